@@ -1,0 +1,1 @@
+"""The edges: events, validation, storage, workbooks, command line and Prefect flows."""
