@@ -1,0 +1,77 @@
+"""Files at the edge: atomic writes and output paths that cannot escape the output folder.
+
+A crash mid-write must never leave a half-written workbook where a director expects the
+results, so every output is written to a temporary file beside its target and renamed
+into place (``os.replace`` is atomic on one filesystem).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+__all__ = [
+    "UnsafePathError",
+    "atomic_write",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "safe_name",
+    "output_path",
+]
+
+
+class UnsafePathError(ValueError):
+    """A name from input would lead outside the output folder."""
+
+
+def atomic_write(path: Path, write: Callable[[IO[bytes]], None]) -> Path:
+    """Write ``path`` through ``write(handle)`` into a temporary file, then rename it in place."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = tempfile.NamedTemporaryFile(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".part", delete=False
+    )
+    try:
+        with handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(handle.name, path)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> Path:
+    """Write bytes atomically."""
+    return atomic_write(path, lambda handle: handle.write(data) and None)
+
+
+def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    """Write text atomically (UTF-8 unless told otherwise)."""
+    return atomic_write_bytes(path, text.encode(encoding))
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
+
+
+def safe_name(text: str, fallback: str = "file") -> str:
+    """A file name made from input text: no separators, no dots at the start, no control chars."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    name = _UNSAFE.sub("_", folded).strip(" .")
+    return name[:120] or fallback
+
+
+def output_path(out_dir: Path, *parts: str) -> Path:
+    """``out_dir / parts``, refusing any result that resolves outside ``out_dir``."""
+    root = Path(out_dir).resolve()
+    candidate = root.joinpath(*parts).resolve()
+    if candidate != root and root not in candidate.parents:
+        raise UnsafePathError(f"{'/'.join(parts)!r} would be written outside {root}")
+    return candidate
