@@ -1,0 +1,442 @@
+"""The traveller form's geometry, loaded from templates/forms/traveller.yaml.
+
+The form is defined once, as data; the printer (ocr/render.py), the synthetic scan
+generator (ocr/synthetic/) and the reader all use the frozen records built here, so a
+box is always addressed the same way: ``layout.box(row, field, option)`` gives its
+rectangle in page millimetres (origin top-left of the paper, y down).
+
+Rows are numbered from 1 (the first printed row). Options are strings: the option
+labels of a mark field ("1".."7", "C".."NT", "=", "+", "-", ...) or, for a digit comb,
+the box position ("0" = leftmost). Printed fields have the single option "".
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = [
+    "FORM_VERSION",
+    "PAPERS",
+    "Box",
+    "FieldKind",
+    "Layout",
+    "LayoutError",
+    "Marker",
+    "Rect",
+    "Row",
+    "RowField",
+    "load_layout",
+    "MM_PER_INCH",
+    "mm_to_px",
+    # Field names, so callers need no string literals.
+    "ROUND",
+    "NS_PAIR",
+    "EW_PAIR",
+    "NS_PAIR_WRITTEN",
+    "EW_PAIR_WRITTEN",
+    "PAIRS_CHANGED",
+    "PASSED_OUT",
+    "LEVEL",
+    "STRAIN",
+    "DOUBLING",
+    "DECLARER",
+    "RESULT_SIGN",
+    "RESULT_COUNT",
+    "SCORE_SIDE",
+    "SCORE",
+]
+
+MM_PER_INCH = 25.4
+FORM_VERSION = 1
+PAPERS = ("A4", "Letter")
+
+ROUND = "round"
+NS_PAIR = "ns_pair"
+EW_PAIR = "ew_pair"
+NS_PAIR_WRITTEN = "ns_pair_written"
+EW_PAIR_WRITTEN = "ew_pair_written"
+PAIRS_CHANGED = "pairs_changed"
+PASSED_OUT = "passed_out"
+LEVEL = "level"
+STRAIN = "strain"
+DOUBLING = "doubling"
+DECLARER = "declarer"
+RESULT_SIGN = "result_sign"
+RESULT_COUNT = "result_count"
+SCORE_SIDE = "score_side"
+SCORE = "score"
+
+_CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
+
+
+class LayoutError(ValueError):
+    """The layout file is malformed, or a box was asked for that the form does not have."""
+
+
+def mm_to_px(mm: float, dpi: float) -> float:
+    """Millimetres on paper to pixels at ``dpi``."""
+    return mm * dpi / MM_PER_INCH
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in page millimetres (top-left origin, y down)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.width
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.height
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+    def inset(self, mm: float) -> Rect:
+        """The rectangle shrunk by ``mm`` on every side (e.g. to skip a printed border)."""
+        return Rect(self.x + mm, self.y + mm, self.width - 2 * mm, self.height - 2 * mm)
+
+    def translate(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.width, self.height)
+
+    def to_px(self, dpi: float) -> tuple[int, int, int, int]:
+        """Pixel bounds ``(x0, y0, x1, y1)`` (x1/y1 exclusive) on an upright page raster."""
+        return (
+            round(mm_to_px(self.x, dpi)),
+            round(mm_to_px(self.y, dpi)),
+            round(mm_to_px(self.x1, dpi)),
+            round(mm_to_px(self.y1, dpi)),
+        )
+
+    def contains(self, other: Rect) -> bool:
+        eps = 1e-9
+        return (
+            self.x - eps <= other.x
+            and self.y - eps <= other.y
+            and other.x1 <= self.x1 + eps
+            and other.y1 <= self.y1 + eps
+        )
+
+    def overlaps(self, other: Rect) -> bool:
+        """True when the interiors intersect (touching edges do not count)."""
+        return self.x < other.x1 and other.x < self.x1 and self.y < other.y1 and other.y < self.y1
+
+
+class FieldKind(StrEnum):
+    """How a field is filled in: printed by us, marked by a player, or written in digits."""
+
+    PRINTED = "printed"
+    MARKS = "marks"
+    DIGITS = "digits"
+
+
+@dataclass(frozen=True)
+class Box:
+    """One addressable box: (row, field, option) and its rectangle."""
+
+    row: int
+    field: str
+    option: str
+    rect: Rect
+    caption: str = ""  # printed in dropout colour inside a mark box to guide the player
+
+
+@dataclass(frozen=True)
+class RowField:
+    """A field of one row with its boxes in option order."""
+
+    row: int
+    name: str
+    kind: FieldKind
+    label: str
+    line: int
+    span: int
+    boxes: tuple[Box, ...]
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return tuple(b.option for b in self.boxes)
+
+    @property
+    def rect(self) -> Rect:
+        """The bounding rectangle of all boxes of the field."""
+        x0 = min(b.rect.x for b in self.boxes)
+        y0 = min(b.rect.y for b in self.boxes)
+        x1 = max(b.rect.x1 for b in self.boxes)
+        y1 = max(b.rect.y1 for b in self.boxes)
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+
+    def box(self, option: str) -> Box:
+        for b in self.boxes:
+            if b.option == option:
+                return b
+        raise LayoutError(
+            f"row {self.row} field {self.name!r} has no option {option!r} "
+            f"(options: {', '.join(self.options)})"
+        )
+
+
+@dataclass(frozen=True)
+class Row:
+    """One printed row (one table's result), numbered from 1."""
+
+    number: int
+    rect: Rect
+    timing_mark: Rect
+    fields: tuple[RowField, ...]
+
+    def field(self, name: str) -> RowField:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise LayoutError(f"row {self.number} has no field {name!r}")
+
+
+@dataclass(frozen=True)
+class Marker:
+    """An ArUco marker: its dictionary id, the content corner it marks, its square."""
+
+    id: int
+    corner: str
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The whole form on one paper size; every rectangle in page millimetres."""
+
+    form: str
+    version: int
+    paper: str
+    page_width: float
+    page_height: float
+    content: Rect
+    aruco_dictionary: str  # name of the cv2.aruco predefined dictionary
+    markers: tuple[Marker, ...]
+    qr: Rect
+    header: Mapping[str, Rect]  # board_number, dealer, vulnerability, event, ...
+    rows: tuple[Row, ...]
+    mark_box_size: float
+
+    @property
+    def board_number(self) -> Rect:
+        return self.header["board_number"]
+
+    @property
+    def field_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.rows[0].fields)
+
+    def row(self, number: int) -> Row:
+        if not 1 <= number <= len(self.rows):
+            raise LayoutError(f"form has rows 1..{len(self.rows)}, not row {number}")
+        return self.rows[number - 1]
+
+    def field(self, row: int, name: str) -> RowField:
+        return self.row(row).field(name)
+
+    def box(self, row: int, field: str, option: str = "") -> Rect:
+        """The rectangle of box (row, field, option) in page millimetres."""
+        return self.field(row, field).box(option).rect
+
+    def boxes(self, kind: FieldKind | None = None) -> Iterator[Box]:
+        """Every row box, row by row, optionally only of one kind."""
+        for r in self.rows:
+            for f in r.fields:
+                if kind is None or f.kind is kind:
+                    yield from f.boxes
+
+    def marker(self, marker_id: int) -> Marker:
+        for m in self.markers:
+            if m.id == marker_id:
+                return m
+        raise LayoutError(f"form has no ArUco marker id {marker_id}")
+
+    def marker_corners(self) -> dict[int, tuple[tuple[float, float], ...]]:
+        """Each marker's four corners in mm, in ArUco order (TL, TR, BR, BL of the marker)."""
+        out: dict[int, tuple[tuple[float, float], ...]] = {}
+        for m in self.markers:
+            r = m.rect
+            out[m.id] = ((r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1))
+        return out
+
+    def page_px(self, dpi: float) -> tuple[int, int]:
+        """Upright page raster size (width, height) at ``dpi``."""
+        return (round(mm_to_px(self.page_width, dpi)), round(mm_to_px(self.page_height, dpi)))
+
+
+def _num(d: Mapping[str, Any], key: str, where: str) -> float:
+    try:
+        return float(d[key])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LayoutError(f"{where}: missing or non-numeric {key!r}") from exc
+
+
+def _rect(d: Mapping[str, Any], where: str, dx: float, dy: float) -> Rect:
+    return Rect(
+        _num(d, "x", where) + dx,
+        _num(d, "y", where) + dy,
+        _num(d, "width", where),
+        _num(d, "height", where),
+    )
+
+
+def _build(data: Mapping[str, Any], paper: str, source: str) -> Layout:
+    papers = data.get("papers", {})
+    if paper not in papers:
+        raise LayoutError(f"{source}: no paper size {paper!r} (have: {', '.join(papers)})")
+    pw = _num(papers[paper], "width", f"{source}: papers.{paper}")
+    ph = _num(papers[paper], "height", f"{source}: papers.{paper}")
+    cw = _num(data["content"], "width", f"{source}: content")
+    ch = _num(data["content"], "height", f"{source}: content")
+    if cw > pw or ch > ph:
+        raise LayoutError(f"{source}: content {cw}x{ch} mm does not fit {paper} {pw}x{ph} mm")
+    dx, dy = (pw - cw) / 2, (ph - ch) / 2
+
+    aruco = data["aruco"]
+    size = _num(aruco, "size", f"{source}: aruco")
+    markers = []
+    for i, m in enumerate(aruco["markers"]):
+        where = f"{source}: aruco.markers[{i}]"
+        if m.get("corner") not in _CORNERS:
+            raise LayoutError(f"{where}: corner must be one of {_CORNERS}")
+        markers.append(
+            Marker(
+                int(m["id"]),
+                m["corner"],
+                Rect(_num(m, "x", where) + dx, _num(m, "y", where) + dy, size, size),
+            )
+        )
+    if len({m.id for m in markers}) != 4 or {m.corner for m in markers} != set(_CORNERS):
+        raise LayoutError(f"{source}: need four markers with distinct ids, one per corner")
+
+    header = {k: _rect(v, f"{source}: header.{k}", dx, dy) for k, v in data["header"].items()}
+    qr = _rect(data["qr"], f"{source}: qr", dx, dy)
+
+    rs = data["rows"]
+    count = int(rs["count"])
+    top, pitch, height = (_num(rs, k, f"{source}: rows") for k in ("top", "pitch", "height"))
+    lines = [
+        (_num(ln, "dy", f"{source}: rows.lines"), _num(ln, "height", f"{source}: rows.lines"))
+        for ln in rs["lines"]
+    ]
+    box_size = _num(rs["mark_box"], "size", f"{source}: rows.mark_box")
+    tm = rs["timing_mark"]
+
+    rows = []
+    for n in range(1, count + 1):
+        ry = top + (n - 1) * pitch + dy
+        line_y = [ry + ldy for ldy, _ in lines]
+        fields = []
+        for spec in rs["fields"]:
+            fields.append(_row_field(spec, n, dx, line_y, lines, box_size, source))
+        tline = int(tm.get("line", 0))
+        timing = Rect(
+            _num(tm, "x", f"{source}: rows.timing_mark") + dx,
+            line_y[tline],
+            _num(tm, "width", f"{source}: rows.timing_mark"),
+            _num(tm, "height", f"{source}: rows.timing_mark"),
+        )
+        rows.append(Row(n, Rect(dx, ry, cw, height), timing, tuple(fields)))
+
+    return Layout(
+        form=str(data.get("form", "traveller")),
+        version=int(data["version"]),
+        paper=paper,
+        page_width=pw,
+        page_height=ph,
+        content=Rect(dx, dy, cw, ch),
+        aruco_dictionary=str(aruco["dictionary"]),
+        markers=tuple(markers),
+        qr=qr,
+        header=header,
+        rows=tuple(rows),
+        mark_box_size=box_size,
+    )
+
+
+def _row_field(
+    spec: Mapping[str, Any],
+    row: int,
+    dx: float,
+    line_y: list[float],
+    lines: list[tuple[float, float]],
+    box_size: float,
+    source: str,
+) -> RowField:
+    name = str(spec.get("name", ""))
+    where = f"{source}: rows.fields[{name or '?'}]"
+    try:
+        kind = FieldKind(spec["kind"])
+    except (KeyError, ValueError) as exc:
+        raise LayoutError(f"{where}: kind must be one of {[k.value for k in FieldKind]}") from exc
+    line = int(spec.get("line", 0))
+    span = int(spec.get("span", 1))
+    if line not in range(len(lines)) or line + span > len(lines):
+        raise LayoutError(f"{where}: line {line} span {span} outside the row's lines")
+    y = line_y[line]
+    # A spanning field covers from its first line's top to its last line's bottom.
+    last = line + span - 1
+    h = line_y[last] + lines[last][1] - y
+    x = _num(spec, "x", where) + dx
+    boxes: list[Box] = []
+    if kind is FieldKind.PRINTED:
+        boxes.append(Box(row, name, "", Rect(x, y, _num(spec, "width", where), h)))
+    elif kind is FieldKind.DIGITS:
+        w = _num(spec, "width", where)
+        for i in range(int(spec["count"])):
+            boxes.append(Box(row, name, str(i), Rect(x + i * w, y, w, h)))
+    else:
+        options = [str(o) for o in spec["options"]]
+        captions = [str(c) for c in spec.get("captions", options)]
+        if len(captions) != len(options):
+            raise LayoutError(f"{where}: {len(captions)} captions for {len(options)} options")
+        pitch = _num(spec, "pitch", where)
+        # Mark boxes are square and centred vertically on their line(s).
+        by = y + (h - box_size) / 2
+        for i, (opt, cap) in enumerate(zip(options, captions, strict=True)):
+            boxes.append(Box(row, name, opt, Rect(x + i * pitch, by, box_size, box_size), cap))
+    if not name or len({b.option for b in boxes}) != len(boxes):
+        raise LayoutError(f"{where}: needs a name and distinct options")
+    return RowField(row, name, kind, str(spec.get("label", name)), line, span, tuple(boxes))
+
+
+def _default_path() -> Path:
+    return Path(str(importlib.resources.files("templates") / "forms" / "traveller.yaml"))
+
+
+@functools.lru_cache(maxsize=16)
+def _load_cached(paper: str, path: str) -> Layout:
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LayoutError(f"{p}: cannot read the form layout: {exc}") from exc
+    if not isinstance(data, dict):
+        raise LayoutError(f"{p}: a form layout must be a mapping")
+    try:
+        return _build(data, paper, str(p))
+    except KeyError as exc:
+        raise LayoutError(f"{p}: missing key {exc}") from exc
+
+
+def load_layout(paper: str = "A4", path: str | Path | None = None) -> Layout:
+    """The traveller layout for ``paper`` ("A4" or "Letter"), cached.
+
+    ``path`` overrides the shipped templates/forms/traveller.yaml (tests, custom forms).
+    """
+    return _load_cached(paper, str(path or _default_path()))
