@@ -1,0 +1,209 @@
+"""International match points (Law 78B): the IMP table, team matches, IMPs across the field,
+Butler (datum) scoring, and IMP values of artificial adjusted scores (Law 86A).
+
+Choices (docs/scoring-imps-vp-ranking-masterpoints.md):
+
+- The table is read by its lower bounds: a difference earns a row once it reaches the row's
+  first figure (20 -> 1, 50 -> 2, ...). Table scores are multiples of 10, so this matters only
+  for averaged or weighted scores (a difference of 15 is 0 IMPs, 45 is 1 IMP).
+- IMPs across the field average over the comparisons by default (exact ``Fraction``); the
+  sum is an option, and so is rounding each result to 0.01 (half away from zero).
+- The Butler datum is the mean of the NS scores, optionally with the ``drop`` highest and
+  ``drop`` lowest left out, rounded to the nearest 10 with 5 rounded away from zero
+  (+125 -> +130, -125 -> -130).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from scoring.errors import ScoringError
+from scoring.outcome import Artificial, Weighted
+
+__all__ = [
+    "IMP_TABLE",
+    "ImpError",
+    "CrossImps",
+    "DatumRule",
+    "MatchImps",
+    "imps",
+    "team_imps",
+    "weighted_team_imps",
+    "match_imps",
+    "cross_imps",
+    "datum",
+    "butler_imps",
+    "artificial_imps",
+    "round_half_away",
+]
+
+Number = int | Fraction
+
+#: Law 78B: the lowest difference of each row, for 1, 2, ... 24 IMPs.
+IMP_TABLE: tuple[int, ...] = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
+    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+)  # fmt: skip
+
+
+class ImpError(ScoringError):
+    """Input that IMP scoring cannot use (too few results, an unknown adjusted score)."""
+
+
+class CrossImps(Enum):
+    """How IMPs across the field combine one result's comparisons."""
+
+    AVERAGE = "average"  # sum / number of comparisons (the usual form)
+    SUM = "sum"  # the plain sum of the comparisons
+
+
+@dataclass(frozen=True)
+class DatumRule:
+    """How the Butler datum is made from a board's NS scores.
+
+    ``drop``: how many of the highest and of the lowest scores are left out (0 = plain mean).
+    ``step``: the datum is rounded to a multiple of ``step`` (10), halves away from zero.
+    """
+
+    drop: int = 0
+    step: int = 10
+
+    def __post_init__(self) -> None:
+        if self.drop < 0:
+            raise ImpError(f"cannot leave out {self.drop} scores at each end")
+        if self.step < 1:
+            raise ImpError(f"the datum cannot be rounded to a step of {self.step}")
+
+
+@dataclass(frozen=True)
+class MatchImps:
+    """A team match's IMPs from one team's side: won, lost and the net margin."""
+
+    won: Fraction
+    lost: Fraction
+
+    @property
+    def margin(self) -> Fraction:
+        return self.won - self.lost
+
+
+def imps(difference: Number) -> int:
+    """IMPs for a difference in points (Law 78B), with the sign of the difference.
+
+    >>> imps(450), imps(-450), imps(10), imps(20), imps(4000)
+    (10, -10, 0, 1, 24)
+    """
+    size = abs(Fraction(difference))
+    magnitude = sum(1 for bound in IMP_TABLE if size >= bound)
+    return magnitude if difference >= 0 else -magnitude
+
+
+def team_imps(ns_score_here: Number, ns_score_there: Number) -> int:
+    """IMPs on one board of a team match for the team that sits NS at this table.
+
+    The same team sits EW at the other table, where NS scored ``ns_score_there``, so the
+    team's net is ``ns_score_here - ns_score_there`` (seed 004 "Imp-beräkning": +400 at one
+    table and +50 at the other, i.e. NS there -50, net 450, 10 IMPs).
+    """
+    return imps(ns_score_here - ns_score_there)
+
+
+def weighted_team_imps(here: Weighted, there: Weighted) -> Fraction:
+    """IMPs for a board where either table has a weighted assigned score (Law 12C1(c)).
+
+    Each combination of the two tables' parts is IMPed and weighted by the product of the
+    weights: the IMPs are weighted, not the points (WBF practice for weighted scores in IMPs).
+    """
+    return sum(
+        (
+            w_here * w_there * imps(s_here - s_there)
+            for w_here, s_here in here.parts
+            for w_there, s_there in there.parts
+        ),
+        Fraction(0),
+    )
+
+
+def match_imps(board_imps: Iterable[Number]) -> MatchImps:
+    """Add a match's board IMPs (from one team's side) into IMPs won and lost."""
+    won = Fraction(0)
+    lost = Fraction(0)
+    for value in board_imps:
+        if value > 0:
+            won += value
+        else:
+            lost -= value
+    return MatchImps(won, lost)
+
+
+def round_half_away(value: Fraction, step: Fraction) -> Fraction:
+    """``value`` rounded to a multiple of ``step``, exact halves away from zero."""
+    if step <= 0:
+        raise ImpError(f"cannot round to a step of {step}")
+    units, remainder = divmod(abs(value), step)
+    if remainder * 2 >= step:
+        units += 1
+    rounded = units * step
+    return rounded if value >= 0 else -rounded
+
+
+def cross_imps(
+    scores: Sequence[Number],
+    method: CrossImps = CrossImps.AVERAGE,
+    rounding: Fraction | None = None,
+) -> list[Fraction]:
+    """IMPs across the field: each NS score IMPed against every other score on the board.
+
+    Returns NS's IMPs per result (EW's are the negatives). With ``AVERAGE`` the sum is divided
+    by the number of comparisons (n - 1). ``rounding`` (e.g. ``Fraction(1, 100)``) rounds each
+    result half away from zero; ``None`` keeps the exact value. A board played once has no
+    comparison and scores 0.
+    """
+    if not scores:
+        raise ImpError("IMPs across the field need at least one score on the board")
+    results: list[Fraction] = []
+    comparisons = len(scores) - 1
+    for index, own in enumerate(scores):
+        others = (other for other_index, other in enumerate(scores) if other_index != index)
+        total = Fraction(sum(imps(own - other) for other in others))
+        if method is CrossImps.AVERAGE and comparisons:
+            total /= comparisons
+        if rounding is not None:
+            total = round_half_away(total, rounding)
+        results.append(total)
+    return results
+
+
+def datum(scores: Sequence[Number], rule: DatumRule = DatumRule()) -> Fraction:
+    """The Butler datum of a board: the mean NS score, trimmed and rounded by ``rule``."""
+    if len(scores) <= 2 * rule.drop:
+        raise ImpError(
+            f"a datum leaving out {rule.drop} top and bottom scores needs more than "
+            f"{2 * rule.drop} scores, the board has {len(scores)}"
+        )
+    kept = sorted(scores)[rule.drop : len(scores) - rule.drop]
+    mean = Fraction(sum(kept, Fraction(0))) / len(kept)
+    return round_half_away(mean, Fraction(rule.step))
+
+
+def butler_imps(scores: Sequence[Number], rule: DatumRule = DatumRule()) -> list[int]:
+    """Butler scoring: NS's IMPs of each score against the board's datum (EW: the negative)."""
+    board_datum = datum(scores, rule)
+    return [imps(score - board_datum) for score in scores]
+
+
+def artificial_imps(score: Artificial) -> int:
+    """An artificial adjusted score in IMPs (Law 86A): average-plus (60%) is +3 IMPs,
+    average (50%) 0, average-minus (40%) -3. Other percentages have no IMP value in the law.
+    """
+    values = {Fraction(60): 3, Fraction(50): 0, Fraction(40): -3}
+    if score.percent not in values:
+        raise ImpError(
+            f"an artificial score of {score.percent}% has no IMP value; "
+            "Law 86A knows average-plus (A60 = +3), average (A50 = 0) and average-minus "
+            "(A40 = -3)"
+        )
+    return values[score.percent]
