@@ -1,0 +1,32 @@
+# The two commands of the README: `make run` (main job on the sample data) and `make test`.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+OUT ?= out
+export PREFECT_HOME ?= $(CURDIR)/.prefect
+export PREFECT_SERVER_ALLOW_EPHEMERAL_MODE := true
+export PREFECT_LOGGING_LEVEL ?= WARNING
+export OMP_THREAD_LIMIT := 1
+
+.PHONY: setup run test lint bench clean help
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+
+setup:  ## build .venv and install what is missing (tesseract via apt-get when root)
+	@bash scripts/bootstrap.sh
+
+run: setup  ## the main job: bundled sample scans in, result workbook out (in ./out)
+	$(VENV)/bin/bridgescan run sample_data --out $(OUT)
+
+test: setup  ## the test suite (what CI runs)
+	$(PY) -m pytest -n 2 --dist loadfile
+
+lint: setup  ## ruff lint + format check, mypy strict on scoring/
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy
+
+bench: setup  ## the benchmarks (benchmarks/README.md); not part of the tests
+	$(PY) benchmarks/run_all.py
+
+clean:  ## remove outputs and caches (keeps .venv)
+	rm -rf $(OUT) .pytest_cache .ruff_cache .mypy_cache .prefect
