@@ -1,0 +1,223 @@
+"""Handwritten digit recognition for the score comb and the pair-number override boxes.
+
+Tesseract reads handwriting badly (issue 5 feasibility: 37-54% on real MNIST digits), so
+the handwritten cells are read by a small learned classifier: HOG features plus a
+down-sampled pixel grid, fed to a one-hidden-layer perceptron (scikit-learn's
+``MLPClassifier`` at training time). The trained weights ship as plain arrays in
+``ocr/models/digits.npz`` and inference is a few numpy matrix products, so the reader needs
+neither pickle nor scikit-learn at run time. ``ocr.digit_training`` rebuilds the file.
+
+Every cell goes through the same normalisation as the training images: binarise against
+the local paper colour, drop printed box lines, crop to the ink, scale the digit into a
+16 px box centred by its centre of mass on a 20x20 canvas (the MNIST convention that the
+opencv-doc ``digits.png`` images follow) and undo the slant from the image moments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+__all__ = [
+    "CANVAS",
+    "DEFAULT_MODEL_PATH",
+    "DigitModel",
+    "ink_map",
+    "is_blank",
+    "normalise_ink",
+    "normalise_cell",
+    "features",
+    "load_model",
+]
+
+CANVAS = 20
+"""Side of the normalised digit image in pixels (MNIST-style, as in digits.png)."""
+
+DEFAULT_MODEL_PATH = Path(__file__).parent / "models" / "digits.npz"
+
+_BLANK_INK = 0.012
+"""Share of the cell area that must be ink before the cell counts as written."""
+
+_MIN_CONTRAST = 0.15
+"""Darkest ink must be at least this much darker than the paper (relative) to count."""
+
+_HOG = cv2.HOGDescriptor((CANVAS, CANVAS), (10, 10), (5, 5), (5, 5), 9)
+
+
+def ink_map(cell: np.ndarray) -> np.ndarray:
+    """Ink strength 0..1 of a greyscale or colour crop (dark ink on light paper).
+
+    The paper tone is the crop's 90th percentile and the ink tone its darkest 1%, so pen,
+    pencil, grey scans and photos with shadows all map to the same 0..1 range. A crop whose
+    darkest pixels are within 15% of the paper carries no stroke and maps to all zeros.
+    """
+    grey = cell if cell.ndim == 2 else cv2.cvtColor(cell, cv2.COLOR_BGR2GRAY)
+    grey = grey.astype(np.float32)
+    paper = max(float(np.percentile(grey, 90)), 1.0)
+    rel = (paper - grey) / paper
+    level = float(np.percentile(rel, 99.5))
+    if level < _MIN_CONTRAST:
+        return np.zeros_like(rel)
+    return np.clip((rel - 0.25 * level) / (0.6 * level), 0.0, 1.0)
+
+
+def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
+    """Remove printed box edges leaking into a crop and specks; keep the written strokes.
+
+    A box edge shows up as a nearly full row or column of ink within the outer 15% of the
+    crop; such rows and columns are cleared (a digit stroke never fills one). Components
+    smaller than 0.4% of the crop are dust.
+    """
+    mask = mask.copy()
+    h, w = mask.shape
+    band_y, band_x = max(1, int(0.15 * h)), max(1, int(0.15 * w))
+    rows = mask.mean(axis=1) > 0.6
+    cols = mask.mean(axis=0) > 0.6
+    for y in [*range(band_y), *range(h - band_y, h)]:
+        if rows[y]:
+            mask[y, :] = 0
+    for x in [*range(band_x), *range(w - band_x, w)]:
+        if cols[x]:
+            mask[:, x] = 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.004 * h * w))
+    keep[0] = False
+    return keep[labels]
+
+
+def is_blank(cell: np.ndarray) -> bool:
+    """True when the crop carries no written stroke (after removing printed lines)."""
+    ink = ink_map(cell)
+    mask = (ink > 0.5).astype(np.uint8)
+    kept = _drop_box_lines(mask)
+    return float(kept.mean()) < _BLANK_INK
+
+
+def normalise_ink(ink: np.ndarray) -> np.ndarray | None:
+    """Ink image (0..1, any size) -> 20x20 float32 MNIST-style digit, or None when blank."""
+    mask = (ink > 0.5).astype(np.uint8)
+    kept = _drop_box_lines(mask)
+    if float(kept.mean()) < _BLANK_INK:
+        return None
+    ink = np.where(kept, ink, 0.0).astype(np.float32)
+    ys, xs = np.nonzero(kept)
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    digit = ink[y0:y1, x0:x1]
+    h, w = digit.shape
+    scale = 16.0 / max(h, w)
+    nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
+    digit = cv2.resize(digit, (nw, nh), interpolation=cv2.INTER_AREA)
+    canvas = np.zeros((CANVAS, CANVAS), np.float32)
+    m = cv2.moments(digit)
+    cy = m["m01"] / m["m00"] if m["m00"] > 1e-6 else nh / 2
+    cx = m["m10"] / m["m00"] if m["m00"] > 1e-6 else nw / 2
+    shift = np.float32([[1, 0, CANVAS / 2 - cx], [0, 1, CANVAS / 2 - cy]])
+    canvas = cv2.warpAffine(digit, shift, (CANVAS, CANVAS), flags=cv2.INTER_LINEAR)
+    return _deskew(canvas)
+
+
+def _deskew(img: np.ndarray) -> np.ndarray:
+    """Undo slant from the second-order moments (as in OpenCV's digits sample)."""
+    m = cv2.moments(img)
+    if abs(m["mu02"]) < 1e-2:
+        return img
+    skew = m["mu11"] / m["mu02"]
+    skew = float(np.clip(skew, -0.6, 0.6))
+    affine = np.float32([[1, skew, -0.5 * CANVAS * skew], [0, 1, 0]])
+    return cv2.warpAffine(
+        img, affine, (CANVAS, CANVAS), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR
+    )
+
+
+def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
+    """A scanned cell crop (dark ink on paper) -> normalised 20x20 digit, or None if blank."""
+    return normalise_ink(ink_map(cell))
+
+
+def features(digits: np.ndarray) -> np.ndarray:
+    """(n, 20, 20) normalised digits -> (n, 724) features: HOG (324) + the 400 pixels."""
+    out = np.empty((len(digits), 724), np.float32)
+    for i, d in enumerate(digits):
+        img = np.clip(d * 255.0, 0, 255).astype(np.uint8)
+        out[i, :324] = _HOG.compute(img).ravel()
+        out[i, 324:] = d.ravel()
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class DigitModel:
+    """Trained weights of the digit perceptron: standardise, ReLU hidden layers, softmax."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: tuple[np.ndarray, ...]
+    biases: tuple[np.ndarray, ...]
+    description: str = ""
+
+    def probabilities(self, digits: np.ndarray) -> np.ndarray:
+        """(n, 20, 20) normalised digits -> (n, 10) probabilities of 0..9."""
+        if len(digits) == 0:
+            return np.zeros((0, 10), np.float64)
+        x = (features(digits).astype(np.float64) - self.mean) / self.scale
+        for w, b in zip(self.weights[:-1], self.biases[:-1], strict=True):
+            x = np.maximum(x @ w + b, 0.0)
+        z = x @ self.weights[-1] + self.biases[-1]
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        return p / p.sum(axis=1, keepdims=True)
+
+    def read_cells(self, cells: list[np.ndarray]) -> list[np.ndarray | None]:
+        """Scanned cell crops -> per cell the 10 digit probabilities, or None for a blank cell."""
+        norm = [normalise_cell(c) for c in cells]
+        written = [n for n in norm if n is not None]
+        probs = self.probabilities(np.stack(written)) if written else np.zeros((0, 10))
+        out: list[np.ndarray | None] = []
+        k = 0
+        for n in norm:
+            if n is None:
+                out.append(None)
+            else:
+                out.append(probs[k])
+                k += 1
+        return out
+
+    def save(self, path: Path) -> None:
+        """Write the weights as plain arrays (no pickle) to ``path``."""
+        arrays: dict[str, np.ndarray] = {
+            "mean": self.mean,
+            "scale": self.scale,
+            "layers": np.array(len(self.weights)),
+            "description": np.array(self.description),
+        }
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            arrays[f"w{i}"] = w
+            arrays[f"b{i}"] = b
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: Path) -> DigitModel:
+        """Read weights written by :meth:`save`."""
+        if not path.exists():
+            raise FileNotFoundError(
+                f"digit model {path} is missing: run `bridgescan model train-digits`"
+            )
+        with np.load(path, allow_pickle=False) as data:
+            n = int(data["layers"])
+            return cls(
+                mean=data["mean"],
+                scale=data["scale"],
+                weights=tuple(data[f"w{i}"] for i in range(n)),
+                biases=tuple(data[f"b{i}"] for i in range(n)),
+                description=str(data["description"]),
+            )
+
+
+@lru_cache(maxsize=4)
+def load_model(path: Path | None = None) -> DigitModel:
+    """The shipped digit model (cached per path)."""
+    return DigitModel.load(path or DEFAULT_MODEL_PATH)
