@@ -47,7 +47,9 @@ class Hand:
 
     def cards(self) -> frozenset[str]:
         """Cards as suit+rank ("SA", "HT")."""
-        return frozenset(s + r for s, holding in zip(SUITS, self.suits, strict=True) for r in holding)
+        return frozenset(
+            s + r for s, holding in zip(SUITS, self.suits, strict=True) for r in holding
+        )
 
     def hcp(self) -> int:
         """High-card points (A4 K3 Q2 J1), printed on hand records."""

@@ -21,11 +21,13 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from scoring.board import Vulnerability
-from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
-from scoring.outcome import Adjustment, Weighted
-
-from pipeline.interop.cells import artificial_adjustment, decimal, integer, is_artificial, parse_side
+from pipeline.interop.cells import (
+    artificial_adjustment,
+    decimal,
+    integer,
+    is_artificial,
+    parse_side,
+)
 from pipeline.interop.hands import Deal
 from pipeline.interop.pbn_syntax import PbnGame, PbnTag, parse_pbn, table_rows
 from pipeline.interop.records import (
@@ -38,6 +40,9 @@ from pipeline.interop.records import (
     Scoring,
     pair_key,
 )
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
+from scoring.outcome import Adjustment, Weighted
 
 __all__ = ["read_pbn", "read_pbn_bytes", "scoring_from_tag"]
 
@@ -88,7 +93,9 @@ def read_pbn_bytes(data: bytes | str, source: str = "<pbn>") -> ImportedSession:
         if board.number in boards:
             earlier = boards[board.number]
             if earlier.results and board.results:
-                raise InteropError(board.location, f"board {board.number} has a second [ScoreTable]")
+                raise InteropError(
+                    board.location, f"board {board.number} has a second [ScoreTable]"
+                )
             board = board if board.results or board.deal else earlier
         boards[board.number] = board
     results = [r for b in boards.values() for r in b.results]
@@ -148,9 +155,7 @@ def _cell(row: dict[str, str | None], *names: str) -> str | None:
     return None
 
 
-def _results(
-    tag: PbnTag, board: int, source: str, notes: list[str]
-) -> tuple[ImportedResult, ...]:
+def _results(tag: PbnTag, board: int, source: str, notes: list[str]) -> tuple[ImportedResult, ...]:
     columns, rows = table_rows(tag, source)
     names = {c.name.lower() for c in columns}
     for needed in ("pairid_ns", "pairid_ew"):
@@ -166,7 +171,9 @@ def _results(
                 raise
             raise InteropError(where, f"board {board}: {error}") from None
         if result is None:
-            notes.append(f"{where}: board {board} not played by {row['pairid_ns']}-{row['pairid_ew']}")
+            notes.append(
+                f"{where}: board {board} not played by {row['pairid_ns']}-{row['pairid_ew']}"
+            )
             continue
         results.append(result)
     return tuple(results)

@@ -42,7 +42,9 @@ __all__ = [
 ]
 
 TAG_NAME = re.compile(r"^[A-Za-z0-9_]+$")
-_COLUMN = re.compile(r"^(?P<order>[+\-])?(?P<name>[A-Za-z0-9_]+)(?:\\(?P<width>\d+)(?P<align>[RLrl])?)?$")
+_COLUMN = re.compile(
+    r"^(?P<order>[+\-])?(?P<name>[A-Za-z0-9_]+)(?:\\(?P<width>\d+)(?P<align>[RLrl])?)?$"
+)
 
 
 def decode_pbn(data: bytes) -> tuple[str, str]:
@@ -180,18 +182,18 @@ class _Lexer:
             else:
                 out.append(ch)
                 i += 1
-        raise self.error(number, f"string {text[start:start + 30]!r} has no closing quote")
+        raise self.error(number, f"string {text[start : start + 30]!r} has no closing quote")
 
     def _tag(self, number: int, text: str, start: int) -> tuple[str, str, int]:
         match = re.compile(r"\[\s*([^\s\"\]]+)\s*").match(text, start)
         if match is None:
-            raise self.error(number, f"tag {text[start:start + 30]!r} has no name")
+            raise self.error(number, f"tag {text[start : start + 30]!r} has no name")
         name = match.group(1)
         if not TAG_NAME.match(name):
             raise self.error(number, f"tag name {name!r} may only hold letters, digits and '_'")
         i = match.end()
         if i >= len(text) or text[i] != '"':
-            raise self.error(number, f"tag [{name}] needs a quoted value: [{name} \"...\"]")
+            raise self.error(number, f'tag [{name}] needs a quoted value: [{name} "..."]')
         value, i = self._string(number, text, i)
         while i < len(text) and text[i].isspace():
             i += 1
@@ -232,7 +234,7 @@ def parse_pbn(data: bytes | str, source: str = "<pbn>") -> PbnFile:
                 game_line = number
             if value == "#":
                 if name.lower() not in previous:
-                    raise lexer.error(number, f"[{name} \"#\"] repeats a value no earlier game gave")
+                    raise lexer.error(number, f'[{name} "#"] repeats a value no earlier game gave')
                 value = previous[name.lower()]
             tags.append(PbnTag(name, value, number))
         else:
@@ -286,7 +288,9 @@ def format_columns(columns: tuple[Column, ...]) -> str:
     return ";".join(str(column) for column in columns)
 
 
-def table_rows(tag: PbnTag, source: str) -> tuple[tuple[Column, ...], list[tuple[int, dict[str, str | None]]]]:
+def table_rows(
+    tag: PbnTag, source: str
+) -> tuple[tuple[Column, ...], list[tuple[int, dict[str, str | None]]]]:
     """The columns and rows of a table tag; each row maps lower-case column name to cell."""
     columns = parse_columns(tag.value, Location(source, tag.line))
     rows = []
@@ -303,5 +307,15 @@ def table_rows(tag: PbnTag, source: str) -> tuple[tuple[Column, ...], list[tuple
 
 
 def quote(value: str) -> str:
-    """A PBN string: in double quotes, with backslash and quote escaped."""
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A PBN string in double quotes: ``\\"`` for a quote, ``\\\\`` for a backslash.
+
+    A backslash followed by anything else is written as is, as in the column declarations
+    (``Table\\2R``) every program writes, so other readers see the usual text.
+    """
+    out = []
+    for i, ch in enumerate(value):
+        following = value[i + 1] if i + 1 < len(value) else ""
+        if ch == '"' or (ch == "\\" and following in ('"', "\\", "")):
+            out.append("\\")
+        out.append(ch)
+    return '"' + "".join(out) + '"'
