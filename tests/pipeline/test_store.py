@@ -1,0 +1,80 @@
+"""The event store keeps everything, supersedes instead of changing, and shows tampering."""
+
+import sqlite3
+from fractions import Fraction
+
+import pytest
+
+from pipeline.codec import dumps, loads
+from pipeline.store import EventStore, TamperedError
+from scoring.contract import Contract, Seat
+from scoring.outcome import parse_adjustment
+from scoring.traveller import Source, TravellerRow
+
+ROW = TravellerRow(
+    board=3, ns_pair=2, ew_pair=9, contract=Contract.parse("3NTX"), declarer=Seat.WEST,
+    tricks=8, written_score_ns=200, round=4, table=2, source=Source("scan.pdf", page=3, row=4),
+)  # fmt: skip
+
+
+def test_records_round_trip_through_json() -> None:
+    adjusted = TravellerRow(
+        board=1, ns_pair=1, ew_pair=2, adjustment=parse_adjustment("50% 420, 50% 170/-100")
+    )
+    for value in (ROW, adjusted, {"total": Fraction(7, 3), "pairs": (1, 2)}):
+        assert loads(dumps(value)) == value
+    assert loads(dumps(ROW)).source == ROW.source  # not part of equality, still kept
+
+
+def test_decoding_refuses_foreign_types() -> None:
+    with pytest.raises(ValueError, match="foreign type"):
+        loads('{"__type__": "os:system"}')
+
+
+def test_append_supersede_and_history(tmp_path) -> None:
+    with EventStore(tmp_path / "store.db") as store:
+        first = store.append("row", "s1/b3/t2", ROW, actor="scanner")
+        again = store.append("row", "s1/b3/t2", ROW, actor="scanner")
+        assert again.seq == first.seq  # a re-run adds nothing
+        fixed = TravellerRow(**{**ROW.__dict__, "tricks": 9, "written_score_ns": -550})
+        store.append("row", "s1/b3/t2", fixed, actor="td", reason="score column misread")
+        back = store.append("row", "s1/b3/t2", ROW, actor="td", reason="undo")
+        assert [r.value.tricks for r in store.history("row", "s1/b3/t2")] == [8, 9, 8]
+        assert store.current("row")["s1/b3/t2"].seq == back.seq
+        assert store.latest("row", "nothing") is None
+        assert store.verify() == 3
+
+
+def test_current_filters_by_key_prefix(tmp_path) -> None:
+    with EventStore(tmp_path / "store.db") as store:
+        store.append("row", "s1/b1", 1)
+        store.append("row", "s1_/b1", 2)  # "_" must not act as a wildcard
+        store.append("row", "s2/b1", 3)
+        assert sorted(store.current("row", "s1/")) == ["s1/b1"]
+
+
+def test_store_is_append_only_and_tamper_evident(tmp_path) -> None:
+    path = tmp_path / "store.db"
+    with EventStore(path) as store:
+        store.append("row", "a", ROW)
+        store.append("row", "b", 42)
+    raw = sqlite3.connect(path)
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("UPDATE records SET payload = '43' WHERE key = 'b'")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("DELETE FROM records")
+    raw.execute("DROP TRIGGER records_no_update")  # a determined editor
+    raw.execute("UPDATE records SET payload = '43' WHERE key = 'b'")
+    raw.commit()
+    raw.close()
+    with EventStore(path) as store, pytest.raises(TamperedError, match="record 2"):
+        store.verify()
+
+
+def test_blobs_are_kept_once_by_content(tmp_path) -> None:
+    with EventStore(tmp_path / "store.db") as store:
+        digest = store.put_blob("page1.png", b"\x89PNG...")
+        assert store.put_blob("copy.png", b"\x89PNG...") == digest
+        assert store.blob(digest) == b"\x89PNG..."
+        with pytest.raises(KeyError):
+            store.blob("0" * 64)
