@@ -1,0 +1,229 @@
+"""IMPs (Law 78B), team matches, IMPs across the field, Butler datum, Law 86A adjusted IMPs.
+
+Expected numbers are read from the law's table (rules.md section 9, seed 004 "IMP-tabellen")
+or worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.imps import (
+    CrossImps,
+    DatumRule,
+    ImpError,
+    artificial_imps,
+    butler_imps,
+    cross_imps,
+    datum,
+    imps,
+    match_imps,
+    round_half_away,
+    team_imps,
+    weighted_team_imps,
+)
+from scoring.outcome import Artificial, Weighted
+
+# The table as printed in the law (first and last difference of each row, IMPs).
+LAW_78B_ROWS = [
+    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
+    (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),
+    (500, 590, 11), (600, 740, 12), (750, 890, 13), (900, 1090, 14), (1100, 1290, 15),
+    (1300, 1490, 16), (1500, 1740, 17), (1750, 1990, 18), (2000, 2240, 19),
+    (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22), (3500, 3990, 23),
+]  # fmt: skip
+
+BOUNDARIES = [(low, value) for low, _, value in LAW_78B_ROWS] + [
+    (high, value) for _, high, value in LAW_78B_ROWS
+]
+
+
+@pytest.mark.parametrize(("difference", "expected"), BOUNDARIES)
+def test_every_row_boundary_of_the_table(difference: int, expected: int) -> None:
+    assert imps(difference) == expected
+    assert imps(-difference) == -expected
+
+
+@pytest.mark.parametrize("difference", [4000, 4010, 5000, 7600])
+def test_4000_and_more_is_24(difference: int) -> None:
+    assert imps(difference) == 24
+    assert imps(-difference) == -24
+
+
+@pytest.mark.parametrize(
+    ("difference", "expected"),
+    # Only averaged/weighted scores give these: the row is reached at its first figure.
+    [(15, 0), (19, 0), (45, 1), (495, 10), (Fraction(85, 2), 1), (Fraction(-895, 2), -10)],
+)
+def test_differences_between_rows_take_the_row_reached(
+    difference: int | Fraction, expected: int
+) -> None:
+    assert imps(difference) == expected
+
+
+def test_every_multiple_of_ten_matches_the_printed_table() -> None:
+    for low, high, value in LAW_78B_ROWS:
+        for difference in range(low, high + 1, 10):
+            assert imps(difference) == value, difference
+
+
+def test_seed_team_example_400_and_50_is_10_imps() -> None:
+    # Seed 004: +400 at one table, +50 at the other (NS there scored -50): 450 -> 10 IMPs.
+    assert team_imps(400, -50) == 10
+    # The other team's view of the same board.
+    assert team_imps(-50, 400) == -10
+
+
+def test_team_board_that_both_tables_played_alike_is_zero() -> None:
+    assert team_imps(620, 620) == 0
+    assert team_imps(620, 630) == 0  # 10 points: 0 IMPs
+
+
+def test_weighted_assigned_score_weights_the_imps() -> None:
+    # Here: 50% of +420 and 50% of +170; the other table NS -100.
+    # 420 - -100 = 520 -> 11 IMPs; 170 - -100 = 270 -> 7 IMPs; weighted 9 IMPs.
+    here = Weighted(((Fraction(1, 2), 420), (Fraction(1, 2), 170)))
+    assert weighted_team_imps(here, Weighted.of(-100)) == 9
+    # 1/3 of +620 and 2/3 of -100 against +170: 450 -> 10, -270 -> -7: 10/3 - 14/3 = -4/3.
+    mixed = Weighted(((Fraction(1, 3), 620), (Fraction(2, 3), -100)))
+    assert weighted_team_imps(mixed, Weighted.of(170)) == Fraction(-4, 3)
+
+
+def test_match_totals_split_won_and_lost() -> None:
+    total = match_imps([10, -3, 0, 5, Fraction(-3, 2)])
+    assert total.won == 15
+    assert total.lost == Fraction(9, 2)
+    assert total.margin == Fraction(21, 2)
+
+
+# Board with NS scores +420, +420, +170, -100 (worked by hand):
+# +420: vs +420 0, vs +170 (250) 6, vs -100 (520) 11 -> 17, average 17/3
+# +170: vs +420 twice (-250) -6 -6, vs -100 (270) 7 -> -5, average -5/3
+# -100: vs +420 twice (-520) -11 -11, vs +170 (-270) -7 -> -29, average -29/3
+CROSS_SCORES = [420, 420, 170, -100]
+
+
+def test_cross_imps_average_by_hand() -> None:
+    assert cross_imps(CROSS_SCORES) == [
+        Fraction(17, 3),
+        Fraction(17, 3),
+        Fraction(-5, 3),
+        Fraction(-29, 3),
+    ]
+
+
+def test_cross_imps_sum_option() -> None:
+    assert cross_imps(CROSS_SCORES, CrossImps.SUM) == [17, 17, -5, -29]
+
+
+def test_cross_imps_rounded_to_hundredths() -> None:
+    rounded = cross_imps(CROSS_SCORES, rounding=Fraction(1, 100))
+    assert rounded == [
+        Fraction(567, 100),
+        Fraction(567, 100),
+        Fraction(-167, 100),
+        Fraction(-967, 100),
+    ]
+
+
+def test_cross_imps_single_result_scores_zero() -> None:
+    assert cross_imps([620]) == [0]
+
+
+def test_cross_imps_needs_a_score() -> None:
+    with pytest.raises(ImpError, match="at least one score"):
+        cross_imps([])
+
+
+@pytest.mark.parametrize(
+    ("value", "step", "expected"),
+    [
+        (Fraction(125), Fraction(10), Fraction(130)),
+        (Fraction(-125), Fraction(10), Fraction(-130)),
+        (Fraction(124), Fraction(10), Fraction(120)),
+        (Fraction(-124), Fraction(10), Fraction(-120)),
+        (Fraction(1, 200), Fraction(1, 100), Fraction(1, 100)),
+        (Fraction(-1, 200), Fraction(1, 100), Fraction(-1, 100)),
+        (Fraction(1, 201), Fraction(1, 100), Fraction(0)),
+    ],
+)
+def test_round_half_away_from_zero(value: Fraction, step: Fraction, expected: Fraction) -> None:
+    assert round_half_away(value, step) == expected
+
+
+def test_datum_is_the_mean_rounded_to_ten() -> None:
+    # (420 + 170 - 100 + 450) / 4 = 235 -> 240 (5 rounds away from zero)
+    assert datum([420, 170, -100, 450]) == 240
+    # (-100 - 150) / 2 = -125 -> -130
+    assert datum([-100, -150]) == -130
+    # 1/3 of (620 + 620 + 650) = 630 exactly
+    assert datum([620, 620, 650]) == 630
+
+
+def test_datum_leaving_out_top_and_bottom() -> None:
+    # sorted -100, 170, 420, 450: keep 170 and 420, mean 295 -> 300
+    assert datum([420, 170, -100, 450], DatumRule(drop=1)) == 300
+
+
+def test_butler_imps_against_the_datum() -> None:
+    # datum 240: 420 (+180) 5, 170 (-70) -2, -100 (-340) -8, 450 (+210) 5
+    assert butler_imps([420, 170, -100, 450]) == [5, -2, -8, 5]
+    # datum 300: +120 -> 3, -130 -> -4, -400 -> -9, +150 -> 4
+    assert butler_imps([420, 170, -100, 450], DatumRule(drop=1)) == [3, -4, -9, 4]
+
+
+def test_datum_with_too_few_scores_says_so() -> None:
+    with pytest.raises(ImpError, match="needs more than 2 scores, the board has 2"):
+        datum([420, 170], DatumRule(drop=1))
+
+
+def test_bad_datum_rules_are_refused() -> None:
+    with pytest.raises(ImpError):
+        DatumRule(drop=-1)
+    with pytest.raises(ImpError):
+        DatumRule(step=0)
+
+
+@pytest.mark.parametrize(("percent", "expected"), [(60, 3), (50, 0), (40, -3)])
+def test_law_86a_artificial_scores(percent: int, expected: int) -> None:
+    assert artificial_imps(Artificial(Fraction(percent))) == expected
+
+
+def test_artificial_score_without_an_imp_value_is_refused() -> None:
+    with pytest.raises(ImpError, match="70% has no IMP value"):
+        artificial_imps(Artificial(Fraction(70)))
+
+
+points = st.integers(min_value=-7600, max_value=7600).map(lambda value: value * 10)
+
+
+@given(points)
+def test_imps_are_odd(difference: int) -> None:
+    assert imps(-difference) == -imps(difference)
+
+
+@given(points, points)
+def test_imps_never_decrease(first: int, second: int) -> None:
+    low, high = sorted((first, second))
+    assert imps(low) <= imps(high)
+
+
+@given(st.lists(points, min_size=1, max_size=12))
+def test_cross_imps_sum_to_zero_on_a_board(scores: list[int]) -> None:
+    assert sum(cross_imps(scores, CrossImps.SUM)) == 0
+    assert sum(cross_imps(scores)) == 0
+
+
+@given(st.lists(points, min_size=1, max_size=10), st.randoms(use_true_random=False))
+def test_cross_imps_follow_the_scores_not_their_order(
+    scores: list[int], rnd: random.Random
+) -> None:
+    shuffled = list(scores)
+    rnd.shuffle(shuffled)
+    by_score = dict(zip(scores, cross_imps(scores), strict=True))
+    assert cross_imps(shuffled) == [by_score[score] for score in shuffled]
