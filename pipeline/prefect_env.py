@@ -1,0 +1,31 @@
+"""Prefect's embedded defaults for bridgescan: local ephemeral API, no server, no telemetry.
+
+Import this before ``prefect``. Every value is a default: a tournament office that runs a
+Prefect server sets PREFECT_API_URL (and may set the others) and this module steps aside.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["configure_prefect"]
+
+_DEFAULTS = {
+    "PREFECT_SERVER_ALLOW_EPHEMERAL_MODE": "true",
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "PREFECT_LOGGING_LEVEL": "WARNING",
+    "PREFECT_LOGGING_LOG_PRINTS": "false",
+    "PREFECT_UI_ENABLED": "false",
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
+    # Tesseract's OpenMP threads fight our own parallelism: measured 1.35 s -> 0.21 s a slip.
+    "OMP_THREAD_LIMIT": "1",
+}
+
+
+def configure_prefect(home: Path | None = None) -> None:
+    """Set Prefect's environment defaults (idempotent; explicit settings win)."""
+    if home is not None:
+        os.environ.setdefault("PREFECT_HOME", str(home))
+    for name, value in _DEFAULTS.items():
+        os.environ.setdefault(name, value)
