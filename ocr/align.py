@@ -1,0 +1,224 @@
+"""Find the traveller on a scanned image and warp it onto the form template.
+
+The form carries four ArUco markers with distinct ids, one per corner of the content
+block (ocr/layout.py). Each detected marker gives four corner points whose positions on
+the template are known, so the homography from image to template follows directly, for
+any 90-degree rotation, upside-down pages, skew and the mild perspective of a phone
+photo. Which corner id lies where tells the orientation, which is recorded.
+
+Failures are explicit reasons, never a guess: no marker at all (not a traveller, or an
+unreadable image), one or two markers (half a page, a fold, a cut-off photo), a fit
+whose corners disagree with the template by more than a millimetre or two (a torn,
+crumpled or non-flat page).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import cv2
+import numpy as np
+
+from ocr.layout import Layout, mm_to_px
+
+__all__ = [
+    "WORK_DPI",
+    "AlignFailure",
+    "AlignmentError",
+    "Alignment",
+    "to_grey",
+    "detect_markers",
+    "align_page",
+    "warp_region",
+]
+
+WORK_DPI = 150.0
+"""Resolution of the warped page the reader works on (4.5 mm mark box = 27 px)."""
+
+_DETECT_LONG_SIDE = 1100
+"""Images are shrunk to at most this many pixels on the long side (about 95 dpi on A4) for
+the marker search; the corners are then refined on the full image."""
+
+_MAX_ERROR_MM = 1.5
+"""Largest marker-corner disagreement (after the fit) still accepted as a flat page."""
+
+
+class AlignFailure(StrEnum):
+    """Why a page could not be aligned (the reason code kept with the page)."""
+
+    NO_MARKERS = "no_markers"  # not a traveller, or nothing recognisable at all
+    PARTIAL_PAGE = "partial_page"  # one or two corner markers: half a page, cut-off photo
+    BAD_GEOMETRY = "bad_geometry"  # markers found but they do not fit one flat form
+    UNREADABLE = "unreadable"  # empty, unreadable or far too small image
+
+
+class AlignmentError(ValueError):
+    """A page that cannot be aligned; ``reason`` is the code, the message says why."""
+
+    def __init__(self, reason: AlignFailure, message: str, markers: tuple[int, ...] = ()):
+        super().__init__(message)
+        self.reason = reason
+        self.markers = markers
+
+
+@dataclass(frozen=True, eq=False)
+class Alignment:
+    """The fit of one scanned image to the template.
+
+    ``homography`` maps image pixels to template millimetres. ``rotation`` is how far the
+    page was turned in the image (0, 90, 180 or 270 degrees clockwise); 180 is a page fed
+    upside down.
+    """
+
+    homography: np.ndarray
+    markers: tuple[int, ...]
+    rotation: int
+    error_mm: float
+    image_dpi: float
+
+    def image_to_mm(self, points: np.ndarray) -> np.ndarray:
+        pts = points.reshape(-1, 1, 2).astype(np.float64)
+        return cv2.perspectiveTransform(pts, self.homography).reshape(-1, 2)
+
+
+def to_grey(image: np.ndarray) -> np.ndarray:
+    """A uint8 single-channel copy of a greyscale, BGR or BGRA image."""
+    if image.ndim == 2:
+        grey = image
+    elif image.shape[2] == 4:
+        grey = cv2.cvtColor(image, cv2.COLOR_BGRA2GRAY)
+    else:
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if grey.dtype != np.uint8:
+        grey = cv2.normalize(grey, None, 0, 255, cv2.NORM_MINMAX).astype(np.uint8)
+    return grey
+
+
+def _detector(layout: Layout, min_perimeter: float) -> cv2.aruco.ArucoDetector:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.aruco_dictionary))
+    params = cv2.aruco.DetectorParameters()
+    # A 14 mm marker has a perimeter of about 19% of an A4 page's long side; skipping the
+    # many small printed boxes makes the search 20x faster. Small photos get a second try.
+    params.minMarkerPerimeterRate = min_perimeter
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
+    """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
+
+    Ids that are not the form's are ignored; a marker seen twice keeps the larger one.
+    """
+    scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
+    small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale,
+                                                   interpolation=cv2.INTER_AREA)  # fmt: skip
+    wanted = {m.id for m in layout.markers}
+    found: dict[int, np.ndarray] = {}
+    attempts = ((small, 0.07), (small, 0.02), (cv2.GaussianBlur(small, (3, 3), 0), 0.02))
+    for attempt, min_perimeter in attempts:
+        corners, ids, _ = _detector(layout, min_perimeter).detectMarkers(attempt)
+        if ids is None:
+            continue
+        for c, i in zip(corners, ids.ravel(), strict=True):
+            mid = int(i)
+            if mid not in wanted:
+                continue
+            pts = c.reshape(4, 2).astype(np.float32) / scale
+            if mid not in found or cv2.contourArea(pts) > cv2.contourArea(found[mid]):
+                found[mid] = pts
+        if len(found) == 4:
+            break
+    if scale < 1.0 and found:
+        win = max(2, int(round(1.5 / scale)))
+        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+        for mid, pts in found.items():
+            refined = pts.reshape(-1, 1, 2).copy()
+            cv2.cornerSubPix(grey, refined, (win, win), (-1, -1), crit)
+            # Keep the refinement only where it stayed near the coarse corner.
+            moved = np.linalg.norm(refined.reshape(4, 2) - pts, axis=1)
+            found[mid] = np.where((moved < 2.0 / scale)[:, None], refined.reshape(4, 2), pts)
+    return found
+
+
+def _rotation(h: np.ndarray, layout: Layout) -> int:
+    """Clockwise page rotation in the image, from where the template's 'up' points."""
+    inv = np.linalg.inv(h)
+    cx, cy = layout.page_width / 2, layout.page_height / 2
+    pts = np.array([[[cx, cy]], [[cx, cy - 50.0]]], np.float64)
+    a, b = cv2.perspectiveTransform(pts, inv).reshape(2, 2)
+    dx, dy = b - a
+    angle = np.degrees(np.arctan2(dx, -dy))  # 0 = template up is image up, clockwise positive
+    return int(round(angle / 90.0)) % 4 * 90
+
+
+def align_page(image: np.ndarray, layout: Layout) -> Alignment:
+    """Fit ``image`` (greyscale or colour, any dpi) to ``layout``; AlignmentError if it fails."""
+    if image is None or image.size == 0 or min(image.shape[:2]) < 200:
+        raise AlignmentError(AlignFailure.UNREADABLE, "image is empty or too small to read")
+    grey = to_grey(image)
+    if float(grey.std()) < 2.0:
+        raise AlignmentError(AlignFailure.UNREADABLE, "image is blank (no contrast at all)")
+    found = detect_markers(grey, layout)
+    ids = tuple(sorted(found))
+    if not found:
+        raise AlignmentError(
+            AlignFailure.NO_MARKERS,
+            "no traveller corner markers found: not a bridgescan traveller, or unreadable",
+        )
+    if len(found) < 3:
+        raise AlignmentError(
+            AlignFailure.PARTIAL_PAGE,
+            f"only corner marker(s) {', '.join(map(str, ids))} of 4 found: part of the page "
+            "is missing (half a page, folded corner or cut-off photo)",
+            ids,
+        )
+    template = layout.marker_corners()
+    src = np.concatenate([found[i] for i in ids]).astype(np.float64)
+    dst = np.concatenate([np.array(template[i]) for i in ids]).astype(np.float64)
+    h, _ = cv2.findHomography(src, dst, 0)
+    if h is None:
+        raise AlignmentError(AlignFailure.BAD_GEOMETRY, "markers do not define a page", ids)
+    fitted = cv2.perspectiveTransform(src.reshape(-1, 1, 2), h).reshape(-1, 2)
+    error = float(np.max(np.linalg.norm(fitted - dst, axis=1)))
+    if error > _MAX_ERROR_MM:
+        raise AlignmentError(
+            AlignFailure.BAD_GEOMETRY,
+            f"corner markers disagree with the form by {error:.1f} mm (page not flat, "
+            "torn, or markers from different sheets)",
+            ids,
+        )
+    # Image resolution: marker size in pixels over its size in mm.
+    side_px = float(np.mean([np.linalg.norm(found[i][0] - found[i][1]) for i in ids]))
+    dpi = side_px / layout.markers[0].rect.width * 25.4
+    if dpi < 60:
+        raise AlignmentError(
+            AlignFailure.UNREADABLE, f"page resolution about {dpi:.0f} dpi; at least 150 needed"
+        )
+    return Alignment(h, ids, _rotation(h, layout), error, dpi)
+
+
+def warp_region(
+    image: np.ndarray,
+    alignment: Alignment,
+    x_mm: float,
+    y_mm: float,
+    width_mm: float,
+    height_mm: float,
+    dpi: float = WORK_DPI,
+) -> np.ndarray:
+    """The template region (x, y, w, h in page mm) resampled upright at ``dpi`` (greyscale)."""
+    s = dpi / 25.4
+    to_out = np.array([[s, 0, -x_mm * s], [0, s, -y_mm * s], [0, 0, 1]], np.float64)
+    m = to_out @ alignment.homography
+    size = (max(1, round(mm_to_px(width_mm, dpi))), max(1, round(mm_to_px(height_mm, dpi))))
+    grey = to_grey(image)
+    # Downsampling a high-dpi scan: area-average it first so thin strokes are not skipped.
+    ratio = alignment.image_dpi / dpi
+    if ratio > 1.5:
+        f = 1.5 / ratio
+        grey = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        m = m @ np.array([[1 / f, 0, 0], [0, 1 / f, 0], [0, 0, 1]], np.float64)
+    return cv2.warpPerspective(
+        grey, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
+    )
