@@ -1,0 +1,442 @@
+"""USEBIO 1.2 XML in and out (the EBU's exchange format, also used by other federations).
+
+Reading: the first EVENT; its EVENT_TYPE (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP, teams types)
+gives the scoring; PARTICIPANTS > PAIR (or TEAM) with PLAYER names and member numbers,
+PLACE, TOTAL_SCORE, PERCENTAGE; every BOARD outside HANDSET (directly in EVENT, in
+SESSION/SECTION, or in a teams MATCH) with its TRAVELLER_LINEs; HANDSET deals. Pair numbers
+may carry their direction ("1NS"); then, or when PAIR DIRECTION repeats numbers, pairs are
+keyed by number and side.
+
+Adjusted scores (docs/interop.md): an artificial score is an A-marker in SCORE or
+ADJUSTED_SCORE (A60/40, A+, A5050); NS_SCORE and EW_SCORE that differ are a split assigned
+score. SCORE is from North-South's side.
+
+Writing produces USEBIO 1.2 valid against ``usebio_1_2.dtd`` (shipped beside this module),
+which :func:`validate_usebio` checks with lxml. Parsing never resolves entities or fetches
+anything (no XXE, no network).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from lxml import etree
+
+from pipeline.interop.cells import (
+    artificial_adjustment,
+    decimal,
+    format_decimal,
+    integer,
+    is_artificial,
+)
+from pipeline.interop.hands import Deal, Hand
+from pipeline.interop.records import (
+    ImportedBoard,
+    ImportedPair,
+    ImportedResult,
+    ImportedSession,
+    InteropError,
+    Location,
+    Scoring,
+    pair_key,
+)
+from scoring.board import Vulnerability, dealer_of, vulnerability_of
+from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
+from scoring.outcome import Adjustment, Artificial, Weighted
+
+__all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "validate_usebio", "DTD_PATH"]
+
+DTD_PATH = Path(__file__).with_name("usebio_1_2.dtd")
+
+_EVENT_TYPES = {
+    "MP_PAIRS": Scoring.MATCHPOINTS,
+    "BUTLER_PAIRS": Scoring.BUTLER,
+    "IMP_PAIRS": Scoring.BUTLER,
+    "CROSS_IMP": Scoring.CROSS_IMPS,
+    "TEAMS_OF_FOUR": Scoring.TEAMS,
+    "SWISS_TEAMS": Scoring.TEAMS,
+    "MP_TEAMS": Scoring.TEAMS,
+}
+_EVENT_TYPE_OUT = {
+    Scoring.MATCHPOINTS: "MP_PAIRS",
+    Scoring.BUTLER: "BUTLER_PAIRS",
+    Scoring.CROSS_IMPS: "CROSS_IMP",
+    Scoring.TEAMS: "TEAMS_OF_FOUR",
+    Scoring.UNKNOWN: "MP_PAIRS",
+}
+_METHOD_OUT = {
+    Scoring.MATCHPOINTS: "MATCH_POINTS",
+    Scoring.BUTLER: "IMPS",
+    Scoring.CROSS_IMPS: "CROSS_IMPS",
+    Scoring.TEAMS: "IMPS",
+    Scoring.UNKNOWN: "MATCH_POINTS",
+}
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True
+    )
+
+
+def read_usebio(path: str | Path) -> ImportedSession:
+    """Read a USEBIO file from disk."""
+    path = Path(path)
+    return read_usebio_bytes(path.read_bytes(), str(path))
+
+
+def _text(element: etree._Element, *names: str) -> str | None:
+    for name in names:
+        child = element.find(name)
+        if child is not None and child.text is not None and child.text.strip():
+            return child.text.strip()
+    return None
+
+
+def _where(source: str, element: etree._Element) -> Location:
+    return Location(source, element.sourceline, element.getroottree().getpath(element))
+
+
+def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> ImportedSession:
+    """Read USEBIO XML bytes; ``source`` names the file in errors and locations."""
+    try:
+        root = etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as error:
+        message = f"not well-formed XML: {error.msg}"
+        raise InteropError(Location(source, error.lineno), message) from None
+    if root.tag != "USEBIO":
+        raise InteropError(Location(source, root.sourceline), f"root is <{root.tag}>, not <USEBIO>")
+    event = root.find("EVENT")
+    if event is None:
+        raise InteropError(Location(source, root.sourceline), "no <EVENT> in the file")
+    notes: list[str] = []
+    if len(root.findall("EVENT")) > 1:
+        notes.append(f"{source}: only the first of {len(root.findall('EVENT'))} events was read")
+    event_type = event.get("EVENT_TYPE", "")
+    scoring = _EVENT_TYPES.get(event_type.upper(), Scoring.UNKNOWN)
+    deals = _handset(event, source)
+    participants = [
+        element
+        for element in event.iter("PAIR", "TEAM")
+        if element.getparent() is not None and element.getparent().tag == "PARTICIPANTS"
+    ]
+    raw_pairs = [_pair(element, source) for element in participants]
+    by_direction = any(p.number.upper().endswith(("NS", "EW")) for p in raw_pairs) or (
+        len({p.number for p in raw_pairs if p.side}) < len([p for p in raw_pairs if p.side])
+    )
+    boards: dict[int, list[ImportedResult]] = {}
+    board_elements: dict[int, etree._Element] = {}
+    for board in event.iter("BOARD"):
+        if any(ancestor.tag == "HANDSET" for ancestor in board.iterancestors()):
+            continue
+        number = _board_number(board, source)
+        board_elements.setdefault(number, board)
+        match = board.getparent() if board.getparent().tag == "MATCH" else None
+        for line in board.findall("TRAVELLER_LINE"):
+            boards.setdefault(number, []).append(_line(line, number, match, source))
+    pairs: dict[str, ImportedPair] = {}
+    for pair in raw_pairs:
+        key = pair_key(pair.number, pair.side, by_direction)
+        pairs[key] = ImportedPair(
+            key, pair.number, pair.side, pair.names, pair.location, pair.total, pair.percent,
+            pair.imps, pair.rank, pair.boards_played, pair.member_ids,
+        )  # fmt: skip
+    session_boards = []
+    for number in sorted(set(boards) | set(deals)):
+        element = board_elements.get(number)
+        where = _where(source, element) if element is not None else Location(source)
+        dealer = _text(element, "DEALER") if element is not None else None
+        vul = _text(element, "VULNERABILITY") if element is not None else None
+        try:
+            session_boards.append(
+                ImportedBoard(
+                    number,
+                    Seat.parse(dealer) if dealer else None,
+                    Vulnerability.parse(vul) if vul else None,
+                    deals.get(number),
+                    tuple(boards.get(number, ())),
+                    where,
+                )
+            )
+        except ValueError as error:
+            raise InteropError(where, f"board {number}: {error}") from None
+    session = ImportedSession(
+        source=source,
+        format="USEBIO",
+        event=_text(event, "EVENT_DESCRIPTION") or "",
+        date=_text(event, "DATE"),
+        scoring=scoring,
+        boards=tuple(session_boards),
+        pairs=(),
+        by_direction=by_direction,
+        program=_text(event, "PROGRAM_NAME"),
+        site=_text(root.find("CLUB"), "CLUB_NAME") if root.find("CLUB") is not None else None,
+        notes=tuple(notes),
+    )
+    for result in session.results:
+        for key, number, side in (
+            (session.ns_key(result), result.ns_pair, Side.NS),
+            (session.ew_key(result), result.ew_pair, Side.EW),
+        ):
+            if key not in pairs:
+                pairs[key] = ImportedPair(
+                    key, number, side if by_direction else None, (), result.location
+                )
+    ordered = tuple(sorted(pairs.values(), key=lambda p: (_digits(p.key), p.key)))
+    return ImportedSession(**{**session.__dict__, "pairs": ordered})
+
+
+def _digits(text: str) -> int:
+    digits = "".join(ch for ch in text if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+def _board_number(board: etree._Element, source: str) -> int:
+    text = _text(board, "BOARD_NUMBER")
+    try:
+        if text is None:
+            raise ValueError("no BOARD_NUMBER")
+        return integer(text)
+    except ValueError as error:
+        raise InteropError(_where(source, board), str(error)) from None
+
+
+def _pair(element: etree._Element, source: str) -> ImportedPair:
+    where = _where(source, element)
+    try:
+        number = _text(element, "PAIR_NUMBER") or element.get("TEAM_ID") or ""
+        if not number:
+            raise ValueError(f"<{element.tag}> without a number")
+        direction = _text(element, "DIRECTION")
+        side = Side.parse(direction) if direction else None
+        if side is None and number.upper().endswith(("NS", "EW")):
+            side = Side.parse(number[-2:])
+        players = element.findall("PLAYER") or element.findall("PAIR/PLAYER")
+        names = tuple(n for n in (_text(p, "PLAYER_NAME") for p in players) if n)
+        members = tuple(n for n in (_text(p, "NATIONAL_ID_NUMBER") for p in players) if n)
+        if element.tag == "TEAM" and element.get("TEAM_NAME"):
+            names = (element.get("TEAM_NAME", ""), *names)
+        total = _text(element, "TOTAL_SCORE")
+        percent = _text(element, "PERCENTAGE")
+        imps = _text(element, "TOTAL_IMPS")
+        played = _text(element, "BOARDS_PLAYED")
+        return ImportedPair(
+            key=number,
+            number=number,
+            side=side,
+            names=names,
+            location=where,
+            total=decimal(total) if total else None,
+            percent=decimal(percent) if percent else None,
+            imps=decimal(imps) if imps else None,
+            rank=_text(element, "PLACE"),
+            boards_played=integer(played) if played else None,
+            member_ids=members,
+        )
+    except ValueError as error:
+        raise InteropError(where, str(error)) from None
+
+
+def _line(
+    line: etree._Element, board: int, match: etree._Element | None, source: str
+) -> ImportedResult:
+    where = _where(source, line)
+    try:
+        ns_pair = _text(line, "NS_PAIR_NUMBER")
+        ew_pair = _text(line, "EW_PAIR_NUMBER")
+        if ns_pair is None or ew_pair is None:
+            raise ValueError("a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
+        contract_text = _text(line, "CONTRACT")
+        score_text = _text(line, "SCORE")
+        adjusted_text = _text(line, "ADJUSTED_SCORE")
+        split_ns, split_ew = _text(line, "NS_SCORE"), _text(line, "EW_SCORE")
+        contract: Contract | None = None
+        declarer: Seat | None = None
+        tricks: int | None = None
+        ns_score: int | None = None
+        adjustment: Adjustment | None = None
+        marker = next(
+            (t for t in (adjusted_text, score_text, contract_text) if is_artificial(t)), None
+        )
+        if marker is not None:
+            adjustment = artificial_adjustment(marker, None)
+        elif split_ns is not None and split_ew is not None and split_ns != split_ew:
+            adjustment = Adjustment(Weighted.of(integer(split_ns)), Weighted.of(integer(split_ew)))
+        else:
+            ns_score = integer(score_text) if score_text is not None else None
+            contract = parse_contract(contract_text) if contract_text else None
+            if contract is not None:
+                played_by = _text(line, "PLAYED_BY")
+                tricks_text = _text(line, "TRICKS")
+                if played_by is None or tricks_text is None:
+                    raise ValueError(f"contract {contract_text} needs PLAYED_BY and TRICKS")
+                declarer = Seat.parse(played_by)
+                tricks = parse_tricks(tricks_text, contract)
+            elif contract_text is None and ns_score:
+                adjustment = Adjustment(Weighted.of(ns_score), Weighted.of(ns_score))
+        round_text = _text(line, "ROUND_NUMBER") or (
+            _text(match, "ROUND_NUMBER") if match is not None else None
+        )
+        table_text = _text(line, "TABLE_NUMBER")
+        return ImportedResult(
+            board=board,
+            ns_pair=ns_pair,
+            ew_pair=ew_pair,
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            ns_score=ns_score,
+            location=where,
+            adjustment=adjustment,
+            round=integer(round_text) if round_text else None,
+            table=integer(table_text) if table_text else None,
+            lead=_text(line, "LEAD"),
+            ns_mp=_num(_text(line, "NS_MATCH_POINTS")),
+            ew_mp=_num(_text(line, "EW_MATCH_POINTS")),
+            ns_percent=_num(_text(line, "NS_PERCENTAGE")),
+            ew_percent=_num(_text(line, "EW_PERCENTAGE")),
+            ns_imps=_num(_text(line, "NS_IMPS", "NS_CROSS_IMPS")),
+            ew_imps=_num(_text(line, "EW_IMPS", "EW_CROSS_IMPS")),
+        )
+    except ValueError as error:
+        if isinstance(error, InteropError):
+            raise
+        raise InteropError(where, f"board {board}: {error}") from None
+
+
+def _num(text: str | None) -> Fraction | None:
+    return decimal(text) if text is not None else None
+
+
+def _handset(event: etree._Element, source: str) -> dict[int, Deal]:
+    deals: dict[int, Deal] = {}
+    for board in event.findall("HANDSET/BOARD"):
+        number = _board_number(board, source)
+        hands: dict[Seat, Hand] = {}
+        try:
+            for hand in board.findall("HAND"):
+                seat = Seat.parse(_text(hand, "DIRECTION") or "?")
+                suits = [_text(hand, s) or "" for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")]
+                hands[seat] = Hand.parse(".".join(s.replace(" ", "") for s in suits))
+            deals[number] = Deal(*(hands.get(seat) for seat in Seat))
+        except ValueError as error:
+            raise InteropError(_where(source, board), f"hand record {number}: {error}") from None
+    return deals
+
+
+def _sub(parent: etree._Element, tag: str, text: object | None) -> None:
+    if text is not None:
+        etree.SubElement(parent, tag).text = str(text)
+
+
+def _fig(value: Fraction | None) -> str | None:
+    return None if value is None else format_decimal(value)
+
+
+def write_usebio(session: ImportedSession, program: str = "bridgescan") -> bytes:
+    """USEBIO 1.2 XML (UTF-8, with a DOCTYPE naming our DTD) for a scored session."""
+    root = etree.Element("USEBIO", Version="1.2")
+    if session.site:
+        club = etree.SubElement(root, "CLUB")
+        _sub(club, "CLUB_NAME", session.site)
+    event = etree.SubElement(root, "EVENT", EVENT_TYPE=_EVENT_TYPE_OUT[session.scoring])
+    _sub(event, "PROGRAM_NAME", program)
+    _sub(event, "EVENT_DESCRIPTION", session.event or None)
+    _sub(event, "DATE", session.date)
+    _sub(event, "BOARD_SCORING_METHOD", _METHOD_OUT[session.scoring])
+    _sub(event, "BOARDS_PLAYED", len(session.boards))
+    _sub(event, "WINNER_TYPE", 2 if session.by_direction else 1)
+    participants = etree.SubElement(event, "PARTICIPANTS")
+    for pair in session.pairs:
+        element = etree.SubElement(participants, "PAIR")
+        _sub(element, "PAIR_NUMBER", pair.number)
+        _sub(element, "DIRECTION", pair.side.value if pair.side else None)
+        for index, name in enumerate(pair.names):
+            player = etree.SubElement(element, "PLAYER")
+            _sub(player, "PLAYER_NAME", name)
+            if index < len(pair.member_ids):
+                _sub(player, "NATIONAL_ID_NUMBER", pair.member_ids[index])
+        _sub(element, "PLACE", pair.rank)
+        _sub(element, "TOTAL_SCORE", _fig(pair.total))
+        _sub(element, "PERCENTAGE", _fig(pair.percent))
+        _sub(element, "TOTAL_IMPS", _fig(pair.imps))
+        _sub(element, "BOARDS_PLAYED", pair.boards_played)
+    for board in session.boards:
+        if not board.results:
+            continue
+        element = etree.SubElement(event, "BOARD")
+        _sub(element, "BOARD_NUMBER", board.number)
+        _sub(element, "DEALER", (board.dealer or dealer_of(board.number)).value)
+        _sub(
+            element, "VULNERABILITY", (board.vulnerability or vulnerability_of(board.number)).value
+        )
+        for result in board.results:
+            _write_line(etree.SubElement(element, "TRAVELLER_LINE"), result)
+    dealt = [board for board in session.boards if board.deal is not None]
+    if dealt:
+        handset = etree.SubElement(event, "HANDSET")
+        for board in dealt:
+            element = etree.SubElement(handset, "BOARD")
+            _sub(element, "BOARD_NUMBER", board.number)
+            assert board.deal is not None
+            for seat in Seat:
+                hand = board.deal.hand(seat)
+                if hand is None:
+                    continue
+                hand_element = etree.SubElement(element, "HAND")
+                _sub(hand_element, "DIRECTION", seat.value)
+                for tag, holding in zip(
+                    ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.suits, strict=True
+                ):
+                    _sub(hand_element, tag, holding)
+    return etree.tostring(
+        root,
+        xml_declaration=True,
+        encoding="UTF-8",
+        pretty_print=True,
+        doctype='<!DOCTYPE USEBIO SYSTEM "usebio_1_2.dtd">',
+    )
+
+
+def _write_line(line: etree._Element, result: ImportedResult) -> None:
+    _sub(line, "NS_PAIR_NUMBER", result.ns_pair)
+    _sub(line, "EW_PAIR_NUMBER", result.ew_pair)
+    _sub(line, "ROUND_NUMBER", result.round)
+    _sub(line, "TABLE_NUMBER", result.table)
+    adjustment = result.adjustment
+    if adjustment is not None and isinstance(adjustment.ns, Artificial):
+        assert isinstance(adjustment.ew, Artificial)
+        ns, ew = (format_decimal(a.percent, 0) for a in (adjustment.ns, adjustment.ew))
+        _sub(line, "ADJUSTED_SCORE", f"A{ns}/{ew}")
+    elif adjustment is not None and adjustment.is_split:
+        assert isinstance(adjustment.ns, Weighted) and isinstance(adjustment.ew, Weighted)
+        _sub(line, "NS_SCORE", int(adjustment.ns.mean))
+        _sub(line, "EW_SCORE", int(adjustment.ew.mean))
+    else:
+        if result.contract is not None:
+            _sub(line, "CONTRACT", result.contract)
+            _sub(line, "PLAYED_BY", result.declarer.value if result.declarer else None)
+            _sub(line, "LEAD", result.lead)
+            _sub(line, "TRICKS", result.tricks)
+        elif adjustment is None:
+            _sub(line, "CONTRACT", "PASS")
+        _sub(line, "SCORE", result.ns_score)
+    _sub(line, "NS_MATCH_POINTS", _fig(result.ns_mp))
+    _sub(line, "EW_MATCH_POINTS", _fig(result.ew_mp))
+    _sub(line, "NS_PERCENTAGE", _fig(result.ns_percent))
+    _sub(line, "EW_PERCENTAGE", _fig(result.ew_percent))
+    _sub(line, "NS_IMPS", _fig(result.ns_imps))
+    _sub(line, "EW_IMPS", _fig(result.ew_imps))
+
+
+def validate_usebio(data: bytes) -> list[str]:
+    """Problems of a USEBIO document against our DTD (empty list: valid)."""
+    try:
+        root = etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as error:
+        return [f"line {error.lineno}: not well-formed XML: {error.msg}"]
+    dtd = etree.DTD(str(DTD_PATH))
+    if dtd.validate(root):
+        return []
+    return [f"line {e.line}: {e.message}" for e in dtd.error_log.filter_from_errors()]
