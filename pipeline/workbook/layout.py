@@ -1,0 +1,167 @@
+"""Print-ready sheet layout shared by every sheet of the result workbook.
+
+One place decides fonts, header fills, number formats, column widths, frozen headers and page
+setup, so a director who prints any sheet gets the same look: A4, header row repeated on every
+page, fitted to the page width. Every value goes through ``pipeline.xlsx.put`` so text from
+input (names, club, contracts) can never become a formula.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from pipeline.xlsx import put, set_text
+
+__all__ = [
+    "Column",
+    "MP_FORMAT",
+    "PERCENT_FORMAT",
+    "MARK_FILL",
+    "new_sheet",
+    "write_title",
+    "write_table",
+    "finish_sheet",
+    "sheet_title",
+    "fmt",
+]
+
+MP_FORMAT = "0.0"
+PERCENT_FORMAT = "0.00"
+INT_FORMAT = "0"
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="305496")
+TITLE_FONT = Font(bold=True, size=14)
+NOTE_FONT = Font(italic=True, size=9)
+MARK_FILL = PatternFill("solid", fgColor="FFF2CC")  # a factored or adjusted result
+_THIN = Side(style="thin", color="A6A6A6")
+BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_SHEET_ILLEGAL = re.compile(r"[\[\]:*?/\\]")
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table column: header text, width in characters, number format (None = General)."""
+
+    header: str
+    width: float
+    number_format: str | None = None
+    align: str | None = None
+
+
+def sheet_title(text: str) -> str:
+    """A legal, unique-enough sheet title: no ``[]:*?/\\``, at most 31 characters."""
+    cleaned = _SHEET_ILLEGAL.sub("_", text).strip("'") or "Sheet"
+    return cleaned[:31]
+
+
+def new_sheet(workbook: Workbook, title: str) -> Worksheet:
+    """Add a sheet with a legal title; the first call reuses the workbook's empty sheet."""
+    title = sheet_title(title)
+    if title in workbook.sheetnames:
+        raise ValueError(f"the result workbook already has a sheet named {title!r}")
+    only = workbook.worksheets[0] if len(workbook.worksheets) == 1 else None
+    if (
+        only is not None
+        and only.max_row == 1
+        and only["A1"].value is None
+        and only.title
+        in (
+            "Sheet",
+            "Sheet1",
+        )
+    ):
+        only.title = title
+        return only
+    return workbook.create_sheet(title)
+
+
+def write_title(sheet: Worksheet, lines: Sequence[str]) -> int:
+    """Write the heading lines (first one large); returns the next free row."""
+    for offset, text in enumerate(lines):
+        cell = sheet.cell(row=1 + offset, column=1)
+        set_text(cell, text)
+        cell.font = TITLE_FONT if offset == 0 else NOTE_FONT
+    return len(lines) + 2 if lines else 1
+
+
+def write_table(
+    sheet: Worksheet,
+    first_row: int,
+    columns: Sequence[Column],
+    rows: Iterable[Sequence[Any]],
+    marked: Iterable[bool] | None = None,
+) -> int:
+    """Write a header row and data rows from ``first_row``; returns the row after the table.
+
+    ``marked`` (one flag per row) shades rows that are factored or adjusted, so a printed
+    traveller shows them without colour too (the ``Mark`` column carries the words).
+    """
+    for index, column in enumerate(columns, start=1):
+        cell = sheet.cell(row=first_row, column=index)
+        set_text(cell, column.header)
+        cell.font = HEADER_FONT
+        cell.fill = HEADER_FILL
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        cell.border = BORDER
+        letter = get_column_letter(index)
+        current = sheet.column_dimensions[letter].width or 0
+        sheet.column_dimensions[letter].width = max(current, column.width)
+    flags = iter(marked) if marked is not None else None
+    row_number = first_row
+    for row_number, values in enumerate(rows, start=first_row + 1):
+        shade = next(flags, False) if flags is not None else False
+        for index, (column, value) in enumerate(zip(columns, values, strict=True), start=1):
+            cell = sheet.cell(row=row_number, column=index)
+            put(cell, value)
+            if column.number_format and isinstance(value, int | float | Fraction):
+                cell.number_format = column.number_format
+            if column.align:
+                cell.alignment = Alignment(horizontal=column.align)
+            cell.border = BORDER
+            if shade:
+                cell.fill = MARK_FILL
+    return row_number + 1
+
+
+def finish_sheet(
+    sheet: Worksheet,
+    header_row: int,
+    landscape: bool = False,
+    freeze_column: int = 1,
+) -> None:
+    """Freeze the header, repeat it on every printed page, A4, fit to one page wide."""
+    sheet.freeze_panes = sheet.cell(row=header_row + 1, column=freeze_column)
+    sheet.print_title_rows = f"{header_row}:{header_row}"
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_options.gridLines = False
+    sheet.page_margins.left = sheet.page_margins.right = 0.5
+    sheet.oddFooter.center.text = "&A - page &P of &N"
+
+
+def fmt(value: Fraction | int | None, places: int = 1) -> str:
+    """A number as text with ``places`` decimals (half up), for notes and the console."""
+    if value is None:
+        return ""
+    exact = Fraction(value)
+    scaled = exact * 10**places
+    whole = int(scaled)
+    if abs(scaled - whole) >= Fraction(1, 2):
+        whole += 1 if scaled > 0 else -1
+    sign = "-" if whole < 0 else ""
+    digits = str(abs(whole)).rjust(places + 1, "0")
+    if places == 0:
+        return f"{sign}{digits}"
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
