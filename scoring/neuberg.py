@@ -3,15 +3,22 @@
 On the 2-1-0 scale S' = (S + 1) N / n - 1; on 1-0.5-0, S' = (S + 0.5) N / n - 0.5. The seed
 prints the formula garbled ("N/n - (s + 1) - 1"); this is the published form. The constant is
 the value of a tie on the scale, so one function serves both scales.
+
+Rounding (seed 004: "Vid Neubergs formel används en decimal") is separate: ``round_points``
+rounds an exact value half up to the decimals an option asks for. Everything here is exact
+``Fraction`` arithmetic, so a bulk path can reproduce it bit for bit in integers (see
+docs/scoring-matchpoints.md, "Rounding, exactly").
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from scoring.matchpoints import Scale
+from scoring.options import Rounding
 
-__all__ = ["neuberg", "unneuberg"]
+__all__ = ["neuberg", "unneuberg", "round_points", "round_half_up"]
 
 
 def _check(results: int, normal: int) -> None:
@@ -33,3 +40,21 @@ def unneuberg(
     """The inverse of :func:`neuberg`: back from ``normal`` results to ``results``."""
     _check(results, normal)
     return (Fraction(points) + scale.tie) * results / normal - scale.tie
+
+
+def round_half_up(value: Fraction, step: Fraction = Fraction(1)) -> Fraction:
+    """``value`` to a multiple of ``step``, halves upwards: ``floor(value / step + 1/2) * step``.
+
+    "Upwards" is towards +infinity, also for negative values (-0.25 -> -0.2 at a tenth).
+    """
+    if step <= 0:
+        raise ValueError(f"a rounding step must be positive, not {step}")
+    return math.floor(value / step + Fraction(1, 2)) * step
+
+
+def round_points(value: Fraction, rounding: Rounding) -> Fraction:
+    """A board score kept the way ``rounding`` says: exact, or half up to 0.1 or 0.01."""
+    decimals = rounding.decimals
+    if decimals is None:
+        return value
+    return round_half_up(value, Fraction(1, 10**decimals))
