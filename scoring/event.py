@@ -1,0 +1,305 @@
+"""The event a director runs: event -> sessions -> sections -> pairs (and teams).
+
+Everything scoring needs to know before the first traveller is read: who played (pair
+numbers, names, federation member numbers for masterpoints), in which movement, in how
+many sessions, and with which scoring options (``scoring.options.ScoringOptions``). The
+records are frozen so they can be stored and superseded in the event store. The file
+format (YAML) lives in ``pipeline.eventfile``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+
+from scoring.errors import ScoringError
+from scoring.movement import Movement, MovementKind
+from scoring.options import ScoringOptions
+
+__all__ = [
+    "EventError",
+    "EventKind",
+    "Player",
+    "Pair",
+    "Team",
+    "Section",
+    "Session",
+    "Event",
+    "MEMBER_NUMBER_RE",
+]
+
+MEMBER_NUMBER_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9\-]{0,19}$")
+"""A federation member number: letters/digits, optional dashes, at most 20 characters.
+Kept as text, so leading zeros survive."""
+
+
+class EventError(ScoringError):
+    """An event that does not hold together; ``path`` says where (e.g. ``pairs[3]``)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.detail = message
+        super().__init__(f"{path}: {message}" if path else message)
+
+    def under(self, prefix: str) -> EventError:
+        """The same error seen from a containing record (``sections[0]`` + ``pairs[3]``)."""
+        path = f"{prefix}.{self.path}" if self.path else prefix
+        return EventError(path, self.detail)
+
+
+class EventKind(Enum):
+    """How results are scored (rules.md sections 3 and 9)."""
+
+    PAIRS_MATCHPOINTS = "pairs-matchpoints"
+    PAIRS_CROSS_IMPS = "pairs-cross-imps"
+    PAIRS_BUTLER = "pairs-butler"
+    TEAMS = "teams"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_pairs(self) -> bool:
+        return self is not EventKind.TEAMS
+
+    @classmethod
+    def parse(cls, text: str) -> EventKind:
+        """Read "pairs-matchpoints", "matchpoints", "mp", "cross-imps", "butler", "teams"."""
+        key = text.strip().lower().replace("_", "-").replace(" ", "-")
+        for kind, words in _KIND_WORDS.items():
+            if key in words:
+                return kind
+        allowed = ", ".join(k.value for k in cls)
+        raise EventError("", f"unknown event kind {text!r} (expected one of {allowed})")
+
+
+_KIND_WORDS = {
+    EventKind.PAIRS_MATCHPOINTS: {"pairs-matchpoints", "matchpoints", "mp", "mp-pairs", "topscore"},
+    EventKind.PAIRS_CROSS_IMPS: {"pairs-cross-imps", "cross-imps", "cross-imp", "imps-across"},
+    EventKind.PAIRS_BUTLER: {"pairs-butler", "butler", "butler-pairs", "datum"},
+    EventKind.TEAMS: {"teams", "team", "lag"},
+}
+
+
+def _text(value: str, path: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise EventError(path, f"{what} must not be empty")
+    if value != value.strip():
+        raise EventError(path, f"{what} {value!r} has spaces at the start or end")
+    return value
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player: name as printed, and the federation member number for masterpoints."""
+
+    name: str
+    member_number: str | None = None
+
+    def __post_init__(self) -> None:
+        _text(self.name, "name", "player name")
+        if self.member_number is not None and not MEMBER_NUMBER_RE.match(self.member_number):
+            raise EventError(
+                "member",
+                f"member number {self.member_number!r} of {self.name} is not valid "
+                "(letters and digits, up to 20 characters)",
+            )
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A pair: its number in the section and its two players."""
+
+    number: int
+    players: tuple[Player, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
+            raise EventError("number", f"pair number {self.number!r} must be a whole number >= 1")
+        if len(self.players) != 2:
+            raise EventError(
+                "players", f"pair {self.number} has {len(self.players)} players, not 2"
+            )
+
+    @property
+    def names(self) -> str:
+        """ "Anna Berg - Bo Ek": how a ranking list prints a pair."""
+        return " - ".join(p.name for p in self.players)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team: its number, its name and the numbers of its pairs (A pair first)."""
+
+    number: int
+    name: str
+    pairs: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
+            raise EventError("number", f"team number {self.number!r} must be a whole number >= 1")
+        _text(self.name, "name", "team name")
+        if len(self.pairs) < 2:
+            raise EventError("pairs", f"team {self.number} needs at least two pairs")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section: its pairs (and teams) playing one movement on the same boards."""
+
+    name: str
+    pairs: tuple[Pair, ...]
+    movement: Movement
+    teams: tuple[Team, ...] = ()
+    _by_number: dict[int, Pair] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        _text(self.name, "name", "section name")
+        counts = Counter(p.number for p in self.pairs)
+        for i, pair in enumerate(self.pairs):
+            if counts[pair.number] > 1:
+                raise EventError(f"pairs[{i}]", f"pair number {pair.number} appears twice")
+        seen_members: dict[str, int] = {}
+        for i, pair in enumerate(self.pairs):
+            for j, player in enumerate(pair.players):
+                number = player.member_number
+                if number is None:
+                    continue
+                if number in seen_members and seen_members[number] != pair.number:
+                    raise EventError(
+                        f"pairs[{i}].players[{j}].member",
+                        f"member number {number} is also in pair {seen_members[number]}",
+                    )
+                seen_members[number] = pair.number
+        numbers = set(counts)
+        needed = set(self.movement.pairs)
+        missing = sorted(needed - numbers)
+        if missing:
+            raise EventError(
+                "pairs",
+                f"the movement ({self.movement.name}) needs pair(s) {_list(missing)}, which "
+                "are not listed; add them, or mark them absent in the movement",
+            )
+        extra = sorted(numbers - needed)
+        if extra:
+            raise EventError(
+                "pairs",
+                f"pair(s) {_list(extra)} are listed but have no place in the movement "
+                f"({self.movement.name}, pairs {_list(sorted(needed))})",
+            )
+        self._check_teams()
+        object.__setattr__(self, "_by_number", {p.number: p for p in self.pairs})
+
+    def _check_teams(self) -> None:
+        if not self.teams:
+            if self.movement.kind is MovementKind.TEAMS:
+                raise EventError("teams", "a team movement needs the teams listed")
+            return
+        team_numbers = Counter(t.number for t in self.teams)
+        owner: dict[int, int] = {}
+        for i, team in enumerate(self.teams):
+            if team_numbers[team.number] > 1:
+                raise EventError(f"teams[{i}]", f"team number {team.number} appears twice")
+            for pair in team.pairs:
+                if pair not in {p.number for p in self.pairs}:
+                    raise EventError(f"teams[{i}].pairs", f"pair {pair} is not in the section")
+                if pair in owner:
+                    raise EventError(
+                        f"teams[{i}].pairs", f"pair {pair} is also in team {owner[pair]}"
+                    )
+                owner[pair] = team.number
+        for lineup in self.movement.teams:
+            mine = next((t for t in self.teams if t.number == lineup.team), None)
+            if mine is None or set(mine.pairs) != set(lineup.pairs):
+                raise EventError(
+                    "teams",
+                    f"the movement has team {lineup.team} as pairs {_list(lineup.pairs)}; "
+                    "the teams listed differ",
+                )
+
+    def pair(self, number: int) -> Pair:
+        """The pair with that number; KeyError names the section if there is none."""
+        try:
+            return self._by_number[number]
+        except KeyError:
+            raise KeyError(f"section {self.name} has no pair {number}") from None
+
+    @property
+    def pair_numbers(self) -> tuple[int, ...]:
+        return tuple(sorted(self._by_number))
+
+    def team_of(self, pair: int) -> Team | None:
+        return next((t for t in self.teams if pair in t.pairs), None)
+
+
+@dataclass(frozen=True)
+class Session:
+    """One sitting (a club evening): its sections, played on the same night."""
+
+    number: int
+    sections: tuple[Section, ...]
+    name: str = ""
+    date: dt.date | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
+            raise EventError("number", f"session number {self.number!r} must be >= 1")
+        if not self.sections:
+            raise EventError("sections", f"session {self.number} has no sections")
+        names = Counter(s.name for s in self.sections)
+        for i, section in enumerate(self.sections):
+            if names[section.name] > 1:
+                raise EventError(f"sections[{i}].name", f"section {section.name} appears twice")
+
+    def section(self, name: str) -> Section:
+        for section in self.sections:
+            if section.name == name:
+                return section
+        raise KeyError(f"session {self.number} has no section {name!r}")
+
+    @property
+    def label(self) -> str:
+        return self.name or f"Session {self.number}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A whole event: kind, sessions, scoring options."""
+
+    name: str
+    kind: EventKind
+    sessions: tuple[Session, ...]
+    options: ScoringOptions = ScoringOptions()
+    organizer: str = ""
+
+    def __post_init__(self) -> None:
+        _text(self.name, "name", "event name")
+        if not self.sessions:
+            raise EventError("sessions", "the event has no sessions")
+        numbers = Counter(s.number for s in self.sessions)
+        for i, session in enumerate(self.sessions):
+            if numbers[session.number] > 1:
+                raise EventError(
+                    f"sessions[{i}].number", f"session number {session.number} appears twice"
+                )
+            for j, section in enumerate(session.sections):
+                teams_movement = section.movement.kind is MovementKind.TEAMS
+                if (self.kind is EventKind.TEAMS) != teams_movement:
+                    raise EventError(
+                        f"sessions[{i}].sections[{j}].movement",
+                        f"a {self.kind.value} event cannot use the movement "
+                        f"{section.movement.name}",
+                    )
+
+    def session(self, number: int) -> Session:
+        for session in self.sessions:
+            if session.number == number:
+                return session
+        raise KeyError(f"event {self.name!r} has no session {number}")
+
+
+def _list(numbers: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(str(n) for n in numbers)

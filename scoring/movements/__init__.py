@@ -1,0 +1,42 @@
+"""Movement generators and checks (seed 004 "Tävlingsformer").
+
+``mitchell``, ``howell`` and ``team_movement``/``three_team_movement`` build a
+``scoring.movement.Movement``; ``check_movement`` finds what is wrong with any movement,
+generated or imported from guide cards; ``build_movement`` makes one from a
+``MovementSpec`` (what an event file says).
+"""
+
+from scoring.movements.balance import BalanceReport, PairBalance, balance_report, pair_balance
+from scoring.movements.checks import (
+    MovementProblem,
+    Severity,
+    check_movement,
+    comparison_fields,
+    validate_movement,
+)
+from scoring.movements.howell import howell
+from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell, set_boards
+from scoring.movements.spec import build_movement
+from scoring.movements.teams import TeamMatch, team_matches, team_movement, three_team_movement
+
+__all__ = [
+    "ArrowSwitch",
+    "BalanceReport",
+    "EvenTables",
+    "MovementProblem",
+    "PairBalance",
+    "Severity",
+    "TeamMatch",
+    "balance_report",
+    "build_movement",
+    "check_movement",
+    "comparison_fields",
+    "howell",
+    "mitchell",
+    "pair_balance",
+    "set_boards",
+    "team_matches",
+    "team_movement",
+    "three_team_movement",
+    "validate_movement",
+]

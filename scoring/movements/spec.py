@@ -1,0 +1,129 @@
+"""Build a movement from what an event file says (a ``MovementSpec``).
+
+The spec names a generator and its parameters; values may still be text as a director
+typed them ("9", "yes", "relay"). Guide-card imports need a file and live in
+``pipeline.guidecards``; this module stays pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from scoring.movement import Movement, MovementError, MovementSpec
+from scoring.movements.howell import howell
+from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
+from scoring.movements.teams import team_movement, three_team_movement
+
+__all__ = ["GENERATORS", "build_movement"]
+
+Value = str | int | bool | tuple[int, ...]
+E = TypeVar("E", EvenTables, ArrowSwitch)
+
+
+def _int(spec: MovementSpec, name: str, value: Value) -> int:
+    if isinstance(value, bool):
+        raise MovementError(f"movement {spec.type}: {name} must be a whole number, not {value}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise MovementError(f"movement {spec.type}: {name} must be a whole number, not {value!r}")
+
+
+def _ints(spec: MovementSpec, name: str, value: Value) -> tuple[int, ...]:
+    if isinstance(value, tuple):
+        return tuple(_int(spec, name, v) for v in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value,)
+    if isinstance(value, str):
+        parts = [p for p in value.replace(",", " ").split() if p]
+        return tuple(_int(spec, name, p) for p in parts)
+    raise MovementError(f"movement {spec.type}: {name} must be a list of numbers, not {value!r}")
+
+
+def _choice(spec: MovementSpec, name: str, value: Value, kind: type[E]) -> E:
+    text = str(value).strip().lower().replace("_", "-")
+    for member in kind:
+        if text in (member.value, member.name.lower().replace("_", "-")):
+            return member
+    allowed = ", ".join(m.value for m in kind)
+    raise MovementError(f"movement {spec.type}: {name} {value!r} is not one of {allowed}")
+
+
+def _build_mitchell(spec: MovementSpec) -> Movement:
+    kwargs: dict[str, object] = {}
+    for name, value in spec.params:
+        if name in ("tables", "boards_per_round"):
+            continue
+        if name in ("rounds", "first_board"):
+            kwargs[name] = _int(spec, name, value)
+        elif name in ("absent", "switch_rounds"):
+            kwargs[name] = _ints(spec, name, value)
+        elif name == "even":
+            kwargs[name] = _choice(spec, name, value, EvenTables)
+        elif name == "arrow_switch":
+            kwargs[name] = _choice(spec, name, value, ArrowSwitch)
+        else:
+            raise MovementError(f"movement mitchell: unknown setting {name!r}")
+    return mitchell(_required(spec, "tables"), _required(spec, "boards_per_round"), **kwargs)  # type: ignore[arg-type]
+
+
+def _build_howell(spec: MovementSpec) -> Movement:
+    _only(spec, {"pairs", "boards_per_round", "rounds"})
+    rounds = spec.get("rounds")
+    return howell(
+        _required(spec, "pairs"),
+        _required(spec, "boards_per_round"),
+        rounds=None if rounds is None else _int(spec, "rounds", rounds),  # type: ignore[arg-type]
+    )
+
+
+def _build_teams(spec: MovementSpec) -> Movement:
+    _only(spec, {"teams", "boards_per_round", "rounds"})
+    rounds = spec.get("rounds")
+    return team_movement(
+        _required(spec, "teams"),
+        _required(spec, "boards_per_round"),
+        rounds=None if rounds is None else _int(spec, "rounds", rounds),  # type: ignore[arg-type]
+    )
+
+
+def _build_three_teams(spec: MovementSpec) -> Movement:
+    _only(spec, {"boards_per_round"})
+    bpr = spec.get("boards_per_round")
+    return three_team_movement(8 if bpr is None else _int(spec, "boards_per_round", bpr))  # type: ignore[arg-type]
+
+
+def _required(spec: MovementSpec, name: str) -> int:
+    value = spec.get(name)
+    if value is None:
+        raise MovementError(f"movement {spec.type}: {name} is missing")
+    return _int(spec, name, value)  # type: ignore[arg-type]
+
+
+def _only(spec: MovementSpec, allowed: set[str]) -> None:
+    for name, _ in spec.params:
+        if name not in allowed:
+            raise MovementError(
+                f"movement {spec.type}: unknown setting {name!r} "
+                f"(allowed: {', '.join(sorted(allowed))})"
+            )
+
+
+GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
+    "mitchell": _build_mitchell,
+    "howell": _build_howell,
+    "teams": _build_teams,
+    "three-teams": _build_three_teams,
+}
+
+
+def build_movement(spec: MovementSpec) -> Movement:
+    """The movement a spec describes; MovementError names the bad setting."""
+    try:
+        build = GENERATORS[spec.type]
+    except KeyError:
+        known = ", ".join([*GENERATORS, "guide-cards"])
+        raise MovementError(f"unknown movement type {spec.type!r} (known: {known})") from None
+    return build(spec)
