@@ -151,7 +151,7 @@ class ImportedSession:
 
     source: str
     format: str
-    """"PBN" or "USEBIO"."""
+    """"PBN", "USEBIO", or "bridgescan" for a session built for export."""
     event: str
     date: str | None
     scoring: Scoring
