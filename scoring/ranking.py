@@ -111,16 +111,19 @@ def rank(
     higher_is_better: bool = True,
     tiebreak: TieBreak[E] | None = None,
     draw: RecordedDraw[E] | None = None,
-    break_ties: bool = False,
+    break_ties: bool | None = None,
     cut: int | None = None,
 ) -> list[Placing[E]]:
     """Rank entrants by total (matchpoints, percentage, IMPs or VPs).
 
-    Without ``break_ties`` equal totals share a place. With it, each tie (or, when ``cut`` is
-    given, only a tie spanning places ``cut`` and ``cut + 1``) is separated by ``tiebreak``
-    and then ``draw``; a tie neither separates raises ``UnresolvedTieError`` naming the
-    entrants, so the director can draw lots and record the draw.
+    Equal totals share a place unless ties are to be broken: ``break_ties`` (by default: when
+    a ``tiebreak`` or a ``draw`` is given). Then each tie (or, when ``cut`` is given, only a
+    tie spanning places ``cut`` and ``cut + 1``) is separated by ``tiebreak`` and then
+    ``draw``; a tie neither separates raises ``UnresolvedTieError`` naming the entrants, so
+    the director can draw lots and record the draw.
     """
+    if break_ties is None:
+        break_ties = tiebreak is not None or draw is not None
     placings: list[Placing[E]] = []
     place = 1
     for score, group in _score_groups(totals, higher_is_better):

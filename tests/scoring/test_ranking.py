@@ -77,6 +77,14 @@ def test_cut_breaks_only_the_tie_across_it() -> None:
     assert labels(rank(TOTALS, break_ties=True, cut=4)) == labels(rank(TOTALS))
 
 
+def test_ties_are_broken_by_default_only_when_a_rule_or_draw_is_given() -> None:
+    drawn = rank(TOTALS, draw=RecordedDraw((5, 2, 3)))
+    assert ranked_ids(drawn)[1:4] == [5, 2, 3]
+    assert not any(p.shared for p in drawn)
+    kept = rank(TOTALS, draw=RecordedDraw((5, 2, 3)), break_ties=False)
+    assert labels(kept) == labels(rank(TOTALS))
+
+
 def test_draw_missing_a_tied_pair_is_refused() -> None:
     with pytest.raises(UnresolvedTieError, match="3 not in the recorded draw"):
         rank(TOTALS, break_ties=True, draw=RecordedDraw((5, 2)))

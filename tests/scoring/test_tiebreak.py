@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.ranking import rank
 from scoring.tiebreak import (
@@ -129,3 +132,34 @@ def test_imp_quotient_order() -> None:
 def test_recorded_draw_cannot_list_a_pair_twice() -> None:
     with pytest.raises(TieBreakError, match="twice"):
         RecordedDraw((1, 2, 1))
+
+
+board_scores = st.dictionaries(
+    st.integers(min_value=1, max_value=8),
+    st.integers(min_value=0, max_value=12).map(Fraction),
+    max_size=8,
+)
+
+
+@given(
+    st.dictionaries(st.sampled_from("ABCDEF"), board_scores, min_size=2, max_size=6),
+    st.randoms(use_true_random=False),
+)
+def test_boards_won_order_ignores_input_order(
+    scores: dict[str, dict[int, Fraction]], rnd: random.Random
+) -> None:
+    rule = BoardsWon(scores, AVERAGE_6)
+    tied = list(scores)
+    expected = rule.order(sorted(tied))
+    rnd.shuffle(tied)
+    assert rule.order(tied) == expected
+    assert sorted(e for group in expected for e in group) == sorted(scores)
+
+
+@given(st.integers(0, 50), st.integers(0, 50), st.integers(0, 50), st.integers(0, 50))
+def test_imp_quotient_key_agrees_with_cross_multiplying(
+    won_a: int, lost_a: int, won_b: int, lost_b: int
+) -> None:
+    if lost_a and lost_b:
+        better = won_a * lost_b > won_b * lost_a
+        assert (imp_quotient(won_a, lost_a) > imp_quotient(won_b, lost_b)) == better
