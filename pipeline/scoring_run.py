@@ -1,0 +1,629 @@
+"""The spreadsheet path as plain functions: event + traveller rows -> published results.
+
+Each step is a plain function of immutable records, so the next wave can wrap each one as a
+Prefect task without changing it:
+
+1. ``read_session``: entry workbooks / CSVs of one session -> ``SessionInput`` (rows plus the
+   import's cell findings), through the spreadsheet door (``pipeline.entry``);
+2. ``validate``: rows against Law 77, each other and the movement (``pipeline.validation``);
+3. ``score_pairs_session``: boards in matchpoints with Neuberg, adjusted and split scores
+   (``scoring.board_scoring``), pair totals with Law 88, sit-outs, penalties
+   (``scoring.session``), the director's control sums;
+4. ``level``: multi-session leveling to a common top (``scoring.leveling``, rules.md §8);
+5. ``rank_session`` / ranking with shared places (``scoring.ranking``);
+6. ``award_masterpoints``: bronze points per session (``scoring.masterpoints``);
+7. ``score_teams_session``: team matches in IMPs and VPs (``scoring.imps``, ``scoring.vp``);
+8. ``score_event``: all of it -> ``EventResults`` for the workbook and the JSON.
+
+Bad input raises ``ScoreInputError`` (a ValueError) whose message names file, sheet and row;
+anything the director must look at is a finding, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from pipeline.validation import Finding, control_sums, validate_session
+from pipeline.workbook.model import (
+    BoardView,
+    EventResults,
+    FindingView,
+    LeveledSession,
+    LeveledStanding,
+    PlayerView,
+    ResultLine,
+    SessionView,
+    Standing,
+)
+from scoring.board_scoring import BoardLine, BoardScore, SideScore, score_board
+from scoring.contract import format_result
+from scoring.errors import ScoringError
+from scoring.event import Event, EventKind, Pair, Section, Session
+from scoring.leveling import level_factor, level_pair, level_sessions
+from scoring.masterpoints import Competition, MasterpointScale, SwedishBronze, award
+from scoring.movement import Movement, MovementKind
+from scoring.outcome import Adjustment, format_outcome
+from scoring.ranking import rank
+from scoring.session import SessionScore, score_session
+from scoring.traveller import TravellerRow
+
+__all__ = [
+    "ScoreInputError",
+    "SessionInput",
+    "ScoredSession",
+    "read_session",
+    "validate",
+    "score_pairs_session",
+    "session_view",
+    "level",
+    "award_masterpoints",
+    "finding_view",
+    "score_event",
+    "adjustment_text",
+    "players_of",
+]
+
+
+class ScoreInputError(ValueError):
+    """Input the score run cannot use: an unreadable file, a session without results, files
+    that do not match the event's sessions. The message names file, sheet and row."""
+
+
+@dataclass(frozen=True)
+class SessionInput:
+    """One session's traveller rows as imported, with the import's own findings."""
+
+    session: int
+    rows: tuple[TravellerRow, ...]
+    files: tuple[str, ...] = ()
+    import_findings: tuple[Finding, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoredSession:
+    """A pairs session after scoring: boards, totals, and the rows each board came from."""
+
+    session: Session
+    section: Section
+    score: SessionScore
+    rows: tuple[TravellerRow, ...]
+    findings: tuple[Finding, ...]
+    unscored: tuple[FindingView, ...] = ()
+
+
+# -- 1. reading ---------------------------------------------------------------------------
+def read_session(event: Event, session_number: int, paths: Sequence[Path]) -> SessionInput:
+    """Import one session's entry workbooks / CSVs through the spreadsheet door."""
+    from pipeline.entry import EntryError, import_file  # the door; imported when used
+
+    session = event.session(session_number)
+    rows: list[TravellerRow] = []
+    findings: list[Finding] = []
+    for path in paths:
+        try:
+            imported = import_file(Path(path), event=event, session=session)
+        except EntryError as error:
+            raise ScoreInputError(str(error)) from None
+        rows.extend(imported.rows)
+        findings.extend(imported.findings)
+    return SessionInput(session.number, tuple(rows), tuple(str(p) for p in paths), tuple(findings))
+
+
+# -- 2. validation ------------------------------------------------------------------------
+def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
+    """Every finding of a session: cell syntax from the import, Law 77, the movement."""
+    session = event.session(data.session)
+    if not data.rows:
+        files = ", ".join(data.files) or "the input"
+        raise ScoreInputError(f"{files}: session {session.number} has no results to score")
+    return tuple(validate_session(data.rows, session, import_findings=data.import_findings))
+
+
+# -- 3. scoring a pairs session -----------------------------------------------------------
+def _only_section(session: Session) -> Section:
+    if len(session.sections) != 1:
+        raise ScoreInputError(
+            f"session {session.number} has {len(session.sections)} sections; the score "
+            "command scores one section per session (score each section as its own session)"
+        )
+    return session.sections[0]
+
+
+def _scorable(row: TravellerRow) -> bool:
+    return row.adjustment is not None or row.has_table_result
+
+
+def score_pairs_session(
+    event: Event, session: Session, rows: Sequence[TravellerRow], findings: Sequence[Finding] = ()
+) -> ScoredSession:
+    """Score every board of a session in matchpoints and total the pairs.
+
+    N (the normal number of results) comes from the movement, so a board with a missing
+    result is factored with Neuberg (rules.md §4). Rows that cannot be scored (no result and
+    no adjusted score) are left out; validation has already reported them. A board that still
+    cannot be scored (a pair twice on it) is left out with an error finding, so the director
+    sees every problem in one run.
+    """
+    section = _only_section(session)
+    movement = section.movement
+    options = event.options
+    by_board: dict[int, list[TravellerRow]] = {}
+    for row in rows:
+        if row.section == section.name and _scorable(row):
+            by_board.setdefault(row.board, []).append(row)
+    boards: list[BoardScore] = []
+    unscored: list[FindingView] = []
+    for board in movement.boards:
+        board_rows = by_board.get(board, [])
+        if not board_rows:
+            continue
+        try:
+            lines = [BoardLine.from_row(row) for row in board_rows]
+            boards.append(score_board(lines, movement.times_played(board), options, board))
+        except ScoringError as error:
+            unscored.append(
+                FindingView(
+                    "error",
+                    "board-not-scored",
+                    str(session.number),
+                    f"board {board}",
+                    f"board {board} was not scored: {error}",
+                )
+            )
+    if not boards:
+        raise ScoreInputError(f"session {session.number}: no board could be scored")
+    sitouts = _sitouts(movement)
+    score = score_session(
+        boards,
+        options,
+        sitouts=sitouts or None,
+        boards_per_round=_boards_per_round(movement),
+    )
+    checks = control_sums(score.boards, movement, session=str(session.number))
+    return ScoredSession(
+        session,
+        section,
+        score,
+        tuple(rows),
+        tuple(findings) + tuple(checks),
+        tuple(unscored),
+    )
+
+
+def _boards_per_round(movement: Movement) -> int | None:
+    try:
+        return movement.boards_per_round
+    except ScoringError:
+        return None
+
+
+def _sitouts(movement: Movement) -> dict[int, int]:
+    """Rounds each pair sits out (rules.md §7): pairs missing from a round's lines."""
+    counts: dict[int, int] = {}
+    for round_ in movement.rounds:
+        for pair in movement.sitting_out(round_):
+            counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+# -- views --------------------------------------------------------------------------------
+def players_of(pair: Pair) -> tuple[PlayerView, ...]:
+    """A pair's players as printed."""
+    return tuple(PlayerView(p.name, p.member_number or "") for p in pair.players)
+
+
+def adjustment_text(adjustment: Adjustment | None) -> str:
+    """``A60/A40``, ``A60``, ``+420/+170``: the director's adjusted score as printed."""
+    if adjustment is None:
+        return ""
+    ns, ew = format_outcome(adjustment.ns), format_outcome(adjustment.ew)
+    return ns if ns == ew else f"{ns}/{ew}"
+
+
+def _counted(side: SideScore, event: Event) -> Fraction:
+    return side.counted(event.options.totals_from_rounded)
+
+
+def _line(
+    row: TravellerRow, ns: SideScore | None, ew: SideScore | None, event: Event
+) -> ResultLine:
+    contract = "PASS" if row.passed_out else (str(row.contract) if row.contract else "")
+    result = ""
+    if row.contract is not None and row.tricks is not None:
+        result = format_result(row.contract, row.tricks)
+    adjusted = row.adjustment is not None or bool(ns and ns.adjusted) or bool(ew and ew.adjusted)
+    return ResultLine(
+        board=row.board,
+        ns_pair=row.ns_pair,
+        ew_pair=row.ew_pair,
+        round=row.round,
+        table=row.table,
+        contract=contract,
+        declarer=str(row.declarer) if row.declarer and not row.passed_out else "",
+        result=result,
+        score_ns=row.law77_score_ns() if row.adjustment is None else None,
+        adjustment=adjustment_text(row.adjustment),
+        ns_mp=None if ns is None else _counted(ns, event),
+        ew_mp=None if ew is None else _counted(ew, event),
+        factored=bool(ns and ns.factored) or bool(ew and ew.factored),
+        adjusted=adjusted,
+        split=row.adjustment is not None and row.adjustment.is_split,
+    )
+
+
+def _board_view(
+    board: BoardScore, rows: Sequence[TravellerRow], movement: Movement, event: Event
+) -> BoardView:
+    lines: list[ResultLine] = []
+    by_pairs = {(r.ns_pair, r.ew_pair): r for r in rows}
+    for result in board.results:
+        row = by_pairs[(result.ns_pair, result.ew_pair)]
+        lines.append(_line(row, result.ns, result.ew, event))
+    played = {(r.ns_pair, r.ew_pair) for r in board.results}
+    for entry in movement.plays_of(board.board or 0):
+        if entry.pairs not in played and entry.pairs[::-1] not in played:
+            lines.append(
+                ResultLine(
+                    board.board or 0,
+                    entry.ns,
+                    entry.ew,
+                    entry.round,
+                    entry.table,
+                    "",
+                    "",
+                    "",
+                    None,
+                    "",
+                    None,
+                    None,
+                    not_played=True,
+                )
+            )
+    return BoardView(
+        board=board.board or 0,
+        top=board.top,
+        normal=board.normal,
+        played=len(board.results),
+        lines=tuple(lines),
+        neuberg=any(line.factored for line in lines),
+        adjusted=any(line.adjusted for line in lines),
+        note="fouled board: groups scored separately (Law 87)" if board.fouled else "",
+    )
+
+
+def _direction(movement: Movement, pair: int) -> str:
+    """ "NS"/"EW" in a pure (two-winner) Mitchell, else ""."""
+    if movement.kind is not MovementKind.MITCHELL or movement.arrow_switched:
+        return ""
+    entries = movement.entries_of_pair(pair)
+    side = entries[0].side_of(pair) if entries else None
+    return "" if side is None else str(side)
+
+
+def session_view(
+    event: Event,
+    scored: ScoredSession,
+    factor: Fraction = Fraction(1),
+    masterpoints: dict[int, Fraction] | None = None,
+) -> SessionView:
+    """The published view of a scored session (ranking by percentage, places shared)."""
+    section, score, movement = scored.section, scored.score, scored.section.movement
+    rows_by_board: dict[int, list[TravellerRow]] = {}
+    for row in scored.rows:
+        rows_by_board.setdefault(row.board, []).append(row)
+    boards = tuple(
+        _board_view(b, rows_by_board.get(b.board or 0, []), movement, event) for b in score.boards
+    )
+    directions = {t.pair: _direction(movement, t.pair) for t in score.pairs}
+    standings: list[Standing] = []
+    for field_name in sorted(set(directions.values())):
+        field_totals = [t for t in score.pairs if directions[t.pair] == field_name]
+        placings = rank({t.pair: t.percent for t in field_totals})
+        totals = {t.pair: t for t in field_totals}
+        for placing in placings:
+            total = totals[placing.entrant]
+            standings.append(
+                Standing(
+                    place=placing.label,
+                    pair=total.pair,
+                    players=players_of(section.pair(total.pair)),
+                    points=total.points,
+                    maximum=total.max_points,
+                    percent=total.percent,
+                    boards_played=total.boards_played,
+                    masterpoints=(masterpoints or {}).get(total.pair),
+                    direction=field_name,
+                )
+            )
+    return SessionView(
+        number=scored.session.number,
+        name=scored.session.label,
+        pairs=len(section.pairs),
+        top=score.top,
+        factor=factor,
+        boards=boards,
+        standings=tuple(standings),
+        movement=movement.name,
+    )
+
+
+# -- 4. leveling --------------------------------------------------------------------------
+def level(
+    event: Event, scored: Sequence[ScoredSession]
+) -> tuple[Fraction, tuple[LeveledStanding, ...]]:
+    """Level the sessions to the largest session top (rules.md §8) and rank by total.
+
+    A pair is the same pair in every session it has the same number in (the event file
+    numbers pairs per session; keep a pair's number across sessions).
+    """
+    scores = [s.score for s in scored]
+    target = max(s.top for s in scores)
+    totals = level_sessions(scores, event.options.leveling, target_top=target)
+    placings = {p.entrant: p for p in rank({t.pair: t.points for t in totals})}
+    players: dict[int, tuple[PlayerView, ...]] = {}
+    for s in scored:
+        for pair in s.section.pairs:
+            players.setdefault(pair.number, players_of(pair))
+    standings = []
+    for total in sorted(totals, key=lambda t: (placings[t.pair].first, t.pair)):
+        per_session = []
+        for s in scored:
+            mine = next((t for t in s.score.pairs if t.pair == total.pair), None)
+            if mine is None:
+                continue
+            leveled, leveled_max = level_pair(mine, s.score.top, target)
+            per_session.append(
+                LeveledSession(
+                    s.session.number,
+                    mine.points,
+                    level_factor(s.score.top, target),
+                    leveled,
+                    leveled_max,
+                )
+            )
+        standings.append(
+            LeveledStanding(
+                place=placings[total.pair].label,
+                pair=total.pair,
+                players=players.get(total.pair, ()),
+                sessions=tuple(per_session),
+                total=total.points,
+                maximum=total.max_points,
+                percent=total.percent,
+            )
+        )
+    return target, tuple(standings)
+
+
+# -- 6. masterpoints ----------------------------------------------------------------------
+def award_masterpoints(
+    view: SessionView, scale: MasterpointScale | None = None
+) -> tuple[dict[int, Fraction], str | None]:
+    """Bronze points per player for one session (awarded per evening, seed 004).
+
+    A pure Mitchell is two competitions (NS and EW). Returns points per player by pair, and
+    the reason when the session earns none (fewer than 4 pairs or 18 boards).
+    """
+    scale = scale or SwedishBronze()
+    boards = max((s.boards_played for s in view.standings), default=0)
+    fields = sorted({s.direction for s in view.standings})
+    result: dict[int, Fraction] = {}
+    reasons = []
+    for field_name in fields:
+        members = [s for s in view.standings if s.direction == field_name]
+        competition = Competition(len(members), boards, session_pairs=len(view.standings))
+        reason = scale.ineligible(competition)
+        if reason is not None:
+            reasons.append(reason)
+            continue
+        placings = rank({s.pair: s.percent for s in members})
+        for item in award(placings, scale, competition):
+            result[item.entrant] = Fraction(item.points_per_player)
+    if result:
+        return result, None
+    return result, "; ".join(reasons) or None
+
+
+# -- findings -----------------------------------------------------------------------------
+def finding_view(finding: Finding) -> FindingView:
+    """A validation finding as the findings sheet prints it."""
+    location = finding.location
+    where = str(location)
+    prefix = f"session {location.session}, "
+    if location.session is not None and where.startswith(prefix):
+        where = where[len(prefix) :]
+    return FindingView(
+        severity=str(finding.severity),
+        code=str(finding.code),
+        session=location.session or "",
+        where=where,
+        message=finding.message,
+        suggestion=finding.suggestion or "",
+    )
+
+
+# -- 8. the whole event -------------------------------------------------------------------
+def score_event(
+    event: Event,
+    inputs: Sequence[SessionInput],
+    masterpoint_scale: MasterpointScale | None = None,
+    with_masterpoints: bool = True,
+) -> EventResults:
+    """Validate and score every session of ``inputs`` and build the published results."""
+    if event.kind is EventKind.TEAMS:
+        return score_teams_event(event, inputs)
+    if event.kind is not EventKind.PAIRS_MATCHPOINTS:
+        raise ScoreInputError(
+            f"event kind {event.kind.value}: the score command scores matchpoint pairs and "
+            "teams; cross-IMP and Butler pairs are not wired into the workbook yet"
+        )
+    scored: list[ScoredSession] = []
+    for data in inputs:
+        session = event.session(data.session)
+        findings = validate(event, data)
+        scored.append(score_pairs_session(event, session, data.rows, findings))
+    target: Fraction | None = None
+    leveled: tuple[LeveledStanding, ...] = ()
+    factors = {s.session.number: Fraction(1) for s in scored}
+    if len(scored) > 1:
+        target, leveled = level(event, scored)
+        factors = {s.session.number: level_factor(s.score.top, target) for s in scored}
+    views: list[SessionView] = []
+    awards = []
+    notes = []
+    from pipeline.workbook.model import Award
+
+    for s in scored:
+        plain = session_view(event, s, factors[s.session.number])
+        points: dict[int, Fraction] = {}
+        if with_masterpoints:
+            points, reason = award_masterpoints(plain, masterpoint_scale)
+            if reason:
+                notes.append(f"{s.session.label}: no masterpoints ({reason})")
+        view = session_view(event, s, factors[s.session.number], points)
+        views.append(view)
+        for standing in view.standings:
+            if standing.masterpoints is None:
+                continue
+            for player in standing.players:
+                awards.append(
+                    Award(
+                        standing.place,
+                        standing.pair,
+                        player,
+                        standing.masterpoints,
+                        "bronze",
+                        s.session.label,
+                    )
+                )
+    findings = tuple(finding_view(f) for s in scored for f in s.findings) + tuple(
+        f for s in scored for f in s.unscored
+    )
+    first = scored[0].session
+    return EventResults(
+        title=event.name,
+        date=first.date.isoformat() if first.date else "",
+        club=event.organizer,
+        kind="pairs",
+        scale=str(event.options.scale),
+        sessions=tuple(views),
+        leveled=leveled,
+        awards=tuple(awards),
+        findings=findings,
+        target_top=target,
+        notes=tuple(notes),
+    )
+
+
+# -- 7. team evenings ---------------------------------------------------------------------
+
+
+def _board_imps(home_ns: TravellerRow | None, home_ew: TravellerRow | None) -> tuple[Fraction, str]:
+    """IMPs to the home team on one board of a match (Law 78B; Law 86A for artificial
+    scores: A60 +3, A50 0, A40 -3 for the home side at the table that has it)."""
+    from scoring.imps import artificial_imps, weighted_team_imps
+    from scoring.outcome import Artificial, Weighted
+
+    if home_ns is None or home_ew is None:
+        return Fraction(0), "not played at both tables: 0 IMPs (director to adjust)"
+    here = home_ns.outcomes()
+    there = home_ew.outcomes()
+    if here is None or there is None:
+        return Fraction(0), "no result at one table: 0 IMPs (director to adjust)"
+    home_here, home_there = here[0], there[1]  # home sits NS here and EW there
+    if isinstance(home_here, Artificial):
+        return Fraction(artificial_imps(home_here)), "artificial score (Law 86A)"
+    if isinstance(home_there, Artificial):
+        # An artificial score is a percentage for the side named; EW's 60% is +3 for EW.
+        return Fraction(artificial_imps(home_there)), "artificial score (Law 86A)"
+    assert isinstance(home_here, Weighted) and isinstance(home_there, Weighted)
+    note = "" if home_here.is_plain and home_there.is_plain else "weighted score"
+    return weighted_team_imps(home_here, home_there), note
+
+
+def score_teams_event(event: Event, inputs: Sequence[SessionInput]) -> EventResults:
+    """A team evening: each match board by board in IMPs, the margin in WBF 2013 VPs."""
+    from pipeline.workbook.model import MatchView, TeamBoard, TeamStanding, TeamsView
+    from scoring.imps import match_imps
+    from scoring.movements import team_matches
+    from scoring.vp import wbf_match_vp
+
+    matches: list[MatchView] = []
+    findings: list[FindingView] = []
+    teams_by_number = {}
+    for data in inputs:
+        session = event.session(data.session)
+        section = _only_section(session)
+        findings += [finding_view(f) for f in validate(event, data)]
+        for team in section.teams:
+            players = tuple(p for n in team.pairs for p in players_of(section.pair(n)))
+            teams_by_number[team.number] = (team.name, players)
+        rows = {(r.board, r.ns_pair, r.ew_pair): r for r in data.rows}
+        for match in team_matches(section.movement):
+            home, away = match.teams
+            first, second = match.lines
+            home_ns_line = first if section.movement.team_of(first.ns) == home else second
+            home_ew_line = second if home_ns_line is first else first
+            boards = []
+            for board in match.boards:
+                home_ns = rows.get((board, home_ns_line.ns, home_ns_line.ew))
+                home_ew = rows.get((board, home_ew_line.ns, home_ew_line.ew))
+                imps, note = _board_imps(home_ns, home_ew)
+                boards.append(
+                    TeamBoard(
+                        board,
+                        None if home_ns is None else home_ns.law77_score_ns(),
+                        None if home_ew is None else home_ew.law77_score_ns(),
+                        imps,
+                        note,
+                    )
+                )
+            total = match_imps(b.imps_first for b in boards)
+            vp = wbf_match_vp(total.won, total.lost, len(match.boards))
+            matches.append(
+                MatchView(
+                    home_ns_line.round,
+                    home,
+                    away,
+                    tuple(boards),
+                    total.won,
+                    total.lost,
+                    vp.first,
+                    vp.second,
+                )
+            )
+    vps: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}
+    won: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}
+    lost: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}
+    for m in matches:
+        vps[m.first] += m.vp_first
+        vps[m.second] += m.vp_second
+        won[m.first] += m.imps_first
+        lost[m.first] += m.imps_second
+        won[m.second] += m.imps_second
+        lost[m.second] += m.imps_first
+    standings = tuple(
+        TeamStanding(
+            p.label,
+            p.entrant,
+            teams_by_number[p.entrant][0],
+            teams_by_number[p.entrant][1],
+            vps[p.entrant],
+            won[p.entrant],
+            lost[p.entrant],
+        )
+        for p in rank(vps)
+    )
+    first_session = event.session(inputs[0].session) if inputs else event.sessions[0]
+    return EventResults(
+        title=event.name,
+        date=first_session.date.isoformat() if first_session.date else "",
+        club=event.organizer,
+        kind="teams",
+        scale="IMP",
+        findings=tuple(findings),
+        teams=TeamsView(tuple(sorted(matches, key=lambda m: (m.round, m.first))), standings),
+    )
