@@ -298,14 +298,14 @@ def _check_lines(lines: Sequence[BoardLine], normal: int, board: int | None) -> 
         )
     seen: set[int] = set()
     for line in lines:
+        if line.ns_pair != 0 and line.ns_pair == line.ew_pair:
+            raise BoardError(f"{_where(board)}: pair {line.ns_pair} cannot play itself")
         for pair in (line.ns_pair, line.ew_pair):
             if pair == 0:
                 continue  # anonymous lines (bare scores) carry no pair numbers
             if pair in seen:
                 raise BoardError(f"{_where(board)}: pair {pair} has more than one result")
             seen.add(pair)
-        if line.ns_pair != 0 and line.ns_pair == line.ew_pair:
-            raise BoardError(f"{_where(board)}: pair {line.ns_pair} cannot play itself")
 
 
 def score_board(

@@ -1,0 +1,165 @@
+"""One board in matchpoints, worked by hand: missing results, split, weighted, A60/40."""
+
+from fractions import Fraction as F
+
+import pytest
+
+from scoring.board_scoring import BoardLine, score_board
+from scoring.contract import Contract, Seat, Side
+from scoring.errors import BoardError
+from scoring.matchpoints import Scale
+from scoring.options import AdjustedRounding, Rounding, ScoringOptions
+from scoring.outcome import Adjustment, Artificial, Weighted, parse_adjustment
+from scoring.traveller import Source, TravellerRow
+
+EXACT = ScoringOptions(neuberg_rounding=Rounding.EXACT)
+
+
+def lines(*scores: int) -> list[BoardLine]:
+    """Table t: NS pair t against EW pair 10 + t."""
+    return [BoardLine.plain(s, t, 10 + t) for t, s in enumerate(scores, start=1)]
+
+
+def test_rules_table_seven_results_top_12() -> None:
+    board = score_board(lines(650, 650, 630, 620, -100, -130, -200), normal=7, board=1)
+    assert board.top == 12
+    assert [r.ns.points for r in board.results] == [11, 11, 8, 6, 4, 2, 0]
+    assert [r.ew.points for r in board.results] == [1, 1, 4, 6, 8, 10, 12]
+    assert not any(r.ns.factored or r.ns.adjusted for r in board.results)
+    assert board.results[2].ns.percent == F(200, 3)  # 8 of 12
+    assert board.ns_sum() == 42  # n(n-1) = 7 * 6
+
+
+def test_bare_integers_are_plain_scores() -> None:
+    board = score_board([650, 650, 630, 620, -100, -130, -200], 7)
+    assert [r.ns.points for r in board.results] == [11, 11, 8, 6, 4, 2, 0]
+
+
+def test_missing_result_n6_of_7_factored_with_neuberg() -> None:
+    # Among 6: 10, 8, 6, 4, 2, 0; S' = (S + 1) * 7/6 - 1 (see test_neuberg).
+    board = score_board(lines(650, 630, 620, -100, -130, -200), normal=7)
+    ns = [r.ns for r in board.results]
+    ew = [r.ew for r in board.results]
+    assert [s.points for s in ns] == [F(71, 6), F(57, 6), F(43, 6), F(29, 6), F(15, 6), F(1, 6)]
+    assert [s.rounded for s in ns] == [F("11.8"), F("9.5"), F("7.2"), F("4.8"), F("2.5"), F("0.2")]
+    assert [s.rounded for s in ew] == [F("0.2"), F("2.5"), F("4.8"), F("7.2"), F("9.5"), F("11.8")]
+    assert all(s.factored and s.compared == 6 for s in ns + ew)
+    assert all(r.ns.points + r.ew.points == 12 for r in board.results)
+
+
+def test_rounding_per_side_can_leave_the_sum_a_tenth_over_the_top() -> None:
+    # N = 5, n = 4: 420, 420, 170, -50. Among 4 (top 6): 5, 5, 2, 0.
+    # S' = (S + 1) * 5/4 - 1: 6.5, 6.5, 2.75, 0.25; EW = 8 - NS: 1.5, 1.5, 5.25, 7.75.
+    board = score_board(lines(420, 420, 170, -50), normal=5)
+    assert [r.ns.points for r in board.results] == [F(13, 2), F(13, 2), F(11, 4), F(1, 4)]
+    assert [r.ns.rounded for r in board.results] == [F("6.5"), F("6.5"), F("2.8"), F("0.3")]
+    assert [r.ew.rounded for r in board.results] == [F("1.5"), F("1.5"), F("5.3"), F("7.8")]
+    assert board.results[2].ns.rounded + board.results[2].ew.rounded == F("8.1")
+    hundredth = score_board(
+        lines(420, 420, 170, -50), 5, ScoringOptions(neuberg_rounding=Rounding.HUNDREDTH)
+    )
+    assert hundredth.results[2].ns.rounded == F("2.75")
+    exact = score_board(lines(420, 420, 170, -50), 5, EXACT)
+    assert exact.results[3].ew.rounded == F(31, 4)
+
+
+def test_split_score_each_side_in_its_own_field() -> None:
+    # Table 3: NS assigned +110, EW assigned (NS view) +140. N = 4, top 6.
+    # NS field 100, 140, 110, 90 -> 2, 6, 4, 0.
+    # EW field 100, 140, 140, 90 -> NS view 2, 5, 5, 0 -> EW 4, 1, 1, 6.
+    split = BoardLine.from_adjustment(3, 13, parse_adjustment("110/140"))
+    board = score_board([*lines(100, 140)[:2], split, BoardLine.plain(90, 4, 14)], normal=4)
+    assert [r.ns.points for r in board.results] == [2, 6, 4, 0]
+    assert [r.ew.points for r in board.results] == [4, 1, 1, 6]
+    # Table 2's pairs get 7 together, one over the top (seed 004 "Split Score").
+    assert board.results[1].ns.points + board.results[1].ew.points == 7
+    assert board.results[2].ns.adjusted and board.results[2].ew.adjusted
+    assert not board.results[1].ns.adjusted
+    assert board.ns_sum() == 12 and board.ew_sum() == 12
+
+
+def test_weighted_assigned_score() -> None:
+    # Table 3: 50% of +420, 50% of +170 (Law 12C1(c)); worked in test_adjusted:
+    # NS 3.5, 0.5, 2, 6; EW = 6 - NS.
+    weighted = BoardLine.from_adjustment(3, 13, parse_adjustment("50% +420, 50% +170"))
+    board = score_board(
+        [
+            BoardLine.plain(420, 1, 11),
+            BoardLine.plain(170, 2, 12),
+            weighted,
+            BoardLine.plain(450, 4, 14),
+        ],
+        normal=4,
+    )
+    assert [r.ns.points for r in board.results] == [F(7, 2), F(1, 2), 2, 6]
+    assert [r.ew.points for r in board.results] == [F(5, 2), F(11, 2), 4, 0]
+    assert board.results[2].ns.adjusted and not board.results[2].ns.factored
+
+
+def test_artificial_60_40_removed_and_the_rest_factored() -> None:
+    # N = 5, top 8. Table 3 A60/40. Remaining 4: 620, 650, 170, -100 -> among 4: 4, 6, 2, 0.
+    # S' = (S + 1) * 5/4 - 1: 5.25, 7.75, 2.75, 0.25; A60 = 4.8, A40 = 3.2.
+    art = BoardLine.from_adjustment(3, 13, parse_adjustment("A60/40"))
+    board_lines = [BoardLine.plain(620, 1, 11), BoardLine.plain(650, 2, 12), art]
+    board_lines += [BoardLine.plain(170, 4, 14), BoardLine.plain(-100, 5, 15)]
+    board = score_board(board_lines, normal=5)
+    ns = [r.ns for r in board.results]
+    assert [s.points for s in ns] == [F(21, 4), F(31, 4), F("4.8"), F(11, 4), F(1, 4)]
+    assert [s.rounded for s in ns] == [F("5.3"), F("7.8"), F("4.8"), F("2.8"), F("0.3")]
+    assert board.results[2].ew.points == F("3.2")
+    assert (ns[2].award, board.results[2].ew.award) == (60, 40)
+    assert ns[2].session_floor and not board.results[2].ew.session_floor
+    assert ns[2].compared == 0 and ns[0].compared == 4 and ns[0].factored
+    swedish = score_board(
+        board_lines, 5, ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH)
+    )
+    assert (swedish.results[2].ns.points, swedish.results[2].ew.points) == (5, 3)
+
+
+def test_artificial_on_both_sides_of_every_line() -> None:
+    board = score_board([BoardLine(1, 11, Artificial(F(50)), Artificial(F(50)))], normal=3)
+    assert (board.results[0].ns.points, board.results[0].ew.points) == (2, 2)
+
+
+def test_acbl_scale() -> None:
+    board = score_board(
+        lines(650, 650, 630, 620, -100, -130, -200), 7, ScoringOptions(scale=Scale.ONE_HALF_ZERO)
+    )
+    assert board.top == 6
+    assert [r.ns.points for r in board.results] == [F(11, 2), F(11, 2), 4, 3, 2, 1, 0]
+
+
+def test_from_traveller_rows() -> None:
+    made = TravellerRow(1, 1, 11, Contract.parse("4S"), Seat.NORTH, 10)  # +420 on board 1
+    adjusted = TravellerRow(1, 2, 12, adjustment=parse_adjustment("A40/60"))
+    board = score_board([BoardLine.from_row(made), BoardLine.from_row(adjusted)], normal=2)
+    # One compared result out of N = 2: (0 + 1) * 2 / 1 - 1 = 1, the average of top 2.
+    assert (board.results[0].ns.points, board.results[0].ew.points) == (1, 1)
+    assert (board.results[1].ns.points, board.results[1].ew.points) == (F("0.8"), F("1.2"))
+    assert board.pair_score(12) == (Side.EW, board.results[1].ew)
+    assert board.pair_score(99) is None
+
+
+def test_a_row_with_nothing_to_score_names_its_source() -> None:
+    blank = TravellerRow(5, 3, 13, source=Source("travellers.xlsx", sheet="B5", row=4))
+    with pytest.raises(BoardError, match=r"travellers.xlsx, sheet 'B5', row 4: board 5, NS 3"):
+        BoardLine.from_row(blank)
+
+
+@pytest.mark.parametrize(
+    ("board_lines", "normal", "message"),
+    [
+        (lines(100, 200, 300), 2, "board 9 has 3 results but is normally played 2 times"),
+        ([BoardLine.plain(1, 1, 11), BoardLine.plain(2, 1, 12)], 3, "pair 1 has more than one"),
+        ([BoardLine.plain(1, 4, 4)], 3, "pair 4 cannot play itself"),
+        (lines(100), 0, "at least 1"),
+    ],
+)
+def test_bad_boards(board_lines: list[BoardLine], normal: int, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        score_board(board_lines, normal, board=9)
+
+
+def test_plain_line_detection() -> None:
+    assert BoardLine.plain(100).is_plain
+    assert not BoardLine.from_adjustment(1, 2, Adjustment(Weighted.of(1), Weighted.of(1))).is_plain
