@@ -8,6 +8,10 @@ Choices (docs/scoring-imps-vp-ranking-masterpoints.md):
   for averaged or weighted scores (a difference of 15 is 0 IMPs, 45 is 1 IMP).
 - IMPs across the field average over the comparisons by default (exact ``Fraction``); the
   sum is an option, and so is rounding each result to 0.01 (half away from zero).
+- ``board_imps`` scores a whole board with adjusted results: an artificial score gets its
+  Law 86A value and is left out of everyone's comparisons and of the datum; a weighted
+  score is compared part by part; a split score is compared on each side with that side's
+  own score (NS with the NS scores of the other tables, EW with their EW scores).
 - The Butler datum is the mean of the NS scores, optionally with the ``drop`` highest and
   ``drop`` lowest left out, rounded to the nearest 10 with 5 rounded away from zero
   (+125 -> +130, -125 -> -130).
@@ -21,7 +25,7 @@ from enum import Enum
 from fractions import Fraction
 
 from scoring.errors import ScoringError
-from scoring.outcome import Artificial, Weighted
+from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
 
 __all__ = [
     "IMP_TABLE",
@@ -38,6 +42,8 @@ __all__ = [
     "butler_imps",
     "artificial_imps",
     "round_half_away",
+    "SideImps",
+    "board_imps",
 ]
 
 Number = int | Fraction
@@ -207,3 +213,73 @@ def artificial_imps(score: Artificial) -> int:
             "(A40 = -3)"
         )
     return values[score.percent]
+
+
+@dataclass(frozen=True)
+class SideImps:
+    """One table's IMPs on a board: North-South's and East-West's (they need not balance)."""
+
+    ns: Fraction
+    ew: Fraction
+
+
+BoardResult = int | Adjustment
+
+
+def _side_outcomes(results: Sequence[BoardResult], ns_side: bool) -> list[Outcome]:
+    outcomes: list[Outcome] = []
+    for result in results:
+        if isinstance(result, Adjustment):
+            outcomes.append(result.ns if ns_side else result.ew)
+        else:
+            outcomes.append(Weighted.of(result))
+    return outcomes
+
+
+def _side_imps(
+    outcomes: list[Outcome], method: CrossImps | DatumRule, ns_side: bool
+) -> list[Fraction]:
+    """The IMPs of one side (NS or EW) at every table of the board."""
+    scored = [(i, o) for i, o in enumerate(outcomes) if isinstance(o, Weighted)]
+    board_datum = Fraction(0)
+    if isinstance(method, DatumRule) and scored:
+        board_datum = datum([o.mean for _, o in scored], method)
+    sign = 1 if ns_side else -1
+    values: list[Fraction] = []
+    for index, outcome in enumerate(outcomes):
+        if isinstance(outcome, Artificial):
+            values.append(Fraction(artificial_imps(outcome)))
+            continue
+        if isinstance(method, DatumRule):
+            parts = outcome.parts
+            ns_view = sum((w * imps(points - board_datum) for w, points in parts), Fraction(0))
+        else:
+            others = [o for i, o in scored if i != index]
+            ns_view = sum((weighted_team_imps(outcome, o) for o in others), Fraction(0))
+            if method is CrossImps.AVERAGE and others:
+                ns_view /= len(others)
+        values.append(sign * ns_view)
+    return values
+
+
+def board_imps(
+    results: Sequence[BoardResult],
+    method: CrossImps | DatumRule = CrossImps.AVERAGE,
+    rounding: Fraction | None = None,
+) -> list[SideImps]:
+    """IMPs for both sides at every table of a board, adjusted results included.
+
+    ``results``: per table a plain NS score or the director's ``Adjustment``. ``method``:
+    IMPs across the field (``CrossImps``) or Butler against a datum (a ``DatumRule``).
+    Artificial scores get +3 / 0 / -3 (Law 86A) and are not compared; weighted scores are
+    compared part by part; split scores per side (module docstring). ``rounding`` as in
+    ``cross_imps``.
+    """
+    if not results:
+        raise ImpError("a board needs at least one result to be IMPed")
+    ns = _side_imps(_side_outcomes(results, True), method, True)
+    ew = _side_imps(_side_outcomes(results, False), method, False)
+    if rounding is not None:
+        ns = [round_half_away(value, rounding) for value in ns]
+        ew = [round_half_away(value, rounding) for value in ew]
+    return [SideImps(n, e) for n, e in zip(ns, ew, strict=True)]

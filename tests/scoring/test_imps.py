@@ -17,7 +17,9 @@ from scoring.imps import (
     CrossImps,
     DatumRule,
     ImpError,
+    SideImps,
     artificial_imps,
+    board_imps,
     butler_imps,
     cross_imps,
     datum,
@@ -27,7 +29,7 @@ from scoring.imps import (
     team_imps,
     weighted_team_imps,
 )
-from scoring.outcome import Artificial, Weighted
+from scoring.outcome import Adjustment, Artificial, Weighted
 
 # The table as printed in the law (first and last difference of each row, IMPs).
 LAW_78B_ROWS = [
@@ -199,6 +201,69 @@ def test_artificial_score_without_an_imp_value_is_refused() -> None:
         artificial_imps(Artificial(Fraction(70)))
 
 
+A60_40 = Adjustment(Artificial(Fraction(60)), Artificial(Fraction(40)))
+
+
+def test_board_with_artificial_score_across_the_field() -> None:
+    # The A60/A40 table is left out; the others compare among 420, 170, -100:
+    # 420: 6 + 11 = 17 / 2; 170: -6 + 7 = 1 / 2; -100: -11 - 7 = -18 / 2.
+    assert board_imps([420, 170, A60_40, -100]) == [
+        SideImps(Fraction(17, 2), Fraction(-17, 2)),
+        SideImps(Fraction(1, 2), Fraction(-1, 2)),
+        SideImps(Fraction(3), Fraction(-3)),
+        SideImps(Fraction(-9), Fraction(9)),
+    ]
+
+
+def test_board_with_artificial_score_butler() -> None:
+    # datum of 420, 170, -100: 163.3 -> 160; 260 -> 6, 10 -> 0, -260 -> -6; A60/40 +3/-3
+    assert [(s.ns, s.ew) for s in board_imps([420, 170, A60_40, -100], DatumRule())] == [
+        (6, -6),
+        (0, 0),
+        (3, -3),
+        (-6, 6),
+    ]
+
+
+def test_both_sides_average_plus_do_not_balance() -> None:
+    both_60 = Adjustment(Artificial(Fraction(60)), Artificial(Fraction(60)))
+    assert board_imps([both_60, 420])[0] == SideImps(Fraction(3), Fraction(3))
+
+
+def test_split_assigned_score_is_compared_per_side() -> None:
+    # Table 1: NS scored as +420, EW as +170 (split). Others: +420, -100.
+    # NS 1: vs 420 0, vs -100 11 -> 11/2.  EW 1 (as NS +170): vs 420 -6, vs -100 7 -> 1/2,
+    # so EW gets -1/2. Table 2 NS: vs 420 0, vs -100 11 -> 11/2; EW 2 against EW scores
+    # 170 and -100: 420 - 170 -> 6, 420 + 100 -> 11 -> 17/2, EW -17/2.
+    # Table 3 NS: -11, -11 -> -11; EW 3: -100 vs 170 -7, vs 420 -11 -> -9, EW +9.
+    split = Adjustment(Weighted.of(420), Weighted.of(170))
+    assert board_imps([split, 420, -100]) == [
+        SideImps(Fraction(11, 2), Fraction(-1, 2)),
+        SideImps(Fraction(11, 2), Fraction(-17, 2)),
+        SideImps(Fraction(-11), Fraction(9)),
+    ]
+
+
+def test_weighted_score_in_butler() -> None:
+    # 50% +420 / 50% +170 (mean 295), +420, -100: datum (295 + 420 - 100) / 3 = 205 -> 210.
+    # Weighted: half of imps(210) = 5 and half of imps(-40) = -1 -> 2; 420: 5; -100: -7.
+    half = Weighted(((Fraction(1, 2), 420), (Fraction(1, 2), 170)))
+    result = board_imps([Adjustment(half, half), 420, -100], DatumRule())
+    assert [(s.ns, s.ew) for s in result] == [(2, -2), (5, -5), (-7, 7)]
+
+
+def test_board_imps_rounding_and_empty_board() -> None:
+    rounded = board_imps([420, 420, 170, -100], rounding=Fraction(1, 100))
+    assert [s.ns for s in rounded] == [
+        Fraction(567, 100),
+        Fraction(567, 100),
+        Fraction(-167, 100),
+        Fraction(-967, 100),
+    ]
+    with pytest.raises(ImpError, match="at least one result"):
+        board_imps([])
+
+
 points = st.integers(min_value=-7600, max_value=7600).map(lambda value: value * 10)
 
 
@@ -227,3 +292,10 @@ def test_cross_imps_follow_the_scores_not_their_order(
     rnd.shuffle(shuffled)
     by_score = dict(zip(scores, cross_imps(scores), strict=True))
     assert cross_imps(shuffled) == [by_score[score] for score in shuffled]
+
+
+@given(st.lists(points, min_size=1, max_size=10))
+def test_board_imps_of_plain_scores_agree_with_cross_and_butler(scores: list[int]) -> None:
+    assert [s.ns for s in board_imps(scores)] == cross_imps(scores)
+    assert [s.ew for s in board_imps(scores)] == [-v for v in cross_imps(scores)]
+    assert [s.ns for s in board_imps(scores, DatumRule())] == butler_imps(scores)
