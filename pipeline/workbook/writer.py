@@ -20,7 +20,7 @@ from pipeline.workbook.ranking import write_leveled_ranking, write_session_ranki
 from pipeline.workbook.teams import write_team_sheets
 from pipeline.workbook.travellers import write_score_cards, write_travellers
 
-__all__ = ["build_workbook", "write_workbook"]
+__all__ = ["build_workbook", "save_workbook", "write_workbook"]
 
 
 def build_workbook(results: EventResults) -> Workbook:
@@ -47,7 +47,11 @@ def build_workbook(results: EventResults) -> Workbook:
     return workbook
 
 
+def save_workbook(workbook: Workbook, path: Path) -> Path:
+    """Save a built workbook atomically (temporary file, then rename)."""
+    return atomic_write(Path(path), lambda handle: workbook.save(handle))
+
+
 def write_workbook(results: EventResults, path: Path) -> Path:
     """Build the workbook and write it atomically to ``path``."""
-    workbook = build_workbook(results)
-    return atomic_write(Path(path), lambda handle: workbook.save(handle))
+    return save_workbook(build_workbook(results), path)
