@@ -57,6 +57,7 @@ class Code(Enum):
     # Cell syntax, found while importing a workbook or CSV (pipeline.entry).
     BOARD_SYNTAX = "board-syntax"
     PAIR_SYNTAX = "pair-syntax"
+    ROUND_SYNTAX = "round-syntax"
     CONTRACT_SYNTAX = "contract-syntax"
     DECLARER_SYNTAX = "declarer-syntax"
     RESULT_SYNTAX = "result-syntax"

@@ -1,0 +1,1 @@
+"""The entry workbook's template data (columns.yaml): headers, aliases, lists, widths."""
