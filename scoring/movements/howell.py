@@ -56,6 +56,46 @@ HOWELL_SCHEDULES: dict[
         (0, 2, 6, 10, 14, 7, 11, 4, 17, 5),
         (0, 1, 1, 0, 0, 0, 1, 0, 0),
     ),
+    11: (
+        ((1, 20), (2, 19), (3, 18), (4, 17), (5, 16), (6, 15), (7, 14), (8, 13), (9, 12), (10, 11)),
+        (0, 2, 4, 10, 12, 15, 11, 18, 1, 3, 8),
+        (0, 0, 1, 0, 0, 1, 1, 0, 0, 1),
+    ),
+    12: (
+        (
+            (1, 22),
+            (2, 21),
+            (3, 20),
+            (4, 19),
+            (5, 18),
+            (6, 17),
+            (7, 16),
+            (8, 15),
+            (9, 14),
+            (10, 13),
+            (11, 12),
+        ),
+        (0, 2, 4, 8, 12, 14, 16, 20, 22, 3, 5, 9),
+        (0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 0),
+    ),
+    13: (
+        (
+            (1, 24),
+            (2, 23),
+            (3, 22),
+            (4, 21),
+            (5, 20),
+            (6, 19),
+            (7, 18),
+            (8, 17),
+            (9, 16),
+            (10, 15),
+            (11, 14),
+            (12, 13),
+        ),
+        (0, 2, 4, 1, 15, 12, 14, 17, 5, 21, 24, 7, 3),
+        (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0),
+    ),
 }
 MAX_HOWELL_TABLES = max(HOWELL_SCHEDULES)
 
@@ -70,7 +110,7 @@ def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> M
         raise MovementError(f"number of pairs must be a whole number, not {pairs!r}")
     full_pairs = pairs + pairs % 2  # odd: the highest number is missing
     tables = full_pairs // 2
-    if tables not in HOWELL_SCHEDULES:
+    if pairs < 4 or tables not in HOWELL_SCHEDULES:
         raise MovementError(
             f"a Howell for {pairs} pairs is not available (4 to {2 * MAX_HOWELL_TABLES} pairs); "
             "play a Mitchell or import the club's guide cards"
