@@ -1,0 +1,234 @@
+"""Generate filled, scanned travellers with ground truth: print, rasterise, fill, scan.
+
+The travellers are printed by ocr/render.py exactly as a club would print them, the PDF
+is rasterised with pypdfium2, filled (ocr/synthetic/fill.py) and scanned
+(ocr/synthetic/scan.py). Every page gets ``page_NNNN.<jpg|png>`` and ``page_NNNN.json``
+(ocr/synthetic/truth.py). Everything is drawn from one seed, so the same arguments give
+the same files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ocr.layout import Layout, load_layout
+from ocr.qrpayload import encode
+from ocr.render import PrintedRow, TravellerSheet, render_pdf
+from scoring.board import dealer_of, vulnerability_of
+
+from .fill import fill_page
+from .handwriting import DigitBank
+from .results import PairSlot, mitchell_slots, random_rows
+from .scan import scan_page
+from .sources import TRAINING, Split
+from .truth import PageTruth, RowTruth
+
+__all__ = ["DEFECTS", "SyntheticPage", "synth_page", "generate_session", "generate_pages"]
+
+DEFECTS = ("", "blank", "half_page", "qr_damaged", "not_a_traveller")
+
+
+@dataclass(frozen=True)
+class SyntheticPage:
+    """One generated page: the encoded image and its ground truth."""
+
+    image: bytes
+    truth: PageTruth
+
+
+def _rasterise(pdf: bytes, dpi: int) -> list[np.ndarray]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [
+            np.asarray(doc[i].render(scale=dpi / 72).to_pil().convert("RGB"))
+            for i in range(len(doc))
+        ]
+    finally:
+        doc.close()
+
+
+def _mm_to_page_px(dpi: float) -> np.ndarray:
+    s = dpi / 25.4
+    # pixel centres: the mm point x lies at pixel coordinate x*s - 0.5
+    return np.array([[s, 0, -0.5], [0, s, -0.5], [0, 0, 1]], float)
+
+
+def _apply_defect(page: np.ndarray, defect: str, layout: Layout, dpi: int,
+                  rng: np.random.Generator) -> np.ndarray:  # fmt: skip
+    out = page.copy()
+    s = dpi / 25.4
+    if defect == "half_page":
+        # torn or folded: everything below the middle is gone (paper white)
+        out[out.shape[0] // 2 :] = 255
+    elif defect == "qr_damaged":
+        x0, y0, x1, y1 = layout.qr.to_px(dpi)
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        # a coffee stain / ink blot over the middle of the symbol
+        cv2.circle(out, (cx, cy), round(9 * s), (60, 45, 30), -1, cv2.LINE_AA)
+    elif defect == "not_a_traveller":
+        out[:] = 255
+        for _ in range(40):  # a page of text-like lines
+            y = int(rng.integers(out.shape[0]))
+            x = int(rng.integers(out.shape[1] // 2))
+            cv2.line(
+                out, (x, y), (x + int(rng.integers(50, out.shape[1] // 2)), y), (30, 30, 30), 2
+            )
+    return out
+
+
+def synth_page(
+    sheet: TravellerSheet,
+    rows: Sequence[RowTruth],
+    raster: np.ndarray,
+    raster_dpi: int,
+    layout: Layout,
+    bank: DigitBank,
+    rng: np.random.Generator,
+    *,
+    split: Split,
+    seed: int,
+    image_name: str,
+    defect: str = "",
+    quarter_turns: int | None = None,
+    dpi: int | None = None,
+) -> SyntheticPage:
+    """Fill and scan one rasterised traveller."""
+    if defect not in DEFECTS:
+        raise ValueError(f"unknown defect {defect!r}: one of {DEFECTS}")
+    blank_form = not sheet.rows
+    if defect in ("blank", "not_a_traveller"):
+        rows = ()
+    filled, marks, digits = fill_page(raster, layout, raster_dpi, rows, bank, rng,
+                                      blank_form=blank_form)  # fmt: skip
+    filled = _apply_defect(filled, defect, layout, raster_dpi, rng)
+    scan = scan_page(
+        filled, raster_dpi, split.distortion, rng, quarter_turns=quarter_turns, dpi=dpi
+    )
+    mm_to_px = scan.page_px_to_image @ _mm_to_page_px(raster_dpi)
+    mm_to_px = mm_to_px / mm_to_px[2, 2]
+    truth = PageTruth(
+        image=f"{image_name}.{scan.extension}",
+        split=split.name,
+        seed=seed,
+        paper=layout.paper,
+        board=sheet.board,
+        vulnerability=vulnerability_of(sheet.board),
+        dealer=dealer_of(sheet.board),
+        event=sheet.event,
+        session=sheet.session,
+        section=sheet.section,
+        blank_form=blank_form,
+        qr_text="" if defect == "not_a_traveller" else encode(sheet.payload(layout)),
+        rows=tuple(rows),
+        marks=marks,
+        digits=digits,
+        dpi=scan.dpi,
+        quarter_turns=scan.quarter_turns,
+        mm_to_px=tuple(tuple(float(v) for v in r) for r in mm_to_px),  # type: ignore[misc]
+        distortion=scan.params,
+        defect=defect,
+    )
+    return SyntheticPage(scan.data, truth)
+
+
+def generate_session(
+    out_dir: str | Path | None,
+    boards: Sequence[int],
+    *,
+    slots: dict[int, Sequence[PairSlot]] | None = None,
+    tables: int = 7,
+    split: Split = TRAINING,
+    seed: int = 0,
+    paper: str = "A4",
+    event: str = "synthetic",
+    session: str = "1",
+    section: str = "A",
+    blank_form: bool = False,
+    raster_dpi: int = 200,
+    dpi: int | None = None,
+    quarter_turns: int | None = None,
+    defects: dict[int, str] | None = None,
+    score_error_rate: float = 0.0,
+    start_index: int = 1,
+    pdf_name: str = "travellers.pdf",
+) -> list[SyntheticPage]:
+    """Print, fill and scan one traveller per board; write files when ``out_dir`` is given.
+
+    ``slots`` gives the pairs per board (from a movement); without it a simple Mitchell
+    of ``tables`` tables is used. ``defects`` maps a board to a bad-page case
+    (see DEFECTS). ``dpi`` / ``quarter_turns`` fix what is otherwise drawn from the
+    split's distortion ranges.
+    """
+    rng = np.random.default_rng(seed)
+    layout = load_layout(paper)
+    bank = DigitBank(split)
+    slot_map = {b: list(slots[b]) if slots else mitchell_slots(b, tables) for b in boards}
+    sheets = []
+    for b in boards:
+        printed = () if blank_form else tuple(
+            PrintedRow(s.round, s.ns_pair, s.ew_pair) for s in slot_map[b]
+        )  # fmt: skip
+        if not blank_form:
+            sheets.append(TravellerSheet(b, printed, event, session, section))
+        else:
+            sheets.append(TravellerSheet(b))
+    pdf = render_pdf(sheets, layout=layout)
+    rasters = _rasterise(pdf, raster_dpi)
+    out = Path(out_dir) if out_dir is not None else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / pdf_name).write_bytes(pdf)
+    pages = []
+    for i, (sheet, raster) in enumerate(zip(sheets, rasters, strict=True)):
+        rows = random_rows(sheet.board, slot_map[sheet.board], rng, printed=not blank_form,
+                           score_error_rate=score_error_rate)  # fmt: skip
+        name = f"page_{start_index + i:04d}"
+        page = synth_page(
+            sheet, rows, raster, raster_dpi, layout, bank, rng, split=split, seed=seed,
+            image_name=name, defect=(defects or {}).get(sheet.board, ""),
+            quarter_turns=quarter_turns, dpi=dpi,
+        )  # fmt: skip
+        if out is not None:
+            (out / page.truth.image).write_bytes(page.image)
+            page.truth.write(out / f"{name}.json")
+        pages.append(page)
+    return pages
+
+
+def generate_pages(
+    out_dir: str | Path | None,
+    count: int,
+    *,
+    split: Split = TRAINING,
+    seed: int = 0,
+    paper: str = "A4",
+    min_tables: int = 3,
+    max_tables: int = 15,
+    **kwargs: object,
+) -> list[SyntheticPage]:
+    """``count`` pages of boards 1, 2, ... with a random number of tables per board.
+
+    Pages are generated in sessions of up to 16 boards sharing a table count, like a
+    real club's stack; extra keyword arguments go to ``generate_session``.
+    """
+    if count < 1:
+        raise ValueError("count must be at least 1")
+    rng = np.random.default_rng(seed)
+    pages: list[SyntheticPage] = []
+    while len(pages) < count:
+        n = min(16, count - len(pages))
+        tables = int(rng.integers(min_tables, max_tables + 1))
+        sub_seed = int(rng.integers(2**31))
+        first = len(pages) + 1
+        pages += generate_session(
+            out_dir, list(range(first, first + n)), tables=tables, split=split, seed=sub_seed,
+            paper=paper, start_index=first, pdf_name=f"travellers_{first:04d}.pdf", **kwargs,  # type: ignore[arg-type]
+        )  # fmt: skip
+    return pages

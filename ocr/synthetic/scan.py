@@ -1,0 +1,144 @@
+"""Simulated scanning or photographing of a filled traveller.
+
+One homography does all the geometry (resolution change, quarter turns, skew, mild
+perspective, placement on the scanner bed or table), so the exact page-millimetre to
+image-pixel transform is known and goes into the ground truth. Photometric steps follow:
+uneven lighting / shadow, blur, sensor noise, dust, greyscale, JPEG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from .sources import Distortion
+
+__all__ = ["ScanResult", "scan_page", "quarter_turn_matrix"]
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    """The scanned image file and how it was made."""
+
+    data: bytes  # encoded image
+    extension: str  # "jpg" or "png"
+    size: tuple[int, int]  # (width, height) px
+    dpi: int
+    quarter_turns: int
+    page_px_to_image: np.ndarray  # 3x3: upright page raster px -> image px
+    params: dict[str, Any]
+
+
+def quarter_turn_matrix(k: int, width: int, height: int) -> np.ndarray:
+    """Pixel map of ``k`` counter-clockwise quarter turns of a width x height image."""
+    k %= 4
+    if k == 0:
+        return np.eye(3)
+    if k == 1:  # (x, y) -> (y, W - 1 - x)
+        return np.array([[0, 1, 0], [-1, 0, width - 1], [0, 0, 1]], float)
+    if k == 2:
+        return np.array([[-1, 0, width - 1], [0, -1, height - 1], [0, 0, 1]], float)
+    return np.array([[0, -1, height - 1], [1, 0, 0], [0, 0, 1]], float)
+
+
+def scan_page(
+    page: np.ndarray,
+    render_dpi: float,
+    d: Distortion,
+    rng: np.random.Generator,
+    *,
+    quarter_turns: int | None = None,
+    dpi: int | None = None,
+) -> ScanResult:
+    """Scan an upright RGB page raster rendered at ``render_dpi``."""
+    h, w = page.shape[:2]
+    out_dpi = int(dpi if dpi is not None else rng.choice(d.dpis))
+    k = int(quarter_turns if quarter_turns is not None else rng.choice(d.quarter_turns))
+    px_per_mm = out_dpi / 25.4
+    scale = out_dpi / render_dpi
+
+    # 1. lighting: a smooth gradient plus, sometimes, a soft shadow band from one edge
+    strength = float(rng.uniform(*d.shadow_strength))
+    # the light field is smooth: compute it on a coarse grid and scale it up
+    gh, gw = 64, max(2, round(64 * w / h))
+    yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
+    yy, xx = yy / (gh - 1), xx / (gw - 1)
+    angle = float(rng.uniform(0, 2 * np.pi))
+    ramp = (np.cos(angle) * xx + np.sin(angle) * yy + 1.0) / 2.0
+    light = 1.0 - strength * 0.5 * ramp
+    if rng.random() < 0.5:
+        edge = int(rng.integers(4))
+        depth = float(rng.uniform(0.03, 0.12))
+        dist = (xx, 1 - xx, yy, 1 - yy)[edge]
+        light *= 1.0 - strength * np.clip(1.0 - dist / depth, 0, 1) ** 2
+    light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    lit = page.astype(np.float32)
+    lit *= light[..., None]
+
+    # 2. geometry: scale, small rotation, corner jitter, margin, quarter turns
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    skew = float(rng.uniform(-d.max_skew_deg, d.max_skew_deg))
+    theta = np.deg2rad(skew)
+    rot = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
+    centre = np.array([w, h]) * scale / 2
+    dst = (src * scale - centre) @ rot.T + centre
+    jitter = rng.uniform(-1, 1, (4, 2)) * d.max_perspective_mm * px_per_mm
+    dst = dst + jitter
+    margin = float(rng.uniform(2, 8)) * px_per_mm
+    dst = dst - dst.min(axis=0) + margin
+    cw = int(np.ceil(dst[:, 0].max() + margin))
+    ch = int(np.ceil(dst[:, 1].max() + margin))
+    m = cv2.getPerspectiveTransform(src, dst.astype(np.float32))
+    turn = quarter_turn_matrix(k, cw, ch)
+    full = turn @ m
+    size = (cw, ch) if k % 2 == 0 else (ch, cw)
+    dark = rng.random() < d.dark_background_share
+    bg = tuple(float(v) for v in (rng.uniform(40, 90, 3) if dark else rng.uniform(225, 250, 3)))
+    img = cv2.warpPerspective(
+        lit, full, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=bg
+    )
+
+    # 3. blur, noise, dust
+    sigma = float(rng.uniform(*d.blur_sigma_px))
+    if sigma > 0.05:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    noise = float(rng.uniform(*d.noise_sigma))
+    grain = rng.standard_normal(img.shape[:2], dtype=np.float32) * noise
+    img += grain[..., None]
+    for _ in range(int(rng.integers(0, 6))):
+        x, y = int(rng.integers(size[0])), int(rng.integers(size[1]))
+        r = int(rng.integers(1, 3))
+        cv2.circle(img, (x, y), r, (float(rng.uniform(60, 160)),) * 3, -1)
+    img = np.clip(img, 0, 255).astype(np.uint8)
+
+    # 4. colour mode and file format
+    grey = rng.random() < d.greyscale_share
+    if grey:
+        out = cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)
+    else:
+        out = cv2.cvtColor(img, cv2.COLOR_RGB2BGR)
+    lossless = rng.random() < d.lossless_share
+    quality = int(rng.integers(d.jpeg_quality[0], d.jpeg_quality[1] + 1))
+    if lossless:
+        ok, buf = cv2.imencode(".png", out)
+        ext = "png"
+    else:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        ext = "jpg"
+    if not ok:  # pragma: no cover - OpenCV encoders do not fail on valid arrays
+        raise RuntimeError("image encoding failed")
+    params = {
+        "skew_deg": round(skew, 3),
+        "perspective_mm": round(float(np.abs(jitter).max() / px_per_mm), 3),
+        "blur_sigma_px": round(sigma, 3),
+        "noise_sigma": round(noise, 3),
+        "shadow_strength": round(strength, 3),
+        "greyscale": grey,
+        "dark_background": dark,
+        "format": ext,
+        "jpeg_quality": None if lossless else quality,
+    }
+    return ScanResult(buf.tobytes(), ext, size, out_dpi, k, full, params)
