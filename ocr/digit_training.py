@@ -58,29 +58,20 @@ class TrainingSources:
 
 
 def default_sources() -> TrainingSources:
-    """The TRAINING side of the synthetic generator's source split.
+    """The TRAINING side of the synthetic generator's split (ocr/synthetic/sources.py).
 
-    The split is owned by the generator (``ocr.synthetic``); when it is importable we take
-    its training fonts and digits.png columns so the benchmark's TEST sources stay unseen.
+    The benchmark fills its pages only from the TEST side, so its figures measure
+    handwriting the model has never seen.
     """
-    try:
-        from ocr.synthetic import sources as split  # type: ignore[attr-defined]
-    except ImportError:  # the generator has not landed: a conservative built-in split
-        return TrainingSources(fonts=_fallback_training_fonts())
-    cols = tuple(getattr(split, "TRAIN_OPENCV_COLUMNS", (0, 50)))
-    fonts = tuple(Path(f) for f in getattr(split, "TRAIN_FONTS", _fallback_training_fonts()))
-    return TrainingSources(opencv_columns=(int(cols[0]), int(cols[1])), fonts=fonts)
+    from ocr.synthetic.sources import TRAINING
 
-
-def _fallback_training_fonts() -> tuple[Path, ...]:
-    candidates = [
-        Path("/usr/share/fonts/truetype/fifthhorseman/dkg.ttf"),
-        Path("/usr/share/fonts/truetype/humor-sans/Humor-Sans.ttf"),
-        Path("/usr/share/fonts/opentype/bwht/BecauseWeBuild-Regular.otf"),
-        Path("/usr/share/fonts/opentype/bwht/BecauseWeConnect-Regular.otf"),
-        Path("/usr/share/fonts/opentype/bwht/BecauseWeCreate-Regular.otf"),
-    ]
-    return tuple(p for p in candidates if p.exists())
+    return TrainingSources(
+        opencv_png=OPENCV_DIGITS,
+        opencv_columns=TRAINING.opencv_columns,
+        sklearn_digits=TRAINING.sklearn_digits,
+        fonts=TRAINING.available_fonts(),
+        font_variants=40,
+    )
 
 
 @dataclass(frozen=True)

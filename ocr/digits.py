@@ -27,6 +27,7 @@ __all__ = [
     "DEFAULT_MODEL_PATH",
     "DigitModel",
     "ink_map",
+    "quantile",
     "is_blank",
     "normalise_ink",
     "normalise_cell",
@@ -48,6 +49,13 @@ _MIN_CONTRAST = 0.15
 _HOG = cv2.HOGDescriptor((CANVAS, CANVAS), (10, 10), (5, 5), (5, 5), 9)
 
 
+def quantile(values: np.ndarray, q: float) -> float:
+    """The q-quantile (nearest rank) of an array; a partial sort, faster than np.percentile."""
+    flat = values.ravel()
+    k = min(len(flat) - 1, max(0, int(q * (len(flat) - 1))))
+    return float(np.partition(flat, k)[k])
+
+
 def ink_map(cell: np.ndarray) -> np.ndarray:
     """Ink strength 0..1 of a greyscale or colour crop (dark ink on light paper).
 
@@ -57,9 +65,9 @@ def ink_map(cell: np.ndarray) -> np.ndarray:
     """
     grey = cell if cell.ndim == 2 else cv2.cvtColor(cell, cv2.COLOR_BGR2GRAY)
     grey = grey.astype(np.float32)
-    paper = max(float(np.percentile(grey, 90)), 1.0)
+    paper = max(quantile(grey, 0.90), 1.0)
     rel = (paper - grey) / paper
-    level = float(np.percentile(rel, 99.5))
+    level = quantile(rel, 0.995)
     if level < _MIN_CONTRAST:
         return np.zeros_like(rel)
     return np.clip((rel - 0.25 * level) / (0.6 * level), 0.0, 1.0)

@@ -1,0 +1,350 @@
+"""Read scanned travellers: one page, a file (PDF, TIFF, PNG, JPEG) or a whole batch.
+
+Per page (issue 5, item 2): find the corner markers and warp to the template
+(ocr/align.py), read the QR code (falling back to Tesseract on the large printed board
+number, ocr/printed.py), read every mark box (ocr/marks.py) and handwritten digit
+(ocr/digits.py, one batched classifier call per page), and decode each row jointly
+against Law 77 and the movement (ocr/decode.py). Bad pages get a reason code and are
+kept (item 7); nothing is dropped and nothing is silently guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ocr.align import WORK_DPI, AlignFailure, Alignment, AlignmentError, align_page, warp_region
+from ocr.decode import DEFAULT_THRESHOLD
+from ocr.digits import DigitModel, load_model
+from ocr.layout import Layout, load_layout
+from ocr.qrpayload import QrPayload, QrPayloadError, parse
+from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowReading, RowStatus
+from ocr.row_reader import PrintedPairs, read_rows
+
+__all__ = [
+    "IMAGE_SUFFIXES",
+    "ScanReader",
+    "load_pages",
+    "collect_inputs",
+    "mark_duplicates",
+    "png_bytes",
+    "read_paths",
+]
+
+IMAGE_SUFFIXES = (".pdf", ".tif", ".tiff", ".png", ".jpg", ".jpeg")
+_PDF_DPI = 200
+
+
+def png_bytes(image: np.ndarray) -> bytes:
+    """Encode a greyscale or colour image as PNG."""
+    ok, buf = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    if not ok:  # pragma: no cover - OpenCV encodes any uint8 image
+        raise ValueError("cannot encode crop as PNG")
+    return buf.tobytes()
+
+
+def _thumbnail(image: np.ndarray, ref: PageRef) -> Crop:
+    scale = min(1.0, 900 / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return Crop(ref, (0.0, 0.0, 0.0, 0.0), png_bytes(small))
+
+
+def load_pages(path: Path) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
+    """Every page of a PDF / TIFF / PNG / JPEG file; a page that cannot be decoded yields the
+    exception instead of an image, so the caller keeps it as an unreadable page."""
+    name = str(path)
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".pdf":
+            import pypdfium2 as pdfium
+
+            doc = pdfium.PdfDocument(str(path))
+            try:
+                for i in range(len(doc)):
+                    try:
+                        bitmap = doc[i].render(scale=_PDF_DPI / 72, grayscale=True)
+                        yield PageRef(name, i + 1), bitmap.to_numpy().copy()
+                    except Exception as exc:  # noqa: BLE001 - kept as an unreadable page
+                        yield PageRef(name, i + 1), exc
+            finally:
+                doc.close()
+            return
+        if suffix in (".tif", ".tiff"):
+            ok, images = cv2.imreadmulti(name, flags=cv2.IMREAD_UNCHANGED)
+            if not ok or not images:
+                raise ValueError(f"{name}: cannot decode TIFF")
+            for i, img in enumerate(images):
+                yield PageRef(name, i + 1), img
+            return
+        data = np.fromfile(name, np.uint8)
+        img = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+        if img is None:
+            raise ValueError(f"{name}: not a readable image")
+        yield PageRef(name, 1), img
+    except Exception as exc:  # noqa: BLE001 - any decoding failure is an unreadable page
+        yield PageRef(name, 1), exc
+
+
+_QR = cv2.QRCodeDetector()
+
+
+def _decode_qr(region: np.ndarray) -> str | None:
+    for img in (region, cv2.threshold(region, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]):
+        try:
+            text, _, _ = _QR.detectAndDecode(img)
+        except cv2.error:
+            text = ""
+        if text:
+            return str(text)
+    return None
+
+
+@dataclass
+class ScanReader:
+    """Reads pages with one layout, digit model and (optionally) the event's movement.
+
+    ``printed_pairs(board)`` gives the rows pre-printed on that board's traveller (round,
+    NS, EW) and the pairs the movement allows on the board; ``expect`` is the (event,
+    session) the pages must belong to, checked against each QR code.
+    """
+
+    layout: Layout = field(default_factory=load_layout)
+    model: DigitModel = field(default_factory=load_model)
+    threshold: float = DEFAULT_THRESHOLD
+    printed_pairs: Callable[[int], PrintedPairs | None] | None = None
+    expect: tuple[str, str] | None = None
+    read_printed: bool = True  # Tesseract for printed numbers when no movement is given
+
+    def read_file(self, path: Path) -> list[PageReading]:
+        """All pages of one file."""
+        return [self.read_image(img, ref) for ref, img in load_pages(path)]
+
+    def read_image(self, image: np.ndarray | Exception, ref: PageRef) -> PageReading:
+        """One page image (or the error that stopped it being decoded) -> a PageReading."""
+        if isinstance(image, Exception):
+            return PageReading(ref, None, None, None, None, (), (PageProblem.UNREADABLE,),
+                               f"{ref}: cannot decode the image: {image}")  # fmt: skip
+        try:
+            alignment = align_page(image, self.layout)
+        except AlignmentError as err:
+            return self._unaligned(image, ref, err)
+        page = warp_region(image, alignment, 0, 0, self.layout.page_width,
+                           self.layout.page_height)  # fmt: skip
+        problems: list[PageProblem] = []
+        messages: list[str] = []
+        if alignment.rotation == 180:
+            problems.append(PageProblem.UPSIDE_DOWN)
+        payload, board, board_from = self._board(image, alignment, page, problems, messages)
+        layout = self.layout
+        if payload is not None and payload.paper != layout.paper:
+            layout = load_layout(payload.paper)
+            alignment = _retarget(alignment, self.layout, layout)
+            page = warp_region(image, alignment, 0, 0, layout.page_width, layout.page_height)
+        if payload is not None and self.expect is not None:
+            if (payload.event, payload.session) != self.expect and not payload.is_blank_form:
+                problems.append(PageProblem.WRONG_EVENT)
+                messages.append(
+                    f"QR code says event {payload.event!r} session {payload.session!r}, "
+                    f"not {self.expect[0]!r} session {self.expect[1]!r}"
+                )
+        printed = None
+        if board is not None and self.printed_pairs is not None:
+            printed = self.printed_pairs(board)
+        elif self.read_printed and (payload is None or not payload.is_blank_form):
+            printed = _printed_from_page(page, layout)
+        rows = read_rows(page, layout, ref, self.model, board, printed, self.threshold)
+        if board is None or PageProblem.WRONG_EVENT in problems:
+            why = "board unknown" if board is None else "page from another event or session"
+            rows = tuple(_to_review(r, why) for r in rows)
+        if all(r.status is RowStatus.EMPTY for r in rows):
+            problems.append(PageProblem.BLANK_TRAVELLER)
+            messages.append("nothing is written on this traveller")
+        return PageReading(
+            page=ref,
+            board=board,
+            board_from=board_from,
+            qr=payload,
+            rotation=alignment.rotation,
+            rows=rows,
+            problems=tuple(problems),
+            message="; ".join(messages),
+            thumbnail=_thumbnail(page, ref) if any(p not in NOTES for p in problems) else None,
+        )
+
+    def _unaligned(self, image: np.ndarray, ref: PageRef, err: AlignmentError) -> PageReading:
+        problem = {
+            AlignFailure.NO_MARKERS: PageProblem.NOT_A_TRAVELLER,
+            AlignFailure.PARTIAL_PAGE: PageProblem.PARTIAL_PAGE,
+            AlignFailure.BAD_GEOMETRY: PageProblem.BAD_GEOMETRY,
+            AlignFailure.UNREADABLE: PageProblem.UNREADABLE,
+        }[err.reason]
+        payload = None
+        if problem is PageProblem.NOT_A_TRAVELLER or problem is PageProblem.PARTIAL_PAGE:
+            # A traveller QR code without markers still says which board the page was.
+            grey = image if image.ndim == 2 else cv2.cvtColor(image[..., :3], cv2.COLOR_BGR2GRAY)
+            text = _decode_qr(grey)
+            if text:
+                try:
+                    payload = parse(text)
+                except QrPayloadError:
+                    payload = None
+            if payload is not None and problem is PageProblem.NOT_A_TRAVELLER:
+                problem = PageProblem.PARTIAL_PAGE
+        return PageReading(
+            page=ref,
+            board=None if payload is None else payload.board,
+            board_from=None if payload is None else "qr",
+            qr=payload,
+            rotation=None,
+            rows=(),
+            problems=(problem,),
+            message=f"{ref}: {err}",
+            thumbnail=_thumbnail(image, ref),
+        )
+
+    def _board(
+        self,
+        image: np.ndarray,
+        alignment: Alignment,
+        page: np.ndarray,
+        problems: list[PageProblem],
+        messages: list[str],
+    ) -> tuple[QrPayload | None, int | None, str | None]:
+        lay = self.layout
+        margin = 4.0
+        r = lay.qr
+        s = WORK_DPI / 25.4
+        x0, y0 = max(0, int((r.x - margin) * s)), max(0, int((r.y - margin) * s))
+        region = page[y0 : int((r.y1 + margin) * s), x0 : int((r.x1 + margin) * s)]
+        text = _decode_qr(region)
+        if text is None:  # a second look at twice the resolution, from the original image
+            hi = warp_region(image, alignment, r.x - margin, r.y - margin, r.width + 2 * margin,
+                             r.height + 2 * margin, dpi=300)  # fmt: skip
+            text = _decode_qr(hi)
+        if text is not None:
+            try:
+                payload = parse(text)
+                return payload, payload.board, "qr"
+            except QrPayloadError as exc:
+                messages.append(str(exc))
+        problems.append(PageProblem.QR_UNREADABLE)
+        number = _printed_board(page, lay)
+        if number is not None:
+            messages.append(f"QR code unreadable; board {number} read from the printed number")
+            return None, number, "printed"
+        problems.append(PageProblem.BOARD_UNKNOWN)
+        messages.append("QR code and printed board number both unreadable")
+        return None, None, None
+
+
+def _crop_mm(page: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarray:
+    s = WORK_DPI / 25.4
+    return page[
+        max(0, round(y * s)) : round((y + h) * s), max(0, round(x * s)) : round((x + w) * s)
+    ]
+
+
+def _printed_board(page: np.ndarray, layout: Layout) -> int | None:
+    from ocr.printed import TesseractMissing, read_numbers
+
+    r = layout.board_number
+    # The caption "BOARD" sits in the top third of the area; the number below it.
+    crop = _crop_mm(page, r.x, r.y + r.height * 0.3, r.width, r.height * 0.7)
+    try:
+        (number,) = read_numbers([crop])
+    except TesseractMissing:
+        return None
+    if number.value is None or number.confidence < 0.6 or not 1 <= number.value <= 999:
+        return None
+    return number.value
+
+
+def _printed_from_page(page: np.ndarray, layout: Layout) -> PrintedPairs | None:
+    """Round and pairs pre-printed on the rows, read in one Tesseract call (no event given)."""
+    from ocr.layout import EW_PAIR, NS_PAIR, ROUND
+    from ocr.printed import TesseractMissing, read_numbers
+
+    crops = []
+    for row in layout.rows:
+        for name in (ROUND, NS_PAIR, EW_PAIR):
+            r = layout.box(row.number, name)
+            crops.append(_crop_mm(page, r.x, r.y, r.width, r.height))
+    try:
+        numbers = read_numbers(crops)
+    except TesseractMissing:
+        return None
+    rows: list[tuple[int | None, int, int] | None] = []
+    for i in range(len(layout.rows)):
+        rnd, ns, ew = numbers[3 * i : 3 * i + 3]
+        ok = (
+            ns.value is not None
+            and ew.value is not None
+            and min(ns.confidence, ew.confidence) > 0.6
+        )
+        rows.append((rnd.value, ns.value, ew.value) if ok else None)  # type: ignore[arg-type]
+    if not any(rows):
+        return None
+    return PrintedPairs(rows=tuple(rows), allowed=None)
+
+
+def _retarget(alignment: Alignment, src: Layout, dst: Layout) -> Alignment:
+    """The same fit expressed in another paper size's page millimetres (content is centred)."""
+    dx = dst.content.x - src.content.x
+    dy = dst.content.y - src.content.y
+    shift = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]], np.float64)
+    return replace(alignment, homography=shift @ alignment.homography)
+
+
+def _to_review(row: RowReading, why: str) -> RowReading:
+    if row.status is RowStatus.EMPTY:
+        return row
+    return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
+
+
+def mark_duplicates(pages: Sequence[PageReading]) -> list[PageReading]:
+    """Flag every page whose (event, session, section, board) another page also has.
+
+    Both scans are kept and all their rows go to review: a person decides which is right
+    (a rescan, or a traveller copied twice); nothing is merged or dropped silently.
+    """
+    seen: dict[tuple[str, str, str, int], list[int]] = {}
+    for i, p in enumerate(pages):
+        if p.board is None:
+            continue
+        q = p.qr
+        key = (q.event, q.session, q.section, p.board) if q else ("", "", "", p.board)
+        seen.setdefault(key, []).append(i)
+    out = list(pages)
+    for idx in seen.values():
+        if len(idx) < 2:
+            continue
+        where = ", ".join(str(pages[i].page) for i in idx)
+        for i in idx:
+            p = out[i]
+            why = f"board {p.board} scanned more than once ({where})"
+            out[i] = replace(
+                p,
+                problems=(*p.problems, PageProblem.DUPLICATE_BOARD),
+                message="; ".join(m for m in (p.message, why) if m),
+                rows=tuple(_to_review(r, why) for r in p.rows),
+            )
+    return out
+
+
+def read_paths(reader: ScanReader, paths: Iterable[Path]) -> list[PageReading]:
+    """Read every page of every file, then flag duplicate boards across the batch."""
+    pages: list[PageReading] = []
+    for path in paths:
+        pages.extend(reader.read_file(path))
+    return mark_duplicates(pages)
+
+
+def collect_inputs(target: Path) -> list[Path]:
+    """A folder's scan files in name order, or the single file given."""
+    if target.is_dir():
+        return sorted(p for p in target.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    return [target]

@@ -1,0 +1,234 @@
+"""Read the rows of an aligned traveller page: boxes -> field readings -> decoded rows.
+
+The page is the upright warp at ``WORK_DPI`` (ocr/align.py). Every mark box is measured
+(ocr/marks.py), every handwritten box is classified in one batch for the whole page
+(ocr/digits.py), and each non-empty row is decoded jointly (ocr/decode.py). A row is
+accepted only when its posterior reaches the threshold, no box was in the unsure band,
+its pairs are ones the movement sends to the board (when known) and the written score,
+if any, equals the Law 77 score of the decoded result; otherwise it goes to review with
+the reasons.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ocr.align import WORK_DPI
+from ocr.decode import (
+    DigitBox,
+    MarkGroup,
+    RowEvidence,
+    decode_contract,
+    decode_pairs,
+)
+from ocr.digits import DigitModel
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    EW_PAIR_WRITTEN,
+    LEVEL,
+    NS_PAIR_WRITTEN,
+    PAIRS_CHANGED,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    SCORE,
+    SCORE_SIDE,
+    STRAIN,
+    Layout,
+    Rect,
+    Row,
+)
+from ocr.marks import BOX_INSET_MM, EMPTY_BELOW, MarkReading, MarkState, paper_tone, read_mark
+from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
+from scoring.board import Vulnerability, vulnerability_of
+from scoring.law77 import ns_score
+
+__all__ = ["DIGIT_INSET_MM", "PrintedPairs", "read_rows"]
+
+DIGIT_INSET_MM = 0.6
+"""Handwritten boxes are read this far inside their printed border."""
+
+_MARK_FIELDS = (PASSED_OUT, LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_SIGN, RESULT_COUNT,
+                SCORE_SIDE, PAIRS_CHANGED)  # fmt: skip
+_DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
+
+
+@dataclass(frozen=True)
+class PrintedPairs:
+    """What a board's traveller has pre-printed, and what the movement allows on it.
+
+    ``rows[i]`` is (round, NS pair, EW pair) printed on form row i+1, or None for a row
+    printed empty; ``allowed`` are all (NS, EW) pairs the movement sends to the board.
+    """
+
+    rows: tuple[tuple[int | None, int, int] | None, ...]
+    allowed: tuple[tuple[int, int], ...] | None = None
+
+    def row(self, number: int) -> tuple[int | None, int, int] | None:
+        return self.rows[number - 1] if number <= len(self.rows) else None
+
+
+def _px(r: Rect) -> tuple[int, int, int, int]:
+    return r.to_px(WORK_DPI)
+
+
+def _crop(page: np.ndarray, r: Rect) -> np.ndarray:
+    x0, y0, x1, y1 = _px(r)
+    return page[max(0, y0) : y1, max(0, x0) : x1]
+
+
+def _png(img: np.ndarray) -> bytes:
+    ok, buf = cv2.imencode(".png", img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
+    return buf.tobytes() if ok else b""
+
+
+def _rect_tuple(r: Rect) -> tuple[float, float, float, float]:
+    return (round(r.x, 2), round(r.y, 2), round(r.width, 2), round(r.height, 2))
+
+
+def _mark_field(row: Row, name: str, page: np.ndarray, paper: float) -> list[MarkReading]:
+    f = row.field(name)
+    return [read_mark(_crop(page, b.rect.inset(BOX_INSET_MM)), b.option, paper) for b in f.boxes]
+
+
+def _mark_reading(row: Row, name: str, marks: list[MarkReading], ref: PageRef) -> FieldReading:
+    group = MarkGroup({m.option: m.p_marked for m in marks})
+    options: list[str | None] = [None, *(m.option for m in marks)]
+    probs = np.exp([group.log_exactly(o) for o in options])
+    probs = probs / probs.sum()
+    order = np.argsort(-probs)[:3]
+    cands = tuple(Candidate(options[k] or "", float(probs[k])) for k in order)
+    marked = [m.option for m in marks if m.p_marked > 0.5]
+    value = "" if not marked else (marked[0] if len(marked) == 1 else None)
+    unsure = any(m.state is MarkState.UNSURE for m in marks)
+    crop = Crop(ref, _rect_tuple(row.field(name).rect))
+    return FieldReading(row.number, name, value, cands, crop, unsure)
+
+
+def _digit_reading(row: Row, name: str, boxes: list[DigitBox], ref: PageRef) -> FieldReading:
+    per_box: list[list[tuple[str, float]]] = []
+    for b in boxes:
+        if b.probs is None:
+            per_box.append([("", 1.0)])
+        else:
+            p = np.asarray(b.probs)
+            top = np.argsort(-p)[:2]
+            per_box.append([(str(int(k)), float(p[k])) for k in top])
+    combos = []
+    for choice in itertools.product(*per_box):
+        text = "".join(c for c, _ in choice)
+        combos.append((text, float(np.prod([q for _, q in choice]))))
+    combos.sort(key=lambda c: -c[1])
+    cands = tuple(Candidate(t, q) for t, q in combos[:3])
+    unsure = bool(cands) and cands[0].probability < 0.9
+    crop = Crop(ref, _rect_tuple(row.field(name).rect))
+    return FieldReading(row.number, name, cands[0].value if cands else "", cands, crop, unsure)
+
+
+def read_rows(
+    page: np.ndarray,
+    layout: Layout,
+    ref: PageRef,
+    model: DigitModel,
+    board: int | None,
+    printed: PrintedPairs | None,
+    threshold: float,
+) -> tuple[RowReading, ...]:
+    """Read and decode every row of an aligned page."""
+    vul = vulnerability_of(board) if board is not None else Vulnerability.NONE
+    # One classifier call for every handwritten box on the page.
+    cells: list[np.ndarray] = []
+    where: list[tuple[int, str, int]] = []
+    for row in layout.rows:
+        for name in _DIGIT_FIELDS:
+            for b in row.field(name).boxes:
+                cells.append(_crop(page, b.rect.inset(DIGIT_INSET_MM)))
+                where.append((row.number, name, int(b.option)))
+    probs = model.read_cells(cells)
+    digits: dict[tuple[int, str], list[DigitBox]] = {}
+    for (rn, name, _), p in zip(where, probs, strict=True):
+        digits.setdefault((rn, name), []).append(DigitBox.of(p))
+
+    out = []
+    for row in layout.rows:
+        band = _crop(page, row.rect)
+        paper = paper_tone(band)
+        marks = {name: _mark_field(row, name, page, paper) for name in _MARK_FIELDS}
+        boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
+        out.append(_decode_row(row, ref, page, marks, boxes, vul, printed, threshold))
+    return tuple(out)
+
+
+def _decode_row(
+    row: Row,
+    ref: PageRef,
+    page: np.ndarray,
+    marks: dict[str, list[MarkReading]],
+    boxes: dict[str, list[DigitBox]],
+    vul: Vulnerability,
+    printed: PrintedPairs | None,
+    threshold: float,
+) -> RowReading:
+    fields = tuple(
+        [_mark_reading(row, n, m, ref) for n, m in marks.items()]
+        + [_digit_reading(row, n, b, ref) for n, b in boxes.items()]
+    )
+    printed_row = printed.row(row.number) if printed is not None else None
+    row_crop = Crop(ref, _rect_tuple(row.rect))
+    any_mark = any(m.fill >= EMPTY_BELOW for ms in marks.values() for m in ms)
+    any_digit = any(b.probs is not None for bs in boxes.values() for b in bs)
+    if not any_mark and not any_digit:
+        rnd = printed_row[0] if printed_row else None
+        return RowReading(ref, row.number, rnd, fields, None, 1.0, (), RowStatus.EMPTY,
+                          ("nothing written on the row",), row_crop)  # fmt: skip
+
+    def group(name: str) -> MarkGroup:
+        return MarkGroup({m.option: m.p_marked for m in marks[name]})
+
+    ev = RowEvidence(
+        passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
+        doubling=group(DOUBLING), declarer=group(DECLARER), result_sign=group(RESULT_SIGN),
+        result_count=group(RESULT_COUNT), score_side=group(SCORE_SIDE),
+        score=tuple(boxes[SCORE]),
+    )  # fmt: skip
+    contract = decode_contract(ev, vul)
+    pairs = decode_pairs(
+        None if printed_row is None else (printed_row[1], printed_row[2]),
+        group(PAIRS_CHANGED),
+        boxes[NS_PAIR_WRITTEN],
+        boxes[EW_PAIR_WRITTEN],
+        None if printed is None else printed.allowed,
+    )
+    combos = []
+    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked):
+        con, decl, tricks, written = c
+        result = RowResult(p[0], p[1], con is None, con, decl, tricks, written)
+        combos.append((result, pc * pp))
+    combos.sort(key=lambda x: -x[1])
+    best, posterior = combos[0]
+
+    reasons = []
+    if posterior < threshold:
+        reasons.append(f"posterior {posterior:.3f} below {threshold}")
+    for f in fields:
+        if f.unsure and f.field in _MARK_FIELDS:
+            reasons.append(f"unsure mark in {f.field}")
+    if pairs.in_movement is False:
+        reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
+    if best.ns_pair is None or best.ew_pair is None:
+        reasons.append("pair numbers missing")
+    if best.score_ns is not None:
+        law = 0 if best.passed_out else ns_score(best.contract, best.declarer, best.tricks, vul)
+        if law != best.score_ns:
+            reasons.append(f"written score {best.score_ns:+d} is not the Law 77 score {law:+d}")
+    status = RowStatus.REVIEW if reasons else RowStatus.ACCEPTED
+    if status is RowStatus.REVIEW:
+        row_crop = Crop(ref, row_crop.rect_mm, _png(_crop(page, row.rect)))
+    rnd = printed_row[0] if printed_row else None
+    return RowReading(ref, row.number, rnd, fields, best, posterior, tuple(combos[1:3]), status,
+                      tuple(reasons), row_crop)  # fmt: skip
