@@ -159,9 +159,11 @@ class Section:
     def __post_init__(self) -> None:
         _text(self.name, "name", "section name")
         counts = Counter(p.number for p in self.pairs)
+        seen: set[int] = set()
         for i, pair in enumerate(self.pairs):
-            if counts[pair.number] > 1:
+            if pair.number in seen:  # the second occurrence is the mistake
                 raise EventError(f"pairs[{i}]", f"pair number {pair.number} appears twice")
+            seen.add(pair.number)
         seen_members: dict[str, int] = {}
         for i, pair in enumerate(self.pairs):
             for j, player in enumerate(pair.players):
