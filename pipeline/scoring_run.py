@@ -22,11 +22,17 @@ anything the director must look at is a finding, never an exception.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from pipeline.validation import Finding, control_sums, validate_session
+from pipeline.validation import (
+    ColumnResolver,
+    Finding,
+    control_sums,
+    field_column,
+    validate_session,
+)
 from pipeline.workbook.model import (
     EventResults,
     FindingView,
@@ -66,12 +72,17 @@ class ScoreInputError(ValueError):
 
 @dataclass(frozen=True)
 class SessionInput:
-    """One session's traveller rows as imported, with the import's own findings."""
+    """One session's traveller rows as imported, with the import's own cell findings.
+
+    ``columns`` names the input column of a validation field for a row (a letter in a
+    workbook, the header in a CSV), so findings point at the cell.
+    """
 
     session: int
     rows: tuple[TravellerRow, ...]
     files: tuple[str, ...] = ()
     import_findings: tuple[Finding, ...] = ()
+    columns: ColumnResolver = field(default=field_column, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -88,20 +99,42 @@ class ScoredSession:
 
 # -- 1. reading ---------------------------------------------------------------------------
 def read_session(event: Event, session_number: int, paths: Sequence[Path]) -> SessionInput:
-    """Import one session's entry workbooks / CSVs through the spreadsheet door."""
-    from pipeline.entry import EntryError, import_file  # the door; imported when used
+    """Import one session's entry workbooks / CSVs through the spreadsheet door.
+
+    A generated entry workbook records its session; a workbook of another session given for
+    this one is refused (the commonest mix-up on a two-session evening).
+    """
+    from pipeline.entry import EntryError, read_entry_file  # the door; imported when used
 
     session = event.session(session_number)
-    rows: list[TravellerRow] = []
-    findings: list[Finding] = []
+    section = session.sections[0].name if len(session.sections) == 1 else None
+    imports = []
     for path in paths:
         try:
-            imported = import_file(Path(path), event=event, session=session)
+            imported = read_entry_file(Path(path), section=section)
         except EntryError as error:
             raise ScoreInputError(str(error)) from None
-        rows.extend(imported.rows)
-        findings.extend(imported.findings)
-    return SessionInput(session.number, tuple(rows), tuple(str(p) for p in paths), tuple(findings))
+        if imported.session is not None and imported.session.strip() != str(session.number):
+            raise ScoreInputError(
+                f"{imported.file}: this entry workbook is for session {imported.session}, "
+                f"but was given for session {session.number}"
+            )
+        imports.append(imported)
+    by_file = {imported.file: imported for imported in imports}
+
+    def columns(row: TravellerRow, field_name: str) -> str | None:
+        source = row.source
+        if source is None or source.file not in by_file:
+            return field_name
+        return by_file[source.file].column_of(row, field_name)
+
+    return SessionInput(
+        session.number,
+        tuple(row for imported in imports for row in imported.rows),
+        tuple(str(p) for p in paths),
+        tuple(f for imported in imports for f in imported.findings),
+        columns,
+    )
 
 
 # -- 2. validation ------------------------------------------------------------------------
@@ -111,7 +144,11 @@ def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
     if not data.rows:
         files = ", ".join(data.files) or "the input"
         raise ScoreInputError(f"{files}: session {session.number} has no results to score")
-    return tuple(validate_session(data.rows, session, import_findings=data.import_findings))
+    return tuple(
+        validate_session(
+            data.rows, session, columns=data.columns, import_findings=data.import_findings
+        )
+    )
 
 
 # -- 3. scoring a pairs session -----------------------------------------------------------
