@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 _ARTIFICIAL = re.compile(
-    r"^(?:(?:A|AV|AVE|AVG|AVERAGE)\s*(?:[+=\-]|\d{1,3}%?(?:\s*[/\-]\s*\d{1,3}%?)?)?"
+    r"^(?:(?:A|AV|AVE|AVG|AVERAGE)\s*(?:[+=\-]|\d{4}|\d{1,3}%?(?:\s*[/\-]\s*\d{1,3}%?)?)?"
     r"|\d{1,3}\s*%(?:\s*[/\-]\s*\d{1,3}\s*%?)?)$",
     re.IGNORECASE,
 )

@@ -26,6 +26,7 @@ from pipeline.interop.records import (
 )
 from scoring.board import dealer_of, vulnerability_of
 from scoring.contract import Side
+from scoring.outcome import Weighted
 from scoring.traveller import Source, TravellerRow
 
 __all__ = ["traveller_rows", "session_from_travellers", "pair_number"]
@@ -63,6 +64,16 @@ def traveller_rows(session: ImportedSession) -> tuple[TravellerRow, ...]:
     return tuple(rows)
 
 
+def _written_score(row: TravellerRow) -> int | None:
+    """Law 77's score for a table result; an assigned score's NS score; else None."""
+    score = row.law77_score_ns()
+    if score is None and row.adjustment is not None:
+        ns = row.adjustment.ns
+        if isinstance(ns, Weighted) and ns.is_plain:
+            return ns.parts[0][1]
+    return score
+
+
 def session_from_travellers(
     rows: Sequence[TravellerRow],
     *,
@@ -98,7 +109,7 @@ def session_from_travellers(
                 contract=row.contract,
                 declarer=row.declarer,
                 tricks=row.tricks,
-                ns_score=row.law77_score_ns(),
+                ns_score=_written_score(row),
                 location=where,
                 adjustment=row.adjustment,
                 round=row.round,

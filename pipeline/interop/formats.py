@@ -10,7 +10,7 @@ __all__ = ["read_results", "results_bytes", "format_of"]
 
 
 def format_of(data: bytes, name: str = "") -> str:
-    """"USEBIO" for XML whose root is USEBIO, "PBN" otherwise (content decides, not name)."""
+    """ "USEBIO" for XML whose root is USEBIO, "PBN" otherwise (content decides, not name)."""
     head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"<") and b"USEBIO" in data[:4096].upper():
         return "USEBIO"

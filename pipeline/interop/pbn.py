@@ -205,8 +205,10 @@ def _result(row: dict[str, str | None], board: int, where: Location) -> Imported
         if contract_text is None and result_text is None and declarer_text is None:
             if ns_score is None:
                 return None
-            if ns_score != 0:
-                adjustment = Adjustment(Weighted.of(ns_score), Weighted.of(ns_score))
+            ew_score = -integer(score_ew) if score_ew is not None else ns_score
+            if ns_score != 0 or ew_score != 0:
+                # An assigned score; Score_NS and Score_EW that do not balance: a split one.
+                adjustment = Adjustment(Weighted.of(ns_score), Weighted.of(ew_score))
         elif contract_text is not None:
             contract = parse_contract(contract_text)
             if contract is not None:

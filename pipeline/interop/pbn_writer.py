@@ -23,7 +23,7 @@ from pipeline.interop.records import (
     Scoring,
 )
 from scoring.board import dealer_of, vulnerability_of
-from scoring.outcome import Artificial
+from scoring.outcome import Artificial, Weighted
 
 __all__ = ["write_pbn", "pbn_text", "check_pbn_export"]
 
@@ -77,8 +77,16 @@ def _score_row(result: ImportedResult) -> dict[str, str | None]:
         row["Score_NS"] = _adjusted_cell(result.adjustment.ns)
         row["Score_EW"] = _adjusted_cell(result.adjustment.ew)
         return row
+    if result.adjustment is not None:
+        # An assigned score (Law 12C1): no contract, the score per side; a split score
+        # shows in Score_NS and Score_EW not being each other's negative.
+        ns, ew = result.adjustment.ns, result.adjustment.ew
+        assert isinstance(ns, Weighted) and isinstance(ew, Weighted)
+        row["Score_NS"] = str(int(ns.mean))
+        row["Score_EW"] = str(-int(ew.mean))
+        return row
     if result.contract is None:
-        row["Contract"] = "Pass" if result.adjustment is None else None
+        row["Contract"] = "Pass"
     else:
         row["Contract"] = str(result.contract)
         row["Declarer"] = result.declarer.value if result.declarer else None
