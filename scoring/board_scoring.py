@@ -256,10 +256,62 @@ def _side_adjusted(line: BoardLine, outcome: Outcome) -> bool:
     return line.adjusted or not (isinstance(outcome, Weighted) and outcome.is_plain)
 
 
+def _plain_group(
+    keys: Sequence[tuple[int, int, int]], scores: list[int], normal: int, options: ScoringOptions
+) -> list[ResultScore]:
+    """The fast path for plain scores: integers until one ``Fraction`` per value.
+
+    In tie units (1 on 2-1-0, 0.5 on 1-0.5-0) a result that beats b and ties e others has
+    u = 2b + e; Neuberg gives ((u + 1) N - n) / n ties (= u when n = N), EW the same with
+    u_ew = 2(n - 1) - u. With D = n (2-1-0) or 2n (1-0.5-0) and num = (u + 1) N - n the points
+    are num / D, and rounding half up to 10^-d is floor((2 num 10^d + D) / (2 D)) / 10^d.
+    """
+    n = len(scores)
+    ordered = sorted(scores)
+    below: dict[int, int] = {}
+    equal: dict[int, int] = {}
+    for index, score in enumerate(ordered):
+        if score not in below:
+            below[score] = index
+        equal[score] = equal.get(score, 0) + 1
+    denominator = n if options.scale.win == 2 else 2 * n
+    top_units = 2 * (normal - 1)
+    decimals = options.neuberg_rounding.decimals
+    factored = n < normal
+
+    cache: dict[int, SideScore] = {}
+
+    def side(units: int) -> SideScore:
+        if units in cache:
+            return cache[units]
+        numerator = (units + 1) * normal - n
+        points = Fraction(numerator, denominator)
+        if decimals is None:
+            rounded = points
+        else:
+            step = 10**decimals
+            rounded = Fraction((2 * numerator * step + denominator) // (2 * denominator), step)
+        percent = Fraction(100 * numerator, n * top_units) if top_units else Fraction(50)
+        cache[units] = SideScore(points, rounded, percent, n, factored)
+        return cache[units]
+
+    results = []
+    for (ns_pair, ew_pair, group), score in zip(keys, scores, strict=True):
+        units = 2 * below[score] + equal[score] - 1
+        ns = side(units)
+        ew = side(2 * (n - 1) - units)
+        results.append(ResultScore(ns_pair, ew_pair, ns, ew, group))
+    return results
+
+
 def score_group(
     lines: Sequence[BoardLine], normal: int, options: ScoringOptions
 ) -> list[ResultScore]:
     """Score lines that are compared with one another, factored to ``normal`` results."""
+    if lines and all(line.is_plain for line in lines):
+        scores = [line.ns.parts[0][1] for line in lines if isinstance(line.ns, Weighted)]
+        keys = [(line.ns_pair, line.ew_pair, line.group) for line in lines]
+        return _plain_group(keys, scores, normal, options)
     board_top = top_of(normal, options.scale)
     sides: dict[tuple[int, Side], SideScore] = {}
     for side in (Side.NS, Side.EW):
@@ -320,6 +372,13 @@ def score_board(
     numbers); ``normal``: N, the times the board is normally played. Missing tables are simply
     absent and the field is factored to N with Neuberg. Results come back in line order.
     """
+    scores = [x for x in lines if isinstance(x, int)]
+    if scores and len(scores) == len(lines):
+        # Bare scores: the cheap path for plain boards (and the bulk path's reference).
+        if normal < 1 or len(scores) > normal:
+            _check_lines([BoardLine.plain(x) for x in scores], normal, board)
+        results = _plain_group([(0, 0, 0)] * len(scores), scores, normal, options)
+        return BoardScore(board, normal, top_of(normal, options.scale), tuple(results))
     board_lines = [BoardLine.plain(x) if isinstance(x, int) else x for x in lines]
     _check_lines(board_lines, normal, board)
     fouled = len({line.group for line in board_lines}) > 1

@@ -37,7 +37,10 @@ class Rounding(Enum):
     @property
     def decimals(self) -> int | None:
         """Decimals kept, or None for exact."""
-        return {Rounding.EXACT: None, Rounding.TENTH: 1, Rounding.HUNDREDTH: 2}[self]
+        return _DECIMALS[self.value]
+
+
+_DECIMALS: dict[str, int | None] = {"exact": None, "0.1": 1, "0.01": 2}
 
 
 class AdjustedRounding(Enum):

@@ -118,3 +118,22 @@ def test_results_do_not_depend_on_the_order_of_lines(
     assert first == second
     sessions = [score_session([score_board(x, normal, board=1)]) for x in (lines, shuffled)]
     assert sessions[0].pairs == sessions[1].pairs
+
+
+@given(st.lists(SCORES, min_size=1, max_size=12), st.integers(0, 4), SCALES, ROUNDINGS)
+def test_the_plain_fast_path_equals_the_general_path(
+    scores: list[int], missing: int, scale: Scale, rounding: Rounding
+) -> None:
+    # Marking a plain line "adjusted" sends it down the general (Fraction) path.
+    options = ScoringOptions(scale=scale, neuberg_rounding=rounding)
+    normal = len(scores) + missing
+    fast = score_board(scores, normal, options).results
+    lines = [BoardLine(0, 0, Weighted.of(s), Weighted.of(s), adjusted=True) for s in scores]
+    general = score_board(lines, normal, options).results
+
+    def key(side: object) -> tuple[object, ...]:
+        return tuple(
+            getattr(side, f) for f in ("points", "rounded", "percent", "compared", "factored")
+        )
+
+    assert [(key(r.ns), key(r.ew)) for r in fast] == [(key(r.ns), key(r.ew)) for r in general]
