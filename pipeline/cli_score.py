@@ -159,7 +159,7 @@ def score(
         results, paths = run_score(event_file, files, out, masterpoints)
     except (ValueError, KeyError, OSError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else error
-        errors.print(f"error: {message}", markup=False, highlight=False)
+        errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
         errors.print("nothing was written", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT) from None
     console.print(_ranking_table(results))
@@ -168,7 +168,7 @@ def score(
     blocking = results.blocking_findings
     others = len(results.findings) - len(blocking)
     for key, path in paths.items():
-        console.print(f"{key:9} {path}", markup=False, highlight=False)
+        console.print(f"{key:9} {path}", markup=False, highlight=False, soft_wrap=True)
     if blocking:
         console.print(
             f"{len(blocking)} finding(s) block publishing, {others} other(s): see the "
@@ -176,7 +176,11 @@ def score(
             markup=False,
         )
         for finding in blocking[:10]:
-            console.print(f"  {finding.code}: {finding.where}: {finding.message}", markup=False)
+            console.print(
+                f"  {finding.code}: {finding.where}: {finding.message}",
+                markup=False,
+                soft_wrap=True,
+            )
         raise typer.Exit(ExitCode.FINDINGS)
     if others:
         console.print(f"{others} warning(s)/note(s) on the Findings sheet", markup=False)

@@ -67,13 +67,10 @@ def fill_entry_workbook(workbook: Workbook, lines: Mapping[LineKey, Mapping[str,
         if header_row is None:
             continue
         for row_index in range(header_row + 1, sheet.max_row + 1):
-
-            def value(key: str, row_index: int = row_index) -> object:
-                return sheet.cell(row_index, columns[key] + 1).value
-
+            cells = [sheet.cell(row_index, columns[k] + 1).value for k in ("board", "ns", "ew")]
             try:
-                key = (int(value("board")), int(value("ns")), int(value("ew")))  # type: ignore[arg-type]
-            except (TypeError, ValueError):
+                key = (int(str(cells[0])), int(str(cells[1])), int(str(cells[2])))
+            except ValueError:
                 continue
             if key not in lines:
                 continue
