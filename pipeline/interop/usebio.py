@@ -122,9 +122,6 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> ImportedSession:
         if element.getparent() is not None and element.getparent().tag == "PARTICIPANTS"
     ]
     raw_pairs = [_pair(element, source) for element in participants]
-    by_direction = any(p.number.upper().endswith(("NS", "EW")) for p in raw_pairs) or (
-        len({p.number for p in raw_pairs if p.side}) < len([p for p in raw_pairs if p.side])
-    )
     boards: dict[int, list[ImportedResult]] = {}
     board_elements: dict[int, etree._Element] = {}
     for board in event.iter("BOARD"):
@@ -135,6 +132,14 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> ImportedSession:
         match = board.getparent() if board.getparent().tag == "MATCH" else None
         for line in board.findall("TRAVELLER_LINE"):
             boards.setdefault(number, []).append(_line(line, number, match, source))
+    lines = [r for results in boards.values() for r in results]
+    numbers = [p.number for p in raw_pairs] + [n for r in lines for n in (r.ns_pair, r.ew_pair)]
+    sided = [p.number for p in raw_pairs if p.side]
+    by_direction = (
+        any(n.upper().endswith(("NS", "EW")) for n in numbers)
+        or len(set(sided)) < len(sided)
+        or any(r.ns_pair == r.ew_pair for r in lines)
+    )
     pairs: dict[str, ImportedPair] = {}
     for pair in raw_pairs:
         key = pair_key(pair.number, pair.side, by_direction)
@@ -262,7 +267,8 @@ def _line(
         if marker is not None:
             adjustment = artificial_adjustment(marker, None)
         elif split_ns is not None and split_ew is not None and split_ns != split_ew:
-            adjustment = Adjustment(Weighted.of(integer(split_ns)), Weighted.of(integer(split_ew)))
+            ns_score = integer(split_ns)
+            adjustment = Adjustment(Weighted.of(ns_score), Weighted.of(integer(split_ew)))
         else:
             ns_score = integer(score_text) if score_text is not None else None
             contract = parse_contract(contract_text) if contract_text else None
