@@ -7,10 +7,23 @@ Sources of the expected values:
 - WBF 20-board scale as quoted by the Dutch federation's clubs: 1 IMP 10.28, 2 IMPs 10.55.
 - Row counts of the published tables (Slovak federation): 37 rows for 6 boards, 85 for 32
   (margins 1 .. blitz), i.e. blitz 37 and 85.
-- For 8, 12, 16, 20, 24 and 32 boards we found no published table in our sources; the values
-  below were worked out separately from the report's formula with plain floats (a different
-  code path from the module's decimal arithmetic) and are also checked against an
-  independent re-implementation of formula + concavity rule in this file.
+- 8 boards: the published continuous column (margins 0 .. 43) as transcribed in an
+  open-source Python bridge-results script, which gives the English Bridge Union's VP-scales
+  page (https://www.ebu.co.uk/laws-and-ethics/vp-scales, the EBU's copy of the WBF scales) as
+  its source. Found with the code index; read, not copied.
+- 12 boards: the published continuous column (margins 0 .. 52) as transcribed, independently,
+  in two open-source programs (a JavaScript teams-qualification calculator and a tournament
+  app whose constants are named WBF_12_WIN / WBF_12_LOSS, winner's and loser's columns). The
+  two transcriptions agree with each other at every margin. The code index did not show their
+  repository names.
+  These are secondary copies of the WBF tables, not the WBF PDF itself; they agree with each
+  other and with the module at every margin, including the concavity-corrected entries.
+- For 16, 20 (beyond 1 and 2 IMPs), 24 and 32 boards we found no published table in our
+  sources (searched: code index for the columns in several number formats, web pages for WBF,
+  EBU, NBB, PZBS and club copies, issue trackers); the values below were worked out separately
+  from the report's formula with plain floats (a different code path from the module's
+  decimal arithmetic) and are also checked against an independent re-implementation of
+  formula + concavity rule in this file.
 - The seed 004 "Omvandlingstabell" rows, read off the seed by hand.
 """
 
@@ -65,11 +78,46 @@ def test_blitz_margin(boards: int, blitz: int) -> None:
     assert wbf_vp(-blitz, boards) == 0
 
 
+# Published tables (see the module docstring for where they were read). Each row: boards,
+# margin, winner's VP, loser's VP. The margins include the blitz boundary (last margin below
+# the blitz and the blitz itself) and every entry the WBF raised by 0.01 for concavity.
+PUBLISHED_VALUES = [
+    # 8 boards, blitz 43 (15 * sqrt(8) = 42.43); 40 IMPs is concavity-corrected (19.73 -> 19.74)
+    (8, 0, "10.00", "10.00"), (8, 1, "10.44", "9.56"), (8, 5, "12.05", "7.95"),
+    (8, 10, "13.78", "6.22"), (8, 18, "16.00", "4.00"), (8, 20, "16.46", "3.54"),
+    (8, 30, "18.37", "1.63"), (8, 39, "19.62", "0.38"), (8, 40, "19.74", "0.26"),
+    (8, 41, "19.85", "0.15"), (8, 42, "19.95", "0.05"), (8, 43, "20.00", "0.00"),
+    # 12 boards, blitz 52 (15 * sqrt(12) = 51.96); 42, 44 and 49 IMPs are concavity-corrected
+    (12, 0, "10.00", "10.00"), (12, 1, "10.36", "9.64"), (12, 6, "12.01", "7.99"),
+    (12, 9, "12.90", "7.10"), (12, 12, "13.71", "6.29"), (12, 25, "16.55", "3.45"),
+    (12, 34, "18.00", "2.00"), (12, 41, "18.90", "1.10"), (12, 42, "19.02", "0.98"),
+    (12, 43, "19.13", "0.87"), (12, 44, "19.24", "0.76"), (12, 45, "19.34", "0.66"),
+    (12, 48, "19.64", "0.36"), (12, 49, "19.74", "0.26"), (12, 50, "19.83", "0.17"),
+    (12, 51, "19.92", "0.08"), (12, 52, "20.00", "0.00"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("boards", "margin", "winner", "loser"), PUBLISHED_VALUES)
+def test_published_table_values(boards: int, margin: int, winner: str, loser: str) -> None:
+    assert wbf_vp(margin, boards) == vp(winner)
+    assert wbf_vp(-margin, boards) == vp(loser)
+    assert wbf_vp_table(boards)[margin] == vp(winner)
+    assert wbf_match_vp(margin, 0, boards) == VictoryPoints(vp(winner), vp(loser))
+
+
+@pytest.mark.parametrize(("boards", "blitz"), [(8, 43), (12, 52)])
+def test_published_tables_end_at_the_blitz(boards: int, blitz: int) -> None:
+    # The published columns have rows 0 .. blitz, the last one 20.00 - 0.00.
+    assert len(wbf_vp_table(boards)) == blitz + 1
+    assert wbf_vp(blitz - 1, boards) < 20
+    assert wbf_vp(blitz, boards) == 20
+    assert wbf_vp(blitz + 1, boards) == 20
+    assert wbf_vp(-(blitz + 1), boards) == 0
+
+
+# Values computed from the formula only (no published table found for these board counts).
 FORMULA_VALUES = [
     # boards, margin, VP
-    (8, 1, "10.44"), (8, 5, "12.05"), (8, 10, "13.78"), (8, 20, "16.46"), (8, 42, "19.95"),
-    (12, 1, "10.36"), (12, 6, "12.01"), (12, 12, "13.71"), (12, 25, "16.55"),
-    (12, 51, "19.92"),
     (16, 1, "10.31"), (16, 3, "10.91"), (16, 7, "12.03"), (16, 13, "13.52"),
     (16, 20, "15.00"), (16, 40, "18.09"), (16, 59, "19.93"),
     (20, 3, "10.82"), (20, 10, "12.53"), (20, 25, "15.45"), (20, 50, "18.63"),
@@ -90,7 +138,10 @@ def test_scale_values(boards: int, margin: int, expected: str) -> None:
 CONCAVITY_FIXES = [
     # boards, margin, formula rounded, table
     (14, 8, "12.43", "12.44"),
-    (8, 40, "19.73", "19.74"),
+    (8, 40, "19.73", "19.74"),  # also in the published 8-board table
+    (12, 42, "19.01", "19.02"),  # 12-board ones: also in the published table
+    (12, 44, "19.23", "19.24"),
+    (12, 49, "19.73", "19.74"),
     (16, 14, "13.74", "13.75"),
     (24, 5, "11.22", "11.23"),
     (32, 11, "12.23", "12.24"),
