@@ -1,0 +1,200 @@
+"""Two sessions of different sizes level correctly; a team evening scores IMPs and VPs.
+
+Leveling (rules.md §8, seed 004 "Nivellering"): session 1 has 13 pairs (a 7-table Howell,
+each board played 6 times, top 2 x 5 = 10), session 2 has 16 pairs (8 tables, each board
+played 8 times, top 2 x 7 = 14). Every board score of session 1 is multiplied by 14/10 = 1.4;
+session 2 keeps its numbers. So a pair's event total is 1.4 x its session-1 points plus its
+session-2 points, its maximum 1.4 x max1 + max2, and a pair that played only session 2
+keeps its session-2 points.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from pipeline.cli_score import run_score
+from pipeline.entry import write_entry_workbook
+from pipeline.eventfile import load_event
+from sample_data.fill import fill_entry_workbook, typed
+from sample_data.generate import play_session
+from scoring.contract import Contract, Seat
+from scoring.traveller import TravellerRow
+
+
+def _pairs_yaml(count: int) -> str:
+    return "\n".join(
+        f"          - {{number: {n}, players: [{{name: Player {2 * n - 1}}}, "
+        f"{{name: Player {2 * n}}}]}}"
+        for n in range(1, count + 1)
+    )
+
+
+TWO_SESSIONS = f"""\
+event:
+  name: Autumn two-session pairs
+  kind: pairs-matchpoints
+sessions:
+  - number: 1
+    date: 2026-11-16
+    sections:
+      - name: A
+        movement: {{type: howell, pairs: 13, boards_per_round: 2}}
+        pairs:
+{_pairs_yaml(13)}
+  - number: 2
+    date: 2026-11-19
+    sections:
+      - name: A
+        movement: {{type: howell, pairs: 16, boards_per_round: 2}}
+        pairs:
+{_pairs_yaml(16)}
+"""
+
+
+def _entry(event_file: Path, session: int, folder: Path, seed: int) -> Path:
+    event = load_event(event_file)
+    movement = event.session(session).sections[0].movement
+    rows = play_session(movement, random.Random(seed))
+    path = folder / f"session{session}.xlsx"
+    write_entry_workbook(path, event, session)
+    workbook = openpyxl.load_workbook(path)
+    fill_entry_workbook(workbook, {(r.board, r.ns_pair, r.ew_pair): typed(r) for r in rows})
+    workbook.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def leveled(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    folder = tmp_path_factory.mktemp("two")
+    event_file = folder / "event.yaml"
+    event_file.write_text(TWO_SESSIONS, encoding="utf-8")
+    files = [str(_entry(event_file, 1, folder, 11)), str(_entry(event_file, 2, folder, 12))]
+    run_score(event_file, files, folder / "out")
+    data = json.loads((folder / "out" / "results.json").read_text(encoding="utf-8"))
+    return data, folder / "out"
+
+
+def test_session_tops_and_factors(leveled: tuple[dict, Path]) -> None:
+    data, _ = leveled
+    s1, s2 = data["sessions"]
+    assert (s1["pairs"], s1["top"], s1["leveling_factor_exact"]) == (13, 10, "7/5")
+    assert (s2["pairs"], s2["top"], s2["leveling_factor_exact"]) == (16, 14, "1")
+    assert data["event"]["target_top"] == 14
+
+
+def test_every_pair_is_leveled_board_by_board(leveled: tuple[dict, Path]) -> None:
+    data, _ = leveled
+    s1 = {r["pair"]: r for r in data["sessions"][0]["ranking"]}
+    s2 = {r["pair"]: r for r in data["sessions"][1]["ranking"]}
+    assert len(data["overall"]) == 16
+    for entry in data["overall"]:
+        pair = entry["pair"]
+        expected = Fraction(s2[pair]["total_exact"])
+        maximum = Fraction(s2[pair]["maximum"])
+        if pair in s1:
+            expected += Fraction(7, 5) * Fraction(s1[pair]["total_exact"])
+            maximum += Fraction(7, 5) * Fraction(s1[pair]["maximum"])
+        assert Fraction(entry["total_exact"]) == expected, pair
+        assert entry["maximum"] == pytest.approx(float(maximum))
+        assert entry["percent"] == pytest.approx(float(expected * 100 / maximum), abs=0.005)
+    totals = [Fraction(e["total_exact"]) for e in data["overall"]]
+    assert totals == sorted(totals, reverse=True)
+
+
+def test_leveled_sheet_shows_each_sessions_factor(leveled: tuple[dict, Path]) -> None:
+    _, out = leveled
+    workbook = openpyxl.load_workbook(out / "results.xlsx")
+    assert workbook.sheetnames[:3] == ["Ranking", "S1 Ranking", "S2 Ranking"]
+    sheet = workbook["Ranking"]
+    header_row = next(r for r in range(1, 10) if sheet.cell(r, 1).value == "Place")
+    header = [c.value for c in sheet[header_row]]
+    assert header[4:10] == [
+        "S1 points",
+        "S1 factor",
+        "S1 leveled",
+        "S2 points",
+        "S2 factor",
+        "S2 leveled",
+    ]
+    first = [c.value for c in sheet[header_row + 1]]
+    assert first[5] == pytest.approx(1.4) and first[8] == 1
+    assert first[6] == pytest.approx(first[4] * 1.4)
+    assert "x 1.4000" in sheet.cell(3, 1).value
+
+
+# -- a team evening -------------------------------------------------------------------------
+TEAMS = """\
+event:
+  name: Friday teams
+  kind: teams
+sessions:
+  - number: 1
+    date: 2026-11-20
+    sections:
+      - name: A
+        movement: {type: teams, teams: 2, boards_per_round: 8}
+        pairs:
+          - {number: 1, players: [Anna, Bo]}
+          - {number: 2, players: [Cecilia, Dag]}
+          - {number: 3, players: [Eva, Fredrik]}
+          - {number: 4, players: [Gunilla, Hans]}
+        teams:
+          - {number: 1, name: Vikings, pairs: [1, 2]}
+          - {number: 2, name: Ravens, pairs: [3, 4]}
+"""
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
+
+
+def _r(
+    board: int, ns: int, ew: int, contract: str, by: Seat, tricks: int, score: int
+) -> TravellerRow:
+    return TravellerRow(board, ns, ew, Contract.parse(contract), by, tricks, written_score_ns=score)
+
+
+def test_team_evening_scores_imps_and_vps(tmp_path: Path) -> None:
+    """Table 1: NS 3 (Ravens) v EW 2 (Vikings); table 2: NS 1 (Vikings) v EW 4 (Ravens).
+    Vikings' IMPs per board = IMPs(NS score at table 2 - NS score at table 1) (Law 78B):
+    B1 +420 v +170: 250 -> 6.  B2 -100 v +600: -700 -> -12.  B3 +100 v -110: 210 -> 5.
+    B4 +620 v +620: 0.  B5 +140 v +90: 50 -> 2.  B6 +110 v +100: 10 -> 0.
+    B7 +100 v -600: 700 -> 12.  B8: Ravens A60 / Vikings A40 at table 1 -> -3 (Law 86A).
+    Won 6 + 5 + 2 + 12 = 25, lost 12 + 3 = 15: margin 10 on 8 boards = 13.78 VP (WBF 2013
+    20-VP scale, tests/scoring/test_vp.py), Ravens 20 - 13.78 = 6.22.
+    """
+    event_file = tmp_path / "teams.yaml"
+    event_file.write_text(TEAMS, encoding="utf-8")
+    rows = [
+        _r(1, 1, 4, "4S", N, 10, 420), _r(1, 3, 2, "3S", S, 10, 170),
+        _r(2, 1, 4, "3NT", S, 8, -100), _r(2, 3, 2, "3NT", N, 9, 600),
+        _r(3, 1, 4, "4S", W, 9, 100), _r(3, 3, 2, "2H", E, 8, -110),
+        _r(4, 1, 4, "4S", N, 10, 620), _r(4, 3, 2, "4S", N, 10, 620),
+        _r(5, 1, 4, "2S", N, 9, 140), _r(5, 3, 2, "1NT", S, 7, 90),
+        _r(6, 1, 4, "3C", N, 9, 110), _r(6, 3, 2, "2D", W, 7, 100),
+        _r(7, 1, 4, "4S", W, 9, 100), _r(7, 3, 2, "3NT", W, 9, -600),
+        _r(8, 1, 4, "3NT", N, 9, 400),
+    ]  # fmt: skip
+    lines = {(r.board, r.ns_pair, r.ew_pair): typed(r) for r in rows}
+    lines[(8, 3, 2)] = {"adjusted": "A60/40"}
+    entry = tmp_path / "teams.xlsx"
+    write_entry_workbook(entry, load_event(event_file), 1)
+    workbook = openpyxl.load_workbook(entry)
+    fill_entry_workbook(workbook, lines)
+    workbook.save(entry)
+    results, paths = run_score(event_file, [str(entry)], tmp_path / "out")
+    assert results.teams is not None
+    (match,) = results.teams.matches
+    assert (match.first, match.second) == (1, 2)
+    assert [b.imps_first for b in match.boards] == [6, -12, 5, 0, 2, 0, 12, -3]
+    assert (match.imps_first, match.imps_second) == (25, 15)
+    assert (match.vp_first, match.vp_second) == (Fraction("13.78"), Fraction("6.22"))
+    standings = [(t.place, t.name, t.vp) for t in results.teams.standings]
+    assert standings == [("1", "Vikings", Fraction("13.78")), ("2", "Ravens", Fraction("6.22"))]
+    data = json.loads(paths["json"].read_text(encoding="utf-8"))
+    assert data["teams"]["matches"][0]["vp"] == [13.78, 6.22]
+    sheets = openpyxl.load_workbook(paths["workbook"]).sheetnames
+    assert sheets[0] == "Ranking" and "Match R1 1-2" in sheets
