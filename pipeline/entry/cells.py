@@ -100,9 +100,15 @@ class LineReader:
         self.label = label
         self.section = section
         self.session = session
+        self._score_cells: dict[int, str] = {}
 
-    def column_of(self, field_name: str) -> str | None:
-        """The column label of a validation field name ("score", "ns", "result" ...)."""
+    def column_of(self, field_name: str, row: TravellerRow | None = None) -> str | None:
+        """The column label of a validation field name ("score", "ns", "result" ...); a
+        score points at the score cell that ``row`` had filled (NS or EW)."""
+        if field_name == "score" and row is not None and row.source is not None:
+            filled = self._score_cells.get(row.source.row or 0)
+            if filled is not None:
+                return self.label(self.columns[filled])
         keys = {
             "score": ("score_ns", "score_ew", "score"),
             "contract": ("contract", "level", "strain"),
@@ -122,6 +128,16 @@ class LineReader:
         self._row_number = row_number
         if all(is_blank(get(key)) for key in _ENTERED_FIELDS):
             return None, []
+        self._place: tuple[int | None, int | None, int | None] = (None, None, None)
+        # Each finding names the board, round and table once they are read.
+        board = self._number(get("board"), "board", Code.BOARD_SYNTAX, required=True)
+        self._place = (board, None, None)
+        round_ = self._number(get("round"), "round", Code.ROUND_SYNTAX)
+        self._place = (board, round_, None)
+        table = self._number(get("table"), "table", Code.ROUND_SYNTAX)
+        self._place = (board, round_, table)
+        ns = self._number(get("ns"), "ns", Code.PAIR_SYNTAX, required=True)
+        ew = self._number(get("ew"), "ew", Code.PAIR_SYNTAX, required=True)
         for key, index in self.columns.items():
             if index < len(cells) and cells[index].formula:
                 self._add(
@@ -131,11 +147,6 @@ class LineReader:
                     "type the value itself",
                     None,
                 )
-        board = self._number(get("board"), "board", Code.BOARD_SYNTAX, required=True)
-        ns = self._number(get("ns"), "ns", Code.PAIR_SYNTAX, required=True)
-        ew = self._number(get("ew"), "ew", Code.PAIR_SYNTAX, required=True)
-        round_ = self._number(get("round"), "round", Code.ROUND_SYNTAX)
-        table = self._number(get("table"), "table", Code.ROUND_SYNTAX)
         if board is None or ns is None or ew is None:
             return None, self._findings
         section = _text(get("section")) or self.section
@@ -178,6 +189,9 @@ class LineReader:
         return Location(
             session=self.session,
             section=None,
+            board=self._place[0],
+            round=self._place[1],
+            table=self._place[2],
             row=self._row_number,
             column=column,
             source=Source(self.file, self.sheet, None, self._row_number, column),
@@ -250,6 +264,7 @@ class LineReader:
                 return None
         if not values:
             return None
+        self._score_cells[self._row_number] = values[0][0]
         if len(values) > 1 and len({v for _, v in values}) > 1:
             self._add(
                 Code.SCORE_SYNTAX,

@@ -55,7 +55,7 @@ class EntryImport:
         """The column (letter in a workbook, header in a CSV) of ``field_name`` for ``row``."""
         sheet = row.source.sheet if row.source is not None else None
         reader = self.readers.get(sheet)
-        return reader.column_of(field_name) if reader is not None else field_name
+        return reader.column_of(field_name, row) if reader is not None else field_name
 
 
 def _find_header(rows: Sequence[Sequence[Cell]]) -> tuple[int, dict[str, int]] | None:

@@ -43,8 +43,13 @@ def check_rows_together(
     session: str | None = None,
     section_pairs: Collection[int] | None = None,
     columns: ColumnResolver = field_column,
+    movement: Movement | None = None,
 ) -> list[Finding]:
-    """Checks that need no movement: unknown pairs, duplicate rows, a pair twice on a board."""
+    """Unknown pairs, duplicate rows, a pair twice on a board.
+
+    A pair twice is reported at the later row, or, given the ``movement``, at the row whose
+    pairs do not meet on that board (the one to correct).
+    """
     findings: list[Finding] = []
     by_board: dict[int, list[TravellerRow]] = defaultdict(list)
     for row in rows:
@@ -84,13 +89,17 @@ def check_rows_together(
             seen[key] = row
             for pair in key:
                 if pair in pair_rows:
-                    other = pair_rows[pair]
+                    here, other = row, pair_rows[pair]
+                    if movement is not None:
+                        expected = movement.expected_pairs(row.board)
+                        if key in expected and (other.ns_pair, other.ew_pair) not in expected:
+                            here, other = other, row
                     findings.append(
                         Finding.of(
                             Code.PAIR_TWICE,
-                            Location.of_row(row, session),
-                            f"pair {pair} is on board {row.board} twice: here (NS "
-                            f"{row.ns_pair} vs EW {row.ew_pair}) and at {_where(other)} (NS "
+                            Location.of_row(here, session),
+                            f"pair {pair} is on board {here.board} twice: here (NS "
+                            f"{here.ns_pair} vs EW {here.ew_pair}) and at {_where(other)} (NS "
                             f"{other.ns_pair} vs EW {other.ew_pair})",
                             "a pair plays each board once: check the pair numbers",
                         )

@@ -60,7 +60,7 @@ def validate_rows(
     if pairs is None and movement is not None:
         pairs = set(movement.pairs)
     findings = check_rows(rows, session, columns)
-    findings += check_rows_together(rows, session, pairs, columns)
+    findings += check_rows_together(rows, session, pairs, columns, movement)
     if movement is not None:
         findings += check_against_movement(rows, movement, session, columns)
     return sorted_findings(findings)
