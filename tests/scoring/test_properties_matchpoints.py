@@ -2,7 +2,7 @@
 
 from fractions import Fraction as F
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.board_scoring import BoardLine, score_board
@@ -100,6 +100,7 @@ def test_neuberg_then_unneuberg_is_identity(points: F, n: int, normal: int, scal
     assert neuberg(points, n, n, scale) == points  # identity at n = N
 
 
+@settings(max_examples=60)
 @given(
     st.lists(SCORES, min_size=1, max_size=12), st.integers(0, 3), st.randoms(use_true_random=False)
 )

@@ -8,6 +8,7 @@ import pytest
 from scoring.adjusted import Penalty, PenaltyReason
 from scoring.board_scoring import BoardLine, BoardScore, score_board
 from scoring.errors import BoardError, ScoringError
+from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, FewerBoards, Rounding, ScoringOptions, SitoutCredit
 from scoring.outcome import parse_adjustment
 from scoring.session import score_session
@@ -190,3 +191,15 @@ def test_pair_boards_keep_side_and_top() -> None:
         (2, "EW", F("1.6"), 4),
         (3, "EW", 3, 4),
     ]
+
+
+def test_percentages_are_the_same_on_both_scales() -> None:
+    # rules.md §3: "Both must be possible; percentages are identical" (exact rounding, so
+    # nothing is rounded differently on the two scales).
+    results = []
+    for scale in Scale:
+        options = ScoringOptions(scale=scale, neuberg_rounding=Rounding.EXACT)
+        session = score_session(boards(options), options)
+        results.append({t.pair: t.percent for t in session.pairs})
+    assert results[0] == results[1]
+    assert results[0][2] == F("62.5")
