@@ -31,6 +31,7 @@ __all__ = [
     "artificial_points",
     "PenaltyReason",
     "Penalty",
+    "slow_play_penalties",
 ]
 
 
@@ -123,3 +124,19 @@ class Penalty:
     def points(self, top: Fraction) -> Fraction:
         """The matchpoints deducted when the top is ``top`` (exact)."""
         return Fraction(self.percent) * top / 100
+
+
+def slow_play_penalties(
+    pair: int, offences: int, warning_first: bool = True, percent: Fraction = Fraction(10)
+) -> tuple[Penalty, ...]:
+    """Slow play (seed 004 "Långsamt spel"): a warning first, then 10% of the top per offence.
+
+    ``offences`` counts every time the pair was found late, the warned one included.
+    """
+    if offences < 0:
+        raise AdjustmentError(f"pair {pair}: {offences} slow-play offences")
+    penalised = max(0, offences - 1) if warning_first else offences
+    return tuple(
+        Penalty(pair, percent, PenaltyReason.SLOW_PLAY, note=f"slow play, offence {number}")
+        for number in range(offences - penalised + 1, offences + 1)
+    )

@@ -9,6 +9,7 @@ from scoring.adjusted import (
     PenaltyReason,
     artificial_points,
     compare,
+    slow_play_penalties,
     weighted_matchpoints,
 )
 from scoring.errors import AdjustmentError
@@ -99,3 +100,14 @@ def test_penalty_is_a_share_of_a_top() -> None:
 def test_penalty_rejects_odd_percentages(percent: int) -> None:
     with pytest.raises(AdjustmentError, match="pair 4"):
         Penalty(4, Fraction(percent))
+
+
+def test_slow_play_warning_first_then_10_percent_per_offence() -> None:
+    assert slow_play_penalties(2, 1) == ()
+    three = slow_play_penalties(2, 3)
+    assert [p.note for p in three] == ["slow play, offence 2", "slow play, offence 3"]
+    assert all(p.reason is PenaltyReason.SLOW_PLAY and p.percent == 10 for p in three)
+    assert len(slow_play_penalties(2, 2, warning_first=False)) == 2
+    assert slow_play_penalties(2, 0) == ()
+    with pytest.raises(AdjustmentError, match="pair 2: -1"):
+        slow_play_penalties(2, -1)
