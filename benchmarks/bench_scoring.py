@@ -4,7 +4,7 @@
 
 Generates ``boards`` boards with up to ``results`` results each (about 1 board in 10 misses
 one to three results, so Neuberg runs), scores them with the bulk path, and scores the first
-``pure-boards`` boards with the pure path (scoring.matchpoints + scoring.neuberg, exact
+``pure-boards`` boards with the pure path (scoring.board_scoring.score_board, exact
 Fractions rounded to 0.1) to give a per-result figure for both; it checks the two agree.
 """
 
@@ -17,10 +17,9 @@ import time
 
 import numpy as np
 
+from scoring.board_scoring import score_board
 from scoring.bulk import matchpoint_arrays
-from scoring.matchpoints import Scale, matchpoints, top
-from scoring.neuberg import neuberg, round_points
-from scoring.options import Rounding
+from scoring.matchpoints import Scale
 
 SCORES = np.array(
     [-1100, -800, -500, -200, -100, -50, 0, 90, 110, 140, 170, 420, 450, 620, 650, 990]
@@ -38,15 +37,12 @@ def make_batch(boards: int, results: int, seed: int) -> tuple[np.ndarray, np.nda
 
 
 def pure(keys: np.ndarray, scores: np.ndarray, normal: int) -> list:
+    """The pure path a club evening takes: ``score_board`` per board, exact Fractions."""
     out = []
     boundaries = np.flatnonzero(np.diff(keys)) + 1
     for chunk in np.split(scores, boundaries):
-        board_scores = chunk.tolist()
-        n = len(board_scores)
-        for ns in (neuberg(p, n, normal) for p in matchpoints(board_scores)):
-            out.append(
-                (round_points(ns, Rounding.TENTH), round_points(top(normal) - ns, Rounding.TENTH))
-            )
+        board = score_board(chunk.tolist(), normal)
+        out.extend((result.ns.rounded, result.ew.rounded) for result in board.results)
     return out
 
 

@@ -1,4 +1,4 @@
-"""The numpy bulk path equals the pure path exactly, on hand-worked boards and random sessions."""
+"""The numpy bulk path equals the pure path (``score_board``) exactly, on random sessions."""
 
 from fractions import Fraction
 
@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.board_scoring import score_board
 from scoring.bulk import matchpoint_arrays
-from scoring.matchpoints import Scale, matchpoints, top
-from scoring.neuberg import neuberg, round_points
-from scoring.options import Rounding
+from scoring.matchpoints import Scale
+from scoring.options import Rounding, ScoringOptions
 
 
 def test_rules_example_and_a_board_with_a_missing_result() -> None:
@@ -42,13 +42,9 @@ def test_input_order_is_kept_and_bad_shapes_rejected() -> None:
 
 
 def _pure(scores: list[int], normal: int, scale: Scale, rounding: Rounding) -> list[tuple]:
-    among = matchpoints(scores, scale)
-    n = len(scores)
-    factored = [neuberg(points, n, normal, scale) for points in among]
-    return [
-        (round_points(ns, rounding), round_points(top(normal, scale) - ns, rounding))
-        for ns in factored
-    ]
+    options = ScoringOptions(scale=scale, neuberg_rounding=rounding)
+    board = score_board(scores, normal, options)
+    return [(result.ns.rounded, result.ew.rounded) for result in board.results]
 
 
 @given(
