@@ -42,10 +42,10 @@ def balances(board: BoardScore) -> bool:
         return False
     for result in board.results:
         for side in (result.ns, result.ew):
-            if side.adjusted and side.award is None:
-                return False  # an assigned (possibly split) score
-            if side.from_session or side.session_floor or side.session_ceiling:
-                return False
+            if side.award is not None:
+                continue  # an artificial score: out of the field, out of the sums
+            if side.adjusted or side.from_session:
+                return False  # an assigned (possibly split) score, or a session figure
     return True
 
 
