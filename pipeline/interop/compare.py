@@ -102,14 +102,27 @@ def _decimals(value: Fraction) -> int:
     return 4
 
 
-def _tolerance(theirs: Fraction) -> Fraction:
-    return Fraction(1, 2 * 10 ** _decimals(theirs))
+def _tolerance(values: list[Fraction | None]) -> Fraction:
+    """Half a unit of the last decimal the file prints for this kind of figure.
+
+    Programs print a column with fixed decimals and may drop trailing zeros ("3" for
+    "3.0"), so the precision is the most decimals seen in the column, not per figure.
+    """
+    places = max((_decimals(v) for v in values if v is not None), default=0)
+    return Fraction(1, 2 * 10**places)
 
 
-def _differs(theirs: Fraction | None, ours: Fraction | None) -> bool:
+def _line_tolerances(session: ImportedSession) -> tuple[Fraction, Fraction]:
+    """Tolerances for points (MP or IMPs) and for percentages on the result lines."""
+    points = [v for r in session.results for v in (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps)]
+    percents = [v for r in session.results for v in (r.ns_percent, r.ew_percent)]
+    return _tolerance(points), _tolerance(percents)
+
+
+def _differs(theirs: Fraction | None, ours: Fraction | None, tolerance: Fraction) -> bool:
     if theirs is None or ours is None:
         return False
-    return abs(theirs - ours) > _tolerance(theirs)
+    return abs(theirs - ours) > tolerance
 
 
 def detect_options(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...]]:
@@ -170,6 +183,14 @@ def _mismatches(session: ImportedSession, options: RescoreOptions) -> int:
     return sum(1 for d in _line_differences(session, rescore(session, options)) if d)
 
 
+def _mismatches_or_many(session: ImportedSession, options: RescoreOptions) -> int:
+    """Mismatches under ``options``; options the session cannot be scored with rank last."""
+    try:
+        return _mismatches(session, options)
+    except ValueError:  # e.g. a datum dropping more scores than a board has
+        return 10**9
+
+
 def _best_adjusted(
     session: ImportedSession, base: RescoreOptions, evidence: list[str]
 ) -> RescoreOptions:
@@ -197,7 +218,7 @@ def _best_imps(
         ]
     else:
         candidates += [replace(base, datum=DatumRule(drop=k)) for k in (1, 2)]
-    best = min(candidates, key=lambda o: _mismatches(session, o))
+    best = min(candidates, key=lambda o: _mismatches_or_many(session, o))
     evidence.append(
         f"IMPs: cross-IMPs {best.cross_imps.value}, datum drops {best.datum.drop} high/low"
     )
@@ -206,6 +227,7 @@ def _best_imps(
 
 def _line_differences(session: ImportedSession, ours: Rescored) -> list[Difference | None]:
     out: list[Difference | None] = []
+    tolerance, percent_tolerance = _line_tolerances(session)
     mp = ours.options.method is Scoring.MATCHPOINTS
     for line in ours.lines:
         r = line.result
@@ -218,9 +240,9 @@ def _line_differences(session: ImportedSession, ours: Rescored) -> list[Differen
             ("NS points", theirs_ns, line.ns),
             ("EW points", theirs_ew, line.ew),
         ):
-            if _differs(theirs, mine):
+            if _differs(theirs, mine, tolerance):
                 out.append(_diff(what, line, session, theirs, mine, ""))
-        if mp and _differs(r.ns_percent, line.ns_percent):
+        if mp and _differs(r.ns_percent, line.ns_percent, percent_tolerance):
             out.append(_diff("NS %", line, session, r.ns_percent, line.ns_percent, ""))
     return out
 
@@ -254,6 +276,7 @@ def _why_points(
     side = 0 if difference.what.startswith("NS") else 1
     mine = (line.ns, line.ew)[side]
     options = ours.options
+    tolerance, _ = _line_tolerances(session)
     if difference.location in bad_scores:
         return "follows from the score in the file, which is not Law 77's"
     alternatives: list[tuple[str, RescoreOptions]] = []
@@ -289,15 +312,18 @@ def _why_points(
             continue
         if alternative == options:
             continue
-        other = _board_only(session, line.result.board, alternative)
+        try:
+            other = _board_only(session, line.result.board, alternative)
+        except ValueError:
+            continue
         same = next(x for x in other.lines if x.result.location == difference.location)
-        if not _differs(theirs, (same.ns, same.ew)[side]):
+        if not _differs(theirs, (same.ns, same.ew)[side], tolerance):
             return f"different option: {label}"
     other_side = (line.result.ew_mp, line.result.ns_mp)[side]
     if line.top is not None and other_side is not None and not line.factored:
         if theirs + other_side != line.top and line.result.adjustment is None:
             return "NS and EW points do not add up to the top: a manual override of one side"
-    if abs(theirs - mine) <= Fraction(1, 10):
+    if abs(theirs - mine) <= 2 * tolerance:
         return "rounding of the points (a different rounding step)"
     return "manual override in the source file (no scoring option explains it)"
 
@@ -343,9 +369,13 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
             reason = _why_points(session, ours, difference, bad_scores)
             difference = replace(difference, reason=reason)
         differences.append(difference)
-    troubled_boards = {d.board for d in differences}
+    point_differences = [d for d in differences if d.what.endswith("points")]
     pairs_checked = 0
     mp = options.method is Scoring.MATCHPOINTS
+    tolerances = {
+        "total": _tolerance([p.total if mp else p.imps for p in session.pairs]),
+        "percentage": _tolerance([p.percent for p in session.pairs]),
+    }
     for pair in session.pairs:
         mine = ours.pair(pair.key)
         theirs_total = pair.total if mp else pair.imps
@@ -365,20 +395,27 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
                 )  # fmt: skip
             )
             continue
+        own_lines = [
+            line
+            for line in ours.lines
+            if pair.key in (session.ns_key(line.result), session.ew_key(line.result))
+        ]
         boards = sorted(
-            {line.result.board for line in ours.lines
-             if pair.key in (session.ns_key(line.result), session.ew_key(line.result))}
-            & troubled_boards  # type: ignore[operator]
-        )  # fmt: skip
+            {d.board for d in point_differences if d.pair and pair.key in d.pair.split(" v ")}
+        )
+        file_sum = _file_sum(session, pair.key, [line.result for line in own_lines], mp)
         for what, theirs, value in (
             ("total", theirs_total, mine.total),
             ("percentage", pair.percent, mine.percent if mp else None),
         ):
-            if _differs(theirs, value):
+            if _differs(theirs, value, tolerances[what]):
+                follows = what == "percentage" or (
+                    file_sum is not None and not _differs(theirs, file_sum, tolerances[what])
+                )
                 reason = (
                     f"follows from the differences on board(s) {', '.join(map(str, boards))}"
-                    if boards
-                    else _why_total(session, ours, pair.key, theirs, what)
+                    if boards and follows
+                    else _why_total(session, ours, pair.key, theirs, what, tolerances[what])
                 )
                 differences.append(
                     Difference(what, pair.location, None, pair.key, theirs, value, reason)
@@ -394,8 +431,30 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
     )
 
 
+def _file_sum(
+    session: ImportedSession, key: str, results: list[ImportedResult], mp: bool
+) -> Fraction | None:
+    """The pair's total as the file's own board figures add up (None if any is missing)."""
+    total = Fraction(0)
+    for result in results:
+        ns_side = session.ns_key(result) == key
+        if mp:
+            value = result.ns_mp if ns_side else result.ew_mp
+        else:
+            value = result.ns_imps if ns_side else result.ew_imps
+        if value is None:
+            return None
+        total += value
+    return total
+
+
 def _why_total(
-    session: ImportedSession, ours: Rescored, key: str, theirs: Fraction | None, what: str
+    session: ImportedSession,
+    ours: Rescored,
+    key: str,
+    theirs: Fraction | None,
+    what: str,
+    tolerance: Fraction,
 ) -> str:
     if theirs is None:
         return "differs"
@@ -403,6 +462,6 @@ def _why_total(
     exact = rescore(session, exact_options).pair(key)
     if exact is not None:
         value = exact.total if what == "total" else exact.percent
-        if value is not None and not _differs(theirs, value):
+        if value is not None and not _differs(theirs, value, tolerance):
             return "totals made from unrounded board scores (rounding of the total)"
-    return "manual override of the pair's total in the source file"
+    return "manual override of the pair's total in the source file (not the sum of its boards)"

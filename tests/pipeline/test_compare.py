@@ -1,0 +1,197 @@
+"""``compare``: a bridgescan export agrees with itself; planted differences are found and explained.
+
+The session, worked by hand (2-1-0, N = 4 results per board, top 6):
+
+Board 1 (none vul): +450 6/0, +420 4/2, +400 2/4, -50 0/6.
+Board 2 (NS vul): 2H= W -110, 3H= W -140, 2S= N +110, and an A60/40.
+  Among the 3 compared results (top 4): +110 4, -110 2, -140 0. Neuberg to N = 4,
+  S' = (S + 1) 4/3 - 1: 4 -> 17/3 = 5.7, 2 -> 3, 0 -> 1/3 = 0.3 (0.1 rounding).
+  A60/40: 60% and 40% of 6 = 3.6 / 2.4 (plain); Swedish rule 4 / 2 (seed 004).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from pipeline.interop.compare import compare_session, detect_options
+from pipeline.interop.convert import session_from_travellers
+from pipeline.interop.pbn import read_pbn_bytes
+from pipeline.interop.pbn_writer import write_pbn
+from pipeline.interop.records import ImportedSession, Scoring
+from pipeline.interop.rescore import RescoreOptions, apply_scores, rescore
+from pipeline.interop.usebio import read_usebio_bytes, write_usebio
+from scoring.contract import Contract, Seat, Strain
+from scoring.imps import CrossImps
+from scoring.matchpoints import Scale
+from scoring.options import AdjustedRounding, ScoringOptions
+from scoring.outcome import Adjustment, Artificial
+from scoring.traveller import TravellerRow
+
+S, H, NT = Strain.SPADES, Strain.HEARTS, Strain.NOTRUMP
+A60_40 = Adjustment(Artificial(Fraction(60)), Artificial(Fraction(40)))
+ROWS = [
+    TravellerRow(1, 1, 1, Contract(4, S), Seat.NORTH, 10, round=1, table=1),  # +420
+    TravellerRow(1, 2, 2, Contract(4, S), Seat.NORTH, 11, round=1, table=2),  # +450
+    TravellerRow(1, 3, 3, Contract(3, NT), Seat.SOUTH, 9, round=1, table=3),  # +400
+    TravellerRow(1, 4, 4, Contract(4, S), Seat.NORTH, 9, round=1, table=4),  # -50
+    TravellerRow(2, 1, 2, Contract(2, H), Seat.WEST, 8, round=2, table=1),  # -110
+    TravellerRow(2, 2, 3, Contract(3, H), Seat.WEST, 9, round=2, table=2),  # -140
+    TravellerRow(2, 3, 4, Contract(2, S), Seat.NORTH, 8, round=2, table=3),  # +110
+    TravellerRow(2, 4, 1, adjustment=A60_40, round=2, table=4),
+]
+
+
+def _session(options: RescoreOptions | None = None) -> ImportedSession:
+    session = session_from_travellers(ROWS, event="Club night", mitchell=True)
+    return apply_scores(session, rescore(session, options or RescoreOptions()))
+
+
+def _via_pbn(session: ImportedSession) -> ImportedSession:
+    return read_pbn_bytes(write_pbn(session), "night.pbn")
+
+
+def _figures(session: ImportedSession, board: int) -> list[tuple[Fraction | None, ...]]:
+    return [(r.ns_mp, r.ew_mp) for r in session.board(board).results]
+
+
+def test_our_figures_match_the_hand_worked_session() -> None:
+    session = _session()
+    f = Fraction
+    assert _figures(session, 1) == [(f(4), f(2)), (f(6), f(0)), (f(2), f(4)), (f(0), f(6))]
+    assert _figures(session, 2) == [
+        (f(3), f(3)), (f("0.3"), f("5.7")), (f("5.7"), f("0.3")), (f("3.6"), f("2.4")),
+    ]  # fmt: skip
+    pairs = {p.key: p for p in session.pairs}
+    # 1NS: 4 + 3 = 7 of 12; 3NS: 2 + 5.7 = 7.7, first; 2NS 6 + 0.3; 4NS 0 + 3.6.
+    assert (pairs["1NS"].total, pairs["1NS"].percent, pairs["1NS"].rank) == (
+        f(7), f(7 * 100, 12), "2",
+    )  # fmt: skip
+    assert [pairs[k].rank for k in ("3NS", "2NS", "4NS")] == ["1", "3", "4"]
+
+
+@pytest.mark.parametrize("via", ["pbn", "usebio"])
+def test_a_bridgescan_export_reports_no_differences(via: str) -> None:
+    session = _session()
+    back = (
+        _via_pbn(session) if via == "pbn" else read_usebio_bytes(write_usebio(session), "night.xml")
+    )
+    comparison = compare_session(back)
+    assert comparison.agrees, comparison.report()
+    assert comparison.results_checked == 8 and comparison.pairs_checked == 8
+    assert "no differences beyond rounding" in comparison.report()
+
+
+def _plant(session: ImportedSession, board: int, index: int, **changes: object) -> ImportedSession:
+    target = session.board(board)
+    results = list(target.results)
+    results[index] = replace(results[index], **changes)  # type: ignore[arg-type]
+    boards = tuple(replace(b, results=tuple(results)) if b is target else b for b in session.boards)
+    return replace(session, boards=boards)
+
+
+def test_planted_differences_are_each_found_with_location_and_reason() -> None:
+    clean = _session()
+    planted = _plant(clean, 1, 1, ns_score=480)  # 4S+1 is +450: a typing error
+    planted = _plant(planted, 1, 2, ns_mp=Fraction(3))  # 2 by the laws; EW left at 4
+    # 2EW honestly: 0 on board 1 (v 2NS) + 3 on board 2 (v 1NS) = 3; the file says 9.
+    # 3NS: the file's total adds its own (overridden) board figures: 3 + 5.7 = 8.7.
+    totals = {"2EW": Fraction(9), "3NS": Fraction(87, 10)}
+    pairs = tuple(replace(p, total=totals.get(p.key, p.total)) for p in planted.pairs)
+    back = _via_pbn(replace(planted, pairs=pairs))
+    comparison = compare_session(back)
+    found = {(d.what, d.board, d.pair): d for d in comparison.differences}
+    score = found[("score", 1, "2NS v 2EW")]
+    assert (score.theirs, score.ours) == (480, 450)
+    assert score.location == back.board(1).results[1].location
+    assert "not the Law 77 score of 4S by N taking 11" in score.reason
+    override = found[("NS points", 1, "3NS v 3EW")]
+    assert (override.theirs, override.ours) == (Fraction(3), Fraction(2))
+    assert "do not add up to the top: a manual override" in override.reason
+    total = found[("total", None, "2EW")]
+    assert (total.theirs, total.ours) == (Fraction(9), Fraction(3))
+    assert "manual override of the pair's total" in total.reason
+    follow = found[("total", None, "3NS")]
+    assert (follow.theirs, follow.ours) == (Fraction(87, 10), Fraction(77, 10))
+    assert "follows from the differences on board(s) 1" in follow.reason
+    assert len([d for d in comparison.differences if d.board is not None]) == 2
+    assert str(score).startswith(f"{score.location}: board 1, 2NS v 2EW: score 480 in the file")
+
+
+def test_a_file_without_neuberg_is_explained() -> None:
+    clean = _session()
+    unfactored = clean
+    for index, (ns, ew) in enumerate([(2, 2), (0, 4), (4, 0)]):
+        unfactored = _plant(unfactored, 2, index, ns_mp=Fraction(ns), ew_mp=Fraction(ew))
+    comparison = compare_session(_via_pbn(unfactored))
+    board_two = [d for d in comparison.differences if d.board == 2]
+    assert len(board_two) == 6
+    assert all("no Neuberg factoring" in d.reason for d in board_two)
+
+
+def test_the_other_scale_is_detected_and_then_agrees() -> None:
+    half = _session(RescoreOptions(scoring=ScoringOptions(scale=Scale.ONE_HALF_ZERO)))
+    back = _via_pbn(half)
+    options, evidence = detect_options(back)
+    assert options.scoring.scale is Scale.ONE_HALF_ZERO
+    assert any("scale 1-0.5-0" in e for e in evidence)
+    assert compare_session(back).agrees
+    # Forced to 2-1-0, every figure differs and the reason names the scale.
+    forced = compare_session(back, replace(options, scoring=ScoringOptions()))
+    points = [d for d in forced.differences if d.what.endswith("points")]
+    assert points and all("1-0.5-0 scale" in d.reason for d in points if d.board == 1)
+
+
+def test_swedish_adjusted_rounding_is_detected() -> None:
+    swedish = ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH)
+    session = _session(RescoreOptions(scoring=swedish))
+    assert _figures(session, 2)[3] == (Fraction(4), Fraction(2))
+    options, evidence = detect_options(_via_pbn(session))
+    assert options.scoring.adjusted_rounding is AdjustedRounding.SWEDISH
+    assert any("Swedish" in e for e in evidence)
+    assert compare_session(_via_pbn(session)).agrees
+
+
+def _imp_session(method: Scoring, options: RescoreOptions) -> ImportedSession:
+    rows = [r for r in ROWS if r.board == 1][:3] + [
+        TravellerRow(1, 4, 4, Contract(4, S), Seat.NORTH, 9)
+    ]
+    rows = [rows[0], rows[1], rows[3]]  # +420, +450, -50
+    session = session_from_travellers(rows, event="IMP pairs", mitchell=True, scoring=method)
+    return apply_scores(session, rescore(session, options))
+
+
+def test_cross_imps_by_hand_and_summed_files_detected() -> None:
+    # +420: -1 (v 450) +10 (v -50) = 9 -> 4.5; +450: 1 + 11 = 12 -> 6; -50: -10 - 11 -> -10.5.
+    average = _imp_session(Scoring.CROSS_IMPS, RescoreOptions(method=Scoring.CROSS_IMPS))
+    assert [r.ns_imps for r in average.results] == [Fraction(9, 2), 6, Fraction(-21, 2)]
+    assert compare_session(_via_pbn(average)).agrees
+    summed = _imp_session(
+        Scoring.CROSS_IMPS, RescoreOptions(method=Scoring.CROSS_IMPS, cross_imps=CrossImps.SUM)
+    )
+    assert [r.ns_imps for r in summed.results] == [9, 12, -21]
+    options, evidence = detect_options(_via_pbn(summed))
+    assert options.cross_imps is CrossImps.SUM and any("sum" in e for e in evidence)
+    assert compare_session(_via_pbn(summed)).agrees
+
+
+def test_butler_datum_by_hand_and_an_override_found() -> None:
+    # Datum: (420 + 450 - 50) / 3 = 273.3 -> 270. IMPs: +150 4, +180 5, -320 -8.
+    butler = _imp_session(Scoring.BUTLER, RescoreOptions(method=Scoring.BUTLER))
+    assert [r.ns_imps for r in butler.results] == [4, 5, -8]
+    changed = _plant(butler, 1, 0, ns_imps=Fraction(7))
+    comparison = compare_session(_via_pbn(changed))
+    assert [(d.what, d.theirs, d.ours) for d in comparison.differences if d.board] == [
+        ("NS points", Fraction(7), Fraction(4))
+    ]
+    assert "manual override in the source file" in comparison.differences[0].reason
+
+
+def test_report_lists_options_and_differences() -> None:
+    planted = _plant(_session(), 1, 0, ns_score=400)
+    report = compare_session(_via_pbn(planted)).report()
+    assert "options: MP, scale 2-1-0, Neuberg rounding 0.1, adjusted plain" in report
+    assert "1 differences beyond rounding:" in report
+    assert "night.pbn:" in report
