@@ -21,6 +21,7 @@ How a board is scored:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -372,14 +373,17 @@ def score_board(
     numbers); ``normal``: N, the times the board is normally played. Missing tables are simply
     absent and the field is factored to N with Neuberg. Results come back in line order.
     """
-    scores = [x for x in lines if isinstance(x, int)]
+    # Anything that is not a BoardLine is a bare score; operator.index also takes numpy ints.
+    scores = [operator.index(x) for x in lines if not isinstance(x, BoardLine)]
     if scores and len(scores) == len(lines):
         # Bare scores: the cheap path for plain boards (and the bulk path's reference).
         if normal < 1 or len(scores) > normal:
             _check_lines([BoardLine.plain(x) for x in scores], normal, board)
         results = _plain_group([(0, 0, 0)] * len(scores), scores, normal, options)
         return BoardScore(board, normal, top_of(normal, options.scale), tuple(results))
-    board_lines = [BoardLine.plain(x) if isinstance(x, int) else x for x in lines]
+    board_lines = [
+        x if isinstance(x, BoardLine) else BoardLine.plain(operator.index(x)) for x in lines
+    ]
     _check_lines(board_lines, normal, board)
     fouled = len({line.group for line in board_lines}) > 1
     if fouled:

@@ -2,6 +2,7 @@
 
 from fractions import Fraction as F
 
+import numpy as np
 import pytest
 
 from scoring.board_scoring import BoardLine, score_board
@@ -33,6 +34,12 @@ def test_rules_table_seven_results_top_12() -> None:
 def test_bare_integers_are_plain_scores() -> None:
     board = score_board([650, 650, 630, 620, -100, -130, -200], 7)
     assert [r.ns.points for r in board.results] == [11, 11, 8, 6, 4, 2, 0]
+    numpy_ints = score_board(list(np.array([650, -100, 620], dtype=np.int64)), 3)
+    assert [r.ns.points for r in numpy_ints.results] == [4, 0, 2]
+    mixed = score_board([BoardLine.plain(650, 1, 11), -100], 2)
+    assert [r.ns.points for r in mixed.results] == [2, 0]
+    with pytest.raises(TypeError):
+        score_board([6.5], 2)  # type: ignore[list-item]
 
 
 def test_missing_result_n6_of_7_factored_with_neuberg() -> None:
