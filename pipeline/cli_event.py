@@ -85,10 +85,15 @@ def check(
 
 def movement(
     kind: Annotated[
-        str, typer.Argument(help="mitchell, howell, teams, three-teams or guide-cards.")
+        str,
+        typer.Argument(
+            help="mitchell, appendix-mitchell, howell, teams, three-teams or guide-cards."
+        ),
     ],
     tables: Annotated[int | None, typer.Option(help="Mitchell: number of tables.")] = None,
-    pairs: Annotated[int | None, typer.Option(help="Howell: number of pairs.")] = None,
+    pairs: Annotated[
+        int | None, typer.Option(help="Howell, appendix Mitchell: number of pairs.")
+    ] = None,
     teams: Annotated[int | None, typer.Option(help="Teams: number of teams.")] = None,
     boards_per_round: Annotated[
         int, typer.Option("--boards-per-round", "-b", help="Boards per round.")
@@ -138,6 +143,8 @@ def movement(
                 params += [("even", even), ("arrow_switch", arrow_switch)]
                 if absent:
                     params.append(("absent", tuple(absent)))
+            if kind == "appendix-mitchell":
+                params.append(("arrow_switch", arrow_switch))
             made = build_movement(MovementSpec(kind, tuple(params)))
     except (MovementError, GuideCardError) as error:
         raise _fail(str(error)) from None

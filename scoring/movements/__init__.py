@@ -1,11 +1,12 @@
 """Movement generators and checks (seed 004 "Tävlingsformer").
 
-``mitchell``, ``howell`` and ``team_movement``/``three_team_movement`` build a
-``scoring.movement.Movement``; ``check_movement`` finds what is wrong with any movement,
-generated or imported from guide cards; ``build_movement`` makes one from a
-``MovementSpec`` (what an event file says).
+``mitchell``, ``appendix_mitchell``, ``howell``, ``team_movement`` and
+``three_team_movement`` build a ``scoring.movement.Movement``; ``check_movement`` finds
+what is wrong with any movement, generated or imported from guide cards;
+``build_movement`` makes one from a ``MovementSpec`` (what an event file says).
 """
 
+from scoring.movements.appendix import appendix_mitchell
 from scoring.movements.balance import BalanceReport, PairBalance, balance_report, pair_balance
 from scoring.movements.checks import (
     MovementProblem,
@@ -20,6 +21,7 @@ from scoring.movements.spec import build_movement
 from scoring.movements.teams import TeamMatch, team_matches, team_movement, three_team_movement
 
 __all__ = [
+    "appendix_mitchell",
     "ArrowSwitch",
     "BalanceReport",
     "EvenTables",

@@ -144,26 +144,28 @@ def mitchell(
             f"(pairs 1-{2 * tables})"
         )
 
-    if relay:
-        cycle = _relay_cycle(tables)
-        start = _relay_start(tables)
-        index = {pos: i for i, pos in enumerate(cycle)}
-
-    def set_at(table: int, round_: int) -> int:
+    # Round -> table -> board set. Boards move down one table a round: without a relay,
+    # table t holds set t + round - 1; with one, sets walk the relay cycle.
+    set_at: dict[int, dict[int, int]] = {}
+    for round_ in range(1, rounds + 1):
         if relay:
-            position = -1 if table in (1, tables) else table
-            set_number_at = {
-                cycle[(index[pos] + round_ - 1) % tables]: s for pos, s in start.items()
+            cycle = _relay_cycle(tables)
+            index = {pos: i for i, pos in enumerate(cycle)}
+            at_position = {
+                cycle[(index[pos] + round_ - 1) % tables]: s
+                for pos, s in _relay_start(tables).items()
             }
-            return set_number_at[position]
-        # Boards move down one table a round: table t holds set t + round - 1.
-        return (table - 1 + round_ - 1) % tables + 1
+            set_at[round_] = {
+                t: at_position[-1 if t in (1, tables) else t] for t in range(1, tables + 1)
+            }
+        else:
+            set_at[round_] = {t: (t - 1 + round_ - 1) % tables + 1 for t in range(1, tables + 1)}
 
     lines: list[MovementEntry] = []
     for round_ in range(1, rounds + 1):
         for k in range(1, tables + 1):
             table = _mover_table(k, round_, tables, skip)
-            boards = set_boards(set_at(table, round_), boards_per_round, first_board)
+            boards = set_boards(set_at[round_][table], boards_per_round, first_board)
             lines.append(MovementEntry(round_, table, table, tables + k, boards))
 
     switched = _switched_cells(lines, tables, rounds, arrow_switch, switch_rounds, relay)

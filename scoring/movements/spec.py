@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from scoring.movement import Movement, MovementError, MovementSpec
+from scoring.movements.appendix import appendix_mitchell
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
 from scoring.movements.teams import team_movement, three_team_movement
@@ -69,6 +70,26 @@ def _build_mitchell(spec: MovementSpec) -> Movement:
     return mitchell(_required(spec, "tables"), _required(spec, "boards_per_round"), **kwargs)  # type: ignore[arg-type]
 
 
+def _build_appendix(spec: MovementSpec) -> Movement:
+    _only(spec, {"pairs", "boards_per_round", "rounds", "arrow_switch", "switch_rounds"})
+    rounds = spec.get("rounds")
+    switch = spec.get("arrow_switch")
+    switch_rounds = spec.get("switch_rounds")
+    return appendix_mitchell(
+        _required(spec, "pairs"),
+        _required(spec, "boards_per_round"),
+        rounds=None if rounds is None else _int(spec, "rounds", rounds),  # type: ignore[arg-type]
+        arrow_switch=(
+            ArrowSwitch.NONE
+            if switch is None
+            else _choice(spec, "arrow_switch", switch, ArrowSwitch)  # type: ignore[arg-type]
+        ),
+        switch_rounds=(
+            () if switch_rounds is None else _ints(spec, "switch_rounds", switch_rounds)  # type: ignore[arg-type]
+        ),
+    )
+
+
 def _build_howell(spec: MovementSpec) -> Movement:
     _only(spec, {"pairs", "boards_per_round", "rounds"})
     rounds = spec.get("rounds")
@@ -113,6 +134,7 @@ def _only(spec: MovementSpec, allowed: set[str]) -> None:
 
 GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "mitchell": _build_mitchell,
+    "appendix-mitchell": _build_appendix,
     "howell": _build_howell,
     "teams": _build_teams,
     "three-teams": _build_three_teams,
