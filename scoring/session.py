@@ -240,7 +240,7 @@ def _pair_total(
     if sitout_rounds:
         award = sitout_award(
             pair,
-            board_points,
+            sum(counted, Fraction(0)),  # its average per round actually played, unscaled
             played,
             sitout_rounds,
             boards_per_round or 0,
