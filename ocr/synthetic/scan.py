@@ -60,6 +60,10 @@ def scan_page(
     px_per_mm = out_dpi / 25.4
     scale = out_dpi / render_dpi
 
+    grey = rng.random() < d.greyscale_share
+    # OpenCV order (BGR) from here on; a greyscale scan is one channel all the way
+    base = cv2.cvtColor(page, cv2.COLOR_RGB2GRAY if grey else cv2.COLOR_RGB2BGR)
+
     # 1. lighting: a smooth gradient plus, sometimes, a soft shadow band from one edge
     strength = float(rng.uniform(*d.shadow_strength))
     # the light field is smooth: compute it on a coarse grid and scale it up
@@ -75,8 +79,7 @@ def scan_page(
         dist = (xx, 1 - xx, yy, 1 - yy)[edge]
         light *= 1.0 - strength * np.clip(1.0 - dist / depth, 0, 1) ** 2
     light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
-    lit = page.astype(np.float32)
-    lit *= light[..., None]
+    lit = cv2.multiply(base, light if grey else cv2.merge([light] * 3), dtype=cv2.CV_8U)
 
     # 2. geometry: scale, small rotation, corner jitter, margin, quarter turns
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
@@ -97,6 +100,8 @@ def scan_page(
     size = (cw, ch) if k % 2 == 0 else (ch, cw)
     dark = rng.random() < d.dark_background_share
     bg = tuple(float(v) for v in (rng.uniform(40, 90, 3) if dark else rng.uniform(225, 250, 3)))
+    if grey:
+        bg = (sum(bg) / 3,) * 3
     img = cv2.warpPerspective(
         lit, full, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=bg
     )
@@ -106,20 +111,19 @@ def scan_page(
     if sigma > 0.05:
         img = cv2.GaussianBlur(img, (0, 0), sigma)
     noise = float(rng.uniform(*d.noise_sigma))
-    grain = rng.standard_normal(img.shape[:2], dtype=np.float32) * noise
-    img += grain[..., None]
+    if noise > 0.05:
+        # sensor grain, the same on every channel; OpenCV's generator, seeded from ours
+        grain = np.empty(img.shape[:2], np.int16)
+        cv2.setRNGSeed(int(rng.integers(2**31)))
+        cv2.randn(grain, 0.0, noise)
+        img = cv2.add(img, grain if grey else cv2.merge([grain] * 3), dtype=cv2.CV_8U)
     for _ in range(int(rng.integers(0, 6))):
         x, y = int(rng.integers(size[0])), int(rng.integers(size[1]))
         r = int(rng.integers(1, 3))
         cv2.circle(img, (x, y), r, (float(rng.uniform(60, 160)),) * 3, -1)
-    img = np.clip(img, 0, 255).astype(np.uint8)
+    out = img
 
-    # 4. colour mode and file format
-    grey = rng.random() < d.greyscale_share
-    if grey:
-        out = cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)
-    else:
-        out = cv2.cvtColor(img, cv2.COLOR_RGB2BGR)
+    # 4. file format
     lossless = rng.random() < d.lossless_share
     quality = int(rng.integers(d.jpeg_quality[0], d.jpeg_quality[1] + 1))
     if lossless:

@@ -1,0 +1,342 @@
+"""The synthetic traveller generator: truth that matches the paper, the split, the scan."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    EW_PAIR_WRITTEN,
+    LEVEL,
+    NS_PAIR_WRITTEN,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    SCORE,
+    SCORE_SIDE,
+    STRAIN,
+    FieldKind,
+    load_layout,
+)
+from ocr.qrpayload import parse
+from ocr.synthetic import TEST, TRAINING, generate_session, load_truth, split_named
+from ocr.synthetic.fill import intended_marks
+from ocr.synthetic.results import PairSlot, mitchell_slots, random_rows
+from ocr.synthetic.scan import quarter_turn_matrix
+from ocr.synthetic.sources import TEST_FONTS, TRAIN_FONTS, Distortion
+from ocr.synthetic.truth import RowTruth
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat, Side
+
+CLEAN = dataclasses.replace(
+    TRAINING,
+    distortion=Distortion(
+        dpis=(150,), quarter_turns=(0,), max_skew_deg=0.0, max_perspective_mm=0.0,
+        blur_sigma_px=(0.0, 0.0), noise_sigma=(0.0, 0.0), jpeg_quality=(95, 95),
+        lossless_share=1.0, shadow_strength=(0.0, 0.0), greyscale_share=1.0,
+        dark_background_share=0.0,
+    ),
+)  # fmt: skip
+
+
+def _decode(page) -> np.ndarray:
+    return cv2.imdecode(np.frombuffer(page.image, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+def _upright(page, dpi: int = 150) -> np.ndarray:
+    """Warp a scanned page back onto the form with the ground-truth transform."""
+    lay = load_layout(page.truth.paper)
+    s = dpi / 25.4
+    back = np.diag([s, s, 1.0]) @ np.linalg.inv(np.array(page.truth.mm_to_px))
+    return cv2.warpPerspective(_decode(page), back, lay.page_px(dpi), borderValue=255)
+
+
+@pytest.fixture(scope="module")
+def clean_pages():
+    return generate_session(None, [1, 2, 3], tables=13, split=CLEAN, seed=7, raster_dpi=150)
+
+
+# ---- results ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("contract", "declarer", "tricks", "score", "written", "side", "expected"),
+    [
+        # board 1 none vul: 4S= by N +420
+        ("4S", Seat.NORTH, 10, 420, 420, Side.NS,
+         {(LEVEL, "4"), (STRAIN, "S"), (DECLARER, "N"), (RESULT_SIGN, "="), (SCORE_SIDE, "NS")}),
+        # 4HX-2 by E not vul: 100 + 200 = 300 to NS
+        ("4HX", Seat.EAST, 8, 300, 300, Side.NS,
+         {(LEVEL, "4"), (STRAIN, "H"), (DOUBLING, "X"), (DECLARER, "E"), (RESULT_SIGN, "-"),
+          (RESULT_COUNT, "2"), (SCORE_SIDE, "NS")}),
+        # 3NT+1 by W not vul: 430 to EW
+        ("3NT", Seat.WEST, 10, -430, 430, Side.EW,
+         {(LEVEL, "3"), (STRAIN, "NT"), (DECLARER, "W"), (RESULT_SIGN, "+"),
+          (RESULT_COUNT, "1"), (SCORE_SIDE, "EW")}),
+        (None, None, None, 0, None, None, {(PASSED_OUT, "PASS")}),
+    ],
+)  # fmt: skip
+def test_intended_marks_for_a_row(contract, declarer, tricks, score, written, side, expected):
+    t = RowTruth(
+        row=1, round=1, ns_pair=1, ew_pair=8, printed_ns=1, printed_ew=8, pairs_changed=False,
+        contract=None if contract is None else Contract.parse(contract), declarer=declarer,
+        tricks=tricks, ns_score=score, written_score=written, score_side=side,
+    )  # fmt: skip
+    assert set(intended_marks(t, blank_form=False)) == expected
+    assert t.score_is_consistent
+
+
+def test_row_truth_converts_to_the_shared_traveller_row():
+    t = RowTruth(3, 3, 5, 12, 5, 12, False, Contract.parse("6D"), Seat.SOUTH, 13, 1390, 1390,
+                 Side.NS)  # fmt: skip
+    row = t.to_traveller_row(board=7, section="B", file="p.jpg")
+    # board 7 is vulnerable both ways: 6D+1 vul = 120 + 500 + 750 + 20 = 1390
+    assert row.law77_score_ns() == 1390 == row.written_score_ns
+    assert (row.board, row.ns_pair, row.ew_pair, row.section, row.round) == (7, 5, 12, "B", 3)
+    assert row.source is not None and row.source.row == 3
+    wrong = dataclasses.replace(t, written_score=1370)
+    assert not wrong.score_is_consistent
+
+
+def test_results_are_a_plausible_mix():
+    rng = np.random.default_rng(1)
+    rows = [r for b in range(1, 161) for r in random_rows(b, mitchell_slots(b, 10), rng)]
+    n = len(rows)
+    played = [r for r in rows if not r.passed_out]
+    deltas = Counter(r.tricks - r.contract.tricks_needed for r in played)
+    assert (deltas[0] + deltas[1] + deltas[-1]) / len(played) > 0.7
+    assert 0.03 < sum(r.contract.doubling.value != "" for r in played) / len(played) < 0.15
+    assert 0.005 < (n - len(played)) / n < 0.05
+    assert 0 < sum(r.contract.level >= 6 for r in played) / len(played) < 0.15
+    assert all(0 <= r.tricks <= 13 for r in played)
+    assert all(r.score_is_consistent for r in rows)
+
+
+@settings(max_examples=40, deadline=None)
+@given(board=st.integers(1, 64), tables=st.integers(1, 15), seed=st.integers(0, 2**32 - 1))
+def test_every_generated_row_is_legal_and_scored_by_law77(board, tables, seed):
+    rows = random_rows(board, mitchell_slots(board, tables), np.random.default_rng(seed))
+    assert [r.row for r in rows] == list(range(1, tables + 1))
+    for r in rows:
+        tr = r.to_traveller_row(board)
+        assert tr.law77_score_ns() == r.ns_score
+        assert r.ns_pair != r.ew_pair
+        if r.written_score is None:  # only a passed-out board may leave the score empty
+            assert r.passed_out
+
+
+def test_mitchell_slots_meet_every_ew_pair_once():
+    slots = mitchell_slots(board=3, tables=5)
+    assert [s.ns_pair for s in slots] == [1, 2, 3, 4, 5]
+    assert sorted(s.ew_pair for s in slots) == [6, 7, 8, 9, 10]
+
+
+# ---- the split ----------------------------------------------------------------------------
+
+
+def test_training_and_test_sources_do_not_overlap():
+    assert not set(TRAIN_FONTS) & set(TEST_FONTS)
+    families = lambda fonts: {f.name.split("-")[0].rstrip("BdIt").lower() for f in fonts}  # noqa: E731
+    assert not families(TRAIN_FONTS) & families(TEST_FONTS)
+    a, b = TRAINING.opencv_columns, TEST.opencv_columns
+    assert a[1] <= b[0] or b[1] <= a[0]
+    assert TRAINING.sklearn_digits and not TEST.sklearn_digits
+    assert TRAINING.distortion != TEST.distortion
+    assert split_named("TEST") is TEST
+    with pytest.raises(ValueError, match="unknown split"):
+        split_named("validation")
+
+
+def test_test_pages_use_only_test_handwriting():
+    pages = generate_session(None, [1, 2], tables=14, split=TEST, seed=5, raster_dpi=150, dpi=150)
+    tags = [d.source for p in pages for d in p.truth.digits]
+    assert len(tags) > 40
+    test_fonts = {f.name for f in TEST_FONTS}
+    for tag in tags:
+        kind, _, rest = tag.partition(":")
+        assert kind in ("opencv", "font"), tag
+        if kind == "opencv":
+            assert 50 <= int(rest.split(":")[1]) < 100, tag
+        else:
+            assert rest in test_fonts, tag
+
+
+# ---- pages ------------------------------------------------------------------------------
+
+
+def test_same_seed_same_files_other_seed_other_files():
+    a = generate_session(None, [4], tables=4, split=TEST, seed=3, raster_dpi=150, dpi=150)
+    b = generate_session(None, [4], tables=4, split=TEST, seed=3, raster_dpi=150, dpi=150)
+    c = generate_session(None, [4], tables=4, split=TEST, seed=4, raster_dpi=150, dpi=150)
+    assert a[0].image == b[0].image and a[0].truth == b[0].truth
+    assert a[0].image != c[0].image and a[0].truth.rows != c[0].truth.rows
+
+
+def _ink(upright: np.ndarray, rect, dpi: int = 150) -> float:
+    """Share of a box's inside (0.6 mm in from the printed edge) darker than pencil-light grey.
+
+    170 lies below the dropout captions (199) and above the lightest pencil stroke.
+    """
+    x0, y0, x1, y1 = rect.inset(0.6).to_px(dpi)
+    return float((upright[y0:y1, x0:x1] < 170).mean())
+
+
+def test_marks_on_paper_are_exactly_the_truth(clean_pages):
+    lay = load_layout("A4")
+    for page in clean_pages:
+        up = _upright(page)
+        meant = page.truth.intended_marks()
+        erased = {(m.row, m.field, m.option) for m in page.truth.marks if not m.intended}
+        for box in lay.boxes(FieldKind.MARKS):
+            key = (box.row, box.field, box.option)
+            ink = _ink(up, box.rect)
+            if key in meant:
+                assert ink > 0.08, (page.truth.board, key)
+            elif key not in erased:
+                assert ink < 0.05, (page.truth.board, key)
+        for row in lay.rows[len(page.truth.rows) :]:  # rows nobody filled stay clean
+            assert all(_ink(up, b.rect) < 0.01 for f in row.fields for b in f.boxes
+                       if f.kind is not FieldKind.PRINTED)  # fmt: skip
+
+
+def test_written_digits_are_the_written_score_and_pairs(clean_pages):
+    lay = load_layout("A4")
+    for page in clean_pages:
+        up = _upright(page)
+        by_field: dict[tuple[int, str], dict[int, int]] = {}
+        for d in page.truth.digits:
+            by_field.setdefault((d.row, d.field), {})[d.position] = d.digit
+            assert _ink(up, lay.box(d.row, d.field, str(d.position))) > 0.05
+        for r in page.truth.rows:
+            got = by_field.get((r.row, SCORE), {})
+            text = "".join(str(got[p]) for p in sorted(got))
+            assert text == ("" if r.written_score is None else str(r.written_score))
+            # right-aligned unless the player left-aligned: the digits are contiguous
+            assert sorted(got) == list(range(min(got), min(got) + len(got))) if got else True
+            if r.pairs_changed:
+                ns = by_field[(r.row, NS_PAIR_WRITTEN)]
+                assert int("".join(str(ns[p]) for p in sorted(ns))) == r.ns_pair
+            else:
+                assert (r.row, NS_PAIR_WRITTEN) not in by_field
+                assert (r.row, EW_PAIR_WRITTEN) not in by_field
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_truth_transform_matches_the_markers_in_the_scan(turns):
+    (page,) = generate_session(None, [turns + 1], tables=3, split=TEST, seed=turns,
+                               raster_dpi=150, dpi=150, quarter_turns=turns)  # fmt: skip
+    img = _decode(page)
+    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    corners, ids, _ = det.detectMarkers(img)
+    assert ids is not None and sorted(ids.ravel().tolist()) == [10, 11, 12, 13]
+    h = np.array(page.truth.mm_to_px)
+    lay = load_layout("A4")
+    for c, i in zip(corners, ids.ravel(), strict=True):
+        want = cv2.perspectiveTransform(np.array([lay.marker_corners()[int(i)]], float), h)[0]
+        assert np.abs(c.reshape(4, 2) - want).max() < 3.0  # px at 150 dpi: 0.5 mm
+    assert page.truth.quarter_turns == turns
+    tl = cv2.perspectiveTransform(np.array([[lay.marker(10).rect.center]], float), h)[0, 0]
+    hh, ww = img.shape
+    # marker 10 (top left of the form) ends up in the corner the turn takes it to
+    corner = [(0, 0), (0, 1), (1, 1), (1, 0)][turns]  # (x side, y side) counter-clockwise
+    assert (tl[0] > ww / 2) == bool(corner[0]) and (tl[1] > hh / 2) == bool(corner[1])
+
+
+def test_quarter_turn_matrix_agrees_with_opencv_rotate():
+    img = np.arange(12, dtype=np.uint8).reshape(3, 4)
+    for k, code in [(1, cv2.ROTATE_90_COUNTERCLOCKWISE), (2, cv2.ROTATE_180),
+                    (3, cv2.ROTATE_90_CLOCKWISE)]:  # fmt: skip
+        rot = cv2.rotate(img, code)
+        m = quarter_turn_matrix(k, 4, 3)
+        for y in range(3):
+            for x in range(4):
+                nx, ny, _ = m @ (x, y, 1)
+                assert rot[int(ny), int(nx)] == img[y, x]
+
+
+def _qr(page) -> str:
+    """The QR text OpenCV reads on the page put back upright at 200 dpi."""
+    try:
+        text, _, _ = cv2.QRCodeDetector().detectAndDecode(_upright(page, 200))
+    except cv2.error:  # OpenCV raises on some damaged symbols instead of returning ""
+        return ""
+    return text
+
+
+def test_qr_reads_back_the_board_from_the_rectified_scan(clean_pages):
+    for page in clean_pages:
+        text = _qr(page)
+        assert text == page.truth.qr_text
+        assert parse(text).board == page.truth.board
+
+
+def test_files_and_truth_json_round_trip(tmp_path):
+    pages = generate_session(tmp_path, [9, 10], tables=4, split=TRAINING, seed=2,
+                             raster_dpi=150, dpi=150)  # fmt: skip
+    assert (tmp_path / "travellers.pdf").read_bytes().startswith(b"%PDF")
+    for i, page in enumerate(pages, start=1):
+        truth = load_truth(tmp_path / f"page_{i:04d}.json")
+        assert truth == page.truth
+        assert (tmp_path / truth.image).read_bytes() == page.image
+    t = load_truth(tmp_path / "page_0002.json")
+    # board 10 is vulnerable both ways (Law 2), dealer East
+    assert (t.board, t.vulnerability, t.dealer) == (10, Vulnerability.BOTH, Seat.EAST)
+    assert [r.law77_score_ns() for r in t.traveller_rows()] == [r.ns_score for r in t.rows]
+
+
+def test_bad_json_names_the_file(tmp_path):
+    bad = tmp_path / "page_0001.json"
+    bad.write_text('{"image": "x.jpg"}')
+    with pytest.raises(ValueError, match="page_0001.json: not a bridgescan ground-truth"):
+        load_truth(bad)
+
+
+def test_blank_form_rows_have_written_pairs():
+    (page,) = generate_session(None, [5], tables=6, split=CLEAN, seed=1, blank_form=True,
+                               raster_dpi=150, paper="Letter")  # fmt: skip
+    t = page.truth
+    assert t.blank_form and t.paper == "Letter" and parse(t.qr_text).is_blank_form
+    fields = {(d.row, d.field) for d in t.digits}
+    for r in t.rows:
+        assert r.printed_ns is None and not r.pairs_changed
+        assert (r.row, NS_PAIR_WRITTEN) in fields and (r.row, EW_PAIR_WRITTEN) in fields
+
+
+@pytest.mark.parametrize("defect", ["blank", "half_page", "qr_damaged", "not_a_traveller"])
+def test_bad_page_cases(defect):
+    pages = generate_session(None, [1, 2], tables=8, split=CLEAN, seed=3, raster_dpi=150,
+                             defects={2: defect})  # fmt: skip
+    good, bad = pages[0].truth, pages[1].truth
+    assert good.defect == "" and len(good.rows) == 8
+    assert bad.defect == defect
+    lay = load_layout("A4")
+    up = _upright(pages[1])
+    qr_text = _qr(pages[1])
+    if defect in ("blank", "not_a_traveller"):
+        assert bad.rows == () and bad.marks == () and bad.digits == ()
+    if defect == "not_a_traveller":
+        assert bad.qr_text == "" and qr_text == ""
+    if defect == "qr_damaged":
+        assert qr_text == "" and bad.qr_text.startswith("BSC|")
+    if defect == "half_page":
+        assert len(bad.rows) == 8
+        bottom = lay.box(15, LEVEL, "1")
+        assert _ink(up, bottom) < 0.01 and _ink(up, lay.rows[14].timing_mark) < 0.01
+    if defect == "blank":
+        assert qr_text == bad.qr_text
+
+
+def test_player_score_errors_are_recorded_in_the_truth():
+    slots = [PairSlot(r, r, r + 10) for r in range(1, 11)]
+    rows = random_rows(4, slots * 20, np.random.default_rng(0), score_error_rate=0.5)
+    wrong = [r for r in rows if not r.score_is_consistent]
+    assert 0.3 < len(wrong) / len(rows) < 0.7
+    assert all(r.written_score > 0 and r.written_score != abs(r.ns_score) for r in wrong)
