@@ -41,6 +41,8 @@ def atomic_write(path: Path, write: Callable[[IO[bytes]], None]) -> Path:
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
+        # NamedTemporaryFile is private (0600); give the result the mode a plain open() would.
+        os.chmod(handle.name, 0o666 & ~_umask())
         os.replace(handle.name, path)
     except BaseException:
         Path(handle.name).unlink(missing_ok=True)
@@ -56,6 +58,12 @@ def atomic_write_bytes(path: Path, data: bytes) -> Path:
 def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
     """Write text atomically (UTF-8 unless told otherwise)."""
     return atomic_write_bytes(path, text.encode(encoding))
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
