@@ -138,3 +138,60 @@ def test_the_plain_fast_path_equals_the_general_path(
         )
 
     assert [(key(r.ns), key(r.ew)) for r in fast] == [(key(r.ns), key(r.ew)) for r in general]
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(2, 7).flatmap(
+        lambda tables: st.lists(
+            st.lists(st.one_of(st.none(), SCORES), min_size=tables, max_size=tables).filter(
+                lambda row: any(s is not None for s in row)
+            ),
+            min_size=1,
+            max_size=5,
+        )
+    ),
+    st.randoms(use_true_random=False),
+)
+def test_session_totals_share_every_top_and_ignore_board_order(
+    boards: list[list[int | None]], random: object
+) -> None:
+    options = ScoringOptions(neuberg_rounding=Rounding.EXACT)
+    tables = len(boards[0])
+    scored = [
+        score_board(
+            [BoardLine.plain(s, t, 100 + t) for t, s in enumerate(row, 1) if s is not None],
+            tables,
+            options,
+            board=number,
+        )
+        for number, row in enumerate(boards, 1)
+    ]
+    session = score_session(scored, options)
+    expected = sum((sum(s is not None for s in row) * top(tables) for row in boards), F(0))
+    assert sum(t.points for t in session.pairs) == expected
+    assert all(0 <= t.percent <= 100 for t in session.pairs)
+    shuffled = list(scored)
+    random.shuffle(shuffled)  # type: ignore[attr-defined]
+    again = score_session(shuffled, options)
+    assert {t.pair: (t.points, t.percent) for t in again.pairs} == {
+        t.pair: (t.points, t.percent) for t in session.pairs
+    }
+
+
+@given(st.lists(st.tuples(SCORES, st.integers(0, 2)), min_size=2, max_size=12), SCALES)
+def test_fouled_groups_each_reach_the_full_top(lines: list[tuple[int, int]], scale: Scale) -> None:
+    options = ScoringOptions(scale=scale, fouled_small_group_rule=False)
+    normal = len(lines)
+    board = score_board(
+        [BoardLine.plain(s, t, 100 + t, group=g) for t, (s, g) in enumerate(lines, 1)],
+        normal,
+        options,
+    )
+    sizes = {g: sum(1 for _, h in lines if h == g) for _, g in lines}
+    for result, (_, group) in zip(board.results, lines, strict=True):
+        if sizes[group] == 1:
+            assert result.ns.points == result.ew.points == top(normal, scale) * F(60, 100)
+        else:
+            assert result.ns.points + result.ew.points == top(normal, scale)
+            assert result.ns.compared == sizes[group]
