@@ -1,0 +1,205 @@
+"""The result workbook: sheets, print layout, marks, formula safety, atomic writing."""
+
+from __future__ import annotations
+
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pipeline.workbook import (
+    Award,
+    BoardView,
+    EventResults,
+    FindingView,
+    PlayerView,
+    ResultLine,
+    SessionView,
+    Standing,
+    build_workbook,
+    write_workbook,
+)
+from pipeline.workbook.layout import fmt, sheet_title
+from pipeline.workbook.masterpoints import awards_csv
+
+F = Fraction
+
+
+def _line(
+    board: int, ns: int, ew: int, ns_mp: F | None, ew_mp: F | None, **marks: object
+) -> ResultLine:
+    return ResultLine(board, ns, ew, 1, 1, "4H", "N", "=", 420, "", ns_mp, ew_mp, **marks)  # type: ignore[arg-type]
+
+
+def _results(names: tuple[str, ...] = ("Anna Berg", "Bo Ek"), **extra: object) -> EventResults:
+    players = tuple(PlayerView(n, f"10{i}") for i, n in enumerate(names))
+    board = BoardView(
+        1, F(4), 3, 2,
+        (
+            _line(1, 1, 2, F(7, 2), F(1, 2), factored=True),
+            _line(1, 3, 4, F(1, 2), F(7, 2), factored=True),
+            ResultLine(1, 5, 6, 2, 3, "", "", "", None, "", None, None, not_played=True),
+        ),
+        neuberg=True,
+    )  # fmt: skip
+    standings = tuple(
+        Standing(place, pair, players[:2], F(points), F(4), F(points) * 25, 1)
+        for place, pair, points in (
+            ("1", 1, 4), ("2", 4, 3), ("3-4", 2, 2), ("3-4", 3, 2), ("5", 5, 1), ("6", 6, 0),
+        )
+    )  # fmt: skip
+    session = SessionView(1, "Tuesday", 6, F(4), F(1), (board,), standings, "Howell 6 pairs")
+    values: dict[str, object] = {
+        "title": "Tuesday pairs",
+        "date": "2026-11-17",
+        "club": "BK Test",
+        "kind": "pairs",
+        "scale": "2-1-0",
+        "sessions": (session,),
+    }
+    values.update(extra)
+    return EventResults(**values)  # type: ignore[arg-type]
+
+
+def _header_row(sheet: openpyxl.worksheet.worksheet.Worksheet, first: str) -> int:
+    return next(r for r in range(1, 12) if sheet.cell(r, 1).value == first)
+
+
+def test_sheets_in_reading_order(tmp_path: Path) -> None:
+    path = write_workbook(_results(), tmp_path / "r.xlsx")
+    names = openpyxl.load_workbook(path).sheetnames
+    assert names == [
+        "Ranking", "Masterpoints", "Findings", "Board 1",
+        "Pair 1", "Pair 4", "Pair 2", "Pair 3", "Pair 5", "Pair 6",
+    ]  # fmt: skip
+
+
+def test_shared_places_stay_text(tmp_path: Path) -> None:
+    sheet = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))["Ranking"]
+    row = _header_row(sheet, "Place")
+    places = [sheet.cell(r, 1).value for r in range(row + 1, row + 7)]
+    assert places == ["1", "2", "3-4", "3-4", "5", "6"]
+    assert all(sheet.cell(r, 1).data_type == "s" for r in range(row + 1, row + 7))
+
+
+def test_every_sheet_is_print_ready(tmp_path: Path) -> None:
+    workbook = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))
+    for sheet in workbook.worksheets:
+        assert sheet.freeze_panes is not None and sheet.freeze_panes != "A1", sheet.title
+        row = int("".join(ch for ch in sheet.freeze_panes if ch.isdigit()))
+        assert sheet.print_title_rows == f"${row - 1}:${row - 1}", sheet.title
+        assert str(sheet.page_setup.paperSize) == sheet.PAPERSIZE_A4  # "9" = A4
+        assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
+        assert sheet.column_dimensions["A"].width >= 6
+
+
+def test_traveller_marks_neuberg_and_not_played(tmp_path: Path) -> None:
+    sheet = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))["Board 1"]
+    assert "played 2 of 3" in sheet.cell(3, 1).value and "Neuberg" in sheet.cell(3, 1).value
+    row = _header_row(sheet, "Round")
+    rows = [[c.value for c in sheet[r]] for r in range(row + 1, row + 4)]
+    assert [r[-1] for r in rows] == ["Neuberg", "Neuberg", "not played"]
+    assert [(r[9], r[10]) for r in rows] == [(3.5, 0.5), (0.5, 3.5), (None, None)]
+    assert sheet.cell(row + 1, 1).fill.fgColor.rgb.endswith("FFF2CC")
+
+
+def test_score_card_shows_the_pairs_own_side(tmp_path: Path) -> None:
+    workbook = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))
+    card = workbook["Pair 2"]  # EW against pair 1 on board 1
+    row = _header_row(card, "Round")
+    values = [c.value for c in card[row + 1]]
+    assert values[2:4] == ["EW", 1] and values[8] == -420 and values[9] == 0.5
+    assert values[11] == pytest.approx(12.5)  # 0.5 of a top of 4
+
+
+def test_findings_sheet_lists_errors_first(tmp_path: Path) -> None:
+    findings = (
+        FindingView("warning", "result-missing", "1", "board 2", "missing"),
+        FindingView("error", "score-mismatch", "1", "board 1, row 7", "wrong", "+420"),
+    )
+    sheet = openpyxl.load_workbook(
+        write_workbook(_results(findings=findings), tmp_path / "r.xlsx")
+    )["Findings"]
+    row = _header_row(sheet, "Severity")
+    assert [sheet.cell(r, 2).value for r in (row + 1, row + 2)] == [
+        "score-mismatch",
+        "result-missing",
+    ]
+    assert "1 error(s)" in sheet.cell(2, 1).value + (sheet.cell(3, 1).value or "")
+
+
+def test_empty_findings_say_so(tmp_path: Path) -> None:
+    sheet = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))["Findings"]
+    assert any("No findings" in (sheet.cell(r, 1).value or "") for r in range(1, 5))
+
+
+FORMULA_NAMES = ("=1+2", "+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3", '=HYPERLINK("x")')
+
+
+def test_formula_like_names_stay_text_everywhere(tmp_path: Path) -> None:
+    awards = tuple(Award("1", 1, PlayerView(n, "1"), F(8)) for n in FORMULA_NAMES)
+    results = _results(FORMULA_NAMES[:2], awards=awards, title="=TITLE()", club="@club")
+    path = write_workbook(results, tmp_path / "r.xlsx")
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            if name.startswith("xl/worksheets/"):
+                assert b"<f>" not in archive.read(name), name
+    workbook = openpyxl.load_workbook(path)
+    assert workbook["Ranking"]["A1"].value == "=TITLE()"
+    mp = workbook["Masterpoints"]
+    row = _header_row(mp, "Place")
+    assert [mp.cell(r, 3).value for r in range(row + 1, row + 6)] == list(FORMULA_NAMES)
+    lines = awards_csv(results).splitlines()
+    assert lines[1].split(",")[1] == "'=1+2"
+    assert all(line.split(",")[2] == "'=TITLE()" for line in lines[1:])
+
+
+@given(st.lists(st.text(min_size=1, max_size=30), min_size=2, max_size=2))
+def test_any_name_round_trips_as_text(
+    tmp_path_factory: pytest.TempPathFactory, names: list[str]
+) -> None:
+    workbook = build_workbook(_results(tuple(names)))
+    sheet = workbook["Ranking"]
+    row = _header_row(sheet, "Place")
+    written = sheet.cell(row + 1, 3).value
+    cleaned = [n.translate({c: None for c in range(32) if chr(c) not in "\t\n\r"}) for n in names]
+    assert written == " - ".join(cleaned)
+    assert sheet.cell(row + 1, 3).data_type == "s"
+
+
+def test_atomic_write_leaves_nothing_on_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "r.xlsx"
+    target.write_bytes(b"previous results")
+
+    def broken_save(self: object, handle: object) -> None:
+        handle.write(b"half a workbook")  # type: ignore[attr-defined]
+        raise OSError("disk full")
+
+    monkeypatch.setattr(openpyxl.Workbook, "save", broken_save)
+    with pytest.raises(OSError, match="disk full"):
+        write_workbook(_results(), target)
+    assert target.read_bytes() == b"previous results"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.xlsx"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Board 1", "Board 1"), ("a/b:c*d?e[f]", "a_b_c_d_e_f_"), ("x" * 40, "x" * 31)],
+)
+def test_sheet_titles_are_legal(text: str, expected: str) -> None:
+    assert sheet_title(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "expected"),
+    [(F(7, 2), 1, "3.5"), (F(1, 3), 2, "0.33"), (F(2, 3), 2, "0.67"), (F(-1, 4), 1, "-0.3"),
+     (F(35, 48) * 100, 2, "72.92"), (F(0), 1, "0.0"), (7, 0, "7")],
+)  # fmt: skip
+def test_fmt_rounds_half_up(value: F, places: int, expected: str) -> None:
+    assert fmt(value, places) == expected
