@@ -203,3 +203,23 @@ def test_percentages_are_the_same_on_both_scales() -> None:
         results.append({t.pair: t.percent for t in session.pairs})
     assert results[0] == results[1]
     assert results[0][2] == F("62.5")
+
+
+def test_fouled_board_lone_result_gets_60_or_the_session_average() -> None:
+    # Board 2 fouled: table 2 alone in group 1 (3 tables, so no small-group rule).
+    # Pair 2 had 4 of 4 on board 1 (100%): it gets 100% of 4 = 4. Pair 5 had 0%: keeps 60%.
+    fouled = score_board(
+        [
+            BoardLine.plain(110, 1, 4),
+            BoardLine.plain(300, 2, 5, group=1),
+            BoardLine.plain(-100, 3, 6),
+        ],
+        3,
+        board=2,
+    )
+    session = score_session([boards()[0], fouled])
+    lone = session.boards[1].results[1]
+    assert (lone.ns.points, lone.ns.from_session) == (4, True)
+    assert (lone.ew.points, lone.ew.from_session) == (F("2.4"), False)
+    assert session.boards[1].results[0].ns.points == F("3.5")  # among 2, to 3
+    assert session.pair(2).points == 8
