@@ -96,7 +96,10 @@ def read_deals(data: bytes, source: str = "<deals>") -> tuple[HandRecord, ...]:
             deal = Deal.parse(deal_text)
         except ValueError as error:
             raise InteropError(where, f"expected '<board> N:<hands>': {error}") from None
-        records.append(_record(board, None, None, deal, where))
+        try:
+            records.append(_record(board, None, None, deal, where))
+        except DealError as error:
+            raise InteropError(where, str(error)) from None
     return tuple(records)
 
 
