@@ -7,22 +7,33 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 VENV=.venv
 STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
-SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng)
+# tesseract: printed board numbers (ocr/printed.py). opencv-doc: its examples/data/digits.png
+# holds 5,000 real handwritten digits for the digit model and the synthetic scans; the fonts
+# are handwriting for synthetic scans (ocr/synthetic/sources.py).
+SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng opencv-doc fonts-dkg-handwriting
+  fonts-humor-sans fonts-breip fonts-bwht fonts-klee)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 
-# 1. System tools: Tesseract reads printed board numbers (ocr/printed.py).
+# 1. System packages.
 missing=()
-command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr tesseract-ocr-eng)
+if command -v dpkg-query >/dev/null 2>&1; then
+  for package in "${SYSTEM_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$package")
+  done
+else  # not Debian: only the tesseract binary can be checked; the rest is optional there
+  command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+fi
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing ${missing[*]} with apt-get"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
-    apt-get install -y -qq --no-install-recommends "${SYSTEM_PACKAGES[@]}" >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   else
     say "missing system packages: ${missing[*]}"
-    say "install them as root, e.g.: sudo apt-get install ${SYSTEM_PACKAGES[*]}"
+    say "install them as root, e.g.: sudo apt-get install ${missing[*]}"
     exit 3
   fi
 fi
@@ -38,8 +49,13 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 if [ ! -f "$STAMP" ]; then
   say "installing bridgescan and its dependencies into $VENV (first run takes a few minutes)"
-  "$VENV/bin/python" -m pip install -q --upgrade pip
-  "$VENV/bin/python" -m pip install -q -e '.[dev]'
+  log="$VENV/install.log"
+  if ! { "$VENV/bin/python" -m pip install -q --upgrade pip &&
+         "$VENV/bin/python" -m pip install -q -e '.[dev]'; } >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    say "pip install failed; the whole log is in $log"
+    exit 3
+  fi
   rm -f "$VENV"/.installed-*
   touch "$STAMP"
 fi
