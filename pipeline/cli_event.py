@@ -48,11 +48,21 @@ def _describe(movement: object) -> list[str]:
         f"  rounds {len(movement.rounds)}, tables {len(movement.tables)}, "
         f"boards {movement.boards[0]}-{movement.boards[-1]} ({len(movement.boards)}), "
         f"each played {'/'.join(str(p) for p in plays)} times",
-        f"  pairs {len(movement.pairs)}, "
-        + ("one field (one winner)" if len(fields) == 1 else f"{len(fields)} fields (winners)")
-        + f", balance: same direction on {float(report.min_same_share):.0%}-"
-        f"{float(report.max_same_share):.0%} of shared boards",
     ]
+    if movement.teams:
+        from scoring.movements import team_matches
+
+        lines.append(
+            f"  teams {len(movement.teams)}, pairs {len(movement.pairs)}, "
+            f"{len(team_matches(movement))} half-matches of two tables"
+        )
+    else:
+        lines.append(
+            f"  pairs {len(movement.pairs)}, "
+            + ("one field (one winner)" if len(fields) == 1 else f"{len(fields)} fields (winners)")
+            + f", balance: same direction on {float(report.min_same_share):.0%}-"
+            f"{float(report.max_same_share):.0%} of shared boards"
+        )
     sitting = {r: movement.sitting_out(r) for r in movement.rounds}
     if any(sitting.values()):
         shown = "; ".join(f"r{r}: {', '.join(str(p) for p in s)}" for r, s in sitting.items() if s)
