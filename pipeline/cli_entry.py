@@ -139,8 +139,10 @@ def _print_table(sessions: list[SessionEntries]) -> None:
             console.print(f"{title}: no findings.", markup=False, highlight=False)
             continue
         table = Table(title=title, title_justify="left", show_lines=False, expand=False)
-        for header in ("Severity", "Code", "Board", "Where", "Finding", "Suggestion"):
-            table.add_column(header, overflow="fold")
+        for header in ("Severity", "Code", "Board"):
+            table.add_column(header, no_wrap=True)
+        for header in ("Where", "Finding", "Suggestion"):
+            table.add_column(header, overflow="fold", ratio=1)
         for finding in entries.findings:
             loc = finding.location
             where = str(loc.source) if loc.source is not None else _round_table(loc)
