@@ -1,0 +1,114 @@
+"""The results JSON: its shape, its numbers, and that it says the same as the workbook."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pipeline.results_json import FORMAT, number, results_to_dict, write_results_json
+from pipeline.workbook import (
+    Award,
+    LeveledSession,
+    LeveledStanding,
+    MatchView,
+    PlayerView,
+    TeamBoard,
+    TeamStanding,
+    TeamsView,
+)
+from tests.pipeline.test_workbook import _results
+
+F = Fraction
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "expected"),
+    [
+        (F(4), 4, 4),
+        (F(7, 2), 4, 3.5),
+        (F(1, 3), 4, 0.3333),
+        (F(2, 3), 4, 0.6667),
+        (F(35, 48) * 100, 2, 72.92),
+        (F(-1, 8), 2, -0.13),  # half away from zero, like the printed figures
+        (None, 2, None),
+    ],
+)
+def test_number(value: F | None, places: int, expected: float | int | None) -> None:
+    got = number(value, places)
+    assert got == expected and type(got) is type(expected)
+
+
+@given(st.fractions(min_value=-10_000, max_value=10_000, max_denominator=1000))
+def test_number_is_within_half_a_unit(value: F) -> None:
+    got = number(value, 4)
+    assert abs(F(str(got)) - value) <= F(1, 20_000)
+
+
+def test_shape_of_a_pairs_event() -> None:
+    awards = (Award("1", 1, PlayerView("Anna Berg", "101"), F(26)),)
+    data = results_to_dict(_results(awards=awards))
+    assert data["format"] == FORMAT == "bridgescan-results/1"
+    assert data["event"] == {
+        "title": "Tuesday pairs", "date": "2026-11-17", "club": "BK Test", "kind": "pairs",
+        "scale": "2-1-0", "target_top": None,
+    }  # fmt: skip
+    (session,) = data["sessions"]
+    assert (session["top"], session["leveling_factor"], session["pairs"]) == (4, 1, 6)
+    board = session["boards"][0]
+    assert [(r["ns"], r["ew"], r["ns_mp"], r["ew_mp"]) for r in board["results"]] == [
+        (1, 2, 3.5, 0.5), (3, 4, 0.5, 3.5), (5, 6, None, None),
+    ]  # fmt: skip
+    assert [(r["place"], r["pair"], r["total"], r["percent"]) for r in session["ranking"][:4]] == [
+        ("1", 1, 4, 100), ("2", 4, 3, 75), ("3-4", 2, 2, 50), ("3-4", 3, 2, 50),
+    ]  # fmt: skip
+    assert data["masterpoints"] == [
+        {"member": "101", "name": "Anna Berg", "pair": 1, "place": "1", "kind": "bronze",
+         "competition": "", "points": 26},
+    ]  # fmt: skip
+    assert data["overall"] == [] and data["teams"] is None
+
+
+def test_leveled_totals_carry_the_factor_exactly() -> None:
+    leveled = (
+        LeveledStanding(
+            "1", 3, (PlayerView("A"), PlayerView("B")),
+            (LeveledSession(1, F(151, 10), F(7, 5), F(10570, 500), F(252)),
+             LeveledSession(2, F(201), F(1), F(201), F(336))),
+            F(211.4) + 201, F(588), F(100),
+        ),
+    )  # fmt: skip
+    data = results_to_dict(_results(leveled=leveled, target_top=F(14)))
+    (entry,) = data["overall"]
+    assert [s["factor"] for s in entry["sessions"]] == [1.4, 1]
+    assert entry["sessions"][0]["leveled"] == 21.14
+    assert data["event"]["target_top"] == 14
+
+
+def test_team_event() -> None:
+    match = MatchView(1, 1, 2, (TeamBoard(1, 420, 170, F(6)),), F(25), F(15), F("13.78"),
+                      F("6.22"))  # fmt: skip
+    teams = TeamsView(
+        (match,),
+        (TeamStanding("1", 1, "Vikings", (), F("13.78"), F(25), F(15)),
+         TeamStanding("2", 2, "Ravens", (), F("6.22"), F(15), F(25))),
+    )  # fmt: skip
+    data = results_to_dict(_results(teams=teams, kind="teams", scale="IMP"))
+    assert data["teams"]["matches"][0]["vp"] == [13.78, 6.22]
+    assert data["teams"]["matches"][0]["boards"][0]["imps_home"] == 6
+    assert [(t["name"], t["vp"], t["quotient"]) for t in data["teams"]["ranking"]] == [
+        ("Vikings", 13.78, 1.6667),
+        ("Ravens", 6.22, 0.6),
+    ]
+
+
+def test_written_atomically_as_utf8(tmp_path: Path) -> None:
+    path = write_results_json(_results(("Åke Öberg", "=cmd")), tmp_path / "r.json")
+    text = path.read_text(encoding="utf-8")
+    assert "Åke Öberg" in text and "=cmd" in text
+    assert json.loads(text)["sessions"][0]["ranking"][0]["players"][0]["name"] == "Åke Öberg"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
