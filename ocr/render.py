@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ocr.layout import (
@@ -169,7 +170,10 @@ def _draw_header(p: _Page, layout: Layout, sheet: TravellerSheet) -> None:
             f"Section {sheet.section}" if sheet.section else "",
         ) if s
     )  # fmt: skip
-    p.text(e.x, e.y + 4, where or "Event: ____________________  Session: ____", 9)
+    line = where or "Event: ____________________  Session: ____"
+    # shrink a long title to the header box rather than run into the marker's quiet zone
+    size = min(9.0, 9.0 * e.width * mm / max(stringWidth(line, "Helvetica", 9.0), 1.0))
+    p.text(e.x, e.y + 4, line, size)
     p.text(e.x, e.y + 8, f"Traveller form v{layout.version} · {layout.paper}", 7)
 
 
