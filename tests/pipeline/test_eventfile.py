@@ -6,11 +6,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from pipeline.eventfile import EventFileError, dump_event, load_event, parse_event, save_event
-from scoring.event import EventKind
+from scoring.event import Event, EventKind, Pair, Player, Section, Session
 from scoring.matchpoints import Scale
 from scoring.movement import MovementKind
+from scoring.movements import howell
 from scoring.options import SitoutCredit
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "events"
@@ -213,3 +216,65 @@ def test_guide_card_movement_is_read_relative_to_the_event_file(tmp_path):
         load_event(tmp_path / "event.yaml")
     assert info.value.path == "sessions[0].sections[0].movement"
     assert "cards.csv: rows 2, 3: pair 1 is at tables 1, 2 in round 1" in info.value.detail
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLE.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_sample_event_loads_and_round_trips(path):
+    event = load_event(path)
+    again = parse_event(dump_event(event), base_dir=path.parent)
+    assert again == event
+
+
+def test_sample_team_evening():
+    event = load_event(SAMPLE / "teams-4.yaml")
+    section = event.sessions[0].sections[0]
+    assert event.kind is EventKind.TEAMS
+    assert [t.name for t in section.teams] == [
+        "Nordväst",
+        "Hjärter Dam",
+        "Spader Kung",
+        "Grand Slam",
+    ]
+    assert section.team_of(6).number == 3
+
+
+def test_sample_guide_card_evening():
+    event = load_event(SAMPLE / "howell-7-pairs.yaml")
+    section = event.sessions[0].sections[0]
+    movement = section.movement
+    assert movement.kind is MovementKind.CUSTOM
+    assert len(movement.boards) == 28
+    assert [movement.sitting_out(r) for r in movement.rounds] == [(r,) for r in range(1, 8)]
+    assert event.options.sitout_credit is SitoutCredit.AVERAGE
+
+
+_NAME = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")),
+    min_size=1,
+    max_size=20,
+).filter(lambda s: s == s.strip() and s.strip() != "")
+_MEMBER = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9\-]{0,8}", fullmatch=True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    names=st.lists(_NAME, min_size=8, max_size=8),
+    members=st.lists(
+        st.one_of(st.none(), _MEMBER), min_size=8, max_size=8, unique_by=lambda m: m or object()
+    ),
+    event_name=_NAME,
+)
+@example(
+    names=["~", "null", "- a", "#x", "a: b", "'q'", "1e3", "=SUM(1)"],
+    members=["0x1F", "007", "1e3", None, "Yes", "off", "12-34", "NO"],
+    event_name="*anchor",
+)
+def test_any_names_and_member_numbers_round_trip(names, members, event_name):
+    players = [Player(n, m) for n, m in zip(names, members, strict=True)]
+    pairs = tuple(Pair(k + 1, (players[2 * k], players[2 * k + 1])) for k in range(4))
+    event = Event(
+        event_name,
+        EventKind.PAIRS_MATCHPOINTS,
+        (Session(1, (Section("A", pairs, howell(4, 3)),)),),
+    )
+    assert parse_event(dump_event(event)) == event

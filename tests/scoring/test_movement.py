@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.contract import Side
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, Seating
+from scoring.movements import ArrowSwitch, appendix_mitchell, howell, mitchell, team_movement
 
 
 def line(r: int, t: int, ns: int, ew: int, *boards: int, switched: bool = False) -> MovementEntry:
@@ -153,3 +156,41 @@ def test_movement_is_frozen_and_comparable():
     assert again == SMALL
     with pytest.raises(AttributeError):
         SMALL.name = "x"  # type: ignore[misc]
+
+
+_GENERATED = st.one_of(
+    st.builds(
+        lambda t, b, s: mitchell(t, b, arrow_switch=s),
+        st.integers(3, 11),
+        st.integers(1, 3),
+        st.sampled_from(ArrowSwitch),
+    ),
+    st.builds(lambda p, b: howell(p, b), st.integers(4, 20), st.integers(1, 3)),
+    st.builds(
+        lambda p, b: appendix_mitchell(p, b), st.sampled_from(range(7, 24, 2)), st.integers(1, 3)
+    ),
+    st.builds(lambda t, b: team_movement(t, b), st.integers(2, 7), st.integers(1, 4)),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(movement=_GENERATED)
+def test_queries_agree_with_the_lines(movement):
+    for board in movement.boards:
+        plays = movement.plays_of(board)
+        assert movement.times_played(board) == len(plays) == len(movement.expected_pairs(board))
+        for entry in plays:
+            for pair in entry.pairs:
+                assert movement.round_of(board, pair) == entry.round
+                assert movement.side_of(pair, board) == entry.side_of(pair)
+                assert movement.seating(pair, entry.round).boards == entry.boards
+    for round_ in movement.rounds:
+        playing = {p for e in movement.entries_in_round(round_) for p in e.pairs}
+        out = set(movement.sitting_out(round_))
+        assert playing | out == set(movement.pairs) and not playing & out
+        for pair in out:
+            assert movement.seating(pair, round_) is None
+    for pair in movement.pairs:
+        lines = movement.entries_of_pair(pair)
+        assert len(movement.opponents_of(pair)) == len(lines)
+        assert sum(len(e.boards) for e in lines) == len(movement.boards_of(pair))
