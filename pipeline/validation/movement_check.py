@@ -67,6 +67,7 @@ def check_rows_together(
                                 Location.of_row(row, session, columns(row, field_name)),
                                 f"pair {pair} ({field_name.upper()}) is not in section "
                                 f"{row.section} (pairs {_numbers(sorted(section_pairs))})",
+                                _expected_partner(row, field_name, movement),
                             )
                         )
             key = (row.ns_pair, row.ew_pair)
@@ -107,6 +108,21 @@ def check_rows_together(
                 else:
                     pair_rows[pair] = row
     return findings
+
+
+def _expected_partner(row: TravellerRow, field_name: str, movement: Movement | None) -> str | None:
+    """What the movement has in place of an unknown pair, from the row's other pair."""
+    if movement is None:
+        return None
+    known = row.ew_pair if field_name == "ns" else row.ns_pair
+    entry = movement.entry_for(row.board, known)
+    if entry is None:
+        return None
+    pair = entry.ns if field_name == "ns" else entry.ew
+    return (
+        f"{field_name.upper()} {pair}? The movement has NS {entry.ns} vs EW {entry.ew} on "
+        f"board {row.board} (round {entry.round}, table {entry.table})"
+    )
 
 
 def check_against_movement(

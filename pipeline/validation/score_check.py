@@ -126,7 +126,7 @@ def check_row(
             Finding.of(
                 Code.INCOMPLETE_RESULT,
                 Location.of_row(row, session, columns(row, missing[0])),
-                f"no {', '.join(missing)} and no adjusted score: the row cannot be scored",
+                f"no {' or '.join(missing)} and no adjusted score: the row cannot be scored",
                 "complete the row, enter the director's adjusted score, or delete the row "
                 "if the board was not played",
             )

@@ -102,7 +102,7 @@ def test_tricks_out_of_range_and_incomplete_rows() -> None:
     assert finding.code is Code.TRICKS_OUT_OF_RANGE and "14 tricks" in finding.message
     (incomplete,) = check_row(_row("4S", None, None, 1, 420))
     assert incomplete.code is Code.INCOMPLETE_RESULT
-    assert "no declarer, result" in incomplete.message
+    assert "no declarer or result and" in incomplete.message
     assert incomplete.location.column == "declarer"
 
 
