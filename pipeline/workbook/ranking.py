@@ -26,10 +26,17 @@ __all__ = ["write_session_ranking", "write_leveled_ranking", "heading"]
 
 
 def heading(results: EventResults, subtitle: str) -> list[str]:
-    """The title lines every sheet starts with."""
+    """The title lines every sheet starts with; while findings block publishing, every sheet
+    says the results are provisional (a printout must never pass for the official list)."""
     first = results.title
     second = " · ".join(part for part in (results.club, results.date) if part)
-    return [first, second, subtitle] if second else [first, subtitle]
+    lines = [first, second, subtitle] if second else [first, subtitle]
+    blocking = len(results.blocking_findings)
+    if blocking:
+        lines.append(
+            f"PROVISIONAL: {blocking} finding(s) block publishing (see the Findings sheet)"
+        )
+    return lines
 
 
 def _columns(with_field: bool, with_masterpoints: bool) -> list[Column]:

@@ -198,3 +198,36 @@ def test_team_evening_scores_imps_and_vps(tmp_path: Path) -> None:
     assert data["teams"]["matches"][0]["vp"] == [13.78, 6.22]
     sheets = openpyxl.load_workbook(paths["workbook"]).sheetnames
     assert sheets[0] == "Ranking" and "Match R1 1-2" in sheets
+
+
+# -- a pure Mitchell has two winners ------------------------------------------------------
+MITCHELL = """\
+event:
+  name: Wednesday Mitchell
+  kind: pairs-matchpoints
+sessions:
+  - number: 1
+    sections:
+      - name: A
+        movement: {{type: mitchell, tables: 5, boards_per_round: 4}}
+        pairs:
+{pairs}
+"""
+
+
+def test_pure_mitchell_ranks_and_awards_two_fields(tmp_path: Path) -> None:
+    """NS pairs 1-5 and EW pairs 6-10 never meet their own direction, so each direction is a
+    competition of its own (rules.md §14; seed 004: a pure Mitchell counts as two for bronze
+    points): two rankings each starting at place 1, and bronze points in each. 5 rounds of 4
+    boards = 20 boards (at least 18); a quarter of the 5 pairs of a field, rounded up, is 2."""
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text(MITCHELL.format(pairs=_pairs_yaml(10)), encoding="utf-8")
+    entry = _entry(event_file, 1, tmp_path, 5)
+    results, _ = run_score(event_file, [str(entry)], tmp_path / "out")
+    (session,) = results.sessions
+    fields = {s.direction: [x.pair for x in session.standings if x.direction == s.direction]
+              for s in session.standings}  # fmt: skip
+    assert sorted(fields["NS"]) == [1, 2, 3, 4, 5] and sorted(fields["EW"]) == [6, 7, 8, 9, 10]
+    assert [s.place for s in session.standings].count("1") >= 2
+    awarded = {a.pair for a in results.awards}
+    assert len(awarded & set(fields["NS"])) == 2 and len(awarded & set(fields["EW"])) == 2

@@ -203,3 +203,19 @@ def test_sheet_titles_are_legal(text: str, expected: str) -> None:
 )  # fmt: skip
 def test_fmt_rounds_half_up(value: F, places: int, expected: str) -> None:
     assert fmt(value, places) == expected
+
+
+def test_blocking_findings_mark_every_sheet_provisional(tmp_path: Path) -> None:
+    findings = (FindingView("error", "score-mismatch", "1", "board 1, row 7", "wrong"),)
+    workbook = openpyxl.load_workbook(
+        write_workbook(_results(findings=findings), tmp_path / "r.xlsx")
+    )
+    for sheet in workbook.worksheets:
+        texts = [sheet.cell(r, 1).value or "" for r in range(1, 6)]
+        assert any(t.startswith("PROVISIONAL: 1 finding(s)") for t in texts), sheet.title
+    clean = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "c.xlsx"))
+    assert not any(
+        str(sheet.cell(r, 1).value).startswith("PROVISIONAL")
+        for sheet in clean.worksheets
+        for r in range(1, 6)
+    )
