@@ -134,8 +134,8 @@ def read_guide_card_rows(place: str, cells: Sequence[Sequence[object]]) -> list[
     """Rows of a guide-card table; ``place`` ("cards.csv") starts every message."""
     header_index = None
     columns: dict[str, int] = {}
-    for i, row in enumerate(cells):
-        keys = {_key(c): j for j, c in enumerate(row) if _key(c)}
+    for i, candidate in enumerate(cells):
+        keys = {_key(c): j for j, c in enumerate(candidate) if _key(c)}
         if {"round", "table", "ns", "ew", "boards"} <= set(keys):
             header_index, columns = i, {k: v for k, v in keys.items() if k}
             break
@@ -197,7 +197,14 @@ def movement_from_rows(
     """Build and check a movement from guide-card rows; errors name the rows involved."""
     row_of: dict[tuple[int, int], int] = {}
     entries: list[MovementEntry] = []
+    known = set(pairs)
     for r in rows:
+        strangers = [p for p in (r.ns, r.ew) if known and p is not None and p not in known]
+        if strangers:
+            raise GuideCardError(
+                f"{place}: row {r.row}: pair {strangers[0]} is not in the section "
+                f"(pairs {min(known)}-{max(known)}); the guide cards do not fit the field"
+            )
         key = (r.round, r.table)
         if key in row_of:
             raise GuideCardError(

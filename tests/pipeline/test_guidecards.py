@@ -137,6 +137,15 @@ def test_board_replayed_names_the_rows(tmp_path):
     )
 
 
+def test_cards_for_more_pairs_than_the_section_name_the_row(tmp_path):
+    with pytest.raises(GuideCardError) as info:
+        load_guide_cards(write(tmp_path, "cards.csv", CARDS), pairs=(1, 2, 3))
+    assert str(info.value) == (
+        "cards.csv: row 2: pair 4 is not in the section (pairs 1-3); "
+        "the guide cards do not fit the field"
+    )
+
+
 def test_pairs_that_sit_out_are_kept_from_the_section(tmp_path):
     m = load_guide_cards(write(tmp_path, "cards.csv", CARDS), pairs=(1, 2, 3, 4, 5))
     assert m.sitting_out(1) == (5,)
