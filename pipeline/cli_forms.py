@@ -48,7 +48,14 @@ def _fail(message: str) -> typer.Exit:
 
 def event_id(name: str, limit: int = 40) -> str:
     """A short id of the event for the QR code: lower case, letters/digits and dashes."""
-    slug = re.sub(r"[^0-9a-z]+", "-", name.lower()).strip("-")
+    import unicodedata
+
+    # Scandinavian letters to plain ASCII first (å -> a, ö -> o, ø -> o, æ -> ae)
+    folded = name.lower().translate({ord("ø"): "o", ord("æ"): "ae", ord("ß"): "ss"})
+    folded = "".join(
+        c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c)
+    )
+    slug = re.sub(r"[^0-9a-z]+", "-", folded).strip("-")
     return slug[:limit].rstrip("-") or "event"
 
 
