@@ -316,8 +316,8 @@ def _why_points(
             other = _board_only(session, line.result.board, alternative)
         except ValueError:
             continue
-        same = next(x for x in other.lines if x.result.location == difference.location)
-        if not _differs(theirs, (same.ns, same.ew)[side], tolerance):
+        same = next((x for x in other.lines if x.result.location == difference.location), None)
+        if same is not None and not _differs(theirs, (same.ns, same.ew)[side], tolerance):
             return f"different option: {label}"
     other_side = (line.result.ew_mp, line.result.ns_mp)[side]
     if line.top is not None and other_side is not None and not line.factored:
@@ -344,7 +344,9 @@ def _board_only(session: ImportedSession, board: int, options: RescoreOptions) -
     """Re-score one board; ``options.normal`` None means the board's own top (no Neuberg)."""
     one = replace(session, boards=tuple(b for b in session.boards if b.number == board))
     if options.normal is None:
-        compared = [r for r in one.boards[0].results if not _artificial(r)]
+        # The board's own top: only the compared results, N = their number.
+        compared = tuple(r for r in one.boards[0].results if not _artificial(r))
+        one = replace(one, boards=(replace(one.boards[0], results=compared),))
         return rescore(one, replace(options, normal=max(1, len(compared))))
     return rescore(one, options)
 

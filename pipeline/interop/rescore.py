@@ -1,20 +1,25 @@
 """Score an imported session with bridgescan's own scoring core.
 
-The arithmetic is the scoring core's: Law 77 (``scoring.law77``), matchpoints with weighted
-and artificial adjusted scores (``scoring.adjusted``), Neuberg and its rounding
-(``scoring.neuberg``), IMPs across the field and Butler (``scoring.imps``). This module only
-arranges an imported board into those calls:
+The arithmetic is the scoring core's: Law 77 (``scoring.law77``); a matchpoint board is
+scored by ``scoring.board_scoring.score_board`` (comparisons, weighted, split and artificial
+adjusted scores, Neuberg and its rounding); IMPs across the field and Butler by
+``scoring.imps``; places by ``scoring.ranking.rank``. This module only arranges an imported
+board into those calls:
 
 - a line with a table result is scored with its Law 77 score (not the score the file
   prints; ``compare`` reports a disagreement separately);
-- an artificial adjusted score (A60/A50/A40) leaves the comparisons and gets its percentage
-  of the top (``scoring.adjusted.artificial_points``; IMPs: +3/0/-3, Law 86A);
-- a split assigned score compares NS with NS's score and EW with EW's (rules.md section 5);
-- a board with fewer compared results than ``normal`` is factored by Neuberg (rules.md 4).
+- a director's adjusted score goes in as the engine's outcome (artificial A60/A50/A40:
+  a percentage of the top; in IMPs +3/0/-3, Law 86A);
+- N (Neuberg's normal number of results) is the most results any board has, unless given;
+- pair totals are the sums of the board scores the options keep (rounded per board by
+  default), percentages of the tops available on the boards the pair played. In a
+  two-winner Mitchell NS and EW pairs are keyed apart ("1NS"/"1EW"), which is why the
+  totals are summed here and not by ``scoring.session`` (its pairs are plain numbers).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -22,14 +27,13 @@ from pipeline.interop.records import (
     ImportedBoard,
     ImportedResult,
     ImportedSession,
+    InteropError,
     Scoring,
 )
-from scoring.adjusted import artificial_points, compare, weighted_matchpoints
 from scoring.board import vulnerability_of
+from scoring.board_scoring import BoardLine, score_board
 from scoring.imps import CrossImps, DatumRule, artificial_imps, butler_imps, cross_imps
 from scoring.law77 import ns_score
-from scoring.matchpoints import top
-from scoring.neuberg import neuberg, round_points
 from scoring.options import ScoringOptions
 from scoring.outcome import Artificial, Outcome, Weighted
 from scoring.ranking import rank
@@ -117,58 +121,27 @@ def _outcomes(board: ImportedBoard, result: ImportedResult) -> tuple[Outcome, Ou
 
 
 def _mp_board(
-    board: ImportedBoard, normal: int, options: RescoreOptions
+    session: ImportedSession, board: ImportedBoard, normal: int, options: RescoreOptions
 ) -> list[tuple[Fraction, Fraction, Fraction, bool]]:
-    scale = options.scoring.scale
-    outcomes = [_outcomes(board, r) for r in board.results]
-    compared = [i for i, (ns, ew) in enumerate(outcomes) if isinstance(ns, Weighted)]
-    n = len(compared)
-    full_top = top(normal, scale)
-    ns_points: dict[int, Fraction] = {}
-    ew_points: dict[int, Fraction] = {}
-    ns_side = [outcomes[i][0] for i in compared]
-    ew_side = [outcomes[i][1] for i in compared]
-    if all(isinstance(o, Weighted) for o in ew_side) and ns_side == ew_side:
-        points = weighted_matchpoints(ns_side, scale)  # type: ignore[arg-type]
-        for index, i in enumerate(compared):
-            ns_points[i] = points[index]
-            ew_points[i] = top(n, scale) - points[index]
-    else:
-        for index, i in enumerate(compared):
-            own_ns, own_ew = ns_side[index], ew_side[index]
-            others = [j for j in range(n) if j != index]
-            ns_points[i] = sum(
-                (compare(own_ns, ns_side[j], scale) for j in others),  # type: ignore[arg-type]
-                Fraction(0),
-            )
-            ew_points[i] = sum(
-                (compare(ew_side[j], own_ew, scale) for j in others),  # type: ignore[arg-type]
-                Fraction(0),
-            )
-    rows = []
-    for i, (ns_outcome, ew_outcome) in enumerate(outcomes):
-        if i in ns_points:
-            factored = n != normal
-            ns, ew = ns_points[i], ew_points[i]
-            if factored:
-                ns = neuberg(ns, n, normal, scale)
-                ew = neuberg(ew, n, normal, scale)
-            rounding = options.scoring.neuberg_rounding
-            rows.append(
-                (round_points(ns, rounding), round_points(ew, rounding), full_top, factored)
-            )
-        else:
-            ns = _artificial(ns_outcome, full_top, options)
-            ew = _artificial(ew_outcome, full_top, options)
-            rows.append((ns, ew, full_top, False))
-    return rows
-
-
-def _artificial(outcome: Outcome, board_top: Fraction, options: RescoreOptions) -> Fraction:
-    if isinstance(outcome, Artificial):
-        return artificial_points(outcome.percent, board_top, options.scoring)
-    # One side artificial, the other assigned a table score: score it as average.
-    return artificial_points(Fraction(50), board_top, options.scoring)
+    """Matchpoints of one board by the engine (``scoring.board_scoring.score_board``)."""
+    ids: dict[str, int] = {}
+    lines = []
+    for result in board.results:
+        ns_outcome, ew_outcome = _outcomes(board, result)
+        ns_id = ids.setdefault(session.ns_key(result), len(ids) + 1)
+        ew_id = ids.setdefault(session.ew_key(result), len(ids) + 1)
+        adjusted = result.adjustment is not None
+        lines.append(BoardLine(ns_id, ew_id, ns_outcome, ew_outcome, adjusted=adjusted))
+    try:
+        scored = score_board(lines, normal, options.scoring, board.number)
+    except ValueError as error:
+        names = {v: k for k, v in ids.items()}
+        message = re.sub(r"pair (\d+)", lambda m: f"pair {names[int(m[1])]}", str(error))
+        raise InteropError(board.location, message) from None
+    return [
+        (r.ns.rounded, r.ew.rounded, scored.top, r.ns.factored or r.ew.factored)
+        for r in scored.results
+    ]
 
 
 def _imp_board(board: ImportedBoard, options: RescoreOptions) -> list[tuple[Fraction, Fraction]]:
@@ -202,7 +175,7 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
         if not board.results:
             continue
         if options.method is Scoring.MATCHPOINTS:
-            rows = _mp_board(board, normal, options)
+            rows = _mp_board(session, board, normal, options)
             scored = [(ns, ew, board_top, f) for ns, ew, board_top, f in rows]
         else:
             scored = [(ns, ew, None, False) for ns, ew in _imp_board(board, options)]
