@@ -14,6 +14,7 @@ import dataclasses
 import datetime as dt
 import enum
 import typing
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -56,15 +57,14 @@ class _Node:
         return EventFileError(self.source, self.path if path is None else path, message, self.line)
 
     def child(self, node: yaml.Node | None, suffix: str) -> _Node:
-        path = (
-            f"{self.path}{suffix}"
-            if suffix.startswith("[") or not self.path
-            else (f"{self.path}.{suffix}")
-        )
+        joined = suffix.startswith("[") or not self.path
+        path = f"{self.path}{suffix}" if joined else f"{self.path}.{suffix}"
         return _Node(node, path, self.source)
 
     # -- shapes -------------------------------------------------------------------------
-    def mapping(self, allowed: set[str], required: set[str] = frozenset()) -> dict[str, _Node]:  # type: ignore[assignment]
+    def mapping(
+        self, allowed: AbstractSet[str], required: AbstractSet[str] = frozenset()
+    ) -> dict[str, _Node]:
         if not isinstance(self.node, yaml.MappingNode):
             raise self.error(f"expected a mapping with {', '.join(sorted(required or allowed))}")
         out: dict[str, _Node] = {}
@@ -119,6 +119,8 @@ def load_event(path: Path | str) -> Event:
         raise EventFileError(str(path), "", "file not found") from None
     except UnicodeDecodeError:
         raise EventFileError(str(path), "", "not a UTF-8 text file") from None
+    except OSError as error:
+        raise EventFileError(str(path), "", f"cannot read the file ({error.strerror})") from None
     return parse_event(text, source=path.name, base_dir=path.parent)
 
 

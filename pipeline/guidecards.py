@@ -18,6 +18,7 @@ import csv
 import io
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
@@ -50,21 +51,16 @@ class GuideCardError(ValueError):
     """A guide-card table that cannot be read or played; the message names file and row."""
 
 
+@dataclass(frozen=True)
 class GuideCardRow:
-    """One row of a guide-card table, with the row number it came from."""
+    """One row of a guide-card table, with the spreadsheet row number it came from."""
 
-    __slots__ = ("row", "round", "table", "ns", "ew", "boards")
-
-    def __init__(
-        self, row: int, round_: int, table: int, ns: int | None, ew: int | None,
-        boards: tuple[int, ...],
-    ) -> None:  # fmt: skip
-        self.row = row
-        self.round = round_
-        self.table = table
-        self.ns = ns
-        self.ew = ew
-        self.boards = boards
+    row: int
+    round: int
+    table: int
+    ns: int | None  # None with ew None: the table is idle this round
+    ew: int | None
+    boards: tuple[int, ...]
 
 
 def parse_boards(text: str) -> tuple[int, ...]:

@@ -278,3 +278,15 @@ def test_any_names_and_member_numbers_round_trip(names, members, event_name):
         (Session(1, (Section("A", pairs, howell(4, 3)),)),),
     )
     assert parse_event(dump_event(event)) == event
+
+
+def test_a_folder_is_not_an_event_file(tmp_path):
+    with pytest.raises(EventFileError, match="cannot read the file"):
+        load_event(tmp_path)
+
+
+def test_empty_sessions_and_pairs():
+    error = error_of("event: {name: x, kind: mp}\nsessions: []\n")
+    assert (error.path, error.detail) == ("sessions", "the event has no sessions")
+    error = error_of(HOWELL_8.split("        pairs:")[0] + "        pairs:\n")
+    assert error.path == "sessions[0].sections[0].pairs" and error.detail == "expected a list"
