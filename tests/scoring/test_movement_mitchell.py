@@ -176,3 +176,13 @@ def test_every_mitchell_is_playable(tables, bpr, even, switch, data):
         assert {m.times_played(b) for b in m.boards} == {tables}
         expected_fields = 2 if switch is ArrowSwitch.NONE else 1
         assert len(comparison_fields(m)) == expected_fields
+
+
+@pytest.mark.parametrize("tables", [4, 6, 8, 10, 12])
+def test_relay_boards_come_in_number_order_at_every_table(tables):
+    # Seed 004 §8: "Brickorna spelas i nummerordning vid varje bord."
+    m = mitchell(tables, 3)
+    total = 3 * tables
+    for table in m.tables:
+        firsts = [e.boards[0] for e in m.entries_at_table(table)]
+        assert all((b - a) % total == 3 for a, b in zip(firsts, firsts[1:], strict=False))
