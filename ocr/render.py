@@ -198,7 +198,7 @@ def _draw_field(p: _Page, f: RowField, printed: PrintedRow | None) -> None:
             ]
         if value is not None:
             p.c.setFillGray(0)
-            size = 13 if f.name == ROUND else 12
+            size: float = 13 if f.name == ROUND else 12
             p.centred(f.boxes[0].rect, str(value), size, font="Helvetica-Bold")
         return
     p.c.setStrokeGray(0)

@@ -218,7 +218,7 @@ def synth(
     ] = None,
 ) -> None:
     """Make filled, scanned travellers with ground truth beside each page."""
-    from ocr.synthetic.generate import generate_pages, generate_session
+    from ocr.synthetic.generate import SyntheticPage, generate_pages, generate_session
     from ocr.synthetic.results import PairSlot
     from ocr.synthetic.sources import split_named
 
@@ -232,7 +232,7 @@ def synth(
                 sheets = travellers_from_event(event, session)
             except (EventFileError, KeyError) as error:
                 raise _fail(str(error)) from None
-            pages = []
+            pages: list[SyntheticPage] = []
             for sec in sorted({s.section for s in sheets}):
                 mine = [s for s in sheets if s.section == sec]
                 slots = {s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair) for r in s.rows]  # type: ignore[arg-type]

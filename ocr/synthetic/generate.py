@@ -9,7 +9,7 @@ the same files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,7 +142,7 @@ def generate_session(
     out_dir: str | Path | None,
     boards: Sequence[int],
     *,
-    slots: dict[int, Sequence[PairSlot]] | None = None,
+    slots: Mapping[int, Sequence[PairSlot]] | None = None,
     tables: int = 7,
     split: Split = TRAINING,
     seed: int = 0,

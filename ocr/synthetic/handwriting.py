@@ -87,7 +87,7 @@ class Writer:
         slant = self.slant + float(rng.normal(0, 0.04))
         gh, gw = g.shape
         shift = abs(slant) * gh
-        m = np.float32([[1, -slant, shift if slant > 0 else 0], [0, 1, 0]])
+        m = np.array([[1, -slant, shift if slant > 0 else 0], [0, 1, 0]], np.float32)
         g = cv2.warpAffine(g, m, (int(gw + shift) + 1, gh), flags=cv2.INTER_LINEAR)
         g = _crop(g)
         h, w = g.shape

@@ -82,7 +82,7 @@ def scan_page(
     lit = cv2.multiply(base, light if grey else cv2.merge([light] * 3), dtype=cv2.CV_8U)
 
     # 2. geometry: scale, small rotation, corner jitter, margin, quarter turns
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     skew = float(rng.uniform(-d.max_skew_deg, d.max_skew_deg))
     theta = np.deg2rad(skew)
     rot = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
@@ -115,7 +115,7 @@ def scan_page(
         # sensor grain, the same on every channel; OpenCV's generator, seeded from ours
         grain = np.empty(img.shape[:2], np.int16)
         cv2.setRNGSeed(int(rng.integers(2**31)))
-        cv2.randn(grain, 0.0, noise)
+        cv2.randn(grain, 0.0, noise)  # type: ignore[call-overload]
         img = cv2.add(img, grain if grey else cv2.merge([grain] * 3), dtype=cv2.CV_8U)
     for _ in range(int(rng.integers(0, 6))):
         x, y = int(rng.integers(size[0])), int(rng.integers(size[1]))
