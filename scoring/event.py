@@ -12,8 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from scoring.errors import ScoringError
 from scoring.movement import Movement, MovementKind
@@ -154,7 +155,6 @@ class Section:
     pairs: tuple[Pair, ...]
     movement: Movement
     teams: tuple[Team, ...] = ()
-    _by_number: dict[int, Pair] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _text(self.name, "name", "section name")
@@ -193,7 +193,10 @@ class Section:
                 f"({self.movement.name}, pairs {_list(sorted(needed))})",
             )
         self._check_teams()
-        object.__setattr__(self, "_by_number", {p.number: p for p in self.pairs})
+
+    @cached_property
+    def _by_number(self) -> dict[int, Pair]:
+        return {p.number: p for p in self.pairs}
 
     def _check_teams(self) -> None:
         if not self.teams:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from scoring.contract import Side
 from scoring.errors import ScoringError
@@ -162,12 +163,6 @@ class Movement:
     pairs: tuple[int, ...] = ()
     teams: tuple[TeamLineup, ...] = ()
     spec: MovementSpec | None = None
-    _by_board: dict[int, tuple[MovementEntry, ...]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
-    _by_pair: dict[int, tuple[MovementEntry, ...]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
 
     def __post_init__(self) -> None:
         if not self.entries:
@@ -192,15 +187,23 @@ class Movement:
                 f"among the section's pairs {_numbers(pairs)}"
             )
         object.__setattr__(self, "pairs", pairs)
+
+    # Indexes are derived, not fields: records stay plain data for the event store.
+    @cached_property
+    def _by_board(self) -> dict[int, tuple[MovementEntry, ...]]:
         by_board: dict[int, list[MovementEntry]] = defaultdict(list)
-        by_pair: dict[int, list[MovementEntry]] = defaultdict(list)
-        for entry in entries:
+        for entry in self.entries:
             for board in entry.boards:
                 by_board[board].append(entry)
+        return {b: tuple(v) for b, v in by_board.items()}
+
+    @cached_property
+    def _by_pair(self) -> dict[int, tuple[MovementEntry, ...]]:
+        by_pair: dict[int, list[MovementEntry]] = defaultdict(list)
+        for entry in self.entries:
             by_pair[entry.ns].append(entry)
             by_pair[entry.ew].append(entry)
-        object.__setattr__(self, "_by_board", {b: tuple(v) for b, v in by_board.items()})
-        object.__setattr__(self, "_by_pair", {p: tuple(v) for p, v in by_pair.items()})
+        return {p: tuple(v) for p, v in by_pair.items()}
 
     # -- shape ---------------------------------------------------------------------------
     @property

@@ -194,3 +194,12 @@ def test_queries_agree_with_the_lines(movement):
         lines = movement.entries_of_pair(pair)
         assert len(movement.opponents_of(pair)) == len(lines)
         assert sum(len(e.boards) for e in lines) == len(movement.boards_of(pair))
+
+
+def test_movement_is_plain_data_for_the_event_store():
+    # Indexes are cached properties, not dataclass fields: a record codec sees only data.
+    from dataclasses import fields
+
+    assert [f.name for f in fields(Movement)] == [
+        "name", "kind", "entries", "pairs", "teams", "spec",
+    ]  # fmt: skip
