@@ -82,13 +82,13 @@ def _ranking_table(results: EventResults) -> object:
     for name in ("Place", "Pair", "Names", "Points", "%"):
         table.add_column(name, justify="left" if name == "Names" else "right")
     if results.leveled:
-        for standing in results.leveled:
+        for overall in results.leveled:
             table.add_row(
-                standing.place,
-                str(standing.pair),
-                standing.names,
-                fmt(standing.total),
-                fmt(standing.percent, 2),
+                overall.place,
+                str(overall.pair),
+                overall.names,
+                fmt(overall.total),
+                fmt(overall.percent, 2),
             )
     else:
         for standing in results.sessions[0].standings:
@@ -113,12 +113,17 @@ def run_score(
     from pipeline.scoring_run import read_session, score_event
     from pipeline.workbook import awards_csv, build_workbook
     from pipeline.workbook.writer import save_workbook
-    from scoring.masterpoints import SwedishBronze, SwedishSilver
+    from scoring.masterpoints import MasterpointScale, SwedishBronze, SwedishSilver
 
     event = load_event(event_file)
     assigned = assign_files(event, files)
     inputs = [read_session(event, number, paths) for number, paths in assigned.items()]
-    scale = {"bronze": SwedishBronze(), "silver": SwedishSilver(), "none": None}[masterpoints]
+    scales: dict[str, MasterpointScale | None] = {
+        "bronze": SwedishBronze(),
+        "silver": SwedishSilver(),
+        "none": None,
+    }
+    scale = scales[masterpoints]
     results = score_event(
         event, inputs, masterpoint_scale=scale, with_masterpoints=scale is not None
     )

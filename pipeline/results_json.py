@@ -51,7 +51,7 @@ def number(value: Fraction | int | None, places: int = 4) -> int | float | None:
     whole = int(scaled)
     if abs(scaled - whole) >= Fraction(1, 2):
         whole += 1 if scaled > 0 else -1
-    return whole / 10**places
+    return float(Fraction(whole, 10**places))
 
 
 def _players(players: tuple[PlayerView, ...]) -> list[dict[str, str]]:

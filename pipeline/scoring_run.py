@@ -373,7 +373,7 @@ def score_event(
                         s.session.label,
                     )
                 )
-    findings = tuple(finding_view(f) for s in scored for f in s.findings) + tuple(
+    shown = tuple(finding_view(f) for s in scored for f in s.findings) + tuple(
         f for s in scored for f in s.unscored
     )
     first = scored[0].session
@@ -386,7 +386,7 @@ def score_event(
         sessions=tuple(views),
         leveled=leveled,
         awards=tuple(awards),
-        findings=findings,
+        findings=shown,
         target_top=target,
         notes=tuple(notes),
     )
