@@ -1,7 +1,7 @@
 """``bridgescan entry ...``: make the entry workbook of a session, check typed travellers.
 
 - ``bridgescan entry template EVENT --session S -o FILE.xlsx [--layout long|per-board]``
-- ``bridgescan entry check EVENT FILE... [--session S] [--warnings-ok] [--json]``
+- ``bridgescan entry check EVENT FILE[@N]... [--session S] [--warnings-ok] [--json]``
 
 Exit codes (``pipeline.cli.ExitCode``), which scripts can rely on:
 0 no errors or warnings (information such as a passed-out board does not count);
@@ -89,7 +89,12 @@ def template(
 
 def check(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
-    files: Annotated[list[Path], typer.Argument(help="Entry workbooks (.xlsx) or CSV files.")],
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            help="Entry workbooks (.xlsx) or CSV files; FILE@N says the file is session N."
+        ),
+    ],
     session: Annotated[
         int | None, typer.Option("--session", "-s", help="Session of the files (if several).")
     ] = None,
@@ -100,12 +105,12 @@ def check(
 ) -> None:
     """Import typed travellers and print every finding (code, severity, where, what, fix)."""
     from pipeline.entry.errors import EntryError
-    from pipeline.entry.sessions import load_session_entries
+    from pipeline.entry.sessions import load_session_entries, split_session_suffix
     from pipeline.validation.findings import Severity
 
     event = _load_event(event_file)
     try:
-        sessions = load_session_entries(event, files, session)
+        sessions = load_session_entries(event, [split_session_suffix(f) for f in files], session)
     except EntryError as error:
         raise _fail(str(error)) from None
     findings = [f for entries in sessions for f in entries.findings]

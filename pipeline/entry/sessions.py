@@ -7,6 +7,7 @@ it and the ``score`` command scores the rows.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from pipeline.validation.session import validate_session
 from scoring.event import Event
 from scoring.traveller import TravellerRow
 
-__all__ = ["SessionEntries", "load_session_entries", "session_of"]
+__all__ = ["SessionEntries", "load_session_entries", "session_of", "split_session_suffix"]
 
 
 @dataclass(frozen=True)
@@ -33,16 +34,23 @@ class SessionEntries:
 
 def session_of(event: Event, imported: EntryImport, session: int | None = None) -> int:
     """The session a file belongs to: as given, else as its Session sheet says, else the
-    event's only session. EntryError when it cannot be told or is not in the event."""
+    event's only session. EntryError when it cannot be told, is not in the event, or is given
+    as another session than the workbook's own Session sheet says."""
     numbers = [s.number for s in event.sessions]
-    if session is None and imported.session is not None:
+    if imported.session is not None:
         try:
-            session = int(imported.session)
+            own = int(imported.session)
         except ValueError:
             raise EntryError(
                 f"the Session sheet names session {imported.session!r}, not a number",
                 imported.file,
             ) from None
+        if session is not None and session != own:
+            raise EntryError(
+                f"this entry workbook is for session {own}, not session {session}",
+                imported.file,
+            )
+        session = own
     if session is None:
         if len(numbers) != 1:
             raise EntryError(
@@ -70,17 +78,34 @@ def _resolver(imports: Sequence[EntryImport]) -> ColumnResolver:
     return column_of
 
 
+def split_session_suffix(text: str) -> tuple[Path, int | None]:
+    """``"late.csv@2"`` -> (late.csv, 2): a file named on the command line with its session.
+
+    A name that exists as written is never split (a file may contain "@").
+    """
+    match = re.fullmatch(r"(?P<path>.+)@(?P<session>\d+)", text)
+    if match is None or Path(text).exists():
+        return Path(text), None
+    return Path(match["path"]), int(match["session"])
+
+
 def load_session_entries(
-    event: Event, files: Iterable[Path | str], session: int | None = None
+    event: Event,
+    files: Iterable[Path | str | tuple[Path | str, int | None]],
+    session: int | None = None,
 ) -> list[SessionEntries]:
     """Import ``files`` and validate them, one ``SessionEntries`` per session, in order.
 
+    A file may be given as (path, session) to say its session; otherwise ``session``, the
+    file's own Session sheet, or the event's only session decides (``session_of``).
     Raises an ``EntryError`` subclass for a file that cannot be read at all.
     """
     grouped: dict[int, list[EntryImport]] = {}
-    for path in files:
+    for item in files:
+        path, own = item if isinstance(item, tuple) else (item, None)
         imported = read_entry_file(path)
-        grouped.setdefault(session_of(event, imported, session), []).append(imported)
+        number = session_of(event, imported, own if own is not None else session)
+        grouped.setdefault(number, []).append(imported)
     result: list[SessionEntries] = []
     for number in sorted(grouped):
         imports = grouped[number]

@@ -48,14 +48,14 @@ def score_suggestions(
     suggestions: list[str] = []
     if written == -expected:
         suggestions.append(
-            f"sign flipped: the score was written from {side.opponents}'s side or in the "
-            f"wrong column; NS score {expected:+d}"
+            f"sign flipped: the score is in the wrong column (or written for "
+            f"{side.opponents}); NS score {expected:+d}"
         )
-    if ns_score(contract, declarer.next, tricks, vulnerability) == written:
+    elif ns_score(contract, declarer.next, tricks, vulnerability) == written:
+        # With equal vulnerability the other side's score is just the sign flipped (above).
         suggestions.append(
-            f"declarer probably {declarer.next} or {declarer.next.next.next} "
-            f"({side.opponents} declared), or the score is for the wrong side; "
-            f"as written the NS score is {expected:+d}"
+            f"declarer probably {declarer.next} or {declarer.next.next.next}: the score fits "
+            f"{_describe(contract, declarer.next, tricks)}; as typed, NS score {expected:+d}"
         )
     for vul_score, note in (
         (ns_score(contract, declarer, tricks, other_vul), ""),

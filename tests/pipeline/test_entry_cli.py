@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,36 @@ def test_check_bad_files_exit_2(tmp_path: Path, event_file: Path) -> None:
     assert result.exit_code == 2
     assert "broken.xlsx: not a readable .xlsx workbook" in result.output
     assert "Traceback" not in result.output
+
+
+def test_files_of_several_sessions_with_the_at_suffix(tmp_path: Path) -> None:
+    from pipeline.entry.sessions import split_session_suffix
+
+    assert split_session_suffix("late.csv@2") == (Path("late.csv"), 2)
+    odd = tmp_path / "a@3"
+    odd.write_text("")
+    assert split_session_suffix(str(odd)) == (odd, None)  # an existing name is never split
+    event = club_event()
+    two = replace(event, sessions=(event.sessions[0], replace(event.sessions[0], number=2)))
+    event_file = save_event(two, tmp_path / "two.yaml")
+    csv = tmp_path / "s2.csv"
+    csv.write_text("Board,Round,Table,NS,EW,Contract,Declarer,Result,Score\n1,1,1,1,4,4S,N,=,420\n")
+    filled = write_filled(tmp_path / "s1.xlsx")
+    unsure = runner.invoke(_app(), ["entry", "check", str(event_file), str(filled), str(csv)])
+    assert unsure.exit_code == 2 and "s2.csv: which session is this?" in unsure.output
+    result = runner.invoke(
+        _app(), ["entry", "check", str(event_file), str(filled), f"{csv}@2", "--json"]
+    )
+    one, second = json.loads(result.output)
+    assert (one["session"], one["files"], one["findings"]) == (1, ["s1.xlsx"], [])
+    assert (second["session"], second["files"], second["rows"]) == (2, ["s2.csv"], 1)
+
+
+def test_a_workbook_given_for_another_session_is_refused(tmp_path: Path) -> None:
+    event = club_event()
+    two = replace(event, sessions=(event.sessions[0], replace(event.sessions[0], number=2)))
+    event_file = save_event(two, tmp_path / "two.yaml")
+    filled = write_filled(tmp_path / "s1.xlsx")  # its Session sheet says session 1
+    result = runner.invoke(_app(), ["entry", "check", str(event_file), f"{filled}@2"])
+    assert result.exit_code == 2
+    assert "s1.xlsx: this entry workbook is for session 1, not session 2" in result.output

@@ -131,3 +131,12 @@ def test_law77_score_passes_and_its_negation_is_a_sign_slip(
     (finding,) = check_row(flipped)
     assert finding.code is Code.SCORE_MISMATCH
     assert finding.suggestion is not None and finding.suggestion.startswith("sign flipped")
+
+
+def test_equal_vulnerability_sign_slip_is_not_also_blamed_on_the_declarer() -> None:
+    # Board 17 (None, like board 1): 2CX-1 by E = +100 to NS; typed -100. On an equal
+    # vulnerability the other side declaring gives the same figure: one suggestion, not two.
+    (finding,) = check_row(_row("2CX", "E", 7, 17, -100))
+    assert finding.suggestion == (
+        "sign flipped: the score is in the wrong column (or written for NS); NS score +100"
+    )
