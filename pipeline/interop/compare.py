@@ -403,7 +403,11 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
             if pair.key in (session.ns_key(line.result), session.ew_key(line.result))
         ]
         boards = sorted(
-            {d.board for d in point_differences if d.pair and pair.key in d.pair.split(" v ")}
+            {
+                d.board
+                for d in point_differences
+                if d.board is not None and d.pair and pair.key in d.pair.split(" v ")
+            }
         )
         file_sum = _file_sum(session, pair.key, [line.result for line in own_lines], mp)
         for what, theirs, value in (

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from pipeline.interop.records import InteropError, Location
 
@@ -229,7 +230,7 @@ def parse_pbn(data: bytes | str, source: str = "<pbn>") -> PbnFile:
         elif kind == "blank":
             close()
         elif kind == "tag":
-            name, value = payload  # type: ignore[misc]
+            name, value = cast(tuple[str, str], payload)
             if not tags:
                 game_line = number
             if value == "#":

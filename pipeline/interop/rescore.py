@@ -122,7 +122,7 @@ def _outcomes(board: ImportedBoard, result: ImportedResult) -> tuple[Outcome, Ou
 
 def _mp_board(
     session: ImportedSession, board: ImportedBoard, normal: int, options: RescoreOptions
-) -> list[tuple[Fraction, Fraction, Fraction, bool]]:
+) -> list[tuple[Fraction, Fraction, Fraction, bool, Fraction, Fraction]]:
     """Matchpoints of one board by the engine (``scoring.board_scoring.score_board``)."""
     ids: dict[str, int] = {}
     lines = []
@@ -138,8 +138,16 @@ def _mp_board(
         names = {v: k for k, v in ids.items()}
         message = re.sub(r"pair (\d+)", lambda m: f"pair {names[int(m[1])]}", str(error))
         raise InteropError(board.location, message) from None
+    keep = options.scoring.totals_from_rounded
     return [
-        (r.ns.rounded, r.ew.rounded, scored.top, r.ns.factored or r.ew.factored)
+        (
+            r.ns.rounded,
+            r.ew.rounded,
+            scored.top,
+            r.ns.factored or r.ew.factored,
+            r.ns.counted(keep),
+            r.ew.counted(keep),
+        )
         for r in scored.results
     ]
 
@@ -174,14 +182,18 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     for board in session.boards:
         if not board.results:
             continue
+        scored: list[tuple[Fraction, Fraction, Fraction | None, bool, Fraction, Fraction]]
         if options.method is Scoring.MATCHPOINTS:
-            rows = _mp_board(session, board, normal, options)
-            scored = [(ns, ew, board_top, f) for ns, ew, board_top, f in rows]
+            scored = list(_mp_board(session, board, normal, options))
         else:
-            scored = [(ns, ew, None, False) for ns, ew in _imp_board(board, options)]
-        for result, (ns, ew, board_top, factored) in zip(board.results, scored, strict=True):
+            scored = [(ns, ew, None, False, ns, ew) for ns, ew in _imp_board(board, options)]
+        for result, row in zip(board.results, scored, strict=True):
+            ns, ew, board_top, factored, ns_total, ew_total = row
             lines.append(LineScore(result, _law77(board, result), ns, ew, board_top, factored))
-            for key, points in ((session.ns_key(result), ns), (session.ew_key(result), ew)):
+            for key, points in (
+                (session.ns_key(result), ns_total),
+                (session.ew_key(result), ew_total),
+            ):
                 entry = totals.setdefault(key, [Fraction(0), Fraction(0), Fraction(0)])
                 entry[0] += points
                 entry[1] += board_top or 0
@@ -199,18 +211,16 @@ def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSessio
         results = []
         for result in board.results:
             line = by_location[result.location]
-            figures = (
-                {"ns_mp": line.ns, "ew_mp": line.ew, "ns_imps": None, "ew_imps": None}
-                if mp
-                else {"ns_imps": line.ns, "ew_imps": line.ew, "ns_mp": None, "ew_mp": None}
-            )
             results.append(
                 replace(
                     result,
                     ns_score=line.law77_ns if result.adjustment is None else result.ns_score,
                     ns_percent=line.ns_percent,
                     ew_percent=line.ew_percent,
-                    **figures,
+                    ns_mp=line.ns if mp else None,
+                    ew_mp=line.ew if mp else None,
+                    ns_imps=None if mp else line.ns,
+                    ew_imps=None if mp else line.ew,
                 )
             )
         boards.append(replace(board, results=tuple(results)))

@@ -90,7 +90,7 @@ def _text(element: etree._Element, *names: str) -> str | None:
     for name in names:
         child = element.find(name)
         if child is not None and child.text is not None and child.text.strip():
-            return child.text.strip()
+            return str(child.text).strip()
     return None
 
 
@@ -180,13 +180,13 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> ImportedSession:
         notes=tuple(notes),
     )
     for result in session.results:
-        for key, number, side in (
+        for key, pair_id, side in (
             (session.ns_key(result), result.ns_pair, Side.NS),
             (session.ew_key(result), result.ew_pair, Side.EW),
         ):
             if key not in pairs:
                 pairs[key] = ImportedPair(
-                    key, number, side if by_direction else None, (), result.location
+                    key, pair_id, side if by_direction else None, (), result.location
                 )
     ordered = tuple(sorted(pairs.values(), key=lambda p: (_digits(p.key), p.key)))
     return ImportedSession(**{**session.__dict__, "pairs": ordered})
@@ -396,12 +396,14 @@ def write_usebio(session: ImportedSession, program: str = "bridgescan") -> bytes
                     ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.suits, strict=True
                 ):
                     _sub(hand_element, tag, holding)
-    return etree.tostring(
-        root,
-        xml_declaration=True,
-        encoding="UTF-8",
-        pretty_print=True,
-        doctype='<!DOCTYPE USEBIO SYSTEM "usebio_1_2.dtd">',
+    return bytes(
+        etree.tostring(
+            root,
+            xml_declaration=True,
+            encoding="UTF-8",
+            pretty_print=True,
+            doctype='<!DOCTYPE USEBIO SYSTEM "usebio_1_2.dtd">',
+        )
     )
 
 
