@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -14,7 +15,10 @@ from typer.testing import CliRunner
 from pipeline.cli_score import assign_files, register
 from pipeline.entry import write_entry_workbook
 from pipeline.eventfile import load_event, parse_event
+from pipeline.scoring_run import SessionInput, score_event
 from sample_data.fill import fill_entry_workbook
+from scoring.contract import Contract, Seat
+from scoring.traveller import TravellerRow
 from tests.pipeline.test_club_evening import EVENT_YAML, typed_lines
 
 runner = CliRunner()
@@ -180,3 +184,25 @@ def test_help_imports_nothing_heavy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_a_board_that_cannot_be_scored_is_reported_and_the_rest_scored() -> None:
+    """Pair 2 typed on two lines of board 1 (the second should be pair 3): validation finds
+    it, the board is left out with a board-not-scored error, every other board is scored."""
+    event = parse_event(EVENT_YAML)
+    rows = []
+    for (board, ns, ew), cells in typed_lines().items():
+        if "level" not in cells or cells["level"] == "Pass" or "adjusted" in cells:
+            continue
+        seat = Seat.parse(str(cells["declarer"]))
+        contract = Contract.parse(f"{cells['level']}{cells['strain']}{cells.get('doubling', '')}")
+        delta = 0 if cells["result"] == "=" else int(str(cells["result"]))
+        rows.append(TravellerRow(board, ns, ew, contract, seat, contract.tricks_needed + delta))
+    wrong = next(r for r in rows if (r.board, r.ns_pair, r.ew_pair) == (1, 4, 3))
+    rows[rows.index(wrong)] = replace(wrong, ew_pair=2)
+    results = score_event(event, [SessionInput(1, tuple(rows))])
+    codes = {(f.code, f.severity) for f in results.findings}
+    assert ("board-not-scored", "error") in codes
+    assert ("pair-twice-on-board", "error") in codes
+    boards = [b.board for b in results.sessions[0].boards]
+    assert 1 not in boards and boards == [2, 3, 4, 5, 6, 7]
