@@ -104,16 +104,11 @@ def digit_box_likelihood(box: DigitBox) -> np.ndarray:
 
 
 def _number_log_likelihood(boxes: Sequence[DigitBox], value: int | None) -> float:
-    """log P(boxes show ``value`` right-aligned (None = all blank))."""
-    text = "" if value is None else str(value)
-    if len(text) > len(boxes):
-        return -1e9
-    padded = [None] * (len(boxes) - len(text)) + [int(c) for c in text]
-    total = 0.0
-    for box, want in zip(boxes, padded, strict=True):
-        lik = digit_box_likelihood(box)
-        total += math.log(lik[0] if want is None else lik[want + 1])
-    return total
+    """log P(boxes show ``value`` (None = all blank))."""
+    table = _box_log_table(boxes)
+    if value is None:
+        return float(table[:, 0].sum())
+    return float(_numbers_log_likelihood(table, (value,))[0])
 
 
 @lru_cache(maxsize=4)
@@ -166,26 +161,34 @@ def _box_log_table(boxes: Sequence[DigitBox]) -> np.ndarray:
     return np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
 
 
-@lru_cache(maxsize=8)
-def _padded_classes(values: tuple[int, ...], width: int) -> np.ndarray:
-    """(len(values), width) class index per box of each number written right-aligned
-    (0 = blank box, d + 1 = digit d); numbers too wide for the comb get -1."""
+@lru_cache(maxsize=16)
+def _padded_classes(values: tuple[int, ...], width: int, left: bool = False) -> np.ndarray:
+    """(len(values), width) class index per box of each number written right-aligned (or
+    left-aligned), 0 = blank box, d + 1 = digit d; numbers too wide for the comb get -1."""
     out = np.zeros((len(values), width), np.int64)
     for k, v in enumerate(values):
         text = str(v)
         if len(text) > width:
             out[k] = -1
             continue
+        start = 0 if left else width - len(text)
         for i, ch in enumerate(text):
-            out[k, width - len(text) + i] = int(ch) + 1
+            out[k, start + i] = int(ch) + 1
     return out
 
 
+_LEFT_ALIGNED = 0.05  # the form asks for right-aligned numbers; a few are written from the left
+
+
 def _numbers_log_likelihood(table: np.ndarray, values: tuple[int, ...]) -> np.ndarray:
-    """log P(comb shows v) for each v in ``values`` (vectorised _number_log_likelihood)."""
-    idx = _padded_classes(values, table.shape[0])
-    ll = table[np.arange(table.shape[0])[None, :], np.maximum(idx, 0)].sum(axis=1)
-    return np.where((idx < 0).any(axis=1), -1e9, ll)
+    """log P(comb shows v) for each v in ``values``, right-aligned or (rarely) left-aligned."""
+    cols = np.arange(table.shape[0])[None, :]
+    lls = []
+    for left in (False, True):
+        idx = _padded_classes(values, table.shape[0], left)
+        ll = table[cols, np.maximum(idx, 0)].sum(axis=1)
+        lls.append(np.where((idx < 0).any(axis=1), -1e9, ll))
+    return np.logaddexp(math.log(1 - _LEFT_ALIGNED) + lls[0], math.log(_LEFT_ALIGNED) + lls[1])
 
 
 def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
@@ -301,7 +304,7 @@ class PairDecoding:
 
 def _pair_ll(boxes: Sequence[DigitBox]) -> np.ndarray:
     """log P(boxes | pair number n) for n = 1..99 (index n-1)."""
-    return np.array([_number_log_likelihood(boxes, n) for n in range(1, 100)])
+    return _numbers_log_likelihood(_box_log_table(boxes), tuple(range(1, 100)))
 
 
 def decode_pairs(

@@ -51,6 +51,9 @@ class TrainingSources:
     fonts: tuple[Path, ...] = ()
     font_variants: int = 60
     """Renders per font and digit."""
+    writer_digits: int = 0
+    """Digits drawn by the generator's TRAINING-split writers (ocr/synthetic/handwriting.py:
+    the same slant, stroke and size model the synthetic pages use, TRAINING sources only)."""
     corrections: tuple[Path, ...] = ()
     """Folders of labelled review crops: ``<folder>/<digit>/<anything>.png``."""
     real_augment: int = 2
@@ -71,6 +74,7 @@ def default_sources() -> TrainingSources:
         sklearn_digits=TRAINING.sklearn_digits,
         fonts=TRAINING.available_fonts(),
         font_variants=40,
+        writer_digits=8000,
     )
 
 
@@ -130,6 +134,17 @@ def _font_digits(
                 yield np.asarray(canvas, np.float32) / 255.0, digit
 
 
+def _writer_digits(count: int, rng: np.random.Generator) -> Iterable[tuple[np.ndarray, int]]:
+    from ocr.synthetic.handwriting import DigitBank
+    from ocr.synthetic.sources import TRAINING
+
+    bank = DigitBank(TRAINING)
+    for i in range(count):
+        writer = bank.writer(rng)
+        glyph, _ = writer.glyph(bank, i % 10, int(rng.integers(22, 48)), rng)
+        yield glyph * writer.ink_darkness, i % 10
+
+
 def _distort(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Random slant, rotation, scale and stroke width on an ink image."""
     h, w = ink.shape
@@ -150,28 +165,26 @@ def _distort(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def _on_paper(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Put an ink image into a scanned-looking box crop of 26-44 px (150-300 dpi cells)."""
+    """Put an ink image into a scanned-looking box crop (150-300 dpi score or pair boxes)."""
     ys, xs = np.nonzero(ink > 0.2)
     if len(ys):
         ink = ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
-    side = int(rng.integers(26, 45))
-    target = side * rng.uniform(0.55, 0.8)
-    s = target / max(ink.shape)
+    # Score boxes are tall (7 x 11 mm), pair boxes about square (5.5 x 5 mm).
+    height = int(rng.integers(26, 70))
+    width = int(height * (rng.uniform(0.55, 0.7) if rng.random() < 0.7 else rng.uniform(1, 1.2)))
+    target = height * rng.uniform(0.55, 0.85)
+    s = min(target / ink.shape[0], 0.92 * width / ink.shape[1])
     ink = cv2.resize(
         ink,
         (max(1, round(ink.shape[1] * s)), max(1, round(ink.shape[0] * s))),
         interpolation=cv2.INTER_AREA,
     )
-    crop = np.zeros((side, side), np.float32)
-    # Mostly inside the box, sometimes touching its edge.
-    oy = int(rng.integers(0, max(1, side - ink.shape[0] + 1)))
-    ox = int(rng.integers(0, max(1, side - ink.shape[1] + 1)))
-    if rng.random() < 0.8:
-        oy, ox = (side - ink.shape[0]) // 2, (side - ink.shape[1]) // 2
-        oy += int(rng.integers(-2, 3))
-        ox += int(rng.integers(-2, 3))
-        oy, ox = max(0, oy), max(0, ox)
-    crop[oy : oy + ink.shape[0], ox : ox + ink.shape[1]] = ink[: side - oy, : side - ox]
+    crop = np.zeros((height, width), np.float32)
+    gh, gw = ink.shape
+    oy = (height - gh) // 2 + int(rng.normal(0, 0.05 * height))
+    ox = (width - gw) // 2 + int(rng.normal(0, 0.05 * width))
+    oy, ox = min(max(0, oy), max(0, height - gh)), min(max(0, ox), max(0, width - gw))
+    crop[oy : oy + gh, ox : ox + gw] = ink[: height - oy, : width - ox]
     paper = rng.uniform(180, 250)
     dark = rng.uniform(0.45, 0.95)
     grey = paper * (1 - dark * crop)
@@ -219,6 +232,8 @@ def build_dataset(
             add("sklearn load_digits", ink, label, 1)
     for ink, label in _font_digits(src.fonts, src.font_variants, rng):
         add("handwriting fonts", _distort(ink, rng), label, 0)
+    for ink, label in _writer_digits(src.writer_digits, rng):
+        add("generator writers (training split)", ink, label, 0)
     for crop, label in _corrections(src.corrections):
         norm = normalise_cell(crop)
         if norm is not None:

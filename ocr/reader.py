@@ -107,15 +107,15 @@ def _decode_qr(region: np.ndarray) -> str | None:
 class ScanReader:
     """Reads pages with one layout, digit model and (optionally) the event's movement.
 
-    ``printed_pairs(board)`` gives the rows pre-printed on that board's traveller (round,
-    NS, EW) and the pairs the movement allows on the board; ``expect`` is the (event,
+    ``printed_pairs(board, section)`` gives the rows pre-printed on that board's traveller
+    (round, NS, EW) and the pairs the movement allows on the board; ``expect`` is the (event,
     session) the pages must belong to, checked against each QR code.
     """
 
     layout: Layout = field(default_factory=load_layout)
     model: DigitModel = field(default_factory=load_model)
     threshold: float = DEFAULT_THRESHOLD
-    printed_pairs: Callable[[int], PrintedPairs | None] | None = None
+    printed_pairs: Callable[[int, str], PrintedPairs | None] | None = None
     expect: tuple[str, str] | None = None
     read_printed: bool = True  # Tesseract for printed numbers when no movement is given
 
@@ -153,7 +153,7 @@ class ScanReader:
                 )
         printed = None
         if board is not None and self.printed_pairs is not None:
-            printed = self.printed_pairs(board)
+            printed = self.printed_pairs(board, payload.section if payload else "")
         elif self.read_printed and (payload is None or not payload.is_blank_form):
             printed = _printed_from_page(page, layout)
         rows = read_rows(page, layout, ref, self.model, board, printed, self.threshold)
@@ -249,43 +249,36 @@ def _crop_mm(page: np.ndarray, x: float, y: float, w: float, h: float) -> np.nda
 
 
 def _printed_board(page: np.ndarray, layout: Layout) -> int | None:
-    from ocr.printed import TesseractMissing, read_numbers
+    from ocr.printed import read_board_number
 
     r = layout.board_number
-    # The caption "BOARD" sits in the top third of the area; the number below it.
-    crop = _crop_mm(page, r.x, r.y + r.height * 0.3, r.width, r.height * 0.7)
-    try:
-        (number,) = read_numbers([crop])
-    except TesseractMissing:
-        return None
-    if number.value is None or number.confidence < 0.6 or not 1 <= number.value <= 999:
+    # The caption "BOARD" sits in the top fifth of the area; the number below it.
+    crop = _crop_mm(page, r.x, r.y + 5.0, r.width, r.height - 5.0)
+    number = read_board_number(crop)
+    if number.value is None or number.confidence < 0.5 or not 1 <= number.value <= 999:
         return None
     return number.value
 
 
 def _printed_from_page(page: np.ndarray, layout: Layout) -> PrintedPairs | None:
-    """Round and pairs pre-printed on the rows, read in one Tesseract call (no event given)."""
+    """Round and pairs pre-printed on the rows (no event given), by template matching."""
     from ocr.layout import EW_PAIR, NS_PAIR, ROUND
-    from ocr.printed import TesseractMissing, read_numbers
+    from ocr.printed import match_numbers
 
     crops = []
     for row in layout.rows:
         for name in (ROUND, NS_PAIR, EW_PAIR):
             r = layout.box(row.number, name)
             crops.append(_crop_mm(page, r.x, r.y, r.width, r.height))
-    try:
-        numbers = read_numbers(crops)
-    except TesseractMissing:
-        return None
+    numbers = match_numbers(crops)
     rows: list[tuple[int | None, int, int] | None] = []
     for i in range(len(layout.rows)):
         rnd, ns, ew = numbers[3 * i : 3 * i + 3]
-        ok = (
-            ns.value is not None
-            and ew.value is not None
-            and min(ns.confidence, ew.confidence) > 0.6
-        )
-        rows.append((rnd.value, ns.value, ew.value) if ok else None)  # type: ignore[arg-type]
+        sure = min(ns.confidence, ew.confidence) > 0.4
+        if ns.value is not None and ew.value is not None and sure:
+            rows.append((rnd.value, ns.value, ew.value))
+        else:
+            rows.append(None)
     if not any(rows):
         return None
     return PrintedPairs(rows=tuple(rows), allowed=None)

@@ -1,0 +1,237 @@
+"""``bridgescan scan read``, ``bridgescan review list/resolve``, ``bridgescan model train-digits``.
+
+- ``scan read FOLDER_OR_PDF [--event EVENT_FILE --session N] -o OUT``: read every page
+  (PDF, TIFF, PNG, JPEG) into traveller rows. Accepted rows are written to
+  ``OUT/travellers.json`` (shared ``TravellerRow`` records, pipeline/codec.py) and, with an
+  event, validated like the spreadsheet door (pipeline/validation); every page and row
+  as read goes to ``OUT/readings.json``; the review queue to ``OUT/review.json`` (crops in
+  ``OUT/crops/``) and ``OUT/review.xlsx`` (crops embedded, top candidates beside them).
+- ``review list OUT`` shows the open items; ``review resolve OUT ITEM --by NAME --value
+  "4HX N -1"`` records a decision (append-only ``OUT/decisions.jsonl``).
+- ``model train-digits`` retrains the handwritten digit model from the data on the
+  machine (and review corrections), reproducibly.
+
+Heavy modules load inside the commands so ``bridgescan --help`` stays instant. Exit codes
+follow ``pipeline.cli.ExitCode``: 0 all read and accepted, 1 items wait for review or
+findings block publishing, 2 bad input, 3 a tool is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from ocr.reading import PageReading
+    from ocr.row_reader import PrintedPairs
+
+__all__ = ["register", "read_scans", "readings_json"]
+
+_OK, _FINDINGS, _BAD_INPUT, _ENVIRONMENT = 0, 1, 2, 3
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``scan``, ``review`` and ``model`` command groups."""
+    scan = typer.Typer(help="Read scanned travellers into results.", no_args_is_help=True)
+    scan.command("read")(read_command)
+    app.add_typer(scan, name="scan")
+    review = typer.Typer(help="The review queue of doubtful readings.", no_args_is_help=True)
+    review.command("list")(review_list)
+    review.command("resolve")(review_resolve)
+    app.add_typer(review, name="review")
+    model = typer.Typer(help="The handwritten digit model.", no_args_is_help=True)
+    model.command("train-digits")(train_digits)
+    app.add_typer(model, name="model")
+
+
+def _fail(message: str, code: int = _BAD_INPUT) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def _printed_from_event(event_file: Path, session: int) -> tuple[dict, tuple[str, str], object]:
+    """(section, board) -> PrintedPairs, the (event id, session) in the QR, the session."""
+    from ocr.row_reader import PrintedPairs
+    from pipeline.cli_forms import event_id, travellers_from_event
+    from pipeline.eventfile import load_event
+
+    event = load_event(event_file)
+    chosen = event.session(session)
+    table: dict[tuple[str, int], PrintedPairs] = {}
+    for sheet in travellers_from_event(event, session):
+        rows = tuple((r.round, r.ns_pair, r.ew_pair) for r in sheet.rows)
+        allowed = tuple((r[1], r[2]) for r in rows)
+        table[(sheet.section, sheet.board)] = PrintedPairs(rows, allowed)  # type: ignore[arg-type]
+    return table, (event_id(event.name), str(session)), chosen
+
+
+def read_scans(
+    target: Path, printed: dict[tuple[str, int], PrintedPairs] | None = None,
+    expect: tuple[str, str] | None = None,
+) -> list[PageReading]:  # fmt: skip
+    """Read a folder or file of scans (duplicates flagged across the batch)."""
+    from ocr.reader import ScanReader, collect_inputs, read_paths
+
+    lookup = None
+    if printed is not None:
+        table = printed
+
+        def lookup(board: int, section: str) -> PrintedPairs | None:
+            return table.get((section or "A", board))
+
+    reader = ScanReader(printed_pairs=lookup, expect=expect)
+    return read_paths(reader, collect_inputs(target))
+
+
+def readings_json(pages: list[PageReading]) -> dict[str, object]:
+    """A readable summary of every page and row as read (no images)."""
+    out = []
+    for p in pages:
+        out.append({
+            "file": p.page.file, "page": p.page.page, "board": p.board,
+            "board_from": p.board_from, "rotation": p.rotation,
+            "problems": [str(x) for x in p.problems], "message": p.message,
+            "rows": [{
+                "row": r.row, "round": r.round, "status": str(r.status),
+                "reading": None if r.best is None else str(r.best),
+                "posterior": round(r.posterior, 5), "reasons": list(r.reasons),
+                "alternatives": [[str(a), round(q, 5)] for a, q in r.alternatives],
+                "fields": {f.field: {"value": f.value, "unsure": f.unsure,
+                                     "candidates": [[c.value, round(c.probability, 4)]
+                                                    for c in f.candidates],
+                                     "rect_mm": list(f.crop.rect_mm)} for f in r.fields},
+            } for r in p.rows],
+        })  # fmt: skip
+    return {"version": 1, "pages": out}
+
+
+def read_command(
+    target: Annotated[Path, typer.Argument(help="A folder of scans, or one PDF/TIFF/image.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")],
+    event: Annotated[Path | None, typer.Option(help="Event file (pairs and movement).")] = None,
+    session: Annotated[int, typer.Option(help="Session number in the event file.")] = 1,
+) -> None:
+    """Read scanned travellers; write rows, readings and the review queue to OUT."""
+    from ocr.reading import RowStatus
+    from pipeline.codec import dumps
+    from pipeline.files import atomic_write_text
+    from pipeline.review import build_queue, write_queue, write_sheet
+
+    if not target.exists():
+        raise _fail(f"{target}: no such file or folder")
+    printed = expect = chosen = None
+    if event is not None:
+        try:
+            printed, expect, chosen = _printed_from_event(event, session)
+        except (OSError, ValueError) as exc:
+            raise _fail(f"{event}: {exc}") from exc
+    try:
+        pages = read_scans(target, printed, expect)
+    except FileNotFoundError as exc:
+        raise _fail(str(exc), _ENVIRONMENT) from exc
+    if not pages:
+        raise _fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
+    out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for p in pages:
+        if p.board is None or p.needs_review:
+            continue
+        section = p.qr.section if p.qr and p.qr.section else "A"
+        rows += [r.to_traveller_row(p.board, section) for r in p.rows
+                 if r.status is RowStatus.ACCEPTED]  # fmt: skip
+    atomic_write_text(out / "travellers.json", dumps(rows) + "\n")
+    atomic_write_text(out / "readings.json", json.dumps(readings_json(pages), indent=1) + "\n")
+    items = build_queue(pages)
+    write_queue(items, out)
+    write_sheet(items, out / "review.xlsx")
+    blocking = False
+    if chosen is not None:
+        from pipeline.validation.findings import blocks_publishing
+        from pipeline.validation.session import validate_rows
+
+        findings = []
+        for section in chosen.sections:  # type: ignore[attr-defined]
+            part = [r for r in rows if r.section == section.name]
+            findings += validate_rows(part, section.movement, session=str(session))
+        text = "\n".join(str(f) for f in findings)
+        atomic_write_text(out / "findings.txt", text + ("\n" if text else ""))
+        blocking = blocks_publishing(findings)
+        typer.echo(f"validation: {len(findings)} finding(s), see {out / 'findings.txt'}")
+    n_rows = sum(1 for p in pages for r in p.rows if r.status is not RowStatus.EMPTY)
+    typer.echo(
+        f"{len(pages)} page(s), {n_rows} row(s): {len(rows)} accepted, "
+        f"{len(items)} review item(s) in {out / 'review.xlsx'}"
+    )
+    if items or blocking:
+        raise typer.Exit(_FINDINGS)
+
+
+def review_list(
+    out: Annotated[Path, typer.Argument(help="The folder `scan read` wrote.")],
+    all_items: Annotated[bool, typer.Option("--all", help="Also decided items.")] = False,
+) -> None:
+    """Show the review items still open (or all of them)."""
+    from pipeline.review import ReviewError, load_decisions, load_queue, open_items
+
+    try:
+        items = load_queue(out)
+        decisions = load_decisions(out)
+    except ReviewError as exc:
+        raise _fail(str(exc)) from exc
+    shown = list(items) if all_items else open_items(items, decisions)
+    decided = {d.item: d for d in decisions}
+    for item in shown:
+        typer.echo(f"{item.id}  {item.where}: {'; '.join(item.reasons)}")
+        for k, (text, p) in enumerate(item.candidates, start=1):
+            typer.echo(f"    candidate {k}: {text}  (p={p:.3f})")
+        if item.id in decided:
+            d = decided[item.id]
+            typer.echo(f"    decided: {d.value} by {d.who} at {d.when}")
+    typer.echo(f"{len(open_items(items, decisions))} open of {len(items)} item(s)")
+
+
+def review_resolve(
+    out: Annotated[Path, typer.Argument(help="The folder `scan read` wrote.")],
+    item: Annotated[str, typer.Argument(help="Item id, as `review list` shows it.")],
+    by: Annotated[str, typer.Option("--by", help="Who decides (recorded).")],
+    value: Annotated[str, typer.Option(help='e.g. "3-12 4HX N -1", "candidate 2", "reject".')],
+    note: Annotated[str, typer.Option(help="Why (recorded).")] = "",
+) -> None:
+    """Record a decision on a review item (append-only; the reading is kept)."""
+    from pipeline.review import ReviewError, load_decisions, load_queue, resolve, write_sheet
+
+    try:
+        decision = resolve(out, item, by, value, note)
+        write_sheet(load_queue(out), out / "review.xlsx", load_decisions(out))
+    except ReviewError as exc:
+        raise _fail(str(exc)) from exc
+    typer.echo(f"{decision.item}: {decision.value} (by {decision.who}, {decision.when})")
+
+
+def train_digits(
+    out: Annotated[Path | None, typer.Option(help="Where to write the model (.npz).")] = None,
+    corrections: Annotated[
+        list[Path] | None, typer.Option(help="Review output folders with corrections/.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Random seed (same seed, same model).")] = 20261122,
+) -> None:
+    """Train the handwritten digit model from data on this machine (no download)."""
+    from dataclasses import replace
+
+    from ocr.digit_training import default_sources, train_digit_model
+    from ocr.digits import DEFAULT_MODEL_PATH
+
+    sources = default_sources()
+    if corrections:
+        sources = replace(sources, corrections=tuple(p / "corrections" for p in corrections))
+    try:
+        report = train_digit_model(out or DEFAULT_MODEL_PATH, sources, seed=seed)
+    except FileNotFoundError as exc:
+        raise _fail(str(exc), _ENVIRONMENT) from exc
+    typer.echo(
+        f"trained on {report.samples} digits {report.per_source}; held-out accuracy "
+        f"{report.held_out_accuracy:.4f} on {report.held_out}; wrote {out or DEFAULT_MODEL_PATH}"
+    )
