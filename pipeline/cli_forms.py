@@ -216,6 +216,11 @@ def synth(
     dpi: Annotated[
         int | None, typer.Option(help="Fix the scan dpi (default: the split's).")
     ] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (same files as one).")] = 1,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(help="Also write all pages into one multi-page .pdf or .tif (a batch scan)."),
+    ] = None,
 ) -> None:
     """Make filled, scanned travellers with ground truth beside each page."""
     from ocr.synthetic.generate import SyntheticPage, generate_pages, generate_session
@@ -246,8 +251,13 @@ def synth(
         else:
             pages = generate_pages(
                 out_dir, count, split=chosen, seed=seed, paper=paper, blank_form=blank_form,
-                score_error_rate=score_errors, dpi=dpi,
+                score_error_rate=score_errors, dpi=dpi, jobs=jobs, keep_images=bundle is not None,
             )  # fmt: skip
+        if bundle is not None:
+            from ocr.synthetic.bundle import write_bundle
+
+            write_bundle(pages, bundle)
+            typer.echo(f"bundle: {bundle}")
     except (ValueError, OSError, RuntimeError) as error:
         raise _fail(str(error)) from None
     rows = sum(len(p.truth.rows) for p in pages)

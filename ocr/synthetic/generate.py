@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -202,6 +203,12 @@ def generate_session(
     return pages
 
 
+def _session_job(job: dict[str, Any]) -> list[SyntheticPage]:
+    keep = job.pop("keep_images")
+    pages = generate_session(**job)
+    return pages if keep else [SyntheticPage(b"", p.truth) for p in pages]
+
+
 def generate_pages(
     out_dir: str | Path | None,
     count: int,
@@ -211,24 +218,47 @@ def generate_pages(
     paper: str = "A4",
     min_tables: int = 3,
     max_tables: int = 15,
-    **kwargs: object,
+    session_boards: int = 16,
+    jobs: int = 1,
+    keep_images: bool = True,
+    **kwargs: Any,
 ) -> list[SyntheticPage]:
     """``count`` pages of boards 1, 2, ... with a random number of tables per board.
 
-    Pages are generated in sessions of up to 16 boards sharing a table count, like a
-    real club's stack; extra keyword arguments go to ``generate_session``.
+    Pages are generated in sessions of ``session_boards`` boards sharing a table count, like a
+    real club's stack; extra keyword arguments go to ``generate_session``. Each session
+    has its own seed drawn from ``seed``, so ``jobs`` worker processes give the same files
+    as one. ``keep_images=False`` returns the truth only (the images are in ``out_dir``),
+    which keeps memory small for benchmark-sized runs.
     """
     if count < 1:
         raise ValueError("count must be at least 1")
+    if not 1 <= min_tables <= max_tables <= 15:
+        raise ValueError(f"tables {min_tables}-{max_tables}: the form has rows 1..15")
     rng = np.random.default_rng(seed)
-    pages: list[SyntheticPage] = []
-    while len(pages) < count:
-        n = min(16, count - len(pages))
+    session_jobs: list[dict[str, Any]] = []
+    done = 0
+    while done < count:
+        n = min(session_boards, count - done)
         tables = int(rng.integers(min_tables, max_tables + 1))
         sub_seed = int(rng.integers(2**31))
-        first = len(pages) + 1
-        pages += generate_session(
-            out_dir, list(range(first, first + n)), tables=tables, split=split, seed=sub_seed,
-            paper=paper, start_index=first, pdf_name=f"travellers_{first:04d}.pdf", **kwargs,  # type: ignore[arg-type]
+        first = done + 1
+        session_jobs.append(
+            dict(
+                out_dir=out_dir, boards=list(range(first, first + n)), tables=tables,
+                split=split, seed=sub_seed, paper=paper, start_index=first,
+                pdf_name=f"travellers_{first:04d}.pdf", keep_images=keep_images, **kwargs,
+            )
         )  # fmt: skip
+        done += n
+    pages: list[SyntheticPage] = []
+    if jobs <= 1 or len(session_jobs) == 1:
+        for job in session_jobs:
+            pages += _session_job(job)
+        return pages
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for chunk in pool.map(_session_job, session_jobs):
+            pages += chunk
     return pages

@@ -1,0 +1,72 @@
+"""Multi-page scan bundles and parallel generation of synthetic travellers."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageSequence
+
+from ocr.synthetic import TEST, generate_session
+from ocr.synthetic.bundle import write_bundle
+from ocr.synthetic.generate import generate_pages
+
+
+@pytest.fixture(scope="module")
+def pages():
+    return generate_session(None, [1, 2, 3], tables=3, split=TEST, seed=2, raster_dpi=150,
+                            dpi=150)  # fmt: skip
+
+
+def test_pdf_bundle_has_a_page_per_scan_sized_by_its_dpi(pages, tmp_path):
+    out = write_bundle(pages, tmp_path / "scans.pdf")
+    doc = pdfium.PdfDocument(out)
+    assert len(doc) == 3
+    for i, p in enumerate(pages):
+        w, h = Image.open(io.BytesIO(p.image)).size
+        # a 150 dpi image of w pixels is w / 150 inches = w * 72 / 150 points wide
+        assert doc[i].get_size() == pytest.approx((w * 72 / 150, h * 72 / 150), abs=0.05)
+    truth = json.loads((tmp_path / "scans.pdf.json").read_text())
+    assert [t["bundle_page"] for t in truth] == [1, 2, 3]
+    assert [t["board"] for t in truth] == [1, 2, 3]
+
+
+def test_tiff_bundle_keeps_every_pixel(pages, tmp_path):
+    out = write_bundle(pages, tmp_path / "scans.tif")
+    frames = [f.copy() for f in ImageSequence.Iterator(Image.open(out))]
+    assert len(frames) == 3
+    for frame, p in zip(frames, pages, strict=True):
+        src = Image.open(io.BytesIO(p.image))
+        assert frame.size == src.size
+        assert frame.tobytes() == src.convert(frame.mode).tobytes()
+
+
+@pytest.mark.parametrize(("name", "message"), [("scans.png", "a .pdf or .tif"), ("x.pdf", None)])
+def test_bundle_refuses_other_formats_and_empty_batches(tmp_path, pages, name, message):
+    if message:
+        with pytest.raises(ValueError, match=message):
+            write_bundle(pages, tmp_path / name)
+    else:
+        with pytest.raises(ValueError, match="x.pdf: no pages"):
+            write_bundle([], tmp_path / name)
+
+
+def test_workers_make_the_same_pages_as_one_process(tmp_path):
+    kw = dict(split=TEST, seed=9, min_tables=1, max_tables=2, session_boards=2, raster_dpi=150,
+              dpi=150)  # fmt: skip
+    one = generate_pages(None, 4, jobs=1, **kw)
+    two = generate_pages(tmp_path, 4, jobs=2, keep_images=False, **kw)
+    assert [p.truth for p in one] == [p.truth for p in two]
+    assert [p.truth.board for p in one] == [1, 2, 3, 4]
+    assert all(p.image == b"" for p in two)
+    for p in one:  # the files the workers wrote are the images of the single process
+        assert (tmp_path / p.truth.image).read_bytes() == p.image
+
+
+def test_generate_pages_checks_its_arguments():
+    with pytest.raises(ValueError, match="count must be at least 1"):
+        generate_pages(None, 0)
+    with pytest.raises(ValueError, match="the form has rows 1..15"):
+        generate_pages(None, 1, max_tables=16)
