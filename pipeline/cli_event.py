@@ -27,6 +27,7 @@ def register(app: typer.Typer) -> None:
     group.command("check")(check)
     group.command("movement")(movement)
     group.command("cards")(cards)
+    group.command("suggest")(suggest)
     app.add_typer(group, name="event")
 
 
@@ -192,3 +193,29 @@ def cards(
     title = f"{event.name} - {chosen.label} - section {part.name} - {part.movement.name}"
     write_guide_cards(part.movement, output, title=title, names=names)
     typer.echo(f"guide cards: {output}")
+
+
+def suggest(
+    pairs: Annotated[int, typer.Option(help="Number of pairs tonight.")],
+    boards: Annotated[str, typer.Option(help="Boards a pair should play, e.g. 24-28.")] = "24-28",
+) -> None:
+    """Suggest movements for the field (seed 004 "Val av tävlingsform")."""
+    from scoring.movement import MovementError
+    from scoring.movements import suggest_movements
+
+    low, _, high = boards.partition("-")
+    if not low.strip().isdigit() or not (high or low).strip().isdigit():
+        raise _fail(f"--boards {boards!r}: write a range such as 24-28")
+    try:
+        found = suggest_movements(pairs, (int(low), int(high or low)))
+    except MovementError as error:
+        raise _fail(str(error)) from None
+    if not found:
+        raise _fail(f"no generated movement fits {pairs} pairs and {boards} boards", _FINDINGS)
+    for item in found:
+        settings = ", ".join(
+            f"{k}: [{', '.join(str(x) for x in v)}]" if isinstance(v, tuple) else f"{k}: {v}"
+            for k, v in item.spec.as_dict().items()
+        )
+        typer.echo(f"{item.movement.name}: {item.boards} boards a pair. {item.note}")
+        typer.echo(f"  movement: {{{settings}}}")

@@ -18,6 +18,7 @@ from scoring.movements.checks import (
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell, set_boards
 from scoring.movements.spec import build_movement
+from scoring.movements.suggest import Suggestion, suggest_movements
 from scoring.movements.teams import TeamMatch, team_matches, team_movement, three_team_movement
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "MovementProblem",
     "PairBalance",
     "Severity",
+    "Suggestion",
     "TeamMatch",
     "balance_report",
     "build_movement",
@@ -37,6 +39,7 @@ __all__ = [
     "mitchell",
     "pair_balance",
     "set_boards",
+    "suggest_movements",
     "team_matches",
     "team_movement",
     "three_team_movement",

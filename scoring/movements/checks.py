@@ -86,11 +86,14 @@ def check_movement(
 ) -> tuple[MovementProblem, ...]:
     """Every problem of ``movement``, errors first, in a stable order.
 
-    ``require_all_meet`` defaults to True for a Howell; ``require_one_field`` defaults to
+    ``require_all_meet`` defaults to True for a Howell played to the end;
+    ``require_one_field`` defaults to
     True for a Howell and for any movement with arrow-switched lines.
     """
     if require_all_meet is None:
-        require_all_meet = movement.kind is MovementKind.HOWELL
+        # A Howell stopped early (its spec gives rounds) is not meant to meet everyone.
+        stopped = movement.spec is not None and movement.spec.get("rounds") is not None
+        require_all_meet = movement.kind is MovementKind.HOWELL and not stopped
     if require_one_field is None:
         require_one_field = movement.kind is MovementKind.HOWELL or movement.arrow_switched
     problems: list[MovementProblem] = []

@@ -96,3 +96,19 @@ def test_cards_unknown_section(tmp_path):
     assert result.exit_code == 2
     assert "no section 'Z'" in result.output
     assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_suggest():
+    result = run("event", "suggest", "--pairs", "13", "--boards", "26-28")
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[:2]
+    assert first[0].startswith("Howell 13 pairs, 13 x 2 boards: 26 boards a pair.")
+    assert first[1] == "  movement: {type: howell, pairs: 13, boards_per_round: 2}"
+    assert "absent: [14]" in result.output
+
+
+def test_suggest_bad_range_and_nothing_fits():
+    assert run("event", "suggest", "--pairs", "8", "--boards", "x").exit_code == 2
+    nothing = run("event", "suggest", "--pairs", "8", "--boards", "1-1")
+    assert nothing.exit_code == 1
+    assert "no generated movement fits 8 pairs" in nothing.output

@@ -1,0 +1,117 @@
+"""Which movement to play tonight (seed 004 "Val av tävlingsform för enkvälls partävling").
+
+The seed's table for a one-evening pairs event of 26-28 boards:
+
+    pairs  movement           boards
+    6      Howell             25 or 30
+    7-8    Howell             28
+    9-10   Howell             27
+    11-12  reduced Howell     27
+    13-14  Howell             26
+    15-20  reduced Howell     26 or 28
+
+We do not generate reduced Howells (their schedules are in the federation's guide cards),
+so for those counts we offer what we can generate: a Mitchell with arrow switches (one
+winner), stopped early when that fits the boards, and for an odd number of pairs the
+appendix Mitchell. Every suggestion is built and checked, so it can be played as printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.movement import Movement, MovementError, MovementSpec
+from scoring.movements.checks import Severity, check_movement
+from scoring.movements.spec import build_movement
+
+__all__ = ["Suggestion", "suggest_movements"]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A playable movement for the field, with why it is offered."""
+
+    spec: MovementSpec
+    movement: Movement
+    boards: int  # rounds x boards per round, as the seed counts (a sit-out round included)
+    note: str
+
+
+def _playable(movement: Movement) -> bool:
+    return not any(p.severity is Severity.ERROR for p in check_movement(movement))
+
+
+def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[Suggestion, ...]:
+    """Movements for ``pairs`` pairs in which each pair plays ``boards[0]..boards[1]``
+    boards, the seed's preferred form first."""
+    low, high = boards
+    if pairs < 4:
+        raise MovementError(f"{pairs} pairs are too few for a pairs event (at least 4)")
+    if not 1 <= low <= high:
+        raise MovementError(f"board range {low}-{high} is not a range")
+    found: list[Suggestion] = []
+
+    def offer(spec: MovementSpec, note: str) -> None:
+        try:
+            movement = build_movement(spec)
+        except MovementError:
+            return
+        played = len(movement.rounds) * movement.boards_per_round
+        if low <= played <= high and _playable(movement):
+            found.append(Suggestion(spec, movement, played, note))
+
+    # 1. Howell, everyone meets everyone (seed: up to 14, possibly 16 pairs).
+    full = pairs + pairs % 2
+    for bpr in range(1, 7):
+        offer(
+            MovementSpec("howell", (("pairs", pairs), ("boards_per_round", bpr))),
+            "Howell: everyone meets everyone (seed 004 §1)",
+        )
+    if not found:  # where the seed plays a reduced Howell, a Howell stopped early
+        for bpr in range(2, 7):
+            rounds = high // bpr
+            if 2 <= rounds < full - 1:
+                offer(
+                    MovementSpec(
+                        "howell",
+                        (("pairs", pairs), ("boards_per_round", bpr), ("rounds", rounds)),
+                    ),
+                    "Howell stopped early: not everyone meets (the seed's reduced Howell "
+                    "is on the federation's guide cards)",
+                )
+    # 2. Mitchell with arrow switches: one winner; stopped early if the boards ask for it.
+    tables = full // 2
+    if tables >= 3:
+        absent: tuple[tuple[str, str | int | bool | tuple[int, ...]], ...] = (
+            (("absent", (2 * tables,)),) if pairs % 2 else ()
+        )
+        for bpr in range(2, 6):
+            rounds = min(tables, high // bpr)
+            params: list[tuple[str, str | int | bool | tuple[int, ...]]] = [
+                ("tables", tables),
+                ("boards_per_round", bpr),
+            ]
+            if rounds < tables:
+                params.append(("rounds", rounds))
+            offer(
+                MovementSpec("mitchell", (*params, ("arrow_switch", "balanced"), *absent)),
+                "Mitchell with arrow switches, one winner (seed 004 §5-6, §10 if stopped early)",
+            )
+    # 3. Odd number of pairs: appendix Mitchell keeps every board's result count equal.
+    if pairs % 2 and pairs >= 7:
+        appendix_tables = (pairs - 1) // 2
+        for bpr in range(2, 6):
+            rounds = min(appendix_tables, high // bpr)
+            offer(
+                MovementSpec(
+                    "appendix-mitchell",
+                    (
+                        ("pairs", pairs),
+                        ("boards_per_round", bpr),
+                        ("rounds", rounds),
+                        ("arrow_switch", "balanced"),
+                    ),
+                ),  # fmt: skip
+                "Appendix Mitchell: every board played once every round (seed 004 §12)",
+            )
+    return tuple(found)
