@@ -103,7 +103,7 @@ def _read_table(
         if label_of == "letter":
             from openpyxl.utils import get_column_letter
 
-            return get_column_letter(index + 1)
+            return str(get_column_letter(index + 1))
         value = header[index].value if index < len(header) else None
         return str(value).strip() if value is not None else f"#{index + 1}"
 

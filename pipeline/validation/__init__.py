@@ -9,7 +9,7 @@
 See docs/validation.md for every code.
 """
 
-from pipeline.validation.control_sums import balances, control_sums
+from pipeline.validation.control_sums import balances, control_sums, session_control_sums
 from pipeline.validation.findings import (
     Code,
     ColumnResolver,
@@ -43,6 +43,7 @@ __all__ = [
     "merge_findings",
     "needs_acknowledgement",
     "score_suggestions",
+    "session_control_sums",
     "sorted_findings",
     "validate_rows",
     "validate_session",

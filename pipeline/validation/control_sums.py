@@ -28,8 +28,9 @@ from fractions import Fraction
 from pipeline.validation.findings import Code, Finding, Location
 from scoring.board_scoring import BoardScore, ResultScore
 from scoring.movement import Movement
+from scoring.session import SessionScore
 
-__all__ = ["control_sums", "balances"]
+__all__ = ["control_sums", "session_control_sums", "balances"]
 
 
 def _compared(result: ResultScore) -> bool:
@@ -60,12 +61,15 @@ def control_sums(
     session: str | None = None,
     pair_totals: Mapping[int, Fraction] | None = None,
     pair_round_totals: Mapping[tuple[int, int], Fraction] | None = None,
+    rounded: bool = False,
 ) -> list[Finding]:
     """The director's control sums (see the module docstring).
 
     ``pair_totals`` are the pairs' session points before any sit-out credit (rules.md
-    section 7), on the exact points; ``pair_round_totals`` maps (pair, round) to the points a
-    pair scored in that round. ``movement`` gives the round of each line.
+    section 7) and penalty; ``pair_round_totals`` maps (pair, round) to the points a pair
+    scored in that round. Both are compared with the boards' values as counted in totals:
+    rounded (``SideScore.rounded``) when ``rounded``, else exact. ``movement`` gives the round
+    of each line. The line and board sums are always on the exact points.
     """
     findings: list[Finding] = []
     round_points: dict[int, Fraction] = defaultdict(Fraction)
@@ -77,14 +81,15 @@ def control_sums(
         compared = [r for r in board.results if _compared(r)]
         for result in board.results:
             points = result.ns.points + result.ew.points
-            grand += points
+            counted = result.ns.counted(rounded) + result.ew.counted(rounded)
+            grand += counted
             round_ = (
                 movement.round_of(board.board, result.ns_pair)
                 if movement is not None and board.board is not None
                 else None
             )
             if round_ is not None:
-                round_all[round_] += points
+                round_all[round_] += counted
             if not checked or not _compared(result):
                 continue
             if round_ is not None:
@@ -153,3 +158,28 @@ def control_sums(
                 )
             )
     return findings
+
+
+def session_control_sums(
+    score: SessionScore, movement: Movement, *, session: str | None = None, rounded: bool = True
+) -> list[Finding]:
+    """All control sums of a session scored by ``scoring.session.score_session``: the boards,
+    and each pair's round and session figures from its ``PairTotal`` (board points before
+    scaling, sit-out credit and penalties). ``rounded`` must match the options'
+    ``totals_from_rounded`` (the values the totals were made from)."""
+    totals: dict[int, Fraction] = {}
+    per_round: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for total in score.pairs:
+        totals[total.pair] = total.board_points / total.scale_factor
+        for board in total.boards:
+            round_ = None if board.board is None else movement.round_of(board.board, total.pair)
+            if round_ is not None:
+                per_round[total.pair, round_] += board.points
+    return control_sums(
+        score.boards,
+        movement,
+        session=session,
+        pair_totals=totals,
+        pair_round_totals=per_round,
+        rounded=rounded,
+    )

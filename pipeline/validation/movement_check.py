@@ -88,6 +88,16 @@ def check_rows_together(
                 )
                 continue
             seen[key] = row
+            if row.ns_pair == row.ew_pair:
+                findings.append(
+                    Finding.of(
+                        Code.PAIR_TWICE,
+                        Location.of_row(row, session, columns(row, "ew")),
+                        f"pair {row.ns_pair} is both NS and EW on board {row.board}",
+                        _expected_partner(row, "ew", movement) or "check the pair numbers",
+                    )
+                )
+                continue
             for pair in key:
                 if pair in pair_rows:
                     here, other = row, pair_rows[pair]

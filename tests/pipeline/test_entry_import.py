@@ -6,6 +6,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from pipeline.entry import (
@@ -17,9 +19,12 @@ from pipeline.entry import (
     read_entry_workbook,
     write_entry_workbook,
 )
+from pipeline.entry.template import entry_workbook_for_session
 from pipeline.validation import Code
 from pipeline.xlsx import set_text
+from scoring.board import vulnerability_of
 from scoring.contract import Contract, Seat
+from scoring.law77 import ns_score
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import Source, TravellerRow
 from tests.pipeline.test_entry_fixtures import COL, club_event, open_sheet, row_of, write_filled
@@ -182,3 +187,61 @@ def test_formula_cells_are_refused_not_run(tmp_path: Path) -> None:
     assert "'=400+20'" in finding.message
     row = next(r for r in imported.rows if (r.board, r.round) == (1, 1))
     assert row.written_score_ns is None
+
+
+# -- round trip: whatever a typist enters in any accepted notation imports exactly ------------
+_SEAT_SPELLINGS = {Seat.NORTH: ["N", "n", "Nord"], Seat.EAST: ["E", "Ø", "Ö", "Øst"],
+                   Seat.SOUTH: ["S", "Syd"], Seat.WEST: ["W", "V", "Vest"]}  # fmt: skip
+_STRAIN_SPELLINGS = {"C": ["C", "K", "♣"], "D": ["D", "R", "♦"], "H": ["H", "♥"],
+                     "S": ["S", "♠", "Spar"], "NT": ["NT", "UT", "SA"]}  # fmt: skip
+
+
+@st.composite
+def typed_results(draw: st.DrawFn) -> tuple[TravellerRow, dict[str, object]]:
+    """A random table result and the cells a typist could type for it."""
+    level = draw(st.integers(1, 7))
+    strain = draw(st.sampled_from(sorted(_STRAIN_SPELLINGS)))
+    doubling = draw(st.sampled_from(["", "X", "XX"]))
+    declarer = draw(st.sampled_from(list(Seat)))
+    contract = Contract.parse(f"{level}{strain}{doubling}")
+    tricks = draw(st.integers(0, 13))
+    delta = tricks - contract.tricks_needed
+    result = draw(st.sampled_from(["relative", "count"]))
+    typed_result: object = (
+        ("=" if delta == 0 else f"{delta:+d}") if result == "relative" else str(tricks)
+    )
+    score = ns_score(contract, declarer, tricks, vulnerability_of(1))
+    in_ew = draw(st.booleans()) and score < 0
+    cells: dict[str, object] = {
+        "level": level,
+        "strain": draw(st.sampled_from(_STRAIN_SPELLINGS[strain])),
+        "doubling": doubling or None,
+        "declarer": draw(st.sampled_from(_SEAT_SPELLINGS[declarer])),
+        "result": typed_result,
+        "score_ns": None if in_ew else score,
+        "score_ew": -score if in_ew else None,
+    }
+    row = TravellerRow(1, 1, 4, contract, declarer, tricks, written_score_ns=score, round=1,
+                       table=1)  # fmt: skip
+    return row, cells
+
+
+@settings(max_examples=25)
+@given(typed_results())
+def test_any_typed_result_imports_exactly(
+    tmp_path_factory: pytest.TempPathFactory, typed: tuple[TravellerRow, dict[str, object]]
+) -> None:
+    expected, cells = typed
+    path = tmp_path_factory.mktemp("rt") / "s.xlsx"
+    wb = entry_workbook_for_session(club_event(), 1)
+    ws = wb["Travellers"]
+    for key, value in cells.items():
+        cell = ws[f"{COL[key]}2"]  # row 2: board 1, round 1, NS 1 vs EW 4
+        if isinstance(value, str):
+            set_text(cell, value)
+        else:
+            cell.value = value
+    wb.save(path)
+    imported = read_entry_workbook(path)
+    assert imported.findings == ()
+    assert imported.rows == (expected,)

@@ -7,15 +7,29 @@ left to the top of 3: (S + 1) x 3/2 - 1, i.e. 0.5 and 3.5, still adding up to 2 
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 
-from pipeline.validation import Code, balances, control_sums
-from scoring.board_scoring import BoardLine, BoardScore, score_board
+from pipeline.entry import read_entry_workbook
+from pipeline.validation import Code, balances, control_sums, session_control_sums
+from scoring.board_scoring import BoardLine, BoardScore, lines_from_rows, score_board
 from scoring.movements import mitchell
 from scoring.outcome import parse_adjustment
+from scoring.session import SessionScore, score_session
+from scoring.traveller import TravellerRow
+from tests.pipeline.test_entry_fixtures import write_filled
 
 MOVEMENT = mitchell(3, 2)  # board 1: round 1 NS1-EW4, round 2 NS3-EW5, round 3 NS2-EW6
+
+
+@cache
+def _fixture_rows() -> tuple[TravellerRow, ...]:
+    """The rows of the hand-scored session of test_entry_fixtures, through the workbook."""
+    with tempfile.TemporaryDirectory() as folder:
+        return read_entry_workbook(write_filled(Path(folder) / "s.xlsx")).rows
 
 
 def _board1() -> BoardScore:
@@ -105,3 +119,32 @@ def test_boards_that_cannot_balance_are_left_out() -> None:
     assert not balances(split)
     assert balances(_board5_artificial()) and balances(_board1())
     assert [f for f in control_sums([split], MOVEMENT) if f.code is not Code.CONTROL_TOTAL] == []
+
+
+def _scored_session() -> tuple[SessionScore, list[BoardScore]]:
+    """The fixture's hand-scored session typed into the workbook, scored by scoring.session."""
+    boards = []
+    for board, lines in sorted(lines_from_rows(list(_fixture_rows())).items()):
+        boards.append(score_board(lines, MOVEMENT.times_played(board), board=board))
+    return score_session(boards, boards_per_round=2), boards
+
+
+def test_a_scored_session_balances_on_every_sum() -> None:
+    score, _ = _scored_session()
+    # Board 1 NS: +420 +450 -50 -> 2, 4, 0: pair 1 (NS round 1) has 2 on board 1.
+    assert score.pair(1).boards[0].points == 2
+    assert session_control_sums(score, MOVEMENT, session="1") == []
+
+
+def test_a_pair_total_missing_a_board_is_caught_by_round_and_total() -> None:
+    score, _ = _scored_session()
+    pair = score.pair(3)
+    dropped = replace(pair, boards=pair.boards[1:], board_points=pair.board_points - 4)
+    # Pair 3 plays board 1 in round 2 (NS3-EW5, +450: 4 points); the recap lost it.
+    tampered = replace(score, pairs=tuple(dropped if p.pair == 3 else p for p in score.pairs))
+    findings = session_control_sums(tampered, MOVEMENT, session="1")
+    assert [(f.code, f.location.round) for f in findings] == [
+        (Code.CONTROL_ROUND, 2),
+        (Code.CONTROL_TOTAL, None),
+    ]
+    assert "the boards hand out 72" in findings[1].message  # 6 boards x 3 lines x top 4

@@ -108,3 +108,10 @@ def test_session_level_findings() -> None:
     stray = _row(1, 1, 4, section="B", source=Source("x.csv", None, None, 4))
     codes = [f.code for f in validate_session([stray], session)]
     assert codes == [Code.SECTION_UNKNOWN]
+
+
+def test_a_pair_against_itself() -> None:
+    (finding,) = check_rows_together([_row(1, 1, 1)], movement=MOVEMENT)
+    assert (finding.code, finding.location.column) == (Code.PAIR_TWICE, "ew")
+    assert finding.message == "pair 1 is both NS and EW on board 1"
+    assert finding.suggestion is not None and finding.suggestion.startswith("EW 4?")
