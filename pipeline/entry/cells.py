@@ -71,7 +71,7 @@ def _as_int(cell: Cell) -> int:
         if value.is_integer():
             return int(value)
         raise ValueError(value)
-    text = str(value).strip().replace("−", "-").replace(" ", "")
+    text = re.sub(r"\s+", "", str(value)).replace("−", "-")  # "1 370", NBSP included
     if _INT_RE.match(text):
         return int(text)
     raise ValueError(value)
@@ -129,6 +129,7 @@ class LineReader:
         if all(is_blank(get(key)) for key in _ENTERED_FIELDS):
             return None, []
         self._place: tuple[int | None, int | None, int | None] = (None, None, None)
+        self._section = _text(get("section")) or self.section
         # Each finding names the board, round and table once they are read.
         board = self._number(get("board"), "board", Code.BOARD_SYNTAX, required=True)
         self._place = (board, None, None)
@@ -149,7 +150,7 @@ class LineReader:
                 )
         if board is None or ns is None or ew is None:
             return None, self._findings
-        section = _text(get("section")) or self.section
+        section = self._section
         contract, passed_out = self._contract(get)
         declarer = self._declarer(get("declarer"))
         written = self._score(get)
@@ -188,7 +189,7 @@ class LineReader:
         column = self.label(self.columns[key]) if key in self.columns else None
         return Location(
             session=self.session,
-            section=None,
+            section=self._section,
             board=self._place[0],
             round=self._place[1],
             table=self._place[2],

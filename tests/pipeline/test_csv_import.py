@@ -100,3 +100,23 @@ def test_bad_csv_input(tmp_path: Path) -> None:
     binary.write_bytes(b"PK\x03\x04\x00\x00binary")
     with pytest.raises(UnreadableFileError, match="not a text CSV"):
         read_csv(binary)
+
+
+def test_scores_with_thousands_spaces_and_sections(tmp_path: Path) -> None:
+    path = tmp_path / "s.csv"
+    path.write_text(
+        "Section;Board;NS;EW;Contract;Declarer;Result;NS score\n"
+        "B;5;3;6;6D;N;=;1\u00a0370\n"
+        "B;5;2;4;6D;N;=;1 370\n"
+        "B;5;1;5;6Q;N;=;1370\n",
+        encoding="utf-8",
+    )
+    imported = read_csv(path)
+    assert [r.written_score_ns for r in imported.rows] == [1370, 1370, 1370]
+    assert {r.section for r in imported.rows} == {"B"}
+    (finding,) = imported.findings
+    assert (finding.code, finding.location.section, finding.location.board) == (
+        Code.CONTRACT_SYNTAX,
+        "B",
+        5,
+    )
