@@ -271,7 +271,9 @@ def _team(node: _Node) -> Team:
     fields = node.mapping({"number", "name", "pairs"}, {"number", "name", "pairs"})
     numbers = tuple(n.integer("pair number") for n in fields["pairs"].items())
     try:
-        return Team(fields["number"].integer("team number"), fields["name"].text(), numbers)
+        return Team(
+            fields["number"].integer("team number"), fields["name"].text("team name"), numbers
+        )
     except EventError as error:
         raise _place(node, fields, error) from None
 
