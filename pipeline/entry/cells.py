@@ -140,7 +140,7 @@ class LineReader:
         ns = self._number(get("ns"), "ns", Code.PAIR_SYNTAX, required=True)
         ew = self._number(get("ew"), "ew", Code.PAIR_SYNTAX, required=True)
         for key, index in self.columns.items():
-            if index < len(cells) and cells[index].formula:
+            if key != "note" and index < len(cells) and cells[index].formula:
                 self._add(
                     Code.CELL_FORMULA,
                     key,
