@@ -21,8 +21,8 @@ from typing import Any
 import yaml
 
 from scoring.event import Event, EventError, EventKind, Pair, Player, Section, Session, Team
-from scoring.movement import Movement, MovementError, MovementSpec
-from scoring.movements import build_movement, validate_movement
+from scoring.movement import Movement, MovementError, MovementKind, MovementSpec, TeamLineup
+from scoring.movements import build_movement, team_matches, validate_movement
 from scoring.options import ScoringOptions
 
 __all__ = ["EventFileError", "load_event", "parse_event", "dump_event", "save_event"]
@@ -215,6 +215,16 @@ def _section(node: _Node, base_dir: Path) -> Section:
     pairs = tuple(_pair(n, pair_numbers) for n in fields["pairs"].items())
     teams = tuple(_team(n) for n in fields["teams"].items()) if "teams" in fields else ()
     movement = _movement(fields["movement"], base_dir, tuple(p.number for p in pairs))
+    if teams and movement.kind is MovementKind.CUSTOM:
+        # Guide cards for a team evening: the teams listed say which pairs play together.
+        lineups = tuple(TeamLineup(t.number, t.pairs) for t in teams)
+        try:
+            movement = validate_movement(
+                dataclasses.replace(movement, kind=MovementKind.TEAMS, teams=lineups)
+            )
+            team_matches(movement)
+        except MovementError as error:
+            raise fields["movement"].error(str(error)) from None
     try:
         return Section(fields["name"].text("section name"), pairs, movement, teams)
     except EventError as error:

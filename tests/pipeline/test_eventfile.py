@@ -290,3 +290,40 @@ def test_empty_sessions_and_pairs():
     assert (error.path, error.detail) == ("sessions", "the event has no sessions")
     error = error_of(HOWELL_8.split("        pairs:")[0] + "        pairs:\n")
     assert error.path == "sessions[0].sections[0].pairs" and error.detail == "expected a list"
+
+
+TEAM_CARDS = """\
+event: {name: Teams on our cards, kind: teams}
+sessions:
+  - number: 1
+    sections:
+      - name: A
+        movement: {type: guide-cards, file: cards.csv}
+        teams:
+          - {number: 1, name: Nord, pairs: [1, 2]}
+          - {number: 2, name: Syd, pairs: [3, 4]}
+        pairs:
+          - {number: 1, players: [A, B]}
+          - {number: 2, players: [C, D]}
+          - {number: 3, players: [E, F]}
+          - {number: 4, players: [G, H]}
+"""
+
+
+def test_team_evening_on_guide_cards(tmp_path):
+    # One match: team 1's A pair NS at table 1, team 2's A pair NS at table 2.
+    (tmp_path / "cards.csv").write_text(
+        "round,table,NS,EW,boards\n1,1,1,4,1-8\n1,2,3,2,1-8\n", encoding="utf-8"
+    )
+    (tmp_path / "event.yaml").write_text(TEAM_CARDS, encoding="utf-8")
+    movement = load_event(tmp_path / "event.yaml").sessions[0].sections[0].movement
+    assert movement.kind is MovementKind.TEAMS
+    assert movement.team_of(4) == 2
+    # Both tables with team 1 NS: the boards cannot be compared.
+    (tmp_path / "cards.csv").write_text(
+        "round,table,NS,EW,boards\n1,1,1,4,1-8\n1,2,2,3,1-8\n", encoding="utf-8"
+    )
+    with pytest.raises(EventFileError) as info:
+        load_event(tmp_path / "event.yaml")
+    assert info.value.path == "sessions[0].sections[0].movement"
+    assert "the same team sits NS at both tables" in info.value.detail
