@@ -1,0 +1,119 @@
+"""Which files hold each session's travellers: the event folder's ``inputs.yaml``.
+
+A folder for ``bridgescan run`` holds ``event.yaml`` and the session files. Scanned and
+typed travellers are two doors into the same pipeline, and one session may use both (the
+players' travellers scanned, the director's adjusted scores typed). ``inputs.yaml`` says
+which is which::
+
+    sessions:
+      1:
+        scans: [scans/session1.pdf]           # PDFs, TIFF/PNG/JPEG files or folders
+        entries: [scans/session1-director.csv] # entry workbooks or CSVs (typed rows)
+      2:
+        entries: [session2.csv]
+
+Without ``inputs.yaml`` the folder is read by convention: ``scans/sessionN.pdf`` or
+``scans/sessionN/`` are scans, ``sessionN.xlsx`` / ``sessionN.csv`` typed entries, and
+``scans/sessionN-director.csv`` the director's typed rows beside the scans.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from scoring.event import Event
+
+__all__ = ["InputsError", "SessionFiles", "session_files", "INPUTS_FILE"]
+
+INPUTS_FILE = "inputs.yaml"
+_SCAN_SUFFIXES = {".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
+_ENTRY_SUFFIXES = {".xlsx", ".xlsm", ".csv"}
+
+
+class InputsError(ValueError):
+    """The inputs of a run do not fit the event (the message names the file and session)."""
+
+
+@dataclass(frozen=True)
+class SessionFiles:
+    """The files of one session: scans (pages to read) and entries (typed rows)."""
+
+    session: int
+    scans: tuple[Path, ...] = ()
+    entries: tuple[Path, ...] = ()
+
+
+def _listed(folder: Path, where: str, value: object) -> tuple[Path, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise InputsError(f"{where}: give a file name or a list of file names")
+    paths = []
+    for item in items:
+        path = folder / item
+        if not path.exists():
+            raise InputsError(f"{where}: {item} not found in {folder}")
+        paths.append(path)
+    return tuple(paths)
+
+
+def _from_manifest(folder: Path, event: Event) -> list[SessionFiles]:
+    manifest = folder / INPUTS_FILE
+    try:
+        data = yaml.safe_load(manifest.read_text("utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise InputsError(f"{manifest}: cannot read it: {error}") from None
+    sessions = data.get("sessions") if isinstance(data, dict) else None
+    if not isinstance(sessions, dict):
+        raise InputsError(f"{manifest}: expected a 'sessions:' mapping of session numbers")
+    known = {s.number for s in event.sessions}
+    out = []
+    for number, spec in sessions.items():
+        where = f"{manifest}: sessions.{number}"
+        if not isinstance(number, int) or number not in known:
+            raise InputsError(f"{where}: the event has sessions {sorted(known)}")
+        if not isinstance(spec, dict) or not set(spec) <= {"scans", "entries"}:
+            raise InputsError(f"{where}: give 'scans:' and/or 'entries:'")
+        scans = _listed(folder, f"{where}.scans", spec.get("scans", []))
+        entries = _listed(folder, f"{where}.entries", spec.get("entries", []))
+        out.append(SessionFiles(number, scans, entries))
+    return sorted(out, key=lambda s: s.session)
+
+
+def _by_convention(folder: Path, event: Event) -> list[SessionFiles]:
+    out = []
+    for session in event.sessions:
+        n = session.number
+        scans = [
+            p
+            for p in (folder / "scans").glob(f"session{n}.*")
+            if p.suffix.lower() in _SCAN_SUFFIXES
+        ]
+        if (folder / "scans" / f"session{n}").is_dir():
+            scans.append(folder / "scans" / f"session{n}")
+        typed = [p for p in folder.glob(f"session{n}.*") if p.suffix.lower() in _ENTRY_SUFFIXES]
+        director = [p for p in (folder / "scans").glob(f"session{n}-director.*")
+                    if p.suffix.lower() in _ENTRY_SUFFIXES]  # fmt: skip
+        if scans and typed:
+            raise InputsError(
+                f"{folder}: session {n} has scans and typed travellers "
+                f"({', '.join(p.name for p in typed)}); say which to use in {INPUTS_FILE}"
+            )
+        if scans or typed:
+            out.append(SessionFiles(n, tuple(sorted(scans)), tuple(sorted(typed + director))))
+    return out
+
+
+def session_files(folder: Path, event: Event) -> list[SessionFiles]:
+    """The files of every session that has any, from ``inputs.yaml`` or by convention."""
+    folder = Path(folder)
+    found = (
+        _from_manifest(folder, event)
+        if (folder / INPUTS_FILE).exists()
+        else _by_convention(folder, event)
+    )
+    if not found:
+        raise InputsError(f"{folder}: no scans or entry files for any session of the event")
+    return found
