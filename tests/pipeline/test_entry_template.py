@@ -3,6 +3,8 @@ names that stay text, both layouts, atomic writing."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -95,3 +97,23 @@ def test_no_half_written_workbook_when_saving_fails(
     with pytest.raises(OSError, match="disk full"):
         write_entry_workbook(target, club_event(), 1)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed")
+def test_libreoffice_opens_and_keeps_the_workbook(tmp_path: Path) -> None:
+    """A filled workbook saved again by LibreOffice imports to the same rows, with the text
+    cells, protection and lists kept (the door must survive the club's own spreadsheet)."""
+    filled = write_filled(tmp_path / "filled.xlsx")
+    out = tmp_path / "lo"
+    subprocess.run(
+        ["soffice", f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
+         "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out), str(filled)],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    resaved = out / "filled.xlsx"
+    assert read_entry_workbook(resaved).rows == read_entry_workbook(filled).rows
+    ws = load_workbook(resaved)["Travellers"]
+    assert ws.protection.sheet is True
+    assert (ws["J2"].value, ws["J2"].data_type, ws["J2"].number_format) == ("=", "s", "@")
+    assert len(ws.data_validations.dataValidation) == 4
