@@ -295,7 +295,7 @@ def _boards_next(movement: Movement, entry: MovementEntry) -> str:
         return "end"
     tables = sorted({e.table for e in movement.plays_of(entry.boards[0], later[0])})
     if not tables:
-        return "rest (relay)"
+        return "bye stand"
     return "table " + " & ".join(str(t) for t in tables)
 
 

@@ -253,3 +253,13 @@ def test_arrow_switched_lines_are_marked(tmp_path):
     # Round 5 at table 3: mover 9 (started at table 4) sits NS, stationary 3 sits EW.
     assert table3[-1][1:3] == (9, 3) and table3[-1][7] == "arrow switch"
     assert all(r[7] is None for r in table3[:-1])
+
+
+def test_relay_cards_send_boards_to_the_bye_stand(tmp_path):
+    # Seed 004 §8 (8 tables): table 5's boards go to the bye stand; tables 1 and 8 send
+    # theirs to table 7; the bye stand's come to table 4.
+    book = load_workbook(write_guide_cards(mitchell(8, 3), tmp_path / "relay.xlsx"))
+    assert rows(book["Table 5"])[0][3:7:3] == ("16-18", "bye stand")
+    assert rows(book["Table 1"])[0][6] == "table 7"
+    assert rows(book["Table 8"])[0][6] == "table 7"
+    assert rows(book["Table 4"])[1][3] == "13-15"
