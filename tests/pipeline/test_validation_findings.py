@@ -115,3 +115,19 @@ def test_a_pair_against_itself() -> None:
     assert (finding.code, finding.location.column) == (Code.PAIR_TWICE, "ew")
     assert finding.message == "pair 1 is both NS and EW on board 1"
     assert finding.suggestion is not None and finding.suggestion.startswith("EW 4?")
+
+
+def test_pairs_that_do_not_meet_on_the_board() -> None:
+    # A 3-table Mitchell stopped after 2 rounds: board 1 is played by NS1-EW4 (round 1) and
+    # NS3-EW5 (round 2); pair 6 never plays it. "NS1 v EW6" is the line NS1-EW4 mistyped.
+    short = mitchell(3, 2, rounds=2)
+    rows = [_row(1, 1, 6, round=1, table=1), _row(1, 3, 5, round=2, table=3)]
+    findings = check_against_movement(rows, short, session="1")
+    (finding,) = [f for f in findings if f.location.board == 1]  # boards 2-6 are not entered
+    assert (finding.code, finding.location.board, finding.location.column) == (
+        Code.PAIRS_NOT_EXPECTED,
+        1,
+        "ew",
+    )
+    assert finding.suggestion == "NS 1, EW 4"
+    assert "the movement has NS 1 vs EW 4 there (round 1, table 1)" in finding.message
