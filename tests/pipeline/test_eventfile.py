@@ -14,7 +14,7 @@ from scoring.event import Event, EventKind, Pair, Player, Section, Session
 from scoring.matchpoints import Scale
 from scoring.movement import MovementKind
 from scoring.movements import howell
-from scoring.options import SitoutCredit
+from scoring.options import LevelingMethod, Rounding, SitoutCredit
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "events"
 
@@ -89,7 +89,8 @@ def test_options_map_onto_scoring_options():
     text = HOWELL_8.replace(
         "sessions:",
         "options:\n  scale: 1-0.5-0\n  sitout_credit: average\n  "
-        "correction_period_minutes: 45\n  law88: no\nsessions:",
+        "correction_period_minutes: 45\n  law88: no\n  neuberg_rounding: '0.01'\n  "
+        "leveling: board-weighted\nsessions:",
         1,
     )
     options = parse(text).options
@@ -97,6 +98,8 @@ def test_options_map_onto_scoring_options():
     assert options.sitout_credit is SitoutCredit.AVERAGE
     assert options.correction_period_minutes == 45
     assert options.law88 is False
+    assert options.neuberg_rounding is Rounding.HUNDREDTH
+    assert options.leveling is LevelingMethod.BOARD_WEIGHTED_PERCENTAGE
     again = parse_event(dump_event(parse(text)))
     assert again.options == options
 
