@@ -1,6 +1,6 @@
 """``bridgescan entry ...``: make the entry workbook of a session, check typed travellers.
 
-- ``bridgescan entry template EVENT --session S -o FILE.xlsx [--layout long|per-board]``
+- ``bridgescan entry template EVENT --session S -o FILE.xlsx [--layout long|per-board] [--force]``
 - ``bridgescan entry check EVENT FILE[@N]... [--session S] [--warnings-ok] [--json]``
 
 Exit codes (``pipeline.cli.ExitCode``), which scripts can rely on:
@@ -69,6 +69,9 @@ def template(
     layout: Annotated[
         LayoutChoice, typer.Option(help="One long sheet, or one sheet per board.")
     ] = LayoutChoice.long,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing file (typed results are lost).")
+    ] = False,
 ) -> None:
     """Write the entry workbook of a session, pre-filled with the movement's pairs."""
     from pipeline.entry.template import Layout, write_entry_workbook
@@ -83,6 +86,10 @@ def template(
         raise _fail(f"session {session} is not in {event_file.name} ({numbers})")
     if output.suffix.lower() != ".xlsx":
         raise _fail(f"{output.name}: the entry workbook must be an .xlsx file")
+    if output.exists() and not force:
+        raise _fail(
+            f"{output} exists and may hold typed results; choose another name or pass --force"
+        )
     path = write_entry_workbook(output, event, session, layout=Layout(layout.value))
     typer.echo(f"wrote {path} (session {session}, {layout.value} layout)")
 

@@ -40,6 +40,13 @@ def test_template_writes_the_workbook(tmp_path: Path, event_file: Path) -> None:
                                     "--layout", "per-board"])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert out.exists() and "per-board" in result.output
+    typed = out.read_bytes()
+    again = runner.invoke(_app(), ["entry", "template", str(event_file), "-o", str(out)])
+    assert again.exit_code == 2 and "exists and may hold typed results" in again.output
+    assert out.read_bytes() == typed  # a typed workbook is never overwritten by accident
+    forced = runner.invoke(_app(), ["entry", "template", str(event_file), "-o", str(out),
+                                    "--force"])  # fmt: skip
+    assert forced.exit_code == 0
 
 
 def test_template_bad_input_exits_2_and_writes_nothing(tmp_path: Path, event_file: Path) -> None:
