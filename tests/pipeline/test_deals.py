@@ -117,8 +117,11 @@ def _random_deal(seed: int) -> Deal:
 
 def test_endplay_par_agrees_with_our_law77_scores() -> None:
     # Cross-check: each par contract, taking its double-dummy tricks, scores the par score
-    # under our Law 77 (scoring.law77). Five seeded deals, boards 1-5 (all vulnerabilities).
-    lines = "\n".join(f"{b} {_random_deal(b).pbn()}" for b in range(1, 6)).encode()
+    # under our Law 77 (scoring.law77). Four seeded deals on boards 1-4 (all four
+    # vulnerabilities). The seeds are ones DDS solves in well under a second: some deals
+    # take the bundled solver 20 s (docs/interop.md, "endplay"), too slow for a unit test.
+    seeds = (13, 15, 16, 19)
+    lines = "\n".join(f"{b} {_random_deal(s).pbn()}" for b, s in enumerate(seeds, 1)).encode()
     for record in analyse(read_deals(lines, "random.txt")):
         assert record.par is not None and record.double_dummy is not None
         for contract, seat in record.par.contracts:
