@@ -200,3 +200,17 @@ def test_read_from_disk(tmp_path: object) -> None:
     path.write_bytes(RUTER_STYLE)
     session = read_pbn(path)
     assert session.source == str(path) and len(session.results) == 5
+
+
+def test_imported_lines_become_traveller_rows(ruter: object) -> None:
+    from pipeline.interop.convert import traveller_rows
+
+    rows = traveller_rows(ruter)  # type: ignore[arg-type]
+    assert len(rows) == 5
+    first, _, adjusted, east, _ = rows
+    assert (first.board, first.ns_pair, first.ew_pair, first.law77_score_ns()) == (1, 1, 2, 420)
+    assert first.written_score_ns == 420
+    assert str(first.source) == "monday.pbn, row 12"
+    assert adjusted.adjustment is not None and adjusted.law77_score_ns() is None
+    # 3NT by East, 8 tricks, EW not vulnerable on board 2: one down, +50 to NS.
+    assert (east.declarer, east.law77_score_ns()) == (Seat.EAST, 50)
