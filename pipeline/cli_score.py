@@ -79,7 +79,14 @@ def _ranking_table(results: EventResults) -> object:
                 f"{fmt(team.imps_won, 0)}/{fmt(team.imps_lost, 0)}",
             )
         return table
-    for name in ("Place", "Pair", "Names", "Points", "%"):
+    imps = results.scale == "IMP"
+    for name in (
+        "Place",
+        "Pair",
+        "Names",
+        "IMPs" if imps else "Points",
+        "Per board" if imps else "%",
+    ):
         table.add_column(name, justify="left" if name == "Names" else "right")
     if results.leveled:
         for overall in results.leveled:

@@ -86,11 +86,24 @@ def _board(board: BoardView) -> dict[str, Any]:
         "played": board.played,
         "neuberg": board.neuberg,
         "adjusted": board.adjusted,
+        "datum": number(board.datum),
         "results": [_line(line) for line in board.lines],
     }
 
 
-def _standing(standing: Standing) -> dict[str, Any]:
+def _standing(standing: Standing, unit: str = "MP") -> dict[str, Any]:
+    if unit == "IMP":  # IMPs: total and IMPs per board; no top, no percentage
+        return {
+            "place": standing.place,
+            "pair": standing.pair,
+            "direction": standing.direction or None,
+            "players": _players(standing.players),
+            "imps": number(standing.points),
+            "imps_exact": str(standing.points),
+            "per_board": number(standing.percent),
+            "boards_played": standing.boards_played,
+            "masterpoints": number(standing.masterpoints, 2),
+        }
     return {
         "place": standing.place,
         "pair": standing.pair,
@@ -110,12 +123,13 @@ def _session(session: SessionView) -> dict[str, Any]:
         "number": session.number,
         "name": session.name,
         "movement": session.movement,
+        "unit": session.unit,
         "pairs": session.pairs,
         "top": number(session.top),
         "leveling_factor": number(session.factor, 6),
         "leveling_factor_exact": str(session.factor),
         "boards": [_board(board) for board in session.boards],
-        "ranking": [_standing(standing) for standing in session.standings],
+        "ranking": [_standing(standing, session.unit) for standing in session.standings],
     }
 
 

@@ -9,11 +9,14 @@ Prefect task without changing it:
 3. ``score_pairs_session``: boards in matchpoints with Neuberg, adjusted and split scores
    (``scoring.board_scoring``), pair totals with Law 88, sit-outs, penalties
    (``scoring.session``), the director's control sums;
-4. ``level``: multi-session leveling to a common top (``scoring.leveling``, rules.md §8);
-5. ``rank_session`` / ranking with shared places (``scoring.ranking``);
-6. ``award_masterpoints``: bronze points per session (``scoring.masterpoints``);
-7. ``score_teams_session``: team matches in IMPs and VPs (``scoring.imps``, ``scoring.vp``);
-8. ``score_event``: all of it -> ``EventResults`` for the workbook and the JSON.
+4. ``level``: multi-session leveling to a common top (``scoring.leveling``, rules.md §8),
+   ranked with shared places (``scoring.ranking``; a session's ranking is built by
+   ``pipeline.workbook.views.session_view``);
+5. ``award_masterpoints``: bronze points per session (``scoring.masterpoints``);
+6. ``score_event``: all of it -> ``EventResults`` for the workbook and the JSON.
+
+Pairs events scored in IMPs (cross-IMPs, Butler) are in ``pipeline.scoring_run_imps``, team
+evenings (IMPs and VPs) in ``pipeline.scoring_run_teams``.
 
 Bad input raises ``ScoreInputError`` (a ValueError) whose message names file, sheet and row;
 anything the director must look at is a finding, never an exception.
@@ -34,6 +37,7 @@ from pipeline.validation import (
     validate_session,
 )
 from pipeline.workbook.model import (
+    Award,
     EventResults,
     FindingView,
     LeveledSession,
@@ -61,6 +65,9 @@ __all__ = [
     "score_pairs_session",
     "level",
     "award_masterpoints",
+    "awards_of",
+    "only_section",
+    "scorable",
     "score_event",
 ]
 
@@ -152,7 +159,7 @@ def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
 
 
 # -- 3. scoring a pairs session -----------------------------------------------------------
-def _only_section(session: Session) -> Section:
+def only_section(session: Session) -> Section:
     if len(session.sections) != 1:
         raise ScoreInputError(
             f"session {session.number} has {len(session.sections)} sections; the score "
@@ -161,7 +168,7 @@ def _only_section(session: Session) -> Section:
     return session.sections[0]
 
 
-def _scorable(row: TravellerRow) -> bool:
+def scorable(row: TravellerRow) -> bool:
     return row.adjustment is not None or row.has_table_result
 
 
@@ -176,12 +183,12 @@ def score_pairs_session(
     cannot be scored (a pair twice on it) is left out with an error finding, so the director
     sees every problem in one run.
     """
-    section = _only_section(session)
+    section = only_section(session)
     movement = section.movement
     options = event.options
     by_board: dict[int, list[TravellerRow]] = {}
     for row in rows:
-        if row.section == section.name and _scorable(row):
+        if row.section == section.name and scorable(row):
             by_board.setdefault(row.board, []).append(row)
     boards: list[BoardScore] = []
     unscored: list[FindingView] = []
@@ -286,7 +293,7 @@ def level(
     return target, tuple(standings)
 
 
-# -- 6. masterpoints ----------------------------------------------------------------------
+# -- 5. masterpoints ----------------------------------------------------------------------
 def award_masterpoints(
     view: SessionView, scale: MasterpointScale | None = None
 ) -> tuple[dict[int, Fraction], str | None]:
@@ -315,7 +322,17 @@ def award_masterpoints(
     return result, "; ".join(reasons) or None
 
 
-# -- 8. the whole event -------------------------------------------------------------------
+# -- 6. the whole event -------------------------------------------------------------------
+def awards_of(view: SessionView, label: str, kind: str) -> list[Award]:
+    """One award line per player of every pair the session's scale awards."""
+    return [
+        Award(standing.place, standing.pair, player, standing.masterpoints, kind, label)
+        for standing in view.standings
+        if standing.masterpoints is not None
+        for player in standing.players
+    ]
+
+
 def score_event(
     event: Event,
     inputs: Sequence[SessionInput],
@@ -324,180 +341,59 @@ def score_event(
 ) -> EventResults:
     """Validate and score every session of ``inputs`` and build the published results."""
     if event.kind is EventKind.TEAMS:
+        from pipeline.scoring_run_teams import score_teams_event
+
         return score_teams_event(event, inputs)
-    if event.kind is not EventKind.PAIRS_MATCHPOINTS:
-        raise ScoreInputError(
-            f"event kind {event.kind.value}: the score command scores matchpoint pairs and "
-            "teams; cross-IMP and Butler pairs are not wired into the workbook yet"
-        )
-    scored: list[ScoredSession] = []
-    for data in inputs:
-        session = event.session(data.session)
-        findings = validate(event, data)
-        scored.append(score_pairs_session(event, session, data.rows, findings))
+    if not inputs:
+        raise ScoreInputError(f"event {event.name!r}: no session files were given")
+    scale = masterpoint_scale or SwedishBronze()
+    kind = scale.name.split()[-2] if len(scale.name.split()) >= 2 else scale.name
+    imp_scored = event.kind is not EventKind.PAIRS_MATCHPOINTS
+    views: list[SessionView] = []
+    awards: list[Award] = []
+    notes: list[str] = []
+    shown: list[FindingView] = []
     target: Fraction | None = None
     leveled: tuple[LeveledStanding, ...] = ()
-    factors = {s.session.number: Fraction(1) for s in scored}
-    if len(scored) > 1:
-        target, leveled = level(event, scored)
-        factors = {s.session.number: level_factor(s.score.top, target) for s in scored}
-    views: list[SessionView] = []
-    awards = []
-    notes = []
-    from pipeline.workbook.model import Award
+    if imp_scored:
+        from pipeline.scoring_run_imps import score_imp_sessions
 
-    for s in scored:
-        plain = session_view(
-            event, s.session, s.section, s.score, s.rows, factors[s.session.number]
+        views, awards, notes, shown, leveled = score_imp_sessions(
+            event, inputs, scale if with_masterpoints else None, kind
         )
-        points: dict[int, Fraction] = {}
-        if with_masterpoints:
-            points, reason = award_masterpoints(plain, masterpoint_scale)
-            if reason:
-                notes.append(f"{s.session.label}: no masterpoints ({reason})")
-        view = session_view(
-            event, s.session, s.section, s.score, s.rows, factors[s.session.number], points
-        )
-        views.append(view)
-        for standing in view.standings:
-            if standing.masterpoints is None:
-                continue
-            for player in standing.players:
-                awards.append(
-                    Award(
-                        standing.place,
-                        standing.pair,
-                        player,
-                        standing.masterpoints,
-                        "bronze",
-                        s.session.label,
-                    )
-                )
-    shown = tuple(finding_view(f) for s in scored for f in s.findings) + tuple(
-        f for s in scored for f in s.unscored
-    )
-    first = scored[0].session
+    else:
+        scored: list[ScoredSession] = []
+        for data in inputs:
+            session = event.session(data.session)
+            findings = validate(event, data)
+            scored.append(score_pairs_session(event, session, data.rows, findings))
+        factors = {s.session.number: Fraction(1) for s in scored}
+        if len(scored) > 1:
+            target, leveled = level(event, scored)
+            factors = {s.session.number: level_factor(s.score.top, target) for s in scored}
+        for s in scored:
+            factor = factors[s.session.number]
+            plain = session_view(event, s.session, s.section, s.score, s.rows, factor)
+            points: dict[int, Fraction] = {}
+            if with_masterpoints:
+                points, reason = award_masterpoints(plain, scale)
+                if reason:
+                    notes.append(f"{s.session.label}: no masterpoints ({reason})")
+            view = session_view(event, s.session, s.section, s.score, s.rows, factor, points)
+            views.append(view)
+            awards += awards_of(view, s.session.label, kind)
+            shown += [finding_view(f) for f in s.findings] + list(s.unscored)
+    first = event.session(inputs[0].session)
     return EventResults(
         title=event.name,
         date=first.date.isoformat() if first.date else "",
         club=event.organizer,
         kind="pairs",
-        scale=str(event.options.scale),
+        scale="IMP" if imp_scored else str(event.options.scale),
         sessions=tuple(views),
         leveled=leveled,
         awards=tuple(awards),
-        findings=shown,
+        findings=tuple(shown),
         target_top=target,
         notes=tuple(notes),
-    )
-
-
-# -- 7. team evenings ---------------------------------------------------------------------
-
-
-def _board_imps(home_ns: TravellerRow | None, home_ew: TravellerRow | None) -> tuple[Fraction, str]:
-    """IMPs to the home team on one board of a match (Law 78B; Law 86A for artificial
-    scores: A60 +3, A50 0, A40 -3 for the home side at the table that has it)."""
-    from scoring.imps import artificial_imps, weighted_team_imps
-    from scoring.outcome import Artificial, Weighted
-
-    if home_ns is None or home_ew is None:
-        return Fraction(0), "not played at both tables: 0 IMPs (director to adjust)"
-    here = home_ns.outcomes()
-    there = home_ew.outcomes()
-    if here is None or there is None:
-        return Fraction(0), "no result at one table: 0 IMPs (director to adjust)"
-    home_here, home_there = here[0], there[1]  # home sits NS here and EW there
-    if isinstance(home_here, Artificial):
-        return Fraction(artificial_imps(home_here)), "artificial score (Law 86A)"
-    if isinstance(home_there, Artificial):
-        # An artificial score is a percentage for the side named; EW's 60% is +3 for EW.
-        return Fraction(artificial_imps(home_there)), "artificial score (Law 86A)"
-    assert isinstance(home_here, Weighted) and isinstance(home_there, Weighted)
-    note = "" if home_here.is_plain and home_there.is_plain else "weighted score"
-    return weighted_team_imps(home_here, home_there), note
-
-
-def score_teams_event(event: Event, inputs: Sequence[SessionInput]) -> EventResults:
-    """A team evening: each match board by board in IMPs, the margin in WBF 2013 VPs."""
-    from pipeline.workbook.model import MatchView, TeamBoard, TeamStanding, TeamsView
-    from scoring.imps import match_imps
-    from scoring.movements import team_matches
-    from scoring.vp import wbf_match_vp
-
-    matches: list[MatchView] = []
-    findings: list[FindingView] = []
-    teams_by_number = {}
-    for data in inputs:
-        session = event.session(data.session)
-        section = _only_section(session)
-        findings += [finding_view(f) for f in validate(event, data)]
-        for team in section.teams:
-            players = tuple(p for n in team.pairs for p in players_of(section.pair(n)))
-            teams_by_number[team.number] = (team.name, players)
-        rows = {(r.board, r.ns_pair, r.ew_pair): r for r in data.rows}
-        for match in team_matches(section.movement):
-            home, away = match.teams
-            first, second = match.lines
-            home_ns_line = first if section.movement.team_of(first.ns) == home else second
-            home_ew_line = second if home_ns_line is first else first
-            boards = []
-            for board in match.boards:
-                home_ns = rows.get((board, home_ns_line.ns, home_ns_line.ew))
-                home_ew = rows.get((board, home_ew_line.ns, home_ew_line.ew))
-                imps, note = _board_imps(home_ns, home_ew)
-                boards.append(
-                    TeamBoard(
-                        board,
-                        None if home_ns is None else home_ns.law77_score_ns(),
-                        None if home_ew is None else home_ew.law77_score_ns(),
-                        imps,
-                        note,
-                    )
-                )
-            total = match_imps(b.imps_first for b in boards)
-            vp = wbf_match_vp(total.won, total.lost, len(match.boards))
-            matches.append(
-                MatchView(
-                    home_ns_line.round,
-                    home,
-                    away,
-                    tuple(boards),
-                    total.won,
-                    total.lost,
-                    vp.first,
-                    vp.second,
-                )
-            )
-    vps: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}
-    won: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}
-    lost: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}
-    for m in matches:
-        vps[m.first] += m.vp_first
-        vps[m.second] += m.vp_second
-        won[m.first] += m.imps_first
-        lost[m.first] += m.imps_second
-        won[m.second] += m.imps_second
-        lost[m.second] += m.imps_first
-    standings = tuple(
-        TeamStanding(
-            p.label,
-            p.entrant,
-            teams_by_number[p.entrant][0],
-            teams_by_number[p.entrant][1],
-            vps[p.entrant],
-            won[p.entrant],
-            lost[p.entrant],
-        )
-        for p in rank(vps)
-    )
-    first_session = event.session(inputs[0].session) if inputs else event.sessions[0]
-    return EventResults(
-        title=event.name,
-        date=first_session.date.isoformat() if first_session.date else "",
-        club=event.organizer,
-        kind="teams",
-        scale="IMP",
-        findings=tuple(findings),
-        teams=TeamsView(tuple(sorted(matches, key=lambda m: (m.round, m.first))), standings),
     )

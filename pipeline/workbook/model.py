@@ -76,11 +76,16 @@ class BoardView:
     neuberg: bool = False
     adjusted: bool = False
     note: str = ""
+    datum: Fraction | None = None  # Butler scoring: the board's datum (NS view)
 
 
 @dataclass(frozen=True)
 class Standing:
-    """One pair in a ranking. ``place`` is printed as people read it: ``3`` or ``3-4``."""
+    """One pair in a ranking. ``place`` is printed as people read it: ``3`` or ``3-4``.
+
+    In an IMP-scored pairs session ``points`` is the IMP total, ``maximum`` the boards
+    played and ``percent`` the IMPs per board (what the ranking is by).
+    """
 
     place: str
     pair: int
@@ -109,6 +114,7 @@ class SessionView:
     boards: tuple[BoardView, ...]
     standings: tuple[Standing, ...]
     movement: str = ""
+    unit: str = "MP"  # "MP" (matchpoints) or "IMP" (cross-IMPs / Butler)
 
 
 @dataclass(frozen=True)

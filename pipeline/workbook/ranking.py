@@ -39,7 +39,7 @@ def heading(results: EventResults, subtitle: str) -> list[str]:
     return lines
 
 
-def _columns(with_field: bool, with_masterpoints: bool) -> list[Column]:
+def _columns(with_field: bool, with_masterpoints: bool, imps: bool = False) -> list[Column]:
     columns = [Column("Place", 7, align="center")]
     if with_field:
         columns.append(Column("Field", 6, align="center"))
@@ -47,17 +47,24 @@ def _columns(with_field: bool, with_masterpoints: bool) -> list[Column]:
         Column("Pair", 6, align="center"),
         Column("Names", 38),
         Column("Member numbers", 20),
-        Column("Points", 9, MP_FORMAT),
-        Column("Max", 8, MP_FORMAT),
-        Column("%", 8, PERCENT_FORMAT),
-        Column("Boards", 7, align="center"),
     ]
+    if imps:  # IMPs have no top: total, IMPs per board (the ranking order), boards
+        columns += [Column("IMPs", 9, "0.00"), Column("IMPs/board", 10, "0.00")]
+    else:
+        columns += [
+            Column("Points", 9, MP_FORMAT),
+            Column("Max", 8, MP_FORMAT),
+            Column("%", 8, PERCENT_FORMAT),
+        ]
+    columns += [Column("Boards", 7, align="center")]
     if with_masterpoints:
         columns.append(Column("Masterpoints", 12, "0.##"))
     return columns
 
 
-def _row(standing: Standing, with_field: bool, with_masterpoints: bool) -> list[object]:
+def _row(
+    standing: Standing, with_field: bool, with_masterpoints: bool, imps: bool = False
+) -> list[object]:
     values: list[object] = [standing.place]
     if with_field:
         values.append(standing.direction)
@@ -66,10 +73,9 @@ def _row(standing: Standing, with_field: bool, with_masterpoints: bool) -> list[
         standing.names,
         ", ".join(p.member for p in standing.players if p.member),
         standing.points,
-        standing.maximum,
-        standing.percent,
-        standing.boards_played,
     ]
+    values += [standing.percent] if imps else [standing.maximum, standing.percent]
+    values.append(standing.boards_played)
     if with_masterpoints:
         values.append(standing.masterpoints)
     return values
@@ -81,20 +87,22 @@ def write_session_ranking(
     """A session's ranking sheet (``Ranking`` for a one-session event)."""
     sheet = new_sheet(workbook, title)
     boards = len(session.boards)
+    imps = session.unit == "IMP"
+    top = "scored in IMPs" if imps else f"top {fmt(session.top)}"
     subtitle = (
-        f"{session.name}: {session.pairs} pairs, {boards} boards, top {fmt(session.top)}"
+        f"{session.name}: {session.pairs} pairs, {boards} boards, {top}"
         + (f", {session.movement}" if session.movement else "")
-        + f", scale {results.scale}"
+        + ("" if imps else f", scale {results.scale}")
     )
     header_row = write_title(sheet, heading(results, subtitle))
     with_field = any(s.direction for s in session.standings)
     with_mp = any(s.masterpoints is not None for s in session.standings)
-    columns = _columns(with_field, with_mp)
+    columns = _columns(with_field, with_mp, imps)
     write_table(
         sheet,
         header_row,
         columns,
-        (_row(s, with_field, with_mp) for s in session.standings),
+        (_row(s, with_field, with_mp, imps) for s in session.standings),
     )
     finish_sheet(sheet, header_row)
 

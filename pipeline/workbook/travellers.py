@@ -29,6 +29,20 @@ from pipeline.workbook.ranking import heading
 
 __all__ = ["write_travellers", "write_score_cards", "line_mark", "board_marks"]
 
+_IMP_HEADERS = {"NS MP": "NS IMP", "EW MP": "EW IMP", "MP": "IMP"}
+
+
+def _for_unit(columns: tuple[Column, ...], unit: str) -> tuple[Column, ...]:
+    """The MP columns relabelled (two decimals) when the session is scored in IMPs."""
+    if unit != "IMP":
+        return columns
+    return tuple(
+        Column(_IMP_HEADERS[c.header], c.width, "0.00", c.align) if c.header in _IMP_HEADERS
+        else c
+        for c in columns
+    )  # fmt: skip
+
+
 _TRAVELLER_COLUMNS = (
     Column("Round", 6, align="center"),
     Column("Table", 6, align="center"),
@@ -59,7 +73,11 @@ def line_mark(line: ResultLine) -> str:
 
 def board_marks(board: BoardView) -> str:
     """The heading note of a board: N and n, Neuberg, adjustments."""
-    parts = [f"top {fmt(board.top)}", f"played {board.played} of {board.normal}"]
+    parts = [f"played {board.played} of {board.normal}"]
+    if board.top:
+        parts.insert(0, f"top {fmt(board.top)}")
+    if board.datum is not None:
+        parts.append(f"Butler datum {fmt(board.datum, 0)}")
     if board.neuberg:
         parts.append("factored with Neuberg to the normal top")
     if board.adjusted:
@@ -85,7 +103,7 @@ def write_travellers(workbook: Workbook, results: EventResults, session: Session
         write_table(
             sheet,
             header_row,
-            _TRAVELLER_COLUMNS,
+            _for_unit(_TRAVELLER_COLUMNS, session.unit),
             (
                 (
                     line.round,
@@ -142,10 +160,15 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
     for standing in session.standings:
         pair = standing.pair
         sheet = new_sheet(workbook, f"{prefix}Pair {pair}")
+        if session.unit == "IMP":
+            result = f"{fmt(standing.points, 2)} IMPs, {fmt(standing.percent, 2)} per board"
+        else:
+            result = (
+                f"{fmt(standing.points)} of {fmt(standing.maximum)} = {fmt(standing.percent, 2)}%"
+            )
         subtitle = (
             f"{session.name}, score card of pair {pair}: {standing.names}. "
-            f"Place {standing.place}, {fmt(standing.points)} of {fmt(standing.maximum)} "
-            f"= {fmt(standing.percent, 2)}%"
+            f"Place {standing.place}, {result}"
         )
         header_row = write_title(sheet, heading(results, subtitle))
         lines = sorted(by_pair.get(pair, []), key=lambda ln: (ln.round or 0, ln.board))
@@ -155,8 +178,8 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
             opponent = line.ew_pair if is_ns else line.ns_pair
             mp = line.ns_mp if is_ns else line.ew_mp
             score = line.score_ns if is_ns or line.score_ns is None else -line.score_ns
-            top = tops[line.board]
-            percent = None if mp is None or top == 0 else mp * 100 / top
+            top = tops[line.board] or None  # IMP sessions have no top
+            percent = None if mp is None or top is None else mp * 100 / top
             rows.append(
                 (
                     line.round,
@@ -177,7 +200,7 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
         end = write_table(
             sheet,
             header_row,
-            _CARD_COLUMNS,
+            _for_unit(_CARD_COLUMNS, session.unit),
             rows,
             marked=(bool(line_mark(line)) for line in lines),
         )

@@ -29,7 +29,16 @@ from scoring.ranking import rank
 from scoring.session import SessionScore
 from scoring.traveller import TravellerRow
 
-__all__ = ["players_of", "adjustment_text", "session_view", "finding_view", "board_view"]
+__all__ = [
+    "players_of",
+    "adjustment_text",
+    "session_view",
+    "finding_view",
+    "board_view",
+    "imp_line",
+    "not_played_lines",
+    "direction_of",
+]
 
 
 def players_of(pair: Pair) -> tuple[PlayerView, ...]:
@@ -43,6 +52,42 @@ def adjustment_text(adjustment: Adjustment | None) -> str:
         return ""
     ns, ew = format_outcome(adjustment.ns), format_outcome(adjustment.ew)
     return ns if ns == ew else f"{ns}/{ew}"
+
+
+def imp_line(row: TravellerRow, ns_imps: Fraction, ew_imps: Fraction) -> ResultLine:
+    """A traveller line of a pairs event scored in IMPs: the IMPs sit in the MP columns."""
+    contract = "PASS" if row.passed_out else (str(row.contract) if row.contract else "")
+    result = ""
+    if row.contract is not None and row.tricks is not None:
+        result = format_result(row.contract, row.tricks)
+    return ResultLine(
+        board=row.board,
+        ns_pair=row.ns_pair,
+        ew_pair=row.ew_pair,
+        round=row.round,
+        table=row.table,
+        contract=contract,
+        declarer=str(row.declarer) if row.declarer and not row.passed_out else "",
+        result=result,
+        score_ns=row.law77_score_ns() if row.adjustment is None else None,
+        adjustment=adjustment_text(row.adjustment),
+        ns_mp=ns_imps,
+        ew_mp=ew_imps,
+        adjusted=row.adjustment is not None,
+        split=row.adjustment is not None and row.adjustment.is_split,
+    )
+
+
+def not_played_lines(
+    board: int, movement: Movement, played: set[tuple[int, int]]
+) -> list[ResultLine]:
+    """The lines the movement expected on ``board`` that have no result."""
+    return [
+        ResultLine(board, e.ns, e.ew, e.round, e.table, "", "", "", None, "", None, None,
+                   not_played=True)
+        for e in movement.plays_of(board)
+        if e.pairs not in played and e.pairs[::-1] not in played
+    ]  # fmt: skip
 
 
 def _counted(side: SideScore, event: Event) -> Fraction:
@@ -116,7 +161,7 @@ def board_view(
     )
 
 
-def _direction(movement: Movement, pair: int) -> str:
+def direction_of(movement: Movement, pair: int) -> str:
     """ "NS"/"EW" in a pure (two-winner) Mitchell, else ""."""
     if movement.kind is not MovementKind.MITCHELL or movement.arrow_switched:
         return ""
@@ -147,7 +192,7 @@ def session_view(
     boards = tuple(
         board_view(b, rows_by_board.get(b.board or 0, []), movement, event) for b in score.boards
     )
-    directions = {t.pair: _direction(movement, t.pair) for t in score.pairs}
+    directions = {t.pair: direction_of(movement, t.pair) for t in score.pairs}
     standings: list[Standing] = []
     for field_name in sorted(set(directions.values())):
         field_totals = [t for t in score.pairs if directions[t.pair] == field_name]

@@ -25,6 +25,7 @@ from sample_data.fill import fill_entry_workbook, typed
 from sample_data.generate import play_session
 from scoring.contract import Contract, Seat
 from scoring.traveller import TravellerRow
+from tests.pipeline.test_club_evening import EVENT_YAML, typed_lines
 
 
 def _pairs_yaml(count: int) -> str:
@@ -231,3 +232,54 @@ def test_pure_mitchell_ranks_and_awards_two_fields(tmp_path: Path) -> None:
     assert [s.place for s in session.standings].count("1") >= 2
     awarded = {a.pair for a in results.awards}
     assert len(awarded & set(fields["NS"])) == 2 and len(awarded & set(fields["EW"])) == 2
+
+
+# -- the club evening scored in IMPs ------------------------------------------------------
+@pytest.mark.parametrize("kind", ["pairs-cross-imps", "pairs-butler"])
+def test_club_evening_in_imps(tmp_path: Path, kind: str) -> None:
+    """The hand-worked evening of test_club_evening, scored in IMPs (Law 78B, rules.md §9).
+
+    Cross-IMPs (each score against every other, averaged over the comparisons):
+    B1 +450: (1 + 7)/2 = 4; +420: (-1 + 6)/2 = 2.5; +170: (-7 - 6)/2 = -6.5; EW the negatives.
+    B3 -110 v -140: +1 / -1; the A60/40 line: NS +3, EW -3 (Law 86A).
+    B4 split: NS field {+620, -100, +620}: 3-1 and 7-6 (12 + 0)/2 = 6, 2-5 -12;
+       EW field {+620, -100, +170}: EW 1 -(12 + 10)/2 = -11, EW 6 -(-10 + 7)/2 = +1.5,
+       EW 5 -(-12 - 7)/2 = +9.5.
+    Pair 7: B1 4 + B2 12 (+600 v -100) + B3 -1 + B4 6 + B5 -2 (EW v +90: (-1 + 5)/2)
+       + B6 3 (EW v 0: (-3 - 3)/2) = 22 IMPs on 6 boards.
+    Butler: B1 datum = (420 + 450 + 170)/3 = 346.7 -> 350: +450 +100 = 3, +420 +70 = 2,
+       +170 -180 = -5.
+    """
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text(EVENT_YAML.replace("pairs-matchpoints", kind), encoding="utf-8")
+    entry = tmp_path / "tuesday.xlsx"
+    write_entry_workbook(entry, load_event(event_file), 1)
+    workbook = openpyxl.load_workbook(entry)
+    fill_entry_workbook(workbook, typed_lines())
+    workbook.save(entry)
+    results, paths = run_score(event_file, [str(entry)], tmp_path / "out")
+    (session,) = results.sessions
+    assert session.unit == "IMP" and results.scale == "IMP"
+    lines = {(ln.board, ln.ns_pair, ln.ew_pair): (ln.ns_mp, ln.ew_mp)
+             for b in session.boards for ln in b.lines}  # fmt: skip
+    if kind == "pairs-cross-imps":
+        assert lines[(1, 7, 5)] == (4, -4)
+        assert lines[(1, 6, 2)] == (Fraction(5, 2), Fraction(-5, 2))
+        assert lines[(1, 4, 3)] == (Fraction(-13, 2), Fraction(13, 2))
+        assert lines[(3, 2, 7)] == (1, -1) and lines[(3, 6, 5)] == (3, -3)
+        assert lines[(4, 3, 1)] == (6, -11)
+        assert lines[(4, 7, 6)] == (6, Fraction(3, 2))
+        assert lines[(4, 2, 5)] == (-12, Fraction(19, 2))
+        seven = next(s for s in session.standings if s.pair == 7)
+        assert (seven.points, seven.boards_played, seven.percent) == (22, 6, Fraction(22, 6))
+    else:
+        board1 = next(b for b in session.boards if b.board == 1)
+        assert board1.datum == 350
+        assert [lines[k] for k in ((1, 7, 5), (1, 6, 2), (1, 4, 3))] == [(3, -3), (2, -2), (-5, 5)]
+    per_board = [s.percent for s in session.standings]
+    assert per_board == sorted(per_board, reverse=True)
+    sheet = openpyxl.load_workbook(paths["workbook"])["Board 1"]
+    header = next(r for r in sheet.iter_rows(values_only=True) if r and r[0] == "Round")
+    assert header[9:11] == ("NS IMP", "EW IMP")
+    data = json.loads(paths["json"].read_text(encoding="utf-8"))
+    assert data["sessions"][0]["unit"] == "IMP" and "per_board" in data["sessions"][0]["ranking"][0]
