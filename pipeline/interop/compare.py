@@ -235,6 +235,8 @@ def _line_differences(session: ImportedSession, ours: Rescored) -> list[Differen
             if r.ns_score != line.law77_ns:
                 reason = _why_score(r)
                 out.append(_diff("score", line, session, r.ns_score, line.law77_ns, reason))
+        if ours.options.method is Scoring.TEAMS:
+            continue  # match IMPs need the two tables of a match: not re-scored (docs)
         theirs_ns, theirs_ew = (r.ns_mp, r.ew_mp) if mp else (r.ns_imps, r.ew_imps)
         for what, theirs, mine in (
             ("NS points", theirs_ns, line.ns),
@@ -378,7 +380,8 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
         "total": _tolerance([p.total if mp else p.imps for p in session.pairs]),
         "percentage": _tolerance([p.percent for p in session.pairs]),
     }
-    for pair in session.pairs:
+    teams = options.method is Scoring.TEAMS
+    for pair in () if teams else session.pairs:
         mine = ours.pair(pair.key)
         theirs_total = pair.total if mp else pair.imps
         if theirs_total is None and pair.percent is None:
@@ -426,6 +429,9 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
                 differences.append(
                     Difference(what, pair.location, None, pair.key, theirs, value, reason)
                 )
+    notes = session.notes
+    if teams:
+        notes = (*notes, "teams: only the Law 77 scores are checked, not match IMPs or VPs")
     return Comparison(
         session.source,
         options,
@@ -433,7 +439,7 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
         tuple(differences),
         len(ours.lines),
         pairs_checked,
-        session.notes,
+        notes,
     )
 
 

@@ -195,3 +195,17 @@ def test_report_lists_options_and_differences() -> None:
     assert "options: MP, scale 2-1-0, Neuberg rounding 0.1, adjusted plain" in report
     assert "1 differences beyond rounding:" in report
     assert "night.pbn:" in report
+
+
+def test_teams_files_get_their_scores_checked_only() -> None:
+    xml = b"""<USEBIO Version="1.2"><EVENT EVENT_TYPE="TEAMS_OF_FOUR">
+    <MATCH><ROUND_NUMBER>1</ROUND_NUMBER><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+      <TRAVELLER_LINE><NS_PAIR_NUMBER>7</NS_PAIR_NUMBER><EW_PAIR_NUMBER>9</EW_PAIR_NUMBER>
+      <CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>450</SCORE>
+      <NS_IMPS>9</NS_IMPS></TRAVELLER_LINE>
+      <TRAVELLER_LINE><NS_PAIR_NUMBER>9</NS_PAIR_NUMBER><EW_PAIR_NUMBER>7</EW_PAIR_NUMBER>
+      <CONTRACT>2S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>170</SCORE>
+      </TRAVELLER_LINE></BOARD></MATCH></EVENT></USEBIO>"""
+    comparison = compare_session(read_usebio_bytes(xml, "teams.xml"))
+    assert [(d.what, d.theirs, d.ours) for d in comparison.differences] == [("score", 450, 420)]
+    assert any("teams: only the Law 77 scores" in n for n in comparison.notes)
