@@ -210,12 +210,12 @@ def check_pbn_export(data: bytes) -> list[str]:
     the mandatory tag set in its order at the start of each game, table rows whose token
     count matches the declared columns. The reader's own parse is used for the tokens.
     """
-    from pipeline.interop.pbn_syntax import TAG_NAME, parse_pbn, table_rows
+    from pipeline.interop.pbn_syntax import TAG_NAME, decode_pbn, parse_pbn, table_rows
 
     problems: list[str] = []
     if b"\n" in data.replace(b"\r\n", b""):
         problems.append("line ends must be CRLF in export format")
-    text = data.decode("utf-8", errors="replace") if b"\xef" in data[:3] else data.decode("latin-1")
+    text, _ = decode_pbn(data)
     lines = text.split("\r\n")
     if not lines or not lines[0].startswith("% PBN "):
         problems.append("line 1: export format starts with '% PBN <version>'")
