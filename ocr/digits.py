@@ -40,7 +40,7 @@ CANVAS = 20
 
 DEFAULT_MODEL_PATH = Path(__file__).parent / "models" / "digits.npz"
 
-_BLANK_INK = 0.012
+_BLANK_INK = 0.025
 """Share of the cell area that must be ink before the cell counts as written."""
 
 _MIN_CONTRAST = 0.15
@@ -78,7 +78,7 @@ def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
 
     A box edge shows up as a nearly full row or column of ink within the outer 15% of the
     crop; such rows and columns are cleared (a digit stroke never fills one). Components
-    smaller than 0.4% of the crop are dust.
+    smaller than 0.6% of the crop are dust.
     """
     mask = mask.copy()
     h, w = mask.shape
@@ -92,24 +92,31 @@ def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
         if cols[x]:
             mask[:, x] = 0
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.004 * h * w))
+    keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.006 * h * w))
     keep[0] = False
     return keep[labels]
+
+
+def _written(kept: np.ndarray) -> bool:
+    """Enough ink, spanning at least 25% of the box height: a digit, not dust or a dot."""
+    if float(kept.mean()) < _BLANK_INK:
+        return False
+    rows = np.nonzero(kept.any(axis=1))[0]
+    return bool(rows[-1] - rows[0] + 1 >= 0.25 * kept.shape[0])
 
 
 def is_blank(cell: np.ndarray) -> bool:
     """True when the crop carries no written stroke (after removing printed lines)."""
     ink = ink_map(cell)
     mask = (ink > 0.5).astype(np.uint8)
-    kept = _drop_box_lines(mask)
-    return float(kept.mean()) < _BLANK_INK
+    return not _written(_drop_box_lines(mask))
 
 
 def normalise_ink(ink: np.ndarray) -> np.ndarray | None:
     """Ink image (0..1, any size) -> 20x20 float32 MNIST-style digit, or None when blank."""
     mask = (ink > 0.5).astype(np.uint8)
     kept = _drop_box_lines(mask)
-    if float(kept.mean()) < _BLANK_INK:
+    if not _written(kept):
         return None
     ink = np.where(kept, ink, 0.0).astype(np.float32)
     ys, xs = np.nonzero(kept)

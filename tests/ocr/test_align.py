@@ -1,0 +1,105 @@
+"""Alignment: ArUco corners -> homography, any quarter turn, clear failure reasons."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from ocr.align import AlignFailure, AlignmentError, align_page, warp_region
+from ocr.layout import load_layout
+from ocr.render import PrintedRow, TravellerSheet, render_pdf
+
+DPI = 150
+
+
+@pytest.fixture(scope="module")
+def page() -> np.ndarray:
+    pdf = render_pdf([TravellerSheet(board=5, rows=(PrintedRow(1, 1, 8),), event="T", session="1")])
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[0].render(scale=DPI / 72, grayscale=True).to_numpy().copy()
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize(
+    ("turn", "rotation"),
+    [
+        (None, 0),
+        (cv2.ROTATE_90_CLOCKWISE, 90),
+        (cv2.ROTATE_180, 180),
+        (cv2.ROTATE_90_COUNTERCLOCKWISE, 270),
+    ],
+)
+def test_any_quarter_turn_is_found_and_named(page: np.ndarray, turn: int | None, rotation: int):
+    image = page if turn is None else cv2.rotate(page, turn)
+    a = align_page(image, load_layout())
+    assert a.rotation == rotation
+    assert a.markers == (10, 11, 12, 13)
+    assert a.error_mm < 0.5
+    assert abs(a.image_dpi - DPI) < 5
+
+
+def test_homography_maps_marker_centres_to_the_template(page: np.ndarray):
+    layout = load_layout()
+    turned = cv2.rotate(page, cv2.ROTATE_180)
+    a = align_page(turned, layout)
+    # The top-left marker of the form is at the bottom-right of the turned image.
+    h, w = turned.shape
+    m = layout.marker(10).rect
+    cx, cy = m.center
+    # In the upright raster the centre is at (cx, cy) mm; turned 180 it is mirrored.
+    px = np.array([[w - 1 - cx * DPI / 25.4, h - 1 - cy * DPI / 25.4]])
+    mm = a.image_to_mm(px)[0]
+    assert abs(mm[0] - cx) < 0.5 and abs(mm[1] - cy) < 0.5
+
+
+def test_skew_and_perspective_are_undone(page: np.ndarray):
+    layout = load_layout()
+    h, w = page.shape
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[40, 25], [w - 10, 0], [w + 15, h - 30], [5, h + 10]])
+    warped = cv2.warpPerspective(page, cv2.getPerspectiveTransform(src, dst), (w + 60, h + 60),
+                                 borderValue=255)  # fmt: skip
+    a = align_page(warped, layout)
+    upright = warp_region(warped, a, 0, 0, layout.page_width, layout.page_height)
+    # The printed QR box lands where the template says: its area is mostly dark modules.
+    x0, y0, x1, y1 = layout.qr.inset(2).to_px(DPI)
+    assert upright[y0:y1, x0:x1].mean() < 200
+    # ... and a clean margin strip stays white.
+    assert upright[5:20, 5:200].mean() > 245
+
+
+def _failure(image: np.ndarray) -> AlignFailure:
+    with pytest.raises(AlignmentError) as err:
+        align_page(image, load_layout())
+    return err.value.reason
+
+
+def test_blank_image_is_unreadable():
+    assert _failure(np.full((1700, 1200), 255, np.uint8)) is AlignFailure.UNREADABLE
+
+
+def test_tiny_image_is_unreadable():
+    assert _failure(np.zeros((50, 50), np.uint8)) is AlignFailure.UNREADABLE
+
+
+def test_page_without_markers_is_not_a_traveller():
+    rng = np.random.default_rng(1)
+    img = np.full((1700, 1200), 255, np.uint8)
+    for _ in range(60):
+        y, x = int(rng.integers(1700)), int(rng.integers(600))
+        cv2.line(img, (x, y), (x + int(rng.integers(50, 500)), y), 30, 2)
+    assert _failure(img) is AlignFailure.NO_MARKERS
+
+
+def test_half_a_page_is_partial(page: np.ndarray):
+    half = page.copy()
+    half[half.shape[0] // 2 :] = 255
+    with pytest.raises(AlignmentError) as err:
+        align_page(half, load_layout())
+    assert err.value.reason is AlignFailure.PARTIAL_PAGE
+    assert err.value.markers == (10, 11)
+    assert "10, 11" in str(err.value)

@@ -1,0 +1,200 @@
+"""Joint decoding: the most probable legal reading of a row, consistent with Law 77."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ocr.decode import (
+    DEFAULT_THRESHOLD,
+    DigitBox,
+    MarkGroup,
+    RowEvidence,
+    decode_contract,
+    decode_pairs,
+)
+from scoring.board import Vulnerability, vulnerability_of
+from scoring.contract import Contract, Seat, Strain
+from scoring.law77 import ns_score
+
+ON, OFF = 0.9999, 0.0001  # p_marked of a crossed box (fill 0.3) and a clean one (fill 0)
+OPTIONS = {
+    "passed_out": ["PASS"],
+    "level": [str(i) for i in range(1, 8)],
+    "strain": ["C", "D", "H", "S", "NT"],
+    "doubling": ["X", "XX"],
+    "declarer": ["N", "E", "S", "W"],
+    "result_sign": ["=", "+", "-"],
+    "result_count": [str(i) for i in range(1, 14)],
+    "score_side": ["NS", "EW"],
+}
+
+
+def digit(d: int, p: float = 0.98) -> DigitBox:
+    probs = np.full(10, (1 - p) / 9)
+    probs[d] = p
+    return DigitBox.of(probs)
+
+
+BLANK = DigitBox(None)
+
+
+def comb(value: int | None, width: int = 4) -> tuple[DigitBox, ...]:
+    text = "" if value is None else str(value)
+    return tuple([BLANK] * (width - len(text)) + [digit(int(c)) for c in text])
+
+
+def evidence(
+    marked: dict[str, set[str]],
+    score: int | None,
+    overrides: dict[str, dict[str, float]] | None = None,
+) -> RowEvidence:
+    overrides = overrides or {}
+    groups = {}
+    for name, options in OPTIONS.items():
+        on = marked.get(name, set())
+        p = {o: (ON if o in on else OFF) for o in options}
+        p.update(overrides.get(name, {}))
+        groups[name] = MarkGroup(p)
+    return RowEvidence(**groups, score=comb(score))
+
+
+def marks_for(contract: Contract | None, declarer: Seat | None, tricks: int | None, ns: int):
+    if contract is None:
+        return {"passed_out": {"PASS"}}
+    m: dict[str, set[str]] = {
+        "level": {str(contract.level)},
+        "strain": {contract.strain.value},
+        "declarer": {declarer.value},  # type: ignore[union-attr]
+        "score_side": {"NS" if ns > 0 else "EW"},
+    }
+    if contract.doubling.value:
+        m["doubling"] = {contract.doubling.value}
+    diff = tricks - contract.tricks_needed  # type: ignore[operator]
+    m["result_sign"] = {"=" if diff == 0 else ("+" if diff > 0 else "-")}
+    if diff:
+        m["result_count"] = {str(abs(diff))}
+    return m
+
+
+# The worked examples of the rules digest (Law 77), declarer North; hand-checked scores.
+EXAMPLES = [
+    ("4S", 10, Vulnerability.BOTH, 620),
+    ("3NT", 10, Vulnerability.NONE, 430),
+    ("1NT", 6, Vulnerability.BOTH, -100),
+    ("4HX", 7, Vulnerability.NONE, -500),
+    ("7NTXX", 13, Vulnerability.BOTH, 2980),
+    ("2CX", 8, Vulnerability.NONE, 180),
+    ("6D", 13, Vulnerability.BOTH, 1390),
+]
+
+
+@pytest.mark.parametrize(("text", "tricks", "vul", "score"), EXAMPLES)
+def test_clean_rows_decode_to_the_written_result(text, tricks, vul, score):
+    contract = Contract.parse(text)
+    ev = evidence(marks_for(contract, Seat.NORTH, tricks, score), abs(score))
+    best, posterior = decode_contract(ev, vul).ranked[0]
+    assert best == (contract, Seat.NORTH, tricks, score)
+    assert posterior >= DEFAULT_THRESHOLD
+
+
+def test_the_score_decides_an_unsure_level_of_a_made_contract():
+    """Level 3 or 4 unsure; 4S= vulnerable is +620, 3S+1 would need the '+' mark."""
+    marks = marks_for(Contract.parse("4S"), Seat.NORTH, 10, 620)
+    ev = evidence(marks, 620, {"level": {"3": 0.5, "4": 0.5}})
+    (contract, decl, tricks, written), posterior = decode_contract(ev, Vulnerability.BOTH).ranked[0]
+    assert (str(contract), decl, tricks, written) == ("4S", Seat.NORTH, 10, 620)
+    assert posterior > 0.99
+
+
+def test_clubs_or_diamonds_cannot_be_told_by_the_score():
+    """2C= and 2D= both score +90: with the strain marks in doubt the posterior says so."""
+    marks = marks_for(Contract.parse("2C"), Seat.SOUTH, 8, 90)
+    ev = evidence(marks, 90, {"strain": {"C": 0.5, "D": 0.5}})
+    ranked = decode_contract(ev, Vulnerability.NONE).ranked
+    assert {str(ranked[0][0][0]), str(ranked[1][0][0])} == {"2C", "2D"}
+    assert ranked[0][1] == pytest.approx(0.5, abs=0.01)
+
+
+def test_a_written_score_that_is_not_law77_is_kept_as_written():
+    """Marks say 4S= N vulnerable (+620); the player wrote 650. The marks win, the written
+    score stays 650 so the row is sent to review (ocr/row_reader.py)."""
+    marks = marks_for(Contract.parse("4S"), Seat.NORTH, 10, 620)
+    (contract, _, tricks, written), _ = decode_contract(
+        evidence(marks, 650), Vulnerability.BOTH
+    ).ranked[0]
+    assert (str(contract), tricks, written) == ("4S", 10, 650)
+
+
+def test_passed_out():
+    (contract, decl, tricks, written), p = decode_contract(
+        evidence({"passed_out": {"PASS"}}, None), Vulnerability.NS
+    ).ranked[0]
+    assert (contract, decl, tricks, written) == (None, None, None, None)
+    assert p > 0.999
+
+
+def test_blank_score_leaves_the_marks_to_decide():
+    marks = marks_for(Contract.parse("3NT"), Seat.EAST, 8, -50)
+    del marks["score_side"]  # no score written, no side marked
+    (contract, decl, tricks, written), p = decode_contract(
+        evidence(marks, None), Vulnerability.NONE
+    ).ranked[0]
+    assert (str(contract), decl, tricks, written) == ("3NT", Seat.EAST, 8, None)
+    assert p > 0.99
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    level=st.integers(1, 7),
+    strain=st.sampled_from(list(Strain)),
+    dbl=st.sampled_from(["", "X", "XX"]),
+    declarer=st.sampled_from(list(Seat)),
+    tricks=st.integers(0, 13),
+    board=st.integers(1, 16),
+)
+def test_any_legal_result_written_cleanly_decodes_to_itself(
+    level, strain, dbl, declarer, tricks, board
+):
+    contract = Contract.parse(f"{level}{strain.value}{dbl}")
+    vul = vulnerability_of(board)
+    score = ns_score(contract, declarer, tricks, vul)
+    ev = evidence(marks_for(contract, declarer, tricks, score), abs(score))
+    ranked = decode_contract(ev, vul).ranked
+    assert ranked[0][0] == (contract, declarer, tricks, score)
+    assert 0.0 <= ranked[-1][1] <= ranked[0][1] <= 1.0
+    assert sum(p for _, p in ranked) <= 1.0 + 1e-9
+
+
+def pair_boxes(n: int | None) -> tuple[DigitBox, ...]:
+    return comb(n, 2)
+
+
+def test_printed_pairs_stand_when_not_changed():
+    d = decode_pairs((3, 10), MarkGroup({"CHANGED": OFF}), pair_boxes(None), pair_boxes(None),
+                     allowed=[(3, 10), (4, 11)])  # fmt: skip
+    assert d.ranked[0][0] == (3, 10)
+    assert d.posterior > 0.999
+    assert d.in_movement is True
+
+
+def test_changed_pairs_are_read_from_the_written_digits():
+    d = decode_pairs((3, 10), MarkGroup({"CHANGED": ON}), pair_boxes(4), pair_boxes(11),
+                     allowed=[(3, 10), (4, 11)])  # fmt: skip
+    assert d.ranked[0][0] == (4, 11)
+    assert d.in_movement is True
+
+
+def test_pairs_the_movement_does_not_send_are_flagged():
+    d = decode_pairs((3, 10), MarkGroup({"CHANGED": ON}), pair_boxes(7), pair_boxes(12),
+                     allowed=[(3, 10), (4, 11)])  # fmt: skip
+    assert d.ranked[0][0] == (7, 12)
+    assert d.in_movement is False
+
+
+def test_blank_form_pairs_come_from_the_digits():
+    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), pair_boxes(12), pair_boxes(5))
+    assert d.ranked[0][0] == (12, 5)
+    assert d.in_movement is None

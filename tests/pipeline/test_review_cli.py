@@ -1,0 +1,68 @@
+"""`bridgescan scan read` and `bridgescan review list/resolve` on a small generated batch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from ocr.synthetic.generate import generate_session
+from ocr.synthetic.sources import TEST
+from pipeline.cli_scan import register
+from pipeline.codec import loads
+from scoring.traveller import TravellerRow
+
+
+@pytest.fixture(scope="module")
+def app() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+    return app
+
+
+@pytest.fixture(scope="module")
+def scans(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("cli_scans")
+    generate_session(folder, [1, 2], tables=5, split=TEST, seed=4, raster_dpi=150, dpi=150,
+                     quarter_turns=0, defects={2: "half_page"})  # fmt: skip
+    for pdf in folder.glob("*.pdf"):
+        pdf.unlink()
+    return folder
+
+
+def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    runner = CliRunner()
+    result = runner.invoke(app, ["scan", "read", str(scans), "-o", str(out)])
+    # The half page always waits for a person: exit code 1 (items to review).
+    assert result.exit_code == 1, result.output
+    assert "2 page(s)" in result.output
+    for name in ("travellers.json", "readings.json", "review.json", "review.xlsx"):
+        assert (out / name).exists(), name
+    rows = loads((out / "travellers.json").read_text("utf-8"))
+    assert all(isinstance(r, TravellerRow) and r.board == 1 for r in rows)
+    truth = json.loads((scans / "page_0001.json").read_text("utf-8"))
+    readings = json.loads((out / "readings.json").read_text("utf-8"))
+    assert [p["problems"] for p in readings["pages"]][1] == ["partial_page"]
+    queue = json.loads((out / "review.json").read_text("utf-8"))["items"]
+    assert len(rows) + sum(1 for i in queue if i["kind"] == "row") == len(truth["rows"])
+
+    listed = runner.invoke(app, ["review", "list", str(out)])
+    assert listed.exit_code == 0
+    assert "page_0002" in listed.output and "partial_page" in listed.output
+    page_item = next(i["id"] for i in queue if i["kind"] == "page")
+    done = runner.invoke(
+        app, ["review", "resolve", str(out), page_item, "--by", "Ola", "--value", "reject"]
+    )
+    assert done.exit_code == 0, done.output
+    assert "reject (by Ola" in done.output
+    after = runner.invoke(app, ["review", "list", str(out)])
+    assert page_item not in after.output
+
+
+def test_missing_input_is_bad_input(app: typer.Typer, tmp_path: Path):
+    result = CliRunner().invoke(app, ["scan", "read", str(tmp_path / "nope"), "-o", str(tmp_path)])
+    assert result.exit_code == 2
