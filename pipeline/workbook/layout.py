@@ -148,7 +148,7 @@ def finish_sheet(
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
     sheet.print_options.gridLines = False
     sheet.page_margins.left = sheet.page_margins.right = 0.5
-    sheet.oddFooter.center.text = "&A - page &P of &N"
+    sheet.oddFooter.center.text = "&A - page &P"  # &N would count the whole workbook
 
 
 def fmt(value: Fraction | int | None, places: int = 1) -> str:
