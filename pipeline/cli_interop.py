@@ -51,24 +51,30 @@ def _summary(session: object) -> list[str]:
     return lines
 
 
-def _read(path: Path, expected: str | None = None) -> object:
+def _read(path: Path, expected: str | None = None, section: str | None = None) -> object:
     from pipeline.interop.formats import format_of, read_results
 
     try:
         if expected is not None and format_of(path.read_bytes(), str(path)) != expected:
             raise _fail(f"{path}: this is not a {expected} file")
-        return read_results(path)
+        return read_results(path, section)
     except OSError as error:
         raise _fail(f"{path}: {error.strerror}") from None
     except ValueError as error:
         raise _fail(str(error)) from None
 
 
+_Section = Annotated[
+    str | None, typer.Option(help="Section of a PBN file with several (default: the first).")
+]
+
+
 def import_pbn(
     file: Annotated[Path, typer.Argument(help="A PBN results file (PBN 2.0/2.1).")],
+    section: _Section = None,
 ) -> None:
     """Read a PBN results file and summarise what it holds (boards, results, pairs)."""
-    typer.echo("\n".join(_summary(_read(file, "PBN"))))
+    typer.echo("\n".join(_summary(_read(file, "PBN", section))))
 
 
 def import_usebio(
@@ -130,6 +136,7 @@ def compare(
     adjusted: _Adjusted = None,
     method: _Method = None,
     normal: _Normal = None,
+    section: _Section = None,
 ) -> None:
     """Re-score another program's session and report each difference beyond rounding.
 
@@ -138,7 +145,7 @@ def compare(
     """
     from pipeline.interop.compare import compare_session
 
-    session = _read(file)
+    session = _read(file, section=section)
     given = any(v is not None for v in (scale, neuberg_rounding, adjusted, method, normal))
     options = None
     if given:
@@ -158,6 +165,7 @@ def export(
     deals_file: Annotated[
         Path | None, typer.Option("--deals", help="A deal file (PBN) to add hand records.")
     ] = None,
+    section: _Section = None,
 ) -> None:
     """Write a session as PBN 2.1 (with ScoreTable, TotalScoreTable, deals) or USEBIO 1.2."""
     from dataclasses import replace
@@ -169,7 +177,7 @@ def export(
     from pipeline.interop.rescore import apply_scores
     from pipeline.interop.rescore import rescore as rescore_session
 
-    session = _read(file)
+    session = _read(file, section=section)
     assert isinstance(session, ImportedSession)
     if deals_file is not None:
         from pipeline.interop.deals import read_deal_file

@@ -19,8 +19,8 @@ def format_of(data: bytes, name: str = "") -> str:
     return "PBN"
 
 
-def read_results(path: str | Path) -> ImportedSession:
-    """Read a PBN or USEBIO results file."""
+def read_results(path: str | Path, section: str | None = None) -> ImportedSession:
+    """Read a PBN or USEBIO results file (``section``: which section of a PBN file)."""
     from pipeline.interop.pbn import read_pbn_bytes
     from pipeline.interop.usebio import read_usebio_bytes
 
@@ -28,7 +28,7 @@ def read_results(path: str | Path) -> ImportedSession:
     data = path.read_bytes()
     if format_of(data, str(path)) == "USEBIO":
         return read_usebio_bytes(data, str(path))
-    return read_pbn_bytes(data, str(path))
+    return read_pbn_bytes(data, str(path), section)
 
 
 def results_bytes(session: ImportedSession, target: str | Path) -> bytes:

@@ -47,10 +47,10 @@ from scoring.outcome import Adjustment, Weighted
 __all__ = ["read_pbn", "read_pbn_bytes", "scoring_from_tag"]
 
 
-def read_pbn(path: str | Path) -> ImportedSession:
+def read_pbn(path: str | Path, section: str | None = None) -> ImportedSession:
     """Read a PBN results file from disk (encoding detected: UTF-8 or ISO-8859-1)."""
     path = Path(path)
-    return read_pbn_bytes(path.read_bytes(), str(path))
+    return read_pbn_bytes(path.read_bytes(), str(path), section)
 
 
 def scoring_from_tag(value: str | None) -> Scoring:
@@ -67,12 +67,39 @@ def scoring_from_tag(value: str | None) -> Scoring:
     return Scoring.UNKNOWN
 
 
-def read_pbn_bytes(data: bytes | str, source: str = "<pbn>") -> ImportedSession:
-    """Read PBN text or bytes; ``source`` names the file in every error and location."""
+def _sections(games: tuple[PbnGame, ...], source: str) -> list[str]:
+    """The sections the score tables name (a Section column), in order of appearance."""
+    seen: list[str] = []
+    for game in games:
+        tag = game.get("ScoreTable")
+        if tag is None:
+            continue
+        for _, row in table_rows(tag, source)[1]:
+            name = row.get("section")
+            if name and name not in seen:
+                seen.append(name)
+    return seen
+
+
+def read_pbn_bytes(
+    data: bytes | str, source: str = "<pbn>", section: str | None = None
+) -> ImportedSession:
+    """Read PBN text or bytes; ``source`` names the file in every error and location.
+
+    A file with several sections (a Section column) is read one section at a time:
+    ``section`` names it, by default the first; the notes say which others there are.
+    """
     parsed = parse_pbn(data, source)
     boards: dict[int, ImportedBoard] = {}
     pair_rows: list[ImportedPair] = []
     notes: list[str] = []
+    sections = _sections(parsed.games, source)
+    if section is not None and section not in sections:
+        where = Location(source)
+        raise InteropError(where, f"no section {section!r} (sections: {', '.join(sections)})")
+    chosen = section or (sections[0] if sections else None)
+    if len(sections) > 1:
+        notes.append(f"{source}: sections {', '.join(sections)}; section {chosen} was read")
     event_tags: dict[str, str] = {}
     totals_seen = False
     for game in parsed.games:
@@ -85,9 +112,9 @@ def read_pbn_bytes(data: bytes | str, source: str = "<pbn>") -> ImportedSession:
             if totals_seen:
                 notes.append(f"{source}:{totals.line}: a second [TotalScoreTable] was ignored")
             else:
-                pair_rows = _pairs(totals, source)
+                pair_rows = _pairs(totals, source, chosen)
                 totals_seen = True
-        board = _board(game, source, notes)
+        board = _board(game, source, notes, chosen)
         if board is None:
             continue
         if board.number in boards:
@@ -119,7 +146,9 @@ def read_pbn_bytes(data: bytes | str, source: str = "<pbn>") -> ImportedSession:
     )
 
 
-def _board(game: PbnGame, source: str, notes: list[str]) -> ImportedBoard | None:
+def _board(
+    game: PbnGame, source: str, notes: list[str], section: str | None
+) -> ImportedBoard | None:
     board_tag = game.get("Board")
     where = Location(source, board_tag.line if board_tag else game.line)
     if board_tag is None or board_tag.value in ("", "?"):
@@ -141,7 +170,7 @@ def _board(game: PbnGame, source: str, notes: list[str]) -> ImportedBoard | None
     except ValueError as error:
         raise InteropError(where, f"board {board_tag.value}: {error}") from None
     table = game.get("ScoreTable")
-    results = _results(table, number, source, notes) if table is not None else ()
+    results = _results(table, number, source, notes, section) if table is not None else ()
     top_text = game.value("MP_Top") or game.value("ScoreMP_Top")
     top = decimal(top_text) if top_text else None
     return ImportedBoard(number, dealer, vulnerability, deal, results, where, top)
@@ -155,7 +184,9 @@ def _cell(row: dict[str, str | None], *names: str) -> str | None:
     return None
 
 
-def _results(tag: PbnTag, board: int, source: str, notes: list[str]) -> tuple[ImportedResult, ...]:
+def _results(
+    tag: PbnTag, board: int, source: str, notes: list[str], section: str | None
+) -> tuple[ImportedResult, ...]:
     columns, rows = table_rows(tag, source)
     names = {c.name.lower() for c in columns}
     for needed in ("pairid_ns", "pairid_ew"):
@@ -163,6 +194,8 @@ def _results(tag: PbnTag, board: int, source: str, notes: list[str]) -> tuple[Im
             raise InteropError(Location(source, tag.line), f"[ScoreTable] has no {needed} column")
     results = []
     for line, row in rows:
+        if section is not None and row.get("section") not in (None, section):
+            continue
         where = Location(source, line)
         try:
             result = _result(row, board, where)
@@ -270,13 +303,15 @@ def _split_names(text: str | None) -> tuple[str, ...]:
     return (text.strip(),)
 
 
-def _pairs(tag: PbnTag, source: str) -> list[ImportedPair]:
+def _pairs(tag: PbnTag, source: str, section: str | None) -> list[ImportedPair]:
     columns, rows = table_rows(tag, source)
     names = {c.name.lower() for c in columns}
     if "pairid" not in names and "pairid_ns" not in names:
         raise InteropError(Location(source, tag.line), "[TotalScoreTable] has no PairId column")
     pairs = []
     for line, row in rows:
+        if section is not None and row.get("section") not in (None, section):
+            continue
         where = Location(source, line)
         try:
             number = _cell(row, "PairId", "PairId_NS")

@@ -214,3 +214,21 @@ def test_imported_lines_become_traveller_rows(ruter: object) -> None:
     assert adjusted.adjustment is not None and adjusted.law77_score_ns() is None
     # 3NT by East, 8 tricks, EW not vulnerable on board 2: one down, +50 to NS.
     assert (east.declarer, east.law77_score_ns()) == (Seat.EAST, 50)
+
+
+def test_a_file_with_two_sections_is_read_one_section_at_a_time() -> None:
+    text = (
+        '[Board "1"]\n'
+        '[TotalScoreTable "Section;PairId;TotalScoreMP"]\nA 1 2\nB 1 0\n'
+        '[ScoreTable "Section;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+        "A 1 2 4S N 10 420\nB 1 2 4S N 9 -50\nA 3 4 4S N 11 450\n"
+    )
+    first = read_pbn_bytes(text, "two.pbn")
+    assert [r.ns_score for r in first.results] == [420, 450]
+    assert first.notes == ("two.pbn: sections A, B; section A was read",)
+    assert {p.key: p.total for p in first.pairs}["1"] == 2
+    second = read_pbn_bytes(text, "two.pbn", section="B")
+    assert [r.ns_score for r in second.results] == [-50]
+    assert {p.key: p.total for p in second.pairs}["1"] == 0
+    with pytest.raises(InteropError, match="no section 'C' \\(sections: A, B\\)"):
+        read_pbn_bytes(text, "two.pbn", section="C")
