@@ -166,6 +166,9 @@ def export(
         Path | None, typer.Option("--deals", help="A deal file (PBN) to add hand records.")
     ] = None,
     section: _Section = None,
+    double_dummy: Annotated[
+        bool, typer.Option("--dd/--no-dd", help="With --deals: add DD tables and par (PBN).")
+    ] = False,
 ) -> None:
     """Write a session as PBN 2.1 (with ScoreTable, TotalScoreTable, deals) or USEBIO 1.2."""
     from dataclasses import replace
@@ -179,20 +182,27 @@ def export(
 
     session = _read(file, section=section)
     assert isinstance(session, ImportedSession)
+    hand_records = {}
     if deals_file is not None:
-        from pipeline.interop.deals import read_deal_file
+        from pipeline.interop.deals import analyse, read_deal_file
 
         try:
-            records = {r.board: r.deal for r in read_deal_file(deals_file)}
+            records = read_deal_file(deals_file)
         except (OSError, ValueError) as error:
             raise _fail(f"{deals_file}: {error}") from None
-        boards = tuple(replace(b, deal=records.get(b.number, b.deal)) for b in session.boards)
+        if double_dummy:
+            records = analyse(records)
+        hand_records = {r.board: r for r in records}
+        boards = tuple(
+            replace(b, deal=hand_records[b.number].deal) if b.number in hand_records else b
+            for b in session.boards
+        )
         session = replace(session, boards=boards)
     if rescore:
         options, _ = detect_options(session)
         session = apply_scores(session, rescore_session(session, options))
     try:
-        data = results_bytes(session, out)
+        data = results_bytes(session, out, hand_records)
         atomic_write_bytes(out, data)
     except (OSError, ValueError) as error:
         raise _fail(f"{out}: {error}") from None

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.interop.records import ImportedSession, InteropError, Location
+
+if TYPE_CHECKING:
+    from pipeline.interop.deals import HandRecord
 
 __all__ = ["read_results", "results_bytes", "format_of"]
 
@@ -31,14 +36,21 @@ def read_results(path: str | Path, section: str | None = None) -> ImportedSessio
     return read_pbn_bytes(data, str(path), section)
 
 
-def results_bytes(session: ImportedSession, target: str | Path) -> bytes:
-    """The session written in the format the target's suffix asks for (.pbn or .xml)."""
+def results_bytes(
+    session: ImportedSession,
+    target: str | Path,
+    hand_records: Mapping[int, HandRecord] | None = None,
+) -> bytes:
+    """The session written in the format the target's suffix asks for (.pbn or .xml).
+
+    Analysed ``hand_records`` add double-dummy tables and par to a PBN file.
+    """
     from pipeline.interop.pbn_writer import write_pbn
     from pipeline.interop.usebio import write_usebio
 
     suffix = Path(target).suffix.lower()
     if suffix == ".pbn":
-        return write_pbn(session)
+        return write_pbn(session, hand_records)
     if suffix in (".xml", ".usebio"):
         return write_usebio(session)
     raise InteropError(Location(str(target)), "write .pbn (PBN 2.1) or .xml (USEBIO 1.2)")

@@ -11,9 +11,11 @@ character fits, UTF-8 otherwise (our reader detects both).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
+from pipeline.interop.deals import STRAIN_ORDER, HandRecord
 from pipeline.interop.pbn_syntax import Column, format_columns, quote
 from pipeline.interop.records import (
     ImportedBoard,
@@ -23,6 +25,7 @@ from pipeline.interop.records import (
     Scoring,
 )
 from scoring.board import dealer_of, vulnerability_of
+from scoring.contract import Seat
 from scoring.outcome import Artificial, Weighted
 
 __all__ = ["write_pbn", "pbn_text", "check_pbn_export"]
@@ -153,7 +156,26 @@ def _totals(session: ImportedSession) -> str | None:
     return _table("TotalScoreTable", _TOTAL_COLUMNS, rows, {"Names", "Direction"})
 
 
-def _game(session: ImportedSession, board: ImportedBoard, totals: str | None) -> str:
+def _optimum(record: HandRecord) -> list[str]:
+    """PBN 2.1 [OptimumScore] and [OptimumResultTable] from a double-dummy analysis."""
+    if record.double_dummy is None or record.par is None:
+        return []
+    score = record.par.score_ns
+    lines = [f"[OptimumScore {quote(f'NS {score}' if score >= 0 else f'EW {-score}')}]"]
+    lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
+    for strain in STRAIN_ORDER:
+        for seat in Seat:
+            tricks = record.double_dummy.get(strain, seat)
+            lines.append(f"{seat.value} {strain.value:>2} {tricks:>2}")
+    return lines
+
+
+def _game(
+    session: ImportedSession,
+    board: ImportedBoard,
+    totals: str | None,
+    record: HandRecord | None = None,
+) -> str:
     dealer = board.dealer or dealer_of(board.number)
     vulnerability = board.vulnerability or vulnerability_of(board.number)
     tags = [
@@ -176,6 +198,8 @@ def _game(session: ImportedSession, board: ImportedBoard, totals: str | None) ->
     if session.program:
         tags.append(("Generator", session.program))
     lines = [f"[{name} {quote(value)}]" for name, value in tags]
+    if record is not None:
+        lines.extend(_optimum(record))
     if totals:
         lines.append(totals)
     if board.results:
@@ -184,18 +208,26 @@ def _game(session: ImportedSession, board: ImportedBoard, totals: str | None) ->
     return "\r\n".join(lines)
 
 
-def pbn_text(session: ImportedSession) -> str:
-    """The PBN text (CRLF line ends) of a session: one game per board."""
+def pbn_text(session: ImportedSession, hand_records: Mapping[int, HandRecord] | None = None) -> str:
+    """The PBN text (CRLF line ends) of a session: one game per board.
+
+    ``hand_records`` analysed by ``pipeline.interop.deals.analyse`` add each board's
+    double-dummy table and par ([OptimumResultTable], [OptimumScore], PBN 2.1).
+    """
+    records = hand_records or {}
     totals = _totals(session)
     games = []
     for index, board in enumerate(session.boards):
-        games.append(_game(session, board, totals if index == 0 else None))
+        record = records.get(board.number)
+        games.append(_game(session, board, totals if index == 0 else None, record))
     return "% PBN 2.1\r\n% EXPORT\r\n%\r\n" + "\r\n\r\n".join(games) + "\r\n"
 
 
-def write_pbn(session: ImportedSession) -> bytes:
+def write_pbn(
+    session: ImportedSession, hand_records: Mapping[int, HandRecord] | None = None
+) -> bytes:
     """The PBN file's bytes: ISO-8859-1 when every character fits, else UTF-8."""
-    text = pbn_text(session)
+    text = pbn_text(session, hand_records)
     try:
         return text.encode("iso-8859-1")
     except UnicodeEncodeError:

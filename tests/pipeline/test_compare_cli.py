@@ -120,3 +120,15 @@ def test_importing_the_commands_loads_nothing_heavy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_export_to_pbn_with_double_dummy(app: typer.Typer, tmp_path: Path) -> None:
+    source = _write_session(tmp_path / "wed.pbn")
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"1 {DEAL}\n")
+    out = tmp_path / "web.pbn"
+    args = ["export", str(source), "-o", str(out), "--deals", str(deals), "--dd"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = out.read_bytes().decode("iso-8859-1")
+    assert f'[Deal "{DEAL}"]' in text and '[OptimumScore "EW 70"]' in text

@@ -144,3 +144,19 @@ def test_any_session_round_trips(lines: list[tuple[int, Strain, Seat, int, str |
 )
 def test_export_checker_finds_violations(data: bytes, problem: str) -> None:
     assert any(problem in p for p in check_pbn_export(data))
+
+
+def test_double_dummy_and_par_go_into_the_pbn_file() -> None:
+    from pipeline.interop.deals import analyse, read_deals
+
+    records = {r.board: r for r in analyse(read_deals(f"1 {DEAL.pbn()}\n".encode()))}
+    data = write_pbn(_session(), records)  # type: ignore[arg-type]
+    assert check_pbn_export(data) == []
+    game = parse_pbn(data).games[0]
+    assert game.value("OptimumScore") == "EW 70"  # par -70 for NS: 1C by E or W
+    tag = game.get("OptimumResultTable")
+    assert tag is not None
+    _, rows = table_rows(tag, "dd.pbn")
+    by_key = {(row["declarer"], row["denomination"]): row["result"] for _, row in rows}
+    assert len(by_key) == 20 and by_key[("W", "C")] == "7" and by_key[("N", "S")] == "6"
+    assert read_pbn_bytes(data, "dd.pbn").board(1).results  # still reads as results
