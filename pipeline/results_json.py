@@ -114,6 +114,8 @@ def _standing(standing: Standing, unit: str = "MP") -> dict[str, Any]:
         "maximum": number(standing.maximum),
         "percent": number(standing.percent, 2),
         "boards_played": standing.boards_played,
+        "sitout_credit": number(standing.sitout),
+        "penalties": number(standing.penalty),
         "masterpoints": number(standing.masterpoints, 2),
     }
 

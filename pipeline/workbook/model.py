@@ -96,6 +96,8 @@ class Standing:
     boards_played: int
     masterpoints: Fraction | None = None
     direction: str = ""  # "NS"/"EW" when a pure Mitchell has two winners, else ""
+    sitout: Fraction = Fraction(0)  # sit-out credit included in points (rules.md §7)
+    penalty: Fraction = Fraction(0)  # procedural penalties deducted from points
 
     @property
     def names(self) -> str:

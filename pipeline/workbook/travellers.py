@@ -205,7 +205,15 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
             marked=(bool(line_mark(line)) for line in lines),
         )
         total = sum((r[9] for r in rows if r[9] is not None), Fraction(0))
-        sheet.cell(row=end, column=9, value="Boards")
-        cell = sheet.cell(row=end, column=10, value=float(total))
-        cell.number_format = MP_FORMAT
+        summary = [("Boards", total)]
+        if standing.sitout:
+            summary.append(("Sit-out credit", standing.sitout))
+        if standing.penalty:
+            summary.append(("Penalties", -standing.penalty))
+        if len(summary) > 1:
+            summary.append(("Total", standing.points))
+        for offset, (label, value) in enumerate(summary):
+            sheet.cell(row=end + offset, column=9, value=label)
+            cell = sheet.cell(row=end + offset, column=10, value=float(value))
+            cell.number_format = MP_FORMAT
         finish_sheet(sheet, header_row)

@@ -211,6 +211,8 @@ def session_view(
                     boards_played=total.boards_played,
                     masterpoints=(masterpoints or {}).get(total.pair),
                     direction=field_name,
+                    sitout=total.sitout_points,
+                    penalty=total.penalty_points,
                 )
             )
     return SessionView(

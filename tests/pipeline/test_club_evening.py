@@ -90,8 +90,9 @@ sessions:
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 
-def _row(board: int, ns: int, ew: int, contract: str, by: Seat, tricks: int, score: int
-         ) -> TravellerRow:
+def _row(
+    board: int, ns: int, ew: int, contract: str, by: Seat, tricks: int, score: int
+) -> TravellerRow:
     return TravellerRow(board, ns, ew, Contract.parse(contract), by, tricks, written_score_ns=score)
 
 
@@ -179,8 +180,14 @@ def test_ranking_json_matches_the_hand_calculation(evening: tuple[Path, Path]) -
     ],
 )
 def test_each_result_has_the_hand_worked_matchpoints(
-    evening: tuple[Path, Path], board: int, ns: int, ew: int, ns_mp: float, ew_mp: float,
-    factored: bool, adjusted: bool,
+    evening: tuple[Path, Path],
+    board: int,
+    ns: int,
+    ew: int,
+    ns_mp: float,
+    ew_mp: float,
+    factored: bool,
+    adjusted: bool,
 ) -> None:
     data = json.loads((evening[0] / "results.json").read_text(encoding="utf-8"))
     boards = {b["board"]: b for b in data["sessions"][0]["boards"]}
@@ -236,3 +243,37 @@ def test_no_masterpoints_for_seven_boards(evening: tuple[Path, Path]) -> None:
     data = json.loads((evening[0] / "results.json").read_text(encoding="utf-8"))
     assert data["masterpoints"] == []
     assert all(r["masterpoints"] is None for r in data["sessions"][0]["ranking"])
+
+
+def test_sitout_credit_average(tmp_path: Path) -> None:
+    """The same evening with ``sitout_credit: average`` (rules.md §7): each pair sat out one
+    round of one board and is credited its points per round played, rounded to a whole
+    matchpoint (half up), on a maximum of one more board (top 4):
+      pair 3: 17.5/6 = 2.92 -> 3: 20.5 of 28 = 73.21%   pair 7: 17/6 = 2.83 -> 3: 20 of 28
+      pair 2: 13.5/6 = 2.25 -> 2: 15.5 of 28           pair 5: 9.6/5 = 1.92 -> 2: 11.6 of 24
+      pair 6: 9.9/6 = 1.65 -> 2: 11.9 of 28            pair 4: 7.5/5 = 1.5 -> 2: 9.5 of 24
+      pair 1: 5/6 = 0.83 -> 1: 6 of 28.
+    """
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text(
+        EVENT_YAML.replace("sessions:\n", "options:\n  sitout_credit: average\nsessions:\n", 1),
+        encoding="utf-8",
+    )
+    entry = tmp_path / "tuesday.xlsx"
+    write_entry_workbook(entry, load_event(event_file), 1)
+    workbook = openpyxl.load_workbook(entry)
+    fill_entry_workbook(workbook, typed_lines())
+    workbook.save(entry)
+    results, paths = run_score(event_file, [str(entry)], tmp_path / "out")
+    got = [(s.pair, s.sitout, s.points, s.maximum) for s in results.sessions[0].standings]
+    assert got == [
+        (3, 3, Fraction(41, 2), 28), (7, 3, 20, 28), (2, 2, Fraction(31, 2), 28),
+        (5, 2, Fraction(58, 5), 24), (6, 2, Fraction(119, 10), 28), (4, 2, Fraction(19, 2), 24),
+        (1, 1, 6, 28),
+    ]  # fmt: skip
+    card = openpyxl.load_workbook(paths["workbook"])["Pair 3"]
+    summary = {r[8]: r[9] for r in card.iter_rows(values_only=True) if r[8] in (
+        "Boards", "Sit-out credit", "Total")}  # fmt: skip
+    assert summary == {"Boards": 17.5, "Sit-out credit": 3, "Total": 20.5}
+    data = json.loads(paths["json"].read_text(encoding="utf-8"))
+    assert data["sessions"][0]["ranking"][0]["sitout_credit"] == 3
