@@ -33,8 +33,9 @@ from ocr.synthetic.results import PairSlot, mitchell_slots, random_rows
 from ocr.synthetic.scan import quarter_turn_matrix
 from ocr.synthetic.sources import TEST_FONTS, TRAIN_FONTS, Distortion
 from ocr.synthetic.truth import RowTruth
-from scoring.board import Vulnerability
-from scoring.contract import Contract, Seat, Side
+from scoring.board import Vulnerability, vulnerability_of
+from scoring.contract import Contract, Doubling, Seat, Side, Strain
+from scoring.law77 import ns_score
 
 CLEAN = dataclasses.replace(
     TRAINING,
@@ -340,3 +341,44 @@ def test_player_score_errors_are_recorded_in_the_truth():
     wrong = [r for r in rows if not r.score_is_consistent]
     assert 0.3 < len(wrong) / len(rows) < 0.7
     assert all(r.written_score > 0 and r.written_score != abs(r.ns_score) for r in wrong)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    level=st.integers(1, 7),
+    strain=st.sampled_from(list(Strain)),
+    doubling=st.sampled_from(list(Doubling)),
+    declarer=st.sampled_from(list(Seat)),
+    tricks=st.integers(0, 13),
+    board=st.integers(1, 16),
+)
+def test_the_marks_alone_give_back_contract_declarer_and_tricks(
+    level, strain, doubling, declarer, tricks, board
+):
+    contract = Contract(level, strain, doubling)
+    score = ns_score(contract, declarer, tricks, vulnerability_of(board))
+    side = Side.NS if score > 0 else Side.EW
+    t = RowTruth(1, 1, 1, 2, 1, 2, False, contract, declarer, tricks, score, abs(score), side)
+    marks = intended_marks(t, blank_form=False)
+    fields = [f for f, _ in marks]
+    assert len(fields) == len(set(fields))  # one mark per group
+    got = dict(marks)
+    back = Contract(
+        int(got[LEVEL]), Strain.parse(got[STRAIN]), Doubling.parse(got.get(DOUBLING, ""))
+    )
+    delta = 0 if got[RESULT_SIGN] == "=" else int(got[RESULT_COUNT])
+    delta = -delta if got[RESULT_SIGN] == "-" else delta
+    assert back == contract
+    assert Seat.parse(got[DECLARER]) is declarer
+    assert back.tricks_needed + delta == tricks
+    assert Side.parse(got[SCORE_SIDE]) is side and side is (Side.NS if score > 0 else Side.EW)
+    assert (RESULT_COUNT in got) == (tricks != contract.tricks_needed)
+
+
+def test_same_seed_other_scanner_is_a_rescan_of_the_same_paper():
+    (a,) = generate_session(None, [5], tables=4, split=TEST, seed=1, raster_dpi=150, dpi=150)
+    (b,) = generate_session(None, [5], tables=4, split=TEST, seed=1, raster_dpi=150, dpi=200,
+                            quarter_turns=2)  # fmt: skip
+    assert (a.truth.rows, a.truth.marks, a.truth.digits) == (b.truth.rows, b.truth.marks,
+                                                             b.truth.digits)  # fmt: skip
+    assert a.image != b.image and (a.truth.dpi, b.truth.dpi, b.truth.quarter_turns) == (150, 200, 2)
