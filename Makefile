@@ -17,7 +17,8 @@ setup:  ## build .venv and install what is missing (tesseract via apt-get when r
 	@bash scripts/bootstrap.sh
 
 run: setup  ## the main job: bundled sample scans in, result workbook out (in ./out)
-	$(VENV)/bin/bridgescan run sample_data --out $(OUT)
+	@# Exit code 1 means "published, but readings wait for review": the expected sample outcome.
+	$(VENV)/bin/bridgescan run sample_data --out $(OUT) || [ $$? -eq 1 ]
 
 test: setup  ## the test suite (what CI runs)
 	$(PY) -m pytest -n 2 --dist loadfile
