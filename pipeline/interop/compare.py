@@ -18,46 +18,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.records import ImportedResult, ImportedSession, Location, Scoring
-from pipeline.interop.rescore import LineScore, Rescored, RescoreOptions, rescore
+from pipeline.interop.differences import (
+    Difference,
+    decimals,
+    differs,
+    line_differences,
+    tolerance,
+)
+from pipeline.interop.reasons import file_sum, why_points, why_total
+from pipeline.interop.records import ImportedSession, Scoring
+from pipeline.interop.rescore import RescoreOptions, rescore
 from scoring.imps import CrossImps, DatumRule
 from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, Rounding, ScoringOptions
-from scoring.outcome import Artificial
 
 __all__ = ["Difference", "Comparison", "detect_options", "compare_session"]
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One figure where the file and bridgescan disagree beyond rounding."""
-
-    what: str
-    """"score", "NS points", "EW points", "NS %", "total", "percentage", "missing"."""
-    location: Location
-    board: int | None
-    pair: str | None
-    theirs: Fraction | int | str | None
-    ours: Fraction | int | str | None
-    reason: str
-
-    def __str__(self) -> str:
-        where = f"board {self.board}" if self.board is not None else f"pair {self.pair}"
-        if self.board is not None and self.pair:
-            where += f", {self.pair}"
-        return (
-            f"{self.location}: {where}: {self.what} {_show(self.theirs)} in the file, "
-            f"{_show(self.ours)} by bridgescan -- {self.reason}"
-        )
-
-
-def _show(value: Fraction | int | str | None) -> str:
-    if isinstance(value, Fraction):
-        return format_decimal(value)
-    return "-" if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -92,37 +69,6 @@ class Comparison:
             lines.append(f"{len(self.differences)} differences beyond rounding:")
             lines.extend(f"  {d}" for d in self.differences)
         return "\n".join(lines)
-
-
-def _decimals(value: Fraction) -> int:
-    """Decimals needed to print ``value`` as the file did (at most 4)."""
-    for places in range(5):
-        if (value * 10**places).denominator == 1:
-            return places
-    return 4
-
-
-def _tolerance(values: list[Fraction | None]) -> Fraction:
-    """Half a unit of the last decimal the file prints for this kind of figure.
-
-    Programs print a column with fixed decimals and may drop trailing zeros ("3" for
-    "3.0"), so the precision is the most decimals seen in the column, not per figure.
-    """
-    places = max((_decimals(v) for v in values if v is not None), default=0)
-    return Fraction(1, 2 * 10**places)
-
-
-def _line_tolerances(session: ImportedSession) -> tuple[Fraction, Fraction]:
-    """Tolerances for points (MP or IMPs) and for percentages on the result lines."""
-    points = [v for r in session.results for v in (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps)]
-    percents = [v for r in session.results for v in (r.ns_percent, r.ew_percent)]
-    return _tolerance(points), _tolerance(percents)
-
-
-def _differs(theirs: Fraction | None, ours: Fraction | None, tolerance: Fraction) -> bool:
-    if theirs is None or ours is None:
-        return False
-    return abs(theirs - ours) > tolerance
 
 
 def detect_options(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...]]:
@@ -163,7 +109,7 @@ def detect_options(session: ImportedSession) -> tuple[RescoreOptions, tuple[str,
         for value in (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps)
         if value is not None
     ]
-    places = max((_decimals(v) for v in figures), default=1)
+    places = max((decimals(v) for v in figures), default=1)
     rounding = {0: Rounding.TENTH, 1: Rounding.TENTH, 2: Rounding.HUNDREDTH}.get(
         places, Rounding.EXACT
     )
@@ -180,7 +126,7 @@ def detect_options(session: ImportedSession) -> tuple[RescoreOptions, tuple[str,
 
 
 def _mismatches(session: ImportedSession, options: RescoreOptions) -> int:
-    return sum(1 for d in _line_differences(session, rescore(session, options)) if d)
+    return len(line_differences(session, rescore(session, options)))
 
 
 def _mismatches_or_many(session: ImportedSession, options: RescoreOptions) -> int:
@@ -225,138 +171,6 @@ def _best_imps(
     return best
 
 
-def _line_differences(session: ImportedSession, ours: Rescored) -> list[Difference | None]:
-    out: list[Difference | None] = []
-    tolerance, percent_tolerance = _line_tolerances(session)
-    mp = ours.options.method is Scoring.MATCHPOINTS
-    for line in ours.lines:
-        r = line.result
-        if r.adjustment is None and r.ns_score is not None and line.law77_ns is not None:
-            if r.ns_score != line.law77_ns:
-                reason = _why_score(r)
-                out.append(_diff("score", line, session, r.ns_score, line.law77_ns, reason))
-        if ours.options.method is Scoring.TEAMS:
-            continue  # match IMPs need the two tables of a match: not re-scored (docs)
-        theirs_ns, theirs_ew = (r.ns_mp, r.ew_mp) if mp else (r.ns_imps, r.ew_imps)
-        for what, theirs, mine in (
-            ("NS points", theirs_ns, line.ns),
-            ("EW points", theirs_ew, line.ew),
-        ):
-            if _differs(theirs, mine, tolerance):
-                out.append(_diff(what, line, session, theirs, mine, ""))
-        if mp and _differs(r.ns_percent, line.ns_percent, percent_tolerance):
-            out.append(_diff("NS %", line, session, r.ns_percent, line.ns_percent, ""))
-    return out
-
-
-def _diff(
-    what: str,
-    line: LineScore,
-    session: ImportedSession,
-    theirs: Fraction | int | None,
-    ours: Fraction | int | None,
-    reason: str,
-) -> Difference:
-    r = line.result
-    pairs = f"{session.ns_key(r)} v {session.ew_key(r)}"
-    return Difference(what, r.location, r.board, pairs, theirs, ours, reason)
-
-
-def _why_score(result: ImportedResult) -> str:
-    played = f"{result.contract} by {result.declarer} taking {result.tricks}"
-    return f"not the Law 77 score of {played}: a typing error or a manual override"
-
-
-def _why_points(
-    session: ImportedSession, ours: Rescored, difference: Difference, bad_scores: set[Location]
-) -> str:
-    """Re-score under alternatives and name the first that reproduces the file's figure."""
-    theirs = difference.theirs
-    if not isinstance(theirs, Fraction):
-        return "differs"
-    line = next(line for line in ours.lines if line.result.location == difference.location)
-    side = 0 if difference.what.startswith("NS") else 1
-    mine = (line.ns, line.ew)[side]
-    options = ours.options
-    tolerance, _ = _line_tolerances(session)
-    if difference.location in bad_scores:
-        return "follows from the score in the file, which is not Law 77's"
-    alternatives: list[tuple[str, RescoreOptions]] = []
-    other_scale = (
-        Scale.ONE_HALF_ZERO if options.scoring.scale is Scale.TWO_ONE_ZERO else Scale.TWO_ONE_ZERO
-    )
-    alternatives.append(
-        (f"scored on the {other_scale.value} scale", _with(options, scale=other_scale))
-    )
-    for rounding in Rounding:
-        if rounding is not options.scoring.neuberg_rounding:
-            alternatives.append(
-                (f"Neuberg rounding {rounding.value}", _with(options, neuberg_rounding=rounding))
-            )
-    other_adjusted = (
-        AdjustedRounding.SWEDISH
-        if options.scoring.adjusted_rounding is AdjustedRounding.PLAIN
-        else AdjustedRounding.PLAIN
-    )
-    alternatives.append(
-        (f"adjusted score rounded {other_adjusted.value}", _with(options, adjusted=other_adjusted))
-    )
-    alternatives.append(("no Neuberg factoring (board's own top)", replace(options, normal=None)))
-    if options.method is Scoring.BUTLER:
-        for k in (0, 1, 2):
-            label = f"datum with {k} top/bottom dropped"
-            alternatives.append((label, replace(options, datum=DatumRule(k))))
-    if options.method is Scoring.CROSS_IMPS:
-        alternatives.append(("cross-IMPs summed", replace(options, cross_imps=CrossImps.SUM)))
-        alternatives.append(("cross-IMPs unrounded", replace(options, imp_rounding=None)))
-    for label, alternative in alternatives:
-        if label.startswith("no Neuberg") and not line.factored:
-            continue
-        if alternative == options:
-            continue
-        try:
-            other = _board_only(session, line.result.board, alternative)
-        except ValueError:
-            continue
-        same = next((x for x in other.lines if x.result.location == difference.location), None)
-        if same is not None and not _differs(theirs, (same.ns, same.ew)[side], tolerance):
-            return f"different option: {label}"
-    other_side = (line.result.ew_mp, line.result.ns_mp)[side]
-    if line.top is not None and other_side is not None and not line.factored:
-        if theirs + other_side != line.top and line.result.adjustment is None:
-            return "NS and EW points do not add up to the top: a manual override of one side"
-    if abs(theirs - mine) <= 2 * tolerance:
-        return "rounding of the points (a different rounding step)"
-    return "manual override in the source file (no scoring option explains it)"
-
-
-_OPTION_FIELDS = {
-    "scale": "scale",
-    "neuberg_rounding": "neuberg_rounding",
-    "adjusted": "adjusted_rounding",
-}
-
-
-def _with(options: RescoreOptions, **changes: object) -> RescoreOptions:
-    fields = {_OPTION_FIELDS[name]: value for name, value in changes.items()}
-    return replace(options, scoring=replace(options.scoring, **fields))  # type: ignore[arg-type]
-
-
-def _board_only(session: ImportedSession, board: int, options: RescoreOptions) -> Rescored:
-    """Re-score one board; ``options.normal`` None means the board's own top (no Neuberg)."""
-    one = replace(session, boards=tuple(b for b in session.boards if b.number == board))
-    if options.normal is None:
-        # The board's own top: only the compared results, N = their number.
-        compared = tuple(r for r in one.boards[0].results if not _artificial(r))
-        one = replace(one, boards=(replace(one.boards[0], results=compared),))
-        return rescore(one, replace(options, normal=max(1, len(compared))))
-    return rescore(one, options)
-
-
-def _artificial(result: ImportedResult) -> bool:
-    return result.adjustment is not None and isinstance(result.adjustment.ns, Artificial)
-
-
 def compare_session(session: ImportedSession, options: RescoreOptions | None = None) -> Comparison:
     """Compare a session's figures with bridgescan's; options detected when not given."""
     evidence: tuple[str, ...]
@@ -365,20 +179,28 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
     else:
         evidence = ("options given by the caller",)
     ours = rescore(session, options)
-    found = [d for d in _line_differences(session, ours) if d is not None]
+    found = line_differences(session, ours)
     bad_scores = {d.location for d in found if d.what == "score"}
+    with_points = {d.location for d in found if d.what.endswith("points")}
     differences: list[Difference] = []
     for difference in found:
-        if not difference.reason:
-            reason = _why_points(session, ours, difference, bad_scores)
+        if difference.what == "NS %":
+            reason = (
+                "follows from the points"
+                if difference.location in with_points
+                else "the percentage is not the points over the top: another top or an override"
+            )
+            difference = replace(difference, reason=reason)
+        elif not difference.reason:
+            reason = why_points(session, ours, difference, bad_scores)
             difference = replace(difference, reason=reason)
         differences.append(difference)
     point_differences = [d for d in differences if d.what.endswith("points")]
     pairs_checked = 0
     mp = options.method is Scoring.MATCHPOINTS
     tolerances = {
-        "total": _tolerance([p.total if mp else p.imps for p in session.pairs]),
-        "percentage": _tolerance([p.percent for p in session.pairs]),
+        "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
+        "percentage": tolerance([p.percent for p in session.pairs]),
     }
     teams = options.method is Scoring.TEAMS
     for pair in () if teams else session.pairs:
@@ -412,19 +234,19 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
                 if d.board is not None and d.pair and pair.key in d.pair.split(" v ")
             }
         )
-        file_sum = _file_sum(session, pair.key, [line.result for line in own_lines], mp)
+        their_sum = file_sum(session, pair.key, [line.result for line in own_lines], mp)
         for what, theirs, value in (
             ("total", theirs_total, mine.total),
             ("percentage", pair.percent, mine.percent if mp else None),
         ):
-            if _differs(theirs, value, tolerances[what]):
+            if differs(theirs, value, tolerances[what]):
                 follows = what == "percentage" or (
-                    file_sum is not None and not _differs(theirs, file_sum, tolerances[what])
+                    their_sum is not None and not differs(theirs, their_sum, tolerances[what])
                 )
                 reason = (
                     f"follows from the differences on board(s) {', '.join(map(str, boards))}"
                     if boards and follows
-                    else _why_total(session, ours, pair.key, theirs, what, tolerances[what])
+                    else why_total(session, ours, pair.key, theirs, what, tolerances[what])
                 )
                 differences.append(
                     Difference(what, pair.location, None, pair.key, theirs, value, reason)
@@ -441,39 +263,3 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
         pairs_checked,
         notes,
     )
-
-
-def _file_sum(
-    session: ImportedSession, key: str, results: list[ImportedResult], mp: bool
-) -> Fraction | None:
-    """The pair's total as the file's own board figures add up (None if any is missing)."""
-    total = Fraction(0)
-    for result in results:
-        ns_side = session.ns_key(result) == key
-        if mp:
-            value = result.ns_mp if ns_side else result.ew_mp
-        else:
-            value = result.ns_imps if ns_side else result.ew_imps
-        if value is None:
-            return None
-        total += value
-    return total
-
-
-def _why_total(
-    session: ImportedSession,
-    ours: Rescored,
-    key: str,
-    theirs: Fraction | None,
-    what: str,
-    tolerance: Fraction,
-) -> str:
-    if theirs is None:
-        return "differs"
-    exact_options = _with(ours.options, neuberg_rounding=Rounding.EXACT)
-    exact = rescore(session, exact_options).pair(key)
-    if exact is not None:
-        value = exact.total if what == "total" else exact.percent
-        if value is not None and not _differs(theirs, value, tolerance):
-            return "totals made from unrounded board scores (rounding of the total)"
-    return "manual override of the pair's total in the source file (not the sum of its boards)"

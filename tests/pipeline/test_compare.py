@@ -209,3 +209,12 @@ def test_teams_files_get_their_scores_checked_only() -> None:
     comparison = compare_session(read_usebio_bytes(xml, "teams.xml"))
     assert [(d.what, d.theirs, d.ours) for d in comparison.differences] == [("score", 450, 420)]
     assert any("teams: only the Law 77 scores" in n for n in comparison.notes)
+
+
+def test_a_line_percentage_that_does_not_follow_from_its_points() -> None:
+    planted = _plant(_session(), 1, 0, ns_percent=Fraction(90))  # 4 of 6 is 66.67%
+    comparison = compare_session(_via_pbn(planted))
+    (difference,) = comparison.differences
+    assert (difference.what, difference.theirs) == ("NS %", Fraction(90))
+    assert difference.ours == Fraction(200, 3)
+    assert "not the points over the top" in difference.reason
