@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -44,6 +44,8 @@ def to_jsonable(value: Any) -> Any:
         return {"__fraction__": str(value)}
     if isinstance(value, datetime):
         return {"__datetime__": value.isoformat()}
+    if isinstance(value, date):
+        return {"__date__": value.isoformat()}
     if isinstance(value, bytes):
         return {"__bytes__": value.hex()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -72,6 +74,8 @@ def from_jsonable(data: Any) -> Any:
         return Fraction(data["__fraction__"])
     if "__datetime__" in data:
         return datetime.fromisoformat(data["__datetime__"])
+    if "__date__" in data:
+        return date.fromisoformat(data["__date__"])
     if "__bytes__" in data:
         return bytes.fromhex(data["__bytes__"])
     if "__tuple__" in data:

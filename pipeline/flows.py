@@ -137,6 +137,8 @@ def run_event(
     out_dir.mkdir(parents=True, exist_ok=True)
     store_path = store_path or out_dir / "bridgescan.sqlite"
     plan = session_files(folder, event)
+    with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
+        store.append("event", "event", event, actor="bridgescan")
     for files in plan:
         keep_scans(store_path, files)
     futures = {f.session: read_scans.submit(event, f, store_path, out_dir) for f in plan if f.scans}

@@ -2,6 +2,7 @@
 
 import sqlite3
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,13 @@ def test_records_round_trip_through_json() -> None:
     for value in (ROW, adjusted, {"total": Fraction(7, 3), "pairs": (1, 2)}):
         assert loads(dumps(value)) == value
     assert loads(dumps(ROW)).source == ROW.source  # not part of equality, still kept
+
+
+def test_a_whole_event_round_trips() -> None:
+    from pipeline.eventfile import load_event
+
+    event = load_event(Path(__file__).parents[2] / "sample_data" / "club-evening" / "event.yaml")
+    assert loads(dumps(event)) == event
 
 
 def test_decoding_refuses_foreign_types() -> None:
