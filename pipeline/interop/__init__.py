@@ -5,6 +5,6 @@ Modules: ``records`` (the imported session), ``pbn_syntax`` (PBN tokenizer), ``p
 ``formats`` (either format by content), ``convert`` (to and from ``TravellerRow``),
 ``rescore`` (bridgescan's engine on an imported session), ``compare`` with ``differences``
 and ``reasons`` (what differs beyond rounding, and why), ``hands`` and ``deals`` (deal
-files, hand records, double-dummy via endplay), ``cells`` (single-cell notation). Nothing heavy is imported
-here, so the CLI stays fast.
+files, hand records, double-dummy via endplay), ``cells`` (single-cell notation).
+Nothing heavy is imported here, so the CLI stays fast.
 """

@@ -15,6 +15,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from pipeline.interop.compare import compare_session, detect_options
 from pipeline.interop.convert import session_from_travellers
@@ -26,7 +28,7 @@ from pipeline.interop.usebio import read_usebio_bytes, write_usebio
 from scoring.contract import Contract, Seat, Strain
 from scoring.imps import CrossImps
 from scoring.matchpoints import Scale
-from scoring.options import AdjustedRounding, ScoringOptions
+from scoring.options import AdjustedRounding, Rounding, ScoringOptions
 from scoring.outcome import Adjustment, Artificial
 from scoring.traveller import TravellerRow
 
@@ -218,3 +220,50 @@ def test_a_line_percentage_that_does_not_follow_from_its_points() -> None:
     assert (difference.what, difference.theirs) == ("NS %", Fraction(90))
     assert difference.ours == Fraction(200, 3)
     assert "not the points over the top" in difference.reason
+
+
+_line = st.one_of(
+    st.tuples(st.integers(1, 7), st.sampled_from(list(Strain)), st.sampled_from(list(Seat)),
+              st.integers(0, 13)),
+    st.sampled_from(["A60/40", "A50/50", "A40/60", "missing"]),
+)  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    boards=st.lists(st.lists(_line, min_size=3, max_size=5), min_size=1, max_size=3),
+    scale=st.sampled_from(list(Scale)),
+    rounding=st.sampled_from([Rounding.TENTH, Rounding.HUNDREDTH]),
+    via_usebio=st.booleans(),
+)
+def test_any_bridgescan_export_compares_clean(
+    boards: list[list[object]], scale: Scale, rounding: Rounding, via_usebio: bool
+) -> None:
+    rows = []
+    for number, lines in enumerate(boards, start=1):
+        for table, line in enumerate(lines, start=1):
+            if line == "missing":
+                continue
+            if isinstance(line, str):
+                ns, ew = (Fraction(int(p)) for p in line[1:].split("/"))
+                adjustment = Adjustment(Artificial(ns), Artificial(ew))
+                rows.append(TravellerRow(number, table, table, adjustment=adjustment))
+            else:
+                level, strain, seat, tricks = line  # type: ignore[misc]
+                rows.append(
+                    TravellerRow(number, table, table, Contract(level, strain), seat, tricks)
+                )
+    assume(rows)
+    normal = max(len(lines) for lines in boards)
+    options = RescoreOptions(
+        scoring=ScoringOptions(scale=scale, neuberg_rounding=rounding), normal=normal
+    )
+    session = session_from_travellers(rows, event="h", mitchell=True)
+    scored = apply_scores(session, rescore(session, options))
+    back = (
+        read_usebio_bytes(write_usebio(scored), "h.xml")
+        if via_usebio
+        else read_pbn_bytes(write_pbn(scored), "h.pbn")
+    )
+    comparison = compare_session(back, options)
+    assert comparison.agrees, comparison.report()
