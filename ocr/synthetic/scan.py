@@ -88,7 +88,9 @@ def scan_page(
     rot = np.array([[np.cos(theta), -np.sin(theta)], [np.sin(theta), np.cos(theta)]])
     centre = np.array([w, h]) * scale / 2
     dst = (src * scale - centre) @ rot.T + centre
-    jitter = rng.uniform(-1, 1, (4, 2)) * d.max_perspective_mm * px_per_mm
+    photo = rng.random() < d.photo_share
+    reach = d.photo_perspective_mm if photo else d.max_perspective_mm
+    jitter = rng.uniform(-1, 1, (4, 2)) * reach * px_per_mm
     dst = dst + jitter
     margin = float(rng.uniform(2, 8)) * px_per_mm
     dst = dst - dst.min(axis=0) + margin
@@ -98,7 +100,7 @@ def scan_page(
     turn = quarter_turn_matrix(k, cw, ch)
     full = turn @ m
     size = (cw, ch) if k % 2 == 0 else (ch, cw)
-    dark = rng.random() < d.dark_background_share
+    dark = photo or rng.random() < d.dark_background_share
     bg = tuple(float(v) for v in (rng.uniform(40, 90, 3) if dark else rng.uniform(225, 250, 3)))
     if grey:
         bg = (sum(bg) / 3,) * 3
@@ -137,6 +139,7 @@ def scan_page(
     params = {
         "skew_deg": round(skew, 3),
         "perspective_mm": round(float(np.abs(jitter).max() / px_per_mm), 3),
+        "photo": photo,
         "blur_sigma_px": round(sigma, 3),
         "noise_sigma": round(noise, 3),
         "shadow_strength": round(strength, 3),

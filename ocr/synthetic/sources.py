@@ -13,9 +13,9 @@ Split of the data on the machine:
 - Handwriting fonts, split by writer (font family), not by glyph: DKG Handwriting (all
   styles), Humor Sans and four "Because We ..." fonts TRAINING; Breip, Klee One and the
   other two "Because We ..." fonts TEST.
-- Distortions: TEST scans use their own ranges (more skew and perspective, different
-  dpi choices, stronger shadows, lower JPEG qualities) so the benchmark is not tuned to
-  the training scans.
+- Distortions: TEST scans use their own ranges (more skew and perspective, more phone
+  photos, different dpi choices, stronger shadows, lower JPEG qualities) so the
+  benchmark is not tuned to the training scans.
 """
 
 from __future__ import annotations
@@ -78,7 +78,9 @@ class Distortion:
     lossless_share: float
     shadow_strength: tuple[float, float]  # darkening at the shadowed edge, 0..1
     greyscale_share: float
-    dark_background_share: float  # photographed on a table rather than scanned
+    dark_background_share: float  # lying on a dark table rather than on a scanner bed
+    photo_share: float = 0.0  # phone photos: dark table and stronger perspective
+    photo_perspective_mm: float = 0.0  # each page corner moved up to this far in a photo
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ TRAINING = Split(
         shadow_strength=(0.0, 0.3),
         greyscale_share=0.4,
         dark_background_share=0.1,
+        photo_share=0.1,
+        photo_perspective_mm=6.0,
     ),
 )
 
@@ -133,6 +137,8 @@ TEST = Split(
         shadow_strength=(0.05, 0.4),
         greyscale_share=0.5,
         dark_background_share=0.2,
+        photo_share=0.15,
+        photo_perspective_mm=8.0,
     ),
 )
 
