@@ -117,12 +117,13 @@ def run_score(
     from pipeline.eventfile import load_event
     from pipeline.files import atomic_write_text
     from pipeline.results_json import results_to_json
-    from pipeline.scoring_run import read_session, score_event
+    from pipeline.scoring_run import check_names, read_session, score_event
     from pipeline.workbook import awards_csv, build_workbook
     from pipeline.workbook.writer import save_workbook
     from scoring.masterpoints import MasterpointScale, SwedishBronze, SwedishSilver
 
     event = load_event(event_file)
+    check_names(event, event_file.name)
     assigned = assign_files(event, files)
     inputs = [read_session(event, number, paths) for number, paths in assigned.items()]
     scales: dict[str, MasterpointScale | None] = {
@@ -132,7 +133,11 @@ def run_score(
     }
     scale = scales[masterpoints]
     results = score_event(
-        event, inputs, masterpoint_scale=scale, with_masterpoints=scale is not None
+        event,
+        inputs,
+        masterpoint_scale=scale,
+        with_masterpoints=scale is not None,
+        source=event_file.name,
     )
     # Everything is built in memory first, so bad input never leaves part of the output.
     workbook = build_workbook(results)

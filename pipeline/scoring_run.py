@@ -60,6 +60,7 @@ __all__ = [
     "ScoreInputError",
     "SessionInput",
     "ScoredSession",
+    "check_names",
     "read_session",
     "validate",
     "score_pairs_session",
@@ -102,6 +103,36 @@ class ScoredSession:
     rows: tuple[TravellerRow, ...]
     findings: tuple[Finding, ...]
     unscored: tuple[FindingView, ...] = ()
+
+
+# -- 0. the event's names -----------------------------------------------------------------
+_FORMULA_START = ("=", "+", "@", "\t", "\r")
+
+
+def check_names(event: Event, source: str = "the event file") -> None:
+    """Refuse player and team names that start like a spreadsheet formula.
+
+    A name such as ``=B2`` or ``+46 70 123`` is almost always a cell pasted from a members
+    list, not a name; published, it would be wrong on every ranking (and a formula in any
+    spreadsheet that re-reads our CSV without care). The workbook would keep it as text
+    anyway (``pipeline.xlsx``); this stops it before anything is written.
+    """
+    for session in event.sessions:
+        for section in session.sections:
+            named = [
+                (f"pair {pair.number}, player {index}", player.name)
+                for pair in section.pairs
+                for index, player in enumerate(pair.players, start=1)
+            ] + [(f"team {team.number}", team.name) for team in section.teams]
+            for where, name in named:
+                if name.startswith(_FORMULA_START) or (
+                    name.startswith("-") and name[1:2] in tuple("0123456789=+@(")
+                ):
+                    raise ScoreInputError(
+                        f"{source}: session {session.number}, section {section.name}, "
+                        f"{where}: the name {name!r} starts like a spreadsheet formula; "
+                        "write the name itself"
+                    )
 
 
 # -- 1. reading ---------------------------------------------------------------------------
@@ -338,8 +369,14 @@ def score_event(
     inputs: Sequence[SessionInput],
     masterpoint_scale: MasterpointScale | None = None,
     with_masterpoints: bool = True,
+    *,
+    source: str = "the event file",
 ) -> EventResults:
-    """Validate and score every session of ``inputs`` and build the published results."""
+    """Validate and score every session of ``inputs`` and build the published results.
+
+    ``source`` names the event file in messages about its names (``check_names``).
+    """
+    check_names(event, source)
     if event.kind is EventKind.TEAMS:
         from pipeline.scoring_run_teams import score_teams_event
 

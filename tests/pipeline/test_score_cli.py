@@ -206,3 +206,21 @@ def test_a_board_that_cannot_be_scored_is_reported_and_the_rest_scored() -> None
     assert ("pair-twice-on-board", "error") in codes
     boards = [b.board for b in results.sessions[0].boards]
     assert 1 not in boards and boards == [2, 3, 4, 5, 6, 7]
+
+
+@pytest.mark.parametrize("name", ["=SUM(1+1)", "+46 70 123 45", "@cmd", "-2+3", "=B2"])
+def test_names_that_start_like_a_formula_are_refused(tmp_path: Path, name: str) -> None:
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text(EVENT_YAML.replace("Cecilia Lind", f'"{name}"'), encoding="utf-8")
+    csv_file = tmp_path / "t.csv"
+    csv_file.write_text("Board,NS,EW,Contract,Declarer,Result\n1,6,2,4S,N,=\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, output = _run(str(event_file), str(csv_file), "-o", str(out))
+    _assert_bad_input(code, output, out, "event.yaml", "pair 2, player 1", repr(name))
+
+
+@pytest.mark.parametrize("name", ["Anna-Karin Ek", "Per = Bo", "-", "O'Brien", "Åke @ home"])
+def test_ordinary_names_pass_the_check(name: str) -> None:
+    from pipeline.scoring_run import check_names
+
+    check_names(parse_event(EVENT_YAML.replace("Cecilia Lind", f'"{name}"')))
