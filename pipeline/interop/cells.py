@@ -22,6 +22,8 @@ __all__ = [
     "artificial_adjustment",
     "format_decimal",
     "parse_side",
+    "pbn_date",
+    "usebio_date",
 ]
 
 _ARTIFICIAL = re.compile(
@@ -117,3 +119,29 @@ def format_decimal(value: Fraction, places: int = 2) -> str:
 def parse_side(text: str) -> Side:
     """NS/EW in any notation: N-S, E-W, Ö-V, Ø-V, NS, EW, N, E (Scandinavian Ø/Ö for east)."""
     return Side.parse(text)
+
+
+_ISO = re.compile(r"^(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})$")
+_DAY_FIRST = re.compile(r"^(\d{1,2})[.\-/](\d{1,2})[.\-/](\d{4})$")
+
+
+def pbn_date(text: str | None) -> str | None:
+    """A date as PBN writes it, "YYYY.MM.DD" (from ISO or USEBIO's "DD/MM/YYYY")."""
+    if not text:
+        return None
+    if match := _ISO.match(text.strip()):
+        year, month, day = match.groups()
+    elif match := _DAY_FIRST.match(text.strip()):
+        day, month, year = match.groups()
+    else:
+        return text  # "2026.??.??" and other partial PBN dates pass unchanged
+    return f"{year}.{int(month):02d}.{int(day):02d}"
+
+
+def usebio_date(text: str | None) -> str | None:
+    """A date as USEBIO writes it, "DD/MM/YYYY"."""
+    normal = pbn_date(text)
+    if normal is None or not _ISO.match(normal):
+        return normal
+    year, month, day = normal.split(".")
+    return f"{day}/{month}/{year}"

@@ -29,6 +29,8 @@ from pipeline.interop.cells import (
     format_decimal,
     integer,
     is_artificial,
+    pbn_date,
+    usebio_date,
 )
 from pipeline.interop.hands import Deal, Hand
 from pipeline.interop.records import (
@@ -170,7 +172,7 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> ImportedSession:
         source=source,
         format="USEBIO",
         event=_text(event, "EVENT_DESCRIPTION") or "",
-        date=_text(event, "DATE"),
+        date=pbn_date(_text(event, "DATE")),
         scoring=scoring,
         boards=tuple(session_boards),
         pairs=(),
@@ -349,7 +351,7 @@ def write_usebio(session: ImportedSession, program: str = "bridgescan") -> bytes
     event = etree.SubElement(root, "EVENT", EVENT_TYPE=_EVENT_TYPE_OUT[session.scoring])
     _sub(event, "PROGRAM_NAME", program)
     _sub(event, "EVENT_DESCRIPTION", session.event or None)
-    _sub(event, "DATE", session.date)
+    _sub(event, "DATE", usebio_date(session.date))
     _sub(event, "BOARD_SCORING_METHOD", _METHOD_OUT[session.scoring])
     _sub(event, "BOARDS_PLAYED", len(session.boards))
     _sub(event, "WINNER_TYPE", 2 if session.by_direction else 1)

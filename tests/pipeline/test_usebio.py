@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from pipeline.interop.cells import pbn_date, usebio_date
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.hands import Deal
 from pipeline.interop.records import InteropError, Scoring
@@ -72,9 +73,22 @@ def ebu() -> object:
 
 def test_event_header(ebu: object) -> None:
     assert (ebu.event, ebu.date, ebu.program, ebu.site) == (  # type: ignore[attr-defined]
-        "Tisdagsparen", "17/11/2026", "SomeScore", "Kungsbacka BK",
+        "Tisdagsparen", "2026.11.17", "SomeScore", "Kungsbacka BK",
     )  # fmt: skip
     assert ebu.scoring is Scoring.MATCHPOINTS  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "pbn", "usebio"),
+    [
+        ("17/11/2026", "2026.11.17", "17/11/2026"),
+        ("2026-11-07", "2026.11.07", "07/11/2026"),
+        ("2026.11.07", "2026.11.07", "07/11/2026"),
+        ("2026.??.??", "2026.??.??", "2026.??.??"),
+    ],
+)
+def test_dates_between_the_formats(text: str, pbn: str, usebio: str) -> None:
+    assert (pbn_date(text), usebio_date(text)) == (pbn, usebio)
 
 
 def test_traveller_lines(ebu: object) -> None:
