@@ -32,8 +32,8 @@ from pathlib import Path
 from pipeline.validation import (
     ColumnResolver,
     Finding,
-    control_sums,
     field_column,
+    session_control_sums,
     validate_session,
 )
 from pipeline.workbook.model import (
@@ -249,7 +249,12 @@ def score_pairs_session(
         sitouts=sitouts or None,
         boards_per_round=_boards_per_round(movement),
     )
-    checks = control_sums(score.boards, movement, session=str(session.number))
+    checks = session_control_sums(
+        score,
+        movement,
+        session=str(session.number),
+        rounded=options.totals_from_rounded,
+    )
     return ScoredSession(
         session,
         section,
