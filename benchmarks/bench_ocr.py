@@ -12,7 +12,8 @@ read one by one on one core. Reported:
 - row-exact accuracy after joint decoding (pairs, contract, declarer, tricks all right),
   over all rows and over accepted rows;
 - the share of rows sent to review and the false-accept rate (a wrong row accepted);
-- pages per second per core: CPU time of image decode + align + read + decode rows.
+- pages per second per core: CPU time of image decode + align + read + decode rows, one
+  thread (BLAS and OpenMP limited to one thread).
 
 Goals (issue 5): false accepts < 0.1% of rows, at most 5% of rows to review, accepted rows
 at least 99.9% exact, at least 5 pages per second per core.
@@ -20,21 +21,24 @@ at least 99.9% exact, at least 5 pages per second per core.
 
 from __future__ import annotations
 
-import argparse
-import json
-import re
-import time
-from collections import Counter
-from pathlib import Path
+import os
 
-import cv2
-import numpy as np
+# One core means one thread: the per-core speed must not borrow a second core via BLAS.
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_THREAD_LIMIT"):
+    os.environ.setdefault(_var, "1")
 
-from ocr.layout import FieldKind, load_layout
-from ocr.reader import ScanReader
-from ocr.reading import PageReading, PageRef, RowStatus
-from ocr.row_reader import PrintedPairs
-from ocr.synthetic.truth import PageTruth, load_truth
+import argparse  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from ocr.layout import FieldKind, load_layout  # noqa: E402
+from ocr.reader import ScanReader, decode_image  # noqa: E402
+from ocr.reading import PageReading, PageRef, RowStatus  # noqa: E402
+from ocr.row_reader import PrintedPairs  # noqa: E402
+from ocr.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
 __all__ = ["generate", "evaluate", "main"]
 
@@ -84,7 +88,7 @@ def evaluate(truth_files: list[Path], threshold: float | None = None) -> dict[st
     for f, truth in truths.items():
         raw = (f.parent / truth.image).read_bytes()
         t0 = time.process_time()
-        img = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_UNCHANGED)
+        img = decode_image(raw, truth.image)
         page: PageReading = reader.read_image(img, PageRef(truth.image))
         cpu += time.process_time() - t0
         c["pages"] += 1

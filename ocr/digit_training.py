@@ -51,6 +51,9 @@ class TrainingSources:
     fonts: tuple[Path, ...] = ()
     font_variants: int = 60
     """Renders per font and digit."""
+    synthetic_pages: int = 0
+    """TRAINING-split pages from the scan generator (ocr/synthetic), read through the real
+    alignment and cropping, each handwritten box labelled from the page's ground truth."""
     writer_digits: int = 0
     """Digits drawn by the generator's TRAINING-split writers (ocr/synthetic/handwriting.py:
     the same slant, stroke and size model the synthetic pages use, TRAINING sources only)."""
@@ -75,6 +78,7 @@ def default_sources() -> TrainingSources:
         fonts=TRAINING.available_fonts(),
         font_variants=40,
         writer_digits=8000,
+        synthetic_pages=160,
     )
 
 
@@ -132,6 +136,27 @@ def _font_digits(
                     stroke_fill=255,
                 )
                 yield np.asarray(canvas, np.float32) / 255.0, digit
+
+
+def _page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
+    """Handwritten box crops from generated TRAINING pages, exactly as the reader cuts them."""
+    from ocr.align import align_page, warp_region
+    from ocr.layout import load_layout
+    from ocr.row_reader import DIGIT_INSET_MM, crop_mm
+    from ocr.synthetic.generate import generate_pages
+    from ocr.synthetic.sources import TRAINING
+
+    layout = load_layout()
+    for page in generate_pages(None, pages, split=TRAINING, seed=seed):
+        image = cv2.imdecode(np.frombuffer(page.image, np.uint8), cv2.IMREAD_UNCHANGED)
+        try:
+            fit = align_page(image, layout)
+        except ValueError:
+            continue
+        upright = warp_region(image, fit, 0, 0, layout.page_width, layout.page_height)
+        for d in page.truth.digits:
+            rect = layout.box(d.row, d.field, str(d.position)).inset(DIGIT_INSET_MM)
+            yield crop_mm(upright, rect), d.digit
 
 
 def _writer_digits(count: int, rng: np.random.Generator) -> Iterable[tuple[np.ndarray, int]]:
@@ -232,6 +257,12 @@ def build_dataset(
             add("sklearn load_digits", ink, label, 1)
     for ink, label in _font_digits(src.fonts, src.font_variants, rng):
         add("handwriting fonts", _distort(ink, rng), label, 0)
+    for crop, label in _page_digits(src.synthetic_pages, seed):
+        norm = normalise_cell(crop)
+        if norm is not None:
+            images.append(norm)
+            labels.append(label)
+            counts["generated TRAINING pages"] = counts.get("generated TRAINING pages", 0) + 1
     for ink, label in _writer_digits(src.writer_digits, rng):
         add("generator writers (training split)", ink, label, 0)
     for crop, label in _corrections(src.corrections):

@@ -17,7 +17,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from ocr.align import WORK_DPI, AlignFailure, Alignment, AlignmentError, align_page, warp_region
+from ocr.align import (
+    WORK_DPI,
+    AlignFailure,
+    Alignment,
+    AlignmentError,
+    align_page,
+    to_grey,
+    warp_region,
+)
 from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
 from ocr.layout import Layout, load_layout
@@ -30,6 +38,7 @@ __all__ = [
     "ScanReader",
     "load_pages",
     "collect_inputs",
+    "decode_image",
     "mark_duplicates",
     "png_bytes",
     "read_paths",
@@ -74,19 +83,25 @@ def load_pages(path: Path) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
                 doc.close()
             return
         if suffix in (".tif", ".tiff"):
-            ok, images = cv2.imreadmulti(name, flags=cv2.IMREAD_UNCHANGED)
+            ok, images = cv2.imreadmulti(name, flags=cv2.IMREAD_GRAYSCALE)
             if not ok or not images:
                 raise ValueError(f"{name}: cannot decode TIFF")
             for i, img in enumerate(images):
                 yield PageRef(name, i + 1), img
             return
-        data = np.fromfile(name, np.uint8)
-        img = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
-        if img is None:
-            raise ValueError(f"{name}: not a readable image")
-        yield PageRef(name, 1), img
+        yield PageRef(name, 1), decode_image(np.fromfile(name, np.uint8), name)
     except Exception as exc:  # noqa: BLE001 - any decoding failure is an unreadable page
         yield PageRef(name, 1), exc
+
+
+def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
+    """A PNG/JPEG/TIFF file's bytes -> greyscale image (colour is never needed: the form is
+    printed black and read by darkness, and decoding straight to grey is faster)."""
+    buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
+    img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+    if img is None:
+        raise ValueError(f"{name}: not a readable image")
+    return img
 
 
 _QR = cv2.QRCodeDetector()
@@ -128,6 +143,7 @@ class ScanReader:
         if isinstance(image, Exception):
             return PageReading(ref, None, None, None, None, (), (PageProblem.UNREADABLE,),
                                f"{ref}: cannot decode the image: {image}")  # fmt: skip
+        image = to_grey(image)
         try:
             alignment = align_page(image, self.layout)
         except AlignmentError as err:

@@ -48,7 +48,7 @@ from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowR
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
-__all__ = ["DIGIT_INSET_MM", "PrintedPairs", "read_rows"]
+__all__ = ["DIGIT_INSET_MM", "PrintedPairs", "crop_mm", "read_rows"]
 
 DIGIT_INSET_MM = 0.6
 """Handwritten boxes are read this far inside their printed border."""
@@ -77,9 +77,13 @@ def _px(r: Rect) -> tuple[int, int, int, int]:
     return r.to_px(WORK_DPI)
 
 
-def _crop(page: np.ndarray, r: Rect) -> np.ndarray:
+def crop_mm(page: np.ndarray, r: Rect) -> np.ndarray:
+    """The part of an upright ``WORK_DPI`` page under rectangle ``r`` (page mm)."""
     x0, y0, x1, y1 = _px(r)
     return page[max(0, y0) : y1, max(0, x0) : x1]
+
+
+_crop = crop_mm
 
 
 def _png(img: np.ndarray) -> bytes:
