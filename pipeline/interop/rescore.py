@@ -28,6 +28,7 @@ from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     InteropError,
+    Location,
     Scoring,
 )
 from scoring.board import vulnerability_of
@@ -37,6 +38,7 @@ from scoring.law77 import ns_score
 from scoring.options import ScoringOptions
 from scoring.outcome import Artificial, Outcome, Weighted
 from scoring.ranking import rank
+from scoring.session import score_session
 
 __all__ = ["RescoreOptions", "LineScore", "PairScore", "Rescored", "rescore", "apply_scores"]
 
@@ -68,12 +70,19 @@ class LineScore:
     top: Fraction | None
     factored: bool
 
+    percents: tuple[Fraction, Fraction] | None = None
+    """NS and EW percentages as the engine gives them (an award keeps its exact percent)."""
+
     @property
     def ns_percent(self) -> Fraction | None:
+        if self.percents is not None:
+            return self.percents[0]
         return self.ns * 100 / self.top if self.top else None
 
     @property
     def ew_percent(self) -> Fraction | None:
+        if self.percents is not None:
+            return self.percents[1]
         return self.ew * 100 / self.top if self.top else None
 
 
@@ -85,9 +94,14 @@ class PairScore:
     total: Fraction
     available: Fraction
     boards: int
+    engine_percent: Fraction | None = None
+    """The percentage ``scoring.session`` gives (from rounded or exact points, as the
+    options say); None for IMP sessions, which have no percentage."""
 
     @property
     def percent(self) -> Fraction | None:
+        if self.engine_percent is not None:
+            return self.engine_percent
         return self.total * 100 / self.available if self.available else None
 
 
@@ -120,36 +134,71 @@ def _outcomes(board: ImportedBoard, result: ImportedResult) -> tuple[Outcome, Ou
     return Weighted.of(score), Weighted.of(score)
 
 
-def _mp_board(
-    session: ImportedSession, board: ImportedBoard, normal: int, options: RescoreOptions
-) -> list[tuple[Fraction, Fraction, Fraction, bool, Fraction, Fraction]]:
-    """Matchpoints of one board by the engine (``scoring.board_scoring.score_board``)."""
-    ids: dict[str, int] = {}
-    lines = []
-    for result in board.results:
-        ns_outcome, ew_outcome = _outcomes(board, result)
-        ns_id = ids.setdefault(session.ns_key(result), len(ids) + 1)
-        ew_id = ids.setdefault(session.ew_key(result), len(ids) + 1)
-        adjusted = result.adjustment is not None
-        lines.append(BoardLine(ns_id, ew_id, ns_outcome, ew_outcome, adjusted=adjusted))
+def _pair_ids(session: ImportedSession) -> dict[str, int]:
+    """A number per pair key for the engine, whose pairs are numbers ("1NS" and "1EW" differ)."""
+    keys = {key for r in session.results for key in (session.ns_key(r), session.ew_key(r))}
+    return {key: index for index, key in enumerate(sorted(keys), start=1)}
+
+
+def _named(message: str, ids: dict[str, int]) -> str:
+    names = {number: key for key, number in ids.items()}
+    return re.sub(r"pair (\d+)", lambda m: f"pair {names.get(int(m[1]), m[1])}", message)
+
+
+def _mp_session(
+    session: ImportedSession, normal: int, options: RescoreOptions
+) -> tuple[list[LineScore], tuple[PairScore, ...]]:
+    """Matchpoints by the engine: ``score_board`` per board, then ``score_session`` for the
+    session-level awards (Law 88: a non-offender's own percentage when above 60%) and the
+    pair totals and percentages."""
+    ids = _pair_ids(session)
+    scored_boards = []
+    for board in session.boards:
+        if not board.results:
+            continue
+        lines = []
+        for result in board.results:
+            ns_outcome, ew_outcome = _outcomes(board, result)
+            lines.append(
+                BoardLine(
+                    ids[session.ns_key(result)],
+                    ids[session.ew_key(result)],
+                    ns_outcome,
+                    ew_outcome,
+                    adjusted=result.adjustment is not None,
+                )
+            )
+        try:
+            scored_boards.append((board, score_board(lines, normal, options.scoring, board.number)))
+        except ValueError as error:
+            raise InteropError(board.location, _named(str(error), ids)) from None
+    if not scored_boards:
+        return [], ()
     try:
-        scored = score_board(lines, normal, options.scoring, board.number)
+        scored = score_session([b for _, b in scored_boards], options.scoring)
     except ValueError as error:
-        names = {v: k for k, v in ids.items()}
-        message = re.sub(r"pair (\d+)", lambda m: f"pair {names[int(m[1])]}", str(error))
-        raise InteropError(board.location, message) from None
-    keep = options.scoring.totals_from_rounded
-    return [
-        (
-            r.ns.rounded,
-            r.ew.rounded,
-            scored.top,
-            r.ns.factored or r.ew.factored,
-            r.ns.counted(keep),
-            r.ew.counted(keep),
-        )
-        for r in scored.results
-    ]
+        raise InteropError(Location(session.source), _named(str(error), ids)) from None
+    line_scores = []
+    for (board, _), resolved in zip(scored_boards, scored.boards, strict=True):
+        for result, r in zip(board.results, resolved.results, strict=True):
+            factored = r.ns.factored or r.ew.factored
+            line_scores.append(
+                LineScore(
+                    result,
+                    _law77(board, result),
+                    r.ns.rounded,
+                    r.ew.rounded,
+                    resolved.top,
+                    factored,
+                    (r.ns.percent, r.ew.percent),
+                )
+            )
+    keys = {number: key for key, number in ids.items()}
+    pairs = tuple(
+        PairScore(keys[t.pair], t.points, t.max_points, t.boards_played, t.percent)
+        for t in scored.pairs
+    )
+    return line_scores, pairs
 
 
 def _imp_board(board: ImportedBoard, options: RescoreOptions) -> list[tuple[Fraction, Fraction]]:
@@ -177,29 +226,22 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     """Our figures for every line and every pair of an imported session."""
     counts = [len(board.results) for board in session.boards if board.results]
     normal = options.normal or (max(counts) if counts else 1)
-    lines: list[LineScore] = []
+    if options.method is Scoring.MATCHPOINTS:
+        lines, pairs = _mp_session(session, normal, options)
+        return Rescored(options, normal, tuple(lines), pairs)
+    line_scores: list[LineScore] = []
     totals: dict[str, list[Fraction]] = {}
     for board in session.boards:
         if not board.results:
             continue
-        scored: list[tuple[Fraction, Fraction, Fraction | None, bool, Fraction, Fraction]]
-        if options.method is Scoring.MATCHPOINTS:
-            scored = list(_mp_board(session, board, normal, options))
-        else:
-            scored = [(ns, ew, None, False, ns, ew) for ns, ew in _imp_board(board, options)]
-        for result, row in zip(board.results, scored, strict=True):
-            ns, ew, board_top, factored, ns_total, ew_total = row
-            lines.append(LineScore(result, _law77(board, result), ns, ew, board_top, factored))
-            for key, points in (
-                (session.ns_key(result), ns_total),
-                (session.ew_key(result), ew_total),
-            ):
-                entry = totals.setdefault(key, [Fraction(0), Fraction(0), Fraction(0)])
+        for result, (ns, ew) in zip(board.results, _imp_board(board, options), strict=True):
+            line_scores.append(LineScore(result, _law77(board, result), ns, ew, None, False))
+            for key, points in ((session.ns_key(result), ns), (session.ew_key(result), ew)):
+                entry = totals.setdefault(key, [Fraction(0), Fraction(0)])
                 entry[0] += points
-                entry[1] += board_top or 0
-                entry[2] += 1
-    pairs = tuple(PairScore(k, v[0], v[1], int(v[2])) for k, v in totals.items())
-    return Rescored(options, normal, tuple(lines), pairs)
+                entry[1] += 1
+    imp_pairs = tuple(PairScore(k, v[0], Fraction(0), int(v[1])) for k, v in totals.items())
+    return Rescored(options, normal, tuple(line_scores), imp_pairs)
 
 
 def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSession:
