@@ -107,7 +107,7 @@ class DigitBank:
         self.fonts = split.available_fonts()
         c0, c1 = split.opencv_columns
         self._opencv = None
-        if Path(OPENCV_DIGITS_PNG).exists():
+        if c1 > c0 and Path(OPENCV_DIGITS_PNG).exists():
             self._opencv = _opencv_cells(str(OPENCV_DIGITS_PNG))[:, c0:c1]
         self._columns = (c0, c1)
         sources = []
