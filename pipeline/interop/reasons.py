@@ -60,6 +60,14 @@ def why_points(
         )
     )
     alternatives.append(("no Neuberg factoring (board's own top)", replace(options, normal=None)))
+    if line.result.adjustment is not None and options.method is Scoring.MATCHPOINTS:
+        law88 = options.scoring.law88
+        label = (
+            "Law 88 not applied (a plain 60%, not the pair's higher session percentage)"
+            if law88
+            else "Law 88 applied (the pair's session percentage when above 60%)"
+        )
+        alternatives.insert(0, (label, with_scoring(options, law88=not law88)))
     if options.method is Scoring.BUTLER:
         for k in (0, 1, 2):
             label = f"datum with {k} top/bottom dropped"
@@ -73,7 +81,10 @@ def why_points(
         if alternative == options:
             continue
         try:
-            other = _board_only(session, line.result.board, alternative)
+            if label.startswith("Law 88"):
+                other = rescore(session, alternative)  # needs the pair's other boards
+            else:
+                other = _board_only(session, line.result.board, alternative)
         except ValueError:
             continue
         same = next((x for x in other.lines if x.result.location == difference.location), None)
@@ -92,6 +103,7 @@ _OPTION_FIELDS = {
     "scale": "scale",
     "neuberg_rounding": "neuberg_rounding",
     "adjusted": "adjusted_rounding",
+    "law88": "law88",
 }
 
 

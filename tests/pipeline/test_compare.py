@@ -267,3 +267,24 @@ def test_any_bridgescan_export_compares_clean(
     )
     comparison = compare_session(back, options)
     assert comparison.agrees, comparison.report()
+
+
+def test_a_program_that_ignores_law_88_is_explained() -> None:
+    # N = 3, top 4. Board 1: 1NS +450 4, 2NS +420 2, 3NS -50 0. Board 2: 1NS v 2EW A60/40;
+    # 1NS scored 100% on its other board, so Law 88 gives it 100% of 4 = 4, not 60% = 2.4.
+    rows = [
+        TravellerRow(1, 1, 1, Contract(4, S), Seat.NORTH, 11),
+        TravellerRow(1, 2, 2, Contract(4, S), Seat.NORTH, 10),
+        TravellerRow(1, 3, 3, Contract(4, S), Seat.NORTH, 9),
+        TravellerRow(2, 1, 2, adjustment=A60_40),
+        TravellerRow(2, 2, 3, Contract(2, H), Seat.WEST, 8),
+        TravellerRow(2, 3, 1, Contract(3, H), Seat.WEST, 9),
+    ]
+    session = session_from_travellers(rows, event="Law 88", mitchell=True)
+    ours = apply_scores(session, rescore(session, RescoreOptions()))
+    assert _figures(ours, 2)[0] == (Fraction(4), Fraction(8, 5))
+    plain = _plant(ours, 2, 0, ns_mp=Fraction(12, 5))
+    differences = compare_session(_via_pbn(plain)).differences
+    points = [d for d in differences if d.what == "NS points"]
+    assert [(d.board, d.theirs, d.ours) for d in points] == [(2, Fraction(12, 5), Fraction(4))]
+    assert "Law 88 not applied" in points[0].reason
