@@ -100,11 +100,25 @@ class _Page:
         self.h = layout.page_height
 
     def rect(self, r: Rect, *, fill: bool = False, stroke: bool = True) -> None:
-        self.c.rect(r.x * mm, (self.h - r.y1) * mm, r.width * mm, r.height * mm,
-                    stroke=int(stroke), fill=int(fill))  # fmt: skip
+        self.c.rect(
+            r.x * mm,
+            (self.h - r.y1) * mm,
+            r.width * mm,
+            r.height * mm,
+            stroke=int(stroke),
+            fill=int(fill),
+        )
 
-    def text(self, x: float, y: float, s: str, size: float, *, font: str = "Helvetica",
-             align: str = "left") -> None:  # fmt: skip
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: float,
+        *,
+        font: str = "Helvetica",
+        align: str = "left",
+    ) -> None:
         """Text whose baseline is at page mm (x, y)."""
         self.c.setFont(font, size)
         if align == "center":
@@ -144,8 +158,11 @@ def _draw_qr(p: _Page, payload: QrPayload, r: Rect) -> None:
                 k = j
                 while k < n and line[k] & 1:
                     k += 1
-                p.rect(Rect(r.x + j * cell, r.y + i * cell, (k - j) * cell, cell),
-                       fill=True, stroke=False)  # fmt: skip
+                p.rect(
+                    Rect(r.x + j * cell, r.y + i * cell, (k - j) * cell, cell),
+                    fill=True,
+                    stroke=False,
+                )
                 j = k
             else:
                 j += 1
@@ -156,20 +173,23 @@ def _draw_header(p: _Page, layout: Layout, sheet: TravellerSheet) -> None:
     bn = h["board_number"]
     p.c.setFillGray(0)
     p.text(bn.x + 1, bn.y + 4.5, "BOARD", 11, font="Helvetica-Bold")
-    p.centred(Rect(bn.x, bn.y + 5, bn.width, bn.height - 5), str(sheet.board), 44,
-              font="Helvetica-Bold")  # fmt: skip
+    p.centred(
+        Rect(bn.x, bn.y + 5, bn.width, bn.height - 5), str(sheet.board), 44, font="Helvetica-Bold"
+    )
     dealer = str(dealer_of(sheet.board))
     vul = str(vulnerability_of(sheet.board))
     d, v, e = h["dealer"], h["vulnerability"], h["event"]
     p.text(d.x, d.y + 6, f"Dealer: {_SEAT_NAMES[dealer]}", 15, font="Helvetica-Bold")
     p.text(v.x, v.y + 6, f"Vulnerable: {_VUL_NAMES[vul]}", 15, font="Helvetica-Bold")
     where = " · ".join(
-        s for s in (
+        s
+        for s in (
             sheet.title or sheet.event,
             f"Session {sheet.session}" if sheet.session else "",
             f"Section {sheet.section}" if sheet.section else "",
-        ) if s
-    )  # fmt: skip
+        )
+        if s
+    )
     line = where or "Event: ____________________  Session: ____"
     # shrink a long title to the header box rather than run into the marker's quiet zone
     size = min(9.0, 9.0 * e.width * mm / max(stringWidth(line, "Helvetica", 9.0), 1.0))
@@ -242,10 +262,20 @@ def draw_traveller(canvas: Canvas, layout: Layout, sheet: TravellerSheet) -> Non
         p.c.line((row.rect.x + 5) * mm, (p.h - y) * mm, row.rect.x1 * mm, (p.h - y) * mm)
     ft = layout.header["footer"]
     p.c.setFillGray(0)
-    p.text(ft.x, ft.y + 3, "Mark one box per group with a cross or fill it. Result: = or + / - and "
-           "the number of tricks over or under. Passed out: mark P only.", 6.5)  # fmt: skip
-    p.text(ft.x, ft.y + 6.5, "Score: one digit per box, right-aligned, and mark whom it is for "
-           "(NS or EW). Other pairs played: mark * and write their numbers.", 6.5)  # fmt: skip
+    p.text(
+        ft.x,
+        ft.y + 3,
+        "Mark one box per group with a cross or fill it. Result: = or + / - and "
+        "the number of tricks over or under. Passed out: mark P only.",
+        6.5,
+    )
+    p.text(
+        ft.x,
+        ft.y + 6.5,
+        "Score: one digit per box, right-aligned, and mark whom it is for "
+        "(NS or EW). Other pairs played: mark * and write their numbers.",
+        6.5,
+    )
 
 
 def render_pdf(

@@ -240,19 +240,38 @@ def synth(
             pages: list[SyntheticPage] = []
             for sec in sorted({s.section for s in sheets}):
                 mine = [s for s in sheets if s.section == sec]
-                slots = {s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair) for r in s.rows]  # type: ignore[arg-type]
-                         for s in mine}  # fmt: skip
+                slots = {
+                    s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair) for r in s.rows]  # type: ignore[arg-type]
+                    for s in mine
+                }
                 pages += generate_session(
-                    out_dir, [s.board for s in mine], slots=slots, split=chosen, seed=seed,
-                    paper=paper, event=mine[0].event, session=str(session), section=sec,
-                    score_error_rate=score_errors, dpi=dpi, start_index=len(pages) + 1,
+                    out_dir,
+                    [s.board for s in mine],
+                    slots=slots,
+                    split=chosen,
+                    seed=seed,
+                    paper=paper,
+                    event=mine[0].event,
+                    session=str(session),
+                    section=sec,
+                    score_error_rate=score_errors,
+                    dpi=dpi,
+                    start_index=len(pages) + 1,
                     pdf_name=f"travellers_{sec}.pdf",
-                )  # fmt: skip
+                )
         else:
             pages = generate_pages(
-                out_dir, count, split=chosen, seed=seed, paper=paper, blank_form=blank_form,
-                score_error_rate=score_errors, dpi=dpi, jobs=jobs, keep_images=bundle is not None,
-            )  # fmt: skip
+                out_dir,
+                count,
+                split=chosen,
+                seed=seed,
+                paper=paper,
+                blank_form=blank_form,
+                score_error_rate=score_errors,
+                dpi=dpi,
+                jobs=jobs,
+                keep_images=bundle is not None,
+            )
         if bundle is not None:
             from ocr.synthetic.bundle import write_bundle
 

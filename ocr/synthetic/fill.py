@@ -129,17 +129,32 @@ def _mark_alpha(
         share = float(rng.uniform(0.35, 0.6))
         rx, ry = w * np.sqrt(share) / 1.7, h * np.sqrt(share) / 1.7
         cx, cy = (x0 + x1) / 2 + j(0.1), (y0 + y1) / 2 + j(0.1)
-        cv2.ellipse(c, (round(cx * 16), round(cy * 16)), (round(rx * 16), round(ry * 16)),
-                    float(rng.uniform(0, 180)), 0, 360, 255, -1, cv2.LINE_AA, shift=4)  # fmt: skip
+        cv2.ellipse(
+            c,
+            (round(cx * 16), round(cy * 16)),
+            (round(rx * 16), round(ry * 16)),
+            float(rng.uniform(0, 180)),
+            0,
+            360,
+            255,
+            -1,
+            cv2.LINE_AA,
+            shift=4,
+        )
     else:
         raise ValueError(f"unknown mark style {style!r}")
     return c.astype(np.float32) / 255.0
 
 
 def _composite(
-    page: np.ndarray, alpha: np.ndarray, x: int, y: int, ink: str, darkness: float,
+    page: np.ndarray,
+    alpha: np.ndarray,
+    x: int,
+    y: int,
+    ink: str,
+    darkness: float,
     rng: np.random.Generator,
-) -> None:  # fmt: skip
+) -> None:
     """Subtractive ink: page *= 1 - a * (1 - colour), clipped to the page."""
     h, w = alpha.shape
     H, W = page.shape[:2]
@@ -154,9 +169,15 @@ def _composite(
 
 
 def _draw_mark(
-    page: np.ndarray, rect: Rect, dpi: float, style: str, hand: _Hand, rng: np.random.Generator,
-    *, erased: bool = False,
-) -> None:  # fmt: skip
+    page: np.ndarray,
+    rect: Rect,
+    dpi: float,
+    style: str,
+    hand: _Hand,
+    rng: np.random.Generator,
+    *,
+    erased: bool = False,
+) -> None:
     s = dpi / 25.4
     w, h = rect.width * s, rect.height * s
     pad = 1.2 * s
@@ -168,14 +189,22 @@ def _draw_mark(
         alpha = cv2.GaussianBlur(alpha, (0, 0), 0.8 * s) * float(rng.uniform(0.15, 0.3))
         ink = "pencil"
     dx, dy = rng.normal(0, 0.25 * s, 2)
-    _composite(page, alpha, round(rect.x * s - pad + dx), round(rect.y * s - pad + dy), ink,
-               darkness, rng)  # fmt: skip
+    _composite(
+        page, alpha, round(rect.x * s - pad + dx), round(rect.y * s - pad + dy), ink, darkness, rng
+    )
 
 
 def _write_digits(
-    page: np.ndarray, boxes: Sequence[Rect], text: str, dpi: float, hand: _Hand,
-    bank: DigitBank, rng: np.random.Generator, *, left_align: bool,
-) -> list[tuple[int, int, str]]:  # fmt: skip
+    page: np.ndarray,
+    boxes: Sequence[Rect],
+    text: str,
+    dpi: float,
+    hand: _Hand,
+    bank: DigitBank,
+    rng: np.random.Generator,
+    *,
+    left_align: bool,
+) -> list[tuple[int, int, str]]:
     """Write ``text`` into the comb; returns (position, digit, source tag)."""
     n = len(boxes)
     if len(text) > n:
@@ -195,8 +224,15 @@ def _write_digits(
             gh, gw = glyph.shape
         cx = r.x * s + bw / 2 + rng.normal(0, 0.05 * bw)
         cy = r.y * s + bh / 2 + rng.normal(0, 0.05 * bh)
-        _composite(page, glyph, round(cx - gw / 2), round(cy - gh / 2), hand.ink,
-                   hand.writer.ink_darkness, rng)  # fmt: skip
+        _composite(
+            page,
+            glyph,
+            round(cx - gw / 2),
+            round(cy - gh / 2),
+            hand.ink,
+            hand.writer.ink_darkness,
+            rng,
+        )
         out.append((pos, int(ch), tag))
     return out
 
@@ -254,8 +290,9 @@ def fill_page(
         for field, text in written:
             boxes = [b.rect for b in layout.field(t.row, field).boxes]
             left = field == SCORE and rng.random() < left_align_rate
-            for pos, d, tag in _write_digits(canvas, boxes, text, dpi, hand, bank, rng,
-                                             left_align=left):  # fmt: skip
+            for pos, d, tag in _write_digits(
+                canvas, boxes, text, dpi, hand, bank, rng, left_align=left
+            ):
                 digits.append(DigitTruth(t.row, field, pos, d, tag))
     out = np.clip(canvas * 255.0 + 0.5, 0, 255).astype(np.uint8)
     return out, tuple(marks), tuple(digits)

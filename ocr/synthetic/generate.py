@@ -61,8 +61,9 @@ def _mm_to_page_px(dpi: float) -> np.ndarray:
     return np.array([[s, 0, -0.5], [0, s, -0.5], [0, 0, 1]], float)
 
 
-def _apply_defect(page: np.ndarray, defect: str, layout: Layout, dpi: int,
-                  rng: np.random.Generator) -> np.ndarray:  # fmt: skip
+def _apply_defect(
+    page: np.ndarray, defect: str, layout: Layout, dpi: int, rng: np.random.Generator
+) -> np.ndarray:
     out = page.copy()
     s = dpi / 25.4
     if defect == "half_page":
@@ -106,8 +107,9 @@ def synth_page(
     blank_form = not sheet.rows
     if defect in ("blank", "not_a_traveller"):
         rows = ()
-    filled, marks, digits = fill_page(raster, layout, raster_dpi, rows, bank, rng,
-                                      blank_form=blank_form)  # fmt: skip
+    filled, marks, digits = fill_page(
+        raster, layout, raster_dpi, rows, bank, rng, blank_form=blank_form
+    )
     filled = _apply_defect(filled, defect, layout, raster_dpi, rng)
     scan = scan_page(
         filled, raster_dpi, split.distortion, rng, quarter_turns=quarter_turns, dpi=dpi
@@ -173,9 +175,11 @@ def generate_session(
     slot_map = {b: list(slots[b]) if slots else mitchell_slots(b, tables) for b in boards}
     sheets = []
     for b in boards:
-        printed = () if blank_form else tuple(
-            PrintedRow(s.round, s.ns_pair, s.ew_pair) for s in slot_map[b]
-        )  # fmt: skip
+        printed = (
+            ()
+            if blank_form
+            else tuple(PrintedRow(s.round, s.ns_pair, s.ew_pair) for s in slot_map[b])
+        )
         if not blank_form:
             sheets.append(TravellerSheet(b, printed, event, session, section))
         else:
@@ -188,14 +192,29 @@ def generate_session(
         (out / pdf_name).write_bytes(pdf)
     pages = []
     for i, (sheet, raster) in enumerate(zip(sheets, rasters, strict=True)):
-        rows = random_rows(sheet.board, slot_map[sheet.board], rng, printed=not blank_form,
-                           score_error_rate=score_error_rate)  # fmt: skip
+        rows = random_rows(
+            sheet.board,
+            slot_map[sheet.board],
+            rng,
+            printed=not blank_form,
+            score_error_rate=score_error_rate,
+        )
         name = f"page_{start_index + i:04d}"
         page = synth_page(
-            sheet, rows, raster, raster_dpi, layout, bank, rng, split=split, seed=seed,
-            image_name=name, defect=(defects or {}).get(sheet.board, ""),
-            quarter_turns=quarter_turns, dpi=dpi,
-        )  # fmt: skip
+            sheet,
+            rows,
+            raster,
+            raster_dpi,
+            layout,
+            bank,
+            rng,
+            split=split,
+            seed=seed,
+            image_name=name,
+            defect=(defects or {}).get(sheet.board, ""),
+            quarter_turns=quarter_turns,
+            dpi=dpi,
+        )
         if out is not None:
             (out / page.truth.image).write_bytes(page.image)
             page.truth.write(out / f"{name}.json")
@@ -245,11 +264,18 @@ def generate_pages(
         first = done + 1
         session_jobs.append(
             dict(
-                out_dir=out_dir, boards=list(range(first, first + n)), tables=tables,
-                split=split, seed=sub_seed, paper=paper, start_index=first,
-                pdf_name=f"travellers_{first:04d}.pdf", keep_images=keep_images, **kwargs,
+                out_dir=out_dir,
+                boards=list(range(first, first + n)),
+                tables=tables,
+                split=split,
+                seed=sub_seed,
+                paper=paper,
+                start_index=first,
+                pdf_name=f"travellers_{first:04d}.pdf",
+                keep_images=keep_images,
+                **kwargs,
             )
-        )  # fmt: skip
+        )
         done += n
     pages: list[SyntheticPage] = []
     if jobs <= 1 or len(session_jobs) == 1:

@@ -89,9 +89,20 @@ def random_row(
     if rng.random() < passed_out_rate:
         written = 0 if rng.random() < 0.4 else None
         return RowTruth(
-            row, slot.round, ns, ew, slot.ns_pair if printed else None,
-            slot.ew_pair if printed else None, changed, None, None, None, 0, written, None,
-        )  # fmt: skip
+            row,
+            slot.round,
+            ns,
+            ew,
+            slot.ns_pair if printed else None,
+            slot.ew_pair if printed else None,
+            changed,
+            None,
+            None,
+            None,
+            0,
+            written,
+            None,
+        )
     level = int(rng.choice(_LEVELS, p=_LEVEL_W))
     strain = _STRAINS[int(rng.choice(5, p=_STRAIN_W[level]))]
     u = rng.random()

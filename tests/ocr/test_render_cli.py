@@ -79,8 +79,11 @@ def test_print_a_session_from_the_event_file(run, tmp_path):
     assert len(doc) == 27  # 9 tables x 3 boards a round
     payload = parse(_qr(out, 4))
     assert (payload.board, payload.event, payload.session, payload.section) == (
-        5, "monday-pairs", "1", "A",
-    )  # fmt: skip
+        5,
+        "monday-pairs",
+        "1",
+        "A",
+    )
     # the rows printed are the movement's plays of the board, in round order
     event = load_event(MITCHELL)
     mv = event.session(1).section("A").movement
@@ -113,10 +116,12 @@ def test_print_from_explicit_rows(run, tmp_path):
         ("board,round,ns,ew\n1,one,1,5\n", "rows.csv row 2: board, round, ns and ew must be"),
         ("board,round,ns,ew\n1,1,4,4\n", "row 2: numbers from 1, and NS is not EW"),
         ("board,round,ns,ew\n", "rows.csv: no rows"),
-        ("board,round,ns,ew\n" + "".join(f"1,{r},{r},{r + 20}\n" for r in range(1, 17)),
-         "board 1: 16 rows do not fit the form's 15 rows"),
+        (
+            "board,round,ns,ew\n" + "".join(f"1,{r},{r},{r + 20}\n" for r in range(1, 17)),
+            "board 1: 16 rows do not fit the form's 15 rows",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_rows_file_is_refused_with_its_name_and_row(run, tmp_path, csv, message):
     rows = tmp_path / "rows.csv"
     rows.write_text(csv)

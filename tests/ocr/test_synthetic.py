@@ -40,12 +40,19 @@ from scoring.law77 import ns_score
 CLEAN = dataclasses.replace(
     TRAINING,
     distortion=Distortion(
-        dpis=(150,), quarter_turns=(0,), max_skew_deg=0.0, max_perspective_mm=0.0,
-        blur_sigma_px=(0.0, 0.0), noise_sigma=(0.0, 0.0), jpeg_quality=(95, 95),
-        lossless_share=1.0, shadow_strength=(0.0, 0.0), greyscale_share=1.0,
+        dpis=(150,),
+        quarter_turns=(0,),
+        max_skew_deg=0.0,
+        max_perspective_mm=0.0,
+        blur_sigma_px=(0.0, 0.0),
+        noise_sigma=(0.0, 0.0),
+        jpeg_quality=(95, 95),
+        lossless_share=1.0,
+        shadow_strength=(0.0, 0.0),
+        greyscale_share=1.0,
         dark_background_share=0.0,
     ),
-)  # fmt: skip
+)
 
 
 def _decode(page) -> np.ndarray:
@@ -72,32 +79,77 @@ def clean_pages():
     ("contract", "declarer", "tricks", "score", "written", "side", "expected"),
     [
         # board 1 none vul: 4S= by N +420
-        ("4S", Seat.NORTH, 10, 420, 420, Side.NS,
-         {(LEVEL, "4"), (STRAIN, "S"), (DECLARER, "N"), (RESULT_SIGN, "="), (SCORE_SIDE, "NS")}),
+        (
+            "4S",
+            Seat.NORTH,
+            10,
+            420,
+            420,
+            Side.NS,
+            {(LEVEL, "4"), (STRAIN, "S"), (DECLARER, "N"), (RESULT_SIGN, "="), (SCORE_SIDE, "NS")},
+        ),
         # 4HX-2 by E not vul: 100 + 200 = 300 to NS
-        ("4HX", Seat.EAST, 8, 300, 300, Side.NS,
-         {(LEVEL, "4"), (STRAIN, "H"), (DOUBLING, "X"), (DECLARER, "E"), (RESULT_SIGN, "-"),
-          (RESULT_COUNT, "2"), (SCORE_SIDE, "NS")}),
+        (
+            "4HX",
+            Seat.EAST,
+            8,
+            300,
+            300,
+            Side.NS,
+            {
+                (LEVEL, "4"),
+                (STRAIN, "H"),
+                (DOUBLING, "X"),
+                (DECLARER, "E"),
+                (RESULT_SIGN, "-"),
+                (RESULT_COUNT, "2"),
+                (SCORE_SIDE, "NS"),
+            },
+        ),
         # 3NT+1 by W not vul: 430 to EW
-        ("3NT", Seat.WEST, 10, -430, 430, Side.EW,
-         {(LEVEL, "3"), (STRAIN, "NT"), (DECLARER, "W"), (RESULT_SIGN, "+"),
-          (RESULT_COUNT, "1"), (SCORE_SIDE, "EW")}),
+        (
+            "3NT",
+            Seat.WEST,
+            10,
+            -430,
+            430,
+            Side.EW,
+            {
+                (LEVEL, "3"),
+                (STRAIN, "NT"),
+                (DECLARER, "W"),
+                (RESULT_SIGN, "+"),
+                (RESULT_COUNT, "1"),
+                (SCORE_SIDE, "EW"),
+            },
+        ),
         (None, None, None, 0, None, None, {(PASSED_OUT, "PASS")}),
     ],
-)  # fmt: skip
+)
 def test_intended_marks_for_a_row(contract, declarer, tricks, score, written, side, expected):
     t = RowTruth(
-        row=1, round=1, ns_pair=1, ew_pair=8, printed_ns=1, printed_ew=8, pairs_changed=False,
-        contract=None if contract is None else Contract.parse(contract), declarer=declarer,
-        tricks=tricks, ns_score=score, written_score=written, score_side=side,
-    )  # fmt: skip
+        row=1,
+        round=1,
+        ns_pair=1,
+        ew_pair=8,
+        printed_ns=1,
+        printed_ew=8,
+        pairs_changed=False,
+        contract=None if contract is None else Contract.parse(contract),
+        declarer=declarer,
+        tricks=tricks,
+        ns_score=score,
+        written_score=written,
+        score_side=side,
+    )
     assert set(intended_marks(t, blank_form=False)) == expected
     assert t.score_is_consistent
 
 
 def test_row_truth_converts_to_the_shared_traveller_row():
-    t = RowTruth(3, 3, 5, 12, 5, 12, False, Contract.parse("6D"), Seat.SOUTH, 13, 1390, 1390,
-                 Side.NS)  # fmt: skip
+    t = RowTruth(
+        3, 3, 5, 12, 5, 12, False, Contract.parse("6D"), Seat.SOUTH, 13, 1390, 1390, Side.NS
+    )
     row = t.to_traveller_row(board=7, section="B", file="p.jpg")
     # board 7 is vulnerable both ways: 6D+1 vul = 120 + 500 + 750 + 20 = 1390
     assert row.law77_score_ns() == 1390 == row.written_score_ns
@@ -204,8 +256,12 @@ def test_marks_on_paper_are_exactly_the_truth(clean_pages):
             elif key not in erased:
                 assert ink < 0.05, (page.truth.board, key)
         for row in lay.rows[len(page.truth.rows) :]:  # rows nobody filled stay clean
-            assert all(_ink(up, b.rect) < 0.01 for f in row.fields for b in f.boxes
-                       if f.kind is not FieldKind.PRINTED)  # fmt: skip
+            assert all(
+                _ink(up, b.rect) < 0.01
+                for f in row.fields
+                for b in f.boxes
+                if f.kind is not FieldKind.PRINTED
+            )
 
 
 def test_written_digits_are_the_written_score_and_pairs(clean_pages):
@@ -232,8 +288,16 @@ def test_written_digits_are_the_written_score_and_pairs(clean_pages):
 
 @pytest.mark.parametrize("turns", [0, 1, 2, 3])
 def test_truth_transform_matches_the_markers_in_the_scan(turns):
-    (page,) = generate_session(None, [turns + 1], tables=3, split=TEST, seed=turns,
-                               raster_dpi=150, dpi=150, quarter_turns=turns)  # fmt: skip
+    (page,) = generate_session(
+        None,
+        [turns + 1],
+        tables=3,
+        split=TEST,
+        seed=turns,
+        raster_dpi=150,
+        dpi=150,
+        quarter_turns=turns,
+    )
     img = _decode(page)
     det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
     corners, ids, _ = det.detectMarkers(img)
@@ -253,8 +317,11 @@ def test_truth_transform_matches_the_markers_in_the_scan(turns):
 
 def test_quarter_turn_matrix_agrees_with_opencv_rotate():
     img = np.arange(12, dtype=np.uint8).reshape(3, 4)
-    for k, code in [(1, cv2.ROTATE_90_COUNTERCLOCKWISE), (2, cv2.ROTATE_180),
-                    (3, cv2.ROTATE_90_CLOCKWISE)]:  # fmt: skip
+    for k, code in [
+        (1, cv2.ROTATE_90_COUNTERCLOCKWISE),
+        (2, cv2.ROTATE_180),
+        (3, cv2.ROTATE_90_CLOCKWISE),
+    ]:
         rot = cv2.rotate(img, code)
         m = quarter_turn_matrix(k, 4, 3)
         for y in range(3):
@@ -280,8 +347,9 @@ def test_qr_reads_back_the_board_from_the_rectified_scan(clean_pages):
 
 
 def test_files_and_truth_json_round_trip(tmp_path):
-    pages = generate_session(tmp_path, [9, 10], tables=4, split=TRAINING, seed=2,
-                             raster_dpi=150, dpi=150)  # fmt: skip
+    pages = generate_session(
+        tmp_path, [9, 10], tables=4, split=TRAINING, seed=2, raster_dpi=150, dpi=150
+    )
     assert (tmp_path / "travellers.pdf").read_bytes().startswith(b"%PDF")
     for i, page in enumerate(pages, start=1):
         truth = load_truth(tmp_path / f"page_{i:04d}.json")
@@ -301,8 +369,9 @@ def test_bad_json_names_the_file(tmp_path):
 
 
 def test_blank_form_rows_have_written_pairs():
-    (page,) = generate_session(None, [5], tables=6, split=CLEAN, seed=1, blank_form=True,
-                               raster_dpi=150, paper="Letter")  # fmt: skip
+    (page,) = generate_session(
+        None, [5], tables=6, split=CLEAN, seed=1, blank_form=True, raster_dpi=150, paper="Letter"
+    )
     t = page.truth
     assert t.blank_form and t.paper == "Letter" and parse(t.qr_text).is_blank_form
     fields = {(d.row, d.field) for d in t.digits}
@@ -313,8 +382,9 @@ def test_blank_form_rows_have_written_pairs():
 
 @pytest.mark.parametrize("defect", ["blank", "half_page", "qr_damaged", "not_a_traveller"])
 def test_bad_page_cases(defect):
-    pages = generate_session(None, [1, 2], tables=8, split=CLEAN, seed=3, raster_dpi=150,
-                             defects={2: defect})  # fmt: skip
+    pages = generate_session(
+        None, [1, 2], tables=8, split=CLEAN, seed=3, raster_dpi=150, defects={2: defect}
+    )
     good, bad = pages[0].truth, pages[1].truth
     assert good.defect == "" and len(good.rows) == 8
     assert bad.defect == defect
@@ -377,8 +447,12 @@ def test_the_marks_alone_give_back_contract_declarer_and_tricks(
 
 def test_same_seed_other_scanner_is_a_rescan_of_the_same_paper():
     (a,) = generate_session(None, [5], tables=4, split=TEST, seed=1, raster_dpi=150, dpi=150)
-    (b,) = generate_session(None, [5], tables=4, split=TEST, seed=1, raster_dpi=150, dpi=200,
-                            quarter_turns=2)  # fmt: skip
-    assert (a.truth.rows, a.truth.marks, a.truth.digits) == (b.truth.rows, b.truth.marks,
-                                                             b.truth.digits)  # fmt: skip
+    (b,) = generate_session(
+        None, [5], tables=4, split=TEST, seed=1, raster_dpi=150, dpi=200, quarter_turns=2
+    )
+    assert (a.truth.rows, a.truth.marks, a.truth.digits) == (
+        b.truth.rows,
+        b.truth.marks,
+        b.truth.digits,
+    )
     assert a.image != b.image and (a.truth.dpi, b.truth.dpi, b.truth.quarter_turns) == (150, 200, 2)

@@ -16,8 +16,7 @@ from ocr.synthetic.generate import generate_pages
 
 @pytest.fixture(scope="module")
 def pages():
-    return generate_session(None, [1, 2, 3], tables=3, split=TEST, seed=2, raster_dpi=150,
-                            dpi=150)  # fmt: skip
+    return generate_session(None, [1, 2, 3], tables=3, split=TEST, seed=2, raster_dpi=150, dpi=150)
 
 
 def test_pdf_bundle_has_a_page_per_scan_sized_by_its_dpi(pages, tmp_path):
@@ -54,8 +53,9 @@ def test_bundle_refuses_other_formats_and_empty_batches(tmp_path, pages, name, m
 
 
 def test_workers_make_the_same_pages_as_one_process(tmp_path):
-    kw = dict(split=TEST, seed=9, min_tables=1, max_tables=2, session_boards=2, raster_dpi=150,
-              dpi=150)  # fmt: skip
+    kw = dict(
+        split=TEST, seed=9, min_tables=1, max_tables=2, session_boards=2, raster_dpi=150, dpi=150
+    )
     one = generate_pages(None, 4, jobs=1, **kw)
     two = generate_pages(tmp_path, 4, jobs=2, keep_images=False, **kw)
     assert [p.truth for p in one] == [p.truth for p in two]

@@ -16,11 +16,20 @@ from ocr.synthetic.scan import scan_page
 from ocr.synthetic.sources import Distortion
 
 QUIET = Distortion(
-    dpis=(100,), quarter_turns=(0,), max_skew_deg=4.0, max_perspective_mm=3.0,
-    blur_sigma_px=(0.0, 0.0), noise_sigma=(0.0, 0.0), jpeg_quality=(95, 95), lossless_share=1.0,
-    shadow_strength=(0.0, 0.0), greyscale_share=1.0, dark_background_share=0.0,
-    photo_share=0.3, photo_perspective_mm=8.0,
-)  # fmt: skip
+    dpis=(100,),
+    quarter_turns=(0,),
+    max_skew_deg=4.0,
+    max_perspective_mm=3.0,
+    blur_sigma_px=(0.0, 0.0),
+    noise_sigma=(0.0, 0.0),
+    jpeg_quality=(95, 95),
+    lossless_share=1.0,
+    shadow_strength=(0.0, 0.0),
+    greyscale_share=1.0,
+    dark_background_share=0.0,
+    photo_share=0.3,
+    photo_perspective_mm=8.0,
+)
 RENDER_DPI = 50  # a small A4 raster keeps the property test fast
 
 
