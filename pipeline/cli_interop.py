@@ -8,7 +8,7 @@ be read or the output not written.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -23,6 +23,7 @@ def register(app: typer.Typer) -> None:
     app.command("import-pbn")(import_pbn)
     app.command("import-usebio")(import_usebio)
     app.command("export")(export)
+    app.command("export-session")(export_session)
     app.command("compare")(compare)
     app.command("deals")(deals)
 
@@ -171,42 +172,95 @@ def export(
     ] = False,
 ) -> None:
     """Write a session as PBN 2.1 (with ScoreTable, TotalScoreTable, deals) or USEBIO 1.2."""
-    from dataclasses import replace
-
-    from pipeline.files import atomic_write_bytes
     from pipeline.interop.compare import detect_options
-    from pipeline.interop.formats import results_bytes
     from pipeline.interop.records import ImportedSession
     from pipeline.interop.rescore import apply_scores
     from pipeline.interop.rescore import rescore as rescore_session
 
     session = _read(file, section=section)
     assert isinstance(session, ImportedSession)
-    hand_records = {}
-    if deals_file is not None:
-        from pipeline.interop.deals import analyse, read_deal_file
-
-        try:
-            records = read_deal_file(deals_file)
-        except (OSError, ValueError) as error:
-            raise _fail(f"{deals_file}: {error}") from None
-        if double_dummy:
-            records = analyse(records)
-        hand_records = {r.board: r for r in records}
-        boards = tuple(
-            replace(b, deal=hand_records[b.number].deal) if b.number in hand_records else b
-            for b in session.boards
-        )
-        session = replace(session, boards=boards)
+    session, hand_records = _with_deals(session, deals_file, double_dummy)
     if rescore:
         options, _ = detect_options(session)
-        session = apply_scores(session, rescore_session(session, options))
+        try:
+            session = apply_scores(session, rescore_session(session, options))
+        except ValueError as error:
+            raise _fail(str(error)) from None
+    _write(session, out, hand_records)
+
+
+def _with_deals(
+    session: object, deals_file: Path | None, double_dummy: bool
+) -> tuple[Any, dict[int, Any]]:
+    """The session with the deal file's hands, and the hand records (analysed if asked)."""
+    from dataclasses import replace
+
+    from pipeline.interop.deals import analyse, read_deal_file
+    from pipeline.interop.records import ImportedSession
+
+    assert isinstance(session, ImportedSession)
+    if deals_file is None:
+        return session, {}
+    try:
+        records = read_deal_file(deals_file)
+    except (OSError, ValueError) as error:
+        raise _fail(f"{deals_file}: {error}") from None
+    if double_dummy:
+        records = analyse(records)
+    hand_records = {r.board: r for r in records}
+    boards = tuple(
+        replace(b, deal=hand_records[b.number].deal) if b.number in hand_records else b
+        for b in session.boards
+    )
+    return replace(session, boards=boards), hand_records
+
+
+def _write(session: object, out: Path, hand_records: dict[int, Any]) -> None:
+    from pipeline.files import atomic_write_bytes
+    from pipeline.interop.formats import results_bytes
+    from pipeline.interop.records import ImportedSession
+
+    assert isinstance(session, ImportedSession)
     try:
         data = results_bytes(session, out, hand_records)
         atomic_write_bytes(out, data)
     except (OSError, ValueError) as error:
         raise _fail(f"{out}: {error}") from None
     typer.echo(f"wrote {out} ({len(data)} bytes)")
+
+
+def export_session(
+    event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
+    files: Annotated[list[Path], typer.Argument(help="The session's entry workbooks / CSVs.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).")],
+    session_number: Annotated[int, typer.Option("--session", help="Session number.")] = 1,
+    deals_file: Annotated[
+        Path | None, typer.Option("--deals", help="A deal file (PBN) to add hand records.")
+    ] = None,
+    double_dummy: Annotated[
+        bool, typer.Option("--dd/--no-dd", help="With --deals: add DD tables and par (PBN).")
+    ] = False,
+) -> None:
+    """Score a session of an event as ``bridgescan score`` does and write it as PBN/USEBIO.
+
+    Matchpoint pairs sessions; the figures are the pipeline's own (Law 88, sit-outs,
+    penalties included). Validation findings are not shown here: run ``score`` for those.
+    """
+    from pipeline.eventfile import load_event
+    from pipeline.interop.from_event import session_from_scored
+    from pipeline.scoring_run import read_session, score_pairs_session
+
+    try:
+        event = load_event(event_file)
+        data = read_session(event, session_number, files)
+        scored = score_pairs_session(event, event.session(session_number), data.rows)
+        session = session_from_scored(event, scored, str(event_file))
+    except OSError as error:
+        raise _fail(f"{error.filename}: {error.strerror}") from None
+    except (ValueError, KeyError) as error:
+        raise _fail(str(error.args[0] if isinstance(error, KeyError) else error)) from None
+    session, hand_records = _with_deals(session, deals_file, double_dummy)
+    _write(session, out, hand_records)
 
 
 def deals(

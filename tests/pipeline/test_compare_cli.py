@@ -132,3 +132,28 @@ def test_export_to_pbn_with_double_dummy(app: typer.Typer, tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     text = out.read_bytes().decode("iso-8859-1")
     assert f'[Deal "{DEAL}"]' in text and '[OptimumScore "EW 70"]' in text
+
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "club-evening"
+
+
+@pytest.mark.skipif(not (SAMPLE / "session2.csv").exists(), reason="sample evening not built")
+@pytest.mark.parametrize("suffix", [".pbn", ".xml"])
+def test_a_session_scored_by_bridgescan_exports_and_compares_clean(
+    app: typer.Typer, tmp_path: Path, suffix: str
+) -> None:
+    out = tmp_path / f"session2{suffix}"
+    args = ["export-session", str(SAMPLE / "event.yaml"), str(SAMPLE / "session2.csv"),
+            "--session", "2", "-o", str(out)]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    compared = CliRunner().invoke(app, ["compare", str(out)])
+    assert compared.exit_code == 0, compared.output
+    assert "no differences beyond rounding" in compared.output
+
+
+def test_export_session_of_a_missing_event(app: typer.Typer, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["export-session", str(tmp_path / "none.yaml"), "x.csv", "-o", "x.pbn"]
+    )
+    assert result.exit_code == 2
