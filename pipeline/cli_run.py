@@ -31,11 +31,12 @@ def run_command(
     from rich.console import Console
 
     from pipeline.cli import ExitCode
+    from pipeline.publish import MASTERPOINT_SCALES
 
     console, errors = Console(), Console(stderr=True)
     if folder.name == "sample_data" and (folder / "club-evening").is_dir():
         folder = folder / "club-evening"  # `bridgescan run sample_data` runs the sample event
-    if masterpoints not in ("bronze", "silver", "none"):
+    if masterpoints not in MASTERPOINT_SCALES:
         errors.print(f"error: --masterpoints {masterpoints!r} is not bronze, silver or none")
         raise typer.Exit(ExitCode.BAD_INPUT)
     if not (folder / "event.yaml").is_file():
@@ -100,6 +101,10 @@ def _page_count(path: Path) -> int:
 
 def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
     from rich.table import Table
+
+    from pipeline.cli_score import ranking_table
+
+    console.print(ranking_table(summary.results))
 
     table = Table(title=f"{summary.event}: inputs")
     for name in ("Session", "Pages", "Rows read", "Accepted", "Decided", "To review", "Typed"):

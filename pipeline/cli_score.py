@@ -19,9 +19,7 @@ if TYPE_CHECKING:
     from pipeline.workbook.model import EventResults
     from scoring.event import Event
 
-__all__ = ["register", "score", "assign_files", "OUTPUT_NAMES"]
-
-OUTPUT_NAMES = {"workbook": "results.xlsx", "json": "results.json", "csv": "masterpoints.csv"}
+__all__ = ["register", "score", "assign_files", "ranking_table", "run_score"]
 
 
 def assign_files(event: Event, files: list[str]) -> dict[int, list[Path]]:
@@ -61,7 +59,7 @@ def assign_files(event: Event, files: list[str]) -> dict[int, list[Path]]:
     return dict(sorted(named.items()))
 
 
-def _ranking_table(results: EventResults) -> object:
+def ranking_table(results: EventResults) -> object:
     from rich.table import Table
 
     from pipeline.workbook.layout import fmt
@@ -115,23 +113,14 @@ def run_score(
 ) -> tuple[EventResults, dict[str, Path]]:
     """Everything the command does except printing; raises ValueError on bad input."""
     from pipeline.eventfile import load_event
-    from pipeline.files import atomic_write_text
-    from pipeline.results_json import results_to_json
+    from pipeline.publish import masterpoint_scale, publish
     from pipeline.scoring_run import check_names, read_session, score_event
-    from pipeline.workbook import awards_csv, build_workbook
-    from pipeline.workbook.writer import save_workbook
-    from scoring.masterpoints import MasterpointScale, SwedishBronze, SwedishSilver
 
     event = load_event(event_file)
     check_names(event, event_file.name)
     assigned = assign_files(event, files)
     inputs = [read_session(event, number, paths) for number, paths in assigned.items()]
-    scales: dict[str, MasterpointScale | None] = {
-        "bronze": SwedishBronze(),
-        "silver": SwedishSilver(),
-        "none": None,
-    }
-    scale = scales[masterpoints]
+    scale = masterpoint_scale(masterpoints)
     results = score_event(
         event,
         inputs,
@@ -139,15 +128,7 @@ def run_score(
         with_masterpoints=scale is not None,
         source=event_file.name,
     )
-    # Everything is built in memory first, so bad input never leaves part of the output.
-    workbook = build_workbook(results)
-    json_text = results_to_json(results)
-    csv_text = "\ufeff" + awards_csv(results)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = {key: out_dir / name for key, name in OUTPUT_NAMES.items()}
-    save_workbook(workbook, paths["workbook"])
-    atomic_write_text(paths["json"], json_text)
-    atomic_write_text(paths["csv"], csv_text)
+    paths = publish(results, out_dir)
     return results, paths
 
 
@@ -179,7 +160,7 @@ def score(
         errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
         errors.print("nothing was written", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT) from None
-    console.print(_ranking_table(results))
+    console.print(ranking_table(results))
     for note in results.notes:
         console.print(note, markup=False)
     blocking = results.blocking_findings

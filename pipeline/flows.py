@@ -55,6 +55,7 @@ class RunSummary:
     blocking: tuple[str, ...]
     findings: int
     notes: tuple[str, ...]
+    results: object = None  # the published EventResults, for the command's ranking table
 
     @property
     def to_review(self) -> int:
@@ -109,16 +110,21 @@ def session_rows(
 
 @task(name="score", cache_policy=NO_CACHE)
 def score(event: Event, inputs: list, masterpoints: str) -> object:
+    from pipeline.publish import masterpoint_scale
     from pipeline.scoring_run import score_event
-    from scoring.masterpoints import SwedishBronze, SwedishSilver
 
-    scale = {"bronze": SwedishBronze(), "silver": SwedishSilver(), "none": None}[masterpoints]
-    return score_event(event, inputs, masterpoint_scale=scale, with_masterpoints=scale is not None)
+    scale = masterpoint_scale(masterpoints)
+    return score_event(
+        event, inputs, masterpoint_scale=scale, with_masterpoints=scale is not None,
+        source="event.yaml",
+    )  # fmt: skip
 
 
 @task(name="publish", cache_policy=NO_CACHE)
 def publish(results: object, read: list, out_dir: Path, store_path: Path) -> tuple[dict, Path, int]:
-    paths = run.publish(results, out_dir)  # type: ignore[arg-type]
+    from pipeline.publish import publish as write_results
+
+    paths = write_results(results, out_dir)  # type: ignore[arg-type]
     review = run.write_review(read, out_dir)
     with EventStore(store_path) as store:
         store.append("results", "event", run.results_record(results), actor="bridgescan")  # type: ignore[arg-type]
@@ -132,8 +138,10 @@ def run_event(
 ) -> RunSummary:
     """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
     from pipeline.eventfile import load_event
+    from pipeline.scoring_run import check_names
 
     event = load_event(folder / "event.yaml")
+    check_names(event, "event.yaml")
     out_dir.mkdir(parents=True, exist_ok=True)
     store_path = store_path or out_dir / "bridgescan.sqlite"
     plan = session_files(folder, event)
@@ -161,4 +169,5 @@ def run_event(
         blocking=blocking,
         findings=len(results.findings),  # type: ignore[attr-defined]
         notes=tuple(results.notes),  # type: ignore[attr-defined]
+        results=results,
     )

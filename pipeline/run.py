@@ -43,11 +43,8 @@ __all__ = [
     "merge_rows",
     "record_rows",
     "session_input",
-    "publish",
-    "OUTPUT_NAMES",
 ]
 
-OUTPUT_NAMES = {"workbook": "results.xlsx", "json": "results.json", "csv": "masterpoints.csv"}
 REVIEW_FOLDER = "review"
 
 
@@ -253,23 +250,6 @@ def session_input(
     if typed is None:
         return SessionInput(files.session, rows, names), notes
     return replace(typed, rows=rows, files=names), notes
-
-
-def publish(results: EventResults, out_dir: Path) -> dict[str, Path]:
-    """Write the workbook, the JSON and the masterpoint CSV (built in memory first)."""
-    from pipeline.files import atomic_write_text
-    from pipeline.results_json import results_to_json
-    from pipeline.workbook import awards_csv, build_workbook
-    from pipeline.workbook.writer import save_workbook
-
-    workbook = build_workbook(results)
-    json_text = results_to_json(results)
-    csv_text = "\ufeff" + awards_csv(results)
-    paths = {key: out_dir / name for key, name in OUTPUT_NAMES.items()}
-    save_workbook(workbook, paths["workbook"])
-    atomic_write_text(paths["json"], json_text)
-    atomic_write_text(paths["csv"], csv_text)
-    return paths
 
 
 def write_review(read: Sequence[ReadSession], out_dir: Path) -> Path:
