@@ -111,6 +111,8 @@ def evaluate(truth_files: list[Path], threshold: float | None = None) -> dict[st
                     c["rows_missed"] += 1
                 continue
             c["rows"] += 1
+            changed = t is not None and t.pairs_changed
+            c["rows_pairs_changed"] += changed
             b = row.best
             right = (
                 t is not None
@@ -126,6 +128,7 @@ def evaluate(truth_files: list[Path], threshold: float | None = None) -> dict[st
                     wrong_accepts.append(f"{truth.image} row {row.row}: read {b}, truth {t}")
             else:
                 c["rows_review"] += 1
+                c["rows_review_pairs_changed"] += changed
                 for reason in row.reasons:
                     c["why: " + re.sub(r"[-+]?\d[\d.\-]*", "#", reason)] += 1
         # Handwritten digits, classifier alone (before joint decoding).
@@ -150,6 +153,9 @@ def evaluate(truth_files: list[Path], threshold: float | None = None) -> dict[st
         "row_exact_all": c["rows_exact"] / rows,
         "row_exact_accepted": c["rows_accepted_exact"] / accepted,
         "review_share": c["rows_review"] / rows,
+        "rows_with_pairs_changed": c["rows_pairs_changed"],
+        "review_share_pairs_unchanged": (c["rows_review"] - c["rows_review_pairs_changed"])
+        / max(1, c["rows"] - c["rows_pairs_changed"]),
         "false_accept_rate": len(wrong_accepts) / rows,
         "rows_missed_as_empty": c["rows_missed"],
         "pages_per_second_per_core": c["pages"] / max(cpu, 1e-9),

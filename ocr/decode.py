@@ -113,8 +113,9 @@ def _number_log_likelihood(boxes: Sequence[DigitBox], value: int | None) -> floa
 
 @lru_cache(maxsize=4)
 def score_table(vulnerability: Vulnerability) -> tuple[np.ndarray, ...]:
-    """All 5,880 played results: index arrays (level, strain, doubling, declarer, tricks)
-    and the NS score Law 77 gives each on a board of this vulnerability."""
+    """All 5,880 played results: index arrays (level, strain, doubling, declarer, tricks),
+    the NS score Law 77 gives each on a board of this vulnerability, and the distinct
+    scores with the index of each result's score among them."""
     rows = []
     for li in range(7):
         for si, strain in enumerate(STRAINS):
@@ -124,7 +125,8 @@ def score_table(vulnerability: Vulnerability) -> tuple[np.ndarray, ...]:
                     for t in range(14):
                         rows.append((li, si, di, ei, t, ns_score(contract, seat, t, vulnerability)))
     arr = np.array(rows, dtype=np.int64)
-    return tuple(arr[:, i] for i in range(6))
+    uniq, inverse = np.unique(arr[:, 5], return_inverse=True)
+    return (*(arr[:, i] for i in range(6)), uniq, inverse)
 
 
 @dataclass(frozen=True)
@@ -244,7 +246,7 @@ def decode_contract(
     ev: RowEvidence, vulnerability: Vulnerability, top: int = 3
 ) -> ContractDecoding:
     """Rank every legal table result of the row by posterior (see the module docstring)."""
-    li, si, di, ei, ti, score = score_table(vulnerability)
+    li, si, di, ei, ti, score, uniq, inverse = score_table(vulnerability)
     lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
     strain = np.array([ev.strain.log_exactly(s.value) for s in STRAINS])
     dbl = np.array([ev.doubling.log_exactly(d.value or None) for d in DOUBLINGS])
@@ -258,7 +260,6 @@ def decode_contract(
             sign = "+" if diff > 0 else "-"
             ll = ev.result_sign.log_exactly(sign) + ev.result_count.log_exactly(str(abs(diff)))
         res[diff + 13] = ll
-    uniq, inverse = np.unique(score, return_inverse=True)
     score_ll = _scores_log_likelihood(ev, uniq)[inverse]
     played = (
         lvl[li] + strain[si] + dbl[di] + decl[ei] + res[ti - (li + 7) + 13] + score_ll
