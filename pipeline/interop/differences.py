@@ -96,7 +96,14 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
         ):
             if differs(theirs, mine, points_tolerance):
                 out.append(_diff(what, line, session, theirs, mine, ""))
-        if mp and differs(r.ns_percent, line.ns_percent, percent_tolerance):
+        # A line percentage may come from the exact or from the rounded points: both are
+        # in use, so only a figure neither explains is a difference.
+        of_rounded = line.ns * 100 / line.top if line.top else None
+        if (
+            mp
+            and differs(r.ns_percent, line.ns_percent, percent_tolerance)
+            and differs(r.ns_percent, of_rounded, percent_tolerance)
+        ):
             out.append(_diff("NS %", line, session, r.ns_percent, line.ns_percent, ""))
     return out
 

@@ -288,3 +288,12 @@ def test_a_program_that_ignores_law_88_is_explained() -> None:
     points = [d for d in differences if d.what == "NS points"]
     assert [(d.board, d.theirs, d.ours) for d in points] == [(2, Fraction(12, 5), Fraction(4))]
     assert "Law 88 not applied" in points[0].reason
+
+
+def test_line_percentages_from_rounded_points_are_accepted() -> None:
+    # Board 2, -140: 1/3 of a matchpoint exactly, 0.3 kept. The engine's percentage is
+    # exact (5.56% of 6); a program printing 0.3 / 6 = 5% is not wrong, only rounded first.
+    session = _session()
+    assert session.board(2).results[1].ns_percent == Fraction(50, 9)
+    planted = _plant(session, 2, 1, ns_percent=Fraction(5))
+    assert compare_session(_via_pbn(planted)).agrees
