@@ -1,20 +1,20 @@
 """Score an imported session with bridgescan's own scoring core.
 
-The arithmetic is the scoring core's: Law 77 (``scoring.law77``); a matchpoint board is
-scored by ``scoring.board_scoring.score_board`` (comparisons, weighted, split and artificial
-adjusted scores, Neuberg and its rounding); IMPs across the field and Butler by
+The arithmetic is the scoring core's: Law 77 (``scoring.law77``); matchpoint boards by
+``scoring.board_scoring.score_board`` (comparisons, weighted, split and artificial adjusted
+scores, Neuberg and its rounding) and the session by ``scoring.session.score_session`` (Law
+88 awards, pair totals and percentages); IMPs across the field and Butler by
 ``scoring.imps``; places by ``scoring.ranking.rank``. This module only arranges an imported
-board into those calls:
+session into those calls:
 
 - a line with a table result is scored with its Law 77 score (not the score the file
   prints; ``compare`` reports a disagreement separately);
 - a director's adjusted score goes in as the engine's outcome (artificial A60/A50/A40:
   a percentage of the top; in IMPs +3/0/-3, Law 86A);
 - N (Neuberg's normal number of results) is the most results any board has, unless given;
-- pair totals are the sums of the board scores the options keep (rounded per board by
-  default), percentages of the tops available on the boards the pair played. In a
-  two-winner Mitchell NS and EW pairs are keyed apart ("1NS"/"1EW"), which is why the
-  totals are summed here and not by ``scoring.session`` (its pairs are plain numbers).
+- the engine numbers pairs; a two-winner Mitchell's "1NS" and "1EW" get different numbers
+  and the keys come back on the way out;
+- IMP sessions total each pair's IMPs (no percentage).
 """
 
 from __future__ import annotations
