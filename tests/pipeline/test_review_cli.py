@@ -66,3 +66,41 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
 def test_missing_input_is_bad_input(app: typer.Typer, tmp_path: Path):
     result = CliRunner().invoke(app, ["scan", "read", str(tmp_path / "nope"), "-o", str(tmp_path)])
     assert result.exit_code == 2
+
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "club-evening"
+
+
+@pytest.mark.skipif(not (SAMPLE / "scans" / "session1.pdf").exists(), reason="no sample scans")
+def test_scan_read_with_the_event_checks_rows_against_the_movement(
+    app: typer.Typer, tmp_path: Path
+):
+    """Three pages of the sample evening's scans, read with its event file: every accepted
+    row is exactly what the table wrote (sample_data/club-evening/scans/truth.json)."""
+    import pypdfium2 as pdfium
+
+    src = pdfium.PdfDocument(str(SAMPLE / "scans" / "session1.pdf"))
+    part = pdfium.PdfDocument.new()
+    part.import_pages(src, [0, 1, 2])
+    pdf = tmp_path / "three.pdf"
+    part.save(str(pdf))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app, ["scan", "read", str(pdf), "-o", str(out), "--event",
+              str(SAMPLE / "event.yaml"), "--session", "1"],
+    )  # fmt: skip
+    assert result.exit_code in (0, 1), result.output
+    assert "3 page(s)" in result.output
+    assert (out / "findings.txt").exists()
+    truth = json.loads((SAMPLE / "scans" / "truth.json").read_text("utf-8"))
+    want = {(p["board"], r["row"]): r for p in truth for r in p["rows"]}
+    rows = loads((out / "travellers.json").read_text("utf-8"))
+    assert len(rows) >= 10
+    for r in rows:
+        t = want[(r.board, r.source.row)]
+        contract = None if r.contract is None else str(r.contract)
+        declarer = None if r.declarer is None else str(r.declarer)
+        assert (r.ns_pair, r.ew_pair, contract, declarer, r.tricks) == (
+            t["ns_pair"], t["ew_pair"], t["contract"], t["declarer"], t["tricks"],
+        )  # fmt: skip
+        assert r.round == t["round"]
