@@ -140,6 +140,8 @@ def _font_digits(
 
 def _page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
     """Handwritten box crops from generated TRAINING pages, exactly as the reader cuts them."""
+    if pages < 1:
+        return
     from ocr.align import align_page, warp_region
     from ocr.layout import load_layout
     from ocr.row_reader import DIGIT_INSET_MM, crop_mm
@@ -160,6 +162,8 @@ def _page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
 
 
 def _writer_digits(count: int, rng: np.random.Generator) -> Iterable[tuple[np.ndarray, int]]:
+    if count < 1:
+        return
     from ocr.synthetic.handwriting import DigitBank
     from ocr.synthetic.sources import TRAINING
 

@@ -108,3 +108,19 @@ def test_probabilities_are_a_distribution(seed: int):
     assert p.shape == (3, 10)
     assert np.all(p >= 0)
     assert np.allclose(p.sum(axis=1), 1.0)
+
+
+def test_review_corrections_become_training_data(tmp_path: Path):
+    from ocr.digit_training import TrainingSources, build_dataset
+
+    for digit in ("3", "8"):
+        (tmp_path / digit).mkdir()
+        crop = np.full((60, 40), 235, np.uint8)
+        cv2.putText(crop, digit, (6, 45), cv2.FONT_HERSHEY_SIMPLEX, 1.4, 20, 3)
+        cv2.imwrite(str(tmp_path / digit / "p1r2_score_3.png"), crop)
+    only = TrainingSources(opencv_columns=(0, 0), sklearn_digits=False, corrections=(tmp_path,))
+    images, labels, counts = build_dataset(only)
+    # Each correction counts five times: a club's own hand outweighs stock data.
+    assert sorted(labels.tolist()) == [3] * 5 + [8] * 5
+    assert images.shape == (10, 20, 20)
+    assert counts == {"review corrections": 2}

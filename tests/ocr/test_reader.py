@@ -164,3 +164,15 @@ def test_pdf_and_tiff_pages_are_loaded(batch, tmp_path: Path):  # type: ignore[n
     assert [ref.page for ref, _ in load_pages(tif)] == [1, 2]
     page = ScanReader().read_image(img, loaded[0][0])  # type: ignore[arg-type]
     assert page.board == 1 and PageProblem.BLANK_TRAVELLER in page.problems
+
+
+def test_a_page_from_another_event_waits_for_a_person(batch):  # type: ignore[no-untyped-def]
+    folder, truths = batch
+    name = next(n for n in truths if n.startswith("page_0002"))
+    ((ref, image),) = list(load_pages(folder / name))
+    page = ScanReader(printed_pairs=_printed(truths), expect=("another-club", "3")).read_image(
+        image, ref
+    )
+    assert PageProblem.WRONG_EVENT in page.problems and page.needs_review
+    assert "another-club" in page.message
+    assert not page.accepted_rows and page.review_rows
