@@ -253,7 +253,7 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
                 )
     notes = session.notes
     if teams:
-        notes = (*notes, "teams: only the Law 77 scores are checked, not match IMPs or VPs")
+        notes = (*notes, "teams: board IMPs are checked, match totals and VPs are not")
     return Comparison(
         session.source,
         options,

@@ -87,8 +87,6 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
             if r.ns_score != line.law77_ns:
                 reason = _why_score(r)
                 out.append(_diff("score", line, session, r.ns_score, line.law77_ns, reason))
-        if ours.options.method is Scoring.TEAMS:
-            continue  # match IMPs need the two tables of a match: not re-scored (docs)
         theirs_ns, theirs_ew = (r.ns_mp, r.ew_mp) if mp else (r.ns_imps, r.ew_imps)
         for what, theirs, mine in (
             ("NS points", theirs_ns, line.ns),

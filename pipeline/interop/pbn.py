@@ -103,7 +103,7 @@ def read_pbn_bytes(
     event_tags: dict[str, str] = {}
     totals_seen = False
     for game in parsed.games:
-        for name in ("Event", "Site", "Date", "Scoring", "Generator"):
+        for name in ("Event", "Site", "Date", "Scoring", "Generator", "Competition"):
             value = game.value(name)
             if value and name not in event_tags:
                 event_tags[name] = value
@@ -129,6 +129,8 @@ def read_pbn_bytes(
     by_direction = _by_direction(pair_rows, results)
     pairs = _all_pairs(pair_rows, results, by_direction, source)
     scoring = scoring_from_tag(event_tags.get("Scoring"))
+    if event_tags.get("Competition", "").lower().startswith("team"):
+        scoring = Scoring.TEAMS  # PBN 2.1 [Competition "Teams"]: IMPs between two tables
     if scoring is Scoring.UNKNOWN and any(r.ns_mp is not None for r in results):
         scoring = Scoring.MATCHPOINTS
     return ImportedSession(

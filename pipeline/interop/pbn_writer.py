@@ -195,6 +195,7 @@ def _game(
         ("Contract", "?"),
         ("Result", "?"),
     ]
+    tags.append(("Competition", "Teams" if session.scoring is Scoring.TEAMS else "Pairs"))
     if session.program:
         tags.append(("Generator", session.program))
     lines = [f"[{name} {quote(value)}]" for name, value in tags]

@@ -33,7 +33,14 @@ from pipeline.interop.records import (
 )
 from scoring.board import vulnerability_of
 from scoring.board_scoring import BoardLine, score_board
-from scoring.imps import CrossImps, DatumRule, artificial_imps, butler_imps, cross_imps
+from scoring.imps import (
+    CrossImps,
+    DatumRule,
+    artificial_imps,
+    butler_imps,
+    cross_imps,
+    weighted_team_imps,
+)
 from scoring.law77 import ns_score
 from scoring.options import ScoringOptions
 from scoring.outcome import Artificial, Outcome, Weighted
@@ -222,6 +229,47 @@ def _imp_board(board: ImportedBoard, options: RescoreOptions) -> list[tuple[Frac
     return rows
 
 
+def _team_board(board: ImportedBoard) -> dict[int, tuple[Fraction, Fraction]]:
+    """IMPs of a teams board: the two tables of each match paired (same round, the teams
+    in opposite seats), each team's net IMPed (``scoring.imps.team_imps``, weighted scores by
+    ``weighted_team_imps``; an artificial score +3/0/-3, Law 86A). Lines that cannot be
+    paired are left out (index -> (NS IMPs, EW IMPs))."""
+    groups: dict[tuple[int | None, frozenset[str]], list[int]] = {}
+    for index, result in enumerate(board.results):
+        key = (result.round, frozenset((result.ns_pair, result.ew_pair)))
+        groups.setdefault(key, []).append(index)
+    out: dict[int, tuple[Fraction, Fraction]] = {}
+    for indexes in groups.values():
+        if len(indexes) != 2:
+            continue
+        a, b = (board.results[i] for i in indexes)
+        if (a.ns_pair, a.ew_pair) != (b.ew_pair, b.ns_pair):
+            continue
+        (a_ns, a_ew), (b_ns, b_ew) = _outcomes(board, a), _outcomes(board, b)
+        if isinstance(a_ns, Weighted) and isinstance(b_ns, Weighted):
+            # The team NS at a sits EW at b: its net is a's NS score minus b's.
+            net = weighted_team_imps(a_ns, b_ns)
+            out[indexes[0]] = (net, -net)
+            out[indexes[1]] = (-net, net)
+            continue
+        # An artificial score at either table gives the board's IMPs to both teams.
+        team_at_a_ns = a_ns if isinstance(a_ns, Artificial) else b_ew
+        team_at_a_ew = a_ew if isinstance(a_ew, Artificial) else b_ns
+        first = (
+            Fraction(artificial_imps(team_at_a_ns))
+            if isinstance(team_at_a_ns, Artificial)
+            else Fraction(0)
+        )
+        second = (
+            Fraction(artificial_imps(team_at_a_ew))
+            if isinstance(team_at_a_ew, Artificial)
+            else Fraction(0)
+        )
+        out[indexes[0]] = (first, second)
+        out[indexes[1]] = (second, first)
+    return out
+
+
 def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     """Our figures for every line and every pair of an imported session."""
     counts = [len(board.results) for board in session.boards if board.results]
@@ -234,7 +282,12 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     for board in session.boards:
         if not board.results:
             continue
-        for result, (ns, ew) in zip(board.results, _imp_board(board, options), strict=True):
+        if options.method is Scoring.TEAMS:
+            paired = _team_board(board)
+            figures = [(board.results[i], paired[i]) for i in sorted(paired)]
+        else:
+            figures = list(zip(board.results, _imp_board(board, options), strict=True))
+        for result, (ns, ew) in figures:
             line_scores.append(LineScore(result, _law77(board, result), ns, ew, None, False))
             for key, points in ((session.ns_key(result), ns), (session.ew_key(result), ew)):
                 entry = totals.setdefault(key, [Fraction(0), Fraction(0)])
@@ -252,7 +305,10 @@ def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSessio
     for board in session.boards:
         results = []
         for result in board.results:
-            line = by_location[result.location]
+            line = by_location.get(result.location)
+            if line is None:  # a teams line without its other table: left as it was
+                results.append(result)
+                continue
             results.append(
                 replace(
                     result,

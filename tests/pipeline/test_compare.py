@@ -199,7 +199,7 @@ def test_report_lists_options_and_differences() -> None:
     assert "night.pbn:" in report
 
 
-def test_teams_files_get_their_scores_checked_only() -> None:
+def test_teams_boards_are_imped_between_the_two_tables() -> None:
     xml = b"""<USEBIO Version="1.2"><EVENT EVENT_TYPE="TEAMS_OF_FOUR">
     <MATCH><ROUND_NUMBER>1</ROUND_NUMBER><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
       <TRAVELLER_LINE><NS_PAIR_NUMBER>7</NS_PAIR_NUMBER><EW_PAIR_NUMBER>9</EW_PAIR_NUMBER>
@@ -208,9 +208,15 @@ def test_teams_files_get_their_scores_checked_only() -> None:
       <TRAVELLER_LINE><NS_PAIR_NUMBER>9</NS_PAIR_NUMBER><EW_PAIR_NUMBER>7</EW_PAIR_NUMBER>
       <CONTRACT>2S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>170</SCORE>
       </TRAVELLER_LINE></BOARD></MATCH></EVENT></USEBIO>"""
+    # Team 7 NS at one table +420 (4S=, the file says 450), NS at the other +170 for team 9:
+    # team 7's net 250 -> 6 IMPs (220-260), not the 9 the file has.
     comparison = compare_session(read_usebio_bytes(xml, "teams.xml"))
-    assert [(d.what, d.theirs, d.ours) for d in comparison.differences] == [("score", 450, 420)]
-    assert any("teams: only the Law 77 scores" in n for n in comparison.notes)
+    assert [(d.what, d.theirs, d.ours) for d in comparison.differences] == [
+        ("score", 450, 420),
+        ("NS points", Fraction(9), Fraction(6)),
+    ]
+    assert "follows from the score in the file" in comparison.differences[1].reason
+    assert any("teams: board IMPs are checked" in n for n in comparison.notes)
 
 
 def test_a_line_percentage_that_does_not_follow_from_its_points() -> None:
@@ -297,3 +303,21 @@ def test_line_percentages_from_rounded_points_are_accepted() -> None:
     assert session.board(2).results[1].ns_percent == Fraction(50, 9)
     planted = _plant(session, 2, 1, ns_percent=Fraction(5))
     assert compare_session(_via_pbn(planted)).agrees
+
+
+def test_teams_imps_by_hand_with_an_artificial_score() -> None:
+    rows = [
+        TravellerRow(1, 7, 9, Contract(4, S), Seat.NORTH, 10, round=1),  # +420, team 7 NS
+        TravellerRow(1, 9, 7, Contract(4, S), Seat.NORTH, 9, round=1),  # -50, team 9 NS
+        TravellerRow(2, 7, 9, adjustment=A60_40, round=1),  # team 7 60%: +3, team 9 -3
+        TravellerRow(2, 9, 7, Contract(1, NT), Seat.SOUTH, 7, round=1),
+    ]
+    session = session_from_travellers(rows, event="Teams", scoring=Scoring.TEAMS)
+    options = RescoreOptions(method=Scoring.TEAMS)
+    scored = apply_scores(session, rescore(session, options))
+    # Board 1: team 7 net 420 + 50 = 470 -> 10 IMPs (430-490).
+    assert [(r.ns_imps, r.ew_imps) for r in scored.board(1).results] == [(10, -10), (-10, 10)]
+    assert [(r.ns_imps, r.ew_imps) for r in scored.board(2).results] == [(3, -3), (-3, 3)]
+    back = _via_pbn(scored)
+    assert back.scoring is Scoring.TEAMS  # [Competition "Teams"]
+    assert compare_session(back).agrees
