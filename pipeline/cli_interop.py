@@ -18,6 +18,16 @@ _FINDINGS = 1
 _BAD_INPUT = 2
 
 
+def _solved(records: Any) -> Any:
+    """Double-dummy tables and par, or exit 3 when the solver is not installed."""
+    from pipeline.interop.deals import MissingSolverError, analyse
+
+    try:
+        return analyse(records)
+    except MissingSolverError as error:
+        raise _fail(str(error), 3) from None
+
+
 def register(app: typer.Typer) -> None:
     """Add the interoperability commands to the bridgescan app."""
     app.command("import-pbn")(import_pbn)
@@ -195,7 +205,7 @@ def _with_deals(
     """The session with the deal file's hands, and the hand records (analysed if asked)."""
     from dataclasses import replace
 
-    from pipeline.interop.deals import analyse, read_deal_file
+    from pipeline.interop.deals import read_deal_file
     from pipeline.interop.records import ImportedSession
 
     assert isinstance(session, ImportedSession)
@@ -206,7 +216,7 @@ def _with_deals(
     except (OSError, ValueError) as error:
         raise _fail(f"{deals_file}: {error}") from None
     if double_dummy:
-        records = analyse(records)
+        records = _solved(records)
     hand_records = {r.board: r for r in records}
     boards = tuple(
         replace(b, deal=hand_records[b.number].deal) if b.number in hand_records else b
@@ -273,7 +283,7 @@ def deals(
     ] = None,
 ) -> None:
     """Hand records from a deal file, with double-dummy tricks and par score per board."""
-    from pipeline.interop.deals import STRAIN_ORDER, analyse, read_deal_file
+    from pipeline.interop.deals import STRAIN_ORDER, read_deal_file
     from scoring.contract import Seat
 
     try:
@@ -283,7 +293,7 @@ def deals(
     except ValueError as error:
         raise _fail(str(error)) from None
     if double_dummy:
-        records = analyse(records)
+        records = _solved(records)
     for record in records:
         hands = "  ".join(
             f"{seat.value}:{hand.pbn()}"

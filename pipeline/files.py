@@ -52,7 +52,11 @@ def atomic_write(path: Path, write: Callable[[IO[bytes]], None]) -> Path:
 
 def atomic_write_bytes(path: Path, data: bytes) -> Path:
     """Write bytes atomically."""
-    return atomic_write(path, lambda handle: handle.write(data) and None)
+
+    def write(handle: IO[bytes]) -> None:
+        handle.write(data)
+
+    return atomic_write(path, write)
 
 
 def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:

@@ -158,13 +158,24 @@ _DOUBLING = {"passed": Doubling.UNDOUBLED, "undoubled": Doubling.UNDOUBLED,
              "doubled": Doubling.DOUBLED, "redoubled": Doubling.REDOUBLED}  # fmt: skip
 
 
+class MissingSolverError(FileNotFoundError):
+    """endplay (the DDS double-dummy solver) is not installed."""
+
+
 def analyse(records: Sequence[HandRecord]) -> tuple[HandRecord, ...]:
     """The records with double-dummy tables and par scores (endplay.dds, DDS solver).
 
     All tables are solved in one batch (``calc_all_tables``), which DDS runs on all cores.
+    endplay is an optional extra (``pip install 'bridgescan[deals]'``); without it this
+    raises ``MissingSolverError`` (a FileNotFoundError: the CLI's "tool missing" exit 3).
     """
-    from endplay.dds import calc_all_tables, par
-    from endplay.types import Denom, Player, Vul
+    try:
+        from endplay.dds import calc_all_tables, par
+        from endplay.types import Denom, Player, Vul
+    except ImportError:
+        raise MissingSolverError(
+            "double-dummy analysis needs endplay: pip install 'bridgescan[deals]'"
+        ) from None
 
     if not records:
         return ()
