@@ -58,6 +58,7 @@ SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _P_FLOOR = 1e-4
 _SCORE_WRITTEN = 0.95  # a table writes the score on most rows
 _SIDE_FORGOTTEN = 0.1  # the NS/EW mark of a written score is sometimes left out
+_SIDE_MARKED = 0.5  # a side mark this likely is taken as what the table wrote
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,9 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     likely (within a factor of 20) to show the Law 77 score as to show the box-by-box
     best reading, it is read as the Law 77 score (a 9 that looks a bit like a 4 in the
     right place). Otherwise the box-by-box reading stands, and the row goes to review
-    for a score that disagrees with Law 77.
+    for a score that disagrees with Law 77. The side is never borrowed from Law 77: a
+    score clearly marked for the other side (the commonest slip on a traveller) is kept
+    as written, so the row goes to review instead of being corrected silently.
     """
     if all(b.probs is None for b in ev.score):
         return None
@@ -236,9 +239,13 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     table = _box_log_table(ev.score)
     argmax = int(digits)
     ll_best, ll_law = _numbers_log_likelihood(table, (argmax, abs(law_score)))
-    if law_score != 0 and ll_law >= ll_best - math.log(20):
-        return law_score
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
+    marked_ew = ew > max(ns, _SIDE_MARKED)
+    marked_ns = ns > max(ew, _SIDE_MARKED)
+    if law_score != 0 and ll_law >= ll_best - math.log(20):
+        if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
+            return -law_score  # the Law 77 figure, written for the other side
+        return law_score
     return -argmax if ew > ns else argmax
 
 

@@ -128,6 +128,19 @@ def test_a_written_score_that_is_not_law77_is_kept_as_written():
     assert (str(contract), tricks, written) == ("4S", 10, 650)
 
 
+def test_a_score_written_for_the_wrong_side_is_not_turned_round():
+    """Marks say 2CX by East, one down, not vulnerable: NS +100. The table wrote 100 and
+    marked it for EW (the sample evening's board 17). The digits fit Law 77, the side does
+    not: the score stays -100 as written, so the row goes to review, never silently fixed."""
+    marks = marks_for(Contract.parse("2CX"), Seat.EAST, 7, -100)  # the side box says EW
+    (contract, declarer, tricks, written), _ = decode_contract(
+        evidence(marks, 100), Vulnerability.NONE
+    ).ranked[0]
+    assert (str(contract), str(declarer), tricks, written) == ("2CX", "E", 7, -100)
+    honest = marks_for(Contract.parse("2CX"), Seat.EAST, 7, 100)  # side box NS: as Law 77
+    assert decode_contract(evidence(honest, 100), Vulnerability.NONE).ranked[0][0][3] == 100
+
+
 def test_passed_out():
     (contract, decl, tricks, written), p = decode_contract(
         evidence({"passed_out": {"PASS"}}, None), Vulnerability.NS
