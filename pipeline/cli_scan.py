@@ -20,15 +20,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-if TYPE_CHECKING:
-    from ocr.reading import PageReading
-    from ocr.row_reader import PrintedPairs
-
-__all__ = ["register", "read_scans", "readings_json"]
+__all__ = ["register"]
 
 _OK, _FINDINGS, _BAD_INPUT, _ENVIRONMENT = 0, 1, 2, 3
 
@@ -52,62 +48,6 @@ def _fail(message: str, code: int = _BAD_INPUT) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _printed_from_event(event_file: Path, session: int) -> tuple[dict, tuple[str, str], object]:
-    """(section, board) -> PrintedPairs, the (event id, session) in the QR, the session."""
-    from ocr.row_reader import PrintedPairs
-    from pipeline.cli_forms import event_id, travellers_from_event
-    from pipeline.eventfile import load_event
-
-    event = load_event(event_file)
-    chosen = event.session(session)
-    table: dict[tuple[str, int], PrintedPairs] = {}
-    for sheet in travellers_from_event(event, session):
-        rows = tuple((r.round, r.ns_pair, r.ew_pair) for r in sheet.rows)
-        allowed = tuple((r[1], r[2]) for r in rows)
-        table[(sheet.section, sheet.board)] = PrintedPairs(rows, allowed)  # type: ignore[arg-type]
-    return table, (event_id(event.name), str(session)), chosen
-
-
-def read_scans(
-    target: Path, printed: dict[tuple[str, int], PrintedPairs] | None = None,
-    expect: tuple[str, str] | None = None,
-) -> list[PageReading]:  # fmt: skip
-    """Read a folder or file of scans (duplicates flagged across the batch)."""
-    from ocr.reader import ScanReader, collect_inputs, read_paths
-
-    lookup = None
-    if printed is not None:
-        table = printed
-
-        def lookup(board: int, section: str) -> PrintedPairs | None:
-            return table.get((section or "A", board))
-
-    reader = ScanReader(printed_pairs=lookup, expect=expect)
-    return read_paths(reader, collect_inputs(target))
-
-
-def readings_json(pages: list[PageReading]) -> dict[str, object]:
-    """A readable summary of every page and row as read (no images)."""
-    out = []
-    for p in pages:
-        out.append({
-            "file": p.page.file, "page": p.page.page, "board": p.board,
-            "board_from": p.board_from, "rotation": p.rotation,
-            "problems": [str(x) for x in p.problems], "message": p.message,
-            "rows": [{
-                "row": r.row, "round": r.round, "status": str(r.status),
-                "reading": None if r.best is None else str(r.best),
-                "posterior": round(r.posterior, 5), "reasons": list(r.reasons),
-                "alternatives": [[str(a), round(q, 5)] for a, q in r.alternatives],
-                "fields": {f.field: {"value": f.value, "unsure": f.unsure,
-                                     "candidates": [[c.value, round(c.probability, 4)]
-                                                    for c in f.candidates],
-                                     "rect_mm": list(f.crop.rect_mm)} for f in r.fields},
-            } for r in p.rows],
-        })  # fmt: skip
-    return {"version": 1, "pages": out}
-
-
 def read_command(
     target: Annotated[Path, typer.Argument(help="A folder of scans, or one PDF/TIFF/image.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")],
@@ -119,31 +59,33 @@ def read_command(
     from pipeline.codec import dumps
     from pipeline.files import atomic_write_text
     from pipeline.review import build_queue, write_queue, write_sheet
+    from pipeline.run import accepted_rows, read_scans, readings_summary, scan_reader
 
     if not target.exists():
         raise _fail(f"{target}: no such file or folder")
-    printed = expect = chosen = None
-    if event is not None:
-        try:
-            printed, expect, chosen = _printed_from_event(event, session)
-        except (OSError, ValueError) as exc:
-            raise _fail(f"{event}: {exc}") from exc
+    chosen = None
     try:
-        pages = read_scans(target, printed, expect)
+        if event is not None:
+            from pipeline.eventfile import load_event
+
+            loaded = load_event(event)
+            chosen = loaded.session(session)
+            reader = scan_reader(loaded, session)
+        else:
+            reader = scan_reader()
+    except (OSError, ValueError, KeyError) as exc:
+        raise _fail(f"{event}: {exc}") from exc
+    try:
+        pages = read_scans(reader, [target])
     except FileNotFoundError as exc:
         raise _fail(str(exc), _ENVIRONMENT) from exc
     if not pages:
         raise _fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
     out.mkdir(parents=True, exist_ok=True)
-    rows = []
-    for p in pages:
-        if p.board is None or p.needs_review:
-            continue
-        section = p.qr.section if p.qr and p.qr.section else "A"
-        rows += [r.to_traveller_row(p.board, section) for r in p.rows
-                 if r.status is RowStatus.ACCEPTED]  # fmt: skip
+    rows = accepted_rows(pages)
     atomic_write_text(out / "travellers.json", dumps(rows) + "\n")
-    atomic_write_text(out / "readings.json", json.dumps(readings_json(pages), indent=1) + "\n")
+    summary = readings_summary(pages)
+    atomic_write_text(out / "readings.json", json.dumps(summary, indent=1) + "\n")
     items = build_queue(pages)
     write_queue(items, out)
     write_sheet(items, out / "review.xlsx")

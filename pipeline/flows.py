@@ -77,7 +77,8 @@ def keep_scans(store_path: Path, files: SessionFiles) -> int:
 def read_scans(
     event: Event, files: SessionFiles, store_path: Path, out_dir: Path
 ) -> run.ReadSession:
-    pages = run.read_scans(event, files, on_page=_notify)
+    reader = run.scan_reader(event, files.session)
+    pages = run.read_scans(reader, files.scans, on_page=_notify)
     with EventStore(store_path) as store:
         run.record_readings(store, files.session, pages)
         decisions = run.load_decisions(out_dir)

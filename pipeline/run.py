@@ -28,6 +28,7 @@ from scoring.event import Event
 from scoring.traveller import Source, TravellerRow
 
 if TYPE_CHECKING:
+    from ocr.reader import ScanReader
     from ocr.reading import PageReading
     from ocr.row_reader import PrintedPairs
     from pipeline.review import Decision, ReviewItem
@@ -38,7 +39,10 @@ __all__ = [
     "ReadSession",
     "keep_scans",
     "printed_pairs",
+    "scan_reader",
     "read_scans",
+    "readings_summary",
+    "accepted_rows",
     "review_rows",
     "merge_rows",
     "record_rows",
@@ -91,21 +95,33 @@ def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPa
     return table
 
 
-def read_scans(
-    event: Event, files: SessionFiles, on_page: Callable[[PageReading], None] | None = None
-) -> list[PageReading]:
-    """Read every page of the session's scans; ``on_page`` sees each page as it is read."""
-    from ocr.reader import ScanReader, load_pages, mark_duplicates
+def scan_reader(event: Event | None = None, session: int | None = None) -> ScanReader:
+    """A reader that knows the session's pre-printed pairs and QR ids (or, without an event,
+    reads the printed pair numbers with Tesseract)."""
+    from ocr.reader import ScanReader
     from pipeline.cli_forms import event_id
 
-    table = printed_pairs(event, files.session)
+    if event is None or session is None:
+        return ScanReader()
+    table = printed_pairs(event, session)
 
     def lookup(board: int, section: str = "A") -> PrintedPairs | None:
         return table.get((section or "A", board))
 
-    reader = ScanReader(printed_pairs=lookup, expect=(event_id(event.name), str(files.session)))
+    return ScanReader(printed_pairs=lookup, expect=(event_id(event.name), str(session)))
+
+
+def read_scans(
+    reader: ScanReader,
+    paths: Iterable[Path],
+    on_page: Callable[[PageReading], None] | None = None,
+) -> list[PageReading]:
+    """Read every page of the files (or folders) in ``paths``; two scans of one board are
+    flagged; ``on_page`` sees each page as it is read (a progress bar)."""
+    from ocr.reader import load_pages, mark_duplicates
+
     pages = []
-    for path in _scan_files(files.scans):
+    for path in _scan_files(paths):
         for ref, image in load_pages(path):
             page = reader.read_image(image, ref)
             pages.append(page)
@@ -114,11 +130,47 @@ def read_scans(
     return mark_duplicates(pages)
 
 
+def readings_summary(pages: Sequence[PageReading]) -> dict[str, object]:
+    """A readable summary of every page and row as read (no images): what was on the
+    paper, the candidates and how sure the reader was."""
+    out = []
+    for p in pages:
+        out.append({
+            "file": p.page.file, "page": p.page.page, "board": p.board,
+            "board_from": p.board_from, "rotation": p.rotation,
+            "problems": [str(x) for x in p.problems], "message": p.message,
+            "rows": [{
+                "row": r.row, "round": r.round, "status": str(r.status),
+                "reading": None if r.best is None else str(r.best),
+                "posterior": round(r.posterior, 5), "reasons": list(r.reasons),
+                "alternatives": [[str(a), round(q, 5)] for a, q in r.alternatives],
+                "fields": {f.field: {"value": f.value, "unsure": f.unsure,
+                                     "candidates": [[c.value, round(c.probability, 4)]
+                                                    for c in f.candidates],
+                                     "rect_mm": list(f.crop.rect_mm)} for f in r.fields},
+            } for r in p.rows],
+        })  # fmt: skip
+    return {"version": 1, "pages": out}
+
+
+def accepted_rows(pages: Sequence[PageReading]) -> list[TravellerRow]:
+    """The rows the reader accepted, from pages that need no person (bad pages give none)."""
+    from ocr.reading import RowStatus
+
+    rows = []
+    for page in pages:
+        if page.board is None or page.needs_review:
+            continue
+        section = page.qr.section if page.qr and page.qr.section else "A"
+        rows += [r.to_traveller_row(page.board, section) for r in page.rows
+                 if r.status is RowStatus.ACCEPTED]  # fmt: skip
+    return rows
+
+
 def record_readings(store: EventStore, session: int, pages: Sequence[PageReading]) -> None:
     """Keep every page as read (fields, candidates, posteriors; crops as blobs)."""
-    from pipeline.cli_scan import readings_json
-
-    for page, summary in zip(pages, readings_json(list(pages))["pages"], strict=True):  # type: ignore[call-overload]
+    summaries = readings_summary(pages)["pages"]
+    for page, summary in zip(pages, summaries, strict=True):  # type: ignore[call-overload]
         if page.thumbnail is not None and page.thumbnail.png:
             summary["thumbnail"] = store.put_blob(f"{page.page}.png", page.thumbnail.png)
         store.append("reading", f"s{session}/{Path(page.page.file).name}#p{page.page.page}",
@@ -155,16 +207,9 @@ def review_rows(
     session: int, pages: Sequence[PageReading], decisions: Sequence[Decision]
 ) -> ReadSession:
     """Accepted rows and decided review items become rows; the rest stays open for review."""
-    from ocr.reading import RowStatus
     from pipeline.review import build_queue
 
-    rows = []
-    for page in pages:
-        if page.board is None or page.needs_review:
-            continue
-        section = page.qr.section if page.qr and page.qr.section else "A"
-        rows += [r.to_traveller_row(page.board, section) for r in page.rows
-                 if r.status is RowStatus.ACCEPTED]  # fmt: skip
+    rows = accepted_rows(pages)
     latest = {d.item: d for d in decisions}
     items = build_queue(pages)
     still_open, decided = [], 0
