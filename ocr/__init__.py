@@ -1,1 +1,1 @@
-"""Reading scanned travellers: alignment, mark boxes, digits, joint decoding. Knows only the form layout."""
+"""Reading scanned travellers: alignment, marks, digits, joint decoding (knows only the form)."""

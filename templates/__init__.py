@@ -1,1 +1,1 @@
-"""Printable form layouts and the spreadsheet entry template (data, found with importlib.resources)."""
+"""Printable form layouts and the spreadsheet entry template (data, via importlib.resources)."""
