@@ -280,6 +280,19 @@ def record_rows(store: EventStore, session: int, rows: Sequence[TravellerRow]) -
     return changed
 
 
+def _with_tables(event: Event, session: int, rows: Sequence[TravellerRow]) -> list[TravellerRow]:
+    """Scanned rows carry the round (printed on the form); the movement gives the table."""
+    sections = {s.name: s for s in event.session(session).sections}
+    out = []
+    for row in rows:
+        section = sections.get(row.section)
+        entry = None if section is None else section.movement.entry_for(row.board, row.ns_pair)
+        if row.table is None and entry is not None and entry.pairs == (row.ns_pair, row.ew_pair):
+            row = replace(row, table=entry.table)
+        out.append(row)
+    return out
+
+
 def session_input(
     event: Event, files: SessionFiles, scanned: ReadSession | None
 ) -> tuple[SessionInput, tuple[str, ...]]:
@@ -290,7 +303,8 @@ def session_input(
     if scanned is None:
         assert typed is not None
         return typed, ()
-    rows, notes = merge_rows(scanned.rows, typed.rows if typed else ())
+    rows, notes = merge_rows(_with_tables(event, files.session, scanned.rows),
+                             typed.rows if typed else ())  # fmt: skip
     names = tuple(str(p) for p in (*files.scans, *files.entries))
     if typed is None:
         return SessionInput(files.session, rows, names), notes
