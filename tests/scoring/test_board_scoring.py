@@ -170,3 +170,38 @@ def test_bad_boards(board_lines: list[BoardLine], normal: int, message: str) -> 
 def test_plain_line_detection() -> None:
     assert BoardLine.plain(100).is_plain
     assert not BoardLine.from_adjustment(1, 2, Adjustment(Weighted.of(1), Weighted.of(1))).is_plain
+
+
+def test_artificial_and_missing_result_on_both_scales_with_rounding() -> None:
+    # N = 5: tables 1, 2, 4 play 620, 650, 170; table 3 has A60/40; table 5 has no result.
+    # 1-0.5-0 (top 4): among 3 (top 2) 620 1, 650 2, 170 0; S' = (S + 0.5) * 5/3 - 0.5:
+    #   620 1.5 * 5/3 - 0.5 = 2; 650 2.5 * 5/3 - 0.5 = 11/3 (3.7); 170 0.5 * 5/3 - 0.5 = 1/3.
+    #   EW among 3: 1, 0, 2 -> 2, 1/3 (0.3), 11/3 (3.7). A60 = 2.4, A40 = 1.6.
+    # 2-1-0 (top 8): among 3 (top 4) 2, 4, 0; S' = (S + 1) * 5/3 - 1: 4, 22/3 (7.3), 2/3 (0.7).
+    #   A60 = 4.8, A40 = 3.2. Exact percentages agree: 50%, 91 2/3 %, 8 1/3 %, 60%, 40%.
+    art = BoardLine.from_adjustment(3, 13, parse_adjustment("A60/40"))
+    board_lines = [BoardLine.plain(620, 1, 11), BoardLine.plain(650, 2, 12), art]
+    board_lines.append(BoardLine.plain(170, 4, 14))
+    acbl = score_board(board_lines, 5, ScoringOptions(scale=Scale.ONE_HALF_ZERO))
+    assert acbl.top == 4
+    assert [r.ns.points for r in acbl.results] == [2, F(11, 3), F("2.4"), F(1, 3)]
+    assert [r.ns.rounded for r in acbl.results] == [2, F("3.7"), F("2.4"), F("0.3")]
+    assert [r.ew.points for r in acbl.results] == [2, F(1, 3), F("1.6"), F(11, 3)]
+    assert [r.ew.rounded for r in acbl.results] == [2, F("0.3"), F("1.6"), F("3.7")]
+    assert all(r.ns.compared == 3 and r.ns.factored for i, r in enumerate(acbl.results) if i != 2)
+    two_one = score_board(board_lines, 5)
+    assert two_one.top == 8
+    assert [r.ns.points for r in two_one.results] == [4, F(22, 3), F("4.8"), F(2, 3)]
+    assert [r.ns.rounded for r in two_one.results] == [4, F("7.3"), F("4.8"), F("0.7")]
+    assert [r.ns.percent for r in acbl.results] == [r.ns.percent for r in two_one.results]
+    assert [r.ns.percent for r in acbl.results] == [50, F(275, 3), 60, F(25, 3)]
+    # The Swedish rule (seed 004) in whole ties: 2.4 -> 2.5 and 1.6 -> 1.5 on 1-0.5-0;
+    # 4.8 -> 5 and 3.2 -> 3 on 2-1-0. The compared results are untouched by it.
+    swedish = AdjustedRounding.SWEDISH
+    acbl_se = score_board(
+        board_lines, 5, ScoringOptions(scale=Scale.ONE_HALF_ZERO, adjusted_rounding=swedish)
+    )
+    assert (acbl_se.results[2].ns.points, acbl_se.results[2].ew.points) == (F("2.5"), F("1.5"))
+    assert acbl_se.results[1].ns.rounded == F("3.7")
+    two_one_se = score_board(board_lines, 5, ScoringOptions(adjusted_rounding=swedish))
+    assert (two_one_se.results[2].ns.points, two_one_se.results[2].ew.points) == (5, 3)

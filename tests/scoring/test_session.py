@@ -223,3 +223,22 @@ def test_fouled_board_lone_result_gets_60_or_the_session_average() -> None:
     assert (lone.ew.points, lone.ew.from_session) == (F("2.4"), False)
     assert session.boards[1].results[0].ns.points == F("3.5")  # among 2, to 3
     assert session.pair(2).points == 8
+
+
+@pytest.mark.parametrize("offender_rule", [False, True])
+def test_law88_raises_only_a_non_offender(offender_rule: bool) -> None:
+    # Pair 2 (NS, table 2) has 62.5% on its other boards, pair 5 (EW) 37.5% (see above).
+    options = ScoringOptions(offender_session_percentage_if_lower=offender_rule)
+    # A50/50: both partly at fault: neither raised nor lowered, 50% of 4 = 2 each.
+    board_2 = score_session(boards(options, "A50/50"), options).boards[1].results[1]
+    assert (board_2.ns.points, board_2.ew.points) == (2, 2)
+    assert not (board_2.ns.from_session or board_2.ew.from_session)
+    # A40/40: both at fault: pair 2's 62.5% never raises its 40% (1.6); pair 5's 37.5%
+    # lowers its 40% only under the offender rule (1.5).
+    board_2 = score_session(boards(options, "A40/40"), options).boards[1].results[1]
+    assert board_2.ns.points == F("1.6") and not board_2.ns.from_session
+    assert board_2.ew.points == (F("1.5") if offender_rule else F("1.6"))
+    # A60/60: neither at fault: pair 2 raised to 62.5% (2.5); pair 5 keeps 60% (2.4).
+    board_2 = score_session(boards(options, "A60/60"), options).boards[1].results[1]
+    assert (board_2.ns.points, board_2.ew.points) == (F("2.5"), F("2.4"))
+    assert board_2.ns.from_session and not board_2.ew.from_session
