@@ -153,3 +153,31 @@ def test_fouling_penalty() -> None:
     assert (penalty.pair, penalty.board, penalty.percent) == (5, 4, 10)
     assert penalty.reason is PenaltyReason.FOULED_BOARD
     assert penalty.points(F(14)) == F("1.4")
+
+
+def test_lone_result_at_seven_tables_is_a_flat_60_60() -> None:
+    # 7 tables (top 12): group 1 holds one result, so the small-group rule gives 60-60:
+    # 60% of 12 = 7.2 each, flat (no session average), unlike the lone result at 6 tables.
+    groups = [(100, 0), (200, 0), (300, 0), (400, 0), (450, 0), (500, 0), (170, 1)]
+    lone = score_board(fouled_lines(groups), normal=7).results[6]
+    assert (lone.ns.points, lone.ew.points) == (F("7.2"), F("7.2"))
+    assert (lone.ns.award, lone.ew.award) == (60, 60)
+    assert not (lone.ns.session_floor or lone.ew.session_floor)
+
+
+def test_plus_one_and_group_top_at_least_60_percent_on_the_acbl_scale() -> None:
+    # The group of two at N = 8 on 1-0.5-0 (top 7): within 1 and 0, plus 0.5 per result not
+    # comparable (6 of them): 4 and 3. Its top 4 < 60% of 7 = 4.2: x 4.2/4 -> 4.2 and 3.15,
+    # the same 60% and 45% as 8.4 and 6.3 of 14 on 2-1-0.
+    options = ScoringOptions(
+        scale=Scale.ONE_HALF_ZERO,
+        fouled_method=FouledMethod.PLUS_ONE,
+        fouled_small_group_rule=False,
+    )
+    board = score_board(fouled_lines(GROUPS), 8, options)
+    ns = {r.ns_pair: r.ns for r in board.results}
+    assert board.top == 7
+    assert (ns[4].points, ns[5].points) == (F("4.2"), F("3.15"))
+    assert (ns[4].rounded, ns[5].rounded) == (F("4.2"), F("3.2"))  # 3.15 half up
+    assert (ns[4].percent, ns[5].percent) == (60, 45)
+    assert ns[2].points == 6  # group 0: 650 is 5 among 6 (top 5), + 0.5 x 2
