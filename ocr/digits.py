@@ -2,8 +2,9 @@
 
 Tesseract reads handwriting badly (issue 5 feasibility: 37-54% on real MNIST digits), so
 the handwritten cells are read by a small learned classifier: HOG features plus a
-down-sampled pixel grid, fed to a one-hidden-layer perceptron (scikit-learn's
-``MLPClassifier`` at training time). The trained weights ship as plain arrays in
+down-sampled pixel grid, fed to three one-hidden-layer perceptrons whose outputs are
+averaged (scikit-learn's ``MLPClassifier`` at training time, ``ocr.digit_training`` for the
+sizes and the softmax temperature). The trained weights ship as plain arrays in
 ``ocr/models/digits.npz`` and inference is a few numpy matrix products, so the reader needs
 neither pickle nor scikit-learn at run time. ``ocr.digit_training`` rebuilds the file.
 
@@ -77,20 +78,33 @@ def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
     """Remove printed box edges leaking into a crop and specks; keep the written strokes.
 
     A box edge shows up as a nearly full row or column of ink within the outer 15% of the
-    crop; such rows and columns are cleared (a digit stroke never fills one). Components
-    smaller than 0.6% of the crop are dust.
+    crop that runs on past both ends of the crop (the crop lies inside the box, so the
+    edge crosses it from side to side; one pixel of tilt is allowed). Such rows and
+    columns are cleared. A digit stroke in the band is kept even when it is long: the
+    base of a "2" or the bar of a "7" or "5" may span most of the width but stops inside
+    the crop (clearing it turned wide "2"s into "7"s). Components smaller than 0.6% of
+    the crop are dust.
     """
     mask = mask.copy()
     h, w = mask.shape
     band_y, band_x = max(1, int(0.15 * h)), max(1, int(0.15 * w))
     rows = mask.mean(axis=1) > 0.6
     cols = mask.mean(axis=0) > 0.6
-    for y in [*range(band_y), *range(h - band_y, h)]:
-        if rows[y]:
-            mask[y, :] = 0
-    for x in [*range(band_x), *range(w - band_x, w)]:
-        if cols[x]:
-            mask[:, x] = 0
+    # Ink at the crop's left/right (top/bottom) ends, in the row or column or a neighbour.
+    left, right = mask[:, :2].any(axis=1), mask[:, -2:].any(axis=1)
+    top, bottom = mask[:2, :].any(axis=0), mask[-2:, :].any(axis=0)
+    clear_rows = [
+        y
+        for y in [*range(band_y), *range(h - band_y, h)]
+        if rows[y] and left[max(0, y - 1) : y + 2].any() and right[max(0, y - 1) : y + 2].any()
+    ]
+    clear_cols = [
+        x
+        for x in [*range(band_x), *range(w - band_x, w)]
+        if cols[x] and top[max(0, x - 1) : x + 2].any() and bottom[max(0, x - 1) : x + 2].any()
+    ]
+    mask[clear_rows, :] = 0
+    mask[:, clear_cols] = 0
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.006 * h * w))
     keep[0] = False
@@ -165,25 +179,50 @@ def features(digits: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class DigitModel:
-    """Trained weights of the digit perceptron: standardise, ReLU hidden layers, softmax."""
+    """Trained weights of the digit perceptrons: standardise, ReLU hidden layers, softmax.
+
+    ``weights`` and ``biases`` hold the layers of ``members`` perceptrons one after the
+    other (each ``len(weights) // members`` layers, trained from different seeds); their
+    softmax outputs are averaged, which generalises better to unseen handwriting than
+    any one of them. ``temperature`` divides the logits before the softmax (1 = as
+    trained).
+    """
 
     mean: np.ndarray
     scale: np.ndarray
     weights: tuple[np.ndarray, ...]
     biases: tuple[np.ndarray, ...]
     description: str = ""
+    members: int = 1
+    temperature: float = 1.0
+
+    def __post_init__(self) -> None:
+        # Single precision: the matrix products take half the time, and the file half
+        # the space; digit probabilities need no more than seven significant figures.
+        for name in ("mean", "scale"):
+            object.__setattr__(self, name, np.asarray(getattr(self, name), np.float32))
+        for name in ("weights", "biases"):
+            arrays = tuple(np.asarray(a, np.float32) for a in getattr(self, name))
+            object.__setattr__(self, name, arrays)
 
     def probabilities(self, digits: np.ndarray) -> np.ndarray:
         """(n, 20, 20) normalised digits -> (n, 10) probabilities of 0..9."""
         if len(digits) == 0:
             return np.zeros((0, 10), np.float64)
-        x = (features(digits).astype(np.float64) - self.mean) / self.scale
-        for w, b in zip(self.weights[:-1], self.biases[:-1], strict=True):
-            x = np.maximum(x @ w + b, 0.0)
-        z = x @ self.weights[-1] + self.biases[-1]
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z)
-        return p / p.sum(axis=1, keepdims=True)
+        x0 = (features(digits) - self.mean) / self.scale
+        layers = len(self.weights) // self.members
+        total = np.zeros((len(digits), 10), np.float64)
+        for k in range(self.members):
+            ws = self.weights[k * layers : (k + 1) * layers]
+            bs = self.biases[k * layers : (k + 1) * layers]
+            x = x0
+            for w, b in zip(ws[:-1], bs[:-1], strict=True):
+                x = np.maximum(x @ w + b, 0.0)
+            z = ((x @ ws[-1] + bs[-1]) / self.temperature).astype(np.float64)
+            z -= z.max(axis=1, keepdims=True)
+            p = np.exp(z)
+            total += p / p.sum(axis=1, keepdims=True)
+        return total / self.members
 
     def read_cells(self, cells: list[np.ndarray]) -> list[np.ndarray | None]:
         """Scanned cell crops -> per cell the 10 digit probabilities, or None for a blank cell."""
@@ -205,7 +244,9 @@ class DigitModel:
         arrays: dict[str, np.ndarray] = {
             "mean": self.mean,
             "scale": self.scale,
-            "layers": np.array(len(self.weights)),
+            "layers": np.array(len(self.weights) // self.members),
+            "members": np.array(self.members),
+            "temperature": np.array(self.temperature),
             "description": np.array(self.description),
         }
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
@@ -222,13 +263,16 @@ class DigitModel:
                 f"digit model {path} is missing: run `bridgescan model train-digits`"
             )
         with np.load(path, allow_pickle=False) as data:
-            n = int(data["layers"])
+            members = int(data["members"]) if "members" in data else 1
+            n = int(data["layers"]) * members
             return cls(
                 mean=data["mean"],
                 scale=data["scale"],
                 weights=tuple(data[f"w{i}"] for i in range(n)),
                 biases=tuple(data[f"b{i}"] for i in range(n)),
                 description=str(data["description"]),
+                members=members,
+                temperature=float(data["temperature"]) if "temperature" in data else 1.0,
             )
 
 

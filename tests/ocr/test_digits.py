@@ -124,3 +124,68 @@ def test_review_corrections_become_training_data(tmp_path: Path):
     assert sorted(labels.tolist()) == [3] * 5 + [8] * 5
     assert images.shape == (10, 20, 20)
     assert counts == {"review corrections": 2}
+
+
+def _two(base_width: int, crop_width: int = 40) -> np.ndarray:
+    """A hand-drawn "2" in a 60 px tall box crop whose base runs ``base_width`` px along the
+    bottom band (rows 52-53, inside the outer 15%), centred, not touching the crop's ends."""
+    crop = np.full((60, crop_width), 235, np.uint8)
+    x0 = (crop_width - base_width) // 2
+    x1 = x0 + base_width - 1
+    cv2.ellipse(crop, (crop_width // 2, 18), (12, 11), 0, 180, 400, 30, 2)
+    cv2.line(crop, (crop_width // 2 + 9, 26), (x0, 52), 30, 2)
+    cv2.line(crop, (x0, 52), (x1, 52), 30, 2)
+    return crop
+
+
+def test_a_wide_base_of_a_two_is_kept_not_taken_for_a_box_edge():
+    """The base of a "2" spanning 80% of the crop width inside the bottom band stops short
+    of the crop's ends, so it is writing, not a printed edge; clearing it made a "7"."""
+    crop = _two(32)  # 32 of 40 px: more than the 60% a box edge needs, 4 px from each end
+    digit = normalise_cell(crop)
+    assert digit is not None
+    # The bottom quarter of the normalised digit still holds the base: a wide run of ink.
+    assert (digit[14:18] > 0.5).sum(axis=1).max() >= 8
+
+
+def test_a_box_edge_across_the_crop_under_a_digit_is_removed():
+    crop = _two(20)
+    crop[-2:, :] = 40  # the printed bottom edge, from end to end
+    crop[:, :1] = 40  # and the left edge
+    with_edge = normalise_cell(crop)
+    without = normalise_cell(_two(20))
+    assert with_edge is not None and without is not None
+    assert np.abs(with_edge - without).max() < 0.05
+
+
+def _random_model(seed: int, members: int = 1, temperature: float = 1.0) -> DigitModel:
+    rng = np.random.default_rng(seed)
+    weights, biases = [], []
+    for _ in range(members):
+        weights += [rng.normal(0, 0.05, (724, 8)), rng.normal(0, 0.5, (8, 10))]
+        biases += [rng.normal(0, 0.1, 8), rng.normal(0, 0.1, 10)]
+    return DigitModel(np.zeros(724), np.ones(724), tuple(weights), tuple(biases),
+                      members=members, temperature=temperature)  # fmt: skip
+
+
+def test_an_ensemble_is_the_average_of_its_members(tmp_path: Path):
+    a, b = _random_model(1), _random_model(2)
+    both = DigitModel(a.mean, a.scale, a.weights + b.weights, a.biases + b.biases, members=2)
+    digits = np.random.default_rng(4).random((5, 20, 20)).astype(np.float32)
+    want = (a.probabilities(digits) + b.probabilities(digits)) / 2
+    assert np.allclose(both.probabilities(digits), want)
+    both.save(tmp_path / "e.npz")
+    again = DigitModel.load(tmp_path / "e.npz")
+    assert again.members == 2
+    assert np.array_equal(again.probabilities(digits), both.probabilities(digits))
+
+
+def test_a_temperature_above_one_softens_without_changing_the_ranking():
+    digits = np.random.default_rng(5).random((6, 20, 20)).astype(np.float32)
+    sharp = _random_model(7).probabilities(digits)
+    soft = _random_model(7, temperature=2.0).probabilities(digits)
+    assert np.array_equal(sharp.argmax(axis=1), soft.argmax(axis=1))
+    assert np.all(soft.max(axis=1) < sharp.max(axis=1))
+    # T = 2 is the square root of the distribution, renormalised.
+    root = np.sqrt(sharp) / np.sqrt(sharp).sum(axis=1, keepdims=True)
+    assert np.allclose(soft, root)
