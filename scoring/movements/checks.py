@@ -13,6 +13,7 @@ Every problem names the guide-card lines it concerns, so an importer can point a
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -129,45 +130,46 @@ def validate_movement(movement: Movement, **options: bool | None) -> Movement:
     return movement
 
 
+def _pairs_on_several_lines(
+    entries: Iterable[MovementEntry],
+) -> list[tuple[int, list[MovementEntry]]]:
+    """Each pair that sits on more than one of ``entries``, with those lines, by pair."""
+    where: dict[int, list[MovementEntry]] = defaultdict(list)
+    for e in entries:
+        where[e.ns].append(e)
+        where[e.ew].append(e)
+    return [(pair, lines) for pair, lines in sorted(where.items()) if len(lines) > 1]
+
+
 def _pair_twice_in_a_round(movement: Movement) -> list[MovementProblem]:
     problems = []
     for round_ in movement.rounds:
-        where: dict[int, list[MovementEntry]] = defaultdict(list)
-        for e in movement.entries_in_round(round_):
-            where[e.ns].append(e)
-            where[e.ew].append(e)
-        for pair, lines in sorted(where.items()):
-            if len(lines) > 1:
-                tables = ", ".join(str(e.table) for e in lines)
-                problems.append(
-                    MovementProblem(
-                        "pair-twice-in-round",
-                        Severity.ERROR,
-                        f"pair {pair} is at tables {tables} in round {round_}",
-                        tuple(lines),
-                    )
+        for pair, lines in _pairs_on_several_lines(movement.entries_in_round(round_)):
+            tables = ", ".join(str(e.table) for e in lines)
+            problems.append(
+                MovementProblem(
+                    "pair-twice-in-round",
+                    Severity.ERROR,
+                    f"pair {pair} is at tables {tables} in round {round_}",
+                    tuple(lines),
                 )
+            )
     return problems
 
 
 def _board_replayed(movement: Movement) -> list[MovementProblem]:
     problems = []
     for board in movement.boards:
-        where: dict[int, list[MovementEntry]] = defaultdict(list)
-        for e in movement.plays_of(board):
-            where[e.ns].append(e)
-            where[e.ew].append(e)
-        for pair, lines in sorted(where.items()):
-            if len(lines) > 1:
-                rounds = ", ".join(str(e.round) for e in lines)
-                problems.append(
-                    MovementProblem(
-                        "board-replayed",
-                        Severity.ERROR,
-                        f"pair {pair} plays board {board} more than once (rounds {rounds})",
-                        tuple(lines),
-                    )
+        for pair, lines in _pairs_on_several_lines(movement.plays_of(board)):
+            rounds = ", ".join(str(e.round) for e in lines)
+            problems.append(
+                MovementProblem(
+                    "board-replayed",
+                    Severity.ERROR,
+                    f"pair {pair} plays board {board} more than once (rounds {rounds})",
+                    tuple(lines),
                 )
+            )
     return problems
 
 
