@@ -54,8 +54,10 @@ def adjustment_text(adjustment: Adjustment | None) -> str:
     return ns if ns == ew else f"{ns}/{ew}"
 
 
-def imp_line(row: TravellerRow, ns_imps: Fraction, ew_imps: Fraction) -> ResultLine:
-    """A traveller line of a pairs event scored in IMPs: the IMPs sit in the MP columns."""
+def _traveller_line(
+    row: TravellerRow, ns_mp: Fraction | None, ew_mp: Fraction | None, **marks: bool
+) -> ResultLine:
+    """A row as printed on its traveller sheet, with the points of each side."""
     contract = "PASS" if row.passed_out else (str(row.contract) if row.contract else "")
     result = ""
     if row.contract is not None and row.tricks is not None:
@@ -71,11 +73,16 @@ def imp_line(row: TravellerRow, ns_imps: Fraction, ew_imps: Fraction) -> ResultL
         result=result,
         score_ns=row.law77_score_ns() if row.adjustment is None else None,
         adjustment=adjustment_text(row.adjustment),
-        ns_mp=ns_imps,
-        ew_mp=ew_imps,
-        adjusted=row.adjustment is not None,
+        ns_mp=ns_mp,
+        ew_mp=ew_mp,
         split=row.adjustment is not None and row.adjustment.is_split,
+        **marks,
     )
+
+
+def imp_line(row: TravellerRow, ns_imps: Fraction, ew_imps: Fraction) -> ResultLine:
+    """A traveller line of a pairs event scored in IMPs: the IMPs sit in the MP columns."""
+    return _traveller_line(row, ns_imps, ew_imps, adjusted=row.adjustment is not None)
 
 
 def not_played_lines(
@@ -97,27 +104,13 @@ def _counted(side: SideScore, event: Event) -> Fraction:
 def _line(
     row: TravellerRow, ns: SideScore | None, ew: SideScore | None, event: Event
 ) -> ResultLine:
-    contract = "PASS" if row.passed_out else (str(row.contract) if row.contract else "")
-    result = ""
-    if row.contract is not None and row.tricks is not None:
-        result = format_result(row.contract, row.tricks)
     adjusted = row.adjustment is not None or bool(ns and ns.adjusted) or bool(ew and ew.adjusted)
-    return ResultLine(
-        board=row.board,
-        ns_pair=row.ns_pair,
-        ew_pair=row.ew_pair,
-        round=row.round,
-        table=row.table,
-        contract=contract,
-        declarer=str(row.declarer) if row.declarer and not row.passed_out else "",
-        result=result,
-        score_ns=row.law77_score_ns() if row.adjustment is None else None,
-        adjustment=adjustment_text(row.adjustment),
-        ns_mp=None if ns is None else _counted(ns, event),
-        ew_mp=None if ew is None else _counted(ew, event),
+    return _traveller_line(
+        row,
+        None if ns is None else _counted(ns, event),
+        None if ew is None else _counted(ew, event),
         factored=bool(ns and ns.factored) or bool(ew and ew.factored),
         adjusted=adjusted,
-        split=row.adjustment is not None and row.adjustment.is_split,
     )
 
 
