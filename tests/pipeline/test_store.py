@@ -37,6 +37,34 @@ def test_a_whole_event_round_trips() -> None:
 def test_decoding_refuses_foreign_types() -> None:
     with pytest.raises(ValueError, match="foreign type"):
         loads('{"__type__": "os:system"}')
+    with pytest.raises(ValueError, match="foreign type"):
+        loads('{"__type__": "pipeline.store:EventStore"}')  # ours, but not a record type
+
+
+def test_stored_type_names_are_stable_names_not_module_paths() -> None:
+    text = dumps(ROW)
+    assert '"__type__":"traveller-row"' in text and '"__enum__":"seat"' in text
+    assert "scoring." not in text  # moving a module must not change what is stored
+
+
+def test_every_registered_type_resolves_and_legacy_names_point_at_it() -> None:
+    from pipeline.codec import LEGACY_NAMES, RECORD_TYPES, resolve
+
+    for name in RECORD_TYPES:
+        assert resolve(name).__name__ == RECORD_TYPES[name].rpartition(":")[2].split(".")[-1]
+    for old, stable in LEGACY_NAMES.items():
+        assert resolve(old) is resolve(stable)
+
+
+def test_an_unregistered_type_is_refused_when_storing() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Stray:
+        x: int
+
+    with pytest.raises(TypeError, match="stable name"):
+        dumps(Stray(1))
 
 
 def test_append_supersede_and_history(tmp_path) -> None:
