@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.bench_ocr --pages 512 --cache /tmp/bench_ocr
 
-Pages are generated with ocr/synthetic on the TEST split (handwriting fonts, digits.png
+Pages are generated with ocr/training/synthetic on the TEST split (handwriting fonts, digits.png
 columns and scan distortions the digit model never saw) and cached in ``--cache``, then
 read one by one on one core. Reported:
 
@@ -38,15 +38,15 @@ from ocr.layout import FieldKind, load_layout  # noqa: E402
 from ocr.reader import ScanReader, decode_image  # noqa: E402
 from ocr.reading import PageReading, PageRef, RowStatus  # noqa: E402
 from ocr.row_reader import PrintedPairs  # noqa: E402
-from ocr.synthetic.truth import PageTruth, load_truth  # noqa: E402
+from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
 __all__ = ["generate", "evaluate", "main"]
 
 
 def generate(cache: Path, pages: int, seed: int) -> list[Path]:
     """Generate (or reuse) ``pages`` TEST-split pages in ``cache``; returns the truth files."""
-    from ocr.synthetic.generate import generate_pages
-    from ocr.synthetic.sources import TEST
+    from ocr.training.synthetic.generate import generate_pages
+    from ocr.training.synthetic.sources import TEST
 
     have = sorted(cache.glob("page_*.json"))
     if len(have) < pages:

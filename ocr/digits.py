@@ -3,10 +3,10 @@
 Tesseract reads handwriting badly (issue 5 feasibility: 37-54% on real MNIST digits), so
 the handwritten cells are read by a small learned classifier: HOG features plus a
 down-sampled pixel grid, fed to three one-hidden-layer perceptrons whose outputs are
-averaged (scikit-learn's ``MLPClassifier`` at training time, ``ocr.digit_training`` for the
+averaged (scikit-learn's ``MLPClassifier`` at training time, ``ocr.training.digit_model`` for the
 sizes and the softmax temperature). The trained weights ship as plain arrays in
 ``ocr/models/digits.npz`` and inference is a few numpy matrix products, so the reader needs
-neither pickle nor scikit-learn at run time. ``ocr.digit_training`` rebuilds the file.
+neither pickle nor scikit-learn at run time. ``ocr.training.digit_model`` rebuilds the file.
 
 Every cell goes through the same normalisation as the training images: binarise against
 the local paper colour, drop printed box lines, crop to the ink, scale the digit into a

@@ -1,7 +1,7 @@
 """The traveller form's geometry, loaded from templates/forms/traveller.yaml.
 
 The form is defined once, as data; the printer (ocr/render.py), the synthetic scan
-generator (ocr/synthetic/) and the reader all use the frozen records built here, so a
+generator (ocr/training/synthetic/) and the reader all use the frozen records built here, so a
 box is always addressed the same way: ``layout.box(row, field, option)`` gives its
 rectangle in page millimetres (origin top-left of the paper, y down).
 

@@ -223,9 +223,9 @@ def synth(
     ] = None,
 ) -> None:
     """Make filled, scanned travellers with ground truth beside each page."""
-    from ocr.synthetic.generate import SyntheticPage, generate_pages, generate_session
-    from ocr.synthetic.results import PairSlot
-    from ocr.synthetic.sources import split_named
+    from ocr.training.synthetic.generate import SyntheticPage, generate_pages, generate_session
+    from ocr.training.synthetic.results import PairSlot
+    from ocr.training.synthetic.sources import split_named
 
     try:
         chosen = split_named(split)
@@ -273,7 +273,7 @@ def synth(
                 keep_images=bundle is not None,
             )
         if bundle is not None:
-            from ocr.synthetic.bundle import write_bundle
+            from ocr.training.synthetic.bundle import write_bundle
 
             write_bundle(pages, bundle)
             typer.echo(f"bundle: {bundle}")

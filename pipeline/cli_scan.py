@@ -163,7 +163,7 @@ def train_digits(
     """Train the handwritten digit model from data on this machine (no download)."""
     from dataclasses import replace
 
-    from ocr.digit_training import default_sources, train_digit_model
+    from ocr.training.digit_model import default_sources, train_digit_model
     from ocr.digits import DEFAULT_MODEL_PATH
 
     sources = default_sources()

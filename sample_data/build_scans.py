@@ -36,10 +36,10 @@ from PIL import Image  # noqa: E402
 
 from ocr.layout import load_layout  # noqa: E402
 from ocr.render import render_pdf  # noqa: E402
-from ocr.synthetic.generate import _rasterise, synth_page  # noqa: E402
-from ocr.synthetic.handwriting import DigitBank  # noqa: E402
-from ocr.synthetic.sources import TEST  # noqa: E402
-from ocr.synthetic.truth import RowTruth  # noqa: E402
+from ocr.training.synthetic.generate import _rasterise, synth_page  # noqa: E402
+from ocr.training.synthetic.handwriting import DigitBank  # noqa: E402
+from ocr.training.synthetic.sources import TEST  # noqa: E402
+from ocr.training.synthetic.truth import RowTruth  # noqa: E402
 from pipeline.cli_forms import travellers_from_event  # noqa: E402
 from pipeline.entry import read_entry_file  # noqa: E402
 from pipeline.eventfile import load_event  # noqa: E402

@@ -9,7 +9,7 @@ VENV=.venv
 STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
 # tesseract: printed board numbers (ocr/printed.py). opencv-doc: its examples/data/digits.png
 # holds 5,000 real handwritten digits for the digit model and the synthetic scans; the fonts
-# are handwriting for synthetic scans (ocr/synthetic/sources.py).
+# are handwriting for synthetic scans (ocr/training/synthetic/sources.py).
 SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng opencv-doc fonts-dkg-handwriting
   fonts-humor-sans fonts-breip fonts-bwht fonts-klee)
 

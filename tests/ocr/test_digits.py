@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.digit_training import OPENCV_DIGITS, default_sources
+from ocr.training.digit_model import OPENCV_DIGITS, default_sources
 from ocr.digits import DEFAULT_MODEL_PATH, DigitModel, is_blank, load_model, normalise_cell
-from ocr.synthetic.sources import TEST, TRAINING
+from ocr.training.synthetic.sources import TEST, TRAINING
 
 
 def test_model_ships_as_plain_arrays_without_pickle():
@@ -111,7 +111,7 @@ def test_probabilities_are_a_distribution(seed: int):
 
 
 def test_review_corrections_become_training_data(tmp_path: Path):
-    from ocr.digit_training import TrainingSources, build_dataset
+    from ocr.training.digit_model import TrainingSources, build_dataset
 
     for digit in ("3", "8"):
         (tmp_path / digit).mkdir()

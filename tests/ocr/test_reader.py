@@ -16,9 +16,9 @@ import pytest
 from ocr.reader import ScanReader, collect_inputs, load_pages, read_paths
 from ocr.reading import PageProblem, PageReading, RowStatus
 from ocr.row_reader import PrintedPairs
-from ocr.synthetic.generate import generate_session
-from ocr.synthetic.sources import TEST
-from ocr.synthetic.truth import PageTruth, load_truth
+from ocr.training.synthetic.generate import generate_session
+from ocr.training.synthetic.sources import TEST
+from ocr.training.synthetic.truth import PageTruth, load_truth
 
 DEFECTS = {3: "blank", 4: "half_page", 5: "not_a_traveller", 6: "qr_damaged"}
 

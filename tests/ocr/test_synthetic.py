@@ -17,9 +17,9 @@ from ocr.layout import (
     load_layout,
 )
 from ocr.qrpayload import parse
-from ocr.synthetic import TEST, TRAINING, generate_session, load_truth, split_named
-from ocr.synthetic.scan import quarter_turn_matrix
-from ocr.synthetic.sources import TEST_FONTS, TRAIN_FONTS, Distortion
+from ocr.training.synthetic import TEST, TRAINING, generate_session, load_truth, split_named
+from ocr.training.synthetic.scan import quarter_turn_matrix
+from ocr.training.synthetic.sources import TEST_FONTS, TRAIN_FONTS, Distortion
 from scoring.board import Vulnerability
 from scoring.contract import Seat
 

@@ -9,9 +9,9 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageSequence
 
-from ocr.synthetic import TEST, generate_session
-from ocr.synthetic.bundle import write_bundle
-from ocr.synthetic.generate import generate_pages
+from ocr.training.synthetic import TEST, generate_session
+from ocr.training.synthetic.bundle import write_bundle
+from ocr.training.synthetic.generate import generate_pages
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,9 @@ from ocr.layout import (
     SCORE_SIDE,
     STRAIN,
 )
-from ocr.synthetic.fill import intended_marks
-from ocr.synthetic.results import PairSlot, mitchell_slots, random_rows
-from ocr.synthetic.truth import RowTruth
+from ocr.training.synthetic.fill import intended_marks
+from ocr.training.synthetic.results import PairSlot, mitchell_slots, random_rows
+from ocr.training.synthetic.truth import RowTruth
 from scoring.board import vulnerability_of
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
 from scoring.law77 import ns_score

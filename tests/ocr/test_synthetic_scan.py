@@ -1,4 +1,4 @@
-"""The simulated scanner and the handwriting bank (ocr/synthetic/scan.py, handwriting.py)."""
+"""The simulated scanner and the handwriting bank (ocr/training/synthetic/scan.py, handwriting.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.synthetic import TEST, TRAINING
-from ocr.synthetic.handwriting import DigitBank, SourceError, Writer
-from ocr.synthetic.scan import scan_page
-from ocr.synthetic.sources import Distortion
+from ocr.training.synthetic import TEST, TRAINING
+from ocr.training.synthetic.handwriting import DigitBank, SourceError, Writer
+from ocr.training.synthetic.scan import scan_page
+from ocr.training.synthetic.sources import Distortion
 
 QUIET = Distortion(
     dpis=(100,),
@@ -120,7 +120,7 @@ def test_a_split_with_nothing_installed_says_what_to_install(tmp_path, monkeypat
     nothing = dataclasses.replace(only_missing_font, opencv_columns=(0, 0))
     with pytest.raises(SourceError, match="split 'test': no handwriting source.*opencv-doc"):
         DigitBank(nothing)
-    import ocr.synthetic.handwriting as hw
+    import ocr.training.synthetic.handwriting as hw
 
     monkeypatch.setattr(hw, "OPENCV_DIGITS_PNG", tmp_path / "missing.png")
     with pytest.raises(SourceError, match="fonts-dkg-handwriting"):

@@ -9,8 +9,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from ocr.synthetic.generate import generate_session
-from ocr.synthetic.sources import TEST
+from ocr.training.synthetic.generate import generate_session
+from ocr.training.synthetic.sources import TEST
 from pipeline.cli_scan import register
 from pipeline.codec import loads
 from scoring.traveller import TravellerRow

@@ -1,9 +1,9 @@
 """Generate filled, scanned travellers with ground truth: print, rasterise, fill, scan.
 
 The travellers are printed by ocr/render.py exactly as a club would print them, the PDF
-is rasterised with pypdfium2, filled (ocr/synthetic/fill.py) and scanned
-(ocr/synthetic/scan.py). Every page gets ``page_NNNN.<jpg|png>`` and ``page_NNNN.json``
-(ocr/synthetic/truth.py). Everything is drawn from one seed, so the same arguments give
+is rasterised with pypdfium2, filled (ocr/training/synthetic/fill.py) and scanned
+(ocr/training/synthetic/scan.py). Every page gets ``page_NNNN.<jpg|png>`` and ``page_NNNN.json``
+(ocr/training/synthetic/truth.py). Everything is drawn from one seed, so the same arguments give
 the same files.
 """
 

@@ -65,10 +65,10 @@ class TrainingSources:
     font_variants: int = 60
     """Renders per font and digit."""
     synthetic_pages: int = 0
-    """TRAINING-split pages from the scan generator (ocr/synthetic), read through the real
+    """TRAINING-split pages from the scan generator (ocr/training/synthetic), read through the real
     alignment and cropping, each handwritten box labelled from the page's ground truth."""
     writer_digits: int = 0
-    """Digits drawn by the generator's TRAINING-split writers (ocr/synthetic/handwriting.py:
+    """Digits drawn by the generator's TRAINING-split writers (ocr/training/synthetic/handwriting.py:
     the same slant, stroke and size model the synthetic pages use, TRAINING sources only)."""
     corrections: tuple[Path, ...] = ()
     """Folders of labelled review crops: ``<folder>/<digit>/<anything>.png``."""
@@ -77,12 +77,12 @@ class TrainingSources:
 
 
 def default_sources() -> TrainingSources:
-    """The TRAINING side of the synthetic generator's split (ocr/synthetic/sources.py).
+    """The TRAINING side of the synthetic generator's split (ocr/training/synthetic/sources.py).
 
     The benchmark fills its pages only from the TEST side, so its figures measure
     handwriting the model has never seen.
     """
-    from ocr.synthetic.sources import TRAINING
+    from ocr.training.synthetic.sources import TRAINING
 
     return TrainingSources(
         opencv_png=OPENCV_DIGITS,
@@ -158,8 +158,8 @@ def _page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
     from ocr.align import align_page, warp_region
     from ocr.layout import load_layout
     from ocr.row_reader import DIGIT_INSET_MM, crop_mm
-    from ocr.synthetic.generate import generate_pages
-    from ocr.synthetic.sources import TRAINING
+    from ocr.training.synthetic.generate import generate_pages
+    from ocr.training.synthetic.sources import TRAINING
 
     layout = load_layout()
     for page in generate_pages(None, pages, split=TRAINING, seed=seed):
@@ -177,8 +177,8 @@ def _page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
 def _writer_digits(count: int, rng: np.random.Generator) -> Iterable[tuple[np.ndarray, int]]:
     if count < 1:
         return
-    from ocr.synthetic.handwriting import DigitBank
-    from ocr.synthetic.sources import TRAINING
+    from ocr.training.synthetic.handwriting import DigitBank
+    from ocr.training.synthetic.sources import TRAINING
 
     bank = DigitBank(TRAINING)
     for i in range(count):
@@ -218,7 +218,7 @@ def _distort(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 def _on_paper(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Put an ink image into a scanned-looking box crop (150-300 dpi score or pair boxes).
 
-    Like the TRAINING scans (ocr/synthetic/sources.py): paper and ink tone, a digit not
+    Like the TRAINING scans (ocr/training/synthetic/sources.py): paper and ink tone, a digit not
     always centred, printed box edges leaking in (whole edges, or a piece of one), blur,
     noise and JPEG at the TRAINING qualities.
     """
