@@ -163,8 +163,8 @@ def train_digits(
     """Train the handwritten digit model from data on this machine (no download)."""
     from dataclasses import replace
 
-    from ocr.training.digit_model import default_sources, train_digit_model
     from ocr.digits import DEFAULT_MODEL_PATH
+    from ocr.training.digit_model import default_sources, train_digit_model
 
     sources = default_sources()
     if corrections:

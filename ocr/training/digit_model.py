@@ -68,7 +68,7 @@ class TrainingSources:
     """TRAINING-split pages from the scan generator (ocr/training/synthetic), read through the real
     alignment and cropping, each handwritten box labelled from the page's ground truth."""
     writer_digits: int = 0
-    """Digits drawn by the generator's TRAINING-split writers (ocr/training/synthetic/handwriting.py:
+    """Digits drawn by the generator's TRAINING-split writers (synthetic/handwriting.py:
     the same slant, stroke and size model the synthetic pages use, TRAINING sources only)."""
     corrections: tuple[Path, ...] = ()
     """Folders of labelled review crops: ``<folder>/<digit>/<anything>.png``."""

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.training.digit_model import OPENCV_DIGITS, default_sources
 from ocr.digits import DEFAULT_MODEL_PATH, DigitModel, is_blank, load_model, normalise_cell
+from ocr.training.digit_model import OPENCV_DIGITS, default_sources
 from ocr.training.synthetic.sources import TEST, TRAINING
 
 

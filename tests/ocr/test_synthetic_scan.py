@@ -1,4 +1,5 @@
-"""The simulated scanner and the handwriting bank (ocr/training/synthetic/scan.py, handwriting.py)."""
+"""The simulated scanner and the handwriting bank (ocr/training/synthetic/scan.py and
+handwriting.py)."""
 
 from __future__ import annotations
 
