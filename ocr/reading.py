@@ -4,7 +4,7 @@ Every field keeps its value, its candidates with probabilities and where its cro
 every row keeps its decoded result, the posterior of that result, the runner-up
 readings and whether it was accepted or sent to review (and why); every page keeps its
 problems as reason codes. Records are frozen so they can be stored in the event store
-and later superseded by a review decision (pipeline/review.py), never edited.
+and later superseded by a review decision (pipeline/doors/scans/review.py), never edited.
 
 A row converts to the shared ``scoring.traveller.TravellerRow`` with a ``Source`` naming
 the file, page and row, so validation and scoring treat scanned and typed travellers

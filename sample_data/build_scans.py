@@ -40,9 +40,9 @@ from ocr.training.synthetic.generate import _rasterise, synth_page  # noqa: E402
 from ocr.training.synthetic.handwriting import DigitBank  # noqa: E402
 from ocr.training.synthetic.sources import TEST  # noqa: E402
 from ocr.training.synthetic.truth import RowTruth  # noqa: E402
-from pipeline.cli_forms import travellers_from_event  # noqa: E402
-from pipeline.entry import read_entry_file  # noqa: E402
-from pipeline.eventfile import load_event  # noqa: E402
+from pipeline.doors.entry import read_entry_file  # noqa: E402
+from pipeline.doors.scans.forms import travellers_from_event  # noqa: E402
+from pipeline.events.eventfile import load_event  # noqa: E402
 from pipeline.files import atomic_write_bytes, atomic_write_text  # noqa: E402
 from scoring.board import vulnerability_of  # noqa: E402
 from scoring.contract import Side  # noqa: E402

@@ -1,6 +1,6 @@
 """Type traveller results into a generated entry workbook, the way a club's scorer does.
 
-The entry workbook (``pipeline.entry``) comes pre-filled with board, round, table, NS and EW
+The entry workbook (``pipeline.doors.entry``) comes pre-filled with board, round, table, NS and EW
 from the movement; the scorer types level, strain, doubling, declarer, result and the score
 in the NS or the EW column. ``typed`` turns a ``TravellerRow`` into those cells (as text, the
 way people type them); ``fill_entry_workbook`` writes them on the matching lines. A line
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from openpyxl.workbook.workbook import Workbook
 
-from pipeline.entry.columns import match_header
+from pipeline.doors.entry.columns import match_header
 from pipeline.xlsx import put, set_text
 from scoring.contract import format_result
 from scoring.traveller import TravellerRow

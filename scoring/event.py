@@ -4,7 +4,7 @@ Everything scoring needs to know before the first traveller is read: who played 
 numbers, names, federation member numbers for masterpoints), in which movement, in how
 many sessions, and with which scoring options (``scoring.options.ScoringOptions``). The
 records are frozen so they can be stored and superseded in the event store. The file
-format (YAML) lives in ``pipeline.eventfile``.
+format (YAML) lives in ``pipeline.events.eventfile``.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from scoring.adjusted import Penalty, PenaltyReason, weighted_matchpoints
-from scoring.board_scoring import (
+from scoring.board_group import (
     BoardLine,
     ResultScore,
     SideScore,

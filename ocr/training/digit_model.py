@@ -8,7 +8,7 @@ Data come only from the machine, never from the network:
 - scikit-learn's ``load_digits`` (1,797 real 8x8 digits, a different writer population);
 - renders of the TRAINING handwriting fonts, with random size, slant, rotation and stroke
   width;
-- optionally, corrections made in review (``pipeline.review`` stores each resolved digit
+- optionally, corrections made in review (``pipeline.doors.scans.review`` stores each resolved digit
   as a labelled PNG crop), so a club can retrain on its own handwriting.
 
 Each image is drawn onto a simulated piece of scanned paper (paper tone, ink tone, blur,

@@ -1,7 +1,7 @@
 """bridgescan's own scored session as an exportable session (PBN, USEBIO).
 
 The figures are the official ones, taken from the pipeline's scoring
-(``pipeline.scoring_run.score_pairs_session``: ``scoring.board_scoring`` per board and
+(``pipeline.results.pairs.score_pairs_session``: ``scoring.board_scoring`` per board and
 ``scoring.session`` for the totals, with Law 88, sit-out credit and penalties), never
 recomputed here. Names and member numbers come from the event file.
 """
@@ -19,7 +19,7 @@ from scoring.event import Event, EventKind
 from scoring.ranking import rank
 
 if TYPE_CHECKING:
-    from pipeline.scoring_run import ScoredSession
+    from pipeline.results.pairs import ScoredSession
 
 __all__ = ["session_from_scored"]
 

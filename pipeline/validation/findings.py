@@ -54,7 +54,7 @@ class Severity(Enum):
 class Code(Enum):
     """Every kind of finding, with its severity. The value is the stable code scripts match."""
 
-    # Cell syntax, found while importing a workbook or CSV (pipeline.entry).
+    # Cell syntax, found while importing a workbook or CSV (pipeline.doors.entry).
     BOARD_SYNTAX = "board-syntax"
     PAIR_SYNTAX = "pair-syntax"
     ROUND_SYNTAX = "round-syntax"

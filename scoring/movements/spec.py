@@ -2,7 +2,7 @@
 
 The spec names a generator and its parameters; values may still be text as a director
 typed them ("9", "yes", "relay"). Guide-card imports need a file and live in
-``pipeline.guidecards``; this module stays pure.
+``pipeline.events.guidecards``; this module stays pure.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``bridgescan forms print / blank / synth`` (pipeline/cli_forms.py)."""
+"""``bridgescan forms print / blank / synth`` (pipeline/cli/forms.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import typer
 from typer.testing import CliRunner
 
 from ocr.qrpayload import parse
-from pipeline.cli_forms import event_id, parse_boards, register, travellers_from_event
+from pipeline.cli.forms import register
+from pipeline.doors.scans.forms import event_id, parse_boards, travellers_from_event
 
 ROOT = Path(__file__).parents[2]
 MITCHELL = ROOT / "sample_data" / "events" / "mitchell-9-tables.yaml"
@@ -69,7 +70,7 @@ def test_parse_boards_rejects(text, message):
 
 
 def test_print_a_session_from_the_event_file(run, tmp_path):
-    from pipeline.eventfile import load_event
+    from pipeline.events.eventfile import load_event
 
     out = tmp_path / "t.pdf"
     result = run("print", MITCHELL, "-o", out)

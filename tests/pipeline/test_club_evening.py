@@ -58,9 +58,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from pipeline.cli_score import run_score
-from pipeline.entry import write_entry_workbook
-from pipeline.eventfile import load_event
+from pipeline.doors.entry import write_entry_workbook
+from pipeline.events.eventfile import load_event
+from pipeline.flows.score_files import run_score
 from sample_data.fill import fill_entry_workbook
 from scoring.contract import Contract, Seat
 from scoring.traveller import TravellerRow

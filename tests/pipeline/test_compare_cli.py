@@ -12,7 +12,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from pipeline.cli_interop import register
+from pipeline.cli.interop import register
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.rescore import RescoreOptions, apply_scores, rescore
@@ -115,7 +115,7 @@ def test_deals_prints_double_dummy_and_writes_a_workbook(app: typer.Typer, tmp_p
 
 def test_importing_the_commands_loads_nothing_heavy() -> None:
     code = (
-        "import sys, pipeline.cli_interop; "
+        "import sys, pipeline.cli.interop; "
         "print(sorted(m for m in ('lxml', 'endplay', 'openpyxl', 'pandas') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.entry import (
+from pipeline.doors.entry import (
     EmptySessionError,
     MissingColumnsError,
     UnreadableFileError,

@@ -11,8 +11,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from pipeline import cli_entry
-from pipeline.eventfile import save_event
+from pipeline.cli import entry as cli_entry
+from pipeline.events.eventfile import save_event
 from tests.pipeline.test_entry_fixtures import club_event, open_sheet, row_of, write_filled
 
 runner = CliRunner()
@@ -105,7 +105,7 @@ def test_check_bad_files_exit_2(tmp_path: Path, event_file: Path) -> None:
 
 
 def test_files_of_several_sessions_with_the_at_suffix(tmp_path: Path) -> None:
-    from pipeline.entry.sessions import split_session_suffix
+    from pipeline.doors.entry.sessions import split_session_suffix
 
     assert split_session_suffix("late.csv@2") == (Path("late.csv"), 2)
     odd = tmp_path / "a@3"

@@ -14,7 +14,7 @@ from pathlib import Path
 from openpyxl import load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.entry.template import Layout, entry_workbook_for_session
+from pipeline.doors.entry.template import Layout, entry_workbook_for_session
 from pipeline.files import atomic_write
 from pipeline.xlsx import put
 from scoring.event import Event, EventKind, Pair, Player, Section, Session

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from pipeline.entry import (
+from pipeline.doors.entry import (
     EmptySessionError,
     ForeignWorkbookError,
     MissingColumnsError,
@@ -19,7 +19,7 @@ from pipeline.entry import (
     read_entry_workbook,
     write_entry_workbook,
 )
-from pipeline.entry.template import entry_workbook_for_session
+from pipeline.doors.entry.template import entry_workbook_for_session
 from pipeline.validation import Code
 from pipeline.xlsx import set_text
 from scoring.board import vulnerability_of

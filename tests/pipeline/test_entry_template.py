@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from pipeline.entry import Layout, build_entry_workbook, read_entry_workbook
-from pipeline.entry.template import write_entry_workbook
+from pipeline.doors.entry import Layout, build_entry_workbook, read_entry_workbook
+from pipeline.doors.entry.template import write_entry_workbook
 from scoring.movements import mitchell
 from tests.pipeline.test_entry_fixtures import club_event, write_filled
 

@@ -8,7 +8,7 @@ import typer
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
-from pipeline.cli_event import register
+from pipeline.cli.event import register
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "events" / "mitchell-9-tables.yaml"
 

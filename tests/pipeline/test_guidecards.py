@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from pipeline.guidecards import (
+from pipeline.events.guidecards import (
     GuideCardError,
     format_boards,
     load_guide_cards,

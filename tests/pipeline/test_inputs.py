@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.eventfile import load_event
-from pipeline.inputs import InputsError, session_files
+from pipeline.doors.inputs import InputsError, session_files
+from pipeline.events.eventfile import load_event
 
 SAMPLE = Path(__file__).parents[2] / "sample_data" / "club-evening"
 

@@ -11,7 +11,7 @@ import textwrap
 
 SCRIPT = textwrap.dedent(
     """
-    from pipeline.prefect_env import configure_prefect
+    from pipeline.flows.prefect_env import configure_prefect
     configure_prefect()
     from prefect import flow, task
 

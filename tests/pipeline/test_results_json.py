@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.results_json import FORMAT, number, results_to_dict, write_results_json
-from pipeline.workbook import (
+from pipeline.publish.results_json import FORMAT, number, results_to_dict, write_results_json
+from pipeline.publish.workbook import (
     Award,
     LeveledSession,
     LeveledStanding,

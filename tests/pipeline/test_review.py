@@ -23,7 +23,7 @@ from ocr.reading import (
     RowStatus,
 )
 from ocr.row_reader import DIGIT_INSET_MM
-from pipeline.review import (
+from pipeline.doors.scans.review import (
     DECISIONS_FILE,
     QUEUE_FILE,
     SHEET_NAME,

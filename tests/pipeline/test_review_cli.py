@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from ocr.training.synthetic.generate import generate_session
 from ocr.training.synthetic.sources import TEST
-from pipeline.cli_scan import register
-from pipeline.codec import loads
+from pipeline.cli.scan import register
+from pipeline.store.codec import loads
 from scoring.traveller import TravellerRow
 
 

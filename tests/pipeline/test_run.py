@@ -1,6 +1,6 @@
 """The main job's plain steps: merging the doors, recording rows, re-runs without duplicates."""
 
-from pipeline.run import merge_rows, record_rows, row_key
+from pipeline.flows.steps import merge_rows, record_rows, row_key
 from pipeline.store import EventStore
 from scoring.contract import Contract, Seat
 from scoring.outcome import parse_adjustment

@@ -18,11 +18,11 @@ SCRIPT = textwrap.dedent(
     """
     import json, sys
     from pathlib import Path
-    from pipeline.prefect_env import configure_prefect
+    from pipeline.flows.prefect_env import configure_prefect
     configure_prefect()
-    from pipeline.flows import run_event
-    from pipeline.review import load_queue, resolve
-    from pipeline.codec import dumps
+    from pipeline.flows.run_event import run_event
+    from pipeline.doors.scans.review import load_queue, resolve
+    from pipeline.store.codec import dumps
 
     sample, out = Path(sys.argv[1]), Path(sys.argv[2])
     summaries = []

@@ -17,7 +17,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from pipeline.cli_score import register, run_score
+from pipeline.cli.score import register
+from pipeline.flows.score_files import run_score
 from sample_data.build import DEFAULT_SEED, IRREGULARITIES, build
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data"

@@ -12,10 +12,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from pipeline.cli_score import assign_files, register
-from pipeline.entry import write_entry_workbook
-from pipeline.eventfile import load_event, parse_event
-from pipeline.scoring_run import SessionInput, score_event
+from pipeline.cli.score import register
+from pipeline.doors.entry import write_entry_workbook
+from pipeline.doors.session_input import SessionInput
+from pipeline.events.eventfile import load_event, parse_event
+from pipeline.flows.score_files import assign_files
+from pipeline.results.event import score_event
 from sample_data.fill import fill_entry_workbook
 from scoring.contract import Contract, Seat
 from scoring.traveller import TravellerRow
@@ -176,8 +178,8 @@ def test_assign_files_one_session(tmp_path: Path, files: list[str], expected: di
 
 def test_help_imports_nothing_heavy() -> None:
     code = (
-        "import sys, pipeline.cli_score as m; "
-        "heavy = [n for n in ('openpyxl', 'pipeline.scoring_run', 'scoring.session', 'pandas')"
+        "import sys, pipeline.cli.score as m; "
+        "heavy = [n for n in ('openpyxl', 'pipeline.results.pairs', 'scoring.session', 'pandas')"
         " if n in sys.modules]; print(heavy)"
     )
     result = subprocess.run(
@@ -221,6 +223,6 @@ def test_names_that_start_like_a_formula_are_refused(tmp_path: Path, name: str) 
 
 @pytest.mark.parametrize("name", ["Anna-Karin Ek", "Per = Bo", "-", "O'Brien", "Åke @ home"])
 def test_ordinary_names_pass_the_check(name: str) -> None:
-    from pipeline.scoring_run import check_names
+    from pipeline.results.names import check_names
 
     check_names(parse_event(EVENT_YAML.replace("Cecilia Lind", f'"{name}"')))

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.codec import dumps, loads
 from pipeline.store import EventStore, TamperedError
+from pipeline.store.codec import dumps, loads
 from scoring.contract import Contract, Seat
 from scoring.outcome import parse_adjustment
 from scoring.traveller import Source, TravellerRow
@@ -28,7 +28,7 @@ def test_records_round_trip_through_json() -> None:
 
 
 def test_a_whole_event_round_trips() -> None:
-    from pipeline.eventfile import load_event
+    from pipeline.events.eventfile import load_event
 
     event = load_event(Path(__file__).parents[2] / "sample_data" / "club-evening" / "event.yaml")
     assert loads(dumps(event)) == event
@@ -48,7 +48,7 @@ def test_stored_type_names_are_stable_names_not_module_paths() -> None:
 
 
 def test_every_registered_type_resolves_and_legacy_names_point_at_it() -> None:
-    from pipeline.codec import LEGACY_NAMES, RECORD_TYPES, resolve
+    from pipeline.store.codec import LEGACY_NAMES, RECORD_TYPES, resolve
 
     for name in RECORD_TYPES:
         assert resolve(name).__name__ == RECORD_TYPES[name].rpartition(":")[2].split(".")[-1]

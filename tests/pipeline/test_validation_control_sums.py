@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
-from pipeline.entry import read_entry_workbook
+from pipeline.doors.entry import read_entry_workbook
 from pipeline.validation import Code, balances, control_sums, session_control_sums
 from scoring.board_scoring import BoardLine, BoardScore, lines_from_rows, score_board
 from scoring.movements import mitchell

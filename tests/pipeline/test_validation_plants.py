@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from openpyxl.worksheet.worksheet import Worksheet
 
-from pipeline.entry import read_entry_workbook
+from pipeline.doors.entry import read_entry_workbook
 from pipeline.validation import (
     Code,
     Finding,

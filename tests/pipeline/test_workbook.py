@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.workbook import (
+from pipeline.publish.workbook import (
     Award,
     BoardView,
     EventResults,
@@ -23,8 +23,8 @@ from pipeline.workbook import (
     build_workbook,
     write_workbook,
 )
-from pipeline.workbook.layout import fmt, sheet_title
-from pipeline.workbook.masterpoints import awards_csv
+from pipeline.publish.workbook.layout import fmt, sheet_title
+from pipeline.publish.workbook.masterpoints import awards_csv
 
 F = Fraction
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.workbook import write_workbook
+from pipeline.publish.workbook import write_workbook
 from tests.pipeline.test_workbook import _results
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")

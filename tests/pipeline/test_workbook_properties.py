@@ -15,9 +15,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.results_json import results_to_json
-from pipeline.scoring_run import SessionInput, score_event
-from pipeline.workbook import build_workbook
+from pipeline.doors.session_input import SessionInput
+from pipeline.publish.results_json import results_to_json
+from pipeline.publish.workbook import build_workbook
+from pipeline.results.event import score_event
 from sample_data.generate import play_session
 from scoring.event import Event, EventKind, Pair, Player, Section, Session
 from scoring.movements import howell

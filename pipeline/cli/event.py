@@ -1,0 +1,222 @@
+"""``bridgescan event ...``: check an event file, make or import a movement, print guide cards.
+
+Heavy or slow imports stay inside the commands so ``bridgescan --help`` is instant.
+Exit codes follow ``pipeline.cli.ExitCode``: 0 fine, 1 the movement has errors, 2 the input
+could not be read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.exit_codes import ExitCode
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``event`` command group to the bridgescan app."""
+    group = typer.Typer(
+        help="Event files and movements: check, generate, import guide cards, print them.",
+        no_args_is_help=True,
+    )
+    group.command("check")(check)
+    group.command("movement")(movement)
+    group.command("cards")(cards)
+    group.command("suggest")(suggest)
+    app.add_typer(group, name="event")
+
+
+def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def _describe(movement: object) -> list[str]:
+    from scoring.movement import Movement
+    from scoring.movements import balance_report, check_movement, comparison_fields
+
+    assert isinstance(movement, Movement)
+    plays = sorted({movement.times_played(b) for b in movement.boards})
+    fields = comparison_fields(movement)
+    report = balance_report(movement)
+    lines = [
+        f"  movement: {movement.name}",
+        f"  rounds {len(movement.rounds)}, tables {len(movement.tables)}, "
+        f"boards {movement.boards[0]}-{movement.boards[-1]} ({len(movement.boards)}), "
+        f"each played {'/'.join(str(p) for p in plays)} times",
+    ]
+    if movement.teams:
+        from scoring.movements import team_matches
+
+        lines.append(
+            f"  teams {len(movement.teams)}, pairs {len(movement.pairs)}, "
+            f"{len(team_matches(movement))} half-matches of two tables"
+        )
+    else:
+        lines.append(
+            f"  pairs {len(movement.pairs)}, "
+            + ("one field (one winner)" if len(fields) == 1 else f"{len(fields)} fields (winners)")
+            + f", balance: same direction on {float(report.min_same_share):.0%}-"
+            f"{float(report.max_same_share):.0%} of shared boards"
+        )
+    sitting = {r: movement.sitting_out(r) for r in movement.rounds}
+    if any(sitting.values()):
+        shown = "; ".join(f"r{r}: {', '.join(str(p) for p in s)}" for r, s in sitting.items() if s)
+        lines.append(f"  sit-outs: {shown}")
+    for problem in check_movement(movement):
+        lines.append(f"  {problem.severity.value.upper()} [{problem.code}] {problem.message}")
+    return lines
+
+
+def check(
+    event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
+) -> None:
+    """Read and validate an event file; print its sessions, sections and movements."""
+    from pipeline.events.eventfile import EventFileError, load_event
+
+    try:
+        event = load_event(event_file)
+    except EventFileError as error:
+        raise _fail(str(error)) from None
+    typer.echo(f"{event.name} ({event.kind.value}): {len(event.sessions)} session(s)")
+    for session in event.sessions:
+        date = f" {session.date.isoformat()}" if session.date else ""
+        typer.echo(f"session {session.number}: {session.label}{date}")
+        for section in session.sections:
+            typer.echo(f" section {section.name}: {len(section.pairs)} pairs")
+            for line in _describe(section.movement):
+                typer.echo(f" {line}")
+    typer.echo("OK")
+
+
+def movement(
+    kind: Annotated[
+        str,
+        typer.Argument(
+            help="mitchell, appendix-mitchell, howell, teams, three-teams or guide-cards."
+        ),
+    ],
+    tables: Annotated[int | None, typer.Option(help="Mitchell: number of tables.")] = None,
+    pairs: Annotated[
+        int | None, typer.Option(help="Howell, appendix Mitchell: number of pairs.")
+    ] = None,
+    teams: Annotated[int | None, typer.Option(help="Teams: number of teams.")] = None,
+    boards_per_round: Annotated[
+        int, typer.Option("--boards-per-round", "-b", help="Boards per round.")
+    ] = 3,
+    rounds: Annotated[int | None, typer.Option(help="Stop after this many rounds.")] = None,
+    even: Annotated[str, typer.Option(help="Mitchell, even tables: relay or skip.")] = "relay",
+    arrow_switch: Annotated[
+        str, typer.Option(help="Mitchell: none, last-round or balanced.")
+    ] = "none",
+    absent: Annotated[
+        list[int] | None, typer.Option(help="Mitchell: a missing pair (repeatable).")
+    ] = None,
+    file: Annotated[Path | None, typer.Option(help="guide-cards: the CSV/XLSX to import.")] = None,
+    sheet: Annotated[str | None, typer.Option(help="guide-cards: the XLSX sheet.")] = None,
+    guide_cards: Annotated[
+        Path | None, typer.Option("--guide-cards", help="Write printable guide cards (.xlsx).")
+    ] = None,
+    csv_out: Annotated[
+        Path | None, typer.Option("--csv", help="Write the movement as a guide-card CSV.")
+    ] = None,
+) -> None:
+    """Generate a movement (or import guide cards), check it, and write guide cards."""
+    from pipeline.events.guidecards import (
+        GuideCardError,
+        load_guide_cards,
+        write_guide_card_csv,
+        write_guide_cards,
+    )
+    from scoring.movement import MovementError, MovementSpec
+    from scoring.movements import Severity, build_movement, check_movement
+
+    kind = kind.lower()
+    try:
+        if kind == "guide-cards":
+            if file is None:
+                raise _fail("guide-cards needs --file CARDS.csv")
+            made = load_guide_cards(file, sheet=sheet)
+        else:
+            params: list[tuple[str, str | int | bool | tuple[int, ...]]] = []
+            for name, value in (("tables", tables), ("pairs", pairs), ("teams", teams)):
+                if value is not None:
+                    params.append((name, value))
+            params.append(("boards_per_round", boards_per_round))
+            if rounds is not None:
+                params.append(("rounds", rounds))
+            if kind == "mitchell":
+                params += [("even", even), ("arrow_switch", arrow_switch)]
+                if absent:
+                    params.append(("absent", tuple(absent)))
+            if kind == "appendix-mitchell":
+                params.append(("arrow_switch", arrow_switch))
+            made = build_movement(MovementSpec(kind, tuple(params)))
+    except (MovementError, GuideCardError) as error:
+        raise _fail(str(error)) from None
+    for line in _describe(made):
+        typer.echo(line)
+    if guide_cards is not None:
+        write_guide_cards(made, guide_cards)
+        typer.echo(f"guide cards: {guide_cards}")
+    if csv_out is not None:
+        write_guide_card_csv(made, csv_out)
+        typer.echo(f"guide-card table: {csv_out}")
+    if any(p.severity is Severity.ERROR for p in check_movement(made)):
+        raise typer.Exit(ExitCode.FINDINGS)
+
+
+def cards(
+    event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Workbook to write.")],
+    session: Annotated[int, typer.Option(help="Session number.")] = 1,
+    section: Annotated[str | None, typer.Option(help="Section name (default: first).")] = None,
+) -> None:
+    """Print guide cards (a sheet per table, plus personal cards with names) for a section."""
+    from pipeline.events.eventfile import EventFileError, load_event
+    from pipeline.events.guidecards import write_guide_cards
+
+    try:
+        event = load_event(event_file)
+        chosen = event.session(session)
+        part = chosen.section(section) if section else chosen.sections[0]
+    except EventFileError as error:
+        raise _fail(str(error)) from None
+    except KeyError as error:
+        raise _fail(f"{event_file.name}: {error.args[0]}") from None
+    names = {p.number: p.names for p in part.pairs}
+    title = f"{event.name} - {chosen.label} - section {part.name} - {part.movement.name}"
+    write_guide_cards(part.movement, output, title=title, names=names)
+    typer.echo(f"guide cards: {output}")
+
+
+def suggest(
+    pairs: Annotated[int, typer.Option(help="Number of pairs tonight.")],
+    boards: Annotated[str, typer.Option(help="Boards a pair should play, e.g. 24-28.")] = "24-28",
+) -> None:
+    """Suggest movements for the field (seed 004 "Val av tävlingsform")."""
+    from scoring.movement import MovementError
+    from scoring.movements import suggest_movements
+
+    low, _, high = boards.partition("-")
+    if not low.strip().isdigit() or not (high or low).strip().isdigit():
+        raise _fail(f"--boards {boards!r}: write a range such as 24-28")
+    try:
+        found = suggest_movements(pairs, (int(low), int(high or low)))
+    except MovementError as error:
+        raise _fail(str(error)) from None
+    if not found:
+        raise _fail(
+            f"no generated movement fits {pairs} pairs and {boards} boards", ExitCode.FINDINGS
+        )
+    for item in found:
+        settings = ", ".join(
+            f"{k}: [{', '.join(str(x) for x in v)}]" if isinstance(v, tuple) else f"{k}: {v}"
+            for k, v in item.spec.as_dict().items()
+        )
+        typer.echo(f"{item.movement.name}: {item.boards} boards a pair. {item.note}")
+        typer.echo(f"  movement: {{{settings}}}")

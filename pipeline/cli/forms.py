@@ -1,0 +1,190 @@
+"""``bridgescan forms ...``: print travellers, blank forms, and synthetic scans.
+
+- ``forms print EVENT_FILE -o travellers.pdf``: one traveller per board for a session's
+  sections, the NS/EW pairs of each round pre-printed from the movement
+  (scoring.movement: ``plays_of(board)``); or ``forms print --rows rows.csv`` with the rows
+  given explicitly (columns board, round, ns, ew and optionally section).
+- ``forms blank -o blank.pdf --boards 1-24``: generic travellers for clubs without an
+  event file (board, dealer and vulnerability printed; players write the pairs).
+- ``forms synth OUT_DIR -n 50``: filled and "scanned" travellers with ground truth.
+
+Heavy modules (reportlab, cv2, pypdfium2) load inside the commands, so ``--help`` is
+instant. Exit codes follow ``pipeline.cli.ExitCode``: 0 fine, 2 bad input.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pipeline.cli.exit_codes import ExitCode
+from pipeline.doors.scans.forms import parse_boards, travellers_from_csv, travellers_from_event
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``forms`` command group to the bridgescan app."""
+    group = typer.Typer(
+        help="Printable traveller forms (with QR code and markers) and synthetic scans.",
+        no_args_is_help=True,
+    )
+    group.command("print")(print_forms)
+    group.command("blank")(blank)
+    group.command("synth")(synth)
+    app.add_typer(group, name="forms")
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(ExitCode.BAD_INPUT)
+
+
+def print_forms(
+    event_file: Annotated[Path | None, typer.Argument(help="The event file (YAML).")] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="PDF to write.")] = Path(
+        "travellers.pdf"
+    ),
+    session: Annotated[int, typer.Option(help="Session number.")] = 1,
+    section: Annotated[
+        list[str] | None, typer.Option(help="Section to print (repeatable; default all).")
+    ] = None,
+    rows: Annotated[
+        Path | None,
+        typer.Option(help="Instead of an event file: a CSV with board, round, ns, ew [, section]."),
+    ] = None,
+    paper: Annotated[str, typer.Option(help="A4 or Letter.")] = "A4",
+) -> None:
+    """Print a session's travellers, pairs pre-printed, one PDF (one page per board)."""
+    from ocr.qrpayload import QrPayloadError
+    from ocr.render import RenderError, render_pdf
+
+    if (event_file is None) == (rows is None):
+        raise _fail("give an event file or --rows ROWS.csv (one of them)")
+    try:
+        if event_file is not None:
+            from pipeline.events.eventfile import EventFileError, load_event
+
+            try:
+                event = load_event(event_file)
+                sheets = travellers_from_event(event, session, section)
+            except EventFileError as error:
+                raise _fail(str(error)) from None
+            except KeyError as error:
+                raise _fail(f"{event_file.name}: {error.args[0]}") from None
+        else:
+            assert rows is not None
+            sheets = travellers_from_csv(rows, session=str(session))
+            if section:
+                sheets = [s for s in sheets if s.section in section]
+        render_pdf(sheets, output, paper=paper)
+    except (RenderError, QrPayloadError, ValueError, OSError) as error:
+        raise _fail(str(error)) from None
+    typer.echo(f"{len(sheets)} travellers ({paper}): {output}")
+
+
+def blank(
+    output: Annotated[Path, typer.Option("--output", "-o", help="PDF to write.")] = Path(
+        "blank-travellers.pdf"
+    ),
+    boards: Annotated[str, typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36.")] = "1-32",
+    paper: Annotated[str, typer.Option(help="A4 or Letter.")] = "A4",
+    title: Annotated[str, typer.Option(help="Text printed in the header.")] = "",
+) -> None:
+    """Print generic travellers: board, dealer and vulnerability; pairs written by hand."""
+    from ocr.render import RenderError, blank_sheets, render_pdf
+
+    try:
+        sheets = blank_sheets(parse_boards(boards), title=title)
+        render_pdf(sheets, output, paper=paper)
+    except (RenderError, ValueError, OSError) as error:
+        raise _fail(str(error)) from None
+    typer.echo(f"{len(sheets)} blank travellers ({paper}): {output}")
+
+
+def synth(
+    out_dir: Annotated[Path, typer.Argument(help="Folder for page_NNNN.jpg/.png + .json.")],
+    count: Annotated[int, typer.Option("--count", "-n", help="Pages to make.")] = 16,
+    split: Annotated[str, typer.Option(help="training or test handwriting/scans.")] = "training",
+    seed: Annotated[int, typer.Option(help="Random seed (same seed, same files).")] = 0,
+    paper: Annotated[str, typer.Option(help="A4 or Letter.")] = "A4",
+    event_file: Annotated[
+        Path | None, typer.Option("--event", help="Fill this event's travellers instead.")
+    ] = None,
+    session: Annotated[int, typer.Option(help="With --event: the session.")] = 1,
+    blank_form: Annotated[
+        bool, typer.Option("--blank-form", help="Fill generic forms (pairs written by hand).")
+    ] = False,
+    score_errors: Annotated[
+        float, typer.Option(help="Share of rows where the player writes a wrong score.")
+    ] = 0.0,
+    dpi: Annotated[
+        int | None, typer.Option(help="Fix the scan dpi (default: the split's).")
+    ] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (same files as one).")] = 1,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(help="Also write all pages into one multi-page .pdf or .tif (a batch scan)."),
+    ] = None,
+) -> None:
+    """Make filled, scanned travellers with ground truth beside each page."""
+    from ocr.training.synthetic.generate import SyntheticPage, generate_pages, generate_session
+    from ocr.training.synthetic.results import PairSlot
+    from ocr.training.synthetic.sources import split_named
+
+    try:
+        chosen = split_named(split)
+        if event_file is not None:
+            from pipeline.events.eventfile import EventFileError, load_event
+
+            try:
+                event = load_event(event_file)
+                sheets = travellers_from_event(event, session)
+            except (EventFileError, KeyError) as error:
+                raise _fail(str(error)) from None
+            pages: list[SyntheticPage] = []
+            for sec in sorted({s.section for s in sheets}):
+                mine = [s for s in sheets if s.section == sec]
+                slots = {
+                    s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair) for r in s.rows]  # type: ignore[arg-type]
+                    for s in mine
+                }
+                pages += generate_session(
+                    out_dir,
+                    [s.board for s in mine],
+                    slots=slots,
+                    split=chosen,
+                    seed=seed,
+                    paper=paper,
+                    event=mine[0].event,
+                    session=str(session),
+                    section=sec,
+                    score_error_rate=score_errors,
+                    dpi=dpi,
+                    start_index=len(pages) + 1,
+                    pdf_name=f"travellers_{sec}.pdf",
+                )
+        else:
+            pages = generate_pages(
+                out_dir,
+                count,
+                split=chosen,
+                seed=seed,
+                paper=paper,
+                blank_form=blank_form,
+                score_error_rate=score_errors,
+                dpi=dpi,
+                jobs=jobs,
+                keep_images=bundle is not None,
+            )
+        if bundle is not None:
+            from ocr.training.synthetic.bundle import write_bundle
+
+            write_bundle(pages, bundle)
+            typer.echo(f"bundle: {bundle}")
+    except (ValueError, OSError, RuntimeError) as error:
+        raise _fail(str(error)) from None
+    rows = sum(len(p.truth.rows) for p in pages)
+    typer.echo(f"{len(pages)} pages, {rows} rows ({chosen.name} split): {out_dir}")

@@ -1,0 +1,192 @@
+"""Reading a session's scans: the reader set up for the session, and the rows that stand.
+
+The scanner door's part of the main job, as plain functions of immutable records:
+
+- ``scan_reader``: a reader that knows the session's pre-printed pairs (the movement, as
+  printed on the travellers by ``forms``) and the QR ids it must find;
+- ``read_scans``: pages -> readings (ocr/), each page reported as it is read;
+- ``accepted_rows`` / ``review_rows``: the rows the reader accepted, plus rows a person
+  decided in the review queue; the rest stays open for review;
+- ``readings_summary``: every page and row as read, for the store and for ``scan read``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from scoring.event import Event
+from scoring.traveller import Source, TravellerRow
+
+if TYPE_CHECKING:
+    from ocr.reader import ScanReader
+    from ocr.reading import PageReading
+    from ocr.row_reader import PrintedPairs
+    from pipeline.doors.scans.review import Decision, ReviewItem
+
+__all__ = [
+    "ReadSession",
+    "scan_files",
+    "printed_pairs",
+    "scan_reader",
+    "read_scans",
+    "readings_summary",
+    "accepted_rows",
+    "review_rows",
+]
+
+
+@dataclass(frozen=True)
+class ReadSession:
+    """One session's scans after reading: the pages, the rows that stand, the open items."""
+
+    session: int
+    pages: tuple[PageReading, ...]
+    rows: tuple[TravellerRow, ...]
+    review: tuple[ReviewItem, ...]
+    decided: int = 0
+
+
+def scan_files(paths: Iterable[Path]) -> list[Path]:
+    """Every scan file under ``paths`` (files, or folders of PDFs and images), in order."""
+    from ocr.reader import collect_inputs
+
+    files: list[Path] = []
+    for path in paths:
+        files += collect_inputs(path)
+    return files
+
+
+def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPairs]:
+    """(section, board) -> what the session's travellers have pre-printed (the movement)."""
+    from ocr.row_reader import PrintedPairs
+    from pipeline.doors.scans.forms import travellers_from_event
+
+    table = {}
+    for sheet in travellers_from_event(event, session):
+        rows = tuple((r.round, r.ns_pair, r.ew_pair) for r in sheet.rows)
+        allowed = tuple((ns, ew) for _, ns, ew in rows)
+        table[(sheet.section, sheet.board)] = PrintedPairs(rows, allowed)  # type: ignore[arg-type]
+    return table
+
+
+def scan_reader(event: Event | None = None, session: int | None = None) -> ScanReader:
+    """A reader that knows the session's pre-printed pairs and QR ids (or, without an event,
+    reads the printed pair numbers with Tesseract)."""
+    from ocr.reader import ScanReader
+    from pipeline.doors.scans.forms import event_id
+
+    if event is None or session is None:
+        return ScanReader()
+    table = printed_pairs(event, session)
+
+    def lookup(board: int, section: str = "A") -> PrintedPairs | None:
+        return table.get((section or "A", board))
+
+    return ScanReader(printed_pairs=lookup, expect=(event_id(event.name), str(session)))
+
+
+def read_scans(
+    reader: ScanReader,
+    paths: Iterable[Path],
+    on_page: Callable[[PageReading], None] | None = None,
+) -> list[PageReading]:
+    """Read every page of the files (or folders) in ``paths``; two scans of one board are
+    flagged; ``on_page`` sees each page as it is read (a progress bar)."""
+    from ocr.reader import load_pages, mark_duplicates
+
+    pages = []
+    for path in scan_files(paths):
+        for ref, image in load_pages(path):
+            page = reader.read_image(image, ref)
+            pages.append(page)
+            if on_page is not None:
+                on_page(page)
+    return mark_duplicates(pages)
+
+
+def readings_summary(pages: Sequence[PageReading]) -> dict[str, object]:
+    """A readable summary of every page and row as read (no images): what was on the
+    paper, the candidates and how sure the reader was."""
+    out = []
+    for p in pages:
+        out.append({
+            "file": p.page.file, "page": p.page.page, "board": p.board,
+            "board_from": p.board_from, "rotation": p.rotation,
+            "problems": [str(x) for x in p.problems], "message": p.message,
+            "rows": [{
+                "row": r.row, "round": r.round, "status": str(r.status),
+                "reading": None if r.best is None else str(r.best),
+                "posterior": round(r.posterior, 5), "reasons": list(r.reasons),
+                "alternatives": [[str(a), round(q, 5)] for a, q in r.alternatives],
+                "fields": {f.field: {"value": f.value, "unsure": f.unsure,
+                                     "candidates": [[c.value, round(c.probability, 4)]
+                                                    for c in f.candidates],
+                                     "rect_mm": list(f.crop.rect_mm)} for f in r.fields},
+            } for r in p.rows],
+        })  # fmt: skip
+    return {"version": 1, "pages": out}
+
+
+def accepted_rows(pages: Sequence[PageReading]) -> list[TravellerRow]:
+    """The rows the reader accepted, from pages that need no person (bad pages give none)."""
+    from ocr.reading import RowStatus
+
+    rows = []
+    for page in pages:
+        if page.board is None or page.needs_review:
+            continue
+        section = page.qr.section if page.qr and page.qr.section else "A"
+        rows += [r.to_traveller_row(page.board, section) for r in page.rows
+                 if r.status is RowStatus.ACCEPTED]  # fmt: skip
+    return rows
+
+
+def _decided_row(
+    item: ReviewItem, decision: Decision, pages: Sequence[PageReading]
+) -> TravellerRow | None:
+    from pipeline.doors.scans.review import parse_row_value
+
+    if item.row is None or item.board is None or decision.value.strip().lower() == "reject":
+        return None
+    value = parse_row_value(decision.value)
+    reading = next(
+        (r for p in pages if p.page.file == item.file and p.page.page == item.page
+         for r in p.rows if r.row == item.row),
+        None,
+    )  # fmt: skip
+    best = reading.best if reading is not None else None
+    ns = value.ns_pair or (best.ns_pair if best else None)
+    ew = value.ew_pair or (best.ew_pair if best else None)
+    if ns is None or ew is None:
+        return None
+    return TravellerRow(
+        board=item.board, ns_pair=ns, ew_pair=ew, contract=value.contract,
+        declarer=value.declarer, tricks=value.tricks, passed_out=value.passed_out,
+        written_score_ns=value.score_ns, round=reading.round if reading else None,
+        source=Source(item.file, page=item.page, row=item.row, column=f"review: {decision.who}"),
+    )  # fmt: skip
+
+
+def review_rows(
+    session: int, pages: Sequence[PageReading], decisions: Sequence[Decision]
+) -> ReadSession:
+    """Accepted rows and decided review items become rows; the rest stays open for review."""
+    from pipeline.doors.scans.review import build_queue
+
+    rows = accepted_rows(pages)
+    latest = {d.item: d for d in decisions}
+    items = build_queue(pages)
+    still_open, decided = [], 0
+    for item in items:
+        decision = latest.get(item.id)
+        if decision is None:
+            still_open.append(item)
+            continue
+        decided += 1
+        row = _decided_row(item, decision, pages)
+        if row is not None:
+            rows.append(row)
+    return ReadSession(session, tuple(pages), tuple(rows), tuple(still_open), decided)

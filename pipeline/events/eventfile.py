@@ -1,0 +1,421 @@
+"""The event file: a YAML file a director can read and edit (docs/events-and-movements.md).
+
+Every scalar is read as text first (YAML's BaseLoader), so "NO" stays the Norwegian
+abbreviation, a member number "012345" keeps its zero and "=A1" is a name, not a formula.
+Each value is then checked against what the event model expects, and every mistake is
+reported with the file, the path inside it and the line, e.g.
+``event.yaml: sessions[1].sections[0].pairs[3].players[0].member: member number '12 4' of
+Anna Berg is not valid (letters and digits, up to 20 characters) (line 41)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import typing
+from collections.abc import Set as AbstractSet
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scoring.event import Event, EventError, EventKind, Pair, Player, Section, Session, Team
+from scoring.movement import Movement, MovementError, MovementKind, MovementSpec, TeamLineup
+from scoring.movements import build_movement, team_matches, validate_movement
+from scoring.options import ScoringOptions
+
+__all__ = ["EventFileError", "load_event", "parse_event", "dump_event", "save_event"]
+
+
+class EventFileError(ValueError):
+    """A mistake in an event file, with the file, the path inside it and the line."""
+
+    def __init__(self, source: str, path: str, message: str, line: int | None = None) -> None:
+        self.source = source
+        self.path = path
+        self.line = line
+        self.detail = message
+        where = f"{source}: {path}: " if path else f"{source}: "
+        at = f" (line {line})" if line is not None else ""
+        super().__init__(f"{where}{message}{at}")
+
+
+class _Node:
+    """A YAML node with its path, so every complaint can say where it is."""
+
+    def __init__(self, node: yaml.Node | None, path: str, source: str) -> None:
+        self.node = node
+        self.path = path
+        self.source = source
+
+    @property
+    def line(self) -> int | None:
+        return None if self.node is None else self.node.start_mark.line + 1
+
+    def error(self, message: str, path: str | None = None) -> EventFileError:
+        return EventFileError(self.source, self.path if path is None else path, message, self.line)
+
+    def child(self, node: yaml.Node | None, suffix: str) -> _Node:
+        joined = suffix.startswith("[") or not self.path
+        path = f"{self.path}{suffix}" if joined else f"{self.path}.{suffix}"
+        return _Node(node, path, self.source)
+
+    # -- shapes -------------------------------------------------------------------------
+    def mapping(
+        self, allowed: AbstractSet[str], required: AbstractSet[str] = frozenset()
+    ) -> dict[str, _Node]:
+        if not isinstance(self.node, yaml.MappingNode):
+            raise self.error(f"expected a mapping with {', '.join(sorted(required or allowed))}")
+        out: dict[str, _Node] = {}
+        for key_node, value_node in self.node.value:
+            key = str(key_node.value).strip()
+            if key not in allowed:
+                raise _Node(key_node, self.path, self.source).error(
+                    f"unknown setting {key!r} (allowed: {', '.join(sorted(allowed))})"
+                )
+            if key in out:
+                raise _Node(key_node, self.path, self.source).error(f"{key!r} is given twice")
+            out[key] = self.child(value_node, key)
+        missing = sorted(required - set(out))
+        if missing:
+            raise self.error(f"{', '.join(missing)} missing")
+        return out
+
+    def items(self) -> list[_Node]:
+        if not isinstance(self.node, yaml.SequenceNode):
+            raise self.error("expected a list")
+        return [self.child(n, f"[{i}]") for i, n in enumerate(self.node.value)]
+
+    def text(self, what: str = "value") -> str:
+        if not isinstance(self.node, yaml.ScalarNode):
+            raise self.error(f"{what} must be a single value")
+        return str(self.node.value).strip()
+
+    def integer(self, what: str = "number", minimum: int = 1) -> int:
+        text = self.text(what)
+        if not text.lstrip("-").isdigit():
+            raise self.error(f"{what} {text!r} is not a whole number")
+        value = int(text)
+        if value < minimum:
+            raise self.error(f"{what} {value} must be at least {minimum}")
+        return value
+
+    def boolean(self, what: str = "value") -> bool:
+        text = self.text(what).lower()
+        if text in ("yes", "true", "on", "1", "ja", "y"):
+            return True
+        if text in ("no", "false", "off", "0", "nej", "nei", "n"):
+            return False
+        raise self.error(f"{what} {text!r} must be yes or no")
+
+
+def load_event(path: Path | str) -> Event:
+    """Read and validate an event file; EventFileError names file, path and line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EventFileError(str(path), "", "file not found") from None
+    except UnicodeDecodeError:
+        raise EventFileError(str(path), "", "not a UTF-8 text file") from None
+    except OSError as error:
+        raise EventFileError(str(path), "", f"cannot read the file ({error.strerror})") from None
+    return parse_event(text, source=path.name, base_dir=path.parent)
+
+
+def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = None) -> Event:
+    """Parse an event file's text. ``base_dir`` resolves guide-card files."""
+    try:
+        root = yaml.compose(text, Loader=yaml.BaseLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = None if mark is None else mark.line + 1
+        problem = getattr(error, "problem", None) or str(error)
+        raise EventFileError(source, "", f"not valid YAML: {problem}", line) from None
+    if root is None:
+        raise EventFileError(source, "", "the file is empty")
+    root_node = _Node(root, "", source)
+    top = root_node.mapping({"event", "options", "sessions"}, {"event", "sessions"})
+    head = top["event"].mapping({"name", "kind", "organizer"}, {"name", "kind"})
+    try:
+        kind = EventKind.parse(head["kind"].text("kind"))
+    except EventError as error:
+        raise head["kind"].error(error.detail) from None
+    options = _options(top["options"]) if "options" in top else ScoringOptions()
+    sessions = tuple(
+        _session(node, kind, base_dir or Path.cwd()) for node in top["sessions"].items()
+    )
+    try:
+        return Event(
+            name=head["name"].text("event name"),
+            kind=kind,
+            sessions=sessions,
+            options=options,
+            organizer=head["organizer"].text("organizer") if "organizer" in head else "",
+        )
+    except EventError as error:
+        if error.path.startswith("sessions"):
+            raise _place(root_node, top, error) from None
+        raise _place(top["event"], head, error) from None
+
+
+def _options(node: _Node) -> ScoringOptions:
+    """Map the ``options:`` mapping onto ScoringOptions by field name and type."""
+    hints = typing.get_type_hints(ScoringOptions)
+    names = {f.name for f in dataclasses.fields(ScoringOptions)}
+    values: dict[str, Any] = {}
+    for name, child in node.mapping(names).items():
+        kind = hints[name]
+        if kind is bool:
+            values[name] = child.boolean(name)
+        elif kind is int:
+            values[name] = child.integer(name, minimum=0)
+        elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+            values[name] = _enum_value(child, name, kind)
+        else:  # a field type this loader does not know yet: keep the text
+            values[name] = child.text(name)
+    return ScoringOptions(**values)
+
+
+def _enum_value(node: _Node, name: str, kind: type[enum.Enum]) -> enum.Enum:
+    text = node.text(name)
+    key = text.lower().replace("_", "-")
+    for member in kind:
+        if key in (str(member.value).lower(), member.name.lower().replace("_", "-")):
+            return member
+    allowed = ", ".join(str(m.value) for m in kind)
+    raise node.error(f"{name} {text!r} is not one of {allowed}")
+
+
+def _session(node: _Node, kind: EventKind, base_dir: Path) -> Session:
+    fields = node.mapping({"number", "name", "date", "sections"}, {"number", "sections"})
+    date = None
+    if "date" in fields:
+        text = fields["date"].text("date")
+        try:
+            date = dt.date.fromisoformat(text)
+        except ValueError:
+            raise fields["date"].error(f"date {text!r} is not YYYY-MM-DD") from None
+    sections = tuple(_section(n, base_dir) for n in fields["sections"].items())
+    try:
+        return Session(
+            number=fields["number"].integer("session number"),
+            sections=sections,
+            name=fields["name"].text("name") if "name" in fields else "",
+            date=date,
+        )
+    except EventError as error:
+        raise _place(node, fields, error) from None
+
+
+def _section(node: _Node, base_dir: Path) -> Section:
+    fields = node.mapping({"name", "movement", "pairs", "teams"}, {"name", "movement", "pairs"})
+    pair_numbers: list[int] = []
+    pairs = tuple(_pair(n, pair_numbers) for n in fields["pairs"].items())
+    teams = tuple(_team(n) for n in fields["teams"].items()) if "teams" in fields else ()
+    movement = _movement(fields["movement"], base_dir, tuple(p.number for p in pairs))
+    if teams and movement.kind is MovementKind.CUSTOM:
+        # Guide cards for a team evening: the teams listed say which pairs play together.
+        lineups = tuple(TeamLineup(t.number, t.pairs) for t in teams)
+        try:
+            movement = validate_movement(
+                dataclasses.replace(movement, kind=MovementKind.TEAMS, teams=lineups)
+            )
+            team_matches(movement)
+        except MovementError as error:
+            raise fields["movement"].error(str(error)) from None
+    try:
+        return Section(fields["name"].text("section name"), pairs, movement, teams)
+    except EventError as error:
+        raise _place(node, fields, error) from None
+
+
+def _place(node: _Node, fields: dict[str, _Node], error: EventError) -> EventFileError:
+    """Put a model error ("pairs[3].players[0].member") at its node and line in the file."""
+    head, _, rest = error.path.partition(".")
+    key, _, index = head.partition("[")
+    target = fields.get(key)
+    if target is None:
+        return EventFileError(
+            node.source, node.child(None, error.path).path, error.detail, node.line
+        )
+    if index and isinstance(target.node, yaml.SequenceNode):
+        items = target.items()
+        i = int(index.rstrip("]"))
+        if i < len(items):
+            target = items[i]
+    path = f"{target.path}.{rest}" if rest and "[" in head else node.child(None, error.path).path
+    return EventFileError(node.source, path, error.detail, target.line)
+
+
+def _pair(node: _Node, seen: list[int]) -> Pair:
+    fields = node.mapping({"number", "players"}, {"number", "players"})
+    number = fields["number"].integer("pair number")
+    players = []
+    for child in fields["players"].items():
+        if isinstance(child.node, yaml.ScalarNode):
+            name, member = child.text("player name"), None
+        else:
+            parts = child.mapping({"name", "member"}, {"name"})
+            name = parts["name"].text("player name")
+            member = parts["member"].text("member number") if "member" in parts else None
+            if member == "":
+                member = None
+        try:
+            players.append(Player(name, member))
+        except EventError as error:
+            target = (
+                child if isinstance(child.node, yaml.ScalarNode) else child.child(None, error.path)
+            )
+            raise EventFileError(node.source, target.path, error.detail, child.line) from None
+    try:
+        pair = Pair(number, tuple(players))
+    except EventError as error:
+        raise _place(node, fields, error) from None
+    seen.append(number)
+    return pair
+
+
+def _team(node: _Node) -> Team:
+    fields = node.mapping({"number", "name", "pairs"}, {"number", "name", "pairs"})
+    numbers = tuple(n.integer("pair number") for n in fields["pairs"].items())
+    try:
+        return Team(
+            fields["number"].integer("team number"), fields["name"].text("team name"), numbers
+        )
+    except EventError as error:
+        raise _place(node, fields, error) from None
+
+
+_SPEC_KEYS = {
+    "type", "tables", "boards_per_round", "rounds", "even", "arrow_switch", "switch_rounds",
+    "absent", "first_board", "pairs", "teams", "file", "sheet",
+}  # fmt: skip
+
+
+def _movement(node: _Node, base_dir: Path, section_pairs: tuple[int, ...]) -> Movement:
+    fields = node.mapping(_SPEC_KEYS, {"type"})
+    params: list[tuple[str, str | int | bool | tuple[int, ...]]] = []
+    for key, child in fields.items():
+        if key == "type":
+            continue
+        if isinstance(child.node, yaml.SequenceNode):
+            params.append((key, tuple(c.integer(key) for c in child.items())))
+        else:
+            params.append((key, child.text(key)))
+    spec = MovementSpec(fields["type"].text("movement type").lower(), tuple(params))
+    try:
+        if spec.type == "guide-cards":
+            from pipeline.events.guidecards import GuideCardError, load_guide_cards
+
+            file = spec.get("file")
+            if not isinstance(file, str) or not file:
+                raise node.error("a guide-cards movement needs file: (a CSV or XLSX)")
+            sheet = spec.get("sheet")
+            try:
+                movement = load_guide_cards(
+                    base_dir / file,
+                    sheet=sheet if isinstance(sheet, str) else None,
+                    pairs=section_pairs,
+                    spec=spec,
+                )
+            except GuideCardError as error:
+                raise node.error(str(error)) from None
+        else:
+            movement = build_movement(spec)
+        return validate_movement(movement)
+    except MovementError as error:
+        raise node.error(str(error)) from None
+
+
+# -- writing ------------------------------------------------------------------------------
+def _spec_dict(movement: Movement) -> dict[str, Any]:
+    spec = movement.spec
+    if spec is None:
+        raise EventFileError(
+            "<event>", "", f"movement {movement.name!r} has no spec to write (build it from one)"
+        )
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in spec.as_dict().items()}
+
+
+def _enum_text(value: object) -> object:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return value
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The event as plain data in the file's shape (what ``dump_event`` writes)."""
+    defaults = ScoringOptions()
+    options = {
+        f.name: _enum_text(getattr(event.options, f.name))
+        for f in dataclasses.fields(ScoringOptions)
+        if getattr(event.options, f.name) != getattr(defaults, f.name)
+    }
+    head: dict[str, Any] = {"name": event.name, "kind": event.kind.value}
+    if event.organizer:
+        head["organizer"] = event.organizer
+    data: dict[str, Any] = {"event": head}
+    if options:
+        data["options"] = options
+    sessions = []
+    for session in event.sessions:
+        item: dict[str, Any] = {"number": session.number}
+        if session.name:
+            item["name"] = session.name
+        if session.date is not None:
+            item["date"] = session.date.isoformat()
+        item["sections"] = [_section_dict(s) for s in session.sections]
+        sessions.append(item)
+    data["sessions"] = sessions
+    return data
+
+
+def _section_dict(section: Section) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": section.name, "movement": _spec_dict(section.movement)}
+    out["pairs"] = [
+        {
+            "number": pair.number,
+            "players": [
+                {"name": p.name, "member": p.member_number}
+                if p.member_number is not None
+                else {"name": p.name}
+                for p in pair.players
+            ],
+        }
+        for pair in section.pairs
+    ]
+    if section.teams:
+        out["teams"] = [
+            {"number": t.number, "name": t.name, "pairs": list(t.pairs)} for t in section.teams
+        ]
+    return out
+
+
+class _Dumper(yaml.SafeDumper):
+    """Quotes every string that could be read back as something else."""
+
+
+def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = None
+    if value.isdigit() or value.lower() in ("yes", "no", "true", "false", "on", "off", "null"):
+        style = '"'
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str_representer)
+
+
+def dump_event(event: Event) -> str:
+    """The event file text for ``event``; ``parse_event(dump_event(e)) == e``."""
+    return yaml.dump(
+        event_to_dict(event), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100
+    )
+
+
+def save_event(event: Event, path: Path | str) -> Path:
+    """Write the event file atomically (no half-written file on a crash)."""
+    from pipeline.files import atomic_write_text
+
+    return atomic_write_text(Path(path), dump_event(event))

@@ -1,0 +1,175 @@
+"""Prefect flows: the main job as tasks around the plain functions of pipeline/flows/steps.py.
+
+Import this module only after :func:`pipeline.flows.prefect_env.configure_prefect`. Each task is a
+thin wrapper (call ``task.fn(...)`` to run one without Prefect); each opens its own store
+connection, so sessions can be read in parallel on Prefect's thread pool. Flow and task
+parameters stay plain (paths, records), as Prefect records flow parameters in its API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+
+from pipeline.doors.inputs import SessionFiles, session_files
+from pipeline.doors.scans import reading
+from pipeline.flows import steps
+from pipeline.store import EventStore
+from scoring.event import Event
+
+__all__ = ["RunSummary", "SessionSummary", "run_event", "page_listeners"]
+
+# Who wants to hear about each page as it is read (the CLI's progress bar). Not a flow
+# parameter: Prefect stores flow parameters, and a callback is not data.
+page_listeners: list[Callable[[object], None]] = []
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """What one session's inputs gave."""
+
+    session: int
+    pages: int
+    rows_read: int
+    accepted: int
+    decided: int
+    to_review: int
+    typed: int
+    replaced: tuple[str, ...]
+    rows_changed: int
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What the run did and where the results are."""
+
+    event: str
+    sessions: tuple[SessionSummary, ...]
+    paths: dict[str, Path]
+    review_folder: Path
+    store: Path
+    records: int
+    blocking: tuple[str, ...]
+    findings: int
+    notes: tuple[str, ...]
+    results: object = None  # the published EventResults, for the command's ranking table
+
+    @property
+    def to_review(self) -> int:
+        return sum(s.to_review for s in self.sessions)
+
+
+def _notify(page: object) -> None:
+    for listener in page_listeners:
+        listener(page)
+
+
+@task(name="keep scans", cache_policy=NO_CACHE)
+def keep_scans(store_path: Path, files: SessionFiles) -> int:
+    with EventStore(store_path) as store:
+        return len(steps.keep_scans(store, files))
+
+
+@task(name="read scans", cache_policy=NO_CACHE)
+def read_scans(
+    event: Event, files: SessionFiles, store_path: Path, out_dir: Path
+) -> reading.ReadSession:
+    reader = reading.scan_reader(event, files.session)
+    pages = reading.read_scans(reader, files.scans, on_page=_notify)
+    with EventStore(store_path) as store:
+        steps.record_readings(store, files.session, pages)
+        decisions = steps.load_decisions(out_dir)
+        for decision in decisions:
+            store.append("decision", decision.item, decision, actor=decision.who)
+    return reading.review_rows(files.session, pages, decisions)
+
+
+@task(name="session rows", cache_policy=NO_CACHE)
+def session_rows(
+    event: Event, files: SessionFiles, scanned: reading.ReadSession | None, store_path: Path
+) -> tuple[object, SessionSummary]:
+    data, notes = steps.session_input(event, files, scanned)
+    with EventStore(store_path) as store:
+        changed = steps.record_rows(store, files.session, data.rows)
+    pages = scanned.pages if scanned else ()
+    summary = SessionSummary(
+        session=files.session,
+        pages=len(pages),
+        rows_read=sum(1 for p in pages for r in p.rows if str(r.status) != "empty"),
+        accepted=sum(1 for p in pages for r in p.rows if str(r.status) == "accepted"),
+        decided=scanned.decided if scanned else 0,
+        to_review=len(scanned.review) if scanned else 0,
+        typed=sum(1 for r in data.rows if r.source is None or r.source.page is None),
+        replaced=notes,
+        rows_changed=changed,
+    )
+    return data, summary
+
+
+@task(name="score", cache_policy=NO_CACHE)
+def score(event: Event, inputs: list, masterpoints: str) -> object:
+    from pipeline.results.event import score_event
+    from pipeline.results.masterpoints import masterpoint_scale
+
+    scale = masterpoint_scale(masterpoints)
+    return score_event(
+        event, inputs, masterpoint_scale=scale, with_masterpoints=scale is not None,
+        source="event.yaml",
+    )  # fmt: skip
+
+
+@task(name="publish", cache_policy=NO_CACHE)
+def publish(results: object, read: list, out_dir: Path, store_path: Path) -> tuple[dict, Path, int]:
+    from pipeline.publish import publish as write_results
+
+    paths = write_results(results, out_dir)  # type: ignore[arg-type]
+    review = steps.write_review(read, out_dir)
+    with EventStore(store_path) as store:
+        store.append("results", "event", steps.results_record(results), actor="bridgescan")  # type: ignore[arg-type]
+        records = store.verify()
+    return paths, review, records
+
+
+@flow(name="bridgescan-run", log_prints=False)
+def run_event(
+    folder: Path, out_dir: Path, store_path: Path | None = None, masterpoints: str = "bronze"
+) -> RunSummary:
+    """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
+    from pipeline.events.eventfile import load_event
+    from pipeline.results.names import check_names
+
+    event = load_event(folder / "event.yaml")
+    check_names(event, "event.yaml")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    store_path = store_path or out_dir / "bridgescan.sqlite"
+    plan = session_files(folder, event)
+    with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
+        store.append("event", "event", event, actor="bridgescan")
+    for files in plan:
+        keep_scans(store_path, files)
+    futures = {f.session: read_scans.submit(event, f, store_path, out_dir) for f in plan if f.scans}
+    read = {number: future.result() for number, future in futures.items()}
+    inputs, summaries = [], []
+    for files in plan:
+        data, summary = session_rows(event, files, read.get(files.session), store_path)
+        inputs.append(data)
+        summaries.append(summary)
+    results = score(event, inputs, masterpoints)
+    paths, review, records = publish(results, list(read.values()), out_dir, store_path)
+    blocking = tuple(f"{f.code}: {f.where}: {f.message}" for f in results.blocking_findings)  # type: ignore[attr-defined]
+    return RunSummary(
+        event=event.name,
+        sessions=tuple(summaries),
+        paths=paths,
+        review_folder=review,
+        store=store_path,
+        records=records,
+        blocking=blocking,
+        findings=len(results.findings),  # type: ignore[attr-defined]
+        notes=tuple(results.notes),  # type: ignore[attr-defined]
+        results=results,
+    )

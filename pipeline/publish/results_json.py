@@ -1,0 +1,246 @@
+"""The machine-readable results for web publishing: the same record as the workbook, as JSON.
+
+Shape (``format`` names the version so a web page can check it)::
+
+    {"format": "bridgescan-results/1", "event": {...}, "sessions": [
+        {"number": 1, "pairs": 13, "top": 10, "leveling_factor": 1.4, "boards": [
+            {"board": 1, "top": 10, "normal": 6, "played": 6, "neuberg": false,
+             "results": [{"ns": 1, "ew": 8, "contract": "4H", "declarer": "N",
+                          "result": "=", "score_ns": 420, "ns_mp": 6, "ew_mp": 4, ...}]}],
+         "ranking": [{"place": "1", "pair": 5, "total": 123.4, "percent": 58.76, ...}]}],
+     "overall": [...], "masterpoints": [...], "findings": [...], "teams": null}
+
+Numbers: whole values are JSON integers; others are decimals rounded half up to 4 places
+(matchpoints are at most tenths or hundredths under the usual Neuberg rounding, so nothing
+visible is lost), and the exact value as a fraction string is kept beside totals
+(``total_exact``) for anyone re-adding them.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pipeline.files import atomic_write_text
+from pipeline.results.model import (
+    BoardView,
+    EventResults,
+    LeveledStanding,
+    PlayerView,
+    ResultLine,
+    SessionView,
+    Standing,
+    TeamsView,
+)
+
+__all__ = ["FORMAT", "results_to_dict", "results_to_json", "write_results_json", "number"]
+
+FORMAT = "bridgescan-results/1"
+
+
+def number(value: Fraction | int | None, places: int = 4) -> int | float | None:
+    """An exact number for JSON: an int when whole, else rounded half up to ``places``."""
+    if value is None:
+        return None
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return int(exact)
+    scaled = exact * 10**places
+    whole = int(scaled)
+    if abs(scaled - whole) >= Fraction(1, 2):
+        whole += 1 if scaled > 0 else -1
+    return float(Fraction(whole, 10**places))
+
+
+def _players(players: tuple[PlayerView, ...]) -> list[dict[str, str]]:
+    return [{"name": p.name, "member": p.member} for p in players]
+
+
+def _line(line: ResultLine) -> dict[str, Any]:
+    return {
+        "round": line.round,
+        "table": line.table,
+        "ns": line.ns_pair,
+        "ew": line.ew_pair,
+        "contract": line.contract,
+        "declarer": line.declarer,
+        "result": line.result,
+        "score_ns": line.score_ns,
+        "adjustment": line.adjustment or None,
+        "ns_mp": number(line.ns_mp),
+        "ew_mp": number(line.ew_mp),
+        "factored": line.factored,
+        "adjusted": line.adjusted,
+        "split": line.split,
+        "not_played": line.not_played,
+    }
+
+
+def _board(board: BoardView) -> dict[str, Any]:
+    return {
+        "board": board.board,
+        "top": number(board.top),
+        "normal": board.normal,
+        "played": board.played,
+        "neuberg": board.neuberg,
+        "adjusted": board.adjusted,
+        "datum": number(board.datum),
+        "results": [_line(line) for line in board.lines],
+    }
+
+
+def _standing(standing: Standing, unit: str = "MP") -> dict[str, Any]:
+    if unit == "IMP":  # IMPs: total and IMPs per board; no top, no percentage
+        return {
+            "place": standing.place,
+            "pair": standing.pair,
+            "direction": standing.direction or None,
+            "players": _players(standing.players),
+            "imps": number(standing.points),
+            "imps_exact": str(standing.points),
+            "per_board": number(standing.percent),
+            "boards_played": standing.boards_played,
+            "masterpoints": number(standing.masterpoints, 2),
+        }
+    return {
+        "place": standing.place,
+        "pair": standing.pair,
+        "direction": standing.direction or None,
+        "players": _players(standing.players),
+        "total": number(standing.points),
+        "total_exact": str(standing.points),
+        "maximum": number(standing.maximum),
+        "percent": number(standing.percent, 2),
+        "boards_played": standing.boards_played,
+        "sitout_credit": number(standing.sitout),
+        "penalties": number(standing.penalty),
+        "masterpoints": number(standing.masterpoints, 2),
+    }
+
+
+def _session(session: SessionView) -> dict[str, Any]:
+    return {
+        "number": session.number,
+        "name": session.name,
+        "movement": session.movement,
+        "unit": session.unit,
+        "pairs": session.pairs,
+        "top": number(session.top),
+        "leveling_factor": number(session.factor, 6),
+        "leveling_factor_exact": str(session.factor),
+        "boards": [_board(board) for board in session.boards],
+        "ranking": [_standing(standing, session.unit) for standing in session.standings],
+    }
+
+
+def _leveled(standing: LeveledStanding) -> dict[str, Any]:
+    return {
+        "place": standing.place,
+        "pair": standing.pair,
+        "players": _players(standing.players),
+        "sessions": [
+            {
+                "session": s.session,
+                "points": number(s.points),
+                "factor": number(s.factor, 6),
+                "leveled": number(s.leveled),
+            }
+            for s in standing.sessions
+        ],
+        "total": number(standing.total),
+        "total_exact": str(standing.total),
+        "maximum": number(standing.maximum),
+        "percent": number(standing.percent, 2),
+        "masterpoints": number(standing.masterpoints, 2),
+    }
+
+
+def _teams(teams: TeamsView) -> dict[str, Any]:
+    return {
+        "vp_scale": teams.vp_scale,
+        "ranking": [
+            {
+                "place": t.place,
+                "team": t.team,
+                "name": t.name,
+                "players": _players(t.players),
+                "vp": number(t.vp, 2),
+                "imps_won": number(t.imps_won),
+                "imps_lost": number(t.imps_lost),
+                "quotient": number(t.quotient),
+            }
+            for t in teams.standings
+        ],
+        "matches": [
+            {
+                "round": m.round,
+                "home": m.first,
+                "away": m.second,
+                "imps": [number(m.imps_first), number(m.imps_second)],
+                "vp": [number(m.vp_first, 2), number(m.vp_second, 2)],
+                "boards": [
+                    {
+                        "board": b.board,
+                        "table1_ns": b.score_table1,
+                        "table2_ns": b.score_table2,
+                        "imps_home": number(b.imps_first),
+                    }
+                    for b in m.boards
+                ],
+            }
+            for m in teams.matches
+        ],
+    }
+
+
+def results_to_dict(results: EventResults) -> dict[str, Any]:
+    """The JSON document as plain Python data."""
+    return {
+        "format": FORMAT,
+        "event": {
+            "title": results.title,
+            "date": results.date,
+            "club": results.club,
+            "kind": results.kind,
+            "scale": results.scale,
+            "target_top": number(results.target_top),
+        },
+        "sessions": [_session(session) for session in results.sessions],
+        "overall": [_leveled(standing) for standing in results.leveled],
+        "masterpoints": [
+            {
+                "member": a.player.member,
+                "name": a.player.name,
+                "pair": a.pair,
+                "place": a.place,
+                "kind": a.kind,
+                "competition": a.competition,
+                "points": number(a.points, 2),
+            }
+            for a in results.awards
+        ],
+        "findings": [
+            {
+                "severity": f.severity,
+                "code": f.code,
+                "session": f.session,
+                "where": f.where,
+                "message": f.message,
+                "suggestion": f.suggestion or None,
+            }
+            for f in results.findings
+        ],
+        "teams": None if results.teams is None else _teams(results.teams),
+    }
+
+
+def results_to_json(results: EventResults) -> str:
+    """The JSON text (UTF-8, names kept as written, stable key order)."""
+    return json.dumps(results_to_dict(results), ensure_ascii=False, indent=1) + "\n"
+
+
+def write_results_json(results: EventResults, path: Path) -> Path:
+    """Write the JSON atomically."""
+    return atomic_write_text(Path(path), results_to_json(results))

@@ -1,0 +1,167 @@
+"""The ranking sheets: the official result list of a session or of the whole event.
+
+Places are shared on equal scores and printed ``3-4`` (rules.md §10); the place text comes
+from the scoring run, the sheet only prints it. A pure Mitchell has two winners, so its
+ranking is printed as two fields (NS, then EW). For a multi-session event the leveled
+totals show each session's points, its leveling factor and the leveled points (rules.md §8).
+"""
+
+from __future__ import annotations
+
+from openpyxl.workbook.workbook import Workbook
+
+from pipeline.publish.workbook.layout import (
+    MP_FORMAT,
+    PERCENT_FORMAT,
+    Column,
+    finish_sheet,
+    fmt,
+    new_sheet,
+    write_table,
+    write_title,
+)
+from pipeline.results.model import EventResults, SessionView, Standing
+
+__all__ = ["write_session_ranking", "write_leveled_ranking", "heading"]
+
+
+def heading(results: EventResults, subtitle: str) -> list[str]:
+    """The title lines every sheet starts with; while findings block publishing, every sheet
+    says the results are provisional (a printout must never pass for the official list)."""
+    first = results.title
+    second = " · ".join(part for part in (results.club, results.date) if part)
+    lines = [first, second, subtitle] if second else [first, subtitle]
+    blocking = len(results.blocking_findings)
+    if blocking:
+        lines.append(
+            f"PROVISIONAL: {blocking} finding(s) block publishing (see the Findings sheet)"
+        )
+    return lines
+
+
+def _columns(with_field: bool, with_masterpoints: bool, imps: bool = False) -> list[Column]:
+    columns = [Column("Place", 7, align="center")]
+    if with_field:
+        columns.append(Column("Field", 6, align="center"))
+    columns += [
+        Column("Pair", 6, align="center"),
+        Column("Names", 38),
+        Column("Member numbers", 20),
+    ]
+    if imps:  # IMPs have no top: total, IMPs per board (the ranking order), boards
+        columns += [Column("IMPs", 9, "0.00"), Column("IMPs/board", 10, "0.00")]
+    else:
+        columns += [
+            Column("Points", 9, MP_FORMAT),
+            Column("Max", 8, MP_FORMAT),
+            Column("%", 8, PERCENT_FORMAT),
+        ]
+    columns += [Column("Boards", 7, align="center")]
+    if with_masterpoints:
+        columns.append(Column("Masterpoints", 12, "0.##"))
+    return columns
+
+
+def _row(
+    standing: Standing, with_field: bool, with_masterpoints: bool, imps: bool = False
+) -> list[object]:
+    values: list[object] = [standing.place]
+    if with_field:
+        values.append(standing.direction)
+    values += [
+        standing.pair,
+        standing.names,
+        ", ".join(p.member for p in standing.players if p.member),
+        standing.points,
+    ]
+    values += [standing.percent] if imps else [standing.maximum, standing.percent]
+    values.append(standing.boards_played)
+    if with_masterpoints:
+        values.append(standing.masterpoints)
+    return values
+
+
+def write_session_ranking(
+    workbook: Workbook, results: EventResults, session: SessionView, title: str
+) -> None:
+    """A session's ranking sheet (``Ranking`` for a one-session event)."""
+    sheet = new_sheet(workbook, title)
+    boards = len(session.boards)
+    imps = session.unit == "IMP"
+    top = "scored in IMPs" if imps else f"top {fmt(session.top)}"
+    subtitle = (
+        f"{session.name}: {session.pairs} pairs, {boards} boards, {top}"
+        + (f", {session.movement}" if session.movement else "")
+        + ("" if imps else f", scale {results.scale}")
+    )
+    header_row = write_title(sheet, heading(results, subtitle))
+    with_field = any(s.direction for s in session.standings)
+    with_mp = any(s.masterpoints is not None for s in session.standings)
+    columns = _columns(with_field, with_mp, imps)
+    write_table(
+        sheet,
+        header_row,
+        columns,
+        (_row(s, with_field, with_mp, imps) for s in session.standings),
+    )
+    finish_sheet(sheet, header_row)
+
+
+def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str) -> None:
+    """The overall ranking of a multi-session event with each session's factor shown.
+
+    Columns per session: points as scored, the factor (target top / session top) and the
+    leveled points; then the leveled total, its maximum and the percentage.
+    """
+    sheet = new_sheet(workbook, title)
+    target = results.target_top
+    factors = ", ".join(
+        f"{s.name}: top {fmt(s.top)} x {fmt(s.factor, 4)}" for s in results.sessions
+    )
+    lines = heading(
+        results,
+        f"Leveled totals (rules.md §8): every board score multiplied by target top "
+        f"{fmt(target) if target is not None else '?'} / session top. {factors}",
+    )
+    header_row = write_title(sheet, lines)
+    columns = [
+        Column("Place", 7, align="center"),
+        Column("Pair", 6, align="center"),
+        Column("Names", 38),
+        Column("Member numbers", 20),
+    ]
+    for session in results.sessions:
+        columns += [
+            Column(f"S{session.number} points", 10, MP_FORMAT),
+            Column(f"S{session.number} factor", 9, "0.0000"),
+            Column(f"S{session.number} leveled", 10, MP_FORMAT),
+        ]
+    with_mp = any(s.masterpoints is not None for s in results.leveled)
+    columns += [
+        Column("Total", 10, MP_FORMAT),
+        Column("Max", 9, MP_FORMAT),
+        Column("%", 8, PERCENT_FORMAT),
+    ]
+    if with_mp:
+        columns.append(Column("Masterpoints", 12, "0.##"))
+    rows = []
+    for standing in results.leveled:
+        by_session = {s.session: s for s in standing.sessions}
+        values: list[object] = [
+            standing.place,
+            standing.pair,
+            standing.names,
+            ", ".join(p.member for p in standing.players if p.member),
+        ]
+        for session in results.sessions:
+            played = by_session.get(session.number)
+            if played is None:
+                values += [None, None, None]
+            else:
+                values += [played.points, played.factor, played.leveled]
+        values += [standing.total, standing.maximum, standing.percent]
+        if with_mp:
+            values.append(standing.masterpoints)
+        rows.append(values)
+    write_table(sheet, header_row, columns, rows)
+    finish_sheet(sheet, header_row, landscape=len(results.sessions) > 1)

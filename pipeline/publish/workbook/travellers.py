@@ -1,0 +1,219 @@
+"""Traveller sheets (one per board) and personal score cards (one per pair).
+
+A traveller sheet prints the board the way the paper traveller reads, plus both sides'
+matchpoints. Boards scored with Neuberg (fewer results than N, rules.md §4) or carrying an
+adjusted score (Law 12C, rules.md §5) are marked in the heading and on the row, so a player
+checking the results during the correction period (Law 79C) sees at once why the numbers
+are not plain topscore.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from openpyxl.workbook.workbook import Workbook
+
+from pipeline.publish.workbook.layout import (
+    MP_FORMAT,
+    PERCENT_FORMAT,
+    Column,
+    finish_sheet,
+    fmt,
+    new_sheet,
+    write_table,
+    write_title,
+)
+from pipeline.publish.workbook.ranking import heading
+from pipeline.results.model import BoardView, EventResults, ResultLine, SessionView
+
+__all__ = ["write_travellers", "write_score_cards", "line_mark", "board_marks"]
+
+_IMP_HEADERS = {"NS MP": "NS IMP", "EW MP": "EW IMP", "MP": "IMP"}
+
+
+def _for_unit(columns: tuple[Column, ...], unit: str) -> tuple[Column, ...]:
+    """The MP columns relabelled (two decimals) when the session is scored in IMPs."""
+    if unit != "IMP":
+        return columns
+    return tuple(
+        Column(_IMP_HEADERS[c.header], c.width, "0.00", c.align) if c.header in _IMP_HEADERS
+        else c
+        for c in columns
+    )  # fmt: skip
+
+
+_TRAVELLER_COLUMNS = (
+    Column("Round", 6, align="center"),
+    Column("Table", 6, align="center"),
+    Column("NS", 5, align="center"),
+    Column("EW", 5, align="center"),
+    Column("Contract", 9, align="center"),
+    Column("By", 4, align="center"),
+    Column("Result", 7, align="center"),
+    Column("Score NS", 9, "0"),
+    Column("Adjusted", 10, align="center"),
+    Column("NS MP", 8, MP_FORMAT),
+    Column("EW MP", 8, MP_FORMAT),
+    Column("Mark", 22),
+)
+
+
+def line_mark(line: ResultLine) -> str:
+    """The words in a row's Mark column (why the row is not a plain topscore)."""
+    marks = []
+    if line.not_played:
+        marks.append("not played")
+    if line.adjusted:
+        marks.append("split adjusted score" if line.split else "adjusted score")
+    if line.factored:
+        marks.append("Neuberg")
+    return ", ".join(marks)
+
+
+def board_marks(board: BoardView) -> str:
+    """The heading note of a board: N and n, Neuberg, adjustments."""
+    parts = [f"played {board.played} of {board.normal}"]
+    if board.top:
+        parts.insert(0, f"top {fmt(board.top)}")
+    if board.datum is not None:
+        parts.append(f"Butler datum {fmt(board.datum, 0)}")
+    if board.neuberg:
+        parts.append("factored with Neuberg to the normal top")
+    if board.adjusted:
+        parts.append("has an adjusted score")
+    if board.note:
+        parts.append(board.note)
+    return "; ".join(parts)
+
+
+def _session_prefix(results: EventResults, session: SessionView) -> str:
+    return f"S{session.number} " if results.multi_session else ""
+
+
+def write_travellers(workbook: Workbook, results: EventResults, session: SessionView) -> None:
+    """One sheet per board, titled ``Board 7`` (``S2 Board 7`` in a multi-session event)."""
+    prefix = _session_prefix(results, session)
+    for board in session.boards:
+        sheet = new_sheet(workbook, f"{prefix}Board {board.board}")
+        header_row = write_title(
+            sheet, heading(results, f"{session.name}, board {board.board}: {board_marks(board)}")
+        )
+        lines = sorted(board.lines, key=lambda line: (line.round or 0, line.table or 0))
+        write_table(
+            sheet,
+            header_row,
+            _for_unit(_TRAVELLER_COLUMNS, session.unit),
+            (
+                (
+                    line.round,
+                    line.table,
+                    line.ns_pair,
+                    line.ew_pair,
+                    line.contract,
+                    line.declarer,
+                    line.result,
+                    line.score_ns,
+                    line.adjustment,
+                    line.ns_mp,
+                    line.ew_mp,
+                    line_mark(line),
+                )
+                for line in lines
+            ),
+            marked=(bool(line_mark(line)) for line in lines),
+        )
+        finish_sheet(sheet, header_row)
+
+
+_CARD_COLUMNS = (
+    Column("Round", 6, align="center"),
+    Column("Board", 6, align="center"),
+    Column("Dir", 4, align="center"),
+    Column("Opp", 5, align="center"),
+    Column("Opponents", 30),
+    Column("Contract", 9, align="center"),
+    Column("By", 4, align="center"),
+    Column("Result", 7, align="center"),
+    Column("Score", 8, "0"),
+    Column("MP", 7, MP_FORMAT),
+    Column("Top", 6, MP_FORMAT),
+    Column("%", 8, PERCENT_FORMAT),
+    Column("Mark", 20),
+)
+
+
+def write_score_cards(workbook: Workbook, results: EventResults, session: SessionView) -> None:
+    """A personal score card per pair: every board it played, from its own side.
+
+    The score and the matchpoints are shown from the pair's direction (EW sees -420 where
+    NS wrote +420), as on the pair's own paper score card.
+    """
+    prefix = _session_prefix(results, session)
+    names = {s.pair: s.names for s in session.standings}
+    tops = {b.board: b.top for b in session.boards}
+    by_pair: dict[int, list[ResultLine]] = defaultdict(list)
+    for board in session.boards:
+        for line in board.lines:
+            by_pair[line.ns_pair].append(line)
+            by_pair[line.ew_pair].append(line)
+    for standing in session.standings:
+        pair = standing.pair
+        sheet = new_sheet(workbook, f"{prefix}Pair {pair}")
+        if session.unit == "IMP":
+            result = f"{fmt(standing.points, 2)} IMPs, {fmt(standing.percent, 2)} per board"
+        else:
+            result = (
+                f"{fmt(standing.points)} of {fmt(standing.maximum)} = {fmt(standing.percent, 2)}%"
+            )
+        subtitle = (
+            f"{session.name}, score card of pair {pair}: {standing.names}. "
+            f"Place {standing.place}, {result}"
+        )
+        header_row = write_title(sheet, heading(results, subtitle))
+        lines = sorted(by_pair.get(pair, []), key=lambda ln: (ln.round or 0, ln.board))
+        rows = []
+        for line in lines:
+            is_ns = line.ns_pair == pair
+            opponent = line.ew_pair if is_ns else line.ns_pair
+            mp = line.ns_mp if is_ns else line.ew_mp
+            score = line.score_ns if is_ns or line.score_ns is None else -line.score_ns
+            top = tops[line.board] or None  # IMP sessions have no top
+            percent = None if mp is None or top is None else mp * 100 / top
+            rows.append(
+                (
+                    line.round,
+                    line.board,
+                    "NS" if is_ns else "EW",
+                    opponent,
+                    names.get(opponent, ""),
+                    line.contract,
+                    line.declarer,
+                    line.result,
+                    score,
+                    mp,
+                    top,
+                    percent,
+                    line_mark(line),
+                )
+            )
+        end = write_table(
+            sheet,
+            header_row,
+            _for_unit(_CARD_COLUMNS, session.unit),
+            rows,
+            marked=(bool(line_mark(line)) for line in lines),
+        )
+        total = sum((r[9] for r in rows if r[9] is not None), Fraction(0))
+        summary = [("Boards", total)]
+        if standing.sitout:
+            summary.append(("Sit-out credit", standing.sitout))
+        if standing.penalty:
+            summary.append(("Penalties", -standing.penalty))
+        if len(summary) > 1:
+            summary.append(("Total", standing.points))
+        for offset, (label, value) in enumerate(summary):
+            sheet.cell(row=end + offset, column=9, value=label)
+            cell = sheet.cell(row=end + offset, column=10, value=float(value))
+            cell.number_format = MP_FORMAT
+        finish_sheet(sheet, header_row)

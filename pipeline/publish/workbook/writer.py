@@ -1,0 +1,57 @@
+"""Build and save the result workbook.
+
+Sheet order is the order a director reads them: the ranking first, then (multi-session)
+the leveled totals and each session's ranking, the masterpoints, the findings, then the
+travellers and the score cards. The file is written atomically (``pipeline.files``), so a
+crash never leaves a half-written workbook where the director expects the results.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from pipeline.files import atomic_write
+from pipeline.publish.workbook.findings import write_findings
+from pipeline.publish.workbook.masterpoints import write_awards_sheet
+from pipeline.publish.workbook.ranking import write_leveled_ranking, write_session_ranking
+from pipeline.publish.workbook.teams import write_team_sheets
+from pipeline.publish.workbook.travellers import write_score_cards, write_travellers
+from pipeline.results.model import EventResults
+
+__all__ = ["build_workbook", "save_workbook", "write_workbook"]
+
+
+def build_workbook(results: EventResults) -> Workbook:
+    """The whole result workbook in memory."""
+    workbook = Workbook()
+    workbook.properties.title = results.title[:200]
+    workbook.properties.creator = "bridgescan"
+    if results.teams is not None:
+        write_team_sheets(workbook, results, results.teams)
+    elif results.multi_session:
+        write_leveled_ranking(workbook, results, "Ranking")
+        for session in results.sessions:
+            write_session_ranking(workbook, results, session, f"S{session.number} Ranking")
+    elif results.sessions:
+        write_session_ranking(workbook, results, results.sessions[0], "Ranking")
+    write_awards_sheet(workbook, results)
+    write_findings(workbook, results)
+    if results.teams is None:
+        for session in results.sessions:
+            write_travellers(workbook, results, session)
+        for session in results.sessions:
+            write_score_cards(workbook, results, session)
+    workbook.active = 0
+    return workbook
+
+
+def save_workbook(workbook: Workbook, path: Path) -> Path:
+    """Save a built workbook atomically (temporary file, then rename)."""
+    return atomic_write(Path(path), lambda handle: workbook.save(handle))
+
+
+def write_workbook(results: EventResults, path: Path) -> Path:
+    """Build the workbook and write it atomically to ``path``."""
+    return save_workbook(build_workbook(results), path)

@@ -1,0 +1,8 @@
+"""Scoring an event into one results model, which every publisher writes.
+
+- ``event.score_event``: the one entry point (pairs in matchpoints or IMPs, or teams);
+- ``pairs``, ``imp_pairs``, ``teams``: each kind of session; ``session_rows``: what they
+  share (validation, one section, scorable rows); ``masterpoints``; ``names``;
+- ``model``: the published results (frozen records, exact numbers); ``views``: scored
+  records -> that model (how each result is shown, never a matchpoint computed).
+"""

@@ -1,0 +1,197 @@
+"""Pairs events scored in IMPs: across the field or Butler (Law 78B, rules.md §9).
+
+The same path as matchpoints (``pipeline.results.pairs``): validated rows, each side compared
+in its own field, the workbook's view; only the comparison differs (``scoring.imps``), and
+sessions add up without leveling (IMPs have no top).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.results.masterpoints import award_masterpoints, awards_of
+from pipeline.results.model import (
+    Award,
+    BoardView,
+    FindingView,
+    LeveledSession,
+    LeveledStanding,
+    PlayerView,
+    SessionView,
+    Standing,
+)
+from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
+from pipeline.results.views import finding_view, players_of
+from scoring.errors import ScoringError
+from scoring.event import Event, EventKind, Section, Session
+from scoring.masterpoints import MasterpointScale
+from scoring.ranking import rank
+from scoring.traveller import TravellerRow
+
+__all__ = ["score_imp_pairs_session", "score_imp_sessions"]
+
+
+def score_imp_pairs_session(
+    event: Event, session: Session, rows: Sequence[TravellerRow]
+) -> tuple[tuple[BoardView, ...], dict[int, tuple[Fraction, int]], tuple[FindingView, ...]]:
+    """A pairs session in IMPs: across the field (each score against every other, averaged,
+    rules.md §9) or Butler (against the board's datum, the mean rounded to 10).
+
+    Each side is compared in its own field, as in matchpoints, so a split score works the same
+    way; a weighted assigned score is compared by its expected score (the weighted mean, our
+    choice: IMPs of the parts would need the datum's own parts); an artificial score is
+    +3 / 0 / -3 IMPs for A60 / A50 / A40 (Law 86A) and leaves the comparison. Returns the
+    boards, the IMP total and boards played per pair, and boards that could not be scored.
+    """
+    from pipeline.results.views import imp_line, not_played_lines
+    from scoring.imps import artificial_imps, butler_imps, cross_imps, datum
+    from scoring.outcome import Artificial, Weighted
+
+    section = only_section(session)
+    movement = section.movement
+    butler = event.kind is EventKind.PAIRS_BUTLER
+    by_board: dict[int, list[TravellerRow]] = {}
+    for row in rows:
+        if row.section == section.name and scorable(row):
+            by_board.setdefault(row.board, []).append(row)
+    boards: list[BoardView] = []
+    totals: dict[int, tuple[Fraction, int]] = {}
+    unscored: list[FindingView] = []
+    for board in movement.boards:
+        board_rows = by_board.get(board, [])
+        if not board_rows:
+            continue
+        try:
+            sides: list[dict[int, Fraction]] = []
+            board_datum = None
+            for index in (0, 1):  # the NS field, then the EW field
+                values: dict[int, Fraction] = {}
+                compared: list[tuple[int, Fraction]] = []
+                for number, row in enumerate(board_rows):
+                    outcome = row.outcomes()[index]  # type: ignore[index]
+                    if isinstance(outcome, Artificial):
+                        imps_here = Fraction(artificial_imps(outcome))
+                        values[number] = imps_here
+                    else:
+                        assert isinstance(outcome, Weighted)
+                        compared.append((number, outcome.mean))
+                if compared:
+                    scores = [score for _, score in compared]
+                    if butler:
+                        board_datum = datum(scores) if index == 0 else board_datum
+                        found = [Fraction(v) for v in butler_imps(scores)]
+                    else:
+                        found = cross_imps(scores)
+                    for (number, _), value in zip(compared, found, strict=True):
+                        values[number] = value if index == 0 else -value
+                sides.append(values)
+            seen: set[int] = set()
+            for row in board_rows:
+                for pair in (row.ns_pair, row.ew_pair):
+                    if pair in seen:
+                        raise ScoringError(f"pair {pair} has more than one result")
+                    seen.add(pair)
+        except ScoringError as error:
+            unscored.append(
+                FindingView("error", "board-not-scored", str(session.number), f"board {board}",
+                            f"board {board} was not scored: {error}")
+            )  # fmt: skip
+            continue
+        lines = [imp_line(row, sides[0][i], sides[1][i]) for i, row in enumerate(board_rows)]
+        for i, row in enumerate(board_rows):
+            for pair, value in ((row.ns_pair, sides[0][i]), (row.ew_pair, sides[1][i])):
+                total, played = totals.get(pair, (Fraction(0), 0))
+                totals[pair] = (total + value, played + 1)
+        present = {(r.ns_pair, r.ew_pair) for r in board_rows}
+        lines += not_played_lines(board, movement, present)
+        note = "" if board_datum is None else f"datum {int(board_datum):+d}"
+        boards.append(
+            BoardView(board, Fraction(0), movement.times_played(board), len(board_rows),
+                      tuple(lines), adjusted=any(ln.adjusted for ln in lines), note=note,
+                      datum=board_datum)
+        )  # fmt: skip
+    if not boards:
+        raise ScoreInputError(f"session {session.number}: no board could be scored")
+    return tuple(boards), totals, tuple(unscored)
+
+
+def _imp_standings(
+    section: Section, totals: dict[int, tuple[Fraction, int]], masterpoints: dict[int, Fraction]
+) -> tuple[Standing, ...]:
+    """Ranked by IMPs per board played (the total when every pair played as many boards)."""
+    from pipeline.results.views import direction_of
+
+    movement = section.movement
+    directions = {pair: direction_of(movement, pair) for pair in totals}
+    standings = []
+    for field_name in sorted(set(directions.values())):
+        mine = {p: t for p, t in totals.items() if directions[p] == field_name}
+        placings = rank({p: total / played for p, (total, played) in mine.items()})
+        for placing in placings:
+            total, played = mine[placing.entrant]
+            standings.append(
+                Standing(placing.label, placing.entrant, players_of(section.pair(placing.entrant)),
+                         total, Fraction(played), total / played, played,
+                         masterpoints.get(placing.entrant), field_name)
+            )  # fmt: skip
+    return tuple(standings)
+
+
+def _imp_overall(
+    sessions: Sequence[tuple[Session, Section, dict[int, tuple[Fraction, int]]]],
+) -> tuple[LeveledStanding, ...]:
+    """IMP sessions add up as they are: IMPs have no top to level (factor 1)."""
+    totals: dict[int, Fraction] = {}
+    boards: dict[int, int] = {}
+    per_session: dict[int, list[LeveledSession]] = {}
+    players: dict[int, tuple[PlayerView, ...]] = {}
+    for session, section, session_totals in sessions:
+        for pair, (total, played) in session_totals.items():
+            totals[pair] = totals.get(pair, Fraction(0)) + total
+            boards[pair] = boards.get(pair, 0) + played
+            per_session.setdefault(pair, []).append(
+                LeveledSession(session.number, total, Fraction(1), total, Fraction(played))
+            )
+            players.setdefault(pair, players_of(section.pair(pair)))
+    placings = rank(totals)
+    return tuple(
+        LeveledStanding(p.label, p.entrant, players[p.entrant], tuple(per_session[p.entrant]),
+                        totals[p.entrant], Fraction(boards[p.entrant]),
+                        totals[p.entrant] / boards[p.entrant])
+        for p in placings
+    )  # fmt: skip
+
+
+def score_imp_sessions(
+    event: Event, inputs: Sequence[SessionInput], scale: MasterpointScale | None, kind: str
+) -> ScoredSessions:
+    """Every session of an IMP pairs event: views, awards, notes, findings, overall totals."""
+    views: list[SessionView] = []
+    awards: list[Award] = []
+    notes: list[str] = []
+    shown: list[FindingView] = []
+    totals_by_session = []
+    for data in inputs:
+        session = event.session(data.session)
+        shown += [finding_view(f) for f in validate(event, data)]
+        boards, totals, unscored = score_imp_pairs_session(event, session, data.rows)
+        shown += unscored
+        section = only_section(session)
+        method = "Butler (datum)" if event.kind is EventKind.PAIRS_BUTLER else "cross-IMPs"
+        view = SessionView(session.number, session.label, len(section.pairs), Fraction(0),
+                           Fraction(1), boards, _imp_standings(section, totals, {}),
+                           f"{section.movement.name}, {method}", unit="IMP")  # fmt: skip
+        points: dict[int, Fraction] = {}
+        if scale is not None:
+            points, reason = award_masterpoints(view, scale)
+            if reason:
+                notes.append(f"{session.label}: no masterpoints ({reason})")
+        view = replace(view, standings=_imp_standings(section, totals, points))
+        views.append(view)
+        awards += awards_of(view, session.label, kind)
+        totals_by_session.append((session, section, totals))
+    leveled = _imp_overall(totals_by_session) if len(totals_by_session) > 1 else ()
+    return ScoredSessions(tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled)

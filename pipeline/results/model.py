@@ -1,0 +1,254 @@
+"""The published results of an event, as the workbook and the JSON show them.
+
+These frozen records are what ``pipeline.results.pairs`` hands to the writers: every number is
+already scored (by ``scoring/``) and every place already decided, so the workbook, the JSON
+and the masterpoint CSV are three views of one record and can never disagree. Numbers are
+exact ``Fraction`` values; rounding happens only when a writer formats them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+__all__ = [
+    "PlayerView",
+    "ResultLine",
+    "BoardView",
+    "Standing",
+    "SessionView",
+    "LeveledSession",
+    "LeveledStanding",
+    "Award",
+    "FindingView",
+    "TeamBoard",
+    "MatchView",
+    "TeamStanding",
+    "TeamsView",
+    "EventResults",
+]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player as printed: name and federation member number (may be blank)."""
+
+    name: str
+    member: str = ""
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One row of a traveller as published: the table result and both sides' matchpoints.
+
+    ``contract``/``declarer``/``result`` are the canonical text (``4HX``, ``N``, ``+1``);
+    ``adjustment`` is the director's notation (``A60/40``) or blank. ``ns_mp``/``ew_mp`` are
+    None for a result that was not played (the board is then factored with Neuberg).
+    """
+
+    board: int
+    ns_pair: int
+    ew_pair: int
+    round: int | None
+    table: int | None
+    contract: str
+    declarer: str
+    result: str
+    score_ns: int | None
+    adjustment: str
+    ns_mp: Fraction | None
+    ew_mp: Fraction | None
+    factored: bool = False
+    adjusted: bool = False
+    split: bool = False
+    not_played: bool = False
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board of a session: its traveller lines, the top, N and n, and its marks."""
+
+    board: int
+    top: Fraction
+    normal: int
+    played: int
+    lines: tuple[ResultLine, ...]
+    neuberg: bool = False
+    adjusted: bool = False
+    note: str = ""
+    datum: Fraction | None = None  # Butler scoring: the board's datum (NS view)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One pair in a ranking. ``place`` is printed as people read it: ``3`` or ``3-4``.
+
+    In an IMP-scored pairs session ``points`` is the IMP total, ``maximum`` the boards
+    played and ``percent`` the IMPs per board (what the ranking is by).
+    """
+
+    place: str
+    pair: int
+    players: tuple[PlayerView, ...]
+    points: Fraction
+    maximum: Fraction
+    percent: Fraction
+    boards_played: int
+    masterpoints: Fraction | None = None
+    direction: str = ""  # "NS"/"EW" when a pure Mitchell has two winners, else ""
+    sitout: Fraction = Fraction(0)  # sit-out credit included in points (rules.md §7)
+    penalty: Fraction = Fraction(0)  # procedural penalties deducted from points
+
+    @property
+    def names(self) -> str:
+        return " - ".join(player.name for player in self.players)
+
+
+@dataclass(frozen=True)
+class SessionView:
+    """One session: its size, its top, the leveling factor applied to it, boards and ranking."""
+
+    number: int
+    name: str
+    pairs: int
+    top: Fraction
+    factor: Fraction
+    boards: tuple[BoardView, ...]
+    standings: tuple[Standing, ...]
+    movement: str = ""
+    unit: str = "MP"  # "MP" (matchpoints) or "IMP" (cross-IMPs / Butler)
+
+
+@dataclass(frozen=True)
+class LeveledSession:
+    """A pair's result in one session before and after leveling (rules.md §8)."""
+
+    session: int
+    points: Fraction
+    factor: Fraction
+    leveled: Fraction
+    maximum: Fraction  # after leveling
+
+
+@dataclass(frozen=True)
+class LeveledStanding:
+    """A pair's leveled total over all sessions."""
+
+    place: str
+    pair: int
+    players: tuple[PlayerView, ...]
+    sessions: tuple[LeveledSession, ...]
+    total: Fraction
+    maximum: Fraction
+    percent: Fraction
+    masterpoints: Fraction | None = None
+
+    @property
+    def names(self) -> str:
+        return " - ".join(player.name for player in self.players)
+
+
+@dataclass(frozen=True)
+class Award:
+    """Masterpoints to one player (the federation's list is one line per player)."""
+
+    place: str
+    pair: int
+    player: PlayerView
+    points: Fraction
+    kind: str = "bronze"
+    competition: str = ""
+
+
+@dataclass(frozen=True)
+class FindingView:
+    """A validation finding as the findings sheet shows it."""
+
+    severity: str  # "error" / "warning" / "info"
+    code: str
+    session: str
+    where: str
+    message: str
+    suggestion: str = ""
+
+    @property
+    def blocks_publishing(self) -> bool:
+        return self.severity == "error"
+
+
+@dataclass(frozen=True)
+class TeamBoard:
+    """One board of a team match: NS score at each table and the IMPs to the first team."""
+
+    board: int
+    score_table1: int | None
+    score_table2: int | None
+    imps_first: Fraction
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A team match: both teams, the boards, IMPs and VPs."""
+
+    round: int
+    first: int
+    second: int
+    boards: tuple[TeamBoard, ...]
+    imps_first: Fraction
+    imps_second: Fraction
+    vp_first: Fraction
+    vp_second: Fraction
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    """A team's total over the evening."""
+
+    place: str
+    team: int
+    name: str
+    players: tuple[PlayerView, ...]
+    vp: Fraction
+    imps_won: Fraction
+    imps_lost: Fraction
+
+    @property
+    def quotient(self) -> Fraction | None:
+        """IMPs won / IMPs lost (rules.md §10 team tie-break); None when nothing was lost."""
+        return None if self.imps_lost == 0 else self.imps_won / self.imps_lost
+
+
+@dataclass(frozen=True)
+class TeamsView:
+    """A team evening: matches and the VP ranking."""
+
+    matches: tuple[MatchView, ...]
+    standings: tuple[TeamStanding, ...]
+    vp_scale: str = "WBF 2013 20-VP"
+
+
+@dataclass(frozen=True)
+class EventResults:
+    """Everything published for an event, in one immutable record."""
+
+    title: str
+    date: str
+    club: str
+    kind: str  # "pairs" or "teams"
+    scale: str  # "2-1-0" / "1-0.5-0" / "IMP"
+    sessions: tuple[SessionView, ...] = ()
+    leveled: tuple[LeveledStanding, ...] = ()
+    awards: tuple[Award, ...] = ()
+    findings: tuple[FindingView, ...] = ()
+    teams: TeamsView | None = None
+    target_top: Fraction | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def multi_session(self) -> bool:
+        return len(self.sessions) > 1
+
+    @property
+    def blocking_findings(self) -> tuple[FindingView, ...]:
+        return tuple(f for f in self.findings if f.blocks_publishing)

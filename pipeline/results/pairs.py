@@ -1,0 +1,214 @@
+"""A pairs session in matchpoints, and the sessions of a matchpoint event leveled together.
+
+1. ``score_pairs_session``: boards in matchpoints with Neuberg, adjusted and split scores
+   (``scoring.board_scoring``), pair totals with Law 88, sit-outs, penalties
+   (``scoring.session``), the director's control sums;
+2. ``level``: multi-session leveling to a common top (``scoring.leveling``, rules.md §8),
+   ranked with shared places (``scoring.ranking``);
+3. ``score_pairs_sessions``: every session of the event, with its view and masterpoints.
+
+Anything the director must look at is a finding, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.results.masterpoints import award_masterpoints, awards_of
+from pipeline.results.model import (
+    Award,
+    FindingView,
+    LeveledSession,
+    LeveledStanding,
+    PlayerView,
+    SessionView,
+)
+from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
+from pipeline.results.views import finding_view, players_of, session_view
+from pipeline.validation import Finding, session_control_sums
+from scoring.board_scoring import BoardLine, BoardScore, score_board
+from scoring.errors import ScoringError
+from scoring.event import Event, Section, Session
+from scoring.leveling import level_factor, level_pair, level_sessions
+from scoring.masterpoints import MasterpointScale
+from scoring.movement import Movement
+from scoring.ranking import rank
+from scoring.session import SessionScore, score_session
+from scoring.traveller import TravellerRow
+
+__all__ = ["ScoredSession", "score_pairs_session", "level", "score_pairs_sessions"]
+
+
+@dataclass(frozen=True)
+class ScoredSession:
+    """A pairs session after scoring: boards, totals, and the rows each board came from."""
+
+    session: Session
+    section: Section
+    score: SessionScore
+    rows: tuple[TravellerRow, ...]
+    findings: tuple[Finding, ...]
+    unscored: tuple[FindingView, ...] = ()
+
+
+def score_pairs_session(
+    event: Event, session: Session, rows: Sequence[TravellerRow], findings: Sequence[Finding] = ()
+) -> ScoredSession:
+    """Score every board of a session in matchpoints and total the pairs.
+
+    N (the normal number of results) comes from the movement, so a board with a missing
+    result is factored with Neuberg (rules.md §4). Rows that cannot be scored (no result and
+    no adjusted score) are left out; validation has already reported them. A board that still
+    cannot be scored (a pair twice on it) is left out with an error finding, so the director
+    sees every problem in one run.
+    """
+    section = only_section(session)
+    movement = section.movement
+    options = event.options
+    by_board: dict[int, list[TravellerRow]] = {}
+    for row in rows:
+        if row.section == section.name and scorable(row):
+            by_board.setdefault(row.board, []).append(row)
+    boards: list[BoardScore] = []
+    unscored: list[FindingView] = []
+    for board in movement.boards:
+        board_rows = by_board.get(board, [])
+        if not board_rows:
+            continue
+        try:
+            lines = [BoardLine.from_row(row) for row in board_rows]
+            boards.append(score_board(lines, movement.times_played(board), options, board))
+        except ScoringError as error:
+            unscored.append(
+                FindingView(
+                    "error",
+                    "board-not-scored",
+                    str(session.number),
+                    f"board {board}",
+                    f"board {board} was not scored: {error}",
+                )
+            )
+    if not boards:
+        raise ScoreInputError(f"session {session.number}: no board could be scored")
+    sitouts = _sitouts(movement)
+    score = score_session(
+        boards,
+        options,
+        sitouts=sitouts or None,
+        boards_per_round=_boards_per_round(movement),
+    )
+    checks = session_control_sums(
+        score,
+        movement,
+        session=str(session.number),
+        rounded=options.totals_from_rounded,
+    )
+    return ScoredSession(
+        session,
+        section,
+        score,
+        tuple(rows),
+        tuple(findings) + tuple(checks),
+        tuple(unscored),
+    )
+
+
+def _boards_per_round(movement: Movement) -> int | None:
+    try:
+        return movement.boards_per_round
+    except ScoringError:
+        return None
+
+
+def _sitouts(movement: Movement) -> dict[int, int]:
+    """Rounds each pair sits out (rules.md §7): pairs missing from a round's lines."""
+    counts: dict[int, int] = {}
+    for round_ in movement.rounds:
+        for pair in movement.sitting_out(round_):
+            counts[pair] = counts.get(pair, 0) + 1
+    return counts
+
+
+def level(
+    event: Event, scored: Sequence[ScoredSession]
+) -> tuple[Fraction, tuple[LeveledStanding, ...]]:
+    """Level the sessions to the largest session top (rules.md §8) and rank by total.
+
+    A pair is the same pair in every session it has the same number in (the event file
+    numbers pairs per session; keep a pair's number across sessions).
+    """
+    scores = [s.score for s in scored]
+    target = max(s.top for s in scores)
+    totals = level_sessions(scores, event.options.leveling, target_top=target)
+    placings = {p.entrant: p for p in rank({t.pair: t.points for t in totals})}
+    players: dict[int, tuple[PlayerView, ...]] = {}
+    for s in scored:
+        for pair in s.section.pairs:
+            players.setdefault(pair.number, players_of(pair))
+    standings = []
+    for total in sorted(totals, key=lambda t: (placings[t.pair].first, t.pair)):
+        per_session = []
+        for s in scored:
+            mine = next((t for t in s.score.pairs if t.pair == total.pair), None)
+            if mine is None:
+                continue
+            leveled, leveled_max = level_pair(mine, s.score.top, target)
+            per_session.append(
+                LeveledSession(
+                    s.session.number,
+                    mine.points,
+                    level_factor(s.score.top, target),
+                    leveled,
+                    leveled_max,
+                )
+            )
+        standings.append(
+            LeveledStanding(
+                place=placings[total.pair].label,
+                pair=total.pair,
+                players=players.get(total.pair, ()),
+                sessions=tuple(per_session),
+                total=total.points,
+                maximum=total.max_points,
+                percent=total.percent,
+            )
+        )
+    return target, tuple(standings)
+
+
+def score_pairs_sessions(
+    event: Event, inputs: Sequence[SessionInput], scale: MasterpointScale | None, kind: str
+) -> ScoredSessions:
+    """Every session of a matchpoint event: scored, leveled when there are several, each
+    with its view and masterpoints (``scale`` None: no masterpoints; ``kind`` names them)."""
+    scored: list[ScoredSession] = []
+    for data in inputs:
+        session = event.session(data.session)
+        findings = validate(event, data)
+        scored.append(score_pairs_session(event, session, data.rows, findings))
+    factors = {s.session.number: Fraction(1) for s in scored}
+    target: Fraction | None = None
+    leveled: tuple[LeveledStanding, ...] = ()
+    if len(scored) > 1:
+        target, leveled = level(event, scored)
+        factors = {s.session.number: level_factor(s.score.top, target) for s in scored}
+    views: list[SessionView] = []
+    awards: list[Award] = []
+    notes: list[str] = []
+    shown: list[FindingView] = []
+    for s in scored:
+        factor = factors[s.session.number]
+        plain = session_view(event, s.session, s.section, s.score, s.rows, factor)
+        points: dict[int, Fraction] = {}
+        if scale is not None:
+            points, reason = award_masterpoints(plain, scale)
+            if reason:
+                notes.append(f"{s.session.label}: no masterpoints ({reason})")
+        view = session_view(event, s.session, s.section, s.score, s.rows, factor, points)
+        views.append(view)
+        awards += awards_of(view, s.session.label, kind)
+        shown += [finding_view(f) for f in s.findings] + list(s.unscored)
+    return ScoredSessions(tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled, target)

@@ -1,0 +1,56 @@
+"""A session's rows as every scorer takes them (validated, of one section, scorable), and
+what scoring a pairs event's sessions gives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.results.model import Award, FindingView, LeveledStanding, SessionView
+from pipeline.validation import Finding, validate_session
+from scoring.event import Event, Section, Session
+from scoring.traveller import TravellerRow
+
+__all__ = ["validate", "only_section", "scorable", "ScoredSessions"]
+
+
+def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
+    """Every finding of a session: cell syntax from the import, Law 77, the movement."""
+    session = event.session(data.session)
+    if not data.rows:
+        files = ", ".join(data.files) or "the input"
+        raise ScoreInputError(f"{files}: session {session.number} has no results to score")
+    return tuple(
+        validate_session(
+            data.rows, session, columns=data.columns, import_findings=data.import_findings
+        )
+    )
+
+
+# -- 3. scoring a pairs session -----------------------------------------------------------
+def only_section(session: Session) -> Section:
+    if len(session.sections) != 1:
+        raise ScoreInputError(
+            f"session {session.number} has {len(session.sections)} sections; the score "
+            "command scores one section per session (score each section as its own session)"
+        )
+    return session.sections[0]
+
+
+def scorable(row: TravellerRow) -> bool:
+    return row.adjustment is not None or row.has_table_result
+
+
+@dataclass(frozen=True)
+class ScoredSessions:
+    """What scoring the sessions of a pairs event gives (matchpoints or IMPs): a view per
+    session, masterpoint awards, notes, the findings shown, and the overall standings
+    (leveled to ``target_top`` in matchpoints; IMPs add up as they are)."""
+
+    views: tuple[SessionView, ...]
+    awards: tuple[Award, ...]
+    notes: tuple[str, ...]
+    findings: tuple[FindingView, ...]
+    overall: tuple[LeveledStanding, ...] = ()
+    target_top: Fraction | None = None

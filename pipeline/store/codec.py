@@ -1,0 +1,226 @@
+"""Records to JSON and back, for the event store and for hashing.
+
+Frozen dataclasses, enums, Fractions and tuples of our own types are written as tagged JSON
+with sorted keys, so the same record always gives the same bytes (and the same hash).
+
+Stored type names are part of the file format. Each storable type has a stable name of its
+own (``"traveller-row"``, ``"seat"``), registered in ``RECORD_TYPES`` together with where the
+class lives today; moving a module changes only that table, never a stored record.
+Release 0.1.0 stored module paths (``"scoring.traveller:TravellerRow"``); those are read
+through ``LEGACY_NAMES`` so every store ever written stays readable. Decoding builds only
+registered types, never an arbitrary class named in the data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+from datetime import date, datetime
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+__all__ = [
+    "RECORD_TYPES",
+    "LEGACY_NAMES",
+    "UnknownTypeError",
+    "to_jsonable",
+    "from_jsonable",
+    "dumps",
+    "loads",
+    "resolve",
+]
+
+#: Stable name -> "module:QualifiedName" where the type lives now. Add a type here before
+#: storing it; never rename or reuse a stable name (old stores carry it).
+RECORD_TYPES: dict[str, str] = {
+    # Law 77 vocabulary
+    "strain": "scoring.contract:Strain",
+    "doubling": "scoring.contract:Doubling",
+    "side": "scoring.contract:Side",
+    "seat": "scoring.contract:Seat",
+    "contract": "scoring.contract:Contract",
+    "vulnerability": "scoring.board:Vulnerability",
+    # traveller lines and adjusted scores
+    "source": "scoring.traveller:Source",
+    "traveller-row": "scoring.traveller:TravellerRow",
+    "weighted": "scoring.outcome:Weighted",
+    "artificial": "scoring.outcome:Artificial",
+    "adjustment": "scoring.outcome:Adjustment",
+    "penalty-reason": "scoring.adjusted:PenaltyReason",
+    "penalty": "scoring.adjusted:Penalty",
+    # the event, its movements and options
+    "event-kind": "scoring.event:EventKind",
+    "player": "scoring.event:Player",
+    "pair": "scoring.event:Pair",
+    "team": "scoring.event:Team",
+    "section": "scoring.event:Section",
+    "session": "scoring.event:Session",
+    "event": "scoring.event:Event",
+    "movement-kind": "scoring.movement:MovementKind",
+    "movement-entry": "scoring.movement:MovementEntry",
+    "movement-spec": "scoring.movement:MovementSpec",
+    "team-lineup": "scoring.movement:TeamLineup",
+    "seating": "scoring.movement:Seating",
+    "movement": "scoring.movement:Movement",
+    "even-tables": "scoring.movements.mitchell:EvenTables",
+    "arrow-switch": "scoring.movements.mitchell:ArrowSwitch",
+    "matchpoint-scale": "scoring.matchpoints:Scale",
+    "rounding": "scoring.options:Rounding",
+    "adjusted-rounding": "scoring.options:AdjustedRounding",
+    "fouled-method": "scoring.options:FouledMethod",
+    "sitout-credit": "scoring.options:SitoutCredit",
+    "leveling-method": "scoring.options:LevelingMethod",
+    "fewer-boards": "scoring.options:FewerBoards",
+    "scoring-options": "scoring.options:ScoringOptions",
+    "cross-imps": "scoring.imps:CrossImps",
+    "datum-rule": "scoring.imps:DatumRule",
+    "handicap-method": "scoring.handicap:HandicapMethod",
+    "strength-group": "scoring.masterpoints:StrengthGroup",
+    "correction-period": "scoring.correction:CorrectionPeriod",
+    # the pipeline's own records
+    "review-decision": "pipeline.doors.scans.review:Decision",
+}
+
+#: Names release 0.1.0 wrote (module paths at commit b58fa37) -> stable names.
+LEGACY_NAMES: dict[str, str] = {
+    "scoring.contract:Strain": "strain",
+    "scoring.contract:Doubling": "doubling",
+    "scoring.contract:Side": "side",
+    "scoring.contract:Seat": "seat",
+    "scoring.contract:Contract": "contract",
+    "scoring.board:Vulnerability": "vulnerability",
+    "scoring.traveller:Source": "source",
+    "scoring.traveller:TravellerRow": "traveller-row",
+    "scoring.outcome:Weighted": "weighted",
+    "scoring.outcome:Artificial": "artificial",
+    "scoring.outcome:Adjustment": "adjustment",
+    "scoring.adjusted:PenaltyReason": "penalty-reason",
+    "scoring.adjusted:Penalty": "penalty",
+    "scoring.event:EventKind": "event-kind",
+    "scoring.event:Player": "player",
+    "scoring.event:Pair": "pair",
+    "scoring.event:Team": "team",
+    "scoring.event:Section": "section",
+    "scoring.event:Session": "session",
+    "scoring.event:Event": "event",
+    "scoring.movement:MovementKind": "movement-kind",
+    "scoring.movement:MovementEntry": "movement-entry",
+    "scoring.movement:MovementSpec": "movement-spec",
+    "scoring.movement:TeamLineup": "team-lineup",
+    "scoring.movement:Seating": "seating",
+    "scoring.movement:Movement": "movement",
+    "scoring.movements.mitchell:EvenTables": "even-tables",
+    "scoring.movements.mitchell:ArrowSwitch": "arrow-switch",
+    "scoring.matchpoints:Scale": "matchpoint-scale",
+    "scoring.options:Rounding": "rounding",
+    "scoring.options:AdjustedRounding": "adjusted-rounding",
+    "scoring.options:FouledMethod": "fouled-method",
+    "scoring.options:SitoutCredit": "sitout-credit",
+    "scoring.options:LevelingMethod": "leveling-method",
+    "scoring.options:FewerBoards": "fewer-boards",
+    "scoring.options:ScoringOptions": "scoring-options",
+    "scoring.imps:CrossImps": "cross-imps",
+    "scoring.imps:DatumRule": "datum-rule",
+    "scoring.handicap:HandicapMethod": "handicap-method",
+    "scoring.masterpoints:StrengthGroup": "strength-group",
+    "scoring.correction:CorrectionPeriod": "correction-period",
+    "pipeline.review:Decision": "review-decision",
+}
+
+
+class UnknownTypeError(TypeError, ValueError):
+    """A type that is not registered: refused when storing, and when reading."""
+
+
+@cache
+def resolve(name: str) -> type:
+    """The class stored under ``name`` (a stable name, or a 0.1.0 module path)."""
+    stable = LEGACY_NAMES.get(name, name)
+    if stable not in RECORD_TYPES:
+        raise UnknownTypeError(f"refusing to decode a foreign type {name!r}")
+    module_name, _, attr = RECORD_TYPES[stable].partition(":")
+    target: Any = importlib.import_module(module_name)
+    for part in attr.split("."):
+        target = getattr(target, part)
+    return target  # type: ignore[no-any-return]
+
+
+@cache
+def _stable_names() -> dict[type, str]:
+    return {resolve(name): name for name in RECORD_TYPES}
+
+
+def _name_of(cls: type) -> str:
+    try:
+        return _stable_names()[cls]
+    except KeyError:
+        raise UnknownTypeError(
+            f"cannot store a {cls.__module__}.{cls.__qualname__}: give it a stable name in "
+            "pipeline/store/codec.py RECORD_TYPES first"
+        ) from None
+
+
+def to_jsonable(value: Any) -> Any:
+    """A JSON-ready structure for ``value`` (tagged where JSON has no type of its own)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Enum):
+        return {"__enum__": _name_of(type(value)), "value": value.value}
+    if isinstance(value, Fraction):
+        return {"__fraction__": str(value)}
+    if isinstance(value, datetime):
+        return {"__datetime__": value.isoformat()}
+    if isinstance(value, date):
+        return {"__date__": value.isoformat()}
+    if isinstance(value, bytes):
+        return {"__bytes__": value.hex()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {"__type__": _name_of(type(value)), **fields}
+    if isinstance(value, tuple):
+        return {"__tuple__": [to_jsonable(item) for item in value]}
+    if isinstance(value, list):
+        return [to_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            return {"__items__": [[to_jsonable(k), to_jsonable(v)] for k, v in value.items()]}
+        return {key: to_jsonable(item) for key, item in value.items()}
+    raise TypeError(f"cannot store a {type(value).__name__} as a record")
+
+
+def from_jsonable(data: Any) -> Any:
+    """The inverse of :func:`to_jsonable`."""
+    if isinstance(data, list):
+        return [from_jsonable(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    if "__enum__" in data:
+        return resolve(data["__enum__"])(data["value"])
+    if "__fraction__" in data:
+        return Fraction(data["__fraction__"])
+    if "__datetime__" in data:
+        return datetime.fromisoformat(data["__datetime__"])
+    if "__date__" in data:
+        return date.fromisoformat(data["__date__"])
+    if "__bytes__" in data:
+        return bytes.fromhex(data["__bytes__"])
+    if "__tuple__" in data:
+        return tuple(from_jsonable(item) for item in data["__tuple__"])
+    if "__items__" in data:
+        return {from_jsonable(k): from_jsonable(v) for k, v in data["__items__"]}
+    if "__type__" in data:
+        cls = resolve(data["__type__"])
+        return cls(**{k: from_jsonable(v) for k, v in data.items() if k != "__type__"})
+    return {key: from_jsonable(item) for key, item in data.items()}
+
+
+def dumps(value: Any) -> str:
+    """Canonical JSON: sorted keys, no spaces, UTF-8 characters kept."""
+    return json.dumps(to_jsonable(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str) -> Any:
+    return from_jsonable(json.loads(text))
