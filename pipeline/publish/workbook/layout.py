@@ -9,12 +9,15 @@ input (names, club, contracts) can never become a formula.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable, Sequence
+from copy import copy
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -105,13 +108,11 @@ def write_table(
     ``marked`` (one flag per row) shades rows that are factored or adjusted, so a printed
     traveller shows them without colour too (the ``Mark`` column carries the words).
     """
+    styles = _style_cache(sheet)
     for index, column in enumerate(columns, start=1):
         cell = sheet.cell(row=first_row, column=index)
         set_text(cell, column.header)
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        cell.border = BORDER
+        _style_header_cell(cell, styles)
         letter = get_column_letter(index)
         current = sheet.column_dimensions[letter].width or 0
         sheet.column_dimensions[letter].width = max(current, column.width)
@@ -122,14 +123,55 @@ def write_table(
         for index, (column, value) in enumerate(zip(columns, values, strict=True), start=1):
             cell = sheet.cell(row=row_number, column=index)
             put(cell, value)
-            if column.number_format and isinstance(value, int | float | Fraction):
-                cell.number_format = column.number_format
-            if column.align:
-                cell.alignment = Alignment(horizontal=column.align)
-            cell.border = BORDER
-            if shade:
-                cell.fill = MARK_FILL
+            numeric = bool(column.number_format) and isinstance(value, int | float | Fraction)
+            _style_data_cell(cell, styles, column, numeric, shade)
     return row_number + 1
+
+
+# openpyxl hashes every style object on each assignment, which made the sample's workbook
+# take seconds; a data cell's style is one of a handful of combinations, so each is built
+# once per workbook and copied (openpyxl's own worksheet copy copies ``_style`` the same way).
+_STYLE_CACHES: weakref.WeakKeyDictionary[Workbook, dict[tuple[object, ...], StyleArray]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _style_cache(sheet: Worksheet) -> dict[tuple[object, ...], StyleArray]:
+    return _STYLE_CACHES.setdefault(sheet.parent, {})
+
+
+def _style_header_cell(cell: Any, styles: dict[tuple[object, ...], StyleArray]) -> None:
+    cached = styles.get(("header",))
+    if cached is not None:
+        cell._style = copy(cached)
+        return
+    cell.font = HEADER_FONT
+    cell.fill = HEADER_FILL
+    cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    cell.border = BORDER
+    styles[("header",)] = copy(cell._style)
+
+
+def _style_data_cell(
+    cell: Any,
+    styles: dict[tuple[object, ...], StyleArray],
+    column: Column,
+    numeric: bool,
+    shade: bool,
+) -> None:
+    key = (column.number_format if numeric else None, column.align, shade)
+    cached = styles.get(key)
+    if cached is not None:
+        cell._style = copy(cached)
+        return
+    if numeric and column.number_format:
+        cell.number_format = column.number_format
+    if column.align:
+        cell.alignment = Alignment(horizontal=column.align)
+    cell.border = BORDER
+    if shade:
+        cell.fill = MARK_FILL
+    styles[key] = copy(cell._style)
 
 
 def finish_sheet(
