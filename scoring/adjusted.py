@@ -3,9 +3,10 @@
 - Weighted assigned scores (Law 12C1(c)): each part is compared with its weight, so a result
   facing "50% of +420, 50% of +170" gets half the comparison with each.
 - Artificial adjusted scores (Law 12C2: A60/A50/A40) are taken out of the comparisons and get a
-  percentage of the board's top: exact (``AdjustedRounding.PLAIN``) or by the Swedish rule of
-  seed 004 ("Justerad poäng": 60% at least 60% of the top, top 12 -> 8; 40% at most 40%,
-  top 12 -> 4; other percentages to the nearest whole matchpoint).
+  percentage of the board's top, in whole matchpoints by seed 004 ("Justerad poäng": 60% at
+  least 60% of the top, top 12 -> 8; 40% at most 40%, top 12 -> 4; other percentages to the
+  nearest whole matchpoint, 70% of 12 -> 8; our default), or as an option with every award
+  of 60% or more up and 40% or less down, or plainly (percent x top, like a Neuberg score).
 - Procedural penalties (slow play, fouling a board: 10% of a top, seed 004 "Långsamt spel",
   "Förvanskad bricka") are records of their own, taken off a pair's session total, never
   mixed into a board's comparisons.
@@ -29,6 +30,7 @@ __all__ = [
     "compare",
     "weighted_matchpoints",
     "artificial_points",
+    "whole_points",
     "PenaltyReason",
     "Penalty",
     "slow_play_penalties",
@@ -70,23 +72,36 @@ def weighted_matchpoints(
 def artificial_points(percent: Fraction, top: Fraction, options: ScoringOptions) -> Fraction:
     """The matchpoints for an artificial score of ``percent`` on a board with ``top``, rounded.
 
-    PLAIN: percent x top, then rounded like a Neuberg score (``options.neuberg_rounding``).
-    SWEDISH (seed 004): at least 60% is rounded up and at most 40% down, so a non-offender
-    never gets less and an offender never more than the percentage; anything in between goes
-    to the nearest, halves up. "Whole matchpoint" means a multiple of a tie (1 on 2-1-0, 0.5 on
-    1-0.5-0), so both scales give the same percentages.
+    WHOLE_POINTS (seed 004 as written, the default): "Vid 60-40 skall 60% vara minst 60% i
+    toppscore. Med toppen 12 blir det alltså 8 poäng och 40% 4 poäng. Vid övriga procentsatser
+    avrundar man till närmsta hela tal": 60% is rounded up (7.2 -> 8), 40% down (4.8 -> 4),
+    every other percentage to the nearest whole point (70% of 12 = 8.4 -> 8), halves up.
+    WHOLE_POINTS_BOUNDED: every award of 60% or more up and 40% or less down (70% -> 9).
+    PLAIN: percent x top, then kept like a Neuberg score (``options.neuberg_rounding``).
+    "Whole matchpoint" means a multiple of a tie (1 on 2-1-0, 0.5 on 1-0.5-0), so both scales
+    give the same percentages.
     """
     if not 0 <= percent <= 100:
         raise AdjustmentError(f"an artificial score of {percent}% is not 0-100%")
     exact = Fraction(percent) * top / 100
-    if options.adjusted_rounding is AdjustedRounding.PLAIN:
-        return round_points(exact, options.neuberg_rounding)
+    method = options.adjusted_rounding
+    if method is AdjustedRounding.PLAIN:
+        return round_points(exact, options.neuberg_rounding, options.ties)
     unit = options.scale.tie
-    if percent >= 60:
+    if method is AdjustedRounding.WHOLE_POINTS:
+        up, down = percent == 60, percent == 40
+    else:
+        up, down = percent >= 60, percent <= 40
+    if up:
         return math.ceil(exact / unit) * unit
-    if percent <= 40:
+    if down:
         return math.floor(exact / unit) * unit
     return round_half_up(exact, unit)
+
+
+def whole_points(options: ScoringOptions) -> bool:
+    """Whether artificial awards are whole matchpoints (the rounded award *is* the score)."""
+    return options.adjusted_rounding is not AdjustedRounding.PLAIN
 
 
 class PenaltyReason(Enum):

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.adjusted import artificial_points, weighted_matchpoints
+from scoring.adjusted import artificial_points, weighted_matchpoints, whole_points
 from scoring.contract import Side
 from scoring.errors import BoardError
 from scoring.matchpoints import top as top_of
 from scoring.neuberg import neuberg, round_points
-from scoring.options import AdjustedRounding, ScoringOptions
+from scoring.options import ScoringOptions, TieRounding
 from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
 from scoring.traveller import TravellerRow
 
@@ -178,14 +178,12 @@ def artificial_side(
 ) -> SideScore:
     """A side scored with a percentage of the top instead of comparisons (Law 12C2).
 
-    With the Swedish rule the rounded award *is* the score (seed 004), so it is kept as
+    In whole matchpoints (seed 004) the rounded award *is* the score, so it is kept as
     ``points`` too; with plain percentages ``points`` is exact and ``rounded`` is rounded.
     ``law88`` lets the award ask the session for Law 88 (at least 60%) or the offender rule.
     """
     awarded = artificial_points(percent, top, options)
-    exact = (
-        awarded if options.adjusted_rounding is AdjustedRounding.SWEDISH else percent * top / 100
-    )
+    exact = awarded if whole_points(options) else percent * top / 100
     return SideScore(
         points=exact,
         rounded=awarded,
@@ -228,7 +226,7 @@ def _compared_side(
 ) -> SideScore:
     return SideScore(
         points=points,
-        rounded=round_points(points, options.neuberg_rounding),
+        rounded=round_points(points, options.neuberg_rounding, options.ties),
         percent=_percent(points, top),
         compared=n,
         factored=factored,
@@ -248,7 +246,9 @@ def plain_group(
     In tie units (1 on 2-1-0, 0.5 on 1-0.5-0) a result that beats b and ties e others has
     u = 2b + e; Neuberg gives ((u + 1) N - n) / n ties (= u when n = N), EW the same with
     u_ew = 2(n - 1) - u. With D = n (2-1-0) or 2n (1-0.5-0) and num = (u + 1) N - n the points
-    are num / D, and rounding half up to 10^-d is floor((2 num 10^d + D) / (2 D)) / 10^d.
+    are num / D, and rounding half up to 10^-d is floor((2 num 10^d + D) / (2 D)) / 10^d
+    (points are never negative, so half up is also half away from zero; half to even takes
+    the general rounding).
     """
     n = len(scores)
     ordered = sorted(scores)
@@ -272,6 +272,8 @@ def plain_group(
         points = Fraction(numerator, denominator)
         if decimals is None:
             rounded = points
+        elif options.ties is TieRounding.HALF_TO_EVEN:
+            rounded = round_points(points, options.neuberg_rounding, options.ties)
         else:
             step = 10**decimals
             rounded = Fraction((2 * numerator * step + denominator) // (2 * denominator), step)

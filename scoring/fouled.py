@@ -131,7 +131,7 @@ def score_fouled_groups(
                     old = base[local].side(side)
                     sides[local, side] = SideScore(
                         points=p,
-                        rounded=round_points(p, options.neuberg_rounding),
+                        rounded=round_points(p, options.neuberg_rounding, options.ties),
                         percent=p * 100 / board_top if board_top > 0 else Fraction(50),
                         compared=k,
                         factored=k < normal,

@@ -7,30 +7,43 @@ Choices (docs/scoring-imps-vp-ranking-masterpoints.md):
   first figure (20 -> 1, 50 -> 2, ...). Table scores are multiples of 10, so this matters only
   for averaged or weighted scores (a difference of 15 is 0 IMPs, 45 is 1 IMP).
 - IMPs across the field average over the comparisons by default (exact ``Fraction``); the
-  sum is an option, and so is rounding each result to 0.01 (half away from zero).
+  sum is an option, and so is rounding each result to 0.01 (half away from zero, or half to
+  even when the event's ties say so).
 - ``board_imps`` scores a whole board with adjusted results: an artificial score gets its
-  Law 86A value and is left out of everyone's comparisons and of the datum; a weighted
-  score is compared part by part; a split score is compared on each side with that side's
-  own score (NS with the NS scores of the other tables, EW with their EW scores).
-- The Butler datum is the mean of the NS scores, optionally with the ``drop`` highest and
-  ``drop`` lowest left out, rounded to the nearest 10 with 5 rounded away from zero
-  (+125 -> +130, -125 -> -130).
+  Law 86A value (+3 / 0 / -3 IMPs for the board) and is left out of everyone's comparisons
+  and of the datum, or, as an option some programs use in a cross-IMP field, so many IMPs per
+  comparison; a weighted score is compared part by part; a split score is compared on each
+  side with that side's own score (NS with the NS scores of the other tables, EW with their
+  EW scores: rules.md §5).
+- The Butler datum is the mean of the NS scores with the ``drop`` highest and ``drop``
+  lowest left out (one of each by default, as Scandinavian programs and Compscore do:
+  rules.md §9, §15), rounded to the nearest 10 with 5 rounded away from zero (+125 -> +130,
+  -125 -> -130). A board with too few scores to leave any out (two, with one dropped at
+  each end) takes the plain mean of all of them.
+- ``team_board_imps`` is a team match's board: each team's net over the two tables, each
+  side scored with its own outcome (so a split score need not balance), Law 86A for an
+  artificial score.
+
+Every function here is the one implementation: the main job (pairs in IMPs, team evenings)
+and ``compare`` both call it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from fractions import Fraction
 
 from scoring.errors import ScoringError
+from scoring.neuberg import round_to
+from scoring.options import CrossImps, ScoringOptions, TieRounding
 from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
 
 __all__ = [
     "IMP_TABLE",
     "ImpError",
     "CrossImps",
+    "ArtificialImps",
     "DatumRule",
     "MatchImps",
     "imps",
@@ -44,6 +57,8 @@ __all__ = [
     "round_half_away",
     "SideImps",
     "board_imps",
+    "imp_board",
+    "team_board_imps",
 ]
 
 Number = int | Fraction
@@ -59,22 +74,16 @@ class ImpError(ScoringError):
     """Input that IMP scoring cannot use (too few results, an unknown adjusted score)."""
 
 
-class CrossImps(Enum):
-    """How IMPs across the field combine one result's comparisons."""
-
-    AVERAGE = "average"  # sum / number of comparisons (the usual form)
-    SUM = "sum"  # the plain sum of the comparisons
-
-
 @dataclass(frozen=True)
 class DatumRule:
     """How the Butler datum is made from a board's NS scores.
 
-    ``drop``: how many of the highest and of the lowest scores are left out (0 = plain mean).
-    ``step``: the datum is rounded to a multiple of ``step`` (10), halves away from zero.
+    ``drop``: how many of the highest and of the lowest scores are left out (0 = plain mean;
+    1, the default, as Scandinavian programs do). ``step``: the datum is rounded to a
+    multiple of ``step`` (10), halves away from zero.
     """
 
-    drop: int = 0
+    drop: int = 1
     step: int = 10
 
     def __post_init__(self) -> None:
@@ -82,6 +91,34 @@ class DatumRule:
             raise ImpError(f"cannot leave out {self.drop} scores at each end")
         if self.step < 1:
             raise ImpError(f"the datum cannot be rounded to a step of {self.step}")
+
+    @classmethod
+    def of(cls, options: ScoringOptions) -> DatumRule:
+        """The datum rule an event's options ask for."""
+        return cls(options.datum_drop, options.datum_step)
+
+
+@dataclass(frozen=True)
+class ArtificialImps:
+    """What an artificial adjusted score (A60 / A50 / A40) is worth in a pairs event in IMPs.
+
+    ``per_comparison`` None: Law 86A, +3 / 0 / -3 IMPs for the board, whatever the form of
+    the cross-IMPs. A value v: v IMPs per comparison (A60 +v, A40 -v), which some programs use
+    in a cross-IMP field (e.g. 1.5): the board is worth v in the averaged form and v times the
+    comparisons when the comparisons are summed.
+    """
+
+    per_comparison: Fraction | None = None
+
+    def value(self, score: Artificial, comparisons: int, method: CrossImps | DatumRule) -> Fraction:
+        """The IMPs of ``score`` on a board where it would have had ``comparisons``."""
+        law = artificial_imps(score)
+        if self.per_comparison is None:
+            return Fraction(law)
+        per = self.per_comparison * (1 if law > 0 else -1 if law < 0 else 0)
+        if method is CrossImps.SUM:
+            return per * comparisons
+        return per
 
 
 @dataclass(frozen=True)
@@ -184,13 +221,15 @@ def cross_imps(
 
 
 def datum(scores: Sequence[Number], rule: DatumRule = DatumRule()) -> Fraction:
-    """The Butler datum of a board: the mean NS score, trimmed and rounded by ``rule``."""
-    if len(scores) <= 2 * rule.drop:
-        raise ImpError(
-            f"a datum leaving out {rule.drop} top and bottom scores needs more than "
-            f"{2 * rule.drop} scores, the board has {len(scores)}"
-        )
-    kept = sorted(scores)[rule.drop : len(scores) - rule.drop]
+    """The Butler datum of a board: the mean NS score, trimmed and rounded by ``rule``.
+
+    With no more than ``2 * drop`` scores nothing can be left out, and the datum is the plain
+    mean of all of them (our choice; the sources only describe full fields).
+    """
+    if not scores:
+        raise ImpError("a datum needs at least one score on the board")
+    drop = rule.drop if len(scores) > 2 * rule.drop else 0
+    kept = sorted(scores)[drop : len(scores) - drop]
     mean = Fraction(sum(kept, Fraction(0))) / len(kept)
     return round_half_away(mean, Fraction(rule.step))
 
@@ -237,7 +276,10 @@ def _side_outcomes(results: Sequence[BoardResult], ns_side: bool) -> list[Outcom
 
 
 def _side_imps(
-    outcomes: list[Outcome], method: CrossImps | DatumRule, ns_side: bool
+    outcomes: list[Outcome],
+    method: CrossImps | DatumRule,
+    ns_side: bool,
+    artificial: ArtificialImps = ArtificialImps(),
 ) -> list[Fraction]:
     """The IMPs of one side (NS or EW) at every table of the board."""
     scored = [(i, o) for i, o in enumerate(outcomes) if isinstance(o, Weighted)]
@@ -248,7 +290,7 @@ def _side_imps(
     values: list[Fraction] = []
     for index, outcome in enumerate(outcomes):
         if isinstance(outcome, Artificial):
-            values.append(Fraction(artificial_imps(outcome)))
+            values.append(artificial.value(outcome, len(scored), method))
             continue
         if isinstance(method, DatumRule):
             parts = outcome.parts
@@ -266,20 +308,73 @@ def board_imps(
     results: Sequence[BoardResult],
     method: CrossImps | DatumRule = CrossImps.AVERAGE,
     rounding: Fraction | None = None,
+    artificial: ArtificialImps = ArtificialImps(),
+    ties: TieRounding = TieRounding.HALF_AWAY_FROM_ZERO,
 ) -> list[SideImps]:
     """IMPs for both sides at every table of a board, adjusted results included.
 
     ``results``: per table a plain NS score or the director's ``Adjustment``. ``method``:
     IMPs across the field (``CrossImps``) or Butler against a datum (a ``DatumRule``).
-    Artificial scores get +3 / 0 / -3 (Law 86A) and are not compared; weighted scores are
-    compared part by part; split scores per side (module docstring). ``rounding`` as in
-    ``cross_imps``.
+    Artificial scores get +3 / 0 / -3 (Law 86A, or ``artificial`` per comparison) and are
+    not compared; weighted scores are compared part by part; split scores per side (module
+    docstring). ``rounding`` rounds each figure to that step, exact ties away from zero
+    (NS and EW stay each other's mirror) or to even.
     """
     if not results:
         raise ImpError("a board needs at least one result to be IMPed")
-    ns = _side_imps(_side_outcomes(results, True), method, True)
-    ew = _side_imps(_side_outcomes(results, False), method, False)
+    ns = _side_imps(_side_outcomes(results, True), method, True, artificial)
+    ew = _side_imps(_side_outcomes(results, False), method, False, artificial)
     if rounding is not None:
-        ns = [round_half_away(value, rounding) for value in ns]
-        ew = [round_half_away(value, rounding) for value in ew]
+        if ties is TieRounding.HALF_TO_EVEN:
+            ns = [round_to(value, rounding, ties) for value in ns]
+            ew = [round_to(value, rounding, ties) for value in ew]
+        else:
+            ns = [round_half_away(value, rounding) for value in ns]
+            ew = [round_half_away(value, rounding) for value in ew]
     return [SideImps(n, e) for n, e in zip(ns, ew, strict=True)]
+
+
+def imp_board(
+    results: Sequence[BoardResult], options: ScoringOptions, butler: bool = False
+) -> list[SideImps]:
+    """A pairs board in IMPs as an event's options say: cross-IMPs (their form and rounding)
+    or Butler (the datum rule), artificial scores by Law 86A or per comparison."""
+    method: CrossImps | DatumRule = DatumRule.of(options) if butler else options.cross_imps
+    step = options.cross_imp_rounding.decimals
+    rounding = None if butler or step is None else Fraction(1, 10**step)
+    return board_imps(
+        results,
+        method,
+        rounding,
+        ArtificialImps(options.artificial_imps_per_comparison),
+        options.ties,
+    )
+
+
+def _team_side(result: BoardResult, ns_side: bool) -> Outcome:
+    if isinstance(result, Adjustment):
+        return result.ns if ns_side else result.ew
+    return Weighted.of(result)
+
+
+def team_board_imps(here: BoardResult, there: BoardResult) -> tuple[Fraction, Fraction]:
+    """IMPs of one board of a team match: (the team NS at ``here``, the team NS at ``there``).
+
+    The first team sits NS at this table and EW at the other, so its net is its own NS
+    outcome here against its own EW outcome there, both as NS scores (seed 004
+    "Imp-beräkning": +400 here and +50 to the other team there, 450, 10 IMPs). Each side is
+    scored with its own outcome, so a split score at a table gives the two teams figures that
+    need not balance; a weighted score is IMPed part by part; an artificial score at either
+    table gives that team its Law 86A value (A60 +3, A50 0, A40 -3).
+    """
+    first_here, first_there = _team_side(here, True), _team_side(there, False)
+    second_here, second_there = _team_side(here, False), _team_side(there, True)
+
+    def net(own: Outcome, other: Outcome) -> Fraction:
+        if isinstance(own, Artificial):
+            return Fraction(artificial_imps(own))
+        if isinstance(other, Artificial):
+            return Fraction(artificial_imps(other))
+        return weighted_team_imps(own, other)
+
+    return net(first_here, first_there), net(second_there, second_here)

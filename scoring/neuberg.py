@@ -5,9 +5,10 @@ prints the formula garbled ("N/n - (s + 1) - 1"); this is the published form. Th
 the value of a tie on the scale, so one function serves both scales.
 
 Rounding (seed 004: "Vid Neubergs formel används en decimal") is separate: ``round_points``
-rounds an exact value half up to the decimals an option asks for. Everything here is exact
-``Fraction`` arithmetic, so a bulk path can reproduce it bit for bit in integers (see
-docs/scoring-matchpoints.md, "Rounding, exactly").
+rounds an exact value to the decimals an option asks for, an exact tie half up unless
+``TieRounding`` says otherwise (half away from zero, or half to even as Compscore does).
+Everything here is exact ``Fraction`` arithmetic, so a bulk path can reproduce it bit for
+bit in integers (see docs/scoring-matchpoints.md, "Rounding, exactly").
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import math
 from fractions import Fraction
 
 from scoring.matchpoints import Scale
-from scoring.options import Rounding
+from scoring.options import Rounding, TieRounding
 
-__all__ = ["neuberg", "unneuberg", "round_points", "round_half_up"]
+__all__ = ["neuberg", "unneuberg", "round_points", "round_half_up", "round_to"]
 
 
 def _check(results: int, normal: int) -> None:
@@ -52,9 +53,33 @@ def round_half_up(value: Fraction, step: Fraction = Fraction(1)) -> Fraction:
     return math.floor(value / step + Fraction(1, 2)) * step
 
 
-def round_points(value: Fraction, rounding: Rounding) -> Fraction:
-    """A board score kept the way ``rounding`` says: exact, or half up to 0.1 or 0.01."""
+def round_to(value: Fraction, step: Fraction, ties: TieRounding = TieRounding.HALF_UP) -> Fraction:
+    """``value`` to a multiple of ``step``; an exact tie goes the way ``ties`` says.
+
+    >>> [float(round_to(Fraction(x), Fraction(1, 10), t)) for x, t in (
+    ...     ("12.65", TieRounding.HALF_UP), ("12.65", TieRounding.HALF_TO_EVEN),
+    ...     ("-0.25", TieRounding.HALF_UP), ("-0.25", TieRounding.HALF_AWAY_FROM_ZERO))]
+    [12.7, 12.6, -0.2, -0.3]
+    """
+    if step <= 0:
+        raise ValueError(f"a rounding step must be positive, not {step}")
+    units = value / step
+    below = math.floor(units)
+    rest = units - below
+    if rest != Fraction(1, 2):
+        return (below + 1 if rest > Fraction(1, 2) else below) * step
+    if ties is TieRounding.HALF_UP:
+        return (below + 1) * step
+    if ties is TieRounding.HALF_AWAY_FROM_ZERO:
+        return (below + 1 if value > 0 else below) * step
+    return (below if below % 2 == 0 else below + 1) * step
+
+
+def round_points(
+    value: Fraction, rounding: Rounding, ties: TieRounding = TieRounding.HALF_UP
+) -> Fraction:
+    """A board score kept the way ``rounding`` says: exact, or to 0.1 or 0.01 (ties: ``ties``)."""
     decimals = rounding.decimals
     if decimals is None:
         return value
-    return round_half_up(value, Fraction(1, 10**decimals))
+    return round_to(value, Fraction(1, 10**decimals), ties)

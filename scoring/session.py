@@ -9,7 +9,8 @@
    becoming its percentage if lower;
 2. totals each pair: points (from rounded or exact board scores, ``totals_from_rounded``),
    boards played, maximum possible (the sum of the tops of its boards), percentage (from
-   rounded or exact, ``percentage_from_rounded``);
+   rounded or exact, ``percentage_from_rounded``; ACBLscore takes it from the total already
+   rounded to 0.01, ``percentage_from_total_rounded_to``);
 3. applies the North American credit for fewer boards (option): board points and maximum
    x boards-in-session / boards-played;
 4. adds the sit-out credit (``scoring.sitout``);
@@ -29,6 +30,7 @@ from scoring.adjusted import Penalty
 from scoring.board_scoring import BoardScore, ResultScore, SideScore, artificial_side
 from scoring.contract import Side
 from scoring.errors import BoardError, ScoringError
+from scoring.neuberg import round_points
 from scoring.options import FewerBoards, ScoringOptions
 from scoring.sitout import sitout_award
 
@@ -117,6 +119,13 @@ def _resolve(
     if not (raise_it or lower_it):
         return side_score
     new = artificial_side(session_percent, top, options, adjusted=side_score.adjusted)
+    # In whole matchpoints a higher percentage can round to fewer points than the 60% award
+    # (62% of 12 = 7.44 -> 7, 60% -> 8): Law 88 raises, so it never takes a point away, and
+    # the offender rule never gives one.
+    if (raise_it and new.rounded <= side_score.rounded) or (
+        lower_it and new.rounded >= side_score.rounded
+    ):
+        return side_score
     return replace(
         new,
         award=session_percent,
@@ -251,6 +260,10 @@ def _pair_total(
         maximum += award.max_points
     points = board_points + sitout_points - penalty
     percent_total = percent_points + sitout_points - penalty
+    # ACBLscore: the percentage of the total as printed, already rounded to 0.01.
+    percent_total = round_points(
+        percent_total, options.percentage_from_total_rounded_to, options.ties
+    )
     return PairTotal(
         pair=pair,
         points=points,

@@ -3,8 +3,9 @@
 The evening: 7 pairs, a 4-table Howell with pair 8 missing (seed 004 "Tävlingsformer":
 the highest number is missing, so every pair sits out one round), one board a round,
 7 boards, each played 3 times: N = 3, top = 2(3-1) = 4 on the 2-1-0 scale (rules.md §3).
-Default options: Neuberg rounded to 0.1, plain artificial percentages, Law 88 on, no
-sit-out credit (ranking by percentage, rules.md §7).
+Default options: Neuberg rounded to 0.1, artificial scores in whole matchpoints (seed 004
+"Justerad poäng": 60% rounded up, 40% down), Law 88 on, no sit-out credit (ranking by
+percentage, rules.md §7).
 
 The movement (round, table, NS-EW) per board, from ``howell(7, 1)``:
   B1: R4 T3 6-2, R6 T2 7-5, R7 T4 4-3      B5: R1 T3 3-6, R3 T2 4-2, R4 T4 1-7
@@ -21,9 +22,10 @@ B2 (NS vul), the result of 5-4 is MISSING: 7-3 3NT N = +600; 1-6 3NT S -1 -100.
    +600: (2+1) x 1.5 - 1 = 3.5 / EW (0+1) x 1.5 - 1 = 0.5; -100: 0.5 / 3.5.
 B3 (EW vul), 6-5 ARTIFICIAL A60/40: 2-7 2H E = -110; 1-4 2H E +1 -140.
    The artificial line leaves the comparison; the other two are factored like B2:
-   -110: 3.5 / 0.5; -140: 0.5 / 3.5. NS 6: 60% of 4 = 2.4; EW 5: 40% of 4 = 1.6.
+   -110: 3.5 / 0.5; -140: 0.5 / 3.5. NS 6: 60% of 4 = 2.4, in whole points rounded up
+   to 3 ("60% must be at least 60%"); EW 5: 40% of 4 = 1.6, rounded down to 1.
    Law 88: pair 6 scored 2 + 3.5 + 2 + 0 + 0 = 7.5 of 20 (37.5%) on its other boards,
-   less than 60%, so it keeps 2.4.
+   less than 60%, so it keeps 3.
 B4 (all vul), 7-6 SPLIT assigned score +620 for NS / +170 for EW (rules.md §5):
    3-1 4S N = +620; 2-5 4S N -1 -100.
    NS field {+620, -100, +620}: 3-1 3, 7-6 3, 2-5 0.
@@ -40,8 +42,8 @@ Totals (max = 4 per board played):
    pair 2: B1 2 + B3 3.5 + B4 0 + B5 4 + B6 4 + B7 0     = 13.5 / 24 = 56.25%
    pair 3: B1 4 + B2 0.5 + B4 3 + B5 4 + B6 2 + B7 4     = 17.5 / 24 = 72.916..%
    pair 4: B1 0 + B3 3.5 + B5 0 + B6 0 + B7 4 (B2 missing) = 7.5 / 20 = 37.5%
-   pair 5: B1 0 + B3 1.6 + B4 4 + B6 2 + B7 2 (B2 missing) = 9.6 / 20 = 48%
-   pair 6: B1 2 + B2 3.5 + B3 2.4 + B4 2 + B5 0 + B7 0   = 9.9 / 24 = 41.25%
+   pair 5: B1 0 + B3 1 + B4 4 + B6 2 + B7 2 (B2 missing)   = 9 / 20 = 45%
+   pair 6: B1 2 + B2 3.5 + B3 3 + B4 2 + B5 0 + B7 0     = 10.5 / 24 = 43.75%
    pair 7: B1 4 + B2 3.5 + B3 0.5 + B4 3 + B5 2 + B6 4   = 17.0 / 24 = 70.833..%
    Control: every board gives 12 except B2 (8): 6 x 12 + 8 = 80 = the sum of the totals.
 Ranking by percentage: 3, 7, 2, 5, 6, 4, 1. Seven boards earn no bronze points (seed 004:
@@ -146,8 +148,8 @@ EXPECTED_RANKING = [  # place, pair, points, max, percent
     ("1", 3, Fraction(35, 2), 24, Fraction(35, 2) * 100 / 24),
     ("2", 7, Fraction(17), 24, Fraction(17) * 100 / 24),
     ("3", 2, Fraction(27, 2), 24, Fraction(5625, 100)),
-    ("4", 5, Fraction(48, 5), 20, Fraction(48)),
-    ("5", 6, Fraction(99, 10), 24, Fraction(4125, 100)),
+    ("4", 5, Fraction(9), 20, Fraction(45)),
+    ("5", 6, Fraction(21, 2), 24, Fraction(4375, 100)),
     ("6", 4, Fraction(15, 2), 20, Fraction(75, 2)),
     ("7", 1, Fraction(5), 24, Fraction(5) * 100 / 24),
 ]
@@ -170,7 +172,7 @@ def test_ranking_json_matches_the_hand_calculation(evening: tuple[Path, Path]) -
         (1, 6, 2, 2, 2, False, False),
         (2, 7, 3, 3.5, 0.5, True, False),
         (2, 1, 6, 0.5, 3.5, True, False),
-        (3, 6, 5, 2.4, 1.6, False, True),
+        (3, 6, 5, 3, 1, False, True),
         (3, 2, 7, 3.5, 0.5, True, False),
         (4, 7, 6, 3, 2, False, True),
         (4, 3, 1, 3, 0, False, False),
@@ -250,8 +252,8 @@ def test_sitout_credit_average(tmp_path: Path) -> None:
     round of one board and is credited its points per round played, rounded to a whole
     matchpoint (half up), on a maximum of one more board (top 4):
       pair 3: 17.5/6 = 2.92 -> 3: 20.5 of 28 = 73.21%   pair 7: 17/6 = 2.83 -> 3: 20 of 28
-      pair 2: 13.5/6 = 2.25 -> 2: 15.5 of 28           pair 5: 9.6/5 = 1.92 -> 2: 11.6 of 24
-      pair 6: 9.9/6 = 1.65 -> 2: 11.9 of 28            pair 4: 7.5/5 = 1.5 -> 2: 9.5 of 24
+      pair 2: 13.5/6 = 2.25 -> 2: 15.5 of 28           pair 5: 9/5 = 1.8 -> 2: 11 of 24
+      pair 6: 10.5/6 = 1.75 -> 2: 12.5 of 28           pair 4: 7.5/5 = 1.5 -> 2: 9.5 of 24
       pair 1: 5/6 = 0.83 -> 1: 6 of 28.
     """
     event_file = tmp_path / "event.yaml"
@@ -268,7 +270,7 @@ def test_sitout_credit_average(tmp_path: Path) -> None:
     got = [(s.pair, s.sitout, s.points, s.maximum) for s in results.sessions[0].standings]
     assert got == [
         (3, 3, Fraction(41, 2), 28), (7, 3, 20, 28), (2, 2, Fraction(31, 2), 28),
-        (5, 2, Fraction(58, 5), 24), (6, 2, Fraction(119, 10), 28), (4, 2, Fraction(19, 2), 24),
+        (5, 2, Fraction(11), 24), (6, 2, Fraction(25, 2), 28), (4, 2, Fraction(19, 2), 24),
         (1, 1, 6, 28),
     ]  # fmt: skip
     card = openpyxl.load_workbook(paths["workbook"])["Pair 3"]

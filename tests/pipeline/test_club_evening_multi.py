@@ -247,8 +247,9 @@ def test_club_evening_in_imps(tmp_path: Path, kind: str) -> None:
        EW 5 -(-12 - 7)/2 = +9.5.
     Pair 7: B1 4 + B2 12 (+600 v -100) + B3 -1 + B4 6 + B5 -2 (EW v +90: (-1 + 5)/2)
        + B6 3 (EW v 0: (-3 - 3)/2) = 22 IMPs on 6 boards.
-    Butler: B1 datum = (420 + 450 + 170)/3 = 346.7 -> 350: +450 +100 = 3, +420 +70 = 2,
-       +170 -180 = -5.
+    Butler, the datum without the top and bottom score (the default, rules.md §9 and §15):
+       B1 sorted +170, +420, +450, leave out +170 and +450: datum 420. +450: +30 -> 1,
+       +420: 0, +170: -250 -> -6.
     """
     event_file = tmp_path / "event.yaml"
     event_file.write_text(EVENT_YAML.replace("pairs-matchpoints", kind), encoding="utf-8")
@@ -274,8 +275,8 @@ def test_club_evening_in_imps(tmp_path: Path, kind: str) -> None:
         assert (seven.points, seven.boards_played, seven.percent) == (22, 6, Fraction(22, 6))
     else:
         board1 = next(b for b in session.boards if b.board == 1)
-        assert board1.datum == 350
-        assert [lines[k] for k in ((1, 7, 5), (1, 6, 2), (1, 4, 3))] == [(3, -3), (2, -2), (-5, 5)]
+        assert board1.datum == 420
+        assert [lines[k] for k in ((1, 7, 5), (1, 6, 2), (1, 4, 3))] == [(1, -1), (0, 0), (-6, 6)]
     per_board = [s.percent for s in session.standings]
     assert per_board == sorted(per_board, reverse=True)
     sheet = openpyxl.load_workbook(paths["workbook"])["Board 1"]

@@ -17,10 +17,16 @@ from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, Rounding, ScoringOptions
 from scoring.outcome import Weighted
 
-SWEDISH = ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH)
-SWEDISH_ACBL = ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH, scale=Scale.ONE_HALF_ZERO)
-PLAIN = ScoringOptions()
-PLAIN_EXACT = ScoringOptions(neuberg_rounding=Rounding.EXACT)
+WHOLE = ScoringOptions()  # the default: seed 004 as written
+WHOLE_ACBL = ScoringOptions(scale=Scale.ONE_HALF_ZERO)
+BOUNDED = ScoringOptions(adjusted_rounding=AdjustedRounding.WHOLE_POINTS_BOUNDED)
+BOUNDED_ACBL = ScoringOptions(
+    adjusted_rounding=AdjustedRounding.WHOLE_POINTS_BOUNDED, scale=Scale.ONE_HALF_ZERO
+)
+PLAIN = ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)
+PLAIN_EXACT = ScoringOptions(
+    adjusted_rounding=AdjustedRounding.PLAIN, neuberg_rounding=Rounding.EXACT
+)
 
 HALF_420_HALF_170 = Weighted(((Fraction(1, 2), 420), (Fraction(1, 2), 170)))
 
@@ -28,18 +34,31 @@ HALF_420_HALF_170 = Weighted(((Fraction(1, 2), 420), (Fraction(1, 2), 170)))
 @pytest.mark.parametrize(
     ("percent", "top", "options", "expected"),
     [
-        # seed 004: "Med toppen 12 blir det alltså 8 poäng och 40% 4 poäng".
-        (60, 12, SWEDISH, 8),  # 7.2 rounded up
-        (40, 12, SWEDISH, 4),  # 4.8 rounded down
-        (50, 12, SWEDISH, 6),
-        (70, 12, SWEDISH, 9),  # 8.4, at least 70%: up
-        (55, 12, SWEDISH, 7),  # 6.6 nearest
-        (45, 12, SWEDISH, 5),  # 5.4 nearest
-        (55, 10, SWEDISH, 6),  # 5.5: halves up
-        (60, 10, SWEDISH, 6),  # exactly 6, nothing to round
-        (60, 6, SWEDISH_ACBL, Fraction(4)),  # 3.6 up to the next half point: 4.0
-        (40, 6, SWEDISH_ACBL, 2),  # 2.4 down to 2.0
-        (50, 5, SWEDISH_ACBL, Fraction(5, 2)),  # 2.5 is a whole tie unit already
+        # seed 004: "Med toppen 12 blir det alltså 8 poäng och 40% 4 poäng. Vid övriga
+        # procentsatser avrundar man till närmsta hela tal."
+        (60, 12, WHOLE, 8),  # 7.2 rounded up
+        (40, 12, WHOLE, 4),  # 4.8 rounded down
+        (50, 12, WHOLE, 6),
+        (70, 12, WHOLE, 8),  # 8.4: any other percentage to the nearest whole point
+        (30, 12, WHOLE, 4),  # 3.6: nearest, 4 (not down to 3)
+        (65, 12, WHOLE, 8),  # 7.8 nearest
+        (55, 12, WHOLE, 7),  # 6.6 nearest
+        (45, 12, WHOLE, 5),  # 5.4 nearest
+        (55, 10, WHOLE, 6),  # 5.5: halves up
+        (60, 10, WHOLE, 6),  # exactly 6, nothing to round
+        (60, 4, WHOLE, 3),  # 2.4 up (the club evening's top of 4)
+        (40, 4, WHOLE, 1),  # 1.6 down
+        (60, 6, WHOLE_ACBL, Fraction(4)),  # 3.6 up to the next half point: 4.0
+        (40, 6, WHOLE_ACBL, 2),  # 2.4 down to 2.0
+        (70, 6, WHOLE_ACBL, 4),  # 4.2 to the nearest half point: 4.0
+        (50, 5, WHOLE_ACBL, Fraction(5, 2)),  # 2.5 is a whole tie unit already
+        # Every award of 60% or more up, 40% or less down (the bounded reading).
+        (60, 12, BOUNDED, 8),
+        (40, 12, BOUNDED, 4),
+        (70, 12, BOUNDED, 9),  # 8.4 up
+        (30, 12, BOUNDED, 3),  # 3.6 down
+        (55, 12, BOUNDED, 7),
+        (70, 6, BOUNDED_ACBL, Fraction(9, 2)),  # 4.2 up to 4.5
         (60, 12, PLAIN, Fraction(72, 10)),
         (40, 12, PLAIN, Fraction(48, 10)),
         (60, 13, PLAIN, Fraction(78, 10)),

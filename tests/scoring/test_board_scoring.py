@@ -14,6 +14,7 @@ from scoring.outcome import Adjustment, Artificial, Weighted, parse_adjustment
 from scoring.traveller import Source, TravellerRow
 
 EXACT = ScoringOptions(neuberg_rounding=Rounding.EXACT)
+PLAIN = ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)
 
 
 def lines(*scores: int) -> list[BoardLine]:
@@ -109,7 +110,7 @@ def test_artificial_60_40_removed_and_the_rest_factored() -> None:
     art = BoardLine.from_adjustment(3, 13, parse_adjustment("A60/40"))
     board_lines = [BoardLine.plain(620, 1, 11), BoardLine.plain(650, 2, 12), art]
     board_lines += [BoardLine.plain(170, 4, 14), BoardLine.plain(-100, 5, 15)]
-    board = score_board(board_lines, normal=5)
+    board = score_board(board_lines, normal=5, options=PLAIN)
     ns = [r.ns for r in board.results]
     assert [s.points for s in ns] == [F(21, 4), F(31, 4), F("4.8"), F(11, 4), F(1, 4)]
     assert [s.rounded for s in ns] == [F("5.3"), F("7.8"), F("4.8"), F("2.8"), F("0.3")]
@@ -117,10 +118,8 @@ def test_artificial_60_40_removed_and_the_rest_factored() -> None:
     assert (ns[2].award, board.results[2].ew.award) == (60, 40)
     assert ns[2].session_floor and not board.results[2].ew.session_floor
     assert ns[2].compared == 0 and ns[0].compared == 4 and ns[0].factored
-    swedish = score_board(
-        board_lines, 5, ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH)
-    )
-    assert (swedish.results[2].ns.points, swedish.results[2].ew.points) == (5, 3)
+    whole = score_board(board_lines, 5, ScoringOptions())  # the default, seed 004
+    assert (whole.results[2].ns.points, whole.results[2].ew.points) == (5, 3)
 
 
 def test_artificial_on_both_sides_of_every_line() -> None:
@@ -141,8 +140,11 @@ def test_from_traveller_rows() -> None:
     adjusted = TravellerRow(1, 2, 12, adjustment=parse_adjustment("A40/60"))
     board = score_board([BoardLine.from_row(made), BoardLine.from_row(adjusted)], normal=2)
     # One compared result out of N = 2: (0 + 1) * 2 / 1 - 1 = 1, the average of top 2.
+    # A40/60 on top 2 in whole points (the default, seed 004): 0.8 down to 0, 1.2 up to 2.
     assert (board.results[0].ns.points, board.results[0].ew.points) == (1, 1)
-    assert (board.results[1].ns.points, board.results[1].ew.points) == (F("0.8"), F("1.2"))
+    assert (board.results[1].ns.points, board.results[1].ew.points) == (0, 2)
+    plain = score_board([BoardLine.from_row(made), BoardLine.from_row(adjusted)], 2, PLAIN)
+    assert (plain.results[1].ns.points, plain.results[1].ew.points) == (F("0.8"), F("1.2"))
     assert board.pair_score(12) == (Side.EW, board.results[1].ew)
     assert board.pair_score(99) is None
 
@@ -182,22 +184,26 @@ def test_artificial_and_missing_result_on_both_scales_with_rounding() -> None:
     art = BoardLine.from_adjustment(3, 13, parse_adjustment("A60/40"))
     board_lines = [BoardLine.plain(620, 1, 11), BoardLine.plain(650, 2, 12), art]
     board_lines.append(BoardLine.plain(170, 4, 14))
-    acbl = score_board(board_lines, 5, ScoringOptions(scale=Scale.ONE_HALF_ZERO))
+    acbl = score_board(
+        board_lines,
+        5,
+        ScoringOptions(scale=Scale.ONE_HALF_ZERO, adjusted_rounding=PLAIN.adjusted_rounding),
+    )
     assert acbl.top == 4
     assert [r.ns.points for r in acbl.results] == [2, F(11, 3), F("2.4"), F(1, 3)]
     assert [r.ns.rounded for r in acbl.results] == [2, F("3.7"), F("2.4"), F("0.3")]
     assert [r.ew.points for r in acbl.results] == [2, F(1, 3), F("1.6"), F(11, 3)]
     assert [r.ew.rounded for r in acbl.results] == [2, F("0.3"), F("1.6"), F("3.7")]
     assert all(r.ns.compared == 3 and r.ns.factored for i, r in enumerate(acbl.results) if i != 2)
-    two_one = score_board(board_lines, 5)
+    two_one = score_board(board_lines, 5, PLAIN)
     assert two_one.top == 8
     assert [r.ns.points for r in two_one.results] == [4, F(22, 3), F("4.8"), F(2, 3)]
     assert [r.ns.rounded for r in two_one.results] == [4, F("7.3"), F("4.8"), F("0.7")]
     assert [r.ns.percent for r in acbl.results] == [r.ns.percent for r in two_one.results]
     assert [r.ns.percent for r in acbl.results] == [50, F(275, 3), 60, F(25, 3)]
-    # The Swedish rule (seed 004) in whole ties: 2.4 -> 2.5 and 1.6 -> 1.5 on 1-0.5-0;
+    # The seed 004 rule in whole ties: 2.4 -> 2.5 and 1.6 -> 1.5 on 1-0.5-0;
     # 4.8 -> 5 and 3.2 -> 3 on 2-1-0. The compared results are untouched by it.
-    swedish = AdjustedRounding.SWEDISH
+    swedish = AdjustedRounding.WHOLE_POINTS
     acbl_se = score_board(
         board_lines, 5, ScoringOptions(scale=Scale.ONE_HALF_ZERO, adjusted_rounding=swedish)
     )

@@ -8,12 +8,16 @@ from scoring.adjusted import PenaltyReason
 from scoring.board_scoring import BoardLine, score_board
 from scoring.fouled import fouling_penalty, small_group_percent
 from scoring.matchpoints import Scale
-from scoring.options import FouledMethod, ScoringOptions
+from scoring.options import AdjustedRounding, FouledMethod, ScoringOptions
 from scoring.outcome import parse_adjustment
 
 # 8 tables (N = 8, top 14). Group 0 (the board as dealt): 650, 620, 600, 230, 200, -100;
 # group 1 (the altered deal): 170 and 140.
 GROUPS = [(620, 0), (650, 0), (600, 0), (170, 1), (140, 1), (200, 0), (230, 0), (-100, 0)]
+
+# Most boards below are worked with plain percentages of the top (65% of 14 = 9.1); the
+# default whole matchpoints of seed 004 are worked in test_small_groups_in_whole_points.
+PLAIN = ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)
 
 
 def fouled_lines(groups: list[tuple[int, int]]) -> list[BoardLine]:
@@ -21,7 +25,7 @@ def fouled_lines(groups: list[tuple[int, int]]) -> list[BoardLine]:
 
 
 def test_groups_neuberg_and_small_group_rule() -> None:
-    board = score_board(fouled_lines(GROUPS), normal=8, board=4)
+    board = score_board(fouled_lines(GROUPS), normal=8, options=PLAIN, board=4)
     assert board.fouled and board.top == 14
     ns = {r.ns_pair: r.ns for r in board.results}
     ew = {r.ns_pair: r.ew for r in board.results}
@@ -78,9 +82,23 @@ def test_small_group_rule_needs_seven_tables() -> None:
 def test_three_results_with_a_tie_share_70_and_60() -> None:
     # 7 tables; group 1 holds 170, 170, 140: among 3 -> 3, 3, 0 -> 65%, 65%, 50% of 12.
     groups = [(100, 0), (200, 0), (300, 0), (400, 0), (170, 1), (170, 1), (140, 1)]
-    board = score_board(fouled_lines(groups), normal=7)
+    board = score_board(fouled_lines(groups), normal=7, options=PLAIN)
     assert [r.ns.points for r in board.results[4:]] == [F("7.8"), F("7.8"), 6]
     assert [r.ew.points for r in board.results[4:]] == [F("6.6"), F("6.6"), F("8.4")]
+
+
+def test_small_groups_in_whole_points() -> None:
+    # The default (seed 004 "Justerad poäng"): whole matchpoints, 60% up, 40% down, every
+    # other percentage to the nearest. The group of three above, top 12:
+    # NS 65% = 7.8 -> 8, 65% -> 8, 50% = 6; EW 55% = 6.6 -> 7, 55% -> 7, 70% = 8.4 -> 8.
+    groups = [(100, 0), (200, 0), (300, 0), (400, 0), (170, 1), (170, 1), (140, 1)]
+    board = score_board(fouled_lines(groups), normal=7)
+    assert [r.ns.points for r in board.results[4:]] == [8, 8, 6]
+    assert [r.ew.points for r in board.results[4:]] == [7, 7, 8]
+    # A lone result at 7 tables: 60-60, and 60% of 12 = 7.2 is rounded up: 8 each.
+    groups = [(100, 0), (200, 0), (300, 0), (400, 0), (450, 0), (500, 0), (170, 1)]
+    lone = score_board(fouled_lines(groups), normal=7).results[6]
+    assert (lone.ns.points, lone.ew.points) == (8, 8)
 
 
 @pytest.mark.parametrize(
@@ -142,7 +160,7 @@ def test_artificial_score_inside_a_group() -> None:
     # 8 tables; table 3 (group 0) has A60/40, so group 0 compares 5 results.
     groups = fouled_lines(GROUPS)
     groups[2] = BoardLine.from_adjustment(3, 13, parse_adjustment("A60/40"))
-    board = score_board(groups, 8)
+    board = score_board(groups, 8, PLAIN)
     assert (board.results[2].ns.points, board.results[2].ew.points) == (F("8.4"), F("5.6"))
     # 650 among 5 (620, 650, 200, 230, -100): top 8 -> 9 * 8/5 - 1 = 13.4.
     assert board.results[1].ns.points == F("13.4")
@@ -159,7 +177,7 @@ def test_lone_result_at_seven_tables_is_a_flat_60_60() -> None:
     # 7 tables (top 12): group 1 holds one result, so the small-group rule gives 60-60:
     # 60% of 12 = 7.2 each, flat (no session average), unlike the lone result at 6 tables.
     groups = [(100, 0), (200, 0), (300, 0), (400, 0), (450, 0), (500, 0), (170, 1)]
-    lone = score_board(fouled_lines(groups), normal=7).results[6]
+    lone = score_board(fouled_lines(groups), normal=7, options=PLAIN).results[6]
     assert (lone.ns.points, lone.ew.points) == (F("7.2"), F("7.2"))
     assert (lone.ns.award, lone.ew.award) == (60, 60)
     assert not (lone.ns.session_floor or lone.ew.session_floor)

@@ -158,30 +158,41 @@ def test_round_half_away_from_zero(value: Fraction, step: Fraction, expected: Fr
     assert round_half_away(value, step) == expected
 
 
+PLAIN_MEAN = DatumRule(drop=0)
+
+
 def test_datum_is_the_mean_rounded_to_ten() -> None:
     # (420 + 170 - 100 + 450) / 4 = 235 -> 240 (5 rounds away from zero)
-    assert datum([420, 170, -100, 450]) == 240
+    assert datum([420, 170, -100, 450], PLAIN_MEAN) == 240
     # (-100 - 150) / 2 = -125 -> -130
-    assert datum([-100, -150]) == -130
+    assert datum([-100, -150], PLAIN_MEAN) == -130
     # 1/3 of (620 + 620 + 650) = 630 exactly
-    assert datum([620, 620, 650]) == 630
+    assert datum([620, 620, 650], PLAIN_MEAN) == 630
 
 
-def test_datum_leaving_out_top_and_bottom() -> None:
+def test_datum_leaves_out_top_and_bottom_by_default() -> None:
+    # rules.md §9 and §15: Scandinavian programs leave out the top and bottom score.
     # sorted -100, 170, 420, 450: keep 170 and 420, mean 295 -> 300
-    assert datum([420, 170, -100, 450], DatumRule(drop=1)) == 300
+    assert datum([420, 170, -100, 450]) == 300
+    assert DatumRule() == DatumRule(drop=1, step=10)
+    # sorted -100, 170, 420, 430, 450, two at each end left out: 420
+    assert datum([420, 170, -100, 450, 430], DatumRule(drop=2)) == 420
 
 
 def test_butler_imps_against_the_datum() -> None:
     # datum 240: 420 (+180) 5, 170 (-70) -2, -100 (-340) -8, 450 (+210) 5
-    assert butler_imps([420, 170, -100, 450]) == [5, -2, -8, 5]
+    assert butler_imps([420, 170, -100, 450], PLAIN_MEAN) == [5, -2, -8, 5]
     # datum 300: +120 -> 3, -130 -> -4, -400 -> -9, +150 -> 4
-    assert butler_imps([420, 170, -100, 450], DatumRule(drop=1)) == [3, -4, -9, 4]
+    assert butler_imps([420, 170, -100, 450]) == [3, -4, -9, 4]
 
 
-def test_datum_with_too_few_scores_says_so() -> None:
-    with pytest.raises(ImpError, match="needs more than 2 scores, the board has 2"):
-        datum([420, 170], DatumRule(drop=1))
+def test_datum_with_too_few_scores_to_trim_takes_the_plain_mean() -> None:
+    # Two scores and one to leave out at each end: nothing would be left, so the plain
+    # mean (420 + 170) / 2 = 295 -> 300; one score is its own datum.
+    assert datum([420, 170]) == 300
+    assert datum([-620]) == -620
+    with pytest.raises(ImpError, match="at least one score"):
+        datum([])
 
 
 def test_bad_datum_rules_are_refused() -> None:
@@ -217,11 +228,18 @@ def test_board_with_artificial_score_across_the_field() -> None:
 
 def test_board_with_artificial_score_butler() -> None:
     # datum of 420, 170, -100: 163.3 -> 160; 260 -> 6, 10 -> 0, -260 -> -6; A60/40 +3/-3
-    assert [(s.ns, s.ew) for s in board_imps([420, 170, A60_40, -100], DatumRule())] == [
+    assert [(s.ns, s.ew) for s in board_imps([420, 170, A60_40, -100], PLAIN_MEAN)] == [
         (6, -6),
         (0, 0),
         (3, -3),
         (-6, 6),
+    ]
+    # The default datum leaves out 420 and -100: 170. 250 -> 6, 0, -270 -> -7.
+    assert [(s.ns, s.ew) for s in board_imps([420, 170, A60_40, -100], DatumRule())] == [
+        (6, -6),
+        (0, 0),
+        (3, -3),
+        (-7, 7),
     ]
 
 
@@ -248,8 +266,17 @@ def test_weighted_score_in_butler() -> None:
     # 50% +420 / 50% +170 (mean 295), +420, -100: datum (295 + 420 - 100) / 3 = 205 -> 210.
     # Weighted: half of imps(210) = 5 and half of imps(-40) = -1 -> 2; 420: 5; -100: -7.
     half = Weighted(((Fraction(1, 2), 420), (Fraction(1, 2), 170)))
-    result = board_imps([Adjustment(half, half), 420, -100], DatumRule())
+    result = board_imps([Adjustment(half, half), 420, -100], PLAIN_MEAN)
     assert [(s.ns, s.ew) for s in result] == [(2, -2), (5, -5), (-7, 7)]
+    # Trimmed (the default): 420 and -100 left out, datum 295 -> 300 (halves away from 0).
+    # Weighted: half of imps(120) = 3 and half of imps(-130) = -4 -> -1/2; 420: +120 -> 3;
+    # -100: -400 -> -9.
+    result = board_imps([Adjustment(half, half), 420, -100], DatumRule())
+    assert [(s.ns, s.ew) for s in result] == [
+        (Fraction(-1, 2), Fraction(1, 2)),
+        (3, -3),
+        (-9, 9),
+    ]
 
 
 def test_board_imps_rounding_and_empty_board() -> None:

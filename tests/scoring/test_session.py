@@ -22,7 +22,10 @@ from scoring.session import score_session
 # Board 3: -50, -50, +100 -> NS 1, 1, 4; EW 3, 3, 0.
 
 
-OPTIONS = ScoringOptions()
+# Worked with plain percentages (A60 of 4 = 2.4); the default whole points are worked in
+# test_law88_in_whole_points_*.
+OPTIONS = ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)
+PLAIN = AdjustedRounding.PLAIN
 
 
 def boards(options: ScoringOptions = OPTIONS, table_2_board_2: str = "A60/40") -> list[BoardScore]:
@@ -64,7 +67,7 @@ def test_totals_and_law88() -> None:
 
 
 def test_without_law88_the_award_stays_60_percent() -> None:
-    options = ScoringOptions(law88=False)
+    options = ScoringOptions(law88=False, adjusted_rounding=PLAIN)
     session = score_session(boards(options), options)
     assert session.pair(2).points == F("7.4")
     assert not session.boards[1].results[1].ns.from_session
@@ -79,7 +82,7 @@ def test_law88_keeps_60_when_the_other_boards_are_worse() -> None:
 
 
 def test_offender_gets_its_session_percentage_if_lower() -> None:
-    options = ScoringOptions(offender_session_percentage_if_lower=True)
+    options = ScoringOptions(offender_session_percentage_if_lower=True, adjusted_rounding=PLAIN)
     session = score_session(boards(options), options)
     # Pair 5: other boards 3 of 8 = 37.5% < 40%: 37.5% of 4 = 1.5; total 4.5.
     assert session.boards[1].results[1].ew.points == F("1.5")
@@ -87,13 +90,47 @@ def test_offender_gets_its_session_percentage_if_lower() -> None:
     assert session.pair(5).percent == F("37.5")
 
 
-def test_law88_with_swedish_rounding_rounds_up() -> None:
-    options = ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH)
+def test_law88_in_whole_points_rounds_the_60_up() -> None:
+    options = ScoringOptions()  # the default: whole matchpoints, seed 004
     session = score_session(boards(options), options)
-    # A60 of 4 = 2.4 -> 3; Law 88 62.5% = 2.5 -> 3 as well (at least, so up). A40 -> 1.
+    # A60 of 4 = 2.4 -> 3 (60% up); Law 88's 62.5% of 4 = 2.5 -> 3 to the nearest (halves
+    # up): no more than the 60% award, so the award stays. A40 = 1.6 -> 1 (40% down).
     assert session.boards[1].results[1].ns.points == 3
+    assert not session.boards[1].results[1].ns.from_session
     assert session.boards[1].results[1].ew.points == 1
-    assert session.pair(2).points == 8
+    assert session.pair(2).points == 8  # 4 + 3 + 1
+
+
+def test_law88_in_whole_points_never_takes_a_point_away() -> None:
+    # Top 12 (N = 7). Pair 1 (NS) is compared on two boards and scores 9 and 6: 15 of 24 =
+    # 62.5%. On board 3 it gets A60: 60% of 12 = 7.2 -> 8 (seed 004: up). Law 88 would give
+    # 62.5% of 12 = 7.5 -> 8 (nearest, halves up): not more, the award stays at 8. With the
+    # bounded reading 62.5% rounds up to 8 as well; plainly it is 7.5 > 7.2.
+    # Board 1: 1 v 11 scores +600 against six lower scores and two ties... built as 7 lines:
+    # pair 1's +620 beats 4 (+100 x4) and ties 1 (+620): 2*4 + 1 = 9 of 12 (the seventh
+    # line +650 beats it). Board 2: pair 1's +50 beats 3 (-100 x3), ties none, loses 3: 6.
+    def board(number: int, scores: list[int], award: str | None = None) -> BoardScore:
+        lines = [BoardLine.plain(score, 1 + i, 11 + i) for i, score in enumerate(scores)]
+        if award is not None:
+            lines[0] = BoardLine.from_adjustment(1, 11, parse_adjustment(award))
+        return score_board(lines, 7, options, board=number)
+
+    for options, expected in (
+        (ScoringOptions(), 8),
+        (ScoringOptions(adjusted_rounding=AdjustedRounding.WHOLE_POINTS_BOUNDED), 8),
+        (ScoringOptions(adjusted_rounding=PLAIN), F("7.5")),
+    ):
+        session = score_session(
+            [
+                board(1, [620, 620, 650, 100, 100, 100, 100]),
+                board(2, [50, -100, -100, -100, 200, 200, 200]),
+                board(3, [0, 0, 0, 0, 0, 0, 0], award="A60/40"),
+            ],
+            options,
+        )
+        assert session.boards[0].results[0].ns.points == 9
+        assert session.boards[1].results[0].ns.points == 6
+        assert session.boards[2].results[0].ns.points == expected
 
 
 def test_penalties_come_off_the_total_not_the_board() -> None:
@@ -198,7 +235,9 @@ def test_percentages_are_the_same_on_both_scales() -> None:
     # nothing is rounded differently on the two scales).
     results = []
     for scale in Scale:
-        options = ScoringOptions(scale=scale, neuberg_rounding=Rounding.EXACT)
+        options = ScoringOptions(
+            scale=scale, neuberg_rounding=Rounding.EXACT, adjusted_rounding=PLAIN
+        )
         session = score_session(boards(options), options)
         results.append({t.pair: t.percent for t in session.pairs})
     assert results[0] == results[1]
@@ -215,9 +254,10 @@ def test_fouled_board_lone_result_gets_60_or_the_session_average() -> None:
             BoardLine.plain(-100, 3, 6),
         ],
         3,
+        OPTIONS,
         board=2,
     )
-    session = score_session([boards()[0], fouled])
+    session = score_session([boards()[0], fouled], OPTIONS)
     lone = session.boards[1].results[1]
     assert (lone.ns.points, lone.ns.from_session) == (4, True)
     assert (lone.ew.points, lone.ew.from_session) == (F("2.4"), False)
@@ -228,7 +268,9 @@ def test_fouled_board_lone_result_gets_60_or_the_session_average() -> None:
 @pytest.mark.parametrize("offender_rule", [False, True])
 def test_law88_raises_only_a_non_offender(offender_rule: bool) -> None:
     # Pair 2 (NS, table 2) has 62.5% on its other boards, pair 5 (EW) 37.5% (see above).
-    options = ScoringOptions(offender_session_percentage_if_lower=offender_rule)
+    options = ScoringOptions(
+        offender_session_percentage_if_lower=offender_rule, adjusted_rounding=PLAIN
+    )
     # A50/50: both partly at fault: neither raised nor lowered, 50% of 4 = 2 each.
     board_2 = score_session(boards(options, "A50/50"), options).boards[1].results[1]
     assert (board_2.ns.points, board_2.ew.points) == (2, 2)
