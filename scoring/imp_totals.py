@@ -66,7 +66,10 @@ def imp_total(
         raise ScoringError(f"pair {pair}: {sitout_boards} boards sat out")
     imps = sum(values, Fraction(0))
     credit = Fraction(0)
-    if sitout_boards and options.sitout_credit is SitoutCredit.AVERAGE:
+    if sitout_boards and options.sitout_credit in (
+        SitoutCredit.AVERAGE,
+        SitoutCredit.AVERAGE_PER_BOARD,
+    ):
         if not played:
             raise ScoringError(f"pair {pair} sat out but played no board: no average to credit")
         credit = imps / played * sitout_boards

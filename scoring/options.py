@@ -92,10 +92,12 @@ class FouledMethod(Enum):
 
 
 class SitoutCredit(Enum):
-    """What a pair gets for a round it sat out (rules.md §7)."""
+    """What a pair gets for a round it sat out (rules.md §7; in IMPs, ``scoring.imp_totals``)."""
 
     ZERO = "zero"  # fine when every pair sits out once
-    AVERAGE = "average"  # its own points per played round, rounded to whole points
+    AVERAGE = "average"  # its own points per played round, rounded to whole points (seed 004)
+    AVERAGE_PER_BOARD = "average-per-board"  # per board sat out: its points per board played,
+    # rounded like a board score (Ruter prints it on a "Bye" line)
     NONE = "none"  # rank by percentage of the boards played; no credit needed
 
 

@@ -6,6 +6,10 @@
   "whole" is a multiple of a tie, so 0.5 on the 1-0.5-0 scale), credited for each round it sat
   out. Its maximum grows by the boards of those rounds, so its percentage stays (about) the
   same as on the boards it played.
+- ``SitoutCredit.AVERAGE_PER_BOARD``: each board sat out is credited with the pair's average
+  points per board played, rounded like a board score (``neuberg_rounding``): what Ruter
+  prints on a "Bye" line (top 8, a pair averaging 4.3 gets 4.3, 53.75%). Its maximum grows
+  by the top of each board sat out.
 - ``SitoutCredit.NONE``: rank by percentage; no credit is needed.
 """
 
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.errors import ScoringError
-from scoring.neuberg import round_half_up
+from scoring.neuberg import round_half_up, round_points
 from scoring.options import ScoringOptions, SitoutCredit
 
 __all__ = ["SitoutError", "SitoutAward", "sitout_award"]
@@ -57,6 +61,12 @@ def sitout_award(
         return SitoutAward(pair, sitout_rounds, Fraction(0), Fraction(0))
     if boards_per_round < 1:
         raise SitoutError(f"pair {pair}: boards per round must be at least 1")
+    if method is SitoutCredit.AVERAGE_PER_BOARD:
+        if boards_played < 1:
+            raise SitoutError(f"pair {pair} sat out but played no board: no average to credit")
+        boards = sitout_rounds * boards_per_round
+        per_board = round_points(points / boards_played, options.neuberg_rounding, options.ties)
+        return SitoutAward(pair, sitout_rounds, per_board * boards, board_top * boards)
     rounds_played, rest = divmod(boards_played, boards_per_round)
     if rest or rounds_played == 0:
         raise SitoutError(

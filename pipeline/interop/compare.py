@@ -1,40 +1,61 @@
 """``compare``: re-score another program's session and say where its figures differ, and why.
 
 1. Detect the options the file was scored with (or take them from the command line): the
-   matchpoint scale from the tops the figures reach, the rounding from the decimals printed,
-   the method from the event type; IMP events try both cross-IMP forms and datum rules.
+   method from the event type, the matchpoint scale from the tops the figures reach, the
+   rounding from the decimals printed, and each convention that changes figures (the
+   artificial-score rounding, Law 88, ties half to even, sections together or apart, the
+   sit-out credit, how totals are made; for IMPs the cross-IMP form and rounding, the
+   artificial score per comparison, the datum rule, totals per board) by re-scoring under
+   each candidate and keeping the one that explains most figures. The evidence for each is
+   listed, and what could not be told from the file is listed as assumed.
 2. Re-score with bridgescan's core (:mod:`pipeline.interop.rescore`).
-3. Compare per result (score, NS/EW points, percentages) and per pair (total, percentage).
-   A figure differs "beyond rounding" when it is further from ours than half a unit of the
-   last decimal the file prints (a file printing 10.3 may stand for 10.25 ... 10.35).
-4. For every difference give the likely reason, found by re-scoring that line under the
-   alternatives: a score that is not Law 77's, a different scale, Neuberg not applied or
-   rounded differently, artificial scores rounded by the Swedish rule or plainly, a
-   different datum rule or cross-IMP form, NS+EW not adding up to the top (a manual
-   override of one side), totals made from unrounded boards, or -- when nothing explains
-   it -- a manual override in the source file.
+3. Compare per line (score, NS/EW points, percentages, sit-out credits) and per pair (total,
+   percentage, VPs), in the file's presentation (centred when it prints centred). A figure
+   differs "beyond rounding" when it is further from ours than half a unit of the last
+   decimal the file prints in that column.
+4. Explain each difference (:mod:`pipeline.interop.reasons`) and group them for a reader: a
+   difference another option reproduces is systematic and is shown once per option with its
+   count and an example; a real one names file, line, board, pairs, both values and the
+   likely reason; figures that follow from another difference (points from a score that is
+   not Law 77's, totals from board differences) are shown once, under it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.differences import (
-    Difference,
-    decimals,
-    differs,
-    line_differences,
-    tolerance,
+from pipeline.interop.differences import Difference, decimals, differs, line_differences, tolerance
+from pipeline.interop.reasons import (
+    Explainer,
+    describe_adjusted,
+    describe_credit,
+    file_sum,
+    shown_total,
+    with_scoring,
 )
-from pipeline.interop.reasons import file_sum, why_points, why_total
-from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.rescore import RescoreOptions, rescore
-from scoring.imps import CrossImps, DatumRule
+from pipeline.interop.records import (
+    Competition,
+    ImportedSession,
+    Presentation,
+    Scoring,
+)
+from pipeline.interop.rescore import Rescored, RescoreOptions, rescore
 from scoring.matchpoints import Scale
-from scoring.options import AdjustedRounding, Rounding, ScoringOptions
+from scoring.options import (
+    AdjustedRounding,
+    CrossImps,
+    FewerBoards,
+    ImpTotals,
+    Rounding,
+    ScoringOptions,
+    SitoutCredit,
+    TieRounding,
+)
 
-__all__ = ["Difference", "Comparison", "detect_options", "compare_session"]
+__all__ = ["Difference", "Comparison", "detect_options", "compare_session", "describe_options"]
 
 
 @dataclass(frozen=True)
@@ -48,61 +69,244 @@ class Comparison:
     results_checked: int
     pairs_checked: int
     notes: tuple[str, ...] = field(default=())
+    assumed: tuple[str, ...] = field(default=())
 
     @property
     def agrees(self) -> bool:
         return not self.differences
 
+    @property
+    def real(self) -> tuple[Difference, ...]:
+        """Differences no option explains and that follow from no other difference."""
+        return tuple(d for d in self.differences if d.option is None and not d.follows)
+
+    @property
+    def systematic(self) -> dict[str, list[Difference]]:
+        """Differences another option reproduces, by that option."""
+        groups: dict[str, list[Difference]] = {}
+        for difference in self.differences:
+            if difference.option is not None and not difference.follows:
+                groups.setdefault(difference.option, []).append(difference)
+        return groups
+
+    def summary(self) -> str:
+        """One line: "no differences", or the counts."""
+        if self.agrees:
+            return "no differences"
+        groups = self.systematic
+        follows = sum(1 for d in self.differences if d.follows)
+        parts = [f"{len(self.real)} to check"]
+        if groups:
+            count = sum(len(v) for v in groups.values())
+            parts.append(f"{count} systematic ({len(groups)} option{'s' * (len(groups) > 1)})")
+        if follows:
+            parts.append(f"{follows} following from those")
+        return f"{len(self.differences)} differences: " + ", ".join(parts)
+
     def report(self) -> str:
         """A plain-text report for the director."""
-        o = self.options
         lines = [
-            f"compare {self.source}: {self.results_checked} results, {self.pairs_checked} pairs",
-            f"options: {o.method.value}, scale {o.scoring.scale.value}, Neuberg rounding "
-            f"{o.scoring.neuberg_rounding.value}, adjusted {o.scoring.adjusted_rounding.value}",
-            *(f"  detected: {e}" for e in self.evidence),
+            f"compare {self.source}: {self.results_checked} results, {self.pairs_checked} "
+            f"pairs checked",
+            f"scored with: {describe_options(self.options)}",
+            *(f"  from the file: {e}" for e in self.evidence),
+            *(f"  assumed: {a}" for a in self.assumed),
             *(f"  note: {n}" for n in self.notes),
         ]
         if self.agrees:
-            lines.append("no differences beyond rounding")
-        else:
-            lines.append(f"{len(self.differences)} differences beyond rounding:")
-            lines.extend(f"  {d}" for d in self.differences)
+            lines.append("no differences")
+            return "\n".join(lines)
+        lines.append(self.summary())
+        follows_by_location: dict[object, list[Difference]] = {}
+        for difference in self.differences:
+            if difference.follows and difference.board is not None:
+                follows_by_location.setdefault(difference.location, []).append(difference)
+        board_real = [d for d in self.real if d.board is not None]
+        if board_real:
+            lines.append("on the boards:")
+            for difference in board_real:
+                lines.append(f"  {difference}")
+                for after in follows_by_location.pop(difference.location, []):
+                    lines.append(f"      and so: {after.what} {_show(after.theirs)} in the "
+                                 f"file, {_show(after.ours)} by bridgescan")  # fmt: skip
+        for rest in follows_by_location.values():
+            for difference in rest:
+                lines.append(f"  {difference}")
+        groups = self.systematic
+        if groups:
+            lines.append("systematic (another convention, not a mistake in a line):")
+            for option, members in groups.items():
+                example = members[0]
+                lines.append(f"  {len(members)} figure{'s' * (len(members) > 1)}: {option};"
+                             f" e.g. {_example(example)}")  # fmt: skip
+        totals_follow = [d for d in self.differences if d.follows and d.board is None]
+        if totals_follow:
+            pairs = ", ".join(sorted({d.pair or "" for d in totals_follow}, key=_natural))
+            lines.append(f"totals that follow from the board differences above: {pairs}")
+        pair_real = [d for d in self.real if d.board is None]
+        if pair_real:
+            lines.append("pair totals:")
+            lines.extend(f"  {d}" for d in pair_real)
         return "\n".join(lines)
 
 
-def detect_options(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...]]:
-    """The options that best explain the file's figures, with the evidence for each."""
-    evidence: list[str] = []
-    method = session.scoring
-    if method is Scoring.UNKNOWN:
-        method = Scoring.MATCHPOINTS
-        evidence.append("scoring method not stated: matchpoints assumed")
+def _show(value: Fraction | int | str | None) -> str:
+    if isinstance(value, Fraction):
+        return format_decimal(value)
+    return "-" if value is None else str(value)
+
+
+def _example(difference: Difference) -> str:
+    where = f"board {difference.board} " if difference.board is not None else ""
+    who = difference.pair or ""
+    return (
+        f"{difference.location} {where}{who}: {difference.what} {_show(difference.theirs)} in "
+        f"the file, {_show(difference.ours)} by bridgescan"
+    )
+
+
+def _natural(key: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in key if ch.isdigit())
+    return (int(digits) if digits else 0, key)
+
+
+def describe_options(options: RescoreOptions) -> str:
+    """The options in words, for the report."""
+    s = options.scoring
+    if options.method is Scoring.MATCHPOINTS:
+        parts = [
+            f"matchpoints {s.scale.value}",
+            "Neuberg exact"
+            if s.neuberg_rounding is Rounding.EXACT
+            else f"Neuberg to {s.neuberg_rounding.value}",
+            describe_adjusted(s.adjusted_rounding),
+            "Law 88" if s.law88 else "no Law 88",
+            describe_credit(s.sitout_credit),
+        ]
+        if s.ties is not TieRounding.HALF_UP:
+            parts.append(f"ties {s.ties.value}")
+        if not s.totals_from_rounded:
+            parts.append("totals from unrounded boards")
+        if s.percentage_from_total_rounded_to is not Rounding.EXACT:
+            parts.append(
+                f"percentage of the total rounded to {s.percentage_from_total_rounded_to.value}"
+            )
+        if s.fewer_boards is FewerBoards.SCALE_TO_SESSION:
+            parts.append("fewer boards scaled")
+        if options.across_sections:
+            parts.append("sections together")
+        return ", ".join(parts)
+    if options.method is Scoring.TEAMS:
+        return "teams: board IMPs between the two tables, match VPs on the WBF 2013 scale"
+    if options.method is Scoring.BUTLER:
+        parts = [f"Butler, datum without {s.datum_drop} top/bottom score(s), to {s.datum_step}"]
     else:
-        evidence.append(f"scoring method {method.value} from the file")
-    counts = [len(b.results) for b in session.boards if b.results]
-    normal = max(counts) if counts else 1
-    scale = Scale.TWO_ONE_ZERO
-    sums = [
+        per = (
+            "Law 86A (3 IMPs a board)"
+            if s.artificial_imps_per_comparison is None
+            else f"{format_decimal(s.artificial_imps_per_comparison)} IMPs per comparison"
+        )
+        parts = [
+            f"cross-IMPs {s.cross_imps.value}",
+            f"rounded {s.cross_imp_rounding.value}",
+            f"artificial scores {per}",
+        ]
+    parts.append(f"totals {s.imp_totals.value}")
+    if s.sitout_credit in (SitoutCredit.AVERAGE, SitoutCredit.AVERAGE_PER_BOARD):
+        parts.append("sit-out credit: the average per board")
+    if s.fewer_boards is FewerBoards.SCALE_TO_SESSION:
+        parts.append("fewer boards scaled")
+    return ", ".join(parts)
+
+
+# -- detection ----------------------------------------------------------------------------
+
+
+def _count(session: ImportedSession, options: RescoreOptions) -> int:
+    """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
+    the session cannot be scored with counts as explaining nothing."""
+    try:
+        ours = rescore(session, options)
+    except ValueError:
+        return 10**9
+    return len(line_differences(session, ours)) + len(_pair_figures(session, ours))
+
+
+def _best(
+    session: ImportedSession, base: RescoreOptions, candidates: Iterable[RescoreOptions]
+) -> tuple[RescoreOptions, bool]:
+    """The candidate with fewest mismatches (``base`` wins ties); whether it beat ``base``."""
+    best, best_count = base, _count(session, base)
+    for candidate in candidates:
+        if candidate == base:
+            continue
+        count = _count(session, candidate)
+        if count < best_count:
+            best, best_count = candidate, count
+    return best, best is not base
+
+
+def _full_boards_sums(session: ImportedSession, normal: int) -> list[Fraction]:
+    return [
         r.ns_mp + r.ew_mp
         for b in session.boards
         if len(b.results) == normal and all(r.adjustment is None for r in b.results)
         for r in b.results
         if r.ns_mp is not None and r.ew_mp is not None
     ]
-    if sums and normal > 1:
-        common = max(set(sums), key=sums.count)
-        if common == normal - 1:
-            scale = Scale.ONE_HALF_ZERO
-        verdict = (
-            f"scale {scale.value}"
-            if common in (2 * (normal - 1), normal - 1)
-            else "matches neither scale's top: 2-1-0 assumed"
-        )
+
+
+def _scale(session: ImportedSession, normal: int, evidence: list[str]) -> Scale:
+    if normal < 2:
+        return Scale.TWO_ONE_ZERO
+    if session.presentation is Presentation.CENTRED:
+        highest = max(
+            (abs(v) for r in session.results if r.adjustment is None
+             for v in (r.ns_mp, r.ew_mp) if v is not None),
+            default=Fraction(0),
+        )  # fmt: skip
+        scale = Scale.ONE_HALF_ZERO if highest * 2 <= normal - 1 else Scale.TWO_ONE_ZERO
         evidence.append(
-            f"NS+EW points on full boards mostly {format_decimal(common)} with {normal} "
-            f"results: {verdict}"
+            f"centred matchpoints reaching {format_decimal(highest)} with {normal} results: "
+            f"scale {scale.value}"
         )
+        return scale
+    sums = _full_boards_sums(session, normal)
+    if not sums:
+        return Scale.TWO_ONE_ZERO
+    common = max(set(sums), key=sums.count)
+    scale = Scale.ONE_HALF_ZERO if common == normal - 1 else Scale.TWO_ONE_ZERO
+    verdict = (
+        f"scale {scale.value}"
+        if common in (2 * (normal - 1), normal - 1)
+        else "matches neither scale's top: 2-1-0 assumed"
+    )
+    evidence.append(
+        f"NS+EW points on full boards mostly {format_decimal(common)} with {normal} results: "
+        f"{verdict}"
+    )
+    return scale
+
+
+def detect_options(
+    session: ImportedSession,
+) -> tuple[RescoreOptions, tuple[str, ...]]:
+    """The options that best explain the file's figures, with the evidence for each."""
+    options, evidence, _ = _detect(session)
+    return options, evidence
+
+
+def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+    evidence: list[str] = []
+    assumed: list[str] = []
+    method = session.scoring
+    if method is Scoring.UNKNOWN:
+        method = Scoring.MATCHPOINTS
+        assumed.append("scoring method not stated: matchpoints")
+    else:
+        evidence.append(f"scoring method {method.value}")
+    counts = [len(b.results) for b in session.boards if b.results]
+    normal = max(counts) if counts else 1
     figures = [
         value
         for r in session.results
@@ -113,153 +317,287 @@ def detect_options(session: ImportedSession) -> tuple[RescoreOptions, tuple[str,
     rounding = {0: Rounding.TENTH, 1: Rounding.TENTH, 2: Rounding.HUNDREDTH}.get(
         places, Rounding.EXACT
     )
-    evidence.append(f"figures printed with up to {places} decimals: rounding {rounding.value}")
-    base = RescoreOptions(
-        scoring=ScoringOptions(scale=scale, neuberg_rounding=rounding),
-        method=method,
-        normal=normal,
-    )
-    options = _best_adjusted(session, base, evidence)
-    if method in (Scoring.CROSS_IMPS, Scoring.BUTLER):
-        options = _best_imps(session, options, evidence)
-    return options, tuple(evidence)
+    if method is Scoring.MATCHPOINTS:
+        scale = _scale(session, normal, evidence)
+        evidence.append(f"figures printed with up to {places} decimals: rounding {rounding.value}")
+        base = RescoreOptions(ScoringOptions(scale=scale, neuberg_rounding=rounding), method)
+        return (*_detect_mp(session, base, evidence, assumed),)
+    base = RescoreOptions(ScoringOptions(), method)
+    if method is Scoring.TEAMS:
+        return base, tuple(evidence), tuple(assumed)
+    return (*_detect_imps(session, base, places, evidence, assumed),)
 
 
-def _mismatches(session: ImportedSession, options: RescoreOptions) -> int:
-    return len(line_differences(session, rescore(session, options)))
-
-
-def _mismatches_or_many(session: ImportedSession, options: RescoreOptions) -> int:
-    """Mismatches under ``options``; options the session cannot be scored with rank last."""
-    try:
-        return _mismatches(session, options)
-    except ValueError:  # e.g. a datum dropping more scores than a board has
-        return 10**9
-
-
-def _best_adjusted(
-    session: ImportedSession, base: RescoreOptions, evidence: list[str]
-) -> RescoreOptions:
-    if not any(r.adjustment is not None for r in session.results):
-        return base
-    swedish = replace(
-        base, scoring=replace(base.scoring, adjusted_rounding=AdjustedRounding.SWEDISH)
-    )
-    if _mismatches(session, swedish) < _mismatches(session, base):
-        evidence.append("artificial scores match the Swedish rounding rule (seed 004)")
-        return swedish
-    evidence.append("artificial scores: plain percentage of the top")
-    return base
-
-
-def _best_imps(
-    session: ImportedSession, base: RescoreOptions, evidence: list[str]
-) -> RescoreOptions:
-    candidates = [base]
-    if base.method is Scoring.CROSS_IMPS:
-        candidates += [
-            replace(base, cross_imps=CrossImps.SUM),
-            replace(base, imp_rounding=None),
-            replace(base, cross_imps=CrossImps.SUM, imp_rounding=None),
-        ]
+def _detect_mp(
+    session: ImportedSession, options: RescoreOptions, evidence: list[str], assumed: list[str]
+) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+    if len(session.sections) > 1:
+        options, changed = _best(session, options, [replace(options, across_sections=True)])
+        word = "together (one field)" if changed else "apart (each its own field)"
+        evidence.append(f"{len(session.sections)} sections, scored {word}")
+    artificial = any(r.adjustment is not None for r in session.results)
+    if artificial:
+        options, _ = _best(
+            session,
+            options,
+            [with_scoring(options, adjusted_rounding=a) for a in AdjustedRounding],
+        )
+        evidence.append(describe_adjusted(options.scoring.adjusted_rounding))
+        options, changed = _best(session, options, [with_scoring(options, law88=False)])
+        if changed:
+            evidence.append("Law 88 not applied (a plain 60% even above the pair's average)")
     else:
-        candidates += [replace(base, datum=DatumRule(drop=k)) for k in (1, 2)]
-    best = min(candidates, key=lambda o: _mismatches_or_many(session, o))
-    evidence.append(
-        f"IMPs: cross-IMPs {best.cross_imps.value}, datum drops {best.datum.drop} high/low"
+        assumed.append(
+            f"{describe_adjusted(options.scoring.adjusted_rounding)} (no adjusted score here)"
+        )
+    if options.scoring.neuberg_rounding is not Rounding.EXACT:
+        options, changed = _best(
+            session, options, [with_scoring(options, ties=TieRounding.HALF_TO_EVEN)]
+        )
+        if changed:
+            evidence.append("exact ties rounded half to even (as Compscore prints them)")
+    if session.sitouts:
+        with_figures = [s for s in session.sitouts if s.points is not None]
+        if with_figures:
+            options, _ = _best(
+                session,
+                options,
+                [with_scoring(options, sitout_credit=c) for c in SitoutCredit],
+            )
+            evidence.append(
+                f"{len(session.sitouts)} sit-out lines: "
+                f"{describe_credit(options.scoring.sitout_credit)}"
+            )
+        else:
+            evidence.append(f"{len(session.sitouts)} sit-out lines without a credit")
+    if any(p.total is not None or p.percent is not None for p in session.pairs):
+        candidates = [
+            with_scoring(options, totals_from_rounded=False, percentage_from_rounded=False),
+            with_scoring(options, percentage_from_total_rounded_to=Rounding.HUNDREDTH),
+            with_scoring(options, fewer_boards=FewerBoards.SCALE_TO_SESSION),
+        ]
+        options, changed = _best(session, options, candidates)
+        if not options.scoring.totals_from_rounded:
+            evidence.append("totals made from unrounded board scores")
+        if options.scoring.percentage_from_total_rounded_to is not Rounding.EXACT:
+            evidence.append("percentage of the total rounded to 0.01 (ACBLscore)")
+        if options.scoring.fewer_boards is FewerBoards.SCALE_TO_SESSION:
+            evidence.append("totals of pairs with fewer boards scaled up (North American)")
+    return options, tuple(evidence), tuple(assumed)
+
+
+def _detect_imps(
+    session: ImportedSession,
+    base: RescoreOptions,
+    places: int,
+    evidence: list[str],
+    assumed: list[str],
+) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+    options = base
+    if base.method is Scoring.CROSS_IMPS:
+        candidates = [
+            with_scoring(base, cross_imps=form, cross_imp_rounding=rounding)
+            for form in CrossImps
+            for rounding in (Rounding.HUNDREDTH, Rounding.EXACT)
+        ]
+        options, _ = _best(session, candidates[0], candidates[1:])
+        evidence.append(
+            f"cross-IMPs {options.scoring.cross_imps.value}, rounded "
+            f"{options.scoring.cross_imp_rounding.value} (figures with up to {places} decimals)"
+        )
+        per = _per_comparison_candidates(session)
+        if per:
+            options, changed = _best(
+                session,
+                options,
+                [with_scoring(options, artificial_imps_per_comparison=v) for v in per],
+            )
+            value = options.scoring.artificial_imps_per_comparison
+            evidence.append(
+                f"artificial scores {format_decimal(value)} IMPs per comparison"
+                if changed and value is not None
+                else "artificial scores 3 IMPs for the board (Law 86A)"
+            )
+    else:
+        options, _ = _best(session, base, [with_scoring(base, datum_drop=d) for d in (0, 2)])
+        drop = options.scoring.datum_drop
+        evidence.append(
+            f"Butler datum without {drop} top and {drop} bottom score(s)"
+            if drop
+            else "Butler datum: the plain mean"
+        )
+    options, changed = _best(
+        session, options, [with_scoring(options, imp_totals=ImpTotals.PER_BOARD)]
     )
-    return best
+    if changed:
+        evidence.append("totals as IMPs per board")
+    if session.sitouts:
+        options, _ = _best(
+            session, options, [with_scoring(options, sitout_credit=SitoutCredit.AVERAGE)]
+        )
+    options, changed = _best(
+        session, options, [with_scoring(options, fewer_boards=FewerBoards.SCALE_TO_SESSION)]
+    )
+    if changed:
+        evidence.append("totals of pairs with fewer boards scaled up")
+    return options, tuple(evidence), tuple(assumed)
+
+
+def _per_comparison_candidates(session: ImportedSession) -> list[Fraction]:
+    """IMPs per comparison an artificial line's figure implies (figure / comparisons)."""
+    values: set[Fraction] = set()
+    for board in session.boards:
+        compared = sum(1 for r in board.results if r.adjustment is None)
+        for result in board.results:
+            if result.adjustment is None or result.ns_imps is None or not result.ns_imps:
+                continue
+            values.add(abs(result.ns_imps))
+            if compared:
+                values.add(abs(result.ns_imps) / compared)
+    return sorted(values)
+
+
+# -- comparing ----------------------------------------------------------------------------
+
+
+def _pair_figures(session: ImportedSession, ours: Rescored) -> list[Difference]:
+    """Pair totals, percentages and VPs that differ (reasons still empty)."""
+    mp = ours.options.method is Scoring.MATCHPOINTS
+    tolerances = {
+        "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
+        "percentage": tolerance([p.percent for p in session.pairs]),
+        "VP": tolerance([p.vp for p in session.pairs]),
+    }
+    out = []
+    for pair in session.pairs:
+        if pair.phantom:
+            continue
+        mine = ours.pair(pair.key)
+        theirs_total = pair.total if mp else pair.imps
+        if mine is None:
+            if theirs_total is not None or pair.percent is not None:
+                out.append(
+                    Difference(
+                        "missing", pair.location, None, pair.key, theirs_total, None,
+                        "the file totals a pair that has no result line",
+                    )
+                )  # fmt: skip
+            continue
+        for what, theirs in (
+            ("total", theirs_total),
+            ("percentage", pair.percent),
+            ("VP", pair.vp),
+        ):
+            value = shown_total(session, mine, what, ours.options.method)
+            if differs(theirs, value, tolerances[what]):
+                out.append(Difference(what, pair.location, None, pair.key, theirs, value, ""))
+    return out
 
 
 def compare_session(session: ImportedSession, options: RescoreOptions | None = None) -> Comparison:
     """Compare a session's figures with bridgescan's; options detected when not given."""
-    evidence: tuple[str, ...]
+    assumed: tuple[str, ...] = ()
     if options is None:
-        options, evidence = detect_options(session)
+        options, evidence, assumed = _detect(session)
     else:
         evidence = ("options given by the caller",)
     ours = rescore(session, options)
+    explainer = Explainer(session, ours)
     found = line_differences(session, ours)
     bad_scores = {d.location for d in found if d.what == "score"}
     with_points = {d.location for d in found if d.what.endswith("points")}
     differences: list[Difference] = []
     for difference in found:
         if difference.what == "NS %":
-            reason = (
-                "follows from the points"
-                if difference.location in with_points
-                else "the percentage is not the points over the top: another top or an override"
-            )
-            difference = replace(difference, reason=reason)
+            if difference.location in with_points:
+                difference = replace(difference, reason="follows from the points", follows=True)
+            else:
+                difference = replace(
+                    difference,
+                    reason="the percentage is not the points over the top: another top or an "
+                    "override",
+                )
+        elif difference.what == "sit-out":
+            difference = explainer.sitout(difference)
         elif not difference.reason:
-            reason = why_points(session, ours, difference, bad_scores)
-            difference = replace(difference, reason=reason)
+            difference = explainer.points(difference, bad_scores)
         differences.append(difference)
-    point_differences = [d for d in differences if d.what.endswith("points")]
-    pairs_checked = 0
-    mp = options.method is Scoring.MATCHPOINTS
-    tolerances = {
-        "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
-        "percentage": tolerance([p.percent for p in session.pairs]),
-    }
-    teams = options.method is Scoring.TEAMS
-    for pair in () if teams else session.pairs:
-        mine = ours.pair(pair.key)
-        theirs_total = pair.total if mp else pair.imps
-        if theirs_total is None and pair.percent is None:
-            continue
-        pairs_checked += 1
-        if mine is None:
-            differences.append(
-                Difference(
-                    "missing",
-                    pair.location,
-                    None,
-                    pair.key,
-                    theirs_total,
-                    None,
-                    "the file totals a pair that has no result line",
-                )  # fmt: skip
-            )
-            continue
-        own_lines = [
-            line
-            for line in ours.lines
-            if pair.key in (session.ns_key(line.result), session.ew_key(line.result))
-        ]
-        boards = sorted(
-            {
-                d.board
-                for d in point_differences
-                if d.board is not None and d.pair and pair.key in d.pair.split(" v ")
-            }
+    differences += _explained_totals(session, ours, explainer, differences)
+    notes = list(session.notes)
+    if options.method is Scoring.TEAMS:
+        notes.append("teams: board IMPs, team VPs and net IMPs are checked")
+    if any(p.cumulative_total is not None for p in session.pairs):
+        notes.append(
+            "cumulative totals over earlier sessions are read but not checked (those "
+            "sessions are not in this file); this session's totals are"
         )
-        their_sum = file_sum(session, pair.key, [line.result for line in own_lines], mp)
-        for what, theirs, value in (
-            ("total", theirs_total, mine.total),
-            ("percentage", pair.percent, mine.percent if mp else None),
-        ):
-            if differs(theirs, value, tolerances[what]):
-                follows = what == "percentage" or (
-                    their_sum is not None and not differs(theirs, their_sum, tolerances[what])
-                )
-                reason = (
-                    f"follows from the differences on board(s) {', '.join(map(str, boards))}"
-                    if boards and follows
-                    else why_total(session, ours, pair.key, theirs, what, tolerances[what])
-                )
-                differences.append(
-                    Difference(what, pair.location, None, pair.key, theirs, value, reason)
-                )
-    notes = session.notes
-    if teams:
-        notes = (*notes, "teams: board IMPs are checked, match totals and VPs are not")
+    if session.competition is Competition.INDIVIDUALS:
+        notes.append("individual event: each player's total is the sum of its sides' points")
+    checked = sum(
+        1 for p in session.pairs
+        if not p.phantom and (p.total is not None or p.percent is not None or p.imps is not None
+                              or p.vp is not None)
+    )  # fmt: skip
     return Comparison(
         session.source,
         options,
         evidence,
         tuple(differences),
         len(ours.lines),
-        pairs_checked,
-        notes,
+        checked,
+        tuple(notes),
+        assumed,
     )
+
+
+def _explained_totals(
+    session: ImportedSession,
+    ours: Rescored,
+    explainer: Explainer,
+    board_differences: list[Difference],
+) -> list[Difference]:
+    mp = ours.options.method is Scoring.MATCHPOINTS
+    points = [d for d in board_differences if d.what.endswith("points") or d.what == "sit-out"]
+    tolerances = {
+        "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
+        "percentage": tolerance([p.percent for p in session.pairs]),
+        "VP": tolerance([p.vp for p in session.pairs]),
+    }
+    out = []
+    for difference in _pair_figures(session, ours):
+        if difference.what == "missing":
+            out.append(difference)
+            continue
+        key = difference.pair or ""
+        boards = sorted(
+            {
+                d.board
+                for d in points
+                if d.board is not None and d.pair and key in d.pair.split(" v ")
+            }
+        )
+        results = [
+            line.result
+            for line in ours.lines
+            if key in (session.ns_key(line.result), session.ew_key(line.result))
+        ]
+        their_sum = file_sum(session, key, results, mp)
+        theirs = difference.theirs
+        assert isinstance(theirs, Fraction)
+        follows = bool(boards) and (
+            difference.what != "total"
+            or (their_sum is not None and not differs(theirs, their_sum, tolerances["total"]))
+        )
+        if follows:
+            out.append(
+                replace(
+                    difference,
+                    reason="follows from the differences on board(s) "
+                    + ", ".join(map(str, boards)),
+                    follows=True,
+                )
+            )
+            continue
+        reason, option = explainer.total(key, theirs, difference.what, tolerances[difference.what])
+        out.append(replace(difference, reason=reason, option=option))
+    return out

@@ -1,6 +1,9 @@
 """What ``compare`` reports: a difference, the rounding tolerance, and the line checks.
 
 Shared by ``compare`` (which finds differences) and ``reasons`` (which explains them).
+Figures are compared in the file's own presentation: when a file prints centred
+matchpoints (``Presentation.CENTRED``), bridgescan's points are centred first
+(``pipeline.interop.centred``), so a difference shows the number the file prints.
 """
 
 from __future__ import annotations
@@ -9,24 +12,50 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.records import ImportedResult, ImportedSession, Location, Scoring
+from pipeline.interop.centred import centre
+from pipeline.interop.records import (
+    ImportedResult,
+    ImportedSession,
+    Location,
+    Presentation,
+    Scoring,
+)
 from pipeline.interop.rescore import LineScore, Rescored
 
-__all__ = ["Difference", "tolerance", "line_tolerances", "differs", "line_differences"]
+__all__ = [
+    "Difference",
+    "tolerance",
+    "line_tolerances",
+    "differs",
+    "line_differences",
+    "shown_points",
+    "decimals",
+]
 
 
 @dataclass(frozen=True)
 class Difference:
-    """One figure where the file and bridgescan disagree beyond rounding."""
+    """One figure where the file and bridgescan disagree beyond rounding.
+
+    ``theirs`` and ``ours`` are in the file's presentation (centred when it prints centred).
+    ``group`` names the kind of explanation (``compare`` groups systematic ones: another
+    option explains them) and ``option`` the option that would reproduce the figure.
+    """
 
     what: str
-    """"score", "NS points", "EW points", "NS %", "total", "percentage", "missing"."""
+    """"score", "NS points", "EW points", "NS %", "sit-out", "total", "percentage",
+    "VP", "missing"."""
     location: Location
     board: int | None
     pair: str | None
     theirs: Fraction | int | str | None
     ours: Fraction | int | str | None
     reason: str
+    option: str | None = None
+    """When another option reproduces the file's figure: that option, in words."""
+    follows: bool = False
+    """A figure that follows from another difference (a total from board differences,
+    points from a score that is not Law 77's)."""
 
     def __str__(self) -> str:
         where = f"board {self.board}" if self.board is not None else f"pair {self.pair}"
@@ -65,6 +94,7 @@ def tolerance(values: list[Fraction | None]) -> Fraction:
 def line_tolerances(session: ImportedSession) -> tuple[Fraction, Fraction]:
     """Tolerances for points (MP or IMPs) and for percentages on the result lines."""
     points = [v for r in session.results for v in (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps)]
+    points += [s.points for s in session.sitouts]
     percents = [v for r in session.results for v in (r.ns_percent, r.ew_percent)]
     return tolerance(points), tolerance(percents)
 
@@ -75,9 +105,16 @@ def differs(theirs: Fraction | None, ours: Fraction | None, tolerance: Fraction)
     return abs(theirs - ours) > tolerance
 
 
+def shown_points(session: ImportedSession, line: LineScore) -> tuple[Fraction, Fraction]:
+    """Our NS and EW figures as the file presents them (centred or points)."""
+    if session.presentation is Presentation.CENTRED and line.top is not None:
+        return centre(line.ns, line.top), centre(line.ew, line.top)
+    return line.ns, line.ew
+
+
 def line_differences(session: ImportedSession, ours: Rescored) -> list[Difference]:
     """Each figure of each line that differs from ours beyond rounding (reason still empty
-    for points: ``reasons.why_points`` fills it in)."""
+    for points: ``reasons`` fills it in)."""
     out: list[Difference] = []
     points_tolerance, percent_tolerance = line_tolerances(session)
     mp = ours.options.method is Scoring.MATCHPOINTS
@@ -88,10 +125,8 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
                 reason = _why_score(r)
                 out.append(_diff("score", line, session, r.ns_score, line.law77_ns, reason))
         theirs_ns, theirs_ew = (r.ns_mp, r.ew_mp) if mp else (r.ns_imps, r.ew_imps)
-        for what, theirs, mine in (
-            ("NS points", theirs_ns, line.ns),
-            ("EW points", theirs_ew, line.ew),
-        ):
+        ns, ew = shown_points(session, line) if mp else (line.ns, line.ew)
+        for what, theirs, mine in (("NS points", theirs_ns, ns), ("EW points", theirs_ew, ew)):
             if differs(theirs, mine, points_tolerance):
                 out.append(_diff(what, line, session, theirs, mine, ""))
         # A line percentage may come from the exact or from the rounded points: both are
@@ -103,6 +138,37 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
             and differs(r.ns_percent, of_rounded, percent_tolerance)
         ):
             out.append(_diff("NS %", line, session, r.ns_percent, line.ns_percent, ""))
+    out += _sitout_differences(session, ours, points_tolerance)
+    return out
+
+
+def _sitout_differences(
+    session: ImportedSession, ours: Rescored, points_tolerance: Fraction
+) -> list[Difference]:
+    credit = {(s.key, s.board): s for s in ours.sitouts}
+    out = []
+    for sitout in session.sitouts:
+        if sitout.points is None:
+            continue
+        key = session.sitout_key(sitout)
+        mine = credit.get((key, sitout.board))
+        ours_points = None if mine is None else mine.points
+        shown: Fraction | None = ours_points
+        if shown is not None and mine is not None and session.presentation is Presentation.CENTRED:
+            shown = centre(shown, mine.top)
+        if ours_points is None:
+            # No credit under our options: the file's figure is a credit we do not give.
+            if session.presentation is Presentation.CENTRED or sitout.points != 0:
+                out.append(
+                    Difference(
+                        "sit-out", sitout.location, sitout.board, key, sitout.points, None, ""
+                    )
+                )
+            continue
+        if differs(sitout.points, shown, points_tolerance):
+            out.append(
+                Difference("sit-out", sitout.location, sitout.board, key, sitout.points, shown, "")
+            )
     return out
 
 

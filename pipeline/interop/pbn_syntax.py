@@ -16,6 +16,11 @@ What the standard says and what we do with it:
   ``;``, a leading ``+``/``-`` asks for ascending/descending sort. Widths are advisory:
   rows are parsed token by token (whitespace separates, ``"..."`` quotes), never by width.
   An unquoted ``-`` is an empty cell.
+- One exception, for a dialect: BridgeComposer writes pair names unquoted and padded to
+  their declared width (``Names_NS\\17;Names_EW``), so a name with a space gives the row
+  more tokens than columns. When a row has too many tokens and the table has free-text
+  columns (names, clubs, rosters), the surplus is given to those columns, by the declared
+  width where there are several; any other mismatch is an error naming the line.
 """
 
 from __future__ import annotations
@@ -65,6 +70,8 @@ class Token:
     text: str
     quoted: bool
     line: int
+    column: int = 0
+    """Where the token starts in its line (0-based), for width-declared free text."""
 
     @property
     def value(self) -> str | None:
@@ -160,13 +167,14 @@ class _Lexer:
                 name, value, i = self._tag(number, text, i)
                 yield number, "tag", (name, value)
             elif ch == '"':
+                start = i
                 value, i = self._string(number, text, i)
-                tokens.append(Token(value, True, number))
+                tokens.append(Token(value, True, number, start))
             else:
                 start = i
                 while i < len(text) and not text[i].isspace() and text[i] not in ';{["':
                     i += 1
-                tokens.append(Token(text[start:i], False, number))
+                tokens.append(Token(text[start:i], False, number, start))
         if tokens:
             yield number, "tokens", tuple(tokens)
 
@@ -289,21 +297,60 @@ def format_columns(columns: tuple[Column, ...]) -> str:
     return ";".join(str(column) for column in columns)
 
 
+#: Columns that hold free text (names), which some programs write unquoted.
+FREE_TEXT = frozenset(
+    {"names", "name", "names_ns", "names_ew", "teamname", "roster", "club", "pairname"}
+)
+
+
+def _free_text_cells(columns: tuple[Column, ...], tokens: tuple[Token, ...]) -> list[str | None]:
+    """Cells of a row with more tokens than columns: surplus tokens go to free-text columns.
+
+    Columns before the first free-text column take one token each from the left, columns
+    after the last one from the right; the free-text columns share what is between, each
+    (but the last) taking the tokens that start within its declared width.
+    """
+    text_at = [i for i, c in enumerate(columns) if c.name.lower() in FREE_TEXT]
+    first, last = text_at[0], text_at[-1]
+    tail = len(columns) - last - 1
+    left = list(tokens[:first])
+    right = list(tokens[len(tokens) - tail :]) if tail else []
+    middle = list(tokens[first : len(tokens) - tail])
+    cells: list[str | None] = [t.value for t in left]
+    for index in range(first, last + 1):
+        column = columns[index]
+        if index == last:
+            taken, middle = middle, []
+        elif column.name.lower() in FREE_TEXT and column.width and middle:
+            end = middle[0].column + column.width
+            taken = [t for t in middle if t.column < end] or middle[:1]
+            middle = middle[len(taken) :]
+        else:
+            taken, middle = middle[:1], middle[1:]
+        cells.append(" ".join(t.text for t in taken) if taken else None)
+    return cells + [t.value for t in right]
+
+
 def table_rows(
     tag: PbnTag, source: str
 ) -> tuple[tuple[Column, ...], list[tuple[int, dict[str, str | None]]]]:
     """The columns and rows of a table tag; each row maps lower-case column name to cell."""
     columns = parse_columns(tag.value, Location(source, tag.line))
+    free_text = any(c.name.lower() in FREE_TEXT for c in columns)
     rows = []
     for tokens in tag.rows:
         line = tokens[0].line
-        if len(tokens) != len(columns):
+        if len(tokens) > len(columns) and free_text:
+            cells = _free_text_cells(columns, tokens)
+        elif len(tokens) != len(columns):
             raise InteropError(
                 Location(source, line),
                 f"[{tag.name}] row has {len(tokens)} values for {len(columns)} columns "
                 f"({', '.join(c.name for c in columns)}); quote values with spaces",
             )
-        rows.append((line, {c.name.lower(): t.value for c, t in zip(columns, tokens, strict=True)}))
+        else:
+            cells = [t.value for t in tokens]
+        rows.append((line, {c.name.lower(): v for c, v in zip(columns, cells, strict=True)}))
     return columns, rows
 
 

@@ -1,130 +1,288 @@
 """Why a figure differs: re-score under the alternatives and name the one that explains it.
 
-The order of the checks is documented in docs/interop.md ("compare").
+Each alternative (another option than the one ``compare`` settled on) re-scores the whole
+session once, lazily, and every difference is looked up in it, so explaining hundreds of
+differences costs a handful of re-scorings. The order of the checks is documented in
+docs/interop.md ("compare").
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from pipeline.interop.differences import Difference, differs, line_tolerances
-from pipeline.interop.records import ImportedResult, ImportedSession, Location, Scoring
-from pipeline.interop.rescore import Rescored, RescoreOptions, rescore
-from scoring.imps import CrossImps, DatumRule
+from pipeline.interop.centred import centre, centred_total
+from pipeline.interop.differences import (
+    Difference,
+    differs,
+    line_differences,
+    line_tolerances,
+    shown_points,
+)
+from pipeline.interop.records import (
+    ImportedResult,
+    ImportedSession,
+    Location,
+    Presentation,
+    Scoring,
+)
+from pipeline.interop.rescore import LineScore, PairScore, Rescored, RescoreOptions, rescore
 from scoring.matchpoints import Scale
-from scoring.options import AdjustedRounding, Rounding
-from scoring.outcome import Artificial
+from scoring.options import (
+    AdjustedRounding,
+    CrossImps,
+    ImpTotals,
+    Rounding,
+    SitoutCredit,
+    TieRounding,
+)
 
-__all__ = ["why_points", "why_total", "file_sum", "with_scoring"]
-
-
-def why_points(
-    session: ImportedSession, ours: Rescored, difference: Difference, bad_scores: set[Location]
-) -> str:
-    """Re-score under alternatives and name the first that reproduces the file's figure."""
-    theirs = difference.theirs
-    if not isinstance(theirs, Fraction):
-        return "differs"
-    line = next(line for line in ours.lines if line.result.location == difference.location)
-    side = 0 if difference.what.startswith("NS") else 1
-    mine = (line.ns, line.ew)[side]
-    options = ours.options
-    tolerance, _ = line_tolerances(session)
-    if difference.location in bad_scores:
-        return "follows from the score in the file, which is not Law 77's"
-    alternatives: list[tuple[str, RescoreOptions]] = []
-    other_scale = (
-        Scale.ONE_HALF_ZERO if options.scoring.scale is Scale.TWO_ONE_ZERO else Scale.TWO_ONE_ZERO
-    )
-    alternatives.append(
-        (f"scored on the {other_scale.value} scale", with_scoring(options, scale=other_scale))
-    )
-    for rounding in Rounding:
-        if rounding is not options.scoring.neuberg_rounding:
-            alternatives.append(
-                (
-                    f"Neuberg rounding {rounding.value}",
-                    with_scoring(options, neuberg_rounding=rounding),
-                )
-            )
-    other_adjusted = (
-        AdjustedRounding.SWEDISH
-        if options.scoring.adjusted_rounding is AdjustedRounding.PLAIN
-        else AdjustedRounding.PLAIN
-    )
-    alternatives.append(
-        (
-            f"adjusted score rounded {other_adjusted.value}",
-            with_scoring(options, adjusted=other_adjusted),
-        )
-    )
-    alternatives.append(("no Neuberg factoring (board's own top)", replace(options, normal=None)))
-    if line.result.adjustment is not None and options.method is Scoring.MATCHPOINTS:
-        law88 = options.scoring.law88
-        label = (
-            "Law 88 not applied (a plain 60%, not the pair's higher session percentage)"
-            if law88
-            else "Law 88 applied (the pair's session percentage when above 60%)"
-        )
-        alternatives.insert(0, (label, with_scoring(options, law88=not law88)))
-    if options.method is Scoring.BUTLER:
-        for k in (0, 1, 2):
-            label = f"datum with {k} top/bottom dropped"
-            alternatives.append((label, replace(options, datum=DatumRule(k))))
-    if options.method is Scoring.CROSS_IMPS:
-        alternatives.append(("cross-IMPs summed", replace(options, cross_imps=CrossImps.SUM)))
-        alternatives.append(("cross-IMPs unrounded", replace(options, imp_rounding=None)))
-    for label, alternative in alternatives:
-        if label.startswith("no Neuberg") and not line.factored:
-            continue
-        if alternative == options:
-            continue
-        try:
-            if label.startswith("Law 88"):
-                other = rescore(session, alternative)  # needs the pair's other boards
-            else:
-                other = _board_only(session, line.result.board, alternative)
-        except ValueError:
-            continue
-        same = next((x for x in other.lines if x.result.location == difference.location), None)
-        if same is not None and not differs(theirs, (same.ns, same.ew)[side], tolerance):
-            return f"different option: {label}"
-    other_side = (line.result.ew_mp, line.result.ns_mp)[side]
-    if line.top is not None and other_side is not None and not line.factored:
-        if theirs + other_side != line.top and line.result.adjustment is None:
-            return "NS and EW points do not add up to the top: a manual override of one side"
-    if abs(theirs - mine) <= 2 * tolerance:
-        return "rounding of the points (a different rounding step)"
-    return "manual override in the source file (no scoring option explains it)"
-
-
-_OPTION_FIELDS = {
-    "scale": "scale",
-    "neuberg_rounding": "neuberg_rounding",
-    "adjusted": "adjusted_rounding",
-    "law88": "law88",
-}
+__all__ = ["Explainer", "file_sum", "with_scoring", "describe_adjusted", "describe_credit"]
 
 
 def with_scoring(options: RescoreOptions, **changes: object) -> RescoreOptions:
-    fields = {_OPTION_FIELDS[name]: value for name, value in changes.items()}
-    return replace(options, scoring=replace(options.scoring, **fields))  # type: ignore[arg-type]
+    """``options`` with some scoring options changed (by ScoringOptions field name)."""
+    return replace(options, scoring=replace(options.scoring, **changes))  # type: ignore[arg-type]
 
 
-def _board_only(session: ImportedSession, board: int, options: RescoreOptions) -> Rescored:
-    """Re-score one board; ``options.normal`` None means the board's own top (no Neuberg)."""
-    one = replace(session, boards=tuple(b for b in session.boards if b.number == board))
-    if options.normal is None:
-        # The board's own top: only the compared results, N = their number.
-        compared = tuple(r for r in one.boards[0].results if not _artificial(r))
-        one = replace(one, boards=(replace(one.boards[0], results=compared),))
-        return rescore(one, replace(options, normal=max(1, len(compared))))
-    return rescore(one, options)
+def describe_adjusted(value: AdjustedRounding) -> str:
+    return {
+        AdjustedRounding.WHOLE_POINTS: "artificial scores in whole points (seed 004)",
+        AdjustedRounding.WHOLE_POINTS_BOUNDED: (
+            "artificial scores in whole points, every 60%+ up and 40%- down"
+        ),
+        AdjustedRounding.PLAIN: "artificial scores as plain percentages of the top",
+    }[value]
 
 
-def _artificial(result: ImportedResult) -> bool:
-    return result.adjustment is not None and isinstance(result.adjustment.ns, Artificial)
+def describe_credit(value: SitoutCredit) -> str:
+    return {
+        SitoutCredit.NONE: "no sit-out credit",
+        SitoutCredit.ZERO: "sit-outs credited 0",
+        SitoutCredit.AVERAGE: "sit-out credit: the average per round, whole points (seed 004)",
+        SitoutCredit.AVERAGE_PER_BOARD: "sit-out credit: the average per board (Ruter)",
+    }[value]
+
+
+def _alternatives(
+    options: RescoreOptions, session: ImportedSession
+) -> Iterator[tuple[str, RescoreOptions]]:
+    s = options.scoring
+    adjusted = any(r.adjustment is not None for r in session.results)
+    if options.method is Scoring.MATCHPOINTS:
+        if adjusted:
+            label = (
+                "Law 88 not applied (a plain 60%, not the pair's higher session percentage)"
+                if s.law88
+                else "Law 88 applied (the pair's session percentage when above 60%)"
+            )
+            yield label, with_scoring(options, law88=not s.law88)
+            for value in AdjustedRounding:
+                if value is not s.adjusted_rounding:
+                    yield describe_adjusted(value), with_scoring(options, adjusted_rounding=value)
+        other = Scale.ONE_HALF_ZERO if s.scale is Scale.TWO_ONE_ZERO else Scale.TWO_ONE_ZERO
+        yield f"scored on the {other.value} scale", with_scoring(options, scale=other)
+        for rounding in Rounding:
+            if rounding is not s.neuberg_rounding:
+                label = f"Neuberg rounding {rounding.value}"
+                yield label, with_scoring(options, neuberg_rounding=rounding)
+        if s.ties is not TieRounding.HALF_TO_EVEN:
+            yield (
+                "exact ties rounded half to even",
+                with_scoring(options, ties=TieRounding.HALF_TO_EVEN),
+            )
+        yield "no Neuberg factoring (each board's own top)", replace(options, own_top=True)
+        if len(session.sections) > 1:
+            label = (
+                "sections scored apart" if options.across_sections else "sections scored together"
+            )
+            yield label, replace(options, across_sections=not options.across_sections)
+        if session.sitouts:
+            for credit in SitoutCredit:
+                if credit is not s.sitout_credit:
+                    yield describe_credit(credit), with_scoring(options, sitout_credit=credit)
+        yield (
+            "totals from unrounded board scores",
+            with_scoring(options, totals_from_rounded=False, percentage_from_rounded=False),
+        )
+        yield (
+            "percentage of the total rounded to 0.01 (ACBLscore)",
+            with_scoring(options, percentage_from_total_rounded_to=Rounding.HUNDREDTH),
+        )
+        return
+    if options.method is Scoring.BUTLER:
+        for drop in (0, 1, 2):
+            if drop != s.datum_drop:
+                yield (
+                    f"datum with {drop} top/bottom dropped",
+                    with_scoring(options, datum_drop=drop),
+                )
+    if options.method is Scoring.CROSS_IMPS:
+        other_form = CrossImps.SUM if s.cross_imps is CrossImps.AVERAGE else CrossImps.AVERAGE
+        yield f"cross-IMPs {other_form.value}", with_scoring(options, cross_imps=other_form)
+        for rounding in (Rounding.EXACT, Rounding.HUNDREDTH):
+            if rounding is not s.cross_imp_rounding:
+                yield (
+                    f"cross-IMPs rounded {rounding.value}",
+                    with_scoring(options, cross_imp_rounding=rounding),
+                )
+        if adjusted and s.artificial_imps_per_comparison is not None:
+            yield (
+                "artificial scores 3 IMPs for the board (Law 86A)",
+                with_scoring(options, artificial_imps_per_comparison=None),
+            )
+    if options.method in (Scoring.BUTLER, Scoring.CROSS_IMPS):
+        other_total = ImpTotals.PER_BOARD if s.imp_totals is ImpTotals.SUM else ImpTotals.SUM
+        yield f"IMP totals {other_total.value}", with_scoring(options, imp_totals=other_total)
+
+
+@dataclass
+class Explainer:
+    """Explains differences against the alternatives, each re-scored once when first needed."""
+
+    session: ImportedSession
+    ours: Rescored
+    _cache: dict[str, Rescored | None] = field(default_factory=dict)
+    _order: list[tuple[str, RescoreOptions]] | None = None
+
+    def _rescored(self, label: str, options: RescoreOptions) -> Rescored | None:
+        if label not in self._cache:
+            try:
+                self._cache[label] = rescore(self.session, options)
+            except ValueError:
+                self._cache[label] = None
+        return self._cache[label]
+
+    def _ranked(self) -> list[tuple[str, RescoreOptions]]:
+        """The alternatives, the most plausible first: the one under which the file's figures
+        differ least from ours overall (an option that explains one figure but breaks twenty
+        others is not the file's convention)."""
+        if self._order is None:
+            scored = []
+            for index, (label, options) in enumerate(
+                _alternatives(self.ours.options, self.session)
+            ):
+                other = self._rescored(label, options)
+                if other is None:
+                    continue
+                count = len(line_differences(self.session, other))
+                scored.append((count, index, label, options))
+            self._order = [(label, options) for _, _, label, options in sorted(scored)]
+        return self._order
+
+    def _line(self, rescored: Rescored, location: Location) -> LineScore | None:
+        return next((x for x in rescored.lines if x.result.location == location), None)
+
+    def points(self, difference: Difference, bad_scores: set[Location]) -> Difference:
+        """The reason for a points (or percentage) difference on a line."""
+        theirs = difference.theirs
+        if not isinstance(theirs, Fraction):
+            return replace(difference, reason="differs")
+        if difference.location in bad_scores:
+            return replace(
+                difference,
+                reason="follows from the score in the file, which is not Law 77's",
+                follows=True,
+            )
+        side = 0 if difference.what.startswith("NS") else 1
+        tolerance, _ = line_tolerances(self.session)
+        for label, options in self._ranked():
+            other = self._rescored(label, options)
+            if other is None:
+                continue
+            line = self._line(other, difference.location)
+            if line is None:
+                continue
+            value = (
+                shown_points(self.session, line)[side]
+                if other.options.method is Scoring.MATCHPOINTS
+                else (line.ns, line.ew)[side]
+            )
+            if not differs(theirs, value, tolerance):
+                return replace(difference, reason=f"different option: {label}", option=label)
+        mine = self._line(self.ours, difference.location)
+        if mine is not None:
+            result = mine.result
+            other_side = (result.ew_mp, result.ns_mp)[side]
+            mp = self.ours.options.method is Scoring.MATCHPOINTS
+            if mp and mine.top is not None and other_side is not None and not mine.factored:
+                top = Fraction(0) if self.session.presentation is Presentation.CENTRED else mine.top
+                if theirs + other_side != top and result.adjustment is None:
+                    return replace(
+                        difference,
+                        reason="NS and EW points do not add up to the top: a manual override "
+                        "of one side",
+                    )
+        ours = difference.ours
+        if isinstance(ours, Fraction) and abs(theirs - ours) <= 2 * tolerance:
+            return replace(difference, reason="rounding of the points (a different rounding step)")
+        return replace(
+            difference, reason="manual override in the source file (no scoring option explains it)"
+        )
+
+    def sitout(self, difference: Difference) -> Difference:
+        """The reason for a sit-out credit that differs."""
+        tolerance, _ = line_tolerances(self.session)
+        for label, options in _alternatives(self.ours.options, self.session):
+            if not label.startswith(("sit-out", "no sit-out", "sit-outs")):
+                continue
+            other = self._rescored(label, options)
+            if other is None:
+                continue
+            credit = next(
+                (
+                    s
+                    for s in other.sitouts
+                    if (s.key, s.board) == (difference.pair, difference.board)
+                ),
+                None,
+            )
+            if credit is None or credit.points is None:
+                continue
+            value = credit.points
+            if self.session.presentation is Presentation.CENTRED:
+                value = centre(value, credit.top)
+            if isinstance(difference.theirs, Fraction) and not differs(
+                difference.theirs, value, tolerance
+            ):
+                return replace(difference, reason=f"different option: {label}", option=label)
+        return replace(
+            difference,
+            reason="a sit-out credit no option explains: a manual override in the source file",
+        )
+
+    def total(
+        self, key: str, theirs: Fraction, what: str, tolerance: Fraction
+    ) -> tuple[str, str | None]:
+        """(reason, option) for a pair total or percentage no board difference explains."""
+        for label, options in _alternatives(self.ours.options, self.session):
+            other = self._rescored(label, options)
+            if other is None:
+                continue
+            pair = other.pair(key)
+            if pair is None:
+                continue
+            value = shown_total(self.session, pair, what, other.options.method)
+            if value is not None and not differs(theirs, value, tolerance):
+                return f"different option: {label}", label
+        return (
+            f"manual override of the pair's {what} in the source file (not the sum of its boards)",
+            None,
+        )
+
+
+def shown_total(
+    session: ImportedSession, pair: PairScore, what: str, method: Scoring
+) -> Fraction | None:
+    """Our total or percentage as the file presents it."""
+    if what == "percentage":
+        return pair.percent if method is Scoring.MATCHPOINTS else None
+    if what == "VP":
+        return pair.vp
+    if method is Scoring.MATCHPOINTS and session.presentation is Presentation.CENTRED:
+        return centred_total(pair.total, pair.available)
+    return pair.total
 
 
 def file_sum(
@@ -141,23 +299,7 @@ def file_sum(
         if value is None:
             return None
         total += value
+    for sitout in session.sitouts:
+        if session.sitout_key(sitout) == key and sitout.points is not None:
+            total += sitout.points
     return total
-
-
-def why_total(
-    session: ImportedSession,
-    ours: Rescored,
-    key: str,
-    theirs: Fraction | None,
-    what: str,
-    tolerance: Fraction,
-) -> str:
-    if theirs is None:
-        return "differs"
-    exact_options = with_scoring(ours.options, neuberg_rounding=Rounding.EXACT)
-    exact = rescore(session, exact_options).pair(key)
-    if exact is not None:
-        value = exact.total if what == "total" else exact.percent
-        if value is not None and not differs(theirs, value, tolerance):
-            return "totals made from unrounded board scores (rounding of the total)"
-    return "manual override of the pair's total in the source file (not the sum of its boards)"

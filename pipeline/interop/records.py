@@ -23,12 +23,19 @@ __all__ = [
     "Location",
     "InteropError",
     "Scoring",
+    "Competition",
+    "Presentation",
     "ImportedResult",
+    "ImportedSitout",
     "ImportedBoard",
     "ImportedPair",
     "ImportedSession",
     "pair_key",
+    "PHANTOM_WORDS",
 ]
+
+#: Names programs give a phantom pair (English, Scandinavian, French, German, Dutch).
+PHANTOM_WORDS = ("phantom", "fantom", "fantôme", "fantome", "spøkelse", "spöke", "ghost", "geist")
 
 
 @dataclass(frozen=True)
@@ -69,14 +76,36 @@ class Scoring(Enum):
         return self.value
 
 
-def pair_key(pair_id: str, side: Side | None, by_direction: bool) -> str:
-    """The pair's identity in this session: "7", or "7NS" / "7EW" in a two-winner Mitchell.
+class Competition(Enum):
+    """Who the file's entrants are (PBN [Competition], the score table's id columns)."""
+
+    PAIRS = "pairs"  # PairId_NS / PairId_EW
+    INDIVIDUALS = "individuals"  # PlayerId_North / _East / _South / _West
+    TEAMS = "teams"  # TeamId_Home / TeamId_Away, or pairs of a team match
+
+
+class Presentation(Enum):
+    """How the file prints matchpoints: as points (0 to the top), or centred on the average
+    (points - top/2: Ruter in Norway prints NS +4.0 / EW -4.0 on a top of 8, rules.md §15)."""
+
+    POINTS = "points"
+    CENTRED = "centred"
+
+
+def pair_key(
+    pair_id: str, side: Side | None, by_direction: bool, section: str | None = None
+) -> str:
+    """The pair's identity in this session: "7", or "7NS" / "7EW" in a two-winner Mitchell,
+    with the section in front when a file holds several ("A7", "B7NS").
 
     In a Mitchell NS pair 1 and EW pair 1 are different pairs, so their keys carry the side.
     """
+    key = pair_id
     if by_direction and side is not None and not pair_id.upper().endswith(("NS", "EW")):
-        return f"{pair_id}{side.value}"
-    return pair_id
+        key = f"{pair_id}{side.value}"
+    if section:
+        key = f"{section}{key}" if section.isalpha() else f"{section}/{key}"
+    return key
 
 
 @dataclass(frozen=True)
@@ -108,10 +137,34 @@ class ImportedResult:
     ew_percent: Fraction | None = None
     ns_imps: Fraction | None = None
     ew_imps: Fraction | None = None
+    section: str | None = None
+    ns_players: tuple[str, ...] = ()
+    """Individuals: the player ids of North and South (``ns_pair`` is then "N+S")."""
+    ew_players: tuple[str, ...] = ()
+    home_team: str | None = None
+    """Teams: the team that sits NS at this table (``ns_pair`` names it too)."""
+    away_team: str | None = None
+    match_vp: tuple[Fraction, Fraction] | None = None
+    """Teams: the match's VPs (home, away) as the file prints them beside the board."""
 
     @property
     def passed_out(self) -> bool:
         return self.contract is None and self.adjustment is None and not self.ns_score
+
+
+@dataclass(frozen=True)
+class ImportedSitout:
+    """A pair that sat out a board (a "Bye" line, or a line against a phantom pair), with
+    the credit the file gives it for that board (matchpoints as printed, percentage)."""
+
+    board: int
+    pair: str
+    side: Side
+    location: Location
+    points: Fraction | None = None
+    percent: Fraction | None = None
+    round: int | None = None
+    section: str | None = None
 
 
 @dataclass(frozen=True)
@@ -126,6 +179,7 @@ class ImportedBoard:
     location: Location
     top: Fraction | None = None
     """The matchpoint top the file declares for this board, when it does (PBN MP_Top)."""
+    sitouts: tuple[ImportedSitout, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -143,6 +197,15 @@ class ImportedPair:
     rank: str | None = None
     boards_played: int | None = None
     member_ids: tuple[str, ...] = ()
+    section: str | None = None
+    phantom: bool = False
+    """A phantom pair (a name like "Phantom" / "Fantom"): its opponents sat out."""
+    cumulative_total: Fraction | None = None
+    """Multi-session files: the total over the sessions so far (``total`` is this session's)."""
+    cumulative_percent: Fraction | None = None
+    carry_over: Fraction | None = None
+    vp: Fraction | None = None
+    """Teams: total victory points."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +225,10 @@ class ImportedSession:
     program: str | None = None
     site: str | None = None
     notes: tuple[str, ...] = field(default=())
+    competition: Competition = Competition.PAIRS
+    presentation: Presentation = Presentation.POINTS
+    sections: tuple[str, ...] = ()
+    """The sections read (several when the file holds several and all were read)."""
 
     def board(self, number: int) -> ImportedBoard:
         for board in self.boards:
@@ -171,11 +238,23 @@ class ImportedSession:
 
     def ns_key(self, result: ImportedResult) -> str:
         """The key of the pair that sat NS on a result."""
-        return pair_key(result.ns_pair, Side.NS, self.by_direction)
+        return pair_key(result.ns_pair, Side.NS, self.by_direction, self._section(result))
 
     def ew_key(self, result: ImportedResult) -> str:
         """The key of the pair that sat EW on a result."""
-        return pair_key(result.ew_pair, Side.EW, self.by_direction)
+        return pair_key(result.ew_pair, Side.EW, self.by_direction, self._section(result))
+
+    def sitout_key(self, sitout: ImportedSitout) -> str:
+        """The key of the pair that sat out."""
+        section = sitout.section if len(self.sections) > 1 else None
+        return pair_key(sitout.pair, sitout.side, self.by_direction, section)
+
+    def _section(self, result: ImportedResult) -> str | None:
+        return result.section if len(self.sections) > 1 else None
+
+    @property
+    def sitouts(self) -> tuple[ImportedSitout, ...]:
+        return tuple(sitout for board in self.boards for sitout in board.sitouts)
 
     @property
     def results(self) -> tuple[ImportedResult, ...]:

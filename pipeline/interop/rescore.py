@@ -1,20 +1,23 @@
 """Score an imported session with bridgescan's own scoring core.
 
-The arithmetic is the scoring core's: Law 77 (``scoring.law77``); matchpoint boards by
-``scoring.board_scoring.score_board`` (comparisons, weighted, split and artificial adjusted
-scores, Neuberg and its rounding) and the session by ``scoring.session.score_session`` (Law
-88 awards, pair totals and percentages); IMPs across the field and Butler by
-``scoring.imps``; places by ``scoring.ranking.rank``. This module only arranges an imported
-session into those calls:
+The arithmetic is the scoring core's, the same functions the main job calls: Law 77
+(``scoring.law77``); matchpoint boards by ``scoring.board_scoring.score_board`` and the
+session by ``scoring.session.score_session`` (Law 88, sit-out credit, totals and
+percentages); pairs in IMPs by ``scoring.imps.imp_board`` and ``scoring.imp_totals``; team
+boards by ``scoring.imps.team_board_imps`` and victory points by ``scoring.vp``; places by
+``scoring.ranking.rank``. This module only arranges an imported session into those calls:
 
 - a line with a table result is scored with its Law 77 score (not the score the file
   prints; ``compare`` reports a disagreement separately);
-- a director's adjusted score goes in as the engine's outcome (artificial A60/A50/A40:
-  a percentage of the top; in IMPs +3/0/-3, Law 86A);
-- N (Neuberg's normal number of results) is the most results any board has, unless given;
-- the engine numbers pairs; a two-winner Mitchell's "1NS" and "1EW" get different numbers
-  and the keys come back on the way out;
-- IMP sessions total each pair's IMPs (no percentage).
+- a director's adjusted score goes in as the engine's outcome;
+- N (Neuberg's normal number of results) is the most results any board has (in its
+  section, when sections are scored apart), unless given;
+- sections are scored apart (each its own field) or across the field, as the options say;
+- the engine numbers pairs; the keys ("1NS", "A7", "3+11" for an individual partnership)
+  come back on the way out;
+- individuals: each partnership is scored as a pair, and each player's total is the sum of
+  its sides' points (its maximum the sum of the tops);
+- sit-outs (bye lines) get the credit the options give, per board sat out.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pipeline.interop.records import (
+    Competition,
     ImportedBoard,
     ImportedResult,
     ImportedSession,
@@ -32,38 +36,44 @@ from pipeline.interop.records import (
     Scoring,
 )
 from scoring.board import vulnerability_of
-from scoring.board_scoring import BoardLine, score_board
-from scoring.imps import (
-    CrossImps,
-    DatumRule,
-    artificial_imps,
-    butler_imps,
-    cross_imps,
-    weighted_team_imps,
-)
+from scoring.board_scoring import BoardLine, BoardScore, score_board
+from scoring.imp_totals import imp_totals
+from scoring.imps import imp_board, team_board_imps
 from scoring.law77 import ns_score
 from scoring.options import ScoringOptions
-from scoring.outcome import Artificial, Outcome, Weighted
+from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
 from scoring.ranking import rank
 from scoring.session import score_session
+from scoring.vp import wbf_match_vp
 
-__all__ = ["RescoreOptions", "LineScore", "PairScore", "Rescored", "rescore", "apply_scores"]
+__all__ = [
+    "RescoreOptions",
+    "LineScore",
+    "PairScore",
+    "SitoutScore",
+    "MatchScore",
+    "Rescored",
+    "rescore",
+    "apply_scores",
+]
 
 
 @dataclass(frozen=True)
 class RescoreOptions:
-    """Everything that decides the numbers: the event's scoring options and the IMP rules.
+    """Everything that decides the numbers: the event's scoring options, the method, N.
 
     ``normal`` is the number of results a board should have (Neuberg's N); None takes the
-    most lines any board has. ``imp_rounding`` rounds cross-IMPs per result (None: exact).
+    most lines any board has. ``across_sections``: several sections scored as one field
+    (BridgeComposer's files from ACBL clubs) or each apart (the default). ``own_top``: no
+    Neuberg, each board scored on the top of its own compared results (what a program that
+    does not factor prints; ``compare`` tries it as an explanation).
     """
 
     scoring: ScoringOptions = field(default_factory=ScoringOptions)
     method: Scoring = Scoring.MATCHPOINTS
     normal: int | None = None
-    cross_imps: CrossImps = CrossImps.AVERAGE
-    imp_rounding: Fraction | None = Fraction(1, 100)
-    datum: DatumRule = field(default_factory=DatumRule)
+    across_sections: bool = False
+    own_top: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,9 +86,10 @@ class LineScore:
     ew: Fraction
     top: Fraction | None
     factored: bool
-
     percents: tuple[Fraction, Fraction] | None = None
     """NS and EW percentages as the engine gives them (an award keeps its exact percent)."""
+    exact: tuple[Fraction, Fraction] | None = None
+    """NS and EW points before rounding (matchpoints)."""
 
     @property
     def ns_percent(self) -> Fraction | None:
@@ -94,8 +105,22 @@ class LineScore:
 
 
 @dataclass(frozen=True)
+class SitoutScore:
+    """Our credit for one board a pair sat out (None when the options give none)."""
+
+    key: str
+    board: int
+    points: Fraction | None
+    top: Fraction
+
+
+@dataclass(frozen=True)
 class PairScore:
-    """A pair's session: total points, points available (MP), percentage, boards played."""
+    """A pair's (player's, team's) session: total, points available (MP), boards, tops.
+
+    ``tops`` is the sum of the tops of the boards it counts (for a centred total), ``vp`` a
+    team's victory points.
+    """
 
     key: str
     total: Fraction
@@ -104,6 +129,7 @@ class PairScore:
     engine_percent: Fraction | None = None
     """The percentage ``scoring.session`` gives (from rounded or exact points, as the
     options say); None for IMP sessions, which have no percentage."""
+    vp: Fraction | None = None
 
     @property
     def percent(self) -> Fraction | None:
@@ -113,11 +139,24 @@ class PairScore:
 
 
 @dataclass(frozen=True)
+class MatchScore:
+    """A team match: the two teams, each one's net IMPs and VPs (WBF 2013, its boards)."""
+
+    round: int | None
+    teams: tuple[str, str]
+    imps: tuple[Fraction, Fraction]
+    vp: tuple[Fraction, Fraction]
+    boards: int
+
+
+@dataclass(frozen=True)
 class Rescored:
     options: RescoreOptions
     normal: int
     lines: tuple[LineScore, ...]
     pairs: tuple[PairScore, ...]
+    sitouts: tuple[SitoutScore, ...] = ()
+    matches: tuple[MatchScore, ...] = ()
 
     def pair(self, key: str) -> PairScore | None:
         return next((p for p in self.pairs if p.key == key), None)
@@ -141,10 +180,21 @@ def _outcomes(board: ImportedBoard, result: ImportedResult) -> tuple[Outcome, Ou
     return Weighted.of(score), Weighted.of(score)
 
 
-def _pair_ids(session: ImportedSession) -> dict[str, int]:
-    """A number per pair key for the engine, whose pairs are numbers ("1NS" and "1EW" differ)."""
+def _board_result(board: ImportedBoard, result: ImportedResult) -> int | Adjustment:
+    ns, ew = _outcomes(board, result)
+    if ns == ew and isinstance(ns, Weighted) and ns.is_plain and result.adjustment is None:
+        return int(ns.parts[0][1])
+    return Adjustment(ns, ew)
+
+
+def _artificial(result: ImportedResult) -> bool:
+    return result.adjustment is not None and isinstance(result.adjustment.ns, Artificial)
+
+
+def _keys(session: ImportedSession) -> list[str]:
     keys = {key for r in session.results for key in (session.ns_key(r), session.ew_key(r))}
-    return {key: index for index, key in enumerate(sorted(keys), start=1)}
+    keys |= {session.sitout_key(s) for s in session.sitouts}
+    return sorted(keys)
 
 
 def _named(message: str, ids: dict[str, int]) -> str:
@@ -152,149 +202,243 @@ def _named(message: str, ids: dict[str, int]) -> str:
     return re.sub(r"pair (\d+)", lambda m: f"pair {names.get(int(m[1]), m[1])}", message)
 
 
+def _fields(session: ImportedSession, across: bool) -> list[str | None]:
+    """The comparison fields: one per section (when scored apart), or the whole file."""
+    if across or len(session.sections) < 2:
+        return [None]
+    return list(session.sections)
+
+
+def _in_field(section: str | None, result_section: str | None) -> bool:
+    return section is None or result_section == section
+
+
+def _normal(session: ImportedSession, section: str | None, given: int | None) -> int:
+    if given:
+        return given
+    counts = [
+        sum(1 for r in b.results if _in_field(section, r.section))
+        for b in session.boards
+        if b.results
+    ]
+    return max([c for c in counts if c] or [1])
+
+
+def _sitout_rounds(session: ImportedSession, ids: dict[str, int]) -> tuple[dict[int, int], int]:
+    """Sit-outs for ``score_session``: rounds sat out per pair, and boards per round (from
+    the bye lines' rounds when the file gives them, else a round per board)."""
+    boards: dict[int, list[int | None]] = {}
+    for sitout in session.sitouts:
+        boards.setdefault(ids[session.sitout_key(sitout)], []).append(sitout.round)
+    per_round = 1
+    if boards and all(r is not None for rounds in boards.values() for r in rounds):
+        sizes = {len(rounds) // len(set(rounds)) for rounds in boards.values()}
+        if len(sizes) == 1 and all(
+            len(rounds) % len(set(rounds)) == 0 for rounds in boards.values()
+        ):
+            per_round = sizes.pop()
+    return {pair: len(rounds) // per_round for pair, rounds in boards.items()}, per_round
+
+
 def _mp_session(
-    session: ImportedSession, normal: int, options: RescoreOptions
-) -> tuple[list[LineScore], tuple[PairScore, ...]]:
-    """Matchpoints by the engine: ``score_board`` per board, then ``score_session`` for the
-    session-level awards (Law 88: a non-offender's own percentage when above 60%) and the
-    pair totals and percentages."""
-    ids = _pair_ids(session)
-    scored_boards = []
-    for board in session.boards:
-        if not board.results:
-            continue
-        lines = []
-        for result in board.results:
-            ns_outcome, ew_outcome = _outcomes(board, result)
-            lines.append(
-                BoardLine(
-                    ids[session.ns_key(result)],
-                    ids[session.ew_key(result)],
-                    ns_outcome,
-                    ew_outcome,
-                    adjusted=result.adjustment is not None,
-                )
-            )
-        try:
-            scored_boards.append((board, score_board(lines, normal, options.scoring, board.number)))
-        except ValueError as error:
-            raise InteropError(board.location, _named(str(error), ids)) from None
-    if not scored_boards:
-        return [], ()
-    try:
-        scored = score_session([b for _, b in scored_boards], options.scoring)
-    except ValueError as error:
-        raise InteropError(Location(session.source), _named(str(error), ids)) from None
-    line_scores = []
-    for (board, _), resolved in zip(scored_boards, scored.boards, strict=True):
-        for result, r in zip(board.results, resolved.results, strict=True):
-            factored = r.ns.factored or r.ew.factored
-            line_scores.append(
-                LineScore(
-                    result,
-                    _law77(board, result),
-                    r.ns.rounded,
-                    r.ew.rounded,
-                    resolved.top,
-                    factored,
-                    (r.ns.percent, r.ew.percent),
-                )
-            )
+    session: ImportedSession, options: RescoreOptions
+) -> tuple[list[LineScore], list[PairScore], list[SitoutScore], int]:
+    """Matchpoints by the engine: ``score_board`` per board (per field), then
+    ``score_session`` for Law 88, sit-out credit, totals and percentages (per field)."""
+    ids = {key: number for number, key in enumerate(_keys(session), start=1)}
     keys = {number: key for key, number in ids.items()}
-    pairs = tuple(
-        PairScore(keys[t.pair], t.points, t.max_points, t.boards_played, t.percent)
-        for t in scored.pairs
-    )
+    fields = _fields(session, options.across_sections)
+    normals = {section: _normal(session, section, options.normal) for section in fields}
+    rounds, per_round = _sitout_rounds(session, ids)
+    line_scores: list[LineScore] = []
+    pairs: list[PairScore] = []
+    credits: dict[int, Fraction] = {}
+    tops: list[Fraction] = []
+    for section in fields:
+        scored: list[tuple[ImportedBoard, list[ImportedResult], BoardScore]] = []
+        for board in session.boards:
+            results = [r for r in board.results if _in_field(section, r.section)]
+            if options.own_top:  # compared results only, on their own top
+                results = [r for r in results if not _artificial(r)]
+            if not results:
+                continue
+            lines = [
+                BoardLine(
+                    ids[session.ns_key(r)],
+                    ids[session.ew_key(r)],
+                    *_outcomes(board, r),
+                    adjusted=r.adjustment is not None,
+                )
+                for r in results
+            ]
+            normal = len(lines) if options.own_top else normals[section]
+            try:
+                board_score = score_board(lines, normal, options.scoring, board.number)
+            except ValueError as error:
+                raise InteropError(board.location, _named(str(error), ids)) from None
+            scored.append((board, results, board_score))
+        if not scored:
+            continue
+        playing = {p for _, _, b in scored for r in b.results for p in (r.ns_pair, r.ew_pair)}
+        sitouts = {pair: n for pair, n in rounds.items() if pair in playing}
+        try:
+            done = score_session(
+                [b for _, _, b in scored],
+                options.scoring,
+                sitouts=sitouts or None,
+                boards_per_round=per_round,
+            )
+        except ValueError as error:
+            raise InteropError(Location(session.source), _named(str(error), ids)) from None
+        tops.append(done.top)
+        for (board, results, _), resolved in zip(scored, done.boards, strict=True):
+            for result, r in zip(results, resolved.results, strict=True):
+                line_scores.append(
+                    LineScore(
+                        result,
+                        _law77(board, result),
+                        r.ns.rounded,
+                        r.ew.rounded,
+                        resolved.top,
+                        r.ns.factored or r.ew.factored,
+                        (r.ns.percent, r.ew.percent),
+                        (r.ns.points, r.ew.points),
+                    )
+                )
+        for t in done.pairs:
+            pairs.append(
+                PairScore(keys[t.pair], t.points, t.max_points, t.boards_played, t.percent)
+            )
+            if t.sitout_points:
+                credits[t.pair] = t.sitout_points / (rounds[t.pair] * per_round)
+    top = max(tops, default=Fraction(0))
+    sitout_scores = [
+        SitoutScore(session.sitout_key(s), s.board, credits.get(ids[session.sitout_key(s)]), top)
+        for s in session.sitouts
+    ]
+    if session.competition is Competition.INDIVIDUALS:
+        pairs = _players(session, line_scores)
+    return line_scores, pairs, sitout_scores, max(normals.values())
+
+
+def _players(session: ImportedSession, lines: list[LineScore]) -> list[PairScore]:
+    """Individuals: each player's total over its sides (maximum: the tops of its boards)."""
+    points: dict[str, Fraction] = {}
+    tops: dict[str, Fraction] = {}
+    boards: dict[str, int] = {}
+    for line in lines:
+        for players, value in (
+            (line.result.ns_players, line.ns),
+            (line.result.ew_players, line.ew),
+        ):
+            for player in players:
+                points[player] = points.get(player, Fraction(0)) + value
+                tops[player] = tops.get(player, Fraction(0)) + (line.top or 0)
+                boards[player] = boards.get(player, 0) + 1
+    return [PairScore(p, points[p], tops[p], boards[p]) for p in sorted(points)]
+
+
+def _imp_session(
+    session: ImportedSession, options: RescoreOptions
+) -> tuple[list[LineScore], list[PairScore]]:
+    """Pairs in IMPs: ``scoring.imps.imp_board`` per board, ``scoring.imp_totals`` per pair."""
+    butler = options.method is Scoring.BUTLER
+    line_scores: list[LineScore] = []
+    by_pair: dict[str, list[Fraction]] = {}
+    fields = _fields(session, options.across_sections)
+    for board in session.boards:
+        for section in fields:
+            results = [r for r in board.results if _in_field(section, r.section)]
+            if not results:
+                continue
+            try:
+                figures = imp_board(
+                    [_board_result(board, r) for r in results], options.scoring, butler
+                )
+            except ValueError as error:
+                raise InteropError(board.location, f"board {board.number}: {error}") from None
+            for result, side in zip(results, figures, strict=True):
+                line_scores.append(
+                    LineScore(result, _law77(board, result), side.ns, side.ew, None, False)
+                )
+                by_pair.setdefault(session.ns_key(result), []).append(side.ns)
+                by_pair.setdefault(session.ew_key(result), []).append(side.ew)
+    keys = sorted(by_pair)
+    ids = {key: number for number, key in enumerate(keys, start=1)}
+    sat: dict[int, int] = {}
+    for sitout in session.sitouts:
+        pair = ids.get(session.sitout_key(sitout))
+        if pair is not None:
+            sat[pair] = sat.get(pair, 0) + 1
+    totals = imp_totals({ids[k]: v for k, v in by_pair.items()}, options.scoring, sat)
+    pairs = [
+        PairScore(key, totals[ids[key]].total, Fraction(0), totals[ids[key]].boards_played)
+        for key in keys
+    ]
     return line_scores, pairs
 
 
-def _imp_board(board: ImportedBoard, options: RescoreOptions) -> list[tuple[Fraction, Fraction]]:
-    outcomes = [_outcomes(board, r) for r in board.results]
-    compared = [i for i, (ns, _) in enumerate(outcomes) if isinstance(ns, Weighted)]
-    scores = [outcomes[i][0].mean for i in compared]  # type: ignore[union-attr]
-    if options.method is Scoring.CROSS_IMPS:
-        points = cross_imps(scores, options.cross_imps, options.imp_rounding) if scores else []
-    else:
-        whole = all(s.denominator == 1 for s in scores)
-        points = [Fraction(p) for p in butler_imps(scores, options.datum)] if whole else []
-    by_line = dict(zip(compared, points, strict=False))
-    rows = []
-    for i, (ns_outcome, ew_outcome) in enumerate(outcomes):
-        if i in by_line:
-            rows.append((by_line[i], -by_line[i]))
-        else:
-            ns = artificial_imps(ns_outcome) if isinstance(ns_outcome, Artificial) else 0
-            ew = artificial_imps(ew_outcome) if isinstance(ew_outcome, Artificial) else 0
-            rows.append((Fraction(ns), Fraction(ew)))
-    return rows
-
-
-def _team_board(board: ImportedBoard) -> dict[int, tuple[Fraction, Fraction]]:
-    """IMPs of a teams board: the two tables of each match paired (same round, the teams
-    in opposite seats), each team's net IMPed (``scoring.imps.team_imps``, weighted scores by
-    ``weighted_team_imps``; an artificial score +3/0/-3, Law 86A). Lines that cannot be
-    paired are left out (index -> (NS IMPs, EW IMPs))."""
-    groups: dict[tuple[int | None, frozenset[str]], list[int]] = {}
-    for index, result in enumerate(board.results):
-        key = (result.round, frozenset((result.ns_pair, result.ew_pair)))
-        groups.setdefault(key, []).append(index)
-    out: dict[int, tuple[Fraction, Fraction]] = {}
-    for indexes in groups.values():
-        if len(indexes) != 2:
-            continue
-        a, b = (board.results[i] for i in indexes)
-        if (a.ns_pair, a.ew_pair) != (b.ew_pair, b.ns_pair):
-            continue
-        (a_ns, a_ew), (b_ns, b_ew) = _outcomes(board, a), _outcomes(board, b)
-        if isinstance(a_ns, Weighted) and isinstance(b_ns, Weighted):
-            # The team NS at a sits EW at b: its net is a's NS score minus b's.
-            net = weighted_team_imps(a_ns, b_ns)
-            out[indexes[0]] = (net, -net)
-            out[indexes[1]] = (-net, net)
-            continue
-        # An artificial score at either table gives the board's IMPs to both teams.
-        team_at_a_ns = a_ns if isinstance(a_ns, Artificial) else b_ew
-        team_at_a_ew = a_ew if isinstance(a_ew, Artificial) else b_ns
-        first = (
-            Fraction(artificial_imps(team_at_a_ns))
-            if isinstance(team_at_a_ns, Artificial)
-            else Fraction(0)
-        )
-        second = (
-            Fraction(artificial_imps(team_at_a_ew))
-            if isinstance(team_at_a_ew, Artificial)
-            else Fraction(0)
-        )
-        out[indexes[0]] = (first, second)
-        out[indexes[1]] = (second, first)
-    return out
+def _team_session(
+    session: ImportedSession,
+) -> tuple[list[LineScore], list[PairScore], list[MatchScore]]:
+    """Teams: the two tables of each match paired (same round, the teams in opposite seats),
+    each board by ``scoring.imps.team_board_imps``, each match's net in WBF 2013 VPs."""
+    line_scores: list[LineScore] = []
+    matches: dict[tuple[int | None, frozenset[str]], dict[str, Fraction]] = {}
+    boards_in: dict[tuple[int | None, frozenset[str]], int] = {}
+    for board in session.boards:
+        groups: dict[tuple[int | None, frozenset[str]], list[ImportedResult]] = {}
+        for result in board.results:
+            key = (result.round, frozenset((result.ns_pair, result.ew_pair)))
+            groups.setdefault(key, []).append(result)
+        for key, pair in groups.items():
+            if len(pair) != 2:
+                continue
+            a, b = pair
+            if (a.ns_pair, a.ew_pair) != (b.ew_pair, b.ns_pair):
+                continue
+            first, second = team_board_imps(_board_result(board, a), _board_result(board, b))
+            line_scores.append(LineScore(a, _law77(board, a), first, second, None, False))
+            line_scores.append(LineScore(b, _law77(board, b), second, first, None, False))
+            net = matches.setdefault(key, {a.ns_pair: Fraction(0), a.ew_pair: Fraction(0)})
+            net[a.ns_pair] += first
+            net[a.ew_pair] += second
+            boards_in[key] = boards_in.get(key, 0) + 1
+    match_scores = []
+    team_vp: dict[str, Fraction] = {}
+    team_imps: dict[str, Fraction] = {}
+    for key, net in matches.items():
+        home, away = sorted(net)
+        won = max(net[home] - net[away], Fraction(0))
+        lost = max(net[away] - net[home], Fraction(0))
+        vp = wbf_match_vp(won, lost, boards_in[key])
+        match_scores.append(
+            MatchScore(key[0], (home, away), (net[home], net[away]), (vp.first, vp.second),
+                       boards_in[key])
+        )  # fmt: skip
+        for team, value in ((home, vp.first), (away, vp.second)):
+            team_vp[team] = team_vp.get(team, Fraction(0)) + value
+        for team in (home, away):
+            team_imps[team] = team_imps.get(team, Fraction(0)) + net[team]
+    pairs = [
+        PairScore(team, team_imps[team], Fraction(0), 0, vp=team_vp[team])
+        for team in sorted(team_vp)
+    ]
+    return line_scores, pairs, match_scores
 
 
 def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     """Our figures for every line and every pair of an imported session."""
+    if options.method is Scoring.MATCHPOINTS:
+        lines, pairs, sitouts, normal = _mp_session(session, options)
+        return Rescored(options, normal, tuple(lines), tuple(pairs), tuple(sitouts))
     counts = [len(board.results) for board in session.boards if board.results]
     normal = options.normal or (max(counts) if counts else 1)
-    if options.method is Scoring.MATCHPOINTS:
-        lines, pairs = _mp_session(session, normal, options)
-        return Rescored(options, normal, tuple(lines), pairs)
-    line_scores: list[LineScore] = []
-    totals: dict[str, list[Fraction]] = {}
-    for board in session.boards:
-        if not board.results:
-            continue
-        if options.method is Scoring.TEAMS:
-            paired = _team_board(board)
-            figures = [(board.results[i], paired[i]) for i in sorted(paired)]
-        else:
-            figures = list(zip(board.results, _imp_board(board, options), strict=True))
-        for result, (ns, ew) in figures:
-            line_scores.append(LineScore(result, _law77(board, result), ns, ew, None, False))
-            for key, points in ((session.ns_key(result), ns), (session.ew_key(result), ew)):
-                entry = totals.setdefault(key, [Fraction(0), Fraction(0)])
-                entry[0] += points
-                entry[1] += 1
-    imp_pairs = tuple(PairScore(k, v[0], Fraction(0), int(v[1])) for k, v in totals.items())
-    return Rescored(options, normal, tuple(line_scores), imp_pairs)
+    if options.method is Scoring.TEAMS:
+        lines, pairs, matches = _team_session(session)
+        return Rescored(options, normal, tuple(lines), tuple(pairs), matches=tuple(matches))
+    lines, pairs = _imp_session(session, options)
+    return Rescored(options, normal, tuple(lines), tuple(pairs))
 
 
 def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSession:
@@ -321,7 +465,16 @@ def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSessio
                     ew_imps=None if mp else line.ew,
                 )
             )
-        boards.append(replace(board, results=tuple(results)))
+        credit = {(s.key, s.board): s.points for s in rescored.sitouts}
+        sitouts = tuple(
+            replace(
+                s,
+                points=credit.get((session.sitout_key(s), s.board)),
+                percent=None,
+            )
+            for s in board.sitouts
+        )
+        boards.append(replace(board, results=tuple(results), sitouts=sitouts))
     places = _places(session, rescored, mp)
     pairs = []
     for pair in session.pairs:
@@ -336,7 +489,8 @@ def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSessio
                 percent=ours.percent if mp else None,
                 imps=None if mp else ours.total,
                 rank=places.get(pair.key),
-                boards_played=ours.boards,
+                boards_played=ours.boards if ours.boards else pair.boards_played,
+                vp=ours.vp,
             )
         )
     return replace(session, boards=tuple(boards), pairs=tuple(pairs))
@@ -344,14 +498,22 @@ def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSessio
 
 def _places(session: ImportedSession, rescored: Rescored, mp: bool) -> dict[str, str]:
     """Places by ``scoring.ranking.rank``: shared on equal scores ("3-4"); in a two-winner
-    Mitchell NS and EW are ranked apart (rules.md section 14)."""
-    groups: dict[str, dict[str, Fraction]] = {}
-    sides = {pair.key: pair.side for pair in session.pairs}
+    Mitchell NS and EW are ranked apart (rules.md section 14), and so are sections scored
+    apart; phantom pairs are not ranked."""
+    groups: dict[tuple[str, str], dict[str, Fraction]] = {}
+    info = {pair.key: pair for pair in session.pairs}
+    apart = not rescored.options.across_sections
     for pair in rescored.pairs:
-        score = pair.percent if mp else pair.total
-        side = sides.get(pair.key)
+        known = info.get(pair.key)
+        if known is not None and known.phantom:
+            continue
+        score = pair.vp if pair.vp is not None else (pair.percent if mp else pair.total)
+        side = known.side if known is not None else None
         group = side.value if (session.by_direction and side is not None) else ""
-        groups.setdefault(group, {})[pair.key] = score if score is not None else Fraction(0)
+        section = (known.section or "") if (known is not None and apart) else ""
+        groups.setdefault((section, group), {})[pair.key] = (
+            score if score is not None else Fraction(0)
+        )
     places: dict[str, str] = {}
     for totals in groups.values():
         for placing in rank(totals):

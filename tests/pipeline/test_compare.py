@@ -6,7 +6,8 @@ Board 1 (none vul): +450 6/0, +420 4/2, +400 2/4, -50 0/6.
 Board 2 (NS vul): 2H= W -110, 3H= W -140, 2S= N +110, and an A60/40.
   Among the 3 compared results (top 4): +110 4, -110 2, -140 0. Neuberg to N = 4,
   S' = (S + 1) 4/3 - 1: 4 -> 17/3 = 5.7, 2 -> 3, 0 -> 1/3 = 0.3 (0.1 rounding).
-  A60/40: 60% and 40% of 6 = 3.6 / 2.4 (plain); Swedish rule 4 / 2 (seed 004).
+  A60/40: 60% and 40% of 6 = 3.6 / 2.4 in whole points (seed 004, the default): 60% up
+  to 4, 40% down to 2; as plain percentages 3.6 / 2.4.
 """
 
 from __future__ import annotations
@@ -64,10 +65,10 @@ def test_our_figures_match_the_hand_worked_session() -> None:
     f = Fraction
     assert _figures(session, 1) == [(f(4), f(2)), (f(6), f(0)), (f(2), f(4)), (f(0), f(6))]
     assert _figures(session, 2) == [
-        (f(3), f(3)), (f("0.3"), f("5.7")), (f("5.7"), f("0.3")), (f("3.6"), f("2.4")),
+        (f(3), f(3)), (f("0.3"), f("5.7")), (f("5.7"), f("0.3")), (f(4), f(2)),
     ]  # fmt: skip
     pairs = {p.key: p for p in session.pairs}
-    # 1NS: 4 + 3 = 7 of 12; 3NS: 2 + 5.7 = 7.7, first; 2NS 6 + 0.3; 4NS 0 + 3.6.
+    # 1NS: 4 + 3 = 7 of 12; 3NS: 2 + 5.7 = 7.7, first; 2NS 6 + 0.3; 4NS 0 + 4.
     assert (pairs["1NS"].total, pairs["1NS"].percent, pairs["1NS"].rank) == (
         f(7), f(7 * 100, 12), "2",
     )  # fmt: skip
@@ -83,7 +84,7 @@ def test_a_bridgescan_export_reports_no_differences(via: str) -> None:
     comparison = compare_session(back)
     assert comparison.agrees, comparison.report()
     assert comparison.results_checked == 8 and comparison.pairs_checked == 8
-    assert "no differences beyond rounding" in comparison.report()
+    assert comparison.report().endswith("\nno differences")
 
 
 def _plant(session: ImportedSession, board: int, index: int, **changes: object) -> ImportedSession:
@@ -123,7 +124,8 @@ def test_planted_differences_are_each_found_with_location_and_reason() -> None:
 
 
 def test_a_file_without_neuberg_is_explained() -> None:
-    clean = _session()
+    # Plain artificial percentages (3.6 / 2.4) so the file prints one decimal.
+    clean = _session(RescoreOptions(ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)))
     unfactored = clean
     for index, (ns, ew) in enumerate([(2, 2), (0, 4), (4, 0)]):
         unfactored = _plant(unfactored, 2, index, ns_mp=Fraction(ns), ew_mp=Fraction(ew))
@@ -146,13 +148,13 @@ def test_the_other_scale_is_detected_and_then_agrees() -> None:
     assert points and all("1-0.5-0 scale" in d.reason for d in points if d.board == 1)
 
 
-def test_swedish_adjusted_rounding_is_detected() -> None:
-    swedish = ScoringOptions(adjusted_rounding=AdjustedRounding.SWEDISH)
-    session = _session(RescoreOptions(scoring=swedish))
-    assert _figures(session, 2)[3] == (Fraction(4), Fraction(2))
+def test_plain_adjusted_percentages_are_detected() -> None:
+    plain = ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)
+    session = _session(RescoreOptions(scoring=plain))
+    assert _figures(session, 2)[3] == (Fraction("3.6"), Fraction("2.4"))
     options, evidence = detect_options(_via_pbn(session))
-    assert options.scoring.adjusted_rounding is AdjustedRounding.SWEDISH
-    assert any("Swedish" in e for e in evidence)
+    assert options.scoring.adjusted_rounding is AdjustedRounding.PLAIN
+    assert any("plain percentages" in e for e in evidence)
     assert compare_session(_via_pbn(session)).agrees
 
 
@@ -171,22 +173,31 @@ def test_cross_imps_by_hand_and_summed_files_detected() -> None:
     assert [r.ns_imps for r in average.results] == [Fraction(9, 2), 6, Fraction(-21, 2)]
     assert compare_session(_via_pbn(average)).agrees
     summed = _imp_session(
-        Scoring.CROSS_IMPS, RescoreOptions(method=Scoring.CROSS_IMPS, cross_imps=CrossImps.SUM)
+        Scoring.CROSS_IMPS,
+        RescoreOptions(ScoringOptions(cross_imps=CrossImps.SUM), method=Scoring.CROSS_IMPS),
     )
     assert [r.ns_imps for r in summed.results] == [9, 12, -21]
     options, evidence = detect_options(_via_pbn(summed))
-    assert options.cross_imps is CrossImps.SUM and any("sum" in e for e in evidence)
+    assert options.scoring.cross_imps is CrossImps.SUM and any("sum" in e for e in evidence)
     assert compare_session(_via_pbn(summed)).agrees
 
 
 def test_butler_datum_by_hand_and_an_override_found() -> None:
-    # Datum: (420 + 450 - 50) / 3 = 273.3 -> 270. IMPs: +150 4, +180 5, -320 -8.
+    # The default datum leaves out the top and bottom score (rules.md §9, §15): of -50,
+    # +420, +450 only +420 is left. IMPs: +420 0, +450 +30 -> 1, -50 -470 -> -10.
     butler = _imp_session(Scoring.BUTLER, RescoreOptions(method=Scoring.BUTLER))
-    assert [r.ns_imps for r in butler.results] == [4, 5, -8]
+    assert [r.ns_imps for r in butler.results] == [0, 1, -10]
+    # The plain mean (420 + 450 - 50) / 3 = 273.3 -> 270: +150 4, +180 5, -320 -8.
+    plain = _imp_session(
+        Scoring.BUTLER, RescoreOptions(ScoringOptions(datum_drop=0), method=Scoring.BUTLER)
+    )
+    assert [r.ns_imps for r in plain.results] == [4, 5, -8]
+    options, evidence = detect_options(_via_pbn(plain))
+    assert options.scoring.datum_drop == 0 and any("plain mean" in e for e in evidence)
     changed = _plant(butler, 1, 0, ns_imps=Fraction(7))
     comparison = compare_session(_via_pbn(changed))
     assert [(d.what, d.theirs, d.ours) for d in comparison.differences if d.board] == [
-        ("NS points", Fraction(7), Fraction(4))
+        ("NS points", Fraction(7), Fraction(0))
     ]
     assert "manual override in the source file" in comparison.differences[0].reason
 
@@ -194,8 +205,8 @@ def test_butler_datum_by_hand_and_an_override_found() -> None:
 def test_report_lists_options_and_differences() -> None:
     planted = _plant(_session(), 1, 0, ns_score=400)
     report = compare_session(_via_pbn(planted)).report()
-    assert "options: MP, scale 2-1-0, Neuberg rounding 0.1, adjusted plain" in report
-    assert "1 differences beyond rounding:" in report
+    assert "scored with: matchpoints 2-1-0, Neuberg to 0.1" in report
+    assert "1 differences: 1 to check" in report
     assert "night.pbn:" in report
 
 
@@ -216,7 +227,7 @@ def test_teams_boards_are_imped_between_the_two_tables() -> None:
         ("NS points", Fraction(9), Fraction(6)),
     ]
     assert "follows from the score in the file" in comparison.differences[1].reason
-    assert any("teams: board IMPs are checked" in n for n in comparison.notes)
+    assert any("teams: board IMPs" in n for n in comparison.notes)
 
 
 def test_a_line_percentage_that_does_not_follow_from_its_points() -> None:
@@ -277,7 +288,8 @@ def test_any_bridgescan_export_compares_clean(
 
 def test_a_program_that_ignores_law_88_is_explained() -> None:
     # N = 3, top 4. Board 1: 1NS +450 4, 2NS +420 2, 3NS -50 0. Board 2: 1NS v 2EW A60/40;
-    # 1NS scored 100% on its other board, so Law 88 gives it 100% of 4 = 4, not 60% = 2.4.
+    # 1NS scored 100% on its other board, so Law 88 gives it 100% of 4 = 4, not 60% = 2.4
+    # (whole points: 3); 2EW's 40% = 1.6 goes down to 1.
     rows = [
         TravellerRow(1, 1, 1, Contract(4, S), Seat.NORTH, 11),
         TravellerRow(1, 2, 2, Contract(4, S), Seat.NORTH, 10),
@@ -288,11 +300,11 @@ def test_a_program_that_ignores_law_88_is_explained() -> None:
     ]
     session = session_from_travellers(rows, event="Law 88", mitchell=True)
     ours = apply_scores(session, rescore(session, RescoreOptions()))
-    assert _figures(ours, 2)[0] == (Fraction(4), Fraction(8, 5))
-    plain = _plant(ours, 2, 0, ns_mp=Fraction(12, 5))
+    assert _figures(ours, 2)[0] == (Fraction(4), Fraction(1))
+    plain = _plant(ours, 2, 0, ns_mp=Fraction(3))
     differences = compare_session(_via_pbn(plain)).differences
     points = [d for d in differences if d.what == "NS points"]
-    assert [(d.board, d.theirs, d.ours) for d in points] == [(2, Fraction(12, 5), Fraction(4))]
+    assert [(d.board, d.theirs, d.ours) for d in points] == [(2, Fraction(3), Fraction(4))]
     assert "Law 88 not applied" in points[0].reason
 
 

@@ -216,14 +216,28 @@ def test_imported_lines_become_traveller_rows(ruter: object) -> None:
     assert (east.declarer, east.law77_score_ns()) == (Seat.EAST, 50)
 
 
-def test_a_file_with_two_sections_is_read_one_section_at_a_time() -> None:
+def test_a_file_with_two_sections_is_read_whole_or_one_section() -> None:
     text = (
         '[Board "1"]\n'
         '[TotalScoreTable "Section;PairId;TotalScoreMP"]\nA 1 2\nB 1 0\n'
         '[ScoreTable "Section;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
         "A 1 2 4S N 10 420\nB 1 2 4S N 9 -50\nA 3 4 4S N 11 450\n"
     )
-    first = read_pbn_bytes(text, "two.pbn")
+    whole = read_pbn_bytes(text, "two.pbn")
+    assert [r.ns_score for r in whole.results] == [420, -50, 450]
+    assert whole.sections == ("A", "B")
+    assert whole.notes == ("two.pbn: sections A, B; all were read",)
+    # Pair keys carry the section: pair 1 of A and pair 1 of B are different pairs.
+    assert {p.key: p.total for p in whole.pairs} == {
+        "A1": 2,
+        "A2": None,
+        "A3": None,
+        "A4": None,
+        "B1": 0,
+        "B2": None,
+    }
+    assert [whole.ns_key(r) for r in whole.results] == ["A1", "B1", "A3"]
+    first = read_pbn_bytes(text, "two.pbn", section="A")
     assert [r.ns_score for r in first.results] == [420, 450]
     assert first.notes == ("two.pbn: sections A, B; section A was read",)
     assert {p.key: p.total for p in first.pairs}["1"] == 2

@@ -205,3 +205,22 @@ def test_team_board_plain_split_and_artificial() -> None:
     # and half of imps(0) = 0 -> 3 for team 1, -3 for team 2.
     weighted = parse_adjustment("50% +420, 50% +170")
     assert team_board_imps(weighted, 170) == (3, -3)
+
+
+# --- sit-out credit per board (Ruter's "Bye" line) ---------------------------------------
+
+
+def test_sitout_credit_per_board_is_the_average_rounded_like_a_board() -> None:
+    from scoring.sitout import sitout_award
+
+    per_board = ScoringOptions(sitout_credit=SitoutCredit.AVERAGE_PER_BOARD)
+    # Top 8; pair 1 played 6 boards for 25.8: 4.3 a board (53.75%), credited for the one
+    # board it sat out: 4.3, maximum 8 (Ruter prints it centred: 4.3 - 4 = +0.3, 54%).
+    award = sitout_award(1, F("25.8"), 6, 1, 1, F(8), per_board)
+    assert (award.points, award.max_points) == (F("4.3"), 8)
+    # 25.9 / 6 = 4.3166... -> 4.3 (to 0.1); two boards sat out (a round of 2): 8.6 of 16.
+    award = sitout_award(1, F("25.9"), 6, 1, 2, F(8), per_board)
+    assert (award.points, award.max_points) == (F("8.6"), 16)
+    # The seed 004 rule (per round, whole points): 25.9 / 3 rounds = 8.63 -> 9 for the round.
+    seed = ScoringOptions(sitout_credit=SitoutCredit.AVERAGE)
+    assert sitout_award(1, F("25.9"), 6, 1, 2, F(8), seed).points == 9

@@ -1,0 +1,62 @@
+"""Centred (plus/minus) matchpoints: a presentation of the same scale (rules.md §15).
+
+Norwegian clubs read results printed relative to the average: Ruter prints each side's
+points minus half the top, so on a top of 8 a top is NS +4.0 / EW -4.0, a middle 0.0 / 0.0,
+and a session total is the sum of the centred board figures (a pair at exactly 50% has
+0.0). The percentages beside them are the ordinary ones. Nothing about the scoring changes:
+``centred = points - top / 2`` on every board, and a total's centred value is its points
+minus half the tops of the boards it counts.
+
+A file is taken as centred when its matchpoint figures on ordinary lines (no adjusted
+score) add up to 0 per line, NS + EW, and some of them are negative; a file in points adds
+up to the top instead. The figures are kept as printed and marked
+``Presentation.CENTRED``; ``compare`` converts its own figures to the file's presentation
+before comparing (so a difference shows the file's own number), and the writers print
+bridgescan's figures centred when asked (``export --centred``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from pipeline.interop.records import ImportedSession, Presentation
+
+__all__ = ["detect_presentation", "centre", "uncentre", "centred_total"]
+
+
+def centre(points: Fraction, top: Fraction) -> Fraction:
+    """A board's points as centred figure: ``points - top / 2``."""
+    return points - top / 2
+
+
+def uncentre(centred: Fraction, top: Fraction) -> Fraction:
+    """A centred figure back to points: ``centred + top / 2``."""
+    return centred + top / 2
+
+
+def centred_total(points: Fraction, tops: Fraction) -> Fraction:
+    """A total in points as the centred total: minus half the sum of the tops it counts."""
+    return points - tops / 2
+
+
+def detect_presentation(session: ImportedSession) -> ImportedSession:
+    """The session marked CENTRED when its matchpoints add up to 0 per line (module doc)."""
+    sums = []
+    negative = False
+    for result in session.results:
+        if result.adjustment is not None or result.ns_mp is None or result.ew_mp is None:
+            continue
+        sums.append(result.ns_mp + result.ew_mp)
+        negative = negative or result.ns_mp < 0 or result.ew_mp < 0
+    if not sums or not negative:
+        return session
+    tenth = Fraction(1, 10)
+    centred = sum(1 for value in sums if abs(value) <= tenth)
+    if centred * 2 <= len(sums):
+        return session
+    note = (
+        "matchpoints printed centred on the average (points - top/2, as Ruter prints them): "
+        "read as such"
+    )
+    return replace(session, presentation=Presentation.CENTRED, notes=(*session.notes, note))
