@@ -273,7 +273,19 @@ def _scale(session: ImportedSession, normal: int, evidence: list[str]) -> Scale:
         return scale
     sums = _full_boards_sums(session, normal)
     if not sums:
-        return Scale.TWO_ONE_ZERO
+        highest = max(
+            (v for r in session.results for v in (r.ns_mp, r.ew_mp) if v is not None),
+            default=None,
+        )
+        if highest is None:
+            return Scale.TWO_ONE_ZERO
+        # No full board without an adjusted score: a figure above N - 1 is beyond the
+        # 1-0.5-0 top, so the scale is 2-1-0.
+        scale = Scale.TWO_ONE_ZERO if highest > normal - 1 else Scale.ONE_HALF_ZERO
+        evidence.append(
+            f"figures reach {format_decimal(highest)} with {normal} results: scale {scale.value}"
+        )
+        return scale
     common = max(set(sums), key=sums.count)
     scale = Scale.ONE_HALF_ZERO if common == normal - 1 else Scale.TWO_ONE_ZERO
     verdict = (
@@ -519,10 +531,17 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
                 )
         elif difference.what == "sit-out":
             difference = explainer.sitout(difference)
+        elif difference.what == "match VP":
+            difference = replace(
+                difference,
+                reason="the match's VPs are not the WBF 2013 scale's for its IMPs and boards: "
+                "another VP scale or a manual override",
+            )
         elif not difference.reason:
             difference = explainer.points(difference, bad_scores)
         differences.append(difference)
     differences += _explained_totals(session, ours, explainer, differences)
+    differences += _cumulative_differences(session)
     notes = list(session.notes)
     if options.method is Scoring.TEAMS:
         notes.append("teams: board IMPs, team VPs and net IMPs are checked")
@@ -548,6 +567,32 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
         tuple(notes),
         assumed,
     )
+
+
+def _cumulative_differences(session: ImportedSession) -> list[Difference]:
+    """A multi-session total must be the carry-over plus this session's total (file's own
+    figures; the earlier sessions are not in the file to check further)."""
+    totals = [p.cumulative_total for p in session.pairs]
+    step = tolerance([*totals, *(p.total for p in session.pairs)])
+    out = []
+    for pair in session.pairs:
+        if pair.cumulative_total is None or pair.carry_over is None or pair.total is None:
+            continue
+        expected = pair.carry_over + pair.total
+        if differs(pair.cumulative_total, expected, 2 * step):
+            out.append(
+                Difference(
+                    "cumulative total",
+                    pair.location,
+                    None,
+                    pair.key,
+                    pair.cumulative_total,
+                    expected,
+                    "not the carry-over plus this session's total (both as the file prints "
+                    "them): a manual override or a wrong carry-over",
+                )
+            )
+    return out
 
 
 def _explained_totals(

@@ -139,6 +139,43 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
         ):
             out.append(_diff("NS %", line, session, r.ns_percent, line.ns_percent, ""))
     out += _sitout_differences(session, ours, points_tolerance)
+    if ours.options.method is Scoring.TEAMS:
+        out += _match_differences(session, ours)
+    return out
+
+
+def _match_differences(session: ImportedSession, ours: Rescored) -> list[Difference]:
+    """A team match's VPs as the file prints them beside its boards (once per match)."""
+    matches = {(m.round, frozenset(m.teams)): m for m in ours.matches}
+    vp_tolerance = tolerance([v for r in session.results if r.match_vp for v in r.match_vp])
+    seen: set[tuple[int | None, frozenset[str]]] = set()
+    out = []
+    for result in session.results:
+        if result.match_vp is None or result.home_team is None or result.away_team is None:
+            continue
+        key = (result.round, frozenset((result.home_team, result.away_team)))
+        match = matches.get(key)
+        if match is None or key in seen:
+            continue
+        seen.add(key)
+        vp = dict(zip(match.teams, match.vp, strict=True))
+        theirs = result.match_vp
+        ours_vp = (vp[result.home_team], vp[result.away_team])
+        if differs(theirs[0], ours_vp[0], vp_tolerance) or differs(
+            theirs[1], ours_vp[1], vp_tolerance
+        ):
+            who = f"{result.home_team} v {result.away_team}"
+            out.append(
+                Difference(
+                    "match VP",
+                    result.location,
+                    None,
+                    who,
+                    f"{_show(theirs[0])}-{_show(theirs[1])}",
+                    f"{_show(ours_vp[0])}-{_show(ours_vp[1])}",
+                    "",
+                )
+            )
     return out
 
 

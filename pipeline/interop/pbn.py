@@ -24,7 +24,7 @@ from pathlib import Path
 from pipeline.interop.cells import decimal, integer
 from pipeline.interop.centred import detect_presentation
 from pipeline.interop.hands import Deal
-from pipeline.interop.pbn_rows import cell, competition_of, read_row
+from pipeline.interop.pbn_rows import Unplayed, cell, competition_of, read_row
 from pipeline.interop.pbn_syntax import PbnGame, PbnTag, parse_pbn, table_rows
 from pipeline.interop.pbn_totals import read_totals
 from pipeline.interop.records import (
@@ -105,6 +105,7 @@ def read_pbn_bytes(
     pair_rows: list[ImportedPair] = []
     totals_seen = False
     boards: dict[int, ImportedBoard] = {}
+    unplayed: list[Unplayed] = []
     for game in parsed.games:
         totals = game.get("TotalScoreTable")
         if totals is not None:
@@ -113,7 +114,7 @@ def read_pbn_bytes(
             else:
                 pair_rows, competition = read_totals(totals, source, section, competition)
                 totals_seen = True
-        board = _board(game, source, notes, section, competition)
+        board = _board(game, source, unplayed, section, competition)
         if board is None:
             continue
         if board.number in boards:
@@ -148,8 +149,7 @@ def read_pbn_bytes(
         competition=competition,
         sections=tuple(read),
     )
-    if phantoms:
-        session = _phantom_lines_as_sitouts(session, phantoms)
+    session = _unplayed(session, unplayed, phantoms)
     pairs = _all_pairs(pair_rows, session, source)
     session = replace(session, pairs=pairs)
     return detect_presentation(session)
@@ -188,7 +188,7 @@ def _scoring(
 def _board(
     game: PbnGame,
     source: str,
-    notes: list[str],
+    unplayed: list[Unplayed],
     section: str | None,
     competition: Competition,
 ) -> ImportedBoard | None:
@@ -216,7 +216,7 @@ def _board(
     results: tuple[ImportedResult, ...] = ()
     sitouts: tuple[ImportedSitout, ...] = ()
     if table is not None:
-        results, sitouts = _lines(table, number, source, notes, section, competition)
+        results, sitouts = _lines(table, number, source, unplayed, section, competition)
     top_text = game.value("MP_Top") or game.value("ScoreMP_Top")
     top = decimal(top_text) if top_text else None
     return ImportedBoard(number, dealer, vulnerability, deal, results, where, top, sitouts)
@@ -226,7 +226,7 @@ def _lines(
     tag: PbnTag,
     board: int,
     source: str,
-    notes: list[str],
+    unplayed: list[Unplayed],
     section: str | None,
     competition: Competition,
 ) -> tuple[tuple[ImportedResult, ...], tuple[ImportedSitout, ...]]:
@@ -250,9 +250,8 @@ def _lines(
             continue
         where = Location(source, line)
         read = read_row(row, board, where, competition, row_section)
-        if read is None:
-            ids = [row.get(c) for c in needed]
-            notes.append(f"{where}: board {board} not played by {'-'.join(map(str, ids))}")
+        if isinstance(read, Unplayed):
+            unplayed.append(read)
         elif isinstance(read, ImportedSitout):
             sitouts.append(read)
         else:
@@ -260,37 +259,31 @@ def _lines(
     return tuple(results), tuple(sitouts)
 
 
-def _phantom_lines_as_sitouts(session: ImportedSession, phantoms: set[str]) -> ImportedSession:
-    """A line against a phantom pair without a score is its opponents' sit-out."""
-    boards = []
-    for board in session.boards:
-        kept: list[ImportedResult] = []
-        sitouts = list(board.sitouts)
-        for result in board.results:
-            ns, ew = session.ns_key(result), session.ew_key(result)
-            empty = result.contract is None and result.adjustment is None
-            if empty and not result.ns_score and (ns in phantoms or ew in phantoms):
-                pair, side = (
-                    (result.ew_pair, Side.EW) if ns in phantoms else (result.ns_pair, Side.NS)
-                )
-                mp = result.ew_mp if side is Side.EW else result.ns_mp
-                percent = result.ew_percent if side is Side.EW else result.ns_percent
-                sitouts.append(
-                    ImportedSitout(
-                        board.number,
-                        pair,
-                        side,
-                        result.location,
-                        mp,
-                        percent,
-                        result.round,
-                        result.section,
-                    )  # fmt: skip
-                )
-                continue
-            kept.append(result)
-        boards.append(replace(board, results=tuple(kept), sitouts=tuple(sitouts)))
-    return replace(session, boards=tuple(boards))
+def _unplayed(
+    session: ImportedSession, unplayed: list[Unplayed], phantoms: set[str]
+) -> ImportedSession:
+    """Lines with nothing but the pairs: against a phantom pair, its opponents' sit-out;
+    otherwise a board not played at that table (a note)."""
+    several = len(session.sections) > 1
+    notes = list(session.notes)
+    extra: dict[int, list[ImportedSitout]] = {}
+    for line in unplayed:
+        section = line.section if several else None
+        ns = pair_key(line.ns, Side.NS, session.by_direction, section)
+        ew = pair_key(line.ew, Side.EW, session.by_direction, section)
+        if ns in phantoms or ew in phantoms:
+            pair, side = (line.ew, Side.EW) if ns in phantoms else (line.ns, Side.NS)
+            extra.setdefault(line.board, []).append(
+                ImportedSitout(line.board, pair, side, line.location, None, None, line.round,
+                               line.section)
+            )  # fmt: skip
+        else:
+            notes.append(f"{line.location}: board {line.board} not played by {line.ns}-{line.ew}")
+    boards = tuple(
+        replace(b, sitouts=(*b.sitouts, *extra[b.number])) if b.number in extra else b
+        for b in session.boards
+    )
+    return replace(session, boards=boards, notes=tuple(notes))
 
 
 def _by_direction(pairs: list[ImportedPair], results: list[ImportedResult]) -> bool:
@@ -314,6 +307,11 @@ def _all_pairs(
             raise InteropError(pair.location, f"pair {key} is listed twice in [TotalScoreTable]")
         pairs[key] = replace(pair, key=key)
     for result in session.results:
+        if session.competition is Competition.INDIVIDUALS:
+            for player in (*result.ns_players, *result.ew_players):
+                if player not in pairs:
+                    pairs[player] = ImportedPair(player, player, None, (), result.location)
+            continue
         for key, number, side in (
             (session.ns_key(result), result.ns_pair, Side.NS),
             (session.ew_key(result), result.ew_pair, Side.EW),

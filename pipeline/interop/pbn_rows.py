@@ -33,7 +33,7 @@ from pipeline.interop.records import (
 from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
 from scoring.outcome import Adjustment, Weighted
 
-__all__ = ["Row", "competition_of", "read_row", "BYE_WORDS"]
+__all__ = ["Row", "Unplayed", "competition_of", "read_row", "BYE_WORDS"]
 
 #: What programs write for a pair that sits out (English, Scandinavian, German).
 BYE_WORDS = frozenset({"bye", "fri", "frirond", "pause", "sit-out", "sitout", "vila", "sits"})
@@ -78,6 +78,19 @@ def competition_of(names: set[str], tag: str | None) -> Competition:
 
 
 @dataclass(frozen=True)
+class Unplayed:
+    """A line with nothing but the pairs: the board was not played at that table (or one of
+    the pairs is a phantom, and the other sat out)."""
+
+    board: int
+    ns: str
+    ew: str
+    location: Location
+    round: int | None
+    section: str | None
+
+
+@dataclass(frozen=True)
 class _Ids:
     ns: str | None
     ew: str | None
@@ -119,8 +132,8 @@ def _side_figure(row: Row, kind: str, side: Side) -> Fraction | None:
 
 def read_row(
     row: Row, board: int, where: Location, competition: Competition, section: str | None
-) -> ImportedResult | ImportedSitout | None:
-    """A result, a sit-out, or None for a line with nothing but the pair numbers."""
+) -> ImportedResult | ImportedSitout | Unplayed:
+    """A result, a sit-out, or an unplayed line (nothing but the pair numbers)."""
     ids = _ids(row, competition, where)
     scores = (cell(row, "Score_NS", "Score_North"), cell(row, "Score_EW", "Score_East"))
     contract_text = cell(row, "Contract")
@@ -139,8 +152,9 @@ def read_row(
         )
     if ids.ns is None or ids.ew is None or _is_bye(ids.ns) or _is_bye(ids.ew):
         raise InteropError(where, f"board {board}: a result line needs both pairs")
+    unplayed = Unplayed(board, ids.ns, ids.ew, where, _int(cell(row, "Round")), section)
     if any(_is_bye(text) for text in (*scores, contract_text)):
-        return None  # both pairs named and a bye word: nothing played at this table
+        return unplayed  # both pairs named and a bye word: nothing played at this table
     try:
         outcome = _outcome(row, contract_text, scores)
     except ValueError as error:
@@ -148,7 +162,7 @@ def read_row(
             raise
         raise InteropError(where, f"board {board}: {error}") from None
     if outcome is None:
-        return None
+        return unplayed
     contract, declarer, tricks, ns_score, adjustment = outcome
     home_imps = _num(cell(row, "IMP_Home"))
     away_imps = _num(cell(row, "IMP_Away"))
