@@ -74,8 +74,10 @@ RECORD_TYPES: dict[str, str] = {
     "sitout-credit": "scoring.options:SitoutCredit",
     "leveling-method": "scoring.options:LevelingMethod",
     "fewer-boards": "scoring.options:FewerBoards",
+    "tie-rounding": "scoring.options:TieRounding",
+    "imp-totals": "scoring.options:ImpTotals",
     "scoring-options": "scoring.options:ScoringOptions",
-    "cross-imps": "scoring.imps:CrossImps",
+    "cross-imps": "scoring.imps:CrossImps",  # defined in scoring.options, re-exported
     "datum-rule": "scoring.imps:DatumRule",
     "handicap-method": "scoring.handicap:HandicapMethod",
     "strength-group": "scoring.masterpoints:StrengthGroup",
