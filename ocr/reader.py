@@ -40,6 +40,7 @@ __all__ = [
     "collect_inputs",
     "decode_image",
     "mark_duplicates",
+    "page_count",
     "png_bytes",
     "read_paths",
 ]
@@ -62,9 +63,12 @@ def _thumbnail(image: np.ndarray, ref: PageRef) -> Crop:
     return Crop(ref, (0.0, 0.0, 0.0, 0.0), png_bytes(small))
 
 
-def load_pages(path: Path) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
-    """Every page of a PDF / TIFF / PNG / JPEG file; a page that cannot be decoded yields the
-    exception instead of an image, so the caller keeps it as an unreadable page."""
+def load_pages(
+    path: Path, first: int = 1, last: int | None = None
+) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
+    """Every page of a PDF / TIFF / PNG / JPEG file (or pages ``first``..``last``, counted
+    from 1, so a batch can read a long scan in chunks); a page that cannot be decoded
+    yields the exception instead of an image, so the caller keeps it as an unreadable page."""
     name = str(path)
     suffix = path.suffix.lower()
     try:
@@ -73,7 +77,7 @@ def load_pages(path: Path) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
 
             doc = pdfium.PdfDocument(str(path))
             try:
-                for i in range(len(doc)):
+                for i in range(first - 1, len(doc) if last is None else min(last, len(doc))):
                     try:
                         bitmap = doc[i].render(scale=_PDF_DPI / 72, grayscale=True)
                         yield PageRef(name, i + 1), bitmap.to_numpy().copy()
@@ -83,15 +87,37 @@ def load_pages(path: Path) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
                 doc.close()
             return
         if suffix in (".tif", ".tiff"):
-            ok, images = cv2.imreadmulti(name, flags=cv2.IMREAD_GRAYSCALE)
+            count = cv2.imcount(name) if last is None else last - first + 1
+            ok, images = cv2.imreadmulti(name, first - 1, count, flags=cv2.IMREAD_GRAYSCALE)
             if not ok or not images:
                 raise ValueError(f"{name}: cannot decode TIFF")
-            for i, img in enumerate(images):
-                yield PageRef(name, i + 1), img
+            for i, img in enumerate(images, start=first):
+                yield PageRef(name, i), img
             return
-        yield PageRef(name, 1), decode_image(np.fromfile(name, np.uint8), name)
+        if first == 1:
+            yield PageRef(name, 1), decode_image(np.fromfile(name, np.uint8), name)
     except Exception as exc:  # noqa: BLE001 - any decoding failure is an unreadable page
-        yield PageRef(name, 1), exc
+        yield PageRef(name, first), exc
+
+
+def page_count(path: Path) -> int:
+    """How many pages ``load_pages`` yields for the file (a file that cannot be opened is one
+    unreadable page), without rendering any."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".pdf":
+            import pypdfium2 as pdfium
+
+            doc = pdfium.PdfDocument(str(path))
+            try:
+                return len(doc)
+            finally:
+                doc.close()
+        if suffix in (".tif", ".tiff"):
+            return max(1, cv2.imcount(str(path)))
+    except Exception:  # noqa: BLE001 - load_pages keeps it as one unreadable page
+        return 1
+    return 1
 
 
 def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:

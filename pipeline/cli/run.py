@@ -55,13 +55,17 @@ def _run(folder: Path, out: Path, store: Path | None, masterpoints: str, console
     from pipeline.flows.prefect_env import configure_prefect
 
     configure_prefect()
+    from ocr.reader import page_count
     from pipeline.doors.inputs import session_files
+    from pipeline.doors.scans.reading import scan_files
     from pipeline.events.eventfile import load_event
     from pipeline.flows import run_event as flows
 
     try:
         event = load_event(folder / "event.yaml")
-        pages = sum(_page_count(path) for f in session_files(folder, event) for path in f.scans)
+        pages = sum(
+            page_count(file) for f in session_files(folder, event) for file in scan_files(f.scans)
+        )
     except (OSError, ValueError) as error:
         errors.print(f"error: {error}", markup=False, soft_wrap=True)
         raise typer.Exit(ExitCode.BAD_INPUT) from None
@@ -81,22 +85,6 @@ def _run(folder: Path, out: Path, store: Path | None, masterpoints: str, console
             raise typer.Exit(ExitCode.BAD_INPUT) from None
         finally:
             flows.page_listeners.remove(listener)
-
-
-def _page_count(path: Path) -> int:
-    from ocr.reader import collect_inputs
-
-    total = 0
-    for file in collect_inputs(path):
-        if file.suffix.lower() == ".pdf":
-            import pypdfium2
-
-            document = pypdfium2.PdfDocument(file)
-            total += len(document)
-            document.close()
-        else:
-            total += 1
-    return total
 
 
 def _report(summary, console) -> None:  # type: ignore[no-untyped-def]

@@ -4,6 +4,12 @@ Import this module only after :func:`pipeline.flows.prefect_env.configure_prefec
 thin wrapper (call ``task.fn(...)`` to run one without Prefect); each opens its own store
 connection, so sessions can be read in parallel on Prefect's thread pool. Flow and task
 parameters stay plain (paths, records), as Prefect records flow parameters in its API.
+
+An event's job is three steps that the batch flow (pipeline/flows/batch.py) shares, so an
+event scores the same whichever command ran it: ``prepare_event`` (event checked and
+recorded, session files found), reading (here one task per session; the batch reads
+chunks of pages in parallel) settled by ``settle_readings``, and ``finish_event`` (rows of
+both doors, scored once, published, the store verified).
 """
 
 from __future__ import annotations
@@ -21,7 +27,16 @@ from pipeline.flows import steps
 from pipeline.store import EventStore
 from scoring.event import Event
 
-__all__ = ["RunSummary", "SessionSummary", "run_event", "page_listeners"]
+__all__ = [
+    "EventJob",
+    "RunSummary",
+    "SessionSummary",
+    "prepare_event",
+    "settle_readings",
+    "finish_event",
+    "run_event",
+    "page_listeners",
+]
 
 # Who wants to hear about each page as it is read (the CLI's progress bar). Not a flow
 # parameter: Prefect stores flow parameters, and a callback is not data.
@@ -63,6 +78,19 @@ class RunSummary:
         return sum(s.to_review for s in self.sessions)
 
 
+@dataclass(frozen=True)
+class EventJob:
+    """An event folder made ready to run: the event as scored, its session files, and where
+    its results and store go. Shared by ``bridgescan run`` and the batch flow, so both
+    score an event through the same steps."""
+
+    folder: Path
+    event: Event
+    plan: tuple[SessionFiles, ...]
+    out_dir: Path
+    store_path: Path
+
+
 def _notify(page: object) -> None:
     for listener in page_listeners:
         listener(page)
@@ -80,12 +108,20 @@ def read_scans(
 ) -> reading.ReadSession:
     reader = reading.scan_reader(event, files.session)
     pages = reading.read_scans(reader, files.scans, on_page=_notify)
+    return settle_readings(files.session, pages, store_path, out_dir)
+
+
+def settle_readings(
+    session: int, pages: list, store_path: Path, out_dir: Path
+) -> reading.ReadSession:
+    """A session's pages as read (in scan order, duplicates marked): kept in the store with
+    the review decisions made so far; returns the rows that stand and the open items."""
     with EventStore(store_path) as store:
-        steps.record_readings(store, files.session, pages)
+        steps.record_readings(store, session, pages)
         decisions = steps.load_decisions(out_dir)
         for decision in decisions:
             store.append("decision", decision.item, decision, actor=decision.who)
-    return reading.review_rows(files.session, pages, decisions)
+    return reading.review_rows(session, pages, decisions)
 
 
 @task(name="session rows", cache_policy=NO_CACHE)
@@ -134,11 +170,8 @@ def publish(results: object, read: list, out_dir: Path, store_path: Path) -> tup
     return paths, review, records
 
 
-@flow(name="bridgescan-run", log_prints=False)
-def run_event(
-    folder: Path, out_dir: Path, store_path: Path | None = None, masterpoints: str = "bronze"
-) -> RunSummary:
-    """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
+def prepare_event(folder: Path, out_dir: Path, store_path: Path | None = None) -> EventJob:
+    """Load and check the event, find its session files, record the event in the store."""
     from pipeline.events.eventfile import load_event
     from pipeline.results.names import check_names
 
@@ -146,30 +179,50 @@ def run_event(
     check_names(event, "event.yaml")
     out_dir.mkdir(parents=True, exist_ok=True)
     store_path = store_path or out_dir / "bridgescan.sqlite"
-    plan = session_files(folder, event)
+    plan = tuple(session_files(folder, event))
     with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
         store.append("event", "event", event, actor="bridgescan")
-    for files in plan:
-        keep_scans(store_path, files)
-    futures = {f.session: read_scans.submit(event, f, store_path, out_dir) for f in plan if f.scans}
-    read = {number: future.result() for number, future in futures.items()}
+    return EventJob(folder, event, plan, out_dir, store_path)
+
+
+def finish_event(
+    job: EventJob, read: dict[int, reading.ReadSession], masterpoints: str
+) -> RunSummary:
+    """Every session's rows (both doors), scored once for the event, published, verified."""
     inputs, summaries = [], []
-    for files in plan:
-        data, summary = session_rows(event, files, read.get(files.session), store_path)
+    for files in job.plan:
+        data, summary = session_rows(job.event, files, read.get(files.session), job.store_path)
         inputs.append(data)
         summaries.append(summary)
-    results = score(event, inputs, masterpoints)
-    paths, review, records = publish(results, list(read.values()), out_dir, store_path)
+    results = score(job.event, inputs, masterpoints)
+    paths, review, records = publish(results, list(read.values()), job.out_dir, job.store_path)
     blocking = tuple(f"{f.code}: {f.where}: {f.message}" for f in results.blocking_findings)  # type: ignore[attr-defined]
     return RunSummary(
-        event=event.name,
+        event=job.event.name,
         sessions=tuple(summaries),
         paths=paths,
         review_folder=review,
-        store=store_path,
+        store=job.store_path,
         records=records,
         blocking=blocking,
         findings=len(results.findings),  # type: ignore[attr-defined]
         notes=tuple(results.notes),  # type: ignore[attr-defined]
         results=results,
     )
+
+
+@flow(name="bridgescan-run", log_prints=False)
+def run_event(
+    folder: Path, out_dir: Path, store_path: Path | None = None, masterpoints: str = "bronze"
+) -> RunSummary:
+    """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
+    job = prepare_event(folder, out_dir, store_path)
+    for files in job.plan:
+        keep_scans(job.store_path, files)
+    futures = {
+        f.session: read_scans.submit(job.event, f, job.store_path, job.out_dir)
+        for f in job.plan
+        if f.scans
+    }
+    read = {number: future.result() for number, future in futures.items()}
+    return finish_event(job, read, masterpoints)

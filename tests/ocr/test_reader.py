@@ -176,3 +176,37 @@ def test_a_page_from_another_event_waits_for_a_person(batch):  # type: ignore[no
     assert PageProblem.WRONG_EVENT in page.problems and page.needs_review
     assert "another-club" in page.message
     assert not page.accepted_rows and page.review_rows
+
+
+def test_a_range_of_pages_is_loaded_without_the_others(tmp_path: Path) -> None:
+    """A batch reads a long scan in chunks: pages first..last only, counted without rendering."""
+    import cv2
+    import numpy as np
+
+    from ocr.reader import page_count
+    from ocr.render import TravellerSheet, render_pdf
+
+    pdf = tmp_path / "three.pdf"
+    render_pdf([TravellerSheet(board=b) for b in (1, 2, 3)], pdf)
+    assert page_count(pdf) == 3
+    assert [ref.page for ref, _ in load_pages(pdf, 2, 3)] == [2, 3]
+    assert [ref.page for ref, _ in load_pages(pdf, 3)] == [3]
+    tif = tmp_path / "three.tif"
+    pages = [np.full((40, 30), value, np.uint8) for value in (10, 20, 30)]
+    cv2.imwritemulti(str(tif), pages)  # type: ignore[arg-type]
+    assert page_count(tif) == 3
+    loaded = list(load_pages(tif, 2, 2))
+    assert [(ref.page, int(image[0, 0])) for ref, image in loaded] == [(2, 20)]  # type: ignore[index]
+    png = tmp_path / "one.png"
+    cv2.imwrite(str(png), pages[0])
+    assert page_count(png) == 1 and len(list(load_pages(png))) == 1
+
+
+def test_a_file_that_is_not_a_scan_counts_as_one_unreadable_page(tmp_path: Path) -> None:
+    from ocr.reader import page_count
+
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\n this is not a PDF at all")
+    assert page_count(broken) == 1
+    ((ref, error),) = list(load_pages(broken))
+    assert ref.page == 1 and isinstance(error, Exception)
