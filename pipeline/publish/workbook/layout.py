@@ -22,6 +22,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from pipeline.publish.wording import fmt
 from pipeline.xlsx import put, set_text
 
 __all__ = [
@@ -191,19 +192,3 @@ def finish_sheet(
     sheet.print_options.gridLines = False
     sheet.page_margins.left = sheet.page_margins.right = 0.5
     sheet.oddFooter.center.text = "&A - page &P"  # &N would count the whole workbook
-
-
-def fmt(value: Fraction | int | None, places: int = 1) -> str:
-    """A number as text with ``places`` decimals (half up), for notes and the console."""
-    if value is None:
-        return ""
-    exact = Fraction(value)
-    scaled = exact * 10**places
-    whole = int(scaled)
-    if abs(scaled - whole) >= Fraction(1, 2):
-        whole += 1 if scaled > 0 else -1
-    sign = "-" if whole < 0 else ""
-    digits = str(abs(whole)).rjust(places + 1, "0")
-    if places == 0:
-        return f"{sign}{digits}"
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"

@@ -9,11 +9,11 @@ are not plain topscore.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from fractions import Fraction
 
 from openpyxl.workbook.workbook import Workbook
 
+from pipeline.publish.wording import board_marks, line_mark
 from pipeline.publish.workbook.layout import (
     MP_FORMAT,
     PERCENT_FORMAT,
@@ -25,9 +25,10 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import BoardView, EventResults, ResultLine, SessionView
+from pipeline.results.cards import score_card
+from pipeline.results.model import EventResults, SessionView
 
-__all__ = ["write_travellers", "write_score_cards", "line_mark", "board_marks"]
+__all__ = ["write_travellers", "write_score_cards"]
 
 _IMP_HEADERS = {"NS MP": "NS IMP", "EW MP": "EW IMP", "MP": "IMP"}
 
@@ -57,34 +58,6 @@ _TRAVELLER_COLUMNS = (
     Column("EW MP", 8, MP_FORMAT),
     Column("Mark", 22),
 )
-
-
-def line_mark(line: ResultLine) -> str:
-    """The words in a row's Mark column (why the row is not a plain topscore)."""
-    marks = []
-    if line.not_played:
-        marks.append("not played")
-    if line.adjusted:
-        marks.append("split adjusted score" if line.split else "adjusted score")
-    if line.factored:
-        marks.append("Neuberg")
-    return ", ".join(marks)
-
-
-def board_marks(board: BoardView) -> str:
-    """The heading note of a board: N and n, Neuberg, adjustments."""
-    parts = [f"played {board.played} of {board.normal}"]
-    if board.top:
-        parts.insert(0, f"top {fmt(board.top)}")
-    if board.datum is not None:
-        parts.append(f"Butler datum {fmt(board.datum, 0)}")
-    if board.neuberg:
-        parts.append("factored with Neuberg to the normal top")
-    if board.adjusted:
-        parts.append("has an adjusted score")
-    if board.note:
-        parts.append(board.note)
-    return "; ".join(parts)
 
 
 def _session_prefix(results: EventResults, session: SessionView) -> str:
@@ -151,12 +124,6 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
     """
     prefix = _session_prefix(results, session)
     names = {s.pair: s.names for s in session.standings}
-    tops = {b.board: b.top for b in session.boards}
-    by_pair: dict[int, list[ResultLine]] = defaultdict(list)
-    for board in session.boards:
-        for line in board.lines:
-            by_pair[line.ns_pair].append(line)
-            by_pair[line.ew_pair].append(line)
     for standing in session.standings:
         pair = standing.pair
         sheet = new_sheet(workbook, f"{prefix}Pair {pair}")
@@ -171,40 +138,33 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
             f"Place {standing.place}, {result}"
         )
         header_row = write_title(sheet, heading(results, subtitle))
-        lines = sorted(by_pair.get(pair, []), key=lambda ln: (ln.round or 0, ln.board))
-        rows = []
-        for line in lines:
-            is_ns = line.ns_pair == pair
-            opponent = line.ew_pair if is_ns else line.ns_pair
-            mp = line.ns_mp if is_ns else line.ew_mp
-            score = line.score_ns if is_ns or line.score_ns is None else -line.score_ns
-            top = tops[line.board] or None  # IMP sessions have no top
-            percent = None if mp is None or top is None else mp * 100 / top
-            rows.append(
-                (
-                    line.round,
-                    line.board,
-                    "NS" if is_ns else "EW",
-                    opponent,
-                    names.get(opponent, ""),
-                    line.contract,
-                    line.declarer,
-                    line.result,
-                    score,
-                    mp,
-                    top,
-                    percent,
-                    line_mark(line),
-                )
+        card = score_card(session, pair)
+        rows = [
+            (
+                c.line.round,
+                c.line.board,
+                c.direction,
+                c.opponent,
+                names.get(c.opponent, ""),
+                c.line.contract,
+                c.line.declarer,
+                c.line.result,
+                c.score,
+                c.points,
+                c.top,
+                c.percent,
+                line_mark(c.line),
             )
+            for c in card
+        ]
         end = write_table(
             sheet,
             header_row,
             _for_unit(_CARD_COLUMNS, session.unit),
             rows,
-            marked=(bool(line_mark(line)) for line in lines),
+            marked=(bool(line_mark(c.line)) for c in card),
         )
-        total = sum((r[9] for r in rows if r[9] is not None), Fraction(0))
+        total = card[-1].running if card else Fraction(0)
         summary = [("Boards", total)]
         if standing.sitout:
             summary.append(("Sit-out credit", standing.sitout))

@@ -1,0 +1,58 @@
+"""Numbers and marks as every publisher words them (workbook, web site, terminal).
+
+One place says how a matchpoint total is rounded for reading and which words explain a
+line that is not a plain topscore, so the printed workbook and the web page of the same
+board can never say different things.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pipeline.results.model import BoardView, ResultLine
+
+__all__ = ["fmt", "line_mark", "board_marks"]
+
+
+def fmt(value: Fraction | int | None, places: int = 1) -> str:
+    """A number as text with ``places`` decimals (half up), for notes and the console."""
+    if value is None:
+        return ""
+    exact = Fraction(value)
+    scaled = exact * 10**places
+    whole = int(scaled)
+    if abs(scaled - whole) >= Fraction(1, 2):
+        whole += 1 if scaled > 0 else -1
+    sign = "-" if whole < 0 else ""
+    digits = str(abs(whole)).rjust(places + 1, "0")
+    if places == 0:
+        return f"{sign}{digits}"
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def line_mark(line: ResultLine) -> str:
+    """The words that say why a line is not a plain topscore (not played, adjusted, Neuberg)."""
+    marks = []
+    if line.not_played:
+        marks.append("not played")
+    if line.adjusted:
+        marks.append("split adjusted score" if line.split else "adjusted score")
+    if line.factored:
+        marks.append("Neuberg")
+    return ", ".join(marks)
+
+
+def board_marks(board: BoardView) -> str:
+    """The heading note of a board: top, N and n, Neuberg, adjustments, datum, fouling."""
+    parts = [f"played {board.played} of {board.normal}"]
+    if board.top:
+        parts.insert(0, f"top {fmt(board.top)}")
+    if board.datum is not None:
+        parts.append(f"Butler datum {fmt(board.datum, 0)}")
+    if board.neuberg:
+        parts.append("factored with Neuberg to the normal top")
+    if board.adjusted:
+        parts.append("has an adjusted score")
+    if board.note:
+        parts.append(board.note)
+    return "; ".join(parts)
