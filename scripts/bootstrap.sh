@@ -9,9 +9,10 @@ VENV=.venv
 STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
 # tesseract: printed board numbers (ocr/printed.py). opencv-doc: its examples/data/digits.png
 # holds 5,000 real handwritten digits for the digit model and the synthetic scans; the fonts
-# are handwriting for synthetic scans (ocr/training/synthetic/sources.py).
+# are handwriting for synthetic scans (ocr/training/synthetic/sources.py). chromium: the
+# headless browser of the web tests (tests/web/, driven by Playwright with Debian's build).
 SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng opencv-doc fonts-dkg-handwriting
-  fonts-humor-sans fonts-breip fonts-bwht fonts-klee)
+  fonts-humor-sans fonts-breip fonts-bwht fonts-klee chromium)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 

@@ -1,17 +1,20 @@
 """Publishing: writers of the one results model (``pipeline.results.model.EventResults``).
 
-The result workbook (``workbook``), the JSON for the web (``results_json``) and the
-masterpoint CSV for the federation (``workbook.masterpoints.awards_csv``) are three views of
-one record and can never disagree. Everything is built in memory first and each file is
-written atomically, so bad input never leaves part of the output behind.
+The result workbook (``workbook``), the JSON for the web (``results_json``), the masterpoint
+CSV for the federation (``workbook.masterpoints.awards_csv``) and the results site
+(``web``: ``OUT/web/``) are four views of one record and can never disagree. Everything is
+built in memory first and each file (the site as one folder) is written atomically, so bad
+input never leaves part of the output behind.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pipeline.interop.deals import HandRecord
     from pipeline.results.model import EventResults
 
 __all__ = ["OUTPUT_NAMES", "publish"]
@@ -19,10 +22,17 @@ __all__ = ["OUTPUT_NAMES", "publish"]
 OUTPUT_NAMES = {"workbook": "results.xlsx", "json": "results.json", "csv": "masterpoints.csv"}
 
 
-def publish(results: EventResults, out_dir: Path) -> dict[str, Path]:
-    """Write the result workbook, the results JSON and the masterpoint CSV into ``out_dir``."""
+def publish(
+    results: EventResults,
+    out_dir: Path,
+    *,
+    hands: Mapping[int, Sequence[HandRecord]] | None = None,
+) -> dict[str, Path]:
+    """Write the result workbook, the results JSON, the masterpoint CSV and the results site
+    into ``out_dir``; ``hands`` (session -> hand records) puts the deals on the board pages."""
     from pipeline.files import atomic_write_text
     from pipeline.publish.results_json import results_to_json
+    from pipeline.publish.web import write_site
     from pipeline.publish.workbook import awards_csv, build_workbook
     from pipeline.publish.workbook.writer import save_workbook
 
@@ -34,4 +44,5 @@ def publish(results: EventResults, out_dir: Path) -> dict[str, Path]:
     save_workbook(workbook, paths["workbook"])
     atomic_write_text(paths["json"], json_text)
     atomic_write_text(paths["csv"], csv_text)
+    paths["web"] = write_site(results, out_dir, hands=hands).folder / "index.html"
     return paths

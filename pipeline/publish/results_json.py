@@ -87,6 +87,7 @@ def _board(board: BoardView) -> dict[str, Any]:
         "neuberg": board.neuberg,
         "adjusted": board.adjusted,
         "datum": number(board.datum),
+        "note": board.note or None,
         "results": [_line(line) for line in board.lines],
     }
 
@@ -146,6 +147,7 @@ def _leveled(standing: LeveledStanding) -> dict[str, Any]:
                 "points": number(s.points),
                 "factor": number(s.factor, 6),
                 "leveled": number(s.leveled),
+                "maximum": number(s.maximum),
             }
             for s in standing.sessions
         ],
@@ -186,6 +188,7 @@ def _teams(teams: TeamsView) -> dict[str, Any]:
                         "table1_ns": b.score_table1,
                         "table2_ns": b.score_table2,
                         "imps_home": number(b.imps_first),
+                        "note": b.note or None,
                     }
                     for b in m.boards
                 ],
@@ -233,6 +236,7 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
             for f in results.findings
         ],
         "teams": None if results.teams is None else _teams(results.teams),
+        "notes": list(results.notes),
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pipeline.publish.results_json import FORMAT, number, results_to_dict, write_results_json
+from pipeline.publish.results_json_read import read_results_json, results_from_dict
 from pipeline.publish.workbook import (
     Award,
     LeveledSession,
@@ -112,3 +114,72 @@ def test_written_atomically_as_utf8(tmp_path: Path) -> None:
     assert "Åke Öberg" in text and "=cmd" in text
     assert json.loads(text)["sessions"][0]["ranking"][0]["players"][0]["name"] == "Åke Öberg"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        _results(
+            awards=(Award("1", 1, PlayerView("Anna Berg", "101"), F(26)),),
+            notes=("pair 9 played one session",),
+        ),  # fmt: skip
+        _results(
+            leveled=(
+                LeveledStanding(
+                    "1",
+                    3,
+                    (PlayerView("A"), PlayerView("B")),
+                    (LeveledSession(1, F(151, 10), F(7, 5), F(10570, 500), F(252)),),
+                    F(10570, 500),
+                    F(252),
+                    F(2114, 25),
+                ),
+            ),
+            target_top=F(14),
+        ),  # fmt: skip
+        _results(
+            teams=TeamsView(
+                (
+                    MatchView(
+                        1,
+                        1,
+                        2,
+                        (TeamBoard(1, 420, None, F(6), "not played"),),
+                        F(25),
+                        F(15),
+                        F("13.78"),
+                        F("6.22"),
+                    ),
+                ),
+                (
+                    TeamStanding(
+                        "1", 1, "Vikings", (PlayerView("Ann", "7"),), F("13.78"), F(25), F(15)
+                    ),
+                ),
+            ),
+            kind="teams",
+            scale="IMP",
+        ),  # fmt: skip
+    ],
+    ids=["one-session", "leveled", "teams"],
+)
+def test_read_back_gives_the_same_document(results: object) -> None:
+    """The reader is the writer's inverse on everything the JSON holds (bridgescan web)."""
+    data = json.loads(json.dumps(results_to_dict(results)))  # type: ignore[arg-type]
+    again = results_from_dict(data)
+    assert results_to_dict(again) == data
+    assert again.notes == results.notes  # type: ignore[attr-defined]
+
+
+def test_read_back_keeps_totals_exact(tmp_path: Path) -> None:
+    standing = _results().sessions[0].standings[0]
+    exact = _results(
+        sessions=(
+            replace(_results().sessions[0], factor=F(7, 5),
+                    standings=(replace(standing, points=F(1, 3)),)),
+        )
+    )  # fmt: skip
+    again = read_results_json(write_results_json(exact, tmp_path / "results.json"))
+    session = again.sessions[0]
+    assert session.factor == F(7, 5) and session.standings[0].points == F(1, 3)
+    assert session.boards[0].lines[0].ns_mp == F(7, 2)

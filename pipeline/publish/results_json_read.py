@@ -1,0 +1,249 @@
+"""The results JSON read back into the results model, for writers that come after publishing.
+
+``bridgescan web OUT`` (re)writes the site of an output folder from its ``results.json``,
+the record that was published, without the event folder, the scans or the store. Totals
+and leveling factors come back exact (the JSON keeps them as fraction strings beside the
+decimals); a line's matchpoints come back as the decimal written (four places), which is
+more than any page shows. A round-trip test (tests/pipeline/test_results_json.py) keeps
+this reader and ``results_json`` in step.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pipeline.publish.results_json import FORMAT
+from pipeline.results.model import (
+    Award,
+    BoardView,
+    EventResults,
+    FindingView,
+    LeveledSession,
+    LeveledStanding,
+    MatchView,
+    PlayerView,
+    ResultLine,
+    SessionView,
+    Standing,
+    TeamBoard,
+    TeamStanding,
+    TeamsView,
+)
+
+__all__ = ["ResultsJsonError", "results_from_dict", "read_results_json"]
+
+
+class ResultsJsonError(ValueError):
+    """A results.json that is not one bridgescan wrote (names the file and what is wrong)."""
+
+
+def _exact(data: dict[str, Any], key: str, exact_key: str | None = None) -> Fraction:
+    if exact_key and data.get(exact_key) is not None:
+        return Fraction(data[exact_key])
+    return Fraction(str(data[key]))
+
+
+def _maybe(value: Any) -> Fraction | None:
+    return None if value is None else Fraction(str(value))
+
+
+def _players(items: list[dict[str, str]]) -> tuple[PlayerView, ...]:
+    return tuple(PlayerView(p["name"], p.get("member") or "") for p in items)
+
+
+def _line(board: int, r: dict[str, Any]) -> ResultLine:
+    return ResultLine(
+        board=board,
+        ns_pair=r["ns"],
+        ew_pair=r["ew"],
+        round=r.get("round"),
+        table=r.get("table"),
+        contract=r.get("contract") or "",
+        declarer=r.get("declarer") or "",
+        result=r.get("result") or "",
+        score_ns=r.get("score_ns"),
+        adjustment=r.get("adjustment") or "",
+        ns_mp=_maybe(r.get("ns_mp")),
+        ew_mp=_maybe(r.get("ew_mp")),
+        factored=bool(r.get("factored")),
+        adjusted=bool(r.get("adjusted")),
+        split=bool(r.get("split")),
+        not_played=bool(r.get("not_played")),
+    )
+
+
+def _board(b: dict[str, Any]) -> BoardView:
+    return BoardView(
+        board=b["board"],
+        top=Fraction(str(b["top"])),
+        normal=b["normal"],
+        played=b["played"],
+        lines=tuple(_line(b["board"], r) for r in b["results"]),
+        neuberg=bool(b.get("neuberg")),
+        adjusted=bool(b.get("adjusted")),
+        note=b.get("note") or "",
+        datum=_maybe(b.get("datum")),
+    )
+
+
+def _standing(s: dict[str, Any], unit: str) -> Standing:
+    common = {
+        "place": s["place"],
+        "pair": s["pair"],
+        "players": _players(s["players"]),
+        "boards_played": s["boards_played"],
+        "masterpoints": _maybe(s.get("masterpoints")),
+        "direction": s.get("direction") or "",
+    }
+    if unit == "IMP":
+        return Standing(
+            points=_exact(s, "imps", "imps_exact"),
+            maximum=Fraction(s["boards_played"]),
+            percent=Fraction(str(s["per_board"])),
+            **common,
+        )
+    return Standing(
+        points=_exact(s, "total", "total_exact"),
+        maximum=Fraction(str(s["maximum"])),
+        percent=Fraction(str(s["percent"])),
+        sitout=Fraction(str(s.get("sitout_credit") or 0)),
+        penalty=Fraction(str(s.get("penalties") or 0)),
+        **common,
+    )
+
+
+def _session(s: dict[str, Any]) -> SessionView:
+    unit = s.get("unit") or "MP"
+    return SessionView(
+        number=s["number"],
+        name=s.get("name") or "",
+        pairs=s["pairs"],
+        top=Fraction(str(s["top"])),
+        factor=_exact(s, "leveling_factor", "leveling_factor_exact"),
+        boards=tuple(_board(b) for b in s["boards"]),
+        standings=tuple(_standing(r, unit) for r in s["ranking"]),
+        movement=s.get("movement") or "",
+        unit=unit,
+    )
+
+
+def _leveled(entry: dict[str, Any]) -> LeveledStanding:
+    return LeveledStanding(
+        place=entry["place"],
+        pair=entry["pair"],
+        players=_players(entry["players"]),
+        sessions=tuple(
+            LeveledSession(
+                session=s["session"],
+                points=Fraction(str(s["points"])),
+                factor=Fraction(str(s["factor"])),
+                leveled=Fraction(str(s["leveled"])),
+                maximum=Fraction(str(s.get("maximum") or 0)),
+            )
+            for s in entry["sessions"]
+        ),
+        total=_exact(entry, "total", "total_exact"),
+        maximum=Fraction(str(entry["maximum"])),
+        percent=Fraction(str(entry["percent"])),
+        masterpoints=_maybe(entry.get("masterpoints")),
+    )
+
+
+def _teams(t: dict[str, Any]) -> TeamsView:
+    matches = tuple(
+        MatchView(
+            round=m["round"],
+            first=m["home"],
+            second=m["away"],
+            boards=tuple(
+                TeamBoard(
+                    b["board"],
+                    b.get("table1_ns"),
+                    b.get("table2_ns"),
+                    Fraction(str(b["imps_home"])),
+                    b.get("note") or "",
+                )
+                for b in m["boards"]
+            ),
+            imps_first=Fraction(str(m["imps"][0])),
+            imps_second=Fraction(str(m["imps"][1])),
+            vp_first=Fraction(str(m["vp"][0])),
+            vp_second=Fraction(str(m["vp"][1])),
+        )
+        for m in t["matches"]
+    )
+    standings = tuple(
+        TeamStanding(
+            place=r["place"],
+            team=r["team"],
+            name=r.get("name") or "",
+            players=_players(r.get("players") or []),
+            vp=Fraction(str(r["vp"])),
+            imps_won=Fraction(str(r["imps_won"])),
+            imps_lost=Fraction(str(r["imps_lost"])),
+        )
+        for r in t["ranking"]
+    )
+    return TeamsView(matches, standings, t.get("vp_scale") or "")
+
+
+def results_from_dict(data: dict[str, Any]) -> EventResults:
+    """The results model from the JSON document (``results_json.results_to_dict``)."""
+    event = data["event"]
+    return EventResults(
+        title=event["title"],
+        date=event.get("date") or "",
+        club=event.get("club") or "",
+        kind=event["kind"],
+        scale=event["scale"],
+        sessions=tuple(_session(s) for s in data.get("sessions") or ()),
+        leveled=tuple(_leveled(e) for e in data.get("overall") or ()),
+        awards=tuple(
+            Award(
+                place=a["place"],
+                pair=a["pair"],
+                player=PlayerView(a["name"], a.get("member") or ""),
+                points=Fraction(str(a["points"])),
+                kind=a.get("kind") or "bronze",
+                competition=a.get("competition") or "",
+            )
+            for a in data.get("masterpoints") or ()
+        ),
+        findings=tuple(
+            FindingView(
+                f["severity"],
+                f["code"],
+                f.get("session") or "",
+                f.get("where") or "",
+                f["message"],
+                f.get("suggestion") or "",
+            )
+            for f in data.get("findings") or ()
+        ),
+        teams=None if data.get("teams") is None else _teams(data["teams"]),
+        target_top=_maybe(event.get("target_top")),
+        notes=tuple(data.get("notes") or ()),
+    )
+
+
+def read_results_json(path: Path) -> EventResults:
+    """Read ``results.json``; ResultsJsonError names the file and what is wrong with it."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ResultsJsonError(f"{path}: cannot read it: {error.strerror or error}") from None
+    except ValueError as error:
+        raise ResultsJsonError(f"{path}: not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise ResultsJsonError(
+            f"{path}: not a bridgescan results file (format {found!r}, expected {FORMAT!r})"
+        )
+    try:
+        return results_from_dict(data)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as error:
+        raise ResultsJsonError(f"{path}: incomplete or damaged results: {error!r}") from None

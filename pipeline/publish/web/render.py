@@ -1,0 +1,85 @@
+"""The HTML templates: one Jinja2 environment for the results site and the director's console.
+
+Autoescaping is on for every template, always (not chosen by file extension): a pair called
+``<script>`` or a club called ``=HYPERLINK(...)`` is text on every page. Undefined names
+are errors, so a template that asks for something the context lacks fails in the tests, not
+as a blank cell on the club's web site. Templates and the stylesheet ship inside the
+package (``templates/``, ``static/``), so a site needs no network at build or view time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from pipeline.publish.wording import fmt
+
+__all__ = ["environment", "static_files", "number", "signed", "breakable"]
+
+
+def number(value: Fraction | int | None, places: int = 1) -> str:
+    """A number for a table cell: ``places`` decimals, half up; blank for None."""
+    return fmt(value, places)
+
+
+def signed(value: int | None) -> str:
+    """A bridge score as written on a traveller: ``+420``, ``-50``, ``0``; blank for None."""
+    if value is None:
+        return ""
+    return f"{value:+d}" if value else "0"
+
+
+def breakable(text: str) -> Markup:
+    """An adjusted score (``+620/+170``, ``A60/A40``) that may wrap after its slash on a
+    phone; the text is escaped first, only the break opportunity is markup."""
+    return Markup("/<wbr>").join(escape(part) for part in str(text).split("/"))
+
+
+def local_time(value: datetime | None) -> str:
+    """``2026-11-16 22:41`` with the zone's name or offset, as a notice board would show it."""
+    if value is None:
+        return ""
+    zone = value.tzname() or ""
+    return f"{value:%Y-%m-%d %H:%M} {zone}".strip()
+
+
+def iso_time(value: datetime | None) -> str:
+    """The machine-readable form for ``<time datetime=...>`` (seconds, with offset)."""
+    return "" if value is None else value.isoformat(timespec="seconds")
+
+
+@cache
+def environment(*extra_packages: str) -> Environment:
+    """The environment for the site's templates, plus templates of ``extra_packages``
+    (the console's), which may extend the site's ``base.html``."""
+    loaders = [PackageLoader(package, "templates") for package in extra_packages]
+    loaders.append(PackageLoader("pipeline.publish.web", "templates"))
+    env = Environment(
+        loader=ChoiceLoader(loaders),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["number"] = number
+    env.filters["signed"] = signed
+    env.filters["breakable"] = breakable
+    env.filters["local_time"] = local_time
+    env.filters["iso_time"] = iso_time
+    return env
+
+
+STATIC = ("style.css", "site.js")
+
+
+def static_files(names: Iterable[str] = STATIC) -> dict[str, bytes]:
+    """The stylesheet and script that every page links (relative, same folder)."""
+    folder = resources.files("pipeline.publish.web").joinpath("static")
+    return {name: folder.joinpath(name).read_bytes() for name in names}
