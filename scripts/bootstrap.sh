@@ -11,8 +11,11 @@ STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
 # holds 5,000 real handwritten digits for the digit model and the synthetic scans; the fonts
 # are handwriting for synthetic scans (ocr/training/synthetic/sources.py). chromium: the
 # headless browser of the web tests (tests/web/, driven by Playwright with Debian's build).
+# postgresql: the server the tests start as a throw-away cluster (tests/postgres.py) to run
+# the event store on PostgreSQL as well as SQLite; bridgescan needs a server only when
+# pointed at one.
 SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng opencv-doc fonts-dkg-handwriting
-  fonts-humor-sans fonts-breip fonts-bwht fonts-klee chromium)
+  fonts-humor-sans fonts-breip fonts-bwht fonts-klee chromium postgresql)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 

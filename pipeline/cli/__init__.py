@@ -1,8 +1,9 @@
 """The ``bridgescan`` command line: one module per command group, nothing imports it.
 
 Each group registers its commands from its own module here (``run``, ``score``, ``entry``,
-``event``, ``forms``, ``scan``, ``interop``, ``web``); those modules import nothing heavy at the top
-(cv2, prefect, pandas load inside the commands), so ``bridgescan --help`` is instant. They
+``event``, ``forms``, ``scan``, ``interop``, ``web``, ``store``); those modules import nothing
+heavy at the top (cv2, prefect, pandas load inside the commands), so ``bridgescan --help`` is
+instant. They
 parse, call the functions of the pipeline's rooms, and print. Exit codes are the same
 everywhere (``pipeline.cli.exit_codes.ExitCode``).
 """
@@ -27,7 +28,7 @@ app = typer.Typer(
 )
 
 # Command groups in the order they appear in --help.
-_GROUPS = ("run", "score", "entry", "event", "forms", "scan", "interop", "web")
+_GROUPS = ("run", "score", "entry", "event", "forms", "scan", "interop", "web", "store")
 
 for _name in _GROUPS:
     importlib.import_module(f"pipeline.cli.{_name}").register(app)

@@ -31,6 +31,9 @@ class ExitCode(IntEnum):
     CONFLICT = 5
     """Someone else changed the results since this command looked (another scorer's
     correction); nothing was changed; look again and retry."""
+    STORE_TOO_NEW = 6
+    """The event store was written by a newer bridgescan (a schema this release does not
+    know); nothing was read or changed; upgrade bridgescan to open it."""
     INTERNAL = 70
     """An unexpected error in bridgescan itself (a bug: please report it with the message);
     never 1, so a crash is never taken for "published, review waiting"."""

@@ -1,10 +1,12 @@
 """``bridgescan run FOLDER -o OUT``: the main job, scans and typed travellers to results.
 
 Runs the Prefect flow ``bridgescan-run`` (pipeline/flows/run_event.py) on Prefect's local ephemeral
-API (no server), with the event store in ``OUT/bridgescan.sqlite``. Exit codes
+API (no server), with the event store in ``OUT/bridgescan.sqlite`` (or ``--store``: a path or
+a PostgreSQL URL; ``BRIDGESCAN_STORE``). Exit codes
 (``pipeline.cli.ExitCode``): 0 results published with nothing open; 1 results written but
 review items or findings wait for the director; 2 bad input, nothing published; 3 a tool
-or package is missing. Heavy imports (Prefect, OpenCV) happen inside the command.
+or package is missing; 4 the event store is broken; 6 the store is newer than this
+bridgescan. Heavy imports (Prefect, OpenCV) happen inside the command.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.store import StoreOption, for_flow, resolve_store, store_errors
 
 __all__ = ["register", "run_command"]
 
@@ -22,9 +25,7 @@ __all__ = ["register", "run_command"]
 def run_command(
     folder: Annotated[Path, typer.Argument(help="Event folder: event.yaml, scans, entry files.")],
     out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")] = Path("out"),
-    store: Annotated[
-        Path | None, typer.Option(help="Event store (SQLite); default OUT/bridgescan.sqlite.")
-    ] = None,
+    store: StoreOption = None,
     masterpoints: Annotated[
         str, typer.Option(help="Masterpoint scale: bronze, silver or none.")
     ] = "bronze",
@@ -43,13 +44,14 @@ def run_command(
     if not (folder / "event.yaml").is_file():
         errors.print(f"error: {folder}: no event.yaml here", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
-    summary = _run(folder, out, store, masterpoints, console, errors)
+    location = for_flow(resolve_store(store, out))
+    summary = _run(folder, out, location, masterpoints, console, errors)
     _report(summary, console)
     if summary.to_review or summary.blocking:
         raise typer.Exit(ExitCode.FINDINGS)
 
 
-def _run(folder: Path, out: Path, store: Path | None, masterpoints: str, console, errors):  # type: ignore[no-untyped-def]
+def _run(folder: Path, out: Path, store: str, masterpoints: str, console, errors):  # type: ignore[no-untyped-def]
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from pipeline.flows.prefect_env import configure_prefect
@@ -75,7 +77,8 @@ def _run(folder: Path, out: Path, store: Path | None, masterpoints: str, console
         listener = lambda _page: progress.advance(reading)  # noqa: E731
         flows.page_listeners.append(listener)
         try:
-            return flows.run_event(folder, out, store, masterpoints)
+            with store_errors():
+                return flows.run_event(folder, out, store, masterpoints)
         except FileNotFoundError as error:  # tesseract, opencv-doc: the machine lacks a tool
             errors.print(f"error: {error}", markup=False, soft_wrap=True)
             raise typer.Exit(ExitCode.ENVIRONMENT) from None

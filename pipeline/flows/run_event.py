@@ -24,7 +24,7 @@ from prefect.cache_policies import NO_CACHE
 from pipeline.doors.inputs import SessionFiles, session_files
 from pipeline.doors.scans import reading
 from pipeline.flows import steps
-from pipeline.store import EventStore
+from pipeline.store import DEFAULT_NAME, EventStore, store_location
 from scoring.event import Event
 
 __all__ = [
@@ -66,7 +66,7 @@ class RunSummary:
     sessions: tuple[SessionSummary, ...]
     paths: dict[str, Path]
     review_folder: Path
-    store: Path
+    store: str  # where the event store is (a SQLite path, or a URL without its password)
     records: int
     blocking: tuple[str, ...]
     findings: int
@@ -88,7 +88,7 @@ class EventJob:
     event: Event
     plan: tuple[SessionFiles, ...]
     out_dir: Path
-    store_path: Path
+    store_path: Path | str  # a SQLite path or a store URL (pipeline/store/location.py)
 
 
 def _notify(page: object) -> None:
@@ -97,14 +97,14 @@ def _notify(page: object) -> None:
 
 
 @task(name="keep scans", cache_policy=NO_CACHE)
-def keep_scans(store_path: Path, files: SessionFiles) -> int:
+def keep_scans(store_path: Path | str, files: SessionFiles) -> int:
     with EventStore(store_path) as store:
         return len(steps.keep_scans(store, files))
 
 
 @task(name="read scans", cache_policy=NO_CACHE)
 def read_scans(
-    event: Event, files: SessionFiles, store_path: Path, out_dir: Path
+    event: Event, files: SessionFiles, store_path: Path | str, out_dir: Path
 ) -> reading.ReadSession:
     reader = reading.scan_reader(event, files.session)
     pages = reading.read_scans(reader, files.scans, on_page=_notify)
@@ -112,7 +112,7 @@ def read_scans(
 
 
 def settle_readings(
-    session: int, pages: list, store_path: Path, out_dir: Path
+    session: int, pages: list, store_path: Path | str, out_dir: Path
 ) -> reading.ReadSession:
     """A session's pages as read (in scan order, duplicates marked): kept in the store with
     the review decisions made so far; returns the rows that stand and the open items."""
@@ -126,7 +126,10 @@ def settle_readings(
 
 @task(name="session rows", cache_policy=NO_CACHE)
 def session_rows(
-    event: Event, files: SessionFiles, scanned: reading.ReadSession | None, store_path: Path
+    event: Event,
+    files: SessionFiles,
+    scanned: reading.ReadSession | None,
+    store_path: Path | str,
 ) -> tuple[object, SessionSummary]:
     data, notes = steps.session_input(event, files, scanned)
     with EventStore(store_path) as store:
@@ -159,7 +162,9 @@ def score(event: Event, inputs: list, masterpoints: str) -> object:
 
 
 @task(name="publish", cache_policy=NO_CACHE)
-def publish(results: object, read: list, out_dir: Path, store_path: Path) -> tuple[dict, Path, int]:
+def publish(
+    results: object, read: list, out_dir: Path, store_path: Path | str
+) -> tuple[dict, Path, int]:
     from pipeline.publish import publish as write_results
 
     paths = write_results(results, out_dir)  # type: ignore[arg-type]
@@ -170,7 +175,7 @@ def publish(results: object, read: list, out_dir: Path, store_path: Path) -> tup
     return paths, review, records
 
 
-def prepare_event(folder: Path, out_dir: Path, store_path: Path | None = None) -> EventJob:
+def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = None) -> EventJob:
     """Load and check the event, find its session files, record the event in the store."""
     from pipeline.events.eventfile import load_event
     from pipeline.results.names import check_names
@@ -178,7 +183,7 @@ def prepare_event(folder: Path, out_dir: Path, store_path: Path | None = None) -
     event = load_event(folder / "event.yaml")
     check_names(event, "event.yaml")
     out_dir.mkdir(parents=True, exist_ok=True)
-    store_path = store_path or out_dir / "bridgescan.sqlite"
+    store_path = store_path or out_dir / DEFAULT_NAME  # a SQLite path, or a store URL
     plan = tuple(session_files(folder, event))
     with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
         store.append("event", "event", event, actor="bridgescan")
@@ -202,7 +207,7 @@ def finish_event(
         sessions=tuple(summaries),
         paths=paths,
         review_folder=review,
-        store=job.store_path,
+        store=str(store_location(job.store_path)),
         records=records,
         blocking=blocking,
         findings=len(results.findings),  # type: ignore[attr-defined]
@@ -213,7 +218,10 @@ def finish_event(
 
 @flow(name="bridgescan-run", log_prints=False)
 def run_event(
-    folder: Path, out_dir: Path, store_path: Path | None = None, masterpoints: str = "bronze"
+    folder: Path,
+    out_dir: Path,
+    store_path: Path | str | None = None,
+    masterpoints: str = "bronze",
 ) -> RunSummary:
     """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
     job = prepare_event(folder, out_dir, store_path)

@@ -1,9 +1,45 @@
 """The event store: every scan, reading, decision, row and publication as append-only records.
 
-``EventStore`` (event_store.py) keeps records that supersede, never change, in a hash chain;
-``codec`` turns records into canonical JSON under stable type names.
+``EventStore`` (event_store.py) keeps records that supersede, never change, in a hash chain
+(chain.py), on SQLite or PostgreSQL (location.py, engine.py), with a versioned schema
+(upgrade.py, migrations/) and a full check (verify.py); ``codec`` turns records into
+canonical JSON under stable type names; errors.py says what can go wrong.
 """
 
-from pipeline.store.event_store import EventStore, StoredRecord, TamperedError
+from pipeline.store.chain import KEY_FILE_ENV, ChainHead, Seal
+from pipeline.store.errors import (
+    ConflictError,
+    StoreBrokenError,
+    StoreError,
+    StoreKeyError,
+    StoreMissingError,
+    StoreTooNewError,
+    StoreUnavailableError,
+    TamperedError,
+)
+from pipeline.store.event_store import ANY, Append, EventStore, StoredRecord
+from pipeline.store.location import DEFAULT_NAME, STORE_ENV, StoreLocation, store_location
+from pipeline.store.verify import Verification
 
-__all__ = ["EventStore", "StoredRecord", "TamperedError"]
+__all__ = [
+    "ANY",
+    "Append",
+    "ChainHead",
+    "ConflictError",
+    "DEFAULT_NAME",
+    "EventStore",
+    "KEY_FILE_ENV",
+    "STORE_ENV",
+    "Seal",
+    "StoreBrokenError",
+    "StoreError",
+    "StoreKeyError",
+    "StoreLocation",
+    "StoreMissingError",
+    "StoreTooNewError",
+    "StoreUnavailableError",
+    "StoredRecord",
+    "TamperedError",
+    "Verification",
+    "store_location",
+]

@@ -1,62 +1,74 @@
-"""The event store: an append-only SQLite log of everything bridgescan learns or decides.
+"""The event store: an append-only log of everything bridgescan learns or decides.
 
-Scans (as blobs), readings, traveller rows, findings, scores and every correction are
+Scans (as blobs), readings, traveller rows, decisions, corrections and publications are
 records. A record is never changed: a newer record with the same ``kind`` and ``key``
-supersedes it, and the old one stays readable. Appending the same record twice is a
-no-op, so a batch that crashed half-way can simply be run again without duplicates.
+supersedes it, and the old one stays readable (``history``). Appending the value a key
+already holds is a no-op, so a batch that crashed half-way is simply run again.
 
-Tamper evidence: each record carries ``chain = sha256(previous chain + record hash)``;
-:meth:`EventStore.verify` recomputes the chain. Triggers refuse UPDATE and DELETE.
-The default is a local SQLite file; the next wave can put the same schema on Postgres.
+One API on two back ends (SQLAlchemy Core): a SQLite file by default, PostgreSQL when given
+a URL (pipeline/store/location.py). The schema is versioned and upgraded with Alembic
+(pipeline/store/upgrade.py); triggers refuse UPDATE and DELETE on both. Every record is a
+link of a hash chain (pipeline/store/chain.py), optionally sealed with an HMAC key kept
+outside the store; blobs are in the chain too; ``verify`` checks it all
+(pipeline/store/verify.py).
+
+Several processes may append at once: writes are serialized by the store's lock
+(pipeline/store/engine.py), and ``append(..., expect_seq=)``, ``append_many(expect=,
+advance=)`` and ``bump`` append only if what the caller saw is still so, else raise
+``ConflictError`` (two scorers correcting one session, workers of one batch).
 """
 
 from __future__ import annotations
 
 import hashlib
-import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
+from sqlalchemy import Engine, func, select, text
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
+
+from pipeline.store.chain import GENESIS, ChainHead, Seal, link, record_digest
+from pipeline.store.chain import seal_from_environment as _seal_from_environment
 from pipeline.store.codec import dumps, loads
+from pipeline.store.engine import open_engine, reading, translate_errors, writing
+from pipeline.store.errors import (
+    ConflictError,
+    StoreBrokenError,
+    StoreKeyError,
+    StoreMissingError,
+    TamperedError,
+)
+from pipeline.store.location import StoreLocation, store_location
+from pipeline.store.schema import RECORD_COLUMNS, blobs, records
+from pipeline.store.upgrade import (
+    BASE_REVISION,
+    bridgescan_version,
+    check_known,
+    head_revision,
+    migrate,
+    schema_revision,
+)
+from pipeline.store.verify import Verification, verify_store
 
-__all__ = ["EventStore", "StoredRecord", "TamperedError"]
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS records (
-    seq         INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind        TEXT NOT NULL,
-    key         TEXT NOT NULL,
-    payload     TEXT NOT NULL,
-    digest      TEXT NOT NULL,
-    actor       TEXT NOT NULL,
-    reason      TEXT NOT NULL,
-    recorded_at TEXT NOT NULL,
-    chain       TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS records_kind_key ON records (kind, key, seq);
-CREATE TABLE IF NOT EXISTS blobs (
-    digest      TEXT PRIMARY KEY,
-    name        TEXT NOT NULL,
-    data        BLOB NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS records_no_update BEFORE UPDATE ON records
-BEGIN SELECT RAISE(ABORT, 'the event store is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS records_no_delete BEFORE DELETE ON records
-BEGIN SELECT RAISE(ABORT, 'the event store is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS blobs_no_update BEFORE UPDATE ON blobs
-BEGIN SELECT RAISE(ABORT, 'the event store is append-only'); END;
-CREATE TRIGGER IF NOT EXISTS blobs_no_delete BEFORE DELETE ON blobs
-BEGIN SELECT RAISE(ABORT, 'the event store is append-only'); END;
-"""
-
-_GENESIS = "0" * 64
+__all__ = ["EventStore", "StoredRecord", "Append", "ANY", "FROM_ENVIRONMENT"]
 
 
-class TamperedError(RuntimeError):
-    """The hash chain does not match the records: someone edited the file by hand."""
+class _Marker:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: ``append(expect_seq=ANY)``: append whatever the key's latest record is (the default).
+ANY: Final = _Marker("ANY")
+#: ``EventStore(seal=FROM_ENVIRONMENT)``: the key named by BRIDGESCAN_STORE_KEY_FILE, if any.
+FROM_ENVIRONMENT: Final = _Marker("FROM_ENVIRONMENT")
 
 
 @dataclass(frozen=True)
@@ -73,29 +85,139 @@ class StoredRecord:
     recorded_at: str
 
 
-def _digest(kind: str, key: str, payload: str) -> str:
-    return hashlib.sha256(f"{kind}\x1f{key}\x1f{payload}".encode()).hexdigest()
+@dataclass(frozen=True)
+class Append:
+    """One record to append with :meth:`EventStore.append_many`."""
+
+    kind: str
+    key: str
+    value: Any
+    actor: str = "bridgescan"
+    reason: str = ""
 
 
-def _chain(previous: str, digest: str, actor: str, reason: str, recorded_at: str) -> str:
-    text = f"{previous}\x1f{digest}\x1f{actor}\x1f{reason}\x1f{recorded_at}"
-    return hashlib.sha256(text.encode()).hexdigest()
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 class EventStore:
-    """Append-only records and blobs in one SQLite file."""
+    """Append-only records and blobs in a hash chain, on SQLite or PostgreSQL.
 
-    def __init__(self, path: Path | str) -> None:
-        self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+    ``location``: a path (SQLite file), a URL, or a parsed ``StoreLocation``. ``seal``: the
+    HMAC key for new links (default: from ``BRIDGESCAN_STORE_KEY_FILE``; None: plain).
+    ``create``: False refuses to start a new store where none is (results were published
+    from one: it must not be silently recreated). ``clock``: the time records are stamped
+    with (tests set it).
+    """
+
+    def __init__(
+        self,
+        location: Path | str | StoreLocation,
+        *,
+        seal: Seal | None | _Marker = FROM_ENVIRONMENT,
+        create: bool = True,
+        clock: Callable[[], datetime] = _utc_now,
+    ) -> None:
+        if not isinstance(location, StoreLocation):
+            location = store_location(location if str(location) else None)
+        self.location = location
+        self.path = location.path
+        self._seal = _seal_from_environment() if isinstance(seal, _Marker) else seal
+        self._clock = clock
+        self._check_file(create)
+        self._engine: Engine = open_engine(location)
+        try:
+            self.schema = self._open(create)
+        except BaseException:
+            self._engine.dispose()
+            raise
+
+    # -- opening -------------------------------------------------------------------------
+
+    def _check_file(self, create: bool) -> None:
+        path = self.path
+        if path is None:
+            return
+        if path.exists() and path.is_file() and path.stat().st_size == 0:
+            raise StoreBrokenError(
+                f"{path} is 0 bytes: an event store that was truncated (or a file that is not "
+                "a store). It is not taken as a new store; restore it from a backup, or "
+                "remove it yourself to start a new one"
+            )
+        if not path.exists():
+            if not create:
+                raise StoreMissingError(f"{path}: there is no event store here")
+            path.parent.mkdir(parents=True, exist_ok=True)
+
+    @translate_errors
+    def _open(self, create: bool) -> str:
+        if self.location.schema:
+            self._ensure_schema(create)
+        with self._engine.connect() as connection, connection.begin():
+            found = schema_revision(connection)
+        check_known(found, str(self.location))
+        if found is None and not create:
+            raise StoreMissingError(f"{self.location}: the event store is empty (no tables)")
+        if found == head_revision():
+            return found
+        with writing(self._engine) as connection:  # upgrade once, under the write lock
+            found = schema_revision(connection)
+            check_known(found, str(self.location))
+            if found != head_revision():
+                migrate(connection, found)
+                if found is not None:
+                    self._after_upgrade(connection, found)
+        return head_revision()
+
+    def _ensure_schema(self, create: bool) -> None:
+        schema = self.location.schema
+        with self._engine.connect() as connection, connection.begin():
+            exists = connection.execute(
+                text("SELECT 1 FROM pg_namespace WHERE nspname = :name"), {"name": schema}
+            ).first()
+            if exists is not None:
+                return
+            if not create:
+                raise StoreMissingError(f"{self.location}: there is no schema {schema}")
+            try:
+                connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+            except DBAPIError:  # another process created it at the same moment
+                connection.rollback()
+
+    def _after_upgrade(self, connection: Connection, found: str) -> None:
+        """Verify the old chain, put its blobs in the chain (checked against their hashes),
+        and record the upgrade itself, all in the upgrade's transaction."""
+        verify_store(connection, self._seal, with_blobs=found != BASE_REVISION)
+        entries = []
+        if found == BASE_REVISION:
+            chained = select(records.c.key).where(records.c.kind == "blob")
+            loose = connection.execute(
+                select(blobs.c.digest, blobs.c.name)
+                .where(blobs.c.digest.not_in(chained))
+                .order_by(blobs.c.digest)
+            ).all()
+            for digest, name in loose:
+                data = bytes(
+                    connection.execute(
+                        select(blobs.c.data).where(blobs.c.digest == digest)
+                    ).scalar_one()
+                )
+                if hashlib.sha256(data).hexdigest() != digest:
+                    raise TamperedError(f"blob {digest[:12]}… ({name}) does not match its hash: "
+                                        "it was replaced before this upgrade")  # fmt: skip
+                why = "kept before schema 0002 put blobs in the chain"
+                entries.append(Append("blob", digest, {"name": name, "size": len(data)},
+                                      reason=why))  # fmt: skip
+        if connection.execute(select(func.count()).select_from(records)).scalar_one():
+            entries.append(Append(
+                "store", "schema",
+                {"schema": head_revision(), "from": found, "bridgescan": bridgescan_version()},
+                reason=f"upgraded from schema {found}",
+            ))  # fmt: skip
+        self._append_locked(connection, entries, {}, {})
 
     def close(self) -> None:
-        self._db.close()
+        self._engine.dispose()
 
     def __enter__(self) -> EventStore:
         return self
@@ -103,100 +225,271 @@ class EventStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def append(self, kind: str, key: str, value: Any, actor: str = "bridgescan",
-               reason: str = "") -> StoredRecord:  # fmt: skip
+    def __repr__(self) -> str:
+        return f"EventStore({str(self.location)!r})"
+
+    # -- appending -----------------------------------------------------------------------
+
+    def append(
+        self,
+        kind: str,
+        key: str,
+        value: Any,
+        actor: str = "bridgescan",
+        reason: str = "",
+        *,
+        expect_seq: int | None | _Marker = ANY,
+    ) -> StoredRecord:
         """Store ``value`` under (kind, key), superseding the version before.
 
         If the current version already holds this value nothing is written and the stored
-        record is returned: re-running a batch adds no duplicates.
+        record is returned: re-running a batch adds no duplicates. ``expect_seq``: append
+        only if the key's latest record is still that seq (None: the key must be new), else
+        raise ``ConflictError``.
         """
-        payload = dumps(value)
-        digest = _digest(kind, key, payload)
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            existing = self._db.execute(
-                "SELECT seq, actor, reason, recorded_at, digest FROM records"
-                " WHERE kind = ? AND key = ? ORDER BY seq DESC LIMIT 1",
-                (kind, key),
-            ).fetchone()
-            if existing is not None and existing[4] == digest:
-                self._db.execute("COMMIT")
-                seq, old_actor, old_reason, at, _ = existing
-                return StoredRecord(seq, kind, key, value, digest, old_actor, old_reason, at)
-            last = self._db.execute(
-                "SELECT chain FROM records ORDER BY seq DESC LIMIT 1"
-            ).fetchone()
-            recorded_at = datetime.now(UTC).isoformat(timespec="microseconds")
-            chain = _chain(last[0] if last else _GENESIS, digest, actor, reason, recorded_at)
-            cursor = self._db.execute(
-                "INSERT INTO records"
-                " (kind, key, payload, digest, actor, reason, recorded_at, chain)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (kind, key, payload, digest, actor, reason, recorded_at, chain),
-            )
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        seq = cursor.lastrowid
-        assert seq is not None
-        return StoredRecord(seq, kind, key, value, digest, actor, reason, recorded_at)
+        expect = {} if isinstance(expect_seq, _Marker) else {(kind, key): expect_seq}
+        return self.append_many([Append(kind, key, value, actor, reason)], expect=expect)[0]
 
+    @translate_errors
+    def append_many(
+        self,
+        entries: Iterable[Append],
+        *,
+        expect: Mapping[tuple[str, str], int | None] | None = None,
+        advance: Mapping[str, int] | None = None,
+    ) -> list[StoredRecord]:
+        """Append several records at once: all of them or none.
+
+        ``expect`` maps (kind, key) to the latest seq the caller saw (None: no record yet);
+        ``advance`` maps counter names to the value the caller saw, and moves each one up by
+        one with these records. If anything moved since, nothing is written and
+        ``ConflictError`` names what. Safe between processes and machines on both back ends.
+        """
+        entries = list(entries)
+        with writing(self._engine) as connection:
+            return self._append_locked(connection, entries, expect or {}, advance or {})
+
+    @translate_errors
+    def bump(
+        self,
+        counter: str,
+        seen: int,
+        entries: Iterable[Append] = (),
+        actor: str = "bridgescan",
+        reason: str = "",
+    ) -> int:
+        """Move ``counter`` from ``seen`` to ``seen + 1``, appending ``entries`` with it, only
+        if it still is ``seen``; returns the new value (``ConflictError`` otherwise)."""
+        with writing(self._engine) as connection:
+            self._append_locked(connection, list(entries), {}, {counter: seen}, (actor, reason))
+        return seen + 1
+
+    @translate_errors
+    def counter(self, name: str) -> int:
+        """A named counter's value (0 before its first ``bump``)."""
+        record = self.latest("counter", name)
+        return 0 if record is None else int(record.value)
+
+    def _append_locked(
+        self,
+        connection: Connection,
+        entries: Sequence[Append],
+        expect: Mapping[tuple[str, str], int | None],
+        advance: Mapping[str, int],
+        counted_by: tuple[str, str] = ("bridgescan", ""),
+    ) -> list[StoredRecord]:
+        tail = connection.execute(
+            select(records.c.seq, records.c.chain, records.c.sealed_by)
+            .order_by(records.c.seq.desc())
+            .limit(1)
+        ).first()
+        seq, previous = (tail.seq, tail.chain) if tail is not None else (0, GENESIS)
+        if tail is not None and tail.sealed_by:
+            self._check_seal(tail.sealed_by)
+        for (kind, key), seen in expect.items():
+            found = _latest_seq(connection, kind, key)
+            if found != seen:
+                raise _conflict(connection, kind, key, seen, found)
+        counters = []
+        for name, seen in advance.items():
+            latest = _latest(connection, "counter", name)
+            value = 0 if latest is None else int(loads(latest.payload))
+            if value != seen:
+                raise ConflictError(
+                    f"{name} is at {value}, not {seen}: it changed since you looked "
+                    f"({latest.actor if latest else 'nobody'} at "
+                    f"{latest.recorded_at if latest else '-'}); look again and retry",
+                    name, seen, value,
+                )  # fmt: skip
+            actor, why = counted_by
+            counters.append(Append("counter", name, seen + 1, actor, why or f"{name}: {seen + 1}"))
+        stored, rows = [], []
+        batch: dict[tuple[str, str], StoredRecord] = {}
+        for entry in [*entries, *counters]:
+            payload = dumps(entry.value)
+            digest = record_digest(entry.kind, entry.key, payload)
+            before = batch.get((entry.kind, entry.key))
+            if before is None:
+                row = _latest(connection, entry.kind, entry.key)
+                before = None if row is None else _stored(row, entry.value)
+            if before is not None and before.digest == digest:
+                stored.append(StoredRecord(before.seq, entry.kind, entry.key, entry.value,
+                                           digest, before.actor, before.reason,
+                                           before.recorded_at))  # fmt: skip
+                continue
+            seq += 1
+            at = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
+            previous = link(previous, digest, entry.actor, entry.reason, at, self._seal)
+            rows.append({"seq": seq, "kind": entry.kind, "key": entry.key, "payload": payload,
+                         "digest": digest, "actor": entry.actor, "reason": entry.reason,
+                         "recorded_at": at, "chain": previous,
+                         "sealed_by": self._seal.id if self._seal else ""})  # fmt: skip
+            record = StoredRecord(seq, entry.kind, entry.key, entry.value, digest, entry.actor,
+                                  entry.reason, at)  # fmt: skip
+            batch[(entry.kind, entry.key)] = record
+            stored.append(record)
+        if rows:
+            connection.execute(records.insert(), rows)
+        return stored[: len(entries)]
+
+    def _check_seal(self, sealed_by: str) -> None:
+        if self._seal is None:
+            raise StoreKeyError(
+                f"{self.location}: this store is sealed with key {sealed_by}; give the key "
+                "(BRIDGESCAN_STORE_KEY_FILE) to append to it"
+            )
+        if self._seal.id != sealed_by:
+            raise StoreKeyError(f"{self.location}: this store is sealed with key {sealed_by}, "
+                                f"not with the key given ({self._seal.id})")  # fmt: skip
+
+    # -- blobs ---------------------------------------------------------------------------
+
+    @translate_errors
     def put_blob(self, name: str, data: bytes) -> str:
-        """Keep a file (a scan) by its content hash; returns the hash."""
+        """Keep a file (a scan) by its content hash, with a ``blob`` record in the chain;
+        returns the hash. Keeping the same bytes again adds nothing."""
         digest = hashlib.sha256(data).hexdigest()
-        self._db.execute(
-            "INSERT OR IGNORE INTO blobs (digest, name, data) VALUES (?, ?, ?)",
-            (digest, name, data),
-        )
+        with writing(self._engine) as connection:
+            have = connection.execute(
+                select(blobs.c.digest).where(blobs.c.digest == digest)
+            ).first()
+            if have is None:
+                connection.execute(blobs.insert(), {"digest": digest, "name": name, "data": data})
+            if _latest(connection, "blob", digest) is None:
+                entry = Append("blob", digest, {"name": name, "size": len(data)})
+                self._append_locked(connection, [entry], {}, {})
         return digest
 
+    @translate_errors
     def blob(self, digest: str) -> bytes:
-        row = self._db.execute("SELECT data FROM blobs WHERE digest = ?", (digest,)).fetchone()
+        """A kept file's bytes, checked against its hash (a replaced scan is never read)."""
+        with self._engine.connect() as connection:
+            row = connection.execute(
+                select(blobs.c.data, blobs.c.name).where(blobs.c.digest == digest)
+            ).first()
         if row is None:
             raise KeyError(f"no blob {digest}")
-        return bytes(row[0])
+        data = bytes(row.data)
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise TamperedError(f"blob {digest[:12]}… ({row.name}) does not match its hash: "
+                                "the file in the store was replaced")  # fmt: skip
+        return data
 
-    def _records(self, sql: str, params: tuple[Any, ...]) -> Iterator[StoredRecord]:
-        for seq, kind, key, payload, digest, actor, reason, at in self._db.execute(sql, params):
+    # -- reading -------------------------------------------------------------------------
+
+    def _records(self, *conditions: Any) -> Iterator[StoredRecord]:
+        query = select(*RECORD_COLUMNS).where(*conditions).order_by(records.c.seq)
+        with self._engine.connect() as connection:
+            rows = connection.execute(query).all()
+        for seq, kind, key, payload, digest, actor, reason, at in rows:
             yield StoredRecord(seq, kind, key, loads(payload), digest, actor, reason, at)
 
-    _COLUMNS = "seq, kind, key, payload, digest, actor, reason, recorded_at"
-
+    @translate_errors
     def history(self, kind: str, key: str) -> list[StoredRecord]:
         """Every version of (kind, key), oldest first."""
-        sql = f"SELECT {self._COLUMNS} FROM records WHERE kind = ? AND key = ? ORDER BY seq"
-        return list(self._records(sql, (kind, key)))
+        return list(self._records(records.c.kind == kind, records.c.key == key))
 
+    @translate_errors
     def current(self, kind: str, key_prefix: str = "") -> dict[str, StoredRecord]:
         """The latest version of every key of ``kind`` (optionally under a key prefix)."""
-        sql = (
-            f"SELECT {self._COLUMNS} FROM records WHERE kind = ? AND key LIKE ? ESCAPE '\\'"
-            " ORDER BY seq"
-        )
-        prefix = key_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        conditions = [records.c.kind == kind]
+        if key_prefix:
+            conditions.append(records.c.key.startswith(key_prefix, autoescape=True))
         latest: dict[str, StoredRecord] = {}
-        for record in self._records(sql, (kind, prefix + "%")):
+        for record in self._records(*conditions):
             latest[record.key] = record
         return latest
 
+    @translate_errors
     def latest(self, kind: str, key: str) -> StoredRecord | None:
-        versions = self.history(kind, key)
-        return versions[-1] if versions else None
+        """The current version of (kind, key), or None."""
+        with self._engine.connect() as connection:
+            row = _latest(connection, kind, key)
+        return None if row is None else _stored(row, loads(row.payload))
 
-    def verify(self) -> int:
-        """Recompute the hash chain; returns the number of records, raises if tampered."""
-        previous = _GENESIS
-        count = 0
-        rows = self._db.execute(
-            "SELECT seq, kind, key, payload, digest, actor, reason, recorded_at, chain"
-            " FROM records ORDER BY seq"
-        )
-        for seq, kind, key, payload, digest, actor, reason, at, chain in rows:
-            if _digest(kind, key, payload) != digest:
-                raise TamperedError(f"record {seq} ({kind} {key}) was changed after it was stored")
-            if _chain(previous, digest, actor, reason, at) != chain:
-                raise TamperedError(f"the chain breaks at record {seq} ({kind} {key})")
-            previous = chain
-            count += 1
-        return count
+    @translate_errors
+    def head(self) -> ChainHead:
+        """Where the chain stands now (not verified: see ``verify``)."""
+        with self._engine.connect() as connection:
+            tail = connection.execute(
+                select(records.c.seq, records.c.chain).order_by(records.c.seq.desc()).limit(1)
+            ).first()
+        return ChainHead(0, GENESIS) if tail is None else ChainHead(tail.seq, tail.chain)
+
+    @translate_errors
+    def kinds(self) -> dict[str, tuple[int, int]]:
+        """Each kind of record with its number of records and of keys."""
+        query = select(records.c.kind, func.count(), func.count(records.c.key.distinct()))
+        with self._engine.connect() as connection:
+            rows = connection.execute(query.group_by(records.c.kind)).all()
+        return {kind: (int(total), int(keys)) for kind, total, keys in rows}
+
+    # -- verifying -----------------------------------------------------------------------
+
+    @translate_errors
+    def check(self, expect: ChainHead | str | None = None) -> Verification:
+        """Verify everything (pipeline/store/verify.py) in one consistent snapshot; raises
+        ``TamperedError`` naming the first broken record. ``expect``: a published head."""
+        if isinstance(expect, str):
+            expect = ChainHead.parse(expect)
+        with reading(self._engine) as connection:
+            return verify_store(connection, self._seal, expect)
+
+    def verify(self, expect: ChainHead | str | None = None) -> int:
+        """Verify the store; returns the number of records, raises if it is broken."""
+        return self.check(expect).records
+
+
+def _latest(connection: Connection, kind: str, key: str) -> Any:
+    return connection.execute(
+        select(*RECORD_COLUMNS)
+        .where(records.c.kind == kind, records.c.key == key)
+        .order_by(records.c.seq.desc())
+        .limit(1)
+    ).first()
+
+
+def _latest_seq(connection: Connection, kind: str, key: str) -> int | None:
+    found = connection.execute(
+        select(func.max(records.c.seq)).where(records.c.kind == kind, records.c.key == key)
+    ).scalar_one_or_none()
+    return None if found is None else int(found)
+
+
+def _stored(row: Any, value: Any) -> StoredRecord:
+    return StoredRecord(row.seq, row.kind, row.key, value, row.digest, row.actor, row.reason,
+                        row.recorded_at)  # fmt: skip
+
+
+def _conflict(
+    connection: Connection, kind: str, key: str, seen: int | None, found: int | None
+) -> ConflictError:
+    name = f"{kind} {key}"
+    if found is None:
+        message = f"{name}: you saw record {seen}, but there is no such record now"
+    else:
+        row = _latest(connection, kind, key)
+        saw = "nothing yet" if seen is None else f"record {seen}"
+        message = (f"{name} changed since you looked: you saw {saw}, it is now record {found} "
+                   f"({row.actor}, {row.recorded_at}); look again and retry")  # fmt: skip
+    return ConflictError(message, name, seen, found)

@@ -1,16 +1,20 @@
-"""The event store keeps everything, supersedes instead of changing, and shows tampering."""
+"""The event store keeps everything, supersedes instead of changing, on both back ends.
 
-import sqlite3
+Every store test here runs on SQLite and on a real PostgreSQL (the ``store_url`` fixture,
+tests/conftest.py); the codec tests need no store.
+"""
+
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from pipeline.store import EventStore, TamperedError
+from pipeline.store import EventStore, StoreTooNewError
 from pipeline.store.codec import dumps, loads
 from scoring.contract import Contract, Seat
 from scoring.outcome import parse_adjustment
 from scoring.traveller import Source, TravellerRow
+from tests.pipeline.store_raw import raw
 
 ROW = TravellerRow(
     board=3, ns_pair=2, ew_pair=9, contract=Contract.parse("3NTX"), declarer=Seat.WEST,
@@ -67,50 +71,95 @@ def test_an_unregistered_type_is_refused_when_storing() -> None:
         dumps(Stray(1))
 
 
-def test_append_supersede_and_history(tmp_path) -> None:
-    with EventStore(tmp_path / "store.db") as store:
+def test_append_supersede_and_history(store_url) -> None:
+    with EventStore(store_url) as store:
         first = store.append("row", "s1/b3/t2", ROW, actor="scanner")
         again = store.append("row", "s1/b3/t2", ROW, actor="scanner")
-        assert again.seq == first.seq  # a re-run adds nothing
+        assert again.seq == first.seq == 1  # a re-run adds nothing
         fixed = TravellerRow(**{**ROW.__dict__, "tricks": 9, "written_score_ns": -550})
         store.append("row", "s1/b3/t2", fixed, actor="td", reason="score column misread")
         back = store.append("row", "s1/b3/t2", ROW, actor="td", reason="undo")
-        assert [r.value.tricks for r in store.history("row", "s1/b3/t2")] == [8, 9, 8]
+        history = store.history("row", "s1/b3/t2")
+        assert [r.value.tricks for r in history] == [8, 9, 8]
+        assert [(r.seq, r.actor, r.reason) for r in history] == [
+            (1, "scanner", ""), (2, "td", "score column misread"), (3, "td", "undo")]  # fmt: skip
+        assert history[1].value.source == ROW.source  # decoded in full, source included
         assert store.current("row")["s1/b3/t2"].seq == back.seq
+        assert store.latest("row", "s1/b3/t2") == back
         assert store.latest("row", "nothing") is None
         assert store.verify() == 3
 
 
-def test_current_filters_by_key_prefix(tmp_path) -> None:
-    with EventStore(tmp_path / "store.db") as store:
+def test_records_are_numbered_without_gaps_and_stamped_in_utc(store_url) -> None:
+    with EventStore(store_url) as store:
+        seqs = [store.append("row", f"k{i}", i).seq for i in range(5)]
+        assert seqs == [1, 2, 3, 4, 5]
+        at = store.latest("row", "k0").recorded_at
+        assert at.endswith("+00:00") and "T" in at
+
+
+def test_current_filters_by_key_prefix(store_url) -> None:
+    with EventStore(store_url) as store:
         store.append("row", "s1/b1", 1)
         store.append("row", "s1_/b1", 2)  # "_" must not act as a wildcard
-        store.append("row", "s2/b1", 3)
+        store.append("row", "s1%/b1", 3)  # nor "%"
+        store.append("row", "s2/b1", 4)
+        store.append("reading", "s1/b1", 5)  # another kind
         assert sorted(store.current("row", "s1/")) == ["s1/b1"]
+        assert sorted(store.current("row", "s1%")) == ["s1%/b1"]
+        assert sorted(store.current("row")) == ["s1%/b1", "s1/b1", "s1_/b1", "s2/b1"]
 
 
-def test_store_is_append_only_and_tamper_evident(tmp_path) -> None:
-    path = tmp_path / "store.db"
-    with EventStore(path) as store:
+def test_a_store_reopens_with_everything_in_it(store_url) -> None:
+    with EventStore(store_url) as store:
         store.append("row", "a", ROW)
-        store.append("row", "b", 42)
-    raw = sqlite3.connect(path)
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        raw.execute("UPDATE records SET payload = '43' WHERE key = 'b'")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        raw.execute("DELETE FROM records")
-    raw.execute("DROP TRIGGER records_no_update")  # a determined editor
-    raw.execute("UPDATE records SET payload = '43' WHERE key = 'b'")
-    raw.commit()
-    raw.close()
-    with EventStore(path) as store, pytest.raises(TamperedError, match="record 2"):
-        store.verify()
+        digest = store.put_blob("scan.pdf", b"%PDF-1.7 ...")
+    with EventStore(store_url) as store:
+        assert store.latest("row", "a").value == ROW
+        assert store.blob(digest) == b"%PDF-1.7 ..."
+        assert store.verify() == 2
 
 
-def test_blobs_are_kept_once_by_content(tmp_path) -> None:
-    with EventStore(tmp_path / "store.db") as store:
+def test_blobs_are_kept_once_by_content_and_chained(store_url) -> None:
+    with EventStore(store_url) as store:
         digest = store.put_blob("page1.png", b"\x89PNG...")
         assert store.put_blob("copy.png", b"\x89PNG...") == digest
         assert store.blob(digest) == b"\x89PNG..."
+        record = store.latest("blob", digest)
+        assert record.value == {"name": "page1.png", "size": 7}  # the first name stays
+        assert store.verify() == 1
         with pytest.raises(KeyError):
             store.blob("0" * 64)
+
+
+def test_the_store_refuses_update_and_delete(store_url) -> None:
+    with EventStore(store_url) as store:
+        store.append("row", "a", ROW)
+        store.put_blob("scan.png", b"scan")
+    statements = [
+        "UPDATE records SET payload = '43' WHERE seq = 1",
+        "DELETE FROM records",
+        "UPDATE blobs SET data = ?",
+        "DELETE FROM blobs",
+    ]
+    if "postgresql" in store_url:
+        statements += ["TRUNCATE records", "TRUNCATE blobs"]
+    for statement in statements:
+        params = (b"other",) if "?" in statement else ()
+        with pytest.raises(Exception, match="append-only"):
+            raw(store_url, statement, params=params)
+    with EventStore(store_url) as store:
+        assert store.verify() == 2
+
+
+def test_the_store_records_its_schema_and_refuses_a_newer_one(store_url) -> None:
+    from pipeline.store.upgrade import head_revision
+
+    with EventStore(store_url) as store:
+        assert store.schema == head_revision()
+        store.append("row", "a", 1)
+    assert raw(store_url, "SELECT version_num FROM alembic_version") == [(head_revision(),)]
+    raw(store_url, "UPDATE alembic_version SET version_num = '0099'")
+    with pytest.raises(StoreTooNewError, match="schema 0099, written by a newer bridgescan"):
+        EventStore(store_url)
+    assert raw(store_url, "SELECT count(*) FROM records") == [(1,)]  # nothing was changed
