@@ -3,9 +3,8 @@
 Each group registers its commands from its own module here (``run``, ``score``, ``entry``,
 ``event``, ``forms``, ``scan``, ``interop``, ``web``, ``store``); those modules import nothing
 heavy at the top (cv2, prefect, pandas load inside the commands), so ``bridgescan --help`` is
-instant. They
-parse, call the functions of the pipeline's rooms, and print. Exit codes are the same
-everywhere (``pipeline.cli.exit_codes.ExitCode``).
+instant. They parse, call the functions of the pipeline's rooms, and print. Exit codes are the
+same everywhere (``pipeline.cli.exit_codes.ExitCode``).
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ def _run(folder: Path, out: Path, store: str, masterpoints: str, console, errors
         listener = lambda _page: progress.advance(reading)  # noqa: E731
         flows.page_listeners.append(listener)
         try:
-            with store_errors():
+            with store_errors("nothing was published"):
                 return flows.run_event(folder, out, store, masterpoints)
         except FileNotFoundError as error:  # tesseract, opencv-doc: the machine lacks a tool
             errors.print(f"error: {error}", markup=False, soft_wrap=True)

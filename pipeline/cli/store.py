@@ -23,7 +23,7 @@ import typer
 from pipeline.cli.exit_codes import ExitCode
 
 if TYPE_CHECKING:
-    from pipeline.store import ChainHead, StoreLocation
+    from pipeline.store import ChainHead, EventStore, StoreLocation
 
 __all__ = ["StoreOption", "register", "store_errors", "resolve_store", "for_flow"]
 
@@ -39,14 +39,20 @@ StoreOption = Annotated[
 ]
 
 
+OutOption = Annotated[
+    Path, typer.Option("-o", "--out", help="Output folder holding bridgescan.sqlite.")
+]
+
+
 def _fail(message: str, code: int) -> typer.Exit:
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(code)
 
 
 @contextmanager
-def store_errors() -> Iterator[None]:
-    """What the store refuses, as one message and the exit code scripts rely on."""
+def store_errors(consequence: str = "") -> Iterator[None]:
+    """What the store refuses, as one message and the exit code scripts rely on;
+    ``consequence`` is said after a broken store (``"nothing was published"``)."""
     from pipeline.store import (
         ConflictError,
         StoreBrokenError,
@@ -58,8 +64,8 @@ def store_errors() -> Iterator[None]:
     try:
         yield
     except StoreBrokenError as error:
-        raise _fail(f"{error}\nthe event store is broken: nothing was published",
-                    ExitCode.STORE_BROKEN) from None  # fmt: skip
+        after = f"\nthe event store is broken: {consequence}" if consequence else ""
+        raise _fail(f"{error}{after}", ExitCode.STORE_BROKEN) from None
     except StoreTooNewError as error:
         raise _fail(str(error), ExitCode.STORE_TOO_NEW) from None
     except (StoreUnavailableError, StoreKeyError) as error:
@@ -93,6 +99,19 @@ def for_flow(location: StoreLocation) -> str:
     return url.render_as_string(hide_password=False)
 
 
+@contextmanager
+def _opened(location: StoreLocation) -> Iterator[EventStore]:
+    """An existing store for the ``store`` commands (none there is bad input, exit 2)."""
+    from pipeline.store import EventStore, StoreMissingError
+
+    try:
+        store = EventStore(location, create=False)
+    except StoreMissingError as error:
+        raise _fail(str(error), ExitCode.BAD_INPUT) from None
+    with store:
+        yield store
+
+
 def _expected(text: str | None) -> ChainHead | None:
     from pipeline.store import ChainHead
 
@@ -106,9 +125,7 @@ def _expected(text: str | None) -> ChainHead | None:
 
 def verify_command(
     store: StoreOption = None,
-    out: Annotated[
-        Path, typer.Option("-o", "--out", help="Output folder holding bridgescan.sqlite.")
-    ] = Path("out"),
+    out: OutOption = Path("out"),
     expect: Annotated[
         str | None,
         typer.Option(help="A published chain head, RECORDS:HASH, that the store must hold."),
@@ -118,13 +135,10 @@ def verify_command(
 
     Exit 0 when sound; 4 with the first broken record named.
     """
-    from pipeline.store import EventStore
-
     location = resolve_store(store, out)
     head = _expected(expect)
-    with store_errors():
-        with EventStore(location, create=False) as opened:
-            found = opened.check(head)
+    with store_errors(), _opened(location) as opened:
+        found = opened.check(head)
     typer.echo(f"{location}: {found.records} records, chain verified, head {found.head}")
     if found.sealed:
         typer.echo(f"{found.sealed} record(s) sealed with the store key")
@@ -135,18 +149,14 @@ def verify_command(
 
 def info_command(
     store: StoreOption = None,
-    out: Annotated[
-        Path, typer.Option("-o", "--out", help="Output folder holding bridgescan.sqlite.")
-    ] = Path("out"),
+    out: OutOption = Path("out"),
 ) -> None:
     """Where the store is, its schema version, its records by kind and its chain head."""
     from rich.console import Console
     from rich.table import Table
 
-    from pipeline.store import EventStore
-
     location = resolve_store(store, out)
-    with store_errors(), EventStore(location, create=False) as opened:
+    with store_errors(), _opened(location) as opened:
         head = opened.head()
         kinds = opened.kinds()
     console = Console()
@@ -164,15 +174,11 @@ def info_command(
 
 def upgrade_command(
     store: StoreOption = None,
-    out: Annotated[
-        Path, typer.Option("-o", "--out", help="Output folder holding bridgescan.sqlite.")
-    ] = Path("out"),
+    out: OutOption = Path("out"),
 ) -> None:
     """Upgrade the store's schema to this release's (opening a store does the same)."""
-    from pipeline.store import EventStore
-
     location = resolve_store(store, out)
-    with store_errors(), EventStore(location, create=False) as opened:
+    with store_errors(), _opened(location) as opened:
         typer.echo(f"{location}: schema {opened.schema}, {opened.head().records} records")
 
 

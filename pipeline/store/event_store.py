@@ -21,6 +21,8 @@ advance=)`` and ``bump`` append only if what the caller saw is still so, else ra
 from __future__ import annotations
 
 import hashlib
+import os
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -147,7 +149,7 @@ class EventStore:
         if not path.exists():
             if not create:
                 raise StoreMissingError(f"{path}: there is no event store here")
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _create_sqlite(self.location)
 
     @translate_errors
     def _open(self, create: bool) -> str:
@@ -458,6 +460,37 @@ class EventStore:
     def verify(self, expect: ChainHead | str | None = None) -> int:
         """Verify the store; returns the number of records, raises if it is broken."""
         return self.check(expect).records
+
+
+def _create_sqlite(location: StoreLocation) -> None:
+    """A new SQLite store, made beside its place and linked in whole: a store file is never
+    seen half-made (SQLite's empty first moments look like a truncated store), and of two
+    processes creating it at once one makes it and the other opens it."""
+    assert location.path is not None
+    path = location.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
+    for leftover in _sqlite_files(draft):
+        leftover.unlink(missing_ok=True)
+    engine = open_engine(store_location(draft))
+    try:
+        with writing(engine) as connection:
+            migrate(connection, None)
+    finally:
+        engine.dispose()
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        pass  # another process made it first: open theirs
+    except OSError:  # a file system without hard links
+        if not path.exists():
+            os.replace(draft, path)
+    for leftover in _sqlite_files(draft):
+        leftover.unlink(missing_ok=True)
+
+
+def _sqlite_files(path: Path) -> list[Path]:
+    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
 def _latest(connection: Connection, kind: str, key: str) -> Any:
