@@ -1,10 +1,13 @@
-"""``bridgescan web OUT``: the results site of an output folder, written again from its JSON.
+"""``bridgescan web OUT`` and ``bridgescan serve OUT``: the results site and the console.
 
-``run`` and ``score`` write ``OUT/web/`` with every publication; this command rewrites it
-from ``OUT/results.json`` alone (after an upgrade, or to add the hand records with
-``--deals``), so the folder can be copied to any web host as it is. Exit codes
-(``pipeline.cli.ExitCode``): 0 written; 1 written, but the results are provisional;
-2 bad input (no results.json, a bad deal file), nothing changed.
+- ``web OUT``: ``run`` and ``score`` write ``OUT/web/`` with every publication; this command
+  rewrites it from ``OUT/results.json`` alone (after an upgrade, or to add the hand records
+  with ``--deals``), so the folder can be copied to any web host as it is. Exit codes
+  (``pipeline.cli.ExitCode``): 0 written; 1 written, but the results are provisional;
+  2 bad input (no results.json, a bad deal file), nothing changed.
+- ``serve OUT``: the director's console in the browser (pipeline/web/) on 127.0.0.1;
+  prints the sign-in address with this start's token. A public address needs ``--public``
+  (exit 2 without it).
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import typer
 
 from pipeline.cli.exit_codes import ExitCode
 
-__all__ = ["register", "web_command"]
+__all__ = ["register", "web_command", "serve_command"]
+
+PASSWORD_ENV = "BRIDGESCAN_DIRECTOR_PASSWORD"
 
 
 def _deal_files(items: list[str]) -> dict[int, Path]:
@@ -74,6 +79,51 @@ def web_command(
         raise typer.Exit(ExitCode.FINDINGS)
 
 
+def serve_command(
+    out: Annotated[Path, typer.Argument(help="Output folder of `run` or `score`.")],
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; other than this machine needs --public.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8315,
+    public: Annotated[
+        bool,
+        typer.Option("--public", help="Allow an address other machines can reach (a club's LAN)."),
+    ] = False,
+    password_file: Annotated[
+        Path | None,
+        typer.Option(
+            help=f"File holding the director's password (or set {PASSWORD_ENV}); the "
+            "token printed at start works as well."
+        ),
+    ] = None,
+) -> None:
+    """The director's console in the browser: review queue, corrections, audit, re-publish."""
+    import os
+
+    from pipeline.web.security import BindRefused
+    from pipeline.web.server import serve
+
+    if not out.is_dir():
+        typer.echo(f"error: {out}: no such output folder (run `bridgescan run` first)", err=True)
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    password = os.environ.get(PASSWORD_ENV) or None
+    if password_file is not None:
+        try:
+            password = password_file.read_text(encoding="utf-8").strip() or None
+        except OSError as error:
+            typer.echo(f"error: {password_file}: {error.strerror or error}", err=True)
+            raise typer.Exit(ExitCode.BAD_INPUT) from None
+    try:
+        serve(out, host, port, public=public, password=password, say=typer.echo)
+    except BindRefused as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(ExitCode.BAD_INPUT) from None
+    except OSError as error:  # the port is taken, or the address is not this machine's
+        typer.echo(f"error: cannot listen on {host}:{port}: {error.strerror or error}", err=True)
+        raise typer.Exit(ExitCode.ENVIRONMENT) from None
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``bridgescan web``."""
+    """Add ``bridgescan web`` and ``bridgescan serve``."""
     app.command("web", no_args_is_help=True)(web_command)
+    app.command("serve", no_args_is_help=True)(serve_command)

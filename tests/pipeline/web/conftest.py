@@ -66,3 +66,38 @@ def browser() -> Iterator[Browser]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(scope="session")
+def console_template(
+    sample_out: tuple[EventResults, Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """An output folder as `run` leaves it for the director: the published results and site,
+    and a review queue read by the real reader from two scanned pages of the sample (page 9:
+    an unsure mark; page 12: a written score that does not fit Law 77)."""
+    import shutil
+
+    from ocr.reader import load_pages
+    from pipeline.doors.scans.reading import scan_reader
+    from pipeline.doors.scans.review import build_queue, write_queue
+    from pipeline.events.eventfile import load_event
+
+    _, scored = sample_out
+    out = tmp_path_factory.mktemp("console") / "out"
+    shutil.copytree(scored, out)
+    reader = scan_reader(load_event(SAMPLE / "event.yaml"), 1)
+    pages = [
+        reader.read_image(image, ref)
+        for number in (9, 12)
+        for ref, image in load_pages(SAMPLE / "scans" / "session1.pdf", number, number)
+    ]
+    write_queue(build_queue(pages), out / "review")
+    return out
+
+
+@pytest.fixture
+def console_out(console_template: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the console's output folder for one test (decisions get appended)."""
+    import shutil
+
+    return Path(shutil.copytree(console_template, tmp_path / "out"))

@@ -8,6 +8,9 @@ folder (``--basetemp`` to keep them) and checked to be neither blank nor wider t
 from __future__ import annotations
 
 import io
+import json
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pypdfium2
@@ -19,9 +22,13 @@ from playwright.sync_api import Browser, Page, expect
 from pipeline.interop.deals import analyse, read_deals
 from pipeline.publish.web import write_site
 from pipeline.results.model import EventResults
+from pipeline.web.app import Console
+from pipeline.web.security import Secrets
+from pipeline.web.server import ConsoleThread
 
 PHONE = {"width": 360, "height": 740}  # a small phone, CSS pixels
 DESKTOP = {"width": 1280, "height": 900}
+TOKEN = "token-printed-at-start"
 BOARD_12 = "N:AKQ2.J43.T98.765 JT9.AKQ2.765.T98 876.T98.AKQ2.J43 543.765.J43.AKQ2"
 
 
@@ -125,4 +132,48 @@ def test_prints_without_navigation_and_keeps_the_provisional_mark(
     document = pypdfium2.PdfDocument(page.pdf(format="A4"))
     assert len(document) == 1  # the traveller, the hands and the double dummy on one A4 page
     document.close()
+    page.context.close()
+
+
+@pytest.fixture
+def console(console_out: Path) -> Iterator[ConsoleThread]:
+    """The console over a fresh output folder, on a free port of 127.0.0.1."""
+    thread = ConsoleThread(Console(console_out, Secrets(token=TOKEN))).start()
+    try:
+        yield thread
+    finally:
+        thread.stop()
+
+
+def test_decide_a_review_item_by_clicking_a_candidate(
+    browser: Browser, console: ConsoleThread, console_out: Path, tmp_path: Path
+) -> None:
+    page = _open(browser, DESKTOP)
+    page.goto(f"{console.url}/review")
+    expect(page.get_by_role("button", name=re.compile("9-10 4H W"))).to_have_count(0)
+    page.goto(f"{console.url}/login?token={TOKEN}")  # the address printed at start
+    expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
+        "Signed in as the director"
+    )
+    page.get_by_role("link", name=re.compile(r"Review queue \(2 open\)")).click()
+    item = page.get_by_role("region", name=re.compile("Board 9, page 9, row 2"))
+    expect(item.get_by_role("img")).to_be_visible()
+    item.get_by_label("Decided by").fill("TD Eva")
+    item.get_by_role("button", name="9-10 4H W +1 -650 (100%)").click()
+    expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
+        "recorded '9-10 4H W +1 -650' by TD Eva"
+    )
+    decided = page.get_by_role("region", name=re.compile("Board 9, page 9, row 2"))
+    expect(decided).to_contain_text("Decided: 9-10 4H W +1 -650 — by TD Eva")
+    expect(page.get_by_role("link", name=re.compile(r"Review queue \(1 open\)"))).to_be_visible()
+    lines = (console_out / "review" / "decisions.jsonl").read_text("utf-8").splitlines()
+    assert [(d["item"], d["who"], d["value"]) for d in map(json.loads, lines)] == [
+        ("session1.pdf#p9r2", "TD Eva", "9-10 4H W +1 -650")
+    ]
+    assert axe_problems(page) == []
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    png = page.screenshot(full_page=True)
+    (tmp_path / "phone-review.png").write_bytes(png)
+    _not_blank(png)
     page.context.close()

@@ -1,0 +1,84 @@
+"""Signing in and out of the console with the director's token or password.
+
+``GET /login?token=...`` is the address printed when the console starts: opening it signs
+that browser in (the token stays valid until the console stops, so a second laptop can use
+it too). ``POST /login`` takes the token or the password from the form. Signing in gives
+the browser a new session (new id, new CSRF token).
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from pipeline.web.http import (
+    FormError,
+    console_of,
+    forbidden,
+    form,
+    page,
+    redirect,
+    same_origin,
+    session_of,
+)
+from pipeline.web.security import Sessions
+
+__all__ = ["login_page", "login", "logout"]
+
+
+def _signed_in(request: Request) -> Response:
+    console = console_of(request)
+    session = console.sessions.sign_in(session_of(request))
+    request.state.session = session
+    session.say("done", "Signed in as the director: you can decide review items and correct.")
+    return redirect("/")
+
+
+async def login_page(request: Request) -> Response:
+    """GET /login: the form; with ``?token=`` (the printed address) signs in at once."""
+    token = request.query_params.get("token")
+    console = console_of(request)
+    if token is not None:
+        if console.secrets.check(token):
+            return _signed_in(request)
+        session_of(request).say("error", "That sign-in address is not this console's.")
+    return page(request, "login.html", title="Sign in", has_password=console.secrets.has_password)
+
+
+async def login(request: Request) -> Response:
+    """POST /login: the token or the password, from the console's own form."""
+    if not same_origin(request):
+        return forbidden(request, "This form was sent from another web site.")
+    try:
+        fields = await form(request)
+    except FormError as error:
+        return forbidden(request, str(error))
+    session = session_of(request)
+    if not Sessions.csrf_ok(session, fields.get("csrf")):
+        return forbidden(request, "The form was out of date. Reload the page and try again.")
+    console = console_of(request)
+    wait = console.secrets.locked()
+    if wait:
+        session.say("error", f"Too many wrong tries: wait {wait:.0f} s and try again.")
+        return redirect("/login")
+    if console.secrets.check(fields.get("secret", "")):
+        return _signed_in(request)
+    session.say("error", "That is not the director's password or token.")
+    return redirect("/login")
+
+
+async def logout(request: Request) -> Response:
+    """POST /logout: the session ends (a CSRF token is needed, so no page can sign you out)."""
+    try:
+        fields = await form(request)
+    except FormError as error:
+        return forbidden(request, str(error))
+    session = session_of(request)
+    if not same_origin(request) or not Sessions.csrf_ok(session, fields.get("csrf")):
+        return forbidden(request, "The form was out of date. Reload the page and try again.")
+    console = console_of(request)
+    console.sessions.sign_out(session)
+    fresh = console.sessions.new()
+    fresh.say("done", "Signed out.")
+    request.state.session = fresh
+    return redirect("/")

@@ -1,0 +1,129 @@
+"""Request helpers of the console's pages: forms, origin and CSRF checks, rendering.
+
+Every page is rendered by the site's Jinja2 environment (autoescaping always on) with the
+console's templates on top; every change goes through ``require_director``: the request
+must come from the console's own origin, carry the session's CSRF token, and the session
+must have signed in with the director's secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from pipeline.publish.web.render import environment
+from pipeline.web.console import Console
+from pipeline.web.security import Session, Sessions
+from pipeline.web.state import event_state
+
+__all__ = [
+    "MAX_FORM_BYTES",
+    "FormError",
+    "form",
+    "page",
+    "forbidden",
+    "redirect",
+    "require_director",
+    "same_origin",
+    "session_of",
+    "console_of",
+]
+
+MAX_FORM_BYTES = 64_000
+
+
+class FormError(ValueError):
+    """A form that cannot be read (too big, not a form)."""
+
+
+def session_of(request: Request) -> Session:
+    return request.state.session  # type: ignore[no-any-return]
+
+
+def console_of(request: Request) -> Console:
+    return request.state.console  # type: ignore[no-any-return]
+
+
+async def form(request: Request) -> dict[str, str]:
+    """An URL-encoded form, checked: the same origin, the session's CSRF token.
+
+    Raises FormError for a body that is not a small URL-encoded form; the caller answers
+    403 through ``forbidden`` when the origin or the token is wrong (``csrf_ok``)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if kind != "application/x-www-form-urlencoded":
+        raise FormError("the console takes HTML forms only")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            raise FormError("the form is too big")
+    try:
+        fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=60)
+    except (UnicodeDecodeError, ValueError) as error:
+        raise FormError(f"the form cannot be read: {error}") from None
+    return {key: values[0] for key, values in fields.items()}
+
+
+def same_origin(request: Request) -> bool:
+    """A POST must come from the console's own pages: Origin (or Referer) names this host."""
+    host = request.headers.get("host", "")
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return origin != "null" and urlsplit(origin).netloc == host
+    referer = request.headers.get("referer")
+    if referer is not None:
+        return urlsplit(referer).netloc == host
+    return True  # neither header (an old browser, or a script of the director's own)
+
+
+def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A console page: the console's templates on top of the site's (shared stylesheet)."""
+    session = session_of(request)
+    console = console_of(request)
+    env = environment("pipeline.web")
+    html = env.get_template(template).render(
+        session=session,
+        messages=session.take_flash(),
+        state=event_state(console.out_dir),
+        asset_base="/static/",
+        **context,
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+def forbidden(request: Request, message: str) -> HTMLResponse:
+    return page(request, "message.html", status=403, title="Not allowed", message=message)
+
+
+Handler = Callable[[Request, dict[str, str]], Awaitable[Response]]
+
+
+def require_director(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """A POST handler that only a signed-in director may run, with a valid CSRF token."""
+
+    async def endpoint(request: Request) -> Response:
+        if not same_origin(request):
+            return forbidden(request, "This form was sent from another web site.")
+        try:
+            fields = await form(request)
+        except FormError as error:
+            return forbidden(request, str(error))
+        session = session_of(request)
+        if not Sessions.csrf_ok(session, fields.get("csrf")):
+            return forbidden(
+                request, "The form was out of date (the console restarted?). Reload the page "
+                "and try again."
+            )  # fmt: skip
+        if not session.director:
+            return forbidden(request, "Sign in with the director's password or token first.")
+        return await handler(request, fields)
+
+    return endpoint
+
+
+def redirect(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
