@@ -44,8 +44,12 @@ def run_command(
     if not (folder / "event.yaml").is_file():
         errors.print(f"error: {folder}: no event.yaml here", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
-    location = for_flow(resolve_store(store, out))
-    summary = _run(folder, out, location, masterpoints, console, errors)
+    location = resolve_store(store, out)
+    with store_errors("nothing was published"):  # before Prefect starts: a broken store stops here
+        from pipeline.flows.store_checks import check_store
+
+        check_store(location, out)
+    summary = _run(folder, out, for_flow(location), masterpoints, console, errors)
     _report(summary, console)
     if summary.to_review or summary.blocking:
         raise typer.Exit(ExitCode.FINDINGS)
@@ -112,8 +116,8 @@ def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
     for key, path in summary.paths.items():
         console.print(f"{key:9} {path}", markup=False, highlight=False, soft_wrap=True)
     console.print(f"{'review':9} {summary.review_folder} ({summary.to_review} open)", markup=False)
-    console.print(f"{'store':9} {summary.store} ({summary.records} records, chain verified)",
-                  markup=False, highlight=False)  # fmt: skip
+    stored = f"{summary.store} ({summary.records} records, chain verified, head {summary.head})"
+    console.print(f"{'store':9} {stored}", markup=False, highlight=False, soft_wrap=True)
     if summary.blocking:
         console.print(f"{len(summary.blocking)} finding(s) block publishing:", markup=False)
         for line in summary.blocking[:10]:

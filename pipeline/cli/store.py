@@ -113,14 +113,45 @@ def _opened(location: StoreLocation) -> Iterator[EventStore]:
 
 
 def _expected(text: str | None) -> ChainHead | None:
+    """``--expect``: ``RECORDS:HASH``, or a published ``results.json`` / ``results.xlsx``."""
     from pipeline.store import ChainHead
 
     if text is None:
         return None
     try:
+        if Path(text).suffix.lower() in (".json", ".xlsx"):
+            return _published(Path(text))
         return ChainHead.parse(text)
     except ValueError as error:
         raise _fail(str(error), ExitCode.BAD_INPUT) from None
+
+
+def _published(path: Path) -> ChainHead:
+    """The chain head a published file carries (results.json's ``store``, the workbook's
+    custom property)."""
+    from pipeline.store import ChainHead
+
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file")
+    if path.suffix.lower() == ".json":
+        from pipeline.publish.results_json_read import read_store_head
+
+        head = read_store_head(path)
+        if head is None:
+            raise ValueError(f"{path}: these results carry no event store head")
+        return ChainHead(head.records, head.chain)
+    from openpyxl import load_workbook
+
+    from pipeline.publish.workbook.writer import STORE_HEAD_PROPERTY
+
+    try:
+        workbook = load_workbook(path, read_only=True)
+    except Exception as error:  # noqa: BLE001 - any unreadable workbook is bad input
+        raise ValueError(f"{path}: not a readable workbook ({error})") from None
+    for prop in workbook.custom_doc_props:
+        if prop.name == STORE_HEAD_PROPERTY:
+            return ChainHead.parse(str(prop.value))
+    raise ValueError(f"{path}: this workbook carries no event store head")
 
 
 def verify_command(
@@ -128,7 +159,10 @@ def verify_command(
     out: OutOption = Path("out"),
     expect: Annotated[
         str | None,
-        typer.Option(help="A published chain head, RECORDS:HASH, that the store must hold."),
+        typer.Option(
+            help="A published chain head the store must hold: RECORDS:HASH, or the "
+            "results.json / results.xlsx that carries it."
+        ),
     ] = None,
 ) -> None:
     """Check every record, link and blob of the store, and a published head.

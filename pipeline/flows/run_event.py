@@ -24,6 +24,7 @@ from prefect.cache_policies import NO_CACHE
 from pipeline.doors.inputs import SessionFiles, session_files
 from pipeline.doors.scans import reading
 from pipeline.flows import steps
+from pipeline.flows.store_checks import check_store, record_publication
 from pipeline.store import DEFAULT_NAME, EventStore, store_location
 from scoring.event import Event
 
@@ -71,6 +72,7 @@ class RunSummary:
     blocking: tuple[str, ...]
     findings: int
     notes: tuple[str, ...]
+    head: str = ""  # the store's chain head as published (RECORDS:HASH)
     results: object = None  # the published EventResults, for the command's ranking table
 
     @property
@@ -164,15 +166,16 @@ def score(event: Event, inputs: list, masterpoints: str) -> object:
 @task(name="publish", cache_policy=NO_CACHE)
 def publish(
     results: object, read: list, out_dir: Path, store_path: Path | str
-) -> tuple[dict, Path, int]:
+) -> tuple[dict, Path, object]:
+    """The store verified (nothing is published from a broken one) and the results recorded
+    in it, then written with the store's chain head; returns the paths, the review folder
+    and the results as published."""
     from pipeline.publish import publish as write_results
 
+    results = record_publication(results, store_path, out_dir)  # type: ignore[arg-type]
     paths = write_results(results, out_dir)  # type: ignore[arg-type]
     review = steps.write_review(read, out_dir)
-    with EventStore(store_path) as store:
-        store.append("results", "event", steps.results_record(results), actor="bridgescan")  # type: ignore[arg-type]
-        records = store.verify()
-    return paths, review, records
+    return paths, review, results
 
 
 def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = None) -> EventJob:
@@ -185,6 +188,7 @@ def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = N
     out_dir.mkdir(parents=True, exist_ok=True)
     store_path = store_path or out_dir / DEFAULT_NAME  # a SQLite path, or a store URL
     plan = tuple(session_files(folder, event))
+    check_store(store_path, out_dir)  # a broken store is refused before anything is read
     with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
         store.append("event", "event", event, actor="bridgescan")
     return EventJob(folder, event, plan, out_dir, store_path)
@@ -200,7 +204,8 @@ def finish_event(
         inputs.append(data)
         summaries.append(summary)
     results = score(job.event, inputs, masterpoints)
-    paths, review, records = publish(results, list(read.values()), job.out_dir, job.store_path)
+    paths, review, results = publish(results, list(read.values()), job.out_dir, job.store_path)
+    head = results.store_head  # type: ignore[attr-defined]
     blocking = tuple(f"{f.code}: {f.where}: {f.message}" for f in results.blocking_findings)  # type: ignore[attr-defined]
     return RunSummary(
         event=job.event.name,
@@ -208,7 +213,8 @@ def finish_event(
         paths=paths,
         review_folder=review,
         store=str(store_location(job.store_path)),
-        records=records,
+        records=head.records,
+        head=str(head),
         blocking=blocking,
         findings=len(results.findings),  # type: ignore[attr-defined]
         notes=tuple(results.notes),  # type: ignore[attr-defined]

@@ -8,7 +8,9 @@ Shape (``format`` names the version so a web page can check it)::
              "results": [{"ns": 1, "ew": 8, "contract": "4H", "declarer": "N",
                           "result": "=", "score_ns": 420, "ns_mp": 6, "ew_mp": 4, ...}]}],
          "ranking": [{"place": "1", "pair": 5, "total": 123.4, "percent": 58.76, ...}]}],
-     "overall": [...], "masterpoints": [...], "findings": [...], "teams": null}
+     "overall": [...], "masterpoints": [...], "findings": [...], "teams": null,
+     "store": {"store": "bridgescan.sqlite", "records": 612, "chain": "3acf...",
+               "head": "612:3acf..."}}
 
 Numbers: whole values are JSON integers; others are decimals rounded half up to 4 places
 (matchpoints are at most tenths or hundredths under the usual Neuberg rounding, so nothing
@@ -32,6 +34,7 @@ from pipeline.results.model import (
     ResultLine,
     SessionView,
     Standing,
+    StoreHead,
     TeamsView,
 )
 
@@ -237,7 +240,14 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
         ],
         "teams": None if results.teams is None else _teams(results.teams),
         "notes": list(results.notes),
+        "store": None if results.store_head is None else _store_head(results.store_head),
     }
+
+
+def _store_head(head: StoreHead) -> dict[str, Any]:
+    """The chain head, for ``bridgescan store verify --expect`` (``head``) and for the next
+    run, which refuses to go on from a store that no longer holds it."""
+    return {"store": head.store, "records": head.records, "chain": head.chain, "head": str(head)}
 
 
 def results_to_json(results: EventResults) -> str:

@@ -28,12 +28,19 @@ from pipeline.results.model import (
     ResultLine,
     SessionView,
     Standing,
+    StoreHead,
     TeamBoard,
     TeamStanding,
     TeamsView,
 )
 
-__all__ = ["ResultsJsonError", "results_from_dict", "read_results_json"]
+__all__ = [
+    "ResultsJsonError",
+    "results_from_dict",
+    "read_results_json",
+    "read_store_head",
+    "store_head_from_dict",
+]
 
 
 class ResultsJsonError(ValueError):
@@ -226,7 +233,30 @@ def results_from_dict(data: dict[str, Any]) -> EventResults:
         teams=None if data.get("teams") is None else _teams(data["teams"]),
         target_top=_maybe(event.get("target_top")),
         notes=tuple(data.get("notes") or ()),
+        store_head=store_head_from_dict(data.get("store")),
     )
+
+
+def store_head_from_dict(data: Any) -> StoreHead | None:
+    """The published chain head (``results_json._store_head``), or None when there is none."""
+    if not isinstance(data, dict):
+        return None
+    return StoreHead(int(data["records"]), str(data["chain"]), str(data.get("store") or ""))
+
+
+def read_store_head(path: Path) -> StoreHead | None:
+    """Just the chain head of a published ``results.json`` (None when the file is missing or
+    carries none): what a run checks its store against before going on."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        raise ResultsJsonError(f"{path}: cannot read the published store head: {error}") from None
+    try:
+        return store_head_from_dict(data.get("store") if isinstance(data, dict) else None)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ResultsJsonError(f"{path}: the published store head is damaged: {error!r}") from None
 
 
 def read_results_json(path: Path) -> EventResults:

@@ -25,6 +25,7 @@ __all__ = [
     "MatchView",
     "TeamStanding",
     "TeamsView",
+    "StoreHead",
     "EventResults",
 ]
 
@@ -229,6 +230,26 @@ class TeamsView:
 
 
 @dataclass(frozen=True)
+class StoreHead:
+    """The event store's chain head these results were published with (docs/store.md).
+
+    ``records`` records, the last one's link ``chain``: the store must still hold exactly
+    that record later (``bridgescan store verify --expect N:HASH``), so records deleted or a
+    chain rewritten after publishing are found. ``store`` says which store: a SQLite file
+    in the output folder by its name there, otherwise its path or URL (never a password).
+    Printed ``N:HASH``. Every publisher writes it (JSON, workbook, web pages); the
+    masterpoint CSV is the federation's format and carries none.
+    """
+
+    records: int
+    chain: str
+    store: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.records}:{self.chain}"
+
+
+@dataclass(frozen=True)
 class EventResults:
     """Everything published for an event, in one immutable record."""
 
@@ -244,6 +265,7 @@ class EventResults:
     teams: TeamsView | None = None
     target_top: Fraction | None = None
     notes: tuple[str, ...] = field(default=())
+    store_head: StoreHead | None = None  # set when published from an event store
 
     @property
     def multi_session(self) -> bool:

@@ -60,4 +60,9 @@ def write_findings(workbook: Workbook, results: EventResults) -> None:
     for row in range(header_row + 1, end):
         if sheet.cell(row=row, column=1).value == "error":
             sheet.cell(row=row, column=1).font = Font(bold=True, color="C00000")
+    head = results.store_head
+    if head is not None:  # where these results came from, checkable later (docs/store.md)
+        sheet.cell(row=end + 1, column=1, value=(
+            f"Event store {head.store or ''}: {head.records} records, chain head {head}. "
+            f"Check it with: bridgescan store verify --expect {head}"))  # fmt: skip
     finish_sheet(sheet, header_row, landscape=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from openpyxl import Workbook
+from openpyxl.packaging.custom import StringProperty
 
 from pipeline.files import atomic_write
 from pipeline.publish.workbook.findings import write_findings
@@ -20,7 +21,17 @@ from pipeline.publish.workbook.teams import write_team_sheets
 from pipeline.publish.workbook.travellers import write_score_cards, write_travellers
 from pipeline.results.model import EventResults
 
-__all__ = ["build_workbook", "save_workbook", "write_workbook"]
+__all__ = [
+    "STORE_HEAD_PROPERTY",
+    "STORE_PROPERTY",
+    "build_workbook",
+    "save_workbook",
+    "write_workbook",
+]
+
+#: Custom document properties (File > Properties > Custom) naming the event store's chain head.
+STORE_HEAD_PROPERTY = "bridgescan store head"
+STORE_PROPERTY = "bridgescan store"
 
 
 def build_workbook(results: EventResults) -> Workbook:
@@ -28,6 +39,10 @@ def build_workbook(results: EventResults) -> Workbook:
     workbook = Workbook()
     workbook.properties.title = results.title[:200]
     workbook.properties.creator = "bridgescan"
+    if results.store_head is not None:  # the chain head, for `bridgescan store verify --expect`
+        head = results.store_head
+        workbook.custom_doc_props.append(StringProperty(STORE_HEAD_PROPERTY, str(head)))
+        workbook.custom_doc_props.append(StringProperty(STORE_PROPERTY, head.store))
     if results.teams is not None:
         write_team_sheets(workbook, results, results.teams)
     elif results.multi_session:
