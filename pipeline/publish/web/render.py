@@ -9,6 +9,7 @@ package (``templates/``, ``static/``), so a site needs no network at build or vi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime
 from fractions import Fraction
@@ -20,7 +21,7 @@ from markupsafe import Markup, escape
 
 from pipeline.publish.wording import fmt
 
-__all__ = ["environment", "static_files", "number", "signed", "breakable"]
+__all__ = ["environment", "static_files", "number", "signed", "breakable", "contract"]
 
 
 def number(value: Fraction | int | None, places: int = 1) -> str:
@@ -39,6 +40,25 @@ def breakable(text: str) -> Markup:
     """An adjusted score (``+620/+170``, ``A60/A40``) that may wrap after its slash on a
     phone; the text is escaped first, only the break opportunity is markup."""
     return Markup("/<wbr>").join(escape(part) for part in str(text).split("/"))
+
+
+_CONTRACT = re.compile(r"^([1-7])(C|D|H|S|NT)(X{0,2})$")
+_SUIT_WORDS = {"C": ("clubs", "♣"), "D": ("diamonds", "♦"), "H": ("hearts", "♥"),
+               "S": ("spades", "♠")}  # fmt: skip
+
+
+def contract(text: str) -> Markup:
+    """``4HX`` as ``4♥X`` with the suit's name for screen readers; anything else (``PASS``,
+    a contract as some file wrote it) escaped as it is."""
+    match = _CONTRACT.match(str(text))
+    if match is None or match.group(2) == "NT":
+        return escape(text)
+    level, strain, doubling = match.groups()
+    name, symbol = _SUIT_WORDS[strain]
+    return Markup(
+        f'{level}<span class="suit {name}" aria-hidden="true">{symbol}</span>'
+        f'<span class="visually-hidden"> {name} </span>{doubling}'
+    )
 
 
 def local_time(value: datetime | None) -> str:
@@ -71,6 +91,7 @@ def environment(*extra_packages: str) -> Environment:
     env.filters["number"] = number
     env.filters["signed"] = signed
     env.filters["breakable"] = breakable
+    env.filters["contract"] = contract
     env.filters["local_time"] = local_time
     env.filters["iso_time"] = iso_time
     return env

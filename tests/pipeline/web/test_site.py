@@ -86,7 +86,9 @@ def _rows(doc: lxml.html.HtmlElement, table_class: str) -> list[list[str]]:
         cells = []
         for cell in tr.xpath("./th|./td"):
             for hidden in cell.xpath('.//*[contains(@class, "narrow-inline")]'):
-                hidden.drop_tree()
+                hidden.drop_tree()  # the phone's copy of the declarer and result
+            for spoken in cell.xpath('.//*[contains(@class, "visually-hidden")]'):
+                spoken.drop_tree()  # a suit's name for screen readers
             cells.append(" ".join(cell.text_content().split()))
         rows.append(cells)
     return rows
@@ -108,7 +110,7 @@ def test_score_card_from_the_pairs_own_side_with_running_total() -> None:
     rows = _rows(_doc(files, "pair-1.html"), "score-card")
     # Round, board, direction, opponents, contract, by, result, score, points, %, total.
     assert rows == [
-        ["1", "1", "NS", "2 Cia Dahl - Dan Ek", "4H", "S", "=", "+420", "2.0", "100", "2.0"],
+        ["1", "1", "NS", "2 Cia Dahl - Dan Ek", "4♥", "S", "=", "+420", "2.0", "100", "2.0"],
         ["2", "2", "EW", "3 Eva Fors - Fia Gran", "3NT", "N", "-2", "+100", "2.0", "100", "4.0"],
     ]
     rows = _rows(_doc(files, "pair-2.html"), "score-card")
@@ -124,9 +126,9 @@ def test_traveller_best_ns_score_first_with_names_and_percent() -> None:
     rows = _rows(doc, "traveller")
     # NS, EW, contract, by, result, NS score, NS points, EW points, NS %.
     assert rows == [
-        ["1 Anna Berg - Bo Ek", "2 Cia Dahl - Dan Ek", "4H", "S", "=", "+420", "2.0", "0.0",
+        ["1 Anna Berg - Bo Ek", "2 Cia Dahl - Dan Ek", "4♥", "S", "=", "+420", "2.0", "0.0",
          "100"],
-        ["3 Eva Fors - Fia Gran", "4 Gus Holm - Hans Is", "2S", "N", "+1", "+170", "0.0", "2.0",
+        ["3 Eva Fors - Fia Gran", "4 Gus Holm - Hans Is", "2♠", "N", "+1", "+170", "0.0", "2.0",
          "0"],
     ]  # fmt: skip
     facts = doc.xpath('//main//p[@class="facts"]')[0].text_content()
@@ -327,3 +329,26 @@ def test_cli_refuses_what_is_not_a_results_file(
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
     assert not (tmp_path / "web").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "spoken"),
+    [
+        ("4HX", "4♥X", "4 hearts X"),
+        ("2CXX", "2♣XX", "2 clubs XX"),
+        ("3NT", "3NT", "3NT"),
+        ("PASS", "PASS", "PASS"),
+        ("<b>7S</b>", "<b>7S</b>", "<b>7S</b>"),
+    ],
+)
+def test_contracts_with_suit_symbols_and_their_names(text: str, shown: str, spoken: str) -> None:
+    from pipeline.publish.web.render import contract
+
+    cell = lxml.html.fragment_fromstring(f"<td>{contract(text)}</td>")
+    for hidden in cell.xpath('.//*[@aria-hidden="true"]'):
+        hidden.drop_tree()
+    assert cell.text_content() == spoken  # what a screen reader gets (symbols hidden)
+    visible = lxml.html.fragment_fromstring(f"<td>{contract(text)}</td>")
+    for spoken_only in visible.xpath('.//*[contains(@class, "visually-hidden")]'):
+        spoken_only.drop_tree()
+    assert visible.text_content() == shown
