@@ -27,13 +27,20 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.differences import Difference, decimals, differs, line_differences, tolerance
+from pipeline.interop.differences import (
+    Difference,
+    count_differences,
+    decimals,
+    differs,
+    line_differences,
+    pair_differences,
+    tolerance,
+)
 from pipeline.interop.reasons import (
     Explainer,
     describe_adjusted,
     describe_credit,
     file_sum,
-    shown_total,
     with_scoring,
 )
 from pipeline.interop.records import (
@@ -229,7 +236,7 @@ def _count(session: ImportedSession, options: RescoreOptions) -> int:
         ours = rescore(session, options)
     except ValueError:
         return 10**9
-    return len(line_differences(session, ours)) + len(_pair_figures(session, ours))
+    return count_differences(session, ours)
 
 
 def _best(
@@ -273,12 +280,10 @@ def _scale(session: ImportedSession, normal: int, evidence: list[str]) -> Scale:
         return scale
     sums = _full_boards_sums(session, normal)
     if not sums:
-        highest = max(
-            (v for r in session.results for v in (r.ns_mp, r.ew_mp) if v is not None),
-            default=None,
-        )
-        if highest is None:
+        values = [v for r in session.results for v in (r.ns_mp, r.ew_mp) if v is not None]
+        if not values:
             return Scale.TWO_ONE_ZERO
+        highest = max(values)
         # No full board without an adjusted score: a figure above N - 1 is beyond the
         # 1-0.5-0 top, so the scale is 2-1-0.
         scale = Scale.TWO_ONE_ZERO if highest > normal - 1 else Scale.ONE_HALF_ZERO
@@ -472,40 +477,6 @@ def _per_comparison_candidates(session: ImportedSession) -> list[Fraction]:
 # -- comparing ----------------------------------------------------------------------------
 
 
-def _pair_figures(session: ImportedSession, ours: Rescored) -> list[Difference]:
-    """Pair totals, percentages and VPs that differ (reasons still empty)."""
-    mp = ours.options.method is Scoring.MATCHPOINTS
-    tolerances = {
-        "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
-        "percentage": tolerance([p.percent for p in session.pairs]),
-        "VP": tolerance([p.vp for p in session.pairs]),
-    }
-    out = []
-    for pair in session.pairs:
-        if pair.phantom:
-            continue
-        mine = ours.pair(pair.key)
-        theirs_total = pair.total if mp else pair.imps
-        if mine is None:
-            if theirs_total is not None or pair.percent is not None:
-                out.append(
-                    Difference(
-                        "missing", pair.location, None, pair.key, theirs_total, None,
-                        "the file totals a pair that has no result line",
-                    )
-                )  # fmt: skip
-            continue
-        for what, theirs in (
-            ("total", theirs_total),
-            ("percentage", pair.percent),
-            ("VP", pair.vp),
-        ):
-            value = shown_total(session, mine, what, ours.options.method)
-            if differs(theirs, value, tolerances[what]):
-                out.append(Difference(what, pair.location, None, pair.key, theirs, value, ""))
-    return out
-
-
 def compare_session(session: ImportedSession, options: RescoreOptions | None = None) -> Comparison:
     """Compare a session's figures with bridgescan's; options detected when not given."""
     assumed: tuple[str, ...] = ()
@@ -609,7 +580,7 @@ def _explained_totals(
         "VP": tolerance([p.vp for p in session.pairs]),
     }
     out = []
-    for difference in _pair_figures(session, ours):
+    for difference in pair_differences(session, ours):
         if difference.what == "missing":
             out.append(difference)
             continue

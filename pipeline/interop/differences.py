@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.centred import centre
+from pipeline.interop.centred import centre, centred_total
 from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
@@ -20,7 +20,7 @@ from pipeline.interop.records import (
     Presentation,
     Scoring,
 )
-from pipeline.interop.rescore import LineScore, Rescored
+from pipeline.interop.rescore import LineScore, PairScore, Rescored
 
 __all__ = [
     "Difference",
@@ -29,6 +29,9 @@ __all__ = [
     "differs",
     "line_differences",
     "shown_points",
+    "shown_total",
+    "pair_differences",
+    "count_differences",
     "decimals",
 ]
 
@@ -225,3 +228,55 @@ def _diff(
 def _why_score(result: ImportedResult) -> str:
     played = f"{result.contract} by {result.declarer} taking {result.tricks}"
     return f"not the Law 77 score of {played}: a typing error or a manual override"
+
+
+def shown_total(
+    session: ImportedSession, pair: PairScore, what: str, method: Scoring
+) -> Fraction | None:
+    """Our total or percentage as the file presents it."""
+    if what == "percentage":
+        return pair.percent if method is Scoring.MATCHPOINTS else None
+    if what == "VP":
+        return pair.vp
+    if method is Scoring.MATCHPOINTS and session.presentation is Presentation.CENTRED:
+        return centred_total(pair.total, pair.available)
+    return pair.total
+
+
+def pair_differences(session: ImportedSession, ours: Rescored) -> list[Difference]:
+    """Pair totals, percentages and VPs that differ (reasons still empty)."""
+    mp = ours.options.method is Scoring.MATCHPOINTS
+    tolerances = {
+        "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
+        "percentage": tolerance([p.percent for p in session.pairs]),
+        "VP": tolerance([p.vp for p in session.pairs]),
+    }
+    out = []
+    for pair in session.pairs:
+        if pair.phantom:
+            continue
+        mine = ours.pair(pair.key)
+        theirs_total = pair.total if mp else pair.imps
+        if mine is None:
+            if theirs_total is not None or pair.percent is not None:
+                out.append(
+                    Difference(
+                        "missing", pair.location, None, pair.key, theirs_total, None,
+                        "the file totals a pair that has no result line",
+                    )
+                )  # fmt: skip
+            continue
+        for what, theirs in (
+            ("total", theirs_total),
+            ("percentage", pair.percent),
+            ("VP", pair.vp),
+        ):
+            value = shown_total(session, mine, what, ours.options.method)
+            if differs(theirs, value, tolerances[what]):
+                out.append(Difference(what, pair.location, None, pair.key, theirs, value, ""))
+    return out
+
+
+def count_differences(session: ImportedSession, ours: Rescored) -> int:
+    """How many of the file's figures ``ours`` does not reproduce (lines, sit-outs, totals)."""
+    return len(line_differences(session, ours)) + len(pair_differences(session, ours))

@@ -12,13 +12,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from pipeline.interop.centred import centre, centred_total
+from pipeline.interop.centred import centre
 from pipeline.interop.differences import (
     Difference,
+    count_differences,
     differs,
     line_differences,
     line_tolerances,
     shown_points,
+    shown_total,
 )
 from pipeline.interop.records import (
     ImportedResult,
@@ -27,7 +29,7 @@ from pipeline.interop.records import (
     Presentation,
     Scoring,
 )
-from pipeline.interop.rescore import LineScore, PairScore, Rescored, RescoreOptions, rescore
+from pipeline.interop.rescore import LineScore, Rescored, RescoreOptions, rescore
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -137,6 +139,15 @@ def _alternatives(
         yield f"IMP totals {other_total.value}", with_scoring(options, imp_totals=other_total)
 
 
+def _board_figures(session: ImportedSession, ours: Rescored) -> int:
+    """Board points and sit-out credits of the file ``ours`` does not reproduce."""
+    return sum(
+        1
+        for d in line_differences(session, ours)
+        if d.what.endswith("points") or d.what == "sit-out"
+    )
+
+
 @dataclass
 class Explainer:
     """Explains differences against the alternatives, each re-scored once when first needed."""
@@ -155,10 +166,12 @@ class Explainer:
         return self._cache[label]
 
     def _ranked(self) -> list[tuple[str, RescoreOptions]]:
-        """The alternatives, the most plausible first: the one under which the file's figures
-        differ least from ours overall (an option that explains one figure but breaks twenty
-        others is not the file's convention)."""
+        """The alternatives, the most plausible first: the one under which the file's board
+        figures (points and sit-out credits) differ least from ours. An option that explains
+        one figure but breaks twenty others is not the file's convention, so an alternative
+        with more such differences than the options ``compare`` chose is left out."""
         if self._order is None:
+            base = _board_figures(self.session, self.ours)
             scored = []
             for index, (label, options) in enumerate(
                 _alternatives(self.ours.options, self.session)
@@ -166,9 +179,11 @@ class Explainer:
                 other = self._rescored(label, options)
                 if other is None:
                     continue
-                count = len(line_differences(self.session, other))
-                scored.append((count, index, label, options))
-            self._order = [(label, options) for _, _, label, options in sorted(scored)]
+                count = _board_figures(self.session, other)
+                if count <= base:
+                    total = count_differences(self.session, other)
+                    scored.append((count, total, index, label, options))
+            self._order = [(label, options) for *_, label, options in sorted(scored)]
         return self._order
 
     def _line(self, rescored: Rescored, location: Location) -> LineScore | None:
@@ -224,7 +239,7 @@ class Explainer:
     def sitout(self, difference: Difference) -> Difference:
         """The reason for a sit-out credit that differs."""
         tolerance, _ = line_tolerances(self.session)
-        for label, options in _alternatives(self.ours.options, self.session):
+        for label, options in self._ranked():
             if not label.startswith(("sit-out", "no sit-out", "sit-outs")):
                 continue
             other = self._rescored(label, options)
@@ -256,7 +271,7 @@ class Explainer:
         self, key: str, theirs: Fraction, what: str, tolerance: Fraction
     ) -> tuple[str, str | None]:
         """(reason, option) for a pair total or percentage no board difference explains."""
-        for label, options in _alternatives(self.ours.options, self.session):
+        for label, options in self._ranked():
             other = self._rescored(label, options)
             if other is None:
                 continue
@@ -270,19 +285,6 @@ class Explainer:
             f"manual override of the pair's {what} in the source file (not the sum of its boards)",
             None,
         )
-
-
-def shown_total(
-    session: ImportedSession, pair: PairScore, what: str, method: Scoring
-) -> Fraction | None:
-    """Our total or percentage as the file presents it."""
-    if what == "percentage":
-        return pair.percent if method is Scoring.MATCHPOINTS else None
-    if what == "VP":
-        return pair.vp
-    if method is Scoring.MATCHPOINTS and session.presentation is Presentation.CENTRED:
-        return centred_total(pair.total, pair.available)
-    return pair.total
 
 
 def file_sum(

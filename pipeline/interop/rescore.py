@@ -36,6 +36,7 @@ from pipeline.interop.records import (
     Scoring,
 )
 from scoring.board import vulnerability_of
+from scoring.board_group import ResultScore, artificial_side
 from scoring.board_scoring import BoardLine, BoardScore, score_board
 from scoring.imp_totals import imp_totals
 from scoring.imps import imp_board, team_board_imps
@@ -191,6 +192,26 @@ def _artificial(result: ImportedResult) -> bool:
     return result.adjustment is not None and isinstance(result.adjustment.ns, Artificial)
 
 
+def _own_top(lines: list[BoardLine], options: ScoringOptions, board: int) -> BoardScore:
+    """A board scored without Neuberg: the compared results on the top of their own number,
+    an artificial score a percentage of that top (what a program that does not factor
+    prints; ``compare`` tries it as an explanation)."""
+    compared = [line for line in lines if not isinstance(line.ns, Artificial)]
+    if not compared:
+        return score_board(lines, len(lines), options, board)
+    scored = score_board(compared, len(compared), options, board)
+    by_line = iter(scored.results)
+    results = []
+    for line in lines:
+        if isinstance(line.ns, Artificial) and isinstance(line.ew, Artificial):
+            ns = artificial_side(line.ns.percent, scored.top, options)
+            ew = artificial_side(line.ew.percent, scored.top, options)
+            results.append(ResultScore(line.ns_pair, line.ew_pair, ns, ew))
+        else:
+            results.append(next(by_line))
+    return replace(scored, results=tuple(results))
+
+
 def _keys(session: ImportedSession) -> list[str]:
     keys = {key for r in session.results for key in (session.ns_key(r), session.ew_key(r))}
     keys |= {session.sitout_key(s) for s in session.sitouts}
@@ -258,8 +279,6 @@ def _mp_session(
         scored: list[tuple[ImportedBoard, list[ImportedResult], BoardScore]] = []
         for board in session.boards:
             results = [r for r in board.results if _in_field(section, r.section)]
-            if options.own_top:  # compared results only, on their own top
-                results = [r for r in results if not _artificial(r)]
             if not results:
                 continue
             lines = [
@@ -271,9 +290,13 @@ def _mp_session(
                 )
                 for r in results
             ]
-            normal = len(lines) if options.own_top else normals[section]
             try:
-                board_score = score_board(lines, normal, options.scoring, board.number)
+                if options.own_top:
+                    board_score = _own_top(lines, options.scoring, board.number)
+                else:
+                    board_score = score_board(
+                        lines, normals[section], options.scoring, board.number
+                    )
             except ValueError as error:
                 raise InteropError(board.location, _named(str(error), ids)) from None
             scored.append((board, results, board_score))
