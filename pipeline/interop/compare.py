@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -229,12 +230,31 @@ def describe_options(options: RescoreOptions) -> str:
 # -- detection ----------------------------------------------------------------------------
 
 
+_SCORED: list[tuple[ImportedSession, dict[RescoreOptions, Rescored | None]]] = []
+
+
+def _rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | None:
+    """``rescore``, remembered per session (by identity: sessions are immutable) and options:
+    detection asks for the same options several times and ``compare`` once more after it.
+    None when the session cannot be scored with these options."""
+    cache = next((c for s, c in _SCORED if s is session), None)
+    if cache is None:
+        cache = {}
+        _SCORED.insert(0, (session, cache))
+        del _SCORED[2:]
+    if options not in cache:
+        try:
+            cache[options] = rescore(session, options)
+        except ValueError:
+            cache[options] = None
+    return cache[options]
+
+
 def _count(session: ImportedSession, options: RescoreOptions) -> int:
     """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
     the session cannot be scored with counts as explaining nothing."""
-    try:
-        ours = rescore(session, options)
-    except ValueError:
+    ours = _rescored(session, options)
+    if ours is None:
         return 10**9
     return count_differences(session, ours)
 
@@ -244,6 +264,8 @@ def _best(
 ) -> tuple[RescoreOptions, bool]:
     """The candidate with fewest mismatches (``base`` wins ties); whether it beat ``base``."""
     best, best_count = base, _count(session, base)
+    if best_count == 0:
+        return base, False  # nothing left to explain: the defaults stand
     for candidate in candidates:
         if candidate == base:
             continue
@@ -291,7 +313,7 @@ def _scale(session: ImportedSession, normal: int, evidence: list[str]) -> Scale:
             f"figures reach {format_decimal(highest)} with {normal} results: scale {scale.value}"
         )
         return scale
-    common = max(set(sums), key=sums.count)
+    common = Counter(sums).most_common(1)[0][0]
     scale = Scale.ONE_HALF_ZERO if common == normal - 1 else Scale.TWO_ONE_ZERO
     verdict = (
         f"scale {scale.value}"
@@ -484,7 +506,7 @@ def compare_session(session: ImportedSession, options: RescoreOptions | None = N
         options, evidence, assumed = _detect(session)
     else:
         evidence = ("options given by the caller",)
-    ours = rescore(session, options)
+    ours = _rescored(session, options) or rescore(session, options)  # the error, if any
     explainer = Explainer(session, ours)
     found = line_differences(session, ours)
     bad_scores = {d.location for d in found if d.what == "score"}

@@ -94,12 +94,25 @@ def tolerance(values: list[Fraction | None]) -> Fraction:
     return Fraction(1, 2 * 10**places)
 
 
+_TOLERANCES: list[tuple[ImportedSession, tuple[Fraction, Fraction]]] = []
+
+
 def line_tolerances(session: ImportedSession) -> tuple[Fraction, Fraction]:
-    """Tolerances for points (MP or IMPs) and for percentages on the result lines."""
+    """Tolerances for points (MP or IMPs) and for percentages on the result lines.
+
+    ``compare`` asks for them once per re-scoring, so the last few are kept (by identity:
+    a session is immutable).
+    """
+    for known, value in _TOLERANCES:
+        if known is session:
+            return value
     points = [v for r in session.results for v in (r.ns_mp, r.ew_mp, r.ns_imps, r.ew_imps)]
     points += [s.points for s in session.sitouts]
     percents = [v for r in session.results for v in (r.ns_percent, r.ew_percent)]
-    return tolerance(points), tolerance(percents)
+    value = (tolerance(points), tolerance(percents))
+    _TOLERANCES.insert(0, (session, value))
+    del _TOLERANCES[4:]
+    return value
 
 
 def differs(theirs: Fraction | None, ours: Fraction | None, tolerance: Fraction) -> bool:

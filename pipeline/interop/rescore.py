@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from pipeline.interop.records import (
     Competition,
@@ -35,9 +36,10 @@ from pipeline.interop.records import (
     Location,
     Scoring,
 )
-from scoring.board import vulnerability_of
+from scoring.board import Vulnerability, vulnerability_of
 from scoring.board_group import ResultScore, artificial_side
 from scoring.board_scoring import BoardLine, BoardScore, score_board
+from scoring.contract import Contract, Seat
 from scoring.imp_totals import imp_totals
 from scoring.imps import imp_board, team_board_imps
 from scoring.law77 import ns_score
@@ -169,7 +171,13 @@ def _law77(board: ImportedBoard, result: ImportedResult) -> int | None:
     if result.declarer is None or result.tricks is None:
         return None
     vulnerability = board.vulnerability or vulnerability_of(board.number)
-    return ns_score(result.contract, result.declarer, result.tricks, vulnerability)
+    return _score(result.contract, result.declarer, result.tricks, vulnerability)
+
+
+@lru_cache(maxsize=4096)
+def _score(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
+    """Law 77 (``scoring.law77``), remembered: compare re-scores a session many times."""
+    return ns_score(contract, declarer, tricks, vulnerability)
 
 
 def _outcomes(board: ImportedBoard, result: ImportedResult) -> tuple[Outcome, Outcome]:
