@@ -43,20 +43,39 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 
 
 def _summary(session: object) -> list[str]:
-    from pipeline.interop.records import ImportedSession
+    from pipeline.interop.records import Competition, ImportedSession, Presentation
 
     assert isinstance(session, ImportedSession)
     results = session.results
     adjusted = sum(1 for r in results if r.adjustment is not None)
     counts = sorted({len(b.results) for b in session.boards if b.results})
+    entrants = {
+        Competition.PAIRS: "pairs",
+        Competition.INDIVIDUALS: "players",
+        Competition.TEAMS: "teams",
+    }[session.competition]
+    phantoms = sum(1 for p in session.pairs if p.phantom)
+    details = [
+        "numbered per direction" if session.by_direction else "",
+        f"{phantoms} phantom" if phantoms else "",
+        f"sections {', '.join(session.sections)}" if len(session.sections) > 1 else "",
+    ]
+    detail = ", ".join(d for d in details if d)
     lines = [
-        f"{session.source}: {session.format}, {session.event or 'no event name'}"
+        f"{session.source}: {session.format}"
+        f"{' (' + session.program + ')' if session.program else ''}, "
+        f"{session.event or 'no event name'}"
         f"{', ' + session.date if session.date else ''}, scoring {session.scoring.value}",
         f"  {len(session.boards)} boards, {len(results)} results ({adjusted} adjusted), "
-        f"results per board {', '.join(map(str, counts)) or '-'}",
-        f"  {len(session.pairs)} pairs{' (numbered per direction)' if session.by_direction else ''}"
+        f"results per board {', '.join(map(str, counts)) or '-'}, "
+        f"{len(session.sitouts)} sit-outs",
+        f"  {len(session.pairs)} {entrants}{' (' + detail + ')' if detail else ''}"
         f", deals for {sum(1 for b in session.boards if b.deal)} boards",
     ]
+    if session.presentation is Presentation.CENTRED:
+        lines.append("  matchpoints printed centred on the average (points - top/2)")
+    if any(p.cumulative_total is not None for p in session.pairs):
+        lines.append("  totals for this session and cumulative over the event")
     lines += [f"  note: {note}" for note in session.notes]
     return lines
 
@@ -269,6 +288,16 @@ def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | Non
         raise typer.Exit(ExitCode.FINDINGS)
 
 
+_Centred = Annotated[
+    bool,
+    typer.Option(
+        "--centred",
+        help="Print matchpoints centred on the average (points - top/2), as Norwegian clubs "
+        "read them.",
+    ),
+]
+
+
 def export(
     file: Annotated[Path, typer.Argument(help="A PBN or USEBIO results file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).")],
@@ -282,6 +311,7 @@ def export(
     double_dummy: Annotated[
         bool, typer.Option("--dd/--no-dd", help="With --deals: add DD tables and par (PBN).")
     ] = False,
+    centred: _Centred = False,
 ) -> None:
     """Write a session as PBN 2.1 (with ScoreTable, TotalScoreTable, deals) or USEBIO 1.2."""
     from pipeline.interop.compare import detect_options
@@ -292,13 +322,22 @@ def export(
     session = _read(file, section=section)
     assert isinstance(session, ImportedSession)
     session, hand_records = _with_deals(session, deals_file, double_dummy)
-    if rescore:
+    if rescore or centred:
         options, _ = detect_options(session)
         try:
-            session = apply_scores(session, rescore_session(session, options))
+            scored = rescore_session(session, options)
         except ValueError as error:
             raise _fail(str(error)) from None
+        session = apply_scores(session, scored)
+        if centred:
+            session = _centred(session, scored)
     _write(session, out, hand_records)
+
+
+def _centred(session: Any, scored: Any) -> Any:
+    from pipeline.interop.centred import as_centred
+
+    return as_centred(session, scored)
 
 
 def _with_deals(
@@ -352,6 +391,7 @@ def export_session(
     double_dummy: Annotated[
         bool, typer.Option("--dd/--no-dd", help="With --deals: add DD tables and par (PBN).")
     ] = False,
+    centred: _Centred = False,
 ) -> None:
     """Score a session of an event as ``bridgescan score`` does and write it as PBN/USEBIO.
 
@@ -373,6 +413,11 @@ def export_session(
     except (ValueError, KeyError) as error:
         raise _fail(str(error.args[0] if isinstance(error, KeyError) else error)) from None
     session, hand_records = _with_deals(session, deals_file, double_dummy)
+    if centred:
+        from pipeline.interop.compare import detect_options
+        from pipeline.interop.rescore import rescore as rescore_session
+
+        session = _centred(session, rescore_session(session, detect_options(session)[0]))
     _write(session, out, hand_records)
 
 

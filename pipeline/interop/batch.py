@@ -18,7 +18,12 @@ from enum import Enum
 from fractions import Fraction
 from pathlib import Path
 
-from pipeline.interop.compare import Comparison, compare_session, describe_options, detect_options
+from pipeline.interop.compare import (
+    Comparison,
+    compare_session,
+    describe_options,
+    detect_with_assumptions,
+)
 from pipeline.interop.formats import read_results
 from pipeline.interop.records import ImportedSession, Scoring
 from pipeline.interop.rescore import RescoreOptions
@@ -92,6 +97,20 @@ class GivenOptions:
     def given(self) -> bool:
         return any(getattr(self, f.name) is not None for f in fields(self))
 
+    def describe(self) -> str:
+        """What was given, as the command line spells it."""
+        parts = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            name = f.name.replace("_", "-")
+            if isinstance(value, bool):
+                parts.append(f"--{name}" if value else f"--no-{name}")
+            else:
+                parts.append(f"--{name} {value}")
+        return " ".join(parts)
+
     def apply(self, options: RescoreOptions) -> RescoreOptions:
         """``options`` with everything given put in (ValueError names a bad value)."""
         enums: dict[str, type[Enum]] = {
@@ -145,11 +164,12 @@ def compare_file(
     OSError and ValueError (with the file and line in the message) pass to the caller.
     """
     session = read_results(path, section)
-    options = None
-    if given.given():
-        detected, _ = detect_options(session)
-        options = given.apply(detected)
-    return session, compare_session(session, options)
+    if not given.given():
+        return session, compare_session(session)
+    detected, evidence, assumed = detect_with_assumptions(session)
+    options = given.apply(detected)
+    told = (*evidence, f"given on the command line: {given.describe()}")
+    return session, compare_session(session, options, told, assumed)
 
 
 @dataclass(frozen=True)

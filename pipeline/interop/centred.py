@@ -19,10 +19,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from pipeline.interop.records import ImportedSession, Presentation
 
-__all__ = ["detect_presentation", "centre", "uncentre", "centred_total"]
+if TYPE_CHECKING:
+    from pipeline.interop.rescore import Rescored
+
+__all__ = ["detect_presentation", "centre", "uncentre", "centred_total", "as_centred"]
 
 
 def centre(points: Fraction, top: Fraction) -> Fraction:
@@ -60,3 +64,42 @@ def detect_presentation(session: ImportedSession) -> ImportedSession:
         "read as such"
     )
     return replace(session, presentation=Presentation.CENTRED, notes=(*session.notes, note))
+
+
+def as_centred(session: ImportedSession, scored: Rescored) -> ImportedSession:
+    """The session's matchpoints as centred figures, for an export Norwegian clubs read.
+
+    ``session`` holds bridgescan's figures in points (``rescore.apply_scores``) and
+    ``scored`` the board tops and the pairs' maxima they came from. Percentages stay as they
+    are; a sit-out credit is centred on its board's top.
+    """
+    if session.presentation is Presentation.CENTRED:
+        return session
+    tops = {line.result.location: line.top for line in scored.lines}
+    boards = []
+    for board in session.boards:
+        results = []
+        for result in board.results:
+            top = tops.get(result.location)
+            if top is None or result.ns_mp is None or result.ew_mp is None:
+                results.append(result)
+                continue
+            results.append(
+                replace(result, ns_mp=centre(result.ns_mp, top), ew_mp=centre(result.ew_mp, top))
+            )
+        credits = {(s.key, s.board): s.top for s in scored.sitouts}
+        sitouts = tuple(
+            replace(s, points=centre(s.points, credits[(session.sitout_key(s), s.board)]))
+            if s.points is not None and (session.sitout_key(s), s.board) in credits
+            else s
+            for s in board.sitouts
+        )
+        boards.append(replace(board, results=tuple(results), sitouts=sitouts))
+    maxima = {pair.key: pair.available for pair in scored.pairs}
+    pairs = tuple(
+        replace(p, total=centred_total(p.total, maxima[p.key]))
+        if p.total is not None and p.key in maxima
+        else p
+        for p in session.pairs
+    )
+    return replace(session, boards=tuple(boards), pairs=pairs, presentation=Presentation.CENTRED)

@@ -63,7 +63,14 @@ from scoring.options import (
     TieRounding,
 )
 
-__all__ = ["Difference", "Comparison", "detect_options", "compare_session", "describe_options"]
+__all__ = [
+    "Difference",
+    "Comparison",
+    "detect_options",
+    "detect_with_assumptions",
+    "compare_session",
+    "describe_options",
+]
 
 
 @dataclass(frozen=True)
@@ -117,7 +124,7 @@ class Comparison:
             f"compare {self.source}: {self.results_checked} results, {self.pairs_checked} "
             f"pairs checked",
             f"scored with: {describe_options(self.options)}",
-            *(f"  from the file: {e}" for e in self.evidence),
+            *(f"  {'' if e.startswith('given') else 'from the file: '}{e}" for e in self.evidence),
             *(f"  assumed: {a}" for a in self.assumed),
             *(f"  note: {n}" for n in self.notes),
         ]
@@ -499,12 +506,24 @@ def _per_comparison_candidates(session: ImportedSession) -> list[Fraction]:
 # -- comparing ----------------------------------------------------------------------------
 
 
-def compare_session(session: ImportedSession, options: RescoreOptions | None = None) -> Comparison:
-    """Compare a session's figures with bridgescan's; options detected when not given."""
-    assumed: tuple[str, ...] = ()
+def detect_with_assumptions(
+    session: ImportedSession,
+) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+    """The detected options, the evidence for them, and what was assumed."""
+    return _detect(session)
+
+
+def compare_session(
+    session: ImportedSession,
+    options: RescoreOptions | None = None,
+    evidence: tuple[str, ...] | None = None,
+    assumed: tuple[str, ...] = (),
+) -> Comparison:
+    """Compare a session's figures with bridgescan's; options detected when not given
+    (``evidence`` and ``assumed`` then say where given options came from)."""
     if options is None:
         options, evidence, assumed = _detect(session)
-    else:
+    elif evidence is None:
         evidence = ("options given by the caller",)
     ours = _rescored(session, options) or rescore(session, options)  # the error, if any
     explainer = Explainer(session, ours)

@@ -34,6 +34,7 @@ from pipeline.interop.records import (
     ImportedSession,
     InteropError,
     Location,
+    Presentation,
     Scoring,
 )
 from scoring.board import Vulnerability, vulnerability_of
@@ -524,7 +525,9 @@ def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSessio
                 vp=ours.vp,
             )
         )
-    return replace(session, boards=tuple(boards), pairs=tuple(pairs))
+    return replace(
+        session, boards=tuple(boards), pairs=tuple(pairs), presentation=Presentation.POINTS
+    )
 
 
 def _places(session: ImportedSession, rescored: Rescored, mp: bool) -> dict[str, str]:

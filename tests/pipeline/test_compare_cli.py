@@ -50,8 +50,8 @@ def test_import_pbn_summarises(app: typer.Typer, tmp_path: Path) -> None:
     path = _write_session(tmp_path / "wed.pbn")
     result = CliRunner().invoke(app, ["import-pbn", str(path)])
     assert result.exit_code == 0, result.output
-    assert "PBN, Onsdag, scoring MP" in result.output
-    assert "1 boards, 3 results (0 adjusted)" in result.output
+    assert "PBN (bridgescan), Onsdag, scoring MP" in result.output
+    assert "1 boards, 3 results (0 adjusted), results per board 3, 0 sit-outs" in result.output
     assert "6 pairs (numbered per direction)" in result.output
 
 
@@ -75,7 +75,7 @@ def test_compare_exit_codes(app: typer.Typer, tmp_path: Path) -> None:
 def test_compare_with_given_options(app: typer.Typer, tmp_path: Path) -> None:
     clean = _write_session(tmp_path / "clean.pbn")
     result = CliRunner().invoke(app, ["compare", str(clean), "--scale", "1-0.5-0"])
-    assert result.exit_code == 1 and "options given by the caller" in result.output
+    assert result.exit_code == 1 and "given on the command line: --scale 1-0.5-0" in result.output
     bad = CliRunner().invoke(app, ["compare", str(clean), "--scale", "3-2-1"])
     assert bad.exit_code == 2 and "bad option" in bad.output
 
@@ -157,3 +157,65 @@ def test_export_session_of_a_missing_event(app: typer.Typer, tmp_path: Path) -> 
         app, ["export-session", str(tmp_path / "none.yaml"), "x.csv", "-o", "x.pbn"]
     )
     assert result.exit_code == 2
+
+
+DATA = Path(__file__).parent / "data" / "pbn"
+
+
+def test_compare_a_folder_lists_each_file_and_a_summary(app: typer.Typer, tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "season"
+    (folder / "march").mkdir(parents=True)
+    shutil.copy(DATA / "ruter_club.pbn", folder / "monday.pbn")
+    shutil.copy(DATA / "bridgecomposer_capture.pbn", folder / "march" / "tuesday.PBN")
+    summary = tmp_path / "summary.csv"
+    result = CliRunner().invoke(app, ["compare", str(folder), "--summary", str(summary)])
+    assert result.exit_code == 1, result.output  # differences in one file
+    lines = result.output.splitlines()
+    assert lines[0] == f"compare {folder}: 2 files"
+    assert lines[1].startswith(f"  [1/2] {folder / 'march' / 'tuesday.PBN'}: 3 differences")
+    assert lines[2].startswith(f"  [2/2] {folder / 'monday.pbn'}: no differences (Ruter")
+    assert "2 files: 1 with no differences, 1 with differences, 0 unreadable" in result.output
+    rows = summary.read_text(encoding="utf-8-sig").splitlines()
+    assert rows[0].startswith("file,program,boards,results,scored with,status")
+    assert rows[1].startswith("march/tuesday.PBN,PBN,2,8,") and ",differences,3,0," in rows[1]
+    (folder / "march" / "tuesday.PBN").unlink()
+    (folder / "broken.xml").write_text("<USEBIO><EVENT>")
+    result = CliRunner().invoke(app, ["compare", str(folder)])
+    assert result.exit_code == 2 and "broken.xml: cannot be read" in result.output
+    (folder / "broken.xml").unlink()
+    clean = CliRunner().invoke(app, ["compare", str(folder)])
+    assert clean.exit_code == 0, clean.output
+    empty = CliRunner().invoke(app, ["compare", str(tmp_path / "season" / "march")])
+    assert empty.exit_code == 2 and "no .pbn or .xml results files" in empty.output
+
+
+def test_compare_options_under_the_event_file_names(app: typer.Typer, tmp_path: Path) -> None:
+    ruter = str(DATA / "ruter_club.pbn")
+    result = CliRunner().invoke(app, ["compare", ruter, "--sitout-credit", "none"])
+    assert result.exit_code == 1
+    assert "\n  given on the command line: --sitout-credit none" in result.output
+    assert "4 figures: sit-out credit: the average per board (Ruter)" in result.output
+    given = CliRunner().invoke(
+        app, ["compare", ruter, "--ties", "half-to-even", "--adjusted-rounding", "plain"]
+    )
+    assert given.exit_code == 0, given.output
+    assert "ties half-to-even" in given.output
+    bad = CliRunner().invoke(app, ["compare", ruter, "--ties", "sideways"])
+    assert bad.exit_code == 2 and "--ties 'sideways' is not one of half-up" in bad.output
+
+
+def test_export_centred_reads_back_as_centred_and_compares_clean(
+    app: typer.Typer, tmp_path: Path
+) -> None:
+    out = tmp_path / "centred.pbn"
+    source = _write_session(tmp_path / "wed.pbn")
+    result = CliRunner().invoke(app, ["export", str(source), "-o", str(out), "--centred"])
+    assert result.exit_code == 0, result.output
+    # 3 results (top 4): +450 4 -> +2.0, +420 2 -> 0, +400 0 -> -2.0; EW the other way.
+    text = out.read_text(encoding="latin-1")
+    assert " 2 -2 " in text.replace("  ", " ") or "2 -2" in text
+    compared = CliRunner().invoke(app, ["compare", str(out)])
+    assert compared.exit_code == 0, compared.output
+    assert "centred" in compared.output

@@ -153,7 +153,8 @@ def test_the_bye_line_quoted_in_issue_14_reads() -> None:
         "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
         "Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\3R;Percentage_EW\\3R"
     )
-    text = f'[Board "1"]\n[ScoreTable "{columns}"]\n1 1  1  - -   -  -  "Bye"  "Bye"  0.3    -  54   -\n'
+    line = '1 1  1  - -   -  -  "Bye"  "Bye"  0.3    -  54   -'
+    text = f'[Board "1"]\n[ScoreTable "{columns}"]\n{line}\n'
     session = read_pbn_bytes(text, "bye.pbn")
     (sitout,) = session.sitouts
     assert (sitout.pair, sitout.side, sitout.points, sitout.percent) == ("1", Side.NS, F("0.3"), 54)
