@@ -38,17 +38,19 @@ def score_imp_pairs_session(
     event: Event, session: Session, rows: Sequence[TravellerRow]
 ) -> tuple[tuple[BoardView, ...], dict[int, tuple[Fraction, int]], tuple[FindingView, ...]]:
     """A pairs session in IMPs: across the field (each score against every other, averaged,
-    rules.md §9) or Butler (against the board's datum, the mean rounded to 10).
+    rules.md §9) or Butler (against the board's datum, by default without its top and bottom
+    score, rounded to 10), as the event's options say.
 
-    Each side is compared in its own field, as in matchpoints, so a split score works the same
-    way; a weighted assigned score is compared by its expected score (the weighted mean, our
-    choice: IMPs of the parts would need the datum's own parts); an artificial score is
-    +3 / 0 / -3 IMPs for A60 / A50 / A40 (Law 86A) and leaves the comparison. Returns the
-    boards, the IMP total and boards played per pair, and boards that could not be scored.
+    Every board is scored by ``scoring.imps.imp_board``, the one implementation ``compare``
+    uses too: each side compared in its own field (a split score works as in matchpoints,
+    rules.md §5), a weighted assigned score IMPed part by part, an artificial score +3 / 0 /
+    -3 IMPs (Law 86A, or per comparison when the options say) and left out of the
+    comparison and of the datum. Returns the boards, the IMP total and boards played per
+    pair, and boards that could not be scored.
     """
     from pipeline.results.views import imp_line, not_played_lines
-    from scoring.imps import artificial_imps, butler_imps, cross_imps, datum
-    from scoring.outcome import Artificial, Weighted
+    from scoring.imps import DatumRule, datum, imp_board
+    from scoring.outcome import Adjustment, Weighted
 
     section = only_section(session)
     movement = section.movement
@@ -65,35 +67,22 @@ def score_imp_pairs_session(
         if not board_rows:
             continue
         try:
-            sides: list[dict[int, Fraction]] = []
-            board_datum = None
-            for index in (0, 1):  # the NS field, then the EW field
-                values: dict[int, Fraction] = {}
-                compared: list[tuple[int, Fraction]] = []
-                for number, row in enumerate(board_rows):
-                    outcome = row.outcomes()[index]  # type: ignore[index]
-                    if isinstance(outcome, Artificial):
-                        imps_here = Fraction(artificial_imps(outcome))
-                        values[number] = imps_here
-                    else:
-                        assert isinstance(outcome, Weighted)
-                        compared.append((number, outcome.mean))
-                if compared:
-                    scores = [score for _, score in compared]
-                    if butler:
-                        board_datum = datum(scores) if index == 0 else board_datum
-                        found = [Fraction(v) for v in butler_imps(scores)]
-                    else:
-                        found = cross_imps(scores)
-                    for (number, _), value in zip(compared, found, strict=True):
-                        values[number] = value if index == 0 else -value
-                sides.append(values)
             seen: set[int] = set()
             for row in board_rows:
                 for pair in (row.ns_pair, row.ew_pair):
                     if pair in seen:
                         raise ScoringError(f"pair {pair} has more than one result")
                     seen.add(pair)
+            results = [Adjustment(*row.outcomes()) for row in board_rows]  # type: ignore[misc]
+            figures = imp_board(results, event.options, butler)
+            sides = [
+                {i: f.ns for i, f in enumerate(figures)},
+                {i: f.ew for i, f in enumerate(figures)},
+            ]
+            board_datum = None
+            if butler:
+                compared = [r.ns.mean for r in results if isinstance(r.ns, Weighted)]
+                board_datum = datum(compared, DatumRule.of(event.options)) if compared else None
         except ScoringError as error:
             unscored.append(
                 FindingView("error", "board-not-scored", str(session.number), f"board {board}",

@@ -22,10 +22,11 @@ __all__ = ["score_teams_event"]
 
 
 def _board_imps(home_ns: TravellerRow | None, home_ew: TravellerRow | None) -> tuple[Fraction, str]:
-    """IMPs to the home team on one board of a match (Law 78B; Law 86A for artificial
-    scores: A60 +3, A50 0, A40 -3 for the home side at the table that has it)."""
-    from scoring.imps import artificial_imps, weighted_team_imps
-    from scoring.outcome import Artificial, Weighted
+    """IMPs to the home team on one board of a match, by ``scoring.imps.team_board_imps`` (the
+    one implementation ``compare`` uses too): Law 78B, each side scored with its own outcome,
+    a weighted score IMPed part by part, Law 86A for an artificial score."""
+    from scoring.imps import team_board_imps
+    from scoring.outcome import Adjustment, Artificial, Weighted
 
     if home_ns is None or home_ew is None:
         return Fraction(0), "not played at both tables: 0 IMPs (director to adjust)"
@@ -33,15 +34,19 @@ def _board_imps(home_ns: TravellerRow | None, home_ew: TravellerRow | None) -> t
     there = home_ew.outcomes()
     if here is None or there is None:
         return Fraction(0), "no result at one table: 0 IMPs (director to adjust)"
-    home_here, home_there = here[0], there[1]  # home sits NS here and EW there
-    if isinstance(home_here, Artificial):
-        return Fraction(artificial_imps(home_here)), "artificial score (Law 86A)"
-    if isinstance(home_there, Artificial):
-        # An artificial score is a percentage for the side named; EW's 60% is +3 for EW.
-        return Fraction(artificial_imps(home_there)), "artificial score (Law 86A)"
-    assert isinstance(home_here, Weighted) and isinstance(home_there, Weighted)
-    note = "" if home_here.is_plain and home_there.is_plain else "weighted score"
-    return weighted_team_imps(home_here, home_there), note
+    home, away = team_board_imps(Adjustment(*here), Adjustment(*there))
+    outcomes = (*here, *there)
+    if any(isinstance(o, Artificial) for o in outcomes):
+        note = "artificial score (Law 86A)"
+    elif any(isinstance(o, Weighted) and not o.is_plain for o in outcomes):
+        note = "weighted score"
+    else:
+        note = ""
+    if away != -home:
+        # A split score: each side scored with its own outcome, so the teams need not balance.
+        other = f"{float(away):+g}"
+        note = ", ".join(n for n in (note, f"split score: the other team {other}") if n)
+    return home, note
 
 
 def score_teams_event(event: Event, inputs: Sequence[SessionInput]) -> EventResults:
