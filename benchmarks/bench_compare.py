@@ -88,9 +88,7 @@ def as_ruter(session: ImportedSession) -> ImportedSession:
         for key in (session.ns_key(result), session.ew_key(result)):
             played[key] = played.get(key, 0) + 1
     pairs = tuple(
-        replace(p, total=centred_total(p.total, top * played[p.key]))
-        if p.total is not None
-        else p
+        replace(p, total=centred_total(p.total, top * played[p.key])) if p.total is not None else p
         for p in session.pairs
     )
     return replace(session, boards=tuple(boards), pairs=pairs, program="Ruter")
