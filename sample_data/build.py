@@ -84,6 +84,7 @@ def club_event(rng: random.Random) -> Event:
             Session(2, (second,), "Thursday 19 November", dt.date(2026, 11, 19)),
         ),
         organizer="Bridgeklubben Väst",
+        time_zone="Europe/Stockholm",
     )
 
 
@@ -101,6 +102,7 @@ def teams_event(rng: random.Random) -> Event:
         EventKind.TEAMS,
         (Session(1, (section,), "Friday 20 November", dt.date(2026, 11, 20)),),
         organizer="Bridgeklubben Väst",
+        time_zone="Europe/Stockholm",
     )
 
 

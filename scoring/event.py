@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from scoring.correction import CorrectionRule
 from scoring.errors import ScoringError
 from scoring.movement import Movement, MovementKind
 from scoring.options import ScoringOptions
@@ -248,6 +249,7 @@ class Session:
     sections: tuple[Section, ...]
     name: str = ""
     date: dt.date | None = None
+    correction: CorrectionRule | None = None  # this session's own period (Law 79C1)
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
@@ -272,13 +274,20 @@ class Session:
 
 @dataclass(frozen=True)
 class Event:
-    """A whole event: kind, sessions, scoring options."""
+    """A whole event: kind, sessions, scoring options.
+
+    ``time_zone`` is the IANA name the event's times are shown in (``Europe/Stockholm``;
+    empty: the machine's own); ``correction`` the organizer's correction period for every
+    session that sets none of its own (None: ``options.correction_period_minutes``).
+    """
 
     name: str
     kind: EventKind
     sessions: tuple[Session, ...]
     options: ScoringOptions = ScoringOptions()
     organizer: str = ""
+    time_zone: str = ""
+    correction: CorrectionRule | None = None
 
     def __post_init__(self) -> None:
         _text(self.name, "name", "event name")
@@ -304,6 +313,16 @@ class Event:
             if session.number == number:
                 return session
         raise KeyError(f"event {self.name!r} has no session {number}")
+
+    def correction_rule(self, number: int) -> CorrectionRule:
+        """The correction period of session ``number``: its own, else the event's, else
+        ``options.correction_period_minutes`` (Law 79C1: 30 unless the organizer says)."""
+        own = self.session(number).correction
+        if own is not None:
+            return own
+        if self.correction is not None:
+            return self.correction
+        return CorrectionRule(minutes=self.options.correction_period_minutes)
 
 
 def _list(numbers: tuple[int, ...] | list[int]) -> str:

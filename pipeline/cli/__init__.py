@@ -27,7 +27,19 @@ app = typer.Typer(
 )
 
 # Command groups in the order they appear in --help.
-_GROUPS = ("run", "score", "entry", "event", "forms", "scan", "interop", "web", "store")
+_GROUPS = (
+    "run",
+    "score",
+    "correct",
+    "audit",
+    "entry",
+    "event",
+    "forms",
+    "scan",
+    "interop",
+    "web",
+    "store",
+)
 
 for _name in _GROUPS:
     importlib.import_module(f"pipeline.cli.{_name}").register(app)

@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from pipeline.clock import ClockError, local_text, parse_wall_time, zone
+from scoring.correction import CorrectionError, CorrectionRule
 from scoring.event import Event, EventError, EventKind, Pair, Player, Section, Session, Team
 from scoring.movement import Movement, MovementError, MovementKind, MovementSpec, TeamLineup
 from scoring.movements import build_movement, team_matches, validate_movement
@@ -137,14 +139,27 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
         raise EventFileError(source, "", "the file is empty")
     root_node = _Node(root, "", source)
     top = root_node.mapping({"event", "options", "sessions"}, {"event", "sessions"})
-    head = top["event"].mapping({"name", "kind", "organizer"}, {"name", "kind"})
+    head = top["event"].mapping(
+        {"name", "kind", "organizer", "time_zone", "correction_period"}, {"name", "kind"}
+    )
     try:
         kind = EventKind.parse(head["kind"].text("kind"))
     except EventError as error:
         raise head["kind"].error(error.detail) from None
     options = _options(top["options"]) if "options" in top else ScoringOptions()
+    time_zone = _time_zone(head["time_zone"]) if "time_zone" in head else ""
+    correction = None
+    if "correction_period" in head:
+        if "options" in top and "correction_period_minutes" in top["options"].mapping(
+            _OPTION_NAMES
+        ):
+            raise head["correction_period"].error(
+                "give the correction period once: event.correction_period or "
+                "options.correction_period_minutes, not both"
+            )
+        correction = _correction_rule(head["correction_period"], time_zone)
     sessions = tuple(
-        _session(node, kind, base_dir or Path.cwd()) for node in top["sessions"].items()
+        _session(node, kind, base_dir or Path.cwd(), time_zone) for node in top["sessions"].items()
     )
     try:
         return Event(
@@ -153,6 +168,8 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
             sessions=sessions,
             options=options,
             organizer=head["organizer"].text("organizer") if "organizer" in head else "",
+            time_zone=time_zone,
+            correction=correction,
         )
     except EventError as error:
         if error.path.startswith("sessions"):
@@ -160,10 +177,47 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
         raise _place(top["event"], head, error) from None
 
 
+_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(ScoringOptions))
+
+
+def _time_zone(node: _Node) -> str:
+    """An IANA time zone name the event's times are shown in (checked with zoneinfo)."""
+    name = node.text("time_zone")
+    try:
+        zone(name)
+    except ClockError as error:
+        raise node.error(str(error)) from None
+    return name
+
+
+def _correction_rule(node: _Node, time_zone: str) -> CorrectionRule:
+    """``correction_period``: minutes (``30``), or ``{minutes: 20}``, or ``{until: "2026-11-23
+    19:00"}`` (a time in the event's zone, e.g. the next club night; ``minutes`` beside it is
+    the new period after a changed ruling, Law 92B)."""
+    if isinstance(node.node, yaml.ScalarNode):
+        return CorrectionRule(minutes=node.integer("correction_period minutes", minimum=0))
+    fields = node.mapping({"minutes", "until"})
+    if not fields:
+        raise node.error("give minutes or until")
+    minutes = fields["minutes"].integer("minutes", minimum=0) if "minutes" in fields else None
+    until = None
+    if "until" in fields:
+        try:
+            until = parse_wall_time(fields["until"].text("until"), time_zone)
+        except ClockError as error:
+            raise fields["until"].error(str(error)) from None
+    try:
+        if minutes is None:
+            return CorrectionRule(until=until)
+        return CorrectionRule(minutes=minutes, until=until)
+    except CorrectionError as error:
+        raise node.error(str(error)) from None
+
+
 def _options(node: _Node) -> ScoringOptions:
     """Map the ``options:`` mapping onto ScoringOptions by field name and type."""
     hints = typing.get_type_hints(ScoringOptions)
-    names = {f.name for f in dataclasses.fields(ScoringOptions)}
+    names = _OPTION_NAMES
     values: dict[str, Any] = {}
     for name, child in node.mapping(names).items():
         kind = hints[name]
@@ -188,8 +242,10 @@ def _enum_value(node: _Node, name: str, kind: type[enum.Enum]) -> enum.Enum:
     raise node.error(f"{name} {text!r} is not one of {allowed}")
 
 
-def _session(node: _Node, kind: EventKind, base_dir: Path) -> Session:
-    fields = node.mapping({"number", "name", "date", "sections"}, {"number", "sections"})
+def _session(node: _Node, kind: EventKind, base_dir: Path, time_zone: str = "") -> Session:
+    fields = node.mapping(
+        {"number", "name", "date", "sections", "correction_period"}, {"number", "sections"}
+    )
     date = None
     if "date" in fields:
         text = fields["date"].text("date")
@@ -204,6 +260,9 @@ def _session(node: _Node, kind: EventKind, base_dir: Path) -> Session:
             sections=sections,
             name=fields["name"].text("name") if "name" in fields else "",
             date=date,
+            correction=_correction_rule(fields["correction_period"], time_zone)
+            if "correction_period" in fields
+            else None,
         )
     except EventError as error:
         raise _place(node, fields, error) from None
@@ -356,6 +415,10 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     head: dict[str, Any] = {"name": event.name, "kind": event.kind.value}
     if event.organizer:
         head["organizer"] = event.organizer
+    if event.time_zone:
+        head["time_zone"] = event.time_zone
+    if event.correction is not None:
+        head["correction_period"] = _rule_dict(event.correction, event.time_zone)
     data: dict[str, Any] = {"event": head}
     if options:
         data["options"] = options
@@ -366,10 +429,21 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             item["name"] = session.name
         if session.date is not None:
             item["date"] = session.date.isoformat()
+        if session.correction is not None:
+            item["correction_period"] = _rule_dict(session.correction, event.time_zone)
         item["sections"] = [_section_dict(s) for s in session.sections]
         sessions.append(item)
     data["sessions"] = sessions
     return data
+
+
+def _rule_dict(rule: CorrectionRule, time_zone: str) -> int | dict[str, Any]:
+    if rule.until is None:
+        return rule.minutes
+    out: dict[str, Any] = {"until": local_text(rule.until, time_zone)}
+    if rule.minutes != CorrectionRule().minutes:
+        out["minutes"] = rule.minutes
+    return out
 
 
 def _section_dict(section: Section) -> dict[str, Any]:

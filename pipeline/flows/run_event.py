@@ -24,7 +24,7 @@ from prefect.cache_policies import NO_CACHE
 from pipeline.doors.inputs import SessionFiles, session_files
 from pipeline.doors.scans import reading
 from pipeline.flows import steps
-from pipeline.flows.store_checks import check_store, record_publication
+from pipeline.flows.store_checks import check_store
 from pipeline.store import DEFAULT_NAME, EventStore, store_location
 from scoring.event import Event
 
@@ -74,6 +74,7 @@ class RunSummary:
     notes: tuple[str, ...]
     head: str = ""  # the store's chain head as published (RECORDS:HASH)
     results: object = None  # the published EventResults, for the command's ranking table
+    version: int = 0  # the publication version the run published (or found current)
 
     @property
     def to_review(self) -> int:
@@ -120,9 +121,7 @@ def settle_readings(
     the review decisions made so far; returns the rows that stand and the open items."""
     with EventStore(store_path) as store:
         steps.record_readings(store, session, pages)
-        decisions = steps.load_decisions(out_dir)
-        for decision in decisions:
-            store.append("decision", decision.item, decision, actor=decision.who)
+        decisions = steps.stored_decisions(store, out_dir)
     return reading.review_rows(session, pages, decisions)
 
 
@@ -134,8 +133,10 @@ def session_rows(
     store_path: Path | str,
 ) -> tuple[object, SessionSummary]:
     data, notes = steps.session_input(event, files, scanned)
+    open_items = tuple(item.id for item in scanned.review) if scanned else ()
     with EventStore(store_path) as store:
         changed = steps.record_rows(store, files.session, data.rows)
+        steps.record_input(store, data, open_items)
     pages = scanned.pages if scanned else ()
     summary = SessionSummary(
         session=files.session,
@@ -151,31 +152,21 @@ def session_rows(
     return data, summary
 
 
-@task(name="score", cache_policy=NO_CACHE)
-def score(event: Event, inputs: list, masterpoints: str) -> object:
-    from pipeline.results.event import score_event
-    from pipeline.results.masterpoints import masterpoint_scale
-
-    scale = masterpoint_scale(masterpoints)
-    return score_event(
-        event, inputs, masterpoint_scale=scale, with_masterpoints=scale is not None,
-        source="event.yaml",
-    )  # fmt: skip
-
-
 @task(name="publish", cache_policy=NO_CACHE)
 def publish(
-    results: object, read: list, out_dir: Path, store_path: Path | str
-) -> tuple[dict, Path, object]:
-    """The store verified (nothing is published from a broken one) and the results recorded
-    in it, then written with the store's chain head; returns the paths, the review folder
-    and the results as published."""
-    from pipeline.publish import publish as write_results
+    read: list, out_dir: Path, store_path: Path | str, masterpoints: str
+) -> tuple[object, Path]:
+    """Score what the store holds (the rows just recorded, every correction) and publish it
+    as the next version when anything changed: the store verified first against the head
+    last published (nothing is published from a broken one), the results recorded, the
+    files written with the chain head (pipeline/corrections/publication.py)."""
+    from pipeline.corrections.publication import publish_stored
 
-    results = record_publication(results, store_path, out_dir)  # type: ignore[arg-type]
-    paths = write_results(results, out_dir)  # type: ignore[arg-type]
+    with EventStore(store_path) as store:
+        published = publish_stored(store, out_dir, cause="run", by="bridgescan run",
+                                   masterpoints=masterpoints)  # fmt: skip
     review = steps.write_review(read, out_dir)
-    return paths, review, results
+    return published, review
 
 
 def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = None) -> EventJob:
@@ -198,14 +189,14 @@ def finish_event(
     job: EventJob, read: dict[int, reading.ReadSession], masterpoints: str
 ) -> RunSummary:
     """Every session's rows (both doors), scored once for the event, published, verified."""
-    inputs, summaries = [], []
+    summaries = []
     for files in job.plan:
-        data, summary = session_rows(job.event, files, read.get(files.session), job.store_path)
-        inputs.append(data)
+        _data, summary = session_rows(job.event, files, read.get(files.session), job.store_path)
         summaries.append(summary)
-    results = score(job.event, inputs, masterpoints)
-    paths, review, results = publish(results, list(read.values()), job.out_dir, job.store_path)
-    head = results.store_head  # type: ignore[attr-defined]
+    published, review = publish(list(read.values()), job.out_dir, job.store_path, masterpoints)
+    results = published.results  # type: ignore[attr-defined]
+    paths = published.paths  # type: ignore[attr-defined]
+    head = results.store_head
     blocking = tuple(f"{f.code}: {f.where}: {f.message}" for f in results.blocking_findings)  # type: ignore[attr-defined]
     return RunSummary(
         event=job.event.name,
@@ -219,6 +210,7 @@ def finish_event(
         findings=len(results.findings),  # type: ignore[attr-defined]
         notes=tuple(results.notes),  # type: ignore[attr-defined]
         results=results,
+        version=published.version,  # type: ignore[attr-defined]
     )
 
 

@@ -9,8 +9,12 @@ wrapper and a re-run after a crash or a review decision adds nothing twice:
 3. ``record_readings``: every page as read, kept;
 4. ``merge_rows`` / ``session_input``: a typed row (the director's adjusted score)
    supersedes the scanned row of the same board and pairs, and says so;
-5. ``record_rows``: the traveller rows of a session as records (superseding, never edited);
-6. scoring (pipeline/results/) and publishing (pipeline/publish/), the same for both doors.
+5. ``record_rows`` / ``record_input``: the traveller rows of a session as records
+   (superseding, never edited) and what else they are scored from (pipeline/corrections/
+   inputs.py);
+6. scoring and publishing the store's state as a numbered version (pipeline/corrections/
+   publication.py, through pipeline/results/ and pipeline/publish/), the same for both
+   doors and for every correction.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.corrections.inputs import record_input, record_rows, row_key
 from pipeline.doors.inputs import SessionFiles
 from pipeline.doors.scans.reading import ReadSession, readings_summary, scan_files
 from pipeline.store import EventStore
@@ -40,9 +45,11 @@ __all__ = [
     "merge_rows",
     "row_key",
     "record_rows",
+    "record_input",
     "session_input",
     "write_review",
     "load_decisions",
+    "stored_decisions",
     "results_record",
 ]
 
@@ -89,41 +96,6 @@ def merge_rows(
     return tuple(by_line.values()), tuple(notes)
 
 
-def row_key(session: int, row: TravellerRow) -> str:
-    """The store key of a traveller line: session, section, board and the two pairs."""
-    return f"s{session}/{row.section}/b{row.board}/{row.ns_pair}-{row.ew_pair}"
-
-
-def _actor(row: TravellerRow) -> str:
-    source = row.source
-    if source is not None and source.column and source.column.startswith("review: "):
-        return source.column  # decided by a person in the review queue
-    if source is not None and source.page is not None:
-        return "scanner"
-    return "typed"
-
-
-def record_rows(store: EventStore, session: int, rows: Sequence[TravellerRow]) -> int:
-    """Store the session's rows; returns how many were new or changed (0 on a re-run).
-
-    A row stored before that is not among ``rows`` any more (a decision rejected it) gets
-    a tombstone record, so the store's current view is the rows that were scored.
-    """
-    changed = 0
-    keys = set()
-    for row in rows:
-        key = row_key(session, row)
-        keys.add(key)
-        previous = store.latest("row", key)
-        record = store.append("row", key, row, actor=_actor(row))
-        changed += previous is None or previous.seq != record.seq
-    for key, stored in store.current("row", f"s{session}/").items():
-        if key not in keys and stored.value is not None:
-            store.append("row", key, None, actor="bridgescan", reason="no longer on the travellers")
-            changed += 1
-    return changed
-
-
 def _with_tables(event: Event, session: int, rows: Sequence[TravellerRow]) -> list[TravellerRow]:
     """Scanned rows carry the round (printed on the form); the movement gives the table."""
     sections = {s.name: s for s in event.session(session).sections}
@@ -164,6 +136,17 @@ def write_review(read: Sequence[ReadSession], out_dir: Path) -> Path:
     write_queue(items, folder)
     write_sheet(items, folder / "review.xlsx")
     return folder
+
+
+def stored_decisions(store: EventStore, out_dir: Path) -> list[Decision]:
+    """The review decisions that stand: those made with ``review resolve`` (the file in
+    ``OUT/review``) kept in the store once each, and the store's latest per item, which
+    includes decisions made later as corrections (``bridgescan correct-review``)."""
+    for decision in load_decisions(out_dir):
+        known = [record.value for record in store.history("decision", decision.item)]
+        if decision not in known:
+            store.append("decision", decision.item, decision, actor=decision.who)
+    return [record.value for record in store.current("decision").values()]
 
 
 def load_decisions(out_dir: Path) -> list[Decision]:

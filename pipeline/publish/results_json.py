@@ -10,7 +10,16 @@ Shape (``format`` names the version so a web page can check it)::
          "ranking": [{"place": "1", "pair": 5, "total": 123.4, "percent": 58.76, ...}]}],
      "overall": [...], "masterpoints": [...], "findings": [...], "teams": null,
      "store": {"store": "bridgescan.sqlite", "records": 612, "chain": "3acf...",
-               "head": "612:3acf..."}}
+               "head": "612:3acf..."},
+     "publication": {"version": 3, "published_at": "2026-11-24T20:40:00Z",
+                     "time_zone": "Europe/Stockholm", "sessions": [{"session": 1,
+                     "status": "official", "correction_deadline": "...Z",
+                     "deadline_passed": false, ...}]},
+     "changes": {"lines": [...], "pairs": [...]}, "audit": [...]}
+
+``publication`` (null until published) gives the version and each session's correction
+period (Law 79C), ``changes`` what moved since the previous version, ``audit`` every
+correction so far (who, role, why, on which law).
 
 Numbers: whole values are JSON integers; others are decimals rounded half up to 4 places
 (matchpoints are at most tenths or hundredths under the usual Neuberg rounding, so nothing
@@ -21,6 +30,7 @@ visible is lost), and the exact value as a fraction string is kept beside totals
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -37,6 +47,7 @@ from pipeline.results.model import (
     StoreHead,
     TeamsView,
 )
+from pipeline.results.publication import AuditEntry, ChangeReport, PublicationView
 
 __all__ = ["FORMAT", "results_to_dict", "results_to_json", "write_results_json", "number"]
 
@@ -241,6 +252,106 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
         "teams": None if results.teams is None else _teams(results.teams),
         "notes": list(results.notes),
         "store": None if results.store_head is None else _store_head(results.store_head),
+        "publication": _publication(results.publication),
+        "changes": _changes(results.changes),
+        "audit": [_audit(entry) for entry in results.audit],
+    }
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def _publication(view: PublicationView | None) -> dict[str, Any] | None:
+    """The version, when it was published, and each session's correction period: times in
+    UTC (ISO 8601, ``Z``) with the event's zone beside them for showing them locally."""
+    if view is None:
+        return None
+    return {
+        "version": view.version,
+        "published_at": _time(view.published_at),
+        "time_zone": view.time_zone or None,
+        "cause": view.cause,
+        "late_override": view.late,
+        "sessions": [
+            {
+                "session": s.session,
+                "status": s.status,
+                "official_at": _time(s.official_at),
+                "correction_deadline": _time(s.deadline),
+                "deadline_passed": s.passed,
+                "rule": s.rule,
+                "open_review_items": list(s.open_items),
+                "blocking_findings": s.blocking,
+                "reopened_boards": [{"board": b, "until": _time(t)} for b, t in s.reopened],
+                "changed_in_version": s.changed_in,
+            }
+            for s in view.sessions
+        ],
+    }
+
+
+def _changes(report: ChangeReport | None) -> dict[str, Any] | None:
+    if report is None:
+        return None
+    return {
+        "version": report.version,
+        "previous": report.previous,
+        "cause": report.cause,
+        "lines": [
+            {
+                "session": c.session,
+                "board": c.board,
+                "ns": c.ns_pair,
+                "ew": c.ew_pair,
+                "before": c.before or None,
+                "after": c.after or None,
+                "ns_mp": [number(c.ns_mp_before), number(c.ns_mp_after)],
+                "ew_mp": [number(c.ew_mp_before), number(c.ew_mp_after)],
+            }  # fmt: skip
+            for c in report.lines
+        ],
+        "pairs": [
+            {
+                "ranking": "overall" if p.session is None else p.session,
+                "pair": p.pair,
+                "names": p.names,
+                "points": [number(p.points_before), number(p.points_after)],
+                "points_change": number(p.points_delta),
+                "percent": [number(p.percent_before, 2), number(p.percent_after, 2)],
+                "percent_change": number(p.percent_delta, 2),
+                "place": [p.place_before or None, p.place_after or None],
+                "masterpoints": [
+                    number(p.masterpoints_before, 2),
+                    number(p.masterpoints_after, 2),
+                ],  # fmt: skip
+                "masterpoints_change": number(p.masterpoints_delta, 2),
+            }
+            for p in report.pairs
+        ],
+    }
+
+
+def _audit(entry: AuditEntry) -> dict[str, Any]:
+    return {
+        "correction": entry.number,
+        "made_at": _time(entry.made_at),
+        "session": entry.session,
+        "board": entry.board,
+        "ns": entry.ns_pair,
+        "ew": entry.ew_pair,
+        "before": entry.before or None,
+        "after": entry.after,
+        "by": entry.by,
+        "role": entry.role,
+        "reason": entry.reason,
+        "law": entry.basis,
+        "override": entry.override or None,
+        "deadline": _time(entry.deadline),
+        "ruling_changed": entry.ruling,
+        "reopens_until": _time(entry.reopens_until),
+        "review_item": entry.review_item or None,
+        "version": entry.version,
     }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pipeline.results.publication import AuditEntry, ChangeReport, PublicationView
+
 __all__ = [
     "PlayerView",
     "ResultLine",
@@ -266,6 +268,11 @@ class EventResults:
     target_top: Fraction | None = None
     notes: tuple[str, ...] = field(default=())
     store_head: StoreHead | None = None  # set when published from an event store
+    # The publication (pipeline/results/publication.py): version, correction periods, what
+    # changed since the last version, the corrections so far. None/empty until published.
+    publication: PublicationView | None = None
+    changes: ChangeReport | None = None
+    audit: tuple[AuditEntry, ...] = ()
 
     @property
     def multi_session(self) -> bool:

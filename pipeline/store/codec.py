@@ -82,8 +82,45 @@ RECORD_TYPES: dict[str, str] = {
     "handicap-method": "scoring.handicap:HandicapMethod",
     "strength-group": "scoring.masterpoints:StrengthGroup",
     "correction-period": "scoring.correction:CorrectionPeriod",
+    "correction-rule": "scoring.correction:CorrectionRule",
+    "correction-basis": "scoring.correction:CorrectionBasis",
     # the pipeline's own records
     "review-decision": "pipeline.doors.scans.review:Decision",
+    "finding": "pipeline.validation.findings:Finding",
+    "finding-code": "pipeline.validation.findings:Code",
+    "finding-severity": "pipeline.validation.findings:Severity",
+    "finding-location": "pipeline.validation.findings:Location",
+    # the published results model (pipeline/results/model.py, publication.py)
+    "results-player": "pipeline.results.model:PlayerView",
+    "results-line": "pipeline.results.model:ResultLine",
+    "results-board": "pipeline.results.model:BoardView",
+    "results-standing": "pipeline.results.model:Standing",
+    "results-session": "pipeline.results.model:SessionView",
+    "results-leveled-session": "pipeline.results.model:LeveledSession",
+    "results-leveled-standing": "pipeline.results.model:LeveledStanding",
+    "results-award": "pipeline.results.model:Award",
+    "results-finding": "pipeline.results.model:FindingView",
+    "results-team-board": "pipeline.results.model:TeamBoard",
+    "results-match": "pipeline.results.model:MatchView",
+    "results-team-standing": "pipeline.results.model:TeamStanding",
+    "results-teams": "pipeline.results.model:TeamsView",
+    "event-results": "pipeline.results.model:EventResults",
+    "results-store-head": "pipeline.results.model:StoreHead",
+    "results-session-period": "pipeline.results.publication:SessionPeriodView",
+    "results-publication": "pipeline.results.publication:PublicationView",
+    "results-line-change": "pipeline.results.publication:LineChange",
+    "results-pair-change": "pipeline.results.publication:PairChange",
+    "results-change-report": "pipeline.results.publication:ChangeReport",
+    "results-audit-entry": "pipeline.results.publication:AuditEntry",
+    # the correction period (pipeline/corrections/)
+    "scored-input": "pipeline.corrections.inputs:ScoredInput",
+    "role": "pipeline.corrections.records:Role",
+    "late-override": "pipeline.corrections.records:LateOverride",
+    "reopened-board": "pipeline.corrections.records:ReopenedBoard",
+    "session-publication": "pipeline.corrections.records:SessionPublication",
+    "publication": "pipeline.corrections.records:Publication",
+    "correction": "pipeline.corrections.records:Correction",
+    "version-files": "pipeline.corrections.records:VersionFiles",
 }
 
 #: Names release 0.1.0 wrote (module paths at commit b58fa37) -> stable names.
@@ -151,13 +188,23 @@ def resolve(name: str) -> type:
 
 
 @cache
-def _stable_names() -> dict[type, str]:
+def _stable_names() -> dict[str, str]:
+    # By where the class lives, so storing one type does not import every registered module.
+    return {path: name for name, path in RECORD_TYPES.items()}
+
+
+@cache
+def _names_by_class() -> dict[type, str]:
+    # A class registered under a module that re-exports it (moved, or imported there).
     return {resolve(name): name for name in RECORD_TYPES}
 
 
 def _name_of(cls: type) -> str:
+    name = _stable_names().get(f"{cls.__module__}:{cls.__qualname__}")
+    if name is not None and resolve(name) is cls:
+        return name
     try:
-        return _stable_names()[cls]
+        return _names_by_class()[cls]
     except KeyError:
         raise UnknownTypeError(
             f"cannot store a {cls.__module__}.{cls.__qualname__}: give it a stable name in "

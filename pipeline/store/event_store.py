@@ -99,7 +99,9 @@ class Append:
 
 
 def _utc_now() -> datetime:
-    return datetime.now(UTC)
+    from pipeline.clock import now  # the one clock (BRIDGESCAN_NOW sets it for a command)
+
+    return now()
 
 
 class EventStore:
@@ -412,21 +414,27 @@ class EventStore:
         return list(self._records(records.c.kind == kind, records.c.key == key))
 
     @translate_errors
-    def current(self, kind: str, key_prefix: str = "") -> dict[str, StoredRecord]:
-        """The latest version of every key of ``kind`` (optionally under a key prefix)."""
+    def current(
+        self, kind: str, key_prefix: str = "", as_of: int | None = None
+    ) -> dict[str, StoredRecord]:
+        """The latest version of every key of ``kind`` (optionally under a key prefix);
+        ``as_of``: as the store stood when record ``as_of`` was its last."""
         conditions = [records.c.kind == kind]
         if key_prefix:
             conditions.append(records.c.key.startswith(key_prefix, autoescape=True))
+        if as_of is not None:
+            conditions.append(records.c.seq <= as_of)
         latest: dict[str, StoredRecord] = {}
         for record in self._records(*conditions):
             latest[record.key] = record
         return latest
 
     @translate_errors
-    def latest(self, kind: str, key: str) -> StoredRecord | None:
-        """The current version of (kind, key), or None."""
+    def latest(self, kind: str, key: str, as_of: int | None = None) -> StoredRecord | None:
+        """The current version of (kind, key), or None; ``as_of``: as the store stood when
+        record ``as_of`` was its last (what a publication was scored from)."""
         with self._engine.connect() as connection:
-            row = _latest(connection, kind, key)
+            row = _latest(connection, kind, key, as_of)
         return None if row is None else _stored(row, loads(row.payload))
 
     @translate_errors
@@ -493,12 +501,12 @@ def _sqlite_files(path: Path) -> list[Path]:
     return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
-def _latest(connection: Connection, kind: str, key: str) -> Any:
+def _latest(connection: Connection, kind: str, key: str, as_of: int | None = None) -> Any:
+    conditions = [records.c.kind == kind, records.c.key == key]
+    if as_of is not None:
+        conditions.append(records.c.seq <= as_of)
     return connection.execute(
-        select(*RECORD_COLUMNS)
-        .where(records.c.kind == kind, records.c.key == key)
-        .order_by(records.c.seq.desc())
-        .limit(1)
+        select(*RECORD_COLUMNS).where(*conditions).order_by(records.c.seq.desc()).limit(1)
     ).first()
 
 

@@ -20,6 +20,7 @@ from pipeline.publish.workbook.layout import (
     write_table,
     write_title,
 )
+from pipeline.publish.workbook.version_line import publication_line
 from pipeline.results.model import EventResults, SessionView, Standing
 
 __all__ = ["write_session_ranking", "write_leveled_ranking", "heading"]
@@ -31,6 +32,9 @@ def heading(results: EventResults, subtitle: str) -> list[str]:
     first = results.title
     second = " · ".join(part for part in (results.club, results.date) if part)
     lines = [first, second, subtitle] if second else [first, subtitle]
+    version = publication_line(results)
+    if version:
+        lines.append(version)
     blocking = len(results.blocking_findings)
     if blocking:
         lines.append(

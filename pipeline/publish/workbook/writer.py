@@ -1,8 +1,9 @@
 """Build and save the result workbook.
 
 Sheet order is the order a director reads them: the ranking first, then (multi-session)
-the leveled totals and each session's ranking, the masterpoints, the findings, then the
-travellers and the score cards. The file is written atomically (``pipeline.files``), so a
+the leveled totals and each session's ranking, the masterpoints, the findings, what changed
+since the previous version and the audit of corrections, then the travellers and the score
+cards. The file is written atomically (``pipeline.files``), so a
 crash never leaves a half-written workbook where the director expects the results.
 """
 
@@ -14,6 +15,7 @@ from openpyxl import Workbook
 from openpyxl.packaging.custom import StringProperty
 
 from pipeline.files import atomic_write
+from pipeline.publish.workbook.corrections import write_audit_sheet, write_changes_sheet
 from pipeline.publish.workbook.findings import write_findings
 from pipeline.publish.workbook.masterpoints import write_awards_sheet
 from pipeline.publish.workbook.ranking import write_leveled_ranking, write_session_ranking
@@ -53,6 +55,8 @@ def build_workbook(results: EventResults) -> Workbook:
         write_session_ranking(workbook, results, results.sessions[0], "Ranking")
     write_awards_sheet(workbook, results)
     write_findings(workbook, results)
+    write_changes_sheet(workbook, results)
+    write_audit_sheet(workbook, results)
     if results.teams is None:
         for session in results.sessions:
             write_travellers(workbook, results, session)

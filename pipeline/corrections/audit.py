@@ -1,0 +1,147 @@
+"""The audit log: who changed what, when, why and on which law, and a check that nothing was
+changed behind the program's back.
+
+``audit_log`` lists the corrections (filtered by session, board, pair or person) and the
+versions they made; ``verify_audit`` checks the event store's hash chain (an edited,
+deleted or inserted record breaks it, and the first broken record is named), that every
+correction made the version it says, and that every version's files are still the ones
+published (their SHA-256 as recorded in the store).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.corrections.inputs import stored_corrections
+from pipeline.corrections.publication import audit_entries
+from pipeline.corrections.records import FILES, HEAD_KEY, PUBLICATION, Publication, VersionFiles
+from pipeline.publish.file_set import check_version, version_folder
+from pipeline.results.publication import AuditEntry
+from pipeline.store import EventStore, TamperedError
+
+__all__ = ["AuditFilter", "VersionEntry", "AuditReport", "audit_log", "versions", "verify_audit"]
+
+
+@dataclass(frozen=True)
+class AuditFilter:
+    """Which corrections to list; None matches all. ``person`` matches the one who made it
+    and the director and organizer named in an override (case-insensitive, part of a name)."""
+
+    session: int | None = None
+    board: int | None = None
+    pair: int | None = None
+    person: str | None = None
+
+    def matches(self, entry: AuditEntry) -> bool:
+        if self.session is not None and entry.session != self.session:
+            return False
+        if self.board is not None and entry.board != self.board:
+            return False
+        if self.pair is not None and self.pair not in _pairs(entry):
+            return False
+        if self.person is not None:
+            needle = self.person.strip().lower()
+            if needle not in entry.by.lower() and needle not in entry.override.lower():
+                return False
+        return True
+
+
+def _pairs(entry: AuditEntry) -> set[int]:
+    pairs = {entry.ns_pair, entry.ew_pair}
+    head = entry.before.split(" ", 1)[0]
+    if "-" in head:
+        ns, _, ew = head.partition("-")
+        if ns.isdigit() and ew.isdigit():
+            pairs |= {int(ns), int(ew)}
+    return pairs
+
+
+@dataclass(frozen=True)
+class VersionEntry:
+    """One version in the store's history."""
+
+    publication: Publication
+    seq: int
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """What ``verify_audit`` found: records checked, versions checked, and each problem
+    (the first broken record of the chain first). Empty ``problems``: all is as published."""
+
+    records: int
+    versions: int
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def audit_log(store: EventStore, where: AuditFilter | None = None) -> tuple[AuditEntry, ...]:
+    """The corrections, oldest first, that ``where`` matches."""
+    entries = audit_entries(stored_corrections(store))
+    chosen = where or AuditFilter()
+    return tuple(entry for entry in entries if chosen.matches(entry))
+
+
+def versions(store: EventStore) -> tuple[VersionEntry, ...]:
+    """Every version published, oldest first."""
+    return tuple(
+        VersionEntry(record.value, record.seq)
+        for record in store.history(PUBLICATION, HEAD_KEY)
+        if isinstance(record.value, Publication)
+    )
+
+
+def verify_audit(store: EventStore, out_dir: Path | None = None) -> AuditReport:
+    """Check the chain, the corrections against the versions, and the published files."""
+    try:
+        records = store.verify()
+    except TamperedError as error:
+        return AuditReport(0, 0, (f"the event store's chain is broken: {error}",))
+    problems: list[str] = []
+    history = versions(store)
+    numbers = [entry.publication.version for entry in history]
+    if numbers != list(range(1, len(numbers) + 1)):
+        problems.append(f"the versions are not numbered 1, 2, 3, ...: {numbers}")
+    by_version = {entry.publication.version: entry.publication for entry in history}
+    for number, correction in enumerate(stored_corrections(store), start=1):
+        if correction.number != number:
+            problems.append(f"correction {correction.number} should be correction {number}")
+        made = by_version.get(correction.version)
+        if made is None or made.corrections != correction.number:
+            problems.append(
+                f"correction {correction.number} says it made version {correction.version}, "
+                "which the publication history does not show"
+            )
+    if out_dir is not None:
+        problems += _check_files(store, Path(out_dir), numbers)
+    return AuditReport(records, len(history), tuple(problems))
+
+
+def _check_files(store: EventStore, out_dir: Path, numbers: list[int]) -> list[str]:
+    problems = []
+    for version in numbers:
+        record = store.latest(FILES, f"v{version:04d}")
+        folder = version_folder(out_dir, version)
+        if record is None or not isinstance(record.value, VersionFiles):
+            if folder.is_dir():
+                problems += check_version(folder)
+            continue
+        for name, digest, size in record.value.files:
+            path = folder / name
+            try:
+                data = path.read_bytes()
+            except OSError:
+                problems.append(f"version {version}: {path} is missing")
+                continue
+            import hashlib
+
+            if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
+                problems.append(
+                    f"version {version}: {path} is not the file that was published "
+                    "(its SHA-256 differs from the one recorded in the store)"
+                )
+    return problems
