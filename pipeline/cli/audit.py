@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.cli.correct import STORE_HELP
+from pipeline.cli.correct import open_store
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.store import StoreOption
 
 if TYPE_CHECKING:
     from pipeline.results.publication import AuditEntry
@@ -31,14 +32,6 @@ __all__ = ["register", "audit_app", "entry_lines"]
 audit_app = typer.Typer(
     help="The audit log of corrections: show it, verify it.", no_args_is_help=True
 )
-
-
-def _store(out: Path, store: Path | None) -> Path:
-    path = store or out / "bridgescan.sqlite"
-    if not path.is_file():
-        typer.echo(f"error: {path}: no event store here", err=True)
-        raise typer.Exit(ExitCode.BAD_INPUT)
-    return path
 
 
 @audit_app.command("show", no_args_is_help=True)
@@ -52,16 +45,15 @@ def show(
         typer.Option("--by", help="Only corrections by (or overrides naming) this person."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON for scripts.")] = False,
-    store: Annotated[Path | None, typer.Option(help=STORE_HELP)] = None,
+    store: StoreOption = None,
 ) -> None:
     """List the corrections: who, when, what before and after, why, on which law."""
     from rich.console import Console
 
     from pipeline.corrections import AuditFilter, audit_log
     from pipeline.corrections.publication import EVENT
-    from pipeline.store import EventStore
 
-    with EventStore(_store(out, store)) as opened:
+    with open_store(out, store, Console(stderr=True)) as opened:
         entries = audit_log(opened, AuditFilter(session, board, pair, person))
         record = opened.latest(EVENT, EVENT)
     zone = record.value.time_zone if record is not None else ""
@@ -109,16 +101,15 @@ def _entry_json(entry: object, zone: str) -> dict[str, object]:
 @audit_app.command("verify", no_args_is_help=True)
 def verify(
     out: Annotated[Path, typer.Argument(help="The event's output folder.")],
-    store: Annotated[Path | None, typer.Option(help=STORE_HELP)] = None,
+    store: StoreOption = None,
 ) -> None:
     """Check the chain, the corrections and the published files; name what is broken."""
     from rich.console import Console
 
     from pipeline.corrections import verify_audit
-    from pipeline.store import EventStore
 
     console, errors = Console(), Console(stderr=True)
-    with EventStore(_store(out, store)) as opened:
+    with open_store(out, store, errors) as opened:
         report = verify_audit(opened, out)
     if report.ok:
         console.print(f"audit verified: {report.records} records in an unbroken chain, "

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.store import StoreOption
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -42,33 +43,28 @@ __all__ = [
     "changes_tables",
 ]
 
-STORE_HELP = "Event store (SQLite); default OUT/bridgescan.sqlite."
-
 
 @contextmanager
-def open_store(out: Path, store: Path | None, errors: Console) -> Iterator[EventStore]:
-    """The event store of an output folder, verified; exit 2 when there is none, 4 when its
-    chain is broken."""
-    from pipeline.store import EventStore, TamperedError
+def open_store(out: Path, store: str | None, errors: Console) -> Iterator[EventStore]:
+    """The event store of an output folder (``--store``, ``BRIDGESCAN_STORE``, else
+    OUT/bridgescan.sqlite): exit 2 when there is none; a broken store (found when the
+    correction verifies it before publishing) exits 4, a store that cannot be reached 3."""
+    from pipeline.cli.store import resolve_store, store_errors
+    from pipeline.store import EventStore, StoreMissingError
 
-    path = store or out / "bridgescan.sqlite"
-    if not path.is_file():
-        errors.print(
-            f"error: {path}: no event store here; publish the event first (`bridgescan run` or "
-            "`bridgescan score`)",
-            markup=False, soft_wrap=True,
-        )  # fmt: skip
-        raise typer.Exit(ExitCode.BAD_INPUT)
-    with EventStore(path) as opened:
+    location = resolve_store(store, out)
+    with store_errors("nothing was changed; `bridgescan audit verify` lists every problem"):
         try:
-            opened.verify()
-        except TamperedError as error:
-            errors.print(f"error: the event store fails verification: {error}", markup=False,
-                         soft_wrap=True)  # fmt: skip
-            errors.print("nothing was changed; `bridgescan audit verify` lists every problem",
-                         markup=False)  # fmt: skip
-            raise typer.Exit(ExitCode.STORE_BROKEN) from None
-        yield opened
+            opened = EventStore(location, create=False)
+        except StoreMissingError:
+            errors.print(
+                f"error: {location}: no event store here; publish the event first "
+                "(`bridgescan run` or `bridgescan score`)",
+                markup=False, soft_wrap=True,
+            )  # fmt: skip
+            raise typer.Exit(ExitCode.BAD_INPUT) from None
+        with opened:
+            yield opened
 
 
 def _left(deadline: datetime, at: datetime) -> str:
@@ -207,7 +203,7 @@ def correct_command(
     seen_version: Annotated[
         int | None, typer.Option(help="The version you looked at: refused if it is not current.")
     ] = None,
-    store: Annotated[Path | None, typer.Option(help=STORE_HELP)] = None,
+    store: StoreOption = None,
 ) -> None:
     """Correct one result line and publish the next version (Law 79C)."""  # noqa: D401
     from rich.console import Console
@@ -320,7 +316,7 @@ def _report(outcome: object, console: Console) -> None:
 
 def versions_command(
     out: Annotated[Path, typer.Argument(help="The event's output folder.")],
-    store: Annotated[Path | None, typer.Option(help=STORE_HELP)] = None,
+    store: StoreOption = None,
 ) -> None:
     """List every published version with its correction deadlines (open or ended)."""
     from rich.console import Console

@@ -118,6 +118,13 @@ def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
     console.print(f"{'review':9} {summary.review_folder} ({summary.to_review} open)", markup=False)
     stored = f"{summary.store} ({summary.records} records, chain verified, head {summary.head})"
     console.print(f"{'store':9} {stored}", markup=False, highlight=False, soft_wrap=True)
+    publication = getattr(summary.results, "publication", None)
+    if publication is not None:
+        from pipeline.cli.correct import publication_lines
+        from pipeline.clock import now
+
+        for line in publication_lines(publication, now()):
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
     if summary.blocking:
         console.print(f"{len(summary.blocking)} finding(s) block publishing:", markup=False)
         for line in summary.blocking[:10]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.store import StoreOption
 
 if TYPE_CHECKING:
     from pipeline.results.model import EventResults
@@ -82,10 +83,15 @@ def score(
     masterpoints: Annotated[
         str, typer.Option(help="Masterpoint scale: bronze, silver or none.")
     ] = "bronze",
+    store: StoreOption = None,
 ) -> None:
-    """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV."""
+    """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV,
+    published as the next version of OUT (kept in the event store, like `run`)."""
     from rich.console import Console
 
+    from pipeline.cli.correct import publication_lines
+    from pipeline.cli.store import for_flow, resolve_store, store_errors
+    from pipeline.clock import now
     from pipeline.flows.score_files import run_score
 
     console = Console()
@@ -93,8 +99,10 @@ def score(
     if masterpoints not in ("bronze", "silver", "none"):
         errors.print(f"error: --masterpoints {masterpoints!r} is not bronze, silver or none")
         raise typer.Exit(ExitCode.BAD_INPUT)
+    location = for_flow(resolve_store(store, out))
     try:
-        results, paths = run_score(event_file, files, out, masterpoints)
+        with store_errors("nothing was published"):
+            results, paths = run_score(event_file, files, out, masterpoints, location)  # type: ignore[arg-type]
     except (ValueError, KeyError, OSError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else error
         errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
@@ -107,6 +115,9 @@ def score(
     others = len(results.findings) - len(blocking)
     for key, path in paths.items():
         console.print(f"{key:9} {path}", markup=False, highlight=False, soft_wrap=True)
+    if results.publication is not None:
+        for line in publication_lines(results.publication, now()):
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
     if blocking:
         console.print(
             f"{len(blocking)} finding(s) block publishing, {others} other(s): see the "

@@ -2,23 +2,25 @@
 changed behind the program's back.
 
 ``audit_log`` lists the corrections (filtered by session, board, pair or person) and the
-versions they made; ``verify_audit`` checks the event store's hash chain (an edited,
-deleted or inserted record breaks it, and the first broken record is named), that every
-correction made the version it says, and that every version's files are still the ones
-published (their SHA-256 as recorded in the store).
+versions they made; ``verify_audit`` checks the event store (its hash chain and blobs, and
+that it still holds the chain head the current results were published with: an edited,
+deleted, inserted or re-chained record is found, and the first broken one named), that
+every correction made the version it says, and that every version's files are still the
+ones published (their SHA-256 as recorded in the store).
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.corrections.inputs import stored_corrections
-from pipeline.corrections.publication import audit_entries
+from pipeline.corrections.publication import audit_entries, verify_before_publishing
 from pipeline.corrections.records import FILES, HEAD_KEY, PUBLICATION, Publication, VersionFiles
 from pipeline.publish.file_set import check_version, version_folder
 from pipeline.results.publication import AuditEntry
-from pipeline.store import EventStore, TamperedError
+from pipeline.store import EventStore, StoreBrokenError
 
 __all__ = ["AuditFilter", "VersionEntry", "AuditReport", "audit_log", "versions", "verify_audit"]
 
@@ -98,9 +100,13 @@ def versions(store: EventStore) -> tuple[VersionEntry, ...]:
 def verify_audit(store: EventStore, out_dir: Path | None = None) -> AuditReport:
     """Check the chain, the corrections against the versions, and the published files."""
     try:
-        records = store.verify()
-    except TamperedError as error:
-        return AuditReport(0, 0, (f"the event store's chain is broken: {error}",))
+        if out_dir is not None:  # and against the head its results were published with
+            verify_before_publishing(store, Path(out_dir))
+            records = store.head().records
+        else:
+            records = store.verify()
+    except StoreBrokenError as error:
+        return AuditReport(0, 0, (f"the event store is broken: {error}",))
     problems: list[str] = []
     history = versions(store)
     numbers = [entry.publication.version for entry in history]
@@ -137,8 +143,6 @@ def _check_files(store: EventStore, out_dir: Path, numbers: list[int]) -> list[s
             except OSError:
                 problems.append(f"version {version}: {path} is missing")
                 continue
-            import hashlib
-
             if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
                 problems.append(
                     f"version {version}: {path} is not the file that was published "

@@ -3,7 +3,8 @@
 Both processes are started, then released together (a start file), so both read version 1
 and re-score at the same time. The store's compare-and-append lets one publish version 2;
 the other finds the head moved, re-reads, re-applies its correction on version 2 (its line
-is untouched) and publishes version 3. Nothing is lost, and no version is a mix: version 2
+is untouched) and publishes version 3. The same on SQLite and on PostgreSQL (a throw-away
+cluster, tests/postgres.py). Nothing is lost, and no version is a mix: version 2
 holds exactly one of the two corrections, version 3 both. When both name the version they
 looked at (``--seen-version 1``, as the web console does) and change the same line, one
 lands and the other is refused with exit 5, "the results changed since you looked".
@@ -36,18 +37,22 @@ main()
 
 
 @pytest.fixture
-def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_url: str) -> Path:
+    """The hand-worked event published (version 1) with its store on SQLite or PostgreSQL;
+    ``BRIDGESCAN_STORE`` points the correcting processes at it."""
     event, files = write_event(tmp_path / "event")
     monkeypatch.setenv("BRIDGESCAN_NOW", iso(PUBLISHED))
     out = tmp_path / "out"
-    score_files(event, files, out, "silver")
+    score_files(event, files, out, "silver", store_url)
+    (tmp_path / "store").write_text(store_url, encoding="utf-8")
     return out
 
 
 def _race(out: Path, *commands: list[str]) -> list[subprocess.CompletedProcess[str]]:
     start = out.parent / "start"
     env = {"BRIDGESCAN_NOW": "2026-11-24T21:50:00+01:00", "PATH": "/usr/bin:/bin",
-           "HOME": str(out.parent), "COLUMNS": "200"}  # fmt: skip
+           "HOME": str(out.parent), "COLUMNS": "200",
+           "BRIDGESCAN_STORE": (out.parent / "store").read_text("utf-8")}  # fmt: skip
     processes = [
         subprocess.Popen([sys.executable, "-c", _RELEASED, str(start), *command], cwd=ROOT,
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
