@@ -114,7 +114,7 @@ def verify(
     if report.ok:
         console.print(f"audit verified: {report.records} records in an unbroken chain, "
                       f"{report.versions} version(s) and their files as published",
-                      markup=False)  # fmt: skip
+                      markup=False, soft_wrap=True)  # fmt: skip
         return
     errors.print("audit verification FAILED:", markup=False)
     for problem in report.problems:

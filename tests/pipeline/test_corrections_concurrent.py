@@ -19,7 +19,9 @@ import time
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from pipeline.cli import app
 from pipeline.flows.score_files import score_files
 from tests.pipeline.correction_event import PUBLISHED, iso, write_event
 
@@ -104,6 +106,13 @@ def test_two_corrections_at_once_both_land_in_order(out: Path) -> None:
     expected = {1: ("4S N +1 +450", "2H E = -110"), 3: ("4S N = +420", "2H E +1 -140")}[first]
     assert (_line(middle, 1, 4), _line(middle, 3, 1)) == expected
     assert middle["changes"]["lines"][0]["board"] == first
+    # The audit on either back end: both corrections, the chain and every version's files.
+    env = {"BRIDGESCAN_STORE": (out.parent / "store").read_text("utf-8")}
+    verified = CliRunner().invoke(app, ["audit", "verify", str(out)], env=env)
+    assert verified.exit_code == 0, verified.output
+    assert "3 version(s) and their files as published" in verified.output
+    shown = CliRunner().invoke(app, ["audit", "show", str(out), "--json"], env=env)
+    assert sorted(e["board"] for e in json.loads(shown.output)) == [1, 3]
 
 
 def test_the_same_line_from_two_screens_lands_once_the_other_is_told(out: Path) -> None:

@@ -1,0 +1,45 @@
+"""A file built in a second process comes back whole, and a failure there is not trusted."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from pipeline.publish.beside import beside
+
+
+def test_the_bytes_come_back_from_the_child() -> None:
+    if threading.active_count() != 1:
+        pytest.skip("a threaded test runner: beside() builds in-process (tested below)")
+    parent = os.getpid()
+    made = beside(lambda: f"{os.getpid()}:".encode() + b"x" * 500_000)  # more than a pipe holds
+    data = made.result()
+    pid, _, body = data.partition(b":")
+    assert int(pid) != parent and body == b"x" * 500_000
+
+
+def test_a_failing_child_is_not_trusted(tmp_path) -> None:
+    marker = tmp_path / "built-here"
+
+    def build() -> bytes:
+        if os.getpid() != parent:
+            raise RuntimeError("the child fails")
+        marker.write_text("yes")
+        return b"built in the parent"
+
+    parent = os.getpid()
+    assert beside(build).result() == b"built in the parent"
+    assert marker.read_text() == "yes"
+
+
+def test_with_threads_running_it_builds_in_process() -> None:
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    try:
+        assert beside(lambda: str(os.getpid()).encode()).result() == str(os.getpid()).encode()
+    finally:
+        stop.set()
+        worker.join()
