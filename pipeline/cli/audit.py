@@ -72,7 +72,7 @@ def show(
 def entry_lines(entry: AuditEntry, zone: str) -> str:
     """One correction as the terminal shows it: four lines, any width."""
     from pipeline.clock import local_text
-    from pipeline.publish.workbook.corrections import law_text
+    from pipeline.publish.wording import law_text
 
     reopened = ""
     if entry.reopens_until is not None:

@@ -1,10 +1,13 @@
 """``bridgescan web OUT`` and ``bridgescan serve OUT``: the results site and the console.
 
-- ``web OUT``: ``run`` and ``score`` write ``OUT/web/`` with every publication; this command
-  rewrites it from ``OUT/results.json`` alone (after an upgrade, or to add the hand records
-  with ``--deals``), so the folder can be copied to any web host as it is. Exit codes
+- ``web OUT -o FOLDER``: every publication puts the site in its version folder (``OUT/web``
+  is the current version's); this command writes a site of its own from
+  ``OUT/results.json`` alone (with the hand records of ``--deals``, or after an upgrade),
+  to copy to any web host as it is. A published version's site is never rewritten: without
+  ``-o`` the site goes to ``OUT/web`` only when that is not a version's. Exit codes
   (``pipeline.cli.ExitCode``): 0 written; 1 written, but the results are provisional;
-  2 bad input (no results.json, a bad deal file), nothing changed.
+  2 bad input (no results.json, a bad deal file, a version's site in the way), nothing
+  changed.
 - ``serve OUT``: the director's console in the browser (pipeline/web/) on 127.0.0.1;
   prints the sign-in address with this start's token. A public address needs ``--public``
   (exit 2 without it).
@@ -38,6 +41,12 @@ def _deal_files(items: list[str]) -> dict[int, Path]:
 
 def web_command(
     out: Annotated[Path, typer.Argument(help="Output folder of `run` or `score` (results.json).")],
+    to: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--out", help="Folder for the site (default OUT/web when no version owns it)."
+        ),
+    ] = None,
     deals: Annotated[
         list[str] | None,
         typer.Option(
@@ -47,7 +56,7 @@ def web_command(
         ),
     ] = None,
 ) -> None:
-    """Write the results site (OUT/web/) from OUT/results.json."""
+    """Write a results site from OUT/results.json (with hand records from --deals)."""
     from rich.console import Console
 
     from pipeline.interop.deals import MissingSolverError, analyse, read_deal_file
@@ -66,7 +75,15 @@ def web_command(
         hands = {n: analyse(records) for n, records in hands.items()}
     except MissingSolverError as error:  # the hands are shown, without double dummy and par
         errors.print(f"note: {error}", markup=False, highlight=False, soft_wrap=True)
-    report = write_site(results, out, hands=hands)
+    folder = to if to is not None else out / "web"
+    if folder.is_symlink():
+        errors.print(
+            f"error: {folder} is the site of the published version (part of its file set, "
+            "never rewritten): give -o FOLDER for a site of its own",
+            markup=False, highlight=False, soft_wrap=True,
+        )  # fmt: skip
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    report = write_site(results, folder, hands=hands)
     size = report.total_bytes / 1_000_000
     console.print(
         f"web       {report.folder / 'index.html'} ({report.pages} pages, {size:.2f} MB)",

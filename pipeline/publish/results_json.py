@@ -276,6 +276,7 @@ def _publication(view: PublicationView | None) -> dict[str, Any] | None:
         "sessions": [
             {
                 "session": s.session,
+                "name": s.name,
                 "status": s.status,
                 "official_at": _time(s.official_at),
                 "correction_deadline": _time(s.deadline),

@@ -11,6 +11,7 @@ this reader and ``results_json`` in step.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,14 @@ from pipeline.results.model import (
     TeamBoard,
     TeamStanding,
     TeamsView,
+)
+from pipeline.results.publication import (
+    AuditEntry,
+    ChangeReport,
+    LineChange,
+    PairChange,
+    PublicationView,
+    SessionPeriodView,
 )
 
 __all__ = [
@@ -234,6 +243,106 @@ def results_from_dict(data: dict[str, Any]) -> EventResults:
         target_top=_maybe(event.get("target_top")),
         notes=tuple(data.get("notes") or ()),
         store_head=store_head_from_dict(data.get("store")),
+        publication=_publication(data.get("publication")),
+        changes=_changes(data.get("changes")),
+        audit=tuple(_audit(entry) for entry in data.get("audit") or ()),
+    )
+
+
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _publication(data: dict[str, Any] | None) -> PublicationView | None:
+    if data is None:
+        return None
+    published_at = _time(data["published_at"])
+    assert published_at is not None
+    return PublicationView(
+        version=data["version"],
+        published_at=published_at,
+        time_zone=data.get("time_zone") or "",
+        cause=data.get("cause") or "",
+        late=bool(data.get("late_override")),
+        sessions=tuple(
+            SessionPeriodView(
+                session=s["session"],
+                name=s.get("name") or "",
+                official_at=_time(s.get("official_at")),
+                deadline=_time(s.get("correction_deadline")),
+                passed=bool(s.get("deadline_passed")),
+                rule=s.get("rule") or "",
+                open_items=tuple(s.get("open_review_items") or ()),
+                blocking=s.get("blocking_findings") or 0,
+                reopened=tuple(
+                    (r["board"], _time(r["until"])) for r in s.get("reopened_boards") or ()
+                ),
+                changed_in=s.get("changed_in_version") or 1,
+            )
+            for s in data.get("sessions") or ()
+        ),
+    )
+
+
+def _pair_of(values: list[Any]) -> tuple[Fraction | None, Fraction | None]:
+    return _maybe(values[0]), _maybe(values[1])
+
+
+def _changes(data: dict[str, Any] | None) -> ChangeReport | None:
+    if data is None:
+        return None
+    lines = []
+    for c in data.get("lines") or ():
+        ns_before, ns_after = _pair_of(c["ns_mp"])
+        ew_before, ew_after = _pair_of(c["ew_mp"])
+        lines.append(
+            LineChange(c["session"], c["board"], c["ns"], c["ew"], c.get("before") or "",
+                       c.get("after") or "", ns_before, ns_after, ew_before, ew_after)
+        )  # fmt: skip
+    pairs = []
+    for p in data.get("pairs") or ():
+        points, percent, masterpoints = p["points"], p["percent"], p["masterpoints"]
+        pairs.append(
+            PairChange(
+                session=None if p["ranking"] == "overall" else p["ranking"],
+                pair=p["pair"],
+                names=p.get("names") or "",
+                points_before=_maybe(points[0]),
+                points_after=_maybe(points[1]),
+                percent_before=_maybe(percent[0]),
+                percent_after=_maybe(percent[1]),
+                place_before=p["place"][0] or "",
+                place_after=p["place"][1] or "",
+                masterpoints_before=_maybe(masterpoints[0]),
+                masterpoints_after=_maybe(masterpoints[1]),
+            )
+        )
+    return ChangeReport(data["version"], data["previous"], data.get("cause") or "",
+                        tuple(lines), tuple(pairs))  # fmt: skip
+
+
+def _audit(entry: dict[str, Any]) -> AuditEntry:
+    made_at = _time(entry["made_at"])
+    assert made_at is not None
+    return AuditEntry(
+        number=entry["correction"],
+        made_at=made_at,
+        session=entry["session"],
+        board=entry["board"],
+        ns_pair=entry["ns"],
+        ew_pair=entry["ew"],
+        before=entry.get("before") or "",
+        after=entry.get("after") or "",
+        by=entry.get("by") or "",
+        role=entry.get("role") or "",
+        reason=entry.get("reason") or "",
+        basis=entry.get("law") or "",
+        deadline=_time(entry.get("deadline")),
+        version=entry["version"],
+        override=entry.get("override") or "",
+        ruling=bool(entry.get("ruling_changed")),
+        reopens_until=_time(entry.get("reopens_until")),
+        review_item=entry.get("review_item") or "",
     )
 
 

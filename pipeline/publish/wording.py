@@ -10,8 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pipeline.results.model import BoardView, ResultLine
+from pipeline.results.publication import AuditEntry
 
-__all__ = ["fmt", "line_mark", "board_marks"]
+__all__ = ["fmt", "line_mark", "board_marks", "law_text"]
 
 
 def fmt(value: Fraction | int | None, places: int = 1) -> str:
@@ -56,3 +57,16 @@ def board_marks(board: BoardView) -> str:
     if board.note:
         parts.append(board.note)
     return "; ".join(parts)
+
+
+def law_text(entry: AuditEntry) -> str:
+    """The law a correction stands on, as the audit sheet and the web pages print it."""
+    if entry.basis == "79C2":
+        text = f"Law 79C2 OVERRIDE ({entry.override.removeprefix('Law 79C2 override: ')})"
+    elif entry.basis == "79C1":
+        text = "Law 79C1 (within the period)"
+    else:
+        text = "before the results were official"
+    if entry.ruling:
+        text += "; changed ruling (Law 92B)"
+    return text

@@ -183,3 +183,18 @@ def test_read_back_keeps_totals_exact(tmp_path: Path) -> None:
     session = again.sessions[0]
     assert session.factor == F(7, 5) and session.standings[0].points == F(1, 3)
     assert session.boards[0].lines[0].ns_mp == F(7, 2)
+
+
+def test_read_back_with_the_publication_changes_and_audit() -> None:
+    from tests.pipeline.web.test_site import DEADLINE, _published
+
+    data = json.loads(json.dumps(results_to_dict(_published(late=True))))
+    again = results_from_dict(data)
+    assert results_to_dict(again) == data
+    assert again.publication is not None and again.publication.late
+    (period,) = again.publication.sessions
+    assert (period.name, period.deadline, period.rule) == (
+        "Tuesday", DEADLINE, "30 minutes after publication",
+    )  # fmt: skip
+    assert again.audit[0].override == "Law 79C2 override: director Eva, organizer Olle"
+    assert again.changes is not None and again.changes.lines[0].after == "4-2 1NT S -1 -50"

@@ -14,6 +14,12 @@ from fractions import Fraction
 from typing import Any
 
 from pipeline.interop.deals import STRAIN_ORDER, HandRecord
+from pipeline.publish.web.publication import (
+    CHANGES,
+    changes_context,
+    corrections_by_line,
+    line_corrections,
+)
 from pipeline.publish.wording import board_marks, fmt, line_mark
 from pipeline.results.cards import score_card, traveller_order
 from pipeline.results.model import (
@@ -163,7 +169,12 @@ def hand_diagram(record: HandRecord) -> HandDiagram:
     )
 
 
-def _traveller_rows(board: BoardView, names: Mapping[int, str]) -> list[dict[str, Any]]:
+Marks = Mapping[tuple[int, int, int, int], tuple[int, ...]]
+
+
+def _traveller_rows(
+    session: SessionView, board: BoardView, names: Mapping[int, str], marks: Marks
+) -> list[dict[str, Any]]:
     rows = []
     for line in traveller_order(board):
         top = board.top or None
@@ -174,6 +185,7 @@ def _traveller_rows(board: BoardView, names: Mapping[int, str]) -> list[dict[str
                 "ew_names": names.get(line.ew_pair, ""),
                 "ns_percent": None if line.ns_mp is None or top is None else line.ns_mp * 100 / top,
                 "mark": line_mark(line),
+                "corrections": line_corrections(marks, session.number, line),
             }
         )
     return rows
@@ -186,11 +198,12 @@ def _board_page(
     names: Mapping[int, str],
     record: HandRecord | None,
     neighbours: tuple[int | None, int | None],
+    marks: Marks,
 ) -> Page:
     dealer = record.dealer if record else dealer_of(board.board)
     vulnerability = record.vulnerability if record else vulnerability_of(board.board)
     before, after = neighbours
-    rows = _traveller_rows(board, names)
+    rows = _traveller_rows(session, board, names, marks)
     pairs = sorted({n for line in board.lines for n in (line.ns_pair, line.ew_pair)})
     return Page(
         name=board_href(session.number, board.board),
@@ -214,7 +227,9 @@ def _board_page(
     )
 
 
-def _card(session: SessionView, standing: Standing, names: Mapping[int, str]) -> dict[str, Any]:
+def _card(
+    session: SessionView, standing: Standing, names: Mapping[int, str], marks: Marks
+) -> dict[str, Any]:
     lines = score_card(session, standing.pair)
     return {
         "session": session,
@@ -226,6 +241,7 @@ def _card(session: SessionView, standing: Standing, names: Mapping[int, str]) ->
                 "href": board_href(session.number, c.line.board),
                 "opponent_names": names.get(c.opponent, ""),
                 "mark": line_mark(c.line),
+                "corrections": line_corrections(marks, session.number, c.line),
             }
             for c in lines
         ],
@@ -239,12 +255,13 @@ def _pair_page(
     pair: int,
     names: Mapping[int, str],
     leveled: LeveledStanding | None,
+    marks: Marks,
 ) -> Page:
     cards = []
     for session in results.sessions:
         standing = next((s for s in session.standings if s.pair == pair), None)
         if standing is not None:
-            cards.append(_card(session, standing, names))
+            cards.append(_card(session, standing, names, marks))
     players = leveled.players if leveled else cards[0]["standing"].players
     return Page(
         name=pair_href(pair),
@@ -266,6 +283,7 @@ def _pairs_pages(
 ) -> Iterator[Page]:
     names = _pair_names(results)
     leveled = {standing.pair: standing for standing in results.leveled}
+    marks = corrections_by_line(results.audit)
     if results.multi_session:
         yield Page(
             name=INDEX,
@@ -301,9 +319,11 @@ def _pairs_pages(
                 numbers[index - 1] if index > 0 else None,
                 numbers[index + 1] if index + 1 < len(numbers) else None,
             )
-            yield _board_page(results, session, board, names, records.get(board.board), neighbours)
+            yield _board_page(
+                results, session, board, names, records.get(board.board), neighbours, marks
+            )
     for pair in sorted(names):
-        yield _pair_page(results, pair, names, leveled.get(pair))
+        yield _pair_page(results, pair, names, leveled.get(pair), marks)
 
 
 def site_pages(
@@ -322,6 +342,16 @@ def site_pages(
         )
     else:
         pages.extend(_pairs_pages(results, hands or {}))
+    if results.audit or (results.changes is not None and not results.changes.empty):
+        pages.append(
+            Page(
+                name=CHANGES,
+                template="changes.html",
+                title="What changed",
+                crumbs=(("Results", INDEX),),
+                context=changes_context(results),
+            )
+        )
     if results.awards:
         pages.append(
             Page(

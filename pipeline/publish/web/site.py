@@ -1,11 +1,13 @@
-"""The static results site: every page built in memory, then written into ``OUT/web`` as a set.
+"""The static results site: every page built in memory, then written as one set.
 
 ``build_site`` renders the pages of ``pages.site_pages`` with the templates and returns file
-name -> bytes; ``write_site`` writes them into a fresh folder beside the target and swaps it
-into place, so a visitor (or ``rsync`` to the club's web host) never sees half a site:
-the old set stays whole until the new one is complete. The folder holds only plain HTML,
-one stylesheet and one small script (the deadline's countdown), with relative links, so it
-can be copied to any web host, or opened from the disk, as it is.
+name -> bytes: a publication puts them in its version folder with the workbook and the JSON
+(``pipeline.publish.render``; ``OUT/web`` links to the current version's site).
+``write_site`` writes a site of its own (``bridgescan web``) into a fresh folder beside the
+target and swaps it into place, so a visitor (or ``rsync`` to the club's web host) never
+sees half a site: the old set stays whole until the new one is complete. The folder holds
+only plain HTML, one stylesheet and one small script (the deadline's countdown), with
+relative links, so it can be copied to any web host, or opened from the disk, as it is.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 
+from pipeline.clock import zone
 from pipeline.interop.deals import HandRecord
 from pipeline.publish.web.pages import INDEX, MASTERPOINTS, site_pages
+from pipeline.publish.web.publication import CHANGES, publication_text
 from pipeline.publish.web.render import environment, static_files
 from pipeline.results.model import EventResults
 
@@ -31,20 +35,43 @@ SITE_FOLDER = "web"
 
 @dataclass(frozen=True)
 class SiteStatus:
-    """What the banner on every page says: provisional (and why) or official."""
+    """What the banner on every page says: provisional (``summary``, one line) and why
+    (``reasons``, one line each, listed on the index), or nothing."""
 
     provisional: bool
     reasons: tuple[str, ...]
+    summary: str = ""
 
 
 def site_status(results: EventResults) -> SiteStatus:
-    """Provisional while any finding blocks publishing; the reasons are shown on the index."""
+    """Provisional while a session of the publication is not official (readings wait for
+    review, findings block it) or any finding blocks publishing; the reasons are shown on
+    the index, one line each."""
+    reasons: list[str] = []
+    summary: list[str] = []
+    view = results.publication
+    for period in view.sessions if view is not None else ():
+        if period.official_at is not None:
+            continue
+        waiting = []
+        if period.open_items:
+            shown = ", ".join(period.open_items[:6])
+            more = f" and {len(period.open_items) - 6} more" if len(period.open_items) > 6 else ""
+            waiting.append(f"{len(period.open_items)} reading(s) wait for review ({shown}{more})")
+        if period.blocking:
+            waiting.append(f"{period.blocking} finding(s) block publishing")
+        name = period.name or f"Session {period.session}"
+        reasons.append(f"{name}: " + ("; ".join(waiting) or "not official yet"))
+        summary.append(f"{name} may still change")
     blocking = results.blocking_findings
-    reasons = tuple(
+    reasons += [
         f"Session {f.session}, {f.where}: {f.message}" if f.session else f"{f.where}: {f.message}"
         for f in blocking
-    )
-    return SiteStatus(provisional=bool(blocking), reasons=reasons)
+    ]
+    if blocking and not summary:
+        summary.append(f"{len(blocking)} finding(s) wait for the director")
+    line = "; ".join(summary) + " (the results page says why)." if summary else ""
+    return SiteStatus(provisional=bool(reasons), reasons=tuple(reasons), summary=line)
 
 
 @dataclass(frozen=True)
@@ -81,7 +108,11 @@ def build_site(
     """Every file of the site: name -> content (UTF-8 HTML, the stylesheet, the script)."""
     env = environment()
     status = site_status(results)
+    view = results.publication
+    if published_at is None and view is not None:
+        published_at = view.published_at.astimezone(zone(view.time_zone))
     stamp = published_at or datetime.now().astimezone()
+    changed = bool(results.audit) or (results.changes is not None and not results.changes.empty)
     common = {
         "results": results,
         "status": status,
@@ -90,6 +121,8 @@ def build_site(
         "index_href": INDEX,
         "asset_base": "",
         "masterpoints_href": MASTERPOINTS if results.awards else None,
+        "changes_href": CHANGES if changed else None,
+        "publication": publication_text(results),
     }
     files: dict[str, bytes] = {}
     for page in site_pages(results, hands):
@@ -102,17 +135,18 @@ def build_site(
 
 def write_site(
     results: EventResults,
-    out_dir: Path,
+    folder: Path,
     *,
     hands: Mapping[int, Sequence[HandRecord]] | None = None,
     published_at: datetime | None = None,
 ) -> SiteReport:
-    """Build the site and put it at ``out_dir/web`` as one set (old set replaced whole)."""
+    """Build the site and put it at ``folder`` as one set (an old site there is replaced
+    whole). A publication writes the site inside its version folder instead
+    (``pipeline.publish.render``); this is for a site of its own (``bridgescan web``)."""
     files = build_site(results, hands=hands, published_at=published_at)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / SITE_FOLDER
-    fresh = Path(tempfile.mkdtemp(dir=out_dir, prefix=f".{SITE_FOLDER}.", suffix=".part"))
+    target = Path(folder)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
     try:
         for name, content in files.items():
             (fresh / name).write_bytes(content)
@@ -129,6 +163,8 @@ def write_site(
 def _swap_in(fresh: Path, target: Path) -> None:
     """Replace ``target`` by ``fresh``: the old folder is moved aside first, then removed."""
     old = None
+    if target.is_symlink():
+        raise FileExistsError(f"{target} is a link (a published version's site), not replaced")
     if target.exists():
         old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".old"))
         os.replace(target, old / target.name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from openpyxl.workbook.workbook import Workbook
 
 from pipeline.clock import local_text, zone_name
+from pipeline.publish.wording import law_text
 from pipeline.publish.workbook.layout import (
     MP_FORMAT,
     PERCENT_FORMAT,
@@ -21,22 +22,8 @@ from pipeline.publish.workbook.layout import (
 )
 from pipeline.publish.workbook.ranking import heading
 from pipeline.results.model import EventResults
-from pipeline.results.publication import AuditEntry
 
-__all__ = ["write_changes_sheet", "write_audit_sheet", "law_text"]
-
-
-def law_text(entry: AuditEntry) -> str:
-    """The law a correction stands on, as the audit sheet prints it."""
-    if entry.basis == "79C2":
-        text = f"Law 79C2 OVERRIDE ({entry.override.removeprefix('Law 79C2 override: ')})"
-    elif entry.basis == "79C1":
-        text = "Law 79C1 (within the period)"
-    else:
-        text = "before the results were official"
-    if entry.ruling:
-        text += "; changed ruling (Law 92B)"
-    return text
+__all__ = ["write_changes_sheet", "write_audit_sheet"]
 
 
 def write_changes_sheet(workbook: Workbook, results: EventResults) -> None:

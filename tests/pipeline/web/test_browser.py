@@ -38,7 +38,7 @@ def site(sample_out: tuple[EventResults, Path], tmp_path_factory: pytest.TempPat
     results, _ = sample_out
     hands = {1: analyse(read_deals(f"12 {BOARD_12}\n".encode()))}
     out = tmp_path_factory.mktemp("site")
-    return write_site(results, out, hands=hands).folder
+    return write_site(results, out / "web", hands=hands).folder
 
 
 def _open(browser: Browser, viewport: dict[str, int]) -> Page:

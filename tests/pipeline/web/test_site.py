@@ -6,6 +6,7 @@ these read the HTML directly.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -30,6 +31,14 @@ from pipeline.results.model import (
     TeamBoard,
     TeamStanding,
     TeamsView,
+)
+from pipeline.results.publication import (
+    AuditEntry,
+    ChangeReport,
+    LineChange,
+    PairChange,
+    PublicationView,
+    SessionPeriodView,
 )
 
 F = Fraction
@@ -228,15 +237,20 @@ def test_provisional_on_every_page_while_a_finding_blocks() -> None:
 
 
 def test_site_replaced_whole_and_nothing_left_behind(tmp_path: Path) -> None:
-    write_site(_event(), tmp_path)
+    write_site(_event(), tmp_path / "web")
     (tmp_path / "web" / "stale.html").write_text("old")
-    report = write_site(_event(title="Renamed"), tmp_path)
+    report = write_site(_event(title="Renamed"), tmp_path / "web")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["web"]
     assert not (tmp_path / "web" / "stale.html").exists()
     assert "Renamed" in (tmp_path / "web" / "index.html").read_text("utf-8")
     assert report.pages == 7 and report.total_bytes == sum(
         p.stat().st_size for p in (tmp_path / "web").iterdir()
     )
+    (tmp_path / "published").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "published")  # a version's site: not replaced
+    with pytest.raises(FileExistsError, match="published version"):
+        write_site(_event(), tmp_path / "link")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "published", "web"]
 
 
 def test_imp_session_shows_imps_and_no_percent() -> None:
@@ -293,22 +307,25 @@ def _spades_north() -> tuple[object, object]:
     return Strain.SPADES, Seat.NORTH
 
 
-def test_cli_rewrites_the_site_from_results_json(
+def test_cli_writes_a_site_of_its_own_from_results_json(
     sample_out: tuple[EventResults, Path], tmp_path: Path
 ) -> None:
     _, out = sample_out
-    copy = tmp_path / "out"
-    copy.mkdir()
-    (copy / "results.json").write_bytes((out / "results.json").read_bytes())
     deals = tmp_path / "deals.txt"
     deals.write_text(f"1 {BOARD_1}\n", encoding="utf-8")
-    result = CliRunner().invoke(app, ["web", str(copy), "--deals", f"2={deals}"])
+    assert (out / "web").is_symlink()  # the published version's site
+    refused = CliRunner().invoke(app, ["web", str(out)])
+    assert refused.exit_code == 2 and "give -o FOLDER" in refused.output
+    site = tmp_path / "club-site"
+    result = CliRunner().invoke(app, ["web", str(out), "-o", str(site), "--deals", f"2={deals}"])
     assert result.exit_code == 1, result.output  # written, but provisional (board 17)
     assert "76 pages" in result.output and "PROVISIONAL" in result.output
-    again = lxml.html.parse(str(copy / "web" / "index.html")).getroot()
+    again = lxml.html.parse(str(site / "index.html")).getroot()
     first = lxml.html.parse(str(out / "web" / "index.html")).getroot()
     assert _rows(again, "overall") == _rows(first, "overall")
-    assert "Double-dummy" in (copy / "web" / "board-2-1.html").read_text("utf-8")
+    assert "version 1, published" in again.xpath("//header")[0].text_content()
+    assert "Double-dummy" in (site / "board-2-1.html").read_text("utf-8")
+    assert "Double-dummy" not in (out / "web" / "board-2-1.html").read_text("utf-8")
 
 
 @pytest.mark.parametrize(
@@ -352,3 +369,93 @@ def test_contracts_with_suit_symbols_and_their_names(text: str, shown: str, spok
     for spoken_only in visible.xpath('.//*[contains(@class, "visually-hidden")]'):
         spoken_only.drop_tree()
     assert visible.text_content() == shown
+
+
+PUBLISHED = datetime(2026, 11, 24, 20, 40, tzinfo=UTC)  # 21:40 in Stockholm
+DEADLINE = datetime(2026, 11, 24, 21, 10, tzinfo=UTC)  # 22:10
+
+
+def _published(official: bool = True, late: bool = False) -> EventResults:
+    """Version 2 of the four-pair evening, published at 21:40 Stockholm time with corrections
+    until 22:10: board 2's 4-2 line was corrected from 1NT S -2 -100 to 1NT S -1 -50 by the
+    director (its matchpoints did not move: -50 still beats -100 at the other table)."""
+    period = SessionPeriodView(
+        1, "Tuesday", PUBLISHED if official else None, DEADLINE if official else None,
+        passed=False, rule="30 minutes after publication",
+        open_items=() if official else ("s1.pdf#p3r2",),
+    )  # fmt: skip
+    view = PublicationView(2, PUBLISHED, "Europe/Stockholm", "correction 1 by TD Eva (director)",
+                           (period,), late=late)  # fmt: skip
+    audit = (
+        AuditEntry(1, PUBLISHED, 1, 2, 4, 2, "4-2 1NT S -2 -100", "4-2 1NT S -1 -50", "TD Eva",
+                   "director", "<b>wrong</b> result", "79C2" if late else "79C1", DEADLINE, 2,
+                   override="Law 79C2 override: director Eva, organizer Olle" if late else ""),
+    )  # fmt: skip
+    changes = ChangeReport(
+        2, 1, "correction 1 by TD Eva (director)",
+        (LineChange(1, 2, 4, 2, "4-2 1NT S -2 -100", "4-2 1NT S -1 -50", F(2), F(2), F(0), F(0)),),
+        (PairChange(1, 4, "Gus Holm - Hans Is", F(2), F(2), F(50), F(50), "2-3", "2-3", None,
+                    None),),
+    )  # fmt: skip
+    return _event(publication=view, changes=changes, audit=audit)
+
+
+def test_version_deadline_and_countdown_on_the_pages() -> None:
+    files = build_site(_published())
+    index = _doc(files, "index.html")
+    header = " ".join(index.xpath("//header")[0].text_content().split())
+    assert "version 2, published 2026-11-24 21:40 (Europe/Stockholm)" in header
+    (period,) = index.xpath("//*[@data-deadline]")
+    assert period.get("data-deadline") == "2026-11-24T21:10:00+00:00"
+    assert "corrections until 2026-11-24 22:10 (Law 79C1" in period.text_content()
+    assert period.xpath(".//*[@data-countdown]")  # the script writes the time left here
+    assert "PROVISIONAL" not in files["index.html"].decode()
+    board = _doc(files, "board-1-2.html")
+    assert board.xpath('//*[@data-deadline="2026-11-24T21:10:00+00:00"]')
+
+
+def test_corrected_results_are_marked_and_link_to_what_changed() -> None:
+    files = build_site(_published())
+    board = _doc(files, "board-1-2.html")
+    marks = board.xpath('//a[@class="corrected"]')
+    assert [(a.text_content(), a.get("href")) for a in marks] == [
+        ("corrected", "changes.html#correction-1")
+    ]
+    row = marks[0].xpath("ancestor::tr")[0]
+    assert row.xpath("./th")[0].text_content().startswith("4")  # the 4-2 line
+    assert not _doc(files, "board-1-1.html").xpath('//a[@class="corrected"]')
+    for pair in (2, 4):  # both pairs' score cards
+        assert _doc(files, f"pair-{pair}.html").xpath('//a[@href="changes.html#correction-1"]')
+    assert not _doc(files, "pair-1.html").xpath('//a[@class="corrected"]')
+    changes = _doc(files, "changes.html")
+    entry = changes.xpath('//li[@id="correction-1"]')[0].text_content()
+    entry = " ".join(entry.split())
+    assert "4-2 1NT S -2 -100 → 4-2 1NT S -1 -50" in entry
+    assert "By TD Eva (director): <b>wrong</b> result." in entry
+    assert "Law 79C1 (within the period)" in entry
+    assert _rows(changes, "changed-lines") == [
+        ["2", "4–2", "4-2 1NT S -2 -100", "4-2 1NT S -1 -50", "2.0 → 2.0", "0.0 → 0.0"]
+    ]
+    assert "What changed" in _doc(files, "index.html").xpath("//nav")[0].text_content()
+
+
+def test_a_late_override_is_marked() -> None:
+    files = build_site(_published(late=True))
+    header = _doc(files, "index.html").xpath("//header")[0].text_content()
+    assert "under a Law 79C2 override" in header
+    entry = _doc(files, "changes.html").xpath('//li[@id="correction-1"]')[0]
+    assert entry.get("class") == "late"
+    assert "Law 79C2 OVERRIDE (director Eva, organizer Olle)" in entry.text_content()
+
+
+def test_a_session_waiting_for_review_is_provisional_and_has_no_period() -> None:
+    files = build_site(_published(official=False))
+    for name in ("index.html", "board-1-1.html", "pair-3.html", "changes.html"):
+        assert (
+            "Tuesday may still change"
+            in _doc(files, name).xpath('//div[contains(@class, "provisional")]')[0].text_content()
+        ), name
+    index = _doc(files, "index.html")
+    assert not index.xpath("//*[@data-deadline]")
+    why = " ".join(index.xpath('//section[@class="notice"]')[0].text_content().split())
+    assert "Tuesday: 1 reading(s) wait for review (s1.pdf#p3r2)" in why

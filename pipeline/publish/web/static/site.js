@@ -22,9 +22,9 @@
       if (isNaN(deadline) || !out) { return; }
       var left = deadline - now;
       if (left > 0) {
-        out.textContent = words(left);
+        out.textContent = ": " + words(left);
       } else {
-        out.textContent = "the correction period has ended";
+        out.textContent = ": the correction period has ended";
         element.classList.add("passed");
       }
     });
