@@ -15,6 +15,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pipeline.clock import Clock
 from pipeline.web.security import SESSION_COOKIE, Secrets, Session, Sessions, is_loopback
 
 __all__ = ["SECURITY_HEADERS", "Console", "ConsoleMiddleware"]
@@ -39,6 +40,7 @@ class Console:
     secrets: Secrets
     sessions: Sessions = field(default_factory=Sessions)
     public: bool = False  # listening beyond this machine: any Host header is accepted
+    clock: Clock | None = None  # the corrections' clock (pipeline.clock); None: the machine's
 
     def host_allowed(self, host: str | None) -> bool:
         """Loopback names only (a page of another site that points its own name at

@@ -12,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from pipeline.web.auth import login, login_page, logout
+from pipeline.web.corrections import audit_page, correction_page, correction_post, publish_post
 from pipeline.web.files import crop, site_file, static_file
 from pipeline.web.http import page
 from pipeline.web.review import decide, queue_page
@@ -38,6 +39,10 @@ def all_routes() -> list[Route]:
         Route("/review", queue_page, methods=["GET"]),
         Route("/review/decide", decide, methods=["POST"]),
         Route("/review/crop", crop, methods=["GET"]),
+        Route("/corrections", correction_page, methods=["GET"]),
+        Route("/corrections", correction_post, methods=["POST"]),
+        Route("/audit", audit_page, methods=["GET"]),
+        Route("/publish", publish_post, methods=["POST"]),
         Route("/static/{name}", static_file, methods=["GET"]),
         Route("/site/{path:path}", site_file, methods=["GET"]),
         Route("/favicon.ico", no_icon, methods=["GET"]),

@@ -84,7 +84,7 @@ def console_template(
 
     _, scored = sample_out
     out = tmp_path_factory.mktemp("console") / "out"
-    shutil.copytree(scored, out)
+    shutil.copytree(scored, out, symlinks=True)  # the version links stay links
     reader = scan_reader(load_event(SAMPLE / "event.yaml"), 1)
     pages = [
         reader.read_image(image, ref)
@@ -100,4 +100,4 @@ def console_out(console_template: Path, tmp_path: Path) -> Path:
     """A fresh copy of the console's output folder for one test (decisions get appended)."""
     import shutil
 
-    return Path(shutil.copytree(console_template, tmp_path / "out"))
+    return Path(shutil.copytree(console_template, tmp_path / "out", symlinks=True))

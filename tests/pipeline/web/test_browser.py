@@ -11,6 +11,7 @@ import io
 import json
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pypdfium2
@@ -177,3 +178,99 @@ def test_decide_a_review_item_by_clicking_a_candidate(
     (tmp_path / "phone-review.png").write_bytes(png)
     _not_blank(png)
     page.context.close()
+
+
+def _sign_in(browser: Browser, console: ConsoleThread) -> Page:
+    page = _open(browser, DESKTOP)
+    page.goto(f"{console.url}/login?token={TOKEN}")
+    expect(page.get_by_role("main").get_by_role("status")).to_contain_text("Signed in")
+    return page
+
+
+def _fill_board_1_correction(page: Page, console: ConsoleThread) -> None:
+    """Session 2, board 1, NS 16 - EW 1: 4HX by E went two down, not one (+300, not +100)."""
+    page.goto(f"{console.url}/corrections?session=2&board=1")
+    page.get_by_role("link", name="Correct NS 16 – EW 1").click()
+    page.get_by_label("Result").fill("-2")
+    page.get_by_label("NS score as written").fill("+300")
+    page.get_by_label("Name", exact=True).fill("TD Eva")
+    page.get_by_label("Reason").fill("NS showed their copy of the traveller")
+
+
+def _overall_row(page: Page, pair: int) -> list[str]:
+    row = page.get_by_role("table", name="Overall ranking (leveled totals)").get_by_role(
+        "row", name=re.compile(rf"^\d+(-\d+)? {pair} ")
+    )
+    return [" ".join(t.split()) for t in row.get_by_role("cell").all_inner_texts()]
+
+
+def test_a_correction_changes_the_ranking_and_shows_what_changed(
+    browser: Browser, console: ConsoleThread, console_out: Path, tmp_path: Path
+) -> None:
+    """Board 1 of session 2 (top 14): NS scored +100, +100, +100, +150, +50, +50, +50, -140.
+    Pair 16's +100 beat four results and tied two: 4 x 2 + 2 x 1 = 10. At +300 it beats all
+    seven: 14, so pair 16 (who played only session 2, factor 1) goes from 204 to 208."""
+    page = _sign_in(browser, console)
+    page.goto(f"{console.url}/site/index.html")
+    assert _overall_row(page, 16)[-3:] == ["204.0", "420.0", "48.57"]
+    _fill_board_1_correction(page, console)
+    page.get_by_role("button", name="Make the correction and publish").click()
+    expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
+        "Correction 1 accepted (Law 79C1, within the correction period"
+    )
+    page.get_by_role("link", name="the results as published").click()
+    assert _overall_row(page, 16)[-3:] == ["208.0", "420.0", "49.52"]  # 208 / 420
+    expect(page.get_by_role("banner")).to_contain_text("version 2, published")
+    page.get_by_role("link", name="What changed").first.click()
+    changed = page.get_by_role("table", name="Results that changed")
+    expect(changed).to_contain_text("4HX E -1 +100")
+    expect(changed).to_contain_text("4HX E -2 +300")
+    expect(changed).to_contain_text("10.0 → 14.0")
+    expect(page.locator("#correction-1")).to_contain_text("By TD Eva (director)")
+    page.goto(f"{console.url}/site/board-2-1.html")
+    page.get_by_role("link", name="corrected").click()
+    assert page.url.endswith("/site/changes.html#correction-1")
+    png = page.screenshot(full_page=True)
+    (tmp_path / "changes.png").write_bytes(png)
+    _not_blank(png)
+    assert axe_problems(page) == []
+    page.context.close()
+
+
+def test_a_correction_after_the_deadline_is_refused_on_the_page(
+    browser: Browser, console_out: Path
+) -> None:
+    """An hour after publication the 30-minute period (Law 79C1) is over: the page says so and
+    counts no more, the correction is refused with the deadline, and nothing is published;
+    the same correction as a Law 79C2 override naming the director and the organizer stands
+    and is marked as one."""
+    an_hour_later = lambda: datetime.now(UTC) + timedelta(hours=1)  # noqa: E731
+    console = Console(console_out, Secrets(token=TOKEN), clock=an_hour_later)
+    thread = ConsoleThread(console).start()
+    try:
+        page = _sign_in(browser, thread)
+        _fill_board_1_correction(page, thread)
+        expect(page.get_by_role("alert")).to_contain_text(
+            "The correction period of Thursday 19 November ended at"
+        )
+        period = page.locator("[data-deadline]").filter(has_text="Thursday 19 November")
+        expect(period).to_contain_text("the correction period has ended")
+        page.get_by_role("button", name="Make the correction and publish").click()
+        expect(page.get_by_role("main").get_by_role("alert").first).to_contain_text(
+            "Refused, nothing was changed: session 2, board 1, NS 16 vs EW 1: the correction "
+            "period of session 2 ended at"
+        )
+        assert sorted(p.name for p in (console_out / "versions").iterdir()) == ["v0001"]
+        expect(page.get_by_label("NS score as written")).to_have_value("+300")  # kept
+        page.get_by_label("Law 79C2 override").check()
+        page.get_by_label("Director", exact=True).fill("TD Eva")
+        page.get_by_label("Organizer", exact=True).fill("Olle Ek")
+        page.get_by_role("button", name="Make the correction and publish").click()
+        expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
+            "Law 79C2 override: director TD Eva, organizer Olle Ek"
+        )
+        page.goto(f"{thread.url}/site/changes.html")
+        expect(page.locator("#correction-1")).to_contain_text("Law 79C2 OVERRIDE")
+        page.context.close()
+    finally:
+        thread.stop()

@@ -273,3 +273,49 @@ def test_serve_refuses_a_public_address_from_the_command_line(tmp_path: Path) ->
     result = CliRunner().invoke(cli, ["serve", str(tmp_path), "--host", "0.0.0.0"])
     assert result.exit_code == 2
     assert "--public" in result.output and "Traceback" not in result.output
+
+
+def _versions(out: Path) -> list[str]:
+    return sorted(p.name for p in (out / "versions").iterdir() if not p.name.startswith("."))
+
+
+CORRECTION = {
+    "session": "2", "board": "1", "ns": "16", "ew": "1", "result": "-2", "score": "+300",
+    "by": "TD Eva", "role": "director", "reason": "NS showed the traveller",
+}  # fmt: skip
+
+
+def test_a_correction_needs_the_directors_secret(console_out: Path) -> None:
+    client = _client(console_out)
+    response = client.post("/corrections", data={**CORRECTION, "csrf": _csrf(client, "/login")})
+    assert response.status_code == 403
+    assert _versions(console_out) == ["v0001"]
+    assert client.post("/publish", data={"csrf": _csrf(client, "/login")}).status_code == 403
+
+
+def test_a_correction_needs_the_forms_token(console_out: Path) -> None:
+    client = _signed_in(console_out)
+    assert client.post("/corrections", data=CORRECTION).status_code == 403
+    assert client.post("/corrections", data={**CORRECTION, "csrf": "x"}).status_code == 403
+    assert _versions(console_out) == ["v0001"]
+
+
+def test_the_director_corrects_and_the_next_version_is_published(console_out: Path) -> None:
+    client = _signed_in(console_out)
+    response = client.post("/corrections", data={**CORRECTION, "csrf": _csrf(client, "/")})
+    assert response.status_code == 200 and "Correction 1 accepted" in response.text
+    assert _versions(console_out) == ["v0001", "v0002"]
+    changes = (console_out / "web" / "changes.html").read_text("utf-8")
+    assert "NS showed the traveller" in changes and "4HX E -2 +300" in changes
+
+
+def test_a_bad_correction_is_refused_with_the_form_kept(console_out: Path) -> None:
+    client = _signed_in(console_out)
+    response = client.post(
+        "/corrections", data={**CORRECTION, "score": "+500", "csrf": _csrf(client, "/")}
+    )
+    assert response.status_code == 409
+    assert "Refused, nothing was changed" in response.text and "Law 77" in response.text
+    doc = lxml.html.fromstring(response.text)
+    assert doc.xpath('//input[@name="score"]/@value') == ["+500"]  # nothing to type again
+    assert _versions(console_out) == ["v0001"]
