@@ -13,14 +13,16 @@ from __future__ import annotations
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
 from pipeline.store.errors import StoreTooNewError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 __all__ = [
     "BASE_REVISION",
@@ -36,9 +38,15 @@ __all__ = [
 MIGRATIONS = Path(__file__).with_name("migrations")
 #: The schema release 0.1.0 wrote (before stores recorded a version).
 BASE_REVISION = "0001"
+#: Every schema this release knows, oldest first; the last is the one it writes. Opening a
+#: store at this schema needs no Alembic (its import costs a correction's budget a third of
+#: a second); tests/pipeline/test_store_upgrade.py checks the list against migrations/.
+REVISIONS = ("0001", "0002")
 
 
 def _config(connection: Connection | None = None) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
     config.attributes["connection"] = connection
@@ -47,19 +55,24 @@ def _config(connection: Connection | None = None) -> Config:
 
 @cache
 def _script() -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(_config())
 
 
 def head_revision() -> str:
     """The newest schema this release writes."""
-    head = _script().get_current_head()
-    assert head is not None
-    return head
+    return REVISIONS[-1]
 
 
-@cache
 def known_revisions() -> frozenset[str]:
-    return frozenset(script.revision for script in _script().walk_revisions())
+    return frozenset(REVISIONS)
+
+
+def migration_revisions() -> tuple[str, ...]:
+    """The schemas Alembic's migrations folder holds, oldest first (what ``REVISIONS`` must
+    say)."""
+    return tuple(reversed([script.revision for script in _script().walk_revisions()]))
 
 
 def schema_revision(connection: Connection) -> str | None:
@@ -98,6 +111,8 @@ def migrate(connection: Connection, found: str | None) -> None:
 
     ``found`` is what :func:`schema_revision` said; a 0.1.0 store is stamped first.
     """
+    from alembic import command
+
     config = _config(connection)
     if found is not None and "alembic_version" not in inspect(connection).get_table_names():
         command.stamp(config, BASE_REVISION)

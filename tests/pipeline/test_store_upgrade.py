@@ -100,3 +100,12 @@ def test_a_broken_old_store_is_not_upgraded(tmp_path) -> None:
     assert "alembic_version" not in tables
     assert db.execute("SELECT count(*) FROM records").fetchone() == (29,)
     db.close()
+
+
+def test_the_schemas_this_release_knows_are_the_migrations_it_ships() -> None:
+    """``REVISIONS`` lets a store at the head open without Alembic; it must say exactly
+    what migrations/ holds, oldest first (a new migration without it would be refused)."""
+    from pipeline.store.upgrade import REVISIONS, migration_revisions
+
+    assert migration_revisions() == REVISIONS
+    assert head_revision() == REVISIONS[-1]
