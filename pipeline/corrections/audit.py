@@ -11,14 +11,20 @@ ones published (their SHA-256 as recorded in the store).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.corrections.inputs import stored_corrections
 from pipeline.corrections.publication import audit_entries, verify_before_publishing
-from pipeline.corrections.records import FILES, HEAD_KEY, PUBLICATION, Publication, VersionFiles
-from pipeline.publish.file_set import check_version, version_folder
+from pipeline.corrections.records import (
+    FILES,
+    HEAD_KEY,
+    PUBLICATION,
+    Publication,
+    VersionFiles,
+    files_key,
+)
+from pipeline.publish.file_set import check_files, check_version, version_folder
 from pipeline.results.publication import AuditEntry
 from pipeline.store import EventStore, StoreBrokenError
 
@@ -128,24 +134,15 @@ def verify_audit(store: EventStore, out_dir: Path | None = None) -> AuditReport:
 
 
 def _check_files(store: EventStore, out_dir: Path, numbers: list[int]) -> list[str]:
+    """Every version's files against the hashes the store recorded when they were published
+    (a version whose hashes were never recorded, against its own manifest)."""
     problems = []
     for version in numbers:
-        record = store.latest(FILES, f"v{version:04d}")
+        record = store.latest(FILES, files_key(version))
         folder = version_folder(out_dir, version)
-        if record is None or not isinstance(record.value, VersionFiles):
-            if folder.is_dir():
-                problems += check_version(folder)
-            continue
-        for name, digest, size in record.value.files:
-            path = folder / name
-            try:
-                data = path.read_bytes()
-            except OSError:
-                problems.append(f"version {version}: {path} is missing")
-                continue
-            if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
-                problems.append(
-                    f"version {version}: {path} is not the file that was published "
-                    "(its SHA-256 differs from the one recorded in the store)"
-                )
+        if record is not None and isinstance(record.value, VersionFiles):
+            found = check_files(folder, record.value.files)
+        else:
+            found = check_version(folder) if folder.is_dir() else []
+        problems += [f"version {version}: {problem}" for problem in found]
     return problems

@@ -152,12 +152,16 @@ def apply_corrections(
     rows: Sequence[TravellerRow], corrections: Iterable[Correction]
 ) -> tuple[TravellerRow, ...]:
     """The rows with each correction applied in turn: the line it corrected is replaced by
-    the corrected line (or the corrected line is added, when the result was missing)."""
+    the corrected line (or taken off, or added when the result was missing and is still not
+    there), so applying the corrections again to rows that already hold them adds nothing."""
     out = list(rows)
     for correction in corrections:
+        # The line it corrected; for a result that was missing (or a review item decided in
+        # the correction), the line the doors may since have brought themselves.
+        line = correction.before if correction.before is not None else correction.after
         index = None
-        if correction.before is not None:
-            target = line_key(correction.before)
+        if line is not None:
+            target = line_key(line)
             index = next((i for i, r in enumerate(out) if line_key(r) == target), None)
         if correction.after is None:
             if index is not None:

@@ -29,7 +29,7 @@ import os
 import re
 import secrets
 import shutil
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +46,7 @@ __all__ = [
     "current_version",
     "version_folder",
     "read_manifest",
+    "check_files",
     "check_version",
     "clean_leftovers",
 ]
@@ -160,24 +161,29 @@ def read_manifest(folder: Path) -> tuple[tuple[str, str, int], ...]:
         raise FileSetError(f"{path}: not a readable manifest ({error})") from None
 
 
-def check_version(folder: Path) -> list[str]:
-    """What is wrong with a version folder against its own manifest (empty: nothing)."""
-    folder = Path(folder)
-    try:
-        entries = read_manifest(folder)
-    except FileSetError as error:
-        return [str(error)]
+def check_files(folder: Path, entries: Iterable[tuple[str, str, int]]) -> list[str]:
+    """What is wrong with the files of a version folder against ``(name, sha256, size)``
+    entries (its manifest, or the hashes the event store recorded); empty: nothing."""
     problems = []
     for name, digest, size in entries:
-        path = folder / name
+        path = Path(folder) / name
         try:
             data = path.read_bytes()
         except OSError:
-            problems.append(f"{path}: missing")
+            problems.append(f"{path} is missing")
             continue
         if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
-            problems.append(f"{path}: changed after it was published (SHA-256 differs)")
+            problems.append(f"{path} is not the file that was published (its SHA-256 differs)")
     return problems
+
+
+def check_version(folder: Path) -> list[str]:
+    """What is wrong with a version folder against its own manifest (empty: nothing)."""
+    try:
+        entries = read_manifest(Path(folder))
+    except FileSetError as error:
+        return [str(error)]
+    return check_files(folder, entries)
 
 
 @contextmanager

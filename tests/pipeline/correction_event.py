@@ -33,37 +33,25 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tests.pipeline.test_club_evening import EVENT_YAML as CLUB_EVENT_YAML
+
 PUBLISHED = datetime(2026, 11, 24, 20, 40, tzinfo=UTC)  # 21:40 in Stockholm
 DEADLINE = datetime(2026, 11, 24, 21, 10, tzinfo=UTC)  # 22:10 in Stockholm
 
-PAIRS_1_TO_4 = """\
-          - {number: 1, players: [{name: Anna Berg, member: "1001"}, {name: Bo Ek, member: "1002"}]}
-          - {number: 2, players: [{name: Cecilia Lind, member: "1003"}, {name: Dag Holm, member: "1004"}]}
-          - {number: 3, players: [{name: Eva Sjöberg, member: "1005"}, {name: "Fredrik Nyström", member: "1006"}]}
-          - {number: 4, players: [{name: Gunilla Åberg, member: "1007"}, {name: Hans Dahl, member: "1008"}]}
-"""  # noqa: E501
+# Session 1 is test_club_evening's evening as its event file has it; session 2 adds the same
+# pairs 1-4 a week later, in the event's own time zone.
+_PAIRS_1_TO_4 = "".join(
+    line + "\n"
+    for line in CLUB_EVENT_YAML.splitlines()
+    if line.strip().startswith(tuple(f"- {{number: {n}," for n in range(1, 5)))
+)
 
 EVENT_YAML = (
-    """\
-event:
-  name: Tuesday club pairs
-  kind: pairs-matchpoints
-  organizer: BK Testklubben
-  time_zone: Europe/Stockholm
-sessions:
-  - number: 1
-    name: Tuesday 17 November
-    date: 2026-11-17
-    sections:
-      - name: A
-        movement: {type: howell, pairs: 7, boards_per_round: 1}
-        pairs:
-"""
-    + PAIRS_1_TO_4
+    CLUB_EVENT_YAML.replace(
+        "  organizer: BK Testklubben\n",
+        "  organizer: BK Testklubben\n  time_zone: Europe/Stockholm\n",
+    )
     + """\
-          - {number: 5, players: [{name: Ingrid Strand, member: "1009"}, {name: Jonas Lund, member: "1010"}]}
-          - {number: 6, players: [{name: Karin Björk, member: "1011"}, {name: Lars Falk, member: "1012"}]}
-          - {number: 7, players: [{name: Maria Hedlund, member: "1013"}, {name: Nils Wikström, member: "1014"}]}
   - number: 2
     name: Tuesday 24 November
     date: 2026-11-24
@@ -71,8 +59,8 @@ sessions:
       - name: A
         movement: {type: howell, pairs: 4, boards_per_round: 1}
         pairs:
-"""  # noqa: E501
-    + PAIRS_1_TO_4
+"""
+    + _PAIRS_1_TO_4
 )
 
 HEADER = "Board;Round;Table;NS;EW;Contract;Declarer;Result;NS score;EW score;Adjusted\n"

@@ -353,8 +353,7 @@ def test_audit_verify_finds_a_published_file_changed_afterwards(out: Path) -> No
         report = verify_audit(store, out)
     assert not report.ok
     assert report.problems == (
-        f"version 1: {path} is not the file that was published (its SHA-256 differs from the "
-        "one recorded in the store)",
+        f"version 1: {path} is not the file that was published (its SHA-256 differs)",
     )
 
 
@@ -503,3 +502,21 @@ def test_the_decision_on_a_review_item_is_made_again_as_a_correction(
     ):
         correct_review_item(store, out, ReviewItemCorrection("s2.pdf#p3r2", "2H E +1 -110"),
                             director, clock=lambda: decided_at + timedelta(minutes=6))  # fmt: skip
+
+
+def test_applying_a_correction_to_rows_that_already_hold_it_adds_nothing() -> None:
+    """A review item decided as a correction is later brought by the scanner door itself
+    (the run takes the same decision): the line is there once, not twice."""
+    from pipeline.corrections.inputs import apply_corrections
+    from pipeline.corrections.records import Correction
+    from scoring.contract import Contract, Seat
+    from scoring.traveller import TravellerRow
+
+    decided = TravellerRow(3, 1, 2, Contract.parse("2H"), Seat.EAST, 9, written_score_ns=-140)
+    other = TravellerRow(3, 4, 3, Contract.parse("2H"), Seat.EAST, 8, written_score_ns=-110)
+    correction = Correction(
+        1, 2, 3, None, decided, "Per Lind", Role.DIRECTOR, "checked", PUBLISHED,
+        CorrectionBasis.NOT_OFFICIAL, None, 2, 1, review_item="s2.pdf#p3r2",
+    )  # fmt: skip
+    assert apply_corrections([other], [correction]) == (other, decided)
+    assert apply_corrections([other, decided], [correction]) == (other, decided)

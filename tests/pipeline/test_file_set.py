@@ -77,8 +77,8 @@ def test_a_changed_file_is_found(tmp_path: Path) -> None:
     (written.folder / "results.json").write_bytes(b'{"v": 9}')
     (written.folder / "results.xlsx").unlink()
     problems = check_version(written.folder)
-    assert any("results.json: changed after it was published" in p for p in problems)
-    assert any("results.xlsx: missing" in p for p in problems)
+    assert any("results.json is not the file that was published" in p for p in problems)
+    assert any("results.xlsx is missing" in p for p in problems)
 
 
 _CRASH = """
