@@ -51,7 +51,7 @@ from pipeline.publish.file_set import (
 from pipeline.publish.results_json_read import read_store_head
 from pipeline.results.event import score_event
 from pipeline.results.masterpoints import masterpoint_scale
-from pipeline.results.model import EventResults, StoreHead
+from pipeline.results.model import EventResults, ResultLine, StoreHead
 from pipeline.results.publication import (
     AuditEntry,
     ChangeReport,
@@ -125,8 +125,22 @@ def _bare(results: EventResults) -> EventResults:
 
 
 def results_digest(results: EventResults) -> str:
-    """SHA-256 of the results as scored (without version, changes or audit)."""
-    return hashlib.sha256(dumps(_bare(results)).encode("utf-8")).hexdigest()
+    """SHA-256 of the results as scored (without version, changes or audit), with each
+    traveller's lines in one order: the same results brought by another door, or in
+    another order, are the same results and publish no new version."""
+    bare = _bare(results)
+    sessions = tuple(
+        replace(session, boards=tuple(
+            replace(board, lines=tuple(sorted(board.lines, key=_line_order)))
+            for board in session.boards
+        ))
+        for session in bare.sessions
+    )  # fmt: skip
+    return hashlib.sha256(dumps(replace(bare, sessions=sessions)).encode("utf-8")).hexdigest()
+
+
+def _line_order(line: ResultLine) -> tuple[int, int, int, int]:
+    return (line.ns_pair, line.ew_pair, line.round or 0, line.table or 0)
 
 
 def publication_head(store: EventStore) -> StoredRecord | None:

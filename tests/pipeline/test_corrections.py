@@ -520,3 +520,18 @@ def test_applying_a_correction_to_rows_that_already_hold_it_adds_nothing() -> No
     )  # fmt: skip
     assert apply_corrections([other], [correction]) == (other, decided)
     assert apply_corrections([other, decided], [correction]) == (other, decided)
+
+
+def test_the_same_results_in_another_line_order_are_no_new_version(out: Path) -> None:
+    from dataclasses import replace as with_
+
+    from pipeline.corrections.publication import RESULTS, results_digest
+
+    with EventStore(out / "bridgescan.sqlite") as store:
+        results = store.latest(RESULTS, "event").value
+    session = results.sessions[1]
+    board = session.boards[0]
+    turned = with_(board, lines=tuple(reversed(board.lines)))
+    other = with_(results, sessions=(results.sessions[0],
+                                     with_(session, boards=(turned, *session.boards[1:]))))  # fmt: skip
+    assert other != results and results_digest(other) == results_digest(results)
