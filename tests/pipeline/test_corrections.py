@@ -532,6 +532,6 @@ def test_the_same_results_in_another_line_order_are_no_new_version(out: Path) ->
     session = results.sessions[1]
     board = session.boards[0]
     turned = with_(board, lines=tuple(reversed(board.lines)))
-    other = with_(results, sessions=(results.sessions[0],
-                                     with_(session, boards=(turned, *session.boards[1:]))))  # fmt: skip
+    second = with_(session, boards=(turned, *session.boards[1:]))
+    other = with_(results, sessions=(results.sessions[0], second))
     assert other != results and results_digest(other) == results_digest(results)
