@@ -214,6 +214,8 @@ def test_a_correction_changes_the_ranking_and_shows_what_changed(
     page.goto(f"{console.url}/site/index.html")
     assert _overall_row(page, 16)[-3:] == ["204.0", "420.0", "48.57"]
     _fill_board_1_correction(page, console)
+    expect(page.locator("[data-deadline]").filter(has_text="Thursday")).to_contain_text("left")
+    assert axe_problems(page) == []  # the console's form: labels, contrast, headers
     page.get_by_role("button", name="Make the correction and publish").click()
     expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
         "Correction 1 accepted (Law 79C1, within the correction period"
