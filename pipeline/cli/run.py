@@ -109,6 +109,10 @@ def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
                                          s.decided, s.to_review, s.typed)))  # fmt: skip
     console.print(table)
     for s in summary.sessions:
+        if s.pages_reused:
+            reused = f"{s.pages_reused} of {s.pages} page(s) as read before"
+            console.print(f"session {s.session}: {reused} (same scan, same reader), not read again",
+                          markup=False)  # fmt: skip
         for note in s.replaced:
             console.print(f"session {s.session}: {note}", markup=False, soft_wrap=True)
     for note in summary.notes:

@@ -15,7 +15,7 @@ both doors, scored once, published, the store verified).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from prefect import flow, task
@@ -24,6 +24,7 @@ from prefect.cache_policies import NO_CACHE
 from pipeline.doors.inputs import SessionFiles, session_files
 from pipeline.doors.scans import reading
 from pipeline.flows import steps
+from pipeline.flows.readings import StoredReadings
 from pipeline.flows.store_checks import check_store
 from pipeline.store import DEFAULT_NAME, EventStore, store_location
 from scoring.event import Event
@@ -57,6 +58,7 @@ class SessionSummary:
     typed: int
     replaced: tuple[str, ...]
     rows_changed: int
+    pages_reused: int = 0  # taken as read before by the same reader, not read again
 
 
 @dataclass(frozen=True)
@@ -110,8 +112,11 @@ def read_scans(
     event: Event, files: SessionFiles, store_path: Path | str, out_dir: Path
 ) -> reading.ReadSession:
     reader = reading.scan_reader(event, files.session)
-    pages = reading.read_scans(reader, files.scans, on_page=_notify)
-    return settle_readings(files.session, pages, store_path, out_dir)
+    with EventStore(store_path) as store:  # pages read before by this reader are not read again
+        stored = StoredReadings(store, reading.reader_key(reader, event, files.session))
+        pages = reading.read_scans(reader, files.scans, on_page=_notify, cache=stored)
+    settled = settle_readings(files.session, pages, store_path, out_dir)
+    return replace(settled, reused=stored.reused)
 
 
 def settle_readings(
@@ -148,6 +153,7 @@ def session_rows(
         typed=sum(1 for r in data.rows if r.source is None or r.source.page is None),
         replaced=notes,
         rows_changed=changed,
+        pages_reused=scanned.reused if scanned else 0,
     )
     return data, summary
 

@@ -121,6 +121,17 @@ RECORD_TYPES: dict[str, str] = {
     "publication": "pipeline.corrections.records:Publication",
     "correction": "pipeline.corrections.records:Correction",
     "version-files": "pipeline.corrections.records:VersionFiles",
+    # pages as the reader read them (kept so a re-run reads no page twice)
+    "page-ref": "ocr.reading:PageRef",
+    "crop": "ocr.reading:Crop",
+    "candidate": "ocr.reading:Candidate",
+    "field-reading": "ocr.reading:FieldReading",
+    "row-result": "ocr.reading:RowResult",
+    "row-status": "ocr.reading:RowStatus",
+    "row-reading": "ocr.reading:RowReading",
+    "page-problem": "ocr.reading:PageProblem",
+    "page-reading": "ocr.reading:PageReading",
+    "qr-payload": "ocr.qrpayload:QrPayload",
 }
 
 #: Names release 0.1.0 wrote (module paths at commit b58fa37) -> stable names.
@@ -214,10 +225,10 @@ def _name_of(cls: type) -> str:
 
 def to_jsonable(value: Any) -> Any:
     """A JSON-ready structure for ``value`` (tagged where JSON has no type of its own)."""
+    if isinstance(value, Enum):  # before str/int: a StrEnum member must come back as itself
+        return {"__enum__": _name_of(type(value)), "value": value.value}
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    if isinstance(value, Enum):
-        return {"__enum__": _name_of(type(value)), "value": value.value}
     if isinstance(value, Fraction):
         return {"__fraction__": str(value)}
     if isinstance(value, datetime):

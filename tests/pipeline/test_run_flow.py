@@ -67,7 +67,10 @@ def test_sample_event_scans_in_workbook_out_review_and_rerun(tmp_path) -> None:
     assert scanned["to_review"] <= written_rows * 0.08
     assert typed["typed"] == 240 and typed["pages"] == 0
 
-    # A person decided one item: it is now a row, the queue is one shorter.
+    # A person decided one item: it is now a row, the queue is one shorter. No page is read
+    # again: the stored readings of the same scans by the same reader are taken.
+    assert scanned["pages_reused"] == 0
+    assert second["sessions"][0]["pages_reused"] == third["sessions"][0]["pages_reused"] == 26
     assert second["sessions"][0]["decided"] == 1
     assert second["sessions"][0]["to_review"] == scanned["to_review"] - 1
     assert second["sessions"][0]["rows_changed"] == 1

@@ -31,6 +31,15 @@ def test_records_round_trip_through_json() -> None:
     assert loads(dumps(ROW)).source == ROW.source  # not part of equality, still kept
 
 
+def test_string_enums_come_back_as_members_not_strings() -> None:
+    from ocr.reading import PageProblem, RowStatus
+
+    for member in (RowStatus.ACCEPTED, PageProblem.UPSIDE_DOWN):
+        back = loads(dumps((member,)))[0]
+        assert back is member  # the reader compares with `is`
+    assert dumps(RowStatus.REVIEW) == '{"__enum__":"row-status","value":"review"}'
+
+
 def test_a_whole_event_round_trips() -> None:
     from pipeline.events.eventfile import load_event
 

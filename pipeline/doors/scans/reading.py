@@ -4,7 +4,9 @@ The scanner door's part of the main job, as plain functions of immutable records
 
 - ``scan_reader``: a reader that knows the session's pre-printed pairs (the movement, as
   printed on the travellers by ``forms``) and the QR ids it must find;
-- ``read_scans``: pages -> readings (ocr/), each page reported as it is read;
+- ``read_scans``: pages -> readings (ocr/), each page reported as it is read; with a
+  ``PageCache`` (the event store), a page read before by the same reader (``reader_key``)
+  is taken as it was read, keyed by the scan file's content hash (``file_digest``);
 - ``accepted_rows`` / ``review_rows``: the rows the reader accepted, plus rows a person
   decided in the review queue; the rest stays open for review;
 - ``readings_summary``: every page and row as read, for the store and for ``scan read``.
@@ -12,17 +14,20 @@ The scanner door's part of the main job, as plain functions of immutable records
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import dataclasses
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scoring.event import Event
 from scoring.traveller import Source, TravellerRow
 
 if TYPE_CHECKING:
     from ocr.reader import ScanReader
-    from ocr.reading import PageReading
+    from ocr.reading import PageReading, PageRef
     from ocr.row_reader import PrintedPairs
     from pipeline.doors.scans.review import Decision, ReviewItem
 
@@ -31,7 +36,11 @@ __all__ = [
     "scan_files",
     "printed_pairs",
     "scan_reader",
+    "PageCache",
+    "reader_key",
+    "file_digest",
     "read_scans",
+    "renamed",
     "readings_summary",
     "accepted_rows",
     "review_rows",
@@ -47,6 +56,7 @@ class ReadSession:
     rows: tuple[TravellerRow, ...]
     review: tuple[ReviewItem, ...]
     decided: int = 0
+    reused: int = 0  # pages taken as read before (same scan, same reader), not read again
 
 
 def scan_files(paths: Iterable[Path]) -> list[Path]:
@@ -88,23 +98,102 @@ def scan_reader(event: Event | None = None, session: int | None = None) -> ScanR
     return ScanReader(printed_pairs=lookup, expect=(event_id(event.name), str(session)))
 
 
+class PageCache(Protocol):
+    """Pages read before, by the scan file's content hash, page number and reader version
+    (pipeline/flows/readings.py keeps them in the event store)."""
+
+    def get(self, file_digest: str, page: int) -> PageReading | None: ...
+
+    def put(self, file_digest: str, page: int, reading: PageReading) -> None: ...
+
+
+def reader_key(reader: ScanReader, event: Event | None = None, session: int | None = None) -> str:
+    """The version of the reader as set up for a session: the reader's own version
+    (ocr/version.py) and what the session adds (the movement pre-printed on its
+    travellers, the event and session its QR codes must name)."""
+    from ocr.version import reader_version
+
+    context = "" if event is None or session is None else repr(
+        (sorted(printed_pairs(event, session).items()), reader.expect))  # fmt: skip
+    digest = hashlib.sha256(f"{reader_version(reader)}|{context}".encode()).hexdigest()
+    return f"{reader_version(reader)}-{digest[:12]}"
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a scan file's bytes (the key its blob is kept under, too)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
 def read_scans(
     reader: ScanReader,
     paths: Iterable[Path],
     on_page: Callable[[PageReading], None] | None = None,
+    cache: PageCache | None = None,
 ) -> list[PageReading]:
     """Read every page of the files (or folders) in ``paths``; two scans of one board are
-    flagged; ``on_page`` sees each page as it is read (a progress bar)."""
-    from ocr.reader import load_pages, mark_duplicates
+    flagged; ``on_page`` sees each page as it is read (a progress bar). With a ``cache``,
+    a page read before with the same reader is taken from it (named as it is now) and
+    only new pages, or pages whose reader changed, are read and added to it."""
+    from ocr.reader import load_pages, mark_duplicates, page_count
 
     pages = []
     for path in scan_files(paths):
-        for ref, image in load_pages(path):
-            page = reader.read_image(image, ref)
+        if cache is None:
+            read = (reader.read_image(image, ref) for ref, image in load_pages(path))
+        else:
+            read = _read_with(cache, reader, path, page_count(path), load_pages)
+        for page in read:
             pages.append(page)
             if on_page is not None:
                 on_page(page)
     return mark_duplicates(pages)
+
+
+def _read_with(
+    cache: PageCache, reader: ScanReader, path: Path, count: int, load: Callable[..., Any]
+) -> Iterator[PageReading]:
+    from ocr.reading import PageRef
+
+    digest = file_digest(path)
+    for number in range(1, count + 1):
+        stored = cache.get(digest, number)
+        if stored is not None:
+            yield renamed(stored, PageRef(str(path), number))
+            continue
+        for ref, image in load(path, number, number):
+            page = reader.read_image(image, ref)
+            cache.put(digest, number, page)
+            yield page
+
+
+def renamed(page: PageReading, ref: PageRef) -> PageReading:
+    """A stored page reading under the name its file has now (the same scan may have been
+    read from another folder, or by another event of a batch)."""
+    old = page.page
+    if old == ref:
+        return page
+    return _swap(page, old, ref)  # type: ignore[no-any-return]
+
+
+def _swap(value: Any, old: PageRef, new: PageRef) -> Any:
+    from ocr.reading import PageRef
+
+    if isinstance(value, PageRef):
+        return new if value == old else value
+    if isinstance(value, tuple):
+        return tuple(_swap(item, old, new) for item in value)
+    if isinstance(value, str):
+        return value.replace(str(old), str(new)) if str(old) in value else value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(
+            value, Enum):  # fmt: skip
+        changed = {f.name: _swap(getattr(value, f.name), old, new)
+                   for f in dataclasses.fields(value) if f.init}  # fmt: skip
+        return dataclasses.replace(value, **changed)
+    return value
 
 
 def readings_summary(pages: Sequence[PageReading]) -> dict[str, object]:

@@ -1,0 +1,61 @@
+"""Page readings kept in the event store, so a re-run reads no page it has read before.
+
+A page's reading is kept under the scan file's content hash, the page number and the
+version of the reader that read it (``reader_key``: the reader's code, model, layout and
+threshold, and the session's pre-printed movement). A re-run after a review decision, a
+batch resumed after a crash, or the same scans run again from another folder take the
+stored reading; a page is read again only when it is new or its reader changed.
+
+The reading itself (every field, candidate and crop: tens of kilobytes of JSON a page)
+is kept as a compressed blob, which is in the chain like every blob; the record names it:
+``page-reading`` / ``<file sha256>#p<page>/<reader key>`` ->
+``{"reading": <blob sha256>, "file": <name>, "page": n, "board": b}``.
+"""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.store import EventStore
+from pipeline.store.codec import dumps, loads
+
+if TYPE_CHECKING:
+    from ocr.reading import PageReading
+
+__all__ = ["KIND", "StoredReadings"]
+
+KIND = "page-reading"
+
+
+class StoredReadings:
+    """The store as a ``PageCache`` (pipeline/doors/scans/reading.py) for one reader key.
+
+    ``read`` and ``reused`` count what happened, for the run's summary.
+    """
+
+    def __init__(self, store: EventStore, reader_key: str) -> None:
+        self.store = store
+        self.reader_key = reader_key
+        self.read = 0
+        self.reused = 0
+
+    def _key(self, file_digest: str, page: int) -> str:
+        return f"{file_digest}#p{page}/{self.reader_key}"
+
+    def get(self, file_digest: str, page: int) -> PageReading | None:
+        record = self.store.latest(KIND, self._key(file_digest, page))
+        if record is None or not isinstance(record.value, dict):
+            return None
+        reading = loads(zlib.decompress(self.store.blob(record.value["reading"])).decode())
+        self.reused += 1
+        return reading  # type: ignore[no-any-return]
+
+    def put(self, file_digest: str, page: int, reading: PageReading) -> None:
+        data = zlib.compress(dumps(reading).encode(), 6)
+        blob = self.store.put_blob(f"{Path(reading.page.file).name}#p{page}.json.z", data)
+        value = {"reading": blob, "file": Path(reading.page.file).name, "page": page,
+                 "board": reading.board}  # fmt: skip
+        self.store.append(KIND, self._key(file_digest, page), value, actor="reader")
+        self.read += 1
