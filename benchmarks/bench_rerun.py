@@ -6,9 +6,11 @@ Runs ``bridgescan run sample_data`` the way a director does, each a fresh proces
 ephemeral API starts every time): first on an empty output folder (all 26 scanned pages
 read), then again unchanged (``make run`` twice), then after one review decision
 (``bridgescan review resolve``, the first open item, ``candidate 1``). Prints, as JSON, each
-run's wall time and how many pages it read or took from the store, and the time of a
-bare ``bridgescan --version``-style start (``bridgescan --help``) for scale. ``--store``
-runs the same on another store (a PostgreSQL URL; each repeat in a new schema).
+run's wall and CPU time (median over the repeats) and how many pages it took from the store
+instead of reading them, and, for scale, what Prefect's local API costs on its own (one
+trivial flow in a fresh process: every run pays it). The machine's load is printed too: on
+a shared machine wall times grow with it, CPU times much less. ``--store`` runs the same
+on another store (a PostgreSQL URL; each repeat in a new schema).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -29,15 +32,32 @@ ROOT = Path(__file__).parents[1]
 BRIDGESCAN = Path(sys.executable).with_name("bridgescan")
 
 
-def _run(*args: str, env: dict[str, str]) -> tuple[float, str]:
-    began = time.perf_counter()
-    done = subprocess.run([str(BRIDGESCAN), *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, check=False)  # fmt: skip
-    took = time.perf_counter() - began
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(*args: str, env: dict[str, str], program: list[str] | None = None) -> tuple[
+        float, float, str]:  # fmt: skip
+    """Wall time, CPU time (user + system) and output of one command."""
+    began, cpu = time.perf_counter(), _cpu()
+    done = subprocess.run([*(program or [str(BRIDGESCAN)]), *args], capture_output=True,
+                          text=True, env=env, cwd=ROOT, check=False)  # fmt: skip
+    took, used = time.perf_counter() - began, _cpu() - cpu
     if done.returncode not in (0, 1):
-        raise SystemExit(f"bridgescan {' '.join(args)} failed ({done.returncode}):\n"
+        raise SystemExit(f"{' '.join(args)} failed ({done.returncode}):\n"
                          f"{done.stderr[-3000:]}")  # fmt: skip
-    return took, done.stdout
+    return took, used, done.stdout
+
+
+# Prefect's own fixed cost: its local ephemeral API started and one trivial flow and task run.
+TRIVIAL_FLOW = """
+from pipeline.flows.prefect_env import configure_prefect
+configure_prefect()
+from prefect import flow, task
+one = task(lambda: 1, name="one")
+flow(lambda: one(), name="trivial")()
+"""
 
 
 def _reused(output: str) -> int:
@@ -58,31 +78,33 @@ def main() -> None:
     parser.add_argument("--store", default=None, help="a PostgreSQL URL (default: SQLite)")
     options = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    runs: dict[str, list[float]] = {"first": [], "unchanged": [], "after a decision": []}
+    runs: dict[str, list[tuple[float, float]]] = {
+        "first": [], "unchanged": [], "after a decision": []}  # fmt: skip
     pages: dict[str, int] = {}
     with tempfile.TemporaryDirectory(prefix="bench-rerun-") as scratch:
         env["PREFECT_HOME"] = str(Path(scratch) / "prefect")
-        start, _ = _run("--help", env=env)
+        trivial = _run("-c", TRIVIAL_FLOW, env=env, program=[sys.executable])[:2]
         for repeat in range(options.repeats):
             out = Path(scratch) / f"out{repeat}"
             store = _store_for(options.store)
             command = ("run", "sample_data", "--out", str(out), *store)
             for name in ("first", "unchanged"):
-                took, output = _run(*command, env=env)
-                runs[name].append(took)
+                took, used, output = _run(*command, env=env)
+                runs[name].append((took, used))
                 pages[name] = _reused(output)
             queue = json.loads((out / "review" / "review.json").read_text())
             item = queue["items"][0]["id"]
             _run("review", "resolve", str(out / "review"), item, "--by", "bench",
                  "--value", "candidate 1", env=env)  # fmt: skip
-            took, output = _run(*command, env=env)
-            runs["after a decision"].append(took)
+            took, used, output = _run(*command, env=env)
+            runs["after a decision"].append((took, used))
             pages["after a decision"] = _reused(output)
     print(json.dumps({
         "store": "sqlite" if options.store is None else "postgresql",
-        "cli_start_s": round(start, 2),
-        "runs": {name: {"median_s": round(statistics.median(times), 1),
-                        "all_s": [round(t, 1) for t in times],
+        "load_average_1min": round(os.getloadavg()[0], 1),
+        "prefect_trivial_flow": {"wall_s": round(trivial[0], 1), "cpu_s": round(trivial[1], 1)},
+        "runs": {name: {"wall_s": round(statistics.median(t for t, _ in times), 1),
+                        "cpu_s": round(statistics.median(c for _, c in times), 1),
                         "pages_taken_from_store": pages[name], "pages": 26}
                  for name, times in runs.items()},
     }, indent=1))  # fmt: skip

@@ -94,18 +94,21 @@ def record_rows(store: EventStore, session: int, rows: Sequence[TravellerRow]) -
     (0 on a re-run). A row stored before that is not among ``rows`` any more (a decision
     rejected it) gets a tombstone, so the store's current view is the rows that were scored.
     """
-    changed = 0
-    keys = set()
-    for key, row in zip(row_keys(session, rows), rows, strict=True):
-        keys.add(key)
-        previous = store.latest(ROW, key)
-        record = store.append(ROW, key, row, actor=_actor(row))
-        changed += previous is None or previous.seq != record.seq
-    for key, stored in store.current(ROW, f"s{session}/").items():
-        if key not in keys and stored.value is not None:
-            store.append(ROW, key, None, actor="bridgescan", reason="no longer on the travellers")
-            changed += 1
-    return changed
+    before = store.current(ROW, f"s{session}/")
+    entries = [Append(ROW, key, row, actor=_actor(row))
+               for key, row in zip(row_keys(session, rows), rows, strict=True)]  # fmt: skip
+    keys = {entry.key for entry in entries}
+    entries += [
+        Append(ROW, key, None, actor="bridgescan", reason="no longer on the travellers")
+        for key, stored in before.items()
+        if key not in keys and stored.value is not None
+    ]
+    written = store.append_many(entries)  # one transaction: all rows or none
+    return sum(
+        1
+        for entry, record in zip(entries, written, strict=True)
+        if entry.key not in before or before[entry.key].seq != record.seq
+    )
 
 
 def record_input(store: EventStore, data: SessionInput, open_items: Iterable[str] = ()) -> None:
