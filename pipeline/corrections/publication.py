@@ -40,7 +40,7 @@ from pipeline.corrections.records import (
 )
 from pipeline.corrections.request import line_text
 from pipeline.doors.session_input import SessionInput
-from pipeline.publish import OUTPUT_NAMES, publish_version, published_paths
+from pipeline.publish import publish_version, published_paths
 from pipeline.publish.file_set import (
     WrittenVersion,
     read_manifest,
@@ -48,7 +48,7 @@ from pipeline.publish.file_set import (
     version_folder,
     version_name,
 )
-from pipeline.publish.results_json_read import read_store_head
+from pipeline.publish.results_json_read import published_head
 from pipeline.results.event import score_event
 from pipeline.results.masterpoints import masterpoint_scale
 from pipeline.results.model import EventResults, ResultLine, StoreHead
@@ -58,7 +58,7 @@ from pipeline.results.publication import (
     PublicationView,
     SessionPeriodView,
 )
-from pipeline.store import Append, ChainHead, ConflictError, EventStore, StoredRecord
+from pipeline.store import Append, ConflictError, EventStore, StoredRecord
 from pipeline.store.codec import dumps
 from scoring.event import Event
 
@@ -298,11 +298,7 @@ def verify_before_publishing(store: EventStore, out_dir: Path) -> None:
     """Check the store before anything is published from it: the whole chain, and that it
     still holds the head ``out_dir``'s current results were published with (records lost
     or a chain rewritten since are found). Raises the store's ``TamperedError``."""
-    published = read_store_head(Path(out_dir) / OUTPUT_NAMES["json"])
-    if published is not None and published.store == store.location.published_name(out_dir):
-        store.check(ChainHead(published.records, published.chain))
-    else:
-        store.check()
+    store.check(published_head(out_dir, store.location))
 
 
 def _store_head(store: EventStore, out_dir: Path) -> StoreHead:

@@ -14,7 +14,7 @@ import json
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.publish.results_json import FORMAT
 from pipeline.results.model import (
@@ -43,10 +43,17 @@ from pipeline.results.publication import (
     SessionPeriodView,
 )
 
+if TYPE_CHECKING:
+    from pipeline.store import ChainHead, StoreLocation
+
+#: The published results' file in an output folder (``pipeline.publish.OUTPUT_NAMES``).
+RESULTS_FILE = "results.json"
+
 __all__ = [
     "ResultsJsonError",
     "results_from_dict",
     "read_results_json",
+    "published_head",
     "read_store_head",
     "store_head_from_dict",
 ]
@@ -351,6 +358,18 @@ def store_head_from_dict(data: Any) -> StoreHead | None:
     if not isinstance(data, dict):
         return None
     return StoreHead(int(data["records"]), str(data["chain"]), str(data.get("store") or ""))
+
+
+def published_head(out_dir: Path, location: StoreLocation) -> ChainHead | None:
+    """The chain head the results last published in ``out_dir`` came from, when they came
+    from this store (a run pointed at another store is not held to it): what a run and a
+    correction check the store against before publishing again."""
+    from pipeline.store import ChainHead
+
+    head = read_store_head(Path(out_dir) / RESULTS_FILE)
+    if head is None or head.store != location.published_name(out_dir):
+        return None
+    return ChainHead(head.records, head.chain)
 
 
 def read_store_head(path: Path) -> StoreHead | None:

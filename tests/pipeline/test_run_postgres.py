@@ -4,7 +4,7 @@ One subprocess (Prefect's ephemeral API starts once, PREFECT_HOME in a temporary
 runs the command line three times: on the default SQLite store, on a schema of the test
 session's PostgreSQL cluster, and on PostgreSQL again unchanged (which reads no page and
 adds no record). The published results must be the same, apart from where the store is
-and its chain head (the chains differ in their timestamps).
+(the clock is set, so the publication times are the same too).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ def test_the_sample_on_postgresql_publishes_what_it_does_on_sqlite(tmp_path, pos
     sqlite_out, pg_out = tmp_path / "sqlite", tmp_path / "pg"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFECT_", "BRIDGESCAN_"))}
     env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env["BRIDGESCAN_NOW"] = "2026-11-16T22:40:00+01:00"  # one instant: the same publication
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "--out", str(sqlite_out), "--masterpoints", "bronze",
          "--out", str(pg_out), "--store", url],

@@ -1,4 +1,4 @@
-"""Publishing from the store: verified first, recorded, and the chain head printed everywhere.
+"""Publishing from the store: verified first, and the chain head printed everywhere.
 
 The head goes into results.json, the workbook (a custom property and a line on the
 Findings sheet) and the web pages, and ``bridgescan store verify --expect`` takes it back
@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.flows.store_checks import record_publication
+from pipeline.corrections.publication import verify_before_publishing
 from pipeline.publish import publish
 from pipeline.publish.results_json_read import read_results_json
 from pipeline.publish.workbook.writer import STORE_HEAD_PROPERTY, STORE_PROPERTY
+from pipeline.results.model import StoreHead
 from pipeline.store import EventStore, TamperedError
 from tests.pipeline.store_raw import bypass_triggers
 from tests.pipeline.test_workbook import _results
@@ -29,13 +31,12 @@ def test_results_carry_the_head_of_the_store_they_were_recorded_in(tmp_path) -> 
     store = out / "bridgescan.sqlite"
     with EventStore(store) as opened:
         opened.append("row", "s1/A/b1/1-2", {"score": 420}, actor="scanner")
-    published = record_publication(_results(), store, out)
-    head = published.store_head
-    assert (head.records, head.store) == (2, "bridgescan.sqlite")  # the row and the results
-    with EventStore(store) as opened:
-        results = opened.latest("results", "event")
-        assert results.seq == 2 and opened.head().chain == head.chain
-        assert results.value["event"]["title"] == published.title
+        opened.append("results", "event", {"title": "Autumn pairs"})
+        verify_before_publishing(opened, out)
+        chain = opened.head()
+        head = StoreHead(chain.records, chain.chain, opened.location.published_name(out))
+    assert (head.records, head.store) == (2, "bridgescan.sqlite")
+    published = replace(_results(), store_head=head)
     paths = publish(published, out)
 
     data = json.loads(paths["json"].read_text())
@@ -66,10 +67,8 @@ def test_a_broken_store_publishes_nothing(tmp_path) -> None:
     with EventStore(store) as opened:
         opened.append("row", "s1/A/b1/1-2", {"score": 420}, actor="scanner")
     bypass_triggers(str(store), "UPDATE records SET payload = '{\"score\":450}'")
-    with pytest.raises(TamperedError, match="record 1 .* was changed"):
-        record_publication(_results(), store, out)
-    with EventStore(store) as opened:
-        assert opened.latest("results", "event") is None  # not recorded either
+    with EventStore(store) as opened, pytest.raises(TamperedError, match="record 1 .* changed"):
+        verify_before_publishing(opened, out)
 
 
 def test_results_without_a_store_say_so() -> None:
