@@ -21,6 +21,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.store import StoreOption, for_flow, resolve_store
 
 __all__ = ["register", "web_command", "serve_command"]
 
@@ -113,6 +114,7 @@ def serve_command(
             "token printed at start works as well."
         ),
     ] = None,
+    store: StoreOption = None,
 ) -> None:
     """The director's console in the browser: review queue, corrections, audit, re-publish."""
     import os
@@ -131,7 +133,9 @@ def serve_command(
             typer.echo(f"error: {password_file}: {error.strerror or error}", err=True)
             raise typer.Exit(ExitCode.BAD_INPUT) from None
     try:
-        serve(out, host, port, public=public, password=password, say=typer.echo)
+        location = resolve_store(store, out)  # bad --store: exit 2 before listening
+        serve(out, host, port, public=public, password=password, say=typer.echo,
+              store=for_flow(location))  # fmt: skip
     except BindRefused as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(ExitCode.BAD_INPUT) from None

@@ -41,6 +41,7 @@ class Console:
     sessions: Sessions = field(default_factory=Sessions)
     public: bool = False  # listening beyond this machine: any Host header is accepted
     clock: Clock | None = None  # the corrections' clock (pipeline.clock); None: the machine's
+    store: str | None = None  # --store (a path or URL); None: BRIDGESCAN_STORE, then OUT's file
 
     def host_allowed(self, host: str | None) -> bool:
         """Loopback names only (a page of another site that points its own name at

@@ -56,9 +56,9 @@ FIELDS = ("contract", "declarer", "result", "score", "new_ns", "new_ew", "adjust
 
 @contextmanager
 def _store(console: Console) -> Iterator[EventStore]:
-    """The output folder's event store (BRIDGESCAN_STORE or OUT/bridgescan.sqlite); never
+    """The console's event store (--store, BRIDGESCAN_STORE or OUT/bridgescan.sqlite); never
     created here: a console without published results has nothing to correct."""
-    with EventStore(store_location(None, console.out_dir), create=False) as store:
+    with EventStore(store_location(console.store, console.out_dir), create=False) as store:
         yield store
 
 

@@ -36,12 +36,13 @@ def serve(
     public: bool = False,
     password: str | None = None,
     say: Callable[[str], None] = print,
+    store: str | None = None,
 ) -> None:
     """Serve the console for ``out_dir`` until interrupted (BindRefused for a public
     address without ``public``)."""
     check_bind(host, public)
     secrets = Secrets(password)
-    console = Console(Path(out_dir), secrets, public=public)
+    console = Console(Path(out_dir), secrets, public=public, store=store)
     say(f"bridgescan console for {out_dir}")
     say(f"  sign in as the director: {sign_in_url(host, port, secrets.token)}")
     say(f"  viewing needs no sign-in: http://{host}:{port}/")
