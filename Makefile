@@ -8,10 +8,10 @@ export PREFECT_SERVER_ALLOW_EPHEMERAL_MODE := true
 export PREFECT_LOGGING_LEVEL ?= WARNING
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: setup run test lint bench clean help
+.PHONY: setup run test lint bench screenshots clean help
 
 help:  ## list the targets
-	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
 
 setup:  ## build .venv and install what is missing (tesseract via apt-get when root)
 	@bash scripts/bootstrap.sh
@@ -28,6 +28,9 @@ lint: setup  ## ruff lint + format check, mypy strict on scoring/
 
 bench: setup  ## the benchmarks (benchmarks/README.md); not part of the tests
 	$(PY) benchmarks/run_all.py
+
+screenshots: run  ## the README's pictures of the site and the console (docs/images/), from `make run`
+	$(PY) -m scripts.screenshots $(OUT) --to docs/images
 
 clean:  ## remove outputs and caches (keeps .venv)
 	rm -rf $(OUT) .pytest_cache .ruff_cache .mypy_cache .prefect

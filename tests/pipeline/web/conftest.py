@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.flows.score_files import run_score
 from pipeline.results.model import EventResults
+from tests.pipeline.web.chromium import ChromiumMissing, launch
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -30,38 +31,16 @@ def sample_out(tmp_path_factory: pytest.TempPathFactory) -> tuple[EventResults, 
     return results, out
 
 
-# Debian's chromium (scripts/bootstrap.sh installs it); Playwright's own browser download is
-# never used (it cannot work on a machine without general network). The flags keep Chromium
-# from reaching out to Google's services at start (refused here, and never wanted in tests).
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-
-
-def chromium_path() -> str:
-    import os
-    import shutil
-
-    path = os.environ.get("BRIDGESCAN_CHROMIUM") or shutil.which("chromium")
-    if not path:
-        pytest.fail("no chromium: run scripts/bootstrap.sh (apt-get install chromium)")
-    return path
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """One headless Chromium for the whole test session (per xdist worker)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        try:
+            launched = launch(playwright)
+        except ChromiumMissing as error:
+            pytest.fail(str(error))
         try:
             yield launched
         finally:
