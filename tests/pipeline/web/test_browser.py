@@ -136,6 +136,34 @@ def test_prints_without_navigation_and_keeps_the_provisional_mark(
     page.context.close()
 
 
+SITE_PAGES = ["index.html", "session-1.html", "board-1-17.html", "board-2-1.html", "pair-3.html"]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_provisional_on_every_page_in_the_first_screen(
+    browser: Browser, site: Path, viewport: dict[str, int]
+) -> None:
+    """The sample's session 1 has a score that does not fit Law 77 (board 17, a blocking
+    finding): every page of the site, those of the official session 2 included, says
+    PROVISIONAL where a visitor sees it first, and the index says why."""
+    page = _open(browser, viewport)
+    for name in [*SITE_PAGES, "masterpoints.html"]:
+        page.goto(site.joinpath(name).as_uri())
+        _provisional_banner_in_view(page, viewport, name)
+    page.goto(site.joinpath("index.html").as_uri())
+    why = page.get_by_role("region", name="Why these results are provisional")
+    expect(why).to_contain_text("board 17")
+    expect(why).to_contain_text("Law 77 gives NS +100")
+    page.context.close()
+
+
+def _provisional_banner_in_view(page: Page, viewport: dict[str, int], name: str) -> None:
+    banner = page.get_by_role("status").filter(has_text="PROVISIONAL")
+    expect(banner, name).to_be_visible()
+    box = banner.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= viewport["height"], name
+
+
 @pytest.fixture
 def console(console_out: Path) -> Iterator[ConsoleThread]:
     """The console over a fresh output folder, on a free port of 127.0.0.1."""
@@ -177,6 +205,18 @@ def test_decide_a_review_item_by_clicking_a_candidate(
     png = page.screenshot(full_page=True)
     (tmp_path / "phone-review.png").write_bytes(png)
     _not_blank(png)
+    page.context.close()
+
+
+def test_the_console_says_provisional_on_every_page(
+    browser: Browser, console: ConsoleThread
+) -> None:
+    """The console reads the status the results were published with (results.json): its
+    own pages and the site it serves carry the same banner."""
+    page = _sign_in(browser, console)
+    for address in ["/", "/review", "/corrections", "/audit", "/site/index.html"]:
+        page.goto(console.url + address)
+        _provisional_banner_in_view(page, DESKTOP, address)
     page.context.close()
 
 
