@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 
-from scoring.errors import ContractError, SeatError, TricksError
+from scoring.errors import CardError, ContractError, SeatError, TricksError
 
 __all__ = [
     "Strain",
@@ -22,6 +22,8 @@ __all__ = [
     "parse_contract",
     "parse_tricks",
     "format_result",
+    "parse_card",
+    "card_text",
     "PASS_WORDS",
 ]
 
@@ -260,3 +262,38 @@ def format_result(contract: Contract, tricks: int) -> str:
     """Write a result relative to the contract, as on a traveller: "=", "+1", "-2"."""
     delta = tricks - contract.tricks_needed
     return "=" if delta == 0 else f"{delta:+d}"
+
+
+_RANK_WORDS = {
+    **{r: r for r in "AKQJT98765432"},
+    "10": "T",
+    "E": "A",  # ess (Swedish, Norwegian, Danish)
+    "D": "Q",  # dam, dame
+    "KN": "J",  # knekt (Swedish, Norwegian)
+    "B": "J",  # bonde (Danish)
+}
+
+
+def parse_card(text: str) -> str:
+    """A card as written (the opening lead of Law 41 on a traveller): the suit, then the
+    rank, in English or Scandinavian notation or with the suit symbol ("SA", "♠A", "HT",
+    "H10", "KD" = klöver dam, "SpKn", "A♠"), as PBN writes a card: "SA", "HT", "CQ"."""
+    key = _fold(text).replace(" ", "")
+    if key and key[-1] in "♠♥♦♣":  # the rank first before a symbol: "A♠"
+        key = key[-1] + key[:-1]
+    for rank in sorted(_RANK_WORDS, key=len, reverse=True):
+        suit = key[: -len(rank)]
+        if key.endswith(rank) and suit:
+            try:
+                strain = Strain.parse(suit)
+            except ContractError:
+                continue
+            if strain is not Strain.NOTRUMP:
+                return f"{strain.value}{_RANK_WORDS[rank]}"
+    raise CardError(f"cannot read the card {text!r} (the suit, then the rank: SA, H10, ♦7, KD)")
+
+
+def card_text(card: str) -> str:
+    """A card as printed: the suit symbol and the rank ("♠A", "♥10")."""
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[0]]
+    return symbol + ("10" if card[1:] == "T" else card[1:])

@@ -10,6 +10,7 @@ __all__ = [
     "VulnerabilityError",
     "AdjustmentError",
     "BoardError",
+    "CardError",
 ]
 
 
@@ -39,3 +40,7 @@ class AdjustmentError(ScoringError):
 
 class BoardError(ScoringError):
     """A board number or a board's set of results that cannot be scored."""
+
+
+class CardError(ScoringError):
+    """A card (an opening lead) that is not a suit and a rank."""

@@ -48,7 +48,9 @@ class TravellerRow:
     ``contract`` None with ``passed_out`` True is a passed-out board; with ``adjustment`` set
     the director's adjusted score replaces the table result for scoring (the contract, if
     any, is kept for the record). ``written_score_ns`` is the score column as written, from
-    North-South's side, or None when left blank.
+    North-South's side, or None when left blank. ``lead`` is the opening lead (Law 41) as
+    PBN writes a card ("SA", "HT"; ``scoring.contract.parse_card``), "" when not recorded:
+    printed on the traveller, never scored, and not part of what makes two rows the same.
     """
 
     board: int
@@ -64,6 +66,7 @@ class TravellerRow:
     table: int | None = None
     section: str = "A"
     source: Source | None = field(default=None, compare=False)
+    lead: str = field(default="", compare=False)
 
     @property
     def has_table_result(self) -> bool:

@@ -89,6 +89,7 @@ def _line(line: ResultLine) -> dict[str, Any]:
         "adjusted": line.adjusted,
         "split": line.split,
         "not_played": line.not_played,
+        "lead": line.lead or None,
     }
 
 

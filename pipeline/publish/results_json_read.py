@@ -95,6 +95,7 @@ def _line(board: int, r: dict[str, Any]) -> ResultLine:
         adjusted=bool(r.get("adjusted")),
         split=bool(r.get("split")),
         not_played=bool(r.get("not_played")),
+        lead=r.get("lead") or "",
     )
 
 

@@ -47,6 +47,7 @@ class ResultLine:
     ``contract``/``declarer``/``result`` are the canonical text (``4HX``, ``N``, ``+1``);
     ``adjustment`` is the director's notation (``A60/40``) or blank. ``ns_mp``/``ew_mp`` are
     None for a result that was not played (the board is then factored with Neuberg).
+    ``lead`` is the opening lead where the input recorded it (a typed Lead column).
     """
 
     board: int
@@ -65,6 +66,7 @@ class ResultLine:
     adjusted: bool = False
     split: bool = False
     not_played: bool = False
+    lead: str = ""  # the opening lead as PBN writes a card ("SA"), "" when not recorded
 
 
 @dataclass(frozen=True)

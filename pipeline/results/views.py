@@ -76,6 +76,7 @@ def _traveller_line(
         ns_mp=ns_mp,
         ew_mp=ew_mp,
         split=row.adjustment is not None and row.adjustment.is_split,
+        lead=row.lead,
         **marks,
     )
 

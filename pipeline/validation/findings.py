@@ -65,6 +65,7 @@ class Code(Enum):
     TRICKS_OUT_OF_RANGE = "tricks-out-of-range"
     SCORE_SYNTAX = "score-syntax"
     ADJUSTMENT_SYNTAX = "adjustment-syntax"
+    LEAD_SYNTAX = "lead-syntax"
     CELL_FORMULA = "cell-formula"
     INCOMPLETE_RESULT = "incomplete-result"
     # The score column against Law 77.
@@ -100,6 +101,7 @@ _SEVERITY = {
     Code.RESULT_AMBIGUOUS: Severity.WARNING,
     Code.ROUND_MISMATCH: Severity.WARNING,
     Code.RESULT_MISSING: Severity.WARNING,
+    Code.LEAD_SYNTAX: Severity.WARNING,
     Code.PASSED_OUT: Severity.INFO,
 }
 

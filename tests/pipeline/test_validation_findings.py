@@ -38,7 +38,9 @@ def _row(board: int, ns: int, ew: int, score: int = 420, **extra: object) -> Tra
 
 def test_every_code_has_one_severity() -> None:
     warnings = {c for c in Code if c.severity is Severity.WARNING}
-    assert warnings == {Code.RESULT_AMBIGUOUS, Code.ROUND_MISMATCH, Code.RESULT_MISSING}
+    assert warnings == {
+        Code.RESULT_AMBIGUOUS, Code.ROUND_MISMATCH, Code.RESULT_MISSING, Code.LEAD_SYNTAX
+    }  # fmt: skip
     assert {c for c in Code if c.severity is Severity.INFO} == {Code.PASSED_OUT}
     assert len({c.value for c in Code}) == len(Code)
 

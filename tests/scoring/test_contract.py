@@ -10,11 +10,13 @@ from scoring.contract import (
     Seat,
     Side,
     Strain,
+    card_text,
     format_result,
+    parse_card,
     parse_contract,
     parse_tricks,
 )
-from scoring.errors import ContractError, SeatError, TricksError
+from scoring.errors import CardError, ContractError, SeatError, TricksError
 
 
 @pytest.mark.parametrize(
@@ -154,3 +156,35 @@ def test_impossible_results(result: str, contract: str, message: str) -> None:
 def test_result_format_round_trips(level: int, tricks: int) -> None:
     contract = Contract(level, Strain.HEARTS)
     assert parse_tricks(format_result(contract, tricks), contract) == tricks
+
+
+@pytest.mark.parametrize(
+    ("written", "card"),
+    [
+        ("SA", "SA"),
+        ("♠A", "SA"),
+        ("A♠", "SA"),  # the rank before a symbol
+        ("H10", "HT"),
+        ("h 10", "HT"),
+        ("HT", "HT"),
+        ("DK", "DK"),  # English: diamonds, king
+        ("KD", "CQ"),  # Swedish: klöver dam
+        ("RE", "DA"),  # ruter ess
+        ("SpKn", "SJ"),  # spader knekt
+        ("HB", "HJ"),  # Danish: hjerter bonde
+        ("♦7", "D7"),
+        ("Spader E", "SA"),
+    ],
+)
+def test_a_lead_as_written_is_a_card(written: str, card: str) -> None:
+    assert parse_card(written) == card
+
+
+@pytest.mark.parametrize("written", ["", "S", "A", "S1", "NTA", "ZZ", "SAK"])
+def test_what_is_no_card_is_refused_by_name(written: str) -> None:
+    with pytest.raises(CardError, match="cannot read the card"):
+        parse_card(written)
+
+
+def test_a_card_printed_with_its_symbol() -> None:
+    assert [card_text(c) for c in ("SA", "HT", "DQ", "C2")] == ["♠A", "♥10", "♦Q", "♣2"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from pipeline.validation.findings import Code, Finding, Location
 from scoring.board import vulnerability_of
-from scoring.contract import PASS_WORDS, Contract, Seat, parse_tricks
+from scoring.contract import PASS_WORDS, Contract, Seat, parse_card, parse_tricks
 from scoring.errors import ScoringError
 from scoring.law77 import ns_score
 from scoring.outcome import Adjustment, parse_adjustment
@@ -172,6 +172,7 @@ class LineReader:
             table=table,
             section=section,
             source=Source(self.file, self.sheet, None, row_number),
+            lead=self._lead(get("lead")),
         )
         return row, self._findings
 
@@ -337,6 +338,17 @@ class LineReader:
                 Code.ADJUSTMENT_SYNTAX, "adjusted", str(error), "e.g. A60/40, A50, +420, 420/-100"
             )
             return None
+
+    def _lead(self, cell: Cell | None) -> str:
+        """The opening lead, if typed; one that cannot be read is left out with a warning
+        (it is printed, never scored)."""
+        if is_blank(cell):
+            return ""
+        try:
+            return parse_card(_text(cell))
+        except ScoringError as error:
+            self._add(Code.LEAD_SYNTAX, "lead", str(error), "e.g. SA, H10, ♦7 (KD: klöver dam)")
+            return ""
 
 
 def _is_pass(text: str) -> bool:

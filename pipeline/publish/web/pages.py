@@ -215,6 +215,7 @@ def _board_page(
             "board": board,
             "rows": rows,
             "with_notes": any(row["mark"] for row in rows),
+            "with_leads": any(line.lead for line in board.lines),
             "legend": [(n, names.get(n, "")) for n in pairs],
             "marks": board_marks(board),
             "dealer": dealer.value,

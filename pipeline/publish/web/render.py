@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from pipeline.publish.wording import fmt
 
-__all__ = ["environment", "static_files", "number", "signed", "breakable", "contract"]
+__all__ = ["environment", "static_files", "number", "signed", "breakable", "contract", "card"]
 
 
 def number(value: Fraction | int | None, places: int = 1) -> str:
@@ -61,6 +61,18 @@ def contract(text: str) -> Markup:
     )
 
 
+def card(text: str) -> Markup:
+    """A lead (``SA``, ``HT``) as ``♠A``, ``♥10``, with the suit's name for screen readers."""
+    if len(text) != 2 or text[0] not in _SUIT_WORDS:
+        return escape(text)
+    name, symbol = _SUIT_WORDS[text[0]]
+    rank = "10" if text[1] == "T" else escape(text[1])
+    return Markup(
+        f'<span class="suit {name}" aria-hidden="true">{symbol}</span>'
+        f'<span class="visually-hidden">{name} </span>{rank}'
+    )
+
+
 def local_time(value: datetime | None) -> str:
     """``2026-11-16 22:41`` with the zone's name or offset, as a notice board would show it."""
     if value is None:
@@ -92,6 +104,7 @@ def environment(*extra_packages: str) -> Environment:
     env.filters["signed"] = signed
     env.filters["breakable"] = breakable
     env.filters["contract"] = contract
+    env.filters["card"] = card
     env.filters["local_time"] = local_time
     env.filters["iso_time"] = iso_time
     return env

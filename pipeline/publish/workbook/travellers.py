@@ -27,6 +27,7 @@ from pipeline.publish.workbook.layout import (
 from pipeline.publish.workbook.ranking import heading
 from pipeline.results.cards import score_card
 from pipeline.results.model import EventResults, SessionView
+from scoring.contract import card_text
 
 __all__ = ["write_travellers", "write_score_cards"]
 
@@ -58,6 +59,7 @@ _TRAVELLER_COLUMNS = (
     Column("EW MP", 8, MP_FORMAT),
     Column("Mark", 22),
 )
+_LEAD_COLUMN = Column("Lead", 6, align="center")
 
 
 def _session_prefix(results: EventResults, session: SessionView) -> str:
@@ -73,10 +75,12 @@ def write_travellers(workbook: Workbook, results: EventResults, session: Session
             sheet, heading(results, f"{session.name}, board {board.board}: {board_marks(board)}")
         )
         lines = sorted(board.lines, key=lambda line: (line.round or 0, line.table or 0))
+        leads = any(line.lead for line in board.lines)  # a Lead column only where one is known
+        columns = _for_unit(_TRAVELLER_COLUMNS, session.unit)
         write_table(
             sheet,
             header_row,
-            _for_unit(_TRAVELLER_COLUMNS, session.unit),
+            (*columns[:7], _LEAD_COLUMN, *columns[7:]) if leads else columns,
             (
                 (
                     line.round,
@@ -86,6 +90,7 @@ def write_travellers(workbook: Workbook, results: EventResults, session: Session
                     line.contract,
                     line.declarer,
                     line.result,
+                    *((card_text(line.lead) if line.lead else None,) if leads else ()),
                     line.score_ns,
                     line.adjustment,
                     line.ns_mp,
