@@ -319,3 +319,16 @@ def test_a_bad_correction_is_refused_with_the_form_kept(console_out: Path) -> No
     doc = lxml.html.fromstring(response.text)
     assert doc.xpath('//input[@name="score"]/@value') == ["+500"]  # nothing to type again
     assert _versions(console_out) == ["v0001"]
+
+
+def test_publish_again_publishes_only_what_differs(console_out: Path) -> None:
+    """The "Publish again" button scores what the store holds (as a run does): the same
+    results are no new version, and the current version's files are put back where they are
+    missing."""
+    (console_out / "web").unlink()  # the link to the current version's site, lost
+    client = _signed_in(console_out)
+    response = client.post("/publish", data={"csrf": _csrf(client, "/"), "by": "TD Eva"})
+    assert response.status_code == 200
+    assert "Nothing changed since version 1: its files are in place." in response.text
+    assert _versions(console_out) == ["v0001"]
+    assert (console_out / "web" / "index.html").is_file()
