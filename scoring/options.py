@@ -11,6 +11,7 @@ from enum import Enum
 from fractions import Fraction
 
 from scoring.matchpoints import Scale
+from scoring.presentation import Presentation
 
 __all__ = [
     "Rounding",
@@ -163,6 +164,8 @@ class ScoringOptions:
     datum_drop: int = 1
     datum_step: int = 10
     artificial_imps_per_comparison: Fraction | None = None
+    # How the publishers print matchpoints; changes no score (scoring.presentation).
+    matchpoint_presentation: Presentation = Presentation.POINTS
 
     def __post_init__(self) -> None:
         if self.fouled_small_group_min_tables < 1:

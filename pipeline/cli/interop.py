@@ -43,7 +43,8 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 
 
 def _summary(session: object) -> list[str]:
-    from pipeline.interop.records import Competition, ImportedSession, Presentation
+    from pipeline.interop.records import Competition, ImportedSession
+    from scoring.presentation import Presentation
 
     assert isinstance(session, ImportedSession)
     results = session.results

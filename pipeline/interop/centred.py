@@ -1,4 +1,7 @@
-"""Centred (plus/minus) matchpoints: a presentation of the same scale (rules.md §15).
+"""Centred (plus/minus) matchpoints in other programs' files (rules.md §15).
+
+The arithmetic is ``scoring.presentation``'s; this module finds centred figures in a file
+and writes bridgescan's figures centred for an export.
 
 Norwegian clubs read results printed relative to the average: Ruter prints each side's
 points minus half the top, so on a top of 8 a top is NS +4.0 / EW -4.0, a middle 0.0 / 0.0,
@@ -21,27 +24,13 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pipeline.interop.records import ImportedSession, Presentation
+from pipeline.interop.records import ImportedSession
+from scoring.presentation import Presentation, centre, centred_total
 
 if TYPE_CHECKING:
     from pipeline.interop.rescore import Rescored
 
-__all__ = ["detect_presentation", "centre", "uncentre", "centred_total", "as_centred"]
-
-
-def centre(points: Fraction, top: Fraction) -> Fraction:
-    """A board's points as centred figure: ``points - top / 2``."""
-    return points - top / 2
-
-
-def uncentre(centred: Fraction, top: Fraction) -> Fraction:
-    """A centred figure back to points: ``centred + top / 2``."""
-    return centred + top / 2
-
-
-def centred_total(points: Fraction, tops: Fraction) -> Fraction:
-    """A total in points as the centred total: minus half the sum of the tops it counts."""
-    return points - tops / 2
+__all__ = ["detect_presentation", "as_centred"]
 
 
 def detect_presentation(session: ImportedSession) -> ImportedSession:

@@ -47,7 +47,6 @@ from pipeline.interop.reasons import (
 from pipeline.interop.records import (
     Competition,
     ImportedSession,
-    Presentation,
     Scoring,
 )
 from pipeline.interop.rescore import Rescored, RescoreOptions, rescore
@@ -62,6 +61,7 @@ from scoring.options import (
     SitoutCredit,
     TieRounding,
 )
+from scoring.presentation import Presentation
 
 __all__ = [
     "Difference",

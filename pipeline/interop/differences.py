@@ -12,15 +12,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.centred import centre, centred_total
 from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     Location,
-    Presentation,
     Scoring,
 )
 from pipeline.interop.rescore import LineScore, PairScore, Rescored
+from scoring.presentation import Presentation, centre, centred_total
 
 __all__ = [
     "Difference",

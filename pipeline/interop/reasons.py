@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from pipeline.interop.centred import centre
 from pipeline.interop.differences import (
     Difference,
     count_differences,
@@ -26,7 +25,6 @@ from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     Location,
-    Presentation,
     Scoring,
 )
 from pipeline.interop.rescore import LineScore, Rescored, RescoreOptions, rescore
@@ -39,6 +37,7 @@ from scoring.options import (
     SitoutCredit,
     TieRounding,
 )
+from scoring.presentation import Presentation, centre
 
 __all__ = ["Explainer", "file_sum", "with_scoring", "describe_adjusted", "describe_credit"]
 

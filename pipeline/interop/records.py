@@ -18,13 +18,13 @@ from pipeline.interop.hands import Deal
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat, Side
 from scoring.outcome import Adjustment
+from scoring.presentation import Presentation
 
 __all__ = [
     "Location",
     "InteropError",
     "Scoring",
     "Competition",
-    "Presentation",
     "ImportedResult",
     "ImportedSitout",
     "ImportedBoard",
@@ -82,14 +82,6 @@ class Competition(Enum):
     PAIRS = "pairs"  # PairId_NS / PairId_EW
     INDIVIDUALS = "individuals"  # PlayerId_North / _East / _South / _West
     TEAMS = "teams"  # TeamId_Home / TeamId_Away, or pairs of a team match
-
-
-class Presentation(Enum):
-    """How the file prints matchpoints: as points (0 to the top), or centred on the average
-    (points - top/2: Ruter in Norway prints NS +4.0 / EW -4.0 on a top of 8, rules.md §15)."""
-
-    POINTS = "points"
-    CENTRED = "centred"
 
 
 def pair_key(

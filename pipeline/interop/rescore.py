@@ -34,7 +34,6 @@ from pipeline.interop.records import (
     ImportedSession,
     InteropError,
     Location,
-    Presentation,
     Scoring,
 )
 from scoring.board import Vulnerability, vulnerability_of
@@ -46,6 +45,7 @@ from scoring.imps import imp_board, team_board_imps
 from scoring.law77 import ns_score
 from scoring.options import ScoringOptions
 from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
+from scoring.presentation import Presentation
 from scoring.ranking import rank
 from scoring.session import score_session
 from scoring.vp import wbf_match_vp

@@ -224,6 +224,8 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
             "kind": results.kind,
             "scale": results.scale,
             "target_top": number(results.target_top),
+            # the figures below are points; "centred": print them as the event asked
+            "matchpoint_presentation": results.presentation.value,
         },
         "sessions": [_session(session) for session in results.sessions],
         "overall": [_leveled(standing) for standing in results.leveled],

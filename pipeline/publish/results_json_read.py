@@ -42,6 +42,7 @@ from pipeline.results.publication import (
     PublicationView,
     SessionPeriodView,
 )
+from scoring.presentation import Presentation
 
 if TYPE_CHECKING:
     from pipeline.store import ChainHead, StoreLocation
@@ -254,6 +255,7 @@ def results_from_dict(data: dict[str, Any]) -> EventResults:
         publication=_publication(data.get("publication")),
         changes=_changes(data.get("changes")),
         audit=tuple(_audit(entry) for entry in data.get("audit") or ()),
+        presentation=Presentation(event.get("matchpoint_presentation") or "points"),
     )
 
 

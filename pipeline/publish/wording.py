@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pipeline.results.model import BoardView, ResultLine
+from pipeline.results.model import BoardView, EventResults, ResultLine, SessionView
 from pipeline.results.publication import AuditEntry
+from scoring.presentation import Presentation, centred_total
 
-__all__ = ["fmt", "line_mark", "board_marks", "law_text"]
+__all__ = ["fmt", "signed", "centres", "shown", "line_mark", "board_marks", "law_text"]
 
 
 def fmt(value: Fraction | int | None, places: int = 1) -> str:
@@ -29,6 +30,27 @@ def fmt(value: Fraction | int | None, places: int = 1) -> str:
     if places == 0:
         return f"{sign}{digits}"
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def signed(value: Fraction | int | None, places: int = 1) -> str:
+    """A centred figure as text with its sign (``+4.0``, ``-1.5``, ``0.0``)."""
+    text = fmt(value, places)
+    positive = text and not text.startswith("-") and text.strip("0.")
+    return f"+{text}" if positive else text
+
+
+def centres(results: EventResults, session: SessionView) -> bool:
+    """True when the session's matchpoints are printed centred on the average (the event's
+    ``matchpoint_presentation``; IMPs are centred by nature and printed as they are)."""
+    return results.presentation is Presentation.CENTRED and session.unit == "MP"
+
+
+def shown(points: Fraction | None, tops: Fraction | None, centred: bool) -> Fraction | None:
+    """Matchpoints as the event prints them: as scored, or centred, i.e. minus half the tops
+    they count (a board's top, a pair's maximum: ``scoring.presentation``)."""
+    if points is None or tops is None or not centred:
+        return points
+    return centred_total(points, tops)
 
 
 def line_mark(line: ResultLine) -> str:

@@ -60,4 +60,5 @@ def score_event(
         findings=scored.findings,
         target_top=scored.target_top,
         notes=scored.notes,
+        presentation=event.options.matchpoint_presentation,
     )

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pipeline.results.publication import AuditEntry, ChangeReport, PublicationView
+from scoring.presentation import Presentation
 
 __all__ = [
     "PlayerView",
@@ -275,6 +276,9 @@ class EventResults:
     publication: PublicationView | None = None
     changes: ChangeReport | None = None
     audit: tuple[AuditEntry, ...] = ()
+    # How matchpoints are printed (options.matchpoint_presentation): the figures above stay
+    # points; the writers centre them on the average when asked (scoring.presentation).
+    presentation: Presentation = Presentation.POINTS
 
     @property
     def multi_session(self) -> bool:

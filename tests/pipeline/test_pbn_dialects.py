@@ -44,12 +44,13 @@ import pytest
 
 from pipeline.interop.compare import compare_session, detect_options
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
-from pipeline.interop.records import Competition, InteropError, Presentation, Scoring
+from pipeline.interop.records import Competition, InteropError, Scoring
 from pipeline.interop.rescore import rescore
 from scoring.contract import Side
 from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, SitoutCredit
 from scoring.outcome import Adjustment, Artificial
+from scoring.presentation import Presentation
 
 DATA = Path(__file__).parent / "data" / "pbn"
 F = Fraction

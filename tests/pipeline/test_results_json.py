@@ -58,6 +58,7 @@ def test_shape_of_a_pairs_event() -> None:
     assert data["event"] == {
         "title": "Tuesday pairs", "date": "2026-11-17", "club": "BK Test", "kind": "pairs",
         "scale": "2-1-0", "target_top": None,
+        "matchpoint_presentation": "points",
     }  # fmt: skip
     (session,) = data["sessions"]
     assert (session["top"], session["leveling_factor"], session["pairs"]) == (4, 1, 6)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from pipeline.interop.deals import STRAIN_ORDER, HandRecord
@@ -20,7 +21,7 @@ from pipeline.publish.web.publication import (
     corrections_by_line,
     line_corrections,
 )
-from pipeline.publish.wording import board_marks, fmt, line_mark
+from pipeline.publish.wording import board_marks, centres, fmt, line_mark
 from pipeline.results.cards import score_card, traveller_order
 from pipeline.results.model import (
     BoardView,
@@ -222,6 +223,7 @@ def _board_page(
             "vulnerability": str(vulnerability),
             "hands": hand_diagram(record) if record else None,
             "imps": session.unit == "IMP",
+            "centred": centres(results, session),
             "previous": None if before is None else (before, board_href(session.number, before)),
             "next": None if after is None else (after, board_href(session.number, after)),
         },
@@ -229,24 +231,32 @@ def _board_page(
 
 
 def _card(
-    session: SessionView, standing: Standing, names: Mapping[int, str], marks: Marks
+    results: EventResults,
+    session: SessionView,
+    standing: Standing,
+    names: Mapping[int, str],
+    marks: Marks,
 ) -> dict[str, Any]:
     lines = score_card(session, standing.pair)
+    tops = list(accumulate(c.top or 0 if c.points is not None else 0 for c in lines))
     return {
         "session": session,
         "standing": standing,
         "imps": session.unit == "IMP",
+        "centred": centres(results, session),
         "lines": [
             {
                 "card": c,
+                "running_tops": running_tops,
                 "href": board_href(session.number, c.line.board),
                 "opponent_names": names.get(c.opponent, ""),
                 "mark": line_mark(c.line),
                 "corrections": line_corrections(marks, session.number, c.line),
             }
-            for c in lines
+            for c, running_tops in zip(lines, tops, strict=True)
         ],
         "board_total": lines[-1].running if lines else Fraction(0),
+        "board_tops": tops[-1] if tops else Fraction(0),
         "with_notes": any(line_mark(c.line) for c in lines),
     }
 
@@ -262,7 +272,7 @@ def _pair_page(
     for session in results.sessions:
         standing = next((s for s in session.standings if s.pair == pair), None)
         if standing is not None:
-            cards.append(_card(session, standing, names, marks))
+            cards.append(_card(results, session, standing, names, marks))
     players = leveled.players if leveled else cards[0]["standing"].players
     return Page(
         name=pair_href(pair),
@@ -295,6 +305,7 @@ def _pairs_pages(
                 "sessions": results.sessions,
                 "with_mp": any(s.masterpoints is not None for s in results.leveled),
                 "facts": {s.number: _session_facts(results, s) for s in results.sessions},
+                "centred": any(centres(results, s) for s in results.sessions),
             },
         )
     for session in results.sessions:
@@ -311,6 +322,7 @@ def _pairs_pages(
                 "with_field": any(s.direction for s in session.standings),
                 "with_mp": any(s.masterpoints is not None for s in session.standings),
                 "imps": session.unit == "IMP",
+                "centred": centres(results, session),
             },
         )
         records = {r.board: r for r in hands.get(session.number, ())}

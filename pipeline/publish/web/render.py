@@ -19,14 +19,28 @@ from importlib import resources
 from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from pipeline.publish.wording import fmt
+from pipeline.publish.wording import fmt, shown
+from pipeline.publish.wording import signed as signed_figure
 
-__all__ = ["environment", "static_files", "number", "signed", "breakable", "contract", "card"]
+__all__ = [
+    "environment", "static_files", "number", "matchpoints", "signed", "breakable", "contract",
+    "card",
+]  # fmt: skip
 
 
 def number(value: Fraction | int | None, places: int = 1) -> str:
     """A number for a table cell: ``places`` decimals, half up; blank for None."""
     return fmt(value, places)
+
+
+def matchpoints(
+    value: Fraction | None, tops: Fraction | None, centred: bool, places: int = 1
+) -> str:
+    """A matchpoint figure as the event prints it: points, or with its sign centred on the
+    average (minus half the ``tops`` it counts: ``pipeline.publish.wording.shown``)."""
+    if not centred:
+        return fmt(value, places)
+    return signed_figure(shown(value, tops, centred), places)
 
 
 def signed(value: int | None) -> str:
@@ -101,6 +115,7 @@ def environment(*extra_packages: str) -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["number"] = number
+    env.filters["mp"] = matchpoints
     env.filters["signed"] = signed
     env.filters["breakable"] = breakable
     env.filters["contract"] = contract

@@ -28,6 +28,7 @@ from pipeline.xlsx import put, set_text
 __all__ = [
     "Column",
     "MP_FORMAT",
+    "CENTRED_FORMAT",
     "PERCENT_FORMAT",
     "MARK_FILL",
     "new_sheet",
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 MP_FORMAT = "0.0"
+CENTRED_FORMAT = "+0.0;-0.0;0.0"  # matchpoints centred on the average (scoring.presentation)
 PERCENT_FORMAT = "0.00"
 INT_FORMAT = "0"
 HEADER_FONT = Font(bold=True, color="FFFFFF")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from openpyxl.workbook.workbook import Workbook
 
+from pipeline.publish.wording import centres, shown
 from pipeline.publish.workbook.layout import (
+    CENTRED_FORMAT,
     MP_FORMAT,
     PERCENT_FORMAT,
     Column,
@@ -23,7 +25,10 @@ from pipeline.publish.workbook.layout import (
 from pipeline.publish.workbook.version_line import publication_line
 from pipeline.results.model import EventResults, SessionView, Standing
 
-__all__ = ["write_session_ranking", "write_leveled_ranking", "heading"]
+__all__ = ["write_session_ranking", "write_leveled_ranking", "heading", "CENTRED_NOTE"]
+
+#: What a centred figure means, said wherever one is printed (rules.md §15).
+CENTRED_NOTE = "; matchpoints printed ± the average (points minus half the top: 50% is 0.0)"
 
 
 def heading(results: EventResults, subtitle: str) -> list[str]:
@@ -43,7 +48,9 @@ def heading(results: EventResults, subtitle: str) -> list[str]:
     return lines
 
 
-def _columns(with_field: bool, with_masterpoints: bool, imps: bool = False) -> list[Column]:
+def _columns(
+    with_field: bool, with_masterpoints: bool, imps: bool = False, centred: bool = False
+) -> list[Column]:
     columns = [Column("Place", 7, align="center")]
     if with_field:
         columns.append(Column("Field", 6, align="center"))
@@ -54,6 +61,8 @@ def _columns(with_field: bool, with_masterpoints: bool, imps: bool = False) -> l
     ]
     if imps:  # IMPs have no top: total, IMPs per board (the ranking order), boards
         columns += [Column("IMPs", 9, "0.00"), Column("IMPs/board", 10, "0.00")]
+    elif centred:  # points minus half the maximum: 0.0 is 50%, so no maximum is printed
+        columns += [Column("±", 9, CENTRED_FORMAT), Column("%", 8, PERCENT_FORMAT)]
     else:
         columns += [
             Column("Points", 9, MP_FORMAT),
@@ -67,7 +76,11 @@ def _columns(with_field: bool, with_masterpoints: bool, imps: bool = False) -> l
 
 
 def _row(
-    standing: Standing, with_field: bool, with_masterpoints: bool, imps: bool = False
+    standing: Standing,
+    with_field: bool,
+    with_masterpoints: bool,
+    imps: bool = False,
+    centred: bool = False,
 ) -> list[object]:
     values: list[object] = [standing.place]
     if with_field:
@@ -76,9 +89,12 @@ def _row(
         standing.pair,
         standing.names,
         ", ".join(p.member for p in standing.players if p.member),
-        standing.points,
+        shown(standing.points, standing.maximum, centred),
     ]
-    values += [standing.percent] if imps else [standing.maximum, standing.percent]
+    if imps or centred:
+        values.append(standing.percent)
+    else:
+        values += [standing.maximum, standing.percent]
     values.append(standing.boards_played)
     if with_masterpoints:
         values.append(standing.masterpoints)
@@ -97,16 +113,18 @@ def write_session_ranking(
         f"{session.name}: {session.pairs} pairs, {boards} boards, {top}"
         + (f", {session.movement}" if session.movement else "")
         + ("" if imps else f", scale {results.scale}")
+        + (CENTRED_NOTE if centres(results, session) else "")
     )
     header_row = write_title(sheet, heading(results, subtitle))
     with_field = any(s.direction for s in session.standings)
     with_mp = any(s.masterpoints is not None for s in session.standings)
-    columns = _columns(with_field, with_mp, imps)
+    centred = centres(results, session)
+    columns = _columns(with_field, with_mp, imps, centred)
     write_table(
         sheet,
         header_row,
         columns,
-        (_row(s, with_field, with_mp, imps) for s in session.standings),
+        (_row(s, with_field, with_mp, imps, centred) for s in session.standings),
     )
     finish_sheet(sheet, header_row)
 
@@ -125,7 +143,8 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
     lines = heading(
         results,
         f"Leveled totals (rules.md §8): every board score multiplied by target top "
-        f"{fmt(target) if target is not None else '?'} / session top. {factors}",
+        f"{fmt(target) if target is not None else '?'} / session top. {factors}"
+        + (CENTRED_NOTE if any(centres(results, s) for s in results.sessions) else ""),
     )
     header_row = write_title(sheet, lines)
     columns = [
@@ -134,18 +153,20 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
         Column("Names", 38),
         Column("Member numbers", 20),
     ]
+    centred = any(centres(results, session) for session in results.sessions)
+    figures = CENTRED_FORMAT if centred else MP_FORMAT
+    sign = " ±" if centred else ""
     for session in results.sessions:
         columns += [
-            Column(f"S{session.number} points", 10, MP_FORMAT),
+            Column(f"S{session.number} points{sign}", 10, figures),
             Column(f"S{session.number} factor", 9, "0.0000"),
-            Column(f"S{session.number} leveled", 10, MP_FORMAT),
+            Column(f"S{session.number} leveled{sign}", 10, figures),
         ]
     with_mp = any(s.masterpoints is not None for s in results.leveled)
-    columns += [
-        Column("Total", 10, MP_FORMAT),
-        Column("Max", 9, MP_FORMAT),
-        Column("%", 8, PERCENT_FORMAT),
-    ]
+    columns.append(Column(f"Total{sign}", 10, figures))
+    if not centred:
+        columns.append(Column("Max", 9, MP_FORMAT))
+    columns.append(Column("%", 8, PERCENT_FORMAT))
     if with_mp:
         columns.append(Column("Masterpoints", 12, "0.##"))
     rows = []
@@ -161,9 +182,16 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
             played = by_session.get(session.number)
             if played is None:
                 values += [None, None, None]
-            else:
-                values += [played.points, played.factor, played.leveled]
-        values += [standing.total, standing.maximum, standing.percent]
+            else:  # the session's own maximum is the leveled one over its factor
+                values += [
+                    shown(played.points, played.maximum / played.factor, centred),
+                    played.factor,
+                    shown(played.leveled, played.maximum, centred),
+                ]
+        values.append(shown(standing.total, standing.maximum, centred))
+        if not centred:
+            values.append(standing.maximum)
+        values.append(standing.percent)
         if with_mp:
             values.append(standing.masterpoints)
         rows.append(values)

@@ -13,8 +13,9 @@ from fractions import Fraction
 
 from openpyxl.workbook.workbook import Workbook
 
-from pipeline.publish.wording import board_marks, line_mark
+from pipeline.publish.wording import board_marks, centres, line_mark, shown, signed
 from pipeline.publish.workbook.layout import (
+    CENTRED_FORMAT,
     MP_FORMAT,
     PERCENT_FORMAT,
     Column,
@@ -24,22 +25,28 @@ from pipeline.publish.workbook.layout import (
     write_table,
     write_title,
 )
-from pipeline.publish.workbook.ranking import heading
-from pipeline.results.cards import score_card
+from pipeline.publish.workbook.ranking import CENTRED_NOTE, heading
+from pipeline.results.cards import CardLine, score_card
 from pipeline.results.model import EventResults, SessionView
 from scoring.contract import card_text
 
 __all__ = ["write_travellers", "write_score_cards"]
 
 _IMP_HEADERS = {"NS MP": "NS IMP", "EW MP": "EW IMP", "MP": "IMP"}
+_CENTRED_HEADERS = {"NS MP": "NS ±", "EW MP": "EW ±", "MP": "±"}
 
 
-def _for_unit(columns: tuple[Column, ...], unit: str) -> tuple[Column, ...]:
-    """The MP columns relabelled (two decimals) when the session is scored in IMPs."""
-    if unit != "IMP":
+def _for_unit(columns: tuple[Column, ...], unit: str, centred: bool = False) -> tuple[Column, ...]:
+    """The MP columns relabelled (two decimals) when the session is scored in IMPs, or
+    printed with their sign when the matchpoints are centred on the average."""
+    if unit == "IMP":
+        headers, number_format = _IMP_HEADERS, "0.00"
+    elif centred:
+        headers, number_format = _CENTRED_HEADERS, CENTRED_FORMAT
+    else:
         return columns
     return tuple(
-        Column(_IMP_HEADERS[c.header], c.width, "0.00", c.align) if c.header in _IMP_HEADERS
+        Column(headers[c.header], c.width, number_format, c.align) if c.header in headers
         else c
         for c in columns
     )  # fmt: skip
@@ -69,14 +76,20 @@ def _session_prefix(results: EventResults, session: SessionView) -> str:
 def write_travellers(workbook: Workbook, results: EventResults, session: SessionView) -> None:
     """One sheet per board, titled ``Board 7`` (``S2 Board 7`` in a multi-session event)."""
     prefix = _session_prefix(results, session)
+    centred = centres(results, session)
     for board in session.boards:
         sheet = new_sheet(workbook, f"{prefix}Board {board.board}")
         header_row = write_title(
-            sheet, heading(results, f"{session.name}, board {board.board}: {board_marks(board)}")
+            sheet,
+            heading(
+                results,
+                f"{session.name}, board {board.board}: {board_marks(board)}"
+                + (CENTRED_NOTE if centred else ""),
+            ),
         )
         lines = sorted(board.lines, key=lambda line: (line.round or 0, line.table or 0))
         leads = any(line.lead for line in board.lines)  # a Lead column only where one is known
-        columns = _for_unit(_TRAVELLER_COLUMNS, session.unit)
+        columns = _for_unit(_TRAVELLER_COLUMNS, session.unit, centred)
         write_table(
             sheet,
             header_row,
@@ -93,8 +106,8 @@ def write_travellers(workbook: Workbook, results: EventResults, session: Session
                     *((card_text(line.lead) if line.lead else None,) if leads else ()),
                     line.score_ns,
                     line.adjustment,
-                    line.ns_mp,
-                    line.ew_mp,
+                    shown(line.ns_mp, board.top, centred),
+                    shown(line.ew_mp, board.top, centred),
                     line_mark(line),
                 )
                 for line in lines
@@ -129,11 +142,15 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
     """
     prefix = _session_prefix(results, session)
     names = {s.pair: s.names for s in session.standings}
+    centred = centres(results, session)
     for standing in session.standings:
         pair = standing.pair
         sheet = new_sheet(workbook, f"{prefix}Pair {pair}")
         if session.unit == "IMP":
             result = f"{fmt(standing.points, 2)} IMPs, {fmt(standing.percent, 2)} per board"
+        elif centred:
+            total = shown(standing.points, standing.maximum, centred)
+            result = f"{signed(total)} = {fmt(standing.percent, 2)}%"
         else:
             result = (
                 f"{fmt(standing.points)} of {fmt(standing.maximum)} = {fmt(standing.percent, 2)}%"
@@ -144,6 +161,7 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
         )
         header_row = write_title(sheet, heading(results, subtitle))
         card = score_card(session, pair)
+        tops = _running_tops(card)
         rows = [
             (
                 c.line.round,
@@ -155,7 +173,7 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
                 c.line.declarer,
                 c.line.result,
                 c.score,
-                c.points,
+                shown(c.points, c.top, centred),
                 c.top,
                 c.percent,
                 line_mark(c.line),
@@ -165,20 +183,27 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
         end = write_table(
             sheet,
             header_row,
-            _for_unit(_CARD_COLUMNS, session.unit),
+            _for_unit(_CARD_COLUMNS, session.unit, centred),
             rows,
             marked=(bool(line_mark(c.line)) for c in card),
         )
-        total = card[-1].running if card else Fraction(0)
-        summary = [("Boards", total)]
-        if standing.sitout:
-            summary.append(("Sit-out credit", standing.sitout))
+        boards = card[-1].running if card else Fraction(0)
+        summary = [("Boards", shown(boards, tops, centred))]
+        if standing.sitout:  # the credit's tops: what the maximum counts beyond the boards
+            summary.append(
+                ("Sit-out credit", shown(standing.sitout, standing.maximum - tops, centred))
+            )
         if standing.penalty:
             summary.append(("Penalties", -standing.penalty))
         if len(summary) > 1:
-            summary.append(("Total", standing.points))
+            summary.append(("Total", shown(standing.points, standing.maximum, centred)))
         for offset, (label, value) in enumerate(summary):
             sheet.cell(row=end + offset, column=9, value=label)
-            cell = sheet.cell(row=end + offset, column=10, value=float(value))
-            cell.number_format = MP_FORMAT
+            cell = sheet.cell(row=end + offset, column=10, value=float(value or 0))
+            cell.number_format = CENTRED_FORMAT if centred else MP_FORMAT
         finish_sheet(sheet, header_row)
+
+
+def _running_tops(card: tuple[CardLine, ...]) -> Fraction:
+    """The tops of the boards on a card that carry points (what centring a total counts)."""
+    return sum((c.top for c in card if c.top is not None and c.points is not None), Fraction(0))
