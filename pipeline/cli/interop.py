@@ -315,7 +315,7 @@ def export(
     centred: _Centred = False,
 ) -> None:
     """Write a session as PBN 2.1 (with ScoreTable, TotalScoreTable, deals) or USEBIO 1.2."""
-    from pipeline.interop.compare import detect_options
+    from pipeline.interop.detection import detect_options
     from pipeline.interop.records import ImportedSession
     from pipeline.interop.rescore import apply_scores
     from pipeline.interop.rescore import rescore as rescore_session
@@ -415,7 +415,7 @@ def export_session(
         raise _fail(str(error.args[0] if isinstance(error, KeyError) else error)) from None
     session, hand_records = _with_deals(session, deals_file, double_dummy)
     if centred:
-        from pipeline.interop.compare import detect_options
+        from pipeline.interop.detection import detect_options
         from pipeline.interop.rescore import rescore as rescore_session
 
         session = _centred(session, rescore_session(session, detect_options(session)[0]))

@@ -22,8 +22,8 @@ from pipeline.interop.compare import (
     Comparison,
     compare_session,
     describe_options,
-    detect_with_assumptions,
 )
+from pipeline.interop.detection import detect_with_assumptions
 from pipeline.interop.formats import read_results
 from pipeline.interop.records import ImportedSession, Scoring
 from pipeline.interop.rescore import RescoreOptions

@@ -120,7 +120,10 @@ def test_leveled_totals_centre_each_figure_on_its_own_maximum(tmp_path: Path) ->
     second = replace(base.sessions[0], number=2, name="Tuesday")
     standing = LeveledStanding(
         "1", 1, PLAYERS,
-        (LeveledSession(1, F(30), F(3, 2), F(45), F(72)), LeveledSession(2, F(20), F(1), F(20), F(48))),
+        (
+            LeveledSession(1, F(30), F(3, 2), F(45), F(72)),
+            LeveledSession(2, F(20), F(1), F(20), F(48)),
+        ),
         F(65), F(120), F(65, 120) * 100,
     )  # fmt: skip
     results = replace(base, sessions=(base.sessions[0], second), leveled=(standing,))

@@ -19,8 +19,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from pipeline.interop.compare import compare_session, detect_options
+from pipeline.interop.compare import compare_session
 from pipeline.interop.convert import session_from_travellers
+from pipeline.interop.detection import detect_options
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import ImportedSession, Scoring

@@ -42,7 +42,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.interop.compare import compare_session, detect_options
+from pipeline.interop.compare import compare_session
+from pipeline.interop.detection import detect_options
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.records import Competition, InteropError, Scoring
 from pipeline.interop.rescore import rescore
