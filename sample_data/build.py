@@ -36,7 +36,7 @@ if str(HERE.parent) not in sys.path:  # run as a script from anywhere
 from openpyxl import load_workbook  # noqa: E402
 
 from pipeline.doors.entry import entry_workbook_for_session  # noqa: E402
-from pipeline.events.eventfile import dump_event  # noqa: E402
+from pipeline.events.eventfile_writer import dump_event  # noqa: E402
 from pipeline.files import atomic_write, atomic_write_text  # noqa: E402
 from sample_data.fill import fill_entry_workbook, typed  # noqa: E402
 from sample_data.generate import names, play_session  # noqa: E402

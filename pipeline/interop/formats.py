@@ -46,7 +46,7 @@ def results_bytes(
     Analysed ``hand_records`` add double-dummy tables and par to a PBN file.
     """
     from pipeline.interop.pbn_writer import write_pbn
-    from pipeline.interop.usebio import write_usebio
+    from pipeline.interop.usebio_writer import write_usebio
 
     suffix = Path(target).suffix.lower()
     if suffix == ".pbn":

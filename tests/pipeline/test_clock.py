@@ -17,7 +17,8 @@ from pipeline.clock import (
     system_clock,
     zone,
 )
-from pipeline.events.eventfile import dump_event, parse_event
+from pipeline.events.eventfile import parse_event
+from pipeline.events.eventfile_writer import dump_event
 from pipeline.store import EventStore
 from tests.pipeline.correction_event import EVENT_YAML
 

@@ -26,7 +26,8 @@ from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import ImportedSession, Scoring
 from pipeline.interop.rescore import RescoreOptions, apply_scores, rescore
-from pipeline.interop.usebio import read_usebio_bytes, write_usebio
+from pipeline.interop.usebio import read_usebio_bytes
+from pipeline.interop.usebio_writer import write_usebio
 from scoring.contract import Contract, Seat, Strain
 from scoring.imps import CrossImps
 from scoring.matchpoints import Scale

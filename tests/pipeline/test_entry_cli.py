@@ -12,7 +12,7 @@ import typer
 from typer.testing import CliRunner
 
 from pipeline.cli import entry as cli_entry
-from pipeline.events.eventfile import save_event
+from pipeline.events.eventfile_writer import save_event
 from tests.pipeline.test_entry_fixtures import club_event, open_sheet, row_of, write_filled
 
 runner = CliRunner()

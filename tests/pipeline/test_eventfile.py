@@ -9,13 +9,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pipeline.events.eventfile import (
-    EventFileError,
-    dump_event,
-    load_event,
-    parse_event,
-    save_event,
-)
+from pipeline.events.eventfile import EventFileError, load_event, parse_event
+from pipeline.events.eventfile_writer import dump_event, save_event
 from scoring.event import Event, EventKind, Pair, Player, Section, Session
 from scoring.matchpoints import Scale
 from scoring.movement import MovementKind

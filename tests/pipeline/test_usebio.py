@@ -11,7 +11,8 @@ from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.hands import Deal
 from pipeline.interop.records import InteropError, Scoring
 from pipeline.interop.rescore import RescoreOptions, apply_scores, rescore
-from pipeline.interop.usebio import read_usebio_bytes, validate_usebio, write_usebio
+from pipeline.interop.usebio import read_usebio_bytes, validate_usebio
+from pipeline.interop.usebio_writer import write_usebio
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import TravellerRow
