@@ -228,7 +228,7 @@ def compare(
 
 
 def _detect_nothing() -> Any:
-    from pipeline.interop.rescore import RescoreOptions
+    from pipeline.interop.rescored import RescoreOptions
 
     return RescoreOptions()
 

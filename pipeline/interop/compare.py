@@ -45,7 +45,8 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.rescore import Rescored, RescoreOptions, rescore
+from pipeline.interop.rescore import rescore
+from pipeline.interop.rescored import Rescored, RescoreOptions
 from scoring.options import (
     FewerBoards,
     Rounding,

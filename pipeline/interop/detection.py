@@ -31,7 +31,8 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.rescore import Rescored, RescoreOptions, rescore
+from pipeline.interop.rescore import rescore
+from pipeline.interop.rescored import Rescored, RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,

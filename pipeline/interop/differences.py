@@ -18,7 +18,7 @@ from pipeline.interop.records import (
     Location,
     Scoring,
 )
-from pipeline.interop.rescore import LineScore, PairScore, Rescored
+from pipeline.interop.rescored import LineScore, PairScore, Rescored
 from scoring.presentation import Presentation, centre, centred_total
 
 __all__ = [

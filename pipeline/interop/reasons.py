@@ -27,7 +27,8 @@ from pipeline.interop.records import (
     Location,
     Scoring,
 )
-from pipeline.interop.rescore import LineScore, Rescored, RescoreOptions, rescore
+from pipeline.interop.rescore import rescore
+from pipeline.interop.rescored import LineScore, Rescored, RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,

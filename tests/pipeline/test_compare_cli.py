@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from pipeline.cli.interop import register
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.pbn_writer import write_pbn
-from pipeline.interop.rescore import RescoreOptions, apply_scores, rescore
+from pipeline.interop.rescore import apply_scores, rescore
+from pipeline.interop.rescored import RescoreOptions
 from pipeline.interop.usebio import validate_usebio
 from scoring.contract import Contract, Seat, Strain
 from scoring.traveller import TravellerRow
