@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 OUT ?= out
 export PREFECT_HOME ?= $(CURDIR)/.prefect
 export PREFECT_SERVER_ALLOW_EPHEMERAL_MODE := true
-export PREFECT_LOGGING_LEVEL ?= WARNING
+export DO_NOT_TRACK := 1
 export OMP_THREAD_LIMIT := 1
 
 .PHONY: setup run test lint bench screenshots clean help

@@ -32,6 +32,7 @@ __all__ = [
     "score_group",
     "score_field",
     "artificial_side",
+    "pending_side",
     "plain_group",
 ]
 
@@ -42,6 +43,7 @@ class BoardLine:
 
     ``adjusted`` marks a director's assigned score (a weighted or artificial one is adjusted
     anyway). ``group`` is the fouled-board group (Law 87); 0 is the board as dealt.
+    ``pending`` marks a result that was played but is not known yet (see :meth:`waiting`).
     """
 
     ns_pair: int
@@ -50,6 +52,23 @@ class BoardLine:
     ew: Outcome
     adjusted: bool = False
     group: int = 0
+    pending: bool = False
+
+    @classmethod
+    def waiting(cls, ns_pair: int, ew_pair: int, group: int = 0) -> BoardLine:
+        """A result that was played but is not known yet (a scanned row waiting for review).
+
+        The result exists, so the board keeps its N and its top, and nobody is given an
+        adjusted score (Law 12C applies only when no result can be obtained). Until the
+        result is known the board can only be scored provisionally: the known results are
+        compared with one another and factored to N with Neuberg's formula (the established
+        way to put n results on the scale of N), and each side of the waiting line is
+        credited with its own pair's percentage on the boards it was compared on (as the
+        session percentage is used by Law 88), so the wait neither helps nor hurts it. The
+        placeholder ``Artificial(50)`` is used only where a pair has no other board.
+        """
+        placeholder = Artificial(Fraction(50))
+        return cls(ns_pair, ew_pair, placeholder, placeholder, group=group, pending=True)
 
     @classmethod
     def plain(cls, ns_score: int, ns_pair: int = 0, ew_pair: int = 0, group: int = 0) -> BoardLine:
@@ -106,7 +125,8 @@ class SideScore:
     comparison (artificial score, fouled-board small group), None otherwise.
     ``session_floor`` / ``session_ceiling`` ask the session for the pair's percentage on its
     other boards if higher (Law 88; a fouled-board pair with nothing to compare) / lower (the
-    offender regulation); ``from_session`` says the session did replace it.
+    offender regulation); ``from_session`` says the session did replace it. ``pending`` marks
+    the provisional credit of a result not known yet (``BoardLine.waiting``).
     """
 
     points: Fraction
@@ -119,6 +139,7 @@ class SideScore:
     session_floor: bool = False
     session_ceiling: bool = False
     from_session: bool = False
+    pending: bool = False
 
     def counted(self, rounded: bool) -> Fraction:
         """The value a total uses: rounded or exact, as the option says."""
@@ -193,6 +214,26 @@ def artificial_side(
         award=Fraction(percent),
         session_floor=law88 and options.law88 and percent >= 60,
         session_ceiling=law88 and options.offender_session_percentage_if_lower and percent <= 40,
+    )
+
+
+def pending_side(
+    top: Fraction, options: ScoringOptions, percent: Fraction = Fraction(50)
+) -> SideScore:
+    """The provisional credit of one side of a result not known yet (``BoardLine.waiting``):
+    ``percent`` of the top, exact (an estimate, not an award: no award rounding applies;
+    the matchpoint rounding does). It asks the session for the pair's own percentage on
+    its other boards (floor and ceiling both); 50% until the session answers."""
+    points = Fraction(percent) * top / 100
+    return SideScore(
+        points=points,
+        rounded=round_points(points, options.neuberg_rounding),
+        percent=Fraction(percent),
+        compared=0,
+        award=Fraction(percent),
+        session_floor=True,
+        session_ceiling=True,
+        pending=True,
     )
 
 
@@ -305,7 +346,9 @@ def score_group(
         outcomes: list[Weighted] = []
         for index, line in enumerate(lines):
             outcome = line.ns if side is Side.NS else line.ew
-            if isinstance(outcome, Artificial):
+            if line.pending:
+                sides[index, side] = pending_side(board_top, options)
+            elif isinstance(outcome, Artificial):
                 sides[index, side] = artificial_side(outcome.percent, board_top, options)
             else:
                 indices.append(index)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from scoring.adjusted import Penalty
+from scoring.board_group import pending_side
 from scoring.board_scoring import BoardScore, ResultScore, SideScore, artificial_side
 from scoring.contract import Side
 from scoring.errors import BoardError, ScoringError
@@ -118,6 +119,8 @@ def _resolve(
     lower_it = side_score.session_ceiling and session_percent < side_score.award
     if not (raise_it or lower_it):
         return side_score
+    if side_score.pending:  # a result not known yet: its pair's own percentage, exact
+        return replace(pending_side(top, options, session_percent), from_session=True)
     new = artificial_side(session_percent, top, options, adjusted=side_score.adjusted)
     # In whole matchpoints a higher percentage can round to fewer points than the 60% award
     # (62% of 12 = 7.44 -> 7, 60% -> 8): Law 88 raises, so it never takes a point away, and

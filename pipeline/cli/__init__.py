@@ -10,6 +10,9 @@ same everywhere (``pipeline.cli.exit_codes.ExitCode``).
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+from pathlib import Path
 
 import typer
 
@@ -36,6 +39,7 @@ _GROUPS = (
     "event",
     "forms",
     "scan",
+    "review",
     "interop",
     "web",
     "store",
@@ -46,8 +50,54 @@ for _name in _GROUPS:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: telemetry off, and no traceback ever reaches a user.
+
+    Every command ends with one of ``ExitCode``: the commands raise ``typer.Exit`` with
+    theirs, Click gives 2 for a bad option. Anything else is a bug in bridgescan: the
+    user gets one line saying so (exit 70, never 1, so a crash is not taken for "published,
+    review waiting") and the traceback goes to a file to attach to the bug report.
+    """
+    from pipeline.flows.prefect_env import configure_prefect
+
+    configure_prefect()  # before anything imports Prefect: its telemetry reads the environment
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted: nothing more was written\n")
+        sys.exit(130)
+    except Exception as error:  # noqa: BLE001 - the one place that turns a bug into exit 70
+        report = _crash_report(error)
+        sys.stderr.write(
+            f"internal error: {type(error).__name__}: {error}\n"
+            f"This is a bug in bridgescan {_version()}, not a problem with your files. "
+            f"Please report it with {report}\n"
+        )
+        sys.exit(ExitCode.INTERNAL)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bridgescan")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def _crash_report(error: BaseException) -> str:
+    """Write the traceback to a file in the temporary folder; returns where (or why not)."""
+    import tempfile
+    import traceback
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(tempfile.gettempdir()) / f"bridgescan-crash-{stamp}-{os.getpid()}.txt"
+    text = "".join(traceback.format_exception(error))
+    try:
+        path.write_text(f"bridgescan {_version()}\n{' '.join(sys.argv)}\n\n{text}", "utf-8")
+    except OSError:
+        return "the command you ran (the crash report could not be written)"
+    return str(path)
 
 
 if __name__ == "__main__":

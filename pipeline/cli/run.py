@@ -1,63 +1,79 @@
 """``bridgescan run FOLDER -o OUT``: the main job, scans and typed travellers to results.
 
-Runs the Prefect flow ``bridgescan-run`` (pipeline/flows/run_event.py) on Prefect's local ephemeral
-API (no server), with the event store in ``OUT/bridgescan.sqlite`` (or ``--store``: a path or
-a PostgreSQL URL; ``BRIDGESCAN_STORE``). Exit codes
-(``pipeline.cli.ExitCode``): 0 results published with nothing open; 1 results written but
-review items or findings wait for the director; 2 bad input, nothing published; 3 a tool
-or package is missing; 4 the event store is broken; 6 the store is newer than this
-bridgescan. Heavy imports (Prefect, OpenCV) happen inside the command.
+Runs the Prefect flow ``bridgescan-run`` (pipeline/flows/run_event.py) on Prefect's local
+ephemeral API (no server), with the event store in ``OUT/bridgescan.sqlite`` (or ``--store``:
+a path or a PostgreSQL URL; ``BRIDGESCAN_STORE``). The progress line starts at once and
+stays. Exit codes (``pipeline.cli.ExitCode``): 0 official results, nothing open; 1
+provisional results written, review items or findings wait for the director; 2 bad input,
+nothing published; 3 a tool or package is missing; 4 the event store is broken; 6 the store
+is newer than this bridgescan. Heavy imports (Prefect, OpenCV) happen inside the command.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.options import Masterpoints, MasterpointsOption, OutFolder
 from pipeline.cli.store import StoreOption, for_flow, resolve_store, store_errors
+
+if TYPE_CHECKING:
+    from pipeline.cli.progress import StageProgress
 
 __all__ = ["register", "run_command"]
 
 
 def run_command(
     folder: Annotated[Path, typer.Argument(help="Event folder: event.yaml, scans, entry files.")],
-    out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")] = Path("out"),
+    out: OutFolder = Path("out"),
     store: StoreOption = None,
-    masterpoints: Annotated[
-        str, typer.Option(help="Masterpoint scale: bronze, silver or none.")
-    ] = "bronze",
+    masterpoints: MasterpointsOption = Masterpoints.BRONZE,
 ) -> None:
-    """Read, validate and score an event folder; write the workbook and the review queue."""
+    """Read, validate and score an event folder; write the results and the review queue."""
     from rich.console import Console
 
-    from pipeline.results.masterpoints import MASTERPOINT_SCALES
+    from pipeline.cli.progress import stage_progress
 
     console, errors = Console(), Console(stderr=True)
     if folder.name == "sample_data" and (folder / "club-evening").is_dir():
         folder = folder / "club-evening"  # `bridgescan run sample_data` runs the sample event
-    if masterpoints not in MASTERPOINT_SCALES:
-        errors.print(f"error: --masterpoints {masterpoints!r} is not bronze, silver or none")
-        raise typer.Exit(ExitCode.BAD_INPUT)
     if not (folder / "event.yaml").is_file():
         errors.print(f"error: {folder}: no event.yaml here", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
     location = resolve_store(store, out)
-    with store_errors("nothing was published"):  # before Prefect starts: a broken store stops here
-        from pipeline.flows.store_checks import check_store
+    started = time.monotonic()
+    with stage_progress(console) as progress:
+        with store_errors("nothing was published"):  # before Prefect: a broken store stops here
+            from pipeline.flows.store_checks import check_store
 
-        check_store(location, out)
-    summary = _run(folder, out, for_flow(location), masterpoints, console, errors)
+            check_store(location, out)
+        summary = _run(folder, out, for_flow(location), masterpoints.value, progress, errors)
+        progress.finish(f"done in {time.monotonic() - started:.0f} s")
     _report(summary, console)
-    if summary.to_review or summary.blocking:
+    results = summary.results
+    if results.status.provisional:  # type: ignore[attr-defined]
         raise typer.Exit(ExitCode.FINDINGS)
 
 
-def _run(folder: Path, out: Path, store: str, masterpoints: str, console, errors):  # type: ignore[no-untyped-def]
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+def _fail(errors: Any, message: str, code: ExitCode) -> typer.Exit:
+    errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
+    if code is ExitCode.BAD_INPUT:
+        errors.print("nothing was published", markup=False)
+    return typer.Exit(code)
 
+
+def _run(  # type: ignore[no-untyped-def]
+    folder: Path,
+    out: Path,
+    store: str,
+    masterpoints: str,
+    progress: StageProgress,
+    errors,
+):
     from pipeline.flows.prefect_env import configure_prefect
 
     configure_prefect()
@@ -65,42 +81,40 @@ def _run(folder: Path, out: Path, store: str, masterpoints: str, console, errors
     from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
     from pipeline.events.eventfile import load_event
-    from pipeline.flows import run_event as flows
 
     try:
         event = load_event(folder / "event.yaml")
-        pages = sum(
-            page_count(file) for f in session_files(folder, event) for file in scan_files(f.scans)
-        )
+        plan = session_files(folder, event)
     except (OSError, ValueError) as error:
-        errors.print(f"error: {error}", markup=False, soft_wrap=True)
-        raise typer.Exit(ExitCode.BAD_INPUT) from None
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        reading = progress.add_task("reading scans", total=pages or None)
-        listener = lambda _page: progress.advance(reading)  # noqa: E731
-        flows.page_listeners.append(listener)
-        try:
-            with store_errors("nothing was published"):
-                return flows.run_event(folder, out, store, masterpoints)
-        except FileNotFoundError as error:  # tesseract, opencv-doc: the machine lacks a tool
-            errors.print(f"error: {error}", markup=False, soft_wrap=True)
-            raise typer.Exit(ExitCode.ENVIRONMENT) from None
-        except (OSError, ValueError, KeyError) as error:
-            errors.print(f"error: {error}", markup=False, soft_wrap=True)
-            errors.print("nothing was published", markup=False)
-            raise typer.Exit(ExitCode.BAD_INPUT) from None
-        finally:
-            flows.page_listeners.remove(listener)
+        raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
+    progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
+    progress.stage("starting Prefect")
+    from pipeline.flows import run_event as flows
+
+    def listen(stage: str, _detail: object) -> None:
+        if stage == "page":
+            progress.page()
+        else:
+            progress.stage(stage)
+
+    flows.listeners.append(listen)
+    try:
+        with store_errors("nothing was published"):
+            return flows.run_event(folder, out, store, masterpoints)
+    except FileNotFoundError as error:  # tesseract, opencv-doc: the machine lacks a tool
+        raise _fail(errors, str(error), ExitCode.ENVIRONMENT) from None
+    except (OSError, ValueError) as error:
+        raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
+    finally:
+        flows.listeners.remove(listen)
 
 
-def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
+def _report(summary: Any, console: Any) -> None:
     from rich.table import Table
 
-    from pipeline.cli.score import ranking_table
+    from pipeline.cli.report import print_status, ranking_table
 
     console.print(ranking_table(summary.results))
-
     table = Table(title=f"{summary.event}: inputs")
     for name in ("Session", "Pages", "Rows read", "Accepted", "Decided", "To review", "Typed"):
         table.add_column(name, justify="right")
@@ -119,7 +133,9 @@ def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
         console.print(note, markup=False)
     for key, path in summary.paths.items():
         console.print(f"{key:9} {path}", markup=False, highlight=False, soft_wrap=True)
-    console.print(f"{'review':9} {summary.review_folder} ({summary.to_review} open)", markup=False)
+    waiting = len(summary.waiting)
+    console.print(f"{'review':9} {summary.review_folder} ({waiting} open)", markup=False,
+                  highlight=False, soft_wrap=True)  # fmt: skip
     stored = f"{summary.store} ({summary.records} records, chain verified, head {summary.head})"
     console.print(f"{'store':9} {stored}", markup=False, highlight=False, soft_wrap=True)
     publication = getattr(summary.results, "publication", None)
@@ -129,16 +145,26 @@ def _report(summary, console) -> None:  # type: ignore[no-untyped-def]
 
         for line in publication_lines(publication, now()):
             console.print(line, markup=False, highlight=False, soft_wrap=True)
+    for note in summary.kept_sheets:
+        console.print(note, markup=False, soft_wrap=True)
+    if summary.legacy_decisions is not None:
+        console.print(
+            f"note: {summary.legacy_decisions} is not read any more: decisions live in the "
+            f"event store. Import it once: bridgescan review import {summary.out} "
+            f"{summary.legacy_decisions}",
+            markup=False, soft_wrap=True,
+        )  # fmt: skip
     if summary.blocking:
         console.print(f"{len(summary.blocking)} finding(s) block publishing:", markup=False)
         for line in summary.blocking[:10]:
             console.print(f"  {line}", markup=False, soft_wrap=True)
-    if summary.to_review:
-        console.print(
-            f"{summary.to_review} reading(s) wait for review: `bridgescan review list "
-            f"{summary.review_folder}`, then run again",
-            markup=False,
+    hint = ""
+    if waiting:
+        hint = (
+            f"Decide them with `bridgescan review list {summary.out}` and `bridgescan review "
+            f"resolve {summary.out} ITEM --by NAME --value ...`, then run again."
         )
+    print_status(summary.results, console, hint)
 
 
 def register(app: typer.Typer) -> None:

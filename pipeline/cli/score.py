@@ -11,66 +11,15 @@ Imports happen inside the command so ``bridgescan --help`` stays instant.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.options import Masterpoints, MasterpointsOption, OutFolder
 from pipeline.cli.store import StoreOption
 
-if TYPE_CHECKING:
-    from pipeline.results.model import EventResults
-
-__all__ = ["register", "score", "ranking_table"]
-
-
-def ranking_table(results: EventResults) -> object:
-    from rich.table import Table
-
-    from pipeline.publish.workbook.layout import fmt
-
-    table = Table(title=results.title)
-    if results.teams is not None:
-        for name in ("Place", "Team", "Name", "VP", "IMPs +/-"):
-            table.add_column(name)
-        for team in results.teams.standings:
-            table.add_row(
-                team.place,
-                str(team.team),
-                team.name,
-                fmt(team.vp, 2),
-                f"{fmt(team.imps_won, 0)}/{fmt(team.imps_lost, 0)}",
-            )
-        return table
-    imps = results.scale == "IMP"
-    for name in (
-        "Place",
-        "Pair",
-        "Names",
-        "IMPs" if imps else "Points",
-        "Per board" if imps else "%",
-    ):
-        table.add_column(name, justify="left" if name == "Names" else "right")
-    if results.leveled:
-        for overall in results.leveled:
-            table.add_row(
-                overall.place,
-                str(overall.pair),
-                overall.names,
-                fmt(overall.total),
-                fmt(overall.percent, 2),
-            )
-    else:
-        for standing in results.sessions[0].standings:
-            place = f"{standing.direction} {standing.place}".strip()
-            table.add_row(
-                place,
-                str(standing.pair),
-                standing.names,
-                fmt(standing.points),
-                fmt(standing.percent, 2),
-            )
-    return table
+__all__ = ["register", "score"]
 
 
 def score(
@@ -79,10 +28,8 @@ def score(
         list[str],
         typer.Argument(help="Entry workbooks or CSVs, one per session in order, or N=FILE."),
     ],
-    out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")] = Path("out"),
-    masterpoints: Annotated[
-        str, typer.Option(help="Masterpoint scale: bronze, silver or none.")
-    ] = "bronze",
+    out: OutFolder = Path("out"),
+    masterpoints: MasterpointsOption = Masterpoints.BRONZE,
     store: StoreOption = None,
 ) -> None:
     """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV,
@@ -96,18 +43,17 @@ def score(
 
     console = Console()
     errors = Console(stderr=True)
-    if masterpoints not in ("bronze", "silver", "none"):
-        errors.print(f"error: --masterpoints {masterpoints!r} is not bronze, silver or none")
-        raise typer.Exit(ExitCode.BAD_INPUT)
     location = for_flow(resolve_store(store, out))
     try:
         with store_errors("nothing was published"):
-            results, paths = run_score(event_file, files, out, masterpoints, location)  # type: ignore[arg-type]
+            results, paths = run_score(event_file, files, out, masterpoints.value, location)  # type: ignore[arg-type]
     except (ValueError, KeyError, OSError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else error
         errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
         errors.print("nothing was written", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT) from None
+    from pipeline.cli.report import print_status, ranking_table
+
     console.print(ranking_table(results))
     for note in results.notes:
         console.print(note, markup=False)
@@ -130,9 +76,11 @@ def score(
                 markup=False,
                 soft_wrap=True,
             )
-        raise typer.Exit(ExitCode.FINDINGS)
-    if others:
+    elif others:
         console.print(f"{others} warning(s)/note(s) on the Findings sheet", markup=False)
+    print_status(results, console)
+    if results.status.provisional:
+        raise typer.Exit(ExitCode.FINDINGS)
 
 
 def register(app: typer.Typer) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pipeline.corrections.records import CORRECTION, Correction
-from pipeline.doors.session_input import SessionInput
+from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.store import Append, EventStore
 from pipeline.validation import ColumnResolver, Finding, field_column
 from pipeline.validation.findings import FIELDS
@@ -45,8 +45,9 @@ SCORED_INPUT = "scored-input"
 @dataclass(frozen=True)
 class ScoredInput:
     """A session's input besides its rows: where it came from, the import's findings, the
-    review items still open (the session stays provisional while there are any) and the
-    store keys of its rows in the order they were scored."""
+    review items still open (the session stays provisional while there are any), the store
+    keys of its rows in the order they were scored, and the lines whose result waits for
+    review (scored as played but not known, never as missing)."""
 
     session: int
     files: tuple[str, ...]
@@ -56,6 +57,7 @@ class ScoredInput:
     columns: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     """Per row key, (field, column) where a finding names a cell other than the field: the
     letter in a workbook, the header in a CSV."""
+    waiting: tuple[WaitingLine, ...] = ()
 
 
 def line_key(row: TravellerRow) -> tuple[str, int, int, int]:
@@ -128,7 +130,8 @@ def _input_record(data: SessionInput, open_items: Iterable[str]) -> Append:
         if named:
             columns.append((key, named))
     value = ScoredInput(data.session, tuple(data.files), tuple(data.import_findings),
-                        tuple(open_items), tuple(keys), tuple(columns))  # fmt: skip
+                        tuple(open_items), tuple(keys), tuple(columns),
+                        tuple(data.waiting))  # fmt: skip
     return Append(SCORED_INPUT, f"s{data.session}", value)
 
 
@@ -200,15 +203,20 @@ def stored_inputs(
             listed = set(meta.row_keys)
             ordered += [v for k, v in rows.items() if k not in listed and v is not None]
             files, findings, still_open = meta.files, meta.import_findings, meta.open_items
+            waiting = meta.waiting
             resolver = _resolver(rows, meta)
         else:
             ordered = [v for v in rows.values() if v is not None]
-            files, findings, still_open = (), (), ()
+            files, findings, still_open, waiting = (), (), (), ()
         mine = [c for c in corrections if c.session == number]
         if not ordered and not mine:
             continue
         corrected = apply_corrections(ordered, mine)
-        inputs.append(SessionInput(number, corrected, files, tuple(findings), resolver))
         decided = {c.review_item for c in mine if c.review_item}
         open_items[number] = tuple(item for item in still_open if item not in decided)
+        present = {(r.board, r.ns_pair, r.ew_pair) for r in corrected}
+        held = tuple(w for w in waiting if w.item not in decided
+                     and (w.board, w.ns_pair, w.ew_pair) not in present)  # fmt: skip
+        inputs.append(SessionInput(number, corrected, files, tuple(findings), resolver, held,
+                                   open_items[number]))  # fmt: skip
     return tuple(inputs), open_items

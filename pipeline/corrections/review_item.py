@@ -26,7 +26,14 @@ from pipeline.corrections.correct import (
 )
 from pipeline.corrections.publication import StoredState
 from pipeline.corrections.request import CorrectionRefused, Signature, line_text
-from pipeline.doors.scans.review import Decision, ReviewError, parse_row_value
+from pipeline.doors.scans.review import (
+    Decision,
+    ReviewError,
+    ReviewItem,
+    interpret,
+    load_queue,
+    parse_row_value,
+)
 from pipeline.store import EventStore
 from scoring.board import vulnerability_of
 from scoring.traveller import Source, TravellerRow
@@ -66,11 +73,25 @@ def _page(store: EventStore, item: str) -> tuple[int, dict, int]:  # type: ignor
                             "was read into this event")  # fmt: skip
 
 
-def _text(item: str, value: str, row: dict) -> str | None:  # type: ignore[type-arg]
-    """The decision as a row reading, or None for 'reject'."""
+def _queued(out_dir: Path, item: str) -> ReviewItem | None:
+    """The item as the review queue lists it (its candidates in the queue's order)."""
+    try:
+        return next((i for i in load_queue(out_dir) if i.id == item), None)
+    except ReviewError:
+        return None
+
+
+def _text(item: str, value: str, row: dict, queued: ReviewItem | None = None) -> str | None:  # type: ignore[type-arg]
+    """The decision as a row reading, or None for 'reject'. ``candidate N`` counts as
+    ``bridgescan review list`` numbers the candidates (the queue's), when the queue is there."""
     low = value.strip().lower()
     if low == "reject":
         return None
+    if queued is not None and low.startswith("candidate"):
+        try:
+            return interpret(queued, value)[0]
+        except ReviewError as error:
+            raise CorrectionRefused(f"review item {item}: {error}") from None
     if low.startswith("candidate"):
         candidates = [row["reading"]] if row.get("reading") else []
         candidates += [text for text, _ in row.get("alternatives", [])]
@@ -146,7 +167,7 @@ def correct_review_item(
              and r.source.row == number and Path(r.source.file).name == Path(page["file"]).name),
             None,
         )  # fmt: skip
-        text = _text(request.item, request.value, row)
+        text = _text(request.item, request.value, row, _queued(out_dir, request.item))
         after = None
         if text is not None:
             after = _decided_row(state, request.item, session, page, row, text, signature.by)

@@ -19,6 +19,7 @@ Without ``inputs.yaml`` the folder is read by convention: ``scans/sessionN.pdf``
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +27,7 @@ import yaml
 
 from scoring.event import Event
 
-__all__ = ["InputsError", "SessionFiles", "session_files", "INPUTS_FILE"]
+__all__ = ["InputsError", "SessionFiles", "session_files", "inside", "INPUTS_FILE"]
 
 INPUTS_FILE = "inputs.yaml"
 _SCAN_SUFFIXES = {".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
@@ -46,13 +47,29 @@ class SessionFiles:
     entries: tuple[Path, ...] = ()
 
 
+def inside(folder: Path, item: str, where: str) -> Path:
+    """``folder / item``, refused when ``item`` is absolute or leads outside ``folder``.
+
+    An event folder is handed around (copied to a laptop, sent to the tournament office); a
+    manifest that reaches outside it (``/home/...``, ``../other-club``, or a link that
+    points away) would read files nobody meant to give, so the path must stay inside.
+    """
+    if Path(item).is_absolute() or re.match(r"^[A-Za-z]:[\\/]", item):
+        raise InputsError(f"{where}: {item} is an absolute path; give it relative to {folder}")
+    path = folder / item
+    root = folder.resolve()
+    if not path.resolve().is_relative_to(root):
+        raise InputsError(f"{where}: {item} leads outside the event folder {folder}")
+    return path
+
+
 def _listed(folder: Path, where: str, value: object) -> tuple[Path, ...]:
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise InputsError(f"{where}: give a file name or a list of file names")
     paths = []
     for item in items:
-        path = folder / item
+        path = inside(folder, item, where)
         if not path.exists():
             raise InputsError(f"{where}: {item} not found in {folder}")
         paths.append(path)
@@ -116,4 +133,7 @@ def session_files(folder: Path, event: Event) -> list[SessionFiles]:
     )
     if not found:
         raise InputsError(f"{folder}: no scans or entry files for any session of the event")
+    for files in found:  # a link in the folder that points away is refused as well
+        for path in (*files.scans, *files.entries):
+            inside(folder, str(path.relative_to(folder)), f"session {files.session}")
     return found

@@ -17,7 +17,7 @@ from pipeline.validation import ColumnResolver, Finding, field_column
 from scoring.event import Event
 from scoring.traveller import TravellerRow
 
-__all__ = ["ScoreInputError", "SessionInput", "read_session"]
+__all__ = ["ScoreInputError", "SessionInput", "WaitingLine", "read_session"]
 
 
 class ScoreInputError(ValueError):
@@ -26,11 +26,26 @@ class ScoreInputError(ValueError):
 
 
 @dataclass(frozen=True)
+class WaitingLine:
+    """A line of the movement that was played but whose result is not known yet: its scanned
+    row (or its page) waits in the review queue as ``item``. It is not a missing result."""
+
+    board: int
+    ns_pair: int
+    ew_pair: int
+    item: str
+    round: int | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True)
 class SessionInput:
     """One session's traveller rows as imported, with the import's own cell findings.
 
     ``columns`` names the input column of a validation field for a row (a letter in a
-    workbook, the header in a CSV), so findings point at the cell.
+    workbook, the header in a CSV), so findings point at the cell. ``waiting`` are the
+    lines whose result waits for review (the scanner door); while there are any, the
+    session can only be published as provisional.
     """
 
     session: int
@@ -38,6 +53,8 @@ class SessionInput:
     files: tuple[str, ...] = ()
     import_findings: tuple[Finding, ...] = ()
     columns: ColumnResolver = field(default=field_column, compare=False, repr=False)
+    waiting: tuple[WaitingLine, ...] = ()
+    open_items: tuple[str, ...] = ()  # every open review item of the session, by id
 
 
 def read_session(event: Event, session_number: int, paths: Sequence[Path]) -> SessionInput:

@@ -7,3 +7,9 @@
 - ``score_files``: the spreadsheet path without Prefect (``bridgescan score``);
 - ``prefect_env``: Prefect's embedded defaults (ephemeral API, no server, no telemetry).
 """
+
+from pipeline.flows.prefect_env import configure_prefect
+
+# Whoever imports the flows gets Prefect's embedded defaults first (telemetry off, no
+# traceback logging), so no entry point can import Prefect with its own defaults.
+configure_prefect()

@@ -12,9 +12,14 @@ from pathlib import Path
 __all__ = ["configure_prefect"]
 
 _DEFAULTS = {
-    "PREFECT_SERVER_ALLOW_EPHEMERAL_MODE": "true",
+    # No telemetry: DO_NOT_TRACK stops Prefect's SDK analytics (and its first-run notice),
+    # which start when ``prefect`` is imported; the server's own analytics have a setting.
+    "DO_NOT_TRACK": "1",
     "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
-    "PREFECT_LOGGING_LEVEL": "WARNING",
+    "PREFECT_SERVER_ALLOW_EPHEMERAL_MODE": "true",
+    # Prefect logs a failed task with its traceback at ERROR; bridgescan reports every
+    # problem itself, located, so Prefect speaks only when it cannot go on.
+    "PREFECT_LOGGING_LEVEL": "CRITICAL",
     "PREFECT_LOGGING_LOG_PRINTS": "false",
     "PREFECT_UI_ENABLED": "false",
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",

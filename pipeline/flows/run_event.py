@@ -41,12 +41,13 @@ __all__ = [
     "settle_readings",
     "finish_event",
     "run_event",
-    "page_listeners",
+    "listeners",
 ]
 
-# Who wants to hear about each page as it is read (the CLI's progress bar). Not a flow
-# parameter: Prefect stores flow parameters, and a callback is not data.
-page_listeners: list[Callable[[object], None]] = []
+# Who wants to hear what the run is doing (the CLI's progress bar): ``(stage, detail)`` with
+# stage "keeping scans", "page" (detail: the page as read), "scoring and writing". Not a
+# flow parameter: Prefect stores flow parameters, and a callback is not data.
+listeners: list[Callable[[str, object], None]] = []
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,10 @@ class RunSummary:
     head: str = ""  # the store's chain head as published (RECORDS:HASH)
     results: object = None  # the published EventResults, for the command's ranking table
     version: int = 0  # the publication version the run published (or found current)
+    waiting: tuple[str, ...] = ()  # the open review items, by id
+    legacy_decisions: Path | None = None  # an old review/decisions.jsonl, not read any more
+    kept_sheets: tuple[str, ...] = ()  # notes on filled-in review sheets kept aside
+    out: Path | None = None
 
     @property
     def to_review(self) -> int:
@@ -100,9 +105,9 @@ class EventJob:
     store_path: Path | str  # a SQLite path or a store URL (pipeline/store/location.py)
 
 
-def _notify(page: object) -> None:
-    for listener in page_listeners:
-        listener(page)
+def _notify(stage: str, detail: object = None) -> None:
+    for listener in listeners:
+        listener(stage, detail)
 
 
 @task(name="keep scans", cache_policy=NO_CACHE)
@@ -118,20 +123,23 @@ def read_scans(
     reader = reading.scan_reader(event, files.session)
     with EventStore(store_path) as store:  # pages read before by this reader are not read again
         stored = StoredReadings(store, reading.reader_key(reader, event, files.session))
-        pages = reading.read_scans(reader, files.scans, on_page=_notify, cache=stored)
-    settled = settle_readings(files.session, pages, store_path, out_dir)
+        pages = reading.read_scans(reader, files.scans, on_page=lambda page: _notify("page", page),
+                                   cache=stored)  # fmt: skip
+    settled = settle_readings(files.session, pages, store_path, out_dir, event)
     return replace(settled, reused=stored.reused)
 
 
 def settle_readings(
-    session: int, pages: list, store_path: Path | str, out_dir: Path
+    session: int, pages: list, store_path: Path | str, out_dir: Path, event: Event | None = None
 ) -> reading.ReadSession:
-    """A session's pages as read (in scan order, duplicates marked): kept in the store with
-    the review decisions made so far; returns the rows that stand and the open items."""
+    """A session's pages as read (in scan order, duplicates marked): kept in the store; with
+    the review decisions in the store (the only place they live), the rows that stand and
+    the open items (checked against ``event``'s movement when given)."""
     with EventStore(store_path) as store:
         steps.record_readings(store, session, pages)
-        decisions = steps.stored_decisions(store, out_dir)
-    return reading.review_rows(session, pages, decisions)
+        decisions = steps.load_decisions(store)
+    context = reading.queue_context(event, session)
+    return reading.review_rows(session, pages, decisions, context)
 
 
 @task(name="session rows", cache_policy=NO_CACHE)
@@ -165,7 +173,7 @@ def session_rows(
 @task(name="publish", cache_policy=NO_CACHE)
 def publish(
     read: list, out_dir: Path, store_path: Path | str, masterpoints: str
-) -> tuple[object, Path]:
+) -> tuple[object, Path, tuple[str, ...]]:
     """Score what the store holds (the rows just recorded, every correction) and publish it
     as the next version when anything changed: the store verified first against the head
     last published (nothing is published from a broken one), the results recorded, the
@@ -175,8 +183,9 @@ def publish(
     with EventStore(store_path) as store:
         published = publish_stored(store, out_dir, cause="run", by="bridgescan run",
                                    masterpoints=masterpoints)  # fmt: skip
-    review = steps.write_review(read, out_dir)
-    return published, review
+        decisions = steps.load_decisions(store)
+    review, kept = steps.write_review(read, out_dir, decisions)
+    return published, review, kept
 
 
 def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = None) -> EventJob:
@@ -204,13 +213,15 @@ def finish_event(
         scanned = quote(read.get(files.session))
         _data, summary = session_rows(quote(job.event), files, scanned, job.store_path)
         summaries.append(summary)
-    published, review = publish(
+    _notify("scoring and writing")
+    published, review, kept = publish(
         quote(list(read.values())), job.out_dir, job.store_path, masterpoints
     )
     results = published.results  # type: ignore[attr-defined]
     paths = published.paths  # type: ignore[attr-defined]
     head = results.store_head
     blocking = tuple(f"{f.code}: {f.where}: {f.message}" for f in results.blocking_findings)  # type: ignore[attr-defined]
+    legacy = job.out_dir / steps.REVIEW_FOLDER / "decisions.jsonl"
     return RunSummary(
         event=job.event.name,
         sessions=tuple(summaries),
@@ -224,6 +235,10 @@ def finish_event(
         notes=tuple(results.notes),  # type: ignore[attr-defined]
         results=results,
         version=published.version,  # type: ignore[attr-defined]
+        waiting=tuple(item.id for session in read.values() for item in session.review),
+        legacy_decisions=legacy if legacy.is_file() else None,
+        kept_sheets=kept,
+        out=job.out_dir,
     )
 
 
@@ -236,6 +251,7 @@ def run_event(
 ) -> RunSummary:
     """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
     job = prepare_event(folder, out_dir, store_path)
+    _notify("keeping scans")
     for files in job.plan:
         keep_scans(job.store_path, files)
     futures = {

@@ -20,7 +20,7 @@ wrapper and a re-run after a crash or a review decision adds nothing twice:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from pipeline.corrections.inputs import record_input, record_rows, row_key
 from pipeline.doors.inputs import SessionFiles
 from pipeline.doors.scans.reading import ReadSession, readings_summary, scan_files
+from pipeline.doors.scans.review import REVIEW_FOLDER
 from pipeline.store import EventStore
 from scoring.event import Event
 from scoring.traveller import TravellerRow
@@ -49,11 +50,8 @@ __all__ = [
     "session_input",
     "write_review",
     "load_decisions",
-    "stored_decisions",
     "results_record",
 ]
-
-REVIEW_FOLDER = "review"
 
 
 def keep_scans(store: EventStore, files: SessionFiles) -> list[str]:
@@ -119,41 +117,56 @@ def session_input(
     if scanned is None:
         assert typed is not None
         return typed, ()
+    from pipeline.doors.scans.reading import waiting_lines
+
     rows, notes = merge_rows(_with_tables(event, files.session, scanned.rows),
                              typed.rows if typed else ())  # fmt: skip
     names = tuple(str(p) for p in (*files.scans, *files.entries))
+    waiting = waiting_lines(event, files.session, rows, scanned.review)
+    open_ids = tuple(item.id for item in scanned.review)
     if typed is None:
-        return SessionInput(files.session, rows, names), notes
-    return replace(typed, rows=rows, files=names), notes
+        return SessionInput(files.session, rows, names, waiting=waiting, open_items=open_ids), notes
+    return replace(typed, rows=rows, files=names, waiting=waiting, open_items=open_ids), notes
 
 
-def write_review(read: Sequence[ReadSession], out_dir: Path) -> Path:
-    """The open review items of every session: ``review/review.json`` and ``review.xlsx``."""
-    from pipeline.doors.scans.review import write_queue, write_sheet
+def write_review(
+    read: Sequence[ReadSession], out_dir: Path, decisions: Mapping[str, Decision]
+) -> tuple[Path, tuple[str, ...]]:
+    """Every review item of every session, open or decided: ``review/review.json`` (with the
+    crops) and ``review/review.xlsx`` (printable, with columns to fill in and import).
+
+    A review.xlsx with decisions filled in but not imported is never overwritten: it is kept
+    beside the new one (``review-filled-N.xlsx``) and a note says how to import it.
+    """
+    from pipeline.doors.scans.review import write_queue
+    from pipeline.doors.scans.review_sheet import unimported, write_sheet
 
     folder = out_dir / REVIEW_FOLDER
-    items = [item for session in read for item in session.review]
-    write_queue(items, folder)
-    write_sheet(items, folder / "review.xlsx")
-    return folder
+    items = [item for session in read for item in session.items]
+    notes: list[str] = []
+    sheet = folder / "review.xlsx"
+    waiting = unimported(sheet, items, decisions)
+    if waiting:
+        number = 1
+        while (kept := folder / f"review-filled-{number}.xlsx").exists():
+            number += 1
+        sheet.rename(kept)
+        notes.append(
+            f"{sheet} had {waiting} decision(s) filled in but not imported; kept as {kept}: "
+            f"bridgescan review import {out_dir} {kept}"
+        )
+    write_queue(items, folder, decisions)
+    write_sheet(items, sheet, decisions)
+    return folder, tuple(notes)
 
 
-def stored_decisions(store: EventStore, out_dir: Path) -> list[Decision]:
-    """The review decisions that stand: those made with ``review resolve`` (the file in
-    ``OUT/review``) kept in the store once each, and the store's latest per item, which
-    includes decisions made later as corrections (``bridgescan correct-review``)."""
-    for decision in load_decisions(out_dir):
-        known = [record.value for record in store.history("decision", decision.item)]
-        if decision not in known:
-            store.append("decision", decision.item, decision, actor=decision.who)
-    return [record.value for record in store.current("decision").values()]
+def load_decisions(store: EventStore) -> dict[str, Decision]:
+    """The review decisions that stand, from the event store (the only place they live):
+    made with ``review resolve``/``import``, in the console, or as corrections
+    (``bridgescan correct-review``); the latest on each item."""
+    from pipeline.doors.scans.review import current_decisions
 
-
-def load_decisions(out_dir: Path) -> list[Decision]:
-    """Decisions made so far with ``bridgescan review resolve OUT/review ...``."""
-    from pipeline.doors.scans.review import load_decisions as load
-
-    return load(out_dir / REVIEW_FOLDER)
+    return current_decisions(store)
 
 
 def results_record(results: EventResults) -> dict[str, object]:

@@ -7,6 +7,12 @@ builds every file in memory; ``publish`` writes them as one numbered version
 (``file_set``: a version folder that appears whole or not at all, and ``OUT/results.xlsx``,
 ``OUT/web`` ... switched to it in one step), so bad input or a crash never leaves part of a
 publication behind. A new writer adds its files to ``render``.
+
+Every writer writes the record's publication status: while the results are provisional
+(``results.status``) the workbook carries a banner on every sheet, the JSON a ``status``
+and every page of the site a banner; the masterpoint file for the federation is left out
+of the version (so ``OUT/masterpoints.csv`` disappears with it), because a federation
+takes what it is sent as final.
 """
 
 from __future__ import annotations
@@ -44,10 +50,9 @@ def render(
 
     workbook = beside(workbook_bytes)  # the slowest file, on the other core where safe
     csv_text = "\ufeff" + awards_csv(results)  # the BOM makes Excel read UTF-8 names right
-    files = {
-        OUTPUT_NAMES["json"]: results_to_json(results).encode("utf-8"),
-        OUTPUT_NAMES["csv"]: csv_text.encode("utf-8"),
-    }
+    files = {OUTPUT_NAMES["json"]: results_to_json(results).encode("utf-8")}
+    if not results.status.provisional:  # withheld until the results are official
+        files[OUTPUT_NAMES["csv"]] = csv_text.encode("utf-8")
     view = results.publication
     published_at = None
     if view is not None:  # the site shows the publication time in the event's own zone
@@ -59,8 +64,10 @@ def render(
 
 
 def published_paths(out_dir: Path) -> dict[str, Path]:
-    """Where a reader finds the current version's files (links into ``OUT/current``)."""
+    """Where a reader finds the current version's files (links into ``OUT/current``); a
+    file the version does not have (the masterpoint CSV of provisional results) is left out."""
     paths = {key: Path(out_dir) / name for key, name in OUTPUT_NAMES.items()}
+    paths = {key: path for key, path in paths.items() if path.exists()}
     paths["web"] = Path(out_dir) / "web" / "index.html"
     return paths
 

@@ -90,6 +90,8 @@ def _line(line: ResultLine) -> dict[str, Any]:
         "split": line.split,
         "not_played": line.not_played,
         "lead": line.lead or None,
+        "waiting": line.waiting or None,
+        "provisional": line.provisional,
     }
 
 
@@ -103,6 +105,9 @@ def _board(board: BoardView) -> dict[str, Any]:
         "adjusted": board.adjusted,
         "datum": number(board.datum),
         "note": board.note or None,
+        "dealer": board.dealer or None,
+        "vulnerability": board.vulnerability or None,
+        "waiting": list(board.waiting),
         "results": [_line(line) for line in board.lines],
     }
 
@@ -140,6 +145,7 @@ def _session(session: SessionView) -> dict[str, Any]:
     return {
         "number": session.number,
         "name": session.name,
+        "date": session.date or None,
         "movement": session.movement,
         "unit": session.unit,
         "pairs": session.pairs,
@@ -217,6 +223,11 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
     """The JSON document as plain Python data."""
     return {
         "format": FORMAT,
+        "status": {
+            "state": "provisional" if results.status.provisional else "official",
+            "reasons": list(results.status.reasons),
+            "waiting": list(results.status.waiting),
+        },
         "event": {
             "title": results.title,
             "date": results.date,
@@ -237,6 +248,7 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
                 "place": a.place,
                 "kind": a.kind,
                 "competition": a.competition,
+                "date": a.date or None,
                 "points": number(a.points, 2),
             }
             for a in results.awards

@@ -26,6 +26,7 @@ from pipeline.results.model import (
     LeveledStanding,
     MatchView,
     PlayerView,
+    PublicationStatus,
     ResultLine,
     SessionView,
     Standing,
@@ -97,6 +98,8 @@ def _line(board: int, r: dict[str, Any]) -> ResultLine:
         split=bool(r.get("split")),
         not_played=bool(r.get("not_played")),
         lead=r.get("lead") or "",
+        waiting=r.get("waiting") or "",
+        provisional=bool(r.get("provisional")),
     )
 
 
@@ -111,6 +114,8 @@ def _board(b: dict[str, Any]) -> BoardView:
         adjusted=bool(b.get("adjusted")),
         note=b.get("note") or "",
         datum=_maybe(b.get("datum")),
+        dealer=b.get("dealer") or "",
+        vulnerability=b.get("vulnerability") or "",
     )
 
 
@@ -152,6 +157,7 @@ def _session(s: dict[str, Any]) -> SessionView:
         standings=tuple(_standing(r, unit) for r in s["ranking"]),
         movement=s.get("movement") or "",
         unit=unit,
+        date=s.get("date") or "",
     )
 
 
@@ -215,9 +221,33 @@ def _teams(t: dict[str, Any]) -> TeamsView:
     return TeamsView(matches, standings, t.get("vp_scale") or "")
 
 
+def _status(data: dict[str, Any]) -> PublicationStatus:
+    """The status as published; a JSON written before there was one is provisional exactly
+    when a finding blocks publishing."""
+    status = data.get("status")
+    if isinstance(status, dict):
+        return PublicationStatus(
+            status.get("state") == "provisional",
+            tuple(status.get("reasons") or ()),
+            tuple(status.get("waiting") or ()),
+        )
+    return PublicationStatus()  # the model makes it provisional if a finding blocks
+
+
 def results_from_dict(data: dict[str, Any]) -> EventResults:
     """The results model from the JSON document (``results_json.results_to_dict``)."""
     event = data["event"]
+    findings = tuple(
+        FindingView(
+            f["severity"],
+            f["code"],
+            f.get("session") or "",
+            f.get("where") or "",
+            f["message"],
+            f.get("suggestion") or "",
+        )
+        for f in data.get("findings") or ()
+    )
     return EventResults(
         title=event["title"],
         date=event.get("date") or "",
@@ -234,24 +264,16 @@ def results_from_dict(data: dict[str, Any]) -> EventResults:
                 points=Fraction(str(a["points"])),
                 kind=a.get("kind") or "bronze",
                 competition=a.get("competition") or "",
+                date=a.get("date") or "",
             )
             for a in data.get("masterpoints") or ()
         ),
-        findings=tuple(
-            FindingView(
-                f["severity"],
-                f["code"],
-                f.get("session") or "",
-                f.get("where") or "",
-                f["message"],
-                f.get("suggestion") or "",
-            )
-            for f in data.get("findings") or ()
-        ),
+        findings=findings,
         teams=None if data.get("teams") is None else _teams(data["teams"]),
         target_top=_maybe(event.get("target_top")),
         notes=tuple(data.get("notes") or ()),
         store_head=store_head_from_dict(data.get("store")),
+        status=_status(data),
         publication=_publication(data.get("publication")),
         changes=_changes(data.get("changes")),
         audit=tuple(_audit(entry) for entry in data.get("audit") or ()),

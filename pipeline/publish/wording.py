@@ -54,7 +54,10 @@ def shown(points: Fraction | None, tops: Fraction | None, centred: bool) -> Frac
 
 
 def line_mark(line: ResultLine) -> str:
-    """The words that say why a line is not a plain topscore (not played, adjusted, Neuberg)."""
+    """The words that say why a line is not a plain topscore (waiting for review, not played,
+    adjusted, Neuberg, provisional)."""
+    if line.waiting:
+        return f"waiting for review ({line.waiting})"
     marks = []
     if line.not_played:
         marks.append("not played")
@@ -62,6 +65,8 @@ def line_mark(line: ResultLine) -> str:
         marks.append("split adjusted score" if line.split else "adjusted score")
     if line.factored:
         marks.append("Neuberg")
+    if line.provisional:
+        marks.append("provisional")
     return ", ".join(marks)
 
 
@@ -72,6 +77,12 @@ def board_marks(board: BoardView) -> str:
         parts.insert(0, f"top {fmt(board.top)}")
     if board.datum is not None:
         parts.append(f"Butler datum {fmt(board.datum, 0)}")
+    if board.waiting:
+        count = len(board.waiting)
+        parts.append(
+            f"PROVISIONAL: {count} result{'s' if count != 1 else ''} "
+            f"{'wait' if count != 1 else 'waits'} for review ({', '.join(board.waiting)})"
+        )
     if board.neuberg:
         parts.append("factored with Neuberg to the normal top")
     if board.adjusted:

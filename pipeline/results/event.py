@@ -9,12 +9,14 @@ the Prefect flows, corrections and ``compare`` all come here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pipeline.doors.session_input import ScoreInputError, SessionInput
 from pipeline.results.imp_pairs import score_imp_sessions
 from pipeline.results.model import EventResults
 from pipeline.results.names import check_names
 from pipeline.results.pairs import score_pairs_sessions
+from pipeline.results.status import publication_status
 from pipeline.results.teams import score_teams_event
 from scoring.event import Event, EventKind
 from scoring.masterpoints import MasterpointScale, SwedishBronze
@@ -36,7 +38,8 @@ def score_event(
     """
     check_names(event, source)
     if event.kind is EventKind.TEAMS:
-        return score_teams_event(event, inputs)
+        teams = score_teams_event(event, inputs)
+        return replace(teams, status=publication_status(inputs, teams.findings))
     if not inputs:
         raise ScoreInputError(f"event {event.name!r}: no session files were given")
     scale = masterpoint_scale or SwedishBronze()
@@ -61,4 +64,5 @@ def score_event(
         target_top=scored.target_top,
         notes=scored.notes,
         presentation=event.options.matchpoint_presentation,
+        status=publication_status(inputs, scored.findings),
     )

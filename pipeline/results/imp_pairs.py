@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingLine
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
     Award,
@@ -20,6 +20,7 @@ from pipeline.results.model import (
     LeveledSession,
     LeveledStanding,
     PlayerView,
+    ResultLine,
     SessionView,
     Standing,
 )
@@ -35,7 +36,10 @@ __all__ = ["score_imp_pairs_session", "score_imp_sessions"]
 
 
 def score_imp_pairs_session(
-    event: Event, session: Session, rows: Sequence[TravellerRow]
+    event: Event,
+    session: Session,
+    rows: Sequence[TravellerRow],
+    waiting: Sequence[WaitingLine] = (),
 ) -> tuple[tuple[BoardView, ...], dict[int, tuple[Fraction, int]], tuple[FindingView, ...]]:
     """A pairs session in IMPs: across the field (each score against every other, averaged,
     rules.md §9) or Butler (against the board's datum, by default without its top and bottom
@@ -45,8 +49,10 @@ def score_imp_pairs_session(
     uses too: each side compared in its own field (a split score works as in matchpoints,
     rules.md §5), a weighted assigned score IMPed part by part, an artificial score +3 / 0 /
     -3 IMPs (Law 86A, or per comparison when the options say) and left out of the
-    comparison and of the datum. Returns the boards, the IMP total and boards played per
-    pair, and boards that could not be scored.
+    comparison and of the datum. A line whose
+    result waits for review (``waiting``) is played but not known: provisionally 0 IMPs for
+    both sides (the average of IMPs), out of the comparison, marked as waiting. Returns the
+    boards, the IMP total and boards played per pair, and boards that could not be scored.
     """
     from pipeline.results.views import imp_line, not_played_lines
     from scoring.imps import DatumRule, datum, imp_board
@@ -62,9 +68,12 @@ def score_imp_pairs_session(
     boards: list[BoardView] = []
     totals: dict[int, tuple[Fraction, int]] = {}
     unscored: list[FindingView] = []
+    held: dict[int, list[WaitingLine]] = {}
+    for line in waiting:
+        held.setdefault(line.board, []).append(line)
     for board in movement.boards:
         board_rows = by_board.get(board, [])
-        if not board_rows:
+        if not board_rows and not held.get(board):
             continue
         try:
             seen: set[int] = set()
@@ -94,11 +103,22 @@ def score_imp_pairs_session(
             for pair, value in ((row.ns_pair, sides[0][i]), (row.ew_pair, sides[1][i])):
                 total, played = totals.get(pair, (Fraction(0), 0))
                 totals[pair] = (total + value, played + 1)
+        for hold in held.get(board, []):
+            lines.append(ResultLine(board, hold.ns_pair, hold.ew_pair, hold.round, hold.table,
+                                    "", "", "", None, "", Fraction(0), Fraction(0),
+                                    waiting=hold.item, provisional=True))  # fmt: skip
+            for pair in (hold.ns_pair, hold.ew_pair):
+                total, played = totals.get(pair, (Fraction(0), 0))
+                totals[pair] = (total, played + 1)
+        if held.get(board):
+            lines = [ln if ln.waiting else replace(ln, provisional=True) for ln in lines]
         present = {(r.ns_pair, r.ew_pair) for r in board_rows}
+        present |= {(w.ns_pair, w.ew_pair) for w in held.get(board, [])}
         lines += not_played_lines(board, movement, present)
         note = "" if board_datum is None else f"datum {int(board_datum):+d}"
         boards.append(
-            BoardView(board, Fraction(0), movement.times_played(board), len(board_rows),
+            BoardView(board, Fraction(0), movement.times_played(board),
+                      len(board_rows) + len(held.get(board, [])),
                       tuple(lines), adjusted=any(ln.adjusted for ln in lines), note=note,
                       datum=board_datum)
         )  # fmt: skip
@@ -166,7 +186,8 @@ def score_imp_sessions(
     for data in inputs:
         session = event.session(data.session)
         shown += [finding_view(f) for f in validate(event, data)]
-        boards, totals, unscored = score_imp_pairs_session(event, session, data.rows)
+        boards, totals, unscored = score_imp_pairs_session(event, session, data.rows,
+                                                           data.waiting)  # fmt: skip
         shown += unscored
         section = only_section(session)
         method = "Butler (datum)" if event.kind is EventKind.PAIRS_BUTLER else "cross-IMPs"

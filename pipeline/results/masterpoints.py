@@ -66,7 +66,7 @@ def award_masterpoints(
 def awards_of(view: SessionView, label: str, kind: str) -> list[Award]:
     """One award line per player of every pair the session's scale awards."""
     return [
-        Award(standing.place, standing.pair, player, standing.masterpoints, kind, label)
+        Award(standing.place, standing.pair, player, standing.masterpoints, kind, label, view.date)
         for standing in view.standings
         if standing.masterpoints is not None
         for player in standing.players

@@ -15,6 +15,8 @@ from pipeline.results.publication import AuditEntry, ChangeReport, PublicationVi
 from scoring.presentation import Presentation
 
 __all__ = [
+    "PublicationStatus",
+    "blocking_reason",
     "PlayerView",
     "ResultLine",
     "BoardView",
@@ -34,6 +36,41 @@ __all__ = [
 
 
 @dataclass(frozen=True)
+class PublicationStatus:
+    """Whether the results may be read as final: provisional while anything is open.
+
+    Results are provisional while a reading waits in the review queue or a finding blocks
+    publishing, and every publisher says so where the results appear (a banner on every
+    sheet, the JSON's ``status``, the terminal; the federation's masterpoint file is withheld).
+    They are official only when nothing is open. ``reasons`` are one line each, in words a
+    director reads; ``waiting`` names the open review items.
+    """
+
+    provisional: bool = False
+    reasons: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return "PROVISIONAL" if self.provisional else "OFFICIAL"
+
+    @property
+    def banner(self) -> str:
+        """The line every sheet and page carries."""
+        if not self.provisional:
+            return "OFFICIAL: nothing waits for review and no finding blocks publishing"
+        return "PROVISIONAL, not final: " + "; ".join(self.reasons)
+
+
+def blocking_reason(blocking: tuple[FindingView, ...]) -> str:
+    """The status line for findings that block publishing (codes named, plural right)."""
+    count = len(blocking)
+    codes = ", ".join(sorted({f.code for f in blocking}))
+    verb = "blocks" if count == 1 else "block"
+    return f"{count} finding{'s' if count != 1 else ''} {verb} publishing ({codes}; see Findings)"
+
+
+@dataclass(frozen=True)
 class PlayerView:
     """A player as printed: name and federation member number (may be blank)."""
 
@@ -49,6 +86,9 @@ class ResultLine:
     ``adjustment`` is the director's notation (``A60/40``) or blank. ``ns_mp``/``ew_mp`` are
     None for a result that was not played (the board is then factored with Neuberg).
     ``lead`` is the opening lead where the input recorded it (a typed Lead column).
+    ``waiting`` names the review item of a result that was played but is not known yet (its
+    points are the provisional credit, see ``scoring.board_group.BoardLine.waiting``);
+    ``provisional`` marks a line whose points change when that result is known.
     """
 
     board: int
@@ -68,6 +108,8 @@ class ResultLine:
     split: bool = False
     not_played: bool = False
     lead: str = ""  # the opening lead as PBN writes a card ("SA"), "" when not recorded
+    waiting: str = ""
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +125,13 @@ class BoardView:
     adjusted: bool = False
     note: str = ""
     datum: Fraction | None = None  # Butler scoring: the board's datum (NS view)
+    dealer: str = ""  # N/E/S/W (Law 2, or the deal file)
+    vulnerability: str = ""  # None/NS/EW/All (Law 2, or the deal file)
+
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The review items whose results this board waits for."""
+        return tuple(line.waiting for line in self.lines if line.waiting)
 
 
 @dataclass(frozen=True)
@@ -123,6 +172,7 @@ class SessionView:
     standings: tuple[Standing, ...]
     movement: str = ""
     unit: str = "MP"  # "MP" (matchpoints) or "IMP" (cross-IMPs / Butler)
+    date: str = ""  # ISO date of the session, "" when the event file gives none
 
 
 @dataclass(frozen=True)
@@ -164,6 +214,7 @@ class Award:
     points: Fraction
     kind: str = "bronze"
     competition: str = ""
+    date: str = ""  # the date of the session the points were won in (ISO)
 
 
 @dataclass(frozen=True)
@@ -279,6 +330,15 @@ class EventResults:
     # How matchpoints are printed (options.matchpoint_presentation): the figures above stay
     # points; the writers centre them on the average when asked (scoring.presentation).
     presentation: Presentation = Presentation.POINTS
+    status: PublicationStatus = field(default=PublicationStatus())
+
+    def __post_init__(self) -> None:
+        # Nothing is presented as final that is not: results built with a blocking finding
+        # and no status of their own are provisional, whoever built them.
+        blocking = self.blocking_findings
+        if blocking and not self.status.provisional:
+            status = PublicationStatus(True, (blocking_reason(blocking),), self.status.waiting)
+            object.__setattr__(self, "status", status)
 
     @property
     def multi_session(self) -> bool:

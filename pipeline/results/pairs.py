@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingLine
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
     Award,
@@ -52,10 +52,15 @@ class ScoredSession:
     rows: tuple[TravellerRow, ...]
     findings: tuple[Finding, ...]
     unscored: tuple[FindingView, ...] = ()
+    waiting: tuple[WaitingLine, ...] = ()
 
 
 def score_pairs_session(
-    event: Event, session: Session, rows: Sequence[TravellerRow], findings: Sequence[Finding] = ()
+    event: Event,
+    session: Session,
+    rows: Sequence[TravellerRow],
+    findings: Sequence[Finding] = (),
+    waiting: Sequence[WaitingLine] = (),
 ) -> ScoredSession:
     """Score every board of a session in matchpoints and total the pairs.
 
@@ -63,7 +68,9 @@ def score_pairs_session(
     result is factored with Neuberg (rules.md §4). Rows that cannot be scored (no result and
     no adjusted score) are left out; validation has already reported them. A board that still
     cannot be scored (a pair twice on it) is left out with an error finding, so the director
-    sees every problem in one run.
+    sees every problem in one run. A line whose result waits for review (``waiting``) is
+    scored provisionally as a result that exists but is not known yet
+    (``scoring.board_group.BoardLine.waiting``), never as a missing result.
     """
     section = only_section(session)
     movement = section.movement
@@ -74,12 +81,16 @@ def score_pairs_session(
             by_board.setdefault(row.board, []).append(row)
     boards: list[BoardScore] = []
     unscored: list[FindingView] = []
+    held: dict[int, list[WaitingLine]] = {}
+    for line in waiting:
+        held.setdefault(line.board, []).append(line)
     for board in movement.boards:
         board_rows = by_board.get(board, [])
-        if not board_rows:
+        if not board_rows and not held.get(board):
             continue
         try:
             lines = [BoardLine.from_row(row) for row in board_rows]
+            lines += [BoardLine.waiting(w.ns_pair, w.ew_pair) for w in held.get(board, [])]
             boards.append(score_board(lines, movement.times_played(board), options, board))
         except ScoringError as error:
             unscored.append(
@@ -113,6 +124,7 @@ def score_pairs_session(
         tuple(rows),
         tuple(findings) + tuple(checks),
         tuple(unscored),
+        tuple(waiting),
     )
 
 
@@ -188,7 +200,7 @@ def score_pairs_sessions(
     for data in inputs:
         session = event.session(data.session)
         findings = validate(event, data)
-        scored.append(score_pairs_session(event, session, data.rows, findings))
+        scored.append(score_pairs_session(event, session, data.rows, findings, data.waiting))
     factors = {s.session.number: Fraction(1) for s in scored}
     target: Fraction | None = None
     leveled: tuple[LeveledStanding, ...] = ()
@@ -201,13 +213,15 @@ def score_pairs_sessions(
     shown: list[FindingView] = []
     for s in scored:
         factor = factors[s.session.number]
-        plain = session_view(event, s.session, s.section, s.score, s.rows, factor)
+        plain = session_view(event, s.session, s.section, s.score, s.rows, factor,
+                             waiting=s.waiting)  # fmt: skip
         points: dict[int, Fraction] = {}
         if scale is not None:
             points, reason = award_masterpoints(plain, scale)
             if reason:
                 notes.append(f"{s.session.label}: no masterpoints ({reason})")
-        view = session_view(event, s.session, s.section, s.score, s.rows, factor, points)
+        view = session_view(event, s.session, s.section, s.score, s.rows, factor, points,
+                            s.waiting)  # fmt: skip
         views.append(view)
         awards += awards_of(view, s.session.label, kind)
         shown += [finding_view(f) for f in s.findings] + list(s.unscored)

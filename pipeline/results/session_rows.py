@@ -9,6 +9,7 @@ from fractions import Fraction
 from pipeline.doors.session_input import ScoreInputError, SessionInput
 from pipeline.results.model import Award, FindingView, LeveledStanding, SessionView
 from pipeline.validation import Finding, validate_session
+from pipeline.validation.findings import Code
 from scoring.event import Event, Section, Session
 from scoring.traveller import TravellerRow
 
@@ -21,11 +22,16 @@ def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
     if not data.rows:
         files = ", ".join(data.files) or "the input"
         raise ScoreInputError(f"{files}: session {session.number} has no results to score")
-    return tuple(
-        validate_session(
-            data.rows, session, columns=data.columns, import_findings=data.import_findings
-        )
+    found = validate_session(
+        data.rows, session, columns=data.columns, import_findings=data.import_findings
     )
+    # A line whose result waits for review is not missing: the publication status says it.
+    held = {(w.board, w.round, w.table) for w in data.waiting}
+    return tuple(
+        f for f in found
+        if not (f.code is Code.RESULT_MISSING
+                and (f.location.board, f.location.round, f.location.table) in held)
+    )  # fmt: skip
 
 
 # -- 3. scoring a pairs session -----------------------------------------------------------

@@ -9,8 +9,10 @@ the marks (Neuberg, adjusted, split, not played) and the ranking with shared pla
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
+from pipeline.doors.session_input import WaitingLine
 from pipeline.results.model import (
     BoardView,
     FindingView,
@@ -20,6 +22,7 @@ from pipeline.results.model import (
     Standing,
 )
 from pipeline.validation import Finding
+from scoring.board import dealer_of, vulnerability_of
 from scoring.board_scoring import BoardScore, SideScore
 from scoring.contract import format_result
 from scoring.event import Event, Pair, Section, Session
@@ -115,14 +118,41 @@ def _line(
     )
 
 
+def _waiting_line(
+    board: int, waiting: WaitingLine, ns: SideScore, ew: SideScore, event: Event
+) -> ResultLine:
+    """A result that was played but waits for review: no contract yet, the provisional credit."""
+    return ResultLine(board, waiting.ns_pair, waiting.ew_pair, waiting.round, waiting.table,
+                      "", "", "", None, "", _counted(ns, event), _counted(ew, event),
+                      waiting=waiting.item, provisional=True)  # fmt: skip
+
+
 def board_view(
-    board: BoardScore, rows: Sequence[TravellerRow], movement: Movement, event: Event
+    board: BoardScore,
+    rows: Sequence[TravellerRow],
+    movement: Movement,
+    event: Event,
+    waiting: Sequence[WaitingLine] = (),
 ) -> BoardView:
+    """A scored board as printed. A board with results waiting for review is provisional:
+    its known results are compared among themselves and factored to N only until the
+    waiting results are known, so they are marked provisional, not Neuberg."""
     lines: list[ResultLine] = []
     by_pairs = {(r.ns_pair, r.ew_pair): r for r in rows}
+    held = {(w.ns_pair, w.ew_pair): w for w in waiting}
+    pending = sum(1 for r in board.results if r.ns.pending)
+    # Factored only because results wait: not Neuberg in the published result, just not known.
+    only_waiting = pending > 0 and len(board.results) == board.normal
     for result in board.results:
+        if result.ns.pending:
+            hold = held[(result.ns_pair, result.ew_pair)]
+            lines.append(_waiting_line(board.board or 0, hold, result.ns, result.ew, event))
+            continue
         row = by_pairs[(result.ns_pair, result.ew_pair)]
-        lines.append(_line(row, result.ns, result.ew, event))
+        line = _line(row, result.ns, result.ew, event)
+        if pending:
+            line = replace(line, provisional=True, factored=line.factored and not only_waiting)
+        lines.append(line)
     played = {(r.ns_pair, r.ew_pair) for r in board.results}
     for entry in movement.plays_of(board.board or 0):
         if entry.pairs not in played and entry.pairs[::-1] not in played:
@@ -143,8 +173,9 @@ def board_view(
                     not_played=True,
                 )
             )
+    number = board.board or 0
     return BoardView(
-        board=board.board or 0,
+        board=number,
         top=board.top,
         normal=board.normal,
         played=len(board.results),
@@ -152,6 +183,8 @@ def board_view(
         neuberg=any(line.factored for line in lines),
         adjusted=any(line.adjusted for line in lines),
         note="fouled board: groups scored separately (Law 87)" if board.fouled else "",
+        dealer=str(dealer_of(number)) if number else "",
+        vulnerability=str(vulnerability_of(number)) if number else "",
     )
 
 
@@ -172,6 +205,7 @@ def session_view(
     rows: Sequence[TravellerRow],
     factor: Fraction = Fraction(1),
     masterpoints: Mapping[int, Fraction] | None = None,
+    waiting: Sequence[WaitingLine] = (),
 ) -> SessionView:
     """The published view of a scored session.
 
@@ -184,8 +218,10 @@ def session_view(
     for row in rows:
         rows_by_board.setdefault(row.board, []).append(row)
     boards = tuple(
-        board_view(b, rows_by_board.get(b.board or 0, []), movement, event) for b in score.boards
-    )
+        board_view(b, rows_by_board.get(b.board or 0, []), movement, event,
+                   [w for w in waiting if w.board == b.board])
+        for b in score.boards
+    )  # fmt: skip
     directions = {t.pair: direction_of(movement, t.pair) for t in score.pairs}
     standings: list[Standing] = []
     for field_name in sorted(set(directions.values())):
@@ -218,6 +254,7 @@ def session_view(
         boards=boards,
         standings=tuple(standings),
         movement=movement.name,
+        date=session.date.isoformat() if session.date else "",
     )
 
 

@@ -87,6 +87,7 @@ RECORD_TYPES: dict[str, str] = {
     "correction-basis": "scoring.correction:CorrectionBasis",
     # the pipeline's own records
     "review-decision": "pipeline.doors.scans.review:Decision",
+    "waiting-line": "pipeline.doors.session_input:WaitingLine",
     "finding": "pipeline.validation.findings:Finding",
     "finding-code": "pipeline.validation.findings:Code",
     "finding-severity": "pipeline.validation.findings:Severity",
@@ -107,6 +108,7 @@ RECORD_TYPES: dict[str, str] = {
     "results-teams": "pipeline.results.model:TeamsView",
     "event-results": "pipeline.results.model:EventResults",
     "results-store-head": "pipeline.results.model:StoreHead",
+    "results-status": "pipeline.results.model:PublicationStatus",
     "results-session-period": "pipeline.results.publication:SessionPeriodView",
     "results-publication": "pipeline.results.publication:PublicationView",
     "results-line-change": "pipeline.results.publication:LineChange",

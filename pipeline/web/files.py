@@ -77,7 +77,8 @@ async def static_file(request: Request) -> Response:
 async def crop(request: Request) -> Response:
     """GET /review/crop?item=ID: the image crop of a review item, as the queue lists it."""
     item_id = request.query_params.get("item", "")
-    for item in review_state(console_of(request).out_dir).items:
+    console = console_of(request)
+    for item in review_state(console.out_dir, console.store).items:
         if item.id == item_id and item.crop_png:
             return Response(item.crop_png, media_type="image/png")
     return _not_found()

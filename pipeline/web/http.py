@@ -88,7 +88,7 @@ def page(request: Request, template: str, status: int = 200, **context: Any) -> 
     html = env.get_template(template).render(
         session=session,
         messages=session.take_flash(),
-        state=event_state(console.out_dir),
+        state=event_state(console.out_dir, console.store),
         asset_base="/static/",
         **context,
     )

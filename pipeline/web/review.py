@@ -1,10 +1,12 @@
 """The review queue in the browser: each doubtful reading beside its image crop.
 
-Each item shows the crop, why the reader doubted it, the candidates as buttons, a field to
-type the value, and every decision made on it so far (who, when, what). Deciding calls
-``pipeline.doors.scans.review.resolve``, the function behind ``bridgescan review resolve``,
-which appends a record to ``OUT/review/decisions.jsonl``: the two can be mixed freely, and
-the next run (or re-publish) applies the decisions.
+Each item shows the crop, why the reader doubted it, the candidates as buttons (those that
+do not fit Law 77 or the movement marked), a field to type the value, and every decision
+made on it so far (who, when, what). Deciding calls ``pipeline.doors.scans.review.decide``,
+the function behind ``bridgescan review resolve``: it checks the value against Law 77 and
+the movement (a refusal is shown with its reason; the director may override with a note)
+and records it in the event store, where a later decision replaces an earlier one. The two
+can be mixed freely, and the next run (or re-publish) applies the decisions.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pipeline.doors.scans.review import ReviewError, resolve
+from pipeline.doors.scans.review import Decision, ReviewError
+from pipeline.doors.scans.review import decide as take
 from pipeline.web.http import console_of, page, redirect, require_director, session_of
-from pipeline.web.state import review_state
+from pipeline.web.state import open_store, review_state
 
 __all__ = ["queue_page", "decide"]
 
 
 async def queue_page(request: Request) -> Response:
     """GET /review: every item, the open ones first."""
-    state = review_state(console_of(request).out_dir)
+    console = console_of(request)
+    state = review_state(console.out_dir, console.store)
     decided = [item for item in state.items if state.latest(item.id) is not None]
     return page(
         request,
@@ -44,11 +48,18 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
     choice = fields.get("value", "")
     value = fields.get("typed", "") if choice == "typed" else choice
     note = fields.get("note", "")
+    override = fields.get("override") == "yes"
     if who:
         session.name = who
-    folder = review_state(console_of(request).out_dir).folder
+    console = console_of(request)
+    items = review_state(console.out_dir, console.store).items
+
+    def record() -> Decision:
+        with open_store(console.out_dir, console.store) as store:
+            return take(store, items, item, who, value, note=note, override=override)
+
     try:
-        decision = await run_in_threadpool(resolve, folder, item, who, value, note)
+        decision = await run_in_threadpool(record)
     except ReviewError as error:
         session.say("error", str(error))
     else:

@@ -1,9 +1,9 @@
 """What the console shows about an output folder: the event, its results' status, the queue.
 
-Read from the files the command line writes (``results.json``, ``review/``), each time a
-page is drawn, so a decision made with ``bridgescan review resolve`` in a terminal shows on
-the next page the director opens. The results are parsed again only when ``results.json``
-changed.
+Read from what the command line writes (``results.json``, the queue in ``review/``, the
+decisions in the event store), each time a page is drawn, so a decision made with
+``bridgescan review resolve`` in a terminal shows on the next page the director opens. The
+results are parsed again only when ``results.json`` changed.
 """
 
 from __future__ import annotations
@@ -16,15 +16,25 @@ from pipeline.doors.scans.review import (
     Decision,
     ReviewError,
     ReviewItem,
-    load_decisions,
+    current_decisions,
+    decision_history,
     load_queue,
     open_items,
 )
 from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
 from pipeline.publish.web import SiteStatus, site_status
 from pipeline.results.model import EventResults
+from pipeline.store import EventStore, StoreError, store_location
 
-__all__ = ["REVIEW_FOLDER", "EventState", "ReviewState", "event_state", "review_state", "results"]
+__all__ = [
+    "REVIEW_FOLDER",
+    "EventState",
+    "ReviewState",
+    "event_state",
+    "review_state",
+    "open_store",
+    "results",
+]
 
 REVIEW_FOLDER = "review"
 
@@ -40,7 +50,8 @@ class ReviewState:
 
     @property
     def open(self) -> tuple[ReviewItem, ...]:
-        return tuple(open_items(self.items, self.decisions))
+        standing = {d.item: d for d in self.decisions}  # the latest on each item counts
+        return tuple(open_items(self.items, standing))
 
     def latest(self, item: str) -> Decision | None:
         """The decision that counts for ``item`` (the latest), if any."""
@@ -79,18 +90,30 @@ def results(out_dir: Path) -> EventResults:
     return _results(path, stamp)
 
 
-def review_state(out_dir: Path) -> ReviewState:
+def open_store(out_dir: Path, store: str | None = None, create: bool = False) -> EventStore:
+    """The event store of the output folder (``store``: the console's --store)."""
+    return EventStore(store_location(store, Path(out_dir)), create=create)
+
+
+def review_state(out_dir: Path, store: str | None = None) -> ReviewState:
+    """The queue of the last run and every decision on it (oldest first), from the store."""
     folder = Path(out_dir) / REVIEW_FOLDER
     if not (folder / "review.json").exists():
         return ReviewState(folder, (), ())
     try:
-        return ReviewState(folder, load_queue(folder), tuple(load_decisions(folder)))
-    except ReviewError as error:
+        items = load_queue(folder)
+        with open_store(out_dir, store) as opened:
+            decisions = sorted(
+                (d for key in current_decisions(opened) for d in decision_history(opened, key)),
+                key=lambda d: d.when,
+            )
+    except (ReviewError, StoreError, ValueError) as error:
         return ReviewState(folder, (), (), problem=str(error))
+    return ReviewState(folder, items, tuple(decisions))
 
 
-def event_state(out_dir: Path) -> EventState:
-    review = review_state(out_dir)
+def event_state(out_dir: Path, store: str | None = None) -> EventState:
+    review = review_state(out_dir, store)
     try:
         published = results(out_dir)
     except ResultsJsonError as error:

@@ -444,7 +444,7 @@ def test_the_decision_on_a_review_item_is_made_again_as_a_correction(
     from pipeline.corrections.inputs import SCORED_INPUT
     from pipeline.corrections.publication import publish_stored
     from pipeline.doors.scans.review import Decision
-    from pipeline.flows.steps import stored_decisions
+    from pipeline.flows.steps import load_decisions
 
     event, files = write_event(tmp_path / "event")
     csv = Path(files[1])
@@ -485,7 +485,7 @@ def test_the_decision_on_a_review_item_is_made_again_as_a_correction(
             store, out, ReviewItemCorrection("s2.pdf#p3r2", "1-2 2H E = -110", seen_version=3),
             director, clock=lambda: decided_at + timedelta(minutes=5),
         )  # fmt: skip
-        decisions = {d.item: d for d in stored_decisions(store, out)}
+        decisions = load_decisions(store)
     assert again.correction.basis is CorrectionBasis.LAW_79C1
     assert (again.correction.before.written_score_ns, again.correction.after.written_score_ns) == (
         -140, -110

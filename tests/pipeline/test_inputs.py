@@ -63,3 +63,29 @@ def test_bad_manifests_say_where(tmp_path, event, manifest: str, message: str) -
 def test_an_empty_folder(tmp_path, event) -> None:
     with pytest.raises(InputsError, match="no scans or entry files"):
         session_files(tmp_path, event)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("/etc/passwd", "/etc/passwd is an absolute path; give it relative to"),
+        ("../outside.csv", r"\.\./outside.csv leads outside the event folder"),
+        ("scans/../../outside.csv", "leads outside the event folder"),
+    ],
+)
+def test_manifest_paths_stay_inside_the_event_folder(tmp_path, event, entry, message) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (tmp_path / "outside.csv").write_text("Board\n")
+    (folder / "inputs.yaml").write_text(f"sessions:\n  2:\n    entries: ['{entry}']\n")
+    with pytest.raises(InputsError, match=message):
+        session_files(folder, event)
+
+
+def test_a_link_that_points_out_of_the_folder_is_refused(tmp_path, event) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (tmp_path / "outside.csv").write_text("Board\n")
+    (folder / "session2.csv").symlink_to(tmp_path / "outside.csv")
+    with pytest.raises(InputsError, match="session2.csv leads outside the event folder"):
+        session_files(folder, event)

@@ -55,6 +55,7 @@ def test_shape_of_a_pairs_event() -> None:
     awards = (Award("1", 1, PlayerView("Anna Berg", "101"), F(26)),)
     data = results_to_dict(_results(awards=awards))
     assert data["format"] == FORMAT == "bridgescan-results/1"
+    assert data["status"] == {"state": "official", "reasons": [], "waiting": []}
     assert data["event"] == {
         "title": "Tuesday pairs", "date": "2026-11-17", "club": "BK Test", "kind": "pairs",
         "scale": "2-1-0", "target_top": None,
@@ -71,7 +72,7 @@ def test_shape_of_a_pairs_event() -> None:
     ]  # fmt: skip
     assert data["masterpoints"] == [
         {"member": "101", "name": "Anna Berg", "pair": 1, "place": "1", "kind": "bronze",
-         "competition": "", "points": 26},
+         "competition": "", "date": None, "points": 26},
     ]  # fmt: skip
     assert data["overall"] == [] and data["teams"] is None
 

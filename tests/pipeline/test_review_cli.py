@@ -1,4 +1,4 @@
-"""`bridgescan scan read` and `bridgescan review list/resolve` on a small generated batch."""
+"""`bridgescan scan read` and `bridgescan review list/resolve/import` on a small generated batch."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from ocr.training.synthetic.generate import generate_session
 from ocr.training.synthetic.sources import TEST
+from pipeline.cli import review as review_cli
 from pipeline.cli.scan import register
 from pipeline.store.codec import loads
 from scoring.traveller import TravellerRow
@@ -20,6 +21,7 @@ from scoring.traveller import TravellerRow
 def app() -> typer.Typer:
     app = typer.Typer()
     register(app)
+    review_cli.register(app)
     return app
 
 
@@ -40,14 +42,14 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
     # The half page always waits for a person: exit code 1 (items to review).
     assert result.exit_code == 1, result.output
     assert "2 page(s)" in result.output
-    for name in ("travellers.json", "readings.json", "review.json", "review.xlsx"):
+    for name in ("travellers.json", "readings.json", "review/review.json", "review/review.xlsx"):
         assert (out / name).exists(), name
     rows = loads((out / "travellers.json").read_text("utf-8"))
     assert all(isinstance(r, TravellerRow) and r.board == 1 for r in rows)
     truth = json.loads((scans / "page_0001.json").read_text("utf-8"))
     readings = json.loads((out / "readings.json").read_text("utf-8"))
     assert [p["problems"] for p in readings["pages"]][1] == ["partial_page"]
-    queue = json.loads((out / "review.json").read_text("utf-8"))["items"]
+    queue = json.loads((out / "review" / "review.json").read_text("utf-8"))["items"]
     assert len(rows) + sum(1 for i in queue if i["kind"] == "row") == len(truth["rows"])
 
     listed = runner.invoke(app, ["review", "list", str(out)])
@@ -61,6 +63,19 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
     assert "reject (by Ola" in done.output
     after = runner.invoke(app, ["review", "list", str(out)])
     assert page_item not in after.output
+    # A second decision replaces the first, and says so; both stay in the store.
+    again = runner.invoke(
+        app, ["review", "resolve", str(out), page_item, "--by", "Kari", "--value", "keep"]
+    )
+    assert again.exit_code == 0, again.output
+    assert "replaces: reject (by Ola" in again.output
+    listed = runner.invoke(app, ["review", "list", str(out), "--all"])
+    assert "decided: keep by Kari" in listed.output and "replaces 1 earlier" in listed.output
+    # A page item takes reject, keep or board N: anything else is refused, exit 2.
+    refused = runner.invoke(
+        app, ["review", "resolve", str(out), page_item, "--by", "Kari", "--value", "4S N ="]
+    )
+    assert refused.exit_code == 2 and "nothing was recorded" in refused.output
 
 
 def test_missing_input_is_bad_input(app: typer.Typer, tmp_path: Path):

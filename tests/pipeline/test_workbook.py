@@ -25,6 +25,8 @@ from pipeline.publish.workbook import (
 )
 from pipeline.publish.workbook.layout import fmt, sheet_title
 from pipeline.publish.workbook.masterpoints import awards_csv
+from pipeline.results.model import PublicationStatus
+from pipeline.results.status import publication_status
 
 F = Fraction
 
@@ -62,6 +64,7 @@ def _results(names: tuple[str, ...] = ("Anna Berg", "Bo Ek"), **extra: object) -
         "sessions": (session,),
     }
     values.update(extra)
+    values.setdefault("status", publication_status([], values.get("findings", ())))  # type: ignore[arg-type]
     return EventResults(**values)  # type: ignore[arg-type]
 
 
@@ -207,12 +210,16 @@ def test_fmt_rounds_half_up(value: F, places: int, expected: str) -> None:
 
 def test_blocking_findings_mark_every_sheet_provisional(tmp_path: Path) -> None:
     findings = (FindingView("error", "score-mismatch", "1", "board 1, row 7", "wrong"),)
+    status = publication_status([], findings)
     workbook = openpyxl.load_workbook(
-        write_workbook(_results(findings=findings), tmp_path / "r.xlsx")
+        write_workbook(_results(findings=findings, status=status), tmp_path / "r.xlsx")
     )
+    banner = "PROVISIONAL, not final: 1 finding blocks publishing (score-mismatch; see Findings)"
     for sheet in workbook.worksheets:
         texts = [sheet.cell(r, 1).value or "" for r in range(1, 6)]
-        assert any(t.startswith("PROVISIONAL: 1 finding(s)") for t in texts), sheet.title
+        assert banner in texts, sheet.title
+    # Built without a status, results with a blocking finding are provisional all the same.
+    assert _results(findings=findings, status=PublicationStatus()).status == status
     clean = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "c.xlsx"))
     assert not any(
         str(sheet.cell(r, 1).value).startswith("PROVISIONAL")

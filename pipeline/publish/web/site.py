@@ -44,9 +44,9 @@ class SiteStatus:
 
 
 def site_status(results: EventResults) -> SiteStatus:
-    """Provisional while a session of the publication is not official (readings wait for
-    review, findings block it) or any finding blocks publishing; the reasons are shown on
-    the index, one line each."""
+    """Provisional while the results are (``results.status``: readings wait for review, a
+    finding blocks publishing) or a session of the publication is not official; the reasons
+    are shown on the index, one line each."""
     reasons: list[str] = []
     summary: list[str] = []
     view = results.publication
@@ -63,6 +63,9 @@ def site_status(results: EventResults) -> SiteStatus:
         name = period.name or f"Session {period.session}"
         reasons.append(f"{name}: " + ("; ".join(waiting) or "not official yet"))
         summary.append(f"{name} may still change")
+    if view is None and results.status.provisional:  # results not published as a version
+        reasons += list(results.status.reasons)
+        summary.append("these results may still change")
     blocking = results.blocking_findings
     reasons += [
         f"Session {f.session}, {f.where}: {f.message}" if f.session else f"{f.where}: {f.message}"

@@ -32,19 +32,17 @@ CENTRED_NOTE = "; matchpoints printed ± the average (points minus half the top:
 
 
 def heading(results: EventResults, subtitle: str) -> list[str]:
-    """The title lines every sheet starts with; while findings block publishing, every sheet
-    says the results are provisional (a printout must never pass for the official list)."""
+    """The title lines every sheet starts with, with the publication's version; while the
+    results are provisional (a reading waits for review, a finding blocks publishing) every
+    sheet says so and why, so a printout can never pass for the official list."""
     first = results.title
     second = " · ".join(part for part in (results.club, results.date) if part)
     lines = [first, second, subtitle] if second else [first, subtitle]
     version = publication_line(results)
     if version:
         lines.append(version)
-    blocking = len(results.blocking_findings)
-    if blocking:
-        lines.append(
-            f"PROVISIONAL: {blocking} finding(s) block publishing (see the Findings sheet)"
-        )
+    if results.status.provisional:
+        lines.append(results.status.banner)
     return lines
 
 

@@ -57,20 +57,24 @@ def console_template(
     import shutil
 
     from ocr.reader import load_pages
-    from pipeline.doors.scans.reading import scan_reader
-    from pipeline.doors.scans.review import build_queue, write_queue
+    from pipeline.doors.scans.reading import queue_context, scan_reader
+    from pipeline.doors.scans.review import write_queue
+    from pipeline.doors.scans.review_queue import build_queue
     from pipeline.events.eventfile import load_event
+    from pipeline.store import EventStore, store_location
 
     _, scored = sample_out
     out = tmp_path_factory.mktemp("console") / "out"
     shutil.copytree(scored, out, symlinks=True)  # the version links stay links
-    reader = scan_reader(load_event(SAMPLE / "event.yaml"), 1)
+    event = load_event(SAMPLE / "event.yaml")
+    reader = scan_reader(event, 1)
     pages = [
         reader.read_image(image, ref)
         for number in (9, 12)
         for ref, image in load_pages(SAMPLE / "scans" / "session1.pdf", number, number)
     ]
-    write_queue(build_queue(pages), out / "review")
+    write_queue(build_queue(pages, queue_context(event, 1)), out / "review")
+    EventStore(store_location(None, out)).close()  # decisions are records in the event store
     return out
 
 

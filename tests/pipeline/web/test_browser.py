@@ -8,7 +8,6 @@ folder (``--basetemp`` to keep them) and checked to be neither blank nor wider t
 from __future__ import annotations
 
 import io
-import json
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -20,9 +19,11 @@ from axe_playwright_python.sync_playwright import Axe
 from PIL import Image, ImageStat
 from playwright.sync_api import Browser, Page, expect
 
+from pipeline.doors.scans.review import current_decisions
 from pipeline.interop.deals import analyse, read_deals
 from pipeline.publish.web import write_site
 from pipeline.results.model import EventResults
+from pipeline.store import EventStore, store_location
 from pipeline.web.app import Console
 from pipeline.web.security import Secrets
 from pipeline.web.server import ConsoleThread
@@ -195,8 +196,9 @@ def test_decide_a_review_item_by_clicking_a_candidate(
     decided = page.get_by_role("region", name=re.compile("Board 9, page 9, row 2"))
     expect(decided).to_contain_text("Decided: 9-10 4H W +1 -650 — by TD Eva")
     expect(page.get_by_role("link", name=re.compile(r"Review queue \(1 open\)"))).to_be_visible()
-    lines = (console_out / "review" / "decisions.jsonl").read_text("utf-8").splitlines()
-    assert [(d["item"], d["who"], d["value"]) for d in map(json.loads, lines)] == [
+    with EventStore(store_location(None, console_out), create=False) as store:
+        decided = current_decisions(store)
+    assert [(k, d.who, d.value) for k, d in decided.items()] == [
         ("session1.pdf#p9r2", "TD Eva", "9-10 4H W +1 -650")
     ]
     assert axe_problems(page) == []

@@ -7,7 +7,6 @@ outside the output folder; the console does not listen beyond this machine unles
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -17,7 +16,13 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from pipeline.cli import app as cli
-from pipeline.doors.scans.review import ReviewItem, write_queue
+from pipeline.doors.scans.review import (
+    ReviewCandidate,
+    ReviewItem,
+    current_decisions,
+    write_queue,
+)
+from pipeline.store import EventStore, store_location
 from pipeline.web.app import Console, console_app
 from pipeline.web.files import inside
 from pipeline.web.security import MAX_FAILURES, SESSION_COOKIE, BindRefused, Secrets, check_bind
@@ -43,10 +48,10 @@ def _signed_in(out: Path) -> TestClient:
 
 
 def _decisions(out: Path) -> list[dict[str, str]]:
-    path = out / "review" / "decisions.jsonl"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    """Every decision in the event store (the only place decisions live)."""
+    with EventStore(store_location(None, out), create=False) as store:
+        return [{"item": k, "who": d.who, "value": d.value, "note": d.note}
+                for k, d in current_decisions(store).items()]  # fmt: skip
 
 
 def _decide(client: TestClient, csrf: str | None, **headers: str) -> int:
@@ -168,7 +173,7 @@ HOSTILE_ITEM = ReviewItem(
     board=3,
     kind="row",
     reasons=('=HYPERLINK("http://evil.example","click")',),
-    candidates=(("<b>1-2</b> 4S N = 420", 0.9),),
+    candidates=(ReviewCandidate("<b>1-2</b> 4S N = 420", 0.9, "the reader's reading"),),
 )
 
 

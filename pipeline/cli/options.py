@@ -1,0 +1,63 @@
+"""The options every command shares, defined once so they read the same everywhere.
+
+``-o/--out`` is where a command writes (a folder, or the one file it makes); ``--store``
+the event store (``pipeline.cli.store.StoreOption``); ``--event`` an event file given as an
+option; ``-s/--session`` a session number; ``--masterpoints`` the scale; ``--deals`` a deal
+file for hand records. A session's file is named ``N=FILE`` wherever a command takes
+several files for several sessions.
+Choices are enums, so ``--help`` lists them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+__all__ = [
+    "Masterpoints",
+    "OutFolder",
+    "OutFile",
+    "EventOption",
+    "SessionOption",
+    "MasterpointsOption",
+    "DealsOption",
+    "split_session_file",
+]
+
+
+class Masterpoints(StrEnum):
+    """The masterpoint scale (seed 004): Swedish bronze or silver points, or none."""
+
+    BRONZE = "bronze"
+    SILVER = "silver"
+    NONE = "none"
+
+
+OutFolder = Annotated[Path, typer.Option("-o", "--out", help="Output folder.")]
+OutFile = Annotated[Path, typer.Option("-o", "--out", help="The file to write.")]
+EventOption = Annotated[Path | None, typer.Option("--event", help="The event file (YAML).")]
+SessionOption = Annotated[
+    int, typer.Option("-s", "--session", help="Session number in the event file.")
+]
+MasterpointsOption = Annotated[
+    Masterpoints, typer.Option("--masterpoints", help="Masterpoint scale.", case_sensitive=False)
+]
+DealsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--deals",
+        help="A deal file (PBN, or lines '<board> N:<hands>') for hand records with "
+        "double-dummy tricks and par.",
+    ),
+]
+
+
+def split_session_file(item: str) -> tuple[int | None, str]:
+    """``2=thursday.csv`` -> (2, "thursday.csv"); a plain path -> (None, path)."""
+    head, sep, tail = item.partition("=")
+    if sep and head.strip().isdigit() and tail:
+        return int(head), tail
+    return None, item

@@ -1,0 +1,302 @@
+"""The review workbook (review.xlsx): the queue on paper, and decisions filled in to import.
+
+Printed on A4 landscape, one item per line: where it is, why it waits, the crop beside it,
+the numbered candidates, and three columns to fill in (Decision, By, Note). A director can
+work through it on screen or on paper and bring the decisions back with ``bridgescan review
+import OUT review.xlsx``: each decision is checked like one typed with ``review resolve``,
+the whole file is refused when any decision is (nothing half-imported), and the import
+itself is recorded in the event store with the file's SHA-256, so the store says where each
+decision came from. An old ``decisions.jsonl`` imports the same way.
+
+Every value from the scan is written as text, never as a formula (pipeline/xlsx.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pipeline.doors.scans.review import (
+    Decision,
+    DecisionRefused,
+    ReviewError,
+    ReviewItem,
+    check_decision,
+    interpret,
+    item_state,
+    record_decision,
+)
+
+if TYPE_CHECKING:
+    from pipeline.store import EventStore
+
+__all__ = [
+    "SHEET_NAME",
+    "IMPORT_KIND",
+    "write_sheet",
+    "FilledDecision",
+    "read_decision_file",
+    "import_decisions",
+    "unimported",
+]
+
+SHEET_NAME = "Review"
+IMPORT_KIND = "review-import"
+_HEADERS = ("Item", "Where", "Why", "Crop", "Candidates", "Decision", "By", "Note", "Decided")
+_WIDTHS = (20, 20, 30, 74, 44, 24, 12, 18, 24)
+_CROP_PX = 520  # crop width on the sheet; column D is 74 characters (~7 px each) wide
+_FILL_IN = "FFF2CC"
+
+
+def _candidates_text(item: ReviewItem) -> str:
+    lines = []
+    for k, c in enumerate(item.candidates, start=1):
+        sure = "" if c.probability is None else f", p={c.probability:.2f}"
+        mark = "" if c.fits else " [does not fit]"
+        lines.append(f"{k}. {c.text}{mark} ({c.why}{sure})")
+    if item.kind == "page":
+        lines.append("reject | keep | board N")
+    return "\n".join(lines)
+
+
+def write_sheet(
+    items: Sequence[ReviewItem], path: Path, decisions: Mapping[str, Decision] | None = None
+) -> Path:
+    """The queue as a printable sheet with the crops embedded and fill-in columns."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    from pipeline.files import atomic_write
+    from pipeline.xlsx import put, set_text
+
+    decisions = decisions or {}
+    wb = Workbook()
+    ws = wb.active
+    ws.title = SHEET_NAME
+    open_count = sum(1 for i in items if item_state(i, items, decisions) == "open")
+    set_text(ws["A1"], f"Review queue: {open_count} open of {len(items)} item(s)").font = Font(
+        bold=True, size=13
+    )
+    set_text(
+        ws["A2"],
+        "Fill in Decision (a row such as 3-12 4HX N -1 -200, candidate 2, or reject; for a "
+        "page: keep, board 7 or reject) and By, then: bridgescan review import OUT review.xlsx",
+    ).font = Font(italic=True, size=9)
+    header = 4
+    for col, (head, width) in enumerate(zip(_HEADERS, _WIDTHS, strict=True), start=1):
+        cell = set_text(ws.cell(row=header, column=col), head)
+        cell.font = Font(bold=True)
+        ws.column_dimensions[cell.column_letter].width = width
+    wrap = Alignment(wrap_text=True, vertical="top")
+    fill = PatternFill("solid", fgColor=_FILL_IN)
+    for r, item in enumerate(items, start=header + 1):
+        decided = decisions.get(item.id)
+        state = item_state(item, items, decisions)
+        done = "" if decided is None else f"{decided.value} ({decided.who}, {decided.when})"
+        if state == "closed":
+            done = "closed: its page was rejected"
+        values = [item.id, item.where, "; ".join(item.reasons), None, _candidates_text(item),
+                  None, None, None, done]  # fmt: skip
+        for col, value in enumerate(values, start=1):
+            cell = put(ws.cell(row=r, column=col), value)
+            cell.alignment = wrap
+        for col in (6, 7, 8):  # the fill-in columns look like what they are
+            ws.cell(row=r, column=col).fill = fill
+        lines = max(1, len(item.candidates) + (item.kind == "page"))
+        height = 13.0 * lines + 4
+        img = _image(item.crop_png) if item.crop_png else None
+        if img is not None:
+            scale = min(1.0, _CROP_PX / max(1, img.width), 240 / max(1, img.height))
+            img.width, img.height = int(img.width * scale), int(img.height * scale)
+            ws.add_image(img, f"D{r}")
+            height = max(height, img.height * 0.75 + 6)
+        ws.row_dimensions[r].height = height
+    ws.freeze_panes = ws.cell(row=header + 1, column=1)
+    ws.print_title_rows = f"{header}:{header}"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.oddFooter.center.text = "Review queue - page &P of &N"
+    return atomic_write(path, wb.save)
+
+
+def _image(png: bytes) -> Any:
+    """The crop as a sheet image, or None when the bytes are not an image (the item stays
+    on the sheet without it; its crop file is beside review.json)."""
+    from openpyxl.drawing.image import Image as XlImage
+    from PIL import UnidentifiedImageError
+
+    try:
+        return XlImage(io.BytesIO(png))
+    except (UnidentifiedImageError, OSError, ValueError):
+        return None
+
+
+@dataclass(frozen=True)
+class FilledDecision:
+    """One decision as found in a file: the item, the value and who, and where it was."""
+
+    item: str
+    value: str
+    who: str
+    note: str
+    where: str
+
+
+def _from_sheet(path: Path) -> list[FilledDecision]:
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
+        raise ReviewError(f"{path}: not a review workbook ({exc})") from None
+    ws = wb[SHEET_NAME] if SHEET_NAME in wb.sheetnames else wb.worksheets[0]
+    rows = list(ws.iter_rows(values_only=True))
+    wb.close()
+    header = next(
+        (i for i, row in enumerate(rows) if row and row[0] == "Item" and "Decision" in row), None
+    )
+    if header is None:
+        raise ReviewError(f"{path}: no header row with Item and Decision (not a review.xlsx)")
+    names = [str(h) if h is not None else "" for h in rows[header]]
+    col = {name: names.index(name) for name in ("Item", "Decision", "By", "Note") if name in names}
+    out = []
+    for number, row in enumerate(rows[header + 1 :], start=header + 2):
+
+        def cell(name: str, row: tuple[object, ...] = row) -> str:
+            index = col.get(name)
+            value = row[index] if index is not None and index < len(row) else None
+            return "" if value is None else str(value).strip()
+
+        if cell("Decision"):
+            where = f"{path.name}, sheet {ws.title}, row {number}"
+            out.append(FilledDecision(cell("Item"), cell("Decision"), cell("By"), cell("Note"),
+                                      where))  # fmt: skip
+    return out
+
+
+def _from_jsonl(path: Path) -> list[FilledDecision]:
+    out = []
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            who, note = str(rec.get("who", "")), str(rec.get("note", ""))
+            where = f"{path.name} line {number}"
+            out.append(FilledDecision(str(rec["item"]), str(rec["value"]), who, note, where))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ReviewError(f"{path} line {number}: not a decision record: {exc}") from None
+    return out
+
+
+def read_decision_file(path: Path) -> list[FilledDecision]:
+    """The decisions filled into a review.xlsx, or written in a decisions.jsonl."""
+    if not path.is_file():
+        raise ReviewError(f"{path}: no such file")
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        return _from_sheet(path)
+    if suffix in (".jsonl", ".json"):
+        return _from_jsonl(path)
+    raise ReviewError(f"{path}: import a review.xlsx or a decisions.jsonl")
+
+
+def import_decisions(
+    store: EventStore,
+    items: Sequence[ReviewItem],
+    path: Path,
+    who: str = "",
+    *,
+    override: bool = False,
+    when: datetime | None = None,
+) -> list[Decision]:
+    """Check every decision in ``path`` and record them all, or none.
+
+    ``who`` is used where the file's By column is empty. A decision equal to the one that
+    already stands is skipped (importing a file twice adds nothing). The import is recorded
+    (kind ``review-import``, the file's SHA-256) before its decisions, which name it.
+    """
+    from datetime import UTC
+
+    filled = read_decision_file(path)
+    by_id = {item.id: item for item in items}
+    from pipeline.doors.scans.review import current_decisions
+
+    standing = current_decisions(store)
+    problems: list[str] = []
+    planned: list[tuple[FilledDecision, str, tuple[str, ...], str]] = []
+    for entry in filled:
+        item = by_id.get(entry.item)
+        name = entry.who or who
+        if item is None:
+            problems.append(f"{entry.where}: no review item {entry.item!r}")
+            continue
+        if not name.strip():
+            problems.append(f"{entry.where}: {entry.item}: who decided? fill in By (or --by)")
+            continue
+        try:
+            text, reading = interpret(item, entry.value)
+        except ReviewError as exc:
+            problems.append(f"{entry.where}: {exc}")
+            continue
+        found = check_decision(item, text, reading)
+        if found and not override:
+            problems.append(f"{entry.where}: {DecisionRefused(item, text, found)}")
+            continue
+        if found and not entry.note:
+            problems.append(f"{entry.where}: {entry.item}: an override needs a Note saying why")
+            continue
+        current = standing.get(item.id)
+        if current is not None and current.value == text and current.who == name.strip():
+            continue
+        planned.append((entry, text, tuple(found), name.strip()))
+    if problems:
+        raise ReviewError(
+            f"{path}: nothing imported; {len(problems)} problem(s):\n  " + "\n  ".join(problems)
+        )
+    if not planned:
+        return []
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    source = f"import of {path.name} (sha256 {digest[:12]})"
+    stamp = (when or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+    record = {"file": path.name, "sha256": digest, "items": [p[0].item for p in planned],
+              "by": who or "", "when": stamp}  # fmt: skip
+    store.append(IMPORT_KIND, f"{path.name}@{digest[:16]}", record, actor=who or "import")
+    decisions = []
+    for entry, text, found, name in planned:
+        decision = Decision(entry.item, name, stamp, text, entry.note, bool(found), found, source)
+        decisions.append(record_decision(store, decision))
+    return decisions
+
+
+def unimported(path: Path, items: Sequence[ReviewItem], decisions: Mapping[str, Decision]) -> int:
+    """How many decisions filled into the sheet at ``path`` differ from those that stand
+    (0 when there is no sheet, or it cannot be read: then it holds nothing to lose)."""
+    if not path.is_file():
+        return 0
+    try:
+        filled = _from_sheet(path)
+    except ReviewError:
+        return 0
+    by_id = {item.id: item for item in items}
+    count = 0
+    for entry in filled:
+        standing = decisions.get(entry.item)
+        item = by_id.get(entry.item)
+        try:
+            text = interpret(item, entry.value)[0] if item is not None else entry.value
+        except ReviewError:
+            text = entry.value
+        if standing is None or standing.value != text:
+            count += 1
+    return count
