@@ -35,7 +35,6 @@ def serve(
     *,
     public: bool = False,
     password: str | None = None,
-    store: str | None = None,
     say: Callable[[str], None] = print,
     store: str | None = None,
 ) -> None:
