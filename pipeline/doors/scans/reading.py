@@ -330,7 +330,7 @@ def review_rows(
         row = _decided_row(item, decision, pages, sections.get((item.file, item.page), "A"))
         if row is not None:
             rows.append(row)
-    return ReadSession(session, tuple(pages), tuple(rows), tuple(still_open), decided, items)
+    return ReadSession(session, tuple(pages), tuple(rows), tuple(still_open), decided, items=items)
 
 
 def waiting_lines(
