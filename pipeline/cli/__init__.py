@@ -45,6 +45,26 @@ _GROUPS = (
     "store",
 )
 
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"bridgescan {_version()}")
+        raise typer.Exit(ExitCode.OK)
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_show_version,
+        is_eager=True,
+        help="Print bridgescan's version and exit.",
+    ),  # fmt: skip
+) -> None:
+    """Duplicate bridge results from scanned or typed travellers."""
+
+
 for _name in _GROUPS:
     importlib.import_module(f"pipeline.cli.{_name}").register(app)
 

@@ -1,7 +1,7 @@
 """``bridgescan entry ...``: make the entry workbook of a session, check typed travellers.
 
 - ``bridgescan entry template EVENT --session S -o FILE.xlsx [--layout long|per-board] [--force]``
-- ``bridgescan entry check EVENT FILE[@N]... [--session S] [--warnings-ok] [--json]``
+- ``bridgescan entry check EVENT [N=]FILE... [--session S] [--warnings-ok] [--json]``
 
 Exit codes (``pipeline.cli.ExitCode``), which scripts can rely on:
 0 no errors or warnings (information such as a passed-out board does not count);
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.options import split_session_file
 
 if TYPE_CHECKING:
     from pipeline.doors.entry.sessions import SessionEntries
@@ -62,7 +63,7 @@ def _load_event(event_file: Path) -> Event:
 
 def template(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="The workbook to write.")],
+    output: Annotated[Path, typer.Option("-o", "--out", help="The workbook to write.")],
     session: Annotated[
         int | None, typer.Option("--session", "-s", help="Session number (if several).")
     ] = None,
@@ -99,7 +100,8 @@ def check(
     files: Annotated[
         list[str],
         typer.Argument(
-            help="Entry workbooks (.xlsx) or CSV files; FILE@N says the file is session N."
+            help="Entry workbooks (.xlsx) or CSV files; N=FILE says the file is session N "
+            "(FILE@N is read too)."
         ),
     ],
     session: Annotated[
@@ -112,12 +114,12 @@ def check(
 ) -> None:
     """Import typed travellers and print every finding (code, severity, where, what, fix)."""
     from pipeline.doors.entry.errors import EntryError
-    from pipeline.doors.entry.sessions import load_session_entries, split_session_suffix
+    from pipeline.doors.entry.sessions import load_session_entries
     from pipeline.validation.findings import Severity
 
     event = _load_event(event_file)
     try:
-        sessions = load_session_entries(event, [split_session_suffix(f) for f in files], session)
+        sessions = load_session_entries(event, [_session_file(f) for f in files], session)
     except EntryError as error:
         raise _fail(str(error)) from None
     findings = [f for entries in sessions for f in entries.findings]
@@ -130,6 +132,16 @@ def check(
     if errors or (warnings and not warnings_ok):
         raise typer.Exit(ExitCode.FINDINGS)
     raise typer.Exit(ExitCode.OK)
+
+
+def _session_file(text: str) -> tuple[Path, int | None]:
+    """``2=late.csv`` (as every command names a session's file) or ``late.csv@2``."""
+    from pipeline.doors.entry.sessions import split_session_suffix
+
+    number, name = split_session_file(text)
+    if number is not None and not Path(text).exists():
+        return Path(name), number
+    return split_session_suffix(text)
 
 
 def _print_table(sessions: list[SessionEntries]) -> None:

@@ -172,7 +172,7 @@ def movement(
 
 def cards(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Workbook to write.")],
+    output: Annotated[Path, typer.Option("-o", "--out", help="Workbook to write.")],
     session: Annotated[int, typer.Option(help="Session number.")] = 1,
     section: Annotated[str | None, typer.Option(help="Section name (default: first).")] = None,
 ) -> None:

@@ -44,7 +44,7 @@ def _fail(message: str) -> typer.Exit:
 
 def print_forms(
     event_file: Annotated[Path | None, typer.Argument(help="The event file (YAML).")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="PDF to write.")] = Path(
+    output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
         "travellers.pdf"
     ),
     session: Annotated[int, typer.Option(help="Session number.")] = 1,
@@ -86,7 +86,7 @@ def print_forms(
 
 
 def blank(
-    output: Annotated[Path, typer.Option("--output", "-o", help="PDF to write.")] = Path(
+    output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
         "blank-travellers.pdf"
     ),
     boards: Annotated[str, typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36.")] = "1-32",

@@ -21,6 +21,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.options import split_session_file
 from pipeline.cli.store import StoreOption, for_flow, resolve_store
 
 __all__ = ["register", "web_command", "serve_command"]
@@ -32,11 +33,8 @@ def _deal_files(items: list[str]) -> dict[int, Path]:
     """``N=FILE`` names the session; a plain FILE is session 1."""
     chosen: dict[int, Path] = {}
     for item in items:
-        head, sep, tail = item.partition("=")
-        if sep and head.strip().isdigit():
-            chosen[int(head)] = Path(tail)
-        else:
-            chosen[1] = Path(item)
+        number, name = split_session_file(item)
+        chosen[number or 1] = Path(name)
     return chosen
 
 

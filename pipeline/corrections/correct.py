@@ -55,6 +55,7 @@ from pipeline.doors.scans.review import Decision
 from pipeline.doors.session_input import SessionInput
 from pipeline.results.model import EventResults, FindingView
 from pipeline.results.publication import ChangeReport
+from pipeline.results.status import session_blocking
 from pipeline.store import Append, ConflictError, EventStore
 from scoring.correction import (
     CorrectionBasis,
@@ -164,11 +165,7 @@ def _timing(
 
 
 def _blocking(results: EventResults, session: int) -> set[tuple[str, str, str]]:
-    return {
-        (f.code, f.where, f.message)
-        for f in results.blocking_findings
-        if f.session in ("", str(session))
-    }
+    return {(f.code, f.where, f.message) for f in session_blocking(results.findings, session)}
 
 
 def _new_blocking(before: EventResults, after: EventResults, session: int) -> FindingView | None:

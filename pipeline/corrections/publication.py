@@ -10,7 +10,8 @@ set (``pipeline.publish``) and a record of the files' hashes. The run, the sprea
 path and every correction publish this way, so a version is always exactly one state of
 the store, never a mix.
 
-A session is official when no review item of it is open and no finding blocks it; its
+A session is official when no review item of it is open and no finding blocks it (the one
+status, ``pipeline.results.status.session_status``, that every publisher shows); its
 correction period starts the first time it is published official and ends by the event's
 rule (``Event.correction_rule``: 30 minutes, other minutes, or until a time). While it is
 provisional no period runs. A changed ruling (Law 92B) reopens the boards it touches.
@@ -58,6 +59,7 @@ from pipeline.results.publication import (
     PublicationView,
     SessionPeriodView,
 )
+from pipeline.results.status import session_blocking, session_status
 from pipeline.store import Append, ConflictError, EventStore, StoredRecord
 from pipeline.store.codec import dumps
 from scoring.event import Event
@@ -177,10 +179,6 @@ def score_state(event: Event, inputs: Sequence[SessionInput], masterpoints: str)
     )  # fmt: skip
 
 
-def _blocking(results: EventResults, session: int) -> int:
-    return sum(1 for f in results.blocking_findings if f.session in ("", str(session)))
-
-
 def session_publications(
     event: Event,
     results: EventResults,
@@ -204,9 +202,10 @@ def session_publications(
     for number in numbers:
         before = previous.session(number) if previous is not None else None
         items = tuple(open_items.get(number, ()))
-        blocking = _blocking(results, number)
+        status = session_status(number, items, results.findings)
+        blocking = len(session_blocking(results.findings, number))
         rule = event.correction_rule(number)
-        official = not items and not blocking
+        official = not status.provisional
         official_at = deadline = None
         reopened: tuple[ReopenedBoard, ...] = ()
         if official:

@@ -88,3 +88,21 @@ def test_every_publisher_says_provisional_and_withholds_masterpoints(evening, tm
         assert "PROVISIONAL" in page.read_text("utf-8"), page.name
     index = (tmp_path / "web" / "index.html").read_text("utf-8")
     assert f"1 reading waits for review ({ITEM})" in index
+
+
+def test_a_session_is_official_only_when_nothing_of_its_own_or_the_events_is_open() -> None:
+    from pipeline.results.model import FindingView
+    from pipeline.results.status import session_status
+
+    of_session_2 = FindingView("error", "result-missing", "2", "board 4", "no result")
+    of_event = FindingView("error", "names", "", "event.yaml", "pair 3 has no names")
+    warning = FindingView("warning", "score-column", "1", "board 1", "EW column")
+    # Session 1: one item waits; session 2's error is not session 1's; a warning blocks nothing.
+    first = session_status(1, ("scan.pdf#p2r1",), (of_session_2, warning))
+    assert first.provisional and first.waiting == ("scan.pdf#p2r1",)
+    assert first.reasons == ("session 1: 1 reading waits for review (scan.pdf#p2r1)",)
+    assert not session_status(1, (), (of_session_2, warning)).provisional
+    second = session_status(2, (), (of_session_2,))
+    assert second.reasons == ("1 finding blocks publishing (result-missing; see Findings)",)
+    # A finding of the whole event blocks every session.
+    assert session_status(1, (), (of_event,)).provisional
