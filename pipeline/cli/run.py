@@ -129,6 +129,8 @@ def _report(summary: Any, console: Any) -> None:
                           markup=False)  # fmt: skip
         for note in s.replaced:
             console.print(f"session {s.session}: {note}", markup=False, soft_wrap=True)
+        for page in s.unreadable:  # a corrupt, truncated or foreign scan: the evening goes on
+            console.print(f"session {s.session}: not read: {page}", markup=False, soft_wrap=True)
     for note in summary.notes:
         console.print(note, markup=False)
     for key, path in summary.paths.items():

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.validation import ColumnResolver, Finding, field_column
+from pipeline.validation.findings import Code, Location
 from scoring.event import Event
-from scoring.traveller import TravellerRow
+from scoring.traveller import Source, TravellerRow
 
 __all__ = ["ScoreInputError", "SessionInput", "WaitingLine", "read_session"]
 
@@ -57,27 +58,41 @@ class SessionInput:
     open_items: tuple[str, ...] = ()  # every open review item of the session, by id
 
 
-def read_session(event: Event, session_number: int, paths: Sequence[Path]) -> SessionInput:
+def read_session(
+    event: Event, session_number: int, paths: Sequence[Path], *, keep_going: bool = False
+) -> SessionInput:
     """Import one session's entry workbooks / CSVs through the spreadsheet door.
 
     A generated entry workbook records its session; a workbook of another session given for
-    this one is refused (the commonest mix-up on a two-session evening).
+    this one is refused (the commonest mix-up on a two-session evening). A file that cannot
+    be used raises ``ScoreInputError``; with ``keep_going`` (the evening's run, which has
+    other files and sessions to publish) it becomes a ``file-unreadable`` finding instead,
+    naming the file and why, which blocks publishing until the director sees to it.
     """
     from pipeline.doors.entry import EntryError, read_entry_file  # imported when used
 
     session = event.session(session_number)
     section = session.sections[0].name if len(session.sections) == 1 else None
     imports = []
+    unreadable: list[Finding] = []
     for path in paths:
         try:
-            imported = read_entry_file(Path(path), section=section)
-        except EntryError as error:
-            raise ScoreInputError(str(error)) from None
-        if imported.session is not None and imported.session.strip() != str(session.number):
-            raise ScoreInputError(
-                f"{imported.file}: this entry workbook is for session {imported.session}, "
-                f"but was given for session {session.number}"
-            )
+            try:
+                imported = read_entry_file(Path(path), section=section)
+            except EntryError as error:
+                raise ScoreInputError(str(error)) from None
+            if imported.session is not None and imported.session.strip() != str(session.number):
+                raise ScoreInputError(
+                    f"{imported.file}: this entry workbook is for session {imported.session}, "
+                    f"but was given for session {session.number}"
+                )
+        except ScoreInputError as error:
+            if not keep_going:
+                raise
+            where = Location(session=str(session.number), source=Source(Path(path).name))
+            fix = "replace the file with a good copy and run again"
+            unreadable.append(Finding.of(Code.FILE_UNREADABLE, where, str(error), fix))
+            continue
         imports.append(imported)
     by_file = {imported.file: imported for imported in imports}
 
@@ -91,6 +106,6 @@ def read_session(event: Event, session_number: int, paths: Sequence[Path]) -> Se
         session.number,
         tuple(row for imported in imports for row in imported.rows),
         tuple(str(p) for p in paths),
-        tuple(f for imported in imports for f in imported.findings),
+        (*unreadable, *(f for imported in imports for f in imported.findings)),
         columns,
     )

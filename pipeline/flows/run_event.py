@@ -64,6 +64,7 @@ class SessionSummary:
     replaced: tuple[str, ...]
     rows_changed: int
     pages_reused: int = 0  # taken as read before by the same reader, not read again
+    unreadable: tuple[str, ...] = ()  # pages (or files) that could not be read, and why
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,11 @@ def session_rows(
         replaced=notes,
         rows_changed=changed,
         pages_reused=scanned.reused if scanned else 0,
+        unreadable=tuple(
+            f"{item.where}: {'; '.join(item.reasons)}"
+            for item in (scanned.review if scanned else ())
+            if item.kind == "page" and "unreadable" in item.reasons
+        ),
     )
     return data, summary
 

@@ -113,7 +113,8 @@ def session_input(
     """The session's rows for scoring: scanned rows merged with the typed entries."""
     from pipeline.doors.session_input import SessionInput, read_session
 
-    typed = read_session(event, files.session, list(files.entries)) if files.entries else None
+    typed = (read_session(event, files.session, list(files.entries), keep_going=True)
+             if files.entries else None)  # fmt: skip
     if scanned is None:
         assert typed is not None
         return typed, ()

@@ -68,6 +68,7 @@ class Code(Enum):
     LEAD_SYNTAX = "lead-syntax"
     CELL_FORMULA = "cell-formula"
     INCOMPLETE_RESULT = "incomplete-result"
+    FILE_UNREADABLE = "file-unreadable"  # a whole file (corrupt, truncated, foreign)
     # The score column against Law 77.
     SCORE_MISMATCH = "score-mismatch"
     PASSED_OUT = "passed-out"
