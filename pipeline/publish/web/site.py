@@ -27,6 +27,7 @@ from pipeline.publish.web.pages import INDEX, MASTERPOINTS, site_pages
 from pipeline.publish.web.publication import CHANGES, publication_text
 from pipeline.publish.web.render import environment, static_files
 from pipeline.results.model import EventResults
+from pipeline.results.publication import SessionPeriodView
 
 __all__ = ["SITE_FOLDER", "SiteStatus", "site_status", "build_site", "write_site", "SiteReport"]
 
@@ -44,37 +45,37 @@ class SiteStatus:
 
 
 def site_status(results: EventResults) -> SiteStatus:
-    """Provisional while the results are (``results.status``: readings wait for review, a
-    finding blocks publishing) or a session of the publication is not official; the reasons
-    are shown on the index, one line each."""
-    reasons: list[str] = []
-    summary: list[str] = []
+    """The results' own status (``results.status``: decided once, in
+    pipeline/results/status.py, and read back from results.json), its reasons listed on the
+    index one line each, followed by each blocking finding in full (the site has no Findings
+    sheet); the banner names the sessions of the publication that may still change.
+    Results written before the status was recorded fall back on the publication's sessions
+    that are not official."""
     view = results.publication
-    for period in view.sessions if view is not None else ():
-        if period.official_at is not None:
-            continue
-        waiting = []
-        if period.open_items:
-            shown = ", ".join(period.open_items[:6])
-            more = f" and {len(period.open_items) - 6} more" if len(period.open_items) > 6 else ""
-            waiting.append(f"{len(period.open_items)} reading(s) wait for review ({shown}{more})")
-        if period.blocking:
-            waiting.append(f"{period.blocking} finding(s) block publishing")
-        name = period.name or f"Session {period.session}"
-        reasons.append(f"{name}: " + ("; ".join(waiting) or "not official yet"))
-        summary.append(f"{name} may still change")
-    if view is None and results.status.provisional:  # results not published as a version
-        reasons += list(results.status.reasons)
-        summary.append("these results may still change")
+    unofficial = [p for p in (view.sessions if view is not None else ()) if p.official_at is None]
+    reasons = list(results.status.reasons) or [_period_reason(p) for p in unofficial]
     blocking = results.blocking_findings
     reasons += [
         f"Session {f.session}, {f.where}: {f.message}" if f.session else f"{f.where}: {f.message}"
         for f in blocking
     ]
-    if blocking and not summary:
-        summary.append(f"{len(blocking)} finding(s) wait for the director")
-    line = "; ".join(summary) + " (the results page says why)." if summary else ""
-    return SiteStatus(provisional=bool(reasons), reasons=tuple(reasons), summary=line)
+    if not (results.status.provisional or unofficial or blocking):
+        return SiteStatus(provisional=False, reasons=())
+    names = [p.name or f"Session {p.session}" for p in unofficial]
+    summary = " and ".join(names) + " may still change" if names else "These results may change"
+    return SiteStatus(True, tuple(reasons), summary + " (the results page says why).")
+
+
+def _period_reason(period: SessionPeriodView) -> str:
+    waiting = []
+    if period.open_items:
+        shown = ", ".join(period.open_items[:6])
+        more = f" and {len(period.open_items) - 6} more" if len(period.open_items) > 6 else ""
+        waiting.append(f"{len(period.open_items)} reading(s) wait for review ({shown}{more})")
+    if period.blocking:
+        waiting.append(f"{period.blocking} finding(s) block publishing")
+    name = period.name or f"Session {period.session}"
+    return f"{name}: " + ("; ".join(waiting) or "not official yet")
 
 
 @dataclass(frozen=True)
