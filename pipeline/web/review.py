@@ -66,7 +66,7 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
         session.say(
             "done",
             f"{decision.item}: recorded {decision.value!r} by {decision.who}. "
-            "Re-publish to put it in the results.",
+            "The next run of the event (bridgescan run) puts it in the results.",
         )
     return redirect("/review")
 
