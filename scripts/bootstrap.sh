@@ -13,9 +13,11 @@ STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
 # headless browser of the web tests (tests/web/, driven by Playwright with Debian's build).
 # postgresql: the server the tests start as a throw-away cluster (tests/postgres.py) to run
 # the event store on PostgreSQL as well as SQLite; bridgescan needs a server only when
-# pointed at one.
+# pointed at one. libreoffice-calc-nogui and poppler-utils: the tests print the result
+# workbook to PDF with LibreOffice and look at its pages (pdfinfo, pdftotext, pdftoppm).
 SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng opencv-doc fonts-dkg-handwriting
-  fonts-humor-sans fonts-breip fonts-bwht fonts-klee chromium postgresql)
+  fonts-humor-sans fonts-breip fonts-bwht fonts-klee chromium postgresql
+  libreoffice-calc-nogui poppler-utils)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 

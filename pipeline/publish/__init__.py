@@ -36,7 +36,8 @@ def render(
     results: EventResults, *, hands: Mapping[int, Sequence[HandRecord]] | None = None
 ) -> dict[str, bytes]:
     """Every published file of ``results``, by its name in the version folder; ``hands``
-    (session -> hand records) puts the deals on the site's board pages."""
+    (session -> hand records) puts the deals on the site's board pages and the workbook's
+    hand-record sheets."""
     from pipeline.clock import zone
     from pipeline.publish.beside import beside
     from pipeline.publish.results_json import results_to_json
@@ -45,7 +46,7 @@ def render(
 
     def workbook_bytes() -> bytes:
         buffer = io.BytesIO()
-        build_workbook(results).save(buffer)
+        build_workbook(results, hands).save(buffer)
         return buffer.getvalue()
 
     workbook = beside(workbook_bytes)  # the slowest file, on the other core where safe

@@ -29,6 +29,7 @@ from pipeline.publish.workbook import (
 )
 from pipeline.results.model import LeveledSession, LeveledStanding
 from scoring.presentation import Presentation, centre, centred_total, uncentre
+from tests.pipeline.workbook_blocks import block
 
 F = Fraction
 PLAYERS = (PlayerView("Kari Nordmann"), PlayerView("Ola Nordmann"))
@@ -77,10 +78,10 @@ def test_signed_text(value: Fraction | None, text: str) -> None:
 
 def test_traveller_prints_each_side_against_half_the_top(tmp_path: Path) -> None:
     workbook = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))
-    sheet = workbook["Board 1"]
-    rows = _table(sheet, "Round")
-    assert rows[0][9:11] == ["NS ±", "EW ±"]
-    assert [(r[9], r[10]) for r in rows[1:4]] == [(1.5, -1.5), (-1.5, 1.5), (None, None)]
+    sheet = workbook["Travellers"]
+    board = block(sheet, "Board 1 ·")
+    assert board.header[9:11] == ("NS ±", "EW ±")
+    assert [(r[9], r[10]) for r in board.rows] == [(1.5, -1.5), (-1.5, 1.5), (None, None)]
     formats = {c.number_format for c in sheet["J"] if isinstance(c.value, float)}
     assert formats == {"+0.0;-0.0;0.0"}
     assert any("50% is 0.0" in str(c.value) for c in sheet["A"][:6])
@@ -98,19 +99,19 @@ def test_ranking_prints_totals_against_half_the_maximum(tmp_path: Path) -> None:
 
 
 def test_score_card_centres_the_board_and_the_total(tmp_path: Path) -> None:
-    card = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))["Pair 2"]
-    rows = _table(card, "Round")
-    assert rows[0][9] == "±" and rows[1][9] == -1.5  # EW 0.5 of a top of 4
-    assert "0.0 = 50.00%" in " ".join(str(c.value) for c in card["A"][:6])
-    boards = next(r for r in rows if r[8] == "Boards")
+    cards = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))
+    card = block(cards["Score cards"], "Pair 2:")
+    assert card.header[9] == "±" and card.rows[0][9] == -1.5  # EW 0.5 of a top of 4
+    assert "0.0 = 50.00%" in card.title
+    boards = next(r for r in card.rows if r[8] == "Boards")
     assert boards[9] == -1.5
 
 
 def test_points_stay_points_unless_asked(tmp_path: Path) -> None:
     plain = _results(Presentation.POINTS)
-    sheet = openpyxl.load_workbook(write_workbook(plain, tmp_path / "r.xlsx"))["Board 1"]
-    rows = _table(sheet, "Round")
-    assert rows[0][9:11] == ["NS MP", "EW MP"] and (rows[1][9], rows[1][10]) == (3.5, 0.5)
+    sheet = openpyxl.load_workbook(write_workbook(plain, tmp_path / "r.xlsx"))["Travellers"]
+    board = block(sheet, "Board 1 ·")
+    assert board.header[9:11] == ("NS MP", "EW MP") and board.rows[0][9:11] == (3.5, 0.5)
 
 
 def test_leveled_totals_centre_each_figure_on_its_own_maximum(tmp_path: Path) -> None:

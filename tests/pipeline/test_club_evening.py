@@ -66,6 +66,7 @@ from pipeline.flows.score_files import run_score
 from sample_data.fill import fill_entry_workbook
 from scoring.contract import Contract, Seat
 from scoring.traveller import TravellerRow
+from tests.pipeline.workbook_blocks import block, titles
 
 EVENT_YAML = """\
 event:
@@ -211,23 +212,23 @@ def test_missing_result_is_listed_as_not_played_and_warned(evening: tuple[Path, 
 
 def test_workbook_sheets_show_the_same_numbers(evening: tuple[Path, Path]) -> None:
     workbook = openpyxl.load_workbook(evening[0] / "results.xlsx")
-    assert workbook.sheetnames[:3] == ["Ranking", "Masterpoints", "Findings"]
-    assert [f"Board {b}" for b in range(1, 8)] == [s for s in workbook.sheetnames if "Board" in s]
-    assert [f"Pair {p}" for p in (3, 7, 2, 5, 6, 4, 1)] == [
-        s for s in workbook.sheetnames if s.startswith("Pair")
-    ]
+    assert workbook.sheetnames == ["Ranking", "Masterpoints", "Findings", "Travellers",
+                                   "Score cards"]  # fmt: skip
+    assert [t.split(" ·")[0] for t in titles(workbook["Travellers"], "Board ")] == [
+        f"Board {b}" for b in range(1, 8)]  # fmt: skip
+    assert [t.split(":")[0] for t in titles(workbook["Score cards"], "Pair ")] == [
+        f"Pair {p}" for p in (3, 7, 2, 5, 6, 4, 1)]  # fmt: skip
     ranking = workbook["Ranking"]
     header = next(r for r in range(1, 10) if ranking.cell(r, 1).value == "Place")
     first = [c.value for c in ranking[header + 1]]
     assert first[:3] == ["1", 3, "Eva Sjöberg - Fredrik Nyström"]
     assert first[4:7] == [17.5, 24, pytest.approx(72.9166, abs=1e-3)]
-    board4 = workbook["Board 4"]
-    rows = list(board4.iter_rows(values_only=True))
-    split = next(r for r in rows if r[2] == 7 and r[3] == 6)
+    board4 = block(workbook["Travellers"], "Board 4 ·")
+    split = next(r for r in board4.rows if r[:2] == (7, 6))
     assert split[8] == "+620/+170" and (split[9], split[10]) == (3, 2)
     assert "split adjusted score" in split[11]
-    card = workbook["Pair 5"]
-    texts = [c for r in card.iter_rows(values_only=True) for c in r if isinstance(c, str)]
+    card = block(workbook["Score cards"], "Pair 5:")
+    texts = [c for r in card.rows for c in r if isinstance(c, str)]
     assert "not played" in texts  # board 2, the missing result
 
 
@@ -273,8 +274,8 @@ def test_sitout_credit_average(tmp_path: Path) -> None:
         (5, 2, Fraction(11), 24), (6, 2, Fraction(25, 2), 28), (4, 2, Fraction(19, 2), 24),
         (1, 1, 6, 28),
     ]  # fmt: skip
-    card = openpyxl.load_workbook(paths["workbook"])["Pair 3"]
-    summary = {r[8]: r[9] for r in card.iter_rows(values_only=True) if r[8] in (
+    card = block(openpyxl.load_workbook(paths["workbook"])["Score cards"], "Pair 3:")
+    summary = {r[8]: r[9] for r in card.rows if r[8] in (
         "Boards", "Sit-out credit", "Total")}  # fmt: skip
     assert summary == {"Boards": 17.5, "Sit-out credit": 3, "Total": 20.5}
     data = json.loads(paths["json"].read_text(encoding="utf-8"))

@@ -26,6 +26,7 @@ from sample_data.generate import play_session
 from scoring.contract import Contract, Seat
 from scoring.traveller import TravellerRow
 from tests.pipeline.test_club_evening import EVENT_YAML, typed_lines
+from tests.pipeline.workbook_blocks import block
 
 
 def _pairs_yaml(count: int) -> str:
@@ -126,7 +127,15 @@ def test_leveled_sheet_shows_each_sessions_factor(leveled: tuple[dict, Path]) ->
     first = [c.value for c in sheet[header_row + 1]]
     assert first[5] == pytest.approx(1.4) and first[8] == 1
     assert first[6] == pytest.approx(first[4] * 1.4)
-    assert "x 1.4000" in sheet.cell(3, 1).value
+    rule = next(c.value for c in sheet["A"][:header_row] if "How the ranking" in str(c.value))
+    assert "x 1.4000" in rule and "the highest total wins" in rule
+    # A pair that played one session is said to have done so, beside its total.
+    assert header[-1] == "Note"
+    rows = [[c.value for c in r] for r in sheet.iter_rows(min_row=header_row + 1)]
+    notes = {row[1]: row[-1] for row in rows if row[1] is not None}
+    one_session = {row[1] for row in rows if row[1] is not None and row[4] is None}  # no S1
+    assert one_session and all(notes[p] == "played session 2 only" for p in one_session)
+    assert all(notes[p] is None for p in notes if p not in one_session)
 
 
 # -- a team evening -------------------------------------------------------------------------
@@ -279,8 +288,7 @@ def test_club_evening_in_imps(tmp_path: Path, kind: str) -> None:
         assert [lines[k] for k in ((1, 7, 5), (1, 6, 2), (1, 4, 3))] == [(1, -1), (0, 0), (-6, 6)]
     per_board = [s.percent for s in session.standings]
     assert per_board == sorted(per_board, reverse=True)
-    sheet = openpyxl.load_workbook(paths["workbook"])["Board 1"]
-    header = next(r for r in sheet.iter_rows(values_only=True) if r and r[0] == "Round")
-    assert header[9:11] == ("NS IMP", "EW IMP")
+    sheet = openpyxl.load_workbook(paths["workbook"])["Travellers"]
+    assert block(sheet, "Board 1 ·").header[9:11] == ("NS IMP", "EW IMP")
     data = json.loads(paths["json"].read_text(encoding="utf-8"))
     assert data["sessions"][0]["unit"] == "IMP" and "per_board" in data["sessions"][0]["ranking"][0]

@@ -14,6 +14,7 @@ from pipeline.doors.entry import read_csv
 from pipeline.flows.score_files import run_score
 from pipeline.publish.results_json_read import read_results_json
 from pipeline.validation import Code, Severity
+from tests.pipeline.workbook_blocks import block
 
 SAMPLE = Path(__file__).parents[2] / "sample_data" / "club-evening"
 
@@ -63,14 +64,11 @@ def test_the_lead_on_the_travellers_of_the_workbook_the_json_and_the_site(
     assert read_results_json(out / "results.json").sessions[1].boards[0] == board1
 
     book = openpyxl.load_workbook(out / "results.xlsx")
-    sheet = book["S2 Board 1"]
-    header = next(r for r in sheet.iter_rows(values_only=True) if r and r[0] == "Round")
-    assert header[4:9] == ("Contract", "By", "Result", "Lead", "Score NS")
-    row = next(r for r in sheet.iter_rows(values_only=True) if r[2:4] == (16, 1))
+    board = block(book["S2 Travellers"], "Board 1 ·")
+    assert board.header[4:9] == ("Contract", "By", "Result", "Lead", "Score NS")
+    row = next(r for r in board.rows if r[:2] == (16, 1))
     assert row[4:9] == ("4HX", "E", "-1", "♠K", 100)
-    assert "Lead" not in next(
-        r for r in book["S2 Board 2"].iter_rows(values_only=True) if r and r[0] == "Round"
-    )
+    assert "Lead" not in block(book["S2 Travellers"], "Board 2 ·").header
 
     page = lxml.html.fromstring((out / "web" / "board-2-1.html").read_bytes())
     heads = [" ".join(th.text_content().split()) for th in page.xpath("//table//thead//th")]

@@ -27,6 +27,7 @@ from pipeline.publish.workbook.layout import fmt, sheet_title
 from pipeline.publish.workbook.masterpoints import awards_csv
 from pipeline.results.model import PublicationStatus
 from pipeline.results.status import publication_status
+from tests.pipeline.workbook_blocks import block
 
 F = Fraction
 
@@ -47,6 +48,8 @@ def _results(names: tuple[str, ...] = ("Anna Berg", "Bo Ek"), **extra: object) -
             ResultLine(1, 5, 6, 2, 3, "", "", "", None, "", None, None, not_played=True),
         ),
         neuberg=True,
+        dealer="N",
+        vulnerability="None",
     )  # fmt: skip
     standings = tuple(
         Standing(place, pair, players[:2], F(points), F(4), F(points) * 25, 1)
@@ -75,10 +78,7 @@ def _header_row(sheet: openpyxl.worksheet.worksheet.Worksheet, first: str) -> in
 def test_sheets_in_reading_order(tmp_path: Path) -> None:
     path = write_workbook(_results(), tmp_path / "r.xlsx")
     names = openpyxl.load_workbook(path).sheetnames
-    assert names == [
-        "Ranking", "Masterpoints", "Findings", "Board 1",
-        "Pair 1", "Pair 4", "Pair 2", "Pair 3", "Pair 5", "Pair 6",
-    ]  # fmt: skip
+    assert names == ["Ranking", "Masterpoints", "Findings", "Travellers", "Score cards"]
 
 
 def test_shared_places_stay_text(tmp_path: Path) -> None:
@@ -94,27 +94,52 @@ def test_every_sheet_is_print_ready(tmp_path: Path) -> None:
     for sheet in workbook.worksheets:
         assert sheet.freeze_panes is not None and sheet.freeze_panes != "A1", sheet.title
         row = int("".join(ch for ch in sheet.freeze_panes if ch.isdigit()))
-        assert sheet.print_title_rows == f"${row - 1}:${row - 1}", sheet.title
+        if sheet.title in ("Travellers", "Score cards"):  # blocks: the title on every page
+            assert sheet.print_title_rows == f"$1:${row - 1}", sheet.title
+        else:  # one table: its header on every page
+            assert sheet.print_title_rows == f"${row - 1}:${row - 1}", sheet.title
         assert str(sheet.page_setup.paperSize) == sheet.PAPERSIZE_A4  # "9" = A4
         assert sheet.page_setup.fitToWidth == 1 and sheet.sheet_properties.pageSetUpPr.fitToPage
-        assert sheet.column_dimensions["A"].width >= 6
+        assert sheet.column_dimensions["A"].width >= 5  # set, not left at the default
 
 
 def test_traveller_marks_neuberg_and_not_played(tmp_path: Path) -> None:
-    sheet = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))["Board 1"]
-    assert "played 2 of 3" in sheet.cell(3, 1).value and "Neuberg" in sheet.cell(3, 1).value
-    row = _header_row(sheet, "Round")
-    rows = [[c.value for c in sheet[r]] for r in range(row + 1, row + 4)]
-    assert [r[-1] for r in rows] == ["Neuberg", "Neuberg", "not played"]
-    assert [(r[9], r[10]) for r in rows] == [(3.5, 0.5), (0.5, 3.5), (None, None)]
-    assert sheet.cell(row + 1, 1).fill.fgColor.rgb.endswith("FFF2CC")
+    sheet = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))["Travellers"]
+    board = block(sheet, "Board 1 ·")
+    assert board.title.startswith("Board 1 · dealer N · none vulnerable · top 4.0")
+    assert "played 2 of 3" in board.title and "Neuberg" in board.title
+    assert board.header[:4] == ("NS", "EW", "NS pair", "EW pair")
+    assert [r[:4] for r in board.rows] == [
+        (1, 2, "Berg - Ek", "Berg - Ek"),
+        (3, 4, "Berg - Ek", "Berg - Ek"),
+        (5, 6, "Berg - Ek", "Berg - Ek"),
+    ]
+    assert [r[11] for r in board.rows] == ["Neuberg", "Neuberg", "not played"]
+    assert [(r[9], r[10]) for r in board.rows] == [(3.5, 0.5), (0.5, 3.5), (None, None)]
+    assert sheet.cell(board.first_row, 1).fill.fgColor.rgb.endswith("FFF2CC")
+
+
+def test_travellers_are_sorted_by_the_ns_score_best_first(tmp_path: Path) -> None:
+    lines = (
+        ResultLine(1, 1, 2, 1, 1, "4H", "N", "=", 420, "", F(2), F(2)),
+        ResultLine(1, 3, 4, 2, 1, "", "", "", None, "A60/40", F(12, 5), F(8, 5), adjusted=True),
+        ResultLine(1, 5, 6, 3, 1, "4H", "N", "+1", 450, "", F(4), F(0)),
+        ResultLine(1, 7, 8, 4, 1, "4H", "N", "-1", -50, "", F(0), F(4)),
+    )
+    results = _results()
+    session = results.sessions[0]
+    board = BoardView(1, F(4), 4, 4, lines, adjusted=True)
+    plain = _results(sessions=(SessionView(1, "Tuesday", 8, F(4), F(1), (board,),
+                                           session.standings),))  # fmt: skip
+    sheet = openpyxl.load_workbook(write_workbook(plain, tmp_path / "r.xlsx"))["Travellers"]
+    # +450, +420, -50 (best for NS first), then the adjusted score that has no table score.
+    assert [r[:2] for r in block(sheet, "Board 1 ·").rows] == [(5, 6), (1, 2), (7, 8), (3, 4)]
 
 
 def test_score_card_shows_the_pairs_own_side(tmp_path: Path) -> None:
     workbook = openpyxl.load_workbook(write_workbook(_results(), tmp_path / "r.xlsx"))
-    card = workbook["Pair 2"]  # EW against pair 1 on board 1
-    row = _header_row(card, "Round")
-    values = [c.value for c in card[row + 1]]
+    card = block(workbook["Score cards"], "Pair 2:")  # EW against pair 1 on board 1
+    values = list(card.rows[0])
     assert values[2:4] == ["EW", 1] and values[8] == -420 and values[9] == 0.5
     assert values[11] == pytest.approx(12.5)  # 0.5 of a top of 4
 
@@ -226,3 +251,23 @@ def test_blocking_findings_mark_every_sheet_provisional(tmp_path: Path) -> None:
         for sheet in clean.worksheets
         for r in range(1, 6)
     )
+
+
+def test_masterpoints_carry_the_date_of_the_session_they_were_won_in(tmp_path: Path) -> None:
+    """Two sessions on two evenings: each award line is dated by its own session, in the
+    federation's CSV and on the Masterpoints sheet (the event's first date only as a
+    fallback for an award without one)."""
+    awards = (
+        Award("1", 3, PlayerView("Anna Berg", "101"), F(12), "bronze", "Session 1", "2026-11-16"),
+        Award("1", 7, PlayerView("Bo Ek", "102"), F(14), "bronze", "Session 2", "2026-11-19"),
+        Award("2", 4, PlayerView("Cilla Ås", "103"), F(8), "bronze", "Session 2", ""),
+    )
+    results = _results(awards=awards, date="2026-11-16")
+    lines = awards_csv(results).splitlines()
+    dates = [line.split(",")[3] for line in lines[1:]]
+    assert dates == ["2026-11-16", "2026-11-19", "2026-11-16"]
+    sheet = openpyxl.load_workbook(write_workbook(results, tmp_path / "r.xlsx"))["Masterpoints"]
+    header = _header_row(sheet, "Place")
+    assert [c.value for c in sheet[header]][4:6] == ["Competition", "Date"]
+    assert [sheet.cell(r, 6).value for r in (header + 1, header + 2)] == [
+        "2026-11-16", "2026-11-19"]  # fmt: skip

@@ -22,6 +22,7 @@ from pipeline.results.event import score_event
 from sample_data.generate import play_session
 from scoring.event import Event, EventKind, Pair, Player, Section, Session
 from scoring.movements import howell
+from tests.pipeline.workbook_blocks import block
 
 
 def _event(pairs: int) -> Event:
@@ -67,6 +68,6 @@ def test_published_numbers_hold_together(seed: int, pairs: int) -> None:
     ]
     workbook = build_workbook(results)
     for standing in session.standings:
-        card = workbook[f"Pair {standing.pair}"]
-        label_row = next(r for r in range(1, card.max_row + 1) if card.cell(r, 9).value == "Boards")
-        assert Fraction(card.cell(label_row, 10).value).limit_denominator(1000) == (standing.points)
+        card = block(workbook["Score cards"], f"Pair {standing.pair}:")
+        boards = next(r for r in card.rows if r[8] == "Boards")
+        assert Fraction(boards[9]).limit_denominator(1000) == (standing.points)

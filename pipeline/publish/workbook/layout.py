@@ -20,6 +20,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
 from pipeline.publish.wording import fmt
@@ -35,6 +36,8 @@ __all__ = [
     "write_title",
     "write_table",
     "finish_sheet",
+    "finish_block_sheet",
+    "write_block_title",
     "sheet_title",
     "fmt",
 ]
@@ -47,6 +50,8 @@ HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="305496")
 TITLE_FONT = Font(bold=True, size=14)
 NOTE_FONT = Font(italic=True, size=9)
+BLOCK_FONT = Font(bold=True, size=11)
+_WIDEST = 60  # characters: a longer text wraps in its cell rather than widen a column more
 MARK_FILL = PatternFill("solid", fgColor="FFF2CC")  # a factored or adjusted result
 _THIN = Side(style="thin", color="A6A6A6")
 BORDER = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
@@ -116,11 +121,10 @@ def write_table(
         cell = sheet.cell(row=first_row, column=index)
         set_text(cell, column.header)
         _style_header_cell(cell, styles)
-        letter = get_column_letter(index)
-        current = sheet.column_dimensions[letter].width or 0
-        sheet.column_dimensions[letter].width = max(current, column.width)
+        _widen(sheet, index, column.width)
     flags = iter(marked) if marked is not None else None
     row_number = first_row
+    widest = [0] * len(columns)
     for row_number, values in enumerate(rows, start=first_row + 1):
         shade = next(flags, False) if flags is not None else False
         for index, (column, value) in enumerate(zip(columns, values, strict=True), start=1):
@@ -128,7 +132,24 @@ def write_table(
             put(cell, value)
             numeric = bool(column.number_format) and isinstance(value, int | float | Fraction)
             _style_data_cell(cell, styles, column, numeric, shade)
+            if isinstance(value, str):
+                widest[index - 1] = max(widest[index - 1], len(value))
+    for index, longest in enumerate(widest, start=1):  # wide enough for what it holds
+        _widen(sheet, index, min(longest + 2, _WIDEST))
     return row_number + 1
+
+
+# The widths this module gave each sheet's columns: openpyxl reports 13 for a column never
+# set, which would make every narrow column (a pair number, a seat) 13 characters wide.
+_WIDTHS: weakref.WeakKeyDictionary[Worksheet, dict[int, float]] = weakref.WeakKeyDictionary()
+
+
+def _widen(sheet: Worksheet, index: int, width: float) -> None:
+    """Make column ``index`` at least ``width`` characters wide (never narrower than before)."""
+    widths = _WIDTHS.setdefault(sheet, {})
+    if width > widths.get(index, 0):
+        widths[index] = width
+        sheet.column_dimensions[get_column_letter(index)].width = width
 
 
 # openpyxl hashes every style object on each assignment, which made the sample's workbook
@@ -194,3 +215,42 @@ def finish_sheet(
     sheet.print_options.gridLines = False
     sheet.page_margins.left = sheet.page_margins.right = 0.5
     sheet.oddFooter.center.text = "&A - page &P"  # &N would count the whole workbook
+
+
+#: Rows a printed A4 portrait page holds at 100% (LibreOffice's 12.8-point rows between
+#: the block sheets' 0.6-inch margins, with a little to spare) and the column-width units
+#: across it; a sheet fitted to the page width is shrunk by (units across / its width) and
+#: holds that many more rows.
+ROWS_PER_PAGE = 56
+UNITS_ACROSS = 95
+
+
+def write_block_title(sheet: Worksheet, row: int, text: str) -> int:
+    """A block's own title line (a board, a pair) in bold; returns the row of its table header."""
+    cell = sheet.cell(row=row, column=1)
+    set_text(cell, text)
+    cell.font = BLOCK_FONT
+    return row + 1
+
+
+def finish_block_sheet(
+    sheet: Worksheet, title_rows: int, blocks: Sequence[tuple[int, int]]
+) -> None:
+    """A sheet of blocks (travellers, score cards) set up to print several to an A4 page:
+    the title lines repeated on every page, and a page break before any block that would
+    not fit whole on the rest of its page, so no traveller is ever cut in two."""
+    finish_sheet(sheet, title_rows)
+    sheet.freeze_panes = sheet.cell(row=title_rows, column=1)  # the title stays in view
+    sheet.print_title_rows = f"1:{title_rows - 1}"
+    sheet.page_margins.top = sheet.page_margins.bottom = 0.6
+    sheet.page_margins.header = sheet.page_margins.footer = 0.3
+    width = sum(_WIDTHS.get(sheet, {}).values()) or UNITS_ACROSS
+    rows = int(ROWS_PER_PAGE * max(1.0, width / UNITS_ACROSS))
+    room = rows - (title_rows - 1)
+    used = 0
+    for start, end in blocks:
+        size = end - start + 1  # with the blank row after it
+        if used and used + size > room:
+            sheet.row_breaks.append(Break(id=start - 1))
+            used = 0
+        used += size

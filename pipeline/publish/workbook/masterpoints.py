@@ -37,7 +37,8 @@ _COLUMNS = (
     Column("Pair", 6, align="center"),
     Column("Player", 30),
     Column("Member", 12),
-    Column("Competition", 12),
+    Column("Competition", 24),
+    Column("Date", 11, align="center"),
     Column("Kind", 9),
     Column("Points", 8, "0.##"),
 )
@@ -58,7 +59,16 @@ def write_awards_sheet(workbook: Workbook, results: EventResults) -> None:
         header_row,
         _COLUMNS,
         (
-            (a.place, a.pair, a.player.name, a.player.member, a.competition, a.kind, a.points)
+            (
+                a.place,
+                a.pair,
+                a.player.name,
+                a.player.member,
+                a.competition,
+                a.date or results.date,
+                a.kind,
+                a.points,
+            )  # fmt: skip
             for a in results.awards
         ),
     )
@@ -80,7 +90,7 @@ def awards_csv(results: EventResults, awards: tuple[Award, ...] | None = None) -
                 csv_safe(award.player.member),
                 csv_safe(award.player.name),
                 csv_safe(results.title),
-                csv_safe(results.date),
+                csv_safe(award.date or results.date),  # the session's own date
                 csv_safe(award.competition),
                 award.place,
                 award.pair,

@@ -3,10 +3,14 @@
 Places are shared on equal scores and printed ``3-4`` (rules.md §10); the place text comes
 from the scoring run, the sheet only prints it. A pure Mitchell has two winners, so its
 ranking is printed as two fields (NS, then EW). For a multi-session event the leveled
-totals show each session's points, its leveling factor and the leveled points (rules.md §8).
+totals show each session's points, its leveling factor and the leveled points (rules.md §8),
+with the ranking rule in plain words on the sheet and a note on pairs that played one
+session only.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from openpyxl.workbook.workbook import Workbook
 
@@ -23,7 +27,7 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.version_line import publication_line
-from pipeline.results.model import EventResults, SessionView, Standing
+from pipeline.results.model import EventResults, LeveledStanding, SessionView, Standing
 
 __all__ = ["write_session_ranking", "write_leveled_ranking", "heading", "CENTRED_NOTE"]
 
@@ -44,6 +48,30 @@ def heading(results: EventResults, subtitle: str) -> list[str]:
     if results.status.provisional:
         lines.append(results.status.banner)
     return lines
+
+
+def ranking_rule(results: EventResults, target: object, factors: str) -> list[str]:
+    """How the overall ranking is made, in words a player understands (no law or document
+    numbers): the sessions made to weigh the same, the totals added, what one session
+    played means for a pair."""
+    top = fmt(target) if isinstance(target, Fraction) else "the largest session top"
+    return [
+        f"How the ranking is made: each session's points are scaled to a top of {top} per "
+        f"board so that every session weighs the same ({factors}); a pair's scaled points "
+        "are added up, and the highest total wins.",
+        "A pair that played only one session has only that session's points, so it ranks "
+        "below the pairs that played every session; its percentage is of the sessions it "
+        "played (see Note).",
+    ]
+
+
+def one_session_note(results: EventResults, standing: LeveledStanding) -> str:
+    """``played session 2 only`` for a pair missing from a session of the event."""
+    played = [s.session for s in standing.sessions]
+    if len(played) >= len(results.sessions):
+        return ""
+    names = " and ".join(f"session {number}" for number in played)
+    return f"played {names} only" if played else "played no session"
 
 
 def _columns(
@@ -138,12 +166,9 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
     factors = ", ".join(
         f"{s.name}: top {fmt(s.top)} x {fmt(s.factor, 4)}" for s in results.sessions
     )
-    lines = heading(
-        results,
-        f"Leveled totals (rules.md §8): every board score multiplied by target top "
-        f"{fmt(target) if target is not None else '?'} / session top. {factors}"
-        + (CENTRED_NOTE if any(centres(results, s) for s in results.sessions) else ""),
-    )
+    centred = any(centres(results, session) for session in results.sessions)
+    lines = heading(results, "Overall ranking" + (CENTRED_NOTE if centred else ""))
+    lines += ranking_rule(results, target, factors)
     header_row = write_title(sheet, lines)
     columns = [
         Column("Place", 7, align="center"),
@@ -151,7 +176,6 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
         Column("Names", 38),
         Column("Member numbers", 20),
     ]
-    centred = any(centres(results, session) for session in results.sessions)
     figures = CENTRED_FORMAT if centred else MP_FORMAT
     sign = " ±" if centred else ""
     for session in results.sessions:
@@ -167,6 +191,7 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
     columns.append(Column("%", 8, PERCENT_FORMAT))
     if with_mp:
         columns.append(Column("Masterpoints", 12, "0.##"))
+    columns.append(Column("Note", 24))
     rows = []
     for standing in results.leveled:
         by_session = {s.session: s for s in standing.sessions}
@@ -192,6 +217,7 @@ def write_leveled_ranking(workbook: Workbook, results: EventResults, title: str)
         values.append(standing.percent)
         if with_mp:
             values.append(standing.masterpoints)
+        values.append(one_session_note(results, standing))
         rows.append(values)
     write_table(sheet, header_row, columns, rows)
     finish_sheet(sheet, header_row, landscape=len(results.sessions) > 1)

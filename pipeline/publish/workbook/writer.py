@@ -3,13 +3,16 @@
 Sheet order is the order a director reads them: the ranking first, then (multi-session)
 the leveled totals and each session's ranking, the masterpoints, the findings, what changed
 since the previous version and the audit of corrections, then the travellers and the score
-cards. The file is written atomically (``pipeline.files``), so a
+cards (one sheet each per session, several to a printed page), then the hand records when
+the deals are given. The file is written atomically (``pipeline.files``), so a
 crash never leaves a half-written workbook where the director expects the results.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.packaging.custom import StringProperty
@@ -17,11 +20,15 @@ from openpyxl.packaging.custom import StringProperty
 from pipeline.files import atomic_write
 from pipeline.publish.workbook.corrections import write_audit_sheet, write_changes_sheet
 from pipeline.publish.workbook.findings import write_findings
+from pipeline.publish.workbook.hands import write_hand_records
 from pipeline.publish.workbook.masterpoints import write_awards_sheet
 from pipeline.publish.workbook.ranking import write_leveled_ranking, write_session_ranking
 from pipeline.publish.workbook.teams import write_team_sheets
 from pipeline.publish.workbook.travellers import write_score_cards, write_travellers
 from pipeline.results.model import EventResults
+
+if TYPE_CHECKING:
+    from pipeline.interop.deals import HandRecord
 
 __all__ = [
     "STORE_HEAD_PROPERTY",
@@ -36,8 +43,11 @@ STORE_HEAD_PROPERTY = "bridgescan store head"
 STORE_PROPERTY = "bridgescan store"
 
 
-def build_workbook(results: EventResults) -> Workbook:
-    """The whole result workbook in memory."""
+def build_workbook(
+    results: EventResults, hands: Mapping[int, Sequence[HandRecord]] | None = None
+) -> Workbook:
+    """The whole result workbook in memory; ``hands`` (session -> the deals, analysed or
+    not) adds each session's hand records."""
     workbook = Workbook()
     workbook.properties.title = results.title[:200]
     workbook.properties.creator = "bridgescan"
@@ -62,6 +72,8 @@ def build_workbook(results: EventResults) -> Workbook:
             write_travellers(workbook, results, session)
         for session in results.sessions:
             write_score_cards(workbook, results, session)
+        if hands:
+            write_hand_records(workbook, results, hands)
     workbook.active = 0
     return workbook
 
@@ -71,6 +83,8 @@ def save_workbook(workbook: Workbook, path: Path) -> Path:
     return atomic_write(Path(path), lambda handle: workbook.save(handle))
 
 
-def write_workbook(results: EventResults, path: Path) -> Path:
+def write_workbook(
+    results: EventResults, path: Path, hands: Mapping[int, Sequence[HandRecord]] | None = None
+) -> Path:
     """Build the workbook and write it atomically to ``path``."""
-    return save_workbook(build_workbook(results), path)
+    return save_workbook(build_workbook(results, hands), path)
