@@ -27,7 +27,7 @@ from pipeline.publish.workbook.layout import fmt, sheet_title
 from pipeline.publish.workbook.masterpoints import awards_csv
 from pipeline.results.model import PublicationStatus
 from pipeline.results.status import publication_status
-from tests.pipeline.workbook_blocks import block
+from tests.pipeline.workbook_blocks import block, titles
 
 F = Fraction
 
@@ -271,3 +271,25 @@ def test_masterpoints_carry_the_date_of_the_session_they_were_won_in(tmp_path: P
     assert [c.value for c in sheet[header]][4:6] == ["Competition", "Date"]
     assert [sheet.cell(r, 6).value for r in (header + 1, header + 2)] == [
         "2026-11-16", "2026-11-19"]  # fmt: skip
+
+
+def test_hand_records_print_the_hands_double_dummy_and_par(tmp_path: Path) -> None:
+    """Board 1 dealt one suit to each hand (tests/pipeline/test_deals.py works it by hand):
+    North holds the spades, so NS take 13 tricks in spades, EW none; in notrump the leader's
+    side runs its suit; par +1510, 7S by N or S (none vulnerable, N dealing)."""
+    from pipeline.interop.deals import analyse, read_deals
+
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    hands = {1: analyse(read_deals(f"1 {deal}\n2 {deal}\n".encode(), "hands.txt"))}
+    path = write_workbook(_results(), tmp_path / "r.xlsx", hands)
+    sheet = openpyxl.load_workbook(path)["Hand records"]
+    board = block(sheet, "Board 1 ·")  # board 2 was not played this session: left out
+    assert (
+        board.title == "Board 1 · dealer N · none vulnerable · par +1510 for NS (7S by N, 7S by S)"
+    )
+    assert board.header == ("Seat", "♠ Spades", "♥ Hearts", "♦ Diamonds", "♣ Clubs", "HCP",
+                            "NT tricks", "S tricks", "H tricks", "D tricks",
+                            "C tricks")  # fmt: skip
+    assert board.rows[0] == ("N", "AKQJ1098765432", "—", "—", "—", 10, 0, 13, 0, 13, 0)
+    assert board.rows[1] == ("E", "—", "AKQJ1098765432", "—", "—", 10, 0, 0, 13, 0, 13)
+    assert titles(sheet, "Board ") == [board.title]
