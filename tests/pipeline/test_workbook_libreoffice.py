@@ -1,9 +1,9 @@
 """The result workbook opens in LibreOffice, and a formula-like name is still text there.
 
 LibreOffice and poppler-utils are installed by scripts/bootstrap.sh; on a machine without
-them (``apt-get install libreoffice-calc-nogui poppler-utils``) the tests are skipped. Converting to CSV makes LibreOffice load
-and recalculate the first sheet: a name written as a formula would come out evaluated
-("=SUM(1+1)" as 2), a text cell comes out as written.
+them (``apt-get install libreoffice-calc-nogui poppler-utils``) the tests are skipped.
+Converting to CSV makes LibreOffice load and recalculate the first sheet: a name written
+as a formula would come out evaluated ("=SUM(1+1)" as 2), a text cell comes out as written.
 """
 
 from __future__ import annotations
