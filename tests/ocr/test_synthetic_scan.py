@@ -92,13 +92,14 @@ def test_scan_settings_are_drawn_from_the_split():
 def test_every_source_writes_every_digit_at_the_asked_height(split):
     bank = DigitBank(split)
     rng = np.random.default_rng(3)
-    assert ("sklearn" in bank.sources) == split.sklearn_digits
+    assert set(bank.real) == set(split.real_digits)
     assert len([s for s in bank.sources if s.startswith("font:")]) == len(split.available_fonts())
-    for source in bank.sources:
+    writer = f"strokes:{split.skeletons}:{split.writer_ids[0] + 7}"
+    for source in (*bank.real, *bank.font_sources, writer):
         w = Writer(source, slant=0.2, stroke=1, height_share=0.8, ink_darkness=0.9)
         for digit in range(10):
             glyph, tag = w.glyph(bank, digit, 40, rng)
-            assert glyph.shape[0] == 40 and 4 <= glyph.shape[1] <= 80  # a slanted, wide 0
+            assert glyph.shape[0] == 40 and 2 <= glyph.shape[1] <= 80  # a slanted, wide 0
             assert glyph.dtype == np.float32 and 0.0 <= glyph.min() and glyph.max() <= 1.0
             assert glyph.max() > 0.9  # solid ink somewhere
             assert tag.split(":")[0] == source.split(":")[0]
@@ -110,19 +111,19 @@ def test_the_bank_refuses_sources_of_the_other_split():
     with pytest.raises(SourceError, match="not a test source"):
         test.shape(f"font:{TRAINING.available_fonts()[0]}", 3, rng)
     with pytest.raises(SourceError, match="not available in split 'test'"):
-        test.shape("sklearn", 3, rng)
+        test.shape("optdigits", 3, rng)
+    with pytest.raises(SourceError, match="not available in split 'training'"):
+        train.shape("mnist", 3, rng)
+    writer = Writer(f"strokes:A:{TRAINING.writer_ids[0]}", 0.0, 0, 0.8, 0.9)
+    with pytest.raises(SourceError, match="not a test source"):
+        writer.glyph(test, 3, 40, rng)
     with pytest.raises(ValueError, match="digit 10 is not 0-9"):
-        train.shape("opencv", 10, rng)
+        train.shape("optdigits", 10, rng)
 
 
 def test_a_split_with_nothing_installed_says_what_to_install(tmp_path, monkeypatch):
-    only_missing_font = dataclasses.replace(TEST, fonts=(tmp_path / "none.ttf",))
-    assert DigitBank(only_missing_font).sources == ("opencv",)  # the missing font is skipped
-    nothing = dataclasses.replace(only_missing_font, opencv_columns=(0, 0))
+    only_missing_font = dataclasses.replace(TEST, fonts=(tmp_path / "none.ttf",), skeletons="")
+    assert "mnist" in DigitBank(only_missing_font).sources  # the missing font is skipped
+    nothing = dataclasses.replace(only_missing_font, real_digits=())
     with pytest.raises(SourceError, match="split 'test': no handwriting source.*opencv-doc"):
         DigitBank(nothing)
-    import ocr.training.synthetic.handwriting as hw
-
-    monkeypatch.setattr(hw, "OPENCV_DIGITS_PNG", tmp_path / "missing.png")
-    with pytest.raises(SourceError, match="fonts-dkg-handwriting"):
-        DigitBank(only_missing_font)

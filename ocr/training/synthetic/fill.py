@@ -1,16 +1,17 @@
 """Fill a rasterised traveller like players do: marks in boxes and handwritten digits.
 
-Marks come in the styles people use on mark-sense forms: crosses, ticks, single slashes,
-filled boxes, scribbles and partial fills, in pen, ballpoint or pencil, a little off
-centre and sometimes over the box edge; now and then a pencil mark is erased (left as a
-faint smudge, not meant). Digits are right-aligned in the comb (sometimes left-aligned,
-as people do), in the row's writer's hand.
+Each row is written by one player with the split's pens, mark styles and handwriting
+(ocr/training/synthetic/sources.py): marks a little off centre and sometimes over the box
+edge, now and then a pencil mark erased (left as a faint smudge, not meant); digits
+right-aligned in the comb (sometimes left-aligned, as people do). The paper has its tone
+and texture first, and may be folded or stained after the table wrote on it. Printed
+rows nobody played stay blank, or carry stray ink (struck through, a smudge, dust).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -34,23 +35,48 @@ from ocr.layout import (
 from scoring.contract import Doubling
 
 from .handwriting import DigitBank, Writer
+from .mark_styles import PAD_MM, mark_alpha
+from .paper import apply_damage, apply_paper
+from .pens import Pen, composite
 from .truth import DigitTruth, MarkTruth, RowTruth
 
-__all__ = ["MARK_STYLES", "INKS", "intended_marks", "fill_page"]
+__all__ = ["STRAYS", "Hand", "intended_marks", "fill_page"]
 
-MARK_STYLES = ("cross", "tick", "slash", "fill", "scribble", "partial")
-_STYLE_W = (0.36, 0.2, 0.08, 0.18, 0.1, 0.08)
-# ink colour (RGB 0..1) of a full-strength stroke
-INKS = {"pen": (0.08, 0.08, 0.1), "ballpoint": (0.1, 0.18, 0.62), "pencil": (0.3, 0.3, 0.33)}
-_INK_W = (0.45, 0.4, 0.15)
+STRAYS = ("strike", "smudge", "dust")
+"""What may be left on a row nobody played: a line struck through it, an erased mark, dust."""
 
 
 @dataclass(frozen=True)
-class _Hand:
-    ink: str
+class Hand:
+    """The player writing a row: pen, usual mark style, digit writer."""
+
+    pen: Pen
     style: str  # this player's usual mark
     pen_mm: float
     writer: Writer
+
+
+def _eraser(hand: Hand, split_pencils: Sequence[Pen]) -> Hand:
+    """The hand with a pencil: only pencil can be rubbed out (the split's own pencil)."""
+    if hand.pen.pencil or not split_pencils:
+        return hand
+    return replace(hand, pen=split_pencils[0])
+
+
+def hand_for(bank: DigitBank, rng: np.random.Generator) -> Hand:
+    """A random player of the bank's split: pen or pencil, mark style, handwriting."""
+    split = bank.split
+    pencil = bool(split.pencils) and rng.random() < split.pencil_share
+    pens = split.pencils if pencil else split.pens
+    pen = pens[int(rng.integers(len(pens)))]
+    names = [n for n, _ in split.mark_styles]
+    weights = np.array([w for _, w in split.mark_styles])
+    return Hand(
+        pen=pen,
+        style=str(rng.choice(names, p=weights / weights.sum())),
+        pen_mm=pen.line_width(rng),
+        writer=bank.writer(rng),
+    )
 
 
 def intended_marks(truth: RowTruth, blank_form: bool) -> list[tuple[str, str]]:
@@ -78,119 +104,28 @@ def intended_marks(truth: RowTruth, blank_form: bool) -> list[tuple[str, str]]:
     return marks
 
 
-def _stroke_canvas(shape: tuple[int, int]) -> np.ndarray:
-    return np.zeros(shape, np.uint8)
-
-
-def _poly(canvas: np.ndarray, pts: Sequence[tuple[float, float]], thick: int) -> None:
-    p = np.array([[round(x * 16), round(y * 16)] for x, y in pts], np.int32)
-    cv2.polylines(canvas, [p], False, 255, thick, cv2.LINE_AA, shift=4)
-
-
-def _mark_alpha(
-    style: str, w: float, h: float, pad: float, thick: int, rng: np.random.Generator
-) -> np.ndarray:
-    """Ink mask (0..1) of one mark for a w x h px box placed at (pad, pad) in the patch."""
-    size = (round(h + 2 * pad), round(w + 2 * pad))
-    c = _stroke_canvas(size)
-
-    def j(s: float = 0.08) -> float:
-        return float(rng.normal(0, s * min(w, h)))
-
-    x0, y0, x1, y1 = pad, pad, pad + w, pad + h
-
-    def pt(fx: float, fy: float, s: float = 0.08) -> tuple[float, float]:
-        """A point at (fx, fy) of the box, wobbled by the hand."""
-        return (x0 + fx * w + j(s), y0 + fy * h + j(s))
-
-    if style == "cross":
-        o = float(rng.uniform(-0.1, 0.15))  # overshoot past the corners (or short of them)
-        _poly(c, [pt(-o, -o), pt(0.5, 0.5), pt(1 + o, 1 + o)], thick)
-        _poly(c, [pt(1 + o, -o), pt(-o, 1 + o)], thick)
-    elif style == "tick":
-        _poly(c, [pt(0.1, 0.5), pt(0.4, 0.9), pt(1.1, -0.15)], thick)
-    elif style == "slash":
-        _poly(c, [pt(0.05, 0.95), pt(0.95, 0.05)], thick)
-    elif style == "fill":
-        i = float(rng.uniform(0.0, 0.12))
-        quad = np.array(
-            [pt(i, i, 0.04), pt(1 - i, i, 0.04), pt(1 - i, 1 - i, 0.04), pt(i, 1 - i, 0.04)]
-        )
-        cv2.fillPoly(c, [np.round(quad * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
-    elif style == "scribble":
-        n = int(rng.integers(5, 9))
-        pts = []
-        for i in range(n):
-            y = y0 + (i + 0.5) * h / n + j(0.03)
-            pts.append((x0 + (0.05 if i % 2 else 0.0) * w + j(0.05), y))
-            pts.append((x1 - (0.0 if i % 2 else 0.05) * w + j(0.05), y + h / (2 * n)))
-        _poly(c, pts, thick + 1)
-    elif style == "partial":
-        share = float(rng.uniform(0.35, 0.6))
-        rx, ry = w * np.sqrt(share) / 1.7, h * np.sqrt(share) / 1.7
-        cx, cy = (x0 + x1) / 2 + j(0.1), (y0 + y1) / 2 + j(0.1)
-        cv2.ellipse(
-            c,
-            (round(cx * 16), round(cy * 16)),
-            (round(rx * 16), round(ry * 16)),
-            float(rng.uniform(0, 180)),
-            0,
-            360,
-            255,
-            -1,
-            cv2.LINE_AA,
-            shift=4,
-        )
-    else:
-        raise ValueError(f"unknown mark style {style!r}")
-    return c.astype(np.float32) / 255.0
-
-
-def _composite(
-    page: np.ndarray,
-    alpha: np.ndarray,
-    x: int,
-    y: int,
-    ink: str,
-    darkness: float,
-    rng: np.random.Generator,
-) -> None:
-    """Subtractive ink: page *= 1 - a * (1 - colour), clipped to the page."""
-    h, w = alpha.shape
-    H, W = page.shape[:2]
-    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, W), min(y + h, H)
-    if x0 >= x1 or y0 >= y1:
-        return
-    a = alpha[y0 - y : y1 - y, x0 - x : x1 - x] * darkness
-    if ink == "pencil":  # graphite grain
-        a = a * rng.uniform(0.55, 1.0, a.shape).astype(np.float32)
-    colour = np.array(INKS[ink], np.float32)
-    page[y0:y1, x0:x1] *= 1.0 - a[..., None] * (1.0 - colour)
-
-
 def _draw_mark(
     page: np.ndarray,
     rect: Rect,
     dpi: float,
     style: str,
-    hand: _Hand,
+    hand: Hand,
     rng: np.random.Generator,
     *,
     erased: bool = False,
 ) -> None:
     s = dpi / 25.4
     w, h = rect.width * s, rect.height * s
-    pad = 1.2 * s
+    pad = PAD_MM * s
     thick = max(1, round(hand.pen_mm * s))
-    alpha = _mark_alpha(style, w, h, pad, thick, rng)
-    darkness = float(rng.uniform(0.75, 1.0))
-    ink = hand.ink
+    alpha = mark_alpha(style, w, h, pad, thick, rng)
+    darkness = float(rng.uniform(*hand.pen.darkness))
+    pen = hand.pen
     if erased:  # rubbed out: a faint smudge is left
         alpha = cv2.GaussianBlur(alpha, (0, 0), 0.8 * s) * float(rng.uniform(0.15, 0.3))
-        ink = "pencil"
     dx, dy = rng.normal(0, 0.25 * s, 2)
-    _composite(
-        page, alpha, round(rect.x * s - pad + dx), round(rect.y * s - pad + dy), ink, darkness, rng
+    composite(
+        page, alpha, round(rect.x * s - pad + dx), round(rect.y * s - pad + dy), pen, darkness, rng
     )
 
 
@@ -199,7 +134,7 @@ def _write_digits(
     boxes: Sequence[Rect],
     text: str,
     dpi: float,
-    hand: _Hand,
+    hand: Hand,
     bank: DigitBank,
     rng: np.random.Generator,
     *,
@@ -212,11 +147,14 @@ def _write_digits(
     start = 0 if left_align else n - len(text)
     s = dpi / 25.4
     out = []
+    darkness = hand.writer.ink_darkness * float(np.mean(hand.pen.darkness))
     for k, ch in enumerate(text):
         pos = start + k
         r = boxes[pos]
         bh, bw = r.height * s, r.width * s
-        glyph, tag = hand.writer.glyph(bank, int(ch), round(bh * hand.writer.height_share), rng)
+        glyph, tag = hand.writer.glyph(
+            bank, int(ch), round(bh * hand.writer.height_share), rng, pen_px=hand.pen_mm * s
+        )
         gh, gw = glyph.shape
         if gw > 0.92 * bw:  # a wide digit is written narrower, not over the box
             f = 0.92 * bw / gw
@@ -224,17 +162,49 @@ def _write_digits(
             gh, gw = glyph.shape
         cx = r.x * s + bw / 2 + rng.normal(0, 0.05 * bw)
         cy = r.y * s + bh / 2 + rng.normal(0, 0.05 * bh)
-        _composite(
-            page,
-            glyph,
-            round(cx - gw / 2),
-            round(cy - gh / 2),
-            hand.ink,
-            hand.writer.ink_darkness,
-            rng,
-        )
+        composite(page, glyph, round(cx - gw / 2), round(cy - gh / 2), hand.pen, darkness, rng)
         out.append((pos, int(ch), tag))
     return out
+
+
+def _stray(
+    page: np.ndarray, layout: Layout, row: int, dpi: float, hand: Hand, kind: str,
+    rng: np.random.Generator, bank_pencils: Sequence[Pen],
+) -> list[MarkTruth]:  # fmt: skip
+    """Ink left on a row nobody played (never a result): see ``STRAYS``."""
+    s = dpi / 25.4
+    band = layout.rows[row - 1].rect
+    if kind == "strike":  # the director struck the unused row through
+        y = (band.y + band.height * rng.uniform(0.3, 0.7)) * s
+        x0 = (band.x + band.width * rng.uniform(0.0, 0.3)) * s
+        x1 = (band.x + band.width * rng.uniform(0.6, 1.0)) * s
+        canvas = np.zeros((round(band.height * s * 2), round(x1 - x0) + 8), np.uint8)
+        ys = canvas.shape[0] / 2 + rng.normal(0, 0.15 * band.height * s, 3)
+        pts = [(4.0, ys[0]), ((x1 - x0) / 2, ys[1]), (x1 - x0, ys[2])]
+        _pen_line(canvas, pts, max(1, round(hand.pen_mm * s)))
+        alpha = canvas.astype(np.float32) / 255.0
+        composite(page, alpha, round(x0 - 4), round(y - canvas.shape[0] / 2), hand.pen,
+                  float(rng.uniform(*hand.pen.darkness)), rng)  # fmt: skip
+        return [MarkTruth(row, "", "", "strike", hand.pen.name, intended=False)]
+    if kind == "smudge":  # a rubbed-out first thought in some box
+        field = str(rng.choice([LEVEL, STRAIN, DECLARER, PASSED_OUT, RESULT_SIGN]))
+        opt = str(rng.choice(layout.field(row, field).options))
+        eraser = _eraser(hand, bank_pencils)
+        _draw_mark(page, layout.box(row, field, opt), dpi, "fill", eraser, rng, erased=True)
+        return [MarkTruth(row, field, opt, "erased", eraser.pen.name, intended=False)]
+    if kind == "dust":
+        for _ in range(int(rng.integers(2, 6))):
+            x = round((band.x + band.width * rng.uniform(0.2, 0.8)) * s)
+            y = round((band.y + band.height * rng.uniform(0.05, 0.95)) * s)
+            cv2.circle(page, (x, y), max(1, round(rng.uniform(0.05, 0.2) * s)),
+                       (float(rng.uniform(0.2, 0.6)),) * 3, -1)  # fmt: skip
+        return [MarkTruth(row, "", "", "dust", "", intended=False)]
+    raise ValueError(f"unknown stray ink {kind!r}: one of {STRAYS}")
+
+
+def _pen_line(canvas: np.ndarray, pts: Sequence[tuple[float, float]], thick: int) -> None:
+    p = np.array([[round(x * 16), round(y * 16)] for x, y in pts], np.int32)
+    cv2.polylines(canvas, [p], False, 255, thick, cv2.LINE_AA, shift=4)
 
 
 def fill_page(
@@ -248,26 +218,28 @@ def fill_page(
     blank_form: bool = False,
     erasure_rate: float = 0.05,
     left_align_rate: float = 0.05,
+    unused_rows: Sequence[int] = (),
+    stray_rate: float = 0.6,
 ) -> tuple[np.ndarray, tuple[MarkTruth, ...], tuple[DigitTruth, ...]]:
     """Fill ``rows`` into an upright page raster (H, W, 3 uint8 RGB at ``dpi``).
 
-    Returns the filled page and exactly what was put on it.
+    ``unused_rows`` are printed rows nobody played; with ``stray_rate`` each gets some
+    stray ink (``STRAYS``), which is never a result. Returns the filled page and exactly
+    what was put on it.
     """
     want_w, want_h = layout.page_px(dpi)
     if abs(page.shape[1] - want_w) > 1 or abs(page.shape[0] - want_h) > 1:  # renderers round
         raise ValueError(
             f"page raster {page.shape[1]}x{page.shape[0]} px is not {layout.paper} at {dpi} dpi"
         )
-    canvas = page.astype(np.float32) / 255.0
+    canvas = page.astype(np.float32)
+    canvas *= 1.0 / 255.0
+    split = bank.split
+    apply_paper(canvas, str(rng.choice(split.papers)), dpi, rng)
     marks: list[MarkTruth] = []
     digits: list[DigitTruth] = []
     for t in rows:
-        hand = _Hand(
-            ink=str(rng.choice(list(INKS), p=_INK_W)),
-            style=str(rng.choice(MARK_STYLES, p=_STYLE_W)),
-            pen_mm=float(rng.uniform(0.25, 0.6)),
-            writer=bank.writer(rng),
-        )
+        hand = hand_for(bank, rng)
         wanted = intended_marks(t, blank_form)
         if rng.random() < erasure_rate and t.contract is not None:
             # a first thought rubbed out: another option of the level, strain or declarer
@@ -275,13 +247,16 @@ def fill_page(
             meant = dict(wanted)[field]
             other = [o for o in layout.field(t.row, field).options if o != meant]
             opt = str(rng.choice(other))
-            _draw_mark(canvas, layout.box(t.row, field, opt), dpi, "fill", hand, rng, erased=True)
-            marks.append(MarkTruth(t.row, field, opt, "erased", "pencil", intended=False))
+            eraser = _eraser(hand, split.pencils)
+            box = layout.box(t.row, field, opt)
+            _draw_mark(canvas, box, dpi, "fill", eraser, rng, erased=True)
+            marks.append(MarkTruth(t.row, field, opt, "erased", eraser.pen.name, intended=False))
+        styles = [n for n, _ in split.mark_styles]
         for field, opt in wanted:
             # a player sticks to one style, with the odd exception
-            style = hand.style if rng.random() < 0.85 else str(rng.choice(MARK_STYLES))
+            style = hand.style if rng.random() < 0.85 else str(rng.choice(styles))
             _draw_mark(canvas, layout.box(t.row, field, opt), dpi, style, hand, rng)
-            marks.append(MarkTruth(t.row, field, opt, style, hand.ink))
+            marks.append(MarkTruth(t.row, field, opt, style, hand.pen.name))
         written: list[tuple[str, str]] = []
         if blank_form or t.pairs_changed:
             written += [(NS_PAIR_WRITTEN, str(t.ns_pair)), (EW_PAIR_WRITTEN, str(t.ew_pair))]
@@ -294,5 +269,13 @@ def fill_page(
                 canvas, boxes, text, dpi, hand, bank, rng, left_align=left
             ):
                 digits.append(DigitTruth(t.row, field, pos, d, tag))
-    out = np.clip(canvas * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    for row in unused_rows:
+        if rng.random() < stray_rate:
+            kind = str(rng.choice(STRAYS))
+            marks.extend(
+                _stray(canvas, layout, row, dpi, hand_for(bank, rng), kind, rng, split.pencils)
+            )
+    if split.damages and rng.random() < split.damage_share:
+        apply_damage(canvas, str(rng.choice(split.damages)), dpi, rng)
+    out = cv2.convertScaleAbs(canvas, alpha=255.0)  # saturating, rounded: 0..255
     return out, tuple(marks), tuple(digits)

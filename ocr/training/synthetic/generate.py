@@ -100,15 +100,21 @@ def synth_page(
     defect: str = "",
     quarter_turns: int | None = None,
     dpi: int | None = None,
+    condition: str = "",
 ) -> SyntheticPage:
-    """Fill and scan one rasterised traveller."""
+    """Fill and scan one rasterised traveller (``rows`` are the rows played; printed rows
+    without one stay blank or carry stray ink)."""
     if defect not in DEFECTS:
         raise ValueError(f"unknown defect {defect!r}: one of {DEFECTS}")
     blank_form = not sheet.rows
     if defect in ("blank", "not_a_traveller"):
         rows = ()
+    played = {r.row for r in rows}
+    unused = [i for i in range(1, len(sheet.rows) + 1) if i not in played]
+    if defect in ("blank", "not_a_traveller"):
+        unused = []  # a blank traveller is blank: no stray ink either
     filled, marks, digits = fill_page(
-        raster, layout, raster_dpi, rows, bank, rng, blank_form=blank_form
+        raster, layout, raster_dpi, rows, bank, rng, blank_form=blank_form, unused_rows=unused
     )
     filled = _apply_defect(filled, defect, layout, raster_dpi, rng)
     scan = scan_page(
@@ -137,6 +143,10 @@ def synth_page(
         mm_to_px=tuple(tuple(float(v) for v in r) for r in mm_to_px),  # type: ignore[misc]
         distortion=scan.params,
         defect=defect,
+        condition=condition,
+        printed=tuple(
+            (i, r.round, r.ns_pair, r.ew_pair) for i, r in enumerate(sheet.rows, start=1)
+        ),
     )
     return SyntheticPage(scan.data, truth)
 
@@ -159,6 +169,9 @@ def generate_session(
     quarter_turns: int | None = None,
     defects: dict[int, str] | None = None,
     score_error_rate: float = 0.0,
+    score_omitted_rate: float = 0.0,
+    unused_row_rate: float = 0.0,
+    condition: str = "",
     start_index: int = 1,
     pdf_name: str = "travellers.pdf",
 ) -> list[SyntheticPage]:
@@ -167,8 +180,12 @@ def generate_session(
     ``slots`` gives the pairs per board (from a movement); without it a simple Mitchell
     of ``tables`` tables is used. ``defects`` maps a board to a bad-page case
     (see DEFECTS). ``dpi`` / ``quarter_turns`` fix what is otherwise drawn from the
-    split's distortion ranges.
+    split's distortion ranges; ``condition`` names one of the split's conditions (its
+    scanner, pens and paper damage). ``unused_row_rate`` is the share of printed rows
+    left unplayed (blank, or with stray ink).
     """
+    if condition:
+        split = split.condition(condition)
     rng = np.random.default_rng(seed)
     layout = load_layout(paper)
     bank = DigitBank(split)
@@ -198,7 +215,10 @@ def generate_session(
             rng,
             printed=not blank_form,
             score_error_rate=score_error_rate,
+            score_omitted_rate=score_omitted_rate,
         )
+        if unused_row_rate > 0 and not blank_form:
+            rows = tuple(r for r in rows if rng.random() >= unused_row_rate)
         name = f"page_{start_index + i:04d}"
         page = synth_page(
             sheet,
@@ -214,6 +234,7 @@ def generate_session(
             defect=(defects or {}).get(sheet.board, ""),
             quarter_turns=quarter_turns,
             dpi=dpi,
+            condition=condition,
         )
         if out is not None:
             (out / page.truth.image).write_bytes(page.image)
@@ -240,6 +261,7 @@ def generate_pages(
     session_boards: int = 16,
     jobs: int = 1,
     keep_images: bool = True,
+    blank_form_share: float = 0.0,
     **kwargs: Any,
 ) -> list[SyntheticPage]:
     """``count`` pages of boards 1, 2, ... with a random number of tables per board.
@@ -248,7 +270,8 @@ def generate_pages(
     real club's stack; extra keyword arguments go to ``generate_session``. Each session
     has its own seed drawn from ``seed``, so ``jobs`` worker processes give the same files
     as one. ``keep_images=False`` returns the truth only (the images are in ``out_dir``),
-    which keeps memory small for benchmark-sized runs.
+    which keeps memory small for benchmark-sized runs. ``blank_form_share`` of the
+    sessions are written on generic blank forms (pairs handwritten, nothing printed).
     """
     if count < 1:
         raise ValueError("count must be at least 1")
@@ -261,9 +284,11 @@ def generate_pages(
         n = min(session_boards, count - done)
         tables = int(rng.integers(min_tables, max_tables + 1))
         sub_seed = int(rng.integers(2**31))
+        blank = blank_form_share > 0 and rng.random() < blank_form_share
         first = done + 1
         session_jobs.append(
             dict(
+                blank_form=blank or kwargs.get("blank_form", False),
                 out_dir=out_dir,
                 boards=list(range(first, first + n)),
                 tables=tables,
@@ -273,7 +298,7 @@ def generate_pages(
                 start_index=first,
                 pdf_name=f"travellers_{first:04d}.pdf",
                 keep_images=keep_images,
-                **kwargs,
+                **{k: v for k, v in kwargs.items() if k != "blank_form"},
             )
         )
         done += n

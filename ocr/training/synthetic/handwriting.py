@@ -1,8 +1,8 @@
 """Handwritten digits for synthetic travellers, from one side of the source split.
 
-A ``Writer`` is one player: a digit source (real MNIST digits from opencv-doc's
-digits.png, real scikit-learn digits, or a handwriting font), a slant, a stroke width
-and a size. ``DigitBank`` holds the split's real digit images and fonts and makes
+A ``Writer`` is one player: a digit source (a real digit set, a handwriting font, or a
+stroke writer with a style of their own), a slant, a stroke width and a size.
+``DigitBank`` holds the split's real digit images, fonts and stroke writers and makes
 writers. Glyphs are float32 ink masks (0 = paper, 1 = full ink) cropped to the ink.
 """
 
@@ -15,9 +15,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .sources import OPENCV_DIGITS_PNG, Split
+from .sources import OPENCV_DIGITS_PNG, Split, pyclustering_digits_dir
+from .strokes import draw_digit, stroke_style
 
-__all__ = ["DigitBank", "Writer", "SourceError"]
+__all__ = ["DigitBank", "Writer", "SourceError", "INSTALL_HINT"]
+
+INSTALL_HINT = (
+    "apt-get install opencv-doc fonts-dkg-handwriting fonts-humor-sans fonts-breip fonts-bwht "
+    "fonts-klee ...; pip install 'bridgescan[train]' (scikit-learn, pyclustering)"
+)
 
 
 class SourceError(RuntimeError):
@@ -41,6 +47,23 @@ def _sklearn_images() -> tuple[np.ndarray, np.ndarray]:
     return d.images.astype(np.float32) / 16.0, d.target.astype(np.int64)
 
 
+@functools.lru_cache(maxsize=1)
+def _pyclustering_images() -> tuple[tuple[np.ndarray, ...], ...]:
+    """pyclustering's digits (one writer, 25 per digit) as ink masks, by digit."""
+    folder = pyclustering_digits_dir()
+    if folder is None:
+        raise SourceError("pyclustering is not installed: pip install 'bridgescan[train]'")
+    out = []
+    for d in range(10):
+        masks = []
+        for png in sorted(folder.glob(f"Digit_{d}_Sample*.png")):
+            grey = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
+            if grey is not None:
+                masks.append(_crop(1.0 - grey.astype(np.float32) / 255.0))
+        out.append(tuple(masks))
+    return tuple(out)
+
+
 @functools.lru_cache(maxsize=64)
 def _font_glyph(font: str, digit: int, px: int) -> np.ndarray:
     from PIL import Image, ImageDraw, ImageFont
@@ -62,16 +85,34 @@ def _crop(mask: np.ndarray, thresh: float = 0.08) -> np.ndarray:
 class Writer:
     """One player's hand: where the digit shapes come from and how they are drawn."""
 
-    source: str  # "opencv", "sklearn" or "font:<path>"
+    source: str  # "mnist", "optdigits", "pyclustering", "font:<path>" or "strokes:<set>:<id>"
     slant: float  # horizontal shear (x += slant * (height - y)), about -0.3..0.35
     stroke: int  # -1 thinner, 0 as is, 1..2 bolder (morphology at 48 px)
     height_share: float  # digit height as a share of the box height
     ink_darkness: float  # 0..1
 
     def glyph(
-        self, bank: DigitBank, digit: int, height_px: int, rng: np.random.Generator
+        self,
+        bank: DigitBank,
+        digit: int,
+        height_px: int,
+        rng: np.random.Generator,
+        pen_px: float = 2.0,
     ) -> tuple[np.ndarray, str]:
-        """An ink mask about ``height_px`` tall for ``digit`` and its source tag."""
+        """An ink mask about ``height_px`` tall for ``digit`` and its source tag.
+
+        A stroke writer draws with the pen (``pen_px`` wide) at the final size; the other
+        sources are images, shaped by this writer's slant and stroke width.
+        """
+        if self.source.startswith("strokes:"):
+            _, skeletons, writer = self.source.split(":")
+            style = stroke_style(int(writer), skeletons)
+            bank.check_writer(int(writer), skeletons)
+            g = draw_digit(style, digit, height_px, pen_px, rng)
+            if g.shape[0] != height_px and g.shape[0] > 0:  # strokes add their width
+                w = max(2, round(g.shape[1] * height_px / g.shape[0]))
+                g = cv2.resize(g, (w, max(4, height_px)), interpolation=cv2.INTER_AREA)
+            return np.clip(g, 0, 1).astype(np.float32), f"strokes:{skeletons}:{writer}"
         base, tag = bank.shape(self.source, digit, rng)
         # work at 48 px height: stroke changes and shear behave the same for every source
         h, w = base.shape
@@ -100,35 +141,45 @@ class Writer:
 
 
 class DigitBank:
-    """The real digit images and fonts of one split, and writers drawn from them."""
+    """The real digit images, fonts and stroke writers of one split, and writers drawn
+    from them."""
 
     def __init__(self, split: Split) -> None:
         self.split = split
         self.fonts = split.available_fonts()
-        c0, c1 = split.opencv_columns
-        self._opencv = None
-        if c1 > c0 and Path(OPENCV_DIGITS_PNG).exists():
-            self._opencv = _opencv_cells(str(OPENCV_DIGITS_PNG))[:, c0:c1]
-        self._columns = (c0, c1)
-        sources = []
-        if self._opencv is not None:
-            sources.append("opencv")
-        if split.sklearn_digits:
-            sources.append("sklearn")
-        sources += [f"font:{f}" for f in self.fonts]
-        if not sources:
+        real = []
+        for name in split.real_digits:
+            if name == "mnist" and Path(OPENCV_DIGITS_PNG).exists():
+                real.append(name)
+            elif name == "optdigits" and _have("sklearn"):
+                real.append(name)
+            elif name == "pyclustering" and pyclustering_digits_dir() is not None:
+                real.append(name)
+        self.real = tuple(real)
+        self.font_sources = tuple(f"font:{f}" for f in self.fonts)
+        strokes = (f"strokes:{split.skeletons}",) if split.skeletons else ()
+        self.sources = (*self.real, *self.font_sources, *strokes)
+        if not self.sources:
             raise SourceError(
-                f"split {split.name!r}: no handwriting source installed (apt-get install "
-                "opencv-doc fonts-dkg-handwriting fonts-humor-sans fonts-breip fonts-bwht "
-                "fonts-klee)"
+                f"split {split.name!r}: no handwriting source installed ({INSTALL_HINT})"
             )
-        self.sources = tuple(sources)
+
+    def check_writer(self, writer: int, skeletons: str) -> None:
+        lo, hi = self.split.writer_ids
+        if skeletons != self.split.skeletons or not lo <= writer < hi:
+            raise SourceError(
+                f"stroke writer {skeletons}:{writer} is not a {self.split.name} source here"
+            )
 
     def writer(self, rng: np.random.Generator) -> Writer:
-        """A random player: real digits half the time, a handwriting font otherwise."""
-        real = [s for s in self.sources if not s.startswith("font:")]
-        fonts = [s for s in self.sources if s.startswith("font:")]
-        pool = real if (real and (not fonts or rng.random() < 0.5)) else fonts
+        """A random player: a real digit set, a font or a stroke writer (split weights)."""
+        pools = [list(self.real), list(self.font_sources), []]
+        if self.split.skeletons:
+            lo, hi = self.split.writer_ids
+            pools[2] = [f"strokes:{self.split.skeletons}:{int(rng.integers(lo, hi))}"]
+        weights = np.array([w if p else 0.0 for w, p in zip(self.split.source_weights, pools,
+                                                              strict=True)])  # fmt: skip
+        pool = pools[int(rng.choice(3, p=weights / weights.sum()))]
         return Writer(
             source=str(rng.choice(pool)),
             slant=float(rng.uniform(-0.25, 0.35)),
@@ -138,25 +189,32 @@ class DigitBank:
         )
 
     def shape(self, source: str, digit: int, rng: np.random.Generator) -> tuple[np.ndarray, str]:
-        """A raw ink mask of ``digit`` from ``source`` (cropped, any size) and its tag."""
+        """A raw ink mask of ``digit`` from an image ``source`` (cropped, any size) and its
+        tag."""
         if not 0 <= digit <= 9:
             raise ValueError(f"digit {digit} is not 0-9")
-        if source == "opencv" and self._opencv is not None:
-            rowblock = self._opencv[digit * 5 : digit * 5 + 5]
-            r = int(rng.integers(5))
-            c = int(rng.integers(rowblock.shape[1]))
-            col = self._columns[0] + c
-            cell = rowblock[r, c].astype(np.float32) / 255.0
-            return _crop(cell), f"opencv:{digit * 5 + r}:{col}"
-        if source == "sklearn" and self.split.sklearn_digits:
+        if source == "mnist" and source in self.real:
+            cells = _opencv_cells(str(OPENCV_DIGITS_PNG))
+            r, c = digit * 5 + int(rng.integers(5)), int(rng.integers(100))
+            return _crop(cells[r, c].astype(np.float32) / 255.0), f"mnist:{r}:{c}"
+        if source == "optdigits" and source in self.real:
             images, labels = _sklearn_images()
-            idx = np.flatnonzero(labels == digit)
-            i = int(rng.choice(idx))
+            i = int(rng.choice(np.flatnonzero(labels == digit)))
             big = cv2.resize(images[i], (32, 32), interpolation=cv2.INTER_CUBIC)
-            return _crop(np.clip(big, 0, 1)), f"sklearn:{i}"
+            return _crop(np.clip(big, 0, 1)), f"optdigits:{i}"
+        if source == "pyclustering" and source in self.real:
+            masks = _pyclustering_images()[digit]
+            i = int(rng.integers(len(masks)))
+            return masks[i], f"pyclustering:{digit}:{i}"
         if source.startswith("font:"):
             path = source[5:]
             if Path(path) not in self.fonts:
                 raise SourceError(f"font {path} is not a {self.split.name} source here")
             return _font_glyph(path, digit, 64), f"font:{Path(path).name}"
         raise SourceError(f"source {source!r} is not available in split {self.split.name!r}")
+
+
+def _have(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None

@@ -67,12 +67,14 @@ def random_row(
     pairs_changed_rate: float = 0.03,
     passed_out_rate: float = 0.02,
     score_error_rate: float = 0.0,
+    score_omitted_rate: float = 0.0,
     pair_pool: Sequence[int] = (),
 ) -> RowTruth:
     """One table's result: contract, declarer, tricks and the Law 77 score.
 
     ``score_error_rate`` is the share of rows where the player writes a wrong score (a
-    neighbouring Law 77 value), to exercise the reader's consistency check.
+    neighbouring Law 77 value), to exercise the reader's consistency check;
+    ``score_omitted_rate`` the share where no score is written at all.
     """
     ns, ew = slot.ns_pair, slot.ew_pair
     changed = False
@@ -120,6 +122,8 @@ def random_row(
         # a slip of the pen: a neighbouring value (e.g. 420 for 450, 200 for 100)
         offsets = [o for o in (-30, 30, 100, -100, 10, 20) if abs(score) + o > 0]
         written = abs(score) + int(rng.choice(offsets))
+    if rng.random() < score_omitted_rate:
+        written = None  # the table did not write the score
     side = Side.NS if score > 0 else Side.EW
     return RowTruth(
         row=row,
@@ -145,12 +149,20 @@ def random_rows(
     *,
     printed: bool = True,
     score_error_rate: float = 0.0,
+    score_omitted_rate: float = 0.0,
 ) -> tuple[RowTruth, ...]:
     """A result for every slot, on form rows 1, 2, ... in slot order."""
     pool = sorted({p for s in slots for p in (s.ns_pair, s.ew_pair)})
     return tuple(
         random_row(
-            board, i, s, rng, printed=printed, score_error_rate=score_error_rate, pair_pool=pool
-        )
+            board,
+            i,
+            s,
+            rng,
+            printed=printed,
+            score_error_rate=score_error_rate,
+            score_omitted_rate=score_omitted_rate,
+            pair_pool=pool,
+        )  # fmt: skip
         for i, s in enumerate(slots, start=1)
     )

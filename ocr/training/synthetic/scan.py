@@ -78,6 +78,18 @@ def scan_page(
         depth = float(rng.uniform(0.03, 0.12))
         dist = (xx, 1 - xx, yy, 1 - yy)[edge]
         light *= 1.0 - strength * np.clip(1.0 - dist / depth, 0, 1) ** 2
+    if rng.random() < d.hand_shadow_share:
+        # a hand or the phone over the page: a large soft blob from one side
+        hs = float(rng.uniform(*d.hand_shadow_strength))
+        cx, cy = rng.uniform(-0.1, 1.1), rng.uniform(0.2, 1.1)
+        rx, ry = rng.uniform(0.2, 0.45), rng.uniform(0.25, 0.6)
+        blob = ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2
+        light *= 1.0 - hs * np.clip(1.3 - blob, 0, 1).astype(np.float32) ** 1.5
+    vig = float(rng.uniform(*d.vignette))
+    if vig > 0:
+        r2 = ((xx - 0.5) ** 2 + (yy - 0.5) ** 2) / 0.5
+        light *= 1.0 - vig * r2.astype(np.float32)
+    light = np.clip(light, 0.05, 1.0).astype(np.float32)
     light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
     lit = cv2.multiply(base, light if grey else cv2.merge([light] * 3), dtype=cv2.CV_8U)
 
@@ -119,6 +131,11 @@ def scan_page(
         cv2.setRNGSeed(int(rng.integers(2**31)))
         cv2.randn(grain, 0.0, noise)  # type: ignore[call-overload]
         img = cv2.add(img, grain if grey else cv2.merge([grain] * 3), dtype=cv2.CV_8U)
+    if rng.random() < d.streak_share:  # dirt on the feeder's glass: thin lines down the scan
+        for _ in range(int(rng.integers(1, 4))):
+            x = int(rng.integers(size[0]))
+            shade = float(rng.uniform(120, 200))
+            cv2.line(img, (x, 0), (x, size[1] - 1), (shade,) * 3, int(rng.integers(1, 3)))
     for _ in range(int(rng.integers(0, 6))):
         x, y = int(rng.integers(size[0])), int(rng.integers(size[1]))
         r = int(rng.integers(1, 3))
@@ -147,5 +164,6 @@ def scan_page(
         "dark_background": dark,
         "format": ext,
         "jpeg_quality": None if lossless else quality,
+        "scanner": d.name,
     }
     return ScanResult(buf.tobytes(), ext, size, out_dpi, k, full, params)

