@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -42,14 +42,20 @@ __all__ = [
     "RowEvidence",
     "ContractDecoding",
     "PairDecoding",
+    "CERTAIN",
     "decode_contract",
     "decode_pairs",
+    "unchecked_groups",
     "score_table",
     "digit_box_likelihood",
 ]
 
 DEFAULT_THRESHOLD = 0.995
 """Posterior a row's best reading needs to be accepted without review."""
+
+CERTAIN = 0.995
+"""Probability a mark group must give its reading on its own (marks only, no score) when
+the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
 STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
@@ -67,13 +73,20 @@ class MarkGroup:
 
     p: Mapping[str, float]
 
-    def log_exactly(self, option: str | None) -> float:
-        """log P(exactly ``option`` marked and no other box); None = no box marked."""
-        total = 0.0
+    @cached_property
+    def _logs(self) -> tuple[dict[str, float], float]:
+        """log(q) - log(1 - q) per option, and the sum of log(1 - q) over all options."""
+        diff, none = {}, 0.0
         for opt, p in self.p.items():
             q = min(max(p, _P_FLOOR), 1 - _P_FLOOR)
-            total += math.log(q) if opt == option else math.log(1 - q)
-        return total
+            diff[opt] = math.log(q) - math.log1p(-q)
+            none += math.log1p(-q)
+        return diff, none
+
+    def log_exactly(self, option: str | None) -> float:
+        """log P(exactly ``option`` marked and no other box); None = no box marked."""
+        diff, none = self._logs
+        return none + (diff.get(option, 0.0) if option is not None else 0.0)
 
 
 @dataclass(frozen=True)
@@ -150,9 +163,12 @@ class ContractDecoding:
     """Result of decoding the table result: ranked (result, posterior) pairs.
 
     A result is (contract or None for passed out, declarer, tricks, written NS score).
+    ``unchecked`` names the mark groups whose reading the score cannot confirm and whose
+    marks alone are not certain (``unchecked_groups``): the row must go to review.
     """
 
     ranked: tuple[tuple[tuple[Contract | None, Seat | None, int | None, int | None], float], ...]
+    unchecked: tuple[str, ...] = ()
 
     @property
     def posterior(self) -> float:
@@ -287,6 +303,7 @@ def decode_contract(
     post = np.exp(all_ll - all_ll.max())
     post /= post.sum()
     order = np.argsort(-post)[:top]
+    unchecked = unchecked_groups(ev, vulnerability, int(order[0]))
     ranked = []
     for k in order:
         if k == len(played):
@@ -295,7 +312,80 @@ def decode_contract(
         contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
         written = _written_score(ev, int(score[k]))
         ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
-    return ContractDecoding(tuple(ranked))
+    return ContractDecoding(tuple(ranked), unchecked)
+
+
+def _group_certainty(group: MarkGroup, option: str | None) -> float:
+    """P(the group shows exactly ``option``) from its own marks, among all it could show
+    (one option, or none)."""
+    options: list[str | None] = [None, *group.p]
+    ll = np.array([group.log_exactly(o) for o in options])
+    p = np.exp(ll - ll.max())
+    return float(p[options.index(option)] / p.sum())
+
+
+def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> tuple[str, ...]:
+    """The mark groups of result ``best`` (an index of ``score_table``; its length = passed
+    out) that neither the written score nor certain marks check.
+
+    Law 77 gives 4H+1 and 4S+1 the same +450, and 3NT-2 and 4NT-2 the same -200
+    vulnerable: the written score cannot tell such readings apart. Every other reading
+    with the same score (every reading at all when no score is written) must be ruled out
+    by a group whose marks are certain on their own (``CERTAIN``) and differ from it; the
+    groups in which a reading not ruled out differs are returned, and the row goes to a
+    person. A pass-out needs its PASS box marked for certain: a row of empty boxes is a
+    blank row, never a pass-out.
+    """
+    li, si, di, ei, ti, score, _, _ = score_table(vulnerability)
+    n = len(li)
+    written = any(b.probs is not None for b in ev.score)
+    # Each group's value for every result (index n = passed out: -1, no box).
+    diff = ti - (li + 7)
+    values = {
+        "passed_out": np.append(np.zeros(n, np.int64), 1),
+        "level": np.append(li, -1),
+        "strain": np.append(si, -1),
+        "doubling": np.append(di, -1),
+        "declarer": np.append(ei, -1),
+        "result": np.append(diff, -99),
+    }
+    if best == n and not _certain(ev, "passed_out", 1, True):
+        return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
+    scores = np.append(score, 0)
+    same = scores == scores[best] if written else np.ones(n + 1, bool)
+    same[best] = False
+    if not same.any():
+        return ()
+    excluded = np.zeros(n + 1, bool)
+    for name, vals in values.items():
+        if _certain(ev, name, int(vals[best]), best == n):
+            excluded |= vals != vals[best]
+    open_ = same & ~excluded
+    return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
+
+
+def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
+    """Are the marks of group ``name`` certain of the value result ``value`` gives it?"""
+    if name == "result":
+        if passed:
+            sign, count = None, None
+        else:
+            sign = "=" if value == 0 else ("+" if value > 0 else "-")
+            count = None if value == 0 else str(abs(value))
+        return (
+            _group_certainty(ev.result_sign, sign) >= CERTAIN
+            and _group_certainty(ev.result_count, count) >= CERTAIN
+        )
+    if name == "passed_out":
+        option = "PASS" if value else None
+    elif value < 0:
+        option = None
+    else:
+        table = {"level": LEVELS, "strain": [s.value for s in STRAINS],
+                 "doubling": [d.value or None for d in DOUBLINGS],
+                 "declarer": [s.value for s in SEATS]}[name]  # fmt: skip
+        option = table[value]
+    return _group_certainty(getattr(ev, name), option) >= CERTAIN
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,11 @@ from ocr.align import (
 )
 from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
+from ocr.illumination import flatten
 from ocr.layout import Layout, load_layout
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowReading, RowStatus
-from ocr.row_reader import PrintedPairs, read_rows
+from ocr.row_reader import PrintedPairs, png_bytes, read_rows
 
 __all__ = [
     "IMAGE_SUFFIXES",
@@ -39,6 +40,8 @@ __all__ = [
     "load_pages",
     "collect_inputs",
     "decode_image",
+    "check_rounds",
+    "finish_batch",
     "mark_duplicates",
     "page_count",
     "png_bytes",
@@ -47,14 +50,6 @@ __all__ = [
 
 IMAGE_SUFFIXES = (".pdf", ".tif", ".tiff", ".png", ".jpg", ".jpeg")
 _PDF_DPI = 200
-
-
-def png_bytes(image: np.ndarray) -> bytes:
-    """Encode a greyscale or colour image as PNG."""
-    ok, buf = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, 1])
-    if not ok:  # pragma: no cover - OpenCV encodes any uint8 image
-        raise ValueError("cannot encode crop as PNG")
-    return buf.tobytes()
 
 
 def _thumbnail(image: np.ndarray, ref: PageRef) -> Crop:
@@ -193,12 +188,16 @@ class ScanReader:
                     f"QR code says event {payload.event!r} session {payload.session!r}, "
                     f"not {self.expect[0]!r} session {self.expect[1]!r}"
                 )
+        flat = flatten(page, WORK_DPI)
         printed = None
         if board is not None and self.printed_pairs is not None:
             printed = self.printed_pairs(board, payload.section if payload else "")
+            if printed is not None and payload is not None and payload.is_blank_form:
+                # a generic form: nothing is pre-printed on its rows, whatever the movement
+                printed = replace(printed, rows=())
         elif self.read_printed and (payload is None or not payload.is_blank_form):
-            printed = _printed_from_page(page, layout)
-        rows = read_rows(page, layout, ref, self.model, board, printed, self.threshold)
+            printed = _printed_from_page(flat, layout)
+        rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold)
         if board is None or PageProblem.WRONG_EVENT in problems:
             why = "board unknown" if board is None else "page from another event or session"
             rows = tuple(_to_review(r, why) for r in rows)
@@ -370,12 +369,70 @@ def mark_duplicates(pages: Sequence[PageReading]) -> list[PageReading]:
     return out
 
 
+def check_rounds(pages: Sequence[PageReading]) -> list[PageReading]:
+    """Send to review every accepted row whose pairs the session does not seat there.
+
+    A table that changed its pairs writes the pair numbers by hand, and a handwritten "1"
+    can read as a "7" with confidence (EW 13-18 read as 73-78, issue 13). Even without an
+    event file the travellers of the stack print, for every round, which pairs play in
+    it: a written pair must be one of them (or, on a row without a printed round, one of
+    the session's pairs). On generic blank forms nothing is printed; a pair number must
+    then be read on at least ``_SEEN_ELSEWHERE`` other rows of the stack.
+    """
+    seated: dict[tuple[str, int], set[int]] = {}
+    for p in pages:
+        section = p.qr.section if p.qr else ""
+        for r in p.rows:
+            if r.printed_pairs is not None and r.round is not None:
+                seated.setdefault((section, r.round), set()).update(r.printed_pairs)
+    everyone = set().union(*seated.values()) if seated else set()
+    seen: dict[int, int] = {}
+    for p in pages:
+        for r in p.rows:
+            if r.status is RowStatus.ACCEPTED and r.best is not None:
+                for pair in {r.best.ns_pair, r.best.ew_pair} - {None}:
+                    seen[pair] = seen.get(pair, 0) + 1  # type: ignore[index]
+    out = []
+    for p in pages:
+        section = p.qr.section if p.qr else ""
+        rows = []
+        for r in p.rows:
+            why = None
+            if r.status is RowStatus.ACCEPTED and r.best is not None:
+                pairs = [x for x in (r.best.ns_pair, r.best.ew_pair) if x is not None]
+                if (r.best.ns_pair, r.best.ew_pair) == r.printed_pairs:
+                    pairs = []
+                key = (section, r.round) if r.round is not None else None
+                for pair in pairs:
+                    if key is not None and key in seated:
+                        if pair not in seated[key]:
+                            why = f"pair {pair} is not seated in round {r.round}"
+                    elif everyone:
+                        if pair not in everyone:
+                            why = f"pair {pair} plays nowhere else in this session"
+                    elif seen.get(pair, 0) - 1 < _SEEN_ELSEWHERE:
+                        why = f"pair {pair} is read on no other row of this stack"
+                    if why:
+                        break
+            rows.append(_to_review(r, why) if why else r)
+        out.append(replace(p, rows=tuple(rows)) if rows != list(p.rows) else p)
+    return out
+
+
+_SEEN_ELSEWHERE = 2
+
+
+def finish_batch(pages: Sequence[PageReading]) -> list[PageReading]:
+    """The checks that need the whole stack: duplicate boards, pairs seated per round."""
+    return check_rounds(mark_duplicates(pages))
+
+
 def read_paths(reader: ScanReader, paths: Iterable[Path]) -> list[PageReading]:
-    """Read every page of every file, then flag duplicate boards across the batch."""
+    """Read every page of every file, then run the batch checks (``finish_batch``)."""
     pages: list[PageReading] = []
     for path in paths:
         pages.extend(reader.read_file(path))
-    return mark_duplicates(pages)
+    return finish_batch(pages)
 
 
 def collect_inputs(target: Path) -> list[Path]:

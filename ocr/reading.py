@@ -124,6 +124,7 @@ class RowReading:
     status: RowStatus
     reasons: tuple[str, ...]
     crop: Crop
+    printed_pairs: tuple[int, int] | None = None  # NS, EW pre-printed on the row
 
     def field(self, name: str) -> FieldReading:
         for f in self.fields:

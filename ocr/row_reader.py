@@ -12,6 +12,7 @@ the reasons.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import cv2
@@ -43,12 +44,12 @@ from ocr.layout import (
     Rect,
     Row,
 )
-from ocr.marks import BOX_INSET_MM, EMPTY_BELOW, MarkReading, MarkState, paper_tone, read_mark
+from ocr.marks import MarkReading, MarkState, RowMarks
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
-__all__ = ["DIGIT_INSET_MM", "PrintedPairs", "crop_mm", "read_rows"]
+__all__ = ["DIGIT_INSET_MM", "PrintedPairs", "crop_mm", "png_bytes", "read_rows"]
 
 DIGIT_INSET_MM = 0.6
 """Handwritten boxes are read this far inside their printed border."""
@@ -63,11 +64,13 @@ class PrintedPairs:
     """What a board's traveller has pre-printed, and what the movement allows on it.
 
     ``rows[i]`` is (round, NS pair, EW pair) printed on form row i+1, or None for a row
-    printed empty; ``allowed`` are all (NS, EW) pairs the movement sends to the board.
+    printed empty; ``allowed`` are all (NS, EW) pairs the movement sends to the board;
+    ``seated`` the pairs the movement seats in each round (any table, any board).
     """
 
     rows: tuple[tuple[int | None, int, int] | None, ...]
     allowed: tuple[tuple[int, int], ...] | None = None
+    seated: Mapping[int, frozenset[int]] | None = None
 
     def row(self, number: int) -> tuple[int | None, int, int] | None:
         return self.rows[number - 1] if number <= len(self.rows) else None
@@ -86,18 +89,20 @@ def crop_mm(page: np.ndarray, r: Rect) -> np.ndarray:
 _crop = crop_mm
 
 
-def _png(img: np.ndarray) -> bytes:
-    ok, buf = cv2.imencode(".png", img, [cv2.IMWRITE_PNG_COMPRESSION, 1])
-    return buf.tobytes() if ok else b""
+_PNG_FAST = [cv2.IMWRITE_PNG_COMPRESSION, 1, cv2.IMWRITE_PNG_STRATEGY, cv2.IMWRITE_PNG_STRATEGY_RLE]
+"""Crops are kept lossless; run-length coding is fast on paper and about as small."""
+
+
+def png_bytes(image: np.ndarray) -> bytes:
+    """Encode a greyscale or colour image as PNG."""
+    ok, buf = cv2.imencode(".png", image, _PNG_FAST)
+    if not ok:  # pragma: no cover - OpenCV encodes any uint8 image
+        raise ValueError("cannot encode crop as PNG")
+    return buf.tobytes()
 
 
 def _rect_tuple(r: Rect) -> tuple[float, float, float, float]:
     return (round(r.x, 2), round(r.y, 2), round(r.width, 2), round(r.height, 2))
-
-
-def _mark_field(row: Row, name: str, page: np.ndarray, paper: float) -> list[MarkReading]:
-    f = row.field(name)
-    return [read_mark(_crop(page, b.rect.inset(BOX_INSET_MM)), b.option, paper) for b in f.boxes]
 
 
 def _mark_reading(row: Row, name: str, marks: list[MarkReading], ref: PageRef) -> FieldReading:
@@ -143,7 +148,7 @@ def read_rows(
     printed: PrintedPairs | None,
     threshold: float,
 ) -> tuple[RowReading, ...]:
-    """Read and decode every row of an aligned page."""
+    """Read and decode every row of an aligned, flattened page (ocr/illumination.py)."""
     vul = vulnerability_of(board) if board is not None else Vulnerability.NONE
     # One classifier call for every handwritten box on the page.
     cells: list[np.ndarray] = []
@@ -160,9 +165,7 @@ def read_rows(
 
     out = []
     for row in layout.rows:
-        band = _crop(page, row.rect)
-        paper = paper_tone(band)
-        marks = {name: _mark_field(row, name, page, paper) for name in _MARK_FIELDS}
+        marks = RowMarks(page, layout, row, WORK_DPI).read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         out.append(_decode_row(row, ref, page, marks, boxes, vul, printed, threshold))
     return tuple(out)
@@ -184,12 +187,21 @@ def _decode_row(
     )
     printed_row = printed.row(row.number) if printed is not None else None
     row_crop = Crop(ref, _rect_tuple(row.rect))
-    any_mark = any(m.fill >= EMPTY_BELOW for ms in marks.values() for m in ms)
+    any_mark = any(m.state is not MarkState.EMPTY for ms in marks.values() for m in ms)
+    marked = any(m.state is MarkState.MARKED for ms in marks.values() for m in ms)
     any_digit = any(b.probs is not None for bs in boxes.values() for b in bs)
+    rnd = printed_row[0] if printed_row else None
+    printed_pairs = (printed_row[1], printed_row[2]) if printed_row else None
     if not any_mark and not any_digit:
-        rnd = printed_row[0] if printed_row else None
         return RowReading(ref, row.number, rnd, fields, None, 1.0, (), RowStatus.EMPTY,
-                          ("nothing written on the row",), row_crop)  # fmt: skip
+                          ("nothing written on the row",), row_crop, printed_pairs)  # fmt: skip
+    if not marked:
+        # Stray ink, a smudge, a faint tick: no box is marked, so this is no result (a
+        # pass-out is marked too). A person decides whether it is a result at all.
+        crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
+        return RowReading(ref, row.number, rnd, fields, None, 0.0, (), RowStatus.REVIEW,
+                          ("no box is marked on the row (stray ink?)",), crop,
+                          printed_pairs)  # fmt: skip
 
     def group(name: str) -> MarkGroup:
         return MarkGroup({m.option: m.p_marked for m in marks[name]})
@@ -219,6 +231,10 @@ def _decode_row(
     reasons = []
     if posterior < threshold:
         reasons.append(f"posterior {posterior:.3f} below {threshold}")
+    if contract.unchecked:
+        reasons.append(
+            f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
+        )
     for f in fields:
         if f.unsure and f.field in _MARK_FIELDS:
             reasons.append(f"unsure mark in {f.field}")
@@ -226,13 +242,18 @@ def _decode_row(
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
     if best.ns_pair is None or best.ew_pair is None:
         reasons.append("pair numbers missing")
+    elif printed is not None and printed.seated is not None and rnd in printed.seated:
+        away = [p for p in (best.ns_pair, best.ew_pair) if p not in printed.seated[rnd]]
+        if away:
+            reasons.append(f"pair {away[0]} is not seated in round {rnd}")
     if best.score_ns is not None:
         law = 0 if best.passed_out else ns_score(best.contract, best.declarer, best.tricks, vul)
         if law != best.score_ns:
             reasons.append(f"written score {best.score_ns:+d} is not the Law 77 score {law:+d}")
     status = RowStatus.REVIEW if reasons else RowStatus.ACCEPTED
-    if status is RowStatus.REVIEW:
-        row_crop = Crop(ref, row_crop.rect_mm, _png(_crop(page, row.rect)))
-    rnd = printed_row[0] if printed_row else None
+    # Keep the picture of every row a person may have to see: those sent to review now,
+    # and those whose pairs the stack's check (ocr/reader.py check_rounds) may still send.
+    if status is RowStatus.REVIEW or (best.ns_pair, best.ew_pair) != printed_pairs:
+        row_crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
     return RowReading(ref, row.number, rnd, fields, best, posterior, tuple(combos[1:3]), status,
-                      tuple(reasons), row_crop)  # fmt: skip
+                      tuple(reasons), row_crop, printed_pairs)  # fmt: skip

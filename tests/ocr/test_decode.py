@@ -211,3 +211,60 @@ def test_blank_form_pairs_come_from_the_digits():
     d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), pair_boxes(12), pair_boxes(5))
     assert d.ranked[0][0] == (12, 5)
     assert d.in_movement is None
+
+
+# ---- readings Law 77 cannot tell apart (issue 13) ---------------------------------------
+
+UNSURE_ON, UNSURE_OFF = 0.97, 0.03  # a mark read at 97%: enough for the posterior, not alone
+
+
+def test_hearts_or_spades_at_the_same_score_need_certain_strain_marks():
+    """4H+1 and 4S+1 both score +450 (not vulnerable): the written score cannot check the
+    strain, so a strain mark read at 97% must go to review even when the posterior is high."""
+    contract = Contract.parse("4H")
+    marks = marks_for(contract, Seat.SOUTH, 11, 450)
+    assert ns_score(Contract.parse("4S"), Seat.SOUTH, 11, Vulnerability.NONE) == 450
+    doubtful = evidence(marks, 450, {"strain": {"H": UNSURE_ON, "S": UNSURE_OFF}})
+    decoded = decode_contract(doubtful, Vulnerability.NONE)
+    assert decoded.ranked[0][0] == (contract, Seat.SOUTH, 11, 450)
+    assert "strain" in decoded.unchecked
+    assert decode_contract(evidence(marks, 450), Vulnerability.NONE).unchecked == ()
+
+
+def test_three_or_four_notrump_two_down_need_a_certain_level():
+    """3NT-2 and 4NT-2 both score -200 vulnerable: the level mark must be certain alone."""
+    contract = Contract.parse("3NT")
+    marks = marks_for(contract, Seat.NORTH, 7, -200)
+    assert ns_score(Contract.parse("4NT"), Seat.NORTH, 8, Vulnerability.BOTH) == -200
+    doubtful = evidence(marks, 200, {"level": {"3": UNSURE_ON, "4": UNSURE_OFF}})
+    decoded = decode_contract(doubtful, Vulnerability.BOTH)
+    assert decoded.ranked[0][0][:3] == (contract, Seat.NORTH, 7)
+    assert "level" in decoded.unchecked
+
+
+def test_a_level_the_score_confirms_needs_no_certain_mark():
+    """4S= vulnerable is +620; 3S+1 would be +170: the score checks the level and the result,
+    so a level mark at 97% is enough (the strain and declarer marks are clear)."""
+    marks = marks_for(Contract.parse("4S"), Seat.NORTH, 10, 620)
+    ev = evidence(marks, 620, {"level": {"4": UNSURE_ON, "3": UNSURE_OFF}})
+    assert decode_contract(ev, Vulnerability.BOTH).unchecked == ()
+
+
+def test_without_a_written_score_every_mark_must_be_certain():
+    marks = marks_for(Contract.parse("3NT"), Seat.EAST, 9, -400)
+    del marks["score_side"]
+    clean = decode_contract(evidence(marks, None), Vulnerability.NONE)
+    assert clean.unchecked == ()
+    ev = evidence(marks, None, {"declarer": {"E": UNSURE_ON, "W": UNSURE_OFF}})
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ("declarer",)
+
+
+def test_a_pass_out_needs_its_box_marked_for_certain():
+    """A row whose only ink is a faint smudge in the PASS box is no pass-out (issue 13: blank
+    rows were accepted as passed out)."""
+    faint = evidence({}, None, {"passed_out": {"PASS": 0.6}})
+    decoded = decode_contract(faint, Vulnerability.NONE)
+    assert decoded.ranked[0][0] == (None, None, None, None)
+    assert "passed_out" in decoded.unchecked
+    clear = decode_contract(evidence({"passed_out": {"PASS"}}, None), Vulnerability.NONE)
+    assert clear.unchecked == ()

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ocr.layout import FieldKind
 from ocr.marks import (
+    DOT_MARKED_ABOVE_MM2,
     EMPTY_BELOW,
     MARKED_ABOVE,
+    MarkReading,
     MarkState,
     classify_fill,
     ink_fill,
@@ -85,3 +89,86 @@ def test_fill_does_not_depend_on_the_paper_tone(paper: float, columns: int):
 
 def test_empty_crop_has_no_fill():
     assert ink_fill(np.zeros((0, 0), np.uint8), PAPER) == 0.0
+
+
+# ---- marks on a printed form: fill, circle, dot (issue 13) ------------------------------
+
+DPI = 150
+
+
+@pytest.fixture(scope="module")
+def blank_form() -> np.ndarray:
+    """A printed traveller (board 1, one pre-printed row) as an RGB float raster at 150 dpi."""
+    from ocr.render import PrintedRow, TravellerSheet, render_pdf
+    from ocr.training.synthetic.generate import _rasterise
+
+    sheet = TravellerSheet(1, (PrintedRow(1, 1, 9),), "club", "1", "A")
+    (raster,) = _rasterise(render_pdf([sheet]), DPI)
+    return raster.astype(np.float32) / 255.0
+
+
+def _draw(page: np.ndarray, field: str, option: str, style: str, seed: int = 0) -> None:
+    from ocr.layout import load_layout
+    from ocr.training.synthetic.mark_styles import PAD_MM, mark_alpha
+    from ocr.training.synthetic.pens import TRAINING_PENS, composite
+
+    rect = load_layout().box(1, field, option)
+    s = DPI / 25.4
+    pad = PAD_MM * s
+    alpha = mark_alpha(style, rect.width * s, rect.height * s, pad, 2, np.random.default_rng(seed))
+    x, y = round(rect.x * s - pad), round(rect.y * s - pad)
+    composite(page, alpha, x, y, TRAINING_PENS[0], 0.95, np.random.default_rng(seed))
+
+
+def _read(page: np.ndarray) -> dict[tuple[str, str], MarkReading]:
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.marks import RowMarks
+
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    lay = load_layout()
+    fields = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
+    read = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI).read_fields(fields)
+    return {(name, m.option): m for name, ms in read.items() for m in ms}
+
+
+def _marked(read: dict[tuple[str, str], MarkReading]) -> dict[tuple[str, str], str]:
+    return {k: m.how for k, m in read.items() if m.state is MarkState.MARKED}
+
+
+def test_a_clean_row_has_no_mark(blank_form):
+    read = _read(blank_form.copy())
+    assert all(m.state is MarkState.EMPTY for m in read.values())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_circle_around_a_box_marks_that_box_and_no_neighbour(blank_form, seed):
+    """Circles around level 4 and around the "-" below its neighbour: each marks its own
+    box; level 3 and 5 and the other result boxes, whose sides the circles touch, stay
+    empty (a circle covers every side of its box, a neighbour's circle one side)."""
+    page = blank_form.copy()
+    _draw(page, "level", "4", "ring", seed)
+    _draw(page, "result_sign", "-", "ring", seed + 10)
+    assert _marked(_read(page)) == {("level", "4"): "circle", ("result_sign", "-"): "circle"}
+
+
+def test_a_firm_dot_is_a_mark_and_a_speck_of_dust_is_not(blank_form):
+    page = blank_form.copy()
+    _draw(page, "strain", "H", "dot", 3)
+    from ocr.layout import load_layout
+
+    lay_rect = load_layout().box(1, "strain", "S")
+    s = DPI / 25.4
+    cx, cy = (round(v * s) for v in lay_rect.center)
+    cv2.circle(page, (cx, cy), 1, (0.3, 0.3, 0.3), -1)  # a speck of about 0.2 mm
+    read = _read(page)
+    assert read[("strain", "H")].state is MarkState.MARKED
+    assert read[("strain", "H")].dot_mm2 >= DOT_MARKED_ABOVE_MM2
+    assert read[("strain", "S")].state is MarkState.EMPTY
+
+
+@pytest.mark.parametrize("style", ["cross", "tick", "slash", "fill"])
+def test_marks_inside_a_box_are_read_by_their_fill(blank_form, style):
+    page = blank_form.copy()
+    _draw(page, "declarer", "E", style, 5)
+    assert _marked(_read(page)) == {("declarer", "E"): "fill"}

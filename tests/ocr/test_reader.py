@@ -13,12 +13,21 @@ from pathlib import Path
 
 import pytest
 
-from ocr.reader import ScanReader, collect_inputs, load_pages, read_paths
-from ocr.reading import PageProblem, PageReading, RowStatus
+from ocr.reader import ScanReader, collect_inputs, finish_batch, load_pages, read_paths
+from ocr.reading import (
+    Crop,
+    PageProblem,
+    PageReading,
+    PageRef,
+    RowReading,
+    RowResult,
+    RowStatus,
+)
 from ocr.row_reader import PrintedPairs
 from ocr.training.synthetic.generate import generate_session
 from ocr.training.synthetic.sources import TEST
 from ocr.training.synthetic.truth import PageTruth, load_truth
+from scoring.contract import Contract, Seat
 
 DEFECTS = {3: "blank", 4: "half_page", 5: "not_a_traveller", 6: "qr_damaged"}
 
@@ -210,3 +219,65 @@ def test_a_file_that_is_not_a_scan_counts_as_one_unreadable_page(tmp_path: Path)
     assert page_count(broken) == 1
     ((ref, error),) = list(load_pages(broken))
     assert ref.page == 1 and isinstance(error, Exception)
+
+
+# ---- the stack's checks: pairs seated in the round (issue 13) ---------------------------
+
+
+def _row(page: int, number: int, rnd: int | None, printed: tuple[int, int] | None,
+         read: tuple[int, int]) -> RowReading:  # fmt: skip
+    ref = PageRef("stack.pdf", page)
+    best = RowResult(read[0], read[1], False, Contract.parse("3NT"), Seat.NORTH, 9, 400)
+    return RowReading(ref, number, rnd, (), best, 1.0, (), RowStatus.ACCEPTED, (),
+                      Crop(ref, (0.0, 0.0, 0.0, 0.0)), printed)  # fmt: skip
+
+
+def _page(page: int, *rows: RowReading) -> PageReading:
+    return PageReading(PageRef("stack.pdf", page), page, "qr", None, 0, rows)
+
+
+def test_a_written_pair_the_round_does_not_seat_goes_to_review():
+    """Board 1 and 2 print round 1 as 1-13 and 2-14. A table that changed its pairs wrote
+    EW 13 and it read as 73 (a "1" taken for a "7"): 73 plays in no round of the stack, so
+    the row is shown to a person. Pairs swapped at the table (13-1) are seated there."""
+    stack = [
+        _page(1, _row(1, 1, 1, (1, 13), (1, 73)), _row(1, 2, 2, (3, 15), (15, 3))),
+        _page(2, _row(2, 1, 1, (2, 14), (2, 14)), _row(2, 2, 2, (4, 16), (4, 16))),
+    ]
+    out = finish_batch(stack)
+    first, swapped = out[0].rows
+    assert first.status is RowStatus.REVIEW
+    assert first.reasons == ("pair 73 is not seated in round 1",)
+    assert swapped.status is RowStatus.ACCEPTED
+    assert [r.status for r in out[1].rows] == [RowStatus.ACCEPTED] * 2
+
+
+def test_on_blank_forms_a_pair_must_be_read_elsewhere_in_the_stack():
+    """Generic forms print nothing: pair 7 read on three rows stands, a lone 77 does not."""
+    stack = [
+        _page(1, _row(1, 1, None, None, (7, 2)), _row(1, 2, None, None, (77, 3))),
+        _page(2, _row(2, 1, None, None, (7, 3)), _row(2, 2, None, None, (2, 3))),
+        _page(3, _row(3, 1, None, None, (7, 2)), _row(3, 2, None, None, (3, 2))),
+    ]
+    out = finish_batch(stack)
+    lone = out[0].rows[1]
+    assert lone.status is RowStatus.REVIEW and "pair 77" in lone.reasons[0]
+    assert sum(r.status is RowStatus.ACCEPTED for p in out for r in p.rows) == 5
+
+
+def test_unplayed_rows_with_stray_ink_are_never_results(tmp_path: Path):
+    """Printed rows nobody played, some struck through, smudged or dusty: none is accepted
+    (a blank row was once read as a pass-out)."""
+    pages = generate_session(tmp_path, [1, 2], tables=12, split=TEST, seed=21, raster_dpi=150,
+                             dpi=150, quarter_turns=0, unused_row_rate=0.5)  # fmt: skip
+    reader = ScanReader(read_printed=False)
+    for page in pages:
+        t = page.truth
+        played = {r.row for r in t.rows}
+        unplayed = {p[0] for p in t.printed} - played
+        assert unplayed and any(m.row in unplayed for m in t.marks)  # stray ink was drawn
+        image = next(p for p in tmp_path.glob(t.image))
+        (read,) = reader.read_file(image)
+        for row in read.rows:
+            if row.row in unplayed:
+                assert row.status is not RowStatus.ACCEPTED, (t.image, row.row, row.best)
