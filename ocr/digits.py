@@ -1,12 +1,11 @@
 """Handwritten digit recognition for the score comb and the pair-number override boxes.
 
 Tesseract reads handwriting badly (issue 5 feasibility: 37-54% on real MNIST digits), so
-the handwritten cells are read by a small learned classifier: HOG features plus a
-down-sampled pixel grid, fed to three one-hidden-layer perceptrons whose outputs are
-averaged (scikit-learn's ``MLPClassifier`` at training time, ``ocr.training.digit_model`` for the
-sizes and the softmax temperature). The trained weights ship as plain arrays in
-``ocr/models/digits.npz`` and inference is a few numpy matrix products, so the reader needs
-neither pickle nor scikit-learn at run time. ``ocr.training.digit_model`` rebuilds the file.
+the handwritten cells are read by small convolutional networks (two convolution layers
+and two dense layers each, several averaged; ``ocr.training.digit_model`` trains them with
+numpy alone). The trained weights ship as plain arrays in ``ocr/models/digits.npz`` and
+inference is a few numpy matrix products, so the reader needs neither pickle nor any
+learning library at run time.
 
 Every cell goes through the same normalisation as the training images: binarise against
 the local paper colour, drop printed box lines, crop to the ink, scale the digit into a
@@ -32,7 +31,7 @@ __all__ = [
     "is_blank",
     "normalise_ink",
     "normalise_cell",
-    "features",
+    "LAYERS",
     "load_model",
 ]
 
@@ -46,8 +45,6 @@ _BLANK_INK = 0.025
 
 _MIN_CONTRAST = 0.15
 """Darkest ink must be at least this much darker than the paper (relative) to count."""
-
-_HOG = cv2.HOGDescriptor((CANVAS, CANVAS), (10, 10), (5, 5), (5, 5), 9)
 
 
 def quantile(values: np.ndarray, q: float) -> float:
@@ -164,32 +161,48 @@ def _deskew(img: np.ndarray) -> np.ndarray:
 
 def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
     """A scanned cell crop (dark ink on paper) -> normalised 20x20 digit, or None if blank."""
+    if cell.size == 0 or float(cell.min()) >= (1.0 - _MIN_CONTRAST) * float(cell.max()):
+        return None  # no pixel 15% darker than the brightest: nothing written (the quick way)
     return normalise_ink(ink_map(cell))
 
 
-def features(digits: np.ndarray) -> np.ndarray:
-    """(n, 20, 20) normalised digits -> (n, 724) features: HOG (324) + the 400 pixels."""
-    out = np.empty((len(digits), 724), np.float32)
-    for i, d in enumerate(digits):
-        img = np.clip(d * 255.0, 0, 255).astype(np.uint8)
-        out[i, :324] = _HOG.compute(img).ravel()
-        out[i, 324:] = d.ravel()
-    return out
+def _conv(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """'Same' 2-D convolution of (n, h, w, c) by (k, k, c, o) weights, as one matrix
+    product over the image patches (im2col)."""
+    k = w.shape[0]
+    pad = k // 2
+    n, h, wd, c = x.shape
+    xp = np.pad(x, ((0, 0), (pad, pad), (pad, pad), (0, 0)))
+    cols = np.lib.stride_tricks.sliding_window_view(xp, (k, k), axis=(1, 2))
+    cols = cols.transpose(0, 1, 2, 4, 5, 3).reshape(n * h * wd, k * k * c)
+    return (cols @ w.reshape(k * k * c, -1) + b).reshape(n, h, wd, -1)
+
+
+def _pool(x: np.ndarray) -> np.ndarray:
+    """2x2 max pooling of (n, h, w, c) (h and w even)."""
+    return np.maximum(
+        np.maximum(x[:, 0::2, 0::2], x[:, 1::2, 0::2]),
+        np.maximum(x[:, 0::2, 1::2], x[:, 1::2, 1::2]),
+    )
+
+
+LAYERS = ("conv1", "conv2", "fc1", "fc2")
+"""The network of each member: conv 3x3 (12 maps) + ReLU + 2x2 max pool, conv 3x3 (24) +
+ReLU + pool, dense 64 + ReLU, dense 10 (softmax); 42,000 weights, 0.34 M multiply-adds a
+digit."""
 
 
 @dataclass(frozen=True, eq=False)
 class DigitModel:
-    """Trained weights of the digit perceptrons: standardise, ReLU hidden layers, softmax.
+    """Trained weights of the digit networks: small convolutional networks, averaged.
 
-    ``weights`` and ``biases`` hold the layers of ``members`` perceptrons one after the
-    other (each ``len(weights) // members`` layers, trained from different seeds); their
-    softmax outputs are averaged, which generalises better to unseen handwriting than
-    any one of them. ``temperature`` divides the logits before the softmax (1 = as
-    trained).
+    ``weights`` and ``biases`` hold, for each of ``members`` networks trained from
+    different seeds, the four layers of ``LAYERS`` one after the other; their softmax
+    outputs are averaged, which generalises better to unseen handwriting than any one of
+    them. ``temperature`` divides the logits before the softmax (1 = as trained): above 1
+    the probabilities are less sure, which is what handwriting the model never saw needs.
     """
 
-    mean: np.ndarray
-    scale: np.ndarray
     weights: tuple[np.ndarray, ...]
     biases: tuple[np.ndarray, ...]
     description: str = ""
@@ -197,28 +210,32 @@ class DigitModel:
     temperature: float = 1.0
 
     def __post_init__(self) -> None:
-        # Single precision: the matrix products take half the time, and the file half
-        # the space; digit probabilities need no more than seven significant figures.
-        for name in ("mean", "scale"):
-            object.__setattr__(self, name, np.asarray(getattr(self, name), np.float32))
         for name in ("weights", "biases"):
             arrays = tuple(np.asarray(a, np.float32) for a in getattr(self, name))
             object.__setattr__(self, name, arrays)
+        if len(self.weights) != len(LAYERS) * self.members:
+            raise ValueError(
+                f"digit model: {len(self.weights)} weight arrays for {self.members} members "
+                f"of {len(LAYERS)} layers"
+            )
+
+    def logits(self, digits: np.ndarray, member: int = 0) -> np.ndarray:
+        """(n, 20, 20) normalised digits -> (n, 10) logits of one member network."""
+        k = len(LAYERS) * member
+        w, b = self.weights[k : k + 4], self.biases[k : k + 4]
+        x = digits.astype(np.float32)[..., None]
+        x = _pool(np.maximum(_conv(x, w[0], b[0]), 0.0))
+        x = _pool(np.maximum(_conv(x, w[1], b[1]), 0.0))
+        x = np.maximum(x.reshape(len(x), -1) @ w[2] + b[2], 0.0)
+        return x @ w[3] + b[3]
 
     def probabilities(self, digits: np.ndarray) -> np.ndarray:
         """(n, 20, 20) normalised digits -> (n, 10) probabilities of 0..9."""
         if len(digits) == 0:
             return np.zeros((0, 10), np.float64)
-        x0 = (features(digits) - self.mean) / self.scale
-        layers = len(self.weights) // self.members
         total = np.zeros((len(digits), 10), np.float64)
-        for k in range(self.members):
-            ws = self.weights[k * layers : (k + 1) * layers]
-            bs = self.biases[k * layers : (k + 1) * layers]
-            x = x0
-            for w, b in zip(ws[:-1], bs[:-1], strict=True):
-                x = np.maximum(x @ w + b, 0.0)
-            z = ((x @ ws[-1] + bs[-1]) / self.temperature).astype(np.float64)
+        for m in range(self.members):
+            z = (self.logits(digits, m) / self.temperature).astype(np.float64)
             z -= z.max(axis=1, keepdims=True)
             p = np.exp(z)
             total += p / p.sum(axis=1, keepdims=True)
@@ -242,9 +259,7 @@ class DigitModel:
     def save(self, path: Path) -> None:
         """Write the weights as plain arrays (no pickle) to ``path``."""
         arrays: dict[str, np.ndarray] = {
-            "mean": self.mean,
-            "scale": self.scale,
-            "layers": np.array(len(self.weights) // self.members),
+            "kind": np.array("cnn"),
             "members": np.array(self.members),
             "temperature": np.array(self.temperature),
             "description": np.array(self.description),
@@ -263,16 +278,18 @@ class DigitModel:
                 f"digit model {path} is missing: run `bridgescan model train-digits`"
             )
         with np.load(path, allow_pickle=False) as data:
-            members = int(data["members"]) if "members" in data else 1
-            n = int(data["layers"]) * members
+            if "kind" not in data or str(data["kind"]) != "cnn":
+                raise ValueError(
+                    f"digit model {path} is of an older kind: run `bridgescan model train-digits`"
+                )
+            members = int(data["members"])
+            n = len(LAYERS) * members
             return cls(
-                mean=data["mean"],
-                scale=data["scale"],
                 weights=tuple(data[f"w{i}"] for i in range(n)),
                 biases=tuple(data[f"b{i}"] for i in range(n)),
                 description=str(data["description"]),
                 members=members,
-                temperature=float(data["temperature"]) if "temperature" in data else 1.0,
+                temperature=float(data["temperature"]),
             )
 
 
