@@ -9,6 +9,10 @@ mark or digit, narrower than a shadow's or a fold's slope), smoothed, and every 
 divided by it (flat-field correction, as microscopes and scanners do for uneven light).
 Large dark printed parts (corner markers, the QR code) are not paper; they come out light
 and are read from the page before this correction.
+
+A sheet feeder with dirt on its glass draws a thin line down the whole scan, through every
+row; read as ink it would be a "1" in a digit box and a stroke in every mark box it
+crosses. Such streaks are taken out of the scan first (``remove_streaks``).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["PAPER_WINDOW_MM", "paper_background", "flatten"]
+__all__ = ["PAPER_WINDOW_MM", "paper_background", "flatten", "remove_streaks"]
 
 PAPER_WINDOW_MM = 8.0
 """Width of the closing that removes ink from the background estimate."""
@@ -39,3 +43,34 @@ def flatten(page: np.ndarray, dpi: float) -> np.ndarray:
     """``page`` (greyscale uint8) with the paper brought to white everywhere."""
     bg = paper_background(page, dpi)
     return cv2.divide(page, np.maximum(bg, 1), scale=255.0)
+
+
+_STREAK_CONTRAST = 12  # grey levels a streak is darker than the columns beside it
+_STREAK_SHARE = 0.6  # of the scan's height a column must be such a line to be a streak
+
+
+def remove_streaks(grey: np.ndarray) -> np.ndarray:
+    """``grey`` with the scanner's streaks (thin lines along the whole height, exactly
+    upright in the image) lightened to the columns beside them.
+
+    A column is a streak when, in most of the scan's rows, it is darker than the pixels two
+    to three columns to its left and to its right; the form's own upright lines run only
+    through the boxes (a third of the height at most, and tilted with the page). Ink that
+    crosses the streak is dark beside it too, and stays.
+    """
+    h, w = grey.shape[:2]
+    if w < 16 or h < 16:
+        return grey
+    rows = grey[:: max(1, h // 400)].astype(np.int16)
+    left = np.maximum(rows[:, :-6], rows[:, 1:-5])
+    right = np.maximum(rows[:, 5:-1], rows[:, 6:])
+    centre = rows[:, 3:-3]
+    darker = (centre < np.minimum(left, right) - _STREAK_CONTRAST).mean(axis=0)
+    columns = np.flatnonzero(darker >= _STREAK_SHARE) + 3
+    if len(columns) == 0:
+        return grey
+    out = grey.copy()
+    for x in columns:
+        beside = np.minimum(grey[:, max(0, x - 3)], grey[:, min(w - 1, x + 3)])
+        out[:, x] = np.maximum(grey[:, x], beside)
+    return out

@@ -84,6 +84,8 @@ BOX_INSET_MM = 0.7
 
 _INK_LOW = 0.20
 _INK_HIGH = 0.50
+_FIRM_PEN = 0.62  # darkness a firm pen's strokes reach in a box (the ramp as is) ...
+_FAINT_PEN = 0.35  # ... and the palest ink still taken as writing when it is all a row has
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _RING_OUT_MM = 2.2  # a circle around a box stays within this distance of its edge ...
 _RING_SIDE_MM = 2.0  # ... and of its left and right edges (the next box is 1 mm away)
@@ -94,6 +96,9 @@ _THICKER_PX = (
 )
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
+_NEIGHBOUR_MM = 2.0  # boxes this close share an edge a stroke may cross
+_SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
+_SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _RING_MIN_PX = 12  # fewer solid pixels than this off the printed lines: no circle around
 _RING_SIDE_MIN_PX = 2  # ... and fewer than this beside any one side
 _EDGE, _HAIRLINE = 1, 2  # printed-line mask values
@@ -135,10 +140,15 @@ def paper_tone(region: np.ndarray) -> float:
     return max(quantile(region, 0.90), 1.0)
 
 
-def ink_values(crop: np.ndarray, paper: float) -> np.ndarray:
-    """Soft ink value (0..1) of every pixel of a greyscale crop against the paper tone."""
+def ink_values(crop: np.ndarray, paper: float, strength: float = 1.0) -> np.ndarray:
+    """Soft ink value (0..1) of every pixel of a greyscale crop against the paper tone.
+
+    ``strength`` (0..1) scales the ramp for a faint pen: a row written with a thin, pale
+    ballpoint or a hard pencil has its own darkest strokes at 40% darkness, not 80%.
+    """
+    low, high = _INK_LOW * strength, _INK_HIGH * strength
     rel = (paper - crop.astype(np.float32)) / paper
-    return np.clip((rel - _INK_LOW) / (_INK_HIGH - _INK_LOW), 0.0, 1.0)
+    return np.clip((rel - low) / (high - low), 0.0, 1.0)
 
 
 def ink_fill(crop: np.ndarray, paper: float) -> float:
@@ -229,6 +239,10 @@ class _RowGeometry:
     lines: np.ndarray  # the printed lines in the band (``_printed_lines``)
     columns: np.ndarray  # how many printed-line pixels each column of the band has ...
     rows: np.ndarray  # ... and each row
+    centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
+    neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
+    """Per box: each box next to it (within 2 mm) and the box's inside without the strip
+    that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
 
 
 _GEOMETRY: dict[tuple[str, int, float, int], _RowGeometry] = {}
@@ -270,6 +284,24 @@ def _geometry(layout: Layout, row: Row, dpi: float) -> _RowGeometry:
             out[..., 1::2] = np.clip(out[..., 1::2], 0, h)
             return out
 
+        neighbours = []
+        for i, (_, _, a) in enumerate(boxes):
+            near = []
+            for j, (_, _, b) in enumerate(boxes):
+                gap_x = max(b.x - a.x1, a.x - b.x1)
+                gap_y = max(b.y - a.y1, a.y - b.y1)
+                if i == j or max(gap_x, gap_y) > _NEIGHBOUR_MM or min(gap_x, gap_y) > 0:
+                    continue
+                c = a.inset(BOX_INSET_MM)
+                cut = _SPILL_MM
+                if gap_x > gap_y:  # beside: cut the strip facing it
+                    x = c.x + cut if b.x < a.x else c.x
+                    kept = Rect(x, c.y, c.width - cut, c.height)
+                else:  # above or below
+                    y = c.y + cut if b.y < a.y else c.y
+                    kept = Rect(c.x, y, c.width, c.height - cut)
+                near.append((j, local(np.array(kept.to_px(dpi)))))
+            neighbours.append(tuple(near))
         lines = _printed_lines(layout, dpi)[by0:by1, bx0:bx1]
         present = (lines > 0).astype(np.float32)
         _GEOMETRY[key] = _RowGeometry(
@@ -281,8 +313,21 @@ def _geometry(layout: Layout, row: Row, dpi: float) -> _RowGeometry:
             lines,
             present.sum(axis=0),
             present.sum(axis=1),
+            _centre_pixels(local(np.array(inner))),
+            tuple(neighbours),
         )
     return _GEOMETRY[key]
+
+
+def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column indices of the middle half of each box inside (every other pixel)."""
+    ys, xs = [], []
+    for x0, y0, x1, y1 in inner:
+        qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
+        yy, xx = np.mgrid[y0 + qy : y1 - qy : 2, x0 + qx : x1 - qx : 2]
+        ys.append(yy.ravel())
+        xs.append(xx.ravel())
+    return np.concatenate(ys), np.concatenate(xs)
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
@@ -296,6 +341,21 @@ def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> i
         if score > best:
             best, where = score, d
     return where
+
+
+def _reading(option: str, fill: float, ring: float, dot: float) -> MarkReading:
+    """The decision on one box from its three readings: the strongest evidence wins."""
+    e_fill = (fill - EMPTY_BELOW) / (MARKED_ABOVE - EMPTY_BELOW)
+    e_ring = -1.0
+    if ring:
+        e_ring = (ring - RING_EMPTY_BELOW) / (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
+    e_dot = -1.0
+    if dot:
+        e_dot = (dot - DOT_EMPTY_BELOW_MM2) / (DOT_MARKED_ABOVE_MM2 - DOT_EMPTY_BELOW_MM2)
+    evidence, how = max((e_fill, "fill"), (e_ring, "circle"), (e_dot, "dot"))
+    state = _state(evidence)
+    how = "" if state is MarkState.EMPTY else how
+    return MarkReading(option, fill, state, p_of_evidence(evidence), how, ring, dot)
 
 
 @lru_cache(maxsize=64)
@@ -314,7 +374,7 @@ class RowMarks:
         self.origin = (x0, y0)
         grey = page[y0:y1, x0:x1]
         self.paper = paper_tone(grey[::2, ::2])
-        self.ink = ink_values(grey, self.paper)
+        self.ink = ink_values(grey, self.paper, self._pen_strength(grey, g))
         self.sum = cv2.integral(self.ink)
         self.row = row
         self.layout = layout
@@ -333,6 +393,22 @@ class RowMarks:
         drawn = self.solid & ~printed
         self.any_ink = bool(drawn.any())
         self.drawn_sum = cv2.integral(drawn.astype(np.uint8))
+
+    def _pen_strength(self, grey: np.ndarray, g: _RowGeometry) -> float:
+        """How dark this row's pen writes, relative to a firm pen (1 = as firm or firmer).
+
+        The darkest drawn strokes of the row (98th percentile of darkness off the printed
+        lines, at boxes' centres) set it: a pale thin ballpoint or a hard pencil reaches 40%
+        darkness where a firm pen reaches 80%, and its marks would fill their boxes too
+        little. Only the band between ``_FAINT_PEN`` and a firm pen is scaled: a row whose
+        darkest ink is paler than that holds no writing (a smudge, a stain), and is not
+        amplified.
+        """
+        rel = (self.paper - grey[g.centres].astype(np.float32)) / self.paper
+        level = quantile(rel, 0.98) if rel.size else 0.0
+        if level < _FAINT_PEN or level >= _FIRM_PEN:
+            return 1.0
+        return max(level / _FIRM_PEN, _FAINT_PEN / _FIRM_PEN)
 
     @property
     def widths(self) -> tuple[float, float, float]:
@@ -488,14 +564,44 @@ class RowMarks:
             beside = np.stack(
                 [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
             )
-            around = beside.min(axis=0) >= _RING_SIDE_MIN_PX
+            # A circle runs beside every side, though over a printed edge it is masked
+            # out: look for one where drawn ink lies beside at least two sides.
+            around = (beside >= _RING_SIDE_MIN_PX).sum(axis=0) >= 2
         else:
             around = np.zeros(len(fills), bool)
+        read = [
+            self._decide(rect, option, f, a)
+            for (_, option, rect), f, a in zip(
+                g.boxes, fills.tolist(), around.tolist(), strict=True
+            )  # fmt: skip
+        ]
+        if self.any_ink:
+            read = self._without_spill(g, read)
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
-        for (field, option, rect), f, a in zip(g.boxes, fills.tolist(), around.tolist(),
-                                               strict=True):  # fmt: skip
+        for (field, _, _), reading in zip(g.boxes, read, strict=True):
             if field in out:
-                out[field].append(self._decide(rect, option, f, a))
+                out[field].append(reading)
+        return out
+
+    def _without_spill(self, g: _RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A circle drawn round a box, or the arm of a tick or cross, often reaches into the
+        next box across their common edge. A box whose ink would be read as a mark only
+        because of the strip facing a marked neighbour is read without that strip: a mark
+        of its own crosses the box, a neighbour's stroke stays at its edge."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, kept in g.neighbours[i]:
+                if read[j].state is not MarkState.MARKED or read[j].how == "dot":
+                    continue
+                x0, y0, x1, y1 = (int(v) for v in kept)
+                area = max(1, (x1 - x0) * (y1 - y0))
+                s = self.sum
+                fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
+                if fill < EMPTY_BELOW:
+                    out[i] = _reading(r.option, fill, r.ring, r.dot_mm2)
+                    break
         return out
 
     def read(self, box_rect: Rect, option: str) -> MarkReading:
@@ -505,19 +611,10 @@ class RowMarks:
         return self._decide(box_rect, option, fill, around)
 
     def _decide(self, box_rect: Rect, option: str, fill: float, around: bool) -> MarkReading:
-        e_fill = (fill - EMPTY_BELOW) / (MARKED_ABOVE - EMPTY_BELOW)
         ring, dot = 0.0, 0.0
-        e_dot = e_ring = -1.0
         if self.any_ink and fill < 2 * MARKED_ABOVE:
             if fill > _DOT_MIN_FILL:
                 dot = self.dot_mm2(box_rect.inset(BOX_INSET_MM))
-                e_dot = (dot - DOT_EMPTY_BELOW_MM2) / (DOT_MARKED_ABOVE_MM2 - DOT_EMPTY_BELOW_MM2)
             if around:
                 ring = self.ring(box_rect)
-                e_ring = (ring - RING_EMPTY_BELOW) / (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
-        evidence, how = max((e_fill, "fill"), (e_ring, "circle"), (e_dot, "dot"))
-        state = _state(evidence)
-        return MarkReading(
-            option, fill, state, p_of_evidence(evidence),
-            "" if state is MarkState.EMPTY else how, ring, dot,
-        )  # fmt: skip
+        return _reading(option, fill, ring, dot)

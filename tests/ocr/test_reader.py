@@ -89,8 +89,12 @@ def test_accepted_rows_equal_the_truth_and_the_rest_are_in_review(batch, pages):
         page = _page(pages, stem)
         truth = next(t for t in truths.values() if t.image.startswith(stem))
         want = {r.row: r for r in truth.rows}
-        read = {r.row: r for r in page.rows if r.status is not RowStatus.EMPTY}
-        assert set(read) == set(want), f"{stem}: rows lost or invented"
+        read = {r.row: r for r in page.rows if r.row in want}
+        assert all(r.status is not RowStatus.EMPTY for r in read.values()), f"{stem}: lost"
+        # a row nobody played is empty, or (a stain, a streak) shown to a person, no result
+        for r in page.rows:
+            if r.row not in want:
+                assert r.status is RowStatus.EMPTY or r.best is None, (stem, r.row, r.reasons)
         for n, row in read.items():
             t, b = want[n], row.best
             checked += 1
@@ -224,7 +228,7 @@ def test_a_file_that_is_not_a_scan_counts_as_one_unreadable_page(tmp_path: Path)
 # ---- the stack's checks: pairs seated in the round (issue 13) ---------------------------
 
 
-def _row(page: int, number: int, rnd: int | None, printed: tuple[int, int] | None,
+def _stack_row(page: int, number: int, rnd: int | None, printed: tuple[int, int] | None,
          read: tuple[int, int]) -> RowReading:  # fmt: skip
     ref = PageRef("stack.pdf", page)
     best = RowResult(read[0], read[1], False, Contract.parse("3NT"), Seat.NORTH, 9, 400)
@@ -232,7 +236,7 @@ def _row(page: int, number: int, rnd: int | None, printed: tuple[int, int] | Non
                       Crop(ref, (0.0, 0.0, 0.0, 0.0)), printed)  # fmt: skip
 
 
-def _page(page: int, *rows: RowReading) -> PageReading:
+def _stack_page(page: int, *rows: RowReading) -> PageReading:
     return PageReading(PageRef("stack.pdf", page), page, "qr", None, 0, rows)
 
 
@@ -241,8 +245,12 @@ def test_a_written_pair_the_round_does_not_seat_goes_to_review():
     EW 13 and it read as 73 (a "1" taken for a "7"): 73 plays in no round of the stack, so
     the row is shown to a person. Pairs swapped at the table (13-1) are seated there."""
     stack = [
-        _page(1, _row(1, 1, 1, (1, 13), (1, 73)), _row(1, 2, 2, (3, 15), (15, 3))),
-        _page(2, _row(2, 1, 1, (2, 14), (2, 14)), _row(2, 2, 2, (4, 16), (4, 16))),
+        _stack_page(
+            1, _stack_row(1, 1, 1, (1, 13), (1, 73)), _stack_row(1, 2, 2, (3, 15), (15, 3))
+        ),
+        _stack_page(
+            2, _stack_row(2, 1, 1, (2, 14), (2, 14)), _stack_row(2, 2, 2, (4, 16), (4, 16))
+        ),
     ]
     out = finish_batch(stack)
     first, swapped = out[0].rows
@@ -255,9 +263,9 @@ def test_a_written_pair_the_round_does_not_seat_goes_to_review():
 def test_on_blank_forms_a_pair_must_be_read_elsewhere_in_the_stack():
     """Generic forms print nothing: pair 7 read on three rows stands, a lone 77 does not."""
     stack = [
-        _page(1, _row(1, 1, None, None, (7, 2)), _row(1, 2, None, None, (77, 3))),
-        _page(2, _row(2, 1, None, None, (7, 3)), _row(2, 2, None, None, (2, 3))),
-        _page(3, _row(3, 1, None, None, (7, 2)), _row(3, 2, None, None, (3, 2))),
+        _stack_page(1, _stack_row(1, 1, None, None, (7, 2)), _stack_row(1, 2, None, None, (77, 3))),
+        _stack_page(2, _stack_row(2, 1, None, None, (7, 3)), _stack_row(2, 2, None, None, (2, 3))),
+        _stack_page(3, _stack_row(3, 1, None, None, (7, 2)), _stack_row(3, 2, None, None, (3, 2))),
     ]
     out = finish_batch(stack)
     lone = out[0].rows[1]

@@ -77,15 +77,26 @@ def scan_files(paths: Iterable[Path]) -> list[Path]:
 
 
 def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPairs]:
-    """(section, board) -> what the session's travellers have pre-printed (the movement)."""
+    """(section, board) -> what the session's travellers have pre-printed (the movement):
+    the rows, the pairs the movement sends to the board, and the pairs it seats in each
+    round of the section (a pair written on a row must be one of its round's)."""
     from ocr.row_reader import PrintedPairs
     from pipeline.doors.scans.forms import travellers_from_event
 
+    sheets = travellers_from_event(event, session)
+    seated: dict[str, dict[int, set[int]]] = {}
+    for sheet in sheets:
+        for r in sheet.rows:
+            if r.round is not None:
+                seated.setdefault(sheet.section, {}).setdefault(r.round, set()).update(
+                    (r.ns_pair, r.ew_pair)
+                )
     table = {}
-    for sheet in travellers_from_event(event, session):
+    for sheet in sheets:
         rows = tuple((r.round, r.ns_pair, r.ew_pair) for r in sheet.rows)
         allowed = tuple((ns, ew) for _, ns, ew in rows)
-        table[(sheet.section, sheet.board)] = PrintedPairs(rows, allowed)  # type: ignore[arg-type]
+        rounds = {k: frozenset(v) for k, v in seated.get(sheet.section, {}).items()}
+        table[(sheet.section, sheet.board)] = PrintedPairs(rows, allowed, rounds)  # type: ignore[arg-type]
     return table
 
 
@@ -152,11 +163,13 @@ def read_scans(
     on_page: Callable[[PageReading], None] | None = None,
     cache: PageCache | None = None,
 ) -> list[PageReading]:
-    """Read every page of the files (or folders) in ``paths``; two scans of one board are
-    flagged; ``on_page`` sees each page as it is read (a progress bar). With a ``cache``,
-    a page read before with the same reader is taken from it (named as it is now) and
-    only new pages, or pages whose reader changed, are read and added to it."""
-    from ocr.reader import load_pages, mark_duplicates, page_count
+    """Read every page of the files (or folders) in ``paths``, then check the stack as a
+    whole (ocr.reader.finish_batch: two scans of one board, pairs a round does not seat);
+    ``on_page`` sees each page as it is read (a progress bar). With a ``cache``, a page
+    read before with the same reader is taken from it (named as it is now) and only new
+    pages, or pages whose reader changed, are read and added to it; the stack's checks
+    run on every page, stored or new."""
+    from ocr.reader import finish_batch, load_pages, page_count
 
     pages = []
     for path in scan_files(paths):
@@ -168,7 +181,7 @@ def read_scans(
             pages.append(page)
             if on_page is not None:
                 on_page(page)
-    return mark_duplicates(pages)
+    return finish_batch(pages)
 
 
 def _read_with(
