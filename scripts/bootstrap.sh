@@ -7,17 +7,21 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 VENV=.venv
 STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
-# tesseract: printed board numbers (ocr/printed.py). opencv-doc: its examples/data/digits.png
-# holds 5,000 real handwritten digits for the digit model and the synthetic scans; the fonts
-# are handwriting for synthetic scans (ocr/training/synthetic/sources.py). chromium: the
-# headless browser of the web tests (tests/web/, driven by Playwright with Debian's build).
-# postgresql: the server the tests start as a throw-away cluster (tests/postgres.py) to run
-# the event store on PostgreSQL as well as SQLite; bridgescan needs a server only when
-# pointed at one. libreoffice-calc-nogui and poppler-utils: the tests print the result
-# workbook to PDF with LibreOffice and look at its pages (pdfinfo, pdftotext, pdftoppm).
-SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng opencv-doc fonts-dkg-handwriting
-  fonts-humor-sans fonts-breip fonts-bwht fonts-klee chromium postgresql
-  libreoffice-calc-nogui poppler-utils)
+# tesseract: printed board numbers (ocr/printed.py). chromium: the headless browser of the
+# web tests (tests/web/, driven by Playwright with Debian's build). postgresql: the server the
+# tests start as a throw-away cluster (tests/postgres.py) to run the event store on PostgreSQL
+# as well as SQLite; bridgescan needs a server only when pointed at one.
+# libreoffice-calc-nogui and poppler-utils: the tests print the result workbook to PDF with
+# LibreOffice and look at its pages (pdfinfo, pdftotext, pdftoppm). The rest is training and
+# benchmark data for the scan reader, split by source (ocr/training/synthetic/sources.py):
+# opencv-doc's examples/data/digits.png holds 5,000 real MNIST digits (TEST side only); the
+# fonts are handwriting by different writers, each family on one side of the split only.
+SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng chromium postgresql
+  libreoffice-calc-nogui poppler-utils opencv-doc
+  fonts-dkg-handwriting fonts-humor-sans fonts-bwht fonts-comic-neue fonts-rufscript
+  fonts-sjfonts fonts-kaushanscript fonts-seto fonts-yozvox-yozfont-standard-kana
+  fonts-breip fonts-klee fonts-dancingscript fonts-ecolier-court fonts-kristi
+  fonts-leckerli-one fonts-tomsontalks fonts-kiloji)
 
 say() { printf '[bootstrap] %s\n' "$*" >&2; }
 

@@ -134,7 +134,7 @@ def scan_page(
     if rng.random() < d.streak_share:  # dirt on the feeder's glass: thin lines down the scan
         for _ in range(int(rng.integers(1, 4))):
             x = int(rng.integers(size[0]))
-            shade = float(rng.uniform(120, 200))
+            shade = float(rng.uniform(*d.streak_shade))
             cv2.line(img, (x, 0), (x, size[1] - 1), (shade,) * 3, int(rng.integers(1, 3)))
     for _ in range(int(rng.integers(0, 6))):
         x, y = int(rng.integers(size[0])), int(rng.integers(size[1]))

@@ -137,6 +137,7 @@ class Distortion:
     hand_shadow_strength: tuple[float, float] = (0.0, 0.0)
     vignette: tuple[float, float] = (0.0, 0.0)  # darker corners (phone lenses)
     streak_share: float = 0.0  # dirt on a sheet feeder's glass: thin lines down the page
+    streak_shade: tuple[float, float] = (120.0, 200.0)  # their grey level
     name: str = ""
 
 
@@ -218,7 +219,13 @@ _TRAIN_CLEAN = replace(
     dark_background_share=0.0,
     name="training-flatbed-300",
 )
-_TRAIN_OFFICE = replace(_TRAIN_FLATBED, dpis=(150, 200), name="training-office")
+_TRAIN_OFFICE = replace(
+    _TRAIN_FLATBED,
+    dpis=(150, 200),
+    streak_share=0.2,
+    streak_shade=(150.0, 215.0),
+    name="training-office",
+)
 _TRAIN_PHONE = replace(
     _TRAIN_FLATBED,
     dpis=(150, 200, 300),
