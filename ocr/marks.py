@@ -243,6 +243,7 @@ class _RowGeometry:
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
+    insides: np.ndarray  # True inside every mark box (its fill area): marks, not circles
 
 
 _GEOMETRY: dict[tuple[str, int, float, int], _RowGeometry] = {}
@@ -315,8 +316,17 @@ def _geometry(layout: Layout, row: Row, dpi: float) -> _RowGeometry:
             present.sum(axis=1),
             _centre_pixels(local(np.array(inner))),
             tuple(neighbours),
+            _insides(local(np.array(inner)), (h, w)),
         )
     return _GEOMETRY[key]
+
+
+def _insides(inner: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """A mask of the band, True inside every mark box (where its fill is measured)."""
+    mask = np.zeros(shape, bool)
+    for x0, y0, x1, y1 in inner:
+        mask[y0:y1, x0:x1] = True
+    return mask
 
 
 def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -390,9 +400,12 @@ class RowMarks:
         self.lines = np.roll(g.lines, (dy, dx), axis=(0, 1))
         printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         self.solid = self.ink >= _SOLID
+        # A circle runs between the boxes: ink inside another box is that box's own mark
+        # (a filled box above, a cross below), never part of a circle around this one.
+        self.outside = self.solid & ~np.roll(g.insides, (dy, dx), axis=(0, 1))
         drawn = self.solid & ~printed
         self.any_ink = bool(drawn.any())
-        self.drawn_sum = cv2.integral(drawn.astype(np.uint8))
+        self.drawn_sum = cv2.integral((drawn & self.outside).astype(np.uint8))
 
     def _pen_strength(self, grey: np.ndarray, g: _RowGeometry) -> float:
         """How dark this row's pen writes, relative to a firm pen (1 = as firm or firmer).
@@ -489,7 +502,7 @@ class RowMarks:
         edge), less what the form prints there: its lines at the row's measured edge
         width, and for strips above and below the row's typical rest (hairlines)."""
         axis = 0 if side < 2 else 1
-        ink = self.solid[strip].sum(axis=axis)
+        ink = self.outside[strip].sum(axis=axis)
         lines = self.lines[strip]
         border_px, hairline_px, mask_px = self.widths
         edges = (lines == _EDGE).sum(axis=axis) * (border_px / mask_px)
@@ -553,8 +566,8 @@ class RowMarks:
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, read as ``read`` does: the fills
-        of all boxes at once, a circle looked for only where drawn ink lies beside all
-        four sides of a box, a dot only where a box holds some ink."""
+        of all boxes at once, a circle looked for only where drawn ink (outside the boxes)
+        lies beside two opposite sides of a box, a dot only where a box holds some ink."""
         g = _geometry(self.layout, self.row, self.dpi)
         x0, y0, x1, y1 = g.inner.T
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
@@ -564,9 +577,12 @@ class RowMarks:
             beside = np.stack(
                 [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
             )
-            # A circle runs beside every side, though over a printed edge it is masked
-            # out: look for one where drawn ink lies beside at least two sides.
-            around = (beside >= _RING_SIDE_MIN_PX).sum(axis=0) >= 2
+            # A circle runs beside every side, though where it runs over a printed edge it
+            # is masked out (tight beside the neighbours, both left and right): look for
+            # one where drawn ink lies beside two opposite sides. A neighbour's cross
+            # reaching round a corner lies beside two adjacent sides only.
+            near = beside >= _RING_SIDE_MIN_PX
+            around = (near[0] & near[1]) | (near[2] & near[3])
         else:
             around = np.zeros(len(fills), bool)
         read = [

@@ -55,7 +55,7 @@ def code_digest() -> str:
 def model_digest(model: DigitModel) -> str:
     """SHA-256 over the digit model's weights and settings."""
     digest = hashlib.sha256(f"{model.members}|{model.temperature}|".encode())
-    for array in (model.mean, model.scale, *model.weights, *model.biases):
+    for array in (*model.weights, *model.biases):
         digest.update(np.ascontiguousarray(array).tobytes())
     return digest.hexdigest()
 

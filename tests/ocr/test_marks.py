@@ -107,6 +107,21 @@ def blank_form() -> np.ndarray:
     return raster.astype(np.float32) / 255.0
 
 
+_FORM: list[np.ndarray] = []
+
+
+def _fresh() -> np.ndarray:
+    """A copy of the printed form, rendered once for the tests that draw on it by hand."""
+    if not _FORM:
+        from ocr.render import PrintedRow, TravellerSheet, render_pdf
+        from ocr.training.synthetic.generate import _rasterise
+
+        sheet = TravellerSheet(1, (PrintedRow(1, 1, 9),), "club", "1", "A")
+        (raster,) = _rasterise(render_pdf([sheet]), DPI)
+        _FORM.append(raster.astype(np.float32) / 255.0)
+    return _FORM[0].copy()
+
+
 def _draw(page: np.ndarray, field: str, option: str, style: str, seed: int = 0) -> None:
     from ocr.layout import load_layout
     from ocr.training.synthetic.mark_styles import PAD_MM, mark_alpha
@@ -172,3 +187,22 @@ def test_marks_inside_a_box_are_read_by_their_fill(blank_form, style):
     page = blank_form.copy()
     _draw(page, "declarer", "E", style, 5)
     assert _marked(_read(page)) == {("declarer", "E"): "fill"}
+
+
+def _line_mm(page: np.ndarray, a: tuple[float, float], b: tuple[float, float], grey: float,
+             px: int = 1) -> None:  # fmt: skip
+    s = DPI / 25.4
+    pa, pb = (round(a[0] * s), round(a[1] * s)), (round(b[0] * s), round(b[1] * s))
+    cv2.line(page, pa, pb, (grey, grey, grey), px, cv2.LINE_8)
+
+
+def test_the_arm_of_a_mark_reaching_into_the_next_box_does_not_mark_it():
+    """A firm cross in level 4 whose arm runs on 1.2 mm into level 5 (the boxes are 1 mm
+    apart): 4 is marked, 5 stays empty."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    r = load_layout().box(1, "level", "4")
+    _line_mm(page, (r.x + 0.6, r.y + 0.6), (r.x1 - 0.6, r.y1 - 0.6), 0.1, 2)
+    _line_mm(page, (r.x + 0.6, r.y1 - 0.6), (r.x1 + 2.2, r.y + 1.2), 0.1, 2)
+    assert _marked(_read(page)) == {("level", "4"): "fill"}

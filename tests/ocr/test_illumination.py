@@ -1,0 +1,66 @@
+"""Light correction (flat field) and scanner streaks, on images whose pixels are known."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ocr.illumination import flatten, remove_streaks
+
+PAPER = 230
+
+
+def _streaked() -> np.ndarray:
+    """200 x 120 paper; a 2 px feeder streak (grey 150) down columns 50-51; a printed
+    upright line (black) through the top third at column 100; a pen stroke (grey 30)
+    across rows 60-63 that crosses the streak."""
+    page = np.full((200, 120), PAPER, np.uint8)
+    page[:, 50:52] = 150
+    page[:66, 100] = 0
+    page[60:64, 20:80] = 30
+    return page
+
+
+def test_a_streak_down_the_whole_scan_is_taken_out():
+    out = remove_streaks(_streaked())
+    away = np.r_[0:60, 64:200]
+    assert (out[away, 50] == PAPER).all() and (out[away, 51] == PAPER).all()
+
+
+def test_ink_across_a_streak_and_the_forms_own_lines_stay():
+    page = _streaked()
+    out = remove_streaks(page)
+    assert (out[60:64, 20:80] == 30).all()  # the stroke, also where it crosses the streak
+    assert (out[:, 100] == page[:, 100]).all()  # a line through a third of the page only
+    assert (out[:, :50] == page[:, :50]).all() and (out[:, 52:] == page[:, 52:]).all()
+
+
+def test_a_scan_without_streaks_is_returned_as_it_is():
+    """A page (A4 at 150 dpi) with upright pen strokes as long as a score box is high
+    (8 mm, 47 px) in one column, twelve rows of them: no column is dark along 60% of
+    the height, so nothing is changed."""
+    page = np.full((1754, 1240), PAPER, np.uint8)
+    for top in range(100, 1700, 130):
+        page[top : top + 47, 600:603] = 20
+    assert remove_streaks(page) is page
+
+
+def test_flat_field_brings_a_shadowed_paper_to_white_and_keeps_ink_relative():
+    """Paper from 250 (left) down to 125 (right, a hand's shadow); ink squares at half
+    the paper's brightness under them. After the correction the paper is white (255
+    within 4%) everywhere and each square at half of white (128 within 10%)."""
+    dpi = 150
+    w, h = 600, 300
+    paper = np.linspace(250, 125, w)[None, :].repeat(h, axis=0)
+    page = paper.copy()
+    squares = [(50, 100), (250, 100), (450, 100)]
+    for x, y in squares:
+        page[y : y + 12, x : x + 12] = paper[y : y + 12, x : x + 12] / 2
+    out = flatten(page.round().astype(np.uint8), dpi)
+    mask = np.ones_like(out, bool)
+    for x, y in squares:
+        mask[y - 20 : y + 32, x - 20 : x + 32] = False
+    inner = mask[20:-20, 20:-20]
+    assert out[20:-20, 20:-20][inner].min() >= 245
+    for x, y in squares:
+        centre = out[y + 3 : y + 9, x + 3 : x + 9]
+        assert 115 <= centre.min() and centre.max() <= 141, (x, centre)
