@@ -53,7 +53,8 @@ def console_template(
 ) -> Path:
     """An output folder as `run` leaves it for the director: the published results and site,
     and a review queue read by the real reader from two scanned pages of the sample (page 9:
-    an unsure mark; page 12: a written score that does not fit Law 77)."""
+    declarer marks not certain where the score cannot tell E from W; page 15: a
+    written score that does not fit Law 77)."""
     import shutil
 
     from ocr.reader import load_pages
@@ -70,7 +71,7 @@ def console_template(
     reader = scan_reader(event, 1)
     pages = [
         reader.read_image(image, ref)
-        for number in (9, 12)
+        for number in (9, 15)
         for ref, image in load_pages(SAMPLE / "scans" / "session1.pdf", number, number)
     ]
     write_queue(build_queue(pages, queue_context(event, 1)), out / "review")

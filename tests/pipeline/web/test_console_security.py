@@ -55,7 +55,7 @@ def _decisions(out: Path) -> list[dict[str, str]]:
 
 
 def _decide(client: TestClient, csrf: str | None, **headers: str) -> int:
-    fields = {"item": "session1.pdf#p9r2", "who": "TD Eva", "value": "candidate 1"}
+    fields = {"item": "session1.pdf#p9r3", "who": "TD Eva", "value": "candidate 1"}
     if csrf is not None:
         fields["csrf"] = csrf
     return client.post("/review/decide", data=fields, headers=headers).status_code
@@ -66,7 +66,7 @@ def test_viewing_is_open(console_out: Path) -> None:
     for path in ("/", "/review", "/site/index.html", "/site/board-1-9.html", "/login"):
         assert client.get(path).status_code == 200, path
     page = client.get("/review").text
-    assert "session1.pdf#p9r2" in page and "Sign in" in page
+    assert "session1.pdf#p9r3" in page and "Sign in" in page
     assert "/review/decide" not in page  # no forms for a visitor
 
 
@@ -85,7 +85,7 @@ def test_signed_in_the_director_decides(console_out: Path) -> None:
         "/review/decide",
         data={
             "csrf": _csrf(client),
-            "item": "session1.pdf#p9r2",
+            "item": "session1.pdf#p9r3",
             "who": "TD Eva",
             "value": "candidate 1",
         },  # fmt: skip
@@ -93,7 +93,7 @@ def test_signed_in_the_director_decides(console_out: Path) -> None:
     assert response.status_code == 200 and "recorded" in response.text
     (decision,) = _decisions(console_out)
     assert (decision["item"], decision["who"], decision["value"]) == (
-        "session1.pdf#p9r2", "TD Eva", "9-10 4H W +1 -650",
+        "session1.pdf#p9r3", "TD Eva", "13-8 5H W = -650",
     )  # fmt: skip
 
 
