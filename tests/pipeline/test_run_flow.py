@@ -8,8 +8,9 @@ add nothing to the event store. The second and third runs read no page again (th
 store's readings, keyed by the scan's content and the reader's version, are reused).
 
 The sample's four doubtful rows (sample_data/club-evening/scans/truth.json):
-board 9 row 2 (an unsure mark), board 12 row 4 (620 written, read as 670), board 15 row 4
-(300 written, read as 700), board 17 row 1 (100 written in the EW column: the player's slip).
+board 9 row 3 (5H= by W: the score cannot tell W from E, and the declarer marks are not
+certain on their own), board 15 row 4 (300 written, read as 700), board 16 row 6 (200
+written, read as 700), board 17 row 1 (100 written in the EW column: the player's slip).
 """
 
 import json
@@ -22,7 +23,7 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 ROOT = Path(__file__).parents[2]
-WAITING = ["session1.pdf#p9r2", "session1.pdf#p12r4", "session1.pdf#p15r4", "session1.pdf#p17r1"]
+WAITING = ["session1.pdf#p9r3", "session1.pdf#p15r4", "session1.pdf#p16r6", "session1.pdf#p17r1"]
 
 SCRIPT = textwrap.dedent(
     """
@@ -44,14 +45,14 @@ SCRIPT = textwrap.dedent(
     items = load_queue(out)
     with EventStore(out / "bridgescan.sqlite") as store:
         try:
-            decide(store, items, "session1.pdf#p12r4", "TD Eva", "1-9 4H S = 670")
+            decide(store, items, "session1.pdf#p15r4", "TD Eva", "12-13 2CX W -2 700")
         except DecisionRefused as refused:
             report["refused"] = list(refused.problems)
-        decide(store, items, "session1.pdf#p12r4", "TD Eva", "1-9 4H S = 650", override=True,
+        decide(store, items, "session1.pdf#p15r4", "TD Eva", "12-13 2CX W -2 500", override=True,
                note="first look")
-        decide(store, items, "session1.pdf#p12r4", "TD Per", "candidate 1")
+        decide(store, items, "session1.pdf#p15r4", "TD Per", "candidate 1")
         report["candidates"] = [c.text for c in items[1].candidates]
-        for item in ("session1.pdf#p9r2", "session1.pdf#p15r4", "session1.pdf#p17r1"):
+        for item in ("session1.pdf#p9r3", "session1.pdf#p16r6", "session1.pdf#p17r1"):
             decide(store, items, item, "TD Eva", "candidate 1")
     record(run_event(sample, out))
     record(run_event(sample, out))
@@ -91,17 +92,17 @@ def test_sample_event_provisional_until_reviewed_then_official(tmp_path) -> None
     published = json.loads((out / "first.json").read_text())
     assert published["status"]["state"] == "provisional"
     assert published["status"]["waiting"] == WAITING
-    board12 = next(b for b in published["sessions"][0]["boards"] if b["board"] == 12)
-    held = [r for r in board12["results"] if r["waiting"]]
+    board15 = next(b for b in published["sessions"][0]["boards"] if b["board"] == 15)
+    held = [r for r in board15["results"] if r["waiting"]]
     assert [(r["ns"], r["ew"], r["waiting"], r["not_played"]) for r in held] == [
-        (1, 9, "session1.pdf#p12r4", False)]  # fmt: skip
-    assert not any(r["factored"] for r in board12["results"])  # provisional, not Neuberg
+        (12, 13, "session1.pdf#p15r4", False)]  # fmt: skip
+    assert not any(r["factored"] for r in board15["results"])  # provisional, not Neuberg
 
     # 2. The decisions: a wrong one refused with its reason; a later one replaces the first.
     assert report["refused"] == [
-        "4H= by S scores +620 for NS on board 12 (NS vulnerable), not +670 (Law 77)"
+        "2CX-2 by W scores +300 for NS on board 15 (NS vulnerable), not +700 (Law 77)"
     ]
-    assert report["candidates"][0] == "1-9 4H S = +620"
+    assert report["candidates"][0] == "12-13 2CX W -2 +300"
 
     # 3. Nothing open: official, and the masterpoint file is written. No page was read
     # again: the stored readings of the same scans by the same reader were taken.
