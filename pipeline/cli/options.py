@@ -24,7 +24,10 @@ __all__ = [
     "SessionOption",
     "MasterpointsOption",
     "DealsOption",
+    "DealFilesOption",
     "split_session_file",
+    "deal_files",
+    "record_deal_files",
 ]
 
 
@@ -53,6 +56,36 @@ DealsOption = Annotated[
         "double-dummy tricks and par.",
     ),
 ]
+
+
+DealFilesOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--deals",
+        help="Deal file (PBN, or '<board> N:<hands>' lines) for the hand records, with "
+        "double-dummy tricks and par: N=FILE for session N, FILE alone for session 1. "
+        "Repeat for more sessions.",
+    ),
+]
+
+
+def deal_files(items: list[str] | None) -> dict[int, Path]:
+    """``N=FILE`` names the session; a plain FILE is session 1."""
+    return {number or 1: Path(name) for number, name in map(split_session_file, items or [])}
+
+
+def record_deal_files(store: str, out: Path, items: list[str] | None) -> None:
+    """Check the ``--deals`` files and record them in the event store (every later
+    publication prints their hand records); ``ValueError``/``OSError`` name a bad file."""
+    if not items:
+        return
+    from pipeline.corrections.hand_records import deals_append
+    from pipeline.store import EventStore
+
+    entries = [deals_append(number, path) for number, path in deal_files(items).items()]
+    Path(out).mkdir(parents=True, exist_ok=True)
+    with EventStore(store) as opened:
+        opened.append_many(entries)
 
 
 def split_session_file(item: str) -> tuple[int | None, str]:

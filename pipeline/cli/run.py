@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import Masterpoints, MasterpointsOption, OutFolder
+from pipeline.cli.options import (
+    DealFilesOption,
+    Masterpoints,
+    MasterpointsOption,
+    OutFolder,
+    record_deal_files,
+)
 from pipeline.cli.store import StoreOption, for_flow, resolve_store, store_errors
 
 if TYPE_CHECKING:
@@ -32,6 +38,7 @@ def run_command(
     out: OutFolder = Path("out"),
     store: StoreOption = None,
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
+    deals: DealFilesOption = None,
 ) -> None:
     """Read, validate and score an event folder; write the results and the review queue."""
     from rich.console import Console
@@ -51,6 +58,10 @@ def run_command(
             from pipeline.flows.store_checks import check_store
 
             check_store(location, out)
+            try:
+                record_deal_files(for_flow(location), out, deals)
+            except (OSError, ValueError) as error:
+                raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
         summary = _run(folder, out, for_flow(location), masterpoints.value, progress, errors)
         progress.finish(f"done in {time.monotonic() - started:.0f} s")
     _report(summary, console)

@@ -16,7 +16,13 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import Masterpoints, MasterpointsOption, OutFolder
+from pipeline.cli.options import (
+    DealFilesOption,
+    Masterpoints,
+    MasterpointsOption,
+    OutFolder,
+    record_deal_files,
+)
 from pipeline.cli.store import StoreOption
 
 __all__ = ["register", "score"]
@@ -31,6 +37,7 @@ def score(
     out: OutFolder = Path("out"),
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
     store: StoreOption = None,
+    deals: DealFilesOption = None,
 ) -> None:
     """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV,
     published as the next version of OUT (kept in the event store, like `run`)."""
@@ -46,6 +53,7 @@ def score(
     location = for_flow(resolve_store(store, out))
     try:
         with store_errors("nothing was published"):
+            record_deal_files(location, out, deals)
             results, paths = run_score(event_file, files, out, masterpoints.value, location)  # type: ignore[arg-type]
     except (ValueError, KeyError, OSError) as error:
         message = error.args[0] if isinstance(error, KeyError) and error.args else error

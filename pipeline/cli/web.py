@@ -21,21 +21,12 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import split_session_file
+from pipeline.cli.options import deal_files
 from pipeline.cli.store import StoreOption, for_flow, resolve_store
 
 __all__ = ["register", "web_command", "serve_command"]
 
 PASSWORD_ENV = "BRIDGESCAN_DIRECTOR_PASSWORD"
-
-
-def _deal_files(items: list[str]) -> dict[int, Path]:
-    """``N=FILE`` names the session; a plain FILE is session 1."""
-    chosen: dict[int, Path] = {}
-    for item in items:
-        number, name = split_session_file(item)
-        chosen[number or 1] = Path(name)
-    return chosen
 
 
 def web_command(
@@ -66,7 +57,7 @@ def web_command(
     console, errors = Console(), Console(stderr=True)
     try:
         results = read_results_json(out / "results.json")
-        hands = {n: read_deal_file(path) for n, path in _deal_files(deals or []).items()}
+        hands = {n: read_deal_file(path) for n, path in deal_files(deals).items()}
     except (ResultsJsonError, InteropError, OSError, ValueError) as error:
         errors.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(ExitCode.BAD_INPUT) from None

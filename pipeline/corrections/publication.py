@@ -27,6 +27,7 @@ from pathlib import Path
 
 from pipeline.clock import Clock, now
 from pipeline.corrections.changes import change_report, changed_sessions
+from pipeline.corrections.hand_records import deals_changed_since, stored_hands
 from pipeline.corrections.inputs import stored_corrections, stored_inputs
 from pipeline.corrections.records import (
     FILES,
@@ -325,7 +326,7 @@ def commit(
     ]
     store.append_many(entries, expect={(PUBLICATION, HEAD_KEY): head_seq})
     shown = replace(results, store_head=_store_head(store, out_dir))
-    written = publish_version(shown, out_dir, publication.version)
+    written = publish_version(shown, out_dir, publication.version, hands=stored_hands(store))
     _files_record(store, written, shown.store_head)  # type: ignore[arg-type]
     return Published(publication.version, shown, publication, published_paths(out_dir),
                      written.folder, True)  # fmt: skip
@@ -358,7 +359,7 @@ def repair(store: EventStore, out_dir: Path) -> Published | None:
         switch_current(out_dir, version)
         written = WrittenVersion(version, folder, read_manifest(folder))
     else:
-        written = publish_version(shown, out_dir, version)
+        written = publish_version(shown, out_dir, version, hands=stored_hands(store))
     if files is None:
         _files_record(store, written, known)
     return Published(version, shown, publication, published_paths(out_dir), folder, False)
@@ -447,7 +448,9 @@ def publish_stored(
             time_zone=state.event.time_zone, corrections=len(state.corrections),
             inputs_as_of=state.as_of,
         )  # fmt: skip
-        if head is not None and _same_publication(head, publication):
+        head_seq = state.head.seq if state.head else None
+        if (head is not None and _same_publication(head, publication)
+                and not deals_changed_since(store, head_seq)):  # fmt: skip
             repaired = repair(store, out_dir)
             if repaired is not None:
                 return repaired

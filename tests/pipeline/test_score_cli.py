@@ -226,3 +226,33 @@ def test_ordinary_names_pass_the_check(name: str) -> None:
     from pipeline.results.names import check_names
 
     check_names(parse_event(EVENT_YAML.replace("Cecilia Lind", f'"{name}"')))
+
+
+# Each hand holds one suit (tests/pipeline/test_deals.py works its double dummy by hand).
+ONE_SUIT_EACH = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+
+
+def test_deals_given_once_print_hand_records_in_every_later_version(event_file, tmp_path):
+    entry = _filled(event_file, tmp_path)
+    deals = tmp_path / "deals.txt"
+    deals.write_text("".join(f"{board} {ONE_SUIT_EACH}\n" for board in range(1, 8)))
+    out = tmp_path / "out"
+    code, output = _run(str(event_file), str(entry), "-o", str(out), "--deals", f"1={deals}")
+    assert code in (0, 1), output
+    sheet = openpyxl.load_workbook(out / "results.xlsx")["Hand records"]
+    titles = [c.value for c in sheet["A"] if str(c.value).startswith("Board ")]
+    assert len(titles) == 7 and titles[0].startswith("Board 1 · dealer N · none vulnerable")
+    assert "par +1510 for NS (7S by N, 7S by S)" in titles[0]
+    # Scored again without the file: the deals are in the event store, the hands still there.
+    code, output = _run(str(event_file), str(entry), "-o", str(out))
+    assert "Hand records" in openpyxl.load_workbook(out / "results.xlsx").sheetnames
+
+
+def test_a_bad_deal_file_is_named_and_nothing_is_published(event_file, tmp_path) -> None:
+    entry = _filled(event_file, tmp_path)
+    deals = tmp_path / "deals.txt"
+    deals.write_text("1 N:AKQ.J43.T98.765 - - -\n")  # twelve cards
+    code, output = _run(str(event_file), str(entry), "-o", str(tmp_path / "out"), "--deals",
+                        str(deals))  # fmt: skip
+    assert code == 2 and "deals.txt" in output and "12 cards" in output
+    assert not (tmp_path / "out" / "results.xlsx").exists()
