@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -42,6 +43,14 @@ __all__ = [
     "publication_lines",
     "changes_tables",
 ]
+
+
+class RoleChoice(StrEnum):
+    """Who may make a correction (pipeline.corrections.records.Role), as --help lists it."""
+
+    SCORER = "scorer"
+    DIRECTOR = "director"
+    ORGANIZER = "organizer"
 
 
 @contextmanager
@@ -157,7 +166,7 @@ def changes_tables(report: ChangeReport) -> list[object]:
 def correct_command(
     out: Annotated[Path, typer.Argument(help="The event's output folder (as `run`/`score` -o).")],
     by: Annotated[str, typer.Option(help="Who makes the correction (name).")],
-    role: Annotated[str, typer.Option(help="Their role: scorer, director or organizer.")],
+    role: Annotated[RoleChoice, typer.Option(help="Their role.", case_sensitive=False)],
     reason: Annotated[str, typer.Option(help="Why: what was wrong.")],
     board: Annotated[int | None, typer.Option(help="Board number.")] = None,
     ns: Annotated[int | None, typer.Option(help="NS pair of the line, as published.")] = None,
@@ -232,7 +241,7 @@ def correct_command(
         raise refuse("--director/--organizer name a Law 79C2 override: add --override")
     try:
         signature = Signature(
-            by, Role.parse(role), reason,
+            by, Role.parse(role.value), reason,
             LateOverride(director or "", organizer or "") if override else None,
         )  # fmt: skip
     except ValueError as error:

@@ -20,6 +20,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.options import Paper, PaperOption
 from pipeline.doors.scans.forms import parse_boards, travellers_from_csv, travellers_from_event
 
 __all__ = ["register"]
@@ -55,7 +56,7 @@ def print_forms(
         Path | None,
         typer.Option(help="Instead of an event file: a CSV with board, round, ns, ew [, section]."),
     ] = None,
-    paper: Annotated[str, typer.Option(help="A4 or Letter.")] = "A4",
+    paper: PaperOption = Paper.A4,
 ) -> None:
     """Print a session's travellers, pairs pre-printed, one PDF (one page per board)."""
     from ocr.qrpayload import QrPayloadError
@@ -79,10 +80,10 @@ def print_forms(
             sheets = travellers_from_csv(rows, session=str(session))
             if section:
                 sheets = [s for s in sheets if s.section in section]
-        render_pdf(sheets, output, paper=paper)
+        render_pdf(sheets, output, paper=paper.value)
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         raise _fail(str(error)) from None
-    typer.echo(f"{len(sheets)} travellers ({paper}): {output}")
+    typer.echo(f"{len(sheets)} travellers ({paper.value}): {output}")
 
 
 def blank(
@@ -90,7 +91,7 @@ def blank(
         "blank-travellers.pdf"
     ),
     boards: Annotated[str, typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36.")] = "1-32",
-    paper: Annotated[str, typer.Option(help="A4 or Letter.")] = "A4",
+    paper: PaperOption = Paper.A4,
     title: Annotated[str, typer.Option(help="Text printed in the header.")] = "",
 ) -> None:
     """Print generic travellers: board, dealer and vulnerability; pairs written by hand."""
@@ -98,10 +99,10 @@ def blank(
 
     try:
         sheets = blank_sheets(parse_boards(boards), title=title)
-        render_pdf(sheets, output, paper=paper)
+        render_pdf(sheets, output, paper=paper.value)
     except (RenderError, ValueError, OSError) as error:
         raise _fail(str(error)) from None
-    typer.echo(f"{len(sheets)} blank travellers ({paper}): {output}")
+    typer.echo(f"{len(sheets)} blank travellers ({paper.value}): {output}")
 
 
 def synth(
@@ -109,7 +110,7 @@ def synth(
     count: Annotated[int, typer.Option("--count", "-n", help="Pages to make.")] = 16,
     split: Annotated[str, typer.Option(help="training or test handwriting/scans.")] = "training",
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same files).")] = 0,
-    paper: Annotated[str, typer.Option(help="A4 or Letter.")] = "A4",
+    paper: PaperOption = Paper.A4,
     event_file: Annotated[
         Path | None, typer.Option("--event", help="Fill this event's travellers instead.")
     ] = None,
@@ -157,7 +158,7 @@ def synth(
                     slots=slots,
                     split=chosen,
                     seed=seed,
-                    paper=paper,
+                    paper=paper.value,
                     event=mine[0].event,
                     session=str(session),
                     section=sec,
@@ -172,7 +173,7 @@ def synth(
                 count,
                 split=chosen,
                 seed=seed,
-                paper=paper,
+                paper=paper.value,
                 blank_form=blank_form,
                 score_error_rate=score_errors,
                 dpi=dpi,

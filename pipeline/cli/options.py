@@ -18,6 +18,8 @@ import typer
 
 __all__ = [
     "Masterpoints",
+    "Paper",
+    "PaperOption",
     "OutFolder",
     "OutFile",
     "EventOption",
@@ -38,6 +40,15 @@ class Masterpoints(StrEnum):
     SILVER = "silver"
     NONE = "none"
 
+
+class Paper(StrEnum):
+    """The paper size a form is printed on."""
+
+    A4 = "A4"
+    LETTER = "Letter"
+
+
+PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sensitive=False)]
 
 OutFolder = Annotated[Path, typer.Option("-o", "--out", help="Output folder.")]
 OutFile = Annotated[Path, typer.Option("-o", "--out", help="The file to write.")]
