@@ -15,13 +15,13 @@ in a definite order, or the second is told the results changed under it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from pipeline.clock import Clock, local_text, now, zone_name
 from pipeline.corrections.changes import change_report, changed_sessions
-from pipeline.corrections.inputs import apply_corrections
+from pipeline.corrections.inputs import with_corrections
 from pipeline.corrections.publication import (
     NothingPublished,
     Published,
@@ -211,9 +211,7 @@ def _draft(
         ruling=change.ruling, reopens_until=reopens_until, review_item=change.review_item,
     )  # fmt: skip
     inputs = tuple(
-        replace(d, rows=apply_corrections(d.rows, [correction]))
-        if d.session == change.session
-        else d
+        with_corrections(d, [correction]) if d.session == change.session else d
         for d in state.inputs
     )
     open_items = {

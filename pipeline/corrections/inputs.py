@@ -14,7 +14,7 @@ Per session the store holds:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.corrections.records import CORRECTION, Correction
 from pipeline.doors.session_input import SessionInput, WaitingLine
@@ -211,12 +211,22 @@ def stored_inputs(
         mine = [c for c in corrections if c.session == number]
         if not ordered and not mine:
             continue
-        corrected = apply_corrections(ordered, mine)
-        decided = {c.review_item for c in mine if c.review_item}
-        open_items[number] = tuple(item for item in still_open if item not in decided)
-        present = {(r.board, r.ns_pair, r.ew_pair) for r in corrected}
-        held = tuple(w for w in waiting if w.item not in decided
-                     and (w.board, w.ns_pair, w.ew_pair) not in present)  # fmt: skip
-        inputs.append(SessionInput(number, corrected, files, tuple(findings), resolver, held,
-                                   open_items[number]))  # fmt: skip
+        stored_input = SessionInput(number, tuple(ordered), files, tuple(findings), resolver,
+                                    tuple(waiting), tuple(still_open))  # fmt: skip
+        corrected = with_corrections(stored_input, mine)
+        open_items[number] = corrected.open_items
+        inputs.append(corrected)
     return tuple(inputs), open_items
+
+
+def with_corrections(data: SessionInput, corrections: Sequence[Correction]) -> SessionInput:
+    """The session's input with ``corrections`` applied: their lines in, and a review item
+    they decided (or a line waiting for review that one of them brought) no longer open or
+    waiting, so the line is counted once, as decided."""
+    corrected = apply_corrections(data.rows, corrections)
+    decided = {c.review_item for c in corrections if c.review_item}
+    present = {(r.board, r.ns_pair, r.ew_pair) for r in corrected}
+    waiting = tuple(w for w in data.waiting if w.item not in decided
+                    and (w.board, w.ns_pair, w.ew_pair) not in present)  # fmt: skip
+    still_open = tuple(item for item in data.open_items if item not in decided)
+    return replace(data, rows=corrected, waiting=waiting, open_items=still_open)

@@ -318,6 +318,8 @@ def test_a_provisional_session_has_no_period_until_it_is_official(
     fixed_at = PUBLISHED + timedelta(hours=2)  # long after any 30 minutes: no period ran
     outcome = _correct(out, LineCorrection(2, 1, 4, 1, score=420), fixed_at)
     assert outcome.correction.basis is CorrectionBasis.NOT_OFFICIAL
+    board_3 = _json(out)["sessions"][1]["boards"][2]
+    assert [(r["ns"], r["ew"]) for r in board_3["results"]].count((1, 2)) == 1
     session = _json(out)["publication"]["sessions"][1]
     assert session["status"] == "official"
     assert session["official_at"] == "2026-11-24T22:40:00Z"
@@ -443,6 +445,7 @@ def test_the_decision_on_a_review_item_is_made_again_as_a_correction(
     from pipeline.corrections.inputs import SCORED_INPUT
     from pipeline.corrections.publication import publish_stored
     from pipeline.doors.scans.review import Decision
+    from pipeline.doors.session_input import WaitingLine
     from pipeline.flows.steps import load_decisions
 
     event, files = write_event(tmp_path / "event")
@@ -460,7 +463,9 @@ def test_the_decision_on_a_review_item_is_made_again_as_a_correction(
     with EventStore(out / "bridgescan.sqlite") as store:
         store.append("reading", "s2/s2.pdf#p3", page, actor="reader")
         meta = store.latest(SCORED_INPUT, "s2").value
-        store.append(SCORED_INPUT, "s2", with_(meta, open_items=("s2.pdf#p3r2",)))
+        # the line waits for review (not missing): it counts once when it is decided
+        waiting = (WaitingLine(3, 1, 2, "s2.pdf#p3r2", round=3, table=2),)
+        store.append(SCORED_INPUT, "s2", with_(meta, open_items=("s2.pdf#p3r2",), waiting=waiting))
         publish_stored(store, out, cause="run", by="test", clock=lambda: PUBLISHED)
     session = _json(out)["publication"]["sessions"][1]
     assert (session["status"], session["open_review_items"]) == ("provisional", ["s2.pdf#p3r2"])
