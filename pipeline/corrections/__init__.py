@@ -43,7 +43,11 @@ from pipeline.corrections.records import (
     SessionPublication,
 )
 from pipeline.corrections.request import CorrectionRefused, LineCorrection, Signature, line_text
-from pipeline.corrections.review_item import ReviewItemCorrection, correct_review_item
+from pipeline.corrections.review_item import (
+    ReviewItemCorrection,
+    correct_review_item,
+    publishable_as_correction,
+)
 
 __all__ = [
     "AuditFilter",
@@ -68,6 +72,7 @@ __all__ = [
     "change_report",
     "correct",
     "correct_review_item",
+    "publishable_as_correction",
     "line_text",
     "load_state",
     "publication_head",

@@ -38,7 +38,7 @@ from pipeline.store import EventStore
 from scoring.board import vulnerability_of
 from scoring.traveller import Source, TravellerRow
 
-__all__ = ["ReviewItemCorrection", "correct_review_item"]
+__all__ = ["ReviewItemCorrection", "correct_review_item", "publishable_as_correction"]
 
 READING = "reading"
 _ITEM = re.compile(r"^(?P<file>[^#/]+)#p(?P<page>\d+)(?:r(?P<row>\d+))?$")
@@ -71,6 +71,17 @@ def _page(store: EventStore, item: str) -> tuple[int, dict, int]:  # type: ignor
             return session, record.value, int(match["row"])
     raise CorrectionRefused(f"review item {item}: no page {match['page']} of {match['file']} "
                             "was read into this event")  # fmt: skip
+
+
+def publishable_as_correction(store: EventStore, item: str) -> bool:
+    """Whether ``item`` is a row whose page the event store holds as read, so deciding it
+    can publish at once (``correct_review_item``); a page's item, or a page read outside
+    this store, waits for the next run."""
+    try:
+        _page(store, item)
+    except CorrectionRefused:
+        return False
+    return True
 
 
 def _queued(out_dir: Path, item: str) -> ReviewItem | None:

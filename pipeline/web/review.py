@@ -6,7 +6,14 @@ made on it so far (who, when, what). Deciding calls ``pipeline.doors.scans.revie
 the function behind ``bridgescan review resolve``: it checks the value against Law 77 and
 the movement (a refusal is shown with its reason; the director may override with a note)
 and records it in the event store, where a later decision replaces an earlier one. The two
-can be mixed freely, and the next run (or re-publish) applies the decisions.
+can be mixed freely.
+
+When the results are published and the store holds the row's page as read, the decision
+goes into the results at once: ``pipeline.corrections.correct_review_item`` (what
+``bridgescan correct --review-item`` calls) checks it, records it with the audit entry and
+publishes the next version, so the director sees the ranking move and the session turn
+official when its last item is decided. A decision taken with an override, or on a page
+(its board, or "no traveller"), is recorded and waits for the next run of the event.
 """
 
 from __future__ import annotations
@@ -15,8 +22,18 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pipeline.doors.scans.review import Decision, ReviewError
+from pipeline.corrections import (
+    NothingPublished,
+    ResultsChanged,
+    ReviewItemCorrection,
+    correct_review_item,
+    publishable_as_correction,
+)
+from pipeline.corrections.request import CorrectionRefused, Role, Signature, line_text
+from pipeline.doors.scans.review import ReviewError
 from pipeline.doors.scans.review import decide as take
+from pipeline.store import EventStore
+from pipeline.web.console import Console
 from pipeline.web.http import console_of, page, redirect, require_director, session_of
 from pipeline.web.state import open_store, review_state
 
@@ -54,21 +71,41 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
     console = console_of(request)
     items = review_state(console.out_dir, console.store).items
 
-    def record() -> Decision:
+    def record() -> str:
         with open_store(console.out_dir, console.store) as store:
-            return take(store, items, item, who, value, note=note, override=override)
+            if not override and publishable_as_correction(store, item):
+                return _publish(store, console, item, who, value, note)
+            decision = take(store, items, item, who, value, note=note, override=override)
+        return (
+            f"{decision.item}: recorded {decision.value!r} by {decision.who}. "
+            "The next run of the event (bridgescan run) puts it in the results."
+        )
 
     try:
-        decision = await run_in_threadpool(record)
-    except ReviewError as error:
+        message = await run_in_threadpool(record)
+    except (ReviewError, CorrectionRefused, ResultsChanged, NothingPublished) as error:
         session.say("error", str(error))
     else:
-        session.say(
-            "done",
-            f"{decision.item}: recorded {decision.value!r} by {decision.who}. "
-            "The next run of the event (bridgescan run) puts it in the results.",
-        )
+        session.say("done", message)
     return redirect("/review")
+
+
+def _publish(
+    store: EventStore, console: Console, item: str, who: str, value: str, note: str
+) -> str:
+    """Decide ``item`` as ``bridgescan correct --review-item`` does and say what was published."""
+    if not who.strip():
+        raise ReviewError("a decision needs the name of who made it (Decided by)")
+    signature = Signature(who.strip(), Role.DIRECTOR, note.strip() or "review decision")
+    outcome = correct_review_item(
+        store, console.out_dir, ReviewItemCorrection(item, value), signature, clock=console.clock
+    )
+    after = outcome.correction.after
+    shown = "reject (no result)" if after is None else line_text(after)
+    return (
+        f"{item}: recorded {shown!r} by {who.strip()} and published as version "
+        f"{outcome.published.version}."
+    )
 
 
 decide = require_director(_decide)

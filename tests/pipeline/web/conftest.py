@@ -62,6 +62,7 @@ def console_template(
     from pipeline.doors.scans.review import write_queue
     from pipeline.doors.scans.review_queue import build_queue
     from pipeline.events.eventfile import load_event
+    from pipeline.flows.steps import record_readings
     from pipeline.store import EventStore, store_location
 
     _, scored = sample_out
@@ -75,7 +76,8 @@ def console_template(
         for ref, image in load_pages(SAMPLE / "scans" / "session1.pdf", number, number)
     ]
     write_queue(build_queue(pages, queue_context(event, 1)), out / "review")
-    EventStore(store_location(None, out)).close()  # decisions are records in the event store
+    with EventStore(store_location(None, out)) as store:  # decisions are records in it
+        record_readings(store, 1, pages)  # as `run` keeps them: a decision publishes at once
     return out
 
 
