@@ -99,6 +99,7 @@ _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
 _NEIGHBOUR_MM = 2.0  # boxes this close share an edge a stroke may cross
 _SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
+_OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
 _RING_MIN_PX = 12  # fewer solid pixels than this off the printed lines: no circle around
 _RING_SIDE_MIN_PX = 2  # ... and fewer than this beside any one side
 _EDGE, _HAIRLINE = 1, 2  # printed-line mask values
@@ -243,7 +244,6 @@ class _RowGeometry:
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
-    insides: np.ndarray  # True inside every mark box (its fill area): marks, not circles
 
 
 _GEOMETRY: dict[tuple[str, int, float, int], _RowGeometry] = {}
@@ -316,17 +316,8 @@ def _geometry(layout: Layout, row: Row, dpi: float) -> _RowGeometry:
             present.sum(axis=1),
             _centre_pixels(local(np.array(inner))),
             tuple(neighbours),
-            _insides(local(np.array(inner)), (h, w)),
         )
     return _GEOMETRY[key]
-
-
-def _insides(inner: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
-    """A mask of the band, True inside every mark box (where its fill is measured)."""
-    mask = np.zeros(shape, bool)
-    for x0, y0, x1, y1 in inner:
-        mask[y0:y1, x0:x1] = True
-    return mask
 
 
 def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -400,12 +391,25 @@ class RowMarks:
         self.lines = np.roll(g.lines, (dy, dx), axis=(0, 1))
         printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         self.solid = self.ink >= _SOLID
-        # A circle runs between the boxes: ink inside another box is that box's own mark
-        # (a filled box above, a cross below), never part of a circle around this one.
-        self.outside = self.solid & ~np.roll(g.insides, (dy, dx), axis=(0, 1))
-        drawn = self.solid & ~printed
-        self.any_ink = bool(drawn.any())
-        self.drawn_sum = cv2.integral((drawn & self.outside).astype(np.uint8))
+        self.shift = (dy, dx)
+        self.drawn = self.solid & ~printed
+        self.any_ink = bool(self.drawn.any())
+        self._set_outside(None)
+
+    def _set_outside(self, marked: np.ndarray | None) -> None:
+        """The solid ink a circle may be made of: all of it, or (``marked``, per box of the
+        row, True for boxes whose own fill marks them) without the inside of those boxes:
+        a filled box above or a cross below is that box's mark, never part of a circle
+        round this one. A circle's stroke through a neighbour leaves it a thin fill only."""
+        outside = self.solid
+        if marked is not None and marked.any():
+            g = _geometry(self.layout, self.row, self.dpi)
+            mask = np.zeros_like(self.solid)
+            for x0, y0, x1, y1 in g.inner[marked]:
+                mask[y0:y1, x0:x1] = True
+            outside = self.solid & ~np.roll(mask, self.shift, axis=(0, 1))
+        self.outside = outside
+        self.drawn_sum = cv2.integral((self.drawn & outside).astype(np.uint8))
 
     def _pen_strength(self, grey: np.ndarray, g: _RowGeometry) -> float:
         """How dark this row's pen writes, relative to a firm pen (1 = as firm or firmer).
@@ -566,13 +570,15 @@ class RowMarks:
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, read as ``read`` does: the fills
-        of all boxes at once, a circle looked for only where drawn ink (outside the boxes)
-        lies beside two opposite sides of a box, a dot only where a box holds some ink."""
+        of all boxes at once, a circle looked for only where drawn ink (outside the boxes
+        that hold their own mark) lies beside two opposite sides of a box, a dot only where
+        a box holds some ink."""
         g = _geometry(self.layout, self.row, self.dpi)
         x0, y0, x1, y1 = g.inner.T
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
         fills = (self.sum[y1, x1] - self.sum[y0, x1] - self.sum[y1, x0] + self.sum[y0, x0]) / area
         if self.any_ink:
+            self._set_outside(fills > _OWN_MARK_FILL)
             t = self.drawn_sum
             beside = np.stack(
                 [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
@@ -602,22 +608,30 @@ class RowMarks:
     def _without_spill(self, g: _RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A circle drawn round a box, or the arm of a tick or cross, often reaches into the
         next box across their common edge. A box whose ink would be read as a mark only
-        because of the strip facing a marked neighbour is read without that strip: a mark
-        of its own crosses the box, a neighbour's stroke stays at its edge."""
+        because of the strip facing a neighbour is read without that strip: a mark of its
+        own crosses the box, a neighbour's stroke stays at its edge. When that neighbour is
+        marked, the stroke is its mark's and the box is empty; when it is not (a circle
+        drawn wide of its box is not always seen as one), nobody can say whose mark it is
+        and the box is unsure: a person looks."""
         out = list(read)
         for i, r in enumerate(read):
             if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
                 continue
             for j, kept in g.neighbours[i]:
-                if read[j].state is not MarkState.MARKED or read[j].how == "dot":
+                if read[j].how == "dot":
                     continue
                 x0, y0, x1, y1 = (int(v) for v in kept)
                 area = max(1, (x1 - x0) * (y1 - y0))
                 s = self.sum
                 fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
-                if fill < EMPTY_BELOW:
+                if fill >= EMPTY_BELOW:
+                    continue
+                if read[j].state is MarkState.MARKED:
                     out[i] = _reading(r.option, fill, r.ring, r.dot_mm2)
-                    break
+                else:
+                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
+                                         r.ring, r.dot_mm2)  # fmt: skip
+                break
         return out
 
     def read(self, box_rect: Rect, option: str) -> MarkReading:
