@@ -206,3 +206,20 @@ def test_the_arm_of_a_mark_reaching_into_the_next_box_does_not_mark_it():
     _line_mm(page, (r.x + 0.6, r.y + 0.6), (r.x1 - 0.6, r.y1 - 0.6), 0.1, 2)
     _line_mm(page, (r.x + 0.6, r.y1 - 0.6), (r.x1 + 2.2, r.y + 1.2), 0.1, 2)
     assert _marked(_read(page)) == {("level", "4"): "fill"}
+
+
+def test_a_circle_drawn_wide_of_its_box_into_the_next_is_never_a_certain_mark():
+    """A circle round H (3.4 x 3.2 mm radii) drawn 1.5 mm to the right of H's centre: its
+    right arc runs through the left strip of S, and S fills to 0.18, above the marked
+    threshold. H is not seen as circled (its left side is not covered), so nobody can
+    say whose stroke that is: S is unsure (a person looks), and no strain is marked."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    h = load_layout().box(1, "strain", "H")
+    s = DPI / 25.4
+    centre = (round((h.x + h.width / 2 + 1.5) * s), round((h.y + h.height / 2) * s))
+    cv2.ellipse(page, centre, (round(3.4 * s), round(3.2 * s)), 0, 0, 360, (0.1, 0.1, 0.1), 2)
+    read = _read(page)
+    assert read[("strain", "S")].state is MarkState.UNSURE and read[("strain", "S")].fill > 0.1
+    assert _marked(read) == {}
