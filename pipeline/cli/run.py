@@ -5,7 +5,8 @@ ephemeral API (no server), with the event store in ``OUT/bridgescan.sqlite`` (or
 a path or a PostgreSQL URL; ``BRIDGESCAN_STORE``). The progress line starts at once and
 stays. Exit codes (``pipeline.cli.ExitCode``): 0 official results, nothing open; 1
 provisional results written, review items or findings wait for the director; 2 bad input,
-nothing published; 3 a tool or package is missing; 4 the event store is broken; 6 the store
+nothing published; 3 a tool or package is missing (or Prefect's local API did not
+start in time); 4 the event store is broken; 6 the store
 is newer than this bridgescan. Heavy imports (Prefect, OpenCV) happen inside the command.
 """
 
@@ -116,6 +117,14 @@ def _run(  # type: ignore[no-untyped-def]
         raise _fail(errors, str(error), ExitCode.ENVIRONMENT) from None
     except (OSError, ValueError) as error:
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
+    except RuntimeError as error:
+        if "ephemeral Prefect API" not in str(error):
+            raise
+        # Prefect's local API did not come up in time: the machine, not a bug, not the input.
+        raise _fail(errors, f"{error} Nothing was published. The machine may be too busy: "
+                    "run again, or allow Prefect more time to start "
+                    "(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS, 120 by default).",
+                    ExitCode.ENVIRONMENT) from None  # fmt: skip
     finally:
         flows.listeners.remove(listen)
 

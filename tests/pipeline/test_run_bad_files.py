@@ -21,9 +21,12 @@ ROOT = Path(__file__).parents[2]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 
 
-def _bridgescan(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def _bridgescan(
+    args: list[str], tmp_path: Path, extra: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env.update(extra or {})
     env["COLUMNS"] = "200"
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=900,
@@ -91,3 +94,17 @@ def test_a_path_outside_the_event_folder_is_refused_before_anything_runs(tmp_pat
     assert "elsewhere.csv" in done.stderr and "nothing was published" in done.stderr
     published = [p.name for p in out.iterdir()] if out.exists() else []
     assert not set(published) & {"results.json", "results.xlsx", "versions", "web"}, published
+
+
+def test_prefect_that_does_not_start_in_time_is_the_machine_not_a_bug(tmp_path) -> None:
+    """Prefect's local API given no time to start (as on an overloaded machine): exit 3 with
+    what to do, not 70 ("a bug") and not a traceback; nothing published."""
+    folder = _event(tmp_path, "    entries: [scans/session1-director.csv]")
+    out = tmp_path / "out"
+    env_timeout = {"PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "0"}
+    done = _bridgescan(["run", str(folder), "-o", str(out)], tmp_path, env_timeout)
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said[-3000:]
+    assert "Traceback" not in said and "internal error" not in said
+    assert "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS" in done.stderr
+    assert not (out / "results.json").exists()
