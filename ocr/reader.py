@@ -10,6 +10,7 @@ kept (item 7); nothing is dropped and nothing is silently guessed.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -126,13 +127,18 @@ def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
     return img
 
 
-_QR = cv2.QRCodeDetector()
+# One QR detector per thread: OpenCV's detector keeps state between calls, and a batch
+# reads pages on several threads at once.
+_QR = threading.local()
 
 
 def _decode_qr(region: np.ndarray) -> str | None:
+    detector = getattr(_QR, "detector", None)
+    if detector is None:
+        detector = _QR.detector = cv2.QRCodeDetector()
     for img in (region, cv2.threshold(region, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[1]):
         try:
-            text, _, _ = _QR.detectAndDecode(img)
+            text, _, _ = detector.detectAndDecode(img)
         except cv2.error:
             text = ""
         if text:

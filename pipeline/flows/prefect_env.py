@@ -1,6 +1,7 @@
 """Prefect's embedded defaults for bridgescan: local ephemeral API, no server, no telemetry.
 
-Import this before ``prefect``. Every value is a default: a tournament office that runs a
+Import this before ``prefect`` (and before numpy: the BLAS thread count is read when numpy
+loads). Every value is a default: a tournament office that runs a
 Prefect server sets PREFECT_API_URL (and may set the others) and this module steps aside.
 """
 
@@ -25,6 +26,12 @@ _DEFAULTS = {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
     # Tesseract's OpenMP threads fight our own parallelism: measured 1.35 s -> 0.21 s a slip.
     "OMP_THREAD_LIMIT": "1",
+    # One BLAS thread, as Dask workers have: the same page then gives the same readings on
+    # every runner (several BLAS threads sum in another order, and a near-tie between two
+    # candidate readings can fall the other way). Pages are read in parallel instead.
+    "OMP_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
 }
 
 
