@@ -20,6 +20,7 @@ advance=)`` and ``bump`` append only if what the caller saw is still so, else ra
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import threading
@@ -484,8 +485,18 @@ def _create_sqlite(location: StoreLocation) -> None:
     try:
         with writing(engine) as connection:
             migrate(connection, None)
-    finally:
+        with engine.connect() as connection:
+            # Into the file itself now: closing would checkpoint the write-ahead log too, but
+            # silently, and on a full disk the schema would stay in the -wal file deleted below.
+            busy = connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()[0]
+        if busy:
+            raise OSError(errno.EBUSY, "the new store could not be written whole", str(draft))
+    except BaseException:
         engine.dispose()
+        for leftover in _sqlite_files(draft):
+            leftover.unlink(missing_ok=True)
+        raise
+    engine.dispose()
     try:
         os.link(draft, path)
     except FileExistsError:
