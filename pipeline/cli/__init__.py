@@ -1,10 +1,11 @@
 """The ``bridgescan`` command line: one module per command group, nothing imports it.
 
-Each group registers its commands from its own module here (``run``, ``score``, ``entry``,
-``event``, ``forms``, ``scan``, ``interop``, ``web``, ``store``); those modules import nothing
-heavy at the top (cv2, prefect, pandas load inside the commands), so ``bridgescan --help`` is
-instant. They parse, call the functions of the pipeline's rooms, and print. Exit codes are the
-same everywhere (``pipeline.cli.exit_codes.ExitCode``).
+Each group registers its commands from its own module here (``run``, ``batch``, ``score``,
+``correct``, ``audit``, ``entry``, ``event``, ``forms``, ``scan``, ``interop``, ``web``,
+``store``); those modules import nothing heavy at the top (cv2, prefect, pandas load inside
+the commands), so ``bridgescan --help`` is instant. They parse, call the functions of the
+pipeline's rooms, and print. Exit codes are the same everywhere
+(``pipeline.cli.exit_codes.ExitCode``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ app = typer.Typer(
 # Command groups in the order they appear in --help.
 _GROUPS = (
     "run",
+    "batch",
     "score",
     "correct",
     "audit",
@@ -84,7 +86,7 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted: nothing more was written\n")
-        sys.exit(130)
+        sys.exit(ExitCode.INTERRUPTED)
     except Exception as error:  # noqa: BLE001 - the one place that turns a bug into exit 70
         report = _crash_report(error)
         sys.stderr.write(

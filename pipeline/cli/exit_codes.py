@@ -37,3 +37,6 @@ class ExitCode(IntEnum):
     INTERNAL = 70
     """An unexpected error in bridgescan itself (a bug: please report it with the message);
     never 1, so a crash is never taken for "published, review waiting"."""
+    INTERRUPTED = 130
+    """Stopped by Ctrl-C or a signal before it finished; what was done is kept, and running
+    the same command again carries on without adding anything twice."""

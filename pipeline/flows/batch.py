@@ -1,0 +1,289 @@
+"""The tournament office's batch: every session of every event folder in one flow run.
+
+``run_batch`` (the ``bridgescan-batch`` flow) takes event folders (or folders of event
+folders) and gives each event what ``bridgescan run`` gives it, through the same steps
+(pipeline/flows/run_event.py: ``prepare_event``, ``settle_readings``, ``finish_event``), so
+the results of an event are the same whichever command made them. What the batch adds:
+
+- pages are read in parallel, a chunk of pages per task (pipeline/flows/pages.py), on the
+  task runner the office configured (pipeline/flows/task_runners.py): threads, local Dask
+  worker processes, or a Dask scheduler;
+- a page read before (the same scan content, the same reader version) is taken from the
+  event's store, not read again; each chunk's readings are kept there as soon as they
+  are back, so a batch cut off half way reads only what it had not read;
+- reading streams: a few chunks per worker are in flight, each event is scored and
+  published as soon as its last page is in (while the workers read the next event's pages),
+  and its readings are let go, so memory stays flat however long the day;
+- one bad event (files that cannot be used, an output folder that cannot be written, a
+  broken store) is reported with its reason and the rest goes on;
+- a flow run per event and per session named after them, each session's ranking and review
+  summary as Prefect artifacts (pipeline/flows/batch_event.py), and the batch summary
+  (pipeline/flows/batch_report.py).
+
+Which folders are events and where their output goes: pipeline/flows/batch_plan.py.
+
+Re-running the same batch after a crash adds nothing twice: every step writes the event
+store idempotently and publishes atomically.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+
+from pipeline.doors.scans.reading import scan_files
+from pipeline.flows import pages as chunking
+from pipeline.flows import run_event as job_steps
+from pipeline.flows.batch_event import ByReference, ChunkRead, EventRun, score_and_publish
+from pipeline.flows.batch_plan import event_folders, event_store, output_names
+from pipeline.flows.batch_report import BatchReport, EventOutcome
+from pipeline.flows.task_runners import runner_spec, task_runner
+
+__all__ = ["Notice", "batch_listeners", "run_batch"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """What the batch tells the command line as it goes (the progress bar)."""
+
+    kind: str  # "planned", "pages", "reused", "skipped", "scoring", "event"
+    event: str = ""
+    title: str = ""
+    pages: int = 0
+    outcome: EventOutcome | None = None
+
+
+# Who wants to hear how the batch goes (the CLI's progress bar). Not a flow parameter:
+# Prefect records flow parameters, and a callback is not data.
+batch_listeners: list[Callable[[Notice], None]] = []
+
+
+def _notify(notice: Notice) -> None:
+    for listener in batch_listeners:
+        listener(notice)
+
+
+@task(name="read pages", task_run_name="read {chunk.label}", cache_policy=NO_CACHE)
+def read_pages(event: ByReference, chunk: chunking.PageChunk) -> ChunkRead:
+    """Read one chunk of pages (on a thread or a Dask worker) for ``event.value``."""
+    started = time.perf_counter()
+    pages = chunking.read_chunk(event.value, chunk)
+    return ChunkRead(chunk, tuple(pages), time.perf_counter() - started)
+
+
+def _batch_run_name() -> str:
+    from prefect.runtime import flow_run
+
+    folders = flow_run.parameters.get("folders") or ()
+    return f"batch of {len(folders)} folder(s), {datetime.now():%Y-%m-%d %H:%M}"
+
+
+@flow(name="bridgescan-batch", flow_run_name=_batch_run_name, log_prints=False)
+def run_batch(
+    folders: list[Path],
+    out_dir: Path,
+    runner: str = "threads",
+    workers: int | None = None,
+    address: str | None = None,
+    masterpoints: str = "bronze",
+    chunk_pages: int = chunking.DEFAULT_CHUNK_PAGES,
+    store: str | None = None,
+) -> BatchReport:
+    """Every event folder in ``folders`` read, scored and published into ``out_dir/<event>``,
+    with the batch summary in ``out_dir``; the task runner is ``runner`` (threads or dask)
+    with ``workers`` workers, or the Dask scheduler at ``address``; each event's store is
+    in its output folder, or in its own schema of the PostgreSQL database ``store``."""
+    from pipeline.flows.artifacts import publish_batch_artifact
+    from pipeline.flows.batch_report import summary_frame, write_summary
+
+    clock = time.perf_counter()
+    spec = runner_spec(runner, workers, address)
+    paths = event_folders(folders)
+    runs = [EventRun(name, folder, out_dir / name)
+            for name, folder in zip(output_names(paths), paths, strict=True)]  # fmt: skip
+    report = BatchReport(spec.describe(), datetime.now(UTC).isoformat(timespec="seconds"))
+    for run in runs:
+        _plan(run, chunk_pages, store)
+    report.pages = sum(run.pages for run in runs if run.outcome is None)
+    _notify(Notice("planned", pages=report.pages))
+    with task_runner(spec) as pool:
+        _stream(runs, pool, masterpoints, max(4, 3 * spec.workers), report)
+    report.events = [run.outcome for run in runs if run.outcome is not None]
+    report.seconds = time.perf_counter() - clock
+    report.finished = datetime.now(UTC).isoformat(timespec="seconds")
+    write_summary(report, out_dir)
+    heading = (f"{len(runs)} events, {report.pages} pages in {report.seconds:.0f} s on "
+               f"{report.runner}")  # fmt: skip
+    publish_batch_artifact(summary_frame(report.lines), heading)
+    return report
+
+
+def _plan(run: EventRun, chunk_pages: int, store: str | None) -> None:
+    """Prepare the event (checked, recorded, its files found) and cut its scans in chunks."""
+    try:
+        run.job = job_steps.prepare_event(run.folder, run.out_dir, event_store(store, run.name))
+        setup = chunking.event_setup(run.job.event)
+        for files in run.job.plan:
+            if files.scans:
+                chunks = chunking.plan_chunks(
+                    run.name, files.session, scan_files(files.scans), chunk_pages, setup
+                )
+                run.chunks[files.session] = chunks
+                if chunks:
+                    run.reader_keys[files.session] = chunking.reader_key(run.job.event, chunks[0])
+    except Exception as error:  # noqa: BLE001 - one bad event is reported, the rest goes on
+        _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
+
+
+Work = tuple[EventRun, chunking.PageChunk | None, ChunkRead | None]
+
+
+def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
+    """Every chunk of every event in order, with its pages when the store has them all
+    (read before); an event's scans are kept in its store just before its first chunk
+    (as ``run`` keeps them before reading). An event with nothing to read comes once,
+    without a chunk."""
+    for run in runs:
+        if run.outcome is not None or run.job is None:
+            continue
+        try:
+            for files in run.job.plan:
+                job_steps.keep_scans(run.job.store_path, files)
+        except Exception as error:  # noqa: BLE001
+            _notify(Notice("skipped", run.name, run.title, pages=run.pages))
+            _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
+            continue
+        for session in sorted(run.chunks):
+            for chunk in run.chunks[session]:
+                if run.outcome is None:
+                    yield run, chunk, _stored_chunk(run, chunk)
+        if not run.chunks:  # typed entries only: nothing to read
+            yield run, None, None
+
+
+def _stored_chunk(run: EventRun, chunk: chunking.PageChunk) -> ChunkRead | None:
+    """The chunk's pages as an earlier run read them (same scan content, same reader), if
+    the event's store has every one of them; else None (the chunk is read)."""
+    from ocr.reading import PageRef
+    from pipeline.doors.scans.reading import renamed
+    from pipeline.flows.readings import StoredReadings
+    from pipeline.store import EventStore
+
+    assert run.job is not None
+    pages = []
+    try:
+        with EventStore(run.job.store_path) as store:
+            stored = StoredReadings(store, run.reader_keys[chunk.session])
+            for number in range(chunk.first, chunk.last + 1):
+                page = stored.get(chunk.digest, number)
+                if page is None:
+                    return None
+                pages.append(renamed(page, PageRef(str(chunk.file), number)))
+    except Exception:  # noqa: BLE001 - a reading that cannot be taken back is read again
+        return None
+    return ChunkRead(chunk, tuple(pages), 0.0, reused=True)
+
+
+def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
+    """Keep a chunk's readings in the event's store as soon as they are back, so a batch
+    cut off after this reads them no more."""
+    from pipeline.flows.readings import StoredReadings
+    from pipeline.store import EventStore
+
+    assert run.job is not None
+    with EventStore(run.job.store_path) as store:
+        stored = StoredReadings(store, run.reader_keys[result.chunk.session])
+        for number, page in enumerate(result.pages, start=result.chunk.first):
+            stored.put(result.chunk.digest, number, page)
+
+
+def _stream(
+    runs: Sequence[EventRun], pool: Any, masterpoints: str, window: int, report: BatchReport
+) -> None:
+    """Keep ``window`` chunks in flight; conclude each event once its last chunk is back."""
+    done: queue.Queue[Any] = queue.Queue()
+    in_flight: dict[Any, tuple[EventRun, chunking.PageChunk]] = {}
+    ready: deque[EventRun] = deque()
+    pending = _chunks(runs)
+    exhausted = False
+    while True:
+        while not exhausted and len(in_flight) < window:
+            item = next(pending, None)
+            if item is None:
+                exhausted = True
+                break
+            run, chunk, stored = item
+            if chunk is None:
+                ready.append(run)
+                continue
+            run.first_sent.setdefault(chunk.session, time.perf_counter())
+            if stored is not None:
+                _take(run, stored, report)
+                if run.complete:
+                    ready.append(run)
+                continue
+            assert run.job is not None
+            event = ByReference(run.job.event)  # Prefect would walk all of it, every chunk
+            future = pool.submit(read_pages, {"event": event, "chunk": chunk})
+            in_flight[future] = (run, chunk)
+            future.add_done_callback(done.put)
+        if ready:
+            _conclude(ready.popleft(), masterpoints)
+            continue
+        if not in_flight:
+            break
+        future = done.get()
+        run, chunk = in_flight.pop(future)
+        _collect(run, chunk, future, report)
+        if run.outcome is None and run.complete:
+            ready.append(run)
+
+
+def _take(run: EventRun, result: ChunkRead, report: BatchReport) -> None:
+    """A chunk's pages are in: kept with the event's other pages until it is scored."""
+    run.read.setdefault(result.chunk.session, []).append(result)
+    run.received += 1
+    if result.reused:
+        _notify(Notice("reused", run.name, run.title, pages=result.chunk.pages))
+    else:
+        report.pages_read += result.chunk.pages
+        _notify(Notice("pages", run.name, run.title, pages=result.chunk.pages))
+
+
+def _collect(run: EventRun, chunk: chunking.PageChunk, future: Any, report: BatchReport) -> None:
+    """Take a chunk's pages in and keep them in the store (or fail its event: the rest of
+    the batch goes on)."""
+    if run.outcome is not None:
+        return
+    try:
+        result: ChunkRead = future.result()
+        _keep_chunk(run, result)
+    except Exception as error:  # noqa: BLE001
+        left = run.pages - run.pages_in - chunk.pages
+        _notify(Notice("skipped", run.name, run.title, pages=left))
+        _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
+        run.read.clear()  # let the pages go
+        return
+    _take(run, result, report)
+
+
+def _conclude(run: EventRun, masterpoints: str) -> None:
+    """Score and publish one event (its own flow run), then let its readings go."""
+    if run.outcome is not None:
+        return
+    run.concluding = time.perf_counter()
+    _notify(Notice("scoring", run.name, run.title))
+    event_flow = score_and_publish.with_options(flow_run_name=run.title)
+    event_flow(ByReference(run), masterpoints, return_state=True)
+    run.read.clear()
+    if run.outcome is not None:
+        _notify(Notice("event", run.name, run.title, outcome=run.outcome))

@@ -1,0 +1,148 @@
+"""Pages in chunks: how a batch splits a session's scans into pieces of work, and reads one.
+
+A tournament office's day is a thousand pages or more. The batch flow (pipeline/flows/batch.py)
+reads them in parallel, a *chunk* of consecutive pages of one scan file per task:
+
+- ``plan_chunks``: a session's scan files cut into chunks of at most ``size`` pages, counted
+  without rendering a page (``ocr.reader.page_count``), in scan order;
+- ``reader_key``: the version of the reader a session's chunks are read with (readings kept
+  in the event store under an earlier version are not reused);
+- ``read_chunk``: one chunk read with the session's reader, on whichever thread or Dask
+  worker process the task runner chose. The reader (layout, digit model, the movement's
+  pre-printed pairs) is built once per process and session, not once per chunk.
+
+A chunk carries paths and numbers only, never page images: the worker loads its own pages,
+so the flow never holds more than the readings of the sessions in flight. The chunk size is
+a measured choice (README, "Speed"): Prefect's overhead per task, above all on Dask, is too
+large for one page a task, and a few pages a chunk make it negligible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from threading import Lock, get_ident
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ocr.reader import ScanReader
+    from ocr.reading import PageReading
+    from scoring.event import Event
+
+__all__ = [
+    "DEFAULT_CHUNK_PAGES",
+    "PageChunk",
+    "event_setup",
+    "plan_chunks",
+    "read_chunk",
+    "reader_key",
+    "in_scan_order",
+]
+
+#: Pages a task reads (README, "Speed": chosen from the measured overhead per task).
+DEFAULT_CHUNK_PAGES = 8
+
+
+@dataclass(frozen=True)
+class PageChunk:
+    """Pages ``first``..``last`` (from 1) of one scan file of one session of one event."""
+
+    event: str  # the event's output folder name in the batch (unique in the batch)
+    session: int
+    index: int  # the chunk's place in its session, for putting pages back in scan order
+    file: Path
+    first: int
+    last: int
+    setup: str = ""  # digest of the event as scored: the reader's movement and QR ids
+    digest: str = ""  # SHA-256 of the scan file's bytes: where its pages' readings are kept
+
+    @property
+    def pages(self) -> int:
+        return self.last - self.first + 1
+
+    @property
+    def label(self) -> str:
+        """A name people read in the Prefect UI: event, session, file and pages."""
+        pages = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+        return f"{self.event} s{self.session} {self.file.name} p{pages}"
+
+
+def plan_chunks(
+    event: str,
+    session: int,
+    files: Iterable[Path],
+    size: int = DEFAULT_CHUNK_PAGES,
+    setup: str = "",
+) -> list[PageChunk]:
+    """The session's scan files (as ``scan_files`` lists them) in chunks of ``size`` pages."""
+    from ocr.reader import page_count
+    from pipeline.doors.scans.reading import file_digest
+
+    if size < 1:
+        raise ValueError("a chunk holds at least one page")
+    chunks: list[PageChunk] = []
+    for file in files:
+        count, digest = page_count(file), file_digest(file)
+        for first in range(1, count + 1, size):
+            last = min(first + size - 1, count)
+            chunks.append(PageChunk(event, session, len(chunks), file, first, last, setup,
+                                    digest))  # fmt: skip
+    return chunks
+
+
+def event_setup(event: Event) -> str:
+    """The digest of the event as the reader sees it (computed once per event, not per chunk)."""
+    from pipeline.store.codec import dumps
+
+    return hashlib.sha256(dumps(event).encode()).hexdigest()
+
+
+# Readers built in this process, by (event setup, session, thread): a worker reads many
+# chunks of the same session, and a reader's first build (digit model, movement) costs
+# more than a page. One per thread, as a reader is not meant to be shared between threads.
+_READERS: OrderedDict[tuple[str, int, int], ScanReader] = OrderedDict()
+_READERS_LOCK = Lock()
+_READERS_KEPT = 16
+
+
+def _reader(event: Event, chunk: PageChunk) -> ScanReader:
+    from pipeline.doors.scans.reading import scan_reader
+
+    key = (chunk.setup or event_setup(event), chunk.session, get_ident())
+    with _READERS_LOCK:
+        reader = _READERS.get(key)
+        if reader is not None:
+            _READERS.move_to_end(key)
+            return reader
+    reader = scan_reader(event, chunk.session)
+    with _READERS_LOCK:
+        _READERS[key] = reader
+        while len(_READERS) > _READERS_KEPT:
+            _READERS.popitem(last=False)
+    return reader
+
+
+def reader_key(event: Event, chunk: PageChunk) -> str:
+    """The version of the reader that reads ``chunk`` (its code, model and layout, and the
+    session's movement): stored readings of another version are read again."""
+    from pipeline.doors.scans.reading import reader_key as key
+
+    return key(_reader(event, chunk), event, chunk.session)
+
+
+def read_chunk(event: Event, chunk: PageChunk) -> list[PageReading]:
+    """Read the chunk's pages with the session's reader (as ``bridgescan run`` reads them)."""
+    from ocr.reader import load_pages
+
+    reader = _reader(event, chunk)
+    return [reader.read_image(image, ref) for ref, image in load_pages(chunk.file, chunk.first,
+                                                                        chunk.last)]  # fmt: skip
+
+
+def in_scan_order(chunks: Iterable[tuple[PageChunk, Sequence[PageReading]]]) -> list[PageReading]:
+    """The pages of a session's chunks in scan order, whatever order the chunks finished in."""
+    ranked = sorted(chunks, key=lambda item: item[0].index)
+    return [page for _, pages in ranked for page in pages]
