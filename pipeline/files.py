@@ -20,6 +20,7 @@ __all__ = [
     "atomic_write",
     "atomic_write_bytes",
     "atomic_write_text",
+    "remove_leftover_parts",
     "safe_name",
     "output_path",
 ]
@@ -62,6 +63,21 @@ def atomic_write_bytes(path: Path, data: bytes) -> Path:
 def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
     """Write text atomically (UTF-8 unless told otherwise)."""
     return atomic_write_bytes(path, text.encode(encoding))
+
+
+def remove_leftover_parts(folder: Path) -> list[Path]:
+    """Remove the temporary files (``.NAME.*.part``) that writes killed half way left in
+    ``folder``, before the one process that writes it writes it again: a re-run after a
+    crash leaves nothing half-written behind. Returns what was removed."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    removed = []
+    for entry in folder.glob(".*.part"):
+        if entry.is_file():
+            entry.unlink(missing_ok=True)
+            removed.append(entry)
+    return removed
 
 
 def _umask() -> int:

@@ -161,11 +161,13 @@ def summary_frame(lines: Sequence[SessionLine]) -> pd.DataFrame:
 
 
 def write_summary(report: BatchReport, out_dir: Path) -> dict[str, Path]:
-    """``batch-summary.json`` and ``batch-summary.xlsx`` in ``out_dir``, each atomically."""
-    from pipeline.files import atomic_write_text
+    """``batch-summary.json`` and ``batch-summary.xlsx`` in ``out_dir``, each atomically
+    (after removing what a batch killed while writing them left)."""
+    from pipeline.files import atomic_write_text, remove_leftover_parts
     from pipeline.publish.workbook.writer import save_workbook
 
     out_dir.mkdir(parents=True, exist_ok=True)
+    remove_leftover_parts(out_dir)
     paths = {"json": out_dir / SUMMARY_JSON, "workbook": out_dir / SUMMARY_WORKBOOK}
     text = json.dumps(report.to_json(), indent=1, ensure_ascii=False)
     atomic_write_text(paths["json"], text + "\n")

@@ -2,6 +2,7 @@
 
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +45,21 @@ def test_safe_names_stay_inside(tmp_path) -> None:
     assert safe_name("Höstpar =SUM(A1)") == "Hostpar _SUM_A1_"
     assert safe_name("...") == "file"
     assert output_path(tmp_path, safe_name("../x")).parent == tmp_path.resolve()
+
+
+def test_a_write_killed_half_way_leaves_nothing_after_the_queue_is_written_again(
+    tmp_path: Path,
+) -> None:
+    """A run killed while writing a crop left ``.x.png.abc.part``; writing the review
+    queue again removes it (and only the temporary files: the crops stay)."""
+    from pipeline.doors.scans.review import write_queue
+    from pipeline.files import remove_leftover_parts
+
+    crops = tmp_path / "review" / "crops"
+    crops.mkdir(parents=True)
+    (crops / ".session1.pdf_p23r4.png.tsmuiemw.part").write_bytes(b"half a png")
+    (crops / "kept.png").write_bytes(b"png")
+    write_queue((), tmp_path / "review")
+    assert sorted(p.name for p in crops.iterdir()) == ["kept.png"]
+    assert (tmp_path / "review" / "review.json").is_file()
+    assert remove_leftover_parts(tmp_path / "missing") == []

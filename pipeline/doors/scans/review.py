@@ -162,10 +162,13 @@ def write_queue(
     """``review.json`` (every item, open or decided, with its state) and ``crops/``.
 
     Decided items stay in the file, so a decision can always be looked at and replaced.
+    Temporary files of a write killed half way (a crashed run) are removed first.
     """
-    from pipeline.files import atomic_write_bytes, atomic_write_text
+    from pipeline.files import atomic_write_bytes, atomic_write_text, remove_leftover_parts
 
     folder.mkdir(parents=True, exist_ok=True)
+    for written in (folder, folder / "crops"):  # a run killed while writing left these
+        remove_leftover_parts(written)
     records = []
     for item in items:
         record = asdict(item)
