@@ -155,7 +155,7 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
     from pipeline.cli.batch_progress import BatchProgress
 
     with BatchProgress(console) as progress:  # on screen from the first second
-        from pipeline.flows.prefect_env import configure_prefect
+        from pipeline.flows.prefect_env import configure_prefect, late_api_message
 
         configure_prefect()
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
@@ -182,15 +182,10 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
             errors.print(f"error: cannot write the batch summary: {error}", markup=False)
             raise typer.Exit(ExitCode.ENVIRONMENT) from None
         except RuntimeError as error:
-            if "ephemeral Prefect API" not in str(error):
+            message = late_api_message(error)
+            if message is None:
                 raise
-            # Prefect's temporary API is a server process it starts; on a machine too busy
-            # to start it in time nothing was done, and the same command can simply be re-run.
-            waited = os.environ.get("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "?")
-            errors.print(f"error: Prefect's local API did not start within {waited} s (is the "
-                         "machine very busy?); nothing was read or published: run the same "
-                         "command again, or set PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS",
-                         markup=False, soft_wrap=True)  # fmt: skip
+            errors.print(f"error: {message}", markup=False, soft_wrap=True)
             raise typer.Exit(ExitCode.ENVIRONMENT) from None
         finally:
             batch.batch_listeners.remove(progress.hear)

@@ -102,6 +102,7 @@ def _run(  # type: ignore[no-untyped-def]
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
     from pipeline.flows import run_event as flows
+    from pipeline.flows.prefect_env import late_api_message
 
     def listen(stage: str, _detail: object) -> None:
         if stage == "page":
@@ -118,13 +119,10 @@ def _run(  # type: ignore[no-untyped-def]
     except (OSError, ValueError) as error:
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     except RuntimeError as error:
-        if "ephemeral Prefect API" not in str(error):
+        message = late_api_message(error)
+        if message is None:
             raise
-        # Prefect's local API did not come up in time: the machine, not a bug, not the input.
-        raise _fail(errors, f"{error} Nothing was published. The machine may be too busy: "
-                    "run again, or allow Prefect more time to start "
-                    "(PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS, 120 by default).",
-                    ExitCode.ENVIRONMENT) from None  # fmt: skip
+        raise _fail(errors, message, ExitCode.ENVIRONMENT) from None
     finally:
         flows.listeners.remove(listen)
 

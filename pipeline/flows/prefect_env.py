@@ -41,3 +41,17 @@ def configure_prefect(home: Path | None = None) -> None:
         os.environ.setdefault("PREFECT_HOME", str(home))
     for name, value in _DEFAULTS.items():
         os.environ.setdefault(name, value)
+
+
+def late_api_message(error: RuntimeError) -> str | None:
+    """What to tell the person when Prefect's temporary local API did not start in time
+    (a machine too busy, not a bug and not the input: nothing was done, and the same
+    command can simply be run again); None for any other error."""
+    if "ephemeral Prefect API" not in str(error):
+        return None
+    waited = os.environ.get("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    return (
+        f"Prefect's local API did not start within {waited} s (is the machine very busy?); "
+        "nothing was read or published: run the same command again, or allow Prefect more "
+        "time to start (PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS)"
+    )
