@@ -23,7 +23,9 @@ class CardLine:
     ``score`` is the table score for the pair (None for an adjusted or unplayed result),
     ``points`` its matchpoints (IMPs in an IMP session), ``top`` the board's top (None when
     the session has no top: IMPs), ``percent`` points / top, ``running`` the sum of points
-    so far on the card (sit-out credit and penalties are not board points).
+    so far on the card (sit-out credit and penalties are not board points), ``running_tops``
+    the sum of the tops of the boards that gave them (what a centred running total counts:
+    ``scoring.presentation``).
     """
 
     line: ResultLine
@@ -34,6 +36,7 @@ class CardLine:
     top: Fraction | None
     percent: Fraction | None
     running: Fraction
+    running_tops: Fraction = Fraction(0)
 
 
 def pair_lines(session: SessionView, pair: int) -> list[ResultLine]:
@@ -50,7 +53,7 @@ def pair_lines(session: SessionView, pair: int) -> list[ResultLine]:
 def score_card(session: SessionView, pair: int) -> tuple[CardLine, ...]:
     """The pair's score card for the session."""
     tops = {board.board: board.top for board in session.boards}
-    running = Fraction(0)
+    running = running_tops = Fraction(0)
     card = []
     for line in pair_lines(session, pair):
         is_ns = line.ns_pair == pair
@@ -59,6 +62,8 @@ def score_card(session: SessionView, pair: int) -> tuple[CardLine, ...]:
         top = tops.get(line.board) or None  # IMP sessions have no top
         percent = None if points is None or top is None else points * 100 / top
         running += points or 0
+        if points is not None and top is not None:
+            running_tops += top
         card.append(
             CardLine(
                 line=line,
@@ -69,6 +74,7 @@ def score_card(session: SessionView, pair: int) -> tuple[CardLine, ...]:
                 top=top,
                 percent=percent,
                 running=running,
+                running_tops=running_tops,
             )
         )
     return tuple(card)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import accumulate
 from typing import Any
 
 from pipeline.interop.deals import STRAIN_ORDER, HandRecord
@@ -238,7 +237,6 @@ def _card(
     marks: Marks,
 ) -> dict[str, Any]:
     lines = score_card(session, standing.pair)
-    tops = list(accumulate(c.top or 0 if c.points is not None else 0 for c in lines))
     return {
         "session": session,
         "standing": standing,
@@ -247,16 +245,15 @@ def _card(
         "lines": [
             {
                 "card": c,
-                "running_tops": running_tops,
                 "href": board_href(session.number, c.line.board),
                 "opponent_names": names.get(c.opponent, ""),
                 "mark": line_mark(c.line),
                 "corrections": line_corrections(marks, session.number, c.line),
             }
-            for c, running_tops in zip(lines, tops, strict=True)
+            for c in lines
         ],
         "board_total": lines[-1].running if lines else Fraction(0),
-        "board_tops": tops[-1] if tops else Fraction(0),
+        "board_tops": lines[-1].running_tops if lines else Fraction(0),
         "with_notes": any(line_mark(c.line) for c in lines),
     }
 

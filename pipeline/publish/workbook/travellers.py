@@ -30,7 +30,7 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import CENTRED_NOTE, heading
-from pipeline.results.cards import CardLine, score_card
+from pipeline.results.cards import score_card
 from pipeline.results.model import BoardView, EventResults, ResultLine, SessionView
 from scoring.contract import card_text
 
@@ -195,7 +195,7 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
             sheet, row, f"Pair {pair}: {standing.names} · place {standing.place}, {result}"
         )
         card = score_card(session, pair)
-        tops = _running_tops(card)
+        tops = card[-1].running_tops if card else Fraction(0)
         rows = [
             (
                 c.line.round,
@@ -238,8 +238,3 @@ def write_score_cards(workbook: Workbook, results: EventResults, session: Sessio
         blocks.append((row, end + len(summary)))
         row = end + len(summary) + 1
     finish_block_sheet(sheet, title_rows, blocks)
-
-
-def _running_tops(card: tuple[CardLine, ...]) -> Fraction:
-    """The tops of the boards on a card that carry points (what centring a total counts)."""
-    return sum((c.top for c in card if c.top is not None and c.points is not None), Fraction(0))
