@@ -16,48 +16,38 @@ Several processes may append at once: writes are serialized by the store's lock
 (pipeline/store/engine.py), and ``append(..., expect_seq=)``, ``append_many(expect=,
 advance=)`` and ``bump`` append only if what the caller saw is still so, else raise
 ``ConflictError`` (two scorers correcting one session, workers of one batch).
+
+This module is the store's API; the work behind it is in modules of its own: what goes
+in and comes out (record.py), the one write path (appending.py), opening and upgrading
+the schema (opening.py), the SQLite file (sqlite_file.py), look-ups by key (queries.py).
 """
 
 from __future__ import annotations
 
-import errno
 import hashlib
-import os
-import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from sqlalchemy import Engine, func, select, text
+from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError
 
-from pipeline.store.chain import GENESIS, ChainHead, Seal, link, record_digest
+from pipeline.store.appending import append_locked
+from pipeline.store.chain import GENESIS, ChainHead, Seal
 from pipeline.store.chain import seal_from_environment as _seal_from_environment
-from pipeline.store.codec import dumps, loads
+from pipeline.store.codec import loads
 from pipeline.store.engine import open_engine, reading, translate_errors, writing
-from pipeline.store.errors import (
-    ConflictError,
-    StoreBrokenError,
-    StoreKeyError,
-    StoreMissingError,
-    TamperedError,
-)
+from pipeline.store.errors import TamperedError
 from pipeline.store.location import StoreLocation, store_location
+from pipeline.store.opening import open_schema
+from pipeline.store.queries import latest_row
+from pipeline.store.record import Append, StoredRecord, stored_record
 from pipeline.store.schema import RECORD_COLUMNS, blobs, records
-from pipeline.store.upgrade import (
-    BASE_REVISION,
-    bridgescan_version,
-    check_known,
-    head_revision,
-    migrate,
-    schema_revision,
-)
+from pipeline.store.sqlite_file import check_sqlite_file
 from pipeline.store.verify import Verification, verify_store
 
-__all__ = ["EventStore", "StoredRecord", "Append", "ANY", "FROM_ENVIRONMENT"]
+__all__ = ["EventStore", "ANY", "FROM_ENVIRONMENT"]
 
 
 class _Marker:
@@ -72,31 +62,6 @@ class _Marker:
 ANY: Final = _Marker("ANY")
 #: ``EventStore(seal=FROM_ENVIRONMENT)``: the key named by BRIDGESCAN_STORE_KEY_FILE, if any.
 FROM_ENVIRONMENT: Final = _Marker("FROM_ENVIRONMENT")
-
-
-@dataclass(frozen=True)
-class StoredRecord:
-    """A record as stored, with its position in the log."""
-
-    seq: int
-    kind: str
-    key: str
-    value: Any
-    digest: str
-    actor: str
-    reason: str
-    recorded_at: str
-
-
-@dataclass(frozen=True)
-class Append:
-    """One record to append with :meth:`EventStore.append_many`."""
-
-    kind: str
-    key: str
-    value: Any
-    actor: str = "bridgescan"
-    reason: str = ""
 
 
 def _utc_now() -> datetime:
@@ -129,7 +94,7 @@ class EventStore:
         self.path = location.path
         self._seal = _seal_from_environment() if isinstance(seal, _Marker) else seal
         self._clock = clock
-        self._check_file(create)
+        check_sqlite_file(location, create)
         self._engine: Engine = open_engine(location)
         try:
             self.schema = self._open(create)
@@ -139,87 +104,9 @@ class EventStore:
 
     # -- opening -------------------------------------------------------------------------
 
-    def _check_file(self, create: bool) -> None:
-        path = self.path
-        if path is None:
-            return
-        if path.exists() and path.is_file() and path.stat().st_size == 0:
-            raise StoreBrokenError(
-                f"{path} is 0 bytes: an event store that was truncated (or a file that is not "
-                "a store). It is not taken as a new store; restore it from a backup, or "
-                "remove it yourself to start a new one"
-            )
-        if not path.exists():
-            if not create:
-                raise StoreMissingError(f"{path}: there is no event store here")
-            _create_sqlite(self.location)
-
     @translate_errors
     def _open(self, create: bool) -> str:
-        if self.location.schema:
-            self._ensure_schema(create)
-        with self._engine.connect() as connection, connection.begin():
-            found = schema_revision(connection)
-        check_known(found, str(self.location))
-        if found is None and not create:
-            raise StoreMissingError(f"{self.location}: the event store is empty (no tables)")
-        if found == head_revision():
-            return found
-        with writing(self._engine) as connection:  # upgrade once, under the write lock
-            found = schema_revision(connection)
-            check_known(found, str(self.location))
-            if found != head_revision():
-                migrate(connection, found)
-                if found is not None:
-                    self._after_upgrade(connection, found)
-        return head_revision()
-
-    def _ensure_schema(self, create: bool) -> None:
-        schema = self.location.schema
-        with self._engine.connect() as connection, connection.begin():
-            exists = connection.execute(
-                text("SELECT 1 FROM pg_namespace WHERE nspname = :name"), {"name": schema}
-            ).first()
-            if exists is not None:
-                return
-            if not create:
-                raise StoreMissingError(f"{self.location}: there is no schema {schema}")
-            try:
-                connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
-            except DBAPIError:  # another process created it at the same moment
-                connection.rollback()
-
-    def _after_upgrade(self, connection: Connection, found: str) -> None:
-        """Verify the old chain, put its blobs in the chain (checked against their hashes),
-        and record the upgrade itself, all in the upgrade's transaction."""
-        verify_store(connection, self._seal, with_blobs=found != BASE_REVISION)
-        entries = []
-        if found == BASE_REVISION:
-            chained = select(records.c.key).where(records.c.kind == "blob")
-            loose = connection.execute(
-                select(blobs.c.digest, blobs.c.name)
-                .where(blobs.c.digest.not_in(chained))
-                .order_by(blobs.c.digest)
-            ).all()
-            for digest, name in loose:
-                data = bytes(
-                    connection.execute(
-                        select(blobs.c.data).where(blobs.c.digest == digest)
-                    ).scalar_one()
-                )
-                if hashlib.sha256(data).hexdigest() != digest:
-                    raise TamperedError(f"blob {digest[:12]}… ({name}) does not match its hash: "
-                                        "it was replaced before this upgrade")  # fmt: skip
-                why = "kept before schema 0002 put blobs in the chain"
-                entries.append(Append("blob", digest, {"name": name, "size": len(data)},
-                                      reason=why))  # fmt: skip
-        if connection.execute(select(func.count()).select_from(records)).scalar_one():
-            entries.append(Append(
-                "store", "schema",
-                {"schema": head_revision(), "from": found, "bridgescan": bridgescan_version()},
-                reason=f"upgraded from schema {found}",
-            ))  # fmt: skip
-        self._append_locked(connection, entries, {}, {})
+        return open_schema(self._engine, self.location, create, seal=self._seal, clock=self._clock)
 
     def close(self) -> None:
         self._engine.dispose()
@@ -298,74 +185,16 @@ class EventStore:
     def _append_locked(
         self,
         connection: Connection,
-        entries: Sequence[Append],
+        entries: list[Append],
         expect: Mapping[tuple[str, str], int | None],
         advance: Mapping[str, int],
         counted_by: tuple[str, str] = ("bridgescan", ""),
     ) -> list[StoredRecord]:
-        tail = connection.execute(
-            select(records.c.seq, records.c.chain, records.c.sealed_by)
-            .order_by(records.c.seq.desc())
-            .limit(1)
-        ).first()
-        seq, previous = (tail.seq, tail.chain) if tail is not None else (0, GENESIS)
-        if tail is not None and tail.sealed_by:
-            self._check_seal(tail.sealed_by)
-        for (kind, key), seen in expect.items():
-            found = _latest_seq(connection, kind, key)
-            if found != seen:
-                raise _conflict(connection, kind, key, seen, found)
-        counters = []
-        for name, seen in advance.items():
-            latest = _latest(connection, "counter", name)
-            value = 0 if latest is None else int(loads(latest.payload))
-            if value != seen:
-                raise ConflictError(
-                    f"{name} is at {value}, not {seen}: it changed since you looked "
-                    f"({latest.actor if latest else 'nobody'} at "
-                    f"{latest.recorded_at if latest else '-'}); look again and retry",
-                    name, seen, value,
-                )  # fmt: skip
-            actor, why = counted_by
-            counters.append(Append("counter", name, seen + 1, actor, why or f"{name}: {seen + 1}"))
-        stored, rows = [], []
-        batch: dict[tuple[str, str], StoredRecord] = {}
-        for entry in [*entries, *counters]:
-            payload = dumps(entry.value)
-            digest = record_digest(entry.kind, entry.key, payload)
-            before = batch.get((entry.kind, entry.key))
-            if before is None:
-                row = _latest(connection, entry.kind, entry.key)
-                before = None if row is None else _stored(row, entry.value)
-            if before is not None and before.digest == digest:
-                stored.append(StoredRecord(before.seq, entry.kind, entry.key, entry.value,
-                                           digest, before.actor, before.reason,
-                                           before.recorded_at))  # fmt: skip
-                continue
-            seq += 1
-            at = self._clock().astimezone(UTC).isoformat(timespec="microseconds")
-            previous = link(previous, digest, entry.actor, entry.reason, at, self._seal)
-            rows.append({"seq": seq, "kind": entry.kind, "key": entry.key, "payload": payload,
-                         "digest": digest, "actor": entry.actor, "reason": entry.reason,
-                         "recorded_at": at, "chain": previous,
-                         "sealed_by": self._seal.id if self._seal else ""})  # fmt: skip
-            record = StoredRecord(seq, entry.kind, entry.key, entry.value, digest, entry.actor,
-                                  entry.reason, at)  # fmt: skip
-            batch[(entry.kind, entry.key)] = record
-            stored.append(record)
-        if rows:
-            connection.execute(records.insert(), rows)
-        return stored[: len(entries)]
-
-    def _check_seal(self, sealed_by: str) -> None:
-        if self._seal is None:
-            raise StoreKeyError(
-                f"{self.location}: this store is sealed with key {sealed_by}; give the key "
-                "(BRIDGESCAN_STORE_KEY_FILE) to append to it"
-            )
-        if self._seal.id != sealed_by:
-            raise StoreKeyError(f"{self.location}: this store is sealed with key {sealed_by}, "
-                                f"not with the key given ({self._seal.id})")  # fmt: skip
+        """``append_locked`` (appending.py) with this store's seal, clock and location."""
+        return append_locked(
+            connection, entries, expect, advance, counted_by,
+            seal=self._seal, clock=self._clock, location=self.location,
+        )  # fmt: skip
 
     # -- blobs ---------------------------------------------------------------------------
 
@@ -380,7 +209,7 @@ class EventStore:
             ).first()
             if have is None:
                 connection.execute(blobs.insert(), {"digest": digest, "name": name, "data": data})
-            if _latest(connection, "blob", digest) is None:
+            if latest_row(connection, "blob", digest) is None:
                 entry = Append("blob", digest, {"name": name, "size": len(data)})
                 self._append_locked(connection, [entry], {}, {})
         return digest
@@ -435,8 +264,8 @@ class EventStore:
         """The current version of (kind, key), or None; ``as_of``: as the store stood when
         record ``as_of`` was its last (what a publication was scored from)."""
         with self._engine.connect() as connection:
-            row = _latest(connection, kind, key, as_of)
-        return None if row is None else _stored(row, loads(row.payload))
+            row = latest_row(connection, kind, key, as_of)
+        return None if row is None else stored_record(row, loads(row.payload))
 
     @translate_errors
     def head(self) -> ChainHead:
@@ -469,79 +298,3 @@ class EventStore:
     def verify(self, expect: ChainHead | str | None = None) -> int:
         """Verify the store; returns the number of records, raises if it is broken."""
         return self.check(expect).records
-
-
-def _create_sqlite(location: StoreLocation) -> None:
-    """A new SQLite store, made beside its place and linked in whole: a store file is never
-    seen half-made (SQLite's empty first moments look like a truncated store), and of two
-    processes creating it at once one makes it and the other opens it."""
-    assert location.path is not None
-    path = location.path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    draft = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
-    for leftover in _sqlite_files(draft):
-        leftover.unlink(missing_ok=True)
-    engine = open_engine(store_location(draft))
-    try:
-        with writing(engine) as connection:
-            migrate(connection, None)
-        with engine.connect() as connection:
-            # Into the file itself now: closing would checkpoint the write-ahead log too, but
-            # silently, and on a full disk the schema would stay in the -wal file deleted below.
-            busy = connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()[0]
-        if busy:
-            raise OSError(errno.EBUSY, "the new store could not be written whole", str(draft))
-    except BaseException:
-        engine.dispose()
-        for leftover in _sqlite_files(draft):
-            leftover.unlink(missing_ok=True)
-        raise
-    engine.dispose()
-    try:
-        os.link(draft, path)
-    except FileExistsError:
-        pass  # another process made it first: open theirs
-    except OSError:  # a file system without hard links
-        if not path.exists():
-            os.replace(draft, path)
-    for leftover in _sqlite_files(draft):
-        leftover.unlink(missing_ok=True)
-
-
-def _sqlite_files(path: Path) -> list[Path]:
-    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
-
-
-def _latest(connection: Connection, kind: str, key: str, as_of: int | None = None) -> Any:
-    conditions = [records.c.kind == kind, records.c.key == key]
-    if as_of is not None:
-        conditions.append(records.c.seq <= as_of)
-    return connection.execute(
-        select(*RECORD_COLUMNS).where(*conditions).order_by(records.c.seq.desc()).limit(1)
-    ).first()
-
-
-def _latest_seq(connection: Connection, kind: str, key: str) -> int | None:
-    found = connection.execute(
-        select(func.max(records.c.seq)).where(records.c.kind == kind, records.c.key == key)
-    ).scalar_one_or_none()
-    return None if found is None else int(found)
-
-
-def _stored(row: Any, value: Any) -> StoredRecord:
-    return StoredRecord(row.seq, row.kind, row.key, value, row.digest, row.actor, row.reason,
-                        row.recorded_at)  # fmt: skip
-
-
-def _conflict(
-    connection: Connection, kind: str, key: str, seen: int | None, found: int | None
-) -> ConflictError:
-    name = f"{kind} {key}"
-    if found is None:
-        message = f"{name}: you saw record {seen}, but there is no such record now"
-    else:
-        row = _latest(connection, kind, key)
-        saw = "nothing yet" if seen is None else f"record {seen}"
-        message = (f"{name} changed since you looked: you saw {saw}, it is now record {found} "
-                   f"({row.actor}, {row.recorded_at}); look again and retry")  # fmt: skip
-    return ConflictError(message, name, seen, found)

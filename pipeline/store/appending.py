@@ -1,0 +1,130 @@
+"""Appending records: the one write path of the event store, run under its write lock.
+
+Everything that writes records (``EventStore.append``, ``append_many``, ``bump``,
+``put_blob`` and a schema upgrade) comes here with an open write transaction. In one
+place, because the store's promises are kept here and only here:
+
+- idempotent: a value equal to the key's latest (same digest) adds nothing and returns the
+  stored record, so a batch that crashed half-way is simply run again;
+- compare-and-append: ``expect`` (the latest seq the caller saw per key) and ``advance``
+  (a counter's value the caller saw) must still hold, else ``ConflictError`` and nothing
+  is written;
+- chained: each new record is a link of the hash chain (chain.py), sealed with the
+  store's key when it has one; a sealed store refuses appends without its key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.engine import Connection
+
+from pipeline.store.chain import GENESIS, Seal, link, record_digest
+from pipeline.store.codec import dumps, loads
+from pipeline.store.errors import ConflictError, StoreKeyError
+from pipeline.store.location import StoreLocation
+from pipeline.store.queries import latest_row, latest_seq
+from pipeline.store.record import Append, StoredRecord, stored_record
+from pipeline.store.schema import records
+
+__all__ = ["append_locked"]
+
+
+def append_locked(
+    connection: Connection,
+    entries: Sequence[Append],
+    expect: Mapping[tuple[str, str], int | None],
+    advance: Mapping[str, int],
+    counted_by: tuple[str, str] = ("bridgescan", ""),
+    *,
+    seal: Seal | None,
+    clock: Callable[[], datetime],
+    location: StoreLocation,
+) -> list[StoredRecord]:
+    """Append ``entries`` (and one record per counter in ``advance``) on ``connection``,
+    which holds the store's write lock; returns the stored record of each entry.
+
+    ``seal``: the key new links are sealed with; ``clock``: the time records are stamped
+    with; ``location``: the store, named in messages. ``counted_by``: the actor and
+    reason of the counter records.
+    """
+    tail = connection.execute(
+        select(records.c.seq, records.c.chain, records.c.sealed_by)
+        .order_by(records.c.seq.desc())
+        .limit(1)
+    ).first()
+    seq, previous = (tail.seq, tail.chain) if tail is not None else (0, GENESIS)
+    if tail is not None and tail.sealed_by:
+        _check_seal(seal, tail.sealed_by, location)
+    for (kind, key), seen in expect.items():
+        found = latest_seq(connection, kind, key)
+        if found != seen:
+            raise _conflict(connection, kind, key, seen, found)
+    counters = []
+    for name, seen in advance.items():
+        latest = latest_row(connection, "counter", name)
+        value = 0 if latest is None else int(loads(latest.payload))
+        if value != seen:
+            raise ConflictError(
+                f"{name} is at {value}, not {seen}: it changed since you looked "
+                f"({latest.actor if latest else 'nobody'} at "
+                f"{latest.recorded_at if latest else '-'}); look again and retry",
+                name, seen, value,
+            )  # fmt: skip
+        actor, why = counted_by
+        counters.append(Append("counter", name, seen + 1, actor, why or f"{name}: {seen + 1}"))
+    stored, rows = [], []
+    batch: dict[tuple[str, str], StoredRecord] = {}
+    for entry in [*entries, *counters]:
+        payload = dumps(entry.value)
+        digest = record_digest(entry.kind, entry.key, payload)
+        before = batch.get((entry.kind, entry.key))
+        if before is None:
+            row = latest_row(connection, entry.kind, entry.key)
+            before = None if row is None else stored_record(row, entry.value)
+        if before is not None and before.digest == digest:
+            stored.append(StoredRecord(before.seq, entry.kind, entry.key, entry.value,
+                                       digest, before.actor, before.reason,
+                                       before.recorded_at))  # fmt: skip
+            continue
+        seq += 1
+        at = clock().astimezone(UTC).isoformat(timespec="microseconds")
+        previous = link(previous, digest, entry.actor, entry.reason, at, seal)
+        rows.append({"seq": seq, "kind": entry.kind, "key": entry.key, "payload": payload,
+                     "digest": digest, "actor": entry.actor, "reason": entry.reason,
+                     "recorded_at": at, "chain": previous,
+                     "sealed_by": seal.id if seal else ""})  # fmt: skip
+        record = StoredRecord(seq, entry.kind, entry.key, entry.value, digest, entry.actor,
+                              entry.reason, at)  # fmt: skip
+        batch[(entry.kind, entry.key)] = record
+        stored.append(record)
+    if rows:
+        connection.execute(records.insert(), rows)
+    return stored[: len(entries)]
+
+
+def _check_seal(seal: Seal | None, sealed_by: str, location: StoreLocation) -> None:
+    if seal is None:
+        raise StoreKeyError(
+            f"{location}: this store is sealed with key {sealed_by}; give the key "
+            "(BRIDGESCAN_STORE_KEY_FILE) to append to it"
+        )
+    if seal.id != sealed_by:
+        raise StoreKeyError(f"{location}: this store is sealed with key {sealed_by}, "
+                            f"not with the key given ({seal.id})")  # fmt: skip
+
+
+def _conflict(
+    connection: Connection, kind: str, key: str, seen: int | None, found: int | None
+) -> ConflictError:
+    name = f"{kind} {key}"
+    if found is None:
+        message = f"{name}: you saw record {seen}, but there is no such record now"
+    else:
+        row = latest_row(connection, kind, key)
+        saw = "nothing yet" if seen is None else f"record {seen}"
+        message = (f"{name} changed since you looked: you saw {saw}, it is now record {found} "
+                   f"({row.actor}, {row.recorded_at}); look again and retry")  # fmt: skip
+    return ConflictError(message, name, seen, found)

@@ -1,0 +1,44 @@
+"""What goes into the event store and what comes out: ``Append`` and ``StoredRecord``.
+
+The two value types every caller of the store handles, kept apart from the store itself
+(event_store.py) so that the modules that append (appending.py) and read rows back
+(queries.py) speak of them without importing the store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["StoredRecord", "Append", "stored_record"]
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    """A record as stored, with its position in the log."""
+
+    seq: int
+    kind: str
+    key: str
+    value: Any
+    digest: str
+    actor: str
+    reason: str
+    recorded_at: str
+
+
+@dataclass(frozen=True)
+class Append:
+    """One record to append with :meth:`EventStore.append_many`."""
+
+    kind: str
+    key: str
+    value: Any
+    actor: str = "bridgescan"
+    reason: str = ""
+
+
+def stored_record(row: Any, value: Any) -> StoredRecord:
+    """A ``records`` row as a ``StoredRecord``, with its payload already decoded to ``value``."""
+    return StoredRecord(row.seq, row.kind, row.key, value, row.digest, row.actor, row.reason,
+                        row.recorded_at)  # fmt: skip
