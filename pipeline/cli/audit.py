@@ -51,7 +51,7 @@ def show(
     from rich.console import Console
 
     from pipeline.corrections import AuditFilter, audit_log
-    from pipeline.corrections.publication import EVENT
+    from pipeline.corrections.records import EVENT
 
     with open_store(out, store, Console(stderr=True)) as opened:
         entries = audit_log(opened, AuditFilter(session, board, pair, person))

@@ -280,7 +280,7 @@ def correct_command(
 
 
 def _only_session(store: EventStore, errors: Console) -> int:
-    from pipeline.corrections.publication import EVENT
+    from pipeline.corrections.records import EVENT
 
     record = store.latest(EVENT, EVENT)
     numbers = [s.number for s in record.value.sessions] if record is not None else []
@@ -333,7 +333,7 @@ def versions_command(
 
     from pipeline.clock import local_text, now
     from pipeline.corrections import publication_view, versions
-    from pipeline.corrections.publication import EVENT
+    from pipeline.corrections.records import EVENT
 
     console, errors = Console(), Console(stderr=True)
     with open_store(out, store, errors) as opened:

@@ -12,7 +12,9 @@ Plain functions for the command line and the director's web console alike (no pr
   check that nothing was changed behind the program's back (``audit``).
 
 Records kept in the store are in ``records``; what a publication was scored from, in
-``inputs``; the change report, in ``changes``.
+``inputs`` and ``stored_state``; the publication record, in ``publication_record``; the
+results as shown, in ``published_results``; the writes of a version, in
+``version_commit``; the change report, in ``changes``.
 """
 
 from pipeline.corrections.audit import (
@@ -25,15 +27,8 @@ from pipeline.corrections.audit import (
 )
 from pipeline.corrections.changes import change_report
 from pipeline.corrections.correct import CorrectionOutcome, ResultsChanged, basis_text, correct
-from pipeline.corrections.publication import (
-    NothingPublished,
-    Published,
-    load_state,
-    publication_head,
-    publication_view,
-    publish_stored,
-    repair,
-)
+from pipeline.corrections.publication import publish_stored
+from pipeline.corrections.published_results import publication_view
 from pipeline.corrections.records import (
     Correction,
     LateOverride,
@@ -48,6 +43,8 @@ from pipeline.corrections.review_item import (
     correct_review_item,
     publishable_as_correction,
 )
+from pipeline.corrections.stored_state import NothingPublished, load_state, publication_head
+from pipeline.corrections.version_commit import Published, repair
 
 __all__ = [
     "AuditFilter",

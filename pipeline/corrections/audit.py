@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.corrections.inputs import stored_corrections
-from pipeline.corrections.publication import audit_entries, verify_before_publishing
+from pipeline.corrections.published_results import audit_entries
 from pipeline.corrections.records import (
     FILES,
     HEAD_KEY,
@@ -24,6 +24,7 @@ from pipeline.corrections.records import (
     VersionFiles,
     files_key,
 )
+from pipeline.corrections.version_commit import verify_before_publishing
 from pipeline.publish.file_set import check_files, check_version, version_folder
 from pipeline.results.publication import AuditEntry
 from pipeline.store import EventStore, StoreBrokenError

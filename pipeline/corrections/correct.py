@@ -22,18 +22,8 @@ from pathlib import Path
 from pipeline.clock import Clock, local_text, now, zone_name
 from pipeline.corrections.changes import change_report, changed_sessions
 from pipeline.corrections.inputs import with_corrections
-from pipeline.corrections.publication import (
-    NothingPublished,
-    Published,
-    StoredState,
-    commit,
-    full_results,
-    load_state,
-    previous_results,
-    results_digest,
-    score_state,
-    session_publications,
-)
+from pipeline.corrections.publication_record import results_digest, session_publications
+from pipeline.corrections.published_results import full_results
 from pipeline.corrections.records import (
     CORRECTION,
     DECISION,
@@ -51,6 +41,14 @@ from pipeline.corrections.request import (
     find_line,
     line_text,
 )
+from pipeline.corrections.stored_state import (
+    NothingPublished,
+    StoredState,
+    load_state,
+    previous_results,
+    score_state,
+)
+from pipeline.corrections.version_commit import Published, commit
 from pipeline.doors.scans.review import Decision
 from pipeline.doors.session_input import SessionInput
 from pipeline.results.model import EventResults, FindingView

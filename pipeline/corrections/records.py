@@ -38,6 +38,8 @@ __all__ = [
     "FILES",
     "DECISION",
     "HEAD_KEY",
+    "EVENT",
+    "RESULTS",
     "correction_key",
     "files_key",
 ]
@@ -47,6 +49,8 @@ CORRECTION = "correction"
 FILES = "files"
 DECISION = "decision"  # the review queue's decision records (pipeline.doors.scans.review)
 HEAD_KEY = "event"
+EVENT = "event"  # kind and key of the event as last scored (a scoring.event.Event)
+RESULTS = "results"  # kind of the results of the current version (key EVENT)
 
 
 def correction_key(number: int) -> str:

@@ -24,8 +24,8 @@ from pipeline.corrections.correct import (
     make_correction,
     session_input,
 )
-from pipeline.corrections.publication import StoredState
 from pipeline.corrections.request import CorrectionRefused, Signature, line_text
+from pipeline.corrections.stored_state import StoredState
 from pipeline.doors.scans.review import (
     Decision,
     ReviewError,

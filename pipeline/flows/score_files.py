@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.corrections.inputs import record_input, record_rows
-from pipeline.corrections.publication import Published, publish_stored
+from pipeline.corrections.publication import publish_stored
+from pipeline.corrections.version_commit import Published
 from pipeline.doors.session_input import read_session
 from pipeline.events.eventfile import load_event
 from pipeline.results.event import score_event

@@ -4,7 +4,7 @@ A run trusts its store only after verifying it (pipeline/store/verify.py), and a
 the chain head its output folder last published (``results.json``): a store that lost its
 last records, whose chain was rewritten, or that is gone or empty while results say it held
 records, is refused (``StoreBrokenError``, exit code 4) and nothing is published. It is
-never silently recreated. Publishing verifies again (pipeline/corrections/publication.py,
+never silently recreated. Publishing verifies again (pipeline/corrections/version_commit.py,
 ``verify_before_publishing``) and hands the publishers the head they print.
 """
 

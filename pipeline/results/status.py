@@ -4,7 +4,7 @@ Design ("Life of a publication"): results with open review items or blocking fin
 PROVISIONAL, shown as such everywhere they appear; they are official only when nothing is
 open. This module is the one place that decides which, per session and for the event, and
 says why in a director's words: every publisher (pipeline/publish/) writes the status it is
-given, and the correction period (pipeline/corrections/publication.py) starts a session's
+given, and the correction period (pipeline/corrections/publication_record.py) starts a session's
 period only when this module calls that session official.
 """
 

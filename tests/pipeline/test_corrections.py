@@ -38,7 +38,7 @@ from pipeline.corrections import (
     correct,
     verify_audit,
 )
-from pipeline.corrections.publication import LateChange
+from pipeline.corrections.late_change import LateChange
 from pipeline.flows.score_files import score_files
 from pipeline.results.publication import PairChange
 from pipeline.store import EventStore
@@ -529,7 +529,8 @@ def test_applying_a_correction_to_rows_that_already_hold_it_adds_nothing() -> No
 def test_the_same_results_in_another_line_order_are_no_new_version(out: Path) -> None:
     from dataclasses import replace as with_
 
-    from pipeline.corrections.publication import RESULTS, results_digest
+    from pipeline.corrections.publication_record import results_digest
+    from pipeline.corrections.records import RESULTS
 
     with EventStore(out / "bridgescan.sqlite") as store:
         results = store.latest(RESULTS, "event").value

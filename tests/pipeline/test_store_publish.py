@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.corrections.publication import verify_before_publishing
+from pipeline.corrections.version_commit import verify_before_publishing
 from pipeline.publish import publish
 from pipeline.publish.results_json_read import read_results_json
 from pipeline.publish.workbook.writer import STORE_HEAD_PROPERTY, STORE_PROPERTY
