@@ -4,7 +4,7 @@
 queue); decisions are records in the event store (``OUT/bridgescan.sqlite`` or
 ``--store``), never a file. A decision is checked against Law 77 and the movement before it
 is taken; a later decision on the same item replaces the earlier one. The logic is in
-``pipeline.doors.scans.review`` (the web console calls the same functions); this module
+``pipeline.doors.scans.review*`` (the web console calls the same functions); this module
 parses and prints. Exit codes: 0 done, 2 a refused or unreadable decision (nothing
 recorded), 4 the event store is broken, 6 it is newer than this bridgescan.
 """
@@ -45,7 +45,8 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], EventStore]:
     """The queue folder, its items and the event store of an output folder (which must
     exist: decisions are recorded beside the readings they decide)."""
-    from pipeline.doors.scans.review import ReviewError, find_queue, load_queue
+    from pipeline.doors.scans.review import ReviewError
+    from pipeline.doors.scans.review_queue_file import find_queue, load_queue
     from pipeline.store import EventStore, StoreMissingError
 
     try:
@@ -88,7 +89,8 @@ def review_list(
     store: StoreOption = None,
 ) -> None:
     """Show the review items still open (or all of them), with their candidates."""
-    from pipeline.doors.scans.review import current_decisions, decision_history, item_state
+    from pipeline.doors.scans.review import item_state
+    from pipeline.doors.scans.review_decisions import current_decisions, decision_history
 
     _, items, kept = _open(out, store)
     with kept:
@@ -125,14 +127,10 @@ def review_resolve(
     store: StoreOption = None,
 ) -> None:
     """Record a decision on a review item; it replaces any earlier decision on that item."""
-    from pipeline.doors.scans.review import (
-        ReviewError,
-        current_decisions,
-        decide,
-        open_items,
-        write_queue,
-    )
+    from pipeline.doors.scans.review import ReviewError, open_items
     from pipeline.doors.scans.review_corrections import store_corrections
+    from pipeline.doors.scans.review_decisions import current_decisions, decide
+    from pipeline.doors.scans.review_queue_file import write_queue
 
     folder, items, kept = _open(out, store)
     with kept:
@@ -145,7 +143,7 @@ def review_resolve(
     write_queue(items, folder, decisions)
     chosen = next(i for i in items if i.id == item)
     if chosen.kind == "row" and decision.value != "reject":
-        from pipeline.doors.scans.review import parse_row_value
+        from pipeline.doors.scans.review_values import parse_row_value
 
         store_corrections(chosen, parse_row_value(decision.value), folder)
     flag = " OVERRIDE" if decision.override else ""
@@ -168,7 +166,9 @@ def review_import(
     store: StoreOption = None,
 ) -> None:
     """Import decisions from a filled-in review sheet: all checked, all recorded, or none."""
-    from pipeline.doors.scans.review import ReviewError, current_decisions, write_queue
+    from pipeline.doors.scans.review import ReviewError
+    from pipeline.doors.scans.review_decisions import current_decisions
+    from pipeline.doors.scans.review_queue_file import write_queue
     from pipeline.doors.scans.review_sheet import import_decisions
 
     folder, items, kept = _open(out, store)

@@ -65,7 +65,8 @@ def read_command(
         scan_files,
         scan_reader,
     )
-    from pipeline.doors.scans.review import REVIEW_FOLDER, current_decisions, write_queue
+    from pipeline.doors.scans.review_decisions import current_decisions
+    from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER, write_queue
     from pipeline.doors.scans.review_sheet import write_sheet
     from pipeline.files import atomic_write_text
     from pipeline.store import EventStore

@@ -26,14 +26,9 @@ from pipeline.corrections.correct import (
 )
 from pipeline.corrections.request import CorrectionRefused, Signature, line_text
 from pipeline.corrections.stored_state import StoredState
-from pipeline.doors.scans.review import (
-    Decision,
-    ReviewError,
-    ReviewItem,
-    interpret,
-    load_queue,
-    parse_row_value,
-)
+from pipeline.doors.scans.review import Decision, ReviewError, ReviewItem
+from pipeline.doors.scans.review_queue_file import load_queue
+from pipeline.doors.scans.review_values import interpret, parse_row_value
 from pipeline.store import EventStore
 from scoring.board import vulnerability_of
 from scoring.traveller import Source, TravellerRow

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from pipeline.corrections.inputs import record_input, record_rows, row_key
 from pipeline.doors.inputs import SessionFiles
 from pipeline.doors.scans.reading import ReadSession, readings_summary, scan_files
-from pipeline.doors.scans.review import REVIEW_FOLDER
+from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER
 from pipeline.store import EventStore
 from scoring.event import Event
 from scoring.traveller import TravellerRow
@@ -139,7 +139,7 @@ def write_review(
     A review.xlsx with decisions filled in but not imported is never overwritten: it is kept
     beside the new one (``review-filled-N.xlsx``) and a note says how to import it.
     """
-    from pipeline.doors.scans.review import write_queue
+    from pipeline.doors.scans.review_queue_file import write_queue
     from pipeline.doors.scans.review_sheet import unimported, write_sheet
 
     folder = out_dir / REVIEW_FOLDER
@@ -165,7 +165,7 @@ def load_decisions(store: EventStore) -> dict[str, Decision]:
     """The review decisions that stand, from the event store (the only place they live):
     made with ``review resolve``/``import``, in the console, or as corrections
     (``bridgescan correct-review``); the latest on each item."""
-    from pipeline.doors.scans.review import current_decisions
+    from pipeline.doors.scans.review_decisions import current_decisions
 
     return current_decisions(store)
 

@@ -2,11 +2,11 @@
 
 Each item shows the crop, why the reader doubted it, the candidates as buttons (those that
 do not fit Law 77 or the movement marked), a field to type the value, and every decision
-made on it so far (who, when, what). Deciding calls ``pipeline.doors.scans.review.decide``,
-the function behind ``bridgescan review resolve``: it checks the value against Law 77 and
-the movement (a refusal is shown with its reason; the director may override with a note)
-and records it in the event store, where a later decision replaces an earlier one. The two
-can be mixed freely.
+made on it so far (who, when, what). Deciding calls ``decide``
+(pipeline/doors/scans/review_decisions.py), the function behind ``bridgescan review
+resolve``: it checks the value against Law 77 and the movement (a refusal is shown with
+its reason; the director may override with a note) and records it in the event store,
+where a later decision replaces an earlier one. The two can be mixed freely.
 
 When the results are published and the store holds the row's page as read, the decision
 goes into the results at once: ``pipeline.corrections.correct_review_item`` (what
@@ -31,7 +31,7 @@ from pipeline.corrections import (
 )
 from pipeline.corrections.request import CorrectionRefused, Role, Signature, line_text
 from pipeline.doors.scans.review import ReviewError
-from pipeline.doors.scans.review import decide as take
+from pipeline.doors.scans.review_decisions import decide as take
 from pipeline.store import EventStore
 from pipeline.web.console import Console
 from pipeline.web.http import console_of, page, redirect, require_director, session_of

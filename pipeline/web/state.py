@@ -12,15 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pipeline.doors.scans.review import (
-    Decision,
-    ReviewError,
-    ReviewItem,
-    current_decisions,
-    decision_history,
-    load_queue,
-    open_items,
-)
+from pipeline.doors.scans.review import Decision, ReviewError, ReviewItem, open_items
+from pipeline.doors.scans.review_decisions import current_decisions, decision_history
+from pipeline.doors.scans.review_queue_file import load_queue
 from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
 from pipeline.publish.web import SiteStatus, site_status
 from pipeline.results.model import EventResults

@@ -52,7 +52,7 @@ def test_a_write_killed_half_way_leaves_nothing_after_the_queue_is_written_again
 ) -> None:
     """A run killed while writing a crop left ``.x.png.abc.part``; writing the review
     queue again removes it (and only the temporary files: the crops stay)."""
-    from pipeline.doors.scans.review import write_queue
+    from pipeline.doors.scans.review_queue_file import write_queue
     from pipeline.files import remove_leftover_parts
 
     crops = tmp_path / "review" / "crops"

@@ -32,20 +32,11 @@ from ocr.reading import (
 )
 from ocr.row_reader import DIGIT_INSET_MM, PrintedPairs
 from pipeline.doors.scans.reading import review_rows
-from pipeline.doors.scans.review import (
-    QUEUE_FILE,
-    DecisionRefused,
-    ReviewError,
-    current_decisions,
-    decide,
-    decision_history,
-    load_queue,
-    open_items,
-    parse_row_value,
-    write_queue,
-)
+from pipeline.doors.scans.review import DecisionRefused, ReviewError, open_items
 from pipeline.doors.scans.review_corrections import store_corrections
+from pipeline.doors.scans.review_decisions import current_decisions, decide, decision_history
 from pipeline.doors.scans.review_queue import QueueContext, build_queue
+from pipeline.doors.scans.review_queue_file import QUEUE_FILE, load_queue, write_queue
 from pipeline.doors.scans.review_sheet import (
     IMPORT_KIND,
     SHEET_NAME,
@@ -53,6 +44,7 @@ from pipeline.doors.scans.review_sheet import (
     unimported,
     write_sheet,
 )
+from pipeline.doors.scans.review_values import parse_row_value
 from pipeline.store import EventStore
 from scoring.contract import Contract, Seat
 

@@ -33,7 +33,9 @@ SCRIPT = textwrap.dedent(
     import json, sys
     from pathlib import Path
     from pipeline.flows.run_event import run_event
-    from pipeline.doors.scans.review import DecisionRefused, decide, load_queue
+    from pipeline.doors.scans.review import DecisionRefused
+    from pipeline.doors.scans.review_decisions import decide
+    from pipeline.doors.scans.review_queue_file import load_queue
     from pipeline.store import EventStore
 
     sample, out = Path(sys.argv[1]), Path(sys.argv[2])

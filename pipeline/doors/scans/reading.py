@@ -273,7 +273,7 @@ def accepted_rows(
 def _decided_row(
     item: ReviewItem, decision: Decision, pages: Sequence[PageReading], section: str
 ) -> TravellerRow | None:
-    from pipeline.doors.scans.review import parse_row_value
+    from pipeline.doors.scans.review_values import parse_row_value
 
     if item.row is None or item.board is None or decision.value == "reject":
         return None

@@ -11,7 +11,7 @@ order a person should consider them:
 3. the reader's readings that do not fit (shown so nothing is hidden, marked as such).
 
 The reader's posterior says how sure the reader was of the boxes; a candidate built by a
-rule has none. Nothing here decides: a person picks, and ``review.decide`` checks it.
+rule has none. Nothing here decides: a person picks, and ``review_decisions.decide`` checks it.
 """
 
 from __future__ import annotations
@@ -21,12 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ocr.reading import PageReading, RowReading, RowResult, RowStatus
-from pipeline.doors.scans.review import (
-    ReviewCandidate,
-    ReviewItem,
-    check_decision,
-    item_id,
-)
+from pipeline.doors.scans.review import ReviewCandidate, ReviewItem, item_id
+from pipeline.doors.scans.review_checks import check_decision
 
 __all__ = ["QueueContext", "build_queue", "row_candidates"]
 

@@ -27,11 +27,11 @@ from pipeline.doors.scans.review import (
     DecisionRefused,
     ReviewError,
     ReviewItem,
-    check_decision,
-    interpret,
     item_state,
-    record_decision,
 )
+from pipeline.doors.scans.review_checks import check_decision
+from pipeline.doors.scans.review_decisions import record_decision
+from pipeline.doors.scans.review_values import interpret
 
 if TYPE_CHECKING:
     from pipeline.store import EventStore
@@ -230,7 +230,7 @@ def import_decisions(
 
     filled = read_decision_file(path)
     by_id = {item.id: item for item in items}
-    from pipeline.doors.scans.review import current_decisions
+    from pipeline.doors.scans.review_decisions import current_decisions
 
     standing = current_decisions(store)
     problems: list[str] = []

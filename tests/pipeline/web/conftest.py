@@ -59,8 +59,8 @@ def console_template(
 
     from ocr.reader import load_pages
     from pipeline.doors.scans.reading import queue_context, scan_reader
-    from pipeline.doors.scans.review import write_queue
     from pipeline.doors.scans.review_queue import build_queue
+    from pipeline.doors.scans.review_queue_file import write_queue
     from pipeline.events.eventfile import load_event
     from pipeline.flows.steps import record_readings
     from pipeline.store import EventStore, store_location

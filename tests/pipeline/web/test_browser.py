@@ -19,7 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 from PIL import Image, ImageStat
 from playwright.sync_api import Browser, Page, expect
 
-from pipeline.doors.scans.review import current_decisions
+from pipeline.doors.scans.review_decisions import current_decisions
 from pipeline.interop.deals import analyse, read_deals
 from pipeline.publish.web import write_site
 from pipeline.results.model import EventResults

@@ -14,7 +14,7 @@ from pathlib import Path
 import lxml.html
 from starlette.testclient import TestClient
 
-from pipeline.doors.scans.review import current_decisions
+from pipeline.doors.scans.review_decisions import current_decisions
 from pipeline.store import EventStore, store_location
 from pipeline.web.app import Console, console_app
 from pipeline.web.security import Secrets

@@ -16,12 +16,9 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from pipeline.cli import app as cli
-from pipeline.doors.scans.review import (
-    ReviewCandidate,
-    ReviewItem,
-    current_decisions,
-    write_queue,
-)
+from pipeline.doors.scans.review import ReviewCandidate, ReviewItem
+from pipeline.doors.scans.review_decisions import current_decisions
+from pipeline.doors.scans.review_queue_file import write_queue
 from pipeline.store import EventStore, store_location
 from pipeline.web.app import Console, console_app
 from pipeline.web.files import inside
