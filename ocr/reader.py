@@ -146,6 +146,22 @@ def _decode_qr(region: np.ndarray) -> str | None:
     return None
 
 
+def _decode_qr_at(region: np.ndarray, corners: np.ndarray) -> str | None:
+    """The QR code whose four corners (top-left, top-right, bottom-right, bottom-left, in
+    ``region`` pixels) the alignment already gives: decoded without searching for it,
+    about four times faster than ``_decode_qr``. A wrong guess decodes nothing (the
+    code's error correction does not let a misplaced grid read as text), and the caller
+    then searches as before."""
+    detector = getattr(_QR, "placed", None)
+    if detector is None:
+        detector = _QR.placed = cv2.QRCodeDetector()
+    try:
+        text, _ = detector.decode(region, corners.reshape(1, 4, 2).astype(np.float32))
+    except cv2.error:
+        text = ""
+    return str(text) if text else None
+
+
 @dataclass
 class ScanReader:
     """Reads pages with one layout, digit model and (optionally) the event's movement.
@@ -290,7 +306,8 @@ class ScanReader:
         s = WORK_DPI / 25.4
         x0, y0 = max(0, int((r.x - margin) * s)), max(0, int((r.y - margin) * s))
         region = page[y0 : int((r.y1 + margin) * s), x0 : int((r.x1 + margin) * s)]
-        text = _decode_qr(region)
+        corners = np.array([(r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)]) * s - (x0, y0)
+        text = _decode_qr_at(region, corners) or _decode_qr(region)
         if text is None:  # a second look at twice the resolution, from the original image
             hi = warp_region(image, alignment, r.x - margin, r.y - margin, r.width + 2 * margin,
                              r.height + 2 * margin, dpi=300)  # fmt: skip
