@@ -180,7 +180,7 @@ def _box_log_table(boxes: Sequence[DigitBox]) -> np.ndarray:
     return np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4096)
 def _padded_classes(values: tuple[int, ...], width: int, left: bool = False) -> np.ndarray:
     """(len(values), width) class index per box of each number written right-aligned (or
     left-aligned), 0 = blank box, d + 1 = digit d; numbers too wide for the comb get -1."""
@@ -215,7 +215,7 @@ def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     table = _box_log_table(ev.score)
     blank = float(table[:, 0].sum()) + ev.score_side.log_exactly(None)
     absolute = np.abs(scores)
-    digits = _numbers_log_likelihood(table, tuple(int(v) for v in absolute))
+    digits = _numbers_log_likelihood(table, tuple(absolute.tolist()))
     ns_side = np.logaddexp(
         math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
         math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
