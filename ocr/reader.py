@@ -11,7 +11,7 @@ kept (item 7); nothing is dropped and nothing is silently guessed.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -32,9 +32,12 @@ from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
 from ocr.illumination import flatten, remove_streaks
 from ocr.layout import Layout, load_layout
+from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
-from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowReading, RowStatus
+from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
 from ocr.row_reader import PrintedPairs, png_bytes, read_rows
+from ocr.stack import check_rounds, finish_batch, mark_duplicates
+from ocr.stack import to_review as _to_review
 
 __all__ = [
     "IMAGE_SUFFIXES",
@@ -50,81 +53,11 @@ __all__ = [
     "read_paths",
 ]
 
-IMAGE_SUFFIXES = (".pdf", ".tif", ".tiff", ".png", ".jpg", ".jpeg")
-_PDF_DPI = 200
-
 
 def _thumbnail(image: np.ndarray, ref: PageRef) -> Crop:
     scale = min(1.0, 900 / max(image.shape[:2]))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return Crop(ref, (0.0, 0.0, 0.0, 0.0), png_bytes(small))
-
-
-def load_pages(
-    path: Path, first: int = 1, last: int | None = None
-) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
-    """Every page of a PDF / TIFF / PNG / JPEG file (or pages ``first``..``last``, counted
-    from 1, so a batch can read a long scan in chunks); a page that cannot be decoded
-    yields the exception instead of an image, so the caller keeps it as an unreadable page."""
-    name = str(path)
-    suffix = path.suffix.lower()
-    try:
-        if suffix == ".pdf":
-            import pypdfium2 as pdfium
-
-            doc = pdfium.PdfDocument(str(path))
-            try:
-                for i in range(first - 1, len(doc) if last is None else min(last, len(doc))):
-                    try:
-                        bitmap = doc[i].render(scale=_PDF_DPI / 72, grayscale=True)
-                        yield PageRef(name, i + 1), bitmap.to_numpy().copy()
-                    except Exception as exc:  # noqa: BLE001 - kept as an unreadable page
-                        yield PageRef(name, i + 1), exc
-            finally:
-                doc.close()
-            return
-        if suffix in (".tif", ".tiff"):
-            count = cv2.imcount(name) if last is None else last - first + 1
-            ok, images = cv2.imreadmulti(name, first - 1, count, flags=cv2.IMREAD_GRAYSCALE)
-            if not ok or not images:
-                raise ValueError(f"{name}: cannot decode TIFF")
-            for i, img in enumerate(images, start=first):
-                yield PageRef(name, i), img
-            return
-        if first == 1:
-            yield PageRef(name, 1), decode_image(np.fromfile(name, np.uint8), name)
-    except Exception as exc:  # noqa: BLE001 - any decoding failure is an unreadable page
-        yield PageRef(name, first), exc
-
-
-def page_count(path: Path) -> int:
-    """How many pages ``load_pages`` yields for the file (a file that cannot be opened is one
-    unreadable page), without rendering any."""
-    suffix = path.suffix.lower()
-    try:
-        if suffix == ".pdf":
-            import pypdfium2 as pdfium
-
-            doc = pdfium.PdfDocument(str(path))
-            try:
-                return len(doc)
-            finally:
-                doc.close()
-        if suffix in (".tif", ".tiff"):
-            return max(1, cv2.imcount(str(path)))
-    except Exception:  # noqa: BLE001 - load_pages keeps it as one unreadable page
-        return 1
-    return 1
-
-
-def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
-    """A PNG/JPEG/TIFF file's bytes -> greyscale image (colour is never needed: the form is
-    printed black and read by darkness, and decoding straight to grey is faster)."""
-    buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
-    img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
-    if img is None:
-        raise ValueError(f"{name}: not a readable image")
-    return img
 
 
 # One QR detector per thread: OpenCV's detector keeps state between calls, and a batch
@@ -379,110 +312,9 @@ def _retarget(alignment: Alignment, src: Layout, dst: Layout) -> Alignment:
     return replace(alignment, homography=shift @ alignment.homography)
 
 
-def _to_review(row: RowReading, why: str) -> RowReading:
-    if row.status is RowStatus.EMPTY:
-        return row
-    return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
-
-
-def mark_duplicates(pages: Sequence[PageReading]) -> list[PageReading]:
-    """Flag every page whose (event, session, section, board) another page also has.
-
-    Both scans are kept and all their rows go to review: a person decides which is right
-    (a rescan, or a traveller copied twice); nothing is merged or dropped silently.
-    """
-    seen: dict[tuple[str, str, str, int], list[int]] = {}
-    for i, p in enumerate(pages):
-        if p.board is None:
-            continue
-        q = p.qr
-        key = (q.event, q.session, q.section, p.board) if q else ("", "", "", p.board)
-        seen.setdefault(key, []).append(i)
-    out = list(pages)
-    for idx in seen.values():
-        if len(idx) < 2:
-            continue
-        where = ", ".join(str(pages[i].page) for i in idx)
-        for i in idx:
-            p = out[i]
-            why = f"board {p.board} scanned more than once ({where})"
-            out[i] = replace(
-                p,
-                problems=(*p.problems, PageProblem.DUPLICATE_BOARD),
-                message="; ".join(m for m in (p.message, why) if m),
-                rows=tuple(_to_review(r, why) for r in p.rows),
-            )
-    return out
-
-
-def check_rounds(pages: Sequence[PageReading]) -> list[PageReading]:
-    """Send to review every accepted row whose pairs the session does not seat there.
-
-    A table that changed its pairs writes the pair numbers by hand, and a handwritten "1"
-    can read as a "7" with confidence (EW 13-18 read as 73-78, issue 13). Even without an
-    event file the travellers of the stack print, for every round, which pairs play in
-    it: a written pair must be one of them (or, on a row without a printed round, one of
-    the session's pairs). On generic blank forms nothing is printed; a pair number must
-    then be read on at least ``_SEEN_ELSEWHERE`` other rows of the stack.
-    """
-    seated: dict[tuple[str, int], set[int]] = {}
-    for p in pages:
-        section = p.qr.section if p.qr else ""
-        for r in p.rows:
-            if r.printed_pairs is not None and r.round is not None:
-                seated.setdefault((section, r.round), set()).update(r.printed_pairs)
-    everyone = set().union(*seated.values()) if seated else set()
-    seen: dict[int, int] = {}
-    for p in pages:
-        for r in p.rows:
-            if r.status is RowStatus.ACCEPTED and r.best is not None:
-                for pair in {r.best.ns_pair, r.best.ew_pair} - {None}:
-                    seen[pair] = seen.get(pair, 0) + 1  # type: ignore[index]
-    out = []
-    for p in pages:
-        section = p.qr.section if p.qr else ""
-        rows = []
-        for r in p.rows:
-            why = None
-            if r.status is RowStatus.ACCEPTED and r.best is not None:
-                pairs = [x for x in (r.best.ns_pair, r.best.ew_pair) if x is not None]
-                if (r.best.ns_pair, r.best.ew_pair) == r.printed_pairs:
-                    pairs = []
-                key = (section, r.round) if r.round is not None else None
-                for pair in pairs:
-                    if key is not None and key in seated:
-                        if pair not in seated[key]:
-                            why = f"pair {pair} is not seated in round {r.round}"
-                    elif everyone:
-                        if pair not in everyone:
-                            why = f"pair {pair} plays nowhere else in this session"
-                    elif seen.get(pair, 0) - 1 < _SEEN_ELSEWHERE:
-                        why = f"pair {pair} is read on no other row of this stack"
-                    if why:
-                        break
-            rows.append(_to_review(r, why) if why else r)
-        out.append(replace(p, rows=tuple(rows)) if rows != list(p.rows) else p)
-    return out
-
-
-_SEEN_ELSEWHERE = 2
-
-
-def finish_batch(pages: Sequence[PageReading]) -> list[PageReading]:
-    """The checks that need the whole stack: duplicate boards, pairs seated per round."""
-    return check_rounds(mark_duplicates(pages))
-
-
 def read_paths(reader: ScanReader, paths: Iterable[Path]) -> list[PageReading]:
     """Read every page of every file, then run the batch checks (``finish_batch``)."""
     pages: list[PageReading] = []
     for path in paths:
         pages.extend(reader.read_file(path))
     return finish_batch(pages)
-
-
-def collect_inputs(target: Path) -> list[Path]:
-    """A folder's scan files in name order, or the single file given."""
-    if target.is_dir():
-        return sorted(p for p in target.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-    return [target]

@@ -1,0 +1,95 @@
+"""Scan files to page images: PDF, TIFF, PNG and JPEG, decoded straight to grey.
+
+A multi-page PDF is rendered page by page (pypdfium2, 200 dpi), a multi-page TIFF read
+frame by frame, and a page that cannot be decoded is yielded as the exception that
+stopped it, so the reader keeps it as an unreadable page (ocr/reader.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ocr.reading import PageRef
+
+__all__ = ["IMAGE_SUFFIXES", "collect_inputs", "decode_image", "load_pages", "page_count"]
+
+IMAGE_SUFFIXES = (".pdf", ".tif", ".tiff", ".png", ".jpg", ".jpeg")
+_PDF_DPI = 200
+
+
+def load_pages(
+    path: Path, first: int = 1, last: int | None = None
+) -> Iterator[tuple[PageRef, np.ndarray | Exception]]:
+    """Every page of a PDF / TIFF / PNG / JPEG file (or pages ``first``..``last``, counted
+    from 1, so a batch can read a long scan in chunks); a page that cannot be decoded
+    yields the exception instead of an image, so the caller keeps it as an unreadable page."""
+    name = str(path)
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".pdf":
+            import pypdfium2 as pdfium
+
+            doc = pdfium.PdfDocument(str(path))
+            try:
+                for i in range(first - 1, len(doc) if last is None else min(last, len(doc))):
+                    try:
+                        bitmap = doc[i].render(scale=_PDF_DPI / 72, grayscale=True)
+                        yield PageRef(name, i + 1), bitmap.to_numpy().copy()
+                    except Exception as exc:  # noqa: BLE001 - kept as an unreadable page
+                        yield PageRef(name, i + 1), exc
+            finally:
+                doc.close()
+            return
+        if suffix in (".tif", ".tiff"):
+            count = cv2.imcount(name) if last is None else last - first + 1
+            ok, images = cv2.imreadmulti(name, first - 1, count, flags=cv2.IMREAD_GRAYSCALE)
+            if not ok or not images:
+                raise ValueError(f"{name}: cannot decode TIFF")
+            for i, img in enumerate(images, start=first):
+                yield PageRef(name, i), img
+            return
+        if first == 1:
+            yield PageRef(name, 1), decode_image(np.fromfile(name, np.uint8), name)
+    except Exception as exc:  # noqa: BLE001 - any decoding failure is an unreadable page
+        yield PageRef(name, first), exc
+
+
+def page_count(path: Path) -> int:
+    """How many pages ``load_pages`` yields for the file (a file that cannot be opened is one
+    unreadable page), without rendering any."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".pdf":
+            import pypdfium2 as pdfium
+
+            doc = pdfium.PdfDocument(str(path))
+            try:
+                return len(doc)
+            finally:
+                doc.close()
+        if suffix in (".tif", ".tiff"):
+            return max(1, cv2.imcount(str(path)))
+    except Exception:  # noqa: BLE001 - load_pages keeps it as one unreadable page
+        return 1
+    return 1
+
+
+def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
+    """A PNG/JPEG/TIFF file's bytes -> greyscale image (colour is never needed: the form is
+    printed black and read by darkness, and decoding straight to grey is faster)."""
+    buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
+    img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+    if img is None:
+        raise ValueError(f"{name}: not a readable image")
+    return img
+
+
+def collect_inputs(target: Path) -> list[Path]:
+    """A folder's scan files in name order, or the single file given."""
+    if target.is_dir():
+        return sorted(p for p in target.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    return [target]
