@@ -82,26 +82,31 @@ def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
     the crop (clearing it turned wide "2"s into "7"s). Components smaller than 0.6% of
     the crop are dust.
     """
-    mask = mask.copy()
     h, w = mask.shape
     band_y, band_x = max(1, int(0.15 * h)), max(1, int(0.15 * w))
-    rows = mask.mean(axis=1) > 0.6
-    cols = mask.mean(axis=0) > 0.6
-    # Ink at the crop's left/right (top/bottom) ends, in the row or column or a neighbour.
-    left, right = mask[:, :2].any(axis=1), mask[:, -2:].any(axis=1)
-    top, bottom = mask[:2, :].any(axis=0), mask[-2:, :].any(axis=0)
-    clear_rows = [
-        y
-        for y in [*range(band_y), *range(h - band_y, h)]
-        if rows[y] and left[max(0, y - 1) : y + 2].any() and right[max(0, y - 1) : y + 2].any()
-    ]
-    clear_cols = [
-        x
-        for x in [*range(band_x), *range(w - band_x, w)]
-        if cols[x] and top[max(0, x - 1) : x + 2].any() and bottom[max(0, x - 1) : x + 2].any()
-    ]
-    mask[clear_rows, :] = 0
-    mask[:, clear_cols] = 0
+    # Only rows and columns that are mostly ink and lie in the outer band can be edges.
+    rows = [y for y in np.flatnonzero(mask.mean(axis=1) > 0.6) if y < band_y or y >= h - band_y]
+    cols = [x for x in np.flatnonzero(mask.mean(axis=0) > 0.6) if x < band_x or x >= w - band_x]
+    clear_rows, clear_cols = [], []
+    if rows:
+        # Ink at the crop's left/right ends, in the row or a neighbour.
+        left, right = mask[:, :2].any(axis=1), mask[:, -2:].any(axis=1)
+        clear_rows = [
+            y
+            for y in rows
+            if left[max(0, y - 1) : y + 2].any() and right[max(0, y - 1) : y + 2].any()
+        ]
+    if cols:
+        top, bottom = mask[:2, :].any(axis=0), mask[-2:, :].any(axis=0)
+        clear_cols = [
+            x
+            for x in cols
+            if top[max(0, x - 1) : x + 2].any() and bottom[max(0, x - 1) : x + 2].any()
+        ]
+    if clear_rows or clear_cols:
+        mask = mask.copy()
+        mask[clear_rows, :] = 0
+        mask[:, clear_cols] = 0
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.006 * h * w))
     keep[0] = False
@@ -129,15 +134,13 @@ def normalise_ink(ink: np.ndarray) -> np.ndarray | None:
     kept = _drop_box_lines(mask)
     if not _written(kept):
         return None
-    ink = np.where(kept, ink, 0.0).astype(np.float32)
-    ys, xs = np.nonzero(kept)
-    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-    digit = ink[y0:y1, x0:x1]
+    ys, xs = np.flatnonzero(kept.any(axis=1)), np.flatnonzero(kept.any(axis=0))
+    y0, y1, x0, x1 = ys[0], ys[-1] + 1, xs[0], xs[-1] + 1
+    digit = np.where(kept[y0:y1, x0:x1], ink[y0:y1, x0:x1], 0.0).astype(np.float32)
     h, w = digit.shape
     scale = 16.0 / max(h, w)
     nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
     digit = cv2.resize(digit, (nw, nh), interpolation=cv2.INTER_AREA)
-    canvas = np.zeros((CANVAS, CANVAS), np.float32)
     m = cv2.moments(digit)
     cy = m["m01"] / m["m00"] if m["m00"] > 1e-6 else nh / 2
     cx = m["m10"] / m["m00"] if m["m00"] > 1e-6 else nw / 2
@@ -173,8 +176,9 @@ def _conv(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     pad = k // 2
     n, h, wd, c = x.shape
     xp = np.pad(x, ((0, 0), (pad, pad), (pad, pad), (0, 0)))
-    cols = np.lib.stride_tricks.sliding_window_view(xp, (k, k), axis=(1, 2))
-    cols = cols.transpose(0, 1, 2, 4, 5, 3).reshape(n * h * wd, k * k * c)
+    # Patch columns ordered (row offset, column offset, channel), as the weights are laid out.
+    shifted = [xp[:, i : i + h, j : j + wd, :] for i in range(k) for j in range(k)]
+    cols = np.concatenate(shifted, axis=-1).reshape(n * h * wd, k * k * c)
     return (cols @ w.reshape(k * k * c, -1) + b).reshape(n, h, wd, -1)
 
 
