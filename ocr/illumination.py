@@ -61,11 +61,12 @@ def remove_streaks(grey: np.ndarray) -> np.ndarray:
     h, w = grey.shape[:2]
     if w < 16 or h < 16:
         return grey
-    rows = grey[:: max(1, h // 400)].astype(np.int16)
-    left = np.maximum(rows[:, :-6], rows[:, 1:-5])
-    right = np.maximum(rows[:, 5:-1], rows[:, 6:])
-    centre = rows[:, 3:-3]
-    darker = (centre < np.minimum(left, right) - _STREAK_CONTRAST).mean(axis=0)
+    rows = np.ascontiguousarray(grey[:: max(1, h // 400)])
+    left = cv2.max(rows[:, :-6], rows[:, 1:-5])
+    right = cv2.max(rows[:, 5:-1], rows[:, 6:])
+    # In uint8 the difference stops at 0 where it would go below: no pixel is darker than that.
+    floor = cv2.subtract(cv2.min(left, right), _STREAK_CONTRAST)
+    darker = (rows[:, 3:-3] < floor).mean(axis=0)
     columns = np.flatnonzero(darker >= _STREAK_SHARE) + 3
     if len(columns) == 0:
         return grey
