@@ -42,7 +42,7 @@ def paper_background(page: np.ndarray, dpi: float) -> np.ndarray:
 def flatten(page: np.ndarray, dpi: float) -> np.ndarray:
     """``page`` (greyscale uint8) with the paper brought to white everywhere."""
     bg = paper_background(page, dpi)
-    return cv2.divide(page, np.maximum(bg, 1), scale=255.0)
+    return cv2.divide(page, cv2.max(bg, 1), scale=255.0)
 
 
 _STREAK_CONTRAST = 12  # grey levels a streak is darker than the columns beside it
