@@ -99,6 +99,7 @@ def generate(
             min_tables=MIN_TABLES,
             jobs=jobs,
             keep_images=False,
+            resume=True,
         )
         have = sorted(folder.glob("page_*.json"))
     return have[:pages]

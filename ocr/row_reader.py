@@ -3,16 +3,17 @@
 The page is the upright warp at ``WORK_DPI`` (ocr/align.py). Every mark box is measured
 (ocr/marks.py), every handwritten box is classified in one batch for the whole page
 (ocr/digits.py), and each non-empty row is decoded jointly (ocr/decode.py). A row is
-accepted only when its posterior reaches the threshold, no box was in the unsure band,
-its pairs are ones the movement sends to the board (when known) and the written score,
-if any, equals the Law 77 score of the decoded result; otherwise it goes to review with
-the reasons.
+accepted only when its posterior reaches the threshold; its boxes in the unsure band, if
+any, do not change the reading whichever way they are read (``read_both_ways``); every
+marked box is one the reading uses (``unexplained_marks``); its pairs are ones the
+movement sends to the board (when known); and the written score, if any, equals the Law
+77 score of the decoded result. Otherwise it goes to review with the reasons.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -20,8 +21,10 @@ import numpy as np
 
 from ocr.align import WORK_DPI
 from ocr.decode import (
+    ContractDecoding,
     DigitBox,
     MarkGroup,
+    PairDecoding,
     RowEvidence,
     decode_contract,
     decode_pairs,
@@ -50,6 +53,9 @@ from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
 __all__ = ["DIGIT_INSET_MM", "PrintedPairs", "crop_mm", "png_bytes", "read_rows"]
+
+MAX_UNSURE_BOXES = 3
+"""A row with more boxes in the unsure band than this is not read both ways: a person looks."""
 
 DIGIT_INSET_MM = 0.6
 """Handwritten boxes are read this far inside their printed border."""
@@ -203,30 +209,15 @@ def _decode_row(
                           ("no box is marked on the row (stray ink?)",), crop,
                           printed_pairs)  # fmt: skip
 
-    def group(name: str) -> MarkGroup:
-        return MarkGroup({m.option: m.p_marked for m in marks[name]})
-
-    ev = RowEvidence(
-        passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
-        doubling=group(DOUBLING), declarer=group(DECLARER), result_sign=group(RESULT_SIGN),
-        result_count=group(RESULT_COUNT), score_side=group(SCORE_SIDE),
-        score=tuple(boxes[SCORE]),
-    )  # fmt: skip
-    contract = decode_contract(ev, vul)
-    pairs = decode_pairs(
-        None if printed_row is None else (printed_row[1], printed_row[2]),
-        group(PAIRS_CHANGED),
-        boxes[NS_PAIR_WRITTEN],
-        boxes[EW_PAIR_WRITTEN],
-        None if printed is None else printed.allowed,
-    )
-    combos = []
-    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked):
-        con, decl, tricks, written = c
-        result = RowResult(p[0], p[1], con is None, con, decl, tricks, written)
-        combos.append((result, pc * pp))
-    combos.sort(key=lambda x: -x[1])
-    best, posterior = combos[0]
+    base = _decode(marks, boxes, vul, printed, printed_row, {})
+    best, posterior = base.best
+    uses = used_boxes(best, printed_pairs)
+    stray = unexplained_marks(marks, uses)
+    both_ways = read_both_ways(marks, boxes, vul, printed, printed_row, best, threshold)
+    settled = both_ways is not None
+    if both_ways is not None:
+        posterior = min(posterior, both_ways)
+    contract, pairs, combos = base.contract, base.pairs, base.combos
 
     reasons = []
     if posterior < threshold:
@@ -235,9 +226,13 @@ def _decode_row(
         reasons.append(
             f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
         )
-    for f in fields:
-        if f.unsure and f.field in _MARK_FIELDS:
-            reasons.append(f"unsure mark in {f.field}")
+    for name in dict.fromkeys(n for n, _ in stray):
+        options = ", ".join(o for n, o in stray if n == name)
+        reasons.append(f"{name} {options} marked, which the reading does not use")
+    if not settled:
+        for f in fields:
+            if f.unsure and f.field in _MARK_FIELDS:
+                reasons.append(f"unsure mark in {f.field}")
     if pairs.in_movement is False:
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
     if best.ns_pair is None or best.ew_pair is None:
@@ -257,3 +252,127 @@ def _decode_row(
         row_crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
     return RowReading(ref, row.number, rnd, fields, best, posterior, tuple(combos[1:3]), status,
                       tuple(reasons), row_crop, printed_pairs)  # fmt: skip
+
+
+def read_both_ways(
+    marks: dict[str, list[MarkReading]],
+    boxes: dict[str, list[DigitBox]],
+    vul: Vulnerability,
+    printed: PrintedPairs | None,
+    printed_row: tuple[int | None, int, int] | None,
+    best: RowResult,
+    threshold: float,
+) -> float | None:
+    """The lowest posterior of ``best`` when every box in the unsure band is taken as
+    certainly empty and as certainly marked (each combination), or None when the reading
+    does not hold all ways.
+
+    A faint tick, a box a neighbour's stroke reaches into, a small dot: the reader cannot
+    say whether such a box is marked, but the row may not depend on it. The reading holds
+    when it stays the best in every combination, with its posterior at the threshold, no
+    mark group the score cannot check left uncertain (Law 77 gives 4H+1 and 4S+1 the same
+    score), and no box taken as marked that the reading cannot account for. More than
+    ``MAX_UNSURE_BOXES`` such boxes, and a person looks.
+    """
+    unsure = [(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.UNSURE]
+    if not unsure or len(unsure) > MAX_UNSURE_BOXES:
+        return None
+    printed_pairs = None if printed_row is None else (printed_row[1], printed_row[2])
+    if unexplained_marks(marks, used_boxes(best, printed_pairs), unsure):
+        return None
+    lowest = 1.0
+    for ps in itertools.product((0.0, 1.0), repeat=len(unsure)):
+        h = _decode(marks, boxes, vul, printed, printed_row, dict(zip(unsure, ps, strict=True)))
+        result, posterior = h.best
+        if result != best or posterior < threshold or h.contract.unchecked:
+            return None
+        lowest = min(lowest, posterior)
+    return lowest
+
+
+def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict[str, str | None]:
+    """The box each mark field of the row needs marked for ``result`` (None: no box)."""
+    c = result.contract
+    diff = None if c is None or result.tricks is None else result.tricks - (c.level + 6)
+    score = result.score_ns
+    return {
+        PASSED_OUT: "PASS" if result.passed_out else None,
+        LEVEL: None if c is None else str(c.level),
+        STRAIN: None if c is None else c.strain.value,
+        DOUBLING: None if c is None else (c.doubling.value or None),
+        DECLARER: None if result.declarer is None else result.declarer.value,
+        RESULT_SIGN: None if diff is None else ("=" if diff == 0 else "+" if diff > 0 else "-"),
+        RESULT_COUNT: None if not diff else str(abs(diff)),
+        SCORE_SIDE: None if not score else ("NS" if score > 0 else "EW"),
+        PAIRS_CHANGED: (None if (result.ns_pair, result.ew_pair) == printed_pairs else "CHANGED"),
+    }
+
+
+def unexplained_marks(
+    marks: Mapping[str, list[MarkReading]],
+    uses: Mapping[str, str | None],
+    assumed_marked: Sequence[tuple[str, str]] = (),
+) -> list[tuple[str, str]]:
+    """Marked boxes (and ``assumed_marked`` ones) the reading does not account for.
+
+    A second mark in a field whose own box of the reading is marked too is a correction
+    or a neighbour's stroke, which the rest of the row (the score) has outvoted. A mark in
+    a field where the reading needs no box at all (a level marked on a passed-out row, a
+    line struck through an unused row) contradicts the reading: a person looks.
+    """
+    marked = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.MARKED}
+    out = []
+    for name, option in sorted(marked | set(assumed_marked)):
+        own = uses.get(name)
+        if option != own and (own is None or (name, own) not in marked):
+            out.append((name, option))
+    return out
+
+
+@dataclass(frozen=True)
+class _Decoded:
+    """One decoding of a row: the table result, the pairs, and their joint ranking."""
+
+    contract: ContractDecoding
+    pairs: PairDecoding
+    combos: list[tuple[RowResult, float]]
+
+    @property
+    def best(self) -> tuple[RowResult, float]:
+        return self.combos[0]
+
+
+def _decode(
+    marks: dict[str, list[MarkReading]],
+    boxes: dict[str, list[DigitBox]],
+    vul: Vulnerability,
+    printed: PrintedPairs | None,
+    printed_row: tuple[int | None, int, int] | None,
+    assumed: Mapping[tuple[str, str], float],
+) -> _Decoded:
+    """Decode a row's table result and pairs, with the boxes in ``assumed`` ((field,
+    option) -> 0 or 1) taken as certainly empty or marked instead of as read."""
+
+    def group(name: str) -> MarkGroup:
+        return MarkGroup({m.option: assumed.get((name, m.option), m.p_marked) for m in marks[name]})
+
+    ev = RowEvidence(
+        passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
+        doubling=group(DOUBLING), declarer=group(DECLARER), result_sign=group(RESULT_SIGN),
+        result_count=group(RESULT_COUNT), score_side=group(SCORE_SIDE),
+        score=tuple(boxes[SCORE]),
+    )  # fmt: skip
+    contract = decode_contract(ev, vul)
+    pairs = decode_pairs(
+        None if printed_row is None else (printed_row[1], printed_row[2]),
+        group(PAIRS_CHANGED),
+        boxes[NS_PAIR_WRITTEN],
+        boxes[EW_PAIR_WRITTEN],
+        None if printed is None else printed.allowed,
+    )
+    combos = []
+    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked):
+        con, decl, tricks, written = c
+        combos.append((RowResult(p[0], p[1], con is None, con, decl, tricks, written), pc * pp))
+    combos.sort(key=lambda x: -x[1])
+    return _Decoded(contract, pairs, combos)

@@ -262,6 +262,7 @@ def generate_pages(
     jobs: int = 1,
     keep_images: bool = True,
     blank_form_share: float = 0.0,
+    resume: bool = False,
     **kwargs: Any,
 ) -> list[SyntheticPage]:
     """``count`` pages of boards 1, 2, ... with a random number of tables per board.
@@ -272,6 +273,9 @@ def generate_pages(
     as one. ``keep_images=False`` returns the truth only (the images are in ``out_dir``),
     which keeps memory small for benchmark-sized runs. ``blank_form_share`` of the
     sessions are written on generic blank forms (pairs handwritten, nothing printed).
+    With ``resume`` a session whose every page is already in ``out_dir`` is not made again
+    (a benchmark grown from 300 to 500 pages makes only the new ones: the sessions' seeds
+    do not depend on ``count``, so the first pages are the same either way).
     """
     if count < 1:
         raise ValueError("count must be at least 1")
@@ -302,6 +306,13 @@ def generate_pages(
             )
         )
         done += n
+    if resume and out_dir is not None:
+        folder = Path(out_dir)
+        session_jobs = [
+            job
+            for job in session_jobs
+            if not all((folder / f"page_{b:04d}.json").exists() for b in job["boards"])
+        ]
     pages: list[SyntheticPage] = []
     if jobs <= 1 or len(session_jobs) == 1:
         for job in session_jobs:

@@ -1,0 +1,183 @@
+"""The row-level acceptance rules: every marked box explained, unsure boxes read both ways.
+
+Worked by hand from Law 77 (scoring/law77.py): 4S= vulnerable is +620, 3S= +140, 3S+1
++170; 4H+1 and 4S+1 vulnerable both +650, so only the strain marks tell them apart.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ocr.decode import DEFAULT_THRESHOLD, DigitBox
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    EW_PAIR_WRITTEN,
+    LEVEL,
+    NS_PAIR_WRITTEN,
+    PAIRS_CHANGED,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    SCORE,
+    SCORE_SIDE,
+    STRAIN,
+)
+from ocr.marks import MarkReading, MarkState
+from ocr.reading import RowResult
+from ocr.row_reader import (
+    MAX_UNSURE_BOXES,
+    PrintedPairs,
+    read_both_ways,
+    unexplained_marks,
+    used_boxes,
+)
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat
+
+OPTIONS = {
+    PASSED_OUT: ["PASS"],
+    LEVEL: [str(i) for i in range(1, 8)],
+    STRAIN: ["C", "D", "H", "S", "NT"],
+    DOUBLING: ["X", "XX"],
+    DECLARER: ["N", "E", "S", "W"],
+    RESULT_SIGN: ["=", "+", "-"],
+    RESULT_COUNT: [str(i) for i in range(1, 14)],
+    SCORE_SIDE: ["NS", "EW"],
+    PAIRS_CHANGED: ["CHANGED"],
+}
+PRINTED = (1, 3, 12)  # round 1, NS 3 against EW 12, printed on the row
+PRINTED_PAIRS = PrintedPairs((PRINTED,), ((3, 12),))
+
+
+def row_marks(
+    marked: dict[str, set[str]], unsure: dict[str, set[str]] | None = None
+) -> dict[str, list[MarkReading]]:
+    """Mark readings of a row: ``marked`` boxes crossed firmly, ``unsure`` ones in the band."""
+    unsure = unsure or {}
+    out: dict[str, list[MarkReading]] = {}
+    for name, options in OPTIONS.items():
+        readings = []
+        for o in options:
+            if o in marked.get(name, set()):
+                readings.append(MarkReading(o, 0.4, MarkState.MARKED, 0.9999, "fill"))
+            elif o in unsure.get(name, set()):
+                readings.append(MarkReading(o, 0.07, MarkState.UNSURE, 0.5, "fill"))
+            else:
+                readings.append(MarkReading(o, 0.0, MarkState.EMPTY, 0.0001))
+        out[name] = readings
+    return out
+
+
+def digit(d: int) -> DigitBox:
+    probs = np.full(10, 0.02 / 9)
+    probs[d] = 0.98
+    return DigitBox.of(probs)
+
+
+def digit_boxes(score: int | None) -> dict[str, list[DigitBox]]:
+    text = "" if score is None else str(abs(score))
+    comb = [DigitBox(None)] * (4 - len(text)) + [digit(int(c)) for c in text]
+    blank = [DigitBox(None), DigitBox(None)]
+    return {SCORE: comb, NS_PAIR_WRITTEN: blank, EW_PAIR_WRITTEN: list(blank)}
+
+
+FOUR_SPADES_MADE = {
+    LEVEL: {"4"},
+    STRAIN: {"S"},
+    DECLARER: {"N"},
+    RESULT_SIGN: {"="},
+    SCORE_SIDE: {"NS"},
+}
+
+
+def test_the_boxes_a_result_uses():
+    """4SX by West two down, +500 to NS, played by the printed pairs."""
+    result = RowResult(3, 12, False, Contract.parse("4SX"), Seat.WEST, 8, 500)
+    assert used_boxes(result, (3, 12)) == {
+        PASSED_OUT: None,
+        LEVEL: "4",
+        STRAIN: "S",
+        DOUBLING: "X",
+        DECLARER: "W",
+        RESULT_SIGN: "-",
+        RESULT_COUNT: "2",
+        SCORE_SIDE: "NS",
+        PAIRS_CHANGED: None,
+    }
+    passed = RowResult(5, 14, True, score_ns=None)
+    assert used_boxes(passed, (3, 12)) == {
+        PASSED_OUT: "PASS",
+        LEVEL: None,
+        STRAIN: None,
+        DOUBLING: None,
+        DECLARER: None,
+        RESULT_SIGN: None,
+        RESULT_COUNT: None,
+        SCORE_SIDE: None,
+        PAIRS_CHANGED: "CHANGED",
+    }
+
+
+def test_a_level_marked_on_a_passed_out_row_is_not_explained():
+    """A line struck through an unused row crosses PASS and the level boxes: the row is no
+    pass-out, whatever the relative likelihoods say."""
+    marks = row_marks({PASSED_OUT: {"PASS"}, LEVEL: {"1", "2"}})
+    uses = used_boxes(RowResult(3, 12, True), (3, 12))
+    assert unexplained_marks(marks, uses) == [(LEVEL, "1"), (LEVEL, "2")]
+
+
+def test_a_second_mark_beside_the_readings_own_is_outvoted_not_unexplained():
+    marks = row_marks({**FOUR_SPADES_MADE, LEVEL: {"3", "4"}})
+    result = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
+    assert unexplained_marks(marks, used_boxes(result, (3, 12))) == []
+
+
+def test_an_unsure_box_the_score_settles_is_read_both_ways():
+    """Level 3 unsure beside a firm 4, 4S= +620 written: 3S= would be +140 and 3S+1 +170,
+    so the reading is 4S= whether the 3 is marked or not."""
+    marks = row_marks(FOUR_SPADES_MADE, {LEVEL: {"3"}})
+    best = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
+    posterior = read_both_ways(
+        marks, digit_boxes(620), Vulnerability.BOTH, PRINTED_PAIRS, PRINTED, best,
+        DEFAULT_THRESHOLD,
+    )  # fmt: skip
+    assert posterior is not None and posterior >= DEFAULT_THRESHOLD
+
+
+def test_an_unsure_strain_the_score_cannot_check_is_not_settled():
+    """Only the hearts box, faintly: 4H+1 and 4S+1 are both +650 vulnerable, and with the
+    box taken as empty nothing tells them apart."""
+    marks = row_marks(
+        {LEVEL: {"4"}, DECLARER: {"N"}, RESULT_SIGN: {"+"}, RESULT_COUNT: {"1"},
+         SCORE_SIDE: {"NS"}},
+        {STRAIN: {"H"}},
+    )  # fmt: skip
+    best = RowResult(3, 12, False, Contract.parse("4H"), Seat.NORTH, 11, 650)
+    got = read_both_ways(
+        marks, digit_boxes(650), Vulnerability.BOTH, PRINTED_PAIRS, PRINTED, best,
+        DEFAULT_THRESHOLD,
+    )  # fmt: skip
+    assert got is None
+
+
+def test_an_unsure_box_taken_as_marked_must_be_explained():
+    """A faint level box on a passed-out row: taken as marked it contradicts the pass."""
+    marks = row_marks({PASSED_OUT: {"PASS"}}, {LEVEL: {"3"}})
+    best = RowResult(3, 12, True, score_ns=None)
+    got = read_both_ways(
+        marks, digit_boxes(None), Vulnerability.NONE, PRINTED_PAIRS, PRINTED, best,
+        DEFAULT_THRESHOLD,
+    )  # fmt: skip
+    assert got is None
+
+
+def test_too_many_unsure_boxes_go_to_a_person():
+    unsure = {RESULT_COUNT: {str(i) for i in range(1, MAX_UNSURE_BOXES + 2)}}
+    marks = row_marks(FOUR_SPADES_MADE, unsure)
+    best = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
+    got = read_both_ways(
+        marks, digit_boxes(620), Vulnerability.BOTH, PRINTED_PAIRS, PRINTED, best,
+        DEFAULT_THRESHOLD,
+    )  # fmt: skip
+    assert got is None
