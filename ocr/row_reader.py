@@ -47,8 +47,9 @@ from ocr.layout import (
     Rect,
     Row,
 )
-from ocr.marks import MarkReading, MarkState, RowMarks
+from ocr.marks import MarkReading, MarkState
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
+from ocr.row_marks import RowMarks
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 

@@ -138,7 +138,7 @@ def _draw(page: np.ndarray, field: str, option: str, style: str, seed: int = 0) 
 def _read(page: np.ndarray) -> dict[tuple[str, str], MarkReading]:
     from ocr.illumination import flatten
     from ocr.layout import load_layout
-    from ocr.marks import RowMarks
+    from ocr.row_marks import RowMarks
 
     grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
     lay = load_layout()

@@ -1,0 +1,171 @@
+"""Where a row's mark boxes, the strips beside them and the form's own lines lie, in pixels.
+
+Reading a mark (ocr/row_marks.py) needs, for every row of the form at the working
+resolution, each box's inside, the strips beside its four sides where a circle round it
+would run, its neighbours within reach of a stroke, and where the form itself prints
+dark lines (box edges, timing marks, the grey hairlines between rows), so that printed
+ink is never taken for a mark. All of it depends on the layout alone: it is computed once
+per layout, resolution and row and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ocr.layout import FieldKind, Layout, Rect, Row, mm_to_px
+from ocr.marks import BOX_INSET_MM
+
+__all__ = [
+    "EDGE",
+    "HAIRLINE",
+    "RING_OUT_MM",
+    "RING_SIDE_MM",
+    "BORDER_CORE_MM",
+    "RowGeometry",
+    "printed_lines",
+    "row_geometry",
+]
+
+RING_OUT_MM = 2.2  # a circle around a box stays within this distance of its edge ...
+RING_SIDE_MM = 2.0  # ... and of its left and right edges (the next box is 1 mm away)
+BORDER_CORE_MM = 0.35  # the printed edge (and the fit's play) reaches this far out
+_NEIGHBOUR_MM = 2.0  # boxes this close share an edge a stroke may cross
+_SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
+EDGE, HAIRLINE = 1, 2  # printed-line mask values
+
+
+_PRINTED: dict[tuple[str, int, float], np.ndarray] = {}
+
+
+def printed_lines(layout: Layout, dpi: float) -> np.ndarray:
+    """Where the form itself prints dark lines at ``dpi``: ``EDGE`` for box edges and
+    timing marks, ``HAIRLINE`` for the grey lines between rows, 0 elsewhere."""
+    key = (layout.paper, layout.version, dpi)
+    if key not in _PRINTED:
+        _PRINTED[key] = _drawprinted_lines(layout, dpi)
+    return _PRINTED[key]
+
+
+def _drawprinted_lines(layout: Layout, dpi: float) -> np.ndarray:
+    w, h = layout.page_px(dpi)
+    mask = np.zeros((h, w), np.uint8)
+    for box in layout.boxes():
+        if box.field and layout.field(box.row, box.field).kind is not FieldKind.PRINTED:
+            x0, y0, x1, y1 = box.rect.to_px(dpi)
+            cv2.rectangle(mask, (x0, y0), (x1, y1), EDGE, 2)
+    for i, row in enumerate(layout.rows):
+        x0, y0, x1, y1 = row.timing_mark.to_px(dpi)
+        cv2.rectangle(mask, (x0, y0), (x1, y1), EDGE, -1)
+        nxt = layout.rows[i + 1].rect.y if i + 1 < len(layout.rows) else row.rect.y1 + 0.6
+        y = round(mm_to_px((row.rect.y1 + nxt) / 2, dpi))
+        cv2.line(mask, (round(mm_to_px(row.rect.x + 5, dpi)), y),
+                 (round(mm_to_px(row.rect.x1, dpi)), y), HAIRLINE, 2)  # fmt: skip
+    return mask
+
+
+@dataclass(frozen=True)
+class RowGeometry:
+    """Pixels of a row's mark boxes, relative to its band and clipped to it: per box the
+    inside (x0, y0, x1, y1) and the strips beside its four sides where a circle would run,
+    and which field and option each box is."""
+
+    band: tuple[int, int, int, int]
+    inner: np.ndarray  # (n, 4)
+    sides: np.ndarray  # (4, n, 4)
+    sides_t: tuple[np.ndarray, ...]  # per side, the (4, n) coordinates (x0, y0, x1, y1)
+    boxes: tuple[tuple[str, str, Rect], ...]
+    lines: np.ndarray  # the printed lines in the band (``printed_lines``)
+    columns: np.ndarray  # how many printed-line pixels each column of the band has ...
+    rows: np.ndarray  # ... and each row
+    centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
+    neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
+    """Per box: each box next to it (within 2 mm) and the box's inside without the strip
+    that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
+
+
+_GEOMETRY: dict[tuple[str, int, float, int], RowGeometry] = {}
+
+
+def _band(row: Row, dpi: float, page_w: int, page_h: int) -> tuple[int, int, int, int]:
+    margin = RING_OUT_MM + 0.5
+    band = Rect(row.rect.x, row.rect.y - margin, row.rect.width, row.rect.height + 2 * margin)
+    x0, y0, x1, y1 = band.to_px(dpi)
+    return max(0, x0), max(0, y0), min(page_w, x1), min(page_h, y1)
+
+
+def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
+    key = (layout.paper, layout.version, dpi, row.number)
+    if key not in _GEOMETRY:
+        s = dpi / 25.4
+        page_w, page_h = layout.page_px(dpi)
+        bx0, by0, bx1, by1 = _band(row, dpi, page_w, page_h)
+        core, reach, side = (round(v * s) for v in (BORDER_CORE_MM, RING_OUT_MM, RING_SIDE_MM))
+        inner, sides, boxes = [], [], []
+        for f in row.fields:
+            if f.kind is not FieldKind.MARKS:
+                continue
+            for b in f.boxes:
+                inner.append(b.rect.inset(BOX_INSET_MM).to_px(dpi))
+                x0, y0, x1, y1 = b.rect.to_px(dpi)
+                mx0, mx1 = x0 + round(0.15 * (x1 - x0)), x0 + round(0.85 * (x1 - x0))
+                my0, my1 = y0 + round(0.15 * (y1 - y0)), y0 + round(0.85 * (y1 - y0))
+                sides.append([
+                    (mx0, y0 - reach, mx1, y0 - core), (mx0, y1 + core, mx1, y1 + reach),
+                    (x0 - side, my0, x0 - core, my1), (x1 + core, my0, x1 + side, my1),
+                ])  # fmt: skip
+                boxes.append((f.name, b.option, b.rect))
+        w, h = bx1 - bx0, by1 - by0
+
+        def local(px: np.ndarray) -> np.ndarray:
+            out = px - np.array([bx0, by0, bx0, by0])
+            out[..., 0::2] = np.clip(out[..., 0::2], 0, w)
+            out[..., 1::2] = np.clip(out[..., 1::2], 0, h)
+            return out
+
+        neighbours = []
+        for i, (_, _, a) in enumerate(boxes):
+            near = []
+            for j, (_, _, b) in enumerate(boxes):
+                gap_x = max(b.x - a.x1, a.x - b.x1)
+                gap_y = max(b.y - a.y1, a.y - b.y1)
+                if i == j or max(gap_x, gap_y) > _NEIGHBOUR_MM or min(gap_x, gap_y) > 0:
+                    continue
+                c = a.inset(BOX_INSET_MM)
+                cut = _SPILL_MM
+                if gap_x > gap_y:  # beside: cut the strip facing it
+                    x = c.x + cut if b.x < a.x else c.x
+                    kept = Rect(x, c.y, c.width - cut, c.height)
+                else:  # above or below
+                    y = c.y + cut if b.y < a.y else c.y
+                    kept = Rect(c.x, y, c.width, c.height - cut)
+                near.append((j, local(np.array(kept.to_px(dpi)))))
+            neighbours.append(tuple(near))
+        lines = printed_lines(layout, dpi)[by0:by1, bx0:bx1]
+        present = (lines > 0).astype(np.float32)
+        _GEOMETRY[key] = RowGeometry(
+            (bx0, by0, bx1, by1),
+            local(np.array(inner)),
+            local(np.array(sides)).transpose(1, 0, 2).copy(),
+            tuple(local(np.array(sides))[:, k].T.copy() for k in range(4)),
+            tuple(boxes),
+            lines,
+            present.sum(axis=0),
+            present.sum(axis=1),
+            _centre_pixels(local(np.array(inner))),
+            tuple(neighbours),
+        )
+    return _GEOMETRY[key]
+
+
+def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column indices of the middle half of each box inside (every other pixel)."""
+    ys, xs = [], []
+    for x0, y0, x1, y1 in inner:
+        qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
+        yy, xx = np.mgrid[y0 + qy : y1 - qy : 2, x0 + qx : x1 - qx : 2]
+        ys.append(yy.ravel())
+        xs.append(xx.ravel())
+    return np.concatenate(ys), np.concatenate(xs)

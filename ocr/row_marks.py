@@ -1,0 +1,355 @@
+"""Every mark box of one row read from the flattened page: by fill, by a circle round it, by a dot.
+
+The three readings and their thresholds are described in ocr/marks.py, which also holds
+the decision on one box; this module measures them on a row (its band of the page, the
+form's printed lines where they really lie on it, the pen's strength) and reads a box
+whose ink only reaches in from a marked neighbour as that neighbour's stroke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from ocr.digits import quantile
+from ocr.layout import FieldKind, Layout, Rect, Row
+from ocr.mark_geometry import (
+    BORDER_CORE_MM,
+    EDGE,
+    HAIRLINE,
+    RING_OUT_MM,
+    RING_SIDE_MM,
+    RowGeometry,
+    row_geometry,
+)
+from ocr.marks import (
+    BOX_INSET_MM,
+    EMPTY_BELOW,
+    MARKED_ABOVE,
+    MarkReading,
+    MarkState,
+    ink_values,
+    mark_reading,
+    paper_tone,
+)
+
+__all__ = ["RowMarks"]
+
+_FIRM_PEN = 0.62  # darkness a firm pen's strokes reach in a box (the ramp as is) ...
+_FAINT_PEN = 0.35  # ... and the palest ink still taken as writing when it is all a row has
+_SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
+_BORDER_INNER_MM = 0.5  # the printed edge (and the fit's play) reaches this far in
+_THICKER_PX = 1.5  # across an edge, this many solid pixels more than the form prints: a circle
+_SIDE_BINS = 6
+_DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
+_SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
+_OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
+_RING_MIN_PX = 12  # fewer solid pixels than this off the printed lines: no circle around
+_RING_SIDE_MIN_PX = 2  # ... and fewer than this beside any one side
+
+
+def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
+    """The shift (px) of ``expected`` that best matches ``observed`` (1-D profiles)."""
+    best, where = -1.0, 0
+    n = len(observed)
+    for d in range(-reach, reach + 1):
+        a = observed[max(0, d) : n + min(0, d)]
+        b = expected[max(0, -d) : n - max(0, d)]
+        score = float(np.dot(a, b))
+        if score > best:
+            best, where = score, d
+    return where
+
+
+@lru_cache(maxsize=64)
+def _bin_starts(n: int) -> np.ndarray:
+    return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
+
+
+class RowMarks:
+    """Every mark box of one row, read from the flattened page (see the module docstring)."""
+
+    def __init__(self, page: np.ndarray, layout: Layout, row: Row, dpi: float) -> None:
+        self.dpi = dpi
+        self.s = dpi / 25.4
+        g = row_geometry(layout, row, dpi)
+        x0, y0, x1, y1 = g.band
+        self.origin = (x0, y0)
+        grey = page[y0:y1, x0:x1]
+        self.paper = paper_tone(grey[::2, ::2])
+        self.ink = ink_values(grey, self.paper, self._pen_strength(grey, g))
+        self.sum = cv2.integral(self.ink)
+        self.row = row
+        self.layout = layout
+        self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
+        self._widths: tuple[float, float, float] | None = None
+        self.any_ink = bool((self.ink >= _SOLID).any())
+        if not self.any_ink:
+            return
+        # The printed lines where they really are on this row (the page's fit may be a
+        # pixel or two off here): shift the form's lines to match the row's ink profiles.
+        dx = _best_shift(self.ink.sum(axis=0), g.columns)
+        dy = _best_shift(self.ink.sum(axis=1), g.rows)
+        self.lines = np.roll(g.lines, (dy, dx), axis=(0, 1))
+        printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        self.solid = self.ink >= _SOLID
+        self.shift = (dy, dx)
+        self.drawn = self.solid & ~printed
+        self.any_ink = bool(self.drawn.any())
+        self._set_outside(None)
+
+    def _set_outside(self, marked: np.ndarray | None) -> None:
+        """The solid ink a circle may be made of: all of it, or (``marked``, per box of the
+        row, True for boxes whose own fill marks them) without the inside of those boxes:
+        a filled box above or a cross below is that box's mark, never part of a circle
+        round this one. A circle's stroke through a neighbour leaves it a thin fill only."""
+        outside = self.solid
+        if marked is not None and marked.any():
+            g = row_geometry(self.layout, self.row, self.dpi)
+            mask = np.zeros_like(self.solid)
+            for x0, y0, x1, y1 in g.inner[marked]:
+                mask[y0:y1, x0:x1] = True
+            outside = self.solid & ~np.roll(mask, self.shift, axis=(0, 1))
+        self.outside = outside
+        self.drawn_sum = cv2.integral((self.drawn & outside).astype(np.uint8))
+
+    def _pen_strength(self, grey: np.ndarray, g: RowGeometry) -> float:
+        """How dark this row's pen writes, relative to a firm pen (1 = as firm or firmer).
+
+        The darkest drawn strokes of the row (98th percentile of darkness off the printed
+        lines, at boxes' centres) set it: a pale thin ballpoint or a hard pencil reaches 40%
+        darkness where a firm pen reaches 80%, and its marks would fill their boxes too
+        little. Only the band between ``_FAINT_PEN`` and a firm pen is scaled: a row whose
+        darkest ink is paler than that holds no writing (a smudge, a stain), and is not
+        amplified.
+        """
+        rel = (self.paper - grey[g.centres].astype(np.float32)) / self.paper
+        level = quantile(rel, 0.98) if rel.size else 0.0
+        if level < _FAINT_PEN or level >= _FIRM_PEN:
+            return 1.0
+        return max(level / _FIRM_PEN, _FAINT_PEN / _FIRM_PEN)
+
+    @property
+    def widths(self) -> tuple[float, float, float]:
+        """Solid pixels across a printed box edge and across a hairline of this row, and
+        the pixels the mask gives a line (measured once, when a circle is looked for)."""
+        if self._widths is None:
+            border, mask = self._border_width(self.row)
+            self._widths = (border, self._hairline_width(), mask)
+        return self._widths
+
+    def _hairline_width(self) -> float:
+        """How many solid pixels the grey hairlines between rows are across (they print
+        lighter than box edges and may scan thinner or vanish)."""
+        rows = np.flatnonzero((self.lines == HAIRLINE).any(axis=1))
+        if len(rows) == 0:
+            return 0.0
+        widths = []
+        for y in (rows[0], rows[-1]):
+            cols = np.flatnonzero(self.lines[y] == HAIRLINE)
+            y0, y1 = max(0, y - 3), y + 4
+            widths.append(float(np.median(self.solid[y0:y1, cols].sum(axis=0))))
+        return float(np.mean(widths))
+
+    def _border_width(self, row: Row) -> tuple[float, float]:
+        """How many solid pixels a printed box edge of this row is across, and how many
+        the mask of printed lines gives it (medians over the row's boxes)."""
+        core = round(BORDER_CORE_MM * self.s)
+        inner = round(_BORDER_INNER_MM * self.s)
+        ink, mask = [], []
+        for f in row.fields:
+            if f.kind is FieldKind.MARKS:
+                for b in f.boxes:
+                    x0, y0, x1, y1 = self._px(b.rect)
+                    y = (y0 + y1) // 2
+                    ink.append(int(self.solid[y, max(0, x0 - core) : x0 + inner].sum()))
+                    mask.append(int((self.lines[y, max(0, x0 - core) : x0 + inner] > 0).sum()))
+        if not ink:
+            return 2.0, 2.0
+        return float(np.median(ink)), max(1.0, float(np.median(mask)))
+
+    def _px(self, r: Rect) -> tuple[int, int, int, int]:
+        hit = self._px_cache.get(r)
+        if hit is None:
+            x0, y0, x1, y1 = r.to_px(self.dpi)
+            ox, oy = self.origin
+            h, w = self.ink.shape
+            hit = (min(max(0, x0 - ox), w), min(max(0, y0 - oy), h),
+                   min(max(0, x1 - ox), w), min(max(0, y1 - oy), h))  # fmt: skip
+            self._px_cache[r] = hit
+        return hit
+
+    def fill(self, r: Rect) -> float:
+        x0, y0, x1, y1 = self._px(r)
+        area = (x1 - x0) * (y1 - y0)
+        if area <= 0:
+            return 0.0
+        s = self.sum
+        return float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
+
+    def dot_mm2(self, r: Rect) -> float:
+        """Area of the largest solid blob inside ``r`` (mm^2) that stands free in it: a
+        line entering from outside (a neighbour's overshoot) touches the edge, a dot
+        does not."""
+        x0, y0, x1, y1 = self._px(r)
+        solid = (self.ink[y0:y1, x0:x1] >= _SOLID).astype(np.uint8)
+        if not solid.any():
+            return 0.0
+        h, w = solid.shape
+        _, _, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=8)
+        best = 0
+        for x, y, bw, bh, area in stats[1:]:
+            if x > 0 and y > 0 and x + bw < w and y + bh < h:
+                best = max(best, int(area))
+        return best / (self.s * self.s)
+
+    def _extra_ink(self, strip: tuple[slice, slice], side: int) -> np.ndarray:
+        """Solid ink across a strip beside a box edge (one value per position along the
+        edge), less what the form prints there: its lines at the row's measured edge
+        width, and for strips above and below the row's typical rest (hairlines)."""
+        axis = 0 if side < 2 else 1
+        ink = self.outside[strip].sum(axis=axis)
+        lines = self.lines[strip]
+        border_px, hairline_px, mask_px = self.widths
+        edges = (lines == EDGE).sum(axis=axis) * (border_px / mask_px)
+        hairlines = (lines == HAIRLINE).sum(axis=axis) * (hairline_px / mask_px)
+        return ink - edges - hairlines
+
+    def _side_strips(self, r: Rect) -> tuple[tuple[slice, slice], ...]:
+        """Strips across the four sides of box ``r`` (above, below, left, right): the
+        middle 70% of the side, from just inside the edge to the reach outside it."""
+        x0, y0, x1, y1 = self._px(r)
+        h, w = self.solid.shape
+        inner = round(_BORDER_INNER_MM * self.s)
+        side_reach = round(RING_SIDE_MM * self.s)
+        reach = round(RING_OUT_MM * self.s)
+        my0, my1 = y0 + round(0.15 * (y1 - y0)), y0 + round(0.85 * (y1 - y0))
+        mx0, mx1 = x0 + round(0.15 * (x1 - x0)), x0 + round(0.85 * (x1 - x0))
+        return (
+            np.s_[max(0, y0 - reach) : y0 + inner, mx0:mx1],
+            np.s_[y1 - inner : min(h, y1 + reach), mx0:mx1],
+            np.s_[my0:my1, max(0, x0 - side_reach) : x0 + inner],
+            np.s_[my0:my1, x1 - inner : min(w, x1 + side_reach)],
+        )
+
+    def _drawn_around(self, r: Rect) -> int:
+        """Solid pixels off the printed lines in a frame around box ``r`` (a quick test
+        before looking for a circle)."""
+        s = self.drawn_sum
+        out = RING_OUT_MM
+        x0, y0, x1, y1 = self._px(Rect(r.x - out, r.y - out, r.width + 2 * out, r.height + 2 * out))
+        outer = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
+        x0, y0, x1, y1 = self._px(r.inset(BOX_INSET_MM))
+        inner = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
+        return int(outer - inner)
+
+    def ring(self, r: Rect) -> float:
+        """How well strokes around box ``r`` surround it: the coverage of its least covered
+        side (0..1).
+
+        Each side's middle 70% is cut into bins. Across the side, from just inside the
+        printed edge to 1.6 mm (left, right) or 2.2 mm (above, below) outside it, the
+        solid ink is counted and the ink the form prints there (edges, hairlines) is
+        taken off; a bin is covered when ink is left over, whether the circle runs in the
+        gap or over a printed edge. A circle around the box covers every side. A
+        neighbour's circle or mark covers the side facing it only; left and right of a
+        box lie only boxes of its own group, so marks in two other boxes of the group (an
+        error the decoder sees anyway) are needed to fake a circle.
+        """
+        strips = self._side_strips(r)
+        worst = 1.0
+        for k, strip in enumerate(strips):
+            hit = self._extra_ink(strip, k) >= _THICKER_PX
+            if len(hit) < _SIDE_BINS:
+                return 0.0
+            bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))
+            bridged = bins.copy()
+            bridged[1:-1] |= bins[:-2] & bins[2:]
+            worst = min(worst, float(bridged.mean()))
+            if worst == 0.0:
+                break
+        return worst
+
+    def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
+        """Every box of the named mark fields of this row, read as ``read`` does: the fills
+        of all boxes at once, a circle looked for only where drawn ink (outside the boxes
+        that hold their own mark) lies beside two opposite sides of a box, a dot only where
+        a box holds some ink."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        x0, y0, x1, y1 = g.inner.T
+        area = np.maximum(1, (x1 - x0) * (y1 - y0))
+        fills = (self.sum[y1, x1] - self.sum[y0, x1] - self.sum[y1, x0] + self.sum[y0, x0]) / area
+        if self.any_ink:
+            self._set_outside(fills > _OWN_MARK_FILL)
+            t = self.drawn_sum
+            beside = np.stack(
+                [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
+            )
+            # A circle runs beside every side, though where it runs over a printed edge it
+            # is masked out (tight beside the neighbours, both left and right): look for
+            # one where drawn ink lies beside two opposite sides. A neighbour's cross
+            # reaching round a corner lies beside two adjacent sides only.
+            near = beside >= _RING_SIDE_MIN_PX
+            around = (near[0] & near[1]) | (near[2] & near[3])
+        else:
+            around = np.zeros(len(fills), bool)
+        read = [
+            self._decide(rect, option, f, a)
+            for (_, option, rect), f, a in zip(
+                g.boxes, fills.tolist(), around.tolist(), strict=True
+            )  # fmt: skip
+        ]
+        if self.any_ink:
+            read = self._without_spill(g, read)
+        out: dict[str, list[MarkReading]] = {n: [] for n in names}
+        for (field, _, _), reading in zip(g.boxes, read, strict=True):
+            if field in out:
+                out[field].append(reading)
+        return out
+
+    def _without_spill(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A circle drawn round a box, or the arm of a tick or cross, often reaches into the
+        next box across their common edge. A box whose ink would be read as a mark only
+        because of the strip facing a neighbour is read without that strip: a mark of its
+        own crosses the box, a neighbour's stroke stays at its edge. When that neighbour is
+        marked, the stroke is its mark's and the box is empty; when it is not (a circle
+        drawn wide of its box is not always seen as one), nobody can say whose mark it is
+        and the box is unsure: a person looks."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, kept in g.neighbours[i]:
+                if read[j].how == "dot":
+                    continue
+                x0, y0, x1, y1 = (int(v) for v in kept)
+                area = max(1, (x1 - x0) * (y1 - y0))
+                s = self.sum
+                fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
+                if fill >= EMPTY_BELOW:
+                    continue
+                if read[j].state is MarkState.MARKED:
+                    out[i] = mark_reading(r.option, fill, r.ring, r.dot_mm2)
+                else:
+                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
+                                         r.ring, r.dot_mm2)  # fmt: skip
+                break
+        return out
+
+    def read(self, box_rect: Rect, option: str) -> MarkReading:
+        """Read one box of this row."""
+        fill = self.fill(box_rect.inset(BOX_INSET_MM))
+        around = self.any_ink and self._drawn_around(box_rect) >= _RING_MIN_PX
+        return self._decide(box_rect, option, fill, around)
+
+    def _decide(self, box_rect: Rect, option: str, fill: float, around: bool) -> MarkReading:
+        ring, dot = 0.0, 0.0
+        if self.any_ink and fill < 2 * MARKED_ABOVE:
+            if fill > _DOT_MIN_FILL:
+                dot = self.dot_mm2(box_rect.inset(BOX_INSET_MM))
+            if around:
+                ring = self.ring(box_rect)
+        return mark_reading(option, fill, ring, dot)
