@@ -176,8 +176,25 @@ class ContractDecoding:
 
 
 def _box_log_table(boxes: Sequence[DigitBox]) -> np.ndarray:
-    """(boxes, 11) log-likelihoods: column 0 blank, 1..10 digits 0..9."""
-    return np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
+    """(boxes, 11) log-likelihoods: column 0 blank, 1..10 digits 0..9 (read-only: shared)."""
+    return _box_log_table_of(tuple(boxes))
+
+
+@lru_cache(maxsize=256)
+def _box_log_table_of(boxes: tuple[DigitBox, ...]) -> np.ndarray:
+    # A row is decoded several times (once per reading of a doubtful box, ocr/row_reader.py)
+    # with the same handwritten boxes: their tables are computed once.
+    table = np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=64)
+def _comb_log_likelihood(boxes: tuple[DigitBox, ...], values: tuple[int, ...]) -> np.ndarray:
+    """``_numbers_log_likelihood`` of a comb's boxes for ``values``, cached (read-only)."""
+    out = _numbers_log_likelihood(_box_log_table_of(boxes), values)
+    out.flags.writeable = False
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -215,7 +232,7 @@ def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     table = _box_log_table(ev.score)
     blank = float(table[:, 0].sum()) + ev.score_side.log_exactly(None)
     absolute = np.abs(scores)
-    digits = _numbers_log_likelihood(table, tuple(absolute.tolist()))
+    digits = _comb_log_likelihood(tuple(ev.score), tuple(absolute.tolist()))
     ns_side = np.logaddexp(
         math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
         math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
@@ -336,22 +353,11 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     person. A pass-out needs its PASS box marked for certain: a row of empty boxes is a
     blank row, never a pass-out.
     """
-    li, si, di, ei, ti, score, _, _ = score_table(vulnerability)
-    n = len(li)
+    values, scores = _group_values(vulnerability)
+    n = len(scores) - 1
     written = any(b.probs is not None for b in ev.score)
-    # Each group's value for every result (index n = passed out: -1, no box).
-    diff = ti - (li + 7)
-    values = {
-        "passed_out": np.append(np.zeros(n, np.int64), 1),
-        "level": np.append(li, -1),
-        "strain": np.append(si, -1),
-        "doubling": np.append(di, -1),
-        "declarer": np.append(ei, -1),
-        "result": np.append(diff, -99),
-    }
     if best == n and not _certain(ev, "passed_out", 1, True):
         return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
-    scores = np.append(score, 0)
     same = scores == scores[best] if written else np.ones(n + 1, bool)
     same[best] = False
     if not same.any():
@@ -362,6 +368,27 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
             excluded |= vals != vals[best]
     open_ = same & ~excluded
     return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
+
+
+@lru_cache(maxsize=4)
+def _group_values(vulnerability: Vulnerability) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Each group's value for every result of ``score_table`` (index n = passed out: -1, no
+    box), and every result's NS score (0 passed out); computed once, read-only."""
+    li, si, di, ei, ti, score, _, _ = score_table(vulnerability)
+    n = len(li)
+    diff = ti - (li + 7)
+    values = {
+        "passed_out": np.append(np.zeros(n, np.int64), 1),
+        "level": np.append(li, -1),
+        "strain": np.append(si, -1),
+        "doubling": np.append(di, -1),
+        "declarer": np.append(ei, -1),
+        "result": np.append(diff, -99),
+    }
+    scores = np.append(score, 0)
+    for array in (*values.values(), scores):
+        array.flags.writeable = False
+    return values, scores
 
 
 def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
