@@ -14,6 +14,8 @@ sources are never read here:
 - optionally, corrections made in review (``pipeline.doors.scans.review`` stores each resolved
   digit as a labelled PNG crop), so a club can retrain on its own players' handwriting.
 
+Training images (not the validation's) are also bent by an elastic distortion and their
+strokes thickened or thinned (ocr/training/augment.py), for writers unlike any source.
 Each image is drawn onto a simulated piece of scanned paper (paper tone, ink tone and
 texture, blur, noise, a box edge leaking in, JPEG) and then goes through exactly the
 normalisation the reader uses (``ocr.digits.normalise_cell``). ``MEMBERS`` small
@@ -34,6 +36,7 @@ import cv2
 import numpy as np
 
 from ocr.digits import CANVAS, DEFAULT_MODEL_PATH, DigitModel, normalise_cell
+from ocr.training.augment import vary
 
 __all__ = [
     "MEMBERS",
@@ -79,6 +82,7 @@ def default_sources() -> TrainingSources:
 
     return TrainingSources(
         sklearn_digits=True,
+        sklearn_augment=6,
         fonts=TRAINING.available_fonts(),
         font_variants=60,
         writer_digits=30_000,
@@ -285,9 +289,9 @@ def build_dataset(
     labels: list[int] = []
     counts: dict[str, int] = {}
 
-    def add(name: str, ink: np.ndarray, label: int, copies: int = 0) -> None:
+    def add(name: str, ink: np.ndarray, label: int, copies: int = 0, bend: float = 0.0) -> None:
         for i in range(copies + 1):
-            source = _distort(ink, rng) if i else ink
+            source = vary(_distort(ink, rng), rng, bend) if i else ink
             norm = normalise_cell(_on_paper(source, rng))
             if norm is not None:
                 images.append(norm)
@@ -303,11 +307,11 @@ def build_dataset(
 
     if src.sklearn_digits:
         for ink, label in _sklearn_digits():
-            add("scikit-learn load_digits", ink, label, src.sklearn_augment)
+            add("scikit-learn load_digits", ink, label, src.sklearn_augment, bend=0.8)
     for ink, label in _font_digits(src.fonts, src.font_variants, rng):
-        add("TRAINING handwriting fonts", _distort(ink, rng), label)
+        add("TRAINING handwriting fonts", vary(_distort(ink, rng), rng, bend=0.7), label)
     for ink, label in _stroke_digits(src.writer_digits, src.writer_ids, "A", rng):
-        add("TRAINING stroke writers", ink, label)
+        add("TRAINING stroke writers", vary(ink, rng, bend=0.4, max_bend=0.03), label)
     for crop, label in _page_digits(src.synthetic_pages, seed):
         add_crop("generated TRAINING pages", crop, label)
     for crop, label in _corrections(src.corrections):

@@ -156,10 +156,16 @@ def train_digits(
         )  # fmt: skip
         sources = replace(sources, corrections=folders)
     try:
-        report = train_digit_model(out or DEFAULT_MODEL_PATH, sources, seed=seed)
+        report = train_digit_model(
+            out or DEFAULT_MODEL_PATH,
+            sources,
+            seed=seed,
+            progress=lambda message: typer.echo(message, err=True),  # epochs take minutes
+        )
     except FileNotFoundError as exc:
         raise _fail(str(exc), ExitCode.ENVIRONMENT) from exc
     typer.echo(
         f"trained on {report.samples} digits {report.per_source}; held-out accuracy "
-        f"{report.held_out_accuracy:.4f} on {report.held_out}; wrote {out or DEFAULT_MODEL_PATH}"
+        f"{report.held_out_accuracy:.4f}, log-loss {report.held_out_log_loss:.4f} at temperature "
+        f"{report.temperature} on {report.held_out}; wrote {out or DEFAULT_MODEL_PATH}"
     )
