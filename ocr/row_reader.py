@@ -5,7 +5,8 @@ The page is the upright warp at ``WORK_DPI`` (ocr/align.py). Every mark box is m
 (ocr/digits.py), and each non-empty row is decoded jointly (ocr/decode.py). A row is
 accepted only when its posterior reaches the threshold; its boxes in the unsure band, if
 any, do not change the reading whichever way they are read (``read_both_ways``); every
-marked box is one the reading uses (``unexplained_marks``); its pairs are ones the
+marked box is one the reading uses (``unexplained_marks``) and every box it uses is
+marked (``missing_marks``); its pairs are ones the
 movement sends to the board (when known); and the written score, if any, equals the Law
 77 score of the decoded result. Otherwise it goes to review with the reasons.
 """
@@ -227,6 +228,8 @@ def _decode_row(
         reasons.append(
             f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
         )
+    for name, option in missing_marks(marks, uses):
+        reasons.append(f"{name} {option} reads empty, but the reading needs it marked")
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
@@ -305,7 +308,11 @@ def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict
         RESULT_SIGN: None if diff is None else ("=" if diff == 0 else "+" if diff > 0 else "-"),
         RESULT_COUNT: None if not diff else str(abs(diff)),
         SCORE_SIDE: None if not score else ("NS" if score > 0 else "EW"),
-        PAIRS_CHANGED: (None if (result.ns_pair, result.ew_pair) == printed_pairs else "CHANGED"),
+        PAIRS_CHANGED: (
+            None
+            if printed_pairs is None or (result.ns_pair, result.ew_pair) == printed_pairs
+            else "CHANGED"
+        ),
     }
 
 
@@ -314,20 +321,37 @@ def unexplained_marks(
     uses: Mapping[str, str | None],
     assumed_marked: Sequence[tuple[str, str]] = (),
 ) -> list[tuple[str, str]]:
-    """Marked boxes (and ``assumed_marked`` ones) the reading does not account for.
+    """Marked boxes the reading does not use, and ``assumed_marked`` ones it cannot excuse.
 
-    A second mark in a field whose own box of the reading is marked too is a correction
-    or a neighbour's stroke, which the rest of the row (the score) has outvoted. A mark in
-    a field where the reading needs no box at all (a level marked on a passed-out row, a
-    line struck through an unused row) contradicts the reading: a person looks.
+    Every firmly marked box must be one the reading uses: a level marked on a passed-out
+    row, a line struck through an unused row, a second level crossed beside the one the
+    score chose (a fold's crease, a neighbour's circle, or the player's correction) all
+    contradict the reading, and a person looks. A box in the unsure band that is taken as
+    marked when the row is read both ways (``read_both_ways``) is excused only beside a
+    firm mark of the reading in its own field: a faint stroke next to a clear cross.
     """
     marked = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.MARKED}
-    out = []
-    for name, option in sorted(marked | set(assumed_marked)):
+    out = [(n, o) for n, o in sorted(marked) if o != uses.get(n)]
+    for name, option in sorted(set(assumed_marked) - marked):
         own = uses.get(name)
         if option != own and (own is None or (name, own) not in marked):
             out.append((name, option))
     return out
+
+
+def missing_marks(
+    marks: Mapping[str, list[MarkReading]], uses: Mapping[str, str | None]
+) -> list[tuple[str, str]]:
+    """Boxes the reading needs that read empty (the NS/EW mark of the score excepted: it
+    is often left out, and the decoder allows for that).
+
+    The joint decoder finds the likeliest result even when one of its boxes is blank, the
+    score and the other marks making up for it: a circle round the minus sign that was not
+    seen, a level read in the box beside the one circled. Such a reading is a guess about
+    what the table marked, so the row goes to a person.
+    """
+    empty = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.EMPTY}
+    return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
 
 
 @dataclass(frozen=True)

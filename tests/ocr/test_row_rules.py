@@ -28,6 +28,7 @@ from ocr.reading import RowResult
 from ocr.row_reader import (
     MAX_UNSURE_BOXES,
     PrintedPairs,
+    missing_marks,
     read_both_ways,
     unexplained_marks,
     used_boxes,
@@ -127,10 +128,30 @@ def test_a_level_marked_on_a_passed_out_row_is_not_explained():
     assert unexplained_marks(marks, uses) == [(LEVEL, "1"), (LEVEL, "2")]
 
 
-def test_a_second_mark_beside_the_readings_own_is_outvoted_not_unexplained():
-    marks = row_marks({**FOUR_SPADES_MADE, LEVEL: {"3", "4"}})
+def test_a_second_firm_mark_in_a_field_is_not_explained():
+    """Levels 2 and 4 both crossed (a fold's crease through the 2): the score may prefer
+    one, but the marks contradict each other and a person looks."""
+    marks = row_marks({**FOUR_SPADES_MADE, LEVEL: {"2", "4"}})
     result = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
-    assert unexplained_marks(marks, used_boxes(result, (3, 12))) == []
+    assert unexplained_marks(marks, used_boxes(result, (3, 12))) == [(LEVEL, "2")]
+
+
+def test_a_faint_box_beside_the_readings_firm_mark_is_excused_when_taken_as_marked():
+    marks = row_marks(FOUR_SPADES_MADE, {LEVEL: {"3"}})
+    result = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
+    uses = used_boxes(result, (3, 12))
+    assert unexplained_marks(marks, uses, [(LEVEL, "3")]) == []
+    # ... but not in a field where the reading marks nothing
+    assert unexplained_marks(marks, uses, [(DOUBLING, "X")]) == [(DOUBLING, "X")]
+
+
+def test_a_box_the_reading_needs_that_reads_empty_is_missing():
+    """4S by East one down, +50 to NS: the minus sign's box was not seen (a circle round it
+    missed); the score and the 1 make the decoder infer it, but the table's marks do not
+    say it. The NS mark of the score may be left out."""
+    marks = row_marks({LEVEL: {"4"}, STRAIN: {"S"}, DECLARER: {"E"}, RESULT_COUNT: {"1"}})
+    result = RowResult(3, 12, False, Contract.parse("4S"), Seat.EAST, 9, 50)
+    assert missing_marks(marks, used_boxes(result, (3, 12))) == [(RESULT_SIGN, "-")]
 
 
 def test_an_unsure_box_the_score_settles_is_read_both_ways():
