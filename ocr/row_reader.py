@@ -3,9 +3,8 @@
 The page is the upright warp at ``WORK_DPI`` (ocr/align.py). Every mark box is measured
 (ocr/marks.py), every handwritten box is classified in one batch for the whole page
 (ocr/digits.py), and each non-empty row is decoded jointly (ocr/decode.py). A row is
-accepted only when its posterior reaches the threshold; its boxes in the unsure band, if
-any, do not change the reading whichever way they are read (``read_both_ways``); every
-marked box is one the reading uses (``unexplained_marks``) and every box it uses is
+accepted only when its posterior reaches the threshold; no box is in the unsure band;
+every marked box is one the reading uses (``unexplained_marks``) and every box it uses is
 marked (``missing_marks``); its pairs are ones the
 movement sends to the board (when known); and the written score, if any, equals the Law
 77 score of the decoded result. Otherwise it goes to review with the reasons.
@@ -14,7 +13,7 @@ movement sends to the board (when known); and the written score, if any, equals 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import cv2
@@ -55,9 +54,6 @@ from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
 __all__ = ["DIGIT_INSET_MM", "PrintedPairs", "crop_mm", "png_bytes", "read_rows"]
-
-MAX_UNSURE_BOXES = 3
-"""A row with more boxes in the unsure band than this is not read both ways: a person looks."""
 
 DIGIT_INSET_MM = 0.6
 """Handwritten boxes are read this far inside their printed border."""
@@ -211,14 +207,10 @@ def _decode_row(
                           ("no box is marked on the row (stray ink?)",), crop,
                           printed_pairs)  # fmt: skip
 
-    base = _decode(marks, boxes, vul, printed, printed_row, {})
+    base = _decode(marks, boxes, vul, printed, printed_row)
     best, posterior = base.best
     uses = used_boxes(best, printed_pairs)
     stray = unexplained_marks(marks, uses)
-    both_ways = read_both_ways(marks, boxes, vul, printed, printed_row, best, threshold)
-    settled = both_ways is not None
-    if both_ways is not None:
-        posterior = min(posterior, both_ways)
     contract, pairs, combos = base.contract, base.pairs, base.combos
 
     reasons = []
@@ -233,10 +225,9 @@ def _decode_row(
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
-    if not settled:
-        for f in fields:
-            if f.unsure and f.field in _MARK_FIELDS:
-                reasons.append(f"unsure mark in {f.field}")
+    for f in fields:
+        if f.unsure and f.field in _MARK_FIELDS:
+            reasons.append(f"unsure mark in {f.field}")
     if pairs.in_movement is False:
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
     if best.ns_pair is None or best.ew_pair is None:
@@ -256,42 +247,6 @@ def _decode_row(
         row_crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
     return RowReading(ref, row.number, rnd, fields, best, posterior, tuple(combos[1:3]), status,
                       tuple(reasons), row_crop, printed_pairs)  # fmt: skip
-
-
-def read_both_ways(
-    marks: dict[str, list[MarkReading]],
-    boxes: dict[str, list[DigitBox]],
-    vul: Vulnerability,
-    printed: PrintedPairs | None,
-    printed_row: tuple[int | None, int, int] | None,
-    best: RowResult,
-    threshold: float,
-) -> float | None:
-    """The lowest posterior of ``best`` when every box in the unsure band is taken as
-    certainly empty and as certainly marked (each combination), or None when the reading
-    does not hold all ways.
-
-    A faint tick, a box a neighbour's stroke reaches into, a small dot: the reader cannot
-    say whether such a box is marked, but the row may not depend on it. The reading holds
-    when it stays the best in every combination, with its posterior at the threshold, no
-    mark group the score cannot check left uncertain (Law 77 gives 4H+1 and 4S+1 the same
-    score), and no box taken as marked that the reading cannot account for. More than
-    ``MAX_UNSURE_BOXES`` such boxes, and a person looks.
-    """
-    unsure = [(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.UNSURE]
-    if not unsure or len(unsure) > MAX_UNSURE_BOXES:
-        return None
-    printed_pairs = None if printed_row is None else (printed_row[1], printed_row[2])
-    if unexplained_marks(marks, used_boxes(best, printed_pairs), unsure):
-        return None
-    lowest = 1.0
-    for ps in itertools.product((0.0, 1.0), repeat=len(unsure)):
-        h = _decode(marks, boxes, vul, printed, printed_row, dict(zip(unsure, ps, strict=True)))
-        result, posterior = h.best
-        if result != best or posterior < threshold or h.contract.unchecked:
-            return None
-        lowest = min(lowest, posterior)
-    return lowest
 
 
 def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict[str, str | None]:
@@ -317,26 +272,21 @@ def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict
 
 
 def unexplained_marks(
-    marks: Mapping[str, list[MarkReading]],
-    uses: Mapping[str, str | None],
-    assumed_marked: Sequence[tuple[str, str]] = (),
+    marks: Mapping[str, list[MarkReading]], uses: Mapping[str, str | None]
 ) -> list[tuple[str, str]]:
-    """Marked boxes the reading does not use, and ``assumed_marked`` ones it cannot excuse.
+    """Marked boxes the reading does not use.
 
-    Every firmly marked box must be one the reading uses: a level marked on a passed-out
-    row, a line struck through an unused row, a second level crossed beside the one the
-    score chose (a fold's crease, a neighbour's circle, or the player's correction) all
-    contradict the reading, and a person looks. A box in the unsure band that is taken as
-    marked when the row is read both ways (``read_both_ways``) is excused only beside a
-    firm mark of the reading in its own field: a faint stroke next to a clear cross.
+    Every marked box must be one the reading uses: a level marked on a passed-out row, a
+    line struck through an unused row, a second level crossed beside the one the score
+    chose (a fold's crease, a neighbour's circle, or the player's correction) all
+    contradict the reading, and a person looks.
     """
-    marked = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.MARKED}
-    out = [(n, o) for n, o in sorted(marked) if o != uses.get(n)]
-    for name, option in sorted(set(assumed_marked) - marked):
-        own = uses.get(name)
-        if option != own and (own is None or (name, own) not in marked):
-            out.append((name, option))
-    return out
+    return [
+        (n, m.option)
+        for n, ms in marks.items()
+        for m in ms
+        if m.state is MarkState.MARKED and m.option != uses.get(n)
+    ]
 
 
 def missing_marks(
@@ -373,13 +323,11 @@ def _decode(
     vul: Vulnerability,
     printed: PrintedPairs | None,
     printed_row: tuple[int | None, int, int] | None,
-    assumed: Mapping[tuple[str, str], float],
 ) -> _Decoded:
-    """Decode a row's table result and pairs, with the boxes in ``assumed`` ((field,
-    option) -> 0 or 1) taken as certainly empty or marked instead of as read."""
+    """Decode a row's table result and pairs from its marks and handwritten boxes."""
 
     def group(name: str) -> MarkGroup:
-        return MarkGroup({m.option: assumed.get((name, m.option), m.p_marked) for m in marks[name]})
+        return MarkGroup({m.option: m.p_marked for m in marks[name]})
 
     ev = RowEvidence(
         passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
