@@ -5,9 +5,9 @@ The page is the upright warp at ``WORK_DPI`` (ocr/align.py). Every mark box is m
 (ocr/digits.py), and each non-empty row is decoded jointly (ocr/decode.py). A row is
 accepted only when its posterior reaches the threshold; no box is in the unsure band;
 every marked box is one the reading uses (``unexplained_marks``) and every box it uses is
-marked (``missing_marks``); its pairs are ones the
-movement sends to the board (when known); and the written score, if any, equals the Law
-77 score of the decoded result. Otherwise it goes to review with the reasons.
+marked (``missing_marks``); its pairs are ones the movement sends to the board (when
+known); and the written score, if any, equals the Law 77 score of the decoded result.
+Otherwise it goes to review with the reasons.
 """
 
 from __future__ import annotations
@@ -21,10 +21,8 @@ import numpy as np
 
 from ocr.align import WORK_DPI
 from ocr.decode import (
-    ContractDecoding,
     DigitBox,
     MarkGroup,
-    PairDecoding,
     RowEvidence,
     decode_contract,
     decode_pairs,
@@ -207,11 +205,32 @@ def _decode_row(
                           ("no box is marked on the row (stray ink?)",), crop,
                           printed_pairs)  # fmt: skip
 
-    base = _decode(marks, boxes, vul, printed, printed_row)
-    best, posterior = base.best
+    def group(name: str) -> MarkGroup:
+        return MarkGroup({m.option: m.p_marked for m in marks[name]})
+
+    ev = RowEvidence(
+        passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
+        doubling=group(DOUBLING), declarer=group(DECLARER), result_sign=group(RESULT_SIGN),
+        result_count=group(RESULT_COUNT), score_side=group(SCORE_SIDE),
+        score=tuple(boxes[SCORE]),
+    )  # fmt: skip
+    contract = decode_contract(ev, vul)
+    pairs = decode_pairs(
+        printed_pairs,
+        group(PAIRS_CHANGED),
+        boxes[NS_PAIR_WRITTEN],
+        boxes[EW_PAIR_WRITTEN],
+        None if printed is None else printed.allowed,
+    )
+    combos = []
+    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked):
+        con, decl, tricks, written = c
+        result = RowResult(p[0], p[1], con is None, con, decl, tricks, written)
+        combos.append((result, pc * pp))
+    combos.sort(key=lambda x: -x[1])
+    best, posterior = combos[0]
     uses = used_boxes(best, printed_pairs)
     stray = unexplained_marks(marks, uses)
-    contract, pairs, combos = base.contract, base.pairs, base.combos
 
     reasons = []
     if posterior < threshold:
@@ -302,50 +321,3 @@ def missing_marks(
     """
     empty = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.EMPTY}
     return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
-
-
-@dataclass(frozen=True)
-class _Decoded:
-    """One decoding of a row: the table result, the pairs, and their joint ranking."""
-
-    contract: ContractDecoding
-    pairs: PairDecoding
-    combos: list[tuple[RowResult, float]]
-
-    @property
-    def best(self) -> tuple[RowResult, float]:
-        return self.combos[0]
-
-
-def _decode(
-    marks: dict[str, list[MarkReading]],
-    boxes: dict[str, list[DigitBox]],
-    vul: Vulnerability,
-    printed: PrintedPairs | None,
-    printed_row: tuple[int | None, int, int] | None,
-) -> _Decoded:
-    """Decode a row's table result and pairs from its marks and handwritten boxes."""
-
-    def group(name: str) -> MarkGroup:
-        return MarkGroup({m.option: m.p_marked for m in marks[name]})
-
-    ev = RowEvidence(
-        passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
-        doubling=group(DOUBLING), declarer=group(DECLARER), result_sign=group(RESULT_SIGN),
-        result_count=group(RESULT_COUNT), score_side=group(SCORE_SIDE),
-        score=tuple(boxes[SCORE]),
-    )  # fmt: skip
-    contract = decode_contract(ev, vul)
-    pairs = decode_pairs(
-        None if printed_row is None else (printed_row[1], printed_row[2]),
-        group(PAIRS_CHANGED),
-        boxes[NS_PAIR_WRITTEN],
-        boxes[EW_PAIR_WRITTEN],
-        None if printed is None else printed.allowed,
-    )
-    combos = []
-    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked):
-        con, decl, tricks, written = c
-        combos.append((RowResult(p[0], p[1], con is None, con, decl, tricks, written), pc * pp))
-    combos.sort(key=lambda x: -x[1])
-    return _Decoded(contract, pairs, combos)
