@@ -14,6 +14,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ocr.circles import ray_coverage
 from ocr.digits import quantile
 from ocr.layout import FieldKind, Layout, Rect, Row
 from ocr.mark_geometry import (
@@ -47,6 +48,9 @@ _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
+_STRIP_MM = 1.7  # a neighbour's stroke reaches this far in from a box's edge (inset + cut)
+_ENTRY_MM = 1.2  # ... entering it from this close outside the box
+_CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
 _RING_MIN_PX = 12  # fewer solid pixels than this off the printed lines: no circle around
 _RING_SIDE_MIN_PX = 2  # ... and fewer than this beside any one side
 
@@ -86,6 +90,7 @@ class RowMarks:
         self.layout = layout
         self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
         self._widths: tuple[float, float, float] | None = None
+        self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -294,6 +299,7 @@ class RowMarks:
             # reaching round a corner lies beside two adjacent sides only.
             near = beside >= _RING_SIDE_MIN_PX
             around = (near[0] & near[1]) | (near[2] & near[3])
+            self._sides_inked = near.sum(axis=0)
         else:
             around = np.zeros(len(fills), bool)
         read = [
@@ -317,7 +323,10 @@ class RowMarks:
         own crosses the box, a neighbour's stroke stays at its edge. When that neighbour is
         marked, the stroke is its mark's and the box is empty; when it is not (a circle
         drawn wide of its box is not always seen as one), nobody can say whose mark it is
-        and the box is unsure: a person looks."""
+        and the box is unsure: a person looks. Only a stroke that comes in from outside the box
+        near that side (across the gap, or round a corner as a circle does) can be the
+        neighbour's: ink that stays inside the box (a pen dot put near its edge, the foot
+        of a tick) is the box's own, whatever the neighbour holds."""
         out = list(read)
         for i, r in enumerate(read):
             if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
@@ -331,13 +340,55 @@ class RowMarks:
                 fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
                 if fill >= EMPTY_BELOW:
                     continue
+                if not self._crossed(g.boxes[i][2], g.boxes[j][2]):
+                    break  # nothing crosses from the neighbour: the ink is this box's own
                 if read[j].state is MarkState.MARKED:
                     out[i] = mark_reading(r.option, fill, r.ring, r.dot_mm2)
                 else:
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
                                          r.ring, r.dot_mm2)  # fmt: skip
                 break
+        return self._beside_circles(g, out) if self._sides_inked is not None else out
+
+    def _beside_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A box read as marked by a thin fill, next to an unmarked box that strokes seem to
+        go round (ocr/circles.py), may hold only the stroke of a circle drawn round that
+        neighbour, off centre or wider than the strips see: its mark is not certain, and a
+        person looks (the reader's rule: a box is never marked on a stroke that may be
+        another box's mark)."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, _ in g.neighbours[i]:
+                # A circle round the neighbour, even off its centre, runs beside two of its
+                # sides at least: no need to look along rays round a box without that.
+                if read[j].state is MarkState.MARKED or self._sides_inked[j] < 2:
+                    continue
+                box = self._px(g.boxes[j][2])
+                if ray_coverage(self.outside, self.lines, box, self.s, self.widths) >= _CIRCLED:
+                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
+                                         "beside a circle", r.ring, r.dot_mm2)  # fmt: skip
+                    break
         return out
+
+    def _crossed(self, a: Rect, b: Rect) -> bool:
+        """Does drawn ink (off the printed lines) lie just outside box ``a`` near its side
+        facing box ``b``: beside that side or round its two corners? A stroke reaching into
+        ``a`` from a neighbour's mark (across the gap, or round a corner as a circle does)
+        leaves ink there; a mark that stays in its box leaves none."""
+        reach = _ENTRY_MM
+        if max(b.x - a.x1, a.x - b.x1) > max(b.y - a.y1, a.y - b.y1):  # side by side
+            x = a.x1 - _STRIP_MM if b.x > a.x else a.x - reach
+            zone = Rect(x, a.y - reach, _STRIP_MM + reach, a.height + 2 * reach)
+        else:  # one above the other
+            y = a.y1 - _STRIP_MM if b.y > a.y else a.y - reach
+            zone = Rect(a.x - reach, y, a.width + 2 * reach, _STRIP_MM + reach)
+        zx0, zy0, zx1, zy1 = self._px(zone)
+        inside = np.zeros((zy1 - zy0, zx1 - zx0), bool)
+        bx0, by0, bx1, by1 = self._px(a.inset(-BORDER_CORE_MM))
+        inside[max(0, by0 - zy0) : max(0, by1 - zy0), max(0, bx0 - zx0) : max(0, bx1 - zx0)] = True
+        return bool((self.drawn[zy0:zy1, zx0:zx1] & ~inside).any())
 
     def read(self, box_rect: Rect, option: str) -> MarkReading:
         """Read one box of this row."""

@@ -223,3 +223,53 @@ def test_a_circle_drawn_wide_of_its_box_into_the_next_is_never_a_certain_mark():
     read = _read(page)
     assert read[("strain", "S")].state is MarkState.UNSURE and read[("strain", "S")].fill > 0.1
     assert _marked(read) == {}
+
+
+def test_a_pen_dot_near_the_edge_facing_an_empty_neighbour_is_the_box_own_mark():
+    """A firm dot of 1.4 mm across whose centre is 1.1 mm inside the right edge of level 3
+    (fill about 0.2, all of it in the 1.7 mm strip that faces level 4): no ink lies in
+    the 1 mm gap or round the corners, so nothing reached in from level 4, and level 3 is
+    marked, not unsure."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    r = load_layout().box(1, "level", "3")
+    s = DPI / 25.4
+    centre = (round((r.x1 - 1.1) * s), round((r.y + r.height / 2) * s))
+    cv2.circle(page, centre, round(0.7 * s), (0.1, 0.1, 0.1), -1)
+    read = _read(page)
+    assert read[("level", "3")].state is MarkState.MARKED
+    assert _marked(read) == {("level", "3"): read[("level", "3")].how}
+
+
+def test_the_same_ink_reaching_in_from_the_gap_is_still_nobody_s_for_certain():
+    """The same strip of level 3 inked by a stroke that comes in across the gap from level
+    4 (level 4 itself unmarked): whose stroke it is cannot be told, so level 3 is unsure."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    r = load_layout().box(1, "level", "3")
+    y = r.y + r.height / 2
+    _line_mm(page, (r.x1 - 1.6, y - 0.8), (r.x1 + 1.0, y - 0.8), 0.1, 3)
+    _line_mm(page, (r.x1 - 1.6, y + 0.8), (r.x1 + 1.0, y + 0.8), 0.1, 3)
+    read = _read(page)
+    assert read[("level", "3")].state is not MarkState.MARKED
+
+
+def test_a_stroke_through_a_box_from_a_circle_round_its_neighbour_is_never_a_certain_mark():
+    """A circle round level 6 drawn 1 mm right of its centre (radii 3.7 x 3.0 mm): its
+    right arc runs down level 7, 0.8 mm left of 7's centre, and 7 fills as much as a thin
+    tick. Level 6 is not seen as circled by its side strips (the arc is 2.45 mm beyond its
+    right edge, the strips reach 2 mm), so 7's stroke may be nobody's mark but 6's
+    circle: 7 is unsure, never marked (issue 13: 7H read for a circled 6H on damaged
+    paper)."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    six = load_layout().box(1, "level", "6")
+    s = DPI / 25.4
+    centre = (round((six.x + six.width / 2 + 1.0) * s), round((six.y + six.height / 2) * s))
+    cv2.ellipse(page, centre, (round(3.7 * s), round(3.0 * s)), 0, 0, 360, (0.1, 0.1, 0.1), 2)
+    read = _read(page)
+    assert read[("level", "7")].fill > 0.1
+    assert read[("level", "7")].state is not MarkState.MARKED

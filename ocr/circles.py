@@ -1,0 +1,94 @@
+"""Is there a circle round a box, drawn by hand: looked for along rays from the box's centre.
+
+``RowMarks.ring`` (ocr/row_marks.py) reads a circle round a box from strips beside its
+four sides, and asks every side to be covered: that is what keeps a neighbour's circle
+or cross, which covers one side, from marking a box. Circles drawn by hand are not that
+tidy. They are drawn off the box's centre, squashed so that they cut through a corner or
+across the box, or run on over the printed edge; such a circle can cover a side only
+outside the strips, and is not seen. Then its stroke through the next box, where it runs
+wide, reads there as a mark by fill (issue 13: 7H read for a circled 6H, 4S for 4H).
+
+``ray_coverage`` looks for such a circle more loosely: along 36 rays from the box's centre
+(and from centres 0.8 mm off it, for a circle drawn off centre), from half-way to the
+printed edge to 2-2.2 mm beyond it, any ink beyond what the form prints there covers the
+ray. The coverage of each of four sectors (60 degrees round the middle of each side) is
+taken at the best of the centres. It is used only to doubt: a box whose fill comes from
+a stroke that may be such a circle's is not a certain mark (``RowMarks._circled_nearby``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
+
+__all__ = ["ray_coverage"]
+
+_ANGLES = np.deg2rad(np.arange(0, 360, 10))
+"""Rays from a box's centre, every 10 degrees (0 = right, 90 = down, in image rows)."""
+_SECTORS = tuple(
+    np.flatnonzero(np.abs((np.rad2deg(_ANGLES) - middle + 180) % 360 - 180) <= 30)
+    for middle in (0, 90, 180, 270)
+)
+_CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
+_FROM = 0.5  # rays start half-way from the centre to the printed edge
+_THICKER_PX = 1.5  # ink across a ray beyond what the form prints there: a stroke
+
+
+@lru_cache(maxsize=32)
+def _samples(half_w: float, half_h: float, px_per_mm: float) -> tuple[np.ndarray, ...]:
+    """Sample offsets (px, from the box's centre) along every ray, a pixel apart, from
+    half-way to the printed edge to the reach beyond it; ``valid`` marks each ray's own
+    samples (rays differ in length; the arrays are padded)."""
+    c, s = np.cos(_ANGLES), np.sin(_ANGLES)
+    with np.errstate(divide="ignore"):
+        edge = np.minimum(half_w / np.abs(c), half_h / np.abs(s))
+    reach = (RING_SIDE_MM * np.abs(c) + RING_OUT_MM * np.abs(s)) / (np.abs(c) + np.abs(s))
+    start, stop = _FROM * edge, edge + reach * px_per_mm
+    n = int(np.ceil((stop - start).max())) + 1
+    t = start[:, None] + np.arange(n)[None, :]
+    return t * s[:, None], t * c[:, None], t <= stop[:, None]
+
+
+def ray_coverage(
+    ink: np.ndarray,
+    lines: np.ndarray,
+    box: tuple[int, int, int, int],
+    px_per_mm: float,
+    widths: tuple[float, float, float],
+) -> float:
+    """The coverage (0..1) of the least covered of the four sectors round ``box`` (pixels
+    x0, y0, x1, y1 of the printed box in the arrays), at the best of nine centres.
+
+    ``ink``: solid ink a circle may be made of (bool); ``lines``: the form's printed lines
+    where they lie (``EDGE``, ``HAIRLINE``); ``widths``: how many solid pixels a printed
+    edge and a hairline are across on this row, and how many the mask gives a line (the
+    printed ink a ray crosses is taken off at those widths)."""
+    x0, y0, x1, y1 = box
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
+    h, w = ink.shape
+    border_px, hairline_px, mask_px = widths
+    step = round(_CENTRE_PLAY_MM * px_per_mm)
+    offsets = _offsets(step)
+    cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[:, 0])[:, None, None]).astype(np.intp)
+    cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:, 1])[:, None, None]).astype(np.intp)
+    yy, xx = np.clip(cy, 0, h - 1), np.clip(cx, 0, w - 1)
+    printed = lines[yy, xx]
+    extra = (ink[yy, xx] & valid).sum(axis=2) - (
+        ((printed == EDGE) & valid).sum(axis=2) * (border_px / mask_px)
+        + ((printed == HAIRLINE) & valid).sum(axis=2) * (hairline_px / mask_px)
+    )
+    hit = extra >= _THICKER_PX  # (centres, rays)
+    bridged = hit | (np.roll(hit, 1, axis=1) & np.roll(hit, -1, axis=1))
+    cover = np.stack([bridged[:, sector].mean(axis=1) for sector in _SECTORS], axis=1)
+    return float(cover.min(axis=1).max())
+
+
+@lru_cache(maxsize=8)
+def _offsets(step: int) -> np.ndarray:
+    """The nine centres a circle is looked for round: the box's and eight ``step`` off."""
+    return np.array([(dy, dx) for dy in (0, -step, step) for dx in (0, -step, step)], float)
