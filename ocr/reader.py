@@ -32,6 +32,7 @@ from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
 from ocr.illumination import flatten, remove_streaks
 from ocr.layout import Layout, load_layout
+from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
@@ -154,6 +155,7 @@ class ScanReader:
         elif self.read_printed and (payload is None or not payload.is_blank_form):
             printed = _printed_from_page(flat, layout)
         rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold)
+        rows = played_once(rows, self.threshold)
         if board is None or PageProblem.WRONG_EVENT in problems:
             why = "board unknown" if board is None else "page from another event or session"
             rows = tuple(_to_review(r, why) for r in rows)

@@ -1,0 +1,92 @@
+"""ocr/page_pairs.py: a pair plays a board once, so one traveller seats it on one row.
+
+The numbers are worked by hand: a row whose best reading has posterior 0.985, with the
+alternative 9-14 at 0.012 that another accepted row of the page seats, keeps
+0.985 / (1 - 0.012) = 0.985 / 0.988 = 0.99696 once 9-14 is ruled out (at or above the
+0.995 threshold: accepted); at 0.980 with 9-14 at 0.012 it keeps 0.980 / 0.988 = 0.99190
+(below: still in review, with the new posterior as its reason).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ocr.page_pairs import played_once
+from ocr.reading import Crop, PageRef, RowReading, RowResult, RowStatus
+from scoring.contract import Contract, Seat, Strain
+
+REF = PageRef("page_0001.jpg")
+THRESHOLD = 0.995
+FOUR_HEARTS = Contract(4, Strain.HEARTS)
+
+
+def _result(ns: int, ew: int) -> RowResult:
+    return RowResult(ns, ew, False, FOUR_HEARTS, Seat.SOUTH, 10, None)
+
+
+def _row(number: int, best: tuple[int, int], posterior: float,
+         alternatives: tuple[tuple[tuple[int, int], float], ...] = ()) -> RowReading:  # fmt: skip
+    status = RowStatus.ACCEPTED if posterior >= THRESHOLD else RowStatus.REVIEW
+    reasons = () if status is RowStatus.ACCEPTED else (f"posterior {posterior:.3f} below 0.995",)
+    return RowReading(
+        REF, number, None, (), _result(*best), posterior,
+        tuple((_result(*pairs), p) for pairs, p in alternatives), status, reasons,
+        Crop(REF, (0.0, 0.0, 1.0, 1.0)),
+    )  # fmt: skip
+
+
+def test_a_reading_that_seats_an_accepted_row_s_pairs_again_is_ruled_out():
+    rows = (_row(1, (1, 18), 0.985, (((9, 14), 0.012), ((1, 27), 0.002))), _row(9, (9, 14), 0.999))
+    first, ninth = played_once(rows, THRESHOLD)
+    assert first.status is RowStatus.ACCEPTED and first.reasons == ()
+    assert first.posterior == pytest.approx(0.985 / 0.988)
+    assert [alt.ew_pair for alt, _ in first.alternatives] == [27]
+    assert ninth == rows[1]
+
+
+def test_one_pair_in_common_is_enough_and_too_little_left_stays_in_review():
+    """1-14 shares EW pair 14 with row 9's 9-14: ruled out, the
+    posterior rises to 0.980 / 0.988 = 0.99190, still below 0.995."""
+    rows = (_row(1, (1, 18), 0.980, (((1, 14), 0.012),)), _row(9, (9, 14), 0.999))
+    first, _ = played_once(rows, THRESHOLD)
+    assert first.status is RowStatus.REVIEW
+    assert first.posterior == pytest.approx(0.980 / 0.988)
+    assert first.reasons == ("posterior 0.992 below 0.995",)
+
+
+def test_an_ns_pair_number_may_be_an_ew_pair_number_on_another_row():
+    """Mitchell movements may number NS and EW pairs 1..n each: NS 9 and EW 9 are two
+    pairs, so only the same side is ruled out."""
+    rows = (_row(1, (1, 18), 0.985, (((14, 9), 0.012),)), _row(9, (9, 14), 0.999))
+    first, _ = played_once(rows, THRESHOLD)
+    assert first == rows[0]
+
+
+def test_rows_in_review_for_another_reason_rule_nothing_out_and_are_not_accepted():
+    stray = _row(1, (1, 18), 0.985, (((9, 14), 0.012),))
+    stray = replace(stray, reasons=(*stray.reasons, "unsure mark in level"))
+    unsure_ninth = _row(9, (9, 14), 0.990)
+    assert played_once((stray, _row(9, (9, 14), 0.999)), THRESHOLD)[0] == stray
+    first = _row(1, (1, 18), 0.985, (((9, 14), 0.012),))
+    assert played_once((first, unsure_ninth), THRESHOLD) == (first, unsure_ninth)
+
+
+def test_a_best_reading_that_seats_a_pair_again_says_so():
+    rows = (_row(3, (9, 20), 0.97, (((3, 20), 0.02),)), _row(9, (9, 14), 0.999))
+    third, _ = played_once(rows, THRESHOLD)
+    assert third.status is RowStatus.REVIEW
+    assert third.reasons[-1] == "NS pair 9 is on row 9 too (a pair plays a board once)"
+
+
+def test_a_row_accepted_so_rules_out_readings_of_the_next():
+    """Row 2's alternative seats row 1's best; row 1 is accepted only once row 9 rules out
+    its own alternative. Both are accepted, in two passes."""
+    rows = (
+        _row(1, (1, 18), 0.985, (((9, 14), 0.012),)),
+        _row(2, (2, 19), 0.985, (((1, 18), 0.012),)),
+        _row(9, (9, 14), 0.999),
+    )
+    first, second, _ = played_once(rows, THRESHOLD)
+    assert first.status is RowStatus.ACCEPTED and second.status is RowStatus.ACCEPTED
