@@ -7,15 +7,18 @@ unlikely, but a reading that seats pairs the movement does send to this board (a
 table's pairs) stays possible, and the row goes to review on its posterior alone.
 
 Every pair plays each board once, so on one traveller an NS pair number appears on one
-row at most, and so does an EW pair number (Law 4 and the movement: a pair meets each
-board once in a session). When another row of the same page is accepted with those
-pairs, a reading that seats them again is impossible. The row's posterior is then its
-best reading's probability given that the impossible readings are out: divided by one
-less their probability. Only the readings the row keeps (its best and two alternatives)
-are taken out; the rest of its probability is left in, so the posterior can only be
-understated. A row is accepted this way only if its posterior was its one reason for
-review; a row whose best reading seats a pair another accepted row seats gets that as a
-reason.
+row at most, and so does an EW pair number (the movement; a board played a second time
+is no result, Law 15A, and the director adjusts). NS and EW are kept apart: a Mitchell
+may number both 1 to n. A pair number a row reads for certain (its readings that have
+it reach the acceptance threshold together, whatever else the row is in review for: the
+pair digits are decoded apart from the marks) rules out every reading of another row of
+the page that seats it again. The row's posterior is then its best reading's
+probability given that the impossible readings are out: divided by one less their
+probability. Only the readings the row keeps (its best and two alternatives) are taken
+out; the rest of its probability is left in, so the posterior can only be understated.
+A row is accepted this way only if its posterior was its one reason for review. Two rows
+that read the same pair for certain both go to review, saying so: one is misread, or the
+pair played the board twice, which is for the director.
 """
 
 from __future__ import annotations
@@ -31,60 +34,88 @@ _POSTERIOR = "posterior "
 
 
 def played_once(rows: Sequence[RowReading], threshold: float) -> tuple[RowReading, ...]:
-    """The rows of one traveller page, with readings that seat an accepted row's pair again
-    ruled out (see the module docstring). Repeats until nothing changes: a row accepted
-    this way may rule out readings of another."""
+    """The rows of one traveller page, with readings that seat a pair another row seats
+    for certain ruled out (see the module docstring). Repeats until nothing changes: a
+    row's pairs made certain this way may rule out readings of another."""
     out = list(rows)
     changed = True
     while changed:
         changed = False
+        certain = _certain_pairs(out, threshold)
         for i, r in enumerate(out):
-            if r.status is not RowStatus.REVIEW or r.best is None:
+            if r.status not in (RowStatus.REVIEW, RowStatus.ACCEPTED) or r.best is None:
                 continue
-            seated = _seated_elsewhere(out, i)
-            if _clashes(r.best, seated):
-                reason = _clash_reason(r.best, seated)
+            elsewhere = _elsewhere(certain, r.row)
+            if _clashes(r.best, elsewhere):
+                # Two rows read the same pair for certain: one of them is wrong (or the
+                # pair played the board twice, for the director). Neither is accepted.
+                reason = _clash_reason(r.best, elsewhere)
                 if reason not in r.reasons:
-                    out[i] = replace(r, reasons=(*r.reasons, reason))
+                    out[i] = replace(r, status=RowStatus.REVIEW, reasons=(*r.reasons, reason))
+                continue
+            if r.status is RowStatus.ACCEPTED:
                 continue
             if not r.reasons or not all(x.startswith(_POSTERIOR) for x in r.reasons):
                 continue
-            gone = sum(p for alt, p in r.alternatives if _clashes(alt, seated))
+            gone = sum(p for alt, p in r.alternatives if _clashes(alt, elsewhere))
             if gone <= 0.0:
                 continue
             posterior = r.posterior / (1.0 - gone)
-            kept = tuple((alt, p) for alt, p in r.alternatives if not _clashes(alt, seated))
+            kept = tuple((alt, p) for alt, p in r.alternatives if not _clashes(alt, elsewhere))
             if posterior >= threshold:
                 status, reasons = RowStatus.ACCEPTED, ()
-                changed = True
             else:
                 status, reasons = r.status, (f"posterior {posterior:.3f} below {threshold}",)
             out[i] = replace(r, posterior=posterior, alternatives=kept, status=status,
                              reasons=reasons)  # fmt: skip
+            changed = True
     return tuple(out)
 
 
-def _seated_elsewhere(rows: Sequence[RowReading], i: int) -> dict[str, dict[int, int]]:
-    """The NS and EW pair numbers accepted rows other than row ``i`` seat, and on which
-    form row."""
-    seated: dict[str, dict[int, int]] = {"NS": {}, "EW": {}}
-    for j, r in enumerate(rows):
-        if j == i or r.status is not RowStatus.ACCEPTED or r.best is None:
+Seated = dict[str, dict[int, tuple[int, ...]]]
+"""Per side ("NS", "EW"), each pair number read for certain and the form rows it is on."""
+
+
+def _certain_pairs(rows: Sequence[RowReading], threshold: float) -> Seated:
+    """The pair numbers each row reads for certain: an NS (EW) number whose probability on
+    the row, its best reading's and its kept alternatives' that share it (a lower bound:
+    the readings not kept are counted as other numbers), reaches the threshold. A row in
+    review for its marks still reads its pair numbers as surely as that says: they are
+    handwritten digits or printed, decoded apart from the marks."""
+    seated: Seated = {"NS": {}, "EW": {}}
+    for r in rows:
+        if r.best is None or r.status is RowStatus.EMPTY:
             continue
-        if r.best.ns_pair is not None:
-            seated["NS"][r.best.ns_pair] = r.row
-        if r.best.ew_pair is not None:
-            seated["EW"][r.best.ew_pair] = r.row
+        readings = ((r.best, r.posterior), *r.alternatives)
+        for side, number in (("NS", r.best.ns_pair), ("EW", r.best.ew_pair)):
+            if number is None:
+                continue
+            p = sum(q for res, q in readings if _pair(res, side) == number)
+            if p >= threshold:
+                seated[side][number] = (*seated[side].get(number, ()), r.row)
     return seated
 
 
-def _clashes(result: RowResult, seated: dict[str, dict[int, int]]) -> bool:
-    return result.ns_pair in seated["NS"] or result.ew_pair in seated["EW"]
+def _pair(result: RowResult, side: str) -> int | None:
+    return result.ns_pair if side == "NS" else result.ew_pair
 
 
-def _clash_reason(result: RowResult, seated: dict[str, dict[int, int]]) -> str:
-    if result.ns_pair in seated["NS"]:
+def _elsewhere(seated: Seated, i_row: int) -> dict[str, dict[int, int]]:
+    """The certain pair numbers of rows other than form row ``i_row``, with one such row."""
+    return {
+        side: {n: next(r for r in on if r != i_row) for n, on in numbers.items()
+               if any(r != i_row for r in on)}
+        for side, numbers in seated.items()
+    }  # fmt: skip
+
+
+def _clashes(result: RowResult, elsewhere: dict[str, dict[int, int]]) -> bool:
+    return result.ns_pair in elsewhere["NS"] or result.ew_pair in elsewhere["EW"]
+
+
+def _clash_reason(result: RowResult, elsewhere: dict[str, dict[int, int]]) -> str:
+    if result.ns_pair in elsewhere["NS"]:
         side, pair = "NS", result.ns_pair
     else:
         side, pair = "EW", result.ew_pair
-    return f"{side} pair {pair} is on row {seated[side][pair]} too (a pair plays a board once)"
+    return f"{side} pair {pair} is on row {elsewhere[side][pair]} too (a pair plays a board once)"

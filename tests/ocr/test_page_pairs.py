@@ -90,3 +90,25 @@ def test_a_row_accepted_so_rules_out_readings_of_the_next():
     )
     first, second, _ = played_once(rows, THRESHOLD)
     assert first.status is RowStatus.ACCEPTED and second.status is RowStatus.ACCEPTED
+
+
+def test_a_pair_read_for_certain_on_a_row_in_review_for_its_marks_rules_out_too():
+    """Row 9 waits for review for an unsure mark, but its NS pair is 9 in its best reading
+    (0.990) and in its alternative 9-74 (0.008): 0.998 together, certain. Row 1's
+    alternative 9-14 is ruled out: 0.985 / 0.988 = 0.99696, accepted."""
+    ninth = _row(9, (9, 14), 0.990, (((9, 74), 0.008),))
+    ninth = replace(ninth, reasons=("unsure mark in level",))
+    first, same_ninth = played_once(
+        (_row(1, (1, 18), 0.985, (((9, 14), 0.012),)), ninth), THRESHOLD
+    )
+    assert first.status is RowStatus.ACCEPTED
+    assert first.posterior == pytest.approx(0.985 / 0.988)
+    assert same_ninth == ninth
+
+
+def test_two_rows_certain_of_the_same_pair_both_go_to_review():
+    rows = (_row(2, (9, 19), 0.999), _row(9, (9, 14), 0.999))
+    second, ninth = played_once(rows, THRESHOLD)
+    assert second.status is RowStatus.REVIEW and ninth.status is RowStatus.REVIEW
+    assert second.reasons == ("NS pair 9 is on row 9 too (a pair plays a board once)",)
+    assert ninth.reasons == ("NS pair 9 is on row 2 too (a pair plays a board once)",)
