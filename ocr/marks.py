@@ -94,6 +94,8 @@ class MarkReading:
     """One mark box read: its option label, measured fill, decision and confidence.
 
     ``how`` says which reading decided: "fill", "circle", "dot", or "" for an empty box;
+    an unsure box that would be marked by its fill says why it is not: "edge" (its ink may
+    be a neighbour's stroke reaching in) or "beside a circle" (ocr/row_marks.py);
     ``ring`` is how well strokes outside the box surround it (0..1, ``RowMarks.ring``) and
     ``dot_mm2`` the largest solid blob inside it.
     """

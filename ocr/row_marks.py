@@ -323,10 +323,10 @@ class RowMarks:
         own crosses the box, a neighbour's stroke stays at its edge. When that neighbour is
         marked, the stroke is its mark's and the box is empty; when it is not (a circle
         drawn wide of its box is not always seen as one), nobody can say whose mark it is
-        and the box is unsure: a person looks. Only a stroke that comes in from outside the box
-        near that side (across the gap, or round a corner as a circle does) can be the
-        neighbour's: ink that stays inside the box (a pen dot put near its edge, the foot
-        of a tick) is the box's own, whatever the neighbour holds."""
+        and the box is unsure: a person looks. Only a stroke that comes in from outside the
+        box near that side (across the gap, or round a corner as a circle does) can be the
+        neighbour's: ink that stays inside the box (a pen dot put near its edge) is the
+        box's own, whatever the neighbour holds."""
         out = list(read)
         for i, r in enumerate(read):
             if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
