@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from .strokes import _catmull_rom
+from .strokes import catmull_rom
 
 __all__ = ["TRAINING_STYLES", "TEST_STYLES", "PAD_MM", "mark_alpha"]
 
@@ -45,7 +45,7 @@ def _pen_stroke(
     pressure: float = 0.3,
 ) -> None:
     """A hand-drawn line through ``pts``: a spline, thinner where the pen lands and lifts."""
-    path = _catmull_rom(np.array(pts, np.float64), 10)
+    path = catmull_rom(np.array(pts, np.float64), 10)
     n = len(path)
     along = np.linspace(0.0, 1.0, max(2, n - 1))
     widths = thick * (1.0 - pressure * np.abs(along - 0.5) ** 1.5 * 2)
@@ -130,7 +130,7 @@ def mark_alpha(
         radius = np.clip(radius, 0.2 * side, 0.75 * side)
         cx, cy = x0 + w / 2 + j(0.08), y0 + h / 2 + j(0.08)
         ring = np.stack([cx + radius * np.cos(ang), cy + radius * np.sin(ang)], axis=1)
-        smooth = _catmull_rom(np.vstack([ring, ring[:1]]), 4)
+        smooth = catmull_rom(np.vstack([ring, ring[:1]]), 4)
         cv2.fillPoly(c, [np.round(smooth * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
     elif style == "circle":
         rx = float(rng.uniform(0.62, 0.85)) * w
@@ -153,7 +153,7 @@ def mark_alpha(
         ang = np.linspace(0, 2 * math.pi, n, endpoint=False)
         rad = r * rng.uniform(0.75, 1.25, n)
         pts = np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], axis=1)
-        smooth = _catmull_rom(np.vstack([pts, pts[:1]]), 4)
+        smooth = catmull_rom(np.vstack([pts, pts[:1]]), 4)
         cv2.fillPoly(c, [np.round(smooth * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
     else:
         raise ValueError(f"unknown mark style {style!r}")

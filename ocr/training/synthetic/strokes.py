@@ -40,7 +40,7 @@ from .skeletons_a import SKELETONS_A
 from .skeletons_b import SKELETONS_B
 from .stroke_shapes import SkeletonSet, Stroke
 
-__all__ = ["StrokeStyle", "stroke_style", "draw_digit", "strokes_of"]
+__all__ = ["StrokeStyle", "stroke_style", "draw_digit", "strokes_of", "catmull_rom"]
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def stroke_style(writer: int, skeletons: str) -> StrokeStyle:
     )
 
 
-def _catmull_rom(points: np.ndarray, per_segment: int = 8) -> np.ndarray:
+def catmull_rom(points: np.ndarray, per_segment: int = 8) -> np.ndarray:
     """A smooth curve through ``points`` (n, 2): centripetal-free uniform Catmull-Rom."""
     if len(points) < 3:
         t = np.linspace(0.0, 1.0, per_segment + 1)[:, None]
@@ -128,7 +128,7 @@ def _stroke_path(stroke: Stroke, offsets: np.ndarray) -> np.ndarray:
     pieces = []
     for a, b in zip(corners[:-1], corners[1:], strict=True):
         if b > a:
-            pieces.append(_catmull_rom(pts[a : b + 1]))
+            pieces.append(catmull_rom(pts[a : b + 1]))
     return np.vstack(pieces) if pieces else pts
 
 
