@@ -182,19 +182,11 @@ def _box_log_table(boxes: Sequence[DigitBox]) -> np.ndarray:
 
 @lru_cache(maxsize=256)
 def _box_log_table_of(boxes: tuple[DigitBox, ...]) -> np.ndarray:
-    # A row is decoded several times (once per reading of a doubtful box, ocr/row_reader.py)
-    # with the same handwritten boxes: their tables are computed once.
+    # One decoding asks for the same comb's table several times (the blank comb, every
+    # Law 77 score, the written score of each ranked result, the pair numbers).
     table = np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
     table.flags.writeable = False
     return table
-
-
-@lru_cache(maxsize=64)
-def _comb_log_likelihood(boxes: tuple[DigitBox, ...], values: tuple[int, ...]) -> np.ndarray:
-    """``_numbers_log_likelihood`` of a comb's boxes for ``values``, cached (read-only)."""
-    out = _numbers_log_likelihood(_box_log_table_of(boxes), values)
-    out.flags.writeable = False
-    return out
 
 
 @lru_cache(maxsize=4096)
@@ -232,7 +224,7 @@ def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     table = _box_log_table(ev.score)
     blank = float(table[:, 0].sum()) + ev.score_side.log_exactly(None)
     absolute = np.abs(scores)
-    digits = _comb_log_likelihood(tuple(ev.score), tuple(absolute.tolist()))
+    digits = _numbers_log_likelihood(table, tuple(absolute.tolist()))
     ns_side = np.logaddexp(
         math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
         math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
