@@ -27,10 +27,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ocr.reading import RowReading, RowResult, RowStatus
+from ocr.row_reader import posterior_reason
 
 __all__ = ["played_once"]
-
-_POSTERIOR = "posterior "
 
 
 def played_once(rows: Sequence[RowReading], threshold: float) -> tuple[RowReading, ...]:
@@ -55,7 +54,7 @@ def played_once(rows: Sequence[RowReading], threshold: float) -> tuple[RowReadin
                 continue
             if r.status is RowStatus.ACCEPTED:
                 continue
-            if not r.reasons or not all(x.startswith(_POSTERIOR) for x in r.reasons):
+            if r.reasons != (posterior_reason(r.posterior, threshold),):
                 continue
             gone = sum(p for alt, p in r.alternatives if _clashes(alt, elsewhere))
             if gone <= 0.0:
@@ -65,7 +64,7 @@ def played_once(rows: Sequence[RowReading], threshold: float) -> tuple[RowReadin
             if posterior >= threshold:
                 status, reasons = RowStatus.ACCEPTED, ()
             else:
-                status, reasons = r.status, (f"posterior {posterior:.3f} below {threshold}",)
+                status, reasons = r.status, (posterior_reason(posterior, threshold),)
             out[i] = replace(r, posterior=posterior, alternatives=kept, status=status,
                              reasons=reasons)  # fmt: skip
             changed = True

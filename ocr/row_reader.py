@@ -51,7 +51,14 @@ from ocr.row_marks import RowMarks
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
-__all__ = ["DIGIT_INSET_MM", "PrintedPairs", "crop_mm", "png_bytes", "read_rows"]
+__all__ = [
+    "DIGIT_INSET_MM",
+    "PrintedPairs",
+    "crop_mm",
+    "png_bytes",
+    "posterior_reason",
+    "read_rows",
+]
 
 DIGIT_INSET_MM = 0.6
 """Handwritten boxes are read this far inside their printed border."""
@@ -234,7 +241,7 @@ def _decode_row(
 
     reasons = []
     if posterior < threshold:
-        reasons.append(f"posterior {posterior:.3f} below {threshold}")
+        reasons.append(posterior_reason(posterior, threshold))
     if contract.unchecked:
         reasons.append(
             f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
@@ -266,6 +273,11 @@ def _decode_row(
         row_crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
     return RowReading(ref, row.number, rnd, fields, best, posterior, tuple(combos[1:3]), status,
                       tuple(reasons), row_crop, printed_pairs)  # fmt: skip
+
+
+def posterior_reason(posterior: float, threshold: float) -> str:
+    """The review reason of a row whose best reading is not likely enough."""
+    return f"posterior {posterior:.3f} below {threshold}"
 
 
 def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict[str, str | None]:
