@@ -24,7 +24,7 @@ import numpy as np
 
 from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
 
-__all__ = ["ray_coverage"]
+__all__ = ["THICKER_PX", "ray_coverage"]
 
 _ANGLES = np.deg2rad(np.arange(0, 360, 10))
 """Rays from a box's centre, every 10 degrees (0 = right, 90 = down, in image rows)."""
@@ -34,7 +34,9 @@ _SECTORS = tuple(
 )
 _CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
 _FROM = 0.5  # rays start half-way from the centre to the printed edge
-_THICKER_PX = 1.5  # ink across a ray beyond what the form prints there: a stroke
+THICKER_PX = 1.5
+"""Solid pixels across a line of samples (a ray, a strip beside a box edge) beyond what
+the form prints there: a stroke drawn across it (or along a printed edge, widening it)."""
 
 
 @lru_cache(maxsize=32)
@@ -82,7 +84,7 @@ def ray_coverage(
         ((printed == EDGE) & valid).sum(axis=2) * (border_px / mask_px)
         + ((printed == HAIRLINE) & valid).sum(axis=2) * (hairline_px / mask_px)
     )
-    hit = extra >= _THICKER_PX  # (centres, rays)
+    hit = extra >= THICKER_PX  # (centres, rays)
     bridged = hit | (np.roll(hit, 1, axis=1) & np.roll(hit, -1, axis=1))
     cover = np.stack([bridged[:, sector].mean(axis=1) for sector in _SECTORS], axis=1)
     return float(cover.min(axis=1).max())

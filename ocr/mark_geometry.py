@@ -24,6 +24,7 @@ __all__ = [
     "RING_OUT_MM",
     "RING_SIDE_MM",
     "BORDER_CORE_MM",
+    "SPILL_MM",
     "RowGeometry",
     "printed_lines",
     "row_geometry",
@@ -33,7 +34,7 @@ RING_OUT_MM = 2.2  # a circle around a box stays within this distance of its edg
 RING_SIDE_MM = 2.0  # ... and of its left and right edges (the next box is 1 mm away)
 BORDER_CORE_MM = 0.35  # the printed edge (and the fit's play) reaches this far out
 _NEIGHBOUR_MM = 2.0  # boxes this close share an edge a stroke may cross
-_SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
+SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
 EDGE, HAIRLINE = 1, 2  # printed-line mask values
 
 
@@ -134,7 +135,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
                 if i == j or max(gap_x, gap_y) > _NEIGHBOUR_MM or min(gap_x, gap_y) > 0:
                     continue
                 c = a.inset(BOX_INSET_MM)
-                cut = _SPILL_MM
+                cut = SPILL_MM
                 if gap_x > gap_y:  # beside: cut the strip facing it
                     x = c.x + cut if b.x < a.x else c.x
                     kept = Rect(x, c.y, c.width - cut, c.height)

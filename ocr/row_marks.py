@@ -14,7 +14,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ocr.circles import ray_coverage
+from ocr.circles import THICKER_PX, ray_coverage
 from ocr.digits import quantile
 from ocr.layout import FieldKind, Layout, Rect, Row
 from ocr.mark_geometry import (
@@ -23,6 +23,7 @@ from ocr.mark_geometry import (
     HAIRLINE,
     RING_OUT_MM,
     RING_SIDE_MM,
+    SPILL_MM,
     RowGeometry,
     row_geometry,
 )
@@ -43,12 +44,11 @@ _FIRM_PEN = 0.62  # darkness a firm pen's strokes reach in a box (the ramp as is
 _FAINT_PEN = 0.35  # ... and the palest ink still taken as writing when it is all a row has
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _BORDER_INNER_MM = 0.5  # the printed edge (and the fit's play) reaches this far in
-_THICKER_PX = 1.5  # across an edge, this many solid pixels more than the form prints: a circle
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
-_STRIP_MM = 1.7  # a neighbour's stroke reaches this far in from a box's edge (inset + cut)
+_STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = 1.2  # ... entering it from this close outside the box
 _CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
 _RING_MIN_PX = 12  # fewer solid pixels than this off the printed lines: no circle around
@@ -267,7 +267,7 @@ class RowMarks:
         strips = self._side_strips(r)
         worst = 1.0
         for k, strip in enumerate(strips):
-            hit = self._extra_ink(strip, k) >= _THICKER_PX
+            hit = self._extra_ink(strip, k) >= THICKER_PX
             if len(hit) < _SIDE_BINS:
                 return 0.0
             bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))
