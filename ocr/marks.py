@@ -96,8 +96,9 @@ class MarkReading:
     ``how`` says which reading decided: "fill", "circle", "dot", or "" for an empty box;
     an unsure box that would be marked by its fill says why it is not: "edge" (its ink may
     be a neighbour's stroke reaching in) or "beside a circle" (ocr/row_marks.py);
-    ``ring`` is how well strokes outside the box surround it (0..1, ``RowMarks.ring``) and
-    ``dot_mm2`` the largest solid blob inside it.
+    ``ring`` is how well strokes outside the box surround it (0..1, ``RowMarks.ring``),
+    ``dot_mm2`` the largest solid blob inside it, and ``neighbour`` (field, option), for an
+    "edge" or "beside a circle" box, the box whose stroke its ink may be.
     """
 
     option: str
@@ -107,6 +108,7 @@ class MarkReading:
     how: str = ""
     ring: float = 0.0
     dot_mm2: float = 0.0
+    neighbour: tuple[str, str] | None = None
 
     @property
     def confidence(self) -> float:

@@ -346,7 +346,7 @@ class RowMarks:
                     out[i] = mark_reading(r.option, fill, r.ring, r.dot_mm2)
                 else:
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
-                                         r.ring, r.dot_mm2)  # fmt: skip
+                                         r.ring, r.dot_mm2, g.boxes[j][:2])  # fmt: skip
                 break
         return self._beside_circles(g, out) if self._sides_inked is not None else out
 
@@ -368,7 +368,8 @@ class RowMarks:
                 box = self._px(g.boxes[j][2])
                 if ray_coverage(self.outside, self.lines, box, self.s, self.widths) >= _CIRCLED:
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
-                                         "beside a circle", r.ring, r.dot_mm2)  # fmt: skip
+                                         "beside a circle", r.ring, r.dot_mm2,
+                                         g.boxes[j][:2])  # fmt: skip
                     break
         return out
 

@@ -251,9 +251,8 @@ def _decode_row(
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
-    for f in fields:
-        if f.unsure and f.field in _MARK_FIELDS:
-            reasons.append(f"unsure mark in {f.field}")
+    for name in unexplained_unsure(marks, uses):
+        reasons.append(f"unsure mark in {name}")
     if pairs.in_movement is False:
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
     if best.ns_pair is None or best.ew_pair is None:
@@ -333,3 +332,47 @@ def missing_marks(
     """
     empty = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.EMPTY}
     return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
+
+
+_OWN_INK = frozenset({"fill", "dot", "circle"})
+"""How an unsure box was read when its ink is its own (not a neighbour's stroke)."""
+
+
+def unexplained_unsure(
+    marks: Mapping[str, list[MarkReading]], uses: Mapping[str, str | None]
+) -> list[str]:
+    """The mark fields holding an unsure box that the reading does not explain.
+
+    An unsure box is explained, and is no reason on its own to send the row to a person,
+    in two cases only:
+
+    - it is the box the reading uses in its field, unsure by its own ink (a thin check, a
+      small dot, a circle the strips see in part), and no other box of the field is
+      marked or unsure by its own ink. The decoder has already weighed the box at its
+      ``p_marked``: the written score and the other marks must carry the row to the
+      posterior threshold, and where the score cannot tell two readings apart (4H+1 and
+      4S+1) the field must still be certain from its marks alone
+      (``ocr/decode.py unchecked_groups``), which an unsure box never is;
+    - it is unsure only because its ink may be a neighbour's stroke reaching in ("edge",
+      "beside a circle", ``MarkReading.neighbour``) and the reading uses that neighbour:
+      the stroke is that mark's, as the spill rule reads it when the neighbour is marked
+      (ocr/row_marks.py).
+
+    Any other unsure box (one the reading leaves unused, or one beside another box of its
+    field with ink of its own) is a sign that the row is hard to read, and a person looks.
+    """
+    out = []
+    for name, readings in marks.items():
+        used = uses.get(name)
+        own = [m for m in readings if m.state is not MarkState.EMPTY and m.how in _OWN_INK]
+        for m in readings:
+            if m.state is not MarkState.UNSURE:
+                continue
+            if m.how in _OWN_INK:
+                explained = m.option == used and len(own) == 1
+            else:
+                explained = m.neighbour is not None and uses.get(m.neighbour[0]) == m.neighbour[1]
+            if not explained:
+                out.append(name)
+                break
+    return out

@@ -22,6 +22,7 @@ from ocr.reading import RowResult
 from ocr.row_reader import (
     missing_marks,
     unexplained_marks,
+    unexplained_unsure,
     used_boxes,
 )
 from scoring.contract import Contract, Seat
@@ -118,3 +119,57 @@ def test_a_box_the_reading_needs_that_reads_empty_is_missing():
     marks = row_marks({LEVEL: {"4"}, STRAIN: {"S"}, DECLARER: {"E"}, RESULT_COUNT: {"1"}})
     result = RowResult(3, 12, False, Contract.parse("4S"), Seat.EAST, 9, 50)
     assert missing_marks(marks, used_boxes(result, (3, 12))) == [(RESULT_SIGN, "-")]
+
+
+FOUR_SPADES_BY_NORTH = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
+
+
+def _with(
+    marks: dict[str, list[MarkReading]], name: str, reading: MarkReading
+) -> dict[str, list[MarkReading]]:
+    """``marks`` with one box of field ``name`` read as ``reading``."""
+    return {
+        **marks,
+        name: [reading if m.option == reading.option else m for m in marks[name]],
+    }
+
+
+def test_an_unsure_box_the_reading_uses_alone_in_its_field_is_explained():
+    """A thin check on the 4 (fill 0.07, between the 0.05 and 0.10 thresholds), the other
+    levels clean: the reading 4S= uses the 4, the score +620 and the firm spade, North and
+    '=' carry the posterior. The unsure 4 sends the row to nobody by itself."""
+    marks = row_marks({**FOUR_SPADES_MADE, LEVEL: set()}, unsure={LEVEL: {"4"}})
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == []
+
+
+def test_an_unsure_box_beside_another_with_ink_of_its_own_is_not_explained():
+    """The 4 unsure, and the 5 beside it unsure by its own fill too: which level the table
+    meant is for a person, even if the score prefers one."""
+    marks = row_marks({**FOUR_SPADES_MADE, LEVEL: set()}, unsure={LEVEL: {"4", "5"}})
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == [LEVEL]
+
+
+def test_an_unsure_box_the_reading_does_not_use_is_not_explained():
+    """A faint mark on X of an undoubled reading: a doubled contract half-marked, or a
+    smudge; the score cannot say which the table meant, a person looks."""
+    marks = row_marks(FOUR_SPADES_MADE, unsure={DOUBLING: {"X"}})
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == [DOUBLING]
+
+
+def test_a_neighbours_stroke_is_explained_only_by_that_neighbour_used():
+    """The 5 holds a stroke coming in from the 4 (a circle round the 4 drawn wide): when
+    the reading uses the 4, the stroke is its circle's; when it uses the 3, nothing on the
+    row explains the 5's ink."""
+    edge = MarkReading("5", 0.08, MarkState.UNSURE, 0.5, "edge", neighbour=(LEVEL, "4"))
+    marks = _with(row_marks(FOUR_SPADES_MADE), LEVEL, edge)
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == []
+    three = RowResult(3, 12, False, Contract.parse("3S"), Seat.NORTH, 10, 170)
+    assert unexplained_unsure(marks, used_boxes(three, (3, 12))) == [LEVEL]
+    beside = MarkReading("S", 0.12, MarkState.UNSURE, 0.5, "beside a circle",
+                         neighbour=(STRAIN, "NT"))  # fmt: skip
+    marks = _with(row_marks(FOUR_SPADES_MADE), STRAIN, beside)
+    assert unexplained_unsure(marks, uses) == [STRAIN]
