@@ -83,6 +83,14 @@ class MarkGroup:
             none += math.log1p(-q)
         return diff, none
 
+    def exactly(self) -> tuple[list[str | None], np.ndarray]:
+        """P(exactly one option marked, or none: None first) given the boxes, normalised
+        over those choices (the odds q / (1 - q) of each box against none)."""
+        diff, _ = self._logs
+        logs = np.fromiter(diff.values(), float, len(diff))
+        odds = np.exp(np.append(0.0, logs) - max(0.0, float(logs.max(initial=0.0))))
+        return [None, *diff], odds / odds.sum()
+
     def log_exactly(self, option: str | None) -> float:
         """log P(exactly ``option`` marked and no other box); None = no box marked."""
         diff, none = self._logs

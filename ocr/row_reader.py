@@ -114,11 +114,10 @@ def _rect_tuple(r: Rect) -> tuple[float, float, float, float]:
     return (round(r.x, 2), round(r.y, 2), round(r.width, 2), round(r.height, 2))
 
 
-def _mark_reading(row: Row, name: str, marks: list[MarkReading], ref: PageRef) -> FieldReading:
-    group = MarkGroup({m.option: m.p_marked for m in marks})
-    options: list[str | None] = [None, *(m.option for m in marks)]
-    probs = np.exp([group.log_exactly(o) for o in options])
-    probs = probs / probs.sum()
+def _mark_reading(
+    row: Row, name: str, marks: list[MarkReading], group: MarkGroup, ref: PageRef
+) -> FieldReading:
+    options, probs = group.exactly()
     order = np.argsort(-probs)[:3]
     cands = tuple(Candidate(options[k] or "", float(probs[k])) for k in order)
     marked = [m.option for m in marks if m.p_marked > 0.5]
@@ -190,8 +189,9 @@ def _decode_row(
     printed: PrintedPairs | None,
     threshold: float,
 ) -> RowReading:
+    groups = {n: MarkGroup({m.option: m.p_marked for m in ms}) for n, ms in marks.items()}
     fields = tuple(
-        [_mark_reading(row, n, m, ref) for n, m in marks.items()]
+        [_mark_reading(row, n, m, groups[n], ref) for n, m in marks.items()]
         + [_digit_reading(row, n, b, ref) for n, b in boxes.items()]
     )
     printed_row = printed.row(row.number) if printed is not None else None
@@ -212,19 +212,16 @@ def _decode_row(
                           ("no box is marked on the row (stray ink?)",), crop,
                           printed_pairs)  # fmt: skip
 
-    def group(name: str) -> MarkGroup:
-        return MarkGroup({m.option: m.p_marked for m in marks[name]})
-
     ev = RowEvidence(
-        passed_out=group(PASSED_OUT), level=group(LEVEL), strain=group(STRAIN),
-        doubling=group(DOUBLING), declarer=group(DECLARER), result_sign=group(RESULT_SIGN),
-        result_count=group(RESULT_COUNT), score_side=group(SCORE_SIDE),
+        passed_out=groups[PASSED_OUT], level=groups[LEVEL], strain=groups[STRAIN],
+        doubling=groups[DOUBLING], declarer=groups[DECLARER], result_sign=groups[RESULT_SIGN],
+        result_count=groups[RESULT_COUNT], score_side=groups[SCORE_SIDE],
         score=tuple(boxes[SCORE]),
     )  # fmt: skip
     contract = decode_contract(ev, vul)
     pairs = decode_pairs(
         printed_pairs,
-        group(PAIRS_CHANGED),
+        groups[PAIRS_CHANGED],
         boxes[NS_PAIR_WRITTEN],
         boxes[EW_PAIR_WRITTEN],
         None if printed is None else printed.allowed,

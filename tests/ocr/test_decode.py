@@ -268,3 +268,15 @@ def test_a_pass_out_needs_its_box_marked_for_certain():
     assert "passed_out" in decoded.unchecked
     clear = decode_contract(evidence({"passed_out": {"PASS"}}, None), Vulnerability.NONE)
     assert clear.unchecked == ()
+
+
+def test_a_groups_choices_are_weighed_by_the_odds_of_each_box():
+    """Boxes marked with probability 0.9 and 0.5: exactly A has odds 0.9/0.1 = 9 against
+    none, exactly B 0.5/0.5 = 1, and none 1: 1/11, 9/11, 1/11."""
+    options, probs = MarkGroup({"A": 0.9, "B": 0.5}).exactly()
+    assert options == [None, "A", "B"]
+    assert probs.tolist() == pytest.approx([1 / 11, 9 / 11, 1 / 11])
+    # The same as the unnormalised P(exactly ...): none 0.1 * 0.5, A 0.9 * 0.5, B 0.1 * 0.5.
+    group = MarkGroup({"A": 0.9, "B": 0.5})
+    unnormalised = [np.exp(group.log_exactly(o)) for o in options]
+    assert unnormalised == pytest.approx([0.05, 0.45, 0.05])
