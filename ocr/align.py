@@ -108,14 +108,29 @@ def _detector(layout: Layout, min_perimeter: float) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
+def _halved(grey: np.ndarray, reduction: float) -> tuple[np.ndarray, float]:
+    """``grey`` halved (each pixel the mean of 2x2) as often as a reduction by
+    ``reduction`` allows, and the reduction done. Halving is OpenCV's fast path of area
+    averaging, some thirty times faster than area averaging by any other factor, and
+    leaves the slow general case a small image: a 300 dpi page is made small enough to
+    look for the markers in 7 ms instead of 21."""
+    done = 1.0
+    while reduction / done >= 2.0:
+        grey = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        done *= 2.0
+    return grey, done
+
+
 def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
     """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
 
     Ids that are not the form's are ignored; a marker seen twice keeps the larger one.
     """
     scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
-    small = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale,
-                                                   interpolation=cv2.INTER_AREA)  # fmt: skip
+    small, halved = _halved(grey, 1.0 / scale)
+    rest = scale * halved
+    if rest < 1.0:
+        small = cv2.resize(small, None, fx=rest, fy=rest, interpolation=cv2.INTER_AREA)
     wanted = {m.id for m in layout.markers}
     found: dict[int, np.ndarray] = {}
     attempts = ((small, 0.12), (small, 0.02), (cv2.GaussianBlur(small, (3, 3), 0), 0.02))
