@@ -7,7 +7,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
-from ocr.align import AlignFailure, AlignmentError, align_page, warp_region
+from ocr.align import AlignFailure, AlignmentError, _halved, align_page, warp_region
 from ocr.layout import load_layout
 from ocr.render import PrintedRow, TravellerSheet, render_pdf
 
@@ -103,3 +103,30 @@ def test_half_a_page_is_partial(page: np.ndarray):
     assert err.value.reason is AlignFailure.PARTIAL_PAGE
     assert err.value.markers == (10, 11)
     assert "10, 11" in str(err.value)
+
+
+def test_a_high_dpi_page_is_halved_before_the_marker_search():
+    """A reduction of 3.3 (a 300 dpi page searched at about 95 dpi) halves once and leaves
+    1.65 to area averaging; a reduction under 2 halves nothing."""
+    grey = np.full((3600, 2600), 255, np.uint8)
+    small, done = _halved(grey, 3.3)
+    assert (small.shape, done) == ((1800, 1300), 2.0)
+    small, done = _halved(grey, 6.6)
+    assert (small.shape, done) == ((900, 650), 4.0)
+    assert _halved(grey, 1.9)[1] == 1.0
+
+
+@pytest.mark.parametrize("dpi", [300, 600])
+def test_high_dpi_scans_align_as_well(dpi: int):
+    """The markers of a 300 and a 600 dpi scan, searched on a halved copy, are refined on the
+    full image: the fit is as close as at 150 dpi."""
+    pdf = render_pdf([TravellerSheet(board=5, rows=(PrintedRow(1, 1, 8),), event="T", session="1")])
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[0].render(scale=dpi / 72, grayscale=True).to_numpy().copy()
+    finally:
+        doc.close()
+    a = align_page(image, load_layout())
+    assert a.markers == (10, 11, 12, 13)
+    assert a.error_mm < 0.2
+    assert abs(a.image_dpi - dpi) < dpi * 0.01
