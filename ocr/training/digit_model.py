@@ -37,6 +37,7 @@ import numpy as np
 
 from ocr.digits import CANVAS, DEFAULT_MODEL_PATH, DigitModel, normalise_cell
 from ocr.training.augment import vary
+from ocr.training.real_digits import real_digits
 
 __all__ = [
     "MEMBERS",
@@ -74,6 +75,10 @@ class TrainingSources:
     cropping, each handwritten box labelled from the page's ground truth."""
     corrections: tuple[Path, ...] = ()
     """Folders of labelled review crops: ``<folder>/<digit>/<anything>.png``."""
+    real_digits: Path | None = None
+    """Folder of the PyPI archives holding real handwriting (ocr/training/real_digits.py):
+    USPS, pendigits and mfeat-pix. Every tenth digit of each set is held out for the
+    validation, never trained on."""
 
 
 def default_sources() -> TrainingSources:
@@ -88,7 +93,15 @@ def default_sources() -> TrainingSources:
         writer_digits=30_000,
         writer_ids=TRAINING_WRITER_IDS,
         synthetic_pages=60,
+        real_digits=REAL_DIGITS_FOLDER,
     )
+
+
+REAL_DIGITS_FOLDER = Path.home() / ".cache" / "bridgescan" / "real-digits"
+"""Where ``model train-digits`` looks for the real handwriting archives by default."""
+
+HELD_OUT_EVERY = 10
+"""Every tenth digit of each real set is kept for the validation."""
 
 
 @dataclass(frozen=True)
@@ -314,6 +327,10 @@ def build_dataset(
         add("TRAINING stroke writers", vary(ink, rng, bend=0.4, max_bend=0.03), label)
     for crop, label in _page_digits(src.synthetic_pages, seed):
         add_crop("generated TRAINING pages", crop, label)
+    if src.real_digits is not None:
+        for i, (name, ink, label) in enumerate(real_digits(src.real_digits, rng)):
+            if i % HELD_OUT_EVERY:
+                add(f"real handwriting: {name}", vary(ink, rng, bend=0.4, max_bend=0.03), label)
     for crop, label in _corrections(src.corrections):
         add_crop("review corrections", crop, label, weight=5)  # a club's own hands weigh more
     if not images:
@@ -321,8 +338,11 @@ def build_dataset(
     return np.stack(images).reshape(-1, CANVAS, CANVAS), np.array(labels), counts
 
 
-def validation_set(per_source: int = 600, seed: int = 7) -> tuple[np.ndarray, np.ndarray]:
-    """Held-out TRAINING-side digits: the validation fonts and stroke writers, on paper."""
+def validation_set(
+    per_source: int = 600, seed: int = 7, real: Path | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Held-out TRAINING-side digits: the validation fonts and stroke writers, and with
+    ``real`` the held-out tenth of the real handwriting sets, on paper."""
     from ocr.training.synthetic.sources import VALIDATION_FONTS, VALIDATION_WRITER_IDS
 
     rng = np.random.default_rng(seed)
@@ -333,6 +353,13 @@ def validation_set(per_source: int = 600, seed: int = 7) -> tuple[np.ndarray, np
         *((_distort(ink, rng), d) for ink, d in _font_digits(fonts, variants, rng)),
         *_stroke_digits(per_source, VALIDATION_WRITER_IDS, "A", rng),
     ]
+    if real is not None:
+        held_out = [
+            (ink, label)
+            for i, (_, ink, label) in enumerate(real_digits(real, np.random.default_rng(seed)))
+            if i % HELD_OUT_EVERY == 0
+        ]
+        sources += held_out
     for ink, label in sources:
         norm = normalise_cell(_on_paper(ink, rng))
         if norm is not None:
@@ -373,7 +400,7 @@ def train_digit_model(
         )
         weights += ws
         biases += bs
-    val_x, val_y = validation_set()
+    val_x, val_y = validation_set(real=src.real_digits)
     losses = {}
     for t in TEMPERATURES:
         trial = DigitModel(tuple(weights), tuple(biases), members=members, temperature=t)

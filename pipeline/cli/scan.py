@@ -140,6 +140,13 @@ def train_digits(
         typer.Option(help="Output folders of `run` or `scan read` (their review corrections)."),
     ] = None,
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same model).")] = 20261122,
+    real_digits: Annotated[
+        Path | None,
+        typer.Option(
+            help="Folder of the real handwriting archives from PyPI (default "
+            "~/.cache/bridgescan/real-digits; the error message says how to get them).",
+        ),
+    ] = None,
 ) -> None:
     """Train the handwritten digit model from data on this machine (no download)."""
     from dataclasses import replace
@@ -148,6 +155,8 @@ def train_digits(
     from ocr.training.digit_model import default_sources, train_digit_model
 
     sources = default_sources()
+    if real_digits is not None:
+        sources = replace(sources, real_digits=real_digits)
     if corrections:
         folders = tuple(
             p / "review" / "corrections" if (p / "review" / "corrections").is_dir()
