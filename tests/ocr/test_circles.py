@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
 
+from ocr.align import WORK_DPI
 from ocr.circles import ray_coverage
-from ocr.mark_geometry import EDGE
+from ocr.layout import LEVEL, STRAIN, load_layout
+from ocr.mark_geometry import EDGE, row_geometry
+from ocr.marks import MarkState
+from ocr.row_marks import RowMarks
 
 S = 150 / 25.4  # px per mm at the working resolution
 BOX = (60, 40, 87, 67)  # a 4.5 mm box (27 px) in a 110 x 160 px band
@@ -62,3 +68,37 @@ def test_a_stroke_down_one_side_covers_one_sector_only():
     x = BOX[2] + round(1.0 * S)
     cv2.line(ink, (x, BOX[1] - 15), (x, BOX[3] + 15), 1, 2)
     assert _cover(ink, lines) == 0.0
+
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize(
+    ("band", "field", "circled", "beside", "fill_at_most"),
+    [
+        # A phone photo (TEST split): a circle round the H drawn wide to the right, its
+        # stroke down the S reading as a thin fill there (0.17).
+        ("row_band_circle_phone.png", STRAIN, "H", "S", 0.2),
+        # Damaged paper: a circle round the 6 whose arc fills the 7 to 0.35.
+        ("row_band_circle_damaged.png", LEVEL, "6", "7", 0.35),
+    ],
+)
+def test_a_thin_fill_beside_a_circled_box_is_unsure(band, field, circled, beside, fill_at_most):
+    """Row 2 of two benchmark pages, flattened, where the strips did not see a circle that
+    the rays do (every sector round the circled box covered 45% or more): the box beside
+    it is not marked on what may be the circle's stroke, but unsure, naming the circled
+    box, and a person looks (the reader's rule: never mark a box on another's stroke)."""
+    layout = load_layout()
+    row = layout.rows[1]
+    x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
+    strip = cv2.imread(str(DATA / band), cv2.IMREAD_GRAYSCALE)
+    page = np.full((round(layout.page_height * WORK_DPI / 25.4) + 1,
+                    round(layout.page_width * WORK_DPI / 25.4) + 1), 255, np.uint8)  # fmt: skip
+    page[y0:y1, x0:x1] = strip
+    marks = {m.option: m for m in RowMarks(page, layout, row, WORK_DPI).read_fields([field])[field]}
+    reading = marks[beside]
+    assert reading.state is MarkState.UNSURE
+    assert reading.how == "beside a circle"
+    assert reading.neighbour == (field, circled)
+    assert reading.fill <= fill_at_most
+    assert marks[circled].state is not MarkState.MARKED
