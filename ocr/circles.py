@@ -13,7 +13,7 @@ wide, reads there as a mark by fill (issue 13: 7H read for a circled 6H, 4S for 
 printed edge to 2-2.2 mm beyond it, any ink beyond what the form prints there covers the
 ray. The coverage of each of four sectors (60 degrees round the middle of each side) is
 taken at the best of the centres. It is used only to doubt: a box whose fill comes from
-a stroke that may be such a circle's is not a certain mark (``RowMarks._circled_nearby``).
+a stroke that may be such a circle's is not a certain mark (``RowMarks._beside_circles``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import numpy as np
 
 from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
 
-__all__ = ["THICKER_PX", "ray_coverage"]
+__all__ = ["THICKER_PX", "printed_across", "ray_coverage"]
 
 _ANGLES = np.deg2rad(np.arange(0, 360, 10))
 """Rays from a box's centre, every 10 degrees (0 = right, 90 = down, in image rows)."""
@@ -37,6 +37,19 @@ _FROM = 0.5  # rays start half-way from the centre to the printed edge
 THICKER_PX = 1.5
 """Solid pixels across a line of samples (a ray, a strip beside a box edge) beyond what
 the form prints there: a stroke drawn across it (or along a printed edge, widening it)."""
+
+
+def printed_across(
+    lines: np.ndarray, widths: tuple[float, float, float], axis: int | tuple[int, ...]
+) -> np.ndarray:
+    """How many solid pixels the form prints across lines of samples (summed over
+    ``axis``): its box edges and its hairlines, each at the width it has on this row
+    (``widths``: solid pixels across a printed edge, across a hairline, and the pixels
+    the mask gives a line). Drawn ink is what a line of samples holds beyond this."""
+    border_px, hairline_px, mask_px = widths
+    return (lines == EDGE).sum(axis=axis) * (border_px / mask_px) + (lines == HAIRLINE).sum(
+        axis=axis
+    ) * (hairline_px / mask_px)
 
 
 @lru_cache(maxsize=32)
@@ -73,17 +86,13 @@ def ray_coverage(
         return 0.0
     ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
     h, w = ink.shape
-    border_px, hairline_px, mask_px = widths
     step = round(_CENTRE_PLAY_MM * px_per_mm)
     offsets = _offsets(step)
     cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[:, 0])[:, None, None]).astype(np.intp)
     cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:, 1])[:, None, None]).astype(np.intp)
     yy, xx = np.clip(cy, 0, h - 1), np.clip(cx, 0, w - 1)
-    printed = lines[yy, xx]
-    extra = (ink[yy, xx] & valid).sum(axis=2) - (
-        ((printed == EDGE) & valid).sum(axis=2) * (border_px / mask_px)
-        + ((printed == HAIRLINE) & valid).sum(axis=2) * (hairline_px / mask_px)
-    )
+    printed = np.where(valid, lines[yy, xx], 0)
+    extra = (ink[yy, xx] & valid).sum(axis=2) - printed_across(printed, widths, axis=2)
     hit = extra >= THICKER_PX  # (centres, rays)
     bridged = hit | (np.roll(hit, 1, axis=1) & np.roll(hit, -1, axis=1))
     cover = np.stack([bridged[:, sector].mean(axis=1) for sector in _SECTORS], axis=1)

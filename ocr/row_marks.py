@@ -14,12 +14,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ocr.circles import THICKER_PX, ray_coverage
+from ocr.circles import THICKER_PX, printed_across, ray_coverage
 from ocr.digits import quantile
 from ocr.layout import FieldKind, Layout, Rect, Row
 from ocr.mark_geometry import (
     BORDER_CORE_MM,
-    EDGE,
     HAIRLINE,
     RING_OUT_MM,
     RING_SIDE_MM,
@@ -217,11 +216,7 @@ class RowMarks:
         width, and for strips above and below the row's typical rest (hairlines)."""
         axis = 0 if side < 2 else 1
         ink = self.outside[strip].sum(axis=axis)
-        lines = self.lines[strip]
-        border_px, hairline_px, mask_px = self.widths
-        edges = (lines == EDGE).sum(axis=axis) * (border_px / mask_px)
-        hairlines = (lines == HAIRLINE).sum(axis=axis) * (hairline_px / mask_px)
-        return ink - edges - hairlines
+        return ink - printed_across(self.lines[strip], self.widths, axis)
 
     def _side_strips(self, r: Rect) -> tuple[tuple[slice, slice], ...]:
         """Strips across the four sides of box ``r`` (above, below, left, right): the
