@@ -438,7 +438,7 @@ def decode_pairs(
     ns_boxes: Sequence[DigitBox],
     ew_boxes: Sequence[DigitBox],
     allowed: Sequence[tuple[int, int]] | None = None,
-    top: int = 3,
+    top: int | None = 3,
 ) -> PairDecoding:
     """Which pairs played the row: the printed pairs unless changed, else the written ones.
 

@@ -36,7 +36,7 @@ from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
-from ocr.row_reader import PrintedPairs, png_bytes, read_rows
+from ocr.row_reader import PairReadings, PrintedPairs, png_bytes, read_rows
 from ocr.stack import check_rounds, finish_batch, mark_duplicates
 from ocr.stack import to_review as _to_review
 
@@ -154,8 +154,9 @@ class ScanReader:
                 printed = replace(printed, rows=())
         elif self.read_printed and (payload is None or not payload.is_blank_form):
             printed = _printed_from_page(flat, layout)
-        rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold)
-        rows = played_once(rows, self.threshold)
+        pairs: dict[int, PairReadings] = {}
+        rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold, pairs)
+        rows = played_once(rows, self.threshold, pairs)
         if board is None or PageProblem.WRONG_EVENT in problems:
             why = "board unknown" if board is None else "page from another event or session"
             rows = tuple(_to_review(r, why) for r in rows)

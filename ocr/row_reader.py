@@ -53,6 +53,7 @@ from scoring.law77 import ns_score
 
 __all__ = [
     "DIGIT_INSET_MM",
+    "PairReadings",
     "PrintedPairs",
     "crop_mm",
     "png_bytes",
@@ -66,6 +67,10 @@ DIGIT_INSET_MM = 0.6
 _MARK_FIELDS = (PASSED_OUT, LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_SIGN, RESULT_COUNT,
                 SCORE_SIDE, PAIRS_CHANGED)  # fmt: skip
 _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
+
+
+PairReadings = tuple[tuple[tuple[int | None, int | None], float], ...]
+"""A row's pair readings, (NS, EW) and probability, likeliest first (``decode_pairs``)."""
 
 
 @dataclass(frozen=True)
@@ -155,8 +160,13 @@ def read_rows(
     board: int | None,
     printed: PrintedPairs | None,
     threshold: float,
+    pair_readings: dict[int, PairReadings] | None = None,
 ) -> tuple[RowReading, ...]:
-    """Read and decode every row of an aligned, flattened page (ocr/illumination.py)."""
+    """Read and decode every row of an aligned, flattened page (ocr/illumination.py).
+
+    ``pair_readings``, when given, is filled with every decoded row's pair readings, all
+    of them with their probabilities (form row -> readings), for the page's check that a
+    pair plays a board once (ocr/page_pairs.py)."""
     vul = vulnerability_of(board) if board is not None else Vulnerability.NONE
     # One classifier call for every handwritten box on the page.
     cells: list[np.ndarray] = []
@@ -175,7 +185,9 @@ def read_rows(
     for row in layout.rows:
         marks = RowMarks(page, layout, row, WORK_DPI).read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
-        out.append(_decode_row(row, ref, page, marks, boxes, vul, printed, threshold))
+        out.append(
+            _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)
+        )
     return tuple(out)
 
 
@@ -188,6 +200,7 @@ def _decode_row(
     vul: Vulnerability,
     printed: PrintedPairs | None,
     threshold: float,
+    pair_readings: dict[int, PairReadings] | None = None,
 ) -> RowReading:
     groups = {n: MarkGroup({m.option: m.p_marked for m in ms}) for n, ms in marks.items()}
     fields = tuple(
@@ -225,9 +238,12 @@ def _decode_row(
         boxes[NS_PAIR_WRITTEN],
         boxes[EW_PAIR_WRITTEN],
         None if printed is None else printed.allowed,
+        top=None,
     )
+    if pair_readings is not None:
+        pair_readings[row.number] = pairs.ranked
     combos = []
-    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked):
+    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked[:3]):
         con, decl, tricks, written = c
         result = RowResult(p[0], p[1], con is None, con, decl, tricks, written)
         combos.append((result, pc * pp))

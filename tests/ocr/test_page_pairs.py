@@ -112,3 +112,30 @@ def test_two_rows_certain_of_the_same_pair_both_go_to_review():
     assert second.status is RowStatus.REVIEW and ninth.status is RowStatus.REVIEW
     assert second.reasons == ("NS pair 9 is on row 9 too (a pair plays a board once)",)
     assert ninth.reasons == ("NS pair 9 is on row 2 too (a pair plays a board once)",)
+
+
+def test_a_rows_own_pair_readings_decide_what_it_reads_for_certain_and_what_is_left():
+    """Row 9's three kept readings (whole rows: contract and pairs) give NS 9 only
+    0.979 + 0.014 + 0.001 = 0.994 < 0.995, so on them alone NS 9 is not certain and row 1
+    keeps 9-14 as possible. Its pair readings, decoded apart from the contract, give NS 9
+    0.990 + 0.007 = 0.997: certain. Row 1's pair readings are 1-18 0.9870, 9-14 0.0080,
+    9-18 0.0040, 7-18 0.0010; NS 9 being row 9's, 9-14 and 9-18 are out, 0.012 together, and
+    row 1's posterior 0.985 (contract 0.998 x pairs 0.987) becomes 0.985 / 0.988 = 0.99696:
+    accepted. Its kept alternatives lose the readings with NS 9. (The page is looked at
+    again after a change; the posterior is worked out from the first each time, so a
+    second look does not divide it again.)"""
+    rows = (
+        _row(1, (1, 18), 0.985, (((9, 14), 0.008), ((9, 18), 0.004))),
+        _row(9, (9, 14), 0.979, (((9, 74), 0.014), ((9, 79), 0.001))),
+    )
+    alone = played_once(rows, THRESHOLD)
+    assert alone == rows
+    pairs = {
+        1: (((1, 18), 0.987), ((9, 14), 0.008), ((9, 18), 0.004), ((7, 18), 0.001)),
+        9: (((9, 14), 0.990), ((9, 74), 0.007), ((4, 14), 0.003)),
+    }
+    first, ninth = played_once(rows, THRESHOLD, pairs)
+    assert first.status is RowStatus.ACCEPTED and first.reasons == ()
+    assert first.posterior == pytest.approx(0.985 / 0.988)
+    assert first.alternatives == ()
+    assert ninth == rows[1]  # nothing rules out its readings: EW 14 is certain nowhere else
