@@ -88,7 +88,7 @@ class MarkGroup:
         over those choices (the odds q / (1 - q) of each box against none)."""
         diff, _ = self._logs
         logs = np.fromiter(diff.values(), float, len(diff))
-        odds = np.exp(np.append(0.0, logs) - max(0.0, float(logs.max(initial=0.0))))
+        odds = np.exp(np.append(0.0, logs) - logs.max(initial=0.0))
         return [None, *diff], odds / odds.sum()
 
     def log_exactly(self, option: str | None) -> float:
