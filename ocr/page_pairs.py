@@ -110,21 +110,15 @@ def _certain_pairs(
     for r in rows:
         if r.best is None or r.status is RowStatus.EMPTY:
             continue
-        if r.row in pairs:
-            readings = [(RowResult(ns, ew, False), q) for (ns, ew), q in pairs[r.row]]
-        else:
-            readings = [(r.best, r.posterior), *r.alternatives]
-        for side, number in (("NS", r.best.ns_pair), ("EW", r.best.ew_pair)):
+        kept = ((r.best, r.posterior), *r.alternatives)
+        readings = pairs.get(r.row) or [((res.ns_pair, res.ew_pair), q) for res, q in kept]
+        for k, (side, number) in enumerate((("NS", r.best.ns_pair), ("EW", r.best.ew_pair))):
             if number is None:
                 continue
-            p = sum(q for res, q in readings if _pair(res, side) == number)
+            p = sum(q for both, q in readings if both[k] == number)
             if p >= threshold:
                 seated[side][number] = (*seated[side].get(number, ()), r.row)
     return seated
-
-
-def _pair(result: RowResult, side: str) -> int | None:
-    return result.ns_pair if side == "NS" else result.ew_pair
 
 
 def _elsewhere(seated: Seated, i_row: int) -> dict[str, dict[int, int]]:
