@@ -12,7 +12,9 @@ is no result, Law 15A, and the director adjusts). NS and EW are kept apart: a Mi
 may number both 1 to n. A pair number a row reads for certain (its pair readings that
 have it reach the acceptance threshold together, whatever else the row is in review for:
 the pair digits are decoded apart from the marks) rules out every reading of another row
-of the page that seats it again. The row's posterior is then its best reading's
+of the page that seats it again; what that leaves of the other row may make its own pairs
+certain in turn, and they rule out readings of a third (the page is looked at again until
+nothing more becomes certain). The row's posterior is then its best reading's
 probability given that the impossible readings are out: divided by one less the
 probability of every pair reading of the row that seats such a pair (the pairs are
 decoded apart from the contract, so that is exact). A row known only by its kept
@@ -42,55 +44,70 @@ def played_once(
     pair_readings: Mapping[int, PairReadings] | None = None,
 ) -> tuple[RowReading, ...]:
     """The rows of one traveller page, with readings that seat a pair another row seats
-    for certain ruled out (see the module docstring). Repeats until nothing changes: a
-    row's pairs made certain this way may rule out readings of another.
+    for certain ruled out (see the module docstring).
 
     ``pair_readings`` are the rows' pair readings from their decoding, every one with its
-    probability (``read_rows``); a row without them is judged on its kept readings."""
-    pairs = pair_readings or {}
+    probability (``read_rows``); a row without them is judged on its kept readings.
+
+    What a row reads for certain is worked out again on what other rows' certain pairs
+    leave of its readings, until nothing more becomes certain: a row's pairs made certain
+    this way may rule out readings of another. A pair once certain stays so (ruling out
+    another row's readings only raises what is left of a row's own), so this ends; two
+    rows certain of the same pair both stay certain of it, and both go to review."""
     first = tuple(rows)
-    out = list(rows)
-    changed = True
-    while changed:
-        changed = False
-        certain = _certain_pairs(out, threshold, pairs)
-        for i, r in enumerate(out):
-            if r.status not in (RowStatus.REVIEW, RowStatus.ACCEPTED) or r.best is None:
-                continue
-            elsewhere = _elsewhere(certain, r.row)
-            if _clashes(r.best, elsewhere):
-                # Two rows read the same pair for certain: one of them is wrong (or the
-                # pair played the board twice, for the director). Neither is accepted.
-                reason = _clash_reason(r.best, elsewhere)
-                if reason not in r.reasons:
-                    out[i] = replace(r, status=RowStatus.REVIEW, reasons=(*r.reasons, reason))
-                continue
-            if r.status is RowStatus.ACCEPTED:
-                continue
-            if r.reasons != (posterior_reason(r.posterior, threshold),):
-                continue
-            if r.row in pairs:
-                # The pairs are decoded apart from the contract: the row's best reading
-                # given no clash is its first probability over what the clashing pairs
-                # leave (all of them, so this is worked out from the first each time).
-                gone = sum(p for (ns, ew), p in pairs[r.row] if _seats(ns, ew, elsewhere))
-                posterior = first[i].posterior / (1.0 - gone)
-                if posterior <= r.posterior:
-                    continue
-            else:
-                gone = sum(p for alt, p in r.alternatives if _clashes(alt, elsewhere))
-                if gone <= 0.0:
-                    continue
-                posterior = r.posterior / (1.0 - gone)
-            kept = tuple((alt, p) for alt, p in r.alternatives if not _clashes(alt, elsewhere))
-            if posterior >= threshold:
-                status, reasons = RowStatus.ACCEPTED, ()
-            else:
-                status, reasons = r.status, (posterior_reason(posterior, threshold),)
-            out[i] = replace(r, posterior=posterior, alternatives=kept, status=status,
-                             reasons=reasons)  # fmt: skip
-            changed = True
-    return tuple(out)
+    readings = {r.row: _readings(r, pair_readings) for r in first if r.best is not None}
+    seated: Seated = {"NS": {}, "EW": {}}
+    while True:
+        grown = _certain_pairs(first, threshold, readings, seated)
+        if grown == seated:
+            break
+        seated = grown
+    return tuple(_judged(r, threshold, readings.get(r.row, ()), seated) for r in first)
+
+
+def _readings(row: RowReading, pair_readings: Mapping[int, PairReadings] | None) -> PairReadings:
+    """A row's pair readings, or without them its kept readings' pairs (its best and
+    alternatives: the rest of its probability is left out, so what is worked out from
+    them can only be understated)."""
+    if pair_readings and row.row in pair_readings:
+        return pair_readings[row.row]
+    assert row.best is not None
+    kept = ((row.best, row.posterior), *row.alternatives)
+    return tuple(((res.ns_pair, res.ew_pair), p) for res, p in kept)
+
+
+def _judged(
+    row: RowReading, threshold: float, readings: PairReadings, seated: Seated
+) -> RowReading:
+    """One row given the pairs other rows read for certain: in review saying so if its
+    best reading seats one of them again; accepted if its posterior was its one reason
+    for review and reaches the threshold once the readings that seat them are out. The
+    pairs are decoded apart from the contract, so the best reading's probability given
+    that they are out is its first divided by what they leave."""
+    if row.status not in (RowStatus.REVIEW, RowStatus.ACCEPTED) or row.best is None:
+        return row
+    elsewhere = _elsewhere(seated, row.row)
+    if _clashes(row.best, elsewhere):
+        # Two rows read the same pair for certain: one of them is wrong (or the pair
+        # played the board twice, for the director). Neither is accepted.
+        reason = _clash_reason(row.best, elsewhere)
+        if reason in row.reasons:
+            return row
+        return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, reason))
+    if row.status is RowStatus.ACCEPTED:
+        return row
+    if row.reasons != (posterior_reason(row.posterior, threshold),):
+        return row
+    gone = sum(p for (ns, ew), p in readings if _seats(ns, ew, elsewhere))
+    if gone <= 0.0:
+        return row
+    posterior = row.posterior / (1.0 - gone)
+    kept = tuple((alt, p) for alt, p in row.alternatives if not _clashes(alt, elsewhere))
+    if posterior >= threshold:
+        return replace(row, posterior=posterior, alternatives=kept,
+                       status=RowStatus.ACCEPTED, reasons=())  # fmt: skip
+    reasons = (posterior_reason(posterior, threshold),)
+    return replace(row, posterior=posterior, alternatives=kept, reasons=reasons)
 
 
 Seated = dict[str, dict[int, tuple[int, ...]]]
@@ -98,33 +115,39 @@ Seated = dict[str, dict[int, tuple[int, ...]]]
 
 
 def _certain_pairs(
-    rows: Sequence[RowReading], threshold: float, pairs: Mapping[int, PairReadings]
+    rows: Sequence[RowReading],
+    threshold: float,
+    readings: Mapping[int, PairReadings],
+    seated: Seated,
 ) -> Seated:
-    """The pair numbers each row reads for certain: an NS (EW) number whose probability on
-    the row reaches the threshold. That is the sum over the row's pair readings that have
-    it, or without them over its best reading and kept alternatives (a lower bound: the
-    readings not kept are counted as other numbers). A row in review for its marks still
-    reads its pair numbers as surely as that says: they are handwritten digits or
-    printed, decoded apart from the marks."""
-    seated: Seated = {"NS": {}, "EW": {}}
+    """``seated`` and the pair numbers each row reads for certain given it: an NS (EW)
+    number of the row's best reading whose share of what the row's readings keep, once
+    those seating a pair certain on another row are out, reaches the threshold. A row in
+    review for its marks still reads its pair numbers as surely as that says: they are
+    handwritten digits or printed, decoded apart from the marks."""
+    grown: Seated = {side: dict(numbers) for side, numbers in seated.items()}
     for r in rows:
         if r.best is None or r.status is RowStatus.EMPTY:
             continue
-        kept = ((r.best, r.posterior), *r.alternatives)
-        readings = pairs.get(r.row) or [((res.ns_pair, res.ew_pair), q) for res, q in kept]
+        elsewhere = _elsewhere(seated, r.row)
+        kept = [(both, q) for both, q in readings[r.row] if not _seats(*both, elsewhere)]
+        left = 1.0 - sum(q for both, q in readings[r.row] if _seats(*both, elsewhere))
+        if left <= 0.0:
+            continue
         for k, (side, number) in enumerate((("NS", r.best.ns_pair), ("EW", r.best.ew_pair))):
-            if number is None:
+            on = grown[side].get(number, ()) if number is not None else ()
+            if number is None or r.row in on:
                 continue
-            p = sum(q for both, q in readings if both[k] == number)
-            if p >= threshold:
-                seated[side][number] = (*seated[side].get(number, ()), r.row)
-    return seated
+            if sum(q for both, q in kept if both[k] == number) / left >= threshold:
+                grown[side][number] = (*on, r.row)
+    return grown
 
 
 def _elsewhere(seated: Seated, i_row: int) -> dict[str, dict[int, int]]:
-    """The certain pair numbers of rows other than form row ``i_row``, with one such row."""
+    """The certain pair numbers of rows other than form row ``i_row``, with the first such
+    row on the form (whatever order the rows came in)."""
     return {
-        side: {n: next(r for r in on if r != i_row) for n, on in numbers.items()
+        side: {n: min(r for r in on if r != i_row) for n, on in numbers.items()
                if any(r != i_row for r in on)}
         for side, numbers in seated.items()
     }  # fmt: skip

@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ocr.page_pairs import played_once
 from ocr.reading import Crop, PageRef, RowReading, RowResult, RowStatus
+from ocr.row_reader import PairReadings
 from scoring.contract import Contract, Seat, Strain
 
 REF = PageRef("page_0001.jpg")
@@ -139,3 +142,78 @@ def test_a_rows_own_pair_readings_decide_what_it_reads_for_certain_and_what_is_l
     assert first.posterior == pytest.approx(0.985 / 0.988)
     assert first.alternatives == ()
     assert ninth == rows[1]  # nothing rules out its readings: EW 14 is certain nowhere else
+
+
+def test_pairs_made_certain_by_another_row_rule_out_readings_in_turn():
+    """Row 1's pair readings give NS 1 0.990 and EW 18 0.992 (1-18 0.990, 9-14 0.008,
+    7-18 0.002): neither is certain. Row 9 reads 9-14 for certain (0.999), so 9-14 is out
+    of row 1, which keeps 0.992: NS 1 is 0.990 / 0.992 = 0.99798 and EW 18 0.992 / 0.992 = 1,
+    both certain now, and row 1's posterior 0.988 becomes 0.988 / 0.992 = 0.99597: accepted.
+    Then 1-18 is out of row 2 (2-19 0.985, 1-18 0.012, 2-17 0.003), whose posterior 0.985
+    becomes 0.985 / 0.988 = 0.99696: accepted too. Without the second look at row 1's
+    certainty, row 2 would stay in review."""
+    rows = (
+        _row(1, (1, 18), 0.988, (((9, 14), 0.008),)),
+        _row(2, (2, 19), 0.985, (((1, 18), 0.012),)),
+        _row(9, (9, 14), 0.999),
+    )
+    pairs = {
+        1: (((1, 18), 0.990), ((9, 14), 0.008), ((7, 18), 0.002)),
+        2: (((2, 19), 0.985), ((1, 18), 0.012), ((2, 17), 0.003)),
+        9: (((9, 14), 0.999), ((9, 74), 0.001)),
+    }
+    first, second, ninth = played_once(rows, THRESHOLD, pairs)
+    assert first.status is RowStatus.ACCEPTED
+    assert first.posterior == pytest.approx(0.988 / 0.992)
+    assert second.status is RowStatus.ACCEPTED
+    assert second.posterior == pytest.approx(0.985 / 0.988)
+    assert second.alternatives == ()
+    assert ninth == rows[2]
+
+
+def test_a_posterior_ruled_out_in_two_steps_is_divided_once_by_all_that_is_gone():
+    """Row 1 (posterior 0.980) keeps 9-14 (0.010) and 2-19 (0.008). Row 9 reads 9-14 for
+    certain; once 9-14 is out, row 2's 2-19 (0.985, with 9-19 0.012 out: 0.985 / 0.988 =
+    0.99696) is certain too. Row 1's posterior is its first divided by all that is gone,
+    0.980 / (1 - 0.010 - 0.008) = 0.980 / 0.982 = 0.99796, not divided twice in turn."""
+    rows = (
+        _row(1, (1, 18), 0.980, (((9, 14), 0.010), ((2, 19), 0.008))),
+        _row(2, (2, 19), 0.985, (((9, 19), 0.012),)),
+        _row(9, (9, 14), 0.999),
+    )
+    first, second, _ = played_once(rows, THRESHOLD)
+    assert second.status is RowStatus.ACCEPTED
+    assert first.status is RowStatus.ACCEPTED
+    assert first.posterior == pytest.approx(0.980 / 0.982)
+
+
+_PAIR = st.tuples(st.integers(1, 6), st.integers(11, 16))
+
+
+@st.composite
+def _pages(draw: st.DrawFn) -> tuple[tuple[RowReading, ...], dict[int, PairReadings]]:
+    """A page of rows, each with pair readings summing to 1 at most (likeliest first)
+    and a best reading carrying the first of them."""
+    rows, pairs = [], {}
+    for number in draw(st.lists(st.integers(1, 12), min_size=1, max_size=6, unique=True)):
+        readings = draw(st.lists(_PAIR, min_size=1, max_size=4, unique=True))
+        weights = draw(st.lists(st.floats(0.0005, 1.0), min_size=len(readings),
+                                max_size=len(readings)))  # fmt: skip
+        total = sum(weights) * draw(st.floats(1.0, 1.01))
+        probs = sorted((w / total for w in weights), reverse=True)
+        pairs[number] = tuple(zip(readings, probs, strict=True))
+        rows.append(_row(number, readings[0], probs[0], tuple(pairs[number][1:3])))
+    return tuple(rows), pairs
+
+
+@given(_pages(), st.randoms())
+def test_the_order_of_the_rows_changes_nothing_and_no_posterior_falls(page, rnd):
+    rows, pairs = page
+    judged = {r.row: r for r in played_once(rows, THRESHOLD, pairs)}
+    shuffled = list(rows)
+    rnd.shuffle(shuffled)
+    assert {r.row: r for r in played_once(shuffled, THRESHOLD, pairs)} == judged
+    for r in rows:
+        assert judged[r.row].posterior >= r.posterior
+        if judged[r.row].status is RowStatus.ACCEPTED:
+            assert judged[r.row].posterior >= THRESHOLD
