@@ -8,30 +8,38 @@ across the box, or run on over the printed edge; such a circle can cover a side 
 outside the strips, and is not seen. Then its stroke through the next box, where it runs
 wide, reads there as a mark by fill (issue 13: 7H read for a circled 6H, 4S for 4H).
 
-``ray_coverage`` looks for such a circle more loosely: along 36 rays from the box's centre
-(and from centres 0.8 mm off it, for a circle drawn off centre), from half-way to the
-printed edge to 2-2.2 mm beyond it, any ink beyond what the form prints there covers the
-ray. The coverage of each of four sectors (60 degrees round the middle of each side) is
-taken at the best of the centres. It is used only to doubt: a box whose fill comes from
-a stroke that may be such a circle's is not a certain mark (``RowMarks._beside_circles``).
+``rays`` looks for such a circle more loosely: along 36 rays from the box's centre (and
+from centres 0.8 mm off it, for a circle drawn off centre), from half-way to the printed
+edge to 2-2.2 mm beyond it, any ink beyond what the form prints there covers the ray. It
+gives the coverage of the least covered of four sectors (60 degrees round the middle of
+each side) at the best of the centres, and the widest gap between covered rays. Both go
+into the circle reading (``ocr.marks.circled``, with the strips), and both are used to
+doubt: a box whose thin fill may be the stroke of a circle round its neighbour is not a
+certain mark (``RowMarks._beside_circles``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
 
-__all__ = ["THICKER_PX", "printed_across", "ray_coverage"]
+__all__ = ["THICKER_PX", "Rays", "printed_across", "rays"]
 
-_ANGLES = np.deg2rad(np.arange(0, 360, 10))
+_STEP_DEG = 10
+_ANGLES = np.deg2rad(np.arange(0, 360, _STEP_DEG))
 """Rays from a box's centre, every 10 degrees (0 = right, 90 = down, in image rows)."""
 _SECTORS = tuple(
     np.flatnonzero(np.abs((np.rad2deg(_ANGLES) - middle + 180) % 360 - 180) <= 30)
     for middle in (0, 90, 180, 270)
 )
+_SECTOR_MATRIX = np.stack(
+    [np.isin(np.arange(len(_ANGLES)), sector) for sector in _SECTORS], axis=1
+).astype(np.float64)  # rays x sectors: 1 where the ray is in the sector
+_SECTOR_RAYS = _SECTOR_MATRIX.sum(axis=0)
 _CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
 _FROM = 0.5  # rays start half-way from the centre to the printed edge
 THICKER_PX = 1.5
@@ -67,15 +75,28 @@ def _samples(half_w: float, half_h: float, px_per_mm: float) -> tuple[np.ndarray
     return t * s[:, None], t * c[:, None], t <= stop[:, None]
 
 
-def ray_coverage(
+@dataclass(frozen=True)
+class Rays:
+    """What the rays round a box see: ``sectors``, the coverage (0..1) of the least
+    covered of the four sectors, at the best of nine centres; ``gap``, the widest run of
+    uncovered rays in degrees (0 when every ray is covered, 360 when none is), at the
+    centre where it is narrowest. A circle left open leaves one gap of up to 40 degrees;
+    marks in the neighbouring boxes cover a side each and leave gaps of 50 degrees or more
+    between them."""
+
+    sectors: float
+    gap: int
+
+
+def rays(
     ink: np.ndarray,
     lines: np.ndarray,
     box: tuple[int, int, int, int],
     px_per_mm: float,
     widths: tuple[float, float, float],
-) -> float:
-    """The coverage (0..1) of the least covered of the four sectors round ``box`` (pixels
-    x0, y0, x1, y1 of the printed box in the arrays), at the best of nine centres.
+) -> Rays:
+    """What the rays round ``box`` (pixels x0, y0, x1, y1 of the printed box in the
+    arrays) see.
 
     ``ink``: solid ink a circle may be made of (bool); ``lines``: the form's printed lines
     where they lie (``EDGE``, ``HAIRLINE``); ``widths``: how many solid pixels a printed
@@ -83,20 +104,31 @@ def ray_coverage(
     printed ink a ray crosses is taken off at those widths)."""
     x0, y0, x1, y1 = box
     if x1 <= x0 or y1 <= y0:
-        return 0.0
+        return Rays(0.0, 360)
     ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
     h, w = ink.shape
-    step = round(_CENTRE_PLAY_MM * px_per_mm)
-    offsets = _offsets(step)
+    offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
     cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[:, 0])[:, None, None]).astype(np.intp)
     cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:, 1])[:, None, None]).astype(np.intp)
-    yy, xx = np.clip(cy, 0, h - 1), np.clip(cx, 0, w - 1)
-    printed = np.where(valid, lines[yy, xx], 0)
-    extra = (ink[yy, xx] & valid).sum(axis=2) - printed_across(printed, widths, axis=2)
+    at = np.clip(cy, 0, h - 1) * w + np.clip(cx, 0, w - 1)  # (centres, rays, samples)
+    printed = np.where(valid, lines.ravel().take(at), 0)
+    extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_across(printed, widths, axis=2)
     hit = extra >= THICKER_PX  # (centres, rays)
     bridged = hit | (np.roll(hit, 1, axis=1) & np.roll(hit, -1, axis=1))
-    cover = np.stack([bridged[:, sector].mean(axis=1) for sector in _SECTORS], axis=1)
-    return float(cover.min(axis=1).max())
+    cover = (bridged.astype(np.float64) @ _SECTOR_MATRIX) / _SECTOR_RAYS
+    return Rays(float(cover.min(axis=1).max()), _widest_gap(bridged))
+
+
+def _widest_gap(covered: np.ndarray) -> int:
+    """The widest run of uncovered rays round the circle, in degrees, at the centre where
+    it is narrowest (``covered``: centres x rays, or one centre's rays)."""
+    covered = np.atleast_2d(covered)
+    n = covered.shape[1]
+    twice = np.concatenate([covered, covered], axis=1)
+    index = np.arange(2 * n)
+    last = np.maximum.accumulate(np.where(twice, index, -1), axis=1)[:, n:]
+    runs = np.where(last >= 0, index[n:] - last, n).max(axis=1)
+    return int(runs.min()) * _STEP_DEG
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ocr.circles import THICKER_PX, printed_across, ray_coverage
+from ocr.circles import THICKER_PX, Rays, printed_across, rays
 from ocr.digits import quantile
 from ocr.layout import FieldKind, Layout, Rect, Row
 from ocr.mark_geometry import (
@@ -30,11 +30,14 @@ from ocr.marks import (
     BOX_INSET_MM,
     EMPTY_BELOW,
     MARKED_ABOVE,
+    STRIPS_SURE,
     MarkReading,
     MarkState,
+    circled,
     ink_values,
     mark_reading,
     paper_tone,
+    strips_alone,
 )
 
 __all__ = ["RowMarks"]
@@ -50,8 +53,10 @@ _OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a ci
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = 1.2  # ... entering it from this close outside the box
 _CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
-_RING_MIN_PX = 12  # fewer solid pixels than this off the printed lines: no circle around
-_RING_SIDE_MIN_PX = 2  # ... and fewer than this beside any one side
+_ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
+_PART_ROUND = 0.25  # ... whose strokes cover part of every sector round it ...
+_ROUND_GAP_DEG = 50  # ... and leave no gap wider than this (ocr/circles.py)
+_RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
@@ -118,6 +123,7 @@ class RowMarks:
                 mask[y0:y1, x0:x1] = True
             outside = self.solid & ~np.roll(mask, self.shift, axis=(0, 1))
         self.outside = outside
+        self._rays: dict[Rect, Rays] = {}
         self.drawn_sum = cv2.integral((self.drawn & outside).astype(np.uint8))
 
     def _pen_strength(self, grey: np.ndarray, g: RowGeometry) -> float:
@@ -235,17 +241,6 @@ class RowMarks:
             np.s_[my0:my1, x1 - inner : min(w, x1 + side_reach)],
         )
 
-    def _drawn_around(self, r: Rect) -> int:
-        """Solid pixels off the printed lines in a frame around box ``r`` (a quick test
-        before looking for a circle)."""
-        s = self.drawn_sum
-        out = RING_OUT_MM
-        x0, y0, x1, y1 = self._px(Rect(r.x - out, r.y - out, r.width + 2 * out, r.height + 2 * out))
-        outer = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-        x0, y0, x1, y1 = self._px(r.inset(BOX_INSET_MM))
-        inner = s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
-        return int(outer - inner)
-
     def ring(self, r: Rect) -> float:
         """How well strokes around box ``r`` surround it: the coverage of its least covered
         side (0..1).
@@ -268,16 +263,15 @@ class RowMarks:
             bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))
             bridged = bins.copy()
             bridged[1:-1] |= bins[:-2] & bins[2:]
-            worst = min(worst, float(bridged.mean()))
+            worst = min(worst, int(bridged.sum()) / len(bridged))
             if worst == 0.0:
                 break
         return worst
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
-        """Every box of the named mark fields of this row, read as ``read`` does: the fills
-        of all boxes at once, a circle looked for only where drawn ink (outside the boxes
-        that hold their own mark) lies beside two opposite sides of a box, a dot only where
-        a box holds some ink."""
+        """Every box of the named mark fields of this row: the fills of all boxes at once,
+        a circle looked for only where drawn ink (outside the boxes that hold their own
+        mark) lies beside two sides of a box at least, a dot only where a box holds ink."""
         g = row_geometry(self.layout, self.row, self.dpi)
         x0, y0, x1, y1 = g.inner.T
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
@@ -289,18 +283,20 @@ class RowMarks:
                 [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
             )
             # A circle runs beside every side, though where it runs over a printed edge it
-            # is masked out (tight beside the neighbours, both left and right): look for
-            # one where drawn ink lies beside two opposite sides. A neighbour's cross
-            # reaching round a corner lies beside two adjacent sides only.
+            # is masked out (tight beside the neighbours, left and right, or over the
+            # hairline above): look for one where drawn ink lies beside two sides at least.
+            # Where it lies beside two opposite sides, the strips are also read alone, as
+            # they were before the rays (ocr.marks.circled).
             near = beside >= _RING_SIDE_MIN_PX
-            around = (near[0] & near[1]) | (near[2] & near[3])
             self._sides_inked = near.sum(axis=0)
+            around = self._sides_inked >= 2
+            facing = (near[0] & near[1]) | (near[2] & near[3])
         else:
-            around = np.zeros(len(fills), bool)
+            around = facing = np.zeros(len(fills), bool)
         read = [
-            self._decide(rect, option, f, a)
-            for (_, option, rect), f, a in zip(
-                g.boxes, fills.tolist(), around.tolist(), strict=True
+            self._decide(rect, option, f, a, o)
+            for (_, option, rect), f, a, o in zip(
+                g.boxes, fills.tolist(), around.tolist(), facing.tolist(), strict=True
             )  # fmt: skip
         ]
         if self.any_ink:
@@ -350,7 +346,11 @@ class RowMarks:
         go round (ocr/circles.py), may hold only the stroke of a circle drawn round that
         neighbour, off centre or wider than the strips see: its mark is not certain, and a
         person looks (the reader's rule: a box is never marked on a stroke that may be
-        another box's mark)."""
+        another box's mark). Strokes seem to go round the neighbour when they cover 45% of
+        every sector round it; for a fill of 0.2 or less (an arc, not a cross), also when
+        they cover a quarter of every sector with no gap over 50 degrees: a circle drawn
+        over the neighbour's printed edges, which the rays see only where it leaves them
+        (TEST damaged/page_0203.jpg row 9, docs/reader.md)."""
         out = list(read)
         for i, r in enumerate(read):
             if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
@@ -360,13 +360,22 @@ class RowMarks:
                 # sides at least: no need to look along rays round a box without that.
                 if read[j].state is MarkState.MARKED or self._sides_inked[j] < 2:
                     continue
-                box = self._px(g.boxes[j][2])
-                if ray_coverage(self.outside, self.lines, box, self.s, self.widths) >= _CIRCLED:
+                seen = self._rays_round(g.boxes[j][2])
+                arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
+                if seen.sectors >= _CIRCLED or (arc and seen.sectors >= _PART_ROUND):
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
                                          "beside a circle", r.ring, r.dot_mm2,
                                          g.boxes[j][:2])  # fmt: skip
                     break
         return out
+
+    def _rays_round(self, r: Rect) -> Rays:
+        """What rays round box ``r`` see (ocr/circles.py), looked at once per box."""
+        seen = self._rays.get(r)
+        if seen is None:
+            seen = rays(self.outside, self.lines, self._px(r), self.s, self.widths)
+            self._rays[r] = seen
+        return seen
 
     def _crossed(self, a: Rect, b: Rect) -> bool:
         """Does drawn ink (off the printed lines) lie just outside box ``a`` near its side
@@ -386,17 +395,22 @@ class RowMarks:
         inside[max(0, by0 - zy0) : max(0, by1 - zy0), max(0, bx0 - zx0) : max(0, bx1 - zx0)] = True
         return bool((self.drawn[zy0:zy1, zx0:zx1] & ~inside).any())
 
-    def read(self, box_rect: Rect, option: str) -> MarkReading:
-        """Read one box of this row."""
-        fill = self.fill(box_rect.inset(BOX_INSET_MM))
-        around = self.any_ink and self._drawn_around(box_rect) >= _RING_MIN_PX
-        return self._decide(box_rect, option, fill, around)
-
-    def _decide(self, box_rect: Rect, option: str, fill: float, around: bool) -> MarkReading:
+    def _decide(
+        self, box_rect: Rect, option: str, fill: float, around: bool, facing: bool
+    ) -> MarkReading:
+        """One box from its fill, the circle round it (looked for when drawn ink lies
+        beside two of its sides, ``around``; the strips read alone too when two opposite
+        ones, ``facing``) and the dot in it."""
         ring, dot = 0.0, 0.0
         if self.any_ink and fill < 2 * MARKED_ABOVE:
             if fill > _DOT_MIN_FILL:
                 dot = self.dot_mm2(box_rect.inset(BOX_INSET_MM))
             if around:
-                ring = self.ring(box_rect)
+                strips = self.ring(box_rect)
+                if facing and strips >= STRIPS_SURE:
+                    ring = strips_alone(strips)  # certain on the strips: no rays needed
+                else:
+                    seen = self._rays_round(box_rect)
+                    if strips or seen.sectors:
+                        ring = circled(strips, seen.sectors, seen.gap, facing)
         return mark_reading(option, fill, ring, dot)

@@ -167,6 +167,48 @@ def test_a_circle_around_a_box_marks_that_box_and_no_neighbour(blank_form, seed)
     assert _marked(_read(page)) == {("level", "4"): "circle", ("result_sign", "-"): "circle"}
 
 
+@pytest.mark.parametrize(
+    ("strips", "sectors", "gap", "expected", "state"),
+    [
+        (1.0, 1.0, 0, 1.0, MarkState.MARKED),  # closed round every side
+        (0.5, 0.5, 40, (0.5 + 0.5 + 1 / 3) / 3, MarkState.UNSURE),  # left open by 40 degrees
+        (0.5, 5 / 6, 50, (0.5 + 5 / 6 + 1 / 6) / 3, MarkState.UNSURE),  # neighbours: 0.50
+        (0.5, 0.5, 60, 1 / 3, MarkState.EMPTY),  # no closure at all
+        (1 / 6, 2 / 3, 20, (1 / 6 + 2 / 3 + 2 / 3) / 3, MarkState.UNSURE),  # off centre
+        (0.0, 1 / 6, 30, 0.45, MarkState.UNSURE),  # a broken stroke: narrow gap, mean 0.22
+    ],
+)
+def test_a_circle_is_the_mean_of_strips_sectors_and_closure(strips, sectors, gap, expected, state):
+    from ocr.marks import circled, mark_reading
+
+    assert circled(strips, sectors, gap) == pytest.approx(expected)
+    assert mark_reading("4", 0.0, circled(strips, sectors, gap), 0.0).state is state
+
+
+@pytest.mark.parametrize(
+    ("strips", "sectors", "gap", "expected", "state"),
+    [
+        # Seed 1's ring round level 4 above, left open by about 40 degrees at its lower
+        # right: the mean is 0.5, but the strips alone (2 of 6 bins: evidence
+        # (0.5 - 0.1) / 0.2 = 2) put it at 0.40 + 2 x 0.10 = 0.60: circled, as before.
+        (0.5, 0.5, 30, 0.6, MarkState.MARKED),
+        # A big TEST circle round X (ordinary/page_0249.jpg row 14): the mean is
+        # (0.5 + 2/7 + 1/3) / 3 = 0.373, empty; the strips alone keep it circled (0.60).
+        (0.5, 2 / 7, 40, 0.6, MarkState.MARKED),
+        # Strips that see a bin of every side (1/6: evidence 1/3) keep a box unsure,
+        # 0.40 + 0.10 / 3 = 0.433, where the mean (0.31) would read it empty.
+        (1 / 6, 3 / 7, 40, 0.4 + 0.1 / 3, MarkState.UNSURE),
+    ],
+)
+def test_where_ink_faces_opposite_sides_a_box_is_never_less_circled_than_its_strips_say(
+    strips, sectors, gap, expected, state
+):
+    from ocr.marks import circled, mark_reading
+
+    assert circled(strips, sectors, gap, facing=True) == pytest.approx(expected)
+    assert mark_reading("X", 0.0, circled(strips, sectors, gap, facing=True), 0.0).state is state
+
+
 def test_a_firm_dot_is_a_mark_and_a_speck_of_dust_is_not(blank_form):
     page = blank_form.copy()
     _draw(page, "strain", "H", "dot", 3)
