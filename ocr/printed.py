@@ -220,7 +220,10 @@ def match_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
     Confidence is the weakest glyph's similarity margin over the second-best digit,
     scaled to 0..1 (a margin of 0.05 or more is full confidence; on 1,400 synthetic TEST
     glyphs every correct match had a margin of at least 0.039 and none was wrong); a glyph
-    matching no digit well (score below 0.35) makes the number unreadable (None).
+    matching no digit well (score below 0.35) makes the number unreadable (None), and so
+    does a leading 0: no board, round or pair number is printed with one, so a glyph before
+    it was lost (TEST ordinary/page_0398.jpg row 7: a scanner streak split the 2 of EW
+    pair 20 into pieces too short to be glyphs, and 0 was read and accepted).
     """
     templates, aspects = _templates()
     out = []
@@ -240,6 +243,8 @@ def match_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
             conf = min(conf, max(0.0, min(1.0, (best - second) / 0.05)))
             digits.append(str(int(order[0])))
         text = "".join(digits)
+        if text.startswith("0"):
+            conf = 0.0
         out.append(PrintedNumber(int(text) if conf > 0 else None, conf, text))
     return out
 
