@@ -16,7 +16,7 @@ import numpy as np
 
 from ocr.circles import THICKER_PX, Rays, printed_across, rays
 from ocr.digits import quantile
-from ocr.layout import FieldKind, Layout, Rect, Row
+from ocr.layout import Layout, Rect, Row
 from ocr.mark_geometry import (
     BORDER_CORE_MM,
     HAIRLINE,
@@ -166,19 +166,26 @@ class RowMarks:
 
     def _border_width(self, row: Row) -> tuple[float, float]:
         """How many solid pixels a printed box edge of this row is across, and how many
-        the mask of printed lines gives it (medians over the row's boxes)."""
+        the mask of printed lines gives it (medians over the row's boxes, across each
+        box's left edge at its middle)."""
+        boxes = row_geometry(self.layout, row, self.dpi).boxes
+        if not boxes:
+            return 2.0, 2.0
+        px = np.array([self._px(rect) for _, _, rect in boxes])
         core = round(BORDER_CORE_MM * self.s)
         inner = round(_BORDER_INNER_MM * self.s)
-        ink, mask = [], []
-        for f in row.fields:
-            if f.kind is FieldKind.MARKS:
-                for b in f.boxes:
-                    x0, y0, x1, y1 = self._px(b.rect)
-                    y = (y0 + y1) // 2
-                    ink.append(int(self.solid[y, max(0, x0 - core) : x0 + inner].sum()))
-                    mask.append(int((self.lines[y, max(0, x0 - core) : x0 + inner] > 0).sum()))
-        if not ink:
-            return 2.0, 2.0
+        w = self.solid.shape[1]
+        ys = (px[:, 1] + px[:, 3]) // 2
+        a = np.minimum(np.maximum(0, px[:, 0] - core), w)
+        b = np.minimum(px[:, 0] + inner, w)
+        at = np.arange(len(px))
+
+        def across(lines: np.ndarray) -> np.ndarray:
+            run = np.zeros((len(px), w + 1), np.int64)
+            np.cumsum(lines[ys], axis=1, out=run[:, 1:])
+            return run[at, b] - run[at, a]
+
+        ink, mask = across(self.solid), across(self.lines > 0)
         return float(np.median(ink)), max(1.0, float(np.median(mask)))
 
     def _px(self, r: Rect) -> tuple[int, int, int, int]:
