@@ -170,23 +170,38 @@ def _split_wide(mask: np.ndarray) -> list[np.ndarray]:
 
 def _glyph_masks(crop: np.ndarray) -> list[np.ndarray]:
     """The printed glyphs of a crop, left to right (lines into the crop edge removed)."""
+    return _glyph_parts(crop)[0]
+
+
+def _glyph_parts(crop: np.ndarray) -> tuple[list[np.ndarray], int]:
+    """The printed glyphs of a crop, left to right, and how many ink pixels inside the
+    crop were left out of them: pieces too short to be a glyph (of 6 pixels or more, so
+    not dust), such as the parts of a glyph a scanner streak has split."""
     grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     if grey.size == 0 or float(grey.max()) - float(grey.min()) < 60:
-        return []
+        return [], 0
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
     h, w = ink.shape
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    parts = []
+    parts, left_out = [], 0
     for i in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[i])
-        if x == 0 or y == 0 or x + bw == w or y + bh == h or area < 6 or bh < 0.25 * h:
+        if x == 0 or y == 0 or x + bw == w or y + bh == h or area < 6:
+            continue
+        if bh < 0.25 * h:
+            left_out += area
             continue
         parts.append((x, labels[y : y + bh, x : x + bw] == i))
     if not parts:
-        return []
+        return [], left_out
     tallest = max(m.shape[0] for _, m in parts)
-    glyphs = [m for _, m in sorted(parts, key=lambda p: p[0]) if m.shape[0] >= 0.6 * tallest]
-    return [g for m in glyphs for g in _split_wide(m)]
+    glyphs = []
+    for _, m in sorted(parts, key=lambda p: p[0]):
+        if m.shape[0] >= 0.6 * tallest:
+            glyphs.append(m)
+        else:
+            left_out += int(m.sum())
+    return [g for m in glyphs for g in _split_wide(m)], left_out
 
 
 @lru_cache(maxsize=1)
@@ -214,6 +229,11 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
     return np.stack([_glyph(g).ravel() for g in glyphs]), np.array([_aspect(g) for g in glyphs])
 
 
+_LEFT_OUT_SHARE = 0.25
+"""Ink left out of a number's glyphs, as a share of its smallest glyph, that makes it
+unreadable (a glyph may have been broken into pieces)."""
+
+
 def match_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
     """Read printed numbers by matching each glyph against the renderer's digits.
 
@@ -223,14 +243,19 @@ def match_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
     matching no digit well (score below 0.35) makes the number unreadable (None), and so
     does a leading 0: no board, round or pair number is printed with one, so a glyph before
     it was lost (TEST ordinary/page_0398.jpg row 7: a scanner streak split the 2 of EW
-    pair 20 into pieces too short to be glyphs, and 0 was read and accepted).
+    pair 20 into pieces too short to be glyphs, and 0 was read and accepted). So does ink
+    left out of the glyphs (pieces too short to be one, not dust) amounting to a quarter of
+    the smallest glyph or more: "17" whose 1 a streak broke would read "7".
     """
     templates, aspects = _templates()
     out = []
     for crop in crops:
-        glyphs = _glyph_masks(crop)
+        glyphs, left_out = _glyph_parts(crop)
         if not glyphs or len(glyphs) > 3:
             out.append(PrintedNumber(None, 0.0, ""))
+            continue
+        if left_out >= _LEFT_OUT_SHARE * min(int(g.sum()) for g in glyphs):
+            out.append(PrintedNumber(None, 0.0, "?"))  # a glyph broken into pieces
             continue
         digits, conf = [], 1.0
         for g in glyphs:

@@ -308,3 +308,26 @@ def test_a_printed_number_read_with_a_leading_zero_lost_a_glyph_and_is_unreadabl
     assert zero.value is None and zero.text == "0"
     assert leading.value is None and leading.text.startswith("0")
     assert twenty.text[-1] == "0" and not twenty.text.startswith("0")
+
+
+def test_a_printed_number_with_a_glyph_broken_into_pieces_is_unreadable():
+    """A streak that breaks the 1 of 17 into short pieces (each under 0.6 of the tallest
+    glyph, so none is read as a glyph) would leave 7 read alone. Ink left out of the
+    glyphs, here two pieces of a 1, of a quarter of the smallest glyph or more makes the
+    number unreadable; a speck of dust (under 6 pixels) does not."""
+    import cv2
+    import numpy as np
+
+    from ocr.printed import match_numbers
+
+    seven = np.full((30, 65), 255, np.uint8)
+    cv2.putText(seven, "7", (30, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 0, 2)
+    broken = seven.copy()
+    cv2.rectangle(broken, (20, 6), (22, 13), 0, -1)  # two pieces of a 1, 8 px high each
+    cv2.rectangle(broken, (20, 16), (22, 23), 0, -1)
+    dusty = seven.copy()
+    dusty[10:12, 12:14] = 0  # 4 pixels
+    alone, with_pieces, with_dust = match_numbers([seven, broken, dusty])
+    assert alone.value is not None
+    assert with_pieces.value is None
+    assert with_dust.value == alone.value
