@@ -98,7 +98,7 @@ def _judged(
         return row
     if row.reasons != (posterior_reason(row.posterior, threshold),):
         return row
-    gone = sum(p for (ns, ew), p in readings if _seats(ns, ew, elsewhere))
+    gone = _gone(readings, elsewhere)
     if gone <= 0.0:
         return row
     posterior = row.posterior / (1.0 - gone)
@@ -131,7 +131,7 @@ def _certain_pairs(
             continue
         elsewhere = _elsewhere(seated, r.row)
         kept = [(both, q) for both, q in readings[r.row] if not _seats(*both, elsewhere)]
-        left = 1.0 - sum(q for both, q in readings[r.row] if _seats(*both, elsewhere))
+        left = 1.0 - _gone(readings[r.row], elsewhere)
         if left <= 0.0:
             continue
         for k, (side, number) in enumerate((("NS", r.best.ns_pair), ("EW", r.best.ew_pair))):
@@ -151,6 +151,11 @@ def _elsewhere(seated: Seated, i_row: int) -> dict[str, dict[int, int]]:
                if any(r != i_row for r in on)}
         for side, numbers in seated.items()
     }  # fmt: skip
+
+
+def _gone(readings: PairReadings, elsewhere: dict[str, dict[int, int]]) -> float:
+    """The probability of a row's pair readings that seat a pair certain on another row."""
+    return sum(p for (ns, ew), p in readings if _seats(ns, ew, elsewhere))
 
 
 def _clashes(result: RowResult, elsewhere: dict[str, dict[int, int]]) -> bool:
