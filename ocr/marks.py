@@ -230,6 +230,7 @@ def circled(strips: float, sectors: float, gap: int, facing: bool = False) -> fl
     the mean reads none above 0.50 and 9 as unsure. It reads 92.4% of 3,522 rings for
     certain, where the strips alone read 93.3%.
 
+    A box round which neither the strips nor the rays see anything is not circled (0).
     Strokes with no gap wider than ``NARROW_GAP_DEG`` are read in the unsure band at least
     (7 of the 10,080 boxes had such strokes round them, 17 of the 54 rings the strips did
     not see at all).
@@ -239,9 +240,11 @@ def circled(strips: float, sectors: float, gap: int, facing: bool = False) -> fl
     the reader did before the rays, and the box is never less surely circled than they say;
     where they alone make it certain (``STRIPS_SURE``), that is the reading.
     The mean alone was tried first: on TRAINING it sent fewer rows to review, but the TEST
-    benchmark then accepted four wrong rows, each with a big or squashed TEST circle the
+    benchmark then accepted three wrong rows, each with a big or squashed TEST circle the
     strips saw as unsure or circled (0.17-0.5) and the mean as empty (0.28-0.37): a box
     the strips doubt stays in doubt."""
+    if not strips and not sectors:
+        return 0.0  # nothing seen round the box
     if facing and strips >= STRIPS_SURE:
         return strips_alone(strips)
     closure = max(0.0, 1.0 - gap / CLOSED_WITHIN_DEG)

@@ -418,6 +418,5 @@ class RowMarks:
                     ring = strips_alone(strips)  # certain on the strips: no rays needed
                 else:
                     seen = self._rays_round(box_rect)
-                    if strips or seen.sectors:
-                        ring = circled(strips, seen.sectors, seen.gap, facing)
+                    ring = circled(strips, seen.sectors, seen.gap, facing)
         return mark_reading(option, fill, ring, dot)
