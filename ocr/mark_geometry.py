@@ -82,6 +82,7 @@ class RowGeometry:
     columns: np.ndarray  # how many printed-line pixels each column of the band has ...
     rows: np.ndarray  # ... and each row
     centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
+    writing: tuple[np.ndarray, np.ndarray]  # band pixels where circles run and digits are written
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
@@ -104,8 +105,10 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
         page_w, page_h = layout.page_px(dpi)
         bx0, by0, bx1, by1 = _band(row, dpi, page_w, page_h)
         core, reach, side = (round(v * s) for v in (BORDER_CORE_MM, RING_OUT_MM, RING_SIDE_MM))
-        inner, sides, boxes = [], [], []
+        inner, sides, boxes, digits = [], [], [], []
         for f in row.fields:
+            if f.kind is FieldKind.DIGITS:
+                digits.extend(b.rect.inset(BOX_INSET_MM).to_px(dpi) for b in f.boxes)
             if f.kind is not FieldKind.MARKS:
                 continue
             for b in f.boxes:
@@ -156,6 +159,9 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             present.sum(axis=0),
             present.sum(axis=1),
             _centre_pixels(local(np.array(inner))),
+            _writing_pixels(
+                local(np.array(sides)), local(np.array(digits, np.int64).reshape(-1, 4)), lines
+            ),
             tuple(neighbours),
         )
     return _GEOMETRY[key]
@@ -170,3 +176,17 @@ def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         ys.append(yy.ravel())
         xs.append(xx.ravel())
     return np.concatenate(ys), np.concatenate(xs)
+
+
+def _writing_pixels(
+    sides: np.ndarray, digits: np.ndarray, lines: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column indices (every other pixel) of the strips beside the mark boxes,
+    where a circle round a box runs, and of the digit boxes' insides, clear of the printed
+    lines by 2 px (the page's fit may be that far off on a row)."""
+    zone = np.zeros(lines.shape, bool)
+    for x0, y0, x1, y1 in (*sides.reshape(-1, 4), *digits.reshape(-1, 4)):
+        zone[y0:y1, x0:x1] = True
+    zone &= cv2.dilate((lines > 0).astype(np.uint8), np.ones((5, 5), np.uint8)) == 0
+    ys, xs = np.nonzero(zone[::2, ::2])
+    return ys * 2, xs * 2

@@ -321,3 +321,31 @@ def test_a_stroke_through_a_box_from_a_circle_round_its_neighbour_is_never_a_cer
     read = _read(page)
     assert read[("level", "7")].fill > 0.1
     assert read[("level", "7")].state is not MarkState.MARKED
+
+
+def _circle_3px(page: np.ndarray, field: str, option: str, edge: float, core: float) -> None:
+    """A circle round a box of row 1 (radii 3.4 x 3.2 mm): a stroke 3 px across whose
+    edges are ``edge`` dark and whose 1 px core ``core`` dark (0..1)."""
+    from ocr.layout import load_layout
+
+    box = load_layout().box(1, field, option)
+    s = DPI / 25.4
+    centre = (round((box.x + box.width / 2) * s), round((box.y + box.height / 2) * s))
+    axes = (round(3.4 * s), round(3.2 * s))
+    for grey, px in ((1 - edge, 3), (1 - core, 1)):
+        cv2.ellipse(page, centre, axes, 0, 0, 360, (grey, grey, grey), px, cv2.LINE_8)
+
+
+def test_a_circle_in_a_pale_thin_pen_is_read_on_that_pen_s_own_darkness():
+    """A row whose only mark is a circle leaves nothing at the boxes' centres, where the
+    pen's darkness is measured; it is measured where circles run and digits are written.
+    The circle round level 4: its 1 px core is 45% dark, its edges 30%. On a firm pen's
+    ramp (solid from 35% darkness) the stroke is 1 px solid, thinner than a printed edge
+    is thickened by (1.5 px), and no side is covered. Measured on this pen (98th
+    percentile of the inked pixels: 0.45, so the ramp is scaled by 0.45 / 0.62 and solid
+    from 25% darkness) the stroke is 3 px solid, and level 4 is circled; no other box is
+    marked. The same circle in a firm pen (90% dark across) reads the same."""
+    for edge, core in ((0.30, 0.45), (0.9, 0.9)):
+        page = _fresh()
+        _circle_3px(page, "level", "4", edge, core)
+        assert _marked(_read(page)) == {("level", "4"): "circle"}, (edge, core)
