@@ -74,6 +74,7 @@ class RowGeometry:
     and which field and option each box is."""
 
     band: tuple[int, int, int, int]
+    outer: np.ndarray  # (n, 4): each box's printed rectangle
     inner: np.ndarray  # (n, 4)
     sides: np.ndarray  # (4, n, 4)
     sides_t: tuple[np.ndarray, ...]  # per side, the (4, n) coordinates (x0, y0, x1, y1)
@@ -81,6 +82,7 @@ class RowGeometry:
     lines: np.ndarray  # the printed lines in the band (``printed_lines``)
     columns: np.ndarray  # how many printed-line pixels each column of the band has ...
     rows: np.ndarray  # ... and each row
+    hairline_rows: np.ndarray  # which rows of the band a hairline crosses (bool)
     centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
     writing: tuple[np.ndarray, np.ndarray]  # band pixels where circles run and digits are written
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
@@ -105,7 +107,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
         page_w, page_h = layout.page_px(dpi)
         bx0, by0, bx1, by1 = _band(row, dpi, page_w, page_h)
         core, reach, side = (round(v * s) for v in (BORDER_CORE_MM, RING_OUT_MM, RING_SIDE_MM))
-        inner, sides, boxes, digits = [], [], [], []
+        outer, inner, sides, boxes, digits = [], [], [], [], []
         for f in row.fields:
             if f.kind is FieldKind.DIGITS:
                 digits.extend(b.rect.inset(BOX_INSET_MM).to_px(dpi) for b in f.boxes)
@@ -114,6 +116,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             for b in f.boxes:
                 inner.append(b.rect.inset(BOX_INSET_MM).to_px(dpi))
                 x0, y0, x1, y1 = b.rect.to_px(dpi)
+                outer.append((x0, y0, x1, y1))
                 mx0, mx1 = x0 + round(0.15 * (x1 - x0)), x0 + round(0.85 * (x1 - x0))
                 my0, my1 = y0 + round(0.15 * (y1 - y0)), y0 + round(0.85 * (y1 - y0))
                 sides.append([
@@ -151,6 +154,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
         present = (lines > 0).astype(np.float32)
         _GEOMETRY[key] = RowGeometry(
             (bx0, by0, bx1, by1),
+            local(np.array(outer)),
             local(np.array(inner)),
             local(np.array(sides)).transpose(1, 0, 2).copy(),
             tuple(local(np.array(sides))[:, k].T.copy() for k in range(4)),
@@ -158,6 +162,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             lines,
             present.sum(axis=0),
             present.sum(axis=1),
+            (lines == HAIRLINE).any(axis=1),
             _centre_pixels(local(np.array(inner))),
             _writing_pixels(
                 local(np.array(sides)), local(np.array(digits, np.int64).reshape(-1, 4)), lines

@@ -170,38 +170,36 @@ class RowMarks:
     def _hairline_width(self) -> float:
         """How many solid pixels the grey hairlines between rows are across (they print
         lighter than box edges and may scan thinner or vanish)."""
-        rows = np.flatnonzero((self.lines == HAIRLINE).any(axis=1))
+        g = row_geometry(self.layout, self.row, self.dpi)
+        rows = np.flatnonzero(np.roll(g.hairline_rows, self.shift[0]))  # the lines as shifted
         if len(rows) == 0:
             return 0.0
         widths = []
         for y in (rows[0], rows[-1]):
             cols = np.flatnonzero(self.lines[y] == HAIRLINE)
             y0, y1 = max(0, y - 3), y + 4
-            widths.append(float(np.median(self.solid[y0:y1, cols].sum(axis=0))))
+            widths.append(float(np.median(self.solid[y0:y1].sum(axis=0)[cols])))
         return float(np.mean(widths))
 
     def _border_width(self, row: Row) -> tuple[float, float]:
         """How many solid pixels a printed box edge of this row is across, and how many
         the mask of printed lines gives it (medians over the row's boxes, across each
         box's left edge at its middle)."""
-        boxes = row_geometry(self.layout, row, self.dpi).boxes
-        if not boxes:
+        px = row_geometry(self.layout, row, self.dpi).outer
+        if not len(px):
             return 2.0, 2.0
-        px = np.array([self._px(rect) for _, _, rect in boxes])
         core = round(BORDER_CORE_MM * self.s)
         inner = round(_BORDER_INNER_MM * self.s)
         w = self.solid.shape[1]
         ys = (px[:, 1] + px[:, 3]) // 2
         a = np.minimum(np.maximum(0, px[:, 0] - core), w)
         b = np.minimum(px[:, 0] + inner, w)
-        at = np.arange(len(px))
-
-        def across(lines: np.ndarray) -> np.ndarray:
-            run = np.zeros((len(px), w + 1), np.int64)
-            np.cumsum(lines[ys], axis=1, out=run[:, 1:])
-            return run[at, b] - run[at, a]
-
-        ink, mask = across(self.solid), across(self.lines > 0)
+        # The few pixels from a to b of each box's middle row, counted where they lie.
+        at = a[:, None] + np.arange(core + inner)
+        within = at < b[:, None]
+        at = (ys[:, None], np.minimum(at, w - 1))
+        ink = (self.solid[at] & within).sum(axis=1)
+        mask = ((self.lines[at] > 0) & within).sum(axis=1)
         return float(np.median(ink)), max(1.0, float(np.median(mask)))
 
     def _px(self, r: Rect) -> tuple[int, int, int, int]:
