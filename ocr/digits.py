@@ -51,6 +51,10 @@ def quantile(values: np.ndarray, q: float) -> float:
     """The q-quantile (nearest rank) of an array; a partial sort, faster than np.percentile."""
     flat = values.ravel()
     k = min(len(flat) - 1, max(0, int(q * (len(flat) - 1))))
+    if flat.dtype == np.uint8 and len(flat) > 4096:
+        # Grey levels: the same rank read off their histogram, in a fraction of the time.
+        counts = cv2.calcHist([flat[None]], [0], None, [256], [0, 256]).ravel().astype(np.int64)
+        return float(np.searchsorted(np.cumsum(counts), k, side="right"))
     return float(np.partition(flat, k)[k])
 
 

@@ -30,6 +30,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+import cv2
 import numpy as np
 
 from ocr.digits import quantile
@@ -161,7 +162,7 @@ def ink_values(crop: np.ndarray, paper: float, strength: float = 1.0) -> np.ndar
     if crop.dtype == np.uint8 and crop.size > 256:
         # The same arithmetic on the 256 grey levels once, then looked up: identical values,
         # a fraction of the time on a row's band.
-        return _ink_ramp(np.arange(256, dtype=np.float32), paper, low, high)[crop]
+        return cv2.LUT(crop, _ink_ramp(np.arange(256, dtype=np.float32), paper, low, high))
     return _ink_ramp(crop.astype(np.float32), paper, low, high)
 
 
