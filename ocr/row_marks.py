@@ -110,7 +110,9 @@ class RowMarks:
         self.shift = (dy, dx)
         self.drawn = self.solid & ~printed
         self.any_ink = bool(self.drawn.any())
-        self._set_outside(None)
+        # All solid ink until read_fields knows which boxes hold their own mark.
+        self.outside = self.solid
+        self._rays: dict[Rect, Rays] = {}
 
     def _set_outside(self, marked: np.ndarray | None) -> None:
         """The solid ink a circle may be made of: all of it, or (``marked``, per box of the
@@ -125,7 +127,7 @@ class RowMarks:
                 mask[y0:y1, x0:x1] = True
             outside = self.solid & ~np.roll(mask, self.shift, axis=(0, 1))
         self.outside = outside
-        self._rays: dict[Rect, Rays] = {}
+        self._rays = {}
         self.drawn_sum = cv2.integral((self.drawn & outside).astype(np.uint8))
 
     def _pen_strength(self, grey: np.ndarray, g: RowGeometry) -> float:
