@@ -319,7 +319,7 @@ def decode_contract(
     all_ll = np.append(played, passed)
     post = np.exp(all_ll - all_ll.max())
     post /= post.sum()
-    order = np.argsort(-post)[:top]
+    order = _largest(post, top)
     unchecked = unchecked_groups(ev, vulnerability, int(order[0]))
     ranked = []
     for k in order:
@@ -330,6 +330,20 @@ def decode_contract(
         written = _written_score(ev, int(score[k]))
         ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
     return ContractDecoding(tuple(ranked), unchecked)
+
+
+def _largest(values: np.ndarray, top: int) -> np.ndarray:
+    """The indices of the ``top`` largest values, largest first: ``np.argsort(-values)[:top]``,
+    from a partial sort (a fraction of the time on 5,881 results) whenever no tie among
+    them or with the next could make the order depend on how the sort breaks ties."""
+    neg = -values
+    if top < len(neg):
+        part = np.argpartition(neg, top)
+        head = part[:top][np.argsort(neg[part[:top]])]
+        ranked = neg[head]
+        if np.all(ranked[1:] > ranked[:-1]) and ranked[-1] < neg[part[top]]:
+            return head
+    return np.argsort(neg)[:top]
 
 
 def _group_certainty(group: MarkGroup, option: str | None) -> float:
