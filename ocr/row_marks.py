@@ -15,7 +15,6 @@ import cv2
 import numpy as np
 
 from ocr.circles import THICKER_PX, Rays, printed_across, rays
-from ocr.digits import quantile
 from ocr.layout import Layout, Rect, Row
 from ocr.mark_geometry import (
     BORDER_CORE_MM,
@@ -39,13 +38,10 @@ from ocr.marks import (
     paper_tone,
     strips_alone,
 )
+from ocr.pen import pen_strength
 
 __all__ = ["RowMarks"]
 
-_FIRM_PEN = 0.62  # darkness a firm pen's strokes reach in a box (the ramp as is) ...
-_FAINT_PEN = 0.35  # ... and the palest ink still taken as writing when it is all a row has
-_INKED = 0.15  # darkness of a pixel that holds some ink (a pale stroke's edge) ...
-_STROKES_PX = 25  # ... and how many (every other pixel) make strokes worth measuring a pen on
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _BORDER_INNER_MM = 0.5  # the printed edge (and the fit's play) reaches this far in
 _SIDE_BINS = 6
@@ -90,7 +86,7 @@ class RowMarks:
         self.origin = (x0, y0)
         grey = page[y0:y1, x0:x1]
         self.paper = paper_tone(grey[::2, ::2])
-        self.ink = ink_values(grey, self.paper, self._pen_strength(grey, g))
+        self.ink = ink_values(grey, self.paper, pen_strength(grey, self.paper, g))
         self.sum = cv2.integral(self.ink)
         self.row = row
         self.layout = layout
@@ -129,36 +125,6 @@ class RowMarks:
         self.outside = outside
         self._rays = {}
         self.drawn_sum = cv2.integral((self.drawn & outside).astype(np.uint8))
-
-    def _pen_strength(self, grey: np.ndarray, g: RowGeometry) -> float:
-        """How dark this row's pen writes, relative to a firm pen (1 = as firm or firmer).
-
-        The darkest drawn strokes of the row (98th percentile of darkness off the printed
-        lines, at boxes' centres) set it: a pale thin ballpoint or a hard pencil reaches 40%
-        darkness where a firm pen reaches 80%, and its marks would fill their boxes too
-        little. Only the band between ``_FAINT_PEN`` and a firm pen is scaled: a row whose
-        darkest ink is paler than that holds no writing (a smudge, a stain), and is not
-        amplified.
-
-        A row whose marks are circles leaves nothing at the boxes' centres. Its pen is then
-        measured where circles run and digits are written (``RowGeometry.writing``): the
-        98th percentile of darkness among the pixels there that hold ink at all, if there
-        are enough of them to be strokes. On 60 TRAINING pages (ordinary) such rows
-        measured 0.44-0.59 written with a ballpoint (21 rows) and 0.70-0.95 with a
-        fineliner or a rollerball (29); before, a pale ballpoint's circle was seen only
-        where its stroke reached a firm pen's darkness. On 200 TRAINING pages a condition
-        it lowered review by 0.3-0.7 points (docs/reader.md).
-        """
-        rel = (self.paper - grey[g.centres].astype(np.float32)) / self.paper
-        level = quantile(rel, 0.98) if rel.size else 0.0
-        if level < _FAINT_PEN:
-            around = (self.paper - grey[g.writing].astype(np.float32)) / self.paper
-            inked = around[around >= _INKED]
-            if inked.size >= _STROKES_PX:
-                level = quantile(inked, 0.98)
-        if level < _FAINT_PEN or level >= _FIRM_PEN:
-            return 1.0
-        return max(level / _FIRM_PEN, _FAINT_PEN / _FIRM_PEN)
 
     @property
     def widths(self) -> tuple[float, float, float]:
