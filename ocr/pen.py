@@ -29,31 +29,31 @@ def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
     """How dark the pen of a row's band ``grey`` writes, relative to a firm pen (1 = as
     firm or firmer; the ink ramp is scaled by it).
 
-    The pen's darkest strokes set it: the 98th percentile of darkness among the pixels
-    that hold any ink (``_INKED``) where the row's pen writes, the middle of the mark
-    boxes, the strips beside them where a circle runs and the digit boxes
-    (``RowGeometry.writing``), when there are ``_STROKES_PX`` of them at least (every
-    other pixel); else the 98th percentile of all the boxes' centres. The pale dropout
-    captions inside the boxes (about 20% dark) are among those pixels; they set the
-    percentile only on a row with next to no writing, where it stays under
-    ``FAINT_PEN``. Only the band between ``FAINT_PEN`` and ``FIRM_PEN`` is scaled: a row
-    whose darkest ink is paler than that holds no writing (a smudge, a stain), and is not
+    The darkest drawn strokes of the row set it: the 98th percentile of darkness at the
+    boxes' centres (``RowGeometry.centres``, every other pixel). A row whose marks are
+    circles leaves nothing there; its pen is then measured where circles run and digits
+    are written (``RowGeometry.writing``): the 98th percentile of darkness among the
+    pixels there that hold any ink (``_INKED``), when there are ``_STROKES_PX`` of them at
+    least. Only the band between ``FAINT_PEN`` and ``FIRM_PEN`` is scaled: a row whose
+    darkest ink is paler than that holds no writing (a smudge, a stain), and is not
     amplified.
 
-    The pen was first measured on all the pixels at the boxes' centres. A row whose marks
-    are circles leaves nothing there, and a thin check little, so the percentile fell on
-    the paper or on a stroke's pale edge: on 60 TRAINING pages ballpoint rows with
-    circles measured 0.18 there and 0.44-0.59 among the inked pixels where the circles
-    run. On 200 TRAINING pages a condition this lowered review by 0.4-1.6 points
-    (docs/reader.md), with no wrong row.
+    On 60 TRAINING pages (ordinary) rows with nothing at the centres measured 0.44-0.59
+    where they write with a ballpoint (21 rows) and 0.70-0.95 with a fineliner or a
+    rollerball (29); before, a pale ballpoint's circle was seen only where its stroke
+    reached a firm pen's darkness. On 200 TRAINING pages a condition this lowered review
+    by 0.3-0.7 points, with no wrong row. Measuring every row among its inked pixels
+    lowered review more (by 0.4-1.6 points) but amplified pale checks whose arms reach
+    into the next box: two more rows of the sample evening went to review, and it was not
+    kept (docs/reader.md).
     """
     centres = (paper - grey[g.centres].astype(np.float32)) / paper
-    around = (paper - grey[g.writing].astype(np.float32)) / paper
-    inked = np.concatenate([around[around >= _INKED], centres[centres >= _INKED]])
-    if inked.size >= _STROKES_PX:
-        level = quantile(inked, 0.98)
-    else:
-        level = quantile(centres, 0.98) if centres.size else 0.0
+    level = quantile(centres, 0.98) if centres.size else 0.0
+    if level < FAINT_PEN:
+        around = (paper - grey[g.writing].astype(np.float32)) / paper
+        inked = around[around >= _INKED]
+        if inked.size >= _STROKES_PX:
+            level = quantile(inked, 0.98)
     if level < FAINT_PEN or level >= FIRM_PEN:
         return 1.0
     return max(level / FIRM_PEN, FAINT_PEN / FIRM_PEN)

@@ -12,7 +12,7 @@ from ocr.align import WORK_DPI
 from ocr.circles import _widest_gap, rays
 from ocr.layout import LEVEL, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import MarkState
 from ocr.row_marks import RowMarks
 
 S = 150 / 25.4  # px per mm at the working resolution
@@ -100,27 +100,18 @@ def test_a_stroke_down_one_side_covers_one_sector_only():
 DATA = Path(__file__).parent / "data"
 
 
-def _band_marks(band: str, number: int, field: str) -> dict[str, MarkReading]:
-    """The boxes of ``field`` read on a row band cut from a benchmark page (flattened)."""
-    layout = load_layout()
-    row = next(r for r in layout.rows if r.number == number)
-    x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
-    strip = cv2.imread(str(DATA / band), cv2.IMREAD_GRAYSCALE)
-    page = np.full((round(layout.page_height * WORK_DPI / 25.4) + 1,
-                    round(layout.page_width * WORK_DPI / 25.4) + 1), 255, np.uint8)  # fmt: skip
-    page[y0:y1, x0:x1] = strip
-    return {m.option: m for m in RowMarks(page, layout, row, WORK_DPI).read_fields([field])[field]}
-
-
 @pytest.mark.parametrize(
     ("band", "number", "field", "circled", "beside", "fill_at_most"),
     [
+        # A phone photo (TEST split): a circle round the H drawn wide to the right, its
+        # stroke down the S reading as a thin fill there (0.17).
+        ("row_band_circle_phone.png", 2, STRAIN, "H", "S", 0.2),
         # Damaged paper: a circle round the 6 whose arc fills the 7 to 0.35.
         ("row_band_circle_damaged.png", 2, LEVEL, "6", "7", 0.35),
         # Damaged paper (TEST damaged/page_0203.jpg row 9): a circle round the 4 drawn
         # over its printed edges, which the strips do not see and the rays see only in
         # part (a quarter of every sector, no gap over 50 degrees); its arc fills the 5 to
-        # 0.12-0.14 (as the pen is measured). Read as a mark, the 5 made 5S E -1 of a circled 4S E -1 (both +50).
+        # 0.117. Read as a mark, the 5 made 5S E -1 of a circled 4S E -1 (both +50).
         ("row_band_circle_over_edges.png", 9, LEVEL, "4", "5", 0.2),
     ],
 )
@@ -132,24 +123,17 @@ def test_a_thin_fill_beside_a_circled_box_is_unsure(
     or less a quarter with no gap over 50 degrees): the box beside it is not marked on
     what may be the circle's stroke, but unsure, naming the circled box, and a person
     looks (the reader's rule: never mark a box on another's stroke)."""
-    marks = _band_marks(band, number, field)
+    layout = load_layout()
+    row = next(r for r in layout.rows if r.number == number)
+    x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
+    strip = cv2.imread(str(DATA / band), cv2.IMREAD_GRAYSCALE)
+    page = np.full((round(layout.page_height * WORK_DPI / 25.4) + 1,
+                    round(layout.page_width * WORK_DPI / 25.4) + 1), 255, np.uint8)  # fmt: skip
+    page[y0:y1, x0:x1] = strip
+    marks = {m.option: m for m in RowMarks(page, layout, row, WORK_DPI).read_fields([field])[field]}
     reading = marks[beside]
     assert reading.state is MarkState.UNSURE
     assert reading.how == "beside a circle"
     assert reading.neighbour == (field, circled)
     assert reading.fill <= fill_at_most
     assert marks[circled].state is not MarkState.MARKED
-
-
-def test_a_circle_drawn_wide_read_on_its_own_pen_marks_its_box_and_not_the_next():
-    """A phone photo (TEST split, row 2): a circle round the H drawn wide to the right, its
-    stroke running down the S. Read on a ramp set by the darkest pixels at the boxes'
-    centres (where the row holds little ink), the H was unsure (0.45) and the stroke
-    filled the S to 0.17, which the circle guard doubted. Read on the pen's own darkness
-    (ocr/pen.py: among the inked pixels where the row writes) the H is circled (0.72) and
-    the stroke fills the S to 0.04, under the empty threshold: the row's strain is H."""
-    marks = _band_marks("row_band_circle_phone.png", 2, STRAIN)
-    assert marks["H"].state is MarkState.MARKED and marks["H"].how == "circle"
-    assert marks["H"].ring > 0.7
-    assert marks["S"].state is MarkState.EMPTY
-    assert [o for o, m in marks.items() if m.state is not MarkState.EMPTY] == ["H"]

@@ -337,15 +337,15 @@ def _circle_3px(page: np.ndarray, field: str, option: str, edge: float, core: fl
 
 
 def test_a_circle_in_a_pale_thin_pen_is_read_on_that_pen_s_own_darkness():
-    """A circle round level 4 whose 1 px core is 45% dark and its edges 30%. On a firm
-    pen's ramp (solid from 35% darkness) the stroke is 1 px solid, thinner than a printed
-    edge is thickened by (1.5 px), and no side is covered. The pen is measured among the
-    pixels that hold ink where it writes (the circle's, and the pale captions inside the
-    boxes): their 98th percentile is 0.45, so the ramp is scaled by 0.45 / 0.62 and solid
-    from 25% darkness, the stroke is 3 px solid, and level 4 is circled; no other box is
-    marked. Measured on all the pixels at the boxes' centres, as before, the row holds no
-    ink there and the circle was not seen. The same circle in a firm pen (90% dark
-    across) reads the same."""
+    """A row whose only mark is a circle leaves nothing at the boxes' centres, where the
+    pen's darkness is measured (the pale captions there reach 22%); it is measured where
+    circles run and digits are written (ocr/pen.py). The circle round level 4: its 1 px
+    core is 45% dark, its edges 30%. On a firm pen's ramp (solid from 35% darkness) the
+    stroke is 1 px solid, thinner than a printed edge is thickened by (1.5 px), and no
+    side is covered. Measured on this pen (98th percentile of the inked pixels: 0.45, so
+    the ramp is scaled by 0.45 / 0.62 and solid from 25% darkness) the stroke is 3 px
+    solid, and level 4 is circled; no other box is marked. The same circle in a firm pen
+    (90% dark across) reads the same."""
     for edge, core in ((0.30, 0.45), (0.9, 0.9)):
         page = _fresh()
         _circle_3px(page, "level", "4", edge, core)
