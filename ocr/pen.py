@@ -43,8 +43,8 @@ def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
     rollerball (29); before, a pale ballpoint's circle was seen only where its stroke
     reached a firm pen's darkness. On 200 TRAINING pages a condition this lowered review
     by 0.3-0.7 points, with no wrong row. Measuring every row among its inked pixels
-    lowered review more (by 0.4-1.6 points) but amplified pale checks whose arms reach
-    into the next box: two more rows of the sample evening went to review, and it was not
+    lowered review more (by 0.4-1.6 points), but two more rows of the sample evening went
+    to review (a check's arm over the next box read as a circle round it), and it was not
     kept (docs/reader.md).
     """
     centres = (paper - grey[g.centres].astype(np.float32)) / paper
