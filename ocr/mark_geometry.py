@@ -152,21 +152,20 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             neighbours.append(tuple(near))
         lines = printed_lines(layout, dpi)[by0:by1, bx0:bx1]
         present = (lines > 0).astype(np.float32)
+        inner_px, sides_px = local(np.array(inner)), local(np.array(sides))
         _GEOMETRY[key] = RowGeometry(
             (bx0, by0, bx1, by1),
             local(np.array(outer)),
-            local(np.array(inner)),
-            local(np.array(sides)).transpose(1, 0, 2).copy(),
-            tuple(local(np.array(sides))[:, k].T.copy() for k in range(4)),
+            inner_px,
+            sides_px.transpose(1, 0, 2).copy(),
+            tuple(sides_px[:, k].T.copy() for k in range(4)),
             tuple(boxes),
             lines,
             present.sum(axis=0),
             present.sum(axis=1),
             (lines == HAIRLINE).any(axis=1),
-            _centre_pixels(local(np.array(inner))),
-            _writing_pixels(
-                local(np.array(sides)), local(np.array(digits, np.int64).reshape(-1, 4)), lines
-            ),
+            _centre_pixels(inner_px),
+            _writing_pixels(sides_px, local(np.array(digits, np.int64).reshape(-1, 4)), lines),
             tuple(neighbours),
         )
     return _GEOMETRY[key]
