@@ -151,8 +151,16 @@ class RowMarks:
 
     def _border_width(self, row: Row) -> tuple[float, float]:
         """How many solid pixels a printed box edge of this row is across, and how many
-        the mask of printed lines gives it (medians over the row's boxes, across each
-        box's left edge at its middle)."""
+        the mask of printed lines gives it (across each box's left edge at its middle).
+
+        An edge 0.3 mm wide lands on 2 pixels or on 3 as it falls on the pixel grid, so
+        the row's edges are a mix of both. Their width is the interquartile mean of the
+        counts (a mark crossing an edge at its middle, or an edge broken there, is left
+        out), not the median: a median of 2s and 3s is 2 or 3 as the pen's ramp or the
+        noise tips it, and an edge taken 2 px across where it prints 3 leaves a pixel
+        over along its whole length, two where a strip crosses two edges, as many as a
+        circle's stroke (``THICKER_PX``): an empty box between two such edges looked
+        circled (the sample evening's board 9 row 3, S beside a slash in W)."""
         px = row_geometry(self.layout, row, self.dpi).outer
         if not len(px):
             return 2.0, 2.0
@@ -168,7 +176,11 @@ class RowMarks:
         at = (ys[:, None], np.minimum(at, w - 1))
         ink = (self.solid[at] & within).sum(axis=1)
         mask = ((self.lines[at] > 0) & within).sum(axis=1)
-        return float(np.median(ink)), max(1.0, float(np.median(mask)))
+        counts = np.sort(ink)
+        quarter = len(counts) // 4
+        return float(counts[quarter : len(counts) - quarter].mean()), max(
+            1.0, float(np.median(mask))
+        )
 
     def _px(self, r: Rect) -> tuple[int, int, int, int]:
         hit = self._px_cache.get(r)

@@ -350,3 +350,48 @@ def test_a_circle_in_a_pale_thin_pen_is_read_on_that_pen_s_own_darkness():
         page = _fresh()
         _circle_3px(page, "level", "4", edge, core)
         assert _marked(_read(page)) == {("level", "4"): "circle"}, (edge, core)
+
+
+def _thicker_edges(page: np.ndarray, boxes: list[tuple[str, str]]) -> None:
+    """Print the edges of ``boxes`` of row 1 a pixel wider (the darker of each 2 x 2
+    pixels over a band along each edge): 2 px across become 3, as where an edge lands
+    across pixels."""
+    from ocr.layout import load_layout
+
+    s = DPI / 25.4
+    for field, option in boxes:
+        r = load_layout().box(1, field, option)
+        x0, y0 = round(r.x * s) - 2, round(r.y * s) - 2
+        x1, y1 = round(r.x1 * s) + 2, round(r.y1 * s) + 2
+        band = page[y0:y1, x0:x1]  # the boxes are 6 px apart: the bands do not overlap
+        edges = np.ones(band.shape[:2], bool)
+        edges[5:-5, 5:-5] = False
+        band[edges] = cv2.erode(band, np.ones((2, 2), np.uint8))[edges]
+
+
+def test_printed_edges_2_or_3_px_wide_leave_no_stroke_beside_any_box():
+    """A box's printed edge (0.3 mm) scans 2 px or 3 px wide at 150 dpi as it falls on the
+    pixel grid. Here 17 of the row's 38 mark boxes (declarer E, S and W among them) print
+    3 px, the rest 2. The strips beside a box take off what the form prints at the row's
+    edge width: taken as the median (2 px), two 3 px edges left 2 px over all along the
+    strip between S and E, a circle's stroke (``THICKER_PX``, 1.5), and S looked circled
+    on the sample evening's board 9 row 3. Taken as the interquartile mean (2.3 px), they
+    leave 1.4 px at most: no box's left or right side is covered."""
+    from ocr.circles import THICKER_PX
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    boxes = [(f.name, o) for f in lay.row(1).fields if f.kind is FieldKind.MARKS for o in f.options]
+    wide = {b for k, b in enumerate(boxes) if k % 2 and k > 5} - {("declarer", "N")}
+    page = _fresh()
+    _thicker_edges(page, sorted(wide | {("declarer", "E"), ("declarer", "S"), ("declarer", "W")}))
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    marks = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
+    assert 2.0 < marks.widths[0] < 3.0
+    for field, option in boxes:
+        left, right = marks._side_strips(lay.box(1, field, option))[2:]
+        for side, strip in ((2, left), (3, right)):
+            over = marks._extra_ink(strip, side).max()
+            assert over < THICKER_PX, (field, option, side, over)

@@ -61,7 +61,7 @@ def test_the_sample_on_postgresql_publishes_what_it_does_on_sqlite(tmp_path, pos
     assert _without_store(pg_out / "results.json") == _without_store(sqlite_out / "results.json")
     published = json.loads((pg_out / "results.json").read_text())["store"]["store"]
     assert published == str(store_location(url)) and published.startswith("postgresql://")
-    # Provisional on both (four readings wait for review): the masterpoint file is withheld.
+    # Provisional on both (three readings wait for review): the masterpoint file is withheld.
     assert not (pg_out / "masterpoints.csv").exists()
     assert not (sqlite_out / "masterpoints.csv").exists()
     assert not (pg_out / "bridgescan.sqlite").exists()  # the PostgreSQL run kept nothing here

@@ -180,26 +180,26 @@ def test_decide_a_review_item_by_clicking_a_candidate(
 ) -> None:
     page = _open(browser, DESKTOP)
     page.goto(f"{console.url}/review")
-    expect(page.get_by_role("button", name=re.compile("13-8 5H W"))).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("10-8 2SX W"))).to_have_count(0)
     page.goto(f"{console.url}/login?token={TOKEN}")  # the address printed at start
     expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
         "Signed in as the director"
     )
     page.get_by_role("link", name=re.compile(r"Review queue \(2 open\)")).click()
-    item = page.get_by_role("region", name=re.compile("Board 9, page 9, row 3"))
+    item = page.get_by_role("region", name=re.compile("Board 23, page 23, row 4"))
     expect(item.get_by_role("img")).to_be_visible()
     item.get_by_label("Decided by").fill("TD Eva")
-    item.get_by_role("button", name="13-8 5H W = -650 (100%)").click()
+    item.get_by_role("button", name="10-8 2SX W -1 +200 (100%)").click()
     expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
-        "recorded '13-8 5H W = -650' by TD Eva"
+        "recorded '10-8 2SX W -1 +200' by TD Eva"
     )
-    decided = page.get_by_role("region", name=re.compile("Board 9, page 9, row 3"))
-    expect(decided).to_contain_text("Decided: 13-8 5H W = -650 — by TD Eva")
+    decided = page.get_by_role("region", name=re.compile("Board 23, page 23, row 4"))
+    expect(decided).to_contain_text("Decided: 10-8 2SX W -1 +200 — by TD Eva")
     expect(page.get_by_role("link", name=re.compile(r"Review queue \(1 open\)"))).to_be_visible()
     with EventStore(store_location(None, console_out), create=False) as store:
         decided = current_decisions(store)
     assert [(k, d.who, d.value) for k, d in decided.items()] == [
-        ("session1.pdf#p9r3", "TD Eva", "13-8 5H W = -650")
+        ("session1.pdf#p23r4", "TD Eva", "10-8 2SX W -1 +200")
     ]
     assert axe_problems(page) == []
     page.set_viewport_size(PHONE)
