@@ -52,6 +52,7 @@ __all__ = [
     "MarkReading",
     "ink_fill",
     "ink_values",
+    "ramp_bounds",
     "p_marked",
     "p_of_evidence",
     "circled",
@@ -155,13 +156,19 @@ def paper_tone(region: np.ndarray) -> float:
     return max(quantile(region, 0.90), 1.0)
 
 
+def ramp_bounds(strength: float = 1.0) -> tuple[float, float]:
+    """The darkness where the ink ramp starts and where it is full, for a pen of
+    ``strength`` (1 = firm)."""
+    return _INK_LOW * strength, _INK_HIGH * strength
+
+
 def ink_values(crop: np.ndarray, paper: float, strength: float = 1.0) -> np.ndarray:
     """Soft ink value (0..1) of every pixel of a greyscale crop against the paper tone.
 
     ``strength`` (0..1) scales the ramp for a faint pen: a row written with a thin, pale
     ballpoint or a hard pencil has its own darkest strokes at 40% darkness, not 80%.
     """
-    low, high = _INK_LOW * strength, _INK_HIGH * strength
+    low, high = ramp_bounds(strength)
     if crop.dtype == np.uint8 and crop.size > 256:
         # The same arithmetic on the 256 grey levels once, then looked up: identical values,
         # a fraction of the time on a row's band.

@@ -14,6 +14,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ocr.captions import ink_over_captions
 from ocr.circles import THICKER_PX, Rays, printed_across, rays
 from ocr.layout import Layout, Rect, Row
 from ocr.mark_geometry import (
@@ -86,7 +87,14 @@ class RowMarks:
         self.origin = (x0, y0)
         grey = page[y0:y1, x0:x1]
         self.paper = paper_tone(grey[::2, ::2])
-        self.ink = ink_values(grey, self.paper, pen_strength(grey, self.paper, g))
+        strength = pen_strength(grey, self.paper, g)
+        self.ink = ink_values(grey, self.paper, strength)
+        if g.captions.any():
+            # Over the boxes' captions, placed where this row's ink puts the form.
+            shift = (_best_shift(self.ink.sum(axis=1), g.rows),
+                     _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
+            captions = np.roll(g.captions, shift, axis=(0, 1))
+            self.ink = ink_over_captions(self.ink, grey, self.paper, captions, strength)
         self.sum = cv2.integral(self.ink)
         self.row = row
         self.layout = layout

@@ -395,3 +395,39 @@ def test_printed_edges_2_or_3_px_wide_leave_no_stroke_beside_any_box():
         for side, strip in ((2, left), (3, right)):
             over = marks._extra_ink(strip, side).max()
             assert over < THICKER_PX, (field, option, side, over)
+
+
+def _dark_scan(page: np.ndarray, factor: float) -> np.ndarray:
+    """The page as a dark scan prints it: every pixel's darkness times ``factor``."""
+    return 1.0 - np.clip((1.0 - page) * factor, 0.0, 1.0)
+
+
+def test_a_dark_scan_s_captions_are_not_read_as_marks_beside_a_pale_pen():
+    """The captions print 22% dark. On a scan 1.6 times darker they reach 35%, and a row
+    whose only mark is a pale cross (40% dark) is read on that pen's ramp, which starts at
+    13%: every caption read as ink, and on the reader before ocr/captions.py every box of
+    the row but two was marked (fills 0.06-0.19). Over the captions the ramp starts above
+    the row's own captions: only level 4 is marked, and no empty box has a fill over 0.02."""
+    from ocr.layout import load_layout
+
+    page = _dark_scan(_fresh(), 1.6)
+    r = load_layout().box(1, "level", "4")
+    _line_mm(page, (r.x + 0.6, r.y + 0.6), (r.x1 - 0.6, r.y1 - 0.6), 0.6, 2)
+    _line_mm(page, (r.x + 0.6, r.y1 - 0.6), (r.x1 - 0.6, r.y + 0.6), 0.6, 2)
+    read = _read(page)
+    assert _marked(read) == {("level", "4"): "fill"}
+    assert max(m.fill for key, m in read.items() if key != ("level", "4")) < 0.02
+
+
+def test_a_pen_dot_over_a_caption_is_still_a_mark():
+    """A pen dot (0.9 mm across, 85% dark) put on the caption of declarer E of the same
+    dark scan: the captions' allowance is 5 points over their own darkness, far under a
+    pen's, and the dot is read as the box's mark."""
+    from ocr.layout import load_layout
+
+    page = _dark_scan(_fresh(), 1.6)
+    e = load_layout().box(1, "declarer", "E")
+    s = DPI / 25.4
+    centre = (round((e.x + e.width / 2) * s), round((e.y + e.height / 2) * s))
+    cv2.circle(page, centre, round(0.45 * s), (0.15, 0.15, 0.15), -1)
+    assert _marked(_read(page)) == {("declarer", "E"): "dot"}

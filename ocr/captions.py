@@ -1,0 +1,94 @@
+"""Where the form prints its captions inside the mark boxes.
+
+Every mark box carries its option's caption ("N", "XX", "10") printed pale
+(``ocr.render.DROPOUT_GREY``, 22% dark) so that players see what they mark. A sharp scan
+shows a caption under the ink ramp's start; a blurred, dark or stained scan shows it at
+30-40%, and a row read on a pale pen's ramp (``ocr/pen.py``) takes it for ink: an empty
+box then holds a fill of 0.05-0.09 and is unsure. The reader knows where the captions
+are, because it printed them: the blank form is rendered once (as ``bridgescan forms
+print`` renders it) and its caption pixels kept, and ``ocr.row_marks`` reads ink over
+them against the captions' own darkness on the row.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ocr.layout import FieldKind, Layout
+from ocr.marks import BOX_INSET_MM, ramp_bounds
+
+__all__ = ["caption_pixels", "ink_over_captions"]
+
+_CAPTION_DARK = 0.05
+"""A rendered pixel this much darker than the paper, inside a mark box, is caption."""
+
+_PLAY_PX = 1
+"""The caption mask is widened by this many pixels: the page's fit and a scan's blur move
+a caption a pixel or so."""
+
+_QUANTILE = 0.75
+"""How dark a row's captions print: the 75th percentile of their pixels' darkness (most
+boxes of a row are empty, and a mark over a caption is far darker than it)."""
+
+_ABOVE = 0.05
+"""How much darker than that ink over a caption must be to start counting."""
+
+_CAPTIONS: dict[tuple[str, str, float], np.ndarray] = {}
+
+
+def caption_pixels(layout: Layout, dpi: float) -> np.ndarray:
+    """A page-sized mask (bool, at ``dpi``) of the caption pixels inside the mark boxes
+    (where the fill is measured: 0.7 mm inside the printed edge), rendered once per
+    layout and resolution."""
+    key = (layout.paper, layout.version, dpi)
+    if key not in _CAPTIONS:
+        dark = _rendered_darkness(layout, dpi) > _CAPTION_DARK
+        inside = np.zeros_like(dark)
+        for row in layout.rows:
+            for field in row.fields:
+                if field.kind is not FieldKind.MARKS:
+                    continue
+                for box in field.boxes:
+                    x0, y0, x1, y1 = box.rect.inset(BOX_INSET_MM).to_px(dpi)
+                    inside[y0:y1, x0:x1] = True
+        side = 2 * _PLAY_PX + 1
+        grown = cv2.dilate((dark & inside).astype(np.uint8), np.ones((side, side), np.uint8))
+        _CAPTIONS[key] = (grown > 0) & inside
+    return _CAPTIONS[key]
+
+
+def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
+    """Darkness (0..1) of every pixel of a blank traveller of ``layout`` rendered at
+    ``dpi`` (pypdfium2, as the reader renders a PDF scan)."""
+    import pypdfium2 as pdfium
+
+    from ocr.render import TravellerSheet, render_pdf
+
+    doc = pdfium.PdfDocument(render_pdf([TravellerSheet(board=1)], layout=layout))
+    try:
+        bitmap = doc[0].render(scale=dpi / 72, grayscale=True)
+        grey = np.asarray(bitmap.to_pil().convert("L"), np.float32)
+    finally:
+        doc.close()
+    return (255.0 - grey) / 255.0
+
+
+def ink_over_captions(
+    ink: np.ndarray, grey: np.ndarray, paper: float, captions: np.ndarray, strength: float
+) -> np.ndarray:
+    """The row band's ``ink`` (``ocr.marks.ink_values`` of ``grey`` against ``paper`` for
+    a pen of ``strength``) with the pixels of ``captions`` read against the captions' own
+    darkness: the ramp starts ``_ABOVE`` over what the row's captions reach and rises as
+    steeply as elsewhere, and a pixel is never read darker than the row's ramp reads it.
+
+    Chosen on TRAINING pages (200 a condition): rows to review 7.38 / 6.63 / 7.64 / 9.65 /
+    10.38% to 7.51 / 6.48 / 7.64 / 8.82 / 8.93% (clean, ordinary, phone, damaged, pencil),
+    no wrong row; the sample evening reads as before."""
+    darkness = (paper - grey[captions].astype(np.float32)) / paper
+    low, high = ramp_bounds(strength)
+    start = max(low, float(np.quantile(darkness, _QUANTILE)) + _ABOVE)
+    over = np.clip((darkness - start) / (high - low), 0.0, 1.0)
+    out = ink.copy()
+    out[captions] = np.minimum(ink[captions], over)
+    return out
