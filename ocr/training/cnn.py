@@ -33,22 +33,31 @@ class TrainSettings:
     dropout: float = 0.3
     label_smoothing: float = 0.05
     shift_px: int = 1
+    conv1: int = 12
+    """Maps of the first convolution."""
+    conv2: int = 24
+    """Maps of the second convolution."""
+    dense: int = 64
+    """Units of the hidden dense layer."""
 
 
-_SHAPES = {
-    "conv1": ((3, 3, 1, 12), 12),
-    "conv2": ((3, 3, 12, 24), 24),
-    "fc1": ((5 * 5 * 24, 64), 64),
-    "fc2": ((64, 10), 10),
-}
-_C1, _C2 = 12, 24
+def _shapes(s: TrainSettings) -> dict[str, tuple[tuple[int, ...], int]]:
+    return {
+        "conv1": ((3, 3, 1, s.conv1), s.conv1),
+        "conv2": ((3, 3, s.conv1, s.conv2), s.conv2),
+        "fc1": ((5 * 5 * s.conv2, s.dense), s.dense),
+        "fc2": ((s.dense, 10), 10),
+    }
 
 
-def init_weights(rng: np.random.Generator) -> tuple[list[np.ndarray], list[np.ndarray]]:
+def init_weights(
+    rng: np.random.Generator, settings: TrainSettings | None = None
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """He-initialised weights and zero biases of one network (``LAYERS`` order)."""
+    shapes = _shapes(settings or TrainSettings())
     ws, bs = [], []
     for name in LAYERS:
-        shape, out = _SHAPES[name]
+        shape, out = shapes[name]
         fan_in = int(np.prod(shape[:-1]))
         ws.append((rng.normal(0.0, math.sqrt(2.0 / fan_in), shape)).astype(np.float32))
         bs.append(np.zeros(out, np.float32))
@@ -98,12 +107,13 @@ def _step(
 ) -> tuple[float, list[np.ndarray], list[np.ndarray]]:
     """Loss and gradients of one batch."""
     n = len(x)
+    c_1, c_2 = ws[0].shape[-1], ws[1].shape[-1]
     x = x[..., None]
     c1 = _cols(x, 3)
-    z1 = (c1 @ ws[0].reshape(-1, _C1) + bs[0]).reshape(n, CANVAS, CANVAS, _C1)
+    z1 = (c1 @ ws[0].reshape(-1, c_1) + bs[0]).reshape(n, CANVAS, CANVAS, c_1)
     p1, m1 = _pool(np.maximum(z1, 0.0))
     c2 = _cols(p1, 3)
-    z2 = (c2 @ ws[1].reshape(-1, _C2) + bs[1]).reshape(n, 10, 10, _C2)
+    z2 = (c2 @ ws[1].reshape(-1, c_2) + bs[1]).reshape(n, 10, 10, c_2)
     p2, m2 = _pool(np.maximum(z2, 0.0))
     flat = p2.reshape(n, -1)
     z3 = flat @ ws[2] + bs[2]
@@ -123,10 +133,10 @@ def _step(
     dh = (d4 @ ws[3].T) * keep * (z3 > 0)
     g[2], gb[2] = flat.T @ dh, dh.sum(axis=0)
     dz2 = _unpool((dh @ ws[2].T).reshape(p2.shape), m2) * (z2 > 0)
-    dz2 = dz2.reshape(-1, _C2)
+    dz2 = dz2.reshape(-1, c_2)
     g[1], gb[1] = (c2.T @ dz2).reshape(ws[1].shape), dz2.sum(axis=0)
-    dp1 = _uncols(dz2 @ ws[1].reshape(-1, _C2).T, p1.shape, 3)
-    dz1 = (_unpool(dp1, m1) * (z1 > 0)).reshape(-1, _C1)
+    dp1 = _uncols(dz2 @ ws[1].reshape(-1, c_2).T, p1.shape, 3)
+    dz1 = (_unpool(dp1, m1) * (z1 > 0)).reshape(-1, c_1)
     g[0], gb[0] = (c1.T @ dz1).reshape(ws[0].shape), dz1.sum(axis=0)
     return loss, g, gb
 
@@ -148,7 +158,7 @@ def train_network(
     """Train one network on (n, 20, 20) normalised digits; returns weights and biases."""
     s = settings or TrainSettings()
     rng = np.random.default_rng(seed)
-    ws, bs = init_weights(rng)
+    ws, bs = init_weights(rng, s)
     params = ws + bs
     m = [np.zeros_like(q) for q in params]
     v = [np.zeros_like(q) for q in params]

@@ -410,7 +410,8 @@ def train_digit_model(
         tuple(weights),
         tuple(biases),
         description=(
-            f"CNN conv3x3(12)-conv3x3(24)-dense64 x{members}, {conf}, temperature "
+            f"CNN conv3x3({conf.conv1})-conv3x3({conf.conv2})-dense{conf.dense} x{members}, "
+            f"{conf}, temperature "
             f"{temperature} (held-out log-loss {losses}), seed {seed}, sources {counts}"
         ),
         members=members,

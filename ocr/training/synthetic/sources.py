@@ -111,6 +111,13 @@ VALIDATION_FONTS: tuple[Path, ...] = (
 )
 """TRAINING-side writers held out of the digit model's training: the choices made in
 training (temperature, epochs) are measured on them, never on TEST sources."""
+# Installed handwriting fonts in none of the lists above, and why none is trained on
+# (checked 2026-11-24 with `fc-list`): breip/breipfont.ttf, dancingscript/DancingScript-
+# Bold.otf, kiloji/kiloji_d.ttf and kiloji_p.ttf are variants of TEST fonts;
+# seto/setofont-ex.ttf is a variant of a validation font; femkeklaver.ttf draws hollow
+# (outline) digits. Comic Neue Light, Light Italic and Bold Italic and YOzFont's italic
+# and X cuts (TRAINING families) were tried in training and did not read the validation
+# writers better (docs/reader.md, "The digit model").
 TRAINING_WRITER_IDS = (0, 900_000)
 VALIDATION_WRITER_IDS = (900_000, 1_000_000)
 TEST_WRITER_IDS = (1_000_000, 2_000_000)
