@@ -43,7 +43,11 @@ def caption_pixels(layout: Layout, dpi: float) -> np.ndarray:
     layout and resolution."""
     key = (layout.paper, layout.version, dpi)
     if key not in _CAPTIONS:
-        dark = _rendered_darkness(layout, dpi) > _CAPTION_DARK
+        # The page as the reader warps it (pypdfium2 may render a pixel more or less).
+        width, height = layout.page_px(dpi)
+        rendered = _rendered_darkness(layout, dpi)[:height, :width]
+        dark = np.zeros((height, width), bool)
+        dark[: rendered.shape[0], : rendered.shape[1]] = rendered > _CAPTION_DARK
         inside = np.zeros_like(dark)
         for row in layout.rows:
             for field in row.fields:
