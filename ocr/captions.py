@@ -64,18 +64,12 @@ def caption_pixels(layout: Layout, dpi: float) -> np.ndarray:
 
 def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
     """Darkness (0..1) of every pixel of a blank traveller of ``layout`` rendered at
-    ``dpi`` (pypdfium2, as the reader renders a PDF scan)."""
-    import pypdfium2 as pdfium
-
+    ``dpi`` (pypdfium2, as the reader renders a PDF scan, under its lock)."""
+    from ocr.pages import render_pdf_page
     from ocr.render import TravellerSheet, render_pdf
 
-    doc = pdfium.PdfDocument(render_pdf([TravellerSheet(board=1)], layout=layout))
-    try:
-        bitmap = doc[0].render(scale=dpi / 72, grayscale=True)
-        grey = np.asarray(bitmap.to_pil().convert("L"), np.float32)
-    finally:
-        doc.close()
-    return (255.0 - grey) / 255.0
+    grey = render_pdf_page(render_pdf([TravellerSheet(board=1)], layout=layout), 0, dpi)
+    return (255.0 - grey.astype(np.float32)) / 255.0
 
 
 def ink_over_captions(

@@ -7,6 +7,7 @@ stopped it, so the reader keeps it as an unreadable page (ocr/reader.py).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,10 +16,22 @@ import numpy as np
 
 from ocr.reading import PageRef
 
-__all__ = ["IMAGE_SUFFIXES", "collect_inputs", "decode_image", "load_pages", "page_count"]
+__all__ = [
+    "IMAGE_SUFFIXES",
+    "PDFIUM_LOCK",
+    "collect_inputs",
+    "decode_image",
+    "load_pages",
+    "page_count",
+    "render_pdf_page",
+]
 
 IMAGE_SUFFIXES = (".pdf", ".tif", ".tiff", ".png", ".jpg", ".jpeg")
 _PDF_DPI = 200
+
+PDFIUM_LOCK = threading.RLock()
+"""Held around every call into PDFium (pypdfium2): PDFium is not thread-safe, not even on
+different documents (pypdfium2's documentation), and the batch reads events in threads."""
 
 
 def load_pages(
@@ -33,16 +46,20 @@ def load_pages(
         if suffix == ".pdf":
             import pypdfium2 as pdfium
 
-            doc = pdfium.PdfDocument(str(path))
+            with PDFIUM_LOCK:
+                doc = pdfium.PdfDocument(str(path))
+                pages = len(doc)
             try:
-                for i in range(first - 1, len(doc) if last is None else min(last, len(doc))):
+                for i in range(first - 1, pages if last is None else min(last, pages)):
                     try:
-                        bitmap = doc[i].render(scale=_PDF_DPI / 72, grayscale=True)
-                        yield PageRef(name, i + 1), bitmap.to_numpy().copy()
+                        image = _render(doc, i, _PDF_DPI)
                     except Exception as exc:  # noqa: BLE001 - kept as an unreadable page
                         yield PageRef(name, i + 1), exc
+                    else:
+                        yield PageRef(name, i + 1), image
             finally:
-                doc.close()
+                with PDFIUM_LOCK:
+                    doc.close()
             return
         if suffix in (".tif", ".tiff"):
             count = cv2.imcount(name) if last is None else last - first + 1
@@ -66,16 +83,44 @@ def page_count(path: Path) -> int:
         if suffix == ".pdf":
             import pypdfium2 as pdfium
 
-            doc = pdfium.PdfDocument(str(path))
-            try:
-                return len(doc)
-            finally:
-                doc.close()
+            with PDFIUM_LOCK:
+                doc = pdfium.PdfDocument(str(path))
+                try:
+                    return len(doc)
+                finally:
+                    doc.close()
         if suffix in (".tif", ".tiff"):
             return max(1, cv2.imcount(str(path)))
     except Exception:  # noqa: BLE001 - load_pages keeps it as one unreadable page
         return 1
     return 1
+
+
+def render_pdf_page(pdf: str | bytes, index: int, dpi: float) -> np.ndarray:
+    """Page ``index`` (from 0) of a PDF (a path or its bytes) rendered to grey at ``dpi``."""
+    import pypdfium2 as pdfium
+
+    with PDFIUM_LOCK:
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            return _render(doc, index, dpi)
+        finally:
+            doc.close()
+
+
+def _render(doc: object, index: int, dpi: float) -> np.ndarray:
+    """One page of an open pypdfium2 document, rendered to grey under the lock; the page
+    and the bitmap are closed there too, not left to the collector in whatever thread."""
+    with PDFIUM_LOCK:
+        page = doc[index]  # type: ignore[index]
+        try:
+            bitmap = page.render(scale=dpi / 72, grayscale=True)
+            try:
+                return np.array(bitmap.to_numpy())
+            finally:
+                bitmap.close()
+        finally:
+            page.close()
 
 
 def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:

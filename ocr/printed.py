@@ -209,8 +209,9 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
     """The renderer's digits 0-9 (Helvetica-Bold, as ocr/render.py prints them), rasterised."""
     import io
 
-    import pypdfium2 as pdfium
     from reportlab.pdfgen.canvas import Canvas
+
+    from ocr.pages import render_pdf_page
 
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(400, 60))
@@ -218,11 +219,7 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
     for d in range(10):
         c.drawString(10 + 38 * d, 15, str(d))
     c.save()
-    doc = pdfium.PdfDocument(buf.getvalue())
-    try:
-        img = doc[0].render(scale=2, grayscale=True).to_numpy().copy()
-    finally:
-        doc.close()
+    img = render_pdf_page(buf.getvalue(), 0, 144)
     glyphs = _glyph_masks(cv2.copyMakeBorder(img, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255))
     if len(glyphs) != 10:  # pragma: no cover - depends only on reportlab and pdfium
         raise RuntimeError(f"expected 10 template digits, found {len(glyphs)}")
