@@ -53,7 +53,7 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copytree(SAMPLE, root / "day" / name)
     home = root / "prefect"
     ran = _bridgescan(["run", str(root / "day" / "evening-a"), "-o", str(root / "run")], home)
-    assert ran.returncode == 1, ran.stderr[-3000:]  # the sample's 4 readings wait for review
+    assert ran.returncode == 1, ran.stderr[-3000:]  # the sample's 3 readings wait for review
     batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads")], home)
     assert batch.returncode == 1, batch.stdout[-3000:] + batch.stderr[-3000:]
     return root

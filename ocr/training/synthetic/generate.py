@@ -45,14 +45,17 @@ class SyntheticPage:
 def _rasterise(pdf: bytes, dpi: int) -> list[np.ndarray]:
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return [
-            np.asarray(doc[i].render(scale=dpi / 72).to_pil().convert("RGB"))
-            for i in range(len(doc))
-        ]
-    finally:
-        doc.close()
+    from ocr.pages import PDFIUM_LOCK
+
+    with PDFIUM_LOCK:  # PDFium is not thread-safe (ocr/pages.py)
+        doc = pdfium.PdfDocument(pdf)
+        try:
+            return [
+                np.asarray(doc[i].render(scale=dpi / 72).to_pil().convert("RGB"))
+                for i in range(len(doc))
+            ]
+        finally:
+            doc.close()
 
 
 def _mm_to_page_px(dpi: float) -> np.ndarray:
