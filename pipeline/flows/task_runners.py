@@ -128,6 +128,9 @@ def task_runner(spec: RunnerSpec) -> TaskRunner:  # type: ignore[type-arg]
             "threads_per_worker": 1,  # reading is CPU work: one page at a time per core
             "processes": True,
             "dashboard_address": None,  # no web server nobody asked for (and no port clash)
-            "silence_logs": logging.ERROR,
+            # A worker whose heartbeat meets the scheduler already closed logs an ERROR
+            # with a traceback as the cluster shuts down (dask/distributed#7192, #9032):
+            # noise on the director's terminal. Task failures reach Prefect as states.
+            "silence_logs": logging.CRITICAL,
         },
     )
