@@ -89,11 +89,12 @@ class RowMarks:
         self.paper = paper_tone(grey[::2, ::2])
         strength = pen_strength(grey, self.paper, g)
         self.ink = ink_values(grey, self.paper, strength)
+        # The printed form where it really lies on this row (the page's fit may be a pixel
+        # or two off here): the form's lines matched to the row's ink profiles.
+        self.shift = (_best_shift(self.ink.sum(axis=1), g.rows),
+                      _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
         if g.captions.any():
-            # Over the boxes' captions, placed where this row's ink puts the form.
-            shift = (_best_shift(self.ink.sum(axis=1), g.rows),
-                     _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
-            captions = np.roll(g.captions, shift, axis=(0, 1))
+            captions = np.roll(g.captions, self.shift, axis=(0, 1))
             self.ink = ink_over_captions(self.ink, grey, self.paper, captions, strength)
         self.sum = cv2.integral(self.ink)
         self.row = row
@@ -104,14 +105,9 @@ class RowMarks:
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
-        # The printed lines where they really are on this row (the page's fit may be a
-        # pixel or two off here): shift the form's lines to match the row's ink profiles.
-        dx = _best_shift(self.ink.sum(axis=0), g.columns)
-        dy = _best_shift(self.ink.sum(axis=1), g.rows)
-        self.lines = np.roll(g.lines, (dy, dx), axis=(0, 1))
+        self.lines = np.roll(g.lines, self.shift, axis=(0, 1))
         printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         self.solid = self.ink >= _SOLID
-        self.shift = (dy, dx)
         self.drawn = self.solid & ~printed
         self.any_ink = bool(self.drawn.any())
         # All solid ink until read_fields knows which boxes hold their own mark.
