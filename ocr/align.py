@@ -231,12 +231,20 @@ def warp_region(
     m = to_out @ alignment.homography
     size = (max(1, round(mm_to_px(width_mm, dpi))), max(1, round(mm_to_px(height_mm, dpi))))
     grey = to_grey(image)
-    # Downsampling a high-dpi scan: area-average it first so thin strokes are not skipped.
+    # Downsampling a high-dpi scan: area-average it first so thin strokes are not skipped,
+    # by halving while it is twice the resolution wanted or more (OpenCV's fast path: a
+    # 300 dpi page in 3 ms, where area averaging by 0.75 took 21), then, if it is still
+    # more than 1.5 times, to 1.5 times (a 250 dpi photo).
     ratio = alignment.image_dpi / dpi
+    grey, halved = _halved(grey, ratio)
+    ratio /= halved
+    f = 1.0 / halved
     if ratio > 1.5:
-        f = 1.5 / ratio
-        grey = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-        m = m @ np.array([[1 / f, 0, 0], [0, 1 / f, 0], [0, 0, 1]], np.float64)
+        grey = cv2.resize(grey, None, fx=1.5 / ratio, fy=1.5 / ratio, interpolation=cv2.INTER_AREA)
+        f *= 1.5 / ratio
+    if f != 1.0:  # from the shrunk image's pixels back to the scan's (pixel centres kept)
+        c = 0.5 / f - 0.5
+        m = m @ np.array([[1 / f, 0, c], [0, 1 / f, c], [0, 0, 1]], np.float64)
     return cv2.warpPerspective(
         grey, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
     )

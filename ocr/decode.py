@@ -87,8 +87,9 @@ class MarkGroup:
         """P(exactly one option marked, or none: None first) given the boxes, normalised
         over those choices (the odds q / (1 - q) of each box against none)."""
         diff, _ = self._logs
-        logs = np.fromiter(diff.values(), float, len(diff))
-        odds = np.exp(np.append(0.0, logs) - logs.max(initial=0.0))
+        top = max(diff.values(), default=0.0)
+        top = max(top, 0.0)
+        odds = np.array([math.exp(-top), *(math.exp(v - top) for v in diff.values())])
         return [None, *diff], odds / odds.sum()
 
     def log_exactly(self, option: str | None) -> float:

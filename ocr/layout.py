@@ -172,9 +172,9 @@ class RowField:
     def options(self) -> tuple[str, ...]:
         return tuple(b.option for b in self.boxes)
 
-    @property
+    @functools.cached_property
     def rect(self) -> Rect:
-        """The bounding rectangle of all boxes of the field."""
+        """The bounding rectangle of all boxes of the field (asked for on every row read)."""
         x0 = min(b.rect.x for b in self.boxes)
         y0 = min(b.rect.y for b in self.boxes)
         x1 = max(b.rect.x1 for b in self.boxes)
