@@ -73,10 +73,15 @@ def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
 
 
 def ink_over_captions(
-    ink: np.ndarray, grey: np.ndarray, paper: float, captions: np.ndarray, strength: float
+    ink: np.ndarray,
+    grey: np.ndarray,
+    paper: float,
+    captions: np.ndarray | tuple[np.ndarray, np.ndarray],
+    strength: float,
 ) -> np.ndarray:
     """The row band's ``ink`` (``ocr.marks.ink_values`` of ``grey`` against ``paper`` for
-    a pen of ``strength``) with the pixels of ``captions`` read against the captions' own
+    a pen of ``strength``) with the pixels of ``captions`` (a mask, or their rows and
+    columns: a few thousand pixels of a band of 80,000) read against the captions' own
     darkness: the ramp starts ``_ABOVE`` over what the row's captions reach and rises as
     steeply as elsewhere, and a pixel is never read darker than the row's ramp reads it.
 

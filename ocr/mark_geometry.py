@@ -86,7 +86,9 @@ class RowGeometry:
     hairline_rows: np.ndarray  # which rows of the band a hairline crosses (bool)
     centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
     writing: tuple[np.ndarray, np.ndarray]  # band pixels where circles run and digits are written
-    captions: np.ndarray  # band pixels of the boxes' printed captions (ocr/captions.py)
+    captions: tuple[
+        np.ndarray, np.ndarray
+    ]  # band pixels of the boxes' printed captions (ocr/captions.py)
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
@@ -168,7 +170,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             (lines == HAIRLINE).any(axis=1),
             _centre_pixels(inner_px),
             _writing_pixels(sides_px, local(np.array(digits, np.int64).reshape(-1, 4)), lines),
-            caption_pixels(layout, dpi)[by0:by1, bx0:bx1],
+            np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1]),
             tuple(neighbours),
         )
     return _GEOMETRY[key]

@@ -93,8 +93,11 @@ class RowMarks:
         # or two off here): the form's lines matched to the row's ink profiles.
         self.shift = (_best_shift(self.ink.sum(axis=1), g.rows),
                       _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
-        if g.captions.any():
-            captions = np.roll(g.captions, self.shift, axis=(0, 1))
+        if len(g.captions[0]):
+            # The caption pixels moved as np.roll moves the form's lines (row-major order
+            # is lost where they wrap, which neither a quantile nor an assignment minds).
+            h, w = self.ink.shape
+            captions = ((g.captions[0] + self.shift[0]) % h, (g.captions[1] + self.shift[1]) % w)
             self.ink = ink_over_captions(self.ink, grey, self.paper, captions, strength)
         self.sum = cv2.integral(self.ink)
         self.row = row
