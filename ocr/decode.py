@@ -87,8 +87,7 @@ class MarkGroup:
         """P(exactly one option marked, or none: None first) given the boxes, normalised
         over those choices (the odds q / (1 - q) of each box against none)."""
         diff, _ = self._logs
-        top = max(diff.values(), default=0.0)
-        top = max(top, 0.0)
+        top = max(0.0, *diff.values())
         odds = np.array([math.exp(-top), *(math.exp(v - top) for v in diff.values())])
         return [None, *diff], odds / odds.sum()
 

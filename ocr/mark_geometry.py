@@ -86,9 +86,7 @@ class RowGeometry:
     hairline_rows: np.ndarray  # which rows of the band a hairline crosses (bool)
     centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
     writing: tuple[np.ndarray, np.ndarray]  # band pixels where circles run and digits are written
-    captions: tuple[
-        np.ndarray, np.ndarray
-    ]  # band pixels of the boxes' printed captions (ocr/captions.py)
+    captions: tuple[np.ndarray, np.ndarray]  # the boxes' printed captions (ocr/captions.py)
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""

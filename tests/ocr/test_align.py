@@ -142,7 +142,7 @@ def test_high_dpi_scans_align_as_well(dpi: int):
     assert abs(a.image_dpi - dpi) < dpi * 0.01
 
 
-@pytest.mark.parametrize("image_dpi", [150.0, 250.0, 300.0, 600.0])
+@pytest.mark.parametrize("image_dpi", [150.0, 250.0, 296.0, 300.0, 600.0])
 def test_a_scan_of_any_resolution_is_warped_to_where_the_form_puts_it(image_dpi: float):
     """A 4-pixel line whose centre is at pixel row 1001.5 of the scan lies at 1001.5 x
     150 / dpi on the 150 dpi page, whatever the scan's resolution: shrinking a high-dpi scan
