@@ -111,8 +111,8 @@ def _printed(truth: PageTruth, seated: dict[int, frozenset[int]]) -> PrintedPair
     allowed = tuple((ns, ew) for _, _, ns, ew in truth.printed) or tuple(
         (r.printed_ns or r.ns_pair, r.printed_ew or r.ew_pair) for r in truth.rows
     )
-    if truth.blank_form:
-        return PrintedPairs((), allowed)
+    if truth.blank_form:  # nothing printed on its rows; the event still seats its pairs
+        return PrintedPairs((), allowed, seated)
     rows: list[tuple[int | None, int, int] | None] = [None] * 15
     for row, rnd, ns, ew in truth.printed:
         rows[row - 1] = (rnd, ns, ew)
@@ -120,10 +120,13 @@ def _printed(truth: PageTruth, seated: dict[int, frozenset[int]]) -> PrintedPair
 
 
 def _seated(truths: list[PageTruth]) -> dict[int, dict[int, frozenset[int]]]:
-    """Per session (seed): the pairs its movement seats in each round."""
+    """Per session (seed): the pairs its movement seats in each round (from what its
+    travellers print; a blank form prints nothing, and its rows' pairs are the movement's:
+    the generator changes pairs only on printed rows)."""
     out: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for t in truths:
-        for _, rnd, ns, ew in t.printed:
+        seats = t.printed or [(r.row, r.round, r.ns_pair, r.ew_pair) for r in t.rows]
+        for _, rnd, ns, ew in seats:
             if rnd is not None:
                 out[t.seed][rnd].update((ns, ew))
     return {k: {r: frozenset(p) for r, p in v.items()} for k, v in out.items()}

@@ -12,6 +12,7 @@ Otherwise it goes to review with the reasons.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -89,6 +90,11 @@ class PrintedPairs:
 
     def row(self, number: int) -> tuple[int | None, int, int] | None:
         return self.rows[number - 1] if number <= len(self.rows) else None
+
+    @functools.cached_property
+    def existing(self) -> frozenset[int] | None:
+        """Every pair number the event has (seated in some round), None when unknown."""
+        return frozenset().union(*self.seated.values()) if self.seated else None
 
 
 def _px(r: Rect) -> tuple[int, int, int, int]:
@@ -242,6 +248,7 @@ def _decode_row(
         boxes[EW_PAIR_WRITTEN],
         None if printed is None else printed.allowed,
         top=None,
+        existing=None if printed is None else printed.existing,
     )
     if pair_readings is not None:
         pair_readings[row.number] = pairs.ranked

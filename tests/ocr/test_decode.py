@@ -213,6 +213,26 @@ def test_blank_form_pairs_come_from_the_digits():
     assert d.in_movement is None
 
 
+@pytest.mark.parametrize(("existing", "prior"), [(None, 0.01), (frozenset(range(1, 27)), 0.001)])
+def test_a_pair_number_the_event_does_not_have_is_only_a_slip_of_the_pen(
+    existing: frozenset[int] | None, prior: float
+):
+    """Worked by hand. A blank form's NS comb reads "1" at 0.7 or "9" at 0.3 in its first
+    box and a sure "2" in its second; the movement sends 12-5 to the board. A box's
+    likelihood is 0.995 x (0.9 p + 0.01): "1" 0.995 x 0.64, "9" 0.995 x 0.28, so 92-5
+    against 12-5 is 0.28 / 0.64 = 0.4375 on the digits, times the prior of a pair the
+    movement does not send (1%), and, in an event of pairs 1-26 that has no pair 92, a
+    tenth of that again."""
+    first, second = np.zeros(10), np.zeros(10)
+    first[1], first[9], second[2] = 0.7, 0.3, 1.0
+    ns = (DigitBox.of(first), DigitBox.of(second))
+    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), ns, pair_boxes(5), allowed=[(12, 5)],
+                     top=None, existing=existing)  # fmt: skip
+    post = dict(d.ranked)
+    assert d.ranked[0][0] == (12, 5)
+    assert post[(92, 5)] / post[(12, 5)] == pytest.approx(prior * 0.4375, rel=1e-9)
+
+
 # ---- readings Law 77 cannot tell apart (issue 13) ---------------------------------------
 
 UNSURE_ON, UNSURE_OFF = 0.97, 0.03  # a mark read at 97%: enough for the posterior, not alone

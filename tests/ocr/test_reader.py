@@ -331,3 +331,11 @@ def test_a_printed_number_with_a_glyph_broken_into_pieces_is_unreadable():
     assert alone.value is not None
     assert with_pieces.value is None
     assert with_dust.value == alone.value
+
+
+def test_the_pairs_an_event_has_are_those_its_movement_seats():
+    """Every pair seated in some round; unknown (None) without the seating."""
+    seated = {1: frozenset({1, 14}), 2: frozenset({2, 14, 15})}
+    assert PrintedPairs((), (), seated).existing == {1, 2, 14, 15}
+    assert PrintedPairs((), ()).existing is None
+    assert PrintedPairs((), (), {}).existing is None
