@@ -125,7 +125,9 @@ def _seated(truths: list[PageTruth]) -> dict[int, dict[int, frozenset[int]]]:
     the generator changes pairs only on printed rows)."""
     out: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for t in truths:
-        seats = t.printed or [(r.row, r.round, r.ns_pair, r.ew_pair) for r in t.rows]
+        seats = (
+            [(r.row, r.round, r.ns_pair, r.ew_pair) for r in t.rows] if t.blank_form else t.printed
+        )
         for _, rnd, ns, ew in seats:
             if rnd is not None:
                 out[t.seed][rnd].update((ns, ew))
