@@ -233,6 +233,45 @@ def test_a_pair_number_the_event_does_not_have_is_only_a_slip_of_the_pen(
     assert post[(92, 5)] / post[(12, 5)] == pytest.approx(prior * 0.4375, rel=1e-9)
 
 
+def _pair_comb(probs: list[list[float]]) -> tuple[DigitBox, ...]:
+    return tuple(DigitBox.of(np.array(p) / sum(p)) for p in probs)
+
+
+_BOX = st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    ns=st.lists(_BOX, min_size=2, max_size=2),
+    ew=st.lists(_BOX, min_size=2, max_size=2),
+    pairs=st.integers(4, 40),
+)
+def test_the_event_s_pairs_only_ever_take_belief_from_numbers_it_does_not_have(
+    ns: list[list[float]], ew: list[list[float]], pairs: int
+):
+    """Whatever the combs show: knowing every number 1-99 exists changes nothing, and
+    knowing the event has pairs 1..``pairs`` never makes a reading with a number outside
+    them likelier, nor one inside them less likely."""
+    ns_boxes, ew_boxes = _pair_comb(ns), _pair_comb(ew)
+    allowed = [(1, 2), (3, 4)]
+
+    def ranked(existing: frozenset[int] | None) -> dict[tuple[int | None, int | None], float]:
+        d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), ns_boxes, ew_boxes, allowed,
+                         top=None, existing=existing)  # fmt: skip
+        return dict(d.ranked)
+
+    plain = ranked(None)
+    assert ranked(frozenset(range(1, 100))) == pytest.approx(plain, rel=1e-12)
+    known = frozenset(range(1, pairs + 1))
+    ruled = ranked(known)
+    assert ruled.keys() == plain.keys()
+    for (n, e), p in ruled.items():
+        if n in known and e in known:
+            assert p >= plain[(n, e)] * (1 - 1e-9)
+        else:
+            assert p <= plain[(n, e)] * (1 + 1e-9)
+
+
 # ---- readings Law 77 cannot tell apart (issue 13) ---------------------------------------
 
 UNSURE_ON, UNSURE_OFF = 0.97, 0.03  # a mark read at 97%: enough for the posterior, not alone
