@@ -12,11 +12,10 @@ Otherwise it goes to review with the reasons.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import cv2
 import numpy as np
@@ -91,7 +90,7 @@ class PrintedPairs:
     def row(self, number: int) -> tuple[int | None, int, int] | None:
         return self.rows[number - 1] if number <= len(self.rows) else None
 
-    @functools.cached_property
+    @cached_property
     def existing(self) -> frozenset[int] | None:
         """Every pair number the event has (seated in some round), None when unknown."""
         return frozenset().union(*self.seated.values()) if self.seated else None
