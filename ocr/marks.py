@@ -45,6 +45,8 @@ __all__ = [
     "STRIPS_EMPTY_BELOW",
     "STRIPS_MARKED_ABOVE",
     "STRIPS_SURE",
+    "OUTLINE_SURE",
+    "OUTLINE_UNSURE",
     "DOT_EMPTY_BELOW_MM2",
     "DOT_MARKED_ABOVE_MM2",
     "BOX_INSET_MM",
@@ -57,6 +59,7 @@ __all__ = [
     "p_of_evidence",
     "circled",
     "strips_alone",
+    "outlined",
     "classify_fill",
     "read_mark",
     "paper_tone",
@@ -103,6 +106,15 @@ edges): the box is never read empty for certain."""
 CLOSED_WITHIN_DEG = 60
 """A gap this wide in the strokes round a box (``ocr.circles.Rays.gap``) leaves nothing of
 a circle's closure: circles left open leave up to 40 degrees, neighbours' marks 50 or more."""
+
+OUTLINE_SURE = 0.85
+"""An ellipse round a box whose every quarter is followed by drawn strokes over this share
+of what can be seen of it (``ocr.outline.Outlines``) is a circle for certain. On 800
+TRAINING pages, no box without a mark of its own measured over 0.67 (of 13,827 with drawn
+ink beside two sides); 86% of the 4,895 rings measured 0.85 or more."""
+
+OUTLINE_UNSURE = 0.70
+"""An outline from this up to ``OUTLINE_SURE`` leaves the box unsure at least."""
 
 DOT_EMPTY_BELOW_MM2 = 0.15
 """A solid blob smaller than this inside a box is dust or a scanner speck."""
@@ -271,6 +283,14 @@ def strips_alone(strips: float) -> float:
     """The strips read alone, on their own thresholds, put on the scale of ``circled``."""
     alone = (strips - STRIPS_EMPTY_BELOW) / (STRIPS_MARKED_ABOVE - STRIPS_EMPTY_BELOW)
     return RING_EMPTY_BELOW + alone * (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
+
+
+def outlined(support: float) -> float:
+    """An ellipse's support round a box (``ocr.outline.Outlines``) put on the scale of
+    ``circled``: ``OUTLINE_UNSURE`` there is ``RING_EMPTY_BELOW``, ``OUTLINE_SURE`` is
+    ``RING_MARKED_ABOVE``."""
+    share = (support - OUTLINE_UNSURE) / (OUTLINE_SURE - OUTLINE_UNSURE)
+    return RING_EMPTY_BELOW + share * (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
 
 
 def _state(evidence: float) -> MarkState:

@@ -28,17 +28,21 @@ from ocr.mark_geometry import (
 )
 from ocr.marks import (
     BOX_INSET_MM,
+    CLOSED_WITHIN_DEG,
     EMPTY_BELOW,
     MARKED_ABOVE,
+    RING_MARKED_ABOVE,
     STRIPS_SURE,
     MarkReading,
     MarkState,
     circled,
     ink_values,
     mark_reading,
+    outlined,
     paper_tone,
     strips_alone,
 )
+from ocr.outline import Outlines
 from ocr.pen import pen_strength
 
 __all__ = ["RowMarks"]
@@ -109,13 +113,14 @@ class RowMarks:
         if not self.any_ink:
             return
         self.lines = np.roll(g.lines, self.shift, axis=(0, 1))
-        printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        self.printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         self.solid = self.ink >= _SOLID
-        self.drawn = self.solid & ~printed
+        self.drawn = self.solid & ~self.printed
         self.any_ink = bool(self.drawn.any())
         # All solid ink until read_fields knows which boxes hold their own mark.
         self.outside = self.solid
         self._rays: dict[Rect, Rays] = {}
+        self._outline: Outlines | None = None
 
     def _set_outside(self, marked: np.ndarray | None) -> None:
         """The solid ink a circle may be made of: all of it, or (``marked``, per box of the
@@ -131,7 +136,9 @@ class RowMarks:
             outside = self.solid & ~np.roll(mask, self.shift, axis=(0, 1))
         self.outside = outside
         self._rays = {}
-        self.drawn_sum = cv2.integral((self.drawn & outside).astype(np.uint8))
+        self._outline = None
+        self.drawn_outside = self.drawn & outside
+        self.drawn_sum = cv2.integral(self.drawn_outside.astype(np.uint8))
 
     @property
     def widths(self) -> tuple[float, float, float]:
@@ -377,6 +384,12 @@ class RowMarks:
                     break
         return out
 
+    def _outlines(self) -> Outlines:
+        """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""
+        if self._outline is None:
+            self._outline = Outlines(self.drawn_outside, self.printed, self.s)
+        return self._outline
+
     def _rays_round(self, r: Rect) -> Rays:
         """What rays round box ``r`` see (ocr/circles.py), looked at once per box."""
         seen = self._rays.get(r)
@@ -420,4 +433,8 @@ class RowMarks:
                 else:
                     seen = self._rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)
+                    if ring <= RING_MARKED_ABOVE and seen.gap <= CLOSED_WITHIN_DEG:
+                        # Strokes all but round the box that the views above see only in
+                        # part: is there an ellipse they follow (ocr/outline.py)?
+                        ring = max(ring, outlined(self._outlines().support(self._px(box_rect))))
         return mark_reading(option, fill, ring, dot)

@@ -99,13 +99,18 @@ def mark_alpha(
         share = float(rng.uniform(0.35, 0.6))
         _ellipse(c, x0 + w / 2 + j(0.1), y0 + h / 2 + j(0.1), w * np.sqrt(share) / 1.7,
                  h * np.sqrt(share) / 1.7, float(rng.uniform(0, 180)), -1)  # fmt: skip
-    elif style == "ring":  # a regular ellipse, closed or left open by up to 40 degrees
-        r = float(rng.uniform(0.62, 0.78))
-        ry = r * h * float(rng.uniform(0.9, 1.1))
+    elif style == "ring":
+        # An ellipse round the box: small enough to cut its corners or its top and bottom
+        # edges, or big enough to run into the neighbours; closed, left open by up to 40
+        # degrees, or run on past its start by up to 40 degrees a little wider.
+        r = float(rng.uniform(0.6, 0.9))
+        ry = r * h * float(rng.uniform(0.75, 1.2))
         start = float(rng.uniform(0, 360))
-        sweep = 360.0 if rng.random() < 0.6 else float(rng.uniform(320, 360))
-        _ellipse(c, x0 + w / 2 + j(0.04), y0 + h / 2 + j(0.04), r * w, ry,
-                 float(rng.uniform(-15, 15)), thick, start, start + sweep)  # fmt: skip
+        sweep = 360.0 if rng.random() < 0.6 else float(rng.uniform(320, 400))
+        cx, cy, tilt = x0 + w / 2 + j(0.07), y0 + h / 2 + j(0.07), float(rng.uniform(-15, 15))
+        _ellipse(c, cx, cy, r * w, ry, tilt, thick, start, start + min(sweep, 360.0))
+        if sweep > 360.0:
+            _ellipse(c, cx, cy, 1.06 * r * w, 1.06 * ry, tilt, thick, start, start + sweep - 360)
     elif style == "dot":
         r = float(rng.uniform(0.1, 0.22)) * side
         _ellipse(c, x0 + w / 2 + j(0.06), y0 + h / 2 + j(0.06), r, r, 0.0, -1)

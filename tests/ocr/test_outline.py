@@ -1,0 +1,131 @@
+"""ocr/outline.py: the ellipse round a box that the drawn strokes follow (worked on drawn
+arrays at the working resolution, 150 dpi)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from ocr.marks import (
+    OUTLINE_SURE,
+    OUTLINE_UNSURE,
+    RING_EMPTY_BELOW,
+    RING_MARKED_ABOVE,
+    MarkState,
+    mark_reading,
+    outlined,
+)
+from ocr.outline import Outlines
+
+S = 150 / 25.4  # px per mm
+# Three 4.5 mm boxes (27 px) side by side, 1 mm (6 px) apart, in a 110 x 200 px band.
+BOXES = [(40, 40, 67, 67), (73, 40, 100, 67), (106, 40, 133, 67)]
+MIDDLE = BOXES[1]
+
+
+def _printed() -> np.ndarray:
+    """The boxes' printed edges, as the reader's mask has them (2 px, widened by 1 px)."""
+    lines = np.zeros((110, 200), np.uint8)
+    for x0, y0, x1, y1 in BOXES:
+        cv2.rectangle(lines, (x0, y0), (x1 - 1, y1 - 1), 1, 2)
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8)) > 0
+
+
+def _stroke(drawn: np.ndarray, printed: np.ndarray) -> np.ndarray:
+    """What the reader has of a stroke: drawn ink off the printed lines."""
+    return drawn.astype(bool) & ~printed
+
+
+def _ellipse(rx_mm: float, ry_mm: float, off_mm=(0.0, 0.0), sweep=(0, 360)) -> np.ndarray:
+    ink = np.zeros((110, 200), np.uint8)
+    cx = (MIDDLE[0] + MIDDLE[2]) / 2 + off_mm[0] * S
+    cy = (MIDDLE[1] + MIDDLE[3]) / 2 + off_mm[1] * S
+    axes = (round(rx_mm * S), round(ry_mm * S))
+    cv2.ellipse(ink, (round(cx), round(cy)), axes, 0, sweep[0], sweep[1], 1, 2)
+    return ink
+
+
+def outline(drawn: np.ndarray, printed: np.ndarray, box, s: float) -> float:
+    return Outlines(drawn, printed, s).support(box)
+
+
+def test_paper_and_the_printed_boxes_alone_have_no_outline():
+    printed = _printed()
+    assert outline(np.zeros_like(printed), printed, MIDDLE, S) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("rx_mm", "ry_mm", "off_mm"),
+    [
+        (3.2, 3.2, (0.0, 0.0)),  # round, 1 mm outside the edges: over the neighbours' edges
+        (3.8, 3.0, (0.4, -0.4)),  # wide and off centre: through the neighbours' boxes
+        (2.9, 2.1, (0.0, 0.0)),  # squashed: along the box's own top and bottom edges
+    ],
+)
+def test_a_circle_round_the_box_is_followed_all_round(rx_mm, ry_mm, off_mm):
+    """A closed ellipse round the middle box, wherever it runs over printed edges (where
+    the reader cannot see it): every sample of the ellipse tried on it that is not on a
+    printed line is on the stroke, so its support is 1, over ``OUTLINE_SURE``."""
+    printed = _printed()
+    drawn = _stroke(_ellipse(rx_mm, ry_mm, off_mm), printed)
+    assert outline(drawn, printed, MIDDLE, S) == pytest.approx(1.0)
+
+
+def test_a_circle_left_open_by_forty_degrees_is_still_followed():
+    """Open from 0 to 40 degrees (lower right, in image rows): the right-hand quarter,
+    samples -45..45 degrees, has 40 of its 90 degrees on paper, about 9 of its 19
+    samples; the best ellipse still sees the other quarters whole and the right one half
+    covered: support under 1 but over 0.5."""
+    printed = _printed()
+    drawn = _stroke(_ellipse(3.2, 3.2, sweep=(40, 360)), printed)
+    support = outline(drawn, printed, MIDDLE, S)
+    assert 0.5 < support < 1.0
+
+
+def test_a_circle_round_a_neighbour_is_not_an_outline_round_this_box():
+    """A circle round the left box, 1 mm outside its edges, reaches into the gap beside
+    the middle box and no further: it covers the middle box's left quarter at most; the
+    other quarters of every ellipse round the middle box are on paper (support 0 in the
+    least covered one)."""
+    printed = _printed()
+    ink = np.zeros((110, 200), np.uint8)
+    left = BOXES[0]
+    centre = (round((left[0] + left[2]) / 2), round((left[1] + left[3]) / 2))
+    cv2.ellipse(ink, centre, (round(3.2 * S), round(3.2 * S)), 0, 0, 360, 1, 2)
+    drawn = _stroke(ink, printed)
+    assert outline(drawn, printed, MIDDLE, S) < OUTLINE_UNSURE
+    assert outline(drawn, printed, left, S) == pytest.approx(1.0)
+
+
+def test_crosses_in_both_neighbours_are_no_outline():
+    """Crosses in the left and right boxes, overshooting their corners by 1 mm: their arms
+    reach the left and right quarters of an ellipse round the middle box, never its top
+    and bottom."""
+    printed = _printed()
+    ink = np.zeros((110, 200), np.uint8)
+    for x0, y0, x1, y1 in (BOXES[0], BOXES[2]):
+        o = round(1.0 * S)
+        cv2.line(ink, (x0 - o, y0 - o), (x1 + o, y1 + o), 1, 2)
+        cv2.line(ink, (x1 + o, y0 - o), (x0 - o, y1 + o), 1, 2)
+    drawn = _stroke(ink, printed)
+    assert outline(drawn, printed, MIDDLE, S) < OUTLINE_UNSURE
+
+
+@pytest.mark.parametrize(
+    ("support", "ring", "state"),
+    [
+        (2 / 3, RING_EMPTY_BELOW - 1 / 45, MarkState.EMPTY),  # two of three quarters
+        (OUTLINE_UNSURE, RING_EMPTY_BELOW, MarkState.UNSURE),  # evidence 0: the band's foot
+        ((OUTLINE_UNSURE + OUTLINE_SURE) / 2, 0.45, MarkState.UNSURE),
+        (OUTLINE_SURE, RING_MARKED_ABOVE, MarkState.UNSURE),  # evidence 1: the band's top
+        (1.0, 0.6, MarkState.MARKED),  # 0.40 + (0.30 / 0.15) x 0.10
+    ],
+)
+def test_an_outline_is_put_on_the_circle_scale(support, ring, state):
+    """0.70 maps to the circle's empty threshold (0.40), 0.85 to its marked one (0.50),
+    linearly: a full outline (1.0) is 0.40 + 2 x 0.10 = 0.60, circled for certain; 2/3
+    (the most any box without a mark of its own measured on TRAINING pages) is
+    0.40 - (0.70 - 2/3) / 0.15 x 0.10 = 0.40 - 1/45, empty."""
+    assert outlined(support) == pytest.approx(ring)
+    assert mark_reading("4", 0.0, outlined(support), 0.0).state is state
