@@ -31,7 +31,6 @@ from ocr.marks import (
     CLOSED_WITHIN_DEG,
     EMPTY_BELOW,
     MARKED_ABOVE,
-    RING_MARKED_ABOVE,
     STRIPS_SURE,
     MarkReading,
     MarkState,
@@ -60,6 +59,7 @@ _ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour
 _PART_ROUND = 0.25  # ... whose strokes cover part of every sector round it ...
 _ROUND_GAP_DEG = 50  # ... and leave no gap wider than this (ocr/circles.py)
 _RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
+_OUTLINE_MOST = outlined(1.0)  # the most an ellipse round a box can make of its circle
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
@@ -433,8 +433,10 @@ class RowMarks:
                 else:
                     seen = self._rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)
-                    if ring <= RING_MARKED_ABOVE and seen.gap <= CLOSED_WITHIN_DEG:
+                    if ring < _OUTLINE_MOST and seen.gap <= CLOSED_WITHIN_DEG:
                         # Strokes all but round the box that the views above see only in
-                        # part: is there an ellipse they follow (ocr/outline.py)?
+                        # part, or read circled but not for certain (the strips read alone
+                        # on two bins a side, 0.517): is there an ellipse they follow
+                        # (ocr/outline.py)?
                         ring = max(ring, outlined(self._outlines().support(self._px(box_rect))))
         return mark_reading(option, fill, ring, dot)
