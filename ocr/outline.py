@@ -11,8 +11,9 @@ would doubt it (on 800 TRAINING pages with rings of every size, 383 of 4,895 rin
 along which the strokes run? It tries ellipses of every size a circle round a box is drawn
 at (radii 0.58-0.94 of the box's width, height 0.7-1.3 times the width, centres up to
 0.8 mm off the box's), and samples each one every 5 degrees. A sample on drawn ink (within
-a pixel) is covered; a sample on a printed line with no drawn ink by it is not known (the
-stroke may run under the line); any other sample is paper. An ellipse counts only where
+a pixel) is covered; a sample on a printed line, or inside a box that holds a mark of its
+own, with no drawn ink by it is not known (the stroke may run under the line, or through
+that mark); any other sample is paper. An ellipse counts only where
 each quarter round it (right, below, left, above) is known for 30% of its samples at
 least; its support is the share of known samples covered in its least covered quarter,
 and the box's outline is the best support of any ellipse.
@@ -71,15 +72,16 @@ class Outlines:
     prepared once, each box looked at on demand.
 
     ``drawn``: drawn ink off the printed lines, without the inside of boxes that hold a
-    mark of their own (bool); ``printed``: where the form prints lines, widened by the
-    fit's play (bool, same shape)."""
+    mark of their own (bool); ``hidden``: where a stroke cannot be seen (bool, same
+    shape): the form's printed lines, widened by the fit's play, and the inside of those
+    boxes."""
 
-    def __init__(self, drawn: np.ndarray, printed: np.ndarray, px_per_mm: float) -> None:
+    def __init__(self, drawn: np.ndarray, hidden: np.ndarray, px_per_mm: float) -> None:
         size = 2 * _TOLERANCE_PX + 1
         near = cv2.dilate(drawn.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
         self.shape = near.shape
         self.covered = near.ravel()
-        self.unknown = (printed & ~near).ravel()
+        self.unknown = (hidden & ~near).ravel()
         self.px_per_mm = round(px_per_mm, 3)
 
     def support(self, box: tuple[int, int, int, int]) -> float:

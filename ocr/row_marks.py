@@ -128,12 +128,14 @@ class RowMarks:
         a filled box above or a cross below is that box's mark, never part of a circle
         round this one. A circle's stroke through a neighbour leaves it a thin fill only."""
         outside = self.solid
+        self.own_marks: np.ndarray | None = None  # the inside of those boxes
         if marked is not None and marked.any():
             g = row_geometry(self.layout, self.row, self.dpi)
             mask = np.zeros_like(self.solid)
             for x0, y0, x1, y1 in g.inner[marked]:
                 mask[y0:y1, x0:x1] = True
-            outside = self.solid & ~np.roll(mask, self.shift, axis=(0, 1))
+            self.own_marks = np.roll(mask, self.shift, axis=(0, 1))
+            outside = self.solid & ~self.own_marks
         self.outside = outside
         self._rays = {}
         self._outline = None
@@ -387,7 +389,11 @@ class RowMarks:
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""
         if self._outline is None:
-            self._outline = Outlines(self.drawn_outside, self.printed, self.s)
+            # A circle through a box that holds a mark of its own (a big circle through its
+            # neighbour, which the neighbour's own mark fills) is not seen there, and not
+            # contradicted: that ink is not known to be the circle's, nor paper.
+            hidden = self.printed if self.own_marks is None else self.printed | self.own_marks
+            self._outline = Outlines(self.drawn_outside, hidden, self.s)
         return self._outline
 
     def _rays_round(self, r: Rect) -> Rays:

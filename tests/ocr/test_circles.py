@@ -116,8 +116,6 @@ def _band_marks(band: str, number: int, field: str) -> dict[str, MarkReading]:
 @pytest.mark.parametrize(
     ("band", "number", "field", "circled", "beside", "fill_at_most"),
     [
-        # Damaged paper: a circle round the 6 whose arc fills the 7 to 0.35.
-        ("row_band_circle_damaged.png", 2, LEVEL, "6", "7", 0.35),
         # Damaged paper (TEST damaged/page_0203.jpg row 9): a circle round the 4 drawn
         # over its printed edges, which the strips do not see and the rays see only in
         # part (a quarter of every sector, no gap over 50 degrees); its arc fills the 5 to
@@ -140,6 +138,24 @@ def test_a_thin_fill_beside_a_circled_box_is_unsure(
     assert reading.neighbour == (field, circled)
     assert reading.fill <= fill_at_most
     assert marks[circled].state is not MarkState.MARKED
+
+
+def test_a_circle_whose_arc_fills_the_next_box_like_a_mark_leaves_the_field_to_a_person():
+    """Damaged paper: a circle round the 6 whose arc fills the 7 to 0.35, as much as a
+    cross. The 7 holds a mark of its own as far as its fill says, so the circle is looked
+    for without the ink inside it; the ellipse round the 6 (ocr/outline.py) is not
+    contradicted there, only not seen, and the rest of it is drawn: the 6 is circled for
+    certain. The 7 stays marked by its fill (its ink runs deeper than the strip facing the
+    6): two boxes of the level are marked, which no reading explains, and the row goes to
+    a person (until the ninth round the 6 read unsure and the 7 unsure beside it, with the
+    same outcome for the row)."""
+    marks = _band_marks("row_band_circle_damaged.png", 2, LEVEL)
+    assert marks["6"].state is MarkState.MARKED
+    assert marks["6"].how == "circle"
+    assert marks["7"].state is MarkState.MARKED
+    assert marks["7"].fill <= 0.35
+    others = [o for o, m in marks.items() if o not in ("6", "7")]
+    assert all(marks[o].state is MarkState.EMPTY for o in others)
 
 
 def test_a_wide_circle_whose_stroke_runs_down_the_next_box_is_read_round_its_box():

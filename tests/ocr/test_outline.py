@@ -129,3 +129,20 @@ def test_an_outline_is_put_on_the_circle_scale(support, ring, state):
     0.40 - (0.70 - 2/3) / 0.15 x 0.10 = 0.40 - 1/45, empty."""
     assert outlined(support) == pytest.approx(ring)
     assert mark_reading("4", 0.0, outlined(support), 0.0).state is state
+
+
+def test_a_circle_through_a_box_holding_its_own_mark_is_not_contradicted_there():
+    """A wide circle round the middle box (4.2 x 3.0 mm, 1.95 mm beyond its left and right
+    edges) runs through the inside of both neighbours. Where a neighbour holds a mark of
+    its own, the reader takes that box's ink out of what a circle may be made of; the
+    circle's stroke there is then not seen. Counted as paper, those samples leave the left
+    and right quarters covered only where the stroke crosses the 1 mm gaps, under
+    ``OUTLINE_SURE``; counted as not known, the rest of the ellipse decides (support 1)."""
+    printed = _printed()
+    drawn = _stroke(_ellipse(4.2, 3.0), printed)
+    inside = np.zeros_like(printed)
+    for x0, y0, x1, y1 in (BOXES[0], BOXES[2]):
+        inside[y0 + 4 : y1 - 4, x0 + 4 : x1 - 4] = True  # 0.7 mm in, as the reader crops
+    drawn &= ~inside
+    assert Outlines(drawn, printed, S).support(MIDDLE) < OUTLINE_SURE
+    assert Outlines(drawn, printed | inside, S).support(MIDDLE) == pytest.approx(1.0)
