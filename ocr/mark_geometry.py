@@ -25,6 +25,7 @@ __all__ = [
     "RING_OUT_MM",
     "RING_SIDE_MM",
     "BORDER_CORE_MM",
+    "BORDER_INNER_MM",
     "SPILL_MM",
     "RowGeometry",
     "printed_lines",
@@ -34,6 +35,7 @@ __all__ = [
 RING_OUT_MM = 2.2  # a circle around a box stays within this distance of its edge ...
 RING_SIDE_MM = 2.0  # ... and of its left and right edges (the next box is 1 mm away)
 BORDER_CORE_MM = 0.35  # the printed edge (and the fit's play) reaches this far out
+BORDER_INNER_MM = 0.5  # ... and this far in
 _NEIGHBOUR_MM = 2.0  # boxes this close share an edge a stroke may cross
 SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
 EDGE, HAIRLINE = 1, 2  # printed-line mask values

@@ -7,13 +7,13 @@ squashed so that it runs along its own box's top and bottom, then leaves gaps th
 take for a circle left open, and the box reads unsure or even empty although nobody
 would doubt it (on 800 TRAINING pages with rings of every size, 383 of 4,895 rings).
 
-``Outlines.support`` asks the question the other way round: is there an ellipse round the box
-along which the strokes run? It tries ellipses of every size a circle round a box is drawn
-at (radii 0.58-0.94 of the box's width, height 0.7-1.3 times the width, centres up to
-0.8 mm off the box's), and samples each one every 5 degrees. A sample on drawn ink (within
-a pixel) is covered; a sample on a printed line, or inside a box that holds a mark of its
-own, with no drawn ink by it is not known (the stroke may run under the line, or through
-that mark); any other sample is paper. An ellipse counts only where
+``Outlines.support`` asks the question the other way round: is there an ellipse round
+the box along which the strokes run? It tries ellipses of every size a circle round a box
+is drawn at (radii 0.58-0.94 of the box's width, height 0.7-1.3 times the width, centres
+up to 0.8 mm off the box's), and samples each one every 5 degrees. A sample on drawn ink
+(within a pixel) is covered; a sample on a printed line, or inside a box that holds a
+mark of its own, with no drawn ink by it is not known (the stroke may run under the
+line, or through that mark); any other sample is paper. An ellipse counts only where
 each quarter round it (right, below, left, above) is known for 30% of its samples at
 least; its support is the share of known samples covered in its least covered quarter,
 and the box's outline is the best support of any ellipse.

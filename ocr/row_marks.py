@@ -17,9 +17,10 @@ import numpy as np
 from ocr.captions import ink_over_captions
 from ocr.circles import THICKER_PX, Rays, printed_across, rays
 from ocr.layout import Layout, Rect, Row
+from ocr.line_widths import border_width, hairline_width
 from ocr.mark_geometry import (
     BORDER_CORE_MM,
-    HAIRLINE,
+    BORDER_INNER_MM,
     RING_OUT_MM,
     RING_SIDE_MM,
     SPILL_MM,
@@ -47,7 +48,6 @@ from ocr.pen import pen_strength
 __all__ = ["RowMarks"]
 
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
-_BORDER_INNER_MM = 0.5  # the printed edge (and the fit's play) reaches this far in
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
@@ -121,6 +121,7 @@ class RowMarks:
         self.outside = self.solid
         self._rays: dict[Rect, Rays] = {}
         self._outline: Outlines | None = None
+        self.own_marks: np.ndarray | None = None  # inside boxes holding a mark of their own
 
     def _set_outside(self, marked: np.ndarray | None) -> None:
         """The solid ink a circle may be made of: all of it, or (``marked``, per box of the
@@ -128,7 +129,7 @@ class RowMarks:
         a filled box above or a cross below is that box's mark, never part of a circle
         round this one. A circle's stroke through a neighbour leaves it a thin fill only."""
         outside = self.solid
-        self.own_marks: np.ndarray | None = None  # the inside of those boxes
+        self.own_marks = None
         if marked is not None and marked.any():
             g = row_geometry(self.layout, self.row, self.dpi)
             mask = np.zeros_like(self.solid)
@@ -147,56 +148,11 @@ class RowMarks:
         """Solid pixels across a printed box edge and across a hairline of this row, and
         the pixels the mask gives a line (measured once, when a circle is looked for)."""
         if self._widths is None:
-            border, mask = self._border_width(self.row)
-            self._widths = (border, self._hairline_width(), mask)
+            g = row_geometry(self.layout, self.row, self.dpi)
+            border, mask = border_width(self.solid, self.lines, g.outer, self.s)
+            hairlines = np.roll(g.hairline_rows, self.shift[0])  # the lines as shifted
+            self._widths = (border, hairline_width(self.solid, self.lines, hairlines), mask)
         return self._widths
-
-    def _hairline_width(self) -> float:
-        """How many solid pixels the grey hairlines between rows are across (they print
-        lighter than box edges and may scan thinner or vanish)."""
-        g = row_geometry(self.layout, self.row, self.dpi)
-        rows = np.flatnonzero(np.roll(g.hairline_rows, self.shift[0]))  # the lines as shifted
-        if len(rows) == 0:
-            return 0.0
-        widths = []
-        for y in (rows[0], rows[-1]):
-            cols = np.flatnonzero(self.lines[y] == HAIRLINE)
-            y0, y1 = max(0, y - 3), y + 4
-            widths.append(float(np.median(self.solid[y0:y1].sum(axis=0)[cols])))
-        return float(np.mean(widths))
-
-    def _border_width(self, row: Row) -> tuple[float, float]:
-        """How many solid pixels a printed box edge of this row is across, and how many
-        the mask of printed lines gives it (across each box's left edge at its middle).
-
-        An edge 0.3 mm wide lands on 2 pixels or on 3 as it falls on the pixel grid, so
-        the row's edges are a mix of both. Their width is the interquartile mean of the
-        counts (a mark crossing an edge at its middle, or an edge broken there, is left
-        out), not the median: a median of 2s and 3s is 2 or 3 as the pen's ramp or the
-        noise tips it, and an edge taken 2 px across where it prints 3 leaves a pixel
-        over along its whole length, two where a strip crosses two edges, as many as a
-        circle's stroke (``THICKER_PX``): an empty box between two such edges looked
-        circled (the sample evening's board 9 row 3, S beside a slash in W)."""
-        px = row_geometry(self.layout, row, self.dpi).outer
-        if not len(px):
-            return 2.0, 2.0
-        core = round(BORDER_CORE_MM * self.s)
-        inner = round(_BORDER_INNER_MM * self.s)
-        w = self.solid.shape[1]
-        ys = (px[:, 1] + px[:, 3]) // 2
-        a = np.minimum(np.maximum(0, px[:, 0] - core), w)
-        b = np.minimum(px[:, 0] + inner, w)
-        # The few pixels from a to b of each box's middle row, counted where they lie.
-        at = a[:, None] + np.arange(core + inner)
-        within = at < b[:, None]
-        at = (ys[:, None], np.minimum(at, w - 1))
-        ink = (self.solid[at] & within).sum(axis=1)
-        mask = ((self.lines[at] > 0) & within).sum(axis=1)
-        counts = np.sort(ink)
-        quarter = len(counts) // 4
-        return float(counts[quarter : len(counts) - quarter].mean()), max(
-            1.0, float(np.median(mask))
-        )
 
     def _px(self, r: Rect) -> tuple[int, int, int, int]:
         hit = self._px_cache.get(r)
@@ -246,7 +202,7 @@ class RowMarks:
         middle 70% of the side, from just inside the edge to the reach outside it."""
         x0, y0, x1, y1 = self._px(r)
         h, w = self.solid.shape
-        inner = round(_BORDER_INNER_MM * self.s)
+        inner = round(BORDER_INNER_MM * self.s)
         side_reach = round(RING_SIDE_MM * self.s)
         reach = round(RING_OUT_MM * self.s)
         my0, my1 = y0 + round(0.15 * (y1 - y0)), y0 + round(0.85 * (y1 - y0))

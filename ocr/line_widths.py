@@ -1,0 +1,67 @@
+"""How wide the form's own printed lines scan on one row, so that a circle's stroke is
+told from them.
+
+A stroke that runs in a strip beside a box, or along a ray from its centre, is drawn ink
+beyond what the form prints there (``ocr.circles.printed_across``). What the form prints
+is known from the layout as a mask of its lines; how many solid pixels each of them is
+across on this scan is measured here, once per row: the box edges at each box's left
+edge, the grey hairlines between rows where they lie.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ocr.mark_geometry import BORDER_CORE_MM, BORDER_INNER_MM, HAIRLINE
+
+__all__ = ["border_width", "hairline_width"]
+
+
+def hairline_width(solid: np.ndarray, lines: np.ndarray, hairline_rows: np.ndarray) -> float:
+    """How many solid pixels the grey hairlines between rows are across (they print
+    lighter than box edges and may scan thinner or vanish). ``solid``: the row band's
+    solid ink; ``lines``: the printed lines where they lie on it; ``hairline_rows``: which
+    of its pixel rows a hairline crosses, as they lie."""
+    rows = np.flatnonzero(hairline_rows)
+    if len(rows) == 0:
+        return 0.0
+    widths = []
+    for y in (rows[0], rows[-1]):
+        cols = np.flatnonzero(lines[y] == HAIRLINE)
+        y0, y1 = max(0, y - 3), y + 4
+        widths.append(float(np.median(solid[y0:y1].sum(axis=0)[cols])))
+    return float(np.mean(widths))
+
+
+def border_width(
+    solid: np.ndarray, lines: np.ndarray, outer: np.ndarray, px_per_mm: float
+) -> tuple[float, float]:
+    """How many solid pixels a printed box edge of this row is across, and how many the
+    mask of printed lines gives it (across each box's left edge at its middle; ``outer``:
+    the boxes' printed rectangles in the band, (n, 4) x0, y0, x1, y1).
+
+    An edge 0.3 mm wide lands on 2 pixels or on 3 as it falls on the pixel grid, so the
+    row's edges are a mix of both. Their width is the interquartile mean of the counts (a
+    mark crossing an edge at its middle, or an edge broken there, is left out), not the
+    median: a median of 2s and 3s is 2 or 3 as the pen's ramp or the noise tips it, and
+    an edge taken 2 px across where it prints 3 leaves a pixel over along its whole
+    length, two where a strip crosses two edges, as many as a circle's stroke
+    (``ocr.circles.THICKER_PX``): an empty box between two such edges looked circled (the
+    sample evening's board 9 row 3, S beside a slash in W)."""
+    if not len(outer):
+        return 2.0, 2.0
+    core = round(BORDER_CORE_MM * px_per_mm)
+    inner = round(BORDER_INNER_MM * px_per_mm)
+    w = solid.shape[1]
+    ys = (outer[:, 1] + outer[:, 3]) // 2
+    a = np.minimum(np.maximum(0, outer[:, 0] - core), w)
+    b = np.minimum(outer[:, 0] + inner, w)
+    # The few pixels from a to b of each box's middle row, counted where they lie.
+    at = a[:, None] + np.arange(core + inner)
+    within = at < b[:, None]
+    at = (ys[:, None], np.minimum(at, w - 1))
+    ink = (solid[at] & within).sum(axis=1)
+    mask = ((lines[at] > 0) & within).sum(axis=1)
+    counts = np.sort(ink)
+    quarter = len(counts) // 4
+    return float(counts[quarter : len(counts) - quarter].mean()), max(1.0, float(np.median(mask)))
