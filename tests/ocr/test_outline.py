@@ -6,6 +6,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ocr.marks import (
     OUTLINE_SURE,
@@ -146,3 +148,19 @@ def test_a_circle_through_a_box_holding_its_own_mark_is_not_contradicted_there()
     drawn &= ~inside
     assert Outlines(drawn, printed, S).support(MIDDLE) < OUTLINE_SURE
     assert Outlines(drawn, printed | inside, S).support(MIDDLE) == pytest.approx(1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), share=st.floats(0.0, 0.2), extra=st.floats(0.0, 0.1))
+def test_more_drawn_ink_never_lowers_the_outline(seed, share, extra):
+    """Ink drawn anywhere can only cover more of an ellipse's samples: a paper sample
+    becomes covered (its quarter's share rises), a sample not known becomes covered and
+    known (the share c/k becomes (c+1)/(k+1), never less), and an ellipse that counted
+    still counts. So the outline of a box never falls when ink is added, whatever was
+    there (random specks over the printed boxes, then more)."""
+    rng = np.random.default_rng(seed)
+    printed = _printed()
+    drawn = _stroke(rng.random(printed.shape) < share, printed)
+    more = drawn | _stroke(rng.random(printed.shape) < extra, printed)
+    before = Outlines(drawn, printed, S).support(MIDDLE)
+    assert Outlines(more, printed, S).support(MIDDLE) >= before
