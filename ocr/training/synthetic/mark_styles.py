@@ -1,14 +1,15 @@
 """How players mark a box, as ink masks: one set of styles per side of the split.
 
 TRAINING styles are drawn with geometric primitives (OpenCV polylines, ellipses, filled
-polygons): crosses, ticks, slashes, filled boxes, scribbles, partial fills, a regular
-ring around the box and a round dot. TEST styles come from a separate hand model: every
-line is a pen stroke (a spline through wobbling control points, with pressure), and the
-shapes are the ones the issue lists from real slips: crosses, ticks with a long arm that
-may run out of the box, blobs, hand-drawn circles around the box (open or overlapping,
-cutting the corners or running into the neighbours) and pen dots. No TEST style is ever
-drawn on a TRAINING page, so the mark thresholds are chosen on styles the benchmark
-never shows.
+polygons): crosses, ticks, slashes, filled boxes, scribbles, partial fills, an
+elliptical ring around the box (tight enough to cut its corners or big enough to run into
+the neighbours, closed, open or run on past its start) and a round dot. TEST styles come
+from a separate hand model: every line is a pen stroke (a spline through wobbling control
+points, with pressure), and the shapes are the ones the issue lists from real slips:
+crosses, ticks with a long arm that may run out of the box, blobs, hand-drawn circles
+around the box (open or overlapping, cutting the corners or running into the neighbours)
+and pen dots. No TEST style is ever drawn on a TRAINING page, so the mark thresholds are
+chosen on styles the benchmark never shows.
 
 A mark is drawn into a patch that holds the box (``w`` x ``h`` px) at offset (``pad``,
 ``pad``); ``pad`` leaves room for marks that leave the box.
