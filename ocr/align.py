@@ -14,6 +14,7 @@ crumpled or non-flat page).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -176,23 +177,21 @@ def _in_the_corners(
     return found if len(found) == len(wanted) else None
 
 
-def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
-    """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
+def _attempts(small: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
+    """The whole image's searches, each only if the one before left a marker unfound:
+    the usual smallest marker, a smaller one, then the image slightly blurred (noise)."""
+    yield small, 0.12
+    yield small, 0.02
+    yield cv2.GaussianBlur(small, (3, 3), 0), 0.02
 
-    Ids that are not the form's are ignored; a marker seen twice keeps the larger one.
-    """
-    scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
-    small, halved = _halved(grey, 1.0 / scale)
-    rest = scale * halved
-    if rest < 1.0:
-        small = cv2.resize(small, None, fx=rest, fy=rest, interpolation=cv2.INTER_AREA)
-    wanted = {m.id for m in layout.markers}
-    found = _in_the_corners(small, layout, wanted, 0.12) or {}
-    found = {mid: pts / scale for mid, pts in found.items()}
-    attempts = ((small, 0.12), (small, 0.02), (cv2.GaussianBlur(small, (3, 3), 0), 0.02))
-    if len(found) == len(wanted):
-        attempts = ()
-    for attempt, min_perimeter in attempts:
+
+def _in_the_whole(
+    small: np.ndarray, layout: Layout, wanted: set[int], scale: float
+) -> dict[int, np.ndarray]:
+    """The form's markers found in the whole of ``small`` (corners in the scan's pixels,
+    ``small`` being ``scale`` of it); a marker seen twice keeps the larger one."""
+    found: dict[int, np.ndarray] = {}
+    for attempt, min_perimeter in _attempts(small):
         corners, ids, _ = _detector(layout, min_perimeter).detectMarkers(attempt)
         if ids is None:
             continue
@@ -205,6 +204,25 @@ def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
                 found[mid] = pts
         if len(found) == 4:
             break
+    return found
+
+
+def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
+    """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
+
+    Ids that are not the form's are ignored; a marker seen twice keeps the larger one.
+    """
+    scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
+    small, halved = _halved(grey, 1.0 / scale)
+    rest = scale * halved
+    if rest < 1.0:
+        small = cv2.resize(small, None, fx=rest, fy=rest, interpolation=cv2.INTER_AREA)
+    wanted = {m.id for m in layout.markers}
+    in_corners = _in_the_corners(small, layout, wanted, 0.12)
+    if in_corners is not None:
+        found = {mid: pts / scale for mid, pts in in_corners.items()}
+    else:
+        found = _in_the_whole(small, layout, wanted, scale)
     if scale < 1.0 and found:
         win = max(2, int(round(1.5 / scale)))
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
