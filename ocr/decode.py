@@ -259,19 +259,34 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     """The score as written, or None when the comb is blank.
 
     The digits are read together with the decoded result: when the comb is about as
-    likely (within a factor of 20) to show the Law 77 score as to show the box-by-box
-    best reading, it is read as the Law 77 score (a 9 that looks a bit like a 4 in the
-    right place). Otherwise the box-by-box reading stands, and the row goes to review
+    likely (within a factor of 20) to show the Law 77 score as any other score a player
+    could have written, it is read as the Law 77 score (a 9 that looks a bit like a 4 in
+    the right place). Otherwise the box-by-box reading stands, and the row goes to review
     for a score that disagrees with Law 77. The side is never borrowed from Law 77: a
     score clearly marked for the other side (the commonest slip on a traveller) is kept
     as written, so the row goes to review instead of being corrected silently.
+
+    Every duplicate score is a multiple of 10 (Law 77's table: trick scores of 20 and
+    30, bonuses and undertricks in tens and hundreds), and so is any slip of a player's
+    pen that writes one (a trick or the vulnerability wrong, a sum misadded). A comb
+    read box by box as 111 where Law 77 gives 100 is a misread 0, not a score anybody
+    wrote: the other scores weighed against the Law 77 one are the multiples of 10 that
+    fit the comb (``_slip_scores``), not the box-by-box reading itself.
     """
     if all(b.probs is None for b in ev.score):
         return None
     digits = "".join(str(int(np.argmax(b.probs))) for b in ev.score if b.probs is not None)
     table = _box_log_table(ev.score)
     argmax = int(digits)
-    ll_best, ll_law = _numbers_log_likelihood(table, (argmax, abs(law_score)))
+    ll_law = float(_numbers_log_likelihood(table, (abs(law_score),))[0])
+    if argmax == abs(law_score):
+        ll_best = ll_law
+    else:
+        slips = _slip_log_likelihoods(ev.score)
+        at = abs(law_score) // 10 - 1
+        if abs(law_score) % 10 == 0 and 0 <= at < len(slips):
+            slips = np.delete(slips, at)
+        ll_best = float(slips.max())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
     marked_ew = ew > max(ns, _SIDE_MARKED)
     marked_ns = ns > max(ew, _SIDE_MARKED)
@@ -280,6 +295,35 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
             return -law_score  # the Law 77 figure, written for the other side
         return law_score
     return -argmax if ew > ns else argmax
+
+
+@lru_cache(maxsize=8)
+def _slip_scores(width: int) -> tuple[int, ...]:
+    """Every score a table could write in a comb of ``width`` boxes: the multiples of 10."""
+    return tuple(range(10, 10**width, 10))
+
+
+@lru_cache(maxsize=8)
+def _slip_classes(width: int) -> tuple[np.ndarray, np.ndarray]:
+    """``_padded_classes`` of every ``_slip_scores`` value, right- and left-aligned, one
+    column per box (none is too wide for the comb)."""
+    values = _slip_scores(width)
+    return _padded_classes(values, width).T.copy(), _padded_classes(values, width, True).T.copy()
+
+
+@lru_cache(maxsize=256)
+def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
+    """log P(comb shows v) for v = 10, 20, ... (``_slip_scores``): what
+    ``_numbers_log_likelihood`` gives, summed box by box (a thousand values a comb, so
+    four gathers instead of one fancy index); once per comb, though every ranked result
+    of a row asks for it (read-only: shared)."""
+    table = _box_log_table(boxes)
+    right, left = _slip_classes(table.shape[0])
+    ll_right = sum(table[i][right[i]] for i in range(table.shape[0]))
+    ll_left = sum(table[i][left[i]] for i in range(table.shape[0]))
+    out = np.logaddexp(math.log(1 - _LEFT_ALIGNED) + ll_right, math.log(_LEFT_ALIGNED) + ll_left)
+    out.flags.writeable = False
+    return out
 
 
 def decode_contract(

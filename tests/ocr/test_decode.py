@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -12,6 +14,10 @@ from ocr.decode import (
     DigitBox,
     MarkGroup,
     RowEvidence,
+    _box_log_table,
+    _numbers_log_likelihood,
+    _slip_log_likelihoods,
+    _slip_scores,
     decode_contract,
     decode_pairs,
 )
@@ -139,6 +145,56 @@ def test_a_score_written_for_the_wrong_side_is_not_turned_round():
     assert (str(contract), str(declarer), tricks, written) == ("2CX", "E", 7, -100)
     honest = marks_for(Contract.parse("2CX"), Seat.EAST, 7, 100)  # side box NS: as Law 77
     assert decode_contract(evidence(honest, 100), Vulnerability.NONE).ranked[0][0][3] == 100
+
+
+def leaning(read: int, other: int, p: float) -> DigitBox:
+    """A box read as ``read`` with probability ``p``, ``other`` next (0.15), the rest even."""
+    probs = np.full(10, (1 - p - 0.15) / 8)
+    probs[read], probs[other] = p, 0.15
+    return DigitBox.of(probs)
+
+
+def test_a_zero_read_as_one_in_a_law77_score_is_not_a_slip():
+    """Marks say 1NT by East one down, both vulnerable: NS +100 (Law 77). The comb reads
+    "111" box by box: each 0 lost a faint side and looks like a 1 (0.80 against 0.15).
+
+    A box's likelihood is 0.995 x (0.9 p + 0.01) (``digit_box_likelihood``): a 1 0.73, a 0
+    0.145. "111" is (0.73 / 0.145)^2 = 25 times likelier than "100", over the factor of 20
+    a written score may be off Law 77 and still be read as it. But nobody writes 111: every
+    duplicate score is a multiple of 10, and so is a player's slip. The likeliest slip is
+    110, only 0.73 / 0.145 = 5.0 times likelier than 100: the comb shows the Law 77 score."""
+    marks = marks_for(Contract.parse("1NT"), Seat.EAST, 6, 100)
+    ev = replace(
+        evidence(marks, None), score=(BLANK, digit(1), leaning(1, 0, 0.80), leaning(1, 0, 0.80))
+    )
+    (contract, decl, tricks, written), _ = decode_contract(ev, Vulnerability.BOTH).ranked[0]
+    assert (str(contract), decl, tricks, written) == ("1NT", Seat.EAST, 6, 100)
+
+
+def test_a_tens_box_read_firmly_off_law77_is_still_a_possible_slip():
+    """The same row, the comb's tens box a firm 1 (0.98, every other digit 0.0022): the
+    slip 110 is then 0.892 / 0.012 = 74 times likelier than Law 77's 100 (box likelihoods
+    0.995 x (0.9 p + 0.01); the units box counts the same for both), over 20. The row keeps
+    the score as read box by box (111) and goes to a person: 110 for 100 is a slip a player
+    makes."""
+    marks = marks_for(Contract.parse("1NT"), Seat.EAST, 6, 100)
+    ev = replace(evidence(marks, None), score=(BLANK, digit(1), digit(1), leaning(1, 0, 0.80)))
+    (contract, _, tricks, written), _ = decode_contract(ev, Vulnerability.BOTH).ranked[0]
+    assert (str(contract), tricks, written) == ("1NT", 6, 111)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10), min_size=4,
+                max_size=4), st.lists(st.booleans(), min_size=4, max_size=4))  # fmt: skip
+def test_every_slip_is_weighed_as_the_number_it_is(weights, blank):
+    """The slips' log-likelihoods, summed box by box for speed, are what
+    ``_numbers_log_likelihood`` gives each multiple of 10 of the comb."""
+    boxes = tuple(
+        BLANK if b else DigitBox.of(np.array(w) / sum(w))
+        for w, b in zip(weights, blank, strict=True)
+    )
+    expected = _numbers_log_likelihood(_box_log_table(boxes), _slip_scores(4))
+    assert np.allclose(_slip_log_likelihoods(boxes), expected)
 
 
 def test_passed_out():
