@@ -58,6 +58,7 @@ __all__ = [
     "p_marked",
     "p_of_evidence",
     "circled",
+    "confirmed",
     "strips_alone",
     "outlined",
     "classify_fill",
@@ -283,6 +284,23 @@ def strips_alone(strips: float) -> float:
     """The strips read alone, on their own thresholds, put on the scale of ``circled``."""
     alone = (strips - STRIPS_EMPTY_BELOW) / (STRIPS_MARKED_ABOVE - STRIPS_EMPTY_BELOW)
     return RING_EMPTY_BELOW + alone * (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
+
+
+def confirmed(ring: float, support: float) -> float:
+    """A box's circle reading (``circled``) once the ellipse round it is known (its
+    ``support``, ``ocr.outline.Outlines``): the higher of the two on this scale, and as
+    sure as an ellipse followed all round (``outlined(1.0)``) where the other views read
+    the box circled (``RING_MARKED_ABOVE``) but not for certain and an ellipse round it is
+    followed over ``OUTLINE_UNSURE`` of every quarter: two views that fail in different
+    ways agree.
+
+    Chosen on TRAINING (1,000 pages, the five conditions, wide rings): of the boxes read
+    circled but not for certain, 102 of 137 with a circle round them had an outline of
+    0.70 or more and none of the 25 without (0.333 at most: the strips of a box between
+    two marked neighbours see their strokes on both sides and read it circled, 0.517)."""
+    if RING_MARKED_ABOVE <= ring and support >= OUTLINE_UNSURE:
+        return max(ring, outlined(1.0))
+    return max(ring, outlined(support))
 
 
 def outlined(support: float) -> float:

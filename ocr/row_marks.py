@@ -36,6 +36,7 @@ from ocr.marks import (
     MarkReading,
     MarkState,
     circled,
+    confirmed,
     ink_values,
     mark_reading,
     outlined,
@@ -400,5 +401,6 @@ class RowMarks:
                         # part, or read circled but not for certain (the strips read alone
                         # on two bins a side, 0.517): is there an ellipse they follow
                         # (ocr/outline.py)?
-                        ring = max(ring, outlined(self._outlines().support(self._px(box_rect))))
+                        support = self._outlines().support(self._px(box_rect))
+                        ring = confirmed(ring, support)
         return mark_reading(option, fill, ring, dot)

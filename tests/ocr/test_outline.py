@@ -9,12 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ocr.decode import CERTAIN
 from ocr.marks import (
     OUTLINE_SURE,
     OUTLINE_UNSURE,
     RING_EMPTY_BELOW,
     RING_MARKED_ABOVE,
     MarkState,
+    confirmed,
     mark_reading,
     outlined,
 )
@@ -131,6 +133,30 @@ def test_an_outline_is_put_on_the_circle_scale(support, ring, state):
     0.40 - (0.70 - 2/3) / 0.15 x 0.10 = 0.40 - 1/45, empty."""
     assert outlined(support) == pytest.approx(ring)
     assert mark_reading("4", 0.0, outlined(support), 0.0).state is state
+
+
+@pytest.mark.parametrize(
+    ("ring", "support", "confirmed_ring"),
+    [
+        # Strips read alone on two bins a side (0.517, p 0.9945, marked but not certain)
+        # and an ellipse followed over 0.70 of every quarter: two views agree, as sure as
+        # a full outline (0.60).
+        (0.517, OUTLINE_UNSURE, 0.6),
+        (RING_MARKED_ABOVE, 0.9, 0.6),
+        # Under 0.70 the outline adds only what it reads itself: 0.69 maps to
+        # 0.40 - 0.01 / 0.15 x 0.10 = 0.3933, under the strips' 0.517.
+        (0.517, 0.69, 0.517),
+        # The other views unsure (0.45): no agreement, the outline's own reading,
+        # 0.40 + 0.10 / 0.15 x 0.10 = 0.4667 for 0.80.
+        (0.45, 0.80, 0.40 + 0.1 / 0.15 * 0.1),
+        # Nothing seen by the other views, a full ellipse: the outline's 0.60.
+        (0.0, 1.0, 0.6),
+    ],
+)
+def test_the_outline_confirms_a_circle_read_but_not_for_certain(ring, support, confirmed_ring):
+    assert confirmed(ring, support) == pytest.approx(confirmed_ring)
+    if confirmed_ring == pytest.approx(0.6):
+        assert mark_reading("S", 0.0, confirmed(ring, support), 0.0).p_marked >= CERTAIN
 
 
 def test_a_circle_through_a_box_holding_its_own_mark_is_not_contradicted_there():
