@@ -293,6 +293,42 @@ def test_a_pen_dot_near_the_edge_facing_an_empty_neighbour_is_the_box_own_mark()
     assert _marked(read) == {("level", "3"): read[("level", "3")].how}
 
 
+def test_a_small_pen_dot_put_by_the_edge_is_a_mark():
+    """A dot of 1 mm across (about 0.8 mm^2) whose right side comes within 0.25 mm of
+    level 3's right edge: it lies mostly in the 0.7 mm band along the edge where the fill
+    and the free-standing dot are not measured, so its fill says little. Up to the printed
+    edge it is a compact blob with no other ink within 1 mm, over 0.5 mm^2: a pen dot,
+    marked."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    r = load_layout().box(1, "level", "3")
+    s = DPI / 25.4
+    centre = (round((r.x1 - 0.75) * s), round((r.y + r.height * 0.7) * s))
+    cv2.circle(page, centre, round(0.5 * s), (0.1, 0.1, 0.1), -1)
+    read = _read(page)
+    assert read[("level", "3")].dot_mm2 >= 0.5
+    assert _marked(read) == {("level", "3"): "dot"}
+
+
+def test_the_tip_of_a_neighbour_s_stroke_by_the_edge_is_no_dot():
+    """The same blob by the end of a stroke that comes from level 4 across the gap and
+    stops at the printed edge (its tip beyond the edge, the edge between them): it is not
+    alone (the stroke lies within 1 mm of it, outside the box), so it is no dot, and
+    level 3 is not marked for certain."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    r = load_layout().box(1, "level", "3")
+    s = DPI / 25.4
+    y = r.y + r.height * 0.7
+    cv2.circle(page, (round((r.x1 - 0.75) * s), round(y * s)), round(0.5 * s), (0.1,) * 3, -1)
+    _line_mm(page, (r.x1 + 0.45, y), (r.x1 + 2.5, y - 1.5), 0.1, 2)
+    read = _read(page)
+    assert read[("level", "3")].dot_mm2 < 0.5
+    assert ("level", "3") not in _marked(read)
+
+
 def test_the_same_ink_reaching_in_from_the_gap_is_still_nobody_s_for_certain():
     """The same strip of level 3 inked by a stroke that comes in across the gap from level
     4 (level 4 itself unmarked): whose stroke it is cannot be told, so level 3 is unsure."""
