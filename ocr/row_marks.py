@@ -16,6 +16,7 @@ import numpy as np
 
 from ocr.captions import ink_over_captions
 from ocr.circles import THICKER_PX, Rays, printed_across, rays
+from ocr.dots import dot_mm2
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width
 from ocr.mark_geometry import (
@@ -30,7 +31,6 @@ from ocr.mark_geometry import (
 from ocr.marks import (
     BOX_INSET_MM,
     CLOSED_WITHIN_DEG,
-    DOT_MARKED_ABOVE_MM2,
     EMPTY_BELOW,
     MARKED_ABOVE,
     STRIPS_SURE,
@@ -51,12 +51,6 @@ __all__ = ["RowMarks"]
 
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _SIDE_BINS = 6
-_DOT_ALONE_MM = 1.0  # a pen dot near a box's edge has no other drawn ink this near
-_EDGE_DOT_MM2 = 0.5
-"""A compact blob standing alone near a box's edge at least this large is a pen dot, marked
-(a dot of 0.8 mm). Chosen on 1,000 TRAINING pages: 96-99% of the marked boxes that only
-the edge's blob reads as dotted measure this or more; unmarked boxes' blobs there measure
-0.37 mm^2 at most (``DOT_MARKED_ABOVE_MM2`` is 0.40)."""
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
@@ -182,59 +176,9 @@ class RowMarks:
         return float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
 
     def dot_mm2(self, box: Rect) -> float:
-        """Area of the largest solid blob in box ``box`` (mm^2) that stands free: a line
-        entering from outside (a neighbour's overshoot) touches the edge, a dot does not.
-
-        A blob is looked for ``BOX_INSET_MM`` inside the printed edge, any shape; and up to
-        the printed edge, where a pen dot may be put, a drawn blob (off the printed lines)
-        that is compact (no side of its bounding box over twice the other, half of it ink)
-        and stands alone (``_alone``). A neighbour's stroke that comes across the edge, or a
-        circle that runs inside it, leaves a long piece there, or the rest of the stroke
-        beside it. Near the edge a blob counts only as a dot of ``_EDGE_DOT_MM2`` or more,
-        marked for certain: specks of the scanner and the paper gather by the printed
-        lines (up to 0.37 mm^2 in unmarked boxes of 1,000 TRAINING pages), and an unsure
-        dot there would send rows to a person for nothing."""
-        px2 = self.s * self.s
-        best = self._free_blob(self.solid, box.inset(BOX_INSET_MM), compact=False) / px2
-        if best < DOT_MARKED_ABOVE_MM2:
-            near_edge = self._free_blob(self.drawn, box, compact=True) / px2
-            if near_edge >= _EDGE_DOT_MM2:
-                best = near_edge
-        return best
-
-    def _free_blob(self, mask: np.ndarray, r: Rect, compact: bool) -> int:
-        """Pixels of the largest blob of ``mask`` inside ``r`` that touches none of its
-        sides (and, if ``compact``, is compact and alone)."""
-        x0, y0, x1, y1 = self._px(r)
-        inside = mask[y0:y1, x0:x1].astype(np.uint8)
-        if not inside.any():
-            return 0
-        h, w = inside.shape
-        _, _, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=8)
-        best = 0
-        for x, y, bw, bh, area in stats[1:]:
-            if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):
-                continue
-            if compact and not (
-                max(bw, bh) <= 2 * min(bw, bh)
-                and 2 * area >= bw * bh
-                and self._alone((x0 + x, y0 + y, x0 + x + bw, y0 + y + bh))
-            ):
-                continue
-            best = int(area)
-        return best
-
-    def _alone(self, blob: tuple[int, int, int, int]) -> bool:
-        """Does a blob (its bounding box, px) stand alone: no other drawn ink within
-        ``_DOT_ALONE_MM`` of it, in its box or out? A pen dot does; a piece of a stroke
-        (a neighbour's circle running inside the edge, broken where it crosses the
-        printed line) has the rest of the stroke beside it."""
-        reach = round(_DOT_ALONE_MM * self.s)
-        x0, y0, x1, y1 = blob
-        h, w = self.drawn.shape
-        near = self.drawn[max(0, y0 - reach) : y1 + reach, max(0, x0 - reach) : x1 + reach]
-        own = self.drawn[y0:y1, x0:x1]
-        return int(near.sum()) == int(own.sum())
+        """Area of the dot in box ``box`` (mm^2), ``ocr.dots.dot_mm2``."""
+        inner = self._px(box.inset(BOX_INSET_MM))
+        return dot_mm2(self.solid, self.drawn, inner, self._px(box), self.s)
 
     def _extra_ink(self, strip: tuple[slice, slice], side: int) -> np.ndarray:
         """Solid ink across a strip beside a box edge (one value per position along the
