@@ -271,7 +271,10 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     pen that writes one (a trick or the vulnerability wrong, a sum misadded). A comb
     read box by box as 111 where Law 77 gives 100 is a misread 0, not a score anybody
     wrote: the other scores weighed against the Law 77 one are the multiples of 10 that
-    fit the comb (``_slip_scores``), not the box-by-box reading itself.
+    fit the comb (``_slip_scores``), not the box-by-box reading itself. So is a passed-out
+    board's 0 (Law 77 scores it zero): a single glyph read as 6 on a row whose PASS box is
+    marked is a misread 0 (the joint decoder has weighed the PASS mark already, and a
+    pass-out must be marked for certain, ``unchecked_groups``).
     """
     if all(b.probs is None for b in ev.score):
         return None
@@ -290,7 +293,7 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
     marked_ew = ew > max(ns, _SIDE_MARKED)
     marked_ns = ns > max(ew, _SIDE_MARKED)
-    if law_score != 0 and ll_law >= ll_best - math.log(20):
+    if ll_law >= ll_best - math.log(20):
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
         return law_score

@@ -183,6 +183,20 @@ def test_a_tens_box_read_firmly_off_law77_is_still_a_possible_slip():
     assert (str(contract), tricks, written) == ("1NT", 6, 111)
 
 
+def test_a_zero_read_as_six_on_a_passed_out_row_is_the_zero():
+    """PASS marked, the comb's last box read as a 6 (0.60) or a 0 (0.15). Law 77 scores
+    a passed-out board 0: the comb shows it with likelihood 0.995 x (0.9 x 0.15 + 0.01) =
+    0.144; every slip (10, 20, ...) needs a digit in a box read blank, 0.002 against 0.98,
+    so none comes within the factor of 20 and the score is read as the 0 written."""
+    ev = replace(
+        evidence({"passed_out": {"PASS"}}, None),
+        score=(BLANK, BLANK, BLANK, leaning(6, 0, 0.60)),
+    )
+    (contract, _, _, written), posterior = decode_contract(ev, Vulnerability.NONE).ranked[0]
+    assert (contract, written) == (None, 0)
+    assert posterior > DEFAULT_THRESHOLD
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10), min_size=4,
                 max_size=4), st.lists(st.booleans(), min_size=4, max_size=4))  # fmt: skip
