@@ -5,16 +5,19 @@ A stroke that runs in a strip beside a box, or along a ray from its centre, is d
 beyond what the form prints there (``ocr.circles.printed_across``). What the form prints
 is known from the layout as a mask of its lines; how many solid pixels each of them is
 across on this scan is measured here, once per row: the box edges at each box's left
-edge, the grey hairlines between rows where they lie.
+edge, the grey hairlines between rows where they lie. Where the hairlines scan as no solid
+ink, a stroke that runs along one is found by its tone (``strokes_over_hairlines``).
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from ocr.mark_geometry import BORDER_CORE_MM, BORDER_INNER_MM, HAIRLINE
+from ocr.marks import ink_values
 
-__all__ = ["border_width", "hairline_width"]
+__all__ = ["border_width", "hairline_width", "strokes_over_hairlines"]
 
 
 def hairline_width(solid: np.ndarray, lines: np.ndarray, hairline_rows: np.ndarray) -> float:
@@ -65,3 +68,38 @@ def border_width(
     counts = np.sort(ink)
     quarter = len(counts) // 4
     return float(counts[quarter : len(counts) - quarter].mean()), max(1.0, float(np.median(mask)))
+
+
+def strokes_over_hairlines(
+    grey: np.ndarray,
+    paper: float,
+    strength: float,
+    hairline_band: np.ndarray,
+    solid_at: float,
+    min_run: int,
+) -> np.ndarray:
+    """Strokes that run along the grey hairlines of a row (``hairline_band``: the pixels
+    the mask of printed lines gives them, without the box edges): the top of a circle
+    that follows the line above the row, which that mask hides. Meant for rows whose
+    hairlines scan as no solid ink (``hairline_width`` 0).
+
+    Ink on paper multiplies the light that comes back, so a stroke over a hairline is
+    what is left of a pixel's tone once the hairline's own is divided out. The line's
+    tone at each of its pixel rows is its median along the row (strokes cross it at few
+    places); the rest is read on the row's ink ramp (``strength``, ``ocr.pen``) like any
+    stroke, solid from ``solid_at``. A patch where the scan merely darkens the line keeps
+    little once divided. Only pieces ``min_run`` px long or more along the line are
+    kept: a stroke that crosses it (the arm of a cross in the next row reaching up) is
+    seen beside the line already, and adds nothing of a circle that follows it."""
+    out = np.zeros(hairline_band.shape, np.uint8)
+    for y in np.flatnonzero(hairline_band.any(axis=1)):
+        cols = np.flatnonzero(hairline_band[y])
+        tone = grey[y, cols].astype(np.float32)
+        line = max(float(np.median(tone)) / paper, 0.05)
+        out[y, cols] = ink_values(tone / line, paper, strength) >= solid_at
+    if not out.any():
+        return out.astype(bool)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+    long = stats[:, cv2.CC_STAT_WIDTH] >= min_run
+    long[0] = False
+    return long[labels]

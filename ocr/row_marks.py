@@ -18,10 +18,11 @@ from ocr.captions import ink_over_captions
 from ocr.circles import THICKER_PX, Rays, printed_across, rays
 from ocr.dots import dot_mm2
 from ocr.layout import Layout, Rect, Row
-from ocr.line_widths import border_width, hairline_width
+from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
 from ocr.mark_geometry import (
     BORDER_CORE_MM,
     BORDER_INNER_MM,
+    EDGE,
     RING_OUT_MM,
     RING_SIDE_MM,
     SPILL_MM,
@@ -49,6 +50,8 @@ from ocr.pen import pen_strength
 
 __all__ = ["RowMarks"]
 
+_SQUARE = np.ones((3, 3), np.uint8)
+_ALONG_HAIRLINE_MM = 1.5  # a stroke this long over a hairline runs along it
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
@@ -94,6 +97,7 @@ class RowMarks:
         grey = page[y0:y1, x0:x1]
         self.paper = paper_tone(grey[::2, ::2])
         strength = pen_strength(grey, self.paper, g)
+        self._grey, self._strength = grey, strength
         self.ink = ink_values(grey, self.paper, strength)
         # The printed form where it really lies on this row (the page's fit may be a pixel
         # or two off here): the form's lines matched to the row's ink profiles.
@@ -115,7 +119,7 @@ class RowMarks:
         if not self.any_ink:
             return
         self.lines = np.roll(g.lines, self.shift, axis=(0, 1))
-        self.printed = cv2.dilate((self.lines > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        self.printed = cv2.dilate((self.lines > 0).astype(np.uint8), _SQUARE) > 0
         self.solid = self.ink >= _SOLID
         self.drawn = self.solid & ~self.printed
         self.any_ink = bool(self.drawn.any())
@@ -340,7 +344,18 @@ class RowMarks:
             # neighbour, which the neighbour's own mark fills) is not seen there, and not
             # contradicted: that ink is not known to be the circle's, nor paper.
             hidden = self.printed if self.own_marks is None else self.printed | self.own_marks
-            self._outline = Outlines(self.drawn_outside, hidden, self.s)
+            # Where the hairlines scan as no solid ink, a circle's top running along the one
+            # above the row is found by its tone, and followed there.
+            drawn = self.drawn_outside
+            if self.widths[1] == 0:
+                edges = cv2.dilate((self.lines == EDGE).astype(np.uint8), _SQUARE) > 0
+                band = self.printed & ~edges
+                run = round(_ALONG_HAIRLINE_MM * self.s)
+                over = strokes_over_hairlines(
+                    self._grey, self.paper, self._strength, band, _SOLID, run
+                )
+                drawn = drawn | (over if self.own_marks is None else over & ~self.own_marks)
+            self._outline = Outlines(drawn, hidden, self.s)
         return self._outline
 
     def _rays_round(self, r: Rect) -> Rays:
