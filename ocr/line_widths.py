@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.digits import quantile
 from ocr.mark_geometry import BORDER_CORE_MM, BORDER_INNER_MM, HAIRLINE
 from ocr.marks import ink_values
 
@@ -91,15 +92,18 @@ def strokes_over_hairlines(
     little once divided. Only pieces ``min_run`` px long or more along the line are
     kept: a stroke that crosses it (the arm of a cross in the next row reaching up) is
     seen beside the line already, and adds nothing of a circle that follows it."""
-    out = np.zeros(hairline_band.shape, np.uint8)
-    for y in np.flatnonzero(hairline_band.any(axis=1)):
+    out = np.zeros(hairline_band.shape, bool)
+    rows = np.flatnonzero(hairline_band.any(axis=1))
+    for y in rows:
         cols = np.flatnonzero(hairline_band[y])
         tone = grey[y, cols].astype(np.float32)
-        line = max(float(np.median(tone)) / paper, 0.05)
+        line = max(quantile(tone[::3], 0.5) / paper, 0.05)  # every third pixel is enough
         out[y, cols] = ink_values(tone / line, paper, strength) >= solid_at
     if not out.any():
-        return out.astype(bool)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(out, connectivity=8)
+        return out
+    y0, y1 = rows[0], rows[-1] + 1  # the hairlines' rows only
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(out[y0:y1].astype(np.uint8))
     long = stats[:, cv2.CC_STAT_WIDTH] >= min_run
     long[0] = False
-    return long[labels]
+    out[y0:y1] = long[labels]
+    return out
