@@ -240,9 +240,13 @@ def _fill_board_1_correction(page: Page, console: ConsoleThread) -> None:
 
 
 def _overall_row(page: Page, pair: int) -> list[str]:
+    """The cells of a pair's row in the overall ranking, once the page shows it: a link
+    just clicked may still be loading, and ``all_inner_texts`` does not wait (it read an
+    empty row once, in CI, right after following "the results as published")."""
     row = page.get_by_role("table", name="Overall ranking (leveled totals)").get_by_role(
         "row", name=re.compile(rf"^\d+(-\d+)? {pair} ")
     )
+    expect(row).to_have_count(1)
     return [" ".join(t.split()) for t in row.get_by_role("cell").all_inner_texts()]
 
 
