@@ -198,32 +198,44 @@ def _box_log_table_of(boxes: tuple[DigitBox, ...]) -> np.ndarray:
 
 
 @lru_cache(maxsize=4096)
-def _padded_classes(values: tuple[int, ...], width: int, left: bool = False) -> np.ndarray:
-    """(len(values), width) class index per box of each number written right-aligned (or
-    left-aligned), 0 = blank box, d + 1 = digit d; numbers too wide for the comb get -1."""
-    out = np.zeros((len(values), width), np.int64)
+def _padded_classes(
+    values: tuple[int, ...], width: int, left: bool = False
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """(width, len(values)) class index in box i of each number written right-aligned (or
+    left-aligned), 0 = blank box, d + 1 = digit d, one row per box so that a comb's
+    likelihoods are gathered a box at a time; and which numbers are too wide for the comb
+    (None when none is; their classes are 0)."""
+    out = np.zeros((width, len(values)), np.int64)
+    too_wide = np.zeros(len(values), bool)
     for k, v in enumerate(values):
         text = str(v)
         if len(text) > width:
-            out[k] = -1
+            too_wide[k] = True
             continue
         start = 0 if left else width - len(text)
         for i, ch in enumerate(text):
-            out[k, start + i] = int(ch) + 1
-    return out
+            out[start + i, k] = int(ch) + 1
+    out.flags.writeable = False
+    too_wide.flags.writeable = False
+    return out, (too_wide if too_wide.any() else None)
 
 
 _LEFT_ALIGNED = 0.05  # the form asks for right-aligned numbers; a few are written from the left
 
 
 def _numbers_log_likelihood(table: np.ndarray, values: tuple[int, ...]) -> np.ndarray:
-    """log P(comb shows v) for each v in ``values``, right-aligned or (rarely) left-aligned."""
-    cols = np.arange(table.shape[0])[None, :]
+    """log P(comb shows v) for each v in ``values``, right-aligned or (rarely) left-aligned.
+
+    Summed a box at a time (``table[i]`` gathered at box i's classes), which for the
+    hundreds of Law 77 scores, or the thousand slips, of a comb is several times faster
+    than one fancy index over all boxes at once; the sums are the same."""
     lls = []
     for left in (False, True):
-        idx = _padded_classes(values, table.shape[0], left)
-        ll = table[cols, np.maximum(idx, 0)].sum(axis=1)
-        lls.append(np.where((idx < 0).any(axis=1), -1e9, ll))
+        idx, too_wide = _padded_classes(values, table.shape[0], left)
+        ll = table[0][idx[0]]
+        for i in range(1, table.shape[0]):
+            ll = ll + table[i][idx[i]]
+        lls.append(ll if too_wide is None else np.where(too_wide, -1e9, ll))
     return np.logaddexp(math.log(1 - _LEFT_ALIGNED) + lls[0], math.log(_LEFT_ALIGNED) + lls[1])
 
 
@@ -306,25 +318,12 @@ def _slip_scores(width: int) -> tuple[int, ...]:
     return tuple(range(10, 10**width, 10))
 
 
-@lru_cache(maxsize=8)
-def _slip_classes(width: int) -> tuple[np.ndarray, np.ndarray]:
-    """``_padded_classes`` of every ``_slip_scores`` value, right- and left-aligned, one
-    column per box (none is too wide for the comb)."""
-    values = _slip_scores(width)
-    return _padded_classes(values, width).T.copy(), _padded_classes(values, width, True).T.copy()
-
-
 @lru_cache(maxsize=256)
 def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
-    """log P(comb shows v) for v = 10, 20, ... (``_slip_scores``): what
-    ``_numbers_log_likelihood`` gives, summed box by box (a thousand values a comb, so
-    four gathers instead of one fancy index); once per comb, though every ranked result
-    of a row asks for it (read-only: shared)."""
+    """log P(comb shows v) for v = 10, 20, ... (``_slip_scores``), once per comb, though
+    every ranked result of a row asks for it (read-only: shared)."""
     table = _box_log_table(boxes)
-    right, left = _slip_classes(table.shape[0])
-    ll_right = sum(table[i][right[i]] for i in range(table.shape[0]))
-    ll_left = sum(table[i][left[i]] for i in range(table.shape[0]))
-    out = np.logaddexp(math.log(1 - _LEFT_ALIGNED) + ll_right, math.log(_LEFT_ALIGNED) + ll_left)
+    out = _numbers_log_likelihood(table, _slip_scores(table.shape[0]))
     out.flags.writeable = False
     return out
 

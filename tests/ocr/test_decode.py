@@ -201,14 +201,27 @@ def test_a_zero_read_as_six_on_a_passed_out_row_is_the_zero():
 @given(st.lists(st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10), min_size=4,
                 max_size=4), st.lists(st.booleans(), min_size=4, max_size=4))  # fmt: skip
 def test_every_slip_is_weighed_as_the_number_it_is(weights, blank):
-    """The slips' log-likelihoods, summed box by box for speed, are what
-    ``_numbers_log_likelihood`` gives each multiple of 10 of the comb."""
+    """The slips' log-likelihoods, gathered box by box for speed, are what
+    ``_numbers_log_likelihood`` gives each multiple of 10 of the comb, and what the box
+    likelihoods give the number written right-aligned (95%) or left-aligned (5%), worked
+    out here digit by digit from its text."""
     boxes = tuple(
         BLANK if b else DigitBox.of(np.array(w) / sum(w))
         for w, b in zip(weights, blank, strict=True)
     )
-    expected = _numbers_log_likelihood(_box_log_table(boxes), _slip_scores(4))
+    table = _box_log_table(boxes)
+    expected = _numbers_log_likelihood(table, _slip_scores(4))
     assert np.allclose(_slip_log_likelihoods(boxes), expected)
+    for k in (0, 4, 9, 98, 99, 998):  # 10, 50, 100, 990, 1000, 9990
+        text = str(_slip_scores(4)[k])
+        right = sum(table[i, 0] for i in range(4 - len(text))) + sum(
+            table[4 - len(text) + i, int(c) + 1] for i, c in enumerate(text)
+        )
+        left = sum(table[i, int(c) + 1] for i, c in enumerate(text)) + sum(
+            table[i, 0] for i in range(len(text), 4)
+        )
+        by_hand = np.logaddexp(np.log(0.95) + right, np.log(0.05) + left)
+        assert expected[k] == pytest.approx(by_hand)
 
 
 def test_passed_out():
