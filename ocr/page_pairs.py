@@ -8,8 +8,12 @@ table's pairs) stays possible, and the row goes to review on its posterior alone
 
 Every pair plays each board once, so on one traveller an NS pair number appears on one
 row at most, and so does an EW pair number (the movement; a board played a second time
-is no result, Law 15A, and the director adjusts). NS and EW are kept apart: a Mitchell
-may number both 1 to n. A pair number a row reads for certain (its pair readings that
+is no result, Law 15A, and the director adjusts). Where the event numbers its pairs in
+one series (1 to 2n, or a Howell's pairs, which change seats; ``PrintedPairs.
+numbered_in_one_series``), a number is on one row at most whatever its seat: pair 10
+sitting NS on row 10 rules out a reading of row 8 as 8-10, which the digits of a
+handwritten "13" with a faint 3 can make. A Mitchell that numbers NS and EW 1 to n each
+has two pairs under every number, and the sides are kept apart. A pair number a row reads for certain (its pair readings that
 have it reach the acceptance threshold together, whatever else the row is in review for:
 the pair digits are decoded apart from the marks) rules out every reading of another row
 of the page that seats it again; what that leaves of the other row may make its own pairs
@@ -42,12 +46,15 @@ def played_once(
     rows: Sequence[RowReading],
     threshold: float,
     pair_readings: Mapping[int, PairReadings] | None = None,
+    one_series: bool = False,
 ) -> tuple[RowReading, ...]:
     """The rows of one traveller page, with readings that seat a pair another row seats
     for certain ruled out (see the module docstring).
 
     ``pair_readings`` are the rows' pair readings from their decoding, every one with its
     probability (``read_rows``); a row without them is judged on its kept readings.
+    ``one_series``: the event numbers its pairs in one series (``PrintedPairs.one_series``),
+    so a pair number is on one row at most whichever seat it has there.
 
     What a row reads for certain is worked out again on what other rows' certain pairs
     leave of its readings, until nothing more becomes certain: a row's pairs made certain
@@ -56,13 +63,14 @@ def played_once(
     rows certain of the same pair both stay certain of it, and both go to review."""
     first = tuple(rows)
     readings = {r.row: _readings(r, pair_readings) for r in first if r.best is not None}
-    seated: Seated = {"NS": {}, "EW": {}}
+    sides = _ONE_SERIES if one_series else _APART
+    seated: Seated = {side: {} for side in sides}
     while True:
-        grown = _certain_pairs(first, threshold, readings, seated)
+        grown = _certain_pairs(first, threshold, readings, seated, sides)
         if grown == seated:
             break
         seated = grown
-    return tuple(_judged(r, threshold, readings.get(r.row, ()), seated) for r in first)
+    return tuple(_judged(r, threshold, readings.get(r.row, ()), seated, sides) for r in first)
 
 
 def _readings(row: RowReading, pair_readings: Mapping[int, PairReadings] | None) -> PairReadings:
@@ -77,7 +85,7 @@ def _readings(row: RowReading, pair_readings: Mapping[int, PairReadings] | None)
 
 
 def _judged(
-    row: RowReading, threshold: float, readings: PairReadings, seated: Seated
+    row: RowReading, threshold: float, readings: PairReadings, seated: Seated, sides: Sides
 ) -> RowReading:
     """One row given the pairs other rows read for certain: in review saying so if its
     best reading seats one of them again; accepted if its posterior was its one reason
@@ -87,10 +95,10 @@ def _judged(
     if row.status not in (RowStatus.REVIEW, RowStatus.ACCEPTED) or row.best is None:
         return row
     elsewhere = _elsewhere(seated, row.row)
-    if _clashes(row.best, elsewhere):
+    if _clashes(row.best, elsewhere, sides):
         # Two rows read the same pair for certain: one of them is wrong (or the pair
         # played the board twice, for the director). Neither is accepted.
-        reason = _clash_reason(row.best, elsewhere)
+        reason = _clash_reason(row.best, elsewhere, sides)
         if reason in row.reasons:
             return row
         return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, reason))
@@ -98,11 +106,11 @@ def _judged(
         return row
     if row.reasons != (posterior_reason(row.posterior, threshold),):
         return row
-    gone = _gone(readings, elsewhere)
+    gone = _gone(readings, elsewhere, sides)
     if gone <= 0.0:
         return row
     posterior = row.posterior / (1.0 - gone)
-    kept = tuple((alt, p) for alt, p in row.alternatives if not _clashes(alt, elsewhere))
+    kept = tuple((alt, p) for alt, p in row.alternatives if not _clashes(alt, elsewhere, sides))
     if posterior >= threshold:
         return replace(row, posterior=posterior, alternatives=kept,
                        status=RowStatus.ACCEPTED, reasons=())  # fmt: skip
@@ -113,12 +121,25 @@ def _judged(
 Seated = dict[str, dict[int, tuple[int, ...]]]
 """Per side ("NS", "EW"), each pair number read for certain and the form rows it is on."""
 
+Elsewhere = dict[str, dict[int, int]]
+"""Per side, the pair numbers other rows read for certain, with the first such row."""
+
+Sides = tuple[str, str]
+"""The keys of ``Seated`` an NS and an EW pair number go under."""
+
+_APART: Sides = ("NS", "EW")
+"""NS and EW numbered apart (a Mitchell may number both 1 to n)."""
+
+_ONE_SERIES: Sides = ("", "")
+"""One series: pair 10 sitting NS on one row and EW on another is the same pair twice."""
+
 
 def _certain_pairs(
     rows: Sequence[RowReading],
     threshold: float,
     readings: Mapping[int, PairReadings],
     seated: Seated,
+    sides: Sides,
 ) -> Seated:
     """``seated`` and the pair numbers each row reads for certain given it: an NS (EW)
     number of the row's best reading whose share of what the row's readings keep, once
@@ -130,11 +151,12 @@ def _certain_pairs(
         if r.best is None or r.status is RowStatus.EMPTY:
             continue
         elsewhere = _elsewhere(seated, r.row)
-        kept = [(both, q) for both, q in readings[r.row] if not _seats(*both, elsewhere)]
-        left = 1.0 - _gone(readings[r.row], elsewhere)
+        kept = [(both, q) for both, q in readings[r.row] if not _seats(*both, elsewhere, sides)]
+        left = 1.0 - _gone(readings[r.row], elsewhere, sides)
         if left <= 0.0:
             continue
-        for k, (side, number) in enumerate((("NS", r.best.ns_pair), ("EW", r.best.ew_pair))):
+        numbers = (r.best.ns_pair, r.best.ew_pair)
+        for k, (side, number) in enumerate(zip(sides, numbers, strict=True)):
             on = grown[side].get(number, ()) if number is not None else ()
             if number is None or r.row in on:
                 continue
@@ -143,7 +165,7 @@ def _certain_pairs(
     return grown
 
 
-def _elsewhere(seated: Seated, i_row: int) -> dict[str, dict[int, int]]:
+def _elsewhere(seated: Seated, i_row: int) -> Elsewhere:
     """The certain pair numbers of rows other than form row ``i_row``, with the first such
     row on the form (whatever order the rows came in)."""
     return {
@@ -153,22 +175,23 @@ def _elsewhere(seated: Seated, i_row: int) -> dict[str, dict[int, int]]:
     }  # fmt: skip
 
 
-def _gone(readings: PairReadings, elsewhere: dict[str, dict[int, int]]) -> float:
+def _gone(readings: PairReadings, elsewhere: Elsewhere, sides: Sides) -> float:
     """The probability of a row's pair readings that seat a pair certain on another row."""
-    return sum(p for (ns, ew), p in readings if _seats(ns, ew, elsewhere))
+    return sum(p for (ns, ew), p in readings if _seats(ns, ew, elsewhere, sides))
 
 
-def _clashes(result: RowResult, elsewhere: dict[str, dict[int, int]]) -> bool:
-    return _seats(result.ns_pair, result.ew_pair, elsewhere)
+def _clashes(result: RowResult, elsewhere: Elsewhere, sides: Sides) -> bool:
+    return _seats(result.ns_pair, result.ew_pair, elsewhere, sides)
 
 
-def _seats(ns: int | None, ew: int | None, elsewhere: dict[str, dict[int, int]]) -> bool:
-    return ns in elsewhere["NS"] or ew in elsewhere["EW"]
+def _seats(ns: int | None, ew: int | None, elsewhere: Elsewhere, sides: Sides) -> bool:
+    return ns in elsewhere[sides[0]] or ew in elsewhere[sides[1]]
 
 
-def _clash_reason(result: RowResult, elsewhere: dict[str, dict[int, int]]) -> str:
-    if result.ns_pair in elsewhere["NS"]:
-        side, pair = "NS", result.ns_pair
+def _clash_reason(result: RowResult, elsewhere: Elsewhere, sides: Sides) -> str:
+    if result.ns_pair in elsewhere[sides[0]]:
+        side, pair = sides[0], result.ns_pair
     else:
-        side, pair = "EW", result.ew_pair
-    return f"{side} pair {pair} is on row {elsewhere[side][pair]} too (a pair plays a board once)"
+        side, pair = sides[1], result.ew_pair
+    who = f"{side} pair {pair}".strip()
+    return f"{who} is on row {elsewhere[side][pair]} too (a pair plays a board once)"

@@ -156,7 +156,8 @@ class ScanReader:
             printed = _printed_from_page(flat, layout)
         pairs: dict[int, PairReadings] = {}
         rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold, pairs)
-        rows = played_once(rows, self.threshold, pairs)
+        one_series = printed is not None and printed.numbered_in_one_series
+        rows = played_once(rows, self.threshold, pairs, one_series)
         if board is None or PageProblem.WRONG_EVENT in problems:
             why = "board unknown" if board is None else "page from another event or session"
             rows = tuple(_to_review(r, why) for r in rows)

@@ -339,3 +339,19 @@ def test_the_pairs_an_event_has_are_those_its_movement_seats():
     assert PrintedPairs((), (), seated).existing == {1, 2, 14, 15}
     assert PrintedPairs((), ()).existing is None
     assert PrintedPairs((), (), {}).existing is None
+
+
+def test_pairs_in_one_series_are_told_by_the_board_s_pairings():
+    """NS 1-3 against EW 18-20 (numbered 1 to 24): no number on both sides, one series.
+    A Mitchell numbering both sides 1 to 3 plays NS 1 against EW 3 and NS 3 against EW 2:
+    3 on both sides, numbered apart. Two pairings are too few to tell; the event's word
+    (``one_series``) is taken as it is."""
+    assert PrintedPairs((), ((1, 18), (2, 19), (3, 20))).numbered_in_one_series
+    assert not PrintedPairs((), ((1, 3), (2, 1), (3, 2))).numbered_in_one_series
+    assert not PrintedPairs((), ((1, 18), (2, 19))).numbered_in_one_series
+    assert not PrintedPairs(
+        (), ((1, 18), (2, 19), (3, 20)), one_series=False
+    ).numbered_in_one_series
+    assert PrintedPairs((), ((1, 18),), one_series=True).numbered_in_one_series
+    printed_rows = ((1, 1, 18), (2, 2, 19), (3, 3, 20))
+    assert PrintedPairs(printed_rows, None).numbered_in_one_series  # read off a form

@@ -85,19 +85,40 @@ def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPa
 
     sheets = travellers_from_event(event, session)
     seated: dict[str, dict[int, set[int]]] = {}
+    tables: dict[str, dict[int, set[tuple[int, int]]]] = {}
     for sheet in sheets:
         for r in sheet.rows:
             if r.round is not None:
                 seated.setdefault(sheet.section, {}).setdefault(r.round, set()).update(
                     (r.ns_pair, r.ew_pair)
                 )
+                tables.setdefault(sheet.section, {}).setdefault(r.round, set()).add(
+                    (r.ns_pair, r.ew_pair)
+                )
+    one_series = {section: _one_series(rounds) for section, rounds in tables.items()}
     table = {}
     for sheet in sheets:
         rows = tuple((r.round, r.ns_pair, r.ew_pair) for r in sheet.rows)
         allowed = tuple((ns, ew) for _, ns, ew in rows)
         rounds = {k: frozenset(v) for k, v in seated.get(sheet.section, {}).items()}
-        table[(sheet.section, sheet.board)] = PrintedPairs(rows, allowed, rounds)  # type: ignore[arg-type]
+        table[(sheet.section, sheet.board)] = PrintedPairs(
+            rows,  # type: ignore[arg-type]
+            allowed,
+            rounds,
+            one_series.get(sheet.section),
+        )
     return table
+
+
+def _one_series(rounds: dict[int, set[tuple[int, int]]]) -> bool:
+    """Whether a section numbers its pairs in one series: a pair sits at one table a
+    round, so a number at two tables of a round (or on both sides of one) is two pairs,
+    numbered NS and EW apart."""
+    for meetings in rounds.values():
+        numbers = [n for meeting in meetings for n in meeting]
+        if len(numbers) != len(set(numbers)):
+            return False
+    return True
 
 
 def queue_context(event: Event | None, session: int | None) -> QueueContext:
