@@ -70,6 +70,9 @@ class TrainingSources:
     writer_digits: int = 0
     """Digits drawn by the stroke writer's TRAINING writers (shapes "A")."""
     writer_ids: tuple[int, int] = (0, 900_000)
+    pointed_pen_digits: int = 0
+    """Digits drawn by the same writers with a pointed pen (``draw_digit``'s ``upstroke``:
+    full width down the page, a hairline up it, which a scan loses)."""
     synthetic_pages: int = 0
     """TRAINING pages from the scan generator, read through the real alignment and
     cropping, each handwritten box labelled from the page's ground truth."""
@@ -94,6 +97,7 @@ def default_sources() -> TrainingSources:
         font_variants=60,
         writer_digits=30_000,
         writer_ids=TRAINING_WRITER_IDS,
+        pointed_pen_digits=8_000,
         synthetic_pages=60,
     )
 
@@ -148,18 +152,25 @@ def _font_digits(
 
 
 def _stroke_digits(
-    count: int, ids: tuple[int, int], skeletons: str, rng: np.random.Generator
+    count: int,
+    ids: tuple[int, int],
+    skeletons: str,
+    rng: np.random.Generator,
+    pointed: bool = False,
 ) -> Iterable[tuple[np.ndarray, int]]:
-    """``count`` digits by stroke writers with ids in ``ids`` (a few digits each)."""
+    """``count`` digits by stroke writers with ids in ``ids`` (a few digits each); with
+    ``pointed``, each writer's pen draws upstrokes 5-40% of its width."""
     from ocr.training.synthetic.strokes import draw_digit, stroke_style
 
+    upstroke = None
     for i in range(count):
         if i % 10 == 0:
             style = stroke_style(int(rng.integers(*ids)), skeletons)
+            upstroke = float(rng.uniform(0.05, 0.4)) if pointed else None
         digit = int(rng.integers(10))
         height = float(rng.uniform(20, 44))
         pen = float(rng.uniform(0.06, 0.16)) * height
-        yield draw_digit(style, digit, height, pen, rng), digit
+        yield draw_digit(style, digit, height, pen, rng, upstroke), digit
 
 
 def _page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
@@ -325,6 +336,9 @@ def build_dataset(
         add("TRAINING handwriting fonts", vary(_distort(ink, rng), rng, bend=0.7), label)
     for ink, label in _stroke_digits(src.writer_digits, src.writer_ids, "A", rng):
         add("TRAINING stroke writers", vary(ink, rng, bend=0.4, max_bend=0.03), label)
+    pointed = _stroke_digits(src.pointed_pen_digits, src.writer_ids, "A", rng, pointed=True)
+    for ink, label in pointed:
+        add("TRAINING stroke writers, pointed pen", vary(ink, rng, bend=0.4, max_bend=0.03), label)
     for crop, label in _page_digits(src.synthetic_pages, seed):
         add_crop("generated TRAINING pages", crop, label)
     if src.real_digits is not None:

@@ -13,6 +13,12 @@ and gives every writer a style of their own that stays with them:
   the next;
 - tremor, loops left open, pen pressure that varies along the stroke.
 
+A pen is a round tip unless ``draw_digit`` is given ``upstroke``: a pointed (or
+fountain) pen, pressed on the downstrokes and lifted on the way up, draws a stroke moving
+down the page full width and one moving up or across as a hairline, which a 150 dpi scan
+turns into a faint trace or nothing (the right side of a "0" drawn from its top
+anticlockwise, the loop of a "6" or "9").
+
 There are two independently drawn sets of model shapes: ``SKELETONS_A`` (TRAINING,
 skeletons_a.py) and ``SKELETONS_B`` (TEST, skeletons_b.py). They cover the same
 allographs (a model must have seen a long-flag "1" to read one) but every control point,
@@ -146,9 +152,11 @@ def draw_digit(
     height_px: float,
     pen_px: float,
     rng: np.random.Generator,
+    upstroke: float | None = None,
 ) -> np.ndarray:
     """An ink mask (0..1, float32, cropped to the ink) of ``digit`` in ``style``, about
-    ``height_px`` tall, drawn with a pen ``pen_px`` wide."""
+    ``height_px`` tall, drawn with a pen ``pen_px`` wide; with ``upstroke``, a pointed pen
+    whose strokes moving up or across are that share of its width (module docstring)."""
     if not 0 <= digit <= 9:
         raise ValueError(f"digit {digit} is not 0-9")
     shapes = _skeletons(style.skeletons)[str(digit)]
@@ -193,11 +201,17 @@ def draw_digit(
     for path in placed:
         pts = path - lo
         n = len(pts)
-        if style.pressure > 0 and n > 2:
-            # Pressure: thicker in the middle of a stroke, lighter at its ends.
-            along = np.linspace(0.0, 1.0, n - 1)
-            w = pen * (1.0 - style.pressure * (np.abs(along - 0.5) * 2) ** 2)
-            w = w * (1.0 + 0.15 * style.pressure * rng.normal(0, 1, n - 1))
+        if (style.pressure > 0 or upstroke is not None) and n > 2:
+            w = np.full(n - 1, pen)
+            if style.pressure > 0:
+                # Pressure: thicker in the middle of a stroke, lighter at its ends.
+                along = np.linspace(0.0, 1.0, n - 1)
+                w = w * (1.0 - style.pressure * (np.abs(along - 0.5) * 2) ** 2)
+                w = w * (1.0 + 0.15 * style.pressure * rng.normal(0, 1, n - 1))
+            if upstroke is not None:
+                step = np.diff(pts, axis=0)
+                down = np.clip(step[:, 1] / np.maximum(np.hypot(*step.T), 1e-9), 0.0, 1.0)
+                w = w * (upstroke + (1.0 - upstroke) * down)
             for i in range(n - 1):
                 a = np.round(pts[i] * 8).astype(np.int32)
                 b = np.round(pts[i + 1] * 8).astype(np.int32)
