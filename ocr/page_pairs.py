@@ -13,22 +13,23 @@ one series (1 to 2n, or a Howell's pairs, which change seats; ``PrintedPairs.
 numbered_in_one_series``), a number is on one row at most whatever its seat: pair 10
 sitting NS on row 10 rules out a reading of row 8 as 8-10, which the digits of a
 handwritten "13" with a faint 3 can make. A Mitchell that numbers NS and EW 1 to n each
-has two pairs under every number, and the sides are kept apart. A pair number a row reads for certain (its pair readings that
-have it reach the acceptance threshold together, whatever else the row is in review for:
-the pair digits are decoded apart from the marks) rules out every reading of another row
-of the page that seats it again; what that leaves of the other row may make its own pairs
-certain in turn, and they rule out readings of a third (the page is looked at again until
-nothing more becomes certain). The row's posterior is then its best reading's
-probability given that the impossible readings are out: divided by one less the
-probability of every pair reading of the row that seats such a pair (the pairs are
-decoded apart from the contract, so that is exact). A row known only by its kept
-readings (its best and two alternatives; ``read_rows`` gives every row's pair readings)
-is judged on those: the rest of its probability is left in, and its posterior can only be
-understated. On 200 ordinary TEST pages the kept readings alone left 90 rows of blank
-forms in review on their posterior; the pair readings leave 67. A row is accepted this
-way only if its posterior was its one reason for review. Two rows
-that read the same pair for certain both go to review, saying so: one is misread, or the
-pair played the board twice, which is for the director.
+has two pairs under every number, and the sides are kept apart. A pair number a row
+reads for certain (its pair readings that have it reach the acceptance threshold
+together, whatever else the row is in review for: the pair digits are decoded apart from
+the marks) rules out every reading of another row of the page that seats it again; what
+that leaves of the other row may make its own pairs certain in turn, and they rule out
+readings of a third (the page is looked at again until nothing more becomes certain).
+The row's posterior is then its best reading's probability given that the impossible
+readings are out: divided by one less the probability of every pair reading of the row
+that seats such a pair (the pairs are decoded apart from the contract, so that is
+exact). A row known only by its kept readings (its best and two alternatives;
+``read_rows`` gives every row's pair readings) is judged on those: the rest of its
+probability is left in, and its posterior can only be understated. On 200 ordinary TEST
+pages the kept readings alone left 90 rows of blank forms in review on their posterior;
+the pair readings leave 67. A row is accepted this way only if its posterior was its one
+reason for review. Two rows that read the same pair for certain both go to review,
+saying so: one is misread, or the pair played the board twice, which is for the
+director.
 """
 
 from __future__ import annotations

@@ -238,4 +238,3 @@ def test_the_order_of_the_rows_changes_nothing_and_no_posterior_falls(page, rnd,
         assert judged[r.row].posterior >= r.posterior
         if judged[r.row].status is RowStatus.ACCEPTED:
             assert judged[r.row].posterior >= THRESHOLD
-
