@@ -88,10 +88,28 @@ class Outlines:
     def support(self, box: tuple[int, int, int, int]) -> float:
         """How well the drawn strokes follow an ellipse round ``box`` (pixels x0, y0, x1,
         y1 of its printed rectangle): the best ellipse's support, 0..1."""
+        fit = self._fit(box)
+        return 0.0 if fit is None else float(fit[2].max())
+
+    def ellipse(self, box: tuple[int, int, int, int]) -> np.ndarray | None:
+        """The ellipse round ``box`` the strokes follow best, as its (samples, 2) pixel
+        points (x, y) round it; None when no ellipse counts (``support`` is 0)."""
+        fit = self._fit(box)
+        if fit is None:
+            return None
+        px, py, support, which = fit
+        k = which[int(support.argmax())]
+        return np.stack([px[k], py[k]], axis=1)
+
+    def _fit(
+        self, box: tuple[int, int, int, int]
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+        """Every ellipse tried round ``box`` (its sample columns and rows), the support of
+        those that count and their indices; None when none counts."""
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         if w <= 0 or h <= 0:
-            return 0.0
+            return None
         xs, ys = _ellipses(w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2))
         px, py = xs + (x0 + x1) // 2, ys + (y0 + y1) // 2
         rows, cols = self.shape
@@ -104,6 +122,6 @@ class Outlines:
         covered_q = covered.astype(np.float32) @ _QUARTERS_T
         enough = (known_q >= _KNOWN_MIN * _QUARTER_SAMPLES).all(axis=1)
         if not enough.any():
-            return 0.0
+            return None
         support = (covered_q[enough] / np.maximum(known_q[enough], 1)).min(axis=1)
-        return float(support.max())
+        return px, py, support, np.flatnonzero(enough)

@@ -65,6 +65,8 @@ _PART_ROUND = 0.25  # ... whose strokes cover part of every sector round it ...
 _ROUND_GAP_DEG = 50  # ... and leave no gap wider than this (ocr/circles.py)
 _RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
 _OUTLINE_MOST = outlined(1.0)  # the most an ellipse round a box can make of its circle
+_ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
+_ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the circle's
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
@@ -269,6 +271,8 @@ class RowMarks:
         ]
         if self.any_ink:
             read = self._without_spill(g, read)
+            if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
+                read = self._off_circles(g, read)
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
         for (field, _, _), reading in zip(g.boxes, read, strict=True):
             if field in out:
@@ -334,6 +338,36 @@ class RowMarks:
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
                                          "beside a circle", r.ring, r.dot_mm2,
                                          g.boxes[j][:2])  # fmt: skip
+                    break
+        return out
+
+    def _off_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A circle drawn round a box often runs through its neighbour, and a neighbour it
+        crosses with enough of its stroke reads as marked by a thin fill. Where a box read
+        so lies beside a box read circled, and its ink lies along the ellipse that circle
+        follows (``Outlines.ellipse``: 90% of it within 0.5 mm), the ink is the circle's:
+        the box is read without it. A mark of the box's own (a cross, a tick, a dot) lies
+        across the ellipse, not along it, and keeps the box marked."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, _ in g.neighbours[i]:
+                if read[j].how != "circle" or read[j].state is not MarkState.MARKED:
+                    continue
+                curve = self._outlines().ellipse(self._px(g.boxes[j][2]))
+                if curve is None:
+                    continue
+                x0, y0, x1, y1 = (int(v) for v in g.inner[i])
+                ink = self.ink[y0:y1, x0:x1]
+                band = np.zeros(ink.shape, np.uint8)
+                points = (curve - (x0, y0)).astype(np.int32).reshape(-1, 1, 2)
+                cv2.polylines(band, [points], True, 1, 2 * round(_ON_ELLIPSE_MM * self.s) + 1)
+                total = float(ink.sum())
+                along = float((ink * band).sum())
+                if total > 0.0 and along >= _ON_ELLIPSE_SHARE * total:
+                    off = (total - along) / max(1, ink.size)
+                    out[i] = mark_reading(r.option, off, r.ring, r.dot_mm2)
                     break
         return out
 
