@@ -98,6 +98,8 @@ class Outlines:
         if fit is None:
             return None
         px, py, support, which = fit
+        if support.max() <= 0.0:
+            return None
         k = which[int(support.argmax())]
         return np.stack([px[k], py[k]], axis=1)
 

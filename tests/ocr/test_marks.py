@@ -472,3 +472,29 @@ def test_a_pen_dot_over_a_caption_is_still_a_mark():
     centre = (round((e.x + e.width / 2) * s), round((e.y + e.height / 2) * s))
     cv2.circle(page, centre, round(0.45 * s), (0.15, 0.15, 0.15), -1)
     assert _marked(_read(page)) == {("declarer", "E"): "dot"}
+
+
+def test_a_circle_running_through_its_neighbour_is_the_circle_s_not_the_neighbour_s_mark():
+    """A circle round level 3 drawn 0.8 mm right of its centre (radii 4.5 x 3.6 mm, the
+    boxes 4.5 mm wide and 1 mm apart): its right arc runs 1.6-2.6 mm into level 4, deeper
+    than the strip the spill rule takes out, and 4 fills to 0.18, a mark by its fill.
+    Level 3 is circled (the ellipse round it is followed all round), and 4's ink lies
+    along that ellipse: it is the circle's, and 4 is empty."""
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    read = _read(page)
+    assert _marked(read) == {("level", "3"): "circle"}
+    assert read[("level", "4")].state is MarkState.EMPTY
+
+
+def test_a_cross_in_the_neighbour_of_a_circled_box_stays_its_own_mark():
+    """The same circle, and a cross in level 4: the cross lies across the ellipse, not
+    along it, and 4 stays marked (two levels: the row goes to a person)."""
+    from ocr.layout import load_layout
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    r = load_layout().box(1, "level", "4")
+    _line_mm(page, (r.x + 0.9, r.y + 0.9), (r.x1 - 0.9, r.y1 - 0.9), 0.1, 2)
+    _line_mm(page, (r.x + 0.9, r.y1 - 0.9), (r.x1 - 0.9, r.y + 0.9), 0.1, 2)
+    assert _marked(_read(page)) == {("level", "3"): "circle", ("level", "4"): "fill"}

@@ -190,3 +190,17 @@ def test_more_drawn_ink_never_lowers_the_outline(seed, share, extra):
     more = drawn | _stroke(rng.random(printed.shape) < extra, printed)
     before = Outlines(drawn, printed, S).support(MIDDLE)
     assert Outlines(more, printed, S).support(MIDDLE) >= before
+
+
+def test_the_ellipse_followed_is_given_where_the_stroke_runs():
+    """The ellipse round the middle box that a wide, off-centre circle (3.8 x 3.0 mm, 0.4
+    mm right and up) follows: every one of its 72 points lies within a pixel and a half of
+    the stroke (the fit tries centres 0.4 mm apart and radii 4% of the box apart); a box
+    with nothing round it has none."""
+    printed = _printed()
+    drawn = _ellipse(3.8, 3.0, (0.4, -0.4))
+    points = Outlines(_stroke(drawn, printed), printed, S).ellipse(MIDDLE)
+    assert points is not None and points.shape == (72, 2)
+    distance = cv2.distanceTransform((drawn == 0).astype(np.uint8), cv2.DIST_L2, 3)
+    assert distance[points[:, 1], points[:, 0]].max() <= 1.5
+    assert Outlines(np.zeros_like(printed), printed, S).ellipse(MIDDLE) is None
