@@ -35,7 +35,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-__all__ = ["Outlines"]
+__all__ = ["Outlines", "ink_along"]
 
 _SAMPLES = 72  # every 5 degrees round the ellipse
 _ANGLES = np.arange(_SAMPLES) * (2 * np.pi / _SAMPLES)
@@ -127,3 +127,13 @@ class Outlines:
             return None
         support = (covered_q[enough] / np.maximum(known_q[enough], 1)).min(axis=1)
         return px, py, support, np.flatnonzero(enough)
+
+
+def ink_along(ink: np.ndarray, curve: np.ndarray, reach_px: int) -> float:
+    """The ink (values 0..1 of a crop) within ``reach_px`` of the closed curve through
+    ``curve``'s (x, y) points, given in the crop's pixels: how much of it a stroke that
+    follows the curve explains."""
+    band = np.zeros(ink.shape, np.uint8)
+    points = np.rint(curve).astype(np.int32).reshape(-1, 1, 2)
+    cv2.polylines(band, [points], True, 1, 2 * reach_px + 1)
+    return float((ink * band).sum())

@@ -26,13 +26,11 @@ from ocr.mark_geometry import (
     RING_OUT_MM,
     RING_SIDE_MM,
     SPILL_MM,
-    RowGeometry,
     row_geometry,
 )
 from ocr.marks import (
     BOX_INSET_MM,
     CLOSED_WITHIN_DEG,
-    EMPTY_BELOW,
     MARKED_ABOVE,
     STRIPS_SURE,
     MarkReading,
@@ -41,10 +39,10 @@ from ocr.marks import (
     confirmed,
     ink_values,
     mark_reading,
-    outlined,
     paper_tone,
     strips_alone,
 )
+from ocr.neighbour_rules import _OUTLINE_MOST, _PART_ROUND, NeighbourRules
 from ocr.outline import Outlines
 from ocr.pen import pen_strength
 
@@ -55,18 +53,10 @@ _ALONG_HAIRLINE_MM = 1.5  # a stroke this long over a hairline runs along it
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
-_SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = 1.2  # ... entering it from this close outside the box
-_CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
-_ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
-_PART_ROUND = 0.25  # ... whose strokes cover part of every sector round it ...
-_ROUND_GAP_DEG = 50  # ... and leave no gap wider than this (ocr/circles.py)
 _RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
-_OUTLINE_MOST = outlined(1.0)  # the most an ellipse round a box can make of its circle
-_ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
-_ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the circle's
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
@@ -87,7 +77,7 @@ def _bin_starts(n: int) -> np.ndarray:
     return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
 
 
-class RowMarks:
+class RowMarks(NeighbourRules):
     """Every mark box of one row, read from the flattened page (see the module docstring)."""
 
     def __init__(self, page: np.ndarray, layout: Layout, row: Row, dpi: float) -> None:
@@ -280,114 +270,6 @@ class RowMarks:
         for (field, _, _), reading in zip(g.boxes, read, strict=True):
             if field in out:
                 out[field].append(reading)
-        return out
-
-    def _without_spill(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
-        """A circle drawn round a box, or the arm of a tick or cross, often reaches into the
-        next box across their common edge. A box whose ink would be read as a mark only
-        because of the strip facing a neighbour is read without that strip: a mark of its
-        own crosses the box, a neighbour's stroke stays at its edge. When that neighbour is
-        marked, the stroke is its mark's and the box is empty; when it is not (a circle
-        drawn wide of its box is not always seen as one), nobody can say whose mark it is
-        and the box is unsure: a person looks. Only a stroke that comes in from outside the
-        box near that side (across the gap, or round a corner as a circle does) can be the
-        neighbour's: ink that stays inside the box (a pen dot put near its edge) is the
-        box's own, whatever the neighbour holds."""
-        out = list(read)
-        for i, r in enumerate(read):
-            if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
-                continue
-            for j, kept in g.neighbours[i]:
-                if read[j].how == "dot":
-                    continue
-                x0, y0, x1, y1 = (int(v) for v in kept)
-                area = max(1, (x1 - x0) * (y1 - y0))
-                s = self.sum
-                fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
-                if fill >= EMPTY_BELOW:
-                    continue
-                if not self._crossed(g.boxes[i][2], g.boxes[j][2]):
-                    break  # nothing crosses from the neighbour: the ink is this box's own
-                again = self._again(g, i, r, fill)
-                if read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
-                    out[i] = again
-                else:
-                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
-                                         again.ring, r.dot_mm2, g.boxes[j][:2])  # fmt: skip
-                break
-        return self._beside_circles(g, out) if self._sides_inked is not None else out
-
-    def _again(self, g: RowGeometry, i: int, r: MarkReading, fill: float) -> MarkReading:
-        """Box ``i`` read again with ``fill``, its ink less a neighbour's stroke. A box
-        filled well over the marked threshold was not looked at for a circle (its fill
-        said enough); read with the smaller fill, it is, as ``_decide`` does: a circle
-        drawn over its own box fills it too, and where it is circled for certain (as sure
-        as an ellipse followed all round), that stays its mark. Circled but not for
-        certain (the strips read alone, 0.517) is what a box between two marked
-        neighbours reads: on 1,000 TRAINING pages, 2 such boxes had no mark of their own,
-        and the 5 read at 0.6 or more all had one."""
-        first = mark_reading(r.option, fill, r.ring, r.dot_mm2)
-        if r.ring or r.fill < 2 * MARKED_ABOVE:
-            return first
-        looked = self._decide(g.boxes[i][2], r.option, fill, self._around[i], self._facing[i])
-        return looked if looked.how == "circle" and looked.ring >= _OUTLINE_MOST else first
-
-    def _beside_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
-        """A box read as marked by a thin fill, next to an unmarked box that strokes seem to
-        go round (ocr/circles.py), may hold only the stroke of a circle drawn round that
-        neighbour, off centre or wider than the strips see: its mark is not certain, and a
-        person looks (the reader's rule: a box is never marked on a stroke that may be
-        another box's mark). Strokes seem to go round the neighbour when they cover 45% of
-        every sector round it; for a fill of 0.2 or less (an arc, not a cross), also when
-        they cover a quarter of every sector with no gap over 50 degrees: a circle drawn
-        over the neighbour's printed edges, which the rays see only where it leaves them
-        (TEST damaged/page_0203.jpg row 9, docs/reader.md)."""
-        out = list(read)
-        for i, r in enumerate(read):
-            if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
-                continue
-            for j, _ in g.neighbours[i]:
-                # A circle round the neighbour, even off its centre, runs beside two of its
-                # sides at least: no need to look along rays round a box without that.
-                if read[j].state is MarkState.MARKED or self._sides_inked[j] < 2:
-                    continue
-                seen = self._rays_round(g.boxes[j][2])
-                arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
-                if seen.sectors >= _CIRCLED or (arc and seen.sectors >= _PART_ROUND):
-                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
-                                         "beside a circle", r.ring, r.dot_mm2,
-                                         g.boxes[j][:2])  # fmt: skip
-                    break
-        return out
-
-    def _off_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
-        """A circle drawn round a box often runs through its neighbour, and a neighbour it
-        crosses with enough of its stroke reads as marked by a thin fill. Where a box read
-        so lies beside a box read circled, and its ink lies along the ellipse that circle
-        follows (``Outlines.ellipse``: 90% of it within 0.5 mm), the ink is the circle's:
-        the box is read without it. A mark of the box's own (a cross, a tick, a dot) lies
-        across the ellipse, not along it, and keeps the box marked."""
-        out = list(read)
-        for i, r in enumerate(read):
-            if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
-                continue
-            for j, _ in g.neighbours[i]:
-                if read[j].how != "circle" or read[j].state is not MarkState.MARKED:
-                    continue
-                curve = self._outlines().ellipse(self._px(g.boxes[j][2]))
-                if curve is None:
-                    continue
-                x0, y0, x1, y1 = (int(v) for v in g.inner[i])
-                ink = self.ink[y0:y1, x0:x1]
-                band = np.zeros(ink.shape, np.uint8)
-                points = (curve - (x0, y0)).astype(np.int32).reshape(-1, 1, 2)
-                cv2.polylines(band, [points], True, 1, 2 * round(_ON_ELLIPSE_MM * self.s) + 1)
-                total = float(ink.sum())
-                along = float((ink * band).sum())
-                if total > 0.0 and along >= _ON_ELLIPSE_SHARE * total:
-                    off = (total - along) / max(1, ink.size)
-                    out[i] = mark_reading(r.option, off, r.ring, r.dot_mm2)
-                    break
         return out
 
     def _outlines(self) -> Outlines:

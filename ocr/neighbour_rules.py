@@ -1,0 +1,145 @@
+"""What a box holds where its neighbour's mark reaches into it (ocr/row_marks.py).
+
+A circle drawn round a box often runs into or through the next box, and the arm of a
+tick or cross runs on across the gap: the neighbour then holds ink that is not its own
+mark. These rules read such a box as the reader's principle says (a box is never marked
+on a stroke that may be another box's mark): the stroke of a marked neighbour is that
+neighbour's, a stroke nobody can place leaves the box unsure, and a box's own mark (ink
+across it, a dot, a circle round it for certain) stays its own. ``NeighbourRules`` is
+mixed into ``RowMarks``, whose measurements (fills, rays, the ellipses round boxes) they
+use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ocr.mark_geometry import RowGeometry
+from ocr.marks import EMPTY_BELOW, MARKED_ABOVE, MarkReading, MarkState, mark_reading, outlined
+from ocr.outline import ink_along
+
+if TYPE_CHECKING:
+    from ocr.row_marks import RowMarks
+
+__all__ = ["NeighbourRules"]
+
+_SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
+_CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
+_ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
+_PART_ROUND = 0.25  # ... whose strokes cover part of every sector round it ...
+_ROUND_GAP_DEG = 50  # ... and leave no gap wider than this (ocr/circles.py)
+_OUTLINE_MOST = outlined(1.0)  # the most an ellipse round a box can make of its circle
+_ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
+_ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the circle's
+
+
+class NeighbourRules:
+    """The neighbour rules of ``RowMarks`` (see the module docstring)."""
+
+    def _without_spill(
+        self: RowMarks, g: RowGeometry, read: list[MarkReading]
+    ) -> list[MarkReading]:
+        """A circle drawn round a box, or the arm of a tick or cross, often reaches into the
+        next box across their common edge. A box whose ink would be read as a mark only
+        because of the strip facing a neighbour is read without that strip: a mark of its
+        own crosses the box, a neighbour's stroke stays at its edge. When that neighbour is
+        marked, the stroke is its mark's and the box is empty; when it is not (a circle
+        drawn wide of its box is not always seen as one), nobody can say whose mark it is
+        and the box is unsure: a person looks. Only a stroke that comes in from outside the
+        box near that side (across the gap, or round a corner as a circle does) can be the
+        neighbour's: ink that stays inside the box (a pen dot put near its edge) is the
+        box's own, whatever the neighbour holds."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, kept in g.neighbours[i]:
+                if read[j].how == "dot":
+                    continue
+                x0, y0, x1, y1 = (int(v) for v in kept)
+                area = max(1, (x1 - x0) * (y1 - y0))
+                s = self.sum
+                fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
+                if fill >= EMPTY_BELOW:
+                    continue
+                if not self._crossed(g.boxes[i][2], g.boxes[j][2]):
+                    break  # nothing crosses from the neighbour: the ink is this box's own
+                again = self._again(g, i, r, fill)
+                if read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
+                    out[i] = again
+                else:
+                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
+                                         again.ring, r.dot_mm2, g.boxes[j][:2])  # fmt: skip
+                break
+        return self._beside_circles(g, out) if self._sides_inked is not None else out
+
+    def _again(self: RowMarks, g: RowGeometry, i: int, r: MarkReading, fill: float) -> MarkReading:
+        """Box ``i`` read again with ``fill``, its ink less a neighbour's stroke. A box
+        filled well over the marked threshold was not looked at for a circle (its fill
+        said enough); read with the smaller fill, it is, as ``_decide`` does: a circle
+        drawn over its own box fills it too, and where it is circled for certain (as sure
+        as an ellipse followed all round), that stays its mark. Circled but not for
+        certain (the strips read alone, 0.517) is what a box between two marked
+        neighbours reads: on 1,000 TRAINING pages, 2 such boxes had no mark of their own,
+        and the 5 read at 0.6 or more all had one."""
+        first = mark_reading(r.option, fill, r.ring, r.dot_mm2)
+        if r.ring or r.fill < 2 * MARKED_ABOVE:
+            return first
+        looked = self._decide(g.boxes[i][2], r.option, fill, self._around[i], self._facing[i])
+        return looked if looked.how == "circle" and looked.ring >= _OUTLINE_MOST else first
+
+    def _beside_circles(
+        self: RowMarks, g: RowGeometry, read: list[MarkReading]
+    ) -> list[MarkReading]:
+        """A box read as marked by a thin fill, next to an unmarked box that strokes seem to
+        go round (ocr/circles.py), may hold only the stroke of a circle drawn round that
+        neighbour, off centre or wider than the strips see: its mark is not certain, and a
+        person looks (the reader's rule: a box is never marked on a stroke that may be
+        another box's mark). Strokes seem to go round the neighbour when they cover 45% of
+        every sector round it; for a fill of 0.2 or less (an arc, not a cross), also when
+        they cover a quarter of every sector with no gap over 50 degrees: a circle drawn
+        over the neighbour's printed edges, which the rays see only where it leaves them
+        (TEST damaged/page_0203.jpg row 9, docs/reader.md)."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, _ in g.neighbours[i]:
+                # A circle round the neighbour, even off its centre, runs beside two of its
+                # sides at least: no need to look along rays round a box without that.
+                if read[j].state is MarkState.MARKED or self._sides_inked[j] < 2:
+                    continue
+                seen = self._rays_round(g.boxes[j][2])
+                arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
+                if seen.sectors >= _CIRCLED or (arc and seen.sectors >= _PART_ROUND):
+                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
+                                         "beside a circle", r.ring, r.dot_mm2,
+                                         g.boxes[j][:2])  # fmt: skip
+                    break
+        return out
+
+    def _off_circles(self: RowMarks, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A circle drawn round a box often runs through its neighbour, and a neighbour it
+        crosses with enough of its stroke reads as marked by a thin fill. Where a box read
+        so lies beside a box read circled, and its ink lies along the ellipse that circle
+        follows (``Outlines.ellipse``: 90% of it within 0.5 mm), the ink is the circle's:
+        the box is read without it. A mark of the box's own (a cross, a tick, a dot) lies
+        across the ellipse, not along it, and keeps the box marked."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
+                continue
+            for j, _ in g.neighbours[i]:
+                if read[j].how != "circle" or read[j].state is not MarkState.MARKED:
+                    continue
+                curve = self._outlines().ellipse(self._px(g.boxes[j][2]))
+                if curve is None:
+                    continue
+                x0, y0, x1, y1 = (int(v) for v in g.inner[i])
+                ink = self.ink[y0:y1, x0:x1]
+                along = ink_along(ink, curve - (x0, y0), round(_ON_ELLIPSE_MM * self.s))
+                if along >= _ON_ELLIPSE_SHARE * float(ink.sum()) > 0.0:
+                    off = (float(ink.sum()) - along) / max(1, ink.size)
+                    out[i] = mark_reading(r.option, off, r.ring, r.dot_mm2)
+                    break
+        return out
