@@ -12,14 +12,9 @@ use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ocr.mark_geometry import RowGeometry
 from ocr.marks import EMPTY_BELOW, MARKED_ABOVE, MarkReading, MarkState, mark_reading, outlined
 from ocr.outline import ink_along
-
-if TYPE_CHECKING:
-    from ocr.row_marks import RowMarks
 
 __all__ = ["NeighbourRules"]
 
@@ -34,11 +29,13 @@ _ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the c
 
 
 class NeighbourRules:
-    """The neighbour rules of ``RowMarks`` (see the module docstring)."""
+    """The neighbour rules of ``RowMarks`` (see the module docstring). They read what
+    ``RowMarks`` measures (``sum``, ``ink``, ``s``, ``_sides_inked``, ``_around``,
+    ``_facing``) and look through its views (``_decide``, ``_crossed``, ``_rays_round``,
+    ``_outlines``, ``_px``); this module imports nothing of it, so the two make no
+    import circle."""
 
-    def _without_spill(
-        self: RowMarks, g: RowGeometry, read: list[MarkReading]
-    ) -> list[MarkReading]:
+    def _without_spill(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A circle drawn round a box, or the arm of a tick or cross, often reaches into the
         next box across their common edge. A box whose ink would be read as a mark only
         because of the strip facing a neighbour is read without that strip: a mark of its
@@ -73,7 +70,7 @@ class NeighbourRules:
                 break
         return self._beside_circles(g, out) if self._sides_inked is not None else out
 
-    def _again(self: RowMarks, g: RowGeometry, i: int, r: MarkReading, fill: float) -> MarkReading:
+    def _again(self, g: RowGeometry, i: int, r: MarkReading, fill: float) -> MarkReading:
         """Box ``i`` read again with ``fill``, its ink less a neighbour's stroke. A box
         filled well over the marked threshold was not looked at for a circle (its fill
         said enough); read with the smaller fill, it is, as ``_decide`` does: a circle
@@ -88,9 +85,7 @@ class NeighbourRules:
         looked = self._decide(g.boxes[i][2], r.option, fill, self._around[i], self._facing[i])
         return looked if looked.how == "circle" and looked.ring >= _OUTLINE_MOST else first
 
-    def _beside_circles(
-        self: RowMarks, g: RowGeometry, read: list[MarkReading]
-    ) -> list[MarkReading]:
+    def _beside_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A box read as marked by a thin fill, next to an unmarked box that strokes seem to
         go round (ocr/circles.py), may hold only the stroke of a circle drawn round that
         neighbour, off centre or wider than the strips see: its mark is not certain, and a
@@ -118,7 +113,7 @@ class NeighbourRules:
                     break
         return out
 
-    def _off_circles(self: RowMarks, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+    def _off_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A circle drawn round a box often runs through its neighbour, and a neighbour it
         crosses with enough of its stroke reads as marked by a thin fill. Where a box read
         so lies beside a box read circled, and its ink lies along the ellipse that circle
