@@ -61,6 +61,7 @@ __all__ = [
     "confirmed",
     "strips_alone",
     "outlined",
+    "OUTLINE_MOST",
     "classify_fill",
     "read_mark",
     "paper_tone",
@@ -309,6 +310,11 @@ def outlined(support: float) -> float:
     ``RING_MARKED_ABOVE``."""
     share = (support - OUTLINE_UNSURE) / (OUTLINE_SURE - OUTLINE_UNSURE)
     return RING_EMPTY_BELOW + share * (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
+
+
+OUTLINE_MOST = outlined(1.0)
+"""The most an ellipse round a box can make of its circle (``outlined`` of a full outline):
+as sure as a circle certain on its own."""
 
 
 def _state(evidence: float) -> MarkState:

@@ -12,8 +12,16 @@ use.
 
 from __future__ import annotations
 
+from ocr.circles import PART_ROUND
 from ocr.mark_geometry import RowGeometry
-from ocr.marks import EMPTY_BELOW, MARKED_ABOVE, MarkReading, MarkState, mark_reading, outlined
+from ocr.marks import (
+    EMPTY_BELOW,
+    MARKED_ABOVE,
+    OUTLINE_MOST,
+    MarkReading,
+    MarkState,
+    mark_reading,
+)
 from ocr.outline import ink_along
 
 __all__ = ["NeighbourRules"]
@@ -21,9 +29,7 @@ __all__ = ["NeighbourRules"]
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
 _ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
-_PART_ROUND = 0.25  # ... whose strokes cover part of every sector round it ...
-_ROUND_GAP_DEG = 50  # ... and leave no gap wider than this (ocr/circles.py)
-_OUTLINE_MOST = outlined(1.0)  # the most an ellipse round a box can make of its circle
+_ROUND_GAP_DEG = 50  # ... whose strokes cover PART_ROUND of every sector, no gap wider than this
 _ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
 _ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the circle's
 
@@ -83,7 +89,7 @@ class NeighbourRules:
         if r.ring or r.fill < 2 * MARKED_ABOVE:
             return first
         looked = self._decide(g.boxes[i][2], r.option, fill, self._around[i], self._facing[i])
-        return looked if looked.how == "circle" and looked.ring >= _OUTLINE_MOST else first
+        return looked if looked.how == "circle" and looked.ring >= OUTLINE_MOST else first
 
     def _beside_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A box read as marked by a thin fill, next to an unmarked box that strokes seem to
@@ -106,7 +112,7 @@ class NeighbourRules:
                     continue
                 seen = self._rays_round(g.boxes[j][2])
                 arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
-                if seen.sectors >= _CIRCLED or (arc and seen.sectors >= _PART_ROUND):
+                if seen.sectors >= _CIRCLED or (arc and seen.sectors >= PART_ROUND):
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
                                          "beside a circle", r.ring, r.dot_mm2,
                                          g.boxes[j][:2])  # fmt: skip

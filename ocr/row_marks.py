@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from ocr.captions import ink_over_captions
-from ocr.circles import THICKER_PX, Rays, printed_across, rays
+from ocr.circles import PART_ROUND, THICKER_PX, Rays, printed_across, rays
 from ocr.dots import dot_mm2
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
@@ -32,6 +32,7 @@ from ocr.marks import (
     BOX_INSET_MM,
     CLOSED_WITHIN_DEG,
     MARKED_ABOVE,
+    OUTLINE_MOST,
     STRIPS_SURE,
     MarkReading,
     MarkState,
@@ -42,7 +43,7 @@ from ocr.marks import (
     paper_tone,
     strips_alone,
 )
-from ocr.neighbour_rules import _OUTLINE_MOST, _PART_ROUND, NeighbourRules
+from ocr.neighbour_rules import NeighbourRules
 from ocr.outline import Outlines
 from ocr.pen import pen_strength
 
@@ -337,7 +338,7 @@ class RowMarks(NeighbourRules):
                     seen = self._rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)
                     wide = seen.gap > CLOSED_WITHIN_DEG
-                    if ring < _OUTLINE_MOST and (not wide or seen.sectors >= _PART_ROUND):
+                    if ring < OUTLINE_MOST and (not wide or seen.sectors >= PART_ROUND):
                         # Strokes round the box that the views above see only in part, or
                         # read circled but not for certain (the strips read alone on two
                         # bins a side, 0.517): is there an ellipse they follow
