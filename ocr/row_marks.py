@@ -45,7 +45,7 @@ from ocr.marks import (
 )
 from ocr.neighbour_rules import NeighbourRules
 from ocr.outline import Outlines
-from ocr.pen import pen_strength
+from ocr.pen import pen_strength, through_skips
 
 __all__ = ["RowMarks"]
 
@@ -280,9 +280,13 @@ class RowMarks(NeighbourRules):
             # neighbour, which the neighbour's own mark fills) is not seen there, and not
             # contradicted: that ink is not known to be the circle's, nor paper.
             hidden = self.printed if self.own_marks is None else self.printed | self.own_marks
+            drawn = self.drawn_outside
+            if self._strength < 1.0:
+                # A pale pen's ball skips: its strokes are followed on over its fainter
+                # pixels (ocr/pen.py).
+                drawn = through_skips(drawn, self.ink, hidden)
             # Where the hairlines scan as no solid ink, a circle's top running along the one
             # above the row is found by its tone, and followed there.
-            drawn = self.drawn_outside
             if self.widths[1] == 0:
                 edges = cv2.dilate((self.lines == EDGE).astype(np.uint8), _SQUARE) > 0
                 band = self.printed & ~edges
