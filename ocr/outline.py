@@ -16,7 +16,8 @@ mark of its own, with no drawn ink by it is not known (the stroke may run under 
 line, or through that mark); any other sample is paper. An ellipse counts only where
 each quarter round it (right, below, left, above) is known for 30% of its samples at
 least; its support is the share of known samples covered in its least covered quarter,
-and the box's outline is the best support of any ellipse.
+and the box's outline is the best support of any ellipse (none, when no ellipse counts:
+then nothing can be said either way).
 
 A circle follows one ellipse all round. Ink in the neighbouring boxes (a cross's arm, a
 neighbour's circle, a tick's long stroke) covers one or two quarters of any ellipse round
@@ -85,11 +86,12 @@ class Outlines:
         self.unknown = (hidden & ~near).ravel()
         self.px_per_mm = round(px_per_mm, 3)
 
-    def support(self, box: tuple[int, int, int, int]) -> float:
+    def support(self, box: tuple[int, int, int, int]) -> float | None:
         """How well the drawn strokes follow an ellipse round ``box`` (pixels x0, y0, x1,
-        y1 of its printed rectangle): the best ellipse's support, 0..1."""
+        y1 of its printed rectangle): the best ellipse's support, 0..1; None when no
+        ellipse round it counts (too much of it hidden), so nothing can be said."""
         fit = self._fit(box)
-        return 0.0 if fit is None else float(fit[2].max())
+        return None if fit is None else float(fit[2].max())
 
     def ellipse(self, box: tuple[int, int, int, int]) -> np.ndarray | None:
         """The ellipse round ``box`` the strokes follow best, as its (samples, 2) pixel

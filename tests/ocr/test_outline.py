@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ocr.decode import CERTAIN
 from ocr.marks import (
+    OUTLINE_NONE,
     OUTLINE_SURE,
     OUTLINE_UNSURE,
     RING_EMPTY_BELOW,
@@ -157,6 +158,59 @@ def test_the_outline_confirms_a_circle_read_but_not_for_certain(ring, support, c
     assert confirmed(ring, support) == pytest.approx(confirmed_ring)
     if confirmed_ring == pytest.approx(0.6):
         assert mark_reading("S", 0.0, confirmed(ring, support), 0.0).p_marked >= CERTAIN
+
+
+@pytest.mark.parametrize(
+    ("ring", "support", "confirmed_ring"),
+    [
+        # Unsure by the other views (0.433: strips 1 bin a side, sectors 2 of 7, a 50
+        # degree gap) and no ellipse followed over a fifth of its least covered quarter:
+        # no circle reading at all.
+        (0.433, 0.0, 0.0),
+        (0.433, OUTLINE_NONE - 0.01, 0.0),
+        (RING_EMPTY_BELOW, 0.1, 0.0),
+        # From OUTLINE_NONE on the ellipse may be a circle's that the views see in part:
+        # the reading stands (the outline's own, under 0, adds nothing).
+        (0.433, OUTLINE_NONE, 0.433),
+        # Read circled (0.5 and more) or empty (under 0.4) by the other views: not
+        # touched by the outline's lack.
+        (RING_MARKED_ABOVE, 0.0, RING_MARKED_ABOVE),
+        (0.35, 0.0, 0.35),
+        # No ellipse can be judged round the box (too much of it hidden): nothing is
+        # said either way.
+        (0.433, None, 0.433),
+        (0.517, None, 0.517),
+    ],
+)
+def test_an_unsure_circle_no_ellipse_follows_is_no_circle(ring, support, confirmed_ring):
+    assert confirmed(ring, support) == pytest.approx(confirmed_ring)
+
+
+def test_neighbours_strokes_round_a_box_leave_a_quarter_of_every_ellipse_on_paper():
+    """A cross in the right-hand box whose long arm runs out past its lower left corner
+    into the gap below the middle box, the bottom of a circle round the box above and the
+    top of one round the box below: strokes beside three sides of the middle box, which
+    the strips see in part. No ellipse round it is followed on its right (the cross's box
+    side is only reached at a corner): support under ``OUTLINE_NONE``."""
+    printed = _printed()
+    ink = np.zeros((110, 200), np.uint8)
+    x0, y0, x1, y1 = BOXES[2]
+    cv2.line(ink, (x1 - 3, y0 + 3), (x0 - 8, y1 + 8), 1, 2)  # the long arm, past the corner
+    cv2.line(ink, (x0 + 3, y1 - 3), (x1 - 3, y0 + 3), 1, 2)
+    cx = round((MIDDLE[0] + MIDDLE[2]) / 2)
+    axes = (round(3.2 * S), round(3.2 * S))
+    cv2.ellipse(ink, (cx, MIDDLE[1] - round(6 * S)), axes, 0, 30, 150, 1, 2)  # above
+    cv2.ellipse(ink, (cx, MIDDLE[3] + round(6 * S)), axes, 0, 210, 330, 1, 2)  # below
+    drawn = _stroke(ink, printed)
+    support = outline(drawn, printed, MIDDLE, S)
+    assert support is not None and support < OUTLINE_NONE
+
+
+def test_a_box_whose_every_ellipse_is_hidden_cannot_be_judged():
+    """Every sample of every ellipse tried round the middle box lies where nothing can be
+    seen (the whole band hidden, as under a box's own mark): no ellipse counts, None."""
+    hidden = np.ones((110, 200), bool)
+    assert Outlines(np.zeros_like(hidden), hidden, S).support(MIDDLE) is None
 
 
 def test_a_circle_through_a_box_holding_its_own_mark_is_not_contradicted_there():
