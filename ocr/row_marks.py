@@ -33,6 +33,8 @@ from ocr.marks import (
     CLOSED_WITHIN_DEG,
     MARKED_ABOVE,
     OUTLINE_MOST,
+    RING_EMPTY_BELOW,
+    RING_MARKED_ABOVE,
     STRIPS_SURE,
     MarkReading,
     MarkState,
@@ -342,13 +344,15 @@ class RowMarks(NeighbourRules):
                     seen = self._rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)
                     wide = seen.gap > CLOSED_WITHIN_DEG
-                    if ring < OUTLINE_MOST and (not wide or seen.sectors >= PART_ROUND):
+                    unsure = RING_EMPTY_BELOW <= ring < RING_MARKED_ABOVE
+                    if ring < OUTLINE_MOST and (not wide or seen.sectors >= PART_ROUND or unsure):
                         # Strokes round the box that the views above see only in part, or
                         # read circled but not for certain (the strips read alone on two
                         # bins a side, 0.517): is there an ellipse they follow
                         # (ocr/outline.py)? Asked too where the rays leave a wide gap but
-                        # see strokes in every sector: a circle over printed edges leaves
-                        # them gaps of 70 degrees and more.
+                        # see strokes in every sector (a circle over printed edges leaves
+                        # them gaps of 70 degrees and more), and wherever the box would
+                        # read unsure: an ellipse round it decides, either way.
                         support = self._outlines().support(self._px(box_rect))
                         ring = confirmed(ring, support)
         return mark_reading(option, fill, ring, dot)
