@@ -173,3 +173,38 @@ def test_a_neighbours_stroke_is_explained_only_by_that_neighbour_used():
                          neighbour=(STRAIN, "NT"))  # fmt: skip
     marks = _with(row_marks(FOUR_SPADES_MADE), STRAIN, beside)
     assert unexplained_unsure(marks, uses) == [STRAIN]
+
+
+def _speck(option: str, mm2: float) -> MarkReading:
+    """A box unsure by its dot alone: a blob of ``mm2`` (0.15-0.40 mm^2 is the band)."""
+    return MarkReading(option, 0.02, MarkState.UNSURE, 0.5, "dot", dot_mm2=mm2)
+
+
+def test_a_speck_beside_the_field_s_certain_mark_is_explained():
+    """A 0.2 mm^2 blob (half a millimetre across) in E, North's box crossed firmly: the
+    reading uses N, marked for certain; the speck is no second declarer."""
+    marks = _with(row_marks(FOUR_SPADES_MADE), DECLARER, _speck("E", 0.2))
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == []
+
+
+def test_a_speck_beside_an_unsure_mark_or_where_no_box_is_used_is_not_explained():
+    """The same speck where the field's used box is itself unsure (a thin check on N): two
+    boxes with doubtful ink of their own, a person looks. And a speck on X of an undoubled
+    reading: the reading uses no doubling box, nothing certain stands beside it."""
+    marks = row_marks({**FOUR_SPADES_MADE, DECLARER: set()}, unsure={DECLARER: {"N"}})
+    marks = _with(marks, DECLARER, _speck("E", 0.2))
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == [DECLARER]
+    marks = _with(row_marks(FOUR_SPADES_MADE), DOUBLING, _speck("X", 0.2))
+    assert unexplained_unsure(marks, uses) == [DOUBLING]
+
+
+def test_an_unsure_dot_the_reading_uses_is_weighed_as_before():
+    """The speck in the box the reading uses (N), no other declarer box inked: explained as
+    any unsure box used alone in its field is; beside a firm E, not."""
+    marks = _with(row_marks({**FOUR_SPADES_MADE, DECLARER: set()}), DECLARER, _speck("N", 0.3))
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == []
+    marks = _with(row_marks({**FOUR_SPADES_MADE, DECLARER: {"E"}}), DECLARER, _speck("N", 0.3))
+    assert unexplained_unsure(marks, uses) == [DECLARER]
