@@ -26,6 +26,7 @@ from ocr.mark_geometry import (
     RING_OUT_MM,
     RING_SIDE_MM,
     SPILL_MM,
+    RowGeometry,
     row_geometry,
 )
 from ocr.marks import (
@@ -108,6 +109,7 @@ class RowMarks(NeighbourRules):
         self.row = row
         self.layout = layout
         self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
+        self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._widths: tuple[float, float, float] | None = None
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
@@ -265,6 +267,8 @@ class RowMarks(NeighbourRules):
                 g.boxes, fills.tolist(), around.tolist(), facing.tolist(), strict=True
             )  # fmt: skip
         ]
+        if self._no_ellipse:
+            read = self._alone_in_field(g, read)
         if self.any_ink:
             read = self._without_spill(g, read)
             if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
@@ -273,6 +277,27 @@ class RowMarks(NeighbourRules):
         for (field, _, _), reading in zip(g.boxes, read, strict=True):
             if field in out:
                 out[field].append(reading)
+        return out
+
+    def _alone_in_field(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A box whose unsure circle no ellipse follows (``ocr.marks.confirmed``) is read
+        without it only where another box of its field is marked: the strokes round it are
+        then that mark's arm or the neighbouring rows' circles. Alone in its field it may be
+        the field's only mark, a circle so tight over the printed edges that no ellipse
+        round the box can be judged along it (a worn pencil circle round PASS: read without
+        it, a passed-out board's row would read blank), and it stays as the other views
+        read it, unsure."""
+        out = list(read)
+        fields = [field for field, _, _ in g.boxes]
+        for i, ((field, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
+            seen_ring = self._no_ellipse.get(rect)
+            if seen_ring is None:
+                continue
+            if not any(
+                f == field and j != i and read[j].state is MarkState.MARKED
+                for j, f in enumerate(fields)
+            ):
+                out[i] = mark_reading(option, r.fill, seen_ring, r.dot_mm2)
         return out
 
     def _outlines(self) -> Outlines:
@@ -354,5 +379,7 @@ class RowMarks(NeighbourRules):
                         # them gaps of 70 degrees and more), and wherever the box would
                         # read unsure: an ellipse round it decides, either way.
                         support = self._outlines().support(self._px(box_rect))
-                        ring = confirmed(ring, support)
+                        seen_ring, ring = ring, confirmed(ring, support)
+                        if seen_ring and not ring:  # no ellipse round it (_alone_in_field)
+                            self._no_ellipse[box_rect] = seen_ring
         return mark_reading(option, fill, ring, dot)
