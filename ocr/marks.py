@@ -312,12 +312,14 @@ def confirmed(ring: float, support: float | None) -> float:
     least covered quarter has no circle reading (0): the strokes the strips and rays see
     round it are its neighbours' (a cross's long arm past its corner, circles round the
     boxes above and below), which leave a quarter of every ellipse round it on paper. A
-    box they read circled is not cleared so. On TRAINING (1,000 pages, the five conditions,
-    wide rings), of 107 boxes read unsure by their circle, 49 had a ring round them, with
-    an outline of 0.286 or more; 21 of the 57 with no mark at all had less than 0.2, and
-    12 of those now read empty (the outline is not asked at a wide gap the rays see
-    little round, and a fill in its unsure band stays unsure). Review 0-0.23 points lower
-    in every condition, no wrong row."""
+    box they read circled is not cleared so, and a row keeps the reading this clears
+    where no other box of the box's field is marked (``RowMarks._alone_in_field``: the
+    field's only mark may be a circle tight over the printed edges). On TRAINING (1,000
+    pages, the five conditions, wide rings), of 107 boxes read unsure by their circle,
+    49 had a ring round them, with an outline of 0.286 or more; 21 of the 57 with no
+    mark at all had less than 0.2, and 12 of those now read empty (the outline is not
+    asked at a wide gap the rays see little round, and a fill in its unsure band stays
+    unsure). Review 0-0.23 points lower in every condition, no wrong row."""
     if support is None:
         return ring
     if RING_EMPTY_BELOW <= ring < RING_MARKED_ABOVE and support < OUTLINE_NONE:
