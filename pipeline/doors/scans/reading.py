@@ -84,27 +84,26 @@ def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPa
     from pipeline.doors.scans.forms import travellers_from_event
 
     sheets = travellers_from_event(event, session)
-    seated: dict[str, dict[int, set[int]]] = {}
-    tables: dict[str, dict[int, set[tuple[int, int]]]] = {}
+    meetings: dict[str, dict[int, set[tuple[int, int]]]] = {}  # section -> round -> tables
     for sheet in sheets:
         for r in sheet.rows:
             if r.round is not None:
-                seated.setdefault(sheet.section, {}).setdefault(r.round, set()).update(
+                meetings.setdefault(sheet.section, {}).setdefault(r.round, set()).add(
                     (r.ns_pair, r.ew_pair)
                 )
-                tables.setdefault(sheet.section, {}).setdefault(r.round, set()).add(
-                    (r.ns_pair, r.ew_pair)
-                )
-    one_series = {section: _one_series(rounds) for section, rounds in tables.items()}
+    seated = {  # section -> round -> the pairs it seats
+        section: {rnd: frozenset(n for pair in tables for n in pair) for rnd, tables in by.items()}
+        for section, by in meetings.items()
+    }
+    one_series = {section: _one_series(rounds) for section, rounds in meetings.items()}
     table = {}
     for sheet in sheets:
         rows = tuple((r.round, r.ns_pair, r.ew_pair) for r in sheet.rows)
         allowed = tuple((ns, ew) for _, ns, ew in rows)
-        rounds = {k: frozenset(v) for k, v in seated.get(sheet.section, {}).items()}
         table[(sheet.section, sheet.board)] = PrintedPairs(
             rows,  # type: ignore[arg-type]
             allowed,
-            rounds,
+            seated.get(sheet.section, {}),
             one_series.get(sheet.section),
         )
     return table
