@@ -36,7 +36,7 @@ _ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the c
 
 class NeighbourRules:
     """The neighbour rules of ``RowMarks`` (see the module docstring). They read what
-    ``RowMarks`` measures (``sum``, ``ink``, ``s``, ``_sides_inked``, ``_around``,
+    ``RowMarks`` measures (``mean_ink``, ``ink``, ``s``, ``_sides_inked``, ``_around``,
     ``_facing``) and look through its views (``_decide``, ``_crossed``, ``_rays_round``,
     ``_outlines``, ``_px``); this module imports nothing of it, so the two make no
     import circle."""
@@ -60,9 +60,7 @@ class NeighbourRules:
                 if read[j].how == "dot":
                     continue
                 x0, y0, x1, y1 = (int(v) for v in kept)
-                area = max(1, (x1 - x0) * (y1 - y0))
-                s = self.sum
-                fill = float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
+                fill = self.mean_ink((x0, y0, x1, y1))
                 if fill >= EMPTY_BELOW:
                     continue
                 if not self._crossed(g.boxes[i][2], g.boxes[j][2]):
@@ -139,8 +137,9 @@ class NeighbourRules:
                 x0, y0, x1, y1 = (int(v) for v in g.inner[i])
                 ink = self.ink[y0:y1, x0:x1]
                 along = ink_along(ink, curve - (x0, y0), round(_ON_ELLIPSE_MM * self.s))
-                if along >= _ON_ELLIPSE_SHARE * float(ink.sum()) > 0.0:
-                    off = (float(ink.sum()) - along) / max(1, ink.size)
+                total = float(ink.sum())
+                if along >= _ON_ELLIPSE_SHARE * total > 0.0:
+                    off = (total - along) / max(1, ink.size)
                     out[i] = mark_reading(r.option, off, r.ring, r.dot_mm2)
                     break
         return out

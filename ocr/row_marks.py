@@ -171,7 +171,11 @@ class RowMarks(NeighbourRules):
         return hit
 
     def fill(self, r: Rect) -> float:
-        x0, y0, x1, y1 = self._px(r)
+        return self.mean_ink(self._px(r))
+
+    def mean_ink(self, px: tuple[int, int, int, int]) -> float:
+        """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band): a fill."""
+        x0, y0, x1, y1 = px
         area = (x1 - x0) * (y1 - y0)
         if area <= 0:
             return 0.0
