@@ -136,8 +136,14 @@ def _ring_ink(upright: np.ndarray, rect, dpi: int = 150) -> float:
     return float(frame.mean())
 
 
+def _gap_mm(a, b) -> float:
+    """The gap between two boxes (0 where they touch or overlap)."""
+    return max(0.0, b.x - a.x1, a.x - b.x1, b.y - a.y1, a.y - b.y1)
+
+
 def test_marks_on_paper_are_exactly_the_truth(clean_pages):
     lay = load_layout("A4")
+    rects = {(b.row, b.field, b.option): b.rect for b in lay.boxes(FieldKind.MARKS)}
     for page in clean_pages:
         up = _upright(page)
         meant = page.truth.intended_marks()
@@ -154,21 +160,30 @@ def test_marks_on_paper_are_exactly_the_truth(clean_pages):
                 assert ink > (0.02 if "dot" in style[key] else 0.08), (page.truth.board, key)
             elif key not in erased:
                 # a clean box; a neighbour's overshooting stroke may touch a corner of it,
-                # and a big ring round a neighbour may run through its side
+                # and a big ring round any box next to it (off centre one time in four)
+                # may run through its side
                 options = lay.field(box.row, box.field).options
                 i = options.index(box.option)
                 near = [(box.row, box.field, options[j]) for j in (i - 1, i + 1)
                         if 0 <= j < len(options)]  # fmt: skip
                 spill = any(k in meant for k in near)
-                ring = any(k in meant and style[k] == "ring" for k in near)
+                ring = any(
+                    style[k] == "ring" and _gap_mm(box.rect, rects[k]) <= 2.0
+                    for k in meant
+                    if k in style and k[0] == box.row
+                )
                 assert ink < (0.4 if ring else 0.2 if spill else 0.05), (page.truth.board, key)
-        for row in lay.rows[len(page.truth.rows) :]:  # rows nobody filled stay clean
-            assert all(
-                _ink(up, b.rect) < 0.01
-                for f in row.fields
-                for b in f.boxes
-                if f.kind is not FieldKind.PRINTED
-            )
+        # Rows nobody filled stay clean (a speck of the scanner's dust at most), but where
+        # a ring drawn off centre round a box of the last row reaches down into the next
+        # row's box (it reaches 3.2 mm past its box).
+        rings = [rects[k] for k in meant if style.get(k) == "ring"]
+        for row in lay.rows[len(page.truth.rows) :]:
+            for f in row.fields:
+                if f.kind is FieldKind.PRINTED:
+                    continue
+                for b in f.boxes:
+                    if not any(_gap_mm(b.rect, r) <= 3.2 for r in rings):
+                        assert _ink(up, b.rect) < 0.02, (page.truth.board, row.number, b.option)
 
 
 def test_written_digits_are_the_written_score_and_pairs(clean_pages):

@@ -3,7 +3,8 @@
 TRAINING styles are drawn with geometric primitives (OpenCV polylines, ellipses, filled
 polygons): crosses, ticks, slashes, filled boxes, scribbles, partial fills, an
 elliptical ring around the box (tight enough to cut its corners or big enough to run into
-the neighbours, closed, open or run on past its start) and a round dot. TEST styles come
+the neighbours, one in four off centre, closed, open or run on past its start) and a round
+dot. TEST styles come
 from a separate hand model: every line is a pen stroke (a spline through wobbling control
 points, with pressure), and the shapes are the ones the issue lists from real slips:
 crosses, ticks with a long arm that may run out of the box, blobs, hand-drawn circles
@@ -109,6 +110,13 @@ def mark_alpha(
         start = float(rng.uniform(0, 360))
         sweep = 360.0 if rng.random() < 0.6 else float(rng.uniform(320, 400))
         cx, cy, tilt = x0 + w / 2 + j(0.07), y0 + h / 2 + j(0.07), float(rng.uniform(-15, 15))
+        if rng.random() < 0.25:
+            # A hurried hand puts one in four off centre, towards any side, as far as the
+            # ring still goes round most of the box: a wide one then runs deep into the
+            # neighbour, and its arc there is all that box holds.
+            off = float(rng.uniform(0.1, max(0.1, min(0.3, r - 0.45)))) * side
+            towards = float(rng.uniform(0, 2 * math.pi))
+            cx, cy = cx + off * math.cos(towards), cy + off * math.sin(towards)
         _ellipse(c, cx, cy, r * w, ry, tilt, thick, start, start + min(sweep, 360.0))
         if sweep > 360.0:
             _ellipse(c, cx, cy, 1.06 * r * w, 1.06 * ry, tilt, thick, start, start + sweep - 360)
