@@ -18,6 +18,7 @@ from ocr.marks import (
     EMPTY_BELOW,
     MARKED_ABOVE,
     OUTLINE_MOST,
+    OUTLINE_NONE,
     MarkReading,
     MarkState,
     mark_reading,
@@ -30,6 +31,7 @@ _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its nei
 _CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
 _ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
 _ROUND_GAP_DEG = 50  # ... whose strokes cover PART_ROUND of every sector, no gap wider than this
+_FACING_HALF = 0.95  # a box with this much of its ink in the half facing a neighbour holds an arc
 _ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
 _ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the circle's
 
@@ -90,32 +92,77 @@ class NeighbourRules:
         return looked if looked.how == "circle" and looked.ring >= OUTLINE_MOST else first
 
     def _beside_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
-        """A box read as marked by a thin fill, next to an unmarked box that strokes seem to
-        go round (ocr/circles.py), may hold only the stroke of a circle drawn round that
-        neighbour, off centre or wider than the strips see: its mark is not certain, and a
-        person looks (the reader's rule: a box is never marked on a stroke that may be
-        another box's mark). Strokes seem to go round the neighbour when they cover 45% of
-        every sector round it; for a fill of 0.2 or less (an arc, not a cross), also when
-        they cover a quarter of every sector with no gap over 50 degrees: a circle drawn
-        over the neighbour's printed edges, which the rays see only where it leaves them
-        (TEST damaged/page_0203.jpg row 9, docs/reader.md)."""
+        """A box read as marked by a thin fill, next to an unmarked box that strokes may go
+        round, may hold only the stroke of a circle drawn round that neighbour, off centre
+        or wider than the strips see: its mark is not certain, and a person looks (the
+        reader's rule: a box is never marked on a stroke that may be another box's mark).
+        ``_round_neighbour`` says when."""
         out = list(read)
         for i, r in enumerate(read):
             if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > _SPILL_MAX_FILL:
                 continue
             for j, _ in g.neighbours[i]:
-                # A circle round the neighbour, even off its centre, runs beside two of its
-                # sides at least: no need to look along rays round a box without that.
-                if read[j].state is MarkState.MARKED or self._sides_inked[j] < 2:
+                if read[j].state is MarkState.MARKED or not self._round_neighbour(g, i, j, r):
                     continue
-                seen = self._rays_round(g.boxes[j][2])
-                arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
-                if seen.sectors >= _CIRCLED or (arc and seen.sectors >= PART_ROUND):
-                    out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
-                                         "beside a circle", r.ring, r.dot_mm2,
-                                         g.boxes[j][:2])  # fmt: skip
-                    break
+                out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
+                                     "beside a circle", r.ring, r.dot_mm2,
+                                     g.boxes[j][:2])  # fmt: skip
+                break
         return out
+
+    def _round_neighbour(self, g: RowGeometry, i: int, j: int, r: MarkReading) -> bool:
+        """May the ink of box ``i`` (read marked by its thin fill) be the stroke of a circle
+        round its unmarked neighbour ``j``? Yes when strokes seem to go round ``j``
+        (ocr/circles.py): they cover 45% of every sector round it, or, for a fill of 0.2 or
+        less (an arc, not a cross), a quarter of every sector with no gap over 50 degrees
+        (a circle drawn over the neighbour's printed edges, which the rays see only where
+        it leaves them: TEST damaged/page_0203.jpg row 9, docs/reader.md).
+
+        Yes too when the box holds an arc from ``j``: all its ink (95%) lies in its half
+        facing ``j``, a stroke comes in from ``j``'s side (``_crossed``), strokes lie in
+        every sector round ``j``, and a circle round it is not ruled out: the rays see a
+        quarter of every sector, or an ellipse round it is followed over ``OUTLINE_NONE``
+        of its least covered quarter. A circle drawn wide and off centre runs that deep
+        into the next box while the rest of it lies over printed edges, and its box reads
+        empty (TRAINING rings drawn off centre; second TEST pages damaged/page_0490.jpg
+        row 8, 4H read as 4S, both +650). The box's own mark (a cross, a slash, a dot)
+        reaches its other half, and a tick or a dot beside a box leaves a sector round it
+        bare: on 3,000 TRAINING pages, the 50 boxes holding only a ring's arc that met
+        the rest of this met it too, and 1 of 8 boxes with a mark of their own (a tick on
+        a phone photo)."""
+        b = g.boxes[j][2]
+        arc_here = self._facing_share(g, i, j) >= _FACING_HALF
+        # A circle round the neighbour, even off its centre, runs beside two of its sides
+        # at least, unless over printed edges: no need to look along rays round a box
+        # without that, save for an arc that reaches in from it.
+        if self._sides_inked[j] < 2 and not arc_here:
+            return False
+        seen = self._rays_round(b)
+        arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
+        if seen.sectors >= _CIRCLED or (arc and seen.sectors >= PART_ROUND):
+            return True
+        if not arc_here or seen.sectors == 0.0 or not self._crossed(g.boxes[i][2], b):
+            return False
+        if seen.sectors >= PART_ROUND:
+            return True
+        support = self._outlines().support(self._px(b))
+        return support is not None and support >= OUTLINE_NONE
+
+    def _facing_share(self, g: RowGeometry, i: int, j: int) -> float:
+        """The share of box ``i``'s ink that lies in its half facing box ``j``."""
+        x0, y0, x1, y1 = (int(v) for v in g.inner[i])
+        a, b = g.boxes[i][2], g.boxes[j][2]
+        if max(b.x - a.x1, a.x - b.x1) > max(b.y - a.y1, a.y - b.y1):  # side by side
+            mid = (x0 + x1) // 2
+            near = (x0, y0, mid, y1) if b.x < a.x else (mid, y0, x1, y1)
+        else:
+            mid = (y0 + y1) // 2
+            near = (x0, y0, x1, mid) if b.y < a.y else (x0, mid, x1, y1)
+        total = self.mean_ink((x0, y0, x1, y1)) * (x1 - x0) * (y1 - y0)
+        if total <= 0.0:
+            return 0.0
+        nx0, ny0, nx1, ny1 = near
+        return self.mean_ink(near) * (nx1 - nx0) * (ny1 - ny0) / total
 
     def _off_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A circle drawn round a box often runs through its neighbour, and a neighbour it

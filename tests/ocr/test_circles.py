@@ -103,10 +103,14 @@ DATA = Path(__file__).parent / "data"
 def _band_marks(band: str, number: int, field: str) -> dict[str, MarkReading]:
     """The boxes of ``field`` read on row ``number`` of a blank page holding a stored
     flattened row band of a benchmark page."""
+    return _read_band(cv2.imread(str(DATA / band), cv2.IMREAD_GRAYSCALE), number, field)
+
+
+def _read_band(strip: np.ndarray, number: int, field: str) -> dict[str, MarkReading]:
+    """The boxes of ``field`` read on row ``number`` of a blank page holding ``strip``."""
     layout = load_layout()
     row = next(r for r in layout.rows if r.number == number)
     x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
-    strip = cv2.imread(str(DATA / band), cv2.IMREAD_GRAYSCALE)
     page = np.full((round(layout.page_height * WORK_DPI / 25.4) + 1,
                     round(layout.page_width * WORK_DPI / 25.4) + 1), 255, np.uint8)  # fmt: skip
     page[y0:y1, x0:x1] = strip
@@ -172,3 +176,42 @@ def test_a_wide_circle_whose_stroke_runs_down_the_next_box_is_read_round_its_box
     assert (marks["H"].state, marks["H"].how) == (MarkState.MARKED, "circle")
     assert marks["S"].state is MarkState.EMPTY and marks["S"].fill < 0.05
     assert all(marks[o].state is MarkState.EMPTY for o in ("C", "D", "NT"))
+
+
+def _off_centre_band_marks(draw_in_s: bool) -> dict[str, MarkReading]:
+    """The strain boxes of row 8 of a second-set TEST page (damaged/page_0490.jpg, seed
+    14), flattened: a circle round the H drawn wide and off centre to the right. Most of
+    it runs over printed edges, so the H reads empty; its arc runs down the left half of
+    the S, deeper than the strip the spill rule takes off, and fills the S to 0.225. With
+    ``draw_in_s``, a cross of the S's own is drawn corner to corner over it."""
+    if not draw_in_s:
+        return _band_marks("row_band_circle_off_centre.png", 8, STRAIN)
+    layout = load_layout()
+    row = next(r for r in layout.rows if r.number == 8)
+    g = row_geometry(layout, row, WORK_DPI)
+    i = next(k for k, (f, o, _) in enumerate(g.boxes) if (f, o) == (STRAIN, "S"))
+    x0, y0, x1, y1 = (int(v) for v in g.inner[i])
+    strip = cv2.imread(str(DATA / "row_band_circle_off_centre.png"), cv2.IMREAD_GRAYSCALE)
+    cv2.line(strip, (x0 + 1, y0 + 1), (x1 - 2, y1 - 2), 40, 2)
+    cv2.line(strip, (x1 - 2, y0 + 1), (x0 + 1, y1 - 2), 40, 2)
+    return _read_band(strip, 8, STRAIN)
+
+
+def test_the_arc_of_an_off_centre_circle_round_the_next_box_is_no_certain_mark():
+    """All the S's ink lies in its half facing the H, a stroke comes in from the H's side,
+    and an ellipse round the H is followed over a fifth of its least covered quarter: the
+    S may hold only the H's circle. It is unsure, naming the H, and the row goes to a
+    person. Read as marked, it made 4S by E +1 of a circled 4H by E +1 (both +650 for EW),
+    and the row was accepted wrong."""
+    marks = _off_centre_band_marks(draw_in_s=False)
+    s = marks["S"]
+    assert (s.state, s.how, s.neighbour) == (MarkState.UNSURE, "beside a circle", (STRAIN, "H"))
+    assert 0.2 < s.fill <= 0.35
+    assert marks["H"].state is not MarkState.MARKED
+
+
+def test_a_cross_of_the_boxs_own_over_the_arc_stays_its_mark():
+    """The same row with a cross drawn over the S from corner to corner: its ink reaches
+    the S's far half, so it is the S's own mark, whatever runs round the H."""
+    s = _off_centre_band_marks(draw_in_s=True)["S"]
+    assert s.state is MarkState.MARKED
