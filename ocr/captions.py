@@ -1,4 +1,4 @@
-"""Where the form prints its captions inside the mark boxes.
+"""Where the form prints its captions inside the mark boxes (and anything at all).
 
 Every mark box carries its option's caption ("N", "XX", "10") printed pale
 (``ocr.render.DROPOUT_GREY``, 22% dark) so that players see what they mark. A sharp scan
@@ -18,7 +18,7 @@ import numpy as np
 from ocr.layout import FieldKind, Layout
 from ocr.marks import BOX_INSET_MM, ramp_bounds
 
-__all__ = ["caption_pixels", "ink_over_captions"]
+__all__ = ["caption_pixels", "ink_over_captions", "printed_pixels"]
 
 _CAPTION_DARK = 0.05
 """A rendered pixel this much darker than the paper, inside a mark box, is caption."""
@@ -62,14 +62,41 @@ def caption_pixels(layout: Layout, dpi: float) -> np.ndarray:
     return _CAPTIONS[key]
 
 
+_PRINTED: dict[tuple[str, int, float], np.ndarray] = {}
+_PRINTED_DARK = 0.15
+"""A rendered pixel this much darker than the paper is printed (captions included)."""
+_PRINTED_PLAY_PX = 2
+"""... give or take this many pixels: a page's fit may be that far off on a row."""
+
+
+def printed_pixels(layout: Layout, dpi: float) -> np.ndarray:
+    """A page-sized mask (bool, at ``dpi``) of every pixel the blank form prints, its lines,
+    captions and text, give or take 2 px, rendered once per layout and resolution."""
+    key = (layout.paper, layout.version, dpi)
+    if key not in _PRINTED:
+        width, height = layout.page_px(dpi)
+        rendered = _rendered_darkness(layout, dpi)[:height, :width]
+        dark = np.zeros((height, width), np.uint8)
+        dark[: rendered.shape[0], : rendered.shape[1]] = rendered > _PRINTED_DARK
+        side = 2 * _PRINTED_PLAY_PX + 1
+        _PRINTED[key] = cv2.dilate(dark, np.ones((side, side), np.uint8)) > 0
+    return _PRINTED[key]
+
+
+_RENDERED: dict[tuple[str, int, float], np.ndarray] = {}
+
+
 def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
     """Darkness (0..1) of every pixel of a blank traveller of ``layout`` rendered at
-    ``dpi`` (pypdfium2, as the reader renders a PDF scan, under its lock)."""
+    ``dpi`` (pypdfium2, as the reader renders a PDF scan, under its lock), once."""
     from ocr.pages import render_pdf_page
     from ocr.render import TravellerSheet, render_pdf
 
-    grey = render_pdf_page(render_pdf([TravellerSheet(board=1)], layout=layout), 0, dpi)
-    return (255.0 - grey.astype(np.float32)) / 255.0
+    key = (layout.paper, layout.version, dpi)
+    if key not in _RENDERED:
+        grey = render_pdf_page(render_pdf([TravellerSheet(board=1)], layout=layout), 0, dpi)
+        _RENDERED[key] = (255.0 - grey.astype(np.float32)) / 255.0
+    return _RENDERED[key]
 
 
 def ink_over_captions(

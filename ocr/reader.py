@@ -28,9 +28,10 @@ from ocr.align import (
     to_grey,
     warp_region,
 )
+from ocr.captions import printed_pixels
 from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
-from ocr.illumination import flatten, remove_streaks
+from ocr.illumination import flatten, remove_creases, remove_streaks
 from ocr.layout import Layout, load_layout
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
@@ -145,7 +146,7 @@ class ScanReader:
                     f"QR code says event {payload.event!r} session {payload.session!r}, "
                     f"not {self.expect[0]!r} session {self.expect[1]!r}"
                 )
-        flat = flatten(page, WORK_DPI)
+        flat = remove_creases(flatten(page, WORK_DPI), printed_pixels(layout, WORK_DPI))
         printed = None
         if board is not None and self.printed_pairs is not None:
             printed = self.printed_pairs(board, payload.section if payload else "")

@@ -1,10 +1,11 @@
-"""Light correction (flat field) and scanner streaks, on images whose pixels are known."""
+"""Light correction (flat field), scanner streaks and folds' creases, on images whose pixels
+are known."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ocr.illumination import flatten, remove_streaks
+from ocr.illumination import flatten, remove_creases, remove_streaks
 
 PAPER = 230
 
@@ -42,6 +43,59 @@ def test_a_scan_without_streaks_is_returned_as_it_is():
     for top in range(100, 1700, 130):
         page[top : top + 47, 600:603] = 20
     assert remove_streaks(page) is page
+
+
+def _creased() -> tuple[np.ndarray, np.ndarray]:
+    """A page warped onto the form, 200 x 120: a fold's crease (grey 170, 2 px) down
+    columns 30-31; the form prints upright box edges (black) down column 90 in 70% of the
+    rows, in twelve boxes, as every row's boxes line up on the warped page; a pen stroke
+    (grey 30) across rows 60-63 crosses the crease. Returns the page and where the form
+    prints."""
+    page = np.full((200, 120), PAPER, np.uint8)
+    printed = np.zeros(page.shape, bool)
+    page[:, 30:32] = 170
+    for top in range(0, 200, 17):
+        page[top : top + 12, 90] = 0
+        printed[top : top + 12, 88:93] = True
+    page[60:64, 10:60] = 30
+    return page, printed
+
+
+def test_a_folds_crease_on_the_warped_page_is_taken_out():
+    page, printed = _creased()
+    out = remove_creases(page, printed)
+    away = np.r_[0:60, 64:200]
+    assert (out[away, 30] == PAPER).all() and (out[away, 31] == PAPER).all()
+    assert (out[60:64, 10:60] == 30).all()  # the stroke, also where it crosses the crease
+
+
+def test_the_forms_own_lines_are_no_crease_though_they_run_down_most_of_the_page():
+    """Column 90 is dark in 70% of the rows: ``remove_streaks`` takes it for a streak, as
+    it may in a scan, where the form is tilted and no column holds its lines. On the page
+    warped onto the form, the crease test judges a column only where the form prints
+    nothing, and there column 90 is paper."""
+    page, printed = _creased()
+    assert not (remove_streaks(page)[:, 90] == page[:, 90]).all()
+    out = remove_creases(page, printed)
+    assert (out[:, 88:93] == page[:, 88:93]).all()
+
+
+def test_a_crease_across_the_page_is_taken_out_and_the_hairlines_stay():
+    """The page turned a quarter: the crease runs across it (rows 30-31), the form's lines
+    along most of it (row 90, printed)."""
+    page, printed = _creased()
+    page, printed = np.ascontiguousarray(page.T), np.ascontiguousarray(printed.T)
+    out = remove_creases(page, printed)
+    away = np.r_[0:60, 64:200]
+    assert (out[30, away] == PAPER).all() and (out[31, away] == PAPER).all()
+    assert (out[10:60, 60:64] == 30).all()
+    assert (out[88:93] == page[88:93]).all()
+
+
+def test_a_page_without_creases_is_returned_as_it_is():
+    page, printed = _creased()
+    page[:, 30:32] = PAPER
+    assert remove_creases(page, printed) is page
 
 
 def test_flat_field_brings_a_shadowed_paper_to_white_and_keeps_ink_relative():
