@@ -156,14 +156,17 @@ def test_a_clean_row_has_no_mark(blank_form):
     assert all(m.state is MarkState.EMPTY for m in read.values())
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_a_circle_around_a_box_marks_that_box_and_no_neighbour(blank_form, seed):
+@pytest.mark.parametrize(("seed", "other"), [(0, 10), (1, 14), (2, 15), (3, 16)])
+def test_a_circle_around_a_box_marks_that_box_and_no_neighbour(blank_form, seed, other):
     """Circles around level 4 and around the "-" below its neighbour: each marks its own
     box; level 3 and 5 and the other result boxes, whose sides the circles touch, stay
-    empty (a circle covers every side of its box, a neighbour's circle one side)."""
+    empty (a circle covers every side of its box, a neighbour's circle one side). The
+    rings round the "-" are drawn round its centre; those round the 4 with seeds 2 and 3
+    off it (the TRAINING generator draws one ring in four off centre, and one far off
+    centre is not always read circled: its row goes to a person)."""
     page = blank_form.copy()
     _draw(page, "level", "4", "ring", seed)
-    _draw(page, "result_sign", "-", "ring", seed + 10)
+    _draw(page, "result_sign", "-", "ring", other)
     assert _marked(_read(page)) == {("level", "4"): "circle", ("result_sign", "-"): "circle"}
 
 
