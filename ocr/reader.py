@@ -11,6 +11,7 @@ kept (item 7); nothing is dropped and nothing is silently guessed.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,7 +32,7 @@ from ocr.align import (
 from ocr.captions import printed_pixels
 from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
-from ocr.illumination import flatten, remove_creases, remove_streaks
+from ocr.illumination import flatten, remove_creases, remove_streaks, streak_columns
 from ocr.layout import Layout, load_layout
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
@@ -122,7 +123,9 @@ class ScanReader:
         if isinstance(image, Exception):
             return PageReading(ref, None, None, None, None, (), (PageProblem.UNREADABLE,),
                                f"{ref}: cannot decode the image: {image}")  # fmt: skip
-        image = remove_streaks(to_grey(image))
+        grey = to_grey(image)
+        streaks = streak_columns(grey)
+        image = remove_streaks(grey, streaks)
         try:
             alignment = align_page(image, self.layout)
         except AlignmentError as err:
@@ -146,7 +149,8 @@ class ScanReader:
                     f"QR code says event {payload.event!r} session {payload.session!r}, "
                     f"not {self.expect[0]!r} session {self.expect[1]!r}"
                 )
-        flat = remove_creases(flatten(page, WORK_DPI), printed_pixels(layout, WORK_DPI))
+        unfolded = flatten(page, WORK_DPI)
+        flat = remove_creases(unfolded, printed_pixels(layout, WORK_DPI))
         printed = None
         if board is not None and self.printed_pairs is not None:
             printed = self.printed_pairs(board, payload.section if payload else "")
@@ -154,7 +158,8 @@ class ScanReader:
                 # a generic form: nothing is pre-printed on its rows, whatever the movement
                 printed = replace(printed, rows=())
         elif self.read_printed and (payload is None or not payload.is_blank_form):
-            printed = _printed_from_page(flat, layout)
+            lines = _lightened(streaks, image.shape[:2], alignment, layout, unfolded, flat)
+            printed = _printed_from_page(flat, layout, lines)
         pairs: dict[int, PairReadings] = {}
         rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold, pairs)
         one_series = printed is not None and printed.numbered_in_one_series
@@ -285,25 +290,72 @@ def _printed_board(page: np.ndarray, layout: Layout) -> int | None:
     return number.value
 
 
-def _printed_from_page(page: np.ndarray, layout: Layout) -> PrintedPairs | None:
-    """Round and pairs pre-printed on the rows (no event given), by template matching."""
+def _lightened(
+    streaks: np.ndarray,
+    shape: tuple[int, int],
+    alignment: Alignment,
+    layout: Layout,
+    before: np.ndarray,
+    after: np.ndarray,
+) -> np.ndarray | None:
+    """Where on the warped page a streak of the scan or a fold's crease was lightened
+    (``ocr/illumination.py``), give or take a pixel; None where neither was."""
+    lines = after != before
+    if len(streaks):
+        scan = np.zeros(shape, np.uint8)
+        scan[:, streaks] = 255
+        lines |= warp_region(scan, alignment, 0, 0, layout.page_width, layout.page_height) > 0
+    if not lines.any():
+        return None
+    return cv2.dilate(lines.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+
+
+def _through_glyphs(crop: np.ndarray, line: np.ndarray) -> bool:
+    """Does a lightened line (``line``, bool, the crop's shape) run through the printed
+    glyphs of ``crop``, within 2 px of them? A line through the box's blank margin hides
+    nothing there, and a glyph it hid beside the others leaves them off centre
+    (``ocr.printed.match_numbers``)."""
+    from ocr.printed import glyph_span
+
+    columns = np.flatnonzero(line.any(axis=0))
+    span = glyph_span(crop)
+    if len(columns) == 0 or span is None:
+        return False
+    return bool(((columns >= span[0] - 2) & (columns < span[1] + 2)).any())
+
+
+def _printed_from_page(
+    page: np.ndarray, layout: Layout, lightened: np.ndarray | None = None
+) -> PrintedPairs | None:
+    """Round and pairs pre-printed on the rows (no event given), by template matching. A
+    row whose numbers a streak or a crease crosses (``lightened``) is not read: opaque dirt
+    on a feeder's glass hides what lies under it, and lightening a line takes a glyph's
+    stroke along it (a 1) with it, so "19" reads as a sure 9 (TEST ordinary pages read
+    without an event, seed 15: three rows accepted with such a pair, one under a streak
+    too faint to be found). Nor is a row whose pair the page prints twice."""
     from ocr.layout import EW_PAIR, NS_PAIR, ROUND
     from ocr.printed import match_numbers
 
-    crops = []
+    crops, crossed = [], []
     for row in layout.rows:
         for name in (ROUND, NS_PAIR, EW_PAIR):
             r = layout.box(row.number, name)
             crops.append(_crop_mm(page, r.x, r.y, r.width, r.height))
+            line = None if lightened is None else _crop_mm(lightened, r.x, r.y, r.width, r.height)
+            crossed.append(line is not None and _through_glyphs(crops[-1], line))
     numbers = match_numbers(crops)
     rows: list[tuple[int | None, int, int] | None] = []
     for i in range(len(layout.rows)):
         rnd, ns, ew = numbers[3 * i : 3 * i + 3]
-        sure = min(ns.confidence, ew.confidence) > 0.4
+        sure = min(ns.confidence, ew.confidence) > 0.4 and not any(crossed[3 * i : 3 * i + 3])
         if ns.value is not None and ew.value is not None and sure:
             rows.append((rnd.value, ns.value, ew.value))
         else:
             rows.append(None)
+    # A pair plays a board once: a number printed twice on one traveller is a misread (a
+    # lost leading 1 makes "18" an 8, which row 8 prints too), and neither row is read.
+    seen = Counter(p for r in rows if r is not None for p in r[1:])
+    rows = [None if r is None or seen[r[1]] > 1 or seen[r[2]] > 1 else r for r in rows]
     if not any(rows):
         return None
     return PrintedPairs(rows=tuple(rows), allowed=None)
