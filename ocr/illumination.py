@@ -101,18 +101,28 @@ def remove_creases(flat: np.ndarray, printed: np.ndarray) -> np.ndarray:
     h, w = flat.shape[:2]
     if w < 16 or h < 16:
         return flat
-    upright = _crease_columns(flat, printed)
-    level = _crease_columns(flat.T, printed.T)
+    upright = _crease_lines(flat, printed, across=False)
+    level = _crease_lines(flat, printed, across=True)
     if len(upright) == 0 and len(level) == 0:
         return flat
     out = _lighten(flat, upright)
     return np.ascontiguousarray(_lighten(out.T, level).T)
 
 
-def _crease_columns(flat: np.ndarray, printed: np.ndarray) -> np.ndarray:
-    """The columns of ``flat`` darker than the pixels beside them in most of the sampled
-    rows where ``printed`` is false there (and at least a quarter of the rows are: a
-    crease down a column of boxes runs beside their edges, printed give or take 2 px)."""
+def _crease_lines(flat: np.ndarray, printed: np.ndarray, across: bool) -> np.ndarray:
+    """The columns of ``flat`` (rows, ``across``) darker than the pixels beside them in
+    most of the sampled rows (columns) where ``printed`` is false there, and at least a
+    quarter of them are: a crease down a column of boxes runs beside their edges, printed
+    give or take 2 px."""
+    if across:  # rows of pixels: sample columns, compare up and down (no transposed copy)
+        step = max(1, flat.shape[1] // 400)
+        lines = np.ascontiguousarray(flat[:, ::step])
+        up, down = cv2.max(lines[:-6], lines[1:-5]), cv2.max(lines[5:-1], lines[6:])
+        darker = lines[3:-3] < cv2.subtract(cv2.min(up, down), _STREAK_CONTRAST)
+        clear = ~printed[3:-3, ::step]
+        judged = clear.sum(axis=1)
+        share = (darker & clear).sum(axis=1) / np.maximum(1, judged)
+        return np.flatnonzero((share >= _STREAK_SHARE) & (judged >= clear.shape[1] // 4)) + 3
     step = max(1, flat.shape[0] // 400)
     darker = _darker_than_beside(np.ascontiguousarray(flat[::step]))
     clear = ~printed[::step, 3:-3]
