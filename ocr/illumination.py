@@ -116,29 +116,29 @@ def _crease_lines(flat: np.ndarray, printed: np.ndarray, across: bool) -> np.nda
     give or take 2 px."""
     if across:  # rows of pixels: sample columns, compare up and down (no transposed copy)
         step = max(1, flat.shape[1] // 400)
-        lines = np.ascontiguousarray(flat[:, ::step])
-        up, down = cv2.max(lines[:-6], lines[1:-5]), cv2.max(lines[5:-1], lines[6:])
-        darker = lines[3:-3] < cv2.subtract(cv2.min(up, down), _STREAK_CONTRAST)
-        clear = ~printed[3:-3, ::step]
-        judged = clear.sum(axis=1)
-        share = (darker & clear).sum(axis=1) / np.maximum(1, judged)
-        return np.flatnonzero((share >= _STREAK_SHARE) & (judged >= clear.shape[1] // 4)) + 3
-    step = max(1, flat.shape[0] // 400)
-    darker = _darker_than_beside(np.ascontiguousarray(flat[::step]))
-    clear = ~printed[::step, 3:-3]
-    judged = clear.sum(axis=0)
-    share = (darker & clear).sum(axis=0) / np.maximum(1, judged)
-    return np.flatnonzero((share >= _STREAK_SHARE) & (judged >= clear.shape[0] // 4)) + 3
+        lines, clear, along = np.ascontiguousarray(flat[:, ::step]), ~printed[3:-3, ::step], 1
+    else:
+        step = max(1, flat.shape[0] // 400)
+        lines, clear, along = np.ascontiguousarray(flat[::step]), ~printed[::step, 3:-3], 0
+    darker = _darker_than_beside(lines, across)
+    judged = clear.sum(axis=along)
+    share = (darker & clear).sum(axis=along) / np.maximum(1, judged)
+    return np.flatnonzero((share >= _STREAK_SHARE) & (judged >= clear.shape[along] // 4)) + 3
 
 
-def _darker_than_beside(rows: np.ndarray) -> np.ndarray:
-    """Per pixel of ``rows`` but the 3 columns at each end: is it darker, by
-    ``_STREAK_CONTRAST``, than the pixels two to three columns to its left and right?"""
-    left = cv2.max(rows[:, :-6], rows[:, 1:-5])
-    right = cv2.max(rows[:, 5:-1], rows[:, 6:])
+def _darker_than_beside(lines: np.ndarray, across: bool = False) -> np.ndarray:
+    """Per pixel of ``lines`` but the 3 columns (rows, ``across``) at each end: is it darker,
+    by ``_STREAK_CONTRAST``, than the pixels two to three columns to its left and right
+    (rows above and below)?"""
+
+    def cut(a: int | None, b: int | None) -> np.ndarray:
+        return lines[a:b] if across else lines[:, a:b]
+
+    before = cv2.max(cut(None, -6), cut(1, -5))
+    after = cv2.max(cut(5, -1), cut(6, None))
     # In uint8 the difference stops at 0 where it would go below: no pixel is darker than that.
-    floor = cv2.subtract(cv2.min(left, right), _STREAK_CONTRAST)
-    return np.asarray(rows[:, 3:-3] < floor)
+    floor = cv2.subtract(cv2.min(before, after), _STREAK_CONTRAST)
+    return np.asarray(cut(3, -3) < floor)
 
 
 def _lighten(grey: np.ndarray, columns: np.ndarray) -> np.ndarray:

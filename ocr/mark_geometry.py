@@ -30,6 +30,7 @@ __all__ = [
     "RowGeometry",
     "printed_lines",
     "row_geometry",
+    "side_by_side",
 ]
 
 RING_OUT_MM = 2.2  # a circle around a box stays within this distance of its edge ...
@@ -102,6 +103,11 @@ def _band(row: Row, dpi: float, page_w: int, page_h: int) -> tuple[int, int, int
     band = Rect(row.rect.x, row.rect.y - margin, row.rect.width, row.rect.height + 2 * margin)
     x0, y0, x1, y1 = band.to_px(dpi)
     return max(0, x0), max(0, y0), min(page_w, x1), min(page_h, y1)
+
+
+def side_by_side(a: Rect, b: Rect) -> bool:
+    """Do boxes ``a`` and ``b`` lie beside each other (rather than one above the other)?"""
+    return max(b.x - a.x1, a.x - b.x1) > max(b.y - a.y1, a.y - b.y1)
 
 
 def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:

@@ -13,7 +13,7 @@ use.
 from __future__ import annotations
 
 from ocr.circles import PART_ROUND
-from ocr.mark_geometry import RowGeometry
+from ocr.mark_geometry import RowGeometry, side_by_side
 from ocr.marks import (
     EMPTY_BELOW,
     MARKED_ABOVE,
@@ -152,7 +152,7 @@ class NeighbourRules:
         """The share of box ``i``'s ink that lies in its half facing box ``j``."""
         x0, y0, x1, y1 = (int(v) for v in g.inner[i])
         a, b = g.boxes[i][2], g.boxes[j][2]
-        if max(b.x - a.x1, a.x - b.x1) > max(b.y - a.y1, a.y - b.y1):  # side by side
+        if side_by_side(a, b):
             mid = (x0 + x1) // 2
             near = (x0, y0, mid, y1) if b.x < a.x else (mid, y0, x1, y1)
         else:

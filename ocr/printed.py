@@ -170,15 +170,7 @@ def _split_wide(mask: np.ndarray) -> list[np.ndarray]:
 
 def _glyph_masks(crop: np.ndarray) -> list[np.ndarray]:
     """The printed glyphs of a crop, left to right (lines into the crop edge removed)."""
-    return _glyph_parts(crop)[0]
-
-
-def _glyph_parts(crop: np.ndarray) -> tuple[list[np.ndarray], int]:
-    """The printed glyphs of a crop, left to right, and how many ink pixels inside the
-    crop were left out of them: pieces too short to be a glyph (of 6 pixels or more, so
-    not dust), such as the parts of a glyph a scanner streak has split."""
-    glyphs, left_out, _, _ = _glyphs_placed(crop)
-    return glyphs, left_out
+    return _glyphs_placed(crop)[0]
 
 
 def glyph_span(crop: np.ndarray) -> tuple[int, int] | None:
@@ -190,8 +182,11 @@ def glyph_span(crop: np.ndarray) -> tuple[int, int] | None:
 def _glyphs_placed(
     crop: np.ndarray,
 ) -> tuple[list[np.ndarray], int, float, tuple[int, int]]:
-    """``_glyph_parts``, how far the glyphs' middle lies from the crop's, in glyph heights
-    (0 where there are none), and the columns they span."""
+    """The printed glyphs of a crop, left to right; how many ink pixels inside the crop
+    were left out of them (pieces too short to be a glyph, of 6 pixels or more, so not
+    dust, such as the parts of a glyph a scanner streak has split); how far the glyphs'
+    middle lies from the crop's, in glyph heights (0 where there are none); and the
+    columns they span."""
     grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     if grey.size == 0 or float(grey.max()) - float(grey.min()) < 60:
         return [], 0, 0.0, (0, 0)

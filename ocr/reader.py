@@ -318,10 +318,10 @@ def _through_glyphs(crop: np.ndarray, line: np.ndarray) -> bool:
     from ocr.printed import glyph_span
 
     columns = np.flatnonzero(line.any(axis=0))
-    span = glyph_span(crop)
-    if len(columns) == 0 or span is None:
+    if len(columns) == 0:
         return False
-    return bool(((columns >= span[0] - 2) & (columns < span[1] + 2)).any())
+    span = glyph_span(crop)
+    return span is not None and bool(((columns >= span[0] - 2) & (columns < span[1] + 2)).any())
 
 
 def _printed_from_page(

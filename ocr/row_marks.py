@@ -28,6 +28,7 @@ from ocr.mark_geometry import (
     SPILL_MM,
     RowGeometry,
     row_geometry,
+    side_by_side,
 )
 from ocr.marks import (
     BOX_INSET_MM,
@@ -343,7 +344,7 @@ class RowMarks(NeighbourRules):
         ``a`` from a neighbour's mark (across the gap, or round a corner as a circle does)
         leaves ink there; a mark that stays in its box leaves none."""
         reach = _ENTRY_MM
-        if max(b.x - a.x1, a.x - b.x1) > max(b.y - a.y1, a.y - b.y1):  # side by side
+        if side_by_side(a, b):
             x = a.x1 - _STRIP_MM if b.x > a.x else a.x - reach
             zone = Rect(x, a.y - reach, _STRIP_MM + reach, a.height + 2 * reach)
         else:  # one above the other
