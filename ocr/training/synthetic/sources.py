@@ -236,6 +236,7 @@ _TRAIN_OFFICE = replace(
 _TRAIN_PHONE = replace(
     _TRAIN_FLATBED,
     dpis=(150, 200, 300),
+    blur_sigma_px=(0.0, 1.6),
     shadow_strength=(0.15, 0.45),
     photo_share=1.0,
     photo_perspective_mm=7.0,
