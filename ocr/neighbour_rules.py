@@ -32,6 +32,7 @@ _CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (o
 _ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
 _ROUND_GAP_DEG = 50  # ... whose strokes cover PART_ROUND of every sector, no gap wider than this
 _FACING_HALF = 0.95  # a box with this much of its ink in the half facing a neighbour holds an arc
+_LEANS = 0.5  # a box with more than this in that half may hold an arc among its own ink
 _ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
 _ON_ELLIPSE_SHARE = 0.9  # ... and a neighbour's ink this much along it is the circle's
 
@@ -116,7 +117,13 @@ class NeighbourRules:
         (ocr/circles.py): they cover 45% of every sector round it, or, for a fill of 0.2 or
         less (an arc, not a cross), a quarter of every sector with no gap over 50 degrees
         (a circle drawn over the neighbour's printed edges, which the rays see only where
-        it leaves them: TEST damaged/page_0203.jpg row 9, docs/reader.md).
+        it leaves them: TEST damaged/page_0203.jpg row 9, docs/reader.md). The first needs
+        drawn ink beside two of ``j``'s sides; the second needs it, or the box's ink
+        leaning towards ``j`` (more than half in its facing half), as an arc's does: over
+        a phone photo's thick printed edges the rest of a circle lies beside one side at
+        most (fourth TEST set phone/page_0426.jpg row 6, 3C read for a circled 2C, both
+        -300). Looked at so, 3 more boxes with a tick of their own were unsure on 3,600
+        TRAINING pages, and no arc more (TRAINING draws no ring over edges that thick).
 
         Yes too when the box holds an arc from ``j``: all its ink (95%) lies in its half
         facing ``j``, a stroke comes in from ``j``'s side (``_crossed``), strokes lie in
@@ -131,15 +138,18 @@ class NeighbourRules:
         the rest of this met it too, and 1 of 8 boxes with a mark of their own (a tick on
         a phone photo)."""
         b = g.boxes[j][2]
-        arc_here = self._facing_share(g, i, j) >= _FACING_HALF
+        share = self._facing_share(g, i, j)
+        beside_two, arc_here = self._sides_inked[j] >= 2, share >= _FACING_HALF
+        thin = r.fill <= _ARC_FILL
         # A circle round the neighbour, even off its centre, runs beside two of its sides
-        # at least, unless over printed edges: no need to look along rays round a box
-        # without that, save for an arc that reaches in from it.
-        if self._sides_inked[j] < 2 and not arc_here:
+        # at least, unless over printed edges, where its arc in this box leans towards
+        # the neighbour: no need to look along rays round a box with neither.
+        if not (beside_two or arc_here or (thin and share > _LEANS)):
             return False
         seen = self._rays_round(b)
-        arc = r.fill <= _ARC_FILL and seen.gap <= _ROUND_GAP_DEG
-        if seen.sectors >= _CIRCLED or (arc and seen.sectors >= PART_ROUND):
+        if thin and seen.gap <= _ROUND_GAP_DEG and seen.sectors >= PART_ROUND:
+            return True
+        if seen.sectors >= _CIRCLED and (beside_two or arc_here):
             return True
         if not arc_here or seen.sectors == 0.0 or not self._crossed(g.boxes[i][2], b):
             return False

@@ -125,6 +125,12 @@ def _read_band(strip: np.ndarray, number: int, field: str) -> dict[str, MarkRead
         # part (a quarter of every sector, no gap over 50 degrees); its arc fills the 5 to
         # 0.117. Read as a mark, the 5 made 5S E -1 of a circled 4S E -1 (both +50).
         ("row_band_circle_over_edges.png", 9, LEVEL, "4", "5", 0.2),
+        # A phone photo at 150 dpi (fourth TEST set, phone/page_0426.jpg row 6): a circle
+        # round the 2 drawn off centre to the right over printed edges 3 px and more
+        # across, so drawn ink is seen beside one of the 2's sides only; its arc fills the
+        # 3 to 0.161, 94.9% of it in the half facing the 2. Read as a mark, the 3 made 3C
+        # by S -3 of a circled 2C by S -3 (both -300), accepted.
+        ("row_band_circle_phone_edges.png", 6, LEVEL, "2", "3", 0.2),
     ],
 )
 def test_a_thin_fill_beside_a_circled_box_is_unsure(
@@ -142,6 +148,26 @@ def test_a_thin_fill_beside_a_circled_box_is_unsure(
     assert reading.neighbour == (field, circled)
     assert reading.fill <= fill_at_most
     assert marks[circled].state is not MarkState.MARKED
+
+
+def test_a_thin_tick_leaning_away_from_a_circle_over_printed_edges_stays_its_boxs_mark():
+    """The phone row above with a tick of the 1's own drawn in its half away from the
+    circled 2 (a fill of 0.16): strokes go round the 2 as far as the rays see, but drawn
+    ink lies beside one of its sides only and the 1's ink leans away from it, so it is
+    no arc of that circle: the 1 stays marked (the 3, holding the arc, stays unsure)."""
+    layout = load_layout()
+    row = next(r for r in layout.rows if r.number == 6)
+    g = row_geometry(layout, row, WORK_DPI)
+    i = next(k for k, (f, o, _) in enumerate(g.boxes) if (f, o) == (LEVEL, "1"))
+    x0, y0, x1, y1 = (int(v) for v in g.inner[i])
+    strip = cv2.imread(str(DATA / "row_band_circle_phone_edges.png"), cv2.IMREAD_GRAYSCALE)
+    w, h = x1 - x0, y1 - y0
+    tick = [(x0 + 2, y0 + h // 2 + 2), (x0 + w // 4, y1 - 2), ((x0 + x1) // 2 + 1, y0 + 3)]
+    cv2.polylines(strip, [np.array(tick)], False, 40, 2)
+    marks = _read_band(strip, 6, LEVEL)
+    assert (marks["1"].state, marks["1"].how) == (MarkState.MARKED, "fill")
+    assert marks["1"].fill <= 0.2
+    assert marks["3"].state is MarkState.UNSURE
 
 
 def test_a_circle_whose_arc_fills_the_next_box_like_a_mark_leaves_the_field_to_a_person():
