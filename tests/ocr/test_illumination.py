@@ -35,6 +35,20 @@ def test_ink_across_a_streak_and_the_forms_own_lines_stay():
     assert (out[:, :50] == page[:, :50]).all() and (out[:, 52:] == page[:, 52:]).all()
 
 
+def test_opaque_dirt_paler_than_the_ink_it_covers_is_darkened_to_that_ink():
+    """Dirt on the feeder's glass is opaque: where the streak crosses black print (a QR
+    code's finder pattern, a board number's stroke) the scan holds the streak's grey,
+    a pale line through the print that breaks both. Taken out, the streak takes the ink
+    both sides hold there, and the paper's white elsewhere."""
+    page = _streaked()
+    page[120:160, 30:80] = 10  # a black square of print ...
+    page[120:160, 50:52] = 170  # ... that the streak runs through, paler than the print
+    out = remove_streaks(page)
+    assert (out[120:160, 50:52] == 10).all()
+    assert (out[120:160, 30:80] == 10).all()
+    assert (out[np.r_[0:60, 64:120, 160:200], 50] == PAPER).all()
+
+
 def test_a_scan_without_streaks_is_returned_as_it_is():
     """A page (A4 at 150 dpi) with upright pen strokes as long as a score box is high
     (8 mm, 47 px) in one column, twelve rows of them: no column is dark along 60% of
