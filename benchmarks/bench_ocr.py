@@ -48,7 +48,7 @@ from ocr.reader import ScanReader, decode_image, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef, RowStatus  # noqa: E402
 from ocr.row_reader import PrintedPairs  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
-from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
+from ocr.training.synthetic.truth import PageTruth, RowTruth, load_truth  # noqa: E402
 
 __all__ = ["generate", "evaluate", "upper_bound", "main"]
 
@@ -259,9 +259,7 @@ def _score_page(
                              f"accepted as {row.best}")  # fmt: skip
             continue
         printed_pairs = (t.printed_ns, t.printed_ew)
-        player_error = not t.score_is_consistent or (
-            t.pairs_changed and (t.ns_pair, t.ew_pair) not in _allowed(truth)
-        )
+        player_error = _player_error(truth, t)
         c["rows_player_error"] += player_error
         b = row.best
         right = b is not None and _row_key(
@@ -281,6 +279,21 @@ def _score_page(
             c["rows_review_player_error"] += player_error
             for reason in row.reasons:
                 c["why: " + re.sub(r"[-+]?\d[\d.\-]*", "#", reason)] += 1
+    # A page the reader could not place on the form (a marker lost, part of the page
+    # missing) has no rows: every row written on it goes to a person, with the page.
+    why = "page not read: " + ", ".join(p.value for p in page.problems)
+    for number in sorted(set(expected) - {row.row for row in page.rows}):
+        t = expected[number]
+        player_error = _player_error(truth, t)
+        style, pen = _row_style(truth, number)
+        c["rows"] += 1
+        c["rows_review"] += 1
+        c["rows_player_error"] += player_error
+        c["rows_review_player_error"] += player_error
+        c["why: " + why] += 1
+        for per, key in ((per_style, style), (per_pen, pen)):
+            per[key]["rows"] += 1
+            per[key]["review"] += 1
     written = {(d.row, d.field, d.position): d for d in truth.digits}
     for row in page.rows:
         for fr in row.fields:
@@ -294,6 +307,14 @@ def _score_page(
                 src = next(d.source for d in boxes if d is not None).split(":")[0]
                 per_source[src]["n"] += 1
                 per_source[src]["right"] += fr.value == text
+
+
+def _player_error(truth: PageTruth, t: RowTruth) -> bool:
+    """Did the players get the row wrong (a score that is not the contract's, or pairs
+    the board's movement does not seat)? Such rows go to a person whatever is read."""
+    return not t.score_is_consistent or (
+        t.pairs_changed and (t.ns_pair, t.ew_pair) not in _allowed(truth)
+    )
 
 
 def _allowed(truth: PageTruth) -> set[tuple[int, int]]:
