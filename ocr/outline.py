@@ -69,6 +69,9 @@ def _ellipses(
     return np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
 
 
+_Fit = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
 class Outlines:
     """The ellipses round a row's boxes (see the module docstring): the row's masks are
     prepared once, each box looked at on demand.
@@ -85,6 +88,7 @@ class Outlines:
         self.covered = near.ravel()
         self.unknown = (hidden & ~near).ravel()
         self.px_per_mm = round(px_per_mm, 3)
+        self._fits: dict[tuple[int, int, int, int], _Fit | None] = {}
 
     def support(self, box: tuple[int, int, int, int]) -> float | None:
         """How well the drawn strokes follow an ellipse round ``box`` (pixels x0, y0, x1,
@@ -105,11 +109,15 @@ class Outlines:
         k = which[int(support.argmax())]
         return np.stack([px[k], py[k]], axis=1)
 
-    def _fit(
-        self, box: tuple[int, int, int, int]
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    def _fit(self, box: tuple[int, int, int, int]) -> _Fit | None:
         """Every ellipse tried round ``box`` (its sample columns and rows), the support of
-        those that count and their indices; None when none counts."""
+        those that count and their indices; None when none counts. Fitted once a box:
+        a box's support and its ellipse are asked by different rules."""
+        if box not in self._fits:
+            self._fits[box] = self._fitted(box)
+        return self._fits[box]
+
+    def _fitted(self, box: tuple[int, int, int, int]) -> _Fit | None:
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         if w <= 0 or h <= 0:
