@@ -27,11 +27,25 @@ import numpy as np
 
 from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
 
-__all__ = ["PART_ROUND", "THICKER_PX", "Rays", "printed_across", "rays"]
+__all__ = [
+    "ALL_ROUND",
+    "PART_ROUND",
+    "ROUND_GAP_DEG",
+    "THICKER_PX",
+    "Rays",
+    "printed_across",
+    "rays",
+]
 
 PART_ROUND = 0.25
 """Strokes that cover this share of every sector round a box at least go part of the way
 round it (``Rays.sectors``)."""
+
+ALL_ROUND = 0.45
+"""Strokes that cover this share of every sector round a box may be a circle round it."""
+
+ROUND_GAP_DEG = 50
+"""A box whose strokes go round it leaves no gap wider than this (``Rays.gap``)."""
 
 _STEP_DEG = 10
 _ANGLES = np.deg2rad(np.arange(0, 360, _STEP_DEG))

@@ -12,7 +12,7 @@ use.
 
 from __future__ import annotations
 
-from ocr.circles import PART_ROUND
+from ocr.circles import ALL_ROUND, PART_ROUND, ROUND_GAP_DEG
 from ocr.mark_geometry import RowGeometry, side_by_side
 from ocr.marks import (
     EMPTY_BELOW,
@@ -28,9 +28,7 @@ from ocr.outline import ink_along
 __all__ = ["NeighbourRules"]
 
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
-_CIRCLED = 0.45  # a neighbour this well surrounded by strokes may be circled (ocr/circles.py)
 _ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
-_ROUND_GAP_DEG = 50  # ... whose strokes cover PART_ROUND of every sector, no gap wider than this
 _FACING_HALF = 0.95  # a box with this much of its ink in the half facing a neighbour holds an arc
 _LEANS = 0.5  # a box with more than this in that half may hold an arc among its own ink
 _ON_ELLIPSE_MM = 0.5  # a circle's stroke lies this close to the ellipse it follows ...
@@ -147,9 +145,9 @@ class NeighbourRules:
         if not (beside_two or arc_here or (thin and share > _LEANS)):
             return False
         seen = self._rays_round(b)
-        if thin and seen.gap <= _ROUND_GAP_DEG and seen.sectors >= PART_ROUND:
+        if thin and seen.gap <= ROUND_GAP_DEG and seen.sectors >= PART_ROUND:
             return True
-        if seen.sectors >= _CIRCLED and (beside_two or arc_here):
+        if seen.sectors >= ALL_ROUND and (beside_two or arc_here):
             return True
         if not arc_here or seen.sectors == 0.0 or not self._crossed(g.boxes[i][2], b):
             return False

@@ -241,3 +241,30 @@ def test_a_cross_of_the_boxs_own_over_the_arc_stays_its_mark():
     the S's far half, so it is the S's own mark, whatever runs round the H."""
     s = _off_centre_band_marks(draw_in_s=True)["S"]
     assert s.state is MarkState.MARKED
+
+
+def _felt_circle_marks(erase_top: bool) -> dict[str, MarkReading]:
+    """The strain boxes of row 7 of a sixth-set TEST page (phone/page_0416.jpg, seed 18),
+    flattened: a black felt tip's circle round NT drawn off centre to the left, its side
+    down the S (a fill of 0.367, over the 0.35 above which no neighbour rule looks). With
+    ``erase_top``, the third of the circle above the row is painted out."""
+    strip = cv2.imread(str(DATA / "row_band_circle_off_centre_felt.png"), cv2.IMREAD_GRAYSCALE)
+    if erase_top:
+        strip[5:22, 655:705] = 255
+    return _read_band(strip, 7, STRAIN)
+
+
+def test_strokes_round_every_side_of_a_box_that_the_circle_views_read_empty_leave_it_unsure():
+    """The strips see nothing round NT (the circle is off centre), the rays see half of
+    every sector with a gap of 40 degrees and an ellipse is followed over 0.667: read
+    empty, NT let the S's 0.367 make 3S by S -1 of 3NT by S -1 (both -50), accepted. NT
+    is unsure now, so the strain is not certain and the row goes to a person."""
+    marks = _felt_circle_marks(erase_top=False)
+    assert (marks["NT"].state, marks["NT"].how) == (MarkState.UNSURE, "circle")
+    assert marks["S"].state is MarkState.MARKED
+
+
+def test_a_circle_broken_over_a_third_of_the_way_round_leaves_the_box_empty():
+    """The same row with the circle's top third painted out: the rays leave a gap far
+    over 50 degrees, and NT reads empty, as a box with strokes on some sides only does."""
+    assert _felt_circle_marks(erase_top=True)["NT"].state is MarkState.EMPTY
