@@ -103,7 +103,25 @@ DATA = Path(__file__).parent / "data"
 def _band_marks(band: str, number: int, field: str) -> dict[str, MarkReading]:
     """The boxes of ``field`` read on row ``number`` of a blank page holding a stored
     flattened row band of a benchmark page."""
-    return _read_band(cv2.imread(str(DATA / band), cv2.IMREAD_GRAYSCALE), number, field)
+    return _read_band(_stored_band(band), number, field)
+
+
+def _stored_band(name: str) -> np.ndarray:
+    """A flattened row band of a benchmark page, stored in tests/ocr/data."""
+    return cv2.imread(str(DATA / name), cv2.IMREAD_GRAYSCALE)
+
+
+def _band_and_box(
+    band: str, number: int, field: str, option: str
+) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A stored flattened row band, and the inside (x0, y0, x1, y1, band pixels) of one
+    of its boxes, for drawing a mark of the box's own into it."""
+    layout = load_layout()
+    row = next(r for r in layout.rows if r.number == number)
+    g = row_geometry(layout, row, WORK_DPI)
+    i = next(k for k, (f, o, _) in enumerate(g.boxes) if (f, o) == (field, option))
+    x0, y0, x1, y1 = (int(v) for v in g.inner[i])
+    return _stored_band(band), (x0, y0, x1, y1)
 
 
 def _read_band(strip: np.ndarray, number: int, field: str) -> dict[str, MarkReading]:
@@ -155,12 +173,7 @@ def test_a_thin_tick_leaning_away_from_a_circle_over_printed_edges_stays_its_box
     circled 2 (a fill of 0.16): strokes go round the 2 as far as the rays see, but drawn
     ink lies beside one of its sides only and the 1's ink leans away from it, so it is
     no arc of that circle: the 1 stays marked (the 3, holding the arc, stays unsure)."""
-    layout = load_layout()
-    row = next(r for r in layout.rows if r.number == 6)
-    g = row_geometry(layout, row, WORK_DPI)
-    i = next(k for k, (f, o, _) in enumerate(g.boxes) if (f, o) == (LEVEL, "1"))
-    x0, y0, x1, y1 = (int(v) for v in g.inner[i])
-    strip = cv2.imread(str(DATA / "row_band_circle_phone_edges.png"), cv2.IMREAD_GRAYSCALE)
+    strip, (x0, y0, x1, y1) = _band_and_box("row_band_circle_phone_edges.png", 6, LEVEL, "1")
     w, h = x1 - x0, y1 - y0
     tick = [(x0 + 2, y0 + h // 2 + 2), (x0 + w // 4, y1 - 2), ((x0 + x1) // 2 + 1, y0 + 3)]
     cv2.polylines(strip, [np.array(tick)], False, 40, 2)
@@ -212,12 +225,7 @@ def _off_centre_band_marks(draw_in_s: bool) -> dict[str, MarkReading]:
     ``draw_in_s``, a cross of the S's own is drawn corner to corner over it."""
     if not draw_in_s:
         return _band_marks("row_band_circle_off_centre.png", 8, STRAIN)
-    layout = load_layout()
-    row = next(r for r in layout.rows if r.number == 8)
-    g = row_geometry(layout, row, WORK_DPI)
-    i = next(k for k, (f, o, _) in enumerate(g.boxes) if (f, o) == (STRAIN, "S"))
-    x0, y0, x1, y1 = (int(v) for v in g.inner[i])
-    strip = cv2.imread(str(DATA / "row_band_circle_off_centre.png"), cv2.IMREAD_GRAYSCALE)
+    strip, (x0, y0, x1, y1) = _band_and_box("row_band_circle_off_centre.png", 8, STRAIN, "S")
     cv2.line(strip, (x0 + 1, y0 + 1), (x1 - 2, y1 - 2), 40, 2)
     cv2.line(strip, (x1 - 2, y0 + 1), (x0 + 1, y1 - 2), 40, 2)
     return _read_band(strip, 8, STRAIN)
@@ -248,7 +256,7 @@ def _felt_circle_marks(erase_top: bool) -> dict[str, MarkReading]:
     flattened: a black felt tip's circle round NT drawn off centre to the left, its side
     down the S (a fill of 0.367, over the 0.35 above which no neighbour rule looks). With
     ``erase_top``, the third of the circle above the row is painted out."""
-    strip = cv2.imread(str(DATA / "row_band_circle_off_centre_felt.png"), cv2.IMREAD_GRAYSCALE)
+    strip = _stored_band("row_band_circle_off_centre_felt.png")
     if erase_top:
         strip[5:22, 655:705] = 255
     return _read_band(strip, 7, STRAIN)
