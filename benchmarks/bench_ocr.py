@@ -41,6 +41,7 @@ import math  # noqa: E402
 import re  # noqa: E402
 import time  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
+from collections.abc import Iterable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from ocr.layout import FieldKind, load_layout  # noqa: E402
@@ -260,40 +261,23 @@ def _score_page(
             continue
         printed_pairs = (t.printed_ns, t.printed_ew)
         player_error = _player_error(truth, t)
-        c["rows_player_error"] += player_error
         b = row.best
         right = b is not None and _row_key(
             b.ns_pair, b.ew_pair, b.passed_out, b.contract, b.declarer, b.tricks
         ) == _row_key(t.ns_pair, t.ew_pair, t.passed_out, t.contract, t.declarer, t.tricks)
         c["rows_exact"] += right
-        review = row.status is RowStatus.REVIEW
-        per_style[style]["rows"] += 1
-        per_style[style]["review"] += review
-        per_pen[pen]["rows"] += 1
-        per_pen[pen]["review"] += review
+        reasons = row.reasons if row.status is RowStatus.REVIEW else None
+        _tally(c, per_style[style], per_pen[pen], player_error, reasons)
         if row.status is RowStatus.ACCEPTED and not right:
             wrong.append(f"{truth.condition}/{truth.image} row {row.row}: read {b}, truth {t} "
                          f"(printed {printed_pairs})")  # fmt: skip
-        if review:
-            c["rows_review"] += 1
-            c["rows_review_player_error"] += player_error
-            for reason in row.reasons:
-                c["why: " + re.sub(r"[-+]?\d[\d.\-]*", "#", reason)] += 1
     # A page the reader could not place on the form (a marker lost, part of the page
     # missing) has no rows: every row written on it goes to a person, with the page.
     why = "page not read: " + ", ".join(p.value for p in page.problems)
     for number in sorted(set(expected) - {row.row for row in page.rows}):
-        t = expected[number]
-        player_error = _player_error(truth, t)
         style, pen = _row_style(truth, number)
         c["rows"] += 1
-        c["rows_review"] += 1
-        c["rows_player_error"] += player_error
-        c["rows_review_player_error"] += player_error
-        c["why: " + why] += 1
-        for per, key in ((per_style, style), (per_pen, pen)):
-            per[key]["rows"] += 1
-            per[key]["review"] += 1
+        _tally(c, per_style[style], per_pen[pen], _player_error(truth, expected[number]), (why,))
     written = {(d.row, d.field, d.position): d for d in truth.digits}
     for row in page.rows:
         for fr in row.fields:
@@ -307,6 +291,28 @@ def _score_page(
                 src = next(d.source for d in boxes if d is not None).split(":")[0]
                 per_source[src]["n"] += 1
                 per_source[src]["right"] += fr.value == text
+
+
+def _tally(
+    c: Counter[str],
+    style: Counter[str],
+    pen: Counter[str],
+    player_error: bool,
+    reasons: Iterable[str] | None,
+) -> None:
+    """Count one written row that is not read empty: under its mark style and pen, with
+    whether the players got it wrong, and as a row to review for ``reasons`` (None where
+    it is accepted)."""
+    c["rows_player_error"] += player_error
+    review = reasons is not None
+    for per in (style, pen):
+        per["rows"] += 1
+        per["review"] += review
+    if reasons is not None:
+        c["rows_review"] += 1
+        c["rows_review_player_error"] += player_error
+        for reason in reasons:
+            c["why: " + re.sub(r"[-+]?\d[\d.\-]*", "#", reason)] += 1
 
 
 def _player_error(truth: PageTruth, t: RowTruth) -> bool:
