@@ -60,6 +60,10 @@ _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
 _RING_UNSURE = (RING_EMPTY_BELOW + RING_MARKED_ABOVE) / 2  # the middle of the unsure band
+_OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
+_STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
+_ENTRY_MM = 1.2  # ... entering it from this close outside the box
+_RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
 
 
 def _round_all_over(seen: Rays, support: float | None) -> bool:
@@ -77,12 +81,6 @@ def _round_all_over(seen: Rays, support: float | None) -> bool:
     if support is None or support < OUTLINE_NONE:
         return False
     return seen.sectors >= ALL_ROUND and seen.gap <= ROUND_GAP_DEG
-
-
-_OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
-_STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
-_ENTRY_MM = 1.2  # ... entering it from this close outside the box
-_RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
