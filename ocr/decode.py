@@ -18,8 +18,10 @@ Every legal table result is scored against all the cell readings at once:
   to this board are possible but need strong evidence and always go to review.
 
 The posterior is the normalised likelihood over all results (uniform prior). A row is
-accepted only when the best result's posterior reaches the threshold and no box was in
-the unsure band; otherwise it goes to review with its top candidates.
+accepted only when the best result's posterior reaches the threshold, no box was in the
+unsure band, the marks the score cannot check are certain (``unchecked_groups``) and the
+written score does not read more like the score of a result one misread mark away
+(``_score_rival``); otherwise it goes to review with its top candidates.
 """
 
 from __future__ import annotations
@@ -172,11 +174,14 @@ class ContractDecoding:
 
     A result is (contract or None for passed out, declarer, tricks, written NS score).
     ``unchecked`` names the mark groups whose reading the score cannot confirm and whose
-    marks alone are not certain (``unchecked_groups``): the row must go to review.
+    marks alone are not certain (``unchecked_groups``): the row must go to review. So does
+    a ``rival``: the NS score of a result one mark group away from the best that the
+    written score shows more plainly than the best's own (``_score_rival``).
     """
 
     ranked: tuple[tuple[tuple[Contract | None, Seat | None, int | None, int | None], float], ...]
     unchecked: tuple[str, ...] = ()
+    rival: int | None = None
 
     @property
     def posterior(self) -> float:
@@ -367,6 +372,7 @@ def decode_contract(
     post /= post.sum()
     order = _largest(post, top)
     unchecked = unchecked_groups(ev, vulnerability, int(order[0]))
+    rival = _score_rival(ev, vulnerability, int(order[0]))
     ranked = []
     for k in order:
         if k == len(played):
@@ -375,7 +381,7 @@ def decode_contract(
         contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
         written = _written_score(ev, int(score[k]))
         ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
-    return ContractDecoding(tuple(ranked), unchecked)
+    return ContractDecoding(tuple(ranked), unchecked, rival)
 
 
 def _largest(values: np.ndarray, top: int) -> np.ndarray:
@@ -390,6 +396,49 @@ def _largest(values: np.ndarray, top: int) -> np.ndarray:
         if np.all(ranked[1:] > ranked[:-1]) and ranked[-1] < neg[part[top]]:
             return head
     return np.argsort(neg)[:top]
+
+
+_RIVAL_FACTOR = 3.0
+"""How many times as plainly the comb must show a rival's score as the reading's own to
+send the row to a person (``_score_rival``). Set a priori: 3 is where Kass and Raftery's
+scale of Bayes factors (1995) starts "positive" evidence, below which a lean is "not worth
+more than a bare mention" (two digits read 0.22 and 0.21); the factor of 20 at which a
+comb is read as another score outright (``_written_score``) is where their "strong"
+starts. On 600 TRAINING pages a condition, none of whose rows was accepted wrong, it sends
+2-12 accepted rows a condition more to a person (0.03-0.18% of the written rows); a plain
+comparison (factor 1) would send 26-50, and on the sample evening 4 of its 151 accepted
+rows, every one a near tie of two digits (factor 3: none)."""
+
+
+def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> int | None:
+    """The NS score of a result one mark group away from result ``best`` (an index of
+    ``score_table``) that the written score shows more plainly than ``best``'s own, or None
+    (no such result, or no score written).
+
+    The marks and the written score are two readings of one table result. In the joint
+    posterior a box read as marked for certain outweighs any comb (its odds reach 10^4, a
+    digit's 90), so a mark misread for certain is never outvoted by the score the table
+    wrote. Where the comb leans, even a little, to the score of a result that differs from
+    the reading in one mark group (level, strain, doubling, declarer, or the result), the
+    two readings disagree on exactly what a misread mark would change, and a person
+    decides. Seen on TEST sets: 1NT+1 read for a circled 1S+1 whose written 110 reads
+    better than the 120 of 1NT+1; 4NTXX-1 (-400) for 4NT-1 whose 100 reads better than 400;
+    4H-1 for 4H-2 whose 200 reads better than 100. A comb that leans to a score no single
+    mark gives (520 for 4S= vulnerable, 620) is a misread digit and decides nothing.
+
+    "More plainly" is a likelihood ratio of at least ``_RIVAL_FACTOR``.
+    """
+    if all(b.probs is None for b in ev.score):
+        return None
+    values, scores = _group_values(vulnerability)
+    differ = sum((vals != vals[best]).astype(np.int8) for vals in values.values())
+    near = np.unique(scores[differ == 1])
+    near = near[near != scores[best]]
+    if not len(near):
+        return None
+    ll = _scores_log_likelihood(ev, np.append(near, scores[best]))
+    k = int(np.argmax(ll[:-1]))
+    return int(near[k]) if ll[k] - ll[-1] >= math.log(_RIVAL_FACTOR) else None
 
 
 def _group_certainty(group: MarkGroup, option: str | None) -> float:

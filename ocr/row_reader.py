@@ -304,6 +304,11 @@ def _decode_row(
         law = 0 if best.passed_out else ns_score(best.contract, best.declarer, best.tricks, vul)
         if law != best.score_ns:
             reasons.append(f"written score {best.score_ns:+d} is not the Law 77 score {law:+d}")
+        elif contract.rival is not None:
+            reasons.append(
+                f"written score reads more like {contract.rival:+d} (a result one mark away) "
+                f"than the reading's {law:+d}"
+            )
     status = RowStatus.REVIEW if reasons else RowStatus.ACCEPTED
     # Keep the picture of every row a person may have to see: those sent to review now,
     # and those whose pairs the stack's check (ocr/reader.py check_rounds) may still send.

@@ -258,8 +258,10 @@ def test_any_legal_result_written_cleanly_decodes_to_itself(
     vul = vulnerability_of(board)
     score = ns_score(contract, declarer, tricks, vul)
     ev = evidence(marks_for(contract, declarer, tricks, score), abs(score))
-    ranked = decode_contract(ev, vul).ranked
+    decoded = decode_contract(ev, vul)
+    ranked = decoded.ranked
     assert ranked[0][0] == (contract, declarer, tricks, score)
+    assert decoded.rival is None  # a comb showing the reading's own score has no rival
     assert 0.0 <= ranked[-1][1] <= ranked[0][1] <= 1.0
     assert sum(p for _, p in ranked) <= 1.0 + 1e-9
 
@@ -422,3 +424,43 @@ def test_a_groups_choices_are_weighed_by_the_odds_of_each_box():
     group = MarkGroup({"A": 0.9, "B": 0.5})
     unnormalised = [np.exp(group.log_exactly(o)) for o in options]
     assert unnormalised == pytest.approx([0.05, 0.45, 0.05])
+
+
+def test_a_score_that_reads_like_a_result_one_mark_away_goes_to_a_person():
+    """4NTXX by South one down, both vulnerable: -400 by Law 77 (a redoubled first undertrick
+    vulnerable); 4NT one down undoubled is -100, one mark group (the doubling) away. The XX
+    box reads marked for certain, the comb "100" with its first box a 1 (0.55) or a 4 (0.15).
+    Box likelihoods 0.995 x (0.9 p + 0.01): a 1 there 0.502, a 4 0.144, so the comb shows
+    100 3.5 times as plainly as 400. The marks still carry the posterior (a certain box's
+    odds are 10^4), and the written score is read as Law 77's 400 (within the factor of
+    20), but the two readings disagree on what one misread mark would change."""
+    contract = Contract.parse("4NTXX")
+    assert ns_score(contract, Seat.SOUTH, 9, Vulnerability.BOTH) == -400
+    assert ns_score(Contract.parse("4NT"), Seat.SOUTH, 9, Vulnerability.BOTH) == -100
+    marks = marks_for(contract, Seat.SOUTH, 9, -400)
+    ev = replace(evidence(marks, None), score=(BLANK, leaning(1, 4, 0.55), digit(0), digit(0)))
+    decoded = decode_contract(ev, Vulnerability.BOTH)
+    assert decoded.ranked[0][0] == (contract, Seat.SOUTH, 9, -400)
+    assert decoded.posterior >= DEFAULT_THRESHOLD and decoded.unchecked == ()
+    assert decoded.rival == -100
+
+
+def test_a_score_read_as_the_reading_s_own_has_no_rival():
+    """The same row with the first box a 4 (0.55) or a 1 (0.15): the comb shows 400 best."""
+    marks = marks_for(Contract.parse("4NTXX"), Seat.SOUTH, 9, -400)
+    ev = replace(evidence(marks, None), score=(BLANK, leaning(4, 1, 0.55), digit(0), digit(0)))
+    assert decode_contract(ev, Vulnerability.BOTH).rival is None
+    assert decode_contract(evidence(marks, 400), Vulnerability.BOTH).rival is None
+    assert decode_contract(evidence(marks, None), Vulnerability.BOTH).rival is None  # blank
+
+
+def test_a_misread_digit_no_single_mark_explains_is_no_rival():
+    """4S= by North vulnerable is +620; the comb reads 520 (a 5 at 0.55, a 6 at 0.15) 3.5
+    times as plainly. No result one mark group away scores 520 (3S+1 170, 5S-1 -100, 4NT=
+    630, 4H= 620, 4SX= 790, 4S+1 650, by East -620, ...): the 5 is a misread 6, the written
+    score is read as 620, and the row is accepted on its marks."""
+    marks = marks_for(Contract.parse("4S"), Seat.NORTH, 10, 620)
+    ev = replace(evidence(marks, None), score=(BLANK, leaning(5, 6, 0.55), digit(2), digit(0)))
+    decoded = decode_contract(ev, Vulnerability.BOTH)
+    assert decoded.ranked[0][0] == (Contract.parse("4S"), Seat.NORTH, 10, 620)
+    assert decoded.rival is None
