@@ -411,29 +411,32 @@ rows, every one a near tie of two digits (factor 3: none)."""
 
 
 def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> int | None:
-    """The NS score of a result one mark group away from result ``best`` (an index of
-    ``score_table``) that the written score shows more plainly than ``best``'s own, or None
-    (no such result, or no score written).
+    """The NS score the written comb reads as, when that is the score of a result one mark
+    group away from result ``best`` (an index of ``score_table``) and the comb shows it
+    ``_RIVAL_FACTOR`` times as plainly as ``best``'s own; else None (no score written, or
+    the comb reads as the reading's score or one no single misread mark gives).
 
     The marks and the written score are two readings of one table result. In the joint
     posterior a box read as marked for certain outweighs any comb (its odds reach 10^4, a
     digit's 90), so a mark misread for certain is never outvoted by the score the table
-    wrote. Where the comb leans, even a little, to the score of a result that differs from
-    the reading in one mark group (level, strain, doubling, declarer, or the result), the
-    two readings disagree on exactly what a misread mark would change, and a person
-    decides. Seen on TEST sets: 1NT+1 read for a circled 1S+1 whose written 110 reads
-    better than the 120 of 1NT+1; 4NTXX-1 (-400) for 4NT-1 whose 100 reads better than 400;
-    4H-1 for 4H-2 whose 200 reads better than 100. A comb that leans to a score no single
-    mark gives (520 for 4S= vulnerable, 620) is a misread digit and decides nothing.
-
-    "More plainly" is a likelihood ratio of at least ``_RIVAL_FACTOR``.
+    wrote. Where the comb, read as a number on its own (the multiple of 10 it shows best,
+    ``_slip_scores``), is the score of a result that differs from the reading in one mark
+    group (level, strain, doubling, declarer, or the result), the two readings disagree on
+    exactly what one misread mark would change, and a person decides. Seen on TEST sets
+    (issue 13), accepted wrong before: 4NTXX-1 (-400) for 4NT-1, light checks read as XX,
+    whose written 100 reads 12 times as plainly as 400; 4H-1 (+100) for 4H-2, whose 200
+    reads 9.6 times as plainly as 100. A comb that reads as a score no single mark gives
+    (520 for 4S= vulnerable, 620) is a misread digit and decides nothing.
     """
     if all(b.probs is None for b in ev.score):
         return None
+    slips = _slip_log_likelihoods(tuple(ev.score))
+    read = _slip_scores(len(ev.score))[int(np.argmax(slips))]
     values, scores = _group_values(vulnerability)
+    if read == abs(scores[best]):
+        return None
     differ = sum((vals != vals[best]).astype(np.int8) for vals in values.values())
-    near = np.unique(scores[differ == 1])
-    near = near[near != scores[best]]
+    near = np.unique(scores[(differ == 1) & (np.abs(scores) == read)])
     if not len(near):
         return None
     ll = _scores_log_likelihood(ev, np.append(near, scores[best]))

@@ -1,12 +1,17 @@
 """A pen dot in a mark box: the largest blob that stands free in it (ocr/row_marks.py).
 
-A dot is told from other ink by standing free: a line that enters the box from outside (a
-neighbour's overshoot) touches the region's edge, a dot does not. It is looked for
-``BOX_INSET_MM`` inside the printed edge, any shape; and up to the printed edge, where a
-pen dot may be put too, as a drawn blob (off the printed lines) that is compact (no side of
-its bounding box over twice the other, half of it ink) and stands alone (no other drawn
-ink within ``DOT_ALONE_MM``). A neighbour's stroke that comes across the edge, or a circle
-that runs inside it, leaves a long piece there, or the rest of the stroke beside it.
+A dot is told from other ink by standing free and alone: a line that enters the box from
+outside (a neighbour's overshoot) touches the region's edge, a dot does not; and a dot has
+no other drawn ink within ``DOT_ALONE_MM``, where a piece of a stroke has the rest of it.
+It is looked for ``BOX_INSET_MM`` inside the printed edge, any shape; and up to the printed
+edge, where a pen dot may be put too, as a drawn blob (off the printed lines) that is
+compact too (no side of its bounding box over twice the other, half of it ink). A
+neighbour's stroke that comes across the edge, or a circle that runs inside it, leaves a
+long piece there, or the rest of the stroke beside it. So does a circle drawn wide round
+the next box whose pale ballpoint skips just inside this one's edge: a piece of 0.52 mm^2
+(0.5 by 1.4 mm) stood free inside the inset, the rest of the arc 0.34 mm away, and read
+as a certain dot (issue 13: 1NT by E -1 accepted for a circled 1S, both +100, on a TEST
+page).
 
 Near the edge a blob counts only as a dot of ``EDGE_DOT_MM2`` or more, marked for certain:
 specks of the scanner and the paper gather by the printed lines (up to 0.37 mm^2 in
@@ -37,22 +42,24 @@ Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in a row band's pixels
 
 def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm: float) -> float:
     """Area (mm^2) of the dot in a box: the largest free blob of ``solid`` ink inside
-    ``inner`` (the box ``BOX_INSET_MM`` in), or else one of ``drawn`` ink (solid, off the
-    printed lines) inside the whole ``box`` that is compact, alone and ``EDGE_DOT_MM2``
-    or more."""
+    ``inner`` (the box ``BOX_INSET_MM`` in) with no other drawn ink near it, or else one of
+    ``drawn`` ink (solid, off the printed lines) inside the whole ``box`` that is compact,
+    alone and ``EDGE_DOT_MM2`` or more."""
     px2 = px_per_mm * px_per_mm
-    best = _free_blob(solid, inner) / px2
+    reach = round(DOT_ALONE_MM * px_per_mm)
+    best = _free_blob(solid, inner, drawn, reach, compact=False) / px2
     if best < DOT_MARKED_ABOVE_MM2:
-        near_edge = _free_blob(drawn, box, round(DOT_ALONE_MM * px_per_mm)) / px2
+        near_edge = _free_blob(drawn, box, drawn, reach, compact=True) / px2
         if near_edge >= EDGE_DOT_MM2:
             best = near_edge
     return best
 
 
-def _free_blob(mask: np.ndarray, region: Px, alone_within: int | None = None) -> int:
+def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, compact: bool) -> int:
     """Pixels of the largest blob of ``mask`` inside ``region`` that touches none of its
-    sides; with ``alone_within`` (px), only a compact one with no other ``mask`` ink that
-    near (``_alone``)."""
+    sides and has no other ``drawn`` ink within ``reach`` px (``_alone``); with
+    ``compact``, only one no side of whose bounding box is over twice the other, half of
+    it ink."""
     x0, y0, x1, y1 = region
     inside = mask[y0:y1, x0:x1].astype(np.uint8)
     if not inside.any():
@@ -63,11 +70,9 @@ def _free_blob(mask: np.ndarray, region: Px, alone_within: int | None = None) ->
     for x, y, bw, bh, area in stats[1:]:
         if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):
             continue
-        if alone_within is not None and not (
-            max(bw, bh) <= 2 * min(bw, bh)
-            and 2 * area >= bw * bh
-            and _alone(mask, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), alone_within)
-        ):
+        if compact and not (max(bw, bh) <= 2 * min(bw, bh) and 2 * area >= bw * bh):
+            continue
+        if not _alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
             continue
         best = int(area)
     return best
