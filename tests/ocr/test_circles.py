@@ -12,7 +12,7 @@ from ocr.align import WORK_DPI
 from ocr.circles import _widest_gap, rays
 from ocr.layout import LEVEL, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
 from ocr.row_marks import RowMarks
 
 S = 150 / 25.4  # px per mm at the working resolution
@@ -276,3 +276,14 @@ def test_a_circle_broken_over_a_third_of_the_way_round_leaves_the_box_empty():
     """The same row with the circle's top third painted out: the rays leave a gap far
     over 50 degrees, and NT reads empty, as a box with strokes on some sides only does."""
     assert _felt_circle_marks(erase_top=True)["NT"].state is MarkState.EMPTY
+
+
+def test_a_piece_of_a_circle_skipping_inside_the_next_box_is_no_dot():
+    """Damaged paper (seventh TEST set, damaged/page_0436.jpg row 8): a pale ballpoint
+    circle round S drawn wide to the lower right skips just inside NT's left edge. The
+    piece there, 0.52 mm^2 (0.5 by 1.4 mm), stood free inside the 0.7 mm edge band and
+    was read as a certain dot: 1NT by E -1 accepted for 1S by E -1 (both +100). The rest
+    of the arc lies 0.34 mm from it, so it is no dot, and NT is not marked."""
+    marks = _band_marks("row_band_circle_skipping_into_next_box.png", 8, STRAIN)
+    assert marks["NT"].dot_mm2 < DOT_MARKED_ABOVE_MM2
+    assert marks["NT"].state is not MarkState.MARKED

@@ -464,3 +464,17 @@ def test_a_misread_digit_no_single_mark_explains_is_no_rival():
     decoded = decode_contract(ev, Vulnerability.BOTH)
     assert decoded.ranked[0][0] == (Contract.parse("4S"), Seat.NORTH, 10, 620)
     assert decoded.rival is None
+
+
+def test_a_comb_read_as_a_score_no_single_mark_gives_is_no_rival_though_one_is_near():
+    """4S= by North vulnerable, +620. The tens box reads 4 (0.55), 5 (0.15), 2 (0.0375
+    like every other digit): the comb reads as 640, which no result one mark group away
+    scores (one away: 3S= 140, 5S= 650, 4H= 620, 4NT= 630, 4C= 130, 4SX= 790, 4SXX= 1080,
+    by East -620, 4S+1 650, 4S-1 -100, ...). 650 (4S+1, or 5S=) shows 0.995 x (0.9 x 0.15
+    + 0.01) / 0.995 x (0.9 x 0.0375 + 0.01) = 3.3 times as plainly as 620, but the comb's
+    own reading is a misread 2 that no misread mark explains: no rival."""
+    marks = marks_for(Contract.parse("4S"), Seat.NORTH, 10, 620)
+    ev = replace(evidence(marks, None), score=(BLANK, digit(6), leaning(4, 5, 0.55), digit(0)))
+    decoded = decode_contract(ev, Vulnerability.BOTH)
+    assert decoded.ranked[0][0] == (Contract.parse("4S"), Seat.NORTH, 10, 620)
+    assert decoded.rival is None

@@ -332,6 +332,39 @@ def test_the_tip_of_a_neighbour_s_stroke_by_the_edge_is_no_dot():
     assert ("level", "3") not in _marked(read)
 
 
+def _arc_piece(page: np.ndarray, with_rest: bool) -> None:
+    """A piece of a pen stroke 0.5 by 1.4 mm well inside level 3 (free of the edge band),
+    and with ``with_rest`` the stroke it broke from: coming in across level 3's top edge
+    and stopping 0.5 mm above the piece (a pale ballpoint that skipped)."""
+    from ocr.layout import load_layout
+
+    r = load_layout().box(1, "level", "3")
+    s = DPI / 25.4
+    mid = r.y + r.height / 2
+    x0, y0 = round((r.x + 1.3) * s), round((mid - 0.7) * s)
+    cv2.rectangle(page, (x0, y0), (x0 + round(0.5 * s) - 1, y0 + round(1.4 * s) - 1),
+                  (0.1, 0.1, 0.1), -1)  # fmt: skip
+    if with_rest:
+        _line_mm(page, (r.x - 1.0, r.y - 1.0), (r.x + 1.55, mid - 1.2), 0.1, 2)
+
+
+def test_a_piece_of_a_stroke_inside_a_box_is_no_dot_where_the_rest_of_it_lies_beside():
+    """Alone, the piece is a pen dot (0.7 mm^2 standing free inside the 0.7 mm edge band):
+    marked. With the rest of its stroke 0.5 mm away it is no dot: issue 13 found a circle
+    round the next box whose pale ballpoint skipped just inside this box's edge, its piece
+    read as a certain dot (1NT accepted for a circled 1S, both +100)."""
+    alone = _fresh()
+    _arc_piece(alone, with_rest=False)
+    read = _read(alone)
+    assert read[("level", "3")].dot_mm2 >= DOT_MARKED_ABOVE_MM2
+    assert _marked(read) == {("level", "3"): "dot"}
+    broken = _fresh()
+    _arc_piece(broken, with_rest=True)
+    read = _read(broken)
+    assert read[("level", "3")].dot_mm2 < DOT_MARKED_ABOVE_MM2
+    assert ("level", "3") not in _marked(read)
+
+
 def test_the_same_ink_reaching_in_from_the_gap_is_still_nobody_s_for_certain():
     """The same strip of level 3 inked by a stroke that comes in across the gap from level
     4 (level 4 itself unmarked): whose stroke it is cannot be told, so level 3 is unsure."""
