@@ -404,10 +404,11 @@ send the row to a person (``_score_rival``). Set a priori: 3 is where Kass and R
 scale of Bayes factors (1995) starts "positive" evidence, below which a lean is "not worth
 more than a bare mention" (two digits read 0.22 and 0.21); the factor of 20 at which a
 comb is read as another score outright (``_written_score``) is where their "strong"
-starts. On 600 TRAINING pages a condition, none of whose rows was accepted wrong, it sends
-2-12 accepted rows a condition more to a person (0.03-0.18% of the written rows); a plain
-comparison (factor 1) would send 26-50, and on the sample evening 4 of its 151 accepted
-rows, every one a near tie of two digits (factor 3: none)."""
+starts. On 600 TRAINING pages a condition, none of whose rows was accepted wrong, the rule
+sends 2-10 rows a condition more to a person (0.03-0.15% of the written rows). Weighing
+every neighbour's score, not only the one the comb reads as, with a factor of 1 would
+send 26-50, and 4 of the sample evening's 151 accepted rows, every one a near tie of two
+digits (0.22 against 0.21); with the factor of 3, none of them."""
 
 
 def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> int | None:
