@@ -20,7 +20,7 @@ Every legal table result is scored against all the cell readings at once:
 The posterior is the normalised likelihood over all results (uniform prior). A row is
 accepted only when the best result's posterior reaches the threshold, no box was in the
 unsure band, the marks the score cannot check are certain (``unchecked_groups``) and the
-written score does not read more like the score of a result one misread mark away
+written score does not read as the score of a result one misread mark away
 (``_score_rival``); otherwise it goes to review with its top candidates.
 """
 
@@ -175,8 +175,9 @@ class ContractDecoding:
     A result is (contract or None for passed out, declarer, tricks, written NS score).
     ``unchecked`` names the mark groups whose reading the score cannot confirm and whose
     marks alone are not certain (``unchecked_groups``): the row must go to review. So does
-    a ``rival``: the NS score of a result one mark group away from the best that the
-    written score shows more plainly than the best's own (``_score_rival``).
+    a ``rival``: the score the written comb reads as, when a result one mark group away
+    from the best scores it and the comb shows it 3 times as plainly as the best's own
+    (``_score_rival``).
     """
 
     ranked: tuple[tuple[tuple[Contract | None, Seat | None, int | None, int | None], float], ...]
@@ -400,9 +401,9 @@ def _largest(values: np.ndarray, top: int) -> np.ndarray:
 
 _RIVAL_FACTOR = 3.0
 """How many times as plainly the comb must show a rival's score as the reading's own to
-send the row to a person (``_score_rival``). Set a priori: 3 is where Kass and Raftery's
-scale of Bayes factors (1995) starts "positive" evidence, below which a lean is "not worth
-more than a bare mention" (two digits read 0.22 and 0.21); the factor of 20 at which a
+send the row to a person (``_score_rival``): where Kass and Raftery's scale of Bayes
+factors (1995) starts "positive" evidence, below which a lean is "not worth more than a
+bare mention" (two digits read 0.22 and 0.21); the factor of 20 at which a
 comb is read as another score outright (``_written_score``) is where their "strong"
 starts. On 600 TRAINING pages a condition, none of whose rows was accepted wrong, the rule
 sends 2-10 rows a condition more to a person (0.03-0.15% of the written rows). Weighing
