@@ -13,9 +13,10 @@ Every legal table result is scored against all the cell readings at once:
   score of that result (scoring.law77.ns_score with the board's vulnerability from
   scoring.board, Law 2), right-aligned, and the NS/EW mark its side. A score the table
   did not write at all costs every result the same, so it never decides anything;
-- the pairs come from the printed row (the movement) unless the "pairs changed" mark is
-  set, then from the written digits; when the movement is known, pairs it does not send
-  to this board are possible but need strong evidence and always go to review.
+- the pairs are decoded apart from the result (ocr/pair_decode.py): from the printed row
+  (the movement) unless the "pairs changed" mark is set, then from the written digits;
+  when the movement is known, pairs it does not send to this board are possible but need
+  strong evidence and always go to review. Both read their combs alike (ocr/combs.py).
 
 The posterior is the normalised likelihood over all results (uniform prior). A row is
 accepted only when the best result's posterior reaches the threshold, no box was in the
@@ -27,12 +28,13 @@ written score does not read as the score of a result one misread mark away
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
 
+from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
 from scoring.law77 import ns_score
@@ -40,16 +42,12 @@ from scoring.law77 import ns_score
 __all__ = [
     "DEFAULT_THRESHOLD",
     "MarkGroup",
-    "DigitBox",
     "RowEvidence",
     "ContractDecoding",
-    "PairDecoding",
     "CERTAIN",
     "decode_contract",
-    "decode_pairs",
     "unchecked_groups",
     "score_table",
-    "digit_box_likelihood",
 ]
 
 DEFAULT_THRESHOLD = 0.995
@@ -97,42 +95,6 @@ class MarkGroup:
         """log P(exactly ``option`` marked and no other box); None = no box marked."""
         diff, none = self._logs
         return none + (diff.get(option, 0.0) if option is not None else 0.0)
-
-
-@dataclass(frozen=True)
-class DigitBox:
-    """One handwritten box: None when blank, else the classifier's 10 probabilities."""
-
-    probs: tuple[float, ...] | None
-
-    @classmethod
-    def of(cls, probs: np.ndarray | None) -> DigitBox:
-        return cls(None if probs is None else tuple(float(p) for p in probs))
-
-
-def digit_box_likelihood(box: DigitBox) -> np.ndarray:
-    """Likelihood of the box's look given its content: index 0 = blank, 1..10 = digit 0..9.
-
-    The classifier's probabilities are mixed with 10% uniform: a confidently misread
-    digit must cost a candidate something, but not everything (the marks may outvote it).
-    """
-    out = np.empty(11)
-    if box.probs is None:
-        out[0] = 0.98
-        out[1:] = 0.02 / 10
-    else:
-        p = np.asarray(box.probs)
-        out[0] = 0.005
-        out[1:] = 0.995 * (0.9 * p + 0.1 / 10)
-    return out
-
-
-def _number_log_likelihood(boxes: Sequence[DigitBox], value: int | None) -> float:
-    """log P(boxes show ``value`` (None = all blank))."""
-    table = _box_log_table(boxes)
-    if value is None:
-        return float(table[:, 0].sum())
-    return float(_numbers_log_likelihood(table, (value,))[0])
 
 
 @lru_cache(maxsize=4)
@@ -189,68 +151,12 @@ class ContractDecoding:
         return self.ranked[0][1]
 
 
-def _box_log_table(boxes: Sequence[DigitBox]) -> np.ndarray:
-    """(boxes, 11) log-likelihoods: column 0 blank, 1..10 digits 0..9 (read-only: shared)."""
-    return _box_log_table_of(tuple(boxes))
-
-
-@lru_cache(maxsize=256)
-def _box_log_table_of(boxes: tuple[DigitBox, ...]) -> np.ndarray:
-    # One decoding asks for the same comb's table several times (the blank comb, every
-    # Law 77 score, the written score of each ranked result, the pair numbers).
-    table = np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
-    table.flags.writeable = False
-    return table
-
-
-@lru_cache(maxsize=4096)
-def _padded_classes(
-    values: tuple[int, ...], width: int, left: bool = False
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """(width, len(values)) class index in box i of each number written right-aligned (or
-    left-aligned), 0 = blank box, d + 1 = digit d, one row per box so that a comb's
-    likelihoods are gathered a box at a time; and which numbers are too wide for the comb
-    (None when none is; their classes are 0)."""
-    out = np.zeros((width, len(values)), np.int64)
-    too_wide = np.zeros(len(values), bool)
-    for k, v in enumerate(values):
-        text = str(v)
-        if len(text) > width:
-            too_wide[k] = True
-            continue
-        start = 0 if left else width - len(text)
-        for i, ch in enumerate(text):
-            out[start + i, k] = int(ch) + 1
-    out.flags.writeable = False
-    too_wide.flags.writeable = False
-    return out, (too_wide if too_wide.any() else None)
-
-
-_LEFT_ALIGNED = 0.05  # the form asks for right-aligned numbers; a few are written from the left
-
-
-def _numbers_log_likelihood(table: np.ndarray, values: tuple[int, ...]) -> np.ndarray:
-    """log P(comb shows v) for each v in ``values``, right-aligned or (rarely) left-aligned.
-
-    Summed a box at a time (``table[i]`` gathered at box i's classes), which for the
-    hundreds of Law 77 scores, or the thousand slips, of a comb is several times faster
-    than one fancy index over all boxes at once; the sums are the same."""
-    lls = []
-    for left in (False, True):
-        idx, too_wide = _padded_classes(values, table.shape[0], left)
-        ll = table[0][idx[0]]
-        for i in range(1, table.shape[0]):
-            ll = ll + table[i][idx[i]]
-        lls.append(ll if too_wide is None else np.where(too_wide, -1e9, ll))
-    return np.logaddexp(math.log(1 - _LEFT_ALIGNED) + lls[0], math.log(_LEFT_ALIGNED) + lls[1])
-
-
 def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     """log P(score comb and side mark | the row's NS score), for each score in ``scores``."""
-    table = _box_log_table(ev.score)
+    table = box_log_table(ev.score)
     blank = float(table[:, 0].sum()) + ev.score_side.log_exactly(None)
     absolute = np.abs(scores)
-    digits = _numbers_log_likelihood(table, tuple(absolute.tolist()))
+    digits = numbers_log_likelihood(table, tuple(absolute.tolist()))
     ns_side = np.logaddexp(
         math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
         math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
@@ -297,9 +203,9 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     if all(b.probs is None for b in ev.score):
         return None
     digits = "".join(str(int(np.argmax(b.probs))) for b in ev.score if b.probs is not None)
-    table = _box_log_table(ev.score)
+    table = box_log_table(ev.score)
     argmax = int(digits)
-    ll_law = float(_numbers_log_likelihood(table, (abs(law_score),))[0])
+    ll_law = float(numbers_log_likelihood(table, (abs(law_score),))[0])
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
@@ -328,8 +234,8 @@ def _slip_scores(width: int) -> tuple[int, ...]:
 def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
     """log P(comb shows v) for v = 10, 20, ... (``_slip_scores``), once per comb, though
     every ranked result of a row asks for it (read-only: shared)."""
-    table = _box_log_table(boxes)
-    out = _numbers_log_likelihood(table, _slip_scores(table.shape[0]))
+    table = box_log_table(boxes)
+    out = numbers_log_likelihood(table, _slip_scores(table.shape[0]))
     out.flags.writeable = False
     return out
 
@@ -527,78 +433,3 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
                  "declarer": [s.value for s in SEATS]}[name]  # fmt: skip
         option = table[value]
     return _group_certainty(getattr(ev, name), option) >= CERTAIN
-
-
-@dataclass(frozen=True)
-class PairDecoding:
-    """Ranked (ns_pair, ew_pair) readings; ``in_movement`` for the best one (None = unknown)."""
-
-    ranked: tuple[tuple[tuple[int | None, int | None], float], ...]
-    in_movement: bool | None
-
-    @property
-    def posterior(self) -> float:
-        return self.ranked[0][1]
-
-
-def _pair_ll(boxes: Sequence[DigitBox]) -> np.ndarray:
-    """log P(boxes | pair number n) for n = 1..99 (index n-1)."""
-    return _numbers_log_likelihood(_box_log_table(boxes), tuple(range(1, 100)))
-
-
-_NO_SUCH_PAIR = math.log(0.1)
-"""The further prior of a pair number the event does not have (against one it has that
-the movement does not send to the board): on 200 TRAINING pages a condition, rows in
-review on their posterior alone were mostly blank forms whose right pairs lost their
-certainty to readings such as 6-92 or 7-76 in events of 26 pairs."""
-
-
-def decode_pairs(
-    printed: tuple[int, int] | None,
-    changed: MarkGroup,
-    ns_boxes: Sequence[DigitBox],
-    ew_boxes: Sequence[DigitBox],
-    allowed: Sequence[tuple[int, int]] | None = None,
-    top: int | None = 3,
-    existing: Collection[int] | None = None,
-) -> PairDecoding:
-    """Which pairs played the row: the printed pairs unless changed, else the written ones.
-
-    ``allowed`` are the (NS, EW) pairs the movement sends to this board; a reading outside
-    it keeps a prior of 1% (a pair may really have played the wrong board) and is flagged.
-    ``existing`` are the pair numbers the event has: a reading with a number it has not
-    keeps a tenth of that again (``_NO_SUCH_PAIR``), as no pair can have sat down under
-    it; only a slip of the pen writes it, and a row that reads it still goes to review.
-    """
-    ns_ll, ew_ll = _pair_ll(ns_boxes), _pair_ll(ew_boxes)
-    blank = _number_log_likelihood(ns_boxes, None) + _number_log_likelihood(ew_boxes, None)
-    allowed_set = set(allowed) if allowed else None
-    cands: dict[tuple[int | None, int | None], float] = {}
-    if printed is not None:
-        cands[printed] = changed.log_exactly(None) + blank
-    # Written pairs: the best few NS and EW numbers and their combinations.
-    best_ns = np.argsort(-ns_ll)[:4] + 1
-    best_ew = np.argsort(-ew_ll)[:4] + 1
-    options = {(int(n), int(e)) for n in best_ns for e in best_ew if n != e}
-    if allowed_set:
-        options |= allowed_set
-    change_ll = changed.log_exactly("CHANGED") if printed is not None else 0.0
-    for pair in options:
-        if pair == printed:
-            continue
-        ll = change_ll + ns_ll[pair[0] - 1] + ew_ll[pair[1] - 1]
-        if allowed_set is not None and pair not in allowed_set:
-            ll += math.log(0.01)
-        if existing is not None and (pair[0] not in existing or pair[1] not in existing):
-            ll += _NO_SUCH_PAIR
-        cands[pair] = ll
-    if not cands:
-        return PairDecoding((((None, None), 0.0),), None)
-    keys = list(cands)
-    lls = np.array([cands[k] for k in keys])
-    post = np.exp(lls - lls.max())
-    post /= post.sum()
-    order = np.argsort(-post)[:top]
-    ranked = tuple((keys[k], float(post[k])) for k in order)
-    in_movement = None if allowed_set is None else ranked[0][0] in allowed_set
-    return PairDecoding(ranked, in_movement)

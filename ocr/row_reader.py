@@ -21,13 +21,8 @@ import cv2
 import numpy as np
 
 from ocr.align import WORK_DPI
-from ocr.decode import (
-    DigitBox,
-    MarkGroup,
-    RowEvidence,
-    decode_contract,
-    decode_pairs,
-)
+from ocr.combs import DigitBox
+from ocr.decode import MarkGroup, RowEvidence, decode_contract
 from ocr.digits import DigitModel
 from ocr.layout import (
     DECLARER,
@@ -47,6 +42,7 @@ from ocr.layout import (
     Row,
 )
 from ocr.marks import MarkReading, MarkState
+from ocr.pair_decode import decode_pairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
 from ocr.row_marks import RowMarks
 from scoring.board import Vulnerability, vulnerability_of

@@ -9,17 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import (
     DEFAULT_THRESHOLD,
-    DigitBox,
     MarkGroup,
     RowEvidence,
-    _box_log_table,
-    _numbers_log_likelihood,
     _slip_log_likelihoods,
     _slip_scores,
     decode_contract,
-    decode_pairs,
 )
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
@@ -202,15 +199,15 @@ def test_a_zero_read_as_six_on_a_passed_out_row_is_the_zero():
                 max_size=4), st.lists(st.booleans(), min_size=4, max_size=4))  # fmt: skip
 def test_every_slip_is_weighed_as_the_number_it_is(weights, blank):
     """The slips' log-likelihoods, gathered box by box for speed, are what
-    ``_numbers_log_likelihood`` gives each multiple of 10 of the comb, and what the box
+    ``numbers_log_likelihood`` gives each multiple of 10 of the comb, and what the box
     likelihoods give the number written right-aligned (95%) or left-aligned (5%), worked
     out here digit by digit from its text."""
     boxes = tuple(
         BLANK if b else DigitBox.of(np.array(w) / sum(w))
         for w, b in zip(weights, blank, strict=True)
     )
-    table = _box_log_table(boxes)
-    expected = _numbers_log_likelihood(table, _slip_scores(4))
+    table = box_log_table(boxes)
+    expected = numbers_log_likelihood(table, _slip_scores(4))
     assert np.allclose(_slip_log_likelihoods(boxes), expected)
     for k in (0, 4, 9, 98, 99, 998):  # 10, 50, 100, 990, 1000, 9990
         text = str(_slip_scores(4)[k])
@@ -264,97 +261,6 @@ def test_any_legal_result_written_cleanly_decodes_to_itself(
     assert decoded.rival is None  # a comb showing the reading's own score has no rival
     assert 0.0 <= ranked[-1][1] <= ranked[0][1] <= 1.0
     assert sum(p for _, p in ranked) <= 1.0 + 1e-9
-
-
-def pair_boxes(n: int | None) -> tuple[DigitBox, ...]:
-    return comb(n, 2)
-
-
-def test_printed_pairs_stand_when_not_changed():
-    d = decode_pairs((3, 10), MarkGroup({"CHANGED": OFF}), pair_boxes(None), pair_boxes(None),
-                     allowed=[(3, 10), (4, 11)])  # fmt: skip
-    assert d.ranked[0][0] == (3, 10)
-    assert d.posterior > 0.999
-    assert d.in_movement is True
-
-
-def test_changed_pairs_are_read_from_the_written_digits():
-    d = decode_pairs((3, 10), MarkGroup({"CHANGED": ON}), pair_boxes(4), pair_boxes(11),
-                     allowed=[(3, 10), (4, 11)])  # fmt: skip
-    assert d.ranked[0][0] == (4, 11)
-    assert d.in_movement is True
-
-
-def test_pairs_the_movement_does_not_send_are_flagged():
-    d = decode_pairs((3, 10), MarkGroup({"CHANGED": ON}), pair_boxes(7), pair_boxes(12),
-                     allowed=[(3, 10), (4, 11)])  # fmt: skip
-    assert d.ranked[0][0] == (7, 12)
-    assert d.in_movement is False
-
-
-def test_blank_form_pairs_come_from_the_digits():
-    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), pair_boxes(12), pair_boxes(5))
-    assert d.ranked[0][0] == (12, 5)
-    assert d.in_movement is None
-
-
-@pytest.mark.parametrize(("existing", "prior"), [(None, 0.01), (frozenset(range(1, 27)), 0.001)])
-def test_a_pair_number_the_event_does_not_have_is_only_a_slip_of_the_pen(
-    existing: frozenset[int] | None, prior: float
-):
-    """Worked by hand. A blank form's NS comb reads "1" at 0.7 or "9" at 0.3 in its first
-    box and a sure "2" in its second; the movement sends 12-5 to the board. A box's
-    likelihood is 0.995 x (0.9 p + 0.01): "1" 0.995 x 0.64, "9" 0.995 x 0.28, so 92-5
-    against 12-5 is 0.28 / 0.64 = 0.4375 on the digits, times the prior of a pair the
-    movement does not send (1%), and, in an event of pairs 1-26 that has no pair 92, a
-    tenth of that again."""
-    first, second = np.zeros(10), np.zeros(10)
-    first[1], first[9], second[2] = 0.7, 0.3, 1.0
-    ns = (DigitBox.of(first), DigitBox.of(second))
-    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), ns, pair_boxes(5), allowed=[(12, 5)],
-                     top=None, existing=existing)  # fmt: skip
-    post = dict(d.ranked)
-    assert d.ranked[0][0] == (12, 5)
-    assert post[(92, 5)] / post[(12, 5)] == pytest.approx(prior * 0.4375, rel=1e-9)
-
-
-def _pair_comb(probs: list[list[float]]) -> tuple[DigitBox, ...]:
-    return tuple(DigitBox.of(np.array(p) / sum(p)) for p in probs)
-
-
-_BOX = st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10)
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    ns=st.lists(_BOX, min_size=2, max_size=2),
-    ew=st.lists(_BOX, min_size=2, max_size=2),
-    pairs=st.integers(4, 40),
-)
-def test_the_event_s_pairs_only_ever_take_belief_from_numbers_it_does_not_have(
-    ns: list[list[float]], ew: list[list[float]], pairs: int
-):
-    """Whatever the combs show: knowing every number 1-99 exists changes nothing, and
-    knowing the event has pairs 1..``pairs`` never makes a reading with a number outside
-    them likelier, nor one inside them less likely."""
-    ns_boxes, ew_boxes = _pair_comb(ns), _pair_comb(ew)
-    allowed = [(1, 2), (3, 4)]
-
-    def ranked(existing: frozenset[int] | None) -> dict[tuple[int | None, int | None], float]:
-        d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), ns_boxes, ew_boxes, allowed,
-                         top=None, existing=existing)  # fmt: skip
-        return dict(d.ranked)
-
-    plain = ranked(None)
-    assert ranked(frozenset(range(1, 100))) == pytest.approx(plain, rel=1e-12)
-    known = frozenset(range(1, pairs + 1))
-    ruled = ranked(known)
-    assert ruled.keys() == plain.keys()
-    for (n, e), p in ruled.items():
-        if n in known and e in known:
-            assert p >= plain[(n, e)] * (1 - 1e-9)
-        else:
-            assert p <= plain[(n, e)] * (1 + 1e-9)
 
 
 # ---- readings Law 77 cannot tell apart (issue 13) ---------------------------------------

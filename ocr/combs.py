@@ -1,0 +1,117 @@
+"""A comb of handwritten digit boxes: how likely it is to show a number.
+
+The digit model (ocr/digits.py) gives each box ten probabilities, or None for a blank box.
+The row decoder (ocr/decode.py) weighs every Law 77 score, and every score a player could
+have written, against the score comb; the pair decoder (ocr/pair_decode.py) every pair
+number against the pair boxes. Both read a comb the same way: each box's likelihood of
+being blank or each digit, numbers written right-aligned (or, rarely, from the left).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+__all__ = [
+    "DigitBox",
+    "box_log_table",
+    "digit_box_likelihood",
+    "number_log_likelihood",
+    "numbers_log_likelihood",
+]
+
+
+@dataclass(frozen=True)
+class DigitBox:
+    """One handwritten box: None when blank, else the classifier's 10 probabilities."""
+
+    probs: tuple[float, ...] | None
+
+    @classmethod
+    def of(cls, probs: np.ndarray | None) -> DigitBox:
+        return cls(None if probs is None else tuple(float(p) for p in probs))
+
+
+def digit_box_likelihood(box: DigitBox) -> np.ndarray:
+    """Likelihood of the box's look given its content: index 0 = blank, 1..10 = digit 0..9.
+
+    The classifier's probabilities are mixed with 10% uniform: a confidently misread
+    digit must cost a candidate something, but not everything (the marks may outvote it).
+    """
+    out = np.empty(11)
+    if box.probs is None:
+        out[0] = 0.98
+        out[1:] = 0.02 / 10
+    else:
+        p = np.asarray(box.probs)
+        out[0] = 0.005
+        out[1:] = 0.995 * (0.9 * p + 0.1 / 10)
+    return out
+
+
+def number_log_likelihood(boxes: Sequence[DigitBox], value: int | None) -> float:
+    """log P(boxes show ``value`` (None = all blank))."""
+    table = box_log_table(boxes)
+    if value is None:
+        return float(table[:, 0].sum())
+    return float(numbers_log_likelihood(table, (value,))[0])
+
+
+def box_log_table(boxes: Sequence[DigitBox]) -> np.ndarray:
+    """(boxes, 11) log-likelihoods: column 0 blank, 1..10 digits 0..9 (read-only: shared)."""
+    return _box_log_table_of(tuple(boxes))
+
+
+@lru_cache(maxsize=256)
+def _box_log_table_of(boxes: tuple[DigitBox, ...]) -> np.ndarray:
+    # One decoding asks for the same comb's table several times (the blank comb, every
+    # Law 77 score, the written score of each ranked result, the pair numbers).
+    table = np.log(np.stack([digit_box_likelihood(b) for b in boxes]))
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=4096)
+def _padded_classes(
+    values: tuple[int, ...], width: int, left: bool = False
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """(width, len(values)) class index in box i of each number written right-aligned (or
+    left-aligned), 0 = blank box, d + 1 = digit d, one row per box so that a comb's
+    likelihoods are gathered a box at a time; and which numbers are too wide for the comb
+    (None when none is; their classes are 0)."""
+    out = np.zeros((width, len(values)), np.int64)
+    too_wide = np.zeros(len(values), bool)
+    for k, v in enumerate(values):
+        text = str(v)
+        if len(text) > width:
+            too_wide[k] = True
+            continue
+        start = 0 if left else width - len(text)
+        for i, ch in enumerate(text):
+            out[start + i, k] = int(ch) + 1
+    out.flags.writeable = False
+    too_wide.flags.writeable = False
+    return out, (too_wide if too_wide.any() else None)
+
+
+_LEFT_ALIGNED = 0.05  # the form asks for right-aligned numbers; a few are written from the left
+
+
+def numbers_log_likelihood(table: np.ndarray, values: tuple[int, ...]) -> np.ndarray:
+    """log P(comb shows v) for each v in ``values``, right-aligned or (rarely) left-aligned.
+
+    Summed a box at a time (``table[i]`` gathered at box i's classes), which for the
+    hundreds of Law 77 scores, or the thousand slips, of a comb is several times faster
+    than one fancy index over all boxes at once; the sums are the same."""
+    lls = []
+    for left in (False, True):
+        idx, too_wide = _padded_classes(values, table.shape[0], left)
+        ll = table[0][idx[0]]
+        for i in range(1, table.shape[0]):
+            ll = ll + table[i][idx[i]]
+        lls.append(ll if too_wide is None else np.where(too_wide, -1e9, ll))
+    return np.logaddexp(math.log(1 - _LEFT_ALIGNED) + lls[0], math.log(_LEFT_ALIGNED) + lls[1])

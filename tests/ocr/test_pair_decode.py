@@ -1,0 +1,116 @@
+"""Pair decoding: the printed pairs stand unless changed, the written ones are weighed
+against the movement and the event's pair numbers (ocr/pair_decode.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ocr.combs import DigitBox
+from ocr.decode import MarkGroup
+from ocr.pair_decode import decode_pairs
+
+ON, OFF = 0.9999, 0.0001  # p_marked of a crossed box and a clean one
+
+
+def pair_boxes(n: int | None) -> tuple[DigitBox, ...]:
+    """A two-box pair comb: ``n`` written right-aligned, each digit read at 0.98."""
+    text = "" if n is None else str(n)
+    boxes = []
+    for c in text.rjust(2):
+        if c == " ":
+            boxes.append(DigitBox(None))
+            continue
+        probs = np.full(10, 0.02 / 9)
+        probs[int(c)] = 0.98
+        boxes.append(DigitBox.of(probs))
+    return tuple(boxes)
+
+
+def test_printed_pairs_stand_when_not_changed():
+    d = decode_pairs((3, 10), MarkGroup({"CHANGED": OFF}), pair_boxes(None), pair_boxes(None),
+                     allowed=[(3, 10), (4, 11)])  # fmt: skip
+    assert d.ranked[0][0] == (3, 10)
+    assert d.posterior > 0.999
+    assert d.in_movement is True
+
+
+def test_changed_pairs_are_read_from_the_written_digits():
+    d = decode_pairs((3, 10), MarkGroup({"CHANGED": ON}), pair_boxes(4), pair_boxes(11),
+                     allowed=[(3, 10), (4, 11)])  # fmt: skip
+    assert d.ranked[0][0] == (4, 11)
+    assert d.in_movement is True
+
+
+def test_pairs_the_movement_does_not_send_are_flagged():
+    d = decode_pairs((3, 10), MarkGroup({"CHANGED": ON}), pair_boxes(7), pair_boxes(12),
+                     allowed=[(3, 10), (4, 11)])  # fmt: skip
+    assert d.ranked[0][0] == (7, 12)
+    assert d.in_movement is False
+
+
+def test_blank_form_pairs_come_from_the_digits():
+    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), pair_boxes(12), pair_boxes(5))
+    assert d.ranked[0][0] == (12, 5)
+    assert d.in_movement is None
+
+
+@pytest.mark.parametrize(("existing", "prior"), [(None, 0.01), (frozenset(range(1, 27)), 0.001)])
+def test_a_pair_number_the_event_does_not_have_is_only_a_slip_of_the_pen(
+    existing: frozenset[int] | None, prior: float
+):
+    """Worked by hand. A blank form's NS comb reads "1" at 0.7 or "9" at 0.3 in its first
+    box and a sure "2" in its second; the movement sends 12-5 to the board. A box's
+    likelihood is 0.995 x (0.9 p + 0.01): "1" 0.995 x 0.64, "9" 0.995 x 0.28, so 92-5
+    against 12-5 is 0.28 / 0.64 = 0.4375 on the digits, times the prior of a pair the
+    movement does not send (1%), and, in an event of pairs 1-26 that has no pair 92, a
+    tenth of that again."""
+    first, second = np.zeros(10), np.zeros(10)
+    first[1], first[9], second[2] = 0.7, 0.3, 1.0
+    ns = (DigitBox.of(first), DigitBox.of(second))
+    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), ns, pair_boxes(5), allowed=[(12, 5)],
+                     top=None, existing=existing)  # fmt: skip
+    post = dict(d.ranked)
+    assert d.ranked[0][0] == (12, 5)
+    assert post[(92, 5)] / post[(12, 5)] == pytest.approx(prior * 0.4375, rel=1e-9)
+
+
+def _pair_comb(probs: list[list[float]]) -> tuple[DigitBox, ...]:
+    return tuple(DigitBox.of(np.array(p) / sum(p)) for p in probs)
+
+
+_BOX = st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    ns=st.lists(_BOX, min_size=2, max_size=2),
+    ew=st.lists(_BOX, min_size=2, max_size=2),
+    pairs=st.integers(4, 40),
+)
+def test_the_event_s_pairs_only_ever_take_belief_from_numbers_it_does_not_have(
+    ns: list[list[float]], ew: list[list[float]], pairs: int
+):
+    """Whatever the combs show: knowing every number 1-99 exists changes nothing, and
+    knowing the event has pairs 1..``pairs`` never makes a reading with a number outside
+    them likelier, nor one inside them less likely."""
+    ns_boxes, ew_boxes = _pair_comb(ns), _pair_comb(ew)
+    allowed = [(1, 2), (3, 4)]
+
+    def ranked(existing: frozenset[int] | None) -> dict[tuple[int | None, int | None], float]:
+        d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), ns_boxes, ew_boxes, allowed,
+                         top=None, existing=existing)  # fmt: skip
+        return dict(d.ranked)
+
+    plain = ranked(None)
+    assert ranked(frozenset(range(1, 100))) == pytest.approx(plain, rel=1e-12)
+    known = frozenset(range(1, pairs + 1))
+    ruled = ranked(known)
+    assert ruled.keys() == plain.keys()
+    for (n, e), p in ruled.items():
+        if n in known and e in known:
+            assert p >= plain[(n, e)] * (1 - 1e-9)
+        else:
+            assert p <= plain[(n, e)] * (1 + 1e-9)
