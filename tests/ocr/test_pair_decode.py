@@ -11,22 +11,12 @@ from hypothesis import strategies as st
 from ocr.combs import DigitBox
 from ocr.decode import MarkGroup
 from ocr.pair_decode import decode_pairs
-
-ON, OFF = 0.9999, 0.0001  # p_marked of a crossed box and a clean one
+from tests.ocr.test_decode import OFF, ON, comb
 
 
 def pair_boxes(n: int | None) -> tuple[DigitBox, ...]:
-    """A two-box pair comb: ``n`` written right-aligned, each digit read at 0.98."""
-    text = "" if n is None else str(n)
-    boxes = []
-    for c in text.rjust(2):
-        if c == " ":
-            boxes.append(DigitBox(None))
-            continue
-        probs = np.full(10, 0.02 / 9)
-        probs[int(c)] = 0.98
-        boxes.append(DigitBox.of(probs))
-    return tuple(boxes)
+    """A two-box pair comb showing ``n`` right-aligned (``comb`` of the row decoder's tests)."""
+    return comb(n, 2)
 
 
 def test_printed_pairs_stand_when_not_changed():
