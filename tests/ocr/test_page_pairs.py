@@ -238,3 +238,37 @@ def test_the_order_of_the_rows_changes_nothing_and_no_posterior_falls(page, rnd,
         assert judged[r.row].posterior >= r.posterior
         if judged[r.row].status is RowStatus.ACCEPTED:
             assert judged[r.row].posterior >= THRESHOLD
+
+
+def _printed(row: RowReading, printed: tuple[int, int]) -> RowReading:
+    return replace(row, printed_pairs=printed)
+
+
+def test_handwritten_pairs_another_row_s_best_reading_seats_too_go_to_review():
+    """Ninth TEST set, ordinary/page_0129.jpg read without an event: row 3 prints 3-20,
+    its pairs were changed to 20-3, and a light "20" read as a certain 21. Row 4 prints
+    4-21 and reads its own changed pairs as 20-21 (0.676, in review). Pairs are numbered
+    in one series (NS 1-14, EW 15-28), so the page as read seats pair 21 twice: row 3 is
+    not accepted on its digits alone. (Row 4 says so too: row 3 reads 21 for certain.)"""
+    third = _printed(_row(3, (21, 3), 0.9999), (3, 20))
+    fourth = _printed(_row(4, (20, 21), 0.676), (4, 21))
+    third_read, fourth_read = played_once((third, fourth), THRESHOLD, one_series=True)
+    assert third_read.status is RowStatus.REVIEW
+    assert third_read.reasons == ("pair 21 is on row 4 too (a pair plays a board once)",)
+    assert fourth_read.reasons[-1] == "pair 21 is on row 3 too (a pair plays a board once)"
+
+
+def test_a_row_that_reads_its_printed_pairs_is_not_sent_for_another_row_s_reading():
+    """Row 4 reads its printed 4-21 for certain; row 3's best reading 21-3 (0.9, in
+    review) seats 21 too. The printed numbers stand; the handwritten reading is the one
+    a person looks at."""
+    third = _printed(_row(3, (21, 3), 0.9), (3, 20))
+    fourth = _printed(_row(4, (4, 21), 0.9999), (4, 21))
+    assert played_once((third, fourth), THRESHOLD, one_series=True)[1] == fourth
+
+
+def test_handwritten_pairs_are_judged_by_side_when_ns_and_ew_are_numbered_apart():
+    """In a Mitchell numbered NS 1-n and EW 1-n, NS 21 and EW 21 are two pairs."""
+    third = _printed(_row(3, (21, 3), 0.9999), (3, 20))
+    fourth = _printed(_row(4, (20, 21), 0.676), (4, 21))
+    assert played_once((third, fourth), THRESHOLD, one_series=False)[0] == third
