@@ -35,9 +35,16 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
+from ocr.results_table import (
+    DOUBLINGS,
+    SEATS,
+    STRAINS,
+    group_values,
+    groups_apart,
+    score_table,
+)
 from scoring.board import Vulnerability
-from scoring.contract import Contract, Doubling, Seat, Strain
-from scoring.law77 import ns_score
+from scoring.contract import Contract, Seat
 
 __all__ = [
     "DEFAULT_THRESHOLD",
@@ -47,7 +54,6 @@ __all__ = [
     "CERTAIN",
     "decode_contract",
     "unchecked_groups",
-    "score_table",
 ]
 
 DEFAULT_THRESHOLD = 0.995
@@ -58,9 +64,6 @@ CERTAIN = 0.995
 the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
-STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
-DOUBLINGS = (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)
-SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _P_FLOOR = 1e-4
 _SCORE_WRITTEN = 0.95  # a table writes the score on most rows
 _SIDE_FORGOTTEN = 0.1  # the NS/EW mark of a written score is sometimes left out
@@ -95,24 +98,6 @@ class MarkGroup:
         """log P(exactly ``option`` marked and no other box); None = no box marked."""
         diff, none = self._logs
         return none + (diff.get(option, 0.0) if option is not None else 0.0)
-
-
-@lru_cache(maxsize=4)
-def score_table(vulnerability: Vulnerability) -> tuple[np.ndarray, ...]:
-    """All 5,880 played results: index arrays (level, strain, doubling, declarer, tricks),
-    the NS score Law 77 gives each on a board of this vulnerability, and the distinct
-    scores with the index of each result's score among them."""
-    rows = []
-    for li in range(7):
-        for si, strain in enumerate(STRAINS):
-            for di, dbl in enumerate(DOUBLINGS):
-                contract = Contract(li + 1, strain, dbl)
-                for ei, seat in enumerate(SEATS):
-                    for t in range(14):
-                        rows.append((li, si, di, ei, t, ns_score(contract, seat, t, vulnerability)))
-    arr = np.array(rows, dtype=np.int64)
-    uniq, inverse = np.unique(arr[:, 5], return_inverse=True)
-    return (*(arr[:, i] for i in range(6)), uniq, inverse)
 
 
 @dataclass(frozen=True)
@@ -340,11 +325,10 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
         return None
     slips = _slip_log_likelihoods(tuple(ev.score))
     read = _slip_scores(len(ev.score))[int(np.argmax(slips))]
-    values, scores = _group_values(vulnerability)
+    _, scores = group_values(vulnerability)
     if read == abs(scores[best]):
         return None
-    differ = sum((vals != vals[best]).astype(np.int8) for vals in values.values())
-    near = np.unique(scores[(differ == 1) & (np.abs(scores) == read)])
+    near = np.unique(scores[(groups_apart(vulnerability, best) == 1) & (np.abs(scores) == read)])
     if not len(near):
         return None
     ll = _scores_log_likelihood(ev, np.append(near, scores[best]))
@@ -373,7 +357,7 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     person. A pass-out needs its PASS box marked for certain: a row of empty boxes is a
     blank row, never a pass-out.
     """
-    values, scores = _group_values(vulnerability)
+    values, scores = group_values(vulnerability)
     n = len(scores) - 1
     written = any(b.probs is not None for b in ev.score)
     if best == n and not _certain(ev, "passed_out", 1, True):
@@ -388,27 +372,6 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
             excluded |= vals != vals[best]
     open_ = same & ~excluded
     return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
-
-
-@lru_cache(maxsize=4)
-def _group_values(vulnerability: Vulnerability) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """Each group's value for every result of ``score_table`` (index n = passed out: -1, no
-    box), and every result's NS score (0 passed out); computed once, read-only."""
-    li, si, di, ei, ti, score, _, _ = score_table(vulnerability)
-    n = len(li)
-    diff = ti - (li + 7)
-    values = {
-        "passed_out": np.append(np.zeros(n, np.int64), 1),
-        "level": np.append(li, -1),
-        "strain": np.append(si, -1),
-        "doubling": np.append(di, -1),
-        "declarer": np.append(ei, -1),
-        "result": np.append(diff, -99),
-    }
-    scores = np.append(score, 0)
-    for array in (*values.values(), scores):
-        array.flags.writeable = False
-    return values, scores
 
 
 def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:

@@ -16,9 +16,8 @@ rule has none. Nothing here decides: a person picks, and ``review_decisions.deci
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from ocr.reading import PageReading, RowReading, RowResult, RowStatus
 from pipeline.doors.scans.review import ReviewCandidate, ReviewItem, item_id
@@ -206,46 +205,18 @@ def _with_law77_score(reading: RowResult | None, vulnerability: str) -> RowResul
     return replace(reading, score_ns=law)
 
 
-@cache
-def _results_by_score(vulnerability: str) -> Mapping[int, tuple[tuple[object, ...], ...]]:
-    """Every table result (level, strain, doubling, declarer, tricks) by its NS score."""
-    from scoring.board import Vulnerability
-    from scoring.contract import Contract, Doubling, Seat, Strain
-    from scoring.law77 import ns_score
-
-    vul = Vulnerability.parse(vulnerability)
-    table: dict[int, list[tuple[object, ...]]] = {}
-    for level in range(1, 8):
-        for strain in Strain:
-            for doubling in Doubling:
-                contract = Contract(level, strain, doubling)
-                for seat in Seat:
-                    for tricks in range(14):
-                        score = ns_score(contract, seat, tricks, vul)
-                        table.setdefault(score, []).append((level, strain, doubling, seat, tricks))
-    return {score: tuple(results) for score, results in table.items()}
-
-
 def _nearest_with_score(best: RowResult, score: int, vulnerability: str) -> list[RowResult]:
     """The results giving NS ``score`` that differ least from the marks read (at most two of
     level, strain, doubling, declarer and the result as marked: ``=``, ``+1``, ``-2``),
-    nearest first, at most two."""
-    from scoring.contract import Contract
+    nearest first, at most two (ocr/results_table.py)."""
+    from ocr.results_table import results_with_score
+    from scoring.board import Vulnerability
 
     if best.contract is None or best.declarer is None or best.tricks is None:
         return []
-    level = best.contract.level
-    marks = (level, best.contract.strain, best.contract.doubling, best.declarer,
-             best.tricks - level - 6)  # fmt: skip
-    scored = []
-    for result in _results_by_score(vulnerability).get(score, ()):
-        relative = (*result[:4], result[4] - result[0] - 6)  # type: ignore[operator]
-        distance = sum(a != b for a, b in zip(relative, marks, strict=True))
-        if distance <= 2:
-            scored.append((distance, result))
-    scored.sort(key=lambda x: x[0])
-    out = []
-    for _, (level, strain, doubling, seat, tricks) in scored[:2]:
-        contract = Contract(level, strain, doubling)  # type: ignore[arg-type]
-        out.append(RowResult(best.ns_pair, best.ew_pair, False, contract, seat, tricks, score))  # type: ignore[arg-type]
-    return out
+    vul = Vulnerability.parse(vulnerability)
+    nearest = results_with_score(vul, best.contract, best.declarer, best.tricks, score, 2)
+    return [
+        RowResult(best.ns_pair, best.ew_pair, False, contract, seat, tricks, score)
+        for contract, seat, tricks in nearest[:2]
+    ]

@@ -1,0 +1,105 @@
+"""Every table result a traveller row can record, its Law 77 score and its mark groups.
+
+The row decoder (ocr/decode.py) weighs all of them against what a row shows, and asks
+which results a single misread mark group would give instead; the review queue
+(pipeline/doors/scans/review_queue.py) offers a person the results nearest the marks that
+give the score read from the crop. Both ask the same table here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Doubling, Seat, Strain
+from scoring.law77 import ns_score
+
+__all__ = [
+    "DOUBLINGS",
+    "SEATS",
+    "STRAINS",
+    "group_values",
+    "groups_apart",
+    "result_index",
+    "results_with_score",
+    "score_table",
+]
+
+STRAINS = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
+DOUBLINGS = (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)
+SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+
+
+@lru_cache(maxsize=4)
+def score_table(vulnerability: Vulnerability) -> tuple[np.ndarray, ...]:
+    """All 5,880 played results: index arrays (level, strain, doubling, declarer, tricks),
+    the NS score Law 77 gives each on a board of this vulnerability, and the distinct
+    scores with the index of each result's score among them."""
+    rows = []
+    for li in range(7):
+        for si, strain in enumerate(STRAINS):
+            for di, dbl in enumerate(DOUBLINGS):
+                contract = Contract(li + 1, strain, dbl)
+                for ei, seat in enumerate(SEATS):
+                    for t in range(14):
+                        rows.append((li, si, di, ei, t, ns_score(contract, seat, t, vulnerability)))
+    arr = np.array(rows, dtype=np.int64)
+    uniq, inverse = np.unique(arr[:, 5], return_inverse=True)
+    return (*(arr[:, i] for i in range(6)), uniq, inverse)
+
+
+def result_index(contract: Contract, declarer: Seat, tricks: int) -> int:
+    """The index of a played result in ``score_table``."""
+    index = contract.level - 1
+    index = index * len(STRAINS) + STRAINS.index(contract.strain)
+    index = index * len(DOUBLINGS) + DOUBLINGS.index(contract.doubling)
+    index = index * len(SEATS) + SEATS.index(declarer)
+    return index * 14 + tricks
+
+
+@lru_cache(maxsize=4)
+def group_values(vulnerability: Vulnerability) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """Each mark group's value for every result of ``score_table`` (index n = passed out:
+    -1, no box; the result as marked is tricks over or under the contract, = being 0), and
+    every result's NS score (0 passed out); computed once, read-only."""
+    li, si, di, ei, ti, score, _, _ = score_table(vulnerability)
+    n = len(li)
+    diff = ti - (li + 7)
+    values = {
+        "passed_out": np.append(np.zeros(n, np.int64), 1),
+        "level": np.append(li, -1),
+        "strain": np.append(si, -1),
+        "doubling": np.append(di, -1),
+        "declarer": np.append(ei, -1),
+        "result": np.append(diff, -99),
+    }
+    scores = np.append(score, 0)
+    for array in (*values.values(), scores):
+        array.flags.writeable = False
+    return values, scores
+
+
+def groups_apart(vulnerability: Vulnerability, best: int) -> np.ndarray:
+    """In how many mark groups (passed out, level, strain, doubling, declarer, result)
+    every result of ``group_values`` differs from result ``best``: how many groups a
+    person would have to have misread for it to be the table's result."""
+    values, _ = group_values(vulnerability)
+    return sum((vals != vals[best]).astype(np.int8) for vals in values.values())
+
+
+def results_with_score(
+    vulnerability: Vulnerability, contract: Contract, declarer: Seat, tricks: int, score: int,
+    within: int,
+) -> list[tuple[Contract, Seat, int]]:  # fmt: skip
+    """The played results giving NS ``score`` that differ from the one given in at most
+    ``within`` mark groups, fewest first (then in ``score_table``'s order)."""
+    li, si, di, ei, ti, scores, _, _ = score_table(vulnerability)
+    apart = groups_apart(vulnerability, result_index(contract, declarer, tricks))[:-1]
+    hits = np.flatnonzero((scores == score) & (apart <= within))
+    order = hits[np.argsort(apart[hits], kind="stable")]
+    return [
+        (Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]]), SEATS[ei[k]], int(ti[k]))
+        for k in order
+    ]

@@ -1,0 +1,51 @@
+"""ocr/results_table.py: every table result, its Law 77 score and its mark groups.
+
+Worked by hand from Law 77, not vulnerable: 4H making (10 tricks) is 120 + 300 = +420 by
+South; 4H+1 and 5H= (11 tricks) are both 150 + 300 = +450, 4S+1 by South 450 too, and
+3NT+1 by North 430.
+"""
+
+from __future__ import annotations
+
+from ocr.results_table import groups_apart, result_index, results_with_score, score_table
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Doubling, Seat, Strain
+
+NONE = Vulnerability.NONE
+FOUR_HEARTS = Contract(4, Strain.HEARTS)
+
+
+def test_a_result_s_index_finds_its_law_77_score():
+    scores = score_table(NONE)[5]
+    assert scores[result_index(FOUR_HEARTS, Seat.SOUTH, 10)] == 420
+    assert scores[result_index(Contract(3, Strain.NOTRUMP), Seat.NORTH, 10)] == 430
+    # 1CXX by West, no trick: seven down redoubled, 2 x (100 + 200 + 200 + 4 x 300) to NS
+    assert scores[result_index(Contract(1, Strain.CLUBS, Doubling.REDOUBLED), Seat.WEST, 0)] == 3400
+
+
+def test_a_result_is_no_group_away_from_itself_and_a_pass_out_is_six():
+    best = result_index(FOUR_HEARTS, Seat.SOUTH, 10)
+    apart = groups_apart(NONE, best)
+    assert apart[best] == 0
+    assert apart[result_index(FOUR_HEARTS, Seat.SOUTH, 11)] == 1  # the result, +1
+    assert apart[result_index(Contract(4, Strain.SPADES), Seat.NORTH, 11)] == 3
+    assert apart[-1] == 6  # passed out: every group differs
+
+
+def test_the_results_giving_a_score_one_group_away_come_in_the_table_s_order():
+    """+450 one group from 4H= by S: 4H+1 (the result) and 5H= (the level; still "=").
+    Two groups away also 4H+1 by N and 4S+1 by S, after them. One group away, EW's 450 is
+    only 4H by S nine down (9 x 50, the result); 4H by E making is EW 420, and 4H+1 by E
+    differs in two groups."""
+    one = results_with_score(NONE, FOUR_HEARTS, Seat.SOUTH, 10, 450, 1)
+    assert one == [(FOUR_HEARTS, Seat.SOUTH, 11), (Contract(5, Strain.HEARTS), Seat.SOUTH, 11)]
+    two = results_with_score(NONE, FOUR_HEARTS, Seat.SOUTH, 10, 450, 2)
+    assert two[:2] == one
+    assert (FOUR_HEARTS, Seat.NORTH, 11) in two[2:]
+    assert (Contract(4, Strain.SPADES), Seat.SOUTH, 11) in two[2:]
+    assert results_with_score(NONE, FOUR_HEARTS, Seat.SOUTH, 10, -450, 1) == [
+        (FOUR_HEARTS, Seat.SOUTH, 1)
+    ]
+    assert (FOUR_HEARTS, Seat.EAST, 11) in results_with_score(
+        NONE, FOUR_HEARTS, Seat.SOUTH, 10, -450, 2
+    )
