@@ -10,9 +10,10 @@ import pytest
 
 from ocr.align import WORK_DPI
 from ocr.circles import _widest_gap, rays
-from ocr.layout import LEVEL, STRAIN, load_layout
+from ocr.layout import LEVEL, RESULT_COUNT, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
+from ocr.neighbour_rules import stroke_length
 from ocr.row_marks import RowMarks
 
 S = 150 / 25.4  # px per mm at the working resolution
@@ -287,3 +288,28 @@ def test_a_piece_of_a_circle_skipping_inside_the_next_box_is_no_dot():
     marks = _band_marks("row_band_circle_skipping_into_next_box.png", 8, STRAIN)
     assert marks["NT"].dot_mm2 < DOT_MARKED_ABOVE_MM2
     assert marks["NT"].state is not MarkState.MARKED
+
+
+def test_a_felt_tip_arc_round_the_next_box_is_no_mark_of_a_box_it_crosses():
+    """Clean scan (ninth TEST set, clean/page_0404.jpg row 5, no score written): a black
+    felt tip's circle round the 1 of the result, drawn off centre to the upper left, runs
+    down the left of the 2 and fills it to 0.311, over the 0.2 of a TRAINING pen's arc.
+    The 1's circle is seen in part (rays 0.286 of every sector, a gap of 50 degrees, an
+    ellipse followed over 0.667) and read empty, and the 2 marked for certain made 3NT+2
+    of 3NT+1. The 2's ink is one stroke no longer than its side, coming in from the 1's
+    side: it may be the 1's circle, so the 2 is unsure and a person looks."""
+    marks = _band_marks("row_band_circle_off_centre_felt_into_next_box.png", 5, RESULT_COUNT)
+    assert (marks["2"].state, marks["2"].how) == (MarkState.UNSURE, "beside a circle")
+
+
+@pytest.mark.parametrize(("width", "length"), [(3, 15.521), (5, 15.0), (7, 14.0)])
+def test_a_stroke_s_length_does_not_grow_with_its_width(width, length):
+    """A stroke 18 px long, 3, 5 or 7 px wide: its contour (through the edge pixels'
+    centres) is 2 x ((18 - 1) + (w - 1)) = 38, 42, 46 px round and it covers 54, 90, 126
+    px. Half the perimeter (19, 21, 23) grows with the pen; the long side of the
+    rectangle with that area and perimeter, (h + sqrt(h^2 - 4A)) / 2 with h half the
+    perimeter, is (19 + sqrt(145)) / 2 = 15.521, (21 + 9) / 2 = 15 and (23 + 5) / 2 = 14:
+    about the same whatever the pen."""
+    mask = np.zeros((30, 30), bool)
+    mask[5 : 5 + 18, 10 : 10 + width] = True
+    assert stroke_length(mask) == pytest.approx(length, abs=1e-3)
