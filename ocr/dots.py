@@ -13,10 +13,16 @@ the next box whose pale ballpoint skips just inside this one's edge: a piece of 
 as a certain dot (issue 13: 1NT by E -1 accepted for a circled 1S, both +100, on a TEST
 page).
 
-Near the edge a blob counts only as a dot of ``EDGE_DOT_MM2`` or more, marked for certain:
+Near the edge a blob counts as a dot of ``EDGE_DOT_MM2`` or more, marked for certain:
 specks of the scanner and the paper gather by the printed lines (up to 0.37 mm^2 in
 unmarked boxes of 1,000 TRAINING pages, where ``DOT_MARKED_ABOVE_MM2`` is 0.40), and an
-unsure dot there would send rows to a person for nothing.
+unsure dot there would send rows to a person for nothing. A blob there from
+``DOT_MARKED_ABOVE_MM2`` (as large as a certain dot inside the box, and larger than any
+speck seen by the lines) up to ``EDGE_DOT_MM2`` is neither: the box is unsure
+(``EDGE_UNSURE_MM2``), not empty for certain. A pen touched to a box's corner leaves such a
+dot (issue 13, ninth TEST set clean/page_0163.jpg row 9: a dot of 0.46 mm^2 by the top
+right corner of X read as nothing, and with no score written 1SX by E -1 was accepted as
+1S by E -1).
 """
 
 from __future__ import annotations
@@ -24,9 +30,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ocr.marks import DOT_MARKED_ABOVE_MM2
+from ocr.marks import DOT_EMPTY_BELOW_MM2, DOT_MARKED_ABOVE_MM2
 
-__all__ = ["DOT_ALONE_MM", "EDGE_DOT_MM2", "dot_mm2"]
+__all__ = ["DOT_ALONE_MM", "EDGE_DOT_MM2", "EDGE_UNSURE_MM2", "dot_mm2"]
 
 DOT_ALONE_MM = 1.0
 """A pen dot near a box's edge has no other drawn ink this near."""
@@ -37,6 +43,10 @@ marked (a dot of 0.8 mm). Chosen on 1,000 TRAINING pages: 96-99% of the marked b
 only the edge's blob reads as dotted measure this or more; unmarked boxes' blobs there
 measure 0.37 mm^2 at most."""
 
+EDGE_UNSURE_MM2 = (DOT_EMPTY_BELOW_MM2 + DOT_MARKED_ABOVE_MM2) / 2
+"""What a blob near the edge from ``DOT_MARKED_ABOVE_MM2`` up to ``EDGE_DOT_MM2`` counts as:
+the middle of a dot's unsure band inside the box."""
+
 Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in a row band's pixels
 
 
@@ -44,7 +54,8 @@ def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm:
     """Area (mm^2) of the dot in a box: the largest free blob of ``solid`` ink inside
     ``inner`` (the box ``BOX_INSET_MM`` in) with no other drawn ink near it, or else one of
     ``drawn`` ink (solid, off the printed lines) inside the whole ``box`` that is compact,
-    alone and ``EDGE_DOT_MM2`` or more."""
+    alone and ``EDGE_DOT_MM2`` or more; a smaller one there of ``DOT_MARKED_ABOVE_MM2`` or
+    more counts as ``EDGE_UNSURE_MM2``."""
     px2 = px_per_mm * px_per_mm
     reach = round(DOT_ALONE_MM * px_per_mm)
     best = _free_blob(solid, inner, drawn, reach, compact=False) / px2
@@ -52,6 +63,8 @@ def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm:
         near_edge = _free_blob(drawn, box, drawn, reach, compact=True) / px2
         if near_edge >= EDGE_DOT_MM2:
             best = near_edge
+        elif near_edge >= DOT_MARKED_ABOVE_MM2:
+            best = max(best, EDGE_UNSURE_MM2)
     return best
 
 
