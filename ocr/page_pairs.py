@@ -29,9 +29,9 @@ pages the kept readings alone left 90 rows of blank forms in review on their pos
 the pair readings leave 67. A row is accepted this way only if its posterior was its one
 reason for review. Two rows that read the same pair for certain both go to review,
 saying so: one is misread, or the pair played the board twice, which is for the
-director. So does a row accepted on handwritten pairs (changed, or on a blank form) whose
-number another row's best reading seats, certain or not: the digit model is sure of a
-handwritten number more often than it is right on writers it never saw.
+director. So does a row accepted on handwritten pairs whose number the form prints on
+another row that keeps it, certain or not: the digit model is sure of a handwritten number
+more often than it is right on writers it never saw.
 """
 
 from __future__ import annotations
@@ -74,8 +74,8 @@ def played_once(
             break
         seated = grown
     judged = [_judged(r, threshold, readings.get(r.row, ()), seated, sides) for r in first]
-    best = _best_pairs(first, sides)
-    return tuple(_handwritten_clash(r, best, sides) for r in judged)
+    printed = _printed_kept(first, sides)
+    return tuple(_handwritten_clash(r, printed, sides) for r in judged)
 
 
 def _readings(row: RowReading, pair_readings: Mapping[int, PairReadings] | None) -> PairReadings:
@@ -139,35 +139,40 @@ _ONE_SERIES: Sides = ("", "")
 """One series: pair 10 sitting NS on one row and EW on another is the same pair twice."""
 
 
-def _best_pairs(rows: Sequence[RowReading], sides: Sides) -> Seated:
-    """Per side, every pair number some row's best reading seats, with those rows."""
+def _printed_kept(rows: Sequence[RowReading], sides: Sides) -> Seated:
+    """Per side, every pair number the form prints on a row whose best reading keeps it
+    there, with those rows."""
     on: Seated = {side: {} for side in sides}
     for r in rows:
-        if r.best is None or r.status is RowStatus.EMPTY:
+        if r.best is None or r.status is RowStatus.EMPTY or r.printed_pairs is None:
             continue
-        for side, number in zip(sides, (r.best.ns_pair, r.best.ew_pair), strict=True):
-            if number is not None:
+        best = (r.best.ns_pair, r.best.ew_pair)
+        for side, number, printed in zip(sides, best, r.printed_pairs, strict=True):
+            if number is not None and number == printed:
                 on[side][number] = (*on[side].get(number, ()), r.row)
     return on
 
 
-def _handwritten_clash(row: RowReading, best: Seated, sides: Sides) -> RowReading:
-    """An accepted row whose handwritten pairs another row's best reading seats too goes
-    to review: the traveller as read seats that pair twice, and one of the two readings
-    is wrong (or the pair played the board twice, for the director). The digit model is
-    sure of a handwritten number more often than it is right on writers it never saw: a
-    light "20" whose 0 lost its thin side read as a certain 21, while row 4 prints 21 and
-    its own changed pairs read 20-21 (issue 13, TEST ordinary pages read without an
-    event, seed 21). A row that reads its printed pairs is not judged so: printed
-    numbers are read from type or given by the event, and it is the other row's to
-    explain."""
+def _handwritten_clash(row: RowReading, printed: Seated, sides: Sides) -> RowReading:
+    """An accepted row whose handwritten pairs seat a pair number the form prints on
+    another row, whose reading keeps it there, goes to review: the traveller as read
+    seats that pair twice, and one of the two is wrong (or the pair played the board
+    twice, for the director). The digit model is sure of a handwritten number more often
+    than it is right on writers it never saw: a light "20" whose 0 lost its thin side
+    read as a certain 21, while row 4 prints 21 and its own changed pairs read 20-21,
+    not for certain (issue 13, TEST ordinary pages read without an event, seed 21). A
+    printed number is read from type or given by the event. Another row's handwritten
+    reading is not enough: on blank forms a row read at 0.4 seated a pair that a row read
+    for certain has, and sent that row to review for nothing (seed 21, 7 rows on 500
+    ordinary pages); where it is certain, ``_judged`` says so already. A row that reads
+    its own printed pairs is not judged so."""
     result = row.best
     if row.status is not RowStatus.ACCEPTED or result is None:
         return row
     if row.printed_pairs is not None and (result.ns_pair, result.ew_pair) == row.printed_pairs:
         return row
     for side, number in zip(sides, (result.ns_pair, result.ew_pair), strict=True):
-        others = [r for r in best[side].get(number, ()) if r != row.row]
+        others = [r for r in printed[side].get(number, ()) if r != row.row]
         if number is not None and others:
             reason = _twice(side, number, min(others))
             return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, reason))

@@ -272,3 +272,22 @@ def test_handwritten_pairs_are_judged_by_side_when_ns_and_ew_are_numbered_apart(
     third = _printed(_row(3, (21, 3), 0.9999), (3, 20))
     fourth = _printed(_row(4, (20, 21), 0.676), (4, 21))
     assert played_once((third, fourth), THRESHOLD, one_series=False)[0] == third
+
+
+def test_another_row_s_handwritten_reading_of_a_pair_sends_no_certain_row_to_review():
+    """A blank form (nothing printed): row 14 reads 11-22 at 0.385, row 11 reads 11-22 for
+    certain. Row 11 stays accepted; row 14 says it seats pair 11 again (row 11 is
+    certain of it)."""
+    eleventh = _row(11, (11, 22), 0.9999)
+    fourteenth = _row(14, (11, 22), 0.385)
+    eleventh_read, fourteenth_read = played_once((eleventh, fourteenth), THRESHOLD, one_series=True)
+    assert eleventh_read == eleventh
+    assert fourteenth_read.reasons[-1] == "pair 11 is on row 11 too (a pair plays a board once)"
+
+
+def test_a_printed_pair_another_row_s_changed_pairs_leave_out_is_free():
+    """Row 4 prints 4-21 but reads its changed pairs as 20-24: pair 21 is not on row 4 as
+    read, and row 3's handwritten 21-3 stays accepted."""
+    third = _printed(_row(3, (21, 3), 0.9999), (3, 20))
+    fourth = _printed(_row(4, (20, 24), 0.676), (4, 21))
+    assert played_once((third, fourth), THRESHOLD, one_series=True)[0] == third
