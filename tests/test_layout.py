@@ -101,7 +101,7 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_import_graph_is_read() -> None:
     assert "pipeline.results.event" in MODULES
     assert "pipeline.results.pairs" in GRAPH["pipeline.results.event"]
-    assert "scoring.law77" in GRAPH["ocr.decode"]
+    assert "scoring.law77" in GRAPH["ocr.results_table"]
 
 
 def test_no_module_circles() -> None:
