@@ -40,7 +40,7 @@ from ocr.results_table import (
     SEATS,
     STRAINS,
     group_values,
-    groups_apart,
+    marks_apart,
     score_table,
 )
 from scoring.board import Vulnerability
@@ -304,22 +304,26 @@ digits (0.22 against 0.21); with the factor of 3, none of them."""
 
 
 def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> int | None:
-    """The NS score the written comb reads as, when that is the score of a result one mark
-    group away from result ``best`` (an index of ``score_table``) and the comb shows it
-    ``_RIVAL_FACTOR`` times as plainly as ``best``'s own; else None (no score written, or
-    the comb reads as the reading's score or one no single misread mark gives).
+    """The NS score the written comb reads as, when that is the score of a result one
+    misread mark away from result ``best`` (an index of ``score_table``;
+    ``ocr.results_table.marks_apart``) and the comb shows it ``_RIVAL_FACTOR`` times as
+    plainly as ``best``'s own; else None (no score written, or the comb reads as the
+    reading's score or one no single misread mark gives).
 
     The marks and the written score are two readings of one table result. In the joint
     posterior a box read as marked for certain outweighs any comb (its odds reach 10^4, a
     digit's 90), so a mark misread for certain is never outvoted by the score the table
     wrote. Where the comb, read as a number on its own (the multiple of 10 it shows best,
-    ``_slip_scores``), is the score of a result that differs from the reading in one mark
-    group (level, strain, doubling, declarer, or the result), the two readings disagree on
-    exactly what one misread mark would change, and a person decides. Seen on TEST sets
-    (issue 13), accepted wrong before: 4NTXX-1 (-400) for 4NT-1, light checks read as XX,
-    whose written 100 reads 12 times as plainly as 400; 4H-1 (+100) for 4H-2, whose 200
-    reads 9.6 times as plainly as 100. A comb that reads as a score no single mark gives
-    (520 for 4S= vulnerable, 620) is a misread digit and decides nothing.
+    ``_slip_scores``), is the score of a result one misread mark gives (a mark missed or
+    seen where there is none, or seen in the box next to its own), the two readings
+    disagree on exactly what one misread mark would change, and a person decides. Seen on
+    TEST sets (issue 13), accepted wrong before: 4NTXX-1 (-400) for 4NT-1, light checks
+    read as XX, whose written 100 reads 12 times as plainly as 400; 4H-1 (+100) for 4H-2,
+    whose 200 reads 9.6 times as plainly as 100. A comb that reads as a score no single
+    mark gives is a misread digit and decides nothing: 520 for 4S= vulnerable (620), and
+    (sixteenth round) 650, 4S+1, which takes "=" read for "+" and a count of tricks not
+    seen at all; until then a result one mark group away counted, and on TEST pages a 2
+    read as 5 sent such rows to a person.
     """
     if all(b.probs is None for b in ev.score):
         return None
@@ -328,7 +332,7 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
     _, scores = group_values(vulnerability)
     if read == abs(scores[best]):
         return None
-    near = np.unique(scores[(groups_apart(vulnerability, best) == 1) & (np.abs(scores) == read)])
+    near = np.unique(scores[(marks_apart(vulnerability, best) == 1) & (np.abs(scores) == read)])
     if not len(near):
         return None
     ll = _scores_log_likelihood(ev, np.append(near, scores[best]))

@@ -22,6 +22,7 @@ __all__ = [
     "STRAINS",
     "group_values",
     "groups_apart",
+    "marks_apart",
     "result_index",
     "results_with_score",
     "score_table",
@@ -87,6 +88,31 @@ def groups_apart(vulnerability: Vulnerability, best: int) -> np.ndarray:
     person would have to have misread for it to be the table's result."""
     values, _ = group_values(vulnerability)
     return sum((vals != vals[best]).astype(np.int8) for vals in values.values())
+
+
+def marks_apart(vulnerability: Vulnerability, best: int) -> np.ndarray:
+    """How many boxes a reader must have misread for every result of ``group_values`` to be
+    the table's when it read result ``best`` (a played one): per group, 0 where they
+    agree; 1 for a mark missed or seen where there is none (no doubling against X, "="
+    against a count of tricks) or seen in the box next to its own (4 for 3, H for S, E
+    for N, + for =, 2 for 1); 2 for a mark seen in a box further away (a missed mark
+    and a stray one). The result is its sign and its count of tricks, two fields of the
+    form. Passed out is never one misread away (99)."""
+    values, _ = group_values(vulnerability)
+    far = np.zeros(len(values["level"]), np.int64)
+    for name in ("level", "strain", "declarer"):
+        step = np.abs(values[name] - values[name][best])
+        far += np.minimum(step, 2)
+    far += values["doubling"] != values["doubling"][best]
+    diff = values["result"]
+    sign = np.where(diff == 0, 0, np.where(diff > 0, 1, 2))  # the form's = + -
+    far += np.abs(sign - sign[best])
+    count, own = np.abs(diff), abs(int(diff[best]))
+    step = np.abs(count - own)
+    one_blank = (count == 0) | (own == 0)
+    far += np.where(step == 0, 0, np.where(one_blank | (step == 1), 1, 2))
+    far[values["passed_out"] == 1] = 99
+    return far
 
 
 def results_with_score(

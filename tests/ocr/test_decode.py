@@ -372,6 +372,23 @@ def test_a_misread_digit_no_single_mark_explains_is_no_rival():
     assert decoded.rival is None
 
 
+def test_a_score_two_misread_marks_away_is_no_rival():
+    """5D= by North, not vulnerable: +400. The comb reads 420 (its tens a 2 at 0.55, a 0 at
+    0.15): 0.505 / 0.145 = 3.5 times as plainly as 400. 420 is 5D+1, one mark group away,
+    but reading it so takes two misread marks: "=" read for "+", and a count of tricks not
+    seen at all; 5C+1 takes three, 4H= two (the level and the strain). No result one
+    misread mark away scores 420, so the 2 is a misread 0 and there is no rival (until the
+    sixteenth round a result one mark group away counted, and 5D+1 was one)."""
+    five_diamonds = Contract.parse("5D")
+    assert ns_score(five_diamonds, Seat.NORTH, 11, Vulnerability.NONE) == 400
+    assert ns_score(five_diamonds, Seat.NORTH, 12, Vulnerability.NONE) == 420
+    marks = marks_for(five_diamonds, Seat.NORTH, 11, 400)
+    ev = replace(evidence(marks, None), score=(BLANK, digit(4), leaning(2, 0, 0.55), digit(0)))
+    decoded = decode_contract(ev, Vulnerability.NONE)
+    assert decoded.ranked[0][0] == (five_diamonds, Seat.NORTH, 11, 400)
+    assert decoded.rival is None
+
+
 def test_a_comb_read_as_a_score_no_single_mark_gives_is_no_rival_though_one_is_near():
     """4S= by North vulnerable, +620. The tens box reads 4 (0.55), 5 (0.15), 2 (0.0375
     like every other digit): the comb reads as 640, which no result one mark group away

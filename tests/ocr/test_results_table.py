@@ -7,7 +7,13 @@ South; 4H+1 and 5H= (11 tricks) are both 150 + 300 = +450, 4S+1 by South 450 too
 
 from __future__ import annotations
 
-from ocr.results_table import groups_apart, result_index, results_with_score, score_table
+from ocr.results_table import (
+    groups_apart,
+    marks_apart,
+    result_index,
+    results_with_score,
+    score_table,
+)
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
 
@@ -49,3 +55,28 @@ def test_the_results_giving_a_score_one_group_away_come_in_the_table_s_order():
     assert (FOUR_HEARTS, Seat.EAST, 11) in results_with_score(
         NONE, FOUR_HEARTS, Seat.SOUTH, 10, -450, 2
     )
+
+
+def test_how_many_marks_a_reader_must_have_misread():
+    """From 4S= by North: 4H= one (the strain's next box), 5S= one (the level's), 4SX= one
+    (a doubling mark missed), by East one (the next declarer box), by South two (a box
+    further on: a missed mark and a stray one), by West two; 4S+1 two ("+" for "=", the
+    next box, and a count of one not seen), 4S-1 three ("-" is two boxes from "="), and a
+    pass-out never one."""
+    spades = Contract(4, Strain.SPADES)
+    apart = marks_apart(NONE, result_index(spades, Seat.NORTH, 10))
+    assert apart[result_index(Contract(4, Strain.HEARTS), Seat.NORTH, 10)] == 1
+    assert apart[result_index(Contract(5, Strain.SPADES), Seat.NORTH, 11)] == 1
+    assert apart[result_index(Contract(4, Strain.SPADES, Doubling.DOUBLED), Seat.NORTH, 10)] == 1
+    assert [apart[result_index(spades, seat, 10)] for seat in Seat] == [0, 1, 2, 2]
+    assert apart[result_index(spades, Seat.NORTH, 11)] == 2
+    assert apart[result_index(spades, Seat.NORTH, 9)] == 3
+    assert apart[-1] == 99
+
+
+def test_a_count_of_tricks_in_the_next_box_is_one_misread_mark():
+    """From 4H by East one down: two down is the count's next box (one), three down a box
+    further (two), one over the sign's next box ("+" beside "-": one)."""
+    hearts = Contract(4, Strain.HEARTS)
+    apart = marks_apart(NONE, result_index(hearts, Seat.EAST, 9))
+    assert [apart[result_index(hearts, Seat.EAST, t)] for t in (8, 7, 11)] == [1, 2, 1]
