@@ -321,9 +321,9 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
     read as XX, whose written 100 reads 12 times as plainly as 400; 4H-1 (+100) for 4H-2,
     whose 200 reads 9.6 times as plainly as 100. A comb that reads as a score no single
     mark gives is a misread digit and decides nothing: 520 for 4S= vulnerable (620), and
-    (sixteenth round) 650, 4S+1, which takes "=" read for "+" and a count of tricks not
-    seen at all; until then a result one mark group away counted, and on TEST pages a 2
-    read as 5 sent such rows to a person.
+    (sixteenth round) 420 for 5D= not vulnerable (400): 5D+1 is one mark group away, but
+    reading it takes "=" read for "+" and a count of tricks not seen at all. Until then a
+    result one mark group away counted.
     """
     if all(b.probs is None for b in ev.score):
         return None

@@ -171,12 +171,11 @@ def _handwritten_clash(row: RowReading, printed: Seated, sides: Sides) -> RowRea
         return row
     if row.printed_pairs is not None and (result.ns_pair, result.ew_pair) == row.printed_pairs:
         return row
-    for side, number in zip(sides, (result.ns_pair, result.ew_pair), strict=True):
-        others = [r for r in printed[side].get(number, ()) if r != row.row]
-        if number is not None and others:
-            reason = _twice(side, number, min(others))
-            return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, reason))
-    return row
+    elsewhere = _elsewhere(printed, row.row)
+    if not _clashes(result, elsewhere, sides):
+        return row
+    reason = _clash_reason(result, elsewhere, sides)
+    return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, reason))
 
 
 def _certain_pairs(
@@ -238,9 +237,5 @@ def _clash_reason(result: RowResult, elsewhere: Elsewhere, sides: Sides) -> str:
         side, pair = sides[0], result.ns_pair
     else:
         side, pair = sides[1], result.ew_pair
-    return _twice(side, pair, elsewhere[side][pair])
-
-
-def _twice(side: str, pair: int, other_row: int) -> str:
     who = f"{side} pair {pair}".strip()
-    return f"{who} is on row {other_row} too (a pair plays a board once)"
+    return f"{who} is on row {elsewhere[side][pair]} too (a pair plays a board once)"

@@ -1,9 +1,10 @@
 """Every table result a traveller row can record, its Law 77 score and its mark groups.
 
 The row decoder (ocr/decode.py) weighs all of them against what a row shows, and asks
-which results a single misread mark group would give instead; the review queue
-(pipeline/doors/scans/review_queue.py) offers a person the results nearest the marks that
-give the score read from the crop. Both ask the same table here.
+which results a single misread mark would give instead (``marks_apart``); the review queue
+(pipeline/doors/scans/review_queue.py) offers a person the results nearest the marks, in
+mark groups, that give the score read from the crop (``results_with_score``). Both ask the
+same table here.
 """
 
 from __future__ import annotations
