@@ -209,6 +209,33 @@ class NeighbourRules:
         nx0, ny0, nx1, ny1 = near
         return self.mean_ink(near) * (nx1 - nx0) * (ny1 - ny0) / total
 
+    def _over_edges(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A circle drawn tight round a box runs over its printed edges, and the mask that
+        keeps the form's lines out of the drawn ink takes most of it away: beside one side
+        at most is drawn ink left (where it bulges into the gap), no circle is looked for,
+        and the box reads empty for certain. The ink it leaves in the gap lies beside the
+        next box too, and may make that box unsure on a circle of its own. Where a box is
+        read so, a neighbour no circle was looked for round, with drawn ink beside its
+        side, is unsure too when the rays round it see strokes round it in part
+        (``PART_ROUND`` of every sector, no gap over ``ROUND_GAP_DEG``, the view that
+        finds a circle over a neighbour's printed edges in ``_round_neighbour``): whose
+        circle the strokes are, a person says (issue 13, fourteenth TEST set, seed 24,
+        clean/page_0156.jpg row 10: a light gel circle over the 2's edges, the 1 read
+        unsure beside it and the 2 empty, 4SX-2 accepted as 4SX-1)."""
+        out = list(read)
+        for i, r in enumerate(read):
+            if r.how != "circle" or r.state is not MarkState.UNSURE:
+                continue
+            for j, _ in g.neighbours[i]:
+                q = out[j]
+                if q.state is not MarkState.EMPTY or self._around[j] or not self._sides_inked[j]:
+                    continue
+                seen = self._rays_round(g.boxes[j][2])
+                if seen.sectors >= PART_ROUND and seen.gap <= ROUND_GAP_DEG:
+                    out[j] = MarkReading(q.option, q.fill, MarkState.UNSURE, 0.5, "circle",
+                                         q.ring, q.dot_mm2)  # fmt: skip
+        return out
+
     def _off_circles(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
         """A circle drawn round a box often runs through its neighbour, and a neighbour it
         crosses with enough of its stroke reads as marked by a thin fill. Where a box read

@@ -302,6 +302,21 @@ def test_a_felt_tip_arc_round_the_next_box_is_no_mark_of_a_box_it_crosses():
     assert (marks["2"].state, marks["2"].how) == (MarkState.UNSURE, "beside a circle")
 
 
+def test_a_tight_circle_over_a_box_s_edges_beside_an_unsure_box_is_not_read_empty():
+    """Clean scan (fourteenth TEST set, seed 24, clean/page_0156.jpg row 10, 4SX by E -2
+    with 300 written): a light gel circle round the 2 of the result runs over the 2's
+    printed edges, bulging into the gap on its left only, so drawn ink lies beside one of
+    its sides and no circle was looked for: the 2 read empty for certain. The bulge lies
+    beside the 1 too, which read unsure on a circle (0.433), and 4SX-1 (+100) was accepted
+    for 4SX-2 (+300). The rays round the 2 see strokes in 29% of every sector with no gap
+    over 40 degrees: the strokes may be its circle, so it is unsure too, and a person
+    says whose circle it is."""
+    marks = _band_marks("row_band_circle_tight_over_edges.png", 10, RESULT_COUNT)
+    assert (marks["1"].state, marks["1"].how) == (MarkState.UNSURE, "circle")
+    assert (marks["2"].state, marks["2"].how) == (MarkState.UNSURE, "circle")
+    assert marks["3"].state is MarkState.EMPTY
+
+
 @pytest.mark.parametrize(("width", "length"), [(3, 15.521), (5, 15.0), (7, 14.0)])
 def test_a_stroke_s_length_does_not_grow_with_its_width(width, length):
     """A stroke 18 px long, 3, 5 or 7 px wide: its contour (through the edge pixels'
