@@ -296,6 +296,7 @@ class RowMarks(NeighbourRules):
         if self.any_ink:
             read = self._without_spill(g, read)
             read = self._over_edges(g, read)
+            read = self._circled_alone(g, read)
             if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
                 read = self._off_circles(g, read)
         out: dict[str, list[MarkReading]] = {n: [] for n in names}

@@ -317,6 +317,31 @@ def test_a_tight_circle_over_a_box_s_edges_beside_an_unsure_box_is_not_read_empt
     assert marks["3"].state is MarkState.EMPTY
 
 
+def test_a_pale_circle_alone_in_its_field_that_follows_its_ellipse_is_certain():
+    """TRAINING ordinary page_0020.jpg row 4: a pale pen (measured at 0.61 of a firm
+    pen) circles NT. The strips and rays see it in bits (unsure, 0.489), the ellipse
+    round NT is followed over 0.833 of every quarter, and no other box of the strain
+    holds anything: nothing else can have drawn those strokes, and NT is circled for
+    certain. Left unsure, it sent the row to a person wherever the score could not tell
+    NT from another strain."""
+    marks = _band_marks("row_band_circle_pale_alone.png", 4, STRAIN)
+    assert (marks["NT"].state, marks["NT"].how) == (MarkState.MARKED, "circle")
+    assert all(marks[o].state is MarkState.EMPTY for o in ("C", "D", "H", "S"))
+
+
+def test_a_pale_circle_beside_another_mark_of_its_field_stays_unsure():
+    """The same row with a tick in C: the strain holds another mark, whose strokes (or a
+    circle round it) may be what the ellipse round NT follows, so NT stays unsure and a
+    person says which strain was bid."""
+    strip, (x0, y0, x1, y1) = _band_and_box("row_band_circle_pale_alone.png", 4, STRAIN, "C")
+    w, h = x1 - x0, y1 - y0
+    tick = [(x0 + 2, y0 + h // 2 + 2), (x0 + w // 4, y1 - 2), ((x0 + x1) // 2 + 1, y0 + 3)]
+    cv2.polylines(strip, [np.array(tick)], False, 40, 2)
+    marks = _read_band(strip, 4, STRAIN)
+    assert marks["C"].state is MarkState.MARKED
+    assert (marks["NT"].state, marks["NT"].how) == (MarkState.UNSURE, "circle")
+
+
 @pytest.mark.parametrize(("width", "length"), [(3, 15.521), (5, 15.0), (7, 14.0)])
 def test_a_stroke_s_length_does_not_grow_with_its_width(width, length):
     """A stroke 18 px long, 3, 5 or 7 px wide: its contour (through the edge pixels'
