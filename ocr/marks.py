@@ -151,7 +151,9 @@ class MarkReading:
 
     ``how`` says which reading decided: "fill", "circle", "dot", or "" for an empty box;
     an unsure box that would be marked by its fill says why it is not: "edge" (its ink may
-    be a neighbour's stroke reaching in) or "beside a circle" (ocr/row_marks.py);
+    be a neighbour's stroke reaching in) or "beside a circle" (ocr/row_marks.py), which
+    also names a box unsure on the strokes round it beside a box of its field circled
+    for certain (they may be that circle's);
     ``ring`` is how surely strokes round the box circle it (0..1, ``circled``),
     ``dot_mm2`` the largest solid blob inside it, and ``neighbour`` (field, option), for an
     "edge" or "beside a circle" box, the box whose stroke its ink may be.

@@ -299,6 +299,7 @@ class RowMarks(NeighbourRules):
             read = self._circled_alone(g, read)
             if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
                 read = self._off_circles(g, read)
+                read = self._beside_field_circle(g, read)
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
         for (field, _, _), reading in zip(g.boxes, read, strict=True):
             if field in out:

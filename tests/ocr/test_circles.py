@@ -10,11 +10,12 @@ import pytest
 
 from ocr.align import WORK_DPI
 from ocr.circles import _widest_gap, rays
-from ocr.layout import LEVEL, RESULT_COUNT, STRAIN, load_layout
+from ocr.layout import LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
 from ocr.neighbour_rules import stroke_length
 from ocr.row_marks import RowMarks
+from ocr.row_reader import unexplained_unsure
 
 S = 150 / 25.4  # px per mm at the working resolution
 BOX = (60, 40, 87, 67)  # a 4.5 mm box (27 px) in a 110 x 160 px band
@@ -340,6 +341,23 @@ def test_a_pale_circle_beside_another_mark_of_its_field_stays_unsure():
     marks = _read_band(strip, 4, STRAIN)
     assert marks["C"].state is MarkState.MARKED
     assert (marks["NT"].state, marks["NT"].how) == (MarkState.UNSURE, "circle")
+
+
+def test_strokes_round_a_box_beside_its_field_s_circled_box_are_named_as_that_circle_s():
+    """TRAINING ordinary page_0113.jpg row 7: + is circled for certain, and the circles
+    round + and round the box left of = leave strokes on both sides of =, which the
+    strips and rays read unsure (0.433). A field has one mark: the strokes may be the
+    circle round +'s, so = stays unsure and names + as the box whose stroke its ink may
+    be; a reading that uses + explains it (``unexplained_unsure``)."""
+    marks = _band_marks("row_band_circle_beside_field_circle.png", 7, RESULT_SIGN)
+    assert (marks["+"].state, marks["+"].how) == (MarkState.MARKED, "circle")
+    eq = marks["="]
+    assert (eq.state, eq.how, eq.neighbour) == (
+        MarkState.UNSURE,
+        "beside a circle",
+        (RESULT_SIGN, "+"),
+    )
+    assert unexplained_unsure({RESULT_SIGN: list(marks.values())}, {RESULT_SIGN: "+"}) == []
 
 
 @pytest.mark.parametrize(("width", "length"), [(3, 15.521), (5, 15.0), (7, 14.0)])
