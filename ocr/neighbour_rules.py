@@ -225,7 +225,7 @@ class NeighbourRules:
         side, is unsure too when the rays round it see strokes round it in part
         (``PART_ROUND`` of every sector, no gap over ``ROUND_GAP_DEG``, the view that
         finds a circle over a neighbour's printed edges in ``_round_neighbour``): whose
-        circle the strokes are, a person says (issue 13, fourteenth TEST set, seed 24,
+        circle the strokes are, a person says (issue 13, twelfth TEST set, seed 24,
         clean/page_0156.jpg row 10: a light gel circle over the 2's edges, the 1 read
         unsure beside it and the 2 empty, 4SX-2 accepted as 4SX-1)."""
         out = list(read)

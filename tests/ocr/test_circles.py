@@ -304,7 +304,7 @@ def test_a_felt_tip_arc_round_the_next_box_is_no_mark_of_a_box_it_crosses():
 
 
 def test_a_tight_circle_over_a_box_s_edges_beside_an_unsure_box_is_not_read_empty():
-    """Clean scan (fourteenth TEST set, seed 24, clean/page_0156.jpg row 10, 4SX by E -2
+    """Clean scan (twelfth TEST set, seed 24, clean/page_0156.jpg row 10, 4SX by E -2
     with 300 written): a light gel circle round the 2 of the result runs over the 2's
     printed edges, bulging into the gap on its left only, so drawn ink lies beside one of
     its sides and no circle was looked for: the 2 read empty for certain. The bulge lies
