@@ -248,10 +248,10 @@ class NeighbourRules:
         ``_beside_circles``: a circle's arc in the next box); a neighbour's mark in the
         field, its circle or a cross's arm, is what leaves strokes round a box that holds
         nothing. Nor is a neighbouring box of another field read on a circle (circles
-        round the boxes above and below). A pale thin ballpoint's
-        circle is seen by the strips and rays only in bits (unsure, 0.40-0.50) though it
-        follows its ellipse all round, and where the score cannot tell two readings apart
-        (4H+1 and 4S+1) an unsure box sends its row to a person.
+        round the boxes above and below). A pale thin ballpoint's circle is seen by the
+        strips and rays only in bits (unsure, 0.40-0.50) though it follows its ellipse
+        all round, and where the score cannot tell two readings apart (4H+1 and 4S+1) an
+        unsure box sends its row to a person.
 
         Chosen on TRAINING (600 pages a condition, five conditions): of 500 boxes read
         unsure on a circle, 189 were alone in their field and 188 of those ringed; the
@@ -292,10 +292,8 @@ class NeighbourRules:
         out = list(read)
         for i, r in _unsure_circles(read):
             for j, _ in g.neighbours[i]:
-                q = read[j]
-                if g.boxes[j][0] != g.boxes[i][0] or q.how != "circle":
-                    continue
-                if q.state is MarkState.MARKED:
+                q, same_field = read[j], g.boxes[j][0] == g.boxes[i][0]
+                if same_field and q.how == "circle" and q.state is MarkState.MARKED:
                     out[i] = MarkReading(r.option, r.fill, r.state, r.p_marked,
                                          "beside a circle", r.ring, r.dot_mm2,
                                          g.boxes[j][:2])  # fmt: skip
