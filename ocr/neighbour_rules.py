@@ -31,7 +31,7 @@ from ocr.marks import (
 )
 from ocr.outline import ink_along
 
-__all__ = ["NeighbourRules"]
+__all__ = ["NeighbourRules", "field_others"]
 
 _SPILL_MAX_FILL = 0.35  # a box filled more than this is marked whatever its neighbours
 _ARC_FILL = 0.2  # a fill this thin may be the arc of a circle round a neighbour ...
@@ -51,6 +51,12 @@ def stroke_length(mask: np.ndarray) -> float:
     contours, _ = cv2.findContours(m, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     half = sum(cv2.arcLength(c, True) for c in contours) / 2
     return (half + math.sqrt(max(0.0, half * half - 4.0 * float(m.sum())))) / 2
+
+
+def field_others(g: RowGeometry, i: int, read: list[MarkReading]) -> list[MarkReading]:
+    """The readings of the other boxes of box ``i``'s field (a field holds one mark)."""
+    field = g.boxes[i][0]
+    return [read[j] for j, (f, _, _) in enumerate(g.boxes) if f == field and j != i]
 
 
 def _unsure_circles(read: list[MarkReading]) -> list[tuple[int, MarkReading]]:
@@ -264,12 +270,11 @@ class NeighbourRules:
         does not look. ``OUTLINE_UNSURE`` is the outline's own line; 0.6 and 0.667 were
         counted too (more boxes, none without a mark) and not taken."""
         out = list(read)
-        fields = [field for field, _, _ in g.boxes]
         for i, r in _unsure_circles(read):
-            field, own = fields[i], g.boxes[i][:2]
-            if any(f == field and j != i and q.state is not MarkState.EMPTY
+            own = g.boxes[i][:2]
+            if any(q.state is not MarkState.EMPTY
                    and not (q.state is MarkState.UNSURE and q.neighbour == own)
-                   for j, (f, q) in enumerate(zip(fields, read, strict=True))):  # fmt: skip
+                   for q in field_others(g, i, read)):  # fmt: skip
                 continue
             if any(read[j].how == "circle" and read[j].state is not MarkState.EMPTY
                    for j, _ in g.neighbours[i]):  # fmt: skip

@@ -48,7 +48,7 @@ from ocr.marks import (
     paper_tone,
     strips_alone,
 )
-from ocr.neighbour_rules import NeighbourRules
+from ocr.neighbour_rules import NeighbourRules, field_others
 from ocr.outline import Outlines
 from ocr.pen import pen_strength, through_skips
 
@@ -315,15 +315,11 @@ class RowMarks(NeighbourRules):
         it, a passed-out board's row would read blank), and it stays as the other views
         read it, unsure."""
         out = list(read)
-        fields = [field for field, _, _ in g.boxes]
-        for i, ((field, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
+        for i, ((_, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
             seen_ring = self._no_ellipse.get(rect)
             if seen_ring is None:
                 continue
-            if not any(
-                f == field and j != i and read[j].state is MarkState.MARKED
-                for j, f in enumerate(fields)
-            ):
+            if not any(q.state is MarkState.MARKED for q in field_others(g, i, read)):
                 out[i] = mark_reading(option, r.fill, seen_ring, r.dot_mm2)
         return out
 
