@@ -4,7 +4,7 @@ TRAINING styles are drawn with geometric primitives (OpenCV polylines, ellipses,
 polygons): crosses, ticks, slashes, filled boxes, scribbles, partial fills, an
 elliptical ring around the box (tight enough to cut its corners or big enough to run into
 the neighbours, one in four off centre, closed, open or run on past its start) and a round
-dot. TEST styles come
+dot (one in four on the box's edge or corner). TEST styles come
 from a separate hand model: every line is a pen stroke (a spline through wobbling control
 points, with pressure), and the shapes are the ones the issue lists from real slips:
 crosses, ticks with a long arm that may run out of the box, blobs, hand-drawn circles
@@ -122,7 +122,15 @@ def mark_alpha(
             _ellipse(c, cx, cy, 1.06 * r * w, 1.06 * ry, tilt, thick, start, start + sweep - 360)
     elif style == "dot":
         r = float(rng.uniform(0.1, 0.22)) * side
-        _ellipse(c, x0 + w / 2 + j(0.06), y0 + h / 2 + j(0.06), r, r, 0.0, -1)
+        cx, cy = x0 + w / 2 + j(0.06), y0 + h / 2 + j(0.06)
+        # A hurried hand puts one dot in four on the box's printed edge or a corner, where
+        # the mask of the form's lines takes most of it (seed 25 phone p282's X). Its own
+        # draws come from a child generator, so every other mark on the page is as before.
+        (hand,) = rng.spawn(1)
+        if hand.random() < 0.25:
+            cx, cy = _on_edge(x0, y0, w, h, float(hand.uniform(0, 2 * math.pi)))
+            cx, cy = _outward(cx, cy, x0, y0, w, h, float(hand.uniform(-0.6, 0.5)) * r)
+        _ellipse(c, cx, cy, r, r, 0.0, -1)
     # ---- TEST styles: a pen in a hand --------------------------------------------------
     elif style == "pen-cross":
         a, b = float(rng.uniform(-0.15, 0.2)), float(rng.uniform(-0.15, 0.2))
@@ -172,6 +180,25 @@ def mark_alpha(
     else:
         raise ValueError(f"unknown mark style {style!r}")
     return c.astype(np.float32) / 255.0
+
+
+def _on_edge(x0: float, y0: float, w: float, h: float, towards: float) -> tuple[float, float]:
+    """Where a line from the box's centre in direction ``towards`` (radians) meets its edge."""
+    dx, dy = math.cos(towards), math.sin(towards)
+    reach = min(w / 2 / abs(dx) if dx else math.inf, h / 2 / abs(dy) if dy else math.inf)
+    return x0 + w / 2 + reach * dx, y0 + h / 2 + reach * dy
+
+
+def _outward(
+    x: float, y: float, x0: float, y0: float, w: float, h: float, by: float
+) -> tuple[float, float]:
+    """Point (x, y) on the box's edge moved ``by`` px out of the box (in if negative),
+    across the edge it lies on (both ways at a corner)."""
+    if abs(x - x0) < 1e-6 or abs(x - x0 - w) < 1e-6:
+        x += by if x > x0 + w / 2 else -by
+    if abs(y - y0) < 1e-6 or abs(y - y0 - h) < 1e-6:
+        y += by if y > y0 + h / 2 else -by
+    return x, y
 
 
 def _ellipse(
