@@ -17,6 +17,7 @@ import numpy as np
 from ocr.captions import ink_over_captions
 from ocr.circles import ALL_ROUND, PART_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, printed_across, rays
 from ocr.dots import dot_mm2
+from ocr.edge_dots import dots_on_edges, unsure_where_dotted
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
 from ocr.mark_geometry import (
@@ -300,6 +301,13 @@ class RowMarks(NeighbourRules):
             if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
                 read = self._off_circles(g, read)
                 read = self._beside_field_circle(g, read)
+            dy, dx = self.shift  # the boxes where the printed form lies on this row
+            outer = g.outer + np.array([dx, dy, dx, dy])
+            circled = np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
+            dots = dots_on_edges(
+                self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
+            )
+            read = unsure_where_dotted(read, dots)
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
         for (field, _, _), reading in zip(g.boxes, read, strict=True):
             if field in out:

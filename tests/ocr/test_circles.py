@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
@@ -14,8 +12,8 @@ from ocr.layout import LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
 from ocr.neighbour_rules import stroke_length
-from ocr.row_marks import RowMarks
 from ocr.row_reader import unexplained_unsure
+from tests.ocr.bands import band_marks, read_band, stored_band
 
 S = 150 / 25.4  # px per mm at the working resolution
 BOX = (60, 40, 87, 67)  # a 4.5 mm box (27 px) in a 110 x 160 px band
@@ -99,20 +97,6 @@ def test_a_stroke_down_one_side_covers_one_sector_only():
     assert _cover(ink, lines) == 0.0
 
 
-DATA = Path(__file__).parent / "data"
-
-
-def _band_marks(band: str, number: int, field: str) -> dict[str, MarkReading]:
-    """The boxes of ``field`` read on row ``number`` of a blank page holding a stored
-    flattened row band of a benchmark page."""
-    return _read_band(_stored_band(band), number, field)
-
-
-def _stored_band(name: str) -> np.ndarray:
-    """A flattened row band of a benchmark page, stored in tests/ocr/data."""
-    return cv2.imread(str(DATA / name), cv2.IMREAD_GRAYSCALE)
-
-
 def _band_and_box(
     band: str, number: int, field: str, option: str
 ) -> tuple[np.ndarray, tuple[int, int, int, int]]:
@@ -123,18 +107,7 @@ def _band_and_box(
     g = row_geometry(layout, row, WORK_DPI)
     i = next(k for k, (f, o, _) in enumerate(g.boxes) if (f, o) == (field, option))
     x0, y0, x1, y1 = (int(v) for v in g.inner[i])
-    return _stored_band(band), (x0, y0, x1, y1)
-
-
-def _read_band(strip: np.ndarray, number: int, field: str) -> dict[str, MarkReading]:
-    """The boxes of ``field`` read on row ``number`` of a blank page holding ``strip``."""
-    layout = load_layout()
-    row = next(r for r in layout.rows if r.number == number)
-    x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
-    page = np.full((round(layout.page_height * WORK_DPI / 25.4) + 1,
-                    round(layout.page_width * WORK_DPI / 25.4) + 1), 255, np.uint8)  # fmt: skip
-    page[y0:y1, x0:x1] = strip
-    return {m.option: m for m in RowMarks(page, layout, row, WORK_DPI).read_fields([field])[field]}
+    return stored_band(band), (x0, y0, x1, y1)
 
 
 @pytest.mark.parametrize(
@@ -161,7 +134,7 @@ def test_a_thin_fill_beside_a_circled_box_is_unsure(
     or less a quarter with no gap over 50 degrees): the box beside it is not marked on
     what may be the circle's stroke, but unsure, naming the circled box, and a person
     looks (the reader's rule: never mark a box on another's stroke)."""
-    marks = _band_marks(band, number, field)
+    marks = band_marks(band, number, field)
     reading = marks[beside]
     assert reading.state is MarkState.UNSURE
     assert reading.how == "beside a circle"
@@ -179,7 +152,7 @@ def test_a_thin_tick_leaning_away_from_a_circle_over_printed_edges_stays_its_box
     w, h = x1 - x0, y1 - y0
     tick = [(x0 + 2, y0 + h // 2 + 2), (x0 + w // 4, y1 - 2), ((x0 + x1) // 2 + 1, y0 + 3)]
     cv2.polylines(strip, [np.array(tick)], False, 40, 2)
-    marks = _read_band(strip, 6, LEVEL)
+    marks = read_band(strip, 6, LEVEL)
     assert (marks["1"].state, marks["1"].how) == (MarkState.MARKED, "fill")
     assert marks["1"].fill <= 0.2
     assert marks["3"].state is MarkState.UNSURE
@@ -194,7 +167,7 @@ def test_a_circle_whose_arc_fills_the_next_box_like_a_mark_leaves_the_field_to_a
     6): two boxes of the level are marked, which no reading explains, and the row goes to
     a person (until the ninth round the 6 read unsure and the 7 unsure beside it, with the
     same outcome for the row)."""
-    marks = _band_marks("row_band_circle_damaged.png", 2, LEVEL)
+    marks = band_marks("row_band_circle_damaged.png", 2, LEVEL)
     assert marks["6"].state is MarkState.MARKED
     assert marks["6"].how == "circle"
     assert marks["7"].state is MarkState.MARKED
@@ -213,7 +186,7 @@ def test_a_wide_circle_whose_stroke_runs_down_the_next_box_is_read_round_its_box
     circled. The stroke runs down the S over its caption, where a pale stroke counts only
     as far as it is darker than the row's captions (ocr/captions.py): the S's fill falls
     to 0.05 and it reads empty, so the strain is H, as drawn."""
-    marks = _band_marks("row_band_circle_phone.png", 2, STRAIN)
+    marks = band_marks("row_band_circle_phone.png", 2, STRAIN)
     assert (marks["H"].state, marks["H"].how) == (MarkState.MARKED, "circle")
     assert marks["S"].state is MarkState.EMPTY and marks["S"].fill < 0.05
     assert all(marks[o].state is MarkState.EMPTY for o in ("C", "D", "NT"))
@@ -226,11 +199,11 @@ def _off_centre_band_marks(draw_in_s: bool) -> dict[str, MarkReading]:
     the S, deeper than the strip the spill rule takes off, and fills the S to 0.225. With
     ``draw_in_s``, a cross of the S's own is drawn corner to corner over it."""
     if not draw_in_s:
-        return _band_marks("row_band_circle_off_centre.png", 8, STRAIN)
+        return band_marks("row_band_circle_off_centre.png", 8, STRAIN)
     strip, (x0, y0, x1, y1) = _band_and_box("row_band_circle_off_centre.png", 8, STRAIN, "S")
     cv2.line(strip, (x0 + 1, y0 + 1), (x1 - 2, y1 - 2), 40, 2)
     cv2.line(strip, (x1 - 2, y0 + 1), (x0 + 1, y1 - 2), 40, 2)
-    return _read_band(strip, 8, STRAIN)
+    return read_band(strip, 8, STRAIN)
 
 
 def test_the_arc_of_an_off_centre_circle_round_the_next_box_is_no_certain_mark():
@@ -258,10 +231,10 @@ def _felt_circle_marks(erase_top: bool) -> dict[str, MarkReading]:
     flattened: a black felt tip's circle round NT drawn off centre to the left, its side
     down the S (a fill of 0.367, over the 0.35 above which no neighbour rule looks). With
     ``erase_top``, the third of the circle above the row is painted out."""
-    strip = _stored_band("row_band_circle_off_centre_felt.png")
+    strip = stored_band("row_band_circle_off_centre_felt.png")
     if erase_top:
         strip[5:22, 655:705] = 255
-    return _read_band(strip, 7, STRAIN)
+    return read_band(strip, 7, STRAIN)
 
 
 def test_strokes_round_every_side_of_a_box_that_the_circle_views_read_empty_leave_it_unsure():
@@ -286,7 +259,7 @@ def test_a_piece_of_a_circle_skipping_inside_the_next_box_is_no_dot():
     piece there, 0.52 mm^2 (0.5 by 1.4 mm), stood free inside the 0.7 mm edge band and
     was read as a certain dot: 1NT by E -1 accepted for 1S by E -1 (both +100). The rest
     of the arc lies 0.34 mm from it, so it is no dot, and NT is not marked."""
-    marks = _band_marks("row_band_circle_skipping_into_next_box.png", 8, STRAIN)
+    marks = band_marks("row_band_circle_skipping_into_next_box.png", 8, STRAIN)
     assert marks["NT"].dot_mm2 < DOT_MARKED_ABOVE_MM2
     assert marks["NT"].state is not MarkState.MARKED
 
@@ -299,7 +272,7 @@ def test_a_felt_tip_arc_round_the_next_box_is_no_mark_of_a_box_it_crosses():
     ellipse followed over 0.667) and read empty, and the 2 marked for certain made 3NT+2
     of 3NT+1. The 2's ink is one stroke no longer than its side, coming in from the 1's
     side: it may be the 1's circle, so the 2 is unsure and a person looks."""
-    marks = _band_marks("row_band_circle_off_centre_felt_into_next_box.png", 5, RESULT_COUNT)
+    marks = band_marks("row_band_circle_off_centre_felt_into_next_box.png", 5, RESULT_COUNT)
     assert (marks["2"].state, marks["2"].how) == (MarkState.UNSURE, "beside a circle")
 
 
@@ -312,7 +285,7 @@ def test_a_tight_circle_over_a_box_s_edges_beside_an_unsure_box_is_not_read_empt
     for 4SX-2 (+300). The rays round the 2 see strokes in 29% of every sector with no gap
     over 40 degrees: the strokes may be its circle, so it is unsure too, and a person
     says whose circle it is."""
-    marks = _band_marks("row_band_circle_tight_over_edges.png", 10, RESULT_COUNT)
+    marks = band_marks("row_band_circle_tight_over_edges.png", 10, RESULT_COUNT)
     assert (marks["1"].state, marks["1"].how) == (MarkState.UNSURE, "circle")
     assert (marks["2"].state, marks["2"].how) == (MarkState.UNSURE, "circle")
     assert marks["3"].state is MarkState.EMPTY
@@ -325,7 +298,7 @@ def test_a_pale_circle_alone_in_its_field_that_follows_its_ellipse_is_certain():
     holds anything: nothing else can have drawn those strokes, and NT is circled for
     certain. Left unsure, it sent the row to a person wherever the score could not tell
     NT from another strain."""
-    marks = _band_marks("row_band_circle_pale_alone.png", 4, STRAIN)
+    marks = band_marks("row_band_circle_pale_alone.png", 4, STRAIN)
     assert (marks["NT"].state, marks["NT"].how) == (MarkState.MARKED, "circle")
     assert all(marks[o].state is MarkState.EMPTY for o in ("C", "D", "H", "S"))
 
@@ -338,7 +311,7 @@ def test_a_pale_circle_beside_another_mark_of_its_field_stays_unsure():
     w, h = x1 - x0, y1 - y0
     tick = [(x0 + 2, y0 + h // 2 + 2), (x0 + w // 4, y1 - 2), ((x0 + x1) // 2 + 1, y0 + 3)]
     cv2.polylines(strip, [np.array(tick)], False, 40, 2)
-    marks = _read_band(strip, 4, STRAIN)
+    marks = read_band(strip, 4, STRAIN)
     assert marks["C"].state is MarkState.MARKED
     assert (marks["NT"].state, marks["NT"].how) == (MarkState.UNSURE, "circle")
 
@@ -349,7 +322,7 @@ def test_strokes_round_a_box_beside_its_field_s_circled_box_are_named_as_that_ci
     strips and rays read unsure (0.433). A field has one mark: the strokes may be the
     circle round +'s, so = stays unsure and names + as the box whose stroke its ink may
     be; a reading that uses + explains it (``unexplained_unsure``)."""
-    marks = _band_marks("row_band_circle_beside_field_circle.png", 7, RESULT_SIGN)
+    marks = band_marks("row_band_circle_beside_field_circle.png", 7, RESULT_SIGN)
     assert (marks["+"].state, marks["+"].how) == (MarkState.MARKED, "circle")
     eq = marks["="]
     assert (eq.state, eq.how, eq.neighbour) == (

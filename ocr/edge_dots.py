@@ -1,0 +1,142 @@
+"""A pen dot on a box's printed edge: the boxes it may belong to are not empty for certain.
+
+A dot is read inside its box (``ocr.dots``), and a blob of drawn ink up to the printed
+edge too. A dot put on the edge itself is mostly hidden: the mask that keeps the form's
+lines out of the drawn ink (``RowMarks.printed``) takes its middle, and what is left are
+slivers either side of the line, too small to be read as anything. Issue 13, thirteenth
+TEST set, phone/page_0282.jpg row 2: a red gel dot on the right edge of X left 0.012 of
+fill, X read empty for certain, and with no score written 2HX by S +1 was accepted as 2H
+by S +1.
+
+Here the slivers are joined again across the line: the solid pixels of a printed line
+with drawn ink beside them across it (not along it, which would lengthen every speck by
+the line) belong to that ink. A blob so joined that is a dot, and touches a printed line,
+marks every box whose edge it comes within ``EDGE_DOT_NEAR_MM`` of as unsure: whose dot
+it is, and whether it is one, is for a person. A dot:
+
+- stands free: it does not reach the row band's edges, and is no more than
+  ``EDGE_DOT_MAX_MM`` across;
+- is compact: no side of its bounding box over twice the other, half of it ink (as a
+  dot up to the edge inside a box, ``ocr.dots``): a stroke along a line, half on it, is
+  long and thin;
+- is thick: somewhere ``EDGE_DOT_WIDE_MM`` across, where a pen stroke crossing a printed
+  line is no wider than stroke and line together;
+- stands alone, as a dot inside a box does (``ocr.dots.DOT_ALONE_MM``): a piece of a
+  stroke, broken where the mask cuts it, has the rest of the stroke beside it;
+- leaves at least ``DOT_EMPTY_BELOW_MM2`` of drawn ink off the line: a smaller dot is
+  nothing inside a box either;
+- and lies where no circle read round a box runs (within ``RING_OUT_MM`` of its box): a
+  pale ballpoint's circle breaks into pieces where it crosses printed lines, and one
+  running down the 1 mm between two boxes is, joined to both lines, a blob as thick as
+  a dot (TRAINING ordinary page_0020.jpg row 4, the circle round NT beside S).
+
+Chosen on TRAINING pages (``ocr.training.synthetic.mark_styles``: one dot in four is put
+on the box's edge or corner), see docs/reader.md.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2
+from ocr.mark_geometry import RING_OUT_MM
+from ocr.marks import DOT_EMPTY_BELOW_MM2, MarkReading, MarkState, mark_reading
+
+__all__ = [
+    "EDGE_DOT_MAX_MM",
+    "EDGE_DOT_NEAR_MM",
+    "EDGE_DOT_WIDE_MM",
+    "dots_on_edges",
+    "unsure_where_dotted",
+]
+
+EDGE_DOT_NEAR_MM = 0.5
+"""A dot on the edge is every box's within this distance: boxes are 1 mm apart or more,
+so a dot on one box's edge is that box's, and one in the gap is both neighbours'."""
+
+EDGE_DOT_WIDE_MM = 0.65
+"""A dot on the edge is this wide somewhere: 2 px from its middle to its edge at 150 dpi,
+where a stroke crossing a printed line is mostly less. Chosen on TRAINING between 0.65
+and 0.75 (2.2 px): 0-10 rows fewer to review a condition, no wrong row either way."""
+
+EDGE_DOT_MAX_MM = 2.5
+"""A dot is no more than this across (a pen dot 2 mm at most; a cross, tick or scribble
+that runs out of its box over a neighbour's edge is larger)."""
+
+_COMPACT = 2.0  # no side of a dot's bounding box is over this times the other
+
+
+def dots_on_edges(
+    solid: np.ndarray,
+    drawn: np.ndarray,
+    printed: np.ndarray,
+    boxes: np.ndarray,
+    circled: np.ndarray,
+    px_per_mm: float,
+    line_px: float,
+) -> np.ndarray:
+    """Per box (``boxes``: (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels),
+    True where a pen dot lies on a printed edge within ``EDGE_DOT_NEAR_MM`` of it.
+    ``solid``: the band's solid ink; ``drawn``: solid ink off the printed lines;
+    ``printed``: the mask of the printed lines; ``line_px``: how wide that mask is;
+    ``circled``: per box, read (or unsure) on a circle round it: a blob where such a
+    circle runs is a piece of its stroke."""
+    near_box = np.zeros(len(boxes), bool)
+    if not drawn.any():
+        return near_box
+    k = 2 * max(1, round(line_px)) + 1
+    ink = drawn.astype(np.uint8)
+    across = (cv2.dilate(ink, np.ones((1, k), np.uint8)) > 0) | (
+        cv2.dilate(ink, np.ones((k, 1), np.uint8)) > 0
+    )
+    on_line = solid & printed & across
+    joined = drawn | on_line
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined.astype(np.uint8), connectivity=8)
+    h, w = joined.shape
+    reach = round(DOT_ALONE_MM * px_per_mm)
+    near = round(EDGE_DOT_NEAR_MM * px_per_mm)
+    wide = EDGE_DOT_WIDE_MM * px_per_mm / 2
+    largest = EDGE_DOT_MAX_MM * px_per_mm
+    least = DOT_EMPTY_BELOW_MM2 * px_per_mm * px_per_mm
+    ring = round(RING_OUT_MM * px_per_mm)
+    rings = boxes[circled] + np.array([-ring, -ring, ring, ring])
+    for c in range(1, n):
+        x, y, bw, bh, area = (int(v) for v in stats[c])
+        if not (x > 0 and y > 0 and x + bw < w and y + bh < h) or max(bw, bh) > largest:
+            continue
+        if max(bw, bh) > _COMPACT * min(bw, bh) or 2 * area < bw * bh:
+            continue
+        if _overlaps(rings, x, y, x + bw, y + bh).any():
+            continue
+        blob = labels[y : y + bh, x : x + bw] == c
+        if not (blob & on_line[y : y + bh, x : x + bw]).any():
+            continue  # off every line: a dot in a box, or in no box
+        own = drawn[y : y + bh, x : x + bw]
+        if int((blob & own).sum()) < least:
+            continue
+        around = drawn[max(0, y - reach) : y + bh + reach, max(0, x - reach) : x + bw + reach]
+        if int(around.sum()) != int(own.sum()):
+            continue
+        thickest = cv2.distanceTransform(np.pad(blob, 1).astype(np.uint8), cv2.DIST_L2, 5)
+        if float(thickest.max()) < wide:
+            continue
+        near_box |= _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
+    return near_box
+
+
+def _overlaps(rects: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
+    """Per rectangle ((n, 4) x0, y0, x1, y1), whether it overlaps (x0, y0)-(x1, y1)."""
+    return (rects[:, 0] < x1) & (rects[:, 2] > x0) & (rects[:, 1] < y1) & (rects[:, 3] > y0)
+
+
+def unsure_where_dotted(read: list[MarkReading], dotted: np.ndarray) -> list[MarkReading]:
+    """The row's readings (one per box, as ``dotted``) with every box read empty that a
+    dot on an edge is near made unsure, as a dot of the unsure band's middle
+    (``ocr.dots.EDGE_UNSURE_MM2``) inside it would be."""
+    return [
+        mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
+        if near and r.state is MarkState.EMPTY
+        else r
+        for r, near in zip(read, dotted.tolist(), strict=True)
+    ]
