@@ -58,13 +58,24 @@ def test_nothing_but_the_printed_form_is_no_dot():
         lambda ink: cv2.circle(ink, (66, 50), 1, 1, -1),
         # A dot 1.5 mm across 0.8 mm inside the first box's edge: the box's own (ocr.dots).
         lambda ink: cv2.circle(ink, (55, 53), 4, 1, -1),
+        # A cross's arm run down along the first box's right edge, on the line, and on
+        # 1 mm past its lower corner (TEST ordinary scans): the piece past the corner.
+        lambda ink: cv2.line(ink, (66, 50), (67, 72), 1, 2),
         # A scribble 3 mm across run out of the first box over its right edge.
         lambda ink: cv2.rectangle(ink, (52, 45), (69, 62), 1, -1),
         # A dot on the edge beside a stroke 1 mm away: a piece of a stroke the mask
         # broke, whose rest is beside it.
         lambda ink: (cv2.circle(ink, (66, 50), 4, 1, -1), cv2.line(ink, (76, 45), (76, 62), 1, 2)),
     ],
-    ids=["stroke-across", "arc-along", "speck", "inside", "scribble", "beside-a-stroke"],
+    ids=[
+        "stroke-across",
+        "arc-along",
+        "speck",
+        "inside",
+        "past-a-corner",
+        "scribble",
+        "beside-a-stroke",
+    ],
 )
 def test_strokes_and_specks_on_edges_are_no_dot(draw):
     assert _edges_with(draw) == [False, False, False]
