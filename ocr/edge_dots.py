@@ -91,8 +91,18 @@ def dots_on_edges(
     ``circled``: per box, read (or unsure) on a circle round it: a blob where such a
     circle runs is a piece of its stroke."""
     near_box = np.zeros(len(boxes), bool)
+    reach = round(DOT_ALONE_MM * px_per_mm)
+    largest = EDGE_DOT_MAX_MM * px_per_mm
+    # Only the band round the mark boxes (a dot near one is within its own size of it);
+    # the digits written beside them are no dot, and many pieces of ink to look at.
+    pad = round(largest) + reach + 1
+    h, w = drawn.shape
+    x0, y0 = max(0, int(boxes[:, 0].min()) - pad), max(0, int(boxes[:, 1].min()) - pad)
+    x1, y1 = min(w, int(boxes[:, 2].max()) + pad), min(h, int(boxes[:, 3].max()) + pad)
+    drawn, solid, printed = drawn[y0:y1, x0:x1], solid[y0:y1, x0:x1], printed[y0:y1, x0:x1]
     if not drawn.any():
         return near_box
+    boxes = boxes - np.array([x0, y0, x0, y0])
     k = 2 * max(1, round(line_px)) + 1
     ink = drawn.astype(np.uint8)
     across = (cv2.dilate(ink, np.ones((1, k), np.uint8)) > 0) | (
@@ -102,19 +112,19 @@ def dots_on_edges(
     joined = drawn | on_line
     n, labels, stats, _ = cv2.connectedComponentsWithStats(joined.astype(np.uint8), connectivity=8)
     h, w = joined.shape
-    reach = round(DOT_ALONE_MM * px_per_mm)
     near = round(EDGE_DOT_NEAR_MM * px_per_mm)
     wide = EDGE_DOT_WIDE_MM * px_per_mm / 2
-    largest = EDGE_DOT_MAX_MM * px_per_mm
     least = EDGE_DOT_LEAST_MM2 * px_per_mm * px_per_mm
     ring = round(RING_OUT_MM * px_per_mm)
     rings = boxes[circled] + np.array([-ring, -ring, ring, ring])
-    for c in range(1, n):
+    # What the bounding boxes alone rule out, for every piece of ink at once.
+    x, y, bw, bh, area = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3], stats[:, 4]
+    longest, shortest = np.maximum(bw, bh), np.minimum(bw, bh)
+    maybe = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (longest <= largest)
+    maybe &= (longest <= _COMPACT * shortest) & (2 * area >= bw * bh) & (area >= least)
+    maybe[0] = False  # the background
+    for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
-        if not (x > 0 and y > 0 and x + bw < w and y + bh < h) or max(bw, bh) > largest:
-            continue
-        if max(bw, bh) > _COMPACT * min(bw, bh) or 2 * area < bw * bh:
-            continue
         if _overlaps(rings, x, y, x + bw, y + bh).any():
             continue
         blob = labels[y : y + bh, x : x + bw] == c
