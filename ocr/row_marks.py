@@ -301,6 +301,9 @@ class RowMarks(NeighbourRules):
             if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
                 read = self._off_circles(g, read)
                 read = self._beside_field_circle(g, read)
+        if self.any_ink and any(r.state is not MarkState.EMPTY for r in read):
+            # A dot on an edge is looked for in a row that holds a mark: alone on a blank
+            # row it is a speck of the paper, as large as a small pen dot.
             dy, dx = self.shift  # the boxes where the printed form lies on this row
             outer = g.outer + np.array([dx, dy, dx, dy])
             circled = np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])

@@ -18,6 +18,7 @@ from ocr.layout import (
 )
 from ocr.qrpayload import parse
 from ocr.training.synthetic import TEST, TRAINING, generate_session, load_truth, split_named
+from ocr.training.synthetic.mark_styles import mark_alpha
 from ocr.training.synthetic.scan import quarter_turn_matrix
 from ocr.training.synthetic.sources import TEST_FONTS, TRAIN_FONTS, Distortion
 from scoring.board import Vulnerability
@@ -141,6 +142,25 @@ def _gap_mm(a, b) -> float:
     return max(0.0, b.x - a.x1, a.x - b.x1, b.y - a.y1, a.y - b.y1)
 
 
+def test_dots_are_put_in_the_box_or_one_in_four_on_its_edge():
+    """TRAINING's dot: round, inside the box three times in four; one time in four its
+    centre lies on the printed edge or a corner, or up to half its radius either side."""
+    w = h = 27.0  # a 4.5 mm box at 150 dpi, placed at (12, 12) in the patch
+    on_edge = 0
+    for seed in range(400):
+        alpha = mark_alpha("dot", w, h, 12.0, 2, np.random.default_rng(seed))
+        ys, xs = np.nonzero(alpha > 0.5)
+        cx, cy = xs.mean() - 12, ys.mean() - 12
+        r = np.sqrt(len(xs) / np.pi)
+        from_edge = min(cx, cy, w - cx, h - cy)  # negative outside the box
+        assert from_edge > -0.5 * r - 1.5
+        if from_edge < 0.6 * r + 1.5:
+            on_edge += 1
+        else:
+            assert from_edge > 0.25 * w  # near the middle
+    assert 80 <= on_edge <= 120
+
+
 def test_marks_on_paper_are_exactly_the_truth(clean_pages):
     lay = load_layout("A4")
     rects = {(b.row, b.field, b.option): b.rect for b in lay.boxes(FieldKind.MARKS)}
@@ -156,6 +176,8 @@ def test_marks_on_paper_are_exactly_the_truth(clean_pages):
                 # a circle may cut the corners of the box's inside, or run across its top
                 # and bottom when squashed
                 assert ink < 0.35 and _ring_ink(up, box.rect) > 0.08, (page.truth.board, key)
+            elif key in meant and style[key] == "dot":
+                pass  # in the box, or (one in four) on its edge: test_dots_in_or_on_edges
             elif key in meant:
                 assert ink > (0.02 if "dot" in style[key] else 0.08), (page.truth.board, key)
             elif key not in erased:
