@@ -32,7 +32,14 @@ import numpy as np
 
 from ocr.marks import DOT_EMPTY_BELOW_MM2, DOT_MARKED_ABOVE_MM2
 
-__all__ = ["DOT_ALONE_MM", "EDGE_DOT_MM2", "EDGE_UNSURE_MM2", "dot_mm2"]
+__all__ = [
+    "DOT_ALONE_MM",
+    "EDGE_DOT_MM2",
+    "EDGE_UNSURE_MM2",
+    "dot_mm2",
+    "is_compact",
+    "stands_alone",
+]
 
 DOT_ALONE_MM = 1.0
 """A pen dot near a box's edge has no other drawn ink this near."""
@@ -48,6 +55,7 @@ EDGE_UNSURE_MM2 = (DOT_EMPTY_BELOW_MM2 + DOT_MARKED_ABOVE_MM2) / 2
 the middle of a dot's unsure band inside the box."""
 
 Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in a row band's pixels
+Ints = int | np.ndarray  # one blob's measure, or every blob's at once
 
 
 def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm: float) -> float:
@@ -70,7 +78,7 @@ def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm:
 
 def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, compact: bool) -> int:
     """Pixels of the largest blob of ``mask`` inside ``region`` that touches none of its
-    sides and has no other ``drawn`` ink within ``reach`` px (``_alone``); with
+    sides and has no other ``drawn`` ink within ``reach`` px (``stands_alone``); with
     ``compact``, only one no side of whose bounding box is over twice the other, half of
     it ink."""
     x0, y0, x1, y1 = region
@@ -83,15 +91,22 @@ def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, comp
     for x, y, bw, bh, area in stats[1:]:
         if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):
             continue
-        if compact and not (max(bw, bh) <= 2 * min(bw, bh) and 2 * area >= bw * bh):
+        if compact and not is_compact(bw, bh, area):
             continue
-        if not _alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
+        if not stands_alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
             continue
         best = int(area)
     return best
 
 
-def _alone(mask: np.ndarray, blob: Px, reach: int) -> bool:
+def is_compact(bw: Ints, bh: Ints, area: Ints) -> np.ndarray:
+    """Whether a blob (bounding box ``bw`` x ``bh``, ``area`` pixels; ints, or arrays
+    of them) is compact as a dot is: no side over twice the other, half of it ink."""
+    square_enough = np.asarray(np.maximum(bw, bh) <= 2 * np.minimum(bw, bh))
+    return square_enough & np.asarray(2 * area >= bw * bh)
+
+
+def stands_alone(mask: np.ndarray, blob: Px, reach: int) -> bool:
     """No ink of ``mask`` within ``reach`` px of a blob's bounding box but its own, in its
     box or out. A pen dot stands alone; a piece of a stroke (a neighbour's circle running
     inside the edge, broken where it crosses the printed line) has the rest of the stroke

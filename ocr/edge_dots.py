@@ -38,7 +38,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2
+from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
 from ocr.marks import MarkReading, MarkState, mark_reading
 
@@ -71,8 +71,6 @@ person; no wrong row either way."""
 EDGE_DOT_MAX_MM = 2.5
 """A dot is no more than this across (a pen dot 2 mm at most; a cross, tick or scribble
 that runs out of its box over a neighbour's edge is larger)."""
-
-_COMPACT = 2.0  # no side of a dot's bounding box is over this times the other
 
 
 def dots_on_edges(
@@ -119,9 +117,8 @@ def dots_on_edges(
     rings = boxes[circled] + np.array([-ring, -ring, ring, ring])
     # What the bounding boxes alone rule out, for every piece of ink at once.
     x, y, bw, bh, area = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3], stats[:, 4]
-    longest, shortest = np.maximum(bw, bh), np.minimum(bw, bh)
-    maybe = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (longest <= largest)
-    maybe &= (longest <= _COMPACT * shortest) & (2 * area >= bw * bh) & (area >= least)
+    maybe = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (np.maximum(bw, bh) <= largest)
+    maybe &= is_compact(bw, bh, area) & (area >= least)
     maybe[0] = False  # the background
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
@@ -133,8 +130,7 @@ def dots_on_edges(
         own = drawn[y : y + bh, x : x + bw]
         if int((blob & own).sum()) < least:
             continue
-        around = drawn[max(0, y - reach) : y + bh + reach, max(0, x - reach) : x + bw + reach]
-        if int(around.sum()) != int(own.sum()):
+        if not stands_alone(drawn, (x, y, x + bw, y + bh), reach):
             continue
         thickest = cv2.distanceTransform(np.pad(blob, 1).astype(np.uint8), cv2.DIST_L2, 5)
         if float(thickest.max()) < wide:
