@@ -37,8 +37,10 @@ from ocr.marks import (
     MARKED_ABOVE,
     OUTLINE_MOST,
     OUTLINE_NONE,
+    OUTLINE_UNSURE,
     RING_EMPTY_BELOW,
     RING_MARKED_ABOVE,
+    STRIPS_CERTAIN,
     STRIPS_SURE,
     MarkReading,
     MarkState,
@@ -385,6 +387,25 @@ class RowMarks(NeighbourRules):
         inside[max(0, by0 - zy0) : max(0, by1 - zy0), max(0, bx0 - zx0) : max(0, bx1 - zx0)] = True
         return bool((self.drawn[zy0:zy1, zx0:zx1] & ~inside).any())
 
+    def _strips_checked(self, box_rect: Rect, ring: float) -> float:
+        """A box the strips read circled for certain, but only just (``STRIPS_CERTAIN``),
+        once the ellipse round it is known. The marks of its neighbours can surround an
+        empty box so (seed 26's ordinary scan page_0372.jpg row 2: a cross in 3 on its left,
+        the crosses of the row's lower line under it, the row above's circles over its top;
+        4 read circled, and the spill rule then took the 3's cross for the 4's stroke).
+        Where no ellipse is followed over ``OUTLINE_UNSURE`` of every quarter the box is
+        unsure; where none is followed over ``OUTLINE_NONE`` it is read without a circle
+        when another box of its field is marked, and unsure alone (``_alone_in_field``),
+        as a box the other views read unsure is. Where no ellipse can be judged, the
+        strips' reading stands."""
+        support = self._outlines().support(self._px(box_rect))
+        if support is None or support >= OUTLINE_UNSURE:
+            return ring
+        if support < OUTLINE_NONE:
+            self._no_ellipse[box_rect] = _RING_UNSURE
+            return 0.0
+        return _RING_UNSURE
+
     def _decide(
         self, box_rect: Rect, option: str, fill: float, around: bool, facing: bool
     ) -> MarkReading:
@@ -399,6 +420,8 @@ class RowMarks(NeighbourRules):
                 strips = self.ring(box_rect)
                 if facing and strips >= STRIPS_SURE:
                     ring = strips_alone(strips)  # certain on the strips: no rays needed
+                    if strips < STRIPS_CERTAIN:
+                        ring = self._strips_checked(box_rect, ring)
                 else:
                     seen = self._rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)

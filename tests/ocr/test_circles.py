@@ -8,7 +8,7 @@ import pytest
 
 from ocr.align import WORK_DPI
 from ocr.circles import _widest_gap, rays
-from ocr.layout import LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
+from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
 from ocr.neighbour_rules import stroke_length
@@ -331,6 +331,42 @@ def test_strokes_round_a_box_beside_its_field_s_circled_box_are_named_as_that_ci
         (RESULT_SIGN, "+"),
     )
     assert unexplained_unsure({RESULT_SIGN: list(marks.values())}, {RESULT_SIGN: "+"}) == []
+
+
+def test_strips_sure_only_just_round_a_box_no_ellipse_follows_leave_it_unsure():
+    """Ordinary scan (fourteenth TEST set, seed 26, ordinary/page_0372.jpg row 2, 3D by N
+    -1 with 100 written): a pale cross in the 3 fills it to 0.097 (unsure). The 4 beside
+    it has drawn ink beside every side that is not its own: the 3's cross on its left,
+    the crosses of the row's lower line under it, the row above's circles over its top.
+    The strips read it 0.5, sure only just, and until the nineteenth round that made it
+    circled for certain with no other view asked; the spill rule then took the 3's cross
+    for the 4's stroke and emptied it, and 4D by N -1 (also -100) was accepted. No
+    ellipse round the 4 is followed over a third of every quarter: it is unsure, and
+    the 3, whose ink may be its stroke, too. A person says which level was bid."""
+    marks = band_marks("row_band_strips_between_neighbours_marks.png", 2, LEVEL)
+    assert (marks["4"].state, marks["4"].how) == (MarkState.UNSURE, "circle")
+    assert marks["3"].state is MarkState.UNSURE
+    assert all(marks[o].state is MarkState.EMPTY for o in ("1", "2", "6", "7"))
+
+
+def test_strips_sure_only_just_round_a_box_between_circles_read_without_them():
+    """TRAINING ordinary page_0118.jpg row 5, 5C by W =: S has W's circle on its right,
+    EW's circle under it and the row above's over its top; its strips read 0.5, sure only
+    just, but no ellipse round S is followed at all (0.0). W is circled for certain, so
+    the strokes round S are its neighbours' and S is read empty (it read circled for
+    certain, and the row went to a person with two declarers)."""
+    marks = band_marks("row_band_strips_between_circles.png", 5, DECLARER)
+    assert (marks["W"].state, marks["W"].how) == (MarkState.MARKED, "circle")
+    assert all(marks[o].state is MarkState.EMPTY for o in ("N", "E", "S"))
+
+
+def test_a_circle_the_strips_see_only_just_stays_certain_where_its_ellipse_is_followed():
+    """TRAINING ordinary page_0005.jpg row 1: the 2 of the level is circled, and the
+    strips see the circle over half the bins of its least covered side only (0.5); the
+    ellipse round it is followed all round (1.0), so it is circled for certain."""
+    marks = band_marks("row_band_strips_circle_only_just.png", 1, LEVEL)
+    assert (marks["2"].state, marks["2"].how) == (MarkState.MARKED, "circle")
+    assert all(marks[o].state is MarkState.EMPTY for o in ("1", "3", "4", "5", "6", "7"))
 
 
 @pytest.mark.parametrize(("width", "length"), [(3, 15.521), (5, 15.0), (7, 14.0)])
