@@ -419,8 +419,8 @@ class RowMarks(NeighbourRules):
             if around:
                 strips = self.ring(box_rect)
                 if facing and strips >= STRIPS_SURE:
-                    ring = strips_alone(strips)  # certain on the strips: no rays needed
-                    if strips < STRIPS_CERTAIN:
+                    ring = strips_alone(strips)  # certain on the strips: no rays needed,
+                    if strips < STRIPS_CERTAIN:  # ... but only just: the ellipse must agree
                         ring = self._strips_checked(box_rect, ring)
                 else:
                     seen = self._rays_round(box_rect)
