@@ -133,6 +133,7 @@ class RowMarks(NeighbourRules):
         self.layout = layout
         self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
         self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
+        self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
         self._widths: tuple[float, float, float] | None = None
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
@@ -303,6 +304,8 @@ class RowMarks(NeighbourRules):
             if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
                 read = self._off_circles(g, read)
                 read = self._beside_field_circle(g, read)
+            if self._only_just:
+                read = self._strips_checked(g, read)
         if self.any_ink and any(r.state is not MarkState.EMPTY for r in read):
             # A dot on an edge is looked for in a row that holds a mark: alone on a blank
             # row it is a speck of the paper, as large as a small pen dot.
@@ -387,24 +390,43 @@ class RowMarks(NeighbourRules):
         inside[max(0, by0 - zy0) : max(0, by1 - zy0), max(0, bx0 - zx0) : max(0, bx1 - zx0)] = True
         return bool((self.drawn[zy0:zy1, zx0:zx1] & ~inside).any())
 
-    def _strips_checked(self, box_rect: Rect, ring: float) -> float:
-        """A box the strips read circled for certain, but only just (``STRIPS_CERTAIN``),
-        once the ellipse round it is known. The marks of its neighbours can surround an
+    def _strips_checked(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """The boxes the strips read circled for certain, but only just (``STRIPS_CERTAIN``),
+        once the ellipse round each is known. The marks of its neighbours can surround an
         empty box so (seed 26's ordinary scan page_0372.jpg row 2: a cross in 3 on its left,
-        the crosses of the row's lower line under it, the row above's circles over its top;
-        4 read circled, and the spill rule then took the 3's cross for the 4's stroke).
-        Where no ellipse is followed over ``OUTLINE_UNSURE`` of every quarter the box is
-        unsure; where none is followed over ``OUTLINE_NONE`` it is read without a circle
-        when another box of its field is marked, and unsure alone (``_alone_in_field``),
-        as a box the other views read unsure is. Where no ellipse can be judged, the
-        strips' reading stands."""
-        support = self._outlines().support(self._px(box_rect))
-        if support is None or support >= OUTLINE_UNSURE:
-            return ring
-        if support < OUTLINE_NONE:
-            self._no_ellipse[box_rect] = _RING_UNSURE
-            return 0.0
-        return _RING_UNSURE
+        the crosses of the row's lower line under it, the row above's circles over its top:
+        the 4 read circled). Where no ellipse is followed over ``OUTLINE_UNSURE`` of every
+        quarter the box is unsure; where none is followed over ``OUTLINE_NONE`` it is read
+        without a circle when another box of its field is marked for certain, as the
+        strokes round a box the other views read unsure are its neighbours' then
+        (``_alone_in_field``). Where no ellipse can be judged, the strips' reading stands.
+
+        Asked after the neighbour rules, which see the box as the strips read it: a box
+        made unsure here is not a neighbour "not marked" whose circle's stroke another
+        box's thin fill may be (``_beside_circles``). Asked before them, a ringed result
+        count so doubted made a tick in the 5 above it look like its circle's stroke, and
+        a 4 read circled beside the 5 was accepted (seed 23's damaged page_0459.jpg row 11,
+        4S by W -1 for 5S by W -1, both +50)."""
+        doubted: dict[int, float] = {}
+        for i, (_, _, rect) in enumerate(g.boxes):
+            r = read[i]
+            if rect not in self._only_just or r.how != "circle" or r.state is not MarkState.MARKED:
+                continue
+            support = self._outlines().support(self._px(rect))
+            if support is not None and support < OUTLINE_UNSURE:
+                doubted[i] = support
+        fields = [f for f, _, _ in g.boxes]
+        out = list(read)
+        for i, support in doubted.items():
+            others_sure = any(
+                read[k].state is MarkState.MARKED
+                for k, f in enumerate(fields)
+                if f == fields[i] and k not in doubted
+            )
+            cleared = support < OUTLINE_NONE and others_sure
+            r = read[i]
+            out[i] = mark_reading(r.option, r.fill, 0.0 if cleared else _RING_UNSURE, r.dot_mm2)
+        return out
 
     def _decide(
         self, box_rect: Rect, option: str, fill: float, around: bool, facing: bool
@@ -421,7 +443,7 @@ class RowMarks(NeighbourRules):
                 if facing and strips >= STRIPS_SURE:
                     ring = strips_alone(strips)  # certain on the strips: no rays needed,
                     if strips < STRIPS_CERTAIN:  # ... but only just: the ellipse must agree
-                        ring = self._strips_checked(box_rect, ring)
+                        self._only_just.add(box_rect)  # (_strips_checked)
                 else:
                     seen = self._rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)
