@@ -40,6 +40,7 @@ __all__ = [
     "MARKED_ABOVE",
     "RING_EMPTY_BELOW",
     "RING_MARKED_ABOVE",
+    "RING_UNSURE",
     "CLOSED_WITHIN_DEG",
     "NARROW_GAP_DEG",
     "STRIPS_EMPTY_BELOW",
@@ -88,6 +89,10 @@ band), and 92.4% of 3,522 rings did (3.7% unsure). Measured again on the same pa
 the reader of 2026-11-24 (the strips read alone where they face, the row's edge width an
 interquartile mean): 19 boxes without a mark above 0.50, 17 of them at 0.517 (declarer S
 between marked neighbours), and 22 unsure; 97.6% of 3,514 rings above (1.6% unsure)."""
+
+RING_UNSURE = (RING_EMPTY_BELOW + RING_MARKED_ABOVE) / 2
+"""The middle of the unsure band: the reading of strokes round a box that may be its
+circle and may not (``circled``, ``RowMarks``)."""
 
 STRIPS_EMPTY_BELOW = 0.1
 """Strips read alone: strokes that leave one of a box's sides uncovered do not circle it
@@ -297,7 +302,7 @@ def circled(strips: float, sectors: float, gap: int, facing: bool = False) -> fl
     closure = max(0.0, 1.0 - gap / CLOSED_WITHIN_DEG)
     sure = (strips + sectors + closure) / 3
     if gap <= NARROW_GAP_DEG:
-        sure = max(sure, (RING_EMPTY_BELOW + RING_MARKED_ABOVE) / 2)
+        sure = max(sure, RING_UNSURE)
     if facing:
         sure = max(sure, strips_alone(strips))
     return sure

@@ -5,9 +5,11 @@ tick or cross runs on across the gap: the neighbour then holds ink that is not i
 mark. These rules read such a box as the reader's principle says (a box is never marked
 on a stroke that may be another box's mark): the stroke of a marked neighbour is that
 neighbour's, a stroke nobody can place leaves the box unsure, and a box's own mark (ink
-across it, a dot, a circle round it for certain) stays its own. ``NeighbourRules`` is
-mixed into ``RowMarks``, whose measurements (fills, rays, the ellipses round boxes) they
-use.
+across it, a dot, a circle round it for certain) stays its own. Two more ask whether
+strokes round a box, which its neighbours' marks may have left, are its circle: the
+ellipse round it decides, beside the other boxes of its field (``_alone_in_field``,
+``_strips_checked``). ``NeighbourRules`` is mixed into ``RowMarks``, whose measurements
+(fills, rays, the ellipses round boxes) they use.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ocr.marks import (
     OUTLINE_MOST,
     OUTLINE_NONE,
     OUTLINE_UNSURE,
+    RING_UNSURE,
     MarkReading,
     MarkState,
     mark_reading,
@@ -67,7 +70,8 @@ def _unsure_circles(read: list[MarkReading]) -> list[tuple[int, MarkReading]]:
 class NeighbourRules:
     """The neighbour rules of ``RowMarks`` (see the module docstring). They read what
     ``RowMarks`` measures (``mean_ink``, ``ink``, ``drawn``, ``s``, ``_sides_inked``, ``_around``,
-    ``_facing``) and look through its views (``_decide``, ``_crossed``, ``_rays_round``,
+    ``_facing``, and the boxes ``_decide`` left to the ellipse: ``_no_ellipse``,
+    ``_only_just``) and look through its views (``_decide``, ``_crossed``, ``_rays_round``,
     ``_outlines``, ``_px``); this module imports nothing of it, so the two make no
     import circle."""
 
@@ -330,4 +334,59 @@ class NeighbourRules:
                     off = (total - along) / max(1, ink.size)
                     out[i] = mark_reading(r.option, off, r.ring, r.dot_mm2)
                     break
+        return out
+
+    def _alone_in_field(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """A box whose unsure circle no ellipse follows (``ocr.marks.confirmed``) is read
+        without it only where another box of its field is marked: the strokes round it are
+        then that mark's arm or the neighbouring rows' circles. Alone in its field it may be
+        the field's only mark, a circle so tight over the printed edges that no ellipse
+        round the box can be judged along it (a worn pencil circle round PASS: read without
+        it, a passed-out board's row would read blank), and it stays as the other views
+        read it, unsure."""
+        out = list(read)
+        for i, ((_, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
+            seen_ring = self._no_ellipse.get(rect)
+            if seen_ring is None:
+                continue
+            if not any(q.state is MarkState.MARKED for q in field_others(g, i, read)):
+                out[i] = mark_reading(option, r.fill, seen_ring, r.dot_mm2)
+        return out
+
+    def _strips_checked(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
+        """The boxes the strips read circled for certain, but only just (``STRIPS_CERTAIN``),
+        once the ellipse round each is known. The marks of its neighbours can surround an
+        empty box so (seed 26's ordinary scan page_0372.jpg row 2: a cross in 3 on its left,
+        the crosses of the row's lower line under it, the row above's circles over its top:
+        the 4 read circled). Where no ellipse is followed over ``OUTLINE_UNSURE`` of every
+        quarter the box is unsure; where none is followed over ``OUTLINE_NONE`` it is read
+        without a circle when another box of its field is marked for certain, as the
+        strokes round a box the other views read unsure are its neighbours' then
+        (``_alone_in_field``). Where no ellipse can be judged, the strips' reading stands.
+
+        Asked after the neighbour rules, which see the box as the strips read it: a box
+        made unsure here is not a neighbour "not marked" whose circle's stroke another
+        box's thin fill may be (``_beside_circles``). Asked before them, a ringed result
+        count so doubted made a tick in the 5 above it look like its circle's stroke, and
+        a 4 read circled beside the 5 was accepted (seed 23's damaged page_0459.jpg row 11,
+        4S by W -1 for 5S by W -1, both +50)."""
+        doubted: dict[int, float] = {}
+        for i, (_, _, rect) in enumerate(g.boxes):
+            r = read[i]
+            if rect not in self._only_just or r.how != "circle" or r.state is not MarkState.MARKED:
+                continue
+            support = self._outlines().support(self._px(rect))
+            if support is not None and support < OUTLINE_UNSURE:
+                doubted[i] = support
+        fields = [f for f, _, _ in g.boxes]
+        out = list(read)
+        for i, support in doubted.items():
+            others_sure = any(
+                read[k].state is MarkState.MARKED
+                for k, f in enumerate(fields)
+                if f == fields[i] and k not in doubted
+            )
+            cleared = support < OUTLINE_NONE and others_sure
+            r = read[i]
+            out[i] = mark_reading(r.option, r.fill, 0.0 if cleared else RING_UNSURE, r.dot_mm2)
         return out

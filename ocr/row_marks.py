@@ -27,7 +27,6 @@ from ocr.mark_geometry import (
     RING_OUT_MM,
     RING_SIDE_MM,
     SPILL_MM,
-    RowGeometry,
     row_geometry,
     side_by_side,
 )
@@ -37,9 +36,9 @@ from ocr.marks import (
     MARKED_ABOVE,
     OUTLINE_MOST,
     OUTLINE_NONE,
-    OUTLINE_UNSURE,
     RING_EMPTY_BELOW,
     RING_MARKED_ABOVE,
+    RING_UNSURE,
     STRIPS_CERTAIN,
     STRIPS_SURE,
     MarkReading,
@@ -51,7 +50,7 @@ from ocr.marks import (
     paper_tone,
     strips_alone,
 )
-from ocr.neighbour_rules import NeighbourRules, field_others
+from ocr.neighbour_rules import NeighbourRules
 from ocr.outline import Outlines
 from ocr.pen import pen_strength, through_skips
 
@@ -62,7 +61,6 @@ _ALONG_HAIRLINE_MM = 1.5  # a stroke this long over a hairline runs along it
 _SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
 _SIDE_BINS = 6
 _DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
-_RING_UNSURE = (RING_EMPTY_BELOW + RING_MARKED_ABOVE) / 2  # the middle of the unsure band
 _OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = 1.2  # ... entering it from this close outside the box
@@ -322,23 +320,6 @@ class RowMarks(NeighbourRules):
                 out[field].append(reading)
         return out
 
-    def _alone_in_field(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
-        """A box whose unsure circle no ellipse follows (``ocr.marks.confirmed``) is read
-        without it only where another box of its field is marked: the strokes round it are
-        then that mark's arm or the neighbouring rows' circles. Alone in its field it may be
-        the field's only mark, a circle so tight over the printed edges that no ellipse
-        round the box can be judged along it (a worn pencil circle round PASS: read without
-        it, a passed-out board's row would read blank), and it stays as the other views
-        read it, unsure."""
-        out = list(read)
-        for i, ((_, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
-            seen_ring = self._no_ellipse.get(rect)
-            if seen_ring is None:
-                continue
-            if not any(q.state is MarkState.MARKED for q in field_others(g, i, read)):
-                out[i] = mark_reading(option, r.fill, seen_ring, r.dot_mm2)
-        return out
-
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""
         if self._outline is None:
@@ -390,44 +371,6 @@ class RowMarks(NeighbourRules):
         inside[max(0, by0 - zy0) : max(0, by1 - zy0), max(0, bx0 - zx0) : max(0, bx1 - zx0)] = True
         return bool((self.drawn[zy0:zy1, zx0:zx1] & ~inside).any())
 
-    def _strips_checked(self, g: RowGeometry, read: list[MarkReading]) -> list[MarkReading]:
-        """The boxes the strips read circled for certain, but only just (``STRIPS_CERTAIN``),
-        once the ellipse round each is known. The marks of its neighbours can surround an
-        empty box so (seed 26's ordinary scan page_0372.jpg row 2: a cross in 3 on its left,
-        the crosses of the row's lower line under it, the row above's circles over its top:
-        the 4 read circled). Where no ellipse is followed over ``OUTLINE_UNSURE`` of every
-        quarter the box is unsure; where none is followed over ``OUTLINE_NONE`` it is read
-        without a circle when another box of its field is marked for certain, as the
-        strokes round a box the other views read unsure are its neighbours' then
-        (``_alone_in_field``). Where no ellipse can be judged, the strips' reading stands.
-
-        Asked after the neighbour rules, which see the box as the strips read it: a box
-        made unsure here is not a neighbour "not marked" whose circle's stroke another
-        box's thin fill may be (``_beside_circles``). Asked before them, a ringed result
-        count so doubted made a tick in the 5 above it look like its circle's stroke, and
-        a 4 read circled beside the 5 was accepted (seed 23's damaged page_0459.jpg row 11,
-        4S by W -1 for 5S by W -1, both +50)."""
-        doubted: dict[int, float] = {}
-        for i, (_, _, rect) in enumerate(g.boxes):
-            r = read[i]
-            if rect not in self._only_just or r.how != "circle" or r.state is not MarkState.MARKED:
-                continue
-            support = self._outlines().support(self._px(rect))
-            if support is not None and support < OUTLINE_UNSURE:
-                doubted[i] = support
-        fields = [f for f, _, _ in g.boxes]
-        out = list(read)
-        for i, support in doubted.items():
-            others_sure = any(
-                read[k].state is MarkState.MARKED
-                for k, f in enumerate(fields)
-                if f == fields[i] and k not in doubted
-            )
-            cleared = support < OUTLINE_NONE and others_sure
-            r = read[i]
-            out[i] = mark_reading(r.option, r.fill, 0.0 if cleared else _RING_UNSURE, r.dot_mm2)
-        return out
-
     def _decide(
         self, box_rect: Rect, option: str, fill: float, around: bool, facing: bool
     ) -> MarkReading:
@@ -462,5 +405,5 @@ class RowMarks(NeighbourRules):
                         if seen_ring and not ring:  # no ellipse round it (_alone_in_field)
                             self._no_ellipse[box_rect] = seen_ring
                         elif ring < RING_EMPTY_BELOW and _round_all_over(seen, support):
-                            ring = _RING_UNSURE
+                            ring = RING_UNSURE
         return mark_reading(option, fill, ring, dot)
