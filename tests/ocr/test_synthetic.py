@@ -177,7 +177,7 @@ def test_marks_on_paper_are_exactly_the_truth(clean_pages):
                 # and bottom when squashed
                 assert ink < 0.35 and _ring_ink(up, box.rect) > 0.08, (page.truth.board, key)
             elif key in meant and style[key] == "dot":
-                pass  # in the box, or (one in four) on its edge: test_dots_in_or_on_edges
+                pass  # in the box, or one in four on its edge: the test above
             elif key in meant:
                 assert ink > (0.02 if "dot" in style[key] else 0.08), (page.truth.board, key)
             elif key not in erased:
