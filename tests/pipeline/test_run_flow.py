@@ -8,7 +8,7 @@ add nothing to the event store. The second and third runs read no page again (th
 store's readings, keyed by the scan's content and the reader's version, are reused).
 
 The sample's three doubtful rows (sample_data/club-evening/scans/truth.json):
-board 13 row 3 (100 written with a looped 0, read as 460), board 17 row 1 (100
+board 16 row 6 (200 written with a wide looped 2, read as 700), board 17 row 1 (100
 written in the EW column: the player's slip), board 23 row 4 (the slash in result box 1
 lies in the strip facing box 2, which is not marked: whose stroke is it?).
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 ROOT = Path(__file__).parents[2]
-WAITING = ["session1.pdf#p13r3", "session1.pdf#p17r1", "session1.pdf#p23r4"]
+WAITING = ["session1.pdf#p16r6", "session1.pdf#p17r1", "session1.pdf#p23r4"]
 
 SCRIPT = textwrap.dedent(
     """
@@ -47,12 +47,12 @@ SCRIPT = textwrap.dedent(
     items = load_queue(out)
     with EventStore(out / "bridgescan.sqlite") as store:
         try:
-            decide(store, items, "session1.pdf#p13r3", "TD Eva", "5-3 1NT S -1 -460")
+            decide(store, items, "session1.pdf#p16r6", "TD Eva", "2-9 2CX E -1 +700")
         except DecisionRefused as refused:
             report["refused"] = list(refused.problems)
-        decide(store, items, "session1.pdf#p13r3", "TD Eva", "5-3 1NT S -1 -160", override=True,
+        decide(store, items, "session1.pdf#p16r6", "TD Eva", "2-9 2CX E -1 +500", override=True,
                note="first look")
-        decide(store, items, "session1.pdf#p13r3", "TD Per", "candidate 1")
+        decide(store, items, "session1.pdf#p16r6", "TD Per", "candidate 1")
         report["candidates"] = [c.text for c in items[0].candidates]
         for item in ("session1.pdf#p17r1", "session1.pdf#p23r4"):
             decide(store, items, item, "TD Eva", "candidate 1")
@@ -94,17 +94,17 @@ def test_sample_event_provisional_until_reviewed_then_official(tmp_path) -> None
     published = json.loads((out / "first.json").read_text())
     assert published["status"]["state"] == "provisional"
     assert published["status"]["waiting"] == WAITING
-    board13 = next(b for b in published["sessions"][0]["boards"] if b["board"] == 13)
-    held = [r for r in board13["results"] if r["waiting"]]
+    board16 = next(b for b in published["sessions"][0]["boards"] if b["board"] == 16)
+    held = [r for r in board16["results"] if r["waiting"]]
     assert [(r["ns"], r["ew"], r["waiting"], r["not_played"]) for r in held] == [
-        (5, 3, "session1.pdf#p13r3", False)]  # fmt: skip
-    assert not any(r["factored"] for r in board13["results"])  # provisional, not Neuberg
+        (2, 9, "session1.pdf#p16r6", False)]  # fmt: skip
+    assert not any(r["factored"] for r in board16["results"])  # provisional, not Neuberg
 
     # 2. The decisions: a wrong one refused with its reason; a later one replaces the first.
     assert report["refused"] == [
-        "1NT-1 by S scores -100 for NS on board 13 (both sides vulnerable), not -460 (Law 77)"
+        "2CX-1 by E scores +200 for NS on board 16 (EW vulnerable), not +700 (Law 77)"
     ]
-    assert report["candidates"][0] == "5-3 1NT S -1 -100"
+    assert report["candidates"][0] == "2-9 2CX E -1 +200"
 
     # 3. Nothing open: official, and the masterpoint file is written. No page was read
     # again: the stored readings of the same scans by the same reader were taken.

@@ -52,7 +52,7 @@ def console_template(
     sample_out: tuple[EventResults, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
     """An output folder as `run` leaves it for the director: the published results and site,
-    and a review queue read by the real reader from two scanned pages of the sample (page 13: a
+    and a review queue read by the real reader from two scanned pages of the sample (page 16: a
     written score that does not fit Law 77; page 23: a slash in the result box 1 in the
     strip facing the unmarked box 2, whose stroke it may be)."""
     import shutil
@@ -72,7 +72,7 @@ def console_template(
     reader = scan_reader(event, 1)
     pages = [
         reader.read_image(image, ref)
-        for number in (13, 23)
+        for number in (16, 23)
         for ref, image in load_pages(SAMPLE / "scans" / "session1.pdf", number, number)
     ]
     write_queue(build_queue(pages, queue_context(event, 1)), out / "review")

@@ -1,6 +1,6 @@
 """Deciding in the console's review queue puts the decision into the results at once.
 
-The console over the sample's output folder (its store holds pages 13 and 23 of session 1 as
+The console over the sample's output folder (its store holds pages 16 and 23 of session 1 as
 read, as ``run`` keeps them): a row's decision is checked, audited and published as the next
 version, as ``bridgescan correct --review-item`` does; a decision taken with an override
 is recorded and waits for the next run.
@@ -42,33 +42,34 @@ def _line(data: dict, board: int, ns: int) -> dict:  # type: ignore[type-arg]
 
 
 def test_a_rows_decision_is_published_as_the_next_version(console_out: Path) -> None:
-    """Board 13, 5-3: the crop's -460 fits no contract read; the director types 1NT by
-    South two down, -200 (both vulnerable on board 13: Law 77, 100 a trick undoubled)."""
+    """Board 16, 2-9: the crop's +700 fits no contract read; the director types 2C doubled
+    by East two down, +500 (EW vulnerable on board 16: Law 77, 200 for the first trick
+    doubled and vulnerable, 300 for the second)."""
     client, csrf = _director(console_out)
     assert _published(console_out)["publication"]["version"] == 1
     response = client.post("/review/decide", data={
-        "csrf": csrf, "item": "session1.pdf#p13r3", "who": "TD Eva", "value": "typed",
-        "typed": "5-3 1NT S -2 -200", "note": "the traveller, checked at the table",
+        "csrf": csrf, "item": "session1.pdf#p16r6", "who": "TD Eva", "value": "typed",
+        "typed": "2-9 2CX E -2 +500", "note": "the traveller, checked at the table",
     })  # fmt: skip
     assert response.status_code == 200
-    assert "recorded &#39;5-3 1NT S -2 -200&#39; by TD Eva and published as version 2" in (
+    assert "recorded &#39;2-9 2CX E -2 +500&#39; by TD Eva and published as version 2" in (
         response.text
     )
     data = _published(console_out)
     assert data["publication"]["version"] == 2
-    assert _line(data, 13, 5)["score_ns"] == -200
+    assert _line(data, 16, 2)["score_ns"] == 500
     (entry,) = data["audit"]
-    assert (entry["review_item"], entry["by"]) == ("session1.pdf#p13r3", "TD Eva")
+    assert (entry["review_item"], entry["by"]) == ("session1.pdf#p16r6", "TD Eva")
     with EventStore(store_location(None, console_out), create=False) as store:
-        decision = current_decisions(store)["session1.pdf#p13r3"]
-    assert (decision.who, decision.value) == ("TD Eva", "5-3 1NT S -2 -200")
+        decision = current_decisions(store)["session1.pdf#p16r6"]
+    assert (decision.who, decision.value) == ("TD Eva", "2-9 2CX E -2 +500")
 
 
 def test_a_decision_that_does_not_fit_is_refused_and_changes_nothing(console_out: Path) -> None:
     client, csrf = _director(console_out)
     response = client.post("/review/decide", data={
-        "csrf": csrf, "item": "session1.pdf#p13r3", "who": "TD Eva", "value": "typed",
-        "typed": "5-3 1NT S -2 -460",
+        "csrf": csrf, "item": "session1.pdf#p16r6", "who": "TD Eva", "value": "typed",
+        "typed": "2-9 2CX E -2 +700",
     })  # fmt: skip
     assert "does not fit Law 77" in response.text
     assert _published(console_out)["publication"]["version"] == 1
@@ -77,7 +78,7 @@ def test_a_decision_that_does_not_fit_is_refused_and_changes_nothing(console_out
 def test_an_override_is_recorded_and_waits_for_the_next_run(console_out: Path) -> None:
     client, csrf = _director(console_out)
     response = client.post("/review/decide", data={
-        "csrf": csrf, "item": "session1.pdf#p13r3", "who": "TD Eva", "value": "candidate 4",
+        "csrf": csrf, "item": "session1.pdf#p16r6", "who": "TD Eva", "value": "candidate 3",
         "override": "yes", "note": "the score stands as written, ruled at the table",
     })  # fmt: skip
     assert "The next run of the event (bridgescan run) puts it in the results" in response.text
