@@ -37,11 +37,16 @@ def _pair_ll(boxes: Sequence[DigitBox]) -> np.ndarray:
     return numbers_log_likelihood(box_log_table(boxes), tuple(range(1, 100)))
 
 
-_NO_SUCH_PAIR = math.log(0.1)
+_NO_SUCH_PAIR = math.log(0.01)
 """The further prior of a pair number the event does not have (against one it has that
 the movement does not send to the board): on 200 TRAINING pages a condition, rows in
 review on their posterior alone were mostly blank forms whose right pairs lost their
-certainty to readings such as 6-92 or 7-76 in events of 26 pairs."""
+certainty to readings such as 6-92 or 7-76 in events of 26 pairs. No pair can have sat
+down under such a number; only a slip of the pen writes it, and a slip that lands on one
+given number of the ninety-nine is rarer than a pair at the wrong table (1%) by far more
+than ten. A tenth until the twentieth round, when the wider digit model still left 18 rows
+of the fifteenth set's pencil pages in review on it alone, every one of them read right
+(a handwritten 2 or 1 read as a 7: 27 as 97, 24 as 74; docs/reader.md)."""
 
 
 def decode_pairs(
@@ -58,7 +63,7 @@ def decode_pairs(
     ``allowed`` are the (NS, EW) pairs the movement sends to this board; a reading outside
     it keeps a prior of 1% (a pair may really have played the wrong board) and is flagged.
     ``existing`` are the pair numbers the event has: a reading with a number it has not
-    keeps a tenth of that again (``_NO_SUCH_PAIR``), as no pair can have sat down under
+    keeps a hundredth of that again (``_NO_SUCH_PAIR``), as no pair can have sat down under
     it; only a slip of the pen writes it, and a row that reads it still goes to review.
     """
     ns_ll, ew_ll = _pair_ll(ns_boxes), _pair_ll(ew_boxes)

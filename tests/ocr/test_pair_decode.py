@@ -47,7 +47,7 @@ def test_blank_form_pairs_come_from_the_digits():
     assert d.in_movement is None
 
 
-@pytest.mark.parametrize(("existing", "prior"), [(None, 0.01), (frozenset(range(1, 27)), 0.001)])
+@pytest.mark.parametrize(("existing", "prior"), [(None, 0.01), (frozenset(range(1, 27)), 0.0001)])
 def test_a_pair_number_the_event_does_not_have_is_only_a_slip_of_the_pen(
     existing: frozenset[int] | None, prior: float
 ):
@@ -56,7 +56,7 @@ def test_a_pair_number_the_event_does_not_have_is_only_a_slip_of_the_pen(
     likelihood is 0.995 x (0.9 p + 0.01): "1" 0.995 x 0.64, "9" 0.995 x 0.28, so 92-5
     against 12-5 is 0.28 / 0.64 = 0.4375 on the digits, times the prior of a pair the
     movement does not send (1%), and, in an event of pairs 1-26 that has no pair 92, a
-    tenth of that again."""
+    hundredth of that again."""
     first, second = np.zeros(10), np.zeros(10)
     first[1], first[9], second[2] = 0.7, 0.3, 1.0
     ns = (DigitBox.of(first), DigitBox.of(second))
