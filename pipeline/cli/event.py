@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.options import Paper, PaperOption
 
 __all__ = ["register"]
 
@@ -172,13 +173,19 @@ def movement(
 
 def cards(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
-    output: Annotated[Path, typer.Option("-o", "--out", help="Workbook to write.")],
+    output: Annotated[
+        Path,
+        typer.Option(
+            "-o", "--out", help="The file to write: a workbook (.xlsx) or printable cards (.pdf)."
+        ),
+    ],
     session: Annotated[int, typer.Option(help="Session number.")] = 1,
     section: Annotated[str | None, typer.Option(help="Section name (default: first).")] = None,
+    paper: PaperOption = Paper.A4,
 ) -> None:
-    """Print guide cards (a sheet per table, plus personal cards with names) for a section."""
+    """Print guide cards (a card per table, plus personal cards with names) for a section:
+    a workbook, or a PDF to print when the output ends in .pdf (--paper for its size)."""
     from pipeline.events.eventfile import EventFileError, load_event
-    from pipeline.events.guidecards import write_guide_cards
 
     try:
         event = load_event(event_file)
@@ -190,6 +197,14 @@ def cards(
         raise _fail(f"{event_file.name}: {error.args[0]}") from None
     names = {p.number: p.names for p in part.pairs}
     title = f"{event.name} - {chosen.label} - section {part.name} - {part.movement.name}"
+    if output.suffix.lower() == ".pdf":
+        from pipeline.events.cards_pdf import write_cards_pdf
+
+        write_cards_pdf(part.movement, output, paper=paper.value, title=title, names=names)
+        typer.echo(f"guide cards ({paper.value}): {output}")
+        return
+    from pipeline.events.guidecards import write_guide_cards
+
     write_guide_cards(part.movement, output, title=title, names=names)
     typer.echo(f"guide cards: {output}")
 

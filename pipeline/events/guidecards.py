@@ -32,6 +32,8 @@ __all__ = [
     "movement_from_rows",
     "load_guide_cards",
     "format_boards",
+    "where_next",
+    "boards_next",
     "guide_card_workbook",
     "write_guide_cards",
     "write_guide_card_csv",
@@ -278,7 +280,8 @@ def format_boards(boards: Sequence[int]) -> str:
     return ", ".join(parts)
 
 
-def _where_next(movement: Movement, pair: int, round_: int) -> str:
+def where_next(movement: Movement, pair: int, round_: int) -> str:
+    """Where ``pair`` goes after ``round_``: "table 3 NS", "sit out", or "end"."""
     rounds = movement.rounds
     later = [r for r in rounds if r > round_]
     if not later:
@@ -289,7 +292,9 @@ def _where_next(movement: Movement, pair: int, round_: int) -> str:
     return f"table {seat.table} {seat.side}"
 
 
-def _boards_next(movement: Movement, entry: MovementEntry) -> str:
+def boards_next(movement: Movement, entry: MovementEntry) -> str:
+    """Where the boards of ``entry`` go after its round: "table 3" ("table 3 & 5" when two
+    tables share them), "bye stand" when nobody plays them next round, or "end"."""
     later = [r for r in movement.rounds if r > entry.round]
     if not later:
         return "end"
@@ -356,9 +361,9 @@ def guide_card_workbook(
                     entry.ns,
                     entry.ew,
                     format_boards(entry.boards),
-                    _where_next(movement, entry.ns, round_),
-                    _where_next(movement, entry.ew, round_),
-                    _boards_next(movement, entry),
+                    where_next(movement, entry.ns, round_),
+                    where_next(movement, entry.ew, round_),
+                    boards_next(movement, entry),
                     "arrow switch" if entry.switched else "",
                 )
             for col, value in enumerate(values, start=1):
