@@ -39,6 +39,7 @@ _GROUPS = (
     "audit",
     "entry",
     "event",
+    "club",
     "forms",
     "scan",
     "review",

@@ -1,0 +1,94 @@
+"""``bridgescan club ...``: the club folder (CLUB/members.csv, CLUB/events/).
+
+One command a concept (``members`` today); each calls the same functions as the club's
+console (``pipeline.events.members``). Exit codes follow ``pipeline.cli.ExitCode``: 0 fine,
+2 the input could not be used (one line on stderr naming file, sheet and row).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pipeline.cli.exit_codes import ExitCode
+
+if TYPE_CHECKING:
+    from pipeline.events.members import Member
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``club`` command group to the bridgescan app."""
+    group = typer.Typer(
+        help="The club folder (members.csv, events/): its member list.",
+        no_args_is_help=True,
+    )
+    group.command("members")(members)
+    app.add_typer(group, name="club")
+
+
+def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(code)
+
+
+def members(
+    club: Annotated[Path, typer.Argument(help="The club folder (holds members.csv).")],
+    import_file: Annotated[
+        Path | None,
+        typer.Option("--import", help="Merge the members of this CSV or XLSX file."),
+    ] = None,
+    sheet: Annotated[str | None, typer.Option(help="--import: the XLSX sheet.")] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="--import: who imports (for the members log).")
+    ] = None,
+) -> None:
+    """List the club's members, or merge a club's CSV/XLSX file into them.
+
+    With --import FILE --by NAME, members are updated by number and added, never removed;
+    the list is saved and the change logged in members-log.jsonl."""
+    from pipeline.events.members import MEMBERS_FILE, MembersError, import_members, load_members
+
+    if not club.is_dir():
+        raise _fail(f"{club}: no such club folder")
+    if import_file is None:
+        if sheet is not None or by is not None:
+            raise _fail("--sheet and --by go with --import FILE")
+        try:
+            listed = load_members(club)
+        except MembersError as error:
+            raise _fail(str(error)) from None
+        _print_members(club, listed)
+        return
+    who = (by or "").strip()
+    if not who:
+        raise _fail("--import needs --by NAME: who imports, for the members log")
+    try:
+        report = import_members(club, import_file, sheet=sheet, who=who)
+    except MembersError as error:
+        raise _fail(str(error)) from None
+    except OSError as error:  # the club folder cannot be written
+        raise _fail(f"{error.filename or club}: {error.strerror or error}") from None
+    typer.echo(f"{import_file.name}: {report.summary()}")
+    for line in report.lines():
+        typer.echo(f"  {line}")
+    typer.echo(f"saved {club / MEMBERS_FILE}" if report.changed else "nothing to change")
+
+
+def _print_members(club: Path, members: list[Member]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(
+        title=f"{club.resolve().name}: {len(members)} member{'' if len(members) == 1 else 's'}"
+    )
+    table.add_column("Member number")
+    table.add_column("Name")
+    for member in members:
+        # Text, not markup: a name like "[bold]" is printed as it is.
+        table.add_row(Text(member.number), Text(member.name))
+    Console().print(table)
