@@ -22,6 +22,7 @@ from pipeline.results.publication import (
     SessionPeriodView,
 )
 from scoring.event import Event
+from scoring.traveller import TravellerRow
 
 __all__ = ["publication_view", "audit_entries", "full_results"]
 
@@ -50,17 +51,23 @@ def publication_view(publication: Publication, event: Event) -> PublicationView:
 
 
 def audit_entries(corrections: Sequence[Correction]) -> tuple[AuditEntry, ...]:
-    """The corrections as the audit sheet lists them."""
+    """The corrections as the audit sheet lists them. A review item decided as no result on
+    a row the reader never made a result of has no line before or after: its pairs are 0
+    (no pair has that number) and it reads "(no result read)" -> "(no result)"."""
     return tuple(
         AuditEntry(
             number=c.number,
             made_at=c.made_at,
             session=c.session,
             board=c.board,
-            ns_pair=(c.after or c.before).ns_pair,  # type: ignore[union-attr]
-            ew_pair=(c.after or c.before).ew_pair,  # type: ignore[union-attr]
-            before=line_text(c.before),
-            after=line_text(c.after) if c.after is not None else "(taken off)",
+            ns_pair=_line_of(c).ns_pair if _line_of(c) is not None else 0,  # type: ignore[union-attr]
+            ew_pair=_line_of(c).ew_pair if _line_of(c) is not None else 0,  # type: ignore[union-attr]
+            before=line_text(c.before) if c.before is not None else "(no result read)",
+            after=line_text(c.after)
+            if c.after is not None
+            else "(taken off)"
+            if c.before is not None
+            else "(no result)",
             by=c.by,
             role=str(c.role),
             reason=c.reason,
@@ -74,6 +81,10 @@ def audit_entries(corrections: Sequence[Correction]) -> tuple[AuditEntry, ...]:
         )
         for c in corrections
     )
+
+
+def _line_of(correction: Correction) -> TravellerRow | None:
+    return correction.after or correction.before
 
 
 def full_results(
