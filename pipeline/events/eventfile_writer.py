@@ -22,7 +22,7 @@ from scoring.event import Event, Section
 from scoring.movement import Movement
 from scoring.options import ScoringOptions
 
-__all__ = ["event_to_dict", "dump_event", "save_event"]
+__all__ = ["event_to_dict", "dump_data", "dump_event", "save_event"]
 
 
 def _spec_dict(movement: Movement) -> dict[str, Any]:
@@ -119,9 +119,12 @@ _Dumper.add_representer(str, _str_representer)
 
 def dump_event(event: Event) -> str:
     """The event file text for ``event``; ``parse_event(dump_event(e)) == e``."""
-    return yaml.dump(
-        event_to_dict(event), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100
-    )
+    return dump_data(event_to_dict(event))
+
+
+def dump_data(data: dict[str, Any]) -> str:
+    """Event-file data (the file's own shape) as the YAML text a director reads."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def save_event(event: Event, path: Path | str) -> Path:
