@@ -8,9 +8,10 @@
   (``pipeline.cli.ExitCode``): 0 written; 1 written, but the results are provisional;
   2 bad input (no results.json, a bad deal file, a version's site in the way), nothing
   changed.
-- ``serve OUT``: the director's console in the browser (pipeline/web/) on 127.0.0.1;
-  prints the sign-in address with this start's token. A public address needs ``--public``
-  (exit 2 without it).
+- ``serve CLUB`` / ``serve OUT``: the director's console in the browser (pipeline/web/) on
+  127.0.0.1: a club folder gets the club's console (the whole evening, pipeline/web/club.py),
+  an output folder that event's console. Prints the sign-in address with this start's
+  token. A public address needs ``--public`` (exit 2 without it).
 """
 
 from __future__ import annotations
@@ -87,7 +88,13 @@ def web_command(
 
 
 def serve_command(
-    out: Annotated[Path, typer.Argument(help="Output folder of `run` or `score`.")],
+    out: Annotated[
+        Path,
+        typer.Argument(
+            help="A club folder (its members and events; an empty or new folder starts a "
+            "club), or the output folder of `run` or `score`."
+        ),
+    ],
     host: Annotated[
         str, typer.Option(help="Address to listen on; other than this machine needs --public.")
     ] = "127.0.0.1",
@@ -105,14 +112,21 @@ def serve_command(
     ] = None,
     store: StoreOption = None,
 ) -> None:
-    """The director's console in the browser: review queue, corrections, audit, re-publish."""
+    """The director's console in the browser: for a club folder the whole evening (members,
+    new event, print, scans in, typed travellers, scoring), then review, corrections, audit
+    and re-publishing; for an output folder, that event's console."""
     import os
 
+    from pipeline.events.club_folder import is_club_folder
     from pipeline.web.security import BindRefused
     from pipeline.web.server import serve
 
-    if not out.is_dir():
-        typer.echo(f"error: {out}: no such output folder (run `bridgescan run` first)", err=True)
+    if not out.is_dir() and not (is_club_folder(out) and out.parent.is_dir()):
+        typer.echo(f"error: {out}: no such folder (a club folder, or the output folder of "
+                   "`bridgescan run`)", err=True)  # fmt: skip
+        raise typer.Exit(ExitCode.BAD_INPUT)
+    if out.is_file():
+        typer.echo(f"error: {out} is a file: give a club folder or an output folder", err=True)
         raise typer.Exit(ExitCode.BAD_INPUT)
     password = os.environ.get(PASSWORD_ENV) or None
     if password_file is not None:
@@ -121,10 +135,14 @@ def serve_command(
         except OSError as error:
             typer.echo(f"error: {password_file}: {error.strerror or error}", err=True)
             raise typer.Exit(ExitCode.BAD_INPUT) from None
+    club = is_club_folder(out)
+    if club and store is not None:
+        typer.echo(f"error: {out} is a club folder: each of its events keeps its own store "
+                   "(--store is for an output folder)", err=True)  # fmt: skip
+        raise typer.Exit(ExitCode.BAD_INPUT)
     try:
-        location = resolve_store(store, out)  # bad --store: exit 2 before listening
-        serve(out, host, port, public=public, password=password, say=typer.echo,
-              store=for_flow(location))  # fmt: skip
+        chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
+        serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)
     except BindRefused as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(ExitCode.BAD_INPUT) from None

@@ -13,6 +13,7 @@ from starlette.responses import Response
 
 from pipeline.web.http import (
     FormError,
+    base_of,
     console_of,
     forbidden,
     form,
@@ -31,7 +32,7 @@ def _signed_in(request: Request) -> Response:
     session = console.sessions.sign_in(session_of(request))
     request.state.session = session
     session.say("done", "Signed in as the director: you can decide review items and correct.")
-    return redirect("/")
+    return redirect(base_of(request) + "/")
 
 
 async def login_page(request: Request) -> Response:
@@ -60,11 +61,11 @@ async def login(request: Request) -> Response:
     wait = console.secrets.locked()
     if wait:
         session.say("error", f"Too many wrong tries: wait {wait:.0f} s and try again.")
-        return redirect("/login")
+        return redirect(base_of(request) + "/login")
     if console.secrets.check(fields.get("secret", "")):
         return _signed_in(request)
     session.say("error", "That is not the director's password or token.")
-    return redirect("/login")
+    return redirect(base_of(request) + "/login")
 
 
 async def logout(request: Request) -> Response:
@@ -81,4 +82,4 @@ async def logout(request: Request) -> Response:
     fresh = console.sessions.new()
     fresh.say("done", "Signed out.")
     request.state.session = fresh
-    return redirect("/")
+    return redirect(base_of(request) + "/")

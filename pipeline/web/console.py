@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import PlainTextResponse
@@ -18,12 +19,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pipeline.clock import Clock
 from pipeline.web.security import SESSION_COOKIE, Secrets, Session, Sessions, is_loopback
 
-__all__ = ["SECURITY_HEADERS", "Console", "ConsoleMiddleware"]
+__all__ = ["SECURITY_HEADERS", "Console", "ConsoleMiddleware", "Gate", "host_allowed"]
 
 SECURITY_HEADERS = {
     "content-security-policy": (
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; "
-        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     ),
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
@@ -43,23 +44,37 @@ class Console:
     clock: Clock | None = None  # the corrections' clock (pipeline.clock); None: the machine's
     store: str | None = None  # --store (a path or URL); None: BRIDGESCAN_STORE, then OUT's file
 
+    title: str = ""  # the event's name before anything is published (the club's console)
+
     def host_allowed(self, host: str | None) -> bool:
-        """Loopback names only (a page of another site that points its own name at
-        127.0.0.1 must not reach the console: DNS rebinding)."""
-        if self.public:
-            return True
-        if not host:
-            return False
-        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        if host.startswith("["):
-            name = host[1:].split("]", 1)[0]
-        return is_loopback(name)
+        return host_allowed(host, self.public)
+
+
+def host_allowed(host: str | None, public: bool) -> bool:
+    """Loopback names only (a page of another site that points its own name at 127.0.0.1
+    must not reach the console: DNS rebinding); any name when listening ``public``."""
+    if public:
+        return True
+    if not host:
+        return False
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    if host.startswith("["):
+        name = host[1:].split("]", 1)[0]
+    return is_loopback(name)
+
+
+class Gate(Protocol):
+    """What the middleware needs of a console (one event's, or the club's)."""
+
+    sessions: Sessions
+
+    def host_allowed(self, host: str | None) -> bool: ...
 
 
 class ConsoleMiddleware:
     """Host check, the session cookie and the security headers on every response."""
 
-    def __init__(self, app: ASGIApp, console: Console) -> None:
+    def __init__(self, app: ASGIApp, console: Gate) -> None:
         self.app = app
         self.console = console
 

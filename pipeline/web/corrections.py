@@ -45,7 +45,7 @@ from pipeline.results.cards import traveller_order
 from pipeline.results.model import EventResults
 from pipeline.store import EventStore, StoreError, store_location
 from pipeline.web.console import Console
-from pipeline.web.http import console_of, page, redirect, require_director, session_of
+from pipeline.web.http import base_of, console_of, page, redirect, require_director, session_of
 from pipeline.web.state import results as published_results
 
 __all__ = ["correction_page", "correction_post", "audit_page", "publish_post"]
@@ -192,8 +192,8 @@ async def _correct(request: Request, fields: dict[str, str]) -> Response:
         f"{published.version} published. The results site and what changed are updated.",
     )
     return redirect(
-        f"/corrections?session={made.session}&board={made.board}#what-changed"
-    )  # fmt: skip
+        f"{base_of(request)}/corrections?session={made.session}&board={made.board}#what-changed"
+    )
 
 
 correction_post = require_director(_correct)
@@ -257,13 +257,13 @@ async def _publish(request: Request, fields: dict[str, str]) -> Response:
         published = await run_in_threadpool(run)
     except (CorrectionRefused, NothingPublished, StoreError, ValueError) as error:
         session.say("error", f"Not published: {error}")
-        return redirect("/")
+        return redirect(base_of(request) + "/")
     version = published.version  # type: ignore[attr-defined]
     if published.new:  # type: ignore[attr-defined]
         session.say("done", f"Version {version} published.")
     else:
         session.say("done", f"Nothing changed since version {version}: its files are in place.")
-    return redirect("/")
+    return redirect(base_of(request) + "/")
 
 
 publish_post = require_director(_publish)

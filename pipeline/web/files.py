@@ -66,12 +66,24 @@ async def site_file(request: Request) -> Response:
 
 
 async def static_file(request: Request) -> Response:
-    """GET /static/{name}: the stylesheet and script shipped in the package."""
+    """GET /static/{name}: the stylesheets and scripts shipped in the package (the site's,
+    and the club console's own)."""
     name = request.path_params["name"]
-    files = static_files()
+    files = {**static_files(), **_console_files()}
     if name not in files:
         return _not_found()
     return Response(files[name], media_type=_TYPES[Path(name).suffix])
+
+
+CONSOLE_STATIC = ("club.css", "club.js")
+
+
+def _console_files() -> dict[str, bytes]:
+    """The club console's own stylesheet and script (pipeline/web/static)."""
+    from importlib import resources
+
+    folder = resources.files("pipeline.web").joinpath("static")
+    return {name: folder.joinpath(name).read_bytes() for name in CONSOLE_STATIC}
 
 
 async def crop(request: Request) -> Response:

@@ -9,9 +9,12 @@ must have signed in with the director's secret.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from jinja2 import Environment
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
@@ -22,6 +25,8 @@ from pipeline.web.state import event_state
 
 __all__ = [
     "MAX_FORM_BYTES",
+    "base_of",
+    "club_of",
     "FormError",
     "form",
     "page",
@@ -62,7 +67,7 @@ async def form(request: Request) -> dict[str, str]:
         if len(body) > MAX_FORM_BYTES:
             raise FormError("the form is too big")
     try:
-        fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=60)
+        fields = parse_qs(body.decode("utf-8"), keep_blank_values=True, max_num_fields=400)
     except (UnicodeDecodeError, ValueError) as error:
         raise FormError(f"the form cannot be read: {error}") from None
     return {key: values[0] for key, values in fields.items()}
@@ -80,19 +85,49 @@ def same_origin(request: Request) -> bool:
     return True  # neither header (an old browser, or a script of the director's own)
 
 
+def base_of(request: Request) -> str:
+    """Where an event's console pages sit: "" for ``serve OUT``; ``/events/SLUG`` for an
+    event of the club's console (``serve CLUB``), so every link and redirect is relative to it."""
+    return str(request.scope.get("root_path", "")).rstrip("/")
+
+
+def club_of(request: Request) -> Any:
+    """The club's console (pipeline/web/club.py) when serving a club folder, else None."""
+    return getattr(request.app.state, "club", None)
+
+
 def page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A console page: the console's templates on top of the site's (shared stylesheet)."""
+    """A console page: the console's templates on top of the site's (shared stylesheet).
+
+    An event's pages extend ``console_base.html`` with the event's state; the club's own
+    pages (members, the list of events) extend ``club_base.html``."""
     session = session_of(request)
     console = console_of(request)
-    env = environment("pipeline.web")
-    html = env.get_template(template).render(
-        session=session,
-        messages=session.take_flash(),
-        state=event_state(console.out_dir, console.store),
-        asset_base="/static/",
-        **context,
+    state = None
+    if isinstance(console, Console):
+        state = event_state(console.out_dir, console.store)
+        if state.problem and console.title:  # nothing published yet: the event file's name
+            state = replace(state, title=console.title)
+    context.setdefault("layout", "console_base.html" if state is not None else "club_base.html")
+    context.setdefault("base", base_of(request))  # an event page of the club's own routes
+    html = (
+        _environment()
+        .get_template(template)
+        .render(
+            session=session,
+            messages=session.take_flash(),
+            state=state,
+            club=club_of(request),
+            asset_base="/static/",
+            **context,
+        )
     )
     return HTMLResponse(html, status_code=status)
+
+
+@lru_cache(maxsize=1)
+def _environment() -> Environment:
+    return environment("pipeline.web")
 
 
 def forbidden(request: Request, message: str) -> HTMLResponse:

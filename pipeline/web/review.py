@@ -34,7 +34,7 @@ from pipeline.doors.scans.review import ReviewError
 from pipeline.doors.scans.review_decisions import decide as take
 from pipeline.store import EventStore
 from pipeline.web.console import Console
-from pipeline.web.http import console_of, page, redirect, require_director, session_of
+from pipeline.web.http import base_of, console_of, page, redirect, require_director, session_of
 from pipeline.web.state import open_store, review_state
 
 __all__ = ["queue_page", "decide"]
@@ -87,7 +87,7 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
         session.say("error", str(error))
     else:
         session.say("done", message)
-    return redirect("/review")
+    return redirect(base_of(request) + "/review")
 
 
 def _publish(

@@ -16,6 +16,7 @@ from pathlib import Path
 import uvicorn
 
 from pipeline.web.app import Console, console_app
+from pipeline.web.club import ClubConsole, club_app
 from pipeline.web.security import Secrets, check_bind
 
 __all__ = ["DEFAULT_PORT", "serve", "ConsoleThread", "sign_in_url"]
@@ -29,7 +30,7 @@ def sign_in_url(host: str, port: int, token: str) -> str:
 
 
 def serve(
-    out_dir: Path,
+    folder: Path,
     host: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
     *,
@@ -38,24 +39,35 @@ def serve(
     say: Callable[[str], None] = print,
     store: str | None = None,
 ) -> None:
-    """Serve the console for ``out_dir`` until interrupted (BindRefused for a public
-    address without ``public``)."""
+    """Serve the console until interrupted (BindRefused for a public address without
+    ``public``): the club's console for a club folder (pipeline/web/club.py), else the
+    console of one event's output folder."""
+    from pipeline.events.club_folder import is_club_folder
+
     check_bind(host, public)
     secrets = Secrets(password)
-    console = Console(Path(out_dir), secrets, public=public, store=store)
-    say(f"bridgescan console for {out_dir}")
+    if is_club_folder(folder) and store is None:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        club = ClubConsole(Path(folder), secrets, public=public)
+        app = club_app(club)
+        say(f"bridgescan club console for {folder}")
+        club.runner.prepare()
+    else:
+        console = Console(Path(folder), secrets, public=public, store=store)
+        app = console_app(console)
+        say(f"bridgescan console for {folder}")
     say(f"  sign in as the director: {sign_in_url(host, port, secrets.token)}")
     say(f"  viewing needs no sign-in: http://{host}:{port}/")
     if public:
         say("  listening beyond this machine (--public): anyone on the network can view")
     say("  Ctrl+C stops the console")
-    uvicorn.run(console_app(console), host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 class ConsoleThread:
     """The console on a free port of ``host`` in a background thread (start, then stop)."""
 
-    def __init__(self, console: Console, host: str = "127.0.0.1") -> None:
+    def __init__(self, console: Console | ClubConsole, host: str = "127.0.0.1") -> None:
         check_bind(host, console.public)
         self.console = console
         self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -63,7 +75,8 @@ class ConsoleThread:
         self._socket.bind((host, 0))
         self.host = host
         self.port = self._socket.getsockname()[1]
-        config = uvicorn.Config(console_app(console), log_level="warning", lifespan="off")
+        app = club_app(console) if isinstance(console, ClubConsole) else console_app(console)
+        config = uvicorn.Config(app, log_level="warning", lifespan="off")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [self._socket]}, daemon=True
@@ -74,6 +87,8 @@ class ConsoleThread:
         return f"http://{self.host}:{self.port}"
 
     def start(self, timeout: float = 10.0) -> ConsoleThread:
+        if isinstance(self.console, ClubConsole):
+            self.console.runner.prepare()
         self._thread.start()
         deadline = time.monotonic() + timeout
         while not self._server.started:

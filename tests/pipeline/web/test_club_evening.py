@@ -1,0 +1,264 @@
+"""A new club director's whole evening in a real headless Chromium, from an empty club folder:
+members imported, a Howell created in the form, its travellers downloaded and filled by the
+synthetic scan generator, the scans uploaded, the progress and the PROVISIONAL result seen,
+the review items decided, OFFICIAL and the site; a traveller typed with a row Law 77 refuses,
+then corrected; and the same pages at a phone's width.
+
+The console is a real ``bridgescan serve CLUB`` process (the command a director runs, its
+sign-in address read from what it prints), so the flow runs in the console's own process as
+it does at the club. Few and slow by nature: one evening (the real flow, the real reader).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from typer.testing import CliRunner
+
+from pipeline.cli import app as cli
+from pipeline.events.club_folder import club_events
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+MEMBERS = "Member number,Name\n" + "".join(
+    f"{3100 + n},{first} {last}\n"
+    for n, (first, last) in enumerate(
+        [
+            ("Alma", "Ljung"),
+            ("Bertil", "Rask"),
+            ("Cajsa", "Tall"),
+            ("Ebbe", "Vass"),
+            ("Frida", "Gran"),
+            ("Gustav", "Björk"),
+            ("Hedda", "Alm"),
+            ("Ivar", "Ek"),
+            ("Jenny", "Ståhl"),
+            ("Kalle", "Öst"),
+            ("Lena", "Dahl"),
+            ("Måns", "Berg"),
+            ("Nora", "Lind"),
+            ("Otto", "Sjö"),
+        ]
+    )
+)
+
+
+@dataclass(frozen=True)
+class Served:
+    folder: Path
+    url: str
+    sign_in: str
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Iterator[Served]:
+    """``bridgescan serve CLUB`` on a free port of 127.0.0.1, a new club's empty folder."""
+    folder = tmp_path / "club"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env.pop("BRIDGESCAN_DIRECTOR_PASSWORD", None)
+    env["PYTHONUNBUFFERED"] = "1"  # the sign-in address is read as it is printed
+    said = tmp_path / "serve.log"  # a file, not a pipe: a pipe nobody reads fills and blocks
+    with said.open("w") as log:
+        server = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "bridgescan"),
+                "serve",
+                str(folder),
+                "--port",
+                str(port),
+            ],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while "sign in as the director: " not in said.read_text() and server.poll() is None:
+            assert time.monotonic() < deadline, said.read_text()
+            time.sleep(0.1)
+        found = re.search(r"sign in as the director: (\S+)", said.read_text())
+        assert found is not None, said.read_text()
+        sign_in = found[1]
+        assert sign_in.startswith(f"http://127.0.0.1:{port}/login?token="), sign_in
+        yield Served(folder, f"http://127.0.0.1:{port}", sign_in)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _page(browser: Browser, viewport: dict[str, int]) -> Page:
+    context = browser.new_context(viewport=viewport, accept_downloads=True)  # type: ignore[arg-type]
+    return context.new_page()
+
+
+def _fits(page: Page) -> None:
+    """Nothing sticks out sideways (a table may scroll inside its own box)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"] + 1, width  # type: ignore[index]
+
+
+def _create_event(page: Page, url: str, name: str, pairs: int = 7) -> None:
+    page.goto(f"{url}/events/new")
+    page.get_by_label("Name", exact=True).fill(name)
+    page.get_by_label("Date").fill("2026-11-24")
+    page.get_by_label("Time zone").fill("Europe/Stockholm")
+    page.get_by_label("Number of pairs").fill(str(pairs))
+    page.get_by_label("Boards a pair plays (range)").fill("14-21")
+    page.get_by_role("button", name="Suggest movements").click()
+    choice = page.get_by_role("radio", name=re.compile(r"Howell.*14 boards"))
+    expect(choice).to_be_checked()  # seed 004: everyone meets everyone first
+    for n in range(1, pairs + 1):
+        page.get_by_label(f"Pair {n}, player 1", exact=True).fill(
+            MEMBERS.splitlines()[2 * n - 1].split(",")[1]
+        )
+        page.get_by_label(f"Pair {n}, player 2", exact=True).fill(
+            MEMBERS.splitlines()[2 * n].split(",")[1]
+        )
+    page.get_by_role("button", name="Create the event").click()
+    expect(page.locator("main .message").first).to_contain_text("Event created")
+
+
+def test_a_new_directors_evening(browser: Browser, club: Served, tmp_path: Path) -> None:
+    server = club
+    page = _page(browser, DESKTOP)
+    page.goto(server.sign_in)
+    # 1. the members, from the club's list
+    members = tmp_path / "members.csv"
+    members.write_text(MEMBERS, encoding="utf-8")
+    page.goto(f"{server.url}/members")
+    page.get_by_label("Member list file").set_input_files(str(members))
+    page.get_by_label("Imported by").fill("TD Eva")
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("main .message").first).to_contain_text("14 added")
+    # 2. a new event in the form, names from the members
+    _create_event(page, server.url, "Tuesday pairs")
+    (found,) = club_events(club.folder)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Console")
+    # 3. its travellers: a PDF, one page a board
+    with page.expect_download() as download:
+        page.get_by_role("link", name="A4").first.click()
+    travellers = tmp_path / "travellers.pdf"
+    download.value.save_as(travellers)
+    assert len(pypdfium2.PdfDocument(travellers)) == 14
+    # 4. played: the same forms filled and scanned (a few scores written wrong)
+    scans = tmp_path / "scans"
+    made = CliRunner().invoke(
+        cli,
+        [
+            "forms",
+            "synth",
+            str(scans),
+            "--event",
+            str(found.event_file),
+            "--seed",
+            "5",
+            "--score-errors",
+            "0.12",
+            "--bundle",
+            str(tmp_path / "session1.pdf"),
+        ],
+    )
+    assert made.exit_code == 0, made.output
+    # 5. the scans in; the reading shown live; the results provisional
+    page.get_by_label(re.compile("^Scans")).set_input_files(str(tmp_path / "session1.pdf"))
+    page.get_by_role("button", name="Upload and read").click()
+    expect(page.locator("#progress")).to_contain_text("Pages read")
+    expect(page.locator("#progress")).to_have_attribute("data-state", "done", timeout=180_000)
+    expect(page.locator(".banner.provisional")).to_contain_text("PROVISIONAL")
+    review_open = int(
+        re.search(
+            r"\((\d+) open\)",
+            page.get_by_role("link", name=re.compile("Review queue \\(")).inner_text(),
+        )[1]
+    )  # type: ignore[index]
+    assert review_open >= 1
+    # 6. the review items decided: the results turn official
+    page.get_by_role("link", name=re.compile(r"Review queue \(")).click()
+    page.get_by_label("Decided by").first.fill("TD Eva")
+    for _ in range(review_open):
+        item = page.locator("section.item form.decide").first
+        fitting = item.locator("fieldset.candidates button:not(.secondary)")
+        if fitting.count():
+            fitting.first.click()
+        else:
+            item.get_by_role("button", name="Not a result: reject").click()
+        expect(page.locator("main .message").first).to_contain_text("recorded")
+    expect(page.locator(".banner.provisional")).to_have_count(0)
+    page.get_by_role("link", name="All events").click()
+    expect(page.get_by_role("table")).to_contain_text("official")
+    page.get_by_role("link", name="Tuesday pairs").click()
+    page.get_by_role("link", name="Results site").first.click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Tuesday pairs")
+    expect(page.locator("body")).not_to_contain_text("PROVISIONAL")
+    page.context.close()
+
+
+def test_a_typed_traveller_with_a_refused_row(browser: Browser, club: Served) -> None:
+    server = club
+    page = _page(browser, DESKTOP)
+    page.goto(server.sign_in)
+    _create_event(page, server.url, "Thursday pairs")
+    page.get_by_role("link", name="Board 2", exact=True).click()
+    # board 2: NS vulnerable. The first line: 4S= by N scores +620 (Law 77), not +420.
+    line = [page.locator(f'input[name="result-{i}"]') for i in range(3)]
+    expect(page.locator('input[name="result-3"]')).to_have_count(0)  # played at 3 tables
+    line[0].fill("4S= N")
+    page.locator('input[name="score-0"]').fill("420")
+    line[1].fill("3NTX-2 S")
+    line[2].fill("A60/40")
+    page.get_by_label("Typed by").fill("TD Eva")
+    page.get_by_role("button", name="Save board 2").click()
+    expect(page.get_by_role("alert").first).to_contain_text("Board 2 was not saved")
+    refused = page.locator("tr.refused")
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("+620")
+    expect(refused).to_contain_text("Law 77")
+    expect(line[1]).to_have_value("3NTX-2 S")  # kept as typed
+    (found,) = club_events(club.folder)
+    assert not (found.folder / "typed" / "session1.csv").exists()
+    page.locator('input[name="score-0"]').fill("620")
+    page.get_by_role("button", name="Save board 2").click()
+    expect(page.locator("main .message").first).to_contain_text("Board 2 saved (3 result(s))")
+    expect(page.get_by_role("link", name="Board 2 (typed)")).to_be_visible()
+    saved = (found.folder / "typed" / "session1.csv").read_text(encoding="utf-8-sig")
+    # the spreadsheet door's CSV; 3NTX-2 by S, NS vulnerable: 500 to EW
+    assert saved.splitlines()[1:] == [
+        "2;4;3;6;2;4;S;;N;=;620;;;",
+        "2;6;2;7;5;3;NT;X;S;-2;;500;;",
+        "2;7;4;4;3;;;;;;;;A60/40;",
+    ]
+    page.context.close()
+
+
+def test_the_evening_pages_fit_a_phone(browser: Browser, club: Served) -> None:
+    server = club
+    page = _page(browser, PHONE)
+    page.goto(server.sign_in)
+    _fits(page)
+    page.goto(f"{server.url}/members")
+    _fits(page)
+    _create_event(page, server.url, "Friday pairs")
+    _fits(page)
+    expect(page.get_by_label(re.compile("^Scans"))).to_be_visible()
+    page.get_by_role("link", name="Board 1", exact=True).click()
+    _fits(page)
+    expect(page.locator('input[name="result-0"]')).to_be_visible()
+    page.get_by_role("link", name="Back to the event").click()
+    page.get_by_role("link", name="Review queue", exact=False).first.click()
+    _fits(page)
+    page.context.close()
