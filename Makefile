@@ -31,6 +31,7 @@ bench: setup  ## the benchmarks (benchmarks/README.md); not part of the tests
 
 screenshots: run  ## the README's pictures of the site and the console (docs/images/), from `make run`
 	$(PY) -m scripts.screenshots $(OUT) --to docs/images
+	$(PY) -m scripts.club_screenshots --to docs/images
 
 clean:  ## remove outputs and caches (keeps .venv)
 	rm -rf $(OUT) .pytest_cache .ruff_cache .mypy_cache .prefect

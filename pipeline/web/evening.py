@@ -27,9 +27,17 @@ from pipeline.events.club_folder import ClubEvent, write_inputs
 from pipeline.events.eventfile import EventFileError, load_event
 from pipeline.web.http import page, redirect, require_director, session_of
 from pipeline.web.uploads import Upload, require_director_upload
-from scoring.event import Event
+from scoring.event import Event, Session
 
-__all__ = ["evening_page", "progress_json", "score_post", "upload_post", "print_pdf"]
+__all__ = [
+    "club_event",
+    "session_boards",
+    "evening_page",
+    "progress_json",
+    "score_post",
+    "upload_post",
+    "print_pdf",
+]
 
 PAPERS = ("A4", "Letter")
 
@@ -38,8 +46,17 @@ def _club(request: Request) -> Any:
     return request.app.state.club
 
 
-def _found(request: Request) -> ClubEvent | None:
-    return _club(request).event(request.path_params.get("slug", ""))  # type: ignore[no-any-return]
+def club_event(request: Request) -> ClubEvent | None:
+    """The event the address names (``/events/SLUG/...``), its console set as the page's."""
+    found: ClubEvent | None = _club(request).event(request.path_params.get("slug", ""))
+    if found is not None:
+        request.state.console = _club(request).console_for(found)
+    return found
+
+
+def session_boards(session: Session) -> list[int]:
+    """Every board of a session, over its sections."""
+    return sorted({b for section in session.sections for b in section.movement.boards})
 
 
 def _not_found() -> Response:
@@ -67,16 +84,11 @@ def _event(found: ClubEvent) -> tuple[Event | None, str]:
         return None, str(error)
 
 
-def _set_console(request: Request, found: ClubEvent) -> None:
-    request.state.console = _club(request).console_for(found)
-
-
 async def evening_page(request: Request) -> Response:
     """GET /events/SLUG/: the evening's steps and the event's console overview."""
-    found = _found(request)
+    found = club_event(request)
     if found is None:
         return _not_found()
-    _set_console(request, found)
     event, problem = await run_in_threadpool(_event, found)
     progress = _club(request).runner.progress(found.slug)
     typed, boards = {}, {}
@@ -85,7 +97,7 @@ async def evening_page(request: Request) -> Response:
 
         for s in event.sessions:
             typed[s.number] = typed_boards(found.folder, s.number)
-            boards[s.number] = sorted({b for sec in s.sections for b in sec.movement.boards})
+            boards[s.number] = session_boards(s)
     return page(
         request,
         "evening.html",
@@ -104,7 +116,7 @@ async def evening_page(request: Request) -> Response:
 
 async def progress_json(request: Request) -> Response:
     """GET /events/SLUG/progress.json: where the event's run is (the page polls it)."""
-    found = _found(request)
+    found = club_event(request)
     if found is None:
         return _not_found()
     progress = _club(request).runner.progress(found.slug)
@@ -118,7 +130,7 @@ def start_run(request: Request, found: ClubEvent) -> None:
 
 async def _score(request: Request, fields: dict[str, str]) -> Response:
     """POST /events/SLUG/score: run the event's flow now (typed travellers, decisions)."""
-    found = _found(request)
+    found = club_event(request)
     if found is None:
         return _not_found()
     event, problem = await run_in_threadpool(_event, found)
@@ -136,7 +148,7 @@ score_post = require_director(_score)
 
 async def _upload(request: Request, fields: dict[str, str], files: list[Upload]) -> Response:
     """POST /events/SLUG/scans: take each file (checked by content), then run the flow."""
-    found = _found(request)
+    found = club_event(request)
     if found is None:
         return _not_found()
     session = session_of(request)
@@ -187,7 +199,7 @@ upload_post = require_director_upload(_upload)
 async def print_pdf(request: Request) -> Response:
     """GET /events/SLUG/print/{travellers,cards}.pdf?session=N&paper=A4: the session's
     travellers (pairs pre-printed, QR code) or its table and personal guide cards."""
-    found = _found(request)
+    found = club_event(request)
     if found is None:
         return _not_found()
     what = request.path_params["what"]

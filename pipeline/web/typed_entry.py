@@ -25,8 +25,9 @@ from pipeline.doors.entry.traveller_form import (
     typed_boards,
     typed_traveller,
 )
-from pipeline.events.club_folder import ClubEvent, write_inputs
+from pipeline.events.club_folder import write_inputs
 from pipeline.events.eventfile import EventFileError, load_event
+from pipeline.web.evening import club_event, session_boards
 from pipeline.web.http import page, redirect, require_director, session_of
 from scoring.event import Event
 
@@ -35,20 +36,12 @@ __all__ = ["entry_page", "entry_post"]
 MAX_LINES = 40
 
 
-def _club_event(request: Request) -> ClubEvent | None:
-    club = request.app.state.club
-    found: ClubEvent | None = club.event(request.path_params.get("slug", ""))
-    if found is not None:
-        request.state.console = club.console_for(found)
-    return found
-
-
 def _choice(event: Event, session_text: str, board_text: str) -> tuple[int, int]:
     numbers = [s.number for s in event.sessions]
     session = int(session_text) if session_text.isdigit() else numbers[0]
     if session not in numbers:
         session = numbers[0]
-    boards = sorted({b for sec in event.session(session).sections for b in sec.movement.boards})
+    boards = session_boards(event.session(session))
     board = int(board_text) if board_text.isdigit() else boards[0]
     return session, board if board in boards else boards[0]
 
@@ -64,7 +57,7 @@ def _render(
     typed: set[int],
     status: int = 200,
 ) -> Response:
-    boards = sorted({b for sec in event.session(session).sections for b in sec.movement.boards})
+    boards = session_boards(event.session(session))
     return page(
         request,
         "traveller.html",
@@ -84,7 +77,7 @@ def _render(
 
 async def entry_page(request: Request) -> Response:
     """GET /events/SLUG/entry?session=N&board=B: the traveller, as saved or pre-filled."""
-    found = _club_event(request)
+    found = club_event(request)
     if found is None:
         return PlainTextResponse("no such event", status_code=404)
     try:
@@ -122,7 +115,7 @@ def _typed_lines(fields: dict[str, str]) -> list[TypedLine]:
 
 async def _entry(request: Request, fields: dict[str, str]) -> Response:
     """POST /events/SLUG/entry: check every line; save the traveller when all check."""
-    found = _club_event(request)
+    found = club_event(request)
     if found is None:
         return PlainTextResponse("no such event", status_code=404)
     session_state = session_of(request)
@@ -157,7 +150,7 @@ async def _entry(request: Request, fields: dict[str, str]) -> Response:
         f"Board {board} saved ({entered} result(s)). "
         '"Score now" on the event\'s page puts it in the results.',
     )
-    boards = sorted({b for sec in event.session(session).sections for b in sec.movement.boards})
+    boards = session_boards(event.session(session))
     later = [b for b in boards if b > board]
     target = later[0] if later else board
     return redirect(f"/events/{found.slug}/entry?session={session}&board={target}")

@@ -258,3 +258,24 @@ def test_bad_uploads_are_refused_with_the_reason_and_nothing_is_lost(
     ]
     assert [entry["original_name"] for entry in log] == ["travellers.pdf", "scan-cut.pdf"]
     assert not (folder / "out").exists()
+
+
+def test_last_weeks_pairs_are_taken_over(club: Path) -> None:
+    client = _signed_in(club)
+    form = {
+        "csrf": _csrf(client, "/events/new"),
+        "name": "Tuesday pairs",
+        "date": "2026-12-01",
+        "kind": "pairs-matchpoints",
+        "pairs": "7",
+        "boards": "14-21",
+        "sessions": "1",
+        "correction_minutes": "30",
+        "takeover": SLUG,
+        "action": "takeover",
+    }
+    doc = lxml.html.fromstring(client.post("/events/new", data=form).text)
+    value = {i.get("name"): i.get("value") for i in doc.xpath("//input[@name]")}
+    assert value["pair-3-1-name"] == "Anna 3" and value["pair-3-1-member"] == "2003"
+    assert value["pair-7-2-name"] == "Bo 7" and value["pair-7-2-member"] == ""
+    assert doc.xpath('//select[@name="takeover"]/option[@selected]/@value') == [SLUG]

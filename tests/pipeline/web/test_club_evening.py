@@ -11,14 +11,8 @@ it does at the club. Few and slow by nature: one evening (the real flow, the rea
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2
@@ -28,6 +22,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app as cli
 from pipeline.events.club_folder import club_events
+from tests.pipeline.web.serving import Served, served_club
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
@@ -54,51 +49,11 @@ MEMBERS = "Member number,Name\n" + "".join(
 )
 
 
-@dataclass(frozen=True)
-class Served:
-    folder: Path
-    url: str
-    sign_in: str
-
-
 @pytest.fixture
 def club(tmp_path: Path) -> Iterator[Served]:
-    """``bridgescan serve CLUB`` on a free port of 127.0.0.1, a new club's empty folder."""
-    folder = tmp_path / "club"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
-    env.pop("BRIDGESCAN_DIRECTOR_PASSWORD", None)
-    env["PYTHONUNBUFFERED"] = "1"  # the sign-in address is read as it is printed
-    said = tmp_path / "serve.log"  # a file, not a pipe: a pipe nobody reads fills and blocks
-    with said.open("w") as log:
-        server = subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "bridgescan"),
-                "serve",
-                str(folder),
-                "--port",
-                str(port),
-            ],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        deadline = time.monotonic() + 60
-        while "sign in as the director: " not in said.read_text() and server.poll() is None:
-            assert time.monotonic() < deadline, said.read_text()
-            time.sleep(0.1)
-        found = re.search(r"sign in as the director: (\S+)", said.read_text())
-        assert found is not None, said.read_text()
-        sign_in = found[1]
-        assert sign_in.startswith(f"http://127.0.0.1:{port}/login?token="), sign_in
-        yield Served(folder, f"http://127.0.0.1:{port}", sign_in)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    """``bridgescan serve CLUB`` for a new club's empty folder."""
+    with served_club(tmp_path / "club", tmp_path) as served:
+        yield served
 
 
 def _page(browser: Browser, viewport: dict[str, int]) -> Page:
