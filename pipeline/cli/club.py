@@ -1,8 +1,10 @@
 """``bridgescan club ...``: the club folder (CLUB/members.csv, CLUB/events/).
 
-One command a concept (``members`` today); each calls the same functions as the club's
-console (``pipeline.events.members``). Exit codes follow ``pipeline.cli.ExitCode``: 0 fine,
-2 the input could not be used (one line on stderr naming file, sheet and row).
+One command a concept: ``members`` (the member list) and ``events`` (the club's events and
+their status); each calls the same functions as the club's console
+(``pipeline.events.members``, ``pipeline.web.club_pages.event_rows``). Exit codes follow
+``pipeline.cli.ExitCode``: 0 fine, 1 an event is provisional (``events``), 2 the input could
+not be used (one line on stderr naming file, sheet and row).
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ __all__ = ["register"]
 def register(app: typer.Typer) -> None:
     """Add the ``club`` command group to the bridgescan app."""
     group = typer.Typer(
-        help="The club folder (members.csv, events/): its member list.",
+        help="The club folder (members.csv, events/): its member list and its events.",
         no_args_is_help=True,
     )
     group.command("members")(members)
+    group.command("events")(events)
     app.add_typer(group, name="club")
 
 
@@ -92,3 +95,27 @@ def _print_members(club: Path, members: list[Member]) -> None:
         # Text, not markup: a name like "[bold]" is printed as it is.
         table.add_row(Text(member.number), Text(member.name))
     Console().print(table)
+
+
+def events(
+    club: Annotated[Path, typer.Argument(help="The club folder (holds events/).")],
+) -> None:
+    """List the club's events, newest first, with their status: not scored, PROVISIONAL
+    (and why), official (corrections until when), final. Exit 1 when any is provisional."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pipeline.web.club_pages import event_rows
+
+    if not club.is_dir():
+        raise _fail(f"{club}: no such club folder")
+    rows = event_rows(club)
+    table = Table(title=f"{club}: events")
+    for name in ("Date", "Event", "Status", "Details", "Folder"):
+        table.add_column(name, overflow="fold")
+    for row in rows:
+        status = "PROVISIONAL" if row.status == "provisional" else row.status
+        table.add_row(row.date, row.name, status, row.detail, f"events/{row.slug}")
+    Console(soft_wrap=False).print(table)
+    if any(row.status in ("provisional", "broken") for row in rows):
+        raise typer.Exit(ExitCode.FINDINGS)

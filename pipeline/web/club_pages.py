@@ -52,8 +52,11 @@ def _status(found: ClubEvent, clock: Clock | None) -> tuple[str, str]:
         return "not scored", "nothing published yet"
     view = published.publication
     if published.status.provisional or view is None:
-        reasons = "; ".join(published.status.reasons[:2]) or "readings wait for review"
-        return "provisional", reasons
+        waiting = sum(len(s.open_items) for s in view.sessions) if view is not None else 0
+        blocking = sum(s.blocking for s in view.sessions) if view is not None else 0
+        parts = [f"{waiting} reading(s) wait for review"] if waiting else []
+        parts += [f"{blocking} finding(s) block publishing"] if blocking else []
+        return "provisional", "; ".join(parts) or "; ".join(published.status.reasons[:1])
     at = now(clock)
     open_until = [s.deadline for s in view.sessions if s.deadline is not None and s.deadline > at]
     if open_until:

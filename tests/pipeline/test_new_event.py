@@ -152,3 +152,21 @@ def test_the_club_folder(tmp_path: Path) -> None:
     assert [(f.session, [p.name for p in f.scans], [p.name for p in f.entries]) for f in files] == [
         (1, ["session1"], ["session1.csv"])
     ]
+
+
+def test_club_events_lists_the_events_with_their_status(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    club = tmp_path / "club"
+    text, _event, _ = draft_event(
+        EventDraft("Tuesday pairs", "2026-11-24", movement=HOWELL_7, pairs=_pairs(7)), club
+    )
+    (club / "events" / "2026-11-24-tuesday-pairs").mkdir(parents=True)
+    (club / "events" / "2026-11-24-tuesday-pairs" / "event.yaml").write_text(text, "utf-8")
+    shown = CliRunner().invoke(app, ["club", "events", str(club)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    line = next(line for line in shown.output.splitlines() if "Tuesday pairs" in line)
+    assert "2026-11-24" in line and "not scored" in line
+    assert CliRunner().invoke(app, ["club", "events", str(tmp_path / "none")]).exit_code == 2

@@ -145,14 +145,17 @@ def test_a_new_directors_evening(browser: Browser, club: Served, tmp_path: Path)
     # 6. the review items decided: the results turn official
     page.get_by_role("link", name=re.compile(r"Review queue \(")).click()
     page.get_by_label("Decided by").first.fill("TD Eva")
-    for _ in range(review_open):
-        item = page.locator("section.item form.decide").first
+    queue = page.get_by_role("link", name=re.compile(r"Review queue \("))
+    for remaining in range(review_open, 0, -1):  # each decision published at once
+        expect(queue).to_have_text(f"Review queue ({remaining} open)")
+        item = page.locator("section.item form.decide").first  # the open items come first
         fitting = item.locator("fieldset.candidates button:not(.secondary)")
         if fitting.count():
             fitting.first.click()
         else:
             item.get_by_role("button", name="Not a result: reject").click()
-        expect(page.locator("main .message").first).to_contain_text("recorded")
+    expect(queue).to_have_text("Review queue (0 open)")
+    expect(page.locator("main .message").first).to_contain_text("published as version")
     expect(page.locator(".banner.provisional")).to_have_count(0)
     page.get_by_role("link", name="All events").click()
     expect(page.get_by_role("table")).to_contain_text("official")
