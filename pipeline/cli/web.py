@@ -91,8 +91,9 @@ def serve_command(
     out: Annotated[
         Path,
         typer.Argument(
+            metavar="FOLDER",
             help="A club folder (its members and events; an empty or new folder starts a "
-            "club), or the output folder of `run` or `score`."
+            "club), or the output folder of `run` or `score`.",
         ),
     ],
     host: Annotated[
