@@ -108,6 +108,6 @@ def club_app(club: ClubConsole) -> Starlette:
         Mount("/events/{slug}", app=EventConsoles(club)),
     ]
     app = Starlette(routes=routes)
-    app.add_middleware(ConsoleMiddleware, console=club)  # type: ignore[arg-type]
+    app.add_middleware(ConsoleMiddleware, console=club)
     app.state.club = club
     return app

@@ -11,7 +11,9 @@ value typed stays in the form.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -33,7 +35,7 @@ from pipeline.events.new_event import (
     spec_text,
 )
 from pipeline.files import atomic_write_text
-from pipeline.web.http import console_of, page, redirect, require_director, session_of
+from pipeline.web.http import club_of, page, redirect, require_director, session_of
 from scoring.event import Event
 from scoring.movement import MovementError
 from scoring.movements import suggest_movements
@@ -69,9 +71,10 @@ def _choices(pairs: int, boards: str) -> tuple[list[Choice], str]:
     ], ""
 
 
-def _previous(club_folder: object) -> list[tuple[str, Event]]:
+def _previous(club_folder: Path) -> list[tuple[str, Event]]:
+    """The club's earlier events that read, newest first (slug, event)."""
     out = []
-    for found in club_events(club_folder):  # type: ignore[arg-type]
+    for found in club_events(club_folder):
         try:
             out.append((found.slug, load_event(found.event_file)))
         except EventFileError:
@@ -90,19 +93,15 @@ def _taken_over(event: Event) -> dict[int, PairDraft]:
     return drafts
 
 
-def _draft(fields: dict[str, str], numbers: tuple[int, ...]) -> EventDraft:
-    pairs = tuple(
-        PairDraft(
-            n,
-            tuple(  # type: ignore[arg-type]
-                PlayerDraft(
-                    fields.get(f"pair-{n}-{i}-name", ""), fields.get(f"pair-{n}-{i}-member", "")
-                )
-                for i in (1, 2)
-            ),
-        )
-        for n in numbers
+def _player(fields: dict[str, str], pair: int, seat: int) -> PlayerDraft:
+    return PlayerDraft(
+        fields.get(f"pair-{pair}-{seat}-name", ""), fields.get(f"pair-{pair}-{seat}-member", "")
     )
+
+
+def _draft(fields: dict[str, str], numbers: tuple[int, ...]) -> EventDraft:
+    """The form's values as a draft (the pairs of the movement chosen)."""
+    pairs = tuple(PairDraft(n, (_player(fields, n, 1), _player(fields, n, 2))) for n in numbers)
     return EventDraft(
         name=fields.get("name", ""),
         date=fields.get("date", ""),
@@ -119,10 +118,10 @@ def _draft(fields: dict[str, str], numbers: tuple[int, ...]) -> EventDraft:
 def _form(
     request: Request,
     fields: dict[str, str],
-    problems: list[DraftProblem] = (),  # type: ignore[assignment]
+    problems: Sequence[DraftProblem] = (),
     status: int = 200,
 ) -> Response:
-    club = console_of(request)
+    club = club_of(request)
     earlier = _previous(club.folder)
     pairs = _int(fields.get("pairs", ""), 0)
     choices, choice_problem = _choices(pairs, fields.get("boards", "24-28")) if pairs else ([], "")
@@ -158,7 +157,8 @@ def _form(
     )
 
 
-def _defaults(club_folder: object) -> dict[str, str]:
+def _defaults(club_folder: Path) -> dict[str, str]:
+    """The form's first values: the last event's settings, today's date."""
     earlier = _previous(club_folder)
     last = earlier[0][1] if earlier else None
     return {
@@ -177,13 +177,13 @@ def _defaults(club_folder: object) -> dict[str, str]:
 
 async def new_event_page(request: Request) -> Response:
     """GET /events/new: the form, filled with the last event's settings."""
-    return _form(request, _defaults(console_of(request).folder))
+    return _form(request, _defaults(club_of(request).folder))
 
 
 async def _new_event(request: Request, fields: dict[str, str]) -> Response:
     """POST /events/new: "suggest" (and "takeover") draws the form again; "create" writes
     the event file when it checks, else shows each problem beside its field."""
-    club = console_of(request)
+    club = club_of(request)
     session = session_of(request)
     fields = {k: v for k, v in fields.items() if k != "csrf"}
     if fields.get("action") != "create":

@@ -27,7 +27,7 @@ from pipeline.events.members import (
     load_members,
 )
 from pipeline.publish.results_json_read import ResultsJsonError
-from pipeline.web.http import console_of, page, redirect, require_director, session_of
+from pipeline.web.http import club_of, page, redirect, require_director, session_of
 from pipeline.web.state import results
 from pipeline.web.uploads import Upload, require_director_upload
 
@@ -84,7 +84,7 @@ def event_rows(club: Path, clock: Clock | None = None) -> list[EventRow]:
 
 async def club_home(request: Request) -> Response:
     """GET /: the club's events and what waits in each."""
-    club = console_of(request)
+    club = club_of(request)
     rows = await run_in_threadpool(event_rows, club.folder, club.clock)
     members = await run_in_threadpool(load_members, club.folder)
     return page(request, "club_home.html", title="Events", rows=rows, member_count=len(members))
@@ -92,7 +92,7 @@ async def club_home(request: Request) -> Response:
 
 async def members_page(request: Request) -> Response:
     """GET /members: the member list, the import and the add form."""
-    club = console_of(request)
+    club = club_of(request)
     try:
         members = load_members(club.folder)
         problem = ""
@@ -109,7 +109,7 @@ def _who(request: Request, fields: dict[str, str]) -> str:
 
 async def _members_post(request: Request, fields: dict[str, str]) -> Response:
     """POST /members: add, rename or remove one member (action = add, update, remove)."""
-    club = console_of(request)
+    club = club_of(request)
     session = session_of(request)
     action = fields.get("action", "")
     who = _who(request, fields)
@@ -142,7 +142,7 @@ async def _members_import(
     request: Request, fields: dict[str, str], files: list[Upload]
 ) -> Response:
     """POST /members/import: a CSV or XLSX member list, merged by member number."""
-    club = console_of(request)
+    club = club_of(request)
     session = session_of(request)
     who = _who(request, fields)
     if not files:

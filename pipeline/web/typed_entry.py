@@ -18,6 +18,7 @@ from starlette.responses import PlainTextResponse, Response
 
 from pipeline.doors.entry.traveller_form import (
     FormLine,
+    LineCheck,
     TravellerRefused,
     TypedLine,
     check_traveller,
@@ -53,7 +54,7 @@ def _render(
     session: int,
     board: int,
     lines: list[TypedLine],
-    checks: list[object] | None,
+    checks: list[LineCheck] | None,
     typed: set[int],
     status: int = 200,
 ) -> Response:
