@@ -188,7 +188,7 @@ class Runner:
         finally:
             flows.listeners.remove(listen)
         results: Any = summary.results
-        lines = [f"version {summary.version} published"]
+        lines = [f"the results are version {summary.version}"]
         for session in summary.sessions:
             lines += [f"session {session.session}: not read: {page}" for page in session.unreadable]
             lines += [f"session {session.session}: {note}" for note in session.replaced]

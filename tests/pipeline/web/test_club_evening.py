@@ -101,7 +101,7 @@ def _played(event_file: Path, tmp_path: Path) -> Path:
     if text not in _SCANS:
         bundle = tmp_path / "session1.pdf"
         made = CliRunner().invoke(cli, ["forms", "synth", str(tmp_path / "scans"), "--event",
-                                        str(event_file), "--seed", "5", "--score-errors", "0.12",
+                                        str(event_file), "--seed", "5", "--score-errors", "0.05",
                                         "--bundle", str(bundle)])  # fmt: skip
         assert made.exit_code == 0, made.output
         _SCANS[text] = bundle
