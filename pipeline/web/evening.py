@@ -25,7 +25,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from pipeline.doors.scans.intake import UploadRefused, take_upload
 from pipeline.events.club_folder import ClubEvent, write_inputs
 from pipeline.events.eventfile import EventFileError, load_event
-from pipeline.web.http import page, redirect, require_director, session_of
+from pipeline.web.http import club_of, page, redirect, require_director, session_of
 from pipeline.web.uploads import Upload, require_director_upload
 from scoring.event import Event, Session
 
@@ -42,15 +42,11 @@ __all__ = [
 PAPERS = ("A4", "Letter")
 
 
-def _club(request: Request) -> Any:
-    return request.app.state.club
-
-
 def club_event(request: Request) -> ClubEvent | None:
     """The event the address names (``/events/SLUG/...``), its console set as the page's."""
-    found: ClubEvent | None = _club(request).event(request.path_params.get("slug", ""))
+    found: ClubEvent | None = club_of(request).event(request.path_params.get("slug", ""))
     if found is not None:
-        request.state.console = _club(request).console_for(found)
+        request.state.console = club_of(request).console_for(found)
     return found
 
 
@@ -90,7 +86,7 @@ async def evening_page(request: Request) -> Response:
     if found is None:
         return _not_found()
     event, problem = await run_in_threadpool(_event, found)
-    progress = _club(request).runner.progress(found.slug)
+    progress = club_of(request).runner.progress(found.slug)
     typed, boards = {}, {}
     if event is not None:
         from pipeline.doors.entry.traveller_form import typed_boards
@@ -119,13 +115,13 @@ async def progress_json(request: Request) -> Response:
     found = club_event(request)
     if found is None:
         return _not_found()
-    progress = _club(request).runner.progress(found.slug)
+    progress = club_of(request).runner.progress(found.slug)
     return JSONResponse({"state": "none"} if progress is None else progress.as_json())
 
 
 def start_run(request: Request, found: ClubEvent) -> None:
     """Queue the event's flow (the same as ``bridgescan run EVENT --out EVENT/out``)."""
-    _club(request).runner.start(found.slug, found.folder, found.out_dir)
+    club_of(request).runner.start(found.slug, found.folder, found.out_dir)
 
 
 async def _score(request: Request, fields: dict[str, str]) -> Response:

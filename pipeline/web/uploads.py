@@ -26,7 +26,7 @@ from starlette.responses import Response
 
 from pipeline.doors.scans.intake import MAX_UPLOAD_BYTES
 from pipeline.files import safe_name
-from pipeline.web.http import forbidden, page, same_origin, session_of
+from pipeline.web.http import club_of, forbidden, page, same_origin, session_of
 from pipeline.web.security import Sessions
 
 __all__ = [
@@ -109,7 +109,7 @@ def require_director_upload(handler: Handler) -> Callable[[Request], Awaitable[R
                 f"{_mb(MAX_REQUEST_BYTES)} and one file at most {_mb(MAX_UPLOAD_BYTES)}. "
                 "Send the files a few at a time. Nothing was kept.",
             )
-        club = request.app.state.club
+        club = club_of(request)
         folder = Path(club.folder) / INCOMING / secrets.token_hex(8)
         try:
             async with request.form(max_files=MAX_FILES, max_fields=200) as form:
