@@ -1,6 +1,7 @@
 """Movement generators and checks (seed 004 "Tävlingsformer").
 
-``mitchell``, ``appendix_mitchell``, ``howell``, ``team_movement`` and
+``mitchell``, ``appendix_mitchell``, ``howell``, ``reduced_howell``,
+``endless_howell``, ``team_movement`` and
 ``three_team_movement`` build a ``scoring.movement.Movement``; ``check_movement`` finds
 what is wrong with any movement, generated or imported from guide cards;
 ``build_movement`` makes one from a ``MovementSpec`` (what an event file says).
@@ -15,8 +16,10 @@ from scoring.movements.checks import (
     comparison_fields,
     validate_movement,
 )
+from scoring.movements.endless_howell import endless_howell
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell, set_boards
+from scoring.movements.reduced_howell import reduced_howell
 from scoring.movements.spec import build_movement
 from scoring.movements.suggest import Suggestion, suggest_movements
 from scoring.movements.teams import TeamMatch, team_matches, team_movement, three_team_movement
@@ -35,9 +38,11 @@ __all__ = [
     "build_movement",
     "check_movement",
     "comparison_fields",
+    "endless_howell",
     "howell",
     "mitchell",
     "pair_balance",
+    "reduced_howell",
     "set_boards",
     "suggest_movements",
     "team_matches",

@@ -3,7 +3,8 @@
 - a pair plays at most one line per round and each board at most once;
 - every board is played the same number of times (otherwise Neuberg must factor, so this
   is a warning, not an error), and every line plays the same number of boards;
-- a Howell meets everyone exactly once (when played to the end);
+- a Howell meets everyone exactly once when played to the end, and nobody twice when
+  stopped early or reduced;
 - an arrow-switched Mitchell or a Howell forms one comparison field, so all pairs can be
   compared and there is one winner (a pure Mitchell has two, seed 004 section 5).
 
@@ -103,8 +104,9 @@ def check_movement(
     problems += _board_at_two_tables(movement)
     problems += _uneven(movement)
     problems += _idle_pairs(movement)
-    if require_all_meet:
-        problems += _meetings(movement)
+    if require_all_meet or movement.kind is MovementKind.HOWELL:
+        # Nobody meets twice in any Howell (full, stopped early or reduced).
+        problems += _meetings(movement, all_meet=require_all_meet)
     if require_one_field:
         fields = comparison_fields(movement)
         if len(fields) > 1:
@@ -240,7 +242,7 @@ def _idle_pairs(movement: Movement) -> list[MovementProblem]:
     ]
 
 
-def _meetings(movement: Movement) -> list[MovementProblem]:
+def _meetings(movement: Movement, *, all_meet: bool) -> list[MovementProblem]:
     problems = []
     met: Counter[tuple[int, int]] = Counter()
     lines: dict[tuple[int, int], list[MovementEntry]] = defaultdict(list)
@@ -251,7 +253,7 @@ def _meetings(movement: Movement) -> list[MovementProblem]:
     playing = [p for p in movement.pairs if movement.entries_of_pair(p)]
     missing = [(p, q) for i, p in enumerate(playing) for q in playing[i + 1 :] if met[(p, q)] == 0]
     twice = sorted(k for k, n in met.items() if n > 1)
-    if missing:
+    if missing and all_meet:
         shown = ", ".join(f"{p}-{q}" for p, q in missing[:12])
         more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
         problems.append(

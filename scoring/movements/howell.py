@@ -21,10 +21,12 @@ every table on its own set, so tables share a set in the same round (a relay).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
 from scoring.movements.mitchell import set_boards
 
-__all__ = ["howell", "HOWELL_SCHEDULES", "MAX_HOWELL_TABLES"]
+__all__ = ["howell", "howell_movement", "HOWELL_SCHEDULES", "MAX_HOWELL_TABLES"]
 
 # tables -> (starter couples for tables 2..T, table offsets c_1..c_T, NS-first flag per
 # couple: 0 = first position of the couple sits NS, 1 = the second).
@@ -139,16 +141,30 @@ def howell(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> M
             ns, ew = (first, second) if flag == 0 else (second, first)
             lines.append(MovementEntry(round_, table, ns, ew, boards(table)))
     present = [e for e in lines if stationary <= pairs or stationary not in e.pairs]
+    return howell_movement("howell", present, pairs, boards_per_round, rounds, moving)
+
+
+def howell_movement(
+    kind: str,
+    lines: Sequence[MovementEntry],
+    pairs: int,
+    boards_per_round: int,
+    rounds: int,
+    full_rounds: int,
+) -> Movement:
+    """A Howell-family movement named and specified as its event file says it (``rounds``
+    only when stopped early)."""
     params: list[tuple[str, str | int | bool | tuple[int, ...]]] = [
         ("pairs", pairs),
         ("boards_per_round", boards_per_round),
     ]
-    if rounds != moving:
+    if rounds != full_rounds:
         params.append(("rounds", rounds))
+    title = kind.replace("-", " ").capitalize().replace("howell", "Howell")
     return Movement(
-        name=f"Howell {pairs} pairs, {rounds} x {boards_per_round} boards",
+        name=f"{title} {pairs} pairs, {rounds} x {boards_per_round} boards",
         kind=MovementKind.HOWELL,
-        entries=tuple(present),
+        entries=tuple(lines),
         pairs=tuple(range(1, pairs + 1)),
-        spec=MovementSpec("howell", tuple(params)),
+        spec=MovementSpec(kind, tuple(params)),
     )

@@ -12,8 +12,10 @@ from typing import TypeVar
 
 from scoring.movement import Movement, MovementError, MovementSpec
 from scoring.movements.appendix import appendix_mitchell
+from scoring.movements.endless_howell import endless_howell
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
+from scoring.movements.reduced_howell import reduced_howell
 from scoring.movements.teams import team_movement, three_team_movement
 
 __all__ = ["GENERATORS", "build_movement"]
@@ -90,23 +92,28 @@ def _build_appendix(spec: MovementSpec) -> Movement:
     )
 
 
-def _build_howell(spec: MovementSpec) -> Movement:
+def _rounds_optional(
+    generator: Callable[..., Movement], field: str = "pairs"
+) -> Callable[[MovementSpec], Movement]:
+    """A builder for a round-robin generator: pairs (or teams), boards per round, and rounds
+    if stopped early."""
+
+    def build(spec: MovementSpec) -> Movement:
+        _only(spec, {field, "boards_per_round", "rounds"})
+        rounds = spec.get("rounds")
+        return generator(
+            _required(spec, field),
+            _required(spec, "boards_per_round"),
+            rounds=None if rounds is None else _int(spec, "rounds", rounds),  # type: ignore[arg-type]
+        )
+
+    return build
+
+
+def _build_reduced_howell(spec: MovementSpec) -> Movement:
     _only(spec, {"pairs", "boards_per_round", "rounds"})
-    rounds = spec.get("rounds")
-    return howell(
-        _required(spec, "pairs"),
-        _required(spec, "boards_per_round"),
-        rounds=None if rounds is None else _int(spec, "rounds", rounds),  # type: ignore[arg-type]
-    )
-
-
-def _build_teams(spec: MovementSpec) -> Movement:
-    _only(spec, {"teams", "boards_per_round", "rounds"})
-    rounds = spec.get("rounds")
-    return team_movement(
-        _required(spec, "teams"),
-        _required(spec, "boards_per_round"),
-        rounds=None if rounds is None else _int(spec, "rounds", rounds),  # type: ignore[arg-type]
+    return reduced_howell(
+        _required(spec, "pairs"), _required(spec, "boards_per_round"), _required(spec, "rounds")
     )
 
 
@@ -135,8 +142,10 @@ def _only(spec: MovementSpec, allowed: set[str]) -> None:
 GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "mitchell": _build_mitchell,
     "appendix-mitchell": _build_appendix,
-    "howell": _build_howell,
-    "teams": _build_teams,
+    "howell": _rounds_optional(howell),
+    "reduced-howell": _build_reduced_howell,
+    "endless-howell": _rounds_optional(endless_howell),
+    "teams": _rounds_optional(team_movement, "teams"),
     "three-teams": _build_three_teams,
 }
 

@@ -10,10 +10,13 @@ The seed's table for a one-evening pairs event of 26-28 boards:
     13-14  Howell             26
     15-20  reduced Howell     26 or 28
 
-We do not generate reduced Howells (their schedules are in the federation's guide cards),
-so for those counts we offer what we can generate: a Mitchell with arrow switches (one
-winner), stopped early when that fits the boards, and for an odd number of pairs the
-appendix Mitchell. Every suggestion is built and checked, so it can be played as printed.
+Where the seed plays a full Howell and one fits the boards, it comes first; where it plays
+a reduced Howell (11-12 and 15-20 pairs), the reduced Howells that fit come first (fewer
+rounds, so fewer boards, by having more than one stationary pair). Then a Mitchell with
+arrow switches (one winner), stopped early when that fits the boards, and for an odd number
+of pairs the appendix Mitchell. A Howell stopped early is offered only when nothing else of
+the Howell family fits. Every suggestion is built and checked, so it can be played as
+printed.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 
 from scoring.movement import Movement, MovementError, MovementSpec
 from scoring.movements.checks import Severity, check_movement
+from scoring.movements.reduced_howell import reduced_howell_sizes
 from scoring.movements.spec import build_movement
 
 __all__ = ["Suggestion", "suggest_movements"]
@@ -67,7 +71,22 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
             MovementSpec("howell", (("pairs", pairs), ("boards_per_round", bpr))),
             "Howell: everyone meets everyone (seed 004 §1)",
         )
-    if not found:  # where the seed plays a reduced Howell, a Howell stopped early
+    # Reduced Howell: the seed's choice for 11-12 and 15-20 pairs (fewest rounds first is
+    # not the point; the board count decides, so every size that fits is offered).
+    if not found:
+        for tables, rounds in reduced_howell_sizes():
+            if tables != full // 2:
+                continue
+            for bpr in range(1, 7):
+                offer(
+                    MovementSpec(
+                        "reduced-howell",
+                        (("pairs", pairs), ("boards_per_round", bpr), ("rounds", rounds)),
+                    ),
+                    f"Reduced Howell: {2 * tables - rounds} stationary pairs, "
+                    "everyone meets them; no one meets twice (seed 004 §2)",
+                )
+    if not found:  # no Howell of the seed's kind fits: a Howell stopped early
         for bpr in range(2, 7):
             rounds = high // bpr
             if 2 <= rounds < full - 1:
@@ -76,8 +95,7 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
                         "howell",
                         (("pairs", pairs), ("boards_per_round", bpr), ("rounds", rounds)),
                     ),
-                    "Howell stopped early: not everyone meets (the seed's reduced Howell "
-                    "is on the federation's guide cards)",
+                    "Howell stopped early: not everyone meets",
                 )
     # 2. Mitchell with arrow switches: one winner; stopped early if the boards ask for it.
     tables = full // 2

@@ -30,24 +30,33 @@ def test_six_pairs_both_seed_board_counts():
 
 @pytest.mark.parametrize("pairs", [15, 16, 17, 18, 19, 20])
 def test_reduced_howell_counts_get_a_one_winner_mitchell_too(pairs):
-    # The seed recommends a reduced Howell here, which we do not generate.
+    # The seed recommends a reduced Howell here (first: test_movement_reduced_howell.py);
+    # a one-winner Mitchell is offered after it.
     found = suggest_movements(pairs, (26, 28))
     mitchells = [s for s in found if s.movement.kind is MovementKind.MITCHELL]
     assert mitchells, pairs
     assert all(s.movement.arrow_switched for s in mitchells)
     assert all(26 <= s.boards <= 28 for s in found)
-    # A Howell is offered only stopped early (15 or more rounds would be too many boards).
-    assert all(s.spec.get("rounds") for s in found if s.spec.type == "howell")
+    # No full Howell fits (15 or more rounds would be too many boards), and with a reduced
+    # Howell offered there is no Howell stopped early either.
+    assert not [s for s in found if s.spec.type == "howell"]
 
 
 @pytest.mark.parametrize("pairs", [11, 12])
-def test_eleven_twelve_pairs_get_a_howell_stopped_early(pairs):
+def test_eleven_twelve_pairs_get_a_reduced_howell(pairs):
     # Seed: 11-12 pairs, reduced Howell, 27 boards. 6 tables: 9 rounds of 3 boards.
     first = suggest_movements(pairs, (26, 28))[0]
     assert first.spec.as_dict() == {
-        "type": "howell", "pairs": pairs, "boards_per_round": 3, "rounds": 9,
+        "type": "reduced-howell", "pairs": pairs, "boards_per_round": 3, "rounds": 9,
     }  # fmt: skip
     assert first.boards == 27
+
+
+def test_a_howell_stopped_early_when_nothing_of_the_howell_family_fits():
+    # 22 pairs, 11 tables: no full Howell (21 rounds) or reduced Howell fits 24-27 boards.
+    found = suggest_movements(22, (24, 27))
+    stopped = [s for s in found if s.spec.type == "howell"]
+    assert stopped and all(s.spec.get("rounds") for s in stopped)
 
 
 @pytest.mark.parametrize("pairs", [4, 5, 7, 9, 12, 13, 16, 19, 24, 29])
