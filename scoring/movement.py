@@ -229,6 +229,32 @@ class Movement:
         return sizes.pop()
 
     @property
+    def barometer(self) -> bool:
+        """Whether every table plays the same boards in a round and no board is played in
+        two rounds (a barometer, seed 004 "Barometertävlingar"): after each round its
+        boards are complete, so standings can be put up round by round."""
+        for round_ in self.rounds:
+            if len({e.boards for e in self.entries_in_round(round_)}) != 1:
+                return False
+        return all(len({e.round for e in plays}) == 1 for plays in self._by_board.values())
+
+    def through_round(self, last: int) -> Movement:
+        """The movement's rounds 1..``last``: what has been played when a barometer's
+        standings are put up after round ``last`` (later rounds' boards are not in it)."""
+        if last not in self.rounds:
+            raise MovementError(f"movement {self.name!r} has no round {last}")
+        if last == self.rounds[-1]:
+            return self
+        return Movement(
+            name=f"{self.name}, after round {last} of {self.rounds[-1]}",
+            kind=self.kind,
+            entries=tuple(e for e in self.entries if e.round <= last),
+            pairs=self.pairs,
+            teams=self.teams,
+            spec=self.spec,
+        )
+
+    @property
     def arrow_switched(self) -> bool:
         """Whether any line is arrow-switched (a one-winner Mitchell)."""
         return any(e.switched for e in self.entries)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.results.barometer import after_played_rounds
 from pipeline.results.imp_pairs import score_imp_sessions
 from pipeline.results.model import EventResults
 from pipeline.results.names import check_names
@@ -37,9 +38,11 @@ def score_event(
     ``source`` names the event file in messages about its names (``check_names``).
     """
     check_names(event, source)
+    event, pending = after_played_rounds(event, inputs)
     if event.kind is EventKind.TEAMS:
         teams = score_teams_event(event, inputs)
-        return replace(teams, status=publication_status(inputs, teams.findings))
+        findings = pending + teams.findings
+        return replace(teams, findings=findings, status=publication_status(inputs, findings))
     if not inputs:
         raise ScoreInputError(f"event {event.name!r}: no session files were given")
     scale = masterpoint_scale or SwedishBronze()
@@ -60,9 +63,9 @@ def score_event(
         sessions=scored.views,
         leveled=scored.overall,
         awards=scored.awards,
-        findings=scored.findings,
+        findings=pending + scored.findings,
         target_top=scored.target_top,
         notes=scored.notes,
         presentation=event.options.matchpoint_presentation,
-        status=publication_status(inputs, scored.findings),
+        status=publication_status(inputs, pending + scored.findings),
     )

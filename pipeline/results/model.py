@@ -63,11 +63,18 @@ class PublicationStatus:
 
 
 def blocking_reason(blocking: tuple[FindingView, ...]) -> str:
-    """The status line for findings that block publishing (codes named, plural right)."""
-    count = len(blocking)
-    codes = ", ".join(sorted({f.code for f in blocking}))
-    verb = "blocks" if count == 1 else "block"
-    return f"{count} finding{'s' if count != 1 else ''} {verb} publishing ({codes}; see Findings)"
+    """The status line for findings that block publishing (codes named, plural right);
+    results not complete yet ("pending") are said in their own words first."""
+    parts = [f"session {f.session}: {f.message}" for f in blocking if f.severity == "pending"]
+    others = [f for f in blocking if f.severity != "pending"]
+    if others:
+        count = len(others)
+        codes = ", ".join(sorted({f.code for f in others}))
+        verb = "blocks" if count == 1 else "block"
+        parts.append(
+            f"{count} finding{'s' if count != 1 else ''} {verb} publishing ({codes}; see Findings)"
+        )
+    return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -230,7 +237,9 @@ class FindingView:
 
     @property
     def blocks_publishing(self) -> bool:
-        return self.severity == "error"
+        """Errors block publishing, and so does "pending": the results are not complete yet
+        (a barometer's later rounds, pipeline/results/barometer.py)."""
+        return self.severity in ("error", "pending")
 
 
 @dataclass(frozen=True)

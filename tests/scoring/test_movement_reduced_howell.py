@@ -173,3 +173,16 @@ def test_endless_howell_odd_field_and_stopped_early():
     assert early.spec.as_dict()["rounds"] == 7
     with pytest.raises(MovementError, match="1 to 11 rounds"):
         endless_howell(12, 2, rounds=12)
+
+
+def test_barometer_movements_and_the_rounds_played_so_far():
+    # Every table on the round's boards, each board in one round: a barometer.
+    assert endless_howell(8, 2).barometer
+    assert not reduced_howell(12, 3, 9).barometer  # tables on different sets
+    after_two = endless_howell(8, 2).through_round(2)
+    assert after_two.rounds == (1, 2) and after_two.boards == (1, 2, 3, 4)
+    assert after_two.name == "Endless Howell 8 pairs, 7 x 2 boards, after round 2 of 7"
+    assert after_two.times_played(3) == 4  # a played board keeps its number of results
+    assert endless_howell(8, 2).through_round(7) == endless_howell(8, 2)
+    with pytest.raises(MovementError, match="no round 8"):
+        endless_howell(8, 2).through_round(8)

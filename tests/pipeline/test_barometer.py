@@ -1,0 +1,103 @@
+"""A barometer evening scored round by round (seed 004 "Barometertävlingar", "Oändlig Howell").
+
+Six pairs, endless Howell, one board a round (3 tables, 5 rounds; every table plays board r
+in round r). Seating from the seed's rules (pair t at table t, pair 2T + 1 - t = 7 - t
+opposite it, pair 6 NS at table 1; pair x takes the seat of pair x - 1, pair 1 that of 5):
+round 1: 6-1, 2-5, 3-4; round 2: 6-2, 3-1, 4-5 (NS first).
+
+Typed results, worked by hand (2-1-0 matchpoints, three results a board, top 4):
+- board 1 (none vulnerable): 6-1 4S N = +420, 2-5 4S N +1 = +450, 3-4 4S N -1 = -50.
+  NS: 2 gets 4, 6 gets 2, 3 gets 0; EW: 4 gets 4, 1 gets 2, 5 gets 0.
+- board 2 (NS vulnerable): 6-2 3NT N = +600, 3-1 3NT N +1 = +630, 4-5 2S N = +110.
+  NS: 3 gets 4, 6 gets 2, 4 gets 0; EW: 5 gets 4, 2 gets 2, 1 gets 0.
+After round 2 of 5 (of 8 possible): pair 2 6; pairs 3, 4, 5, 6 4 each; pair 1 2.
+After round 1 of 5 (of 4): pairs 2 and 4 4; pairs 1 and 6 2; pairs 3 and 5 0.
+Rounds not played yet are not missing results: no result-missing finding; the status is
+PROVISIONAL and says "after round N of 5" wherever it appears.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from pipeline.doors.session_input import read_session
+from pipeline.events.eventfile import load_event
+from pipeline.publish import publish
+from pipeline.results.event import score_event
+
+EVENT = """event: {name: Tuesday barometer, kind: pairs-matchpoints}
+sessions:
+  - number: 1
+    date: 2026-11-24
+    sections:
+      - name: A
+        movement: {type: endless-howell, pairs: 6, boards_per_round: 1}
+        pairs:
+"""
+ROUND_1 = ["1,1,1,6,1,4S,N,=,420", "1,1,2,2,5,4S,N,+1,450", "1,1,3,3,4,4S,N,-1,"]
+ROUND_2 = ["2,2,1,6,2,3NT,N,=,600", "2,2,2,3,1,3NT,N,+1,630", "2,2,3,4,5,2S,N,=,110"]
+
+
+def _event(tmp_path: Path) -> Path:
+    names = "".join(
+        f"          - number: {n}\n            players: [{{name: Player {n}a}}, "
+        f"{{name: Player {n}b}}]\n"
+        for n in range(1, 7)
+    )
+    path = tmp_path / "event.yaml"
+    path.write_text(EVENT + names, encoding="utf-8")
+    return path
+
+
+def _scored(tmp_path: Path, lines: list[str]):
+    event = load_event(_event(tmp_path))
+    entries = tmp_path / "typed.csv"
+    header = "Board,Round,Table,NS,EW,Contract,Declarer,Result,NS score,EW score\n"
+    entries.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    return score_event(event, [read_session(event, 1, [entries])])
+
+
+def _points(results) -> dict[int, tuple[Fraction, int]]:
+    return {s.pair: (s.points, s.maximum) for s in results.sessions[0].standings}
+
+
+def test_standings_after_each_round(tmp_path: Path) -> None:
+    first = _scored(tmp_path, ROUND_1)
+    assert _points(first) == {2: (4, 4), 4: (4, 4), 1: (2, 4), 6: (2, 4), 3: (0, 4), 5: (0, 4)}
+    assert first.status.reasons == (
+        "session 1: standings after round 1 of 5: rounds 2-5 not played yet",
+    )
+    second = _scored(tmp_path, ROUND_1 + ROUND_2)
+    assert _points(second) == {2: (6, 8), 3: (4, 8), 4: (4, 8), 5: (4, 8), 6: (4, 8), 1: (2, 8)}
+    assert second.status.provisional
+    assert "after round 2 of 5" in second.status.banner
+    assert "after round 2 of 5" in second.sessions[0].movement
+    assert not [f for f in second.findings if f.code == "result-missing"]
+    pending = [f for f in second.findings if f.code == "rounds-not-played"]
+    assert [(f.session, f.where) for f in pending] == [("1", "rounds 3-5")]
+
+
+def test_a_missing_slip_of_a_played_round_is_still_missing(tmp_path: Path) -> None:
+    results = _scored(tmp_path, ROUND_1 + ROUND_2[:2])
+    missing = [f for f in results.findings if f.code == "result-missing"]
+    assert [f.where for f in missing] and all("board 2" in f.where for f in missing)
+
+
+def test_every_publisher_says_after_which_round(tmp_path: Path) -> None:
+    import json
+
+    import openpyxl
+
+    results = _scored(tmp_path, ROUND_1 + ROUND_2)
+    out = tmp_path / "out"
+    paths = publish(results, out)
+    assert "csv" not in paths  # masterpoints withheld while provisional
+    data = json.loads((out / "results.json").read_text("utf-8"))
+    assert data["status"]["state"] == "provisional"
+    assert any("after round 2 of 5" in r for r in data["status"]["reasons"])
+    book = openpyxl.load_workbook(paths["workbook"])
+    cells = [str(c.value) for ws in book.worksheets for row in ws.iter_rows() for c in row]
+    assert any("after round 2 of 5" in c for c in cells if c)
+    pages = "".join(p.read_text("utf-8") for p in (out / "web").rglob("*.html"))
+    assert "after round 2 of 5" in pages
