@@ -183,6 +183,7 @@ def synth(
         if bundle is not None:
             from ocr.training.synthetic.bundle import write_bundle
 
+            bundle.parent.mkdir(parents=True, exist_ok=True)
             write_bundle(pages, bundle)
             typer.echo(f"bundle: {bundle}")
     except (ValueError, OSError, RuntimeError) as error:
