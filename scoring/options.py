@@ -23,6 +23,7 @@ __all__ = [
     "FewerBoards",
     "CrossImps",
     "ImpTotals",
+    "Winner",
     "ScoringOptions",
 ]
 
@@ -133,6 +134,13 @@ class ImpTotals(Enum):
     PER_BOARD = "per-board"  # that sum divided by the boards it played (IMPs per board)
 
 
+class Winner(Enum):
+    """Who wins: the best score, or the score nearest the average (seed 004 "Medeltävling")."""
+
+    HIGHEST = "highest"
+    NEAREST_AVERAGE = "nearest-average"  # medeltävling: scoring.ranking.ranking_scores
+
+
 @dataclass(frozen=True)
 class ScoringOptions:
     """The options of one event. Fields are documented in docs/scoring-options.md.
@@ -166,6 +174,7 @@ class ScoringOptions:
     artificial_imps_per_comparison: Fraction | None = None
     # How the publishers print matchpoints; changes no score (scoring.presentation).
     matchpoint_presentation: Presentation = Presentation.POINTS
+    winner: Winner = Winner.HIGHEST
 
     def __post_init__(self) -> None:
         if self.fouled_small_group_min_tables < 1:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
+from scoring.options import Winner
 from scoring.tiebreak import EntrantId, RecordedDraw, TieBreak, UnresolvedTieError
 
-__all__ = ["Placing", "rank", "place_label", "ranked_ids"]
+__all__ = ["Placing", "rank", "place_label", "ranked_ids", "ranking_scores"]
 
 E = TypeVar("E", bound=EntrantId)
 
@@ -139,3 +140,19 @@ def rank(
 def ranked_ids(placings: Sequence[Placing[E]]) -> list[E]:
     """The entrants in ranking order (a convenience for qualification lists)."""
     return [placing.entrant for placing in placings]
+
+
+def ranking_scores(percents: Mapping[E, Fraction], winner: Winner) -> dict[E, Fraction]:
+    """The figures ``rank`` orders by (higher is better) for a field's percentages.
+
+    ``Winner.HIGHEST``: the percentages themselves. ``Winner.NEAREST_AVERAGE`` (seed 004
+    "Medeltävling"): "the winner is the pair nearest the average; all pairs below the average
+    are placed after all pairs above it". So a pair at or above 50% ranks by its distance
+    above (150 - p, from 100 at exactly 50% down to 50 at 100%), a pair below by its own
+    percentage (under 50): every pair above ranks before every pair below, equal
+    percentages share a place, and nothing else ties.
+    """
+    if winner is Winner.HIGHEST:
+        return dict(percents)
+    half = Fraction(50)
+    return {e: (3 * half - p if p >= half else p) for e, p in percents.items()}

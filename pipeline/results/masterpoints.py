@@ -55,7 +55,8 @@ def award_masterpoints(
         if reason is not None:
             reasons.append(reason)
             continue
-        placings = rank({s.pair: s.percent for s in members})
+        # Awards follow the published ranking (its places, whatever decided them).
+        placings = rank({s.pair: -Fraction(s.place.split("-")[0]) for s in members})
         for item in award(placings, scale, competition):
             result[item.entrant] = Fraction(item.points_per_player)
     if result:

@@ -35,7 +35,8 @@ from scoring.event import Event, Section, Session
 from scoring.leveling import level_factor, level_pair, level_sessions
 from scoring.masterpoints import MasterpointScale
 from scoring.movement import Movement
-from scoring.ranking import rank
+from scoring.options import Winner
+from scoring.ranking import rank, ranking_scores
 from scoring.session import SessionScore, score_session
 from scoring.traveller import TravellerRow
 
@@ -155,7 +156,11 @@ def level(
     scores = [s.score for s in scored]
     target = max(s.top for s in scores)
     totals = level_sessions(scores, event.options.leveling, target_top=target)
-    placings = {p.entrant: p for p in rank({t.pair: t.points for t in totals})}
+    if event.options.winner is Winner.HIGHEST:
+        figures = {t.pair: Fraction(t.points) for t in totals}
+    else:
+        figures = ranking_scores({t.pair: t.percent for t in totals}, event.options.winner)
+    placings = {p.entrant: p for p in rank(figures)}
     players: dict[int, tuple[PlayerView, ...]] = {}
     for s in scored:
         for pair in s.section.pairs:

@@ -28,7 +28,7 @@ from scoring.contract import format_result
 from scoring.event import Event, Pair, Section, Session
 from scoring.movement import Movement, MovementKind
 from scoring.outcome import Adjustment, format_outcome
-from scoring.ranking import rank
+from scoring.ranking import rank, ranking_scores
 from scoring.session import SessionScore
 from scoring.traveller import TravellerRow
 
@@ -226,7 +226,8 @@ def session_view(
     standings: list[Standing] = []
     for field_name in sorted(set(directions.values())):
         field_totals = [t for t in score.pairs if directions[t.pair] == field_name]
-        placings = rank({t.pair: t.percent for t in field_totals})
+        percents = {t.pair: t.percent for t in field_totals}
+        placings = rank(ranking_scores(percents, event.options.winner))
         totals = {t.pair: t for t in field_totals}
         for placing in placings:
             total = totals[placing.entrant]

@@ -76,6 +76,7 @@ RECORD_TYPES: dict[str, str] = {
     "fewer-boards": "scoring.options:FewerBoards",
     "tie-rounding": "scoring.options:TieRounding",
     "imp-totals": "scoring.options:ImpTotals",
+    "winner": "scoring.options:Winner",
     "matchpoint-presentation": "scoring.presentation:Presentation",
     "scoring-options": "scoring.options:ScoringOptions",
     "cross-imps": "scoring.imps:CrossImps",  # defined in scoring.options, re-exported

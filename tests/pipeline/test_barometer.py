@@ -39,19 +39,19 @@ ROUND_1 = ["1,1,1,6,1,4S,N,=,420", "1,1,2,2,5,4S,N,+1,450", "1,1,3,3,4,4S,N,-1,"
 ROUND_2 = ["2,2,1,6,2,3NT,N,=,600", "2,2,2,3,1,3NT,N,+1,630", "2,2,3,4,5,2S,N,=,110"]
 
 
-def _event(tmp_path: Path) -> Path:
+def _event(tmp_path: Path, options: str = "") -> Path:
     names = "".join(
         f"          - number: {n}\n            players: [{{name: Player {n}a}}, "
         f"{{name: Player {n}b}}]\n"
         for n in range(1, 7)
     )
     path = tmp_path / "event.yaml"
-    path.write_text(EVENT + names, encoding="utf-8")
+    path.write_text(options + EVENT + names, encoding="utf-8")
     return path
 
 
-def _scored(tmp_path: Path, lines: list[str]):
-    event = load_event(_event(tmp_path))
+def _scored(tmp_path: Path, lines: list[str], options: str = ""):
+    event = load_event(_event(tmp_path, options))
     entries = tmp_path / "typed.csv"
     header = "Board,Round,Table,NS,EW,Contract,Declarer,Result,NS score,EW score\n"
     entries.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
@@ -101,3 +101,11 @@ def test_every_publisher_says_after_which_round(tmp_path: Path) -> None:
     assert any("after round 2 of 5" in c for c in cells if c)
     pages = "".join(p.read_text("utf-8") for p in (out / "web").rglob("*.html"))
     assert "after round 2 of 5" in pages
+
+
+def test_a_medeltavling_ranks_nearest_the_average_first(tmp_path: Path) -> None:
+    # Seed 004 "Medeltävlingar". After round 2: pairs 3, 4, 5, 6 at 4 of 8 (50%) share
+    # 1-4; pair 2 at 75% is above the average, so 5th before pair 1 at 25%.
+    results = _scored(tmp_path, ROUND_1 + ROUND_2, "options: {winner: nearest-average}\n")
+    ranking = [(s.place, s.pair) for s in results.sessions[0].standings]
+    assert ranking == [("1-4", 3), ("1-4", 4), ("1-4", 5), ("1-4", 6), ("5", 2), ("6", 1)]
