@@ -238,15 +238,18 @@ class Movement:
                 return False
         return all(len({e.round for e in plays}) == 1 for plays in self._by_board.values())
 
-    def through_round(self, last: int) -> Movement:
+    def through_round(self, last: int, planned: int | None = None) -> Movement:
         """The movement's rounds 1..``last``: what has been played when a barometer's
-        standings are put up after round ``last`` (later rounds' boards are not in it)."""
+        standings are put up after round ``last`` (later rounds' boards are not in it).
+        ``planned``: the rounds the event will have, when not all are in the movement yet
+        (a Gröna Hissen is paired round by round)."""
         if last not in self.rounds:
             raise MovementError(f"movement {self.name!r} has no round {last}")
-        if last == self.rounds[-1]:
+        of = self.rounds[-1] if planned is None else planned
+        if last == of:
             return self
         return Movement(
-            name=f"{self.name}, after round {last} of {self.rounds[-1]}",
+            name=f"{self.name}, after round {last} of {of}",
             kind=self.kind,
             entries=tuple(e for e in self.entries if e.round <= last),
             pairs=self.pairs,

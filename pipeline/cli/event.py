@@ -28,6 +28,9 @@ def register(app: typer.Typer) -> None:
     group.command("movement")(movement)
     group.command("cards")(cards)
     group.command("suggest")(suggest)
+    from pipeline.cli.event_round import next_round
+
+    group.command("next-round")(next_round)
     app.add_typer(group, name="event")
 
 

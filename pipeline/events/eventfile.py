@@ -349,7 +349,8 @@ def _team(node: _Node) -> Team:
 
 _SPEC_KEYS = {
     "type", "tables", "boards_per_round", "rounds", "even", "arrow_switch", "switch_rounds",
-    "absent", "first_board", "pairs", "teams", "file", "sheet",
+    "absent", "first_board", "pairs", "teams", "file", "sheet", "delay", "draw",
+    "new_opponents",
 }  # fmt: skip
 
 
@@ -379,6 +380,14 @@ def _movement(node: _Node, base_dir: Path, section_pairs: tuple[int, ...]) -> Mo
                     pairs=section_pairs,
                     spec=spec,
                 )
+            except GuideCardError as error:
+                raise node.error(str(error)) from None
+        elif spec.type == "elevator":
+            from pipeline.events.elevator import load_elevator
+            from pipeline.events.guidecards import GuideCardError
+
+            try:
+                movement = load_elevator(spec, base_dir, section_pairs)
             except GuideCardError as error:
                 raise node.error(str(error)) from None
         else:

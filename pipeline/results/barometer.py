@@ -21,6 +21,7 @@ from pipeline.doors.session_input import SessionInput
 from pipeline.results.model import FindingView
 from scoring.event import Event
 from scoring.movement import Movement
+from scoring.movements.elevator import planned_rounds
 
 __all__ = ["ROUNDS_NOT_PLAYED", "rounds_played", "after_played_rounds"]
 
@@ -54,10 +55,10 @@ def after_played_rounds(
         if not movement.barometer:
             continue
         played = rounds_played(movement, data)
-        last = movement.rounds[-1]
+        last = planned_rounds(movement)
         if played is None or played == last:
             continue
-        cut = replace(section, movement=movement.through_round(played))
+        cut = replace(section, movement=movement.through_round(played, last))
         sessions[data.session] = replace(session, sections=(cut,))
         later = f"round {last}" if played + 1 == last else f"rounds {played + 1}-{last}"
         findings.append(

@@ -39,14 +39,17 @@ ROUND_1 = ["1,1,1,6,1,4S,N,=,420", "1,1,2,2,5,4S,N,+1,450", "1,1,3,3,4,4S,N,-1,"
 ROUND_2 = ["2,2,1,6,2,3NT,N,=,600", "2,2,2,3,1,3NT,N,+1,630", "2,2,3,4,5,2S,N,=,110"]
 
 
-def _event(tmp_path: Path, options: str = "") -> Path:
-    names = "".join(
+def _players(count: int) -> str:
+    return "".join(
         f"          - number: {n}\n            players: [{{name: Player {n}a}}, "
         f"{{name: Player {n}b}}]\n"
-        for n in range(1, 7)
+        for n in range(1, count + 1)
     )
+
+
+def _event(tmp_path: Path, options: str = "") -> Path:
     path = tmp_path / "event.yaml"
-    path.write_text(options + EVENT + names, encoding="utf-8")
+    path.write_text(options + EVENT + _players(6), encoding="utf-8")
     return path
 
 
@@ -109,3 +112,66 @@ def test_a_medeltavling_ranks_nearest_the_average_first(tmp_path: Path) -> None:
     results = _scored(tmp_path, ROUND_1 + ROUND_2, "options: {winner: nearest-average}\n")
     ranking = [(s.place, s.pair) for s in results.sessions[0].standings]
     assert ranking == [("1-4", 3), ("1-4", 4), ("1-4", 5), ("1-4", 6), ("5", 2), ("6", 1)]
+
+
+# -- Gröna Hissen: the next round from the standings -------------------------------------
+ELEVATOR = """event: {name: Green elevator, kind: pairs-matchpoints}
+sessions:
+  - number: 1
+    date: 2026-11-24
+    sections:
+      - name: A
+        movement: {type: elevator, pairs: 6, boards_per_round: 1, rounds: 4, delay: 2,
+                   draw: 7, file: pairings.csv}
+        pairs:
+"""
+
+
+def test_grona_hissen_pairs_round_three_on_the_standings_after_round_one(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text(ELEVATOR + _players(6), encoding="utf-8")
+    movement = load_event(event_file).sessions[0].sections[0].movement
+    assert movement.rounds == (1, 2) and movement.barometer  # rounds 1-2 drawn
+    seat = {(e.round, e.table): (e.ns, e.ew) for e in movement.entries}
+    # Board 1: table 1 NS +420, table 2 NS +450, table 3 NS -50 (as in the barometer
+    # above): NS at table 2 and EW at table 3 get 4, table 1's pairs 2 each, NS at table 3
+    # and EW at table 2 0. Board 2 (round 2): every table 3NT N = +600, 2 each.
+    scores = {1: (420, 450, -50), 2: (600, 600, 600)}
+    lines = []
+    for round_ in (1, 2):
+        for table in (1, 2, 3):
+            ns, ew = seat[(round_, table)]
+            score = scores[round_][table - 1]
+            contract, result = (
+                ("3NT", "=") if round_ == 2 else ("4S", {420: "=", 450: "+1", -50: "-1"}[score])
+            )
+            ns_score = score if score > 0 else ""
+            ew_score = -score if score < 0 else ""
+            lines.append(
+                f"{round_},{round_},{table},{ns},{ew},{contract},N,{result},{ns_score},{ew_score}"
+            )
+    entries = tmp_path / "typed.csv"
+    entries.write_text("Board,Round,Table,NS,EW,Contract,Declarer,Result,NS score,EW score\n"
+                       + "\n".join(lines) + "\n", encoding="utf-8")  # fmt: skip
+    event = load_event(event_file)
+    results = score_event(event, [read_session(event, 1, [entries])])
+    assert "after round 2 of 4" in results.status.banner
+    publish(results, tmp_path / "out")
+    made = CliRunner().invoke(app, ["event", "next-round", str(event_file), "--out",
+                                    str(tmp_path / "out")])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    (a, f), (c, d), (e, b) = seat[(1, 2)], seat[(1, 1)], seat[(1, 3)]
+    expected = [tuple(sorted(x)) for x in ((a, b), (c, d), (e, f))]  # 4, 2 and 0 each
+    paired = load_event(event_file).sessions[0].sections[0].movement
+    assert paired.rounds == (1, 2, 3)
+    assert [(x.table, x.ns, x.ew, x.boards) for x in paired.entries_in_round(3)] == [
+        (t, ns, ew, (3,)) for t, (ns, ew) in enumerate(expected, start=1)
+    ]
+    assert "Round 3, paired on the standings after round 1" in made.output
+    assert (
+        (tmp_path / "pairings.csv").read_text("utf-8").startswith("round,table,NS,EW,boards\n3,1,")
+    )
