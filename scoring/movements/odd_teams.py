@@ -18,7 +18,10 @@ the same properties:
 - teams 1..2m move on one number each round (the seed's rounds are round 1 plus r - 1);
 - round 1's other cycle starts at team 2 and takes differences 1..m-1 once each (searched
   in that order, + before -), its second half the first shifted by m; that reproduces the
-  seed's 7- and 9-team schedules exactly, and makes every two teams meet once in m rounds.
+  seed's 7- and 9-team schedules exactly, and makes every two teams meet once in m rounds
+  (11 and 19 teams: two cycles, the second the first shifted by m);
+- 13 teams has no rotating schedule of this kind (the differences' parity forbids it), so
+  its rounds are found by a depth-first search with the same three-team meetings.
 
 Tables: the three-team meeting at tables 1-3, the other cycle at tables 4..n in its order.
 Each round has its own n sets (nobody plays a board twice); movement round 2R - 1 and 2R
@@ -26,6 +29,8 @@ are the two halves of the seed's round R. Team k is pairs 2k - 1 (NS) and 2k (EW
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from scoring.movement import (
     Movement,
@@ -110,10 +115,85 @@ def _first_round_cycles(m: int) -> tuple[tuple[int, ...], ...]:
     if pair is not None:
         first = pair[:-1]
         return (tuple(first), tuple(shifted(t) for t in first))
-    raise MovementError(
-        f"no schedule with a three-team meeting is built for {2 * m + 1} teams "
-        "(none of this construction exists); import the club's guide cards"
-    )
+    return ()
+
+
+Couple = tuple[int, int]
+
+
+def _searched_rounds(m: int) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    """Every round's other cycles for 2m + 1 teams found by a depth-first search (13
+    teams, where no rotating schedule exists): round r's three-team meeting is
+    n-r-(r+m)-n, and the other 2m - 2 teams take two matches each (a union of cycles) on
+    couples not met before; the search tries couples in number order, so it is
+    deterministic. The last round takes the couples left: two for every team playing."""
+
+    def couple(a: int, b: int) -> Couple:
+        return (a, b) if a < b else (b, a)
+
+    def factors(teams: list[int], free: set[Couple]) -> Iterator[list[Couple]]:
+        degree = dict.fromkeys(teams, 0)
+        chosen: list[Couple] = []
+
+        def room(t: int) -> int:
+            return sum(1 for u in teams if degree[u] < 2 and couple(t, u) in free - set(chosen))
+
+        def step() -> Iterator[list[Couple]]:
+            waiting = [t for t in teams if degree[t] < 2]
+            if not waiting:
+                yield list(chosen)
+                return
+            t = waiting[0]
+            for u in teams:
+                c = couple(t, u)
+                if u != t and degree[u] < 2 and c in free and c not in chosen:
+                    chosen.append(c)
+                    degree[t] += 1
+                    degree[u] += 1
+                    if all(degree[v] + room(v) >= 2 for v in waiting if degree[v] < 2):
+                        yield from step()
+                    chosen.pop()
+                    degree[t] -= 1
+                    degree[u] -= 1
+
+        yield from step()
+
+    def rounds(r: int, free: set[Couple]) -> list[list[Couple]] | None:
+        if r == m:
+            return []
+        teams = [t for t in range(1, 2 * m + 1) if t not in (r + 1, r + 1 + m)]
+        for factor in factors(teams, free):
+            rest = rounds(r + 1, free - set(factor))
+            if rest is not None:
+                return [factor, *rest]
+        return None
+
+    every = {couple(a, b) for a in range(1, 2 * m + 1) for b in range(a + 1, 2 * m + 1)}
+    found = rounds(0, {c for c in every if c[1] - c[0] != m})
+    return None if found is None else tuple(_cycles(f) for f in found)
+
+
+def _cycles(couples: list[Couple]) -> tuple[tuple[int, ...], ...]:
+    """The cycles a set of couples (two per team) makes, each from its lowest team."""
+    neighbours: dict[int, list[int]] = {}
+    for a, b in couples:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    seen: set[int] = set()
+    cycles = []
+    for start in sorted(neighbours):
+        if start in seen:
+            continue
+        cycle = [start]
+        seen.add(start)
+        while True:
+            options = [t for t in sorted(neighbours[cycle[-1]]) if t not in seen]
+            if not options:
+                break
+            cycle.append(options[0])
+            seen.add(options[0])
+        cycles.append(tuple(cycle))
+    return tuple(cycles)
 
 
 def odd_team_cycles(teams: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -122,6 +202,11 @@ def odd_team_cycles(teams: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         return tuple(_seed_cycles(line) for line in SEED_ODD_TEAM_SCHEDULES[teams])
     m = (teams - 1) // 2
     base = _first_round_cycles(m)
+    if not base:
+        searched = _searched_rounds(m)
+        if searched is None:  # pragma: no cover - the search succeeds for every size in range
+            raise MovementError(f"no schedule with a three-team meeting for {teams} teams")
+        return tuple(((teams, r + 1, r + 1 + m), *others) for r, others in enumerate(searched))
 
     def moved(team: int, r: int) -> int:
         return team if team == teams else (team - 1 + r) % (2 * m) + 1

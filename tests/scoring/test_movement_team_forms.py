@@ -109,7 +109,7 @@ def test_the_construction_reproduces_the_seeds_tables(teams, monkeypatch):
     assert odd_team_cycles(teams) == printed
 
 
-@pytest.mark.parametrize("teams", [7, 9, 11, 15, 17, 19])
+@pytest.mark.parametrize("teams", [7, 9, 11, 13, 15, 17, 19])
 def test_every_couple_of_teams_meets_once_in_two_halves(teams):
     m = odd_team_movement(teams, 3)
     assert (len(m.rounds), len(m.tables)) == (teams - 1, teams)
@@ -153,9 +153,21 @@ def test_second_half_ns_one_table_up_ew_one_down_within_the_cycle():
     }
 
 
-def test_thirteen_teams_has_no_schedule_of_this_construction():
-    with pytest.raises(MovementError, match="13 teams"):
-        odd_team_movement(13, 3)
+def test_thirteen_teams_three_team_meetings_and_a_searched_rest():
+    # no rotating schedule exists for 13 (the differences 1..5 sum to an odd number), so
+    # the rounds are searched; the meetings stay 13-r-(r+6)-13 as in the seed's tables
+    cycles = odd_team_cycles(13)
+    assert [c[0] for c in cycles] == [(13, r, r + 6) for r in range(1, 7)]
+    assert cycles[0][1:] == ((2, 3, 4), (5, 6, 8), (9, 10, 12, 11))
+    for meeting, *others in cycles:
+        assert sorted(t for c in (meeting, *others) for t in c) == list(range(1, 14))
+        assert all(len(c) >= 3 for c in others)
+
+
+@pytest.mark.parametrize("teams", [5, 8, 21])
+def test_sizes_outside_7_to_19_odd_are_refused(teams):
+    with pytest.raises(MovementError, match="7 to 19"):
+        odd_team_movement(teams, 3)
 
 
 # -- double Howell for a league --------------------------------------------------------
