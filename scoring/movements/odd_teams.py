@@ -107,11 +107,14 @@ def _first_round_cycles(m: int) -> tuple[tuple[int, ...], ...]:
     def shifted(team: int) -> int:
         return (team - 1 + m) % (2 * m) + 1
 
-    long = search([2], set(), shifted(2))
+    # The steps +-1 .. +-(m-1) add up to m (one long cycle) or to 0 (two cycles) mod 2m,
+    # so their sum's parity, that of m(m-1)/2, says which can exist at all.
+    total = m * (m - 1) // 2
+    long = search([2], set(), shifted(2)) if total % 2 == m % 2 else None
     if long is not None:
         first = long[:-1]
         return ((*first, *(shifted(t) for t in first)),)
-    pair = search([2], set(), 2)
+    pair = search([2], set(), 2) if total % 2 == 0 else None
     if pair is not None:
         first = pair[:-1]
         return (tuple(first), tuple(shifted(t) for t in first))
