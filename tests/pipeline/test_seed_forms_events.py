@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 from pipeline.doors.entry import write_entry_workbook
 from pipeline.events.cards_pdf import cards_pdf
 from pipeline.events.eventfile import EventFileError, load_event, parse_event
+from pipeline.events.eventfile_writer import dump_event
 from pipeline.events.guidecards import write_guide_cards
 from pipeline.flows.score_files import run_score
 from sample_data.fill import fill_entry_workbook, typed
@@ -147,6 +148,43 @@ def test_every_form_reads_from_an_event_file(movement, pairs, kind):
     event = parse_event(_event(section, kind=kind or "pairs-matchpoints"), source="e.yaml")
     spec = event.sessions[0].sections[0].movement.spec
     assert spec is not None and build_movement(spec) == event.sessions[0].sections[0].movement
+
+
+@pytest.mark.parametrize("text", [INTERWOVEN_THEN_BOFORS, HOWELL_BOFORS_22])
+def test_the_event_file_is_written_back_as_read(text):
+    event = parse_event(text, source="e.yaml")
+    assert parse_event(dump_event(event), source="again.yaml") == event
+
+
+@pytest.mark.parametrize(
+    ("args", "first"),
+    [
+        (
+            ["extended-mitchell", "--tables", "8", "--extra-rounds", "2"],
+            "  movement: Extended Mitchell 8 tables (relay), 8 + 2 x 3 boards",
+        ),
+        (
+            ["howell-bofors", "--pairs", "16", "--session", "3", "-b", "2"],
+            "  movement: Howell-Bofors 16 pairs, session 3: Howell 11-15 & 16, Mitchell NS "
+            "1-5, EW 6-10, 5 x 2 boards",
+        ),
+        (
+            ["odd-teams", "--teams", "7", "-b", "4"],
+            "  movement: Odd teams with a three-team meeting, 7 teams, 6 halves x 4 boards",
+        ),
+    ],
+)
+def test_event_movement_makes_every_form(args, first):
+    result = CliRunner().invoke(app(), ["event", "movement", *args])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == first
+    assert "  meets: " in result.output
+
+
+def test_event_movement_refuses_a_size_the_form_has_not(tmp_path):
+    result = CliRunner().invoke(app(), ["event", "movement", "interwoven-howell", "--pairs", "18"])
+    assert result.exit_code == 2
+    assert "an interwoven Howell is for 8 to 18 tables except 9" in result.output
 
 
 def test_a_teams_form_in_a_pairs_event_is_refused():
