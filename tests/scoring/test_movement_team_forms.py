@@ -53,17 +53,18 @@ def test_team_mitchell_every_team_meets_every_other_once(teams):
     m = team_mitchell(teams, 2)
     matches = team_matches(m)
     assert sorted(x.teams for x in matches) == list(combinations(range(1, teams + 1), 2))
-    completed: dict[int, int] = {}
+    completed: dict[tuple[int, int], int] = {}  # (round, team) -> matches completed
     for match in matches:
         first, second = match.lines
         assert first.table == second.table  # the same boards, at the same table
         assert first.round + second.round == teams  # rounds r and n - r
-        done = max(first.round, second.round)
-        completed[done] = completed.get(done, 0) + 1
+        for team in match.teams:
+            key = (max(first.round, second.round), team)
+            completed[key] = completed.get(key, 0) + 1
     # "Varje lag får två resultat klara i varje rond från och med ronden efter halva
-    # tävlingen": n matches (two per team) are completed in each round from (n+1)/2 on
+    # tävlingen": every team completes two matches in each round from (n+1)/2 on
     half = (teams + 1) // 2
-    assert completed == {r: teams for r in range(half, teams)}
+    assert completed == {(r, t): 2 for r in range(half, teams) for t in range(1, teams + 1)}
     assert not check_movement(m)
 
 
