@@ -26,9 +26,9 @@ set in play every round:
   Group A is pairs 1..2h-1 at tables 1..h, group B pairs 2h..4h-2 at tables 1, h+1..2h-1.
   A pair meets every pair of its group once and one pair of the other group. Group B's
   numbers start one place on, so A pair t meets B pair 2h + t (A pair 2h-1 meets B pair
-  2h): a Mitchell for the second session, A pairs NS and B pairs EW, meets
-  that pair in its last round, and stopped one round early (``rounds``: tables - 1) it
-  makes everyone meet everyone once over the two sessions (seed "Kombinerade tävlingar").
+  2h): a Mitchell for the second session, A pairs NS and B pairs EW, meets that pair in
+  its last round, and stopped one round early (``rounds``: tables - 1) it makes everyone
+  meet everyone once over the two sessions (seed "Kombinerade tävlingar").
   Every board is played 2h-1 times: once at every table.
 - one pair fewer: the highest number (group B's) is missing; its opponents sit out.
 

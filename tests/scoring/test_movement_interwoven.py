@@ -69,6 +69,17 @@ def test_even_tables_two_stationary_pairs_and_groups_meet_inside(pairs):
     assert all(set(e.pairs) <= set(a) or set(e.pairs) <= set(b) for e in m.entries)
 
 
+@pytest.mark.parametrize(
+    ("pairs", "shared"), [(16, (1, 5)), (20, (2, 8)), (24, (1, 7)), (36, (1, 10))]
+)
+def test_even_tables_one_set_shared_by_two_tables_every_round(pairs, shared):
+    m = interwoven_howell(pairs, 2)
+    for r in m.rounds:
+        boards = [e.boards for e in m.entries_in_round(r)]
+        (twice,) = [b for b in set(boards) if boards.count(b) == 2]
+        assert tuple(e.table for e in m.entries_in_round(r) if e.boards == twice) == shared
+
+
 @pytest.mark.parametrize("pairs", ODD_TABLE_PAIRS)
 def test_odd_tables_no_stationary_pair_one_meeting_across(pairs):
     tables = group = pairs // 2
