@@ -13,9 +13,9 @@ couples of pairs meets exactly once; session 2 is levelled by 20/18 = 10/9 (rule
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
+from random import Random
 
 import openpyxl
 import pytest
@@ -23,18 +23,20 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.doors.entry import write_entry_workbook
+from pipeline.doors.session_input import SessionInput
 from pipeline.events.cards_pdf import cards_pdf
 from pipeline.events.eventfile import EventFileError, load_event, parse_event
 from pipeline.events.eventfile_writer import dump_event
 from pipeline.events.guidecards import write_guide_cards
 from pipeline.flows.score_files import run_score
+from pipeline.results.event import score_event
 from sample_data.fill import fill_entry_workbook, typed
+from sample_data.generate import play_session
 from scoring.contract import Contract, Seat
 from scoring.movement import MovementSpec
 from scoring.movements import build_movement
 from scoring.traveller import TravellerRow
 from tests.pipeline.test_cards_pdf import card_text, pages, rows
-from tests.pipeline.test_club_evening_multi import _entry
 from tests.pipeline.test_eventfile_cli import app
 
 
@@ -242,21 +244,26 @@ def test_interwoven_table_cards_show_the_shared_set():
 
 
 # -- scoring -----------------------------------------------------------------------------
-def test_sessions_of_different_forms_make_one_ranking(tmp_path):
-    event_file = tmp_path / "event.yaml"
-    event_file.write_text(INTERWOVEN_THEN_BOFORS, encoding="utf-8")
-    files = [str(_entry(event_file, n, tmp_path, 30 + n)) for n in (1, 2)]
-    run_score(event_file, files, tmp_path / "out")
-    data = json.loads((tmp_path / "out" / "results.json").read_text(encoding="utf-8"))
-    s1, s2 = data["sessions"]
-    assert (s1["top"], s1["leveling_factor_exact"]) == (20, "1")
-    assert (s2["top"], s2["leveling_factor_exact"]) == (18, "10/9")
-    assert len(data["overall"]) == 22
-    first = {r["pair"]: Fraction(r["total_exact"]) for r in s1["ranking"]}
-    second = {r["pair"]: Fraction(r["total_exact"]) for r in s2["ranking"]}
-    for entry in data["overall"]:
-        pair = entry["pair"]
-        assert Fraction(entry["total_exact"]) == first[pair] + Fraction(10, 9) * second[pair]
+def test_sessions_of_different_forms_make_one_ranking():
+    """Through the results entry point (``score_event``, what ``run`` and ``score`` call):
+    every board of session 1 has 11 results (top 20), of session 2 10 (top 18)."""
+    event = parse_event(INTERWOVEN_THEN_BOFORS, source="e.yaml")
+    inputs = [
+        SessionInput(n, tuple(play_session(event.session(n).sections[0].movement, Random(n))))
+        for n in (1, 2)
+    ]
+    results = score_event(event, inputs, with_masterpoints=False)
+    s1, s2 = results.sessions
+    assert (s1.top, s1.factor) == (20, 1)
+    assert (s2.top, s2.factor) == (18, Fraction(10, 9))
+    assert len(results.leveled) == 22
+    first = {p.pair: p.points for p in s1.standings}
+    second = {p.pair: p.points for p in s2.standings}
+    for standing in results.leveled:
+        pair = standing.pair
+        assert standing.total == first[pair] + Fraction(10, 9) * second[pair]
+    totals = [s.total for s in results.leveled]
+    assert totals == sorted(totals, reverse=True)
 
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
