@@ -95,7 +95,11 @@ def check(
             for line in _describe(section.movement):
                 typer.echo(f" {line}")
     if len(event.sessions) > 1 and event.kind.is_pairs:
+        from pipeline.events.one_ranking import other_pairs_under_one_number
+
         typer.echo(_over_the_event(event))
+        for note in other_pairs_under_one_number(event):
+            typer.echo(f"NOTE {note}")
     typer.echo("OK")
 
 

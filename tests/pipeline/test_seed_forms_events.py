@@ -123,6 +123,24 @@ def test_a_combination_without_its_third_session_is_refused(tmp_path):
     assert result.output.rstrip().endswith("(line 5)")  # where the sessions start
 
 
+def test_a_pair_number_that_is_somebody_else_in_session_2_is_named(tmp_path):
+    head, _, second = INTERWOVEN_THEN_BOFORS.partition("  - number: 2\n")
+    second = second.replace(
+        "{number: 5, players: [Player 9, Player 10]}", "{number: 5, players: [Eva, Bo]}"
+    )
+    second = second.replace(
+        "{number: 6, players: [Player 11, Player 12]}", "{number: 6, players: [Player 11, Ulf]}"
+    )
+    result = check(tmp_path, head + "  - number: 2\n" + second)
+    assert result.exit_code == 0, result.output
+    notes = [line for line in result.output.splitlines() if line.startswith("NOTE")]
+    # pair 6 kept a player (a substitute): not named
+    assert notes == [
+        "NOTE pair 5 is Player 9 - Player 10 in session 1 but Eva - Bo in session 2: the "
+        "ranking adds their results up as one pair"
+    ]
+
+
 def test_a_full_mitchell_after_an_odd_interwoven_howell_meets_11_couples_twice(tmp_path):
     text = INTERWOVEN_THEN_BOFORS.replace("rounds: 10, ", "")
     result = check(tmp_path, text)
