@@ -120,9 +120,8 @@ def _over_the_event(event: object) -> str:
         f"over the {len(event.sessions)} sessions: {len(pairs)} pairs, {once} couple(s) meet "
         f"once, {len(more)} more often, {never} never"
     )
-    if more:
-        text += " (" + ", ".join(f"{p}-{q} {met[(p, q)]}x" for p, q in more[:8])
-        text += " ...)" if len(more) > 8 else ")"
+    if 0 < len(more) <= 12:  # a few repeats are worth naming; many are the design
+        text += " (" + ", ".join(f"{p}-{q} {met[(p, q)]}x" for p, q in more) + ")"
     return text
 
 
