@@ -23,6 +23,7 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.doors.entry import write_entry_workbook
+from pipeline.doors.scans.forms import travellers_from_event
 from pipeline.doors.session_input import SessionInput
 from pipeline.events.cards_pdf import cards_pdf
 from pipeline.events.eventfile import EventFileError, load_event, parse_event
@@ -299,6 +300,16 @@ TEAM_MITCHELL = _event(
 
 def _r(board: int, ns: int, ew: int, contract: str, by: Seat, tricks: int, score: int):
     return TravellerRow(board, ns, ew, Contract.parse(contract), by, tricks, written_score_ns=score)
+
+
+def test_team_mitchell_travellers_list_both_halves_of_the_match():
+    # board 1 stays at table 1: Owls NS (5) v Ravens EW (4) in round 1, Ravens NS (3) v
+    # Owls EW (6) in round 2 -- the two lines the match compares
+    event = parse_event(TEAM_MITCHELL, source="teams.yaml")
+    sheets = {sheet.board: sheet for sheet in travellers_from_event(event, 1)}
+    assert sorted(sheets) == [1, 2, 3, 4, 5, 6]
+    assert [(r.round, r.ns_pair, r.ew_pair) for r in sheets[1].rows] == [(1, 5, 4), (2, 3, 6)]
+    assert [(r.round, r.ns_pair, r.ew_pair) for r in sheets[6].rows] == [(1, 3, 2), (2, 1, 4)]
 
 
 def test_team_mitchell_scores_each_match_ns_against_its_own_ew(tmp_path):
