@@ -41,7 +41,7 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 
 def _describe(movement: object) -> list[str]:
     from scoring.movement import Movement
-    from scoring.movements import balance_report, check_movement, comparison_fields
+    from scoring.movements import balance_report, check_movement, comparison_fields, meeting_plan
 
     assert isinstance(movement, Movement)
     plays = sorted({movement.times_played(b) for b in movement.boards})
@@ -67,6 +67,9 @@ def _describe(movement: object) -> list[str]:
             + f", balance: same direction on {float(report.min_same_share):.0%}-"
             f"{float(report.max_same_share):.0%} of shared boards"
         )
+    plan = meeting_plan(movement)
+    if plan is not None:
+        lines.append(f"  meets: {plan.summary}")
     sitting = {r: movement.sitting_out(r) for r in movement.rounds}
     if any(sitting.values()):
         shown = "; ".join(f"r{r}: {', '.join(str(p) for p in s)}" for r, s in sitting.items() if s)
@@ -94,14 +97,44 @@ def check(
             typer.echo(f" section {section.name}: {len(section.pairs)} pairs")
             for line in _describe(section.movement):
                 typer.echo(f" {line}")
+    if len(event.sessions) > 1 and event.kind.is_pairs:
+        from pipeline.events.one_ranking import other_pairs_under_one_number
+
+        typer.echo(_over_the_event(event))
+        for note in other_pairs_under_one_number(event):
+            typer.echo(f"NOTE {note}")
     typer.echo("OK")
+
+
+def _over_the_event(event: object) -> str:
+    """Who meets whom over all sessions (a pair keeps its number): one ranking's fairness."""
+    from scoring.event import Event
+    from scoring.movements import event_meetings
+
+    assert isinstance(event, Event)
+    movements = [section.movement for session in event.sessions for section in session.sections]
+    met = event_meetings(movements)
+    pairs = sorted({p for m in movements for p in m.pairs})
+    couples = [(p, q) for i, p in enumerate(pairs) for q in pairs[i + 1 :]]
+    once = sum(1 for c in couples if met[c] == 1)
+    more = [c for c in couples if met[c] > 1]
+    never = sum(1 for c in couples if not met[c])
+    text = (
+        f"over the {len(event.sessions)} sessions: {len(pairs)} pairs, {once} couple(s) meet "
+        f"once, {len(more)} more often, {never} never"
+    )
+    if 0 < len(more) <= 12:  # a few repeats are worth naming; many are the design
+        text += " (" + ", ".join(f"{p}-{q} {met[(p, q)]}x" for p, q in more) + ")"
+    return text
 
 
 def movement(
     kind: Annotated[
         str,
         typer.Argument(
-            help="mitchell, appendix-mitchell, howell, teams, three-teams or guide-cards."
+            help="mitchell, appendix-mitchell, howell, teams, three-teams, interwoven-howell, "
+            "extended-mitchell, howell-bofors, team-mitchell, odd-teams, team-howell or "
+            "guide-cards."
         ),
     ],
     tables: Annotated[int | None, typer.Option(help="Mitchell: number of tables.")] = None,
@@ -119,6 +152,12 @@ def movement(
     ] = "none",
     absent: Annotated[
         list[int] | None, typer.Option(help="Mitchell: a missing pair (repeatable).")
+    ] = None,
+    extra_rounds: Annotated[
+        int | None, typer.Option(help="extended-mitchell: rounds added (1-3).")
+    ] = None,
+    session: Annotated[
+        int | None, typer.Option(help="howell-bofors: which of the three sessions.")
     ] = None,
     file: Annotated[Path | None, typer.Option(help="guide-cards: the CSV/XLSX to import.")] = None,
     sheet: Annotated[str | None, typer.Option(help="guide-cards: the XLSX sheet.")] = None,
@@ -147,13 +186,14 @@ def movement(
             made = load_guide_cards(file, sheet=sheet)
         else:
             params: list[tuple[str, str | int | bool | tuple[int, ...]]] = []
-            for name, value in (("tables", tables), ("pairs", pairs), ("teams", teams)):
+            named = (("tables", tables), ("pairs", pairs), ("teams", teams), ("session", session))
+            for name, value in (*named, ("extra_rounds", extra_rounds)):
                 if value is not None:
                     params.append((name, value))
             params.append(("boards_per_round", boards_per_round))
             if rounds is not None:
                 params.append(("rounds", rounds))
-            if kind == "mitchell":
+            if kind in ("mitchell", "extended-mitchell"):
                 params += [("even", even), ("arrow_switch", arrow_switch)]
                 if absent:
                     params.append(("absent", tuple(absent)))

@@ -7,7 +7,8 @@ Two kinds of card, each never split over pages:
   type, then a row per round with the NS pair, the EW pair (names when given), the boards,
   where the NS pair, the EW pair and the boards go next, and a note for an arrow switch or
   a table that shares its boards with another (a relay, or the other table of a team
-  match). A round in which the table is idle says so. Two cards to a page.
+  match; in a team Mitchell, the round in which the team-mates play the other half and
+  open the envelope). A round in which the table is idle says so. Two cards to a page.
 - ``personal``: a personal card (personligt kort) per pair: pair number and names, then a
   row per round with the table, the direction (NS/EW), the opponents and the boards; a
   sit-out round says "sit out". Four cards to a page (two by two).
@@ -160,7 +161,29 @@ def _notes(movement: Movement, entry: MovementEntry) -> str:
     if shared:  # a relay; in a team movement, the other table of the match
         what = "match with table " if movement.teams else "shared with table "
         notes.append(what + " & ".join(str(t) for t in shared))
+    later = _other_half(movement, entry)
+    if later is not None:  # team Mitchell, three-team meeting: the result goes in an envelope
+        notes.append(f"other half: round {later.round} table {later.table}")
     return "; ".join(notes)
+
+
+def _other_half(movement: Movement, entry: MovementEntry) -> MovementEntry | None:
+    """In a team movement whose match is played in two rounds (team Mitchell, the seed's
+    odd-team schedules): the line where the two teams play these boards the other way."""
+    if not movement.teams:
+        return None
+    teams = {movement.team_of(entry.ns), movement.team_of(entry.ew)}
+    for other in movement.plays_of(entry.boards[0]):
+        if (
+            other.round != entry.round
+            and {
+                movement.team_of(other.ns),
+                movement.team_of(other.ew),
+            }
+            == teams
+        ):
+            return other
+    return None
 
 
 def _table_card(movement: Movement, table: int, title: str, names: dict[int, str]) -> _Card:

@@ -24,7 +24,12 @@ from pipeline.clock import ClockError, parse_wall_time, zone
 from scoring.correction import CorrectionError, CorrectionRule
 from scoring.event import Event, EventError, EventKind, Pair, Player, Section, Session, Team
 from scoring.movement import Movement, MovementError, MovementKind, MovementSpec, TeamLineup
-from scoring.movements import build_movement, team_matches, validate_movement
+from scoring.movements import (
+    build_movement,
+    combination_problems,
+    team_matches,
+    validate_movement,
+)
 from scoring.options import ScoringOptions
 
 __all__ = ["EventFileError", "load_event", "parse_event"]
@@ -161,6 +166,7 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
     sessions = tuple(
         _session(node, kind, base_dir or Path.cwd(), time_zone) for node in top["sessions"].items()
     )
+    _check_combination(top["sessions"], sessions)
     try:
         return Event(
             name=head["name"].text("event name"),
@@ -178,6 +184,16 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
 
 
 _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(ScoringOptions))
+
+
+def _check_combination(node: _Node, sessions: tuple[Session, ...]) -> None:
+    """Sessions of a combined form (seed 004 "Kombinerade tävlingar") must make the whole
+    form: a Howell-Bofors Mitchell is sessions 1, 2 and 3 on the same pairs, everyone
+    meeting everyone once over them."""
+    movements = [section.movement for session in sessions for section in session.sections]
+    problems = combination_problems(movements)
+    if problems:
+        raise node.error("; ".join(problems))
 
 
 def _time_zone(node: _Node) -> str:
@@ -350,7 +366,7 @@ def _team(node: _Node) -> Team:
 _SPEC_KEYS = {
     "type", "tables", "boards_per_round", "rounds", "even", "arrow_switch", "switch_rounds",
     "absent", "first_board", "pairs", "teams", "file", "sheet", "delay", "draw",
-    "new_opponents",
+    "new_opponents", "extra_rounds", "session",
 }  # fmt: skip
 
 

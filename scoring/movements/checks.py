@@ -4,7 +4,8 @@
 - every board is played the same number of times (otherwise Neuberg must factor, so this
   is a warning, not an error), and every line plays the same number of boards;
 - a Howell meets everyone exactly once when played to the end, and nobody twice when
-  stopped early or reduced;
+  stopped early or reduced; a form with its own promise (``scoring.movements.meetings``)
+  is held to that promise;
 - an arrow-switched Mitchell or a Howell forms one comparison field, so all pairs can be
   compared and there is one winner (a pure Mitchell has two, seed 004 section 5).
 
@@ -19,6 +20,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind
+from scoring.movements.meetings import meeting_counts, meeting_problems
+from scoring.movements.seed_forms import meeting_plan
 
 __all__ = [
     "Severity",
@@ -92,10 +95,13 @@ def check_movement(
     ``require_one_field`` defaults to
     True for a Howell and for any movement with arrow-switched lines.
     """
+    # A form of the seed with its own promise (interwoven Howell, team forms...) is held to
+    # that promise instead of "everyone meets everyone" (scoring.movements.seed_forms).
+    plan = meeting_plan(movement)
     if require_all_meet is None:
         # A Howell stopped early (its spec gives rounds) is not meant to meet everyone.
         stopped = movement.spec is not None and movement.spec.get("rounds") is not None
-        require_all_meet = movement.kind is MovementKind.HOWELL and not stopped
+        require_all_meet = movement.kind is MovementKind.HOWELL and not stopped and plan is None
     if require_one_field is None:
         require_one_field = movement.kind is MovementKind.HOWELL or movement.arrow_switched
     problems: list[MovementProblem] = []
@@ -104,9 +110,15 @@ def check_movement(
     problems += _board_at_two_tables(movement)
     problems += _uneven(movement)
     problems += _idle_pairs(movement)
-    if require_all_meet or movement.kind is MovementKind.HOWELL:
-        # Nobody meets twice in any Howell (full, stopped early or reduced).
+    if require_all_meet or (movement.kind is MovementKind.HOWELL and plan is None):
+        # Nobody meets twice in any Howell (full, stopped early or reduced); a form with its
+        # own promise says itself whom a pair meets how often.
         problems += _meetings(movement, all_meet=require_all_meet)
+    if plan is not None:
+        problems += [
+            MovementProblem(code, Severity.ERROR, message, lines)
+            for code, message, lines in meeting_problems(movement, plan)
+        ]
     if require_one_field:
         fields = comparison_fields(movement)
         if len(fields) > 1:
@@ -244,12 +256,7 @@ def _idle_pairs(movement: Movement) -> list[MovementProblem]:
 
 def _meetings(movement: Movement, *, all_meet: bool) -> list[MovementProblem]:
     problems = []
-    met: Counter[tuple[int, int]] = Counter()
-    lines: dict[tuple[int, int], list[MovementEntry]] = defaultdict(list)
-    for e in movement.entries:
-        key = (min(e.pairs), max(e.pairs))
-        met[key] += 1
-        lines[key].append(e)
+    met, lines = meeting_counts(movement)
     playing = [p for p in movement.pairs if movement.entries_of_pair(p)]
     missing = [(p, q) for i, p in enumerate(playing) for q in playing[i + 1 :] if met[(p, q)] == 0]
     twice = sorted(k for k, n in met.items() if n > 1)

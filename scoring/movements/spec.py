@@ -16,6 +16,7 @@ from scoring.movements.endless_howell import endless_howell
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
 from scoring.movements.reduced_howell import reduced_howell
+from scoring.movements.seed_forms import SEED_FORMS
 from scoring.movements.teams import team_movement, three_team_movement
 
 __all__ = ["GENERATORS", "build_movement"]
@@ -139,6 +140,18 @@ def _only(spec: MovementSpec, allowed: set[str]) -> None:
             )
 
 
+def _build_seed_form(spec: MovementSpec) -> Movement:
+    """A form of ``seed_forms.SEED_FORMS``: its whole numbers in order, its choices by name."""
+    form = SEED_FORMS[spec.type]
+    _only(spec, {*form.numbers, *form.choices})
+    choices = {
+        name: _choice(spec, name, value, form.choices[name])  # type: ignore[type-var]
+        for name, value in spec.params
+        if name in form.choices
+    }
+    return form.make(*(_required(spec, name) for name in form.numbers), **choices)
+
+
 GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "mitchell": _build_mitchell,
     "appendix-mitchell": _build_appendix,
@@ -147,6 +160,7 @@ GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "endless-howell": _rounds_optional(endless_howell),
     "teams": _rounds_optional(team_movement, "teams"),
     "three-teams": _build_three_teams,
+    **dict.fromkeys(SEED_FORMS, _build_seed_form),
 }
 
 
