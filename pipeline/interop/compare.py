@@ -199,6 +199,8 @@ def describe_options(options: RescoreOptions) -> str:
             parts.append("fewer boards scaled")
         if options.across_sections:
             parts.append("sections together")
+        if options.own_top:
+            parts.append("no Neuberg factoring (each board's own top)")
         return ", ".join(parts)
     if options.method is Scoring.TEAMS:
         return "teams: board IMPs between the two tables, match VPs on the WBF 2013 scale"
@@ -370,4 +372,24 @@ def _explained_totals(
             continue
         reason, option = explainer.total(key, theirs, difference.what, tolerances[difference.what])
         out.append(replace(difference, reason=reason, option=option))
-    return out
+    return _overrides_alone(out)
+
+
+def _overrides_alone(totals: list[Difference]) -> list[Difference]:
+    """A total no board and no option explains is a manual override only when it is one
+    pair's; the same for several pairs is a rule bridgescan does not know."""
+    unexplained = {
+        d.pair for d in totals if d.option is None and not d.follows and d.what != "missing"
+    }
+    if len(unexplained) < 2:
+        return totals
+    reason = (
+        f"bridgescan does not know why: the totals of {len(unexplained)} pairs are not the sum "
+        "of their boards and no convention it knows reproduces them"
+    )
+    return [
+        replace(d, reason=reason)
+        if d.option is None and not d.follows and d.what != "missing"
+        else d
+        for d in totals
+    ]

@@ -23,6 +23,7 @@ from pipeline.interop.differences import (
     decimals,
 )
 from pipeline.interop.reasons import (
+    alternatives,
     describe_adjusted,
     describe_credit,
     with_scoring,
@@ -179,11 +180,43 @@ def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], 
         scale = _scale(session, normal, evidence)
         evidence.append(f"figures printed with up to {places} decimals: rounding {rounding.value}")
         base = RescoreOptions(ScoringOptions(scale=scale, neuberg_rounding=rounding), method)
-        return (*_detect_mp(session, base, evidence, assumed),)
+        options, _, _ = _detect_mp(session, base, evidence, assumed)
+        return _choose_the_rest(session, options, evidence), tuple(evidence), tuple(assumed)
     base = RescoreOptions(ScoringOptions(), method)
     if method is Scoring.TEAMS:
         return base, tuple(evidence), tuple(assumed)
-    return (*_detect_imps(session, base, places, evidence, assumed),)
+    options, _, _ = _detect_imps(session, base, places, evidence, assumed)
+    return _choose_the_rest(session, options, evidence), tuple(evidence), tuple(assumed)
+
+
+#: How many further conventions ``_choose_the_rest`` may take, one at a time. Each step
+#: re-scores the session once per alternative (about fifteen), and a file that needs more
+#: than two conventions beyond the ones detected above is better reported than guessed.
+_FURTHER_CONVENTIONS = 2
+
+
+def _choose_the_rest(
+    session: ImportedSession, options: RescoreOptions, evidence: list[str]
+) -> RescoreOptions:
+    """Take the conventions the file still needs: while figures differ, the alternative
+    (:func:`pipeline.interop.reasons.alternatives`, the table the reasons name) that
+    reproduces most of them is taken, if it reproduces more than it breaks, so a file is
+    re-scored with every convention ``compare`` would otherwise only name as a reason."""
+    count = _count(session, options)
+    for _ in range(_FURTHER_CONVENTIONS):
+        if count == 0:
+            break
+        best: tuple[int, str, RescoreOptions] | None = None
+        for label, candidate in alternatives(options, session):
+            candidate_count = _count(session, candidate)
+            if candidate_count < (count if best is None else best[0]):
+                best = (candidate_count, label, candidate)
+        if best is None:
+            break
+        explained = count - best[0]
+        count, label, options = best
+        evidence.append(f"{label} (reproduces {explained} more figures)")
+    return options
 
 
 def _detect_mp(
