@@ -316,7 +316,7 @@ def _all_pairs(
             (session.ns_key(result), result.ns_pair, Side.NS),
             (session.ew_key(result), result.ew_pair, Side.EW),
         ):
-            if key not in pairs:
+            if key not in pairs and number not in result.substitutes:  # "-": no entrant
                 pairs[key] = ImportedPair(
                     key,
                     number,

@@ -10,6 +10,11 @@ Dialects read here (docs/interop.md lists the sources):
 - a sit-out: Ruter writes ``1 1 1 - - - - "Bye" "Bye" 0.3 - 54 -`` (pair 1 NS, no EW pair,
   its credit printed as points and percentage); others leave the other pair's id empty or
   write "Bye", "Fri", "Pause", "Sit-out" in the id, contract or score cells;
+- a "-" pair on a line that was played (a contract, or a score that is not a bye word): a
+  substitute pair with no number, or the other half of a half table. The board was played
+  there, so the line is a result that counts for the whole field (every other line of the
+  board is compared with it); the "-" pair gets an id of its own (``substitute_id``) and is
+  neither totalled nor ranked;
 - scores quoted (Magic Contest: ``"420"``), "PASS" in the score cells (BridgeComposer), a
   contract "Pass" / "PASS" / "AP" with "-" for declarer and result;
 - artificial scores in any of Contract, Result, Score_NS, Score_EW (``A+``, ``"A-" "A+"``,
@@ -29,6 +34,7 @@ from pipeline.interop.records import (
     ImportedSitout,
     InteropError,
     Location,
+    substitute_id,
 )
 from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
 from scoring.outcome import Adjustment, Weighted
@@ -138,6 +144,16 @@ def read_row(
     scores = (cell(row, "Score_NS", "Score_North"), cell(row, "Score_EW", "Score_East"))
     contract_text = cell(row, "Contract")
     sitter = _sitting_out(ids)
+    substitutes: tuple[str, ...] = ()
+    if sitter is not None and competition is Competition.PAIRS:
+        if _played(contract_text, scores):
+            substitute = substitute_id(where)
+            substitutes = (substitute,)
+            if sitter[1] is Side.NS:
+                ids = _Ids(ids.ns, substitute)
+            else:
+                ids = _Ids(substitute, ids.ew)
+            sitter = None
     if sitter is not None:
         pair, side = sitter
         return ImportedSitout(
@@ -198,7 +214,14 @@ def read_row(
         home_team=ids.home,
         away_team=ids.away,
         match_vp=(vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None,
+        substitutes=substitutes,
     )
+
+
+def _played(contract: str | None, scores: tuple[str | None, str | None]) -> bool:
+    """Whether a line with one pair holds a result (a contract or a score), not a bye."""
+    cells = [c for c in (contract, *scores) if c is not None]
+    return bool(cells) and not any(_is_bye(c) for c in cells)
 
 
 def _table(text: str | None) -> int | None:

@@ -62,8 +62,8 @@ def _score_row(result: ImportedResult) -> dict[str, str | None]:
     row: dict[str, str | None] = {
         "Table": str(result.table) if result.table is not None else None,
         "Round": str(result.round) if result.round is not None else None,
-        "PairId_NS": result.ns_pair,
-        "PairId_EW": result.ew_pair,
+        "PairId_NS": None if result.ns_pair in result.substitutes else result.ns_pair,
+        "PairId_EW": None if result.ew_pair in result.substitutes else result.ew_pair,
         "Contract": None,
         "Declarer": None,
         "Result": None,

@@ -31,6 +31,7 @@ __all__ = [
     "ImportedPair",
     "ImportedSession",
     "pair_key",
+    "substitute_id",
     "PHANTOM_WORDS",
 ]
 
@@ -100,6 +101,13 @@ def pair_key(
     return key
 
 
+def substitute_id(location: Location) -> str:
+    """The id of a pair a file writes as "-" on a line that was played (a substitute pair
+    with no number, or the other half of a half table): "-" and the line, so two such lines
+    are two entrants. Its score counts for the whole field; it has no total and no place."""
+    return f"-{location.line if location.line is not None else location.path or ''}"
+
+
 @dataclass(frozen=True)
 class ImportedResult:
     """One traveller line as the file gives it, with the other program's computed figures.
@@ -138,6 +146,8 @@ class ImportedResult:
     away_team: str | None = None
     match_vp: tuple[Fraction, Fraction] | None = None
     """Teams: the match's VPs (home, away) as the file prints them beside the board."""
+    substitutes: tuple[str, ...] = ()
+    """The pair ids on this line that stand for a "-" pair (``substitute_id``)."""
 
     @property
     def passed_out(self) -> bool:
@@ -221,6 +231,16 @@ class ImportedSession:
     presentation: Presentation = Presentation.POINTS
     sections: tuple[str, ...] = ()
     """The sections read (several when the file holds several and all were read)."""
+
+    @property
+    def substitute_keys(self) -> frozenset[str]:
+        """Keys of the "-" pairs (``substitute_id``): scored in the field, never ranked."""
+        return frozenset(
+            key
+            for r in self.results
+            for pair_id, key in ((r.ns_pair, self.ns_key(r)), (r.ew_pair, self.ew_key(r)))
+            if pair_id in r.substitutes
+        )
 
     def board(self, number: int) -> ImportedBoard:
         for board in self.boards:

@@ -432,9 +432,10 @@ def _places(session: ImportedSession, rescored: Rescored, mp: bool) -> dict[str,
     groups: dict[tuple[str, str], dict[str, Fraction]] = {}
     info = {pair.key: pair for pair in session.pairs}
     apart = not rescored.options.across_sections
+    substitutes = session.substitute_keys
     for pair in rescored.pairs:
         known = info.get(pair.key)
-        if known is not None and known.phantom:
+        if (known is not None and known.phantom) or pair.key in substitutes:
             continue
         score = pair.vp if pair.vp is not None else (pair.percent if mp else pair.total)
         side = known.side if known is not None else None
