@@ -118,7 +118,8 @@ def _ids(row: Row, competition: Competition, where: Location) -> _Ids:
     if competition is Competition.TEAMS and cell(row, "TeamId_Home") is not None:
         home, away = cell(row, "TeamId_Home"), cell(row, "TeamId_Away")
         room = (cell(row, "Room") or cell(row, "Table") or "open").lower()
-        closed = room.startswith(("c", "2", "l"))  # Closed, table 2, "lukket" (Norwegian)
+        # Closed, table 2, "lukket" (Norwegian, Danish), "slutet" (Swedish)
+        closed = room.startswith(("c", "2", "l", "slut"))
         ns, ew = (away, home) if closed else (home, away)
         return _Ids(ns, ew, home=home, away=away)
     ns, ew = cell(row, "PairId_NS"), cell(row, "PairId_EW")

@@ -19,6 +19,7 @@ from pathlib import Path
 from pipeline.interop.compare import compare_session
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
+from pipeline.interop.records import Scoring
 from pipeline.interop.rescore import apply_scores, rescore
 from pipeline.interop.rescored import RescoreOptions
 from tests.pipeline.pbn_text import pbn_file, write_pbn_text
@@ -67,3 +68,38 @@ def test_a_dash_pair_is_written_back_as_a_dash(tmp_path: Path) -> None:
     back = read_pbn_bytes(write_pbn(ours), "back.pbn")
     assert [len(r.substitutes) for r in back.results] == [0, 0, 0, 1, 0, 0, 0, 1]
     assert compare_session(back).agrees
+
+
+# A Swedish Ruter team match: the teams' sides in [TotalScoreTable] are "Hemma" (home) and
+# "Borta" (away), the rooms "Öppet" and "Slutet". Home team 1 sits NS in the open room.
+# Board 1 (none vul): open 4S= N +420 for home; closed 4S-1 N, away NS -50, so home +50:
+# home +470 = 10 IMPs. Board 2 (NS vul): 3NT= S +600 at both tables: 0. Net 10 / -10.
+TEAM_COLUMNS = (
+    "Round;TeamId_Home;TeamId_Away;Room;Contract;Declarer;Result;Score_NS;Score_EW;"
+    "IMP_Home;IMP_Away"
+)
+TEAM_BOARDS = {
+    1: ["1 1 2 Öppet 4S N 10 420 - 10 -10", "1 1 2 Slutet 4S N 9 - 50 10 -10"],
+    2: ["1 1 2 Öppet 3NT S 9 600 - 0 0", "1 1 2 Slutet 3NT S 9 600 - 0 0"],
+}
+TEAM_TOTALS = ['1 1 "Lag Ett" Hemma 10', '2 2 "Lag Två" Borta -10']
+
+
+def test_a_swedish_team_match_with_hemma_and_borta_reads_and_compares_clean(
+    tmp_path: Path,
+) -> None:
+    text = pbn_file(
+        TEAM_BOARDS,
+        TEAM_TOTALS,
+        columns=TEAM_COLUMNS,
+        totals_columns="Rank;TeamId;TeamName;Direction;TotalScoreIMP",
+        scoring="IMP",
+        generator="Ruter",
+    )
+    session = read_pbn(write_pbn_text(tmp_path / "lag.pbn", text))
+    assert [(p.key, p.side, p.imps) for p in session.pairs] == [("1", None, 10), ("2", None, -10)]
+    closed = session.board(1).results[1]
+    assert (closed.ns_pair, closed.ew_pair) == ("2", "1")
+    comparison = compare_session(session)
+    assert comparison.options.method is Scoring.TEAMS
+    assert comparison.agrees, comparison.report()
