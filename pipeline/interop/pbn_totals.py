@@ -32,6 +32,7 @@ from pipeline.interop.records import (
     InteropError,
     Location,
 )
+from scoring.contract import Side
 
 __all__ = ["read_totals", "split_names", "is_phantom"]
 
