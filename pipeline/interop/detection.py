@@ -261,6 +261,12 @@ def _detect_mp(
             )
         else:
             evidence.append(f"{len(session.sitouts)} sit-out lines without a credit")
+    if session.penalties:
+        count = len(session.penalties)
+        evidence.append(
+            f"{count} penalty line{'s' * (count > 1)}: its points taken off the pair's session "
+            "total"
+        )
     if any(p.total is not None or p.percent is not None for p in session.pairs):
         candidates = [
             with_scoring(options, totals_from_rounded=False, percentage_from_rounded=False),

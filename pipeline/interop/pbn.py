@@ -31,6 +31,7 @@ from pipeline.interop.records import (
     Competition,
     ImportedBoard,
     ImportedPair,
+    ImportedPenalty,
     ImportedResult,
     ImportedSession,
     ImportedSitout,
@@ -215,11 +216,14 @@ def _board(
     table = game.get("ScoreTable")
     results: tuple[ImportedResult, ...] = ()
     sitouts: tuple[ImportedSitout, ...] = ()
+    penalties: tuple[ImportedPenalty, ...] = ()
     if table is not None:
-        results, sitouts = _lines(table, number, source, unplayed, section, competition)
+        results, sitouts, penalties = _lines(table, number, source, unplayed, section, competition)
     top_text = game.value("MP_Top") or game.value("ScoreMP_Top")
     top = decimal(top_text) if top_text else None
-    return ImportedBoard(number, dealer, vulnerability, deal, results, where, top, sitouts)
+    return ImportedBoard(
+        number, dealer, vulnerability, deal, results, where, top, sitouts, penalties
+    )
 
 
 def _lines(
@@ -229,7 +233,7 @@ def _lines(
     unplayed: list[Unplayed],
     section: str | None,
     competition: Competition,
-) -> tuple[tuple[ImportedResult, ...], tuple[ImportedSitout, ...]]:
+) -> tuple[tuple[ImportedResult, ...], tuple[ImportedSitout, ...], tuple[ImportedPenalty, ...]]:
     columns, rows = table_rows(tag, source)
     names = {c.name.lower() for c in columns}
     needed = {
@@ -244,6 +248,7 @@ def _lines(
             raise InteropError(Location(source, tag.line), f"[ScoreTable] has no {column} column")
     results: list[ImportedResult] = []
     sitouts: list[ImportedSitout] = []
+    penalties: list[ImportedPenalty] = []
     for line, row in rows:
         row_section = cell(row, "Section")
         if section is not None and row_section not in (None, section):
@@ -254,9 +259,11 @@ def _lines(
             unplayed.append(read)
         elif isinstance(read, ImportedSitout):
             sitouts.append(read)
+        elif isinstance(read, list):
+            penalties += read
         else:
             results.append(read)
-    return tuple(results), tuple(sitouts)
+    return tuple(results), tuple(sitouts), tuple(penalties)
 
 
 def _unplayed(

@@ -19,7 +19,9 @@ Dialects read here (docs/interop.md lists the sources):
   contract "Pass" / "PASS" / "AP" with "-" for declarer and result;
 - artificial scores in any of Contract, Result, Score_NS, Score_EW (``A+``, ``"A-" "A+"``,
   ``A60``, ``60%-40%``), both sides given where both cells hold one (Magic Contest prints
-  ``"A+" "A+"``: both not at fault).
+  ``"A+" "A+"``: both not at fault);
+- a penalty line: "Pen" in both score cells on a line of its own after the pair's result,
+  the matchpoints taken (negative) or given in the pair's MP cell (``ImportedPenalty``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from fractions import Fraction
 from pipeline.interop.cells import artificial_adjustment, decimal, integer, is_artificial
 from pipeline.interop.records import (
     Competition,
+    ImportedPenalty,
     ImportedResult,
     ImportedSitout,
     InteropError,
@@ -43,6 +46,8 @@ __all__ = ["Row", "Unplayed", "competition_of", "read_row", "BYE_WORDS"]
 
 #: What programs write for a pair that sits out (English, Scandinavian, German).
 BYE_WORDS = frozenset({"bye", "fri", "frirond", "pause", "sit-out", "sitout", "vila", "sits"})
+#: What programs write in both score cells of a penalty line.
+PENALTY_WORDS = frozenset({"pen", "penalty", "straff"})
 _PASS_WORDS = frozenset({"pass", "passed", "ap", "allpass", "passout", "0"})
 
 Row = dict[str, str | None]
@@ -139,10 +144,13 @@ def _side_figure(row: Row, kind: str, side: Side) -> Fraction | None:
 
 def read_row(
     row: Row, board: int, where: Location, competition: Competition, section: str | None
-) -> ImportedResult | ImportedSitout | Unplayed:
-    """A result, a sit-out, or an unplayed line (nothing but the pair numbers)."""
+) -> ImportedResult | ImportedSitout | Unplayed | list[ImportedPenalty]:
+    """A result, a sit-out, an unplayed line (nothing but the pair numbers), or the
+    penalties of a penalty line."""
     ids = _ids(row, competition, where)
     scores = (cell(row, "Score_NS", "Score_North"), cell(row, "Score_EW", "Score_East"))
+    if all(s is not None and s.lower() in PENALTY_WORDS for s in scores):
+        return _penalties(row, board, where, ids, section)
     contract_text = cell(row, "Contract")
     sitter = _sitting_out(ids)
     substitutes: tuple[str, ...] = ()
@@ -217,6 +225,19 @@ def read_row(
         match_vp=(vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None,
         substitutes=substitutes,
     )
+
+
+def _penalties(
+    row: Row, board: int, where: Location, ids: _Ids, section: str | None
+) -> list[ImportedPenalty]:
+    penalties = [
+        ImportedPenalty(board, pair, side, points, where, section)
+        for pair, side in ((ids.ns, Side.NS), (ids.ew, Side.EW))
+        if pair is not None and (points := _side_figure(row, "MP", side)) is not None
+    ]
+    if not penalties:
+        raise InteropError(where, f"board {board}: a penalty line with no points in MP_NS/MP_EW")
+    return penalties
 
 
 def _played(contract: str | None, scores: tuple[str | None, str | None]) -> bool:

@@ -338,4 +338,7 @@ def file_sum(
     for sitout in session.sitouts:
         if session.sitout_key(sitout) == key and sitout.points is not None:
             total += sitout.points
+    for penalty in session.penalties:
+        if session.penalty_key(penalty) == key:
+            total += penalty.points
     return total

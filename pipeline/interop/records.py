@@ -27,6 +27,7 @@ __all__ = [
     "Competition",
     "ImportedResult",
     "ImportedSitout",
+    "ImportedPenalty",
     "ImportedBoard",
     "ImportedPair",
     "ImportedSession",
@@ -170,6 +171,21 @@ class ImportedSitout:
 
 
 @dataclass(frozen=True)
+class ImportedPenalty:
+    """Matchpoints a director took from a pair (or gave it) on a board, as the file prints
+    them on a line of their own ("Pen" in both score cells): the session total includes
+    them; the board's comparisons do not (a procedural penalty, Law 90; seed 004)."""
+
+    board: int
+    pair: str
+    side: Side
+    points: Fraction
+    """Negative when taken, as the file prints it."""
+    location: Location
+    section: str | None = None
+
+
+@dataclass(frozen=True)
 class ImportedBoard:
     """A board: number, dealer and vulnerability as the file states them, deal, results."""
 
@@ -182,6 +198,7 @@ class ImportedBoard:
     top: Fraction | None = None
     """The matchpoint top the file declares for this board, when it does (PBN MP_Top)."""
     sitouts: tuple[ImportedSitout, ...] = ()
+    penalties: tuple[ImportedPenalty, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -267,6 +284,15 @@ class ImportedSession:
     @property
     def sitouts(self) -> tuple[ImportedSitout, ...]:
         return tuple(sitout for board in self.boards for sitout in board.sitouts)
+
+    @property
+    def penalties(self) -> tuple[ImportedPenalty, ...]:
+        return tuple(penalty for board in self.boards for penalty in board.penalties)
+
+    def penalty_key(self, penalty: ImportedPenalty) -> str:
+        """The key of the pair a penalty line names."""
+        section = penalty.section if len(self.sections) > 1 else None
+        return pair_key(penalty.pair, penalty.side, self.by_direction, section)
 
     @property
     def results(self) -> tuple[ImportedResult, ...]:

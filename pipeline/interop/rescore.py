@@ -27,6 +27,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from pipeline.interop.cells import format_decimal
 from pipeline.interop.records import (
     Competition,
     ImportedBoard,
@@ -44,6 +45,7 @@ from pipeline.interop.rescored import (
     RescoreOptions,
     SitoutScore,
 )
+from scoring.adjusted import Penalty, PenaltyReason
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.board_group import ResultScore, artificial_side
 from scoring.board_scoring import BoardLine, BoardScore, score_board
@@ -212,6 +214,7 @@ def _mp_session(
             done = score_session(
                 [b for _, _, b in scored],
                 options.scoring,
+                penalties=_penalties(session, section, ids, {b.number: s for b, _, s in scored}),
                 sitouts=sitouts or None,
                 boards_per_round=per_round,
             )
@@ -246,6 +249,37 @@ def _mp_session(
     if session.competition is Competition.INDIVIDUALS:
         pairs = _players(session, line_scores)
     return line_scores, pairs, sitout_scores, max(normals.values())
+
+
+def _penalties(
+    session: ImportedSession,
+    section: str | None,
+    ids: dict[str, int],
+    boards: dict[int, BoardScore],
+) -> list[Penalty]:
+    """The file's penalty lines as the engine's procedural penalties (``scoring.adjusted``):
+    the points taken, as a percentage of that board's top, off the pair's session total."""
+    out = []
+    for penalty in session.penalties:
+        if not _in_field(section, penalty.section):
+            continue
+        board = boards.get(penalty.board)
+        if penalty.points >= 0 or board is None or not board.top:
+            raise InteropError(
+                penalty.location,
+                f"board {penalty.board}: a penalty line giving {format_decimal(penalty.points)} "
+                f"points to pair "
+                f"{penalty.pair}: bridgescan scores penalties that take points (Law 90)",
+            )
+        percent = -penalty.points * 100 / board.top
+        pair = ids.get(session.penalty_key(penalty))
+        if pair is None:
+            raise InteropError(
+                penalty.location, f"board {penalty.board}: a penalty on pair {penalty.pair}, "
+                "which has no result in the file",
+            )  # fmt: skip
+        out.append(Penalty(pair, percent, PenaltyReason.PROCEDURAL, penalty.board))
+    return out
 
 
 def _players(session: ImportedSession, lines: list[LineScore]) -> list[PairScore]:
@@ -359,6 +393,11 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     if options.method is Scoring.MATCHPOINTS:
         lines, pairs, sitouts, normal = _mp_session(session, options)
         return Rescored(options, normal, tuple(lines), tuple(pairs), tuple(sitouts))
+    if session.penalties:
+        raise InteropError(
+            session.penalties[0].location,
+            "penalty lines are scored in matchpoint sessions only, not in IMPs or teams",
+        )
     counts = [len(board.results) for board in session.boards if board.results]
     normal = options.normal or (max(counts) if counts else 1)
     if options.method is Scoring.TEAMS:

@@ -16,6 +16,10 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import typer
+from typer.testing import CliRunner
+
+from pipeline.cli.interop import register
 from pipeline.interop.compare import compare_session
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
@@ -24,12 +28,17 @@ from pipeline.interop.rescore import apply_scores, rescore
 from pipeline.interop.rescored import RescoreOptions
 from tests.pipeline.pbn_text import pbn_file, write_pbn_text
 
-SUBSTITUTES = {
+# Both boards as played at four full tables (the penalty lines below use them as they are).
+FULL_TABLES = {
     1: ["1 1 1 5 4S N 10 420 - 4 2", "2 1 2 6 4S N 11 450 - 6 0",
-        "3 1 3 7 4S N 9 - 50 0 6", "4 1 4 - 3NT S 9 400 - 2 4"],
+        "3 1 3 7 4S N 9 - 50 0 6", "4 1 4 8 3NT S 9 400 - 2 4"],
     2: ["1 2 1 5 2S N 8 110 - 6 0", "2 2 2 6 2H W 8 - 110 2 4",
-        "3 2 3 7 3H W 9 - 140 0 6", "4 2 - 8 1NT N 7 90 - 4 2"],
+        "3 2 3 7 3H W 9 - 140 0 6", "4 2 4 8 1NT N 7 90 - 4 2"],
 }  # fmt: skip
+SUBSTITUTES = {
+    1: [*FULL_TABLES[1][:3], "4 1 4 - 3NT S 9 400 - 2 4"],
+    2: [*FULL_TABLES[2][:3], "4 2 - 8 1NT N 7 90 - 4 2"],
+}
 SUBSTITUTE_TOTALS = [
     "1 7 12 100.00", "2 1 10 83.33", "3 2 8 66.67", "4-6 4 2 33.33",
     "4-6 6 4 33.33", "4-6 8 2 33.33", "7 5 2 16.67", "8 3 0 0.00",
@@ -103,3 +112,50 @@ def test_a_swedish_team_match_with_hemma_and_borta_reads_and_compares_clean(
     comparison = compare_session(session)
     assert comparison.options.method is Scoring.TEAMS
     assert comparison.agrees, comparison.report()
+
+
+# Penalty lines: "Pen" in both score cells, on a line of its own after the pair's result,
+# the points taken in the pair's MP cell. Four tables, both boards played four times (top 6):
+#   board 1 (none vul): 1v5 +420 4/2, 2v6 +450 6/0, 3v7 -50 0/6, 4v8 3NT= S +400 2/4;
+#   board 2 (NS vul):   1v5 +110 6/0, 2v6 -110 2/4, 3v7 -140 0/6, 4v8 1NT= N +90 4/2.
+# Pair 2 is penalised 10% of board 1's top: 0.6. Its total 6 + 2 - 0.6 = 7.4 of 12
+# (61.67%); the others: 1 10 (83.33%), 3 0, 4 6 (50%), 5 2 (16.67%), 6 4 (33.33%),
+# 7 12 (100%), 8 6 (50%).
+PENALTY_BOARDS = {
+    1: [*FULL_TABLES[1][:2], '2 1 2 6 - - - "Pen" "Pen" -0.6 -', *FULL_TABLES[1][2:]],
+    2: FULL_TABLES[2],
+}
+PENALTY_TOTALS = [
+    "1 7 12.0 100.00", "2 1 10.0 83.33", "3 2 7.4 61.67", "4-5 4 6.0 50.00",
+    "4-5 8 6.0 50.00", "6 6 4.0 33.33", "7 5 2.0 16.67", "8 3 0.0 0.00",
+]  # fmt: skip
+
+
+def test_a_penalty_line_takes_its_points_off_the_pairs_total(tmp_path: Path) -> None:
+    path = write_pbn_text(tmp_path / "pen.pbn", pbn_file(PENALTY_BOARDS, PENALTY_TOTALS))
+    session = read_pbn(path)
+    (penalty,) = session.penalties
+    assert (penalty.board, penalty.pair, penalty.points) == (1, "2", Fraction("-0.6"))
+    assert len(session.board(1).results) == 4
+    comparison = compare_session(session)
+    assert comparison.agrees, comparison.report()
+    assert "1 penalty line: its points taken off the pair's session total" in comparison.evidence
+    ours = rescore(session, comparison.options)
+    assert ours.pair("2") is not None and ours.pair("2").total == Fraction("7.4")  # type: ignore[union-attr]
+
+
+def test_a_penalty_line_that_gives_points_is_refused_with_its_place(tmp_path: Path) -> None:
+    boards = {**PENALTY_BOARDS, 1: [r.replace("-0.6", "0.6") for r in PENALTY_BOARDS[1]]}
+    path = write_pbn_text(tmp_path / "gift.pbn", pbn_file(boards))
+    app = typer.Typer()
+    register(app)
+    result = CliRunner().invoke(app, ["compare", str(path)])
+    assert result.exit_code == 2, result.output
+    assert f"{path}:{_line_of(path, 'Pen')}" in result.output
+    assert "board 1: a penalty line giving 0.6 points to pair 2" in result.output
+    assert "Traceback" not in result.output
+
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="latin-1").splitlines()
+    return next(number for number, line in enumerate(lines, start=1) if text in line)
