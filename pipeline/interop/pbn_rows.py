@@ -20,6 +20,9 @@ Dialects read here (docs/interop.md lists the sources):
 - artificial scores in any of Contract, Result, Score_NS, Score_EW (``A+``, ``"A-" "A+"``,
   ``A60``, ``60%-40%``), both sides given where both cells hold one (Magic Contest prints
   ``"A+" "A+"``: both not at fault);
+- a split score with an artificial score in one score cell and a score in the other
+  (``"A=" "+0"``: NS average, EW the matchpoints of an NS score of 0, as if passed out),
+  the score standing for the field (``ImportedResult.field_score``);
 - a penalty line: "Pen" in both score cells on a line of its own after the pair's result,
   the matchpoints taken (negative) or given in the pair's MP cell (``ImportedPenalty``).
 """
@@ -40,7 +43,7 @@ from pipeline.interop.records import (
     substitute_id,
 )
 from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
-from scoring.outcome import Adjustment, Weighted
+from scoring.outcome import Adjustment, Artificial, Weighted
 
 __all__ = ["Row", "Unplayed", "competition_of", "read_row", "BYE_WORDS"]
 
@@ -189,6 +192,7 @@ def read_row(
     if outcome is None:
         return unplayed
     contract, declarer, tricks, ns_score, adjustment = outcome
+    field_score = ns_score if _one_side_artificial(adjustment) else None
     home_imps = _num(cell(row, "IMP_Home"))
     away_imps = _num(cell(row, "IMP_Away"))
     ns_imps = _side_figure(row, "IMP", Side.NS)
@@ -224,7 +228,14 @@ def read_row(
         away_team=ids.away,
         match_vp=(vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None,
         substitutes=substitutes,
+        field_score=field_score,
     )
+
+
+def _one_side_artificial(adjustment: Adjustment | None) -> bool:
+    if adjustment is None:
+        return False
+    return isinstance(adjustment.ns, Artificial) != isinstance(adjustment.ew, Artificial)
 
 
 def _penalties(
@@ -280,6 +291,9 @@ def _outcome(
     declarer_text = cell(row, "Declarer")
     result_text = cell(row, "Result")
     score_ns, score_ew = scores
+    split = _split_with_field_score(score_ns, score_ew)
+    if split is not None:
+        return None, None, None, split.ns_score, split.adjustment
     markers = [c for c in (contract_text, result_text) if is_artificial(c)]
     if markers or is_artificial(score_ns) or is_artificial(score_ew):
         ns_cell = score_ns if is_artificial(score_ns) else (markers[0] if markers else None)
@@ -310,6 +324,29 @@ def _outcome(
     if declarer_text is None or result_text is None:
         raise ValueError(f"contract {contract_text} needs a declarer and a result")
     return contract, Seat.parse(declarer_text), parse_tricks(result_text, contract), ns_score, None
+
+
+@dataclass(frozen=True)
+class _Split:
+    ns_score: int
+    adjustment: Adjustment
+
+
+def _split_with_field_score(score_ns: str | None, score_ew: str | None) -> _Split | None:
+    """An artificial score in one score cell and a score in the other ("A=" / "+0"): the
+    marked side gets its award, the other side the score (from EW's side in Score_EW), and
+    the score stands for the field (``scoring.board_group.BoardLine.field_score``)."""
+    ns_marked, ew_marked = is_artificial(score_ns), is_artificial(score_ew)
+    if ns_marked == ew_marked or score_ns is None or score_ew is None:
+        return None
+    try:
+        ns_score = -integer(score_ew) if ns_marked else integer(score_ns)
+    except ValueError:
+        return None
+    marker = artificial_adjustment(score_ns if ns_marked else score_ew, None).ns
+    table = Weighted.of(ns_score)
+    ns, ew = (marker, table) if ns_marked else (table, marker)
+    return _Split(ns_score, Adjustment(ns, ew))
 
 
 def _ns_score(

@@ -149,6 +149,9 @@ class ImportedResult:
     """Teams: the match's VPs (home, away) as the file prints them beside the board."""
     substitutes: tuple[str, ...] = ()
     """The pair ids on this line that stand for a "-" pair (``substitute_id``)."""
+    field_score: int | None = None
+    """A split with one side artificial whose table score (NS) still stands for the field
+    ("A=" / "+0"; ``scoring.board_group.BoardLine.field_score``)."""
 
     @property
     def passed_out(self) -> bool:

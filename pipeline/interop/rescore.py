@@ -193,6 +193,7 @@ def _mp_session(
                     ids[session.ew_key(r)],
                     *_outcomes(board, r),
                     adjusted=r.adjustment is not None,
+                    field_score=r.field_score,
                 )
                 for r in results
             ]

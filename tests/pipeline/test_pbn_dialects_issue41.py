@@ -26,6 +26,7 @@ from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import Scoring
 from pipeline.interop.rescore import apply_scores, rescore
 from pipeline.interop.rescored import RescoreOptions
+from scoring.outcome import Artificial
 from tests.pipeline.pbn_text import pbn_file, write_pbn_text
 
 # Both boards as played at four full tables (the penalty lines below use them as they are).
@@ -159,3 +160,24 @@ def test_a_penalty_line_that_gives_points_is_refused_with_its_place(tmp_path: Pa
 def _line_of(path: Path, text: str) -> int:
     lines = path.read_text(encoding="latin-1").splitlines()
     return next(number for number, line in enumerate(lines, start=1) if text in line)
+
+
+# A split score written "A=" (NS) / "+0" (EW): NS average, EW the matchpoints of an NS score
+# of 0 (as if passed out), every other line compared with that 0. Board 1 at four tables
+# (top 6): NS 450 6, 420 4, (0 2), -50 0; the split's NS 50% of 6 = 3, its EW 6 - 2 = 4.
+SPLIT = {1: [*FULL_TABLES[1][:3], '4 1 4 8 - - - "A=" "+0" 3 4']}
+
+
+def test_a_split_of_average_and_a_score_compares_every_line_with_the_score(
+    tmp_path: Path,
+) -> None:
+    session = read_pbn(write_pbn_text(tmp_path / "split.pbn", pbn_file(SPLIT)))
+    split = session.board(1).results[3]
+    assert split.field_score == 0 and split.ns_score == 0
+    assert split.adjustment is not None and split.adjustment.ns == Artificial(Fraction(50))
+    comparison = compare_session(session)
+    assert comparison.agrees, comparison.report()
+    ours = apply_scores(session, rescore(session, comparison.options))
+    back = read_pbn_bytes(write_pbn(ours), "back.pbn")
+    assert back.board(1).results[3].field_score == 0
+    assert compare_session(back).agrees
