@@ -54,7 +54,10 @@ from scoring.options import (
     TieRounding,
 )
 
+NO_RESULTS = "no results to compare (no result line and no total in the file)"
+
 __all__ = [
+    "NO_RESULTS",
     "Difference",
     "Comparison",
     "compare_session",
@@ -94,7 +97,10 @@ class Comparison:
         return groups
 
     def summary(self) -> str:
-        """One line: "no differences", or the counts."""
+        """One line: "no differences", or the counts ("no results to compare" for a file
+        with no result line and no total, such as a deal file)."""
+        if not self.results_checked and not self.pairs_checked:
+            return NO_RESULTS
         if self.agrees:
             return "no differences"
         groups = self.systematic
@@ -118,7 +124,7 @@ class Comparison:
             *(f"  note: {n}" for n in self.notes),
         ]
         if self.agrees:
-            lines.append("no differences")
+            lines.append(self.summary())
             return "\n".join(lines)
         lines.append(self.summary())
         follows_by_location: dict[object, list[Difference]] = {}

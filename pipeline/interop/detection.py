@@ -70,13 +70,22 @@ def rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | No
     return cache[options]
 
 
+_COUNTED: list[tuple[ImportedSession, dict[RescoreOptions, int]]] = []
+
+
 def _count(session: ImportedSession, options: RescoreOptions) -> int:
     """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
-    the session cannot be scored with counts as explaining nothing."""
-    ours = rescored(session, options)
-    if ours is None:
-        return 10**9
-    return count_differences(session, ours)
+    the session cannot be scored with counts as explaining nothing. Remembered like
+    ``rescored``: each step of detection counts the options it starts from again."""
+    counts = next((c for s, c in _COUNTED if s is session), None)
+    if counts is None:
+        counts = {}
+        _COUNTED.insert(0, (session, counts))
+        del _COUNTED[2:]
+    if options not in counts:
+        ours = rescored(session, options)
+        counts[options] = 10**9 if ours is None else count_differences(session, ours)
+    return counts[options]
 
 
 def _best(

@@ -115,7 +115,7 @@ def line_tolerances(session: ImportedSession) -> tuple[Fraction, Fraction]:
 
 
 def differs(theirs: Fraction | None, ours: Fraction | None, tolerance: Fraction) -> bool:
-    if theirs is None or ours is None:
+    if theirs is None or ours is None or theirs == ours:  # most figures agree exactly
         return False
     return abs(theirs - ours) > tolerance
 

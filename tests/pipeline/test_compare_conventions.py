@@ -102,3 +102,25 @@ def test_two_lines_of_a_board_that_differ_are_not_called_overrides(tmp_path: Pat
     for difference in comparison.differences:
         assert "manual override" not in difference.reason
         assert difference.reason.startswith("bridgescan does not know why: 2 lines of board 1")
+
+
+DEAL_ONLY = (
+    '% PBN 2.1\r\n[Event "Hand records"]\r\n[Board "1"]\r\n[Dealer "N"]\r\n'
+    '[Vulnerable "None"]\r\n'
+    '[Deal "N:AKQ2.J43.T98.765 JT9.AKQ2.765.T98 876.T98.AKQ2.J43 543.765.J43.AKQ2"]\r\n'
+)
+
+
+def test_a_file_without_results_is_not_called_clean(app: typer.Typer, tmp_path: Path) -> None:
+    folder = tmp_path / "season"
+    folder.mkdir()
+    write_pbn_text(folder / "a_night.pbn", pbn_file(_boards(False), OWN_TOP_TOTALS))
+    write_pbn_text(folder / "b_deals.pbn", DEAL_ONLY)
+    single = CliRunner().invoke(app, ["compare", str(folder / "b_deals.pbn")])
+    assert single.exit_code == 0, single.output
+    assert single.output.rstrip().endswith("no results to compare (no result line and no "
+                                           "total in the file)")  # fmt: skip
+    result = CliRunner().invoke(app, ["compare", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert ("2 files: 1 with no differences, 0 with differences, 0 unreadable, 1 with no "
+            "results to compare") in result.output  # fmt: skip
