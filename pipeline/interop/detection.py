@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import TypeVar
 
 from pipeline.interop.cells import format_decimal
 from pipeline.interop.differences import (
@@ -51,17 +52,30 @@ __all__ = ["detect_options", "detect_with_assumptions", "rescored"]
 
 
 _SCORED: list[tuple[ImportedSession, dict[RescoreOptions, Rescored | None]]] = []
+_COUNTED: list[tuple[ImportedSession, dict[RescoreOptions, int]]] = []
+
+
+_V = TypeVar("_V")
+
+
+def _remembered(
+    store: list[tuple[ImportedSession, dict[RescoreOptions, _V]]], session: ImportedSession
+) -> dict[RescoreOptions, _V]:
+    """The memo of ``session`` (by identity: sessions are immutable) in ``store``, which keeps
+    the last two sessions (``compare`` of a folder goes file by file)."""
+    cache = next((c for s, c in store if s is session), None)
+    if cache is None:
+        cache = {}
+        store.insert(0, (session, cache))
+        del store[2:]
+    return cache
 
 
 def rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | None:
-    """``rescore``, remembered per session (by identity: sessions are immutable) and options:
-    detection asks for the same options several times and ``compare`` once more after it.
-    None when the session cannot be scored with these options."""
-    cache = next((c for s, c in _SCORED if s is session), None)
-    if cache is None:
-        cache = {}
-        _SCORED.insert(0, (session, cache))
-        del _SCORED[2:]
+    """``rescore``, remembered per session and options: detection asks for the same options
+    several times and ``compare`` once more after it. None when the session cannot be scored
+    with these options."""
+    cache = _remembered(_SCORED, session)
     if options not in cache:
         try:
             cache[options] = rescore(session, options)
@@ -70,18 +84,11 @@ def rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | No
     return cache[options]
 
 
-_COUNTED: list[tuple[ImportedSession, dict[RescoreOptions, int]]] = []
-
-
 def _count(session: ImportedSession, options: RescoreOptions) -> int:
     """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
     the session cannot be scored with counts as explaining nothing. Remembered like
     ``rescored``: each step of detection counts the options it starts from again."""
-    counts = next((c for s, c in _COUNTED if s is session), None)
-    if counts is None:
-        counts = {}
-        _COUNTED.insert(0, (session, counts))
-        del _COUNTED[2:]
+    counts = _remembered(_COUNTED, session)
     if options not in counts:
         ours = rescored(session, options)
         counts[options] = 10**9 if ours is None else count_differences(session, ours)
