@@ -201,8 +201,35 @@ def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], 
     base = RescoreOptions(ScoringOptions(), method)
     if method is Scoring.TEAMS:
         return base, tuple(evidence), tuple(assumed)
-    options, _, _ = _detect_imps(session, base, places, evidence, assumed)
+    options = _imp_method(session, base, places, evidence)
     return _choose_the_rest(session, options, evidence), tuple(evidence), tuple(assumed)
+
+
+def _imp_method(
+    session: ImportedSession,
+    base: RescoreOptions,
+    places: int,
+    evidence: list[str],
+) -> RescoreOptions:
+    """Pairs in IMPs: a file's [Scoring "IMP"] (or USEBIO's IMP_PAIRS) does not say whether
+    its figures are cross-IMPs or Butler, and a file that names one may print the other, so
+    both are detected and the one that reproduces more figures is taken."""
+    tried = []
+    for method in (base.method, *{Scoring.CROSS_IMPS, Scoring.BUTLER} - {base.method}):
+        found: list[str] = []
+        options, _, _ = _detect_imps(session, replace(base, method=method), places, found, [])
+        tried.append((_count(session, options), method is not base.method, options, found))
+    count, other, options, found = min(tried, key=lambda t: t[:2])
+    if other:
+        evidence.append(
+            f"the figures are {_IMP_WORDS[options.method]}, not {_IMP_WORDS[base.method]} "
+            f"(reproduces {tried[0][0] - count} more figures)"
+        )
+    evidence.extend(found)
+    return options
+
+
+_IMP_WORDS = {Scoring.CROSS_IMPS: "cross-IMPs", Scoring.BUTLER: "Butler (IMPs against a datum)"}
 
 
 #: How many further conventions ``_choose_the_rest`` may take, one at a time. Each step
@@ -307,6 +334,11 @@ def _detect_imps(
     assumed: list[str],
 ) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
     options = base
+    if len(session.sections) > 1:
+        options, changed = _best(session, options, [replace(options, across_sections=True)])
+        word = "together (one field)" if changed else "apart (each its own field)"
+        evidence.append(f"{len(session.sections)} sections, scored {word}")
+        base = options
     if base.method is Scoring.CROSS_IMPS:
         candidates = [
             with_scoring(base, cross_imps=form, cross_imp_rounding=rounding)

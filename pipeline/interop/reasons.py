@@ -82,6 +82,9 @@ def alternatives(
     and the reasons (which name it) read, so a convention named is a convention tried."""
     s = options.scoring
     adjusted = any(r.adjustment is not None for r in session.results)
+    if len(session.sections) > 1 and options.method is not Scoring.TEAMS:
+        label = "sections scored apart" if options.across_sections else "sections scored together"
+        yield label, replace(options, across_sections=not options.across_sections)
     if options.method is Scoring.MATCHPOINTS:
         if adjusted:
             label = (
@@ -105,11 +108,6 @@ def alternatives(
                 with_scoring(options, ties=TieRounding.HALF_TO_EVEN),
             )
         yield "no Neuberg factoring (each board's own top)", replace(options, own_top=True)
-        if len(session.sections) > 1:
-            label = (
-                "sections scored apart" if options.across_sections else "sections scored together"
-            )
-            yield label, replace(options, across_sections=not options.across_sections)
         if session.sitouts:
             for credit in SitoutCredit:
                 if credit is not s.sitout_credit:

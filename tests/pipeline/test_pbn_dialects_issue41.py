@@ -181,3 +181,42 @@ def test_a_split_of_average_and_a_score_compares_every_line_with_the_score(
     back = read_pbn_bytes(write_pbn(ours), "back.pbn")
     assert back.board(1).results[3].field_score == 0
     assert compare_session(back).agrees
+
+
+# Pairs in IMPs. [Scoring "IMP"] does not say cross-IMPs or Butler. Board 1 (none vul):
+# 1v4 +420, 2v5 +450, 3v6 -50. Cross-IMPs, each result against the two others (IMPs per
+# comparison): +420: -30 -1, +470 +10 -> 9/2 = 4.5; +450: +1, +500 +11 -> 6;
+# -50: -10, -11 -> -10.5. Butler would give (datum the middle score, 420) 0, +1, -10.
+IMP_COLUMNS = "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;IMP_NS;IMP_EW"
+CROSS_IMPS = {1: ["1 4 4S N 10 420 - 4.5 -4.5", "2 5 4S N 11 450 - 6.0 -6.0",
+                  "3 6 4S N 9 - 50 -10.5 10.5"]}  # fmt: skip
+CROSS_TOTALS = ["1 6 10.5", "2 2 6.0", "3 1 4.5", "4 4 -4.5", "5 5 -6.0", "6 3 -10.5"]
+
+
+def test_a_file_that_says_imp_is_read_as_the_cross_imps_its_figures_are(tmp_path: Path) -> None:
+    text = pbn_file(CROSS_IMPS, CROSS_TOTALS, columns=IMP_COLUMNS, scoring="IMP",
+                    totals_columns="Rank;PairId;TotalScoreIMP")  # fmt: skip
+    session = read_pbn(write_pbn_text(tmp_path / "imp.pbn", text))
+    assert session.scoring is Scoring.BUTLER  # what "IMP" is read as before detection
+    comparison = compare_session(session)
+    assert comparison.options.method is Scoring.CROSS_IMPS
+    assert comparison.agrees, comparison.report()
+    assert any(e.startswith("the figures are cross-IMPs, not Butler") for e in comparison.evidence)
+
+
+# Two sections scored as one field in cross-IMPs. Board 1 (none vul): A 1v4 +420, A 2v5 -50,
+# B 1v4 +450, B 2v5 +420. Across the four results: A1 +420: +10, -1, 0 -> 9/3 = 3.00;
+# A2 -50: -10, -11, -10 -> -31/3 = -10.33; B1 +450: +1, +11, +1 -> 13/3 = 4.33;
+# B2 +420: 0, +10, -1 -> 3.00. Apart, each section would give +-10 and +-1.
+SECTIONS = {1: ["A 1 4 4S N 10 420 - 3.00 -3.00", "A 2 5 4S N 9 - 50 -10.33 10.33",
+                "B 1 4 4S N 11 450 - 4.33 -4.33", "B 2 5 4S N 10 420 - 3.00 -3.00"]}  # fmt: skip
+
+
+def test_cross_imp_sections_scored_as_one_field_are_detected(tmp_path: Path) -> None:
+    text = pbn_file(SECTIONS, columns="Section;" + IMP_COLUMNS, scoring="Cross-IMP")
+    session = read_pbn(write_pbn_text(tmp_path / "sections.pbn", text))
+    assert session.sections == ("A", "B")
+    comparison = compare_session(session)
+    assert comparison.options.across_sections
+    assert comparison.agrees, comparison.report()
+    assert "2 sections, scored together (one field)" in comparison.evidence
