@@ -243,6 +243,12 @@ def _lines(
     }[competition]
     if competition is Competition.TEAMS and "teamid_home" not in names:
         needed = ("pairid_ns", "pairid_ew")  # a team match written as pairs
+    if "multiplicity" in names and not any(column in names for column in needed):
+        raise InteropError(
+            Location(source, tag.line),
+            "[ScoreTable] is a frequency table (scores with a Multiplicity, no pair "
+            "numbers): compare checks the results of pairs, not a frequency table",
+        )
     for column in needed:
         if column not in names:
             raise InteropError(Location(source, tag.line), f"[ScoreTable] has no {column} column")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -23,7 +24,7 @@ from pipeline.cli.interop import register
 from pipeline.interop.compare import compare_session
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
-from pipeline.interop.records import Scoring
+from pipeline.interop.records import InteropError, Scoring
 from pipeline.interop.rescore import apply_scores, rescore
 from pipeline.interop.rescored import RescoreOptions
 from scoring.outcome import Artificial
@@ -220,3 +221,14 @@ def test_cross_imp_sections_scored_as_one_field_are_detected(tmp_path: Path) -> 
     assert comparison.options.across_sections
     assert comparison.agrees, comparison.report()
     assert "2 sections, scored together (one field)" in comparison.evidence
+
+
+def test_a_frequency_table_without_pairs_is_refused_with_a_reason(tmp_path: Path) -> None:
+    # PBN's own example of a board's results as a frequency table (no pair numbers).
+    text = pbn_file(
+        {1: ["1 99.4 0.6 500 2", "3 98.4 1.6 470 1"]},
+        columns="-Rank\\3R;+Percentage_NS\\4R;-Percentage_EW\\4R;+Score_NS\\5R;Multiplicity\\2L",
+    )
+    path = write_pbn_text(tmp_path / "frequency.pbn", text)
+    with pytest.raises(InteropError, match="is a frequency table .* not a frequency table"):
+        read_pbn(path)
