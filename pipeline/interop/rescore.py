@@ -4,8 +4,9 @@ The arithmetic is the scoring core's, the same functions the main job calls: Law
 (``scoring.law77``); matchpoint boards by ``scoring.board_scoring.score_board`` and the
 session by ``scoring.session.score_session`` (Law 88, sit-out credit, totals and
 percentages); pairs in IMPs by ``scoring.imps.imp_board`` and ``scoring.imp_totals``; team
-boards by ``scoring.imps.team_board_imps`` and victory points by ``scoring.vp``; places by
-``scoring.ranking.rank``. This module only arranges an imported session into those calls:
+boards by ``scoring.imps.team_board_imps`` and victory points by ``scoring.vp``
+(``pipeline.interop.apply`` writes the figures and places into the session). This module
+only arranges an imported session into those calls:
 
 - a line with a table result is scored with its Law 77 score (not the score the file
   prints; ``compare`` reports a disagreement separately);
@@ -55,12 +56,10 @@ from scoring.imps import imp_board, team_board_imps
 from scoring.law77 import ns_score
 from scoring.options import ScoringOptions
 from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
-from scoring.presentation import Presentation
-from scoring.ranking import rank
 from scoring.session import score_session
 from scoring.vp import wbf_match_vp
 
-__all__ = ["rescore", "apply_scores"]
+__all__ = ["rescore"]
 
 
 def _law77(board: ImportedBoard, result: ImportedResult) -> int | None:
@@ -406,86 +405,3 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
         return Rescored(options, normal, tuple(lines), tuple(pairs), matches=tuple(matches))
     lines, pairs = _imp_session(session, options)
     return Rescored(options, normal, tuple(lines), tuple(pairs))
-
-
-def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSession:
-    """The session with our figures written in: what bridgescan exports as its results."""
-    by_location = {line.result.location: line for line in rescored.lines}
-    mp = rescored.options.method is Scoring.MATCHPOINTS
-    boards = []
-    for board in session.boards:
-        results = []
-        for result in board.results:
-            line = by_location.get(result.location)
-            if line is None:  # a teams line without its other table: left as it was
-                results.append(result)
-                continue
-            results.append(
-                replace(
-                    result,
-                    ns_score=line.law77_ns if result.adjustment is None else result.ns_score,
-                    ns_percent=line.ns_percent,
-                    ew_percent=line.ew_percent,
-                    ns_mp=line.ns if mp else None,
-                    ew_mp=line.ew if mp else None,
-                    ns_imps=None if mp else line.ns,
-                    ew_imps=None if mp else line.ew,
-                )
-            )
-        credit = {(s.key, s.board): s.points for s in rescored.sitouts}
-        sitouts = tuple(
-            replace(
-                s,
-                points=credit.get((session.sitout_key(s), s.board)),
-                percent=None,
-            )
-            for s in board.sitouts
-        )
-        boards.append(replace(board, results=tuple(results), sitouts=sitouts))
-    places = _places(session, rescored, mp)
-    pairs = []
-    for pair in session.pairs:
-        ours = rescored.pair(pair.key)
-        if ours is None:
-            pairs.append(pair)
-            continue
-        pairs.append(
-            replace(
-                pair,
-                total=ours.total if mp else None,
-                percent=ours.percent if mp else None,
-                imps=None if mp else ours.total,
-                rank=places.get(pair.key),
-                boards_played=ours.boards if ours.boards else pair.boards_played,
-                vp=ours.vp,
-            )
-        )
-    return replace(
-        session, boards=tuple(boards), pairs=tuple(pairs), presentation=Presentation.POINTS
-    )
-
-
-def _places(session: ImportedSession, rescored: Rescored, mp: bool) -> dict[str, str]:
-    """Places by ``scoring.ranking.rank``: shared on equal scores ("3-4"); in a two-winner
-    Mitchell NS and EW are ranked apart (rules.md section 14), and so are sections scored
-    apart; phantom pairs are not ranked."""
-    groups: dict[tuple[str, str], dict[str, Fraction]] = {}
-    info = {pair.key: pair for pair in session.pairs}
-    apart = not rescored.options.across_sections
-    substitutes = session.substitute_keys
-    for pair in rescored.pairs:
-        known = info.get(pair.key)
-        if (known is not None and known.phantom) or pair.key in substitutes:
-            continue
-        score = pair.vp if pair.vp is not None else (pair.percent if mp else pair.total)
-        side = known.side if known is not None else None
-        group = side.value if (session.by_direction and side is not None) else ""
-        section = (known.section or "") if (known is not None and apart) else ""
-        groups.setdefault((section, group), {})[pair.key] = (
-            score if score is not None else Fraction(0)
-        )
-    places: dict[str, str] = {}
-    for totals in groups.values():
-        for placing in rank(totals):
-            places[placing.entrant] = placing.label
-    return places

@@ -21,11 +21,12 @@ import typer
 from typer.testing import CliRunner
 
 from pipeline.cli.interop import register
+from pipeline.interop.apply import apply_scores
 from pipeline.interop.compare import compare_session
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import InteropError, Scoring
-from pipeline.interop.rescore import apply_scores, rescore
+from pipeline.interop.rescore import rescore
 from pipeline.interop.rescored import RescoreOptions
 from scoring.outcome import Artificial
 from tests.pipeline.pbn_text import pbn_file, write_pbn_text
