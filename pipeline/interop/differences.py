@@ -77,8 +77,9 @@ def _show(value: Fraction | int | str | None) -> str:
 
 def decimals(value: Fraction) -> int:
     """Decimals needed to print ``value`` as the file did (at most 4)."""
+    denominator = value.denominator  # integers only: called for every figure of a file
     for places in range(5):
-        if (value * 10**places).denominator == 1:
+        if 10**places % denominator == 0:
             return places
     return 4
 
