@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.detection import detect_with_assumptions, rescored
+from pipeline.interop.detection import detect_with_assumptions
 from pipeline.interop.differences import (
     Difference,
     differs,
@@ -34,6 +34,7 @@ from pipeline.interop.differences import (
     pair_differences,
     tolerance,
 )
+from pipeline.interop.memo import rescored
 from pipeline.interop.reasons import (
     Explainer,
     describe_adjusted,

@@ -16,13 +16,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
-from typing import TypeVar
 
 from pipeline.interop.cells import format_decimal
 from pipeline.interop.differences import (
     count_differences,
     decimals,
 )
+from pipeline.interop.memo import remembered, rescored
 from pipeline.interop.reasons import (
     alternatives,
     describe_adjusted,
@@ -33,8 +33,7 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import Rescored, RescoreOptions
+from pipeline.interop.rescored import RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -48,47 +47,17 @@ from scoring.options import (
 )
 from scoring.presentation import Presentation
 
-__all__ = ["detect_options", "detect_with_assumptions", "rescored"]
+__all__ = ["detect_options", "detect_with_assumptions"]
 
 
-_SCORED: list[tuple[ImportedSession, dict[RescoreOptions, Rescored | None]]] = []
 _COUNTED: list[tuple[ImportedSession, dict[RescoreOptions, int]]] = []
-
-
-_V = TypeVar("_V")
-
-
-def _remembered(
-    store: list[tuple[ImportedSession, dict[RescoreOptions, _V]]], session: ImportedSession
-) -> dict[RescoreOptions, _V]:
-    """The memo of ``session`` (by identity: sessions are immutable) in ``store``, which keeps
-    the last two sessions (``compare`` of a folder goes file by file)."""
-    cache = next((c for s, c in store if s is session), None)
-    if cache is None:
-        cache = {}
-        store.insert(0, (session, cache))
-        del store[2:]
-    return cache
-
-
-def rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | None:
-    """``rescore``, remembered per session and options: detection asks for the same options
-    several times and ``compare`` once more after it. None when the session cannot be scored
-    with these options."""
-    cache = _remembered(_SCORED, session)
-    if options not in cache:
-        try:
-            cache[options] = rescore(session, options)
-        except ValueError:
-            cache[options] = None
-    return cache[options]
 
 
 def _count(session: ImportedSession, options: RescoreOptions) -> int:
     """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
     the session cannot be scored with counts as explaining nothing. Remembered like
     ``rescored``: each step of detection counts the options it starts from again."""
-    counts = _remembered(_COUNTED, session)
+    counts = remembered(_COUNTED, session)
     if options not in counts:
         ours = rescored(session, options)
         counts[options] = 10**9 if ours is None else count_differences(session, ours)

@@ -9,7 +9,7 @@ docs/interop.md ("compare").
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pipeline.interop.differences import (
@@ -21,13 +21,13 @@ from pipeline.interop.differences import (
     shown_points,
     shown_total,
 )
+from pipeline.interop.memo import rescored
 from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     Location,
     Scoring,
 )
-from pipeline.interop.rescore import rescore
 from pipeline.interop.rescored import LineScore, Rescored, RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
@@ -162,7 +162,6 @@ class Explainer:
 
     session: ImportedSession
     ours: Rescored
-    _cache: dict[str, Rescored | None] = field(default_factory=dict)
     _order: list[tuple[str, RescoreOptions]] | None = None
     _differing: dict[int, set[Location]] | None = None
 
@@ -192,12 +191,8 @@ class Explainer:
         )
 
     def _rescored(self, label: str, options: RescoreOptions) -> Rescored | None:
-        if label not in self._cache:
-            try:
-                self._cache[label] = rescore(self.session, options)
-            except ValueError:
-                self._cache[label] = None
-        return self._cache[label]
+        """The alternative re-scored once (detection may have re-scored it already)."""
+        return rescored(self.session, options)
 
     def _ranked(self) -> list[tuple[str, RescoreOptions]]:
         """The alternatives, the most plausible first: the one under which the file's board
