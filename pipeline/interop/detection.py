@@ -206,6 +206,11 @@ _IMP_WORDS = {Scoring.CROSS_IMPS: "cross-IMPs", Scoring.BUTLER: "Butler (IMPs ag
 #: than two conventions beyond the ones detected above is better reported than guessed.
 _FURTHER_CONVENTIONS = 2
 
+#: A convention is a rule over the whole file: one is taken only when it reproduces at least
+#: this many figures the options before it did not (one figure alone is as likely a line the
+#: director changed, which the reasons name as such).
+_FIGURES_A_CONVENTION_EXPLAINS = 2
+
 
 def _choose_the_rest(
     session: ImportedSession, options: RescoreOptions, evidence: list[str]
@@ -223,7 +228,7 @@ def _choose_the_rest(
             candidate_count = _count(session, candidate)
             if candidate_count < (count if best is None else best[0]):
                 best = (candidate_count, label, candidate)
-        if best is None:
+        if best is None or count - best[0] < _FIGURES_A_CONVENTION_EXPLAINS:
             break
         explained = count - best[0]
         count, label, options = best
