@@ -307,18 +307,17 @@ def _detect_imps(
     evidence: list[str],
     assumed: list[str],
 ) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
-    options = base
-    if len(session.sections) > 1:
-        options, changed = _best(session, options, [replace(options, across_sections=True)])
-        word = "together (one field)" if changed else "apart (each its own field)"
-        evidence.append(f"{len(session.sections)} sections, scored {word}")
-        base = options
+    # The grouping and the unit are chosen together: with the sections scored in the wrong
+    # grouping no form of the figures agrees, so one at a time neither would be found.
+    fields = [False, True] if len(session.sections) > 1 else [False]
     if base.method is Scoring.CROSS_IMPS:
         candidates = [
-            with_scoring(base, cross_imps=form, cross_imp_rounding=rounding)
+            replace(with_scoring(base, cross_imps=form, cross_imp_rounding=rounding),
+                    across_sections=together)
+            for together in fields
             for form in CrossImps
             for rounding in (Rounding.HUNDREDTH, Rounding.EXACT)
-        ]
+        ]  # fmt: skip
         options, _ = _best(session, candidates[0], candidates[1:])
         evidence.append(
             f"cross-IMPs {options.scoring.cross_imps.value}, rounded "
@@ -338,13 +337,21 @@ def _detect_imps(
                 else "artificial scores 3 IMPs for the board (Law 86A)"
             )
     else:
-        options, _ = _best(session, base, [with_scoring(base, datum_drop=d) for d in (0, 2)])
+        candidates = [
+            replace(with_scoring(base, datum_drop=drop), across_sections=together)
+            for together in fields
+            for drop in (base.scoring.datum_drop, 0, 2)
+        ]
+        options, _ = _best(session, candidates[0], candidates[1:])
         drop = options.scoring.datum_drop
         evidence.append(
             f"Butler datum without {drop} top and {drop} bottom score(s)"
             if drop
             else "Butler datum: the plain mean"
         )
+    if len(fields) > 1:
+        word = "together (one field)" if options.across_sections else "apart (each its own field)"
+        evidence.append(f"{len(session.sections)} sections, scored {word}")
     options, changed = _best(
         session, options, [with_scoring(options, imp_totals=ImpTotals.PER_BOARD)]
     )

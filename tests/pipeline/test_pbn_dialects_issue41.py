@@ -28,6 +28,7 @@ from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import InteropError, Scoring
 from pipeline.interop.rescore import rescore
 from pipeline.interop.rescored import RescoreOptions
+from scoring.options import CrossImps
 from scoring.outcome import Artificial
 from tests.pipeline.pbn_text import pbn_file, write_pbn_text
 
@@ -233,3 +234,16 @@ def test_a_frequency_table_without_pairs_is_refused_with_a_reason(tmp_path: Path
     path = write_pbn_text(tmp_path / "frequency.pbn", text)
     with pytest.raises(InteropError, match="is a frequency table .* not a frequency table"):
         read_pbn(path)
+
+
+def test_cross_imp_sections_summed_over_the_whole_field_are_detected(tmp_path: Path) -> None:
+    # The same board with each result's IMPs summed over its three comparisons (the file's
+    # own unit): A1 9, A2 -31, B1 13, B2 9; apart the sums would be +-10 and +-1.
+    summed = {1: ["A 1 4 4S N 10 420 - 9 -9", "A 2 5 4S N 9 - 50 -31 31",
+                  "B 1 4 4S N 11 450 - 13 -13", "B 2 5 4S N 10 420 - 9 -9"]}  # fmt: skip
+    text = pbn_file(summed, columns="Section;" + IMP_COLUMNS, scoring="IMP")
+    comparison = compare_session(read_pbn(write_pbn_text(tmp_path / "summed.pbn", text)))
+    assert comparison.agrees, comparison.report()
+    options = comparison.options
+    assert (options.method, options.across_sections) == (Scoring.CROSS_IMPS, True)
+    assert options.scoring.cross_imps is CrossImps.SUM
