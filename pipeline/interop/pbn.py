@@ -246,8 +246,8 @@ def _lines(
     if "multiplicity" in names and not any(column in names for column in needed):
         raise InteropError(
             Location(source, tag.line),
-            "[ScoreTable] is a frequency table (scores with a Multiplicity, no pair "
-            "numbers): compare checks the results of pairs, not a frequency table",
+            f"board {board}: [ScoreTable] is a frequency table (scores with a Multiplicity, "
+            "no pair numbers): compare checks the results of pairs, not a frequency table",
         )
     for column in needed:
         if column not in names:
