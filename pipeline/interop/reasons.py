@@ -289,6 +289,13 @@ class Explainer:
                 difference.theirs, value, tolerance
             ):
                 return replace(difference, reason=f"different option: {label}", option=label)
+        others = sum(1 for d in line_differences(self.session, self.ours) if d.what == "sit-out")
+        if others > 1:
+            return replace(
+                difference,
+                reason=f"bridgescan does not know why: {others} sit-out credits differ and no "
+                "convention it knows reproduces them",
+            )
         return replace(
             difference,
             reason="a sit-out credit no option explains: a manual override in the source file",

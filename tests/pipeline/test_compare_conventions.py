@@ -17,6 +17,7 @@ the best NS gets 4, the middle 2, the worst 0.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli.interop import register
 from pipeline.interop.compare import compare_session
-from pipeline.interop.pbn import read_pbn
+from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from tests.pipeline.pbn_text import pbn_file, write_pbn_text
 
 BOARD_1 = ["1 1 1 5 4S N 10 420 - {a} {b}", "2 1 2 6 4S N 11 450 - 6 0",
@@ -124,3 +125,21 @@ def test_a_file_without_results_is_not_called_clean(app: typer.Typer, tmp_path: 
     assert result.exit_code == 0, result.output
     assert ("2 files: 1 with no differences, 0 with differences, 0 unreadable, 1 with no "
             "results to compare") in result.output  # fmt: skip
+
+
+RUTER = Path(__file__).parent / "data" / "pbn" / "ruter_club.pbn"
+
+
+def test_sit_out_credits_no_convention_explains_are_overrides_only_alone() -> None:
+    # ruter_club.pbn credits pair 7 -1.0 on board 1 and pair 6 +1.0 on board 2 (centred,
+    # the average per board: worked in test_pbn_dialects.py). One credit changed is an
+    # override; two changed the same way is something bridgescan does not know.
+    one = RUTER.read_bytes().replace(b'"Bye"  "Bye"  -1.0', b'"Bye"  "Bye"  -0.5')
+    two = one.replace(b'"Bye"  "Bye"   1.0', b'"Bye"  "Bye"   0.5')
+    (alone,) = compare_session(read_pbn_bytes(one, "one.pbn")).differences
+    assert (alone.what, alone.board, alone.theirs) == ("sit-out", 1, Fraction("-0.5"))
+    assert "manual override in the source file" in alone.reason
+    both = compare_session(read_pbn_bytes(two, "two.pbn")).differences
+    assert [(d.board, d.theirs) for d in both] == [(1, Fraction("-0.5")), (2, Fraction("0.5"))]
+    for difference in both:
+        assert difference.reason.startswith("bridgescan does not know why: 2 sit-out credits")
