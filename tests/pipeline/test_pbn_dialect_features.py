@@ -1,4 +1,5 @@
-"""The dialect features of issue 41, each in a file written here and worked by hand.
+"""Dialect features of other programs' files ("-" pairs, "A=" / "+0" splits, penalty lines, Swedish
+team files, IMP files), each in a file written here and worked by hand (issue 41).
 
 "-" pairs: a line whose NS or EW pair is "-" but which holds a contract and a score was
 played (a substitute pair with no number, a half table). Four tables, NS 1-4 v EW 5-8:
