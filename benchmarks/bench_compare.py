@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from pipeline.interop.apply import apply_scores  # noqa: E402
 from pipeline.interop.batch import compare_files  # noqa: E402
 from pipeline.interop.centred import centre, centred_total  # noqa: E402
 from pipeline.interop.compare import compare_session  # noqa: E402
@@ -34,7 +35,7 @@ from pipeline.interop.convert import session_from_travellers  # noqa: E402
 from pipeline.interop.pbn import read_pbn_bytes  # noqa: E402
 from pipeline.interop.pbn_writer import write_pbn  # noqa: E402
 from pipeline.interop.records import ImportedSession  # noqa: E402
-from pipeline.interop.rescore import apply_scores, rescore  # noqa: E402
+from pipeline.interop.rescore import rescore  # noqa: E402
 from pipeline.interop.rescored import RescoreOptions  # noqa: E402
 from scoring.contract import Contract, Seat, Strain  # noqa: E402
 from scoring.outcome import parse_adjustment  # noqa: E402

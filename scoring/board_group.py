@@ -53,6 +53,13 @@ class BoardLine:
     adjusted: bool = False
     group: int = 0
     pending: bool = False
+    field_score: int | None = None
+    """A split score in which one side has an artificial score (Law 12C2) while the table's
+    score still stands for the field: every other line is compared with this NS score on
+    both sides, and the artificial side gets its award instead of its matchpoints. Ruter
+    writes "A=" for NS and "+0" for EW: NS average, EW the matchpoints of an NS score of 0
+    (as if passed out), the board keeping all N results (no Neuberg). None: an artificial
+    side leaves its side's field (the board is factored, rules.md §5)."""
 
     @classmethod
     def waiting(cls, ns_pair: int, ew_pair: int, group: int = 0) -> BoardLine:
@@ -350,12 +357,17 @@ def score_group(
                 sides[index, side] = pending_side(board_top, options)
             elif isinstance(outcome, Artificial):
                 sides[index, side] = artificial_side(outcome.percent, board_top, options)
+                if line.field_score is not None:  # compared with, but scored by its award
+                    indices.append(index)
+                    outcomes.append(Weighted.of(line.field_score))
             else:
                 indices.append(index)
                 outcomes.append(outcome)
         scored = score_field(outcomes, normal, options, ew=side is Side.EW)
         for index, (points, factored) in zip(indices, scored, strict=True):
             outcome = lines[index].ns if side is Side.NS else lines[index].ew
+            if isinstance(outcome, Artificial):
+                continue  # its award stands (field_score)
             sides[index, side] = _compared_side(
                 points,
                 factored,

@@ -13,6 +13,14 @@ altered deal(s)); each group is scored on its own and brought to the board's ful
   65-55 (two), 70-60-50 (three) per cent of the top. Equal results share: each 5 points of
   percentage is one tie above or below the group's average, so a tie between the two best of
   three gives both 65%. These awards are flat (no session average).
+- Those awards keep their order in whole matchpoints (``small_group_rounding``): seed 004
+  rounds 60% *up* ("60% skall vara minst 60%"), so at 7 tables (top 12) 70% = 8.4 -> 8 by the
+  nearest whole point would tie 60% = 7.2 -> 8 and the group's best result would score no
+  more than its middle one. Our choice: every award of 60% or more is rounded up, 40% or
+  less down, the rest to the nearest (``AdjustedRounding.WHOLE_POINTS_BOUNDED``, the seed's
+  own rule for 60% applied to each award at or above it). At 7 tables or more a tenth of the
+  top is at least 1.2 points, so 70 > 60 > 50 and 65 > 55 stay strictly apart (12: 9, 8, 6
+  and 8, 7). With plain percentages the awards are kept like any artificial score.
 - "Group top at least 60% of the board top" (Norwegian note, option): a group whose best
   possible score is below 60% of the board top is factored up so that its top is exactly 60%.
   Neuberg never needs this for a group of two or more ((2k-1)N/k - 1 >= 1.2(N-1)); the plus-one
@@ -24,9 +32,10 @@ altered deal(s)); each group is scored on its own and brought to the board's ful
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
-from scoring.adjusted import Penalty, PenaltyReason, weighted_matchpoints
+from scoring.adjusted import Penalty, PenaltyReason, weighted_matchpoints, whole_points
 from scoring.board_group import (
     BoardLine,
     ResultScore,
@@ -37,10 +46,15 @@ from scoring.board_group import (
 from scoring.contract import Side
 from scoring.matchpoints import top as top_of
 from scoring.neuberg import neuberg, round_points
-from scoring.options import FouledMethod, ScoringOptions
+from scoring.options import AdjustedRounding, FouledMethod, ScoringOptions
 from scoring.outcome import Weighted
 
-__all__ = ["score_fouled_groups", "small_group_percent", "fouling_penalty"]
+__all__ = [
+    "score_fouled_groups",
+    "small_group_percent",
+    "small_group_rounding",
+    "fouling_penalty",
+]
 
 
 def small_group_percent(points: Fraction, results: int, options: ScoringOptions) -> Fraction:
@@ -52,6 +66,15 @@ def small_group_percent(points: Fraction, results: int, options: ScoringOptions)
         raise ValueError(f"the small-group rule covers 1 to 3 results, not {results}")
     ties_above_average = points / options.scale.tie - (results - 1)
     return 60 + 5 * ties_above_average
+
+
+def small_group_rounding(options: ScoringOptions) -> ScoringOptions:
+    """The options the 60-60 / 65-55 / 70-60-50 awards are rounded with (module docstring):
+    in whole matchpoints every award of 60% or more up and 40% or less down, so the awards
+    of one group keep their order; plain percentages as the options say."""
+    if not whole_points(options):
+        return options
+    return replace(options, adjusted_rounding=AdjustedRounding.WHOLE_POINTS_BOUNDED)
 
 
 def _side_outcomes(lines: Sequence[BoardLine], side: Side) -> list[tuple[int, Weighted]]:
@@ -91,6 +114,7 @@ def score_fouled_groups(
     """Score a fouled board: each ``group`` of lines separately, to the board's full top."""
     board_top = top_of(normal, options.scale)
     small_rule = options.fouled_small_group_rule and normal >= options.fouled_small_group_min_tables
+    award_options = small_group_rounding(options)
     # Start from scoring each group as if alone (gives artificial sides and flags), then
     # replace the compared sides by the fouled-board rules.
     by_group: dict[int, list[int]] = {}
@@ -112,7 +136,9 @@ def score_fouled_groups(
                     within = [top_of(k, options.scale) - p for p in within]
                 for (local, _), p in zip(found, within, strict=True):
                     percent = small_group_percent(p, k, options)
-                    sides[local, side] = artificial_side(percent, board_top, options, law88=False)
+                    sides[local, side] = artificial_side(
+                        percent, board_top, award_options, law88=False
+                    )
             elif k == 1:
                 local = found[0][0]
                 award = artificial_side(Fraction(60), board_top, options, law88=False)

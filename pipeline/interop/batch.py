@@ -184,9 +184,13 @@ class FileOutcome:
 
     @property
     def status(self) -> str:
+        """ "clean" (every figure reproduced), "differences", "unreadable", or "no results"
+        (a file with no result line and no total, such as a deal file: nothing to check)."""
         if self.error is not None:
             return "unreadable"
         assert self.comparison is not None
+        if not self.comparison.results_checked and not self.comparison.pairs_checked:
+            return "no results"
         return "clean" if self.comparison.agrees else "differences"
 
     def line(self) -> str:

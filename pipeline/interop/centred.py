@@ -58,7 +58,7 @@ def detect_presentation(session: ImportedSession) -> ImportedSession:
 def as_centred(session: ImportedSession, scored: Rescored) -> ImportedSession:
     """The session's matchpoints as centred figures, for an export Norwegian clubs read.
 
-    ``session`` holds bridgescan's figures in points (``rescore.apply_scores``) and
+    ``session`` holds bridgescan's figures in points (``apply.apply_scores``) and
     ``scored`` the board tops and the pairs' maxima they came from. Percentages stay as they
     are; a sit-out credit is centred on its board's top.
     """

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.detection import detect_with_assumptions, rescored
+from pipeline.interop.detection import detect_with_assumptions
 from pipeline.interop.differences import (
     Difference,
     differs,
@@ -34,6 +34,7 @@ from pipeline.interop.differences import (
     pair_differences,
     tolerance,
 )
+from pipeline.interop.memo import rescored
 from pipeline.interop.reasons import (
     Explainer,
     describe_adjusted,
@@ -54,7 +55,10 @@ from scoring.options import (
     TieRounding,
 )
 
+NO_RESULTS = "no results to compare (no result line and no total in the file)"
+
 __all__ = [
+    "NO_RESULTS",
     "Difference",
     "Comparison",
     "compare_session",
@@ -94,7 +98,10 @@ class Comparison:
         return groups
 
     def summary(self) -> str:
-        """One line: "no differences", or the counts."""
+        """One line: "no differences", or the counts ("no results to compare" for a file
+        with no result line and no total, such as a deal file)."""
+        if not self.results_checked and not self.pairs_checked:
+            return NO_RESULTS
         if self.agrees:
             return "no differences"
         groups = self.systematic
@@ -118,7 +125,7 @@ class Comparison:
             *(f"  note: {n}" for n in self.notes),
         ]
         if self.agrees:
-            lines.append("no differences")
+            lines.append(self.summary())
             return "\n".join(lines)
         lines.append(self.summary())
         follows_by_location: dict[object, list[Difference]] = {}
@@ -199,6 +206,8 @@ def describe_options(options: RescoreOptions) -> str:
             parts.append("fewer boards scaled")
         if options.across_sections:
             parts.append("sections together")
+        if options.own_top:
+            parts.append("no Neuberg factoring (each board's own top)")
         return ", ".join(parts)
     if options.method is Scoring.TEAMS:
         return "teams: board IMPs between the two tables, match VPs on the WBF 2013 scale"
@@ -370,4 +379,24 @@ def _explained_totals(
             continue
         reason, option = explainer.total(key, theirs, difference.what, tolerances[difference.what])
         out.append(replace(difference, reason=reason, option=option))
-    return out
+    return _overrides_alone(out)
+
+
+def _overrides_alone(totals: list[Difference]) -> list[Difference]:
+    """A total no board and no option explains is a manual override only when it is one
+    pair's; the same for several pairs is a rule bridgescan does not know."""
+    unexplained = {
+        d.pair for d in totals if d.option is None and not d.follows and d.what != "missing"
+    }
+    if len(unexplained) < 2:
+        return totals
+    reason = (
+        f"bridgescan does not know why: the totals of {len(unexplained)} pairs are not the sum "
+        "of their boards and no convention it knows reproduces them"
+    )
+    return [
+        replace(d, reason=reason)
+        if d.option is None and not d.follows and d.what != "missing"
+        else d
+        for d in totals
+    ]

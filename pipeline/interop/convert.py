@@ -34,6 +34,8 @@ __all__ = ["traveller_rows", "session_from_travellers", "pair_number"]
 
 def pair_number(pair_id: str, where: Location) -> int:
     """The number in a pair id: "7" -> 7, "1NS" -> 1, "A12" -> 12."""
+    if pair_id.startswith("-"):  # records.substitute_id: a "-" pair has no number to give
+        raise InteropError(where, "a '-' pair (a substitute with no number) has no pair number")
     match = re.search(r"\d+", pair_id)
     if match is None:
         raise InteropError(where, f"pair {pair_id!r} has no number")

@@ -22,7 +22,9 @@ from pipeline.interop.differences import (
     count_differences,
     decimals,
 )
+from pipeline.interop.memo import remembered, rescored
 from pipeline.interop.reasons import (
+    alternatives,
     describe_adjusted,
     describe_credit,
     with_scoring,
@@ -31,8 +33,7 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import Rescored, RescoreOptions
+from pipeline.interop.rescored import RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -46,36 +47,21 @@ from scoring.options import (
 )
 from scoring.presentation import Presentation
 
-__all__ = ["detect_options", "detect_with_assumptions", "rescored"]
+__all__ = ["detect_options", "detect_with_assumptions"]
 
 
-_SCORED: list[tuple[ImportedSession, dict[RescoreOptions, Rescored | None]]] = []
-
-
-def rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | None:
-    """``rescore``, remembered per session (by identity: sessions are immutable) and options:
-    detection asks for the same options several times and ``compare`` once more after it.
-    None when the session cannot be scored with these options."""
-    cache = next((c for s, c in _SCORED if s is session), None)
-    if cache is None:
-        cache = {}
-        _SCORED.insert(0, (session, cache))
-        del _SCORED[2:]
-    if options not in cache:
-        try:
-            cache[options] = rescore(session, options)
-        except ValueError:
-            cache[options] = None
-    return cache[options]
+_COUNTED: list[tuple[ImportedSession, dict[RescoreOptions, int]]] = []
 
 
 def _count(session: ImportedSession, options: RescoreOptions) -> int:
     """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
-    the session cannot be scored with counts as explaining nothing."""
-    ours = rescored(session, options)
-    if ours is None:
-        return 10**9
-    return count_differences(session, ours)
+    the session cannot be scored with counts as explaining nothing. Remembered like
+    ``rescored``: each step of detection counts the options it starts from again."""
+    counts = remembered(_COUNTED, session)
+    if options not in counts:
+        ours = rescored(session, options)
+        counts[options] = 10**9 if ours is None else count_differences(session, ours)
+    return counts[options]
 
 
 def _best(
@@ -179,11 +165,75 @@ def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], 
         scale = _scale(session, normal, evidence)
         evidence.append(f"figures printed with up to {places} decimals: rounding {rounding.value}")
         base = RescoreOptions(ScoringOptions(scale=scale, neuberg_rounding=rounding), method)
-        return (*_detect_mp(session, base, evidence, assumed),)
+        options, _, _ = _detect_mp(session, base, evidence, assumed)
+        return _choose_the_rest(session, options, evidence), tuple(evidence), tuple(assumed)
     base = RescoreOptions(ScoringOptions(), method)
     if method is Scoring.TEAMS:
         return base, tuple(evidence), tuple(assumed)
-    return (*_detect_imps(session, base, places, evidence, assumed),)
+    options = _imp_method(session, base, places, evidence)
+    return _choose_the_rest(session, options, evidence), tuple(evidence), tuple(assumed)
+
+
+def _imp_method(
+    session: ImportedSession,
+    base: RescoreOptions,
+    places: int,
+    evidence: list[str],
+) -> RescoreOptions:
+    """Pairs in IMPs: a file's [Scoring "IMP"] (or USEBIO's IMP_PAIRS) does not say whether
+    its figures are cross-IMPs or Butler, and a file that names one may print the other, so
+    both are detected and the one that reproduces more figures is taken."""
+    tried = []
+    for method in (base.method, *{Scoring.CROSS_IMPS, Scoring.BUTLER} - {base.method}):
+        found: list[str] = []
+        options, _, _ = _detect_imps(session, replace(base, method=method), places, found, [])
+        tried.append((_count(session, options), method is not base.method, options, found))
+    count, other, options, found = min(tried, key=lambda t: t[:2])
+    if other:
+        evidence.append(
+            f"the figures are {_IMP_WORDS[options.method]}, not {_IMP_WORDS[base.method]} "
+            f"(reproduces {tried[0][0] - count} more figures)"
+        )
+    evidence.extend(found)
+    return options
+
+
+_IMP_WORDS = {Scoring.CROSS_IMPS: "cross-IMPs", Scoring.BUTLER: "Butler (IMPs against a datum)"}
+
+
+#: How many further conventions ``_choose_the_rest`` may take, one at a time. Each step
+#: re-scores the session once per alternative (about fifteen), and a file that needs more
+#: than two conventions beyond the ones detected above is better reported than guessed.
+_FURTHER_CONVENTIONS = 2
+
+#: A convention is a rule over the whole file: one is taken only when it reproduces at least
+#: this many figures the options before it did not (one figure alone is as likely a line the
+#: director changed, which the reasons name as such).
+_FIGURES_A_CONVENTION_EXPLAINS = 2
+
+
+def _choose_the_rest(
+    session: ImportedSession, options: RescoreOptions, evidence: list[str]
+) -> RescoreOptions:
+    """Take the conventions the file still needs: while figures differ, the alternative
+    (:func:`pipeline.interop.reasons.alternatives`, the table the reasons name) that
+    reproduces most of them is taken, if it reproduces more than it breaks, so a file is
+    re-scored with every convention ``compare`` would otherwise only name as a reason."""
+    count = _count(session, options)
+    for _ in range(_FURTHER_CONVENTIONS):
+        if count == 0:
+            break
+        best: tuple[int, str, RescoreOptions] | None = None
+        for label, candidate in alternatives(options, session):
+            candidate_count = _count(session, candidate)
+            if candidate_count < (count if best is None else best[0]):
+                best = (candidate_count, label, candidate)
+        if best is None or count - best[0] < _FIGURES_A_CONVENTION_EXPLAINS:
+            break
+        explained = count - best[0]
+        count, label, options = best
+        evidence.append(f"{label} (reproduces {explained} more figures)")
+    return options
 
 
 def _detect_mp(
@@ -228,6 +278,12 @@ def _detect_mp(
             )
         else:
             evidence.append(f"{len(session.sitouts)} sit-out lines without a credit")
+    if session.penalties:
+        count = len(session.penalties)
+        evidence.append(
+            f"{count} penalty line{'s' * (count > 1)}: its points taken off the pair's session "
+            "total"
+        )
     if any(p.total is not None or p.percent is not None for p in session.pairs):
         candidates = [
             with_scoring(options, totals_from_rounded=False, percentage_from_rounded=False),
@@ -251,13 +307,17 @@ def _detect_imps(
     evidence: list[str],
     assumed: list[str],
 ) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
-    options = base
+    # The grouping and the unit are chosen together: with the sections scored in the wrong
+    # grouping no form of the figures agrees, so one at a time neither would be found.
+    fields = [False, True] if len(session.sections) > 1 else [False]
     if base.method is Scoring.CROSS_IMPS:
         candidates = [
-            with_scoring(base, cross_imps=form, cross_imp_rounding=rounding)
+            replace(with_scoring(base, cross_imps=form, cross_imp_rounding=rounding),
+                    across_sections=together)
+            for together in fields
             for form in CrossImps
             for rounding in (Rounding.HUNDREDTH, Rounding.EXACT)
-        ]
+        ]  # fmt: skip
         options, _ = _best(session, candidates[0], candidates[1:])
         evidence.append(
             f"cross-IMPs {options.scoring.cross_imps.value}, rounded "
@@ -277,13 +337,21 @@ def _detect_imps(
                 else "artificial scores 3 IMPs for the board (Law 86A)"
             )
     else:
-        options, _ = _best(session, base, [with_scoring(base, datum_drop=d) for d in (0, 2)])
+        candidates = [
+            replace(with_scoring(base, datum_drop=drop), across_sections=together)
+            for together in fields
+            for drop in (base.scoring.datum_drop, 0, 2)
+        ]
+        options, _ = _best(session, candidates[0], candidates[1:])
         drop = options.scoring.datum_drop
         evidence.append(
             f"Butler datum without {drop} top and {drop} bottom score(s)"
             if drop
             else "Butler datum: the plain mean"
         )
+    if len(fields) > 1:
+        word = "together (one field)" if options.across_sections else "apart (each its own field)"
+        evidence.append(f"{len(session.sections)} sections, scored {word}")
     options, changed = _best(
         session, options, [with_scoring(options, imp_totals=ImpTotals.PER_BOARD)]
     )

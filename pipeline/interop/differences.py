@@ -77,8 +77,9 @@ def _show(value: Fraction | int | str | None) -> str:
 
 def decimals(value: Fraction) -> int:
     """Decimals needed to print ``value`` as the file did (at most 4)."""
+    denominator = value.denominator  # integers only: called for every figure of a file
     for places in range(5):
-        if (value * 10**places).denominator == 1:
+        if 10**places % denominator == 0:
             return places
     return 4
 
@@ -115,7 +116,7 @@ def line_tolerances(session: ImportedSession) -> tuple[Fraction, Fraction]:
 
 
 def differs(theirs: Fraction | None, ours: Fraction | None, tolerance: Fraction) -> bool:
-    if theirs is None or ours is None:
+    if theirs is None or ours is None or theirs == ours:  # most figures agree exactly
         return False
     return abs(theirs - ours) > tolerance
 

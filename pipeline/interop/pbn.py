@@ -31,6 +31,7 @@ from pipeline.interop.records import (
     Competition,
     ImportedBoard,
     ImportedPair,
+    ImportedPenalty,
     ImportedResult,
     ImportedSession,
     ImportedSitout,
@@ -215,11 +216,14 @@ def _board(
     table = game.get("ScoreTable")
     results: tuple[ImportedResult, ...] = ()
     sitouts: tuple[ImportedSitout, ...] = ()
+    penalties: tuple[ImportedPenalty, ...] = ()
     if table is not None:
-        results, sitouts = _lines(table, number, source, unplayed, section, competition)
+        results, sitouts, penalties = _lines(table, number, source, unplayed, section, competition)
     top_text = game.value("MP_Top") or game.value("ScoreMP_Top")
     top = decimal(top_text) if top_text else None
-    return ImportedBoard(number, dealer, vulnerability, deal, results, where, top, sitouts)
+    return ImportedBoard(
+        number, dealer, vulnerability, deal, results, where, top, sitouts, penalties
+    )
 
 
 def _lines(
@@ -229,7 +233,7 @@ def _lines(
     unplayed: list[Unplayed],
     section: str | None,
     competition: Competition,
-) -> tuple[tuple[ImportedResult, ...], tuple[ImportedSitout, ...]]:
+) -> tuple[tuple[ImportedResult, ...], tuple[ImportedSitout, ...], tuple[ImportedPenalty, ...]]:
     columns, rows = table_rows(tag, source)
     names = {c.name.lower() for c in columns}
     needed = {
@@ -239,11 +243,18 @@ def _lines(
     }[competition]
     if competition is Competition.TEAMS and "teamid_home" not in names:
         needed = ("pairid_ns", "pairid_ew")  # a team match written as pairs
+    if "multiplicity" in names and not any(column in names for column in needed):
+        raise InteropError(
+            Location(source, tag.line),
+            f"board {board}: [ScoreTable] is a frequency table (scores with a Multiplicity, "
+            "no pair numbers): compare checks the results of pairs, not a frequency table",
+        )
     for column in needed:
         if column not in names:
             raise InteropError(Location(source, tag.line), f"[ScoreTable] has no {column} column")
     results: list[ImportedResult] = []
     sitouts: list[ImportedSitout] = []
+    penalties: list[ImportedPenalty] = []
     for line, row in rows:
         row_section = cell(row, "Section")
         if section is not None and row_section not in (None, section):
@@ -254,9 +265,11 @@ def _lines(
             unplayed.append(read)
         elif isinstance(read, ImportedSitout):
             sitouts.append(read)
+        elif isinstance(read, list):
+            penalties += read
         else:
             results.append(read)
-    return tuple(results), tuple(sitouts)
+    return tuple(results), tuple(sitouts), tuple(penalties)
 
 
 def _unplayed(
@@ -316,7 +329,7 @@ def _all_pairs(
             (session.ns_key(result), result.ns_pair, Side.NS),
             (session.ew_key(result), result.ew_pair, Side.EW),
         ):
-            if key not in pairs:
+            if key not in pairs and number not in result.substitutes:  # "-": no entrant
                 pairs[key] = ImportedPair(
                     key,
                     number,

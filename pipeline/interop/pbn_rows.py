@@ -10,11 +10,21 @@ Dialects read here (docs/interop.md lists the sources):
 - a sit-out: Ruter writes ``1 1 1 - - - - "Bye" "Bye" 0.3 - 54 -`` (pair 1 NS, no EW pair,
   its credit printed as points and percentage); others leave the other pair's id empty or
   write "Bye", "Fri", "Pause", "Sit-out" in the id, contract or score cells;
+- a "-" pair on a line that was played (a contract, or a score that is not a bye word): a
+  substitute pair with no number, or the other half of a half table. The board was played
+  there, so the line is a result that counts for the whole field (every other line of the
+  board is compared with it); the "-" pair gets an id of its own (``substitute_id``) and is
+  neither totalled nor ranked;
 - scores quoted (Magic Contest: ``"420"``), "PASS" in the score cells (BridgeComposer), a
   contract "Pass" / "PASS" / "AP" with "-" for declarer and result;
 - artificial scores in any of Contract, Result, Score_NS, Score_EW (``A+``, ``"A-" "A+"``,
   ``A60``, ``60%-40%``), both sides given where both cells hold one (Magic Contest prints
-  ``"A+" "A+"``: both not at fault).
+  ``"A+" "A+"``: both not at fault);
+- a split score with an artificial score in one score cell and a score in the other
+  (``"A=" "+0"``: NS average, EW the matchpoints of an NS score of 0, as if passed out),
+  the score standing for the field (``ImportedResult.field_score``);
+- a penalty line: "Pen" in both score cells on a line of its own after the pair's result,
+  the matchpoints taken (negative) or given in the pair's MP cell (``ImportedPenalty``).
 """
 
 from __future__ import annotations
@@ -25,18 +35,22 @@ from fractions import Fraction
 from pipeline.interop.cells import artificial_adjustment, decimal, integer, is_artificial
 from pipeline.interop.records import (
     Competition,
+    ImportedPenalty,
     ImportedResult,
     ImportedSitout,
     InteropError,
     Location,
+    substitute_id,
 )
 from scoring.contract import Contract, Seat, Side, parse_contract, parse_tricks
-from scoring.outcome import Adjustment, Weighted
+from scoring.outcome import Adjustment, Artificial, Weighted
 
 __all__ = ["Row", "Unplayed", "competition_of", "read_row", "BYE_WORDS"]
 
 #: What programs write for a pair that sits out (English, Scandinavian, German).
 BYE_WORDS = frozenset({"bye", "fri", "frirond", "pause", "sit-out", "sitout", "vila", "sits"})
+#: What programs write in both score cells of a penalty line.
+PENALTY_WORDS = frozenset({"pen", "penalty", "straff"})
 _PASS_WORDS = frozenset({"pass", "passed", "ap", "allpass", "passout", "0"})
 
 Row = dict[str, str | None]
@@ -112,7 +126,8 @@ def _ids(row: Row, competition: Competition, where: Location) -> _Ids:
     if competition is Competition.TEAMS and cell(row, "TeamId_Home") is not None:
         home, away = cell(row, "TeamId_Home"), cell(row, "TeamId_Away")
         room = (cell(row, "Room") or cell(row, "Table") or "open").lower()
-        closed = room.startswith(("c", "2", "l"))  # Closed, table 2, "lukket" (Norwegian)
+        # Closed, table 2, "lukket" (Norwegian, Danish), "slutet" (Swedish)
+        closed = room.startswith(("c", "2", "l", "slut"))
         ns, ew = (away, home) if closed else (home, away)
         return _Ids(ns, ew, home=home, away=away)
     ns, ew = cell(row, "PairId_NS"), cell(row, "PairId_EW")
@@ -132,12 +147,25 @@ def _side_figure(row: Row, kind: str, side: Side) -> Fraction | None:
 
 def read_row(
     row: Row, board: int, where: Location, competition: Competition, section: str | None
-) -> ImportedResult | ImportedSitout | Unplayed:
-    """A result, a sit-out, or an unplayed line (nothing but the pair numbers)."""
+) -> ImportedResult | ImportedSitout | Unplayed | list[ImportedPenalty]:
+    """A result, a sit-out, an unplayed line (nothing but the pair numbers), or the
+    penalties of a penalty line."""
     ids = _ids(row, competition, where)
     scores = (cell(row, "Score_NS", "Score_North"), cell(row, "Score_EW", "Score_East"))
+    if all(s is not None and s.lower() in PENALTY_WORDS for s in scores):
+        return _penalties(row, board, where, ids, section)
     contract_text = cell(row, "Contract")
     sitter = _sitting_out(ids)
+    substitutes: tuple[str, ...] = ()
+    if sitter is not None and competition is Competition.PAIRS:
+        if _played(contract_text, scores):
+            substitute = substitute_id(where)
+            substitutes = (substitute,)
+            if sitter[1] is Side.NS:
+                ids = _Ids(ids.ns, substitute)
+            else:
+                ids = _Ids(substitute, ids.ew)
+            sitter = None
     if sitter is not None:
         pair, side = sitter
         return ImportedSitout(
@@ -164,6 +192,7 @@ def read_row(
     if outcome is None:
         return unplayed
     contract, declarer, tricks, ns_score, adjustment = outcome
+    field_score = ns_score if _one_side_artificial(adjustment) else None
     home_imps = _num(cell(row, "IMP_Home"))
     away_imps = _num(cell(row, "IMP_Away"))
     ns_imps = _side_figure(row, "IMP", Side.NS)
@@ -198,7 +227,34 @@ def read_row(
         home_team=ids.home,
         away_team=ids.away,
         match_vp=(vp[0], vp[1]) if vp[0] is not None and vp[1] is not None else None,
+        substitutes=substitutes,
+        field_score=field_score,
     )
+
+
+def _one_side_artificial(adjustment: Adjustment | None) -> bool:
+    if adjustment is None:
+        return False
+    return isinstance(adjustment.ns, Artificial) != isinstance(adjustment.ew, Artificial)
+
+
+def _penalties(
+    row: Row, board: int, where: Location, ids: _Ids, section: str | None
+) -> list[ImportedPenalty]:
+    penalties = [
+        ImportedPenalty(board, pair, side, points, where, section)
+        for pair, side in ((ids.ns, Side.NS), (ids.ew, Side.EW))
+        if pair is not None and (points := _side_figure(row, "MP", side)) is not None
+    ]
+    if not penalties:
+        raise InteropError(where, f"board {board}: a penalty line with no points in MP_NS/MP_EW")
+    return penalties
+
+
+def _played(contract: str | None, scores: tuple[str | None, str | None]) -> bool:
+    """Whether a line with one pair holds a result (a contract or a score), not a bye."""
+    cells = [c for c in (contract, *scores) if c is not None]
+    return bool(cells) and not any(_is_bye(c) for c in cells)
 
 
 def _table(text: str | None) -> int | None:
@@ -235,6 +291,9 @@ def _outcome(
     declarer_text = cell(row, "Declarer")
     result_text = cell(row, "Result")
     score_ns, score_ew = scores
+    split = _split_with_field_score(score_ns, score_ew)
+    if split is not None:
+        return None, None, None, split.ns_score, split.adjustment
     markers = [c for c in (contract_text, result_text) if is_artificial(c)]
     if markers or is_artificial(score_ns) or is_artificial(score_ew):
         ns_cell = score_ns if is_artificial(score_ns) else (markers[0] if markers else None)
@@ -265,6 +324,29 @@ def _outcome(
     if declarer_text is None or result_text is None:
         raise ValueError(f"contract {contract_text} needs a declarer and a result")
     return contract, Seat.parse(declarer_text), parse_tricks(result_text, contract), ns_score, None
+
+
+@dataclass(frozen=True)
+class _Split:
+    ns_score: int
+    adjustment: Adjustment
+
+
+def _split_with_field_score(score_ns: str | None, score_ew: str | None) -> _Split | None:
+    """An artificial score in one score cell and a score in the other ("A=" / "+0"): the
+    marked side gets its award, the other side the score (from EW's side in Score_EW), and
+    the score stands for the field (``scoring.board_group.BoardLine.field_score``)."""
+    ns_marked, ew_marked = is_artificial(score_ns), is_artificial(score_ew)
+    if ns_marked == ew_marked or score_ns is None or score_ew is None:
+        return None
+    try:
+        ns_score = -integer(score_ew) if ns_marked else integer(score_ns)
+    except ValueError:
+        return None
+    marker = artificial_adjustment(score_ns if ns_marked else score_ew, None).ns
+    table = Weighted.of(ns_score)
+    ns, ew = (marker, table) if ns_marked else (table, marker)
+    return _Split(ns_score, Adjustment(ns, ew))
 
 
 def _ns_score(

@@ -119,6 +119,12 @@ class PbnFile:
     games: tuple[PbnGame, ...]
 
 
+#: What makes a line more than plain tokens: strings, comments, tags.
+_SPECIAL = re.compile(r'[";{}\[]')
+_PLAIN = re.compile(r"\S+")
+_TAG_START = re.compile(r"\[\s*([^\s\"\]]+)\s*")
+
+
 class _Lexer:
     """Splits the text into tags and data tokens, line by line, skipping comments."""
 
@@ -142,6 +148,12 @@ class _Lexer:
             yield from self._line(number, raw)
 
     def _line(self, number: int, text: str) -> Iterator[tuple[int, str, object]]:
+        if not self.in_brace and not _SPECIAL.search(text):
+            # Most table rows hold plain tokens only: split them in one pass.
+            plain = tuple(Token(m.group(), False, number, m.start()) for m in _PLAIN.finditer(text))
+            if plain:
+                yield number, "tokens", plain
+            return
         tokens: list[Token] = []
         i = 0
         while i < len(text):
@@ -194,7 +206,7 @@ class _Lexer:
         raise self.error(number, f"string {text[start : start + 30]!r} has no closing quote")
 
     def _tag(self, number: int, text: str, start: int) -> tuple[str, str, int]:
-        match = re.compile(r"\[\s*([^\s\"\]]+)\s*").match(text, start)
+        match = _TAG_START.match(text, start)
         if match is None:
             raise self.error(number, f"tag {text[start : start + 30]!r} has no name")
         name = match.group(1)

@@ -32,6 +32,7 @@ from pipeline.interop.records import (
     InteropError,
     Location,
 )
+from scoring.contract import Side
 
 __all__ = ["read_totals", "split_names", "is_phantom"]
 
@@ -88,6 +89,21 @@ def read_totals(
     return pairs, competition
 
 
+#: What a team file writes in ``Direction`` for the home and away team of a match (Swedish
+#: Ruter: "Hemma" / "Borta"; Norwegian, Danish, English): the team's side in the match, not a
+#: pair's direction, so the team has no NS/EW side (its seats come from the score table).
+HOME_AWAY_WORDS = frozenset(
+    {"hemma", "borta", "heime", "hjemme", "borte", "ude", "home", "away", "hemmalag", "bortalag"}
+)
+
+
+def _direction(text: str | None) -> Side | None:
+    """A pair's NS/EW from the ``Direction`` cell; None for a team's home/away."""
+    if not text or text.strip().lower() in HOME_AWAY_WORDS:
+        return None
+    return parse_side(text)
+
+
 def _pair(
     row: dict[str, str | None],
     where: Location,
@@ -126,7 +142,7 @@ def _pair(
     return ImportedPair(
         key=number,
         number=number,
-        side=parse_side(direction) if direction else None,
+        side=_direction(direction),
         names=player_names,
         location=where,
         total=total,

@@ -52,9 +52,14 @@ def _num(value: Fraction | None) -> str | None:
     return None if value is None else format_decimal(value)
 
 
-def _adjusted_cell(percent: Artificial | object) -> str:
-    if isinstance(percent, Artificial):
-        return f"A{format_decimal(percent.percent, 0)}"
+def _adjusted_cell(outcome: Artificial | object, ew: bool = False) -> str:
+    """An artificial score as "A60"; the scored side of a split ("A=" / "+0") as its score
+    from its own side, signed."""
+    if isinstance(outcome, Artificial):
+        return f"A{format_decimal(outcome.percent, 0)}"
+    if isinstance(outcome, Weighted) and outcome.is_plain:
+        score = int(outcome.mean)
+        return f"{-score:+d}" if ew else str(score)
     return "-"
 
 
@@ -62,8 +67,8 @@ def _score_row(result: ImportedResult) -> dict[str, str | None]:
     row: dict[str, str | None] = {
         "Table": str(result.table) if result.table is not None else None,
         "Round": str(result.round) if result.round is not None else None,
-        "PairId_NS": result.ns_pair,
-        "PairId_EW": result.ew_pair,
+        "PairId_NS": None if result.ns_pair in result.substitutes else result.ns_pair,
+        "PairId_EW": None if result.ew_pair in result.substitutes else result.ew_pair,
         "Contract": None,
         "Declarer": None,
         "Result": None,
@@ -76,9 +81,10 @@ def _score_row(result: ImportedResult) -> dict[str, str | None]:
         "IMP_NS": _num(result.ns_imps),
         "IMP_EW": _num(result.ew_imps),
     }
-    if result.adjustment is not None and isinstance(result.adjustment.ns, Artificial):
-        row["Score_NS"] = _adjusted_cell(result.adjustment.ns)
-        row["Score_EW"] = _adjusted_cell(result.adjustment.ew)
+    adjustment = result.adjustment
+    if adjustment is not None and Artificial in (type(adjustment.ns), type(adjustment.ew)):
+        row["Score_NS"] = _adjusted_cell(adjustment.ns)
+        row["Score_EW"] = _adjusted_cell(adjustment.ew, ew=True)
         return row
     if result.adjustment is not None:
         # An assigned score (Law 12C1): no contract, the score per side; a split score

@@ -9,7 +9,7 @@ docs/interop.md ("compare").
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pipeline.interop.differences import (
@@ -21,13 +21,13 @@ from pipeline.interop.differences import (
     shown_points,
     shown_total,
 )
+from pipeline.interop.memo import rescored
 from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     Location,
     Scoring,
 )
-from pipeline.interop.rescore import rescore
 from pipeline.interop.rescored import LineScore, Rescored, RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
@@ -40,7 +40,14 @@ from scoring.options import (
 )
 from scoring.presentation import Presentation, centre
 
-__all__ = ["Explainer", "file_sum", "with_scoring", "describe_adjusted", "describe_credit"]
+__all__ = [
+    "Explainer",
+    "alternatives",
+    "file_sum",
+    "with_scoring",
+    "describe_adjusted",
+    "describe_credit",
+]
 
 
 def with_scoring(options: RescoreOptions, **changes: object) -> RescoreOptions:
@@ -67,11 +74,17 @@ def describe_credit(value: SitoutCredit) -> str:
     }[value]
 
 
-def _alternatives(
+def alternatives(
     options: RescoreOptions, session: ImportedSession
 ) -> Iterator[tuple[str, RescoreOptions]]:
+    """Every convention that changes figures, as (words, the options with it) one step away
+    from ``options``: the table both detection (which takes the one that explains the file)
+    and the reasons (which name it) read, so a convention named is a convention tried."""
     s = options.scoring
     adjusted = any(r.adjustment is not None for r in session.results)
+    if len(session.sections) > 1 and options.method is not Scoring.TEAMS:
+        label = "sections scored apart" if options.across_sections else "sections scored together"
+        yield label, replace(options, across_sections=not options.across_sections)
     if options.method is Scoring.MATCHPOINTS:
         if adjusted:
             label = (
@@ -95,11 +108,6 @@ def _alternatives(
                 with_scoring(options, ties=TieRounding.HALF_TO_EVEN),
             )
         yield "no Neuberg factoring (each board's own top)", replace(options, own_top=True)
-        if len(session.sections) > 1:
-            label = (
-                "sections scored apart" if options.across_sections else "sections scored together"
-            )
-            yield label, replace(options, across_sections=not options.across_sections)
         if session.sitouts:
             for credit in SitoutCredit:
                 if credit is not s.sitout_credit:
@@ -154,16 +162,37 @@ class Explainer:
 
     session: ImportedSession
     ours: Rescored
-    _cache: dict[str, Rescored | None] = field(default_factory=dict)
     _order: list[tuple[str, RescoreOptions]] | None = None
+    _differing: dict[int, set[Location]] | None = None
+
+    def _lines_differing(self, board: int | None) -> int:
+        """How many lines of ``board`` have points that differ from ours: one alone is a
+        line the director changed; several are a rule bridgescan does not know."""
+        if self._differing is None:
+            self._differing = {}
+            found = line_differences(self.session, self.ours)
+            bad_scores = {d.location for d in found if d.what == "score"}  # explained apart
+            for d in found:
+                if d.board is not None and d.what.endswith("points"):
+                    if d.location not in bad_scores:
+                        self._differing.setdefault(d.board, set()).add(d.location)
+        return len(self._differing.get(board, set())) if board is not None else 0
+
+    def _unknown(self, difference: Difference, override: str) -> Difference:
+        """``override`` when the line is the only one of its board that differs (the rest of
+        the board agrees, so no rule can be behind it); else say bridgescan does not know."""
+        others = self._lines_differing(difference.board) - 1
+        if others <= 0:
+            return replace(difference, reason=override)
+        return replace(
+            difference,
+            reason=f"bridgescan does not know why: {others + 1} lines of board "
+            f"{difference.board} differ and no convention it knows reproduces them",
+        )
 
     def _rescored(self, label: str, options: RescoreOptions) -> Rescored | None:
-        if label not in self._cache:
-            try:
-                self._cache[label] = rescore(self.session, options)
-            except ValueError:
-                self._cache[label] = None
-        return self._cache[label]
+        """The alternative re-scored once (detection may have re-scored it already)."""
+        return rescored(self.session, options)
 
     def _ranked(self) -> list[tuple[str, RescoreOptions]]:
         """The alternatives, the most plausible first: the one under which the file's board
@@ -173,9 +202,7 @@ class Explainer:
         if self._order is None:
             base = _board_figures(self.session, self.ours)
             scored = []
-            for index, (label, options) in enumerate(
-                _alternatives(self.ours.options, self.session)
-            ):
+            for index, (label, options) in enumerate(alternatives(self.ours.options, self.session)):
                 other = self._rescored(label, options)
                 if other is None:
                     continue
@@ -224,16 +251,16 @@ class Explainer:
             if mp and mine.top is not None and other_side is not None and not mine.factored:
                 top = Fraction(0) if self.session.presentation is Presentation.CENTRED else mine.top
                 if theirs + other_side != top and result.adjustment is None:
-                    return replace(
+                    return self._unknown(
                         difference,
-                        reason="NS and EW points do not add up to the top: a manual override "
-                        "of one side",
+                        "NS and EW points do not add up to the top: a manual override of one side",
                     )
         ours = difference.ours
-        if isinstance(ours, Fraction) and abs(theirs - ours) <= 2 * tolerance:
+        adjusted = mine is not None and mine.result.adjustment is not None
+        if isinstance(ours, Fraction) and abs(theirs - ours) <= 2 * tolerance and not adjusted:
             return replace(difference, reason="rounding of the points (a different rounding step)")
-        return replace(
-            difference, reason="manual override in the source file (no scoring option explains it)"
+        return self._unknown(
+            difference, "manual override in the source file (no scoring option explains it)"
         )
 
     def sitout(self, difference: Difference) -> Difference:
@@ -262,6 +289,13 @@ class Explainer:
                 difference.theirs, value, tolerance
             ):
                 return replace(difference, reason=f"different option: {label}", option=label)
+        others = sum(1 for d in line_differences(self.session, self.ours) if d.what == "sit-out")
+        if others > 1:
+            return replace(
+                difference,
+                reason=f"bridgescan does not know why: {others} sit-out credits differ and no "
+                "convention it knows reproduces them",
+            )
         return replace(
             difference,
             reason="a sit-out credit no option explains: a manual override in the source file",
@@ -304,4 +338,7 @@ def file_sum(
     for sitout in session.sitouts:
         if session.sitout_key(sitout) == key and sitout.points is not None:
             total += sitout.points
+    for penalty in session.penalties:
+        if session.penalty_key(penalty) == key:
+            total += penalty.points
     return total

@@ -27,10 +27,12 @@ __all__ = [
     "Competition",
     "ImportedResult",
     "ImportedSitout",
+    "ImportedPenalty",
     "ImportedBoard",
     "ImportedPair",
     "ImportedSession",
     "pair_key",
+    "substitute_id",
     "PHANTOM_WORDS",
 ]
 
@@ -100,6 +102,13 @@ def pair_key(
     return key
 
 
+def substitute_id(location: Location) -> str:
+    """The id of a pair a file writes as "-" on a line that was played (a substitute pair
+    with no number, or the other half of a half table): "-" and the line, so two such lines
+    are two entrants. Its score counts for the whole field; it has no total and no place."""
+    return f"-{location.line if location.line is not None else location.path or ''}"
+
+
 @dataclass(frozen=True)
 class ImportedResult:
     """One traveller line as the file gives it, with the other program's computed figures.
@@ -138,6 +147,11 @@ class ImportedResult:
     away_team: str | None = None
     match_vp: tuple[Fraction, Fraction] | None = None
     """Teams: the match's VPs (home, away) as the file prints them beside the board."""
+    substitutes: tuple[str, ...] = ()
+    """The pair ids on this line that stand for a "-" pair (``substitute_id``)."""
+    field_score: int | None = None
+    """A split with one side artificial whose table score (NS) still stands for the field
+    ("A=" / "+0"; ``scoring.board_group.BoardLine.field_score``)."""
 
     @property
     def passed_out(self) -> bool:
@@ -160,6 +174,21 @@ class ImportedSitout:
 
 
 @dataclass(frozen=True)
+class ImportedPenalty:
+    """Matchpoints a director took from a pair (or gave it) on a board, as the file prints
+    them on a line of their own ("Pen" in both score cells): the session total includes
+    them; the board's comparisons do not (a procedural penalty, Law 90; seed 004)."""
+
+    board: int
+    pair: str
+    side: Side
+    points: Fraction
+    """Negative when taken, as the file prints it."""
+    location: Location
+    section: str | None = None
+
+
+@dataclass(frozen=True)
 class ImportedBoard:
     """A board: number, dealer and vulnerability as the file states them, deal, results."""
 
@@ -172,6 +201,7 @@ class ImportedBoard:
     top: Fraction | None = None
     """The matchpoint top the file declares for this board, when it does (PBN MP_Top)."""
     sitouts: tuple[ImportedSitout, ...] = ()
+    penalties: tuple[ImportedPenalty, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,6 +252,16 @@ class ImportedSession:
     sections: tuple[str, ...] = ()
     """The sections read (several when the file holds several and all were read)."""
 
+    @property
+    def substitute_keys(self) -> frozenset[str]:
+        """Keys of the "-" pairs (``substitute_id``): scored in the field, never ranked."""
+        return frozenset(
+            key
+            for r in self.results
+            for pair_id, key in ((r.ns_pair, self.ns_key(r)), (r.ew_pair, self.ew_key(r)))
+            if pair_id in r.substitutes
+        )
+
     def board(self, number: int) -> ImportedBoard:
         for board in self.boards:
             if board.number == number:
@@ -247,6 +287,15 @@ class ImportedSession:
     @property
     def sitouts(self) -> tuple[ImportedSitout, ...]:
         return tuple(sitout for board in self.boards for sitout in board.sitouts)
+
+    @property
+    def penalties(self) -> tuple[ImportedPenalty, ...]:
+        return tuple(penalty for board in self.boards for penalty in board.penalties)
+
+    def penalty_key(self, penalty: ImportedPenalty) -> str:
+        """The key of the pair a penalty line names."""
+        section = penalty.section if len(self.sections) > 1 else None
+        return pair_key(penalty.pair, penalty.side, self.by_direction, section)
 
     @property
     def results(self) -> tuple[ImportedResult, ...]:

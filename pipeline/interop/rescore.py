@@ -4,8 +4,9 @@ The arithmetic is the scoring core's, the same functions the main job calls: Law
 (``scoring.law77``); matchpoint boards by ``scoring.board_scoring.score_board`` and the
 session by ``scoring.session.score_session`` (Law 88, sit-out credit, totals and
 percentages); pairs in IMPs by ``scoring.imps.imp_board`` and ``scoring.imp_totals``; team
-boards by ``scoring.imps.team_board_imps`` and victory points by ``scoring.vp``; places by
-``scoring.ranking.rank``. This module only arranges an imported session into those calls:
+boards by ``scoring.imps.team_board_imps`` and victory points by ``scoring.vp``
+(``pipeline.interop.apply`` writes the figures and places into the session). This module
+only arranges an imported session into those calls:
 
 - a line with a table result is scored with its Law 77 score (not the score the file
   prints; ``compare`` reports a disagreement separately);
@@ -27,6 +28,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
+from pipeline.interop.cells import format_decimal
 from pipeline.interop.records import (
     Competition,
     ImportedBoard,
@@ -44,6 +46,7 @@ from pipeline.interop.rescored import (
     RescoreOptions,
     SitoutScore,
 )
+from scoring.adjusted import Penalty, PenaltyReason
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.board_group import ResultScore, artificial_side
 from scoring.board_scoring import BoardLine, BoardScore, score_board
@@ -53,12 +56,10 @@ from scoring.imps import imp_board, team_board_imps
 from scoring.law77 import ns_score
 from scoring.options import ScoringOptions
 from scoring.outcome import Adjustment, Artificial, Outcome, Weighted
-from scoring.presentation import Presentation
-from scoring.ranking import rank
 from scoring.session import score_session
 from scoring.vp import wbf_match_vp
 
-__all__ = ["rescore", "apply_scores"]
+__all__ = ["rescore"]
 
 
 def _law77(board: ImportedBoard, result: ImportedResult) -> int | None:
@@ -191,6 +192,7 @@ def _mp_session(
                     ids[session.ew_key(r)],
                     *_outcomes(board, r),
                     adjusted=r.adjustment is not None,
+                    field_score=r.field_score,
                 )
                 for r in results
             ]
@@ -212,6 +214,7 @@ def _mp_session(
             done = score_session(
                 [b for _, _, b in scored],
                 options.scoring,
+                penalties=_penalties(session, section, ids, {b.number: s for b, _, s in scored}),
                 sitouts=sitouts or None,
                 boards_per_round=per_round,
             )
@@ -246,6 +249,37 @@ def _mp_session(
     if session.competition is Competition.INDIVIDUALS:
         pairs = _players(session, line_scores)
     return line_scores, pairs, sitout_scores, max(normals.values())
+
+
+def _penalties(
+    session: ImportedSession,
+    section: str | None,
+    ids: dict[str, int],
+    boards: dict[int, BoardScore],
+) -> list[Penalty]:
+    """The file's penalty lines as the engine's procedural penalties (``scoring.adjusted``):
+    the points taken, as a percentage of that board's top, off the pair's session total."""
+    out = []
+    for penalty in session.penalties:
+        if not _in_field(section, penalty.section):
+            continue
+        board = boards.get(penalty.board)
+        if penalty.points >= 0 or board is None or not board.top:
+            raise InteropError(
+                penalty.location,
+                f"board {penalty.board}: a penalty line giving {format_decimal(penalty.points)} "
+                f"points to pair "
+                f"{penalty.pair}: bridgescan scores penalties that take points (Law 90)",
+            )
+        percent = -penalty.points * 100 / board.top
+        pair = ids.get(session.penalty_key(penalty))
+        if pair is None:
+            raise InteropError(
+                penalty.location, f"board {penalty.board}: a penalty on pair {penalty.pair}, "
+                "which has no result in the file",
+            )  # fmt: skip
+        out.append(Penalty(pair, percent, PenaltyReason.PROCEDURAL, penalty.board))
+    return out
 
 
 def _players(session: ImportedSession, lines: list[LineScore]) -> list[PairScore]:
@@ -359,6 +393,11 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     if options.method is Scoring.MATCHPOINTS:
         lines, pairs, sitouts, normal = _mp_session(session, options)
         return Rescored(options, normal, tuple(lines), tuple(pairs), tuple(sitouts))
+    if session.penalties:
+        raise InteropError(
+            session.penalties[0].location,
+            "penalty lines are scored in matchpoint sessions only, not in IMPs or teams",
+        )
     counts = [len(board.results) for board in session.boards if board.results]
     normal = options.normal or (max(counts) if counts else 1)
     if options.method is Scoring.TEAMS:
@@ -366,85 +405,3 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
         return Rescored(options, normal, tuple(lines), tuple(pairs), matches=tuple(matches))
     lines, pairs = _imp_session(session, options)
     return Rescored(options, normal, tuple(lines), tuple(pairs))
-
-
-def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSession:
-    """The session with our figures written in: what bridgescan exports as its results."""
-    by_location = {line.result.location: line for line in rescored.lines}
-    mp = rescored.options.method is Scoring.MATCHPOINTS
-    boards = []
-    for board in session.boards:
-        results = []
-        for result in board.results:
-            line = by_location.get(result.location)
-            if line is None:  # a teams line without its other table: left as it was
-                results.append(result)
-                continue
-            results.append(
-                replace(
-                    result,
-                    ns_score=line.law77_ns if result.adjustment is None else result.ns_score,
-                    ns_percent=line.ns_percent,
-                    ew_percent=line.ew_percent,
-                    ns_mp=line.ns if mp else None,
-                    ew_mp=line.ew if mp else None,
-                    ns_imps=None if mp else line.ns,
-                    ew_imps=None if mp else line.ew,
-                )
-            )
-        credit = {(s.key, s.board): s.points for s in rescored.sitouts}
-        sitouts = tuple(
-            replace(
-                s,
-                points=credit.get((session.sitout_key(s), s.board)),
-                percent=None,
-            )
-            for s in board.sitouts
-        )
-        boards.append(replace(board, results=tuple(results), sitouts=sitouts))
-    places = _places(session, rescored, mp)
-    pairs = []
-    for pair in session.pairs:
-        ours = rescored.pair(pair.key)
-        if ours is None:
-            pairs.append(pair)
-            continue
-        pairs.append(
-            replace(
-                pair,
-                total=ours.total if mp else None,
-                percent=ours.percent if mp else None,
-                imps=None if mp else ours.total,
-                rank=places.get(pair.key),
-                boards_played=ours.boards if ours.boards else pair.boards_played,
-                vp=ours.vp,
-            )
-        )
-    return replace(
-        session, boards=tuple(boards), pairs=tuple(pairs), presentation=Presentation.POINTS
-    )
-
-
-def _places(session: ImportedSession, rescored: Rescored, mp: bool) -> dict[str, str]:
-    """Places by ``scoring.ranking.rank``: shared on equal scores ("3-4"); in a two-winner
-    Mitchell NS and EW are ranked apart (rules.md section 14), and so are sections scored
-    apart; phantom pairs are not ranked."""
-    groups: dict[tuple[str, str], dict[str, Fraction]] = {}
-    info = {pair.key: pair for pair in session.pairs}
-    apart = not rescored.options.across_sections
-    for pair in rescored.pairs:
-        known = info.get(pair.key)
-        if known is not None and known.phantom:
-            continue
-        score = pair.vp if pair.vp is not None else (pair.percent if mp else pair.total)
-        side = known.side if known is not None else None
-        group = side.value if (session.by_direction and side is not None) else ""
-        section = (known.section or "") if (known is not None and apart) else ""
-        groups.setdefault((section, group), {})[pair.key] = (
-            score if score is not None else Fraction(0)
-        )
-    places: dict[str, str] = {}
-    for totals in groups.values():
-        for placing in rank(totals):
-            places[placing.entrant] = placing.label
-    return places

@@ -19,13 +19,14 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from pipeline.interop.apply import apply_scores
 from pipeline.interop.compare import compare_session
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.detection import detect_options
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.rescore import apply_scores, rescore
+from pipeline.interop.rescore import rescore
 from pipeline.interop.rescored import RescoreOptions
 from pipeline.interop.usebio import read_usebio_bytes
 from pipeline.interop.usebio_writer import write_usebio

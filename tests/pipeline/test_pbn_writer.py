@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.interop.apply import apply_scores
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.hands import Deal
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_syntax import parse_pbn, table_rows
 from pipeline.interop.pbn_writer import check_pbn_export, pbn_text, write_pbn
-from pipeline.interop.rescore import apply_scores, rescore
+from pipeline.interop.rescore import rescore
 from pipeline.interop.rescored import RescoreOptions
 from scoring.contract import Contract, Seat, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted

@@ -1,5 +1,6 @@
 """One board in matchpoints, worked by hand: missing results, split, weighted, A60/40."""
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import numpy as np
@@ -211,3 +212,20 @@ def test_artificial_and_missing_result_on_both_scales_with_rounding() -> None:
     assert acbl_se.results[1].ns.rounded == F("3.7")
     two_one_se = score_board(board_lines, 5, ScoringOptions(adjusted_rounding=swedish))
     assert (two_one_se.results[2].ns.points, two_one_se.results[2].ew.points) == (5, 3)
+
+
+def test_a_split_whose_table_score_stands_for_the_field() -> None:
+    # Four tables (top 6): +420, +450, -50, and a split: NS average (A=), EW scored as an NS
+    # score of 0 (Ruter's "A=" / "+0"), the 0 standing for the field. NS field 450, 420, 0,
+    # -50: 6, 4, (2), 0; EW the rest of 6: 0, 2, 4, 6. The split's NS gets 50% of 6 = 3
+    # instead of its 2, its EW the 4 of the 0; nothing is factored (all four compared).
+    split = BoardLine(4, 8, Artificial(F(50)), Weighted.of(0), adjusted=True, field_score=0)
+    lines = [BoardLine.plain(420, 1, 5), BoardLine.plain(450, 2, 6), BoardLine.plain(-50, 3, 7)]
+    board = score_board([*lines, split], normal=4)
+    assert [(r.ns.points, r.ew.points) for r in board.results] == [(4, 2), (6, 0), (0, 6), (3, 4)]
+    assert not any(r.ns.factored or r.ew.factored for r in board.results)
+    # Without the field score the artificial NS leaves the NS field: three NS results
+    # factored to 4 (450 -> 17/3, 420 -> 3, -50 -> 1/3), the EW field keeps the 0.
+    apart = score_board([*lines, replace(split, field_score=None)], normal=4)
+    assert [r.ns.points for r in apart.results[:3]] == [3, F(17, 3), F(1, 3)]
+    assert [r.ew.points for r in apart.results] == [2, 0, 6, 4]

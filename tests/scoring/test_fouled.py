@@ -88,17 +88,45 @@ def test_three_results_with_a_tie_share_70_and_60() -> None:
 
 
 def test_small_groups_in_whole_points() -> None:
-    # The default (seed 004 "Justerad poäng"): whole matchpoints, 60% up, 40% down, every
-    # other percentage to the nearest. The group of three above, top 12:
-    # NS 65% = 7.8 -> 8, 65% -> 8, 50% = 6; EW 55% = 6.6 -> 7, 55% -> 7, 70% = 8.4 -> 8.
+    # Whole matchpoints (the default): the small-group awards are rounded 60% or more up,
+    # 40% or less down, the rest to the nearest (scoring.fouled.small_group_rounding).
+    # The group of three above, top 12:
+    # NS 65% = 7.8 -> 8, 65% -> 8, 50% = 6; EW 55% = 6.6 -> 7, 55% -> 7, 70% = 8.4 -> 9.
     groups = [(100, 0), (200, 0), (300, 0), (400, 0), (170, 1), (170, 1), (140, 1)]
     board = score_board(fouled_lines(groups), normal=7)
     assert [r.ns.points for r in board.results[4:]] == [8, 8, 6]
-    assert [r.ew.points for r in board.results[4:]] == [7, 7, 8]
+    assert [r.ew.points for r in board.results[4:]] == [7, 7, 9]
     # A lone result at 7 tables: 60-60, and 60% of 12 = 7.2 is rounded up: 8 each.
     groups = [(100, 0), (200, 0), (300, 0), (400, 0), (450, 0), (500, 0), (170, 1)]
     lone = score_board(fouled_lines(groups), normal=7).results[6]
     assert (lone.ns.points, lone.ew.points) == (8, 8)
+
+
+# Seed 004's awards at 7 tables (top 12) and 8 tables (top 14), by hand:
+# 70% 8.4 -> 9, 60% 7.2 -> 8, 50% 6 -> 6; 65% 7.8 -> 8, 55% 6.6 -> 7;
+# 70% 9.8 -> 10, 60% 8.4 -> 9, 50% 7 -> 7; 65% 9.1 -> 10, 55% 7.7 -> 8.
+# On 1-0.5-0 at 7 tables (top 6, whole = 0.5): 70% 4.2 -> 4.5, 60% 3.6 -> 4, 50% 3;
+# 65% 3.9 -> 4, 55% 3.3 -> 3.5. The nearest whole point would give 70% and 60% 8 each at 12.
+@pytest.mark.parametrize(
+    ("tables", "scale", "group", "ns_points"),
+    [
+        (7, Scale.TWO_ONE_ZERO, [170, 140, 110], [9, 8, 6]),
+        (7, Scale.TWO_ONE_ZERO, [170, 140], [8, 7]),
+        (8, Scale.TWO_ONE_ZERO, [170, 140, 110], [10, 9, 7]),
+        (8, Scale.TWO_ONE_ZERO, [170, 140], [10, 8]),
+        (7, Scale.ONE_HALF_ZERO, [170, 140, 110], [F("4.5"), 4, 3]),
+        (7, Scale.ONE_HALF_ZERO, [170, 140], [4, F("3.5")]),
+    ],
+)
+def test_seed_004_awards_keep_their_order_in_whole_points(
+    tables: int, scale: Scale, group: list[int], ns_points: list[F]
+) -> None:
+    others = [100, 200, 300, 400, 450, 500, 550][: tables - len(group)]
+    groups = [(s, 0) for s in others] + [(s, 1) for s in group]
+    board = score_board(fouled_lines(groups), tables, ScoringOptions(scale=scale))
+    small = board.results[len(others) :]
+    assert [r.ns.points for r in small] == ns_points
+    assert [r.ew.points for r in small] == list(reversed(ns_points))
 
 
 @pytest.mark.parametrize(

@@ -171,10 +171,13 @@ def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | Non
     Console(width=200, soft_wrap=False).print(table)
     clean = sum(1 for o in outcomes if o.status == "clean")
     unreadable = sum(1 for o in outcomes if o.status == "unreadable")
+    empty = sum(1 for o in outcomes if o.status == "no results")
+    differing = len(outcomes) - clean - unreadable - empty
     typer.echo(
-        f"{len(outcomes)} files: {clean} with no differences, "
-        f"{len(outcomes) - clean - unreadable} with differences, {unreadable} unreadable; "
-        f"{time.perf_counter() - start:.1f} s"
+        f"{len(outcomes)} files: {clean} with no differences, {differing} with differences, "
+        f"{unreadable} unreadable"
+        + (f", {empty} with no results to compare" if empty else "")
+        + f"; {time.perf_counter() - start:.1f} s"
     )
     if details:
         for outcome in outcomes:
@@ -189,5 +192,5 @@ def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | Non
         typer.echo(f"wrote {summary}")
     if unreadable:
         raise typer.Exit(ExitCode.BAD_INPUT)
-    if clean < len(outcomes):
+    if differing:
         raise typer.Exit(ExitCode.FINDINGS)

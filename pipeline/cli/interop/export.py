@@ -44,9 +44,9 @@ def export(
     centred: CentredOption = False,
 ) -> None:
     """Write a session as PBN 2.1 (with ScoreTable, TotalScoreTable, deals) or USEBIO 1.2."""
+    from pipeline.interop.apply import apply_scores
     from pipeline.interop.detection import detect_options
     from pipeline.interop.records import ImportedSession
-    from pipeline.interop.rescore import apply_scores
     from pipeline.interop.rescore import rescore as rescore_session
 
     session = read_results_file(file, section=section)
