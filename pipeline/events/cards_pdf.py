@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,15 +37,23 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.events.guidecards import boards_next, format_boards, where_next
+from scoring.contract import Side
 from scoring.movement import Movement, MovementEntry
 
-__all__ = ["CardsPdfError", "PAPER_SIZES", "CARD_KINDS", "cards_pdf", "write_cards_pdf"]
+__all__ = [
+    "CardsPdfError",
+    "PAPER_SIZES",
+    "CARD_KINDS",
+    "cards_pdf",
+    "default_kinds",
+    "write_cards_pdf",
+]
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": LETTER}  # points, portrait
-CARD_KINDS = ("table", "personal")
+CARD_KINDS = ("table", "personal", "corner")
 
 # (cards across, cards down) on a portrait page when the rounds fit
-_GRID = {"table": (1, 2), "personal": (2, 2)}
+_GRID = {"table": (1, 2), "personal": (2, 2), "corner": (2, 2)}
 
 _MARGIN = 10 * mm  # inside every printer's unprintable edge
 _GAP = 6 * mm  # between cards: room to cut
@@ -56,7 +64,7 @@ _TEXT = 9.0  # cell text, points
 _MIN_TEXT = 6.5  # smallest a fitted text is set before it is shortened
 _WRAP_BELOW = 8.0  # names that would be set smaller than this take two lines ...
 _WRAP_TEXT = 7.5  # ... at this size
-_HEADING = {"table": 26.0, "personal": 18.0}
+_HEADING = {"table": 26.0, "personal": 18.0, "corner": 18.0}
 _LINE = 12.0  # a line under the heading
 
 # DejaVu Sans covers Latin, Greek and Cyrillic; these are its usual homes.
@@ -186,27 +194,34 @@ def _other_half(movement: Movement, entry: MovementEntry) -> MovementEntry | Non
     return None
 
 
-def _table_card(movement: Movement, table: int, title: str, names: dict[int, str]) -> _Card:
+def _rows_at_table(
+    movement: Movement, table: int, row: Callable[[MovementEntry], tuple[str, ...]]
+) -> list[_Row]:
+    """A row per round at ``table``: the round and ``row(entry)``, or "no play"."""
     rows: list[_Row] = []
     for round_ in movement.rounds:
         entry = movement.entry_at(round_, table)
         if entry is None:
             rows.append(_Row((str(round_), "no play this round"), span=True))
-            continue
-        rows.append(
-            _Row(
-                (
-                    str(round_),
-                    _pair_label(movement, names, entry.ns),
-                    _pair_label(movement, names, entry.ew),
-                    format_boards(entry.boards),
-                    where_next(movement, entry.ns, round_),
-                    where_next(movement, entry.ew, round_),
-                    boards_next(movement, entry),
-                    _notes(movement, entry),
-                )
-            )
-        )
+        else:
+            rows.append(_Row((str(round_), *row(entry))))
+    return rows
+
+
+def _table_card(movement: Movement, table: int, title: str, names: dict[int, str]) -> _Card:
+    rows = _rows_at_table(
+        movement,
+        table,
+        lambda entry: (
+            _pair_label(movement, names, entry.ns),
+            _pair_label(movement, names, entry.ew),
+            format_boards(entry.boards),
+            where_next(movement, entry.ns, entry.round),
+            where_next(movement, entry.ew, entry.round),
+            boards_next(movement, entry),
+            _notes(movement, entry),
+        ),
+    )
     pair_share = 0.22 if names else 0.12  # room for names, or for "10 (team 5)"
     columns = [
         _Column("Round", 0.06),
@@ -253,6 +268,26 @@ def _personal_card(movement: Movement, pair: int, title: str, names: dict[int, s
         _Column("Boards", 0.19),
     )
     return _Card("personal", heading, tuple(ln for ln in lines if ln[0]), columns, tuple(rows))
+
+
+def _corner_card(movement: Movement, table: int, side: Side, title: str) -> _Card:
+    """The seed's "hörnguidekort" (used with the endless Howell): on the table's corner of
+    one seat, who sits here each round and where that pair goes next."""
+
+    def here(entry: MovementEntry) -> tuple[str, ...]:
+        pair = entry.ns if side is Side.NS else entry.ew
+        return (str(pair), where_next(movement, pair, entry.round))
+
+    rows = _rows_at_table(movement, table, here)
+    columns = (_Column("Round", 0.2), _Column("Pair here", 0.3), _Column("Then go to", 0.5))
+    heading = f"Table {table} {side}"
+    return _Card("corner", heading, ((title, False),), columns, tuple(rows))
+
+
+def default_kinds(movement: Movement) -> tuple[str, ...]:
+    """Table and personal cards; corner cards too where the seed uses them (a pairs
+    barometer, where every pair moves by the corner card of the seat it leaves)."""
+    return CARD_KINDS if movement.barometer and not movement.teams else ("table", "personal")
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -432,14 +467,16 @@ def cards_pdf(
     paper: str = "A4",
     title: str = "",
     names: dict[int, str] | None = None,
-    kinds: tuple[str, ...] = CARD_KINDS,
+    kinds: tuple[str, ...] | None = None,
 ) -> bytes:
     """The guide cards of ``movement`` as PDF bytes: for each of ``kinds`` in order,
-    ``table`` cards (two to a page) then ``personal`` cards (four to a page), each kind
-    starting on a new page. ``title`` (default: the movement's name) is printed on every
-    card; ``names`` (pair number -> "Anna Berg - Bo Ek") add names, drawn as plain text.
+    ``table`` cards (two to a page), ``personal`` cards and ``corner`` cards (four to a
+    page), each kind starting on a new page; by default ``default_kinds(movement)``.
+    ``title`` (default: the movement's name) is printed on every card; ``names`` (pair
+    number -> "Anna Berg - Bo Ek") add names, drawn as plain text.
     Raises CardsPdfError for an unknown paper size (A4, Letter) or kind of card."""
     page = _paper(paper)
+    kinds = default_kinds(movement) if kinds is None else kinds
     unknown = [k for k in kinds if k not in CARD_KINDS]
     if unknown or not kinds:
         raise CardsPdfError(
@@ -455,6 +492,12 @@ def cards_pdf(
     for kind in dict.fromkeys(kinds):  # each kind once, in the order asked
         if kind == "table":
             cards = [_table_card(movement, t, heading, names) for t in movement.tables]
+        elif kind == "corner":
+            cards = [
+                _corner_card(movement, t, side, heading)
+                for t in movement.tables
+                for side in (Side.NS, Side.EW)
+            ]
         else:
             cards = [_personal_card(movement, p, heading, names) for p in movement.pairs]
         _draw(c, cards, page, kind)
@@ -469,7 +512,7 @@ def write_cards_pdf(
     paper: str = "A4",
     title: str = "",
     names: dict[int, str] | None = None,
-    kinds: tuple[str, ...] = CARD_KINDS,
+    kinds: tuple[str, ...] | None = None,
 ) -> Path:
     """Write ``cards_pdf(...)`` to ``path`` atomically (a temporary file, then a rename)."""
     from pipeline.files import atomic_write_bytes

@@ -10,10 +10,11 @@ number; the other pairs take their number counting down from twice the tables + 
 highest number is missing and table 1 is idle.
 
 So the moving pairs travel one loop: East-West at table 1, then up the tables in one seat
-(tables 2 .. T), two rounds at table T, then down the tables in the other seat (T - 1 .. 2)
-and back to table 1. That loop is a cyclic Howell whose table t joins loop positions t - 1
-and 2T - t, differences 2T - 2t + 1 that cover every difference once, so everyone meets
-everyone once in 2T - 1 rounds. Round r plays board set r at every table.
+(tables 2 .. T), two rounds at table T (one in each seat), then down the tables in the
+other seat (T - 1 .. 2) and back to table 1. That loop is a cyclic Howell whose table t
+joins loop positions t - 1 and 2T - t, differences 2T - 2t + 1 that cover every
+difference once, so everyone meets everyone once in 2T - 1 rounds. Round r plays board
+set r at every table.
 
 The seed leaves the directions to "Tävlingsledaren"'s schedule for best balance; we fix one
 direction per seat, as a corner guide card can print it ("sit NS at table 3"), chosen per
@@ -26,11 +27,12 @@ from scoring.movement import Movement, MovementEntry, MovementError
 from scoring.movements.howell import howell_movement
 from scoring.movements.mitchell import set_boards
 
-__all__ = ["ENDLESS_HOWELL_NS_UP", "endless_howell", "endless_howell_from"]
+__all__ = ["ENDLESS_HOWELL_NS_DOWN", "endless_howell", "endless_howell_from"]
 
-# tables -> per table 2..T: 1 when the pair moving up the tables (loop position t - 1)
-# sits North-South, 0 when the pair moving down does. Table 1: the stationary pair is NS.
-ENDLESS_HOWELL_NS_UP: dict[int, tuple[int, ...]] = {
+# tables -> per table 2..T: 1 when the pair moving down the tables (loop position t - 1,
+# on its way back to table 1) sits North-South, 0 when the pair moving up does. Table 1:
+# the stationary pair is NS.
+ENDLESS_HOWELL_NS_DOWN: dict[int, tuple[int, ...]] = {
     2: (1,),  # mean balance deviation 0.167
     3: (1, 1),  # mean balance deviation 0.167
     4: (1, 1, 0),  # mean balance deviation 0.071
@@ -55,8 +57,8 @@ def endless_howell(pairs: int, boards_per_round: int, *, rounds: int | None = No
         if isinstance(value, bool) or not isinstance(value, int):
             raise MovementError(f"endless Howell: {name} must be a whole number, not {value!r}")
     tables = (pairs + 1) // 2
-    if pairs < 4 or tables not in ENDLESS_HOWELL_NS_UP:
-        most = 2 * max(ENDLESS_HOWELL_NS_UP)
+    if pairs < 4 or tables not in ENDLESS_HOWELL_NS_DOWN:
+        most = 2 * max(ENDLESS_HOWELL_NS_DOWN)
         raise MovementError(f"an endless Howell for {pairs} pairs is not available (4 to {most})")
     if boards_per_round < 1:
         raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
@@ -66,14 +68,14 @@ def endless_howell(pairs: int, boards_per_round: int, *, rounds: int | None = No
         raise MovementError(
             f"an endless Howell for {pairs} pairs has 1 to {moving} rounds, not {rounds!r}"
         )
-    return endless_howell_from(ENDLESS_HOWELL_NS_UP[tables], pairs, boards_per_round, played)
+    return endless_howell_from(ENDLESS_HOWELL_NS_DOWN[tables], pairs, boards_per_round, played)
 
 
 def endless_howell_from(
-    ns_up: tuple[int, ...], pairs: int, boards_per_round: int, rounds: int
+    ns_down: tuple[int, ...], pairs: int, boards_per_round: int, rounds: int
 ) -> Movement:
     """The movement for given seat directions (also what the search scores)."""
-    tables = len(ns_up) + 1
+    tables = len(ns_down) + 1
     full_pairs = 2 * tables
     moving = full_pairs - 1
     lines: list[MovementEntry] = []
@@ -86,8 +88,10 @@ def endless_howell_from(
 
         lines.append(MovementEntry(round_, 1, full_pairs, pair_at(0), boards))
         for table in range(2, tables + 1):
-            up, down = pair_at(table - 1), pair_at(2 * tables - table)
-            ns, ew = (up, down) if ns_up[table - 2] else (down, up)
+            # Pair x moves from loop position p to p - 1: position t - 1 goes down the
+            # tables, position 2T - t up them.
+            down, up = pair_at(table - 1), pair_at(2 * tables - table)
+            ns, ew = (down, up) if ns_down[table - 2] else (up, down)
             lines.append(MovementEntry(round_, table, ns, ew, boards))
     present = [e for e in lines if max(e.pairs) <= pairs]
     return howell_movement("endless-howell", present, pairs, boards_per_round, rounds, moving)

@@ -227,3 +227,25 @@ def test_cli_writes_pdf_cards(tmp_path):
     assert tuple(round(x) for x in doc[0].get_size()) == (612, 792)
     personal = "".join(doc[i].get_textpage().get_text_range() for i in range(5, 10))
     assert "Anna Berg - Bo Ek" in personal
+
+
+def test_corner_cards_of_an_endless_howell():
+    # Seed 004 "Guidekort" 3: corner cards, "used mostly with the endless Howell". 6 pairs:
+    # 3 tables, two seats each -> 6 corner cards, four to a page -> 2 pages, after the 2
+    # pages of table cards (3 cards, two a page) and 2 of personal cards (6 pairs).
+    barometer = build_movement(
+        MovementSpec("endless-howell", (("pairs", 6), ("boards_per_round", 1)))
+    )
+    data = cards_pdf(barometer)
+    assert len(pages(data)) == 2 + 2 + 2
+    # Round 1 at table 2 NS: pair 2 (pair t starts at table t). Pair x takes the seat of
+    # pair x - 1, so in round 2 pair 2 is where pair 1 was: table 1 EW. In round 5 (the
+    # last) pair 1 sits at table 2 NS, and the evening ends.
+    first_corner = card_text(data, 4, quarter="top left")
+    assert "Table 1 NS" in first_corner
+    table_2_ns = card_text(data, 4, quarter="bottom left")
+    assert "Table 2 NS" in table_2_ns
+    cells = rows(table_2_ns)
+    assert cells[1] == ["2", "table", "1", "EW"]
+    assert cells[5] == ["1", "end"]
+    assert len(pages(cards_pdf(barometer, kinds=("table", "personal")))) == 4
