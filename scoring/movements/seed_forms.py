@@ -19,7 +19,7 @@ from scoring.movements.interwoven import interwoven_howell, interwoven_plan
 from scoring.movements.meetings import MeetingPlan, teams_once_plan
 from scoring.movements.mitchell import ArrowSwitch, EvenTables
 from scoring.movements.odd_teams import odd_team_movement
-from scoring.movements.team_howell import team_howell
+from scoring.movements.team_howell import team_barometer, team_howell
 from scoring.movements.team_mitchell import team_mitchell
 
 __all__ = ["SeedForm", "SEED_FORMS", "meeting_plan"]
@@ -53,6 +53,7 @@ SEED_FORMS: dict[str, SeedForm] = {
     "team-mitchell": SeedForm(team_mitchell, ("teams", "boards_per_round"), teams_once_plan),
     "odd-teams": SeedForm(odd_team_movement, ("teams", "boards_per_round"), teams_once_plan),
     "team-howell": SeedForm(team_howell, ("teams", "boards_per_round"), teams_once_plan),
+    "team-barometer": SeedForm(team_barometer, ("teams", "boards_per_round"), teams_once_plan),
 }
 
 

@@ -13,6 +13,11 @@ them.
 With an odd number of teams the Howell's highest number is missing and the team that would
 have met it has a bye that round (a league spread over evenings); for one club evening the
 seed plays a team Mitchell instead (``team_mitchell``). Team k is pairs 2k-1 (A) and 2k (B).
+
+``team_barometer`` is the seed's team barometer ("Lagbarometer": "en dubbel Oändlig Howell
+som guidekort med ena gruppens väderstreck svängda"): the same double construction on the
+endless Howell, so every match of a round plays the round's boards and the standings can
+be put up after every round (``pipeline/results/barometer.py``).
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from scoring.movement import (
     MovementKind,
     MovementSpec,
 )
+from scoring.movements.endless_howell import ENDLESS_HOWELL_NS_DOWN, endless_howell
 from scoring.movements.howell import MAX_HOWELL_TABLES, howell
 from scoring.movements.teams import _lineups
 
-__all__ = ["team_howell"]
+__all__ = ["team_barometer", "team_howell"]
 
 
 def team_howell(teams: int, boards_per_round: int) -> Movement:
@@ -35,7 +41,22 @@ def team_howell(teams: int, boards_per_round: int) -> Movement:
     most = 2 * MAX_HOWELL_TABLES
     if isinstance(teams, bool) or not isinstance(teams, int) or not 4 <= teams <= most:
         raise MovementError(f"a double Howell for teams needs 4 to {most} teams, not {teams!r}")
-    single = howell(teams, boards_per_round)
+    return _doubled(howell(teams, boards_per_round), "Double Howell", "team-howell")
+
+
+def team_barometer(teams: int, boards_per_round: int) -> Movement:
+    """A team barometer for ``teams`` teams: a double endless Howell (4 to 26 teams)."""
+    most = 2 * max(ENDLESS_HOWELL_NS_DOWN)
+    if isinstance(teams, bool) or not isinstance(teams, int) or not 4 <= teams <= most:
+        raise MovementError(f"a team barometer needs 4 to {most} teams, not {teams!r}")
+    return _doubled(endless_howell(teams, boards_per_round), "Team barometer", "team-barometer")
+
+
+def _doubled(single: Movement, title: str, kind: str) -> Movement:
+    """Howell pair x as team x: its A pair where the Howell says, its B pair at the twin
+    table T + t in the other direction, on the same boards in the same round."""
+    teams = len(single.pairs)
+    boards_per_round = single.boards_per_round
     tables = max(single.tables)
     lines = []
     for e in single.entries:
@@ -44,12 +65,10 @@ def team_howell(teams: int, boards_per_round: int) -> Movement:
         lines.append(MovementEntry(e.round, tables + e.table, 2 * e.ew, 2 * e.ns, e.boards))
     rounds = len(single.rounds)
     return Movement(
-        name=f"Double Howell {teams} teams, {rounds} x {boards_per_round} boards",
+        name=f"{title} {teams} teams, {rounds} x {boards_per_round} boards",
         kind=MovementKind.TEAMS,
         entries=tuple(lines),
         pairs=tuple(range(1, 2 * teams + 1)),
         teams=_lineups(teams),
-        spec=MovementSpec(
-            "team-howell", (("teams", teams), ("boards_per_round", boards_per_round))
-        ),
+        spec=MovementSpec(kind, (("teams", teams), ("boards_per_round", boards_per_round))),
     )

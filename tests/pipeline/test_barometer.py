@@ -175,3 +175,48 @@ def test_grona_hissen_pairs_round_three_on_the_standings_after_round_one(tmp_pat
     assert (
         (tmp_path / "pairings.csv").read_text("utf-8").startswith("round,table,NS,EW,boards\n3,1,")
     )
+
+
+# -- a team barometer: the standings after every round ------------------------------------
+TEAMS = """event: {name: Team barometer, kind: teams}
+sessions:
+  - number: 1
+    date: 2026-11-24
+    sections:
+      - name: A
+        movement: {type: team-barometer, teams: 4, boards_per_round: 1}
+        pairs:
+"""
+
+
+def test_a_team_barometer_after_round_one(tmp_path: Path) -> None:
+    # Seed 004 "Lagbarometer": a double endless Howell, one group's directions switched.
+    # Team k is pairs 2k-1 (A) and 2k (B). The endless Howell for 4 "pairs" (the teams),
+    # round 1: team 4 NS v team 1 at table 1, team 2 NS v team 3 at table 2; the B pairs at
+    # tables 3-4 the other way round: 7-1, 3-5, 2-8, 6-4 (NS-EW).
+    # Board 1 (none vulnerable): 7-1 4S N = +420, 2-8 4S N = +420: team 4 +420, team 1
+    # +420, net 0 IMPs. 3-5 4H N = +420, 6-4 3H N +1 = +170: team 2 +420 and -170, net +250
+    # = 6 IMPs to team 2 (WBF table 220-260).
+    teams = "".join(
+        f"          - {{number: {k}, name: Team {k}, pairs: [{2 * k - 1}, {2 * k}]}}\n"
+        for k in range(1, 5)
+    )
+    event_file = tmp_path / "event.yaml"
+    event_file.write_text(TEAMS + _players(8) + "        teams:\n" + teams, encoding="utf-8")
+    entries = tmp_path / "typed.csv"
+    entries.write_text(
+        "Board,Round,Table,NS,EW,Contract,Declarer,Result,NS score,EW score\n"
+        "1,1,1,7,1,4S,N,=,420,\n1,1,2,3,5,4H,N,=,420,\n"
+        "1,1,3,2,8,4S,N,=,420,\n1,1,4,6,4,3H,N,+1,170,\n",
+        encoding="utf-8",
+    )
+    event = load_event(event_file)
+    results = score_event(event, [read_session(event, 1, [entries])])
+    assert results.status.reasons == (
+        "session 1: standings after round 1 of 3: rounds 2-3 not played yet",
+    )
+    imps = {
+        frozenset(((m.first, m.imps_first), (m.second, m.imps_second)))
+        for m in results.teams.matches
+    }
+    assert imps == {frozenset(((4, 0), (1, 0))), frozenset(((2, 6), (3, 0)))}
