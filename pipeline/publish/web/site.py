@@ -63,6 +63,9 @@ def site_status(results: EventResults) -> SiteStatus:
         return SiteStatus(provisional=False, reasons=())
     names = [p.name or f"Session {p.session}" for p in unofficial]
     summary = " and ".join(names) + " may still change" if names else "These results may change"
+    # A barometer being played says where it stands first: "standings after round 2 of 5".
+    pending = [f.message for f in blocking if f.severity == "pending"]
+    summary = "; ".join([*pending, summary]) if pending else summary
     return SiteStatus(True, tuple(reasons), summary + " (the results page says why).")
 
 
