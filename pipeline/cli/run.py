@@ -111,9 +111,20 @@ def _run(  # type: ignore[no-untyped-def]
             progress.stage(stage)
 
     flows.listeners.append(listen)
+    from pipeline.doors.session_input import NothingScoredYet
+
     try:
         with store_errors("nothing was published"):
             return flows.run_event(folder, out, store, masterpoints)
+    except NothingScoredYet as error:  # the queue is written: a person decides, then runs again
+        errors.print(f"{error}; nothing was published", markup=False, soft_wrap=True)
+        errors.print(
+            f"Decide them with `bridgescan review list {out}` and `bridgescan review resolve "
+            f"{out} ITEM --by NAME --value ...`, then run again.",
+            markup=False,
+            soft_wrap=True,
+        )
+        raise typer.Exit(ExitCode.FINDINGS) from None
     except FileNotFoundError as error:  # tesseract, opencv-doc: the machine lacks a tool
         raise _fail(errors, str(error), ExitCode.ENVIRONMENT) from None
     except (OSError, ValueError) as error:

@@ -187,7 +187,7 @@ def stored_inputs(
 ) -> tuple[tuple[SessionInput, ...], Mapping[int, tuple[str, ...]]]:
     """Every session's input as last scored (or as it was at record ``as_of``), with the
     corrections applied; and the review items still open per session. Sessions with nothing
-    stored are left out."""
+    stored are left out (one whose every reading waits for review is kept, rowless)."""
     if corrections is None:
         corrections = stored_corrections(store, as_of)
     inputs: list[SessionInput] = []
@@ -209,8 +209,8 @@ def stored_inputs(
             ordered = [v for v in rows.values() if v is not None]
             files, findings, still_open, waiting = (), (), (), ()
         mine = [c for c in corrections if c.session == number]
-        if not ordered and not mine:
-            continue
+        if not ordered and not mine and not still_open:
+            continue  # nothing stored; a session whose readings all wait is kept
         stored_input = SessionInput(number, tuple(ordered), files, tuple(findings), resolver,
                                     tuple(waiting), tuple(still_open))  # fmt: skip
         corrected = with_corrections(stored_input, mine)

@@ -18,12 +18,17 @@ from pipeline.validation.findings import Code, Location
 from scoring.event import Event
 from scoring.traveller import Source, TravellerRow
 
-__all__ = ["ScoreInputError", "SessionInput", "WaitingLine", "read_session"]
+__all__ = ["NothingScoredYet", "ScoreInputError", "SessionInput", "WaitingLine", "read_session"]
 
 
 class ScoreInputError(ValueError):
     """Input the score run cannot use: an unreadable file, a session without results, files
     that do not match the event's sessions. The message names file, sheet and row."""
+
+
+class NothingScoredYet(ScoreInputError):
+    """Every reading of the event waits for review: nothing can be scored until a person
+    decides them (the review queue is written; nothing is published)."""
 
 
 @dataclass(frozen=True)

@@ -186,11 +186,14 @@ def publish(
     files written with the chain head (pipeline/corrections/publication.py)."""
     from pipeline.corrections.publication import publish_stored
 
+    # The queue first: when every reading waits, nothing can be scored, and the director
+    # needs the queue to decide them (NothingScoredYet).
+    with EventStore(store_path) as store:
+        decisions = steps.load_decisions(store)
+    review, kept = steps.write_review(read, out_dir, decisions)
     with EventStore(store_path) as store:
         published = publish_stored(store, out_dir, cause="run", by="bridgescan run",
                                    masterpoints=masterpoints)  # fmt: skip
-        decisions = steps.load_decisions(store)
-    review, kept = steps.write_review(read, out_dir, decisions)
     return published, review, kept
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.doors.session_input import NothingScoredYet, ScoreInputError, SessionInput
 from pipeline.results.barometer import after_played_rounds
 from pipeline.results.imp_pairs import score_imp_sessions
 from pipeline.results.model import EventResults
@@ -38,13 +38,23 @@ def score_event(
     ``source`` names the event file in messages about its names (``check_names``).
     """
     check_names(event, source)
+    # A session whose every reading waits for review has no rows yet: it is not scored,
+    # but its open items keep the results provisional (the status is over all inputs).
+    status_inputs, inputs = inputs, [data for data in inputs if data.rows]
+    if not inputs:
+        waiting = sum(len(data.open_items) for data in status_inputs)
+        if waiting:
+            raise NothingScoredYet(
+                f"event {event.name!r}: no result can be scored yet: "
+                f"{waiting} reading(s) wait for review"
+            )
+        raise ScoreInputError(f"event {event.name!r}: no session files were given")
     event, pending = after_played_rounds(event, inputs)
     if event.kind is EventKind.TEAMS:
         teams = score_teams_event(event, inputs)
         findings = pending + teams.findings
-        return replace(teams, findings=findings, status=publication_status(inputs, findings))
-    if not inputs:
-        raise ScoreInputError(f"event {event.name!r}: no session files were given")
+        status = publication_status(status_inputs, findings)
+        return replace(teams, findings=findings, status=status)
     scale = masterpoint_scale or SwedishBronze()
     kind = scale.name.split()[-2] if len(scale.name.split()) >= 2 else scale.name
     chosen = scale if with_masterpoints else None
@@ -67,5 +77,5 @@ def score_event(
         target_top=scored.target_top,
         notes=scored.notes,
         presentation=event.options.matchpoint_presentation,
-        status=publication_status(inputs, pending + scored.findings),
+        status=publication_status(status_inputs, pending + scored.findings),
     )

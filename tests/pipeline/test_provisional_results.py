@@ -106,3 +106,24 @@ def test_a_session_is_official_only_when_nothing_of_its_own_or_the_events_is_ope
     assert second.reasons == ("1 finding blocks publishing (result-missing; see Findings)",)
     # A finding of the whole event blocks every session.
     assert session_status(1, (), (of_event,)).provisional
+
+
+def test_a_session_whose_every_reading_waits_keeps_the_results_provisional() -> None:
+    # Sample evening: session 2 typed, session 1 scanned with every row still in review.
+    # Session 1 has no row to score, but its open item keeps the event PROVISIONAL (it was
+    # once left out, and the results said OFFICIAL).
+    from pipeline.doors.session_input import ScoreInputError, SessionInput
+
+    folder = Path(__file__).resolve().parents[2] / "sample_data" / "club-evening"
+    event = load_event(folder / "event.yaml")
+    waiting = SessionInput(1, (), ("scans/session1.pdf",), open_items=(ITEM,))
+    results = score_event(event, [waiting, read_session(event, 2, [folder / "session2.csv"])])
+    assert [s.number for s in results.sessions] == [2]
+    assert results.status.provisional
+    assert results.status.reasons == (f"session 1: 1 reading waits for review ({ITEM})",)
+    try:
+        score_event(event, [waiting])
+    except ScoreInputError as error:
+        assert "no result can be scored yet: 1 reading(s) wait for review" in str(error)
+    else:
+        raise AssertionError("nothing to score must be refused, not published as official")

@@ -7,7 +7,9 @@ The travellers are printed for the event, filled and scanned by the synthetic ge
   is the missing highest number, so table 1 is idle): 9 travellers of 5 lines each; every
   pair is ranked, and every board has its 5 results (read, or waiting for review: the
   generator writes some pair numbers changed, a player error a person must see).
-- Barometer (endless Howell, 6 pairs, 5 rounds of 1 board): the slips of rounds 1-2 give
+- Barometer (endless Howell, 6 pairs, 5 rounds of 1 board): round 1's slip scanned twice
+  leaves nothing to score (every reading waits): the queue is written, nothing published,
+  exit 1. The slips of rounds 1-2 give
   standings "after round 2 of 5", PROVISIONAL; with every round's slips in, the next run
   publishes the whole evening and no round is pending.
 """
@@ -83,6 +85,15 @@ def test_a_scanned_barometer_round_by_round(tmp_path: Path) -> None:
     pages = _played(event, tmp_path / "synth", seed=4)
     assert len(pages) == 5
     out = tmp_path / "out"
+    # Round 1's slip scanned twice: every reading waits (which copy counts?), nothing can be
+    # scored. The queue is written, nothing is published, and the exit says "a person".
+    _scanned(pages[:1], folder)
+    shutil.copy(pages[0], folder / "scans" / f"again-{pages[0].name}")
+    waiting = _invoke("run", str(folder), "--out", str(out))
+    assert waiting.exit_code == 1, waiting.output
+    assert "no result can be scored yet" in waiting.output
+    assert (out / "review" / "review.json").is_file() and not (out / "results.json").exists()
+    (folder / "scans" / f"again-{pages[0].name}").unlink()
     _scanned(pages[:2], folder)  # the slips of rounds 1 and 2 (boards 1 and 2)
     first = _invoke("run", str(folder), "--out", str(out))
     assert first.exit_code == 1, first.output
