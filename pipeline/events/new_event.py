@@ -45,7 +45,9 @@ KINDS = {
     EventKind.PAIRS_BUTLER.value: "Pairs, Butler",
 }
 _SPEC_ITEM = re.compile(r"^([a-z_]+)=([0-9a-z-]+|\(\d+(?:-\d+)*\))$")
-_SPEC_KINDS = {"howell", "mitchell", "appendix-mitchell"}
+# The pairs movements the form offers (event suggest's kinds, the seed's reduced Howell
+# among them, and the barometer's endless Howell).
+_SPEC_KINDS = {"howell", "reduced-howell", "endless-howell", "mitchell", "appendix-mitchell"}
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ a reduced Howell (11-12 and 15-20 pairs), the reduced Howells that fit come firs
 rounds, so fewer boards, by having more than one stationary pair). Then a Mitchell with
 arrow switches (one winner), stopped early when that fits the boards, and for an odd number
 of pairs the appendix Mitchell. A Howell stopped early is offered only when nothing else of
-the Howell family fits. Every suggestion is built and checked, so it can be played as
+the Howell family fits. Last, one barometer (the endless Howell), the form the seed's club
+programme plays most. Every suggestion is built and checked, so it can be played as
 printed.
 """
 
@@ -132,4 +133,30 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
                 ),  # fmt: skip
                 "Appendix Mitchell: every board played once every round (seed 004 §12)",
             )
+    # 4. A barometer (seed 004 §3 and "Barometertävlingar", the commonest form of the seed's
+    # club programme): every table on the round's boards, standings after every round.
+    # One offer: the endless Howell played to the end if a board count fits, else stopped
+    # early at the most rounds that fit.
+    before = len(found)
+    for bpr in range(1, 5):
+        offer(
+            MovementSpec("endless-howell", (("pairs", pairs), ("boards_per_round", bpr))),
+            "Barometer (endless Howell): every table on the same boards, standings after "
+            "every round (seed 004 §3)",
+        )
+        if len(found) > before:
+            break
+    for bpr in range(1, 5) if len(found) == before else ():
+        rounds = high // bpr
+        if 2 <= rounds < full - 1:
+            offer(
+                MovementSpec(
+                    "endless-howell",
+                    (("pairs", pairs), ("boards_per_round", bpr), ("rounds", rounds)),
+                ),
+                "Barometer (endless Howell) stopped early: standings after every round, "
+                "not everyone meets (seed 004 §3)",
+            )
+        if len(found) > before:
+            break
     return tuple(found)

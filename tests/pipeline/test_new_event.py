@@ -170,3 +170,19 @@ def test_club_events_lists_the_events_with_their_status(tmp_path: Path) -> None:
     line = next(line for line in shown.output.splitlines() if "Tuesday pairs" in line)
     assert "2026-11-24" in line and "not scored" in line
     assert CliRunner().invoke(app, ["club", "events", str(tmp_path / "none")]).exit_code == 2
+
+
+def test_the_seeds_reduced_howell_from_the_suggestions_is_written_as_run_reads_it(
+    tmp_path: Path,
+) -> None:
+    # The new-event form offers event suggest's list; for 12 pairs and 26-28 boards the
+    # seed's reduced Howell (9 rounds of 3) comes first, and the event file takes it.
+    from scoring.movements import suggest_movements
+
+    first = suggest_movements(12, (26, 28))[0]
+    draft = EventDraft("Reduced", "2026-11-24", movement=spec_text(first.spec), pairs=_pairs(12))
+    text, event, problems = draft_event(draft, tmp_path)
+    assert event is not None and [p for p in problems if p.error] == []
+    (tmp_path / "event.yaml").write_text(text, encoding="utf-8")
+    movement = load_event(tmp_path / "event.yaml").sessions[0].sections[0].movement
+    assert movement.name == "Reduced Howell 12 pairs, 9 x 3 boards"

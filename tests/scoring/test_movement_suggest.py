@@ -76,3 +76,18 @@ def test_odd_fields_get_the_appendix_mitchell():
 def test_bad_requests(pairs, boards):
     with pytest.raises(MovementError):
         suggest_movements(pairs, boards)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "boards", "name"),
+    [
+        # 10 pairs: 5 tables, the endless Howell's 9 rounds of 3 = 27 boards fit.
+        (10, (24, 28), "Endless Howell 10 pairs, 9 x 3 boards"),
+        # 16 pairs: 15 rounds of 2 = 30 is too many, so it stops at 14 rounds (28 boards).
+        (16, (26, 28), "Endless Howell 16 pairs, 14 x 2 boards"),
+    ],
+)
+def test_one_barometer_is_offered_last(pairs, boards, name):
+    last = suggest_movements(pairs, boards)[-1]
+    assert last.movement.name == name and last.spec.type == "endless-howell"
+    assert sum(s.spec.type == "endless-howell" for s in suggest_movements(pairs, boards)) == 1
