@@ -78,7 +78,7 @@ def _create_event(page: Page, url: str, name: str, pairs: int = 7) -> None:
     page.get_by_label("Number of pairs").fill(str(pairs))
     page.get_by_label("Boards a pair plays (range)").fill("14-21")
     page.get_by_role("button", name="Suggest movements").click()
-    choice = page.get_by_role("radio", name=re.compile(r"Howell.*14 boards"))
+    choice = page.get_by_role("radio", name=re.compile(r"^Howell \d+ pairs.*14 boards"))
     expect(choice).to_be_checked()  # seed 004: everyone meets everyone first
     for n in range(1, pairs + 1):
         page.get_by_label(f"Pair {n}, player 1", exact=True).fill(
