@@ -140,9 +140,9 @@ def _detect_nothing() -> Any:
 def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | None) -> None:
     import time
 
-    from rich.console import Console
     from rich.table import Table
 
+    from pipeline.cli.output import stdout_console
     from pipeline.files import atomic_write_bytes
     from pipeline.interop.batch import (
         SUMMARY_HEADER,
@@ -168,7 +168,7 @@ def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | Non
     table = Table(*SUMMARY_HEADER, title=f"compare {folder}", show_lines=False)
     for row in rows:
         table.add_row(*row)
-    Console(width=200, soft_wrap=False).print(table)
+    stdout_console().print(table)
     clean = sum(1 for o in outcomes if o.status == "clean")
     unreadable = sum(1 for o in outcomes if o.status == "unreadable")
     typer.echo(
