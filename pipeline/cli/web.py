@@ -142,6 +142,10 @@ def serve_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     try:
         chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
+        if not os.environ.get("PREFECT_API_URL"):  # the runs' temporary API ends with us
+            from pipeline.flows.local_api import watch_local_api
+
+            watch_local_api()
         serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)
     except BindRefused as error:
         typer.echo(f"error: {error}", err=True)

@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 
-__all__ = ["tie_local_api_to_this_process", "API_MARK"]
+__all__ = ["tie_local_api_to_this_process", "watch_local_api", "API_MARK"]
 
 API_MARK = "prefect.server.api.server:create_app"
 """What Prefect's API process has on its command line (``uvicorn --factory ...``)."""
@@ -35,21 +35,27 @@ def is_api(pid):
         return False
 
 def api_children():
-    found = set()
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as stat:
-                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            if parent == command and is_api(name):
-                found.add(int(name))
-    return found
+    # The command's children that are Prefect's API: from the kernel's list of each
+    # thread's children (cheap enough to ask twice a second for hours), else every process.
+    try:
+        children = set()
+        for thread in os.listdir(f"/proc/{command}/task"):
+            with open(f"/proc/{command}/task/{thread}/children") as listed:
+                children |= {int(pid) for pid in listed.read().split()}
+    except OSError:
+        children = {int(n) for n in os.listdir("/proc") if n.isdigit() and parent_of(n) == command}
+    return {pid for pid in children if is_api(pid)}
 
-seen, ended = set(), False
+def parent_of(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return int(stat.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+seen, ended, started = set(), False, time.monotonic()
 while not ended:
-    ready, _, _ = select.select([fd], [], [], 1.0 if seen else 0.1)
+    ready, _, _ = select.select([fd], [], [], 0.1 if time.monotonic() < started + 60 else 0.5)
     if ready:
         try:
             ended = not os.read(fd, 64)
@@ -71,6 +77,25 @@ for pid in seen:
 _lifeline: list[int] = []  # the write end of the watcher's pipe, held open until we end
 
 
+def watch_local_api() -> None:
+    """Start the watcher (once): any Prefect API process this process starts from now on is
+    stopped when this process ends, however it ends. For ``serve``, whose flows start the
+    API only when a run begins; ``tie_local_api_to_this_process`` does this and starts it."""
+    if _lifeline or not os.path.isdir("/proc"):  # Linux: the watcher reads /proc
+        return
+    read_end, write_end = os.pipe()  # not inherited by later children (PEP 446)
+    subprocess.Popen(
+        [sys.executable, "-c", _WATCHER, str(read_end), str(os.getpid()), API_MARK],
+        pass_fds=(read_end,),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl-C in the terminal is for the command, not the watcher
+    )
+    os.close(read_end)
+    _lifeline.append(write_end)
+
+
 def tie_local_api_to_this_process() -> None:
     """Start Prefect's temporary local API now (none when ``PREFECT_API_URL`` names a
     server) with a watcher that stops it when this process ends, even by kill -9.
@@ -84,18 +109,7 @@ def tie_local_api_to_this_process() -> None:
 
     if os.environ.get("PREFECT_API_URL") or PREFECT_API_URL.value():
         return
-    if not _lifeline and os.path.isdir("/proc"):  # Linux: the watcher reads /proc
-        read_end, write_end = os.pipe()  # not inherited by later children (PEP 446)
-        subprocess.Popen(
-            [sys.executable, "-c", _WATCHER, str(read_end), str(os.getpid()), API_MARK],
-            pass_fds=(read_end,),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,  # Ctrl-C in the terminal is for the command, not it
-        )
-        os.close(read_end)
-        _lifeline.append(write_end)
+    watch_local_api()
     from prefect.server.api.server import SubprocessASGIServer
 
     SubprocessASGIServer().start()  # the instance Prefect's own client then uses

@@ -155,6 +155,7 @@ def test_a_command_whose_reader_leaves_still_finishes_its_work(tmp_path: Path) -
         ["batch"],
         ["club", "members"],
         ["club", "events"],
+        ["compare"],
     ],  # fmt: skip
 )
 def test_every_command_that_prints_a_table_takes_the_same_format_option(
@@ -163,3 +164,35 @@ def test_every_command_that_prints_a_table_takes_the_same_format_option(
     shown = _bridgescan(tmp_path, *command, "--help")
     assert shown.returncode == 0, shown.stderr
     assert "--format" in shown.stdout and "<text|csv|json>" in shown.stdout
+
+
+def test_a_refused_correction_names_no_correction_that_was_never_made(
+    corrected: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """Board 6's line 4-10 given NS pair 12, who already plays board 6 (against 7, row 43 of
+    session2.csv): refused. The line as it would have been is not "correction N by ...":
+    no such correction exists, and the audit log stays as it was."""
+    out, _log = corrected
+    before = _bridgescan(tmp_path, "audit", "show", str(out), "--format", "json").stdout
+    refused = _bridgescan(tmp_path, "correct", str(out), *CORRECTION[:8], "--new-ns", "12",
+                          "--by", "Eva Berg", "--role", "scorer", "--reason", "pairs")  # fmt: skip
+    said = " ".join(refused.stderr.split())
+    assert refused.returncode == 2, said
+    assert "pair 12 is on board 6 twice: here (NS 12 vs EW 10) and at session2.csv, row 43" in said
+    assert "the line as corrected" in said and "correction" not in said.split("would not")[1]
+    after = _bridgescan(tmp_path, "audit", "show", str(out), "--format", "json").stdout
+    assert after == before
+
+
+def test_the_changes_sheet_spells_out_matchpoints_and_masterpoints(
+    corrected: tuple[Path, Path],
+) -> None:
+    import openpyxl
+
+    out, _log = corrected
+    sheet = openpyxl.load_workbook(out / "versions" / "v0002" / "results.xlsx")["Changes"]
+    headings = {c for row in sheet.iter_rows(values_only=True) for c in row if isinstance(c, str)}
+    spelt_out = {"NS matchpoints before", "NS matchpoints after", "EW matchpoints before",
+                 "EW matchpoints after", "Masterpoints before", "Masterpoints after"}  # fmt: skip
+    assert spelt_out <= headings
+    assert not any(h.startswith(("MP ", "NS MP", "EW MP")) for h in headings)
