@@ -73,6 +73,12 @@ def read_command(
 
     if not target.exists():
         raise _fail(f"{target}: no such file or folder")
+    from pipeline.doors.inputs import InputsError, check_file_names
+
+    try:
+        check_file_names(target, "scan read")  # a name that is not UTF-8: named, exit 2
+    except InputsError as error:
+        raise _fail(str(error)) from None
     console = stdout_console()
     chosen = loaded = None
     with stage_progress(console) as progress:

@@ -60,6 +60,10 @@ def test_a_scan_whose_name_is_not_utf8_is_refused_by_name(tmp_path: Path) -> Non
     assert "session 1: " in said and "scans/sessi\\xf6n1.pdf: the file name is not UTF-8" in said
     assert "rename the file" in said
     assert not (tmp_path / "out" / "versions").exists()
+    read = _bridgescan(tmp_path, "scan", "read", str(folder / "scans"), "-o", str(tmp_path / "r"))
+    said = _said(read)  # was 70, "internal error: UnicodeEncodeError"
+    assert read.returncode == 2, said
+    assert "scan read: " in said and "sessi\\xf6n1.pdf: the file name is not UTF-8" in said
 
 
 def test_ten_thousand_rows_of_pairs_not_in_the_section_are_summarised(tmp_path: Path) -> None:
