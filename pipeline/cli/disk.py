@@ -70,7 +70,7 @@ def exits_when_the_disk_is_full(
         if isinstance(error, OSError) and not error.filename:  # say where, at least
             reason = f"cannot write in {out}: {error.strerror or error}"
         typer.echo(
-            f"error: {reason}\n{room_text(out)}: free space there (or give -o a folder on "
+            f"error: {reason}\n{room_text(out)}: free space there (or write the results to "
             f"another disk) and run the same command again; {consequence}",
             err=True,
         )
