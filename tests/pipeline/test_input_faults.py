@@ -143,26 +143,22 @@ def _grow(disk: Path) -> None:
     subprocess.run(["mount", "-o", "remount,size=20m", str(disk)], check=True)
 
 
+def _score(folder: Path) -> list[str]:
+    return ["score", *(str(folder / n) for n in ("event.yaml", "session1.xlsx", "session2.csv"))]
+
+
 @pytest.mark.parametrize("where", ["store", "files"])
 def test_a_full_disk_is_exit_3_with_what_to_free_and_nothing_lost(
     tmp_path: Path, small_disk: Path, where: str
 ) -> None:
-    """The event store on the small disk ("running": keeping the evening's rows fills it), or
-    the store elsewhere and only OUT there (publishing, by `score`: the files fill it). Either
-    way exit 3, the disk and its room named, nothing published; with room made, the same
-    command publishes version 1 and the audit verifies."""
+    """The event store on the small disk (recording the evening's rows fills it), or the store
+    elsewhere and only OUT there (the version's files fill it while publishing). Either way
+    exit 3, the disk and its room named, nothing published; with room made, the same command
+    publishes version 1 and the audit verifies."""
     folder = _typed_evening(tmp_path / "evening")
     out = small_disk / "out"
     store = [] if where == "store" else ["--store", str(tmp_path / "store.sqlite")]
-    command = (
-        ["run", str(folder)]
-        if where == "store"
-        else [  # `score` publishes as `run` does
-            "score",
-            *(str(folder / n) for n in ("event.yaml", "session1.xlsx", "session2.csv")),
-        ]
-    )
-    done = _bridgescan(tmp_path, *command, "-o", str(out), *store)
+    done = _bridgescan(tmp_path, *_score(folder), "-o", str(out), *store)
     said = _said(done)
     assert done.returncode == 3, said
     expected = ("cannot write the event store: database or disk is full" if where == "store"
@@ -172,11 +168,22 @@ def test_a_full_disk_is_exit_3_with_what_to_free_and_nothing_lost(
     assert "nothing was published" in said
     assert not list(out.glob("versions/v*")) and not (out / "current").exists()
     _grow(small_disk)
-    again = _bridgescan(tmp_path, *command, "-o", str(out), *store)
+    again = _bridgescan(tmp_path, *_score(folder), "-o", str(out), *store)
     assert again.returncode == 1, _said(again)  # session 1's score-mismatch blocks it
     verified = _bridgescan(tmp_path, "audit", "verify", str(out), *store)
     assert verified.returncode == 0, _said(verified)
     assert "1 version(s) and their files as published" in verified.stdout
+
+
+def test_a_run_whose_store_fills_the_disk_is_exit_3(tmp_path: Path, small_disk: Path) -> None:
+    """`run` through its Prefect flow: SQLite's "database or disk is full" was exit 70."""
+    folder = _typed_evening(tmp_path / "evening")
+    out = small_disk / "out"
+    done = _bridgescan(tmp_path, "run", str(folder), "-o", str(out))
+    said = _said(done)
+    assert done.returncode == 3, said
+    assert "cannot write the event store: database or disk is full" in said
+    assert f"the disk holding {out} has" in said and "nothing was published" in said
 
 
 _PEAK = (
