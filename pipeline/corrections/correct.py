@@ -159,6 +159,7 @@ def _timing(
             f"{local_text(at, zone, seconds=True)}. A later correction needs a Law 79C2 "
             "override: the director and the organizer both find it beyond reasonable doubt "
             "that the record is wrong (--override --director NAME --organizer NAME)",
+            change.where,
             deadline,
             at,
             zone,

@@ -50,8 +50,11 @@ class CorrectionPeriodEnded(CorrectionRefused):
     was given. It keeps the deadline and the time, so each door says what to do in its own
     terms: the message names the command line's options, the console its own form."""
 
-    def __init__(self, message: str, deadline: datetime, at: datetime, zone: str) -> None:
+    def __init__(
+        self, message: str, where: str, deadline: datetime, at: datetime, zone: str
+    ) -> None:
         super().__init__(message)
+        self.where = where
         self.deadline = deadline
         self.at = at
         self.zone = zone

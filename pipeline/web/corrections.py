@@ -205,7 +205,7 @@ def _period_ended(error: CorrectionPeriodEnded, fields: dict[str, str]) -> str:
     the form (to the minute, the event's zone), and the form's override, not the command
     line's options."""
     return (
-        f"the correction period of session {fields.get('session')} ended at "
+        f"{error.where}: the correction period of session {fields.get('session')} ended at "
         f"{local_text(error.deadline, error.zone)}; it is now "
         f"{local_text(error.at, error.zone, seconds=True)}. A later correction needs a Law "
         "79C2 override: tick \u201cLaw 79C2 override\u201d below and name the director and the "

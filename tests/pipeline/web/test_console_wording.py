@@ -86,7 +86,8 @@ def test_a_late_correction_is_refused_in_the_consoles_terms(console_out: Path) -
               if t.startswith("Refused")]  # fmt: skip
     expected_now = local_text(deadline + timedelta(minutes=1), ZONE, seconds=True)
     assert said == (
-        "Refused, nothing was changed: the correction period of session 2 ended at "
+        "Refused, nothing was changed: session 2, board 6, NS 4 vs EW 10: the correction "
+        "period of session 2 ended at "
         f"{local_text(deadline, ZONE)}; it is now {expected_now}. A later correction needs a "
         "Law 79C2 override: tick \u201cLaw 79C2 override\u201d below and name the director "
         "and the organizer, who both find it beyond reasonable doubt that the record is wrong."
