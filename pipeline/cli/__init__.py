@@ -96,8 +96,9 @@ def main() -> None:
 
         reason = cannot_write_reason(error)
         if reason is not None:  # a full or read-only disk is the machine, not a bug
-            sys.stderr.write(f"error: {reason}\nfree space there and run the same command "
-                             "again\n")  # fmt: skip
+            sys.stderr.write(f"error: {reason}\nthe disk cannot take what this command writes: "
+                             "free space on it (or write to another disk) and run the same "
+                             "command again\n")  # fmt: skip
             sys.exit(ExitCode.ENVIRONMENT)
         report = _crash_report(error)
         sys.stderr.write(

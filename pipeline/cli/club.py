@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.output import FormatOption, OutputFormat
 
@@ -76,6 +77,8 @@ def members(
     except MembersError as error:
         raise _fail(str(error)) from None
     except OSError as error:  # the club folder cannot be written
+        if cannot_write_reason(error):
+            raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(f"{error.filename or club}: {error.strerror or error}") from None
     typer.echo(f"{import_file.name}: {report.summary()}")
     for line in report.lines():

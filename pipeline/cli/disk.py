@@ -24,10 +24,14 @@ __all__ = ["cannot_write_reason", "exits_when_the_disk_is_full", "room_text"]
 
 
 def cannot_write_reason(error: BaseException) -> str | None:
-    """What could not be written and why, when ``error`` says the machine cannot take the
-    output (full, over quota, too large, read-only, no permission); None otherwise."""
+    """What could not be written and why, when ``error`` says the disk cannot take the
+    output (full, over quota, a file too large, read-only); None otherwise."""
+    import errno
+
     from pipeline.flows.failures import classify
 
+    if isinstance(error, OSError) and error.errno in (errno.EACCES, errno.EPERM):
+        return None  # a file we may not read or write: its command names it (exit 2)
     outcome, reason = classify(error)
     return reason if outcome == "cannot-write" else None
 

@@ -213,3 +213,14 @@ def test_a_decompression_bomb_is_refused_with_memory_bounded(tmp_path: Path) -> 
     assert peak_kb < 400_000, f"peak {peak_kb // 1024} MB"
     queue = (out / "review" / "review.json").read_text("utf-8")
     assert "30,000 x 30,000 pixels (900 million) is more than a scanned traveller" in queue
+
+
+def test_printing_forms_on_a_full_disk_is_exit_3(tmp_path: Path, small_disk: Path) -> None:
+    """A command that only writes one file (the travellers' PDF): it was exit 2, "bad input"."""
+    (small_disk / "filler").write_bytes(bytes(280_000))  # 20 KB of the 300 KB left
+    pdf = small_disk / "travellers.pdf"
+    done = _bridgescan(tmp_path, "forms", "print", str(SAMPLE / "event.yaml"), "--session", "1",
+                       "-o", str(pdf))  # fmt: skip
+    said = _said(done)
+    assert done.returncode == 3, said
+    assert "No space left on device" in said and "free space on it" in said

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.interop.inputs import SectionOption, fail
 from pipeline.cli.output import FormatOption, OutputFormat
@@ -191,6 +192,8 @@ def _compare_folder(
         try:
             atomic_write_bytes(summary, summary_csv(rows))
         except OSError as error:
+            if cannot_write_reason(error):
+                raise  # a full disk: exit 3 (pipeline.cli.main)
             raise fail(f"{summary}: {error.strerror}") from None
         typer.echo(f"wrote {summary}", err=aside)
     if unreadable:
