@@ -168,6 +168,7 @@ def _print_csv(sessions: list[SessionEntries]) -> None:
 
 
 def _print_table(sessions: list[SessionEntries]) -> None:
+    from rich import box
     from rich.table import Table
 
     from pipeline.cli.output import stdout_console
@@ -185,7 +186,8 @@ def _print_table(sessions: list[SessionEntries]) -> None:
         if not entries.findings:
             console.print(f"{title}: no findings.", markup=False, highlight=False)
             continue
-        table = Table(title=title, title_justify="left", show_lines=False, expand=False)
+        table = Table(title=title, title_justify="left", show_lines=False, expand=False,
+                      box=box.HEAVY_HEAD if console.is_terminal else box.ASCII)  # fmt: skip
         for header in ("Severity", "Code", "Board"):
             table.add_column(header, no_wrap=True)
         for header in ("Where", "Finding", "Suggestion"):
