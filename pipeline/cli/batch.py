@@ -243,7 +243,8 @@ def _print_summary(report, out: Path, console, form: OutputFormat) -> None:  # t
             listing.add(*values)
         emit([listing], form, console)
     else:
-        table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+        plain = box.SIMPLE_HEAD if console.is_terminal else box.ASCII
+        table = Table(title=title, box=plain, pad_edge=False, collapse_padding=True)
         shown = frame[list(_TERMINAL)].rename(columns=_TERMINAL)
         for name in shown.columns:
             if name == "Event":
