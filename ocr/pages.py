@@ -2,7 +2,8 @@
 
 A multi-page PDF is rendered page by page (pypdfium2, 200 dpi), a multi-page TIFF read
 frame by frame, and a page that cannot be decoded is yielded as the exception that
-stopped it, so the reader keeps it as an unreadable page (ocr/reader.py).
+stopped it, so the reader keeps it as an unreadable page (ocr/reader.py). A page larger
+than a scanned traveller can be is refused before it is decoded (ocr/image_limits.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ocr.image_limits import check_size, header_size
 from ocr.reading import PageRef
 
 __all__ = [
@@ -62,6 +64,9 @@ def load_pages(
                     doc.close()
             return
         if suffix in (".tif", ".tiff"):
+            size = header_size(path.read_bytes())  # the first page's; OpenCV checks the rest
+            if size is not None:
+                check_size(*size, f"{name}, page 1")
             count = cv2.imcount(name) if last is None else last - first + 1
             ok, images = cv2.imreadmulti(name, first - 1, count, flags=cv2.IMREAD_GRAYSCALE)
             if not ok or not images:
@@ -114,6 +119,8 @@ def _render(doc: object, index: int, dpi: float) -> np.ndarray:
     with PDFIUM_LOCK:
         page = doc[index]  # type: ignore[index]
         try:
+            width, height = page.get_size()  # points; a page of 2 m square is refused here
+            check_size(round(width * dpi / 72), round(height * dpi / 72), f"page {index + 1}")
             bitmap = page.render(scale=dpi / 72, grayscale=True)
             try:
                 return np.array(bitmap.to_numpy())
@@ -127,6 +134,9 @@ def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
     """A PNG/JPEG/TIFF file's bytes -> greyscale image (colour is never needed: the form is
     printed black and read by darkness, and decoding straight to grey is faster)."""
     buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
+    size = header_size(buf.data)
+    if size is not None:  # a decompression bomb is refused before it is decoded
+        check_size(*size, name)
     img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     if img is None:
         raise ValueError(f"{name}: not a readable image")

@@ -76,19 +76,30 @@ def main() -> None:
     """Console-script entry point: telemetry off, and no traceback ever reaches a user.
 
     Every command ends with one of ``ExitCode``: the commands raise ``typer.Exit`` with
-    theirs, Click gives 2 for a bad option. Anything else is a bug in bridgescan: the
+    theirs, Click gives 2 for a bad option. A reader that closes the pipe early does not
+    change it (pipeline/cli/output.py). Anything else is a bug in bridgescan: the
     user gets one line saying so (exit 70, never 1, so a crash is not taken for "published,
     review waiting") and the traceback goes to a file to attach to the bug report.
     """
+    from pipeline.cli.output import keep_going_when_the_reader_leaves
     from pipeline.flows.prefect_env import configure_prefect
 
     configure_prefect()  # before anything imports Prefect: its telemetry reads the environment
+    keep_going_when_the_reader_leaves()  # `| head` ends the printing, not the command
     try:
         app()
     except KeyboardInterrupt:
         sys.stderr.write("interrupted: nothing more was written\n")
         sys.exit(ExitCode.INTERRUPTED)
     except Exception as error:  # noqa: BLE001 - the one place that turns a bug into exit 70
+        from pipeline.cli.disk import cannot_write_reason
+
+        reason = cannot_write_reason(error)
+        if reason is not None:  # a full or read-only disk is the machine, not a bug
+            sys.stderr.write(f"error: {reason}\nthe disk cannot take what this command writes: "
+                             "free space on it (or write to another disk) and run the same "
+                             "command again\n")  # fmt: skip
+            sys.exit(ExitCode.ENVIRONMENT)
         report = _crash_report(error)
         sys.stderr.write(
             f"internal error: {type(error).__name__}: {error}\n"

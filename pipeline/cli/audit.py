@@ -1,7 +1,8 @@
 """``bridgescan audit show OUT`` and ``bridgescan audit verify OUT``: the audit log.
 
 ``show`` lists every correction (who, role, when, the line before and after, why, on which
-law) filtered by session, board, pair or person; ``--json`` gives the same for scripts.
+law) filtered by session, board, pair or person; ``--format json`` (or ``csv``) gives the
+same for scripts.
 ``verify`` checks the event store's hash chain, the corrections against the published
 versions, and every version's files against the hashes recorded when they were published;
 it names the first broken entry.
@@ -22,6 +23,7 @@ import typer
 
 from pipeline.cli.correct import open_store
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.output import FormatOption, OutputFormat
 from pipeline.cli.store import StoreOption
 
 if TYPE_CHECKING:
@@ -44,24 +46,29 @@ def show(
         str | None,
         typer.Option("--by", help="Only corrections by (or overrides naming) this person."),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="JSON for scripts.")] = False,
+    form: FormatOption = OutputFormat.TEXT,
+    as_json: Annotated[
+        bool, typer.Option("--json", hidden=True, help="The same as --format json.")
+    ] = False,
     store: StoreOption = None,
 ) -> None:
     """List the corrections: who, when, what before and after, why, on which law."""
-    from rich.console import Console
-
+    from pipeline.cli.output import stderr_console, stdout_console
     from pipeline.corrections import AuditFilter, audit_log
     from pipeline.corrections.records import EVENT
 
-    with open_store(out, store, Console(stderr=True)) as opened:
+    with open_store(out, store, stderr_console()) as opened:
         entries = audit_log(opened, AuditFilter(session, board, pair, person))
         record = opened.latest(EVENT, EVENT)
     zone = record.value.time_zone if record is not None else ""
-    if as_json:
+    if as_json or form is OutputFormat.JSON:
         typer.echo(json.dumps([_entry_json(e, zone) for e in entries], indent=1,
                               ensure_ascii=False))  # fmt: skip
         return
-    console = Console()
+    if form is OutputFormat.CSV:
+        _entries_csv(entries, zone)
+        return
+    console = stdout_console()
     if not entries:
         console.print("no corrections", markup=False)
         return
@@ -86,6 +93,20 @@ def entry_lines(entry: AuditEntry, zone: str) -> str:
     )
 
 
+def _entries_csv(entries: list[AuditEntry], zone: str) -> None:
+    """One row per correction, the columns of the four lines ``entry_lines`` prints."""
+    from pipeline.cli.output import Listing, emit, stdout_console
+    from pipeline.clock import local_text
+    from pipeline.publish.wording import law_text
+
+    listing = Listing("corrections", "Corrections", ("Correction", "Time", "Session", "Board",
+                      "Version", "Before", "After", "By", "Role", "Reason", "Law"))  # fmt: skip
+    for e in entries:
+        listing.add(e.number, local_text(e.made_at, zone, seconds=True), e.session, e.board,
+                    e.version, e.before, e.after, e.by, e.role, e.reason, law_text(e))  # fmt: skip
+    emit([listing], OutputFormat.CSV, stdout_console(data_elsewhere=True))
+
+
 def _entry_json(entry: object, zone: str) -> dict[str, object]:
     from dataclasses import asdict
     from datetime import datetime
@@ -104,11 +125,10 @@ def verify(
     store: StoreOption = None,
 ) -> None:
     """Check the chain, the corrections and the published files; name what is broken."""
-    from rich.console import Console
-
+    from pipeline.cli.output import stderr_console, stdout_console
     from pipeline.corrections import verify_audit
 
-    console, errors = Console(), Console(stderr=True)
+    console, errors = stdout_console(), stderr_console()
     with open_store(out, store, errors) as opened:
         report = verify_audit(opened, out)
     if report.ok:

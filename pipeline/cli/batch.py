@@ -27,6 +27,7 @@ import typer
 
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import Masterpoints, MasterpointsOption, OutFolder
+from pipeline.cli.output import FormatOption, OutputFormat
 
 __all__ = ["Runner", "register", "batch_command", "deploy_command", "exit_code"]
 
@@ -102,6 +103,7 @@ def batch_command(
     ] = 8,  # fmt: skip
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
     store: BatchStoreOption = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """Read, score and publish every session of every event folder; write a batch summary.
 
@@ -110,13 +112,14 @@ def batch_command(
     .json. Run the same command again after a crash or review decisions: nothing is added
     twice and no page is read twice.
     """
-    from rich.console import Console
+    from pipeline.cli.output import stderr_console, stdout_console
 
-    console, errors = Console(), Console(stderr=True)
+    console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
+    errors = stderr_console()
     spec = _runner(runner, workers, address, errors)
     shared = _shared_store(store, errors)
     report = _run(folders, out, spec, chunk_pages, masterpoints.value, shared, console, errors)
-    _print_summary(report, out, console)
+    _print_summary(report, out, console, form)
     raise typer.Exit(exit_code([event.outcome for event in report.events]))
 
 
@@ -172,6 +175,9 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         progress.starting(len(paths), spec.short)
         batch.batch_listeners.append(progress.hear)
         try:
+            from pipeline.flows.local_api import tie_local_api_to_this_process
+
+            tie_local_api_to_this_process()  # no API process left behind, even after kill -9
             with _api_for_workers(spec):
                 return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
                                        masterpoints, chunk_pages, store)  # fmt: skip
@@ -216,10 +222,11 @@ _TERMINAL = {"Event": "Event", "Session": "S", "Status": "Status", "Pages": "Pag
              "Time (s)": "Secs"}  # fmt: skip
 
 
-def _print_summary(report, out: Path, console) -> None:  # type: ignore[no-untyped-def]
+def _print_summary(report, out: Path, console, form: OutputFormat) -> None:  # type: ignore[no-untyped-def]
     from rich import box
     from rich.table import Table
 
+    from pipeline.cli.output import Listing, emit
     from pipeline.flows.batch_report import (
         SUMMARY_JSON,
         SUMMARY_WORKBOOK,
@@ -230,17 +237,25 @@ def _print_summary(report, out: Path, console) -> None:  # type: ignore[no-untyp
     frame = summary_frame(report.lines)
     title = (f"Batch: {len(report.events)} events, {report.pages} pages, "
              f"{report.seconds:.0f} s on {report.runner}")  # fmt: skip
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    shown = frame[list(_TERMINAL)].rename(columns=_TERMINAL)
-    for name in shown.columns:
-        if name == "Event":
-            table.add_column(name, overflow="ellipsis", no_wrap=True, min_width=6)
-        else:
-            table.add_column(name, justify="left" if name == "Status" else "right", no_wrap=True)
-    for row in plain_rows(shown):
-        style = None if row[2] == "official" else ("red" if row[2] == "failed" else "yellow")
-        table.add_row(*("" if v is None else str(v) for v in row), style=style)
-    console.print(table)
+    if form is not OutputFormat.TEXT:  # scripts: every column, under its full name
+        listing = Listing("events", title, tuple(frame.columns))
+        for values in plain_rows(frame):
+            listing.add(*values)
+        emit([listing], form, console)
+    else:
+        plain = box.SIMPLE_HEAD if console.is_terminal else box.ASCII
+        table = Table(title=title, box=plain, pad_edge=False, collapse_padding=True)
+        shown = frame[list(_TERMINAL)].rename(columns=_TERMINAL)
+        for name in shown.columns:
+            if name == "Event":
+                table.add_column(name, overflow="fold", min_width=6)
+            else:
+                table.add_column(name, justify="left" if name == "Status" else "right",
+                                 no_wrap=True)  # fmt: skip
+        for row in plain_rows(shown):
+            style = None if row[2] == "official" else ("red" if row[2] == "failed" else "yellow")
+            table.add_row(*("" if v is None else str(v) for v in row), style=style)
+        console.print(table)
     for line in report.lines:
         if line.note:
             where = line.event if line.session is None else f"{line.event} s{line.session}"
@@ -273,9 +288,9 @@ def deploy_command(
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
 ) -> None:
     """Register the batch on the Prefect server at PREFECT_API_URL, for a work pool's workers."""
-    from rich.console import Console
+    from pipeline.cli.output import stderr_console, stdout_console
 
-    console, errors = Console(), Console(stderr=True)
+    console, errors = stdout_console(), stderr_console()
     spec = _runner(runner, workers, address, errors)
     if not os.environ.get("PREFECT_API_URL"):
         errors.print("error: no Prefect server: start one (`prefect server start`) and set "

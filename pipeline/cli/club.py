@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
     from pipeline.events.members import Member
@@ -48,6 +50,7 @@ def members(
     by: Annotated[
         str | None, typer.Option("--by", help="--import: who imports (for the members log).")
     ] = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """List the club's members, or merge a club's CSV/XLSX file into them.
 
@@ -64,7 +67,7 @@ def members(
             listed = load_members(club)
         except MembersError as error:
             raise _fail(str(error)) from None
-        _print_members(club, listed)
+        _print_members(club, listed, form)
         return
     who = (by or "").strip()
     if not who:
@@ -74,6 +77,8 @@ def members(
     except MembersError as error:
         raise _fail(str(error)) from None
     except OSError as error:  # the club folder cannot be written
+        if cannot_write_reason(error):
+            raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(f"{error.filename or club}: {error.strerror or error}") from None
     typer.echo(f"{import_file.name}: {report.summary()}")
     for line in report.lines():
@@ -81,41 +86,35 @@ def members(
     typer.echo(f"saved {club / MEMBERS_FILE}" if report.changed else "nothing to change")
 
 
-def _print_members(club: Path, members: list[Member]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
+def _print_members(club: Path, members: list[Member], form: OutputFormat) -> None:
+    from pipeline.cli.output import Listing, emit, stdout_console
 
-    table = Table(
-        title=f"{club.resolve().name}: {len(members)} member{'' if len(members) == 1 else 's'}"
+    table = Listing(
+        "members",
+        f"{club.resolve().name}: {len(members)} member{'' if len(members) == 1 else 's'}",
+        ("Member number", "Name"),
     )
-    table.add_column("Member number")
-    table.add_column("Name")
     for member in members:
-        # Text, not markup: a name like "[bold]" is printed as it is.
-        table.add_row(Text(member.number), Text(member.name))
-    Console().print(table)
+        table.add(member.number, member.name)  # shown as text: "[bold]" stays as typed
+    emit([table], form, stdout_console(data_elsewhere=form is not OutputFormat.TEXT))
 
 
 def events(
     club: Annotated[Path, typer.Argument(help="The club folder (holds events/).")],
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """List the club's events, newest first, with their status: not scored, PROVISIONAL
     (and why), official (corrections until when), final. Exit 1 when any is provisional."""
-    from rich.console import Console
-    from rich.table import Table
-
+    from pipeline.cli.output import Listing, emit, stdout_console
     from pipeline.web.club_pages import event_rows
 
     if not club.is_dir():
         raise _fail(f"{club}: no such club folder")
     rows = event_rows(club)
-    table = Table(title=f"{club}: events")
-    for name in ("Date", "Event", "Status", "Details", "Folder"):
-        table.add_column(name, overflow="fold")
+    table = Listing("events", f"{club}: events", ("Date", "Event", "Status", "Details", "Folder"))
     for row in rows:
         status = "PROVISIONAL" if row.status == "provisional" else row.status
-        table.add_row(row.date, row.name, status, row.detail, f"events/{row.slug}")
-    Console(soft_wrap=False).print(table)
+        table.add(row.date, row.name, status, row.detail, f"events/{row.slug}")
+    emit([table], form, stdout_console(data_elsewhere=form is not OutputFormat.TEXT))
     if any(row.status in ("provisional", "broken") for row in rows):
         raise typer.Exit(ExitCode.FINDINGS)

@@ -27,11 +27,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.output import FormatOption, OutputFormat
 from pipeline.cli.store import StoreOption
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from pipeline.cli.output import Listing
     from pipeline.results.publication import ChangeReport, PublicationView
     from pipeline.store import EventStore
 
@@ -41,7 +43,7 @@ __all__ = [
     "versions_command",
     "open_store",
     "publication_lines",
-    "changes_tables",
+    "change_listings",
 ]
 
 
@@ -116,11 +118,11 @@ def publication_lines(view: PublicationView, at: datetime | None = None) -> list
     return lines
 
 
-def changes_tables(report: ChangeReport) -> list[object]:
-    """The change report as rich tables: the lines, then the pairs that moved (narrow
-    enough for an 80-column terminal; names are in the workbook's Changes sheet)."""
-    from rich.table import Table
-
+def change_listings(report: ChangeReport) -> list[Listing]:
+    """The change report as listings: the lines, then the pairs that moved (names are in
+    the workbook's Changes sheet). Matchpoints and masterpoints are spelt out: "MP" would
+    be either."""
+    from pipeline.cli.output import Listing
     from pipeline.publish.workbook.layout import fmt
 
     def moved(before: object, after: object, places: int = 1) -> str:
@@ -135,32 +137,35 @@ def changes_tables(report: ChangeReport) -> list[object]:
         text = fmt(value, places)  # type: ignore[arg-type]
         return text if text.startswith("-") else f"+{text}"
 
-    tables: list[object] = []
+    listings: list[Listing] = []
     if report.lines:
-        lines = Table(title=f"What changed from version {report.previous} to {report.version}")
-        for name in ("S", "Board", "NS-EW", "Before", "After", "NS MP", "EW MP"):
-            lines.add_column(name, no_wrap=True)
+        lines = Listing(
+            "lines", f"What changed from version {report.previous} to {report.version}",
+            ("Session", "Board", "NS-EW", "Before", "After", "NS matchpoints",
+             "EW matchpoints"),
+        )  # fmt: skip
         for c in report.lines:
-            lines.add_row(
-                str(c.session), str(c.board), f"{c.ns_pair}-{c.ew_pair}", c.before or "-",
+            lines.add(
+                c.session, c.board, f"{c.ns_pair}-{c.ew_pair}", c.before or "-",
                 c.after or "-", moved(c.ns_mp_before, c.ns_mp_after),
                 moved(c.ew_mp_before, c.ew_mp_after),
             )  # fmt: skip
-        tables.append(lines)
+        listings.append(lines)
     if report.pairs:
-        pairs = Table(title="Pairs whose results moved (after, and by how much)")
-        for name in ("Ranking", "Pair", "Points", "+/-", "%", "+/-", "Place", "Masterpoints"):
-            pairs.add_column(name, no_wrap=True)
+        pairs = Listing(
+            "pairs", "Pairs whose results moved (after, and by how much)",
+            ("Ranking", "Pair", "Points", "Points +/-", "%", "% +/-", "Place", "Masterpoints"),
+        )  # fmt: skip
         for p in report.pairs:
-            pairs.add_row(
-                "overall" if p.session is None else f"S{p.session}", str(p.pair),
+            pairs.add(
+                "overall" if p.session is None else f"S{p.session}", p.pair,
                 fmt(p.points_after), delta(p.points_delta), fmt(p.percent_after, 2),
                 delta(p.percent_delta, 2), f"{p.place_before or '-'} -> {p.place_after or '-'}",
                 "" if not p.masterpoints_delta else
                 f"{fmt(p.masterpoints_before or 0, 0)} -> {fmt(p.masterpoints_after or 0, 0)}",
             )  # fmt: skip
-        tables.append(pairs)
-    return tables
+        listings.append(pairs)
+    return listings
 
 
 def correct_command(
@@ -213,10 +218,10 @@ def correct_command(
         int | None, typer.Option(help="The version you looked at: refused if it is not current.")
     ] = None,
     store: StoreOption = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """Correct one result line and publish the next version (Law 79C)."""  # noqa: D401
-    from rich.console import Console
-
+    from pipeline.cli.output import stderr_console, stdout_console
     from pipeline.corrections import (
         CorrectionRefused,
         LateOverride,
@@ -228,7 +233,8 @@ def correct_command(
         correct,
     )
 
-    console, errors = Console(), Console(stderr=True)
+    console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
+    errors = stderr_console()
 
     def refuse(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> typer.Exit:
         errors.print(f"refused: {message}", markup=False, highlight=False, soft_wrap=True)
@@ -256,7 +262,12 @@ def correct_command(
     elif board is None or ns is None or ew is None:
         raise refuse("name the line with --board, --ns and --ew (or a scanned row with "
                      "--review-item and --value)")  # fmt: skip
-    with open_store(out, store, errors) as opened:
+    from pipeline.cli.disk import exits_when_the_disk_is_full
+
+    with (
+        exits_when_the_disk_is_full(out, "nothing was changed"),
+        open_store(out, store, errors) as opened,
+    ):  # noqa: E501
         try:
             if review_item is not None:
                 from pipeline.corrections import ReviewItemCorrection, correct_review_item
@@ -276,7 +287,7 @@ def correct_command(
             raise refuse(str(error), ExitCode.CONFLICT) from None
         except (CorrectionRefused, NothingPublished, KeyError) as error:
             raise refuse(str(error.args[0] if error.args else error)) from None
-    _report(outcome, console)
+    _report(outcome, console, form)
 
 
 def _only_session(store: EventStore, errors: Console) -> int:
@@ -291,7 +302,8 @@ def _only_session(store: EventStore, errors: Console) -> int:
     return numbers[0]
 
 
-def _report(outcome: object, console: Console) -> None:
+def _report(outcome: object, console: Console, form: OutputFormat) -> None:
+    from pipeline.cli.output import emit
     from pipeline.clock import now
     from pipeline.corrections import basis_text, line_text
 
@@ -316,8 +328,7 @@ def _report(outcome: object, console: Console) -> None:
         console.print(f"  changed ruling (Law 92B): board {correction.board} open for "
                       f"corrections until {local_text(correction.reopens_until, view.time_zone)}",
                       markup=False, highlight=False)  # fmt: skip
-    for table in changes_tables(outcome.changes):  # type: ignore[attr-defined]
-        console.print(table)
+    emit(change_listings(outcome.changes), form, console)  # type: ignore[attr-defined]
     for line in publication_lines(view, now()):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     console.print(f"files     {published.folder}", markup=False, highlight=False, soft_wrap=True)
@@ -326,16 +337,16 @@ def _report(outcome: object, console: Console) -> None:
 def versions_command(
     out: Annotated[Path, typer.Argument(help="The event's output folder.")],
     store: StoreOption = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """List every published version with its correction deadlines (open or ended)."""
-    from rich.console import Console
-    from rich.table import Table
-
+    from pipeline.cli.output import Listing, emit, stderr_console, stdout_console
     from pipeline.clock import local_text, now
     from pipeline.corrections import publication_view, versions
     from pipeline.corrections.records import EVENT
 
-    console, errors = Console(), Console(stderr=True)
+    console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
+    errors = stderr_console()
     with open_store(out, store, errors) as opened:
         history = versions(opened)
         event_record = opened.latest(EVENT, EVENT)
@@ -343,14 +354,13 @@ def versions_command(
         errors.print(f"error: nothing has been published in {out} yet", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
     event = event_record.value
-    table = Table(title=f"{event.name}: published versions")
-    for name in ("Version", "Published", "Cause", "By", "Late (79C2)"):
-        table.add_column(name)
+    table = Listing("versions", f"{event.name}: published versions",
+                    ("Version", "Published", "Cause", "By", "Late (79C2)"))  # fmt: skip
     for entry in history:
         p = entry.publication
-        table.add_row(str(p.version), local_text(p.published_at, p.time_zone), p.cause, p.by,
-                      "yes" if p.late else "")  # fmt: skip
-    console.print(table)
+        table.add(p.version, local_text(p.published_at, p.time_zone), p.cause, p.by,
+                  "yes" if p.late else "")  # fmt: skip
+    emit([table], form, console)
     for line in publication_lines(publication_view(history[-1].publication, event), now()):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 

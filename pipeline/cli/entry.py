@@ -22,6 +22,7 @@ import typer
 
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import split_session_file
+from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
     from pipeline.doors.entry.sessions import SessionEntries
@@ -110,7 +111,10 @@ def check(
     warnings_ok: Annotated[
         bool, typer.Option("--warnings-ok", help="Exit 0 when there are only warnings.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    form: FormatOption = OutputFormat.TEXT,
+    as_json: Annotated[
+        bool, typer.Option("--json", hidden=True, help="The same as --format json.")
+    ] = False,
 ) -> None:
     """Import typed travellers and print every finding (code, severity, where, what, fix)."""
     from pipeline.doors.entry.errors import EntryError
@@ -123,8 +127,10 @@ def check(
     except EntryError as error:
         raise _fail(str(error)) from None
     findings = [f for entries in sessions for f in entries.findings]
-    if as_json:
+    if as_json or form is OutputFormat.JSON:
         _print_json(sessions)
+    elif form is OutputFormat.CSV:
+        _print_csv(sessions)
     else:
         _print_table(sessions)
     errors = sum(f.severity is Severity.ERROR for f in findings)
@@ -144,13 +150,31 @@ def _session_file(text: str) -> tuple[Path, int | None]:
     return split_session_suffix(text)
 
 
+def _where(loc: Location) -> str:
+    return str(loc.source) if loc.source is not None else _round_table(loc)
+
+
+def _print_csv(sessions: list[SessionEntries]) -> None:
+    """Every finding of every session, one row each (JSON has the location field by field)."""
+    from pipeline.cli.output import Listing, emit, stdout_console
+
+    listing = Listing("findings", "Findings", ("Session", "Severity", "Code", "Board", "Where",
+                      "Finding", "Suggestion"))  # fmt: skip
+    for entries in sessions:
+        for f in entries.findings:
+            listing.add(entries.session, f.severity.value, f.code.value, f.location.board,
+                        _where(f.location), f.message, f.suggestion)  # fmt: skip
+    emit([listing], OutputFormat.CSV, stdout_console(data_elsewhere=True))
+
+
 def _print_table(sessions: list[SessionEntries]) -> None:
-    from rich.console import Console
+    from rich import box
     from rich.table import Table
 
+    from pipeline.cli.output import stdout_console
     from pipeline.validation.findings import Severity
 
-    console = Console()
+    console = stdout_console()
     styles = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
     for entries in sessions:
         counts = {s: sum(f.severity is s for f in entries.findings) for s in Severity}
@@ -162,14 +186,15 @@ def _print_table(sessions: list[SessionEntries]) -> None:
         if not entries.findings:
             console.print(f"{title}: no findings.", markup=False, highlight=False)
             continue
-        table = Table(title=title, title_justify="left", show_lines=False, expand=False)
+        table = Table(title=title, title_justify="left", show_lines=False, expand=False,
+                      box=box.HEAVY_HEAD if console.is_terminal else box.ASCII)  # fmt: skip
         for header in ("Severity", "Code", "Board"):
             table.add_column(header, no_wrap=True)
         for header in ("Where", "Finding", "Suggestion"):
             table.add_column(header, overflow="fold", ratio=1)
         for finding in entries.findings:
             loc = finding.location
-            where = str(loc.source) if loc.source is not None else _round_table(loc)
+            where = _where(loc)
             table.add_row(
                 finding.severity.value,
                 finding.code.value,

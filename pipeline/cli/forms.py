@@ -19,6 +19,7 @@ from typing import Annotated
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import Paper, PaperOption
 from pipeline.doors.scans.forms import parse_boards, travellers_from_csv, travellers_from_event
@@ -82,6 +83,8 @@ def print_forms(
                 sheets = [s for s in sheets if s.section in section]
         render_pdf(sheets, output, paper=paper.value)
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
+        if cannot_write_reason(error):
+            raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(str(error)) from None
     typer.echo(f"{len(sheets)} travellers ({paper.value}): {output}")
 
@@ -101,6 +104,8 @@ def blank(
         sheets = blank_sheets(parse_boards(boards), title=title)
         render_pdf(sheets, output, paper=paper.value)
     except (RenderError, ValueError, OSError) as error:
+        if cannot_write_reason(error):
+            raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(str(error)) from None
     typer.echo(f"{len(sheets)} blank travellers ({paper.value}): {output}")
 
@@ -187,6 +192,8 @@ def synth(
             write_bundle(pages, bundle)
             typer.echo(f"bundle: {bundle}")
     except (ValueError, OSError, RuntimeError) as error:
+        if cannot_write_reason(error):
+            raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(str(error)) from None
     rows = sum(len(p.truth.rows) for p in pages)
     typer.echo(f"{len(pages)} pages, {rows} rows ({chosen.name} split): {out_dir}")

@@ -50,7 +50,23 @@ class Paper(StrEnum):
 
 PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sensitive=False)]
 
-OutFolder = Annotated[Path, typer.Option("-o", "--out", help="Output folder.")]
+
+def output_folder(out: Path) -> Path:
+    """``-o``: a folder, new or existing; refused (exit 2, before anything runs) when it,
+    or a folder it would be made in, is a file: nothing can be written there."""
+    for place in (out, *out.parents):
+        if place.exists() and not place.is_dir():
+            what = "it" if place == out else f"{place}"
+            raise typer.BadParameter(f"{out}: {what} is a file, not a folder; give a folder "
+                                     "for the results (new or existing)")  # fmt: skip
+        if place.exists():
+            break
+    return out
+
+
+OutFolder = Annotated[
+    Path, typer.Option("-o", "--out", help="Output folder.", callback=output_folder)
+]
 OutFile = Annotated[Path, typer.Option("-o", "--out", help="The file to write.")]
 EventOption = Annotated[Path | None, typer.Option("--event", help="The event file (YAML).")]
 SessionOption = Annotated[

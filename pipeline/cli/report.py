@@ -9,58 +9,39 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pipeline.cli.output import Listing
     from pipeline.results.model import EventResults
 
-__all__ = ["ranking_table", "print_status"]
+__all__ = ["ranking_listing", "print_status"]
 
 
-def ranking_table(results: EventResults) -> object:
-    from rich.table import Table
-
+def ranking_listing(results: EventResults) -> Listing:
+    """The ranking as a listing: leveled overall standings, or the one session's."""
+    from pipeline.cli.output import Listing
     from pipeline.publish.workbook.layout import fmt
 
-    table = Table(title=results.title)
     if results.teams is not None:
-        for name in ("Place", "Team", "Name", "VP", "IMPs +/-"):
-            table.add_column(name)
+        teams = Listing("ranking", results.title, ("Place", "Team", "Name", "VP", "IMPs +/-"),
+                        right=frozenset({"Team", "VP"}))  # fmt: skip
         for team in results.teams.standings:
-            table.add_row(
-                team.place,
-                str(team.team),
-                team.name,
-                fmt(team.vp, 2),
-                f"{fmt(team.imps_won, 0)}/{fmt(team.imps_lost, 0)}",
-            )
-        return table
+            teams.add(team.place, team.team, team.name, fmt(team.vp, 2),
+                      f"{fmt(team.imps_won, 0)}/{fmt(team.imps_lost, 0)}")  # fmt: skip
+        return teams
     imps = results.scale == "IMP"
-    for name in (
-        "Place",
-        "Pair",
-        "Names",
-        "IMPs" if imps else "Points",
-        "Per board" if imps else "%",
-    ):
-        table.add_column(name, justify="left" if name == "Names" else "right")
+    columns = ("Place", "Pair", "Names", "IMPs" if imps else "Points",
+               "Per board" if imps else "%")  # fmt: skip
+    listing = Listing("ranking", results.title, columns,
+                      right=frozenset(c for c in columns if c != "Names"))  # fmt: skip
     if results.leveled:
         for overall in results.leveled:
-            table.add_row(
-                overall.place,
-                str(overall.pair),
-                overall.names,
-                fmt(overall.total),
-                fmt(overall.percent, 2),
-            )
+            listing.add(overall.place, overall.pair, overall.names, fmt(overall.total),
+                        fmt(overall.percent, 2))  # fmt: skip
     else:
         for standing in results.sessions[0].standings:
             place = f"{standing.direction} {standing.place}".strip()
-            table.add_row(
-                place,
-                str(standing.pair),
-                standing.names,
-                fmt(standing.points),
-                fmt(standing.percent, 2),
-            )
-    return table
+            listing.add(place, standing.pair, standing.names, fmt(standing.points),
+                        fmt(standing.percent, 2))  # fmt: skip
+    return listing
 
 
 def print_status(results: Any, console: Any, review_hint: str = "") -> None:

@@ -63,7 +63,24 @@ def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], E
             raise _fail(f"error: {error}") from None
 
 
-def _show(item: ReviewItem, state: str, decision: Decision | None, replaced: int) -> None:
+def _zone(store: EventStore) -> str:
+    """The event's time zone ("" before an event is recorded: the machine's own)."""
+    from pipeline.corrections.records import EVENT
+
+    record = store.latest(EVENT, EVENT)
+    return record.value.time_zone if record is not None else ""
+
+
+def _at(when: str, zone: str) -> str:
+    """A decision's time (stored as ISO UTC) in the event's zone, as every time is shown."""
+    from pipeline.clock import local_text, parse_instant, zone_name
+
+    return f"{local_text(parse_instant(when), zone, seconds=True)} ({zone_name(zone)})"
+
+
+def _show(
+    item: ReviewItem, state: str, decision: Decision | None, replaced: int, zone: str
+) -> None:
     typer.echo(f"{item.id}  {item.where}: {'; '.join(item.reasons)}")
     if item.written:
         read = ", ".join(f"{score:+d} (p={p:.2f})" for score, p in item.written)
@@ -77,7 +94,7 @@ def _show(item: ReviewItem, state: str, decision: Decision | None, replaced: int
     if decision is not None:
         override = f"; OVERRIDE of: {'; '.join(decision.overridden)}" if decision.override else ""
         earlier = f"; replaces {replaced} earlier decision(s)" if replaced else ""
-        typer.echo(f"    decided: {decision.value} by {decision.who} at {decision.when} "
+        typer.echo(f"    decided: {decision.value} by {decision.who} at {_at(decision.when, zone)} "
                    f"({decision.source}{earlier}{override})")  # fmt: skip
     elif state == "closed":
         typer.echo("    closed: its page was rejected")
@@ -95,11 +112,12 @@ def review_list(
     _, items, kept = _open(out, store)
     with kept:
         decisions = current_decisions(kept)
+        zone = _zone(kept)
         states = {item.id: item_state(item, items, decisions) for item in items}
         for item in items:
             if all_items or states[item.id] == "open":
                 earlier = len(decision_history(kept, item.id)) - 1 if item.id in decisions else 0
-                _show(item, states[item.id], decisions.get(item.id), earlier)
+                _show(item, states[item.id], decisions.get(item.id), earlier, zone)
     still = sum(1 for state in states.values() if state == "open")
     typer.echo(f"{still} open of {len(items)} item(s)")
 
@@ -140,6 +158,7 @@ def review_resolve(
         except ReviewError as exc:
             raise _fail(f"error: {exc}\nnothing was recorded") from None
         decisions = current_decisions(kept)
+        zone = _zone(kept)
     write_queue(items, folder, decisions)
     chosen = next(i for i in items if i.id == item)
     if chosen.kind == "row" and decision.value != "reject":
@@ -147,9 +166,10 @@ def review_resolve(
 
         store_corrections(chosen, parse_row_value(decision.value), folder)
     flag = " OVERRIDE" if decision.override else ""
-    typer.echo(f"{decision.item}: {decision.value} (by {decision.who}, {decision.when}){flag}")
+    typer.echo(f"{decision.item}: {decision.value} (by {decision.who}, "
+               f"{_at(decision.when, zone)}){flag}")  # fmt: skip
     if before is not None:
-        typer.echo(f"  replaces: {before.value} (by {before.who}, {before.when})")
+        typer.echo(f"  replaces: {before.value} (by {before.who}, {_at(before.when, zone)})")
     left = len(open_items(items, decisions))
     typer.echo(f"{left} item(s) still open; run again to publish the results with it")
 

@@ -6,8 +6,9 @@ a path or a PostgreSQL URL; ``BRIDGESCAN_STORE``). The progress line starts at o
 stays. Exit codes (``pipeline.cli.ExitCode``): 0 official results, nothing open; 1
 provisional results written, review items or findings wait for the director; 2 bad input,
 nothing published; 3 a tool or package is missing (or Prefect's local API did not
-start in time); 4 the event store is broken; 6 the store
-is newer than this bridgescan. Heavy imports (Prefect, OpenCV) happen inside the command.
+start in time), or the disk cannot take the output (what to free is said); 4 the event
+store is broken; 6 the store is newer than this bridgescan. Heavy imports (Prefect, OpenCV)
+happen inside the command.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason, exits_when_the_disk_is_full
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import (
     DealFilesOption,
@@ -26,6 +28,7 @@ from pipeline.cli.options import (
     OutFolder,
     record_deal_files,
 )
+from pipeline.cli.output import FormatOption, OutputFormat
 from pipeline.cli.store import StoreOption, for_flow, resolve_store, store_errors
 
 if TYPE_CHECKING:
@@ -40,13 +43,14 @@ def run_command(
     store: StoreOption = None,
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
     deals: DealFilesOption = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """Read, validate and score an event folder; write the results and the review queue."""
-    from rich.console import Console
-
+    from pipeline.cli.output import stderr_console, stdout_console
     from pipeline.cli.progress import stage_progress
 
-    console, errors = Console(), Console(stderr=True)
+    console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
+    errors = stderr_console()
     if folder.name == "sample_data" and (folder / "club-evening").is_dir():
         folder = folder / "club-evening"  # `bridgescan run sample_data` runs the sample event
     if not (folder / "event.yaml").is_file():
@@ -54,7 +58,7 @@ def run_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     location = resolve_store(store, out)
     started = time.monotonic()
-    with stage_progress(console) as progress:
+    with exits_when_the_disk_is_full(out), stage_progress(console) as progress:
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
             from pipeline.flows.store_checks import check_store
 
@@ -62,10 +66,12 @@ def run_command(
             try:
                 record_deal_files(for_flow(location), out, deals)
             except (OSError, ValueError) as error:
+                if cannot_write_reason(error):
+                    raise  # the disk, not the input: exit 3 with what to free
                 raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
         summary = _run(folder, out, for_flow(location), masterpoints.value, progress, errors)
         progress.finish(f"done in {time.monotonic() - started:.0f} s")
-    _report(summary, console)
+    _report(summary, console, form)
     results = summary.results
     if results.status.provisional:  # type: ignore[attr-defined]
         raise typer.Exit(ExitCode.FINDINGS)
@@ -114,6 +120,9 @@ def _run(  # type: ignore[no-untyped-def]
     from pipeline.doors.session_input import NothingScoredYet
 
     try:
+        from pipeline.flows.local_api import tie_local_api_to_this_process
+
+        tie_local_api_to_this_process()  # no API process left behind, even after kill -9
         with store_errors("nothing was published"):
             return flows.run_event(folder, out, store, masterpoints)
     except NothingScoredYet as error:  # the queue is written: a person decides, then runs again
@@ -128,6 +137,8 @@ def _run(  # type: ignore[no-untyped-def]
     except FileNotFoundError as error:  # tesseract, opencv-doc: the machine lacks a tool
         raise _fail(errors, str(error), ExitCode.ENVIRONMENT) from None
     except (OSError, ValueError) as error:
+        if cannot_write_reason(error):
+            raise  # the disk, not the input: exit 3 with what to free
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     except RuntimeError as error:
         message = late_api_message(error)
@@ -138,19 +149,15 @@ def _run(  # type: ignore[no-untyped-def]
         flows.listeners.remove(listen)
 
 
-def _report(summary: Any, console: Any) -> None:
-    from rich.table import Table
+def _report(summary: Any, console: Any, form: OutputFormat) -> None:
+    from pipeline.cli.output import Listing, emit
+    from pipeline.cli.report import print_status, ranking_listing
 
-    from pipeline.cli.report import print_status, ranking_table
-
-    console.print(ranking_table(summary.results))
-    table = Table(title=f"{summary.event}: inputs")
-    for name in ("Session", "Pages", "Rows read", "Accepted", "Decided", "To review", "Typed"):
-        table.add_column(name, justify="right")
+    columns = ("Session", "Pages", "Rows read", "Accepted", "Decided", "To review", "Typed")
+    inputs = Listing("inputs", f"{summary.event}: inputs", columns, right=frozenset(columns))
     for s in summary.sessions:
-        table.add_row(*(str(v) for v in (s.session, s.pages, s.rows_read, s.accepted,
-                                         s.decided, s.to_review, s.typed)))  # fmt: skip
-    console.print(table)
+        inputs.add(s.session, s.pages, s.rows_read, s.accepted, s.decided, s.to_review, s.typed)
+    emit([ranking_listing(summary.results), inputs], form, console)
     for s in summary.sessions:
         if s.pages_reused:
             reused = f"{s.pages_reused} of {s.pages} page(s) as read before"

@@ -53,9 +53,8 @@ def read_command(
     store: StoreOption = None,
 ) -> None:
     """Read scanned travellers; write rows, readings and the review queue to OUT."""
-    from rich.console import Console
-
     from ocr.reading import RowStatus
+    from pipeline.cli.output import stdout_console
     from pipeline.cli.progress import stage_progress
     from pipeline.doors.scans.reading import (
         queue_context,
@@ -74,7 +73,13 @@ def read_command(
 
     if not target.exists():
         raise _fail(f"{target}: no such file or folder")
-    console = Console()
+    from pipeline.doors.inputs import InputsError, check_file_names
+
+    try:
+        check_file_names(target, "scan read")  # a name that is not UTF-8: named, exit 2
+    except InputsError as error:
+        raise _fail(str(error)) from None
+    console = stdout_console()
     chosen = loaded = None
     with stage_progress(console) as progress:
         try:

@@ -4,7 +4,8 @@ Reads the event file and one entry workbook or CSV per session (or ``2=thursday.
 name the session), validates and scores everything, and writes ``results.xlsx``,
 ``results.json`` and ``masterpoints.csv`` into OUTDIR, then prints the ranking and where
 the files are. Exit codes (``pipeline.cli.ExitCode``): 0 published cleanly; 1 written, but
-findings block publishing (see the Findings sheet); 2 bad input, nothing written.
+findings block publishing (see the Findings sheet); 2 bad input, nothing written; 3 the
+disk cannot take the output (what to free is said), nothing published.
 Imports happen inside the command so ``bridgescan --help`` stays instant.
 """
 
@@ -15,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from pipeline.cli.disk import exits_when_the_disk_is_full
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import (
     DealFilesOption,
@@ -23,6 +25,7 @@ from pipeline.cli.options import (
     OutFolder,
     record_deal_files,
 )
+from pipeline.cli.output import FormatOption, OutputFormat
 from pipeline.cli.store import StoreOption
 
 __all__ = ["register", "score"]
@@ -38,21 +41,21 @@ def score(
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
     store: StoreOption = None,
     deals: DealFilesOption = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV,
     published as the next version of OUT (kept in the event store, like `run`)."""
-    from rich.console import Console
-
     from pipeline.cli.correct import publication_lines
+    from pipeline.cli.output import emit, stderr_console, stdout_console
     from pipeline.cli.store import for_flow, resolve_store, store_errors
     from pipeline.clock import now
     from pipeline.flows.score_files import run_score
 
-    console = Console()
-    errors = Console(stderr=True)
+    console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
+    errors = stderr_console()
     location = for_flow(resolve_store(store, out))
     try:
-        with store_errors("nothing was published"):
+        with exits_when_the_disk_is_full(out), store_errors("nothing was published"):
             record_deal_files(location, out, deals)
             results, paths = run_score(event_file, files, out, masterpoints.value, location)  # type: ignore[arg-type]
     except (ValueError, KeyError, OSError) as error:
@@ -60,9 +63,9 @@ def score(
         errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
         errors.print("nothing was written", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT) from None
-    from pipeline.cli.report import print_status, ranking_table
+    from pipeline.cli.report import print_status, ranking_listing
 
-    console.print(ranking_table(results))
+    emit([ranking_listing(results)], form, console)
     for note in results.notes:
         console.print(note, markup=False)
     blocking = results.blocking_findings

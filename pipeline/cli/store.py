@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
     from pipeline.store import ChainHead, EventStore, StoreLocation
@@ -184,26 +185,24 @@ def verify_command(
 def info_command(
     store: StoreOption = None,
     out: OutOption = Path("out"),
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """Where the store is, its schema version, its records by kind and its chain head."""
-    from rich.console import Console
-    from rich.table import Table
+    from pipeline.cli.output import Listing, emit, stdout_console
 
     location = resolve_store(store, out)
     with store_errors(), _opened(location) as opened:
         head = opened.head()
         kinds = opened.kinds()
-    console = Console()
+    console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
     console.print(f"store    {location} ({location.backend})", markup=False, highlight=False)
     console.print(f"schema   {opened.schema}", markup=False, highlight=False)
     console.print(f"head     {head}", markup=False, highlight=False)
-    table = Table(title="records by kind")
-    table.add_column("kind")
-    table.add_column("records", justify="right")
-    table.add_column("keys", justify="right")
+    table = Listing("kinds", "records by kind", ("kind", "records", "keys"),
+                    right=frozenset({"records", "keys"}))  # fmt: skip
     for kind, (records, keys) in sorted(kinds.items()):
-        table.add_row(kind, str(records), str(keys))
-    console.print(table)
+        table.add(kind, records, keys)
+    emit([table], form, console)
 
 
 def upgrade_command(

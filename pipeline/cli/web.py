@@ -48,14 +48,13 @@ def web_command(
     ] = None,
 ) -> None:
     """Write a results site from OUT/results.json (with hand records from --deals)."""
-    from rich.console import Console
-
+    from pipeline.cli.output import stderr_console, stdout_console
     from pipeline.interop.deals import MissingSolverError, analyse, read_deal_file
     from pipeline.interop.records import InteropError
     from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
     from pipeline.publish.web import site_status, write_site
 
-    console, errors = Console(), Console(stderr=True)
+    console, errors = stdout_console(), stderr_console()
     try:
         results = read_results_json(out / "results.json")
         hands = {n: read_deal_file(path) for n, path in deal_files(deals).items()}
@@ -143,6 +142,10 @@ def serve_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     try:
         chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
+        if not os.environ.get("PREFECT_API_URL"):  # the runs' temporary API ends with us
+            from pipeline.flows.local_api import watch_local_api
+
+            watch_local_api()
         serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)
     except BindRefused as error:
         typer.echo(f"error: {error}", err=True)

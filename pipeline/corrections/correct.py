@@ -34,6 +34,7 @@ from pipeline.corrections.records import (
     correction_key,
 )
 from pipeline.corrections.request import (
+    CorrectionPeriodEnded,
     CorrectionRefused,
     LineCorrection,
     Signature,
@@ -152,12 +153,16 @@ def _timing(
     except LateCorrectionError:
         assert deadline is not None
         zone = state.event.time_zone
-        raise CorrectionRefused(
+        raise CorrectionPeriodEnded(
             f"{change.where}: the correction period of session {change.session} ended at "
             f"{local_text(deadline, zone, seconds=True)} ({zone_name(zone)}; Law 79C1); it is "
             f"{local_text(at, zone, seconds=True)}. A later correction needs a Law 79C2 "
             "override: the director and the organizer both find it beyond reasonable doubt "
-            "that the record is wrong (--override --director NAME --organizer NAME)"
+            "that the record is wrong (--override --director NAME --organizer NAME)",
+            change.where,
+            deadline,
+            at,
+            zone,
         ) from None
     return basis, deadline
 
@@ -220,9 +225,12 @@ def _draft(
     added = _new_blocking(before_results, results, change.session)
     if added is not None:
         shown = line_text(change.after) if change.after is not None else "removing the line"
+        # The line as it would be carries the source "correction N by X" of a correction
+        # that is refused, so never made: it is "the line as corrected" here.
+        drafted = f"correction {number} by {signature.by}"
         raise CorrectionRefused(
             f"{change.where}: {shown} would not be right: {added.message} "
-            f"({added.code}, {added.where})"
+            f"({added.code}, {added.where})".replace(drafted, "the line as corrected")
         )
     cause = f"correction {number} by {signature.by} ({signature.role})"
     report = change_report(before_results, results, version, head.version, cause)

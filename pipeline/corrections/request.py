@@ -14,6 +14,7 @@ score that does not fit Law 77 for the contract given (with the result that woul
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from pipeline.corrections.records import LateOverride, Role
 from pipeline.results.views import adjustment_text
@@ -27,6 +28,7 @@ from scoring.traveller import Source, TravellerRow
 
 __all__ = [
     "CorrectionRefused",
+    "CorrectionPeriodEnded",
     "Signature",
     "LineCorrection",
     "corrected_row",
@@ -41,6 +43,21 @@ NO_ADJUSTMENT = ("none", "no", "-", "remove", "")
 class CorrectionRefused(ValueError):
     """A correction that cannot be made as asked; the message says why and where. Nothing
     was changed."""
+
+
+class CorrectionPeriodEnded(CorrectionRefused):
+    """Refused because the correction period (Law 79C1) has ended and no Law 79C2 override
+    was given. It keeps the deadline and the time, so each door says what to do in its own
+    terms: the message names the command line's options, the console its own form."""
+
+    def __init__(
+        self, message: str, where: str, deadline: datetime, at: datetime, zone: str
+    ) -> None:
+        super().__init__(message)
+        self.where = where
+        self.deadline = deadline
+        self.at = at
+        self.zone = zone
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ Without ``inputs.yaml`` the folder is read by convention: ``scans/sessionN.pdf``
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,15 @@ import yaml
 
 from scoring.event import Event
 
-__all__ = ["InputsError", "SessionFiles", "session_files", "inside", "INPUTS_FILE"]
+__all__ = [
+    "InputsError",
+    "SessionFiles",
+    "session_files",
+    "inside",
+    "check_file_names",
+    "printable_name",
+    "INPUTS_FILE",
+]
 
 INPUTS_FILE = "inputs.yaml"
 _SCAN_SUFFIXES = {".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
@@ -136,4 +145,31 @@ def session_files(folder: Path, event: Event) -> list[SessionFiles]:
     for files in found:  # a link in the folder that points away is refused as well
         for path in (*files.scans, *files.entries):
             inside(folder, str(path.relative_to(folder)), f"session {files.session}")
+            check_file_names(path, f"session {files.session}")
     return found
+
+
+def printable_name(path: Path | str) -> str:
+    """A path as text that can always be printed and stored: bytes that are not UTF-8
+    (a name written on a Latin-1 system, ``sessi\\xf6n1.pdf``) shown as ``\\xf6``."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def check_file_names(path: Path, where: str) -> None:
+    """Refuse a file (or a file in a scan folder) whose name is not UTF-8.
+
+    The event store keeps every scan by its name, and the results, the review queue and
+    the web pages show it: all UTF-8. A name written by a system that used another
+    encoding (Latin-1 ``\\xf6`` for "ö") cannot be kept as it is, and a name changed
+    silently would no longer lead a person back to the file, so it is refused, named, with
+    what to do."""
+    names = [path, *sorted(path.rglob("*"))] if path.is_dir() else [path]
+    for name in names:
+        try:
+            str(name).encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputsError(
+                f"{where}: {printable_name(name)}: the file name is not UTF-8 (a byte "
+                f"shown as \\x.. above, from a system with another encoding); rename the "
+                f"file (letters such as ö typed again, or plain a-z and digits) and run again"
+            ) from None

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingLine
+from pipeline.doors.session_input import SessionInput, WaitingLine
+from pipeline.doors.unscorable import nothing_scorable
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
     Award,
@@ -26,6 +27,7 @@ from pipeline.results.model import (
 )
 from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
 from pipeline.results.views import finding_view, players_of
+from pipeline.validation import validate_session
 from scoring.errors import ScoringError
 from scoring.event import Event, EventKind, Section, Session
 from scoring.masterpoints import MasterpointScale
@@ -123,7 +125,8 @@ def score_imp_pairs_session(
                       datum=board_datum)
         )  # fmt: skip
     if not boards:
-        raise ScoreInputError(f"session {session.number}: no board could be scored")
+        raise nothing_scorable(session.number, validate_session(rows, session),
+                               unscored[0].message if unscored else "")  # fmt: skip
     return tuple(boards), totals, tuple(unscored)
 
 

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingLine
+from pipeline.doors.session_input import SessionInput, WaitingLine
+from pipeline.doors.unscorable import nothing_scorable
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
     Award,
@@ -104,7 +105,8 @@ def score_pairs_session(
                 )
             )
     if not boards:
-        raise ScoreInputError(f"session {session.number}: no board could be scored")
+        raise nothing_scorable(session.number, findings,
+                               unscored[0].message if unscored else "")  # fmt: skip
     sitouts = _sitouts(movement)
     score = score_session(
         boards,

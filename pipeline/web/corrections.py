@@ -38,6 +38,7 @@ from pipeline.corrections import (
     versions,
 )
 from pipeline.corrections.correct import basis_text
+from pipeline.corrections.request import CorrectionPeriodEnded
 from pipeline.publish.results_json_read import ResultsJsonError
 from pipeline.publish.web.publication import publication_text
 from pipeline.publish.wording import law_text
@@ -179,6 +180,9 @@ async def _correct(request: Request, fields: dict[str, str]) -> Response:
 
     try:
         outcome = await run_in_threadpool(make)
+    except CorrectionPeriodEnded as error:
+        session.say("error", f"Refused, nothing was changed: {_period_ended(error, fields)}")
+        return _form_page(request, fields, status=409)
     except (CorrectionRefused, ResultsChanged, NothingPublished, StoreError) as error:
         session.say("error", f"Refused, nothing was changed: {error}")
         return _form_page(request, fields, status=409)
@@ -193,6 +197,19 @@ async def _correct(request: Request, fields: dict[str, str]) -> Response:
     )
     return redirect(
         f"{base_of(request)}/corrections?session={made.session}&board={made.board}#what-changed"
+    )
+
+
+def _period_ended(error: CorrectionPeriodEnded, fields: dict[str, str]) -> str:
+    """The late refusal in the console's terms: the deadline as the page shows it beside
+    the form (to the minute, the event's zone), and the form's override, not the command
+    line's options."""
+    return (
+        f"{error.where}: the correction period of session {fields.get('session')} ended at "
+        f"{local_text(error.deadline, error.zone)}; it is now "
+        f"{local_text(error.at, error.zone, seconds=True)}. A later correction needs a Law "
+        "79C2 override: tick \u201cLaw 79C2 override\u201d below and name the director and the "
+        "organizer, who both find it beyond reasonable doubt that the record is wrong."
     )
 
 

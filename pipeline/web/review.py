@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from pipeline.clock import local_text, parse_instant, zone_name
 from pipeline.corrections import (
     NothingPublished,
     ResultsChanged,
@@ -32,10 +33,12 @@ from pipeline.corrections import (
 from pipeline.corrections.request import CorrectionRefused, Role, Signature, line_text
 from pipeline.doors.scans.review import ReviewError
 from pipeline.doors.scans.review_decisions import decide as take
+from pipeline.publish.results_json_read import ResultsJsonError
 from pipeline.store import EventStore
 from pipeline.web.console import Console
 from pipeline.web.http import base_of, console_of, page, redirect, require_director, session_of
 from pipeline.web.state import open_store, review_state
+from pipeline.web.state import results as published_results
 
 __all__ = ["queue_page", "decide"]
 
@@ -45,6 +48,7 @@ async def queue_page(request: Request) -> Response:
     console = console_of(request)
     state = review_state(console.out_dir, console.store)
     decided = [item for item in state.items if state.latest(item.id) is not None]
+    zone = _event_zone(console)
     return page(
         request,
         "review.html",
@@ -55,7 +59,18 @@ async def queue_page(request: Request) -> Response:
         history={
             item.id: [d for d in state.decisions if d.item == item.id] for item in state.items
         },
+        decided_at={d.when: local_text(parse_instant(d.when), zone) for d in state.decisions},
+        zone=zone_name(zone),
     )
+
+
+def _event_zone(console: Console) -> str:
+    """The event's time zone, as every other time in the console is shown (stored in UTC)."""
+    try:
+        results = published_results(console.out_dir)
+    except ResultsJsonError:
+        return ""
+    return results.publication.time_zone if results.publication is not None else ""
 
 
 async def _decide(request: Request, fields: dict[str, str]) -> Response:

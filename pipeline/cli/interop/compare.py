@@ -12,8 +12,10 @@ from typing import Annotated, Any
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.interop.inputs import SectionOption, fail
+from pipeline.cli.output import FormatOption, OutputFormat
 
 __all__ = ["compare"]
 
@@ -96,13 +98,15 @@ def compare(
     section: SectionOption = None,
     details: _Details = False,
     summary: _SummaryCsv = None,
+    form: FormatOption = OutputFormat.TEXT,
 ) -> None:
     """Re-score another program's results and report each difference beyond rounding.
 
     Options not given are detected from each file's figures, and the report says which it
     took from the file and which it assumed. A folder is searched for .pbn and .xml files;
-    each is compared on its own, one line per file, then a summary table. Exit code 0: no
-    differences; 1: differences found; 2: a file could not be read.
+    each is compared on its own, one line per file, then a summary table (--format csv or
+    json: the summary alone on stdout, a file given alone as a folder of one). Exit code 0:
+    no differences; 1: differences found; 2: a file could not be read.
     """
     from pipeline.interop.batch import GivenOptions
 
@@ -115,8 +119,8 @@ def compare(
         given.apply(_detect_nothing())
     except (ValueError, ZeroDivisionError) as error:
         raise fail(f"bad option: {error}") from None
-    if path.is_dir():
-        _compare_folder(path, given, details, summary)
+    if path.is_dir() or form is not OutputFormat.TEXT:
+        _compare_folder(path, given, details, summary, form)
         return
     from pipeline.interop.batch import compare_file
 
@@ -137,12 +141,12 @@ def _detect_nothing() -> Any:
     return RescoreOptions()
 
 
-def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | None) -> None:
+def _compare_folder(
+    folder: Path, given: Any, details: bool, summary: Path | None, form: OutputFormat
+) -> None:
     import time
 
-    from rich.console import Console
-    from rich.table import Table
-
+    from pipeline.cli.output import Listing, emit, stdout_console
     from pipeline.files import atomic_write_bytes
     from pipeline.interop.batch import (
         SUMMARY_HEADER,
@@ -152,23 +156,25 @@ def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | Non
         summary_rows,
     )
 
-    paths = results_files(folder)
+    paths = results_files(folder) if folder.is_dir() else [folder]
     if not paths:
         raise fail(f"{folder}: no .pbn or .xml results files in this folder")
-    typer.echo(f"compare {folder}: {len(paths)} files")
+    aside = form is not OutputFormat.TEXT  # stdout carries the summary's data alone
+    typer.echo(f"compare {folder}: {len(paths)} files", err=aside)
     start = time.perf_counter()
     done = [0]
 
     def progress(outcome: Any) -> None:
         done[0] += 1
-        typer.echo(f"  [{done[0]:>{len(str(len(paths)))}}/{len(paths)}] {outcome.line()}")
+        typer.echo(f"  [{done[0]:>{len(str(len(paths)))}}/{len(paths)}] {outcome.line()}",
+                   err=aside)  # fmt: skip
 
     outcomes = compare_files(paths, given, progress)
-    rows = summary_rows(outcomes, folder)
-    table = Table(*SUMMARY_HEADER, title=f"compare {folder}", show_lines=False)
+    rows = summary_rows(outcomes, folder if folder.is_dir() else folder.parent)
+    table = Listing("files", f"compare {folder}", tuple(SUMMARY_HEADER))
     for row in rows:
-        table.add_row(*row)
-    Console(width=200, soft_wrap=False).print(table)
+        table.add(*row)
+    emit([table], form, stdout_console(data_elsewhere=aside))
     clean = sum(1 for o in outcomes if o.status == "clean")
     unreadable = sum(1 for o in outcomes if o.status == "unreadable")
     empty = sum(1 for o in outcomes if o.status == "no results")
@@ -177,19 +183,22 @@ def _compare_folder(folder: Path, given: Any, details: bool, summary: Path | Non
         f"{len(outcomes)} files: {clean} with no differences, {differing} with differences, "
         f"{unreadable} unreadable"
         + (f", {empty} with no results to compare" if empty else "")
-        + f"; {time.perf_counter() - start:.1f} s"
+        + f"; {time.perf_counter() - start:.1f} s",
+        err=aside,
     )
     if details:
         for outcome in outcomes:
             if outcome.comparison is not None and not outcome.comparison.agrees:
-                typer.echo("")
-                typer.echo(outcome.comparison.report())
+                typer.echo("", err=aside)
+                typer.echo(outcome.comparison.report(), err=aside)
     if summary is not None:
         try:
             atomic_write_bytes(summary, summary_csv(rows))
         except OSError as error:
+            if cannot_write_reason(error):
+                raise  # a full disk: exit 3 (pipeline.cli.main)
             raise fail(f"{summary}: {error.strerror}") from None
-        typer.echo(f"wrote {summary}")
+        typer.echo(f"wrote {summary}", err=aside)
     if unreadable:
         raise typer.Exit(ExitCode.BAD_INPUT)
     if differing:

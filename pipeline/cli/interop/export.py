@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.interop.inputs import SectionOption, fail, read_results_file, solved
 
 __all__ = ["export", "export_session"]
@@ -106,6 +107,8 @@ def _write(session: object, out: Path, hand_records: dict[int, Any]) -> None:
         data = results_bytes(session, out, hand_records)
         atomic_write_bytes(out, data)
     except (OSError, ValueError) as error:
+        if cannot_write_reason(error):
+            raise  # a full disk: exit 3 (pipeline.cli.main)
         raise fail(f"{out}: {error}") from None
     typer.echo(f"wrote {out} ({len(data)} bytes)")
 

@@ -252,6 +252,7 @@ def _image_pages(path: Path, shown: str) -> tuple[int, str]:
     import cv2
     import numpy as np
 
+    _refuse_too_large(path, shown)
     _pillow_frames(path, shown)
     if cv2.imdecode(np.fromfile(path, np.uint8), cv2.IMREAD_GRAYSCALE) is None:
         raise UploadRefused(f"{shown}: the image cannot be decoded")
@@ -263,6 +264,7 @@ def _tiff_pages(path: Path, shown: str) -> tuple[int, str]:
     reads a TIFF cut short as fewer pages without a word)."""
     import cv2
 
+    _refuse_too_large(path, shown)
     count = _pillow_frames(path, shown)
     try:
         opencv = cv2.imcount(str(path))
@@ -278,6 +280,20 @@ def _tiff_pages(path: Path, shown: str) -> tuple[int, str]:
         if not ok or not images:
             raise UploadRefused(f"{shown}, page {index + 1}: the TIFF page cannot be decoded")
     return count, ""
+
+
+def _refuse_too_large(path: Path, shown: str) -> None:
+    """A page larger than a scanned traveller can be (ocr/image_limits.py: a decompression
+    bomb, a few hundred KB that decode to gigabytes) is refused from its header, before
+    Pillow or OpenCV decode anything."""
+    from ocr.image_limits import PageTooLarge, check_size, header_size
+
+    size = header_size(path.read_bytes())
+    if size is not None:
+        try:
+            check_size(*size, shown)
+        except PageTooLarge as error:
+            raise UploadRefused(str(error)) from None
 
 
 def _pillow_frames(path: Path, shown: str) -> int:

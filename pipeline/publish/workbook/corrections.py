@@ -39,12 +39,14 @@ def write_changes_sheet(workbook: Workbook, results: EventResults) -> None:
             f"What changed from version {report.previous} to {report.version}: {report.cause}",
         ),  # fmt: skip
     )
+    # Spelt out: on one sheet "MP" would be the lines' matchpoints and the pairs' masterpoints.
+    points = "IMPs" if results.scale == "IMP" else "matchpoints"
     line_columns = [
         Column("Session", 8, align="center"), Column("Board", 7, align="center"),
         Column("NS", 5, align="center"), Column("EW", 5, align="center"),
         Column("Before", 22), Column("After", 22),
-        Column("NS MP before", 10, MP_FORMAT), Column("NS MP after", 10, MP_FORMAT),
-        Column("EW MP before", 10, MP_FORMAT), Column("EW MP after", 10, MP_FORMAT),
+        Column(f"NS {points} before", 12, MP_FORMAT), Column(f"NS {points} after", 12, MP_FORMAT),
+        Column(f"EW {points} before", 12, MP_FORMAT), Column(f"EW {points} after", 12, MP_FORMAT),
     ]  # fmt: skip
     end = write_table(
         sheet, header, line_columns,
@@ -58,7 +60,7 @@ def write_changes_sheet(workbook: Workbook, results: EventResults) -> None:
             Column("Change", 9, MP_FORMAT), Column("% before", 9, PERCENT_FORMAT),
             Column("% after", 9, PERCENT_FORMAT), Column("% change", 9, PERCENT_FORMAT),
             Column("Place before", 9, align="center"), Column("Place after", 9, align="center"),
-            Column("MP before", 9, "0.##"), Column("MP after", 9, "0.##"),
+            Column("Masterpoints before", 12, "0.##"), Column("Masterpoints after", 12, "0.##"),
         ]  # fmt: skip
         write_table(
             sheet, end + 1, pair_columns,
