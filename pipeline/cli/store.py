@@ -6,7 +6,8 @@ command that opens an event store shares.
 ``OUT/bridgescan.sqlite``. ``store_errors()`` turns what the store refuses into the exit
 codes of pipeline/cli/exit_codes.py, with one message and no traceback:
 a broken store STORE_BROKEN (4), a store written by a newer bridgescan STORE_TOO_NEW (6),
-a server that cannot be reached or a key that was not given ENVIRONMENT (3), a
+a server that cannot be reached, a key that was not given or a clock behind the store's
+last record ENVIRONMENT (3), a
 compare-and-append that lost CONFLICT (5).
 """
 
@@ -54,6 +55,7 @@ def store_errors(consequence: str = "") -> Iterator[None]:
     """What the store refuses, as one message and the exit code scripts rely on;
     ``consequence`` is said after a broken store (``"nothing was published"``)."""
     from pipeline.store import (
+        ClockBehindError,
         ConflictError,
         StoreBrokenError,
         StoreKeyError,
@@ -68,7 +70,7 @@ def store_errors(consequence: str = "") -> Iterator[None]:
         raise _fail(f"{error}{after}", ExitCode.STORE_BROKEN) from None
     except StoreTooNewError as error:
         raise _fail(str(error), ExitCode.STORE_TOO_NEW) from None
-    except (StoreUnavailableError, StoreKeyError) as error:
+    except (StoreUnavailableError, StoreKeyError, ClockBehindError) as error:
         raise _fail(str(error), ExitCode.ENVIRONMENT) from None
     except ConflictError as error:
         raise _fail(str(error), ExitCode.CONFLICT) from None

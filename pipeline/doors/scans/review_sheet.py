@@ -30,7 +30,7 @@ from pipeline.doors.scans.review import (
     item_state,
 )
 from pipeline.doors.scans.review_checks import check_decision
-from pipeline.doors.scans.review_decisions import record_decision
+from pipeline.doors.scans.review_decisions import decision_time, record_decision
 from pipeline.doors.scans.review_values import interpret
 
 if TYPE_CHECKING:
@@ -226,8 +226,6 @@ def import_decisions(
     already stands is skipped (importing a file twice adds nothing). The import is recorded
     (kind ``review-import``, the file's SHA-256) before its decisions, which name it.
     """
-    from datetime import UTC
-
     filled = read_decision_file(path)
     by_id = {item.id: item for item in items}
     from pipeline.doors.scans.review_decisions import current_decisions
@@ -268,7 +266,7 @@ def import_decisions(
         return []
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     source = f"import of {path.name} (sha256 {digest[:12]})"
-    stamp = (when or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+    stamp = decision_time(when)
     record = {"file": path.name, "sha256": digest, "items": [p[0].item for p in planned],
               "by": who or "", "when": stamp}  # fmt: skip
     store.append(IMPORT_KIND, f"{path.name}@{digest[:16]}", record, actor=who or "import")
