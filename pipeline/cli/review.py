@@ -129,18 +129,21 @@ def review_resolve(
     """Record a decision on a review item; it replaces any earlier decision on that item."""
     from pipeline.doors.scans.review import ReviewError, open_items
     from pipeline.doors.scans.review_corrections import store_corrections
-    from pipeline.doors.scans.review_decisions import current_decisions, decide
-    from pipeline.doors.scans.review_queue_file import write_queue
+    from pipeline.doors.scans.review_decisions import current_decisions, decide, decision_history
+    from pipeline.doors.scans.review_queue_file import queue_lock, write_queue
 
     folder, items, kept = _open(out, store)
-    with kept:
-        before = current_decisions(kept).get(item)
+    with kept, store_errors("nothing was recorded"):
         try:
             decision = decide(kept, items, item, by, value, note=note, override=override)
         except ReviewError as exc:
             raise _fail(f"error: {exc}\nnothing was recorded") from None
-        decisions = current_decisions(kept)
-    write_queue(items, folder, decisions)
+        history = decision_history(kept, item)  # in the store's order: the one replaced
+        mine = max(i for i, d in enumerate(history) if d == decision)
+        before = history[mine - 1] if mine > 0 else None
+        with queue_lock(folder):  # the latest decisions, in the store's order
+            decisions = current_decisions(kept)
+            write_queue(items, folder, decisions)
     chosen = next(i for i in items if i.id == item)
     if chosen.kind == "row" and decision.value != "reject":
         from pipeline.doors.scans.review_values import parse_row_value
@@ -168,17 +171,17 @@ def review_import(
     """Import decisions from a filled-in review sheet: all checked, all recorded, or none."""
     from pipeline.doors.scans.review import ReviewError
     from pipeline.doors.scans.review_decisions import current_decisions
-    from pipeline.doors.scans.review_queue_file import write_queue
+    from pipeline.doors.scans.review_queue_file import queue_lock, write_queue
     from pipeline.doors.scans.review_sheet import import_decisions
 
     folder, items, kept = _open(out, store)
-    with kept:
+    with kept, store_errors("nothing was imported"):
         try:
             taken = import_decisions(kept, items, file, by, override=override)
         except ReviewError as exc:
             raise _fail(f"error: {exc}") from None
-        decisions = current_decisions(kept)
-    write_queue(items, folder, decisions)
+        with queue_lock(folder):  # the latest decisions, in the store's order
+            write_queue(items, folder, current_decisions(kept))
     for decision in taken:
         typer.echo(f"{decision.item}: {decision.value} (by {decision.who})")
     typer.echo(f"{len(taken)} decision(s) imported from {file}; run again to publish with them")

@@ -75,7 +75,8 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
         with open_store(console.out_dir, console.store) as store:
             if not override and publishable_as_correction(store, item):
                 return _publish(store, console, item, who, value, note)
-            decision = take(store, items, item, who, value, note=note, override=override)
+            decision = take(store, items, item, who, value, note=note, override=override,
+                            source="console")  # fmt: skip
         return (
             f"{decision.item}: recorded {decision.value!r} by {decision.who}. "
             "The next run of the event (bridgescan run) puts it in the results."

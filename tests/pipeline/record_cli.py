@@ -7,13 +7,25 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from datetime import datetime
 from pathlib import Path
 
-__all__ = ["ROOT", "bridgescan", "environment"]
+__all__ = ["ROOT", "RELEASED", "bridgescan", "environment", "released_together"]
 
 ROOT = Path(__file__).parents[2]
 _MAIN = "import sys; sys.argv[0] = 'bridgescan'; from pipeline.cli import main; main()"
+#: ``python -c RELEASED START ARGS...``: bridgescan ARGS, started when the file START appears.
+RELEASED = """
+import sys, time
+from pathlib import Path
+start = Path(sys.argv[1])
+while not start.exists():
+    time.sleep(0.005)
+sys.argv = ["bridgescan", *sys.argv[2:]]
+from pipeline.cli import main
+main()
+"""
 
 
 def environment(home: Path, at: datetime | None = None, **extra: str) -> dict[str, str]:
@@ -42,3 +54,22 @@ def bridgescan(
         [sys.executable, "-c", _MAIN, *args], cwd=ROOT, env=env, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout, check=False,
     )  # fmt: skip
+
+
+def released_together(
+    commands: list[list[str]], env: dict[str, str], start: Path, wait: float = 1.5
+) -> list[subprocess.CompletedProcess[str]]:
+    """Start one process per command, let them import bridgescan (``wait`` seconds), then
+    release them at one moment (the file ``start``); their results, output in ``.stdout``."""
+    processes = [
+        subprocess.Popen([sys.executable, "-c", RELEASED, str(start), *command], cwd=ROOT,
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for command in commands
+    ]  # fmt: skip
+    time.sleep(wait)
+    start.touch()
+    results = []
+    for process in processes:
+        output, _ = process.communicate(timeout=180)
+        results.append(subprocess.CompletedProcess(process.args, process.returncode, output))
+    return results

@@ -108,4 +108,3 @@ def test_the_store_itself_refuses_a_record_earlier_than_its_last(tmp_path: Path)
             store.append("note", "b", 2)
         assert type(refused.value).__name__ == "ClockBehindError"
         assert store.head().records == 1
-
