@@ -140,7 +140,7 @@ def verify(
     from pipeline.corrections import verify_audit
 
     console, errors = Console(), Console(stderr=True)
-    with open_store(out, store, errors) as opened:
+    with open_store(out, store, errors, verified=False) as opened:
         report = verify_audit(opened, out)
     if report.ok:
         console.print(f"audit verified: {report.records} records in an unbroken chain, "

@@ -54,24 +54,28 @@ class RoleChoice(StrEnum):
 
 
 @contextmanager
-def open_store(out: Path, store: str | None, errors: Console) -> Iterator[EventStore]:
+def open_store(
+    out: Path, store: str | None, errors: Console, *, verified: bool = True
+) -> Iterator[EventStore]:
     """The event store of an output folder (``--store``, ``BRIDGESCAN_STORE``, else
-    OUT/bridgescan.sqlite): exit 2 when there is none; a broken store (found when the
-    correction verifies it before publishing) exits 4, a store that cannot be reached 3."""
+    OUT/bridgescan.sqlite), verified with what OUT published before anything is read or
+    added (pipeline/corrections/record_check.py; ``verified=False`` for ``audit verify``,
+    which lists every problem itself): exit 2 when there is none and nothing was published
+    from one; a broken store, a store gone while OUT holds versions, or a changed published
+    file exits 4; a store that cannot be reached 3."""
     from pipeline.cli.store import resolve_store, store_errors
-    from pipeline.store import EventStore, StoreMissingError
+    from pipeline.corrections.record_check import open_checked
 
     location = resolve_store(store, out)
     with store_errors("nothing was changed; `bridgescan audit verify` lists every problem"):
-        try:
-            opened = EventStore(location, create=False)
-        except StoreMissingError:
+        opened = open_checked(out, location, verified=verified)
+        if opened is None:
             errors.print(
                 f"error: {location}: no event store here; publish the event first "
                 "(`bridgescan run` or `bridgescan score`)",
                 markup=False, soft_wrap=True,
             )  # fmt: skip
-            raise typer.Exit(ExitCode.BAD_INPUT) from None
+            raise typer.Exit(ExitCode.BAD_INPUT)
         with opened:
             yield opened
 

@@ -10,8 +10,17 @@ import sys
 import time
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-__all__ = ["ROOT", "RELEASED", "bridgescan", "environment", "released_together"]
+__all__ = [
+    "ROOT",
+    "RELEASED",
+    "bridgescan",
+    "environment",
+    "released_together",
+    "published",
+    "correct_args",
+]
 
 ROOT = Path(__file__).parents[2]
 _MAIN = "import sys; sys.argv[0] = 'bridgescan'; from pipeline.cli import main; main()"
@@ -73,3 +82,24 @@ def released_together(
         output, _ = process.communicate(timeout=180)
         results.append(subprocess.CompletedProcess(process.args, process.returncode, output))
     return results
+
+
+def published(tmp_path: Path, monkeypatch: Any) -> Path:
+    """The hand-worked event of correction_event.py published at its time (version 1) in
+    ``tmp_path/out``, this process's environment set as ``environment`` sets it."""
+    from pipeline.flows.score_files import score_files
+    from tests.pipeline.correction_event import PUBLISHED, write_event
+
+    event, files = write_event(tmp_path / "event")
+    for name, value in environment(tmp_path, PUBLISHED).items():
+        monkeypatch.setenv(name, value)
+    out = tmp_path / "out"
+    score_files(event, files, out, "silver")
+    return out
+
+
+def correct_args(out: Path, board: int, ns: int, ew: int, result: str, score: int) -> list[str]:
+    """``correct OUT`` of one line of session 2 by a scorer."""
+    return ["correct", str(out), "--session", "2", "--board", str(board), "--ns", str(ns),
+            "--ew", str(ew), "--result", result, "--score", str(score), "--by", "Eva Berg",
+            "--role", "scorer", "--reason", "the traveller says otherwise"]  # fmt: skip

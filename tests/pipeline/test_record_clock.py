@@ -19,10 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.flows.score_files import score_files
 from pipeline.store import EventStore
-from tests.pipeline.correction_event import PUBLISHED, write_event
-from tests.pipeline.record_cli import bridgescan, environment
+from tests.pipeline.correction_event import PUBLISHED
+from tests.pipeline.record_cli import bridgescan, correct_args, environment, published
 
 OVERRIDE_AT = datetime(2026, 11, 24, 21, 30, tzinfo=UTC)  # 22:30 in Stockholm
 BACKWARDS = datetime(2026, 11, 24, 21, 5, tzinfo=UTC)  # 22:05: "inside" 22:10, but after 22:30
@@ -30,18 +29,7 @@ BACKWARDS = datetime(2026, 11, 24, 21, 5, tzinfo=UTC)  # 22:05: "inside" 22:10, 
 
 @pytest.fixture
 def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    event, files = write_event(tmp_path / "event")
-    for name, value in environment(tmp_path, PUBLISHED).items():
-        monkeypatch.setenv(name, value)
-    out = tmp_path / "out"
-    score_files(event, files, out, "silver")
-    return out
-
-
-def _correct(out: Path, board: int, ns: int, ew: int, result: str, score: int) -> list[str]:
-    return ["correct", str(out), "--session", "2", "--board", str(board), "--ns", str(ns),
-            "--ew", str(ew), "--result", result, "--score", str(score), "--by", "Eva Berg",
-            "--role", "scorer", "--reason", "the traveller says otherwise"]  # fmt: skip
+    return published(tmp_path, monkeypatch)
 
 
 _OVERRIDE = ["--override", "--director", "Per Ek", "--organizer", "BK Testklubben"]
@@ -53,14 +41,14 @@ def _records(out: Path) -> int:
 
 
 def test_a_clock_that_ran_backwards_never_times_a_correction(out: Path, tmp_path: Path) -> None:
-    late = bridgescan(*_correct(out, 1, 4, 1, "+1", 450), *_OVERRIDE,
+    late = bridgescan(*correct_args(out, 1, 4, 1, "+1", 450), *_OVERRIDE,
                       env=environment(tmp_path, OVERRIDE_AT))  # fmt: skip
     assert late.returncode == 0, late.stdout
     assert "Law 79C2 override" in late.stdout
     records = _records(out)
 
     backwards = environment(tmp_path, BACKWARDS)
-    refused = bridgescan(*_correct(out, 2, 4, 2, "+1", 630), env=backwards)
+    refused = bridgescan(*correct_args(out, 2, 4, 2, "+1", 630), env=backwards)
     assert refused.returncode == 3, refused.stdout
     assert "the clock ran backwards" in refused.stdout
     assert "2026-11-24T21:05:00" in refused.stdout and "2026-11-24T21:30:00" in refused.stdout
@@ -68,13 +56,15 @@ def test_a_clock_that_ran_backwards_never_times_a_correction(out: Path, tmp_path
     assert _records(out) == records
 
     said = ["--clock-correction", "laptop clock was set by hand"]
-    still_late = bridgescan(*said, *_correct(out, 2, 4, 2, "+1", 630), env=backwards)
+    still_late = bridgescan(*said, *correct_args(out, 2, 4, 2, "+1", 630), env=backwards)
     assert still_late.returncode == 2, still_late.stdout
     assert "correction period of session 2 ended at 2026-11-24 22:10:00" in still_late.stdout
     assert "it is 2026-11-24 22:30:00" in still_late.stdout  # timed on the store's last record
     assert _records(out) == records
 
-    overridden = bridgescan(*said, *_correct(out, 2, 4, 2, "+1", 630), *_OVERRIDE, env=backwards)
+    overridden = bridgescan(
+        *said, *correct_args(out, 2, 4, 2, "+1", 630), *_OVERRIDE, env=backwards
+    )
     assert overridden.returncode == 0, overridden.stdout
     assert "Law 79C2 override" in overridden.stdout and "within" not in overridden.stdout
     with EventStore(out / "bridgescan.sqlite") as store:
@@ -93,7 +83,7 @@ def test_a_clock_that_ran_backwards_never_times_a_correction(out: Path, tmp_path
 def test_a_clock_correction_is_not_needed_while_the_clock_runs_forward(
     out: Path, tmp_path: Path
 ) -> None:
-    done = bridgescan(*_correct(out, 1, 4, 1, "+1", 450), env=environment(tmp_path, PUBLISHED))
+    done = bridgescan(*correct_args(out, 1, 4, 1, "+1", 450), env=environment(tmp_path, PUBLISHED))
     assert done.returncode == 0, done.stdout  # the same second as the last record: not behind
     with EventStore(out / "bridgescan.sqlite") as store:
         assert store.history("clock", "correction") == []
