@@ -199,6 +199,7 @@ def info_command(
     console.print(f"store    {location} ({location.backend})", markup=False, highlight=False)
     console.print(f"schema   {opened.schema}", markup=False, highlight=False)
     console.print(f"head     {head}", markup=False, highlight=False)
+    console.print(f"key      {_key_text()}", markup=False, highlight=False, soft_wrap=True)
     table = Table(title="records by kind")
     table.add_column("kind")
     table.add_column("records", justify="right")
@@ -206,6 +207,17 @@ def info_command(
     for kind, (records, keys) in sorted(kinds.items()):
         table.add_row(kind, str(records), str(keys))
     console.print(table)
+
+
+def _key_text() -> str:
+    """Which key new records are sealed with, and where it is kept."""
+    from pipeline.store.chain import KEY_FILE_ENV, UNSEALED_ENV, default_key_file
+
+    if os.environ.get(KEY_FILE_ENV):
+        return f"{os.environ[KEY_FILE_ENV]} ({KEY_FILE_ENV})"
+    if os.environ.get(UNSEALED_ENV, "").strip().lower() in ("1", "yes", "true"):
+        return f"none: new records are not sealed ({UNSEALED_ENV})"
+    return f"{default_key_file()} (made on first use)"
 
 
 def upgrade_command(

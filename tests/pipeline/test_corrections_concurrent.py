@@ -13,6 +13,7 @@ lands and the other is refused with exit 5, "the results changed since you looke
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -40,6 +41,7 @@ def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_url: str) -> Path
 def _race(out: Path, *commands: list[str]) -> list[subprocess.CompletedProcess[str]]:
     env = {"BRIDGESCAN_NOW": "2026-11-24T21:50:00+01:00", "PATH": "/usr/bin:/bin",
            "HOME": str(out.parent), "COLUMNS": "200",
+           "XDG_CONFIG_HOME": os.environ["XDG_CONFIG_HOME"],  # the store's key
            "BRIDGESCAN_STORE": (out.parent / "store").read_text("utf-8")}  # fmt: skip
     return released_together(list(commands), env, out.parent / "start")
 
