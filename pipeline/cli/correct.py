@@ -338,11 +338,13 @@ def versions_command(
     from pipeline.clock import local_text, now
     from pipeline.corrections import publication_view, versions
     from pipeline.corrections.records import EVENT
+    from pipeline.store.clock_floor import CLOCK_KEY, CLOCK_KIND
 
     console, errors = Console(), Console(stderr=True)
     with open_store(out, store, errors) as opened:
         history = versions(opened)
         event_record = opened.latest(EVENT, EVENT)
+        clocks = opened.history(CLOCK_KIND, CLOCK_KEY)
     if not history or event_record is None:
         errors.print(f"error: nothing has been published in {out} yet", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
@@ -355,6 +357,15 @@ def versions_command(
         table.add_row(str(p.version), local_text(p.published_at, p.time_zone), p.cause, p.by,
                       "yes" if p.late else "")  # fmt: skip
     console.print(table)
+    for record in clocks:  # the versions are in time order but across these
+        after = next((e.publication.version for e in history if e.seq > record.seq), None)
+        said, last = (local_text(datetime.fromisoformat(record.value[name]), event.time_zone)
+                      for name in ("clock_at", "last_record_at"))  # fmt: skip
+        text = (
+            f"clock correction before version {after}, by {record.actor}: {record.reason} "
+            f"(the clock said {said}, the store's last record was made at {last})"
+        )
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
     for line in publication_lines(publication_view(history[-1].publication, event), now()):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 

@@ -74,6 +74,11 @@ def test_a_clock_that_ran_backwards_never_times_a_correction(out: Path, tmp_path
     assert clock[0].value == {"last_record_at": "2026-11-24T21:30:00.000000+00:00",
                               "clock_at": "2026-11-24T21:05:00.000000+00:00",
                               "reason": "laptop clock was set by hand"}  # fmt: skip
+    listed = bridgescan("versions", str(out), env=backwards)
+    assert listed.returncode == 0, listed.stdout
+    assert ("clock correction before version 3, by " in listed.stdout
+            and "laptop clock was set by hand (the clock said 2026-11-24 22:05, the store's "
+            "last record was made at 2026-11-24 22:30)" in listed.stdout)  # fmt: skip
     shown = bridgescan("audit", "show", str(out), "--json", env=backwards)
     assert shown.returncode == 0, shown.stdout
     kinds = [entry.get("kind") for entry in json.loads(shown.stdout)]
