@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--corrections", type=int, default=10)
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-record-"))
-    os.environ.setdefault("XDG_CONFIG_HOME", str(folder / "config"))  # its own store key
+    os.environ["XDG_CONFIG_HOME"] = str(folder / "config")  # its own store key, not the user's
 
     from pipeline.corrections import LineCorrection, Role, Signature, correct
     from pipeline.corrections.record_check import check_record, newest_published_head
