@@ -83,3 +83,7 @@ def test_an_override_is_recorded_and_waits_for_the_next_run(console_out: Path) -
     })  # fmt: skip
     assert "The next run of the event (bridgescan run) puts it in the results" in response.text
     assert _published(console_out)["publication"]["version"] == 1
+    audit = lxml.html.fromstring(client.get("/audit").text)  # one trail, whichever door
+    (act,) = audit.xpath('//section[@aria-labelledby="acts-heading"]//li/text()')
+    assert "review item session1.pdf#p16r6: " in act and "(override), by TD Eva (console)" in act
+    assert act.endswith("the score stands as written, ruled at the table; not published yet")
