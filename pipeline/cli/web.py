@@ -11,8 +11,9 @@
 - ``serve CLUB`` / ``serve OUT``: the director's console in the browser (pipeline/web/) on
   127.0.0.1: a club folder gets the club's console (the whole evening, pipeline/web/club.py),
   an output folder that event's console. Prints the sign-in address with this start's
-  token. A public address needs ``--public`` (exit 2 without it); an output folder's record
-  is verified first (exit 4 when the store is broken or a published file was changed).
+  token. A public address needs ``--public`` (exit 2 without it); the record of the output
+  folder, or of every event of the club, is verified first (exit 4 when a store is broken
+  or a published file was changed).
 """
 
 from __future__ import annotations
@@ -147,6 +148,12 @@ def serve_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     if not club:
         _verify_record(out, resolve_store(store, out))  # bad --store: exit 2; broken: 4
+    else:  # every event of the club, before its console shows or extends any of them
+        from pipeline.events.club_folder import club_events
+
+        for found in club_events(out):
+            if found.out_dir.is_dir():
+                _verify_record(found.out_dir, resolve_store(None, found.out_dir))
     try:
         chosen = None if club else for_flow(resolve_store(store, out))
         serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)

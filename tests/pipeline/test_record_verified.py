@@ -133,3 +133,22 @@ def test_a_deleted_store_is_never_begun_again_while_a_version_is_there(
         assert "v0002/results.json were published from it" in said, command
         assert "it was deleted, truncated or emptied" in said, command
         assert not (out / "bridgescan.sqlite").exists()
+
+
+def test_a_club_console_does_not_start_on_an_event_whose_record_is_broken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = tmp_path / "club"
+    event = club / "events" / "2026-11-24-tuesday"
+    out = published(tmp_path, monkeypatch)
+    event.mkdir(parents=True)
+    (tmp_path / "event" / "event.yaml").rename(event / "event.yaml")
+    out.rename(event / "out")
+    for link in (event / "out").iterdir():  # the links name their targets relatively
+        assert not link.is_symlink() or link.resolve().exists()
+    edited = event / "out" / "versions" / "v0001" / "results.json"
+    edited.write_text(edited.read_text("utf-8") + " ", "utf-8")
+    refused = bridgescan("serve", str(club), "--port", "0", env=environment(tmp_path, LATER))
+    assert refused.returncode == 4, refused.stdout
+    assert f"{edited} is not the file that was published" in refused.stdout
+    assert "the console was not started" in refused.stdout
