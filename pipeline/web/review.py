@@ -32,7 +32,7 @@ from pipeline.corrections import (
 from pipeline.corrections.request import CorrectionRefused, Role, Signature, line_text
 from pipeline.doors.scans.review import ReviewError
 from pipeline.doors.scans.review_decisions import decide as take
-from pipeline.store import EventStore
+from pipeline.store import EventStore, StoreError
 from pipeline.web.console import Console
 from pipeline.web.http import base_of, console_of, page, redirect, require_director, session_of
 from pipeline.web.state import open_store, review_state
@@ -84,7 +84,7 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
 
     try:
         message = await run_in_threadpool(record)
-    except (ReviewError, CorrectionRefused, ResultsChanged, NothingPublished) as error:
+    except (ReviewError, CorrectionRefused, ResultsChanged, NothingPublished, StoreError) as error:
         session.say("error", str(error))
     else:
         session.say("done", message)
