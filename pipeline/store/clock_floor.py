@@ -20,7 +20,7 @@ from pipeline.store.errors import ClockBehindError
 from pipeline.store.location import StoreLocation
 from pipeline.store.record import Append
 
-__all__ = ["CLOCK_KIND", "CLOCK_KEY", "CLOCK_CORRECTION_ENV", "clock_correction", "check_floor"]
+__all__ = ["CLOCK_KIND", "CLOCK_KEY", "CLOCK_CORRECTION_ENV", "check_floor"]
 
 CLOCK_KIND = "clock"
 CLOCK_KEY = "correction"
@@ -51,8 +51,3 @@ def check_floor(at: str, last_at: str | None, last: str, location: StoreLocation
         )
     value = {"last_record_at": last_at, "clock_at": at, "reason": reason}
     return Append(CLOCK_KIND, CLOCK_KEY, value, _user(), reason)
-
-
-def clock_correction() -> str:
-    """The clock correction given to this process (empty: none)."""
-    return os.environ.get(CLOCK_CORRECTION_ENV, "").strip()
