@@ -72,6 +72,7 @@ def main() -> None:
     runs = parser.parse_args().runs
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "out"
+        os.environ["XDG_CONFIG_HOME"] = str(Path(folder) / "config")  # the store key: its own
         _publish(out)
         bridgescan = Path(sys.executable).with_name("bridgescan")
         load_before = os.getloadavg()[0]
@@ -94,6 +95,7 @@ def main() -> None:
             request = LineCorrection(2, 6, 4, 10, result=result, score=int(score))
             signature = Signature("Bench Scorer", Role.SCORER, f"benchmark run {run}")
             at = PUBLISHED + timedelta(minutes=1 + run)
+            os.environ["BRIDGESCAN_NOW"] = at.isoformat()  # the store's clock: one clock
             cpu = time.process_time() + _children_cpu()
             start = time.perf_counter()
             with EventStore(out / "bridgescan.sqlite") as store:

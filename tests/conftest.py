@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,16 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "store.sqlite")
     return request.getfixturevalue("postgres").fresh_url()
+
+
+@pytest.hookimpl(trylast=True)  # after the tmp_path plugin has made its factory
+def pytest_configure(config: pytest.Config) -> None:
+    """Event stores are sealed by default with a key made on first use in the user's
+    configuration folder: the tests' key is made in the session's temporary folder (shared
+    by the xdist workers and the processes the tests start), never in the real one."""
+    if not hasattr(config, "_tmp_path_factory"):
+        return
+    os.environ["XDG_CONFIG_HOME"] = str(_session_root(config) / "config")
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -64,8 +64,19 @@ def _options(
         is_eager=True,
         help="Print bridgescan's version and exit.",
     ),  # fmt: skip
+    clock_correction: str = typer.Option(
+        "",
+        "--clock-correction",
+        metavar="REASON",
+        help="The clock is behind the event store's last record, and this is why (recorded "
+        "in the audit); without it such a command is refused (exit 3).",
+    ),
 ) -> None:
     """Duplicate bridge results from scanned or typed travellers."""
+    if clock_correction.strip():
+        from pipeline.store.clock_floor import CLOCK_CORRECTION_ENV
+
+        os.environ[CLOCK_CORRECTION_ENV] = clock_correction.strip()  # the flows' processes too
 
 
 for _name in _GROUPS:

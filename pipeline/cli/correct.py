@@ -56,24 +56,28 @@ class RoleChoice(StrEnum):
 
 
 @contextmanager
-def open_store(out: Path, store: str | None, errors: Console) -> Iterator[EventStore]:
+def open_store(
+    out: Path, store: str | None, errors: Console, *, verified: bool = True
+) -> Iterator[EventStore]:
     """The event store of an output folder (``--store``, ``BRIDGESCAN_STORE``, else
-    OUT/bridgescan.sqlite): exit 2 when there is none; a broken store (found when the
-    correction verifies it before publishing) exits 4, a store that cannot be reached 3."""
+    OUT/bridgescan.sqlite), verified with what OUT published before anything is read or
+    added (pipeline/corrections/record_check.py; ``verified=False`` for ``audit verify``,
+    which lists every problem itself): exit 2 when there is none and nothing was published
+    from one; a broken store, a store gone while OUT holds versions, or a changed published
+    file exits 4; a store that cannot be reached 3."""
     from pipeline.cli.store import resolve_store, store_errors
-    from pipeline.store import EventStore, StoreMissingError
+    from pipeline.corrections.record_check import open_checked
 
     location = resolve_store(store, out)
     with store_errors("nothing was changed; `bridgescan audit verify` lists every problem"):
-        try:
-            opened = EventStore(location, create=False)
-        except StoreMissingError:
+        opened = open_checked(out, location, verified=verified)
+        if opened is None:
             errors.print(
                 f"error: {location}: no event store here; publish the event first "
                 "(`bridgescan run` or `bridgescan score`)",
                 markup=False, soft_wrap=True,
             )  # fmt: skip
-            raise typer.Exit(ExitCode.BAD_INPUT) from None
+            raise typer.Exit(ExitCode.BAD_INPUT)
         with opened:
             yield opened
 
@@ -344,12 +348,14 @@ def versions_command(
     from pipeline.clock import local_text, now
     from pipeline.corrections import publication_view, versions
     from pipeline.corrections.records import EVENT
+    from pipeline.store.clock_floor import CLOCK_KEY, CLOCK_KIND
 
     console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
     errors = stderr_console()
     with open_store(out, store, errors) as opened:
         history = versions(opened)
         event_record = opened.latest(EVENT, EVENT)
+        clocks = opened.history(CLOCK_KIND, CLOCK_KEY)
     if not history or event_record is None:
         errors.print(f"error: nothing has been published in {out} yet", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
@@ -361,6 +367,15 @@ def versions_command(
         table.add(p.version, local_text(p.published_at, p.time_zone), p.cause, p.by,
                   "yes" if p.late else "")  # fmt: skip
     emit([table], form, console)
+    for record in clocks:  # the versions are in time order but across these
+        after = next((e.publication.version for e in history if e.seq > record.seq), None)
+        said, last = (local_text(datetime.fromisoformat(record.value[name]), event.time_zone)
+                      for name in ("clock_at", "last_record_at"))  # fmt: skip
+        text = (
+            f"clock correction before version {after}, by {record.actor}: {record.reason} "
+            f"(the clock said {said}, the store's last record was made at {last})"
+        )
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
     for line in publication_lines(publication_view(history[-1].publication, event), now()):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 

@@ -24,7 +24,8 @@ class ExitCode(IntEnum):
     one message names file, sheet/page, board and row; nothing was published or changed."""
     ENVIRONMENT = 3
     """A tool or package is missing (tesseract, PostgreSQL, Chromium); the message says
-    what to install."""
+    what to install. Also: the store's key was not given, or the clock is behind the
+    event store's last record (``--clock-correction`` says why)."""
     STORE_BROKEN = 4
     """The event store fails verification (an edited, deleted or forged record, or a chain
     head that does not match); nothing was published; the first broken record is named."""

@@ -5,8 +5,11 @@ queue); decisions are records in the event store (``OUT/bridgescan.sqlite`` or
 ``--store``), never a file. A decision is checked against Law 77 and the movement before it
 is taken; a later decision on the same item replaces the earlier one. The logic is in
 ``pipeline.doors.scans.review*`` (the web console calls the same functions); this module
-parses and prints. Exit codes: 0 done, 2 a refused or unreadable decision (nothing
-recorded), 4 the event store is broken, 6 it is newer than this bridgescan.
+parses and prints. Every command verifies the record first (the store and the files OUT
+published: pipeline/corrections/record_check.py). Exit codes: 0 done, 2 a refused or
+unreadable decision (nothing recorded), 3 the clock is behind the store's last record, 4
+the event store is broken or a published file was changed, 6 the store is newer than this
+bridgescan.
 """
 
 from __future__ import annotations
@@ -45,9 +48,9 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], EventStore]:
     """The queue folder, its items and the event store of an output folder (which must
     exist: decisions are recorded beside the readings they decide)."""
+    from pipeline.corrections.record_check import open_checked
     from pipeline.doors.scans.review import ReviewError
     from pipeline.doors.scans.review_queue_file import find_queue, load_queue
-    from pipeline.store import EventStore, StoreMissingError
 
     try:
         folder = find_queue(out)
@@ -56,11 +59,11 @@ def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], E
         raise _fail(str(exc)) from exc
     root = folder.parent if folder.name == "review" else folder
     location = resolve_store(store, root)
-    with store_errors():
-        try:
-            return folder, items, EventStore(location, create=False)
-        except StoreMissingError as error:
-            raise _fail(f"error: {error}") from None
+    with store_errors("nothing was recorded; `bridgescan audit verify` lists every problem"):
+        opened = open_checked(root, location)  # verified before it is read or extended
+    if opened is None:
+        raise _fail(f"error: {location}: the event store is empty or missing")
+    return folder, items, opened
 
 
 def _zone(store: EventStore) -> str:
@@ -147,19 +150,22 @@ def review_resolve(
     """Record a decision on a review item; it replaces any earlier decision on that item."""
     from pipeline.doors.scans.review import ReviewError, open_items
     from pipeline.doors.scans.review_corrections import store_corrections
-    from pipeline.doors.scans.review_decisions import current_decisions, decide
-    from pipeline.doors.scans.review_queue_file import write_queue
+    from pipeline.doors.scans.review_decisions import current_decisions, decide, decision_history
+    from pipeline.doors.scans.review_queue_file import queue_lock, write_queue
 
     folder, items, kept = _open(out, store)
-    with kept:
-        before = current_decisions(kept).get(item)
+    with kept, store_errors("nothing was recorded"):
         try:
             decision = decide(kept, items, item, by, value, note=note, override=override)
         except ReviewError as exc:
             raise _fail(f"error: {exc}\nnothing was recorded") from None
-        decisions = current_decisions(kept)
+        history = decision_history(kept, item)  # in the store's order: the one replaced
+        mine = max(i for i, d in enumerate(history) if d == decision)
+        before = history[mine - 1] if mine > 0 else None
         zone = _zone(kept)
-    write_queue(items, folder, decisions)
+        with queue_lock(folder):  # the latest decisions, in the store's order
+            decisions = current_decisions(kept)
+            write_queue(items, folder, decisions)
     chosen = next(i for i in items if i.id == item)
     if chosen.kind == "row" and decision.value != "reject":
         from pipeline.doors.scans.review_values import parse_row_value
@@ -188,17 +194,17 @@ def review_import(
     """Import decisions from a filled-in review sheet: all checked, all recorded, or none."""
     from pipeline.doors.scans.review import ReviewError
     from pipeline.doors.scans.review_decisions import current_decisions
-    from pipeline.doors.scans.review_queue_file import write_queue
+    from pipeline.doors.scans.review_queue_file import queue_lock, write_queue
     from pipeline.doors.scans.review_sheet import import_decisions
 
     folder, items, kept = _open(out, store)
-    with kept:
+    with kept, store_errors("nothing was imported"):
         try:
             taken = import_decisions(kept, items, file, by, override=override)
         except ReviewError as exc:
             raise _fail(f"error: {exc}") from None
-        decisions = current_decisions(kept)
-    write_queue(items, folder, decisions)
+        with queue_lock(folder):  # the latest decisions, in the store's order
+            write_queue(items, folder, current_decisions(kept))
     for decision in taken:
         typer.echo(f"{decision.item}: {decision.value} (by {decision.who})")
     typer.echo(f"{len(taken)} decision(s) imported from {file}; run again to publish with them")

@@ -6,7 +6,8 @@ command that opens an event store shares.
 ``OUT/bridgescan.sqlite``. ``store_errors()`` turns what the store refuses into the exit
 codes of pipeline/cli/exit_codes.py, with one message and no traceback:
 a broken store STORE_BROKEN (4), a store written by a newer bridgescan STORE_TOO_NEW (6),
-a server that cannot be reached or a key that was not given ENVIRONMENT (3), a
+a server that cannot be reached, a key that was not given or a clock behind the store's
+last record ENVIRONMENT (3), a
 compare-and-append that lost CONFLICT (5).
 """
 
@@ -55,6 +56,7 @@ def store_errors(consequence: str = "") -> Iterator[None]:
     """What the store refuses, as one message and the exit code scripts rely on;
     ``consequence`` is said after a broken store (``"nothing was published"``)."""
     from pipeline.store import (
+        ClockBehindError,
         ConflictError,
         StoreBrokenError,
         StoreKeyError,
@@ -69,7 +71,7 @@ def store_errors(consequence: str = "") -> Iterator[None]:
         raise _fail(f"{error}{after}", ExitCode.STORE_BROKEN) from None
     except StoreTooNewError as error:
         raise _fail(str(error), ExitCode.STORE_TOO_NEW) from None
-    except (StoreUnavailableError, StoreKeyError) as error:
+    except (StoreUnavailableError, StoreKeyError, ClockBehindError) as error:
         raise _fail(str(error), ExitCode.ENVIRONMENT) from None
     except ConflictError as error:
         raise _fail(str(error), ExitCode.CONFLICT) from None
@@ -198,11 +200,23 @@ def info_command(
     console.print(f"store    {location} ({location.backend})", markup=False, highlight=False)
     console.print(f"schema   {opened.schema}", markup=False, highlight=False)
     console.print(f"head     {head}", markup=False, highlight=False)
+    console.print(f"key      {_key_text()}", markup=False, highlight=False, soft_wrap=True)
     table = Listing("kinds", "records by kind", ("kind", "records", "keys"),
                     right=frozenset({"records", "keys"}))  # fmt: skip
     for kind, (records, keys) in sorted(kinds.items()):
         table.add(kind, records, keys)
     emit([table], form, console)
+
+
+def _key_text() -> str:
+    """Which key new records are sealed with, and where it is kept."""
+    from pipeline.store.chain import KEY_FILE_ENV, UNSEALED_ENV, default_key_file
+
+    if os.environ.get(KEY_FILE_ENV):
+        return f"{os.environ[KEY_FILE_ENV]} ({KEY_FILE_ENV})"
+    if os.environ.get(UNSEALED_ENV, "").strip().lower() in ("1", "yes", "true"):
+        return f"none: new records are not sealed ({UNSEALED_ENV})"
+    return f"{default_key_file()} (made on first use)"
 
 
 def upgrade_command(

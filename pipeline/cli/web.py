@@ -11,19 +11,24 @@
 - ``serve CLUB`` / ``serve OUT``: the director's console in the browser (pipeline/web/) on
   127.0.0.1: a club folder gets the club's console (the whole evening, pipeline/web/club.py),
   an output folder that event's console. Prints the sign-in address with this start's
-  token. A public address needs ``--public`` (exit 2 without it).
+  token. A public address needs ``--public`` (exit 2 without it); the record of the output
+  folder, or of every event of the club, is verified first (exit 4 when a store is broken
+  or a published file was changed).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import deal_files
 from pipeline.cli.store import StoreOption, for_flow, resolve_store
+
+if TYPE_CHECKING:
+    from pipeline.store import StoreLocation
 
 __all__ = ["register", "web_command", "serve_command"]
 
@@ -140,6 +145,14 @@ def serve_command(
         typer.echo(f"error: {out} is a club folder: each of its events keeps its own store "
                    "(--store is for an output folder)", err=True)  # fmt: skip
         raise typer.Exit(ExitCode.BAD_INPUT)
+    if not club:
+        _verify_record(out, resolve_store(store, out))  # bad --store: exit 2; broken: 4
+    else:  # every event of the club, before its console shows or extends any of them
+        from pipeline.events.club_folder import club_events
+
+        for found in club_events(out):
+            if found.out_dir.is_dir():
+                _verify_record(found.out_dir, resolve_store(None, found.out_dir))
     try:
         chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
         if not os.environ.get("PREFECT_API_URL"):  # the runs' temporary API ends with us
@@ -153,6 +166,20 @@ def serve_command(
     except OSError as error:  # the port is taken, or the address is not this machine's
         typer.echo(f"error: cannot listen on {host}:{port}: {error.strerror or error}", err=True)
         raise typer.Exit(ExitCode.ENVIRONMENT) from None
+
+
+def _verify_record(out: Path, location: StoreLocation) -> None:
+    """The output folder's record verified before the console shows or extends it
+    (pipeline/corrections/record_check.py): a broken store, a store gone while versions
+    are there, or a changed published file exits 4 and the console does not start."""
+    from pipeline.cli.store import store_errors
+    from pipeline.corrections.record_check import open_checked
+
+    with store_errors("the console was not started; `bridgescan audit verify` lists every "
+                      "problem"):  # fmt: skip
+        opened = open_checked(out, location)
+    if opened is not None:
+        opened.close()
 
 
 def register(app: typer.Typer) -> None:

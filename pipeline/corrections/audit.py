@@ -6,7 +6,8 @@ versions they made; ``verify_audit`` checks the event store (its hash chain and 
 that it still holds the chain head the current results were published with: an edited,
 deleted, inserted or re-chained record is found, and the first broken one named), that
 every correction made the version it says, and that every version's files are still the
-ones published (their SHA-256 as recorded in the store).
+ones published (their SHA-256 as recorded in the store, the manifests too:
+pipeline/corrections/record_check.py).
 """
 
 from __future__ import annotations
@@ -16,16 +17,8 @@ from pathlib import Path
 
 from pipeline.corrections.inputs import stored_corrections
 from pipeline.corrections.published_results import audit_entries
-from pipeline.corrections.records import (
-    FILES,
-    HEAD_KEY,
-    PUBLICATION,
-    Publication,
-    VersionFiles,
-    files_key,
-)
-from pipeline.corrections.version_commit import verify_before_publishing
-from pipeline.publish.file_set import check_files, check_version, version_folder
+from pipeline.corrections.record_check import newest_published_head, published_problems
+from pipeline.corrections.records import HEAD_KEY, PUBLICATION, Publication
 from pipeline.results.publication import AuditEntry
 from pipeline.store import EventStore, StoreBrokenError
 
@@ -105,13 +98,12 @@ def versions(store: EventStore) -> tuple[VersionEntry, ...]:
 
 
 def verify_audit(store: EventStore, out_dir: Path | None = None) -> AuditReport:
-    """Check the chain, the corrections against the versions, and the published files."""
+    """Check the chain (against the newest head the output folder published), the
+    corrections against the versions, and every version's files against the store's record
+    of them (record_check.py)."""
     try:
-        if out_dir is not None:  # and against the head its results were published with
-            verify_before_publishing(store, Path(out_dir))
-            records = store.head().records
-        else:
-            records = store.verify()
+        expect = None if out_dir is None else newest_published_head(out_dir, store.location)
+        records = store.check(expect).records
     except StoreBrokenError as error:
         return AuditReport(0, 0, (f"the event store is broken: {error}",))
     problems: list[str] = []
@@ -130,20 +122,5 @@ def verify_audit(store: EventStore, out_dir: Path | None = None) -> AuditReport:
                 "which the publication history does not show"
             )
     if out_dir is not None:
-        problems += _check_files(store, Path(out_dir), numbers)
+        problems += published_problems(store, Path(out_dir), set(numbers))
     return AuditReport(records, len(history), tuple(problems))
-
-
-def _check_files(store: EventStore, out_dir: Path, numbers: list[int]) -> list[str]:
-    """Every version's files against the hashes the store recorded when they were published
-    (a version whose hashes were never recorded, against its own manifest)."""
-    problems = []
-    for version in numbers:
-        record = store.latest(FILES, files_key(version))
-        folder = version_folder(out_dir, version)
-        if record is not None and isinstance(record.value, VersionFiles):
-            found = check_files(folder, record.value.files)
-        else:
-            found = check_version(folder) if folder.is_dir() else []
-        problems += [f"version {version}: {problem}" for problem in found]
-    return problems

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from pipeline.clock import Clock, local_text, now, zone_name
+from pipeline.clock import Clock, local_text, now, utc_text, zone_name
 from pipeline.corrections.changes import change_report, changed_sessions
 from pipeline.corrections.inputs import with_corrections
 from pipeline.corrections.publication_record import results_digest, session_publications
@@ -56,6 +56,7 @@ from pipeline.results.model import EventResults, FindingView
 from pipeline.results.publication import ChangeReport
 from pipeline.results.status import session_blocking
 from pipeline.store import Append, ConflictError, EventStore
+from pipeline.store.clock_floor import check_floor
 from scoring.correction import (
     CorrectionBasis,
     LateCorrectionError,
@@ -144,8 +145,18 @@ MakeChange = Callable[[StoredState, int], Change]
 
 
 def _timing(
-    state: StoredState, head: Publication, change: Change, signature: Signature, at: datetime
+    state: StoredState,
+    head: Publication,
+    change: Change,
+    signature: Signature,
+    at: datetime,
+    not_before: datetime | None,
 ) -> tuple[CorrectionBasis, datetime | None]:
+    """Law 79C1 or 79C2, decided at ``at`` or at ``not_before`` (the store's last record)
+    when that is later: a clock that ran backwards (and was let through with a clock
+    correction) never makes a late correction "within the period"."""
+    if not_before is not None and not_before > at:
+        at = not_before
     session = head.session(change.session)
     deadline = session.deadline_for(change.board) if session and session.official else None
     try:
@@ -192,6 +203,7 @@ def _draft(
     at: datetime,
     before_results: EventResults,
     seen_version: int,
+    not_before: datetime | None = None,
 ) -> _Draft:
     head = state.publication
     assert head is not None
@@ -199,7 +211,7 @@ def _draft(
         raise CorrectionRefused(
             f"{change.where}: a changed ruling (Law 92B) is the director's; --role director"
         )
-    basis, deadline = _timing(state, head, change, signature, at)
+    basis, deadline = _timing(state, head, change, signature, at, not_before)
     number = len(state.corrections) + 1
     version = head.version + 1
     reopens_until = None
@@ -286,8 +298,12 @@ def make_correction(
         change = make_change(state, len(state.corrections) + 1)
         if seen is not False and seen != change.before:  # the line changed under the person
             raise ResultsChanged(head.version, first_version)
-        draft = _draft(state, change, signature, now(clock), _before_results(store, state),
-                       seen_version or first_version)  # fmt: skip
+        at, floor = now(clock), store.last_time()
+        if floor is not None:  # refused unless a clock correction says why (clock_floor.py)
+            check_floor(utc_text(at), utc_text(floor), f"record {store.head().records}",
+                        store.location)  # fmt: skip
+        draft = _draft(state, change, signature, at, _before_results(store, state),
+                       seen_version or first_version, floor)  # fmt: skip
         try:
             published = commit(store, out_dir, draft.results, draft.publication, draft.records,
                                head_seq=state.head.seq if state.head else None)  # fmt: skip

@@ -185,7 +185,8 @@ def correct_review_item(
                 f"review item {request.item}: the row is already {line_text(before)}"
             )
         stamp = now(clock).astimezone(UTC).isoformat(timespec="seconds")
-        decision = Decision(request.item, signature.by, stamp, text or "reject", signature.reason)
+        decision = Decision(request.item, signature.by, stamp, text or "reject", signature.reason,
+                            source="correction")  # fmt: skip
         board = page.get("board") or 0
         return Change(session, board, before, after, f"review item {request.item}",
                       review_item=request.item, decision=decision)  # fmt: skip

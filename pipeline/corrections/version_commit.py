@@ -1,15 +1,18 @@
 """Committing a version: its records in one compare-and-append, then its files.
 
-``commit`` verifies the store, appends the publication and the results (and a correction,
-if one made the version) only if the publication head has not moved, then writes the
-version's file set with the store's chain head and records the files' hashes. ``repair``
-finishes a version a crash left half-written (records in the store, files not yet, or
-their hashes not recorded). Apart from deciding what to publish (publication.py), so the
-order of the writes, which makes a crash safe to re-run, is in one place.
+``commit`` verifies the record (record_check.py), appends the publication and the results
+(and a correction, if one made the version) only if the publication head has not moved,
+then writes the version's file set with the store's chain head, records the files' hashes
+and only then makes the version current. ``repair`` finishes a version a crash left
+half-written (records in the store; files not yet written, or written and not recorded:
+those were never shown, and are written again from the store). Apart from deciding what
+to publish (publication.py), so the order of the writes, which makes a crash safe to
+re-run, is in one place.
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,19 +29,22 @@ from pipeline.corrections.records import (
     files_key,
 )
 from pipeline.corrections.stored_state import publication_head
-from pipeline.publish import publish_version, published_paths
+from pipeline.publish import OUTPUT_NAMES, published_paths, render
 from pipeline.publish.file_set import (
     WrittenVersion,
-    read_manifest,
+    clean_leftovers,
+    folder_lock,
     switch_current,
     version_folder,
     version_name,
+    write_version,
 )
-from pipeline.publish.results_json_read import published_head
 from pipeline.results.model import EventResults, StoreHead
 from pipeline.store import Append, EventStore, StoredRecord
 
 __all__ = ["Published", "verify_before_publishing", "commit", "repair"]
+
+_LOCK = ".record.lock"
 
 
 @dataclass(frozen=True)
@@ -62,15 +68,41 @@ def _files_record(store: EventStore, written: WrittenVersion, head: StoreHead) -
 
 
 def verify_before_publishing(store: EventStore, out_dir: Path) -> None:
-    """Check the store before anything is published from it: the whole chain, and that it
-    still holds the head ``out_dir``'s current results were published with (records lost
-    or a chain rewritten since are found). Raises the store's ``TamperedError``."""
-    store.check(published_head(out_dir, store.location))
+    """Check the store and what ``out_dir`` published before anything is published from it
+    (record_check.py: the chain, the newest published head, every version's files).
+    Raises the store's ``TamperedError``."""
+    from pipeline.corrections.record_check import check_record
+
+    check_record(store, out_dir)
 
 
 def _store_head(store: EventStore, out_dir: Path) -> StoreHead:
     head = store.head()
     return StoreHead(head.records, head.chain, store.location.published_name(out_dir))
+
+
+def _write_files(
+    store: EventStore, out_dir: Path, shown: EventResults, version: int, head: StoreHead
+) -> WrittenVersion:
+    """Write version ``version``'s files, record their hashes, and only then make it the
+    current one: a current version always has its files recorded in the chain, so a
+    published file cannot be edited (manifest recomputed) and its record deleted unseen.
+    A folder of this version that has no record was written by a publication that did not
+    finish and was never shown: it is written again from the store."""
+    with folder_lock(out_dir, _LOCK):  # one process writes, records and shows a version
+        recorded = store.latest(FILES, files_key(version))
+        folder = version_folder(out_dir, version)
+        if isinstance(recorded, StoredRecord) and isinstance(recorded.value, VersionFiles):
+            written = WrittenVersion(version, folder, recorded.value.files)
+        else:
+            if folder.is_dir():
+                shutil.rmtree(folder)
+            clean_leftovers(out_dir, tuple(OUTPUT_NAMES.values()))
+            files = render(shown, hands=stored_hands(store))
+            written = write_version(out_dir, version, files)
+            _files_record(store, written, head)
+        switch_current(out_dir, version)
+    return written
 
 
 def commit(
@@ -83,8 +115,8 @@ def commit(
 ) -> Published:
     """Verify the store, then append ``extra`` (a correction), the publication and the
     results in one compare-and-append on the publication head (``ConflictError`` if it
-    moved), then write the version's files with the store's chain head and record their
-    hashes."""
+    moved), then write the version's files with the store's chain head, record their
+    hashes and make it current."""
     verify_before_publishing(store, out_dir)
     entries = [
         *extra,
@@ -92,17 +124,16 @@ def commit(
         Append(RESULTS, EVENT, results, "bridgescan", f"version {publication.version}"),
     ]
     store.append_many(entries, expect={(PUBLICATION, HEAD_KEY): head_seq})
-    shown = replace(results, store_head=_store_head(store, out_dir))
-    written = publish_version(shown, out_dir, publication.version, hands=stored_hands(store))
-    _files_record(store, written, shown.store_head)  # type: ignore[arg-type]
+    head = _store_head(store, out_dir)
+    shown = replace(results, store_head=head)
+    written = _write_files(store, out_dir, shown, publication.version, head)
     return Published(publication.version, shown, publication, published_paths(out_dir),
                      written.folder, True)  # fmt: skip
 
 
 def repair(store: EventStore, out_dir: Path) -> Published | None:
-    """The current version as published; its files written if a crash left them unwritten
-    (the store has the version, the folder does not), and their hashes recorded if that was
-    not done. None when the store holds no such version."""
+    """The current version as published; its files written, recorded and made current if a
+    crash stopped its publication before that. None when the store holds no such version."""
     head = publication_head(store)
     if head is None:
         return None
@@ -121,12 +152,6 @@ def repair(store: EventStore, out_dir: Path) -> Published | None:
     else:
         known = _store_head(store, out_dir)
     shown = replace(results, store_head=known)
-    folder = version_folder(out_dir, version)
-    if folder.is_dir():
-        switch_current(out_dir, version)
-        written = WrittenVersion(version, folder, read_manifest(folder))
-    else:
-        written = publish_version(shown, out_dir, version, hands=stored_hands(store))
-    if files is None:
-        _files_record(store, written, known)
-    return Published(version, shown, publication, published_paths(out_dir), folder, False)
+    written = _write_files(store, out_dir, shown, version, known)
+    return Published(version, shown, publication, published_paths(out_dir), written.folder,
+                     False)  # fmt: skip

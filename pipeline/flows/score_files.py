@@ -15,6 +15,7 @@ from pipeline.corrections.publication import publish_stored
 from pipeline.corrections.version_commit import Published
 from pipeline.doors.session_input import read_session
 from pipeline.events.eventfile import load_event
+from pipeline.flows.store_checks import check_store
 from pipeline.results.event import score_event
 from pipeline.results.masterpoints import masterpoint_scale
 from pipeline.results.model import EventResults
@@ -98,6 +99,7 @@ def score_files(
     score_event(event, inputs, masterpoint_scale=None, with_masterpoints=False,
                 source=event_file.name)  # fmt: skip
     out_dir.mkdir(parents=True, exist_ok=True)
+    check_store(store_path or out_dir / STORE_NAME, out_dir)  # the record, before extending it
     with EventStore(store_path or out_dir / STORE_NAME) as store:
         store.append("event", "event", event, actor="bridgescan")
         for data in inputs:

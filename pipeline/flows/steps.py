@@ -139,25 +139,26 @@ def write_review(
     A review.xlsx with decisions filled in but not imported is never overwritten: it is kept
     beside the new one (``review-filled-N.xlsx``) and a note says how to import it.
     """
-    from pipeline.doors.scans.review_queue_file import write_queue
+    from pipeline.doors.scans.review_queue_file import queue_lock, write_queue
     from pipeline.doors.scans.review_sheet import unimported, write_sheet
 
     folder = out_dir / REVIEW_FOLDER
     items = [item for session in read for item in session.items]
     notes: list[str] = []
     sheet = folder / "review.xlsx"
-    waiting = unimported(sheet, items, decisions)
-    if waiting:
-        number = 1
-        while (kept := folder / f"review-filled-{number}.xlsx").exists():
-            number += 1
-        sheet.rename(kept)
-        notes.append(
-            f"{sheet} had {waiting} decision(s) filled in but not imported; kept as {kept}: "
-            f"bridgescan review import {out_dir} {kept}"
-        )
-    write_queue(items, folder, decisions)
-    write_sheet(items, sheet, decisions)
+    with queue_lock(folder):  # `review resolve` may be writing the folder at this moment
+        waiting = unimported(sheet, items, decisions)
+        if waiting:
+            number = 1
+            while (kept := folder / f"review-filled-{number}.xlsx").exists():
+                number += 1
+            sheet.rename(kept)
+            notes.append(
+                f"{sheet} had {waiting} decision(s) filled in but not imported; kept as "
+                f"{kept}: bridgescan review import {out_dir} {kept}"
+            )
+        write_queue(items, folder, decisions)
+        write_sheet(items, sheet, decisions)
     return folder, tuple(notes)
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "check_files",
     "check_version",
     "clean_leftovers",
+    "folder_lock",
 ]
 
 VERSIONS = "versions"
@@ -187,8 +188,11 @@ def check_version(folder: Path) -> list[str]:
 
 
 @contextmanager
-def _locked(out_dir: Path) -> Iterator[None]:
-    with open(Path(out_dir) / _LOCK, "a+b") as handle:
+def folder_lock(out_dir: Path, name: str = _LOCK) -> Iterator[None]:
+    """Hold the lock file ``name`` of the output folder (``fcntl``: between processes);
+    ``name`` tells apart locks one process may hold at once."""
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    with open(Path(out_dir) / name, "a+b") as handle:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
             yield
@@ -233,7 +237,7 @@ def switch_current(out_dir: Path, version: int) -> bool:
     out_dir = Path(out_dir)
     folder = version_folder(out_dir, version)
     names = {Path(name).parts[0] for name, _, _ in read_manifest(folder)}
-    with _locked(out_dir):
+    with folder_lock(out_dir):
         shown = current_version(out_dir)
         if shown is not None and shown > version:
             return False
@@ -264,7 +268,7 @@ def clean_leftovers(out_dir: Path, names: tuple[str, ...] = ()) -> list[Path]:
     releases before version folders). Returns what was removed."""
     out_dir = Path(out_dir)
     removed: list[Path] = []
-    with _locked(out_dir):
+    with folder_lock(out_dir):
         versions = out_dir / VERSIONS
         if versions.is_dir():
             for entry in versions.iterdir():

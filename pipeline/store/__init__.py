@@ -2,14 +2,16 @@
 
 ``EventStore`` (event_store.py) keeps records (``Append`` in, ``StoredRecord`` out:
 record.py) that supersede, never change, in a hash chain (chain.py), appended in one
-place (appending.py), on SQLite or PostgreSQL (location.py, engine.py, sqlite_file.py),
-with a versioned schema (opening.py, upgrade.py, migrations/) and a full check
-(verify.py); ``codec`` turns records into canonical JSON under stable type names;
-errors.py says what can go wrong.
+place (appending.py) and never back in time (clock_floor.py), on SQLite or PostgreSQL
+(location.py, engine.py, sqlite_file.py), with a versioned schema (opening.py,
+upgrade.py, migrations/) and a full check (verify.py); ``codec`` turns records into
+canonical JSON under stable type names; errors.py says what can go wrong.
 """
 
 from pipeline.store.chain import KEY_FILE_ENV, ChainHead, Seal
+from pipeline.store.clock_floor import CLOCK_CORRECTION_ENV
 from pipeline.store.errors import (
+    ClockBehindError,
     ConflictError,
     StoreBrokenError,
     StoreError,
@@ -27,6 +29,8 @@ from pipeline.store.verify import Verification
 __all__ = [
     "ANY",
     "Append",
+    "CLOCK_CORRECTION_ENV",
+    "ClockBehindError",
     "ChainHead",
     "ConflictError",
     "DEFAULT_NAME",

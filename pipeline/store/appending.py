@@ -10,7 +10,9 @@ place, because the store's promises are kept here and only here:
   (a counter's value the caller saw) must still hold, else ``ConflictError`` and nothing
   is written;
 - chained: each new record is a link of the hash chain (chain.py), sealed with the
-  store's key when it has one; a sealed store refuses appends without its key.
+  store's key when it has one; a sealed store refuses appends without its key;
+- in time order: the records of one append share one stamp from the store's clock, never
+  earlier than the last record's unless a clock correction says why (clock_floor.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from pipeline.store.chain import GENESIS, Seal, link, record_digest
+from pipeline.store.clock_floor import CLOCK_KEY, CLOCK_KIND, check_floor
 from pipeline.store.codec import dumps, loads
 from pipeline.store.errors import ConflictError, StoreKeyError
 from pipeline.store.location import StoreLocation
@@ -51,10 +54,11 @@ def append_locked(
     reason of the counter records.
     """
     tail = connection.execute(
-        select(records.c.seq, records.c.chain, records.c.sealed_by)
+        select(records.c.seq, records.c.chain, records.c.sealed_by, records.c.kind,
+               records.c.key, records.c.actor, records.c.recorded_at)
         .order_by(records.c.seq.desc())
         .limit(1)
-    ).first()
+    ).first()  # fmt: skip
     seq, previous = (tail.seq, tail.chain) if tail is not None else (0, GENESIS)
     if tail is not None and tail.sealed_by:
         _check_seal(seal, tail.sealed_by, location)
@@ -75,34 +79,46 @@ def append_locked(
             )  # fmt: skip
         actor, why = counted_by
         counters.append(Append("counter", name, seen + 1, actor, why or f"{name}: {seen + 1}"))
-    stored, rows = [], []
-    batch: dict[tuple[str, str], StoredRecord] = {}
+    stored: list[StoredRecord | int] = []  # a record kept already, or its place in ``new``
+    new: list[tuple[Append, str, str]] = []
+    batch: dict[tuple[str, str], tuple[str, int]] = {}
     for entry in [*entries, *counters]:
         payload = dumps(entry.value)
         digest = record_digest(entry.kind, entry.key, payload)
-        before = batch.get((entry.kind, entry.key))
-        if before is None:
-            row = latest_row(connection, entry.kind, entry.key)
-            before = None if row is None else stored_record(row, entry.value)
-        if before is not None and before.digest == digest:
-            stored.append(StoredRecord(before.seq, entry.kind, entry.key, entry.value,
-                                       digest, before.actor, before.reason,
-                                       before.recorded_at))  # fmt: skip
+        pending = batch.get((entry.kind, entry.key))
+        if pending is not None and pending[0] == digest:  # twice in this append: once
+            stored.append(pending[1])
             continue
+        if pending is None:
+            row = latest_row(connection, entry.kind, entry.key)
+            if row is not None and row.digest == digest:  # the value it holds: nothing new
+                stored.append(stored_record(row, entry.value))
+                continue
+        batch[(entry.kind, entry.key)] = (digest, len(new))
+        stored.append(len(new))
+        new.append((entry, payload, digest))
+    if not new:
+        return stored[: len(entries)]  # type: ignore[return-value]
+    at = clock().astimezone(UTC).isoformat(timespec="microseconds")  # one time per append
+    last = f"record {tail.seq}, {tail.kind} {tail.key} by {tail.actor}" if tail else ""
+    correction = check_floor(at, tail.recorded_at if tail else None, last, location)
+    written = new
+    if correction is not None:  # the clock correction goes first, as its own record
+        payload = dumps(correction.value)
+        written = [(correction, payload, record_digest(CLOCK_KIND, CLOCK_KEY, payload)), *new]
+    rows, made = [], []
+    for entry, payload, digest in written:
         seq += 1
-        at = clock().astimezone(UTC).isoformat(timespec="microseconds")
         previous = link(previous, digest, entry.actor, entry.reason, at, seal)
         rows.append({"seq": seq, "kind": entry.kind, "key": entry.key, "payload": payload,
                      "digest": digest, "actor": entry.actor, "reason": entry.reason,
                      "recorded_at": at, "chain": previous,
                      "sealed_by": seal.id if seal else ""})  # fmt: skip
-        record = StoredRecord(seq, entry.kind, entry.key, entry.value, digest, entry.actor,
-                              entry.reason, at)  # fmt: skip
-        batch[(entry.kind, entry.key)] = record
-        stored.append(record)
-    if rows:
-        connection.execute(records.insert(), rows)
-    return stored[: len(entries)]
+        made.append(StoredRecord(seq, entry.kind, entry.key, entry.value, digest, entry.actor,
+                                 entry.reason, at))  # fmt: skip
+    connection.execute(records.insert(), rows)
+    made = made[len(written) - len(new) :]
+    return [made[s] if isinstance(s, int) else s for s in stored[: len(entries)]]
 
 
 def _check_seal(seal: Seal | None, sealed_by: str, location: StoreLocation) -> None:

@@ -11,15 +11,19 @@ the file it protects shows an edit but not a forger who rewrites it. Two things 
 
 - the **head** (record count and last link) is published with every result and can be
   checked later (``ChainHead``, ``bridgescan store verify --expect N:HASH``);
-- a **seal**: with a secret key kept outside the store (``BRIDGESCAN_STORE_KEY_FILE``) the
-  link is ``HMAC-SHA256(key, same text)`` and the record names the key by its id, so a
-  record cannot be forged or re-chained without the key.
+- a **seal**, by default: with a secret key kept outside the store the link is
+  ``HMAC-SHA256(key, same text)`` and the record names the key by its id, so a record
+  cannot be forged or re-chained without the key. The key is the file named by
+  ``BRIDGESCAN_STORE_KEY_FILE``, else one made on first use in the user's configuration
+  folder (its location printed when it is made); ``BRIDGESCAN_STORE_UNSEALED=1`` is the
+  explicit request for plain links.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import re
 from dataclasses import dataclass
@@ -28,17 +32,21 @@ from pathlib import Path
 __all__ = [
     "GENESIS",
     "KEY_FILE_ENV",
+    "UNSEALED_ENV",
     "ChainHead",
     "Seal",
     "record_digest",
     "link",
     "seal_from_environment",
+    "default_key_file",
     "new_key",
 ]
 
 GENESIS = "0" * 64
 #: The environment variable naming the file that holds the store's HMAC key.
 KEY_FILE_ENV = "BRIDGESCAN_STORE_KEY_FILE"
+#: ``BRIDGESCAN_STORE_UNSEALED=1``: new records are not sealed (an explicit request).
+UNSEALED_ENV = "BRIDGESCAN_STORE_UNSEALED"
 
 _HEAD = re.compile(r"(\d+):([0-9a-f]{64})")
 
@@ -118,10 +126,52 @@ def link(
     return hashlib.sha256(text).hexdigest() if seal is None else seal.link(text)
 
 
+def default_key_file() -> Path:
+    """Where the key made on first use is kept: the user's configuration folder
+    (``$XDG_CONFIG_HOME/bridgescan/store.key``, else ``~/.config/bridgescan/store.key``),
+    never beside the store or in the output folder it protects."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "bridgescan" / "store.key"
+
+
+def _made_on_first_use(path: Path) -> Seal:
+    """The key in ``path``, made there (readable by this user only) when there is none yet.
+    Made beside it and linked into place, so two processes starting at once share one."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.new")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(new_key() + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process made it first: theirs is the key
+        else:
+            logging.getLogger("bridgescan").warning(
+                "made a new store key at %s (id %s): new event stores are sealed with it. "
+                "Keep it, and a copy elsewhere: a store sealed with it is verified and "
+                "extended only with it. %s=FILE names another key; %s=1 keeps new records "
+                "unsealed",
+                path, Seal.from_file(path).id, KEY_FILE_ENV, UNSEALED_ENV,
+            )  # fmt: skip
+        finally:
+            temporary.unlink(missing_ok=True)
+    return Seal.from_file(path)
+
+
 def seal_from_environment() -> Seal | None:
-    """The seal named by ``BRIDGESCAN_STORE_KEY_FILE``, or None when it is not set."""
+    """The seal new records get: the key named by ``BRIDGESCAN_STORE_KEY_FILE``; else none
+    when ``BRIDGESCAN_STORE_UNSEALED=1`` asks for none; else the key kept in the user's
+    configuration folder, made on first use (``default_key_file``)."""
     path = os.environ.get(KEY_FILE_ENV)
-    return Seal.from_file(Path(path)) if path else None
+    if path:
+        return Seal.from_file(Path(path))
+    if os.environ.get(UNSEALED_ENV, "").strip().lower() in ("1", "yes", "true"):
+        return None
+    return _made_on_first_use(default_key_file())
 
 
 def new_key() -> str:

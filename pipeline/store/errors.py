@@ -11,6 +11,8 @@ Each class maps to one ``ExitCode`` (pipeline/cli/exit_codes.py, via pipeline/cl
   ENVIRONMENT.
 - ``StoreKeyError``: the store is sealed with an HMAC key this process was not given:
   ENVIRONMENT.
+- ``ClockBehindError``: the clock says a time earlier than the store's last record (it ran
+  backwards) and nobody said why (``--clock-correction``): ENVIRONMENT.
 - ``ConflictError``: a compare-and-append found that someone else appended first: CONFLICT.
 """
 
@@ -24,6 +26,7 @@ __all__ = [
     "StoreTooNewError",
     "StoreUnavailableError",
     "StoreKeyError",
+    "ClockBehindError",
     "ConflictError",
 ]
 
@@ -67,6 +70,12 @@ class StoreUnavailableError(StoreError):
 
 class StoreKeyError(StoreError):
     """The store is sealed with an HMAC key that was not given (or another key was)."""
+
+
+class ClockBehindError(StoreError):
+    """The clock is behind the store's last record: a record stamped now would say it was
+    made before what the store already holds. Refused unless a clock correction says why
+    (pipeline/store/clock_floor.py)."""
 
 
 class ConflictError(StoreError):

@@ -277,6 +277,16 @@ class EventStore:
         return ChainHead(0, GENESIS) if tail is None else ChainHead(tail.seq, tail.chain)
 
     @translate_errors
+    def last_time(self) -> datetime | None:
+        """When the last record was made (None for an empty store): no record may be stamped
+        earlier (clock_floor.py), and no correction is timed earlier (Law 79C1)."""
+        with self._engine.connect() as connection:
+            at = connection.execute(
+                select(records.c.recorded_at).order_by(records.c.seq.desc()).limit(1)
+            ).scalar_one_or_none()
+        return None if at is None else datetime.fromisoformat(at)
+
+    @translate_errors
     def kinds(self) -> dict[str, tuple[int, int]]:
         """Each kind of record with its number of records and of keys."""
         query = select(records.c.kind, func.count(), func.count(records.c.key.distinct()))

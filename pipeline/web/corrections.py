@@ -39,6 +39,7 @@ from pipeline.corrections import (
 )
 from pipeline.corrections.correct import basis_text
 from pipeline.corrections.request import CorrectionPeriodEnded
+from pipeline.corrections.trail import trail_entries
 from pipeline.publish.results_json_read import ResultsJsonError
 from pipeline.publish.web.publication import publication_text
 from pipeline.publish.wording import law_text
@@ -231,13 +232,14 @@ async def audit_page(request: Request) -> Response:
     params = dict(request.query_params)
     check = None
 
-    def read() -> tuple[Any, Any, Any]:
+    def read() -> tuple[Any, Any, Any, Any]:
         with _store(console) as store:
             report = verify_audit(store, console.out_dir) if params.get("verify") else None
-            return audit_log(store, _filter(params)), versions(store), report
+            acts = trail_entries(store)  # review decisions from every door, clock corrections
+            return audit_log(store, _filter(params)), versions(store), report, acts
 
     try:
-        entries, history, check = await run_in_threadpool(read)
+        entries, history, check, acts = await run_in_threadpool(read)
     except (StoreError, ValueError) as error:
         return page(request, "message.html", status=404, title="Audit log",
                     message=f"No audit log here: {error}")  # fmt: skip
@@ -257,6 +259,7 @@ async def audit_page(request: Request) -> Response:
             for v in reversed(history)
         ],
         check=check,
+        acts=[{"act": a, "at": local_text(a.at, zone, seconds=True)} for a in reversed(acts)],
     )
 
 

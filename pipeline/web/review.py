@@ -34,7 +34,7 @@ from pipeline.corrections.request import CorrectionRefused, Role, Signature, lin
 from pipeline.doors.scans.review import ReviewError
 from pipeline.doors.scans.review_decisions import decide as take
 from pipeline.publish.results_json_read import ResultsJsonError
-from pipeline.store import EventStore
+from pipeline.store import EventStore, StoreError
 from pipeline.web.console import Console
 from pipeline.web.http import base_of, console_of, page, redirect, require_director, session_of
 from pipeline.web.state import open_store, review_state
@@ -90,7 +90,8 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
         with open_store(console.out_dir, console.store) as store:
             if not override and publishable_as_correction(store, item):
                 return _publish(store, console, item, who, value, note)
-            decision = take(store, items, item, who, value, note=note, override=override)
+            decision = take(store, items, item, who, value, note=note, override=override,
+                            source="console")  # fmt: skip
         return (
             f"{decision.item}: recorded {decision.value!r} by {decision.who}. "
             "The next run of the event (bridgescan run) puts it in the results."
@@ -98,7 +99,7 @@ async def _decide(request: Request, fields: dict[str, str]) -> Response:
 
     try:
         message = await run_in_threadpool(record)
-    except (ReviewError, CorrectionRefused, ResultsChanged, NothingPublished) as error:
+    except (ReviewError, CorrectionRefused, ResultsChanged, NothingPublished, StoreError) as error:
         session.say("error", str(error))
     else:
         session.say("done", message)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from pipeline.store.chain import Seal, link, record_digest
 from pipeline.store.location import store_location
 
-__all__ = ["raw", "bypass_triggers"]
+__all__ = ["raw", "bypass_triggers", "forge"]
 
 
 def _pg_connect(url: str) -> Any:
@@ -60,3 +61,16 @@ def bypass_triggers(url: str, *statements: str, params: tuple[Any, ...] = ()) ->
                  for what in ("update", "delete")]  # fmt: skip
         return raw(url, *drops, *statements, params=params)
     return raw(url, "SET session_replication_role = replica", *statements, params=params)
+
+
+def forge(url: str, seq: int, kind: str, key: str, payload: str, previous: str,
+          seal: Seal | None = None, sealed_by: str = "") -> str:  # fmt: skip
+    """Append a record as a forger who knows the (public) chain formula would; returns its
+    link (``seal``: a key the forger holds or guesses, ``sealed_by`` the id it claims)."""
+    digest = record_digest(kind, key, payload)
+    at = "2025-11-22T21:00:00.000000+00:00"
+    chain = link(previous, digest, "TD Eva", "", at, seal)
+    raw(url, "INSERT INTO records (seq, kind, key, payload, digest, actor, reason, recorded_at,"
+        " chain, sealed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        params=(seq, kind, key, payload, digest, "TD Eva", "", at, chain, sealed_by))  # fmt: skip
+    return chain

@@ -497,7 +497,7 @@ def test_the_decision_on_a_review_item_is_made_again_as_a_correction(
     assert [(c.before, c.after) for c in again.changes.lines] == [("2H E +1 -140", "2H E = -110")]
     assert decisions["s2.pdf#p3r2"] == Decision(
         "s2.pdf#p3r2", "Per Lind", "2026-11-24T21:05:00+00:00", "1-2 2H E = -110",
-        "the traveller says 9 tricks",
+        "the traveller says 9 tricks", source="correction",  # the door it came through
     )  # fmt: skip
     assert _json(out)["audit"][1]["review_item"] == "s2.pdf#p3r2"
     with (

@@ -13,9 +13,8 @@ lands and the other is refused with exit 5, "the results changed since you looke
 from __future__ import annotations
 
 import json
+import os
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,18 +23,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from pipeline.flows.score_files import score_files
 from tests.pipeline.correction_event import PUBLISHED, iso, write_event
-
-ROOT = Path(__file__).parents[2]
-_RELEASED = """
-import sys, time
-from pathlib import Path
-start = Path(sys.argv[1])
-while not start.exists():
-    time.sleep(0.005)
-sys.argv = ["bridgescan", *sys.argv[2:]]
-from pipeline.cli import main
-main()
-"""
+from tests.pipeline.record_cli import released_together
 
 
 @pytest.fixture
@@ -51,22 +39,11 @@ def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_url: str) -> Path
 
 
 def _race(out: Path, *commands: list[str]) -> list[subprocess.CompletedProcess[str]]:
-    start = out.parent / "start"
     env = {"BRIDGESCAN_NOW": "2026-11-24T21:50:00+01:00", "PATH": "/usr/bin:/bin",
            "HOME": str(out.parent), "COLUMNS": "200",
+           "XDG_CONFIG_HOME": os.environ["XDG_CONFIG_HOME"],  # the store's key
            "BRIDGESCAN_STORE": (out.parent / "store").read_text("utf-8")}  # fmt: skip
-    processes = [
-        subprocess.Popen([sys.executable, "-c", _RELEASED, str(start), *command], cwd=ROOT,
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for command in commands
-    ]  # fmt: skip
-    time.sleep(1.5)  # both have imported bridgescan and wait at the start line
-    start.touch()
-    results = []
-    for process in processes:
-        output, _ = process.communicate(timeout=120)
-        results.append(subprocess.CompletedProcess(process.args, process.returncode, output))
-    return results
+    return released_together(list(commands), env, out.parent / "start")
 
 
 def _correct(out: Path, board: int, ns: int, ew: int, *change: str) -> list[str]:

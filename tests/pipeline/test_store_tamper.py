@@ -25,7 +25,7 @@ from pipeline.store import (
     TamperedError,
 )
 from pipeline.store.chain import link, record_digest
-from tests.pipeline.store_raw import bypass_triggers, raw
+from tests.pipeline.store_raw import bypass_triggers, forge, raw
 
 KEY = Seal(bytes(range(32)))
 
@@ -35,18 +35,6 @@ def _store(url: str, records: int = 5, seal: Seal | None = None) -> ChainHead:
         for i in range(1, records + 1):
             store.append("row", f"s1/b{i}", {"board": i, "score": 100 * i}, actor="scanner")
         return store.head()
-
-
-def _forge(url: str, seq: int, kind: str, key: str, payload: str, previous: str,
-           seal: Seal | None = None, sealed_by: str = "") -> str:  # fmt: skip
-    """Append a record as a forger who knows the (public) chain formula would."""
-    digest = record_digest(kind, key, payload)
-    at = "2025-11-22T21:00:00.000000+00:00"
-    chain = link(previous, digest, "TD Eva", "", at, seal)
-    raw(url, "INSERT INTO records (seq, kind, key, payload, digest, actor, reason, recorded_at,"
-        " chain, sealed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        params=(seq, kind, key, payload, digest, "TD Eva", "", at, chain, sealed_by))  # fmt: skip
-    return chain
 
 
 def test_an_edited_record_is_found(store_url) -> None:
@@ -117,7 +105,7 @@ def test_with_a_key_a_forged_append_or_a_rewritten_chain_is_found(store_url) -> 
     with EventStore(store_url, seal=KEY) as store:
         assert store.check().sealed == 5
     # a forger without the key: a plain link, or a link claiming the key's id
-    _forge(store_url, 6, "row", "s1/b6", '{"board":6,"score":420}', head.chain)
+    forge(store_url, 6, "row", "s1/b6", '{"board":6,"score":420}', head.chain)
     with EventStore(store_url, seal=KEY) as store, pytest.raises(
             TamperedError, match=r"record 6 \(row s1/b6\) is not sealed, though the records "
             "before it are: it was appended without the store's key"):  # fmt: skip
@@ -127,7 +115,7 @@ def test_with_a_key_a_forged_append_or_a_rewritten_chain_is_found(store_url) -> 
 def test_with_a_key_a_forged_sealed_link_breaks_the_chain(store_url) -> None:
     head = _store(store_url, seal=KEY)
     forger = Seal(b"not the key, but a guess at one!")
-    _forge(store_url, 6, "row", "s1/b6", '{"board":6,"score":420}', head.chain, forger,
+    forge(store_url, 6, "row", "s1/b6", '{"board":6,"score":420}', head.chain, forger,
            sealed_by=KEY.id)  # fmt: skip
     with EventStore(store_url, seal=KEY) as store, pytest.raises(
             TamperedError, match=r"the chain breaks at record 6 \(row s1/b6\)"):  # fmt: skip

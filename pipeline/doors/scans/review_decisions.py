@@ -19,9 +19,24 @@ from pipeline.doors.scans.review_values import interpret
 if TYPE_CHECKING:
     from pipeline.store import EventStore
 
-__all__ = ["DECISION_KIND", "record_decision", "current_decisions", "decision_history", "decide"]
+__all__ = [
+    "DECISION_KIND",
+    "decision_time",
+    "record_decision",
+    "current_decisions",
+    "decision_history",
+    "decide",
+]
 
 DECISION_KIND = "decision"
+
+
+def decision_time(when: datetime | None = None) -> str:
+    """A decision's time as it is recorded: ``when``, else the one clock (pipeline/clock.py,
+    the clock the store stamps its records with), in UTC to the second."""
+    from pipeline.clock import now
+
+    return (when or now()).astimezone(UTC).isoformat(timespec="seconds")
 
 
 def record_decision(store: EventStore, decision: Decision) -> Decision:
@@ -72,7 +87,7 @@ def decide(
         raise DecisionRefused(chosen, text, problems)
     if override and problems and not note.strip():
         raise ReviewError(f"{item}: an override needs a note saying why (--note)")
-    stamp = (when or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+    stamp = decision_time(when)
     decision = Decision(item, who.strip(), stamp, text, note.strip(), bool(problems) and override,
                         tuple(problems) if override else (), source)  # fmt: skip
     return record_decision(store, decision)

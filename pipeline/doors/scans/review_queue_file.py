@@ -5,12 +5,21 @@ stands (decided items stay, so a decision can always be looked at and replaced);
 crops are PNG files under ``crops/``. ``load_queue`` reads it back, also from a queue
 written before candidates carried their reasons. The file is a view for people and
 tools: the decisions themselves are in the event store (review_decisions.py).
+
+Several processes write the folder at once (twelve ``review resolve`` of a room of
+scorers, a run, the console): every write holds ``queue_lock`` (a ``fcntl`` lock on
+``review/.queue.lock``, re-entrant within a process), so one writer never removes another's
+temporary file, and a writer that reads the decisions under the lock writes them in the
+store's order (the last file written holds the latest decisions).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -23,10 +32,53 @@ from pipeline.doors.scans.review import (
     item_state,
 )
 
-__all__ = ["QUEUE_FILE", "REVIEW_FOLDER", "write_queue", "find_queue", "load_queue"]
+__all__ = [
+    "QUEUE_FILE",
+    "REVIEW_FOLDER",
+    "queue_lock",
+    "write_queue",
+    "find_queue",
+    "load_queue",
+]
 
 QUEUE_FILE = "review.json"
 REVIEW_FOLDER = "review"
+_LOCK_FILE = ".queue.lock"
+
+
+class _FolderLock:
+    """One folder's lock in this process: a thread lock, and the file lock while held."""
+
+    def __init__(self) -> None:
+        self.threads = threading.RLock()
+        self.depth = 0
+        self.handle: Any = None
+
+
+_locks: dict[Path, _FolderLock] = {}
+_locks_guard = threading.Lock()
+
+
+@contextmanager
+def queue_lock(folder: Path) -> Iterator[None]:
+    """Hold the review folder's lock: one writer at a time, across processes and threads."""
+    folder.mkdir(parents=True, exist_ok=True)
+    key = folder.resolve()
+    with _locks_guard:
+        lock = _locks.setdefault(key, _FolderLock())
+    with lock.threads:
+        if lock.depth == 0:
+            lock.handle = open(key / _LOCK_FILE, "a+b")  # noqa: SIM115 - held across yield
+            fcntl.flock(lock.handle.fileno(), fcntl.LOCK_EX)
+        lock.depth += 1
+        try:
+            yield
+        finally:
+            lock.depth -= 1
+            if lock.depth == 0:
+                fcntl.flock(lock.handle.fileno(), fcntl.LOCK_UN)
+                lock.handle.close()
+                lock.handle = None
 
 
 def _crop_name(item: ReviewItem) -> str:
@@ -39,11 +91,18 @@ def write_queue(
     """``review.json`` (every item, open or decided, with its state) and ``crops/``.
 
     Decided items stay in the file, so a decision can always be looked at and replaced.
-    Temporary files of a write killed half way (a crashed run) are removed first.
+    Temporary files of a write killed half way (a crashed run) are removed first, under
+    the folder's lock, so no other writer's file is taken for one.
     """
+    with queue_lock(folder):
+        return _write_queue(items, folder, decisions)
+
+
+def _write_queue(
+    items: Sequence[ReviewItem], folder: Path, decisions: Mapping[str, Decision] | None
+) -> Path:
     from pipeline.files import atomic_write_bytes, atomic_write_text, remove_leftover_parts
 
-    folder.mkdir(parents=True, exist_ok=True)
     for written in (folder, folder / "crops"):  # a run killed while writing left these
         remove_leftover_parts(written)
     records = []

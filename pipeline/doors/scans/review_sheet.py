@@ -30,7 +30,7 @@ from pipeline.doors.scans.review import (
     item_state,
 )
 from pipeline.doors.scans.review_checks import check_decision
-from pipeline.doors.scans.review_decisions import record_decision
+from pipeline.doors.scans.review_decisions import decision_time, record_decision
 from pipeline.doors.scans.review_values import interpret
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ def write_sheet(
     for r, item in enumerate(items, start=header + 1):
         decided = decisions.get(item.id)
         state = item_state(item, items, decisions)
-        done = "" if decided is None else f"{decided.value} ({decided.who}, {decided.when})"
+        done = "" if decided is None else decided_text(decided)
         if state == "closed":
             done = "closed: its page was rejected"
         values = [item.id, item.where, "; ".join(item.reasons), None, _candidates_text(item),
@@ -129,6 +129,12 @@ def write_sheet(
     return atomic_write(path, wb.save)
 
 
+def decided_text(decision: Decision) -> str:
+    """The Decided column: the decision that stood when the sheet was written. On import it
+    says whether a decision was taken since (then the sheet does not replace it)."""
+    return f"{decision.value} ({decision.who}, {decision.when})"
+
+
 def _image(png: bytes) -> Any:
     """The crop as a sheet image, or None when the bytes are not an image (the item stays
     on the sheet without it; its crop file is beside review.json)."""
@@ -150,6 +156,7 @@ class FilledDecision:
     who: str
     note: str
     where: str
+    decided: str | None = None  # the sheet's Decided column (None: a file without one)
 
 
 def _from_sheet(path: Path) -> list[FilledDecision]:
@@ -168,7 +175,8 @@ def _from_sheet(path: Path) -> list[FilledDecision]:
     if header is None:
         raise ReviewError(f"{path}: no header row with Item and Decision (not a review.xlsx)")
     names = [str(h) if h is not None else "" for h in rows[header]]
-    col = {name: names.index(name) for name in ("Item", "Decision", "By", "Note") if name in names}
+    wanted = ("Item", "Decision", "By", "Note", "Decided")
+    col = {name: names.index(name) for name in wanted if name in names}
     out = []
     for number, row in enumerate(rows[header + 1 :], start=header + 2):
 
@@ -179,8 +187,9 @@ def _from_sheet(path: Path) -> list[FilledDecision]:
 
         if cell("Decision"):
             where = f"{path.name}, sheet {ws.title}, row {number}"
+            decided = cell("Decided") if "Decided" in col else None
             out.append(FilledDecision(cell("Item"), cell("Decision"), cell("By"), cell("Note"),
-                                      where))  # fmt: skip
+                                      where, decided))  # fmt: skip
     return out
 
 
@@ -211,6 +220,32 @@ def read_decision_file(path: Path) -> list[FilledDecision]:
     raise ReviewError(f"{path}: import a review.xlsx or a decisions.jsonl")
 
 
+def _import_key(path: Path, digest: str) -> str:
+    return f"{path.name}@{digest[:16]}"
+
+
+def _decided_since(
+    entry: FilledDecision, current: Decision | None, imported_before: bool
+) -> str | None:
+    """Why ``entry`` must not replace ``current``, when ``current`` was decided after the
+    file was written: the sheet's Decided column shows another decision (or none), or this
+    very file was imported before and the item was decided again since. None: it may."""
+    if current is None:
+        return None
+    if entry.decided is not None:
+        stale = entry.decided != decided_text(current)
+    else:
+        stale = imported_before
+    if not stale:
+        return None
+    return (
+        f"{entry.where}: {entry.item} was decided after this file was written "
+        f"({current.value} by {current.who} at {current.when}); the file does not replace a "
+        "later decision: clear its Decision cell, or decide again with `bridgescan review "
+        "resolve`"
+    )
+
+
 def import_decisions(
     store: EventStore,
     items: Sequence[ReviewItem],
@@ -223,16 +258,18 @@ def import_decisions(
     """Check every decision in ``path`` and record them all, or none.
 
     ``who`` is used where the file's By column is empty. A decision equal to the one that
-    already stands is skipped (importing a file twice adds nothing). The import is recorded
+    already stands is skipped (importing a file twice adds nothing); one that would replace
+    a decision taken after the file was written (another door, or a later import) is a
+    problem, and the whole file is refused. The import is recorded
     (kind ``review-import``, the file's SHA-256) before its decisions, which name it.
     """
-    from datetime import UTC
-
     filled = read_decision_file(path)
     by_id = {item.id: item for item in items}
     from pipeline.doors.scans.review_decisions import current_decisions
 
     standing = current_decisions(store)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    imported_before = store.latest(IMPORT_KIND, _import_key(path, digest)) is not None
     problems: list[str] = []
     planned: list[tuple[FilledDecision, str, tuple[str, ...], str]] = []
     for entry in filled:
@@ -259,6 +296,12 @@ def import_decisions(
         current = standing.get(item.id)
         if current is not None and current.value == text and current.who == name.strip():
             continue
+        later = _decided_since(entry, current, imported_before)
+        if later is not None:
+            if current is not None and current.value == text:
+                continue  # the same decision was taken since: nothing to replace
+            problems.append(later)
+            continue
         planned.append((entry, text, tuple(found), name.strip()))
     if problems:
         raise ReviewError(
@@ -266,12 +309,11 @@ def import_decisions(
         )
     if not planned:
         return []
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
     source = f"import of {path.name} (sha256 {digest[:12]})"
-    stamp = (when or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+    stamp = decision_time(when)
     record = {"file": path.name, "sha256": digest, "items": [p[0].item for p in planned],
               "by": who or "", "when": stamp}  # fmt: skip
-    store.append(IMPORT_KIND, f"{path.name}@{digest[:16]}", record, actor=who or "import")
+    store.append(IMPORT_KIND, _import_key(path, digest), record, actor=who or "import")
     decisions = []
     for entry, text, found, name in planned:
         decision = Decision(entry.item, name, stamp, text, entry.note, bool(found), found, source)

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import lxml.html
+import pytest
 from starlette.testclient import TestClient
 
 from pipeline.doors.scans.review_decisions import current_decisions
@@ -83,3 +84,26 @@ def test_an_override_is_recorded_and_waits_for_the_next_run(console_out: Path) -
     })  # fmt: skip
     assert "The next run of the event (bridgescan run) puts it in the results" in response.text
     assert _published(console_out)["publication"]["version"] == 1
+    audit = lxml.html.fromstring(client.get("/audit").text)  # one trail, whichever door
+    (act,) = audit.xpath('//section[@aria-labelledby="acts-heading"]//li/text()')
+    assert "review item session1.pdf#p16r6: " in act and "(override), by TD Eva (console)" in act
+    assert act.endswith("the score stands as written, ruled at the table; not published yet")
+
+
+def test_a_clock_behind_the_record_is_refused_on_the_page(
+    console_out: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A laptop whose clock says 2020: the decision is refused with the reason (the clock ran
+    backwards), not an internal error, and nothing is recorded."""
+    monkeypatch.setenv("BRIDGESCAN_NOW", "2020-01-01T00:00:00+00:00")
+    client, csrf = _director(console_out)
+    for value, typed in (("typed", "2-9 2CX E -2 +500"), ("candidate 3", "")):
+        response = client.post("/review/decide", data={
+            "csrf": csrf, "item": "session1.pdf#p16r6", "who": "TD Eva", "value": value,
+            "typed": typed, "override": "yes" if not typed else "", "note": "ruled",
+        })  # fmt: skip
+        assert response.status_code == 200
+        assert "the clock ran backwards, and nothing was recorded" in response.text
+    assert _published(console_out)["publication"]["version"] == 1
+    with EventStore(store_location(None, console_out), create=False) as store:
+        assert "session1.pdf#p16r6" not in current_decisions(store)
