@@ -53,12 +53,16 @@ PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_
 
 def output_folder(out: Path) -> Path:
     """``-o``: a folder, new or existing; refused (exit 2, before anything runs) when it,
-    or a folder it would be made in, is a file: nothing can be written there."""
+    or a folder it would be made in, is a file: nothing can be written there. Said on one
+    plain line (not in a usage box, which would fold the path where it cannot be copied)."""
+    from pipeline.cli.exit_codes import ExitCode
+
     for place in (out, *out.parents):
         if place.exists() and not place.is_dir():
             what = "it" if place == out else f"{place}"
-            raise typer.BadParameter(f"{out}: {what} is a file, not a folder; give a folder "
-                                     "for the results (new or existing)")  # fmt: skip
+            typer.echo(f"error: -o {out}: {what} is a file, not a folder; give a folder "
+                       "for the results (new or existing)", err=True)  # fmt: skip
+            raise typer.Exit(ExitCode.BAD_INPUT)
         if place.exists():
             break
     return out

@@ -27,7 +27,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pipeline.corrections.records import FILES, VersionFiles, files_key
+from pipeline.corrections.records import (
+    FILES,
+    HEAD_KEY,
+    PUBLICATION,
+    Publication,
+    VersionFiles,
+    files_key,
+)
 from pipeline.publish.file_set import (
     VERSIONS,
     FileSetError,
@@ -155,13 +162,15 @@ def published_problems(store: EventStore, out_dir: Path, published: set[int]) ->
 def check_record(store: EventStore, out_dir: Path | None) -> Verification:
     """Verify the store, and what ``out_dir`` published from it (see the module docstring);
     raises ``TamperedError`` naming what is broken."""
-    from pipeline.corrections.audit import versions
-
     expect = None if out_dir is None else newest_published_head(out_dir, store.location)
     verification = store.check(expect)
     if out_dir is None:
         return verification
-    published = {entry.publication.version for entry in versions(store)}
+    published = {
+        record.value.version
+        for record in store.history(PUBLICATION, HEAD_KEY)
+        if isinstance(record.value, Publication)
+    }
     problems = published_problems(store, Path(out_dir), published)
     if problems:
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""

@@ -46,6 +46,7 @@ def environment(home: Path, at: datetime | None = None, **extra: str) -> dict[st
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
         "COLUMNS": "200",
+        "TZ": "UTC",  # an event without a time zone shows the machine's: make it known
         "PREFECT_HOME": str(home / ".prefect"),
         "DO_NOT_TRACK": "1",
     }

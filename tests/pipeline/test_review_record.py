@@ -121,7 +121,7 @@ def test_an_older_sheet_imported_again_never_replaces_a_later_decision(out: Path
         env=environment(tmp_path, AT + timedelta(minutes=2)),
     )
     assert later.returncode == 0, later.stdout
-    assert "replaces: board 1 (by Anna, 2026-11-24T20:41:00+00:00)" in later.stdout
+    assert "replaces: board 1 (by Anna, 2026-11-24 20:41:00 (UTC))" in later.stdout
 
     again = bridgescan("review", "import", str(out), str(sheet),
                        env=environment(tmp_path, AT + timedelta(minutes=3)))  # fmt: skip
