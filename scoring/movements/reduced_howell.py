@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
 from scoring.movements.balance import balanced_switches
+from scoring.movements.meetings import MeetingPlan
 from scoring.movements.mitchell import set_boards
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "REDUCED_HOWELL_SCHEDULES",
     "reduced_howell",
     "reduced_howell_from",
+    "reduced_howell_plan",
     "reduced_howell_sizes",
 ]
 
@@ -231,4 +233,19 @@ def reduced_howell_from(
             "reduced-howell",
             (("pairs", pairs), ("boards_per_round", boards_per_round), ("rounds", rounds)),
         ),
+    )
+
+
+def reduced_howell_plan(movement: Movement) -> MeetingPlan:
+    """What ``event check`` holds a reduced Howell to: every moving pair meets every
+    stationary pair once (the stationary pairs are the numbers above the rounds), and no two
+    pairs meet twice; moving pairs meet only some of each other, stationary pairs never."""
+    rounds = len(movement.rounds)
+    moving = tuple(p for p in movement.pairs if p <= rounds)
+    stationary = tuple(p for p in movement.pairs if p > rounds)
+    return MeetingPlan(
+        f"every moving pair ({moving[0]}-{moving[-1]}) meets every stationary pair "
+        f"({', '.join(map(str, stationary))}) once; stationary pairs never meet; no pair "
+        "meets another twice",
+        between=((moving, stationary),),
     )

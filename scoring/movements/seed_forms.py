@@ -19,6 +19,7 @@ from scoring.movements.interwoven import interwoven_howell, interwoven_plan
 from scoring.movements.meetings import MeetingPlan, teams_once_plan
 from scoring.movements.mitchell import ArrowSwitch, EvenTables
 from scoring.movements.odd_teams import odd_team_movement
+from scoring.movements.reduced_howell import reduced_howell, reduced_howell_plan
 from scoring.movements.team_howell import team_barometer, team_howell
 from scoring.movements.team_mitchell import team_mitchell
 
@@ -38,6 +39,9 @@ class SeedForm:
 _SWITCH: dict[str, type[Enum]] = {"arrow_switch": ArrowSwitch}
 
 SEED_FORMS: dict[str, SeedForm] = {
+    "reduced-howell": SeedForm(
+        reduced_howell, ("pairs", "boards_per_round", "rounds"), reduced_howell_plan
+    ),
     "interwoven-howell": SeedForm(
         interwoven_howell, ("pairs", "boards_per_round"), interwoven_plan
     ),

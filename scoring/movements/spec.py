@@ -15,7 +15,6 @@ from scoring.movements.appendix import appendix_mitchell
 from scoring.movements.endless_howell import endless_howell
 from scoring.movements.howell import howell
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
-from scoring.movements.reduced_howell import reduced_howell
 from scoring.movements.seed_forms import SEED_FORMS
 from scoring.movements.teams import team_movement, three_team_movement
 
@@ -111,13 +110,6 @@ def _rounds_optional(
     return build
 
 
-def _build_reduced_howell(spec: MovementSpec) -> Movement:
-    _only(spec, {"pairs", "boards_per_round", "rounds"})
-    return reduced_howell(
-        _required(spec, "pairs"), _required(spec, "boards_per_round"), _required(spec, "rounds")
-    )
-
-
 def _build_three_teams(spec: MovementSpec) -> Movement:
     _only(spec, {"boards_per_round"})
     bpr = spec.get("boards_per_round")
@@ -156,7 +148,6 @@ GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "mitchell": _build_mitchell,
     "appendix-mitchell": _build_appendix,
     "howell": _rounds_optional(howell),
-    "reduced-howell": _build_reduced_howell,
     "endless-howell": _rounds_optional(endless_howell),
     "teams": _rounds_optional(team_movement, "teams"),
     "three-teams": _build_three_teams,

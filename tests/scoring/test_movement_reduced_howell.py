@@ -186,3 +186,15 @@ def test_barometer_movements_and_the_rounds_played_so_far():
     assert endless_howell(8, 2).through_round(7) == endless_howell(8, 2)
     with pytest.raises(MovementError, match="no round 8"):
         endless_howell(8, 2).through_round(8)
+
+
+def test_event_check_holds_it_to_its_promise():
+    # A line lost from the guide card: moving pair and stationary pair never meet.
+    from dataclasses import replace
+
+    movement = reduced_howell(12, 3, 9)
+    lost = movement.entry_at(4, 1)
+    broken = replace(movement, entries=tuple(e for e in movement.entries if e != lost))
+    problems = [p for p in check_movement(broken) if p.severity is Severity.ERROR]
+    assert [p.code for p in problems] == ["pairs-never-meet"]
+    assert f"{min(lost.pairs)}-{max(lost.pairs)}" in problems[0].message
