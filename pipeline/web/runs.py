@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pipeline.doors.session_input import NothingScoredYet
+
 __all__ = ["RunProgress", "Runner"]
 
 
@@ -129,6 +131,15 @@ class Runner:
                 )
             try:
                 lines, provisional = self._run(slug, folder, out_dir)
+            except NothingScoredYet as error:  # not a fault: every reading waits for a person
+                self._set(
+                    slug,
+                    state="done",
+                    stage="done",
+                    finished=time.monotonic(),
+                    lines=(str(error), "decide them on the review page, then score again"),
+                    provisional=True,
+                )
             except BaseException as error:  # a fault is shown, never a traceback on the page
                 log = out_dir / "console-errors.log"
                 out_dir.mkdir(parents=True, exist_ok=True)

@@ -93,6 +93,14 @@ def test_a_scanned_barometer_round_by_round(tmp_path: Path) -> None:
     assert waiting.exit_code == 1, waiting.output
     assert "no result can be scored yet" in waiting.output
     assert (out / "review" / "review.json").is_file() and not (out / "results.json").exists()
+    # The console's run says the same as done, waiting for a person, not as a fault.
+    from pipeline.web.runs import Runner
+
+    runner = Runner()
+    runner.start("barometer", folder, tmp_path / "console-out")
+    said = runner.wait("barometer")
+    assert said is not None and (said.state, said.provisional) == ("done", True)
+    assert "no result can be scored yet" in said.lines[0]
     (folder / "scans" / f"again-{pages[0].name}").unlink()
     _scanned(pages[:2], folder)  # the slips of rounds 1 and 2 (boards 1 and 2)
     first = _invoke("run", str(folder), "--out", str(out))
