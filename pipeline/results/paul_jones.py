@@ -56,8 +56,8 @@ def paul_jones_view(event: Event, scored: Sequence[ScoredSession]) -> PaulJonesV
         team_pairs: dict[int, list[tuple[int, Fraction, Fraction]]] = {}
         for pair in s.section.pairs:
             total = next((t for t in s.score.pairs if t.pair == pair.number), None)
-            if total is None:
-                continue
+            if total is None or not all(p.key in team_of for p in pair.players):
+                continue  # not scored, or not a team's pair (the event file refuses those)
             leveled, maximum = level_pair(total, s.score.top, target)
             first, second = pair.players
             for me, partner in ((first, second), (second, first)):
