@@ -213,3 +213,55 @@ def test_pairs_drawn_into_teams_with_a_recorded_seed(tmp_path: Path) -> None:
     assert load_event(_write(tmp_path, text)).paul_jones == event.paul_jones
     checked = _check(tmp_path, text)
     assert "drawn from session 1's pairs with seed 7" in checked.output
+
+
+def test_published_in_json_workbook_and_site(tmp_path: Path) -> None:
+    import json
+
+    import openpyxl
+
+    from pipeline.publish import publish
+    from pipeline.publish.results_json import results_to_dict
+    from pipeline.publish.results_json_read import read_results_json, results_from_dict
+
+    results = _scored(tmp_path)
+    data = json.loads(json.dumps(results_to_dict(results)))
+    assert results_from_dict(data).paul_jones == results.paul_jones  # every field read back
+    jones = data["paul_jones"]
+    assert jones["unit"] == "leveled matchpoints" and jones["draw_seed"] is None
+    assert (jones["players"][0]["name"], jones["players"][0]["percent"]) == ("Filip Fors", 66.67)
+    assert jones["players"][0]["percent_exact"] == "200/3"
+    assert [(t["name"], t["total"]) for t in jones["teams"]] == [("Rävarna", 20), ("Ekorrarna", 16)]
+    out = tmp_path / "out"
+    paths = publish(results, out)
+    assert read_results_json(out / "results.json").paul_jones == results.paul_jones
+    book = openpyxl.load_workbook(paths["workbook"])
+    players = [r for r in book["Players"].iter_rows(values_only=True) if r and r[0] == "1"]
+    # place, player, member, team, partners in sessions 1-3, points 1-3, total, max, %
+    assert players == [("1", "Filip Fors", None, 2, "Eva Ek", "Hans Holm", "Gun Gran",
+                        5, 3, 4, 12, 18, 200 / 3)]  # fmt: skip
+    teams = [r for r in book["Teams"].iter_rows(values_only=True) if r and r[0] in ("1", "2")]
+    assert teams == [
+        ("1", 2, "Rävarna", "Eva Ek, Filip Fors, Gun Gran, Hans Holm", 8, 4, 8, 20, 36, 500 / 9),
+        ("2", 1, "Ekorrarna", "Anna Ahl, Bo Berg, Cia Carlsson, Dan Dahl", 4, 8, 4, 16, 36,
+         400 / 9),
+    ]  # fmt: skip
+    page = (out / "web" / "paul-jones.html").read_text("utf-8")
+    assert "Individual ranking" in page and "Team ranking" in page
+    assert "Filip Fors" in page and "66.67" in page and "Rävarna" in page
+    assert 'href="paul-jones.html"' in (out / "web" / "index.html").read_text("utf-8")
+
+
+def test_a_team_name_like_a_formula_stays_text(tmp_path: Path) -> None:
+    import openpyxl
+
+    from pipeline.publish import publish
+
+    path = tmp_path / "event.yaml"
+    path.write_text(_event_text(PAIRS).replace("Ekorrarna", '"=SUM(A1)"'), encoding="utf-8")
+    event = load_event(path)
+    results = score_event(event, [read_session(event, 1, [_typed(tmp_path, 1)])])
+    paths = publish(results, tmp_path / "out")
+    cell = openpyxl.load_workbook(paths["workbook"])["Teams"]
+    names = [c for row in cell.iter_rows() for c in row if c.value == "=SUM(A1)"]
+    assert names and all(c.data_type == "s" for c in names)
