@@ -265,3 +265,25 @@ def test_a_team_name_like_a_formula_stays_text(tmp_path: Path) -> None:
     cell = openpyxl.load_workbook(paths["workbook"])["Teams"]
     names = [c for row in cell.iter_rows() for c in row if c.value == "=SUM(A1)"]
     assert names and all(c.data_type == "s" for c in names)
+
+
+def test_score_and_web_commands_publish_the_players_and_teams(tmp_path: Path) -> None:
+    """``bridgescan score`` exits 0 (nothing blocks; the event and the results go through
+    the event store) and ``bridgescan web -o SITE`` builds the Paul Jones page from
+    results.json alone."""
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    path = _write(tmp_path, _event_text(PAIRS))
+    files = [f"{s}={_typed(tmp_path, s)}" for s in (1, 2, 3)]
+    out = tmp_path / "out"
+    scored = CliRunner().invoke(app, ["score", str(path), *files, "-o", str(out)])
+    assert scored.exit_code == 0, scored.output
+    book = __import__("openpyxl").load_workbook(out / "results.xlsx")
+    assert {"Players", "Teams"} <= set(book.sheetnames)
+    site = tmp_path / "site"
+    rebuilt = CliRunner().invoke(app, ["web", str(out), "-o", str(site)])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    page = (site / "paul-jones.html").read_text("utf-8")
+    assert "Filip Fors" in page and "55.56" in page  # Rävarna's 20 of 36
