@@ -42,7 +42,7 @@ from scoring.movements import (
 )
 from scoring.options import ScoringOptions
 
-__all__ = ["EventFileError", "load_event", "parse_event", "players_of"]
+__all__ = ["EventFileError", "load_event", "parse_event", "read_players"]
 
 
 class EventFileError(ValueError):
@@ -344,14 +344,14 @@ def _pair(node: _Node, seen: list[int]) -> Pair:
     fields = node.mapping({"number", "players"}, {"number", "players"})
     number = fields["number"].integer("pair number")
     try:
-        pair = Pair(number, players_of(fields["players"]))
+        pair = Pair(number, read_players(fields["players"]))
     except EventError as error:
         raise _place(node, fields, error) from None
     seen.append(number)
     return pair
 
 
-def players_of(node: _Node) -> tuple[Player, ...]:
+def read_players(node: _Node) -> tuple[Player, ...]:
     """A list of players, each a name or ``{name, member}``."""
     players = []
     for child in node.items():

@@ -19,7 +19,7 @@ pair that breaks the rule is an event-file error at that pair's line.
 
 from __future__ import annotations
 
-from pipeline.events.eventfile import EventFileError, _Node, players_of
+from pipeline.events.eventfile import EventFileError, _Node, read_players
 from scoring.event import EventError, EventKind, PaulJonesTeam, Session
 from scoring.paul_jones import PaulJonesError, draw_teams, partnership_problems
 
@@ -54,7 +54,7 @@ def _team(node: _Node) -> PaulJonesTeam:
     number = fields["number"].integer("team number")
     name = fields["name"].text("team name") if "name" in fields else f"Team {number}"
     try:
-        return PaulJonesTeam(number, name, players_of(fields["players"]))
+        return PaulJonesTeam(number, name, read_players(fields["players"]))
     except EventError as error:
         raise fields.get(error.path, node).error(error.detail) from None
 

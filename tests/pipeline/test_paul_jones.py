@@ -287,3 +287,34 @@ def test_score_and_web_commands_publish_the_players_and_teams(tmp_path: Path) ->
     assert rebuilt.exit_code == 0, rebuilt.output
     page = (site / "paul-jones.html").read_text("utf-8")
     assert "Filip Fors" in page and "55.56" in page  # Rävarna's 20 of 36
+
+
+@pytest.mark.parametrize(
+    ("head", "path", "line", "message"),
+    [
+        (
+            "paul_jones:\n  teams:\n    - {number: 1, players: [A, B, C]}\n",
+            "paul_jones.teams[0].players",
+            4,  # line 1 the event, 2 paul_jones, 3 teams, 4 the team
+            "Paul Jones team 1 has 3 players, not 4",
+        ),
+        (
+            "paul_jones: {draw: 7, teams: []}\n",
+            "paul_jones",
+            2,
+            "give either teams (entered as teams of four) or draw (a seed)",
+        ),
+        (
+            "paul_jones: {draw: seven}\n",
+            "paul_jones.draw",
+            2,
+            "draw seed 'seven' is not a whole number",
+        ),
+    ],
+)
+def test_a_bad_paul_jones_block_is_named(
+    tmp_path: Path, head: str, path: str, line: int, message: str
+) -> None:
+    with pytest.raises(EventFileError) as caught:
+        load_event(_write(tmp_path, _event_text({1: PAIRS[1]}, head=head)))
+    assert (caught.value.path, caught.value.line, caught.value.detail) == (path, line, message)
