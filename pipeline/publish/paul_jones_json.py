@@ -2,7 +2,8 @@
 
 ``results.json``'s ``"paul_jones"`` is null for any other event, else::
 
-    {"unit": "leveled matchpoints", "draw_seed": 7 or null,
+    {"unit": "leveled matchpoints", "draw_seed": 7 or null, "sessions_scored": [1, 2],
+     "sessions_planned": 3,
      "players": [{"place": "1", "name": ..., "member": ..., "team": 2, "total": 12,
                   "total_exact": "12", "maximum": 18, "maximum_exact": "18",
                   "percent": 66.67, "percent_exact": "200/3",
@@ -54,6 +55,8 @@ def paul_jones_to_dict(view: PaulJonesView | None) -> dict[str, Any] | None:
     return {
         "unit": UNIT,
         "draw_seed": view.draw_seed,
+        "sessions_scored": list(view.scored),
+        "sessions_planned": view.planned,
         "players": [
             {
                 "place": p.place,
@@ -136,4 +139,10 @@ def paul_jones_from_dict(data: dict[str, Any] | None) -> PaulJonesView | None:
         )
         for t in data["teams"]
     )
-    return PaulJonesView(players, teams, data.get("draw_seed"))
+    return PaulJonesView(
+        players,
+        teams,
+        data.get("draw_seed"),
+        tuple(data.get("sessions_scored") or ()),
+        data.get("sessions_planned") or 0,
+    )

@@ -358,6 +358,16 @@ class PaulJonesView:
     players: tuple[PlayerStanding, ...]
     teams: tuple[PaulJonesTeamStanding, ...]
     draw_seed: int | None = None
+    scored: tuple[int, ...] = ()  # the sessions these totals are over
+    planned: int = 0  # the sessions in the event file
+
+    @property
+    def so_far(self) -> str:
+        """ "after session 1 of 3" while sessions are still to be played, else ""."""
+        if not self.scored or len(self.scored) >= self.planned:
+            return ""
+        done = ", ".join(str(n) for n in self.scored)
+        return f"after session{'s' if len(self.scored) > 1 else ''} {done} of {self.planned}"
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,13 @@ def paul_jones_view(event: Event, scored: Sequence[ScoredSession]) -> PaulJonesV
     players = _players(by_player, people, team_of)
     teams = _teams(event, by_team)
     seeds = {team.draw_seed for team in event.paul_jones}
-    return PaulJonesView(players, teams, seeds.pop() if len(seeds) == 1 else None)
+    return PaulJonesView(
+        players,
+        teams,
+        seeds.pop() if len(seeds) == 1 else None,
+        tuple(sorted(s.session.number for s in scored)),
+        len(event.sessions),
+    )
 
 
 def _players(

@@ -318,3 +318,27 @@ def test_a_bad_paul_jones_block_is_named(
     with pytest.raises(EventFileError) as caught:
         load_event(_write(tmp_path, _event_text({1: PAIRS[1]}, head=head)))
     assert (caught.value.path, caught.value.line, caught.value.detail) == (path, line, message)
+
+
+def test_after_two_of_three_sessions_the_lists_say_so(tmp_path: Path) -> None:
+    # Sessions 1 and 2 only (figures above): Fors 5 + 3 = 8 of 12; teams
+    # Ekorrarna 4+8 = 12, Rävarna 8+4 = 12 of 24 each: they share places 1-2.
+    import openpyxl
+
+    from pipeline.publish import publish
+    from pipeline.publish.results_json_read import read_results_json
+
+    event = load_event(_write(tmp_path, _event_text(PAIRS)))
+    results = score_event(event, [read_session(event, s, [_typed(tmp_path, s)]) for s in (1, 2)])
+    view = results.paul_jones
+    assert view is not None and view.so_far == "after sessions 1, 2 of 3"
+    assert [(t.place, t.total, t.maximum) for t in view.teams] == [("1-2", 12, 24)] * 2
+    fors = next(p for p in view.players if p.player.name == "Filip Fors")
+    assert (fors.total, fors.maximum) == (8, 12)
+    out = tmp_path / "out"
+    paths = publish(results, out)
+    assert read_results_json(out / "results.json").paul_jones == view
+    cells = [c for row in openpyxl.load_workbook(paths["workbook"])["Teams"].iter_rows(
+        values_only=True) for c in row if isinstance(c, str)]  # fmt: skip
+    assert any("after sessions 1, 2 of 3" in c for c in cells)
+    assert "Standings after sessions 1, 2 of 3" in (out / "web" / "paul-jones.html").read_text()

@@ -37,7 +37,8 @@ def write_paul_jones_sheets(workbook: Workbook, results: EventResults, view: Pau
               Column("%", 8, PERCENT_FORMAT)]  # fmt: skip
     sheet = new_sheet(workbook, "Players")
     drawn = "" if view.draw_seed is None else f", teams drawn with seed {view.draw_seed}"
-    subtitle = f"Paul Jones, individual: leveled matchpoints of the pair played in{drawn}"
+    so_far = f" ({view.so_far})" if view.so_far else ""
+    subtitle = f"Paul Jones, individual{so_far}: leveled matchpoints of the pair played in{drawn}"
     header_row = write_title(sheet, heading(results, subtitle))
     columns = [Column("Place", 7, align="center"), Column("Player", 24),
                Column("Member", 10), Column("Team", 6, align="center")]  # fmt: skip
@@ -56,7 +57,10 @@ def write_paul_jones_sheets(workbook: Workbook, results: EventResults, view: Pau
     finish_sheet(sheet, header_row, landscape=True)
     sheet = new_sheet(workbook, "Teams")
     header_row = write_title(
-        sheet, heading(results, "Paul Jones, teams: the sum of the team's two pairs each session")
+        sheet,
+        heading(
+            results, f"Paul Jones, teams{so_far}: the sum of the team's two pairs each session"
+        ),
     )
     columns = [Column("Place", 7, align="center"), Column("Team", 6, align="center"),
                Column("Name", 20), Column("Players", 44)]  # fmt: skip
