@@ -27,6 +27,7 @@ __all__ = [
     "Player",
     "Pair",
     "Team",
+    "PaulJonesTeam",
     "Section",
     "Session",
     "Event",
@@ -110,6 +111,16 @@ class Player:
                 "(letters and digits, up to 20 characters)",
             )
 
+    @property
+    def key(self) -> str:
+        """Who this player is across sessions (a Paul Jones changes partners and pair
+        numbers): the member number when given, since names are spelled differently from
+        one evening to the next, else the name regardless of case (as
+        ``pipeline.events.one_ranking`` recognises a pair)."""
+        if self.member_number:
+            return f"member {self.member_number}"
+        return f"name {self.name.casefold()}"
+
 
 @dataclass(frozen=True)
 class Pair:
@@ -146,6 +157,28 @@ class Team:
         _text(self.name, "name", "team name")
         if len(self.pairs) < 2:
             raise EventError("pairs", f"team {self.number} needs at least two pairs")
+
+
+@dataclass(frozen=True)
+class PaulJonesTeam:
+    """A Paul Jones team of four players (seed 004 "b) Paul Jones"); ``draw_seed`` is the
+    recorded seed when the team was drawn from the pairs entered (None: entered as a team)."""
+
+    number: int
+    name: str
+    players: tuple[Player, ...]
+    draw_seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:
+            raise EventError("number", f"team number {self.number!r} must be a whole number >= 1")
+        _text(self.name, "name", "team name")
+        if len(self.players) != 4:
+            raise EventError(
+                "players", f"Paul Jones team {self.number} has {len(self.players)} players, not 4"
+            )
+        if len({p.key for p in self.players}) != 4:
+            raise EventError("players", f"Paul Jones team {self.number} names a player twice")
 
 
 @dataclass(frozen=True)
@@ -288,6 +321,7 @@ class Event:
     organizer: str = ""
     time_zone: str = ""
     correction: CorrectionRule | None = None
+    paul_jones: tuple[PaulJonesTeam, ...] = ()  # the teams when the event is a Paul Jones
 
     def __post_init__(self) -> None:
         _text(self.name, "name", "event name")

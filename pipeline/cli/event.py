@@ -97,6 +97,13 @@ def check(
             typer.echo(f" section {section.name}: {len(section.pairs)} pairs")
             for line in _describe(section.movement):
                 typer.echo(f" {line}")
+    if event.paul_jones:
+        seed = event.paul_jones[0].draw_seed
+        drawn = f", drawn from session 1's pairs with seed {seed}" if seed is not None else ""
+        typer.echo(
+            f"Paul Jones: {len(event.paul_jones)} teams of four{drawn}; every player has a "
+            "new partner from the own team each session; individual and team results"
+        )
     if len(event.sessions) > 1 and event.kind.is_pairs:
         from pipeline.events.one_ranking import other_pairs_under_one_number
 

@@ -22,7 +22,17 @@ import yaml
 
 from pipeline.clock import ClockError, parse_wall_time, zone
 from scoring.correction import CorrectionError, CorrectionRule
-from scoring.event import Event, EventError, EventKind, Pair, Player, Section, Session, Team
+from scoring.event import (
+    Event,
+    EventError,
+    EventKind,
+    Pair,
+    PaulJonesTeam,
+    Player,
+    Section,
+    Session,
+    Team,
+)
 from scoring.movement import Movement, MovementError, MovementKind, MovementSpec, TeamLineup
 from scoring.movements import (
     build_movement,
@@ -32,7 +42,7 @@ from scoring.movements import (
 )
 from scoring.options import ScoringOptions
 
-__all__ = ["EventFileError", "load_event", "parse_event"]
+__all__ = ["EventFileError", "load_event", "parse_event", "read_players"]
 
 
 class EventFileError(ValueError):
@@ -143,7 +153,7 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
     if root is None:
         raise EventFileError(source, "", "the file is empty")
     root_node = _Node(root, "", source)
-    top = root_node.mapping({"event", "options", "sessions"}, {"event", "sessions"})
+    top = root_node.mapping({"event", "options", "sessions", "paul_jones"}, {"event", "sessions"})
     head = top["event"].mapping(
         {"name", "kind", "organizer", "time_zone", "correction_period"}, {"name", "kind"}
     )
@@ -167,6 +177,11 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
         _session(node, kind, base_dir or Path.cwd(), time_zone) for node in top["sessions"].items()
     )
     _check_combination(top["sessions"], sessions)
+    paul_jones: tuple[PaulJonesTeam, ...] = ()
+    if "paul_jones" in top:
+        from pipeline.events.paul_jones import read_paul_jones  # it reads with _Node
+
+        paul_jones = read_paul_jones(top["paul_jones"], top["sessions"], kind, sessions)
     try:
         return Event(
             name=head["name"].text("event name"),
@@ -176,6 +191,7 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
             organizer=head["organizer"].text("organizer") if "organizer" in head else "",
             time_zone=time_zone,
             correction=correction,
+            paul_jones=paul_jones,
         )
     except EventError as error:
         if error.path.startswith("sessions"):
@@ -327,8 +343,18 @@ def _place(node: _Node, fields: dict[str, _Node], error: EventError) -> EventFil
 def _pair(node: _Node, seen: list[int]) -> Pair:
     fields = node.mapping({"number", "players"}, {"number", "players"})
     number = fields["number"].integer("pair number")
+    try:
+        pair = Pair(number, read_players(fields["players"]))
+    except EventError as error:
+        raise _place(node, fields, error) from None
+    seen.append(number)
+    return pair
+
+
+def read_players(node: _Node) -> tuple[Player, ...]:
+    """A list of players, each a name or ``{name, member}``."""
     players = []
-    for child in fields["players"].items():
+    for child in node.items():
         if isinstance(child.node, yaml.ScalarNode):
             name, member = child.text("player name"), None
         else:
@@ -344,12 +370,7 @@ def _pair(node: _Node, seen: list[int]) -> Pair:
                 child if isinstance(child.node, yaml.ScalarNode) else child.child(None, error.path)
             )
             raise EventFileError(node.source, target.path, error.detail, child.line) from None
-    try:
-        pair = Pair(number, tuple(players))
-    except EventError as error:
-        raise _place(node, fields, error) from None
-    seen.append(number)
-    return pair
+    return tuple(players)
 
 
 def _team(node: _Node) -> Team:

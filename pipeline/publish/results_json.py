@@ -9,6 +9,7 @@ Shape (``format`` names the version so a web page can check it)::
                           "result": "=", "score_ns": 420, "ns_mp": 6, "ew_mp": 4, ...}]}],
          "ranking": [{"place": "1", "pair": 5, "total": 123.4, "percent": 58.76, ...}]}],
      "overall": [...], "masterpoints": [...], "findings": [...], "teams": null,
+     "paul_jones": null (a Paul Jones's players and teams, pipeline/publish/paul_jones_json.py),
      "store": {"store": "bridgescan.sqlite", "records": 612, "chain": "3acf...",
                "head": "612:3acf..."},
      "publication": {"version": 3, "published_at": "2026-11-24T20:40:00Z",
@@ -31,11 +32,12 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pipeline.files import atomic_write_text
+from pipeline.publish.json_number import number
+from pipeline.publish.paul_jones_json import paul_jones_to_dict
 from pipeline.results.model import (
     BoardView,
     EventResults,
@@ -52,20 +54,6 @@ from pipeline.results.publication import AuditEntry, ChangeReport, PublicationVi
 __all__ = ["FORMAT", "results_to_dict", "results_to_json", "write_results_json", "number"]
 
 FORMAT = "bridgescan-results/1"
-
-
-def number(value: Fraction | int | None, places: int = 4) -> int | float | None:
-    """An exact number for JSON: an int when whole, else rounded half up to ``places``."""
-    if value is None:
-        return None
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return int(exact)
-    scaled = exact * 10**places
-    whole = int(scaled)
-    if abs(scaled - whole) >= Fraction(1, 2):
-        whole += 1 if scaled > 0 else -1
-    return float(Fraction(whole, 10**places))
 
 
 def _players(players: tuple[PlayerView, ...]) -> list[dict[str, str]]:
@@ -265,6 +253,7 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
             for f in results.findings
         ],
         "teams": None if results.teams is None else _teams(results.teams),
+        "paul_jones": paul_jones_to_dict(results.paul_jones),
         "notes": list(results.notes),
         "store": None if results.store_head is None else _store_head(results.store_head),
         "publication": _publication(results.publication),

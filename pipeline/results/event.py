@@ -72,6 +72,7 @@ def score_event(
         scale="IMP" if imp_scored else str(event.options.scale),
         sessions=scored.views,
         leveled=scored.overall,
+        paul_jones=scored.paul_jones,
         awards=scored.awards,
         findings=pending + scored.findings,
         target_top=scored.target_top,

@@ -27,6 +27,7 @@ from pipeline.results.model import (
     PlayerView,
     SessionView,
 )
+from pipeline.results.paul_jones import paul_jones_view
 from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
 from pipeline.results.views import finding_view, players_of, session_view
 from pipeline.validation import Finding, session_control_sums
@@ -232,4 +233,7 @@ def score_pairs_sessions(
         views.append(view)
         awards += awards_of(view, s.session.label, kind)
         shown += [finding_view(f) for f in s.findings] + list(s.unscored)
-    return ScoredSessions(tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled, target)
+    paul_jones = paul_jones_view(event, scored) if event.paul_jones else None
+    return ScoredSessions(
+        tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled, target, paul_jones
+    )

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pipeline.doors.session_input import ScoreInputError, SessionInput
-from pipeline.results.model import Award, FindingView, LeveledStanding, SessionView
+from pipeline.results.model import (
+    Award,
+    FindingView,
+    LeveledStanding,
+    PaulJonesView,
+    SessionView,
+)
 from pipeline.validation import Finding, validate_session
 from pipeline.validation.findings import Code
 from scoring.event import Event, Section, Session
@@ -60,3 +66,4 @@ class ScoredSessions:
     findings: tuple[FindingView, ...]
     overall: tuple[LeveledStanding, ...] = ()
     target_top: Fraction | None = None
+    paul_jones: PaulJonesView | None = None  # a Paul Jones's individual and team results

@@ -45,6 +45,7 @@ __all__ = [
 INDEX = "index.html"
 MASTERPOINTS = "masterpoints.html"
 MATCHES = "matches.html"
+PAUL_JONES = "paul-jones.html"  # a Paul Jones's individual and team rankings
 
 
 @dataclass(frozen=True)
@@ -352,6 +353,18 @@ def site_pages(
         )
     else:
         pages.extend(_pairs_pages(results, hands or {}))
+    view = results.paul_jones
+    if view is not None:
+        sessions = sorted({s.session for p in view.players for s in p.sessions})
+        pages.append(
+            Page(
+                name=PAUL_JONES,
+                template="paul_jones.html",
+                title="Players and teams",
+                crumbs=(("Results", INDEX),),
+                context={"view": view, "sessions": sessions},
+            )
+        )
     if results.audit or (results.changes is not None and not results.changes.empty):
         pages.append(
             Page(

@@ -22,6 +22,7 @@ from pipeline.publish.workbook.corrections import write_audit_sheet, write_chang
 from pipeline.publish.workbook.findings import write_findings
 from pipeline.publish.workbook.hands import write_hand_records
 from pipeline.publish.workbook.masterpoints import write_awards_sheet
+from pipeline.publish.workbook.paul_jones import write_paul_jones_sheets
 from pipeline.publish.workbook.ranking import write_leveled_ranking, write_session_ranking
 from pipeline.publish.workbook.teams import write_team_sheets
 from pipeline.publish.workbook.travellers import write_score_cards, write_travellers
@@ -63,6 +64,8 @@ def build_workbook(
             write_session_ranking(workbook, results, session, f"S{session.number} Ranking")
     elif results.sessions:
         write_session_ranking(workbook, results, results.sessions[0], "Ranking")
+    if results.paul_jones is not None:
+        write_paul_jones_sheets(workbook, results, results.paul_jones)
     write_awards_sheet(workbook, results)
     write_findings(workbook, results)
     write_changes_sheet(workbook, results)
