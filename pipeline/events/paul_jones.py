@@ -19,7 +19,7 @@ pair that breaks the rule is an event-file error at that pair's line.
 
 from __future__ import annotations
 
-from pipeline.events.eventfile import EventFileError, _Node, read_players
+from pipeline.events.event_nodes import EventFileError, _Node, read_players
 from scoring.event import EventError, EventKind, PaulJonesTeam, Session
 from scoring.paul_jones import PaulJonesError, draw_teams, partnership_problems
 

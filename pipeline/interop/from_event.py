@@ -19,7 +19,7 @@ from scoring.event import Event, EventKind
 from scoring.ranking import rank
 
 if TYPE_CHECKING:
-    from pipeline.results.pairs import ScoredSession
+    from pipeline.results.session_rows import ScoredSession
 
 __all__ = ["session_from_scored"]
 

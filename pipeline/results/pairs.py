@@ -13,7 +13,6 @@ Anything the director must look at is a finding, never an exception.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from pipeline.doors.session_input import SessionInput, WaitingLine
@@ -28,34 +27,27 @@ from pipeline.results.model import (
     SessionView,
 )
 from pipeline.results.paul_jones import paul_jones_view
-from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
+from pipeline.results.session_rows import (
+    ScoredSession,
+    ScoredSessions,
+    only_section,
+    scorable,
+    validate,
+)
 from pipeline.results.views import finding_view, players_of, session_view
 from pipeline.validation import Finding, session_control_sums
 from scoring.board_scoring import BoardLine, BoardScore, score_board
 from scoring.errors import ScoringError
-from scoring.event import Event, Section, Session
+from scoring.event import Event, Session
 from scoring.leveling import level_factor, level_pair, level_sessions
 from scoring.masterpoints import MasterpointScale
 from scoring.movement import Movement
 from scoring.options import Winner
 from scoring.ranking import rank, ranking_scores
-from scoring.session import SessionScore, score_session
+from scoring.session import score_session
 from scoring.traveller import TravellerRow
 
 __all__ = ["ScoredSession", "score_pairs_session", "level", "score_pairs_sessions"]
-
-
-@dataclass(frozen=True)
-class ScoredSession:
-    """A pairs session after scoring: boards, totals, and the rows each board came from."""
-
-    session: Session
-    section: Section
-    score: SessionScore
-    rows: tuple[TravellerRow, ...]
-    findings: tuple[Finding, ...]
-    unscored: tuple[FindingView, ...] = ()
-    waiting: tuple[WaitingLine, ...] = ()
 
 
 def score_pairs_session(

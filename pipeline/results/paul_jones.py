@@ -36,7 +36,7 @@ from scoring.leveling import level_pair
 from scoring.ranking import rank
 
 if TYPE_CHECKING:
-    from pipeline.results.pairs import ScoredSession
+    from pipeline.results.session_rows import ScoredSession
 
 __all__ = ["paul_jones_view"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pipeline.doors.session_input import ScoreInputError, SessionInput
+from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingLine
 from pipeline.results.model import (
     Award,
     FindingView,
@@ -17,9 +17,10 @@ from pipeline.results.model import (
 from pipeline.validation import Finding, validate_session
 from pipeline.validation.findings import Code
 from scoring.event import Event, Section, Session
+from scoring.session import SessionScore
 from scoring.traveller import TravellerRow
 
-__all__ = ["validate", "only_section", "scorable", "ScoredSessions"]
+__all__ = ["validate", "only_section", "scorable", "ScoredSession", "ScoredSessions"]
 
 
 def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
@@ -38,6 +39,19 @@ def validate(event: Event, data: SessionInput) -> tuple[Finding, ...]:
         if not (f.code is Code.RESULT_MISSING
                 and (f.location.board, f.location.round, f.location.table) in held)
     )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ScoredSession:
+    """A pairs session after scoring: boards, totals, and the rows each board came from."""
+
+    session: Session
+    section: Section
+    score: SessionScore
+    rows: tuple[TravellerRow, ...]
+    findings: tuple[Finding, ...]
+    unscored: tuple[FindingView, ...] = ()
+    waiting: tuple[WaitingLine, ...] = ()
 
 
 # -- 3. scoring a pairs session -----------------------------------------------------------
