@@ -355,14 +355,13 @@ def site_pages(
         pages.extend(_pairs_pages(results, hands or {}))
     view = results.paul_jones
     if view is not None:
-        sessions = sorted({s.session for p in view.players for s in p.sessions})
         pages.append(
             Page(
                 name=PAUL_JONES,
                 template="paul_jones.html",
                 title="Players and teams",
                 crumbs=(("Results", INDEX),),
-                context={"view": view, "sessions": sessions},
+                context={"view": view, "sessions": view.scored},
             )
         )
     if results.audit or (results.changes is not None and not results.changes.empty):

@@ -25,14 +25,9 @@ from pipeline.results.model import EventResults, PaulJonesView
 __all__ = ["write_paul_jones_sheets"]
 
 
-def _sessions(view: PaulJonesView) -> list[int]:
-    numbers = {s.session for p in view.players for s in p.sessions}
-    return sorted(numbers | {s.session for t in view.teams for s in t.sessions})
-
-
 def write_paul_jones_sheets(workbook: Workbook, results: EventResults, view: PaulJonesView) -> None:
     """``Players`` (individual ranking) and ``Teams`` (team ranking), a column per session."""
-    sessions = _sessions(view)
+    sessions = view.scored
     totals = [Column("Total", 8, MP_FORMAT), Column("Max", 7, MP_FORMAT),
               Column("%", 8, PERCENT_FORMAT)]  # fmt: skip
     sheet = new_sheet(workbook, "Players")
