@@ -31,6 +31,7 @@ from scoring.movements.elevator import (
     elevator_problems,
     elevator_round,
 )
+from scoring.movements.spec import whole_number
 
 __all__ = ["NextRound", "load_elevator", "standings_after", "pair_next_round"]
 
@@ -46,24 +47,13 @@ class NextRound:
     order: tuple[int, ...]
 
 
-def _number(spec: MovementSpec, name: str, default: int | None = None) -> int:
-    value = spec.get(name, default)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    if value is None:
-        raise MovementError(f"movement elevator: {name} is missing")
-    raise MovementError(f"movement elevator: {name} must be a whole number, not {value!r}")
-
-
 def load_elevator(spec: MovementSpec, base_dir: Path, section_pairs: Sequence[int]) -> Movement:
     """The rounds paired so far: the drawn ones and those in ``file``."""
-    bpr = _number(spec, "boards_per_round")
-    rounds = _number(spec, "rounds")
-    delay = check_delay(_number(spec, "delay", 2))
-    pairs = tuple(section_pairs) or tuple(range(1, _number(spec, "pairs") + 1))
-    lines = list(drawn_rounds(pairs, bpr, delay, _number(spec, "draw")))
+    bpr = whole_number(spec, "boards_per_round")
+    rounds = whole_number(spec, "rounds")
+    delay = check_delay(whole_number(spec, "delay", 2))
+    pairs = tuple(section_pairs) or tuple(range(1, whole_number(spec, "pairs") + 1))
+    lines = list(drawn_rounds(pairs, bpr, delay, whole_number(spec, "draw")))
     file = spec.get("file")
     place = "the event file"
     if isinstance(file, str) and file and (base_dir / file).exists():
@@ -129,8 +119,8 @@ def pair_next_round(
     return it. Refused when every planned round is paired."""
     spec = movement.spec
     assert spec is not None and spec.type == "elevator"
-    rounds = _number(spec, "rounds")
-    delay = check_delay(_number(spec, "delay", 2))
+    rounds = whole_number(spec, "rounds")
+    delay = check_delay(whole_number(spec, "delay", 2))
     next_round = movement.rounds[-1] + 1
     if next_round > rounds:
         raise MovementError(f"every round of the event is paired ({rounds} rounds)")
@@ -143,7 +133,7 @@ def pair_next_round(
     sat_out = {p for r in movement.rounds for p in movement.sitting_out(r)}
     new_opponents = str(spec.get("new_opponents", "no")).lower() in ("yes", "true", "1")
     pairing, out = elevator_pairing(order, met=met, sat_out=sat_out, new_opponents=new_opponents)
-    bpr = _number(spec, "boards_per_round")
+    bpr = whole_number(spec, "boards_per_round")
     lines = elevator_round(next_round, pairing, bpr)
     kept = [e for e in movement.entries if e.round > delay] + list(lines)
     written = Movement(movement.name, MovementKind.CUSTOM, tuple(kept), movement.pairs, spec=spec)

@@ -23,6 +23,7 @@ from collections.abc import Collection, Sequence
 
 from scoring.movement import Movement, MovementEntry, MovementError
 from scoring.movements.mitchell import set_boards
+from scoring.movements.spec import whole_number
 
 __all__ = [
     "drawn_order",
@@ -91,11 +92,7 @@ def planned_rounds(movement: Movement) -> int:
     holds only the rounds paired so far); any other movement has all its rounds."""
     spec = movement.spec
     if spec is not None and spec.type == "elevator":
-        planned = spec.get("rounds")
-        if isinstance(planned, int) and not isinstance(planned, bool):
-            return planned
-        if isinstance(planned, str) and planned.strip().isdigit():
-            return int(planned)
+        return whole_number(spec, "rounds")
     return movement.rounds[-1]
 
 

@@ -18,7 +18,7 @@ from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
 from scoring.movements.seed_forms import SEED_FORMS
 from scoring.movements.teams import team_movement, three_team_movement
 
-__all__ = ["GENERATORS", "build_movement"]
+__all__ = ["GENERATORS", "build_movement", "whole_number"]
 
 Value = str | int | bool | tuple[int, ...]
 E = TypeVar("E", EvenTables, ArrowSwitch)
@@ -117,7 +117,14 @@ def _build_three_teams(spec: MovementSpec) -> Movement:
 
 
 def _required(spec: MovementSpec, name: str) -> int:
-    value = spec.get(name)
+    return whole_number(spec, name)
+
+
+def whole_number(spec: MovementSpec, name: str, default: int | None = None) -> int:
+    """A whole-number setting of ``spec``, as a director typed it ("9") or as a number;
+    ``default`` when it is not given; MovementError names the setting when it is missing
+    or not a whole number."""
+    value = spec.get(name, default)
     if value is None:
         raise MovementError(f"movement {spec.type}: {name} is missing")
     return _int(spec, name, value)  # type: ignore[arg-type]
