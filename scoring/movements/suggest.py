@@ -137,26 +137,28 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
     # club programme): every table on the round's boards, standings after every round.
     # One offer: the endless Howell played to the end if a board count fits, else stopped
     # early at the most rounds that fit.
-    before = len(found)
-    for bpr in range(1, 5):
-        offer(
+    barometers = [
+        (
             MovementSpec("endless-howell", (("pairs", pairs), ("boards_per_round", bpr))),
             "Barometer (endless Howell): every table on the same boards, standings after "
             "every round (seed 004 §3)",
         )
-        if len(found) > before:
-            break
-    for bpr in range(1, 5) if len(found) == before else ():
-        rounds = high // bpr
-        if 2 <= rounds < full - 1:
-            offer(
-                MovementSpec(
-                    "endless-howell",
-                    (("pairs", pairs), ("boards_per_round", bpr), ("rounds", rounds)),
-                ),
-                "Barometer (endless Howell) stopped early: standings after every round, "
-                "not everyone meets (seed 004 §3)",
-            )
+        for bpr in range(1, 5)
+    ] + [
+        (
+            MovementSpec(
+                "endless-howell",
+                (("pairs", pairs), ("boards_per_round", bpr), ("rounds", high // bpr)),
+            ),
+            "Barometer (endless Howell) stopped early: standings after every round, "
+            "not everyone meets (seed 004 §3)",
+        )
+        for bpr in range(1, 5)
+        if 2 <= high // bpr < full - 1
+    ]
+    before = len(found)
+    for spec, note in barometers:  # the first that fits
+        offer(spec, note)
         if len(found) > before:
             break
     return tuple(found)
