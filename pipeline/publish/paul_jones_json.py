@@ -14,7 +14,7 @@
 Every figure is written as a decimal (``results_json.number``) and exactly as a fraction
 string beside it (``*_exact``), which the reader takes, so the record comes back equal.
 Writer and reader live in this one module so a field added to one is seen beside the other;
-tests/pipeline/test_results_json.py round-trips them.
+tests/pipeline/publish/test_results_json.py round-trips them.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 the record that was published, without the event folder, the scans or the store. Totals
 and leveling factors come back exact (the JSON keeps them as fraction strings beside the
 decimals); a line's matchpoints come back as the decimal written (four places), which is
-more than any page shows. A round-trip test (tests/pipeline/test_results_json.py) keeps
+more than any page shows. A round-trip test (tests/pipeline/publish/test_results_json.py) keeps
 this reader and ``results_json`` in step.
 """
 

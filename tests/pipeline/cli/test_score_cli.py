@@ -228,7 +228,7 @@ def test_ordinary_names_pass_the_check(name: str) -> None:
     check_names(parse_event(EVENT_YAML.replace("Cecilia Lind", f'"{name}"')))
 
 
-# Each hand holds one suit (tests/pipeline/test_deals.py works its double dummy by hand).
+# Each hand holds one suit (tests/pipeline/interop/test_deals.py works its double dummy by hand).
 ONE_SUIT_EACH = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 
 

@@ -1,5 +1,5 @@
-"""Each PBN results dialect in the test corpus (tests/pipeline/data/pbn/README.md) is read as
-its program meant it, and a clean file of each compares with no differences.
+"""Each PBN results dialect in the test corpus (tests/pipeline/interop/data/pbn/README.md) is
+read as its program meant it, and a clean file of each compares with no differences.
 
 Ruter (ruter_club.pbn, written in Ruter's dialect; worked by hand): 7 pairs, 4 boards each
 played 3 times (N = 3, top 4 on 2-1-0, so centred figures run from -2 to +2), one pair

@@ -274,7 +274,7 @@ def test_masterpoints_carry_the_date_of_the_session_they_were_won_in(tmp_path: P
 
 
 def test_hand_records_print_the_hands_double_dummy_and_par(tmp_path: Path) -> None:
-    """Board 1 dealt one suit to each hand (tests/pipeline/test_deals.py works it by hand):
+    """Board 1 dealt one suit to each hand (tests/pipeline/interop/test_deals.py works it by hand):
     North holds the spades, so NS take 13 tricks in spades, EW none; in notrump the leader's
     side runs its suit; par +1510, 7S by N or S (none vulnerable, N dealing)."""
     from pipeline.interop.deals import analyse, read_deals

@@ -1,6 +1,6 @@
 """A session with a result waiting for review is provisional, and its numbers say so.
 
-The evening of tests/pipeline/test_club_evening.py, but the line of NS 5 v EW 4 on board 2
+The evening of tests/pipeline/results/test_club_evening.py, but the line of NS 5 v EW 4 on board 2
 (round 1, table 4) was scanned and waits for review (item ``scan.pdf#p2r1``) instead of
 missing. Worked by hand:
 

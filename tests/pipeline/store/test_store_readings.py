@@ -1,6 +1,6 @@
 """A re-run reads no page it has read before: readings kept by scan content and reader version.
 
-On the three scanned slips of the 0.1.0 fixture event (tests/pipeline/data/store-0.1.0/):
+On the three scanned slips of the 0.1.0 fixture event (tests/pipeline/store/data/store-0.1.0/):
 read once and kept; read again, every page comes from the store, equal to what was read,
 named as the file is named now; a changed reader (its threshold, its model, the session's
 movement) reads them again. Run on both back ends.

@@ -1,6 +1,6 @@
 """Tamper evidence: what was tried on the 0.1.0 store, each found, on SQLite and PostgreSQL.
 
-Each test does to a store what a determined editor could (tests/pipeline/store_raw.py drops
+Each test does to a store what a determined editor could (tests/pipeline/store/store_raw.py drops
 the append-only triggers, or skips them on PostgreSQL) and checks that ``verify`` names the
 first broken record: an edited record; the last records deleted; a record forged with a
 recomputed link; the chain rewritten after an edit; a scan replaced by other bytes; a file

@@ -1,6 +1,6 @@
 """A store written by release 0.1.0 opens, upgrades and reads in full with today's code.
 
-The fixture (tests/pipeline/data/store-0.1.0/, its README says how it was made) was written
+The fixture (tests/pipeline/store/data/store-0.1.0/, its README says how it was made) was written
 before the codec's stable type names and before schema versions existed: its records name
 their types by module path, it has no ``alembic_version`` table and its blobs are outside
 the chain. Opening it stamps it schema 0001 (0.1.0's own DDL) and upgrades it; the upgrade
