@@ -30,8 +30,7 @@ import pytest
 from pipeline.events.eventfile import load_event
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.records import Scoring
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from pipeline.results.imp_pairs import score_imp_pairs_session
 from pipeline.results.teams import _board_imps
 from scoring.contract import Contract, Seat

@@ -14,8 +14,7 @@ from pipeline.interop.hands import Deal
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_syntax import parse_pbn, table_rows
 from pipeline.interop.pbn_writer import check_pbn_export, pbn_text, write_pbn
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from scoring.contract import Contract, Seat, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import TravellerRow
