@@ -18,7 +18,7 @@ from pipeline.interop.records import (
     Location,
 )
 from pipeline.interop.score import Rescored
-from pipeline.results.field import LineScore, PairScore
+from pipeline.results.field_records import LineScore, PairScore
 from scoring.event import EventKind
 from scoring.presentation import Presentation, centre, centred_total
 

@@ -29,7 +29,7 @@ from pipeline.interop.records import (
     Scoring,
 )
 from pipeline.interop.score import Rescored, RescoreOptions
-from pipeline.results.field import LineScore
+from pipeline.results.field_records import LineScore
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,

@@ -27,14 +27,14 @@ from pipeline.interop.records import (
     Location,
     Scoring,
 )
-from pipeline.results.field import (
+from pipeline.results.field import score_field
+from pipeline.results.field_records import (
     FieldError,
     FieldLine,
     FieldOptions,
     FieldPenalty,
     FieldSitout,
     ScoredField,
-    score_field,
 )
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat
@@ -60,7 +60,7 @@ _KINDS = {
 class RescoreOptions:
     """The conventions a file is scored with (detected by ``compare`` or given): the event's
     scoring options, the method in the file's words, and how the engine takes the field
-    (``pipeline.results.field.FieldOptions``: N, sections together, no Neuberg)."""
+    (``pipeline.results.field_records.FieldOptions``: N, sections together, no Neuberg)."""
 
     scoring: ScoringOptions = field(default_factory=ScoringOptions)
     method: Scoring = Scoring.MATCHPOINTS
