@@ -96,8 +96,9 @@ def _boards(lines: Sequence[FieldLine[R]]) -> dict[int, list[FieldLine[R]]]:
 
 
 def _fields(lines: Sequence[FieldLine[R]], across: bool) -> list[str | None]:
-    """The comparison fields: one per section (when scored apart), or the whole field."""
-    sections = sorted({line.section for line in lines if line.section is not None})
+    """The comparison fields: one per section in order of appearance (when scored apart),
+    or the whole field."""
+    sections = list(dict.fromkeys(line.section for line in lines if line.section is not None))
     if across or len(sections) < 2:
         return [None]
     return list(sections)
