@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pipeline.interop.deals import HandRecord
+    from pipeline.events.hand_records import HandRecord
     from pipeline.publish.file_set import WrittenVersion
     from pipeline.results.model import EventResults
 

@@ -26,8 +26,7 @@ from pipeline.interop.detection import detect_options
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from pipeline.interop.usebio import read_usebio_bytes
 from pipeline.interop.usebio_writer import write_usebio
 from scoring.contract import Contract, Seat, Strain

@@ -16,8 +16,7 @@ from pipeline.cli.interop import register
 from pipeline.interop.apply import apply_scores
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.pbn_writer import write_pbn
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from pipeline.interop.usebio import validate_usebio
 from scoring.contract import Contract, Seat, Strain
 from scoring.traveller import TravellerRow

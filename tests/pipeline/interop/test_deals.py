@@ -7,14 +7,9 @@ import random
 import openpyxl
 import pytest
 
-from pipeline.interop.deals import (
-    STRAIN_ORDER,
-    add_hand_records_sheet,
-    analyse,
-    read_deal_file,
-    read_deals,
-)
-from pipeline.interop.hands import RANKS, SUITS, Deal, DealError, Hand
+from pipeline.events.hand_records import STRAIN_ORDER, analyse
+from pipeline.events.hands import RANKS, SUITS, Deal, DealError, Hand
+from pipeline.interop.deals import add_hand_records_sheet, read_deal_file, read_deals
 from pipeline.interop.records import InteropError
 from scoring.board import Vulnerability
 from scoring.contract import Seat, Strain

@@ -27,8 +27,7 @@ from pipeline.interop.compare import compare_session
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import InteropError, Scoring
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from scoring.options import CrossImps
 from scoring.outcome import Artificial
 from tests.pipeline.interop.pbn_text import pbn_file, write_pbn_text

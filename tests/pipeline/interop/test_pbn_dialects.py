@@ -46,7 +46,7 @@ from pipeline.interop.compare import compare_session
 from pipeline.interop.detection import detect_options
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.records import Competition, InteropError, Scoring
-from pipeline.interop.rescore import rescore
+from pipeline.interop.score import rescore
 from scoring.contract import Side
 from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, SitoutCredit
@@ -260,6 +260,38 @@ def test_teams_board_imps_match_vps_and_totals() -> None:
     wrong = compare_session(read_pbn_bytes(text, "teams.pbn"))
     (vp,) = [d for d in wrong.differences if d.what == "match VP"]
     assert (vp.pair, vp.theirs, vp.ours) == ("3 v 4", "18-2", "20-0")
+
+
+def test_a_close_match_gets_the_vps_of_its_margin_as_the_main_job_scores_it() -> None:
+    # Match 1 v 2, board 1: 4S N +450 in the open room (team 1 NS), +420 to team 2 NS in the
+    # closed room: 30 -> 1 IMP to team 1; board 2 flat. A margin of 1 IMP on 2 boards is
+    # 10.86-9.14 on the WBF 2013 scale (blitz 15 x sqrt 2 = 21.21; 10 + 10 (1 - t^(3/21.21))
+    # / (1 - t^3) with t = (sqrt 5 - 1) / 2 = 10.861...): the margin of the match, not the
+    # difference of the two teams' nets (2 IMPs, 11.67-8.33).
+    text = (
+        (DATA / "pbn21_teams.pbn")
+        .read_text()
+        .replace(
+            "1 1 2 Open   4S  N 10 420 -   0   0 10 10", "1 1 2 Open 4S N 11 450 - 1 -1 10.86 9.14"
+        )
+        .replace(
+            "1 1 2 Closed 4S  N 10 420 -   0   0 10 10",
+            "1 1 2 Closed 4S N 10 420 - 1 -1 10.86 9.14",
+        )
+        .replace(
+            "1 1 2 Open   3NT S  9 600 -   0   0 10 10", "1 1 2 Open 3NT S 9 600 - 0 0 10.86 9.14"
+        )
+        .replace(
+            "1 1 2 Closed 3NT S  9 600 -   0   0 10 10", "1 1 2 Closed 3NT S 9 600 - 0 0 10.86 9.14"
+        )
+        .replace('"2-3" 1 "Nordlys" 0 10', '"2" 1 "Nordlys" 1 10.86')
+        .replace('"2-3" 2 "Sydvest" 0 10', '"3" 2 "Sydvest" -1 9.14')
+    )
+    session = read_pbn_bytes(text, "close.pbn")
+    comparison = compare_session(session)
+    assert comparison.agrees, comparison.report()
+    matches = {m.teams: (m.imps, m.vp) for m in rescore(session, comparison.options).matches}
+    assert matches[("1", "2")] == ((1, -1), (F("10.86"), F("9.14")))
 
 
 def test_phantom_pair_lines_are_its_opponents_sit_outs() -> None:

@@ -8,14 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.events.hands import Deal
 from pipeline.interop.apply import apply_scores
 from pipeline.interop.convert import session_from_travellers
-from pipeline.interop.hands import Deal
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_syntax import parse_pbn, table_rows
 from pipeline.interop.pbn_writer import check_pbn_export, pbn_text, write_pbn
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from scoring.contract import Contract, Seat, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import TravellerRow
@@ -149,7 +148,8 @@ def test_export_checker_finds_violations(data: bytes, problem: str) -> None:
 
 
 def test_double_dummy_and_par_go_into_the_pbn_file() -> None:
-    from pipeline.interop.deals import analyse, read_deals
+    from pipeline.events.hand_records import analyse
+    from pipeline.interop.deals import read_deals
 
     records = {r.board: r for r in analyse(read_deals(f"1 {DEAL.pbn()}\n".encode()))}
     data = write_pbn(_session(), records)  # type: ignore[arg-type]

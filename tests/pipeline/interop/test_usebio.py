@@ -6,13 +6,12 @@ from fractions import Fraction
 
 import pytest
 
+from pipeline.events.hands import Deal
 from pipeline.interop.apply import apply_scores
 from pipeline.interop.cells import pbn_date, usebio_date
 from pipeline.interop.convert import session_from_travellers
-from pipeline.interop.hands import Deal
 from pipeline.interop.records import InteropError, Scoring
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from pipeline.interop.usebio import read_usebio_bytes, validate_usebio
 from pipeline.interop.usebio_writer import write_usebio
 from scoring.contract import Contract, Doubling, Seat, Side, Strain

@@ -277,7 +277,8 @@ def test_hand_records_print_the_hands_double_dummy_and_par(tmp_path: Path) -> No
     """Board 1 dealt one suit to each hand (tests/pipeline/interop/test_deals.py works it by hand):
     North holds the spades, so NS take 13 tricks in spades, EW none; in notrump the leader's
     side runs its suit; par +1510, 7S by N or S (none vulnerable, N dealing)."""
-    from pipeline.interop.deals import analyse, read_deals
+    from pipeline.events.hand_records import analyse
+    from pipeline.interop.deals import read_deals
 
     deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
     hands = {1: analyse(read_deals(f"1 {deal}\n2 {deal}\n".encode(), "hands.txt"))}

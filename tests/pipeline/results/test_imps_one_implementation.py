@@ -30,8 +30,7 @@ import pytest
 from pipeline.events.eventfile import load_event
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.records import Scoring
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions, rescore
 from pipeline.results.imp_pairs import score_imp_pairs_session
 from pipeline.results.teams import _board_imps
 from scoring.contract import Contract, Seat
@@ -114,3 +113,32 @@ def test_team_board_with_a_split_score_scores_each_side_in_its_own_field() -> No
     assert note == "split score: the other team -2"
     artificial = TravellerRow(1, 1, 2, adjustment=parse_adjustment("A60/40"))
     assert _board_imps(artificial, there) == (3, "artificial score (Law 86A)")
+
+
+def test_the_main_job_takes_the_imp_totals_option_as_compare_does(tmp_path: Path) -> None:
+    # rules.md §15: with ``imp_totals: per-board`` a pair's session figure is its IMPs per
+    # board, the sum of its board IMPs over the boards it played; the ranking (IMPs per board)
+    # does not change. The same evening in cross-IMPs, once as a sum and once per board, and
+    # the figure compare gives (scoring.imp_totals, one implementation).
+    def standings(options: str) -> dict[int, tuple[Fraction, int]]:
+        event_file = tmp_path / "event.yaml"
+        text = EVENT_YAML.replace("pairs-matchpoints", "pairs-cross-imps")
+        event_file.write_text(text.replace("sessions:\n", options + "sessions:\n", 1))
+        event = load_event(event_file)
+        totals = score_imp_pairs_session(event, event.session(1), _rows())[1]
+        session = session_from_travellers(_rows(), event="evening", scoring=Scoring.CROSS_IMPS)
+        ours = rescore(session, RescoreOptions(event.options, Scoring.CROSS_IMPS))
+        assert {int(p.key): p.total for p in ours.pairs} == {p: t.total for p, t in totals.items()}
+        return {p: (t.total, t.boards_played) for p, t in totals.items()}
+
+    summed = standings("")
+    per_board = standings("options:\n  imp_totals: per-board\n")
+    # Boards played, counted on the 19 lines of _rows (38 sides): pair 4 sits out boards
+    # 2, 4 and 6; pairs 5 and 7 two boards each; the others one.
+    played = {1: 6, 2: 6, 3: 6, 4: 4, 5: 5, 6: 6, 7: 5}
+    assert {p: n for p, (_, n) in summed.items()} == played
+    assert {p: n for p, (_, n) in per_board.items()} == played
+    assert sum(total for total, _ in summed.values()) == 0  # each field of cross-IMPs balances
+    assert {p: total for p, (total, _) in per_board.items()} == {
+        p: total / played[p] for p, (total, _) in summed.items()
+    }
