@@ -55,9 +55,9 @@ def _where(location: tuple[int | str, ...]) -> str:
     return path or "(the document)"
 
 
-def describe(error: ValidationError, limit: int = 3) -> str:
+def _problems(error: ValidationError, within: tuple[str, ...] = (), limit: int = 3) -> str:
     """The first few problems of a damaged document, each with its key path."""
-    problems = [f"{_where(e['loc'])}: {e['msg']}" for e in error.errors()[:limit]]
+    problems = [f"{_where(within + e['loc'])}: {e['msg']}" for e in error.errors()[:limit]]
     more = error.error_count() - len(problems)
     return "; ".join(problems) + (f" (and {more} more)" if more > 0 else "")
 
@@ -102,7 +102,7 @@ def read_store_head(path: Path) -> StoreHead | None:
         return store_head_from_dict(data.get("store") if isinstance(data, dict) else None)
     except ValidationError as error:
         raise ResultsJsonError(
-            f"{path}: the published store head is damaged: store.{describe(error)}"
+            f"{path}: the published store head is damaged: {_problems(error, ('store',))}"
         ) from None
 
 
@@ -123,5 +123,5 @@ def read_results_json(path: Path) -> EventResults:
     try:
         return results_from_dict(data)
     except ValidationError as error:
-        problems = describe(error)
+        problems = _problems(error)
         raise ResultsJsonError(f"{path}: incomplete or damaged results: {problems}") from None

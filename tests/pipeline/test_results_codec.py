@@ -22,6 +22,7 @@ from pipeline.publish.results_json import results_schema_json, results_to_json
 from pipeline.publish.results_json_read import (
     ResultsJsonError,
     read_results_json,
+    read_store_head,
     results_from_dict,
 )
 from pipeline.publish.results_schema import ResultLineJson
@@ -330,3 +331,9 @@ def test_bridgescan_web_refuses_a_damaged_file_with_exit_2(tmp_path: Path) -> No
         "Value error, expected a number, got None"
     )
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_a_damaged_store_head_is_named_with_the_key(tmp_path: Path) -> None:
+    path = _damaged(tmp_path, lambda d: d["store"].update(records="many"))
+    with pytest.raises(ResultsJsonError, match=r"damaged: store\.records: Input should be"):
+        read_store_head(path)
