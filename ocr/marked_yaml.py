@@ -175,7 +175,7 @@ def problems(
             absent.setdefault(loc[:-1], []).append(str(loc[-1]))
             continue
         if kind == "unknown_setting":
-            key = (item.get("ctx") or {}).get("key")
+            key = (item.get("ctx") or {}).get("key", "")
             out.append(Problem(loc, item["msg"], marks.key_line((*loc, key))))
             continue
         if kind in ("list_type", "tuple_type"):

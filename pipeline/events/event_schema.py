@@ -13,7 +13,7 @@ What a block means together with the others (pair numbers a movement needs, a Pa
 Jones partnership rule, a movement's own parameters) is checked where the rule lives,
 in scoring/, when eventfile.py builds the event from these models.
 
-A new event kind or block: a model here (a FileModel, its fields typed with the helpers
+A new event kind or block: a model here (a FileModel, its fields typed with the validators
 below), a field for it on ``EventFileModel`` (or on the block it belongs to), and its
 conversion in eventfile.py (``_event``).
 """
@@ -60,9 +60,9 @@ def _single(value: object, what: str) -> str:
     return value.strip()
 
 
-def text(what: str) -> Any:
+def _text(what: str) -> BeforeValidator:
     """A single value, kept as text (a member number "012345" keeps its zero)."""
-    return Annotated[str, BeforeValidator(lambda value: _single(value, what))]
+    return BeforeValidator(lambda value: _single(value, what))
 
 
 def _whole(value: object, what: str, minimum: int) -> int:
@@ -75,9 +75,9 @@ def _whole(value: object, what: str, minimum: int) -> int:
     return number
 
 
-def whole(what: str, minimum: int = 1) -> Any:
+def _number(what: str, minimum: int = 1) -> BeforeValidator:
     """A whole number of at least ``minimum``."""
-    return Annotated[int, BeforeValidator(lambda value: _whole(value, what, minimum))]
+    return BeforeValidator(lambda value: _whole(value, what, minimum))
 
 
 _YES = ("yes", "true", "on", "1", "ja", "y")
@@ -136,8 +136,8 @@ class CorrectionPeriodEntry(FileModel):
     "2026-11-23 19:00"}`` (a time in the event's zone, e.g. the next club night;
     ``minutes`` beside it is the new period after a changed ruling, Law 92B)."""
 
-    minutes: whole("minutes", minimum=0) | None = None
-    until: text("until") | None = None
+    minutes: Annotated[int, _number("minutes", minimum=0)] | None = None
+    until: Annotated[str, _text("until")] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -157,9 +157,9 @@ class CorrectionPeriodEntry(FileModel):
 class EventHead(FileModel):
     """``event:``: the name, how it is scored, and where its times are."""
 
-    name: text("event name")
+    name: Annotated[str, _text("event name")]
     kind: Annotated[EventKind, BeforeValidator(_event_kind)]
-    organizer: text("organizer") = ""
+    organizer: Annotated[str, _text("organizer")] = ""
     time_zone: Annotated[str, BeforeValidator(_time_zone)] = ""
     correction_period: CorrectionPeriodEntry | None = None
 
@@ -168,23 +168,20 @@ def _option_type(name: str, kind: object) -> Any:
     if kind is bool:
         return Annotated[bool, BeforeValidator(lambda value: _yes_no(value, name))]
     if kind is int:
-        return whole(name, minimum=0)
+        return Annotated[int, _number(name, minimum=0)]
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return Annotated[kind, BeforeValidator(lambda value: _choice(value, name, kind))]
-    return text(name)  # a value ScoringOptions reads from text itself (a Fraction)
+    return Annotated[str, _text(name)]  # a value ScoringOptions reads from text itself (a Fraction)
 
 
 # ``options:`` are ScoringOptions' fields by name, typed by theirs (docs/scoring-options.md),
 # so an option added there is an option of the file without a second list to keep.
 _OPTION_TYPES = typing.get_type_hints(ScoringOptions)
-OptionsEntry: type[FileModel] = create_model(
-    "OptionsEntry",
-    __base__=FileModel,
-    **{
-        f.name: (_option_type(f.name, _OPTION_TYPES[f.name]) | None, None)
-        for f in dataclasses.fields(ScoringOptions)
-    },
-)
+_OPTION_FIELDS: dict[str, Any] = {
+    f.name: (_option_type(f.name, _OPTION_TYPES[f.name]) | None, None)
+    for f in dataclasses.fields(ScoringOptions)
+}
+OptionsEntry: type[FileModel] = create_model("OptionsEntry", __base__=FileModel, **_OPTION_FIELDS)
 
 
 def _spec_value(value: object, info: ValidationInfo) -> str | tuple[int, ...]:
@@ -203,7 +200,7 @@ class MovementEntry(FileModel):
     """``movement:``: the seed's form by ``type`` and its parameters, in the file's order
     (``MovementSpec`` keeps them so the file is written back as the director wrote it)."""
 
-    type: text("movement type")
+    type: Annotated[str, _text("movement type")]
     tables: SpecValue | None = None
     boards_per_round: SpecValue | None = None
     rounds: SpecValue | None = None
@@ -235,7 +232,7 @@ class MovementEntry(FileModel):
         entry = handler(value)
         order = tuple(value) if isinstance(value, dict) else tuple(cls.model_fields)
         object.__setattr__(entry, "_order", order)
-        return entry
+        return typing.cast(MovementEntry, entry)
 
     _order: tuple[str, ...] = ()
 
@@ -247,8 +244,8 @@ def _player(value: Any) -> Any:
 class PlayerEntry(FileModel):
     """A player: a name, or ``{name, member}`` (the club's member number)."""
 
-    name: text("player name")
-    member: text("member number") | None = None
+    name: Annotated[str, _text("player name")]
+    member: Annotated[str, _text("member number")] | None = None
 
 
 Players = tuple[Annotated[PlayerEntry, BeforeValidator(_player)], ...]
@@ -257,22 +254,22 @@ Players = tuple[Annotated[PlayerEntry, BeforeValidator(_player)], ...]
 class PairEntry(FileModel):
     """``{number, players}``: a pair of a section."""
 
-    number: whole("pair number")
+    number: Annotated[int, _number("pair number")]
     players: Players
 
 
 class TeamEntry(FileModel):
     """A team of a teams section: its number, name and the pair numbers that make it."""
 
-    number: whole("team number")
-    name: text("team name")
-    pairs: tuple[whole("pair number"), ...]
+    number: Annotated[int, _number("team number")]
+    name: Annotated[str, _text("team name")]
+    pairs: tuple[Annotated[int, _number("pair number")], ...]
 
 
 class SectionEntry(FileModel):
     """A section: its pairs on one movement (and, in a teams event, its teams)."""
 
-    name: text("section name")
+    name: Annotated[str, _text("section name")]
     movement: MovementEntry
     pairs: tuple[PairEntry, ...]
     teams: tuple[TeamEntry, ...] = ()
@@ -281,8 +278,8 @@ class SectionEntry(FileModel):
 class SessionEntry(FileModel):
     """One session of the event (a multi-session event lists several)."""
 
-    number: whole("session number")
-    name: text("name") = ""
+    number: Annotated[int, _number("session number")]
+    name: Annotated[str, _text("name")] = ""
     date: Annotated[dt.date, BeforeValidator(_date)] | None = None
     sections: tuple[SectionEntry, ...]
     correction_period: CorrectionPeriodEntry | None = None
@@ -291,8 +288,8 @@ class SessionEntry(FileModel):
 class PaulJonesTeamEntry(FileModel):
     """A Paul Jones team of four as entered (``name`` defaults to "Team n")."""
 
-    number: whole("team number")
-    name: text("team name") | None = None
+    number: Annotated[int, _number("team number")]
+    name: Annotated[str, _text("team name")] | None = None
     players: Players
 
 
@@ -301,7 +298,7 @@ class PaulJonesEntry(FileModel):
     session 1's pairs into teams (pipeline/events/paul_jones.py)."""
 
     teams: tuple[PaulJonesTeamEntry, ...] | None = None
-    draw: whole("draw seed", minimum=0) | None = None
+    draw: Annotated[int, _number("draw seed", minimum=0)] | None = None
 
     @model_validator(mode="after")
     def _one_way(self) -> PaulJonesEntry:

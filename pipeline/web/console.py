@@ -79,7 +79,7 @@ def allowed_hosts(host: str, public: bool) -> list[str]:
 
 def guard(app: Starlette, console: Gate, host: str = "127.0.0.1") -> Starlette:
     """``app`` behind the host check, then the session cookie and the security headers."""
-    app.add_middleware(ConsoleMiddleware, console=console)  # type: ignore[arg-type]
+    app.add_middleware(ConsoleMiddleware, console=console)
     # Added last, so it runs first: a refused host name gets no session.
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(host, console.public))
     return app
