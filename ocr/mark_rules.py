@@ -7,7 +7,7 @@ row's readings. The order matters where a rule reads what an earlier one decided
 spill rules first settle which box a stroke belongs to, the circle rules then ask whether
 strokes round a box are its own circle, the dot rule last looks at a row that holds a
 mark. Every rule's reason, with the pages that showed it was needed, is its ``why`` and
-its function's docstring (ocr/neighbour_rules.py).
+its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.bench_ocr --price-rules`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
@@ -22,20 +22,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ocr.circle_rules import (
+    alone_in_field,
+    beside_field_circle,
+    circled_alone,
+    over_edges,
+    strips_checked,
+)
 from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
-from ocr.neighbour_rules import (
-    alone_in_field,
-    beside_circles,
-    beside_field_circle,
-    circled_alone,
-    off_circles,
-    over_edges,
-    strips_checked,
-    without_spill,
-)
 from ocr.row_evidence import RowEvidence
+from ocr.spill_rules import beside_circles, off_circles, without_spill
 
 __all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rules_off"]
 

@@ -278,7 +278,7 @@ class MarkSettings:
         "TRAINING (616fd7a)",
     )
 
-    # --- the neighbour rules (ocr/neighbour_rules.py) --------------------------------
+    # --- the spill rules (ocr/spill_rules.py) ----------------------------------------
     spill_max_fill: float = _t(
         0.35,
         "A box filled more than this is marked whatever its "

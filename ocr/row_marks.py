@@ -74,7 +74,7 @@ _RING_SIDE_MIN_PX = MARK_SETTINGS.ring_side_min_px
 def _round_all_over(seen: Rays, support: float | None) -> bool:
     """Do strokes go round a box on every side though the circle views read it empty?
     The rays see 45% of every sector with no gap over 50 degrees, as round a circled
-    neighbour (ocr/neighbour_rules.py), and an ellipse round it is followed over
+    neighbour (ocr/spill_rules.py), and an ellipse round it is followed over
     ``OUTLINE_NONE``, which the outline does not clear. A circle drawn off centre leaves
     the strips nothing, and its ellipse is followed only in part (sixth TEST set, seed
     18, phone/page_0416.jpg row 7: a felt tip's circle round NT, rays 0.5 with a gap of

@@ -562,15 +562,15 @@ def test_a_cross_in_the_neighbour_of_a_circled_box_stays_its_own_mark():
 def test_a_box_emptied_by_the_spill_rule_is_read_again_for_a_circle_of_its_own():
     """A box filled well over the marked threshold is not looked at for a circle; when the
     spill rule takes a neighbour's stroke out of its fill, it is read again with what is
-    left, circle and all (``ocr.neighbour_rules._again``). Level 4 has a circle round it (3.2
+    left, circle and all (``ocr.spill_rules._again``). Level 4 has a circle round it (3.2
     mm, over its printed edges): read again with a fill of 0.01, it is circled for
     certain. Level 6 has nothing round it: read again, it is empty, as the fill says."""
     from ocr.illumination import flatten
     from ocr.layout import load_layout
     from ocr.mark_geometry import row_geometry
     from ocr.mark_settings import MARK_SETTINGS
-    from ocr.neighbour_rules import _again
     from ocr.row_marks import RowMarks
+    from ocr.spill_rules import _again
 
     page = _fresh()
     _circle_off_centre(page, "level", "4", 0.0, (3.2, 3.2))
