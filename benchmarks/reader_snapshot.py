@@ -127,7 +127,9 @@ def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, 
     return _read_pages(pages)
 
 
-def read_all(cache: Path, pages: int, seed: int = 13) -> tuple[Snapshot, dict[str, float]]:
+def read_all(
+    cache: Path, pages: int, conditions: tuple[str, ...] = CONDITIONS, seed: int = 13
+) -> tuple[Snapshot, dict[str, float]]:
     """The readings of every page (see the module docstring) and the CPU seconds each set
     took (reading with the box recording, so a little above the reader's own time)."""
     from benchmarks.bench_ocr import generate
@@ -135,7 +137,8 @@ def read_all(cache: Path, pages: int, seed: int = 13) -> tuple[Snapshot, dict[st
     snapshot: Snapshot = {}
     cpu: dict[str, float] = {}
     for split in ("training", "test"):
-        for k, condition in enumerate(CONDITIONS):
+        for condition in conditions:
+            k = CONDITIONS.index(condition)
             # The condition's own seed, as benchmarks.bench_ocr gives it.
             own_seed = seed * 100 + k + (50 if split == "training" else 0)
             files = generate(cache, condition, pages, own_seed, split=split)
@@ -190,11 +193,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "compare":
         recorded = json.loads(args.snapshot.read_text("utf-8"))
         pages = recorded["pages_per_condition"]
-    snapshot, cpu = read_all(args.cache, pages)
+        # The conditions recorded: a condition added since has nothing to compare with.
+        conditions = tuple(recorded.get("conditions", CONDITIONS))
+    else:
+        conditions = CONDITIONS
+    snapshot, cpu = read_all(args.cache, pages, conditions)
     rows = sum(len(p.get("rows", [])) for p in snapshot.values())
     print(f"{len(snapshot)} page sets read, {rows} rows; CPU seconds {json.dumps(cpu)}")
     if args.mode == "record":
-        body = {"pages_per_condition": pages, "readings": snapshot}
+        body = {"pages_per_condition": pages, "conditions": conditions, "readings": snapshot}
         tmp = args.snapshot.with_suffix(".tmp")
         tmp.write_text(json.dumps(body), "utf-8")
         tmp.replace(args.snapshot)
