@@ -30,7 +30,7 @@ it is, and whether it is one, is for a person. A dot:
   a dot (TRAINING ordinary page_0020.jpg row 4, the circle round NT beside S).
 
 Chosen on TRAINING pages (``ocr.training.synthetic.mark_styles``: one dot in four is put
-on the box's edge or corner), see docs/reader.md.
+on the box's edge or corner), see docs/reader-history.md.
 """
 
 from __future__ import annotations

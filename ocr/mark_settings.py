@@ -126,13 +126,13 @@ class MarkSettings:
         "outline under 0.70) and 25 boxes without a mark (24 under 0.70); from 4 bins up 4 "
         "boxes without a mark in 12,823",
     )
-    narrow_gap_deg: float = _t(
+    narrow_gap_deg: int = _t(
         30,
         "Strokes round a box with no gap wider than this are read unsure at least (a worn "
         "pencil's broken circle, a circle over the printed edges).",
         _TRAIN600 + ": 7 of 10,080 unmarked boxes, 17 of the 54 rings the strips missed",
     )
-    closed_within_deg: float = _t(
+    closed_within_deg: int = _t(
         60,
         "A gap this wide in the strokes round a box leaves nothing of a circle's closure: "
         "circles left open leave up to 40 degrees, neighbours' marks 50 or more.",
@@ -149,7 +149,7 @@ class MarkSettings:
         "Strokes covering this share of every sector round a box may be a circle round it.",
         "1,500 TRAINING pages (5d7bebf)",
     )
-    round_gap_deg: float = _t(
+    round_gap_deg: int = _t(
         50, "Strokes that go round a box leave no gap wider than this.", _TRAIN600 + " (0a23605)"
     )
     thicker_px: float = _t(
@@ -158,7 +158,7 @@ class MarkSettings:
         "the form prints there that make it covered.",
         "form: a printed edge's measured width plus half a pixel (5a7a29a)",
     )
-    ring_side_min_px: float = _t(
+    ring_side_min_px: int = _t(
         2,
         "Fewer drawn pixels than this beside a side: no ink there, no circle looked for.",
         "form: scanner specks (2b35039)",
@@ -251,7 +251,7 @@ class MarkSettings:
         "its ball skips (half a solid pixel's).",
         "TRAINING wide rings (66c22ea)",
     )
-    skip_reach_px: float = _t(
+    skip_reach_px: int = _t(
         2, "How far past its solid ink such a stroke is followed.", "TRAINING wide rings (66c22ea)"
     )
 

@@ -50,7 +50,7 @@ def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
     by 0.3-0.7 points, with no wrong row. Measuring every row among its inked pixels
     lowered review more (by 0.4-1.6 points), but two more rows of the sample evening went
     to review (a check's arm over the next box read as a circle round it), and it was not
-    kept (docs/reader.md).
+    kept (docs/reader-history.md).
     """
     centres = (paper - grey[g.centres].astype(np.float32)) / paper
     level = quantile(centres, 0.98) if centres.size else 0.0

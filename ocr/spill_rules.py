@@ -128,7 +128,7 @@ def _round_neighbour(ev: RowEvidence, i: int, j: int, r: MarkReading, t: MarkSet
     (ocr/circles.py): they cover 45% of every sector round it, or, for a fill of 0.2 or
     less (an arc, not a cross), a quarter of every sector with no gap over 50 degrees
     (a circle drawn over the neighbour's printed edges, which the rays see only where
-    it leaves them: TEST damaged/page_0203.jpg row 9, docs/reader.md). The first needs
+    it leaves them: TEST damaged/page_0203.jpg row 9, docs/reader-history.md). The first needs
     drawn ink beside two of ``j``'s sides; the second needs it, or the box's ink
     leaning towards ``j`` (more than half in its facing half), as an arc's does: over
     a phone photo's thick printed edges the rest of a circle lies beside one side at
