@@ -161,7 +161,7 @@ def strips_checked(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     doubted: dict[int, float] = {}
     for i, (_, _, rect) in enumerate(g.boxes):
         r = read[i]
-        if not v.only_just(rect) or r.how != "circle" or r.state is not MarkState.MARKED:
+        if r.how != "circle" or r.state is not MarkState.MARKED or not v.only_just(rect):
             continue
         support = v.outline_support(rect)
         if support is not None and support < t.outline_unsure:

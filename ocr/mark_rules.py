@@ -134,7 +134,7 @@ RULES: tuple[MarkRule, ...] = (
     MarkRule(
         "strips_checked",
         strips_checked,
-        _inked,
+        _circle_marked,
         "A box the strips read circled only just (3 of 6 bins) is circled only where its "
         "ellipse agrees: the marks round an empty box can cover its strips so.",
     ),
