@@ -86,3 +86,31 @@ def test_switching_a_rule_off_reads_the_row_without_it():
     again = _read(page)
     assert _marked(again) == {("level", "3"): "circle"}
     assert again[("level", "4")].state is MarkState.EMPTY
+
+
+def test_a_row_s_evidence_is_measured_once_and_cannot_change():
+    """The rules all see one ``RowEvidence``: asked twice, the row gives the same value,
+    and no rule can write into it. On the circled 3 of the test above, the evidence's own
+    readings (before the rules) mark both the circled 3 and the 4 its arc fills."""
+    import dataclasses
+
+    import cv2
+    import numpy as np
+
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from tests.ocr.test_marks import DPI
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    lay = load_layout()
+    row = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
+    evidence = row.evidence()
+    assert row.evidence() is evidence
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        evidence.first = ()  # type: ignore[misc]
+    boxes = evidence.geometry.boxes
+    first = {(f, o): m for (f, o, _), m in zip(boxes, evidence.first, strict=True)}
+    assert first[("level", "3")].how == "circle"
+    assert first[("level", "4")].state is MarkState.MARKED
