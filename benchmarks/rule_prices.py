@@ -33,16 +33,21 @@ def _counts(figures: dict[str, object]) -> tuple[int, int, int]:
 
 
 def price_rules(
-    cache: Path, pages: int, conditions: tuple[str, ...] = CONDITIONS, seed: int = 13
+    cache: Path,
+    pages: int,
+    conditions: tuple[str, ...] = CONDITIONS,
+    seed: int = 13,
+    rules: tuple[str, ...] = RULE_NAMES,
+    baseline: bool = True,
 ) -> dict[str, dict[str, dict[str, int]]]:
-    """Per setting ("all rules", then "without RULE"), per condition: wrong rows, rows to
-    review and written rows."""
+    """Per setting ("all rules" unless not ``baseline``, then "without RULE" for each of
+    ``rules``), per condition: wrong rows, rows to review and written rows."""
     files = {
         c: generate(cache, c, pages, seed * 100 + CONDITIONS.index(c) + 50, split="training")
         for c in conditions
     }
     out: dict[str, dict[str, dict[str, int]]] = {}
-    for setting in ("all rules", *RULE_NAMES):
+    for setting in (("all rules",) if baseline else ()) + rules:
         off = () if setting == "all rules" else (setting,)
         per: dict[str, dict[str, int]] = {}
         with rules_off(*off):
@@ -87,15 +92,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--conditions", default=",".join(CONDITIONS))
     ap.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
     ap.add_argument("--json", type=Path, default=None, help="also write the counts here")
+    ap.add_argument("--rules", default=",".join(RULE_NAMES), help="the rules to price")
+    ap.add_argument(
+        "--no-baseline", action="store_true", help="leave out the reading with every rule"
+    )
     args = ap.parse_args(argv)
     conditions = tuple(c for c in args.conditions.split(",") if c)
     unknown = set(conditions) - set(CONDITIONS)
     if unknown:
         raise SystemExit(f"no condition {sorted(unknown)}: one of {', '.join(CONDITIONS)}")
-    prices = price_rules(args.cache, args.pages, conditions)
+    rules = tuple(r for r in args.rules.split(",") if r)
+    if set(rules) - set(RULE_NAMES):
+        raise SystemExit(f"no rule {sorted(set(rules) - set(RULE_NAMES))}: one of {RULE_NAMES}")
+    prices = price_rules(args.cache, args.pages, conditions, rules=rules,
+                         baseline=not args.no_baseline)  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(prices, indent=2) + "\n", "utf-8")
-    print(as_markdown(prices))
+    if "all rules" in prices:
+        print(as_markdown(prices))
     return 0
 
 
