@@ -113,6 +113,15 @@ def _most(by_board: dict[int, list[FieldLine[R]]], section: str | None) -> int:
     return max([c for c in counts if c] or [1])
 
 
+def _engine_lines(lines: Sequence[FieldLine[R]], ids: dict[str, int]) -> list[BoardLine]:
+    """A board's lines as ``boards`` takes them: each entrant by its number in ``ids``."""
+    return [
+        BoardLine(ids[x.ns], ids[x.ew], *x.outcomes, adjusted=x.adjusted,
+                  field_score=x.field_score)
+        for x in lines
+    ]  # fmt: skip
+
+
 def _named(message: str, ids: dict[str, int]) -> str:
     names = {number: key for key, number in ids.items()}
     return re.sub(r"pair (\d+)", lambda m: f"pair {names.get(int(m[1]), m[1])}", message)
@@ -163,21 +172,8 @@ def _matchpoints(
         mine = {number: board_lines for number, board_lines in mine.items() if board_lines}
         if not mine:
             continue
-        engine_boards = {
-            number: [
-                BoardLine(
-                    ids[x.ns],
-                    ids[x.ew],
-                    *x.outcomes,
-                    adjusted=x.adjusted,
-                    field_score=x.field_score,
-                )
-                for x in board_lines
-            ]  # fmt: skip
-            for number, board_lines in mine.items()
-        }
         scored, unscored = score_boards(
-            engine_boards,
+            {number: _engine_lines(board_lines, ids) for number, board_lines in mine.items()},
             lambda _board, normal=normals[section]: normal,
             options.scoring,
             own_top=options.own_top,
@@ -287,11 +283,8 @@ def _imps(
             mine = [line for line in board_lines if _in_field(section, line.section)]
             if not mine:
                 continue
-            engine_lines = [
-                BoardLine(ids[x.ns], ids[x.ew], *x.outcomes, adjusted=x.adjusted) for x in mine
-            ]
             try:
-                figures = imp_figures(engine_lines, options.scoring, butler)
+                figures = imp_figures(_engine_lines(mine, ids), options.scoring, butler)
             except ValueError as error:
                 raise FieldError(number, f"board {number}: {_named(str(error), ids)}") from None
             for line, side in zip(mine, figures, strict=True):
