@@ -331,3 +331,38 @@ def test_team_evening_on_guide_cards(tmp_path):
         load_event(tmp_path / "event.yaml")
     assert info.value.path == "sessions[0].sections[0].movement"
     assert "the same team sits NS at both tables" in info.value.detail
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "path", "message", "line"),
+    [
+        # an unknown key: the allowed ones, and the nearest when it looks like a slip
+        ("boards_per_round: 4}", "boards_per_rnd: 4}", "sessions[0].sections[0].movement",
+         "unknown setting 'boards_per_rnd' (allowed: absent, arrow_switch, boards_per_round,", 8),
+        ("{number: 6,", "{numbr: 6,", "sessions[0].sections[0].pairs[5]",
+         "unknown setting 'numbr' (allowed: number, players); did you mean 'number'?", 18),
+        # a wrong type: a list where one value belongs, one value where a list belongs
+        ("{number: 3,", "{number: [3],", "sessions[0].sections[0].pairs[2].number",
+         "pair number must be a single value", 12),
+        ("players: [Cia Lind, Dag Holm]", "players: Cia Lind",
+         "sessions[0].sections[0].pairs[1].players", "expected a list", 11),
+        ("sessions:", "options: {law88: maybe}\nsessions:", "options.law88",
+         "law88 'maybe' must be yes or no", 4),
+        # a missing required field: named at the mapping that lacks it
+        ("  name: Tuesday Howell\n", "", "event", "name missing", 2),
+        ("{number: 7, players: [Mo Öberg, Nils Åberg]}", "{number: 7}",
+         "sessions[0].sections[0].pairs[6]", "players missing", 19),
+        # a key given twice in one mapping
+        ("{number: 8, players: [Ola Ek, Pia Ek]}", "{number: 8, players: [Ola Ek], number: 9}",
+         "sessions[0].sections[0].pairs[7]", "'number' is given twice", 20),
+    ],
+)  # fmt: skip
+def test_shape_mistakes_name_file_line_and_field(old, new, path, message, line):
+    """The models of event_schema.py: each mistake at its field and line (counted by hand
+    in HOWELL_8: line 8 is the movement, lines 10-12 pairs 1-3, 13-16 pair 4, 17-20 pairs
+    5-8)."""
+    assert old in HOWELL_8
+    error = error_of(HOWELL_8.replace(old, new, 1))
+    assert (error.path, error.line) == (path, line)
+    assert message in error.detail
+    assert str(error) == f"event.yaml: {path}: {error.detail} (line {line})"

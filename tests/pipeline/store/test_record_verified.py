@@ -152,3 +152,16 @@ def test_a_club_console_does_not_start_on_an_event_whose_record_is_broken(
     assert refused.returncode == 4, refused.stdout
     assert f"{edited} is not the file that was published" in refused.stdout
     assert "the console was not started" in refused.stdout
+
+
+def test_the_published_schema_is_recorded_like_the_other_files(out: Path, tmp_path: Path) -> None:
+    from pipeline.publish.results_json import results_schema_json
+
+    folder = out / "versions" / "v0002"
+    schema = folder / "results.schema.json"
+    assert (out / "results.schema.json").read_text("utf-8") == results_schema_json()
+    schema.write_text(schema.read_text("utf-8").replace('"integer"', '"string"'), "utf-8")
+    _manifest_recomputed(folder)  # the manifest agrees; the store's record does not
+    verified = bridgescan("audit", "verify", str(out), env=environment(tmp_path, LATER))
+    assert verified.returncode == 4, verified.stdout
+    assert f"{schema} is not the file that was published" in verified.stdout.replace("\n", "")
