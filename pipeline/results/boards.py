@@ -37,15 +37,16 @@ class UnscoredBoard:
 
 def score_boards(
     boards: Mapping[int, Sequence[BoardLine]],
-    normal: Callable[[int], int],
+    normal: int | Callable[[int], int],
     options: ScoringOptions,
     *,
     own_top: bool = False,
 ) -> tuple[list[BoardScore], list[UnscoredBoard]]:
-    """Each board of a field in matchpoints, in the order given: ``score_board`` on N =
-    ``normal(board)`` (Neuberg, rules.md §4), or on its own top (``own_top``). A board that
-    cannot be scored is handed back with its reason and left out, so the caller reports every
-    one (the main job as a finding; ``score_field`` as the error of the file's board)."""
+    """Each board of a field in matchpoints, in the order given: ``score_board`` on N
+    (Neuberg, rules.md §4: ``normal``, or ``normal(board)`` where it differs by board), or on
+    its own top (``own_top``). A board that cannot be scored is handed back with its reason
+    and left out, so the caller reports every one (the main job as a finding, ``score_field``
+    as the error of the file's board)."""
     scored: list[BoardScore] = []
     unscored: list[UnscoredBoard] = []
     for number, lines in boards.items():
@@ -53,7 +54,8 @@ def score_boards(
             if own_top:
                 scored.append(_own_top(list(lines), options, number))
             else:
-                scored.append(score_board(lines, normal(number), options, number))
+                n = normal(number) if callable(normal) else normal
+                scored.append(score_board(lines, n, options, number))
         except ValueError as error:
             unscored.append(UnscoredBoard(number, str(error)))
     return scored, unscored

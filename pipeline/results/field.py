@@ -174,7 +174,7 @@ def _matchpoints(
             continue
         scored, unscored = score_boards(
             {number: _engine_lines(board_lines, ids) for number, board_lines in mine.items()},
-            lambda _board, normal=normals[section]: normal,
+            normals[section],
             options.scoring,
             own_top=options.own_top,
         )
