@@ -161,6 +161,9 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         from pipeline.flows.prefect_env import configure_prefect, late_api_message
 
         configure_prefect()
+        from pipeline.flows.prefect_server import use_running_server
+
+        use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
         # its API (the UI), not over the progress bar.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")

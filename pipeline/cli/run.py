@@ -93,8 +93,10 @@ def _run(  # type: ignore[no-untyped-def]
     errors,
 ):
     from pipeline.flows.prefect_env import configure_prefect
+    from pipeline.flows.prefect_server import use_running_server
 
     configure_prefect()
+    use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
     from ocr.reader import page_count
     from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
