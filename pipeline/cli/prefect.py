@@ -24,12 +24,13 @@ group = typer.Typer(
 @group.command("start")
 def start_command(
     port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (another if it is taken).")] = 4200,
+    wait: Annotated[float, typer.Option(help="Seconds to wait for it to answer.")] = 300,
 ) -> None:
     """Start the server in the background (or say where the running one is)."""
     from pipeline.flows.prefect_server import start_server, state_file
 
     try:
-        state, started = start_server(port)
+        state, started = start_server(port, wait)
     except RuntimeError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(ExitCode.ENVIRONMENT) from None

@@ -22,17 +22,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from dataclasses import asdict, dataclass
-from importlib.util import find_spec
 from pathlib import Path
 
-from pipeline.flows.local_api import API_MARK
+from pipeline.flows.local_api import API_MARK, answers, api_command, free_port
 
 __all__ = [
     "ServerState",
@@ -84,15 +80,6 @@ def _is_api_process(pid: int) -> bool:
         return False
 
 
-def answers(url: str, timeout: float = 2.0) -> bool:
-    """Whether a Prefect API answers its health check at ``url``."""
-    try:
-        with urllib.request.urlopen(f"{url.rstrip('/')}/health", timeout=timeout) as reply:
-            return bool(reply.status == 200)
-    except (OSError, urllib.error.URLError, ValueError):
-        return False
-
-
 def _alive(state: ServerState) -> bool:
     running = _is_api_process(state.pid) if os.path.isdir("/proc") else True
     return running and answers(state.url)
@@ -122,17 +109,6 @@ def use_running_server(say: object = None) -> str | None:
     return None
 
 
-def _free_port(preferred: int) -> int:
-    for port in (preferred, 0):
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return int(probe.getsockname()[1])
-    raise OSError("no free port on 127.0.0.1")
-
-
 def start_server(port: int = DEFAULT_PORT, timeout: float = 120.0) -> tuple[ServerState, bool]:
     """Start the standing server (or find the one running); returns it and whether it was
     started now. Raises ``RuntimeError`` with the end of its log when it does not answer
@@ -142,16 +118,12 @@ def start_server(port: int = DEFAULT_PORT, timeout: float = 120.0) -> tuple[Serv
         return running, False
     home = prefect_home()
     home.mkdir(parents=True, exist_ok=True)
-    chosen = _free_port(port)
+    chosen = free_port(port)
     url = f"http://127.0.0.1:{chosen}/api"
     log = home / "bridgescan-server.log"
-    spec = find_spec("prefect")
-    assert spec is not None and spec.origin is not None, "prefect is installed with bridgescan"
     env = {**os.environ, "PREFECT_UI_ENABLED": "true", "PREFECT_HOME": str(home)}
     env.pop("PREFECT_API_URL", None)  # the server is the API: it talks to no other
-    command = [sys.executable, "-m", "uvicorn", "--app-dir", str(Path(spec.origin).parents[1]),
-               "--factory", "prefect.server.api.server:create_app", "--host", "127.0.0.1",
-               "--port", str(chosen), "--log-level", "error", "--lifespan", "on"]  # fmt: skip
+    command = api_command(chosen)
     with open(log, "ab") as sink:
         process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=sink,
                                    stderr=sink, start_new_session=True)  # fmt: skip

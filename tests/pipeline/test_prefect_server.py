@@ -43,7 +43,7 @@ def _api_children(parent: int) -> list[int]:
 def _bridgescan(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
     return subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)  # fmt: skip
+                          timeout=1200)  # fmt: skip
 
 
 def _post(url: str, body: dict[str, object]) -> list[dict[str, object]]:
@@ -64,7 +64,7 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
     folder.mkdir()
     for name in ("event.yaml", "session1.xlsx", "session2.csv"):
         shutil.copy(SAMPLE / name, folder)
-    started = _bridgescan("prefect", "start", "--port", "0", env=env)
+    started = _bridgescan("prefect", "start", "--port", "0", "--wait", "900", env=env)
     state_path = tmp_path / "prefect" / "bridgescan-server.json"
     state = json.loads(state_path.read_text()) if state_path.is_file() else {}
     try:
