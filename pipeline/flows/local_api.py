@@ -24,6 +24,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -168,8 +169,10 @@ def start_local_api() -> str | None:
     # What Prefect gives its own temporary API: no UI, no background services.
     env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1",
            "PREFECT__SERVER_FINAL": "1"}  # fmt: skip
+    said = tempfile.TemporaryFile()  # what it says, read only if it does not start
     process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+                               stdout=subprocess.DEVNULL, stderr=said)  # fmt: skip
+    process.stderr = said  # type: ignore[assignment]
     if _lifeline:  # the watcher knows it from now on, whether it has looked yet or not
         os.write(_lifeline[0], f"{process.pid}\n".encode())
     _started.append((process, url))
@@ -183,12 +186,13 @@ def _wait_for(process: subprocess.Popen[bytes], url: str) -> None:
     while not answers(url, timeout=1.0):
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
-            said = process.stderr.read().decode(errors="replace")[-1500:] if process.stderr else ""
+            said = ""
+            if process.stderr is not None:
+                process.stderr.seek(0)
+                said = process.stderr.read().decode(errors="replace")[-1500:]
             raise RuntimeError("Timed out while attempting to connect to ephemeral Prefect API "
                                f"server at {url}: {said}")  # fmt: skip
         time.sleep(0.1)
-    if process.stderr is not None:
-        process.stderr.close()  # nothing reads it any more: an API that logs must not block
 
 
 def tie_local_api_to_this_process() -> None:
