@@ -78,21 +78,26 @@ class PrintedPairs:
     printed empty; ``allowed`` are all (NS, EW) pairs the movement sends to the board;
     ``seated`` the pairs the movement seats in each round (any table, any board);
     ``one_series`` whether the event numbers its pairs in one series (see
-    ``numbered_in_one_series``).
+    ``numbered_in_one_series``); ``section_pairs`` the section's pair numbers when only
+    the form's QR code gives them (no event file, ``ocr/pair_check.py``).
     """
 
     rows: tuple[tuple[int | None, int, int] | None, ...]
     allowed: tuple[tuple[int, int], ...] | None = None
     seated: Mapping[int, frozenset[int]] | None = None
     one_series: bool | None = None  # the event numbers its pairs in one series; None: unknown
+    section_pairs: frozenset[int] | None = None
 
     def row(self, number: int) -> tuple[int | None, int, int] | None:
         return self.rows[number - 1] if number <= len(self.rows) else None
 
     @cached_property
     def existing(self) -> frozenset[int] | None:
-        """Every pair number the event has (seated in some round), None when unknown."""
-        return frozenset().union(*self.seated.values()) if self.seated else None
+        """Every pair number the event has (seated in some round; without the event, the
+        section's pairs of the QR code), None when unknown."""
+        if self.seated:
+            return frozenset().union(*self.seated.values())
+        return self.section_pairs
 
     @cached_property
     def numbered_in_one_series(self) -> bool:
