@@ -15,6 +15,7 @@ ellipse round it decides, beside the other boxes of its field (``_alone_in_field
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -100,7 +101,11 @@ class NeighbourRules:
                 if not self._crossed(g.boxes[i][2], g.boxes[j][2]):
                     break  # nothing crosses from the neighbour: the ink is this box's own
                 again = self._again(g, i, r, fill)
-                if read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
+                if again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED:
+                    # the ink is taken for the neighbour's stroke: say whose, as a reading
+                    # the score cannot tell from the neighbour's needs it (ocr/score_ties.py)
+                    out[i] = replace(again, neighbour=g.boxes[j][:2])
+                elif read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
                     out[i] = again
                 else:
                     out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",

@@ -45,6 +45,8 @@ from ocr.marks import MarkReading, MarkState
 from ocr.pair_decode import decode_pairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
 from ocr.row_marks import RowMarks
+from ocr.score_agreement import mismatch_reason
+from ocr.score_ties import tied_ink
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
@@ -293,6 +295,7 @@ def _decode_row(
         reasons.append(f"{name} {options} marked, which the reading does not use")
     for name in unexplained_unsure(marks, uses):
         reasons.append(f"unsure mark in {name}")
+    reasons.extend(tied_ink(marks, uses, best, vul))
     if pairs.in_movement is False:
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
     if best.ns_pair is None or best.ew_pair is None:
@@ -304,7 +307,9 @@ def _decode_row(
     if best.score_ns is not None:
         law = 0 if best.passed_out else ns_score(best.contract, best.declarer, best.tricks, vul)
         if law != best.score_ns:
-            reasons.append(f"written score {best.score_ns:+d} is not the Law 77 score {law:+d}")
+            reasons.append(
+                mismatch_reason(best.score_ns, best.contract, best.declarer, best.tricks, vul)
+            )
         elif contract.rival is not None:
             reasons.append(
                 f"written score reads more like {contract.rival:+d} (a result one mark away) "
