@@ -101,9 +101,11 @@ class NeighbourRules:
                 if not self._crossed(g.boxes[i][2], g.boxes[j][2]):
                     break  # nothing crosses from the neighbour: the ink is this box's own
                 again = self._again(g, i, r, fill)
-                if again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED:
-                    # the ink is taken for the neighbour's stroke: say whose, as a reading
-                    # the score cannot tell from the neighbour's needs it (ocr/score_ties.py)
+                if (again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED
+                        and r.fill > MARKED_ABOVE):  # fmt: skip
+                    # ink that marks the box by its fill is taken for the neighbour's
+                    # stroke: say whose, as a reading the score cannot tell from the
+                    # neighbour's needs it (ocr/score_ties.py)
                     out[i] = replace(again, neighbour=g.boxes[j][:2])
                 elif read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
                     out[i] = again

@@ -11,7 +11,9 @@ the heart box, leaning into the spade box, accepted as 4S+2: the heart box's ink
 given to the spade box's mark, and the score, the same for both, could not object.
 
 So a row whose reading uses a box whose neighbour in the same field was read empty for
-that reason (``MarkReading.neighbour`` names it) goes to a person when the reading with
+that reason, though its fill alone would mark it (over ``MARKED_ABOVE``, 0.10: the arm
+of a cross reaching across the gap rarely fills that much; ``MarkReading.neighbour``
+names the box it was given to), goes to a person when the reading with
 the neighbour's box instead has the same Law 77 score: which box the player meant is
 then decided by the neighbour rule alone, and nothing on the row checks it. Where the
 two readings score differently, the joint decoding has weighed the written score between
