@@ -15,25 +15,11 @@ import sys
 import time
 from pathlib import Path
 
+from tests.pipeline.flows.api_processes import MARK as API_MARK
+from tests.pipeline.flows.api_processes import api_children
+
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
-API_MARK = b"prefect.server.api.server:create_app"
-
-
-def _api_children(parent: int) -> list[int]:
-    """Prefect API processes whose parent is ``parent`` (read from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == parent and API_MARK in cmdline:
-            found.append(int(entry.name))
-    return found
 
 
 def _alive(pid: int) -> bool:
@@ -61,7 +47,7 @@ def test_a_run_killed_with_minus_9_leaves_no_prefect_api_running(tmp_path: Path)
         deadline = time.monotonic() + 180
         while not api and run.poll() is None and time.monotonic() < deadline:
             time.sleep(0.2)
-            api = _api_children(run.pid)
+            api = api_children(run.pid)
         assert api, "the run never started Prefect's API"
         run.send_signal(signal.SIGKILL)
         run.wait()

@@ -21,23 +21,10 @@ from pathlib import Path
 import pytest
 
 from pipeline.flows import prefect_server
+from tests.pipeline.flows.api_processes import api_children
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
-API_MARK = prefect_server.API_MARK.encode()
-
-
-def _api_children(parent: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text()
-            cmdline = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == parent and API_MARK in cmdline:
-            found.append(int(entry.name))
-    return found
 
 
 def _bridgescan(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -78,7 +65,7 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
                                stderr=subprocess.PIPE, text=True)  # fmt: skip
         own_api = []
         while run.poll() is None:
-            own_api += _api_children(run.pid)
+            own_api += api_children(run.pid)
             time.sleep(0.1)
         output, errors = run.communicate()
         assert run.returncode == 1, errors  # published, PROVISIONAL (the sample's findings)
