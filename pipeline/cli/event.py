@@ -44,6 +44,11 @@ def _describe(movement: object) -> list[str]:
     from scoring.movements import balance_report, check_movement, comparison_fields, meeting_plan
 
     assert isinstance(movement, Movement)
+    from pipeline.events.individual import describe_individual
+
+    individual = describe_individual(movement)
+    if individual is not None:
+        return individual
     plays = sorted({movement.times_played(b) for b in movement.boards})
     fields = comparison_fields(movement)
     report = balance_report(movement)
@@ -94,7 +99,7 @@ def check(
         date = f" {session.date.isoformat()}" if session.date else ""
         typer.echo(f"session {session.number}: {session.label}{date}")
         for section in session.sections:
-            typer.echo(f" section {section.name}: {len(section.pairs)} pairs")
+            typer.echo(f" section {section.name}: {_entrants(section)}")
             for line in _describe(section.movement):
                 typer.echo(f" {line}")
     if event.paul_jones:
@@ -111,6 +116,16 @@ def check(
         for note in other_pairs_under_one_number(event):
             typer.echo(f"NOTE {note}")
     typer.echo("OK")
+
+
+def _entrants(section: object) -> str:
+    from pipeline.events.individual import player_numbers
+    from scoring.event import Section
+
+    assert isinstance(section, Section)
+    if section.individual:
+        return f"{len(player_numbers(section))} players (individual)"
+    return f"{len(section.pairs)} pairs"
 
 
 def _over_the_event(event: object) -> str:

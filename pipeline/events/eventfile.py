@@ -221,7 +221,20 @@ def _session(node: _Node, kind: EventKind, base_dir: Path, time_zone: str = "") 
 
 
 def _section(node: _Node, base_dir: Path) -> Section:
-    fields = node.mapping({"name", "movement", "pairs", "teams"}, {"name", "movement", "pairs"})
+    fields = node.mapping({"name", "movement", "pairs", "teams", "players"}, {"name", "movement"})
+    if "players" in fields:  # an individual (pipeline/events/individual.py)
+        from pipeline.events.individual import read_individual_section
+
+        if "pairs" in fields or "teams" in fields:
+            raise node.error("an individual section lists players, not pairs or teams")
+        return read_individual_section(
+            fields["name"].text("section name"),
+            fields["movement"],
+            _movement(fields["movement"], base_dir, ()),
+            fields["players"],
+        )
+    if "pairs" not in fields:
+        raise node.error("pairs missing (an individual section lists players instead)")
     pair_numbers: list[int] = []
     pairs = tuple(_pair(n, pair_numbers) for n in fields["pairs"].items())
     teams = tuple(_team(n) for n in fields["teams"].items()) if "teams" in fields else ()
@@ -285,7 +298,7 @@ def _team(node: _Node) -> Team:
 _SPEC_KEYS = {
     "type", "tables", "boards_per_round", "rounds", "even", "arrow_switch", "switch_rounds",
     "absent", "first_board", "pairs", "teams", "file", "sheet", "delay", "draw",
-    "new_opponents", "extra_rounds", "session",
+    "new_opponents", "extra_rounds", "session", "players",
 }  # fmt: skip
 
 
