@@ -21,6 +21,7 @@ import yaml
 
 from pipeline.clock import ClockError, parse_wall_time, zone
 from pipeline.events.event_nodes import EventFileError, _Node, read_players
+from pipeline.events.individual import check_individual_event, read_individual_section
 from scoring.correction import CorrectionError, CorrectionRule
 from scoring.event import (
     Event,
@@ -97,6 +98,7 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
         _session(node, kind, base_dir or Path.cwd(), time_zone) for node in top["sessions"].items()
     )
     _check_combination(top["sessions"], sessions)
+    check_individual_event(top["sessions"], kind, sessions)
     paul_jones: tuple[PaulJonesTeam, ...] = ()
     if "paul_jones" in top:
         from pipeline.events.paul_jones import read_paul_jones  # it reads with _Node
@@ -223,8 +225,6 @@ def _session(node: _Node, kind: EventKind, base_dir: Path, time_zone: str = "") 
 def _section(node: _Node, base_dir: Path) -> Section:
     fields = node.mapping({"name", "movement", "pairs", "teams", "players"}, {"name", "movement"})
     if "players" in fields:  # an individual (pipeline/events/individual.py)
-        from pipeline.events.individual import read_individual_section
-
         if "pairs" in fields or "teams" in fields:
             raise node.error("an individual section lists players, not pairs or teams")
         return read_individual_section(

@@ -21,13 +21,14 @@ credit each player with the matchpoints of the side they sat on
 from __future__ import annotations
 
 from pipeline.events.event_nodes import EventFileError, _Node
-from scoring.event import EventError, Pair, Player, Section
+from scoring.event import EventError, EventKind, Pair, Player, Section, Session
 from scoring.movement import Movement, MovementError
 from scoring.movements import validate_movement
 from scoring.movements.individual import INDIVIDUAL_FORMS, individual_meetings
 from scoring.movements.spec import individual_of
 
 __all__ = [
+    "check_individual_event",
     "describe_individual",
     "player_numbers",
     "read_individual_section",
@@ -147,3 +148,19 @@ def describe_individual(movement: Movement) -> list[str] | None:
         lines.append(f"  sit-outs: {shown}")
     lines += [f"  ERROR {problem}" for problem in meetings.problems]
     return lines
+
+
+def check_individual_event(node: _Node, kind: EventKind, sessions: tuple[Session, ...]) -> None:
+    """An individual is a matchpoint event of individual sections only (seed 004: "I
+    partävlingar och individuella tävlingar användes oftast toppscoreberäkning"); a mix
+    would rank partnerships beside players."""
+    sections = [section for session in sessions for section in session.sections]
+    individual = [section.individual for section in sections]
+    if not any(individual):
+        return
+    if not all(individual):
+        raise node.error("every section of an individual event lists players (no pairs sections)")
+    if kind is not EventKind.PAIRS_MATCHPOINTS:
+        raise node.error(
+            f"an individual is scored in matchpoints (kind: pairs-matchpoints), not {kind.value}"
+        )

@@ -10,6 +10,7 @@ Shape (``format`` names the version so a web page can check it)::
          "ranking": [{"place": "1", "pair": 5, "total": 123.4, "percent": 58.76, ...}]}],
      "overall": [...], "masterpoints": [...], "findings": [...], "teams": null,
      "paul_jones": null (a Paul Jones's players and teams, pipeline/publish/paul_jones_json.py),
+     "individual": null (an individual's players, pipeline/publish/individual_json.py),
      "store": {"store": "bridgescan.sqlite", "records": 612, "chain": "3acf...",
                "head": "612:3acf..."},
      "publication": {"version": 3, "published_at": "2026-11-24T20:40:00Z",
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.files import atomic_write_text
+from pipeline.publish.individual_json import individual_to_dict
 from pipeline.publish.json_number import number
 from pipeline.publish.paul_jones_json import paul_jones_to_dict
 from pipeline.results.model import (
@@ -254,6 +256,7 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
         ],
         "teams": None if results.teams is None else _teams(results.teams),
         "paul_jones": paul_jones_to_dict(results.paul_jones),
+        "individual": individual_to_dict(results.individual),
         "notes": list(results.notes),
         "store": None if results.store_head is None else _store_head(results.store_head),
         "publication": _publication(results.publication),

@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.publish.individual_json import individual_from_dict
 from pipeline.publish.paul_jones_json import paul_jones_from_dict
 from pipeline.publish.results_json import FORMAT
 from pipeline.results.model import (
@@ -272,6 +273,7 @@ def results_from_dict(data: dict[str, Any]) -> EventResults:
         findings=findings,
         teams=None if data.get("teams") is None else _teams(data["teams"]),
         paul_jones=paul_jones_from_dict(data.get("paul_jones")),
+        individual=individual_from_dict(data.get("individual")),
         target_top=_maybe(event.get("target_top")),
         notes=tuple(data.get("notes") or ()),
         store_head=store_head_from_dict(data.get("store")),

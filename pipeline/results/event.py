@@ -73,6 +73,7 @@ def score_event(
         sessions=scored.views,
         leveled=scored.overall,
         paul_jones=scored.paul_jones,
+        individual=scored.individual,
         awards=scored.awards,
         findings=pending + scored.findings,
         target_top=scored.target_top,

@@ -33,6 +33,9 @@ __all__ = [
     "PlayerSession",
     "PlayerStanding",
     "TeamSession",
+    "IndividualRound",
+    "IndividualStanding",
+    "IndividualView",
     "PaulJonesTeamStanding",
     "PaulJonesView",
     "StoreHead",
@@ -371,6 +374,43 @@ class PaulJonesView:
 
 
 @dataclass(frozen=True)
+class IndividualRound:
+    """A player's round in an individual: where they sat, with whom, and the matchpoints of
+    that side (leveled to the event's top when there are several sessions)."""
+
+    session: int
+    round: int
+    table: int
+    seat: str  # N, S, E or W
+    partner: int  # the partner's player number
+    pair: int  # the partnership's number on the travellers (scoring.movements.individual)
+    points: Fraction
+    maximum: Fraction
+
+
+@dataclass(frozen=True)
+class IndividualStanding:
+    """A player's place in an individual (pipeline/results/individual.py)."""
+
+    place: str
+    number: int
+    player: PlayerView
+    rounds: tuple[IndividualRound, ...]
+    total: Fraction
+    maximum: Fraction
+    percent: Fraction
+
+
+@dataclass(frozen=True)
+class IndividualView:
+    """The ranking of an individual event's players over the sessions scored so far."""
+
+    players: tuple[IndividualStanding, ...]
+    scored: tuple[int, ...] = ()
+    planned: int = 0
+
+
+@dataclass(frozen=True)
 class StoreHead:
     """The event store's chain head these results were published with (docs/store.md).
 
@@ -405,6 +445,7 @@ class EventResults:
     findings: tuple[FindingView, ...] = ()
     teams: TeamsView | None = None
     paul_jones: PaulJonesView | None = None  # individual and team results of a Paul Jones
+    individual: IndividualView | None = None  # an individual event's players' ranking
     target_top: Fraction | None = None
     notes: tuple[str, ...] = field(default=())
     store_head: StoreHead | None = None  # set when published from an event store
