@@ -20,20 +20,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pipeline.publish.json_number import number
+from pipeline.publish.paul_jones_json import figures
 from pipeline.results.model import IndividualRound, IndividualStanding, IndividualView, PlayerView
 
 __all__ = ["UNIT", "individual_to_dict", "individual_from_dict"]
 
 UNIT = "matchpoints of the side played on"
-
-
-def _figures(**values: Fraction) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in values.items():
-        out[key] = number(value, 2 if key == "percent" else 4)
-        out[f"{key}_exact"] = str(value)
-    return out
 
 
 def individual_to_dict(view: IndividualView | None) -> dict[str, Any] | None:
@@ -49,7 +41,7 @@ def individual_to_dict(view: IndividualView | None) -> dict[str, Any] | None:
                 "number": p.number,
                 "name": p.player.name,
                 "member": p.player.member,
-                **_figures(total=p.total, maximum=p.maximum, percent=p.percent),
+                **figures(total=p.total, maximum=p.maximum, percent=p.percent),
                 "rounds": [
                     {
                         "session": r.session,
@@ -58,7 +50,7 @@ def individual_to_dict(view: IndividualView | None) -> dict[str, Any] | None:
                         "seat": r.seat,
                         "partner": r.partner,
                         "pair": r.pair,
-                        **_figures(points=r.points, maximum=r.maximum),
+                        **figures(points=r.points, maximum=r.maximum),
                     }  # fmt: skip
                     for r in p.rounds
                 ],

@@ -32,12 +32,13 @@ from pipeline.results.model import (
     TeamSession,
 )
 
-__all__ = ["UNIT", "paul_jones_to_dict", "paul_jones_from_dict"]
+__all__ = ["UNIT", "figures", "paul_jones_to_dict", "paul_jones_from_dict"]
 
 UNIT = "leveled matchpoints"  # pipeline/results/paul_jones.py says why
 
 
-def _figures(**values: Fraction) -> dict[str, Any]:
+def figures(**values: Fraction) -> dict[str, Any]:
+    """Each figure as a decimal and, beside it as ``*_exact``, its exact fraction."""
     out: dict[str, Any] = {}
     for key, value in values.items():
         out[key] = number(value, 2 if key == "percent" else 4)
@@ -63,13 +64,13 @@ def paul_jones_to_dict(view: PaulJonesView | None) -> dict[str, Any] | None:
                 "name": p.player.name,
                 "member": p.player.member,
                 "team": p.team,
-                **_figures(total=p.total, maximum=p.maximum, percent=p.percent),
+                **figures(total=p.total, maximum=p.maximum, percent=p.percent),
                 "sessions": [
                     {
                         "session": s.session,
                         "pair": s.pair,
                         "partner": s.partner,
-                        **_figures(points=s.points, maximum=s.maximum),
+                        **figures(points=s.points, maximum=s.maximum),
                     }
                     for s in p.sessions
                 ],
@@ -82,12 +83,12 @@ def paul_jones_to_dict(view: PaulJonesView | None) -> dict[str, Any] | None:
                 "team": t.team,
                 "name": t.name,
                 "players": [{"name": p.name, "member": p.member} for p in t.players],
-                **_figures(total=t.total, maximum=t.maximum, percent=t.percent),
+                **figures(total=t.total, maximum=t.maximum, percent=t.percent),
                 "sessions": [
                     {
                         "session": s.session,
                         "pairs": list(s.pairs),
-                        **_figures(points=s.points, maximum=s.maximum),
+                        **figures(points=s.points, maximum=s.maximum),
                     }
                     for s in t.sessions
                 ],
