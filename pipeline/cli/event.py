@@ -262,6 +262,9 @@ def cards(
         raise _fail(f"{event_file.name}: {error.args[0]}") from None
     names = {p.number: p.names for p in part.pairs}
     title = f"{event.name} - {chosen.label} - section {part.name} - {part.movement.name}"
+    if part.individual:
+        _individual_cards(part, output, paper.value, title)
+        return
     if output.suffix.lower() == ".pdf":
         from pipeline.events.cards_pdf import write_cards_pdf
 
@@ -272,6 +275,27 @@ def cards(
 
     write_guide_cards(part.movement, output, title=title, names=names)
     typer.echo(f"guide cards: {output}")
+
+
+def _individual_cards(part: object, output: Path, paper: str, title: str) -> None:
+    """An individual's personal and table cards (seed 004: personal cards are the usual
+    ones); a PDF only (the workbook's cards are pairs' cards)."""
+    from pipeline.events.individual import player_numbers
+    from pipeline.events.individual_cards import write_individual_cards_pdf
+    from scoring.event import Section
+    from scoring.movements.spec import individual_of
+
+    assert isinstance(part, Section)
+    if output.suffix.lower() != ".pdf":
+        raise _fail(
+            f"{output.name}: an individual's guide cards are printed as a PDF (-o cards.pdf)"
+        )
+    schedule = individual_of(part.movement)
+    assert schedule is not None
+    numbers = player_numbers(part)
+    names = {numbers[p.key]: p.name for pair in part.pairs for p in pair.players}
+    write_individual_cards_pdf(schedule, output, paper=paper, title=title, names=names)
+    typer.echo(f"guide cards ({paper}): {output}")
 
 
 def suggest(

@@ -162,3 +162,22 @@ def test_published_in_json_workbook_and_site(tmp_path: Path) -> None:
     index = (out / "web" / "index.html").read_text("utf-8")
     assert "Individual ranking" in index and "Eva Ek" in index and "83.33" in index
     assert 'href="session-1.html"' in index and (out / "web" / "session-1.html").exists()
+
+
+def test_personal_and_table_cards(tmp_path: Path) -> None:
+    import pypdfium2
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    path = _write(tmp_path, _event_text())
+    done = CliRunner().invoke(app, ["event", "cards", str(path), "-o", str(tmp_path / "c.pdf")])
+    assert done.exit_code == 0, done.output
+    pdf = pypdfium2.PdfDocument(tmp_path / "c.pdf")
+    texts = [" ".join(pdf[i].get_textpage().get_text_range().split()) for i in range(len(pdf))]
+    assert len(texts) == 3  # 8 personal cards four to a page, 2 table cards two to a page
+    # Eva Ek (5): round 1 table 2 East with 6 Filip Fors against 3 & 7 on board 1.
+    assert "Player 5" in texts[1] and "Filip Fors" in texts[1] and "3 & 7" in texts[1]
+    assert "Table 1" in texts[2] and "boards also at table 2" in texts[2]
+    refused = CliRunner().invoke(app, ["event", "cards", str(path), "-o", str(tmp_path / "c.xlsx")])
+    assert refused.exit_code == 2 and "printed as a PDF" in refused.output
