@@ -41,8 +41,9 @@ def _personal(schedule: IndividualMovement, player: int, title: str,
         seat = line.players.index(player)
         partner = line.players[seat ^ 1]
         opponents = line.players[2:] if seat < 2 else line.players[:2]
-        rows.append(_Row((str(round_), str(line.table), _SEATS[seat], _label(partner, names),
-                          " & ".join(str(p) for p in opponents), format_boards(line.boards))))  # fmt: skip
+        against = " & ".join(str(p) for p in opponents)
+        cells = (str(round_), str(line.table), _SEATS[seat], _label(partner, names), against)
+        rows.append(_Row((*cells, format_boards(line.boards))))
     lines = ((_clean(names.get(player, "")), True), (title, False))
     columns = (_Column("Round", 0.1), _Column("Table", 0.1), _Column("Seat", 0.1),
                _Column("Partner", 0.36, "left", wrap=True), _Column("Opponents", 0.16),
@@ -58,8 +59,8 @@ def _table(schedule: IndividualMovement, table: int, title: str, names: dict[int
         if line is None:
             rows.append(_Row((str(round_), "no play this round"), span=True))
             continue
-        shared = [t.table for t in schedule.tables
-                  if t.round == round_ and t.table != table and t.boards == line.boards]  # fmt: skip
+        same_round = [t for t in schedule.tables if t.round == round_ and t.table != table]
+        shared = [t.table for t in same_round if t.boards == line.boards]
         notes = ["directions switched"] if line.switched else []
         notes += [f"boards also at table {', '.join(map(str, shared))}"] if shared else []
         note = "; ".join(notes)
