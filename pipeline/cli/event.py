@@ -299,23 +299,37 @@ def _individual_cards(part: object, output: Path, paper: str, title: str) -> Non
 
 
 def suggest(
-    pairs: Annotated[int, typer.Option(help="Number of pairs tonight.")],
+    pairs: Annotated[int | None, typer.Option(help="Number of pairs tonight.")] = None,
     boards: Annotated[str, typer.Option(help="Boards a pair should play, e.g. 24-28.")] = "24-28",
+    players: Annotated[
+        int | None, typer.Option(help="Instead of --pairs: players of an individual event.")
+    ] = None,
 ) -> None:
-    """Suggest movements for the field (seed 004 "Val av tävlingsform")."""
+    """Suggest movements for the field (seed 004 "Val av tävlingsform"; "Individuellt" with
+    --players)."""
     from scoring.movement import MovementError
     from scoring.movements import suggest_movements
+    from scoring.movements.suggest import suggest_individual_movements
 
+    if (pairs is None) == (players is None):
+        raise _fail("give --pairs (a pairs event) or --players (an individual), one of them")
     low, _, high = boards.partition("-")
     if not low.strip().isdigit() or not (high or low).strip().isdigit():
         raise _fail(f"--boards {boards!r}: write a range such as 24-28")
+    span = (int(low), int(high or low))
     try:
-        found = suggest_movements(pairs, (int(low), int(high or low)))
+        if players is not None:
+            found = suggest_individual_movements(players, span)
+        else:
+            assert pairs is not None
+            found = suggest_movements(pairs, span)
     except MovementError as error:
         raise _fail(str(error)) from None
     if not found:
+        field = f"{pairs} pairs" if players is None else f"{players} players (individual)"
+        sizes = "" if players is None else " (individual movements: 4, 5, 8, 12, 13, 16 players)"
         raise _fail(
-            f"no generated movement fits {pairs} pairs and {boards} boards", ExitCode.FINDINGS
+            f"no generated movement fits {field} and {boards} boards{sizes}", ExitCode.FINDINGS
         )
     for item in found:
         settings = ", ".join(

@@ -181,3 +181,24 @@ def test_personal_and_table_cards(tmp_path: Path) -> None:
     assert "Table 1" in texts[2] and "boards also at table 2" in texts[2]
     refused = CliRunner().invoke(app, ["event", "cards", str(path), "-o", str(tmp_path / "c.xlsx")])
     assert refused.exit_code == 2 and "printed as a PDF" in refused.output
+
+
+def test_event_suggest_offers_individual_movements() -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    # 13 players: 13 rounds, so 2 boards a round make 26 (the seed's usual 26-28).
+    done = CliRunner().invoke(app, ["event", "suggest", "--players", "13", "--boards", "26-28"])
+    assert done.exit_code == 0, done.output
+    assert done.output.splitlines()[1] == (
+        "  movement: {type: individual-howell, players: 13, boards_per_round: 2}"
+    )
+    # 16 players: the seed's reduced Howell, 12 rounds of 2 = its "24 brickor".
+    done = CliRunner().invoke(app, ["event", "suggest", "--players", "16", "--boards", "24"])
+    assert "{type: individual-reduced-howell, players: 16, boards_per_round: 2}" in done.output
+    # 8 players and 24-26 boards: 7 rounds of 3 is 21, of 4 is 28: stopped after 6 rounds of 4
+    done = CliRunner().invoke(app, ["event", "suggest", "--players", "8", "--boards", "24-26"])
+    assert "{type: individual-howell, players: 8, boards_per_round: 4, rounds: 6}" in done.output
+    done = CliRunner().invoke(app, ["event", "suggest", "--players", "10"])
+    assert done.exit_code == 1 and "4, 5, 8, 12, 13, 16 players" in done.output
