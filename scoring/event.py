@@ -18,6 +18,7 @@ from functools import cached_property
 
 from scoring.correction import CorrectionRule
 from scoring.errors import ScoringError
+from scoring.handicap import HandicapPlan
 from scoring.movement import Movement, MovementKind
 from scoring.movements.individual import INDIVIDUAL_FORMS
 from scoring.options import ScoringOptions
@@ -331,6 +332,7 @@ class Event:
     time_zone: str = ""
     correction: CorrectionRule | None = None
     paul_jones: tuple[PaulJonesTeam, ...] = ()  # the teams when the event is a Paul Jones
+    handicap: HandicapPlan | None = None  # a handicap event's percentages (rules.md §11)
 
     def __post_init__(self) -> None:
         _text(self.name, "name", "event name")

@@ -21,6 +21,7 @@ import yaml
 
 from pipeline.clock import ClockError, parse_wall_time, zone
 from pipeline.events.event_nodes import EventFileError, _Node, read_players
+from pipeline.events.handicap import read_handicap
 from pipeline.events.individual import check_individual_event, read_individual_section
 from scoring.correction import CorrectionError, CorrectionRule
 from scoring.event import (
@@ -74,7 +75,9 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
     if root is None:
         raise EventFileError(source, "", "the file is empty")
     root_node = _Node(root, "", source)
-    top = root_node.mapping({"event", "options", "sessions", "paul_jones"}, {"event", "sessions"})
+    top = root_node.mapping(
+        {"event", "options", "sessions", "paul_jones", "handicap"}, {"event", "sessions"}
+    )
     head = top["event"].mapping(
         {"name", "kind", "organizer", "time_zone", "correction_period"}, {"name", "kind"}
     )
@@ -114,6 +117,7 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
             time_zone=time_zone,
             correction=correction,
             paul_jones=paul_jones,
+            handicap=read_handicap(top["handicap"]) if "handicap" in top else None,
         )
     except EventError as error:
         if error.path.startswith("sessions"):

@@ -17,10 +17,9 @@ are made).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from pipeline.publish.paul_jones_json import figures
+from pipeline.publish.paul_jones_json import exact, figures
 from pipeline.results.model import IndividualRound, IndividualStanding, IndividualView, PlayerView
 
 __all__ = ["UNIT", "individual_to_dict", "individual_from_dict"]
@@ -63,9 +62,6 @@ def individual_to_dict(view: IndividualView | None) -> dict[str, Any] | None:
 def individual_from_dict(data: dict[str, Any] | None) -> IndividualView | None:
     if data is None:
         return None
-
-    def exact(item: dict[str, Any], key: str) -> Fraction:
-        return Fraction(item[f"{key}_exact"])
 
     return IndividualView(
         tuple(

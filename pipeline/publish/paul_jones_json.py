@@ -32,7 +32,7 @@ from pipeline.results.model import (
     TeamSession,
 )
 
-__all__ = ["UNIT", "figures", "paul_jones_to_dict", "paul_jones_from_dict"]
+__all__ = ["UNIT", "exact", "figures", "paul_jones_to_dict", "paul_jones_from_dict"]
 
 UNIT = "leveled matchpoints"  # pipeline/results/paul_jones.py says why
 
@@ -46,7 +46,8 @@ def figures(**values: Fraction) -> dict[str, Any]:
     return out
 
 
-def _exact(data: dict[str, Any], key: str) -> Fraction:
+def exact(data: dict[str, Any], key: str) -> Fraction:
+    """The exact figure ``key`` written beside its decimal (``*_exact``)."""
     return Fraction(data[f"{key}_exact"])
 
 
@@ -111,14 +112,14 @@ def paul_jones_from_dict(data: dict[str, Any] | None) -> PaulJonesView | None:
                     s["session"],
                     s["pair"],
                     s["partner"],
-                    _exact(s, "points"),
-                    _exact(s, "maximum"),
+                    exact(s, "points"),
+                    exact(s, "maximum"),
                 )  # fmt: skip
                 for s in p["sessions"]
             ),
-            total=_exact(p, "total"),
-            maximum=_exact(p, "maximum"),
-            percent=_exact(p, "percent"),
+            total=exact(p, "total"),
+            maximum=exact(p, "maximum"),
+            percent=exact(p, "percent"),
         )
         for p in data["players"]
     )
@@ -130,13 +131,13 @@ def paul_jones_from_dict(data: dict[str, Any] | None) -> PaulJonesView | None:
             players=tuple(PlayerView(p["name"], p.get("member") or "") for p in t["players"]),
             sessions=tuple(
                 TeamSession(
-                    s["session"], tuple(s["pairs"]), _exact(s, "points"), _exact(s, "maximum")
+                    s["session"], tuple(s["pairs"]), exact(s, "points"), exact(s, "maximum")
                 )
                 for s in t["sessions"]
             ),
-            total=_exact(t, "total"),
-            maximum=_exact(t, "maximum"),
-            percent=_exact(t, "percent"),
+            total=exact(t, "total"),
+            maximum=exact(t, "maximum"),
+            percent=exact(t, "percent"),
         )
         for t in data["teams"]
     )

@@ -11,6 +11,7 @@ Shape (``format`` names the version so a web page can check it)::
      "overall": [...], "masterpoints": [...], "findings": [...], "teams": null,
      "paul_jones": null (a Paul Jones's players and teams, pipeline/publish/paul_jones_json.py),
      "individual": null (an individual's players, pipeline/publish/individual_json.py),
+     "handicap": null (a handicap event's rankings, pipeline/publish/handicap_json.py),
      "store": {"store": "bridgescan.sqlite", "records": 612, "chain": "3acf...",
                "head": "612:3acf..."},
      "publication": {"version": 3, "published_at": "2026-11-24T20:40:00Z",
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.files import atomic_write_text
+from pipeline.publish.handicap_json import handicap_to_dict
 from pipeline.publish.individual_json import individual_to_dict
 from pipeline.publish.json_number import number
 from pipeline.publish.paul_jones_json import paul_jones_to_dict
@@ -257,6 +259,7 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
         "teams": None if results.teams is None else _teams(results.teams),
         "paul_jones": paul_jones_to_dict(results.paul_jones),
         "individual": individual_to_dict(results.individual),
+        "handicap": handicap_to_dict(results.handicap),
         "notes": list(results.notes),
         "store": None if results.store_head is None else _store_head(results.store_head),
         "publication": _publication(results.publication),

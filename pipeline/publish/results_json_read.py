@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.publish.handicap_json import handicap_from_dict
 from pipeline.publish.individual_json import individual_from_dict
 from pipeline.publish.paul_jones_json import paul_jones_from_dict
 from pipeline.publish.results_json import FORMAT
@@ -274,6 +275,7 @@ def results_from_dict(data: dict[str, Any]) -> EventResults:
         teams=None if data.get("teams") is None else _teams(data["teams"]),
         paul_jones=paul_jones_from_dict(data.get("paul_jones")),
         individual=individual_from_dict(data.get("individual")),
+        handicap=handicap_from_dict(data.get("handicap")),
         target_top=_maybe(event.get("target_top")),
         notes=tuple(data.get("notes") or ()),
         store_head=store_head_from_dict(data.get("store")),

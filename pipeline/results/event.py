@@ -74,6 +74,7 @@ def score_event(
         leveled=scored.overall,
         paul_jones=scored.paul_jones,
         individual=scored.individual,
+        handicap=scored.handicap,
         awards=scored.awards,
         findings=pending + scored.findings,
         target_top=scored.target_top,

@@ -33,6 +33,9 @@ __all__ = [
     "PlayerSession",
     "PlayerStanding",
     "TeamSession",
+    "HandicapSession",
+    "HandicapStanding",
+    "HandicapView",
     "IndividualRound",
     "IndividualStanding",
     "IndividualView",
@@ -411,6 +414,36 @@ class IndividualView:
 
 
 @dataclass(frozen=True)
+class HandicapStanding:
+    """A pair in a session's handicap ranking: its scratch points and maximum, its
+    handicap (the players' percentages summed), the points that adds and the new total."""
+
+    place: str
+    pair: int
+    players: tuple[PlayerView, ...]
+    points: Fraction
+    maximum: Fraction
+    handicap: Fraction  # percent
+    addition: Fraction
+    total: Fraction
+    percent: Fraction  # total / maximum
+
+
+@dataclass(frozen=True)
+class HandicapSession:
+    session: int
+    standings: tuple[HandicapStanding, ...]
+
+
+@dataclass(frozen=True)
+class HandicapView:
+    """A handicap event's rankings, one a session (pipeline/results/handicap.py)."""
+
+    method: str  # of-missed / of-top
+    sessions: tuple[HandicapSession, ...]
+
+
+@dataclass(frozen=True)
 class StoreHead:
     """The event store's chain head these results were published with (docs/store.md).
 
@@ -446,6 +479,7 @@ class EventResults:
     teams: TeamsView | None = None
     paul_jones: PaulJonesView | None = None  # individual and team results of a Paul Jones
     individual: IndividualView | None = None  # an individual event's players' ranking
+    handicap: HandicapView | None = None  # a handicap event's rankings (rules.md §11)
     target_top: Fraction | None = None
     notes: tuple[str, ...] = field(default=())
     store_head: StoreHead | None = None  # set when published from an event store

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.doors.unscorable import nothing_scorable
+from pipeline.results.handicap import handicap_view
 from pipeline.results.individual import individual_view, is_individual
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
@@ -240,4 +241,5 @@ def score_pairs_sessions(
     return ScoredSessions(
         tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled, target, paul_jones,
         individual_view(event, scored) if individual else None,
+        None if event.handicap is None else handicap_view(event.handicap, scored),
     )  # fmt: skip
