@@ -103,26 +103,30 @@ def starters(n: int):
 
 
 def offsets(m: int, tables) -> tuple[int, ...] | None:
-    """Table offsets c_t (table 1 at 0) with c_table(p) - p one-to-one, or None."""
-    k = len(tables)
-    for rest in itertools.permutations(range(1, m), k - 1):
-        cs = (0, *rest)
-        seen = set()
-        ok = True
-        for c, table in zip(cs, tables, strict=True):
-            for p in table:
-                if p == INF:
-                    continue
-                v = (c - p) % m
-                if v in seen:
-                    ok = False
-                    break
-                seen.add(v)
-            if not ok:
-                break
-        if ok:
-            return cs
-    return None
+    """Table offsets c_t (table 1 at 0, all different) with c_table(p) - p one-to-one, or
+    None; a depth-first search table by table."""
+    chosen: list[int] = [0]
+    seen = {(0 - p) % m for p in tables[0] if p != INF}
+    if len(seen) != sum(1 for p in tables[0] if p != INF):
+        return None
+
+    def place(t: int) -> bool:
+        if t == len(tables):
+            return True
+        for c in range(1, m):
+            if c in chosen:
+                continue
+            values = {(c - p) % m for p in tables[t] if p != INF}
+            if len(values) == sum(1 for p in tables[t] if p != INF) and not values & seen:
+                chosen.append(c)
+                seen.update(values)
+                if place(t + 1):
+                    return True
+                chosen.pop()
+                seen.difference_update(values)
+        return False
+
+    return tuple(chosen) if place(1) else None
 
 
 def main(sizes: list[int]) -> None:

@@ -77,7 +77,7 @@ def test_the_handicap_ranking_worked_by_hand(
     ]  # fmt: skip
 
 
-def test_published_in_json_and_workbook(tmp_path: Path) -> None:
+def test_published_in_json_workbook_and_site(tmp_path: Path) -> None:
     import json
 
     import openpyxl
@@ -94,6 +94,9 @@ def test_published_in_json_and_workbook(tmp_path: Path) -> None:
     rows = [r for r in openpyxl.load_workbook(paths["workbook"])["Handicap"].iter_rows(
         values_only=True) if r and r[0] == 1]  # fmt: skip
     assert rows[1] == (1, "2", 1, "Anna Ahl - Bo Berg", 3, 6, 8, 0.24, 3.24, 54)
+    page = (tmp_path / "out" / "web" / "handicap.html").read_text("utf-8")
+    assert "Anna Ahl - Bo Berg" in page and "3.24" in page
+    assert 'href="handicap.html"' in (tmp_path / "out" / "web" / "index.html").read_text("utf-8")
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ INDEX = "index.html"
 MASTERPOINTS = "masterpoints.html"
 MATCHES = "matches.html"
 PAUL_JONES = "paul-jones.html"  # a Paul Jones's individual and team rankings
+HANDICAP = "handicap.html"  # a handicap event's rankings (rules.md §11)
 
 
 @dataclass(frozen=True)
@@ -365,6 +366,16 @@ def site_pages(
                     "href": {s.number: session_href(s.number) for s in results.sessions},
                 },
             )  # fmt: skip
+        )
+    if results.handicap is not None:
+        pages.append(
+            Page(
+                name=HANDICAP,
+                template="handicap.html",
+                title="Handicap ranking",
+                crumbs=(("Results", INDEX),),
+                context={"view": results.handicap},
+            )
         )
     view = results.paul_jones
     if view is not None:
