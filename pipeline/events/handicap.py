@@ -19,7 +19,7 @@ from pipeline.events.event_nodes import _Node
 from scoring.event import Player
 from scoring.handicap import HandicapError, HandicapMethod, HandicapPlan
 
-__all__ = ["read_handicap"]
+__all__ = ["handicap_data", "read_handicap"]
 
 
 def read_handicap(node: _Node) -> HandicapPlan:
@@ -53,3 +53,12 @@ def read_handicap(node: _Node) -> HandicapPlan:
         return HandicapPlan(method, tuple(percents.items()))
     except HandicapError as error:
         raise fields["players"].error(str(error)) from None
+
+
+def handicap_data(plan: HandicapPlan) -> dict[str, object]:
+    """The ``handicap:`` block as the event file writes it (``read_handicap`` reads it back)."""
+    players: list[dict[str, object]] = []
+    for key, percent in plan.percents:
+        kind, _, value = key.partition(" ")
+        players.append({"member" if kind == "member" else "name": value, "percent": str(percent)})
+    return {"method": str(plan.method), "players": players}

@@ -31,6 +31,7 @@ __all__ = [
     "check_individual_event",
     "describe_individual",
     "player_numbers",
+    "players_data",
     "read_individual_section",
     "read_numbered_players",
 ]
@@ -164,3 +165,16 @@ def check_individual_event(node: _Node, kind: EventKind, sessions: tuple[Session
         raise node.error(
             f"an individual is scored in matchpoints (kind: pairs-matchpoints), not {kind.value}"
         )
+
+
+def players_data(section: Section) -> list[dict[str, object]]:
+    """An individual section's ``players:`` as the event file writes them, by number."""
+    people = {}
+    numbers = player_numbers(section)
+    for pair in section.pairs:
+        for player in pair.players:
+            people.setdefault(numbers[player.key], player)
+    return [
+        {"number": n, "name": p.name, **({"member": p.member_number} if p.member_number else {})}
+        for n, p in sorted(people.items())
+    ]

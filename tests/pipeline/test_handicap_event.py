@@ -113,3 +113,15 @@ def test_a_bad_handicap_block_is_named(tmp_path: Path, head: str, message: str) 
     with pytest.raises(EventFileError) as caught:
         _scored(tmp_path, head)
     assert message in str(caught.value) and caught.value.line is not None
+
+
+def test_the_handicap_block_round_trips(tmp_path: Path) -> None:
+    from pipeline.events.eventfile import parse_event
+    from pipeline.events.eventfile_writer import dump_event
+
+    results_dir = tmp_path / "e"
+    results_dir.mkdir()
+    _scored(results_dir, HANDICAP.format(method="of-top"))
+    event = load_event(results_dir / "event.yaml")
+    assert event.handicap is not None and event.handicap.method.value == "of-top"
+    assert parse_event(dump_event(event)) == event

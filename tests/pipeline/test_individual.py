@@ -202,3 +202,13 @@ def test_event_suggest_offers_individual_movements() -> None:
     assert "{type: individual-howell, players: 8, boards_per_round: 4, rounds: 6}" in done.output
     done = CliRunner().invoke(app, ["event", "suggest", "--players", "10"])
     assert done.exit_code == 1 and "4, 5, 8, 12, 13, 16 players" in done.output
+
+
+def test_the_event_file_round_trips(tmp_path: Path) -> None:
+    from pipeline.events.eventfile import parse_event
+    from pipeline.events.eventfile_writer import dump_event
+
+    event = load_event(_write(tmp_path, _event_text()))
+    text = dump_event(event)
+    assert "players:" in text and "pairs:" not in text
+    assert parse_event(text) == event
