@@ -147,6 +147,9 @@ def describe_individual(movement: Movement) -> list[str] | None:
     if any(out.values()):
         shown = "; ".join(f"r{r}: {', '.join(map(str, s))}" for r, s in out.items() if s)
         lines.append(f"  sit-outs: {shown}")
+    shared = {(t.round, t.boards) for t in schedule.tables}
+    if len(shared) < len(schedule.tables):
+        lines.append("  tables share a round's boards: duplicate them, or pass them between tables")
     lines += [f"  ERROR {problem}" for problem in meetings.problems]
     return lines
 

@@ -99,6 +99,7 @@ def test_event_check_counts_partners_and_opponents(tmp_path: Path) -> None:
     assert "rounds 7, tables 2, boards 1-21 (21), each played 2 times" in done.output
     assert "every two are partners 1x and opponents 2x" in done.output
     assert "never meet: none (everyone meets everyone)" in done.output
+    assert "tables share a round's boards: duplicate them, or pass them" in done.output
     reduced = "{type: individual-reduced-howell, players: 16, boards_per_round: 2}"
     seed = _write(tmp_path, _event_text(reduced, players=16))
     done = CliRunner().invoke(app, ["event", "check", str(seed)])
