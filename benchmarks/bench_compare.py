@@ -35,8 +35,10 @@ from pipeline.interop.convert import session_from_travellers  # noqa: E402
 from pipeline.interop.pbn import read_pbn_bytes  # noqa: E402
 from pipeline.interop.pbn_writer import write_pbn  # noqa: E402
 from pipeline.interop.records import ImportedSession  # noqa: E402
-from pipeline.interop.rescore import rescore  # noqa: E402
-from pipeline.interop.rescored import RescoreOptions  # noqa: E402
+from pipeline.interop.score import (
+    RescoreOptions,  # noqa: E402
+    rescore,  # noqa: E402
+)
 from scoring.contract import Contract, Seat, Strain  # noqa: E402
 from scoring.outcome import parse_adjustment  # noqa: E402
 from scoring.traveller import TravellerRow  # noqa: E402

@@ -2,8 +2,8 @@
 per feature, and the time ``bridgescan compare FOLDER`` takes on a few hundred files (issue 41).
 
 1. The corpus: every ``.pbn`` / ``.xml`` file below the folders given with ``--corpus``
-   (default: the excerpts kept in tests/pipeline/data/pbn). The public files behind the table
-   in docs/interop.md are not kept in the repository (only what a test needs is); the
+   (default: the excerpts kept in tests/pipeline/interop/data/pbn). The public files behind
+   the table in docs/interop.md are not kept in the repository (only what a test needs is); the
    document lists where each comes from, so the corpus can be fetched again and re-run.
    Each file is compared on its own with its options detected; its program is the
    ``[Generator]`` / ``[Application]`` / META name the file states, its features what it
@@ -177,7 +177,7 @@ def main() -> None:
     parser.add_argument("--folder-files", type=int, default=300)
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args()
-    folders = args.corpus or [ROOT / "tests" / "pipeline" / "data" / "pbn"]
+    folders = args.corpus or [ROOT / "tests" / "pipeline" / "interop" / "data" / "pbn"]
     report = corpus(folders)
     if args.folder_files:
         report["folder"] = folder_timing(args.folder_files)

@@ -22,9 +22,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from pipeline.events.hand_records import HandRecord, MissingSolverError, analyse
+from pipeline.events.hands import RANKS, SUITS
 from pipeline.flows.score_files import run_score
-from pipeline.interop.deals import HandRecord, MissingSolverError, analyse, read_deals
-from pipeline.interop.hands import RANKS, SUITS
+from pipeline.interop.deals import read_deals
 from pipeline.publish.web import write_site
 
 SAMPLE = Path(__file__).parents[1] / "sample_data" / "club-evening"

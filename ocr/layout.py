@@ -16,11 +16,12 @@ import functools
 import importlib.resources
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
-import yaml
+from pydantic import ValidationError
+
+from ocr.layout_file import Area, FieldEntry, FieldKind, LayoutFile
+from ocr.marked_yaml import LineMarks, Loc, MarkedYamlError, dotted, load_marked, problems
 
 __all__ = [
     "FORM_VERSION",
@@ -73,8 +74,6 @@ RESULT_SIGN = "result_sign"
 RESULT_COUNT = "result_count"
 SCORE_SIDE = "score_side"
 SCORE = "score"
-
-_CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
 
 
 class LayoutError(ValueError):
@@ -135,14 +134,6 @@ class Rect:
     def overlaps(self, other: Rect) -> bool:
         """True when the interiors intersect (touching edges do not count)."""
         return self.x < other.x1 and other.x < self.x1 and self.y < other.y1 and other.y < self.y1
-
-
-class FieldKind(StrEnum):
-    """How a field is filled in: printed by us, marked by a player, or written in digits."""
-
-    PRINTED = "printed"
-    MARKS = "marks"
-    DIGITS = "digits"
 
 
 @dataclass(frozen=True)
@@ -279,140 +270,105 @@ class Layout:
         return (round(mm_to_px(self.page_width, dpi)), round(mm_to_px(self.page_height, dpi)))
 
 
-def _num(d: Mapping[str, Any], key: str, where: str) -> float:
-    try:
-        return float(d[key])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LayoutError(f"{where}: missing or non-numeric {key!r}") from exc
-
-
-def _rect(d: Mapping[str, Any], where: str, dx: float, dy: float) -> Rect:
-    return Rect(
-        _num(d, "x", where) + dx,
-        _num(d, "y", where) + dy,
-        _num(d, "width", where),
-        _num(d, "height", where),
-    )
-
-
-def _build(data: Mapping[str, Any], paper: str, source: str) -> Layout:
-    papers = data.get("papers", {})
-    if paper not in papers:
-        raise LayoutError(f"{source}: no paper size {paper!r} (have: {', '.join(papers)})")
-    pw = _num(papers[paper], "width", f"{source}: papers.{paper}")
-    ph = _num(papers[paper], "height", f"{source}: papers.{paper}")
-    cw = _num(data["content"], "width", f"{source}: content")
-    ch = _num(data["content"], "height", f"{source}: content")
+def _build(data: LayoutFile, paper: str, place: _Place) -> Layout:
+    """The layout's records in page millimetres: the content block centred on ``paper``."""
+    if paper not in data.papers:
+        raise LayoutError(
+            f"{place.source}: no paper size {paper!r} (have: {', '.join(data.papers)})"
+        )
+    pw, ph = data.papers[paper].width, data.papers[paper].height
+    cw, ch = data.content.width, data.content.height
     if cw > pw or ch > ph:
-        raise LayoutError(f"{source}: content {cw}x{ch} mm does not fit {paper} {pw}x{ph} mm")
+        raise place.error(("content",), f"content {cw}x{ch} mm does not fit {paper} {pw}x{ph} mm")
     dx, dy = (pw - cw) / 2, (ph - ch) / 2
 
-    aruco = data["aruco"]
-    size = _num(aruco, "size", f"{source}: aruco")
-    markers = []
-    for i, m in enumerate(aruco["markers"]):
-        where = f"{source}: aruco.markers[{i}]"
-        if m.get("corner") not in _CORNERS:
-            raise LayoutError(f"{where}: corner must be one of {_CORNERS}")
-        markers.append(
-            Marker(
-                int(m["id"]),
-                m["corner"],
-                Rect(_num(m, "x", where) + dx, _num(m, "y", where) + dy, size, size),
+    def rect(area: Area) -> Rect:
+        return Rect(area.x + dx, area.y + dy, area.width, area.height)
+
+    size = data.aruco.size
+    markers = tuple(
+        Marker(m.id, m.corner, Rect(m.x + dx, m.y + dy, size, size)) for m in data.aruco.markers
+    )
+    rs = data.rows
+    lines = [(ln.dy, ln.height) for ln in rs.lines]
+    for i, spec in enumerate(rs.fields):
+        if spec.line not in range(len(lines)) or spec.line + spec.span > len(lines):
+            raise place.error(
+                ("rows", "fields", i), f"line {spec.line} span {spec.span} outside the row's lines"
             )
-        )
-    if len({m.id for m in markers}) != 4 or {m.corner for m in markers} != set(_CORNERS):
-        raise LayoutError(f"{source}: need four markers with distinct ids, one per corner")
-
-    header = {k: _rect(v, f"{source}: header.{k}", dx, dy) for k, v in data["header"].items()}
-    qr = _rect(data["qr"], f"{source}: qr", dx, dy)
-
-    rs = data["rows"]
-    count = int(rs["count"])
-    top, pitch, height = (_num(rs, k, f"{source}: rows") for k in ("top", "pitch", "height"))
-    lines = [
-        (_num(ln, "dy", f"{source}: rows.lines"), _num(ln, "height", f"{source}: rows.lines"))
-        for ln in rs["lines"]
-    ]
-    box_size = _num(rs["mark_box"], "size", f"{source}: rows.mark_box")
-    tm = rs["timing_mark"]
-
+    if rs.timing_mark.line not in range(len(lines)):
+        raise place.error(("rows", "timing_mark", "line"), "not one of the row's lines")
     rows = []
-    for n in range(1, count + 1):
-        ry = top + (n - 1) * pitch + dy
+    for n in range(1, rs.count + 1):
+        ry = rs.top + (n - 1) * rs.pitch + dy
         line_y = [ry + ldy for ldy, _ in lines]
-        fields = []
-        for spec in rs["fields"]:
-            fields.append(_row_field(spec, n, dx, line_y, lines, box_size, source))
-        tline = int(tm.get("line", 0))
-        timing = Rect(
-            _num(tm, "x", f"{source}: rows.timing_mark") + dx,
-            line_y[tline],
-            _num(tm, "width", f"{source}: rows.timing_mark"),
-            _num(tm, "height", f"{source}: rows.timing_mark"),
+        fields = tuple(
+            _row_field(spec, n, dx, line_y, lines, rs.mark_box.size) for spec in rs.fields
         )
-        rows.append(Row(n, Rect(dx, ry, cw, height), timing, tuple(fields)))
+        tm = rs.timing_mark
+        timing = Rect(tm.x + dx, line_y[tm.line], tm.width, tm.height)
+        rows.append(Row(n, Rect(dx, ry, cw, rs.height), timing, fields))
 
     return Layout(
-        form=str(data.get("form", "traveller")),
-        version=int(data["version"]),
+        form=data.form,
+        version=data.version,
         paper=paper,
         page_width=pw,
         page_height=ph,
         content=Rect(dx, dy, cw, ch),
-        aruco_dictionary=str(aruco["dictionary"]),
-        markers=tuple(markers),
-        qr=qr,
-        header=header,
+        aruco_dictionary=data.aruco.dictionary,
+        markers=markers,
+        qr=rect(data.qr),
+        header={name: rect(area) for name, area in data.header.items()},
         rows=tuple(rows),
-        mark_box_size=box_size,
+        mark_box_size=rs.mark_box.size,
     )
 
 
 def _row_field(
-    spec: Mapping[str, Any],
+    spec: FieldEntry,
     row: int,
     dx: float,
     line_y: list[float],
     lines: list[tuple[float, float]],
     box_size: float,
-    source: str,
 ) -> RowField:
-    name = str(spec.get("name", ""))
-    where = f"{source}: rows.fields[{name or '?'}]"
-    try:
-        kind = FieldKind(spec["kind"])
-    except (KeyError, ValueError) as exc:
-        raise LayoutError(f"{where}: kind must be one of {[k.value for k in FieldKind]}") from exc
-    line = int(spec.get("line", 0))
-    span = int(spec.get("span", 1))
-    if line not in range(len(lines)) or line + span > len(lines):
-        raise LayoutError(f"{where}: line {line} span {span} outside the row's lines")
-    y = line_y[line]
+    y = line_y[spec.line]
     # A spanning field covers from its first line's top to its last line's bottom.
-    last = line + span - 1
+    last = spec.line + spec.span - 1
     h = line_y[last] + lines[last][1] - y
-    x = _num(spec, "x", where) + dx
+    x = spec.x + dx
     boxes: list[Box] = []
-    if kind is FieldKind.PRINTED:
-        boxes.append(Box(row, name, "", Rect(x, y, _num(spec, "width", where), h)))
-    elif kind is FieldKind.DIGITS:
-        w = _num(spec, "width", where)
-        for i in range(int(spec["count"])):
-            boxes.append(Box(row, name, str(i), Rect(x + i * w, y, w, h)))
+    name = spec.name
+    if spec.kind is FieldKind.PRINTED:
+        assert spec.width is not None  # FieldEntry requires it of a printed field
+        boxes.append(Box(row, name, "", Rect(x, y, spec.width, h)))
+    elif spec.kind is FieldKind.DIGITS:
+        assert spec.width is not None and spec.count is not None
+        w = spec.width
+        boxes.extend(Box(row, name, str(i), Rect(x + i * w, y, w, h)) for i in range(spec.count))
     else:
-        options = [str(o) for o in spec["options"]]
-        captions = [str(c) for c in spec.get("captions", options)]
-        if len(captions) != len(options):
-            raise LayoutError(f"{where}: {len(captions)} captions for {len(options)} options")
-        pitch = _num(spec, "pitch", where)
+        assert spec.options is not None and spec.pitch is not None
+        captions = spec.captions if spec.captions is not None else spec.options
         # Mark boxes are square and centred vertically on their line(s).
         by = y + (h - box_size) / 2
-        for i, (opt, cap) in enumerate(zip(options, captions, strict=True)):
-            boxes.append(Box(row, name, opt, Rect(x + i * pitch, by, box_size, box_size), cap))
-    if not name or len({b.option for b in boxes}) != len(boxes):
-        raise LayoutError(f"{where}: needs a name and distinct options")
-    return RowField(row, name, kind, str(spec.get("label", name)), line, span, tuple(boxes))
+        for i, (opt, cap) in enumerate(zip(spec.options, captions, strict=True)):
+            boxes.append(Box(row, name, opt, Rect(x + i * spec.pitch, by, box_size, box_size), cap))
+    label = spec.label if spec.label is not None else name
+    return RowField(row, name, spec.kind, label, spec.line, spec.span, tuple(boxes))
+
+
+@dataclass(frozen=True)
+class _Place:
+    """The layout file's name and the line of every value in it."""
+
+    source: str
+    marks: LineMarks
+
+    def error(self, loc: Loc, message: str, line: int | None = None) -> LayoutError:
+        at = line if line is not None else self.marks.line(loc)
+        where = f"{self.source}: {dotted(loc)}: " if loc else f"{self.source}: "
+        return LayoutError(f"{where}{message}" + (f" (line {at})" if at is not None else ""))
 
 
 def _default_path() -> Path:
@@ -423,15 +379,19 @@ def _default_path() -> Path:
 def _load_cached(paper: str, path: str) -> Layout:
     p = Path(path)
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        data, marks = load_marked(p.read_text(encoding="utf-8"))
+    except OSError as exc:
         raise LayoutError(f"{p}: cannot read the form layout: {exc}") from exc
-    if not isinstance(data, dict):
-        raise LayoutError(f"{p}: a form layout must be a mapping")
+    except MarkedYamlError as exc:
+        place = _Place(str(p), LineMarks({}, {}))
+        raise place.error(exc.loc, f"cannot read the form layout: {exc.detail}", exc.line) from exc
+    place = _Place(str(p), marks)
     try:
-        return _build(data, paper, str(p))
-    except KeyError as exc:
-        raise LayoutError(f"{p}: missing key {exc}") from exc
+        model = LayoutFile.model_validate(data)
+    except ValidationError as exc:
+        first = problems(exc, marks, missing=lambda names: f"missing key {names[0]!r}")[0]
+        raise place.error(first.loc, first.message, first.line) from None
+    return _build(model, paper, place)
 
 
 def load_layout(paper: str = "A4", path: str | Path | None = None) -> Layout:

@@ -54,7 +54,8 @@ def web_command(
 ) -> None:
     """Write a results site from OUT/results.json (with hand records from --deals)."""
     from pipeline.cli.output import stderr_console, stdout_console
-    from pipeline.interop.deals import MissingSolverError, analyse, read_deal_file
+    from pipeline.events.hand_records import MissingSolverError, analyse
+    from pipeline.interop.deals import read_deal_file
     from pipeline.interop.records import InteropError
     from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
     from pipeline.publish.web import site_status, write_site

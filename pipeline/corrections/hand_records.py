@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from pipeline.interop.deals import HandRecord, MissingSolverError, analyse, read_deals
+from pipeline.events.hand_records import HandRecord, MissingSolverError, analyse
+from pipeline.interop.deals import read_deals
 from pipeline.store import Append, EventStore
 
 __all__ = ["DEALS", "deals_append", "stored_hands", "deals_changed_since"]

@@ -15,44 +15,43 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pipeline.events.event_nodes import _Node
-from scoring.event import Player
-from scoring.handicap import HandicapError, HandicapMethod, HandicapPlan
+from pipeline.events.event_places import Places
+from pipeline.events.event_schema import HandicapEntry
+from scoring.event import EventError, Player
+from scoring.handicap import HandicapError, HandicapPlan
 
 __all__ = ["handicap_data", "read_handicap"]
 
+_AT = ("handicap",)
 
-def read_handicap(node: _Node) -> HandicapPlan:
-    """The handicap plan; a bad method, percentage or player is named with its line."""
-    fields = node.mapping({"method", "players"}, {"players"})
-    method = HandicapMethod.OF_MISSED
-    if "method" in fields:
-        text = fields["method"].text("method").lower().replace("_", "-")
-        try:
-            method = HandicapMethod(text)
-        except ValueError:
-            raise fields["method"].error(f"method {text!r} is not of-missed or of-top") from None
+
+def read_handicap(entry: HandicapEntry, places: Places) -> HandicapPlan:
+    """The handicap plan (its shape checked by ``HandicapEntry``); a percentage that is
+    not a number, out of the seed's range, or a player listed twice is named with its line."""
     percents: dict[str, Fraction] = {}
-    for child in fields["players"].items():
-        parts = child.mapping({"name", "member", "percent"}, {"percent"})
-        if "member" in parts:
-            key = Player("x", parts["member"].text("member number")).key
-        elif "name" in parts:
-            key = Player(parts["name"].text("player name")).key
-        else:
-            raise child.error("give the player's member or name")
-        text = parts["percent"].text("percent")
+    for i, player in enumerate(entry.players):
+        loc = (*_AT, "players", i)
         try:
-            percent = Fraction(text)
+            if player.member is not None:
+                key = Player(player.name or "the player", player.member).key
+            else:
+                key = Player(player.name or "").key
+        except EventError as error:
+            raise places.place(loc, error) from None
+        try:
+            percent = Fraction(player.percent)
         except (ValueError, ZeroDivisionError):
-            raise parts["percent"].error(f"percent {text!r} is not a number") from None
+            raise places.error(
+                (*loc, "percent"), f"percent {player.percent!r} is not a number"
+            ) from None
         if key in percents:
-            raise child.error("this player is listed twice")
+            raise places.error(loc, "this player is listed twice")
+        try:
+            HandicapPlan(entry.method, ((key, percent),))
+        except HandicapError as error:
+            raise places.error((*loc, "percent"), str(error)) from None
         percents[key] = percent
-    try:
-        return HandicapPlan(method, tuple(percents.items()))
-    except HandicapError as error:
-        raise fields["players"].error(str(error)) from None
+    return HandicapPlan(entry.method, tuple(percents.items()))
 
 
 def handicap_data(plan: HandicapPlan) -> dict[str, object]:

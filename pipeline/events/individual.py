@@ -20,7 +20,11 @@ credit each player with the matchpoints of the side they sat on
 
 from __future__ import annotations
 
-from pipeline.events.event_nodes import EventFileError, _Node
+from collections.abc import Sequence
+
+from ocr.marked_yaml import Loc
+from pipeline.events.event_places import Places
+from pipeline.events.event_schema import IndividualPlayerEntry
 from scoring.event import EventError, EventKind, Pair, Player, Section, Session
 from scoring.movement import Movement, MovementError
 from scoring.movements import validate_movement
@@ -37,54 +41,61 @@ __all__ = [
 ]
 
 
-def read_numbered_players(node: _Node) -> dict[int, Player]:
+def read_numbered_players(
+    entries: Sequence[IndividualPlayerEntry], places: Places, loc: Loc
+) -> dict[int, Player]:
     """``players:`` as ``{number, name, member}`` items; a number given twice is named."""
     players: dict[int, Player] = {}
-    for child in node.items():
-        fields = child.mapping({"number", "name", "member"}, {"number", "name"})
-        number = fields["number"].integer("player number")
-        if number in players:
-            raise fields["number"].error(f"player number {number} appears twice")
-        member = fields["member"].text("member number") if "member" in fields else ""
+    for i, entry in enumerate(entries):
+        if entry.number in players:
+            raise places.error((*loc, i, "number"), f"player number {entry.number} appears twice")
         try:
-            players[number] = Player(fields["name"].text("player name"), member or None)
+            players[entry.number] = Player(entry.name, entry.member or None)
         except EventError as error:
-            target = fields.get(error.path, child)
-            raise EventFileError(node.source, target.path, error.detail, target.line) from None
+            raise places.place((*loc, i), error) from None
     return players
 
 
 def read_individual_section(
-    name: str, movement_node: _Node, movement: Movement, players_node: _Node
+    name: str,
+    movement: Movement,
+    entries: Sequence[IndividualPlayerEntry],
+    places: Places,
+    loc: Loc,
 ) -> Section:
-    """The section of an individual: its players checked against the movement's, its pairs
-    the movement's partnerships."""
+    """The section of an individual at ``loc``: its players checked against the movement's,
+    its pairs the movement's partnerships."""
+    players_loc = (*loc, "players")
     if movement.spec is None or movement.spec.type not in INDIVIDUAL_FORMS:
-        raise players_node.error(
+        raise places.error(
+            players_loc,
             "a section lists players only with an individual movement "
-            f"({', '.join(INDIVIDUAL_FORMS)}); a pairs section lists pairs"
+            f"({', '.join(INDIVIDUAL_FORMS)}); a pairs section lists pairs",
         )
     schedule = individual_of(movement)
     assert schedule is not None  # the spec type is individual
-    players = read_numbered_players(players_node)
+    players = read_numbered_players(entries, places, players_loc)
     keys: dict[str, int] = {}
     for number, player in players.items():
         if player.key in keys:
-            raise players_node.error(
-                f"{player.name} is players {keys[player.key]} and {number}: one number a player"
+            raise places.error(
+                players_loc,
+                f"{player.name} is players {keys[player.key]} and {number}: one number a player",
             )
         keys[player.key] = number
     missing = sorted(set(schedule.players) - set(players))
     if missing:
-        raise players_node.error(
+        raise places.error(
+            players_loc,
             f"the movement ({movement.name}) needs player(s) "
-            f"{', '.join(str(n) for n in missing)}, which are not listed"
+            f"{', '.join(str(n) for n in missing)}, which are not listed",
         )
     extra = sorted(set(players) - set(schedule.players))
     if extra:
-        raise players_node.error(
+        raise places.error(
+            players_loc,
             f"player(s) {', '.join(str(n) for n in extra)} have no place in the movement "
-            f"({movement.name}, players 1-{len(schedule.players)})"
+            f"({movement.name}, players 1-{len(schedule.players)})",
         )
     pairs = tuple(
         Pair(number, (players[first], players[second]))
@@ -93,7 +104,7 @@ def read_individual_section(
     try:
         return Section(name, pairs, validate_movement(movement))
     except (EventError, MovementError) as error:
-        raise movement_node.error(str(error)) from None
+        raise places.error((*loc, "movement"), str(error)) from None
 
 
 def player_numbers(section: Section) -> dict[str, int]:
@@ -154,7 +165,7 @@ def describe_individual(movement: Movement) -> list[str] | None:
     return lines
 
 
-def check_individual_event(node: _Node, kind: EventKind, sessions: tuple[Session, ...]) -> None:
+def check_individual_event(places: Places, kind: EventKind, sessions: tuple[Session, ...]) -> None:
     """An individual is a matchpoint event of individual sections only (seed 004: "I
     partävlingar och individuella tävlingar användes oftast toppscoreberäkning"); a mix
     would rank partnerships beside players."""
@@ -163,10 +174,14 @@ def check_individual_event(node: _Node, kind: EventKind, sessions: tuple[Session
     if not any(individual):
         return
     if not all(individual):
-        raise node.error("every section of an individual event lists players (no pairs sections)")
+        raise places.error(
+            ("sessions",),
+            "every section of an individual event lists players (no pairs sections)",
+        )
     if kind is not EventKind.PAIRS_MATCHPOINTS:
-        raise node.error(
-            f"an individual is scored in matchpoints (kind: pairs-matchpoints), not {kind.value}"
+        raise places.error(
+            ("event", "kind"),
+            f"an individual is scored in matchpoints (kind: pairs-matchpoints), not {kind.value}",
         )
 
 

@@ -19,53 +19,60 @@ pair that breaks the rule is an event-file error at that pair's line.
 
 from __future__ import annotations
 
-from pipeline.events.event_nodes import EventFileError, _Node, read_players
+from collections.abc import Sequence
+
+from ocr.marked_yaml import Loc
+from pipeline.events.event_places import Places
+from pipeline.events.event_schema import PaulJonesEntry, PaulJonesTeamEntry, SessionEntry
 from scoring.event import EventError, EventKind, PaulJonesTeam, Session
 from scoring.paul_jones import PaulJonesError, draw_teams, partnership_problems
 
 __all__ = ["read_paul_jones"]
 
+_AT: Loc = ("paul_jones",)
+
 
 def read_paul_jones(
-    node: _Node, sessions_node: _Node, kind: EventKind, sessions: tuple[Session, ...]
+    entry: PaulJonesEntry,
+    written: Sequence[SessionEntry],
+    kind: EventKind,
+    sessions: tuple[Session, ...],
+    places: Places,
 ) -> tuple[PaulJonesTeam, ...]:
-    """The teams of a Paul Jones event file, checked against every session's pairs."""
+    """The teams of a Paul Jones event file, checked against every session's pairs
+    (``written``: the sessions as the file gives them, to find a pair's line)."""
     if kind is not EventKind.PAIRS_MATCHPOINTS:
-        raise node.error(
-            f"a Paul Jones is a matchpoint pairs event (kind: pairs-matchpoints), not {kind.value}"
+        raise places.error(
+            _AT,
+            f"a Paul Jones is a matchpoint pairs event (kind: pairs-matchpoints), not {kind.value}",
         )
-    fields = node.mapping({"teams", "draw"})
-    if ("teams" in fields) == ("draw" in fields):
-        raise node.error("give either teams (entered as teams of four) or draw (a seed)")
-    if "draw" in fields:
-        teams = _drawn(fields["draw"], sessions)
+    if entry.draw is not None:
+        teams = _drawn(entry.draw, sessions, places)
     else:
-        teams = tuple(_team(child) for child in fields["teams"].items())
+        given = entry.teams or ()
+        teams = tuple(_team(team, places, (*_AT, "teams", i)) for i, team in enumerate(given))
         numbers = [team.number for team in teams]
-        for child, team in zip(fields["teams"].items(), teams, strict=True):
+        for i, team in enumerate(teams):
             if numbers.count(team.number) > 1:
-                raise child.error(f"team number {team.number} appears twice")
-    _check(teams, sessions_node, sessions)
+                raise places.error((*_AT, "teams", i), f"team number {team.number} appears twice")
+    _check(teams, written, sessions, places)
     return teams
 
 
-def _team(node: _Node) -> PaulJonesTeam:
-    fields = node.mapping({"number", "name", "players"}, {"number", "players"})
-    number = fields["number"].integer("team number")
-    name = fields["name"].text("team name") if "name" in fields else f"Team {number}"
+def _team(entry: PaulJonesTeamEntry, places: Places, loc: Loc) -> PaulJonesTeam:
+    players = places.players(entry.players, (*loc, "players"))
     try:
-        return PaulJonesTeam(number, name, read_players(fields["players"]))
+        return PaulJonesTeam(entry.number, entry.name or f"Team {entry.number}", players)
     except EventError as error:
-        raise fields.get(error.path, node).error(error.detail) from None
+        raise places.place(loc, error) from None
 
 
-def _drawn(node: _Node, sessions: tuple[Session, ...]) -> tuple[PaulJonesTeam, ...]:
-    seed = node.integer("draw seed", minimum=0)
+def _drawn(seed: int, sessions: tuple[Session, ...], places: Places) -> tuple[PaulJonesTeam, ...]:
     pairs = {pair.number: pair for section in sessions[0].sections for pair in section.pairs}
     try:
         drawn = draw_teams(tuple(pairs), seed)
     except PaulJonesError as error:
-        raise node.error(f"session {sessions[0].number}: {error}") from None
+        raise places.error((*_AT, "draw"), f"session {sessions[0].number}: {error}") from None
     return tuple(
         PaulJonesTeam(number, f"Team {number}", pairs[first].players + pairs[second].players, seed)
         for number, (first, second) in enumerate(drawn, start=1)
@@ -73,7 +80,10 @@ def _drawn(node: _Node, sessions: tuple[Session, ...]) -> tuple[PaulJonesTeam, .
 
 
 def _check(
-    teams: tuple[PaulJonesTeam, ...], sessions_node: _Node, sessions: tuple[Session, ...]
+    teams: tuple[PaulJonesTeam, ...],
+    written: Sequence[SessionEntry],
+    sessions: tuple[Session, ...],
+    places: Places,
 ) -> None:
     names = {p.key: p.name for team in teams for p in team.players}
     plan = []
@@ -92,22 +102,18 @@ def _check(
         return
     first = problems[0]
     index = next(i for i, s in enumerate(sessions) if s.number == first.session)
-    session_node = sessions_node.items()[index]
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
     message = f"Paul Jones: {first.message}{more}"
-    if first.pair is None:
-        raise session_node.error(message)
-    raise _pair_node(session_node, first.pair).error(message)
+    at: Loc = ("sessions", index)
+    if first.pair is not None:
+        at = _pair_at(written[index], first.pair, at)
+    raise places.error(at, message)
 
 
-def _pair_node(session_node: _Node, number: int) -> _Node:
-    """The node of pair ``number`` in a session, so the error names its line."""
-    for section in session_node.mapping(_SESSION_KEYS)["sections"].items():
-        for pair in section.mapping(_SECTION_KEYS)["pairs"].items():
-            if pair.mapping({"number", "players"})["number"].integer("pair number") == number:
-                return pair
-    raise EventFileError(session_node.source, session_node.path, f"no pair {number}")
-
-
-_SESSION_KEYS = frozenset({"number", "name", "date", "sections", "correction_period"})
-_SECTION_KEYS = frozenset({"name", "movement", "pairs", "teams"})
+def _pair_at(session: SessionEntry, number: int, at: Loc) -> Loc:
+    """Where pair ``number`` is written in a session, so the error names its line."""
+    for j, section in enumerate(session.sections):
+        for k, pair in enumerate(section.pairs):
+            if pair.number == number:
+                return (*at, "sections", j, "pairs", k)
+    return at

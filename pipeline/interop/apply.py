@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.rescored import Rescored
+from pipeline.interop.records import ImportedSession
+from pipeline.interop.score import Rescored
 from scoring.presentation import Presentation
 from scoring.ranking import rank
 
@@ -21,7 +21,7 @@ __all__ = ["apply_scores"]
 def apply_scores(session: ImportedSession, rescored: Rescored) -> ImportedSession:
     """The session with our figures written in: what bridgescan exports as its results."""
     by_location = {line.result.location: line for line in rescored.lines}
-    mp = rescored.options.method is Scoring.MATCHPOINTS
+    mp = rescored.options.matchpoints
     boards = []
     for board in session.boards:
         results = []

@@ -26,7 +26,7 @@ from pipeline.interop.compare import (
 from pipeline.interop.detection import detect_with_assumptions
 from pipeline.interop.formats import read_results
 from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,

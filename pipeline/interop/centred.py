@@ -28,7 +28,7 @@ from pipeline.interop.records import ImportedSession
 from scoring.presentation import Presentation, centre, centred_total
 
 if TYPE_CHECKING:
-    from pipeline.interop.rescored import Rescored
+    from pipeline.interop.score import Rescored
 
 __all__ = ["detect_presentation", "as_centred"]
 

@@ -8,7 +8,7 @@
    artificial score per comparison, the datum rule, totals per board) by re-scoring under
    each candidate and keeping the one that explains most figures. The evidence for each is
    listed, and what could not be told from the file is listed as assumed.
-2. Re-score with bridgescan's core (:mod:`pipeline.interop.rescore`).
+2. Re-score with bridgescan's core through the results engine (:mod:`pipeline.interop.score`).
 3. Compare per line (score, NS/EW points, percentages, sit-out credits) and per pair (total,
    percentage, VPs), in the file's presentation (centred when it prints centred). A figure
    differs "beyond rounding" when it is further from ours than half a unit of the last
@@ -46,8 +46,7 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import Rescored, RescoreOptions
+from pipeline.interop.score import Rescored, RescoreOptions, rescore
 from scoring.options import (
     FewerBoards,
     Rounding,
@@ -248,7 +247,7 @@ def compare_session(
     elif evidence is None:
         evidence = ("options given by the caller",)
     ours = rescored(session, options) or rescore(session, options)  # the error, if any
-    explainer = Explainer(session, ours)
+    explainer = Explainer(session, ours, options)
     found = line_differences(session, ours)
     bad_scores = {d.location for d in found if d.what == "score"}
     with_points = {d.location for d in found if d.what.endswith("points")}
@@ -335,7 +334,7 @@ def _explained_totals(
     explainer: Explainer,
     board_differences: list[Difference],
 ) -> list[Difference]:
-    mp = ours.options.method is Scoring.MATCHPOINTS
+    mp = ours.options.matchpoints
     points = [d for d in board_differences if d.what.endswith("points") or d.what == "sit-out"]
     tolerances = {
         "total": tolerance([p.total if mp else p.imps for p in session.pairs]),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from pipeline.interop.hands import Deal
+from pipeline.events.hands import Deal
 from pipeline.interop.records import (
     ImportedBoard,
     ImportedPair,

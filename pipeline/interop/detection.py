@@ -33,7 +33,7 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.rescored import RescoreOptions
+from pipeline.interop.score import RescoreOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,

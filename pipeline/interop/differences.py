@@ -16,9 +16,10 @@ from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     Location,
-    Scoring,
 )
-from pipeline.interop.rescored import LineScore, PairScore, Rescored
+from pipeline.interop.score import Rescored
+from pipeline.results.field_records import LineScore, PairScore
+from scoring.event import EventKind
 from scoring.presentation import Presentation, centre, centred_total
 
 __all__ = [
@@ -133,7 +134,7 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
     for points: ``reasons`` fills it in)."""
     out: list[Difference] = []
     points_tolerance, percent_tolerance = line_tolerances(session)
-    mp = ours.options.method is Scoring.MATCHPOINTS
+    mp = ours.options.matchpoints
     for line in ours.lines:
         r = line.result
         if r.adjustment is None and r.ns_score is not None and line.law77_ns is not None:
@@ -155,7 +156,7 @@ def line_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
         ):
             out.append(_diff("NS %", line, session, r.ns_percent, line.ns_percent, ""))
     out += _sitout_differences(session, ours, points_tolerance)
-    if ours.options.method is Scoring.TEAMS:
+    if ours.options.kind is EventKind.TEAMS:
         out += _match_differences(session, ours)
     return out
 
@@ -244,21 +245,21 @@ def _why_score(result: ImportedResult) -> str:
 
 
 def shown_total(
-    session: ImportedSession, pair: PairScore, what: str, method: Scoring
+    session: ImportedSession, pair: PairScore, what: str, matchpoints: bool
 ) -> Fraction | None:
     """Our total or percentage as the file presents it."""
     if what == "percentage":
-        return pair.percent if method is Scoring.MATCHPOINTS else None
+        return pair.percent if matchpoints else None
     if what == "VP":
         return pair.vp
-    if method is Scoring.MATCHPOINTS and session.presentation is Presentation.CENTRED:
+    if matchpoints and session.presentation is Presentation.CENTRED:
         return centred_total(pair.total, pair.available)
     return pair.total
 
 
 def pair_differences(session: ImportedSession, ours: Rescored) -> list[Difference]:
     """Pair totals, percentages and VPs that differ (reasons still empty)."""
-    mp = ours.options.method is Scoring.MATCHPOINTS
+    mp = ours.options.matchpoints
     tolerances = {
         "total": tolerance([p.total if mp else p.imps for p in session.pairs]),
         "percentage": tolerance([p.percent for p in session.pairs]),
@@ -284,7 +285,7 @@ def pair_differences(session: ImportedSession, ours: Rescored) -> list[Differenc
             ("percentage", pair.percent),
             ("VP", pair.vp),
         ):
-            value = shown_total(session, mine, what, ours.options.method)
+            value = shown_total(session, mine, what, ours.options.matchpoints)
             if differs(theirs, value, tolerances[what]):
                 out.append(Difference(what, pair.location, None, pair.key, theirs, value, ""))
     return out

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from pipeline.interop.records import ImportedSession, InteropError, Location
 
 if TYPE_CHECKING:
-    from pipeline.interop.deals import HandRecord
+    from pipeline.events.hand_records import HandRecord
 
 __all__ = ["read_results", "results_bytes", "format_of"]
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from pipeline.interop.records import ImportedSession
-from pipeline.interop.rescore import rescore
-from pipeline.interop.rescored import Rescored, RescoreOptions
+from pipeline.interop.score import Rescored, RescoreOptions, rescore
 
 __all__ = ["rescored", "remembered"]
 

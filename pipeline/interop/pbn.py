@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from pipeline.events.hands import Deal
 from pipeline.interop.cells import decimal, integer
 from pipeline.interop.centred import detect_presentation
-from pipeline.interop.hands import Deal
 from pipeline.interop.pbn_rows import Unplayed, cell, competition_of, read_row
 from pipeline.interop.pbn_syntax import PbnGame, PbnTag, parse_pbn, table_rows
 from pipeline.interop.pbn_totals import read_totals

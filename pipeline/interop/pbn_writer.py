@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from pipeline.events.hand_records import STRAIN_ORDER, HandRecord
 from pipeline.interop.cells import format_decimal
-from pipeline.interop.deals import STRAIN_ORDER, HandRecord
 from pipeline.interop.pbn_syntax import Column, format_columns, quote
 from pipeline.interop.records import (
     ImportedBoard,
@@ -218,7 +218,7 @@ def _game(
 def pbn_text(session: ImportedSession, hand_records: Mapping[int, HandRecord] | None = None) -> str:
     """The PBN text (CRLF line ends) of a session: one game per board.
 
-    ``hand_records`` analysed by ``pipeline.interop.deals.analyse`` add each board's
+    ``hand_records`` analysed by ``pipeline.events.hand_records.analyse`` add each board's
     double-dummy table and par ([OptimumResultTable], [OptimumScore], PBN 2.1).
     """
     records = hand_records or {}

@@ -28,7 +28,8 @@ from pipeline.interop.records import (
     Location,
     Scoring,
 )
-from pipeline.interop.rescored import LineScore, Rescored, RescoreOptions
+from pipeline.interop.score import Rescored, RescoreOptions
+from pipeline.results.field_records import LineScore
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -162,6 +163,7 @@ class Explainer:
 
     session: ImportedSession
     ours: Rescored
+    options: RescoreOptions
     _order: list[tuple[str, RescoreOptions]] | None = None
     _differing: dict[int, set[Location]] | None = None
 
@@ -202,7 +204,7 @@ class Explainer:
         if self._order is None:
             base = _board_figures(self.session, self.ours)
             scored = []
-            for index, (label, options) in enumerate(alternatives(self.ours.options, self.session)):
+            for index, (label, options) in enumerate(alternatives(self.options, self.session)):
                 other = self._rescored(label, options)
                 if other is None:
                     continue
@@ -238,7 +240,7 @@ class Explainer:
                 continue
             value = (
                 shown_points(self.session, line)[side]
-                if other.options.method is Scoring.MATCHPOINTS
+                if other.options.matchpoints
                 else (line.ns, line.ew)[side]
             )
             if not differs(theirs, value, tolerance):
@@ -247,7 +249,7 @@ class Explainer:
         if mine is not None:
             result = mine.result
             other_side = (result.ew_mp, result.ns_mp)[side]
-            mp = self.ours.options.method is Scoring.MATCHPOINTS
+            mp = self.ours.options.matchpoints
             if mp and mine.top is not None and other_side is not None and not mine.factored:
                 top = Fraction(0) if self.session.presentation is Presentation.CENTRED else mine.top
                 if theirs + other_side != top and result.adjustment is None:
@@ -312,7 +314,7 @@ class Explainer:
             pair = other.pair(key)
             if pair is None:
                 continue
-            value = shown_total(self.session, pair, what, other.options.method)
+            value = shown_total(self.session, pair, what, other.options.matchpoints)
             if value is not None and not differs(theirs, value, tolerance):
                 return f"different option: {label}", label
         return (

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from pipeline.interop.hands import Deal
+from pipeline.events.hands import Deal
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat, Side
 from scoring.outcome import Adjustment

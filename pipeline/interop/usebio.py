@@ -24,6 +24,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from pipeline.events.hands import Deal, Hand
 from pipeline.interop.cells import (
     artificial_adjustment,
     decimal,
@@ -31,7 +32,6 @@ from pipeline.interop.cells import (
     is_artificial,
     pbn_date,
 )
-from pipeline.interop.hands import Deal, Hand
 from pipeline.interop.records import (
     ImportedBoard,
     ImportedPair,

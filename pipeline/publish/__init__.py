@@ -3,10 +3,11 @@
 The result workbook (``workbook``), the JSON for the web (``results_json``), the masterpoint
 CSV for the federation (``workbook.masterpoints.awards_csv``) and the results site
 (``web``: ``OUT/web/``) are four views of one record and can never disagree. ``render``
-builds every file in memory; ``publish`` writes them as one numbered version
-(``file_set``: a version folder that appears whole or not at all, and ``OUT/results.xlsx``,
-``OUT/web`` ... switched to it in one step), so bad input or a crash never leaves part of a
-publication behind. A new writer adds its files to ``render``.
+builds every file in memory (and ``results.schema.json``, the JSON's JSON Schema);
+``publish`` writes them as one numbered version (``file_set``: a version folder that
+appears whole or not at all, and ``OUT/results.xlsx``, ``OUT/web`` ... switched to it in
+one step), so bad input or a crash never leaves part of a publication behind. A new
+writer adds its files to ``render``.
 
 Every writer writes the record's publication status: while the results are provisional
 (``results.status``) the workbook carries a banner on every sheet, the JSON a ``status``
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pipeline.interop.deals import HandRecord
+    from pipeline.events.hand_records import HandRecord
     from pipeline.publish.file_set import WrittenVersion
     from pipeline.results.model import EventResults
 
@@ -40,7 +41,7 @@ def render(
     hand-record sheets."""
     from pipeline.clock import zone
     from pipeline.publish.beside import beside
-    from pipeline.publish.results_json import results_to_json
+    from pipeline.publish.results_json import SCHEMA_FILE, results_schema_json, results_to_json
     from pipeline.publish.web import SITE_FOLDER, build_site
     from pipeline.publish.workbook import awards_csv, build_workbook
 
@@ -52,6 +53,7 @@ def render(
     workbook = beside(workbook_bytes)  # the slowest file, on the other core where safe
     csv_text = "\ufeff" + awards_csv(results)  # the BOM makes Excel read UTF-8 names right
     files = {OUTPUT_NAMES["json"]: results_to_json(results).encode("utf-8")}
+    files[SCHEMA_FILE] = results_schema_json().encode("utf-8")  # what the JSON's keys mean
     if not results.status.provisional:  # withheld until the results are official
         files[OUTPUT_NAMES["csv"]] = csv_text.encode("utf-8")
     view = results.publication

@@ -4,5 +4,7 @@
 - ``pairs``, ``imp_pairs``, ``teams``: each kind of session; ``session_rows``: what they
   share (validation, one section, scorable rows); ``masterpoints``; ``names``;
 - ``model``: the published results (frozen records, exact numbers); ``views``: scored
-  records -> that model (how each result is shown, never a matchpoint computed).
+  records -> that model (how each result is shown, never a matchpoint computed);
+- ``field`` (its records in ``field_records``): a field of lines whose entrants are named
+  as another program's file names them, scored with the same functions (``compare``).
 """

@@ -30,6 +30,7 @@ from pipeline.results.views import finding_view, players_of
 from pipeline.validation import validate_session
 from scoring.errors import ScoringError
 from scoring.event import Event, EventKind, Section, Session
+from scoring.imp_totals import ImpTotal, imp_totals
 from scoring.masterpoints import MasterpointScale
 from scoring.ranking import rank
 from scoring.traveller import TravellerRow
@@ -42,7 +43,7 @@ def score_imp_pairs_session(
     session: Session,
     rows: Sequence[TravellerRow],
     waiting: Sequence[WaitingLine] = (),
-) -> tuple[tuple[BoardView, ...], dict[int, tuple[Fraction, int]], tuple[FindingView, ...]]:
+) -> tuple[tuple[BoardView, ...], dict[int, ImpTotal], tuple[FindingView, ...]]:
     """A pairs session in IMPs: across the field (each score against every other, averaged,
     rules.md §9) or Butler (against the board's datum, by default without its top and bottom
     score, rounded to 10), as the event's options say.
@@ -54,7 +55,9 @@ def score_imp_pairs_session(
     comparison and of the datum. A line whose
     result waits for review (``waiting``) is played but not known: provisionally 0 IMPs for
     both sides (the average of IMPs), out of the comparison, marked as waiting. Returns the
-    boards, the IMP total and boards played per pair, and boards that could not be scored.
+    boards, each pair's session figure (``scoring.imp_totals``, as ``compare`` makes it: the
+    sum, or per board, and the fewer-boards factor, as the options say) and boards that could
+    not be scored.
     """
     from pipeline.results.views import imp_line, not_played_lines
     from scoring.imps import DatumRule, datum, imp_board
@@ -68,7 +71,7 @@ def score_imp_pairs_session(
         if row.section == section.name and scorable(row):
             by_board.setdefault(row.board, []).append(row)
     boards: list[BoardView] = []
-    totals: dict[int, tuple[Fraction, int]] = {}
+    board_imps: dict[int, list[Fraction]] = {}
     unscored: list[FindingView] = []
     held: dict[int, list[WaitingLine]] = {}
     for line in waiting:
@@ -103,15 +106,13 @@ def score_imp_pairs_session(
         lines = [imp_line(row, sides[0][i], sides[1][i]) for i, row in enumerate(board_rows)]
         for i, row in enumerate(board_rows):
             for pair, value in ((row.ns_pair, sides[0][i]), (row.ew_pair, sides[1][i])):
-                total, played = totals.get(pair, (Fraction(0), 0))
-                totals[pair] = (total + value, played + 1)
+                board_imps.setdefault(pair, []).append(value)
         for hold in held.get(board, []):
             lines.append(ResultLine(board, hold.ns_pair, hold.ew_pair, hold.round, hold.table,
                                     "", "", "", None, "", Fraction(0), Fraction(0),
                                     waiting=hold.item, provisional=True))  # fmt: skip
             for pair in (hold.ns_pair, hold.ew_pair):
-                total, played = totals.get(pair, (Fraction(0), 0))
-                totals[pair] = (total, played + 1)
+                board_imps.setdefault(pair, []).append(Fraction(0))
         if held.get(board):
             lines = [ln if ln.waiting else replace(ln, provisional=True) for ln in lines]
         present = {(r.ns_pair, r.ew_pair) for r in board_rows}
@@ -127,13 +128,14 @@ def score_imp_pairs_session(
     if not boards:
         raise nothing_scorable(session.number, validate_session(rows, session),
                                unscored[0].message if unscored else "")  # fmt: skip
-    return tuple(boards), totals, tuple(unscored)
+    return tuple(boards), imp_totals(board_imps, event.options), tuple(unscored)
 
 
 def _imp_standings(
-    section: Section, totals: dict[int, tuple[Fraction, int]], masterpoints: dict[int, Fraction]
+    section: Section, totals: dict[int, ImpTotal], masterpoints: dict[int, Fraction]
 ) -> tuple[Standing, ...]:
-    """Ranked by IMPs per board played (the total when every pair played as many boards)."""
+    """Ranked by IMPs per board played (the total when every pair played as many boards);
+    the points are the session figure the options ask for (``ImpTotal.total``)."""
     from pipeline.results.views import direction_of
 
     movement = section.movement
@@ -141,19 +143,19 @@ def _imp_standings(
     standings = []
     for field_name in sorted(set(directions.values())):
         mine = {p: t for p, t in totals.items() if directions[p] == field_name}
-        placings = rank({p: total / played for p, (total, played) in mine.items()})
+        placings = rank({p: t.per_board for p, t in mine.items()})
         for placing in placings:
-            total, played = mine[placing.entrant]
+            t = mine[placing.entrant]
             standings.append(
                 Standing(placing.label, placing.entrant, players_of(section.pair(placing.entrant)),
-                         total, Fraction(played), total / played, played,
+                         t.total, Fraction(t.boards_played), t.per_board, t.boards_played,
                          masterpoints.get(placing.entrant), field_name)
             )  # fmt: skip
     return tuple(standings)
 
 
 def _imp_overall(
-    sessions: Sequence[tuple[Session, Section, dict[int, tuple[Fraction, int]]]],
+    sessions: Sequence[tuple[Session, Section, dict[int, ImpTotal]]],
 ) -> tuple[LeveledStanding, ...]:
     """IMP sessions add up as they are: IMPs have no top to level (factor 1)."""
     totals: dict[int, Fraction] = {}
@@ -161,7 +163,8 @@ def _imp_overall(
     per_session: dict[int, list[LeveledSession]] = {}
     players: dict[int, tuple[PlayerView, ...]] = {}
     for session, section, session_totals in sessions:
-        for pair, (total, played) in session_totals.items():
+        for pair, t in session_totals.items():
+            total, played = t.total, t.boards_played
             totals[pair] = totals.get(pair, Fraction(0)) + total
             boards[pair] = boards.get(pair, 0) + played
             per_session.setdefault(pair, []).append(

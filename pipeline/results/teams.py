@@ -15,19 +15,30 @@ from pipeline.results.model import EventResults, FindingView
 from pipeline.results.session_rows import only_section, validate
 from pipeline.results.views import finding_view, players_of
 from scoring.event import Event
+from scoring.imps import match_imps, team_board_imps
+from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.ranking import rank
 from scoring.traveller import TravellerRow
+from scoring.vp import VictoryPoints, wbf_match_vp
 
-__all__ = ["score_teams_event"]
+__all__ = ["score_teams_event", "match_score"]
+
+
+def match_score(
+    home_board_imps: Sequence[Fraction], boards: int
+) -> tuple[Fraction, Fraction, VictoryPoints]:
+    """A match from the home team's board IMPs: IMPs won, IMPs lost, and the margin in
+    WBF 2013 VPs for ``boards`` boards (rules.md §9). A split score that gives the away
+    team a figure other than the negative of the home team's is noted on its board, not
+    counted twice: the match is the home team's IMPs, as the scorer's sheet adds them."""
+    total = match_imps(home_board_imps)
+    return total.won, total.lost, wbf_match_vp(total.won, total.lost, boards)
 
 
 def _board_imps(home_ns: TravellerRow | None, home_ew: TravellerRow | None) -> tuple[Fraction, str]:
     """IMPs to the home team on one board of a match, by ``scoring.imps.team_board_imps`` (the
     one implementation ``compare`` uses too): Law 78B, each side scored with its own outcome,
     a weighted score IMPed part by part, Law 86A for an artificial score."""
-    from scoring.imps import team_board_imps
-    from scoring.outcome import Adjustment, Artificial, Weighted
-
     if home_ns is None or home_ew is None:
         return Fraction(0), "not played at both tables: 0 IMPs (director to adjust)"
     here = home_ns.outcomes()
@@ -52,9 +63,7 @@ def _board_imps(home_ns: TravellerRow | None, home_ew: TravellerRow | None) -> t
 def score_teams_event(event: Event, inputs: Sequence[SessionInput]) -> EventResults:
     """A team evening: each match board by board in IMPs, the margin in WBF 2013 VPs."""
     from pipeline.results.model import MatchView, TeamBoard, TeamStanding, TeamsView
-    from scoring.imps import match_imps
     from scoring.movements import team_matches
-    from scoring.vp import wbf_match_vp
 
     matches: list[MatchView] = []
     findings: list[FindingView] = []
@@ -86,18 +95,10 @@ def score_teams_event(event: Event, inputs: Sequence[SessionInput]) -> EventResu
                         note,
                     )
                 )
-            total = match_imps(b.imps_first for b in boards)
-            vp = wbf_match_vp(total.won, total.lost, len(match.boards))
+            won, lost, vp = match_score([b.imps_first for b in boards], len(match.boards))
             matches.append(
                 MatchView(
-                    home_ns_line.round,
-                    home,
-                    away,
-                    tuple(boards),
-                    total.won,
-                    total.lost,
-                    vp.first,
-                    vp.second,
+                    home_ns_line.round, home, away, tuple(boards), won, lost, vp.first, vp.second
                 )
             )
     vps: dict[int, Fraction] = {n: Fraction(0) for n in teams_by_number}

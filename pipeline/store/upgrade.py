@@ -40,7 +40,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 BASE_REVISION = "0001"
 #: Every schema this release knows, oldest first; the last is the one it writes. Opening a
 #: store at this schema needs no Alembic (its import costs a correction's budget a third of
-#: a second); tests/pipeline/test_store_upgrade.py checks the list against migrations/.
+#: a second); tests/pipeline/store/test_store_upgrade.py checks the list against migrations/.
 REVISIONS = ("0001", "0002")
 
 

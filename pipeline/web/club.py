@@ -21,7 +21,7 @@ from starlette.types import Receive, Scope, Send
 
 from pipeline.clock import Clock
 from pipeline.events.club_folder import ClubEvent, find_event
-from pipeline.web.console import Console, ConsoleMiddleware, host_allowed
+from pipeline.web.console import Console, guard
 from pipeline.web.runs import Runner
 from pipeline.web.security import Secrets, Sessions
 
@@ -40,9 +40,6 @@ class ClubConsole:
     clock: Clock | None = None
     runner: Runner = field(default_factory=Runner)
     _consoles: dict[str, Console] = field(default_factory=dict)
-
-    def host_allowed(self, host: str | None) -> bool:
-        return host_allowed(host, self.public)
 
     @property
     def name(self) -> str:
@@ -97,9 +94,10 @@ async def _event_root(request: Request) -> Response:
     return RedirectResponse(f"{request.url.path}/", status_code=308)
 
 
-def club_app(club: ClubConsole) -> Starlette:
-    """The ASGI app of the club's console: the club's pages, each event's evening, and each
-    event's console under ``/events/SLUG/``, behind the console's middleware."""
+def club_app(club: ClubConsole, host: str = "127.0.0.1") -> Starlette:
+    """The ASGI app of the club's console listening on ``host``: the club's pages, each
+    event's evening, and each event's console under ``/events/SLUG/``, behind the
+    console's middleware."""
     from pipeline.web.club_routes import club_routes
 
     routes = [
@@ -107,7 +105,6 @@ def club_app(club: ClubConsole) -> Starlette:
         Route("/events/{slug}", _event_root, methods=["GET"]),
         Mount("/events/{slug}", app=EventConsoles(club)),
     ]
-    app = Starlette(routes=routes)
-    app.add_middleware(ConsoleMiddleware, console=club)
+    app = guard(Starlette(routes=routes), club, host)
     app.state.club = club
     return app

@@ -1,9 +1,16 @@
 """The console's state and the middleware every request passes through.
 
-``Console`` holds the output folder, the director's secrets and the sessions;
-``ConsoleMiddleware`` refuses host names other than this machine's (DNS rebinding), gives
-each browser its session cookie (HttpOnly, SameSite=Strict) and puts the security headers
-(a strict Content-Security-Policy among them) on every response.
+``Console`` holds the output folder, the director's secrets and the sessions; ``guard``
+puts the middleware in front of an app: Starlette's ``TrustedHostMiddleware`` refuses host
+names other than this machine's (DNS rebinding), then ``ConsoleMiddleware`` gives each
+browser its session cookie (HttpOnly, SameSite=Strict) and puts the security headers (a
+strict Content-Security-Policy among them) on every response.
+
+Why not Starlette's ``SessionMiddleware``: it keeps the session in a signed cookie (with
+itsdangerous, which bridgescan does not install), so the browser holds it and a server
+cannot end it. The console keeps its sessions in its own memory (``Sessions``): signing in
+replaces the id, signing out or stopping the console ends it, and the cookie holds only
+a random id, read with Starlette's cookie parser.
 """
 
 from __future__ import annotations
@@ -12,14 +19,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from starlette.datastructures import Headers, MutableHeaders
-from starlette.responses import PlainTextResponse
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pipeline.clock import Clock
-from pipeline.web.security import SESSION_COOKIE, Secrets, Session, Sessions, is_loopback
+from pipeline.web.security import SESSION_COOKIE, Secrets, Session, Sessions
 
-__all__ = ["SECURITY_HEADERS", "Console", "ConsoleMiddleware", "Gate", "host_allowed"]
+__all__ = [
+    "SECURITY_HEADERS",
+    "THIS_MACHINE",
+    "Console",
+    "ConsoleMiddleware",
+    "Gate",
+    "allowed_hosts",
+    "guard",
+]
+
+# The names of this machine a browser may use (docs/console.md, "Listening").
+THIS_MACHINE = ("127.0.0.1", "localhost", "[::1]")
 
 SECURITY_HEADERS = {
     "content-security-policy": (
@@ -46,33 +66,34 @@ class Console:
 
     title: str = ""  # the event's name before anything is published (the club's console)
 
-    def host_allowed(self, host: str | None) -> bool:
-        return host_allowed(host, self.public)
 
-
-def host_allowed(host: str | None, public: bool) -> bool:
-    """Loopback names only (a page of another site that points its own name at 127.0.0.1
-    must not reach the console: DNS rebinding); any name when listening ``public``."""
+def allowed_hosts(host: str, public: bool) -> list[str]:
+    """The Host names the console answers: this machine's (a page of another site that
+    points its own name at 127.0.0.1 must not reach the console: DNS rebinding) and the
+    loopback address it listens on; any name when listening ``public``."""
     if public:
-        return True
-    if not host:
-        return False
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    if host.startswith("["):
-        name = host[1:].split("]", 1)[0]
-    return is_loopback(name)
+        return ["*"]
+    listening = f"[{host}]" if ":" in host else host
+    return list(dict.fromkeys((*THIS_MACHINE, listening.lower())))
+
+
+def guard(app: Starlette, console: Gate, host: str = "127.0.0.1") -> Starlette:
+    """``app`` behind the host check, then the session cookie and the security headers."""
+    app.add_middleware(ConsoleMiddleware, console=console)
+    # Added last, so it runs first: a refused host name gets no session.
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(host, console.public))
+    return app
 
 
 class Gate(Protocol):
     """What the middleware needs of a console (one event's, or the club's)."""
 
     sessions: Sessions
-
-    def host_allowed(self, host: str | None) -> bool: ...
+    public: bool
 
 
 class ConsoleMiddleware:
-    """Host check, the session cookie and the security headers on every response."""
+    """The session cookie and the security headers on every response."""
 
     def __init__(self, app: ASGIApp, console: Gate) -> None:
         self.app = app
@@ -82,12 +103,7 @@ class ConsoleMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = Headers(scope=scope)
-        if not self.console.host_allowed(headers.get("host")):
-            response = PlainTextResponse("unknown host name: use http://127.0.0.1", 400)
-            await response(scope, receive, send)
-            return
-        cookie = _cookie(headers.get("cookie", ""), SESSION_COOKIE)
+        cookie = HTTPConnection(scope).cookies.get(SESSION_COOKIE)
         session = self.console.sessions.get(cookie) or self.console.sessions.new()
         state = scope.setdefault("state", {})
         state["session"] = session
@@ -107,11 +123,3 @@ class ConsoleMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-def _cookie(header: str, name: str) -> str | None:
-    for part in header.split(";"):
-        key, _, value = part.strip().partition("=")
-        if key == name:
-            return value
-    return None

@@ -57,7 +57,9 @@ async def form(request: Request) -> dict[str, str]:
     """An URL-encoded form, checked: the same origin, the session's CSRF token.
 
     Raises FormError for a body that is not a small URL-encoded form; the caller answers
-    403 through ``forbidden`` when the origin or the token is wrong (``csrf_ok``)."""
+    403 through ``forbidden`` when the origin or the token is wrong (``csrf_ok``). The body
+    is read here, not by Starlette's ``request.form()``: that caps each field (1 MB) and
+    their number, not the whole form, and a console form is a few short fields."""
     kind = request.headers.get("content-type", "").split(";")[0].strip()
     if kind != "application/x-www-form-urlencoded":
         raise FormError("the console takes HTML forms only")

@@ -49,12 +49,12 @@ def serve(
     if is_club_folder(folder) and store is None:
         Path(folder).mkdir(parents=True, exist_ok=True)
         club = ClubConsole(Path(folder), secrets, public=public)
-        app = club_app(club)
+        app = club_app(club, host)
         say(f"bridgescan club console for {folder}")
         club.runner.prepare()
     else:
         console = Console(Path(folder), secrets, public=public, store=store)
-        app = console_app(console)
+        app = console_app(console, host)
         say(f"bridgescan console for {folder}")
     say(f"  sign in as the director: {sign_in_url(host, port, secrets.token)}")
     say(f"  viewing needs no sign-in: http://{host}:{port}/")
@@ -75,7 +75,10 @@ class ConsoleThread:
         self._socket.bind((host, 0))
         self.host = host
         self.port = self._socket.getsockname()[1]
-        app = club_app(console) if isinstance(console, ClubConsole) else console_app(console)
+        if isinstance(console, ClubConsole):
+            app = club_app(console, host)
+        else:
+            app = console_app(console, host)
         config = uvicorn.Config(app, log_level="warning", lifespan="off")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(

@@ -223,3 +223,39 @@ def test_unreadable_layout_file(tmp_path):
     path.write_text("rows: [unclosed\n")
     with pytest.raises(LayoutError, match="broken.yaml: cannot read"):
         load_layout("A4", path)
+
+
+def _line_of(text: str, start: str) -> int:
+    """The number of the written line that starts (after its indent) with ``start``."""
+    return next(n for n, t in enumerate(text.splitlines(), 1) if t.lstrip().startswith(start))
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message", "written"),
+    [
+        # an unknown key, with the nearest allowed one: at the key's own line
+        (
+            lambda d: d["rows"]["fields"][3].update(wdth=5.5),
+            "rows.fields[3]: unknown setting 'wdth' (allowed: captions, count, kind, label, line, "
+            "name, options, pitch, span, width, x); did you mean 'width'?",
+            "wdth:",
+        ),
+        # a wrong type: at the value's line
+        (lambda d: d["qr"].update(x="left"), "qr.x: x 'left' is not a number (millimetres)",
+         "x: left"),
+        # a missing required field: at the line of the entry that lacks it
+        (lambda d: d["rows"]["fields"][2].pop("x"), "rows.fields[2]: missing key 'x'",
+         "- name: ew_pair"),
+    ],
+)  # fmt: skip
+def test_layout_mistakes_name_file_field_and_line(tmp_path, mutate, message, written):
+    """The models of ocr/layout_file.py: file, field path and the line, found here in the
+    written text itself, not through the loader."""
+    data = _shipped()
+    mutate(data)
+    path = tmp_path / "bad.yaml"
+    text = yaml.safe_dump(data, sort_keys=False, width=1000)
+    path.write_text(text)
+    with pytest.raises(LayoutError) as info:
+        load_layout("A4", path)
+    assert str(info.value) == f"{path}: {message} (line {_line_of(text, written)})"

@@ -33,7 +33,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.pipeline.test_club_evening import EVENT_YAML as CLUB_EVENT_YAML
+from tests.pipeline.results.test_club_evening import EVENT_YAML as CLUB_EVENT_YAML
 
 PUBLISHED = datetime(2026, 11, 24, 20, 40, tzinfo=UTC)  # 21:40 in Stockholm
 DEADLINE = datetime(2026, 11, 24, 21, 10, tzinfo=UTC)  # 22:10 in Stockholm

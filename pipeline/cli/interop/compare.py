@@ -136,7 +136,7 @@ def compare(
 
 
 def _detect_nothing() -> Any:
-    from pipeline.interop.rescored import RescoreOptions
+    from pipeline.interop.score import RescoreOptions
 
     return RescoreOptions()
 

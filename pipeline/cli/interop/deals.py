@@ -26,7 +26,8 @@ def deals(
     ] = None,
 ) -> None:
     """Hand records from a deal file, with double-dummy tricks and par score per board."""
-    from pipeline.interop.deals import STRAIN_ORDER, read_deal_file
+    from pipeline.events.hand_records import STRAIN_ORDER
+    from pipeline.interop.deals import read_deal_file
     from scoring.contract import Seat
 
     try:

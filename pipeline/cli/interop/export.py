@@ -48,7 +48,7 @@ def export(
     from pipeline.interop.apply import apply_scores
     from pipeline.interop.detection import detect_options
     from pipeline.interop.records import ImportedSession
-    from pipeline.interop.rescore import rescore as rescore_session
+    from pipeline.interop.score import rescore as rescore_session
 
     session = read_results_file(file, section=section)
     assert isinstance(session, ImportedSession)
@@ -148,7 +148,7 @@ def export_session(
     session, hand_records = _with_deals(session, deals_file, double_dummy)
     if centred:
         from pipeline.interop.detection import detect_options
-        from pipeline.interop.rescore import rescore as rescore_session
+        from pipeline.interop.score import rescore as rescore_session
 
         session = _centred(session, rescore_session(session, detect_options(session)[0]))
     _write(session, out, hand_records)

@@ -43,7 +43,7 @@ def read_results_file(
 
 def solved(records: Any) -> Any:
     """Double-dummy tables and par, or exit 3 when the solver is not installed."""
-    from pipeline.interop.deals import MissingSolverError, analyse
+    from pipeline.events.hand_records import MissingSolverError, analyse
 
     try:
         return analyse(records)

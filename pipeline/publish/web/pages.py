@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from pipeline.interop.deals import STRAIN_ORDER, HandRecord
+from pipeline.events.hand_records import STRAIN_ORDER, HandRecord
 from pipeline.publish.web.publication import (
     CHANGES,
     changes_context,

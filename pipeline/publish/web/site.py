@@ -22,7 +22,7 @@ from importlib import metadata
 from pathlib import Path
 
 from pipeline.clock import zone
-from pipeline.interop.deals import HandRecord
+from pipeline.events.hand_records import HandRecord
 from pipeline.publish.web.pages import INDEX, MASTERPOINTS, site_pages
 from pipeline.publish.web.publication import CHANGES, publication_text
 from pipeline.publish.web.render import environment, static_files

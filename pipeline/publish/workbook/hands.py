@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from openpyxl.workbook.workbook import Workbook
 
-from pipeline.interop.deals import STRAIN_ORDER, HandRecord
+from pipeline.events.hand_records import STRAIN_ORDER, HandRecord
 from pipeline.publish.workbook.layout import (
     Column,
     finish_block_sheet,

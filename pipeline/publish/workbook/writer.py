@@ -31,7 +31,7 @@ from pipeline.publish.workbook.travellers import write_score_cards, write_travel
 from pipeline.results.model import EventResults
 
 if TYPE_CHECKING:
-    from pipeline.interop.deals import HandRecord
+    from pipeline.events.hand_records import HandRecord
 
 __all__ = [
     "STORE_HEAD_PROPERTY",

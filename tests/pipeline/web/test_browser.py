@@ -20,7 +20,8 @@ from PIL import Image, ImageStat
 from playwright.sync_api import Browser, Page, expect
 
 from pipeline.doors.scans.review_decisions import current_decisions
-from pipeline.interop.deals import analyse, read_deals
+from pipeline.events.hand_records import analyse
+from pipeline.interop.deals import read_deals
 from pipeline.publish.web import write_site
 from pipeline.results.model import EventResults
 from pipeline.store import EventStore, store_location

@@ -220,6 +220,33 @@ def test_this_machines_names_are_accepted(console_out: Path, host: str) -> None:
     assert _client(console_out).get("/", headers={"host": host}).status_code == 200
 
 
+def test_the_loopback_address_it_listens_on_is_accepted(console_out: Path) -> None:
+    """Bound to 127.0.0.2 (a loopback address: no --public needed), the console answers to
+    that name as well as this machine's usual ones, and still to no other."""
+    console = Console(console_out, Secrets(token=TOKEN))
+    client = TestClient(console_app(console, "127.0.0.2"), base_url="http://127.0.0.2:8315")
+    assert client.get("/").status_code == 200
+    assert client.get("/", headers={"host": "localhost:8315"}).status_code == 200
+    assert client.get("/", headers={"host": "127.0.0.3:8315"}).status_code == 400
+
+
+def test_a_public_console_answers_any_name(console_out: Path) -> None:
+    console = Console(console_out, Secrets(token=TOKEN), public=True)
+    client = TestClient(console_app(console, "0.0.0.0"), base_url="http://club-laptop.local")
+    assert client.get("/").status_code == 200
+
+
+def test_the_session_cookie_is_found_among_others(console_out: Path) -> None:
+    """Other cookies of the same host (another local app's) do not hide the session."""
+    client = _signed_in(console_out)
+    session = client.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    cookie = f'other="a; b"; {SESSION_COOKIE}={session}; theme=dark'
+    page = client.get("/review", headers={"cookie": cookie})
+    assert "set-cookie" not in page.headers  # the same session, not a new one
+    assert "Sign out" in page.text
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -16,7 +16,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.interop.deals import analyse, read_deals
+from pipeline.events.hand_records import analyse
+from pipeline.interop.deals import read_deals
 from pipeline.publish.web import build_site, write_site
 from pipeline.results.model import (
     Award,

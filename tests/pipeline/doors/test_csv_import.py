@@ -1,0 +1,122 @@
+"""Importing a plain CSV of traveller rows: encodings, delimiters, headers, bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.doors.entry import (
+    EmptySessionError,
+    MissingColumnsError,
+    UnreadableFileError,
+    read_csv,
+    read_entry_file,
+)
+from pipeline.validation import Code, validate_session
+from scoring.contract import Contract, Seat
+from scoring.outcome import parse_adjustment
+from scoring.traveller import Source
+from tests.pipeline.doors.test_entry_fixtures import club_event
+
+ENGLISH = """Board,Round,Table,NS,EW,Contract,Declarer,Result,Score,Adjusted
+1,1,1,1,4,4S,N,=,420,
+1,2,3,3,5,4S,N,+1,450,
+1,3,2,2,6,,,,,A60/40
+"""
+
+# Swedish headers and notation, semicolons, Windows-1252/Latin-1 bytes (Ö = 0xD6).
+SWEDISH = """Bricka;Rond;Bord;NS;ÖV;Kontrakt;Spelförare;Resultat;NS poäng;ÖV poäng
+3;1;2;2;5;4H;Ö;=;;620
+3;2;1;1;6;4H;V;-1;100;
+3;3;3;3;4;3H;Ö;=;;140
+"""
+
+
+def test_english_comma_csv(tmp_path: Path) -> None:
+    path = tmp_path / "s1.csv"
+    path.write_text(ENGLISH, encoding="utf-8")
+    imported = read_csv(path)
+    assert imported.findings == ()
+    first, second, adjusted = imported.rows
+    assert (first.board, first.ns_pair, first.ew_pair, first.round, first.table) == (1, 1, 4, 1, 1)
+    assert first.contract == Contract.parse("4S") and first.tricks == 10
+    assert first.written_score_ns == 420
+    assert first.source == Source("s1.csv", None, None, 2)
+    assert second.tricks == 11
+    assert adjusted.adjustment == parse_adjustment("A60/40") and adjusted.contract is None
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "latin-1", "utf-8", "utf-8-sig"])
+def test_swedish_semicolon_csv_in_any_encoding(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "bricka3.csv"
+    path.write_bytes(SWEDISH.encode(encoding))
+    imported = read_entry_file(path)
+    assert imported.findings == ()
+    rows = imported.rows
+    assert [r.ew_pair for r in rows] == [5, 6, 4]
+    assert [r.declarer for r in rows] == [Seat.EAST, Seat.WEST, Seat.EAST]
+    assert [r.written_score_ns for r in rows] == [-620, 100, -140]  # EW column is EW's score
+
+
+def test_tab_separated_and_column_names_in_findings(tmp_path: Path) -> None:
+    path = tmp_path / "s1.tsv"
+    path.write_text(ENGLISH.replace(",", "\t").replace("4S\tN\t=\t420", "4S\tN\t=\t620"))
+    imported = read_entry_file(path)
+    findings = validate_session(imported.rows, club_event().session(1), columns=imported.column_of)
+    mismatch = [f for f in findings if f.code is Code.SCORE_MISMATCH]
+    assert len(mismatch) == 1
+    assert mismatch[0].location.column == "Score"  # a CSV column is named by its header
+    assert mismatch[0].location.row == 2
+
+
+def test_cell_syntax_findings_name_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "s1.csv"
+    path.write_text(ENGLISH.replace("4S,N,+1,450", "4Q,N,+1,450"), encoding="utf-8")
+    (finding,) = read_csv(path).findings
+    assert finding.code is Code.CONTRACT_SYNTAX
+    assert (finding.location.row, finding.location.column) == (3, "Contract")
+    assert str(finding.location.source) == "s1.csv, row 3, column Contract"
+
+
+def test_bad_csv_input(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.csv"
+    empty.write_text("")
+    with pytest.raises(EmptySessionError, match="empty.csv: the file is empty"):
+        read_csv(empty)
+    header_only = tmp_path / "header.csv"
+    header_only.write_text(ENGLISH.splitlines()[0] + "\n1,1,1,1,4,,,,,\n")
+    with pytest.raises(EmptySessionError, match="header.csv: no results are entered"):
+        read_csv(header_only)
+    no_header = tmp_path / "other.csv"
+    no_header.write_text("name,amount\nx,1\n")
+    with pytest.raises(MissingColumnsError, match="other.csv: no header row with Board"):
+        read_csv(no_header)
+    short = tmp_path / "short.csv"
+    short.write_text("Board,NS,EW,Score\n1,1,4,420\n")
+    with pytest.raises(MissingColumnsError, match=r"short.csv, row 1: the header lacks Contract"):
+        read_csv(short)
+    binary = tmp_path / "s.csv"
+    binary.write_bytes(b"PK\x03\x04\x00\x00binary")
+    with pytest.raises(UnreadableFileError, match="not a text CSV"):
+        read_csv(binary)
+
+
+def test_scores_with_thousands_spaces_and_sections(tmp_path: Path) -> None:
+    path = tmp_path / "s.csv"
+    path.write_text(
+        "Section;Board;NS;EW;Contract;Declarer;Result;NS score\n"
+        "B;5;3;6;6D;N;=;1\u00a0370\n"
+        "B;5;2;4;6D;N;=;1 370\n"
+        "B;5;1;5;6Q;N;=;1370\n",
+        encoding="utf-8",
+    )
+    imported = read_csv(path)
+    assert [r.written_score_ns for r in imported.rows] == [1370, 1370, 1370]
+    assert {r.section for r in imported.rows} == {"B"}
+    (finding,) = imported.findings
+    assert (finding.code, finding.location.section, finding.location.board) == (
+        Code.CONTRACT_SYNTAX,
+        "B",
+        5,
+    )

@@ -1,0 +1,185 @@
+"""One bad event in a batch is reported with its reason, and the rest of the batch goes on.
+
+Real files and a real ``bridgescan batch`` process: an event file that is not YAML (nothing
+of it published), a scan cut off half way, pages whose QR code names another event, a page
+of another program's PDF among the travellers (each published PROVISIONAL as ``run``
+publishes it, the page named and waiting in the review queue), and output folders that are
+read-only or full (small tmpfs mounts when the machine lets us mount; a read-only folder by
+its mode otherwise). The good event beside them is published as official; the exit code is
+the most serious outcome.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[3]
+SAMPLE = ROOT / "sample_data" / "club-evening"
+BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
+
+
+def _typed_event(folder: Path, name: str | None = None) -> Path:
+    """The sample's session 2 alone, as typed at the club (no page to read)."""
+    folder.mkdir(parents=True)
+    text = (SAMPLE / "event.yaml").read_text("utf-8")
+    if name is not None:
+        text = text.replace("name: Autumn pairs", f"name: {name}")
+    (folder / "event.yaml").write_text(text, "utf-8")
+    shutil.copy(SAMPLE / "session2.csv", folder)
+    (folder / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
+    return folder
+
+
+def _scanned_event(folder: Path, pdf: bytes, name: str | None = None) -> Path:
+    """The sample event with session 1 scanned into ``pdf`` (with the director's typed
+    adjusted scores, as in the sample) and session 2 typed."""
+    _typed_event(folder, name)
+    (folder / "scans").mkdir()
+    (folder / "scans" / "session1.pdf").write_bytes(pdf)
+    shutil.copy(SAMPLE / "scans" / "session1-director.csv", folder / "scans")
+    (folder / "inputs.yaml").write_text(
+        "sessions:\n  1:\n    scans: [scans/session1.pdf]\n"
+        "    entries: [scans/session1-director.csv]\n  2:\n    entries: [session2.csv]\n"
+    )
+    return folder
+
+
+def _first_pages(count: int, then: bytes = b"") -> bytes:
+    """The sample scan's first ``count`` pages, then the pages of the PDF ``then``."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    cut = pdfium.PdfDocument.new()
+    cut.import_pages(pdfium.PdfDocument(SAMPLE / "scans" / "session1.pdf"), list(range(count)))
+    if then:
+        cut.import_pages(pdfium.PdfDocument(then))
+    buffer = io.BytesIO()
+    cut.save(buffer)
+    return buffer.getvalue()
+
+
+def _letter() -> bytes:
+    """A PDF of another program: a page of text, no traveller on it."""
+    import io
+
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4)
+    for line in range(40):
+        canvas.drawString(72, 780 - 18 * line, f"Minutes of the club meeting, item {line}")
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _batch(day: Path, out: Path, home: Path) -> tuple[subprocess.CompletedProcess[str], dict]:  # type: ignore[type-arg]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env["PREFECT_HOME"] = str(home)
+    env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
+    done = subprocess.run([BRIDGESCAN, "batch", str(day), "-o", str(out)], env=env,
+                          capture_output=True, text=True, timeout=900, cwd=ROOT)  # fmt: skip
+    summary = json.loads((out / "batch-summary.json").read_text("utf-8"))
+    return done, {event["event"]: event for event in summary["events"]}
+
+
+def test_bad_files_are_reported_and_the_rest_of_the_batch_is_published(tmp_path) -> None:
+    day = tmp_path / "day"
+    _typed_event(day / "a-good")
+    broken = _typed_event(day / "b-broken-event-file")
+    (broken / "event.yaml").write_text("event: {name: Broken\nsessions: [", "utf-8")
+    whole = (SAMPLE / "scans" / "session1.pdf").read_bytes()
+    _scanned_event(day / "c-cut-off-scan", whole[: len(whole) // 3])
+    _scanned_event(day / "d-other-event", _first_pages(2), name="Winter pairs")
+    _scanned_event(day / "e-foreign-page", _first_pages(26, then=_letter()))
+
+    done, events = _batch(day, tmp_path / "out", tmp_path / "prefect")
+
+    assert done.returncode == 2, done.stdout[-3000:] + done.stderr[-3000:]  # bad input
+    assert "Traceback" not in done.stdout + done.stderr
+    assert events["a-good"]["outcome"] == "official"
+    assert (tmp_path / "out" / "a-good" / "results.json").is_file()
+
+    failed = events["b-broken-event-file"]
+    assert failed["outcome"] == "bad-input" and "event.yaml" in failed["reason"]
+    assert "(line 2)" in failed["reason"]
+    assert not (tmp_path / "out" / "b-broken-event-file" / "results.json").exists()
+
+    # Pages that give nothing to score are named with what the reader found; the event is
+    # published as `run` publishes it: PROVISIONAL, the pages waiting in its review queue.
+    cut = events["c-cut-off-scan"]
+    assert cut["outcome"] == "provisional" and cut["sessions"][0]["status"] == "PROVISIONAL"
+    assert cut["sessions"][0]["note"].startswith(
+        "scans/session1.pdf, page 1: cannot decode the image"
+    )
+    other = events["d-other-event"]
+    assert other["outcome"] == "provisional" and other["sessions"][0]["status"] == "PROVISIONAL"
+    assert (
+        "QR code says event 'autumn-pairs' session '1', not 'winter-pairs'"
+        in (other["sessions"][0]["note"])
+    )
+    for name in ("c-cut-off-scan", "d-other-event"):
+        published = json.loads((tmp_path / "out" / name / "results.json").read_text())
+        assert published["status"]["state"] == "provisional"
+        assert not (tmp_path / "out" / name / "masterpoints.csv").exists()  # withheld
+
+    # One page of another program among travellers: published, PROVISIONAL, the page waits.
+    foreign = events["e-foreign-page"]
+    first = foreign["sessions"][0]
+    assert foreign["outcome"] == "provisional" and first["status"] == "PROVISIONAL"
+    assert first["pages"] == 27 and first["rows_accepted"] > 0 and first["review_items"] >= 1
+    assert first["note"].startswith("scans/session1.pdf, page 27: ")
+    review = json.loads(
+        (tmp_path / "out" / "e-foreign-page" / "review" / "review.json").read_text()
+    )
+    assert any(item["page"] == 27 for item in review["items"])
+    assert "b-broken-event-file: " in done.stdout and "event.yaml" in done.stdout
+
+
+def _mount_tmpfs(folder: Path, options: str) -> bool:
+    folder.mkdir(parents=True)
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        return False
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
+                          capture_output=True)  # fmt: skip
+    return done.returncode == 0
+
+
+def test_an_output_folder_read_only_or_full_is_reported_and_the_rest_goes_on(tmp_path) -> None:
+    day, out = tmp_path / "day", tmp_path / "out"
+    for name in ("a-good", "b-read-only", "c-full"):
+        _typed_event(day / name)
+    mounted = []
+    if _mount_tmpfs(out / "b-read-only", "ro,size=1m"):
+        mounted.append(out / "b-read-only")
+    elif os.geteuid() != 0:
+        os.chmod(out / "b-read-only", 0o555)
+    else:
+        pytest.skip("root without permission to mount: a read-only folder cannot be made")
+    full = _mount_tmpfs(out / "c-full", "size=96k")
+    if full:
+        mounted.append(out / "c-full")
+    else:
+        shutil.rmtree(day / "c-full")
+    try:
+        done, events = _batch(day, out, tmp_path / "prefect")
+    finally:
+        for folder in mounted:
+            subprocess.run(["umount", "-l", str(folder)], check=False)
+
+    assert done.returncode == 3, done.stdout[-3000:] + done.stderr[-3000:]  # the machine's
+    assert "Traceback" not in done.stdout + done.stderr
+    assert events["a-good"]["outcome"] == "official"
+    read_only = events["b-read-only"]
+    assert read_only["outcome"] == "cannot-write"
+    words = ("read-only", "Read-only", "readonly", "unable to open", "Permission")
+    assert any(word in read_only["reason"] for word in words), read_only["reason"]
+    if full:
+        assert events["c-full"]["outcome"] == "cannot-write"
+        assert "full" in events["c-full"]["reason"] or "space" in events["c-full"]["reason"]

@@ -1,0 +1,214 @@
+"""``bridgescan batch`` end to end on two copies of the sample event, against ``bridgescan run``.
+
+Real processes, real Prefect (its temporary API, PREFECT_HOME in a temporary folder), a real
+Dask LocalCluster of two worker processes, and a real SIGKILL:
+
+- with threads and with Dask, every event's published files (results JSON, workbook cells,
+  masterpoint CSV, review queue) and its event store equal what ``bridgescan run`` gives
+  the same folder;
+- a batch on an existing Dask scheduler (``--address``) killed half way and run again gives
+  the same files and the same store, with no record twice, and the event published before
+  the kill keeps its version.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[3]
+SAMPLE = ROOT / "sample_data" / "club-evening"
+BRIDGESCAN = [str(Path(sys.executable).parent / "bridgescan")]
+
+
+def _env(home: Path) -> dict[str, str]:
+    """Prefect at home in the test's folder; every command at the same official time, so
+    the versions they publish carry the same stamps and deadlines."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env["PREFECT_HOME"] = str(home)
+    env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
+    env["BRIDGESCAN_NOW"] = "2026-11-16T22:30:00+01:00"
+    return env
+
+
+def _bridgescan(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*BRIDGESCAN, *args], env=_env(home), capture_output=True, text=True,
+                          timeout=900, cwd=ROOT)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def day(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two copies of the sample event, ``bridgescan run`` on the first, the batch on both."""
+    root = tmp_path_factory.mktemp("batch")
+    for name in ("evening-a", "evening-b"):
+        shutil.copytree(SAMPLE, root / "day" / name)
+    home = root / "prefect"
+    ran = _bridgescan(["run", str(root / "day" / "evening-a"), "-o", str(root / "run")], home)
+    assert ran.returncode == 1, ran.stderr[-3000:]  # the sample's 3 readings wait for review
+    batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads")], home)
+    assert batch.returncode == 1, batch.stdout[-3000:] + batch.stderr[-3000:]
+    return root
+
+
+def _records(store: Path, folder: Path) -> list[tuple[str, str, str]]:
+    """The store's records: kind, key and payload (the event folder's own path, which a
+    scanned row's source names, written as <folder>), sorted: the batch keeps each chunk's
+    page readings as the chunk comes back, in whichever order the workers finish."""
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT kind, key, payload FROM records").fetchall()
+        blobs = db.execute("SELECT digest, data FROM blobs WHERE name LIKE '%.json.z'")
+        readings = {digest: _reading_id(data, folder) for digest, data in blobs}
+    records = []
+    for kind, key, payload in rows:
+        payload = _file_names(payload) if kind == "files" else payload
+        if kind == "blob" and key in readings:  # its compressed size follows the path's length
+            payload = json.loads(payload)["name"]
+        for digest, same in readings.items():
+            key, payload = key.replace(digest, same), payload.replace(digest, same)
+        records.append((kind, key, payload.replace(str(folder), "<folder>")))
+    return sorted(records)
+
+
+def _reading_id(data: bytes, folder: Path) -> str:
+    """A kept page reading (a compressed blob) by its content with the event folder's path
+    written as <folder>: the same page read from two copies of an event is the same."""
+    text = zlib.decompress(data).decode().replace(str(folder), "<folder>")
+    return "reading-" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _file_names(payload: str) -> str:
+    """A version's file set without the files' hashes and the chain head they were published
+    with: results.json, the workbook and the site print the chain hash, which covers the
+    time each record was stored (their contents are compared apart, chain hash aside)."""
+    files = json.loads(payload)
+    names = [entry["__tuple__"][0] for entry in files["files"]["__tuple__"]]
+    return json.dumps([files["version"], files["folder"], names, files["head_records"]])
+
+
+def _published(out: Path) -> tuple[dict, str]:  # type: ignore[type-arg]
+    """results.json without its store's chain hash (it covers the records' times), and the
+    hash, which the workbook prints too."""
+    results = json.loads((out / "results.json").read_text())
+    chain = results["store"].pop("chain")
+    results["store"].pop("head")
+    return results, chain
+
+
+def _cells(workbook: Path, chain: str) -> dict[str, list[list[object]]]:
+    from openpyxl import load_workbook
+
+    book = load_workbook(workbook)
+    return {sheet.title: [[c.value.replace(chain, "<chain>") if isinstance(c.value, str)
+                           else c.value for c in row] for row in sheet.iter_rows()]
+            for sheet in book}  # fmt: skip
+
+
+def assert_same_as_run(out: Path, folder: Path, run_out: Path, run_folder: Path) -> None:
+    """An event's output equals ``bridgescan run``'s for the same event: the same results
+    (and store records, chain hashes aside: they cover the time each record was stored), the
+    same masterpoint file, workbook cells and review queue (the event folder's path aside)."""
+    results, chain = _published(out)
+    expected, expected_chain = _published(run_out)
+    assert results == expected
+    points, expected_points = out / "masterpoints.csv", run_out / "masterpoints.csv"
+    assert points.is_file() == expected_points.is_file()  # withheld while provisional
+    if expected_points.is_file():
+        assert points.read_bytes() == expected_points.read_bytes()
+    review = (out / "review" / "review.json").read_text().replace(str(folder), "<folder>")
+    assert review == (run_out / "review/review.json").read_text().replace(str(run_folder),
+                                                                          "<folder>")  # fmt: skip
+    assert _cells(out / "results.xlsx", chain) == _cells(run_out / "results.xlsx", expected_chain)
+    assert _records(out / "bridgescan.sqlite", folder) == _records(
+        run_out / "bridgescan.sqlite", run_folder)  # fmt: skip
+
+
+def _summary(out: Path) -> dict:  # type: ignore[type-arg]
+    return json.loads((out / "batch-summary.json").read_text())
+
+
+def test_the_batch_on_threads_publishes_what_run_publishes(day: Path) -> None:
+    for name in ("evening-a", "evening-b"):
+        assert_same_as_run(day / "threads" / name, day / "day" / name, day / "run",
+                           day / "day" / "evening-a")  # fmt: skip
+    summary = _summary(day / "threads")
+    assert summary["runner"] == "2 threads" and summary["pages"] == summary["pages_read"] == 52
+    for event in summary["events"]:
+        assert event["outcome"] == "provisional" and event["title"] == "Autumn pairs"
+        first, second = event["sessions"]
+        assert (first["pages"], first["rows_accepted"], first["rows_typed"], first["review_items"],
+                first["blocking"], first["version"], first["status"]) == (
+            26, 151, 2, 3, 0, 1, "PROVISIONAL")  # fmt: skip
+        assert (second["pages"], second["rows_typed"], second["review_items"]) == (0, 240, 0)
+        assert first["note"].startswith("scans/session1.pdf, page ")
+        assert second["status"] == "official"  # the typed session: nothing of it waits
+
+
+def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(day: Path) -> None:
+    done = _bridgescan(["batch", str(day / "day"), "-o", str(day / "dask"), "--runner", "dask",
+                        "--workers", "2"], day / "prefect")  # fmt: skip
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "Traceback" not in done.stdout + done.stderr
+    for name in ("evening-a", "evening-b"):
+        assert_same_as_run(day / "dask" / name, day / "day" / name, day / "run",
+                           day / "day" / "evening-a")  # fmt: skip
+    assert _summary(day / "dask")["runner"] == "Dask, 2 local worker processes"
+
+
+@pytest.fixture
+def scheduler(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """An office's own Dask cluster, running before and after the batch (two workers)."""
+    from distributed import LocalCluster
+
+    env = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
+                         "OMP_THREAD_LIMIT"), "1")  # fmt: skip
+    env["PREFECT_HOME"] = str(tmp_path / "workers-prefect")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      env=env) as cluster:  # fmt: skip
+        yield cluster.scheduler_address
+
+
+def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
+    day: Path, scheduler: str
+) -> None:
+    """On an existing Dask scheduler (``--address``), as an office would run a long day."""
+    out = day / "killed"
+    command = [*BRIDGESCAN, "batch", str(day / "day"), "-o", str(out), "--runner", "dask",
+               "--address", scheduler]  # fmt: skip
+    log = (day / "killed.log").open("w")
+    process = subprocess.Popen(command, env=_env(day / "prefect"), stdout=log, stderr=log,
+                               cwd=ROOT, start_new_session=True)  # fmt: skip
+    first = out / "evening-a" / "results.json"
+    deadline = time.monotonic() + 600
+    while not first.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert process.poll() is None, "the batch ended before it could be killed"
+    os.killpg(process.pid, signal.SIGKILL)  # the command, its threads and Prefect's server
+    process.wait()
+    assert not (out / "batch-summary.json").exists()  # it really was cut off
+
+    again = subprocess.run(command, env=_env(day / "prefect"), capture_output=True, text=True,
+                           timeout=900, cwd=ROOT)  # fmt: skip
+    assert again.returncode == 1, again.stdout[-3000:] + again.stderr[-3000:]
+    for name in ("evening-a", "evening-b"):
+        folder = day / "day" / name
+        assert_same_as_run(out / name, folder, day / "threads" / name, folder)
+        records = _records(out / name / "bridgescan.sqlite", folder)
+        assert len(set(records)) == len(records)  # nothing stored twice
+    summary = _summary(out)
+    assert summary["runner"] == f"Dask scheduler at {scheduler}"
+    versions = [s["version"] for e in summary["events"] for s in e["sessions"]]
+    assert versions == [1, 1, 1, 1]  # the event published before the kill was not re-published
+    # Pages read before the kill are taken from the store: none of the first event's again.
+    first_event = summary["events"][0]
+    assert [s["pages_read"] for s in first_event["sessions"]] == [0, 0]
+    assert summary["pages"] == 52 and summary["pages_read"] <= 26
+    assert not list(out.rglob("*.part"))  # no half-written file left behind

@@ -1,0 +1,75 @@
+"""``bridgescan batch --store postgresql://...``: the office's machines share one database, and
+each event keeps its own store in it (a schema per event), never two events in one store.
+
+A real ``bridgescan batch`` process on the test session's PostgreSQL cluster, with two typed
+events (no page to read: this is about the store, not the reader): both published as
+official, each event's chain in ``<schema>_<event>`` holding only its own event, nothing
+kept in the output folders; run again, nothing is added. A SQLite path is refused (two
+events would share it) with exit 2 before anything starts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parents[3]
+SAMPLE = ROOT / "sample_data" / "club-evening"
+BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
+
+
+def _typed_event(folder: Path, name: str) -> None:
+    folder.mkdir(parents=True)
+    text = (SAMPLE / "event.yaml").read_text("utf-8").replace("name: Autumn pairs", f"name: {name}")
+    (folder / "event.yaml").write_text(text, "utf-8")
+    shutil.copy(SAMPLE / "session2.csv", folder)
+    (folder / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
+
+
+def _batch(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFECT_", "BRIDGESCAN_"))}
+    env["PREFECT_HOME"] = str(home)
+    env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
+    return subprocess.run([BRIDGESCAN, "batch", *args], env=env, capture_output=True, text=True,
+                          timeout=900, cwd=ROOT)  # fmt: skip
+
+
+def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(tmp_path, postgres) -> None:
+    from pipeline.store import EventStore
+    from pipeline.store.location import store_location
+
+    day, out = tmp_path / "day", tmp_path / "out"
+    _typed_event(day / "pairs-a", "Pairs A")
+    _typed_event(day / "Pairs B", "Pairs B")
+    url = postgres.fresh_url()
+    schema = store_location(url).schema
+
+    done = _batch([str(day), "-o", str(out), "--store", url], tmp_path / "prefect")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    summary = json.loads((out / "batch-summary.json").read_text())
+    assert [e["outcome"] for e in summary["events"]] == ["official", "official"]
+    heads = {}
+    for folder, suffix, name in (("Pairs B", "pairs_b", "Pairs B"),
+                                 ("pairs-a", "pairs_a", "Pairs A")):  # fmt: skip
+        published = json.loads((out / folder / "results.json").read_text())
+        assert f"schema={schema}_{suffix}" in published["store"]["store"]
+        assert not (out / folder / "bridgescan.sqlite").exists()
+        with EventStore(url.replace(f"schema={schema}", f"schema={schema}_{suffix}")) as store:
+            events = store.current("event")
+            assert [record.value.name for record in events.values()] == [name]
+            heads[folder] = store.verify()
+
+    again = _batch([str(day), "-o", str(out), "--store", url], tmp_path / "prefect")
+    assert again.returncode == 0, again.stdout[-3000:] + again.stderr[-3000:]
+    for folder, suffix in (("Pairs B", "pairs_b"), ("pairs-a", "pairs_a")):
+        with EventStore(url.replace(f"schema={schema}", f"schema={schema}_{suffix}")) as store:
+            assert store.verify() == heads[folder]  # nothing added by the second run
+
+    refused = _batch([str(day), "-o", str(out), "--store", str(tmp_path / "one.sqlite")],
+                     tmp_path / "prefect")  # fmt: skip
+    assert refused.returncode == 2 and "a schema per event" in refused.stderr
+    assert "Traceback" not in refused.stderr

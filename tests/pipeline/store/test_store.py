@@ -1,0 +1,174 @@
+"""The event store keeps everything, supersedes instead of changing, on both back ends.
+
+Every store test here runs on SQLite and on a real PostgreSQL (the ``store_url`` fixture,
+tests/conftest.py); the codec tests need no store.
+"""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pipeline.store import EventStore, StoreTooNewError
+from pipeline.store.codec import dumps, loads
+from scoring.contract import Contract, Seat
+from scoring.outcome import parse_adjustment
+from scoring.traveller import Source, TravellerRow
+from tests.pipeline.store.store_raw import raw
+
+ROW = TravellerRow(
+    board=3, ns_pair=2, ew_pair=9, contract=Contract.parse("3NTX"), declarer=Seat.WEST,
+    tricks=8, written_score_ns=200, round=4, table=2, source=Source("scan.pdf", page=3, row=4),
+)  # fmt: skip
+
+
+def test_records_round_trip_through_json() -> None:
+    adjusted = TravellerRow(
+        board=1, ns_pair=1, ew_pair=2, adjustment=parse_adjustment("50% 420, 50% 170/-100")
+    )
+    for value in (ROW, adjusted, {"total": Fraction(7, 3), "pairs": (1, 2)}):
+        assert loads(dumps(value)) == value
+    assert loads(dumps(ROW)).source == ROW.source  # not part of equality, still kept
+
+
+def test_string_enums_come_back_as_members_not_strings() -> None:
+    from ocr.reading import PageProblem, RowStatus
+
+    for member in (RowStatus.ACCEPTED, PageProblem.UPSIDE_DOWN):
+        back = loads(dumps((member,)))[0]
+        assert back is member  # the reader compares with `is`
+    assert dumps(RowStatus.REVIEW) == '{"__enum__":"row-status","value":"review"}'
+
+
+def test_a_whole_event_round_trips() -> None:
+    from pipeline.events.eventfile import load_event
+
+    event = load_event(Path(__file__).parents[3] / "sample_data" / "club-evening" / "event.yaml")
+    assert loads(dumps(event)) == event
+
+
+def test_decoding_refuses_foreign_types() -> None:
+    with pytest.raises(ValueError, match="foreign type"):
+        loads('{"__type__": "os:system"}')
+    with pytest.raises(ValueError, match="foreign type"):
+        loads('{"__type__": "pipeline.store:EventStore"}')  # ours, but not a record type
+
+
+def test_stored_type_names_are_stable_names_not_module_paths() -> None:
+    text = dumps(ROW)
+    assert '"__type__":"traveller-row"' in text and '"__enum__":"seat"' in text
+    assert "scoring." not in text  # moving a module must not change what is stored
+
+
+def test_every_registered_type_resolves_and_legacy_names_point_at_it() -> None:
+    from pipeline.store.codec import LEGACY_NAMES, RECORD_TYPES, resolve
+
+    for name in RECORD_TYPES:
+        assert resolve(name).__name__ == RECORD_TYPES[name].rpartition(":")[2].split(".")[-1]
+    for old, stable in LEGACY_NAMES.items():
+        assert resolve(old) is resolve(stable)
+
+
+def test_an_unregistered_type_is_refused_when_storing() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Stray:
+        x: int
+
+    with pytest.raises(TypeError, match="stable name"):
+        dumps(Stray(1))
+
+
+def test_append_supersede_and_history(store_url) -> None:
+    with EventStore(store_url) as store:
+        first = store.append("row", "s1/b3/t2", ROW, actor="scanner")
+        again = store.append("row", "s1/b3/t2", ROW, actor="scanner")
+        assert again.seq == first.seq == 1  # a re-run adds nothing
+        fixed = TravellerRow(**{**ROW.__dict__, "tricks": 9, "written_score_ns": -550})
+        store.append("row", "s1/b3/t2", fixed, actor="td", reason="score column misread")
+        back = store.append("row", "s1/b3/t2", ROW, actor="td", reason="undo")
+        history = store.history("row", "s1/b3/t2")
+        assert [r.value.tricks for r in history] == [8, 9, 8]
+        assert [(r.seq, r.actor, r.reason) for r in history] == [
+            (1, "scanner", ""), (2, "td", "score column misread"), (3, "td", "undo")]  # fmt: skip
+        assert history[1].value.source == ROW.source  # decoded in full, source included
+        assert store.current("row")["s1/b3/t2"].seq == back.seq
+        assert store.latest("row", "s1/b3/t2") == back
+        assert store.latest("row", "nothing") is None
+        assert store.verify() == 3
+
+
+def test_records_are_numbered_without_gaps_and_stamped_in_utc(store_url) -> None:
+    with EventStore(store_url) as store:
+        seqs = [store.append("row", f"k{i}", i).seq for i in range(5)]
+        assert seqs == [1, 2, 3, 4, 5]
+        at = store.latest("row", "k0").recorded_at
+        assert at.endswith("+00:00") and "T" in at
+
+
+def test_current_filters_by_key_prefix(store_url) -> None:
+    with EventStore(store_url) as store:
+        store.append("row", "s1/b1", 1)
+        store.append("row", "s1_/b1", 2)  # "_" must not act as a wildcard
+        store.append("row", "s1%/b1", 3)  # nor "%"
+        store.append("row", "s2/b1", 4)
+        store.append("reading", "s1/b1", 5)  # another kind
+        assert sorted(store.current("row", "s1/")) == ["s1/b1"]
+        assert sorted(store.current("row", "s1%")) == ["s1%/b1"]
+        assert sorted(store.current("row")) == ["s1%/b1", "s1/b1", "s1_/b1", "s2/b1"]
+
+
+def test_a_store_reopens_with_everything_in_it(store_url) -> None:
+    with EventStore(store_url) as store:
+        store.append("row", "a", ROW)
+        digest = store.put_blob("scan.pdf", b"%PDF-1.7 ...")
+    with EventStore(store_url) as store:
+        assert store.latest("row", "a").value == ROW
+        assert store.blob(digest) == b"%PDF-1.7 ..."
+        assert store.verify() == 2
+
+
+def test_blobs_are_kept_once_by_content_and_chained(store_url) -> None:
+    with EventStore(store_url) as store:
+        digest = store.put_blob("page1.png", b"\x89PNG...")
+        assert store.put_blob("copy.png", b"\x89PNG...") == digest
+        assert store.blob(digest) == b"\x89PNG..."
+        record = store.latest("blob", digest)
+        assert record.value == {"name": "page1.png", "size": 7}  # the first name stays
+        assert store.verify() == 1
+        with pytest.raises(KeyError):
+            store.blob("0" * 64)
+
+
+def test_the_store_refuses_update_and_delete(store_url) -> None:
+    with EventStore(store_url) as store:
+        store.append("row", "a", ROW)
+        store.put_blob("scan.png", b"scan")
+    statements = [
+        "UPDATE records SET payload = '43' WHERE seq = 1",
+        "DELETE FROM records",
+        "UPDATE blobs SET data = ?",
+        "DELETE FROM blobs",
+    ]
+    if "postgresql" in store_url:
+        statements += ["TRUNCATE records", "TRUNCATE blobs"]
+    for statement in statements:
+        params = (b"other",) if "?" in statement else ()
+        with pytest.raises(Exception, match="append-only"):
+            raw(store_url, statement, params=params)
+    with EventStore(store_url) as store:
+        assert store.verify() == 2
+
+
+def test_the_store_records_its_schema_and_refuses_a_newer_one(store_url) -> None:
+    from pipeline.store.upgrade import head_revision
+
+    with EventStore(store_url) as store:
+        assert store.schema == head_revision()
+        store.append("row", "a", 1)
+    assert raw(store_url, "SELECT version_num FROM alembic_version") == [(head_revision(),)]
+    raw(store_url, "UPDATE alembic_version SET version_num = '0099'")
+    with pytest.raises(StoreTooNewError, match="schema 0099, written by a newer bridgescan"):
+        EventStore(store_url)
+    assert raw(store_url, "SELECT count(*) FROM records") == [(1,)]  # nothing was changed
