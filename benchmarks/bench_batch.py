@@ -70,12 +70,16 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(day: Path, config: str, extra: list[str], timeout: float) -> dict[str, object]:
-    """One timed run of ``bridgescan batch`` on ``day`` into a fresh output folder."""
+def measure(day: Path, config: str, extra: list[str], timeout: float,
+            api: str | None = None) -> dict[str, object]:  # fmt: skip
+    """One timed run of ``bridgescan batch`` on ``day`` into a fresh output folder (on the
+    Prefect server at ``api``, else on the command's temporary API)."""
     out = Path(tempfile.mkdtemp(prefix="bench-batch-"))
     home = Path(tempfile.mkdtemp(prefix="bench-prefect-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(home)
+    if api:
+        env["PREFECT_API_URL"] = api
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
     command = [BRIDGESCAN, "batch", str(day), "-o", str(out), *CONFIGS[config], *extra]
     load_before = os.getloadavg()
@@ -170,8 +174,6 @@ def overhead(kind: str, workers: int, tasks: int = 200) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from benchmarks.batch_events import make_day
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slips", type=int, nargs="+", default=[1000, 250])
     parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
@@ -182,7 +184,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure Prefect's cost per task (empty tasks)")  # fmt: skip
     parser.add_argument("--timeout", type=float, default=1800, help="per run, seconds")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--server", action="store_true",
+                        help="run on a local Prefect server started once beforehand "
+                        "(`bridgescan prefect start`), not each command's own API")  # fmt: skip
     args = parser.parse_args(argv)
+    server = _start_server() if args.server else None
+    try:
+        return _measure_all(args, server)
+    finally:
+        if server is not None:
+            subprocess.run([BRIDGESCAN, "prefect", "stop"], env=server[1], check=False,
+                           capture_output=True)  # fmt: skip
+
+
+def _start_server() -> tuple[str, dict[str, str]]:
+    """A standing local server in a home of its own: its address and that environment."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env["PREFECT_HOME"] = tempfile.mkdtemp(prefix="bench-server-")
+    subprocess.run([BRIDGESCAN, "prefect", "start", "--port", "0", "--wait", "900"], env=env,
+                   check=True, capture_output=True)  # fmt: skip
+    state = json.loads((Path(env["PREFECT_HOME"]) / "bridgescan-server.json").read_text())
+    return str(state["url"]), env
+
+
+def _measure_all(args: argparse.Namespace, server: tuple[str, dict[str, str]] | None) -> int:
+    from benchmarks.batch_events import make_day
+
     results: dict[str, object] = {"cpus": os.cpu_count(), "runs": [], "overhead": []}
     for slips in args.slips:
         day = args.cache / f"day-{slips}"
@@ -191,8 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# day of {slips} slips ready in {time.perf_counter() - started:.0f} s", flush=True)
         for config in args.configs:
             for chunk in args.chunk_pages:
-                run = measure(day, config, ["--chunk-pages", str(chunk)], args.timeout)
-                run.update(slips=slips, chunk_pages=chunk)
+                run = measure(day, config, ["--chunk-pages", str(chunk)], args.timeout,
+                              server[0] if server else None)  # fmt: skip
+                run.update(
+                    slips=slips, chunk_pages=chunk, prefect="server" if server else "temporary"
+                )
                 print(json.dumps(run), flush=True)
                 results["runs"].append(run)  # type: ignore[attr-defined]
     if args.overhead:

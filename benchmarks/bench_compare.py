@@ -35,10 +35,8 @@ from pipeline.interop.convert import session_from_travellers  # noqa: E402
 from pipeline.interop.pbn import read_pbn_bytes  # noqa: E402
 from pipeline.interop.pbn_writer import write_pbn  # noqa: E402
 from pipeline.interop.records import ImportedSession  # noqa: E402
-from pipeline.interop.score import (
-    RescoreOptions,  # noqa: E402
-    rescore,  # noqa: E402
-)
+from pipeline.interop.score import rescore  # noqa: E402
+from pipeline.results.field_records import FieldOptions  # noqa: E402
 from scoring.contract import Contract, Seat, Strain  # noqa: E402
 from scoring.outcome import parse_adjustment  # noqa: E402
 from scoring.traveller import TravellerRow  # noqa: E402
@@ -72,7 +70,7 @@ def club_session(seed: int) -> ImportedSession:
                              round=board, table=table + 1)
             )  # fmt: skip
     session = session_from_travellers(rows, event=f"Club night {seed}")
-    return apply_scores(session, rescore(session, RescoreOptions(normal=TABLES)))
+    return apply_scores(session, rescore(session, FieldOptions(normal=TABLES)))
 
 
 def as_ruter(session: ImportedSession) -> ImportedSession:

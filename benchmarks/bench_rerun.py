@@ -10,7 +10,10 @@ run's wall and CPU time (median over the repeats) and how many pages it took fro
 instead of reading them, and, for scale, what Prefect's local API costs on its own (one
 trivial flow in a fresh process: every run pays it). The machine's load is printed too: on
 a shared machine wall times grow with it, CPU times much less. ``--store`` runs the same
-on another store (a PostgreSQL URL; each repeat in a new schema).
+on another store (a PostgreSQL URL; each repeat in a new schema). ``--prefect``: the
+same runs on Prefect's temporary API started by each command (``temporary``), with a
+standing local server started once beforehand by ``bridgescan prefect start``
+(``server``; stopped after), or both (the default).
 """
 
 from __future__ import annotations
@@ -72,42 +75,74 @@ def _store_for(base: str | None) -> list[str]:
     return ["--store", f"{base}{separator}schema=bench_{uuid.uuid4().hex[:10]}"]
 
 
+def _measure(env: dict[str, str], scratch: Path, repeats: int, store_url: str | None) -> dict[
+        str, object]:  # fmt: skip
+    runs: dict[str, list[tuple[float, float]]] = {
+        "first": [], "unchanged": [], "after a decision": []}  # fmt: skip
+    pages: dict[str, int] = {}
+    for repeat in range(repeats):
+        out = scratch / f"out{repeat}"
+        store = _store_for(store_url)
+        command = ("run", "sample_data", "--out", str(out), *store)
+        for name in ("first", "unchanged"):
+            took, used, output = _run(*command, env=env)
+            runs[name].append((took, used))
+            pages[name] = _reused(output)
+        queue = json.loads((out / "review" / "review.json").read_text())
+        item = queue["items"][0]["id"]
+        _run("review", "resolve", str(out / "review"), item, "--by", "bench",
+             "--value", "candidate 1", env=env)  # fmt: skip
+        took, used, output = _run(*command, env=env)
+        runs["after a decision"].append((took, used))
+        pages["after a decision"] = _reused(output)
+    return {name: {"wall_s": round(statistics.median(t for t, _ in times), 1),
+                   "cpu_s": round(statistics.median(c for _, c in times), 1),
+                   "pages_taken_from_store": pages[name], "pages": 26}
+            for name, times in runs.items()}  # fmt: skip
+
+
+def _server_process(home: Path):  # type: ignore[no-untyped-def]
+    import psutil
+
+    state = json.loads((home / "bridgescan-server.json").read_text())
+    return psutil.Process(state["pid"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--store", default=None, help="a PostgreSQL URL (default: SQLite)")
+    parser.add_argument("--prefect", choices=("temporary", "server", "both"), default="both")
     options = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    runs: dict[str, list[tuple[float, float]]] = {
-        "first": [], "unchanged": [], "after a decision": []}  # fmt: skip
-    pages: dict[str, int] = {}
+    result: dict[str, object] = {"store": "sqlite" if options.store is None else "postgresql"}
     with tempfile.TemporaryDirectory(prefix="bench-rerun-") as scratch:
-        env["PREFECT_HOME"] = str(Path(scratch) / "prefect")
+        root = Path(scratch)
+        env["PREFECT_HOME"] = str(root / "prefect")
+        env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
         trivial = _run("-c", TRIVIAL_FLOW, env=env, program=[sys.executable])[:2]
-        for repeat in range(options.repeats):
-            out = Path(scratch) / f"out{repeat}"
-            store = _store_for(options.store)
-            command = ("run", "sample_data", "--out", str(out), *store)
-            for name in ("first", "unchanged"):
-                took, used, output = _run(*command, env=env)
-                runs[name].append((took, used))
-                pages[name] = _reused(output)
-            queue = json.loads((out / "review" / "review.json").read_text())
-            item = queue["items"][0]["id"]
-            _run("review", "resolve", str(out / "review"), item, "--by", "bench",
-                 "--value", "candidate 1", env=env)  # fmt: skip
-            took, used, output = _run(*command, env=env)
-            runs["after a decision"].append((took, used))
-            pages["after a decision"] = _reused(output)
-    print(json.dumps({
-        "store": "sqlite" if options.store is None else "postgresql",
-        "load_average_1min": round(os.getloadavg()[0], 1),
-        "prefect_trivial_flow": {"wall_s": round(trivial[0], 1), "cpu_s": round(trivial[1], 1)},
-        "runs": {name: {"wall_s": round(statistics.median(t for t, _ in times), 1),
-                        "cpu_s": round(statistics.median(c for _, c in times), 1),
-                        "pages_taken_from_store": pages[name], "pages": 26}
-                 for name, times in runs.items()},
-    }, indent=1))  # fmt: skip
+        result["prefect_trivial_flow"] = {"wall_s": round(trivial[0], 1),
+                                          "cpu_s": round(trivial[1], 1)}  # fmt: skip
+        if options.prefect in ("temporary", "both"):
+            result["temporary_api"] = _measure(env, root / "temporary", options.repeats,
+                                               options.store)  # fmt: skip
+        if options.prefect in ("server", "both"):
+            started = _run("prefect", "start", "--port", "0", env=env)
+            result["server_start"] = {"wall_s": round(started[0], 1), "cpu_s": round(started[1], 1)}
+            server = _server_process(root / "prefect")
+            before = server.cpu_times()
+            try:
+                result["running_server"] = _measure(env, root / "server", options.repeats,
+                                                    options.store)  # fmt: skip
+                after = server.cpu_times()
+                # Not in the commands' CPU: the server is not their child. All runs together.
+                result["server_cpu_s_for_all_runs"] = round(
+                    after.user + after.system - before.user - before.system, 1
+                )
+            finally:
+                _run("prefect", "stop", env=env)
+    result["load_average_1min"] = round(os.getloadavg()[0], 1)
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ gives the coverage of the least covered of four sectors (60 degrees round the mi
 each side) at the best of the centres, and the widest gap between covered rays. Both go
 into the circle reading (``ocr.marks.circled``, with the strips), and both are used to
 doubt: a box whose thin fill may be the stroke of a circle round its neighbour is not a
-certain mark (``RowMarks._beside_circles``).
+certain mark (rule ``beside_circles``, ocr/mark_rules.py).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from functools import lru_cache
 import numpy as np
 
 from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
+from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = [
     "ALL_ROUND",
@@ -37,15 +38,11 @@ __all__ = [
     "rays",
 ]
 
-PART_ROUND = 0.25
-"""Strokes that cover this share of every sector round a box at least go part of the way
-round it (``Rays.sectors``)."""
+PART_ROUND = MARK_SETTINGS.part_round  # ocr/mark_settings.py
 
-ALL_ROUND = 0.45
-"""Strokes that cover this share of every sector round a box may be a circle round it."""
+ALL_ROUND = MARK_SETTINGS.all_round  # ocr/mark_settings.py
 
-ROUND_GAP_DEG = 50
-"""A box whose strokes go round it leaves no gap wider than this (``Rays.gap``)."""
+ROUND_GAP_DEG = MARK_SETTINGS.round_gap_deg  # ocr/mark_settings.py
 
 _STEP_DEG = 10
 _ANGLES = np.deg2rad(np.arange(0, 360, _STEP_DEG))
@@ -60,9 +57,7 @@ _SECTOR_MATRIX = np.stack(
 _SECTOR_RAYS = _SECTOR_MATRIX.sum(axis=0)
 _CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
 _FROM = 0.5  # rays start half-way from the centre to the printed edge
-THICKER_PX = 1.5
-"""Solid pixels across a line of samples (a ray, a strip beside a box edge) beyond what
-the form prints there: a stroke drawn across it (or along a printed edge, widening it)."""
+THICKER_PX = MARK_SETTINGS.thicker_px  # ocr/mark_settings.py
 
 
 def printed_across(

@@ -30,6 +30,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DOT_EMPTY_BELOW_MM2, DOT_MARKED_ABOVE_MM2
 
 __all__ = [
@@ -41,14 +42,9 @@ __all__ = [
     "stands_alone",
 ]
 
-DOT_ALONE_MM = 1.0
-"""A pen dot near a box's edge has no other drawn ink this near."""
+DOT_ALONE_MM = MARK_SETTINGS.dot_alone_mm  # ocr/mark_settings.py
 
-EDGE_DOT_MM2 = 0.5
-"""A compact blob standing alone near a box's edge at least this large is a pen dot,
-marked (a dot of 0.8 mm). Chosen on 1,000 TRAINING pages: 96-99% of the marked boxes that
-only the edge's blob reads as dotted measure this or more; unmarked boxes' blobs there
-measure 0.37 mm^2 at most."""
+EDGE_DOT_MM2 = MARK_SETTINGS.edge_dot_mm2  # ocr/mark_settings.py
 
 EDGE_UNSURE_MM2 = (DOT_EMPTY_BELOW_MM2 + DOT_MARKED_ABOVE_MM2) / 2
 """What a blob near the edge from ``DOT_MARKED_ABOVE_MM2`` up to ``EDGE_DOT_MM2`` counts as:

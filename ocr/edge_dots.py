@@ -30,7 +30,7 @@ it is, and whether it is one, is for a person. A dot:
   a dot (TRAINING ordinary page_0020.jpg row 4, the circle round NT beside S).
 
 Chosen on TRAINING pages (``ocr.training.synthetic.mark_styles``: one dot in four is put
-on the box's edge or corner), see docs/reader.md.
+on the box's edge or corner), see docs/reader-history.md.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import numpy as np
 
 from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState, mark_reading
 
 __all__ = [
@@ -51,26 +52,13 @@ __all__ = [
     "unsure_where_dotted",
 ]
 
-EDGE_DOT_NEAR_MM = 0.5
-"""A dot on the edge is every box's within this distance: boxes are 1 mm apart or more,
-so a dot on one box's edge is that box's, and one in the gap is both neighbours'."""
+EDGE_DOT_NEAR_MM = MARK_SETTINGS.edge_dot_near_mm  # ocr/mark_settings.py
 
-EDGE_DOT_WIDE_MM = 0.65
-"""A dot on the edge is this wide somewhere: 2 px from its middle to its edge at 150 dpi,
-where a stroke crossing a printed line is mostly less. Chosen on TRAINING between 0.65
-and 0.75 (2.2 px): 0-10 rows fewer to review a condition, no wrong row either way."""
+EDGE_DOT_WIDE_MM = MARK_SETTINGS.edge_dot_wide_mm  # ocr/mark_settings.py
 
-EDGE_DOT_LEAST_MM2 = 0.25
-"""A dot on the edge leaves this much drawn ink off the line at least. A pen stroke that
-runs along a printed line, hidden by the mask, and comes out past a corner leaves a
-short piece there of 0.15-0.2 mm^2. Chosen on TRAINING between 0.15 (a dot inside a box,
-``DOT_EMPTY_BELOW_MM2``) and 0.25: on pages with no dot on an edge 0.25 costs no row, 0.15
-2-7 rows a condition; with one dot in four on an edge 0.15 sends 0-18 rows fewer to a
-person; no wrong row either way."""
+EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
 
-EDGE_DOT_MAX_MM = 2.5
-"""A dot is no more than this across (a pen dot 2 mm at most; a cross, tick or scribble
-that runs out of its box over a neighbour's edge is larger)."""
+EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
 
 def dots_on_edges(

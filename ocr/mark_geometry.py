@@ -17,6 +17,7 @@ import numpy as np
 
 from ocr.captions import caption_pixels
 from ocr.layout import FieldKind, Layout, Rect, Row, mm_to_px
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import BOX_INSET_MM
 
 __all__ = [
@@ -33,12 +34,12 @@ __all__ = [
     "side_by_side",
 ]
 
-RING_OUT_MM = 2.2  # a circle around a box stays within this distance of its edge ...
-RING_SIDE_MM = 2.0  # ... and of its left and right edges (the next box is 1 mm away)
-BORDER_CORE_MM = 0.35  # the printed edge (and the fit's play) reaches this far out
-BORDER_INNER_MM = 0.5  # ... and this far in
-_NEIGHBOUR_MM = 2.0  # boxes this close share an edge a stroke may cross
-SPILL_MM = 1.0  # how far a neighbour's stroke reaches into a box across their edge
+RING_OUT_MM = MARK_SETTINGS.ring_out_mm  # ocr/mark_settings.py
+RING_SIDE_MM = MARK_SETTINGS.ring_side_mm  # ocr/mark_settings.py
+BORDER_CORE_MM = MARK_SETTINGS.border_core_mm  # ocr/mark_settings.py
+BORDER_INNER_MM = MARK_SETTINGS.border_inner_mm  # ocr/mark_settings.py
+_NEIGHBOUR_MM = MARK_SETTINGS.neighbour_mm  # ocr/mark_settings.py
+SPILL_MM = MARK_SETTINGS.spill_mm  # ocr/mark_settings.py
 EDGE, HAIRLINE = 1, 2  # printed-line mask values
 
 

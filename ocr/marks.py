@@ -21,7 +21,7 @@ Each kind has an "empty" and a "marked" threshold with an unsure band between th
 box's evidence is the strongest of the three, scaled so that 0 is the empty threshold and
 1 the marked one. ``p_marked`` is a logistic in that evidence, 2% at 0 and 98% at 1, that
 the joint decoder (ocr/decode.py) combines with the other fields of the row. The
-thresholds were chosen on TRAINING-side pages only (docs/reader.md).
+thresholds were chosen on TRAINING-side pages only (ocr/mark_settings.py).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import cv2
 import numpy as np
 
 from ocr.digits import quantile
+from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = [
     "EMPTY_BELOW",
@@ -71,88 +72,29 @@ __all__ = [
     "mark_reading",
 ]
 
-EMPTY_BELOW = 0.05
-"""Fill below which a box is empty (clean boxes, erased pencil)."""
-
-MARKED_ABOVE = 0.10
-"""Fill above which a box is marked (the faintest pencil ticks and slashes measure 0.12-0.15,
-crosses 0.2-0.7, filled boxes 0.7-1)."""
-
-RING_EMPTY_BELOW = 0.40
-"""A box circled less surely than this (``circled``) is not circled."""
-
-RING_MARKED_ABOVE = 0.50
-"""A box circled more surely than this is circled. Chosen on 600 TRAINING pages (ordinary,
-damaged, pencil), where, with the three views alone, none of 10,080 boxes without a mark
-but with drawn ink beside two of their sides measured more than 0.50 (9 in the unsure
-band), and 92.4% of 3,522 rings did (3.7% unsure). Measured again on the same pages with
-the reader of 2026-11-24 (the strips read alone where they face, the row's edge width an
-interquartile mean): 19 boxes without a mark above 0.50, 17 of them at 0.517 (declarer S
-between marked neighbours), and 22 unsure; 97.6% of 3,514 rings above (1.6% unsure)."""
-
+# The thresholds, with why each is what it is and the pages it was chosen on, are in
+# ocr/mark_settings.py; these names are what the measuring code reads.
+EMPTY_BELOW = MARK_SETTINGS.empty_below
+MARKED_ABOVE = MARK_SETTINGS.marked_above
+RING_EMPTY_BELOW = MARK_SETTINGS.ring_empty_below
+RING_MARKED_ABOVE = MARK_SETTINGS.ring_marked_above
 RING_UNSURE = (RING_EMPTY_BELOW + RING_MARKED_ABOVE) / 2
 """The middle of the unsure band: the reading of strokes round a box that may be its
-circle and may not (``circled``, ``RowMarks``)."""
-
-STRIPS_EMPTY_BELOW = 0.1
-"""Strips read alone: strokes that leave one of a box's sides uncovered do not circle it
-(a neighbour's circle or mark covers the side facing it only)."""
-
-STRIPS_MARKED_ABOVE = 0.3
-"""Strips read alone: a box whose every side is covered over two of its six bins at least
-is circled (a circle left open by 40 degrees still covers two bins of the side with the
-gap)."""
-
-STRIPS_SURE = 0.5
-"""Strips read alone this high (3 of 6 bins of every side) make a circle certain (``p``
-0.99999); the mean of the three views is not worked out, and the rays not looked at. Below
-``STRIPS_CERTAIN`` the ellipse round the box must agree (``RowMarks._strips_checked``)."""
-
-STRIPS_CERTAIN = 2 / 3
-"""Strips read alone from ``STRIPS_SURE`` up to this (3 of 6 bins of the least covered
-side) are what the marks round an empty box can give it: a cross's arm beside one side,
-the crosses of the row's lower line under it, the row above's circles over its top. There
-the circle is certain only where the ellipse round the box agrees (``OUTLINE_UNSURE``, as
-``confirmed`` asks of a box read circled but not for certain). On 3,000 TRAINING pages
-(five conditions, one dot in four on an edge) the strips read 1,172 boxes so: 1,147 rings,
-89 of them with an outline under 0.70, and 25 boxes without a mark, 24 of them under
-0.70 (15 under 0.2). From 4 bins up: 12,819 rings, 222 of them under 0.70, and 4 boxes
-without a mark, all 4 under 0.4: not asked there."""
-
-NARROW_GAP_DEG = 30
-"""Strokes round a box with no gap wider than this are a circle's, even if the strips and
-sectors see them poorly (a worn pencil's broken stroke, a circle over the printed
-edges): the box is never read empty for certain."""
-
-CLOSED_WITHIN_DEG = 60
-"""A gap this wide in the strokes round a box (``ocr.circles.Rays.gap``) leaves nothing of
-a circle's closure: circles left open leave up to 40 degrees, neighbours' marks 50 or more."""
-
-OUTLINE_SURE = 0.85
-"""An ellipse round a box whose every quarter is followed by drawn strokes over this share
-of what can be seen of it (``ocr.outline.Outlines``) is a circle for certain. On 800
-TRAINING pages, no box without a mark of its own measured over 0.75 (of 13,837 with drawn
-ink beside two sides; one over 0.70); 86% of the 4,895 rings measured 0.85 or more."""
-
-OUTLINE_UNSURE = 0.70
-"""An outline from this up to ``OUTLINE_SURE`` leaves the box unsure at least."""
-
-OUTLINE_NONE = 0.2
-"""An ellipse round a box that can be judged all round (every quarter seen) but that no
-drawn stroke follows over this share of its least covered quarter: no circle is drawn
-round the box, and strokes the other views read as an unsure circle are its neighbours'
-(``confirmed``)."""
-
-DOT_EMPTY_BELOW_MM2 = 0.15
-"""A solid blob smaller than this inside a box is dust or a scanner speck."""
-
-DOT_MARKED_ABOVE_MM2 = 0.40
-"""A solid blob at least this large (a dot of about 0.7 mm) is a mark."""
-
-BOX_INSET_MM = 0.7
-"""How far inside the printed box edge the fill is measured."""
-_INK_LOW = 0.20
-_INK_HIGH = 0.50
+circle and may not (``circled``, ocr/mark_rules.py)."""
+STRIPS_EMPTY_BELOW = MARK_SETTINGS.strips_empty_below
+STRIPS_MARKED_ABOVE = MARK_SETTINGS.strips_marked_above
+STRIPS_SURE = MARK_SETTINGS.strips_sure
+STRIPS_CERTAIN = MARK_SETTINGS.strips_certain
+NARROW_GAP_DEG = MARK_SETTINGS.narrow_gap_deg
+CLOSED_WITHIN_DEG = MARK_SETTINGS.closed_within_deg
+OUTLINE_SURE = MARK_SETTINGS.outline_sure
+OUTLINE_UNSURE = MARK_SETTINGS.outline_unsure
+OUTLINE_NONE = MARK_SETTINGS.outline_none
+DOT_EMPTY_BELOW_MM2 = MARK_SETTINGS.dot_empty_below_mm2
+DOT_MARKED_ABOVE_MM2 = MARK_SETTINGS.dot_marked_above_mm2
+BOX_INSET_MM = MARK_SETTINGS.box_inset_mm
+_INK_LOW = MARK_SETTINGS.ink_low
+_INK_HIGH = MARK_SETTINGS.ink_high
 
 
 class MarkState(StrEnum):
@@ -333,7 +275,7 @@ def confirmed(ring: float, support: float | None) -> float:
     round it are its neighbours' (a cross's long arm past its corner, circles round the
     boxes above and below), which leave a quarter of every ellipse round it on paper. A
     box they read circled is not cleared so, and a row keeps the reading this clears
-    where no other box of the box's field is marked (``RowMarks._alone_in_field``: the
+    where no other box of the box's field is marked (rule ``alone_in_field``, ocr/mark_rules.py: the
     field's only mark may be a circle tight over the printed edges). On TRAINING (1,000
     pages, the five conditions, wide rings), of 107 boxes read unsure by their circle,
     49 had a ring round them, with an outline of 0.286 or more; 21 of the 57 with no

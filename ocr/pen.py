@@ -13,21 +13,17 @@ import numpy as np
 
 from ocr.digits import quantile
 from ocr.mark_geometry import RowGeometry
+from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = ["SKIP_INK", "SKIP_REACH_PX", "pen_strength", "through_skips"]
 
-FIRM_PEN = 0.62
-"""Darkness a firm pen's strokes reach (the ramp is used as it is)."""
+FIRM_PEN = MARK_SETTINGS.firm_pen  # ocr/mark_settings.py
 
-FAINT_PEN = 0.35
-"""The palest ink still taken as writing when it is all a row has."""
+FAINT_PEN = MARK_SETTINGS.faint_pen  # ocr/mark_settings.py
 
-SKIP_INK = 0.25
-"""Ink value (on the row's ramp, ``ocr.marks.ink_values``) down to which a pale pen's
-stroke is followed where its ball skips: half the value of a solid stroke's pixel."""
+SKIP_INK = MARK_SETTINGS.skip_ink  # ocr/mark_settings.py
 
-SKIP_REACH_PX = 2
-"""How far past its solid ink a stroke is followed over such pixels."""
+SKIP_REACH_PX = MARK_SETTINGS.skip_reach_px  # ocr/mark_settings.py
 
 _SQUARE = np.ones((3, 3), np.uint8)
 _INKED = 0.15  # darkness of a pixel that holds some ink (a pale stroke's edge) ...
@@ -54,7 +50,7 @@ def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
     by 0.3-0.7 points, with no wrong row. Measuring every row among its inked pixels
     lowered review more (by 0.4-1.6 points), but two more rows of the sample evening went
     to review (a check's arm over the next box read as a circle round it), and it was not
-    kept (docs/reader.md).
+    kept (docs/reader-history.md).
     """
     centres = (paper - grey[g.centres].astype(np.float32)) / paper
     level = quantile(centres, 0.98) if centres.size else 0.0

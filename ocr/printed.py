@@ -265,7 +265,7 @@ def match_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
     number is printed centred in its box, and "19" whose 1 a streak hid reads as a 9 off
     to the right by 0.42-0.44 of its height (TEST ordinary pages read without an event,
     seed 15), where numbers read right lie within 0.09 (54 on those pages; on TRAINING
-    pages, see docs/reader.md).
+    pages, see docs/reader-history.md).
     """
     templates, aspects = _templates()
     out = []

@@ -1,15 +1,17 @@
 """Every mark box of one row read from the flattened page: by fill, by a circle round it, by a dot.
 
-The three readings and their thresholds are described in ocr/marks.py, which also holds
-the decision on one box; this module measures them on a row (its band of the page, the
-form's printed lines where they really lie on it, the pen's strength) and reads a box
-whose ink only reaches in from a marked neighbour as that neighbour's stroke.
+The three readings are described in ocr/marks.py, which also holds the decision on one
+box, and their thresholds in ocr/mark_settings.py. This module measures them on a row (its
+band of the page, the form's printed lines where they really lie on it, the pen's
+strength) into the row's evidence (ocr/row_evidence.py), and gives the evidence to the
+rules (ocr/mark_rules.py), which decide what the row's boxes hold.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from types import MappingProxyType
 
 import cv2
 import numpy as np
@@ -17,7 +19,7 @@ import numpy as np
 from ocr.captions import ink_over_captions
 from ocr.circles import ALL_ROUND, PART_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, printed_across, rays
 from ocr.dots import dot_mm2
-from ocr.edge_dots import dots_on_edges, unsure_where_dotted
+from ocr.edge_dots import dots_on_edges
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
 from ocr.mark_geometry import (
@@ -30,6 +32,8 @@ from ocr.mark_geometry import (
     row_geometry,
     side_by_side,
 )
+from ocr.mark_rules import apply_rules
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import (
     BOX_INSET_MM,
     CLOSED_WITHIN_DEG,
@@ -42,7 +46,6 @@ from ocr.marks import (
     STRIPS_CERTAIN,
     STRIPS_SURE,
     MarkReading,
-    MarkState,
     circled,
     confirmed,
     ink_values,
@@ -50,27 +53,28 @@ from ocr.marks import (
     paper_tone,
     strips_alone,
 )
-from ocr.neighbour_rules import NeighbourRules
 from ocr.outline import Outlines
 from ocr.pen import pen_strength, through_skips
+from ocr.row_evidence import RowEvidence
 
 __all__ = ["RowMarks"]
 
 _SQUARE = np.ones((3, 3), np.uint8)
-_ALONG_HAIRLINE_MM = 1.5  # a stroke this long over a hairline runs along it
-_SOLID = 0.5  # ink value of a pixel that belongs to a stroke or a dot
-_SIDE_BINS = 6
-_DOT_MIN_FILL = 0.008  # a box this clean holds no dot worth measuring
-_OWN_MARK_FILL = 0.2  # a box filled more than this holds its own mark, not a circle's stroke
+# The thresholds are in ocr/mark_settings.py, with why each is what it is.
+_ALONG_HAIRLINE_MM = MARK_SETTINGS.along_hairline_mm
+_SOLID = MARK_SETTINGS.solid
+_SIDE_BINS = 6  # each side's strip is cut into this many bins (``RowMarks.ring``)
+_DOT_MIN_FILL = MARK_SETTINGS.dot_min_fill
+_OWN_MARK_FILL = MARK_SETTINGS.own_mark_fill
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
-_ENTRY_MM = 1.2  # ... entering it from this close outside the box
-_RING_SIDE_MIN_PX = 2  # fewer drawn pixels than this beside a side: no ink there
+_ENTRY_MM = MARK_SETTINGS.entry_mm
+_RING_SIDE_MIN_PX = MARK_SETTINGS.ring_side_min_px
 
 
 def _round_all_over(seen: Rays, support: float | None) -> bool:
     """Do strokes go round a box on every side though the circle views read it empty?
     The rays see 45% of every sector with no gap over 50 degrees, as round a circled
-    neighbour (ocr/neighbour_rules.py), and an ellipse round it is followed over
+    neighbour (ocr/spill_rules.py), and an ellipse round it is followed over
     ``OUTLINE_NONE``, which the outline does not clear. A circle drawn off centre leaves
     the strips nothing, and its ellipse is followed only in part (sixth TEST set, seed
     18, phone/page_0416.jpg row 7: a felt tip's circle round NT, rays 0.5 with a gap of
@@ -102,8 +106,10 @@ def _bin_starts(n: int) -> np.ndarray:
     return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
 
 
-class RowMarks(NeighbourRules):
-    """Every mark box of one row, read from the flattened page (see the module docstring)."""
+class RowMarks:
+    """Every mark box of one row, read from the flattened page (see the module docstring):
+    it measures the row's evidence (``RowEvidence``) and gives the rules the views of it
+    they ask for on demand (``ocr.row_evidence.RowViews``)."""
 
     def __init__(self, page: np.ndarray, layout: Layout, row: Row, dpi: float) -> None:
         self.dpi = dpi
@@ -130,6 +136,7 @@ class RowMarks(NeighbourRules):
         self.row = row
         self.layout = layout
         self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
+        self._evidence: RowEvidence | None = None
         self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
         self._widths: tuple[float, float, float] | None = None
@@ -181,7 +188,7 @@ class RowMarks(NeighbourRules):
             self._widths = (border, hairline_width(self.solid, self.lines, hairlines), mask)
         return self._widths
 
-    def _px(self, r: Rect) -> tuple[int, int, int, int]:
+    def px(self, r: Rect) -> tuple[int, int, int, int]:
         hit = self._px_cache.get(r)
         if hit is None:
             x0, y0, x1, y1 = r.to_px(self.dpi)
@@ -193,7 +200,7 @@ class RowMarks(NeighbourRules):
         return hit
 
     def fill(self, r: Rect) -> float:
-        return self.mean_ink(self._px(r))
+        return self.mean_ink(self.px(r))
 
     def mean_ink(self, px: tuple[int, int, int, int]) -> float:
         """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band): a fill."""
@@ -206,8 +213,8 @@ class RowMarks(NeighbourRules):
 
     def dot_mm2(self, box: Rect) -> float:
         """Area of the dot in box ``box`` (mm^2), ``ocr.dots.dot_mm2``."""
-        inner = self._px(box.inset(BOX_INSET_MM))
-        return dot_mm2(self.solid, self.drawn, inner, self._px(box), self.s)
+        inner = self.px(box.inset(BOX_INSET_MM))
+        return dot_mm2(self.solid, self.drawn, inner, self.px(box), self.s)
 
     def _extra_ink(self, strip: tuple[slice, slice], side: int) -> np.ndarray:
         """Solid ink across a strip beside a box edge (one value per position along the
@@ -220,7 +227,7 @@ class RowMarks(NeighbourRules):
     def _side_strips(self, r: Rect) -> tuple[tuple[slice, slice], ...]:
         """Strips across the four sides of box ``r`` (above, below, left, right): the
         middle 70% of the side, from just inside the edge to the reach outside it."""
-        x0, y0, x1, y1 = self._px(r)
+        x0, y0, x1, y1 = self.px(r)
         h, w = self.solid.shape
         inner = round(BORDER_INNER_MM * self.s)
         side_reach = round(RING_SIDE_MM * self.s)
@@ -262,9 +269,21 @@ class RowMarks(NeighbourRules):
         return worst
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
-        """Every box of the named mark fields of this row: the fills of all boxes at once,
-        a circle looked for only where drawn ink (outside the boxes that hold their own
-        mark) lies beside two sides of a box at least, a dot only where a box holds ink."""
+        """Every box of the named mark fields of this row, as the rules decide it
+        (ocr/mark_rules.py) on the row's evidence."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        out: dict[str, list[MarkReading]] = {n: [] for n in names}
+        for (field, _, _), reading in zip(g.boxes, apply_rules(self.evidence()), strict=True):
+            if field in out:
+                out[field].append(reading)
+        return out
+
+    def evidence(self) -> RowEvidence:
+        """The row's evidence, measured once: the fills of all boxes at once, a circle
+        looked for only where drawn ink (outside the boxes that hold their own mark) lies
+        beside two sides of a box at least, a dot only where a box holds ink."""
+        if self._evidence is not None:
+            return self._evidence
         g = row_geometry(self.layout, self.row, self.dpi)
         x0, y0, x1, y1 = g.inner.T
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
@@ -287,38 +306,53 @@ class RowMarks(NeighbourRules):
         else:
             around = facing = np.zeros(len(fills), bool)
         self._around, self._facing = around.tolist(), facing.tolist()
-        read = [
+        read = tuple(
             self._decide(rect, option, f, a, o)
             for (_, option, rect), f, a, o in zip(
                 g.boxes, fills.tolist(), around.tolist(), facing.tolist(), strict=True
             )  # fmt: skip
-        ]
-        if self._no_ellipse:
-            read = self._alone_in_field(g, read)
-        if self.any_ink:
-            read = self._without_spill(g, read)
-            read = self._over_edges(g, read)
-            read = self._circled_alone(g, read)
-            if any(r.how == "circle" and r.state is MarkState.MARKED for r in read):
-                read = self._off_circles(g, read)
-                read = self._beside_field_circle(g, read)
-            if self._only_just:
-                read = self._strips_checked(g, read)
-        if self.any_ink and any(r.state is not MarkState.EMPTY for r in read):
-            # A dot on an edge is looked for in a row that holds a mark: alone on a blank
-            # row it is a speck of the paper, as large as a small pen dot.
-            dy, dx = self.shift  # the boxes where the printed form lies on this row
-            outer = g.outer + np.array([dx, dy, dx, dy])
-            circled = np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
-            dots = dots_on_edges(
-                self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
-            )
-            read = unsure_where_dotted(read, dots)
-        out: dict[str, list[MarkReading]] = {n: [] for n in names}
-        for (field, _, _), reading in zip(g.boxes, read, strict=True):
-            if field in out:
-                out[field].append(reading)
-        return out
+        )
+        sides = self._sides_inked.tolist() if self._sides_inked is not None else [0] * len(read)
+        evidence = RowEvidence(
+            geometry=g,
+            any_ink=self.any_ink,
+            first=read,
+            sides_inked=tuple(sides),
+            around=tuple(self._around),
+            no_ellipse=MappingProxyType(dict(self._no_ellipse)),
+            views=self,
+        )
+        self._evidence = evidence
+        return evidence
+
+    def decide(self, i: int, fill: float) -> MarkReading:
+        """Box ``i`` read as every box is (``_decide``), with ``fill`` for its fill."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        _, option, rect = g.boxes[i]
+        return self._decide(rect, option, fill, self._around[i], self._facing[i])
+
+    def only_just(self, r: Rect) -> bool:
+        """Did the strips read box ``r`` circled for certain but only just (from
+        ``STRIPS_SURE`` to ``STRIPS_CERTAIN``), in any decision on it so far?"""
+        return r in self._only_just
+
+    def outline_support(self, r: Rect) -> float | None:
+        """How well drawn strokes follow the best ellipse round box ``r`` (ocr/outline.py)."""
+        return self._outlines().support(self.px(r))
+
+    def outline_ellipse(self, r: Rect) -> np.ndarray | None:
+        """The points of the best ellipse round box ``r``, in the band's pixels."""
+        return self._outlines().ellipse(self.px(r))
+
+    def dots_on_edges(self, circled: np.ndarray) -> np.ndarray:
+        """Per box, is a pen dot on its printed edge near it (ocr/edge_dots.py)? ``circled``
+        names the boxes read on a circle (their edges are that circle's)."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        dy, dx = self.shift  # the boxes where the printed form lies on this row
+        outer = g.outer + np.array([dx, dy, dx, dy])
+        return dots_on_edges(
+            self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
+        )
 
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""
@@ -345,15 +379,15 @@ class RowMarks(NeighbourRules):
             self._outline = Outlines(drawn, hidden, self.s)
         return self._outline
 
-    def _rays_round(self, r: Rect) -> Rays:
+    def rays_round(self, r: Rect) -> Rays:
         """What rays round box ``r`` see (ocr/circles.py), looked at once per box."""
         seen = self._rays.get(r)
         if seen is None:
-            seen = rays(self.outside, self.lines, self._px(r), self.s, self.widths)
+            seen = rays(self.outside, self.lines, self.px(r), self.s, self.widths)
             self._rays[r] = seen
         return seen
 
-    def _crossed(self, a: Rect, b: Rect) -> bool:
+    def crossed(self, a: Rect, b: Rect) -> bool:
         """Does drawn ink (off the printed lines) lie just outside box ``a`` near its side
         facing box ``b``: beside that side or round its two corners? A stroke reaching into
         ``a`` from a neighbour's mark (across the gap, or round a corner as a circle does)
@@ -365,9 +399,9 @@ class RowMarks(NeighbourRules):
         else:  # one above the other
             y = a.y1 - _STRIP_MM if b.y > a.y else a.y - reach
             zone = Rect(a.x - reach, y, a.width + 2 * reach, _STRIP_MM + reach)
-        zx0, zy0, zx1, zy1 = self._px(zone)
+        zx0, zy0, zx1, zy1 = self.px(zone)
         inside = np.zeros((zy1 - zy0, zx1 - zx0), bool)
-        bx0, by0, bx1, by1 = self._px(a.inset(-BORDER_CORE_MM))
+        bx0, by0, bx1, by1 = self.px(a.inset(-BORDER_CORE_MM))
         inside[max(0, by0 - zy0) : max(0, by1 - zy0), max(0, bx0 - zx0) : max(0, bx1 - zx0)] = True
         return bool((self.drawn[zy0:zy1, zx0:zx1] & ~inside).any())
 
@@ -386,9 +420,9 @@ class RowMarks(NeighbourRules):
                 if facing and strips >= STRIPS_SURE:
                     ring = strips_alone(strips)  # certain on the strips: no rays needed,
                     if strips < STRIPS_CERTAIN:  # ... but only just: the ellipse must agree
-                        self._only_just.add(box_rect)  # (_strips_checked)
+                        self._only_just.add(box_rect)  # (rule strips_checked)
                 else:
-                    seen = self._rays_round(box_rect)
+                    seen = self.rays_round(box_rect)
                     ring = circled(strips, seen.sectors, seen.gap, facing)
                     wide = seen.gap > CLOSED_WITHIN_DEG
                     unsure = RING_EMPTY_BELOW <= ring < RING_MARKED_ABOVE
@@ -400,9 +434,9 @@ class RowMarks(NeighbourRules):
                         # see strokes in every sector (a circle over printed edges leaves
                         # them gaps of 70 degrees and more), and wherever the box would
                         # read unsure: an ellipse round it decides, either way.
-                        support = self._outlines().support(self._px(box_rect))
+                        support = self._outlines().support(self.px(box_rect))
                         seen_ring, ring = ring, confirmed(ring, support)
-                        if seen_ring and not ring:  # no ellipse round it (_alone_in_field)
+                        if seen_ring and not ring:  # no ellipse round it (rule alone_in_field)
                             self._no_ellipse[box_rect] = seen_ring
                         elif ring < RING_EMPTY_BELOW and _round_all_over(seen, support):
                             ring = RING_UNSURE

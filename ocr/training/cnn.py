@@ -34,7 +34,7 @@ class TrainSettings:
     label_smoothing: float = 0.05
     shift_px: int = 1
     conv1: int = 24
-    """Maps of the first convolution (12 until the twentieth round: docs/reader.md)."""
+    """Maps of the first convolution (12 until the twentieth round: docs/reader-history.md)."""
     conv2: int = 48
     """Maps of the second convolution (24 before)."""
     dense: int = 128

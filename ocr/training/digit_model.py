@@ -52,7 +52,7 @@ __all__ = [
 
 MEMBERS = 2
 """Networks averaged (consecutive seeds). Two wide networks read the held-out writers
-within 0.3 points of three (docs/reader.md, "The digit model"), at two thirds of the
+within 0.3 points of three (docs/reader-history.md, "The digit model"), at two thirds of the
 time."""
 
 TEMPERATURES = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)

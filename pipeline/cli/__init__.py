@@ -2,9 +2,9 @@
 
 Each group registers its commands from its own module here (``run``, ``batch``, ``score``,
 ``correct``, ``audit``, ``entry``, ``event``, ``forms``, ``scan``, ``interop``, ``web``,
-``store``); those modules import nothing heavy at the top (cv2, prefect, pandas load inside
-the commands), so ``bridgescan --help`` is instant. They parse, call the functions of the
-pipeline's rooms, and print. Exit codes are the same everywhere
+``store``, ``prefect``); those modules import nothing heavy at the top (cv2, prefect, pandas
+load inside the commands), so ``bridgescan --help`` is instant. They parse, call the
+functions of the pipeline's rooms, and print. Exit codes are the same everywhere
 (``pipeline.cli.exit_codes.ExitCode``).
 """
 
@@ -46,6 +46,7 @@ _GROUPS = (
     "interop",
     "web",
     "store",
+    "prefect",
 )
 
 

@@ -161,10 +161,12 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         from pipeline.flows.prefect_env import configure_prefect, late_api_message
 
         configure_prefect()
+        from pipeline.flows.prefect_server import use_running_server
+
+        use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
         # its API (the UI), not over the progress bar.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-        from pipeline.flows import batch
         from pipeline.flows.batch_plan import BatchInputError, event_folders
 
         try:
@@ -172,11 +174,14 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         except BatchInputError as error:
             errors.print(f"error: {error}", markup=False)
             raise typer.Exit(ExitCode.BAD_INPUT) from None
+        from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
+
+        start_local_api()  # unless a server is there; it starts while Prefect is imported
+        from pipeline.flows import batch
+
         progress.starting(len(paths), spec.short)
         batch.batch_listeners.append(progress.hear)
         try:
-            from pipeline.flows.local_api import tie_local_api_to_this_process
-
             tie_local_api_to_this_process()  # no API process left behind, even after kill -9
             with _api_for_workers(spec):
                 return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,

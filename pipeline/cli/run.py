@@ -93,8 +93,10 @@ def _run(  # type: ignore[no-untyped-def]
     errors,
 ):
     from pipeline.flows.prefect_env import configure_prefect
+    from pipeline.flows.prefect_server import use_running_server
 
     configure_prefect()
+    use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
     from ocr.reader import page_count
     from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
@@ -107,6 +109,9 @@ def _run(  # type: ignore[no-untyped-def]
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
+    from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
+
+    start_local_api()  # unless a server is there; it starts while Prefect is imported
     from pipeline.flows import run_event as flows
     from pipeline.flows.prefect_env import late_api_message
 
@@ -120,8 +125,6 @@ def _run(  # type: ignore[no-untyped-def]
     from pipeline.doors.session_input import NothingScoredYet
 
     try:
-        from pipeline.flows.local_api import tie_local_api_to_this_process
-
         tie_local_api_to_this_process()  # no API process left behind, even after kill -9
         with store_errors("nothing was published"):
             return flows.run_event(folder, out, store, masterpoints)

@@ -156,7 +156,9 @@ def serve_command(
                 _verify_record(found.out_dir, resolve_store(None, found.out_dir))
     try:
         chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
-        if not os.environ.get("PREFECT_API_URL"):  # the runs' temporary API ends with us
+        from pipeline.flows.prefect_server import use_running_server
+
+        if not use_running_server():  # else the runs' temporary API ends with us
             from pipeline.flows.local_api import watch_local_api
 
             watch_local_api()

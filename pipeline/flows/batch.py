@@ -202,8 +202,7 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     assert run.job is not None
     with EventStore(run.job.store_path) as store:
         stored = StoredReadings(store, run.reader_keys[result.chunk.session])
-        for number, page in enumerate(result.pages, start=result.chunk.first):
-            stored.put(result.chunk.digest, number, page)
+        stored.put_many(result.chunk.digest, result.chunk.first, result.pages)
 
 
 def _stream(

@@ -9,16 +9,37 @@ notes the API processes this process starts (from /proc, as soon as they appear:
 while the API is still starting is covered too); when this process ends, for whatever
 reason, the kernel closes the write end, the watcher reads end-of-file and stops them
 (SIGTERM, then SIGKILL after 5 s), each only if it is still Prefect's API, so a reused
-process number is safe.
+process number is safe. An API this module starts itself is also told to the watcher
+through the pipe at once, so a kill before the watcher has looked is covered too.
+
+``start_local_api`` starts that API itself, before Prefect is imported, and points
+``PREFECT_API_URL`` at it: the command does not import Prefect's server to start it (its
+import was a tenth of a re-run's CPU, docs/batch.md), and the API boots while the command
+imports the rest. ``tie_local_api_to_this_process`` then waits until it answers.
 """
 
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from importlib.util import find_spec
+from pathlib import Path
 
-__all__ = ["tie_local_api_to_this_process", "watch_local_api", "API_MARK"]
+__all__ = [
+    "tie_local_api_to_this_process",
+    "start_local_api",
+    "watch_local_api",
+    "api_command",
+    "answers",
+    "free_port",
+    "API_MARK",
+]
 
 API_MARK = "prefect.server.api.server:create_app"
 """What Prefect's API process has on its command line (``uvicorn --factory ...``)."""
@@ -44,7 +65,7 @@ def api_children():
                 children |= {int(pid) for pid in listed.read().split()}
     except OSError:
         children = {int(n) for n in os.listdir("/proc") if n.isdigit() and parent_of(n) == command}
-    return {pid for pid in children if is_api(pid)}
+    return {pid for pid in children if pid != me and is_api(pid)}
 
 def parent_of(pid):
     try:
@@ -53,14 +74,17 @@ def parent_of(pid):
     except (OSError, ValueError, IndexError):
         return None
 
-seen, ended, started = set(), False, time.monotonic()
+# The watcher is the command's child too, with the mark among its arguments: never itself.
+seen, ended, started, me = set(), False, time.monotonic(), os.getpid()
 while not ended:
     ready, _, _ = select.select([fd], [], [], 0.1 if time.monotonic() < started + 60 else 0.5)
     if ready:
         try:
-            ended = not os.read(fd, 64)
+            told = os.read(fd, 4096)  # process numbers the command started, or end-of-file
         except OSError:
-            ended = True
+            told = b""
+        ended = not told
+        seen |= {int(pid) for pid in told.split()} - {me}
     if not ended:
         seen |= api_children()
 for pid in seen:
@@ -96,15 +120,105 @@ def watch_local_api() -> None:
     _lifeline.append(write_end)
 
 
-def tie_local_api_to_this_process() -> None:
-    """Start Prefect's temporary local API now (none when ``PREFECT_API_URL`` names a
-    server) with a watcher that stops it when this process ends, even by kill -9.
+def api_command(port: int) -> list[str]:
+    """The command line of a Prefect API process on 127.0.0.1:``port`` (Prefect's own, as
+    its temporary API runs), without importing Prefect."""
+    spec = find_spec("prefect")
+    assert spec is not None and spec.origin is not None, "prefect is installed with bridgescan"
+    return [sys.executable, "-m", "uvicorn", "--app-dir", str(Path(spec.origin).parents[1]),
+            "--factory", API_MARK, "--host", "127.0.0.1", "--port", str(port),
+            "--log-level", "error", "--lifespan", "on"]  # fmt: skip
 
-    Prefect's own client uses the same API instance (``SubprocessASGIServer()`` is one per
-    port, and the temporary one has none), so the flow that follows runs on it. Raises
-    Prefect's ``RuntimeError`` when the API does not start in time
-    (``pipeline.flows.prefect_env.late_api_message`` says what to do).
+
+def answers(url: str, timeout: float = 2.0) -> bool:
+    """Whether a Prefect API answers its health check at ``url``."""
+    try:
+        with urllib.request.urlopen(f"{url.rstrip('/')}/health", timeout=timeout) as reply:
+            return bool(reply.status == 200)
+    except (OSError, urllib.error.URLError, ValueError):
+        return False
+
+
+def free_port(preferred: int = 0) -> int:
+    """``preferred`` when it is free on 127.0.0.1, else one the kernel gives."""
+    for port in (preferred, 0):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    raise OSError("no free port on 127.0.0.1")
+
+
+_started: list[tuple[subprocess.Popen[bytes], str]] = []  # this process's temporary API
+
+
+def start_local_api() -> str | None:
+    """Start this command's temporary Prefect API (once), tied to this process, and point
+    ``PREFECT_API_URL`` at it; returns its address (None when ``PREFECT_API_URL`` was set:
+    a server is used). Call before Prefect is imported: Prefect reads the address then.
+    It may still be starting: ``tie_local_api_to_this_process`` waits for it."""
+    if _started:
+        return _started[0][1]
+    if os.environ.get("PREFECT_API_URL"):
+        return None
+    watch_local_api()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/api"
+    # What Prefect gives its own temporary API: no UI, no background services.
+    env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1",
+           "PREFECT__SERVER_FINAL": "1"}  # fmt: skip
+    said = tempfile.TemporaryFile()  # what it says, read only if it does not start
+    process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=said)  # fmt: skip
+    process.stderr = said  # type: ignore[assignment]
+    if _lifeline:  # the watcher knows it from now on, whether it has looked yet or not
+        os.write(_lifeline[0], f"{process.pid}\n".encode())
+    _started.append((process, url))
+    os.environ["PREFECT_API_URL"] = url
+    return url
+
+
+def _wait_for(process: subprocess.Popen[bytes], url: str) -> None:
+    timeout = float(os.environ.get("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120"))
+    deadline = time.monotonic() + timeout
+    while not answers(url, timeout=1.0):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            said = ""
+            if process.stderr is not None:
+                process.stderr.seek(0)
+                said = process.stderr.read().decode(errors="replace")[-1500:]
+            raise RuntimeError("Timed out while attempting to connect to ephemeral Prefect API "
+                               f"server at {url}: {said}")  # fmt: skip
+        time.sleep(0.1)
+
+
+def tie_local_api_to_this_process() -> None:
+    """Have Prefect's temporary local API running and answering (none when
+    ``PREFECT_API_URL`` names a server), with a watcher that stops it when this process
+    ends, even by kill -9.
+
+    Started by ``start_local_api`` (before Prefect was imported; here when it was not), so
+    Prefect's client talks to it through ``PREFECT_API_URL``. Raises ``RuntimeError`` when
+    the API does not answer in time (``pipeline.flows.prefect_env.late_api_message`` says
+    what to do).
     """
+    if not _started and "prefect.settings" in sys.modules:
+        _start_as_prefect_does()  # Prefect has read its settings: an address set now is unseen
+        return
+    start_local_api()
+    if not _started:
+        return
+    process, url = _started[0]
+    _wait_for(process, url)
+    import atexit
+
+    atexit.register(_stop, process)
+
+
+def _start_as_prefect_does() -> None:
     from prefect.settings import PREFECT_API_URL
 
     if os.environ.get("PREFECT_API_URL") or PREFECT_API_URL.value():
@@ -113,3 +227,11 @@ def tie_local_api_to_this_process() -> None:
     from prefect.server.api.server import SubprocessASGIServer
 
     SubprocessASGIServer().start()  # the instance Prefect's own client then uses
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()

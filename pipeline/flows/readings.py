@@ -15,10 +15,11 @@ is kept as a compressed blob, which is in the chain like every blob; the record 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.store import EventStore
+from pipeline.store import Append, EventStore
 from pipeline.store.codec import dumps, loads
 
 if TYPE_CHECKING:
@@ -53,9 +54,17 @@ class StoredReadings:
         return reading  # type: ignore[no-any-return]
 
     def put(self, file_digest: str, page: int, reading: PageReading) -> None:
-        data = zlib.compress(dumps(reading).encode(), 6)
-        blob = self.store.put_blob(f"{Path(reading.page.file).name}#p{page}.json.z", data)
-        value = {"reading": blob, "file": Path(reading.page.file).name, "page": page,
-                 "board": reading.board}  # fmt: skip
-        self.store.append(KIND, self._key(file_digest, page), value, actor="reader")
-        self.read += 1
+        self.put_many(file_digest, page, [reading])
+
+    def put_many(self, file_digest: str, first: int, readings: Sequence[PageReading]) -> None:
+        """Keep consecutive pages of one scan file from page ``first``: their records in
+        one append (a chunk's pages in one transaction, not one a page)."""
+        entries = []
+        for page, reading in enumerate(readings, start=first):
+            data = zlib.compress(dumps(reading).encode(), 6)
+            blob = self.store.put_blob(f"{Path(reading.page.file).name}#p{page}.json.z", data)
+            value = {"reading": blob, "file": Path(reading.page.file).name, "page": page,
+                     "board": reading.board}  # fmt: skip
+            entries.append(Append(KIND, self._key(file_digest, page), value, actor="reader"))
+        self.store.append_many(entries)
+        self.read += len(entries)

@@ -29,7 +29,7 @@ from pipeline.corrections.inputs import record_input, record_rows, row_key
 from pipeline.doors.inputs import SessionFiles
 from pipeline.doors.scans.reading import ReadSession, readings_summary, scan_files
 from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER
-from pipeline.store import EventStore
+from pipeline.store import Append, EventStore
 from scoring.event import Event
 from scoring.traveller import TravellerRow
 
@@ -65,13 +65,16 @@ def keep_scans(store: EventStore, files: SessionFiles) -> list[str]:
 
 
 def record_readings(store: EventStore, session: int, pages: Sequence[PageReading]) -> None:
-    """Keep every page as read (fields, candidates, posteriors; crops as blobs)."""
+    """Keep every page as read (fields, candidates, posteriors; crops as blobs), the
+    session's records in one append (one transaction, not one a page)."""
     summaries = readings_summary(pages)["pages"]
+    entries = []
     for page, summary in zip(pages, summaries, strict=True):  # type: ignore[call-overload]
         if page.thumbnail is not None and page.thumbnail.png:
             summary["thumbnail"] = store.put_blob(f"{page.page}.png", page.thumbnail.png)
-        store.append("reading", f"s{session}/{Path(page.page.file).name}#p{page.page.page}",
-                     summary, actor="reader")  # fmt: skip
+        key = f"s{session}/{Path(page.page.file).name}#p{page.page.page}"
+        entries.append(Append("reading", key, summary, actor="reader"))
+    store.append_many(entries)
 
 
 def merge_rows(

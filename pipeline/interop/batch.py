@@ -26,7 +26,7 @@ from pipeline.interop.compare import (
 from pipeline.interop.detection import detect_with_assumptions
 from pipeline.interop.formats import read_results
 from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.score import RescoreOptions
+from pipeline.results.field_records import FieldOptions
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -111,7 +111,7 @@ class GivenOptions:
                 parts.append(f"--{name} {value}")
         return " ".join(parts)
 
-    def apply(self, options: RescoreOptions) -> RescoreOptions:
+    def apply(self, options: FieldOptions) -> FieldOptions:
         """``options`` with everything given put in (ValueError names a bad value)."""
         enums: dict[str, type[Enum]] = {
             "scale": Scale,
@@ -146,7 +146,7 @@ class GivenOptions:
             key = self.method.strip().lower()
             if key not in _METHODS:
                 raise ValueError(f"--method {self.method!r} is not one of {', '.join(_METHODS)}")
-            result = replace(result, method=_METHODS[key])
+            result = replace(result, kind=_METHODS[key].kind)
         if self.normal is not None:
             result = replace(result, normal=self.normal)
         if self.sections is not None:

@@ -46,7 +46,9 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.score import Rescored, RescoreOptions, rescore
+from pipeline.interop.score import Rescored, rescore
+from pipeline.results.field_records import FieldOptions
+from scoring.event import EventKind
 from scoring.options import (
     FewerBoards,
     Rounding,
@@ -70,13 +72,18 @@ class Comparison:
     """The outcome of ``compare``: options used (and why), and the differences found."""
 
     source: str
-    options: RescoreOptions
+    options: FieldOptions
     evidence: tuple[str, ...]
     differences: tuple[Difference, ...]
     results_checked: int
     pairs_checked: int
     notes: tuple[str, ...] = field(default=())
     assumed: tuple[str, ...] = field(default=())
+
+    @property
+    def method(self) -> Scoring:
+        """The scoring method the file was compared as, in the files' word."""
+        return Scoring.of(self.options.kind)
 
     @property
     def agrees(self) -> bool:
@@ -180,10 +187,10 @@ def _natural(key: str) -> tuple[int, str]:
     return (int(digits) if digits else 0, key)
 
 
-def describe_options(options: RescoreOptions) -> str:
+def describe_options(options: FieldOptions) -> str:
     """The options in words, for the report."""
     s = options.scoring
-    if options.method is Scoring.MATCHPOINTS:
+    if options.kind is EventKind.PAIRS_MATCHPOINTS:
         parts = [
             f"matchpoints {s.scale.value}",
             "Neuberg exact"
@@ -208,9 +215,9 @@ def describe_options(options: RescoreOptions) -> str:
         if options.own_top:
             parts.append("no Neuberg factoring (each board's own top)")
         return ", ".join(parts)
-    if options.method is Scoring.TEAMS:
+    if options.kind is EventKind.TEAMS:
         return "teams: board IMPs between the two tables, match VPs on the WBF 2013 scale"
-    if options.method is Scoring.BUTLER:
+    if options.kind is EventKind.PAIRS_BUTLER:
         parts = [f"Butler, datum without {s.datum_drop} top/bottom score(s), to {s.datum_step}"]
     else:
         per = (
@@ -236,7 +243,7 @@ def describe_options(options: RescoreOptions) -> str:
 
 def compare_session(
     session: ImportedSession,
-    options: RescoreOptions | None = None,
+    options: FieldOptions | None = None,
     evidence: tuple[str, ...] | None = None,
     assumed: tuple[str, ...] = (),
 ) -> Comparison:
@@ -276,7 +283,7 @@ def compare_session(
     differences += _explained_totals(session, ours, explainer, differences)
     differences += _cumulative_differences(session)
     notes = list(session.notes)
-    if options.method is Scoring.TEAMS:
+    if options.kind is EventKind.TEAMS:
         notes.append("teams: board IMPs, team VPs and net IMPs are checked")
     if any(p.cumulative_total is not None for p in session.pairs):
         notes.append(

@@ -33,7 +33,8 @@ from pipeline.interop.records import (
     ImportedSession,
     Scoring,
 )
-from pipeline.interop.score import RescoreOptions
+from pipeline.results.field_records import FieldOptions
+from scoring.event import EventKind
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -50,10 +51,10 @@ from scoring.presentation import Presentation
 __all__ = ["detect_options", "detect_with_assumptions"]
 
 
-_COUNTED: list[tuple[ImportedSession, dict[RescoreOptions, int]]] = []
+_COUNTED: list[tuple[ImportedSession, dict[FieldOptions, int]]] = []
 
 
-def _count(session: ImportedSession, options: RescoreOptions) -> int:
+def _count(session: ImportedSession, options: FieldOptions) -> int:
     """Figures of the file ``options`` do not reproduce (lines, sit-outs, totals); an option
     the session cannot be scored with counts as explaining nothing. Remembered like
     ``rescored``: each step of detection counts the options it starts from again."""
@@ -65,8 +66,8 @@ def _count(session: ImportedSession, options: RescoreOptions) -> int:
 
 
 def _best(
-    session: ImportedSession, base: RescoreOptions, candidates: Iterable[RescoreOptions]
-) -> tuple[RescoreOptions, bool]:
+    session: ImportedSession, base: FieldOptions, candidates: Iterable[FieldOptions]
+) -> tuple[FieldOptions, bool]:
     """The candidate with fewest mismatches (``base`` wins ties); whether it beat ``base``."""
     best, best_count = base, _count(session, base)
     if best_count == 0:
@@ -134,13 +135,13 @@ def _scale(session: ImportedSession, normal: int, evidence: list[str]) -> Scale:
 
 def detect_options(
     session: ImportedSession,
-) -> tuple[RescoreOptions, tuple[str, ...]]:
+) -> tuple[FieldOptions, tuple[str, ...]]:
     """The options that best explain the file's figures, with the evidence for each."""
     options, evidence, _ = _detect(session)
     return options, evidence
 
 
-def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+def _detect(session: ImportedSession) -> tuple[FieldOptions, tuple[str, ...], tuple[str, ...]]:
     evidence: list[str] = []
     assumed: list[str] = []
     method = session.scoring
@@ -164,10 +165,10 @@ def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], 
     if method is Scoring.MATCHPOINTS:
         scale = _scale(session, normal, evidence)
         evidence.append(f"figures printed with up to {places} decimals: rounding {rounding.value}")
-        base = RescoreOptions(ScoringOptions(scale=scale, neuberg_rounding=rounding), method)
+        base = FieldOptions(ScoringOptions(scale=scale, neuberg_rounding=rounding), method.kind)
         options, _, _ = _detect_mp(session, base, evidence, assumed)
         return _choose_the_rest(session, options, evidence), tuple(evidence), tuple(assumed)
-    base = RescoreOptions(ScoringOptions(), method)
+    base = FieldOptions(ScoringOptions(), method.kind)
     if method is Scoring.TEAMS:
         return base, tuple(evidence), tuple(assumed)
     options = _imp_method(session, base, places, evidence)
@@ -176,29 +177,32 @@ def _detect(session: ImportedSession) -> tuple[RescoreOptions, tuple[str, ...], 
 
 def _imp_method(
     session: ImportedSession,
-    base: RescoreOptions,
+    base: FieldOptions,
     places: int,
     evidence: list[str],
-) -> RescoreOptions:
+) -> FieldOptions:
     """Pairs in IMPs: a file's [Scoring "IMP"] (or USEBIO's IMP_PAIRS) does not say whether
     its figures are cross-IMPs or Butler, and a file that names one may print the other, so
     both are detected and the one that reproduces more figures is taken."""
     tried = []
-    for method in (base.method, *{Scoring.CROSS_IMPS, Scoring.BUTLER} - {base.method}):
+    for kind in (base.kind, *{EventKind.PAIRS_CROSS_IMPS, EventKind.PAIRS_BUTLER} - {base.kind}):
         found: list[str] = []
-        options, _, _ = _detect_imps(session, replace(base, method=method), places, found, [])
-        tried.append((_count(session, options), method is not base.method, options, found))
+        options, _, _ = _detect_imps(session, replace(base, kind=kind), places, found, [])
+        tried.append((_count(session, options), kind is not base.kind, options, found))
     count, other, options, found = min(tried, key=lambda t: t[:2])
     if other:
         evidence.append(
-            f"the figures are {_IMP_WORDS[options.method]}, not {_IMP_WORDS[base.method]} "
+            f"the figures are {_IMP_WORDS[options.kind]}, not {_IMP_WORDS[base.kind]} "
             f"(reproduces {tried[0][0] - count} more figures)"
         )
     evidence.extend(found)
     return options
 
 
-_IMP_WORDS = {Scoring.CROSS_IMPS: "cross-IMPs", Scoring.BUTLER: "Butler (IMPs against a datum)"}
+_IMP_WORDS = {
+    EventKind.PAIRS_CROSS_IMPS: "cross-IMPs",
+    EventKind.PAIRS_BUTLER: "Butler (IMPs against a datum)",
+}
 
 
 #: How many further conventions ``_choose_the_rest`` may take, one at a time. Each step
@@ -213,8 +217,8 @@ _FIGURES_A_CONVENTION_EXPLAINS = 2
 
 
 def _choose_the_rest(
-    session: ImportedSession, options: RescoreOptions, evidence: list[str]
-) -> RescoreOptions:
+    session: ImportedSession, options: FieldOptions, evidence: list[str]
+) -> FieldOptions:
     """Take the conventions the file still needs: while figures differ, the alternative
     (:func:`pipeline.interop.reasons.alternatives`, the table the reasons name) that
     reproduces most of them is taken, if it reproduces more than it breaks, so a file is
@@ -223,7 +227,7 @@ def _choose_the_rest(
     for _ in range(_FURTHER_CONVENTIONS):
         if count == 0:
             break
-        best: tuple[int, str, RescoreOptions] | None = None
+        best: tuple[int, str, FieldOptions] | None = None
         for label, candidate in alternatives(options, session):
             candidate_count = _count(session, candidate)
             if candidate_count < (count if best is None else best[0]):
@@ -237,8 +241,8 @@ def _choose_the_rest(
 
 
 def _detect_mp(
-    session: ImportedSession, options: RescoreOptions, evidence: list[str], assumed: list[str]
-) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+    session: ImportedSession, options: FieldOptions, evidence: list[str], assumed: list[str]
+) -> tuple[FieldOptions, tuple[str, ...], tuple[str, ...]]:
     if len(session.sections) > 1:
         options, changed = _best(session, options, [replace(options, across_sections=True)])
         word = "together (one field)" if changed else "apart (each its own field)"
@@ -302,15 +306,15 @@ def _detect_mp(
 
 def _detect_imps(
     session: ImportedSession,
-    base: RescoreOptions,
+    base: FieldOptions,
     places: int,
     evidence: list[str],
     assumed: list[str],
-) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+) -> tuple[FieldOptions, tuple[str, ...], tuple[str, ...]]:
     # The grouping and the unit are chosen together: with the sections scored in the wrong
     # grouping no form of the figures agrees, so one at a time neither would be found.
     fields = [False, True] if len(session.sections) > 1 else [False]
-    if base.method is Scoring.CROSS_IMPS:
+    if base.kind is EventKind.PAIRS_CROSS_IMPS:
         candidates = [
             replace(with_scoring(base, cross_imps=form, cross_imp_rounding=rounding),
                     across_sections=together)
@@ -385,6 +389,6 @@ def _per_comparison_candidates(session: ImportedSession) -> list[Fraction]:
 
 def detect_with_assumptions(
     session: ImportedSession,
-) -> tuple[RescoreOptions, tuple[str, ...], tuple[str, ...]]:
+) -> tuple[FieldOptions, tuple[str, ...], tuple[str, ...]]:
     """The detected options, the evidence for them, and what was assumed."""
     return _detect(session)

@@ -10,18 +10,19 @@ from __future__ import annotations
 from typing import TypeVar
 
 from pipeline.interop.records import ImportedSession
-from pipeline.interop.score import Rescored, RescoreOptions, rescore
+from pipeline.interop.score import Rescored, rescore
+from pipeline.results.field_records import FieldOptions
 
 __all__ = ["rescored", "remembered"]
 
 _V = TypeVar("_V")
 
-_SCORED: list[tuple[ImportedSession, dict[RescoreOptions, Rescored | None]]] = []
+_SCORED: list[tuple[ImportedSession, dict[FieldOptions, Rescored | None]]] = []
 
 
 def remembered(
-    store: list[tuple[ImportedSession, dict[RescoreOptions, _V]]], session: ImportedSession
-) -> dict[RescoreOptions, _V]:
+    store: list[tuple[ImportedSession, dict[FieldOptions, _V]]], session: ImportedSession
+) -> dict[FieldOptions, _V]:
     """The memo of ``session`` in ``store``, which keeps the last two sessions."""
     cache = next((c for s, c in store if s is session), None)
     if cache is None:
@@ -31,7 +32,7 @@ def remembered(
     return cache
 
 
-def rescored(session: ImportedSession, options: RescoreOptions) -> Rescored | None:
+def rescored(session: ImportedSession, options: FieldOptions) -> Rescored | None:
     """``rescore``, remembered per session and options; None when the session cannot be
     scored with these options."""
     cache = remembered(_SCORED, session)

@@ -26,10 +26,10 @@ from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
     Location,
-    Scoring,
 )
-from pipeline.interop.score import Rescored, RescoreOptions
-from pipeline.results.field_records import LineScore
+from pipeline.interop.score import Rescored
+from pipeline.results.field_records import FieldOptions, LineScore
+from scoring.event import EventKind
 from scoring.matchpoints import Scale
 from scoring.options import (
     AdjustedRounding,
@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 
-def with_scoring(options: RescoreOptions, **changes: object) -> RescoreOptions:
+def with_scoring(options: FieldOptions, **changes: object) -> FieldOptions:
     """``options`` with some scoring options changed (by ScoringOptions field name)."""
     return replace(options, scoring=replace(options.scoring, **changes))  # type: ignore[arg-type]
 
@@ -76,17 +76,17 @@ def describe_credit(value: SitoutCredit) -> str:
 
 
 def alternatives(
-    options: RescoreOptions, session: ImportedSession
-) -> Iterator[tuple[str, RescoreOptions]]:
+    options: FieldOptions, session: ImportedSession
+) -> Iterator[tuple[str, FieldOptions]]:
     """Every convention that changes figures, as (words, the options with it) one step away
     from ``options``: the table both detection (which takes the one that explains the file)
     and the reasons (which name it) read, so a convention named is a convention tried."""
     s = options.scoring
     adjusted = any(r.adjustment is not None for r in session.results)
-    if len(session.sections) > 1 and options.method is not Scoring.TEAMS:
+    if len(session.sections) > 1 and options.kind is not EventKind.TEAMS:
         label = "sections scored apart" if options.across_sections else "sections scored together"
         yield label, replace(options, across_sections=not options.across_sections)
-    if options.method is Scoring.MATCHPOINTS:
+    if options.kind is EventKind.PAIRS_MATCHPOINTS:
         if adjusted:
             label = (
                 "Law 88 not applied (a plain 60%, not the pair's higher session percentage)"
@@ -122,14 +122,14 @@ def alternatives(
             with_scoring(options, percentage_from_total_rounded_to=Rounding.HUNDREDTH),
         )
         return
-    if options.method is Scoring.BUTLER:
+    if options.kind is EventKind.PAIRS_BUTLER:
         for drop in (0, 1, 2):
             if drop != s.datum_drop:
                 yield (
                     f"datum with {drop} top/bottom dropped",
                     with_scoring(options, datum_drop=drop),
                 )
-    if options.method is Scoring.CROSS_IMPS:
+    if options.kind is EventKind.PAIRS_CROSS_IMPS:
         other_form = CrossImps.SUM if s.cross_imps is CrossImps.AVERAGE else CrossImps.AVERAGE
         yield f"cross-IMPs {other_form.value}", with_scoring(options, cross_imps=other_form)
         for rounding in (Rounding.EXACT, Rounding.HUNDREDTH):
@@ -143,7 +143,7 @@ def alternatives(
                 "artificial scores 3 IMPs for the board (Law 86A)",
                 with_scoring(options, artificial_imps_per_comparison=None),
             )
-    if options.method in (Scoring.BUTLER, Scoring.CROSS_IMPS):
+    if options.kind in (EventKind.PAIRS_BUTLER, EventKind.PAIRS_CROSS_IMPS):
         other_total = ImpTotals.PER_BOARD if s.imp_totals is ImpTotals.SUM else ImpTotals.SUM
         yield f"IMP totals {other_total.value}", with_scoring(options, imp_totals=other_total)
 
@@ -163,8 +163,8 @@ class Explainer:
 
     session: ImportedSession
     ours: Rescored
-    options: RescoreOptions
-    _order: list[tuple[str, RescoreOptions]] | None = None
+    options: FieldOptions
+    _order: list[tuple[str, FieldOptions]] | None = None
     _differing: dict[int, set[Location]] | None = None
 
     def _lines_differing(self, board: int | None) -> int:
@@ -192,11 +192,11 @@ class Explainer:
             f"{difference.board} differ and no convention it knows reproduces them",
         )
 
-    def _rescored(self, label: str, options: RescoreOptions) -> Rescored | None:
+    def _rescored(self, label: str, options: FieldOptions) -> Rescored | None:
         """The alternative re-scored once (detection may have re-scored it already)."""
         return rescored(self.session, options)
 
-    def _ranked(self) -> list[tuple[str, RescoreOptions]]:
+    def _ranked(self) -> list[tuple[str, FieldOptions]]:
         """The alternatives, the most plausible first: the one under which the file's board
         figures (points and sit-out credits) differ least from ours. An option that explains
         one figure but breaks twenty others is not the file's convention, so an alternative

@@ -17,6 +17,7 @@ from fractions import Fraction
 from pipeline.events.hands import Deal
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat, Side
+from scoring.event import EventKind
 from scoring.outcome import Adjustment
 from scoring.presentation import Presentation
 
@@ -76,6 +77,24 @@ class Scoring(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def kind(self) -> EventKind:
+        """How the engine scores the method (a method the file does not state: matchpoints)."""
+        return _KINDS.get(self, EventKind.PAIRS_MATCHPOINTS)
+
+    @classmethod
+    def of(cls, kind: EventKind) -> Scoring:
+        """The method, in the files' word, of the engine's kind."""
+        return next(method for method, known in _KINDS.items() if known is kind)
+
+
+_KINDS = {
+    Scoring.MATCHPOINTS: EventKind.PAIRS_MATCHPOINTS,
+    Scoring.CROSS_IMPS: EventKind.PAIRS_CROSS_IMPS,
+    Scoring.BUTLER: EventKind.PAIRS_BUTLER,
+    Scoring.TEAMS: EventKind.TEAMS,
+}
 
 
 class Competition(Enum):

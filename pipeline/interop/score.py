@@ -14,7 +14,6 @@ uses; this module only says how the file's lines go in, and the options it was s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.interop.cells import format_decimal
@@ -25,7 +24,6 @@ from pipeline.interop.records import (
     ImportedSession,
     InteropError,
     Location,
-    Scoring,
 )
 from pipeline.results.field import score_field
 from pipeline.results.field_records import (
@@ -40,39 +38,12 @@ from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat
 from scoring.event import EventKind
 from scoring.law77 import ns_score
-from scoring.options import ScoringOptions
 from scoring.outcome import Outcome, Weighted
 
-__all__ = ["RescoreOptions", "Rescored", "rescore"]
+__all__ = ["Rescored", "rescore"]
 
 Rescored = ScoredField[ImportedResult]
 """The engine's figures for an imported session, each line's ``result`` the file's line."""
-
-_KINDS = {
-    Scoring.MATCHPOINTS: EventKind.PAIRS_MATCHPOINTS,
-    Scoring.CROSS_IMPS: EventKind.PAIRS_CROSS_IMPS,
-    Scoring.BUTLER: EventKind.PAIRS_BUTLER,
-    Scoring.TEAMS: EventKind.TEAMS,
-}
-
-
-@dataclass(frozen=True)
-class RescoreOptions:
-    """The conventions a file is scored with (detected by ``compare`` or given): the event's
-    scoring options, the method in the file's words, and how the engine takes the field
-    (``pipeline.results.field_records.FieldOptions``: N, sections together, no Neuberg)."""
-
-    scoring: ScoringOptions = field(default_factory=ScoringOptions)
-    method: Scoring = Scoring.MATCHPOINTS
-    normal: int | None = None
-    across_sections: bool = False
-    own_top: bool = False
-
-    @property
-    def field(self) -> FieldOptions:
-        """The engine's options (a method the file does not state: matchpoints)."""
-        kind = _KINDS.get(self.method, EventKind.PAIRS_MATCHPOINTS)
-        return FieldOptions(self.scoring, kind, self.normal, self.across_sections, self.own_top)
 
 
 def _law77(board: ImportedBoard, result: ImportedResult) -> int | None:
@@ -121,9 +92,10 @@ def _lines(session: ImportedSession, teams: bool) -> list[FieldLine[ImportedResu
     return lines
 
 
-def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
-    """The engine's figures for every line, sit-out, pair and match of an imported session."""
-    engine = options.field
+def rescore(session: ImportedSession, options: FieldOptions) -> Rescored:
+    """The engine's figures for every line, sit-out, pair and match of an imported session,
+    with the options it was scored with (detected by ``compare`` or given; the method in the
+    file's words: ``Scoring.of(options.kind)``)."""
     sitouts = [FieldSitout(session.sitout_key(s), s.board, s.round) for s in session.sitouts]
     penalties = [
         FieldPenalty(p.location, session.penalty_key(p), p.pair, p.board, p.points,
@@ -132,8 +104,8 @@ def rescore(session: ImportedSession, options: RescoreOptions) -> Rescored:
     ]  # fmt: skip
     try:
         return score_field(
-            _lines(session, engine.kind is EventKind.TEAMS),
-            engine,
+            _lines(session, options.kind is EventKind.TEAMS),
+            options,
             sitouts,
             penalties,
             individuals=session.competition is Competition.INDIVIDUALS,

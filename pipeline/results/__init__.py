@@ -5,6 +5,8 @@
   share (validation, one section, scorable rows); ``masterpoints``; ``names``;
 - ``model``: the published results (frozen records, exact numbers); ``views``: scored
   records -> that model (how each result is shown, never a matchpoint computed);
-- ``field`` (its records in ``field_records``): a field of lines whose entrants are named
-  as another program's file names them, scored with the same functions (``compare``).
+- ``boards``: a field's boards scored in matchpoints or IMPs, the one way ``pairs``,
+  ``imp_pairs`` and ``field`` all do it;
+- ``field`` (its records and options in ``field_records``): a field of lines whose entrants
+  are named as another program's file names them, scored through ``boards`` (``compare``).
 """

@@ -2,15 +2,17 @@
 
 The main job numbers its pairs from the event file; a file another program wrote names them
 ("1NS", "A7", "3+11" for an individual partnership, "-12" for a "-" pair). ``score_field``
-scores such lines with the same steps as ``pairs``, ``imp_pairs`` and ``teams``, so
-``compare`` re-scores through this room and a fix here reaches both:
+scores such lines with the main job's steps, so ``compare`` re-scores through this room and a
+fix here reaches both:
 
-- matchpoints: ``scoring.board_scoring.score_board`` per board (N, Neuberg's normal number
-  of results, is the most results any board has in its field unless given) and
-  ``scoring.session.score_session`` per field (Law 88, sit-out credit, procedural penalties
-  of Law 90, totals and percentages); or, without Neuberg, each board on the top of its own
-  compared results (``own_top``, what a program that does not factor prints);
-- pairs in IMPs: ``scoring.imps.imp_board`` per board, ``scoring.imp_totals`` per pair;
+- matchpoints: ``boards.score_boards`` lays out and scores the boards of a field for both the main
+  job (``pairs.score_pairs_session``, N from the movement) and a file (N, Neuberg's normal
+  number of results, is the most results any board has in its field unless given; or, without
+  Neuberg, each board on the top of its own compared results, ``own_top``, what a program
+  that does not factor prints); then ``scoring.session.score_session`` per field (Law 88,
+  sit-out credit, procedural penalties of Law 90, totals and percentages);
+- pairs in IMPs: ``boards.imp_figures`` per board for the main job (``imp_pairs``) and a file
+  alike (``scoring.imps.imp_board``), ``scoring.imp_totals`` per pair;
 - teams: the two tables of a match (same round, the teams in opposite seats) by
   ``scoring.imps.team_board_imps`` and the match by ``pipeline.results.teams.match_score``,
   as the main job's team evenings;
@@ -26,10 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import TypeVar
 
+from pipeline.results.boards import board_result, imp_figures, score_boards
 from pipeline.results.field_records import (
     FieldError,
     FieldLine,
@@ -44,13 +46,10 @@ from pipeline.results.field_records import (
 )
 from pipeline.results.teams import match_score
 from scoring.adjusted import Penalty, PenaltyReason
-from scoring.board_group import ResultScore, artificial_side
-from scoring.board_scoring import BoardLine, BoardScore, score_board
+from scoring.board_scoring import BoardLine, BoardScore
 from scoring.event import EventKind
 from scoring.imp_totals import imp_totals
-from scoring.imps import imp_board, team_board_imps
-from scoring.options import ScoringOptions
-from scoring.outcome import Adjustment, Artificial, Weighted
+from scoring.imps import team_board_imps
 from scoring.session import score_session
 
 __all__ = ["score_field"]
@@ -114,23 +113,13 @@ def _most(by_board: dict[int, list[FieldLine[R]]], section: str | None) -> int:
     return max([c for c in counts if c] or [1])
 
 
-def _own_top(lines: list[BoardLine], options: ScoringOptions, board: int) -> BoardScore:
-    """A board scored without Neuberg: the compared results on the top of their own number,
-    an artificial score a percentage of that top."""
-    compared = [line for line in lines if not isinstance(line.ns, Artificial)]
-    if not compared:
-        return score_board(lines, len(lines), options, board)
-    scored = score_board(compared, len(compared), options, board)
-    by_line = iter(scored.results)
-    results = []
-    for line in lines:
-        if isinstance(line.ns, Artificial) and isinstance(line.ew, Artificial):
-            ns = artificial_side(line.ns.percent, scored.top, options)
-            ew = artificial_side(line.ew.percent, scored.top, options)
-            results.append(ResultScore(line.ns_pair, line.ew_pair, ns, ew))
-        else:
-            results.append(next(by_line))
-    return replace(scored, results=tuple(results))
+def _engine_lines(lines: Sequence[FieldLine[R]], ids: dict[str, int]) -> list[BoardLine]:
+    """A board's lines as ``boards`` takes them: each entrant by its number in ``ids``."""
+    return [
+        BoardLine(ids[x.ns], ids[x.ew], *x.outcomes, adjusted=x.adjusted,
+                  field_score=x.field_score)
+        for x in lines
+    ]  # fmt: skip
 
 
 def _named(message: str, ids: dict[str, int]) -> str:
@@ -176,36 +165,29 @@ def _matchpoints(
     credits: dict[int, Fraction] = {}
     tops: list[Fraction] = []
     for section in fields:
-        scored: list[tuple[list[FieldLine[R]], BoardScore]] = []
-        for number, board_lines in by_board.items():
-            mine = [line for line in board_lines if _in_field(section, line.section)]
-            if not mine:
-                continue
-            engine_lines = [
-                BoardLine(ids[x.ns], ids[x.ew], *x.outcomes, adjusted=x.adjusted,
-                          field_score=x.field_score)
-                for x in mine
-            ]  # fmt: skip
-            try:
-                if options.own_top:
-                    board_score = _own_top(engine_lines, options.scoring, number)
-                else:
-                    board_score = score_board(
-                        engine_lines, normals[section], options.scoring, number
-                    )
-            except ValueError as error:
-                raise FieldError(number, _named(str(error), ids)) from None
-            scored.append((mine, board_score))
-        if not scored:
+        mine = {
+            number: [line for line in board_lines if _in_field(section, line.section)]
+            for number, board_lines in by_board.items()
+        }
+        mine = {number: board_lines for number, board_lines in mine.items() if board_lines}
+        if not mine:
             continue
-        playing = {p for _, b in scored for r in b.results for p in (r.ns_pair, r.ew_pair)}
+        scored, unscored = score_boards(
+            {number: _engine_lines(board_lines, ids) for number, board_lines in mine.items()},
+            normals[section],
+            options.scoring,
+            own_top=options.own_top,
+        )
+        if unscored:
+            raise FieldError(unscored[0].board, _named(unscored[0].reason, ids))
+        playing = {p for b in scored for r in b.results for p in (r.ns_pair, r.ew_pair)}
         sat = {pair: n for pair, n in rounds.items() if pair in playing}
-        board_scores = {b.board: b for _, b in scored if b.board is not None}
+        by_number = {b.board: b for b in scored if b.board is not None}
         try:
             done = score_session(
-                [b for _, b in scored],
+                scored,
                 options.scoring,
-                penalties=_penalties(penalties, section, ids, board_scores),
+                penalties=_penalties(penalties, section, ids, by_number),
                 sitouts=sat or None,
                 boards_per_round=per_round,
             )
@@ -214,8 +196,8 @@ def _matchpoints(
         except ValueError as error:
             raise FieldError(None, _named(str(error), ids)) from None
         tops.append(done.top)
-        for (mine, _), resolved in zip(scored, done.boards, strict=True):
-            for line, r in zip(mine, resolved.results, strict=True):
+        for board_lines, resolved in zip(mine.values(), done.boards, strict=True):
+            for line, r in zip(board_lines, resolved.results, strict=True):
                 line_scores.append(
                     LineScore(line.result, line.law77_ns, r.ns.rounded, r.ew.rounded,
                               resolved.top, r.ns.factored or r.ew.factored,
@@ -286,18 +268,13 @@ def _players(lines: Sequence[FieldLine[R]], scores: list[LineScore[R]]) -> list[
 # -- IMPs and teams ----------------------------------------------------------------------
 
 
-def _board_result(line: FieldLine[R]) -> int | Adjustment:
-    ns, ew = line.outcomes
-    if ns == ew and isinstance(ns, Weighted) and ns.is_plain and not line.adjusted:
-        return int(ns.parts[0][1])
-    return Adjustment(ns, ew)
-
-
 def _imps(
     lines: Sequence[FieldLine[R]], options: FieldOptions, sitouts: Sequence[FieldSitout]
 ) -> tuple[list[LineScore[R]], list[PairScore]]:
-    """Pairs in IMPs: ``scoring.imps.imp_board`` per board, ``scoring.imp_totals`` per pair."""
+    """Pairs in IMPs: ``imp_figures`` per board, ``scoring.imp_totals`` per pair."""
     butler = options.kind is EventKind.PAIRS_BUTLER
+    keys = sorted({key for line in lines for key in (line.ns, line.ew)})
+    ids = {key: number for number, key in enumerate(keys, start=1)}
     scores: list[LineScore[R]] = []
     by_pair: dict[str, list[Fraction]] = {}
     fields = _fields(lines, options.across_sections)
@@ -307,15 +284,13 @@ def _imps(
             if not mine:
                 continue
             try:
-                figures = imp_board([_board_result(x) for x in mine], options.scoring, butler)
+                figures = imp_figures(_engine_lines(mine, ids), options.scoring, butler)
             except ValueError as error:
-                raise FieldError(number, f"board {number}: {error}") from None
+                raise FieldError(number, f"board {number}: {_named(str(error), ids)}") from None
             for line, side in zip(mine, figures, strict=True):
                 scores.append(LineScore(line.result, line.law77_ns, side.ns, side.ew, None, False))
                 by_pair.setdefault(line.ns, []).append(side.ns)
                 by_pair.setdefault(line.ew, []).append(side.ew)
-    keys = sorted(by_pair)
-    ids = {key: number for number, key in enumerate(keys, start=1)}
     sat: dict[int, int] = {}
     for sitout in sitouts:
         pair = ids.get(sitout.key)
@@ -348,7 +323,9 @@ def _teams(
             a, b = pair
             if (a.ns, a.ew) != (b.ew, b.ns):
                 continue
-            first, second = team_board_imps(_board_result(a), _board_result(b))
+            first, second = team_board_imps(
+                board_result(*a.outcomes, a.adjusted), board_result(*b.outcomes, b.adjusted)
+            )
             scores.append(LineScore(a.result, a.law77_ns, first, second, None, False))
             scores.append(LineScore(b.result, b.law77_ns, second, first, None, False))
             home, away = sorted((a.ns, a.ew))

@@ -32,7 +32,9 @@ R = TypeVar("R")
 
 @dataclass(frozen=True)
 class FieldOptions:
-    """Everything that decides the numbers: the event's scoring options, the kind, N.
+    """Everything that decides the numbers: the event's scoring options, the kind, N; for a
+    file, the conventions ``compare`` detected or was given (its method in the file's word:
+    ``pipeline.interop.records.Scoring.of(kind)``).
 
     ``normal`` is the number of results a board should have (Neuberg's N); None takes the
     most lines any board has. ``across_sections``: several sections scored as one field

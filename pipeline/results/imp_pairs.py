@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.doors.unscorable import nothing_scorable
+from pipeline.results.boards import imp_figures
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
     Award,
@@ -28,6 +29,7 @@ from pipeline.results.model import (
 from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
 from pipeline.results.views import finding_view, players_of
 from pipeline.validation import validate_session
+from scoring.board_scoring import BoardLine
 from scoring.errors import ScoringError
 from scoring.event import Event, EventKind, Section, Session
 from scoring.imp_totals import ImpTotal, imp_totals
@@ -48,20 +50,19 @@ def score_imp_pairs_session(
     rules.md §9) or Butler (against the board's datum, by default without its top and bottom
     score, rounded to 10), as the event's options say.
 
-    Every board is scored by ``scoring.imps.imp_board``, the one implementation ``compare``
-    uses too: each side compared in its own field (a split score works as in matchpoints,
-    rules.md §5), a weighted assigned score IMPed part by part, an artificial score +3 / 0 /
-    -3 IMPs (Law 86A, or per comparison when the options say) and left out of the
-    comparison and of the datum. A line whose
-    result waits for review (``waiting``) is played but not known: provisionally 0 IMPs for
-    both sides (the average of IMPs), out of the comparison, marked as waiting. Returns the
-    boards, each pair's session figure (``scoring.imp_totals``, as ``compare`` makes it: the
-    sum, or per board, and the fewer-boards factor, as the options say) and boards that could
-    not be scored.
+    Every board is scored by ``boards.imp_figures`` (``scoring.imps.imp_board``), the one
+    path ``compare`` uses too: each side compared in its own field (a split score works as in
+    matchpoints, rules.md §5), a weighted assigned score IMPed part by part, an artificial
+    score +3 / 0 / -3 IMPs (Law 86A, or per comparison when the options say) and left out of
+    the comparison and of the datum. A line whose result waits for review (``waiting``) is
+    played but not known: provisionally 0 IMPs for both sides (the average of IMPs), out of
+    the comparison, marked as waiting. Returns the boards, each pair's session figure
+    (``scoring.imp_totals``, as ``compare`` makes it: the sum, or per board, and the
+    fewer-boards factor, as the options say) and boards that could not be scored.
     """
     from pipeline.results.views import imp_line, not_played_lines
-    from scoring.imps import DatumRule, datum, imp_board
-    from scoring.outcome import Adjustment, Weighted
+    from scoring.imps import DatumRule, datum
+    from scoring.outcome import Weighted
 
     section = only_section(session)
     movement = section.movement
@@ -81,21 +82,11 @@ def score_imp_pairs_session(
         if not board_rows and not held.get(board):
             continue
         try:
-            seen: set[int] = set()
-            for row in board_rows:
-                for pair in (row.ns_pair, row.ew_pair):
-                    if pair in seen:
-                        raise ScoringError(f"pair {pair} has more than one result")
-                    seen.add(pair)
-            results = [Adjustment(*row.outcomes()) for row in board_rows]  # type: ignore[misc]
-            figures = imp_board(results, event.options, butler)
-            sides = [
-                {i: f.ns for i, f in enumerate(figures)},
-                {i: f.ew for i, f in enumerate(figures)},
-            ]
+            board_lines = [BoardLine.from_row(row) for row in board_rows]
+            figures = imp_figures(board_lines, event.options, butler)
             board_datum = None
             if butler:
-                compared = [r.ns.mean for r in results if isinstance(r.ns, Weighted)]
+                compared = [x.ns.mean for x in board_lines if isinstance(x.ns, Weighted)]
                 board_datum = datum(compared, DatumRule.of(event.options)) if compared else None
         except ScoringError as error:
             unscored.append(
@@ -103,9 +94,9 @@ def score_imp_pairs_session(
                             f"board {board} was not scored: {error}")
             )  # fmt: skip
             continue
-        lines = [imp_line(row, sides[0][i], sides[1][i]) for i, row in enumerate(board_rows)]
-        for i, row in enumerate(board_rows):
-            for pair, value in ((row.ns_pair, sides[0][i]), (row.ew_pair, sides[1][i])):
+        lines = [imp_line(row, f.ns, f.ew) for row, f in zip(board_rows, figures, strict=True)]
+        for row, f in zip(board_rows, figures, strict=True):
+            for pair, value in ((row.ns_pair, f.ns), (row.ew_pair, f.ew)):
                 board_imps.setdefault(pair, []).append(value)
         for hold in held.get(board, []):
             lines.append(ResultLine(board, hold.ns_pair, hold.ew_pair, hold.round, hold.table,

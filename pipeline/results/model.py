@@ -3,7 +3,9 @@
 These frozen records are what ``pipeline.results.pairs`` hands to the writers: every number is
 already scored (by ``scoring/``) and every place already decided, so the workbook, the JSON
 and the masterpoint CSV are three views of one record and can never disagree. Numbers are
-exact ``Fraction`` values; rounding happens only when a writer formats them.
+exact ``Fraction`` values; rounding happens only when a writer formats them. The findings as
+shown and the publication status are defined beside the rules that decide the status
+(``pipeline.results.status``) and re-exported here.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pipeline.results.publication import AuditEntry, ChangeReport, PublicationView
+from pipeline.results.status import FindingView, PublicationStatus, blocking_reason
 from scoring.presentation import Presentation
 
 __all__ = [
@@ -44,48 +47,6 @@ __all__ = [
     "StoreHead",
     "EventResults",
 ]
-
-
-@dataclass(frozen=True)
-class PublicationStatus:
-    """Whether the results may be read as final: provisional while anything is open.
-
-    Results are provisional while a reading waits in the review queue or a finding blocks
-    publishing, and every publisher says so where the results appear (a banner on every
-    sheet, the JSON's ``status``, the terminal; the federation's masterpoint file is withheld).
-    They are official only when nothing is open. ``reasons`` are one line each, in words a
-    director reads; ``waiting`` names the open review items.
-    """
-
-    provisional: bool = False
-    reasons: tuple[str, ...] = ()
-    waiting: tuple[str, ...] = ()
-
-    @property
-    def label(self) -> str:
-        return "PROVISIONAL" if self.provisional else "OFFICIAL"
-
-    @property
-    def banner(self) -> str:
-        """The line every sheet and page carries."""
-        if not self.provisional:
-            return "OFFICIAL: nothing waits for review and no finding blocks publishing"
-        return "PROVISIONAL, not final: " + "; ".join(self.reasons)
-
-
-def blocking_reason(blocking: tuple[FindingView, ...]) -> str:
-    """The status line for findings that block publishing (codes named, plural right);
-    results not complete yet ("pending") are said in their own words first."""
-    parts = [f"session {f.session}: {f.message}" for f in blocking if f.severity == "pending"]
-    others = [f for f in blocking if f.severity != "pending"]
-    if others:
-        count = len(others)
-        codes = ", ".join(sorted({f.code for f in others}))
-        verb = "blocks" if count == 1 else "block"
-        parts.append(
-            f"{count} finding{'s' if count != 1 else ''} {verb} publishing ({codes}; see Findings)"
-        )
-    return "; ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -233,24 +194,6 @@ class Award:
     kind: str = "bronze"
     competition: str = ""
     date: str = ""  # the date of the session the points were won in (ISO)
-
-
-@dataclass(frozen=True)
-class FindingView:
-    """A validation finding as the findings sheet shows it."""
-
-    severity: str  # "error" / "warning" / "info"
-    code: str
-    session: str
-    where: str
-    message: str
-    suggestion: str = ""
-
-    @property
-    def blocks_publishing(self) -> bool:
-        """Errors block publishing, and so does "pending": the results are not complete yet
-        (a barometer's later rounds, pipeline/results/barometer.py)."""
-        return self.severity in ("error", "pending")
 
 
 @dataclass(frozen=True)

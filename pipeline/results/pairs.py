@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.doors.unscorable import nothing_scorable
+from pipeline.results.boards import score_boards
 from pipeline.results.handicap import handicap_view
 from pipeline.results.individual import individual_view, is_individual
 from pipeline.results.masterpoints import award_masterpoints, awards_of
@@ -38,7 +39,7 @@ from pipeline.results.session_rows import (
 )
 from pipeline.results.views import finding_view, players_of, session_view
 from pipeline.validation import Finding, session_control_sums
-from scoring.board_scoring import BoardLine, BoardScore, score_board
+from scoring.board_scoring import BoardLine
 from scoring.errors import ScoringError
 from scoring.event import Event, Session
 from scoring.leveling import level_factor, level_pair, level_sessions
@@ -72,33 +73,22 @@ def score_pairs_session(
     section = only_section(session)
     movement = section.movement
     options = event.options
-    by_board: dict[int, list[TravellerRow]] = {}
+    by_board: dict[int, list[BoardLine]] = {}
     for row in rows:
         if row.section == section.name and scorable(row):
-            by_board.setdefault(row.board, []).append(row)
-    boards: list[BoardScore] = []
-    unscored: list[FindingView] = []
-    held: dict[int, list[WaitingLine]] = {}
+            by_board.setdefault(row.board, []).append(BoardLine.from_row(row))
     for line in waiting:
-        held.setdefault(line.board, []).append(line)
-    for board in movement.boards:
-        board_rows = by_board.get(board, [])
-        if not board_rows and not held.get(board):
-            continue
-        try:
-            lines = [BoardLine.from_row(row) for row in board_rows]
-            lines += [BoardLine.waiting(w.ns_pair, w.ew_pair) for w in held.get(board, [])]
-            boards.append(score_board(lines, movement.times_played(board), options, board))
-        except ScoringError as error:
-            unscored.append(
-                FindingView(
-                    "error",
-                    "board-not-scored",
-                    str(session.number),
-                    f"board {board}",
-                    f"board {board} was not scored: {error}",
-                )
-            )
+        by_board.setdefault(line.board, []).append(BoardLine.waiting(line.ns_pair, line.ew_pair))
+    boards, failed = score_boards(
+        {board: by_board[board] for board in movement.boards if by_board.get(board)},
+        movement.times_played,
+        options,
+    )
+    unscored = [
+        FindingView("error", "board-not-scored", str(session.number), f"board {b.board}",
+                    f"board {b.board} was not scored: {b.reason}")
+        for b in failed
+    ]  # fmt: skip
     if not boards:
         raise nothing_scorable(session.number, findings,
                                unscored[0].message if unscored else "")  # fmt: skip

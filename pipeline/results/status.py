@@ -11,11 +11,79 @@ period only when this module calls that session official.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pipeline.doors.session_input import SessionInput
-from pipeline.results.model import FindingView, PublicationStatus, blocking_reason
 
-__all__ = ["publication_status", "session_status", "session_blocking"]
+__all__ = [
+    "FindingView",
+    "PublicationStatus",
+    "blocking_reason",
+    "publication_status",
+    "session_status",
+    "session_blocking",
+]
+
+
+@dataclass(frozen=True)
+class FindingView:
+    """A validation finding as the findings sheet shows it."""
+
+    severity: str  # "error" / "warning" / "info"
+    code: str
+    session: str
+    where: str
+    message: str
+    suggestion: str = ""
+
+    @property
+    def blocks_publishing(self) -> bool:
+        """Errors block publishing, and so does "pending": the results are not complete yet
+        (a barometer's later rounds, pipeline/results/barometer.py)."""
+        return self.severity in ("error", "pending")
+
+
+@dataclass(frozen=True)
+class PublicationStatus:
+    """Whether the results may be read as final: provisional while anything is open.
+
+    Results are provisional while a reading waits in the review queue or a finding blocks
+    publishing, and every publisher says so where the results appear (a banner on every
+    sheet, the JSON's ``status``, the terminal; the federation's masterpoint file is withheld).
+    They are official only when nothing is open. ``reasons`` are one line each, in words a
+    director reads; ``waiting`` names the open review items.
+    """
+
+    provisional: bool = False
+    reasons: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return "PROVISIONAL" if self.provisional else "OFFICIAL"
+
+    @property
+    def banner(self) -> str:
+        """The line every sheet and page carries."""
+        if not self.provisional:
+            return "OFFICIAL: nothing waits for review and no finding blocks publishing"
+        return "PROVISIONAL, not final: " + "; ".join(self.reasons)
+
+
+def blocking_reason(blocking: tuple[FindingView, ...]) -> str:
+    """The status line for findings that block publishing (codes named, plural right);
+    results not complete yet ("pending") are said in their own words first."""
+    parts = [f"session {f.session}: {f.message}" for f in blocking if f.severity == "pending"]
+    others = [f for f in blocking if f.severity != "pending"]
+    if others:
+        count = len(others)
+        codes = ", ".join(sorted({f.code for f in others}))
+        verb = "blocks" if count == 1 else "block"
+        parts.append(
+            f"{count} finding{'s' if count != 1 else ''} {verb} publishing ({codes}; see Findings)"
+        )
+    return "; ".join(parts)
+
 
 _SHOWN = 6  # item ids named in one reason; the rest are counted
 

@@ -95,7 +95,7 @@ RECORD_TYPES: dict[str, str] = {
     "finding-code": "pipeline.validation.findings:Code",
     "finding-severity": "pipeline.validation.findings:Severity",
     "finding-location": "pipeline.validation.findings:Location",
-    # the published results model (pipeline/results/model.py, publication.py)
+    # the published results model (pipeline/results/model.py, status.py, publication.py)
     "results-player": "pipeline.results.model:PlayerView",
     "results-line": "pipeline.results.model:ResultLine",
     "results-board": "pipeline.results.model:BoardView",
@@ -104,7 +104,7 @@ RECORD_TYPES: dict[str, str] = {
     "results-leveled-session": "pipeline.results.model:LeveledSession",
     "results-leveled-standing": "pipeline.results.model:LeveledStanding",
     "results-award": "pipeline.results.model:Award",
-    "results-finding": "pipeline.results.model:FindingView",
+    "results-finding": "pipeline.results.status:FindingView",
     "results-team-board": "pipeline.results.model:TeamBoard",
     "results-match": "pipeline.results.model:MatchView",
     "results-team-standing": "pipeline.results.model:TeamStanding",
@@ -122,7 +122,7 @@ RECORD_TYPES: dict[str, str] = {
     "results-handicap": "pipeline.results.model:HandicapView",
     "event-results": "pipeline.results.model:EventResults",
     "results-store-head": "pipeline.results.model:StoreHead",
-    "results-status": "pipeline.results.model:PublicationStatus",
+    "results-status": "pipeline.results.status:PublicationStatus",
     "results-session-period": "pipeline.results.publication:SessionPeriodView",
     "results-publication": "pipeline.results.publication:PublicationView",
     "results-line-change": "pipeline.results.publication:LineChange",

@@ -11,8 +11,8 @@ from ocr.circles import _widest_gap, rays
 from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
-from ocr.neighbour_rules import stroke_length
 from ocr.row_reader import unexplained_unsure
+from ocr.spill_rules import stroke_length
 from tests.ocr.bands import band_marks, read_band, stored_band
 
 S = 150 / 25.4  # px per mm at the working resolution

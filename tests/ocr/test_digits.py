@@ -71,7 +71,7 @@ def test_real_digits_never_trained_on_are_read_well():
 def test_pointed_pen_digits_of_writers_never_trained_on_are_read():
     """300 digits by the held-out TRAINING-side stroke writers with a pointed pen (the
     upstrokes hairlines a scan loses): the model trained with such pens reads 87.8% of
-    3,000 of them (docs/reader.md); one trained without them read 63%."""
+    3,000 of them (docs/reader-history.md); one trained without them read 63%."""
     from ocr.training.digit_model import _on_paper, _stroke_digits
 
     rng = np.random.default_rng(9)

@@ -562,24 +562,25 @@ def test_a_cross_in_the_neighbour_of_a_circled_box_stays_its_own_mark():
 def test_a_box_emptied_by_the_spill_rule_is_read_again_for_a_circle_of_its_own():
     """A box filled well over the marked threshold is not looked at for a circle; when the
     spill rule takes a neighbour's stroke out of its fill, it is read again with what is
-    left, circle and all (``NeighbourRules._again``). Level 4 has a circle round it (3.2
+    left, circle and all (``ocr.spill_rules._again``). Level 4 has a circle round it (3.2
     mm, over its printed edges): read again with a fill of 0.01, it is circled for
     certain. Level 6 has nothing round it: read again, it is empty, as the fill says."""
     from ocr.illumination import flatten
     from ocr.layout import load_layout
     from ocr.mark_geometry import row_geometry
+    from ocr.mark_settings import MARK_SETTINGS
     from ocr.row_marks import RowMarks
+    from ocr.spill_rules import _again
 
     page = _fresh()
     _circle_off_centre(page, "level", "4", 0.0, (3.2, 3.2))
     grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
     lay = load_layout()
     marks = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
-    marks.read_fields([f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS])
     g = row_geometry(lay, lay.row(1), DPI)
     index = {(field, option): i for i, (field, option, _) in enumerate(g.boxes)}
     for option, how, state in (("4", "circle", MarkState.MARKED), ("6", "", MarkState.EMPTY)):
         filled = MarkReading(option, 0.25, MarkState.MARKED, 1.0, "fill", 0.0, 0.0)
-        again = marks._again(g, index[("level", option)], filled, 0.01)
+        again = _again(marks.evidence(), index[("level", option)], filled, 0.01, MARK_SETTINGS)
         assert (again.how, again.state) == (how, state)
         assert again.fill == 0.01

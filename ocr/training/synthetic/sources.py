@@ -117,7 +117,7 @@ training (temperature, epochs) are measured on them, never on TEST sources."""
 # seto/setofont-ex.ttf is a variant of a validation font; femkeklaver.ttf draws hollow
 # (outline) digits. Comic Neue Light, Light Italic and Bold Italic and YOzFont's italic
 # and X cuts (TRAINING families) were tried in training and did not read the validation
-# writers better (docs/reader.md, "The digit model").
+# writers better (docs/reader-history.md, "The digit model").
 TRAINING_WRITER_IDS = (0, 900_000)
 VALIDATION_WRITER_IDS = (900_000, 1_000_000)
 TEST_WRITER_IDS = (1_000_000, 2_000_000)

@@ -136,9 +136,9 @@ def compare(
 
 
 def _detect_nothing() -> Any:
-    from pipeline.interop.score import RescoreOptions
+    from pipeline.results.field_records import FieldOptions
 
-    return RescoreOptions()
+    return FieldOptions()
 
 
 def _compare_folder(

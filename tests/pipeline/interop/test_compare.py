@@ -26,10 +26,12 @@ from pipeline.interop.detection import detect_options
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import ImportedSession, Scoring
-from pipeline.interop.score import RescoreOptions, rescore
+from pipeline.interop.score import rescore
 from pipeline.interop.usebio import read_usebio_bytes
 from pipeline.interop.usebio_writer import write_usebio
+from pipeline.results.field_records import FieldOptions
 from scoring.contract import Contract, Seat, Strain
+from scoring.event import EventKind
 from scoring.imps import CrossImps
 from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, Rounding, ScoringOptions
@@ -50,9 +52,9 @@ ROWS = [
 ]
 
 
-def _session(options: RescoreOptions | None = None) -> ImportedSession:
+def _session(options: FieldOptions | None = None) -> ImportedSession:
     session = session_from_travellers(ROWS, event="Club night", mitchell=True)
-    return apply_scores(session, rescore(session, options or RescoreOptions()))
+    return apply_scores(session, rescore(session, options or FieldOptions()))
 
 
 def _via_pbn(session: ImportedSession) -> ImportedSession:
@@ -128,7 +130,7 @@ def test_planted_differences_are_each_found_with_location_and_reason() -> None:
 
 def test_a_file_without_neuberg_is_explained() -> None:
     # Plain artificial percentages (3.6 / 2.4) so the file prints one decimal.
-    clean = _session(RescoreOptions(ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)))
+    clean = _session(FieldOptions(ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)))
     unfactored = clean
     for index, (ns, ew) in enumerate([(2, 2), (0, 4), (4, 0)]):
         unfactored = _plant(unfactored, 2, index, ns_mp=Fraction(ns), ew_mp=Fraction(ew))
@@ -139,7 +141,7 @@ def test_a_file_without_neuberg_is_explained() -> None:
 
 
 def test_the_other_scale_is_detected_and_then_agrees() -> None:
-    half = _session(RescoreOptions(scoring=ScoringOptions(scale=Scale.ONE_HALF_ZERO)))
+    half = _session(FieldOptions(scoring=ScoringOptions(scale=Scale.ONE_HALF_ZERO)))
     back = _via_pbn(half)
     options, evidence = detect_options(back)
     assert options.scoring.scale is Scale.ONE_HALF_ZERO
@@ -153,7 +155,7 @@ def test_the_other_scale_is_detected_and_then_agrees() -> None:
 
 def test_plain_adjusted_percentages_are_detected() -> None:
     plain = ScoringOptions(adjusted_rounding=AdjustedRounding.PLAIN)
-    session = _session(RescoreOptions(scoring=plain))
+    session = _session(FieldOptions(scoring=plain))
     assert _figures(session, 2)[3] == (Fraction("3.6"), Fraction("2.4"))
     options, evidence = detect_options(_via_pbn(session))
     assert options.scoring.adjusted_rounding is AdjustedRounding.PLAIN
@@ -161,7 +163,7 @@ def test_plain_adjusted_percentages_are_detected() -> None:
     assert compare_session(_via_pbn(session)).agrees
 
 
-def _imp_session(method: Scoring, options: RescoreOptions) -> ImportedSession:
+def _imp_session(method: Scoring, options: FieldOptions) -> ImportedSession:
     rows = [r for r in ROWS if r.board == 1][:3] + [
         TravellerRow(1, 4, 4, Contract(4, S), Seat.NORTH, 9)
     ]
@@ -172,12 +174,12 @@ def _imp_session(method: Scoring, options: RescoreOptions) -> ImportedSession:
 
 def test_cross_imps_by_hand_and_summed_files_detected() -> None:
     # +420: -1 (v 450) +10 (v -50) = 9 -> 4.5; +450: 1 + 11 = 12 -> 6; -50: -10 - 11 -> -10.5.
-    average = _imp_session(Scoring.CROSS_IMPS, RescoreOptions(method=Scoring.CROSS_IMPS))
+    average = _imp_session(Scoring.CROSS_IMPS, FieldOptions(kind=Scoring.CROSS_IMPS.kind))
     assert [r.ns_imps for r in average.results] == [Fraction(9, 2), 6, Fraction(-21, 2)]
     assert compare_session(_via_pbn(average)).agrees
     summed = _imp_session(
         Scoring.CROSS_IMPS,
-        RescoreOptions(ScoringOptions(cross_imps=CrossImps.SUM), method=Scoring.CROSS_IMPS),
+        FieldOptions(ScoringOptions(cross_imps=CrossImps.SUM), kind=Scoring.CROSS_IMPS.kind),
     )
     assert [r.ns_imps for r in summed.results] == [9, 12, -21]
     options, evidence = detect_options(_via_pbn(summed))
@@ -188,11 +190,11 @@ def test_cross_imps_by_hand_and_summed_files_detected() -> None:
 def test_butler_datum_by_hand_and_an_override_found() -> None:
     # The default datum leaves out the top and bottom score (rules.md §9, §15): of -50,
     # +420, +450 only +420 is left. IMPs: +420 0, +450 +30 -> 1, -50 -470 -> -10.
-    butler = _imp_session(Scoring.BUTLER, RescoreOptions(method=Scoring.BUTLER))
+    butler = _imp_session(Scoring.BUTLER, FieldOptions(kind=Scoring.BUTLER.kind))
     assert [r.ns_imps for r in butler.results] == [0, 1, -10]
     # The plain mean (420 + 450 - 50) / 3 = 273.3 -> 270: +150 4, +180 5, -320 -8.
     plain = _imp_session(
-        Scoring.BUTLER, RescoreOptions(ScoringOptions(datum_drop=0), method=Scoring.BUTLER)
+        Scoring.BUTLER, FieldOptions(ScoringOptions(datum_drop=0), kind=Scoring.BUTLER.kind)
     )
     assert [r.ns_imps for r in plain.results] == [4, 5, -8]
     options, evidence = detect_options(_via_pbn(plain))
@@ -275,7 +277,7 @@ def test_any_bridgescan_export_compares_clean(
                 )
     assume(rows)
     normal = max(len(lines) for lines in boards)
-    options = RescoreOptions(
+    options = FieldOptions(
         scoring=ScoringOptions(scale=scale, neuberg_rounding=rounding), normal=normal
     )
     session = session_from_travellers(rows, event="h", mitchell=True)
@@ -302,7 +304,7 @@ def test_a_program_that_ignores_law_88_is_explained() -> None:
         TravellerRow(2, 3, 1, Contract(3, H), Seat.WEST, 9),
     ]
     session = session_from_travellers(rows, event="Law 88", mitchell=True)
-    ours = apply_scores(session, rescore(session, RescoreOptions()))
+    ours = apply_scores(session, rescore(session, FieldOptions()))
     assert _figures(ours, 2)[0] == (Fraction(4), Fraction(1))
     plain = _plant(ours, 2, 0, ns_mp=Fraction(3))
     differences = compare_session(_via_pbn(plain)).differences
@@ -328,7 +330,7 @@ def test_teams_imps_by_hand_with_an_artificial_score() -> None:
         TravellerRow(2, 9, 7, Contract(1, NT), Seat.SOUTH, 7, round=1),
     ]
     session = session_from_travellers(rows, event="Teams", scoring=Scoring.TEAMS)
-    options = RescoreOptions(method=Scoring.TEAMS)
+    options = FieldOptions(kind=Scoring.TEAMS.kind)
     scored = apply_scores(session, rescore(session, options))
     # Board 1: team 7 net 420 + 50 = 470 -> 10 IMPs (430-490).
     assert [(r.ns_imps, r.ew_imps) for r in scored.board(1).results] == [(10, -10), (-10, 10)]
@@ -336,3 +338,23 @@ def test_teams_imps_by_hand_with_an_artificial_score() -> None:
     back = _via_pbn(scored)
     assert back.scoring is Scoring.TEAMS  # [Competition "Teams"]
     assert compare_session(back).agrees
+
+
+@pytest.mark.parametrize(
+    ("method", "kind"),
+    [
+        (Scoring.MATCHPOINTS, EventKind.PAIRS_MATCHPOINTS),
+        (Scoring.CROSS_IMPS, EventKind.PAIRS_CROSS_IMPS),
+        (Scoring.BUTLER, EventKind.PAIRS_BUTLER),
+        (Scoring.TEAMS, EventKind.TEAMS),
+    ],
+)
+def test_a_files_method_is_scored_as_the_engines_kind_and_named_back(
+    method: Scoring, kind: EventKind
+) -> None:
+    assert method.kind is kind
+    assert Scoring.of(kind) is method
+
+
+def test_a_file_that_states_no_method_is_scored_in_matchpoints() -> None:
+    assert Scoring.UNKNOWN.kind is EventKind.PAIRS_MATCHPOINTS

@@ -16,8 +16,9 @@ from pipeline.cli.interop import register
 from pipeline.interop.apply import apply_scores
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.pbn_writer import write_pbn
-from pipeline.interop.score import RescoreOptions, rescore
+from pipeline.interop.score import rescore
 from pipeline.interop.usebio import validate_usebio
+from pipeline.results.field_records import FieldOptions
 from scoring.contract import Contract, Seat, Strain
 from scoring.traveller import TravellerRow
 
@@ -38,7 +39,7 @@ def _write_session(path: Path, plant: bool = False) -> Path:
         TravellerRow(1, 3, 3, Contract(3, Strain.NOTRUMP), Seat.SOUTH, 9),
     ]
     session = session_from_travellers(rows, event="Onsdag", mitchell=True)
-    session = apply_scores(session, rescore(session, RescoreOptions()))
+    session = apply_scores(session, rescore(session, FieldOptions()))
     if plant:
         board = session.boards[0]
         results = (replace(board.results[0], ns_score=450), *board.results[1:])

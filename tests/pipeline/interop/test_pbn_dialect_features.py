@@ -27,7 +27,8 @@ from pipeline.interop.compare import compare_session
 from pipeline.interop.pbn import read_pbn, read_pbn_bytes
 from pipeline.interop.pbn_writer import write_pbn
 from pipeline.interop.records import InteropError, Scoring
-from pipeline.interop.score import RescoreOptions, rescore
+from pipeline.interop.score import rescore
+from pipeline.results.field_records import FieldOptions
 from scoring.options import CrossImps
 from scoring.outcome import Artificial
 from tests.pipeline.interop.pbn_text import pbn_file, write_pbn_text
@@ -58,7 +59,7 @@ def test_a_dash_pair_that_played_counts_for_the_whole_field(tmp_path: Path) -> N
     assert half.ns_pair == "4" and half.ew_pair.startswith("-")
     assert half.substitutes == (half.ew_pair,)
     assert session.board(2).results[3].substitutes == (session.board(2).results[3].ns_pair,)
-    ours = rescore(session, RescoreOptions())
+    ours = rescore(session, FieldOptions())
     assert [(line.ns, line.ew) for line in ours.lines[:4]] == [(4, 2), (6, 0), (0, 6), (2, 4)]
     comparison = compare_session(session)
     assert comparison.agrees, comparison.report()
@@ -77,7 +78,7 @@ def test_a_one_pair_line_without_a_result_is_still_a_sit_out(tmp_path: Path) -> 
 
 def test_a_dash_pair_is_written_back_as_a_dash(tmp_path: Path) -> None:
     session = read_pbn(write_pbn_text(tmp_path / "half.pbn", pbn_file(SUBSTITUTES)))
-    ours = apply_scores(session, rescore(session, RescoreOptions()))
+    ours = apply_scores(session, rescore(session, FieldOptions()))
     back = read_pbn_bytes(write_pbn(ours), "back.pbn")
     assert [len(r.substitutes) for r in back.results] == [0, 0, 0, 1, 0, 0, 0, 1]
     assert compare_session(back).agrees
@@ -114,7 +115,7 @@ def test_a_swedish_team_match_with_hemma_and_borta_reads_and_compares_clean(
     closed = session.board(1).results[1]
     assert (closed.ns_pair, closed.ew_pair) == ("2", "1")
     comparison = compare_session(session)
-    assert comparison.options.method is Scoring.TEAMS
+    assert comparison.method is Scoring.TEAMS
     assert comparison.agrees, comparison.report()
 
 
@@ -202,7 +203,7 @@ def test_a_file_that_says_imp_is_read_as_the_cross_imps_its_figures_are(tmp_path
     session = read_pbn(write_pbn_text(tmp_path / "imp.pbn", text))
     assert session.scoring is Scoring.BUTLER  # what "IMP" is read as before detection
     comparison = compare_session(session)
-    assert comparison.options.method is Scoring.CROSS_IMPS
+    assert comparison.method is Scoring.CROSS_IMPS
     assert comparison.agrees, comparison.report()
     assert any(e.startswith("the figures are cross-IMPs, not Butler") for e in comparison.evidence)
 
@@ -245,5 +246,5 @@ def test_cross_imp_sections_summed_over_the_whole_field_are_detected(tmp_path: P
     comparison = compare_session(read_pbn(write_pbn_text(tmp_path / "summed.pbn", text)))
     assert comparison.agrees, comparison.report()
     options = comparison.options
-    assert (options.method, options.across_sections) == (Scoring.CROSS_IMPS, True)
+    assert (Scoring.of(options.kind), options.across_sections) == (Scoring.CROSS_IMPS, True)
     assert options.scoring.cross_imps is CrossImps.SUM

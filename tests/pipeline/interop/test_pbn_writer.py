@@ -14,7 +14,8 @@ from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.pbn import read_pbn_bytes
 from pipeline.interop.pbn_syntax import parse_pbn, table_rows
 from pipeline.interop.pbn_writer import check_pbn_export, pbn_text, write_pbn
-from pipeline.interop.score import RescoreOptions, rescore
+from pipeline.interop.score import rescore
+from pipeline.results.field_records import FieldOptions
 from scoring.contract import Contract, Seat, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import TravellerRow
@@ -40,7 +41,7 @@ def _session(names: dict[str, tuple[str, ...]] | None = None) -> object:
     session = session_from_travellers(
         _rows(), event="Höstcup", mitchell=True, names=names or {}, deals={1: DEAL}
     )
-    return apply_scores(session, rescore(session, RescoreOptions()))
+    return apply_scores(session, rescore(session, FieldOptions()))
 
 
 def test_export_has_the_standard_shape() -> None:
@@ -125,7 +126,7 @@ def test_any_session_round_trips(lines: list[tuple[int, Strain, Seat, int, str |
         else:
             rows.append(TravellerRow(1, index, index, Contract(level, strain), seat, tricks))
     session = session_from_travellers(rows, event="x", mitchell=True)
-    scored = apply_scores(session, rescore(session, RescoreOptions()))
+    scored = apply_scores(session, rescore(session, FieldOptions()))
     data = write_pbn(scored)
     assert check_pbn_export(data) == []
     back = read_pbn_bytes(data, "h.pbn")

@@ -11,9 +11,10 @@ from pipeline.interop.apply import apply_scores
 from pipeline.interop.cells import pbn_date, usebio_date
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.records import InteropError, Scoring
-from pipeline.interop.score import RescoreOptions, rescore
+from pipeline.interop.score import rescore
 from pipeline.interop.usebio import read_usebio_bytes, validate_usebio
 from pipeline.interop.usebio_writer import write_usebio
+from pipeline.results.field_records import FieldOptions
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import TravellerRow
@@ -213,7 +214,7 @@ def _scored() -> object:
         rows, event="Höst & vinter <A>", site="Malmö", mitchell=True,
         names={"1NS": ("Åke Öst", "Eva Ärm")}, deals={1: deal},
     )  # fmt: skip
-    return apply_scores(session, rescore(session, RescoreOptions()))
+    return apply_scores(session, rescore(session, FieldOptions()))
 
 
 def test_written_file_is_valid_against_the_dtd() -> None:

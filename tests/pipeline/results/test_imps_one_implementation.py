@@ -30,7 +30,8 @@ import pytest
 from pipeline.events.eventfile import load_event
 from pipeline.interop.convert import session_from_travellers
 from pipeline.interop.records import Scoring
-from pipeline.interop.score import RescoreOptions, rescore
+from pipeline.interop.score import rescore
+from pipeline.results.field_records import FieldOptions
 from pipeline.results.imp_pairs import score_imp_pairs_session
 from pipeline.results.teams import _board_imps
 from scoring.contract import Contract, Seat
@@ -86,7 +87,7 @@ def test_main_job_and_compare_give_the_same_imps(
         if line.ns_mp is not None
     }
     session = session_from_travellers(rows, event="evening", scoring=method)
-    ours = rescore(session, RescoreOptions(event.options, method))
+    ours = rescore(session, FieldOptions(event.options, method.kind))
     interop = {
         (line.result.board, int(line.result.ns_pair), int(line.result.ew_pair)): (line.ns, line.ew)
         for line in ours.lines
@@ -127,7 +128,7 @@ def test_the_main_job_takes_the_imp_totals_option_as_compare_does(tmp_path: Path
         event = load_event(event_file)
         totals = score_imp_pairs_session(event, event.session(1), _rows())[1]
         session = session_from_travellers(_rows(), event="evening", scoring=Scoring.CROSS_IMPS)
-        ours = rescore(session, RescoreOptions(event.options, Scoring.CROSS_IMPS))
+        ours = rescore(session, FieldOptions(event.options, Scoring.CROSS_IMPS.kind))
         assert {int(p.key): p.total for p in ours.pairs} == {p: t.total for p, t in totals.items()}
         return {p: (t.total, t.boards_played) for p, t in totals.items()}
 

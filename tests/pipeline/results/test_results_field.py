@@ -19,6 +19,7 @@ from pipeline.results.field_records import (
     FieldOptions,
     FieldPenalty,
 )
+from scoring.event import EventKind
 from scoring.outcome import Weighted
 
 
@@ -66,3 +67,26 @@ def test_what_cannot_be_scored_names_the_board_or_the_line_and_the_pair() -> Non
         "board 1: a penalty line giving 0.5 points to pair C2: bridgescan scores penalties "
         "that take points (Law 90)"
     )
+
+
+def test_a_field_in_cross_imps_is_scored_with_its_own_names() -> None:
+    # +420 v +420: 0 IMPs; +420 v +170: 250 points, 6 IMPs. Averaged over the two
+    # comparisons (rules.md §9): A1 and B1 (0 + 6) / 2 = 3, C1 (-6 - 6) / 2 = -6; EW opposite.
+    scored = score_field(LINES, FieldOptions(kind=EventKind.PAIRS_CROSS_IMPS))
+    assert [(x.result, x.ns, x.ew) for x in scored.lines] == [
+        ("A1 v A2", 3, -3),
+        ("B1 v B2", 3, -3),
+        ("C1 v C2", -6, 6),
+    ]
+    assert {p.key: p.total for p in scored.pairs} == {
+        "A1": 3, "A2": -3, "B1": 3, "B2": -3, "C1": -6, "C2": 6,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", [EventKind.PAIRS_CROSS_IMPS, EventKind.PAIRS_BUTLER])
+def test_a_pair_twice_on_a_board_in_imps_is_refused_by_its_name(kind: EventKind) -> None:
+    # The same check as the main job's IMP sessions (pipeline.results.boards.imp_figures).
+    with pytest.raises(FieldError) as error:
+        score_field([*LINES, _line("A1", "C2", 50)], FieldOptions(kind=kind))
+    assert error.value.where == 1
+    assert error.value.reason == "board 1: pair A1 has more than one result"

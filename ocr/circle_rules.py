@@ -1,0 +1,180 @@
+"""The mark rules that ask whether strokes round a box are its circle (their order:
+ocr/mark_rules.py).
+
+The strips, rays and ellipse (ocr/marks.py ``circled`` and ``confirmed``) read each box
+alone, and the marks of its neighbours can leave strokes round a box that holds nothing:
+a circle round the next box, a cross's arm, the row above's circles over its top. These
+rules read such a box beside the other boxes of its row and field: where nothing else can
+have drawn the strokes, an ellipse they follow is the box's circle; where a mark of its
+field can have, the box is unsure or read without them.
+
+Each rule is a function of the row's evidence (ocr/row_evidence.py), the readings so
+far, and the thresholds (ocr/mark_settings.py); it returns the row's readings.
+"""
+
+from __future__ import annotations
+
+from ocr.mark_settings import MarkSettings
+from ocr.marks import OUTLINE_MOST, RING_UNSURE, MarkReading, MarkState, mark_reading
+from ocr.row_evidence import RowEvidence
+
+__all__ = ["alone_in_field", "beside_field_circle", "circled_alone", "over_edges", "strips_checked"]
+
+
+def _unsure_circles(read: list[MarkReading]) -> list[tuple[int, MarkReading]]:
+    """The boxes of a row read unsure on the strokes round them, with their indices."""
+    return [(i, r) for i, r in enumerate(read) if r.how == "circle" and r.state is MarkState.UNSURE]
+
+
+def over_edges(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
+    """A circle drawn tight round a box runs over its printed edges, and the mask that
+    keeps the form's lines out of the drawn ink takes most of it away: beside one side
+    at most is drawn ink left (where it bulges into the gap), no circle is looked for,
+    and the box reads empty for certain. The ink it leaves in the gap lies beside the
+    next box too, and may make that box unsure on a circle of its own. Where a box is
+    read so, a neighbour no circle was looked for round, with drawn ink beside its
+    side, is unsure too when the rays round it see strokes round it in part
+    (``PART_ROUND`` of every sector, no gap over ``ROUND_GAP_DEG``, the view that
+    finds a circle over a neighbour's printed edges in ``_round_neighbour``): whose
+    circle the strokes are, a person says (issue 13, twelfth TEST set, seed 24,
+    clean/page_0156.jpg row 10: a light gel circle over the 2's edges, the 1 read
+    unsure beside it and the 2 empty, 4SX-2 accepted as 4SX-1)."""
+    g = ev.geometry
+    v = ev.views
+    out = list(read)
+    for i, _ in _unsure_circles(read):
+        for j, _ in g.neighbours[i]:
+            q = out[j]
+            if q.state is not MarkState.EMPTY or ev.around[j] or not ev.sides_inked[j]:
+                continue
+            seen = v.rays_round(g.boxes[j][2])
+            if seen.sectors >= t.part_round and seen.gap <= t.round_gap_deg:
+                out[j] = MarkReading(q.option, q.fill, MarkState.UNSURE, 0.5, "circle",
+                                     q.ring, q.dot_mm2)  # fmt: skip
+    return out
+
+
+def circled_alone(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
+    """A box read unsure on the strokes round it is circled for certain when an ellipse
+    round it is followed over ``OUTLINE_UNSURE`` of every quarter and nothing else can
+    have drawn those strokes: no other box of its field is marked or unsure, but for
+    one unsure only because its ink may be this box's stroke (``without_spill``,
+    ``beside_circles``: a circle's arc in the next box); a neighbour's mark in the
+    field, its circle or a cross's arm, is what leaves strokes round a box that holds
+    nothing. Nor is a neighbouring box of another field read on a circle (circles
+    round the boxes above and below). A pale thin ballpoint's circle is seen by the
+    strips and rays only in bits (unsure, 0.40-0.50) though it follows its ellipse
+    all round, and where the score cannot tell two readings apart (4H+1 and 4S+1) an
+    unsure box sends its row to a person.
+
+    Chosen on TRAINING (600 pages a condition, five conditions): of 500 boxes read
+    unsure on a circle, 189 were alone in their field and 188 of those ringed; the
+    one that was not (its field's own ring missed) had an outline of 0.364. Of the 173
+    whose field's other boxes were unsure only as their stroke, 170 were ringed, and
+    the 3 others had outlines under 0.6. The rule as it stands reads 118 boxes
+    circled on those 3,000 pages: 117 ringed, 1 ticked, none without a mark; review
+    8-11 rows a condition lower, no wrong row. Of the boxes beside a mark of their
+    field's own, 6 of 85 with an outline of 0.70 or more held nothing: there the rule
+    does not look. ``OUTLINE_UNSURE`` is the outline's own line; 0.6 and 0.667 were
+    counted too (more boxes, none without a mark) and not taken."""
+    g = ev.geometry
+    v = ev.views
+    out = list(read)
+    for i, r in _unsure_circles(read):
+        own = g.boxes[i][:2]
+        if any(q.state is not MarkState.EMPTY
+               and not (q.state is MarkState.UNSURE and q.neighbour == own)
+               for q in ev.field_others(i, read)):  # fmt: skip
+            continue
+        if any(read[j].how == "circle" and read[j].state is not MarkState.EMPTY
+               for j, _ in g.neighbours[i]):  # fmt: skip
+            continue
+        support = v.outline_support(g.boxes[i][2])
+        if support is not None and support >= t.outline_unsure:
+            out[i] = mark_reading(r.option, r.fill, OUTLINE_MOST, r.dot_mm2)
+    return out
+
+
+def beside_field_circle(
+    ev: RowEvidence, read: list[MarkReading], t: MarkSettings
+) -> list[MarkReading]:
+    """A box read unsure on the strokes round it, beside a box of its own field
+    circled for certain: a circle round one box runs beside the next, and a field has
+    one mark, so the strokes may be that circle's. The box stays unsure, naming the
+    circled box as the one whose stroke its ink may be (``MarkReading.neighbour``),
+    as a box a neighbour's stroke reaches into does: a reading that uses the circled
+    box explains it (``ocr.row_reader.unexplained_unsure``), and its own circle, if
+    it had one, still weighs in the decoding at its ``p_marked``. On TRAINING (600
+    pages a condition, five conditions), 64 boxes were read unsure so, and none of
+    them was ringed: each sent its row to a person."""
+    g = ev.geometry
+    out = list(read)
+    for i, r in _unsure_circles(read):
+        for j, _ in g.neighbours[i]:
+            q, same_field = read[j], g.boxes[j][0] == g.boxes[i][0]
+            if same_field and q.how == "circle" and q.state is MarkState.MARKED:
+                out[i] = MarkReading(r.option, r.fill, r.state, r.p_marked,
+                                     "beside a circle", r.ring, r.dot_mm2,
+                                     g.boxes[j][:2])  # fmt: skip
+                break
+    return out
+
+
+def alone_in_field(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
+    """A box whose unsure circle no ellipse follows (``ocr.marks.confirmed``) is read
+    without it only where another box of its field is marked: the strokes round it are
+    then that mark's arm or the neighbouring rows' circles. Alone in its field it may be
+    the field's only mark, a circle so tight over the printed edges that no ellipse
+    round the box can be judged along it (a worn pencil circle round PASS: read without
+    it, a passed-out board's row would read blank), and it stays as the other views
+    read it, unsure."""
+    g = ev.geometry
+    out = list(read)
+    for i, ((_, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
+        seen_ring = ev.no_ellipse.get(rect)
+        if seen_ring is None:
+            continue
+        if not any(q.state is MarkState.MARKED for q in ev.field_others(i, read)):
+            out[i] = mark_reading(option, r.fill, seen_ring, r.dot_mm2)
+    return out
+
+
+def strips_checked(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
+    """The boxes the strips read circled for certain, but only just (``STRIPS_CERTAIN``),
+    once the ellipse round each is known. The marks of its neighbours can surround an
+    empty box so (seed 26's ordinary scan page_0372.jpg row 2: a cross in 3 on its left,
+    the crosses of the row's lower line under it, the row above's circles over its top:
+    the 4 read circled). Where no ellipse is followed over ``OUTLINE_UNSURE`` of every
+    quarter the box is unsure; where none is followed over ``OUTLINE_NONE`` it is read
+    without a circle when another box of its field is marked for certain, as the
+    strokes round a box the other views read unsure are its neighbours' then
+    (``alone_in_field``). Where no ellipse can be judged, the strips' reading stands.
+
+    Asked after the neighbour rules, which see the box as the strips read it: a box
+    made unsure here is not a neighbour "not marked" whose circle's stroke another
+    box's thin fill may be (``beside_circles``). Asked before them, a ringed result
+    count so doubted made a tick in the 5 above it look like its circle's stroke, and
+    a 4 read circled beside the 5 was accepted (seed 23's damaged page_0459.jpg row 11,
+    4S by W -1 for 5S by W -1, both +50)."""
+    g = ev.geometry
+    v = ev.views
+    doubted: dict[int, float] = {}
+    for i, (_, _, rect) in enumerate(g.boxes):
+        r = read[i]
+        if r.how != "circle" or r.state is not MarkState.MARKED or not v.only_just(rect):
+            continue
+        support = v.outline_support(rect)
+        if support is not None and support < t.outline_unsure:
+            doubted[i] = support
+    fields = [f for f, _, _ in g.boxes]
+    out = list(read)
+    for i, support in doubted.items():
+        others_sure = any(
+            read[k].state is MarkState.MARKED
+            for k, f in enumerate(fields)
+            if f == fields[i] and k not in doubted
+        )
+        cleared = support < t.outline_none and others_sure
+        r = read[i]
+        out[i] = mark_reading(r.option, r.fill, 0.0 if cleared else RING_UNSURE, r.dot_mm2)
+    return out

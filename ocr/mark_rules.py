@@ -1,0 +1,176 @@
+"""The mark decision of a row as one ordered table of rules (issue 43).
+
+A row's boxes are first read one by one (``RowEvidence.first``: each box's fill, the
+circle round it and the dot in it, ``ocr.marks.mark_reading``). Then the rules below run
+in this order, each a function of (evidence, readings so far, thresholds) that returns the
+row's readings. The order matters where a rule reads what an earlier one decided: the
+spill rules first settle which box a stroke belongs to, the circle rules then ask whether
+strokes round a box are its own circle, the dot rule last looks at a row that holds a
+mark. Every rule's reason, with the pages that showed it was needed, is its ``why`` and
+its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
+
+``benchmarks.bench_ocr --price-rules`` switches each rule off in turn (``rules_off``) and
+counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+import numpy as np
+
+from ocr.circle_rules import (
+    alone_in_field,
+    beside_field_circle,
+    circled_alone,
+    over_edges,
+    strips_checked,
+)
+from ocr.edge_dots import unsure_where_dotted
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
+from ocr.marks import MarkReading, MarkState
+from ocr.row_evidence import RowEvidence
+from ocr.spill_rules import beside_circles, off_circles, without_spill
+
+__all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rules_off"]
+
+Readings = list[MarkReading]
+
+
+@dataclass(frozen=True)
+class MarkRule:
+    """One rule of the row's mark decision: ``run`` changes the readings where ``applies``
+    (a cheap test of the evidence and readings; the rule itself looks at each box)."""
+
+    name: str
+    run: Callable[[RowEvidence, Readings, MarkSettings], Readings]
+    applies: Callable[[RowEvidence, Readings], bool]
+    why: str
+
+
+def _no_ellipse(ev: RowEvidence, _read: Readings) -> bool:
+    return bool(ev.no_ellipse)
+
+
+def _inked(ev: RowEvidence, _read: Readings) -> bool:
+    return ev.any_ink
+
+
+def _circle_marked(ev: RowEvidence, read: Readings) -> bool:
+    return ev.any_ink and any(r.how == "circle" and r.state is MarkState.MARKED for r in read)
+
+
+def _holds_mark(ev: RowEvidence, read: Readings) -> bool:
+    return ev.any_ink and any(r.state is not MarkState.EMPTY for r in read)
+
+
+def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """A pen dot put on a box's printed edge: the mask that keeps the form's lines out of
+    the drawn ink takes its middle, and what is left beside the line makes the boxes it
+    is near unsure (ocr/edge_dots.py). Looked for only in a row that holds a mark: alone
+    on a blank row such a blob is a speck of the paper, as large as a small pen dot."""
+    circled = np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
+    return unsure_where_dotted(read, ev.views.dots_on_edges(circled))
+
+
+RULES: tuple[MarkRule, ...] = (
+    MarkRule(
+        "alone_in_field",
+        alone_in_field,
+        _no_ellipse,
+        "A box the ellipse cleared of an unsure circle keeps that reading where no other box "
+        "of its field is marked: a circle tight over the printed edges, the field's only "
+        "mark, shows no ellipse (a passed-out board would read blank).",
+    ),
+    MarkRule(
+        "without_spill",
+        without_spill,
+        _inked,
+        "A box marked only by the strip facing a neighbour, where a stroke comes in from it, "
+        "is read without that strip: empty beside a marked neighbour, unsure ('edge') "
+        "beside an unmarked one (a circle's run-through, a cross's arm).",
+    ),
+    MarkRule(
+        "beside_circles",
+        beside_circles,
+        _inked,
+        "A thin fill next to an unmarked box that strokes go round may be the arc of a "
+        "circle round it, drawn wide or off centre: unsure ('beside a circle').",
+    ),
+    MarkRule(
+        "over_edges",
+        over_edges,
+        _inked,
+        "A circle tight over a box's printed edges leaves ink in the gap by the next box; "
+        "beside a box unsure on a circle, a neighbour with strokes round it in part is "
+        "unsure too.",
+    ),
+    MarkRule(
+        "circled_alone",
+        circled_alone,
+        _inked,
+        "An unsure circle that an ellipse follows over 0.70 of every quarter, with no other "
+        "mark in its field or circle beside it to have drawn the strokes, is circled (a "
+        "pale ballpoint's circle the strips and rays see in bits).",
+    ),
+    MarkRule(
+        "off_circles",
+        off_circles,
+        _circle_marked,
+        "A thin fill beside a circled box whose ink lies along that circle's ellipse is the "
+        "circle's stroke: the box is read without it.",
+    ),
+    MarkRule(
+        "beside_field_circle",
+        beside_field_circle,
+        _circle_marked,
+        "An unsure circle next to a box of its own field circled for certain may be that "
+        "circle's strokes: it stays unsure, naming the circled box (a reading that uses "
+        "the circled box explains it).",
+    ),
+    MarkRule(
+        "strips_checked",
+        strips_checked,
+        _circle_marked,
+        "A box the strips read circled only just (3 of 6 bins) is circled only where its "
+        "ellipse agrees: the marks round an empty box can cover its strips so.",
+    ),
+    MarkRule(
+        "edge_dots",
+        edge_dots,
+        _holds_mark,
+        "A pen dot on a box's printed edge, which the mask of the form's lines cuts in half, "
+        "makes the boxes it is near unsure, in a row that holds a mark.",
+    ),
+)
+"""The rules, in the order they run."""
+
+RULE_NAMES = tuple(r.name for r in RULES)
+
+_OFF: ContextVar[frozenset[str]] = ContextVar("rules_off", default=frozenset())
+
+
+@contextmanager
+def rules_off(*names: str) -> Iterator[None]:
+    """Read without the named rules while inside (the benchmark's price of each rule)."""
+    unknown = set(names) - set(RULE_NAMES)
+    if unknown:
+        raise ValueError(f"no mark rule {sorted(unknown)}: the rules are {', '.join(RULE_NAMES)}")
+    token = _OFF.set(frozenset(names))
+    try:
+        yield
+    finally:
+        _OFF.reset(token)
+
+
+def apply_rules(ev: RowEvidence, t: MarkSettings = MARK_SETTINGS) -> Readings:
+    """The row's readings after every rule of ``RULES`` in order (but those switched off)."""
+    off = _OFF.get()
+    read = list(ev.first)
+    for rule in RULES:
+        if rule.name not in off and rule.applies(ev, read):
+            read = rule.run(ev, read, t)
+    return read

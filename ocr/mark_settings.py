@@ -1,0 +1,370 @@
+"""Every threshold of the mark decision in one validated value, each with why it is what
+it is and the pages it was chosen on (issue 43).
+
+A mark box is read by its fill, a circle round it and a dot in it (ocr/marks.py), then the
+row's rules (ocr/mark_rules.py) look at its neighbours. The numbers they compare against
+are here, nowhere else: the modules that measure (ocr/marks.py, ocr/row_marks.py,
+ocr/circles.py, ocr/dots.py, ocr/edge_dots.py, ocr/pen.py, ocr/mark_geometry.py) take
+their constants from ``MARK_SETTINGS``, and the rules take it as their third argument.
+
+Each field says in ``why`` what the threshold separates and in ``chosen_on`` where its
+value comes from: "TRAINING" pages are the synthetic pages of the TRAINING side of the
+source split (ocr/training/synthetic/sources.py), never the TEST side the benchmark
+reads; "form" means the value follows from the printed form's geometry or the pens'
+physics and was set, not tuned; the commit named is the one that set it (the rounds are
+told in docs/reader-history.md). ``python -m ocr.mark_settings`` prints the table.
+
+Search grids (the angles of the rays, the ellipses tried round a box) and the printed
+captions' tones (ocr/captions.py) are how things are measured, not thresholds of the
+decision; they stay in their modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+__all__ = ["MarkSettings", "MARK_SETTINGS", "provenance_table"]
+
+
+def _t(value: float, why: str, chosen_on: str) -> Any:
+    return field(default=value, metadata={"why": why, "chosen_on": chosen_on})
+
+
+_TRAIN600 = "600 TRAINING pages (ordinary, damaged, pencil)"
+
+
+@dataclass(frozen=True)
+class MarkSettings:
+    """The thresholds of the mark decision (see the module docstring). Built once, checked
+    on construction: a pair's empty threshold lies below its marked one, shares are
+    shares, lengths are positive."""
+
+    # --- one box, its fill (ocr/marks.py) -------------------------------------------
+    empty_below: float = _t(
+        0.05,
+        "Fill below which a box is empty (clean boxes, erased pencil).",
+        "form: first reader (23517c3), kept through every round",
+    )
+    marked_above: float = _t(
+        0.10,
+        "Fill above which a box is marked: the faintest pencil ticks and slashes measure "
+        "0.12-0.15, crosses 0.2-0.7, filled boxes 0.7-1.",
+        "first reader (23517c3); the fills named measured on TRAINING pages",
+    )
+    ink_low: float = _t(
+        0.20,
+        "Darkness (against the row's paper) below which a pixel holds no "
+        "ink: dropout captions, erasure residue.",
+        "form: first reader (23517c3)",
+    )
+    ink_high: float = _t(
+        0.50,
+        "Darkness from which a pixel is full ink (pen, pencil).",
+        "form: first reader (23517c3)",
+    )
+    box_inset_mm: float = _t(
+        0.7,
+        "How far inside the printed box edge the fill is measured.",
+        "form: the printed edge and the page fit's play",
+    )
+    solid: float = _t(
+        0.5,
+        "Ink value of a pixel that belongs to a stroke or a dot.",
+        "form: the middle of the ink ramp (2b35039)",
+    )
+    dot_min_fill: float = _t(
+        0.008,
+        "A box this clean holds no dot worth measuring (speed only).",
+        "TRAINING (2b35039): no dot of 0.15 mm^2 fills a box less",
+    )
+    own_mark_fill: float = _t(
+        0.2,
+        "A box filled more than this holds its own mark, never a circle's stroke: its inside "
+        "is left out of the ink a circle round a neighbour may be made of.",
+        "TRAINING (10e0da2): a circle's stroke through a box fills it under 0.2",
+    )
+
+    # --- one box, a circle round it (ocr/marks.py, ocr/circles.py) ------------------
+    ring_empty_below: float = _t(
+        0.40,
+        "A box circled less surely than this (marks.circled) is not circled.",
+        _TRAIN600 + " (0a23605)",
+    )
+    ring_marked_above: float = _t(
+        0.50,
+        "A box circled more surely than this is circled.",
+        _TRAIN600 + ": with the three views alone none of 10,080 boxes without a mark but "
+        "with drawn ink beside two sides measured over 0.50 (9 unsure), 92.4% of 3,522 rings "
+        "did. Measured again with the reader of 2026-11-24: 19 boxes without a mark above "
+        "0.50 (17 at 0.517, between marked neighbours), 97.6% of 3,514 rings.",
+    )
+    strips_empty_below: float = _t(
+        0.1,
+        "Strips read alone: strokes that leave one side of a box uncovered do not circle it "
+        "(a neighbour's circle or mark covers the side facing it only).",
+        "form: one bin of six per side (0a23605)",
+    )
+    strips_marked_above: float = _t(
+        0.3,
+        "Strips read alone: every side covered over two of its six bins is a circle (one "
+        "left open by 40 degrees still covers two bins of the side with the gap).",
+        "form: the gap a circle leaves (0a23605)",
+    )
+    strips_sure: float = _t(
+        0.5,
+        "Strips read alone this high (3 of 6 bins a side) make a circle certain; the rays "
+        "are not looked at. Below strips_certain the ellipse must agree (rule strips_checked).",
+        "TRAINING (0a23605)",
+    )
+    strips_certain: float = _t(
+        2 / 3,
+        "From strips_sure up to this, the marks round an empty box can give it the strips' "
+        "reading (a cross's arm, the row below's crosses, the row above's circles): the "
+        "circle is certain only where the ellipse agrees.",
+        "3,000 TRAINING pages (five conditions): 1,172 boxes read so, 1,147 rings (89 with an "
+        "outline under 0.70) and 25 boxes without a mark (24 under 0.70); from 4 bins up 4 "
+        "boxes without a mark in 12,823",
+    )
+    narrow_gap_deg: int = _t(
+        30,
+        "Strokes round a box with no gap wider than this are read unsure at least (a worn "
+        "pencil's broken circle, a circle over the printed edges).",
+        _TRAIN600 + ": 7 of 10,080 unmarked boxes, 17 of the 54 rings the strips missed",
+    )
+    closed_within_deg: int = _t(
+        60,
+        "A gap this wide in the strokes round a box leaves nothing of a circle's closure: "
+        "circles left open leave up to 40 degrees, neighbours' marks 50 or more.",
+        _TRAIN600 + " (0a23605)",
+    )
+    part_round: float = _t(
+        0.25,
+        "Strokes covering this share of every sector round a box go "
+        "part of the way round it (circles.Rays.sectors).",
+        _TRAIN600 + " (0a23605)",
+    )
+    all_round: float = _t(
+        0.45,
+        "Strokes covering this share of every sector round a box may be a circle round it.",
+        "1,500 TRAINING pages (5d7bebf)",
+    )
+    round_gap_deg: int = _t(
+        50, "Strokes that go round a box leave no gap wider than this.", _TRAIN600 + " (0a23605)"
+    )
+    thicker_px: float = _t(
+        1.5,
+        "Solid pixels across a line of samples (a ray, a strip beside an edge) beyond what "
+        "the form prints there that make it covered.",
+        "form: a printed edge's measured width plus half a pixel (5a7a29a)",
+    )
+    ring_side_min_px: int = _t(
+        2,
+        "Fewer drawn pixels than this beside a side: no ink there, no circle looked for.",
+        "form: scanner specks (2b35039)",
+    )
+    outline_sure: float = _t(
+        0.85,
+        "An ellipse round a box followed over this share of every quarter (ocr/outline.py) "
+        "is a circle for certain.",
+        "800 TRAINING pages: no box without a mark over 0.75 (13,837 with ink beside two "
+        "sides), 86% of 4,895 rings at 0.85 or more",
+    )
+    outline_unsure: float = _t(
+        0.70,
+        "An outline from this up to outline_sure leaves a box unsure at least; a box the "
+        "other views read circled is certain from here (marks.confirmed).",
+        "1,000 TRAINING pages (five conditions): 102 of 137 circled-not-certain rings at "
+        "0.70 or more, none of 25 boxes without a mark",
+    )
+    outline_none: float = _t(
+        0.2,
+        "An ellipse that can be judged all round but is followed over less than this of its "
+        "least covered quarter: no circle round the box; an unsure circle reading is its "
+        "neighbours' strokes (marks.confirmed).",
+        "1,000 TRAINING pages (five conditions): rings 0.286 and up; 21 of 57 unmarked boxes "
+        "under 0.2",
+    )
+    along_hairline_mm: float = _t(
+        1.5,
+        "A stroke this long over a grey hairline runs along it (followed there by its tone).",
+        "TRAINING (4fcca2b)",
+    )
+
+    # --- one box, a dot (ocr/marks.py, ocr/dots.py, ocr/edge_dots.py) ----------------
+    dot_empty_below_mm2: float = _t(
+        0.15,
+        "A solid blob smaller than this inside a box is dust or a scanner speck.",
+        "TRAINING (2b35039)",
+    )
+    dot_marked_above_mm2: float = _t(
+        0.40, "A solid blob this large (a dot of about 0.7 mm) is a mark.", "TRAINING (2b35039)"
+    )
+    dot_alone_mm: float = _t(
+        1.0, "A pen dot near a box's edge has no other drawn ink this near.", "form (c99920c)"
+    )
+    edge_dot_mm2: float = _t(
+        0.5,
+        "A compact blob standing alone near a box's edge this large is a pen dot, marked.",
+        "1,000 TRAINING pages: 96-99% of marked boxes only the edge's blob reads dotted "
+        "measure this or more; unmarked boxes' blobs 0.37 at most (c99920c)",
+    )
+    edge_dot_near_mm: float = _t(
+        0.5,
+        "A dot on a printed edge is every box's within this "
+        "distance (boxes are 1 mm apart or more).",
+        "form",
+    )
+    edge_dot_wide_mm: float = _t(
+        0.65,
+        "A dot on an edge is this wide somewhere (a stroke crossing a printed line mostly less).",
+        "TRAINING, between 0.65 and 0.75: 0-10 rows fewer to review "
+        "a condition, no wrong row either way",
+    )
+    edge_dot_least_mm2: float = _t(
+        0.25,
+        "A dot on an edge leaves this much drawn ink off the line at least (a stroke along a "
+        "line leaves 0.15-0.2 mm^2 past a corner).",
+        "TRAINING, between 0.15 and 0.25: 0.25 costs no row on pages with no dot on an edge",
+    )
+    edge_dot_max_mm: float = _t(
+        2.5,
+        "A dot is no more than this across (a pen dot 2 mm at "
+        "most; a cross or scribble over an edge is larger).",
+        "form",
+    )
+
+    # --- the pen (ocr/pen.py) --------------------------------------------------------
+    firm_pen: float = _t(
+        0.62,
+        "Darkness a firm pen's strokes reach (its ramp used as it is).",
+        "TRAINING pens (57611bd)",
+    )
+    faint_pen: float = _t(
+        0.35,
+        "The palest ink still taken as writing when it is all a row has.",
+        "TRAINING pens (57611bd)",
+    )
+    skip_ink: float = _t(
+        0.25,
+        "Ink value down to which a pale pen's stroke is followed where "
+        "its ball skips (half a solid pixel's).",
+        "TRAINING wide rings (66c22ea)",
+    )
+    skip_reach_px: int = _t(
+        2, "How far past its solid ink such a stroke is followed.", "TRAINING wide rings (66c22ea)"
+    )
+
+    # --- where a neighbour's stroke reaches (ocr/mark_geometry.py) ------------------
+    ring_out_mm: float = _t(
+        2.2, "A circle round a box stays within this of its top and bottom edges.", "form (2b35039)"
+    )
+    ring_side_mm: float = _t(
+        2.0, "... and of its left and right edges (the next box is 1 mm away).", "form (2b35039)"
+    )
+    border_core_mm: float = _t(
+        0.35, "The printed edge (and the fit's play) reaches this far out ...", "form"
+    )
+    border_inner_mm: float = _t(0.5, "... and this far in.", "form")
+    neighbour_mm: float = _t(2.0, "Boxes this close share an edge a stroke may cross.", "form")
+    spill_mm: float = _t(
+        1.0,
+        "How far a neighbour's stroke reaches into a box across their edge.",
+        "TRAINING rings and crosses (57611bd)",
+    )
+    entry_mm: float = _t(
+        1.2,
+        "A neighbour's stroke enters a box from this close outside it (rules.crossed).",
+        "TRAINING (616fd7a)",
+    )
+
+    # --- the spill rules (ocr/spill_rules.py) ----------------------------------------
+    spill_max_fill: float = _t(
+        0.35,
+        "A box filled more than this is marked whatever its "
+        "neighbours: no neighbour rule looks at it.",
+        "TRAINING rings and crosses (57611bd)",
+    )
+    arc_fill: float = _t(
+        0.2,
+        "A fill this thin may be the arc of a circle round a neighbour "
+        "(the pens TRAINING writes with, up to 0.6 mm).",
+        "TRAINING (0a23605)",
+    )
+    facing_half: float = _t(
+        0.95,
+        "A box with this share of its ink in its half facing a neighbour holds an arc from it.",
+        "3,000 TRAINING pages: the 50 boxes holding only a ring's arc met it, 1 of 8 with a "
+        "mark of their own (5ec38a4)",
+    )
+    leans: float = _t(
+        0.5,
+        "A thin fill with more than this share in that half may hold an arc among its own ink.",
+        "3,600 TRAINING pages: 3 boxes more unsure, no arc more (c7a33ed)",
+    )
+    on_ellipse_mm: float = _t(
+        0.5, "A circle's stroke lies this close to the ellipse it follows ...", "TRAINING (287e015)"
+    )
+    on_ellipse_share: float = _t(
+        0.9, "... and a neighbour's ink this much along it is that circle's.", "TRAINING (287e015)"
+    )
+    arc_sides: float = _t(
+        1.0,
+        "One stroke no longer than the side facing a neighbour may be its circle's arc.",
+        "600 TRAINING pages: arcs 0.79-1.0 of the side in three of four, the box's own "
+        "slashes 0.99-1.27, ticks 1.19-1.75, crosses 1.68-2.44 (d71f63f)",
+    )
+
+    def __post_init__(self) -> None:
+        pairs = (
+            ("empty_below", "marked_above"),
+            ("ink_low", "ink_high"),
+            ("ring_empty_below", "ring_marked_above"),
+            ("strips_empty_below", "strips_marked_above"),
+            ("strips_sure", "strips_certain"),
+            ("outline_none", "outline_unsure"),
+            ("outline_unsure", "outline_sure"),
+            ("dot_empty_below_mm2", "dot_marked_above_mm2"),
+            ("dot_marked_above_mm2", "edge_dot_mm2"),
+            ("part_round", "all_round"),
+            ("narrow_gap_deg", "round_gap_deg"),
+            ("round_gap_deg", "closed_within_deg"),
+            ("faint_pen", "firm_pen"),
+            ("marked_above", "spill_max_fill"),
+            ("border_core_mm", "ring_side_mm"),
+        )
+        for low, high in pairs:
+            if not getattr(self, low) < getattr(self, high):
+                raise ValueError(
+                    f"mark settings: {low} ({getattr(self, low)}) must lie below "
+                    f"{high} ({getattr(self, high)})"
+                )
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, int | float) or value <= 0:
+                raise ValueError(
+                    f"mark settings: {f.name} must be a positive number, not {value!r}"
+                )
+            share = not f.name.endswith(("_mm", "_mm2", "_px", "_deg", "_sides"))
+            if share and value > 1:
+                raise ValueError(f"mark settings: {f.name} is a share (0..1), not {value!r}")
+            if f.name.endswith("_deg") and value >= 360:
+                raise ValueError(f"mark settings: {f.name} is an angle under 360, not {value!r}")
+
+
+MARK_SETTINGS = MarkSettings()
+"""The thresholds the reader uses."""
+
+
+def provenance_table(settings: MarkSettings = MARK_SETTINGS) -> str:
+    """Every threshold as a Markdown table: name, value, what it separates, chosen on."""
+    lines = ["| threshold | value | what it separates | chosen on |", "|---|---|---|---|"]
+    for f in fields(settings):
+        value = getattr(settings, f.name)
+        shown = f"{value:.4g}" if isinstance(value, float) else str(value)
+        lines.append(f"| `{f.name}` | {shown} | {f.metadata['why']} | {f.metadata['chosen_on']} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(provenance_table())

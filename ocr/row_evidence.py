@@ -1,0 +1,96 @@
+"""What one row's mark boxes show, measured once: the value the mark rules decide on.
+
+``RowMarks`` (ocr/row_marks.py) measures a row and hands the rules (ocr/mark_rules.py) a
+``RowEvidence``: per box its own reading (fill, circle, dot: ``ocr.marks.mark_reading``),
+how many of its sides have drawn ink beside them, and which boxes the ellipse round them
+left in doubt. Those are measured for every box of every row.
+
+Some views cost too much to measure for every box and are needed for a few: the rays and
+the ellipse round a box (ocr/circles.py, ocr/outline.py), whether a stroke comes in from
+a neighbour, a box read again with less ink. The rules ask them through ``views``
+(``RowViews``); each is measured at most once per row and box and kept, so a rule sees
+the same answer whenever it asks. One answer grows as rules ask: ``views.only_just``
+names the boxes the strips read circled only just, and a box read again with less ink
+(rule ``without_spill``) may join them (rule ``strips_checked`` then looks at it too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from ocr.circles import Rays
+from ocr.layout import Rect
+from ocr.mark_geometry import RowGeometry
+from ocr.marks import MarkReading
+
+__all__ = ["RowEvidence", "RowViews", "Px"]
+
+Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in the row band's pixels
+
+
+class RowViews(Protocol):
+    """The views of a row measured on demand (``RowMarks`` gives them)."""
+
+    s: float  # pixels per mm
+    ink: np.ndarray  # soft ink value of every pixel of the row's band
+    drawn: np.ndarray  # solid ink off the form's printed lines
+
+    def mean_ink(self, px: Px) -> float:
+        """The fill of the pixels ``px``."""
+        ...
+
+    def px(self, r: Rect) -> Px:
+        """Rectangle ``r`` (mm on the form) in the band's pixels."""
+        ...
+
+    def crossed(self, a: Rect, b: Rect) -> bool:
+        """Does drawn ink come into box ``a`` from outside it near its side facing ``b``?"""
+        ...
+
+    def rays_round(self, r: Rect) -> Rays:
+        """What rays round box ``r`` see (ocr/circles.py)."""
+        ...
+
+    def outline_support(self, r: Rect) -> float | None:
+        """How well drawn strokes follow the best ellipse round box ``r`` (ocr/outline.py)."""
+        ...
+
+    def outline_ellipse(self, r: Rect) -> np.ndarray | None:
+        """The points of that ellipse, in the band's pixels."""
+        ...
+
+    def decide(self, i: int, fill: float) -> MarkReading:
+        """Box ``i`` read as ``RowMarks`` reads every box, with ``fill`` for its fill."""
+        ...
+
+    def only_just(self, r: Rect) -> bool:
+        """Did the strips read box ``r`` circled for certain but only just, in any
+        decision on it so far?"""
+        ...
+
+    def dots_on_edges(self, circled: np.ndarray) -> np.ndarray:
+        """Per box, is a pen dot on its printed edge near it (ocr/edge_dots.py)?"""
+        ...
+
+
+@dataclass(frozen=True)
+class RowEvidence:
+    """One row's mark boxes as measured (see the module docstring); per-box tuples follow
+    ``geometry.boxes``."""
+
+    geometry: RowGeometry
+    any_ink: bool  # any drawn ink on the row at all (else no rule has anything to look at)
+    first: tuple[MarkReading, ...]  # each box by its own fill, circle and dot
+    sides_inked: tuple[int, ...]  # sides of the box with drawn ink beside them (0-4)
+    around: tuple[bool, ...]  # ... two or more: a circle was looked for round it
+    no_ellipse: Mapping[Rect, float]  # boxes the ellipse cleared of a circle: their ring
+    views: RowViews
+
+    def field_others(self, i: int, read: list[MarkReading]) -> list[MarkReading]:
+        """The readings of the other boxes of box ``i``'s field (a field holds one mark)."""
+        field = self.geometry.boxes[i][0]
+        return [read[j] for j, (f, _, _) in enumerate(self.geometry.boxes) if f == field and j != i]

@@ -1,0 +1,116 @@
+"""The mark decision as a table (ocr/mark_rules.py) and its thresholds in one validated
+value (ocr/mark_settings.py), issue 43."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from ocr import circles, marks, row_marks
+from ocr.mark_rules import RULE_NAMES, RULES, rules_off
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings, provenance_table
+from ocr.marks import MarkState
+from ocr.row_marks import RowMarks
+from tests.ocr.test_marks import _circle_off_centre, _fresh, _marked, _read
+
+
+def test_every_threshold_says_why_and_on_which_pages_it_was_chosen():
+    for f in fields(MarkSettings):
+        assert f.metadata["why"].strip(), f.name
+        assert f.metadata["chosen_on"].strip(), f.name
+    table = provenance_table()
+    assert table.count("\n") == len(fields(MarkSettings)) + 1  # header, rule, one line each
+    assert "| `marked_above` | 0.1 |" in table
+
+
+def test_the_measuring_modules_read_the_one_settings_object():
+    assert (marks.EMPTY_BELOW, marks.MARKED_ABOVE) == (0.05, 0.10)
+    assert marks.EMPTY_BELOW is MARK_SETTINGS.empty_below
+    assert circles.ROUND_GAP_DEG is MARK_SETTINGS.round_gap_deg
+    assert row_marks._OWN_MARK_FILL is MARK_SETTINGS.own_mark_fill
+    assert marks.RING_UNSURE == (0.40 + 0.50) / 2
+    assert RowMarks.__bases__ == (object,)  # no mixin: the rules are functions (RULES)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"empty_below": 0.2}, "empty_below (0.2) must lie below marked_above (0.1)"),
+        ({"outline_unsure": 0.9}, "outline_unsure (0.9) must lie below outline_sure (0.85)"),
+        ({"faint_pen": 0.7}, "faint_pen (0.7) must lie below firm_pen (0.62)"),
+        ({"leans": 1.5}, "leans is a share (0..1), not 1.5"),
+        ({"spill_mm": -1.0}, "spill_mm must be a positive number, not -1.0"),
+        ({"round_gap_deg": 400}, "must lie below closed_within_deg"),
+    ],
+)
+def test_settings_that_contradict_themselves_are_refused(change, message):
+    with pytest.raises(ValueError, match="mark settings: ") as err:
+        MarkSettings(**change)
+    assert message in str(err.value)
+
+
+def test_the_rules_run_in_one_documented_order():
+    assert RULE_NAMES == (
+        "alone_in_field",
+        "without_spill",
+        "beside_circles",
+        "over_edges",
+        "circled_alone",
+        "off_circles",
+        "beside_field_circle",
+        "strips_checked",
+        "edge_dots",
+    )
+    assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
+
+
+def test_an_unknown_rule_cannot_be_switched_off():
+    with pytest.raises(ValueError, match="no mark rule \\['spill'\\]: the rules are alone_in"):
+        with rules_off("spill"):
+            pass
+
+
+def test_switching_a_rule_off_reads_the_row_without_it():
+    """A circle round level 3 drawn 0.8 mm right of its centre runs 1.6-2.6 mm into level
+    4, which it fills to 0.18 (over ``marked_above``, 0.10). The rule ``off_circles`` sees
+    that ink lies along the circle's ellipse and reads 4 without it: empty. Without that
+    rule 4 is marked by its fill (its other neighbour, 5, has nothing round it), and two
+    levels are marked; after the ``with`` the rule is back."""
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    with rules_off("off_circles"):
+        without = _read(page)
+    assert _marked(without) == {("level", "3"): "circle", ("level", "4"): "fill"}
+    assert without[("level", "4")].fill > MARK_SETTINGS.marked_above
+    again = _read(page)
+    assert _marked(again) == {("level", "3"): "circle"}
+    assert again[("level", "4")].state is MarkState.EMPTY
+
+
+def test_a_row_s_evidence_is_measured_once_and_cannot_change():
+    """The rules all see one ``RowEvidence``: asked twice, the row gives the same value,
+    and no rule can write into it. On the circled 3 of the test above, the evidence's own
+    readings (before the rules) mark both the circled 3 and the 4 its arc fills."""
+    import dataclasses
+
+    import cv2
+    import numpy as np
+
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from tests.ocr.test_marks import DPI
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    lay = load_layout()
+    row = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
+    evidence = row.evidence()
+    assert row.evidence() is evidence
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        evidence.first = ()  # type: ignore[misc]
+    boxes = evidence.geometry.boxes
+    first = {(f, o): m for (f, o, _), m in zip(boxes, evidence.first, strict=True)}
+    assert first[("level", "3")].how == "circle"
+    assert first[("level", "4")].state is MarkState.MARKED

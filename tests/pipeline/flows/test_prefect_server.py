@@ -1,0 +1,109 @@
+"""A standing local Prefect server: started once, used by every command (issue 42, item 2).
+
+One real server (``bridgescan prefect start`` on a free port, its own PREFECT_HOME), one
+real ``bridgescan run`` of the sample evening's typed sessions that must use it (its flow
+run is on that server, and the command starts no API process of its own), then ``stop``;
+the state file left behind by a server that is gone makes a command fall back to Prefect's
+temporary API with one line saying so, and is forgotten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from pipeline.flows import prefect_server
+
+ROOT = Path(__file__).parents[3]
+SAMPLE = ROOT / "sample_data" / "club-evening"
+API_MARK = prefect_server.API_MARK.encode()
+
+
+def _api_children(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == parent and API_MARK in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+def _bridgescan(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
+    return subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True,
+                          timeout=1200)  # fmt: skip
+
+
+def _post(url: str, body: dict[str, object]) -> list[dict[str, object]]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return json.loads(reply.read())  # type: ignore[no-any-return]
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
+    folder = tmp_path / "evening"
+    folder.mkdir()
+    for name in ("event.yaml", "session1.xlsx", "session2.csv"):
+        shutil.copy(SAMPLE / name, folder)
+    started = _bridgescan("prefect", "start", "--port", "0", "--wait", "900", env=env)
+    state_path = tmp_path / "prefect" / "bridgescan-server.json"
+    state = json.loads(state_path.read_text()) if state_path.is_file() else {}
+    try:
+        assert started.returncode == 0, started.stderr
+        assert "Prefect server started: http://127.0.0.1:" in started.stdout
+        assert _bridgescan("prefect", "status", env=env).returncode == 0
+
+        command = [sys.executable, "-c", "from pipeline.cli import main; main()", "run",
+                   str(folder), "-o", str(tmp_path / "out")]  # fmt: skip
+        run = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+        own_api = []
+        while run.poll() is None:
+            own_api += _api_children(run.pid)
+            time.sleep(0.1)
+        output, errors = run.communicate()
+        assert run.returncode == 1, errors  # published, PROVISIONAL (the sample's findings)
+        assert own_api == [], "the run started an API of its own beside the running server"
+        assert "not running" not in errors
+        flows = _post(f"{state['url']}/flows/filter", {})
+        runs = _post(f"{state['url']}/flow_runs/filter", {})
+        assert [f["name"] for f in flows] == ["bridgescan-run"]
+        assert [r["state_type"] for r in runs] == ["COMPLETED"]
+    finally:
+        stopped = _bridgescan("prefect", "stop", env=env)
+    assert stopped.stdout.strip() == f"stopped {state['url']}"
+    assert not state_path.exists()
+    assert not prefect_server.answers(state["url"], timeout=1)
+
+    # A state file whose server is gone (a reboot, a kill): the next command says so once,
+    # forgets it, and uses Prefect's temporary API.
+    state_path.write_text(json.dumps(state))
+    monkeypatch.delenv("PREFECT_API_URL", raising=False)
+    monkeypatch.setenv("PREFECT_HOME", str(tmp_path / "prefect"))
+    said: list[str] = []
+    assert prefect_server.use_running_server(said.append) is None
+    assert "PREFECT_API_URL" not in os.environ
+    assert said == [f"note: the Prefect server recorded in {state_path} ({state['url']}, process "
+                    f"{state['pid']}) is not running; using a temporary local API "
+                    "(`bridgescan prefect start` starts a server again)\n"]  # fmt: skip
+    assert not state_path.exists()
+    assert _bridgescan("prefect", "status", env=env).returncode == 3
