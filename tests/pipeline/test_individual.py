@@ -117,7 +117,7 @@ def test_event_check_counts_partners_and_opponents(tmp_path: Path) -> None:
         (lambda t: t.replace("number: 8,", "number: 7,"), "player number 7 appears twice"),
         (
             lambda t: t.replace("individual-howell, players: 8", "individual-howell, players: 10"),
-            "4, 5, 8, 12, 13 players, not 10",
+            "4, 5, 8, 12, 13, 16 players, not 10",
         ),
         (
             lambda t: t.replace("kind: pairs-matchpoints", "kind: cross-imps"),
