@@ -80,6 +80,9 @@ INDIVIDUAL_HOWELL_SCHEDULES: dict[int, IndividualSchedule] = {
     16: IndividualSchedule(
         tables=((INF, 0, 1, 2), (3, 6, 9, 11), (4, 13, 8, 12), (5, 10, 7, 14)), offsets=None
     ),
+    17: IndividualSchedule(
+        tables=((1, 2, 3, 8), (4, 15, 10, 12), (5, 9, 6, 13), (7, 16, 11, 14)), offsets=None
+    ),
 }
 
 # The seed's 16 players, round 1 as printed: (N, S, E, W, board set) per table.
@@ -156,7 +159,7 @@ def _line(round_: int, table: int, seats: tuple[int, int, int, int], boards: tup
 def individual_howell(
     players: int, boards_per_round: int, rounds: int | None = None
 ) -> IndividualMovement:
-    """The complete individual Howell for ``players`` (4, 5, 8, 12, 13, 16): every two
+    """The complete individual Howell for ``players`` (4, 5, 8, 12, 13, 16, 17): every two
     players partners once and opponents twice when played to the end; ``rounds`` stops it
     early."""
     schedule = INDIVIDUAL_HOWELL_SCHEDULES.get(players)
