@@ -26,7 +26,7 @@ import sys
 import time
 
 INF = -1
-MAX_STARTERS = 3000  # starters tried for offsets before every table shares the round's set
+MAX_STARTERS = 300  # starters tried for offsets before every table shares the round's set
 
 
 def _classes(m: int, a: int, b: int) -> int:
@@ -79,7 +79,9 @@ def starters(n: int):
                 continue
             for a, b in partners:
                 add(partner, a, b, 1)
-            ok = all(pair_ok(opponent, a, b, 2) for a, b in opponents)
+            # the table's two partnerships may share a class: check after adding both
+            ok = all(c <= 1 for c in partner[1:])
+            ok = ok and all(pair_ok(opponent, a, b, 2) for a, b in opponents)
             if ok:
                 # two opponent pairs of one table may share a class: check after adding
                 for a, b in opponents:

@@ -327,7 +327,7 @@ def suggest(
         raise _fail(str(error)) from None
     if not found:
         field = f"{pairs} pairs" if players is None else f"{players} players (individual)"
-        sizes = "" if players is None else " (individual movements: 4, 5, 8, 12, 13, 16 players)"
+        sizes = "" if players is None else " (individual: 4, 5, 8, 12, 13, 16, 17 players)"
         raise _fail(
             f"no generated movement fits {field} and {boards} boards{sizes}", ExitCode.FINDINGS
         )

@@ -77,6 +77,12 @@ INDIVIDUAL_HOWELL_SCHEDULES: dict[int, IndividualSchedule] = {
     13: IndividualSchedule(
         tables=((1, 4, 2, 7), (3, 12, 6, 8), (5, 11, 9, 10)), offsets=(0, 3, 12)
     ),
+    16: IndividualSchedule(
+        tables=((INF, 0, 1, 2), (3, 6, 9, 11), (4, 13, 8, 12), (5, 10, 7, 14)), offsets=None
+    ),
+    17: IndividualSchedule(
+        tables=((1, 2, 3, 8), (4, 15, 10, 12), (5, 9, 6, 13), (7, 16, 11, 14)), offsets=None
+    ),
 }
 
 # The seed's 16 players, round 1 as printed: (N, S, E, W, board set) per table.
@@ -153,8 +159,9 @@ def _line(round_: int, table: int, seats: tuple[int, int, int, int], boards: tup
 def individual_howell(
     players: int, boards_per_round: int, rounds: int | None = None
 ) -> IndividualMovement:
-    """The complete individual Howell for ``players`` (4, 5, 8, 12, 13): every two players
-    partners once and opponents twice when played to the end; ``rounds`` stops it early."""
+    """The complete individual Howell for ``players`` (4, 5, 8, 12, 13, 16, 17): every two
+    players partners once and opponents twice when played to the end; ``rounds`` stops it
+    early."""
     schedule = INDIVIDUAL_HOWELL_SCHEDULES.get(players)
     if schedule is None:
         sizes = ", ".join(str(n) for n in INDIVIDUAL_HOWELL_SCHEDULES)

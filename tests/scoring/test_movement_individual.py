@@ -61,7 +61,7 @@ def test_the_seeds_properties_partners_opponents_boards() -> None:
     assert all(len(mv.rounds_of(p)) == 12 for p in mv.players)
 
 
-@pytest.mark.parametrize("players", [4, 5, 8, 12, 13])
+@pytest.mark.parametrize("players", [4, 5, 8, 12, 13, 16, 17])
 def test_a_complete_individual_howell_is_a_whist_tournament(players: int) -> None:
     mv = individual_howell(players, 2)
     counts = individual_meetings(mv)
@@ -96,7 +96,7 @@ def test_the_event_file_spec_and_its_mistakes() -> None:
     assert movement.pairs == tuple(range(1, 2 * 13 * 3 + 1))  # 13 rounds, 3 tables
     schedule = individual_of(movement)
     assert schedule is not None and schedule.players == tuple(range(1, 14))
-    with pytest.raises(MovementError, match="4, 5, 8, 12, 13 players, not 10"):
+    with pytest.raises(MovementError, match="4, 5, 8, 12, 13, 16, 17 players, not 10"):
         individual_howell(10, 2)
     with pytest.raises(MovementError, match="16-player"):
         individual_reduced_howell(12)
