@@ -141,6 +141,9 @@ def test_event_file_mistakes_are_named(tmp_path: Path, edit, message: str) -> No
         (lambda t: t.replace("        players:\n", "        pairs: []\n        players:\n"),
          "sessions[0].sections[0]: an individual section lists players, not pairs or teams "
          "(line 6)"),
+        (lambda t: t.split("        players:\n")[0],
+         "sessions[0].sections[0]: pairs missing (an individual section lists players instead) "
+         "(line 6)"),
         (lambda t: t.replace('member: "105"', 'club: "105"'),
          "sessions[0].sections[0].players[4]: unknown setting 'club' (allowed: member, name, "
          "number) (line 13)"),
