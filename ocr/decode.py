@@ -43,6 +43,7 @@ from ocr.results_table import (
     marks_apart,
     score_table,
 )
+from ocr.score_agreement import AGREEMENT_CERTAIN, agreement, slip_scores
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 
@@ -164,7 +165,7 @@ def _score_log_likelihood(ev: RowEvidence, score: int) -> float:
     return float(_scores_log_likelihood(ev, np.array([score]))[0])
 
 
-def _written_score(ev: RowEvidence, law_score: int) -> int | None:
+def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ()) -> int | None:
     """The score as written, or None when the comb is blank.
 
     The digits are read together with the decoded result: when the comb is about as
@@ -184,6 +185,11 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     board's 0 (Law 77 scores it zero): a single glyph read as 6 on a row whose PASS box is
     marked is a misread 0 (the joint decoder has weighed the PASS mark already, and a
     pass-out must be marked for certain, ``unchecked_groups``).
+
+    A played result's ``slips`` are the scores its player would write by mistake
+    (``ocr.score_agreement.slip_scores``): the comb is read as the Law 77 score only
+    where it agrees with it as surely as a row is accepted, given that 2% of written
+    scores are wrong (``ocr/score_agreement.py``, issue 43).
     """
     if all(b.probs is None for b in ev.score):
         return None
@@ -194,15 +200,16 @@ def _written_score(ev: RowEvidence, law_score: int) -> int | None:
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
-        slips = _slip_log_likelihoods(ev.score)
+        comb = _slip_log_likelihoods(ev.score)
         at = abs(law_score) // 10 - 1
-        if abs(law_score) % 10 == 0 and 0 <= at < len(slips):
-            slips = np.delete(slips, at)
-        ll_best = float(slips.max())
+        if abs(law_score) % 10 == 0 and 0 <= at < len(comb):
+            comb = np.delete(comb, at)
+        ll_best = float(comb.max())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
     marked_ew = ew > max(ns, _SIDE_MARKED)
     marked_ns = ns > max(ew, _SIDE_MARKED)
-    if ll_law >= ll_best - math.log(20):
+    agrees = not slips or agreement(table, law_score, slips) >= AGREEMENT_CERTAIN
+    if ll_law >= ll_best - math.log(20) and agrees:
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
         return law_score
@@ -271,7 +278,8 @@ def decode_contract(
             ranked.append(((None, None, None, _written_score(ev, 0)), float(post[k])))
             continue
         contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
-        written = _written_score(ev, int(score[k]))
+        slips = slip_scores(contract, SEATS[ei[k]], int(ti[k]), vulnerability)
+        written = _written_score(ev, int(score[k]), slips)
         ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
     return ContractDecoding(tuple(ranked), unchecked, rival)
 

@@ -36,9 +36,10 @@ from ocr.illumination import flatten, remove_creases, remove_streaks, streak_col
 from ocr.layout import Layout, load_layout
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
+from ocr.pair_check import check_pair_numbers
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
-from ocr.row_reader import PairReadings, PrintedPairs, png_bytes, read_rows
+from ocr.row_reader import PairReadings, PrintedPairs, crop_mm, png_bytes, read_rows
 from ocr.stack import check_rounds, finish_batch, mark_duplicates
 from ocr.stack import to_review as _to_review
 
@@ -160,10 +161,16 @@ class ScanReader:
         elif self.read_printed and (payload is None or not payload.is_blank_form):
             lines = _lightened(streaks, image.shape[:2], alignment, layout, unfolded, flat)
             printed = _printed_from_page(flat, layout, lines)
+        alone = self.printed_pairs is None  # no event file: the QR code's pairs, if any
+        section_pairs = frozenset(payload.pairs) if alone and payload and payload.pairs else None
+        if section_pairs is not None:
+            printed = replace(printed or PrintedPairs(()), section_pairs=section_pairs)
         pairs: dict[int, PairReadings] = {}
         rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold, pairs)
         one_series = printed is not None and printed.numbered_in_one_series
         rows = played_once(rows, self.threshold, pairs, one_series)
+        if alone:
+            rows = check_pair_numbers(rows, section_pairs, lambda r: png_bytes(crop_mm(flat, r)))
         if board is None or PageProblem.WRONG_EVENT in problems:
             why = "board unknown" if board is None else "page from another event or session"
             rows = tuple(_to_review(r, why) for r in rows)

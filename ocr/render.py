@@ -84,6 +84,9 @@ class TravellerSheet:
     session: str = ""
     section: str = ""
     title: str = ""  # free text printed in the header (event name, date); not in the QR
+    pairs: tuple[int, ...] | None = None
+    """The section's pair numbers, for the QR code (``ocr/qrpayload.py``): what a form
+    read without the event file checks handwritten pair numbers against. None: unknown."""
 
     def payload(self, layout: Layout) -> QrPayload:
         return QrPayload(
@@ -93,6 +96,7 @@ class TravellerSheet:
             section=self.section,
             form_version=layout.version,
             paper=layout.paper,
+            pairs=self.pairs,
         )
 
 
@@ -320,9 +324,14 @@ def render_pdf(
     return data
 
 
-def blank_sheets(boards: Sequence[int], title: str = "") -> list[TravellerSheet]:
-    """Generic travellers for clubs without an event file: board facts, no pairs.
+def blank_sheets(
+    boards: Sequence[int], title: str = "", pairs: Sequence[int] | None = None
+) -> list[TravellerSheet]:
+    """Generic travellers for clubs without an event file: board facts, no pairs printed.
 
     The rows are left empty; players write the pair numbers in the NS/EW digit boxes.
+    ``pairs``, the club's pair numbers when it knows them, go into the QR code only, so
+    the reader can tell a handwritten 12 from a 72 the club does not have.
     """
-    return [TravellerSheet(board=b, title=title) for b in boards]
+    numbers = tuple(pairs) if pairs else None
+    return [TravellerSheet(board=b, title=title, pairs=numbers) for b in boards]

@@ -45,6 +45,8 @@ from ocr.marks import MarkReading, MarkState
 from ocr.pair_decode import decode_pairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
 from ocr.row_marks import RowMarks
+from ocr.score_agreement import mismatch_reason
+from ocr.score_ties import tied_ink
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
@@ -78,21 +80,26 @@ class PrintedPairs:
     printed empty; ``allowed`` are all (NS, EW) pairs the movement sends to the board;
     ``seated`` the pairs the movement seats in each round (any table, any board);
     ``one_series`` whether the event numbers its pairs in one series (see
-    ``numbered_in_one_series``).
+    ``numbered_in_one_series``); ``section_pairs`` the section's pair numbers when only
+    the form's QR code gives them (no event file, ``ocr/pair_check.py``).
     """
 
     rows: tuple[tuple[int | None, int, int] | None, ...]
     allowed: tuple[tuple[int, int], ...] | None = None
     seated: Mapping[int, frozenset[int]] | None = None
     one_series: bool | None = None  # the event numbers its pairs in one series; None: unknown
+    section_pairs: frozenset[int] | None = None
 
     def row(self, number: int) -> tuple[int | None, int, int] | None:
         return self.rows[number - 1] if number <= len(self.rows) else None
 
     @cached_property
     def existing(self) -> frozenset[int] | None:
-        """Every pair number the event has (seated in some round), None when unknown."""
-        return frozenset().union(*self.seated.values()) if self.seated else None
+        """Every pair number the event has (seated in some round; without the event, the
+        section's pairs of the QR code), None when unknown."""
+        if self.seated:
+            return frozenset().union(*self.seated.values())
+        return self.section_pairs
 
     @cached_property
     def numbered_in_one_series(self) -> bool:
@@ -288,6 +295,7 @@ def _decode_row(
         reasons.append(f"{name} {options} marked, which the reading does not use")
     for name in unexplained_unsure(marks, uses):
         reasons.append(f"unsure mark in {name}")
+    reasons.extend(tied_ink(marks, uses, best, vul))
     if pairs.in_movement is False:
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")
     if best.ns_pair is None or best.ew_pair is None:
@@ -299,7 +307,9 @@ def _decode_row(
     if best.score_ns is not None:
         law = 0 if best.passed_out else ns_score(best.contract, best.declarer, best.tricks, vul)
         if law != best.score_ns:
-            reasons.append(f"written score {best.score_ns:+d} is not the Law 77 score {law:+d}")
+            reasons.append(
+                mismatch_reason(best.score_ns, best.contract, best.declarer, best.tricks, vul)
+            )
         elif contract.rival is not None:
             reasons.append(
                 f"written score reads more like {contract.rival:+d} (a result one mark away) "

@@ -16,6 +16,7 @@ round a box are its own circle are in ocr/circle_rules.py.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -77,7 +78,13 @@ def without_spill(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> 
             if not v.crossed(g.boxes[i][2], g.boxes[j][2]):
                 break  # nothing crosses from the neighbour: the ink is this box's own
             again = _again(ev, i, r, fill, t)
-            if read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
+            if (again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED
+                    and r.fill > t.marked_above):  # fmt: skip
+                # ink that marks the box by its fill is taken for the neighbour's
+                # stroke: say whose, as a reading the score cannot tell from the
+                # neighbour's needs it (ocr/score_ties.py)
+                out[i] = replace(again, neighbour=g.boxes[j][:2])
+            elif read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
                 out[i] = again
             else:
                 out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",

@@ -96,14 +96,23 @@ def blank(
     boards: Annotated[str, typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36.")] = "1-32",
     paper: PaperOption = Paper.A4,
     title: Annotated[str, typer.Option(help="Text printed in the header.")] = "",
+    pairs: Annotated[
+        str | None,
+        typer.Option(
+            help="The club's pair numbers, e.g. 1-18 (into the QR code: a form read without "
+            "an event file then checks the handwritten pair numbers against them)."
+        ),
+    ] = None,
 ) -> None:
     """Print generic travellers: board, dealer and vulnerability; pairs written by hand."""
+    from ocr.qrpayload import QrPayloadError, parse_pair_ranges
     from ocr.render import RenderError, blank_sheets, render_pdf
 
     try:
-        sheets = blank_sheets(parse_boards(boards), title=title)
+        numbers = None if pairs is None else parse_pair_ranges(pairs.replace(" ", ""))
+        sheets = blank_sheets(parse_boards(boards), title=title, pairs=numbers)
         render_pdf(sheets, output, paper=paper.value)
-    except (RenderError, ValueError, OSError) as error:
+    except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(str(error)) from None

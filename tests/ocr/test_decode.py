@@ -338,15 +338,20 @@ def test_a_score_that_reads_like_a_result_one_mark_away_goes_to_a_person():
     box reads marked for certain, the comb "100" with its first box a 1 (0.55) or a 4 (0.15).
     Box likelihoods 0.995 x (0.9 p + 0.01): a 1 there 0.502, a 4 0.144, so the comb shows
     100 3.5 times as plainly as 400. The marks still carry the posterior (a certain box's
-    odds are 10^4), and the written score is read as Law 77's 400 (within the factor of
-    20), but the two readings disagree on what one misread mark would change."""
+    odds are 10^4), but the two readings disagree on what one misread mark would change.
+    Since issue 43 the comb is not read as Law 77's 400 either: 100 is also what a player
+    who forgot the redouble writes (``ocr/score_agreement.py``): of the four slips of
+    4NTXX-1 vulnerable (100 undoubled, 200 doubled or not vulnerable, 1000 one more down,
+    1120 made) the comb shows 100 at 3.5 times 400, 200 at 0.0435 / 0.144 = 0.3 times and
+    the rest hardly at all: P(agree) = 0.98 / (0.98 + 0.02 x (3.5 + 0.3) / 4) = 0.981,
+    below 0.995. The comb is read as written."""
     contract = Contract.parse("4NTXX")
     assert ns_score(contract, Seat.SOUTH, 9, Vulnerability.BOTH) == -400
     assert ns_score(Contract.parse("4NT"), Seat.SOUTH, 9, Vulnerability.BOTH) == -100
     marks = marks_for(contract, Seat.SOUTH, 9, -400)
     ev = replace(evidence(marks, None), score=(BLANK, leaning(1, 4, 0.55), digit(0), digit(0)))
     decoded = decode_contract(ev, Vulnerability.BOTH)
-    assert decoded.ranked[0][0] == (contract, Seat.SOUTH, 9, -400)
+    assert decoded.ranked[0][0] == (contract, Seat.SOUTH, 9, -100)
     assert decoded.posterior >= DEFAULT_THRESHOLD and decoded.unchecked == ()
     assert decoded.rival == -100
 
@@ -377,15 +382,19 @@ def test_a_score_two_misread_marks_away_is_no_rival():
     0.15): 0.505 / 0.145 = 3.5 times as plainly as 400. 420 is 5D+1, one mark group away,
     but reading it so takes two misread marks: "=" read for "+", and a count of tricks not
     seen at all; 5C+1 takes three, 4H= two (the level and the strain). No result one
-    misread mark away scores 420, so the 2 is a misread 0 and there is no rival (until the
-    sixteenth round a result one mark group away counted, and 5D+1 was one)."""
+    misread mark away scores 420, so there is no rival (until the sixteenth round a result
+    one mark group away counted, and 5D+1 was one). But 420 is what a player who counted
+    an overtrick writes: of the slips of 5D= (50 one down, 420, 550 doubled, 600
+    vulnerable, 800 redoubled) the comb shows 420 at 3.5 times 400, so P(agree) = 0.98 /
+    (0.98 + 0.02 x 3.5 / 5) = 0.986 (issue 43, ``ocr/score_agreement.py``): the comb is read
+    as written, and the row goes to a person for it."""
     five_diamonds = Contract.parse("5D")
     assert ns_score(five_diamonds, Seat.NORTH, 11, Vulnerability.NONE) == 400
     assert ns_score(five_diamonds, Seat.NORTH, 12, Vulnerability.NONE) == 420
     marks = marks_for(five_diamonds, Seat.NORTH, 11, 400)
     ev = replace(evidence(marks, None), score=(BLANK, digit(4), leaning(2, 0, 0.55), digit(0)))
     decoded = decode_contract(ev, Vulnerability.NONE)
-    assert decoded.ranked[0][0] == (five_diamonds, Seat.NORTH, 11, 400)
+    assert decoded.ranked[0][0] == (five_diamonds, Seat.NORTH, 11, 420)
     assert decoded.rival is None
 
 
@@ -395,9 +404,12 @@ def test_a_comb_read_as_a_score_no_single_mark_gives_is_no_rival_though_one_is_n
     scores (one away: 3S= 140, 5S= 650, 4H= 620, 4NT= 630, 4C= 130, 4SX= 790, 4SXX= 1080,
     by East -620, 4S+1 650, 4S-1 -100, ...). 650 (4S+1, or 5S=) shows 0.995 x (0.9 x 0.15
     + 0.01) / 0.995 x (0.9 x 0.0375 + 0.01) = 3.3 times as plainly as 620, but the comb's
-    own reading is a misread 2 that no misread mark explains: no rival."""
+    own reading is a misread 2 that no misread mark explains: no rival. Nor is the comb
+    the Law 77 score (issue 43): 650 is 4S+1, a player's slip, one of five (100, 420, 650,
+    790, 1080), so P(agree) = 0.98 / (0.98 + 0.02 x 3.3 / 5) = 0.987, below 0.995: the comb
+    is read as written (640), and the row goes to a person."""
     marks = marks_for(Contract.parse("4S"), Seat.NORTH, 10, 620)
     ev = replace(evidence(marks, None), score=(BLANK, digit(6), leaning(4, 5, 0.55), digit(0)))
     decoded = decode_contract(ev, Vulnerability.BOTH)
-    assert decoded.ranked[0][0] == (Contract.parse("4S"), Seat.NORTH, 10, 620)
+    assert decoded.ranked[0][0] == (Contract.parse("4S"), Seat.NORTH, 10, 640)
     assert decoded.rival is None

@@ -414,13 +414,15 @@ def test_a_stroke_through_a_box_from_a_circle_round_its_neighbour_is_never_a_cer
 
     The ellipse the stroke follows (ocr/outline.py) now circles level 6 for certain, so
     the spill rule reads 7 without the strip facing 6: its stroke is 6's mark, and 7,
-    under 0.05 without it, is empty."""
+    under 0.05 without it, is empty. It says whose stroke its ink was taken for (6), so a
+    reading the score cannot tell from 7's goes to a person (ocr/score_ties.py)."""
     page = _fresh()
     _circle_off_centre(page, "level", "6", 1.0, (3.7, 3.0))
     read = _read(page)
     assert read[("level", "6")].state is MarkState.MARKED
     assert read[("level", "6")].how == "circle"
     assert read[("level", "7")].state is MarkState.EMPTY
+    assert read[("level", "7")].neighbour == ("level", "6")
 
 
 def _circle_3px(page: np.ndarray, field: str, option: str, edge: float, core: float) -> None:

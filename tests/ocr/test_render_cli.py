@@ -95,6 +95,8 @@ def test_print_a_session_from_the_event_file(run, tmp_path):
         (e.round, e.ns, e.ew) for e in plays
     ]
     assert [r.round for r in sheet.rows] == list(range(1, 10))
+    # the QR code lists the section's pairs (issue 43): a Mitchell of 9 tables, 1-18
+    assert payload.pairs == mv.pairs == tuple(range(1, 19))
     # and the page shows them: the pair numbers of round 1 are in the PDF text
     words = doc[4].get_textpage().get_text_range().split()
     assert str(plays[0].ns) in words and str(plays[0].ew) in words
@@ -108,6 +110,7 @@ def test_print_from_explicit_rows(run, tmp_path):
     assert result.exit_code == 0, result.output
     assert len(pdfium.PdfDocument(out)) == 2
     assert parse(_qr(out, 1)).board == 2 and parse(_qr(out, 1)).paper == "Letter"
+    assert parse(_qr(out, 1)).pairs == (1, 2, 3, 5, 6, 7)  # every pair the section's rows seat
 
 
 @pytest.mark.parametrize(
@@ -152,8 +155,20 @@ def test_blank_forms(run, tmp_path):
     doc = pdfium.PdfDocument(out)
     assert len(doc) == 3 and doc[0].get_size() == pytest.approx((612, 792), abs=0.05)
     assert parse(_qr(out, 2)).is_blank_form
+    assert parse(_qr(out, 2)).pairs is None  # a BSC payload: nothing said about pairs
     bad = run("blank", "-o", out, "--boards", "x")
     assert bad.exit_code == 2 and "cannot read boards" in bad.output
+
+
+def test_blank_forms_with_the_club_s_pairs(run, tmp_path):
+    out = tmp_path / "b.pdf"
+    result = run("blank", "-o", out, "--boards", "1-2", "--pairs", "1-9, 11-12")
+    assert result.exit_code == 0, result.output
+    payload = parse(_qr(out, 1))
+    assert payload.is_blank_form and payload.pairs == (*range(1, 10), 11, 12)
+    bad = run("blank", "-o", tmp_path / "c.pdf", "--boards", "1-2", "--pairs", "12-3")
+    assert bad.exit_code == 2 and "pair numbers '12-3': not ranges such as 1-18" in bad.output
+    assert not (tmp_path / "c.pdf").exists()
 
 
 def test_synth_writes_pages_and_truth(run, tmp_path):

@@ -177,6 +177,7 @@ def generate_session(
     condition: str = "",
     start_index: int = 1,
     pdf_name: str = "travellers.pdf",
+    qr_pairs: Sequence[int] | None = None,
 ) -> list[SyntheticPage]:
     """Print, fill and scan one traveller per board; write files when ``out_dir`` is given.
 
@@ -185,7 +186,9 @@ def generate_session(
     (see DEFECTS). ``dpi`` / ``quarter_turns`` fix what is otherwise drawn from the
     split's distortion ranges; ``condition`` names one of the split's conditions (its
     scanner, pens and paper damage). ``unused_row_rate`` is the share of printed rows
-    left unplayed (blank, or with stray ink).
+    left unplayed (blank, or with stray ink). ``qr_pairs`` are the pair numbers the QR
+    codes list: None for every pair the boards seat (as ``forms print`` does), ``()`` for
+    none (a form printed before issue 43, or a blank form printed without ``--pairs``).
     """
     if condition:
         split = split.condition(condition)
@@ -193,6 +196,10 @@ def generate_session(
     layout = load_layout(paper)
     bank = DigitBank(split)
     slot_map = {b: list(slots[b]) if slots else mitchell_slots(b, tables) for b in boards}
+    # The section's pair numbers go into the QR code, as `forms print` puts them there
+    # (and `forms blank --pairs`): every pair the session's boards seat, unless given.
+    seated = {p for b in boards for s in slot_map[b] for p in (s.ns_pair, s.ew_pair)}
+    pairs = tuple(sorted(seated)) if qr_pairs is None else (tuple(qr_pairs) or None)
     sheets = []
     for b in boards:
         printed = (
@@ -201,9 +208,9 @@ def generate_session(
             else tuple(PrintedRow(s.round, s.ns_pair, s.ew_pair, s.players) for s in slot_map[b])
         )
         if not blank_form:
-            sheets.append(TravellerSheet(b, printed, event, session, section))
+            sheets.append(TravellerSheet(b, printed, event, session, section, pairs=pairs))
         else:
-            sheets.append(TravellerSheet(b))
+            sheets.append(TravellerSheet(b, pairs=pairs))
     pdf = render_pdf(sheets, layout=layout)
     rasters = _rasterise(pdf, raster_dpi)
     out = Path(out_dir) if out_dir is not None else None

@@ -82,7 +82,15 @@ def travellers_from_event(
             plays = sorted(mv.plays_of(board), key=lambda e: (e.round, e.table))
             rows = tuple(PrintedRow(e.round, e.ns, e.ew, seats.get(e.ns)) for e in plays)
             sheets.append(
-                TravellerSheet(board, rows, event_id(event.name), str(session), part.name, title)
+                TravellerSheet(
+                    board,
+                    rows,
+                    event_id(event.name),
+                    str(session),
+                    part.name,
+                    title,
+                    pairs=mv.pairs,
+                )  # fmt: skip
             )
     return sheets
 
@@ -118,9 +126,20 @@ def travellers_from_csv(
             by_board.setdefault((section, board), []).append(PrintedRow(rnd, ns, ew))
     if not by_board:
         raise ValueError(f"{path.name}: no rows")
+    # The section's pair numbers (for the QR code) are every pair its rows seat.
+    seated: dict[str, set[int]] = {}
+    for (section, _), rows in by_board.items():
+        seated.setdefault(section, set()).update(p for r in rows for p in (r.ns_pair, r.ew_pair)
+                                                 if p is not None)  # fmt: skip
     return [
         TravellerSheet(
-            board, tuple(sorted(rows, key=lambda r: r.round or 0)), event, session, section, title
+            board,
+            tuple(sorted(rows, key=lambda r: r.round or 0)),
+            event,
+            session,
+            section,
+            title,
+            pairs=tuple(sorted(seated[section])),
         )
         for (section, board), rows in sorted(by_board.items(), key=lambda kv: (kv[0][0], kv[0][1]))
     ]

@@ -1,0 +1,88 @@
+"""A mark whose ink lies in two boxes the score cannot tell apart (issue 43, item 3).
+
+Law 77 gives 4H+2 and 4S+2 the same +680 vulnerable, 3C= and 3D= the same +110, and
+3NT-2 and 4NT-2 the same -200: the written score checks neither the suit nor, there, the
+level. ``ocr.decode.unchecked_groups`` sends such a row to a person unless the marks of
+the field are certain on their own. But the marks are certain only as the neighbour
+rules leave them: a box whose ink lies only in the strip facing a marked neighbour is
+read empty, the ink taken for the arm of the neighbour's cross or the arc of its circle
+(``ocr.spill_rules.without_spill``). Issue 43 found a scribble over
+the heart box, leaning into the spade box, accepted as 4S+2: the heart box's ink was
+given to the spade box's mark, and the score, the same for both, could not object.
+
+So a row whose reading uses a box whose neighbour in the same field was read empty for
+that reason, though its fill alone would mark it (over ``MARKED_ABOVE``, 0.10: the arm
+of a cross reaching across the gap rarely fills that much; ``MarkReading.neighbour``
+names the box it was given to), goes to a person when the reading with
+the neighbour's box instead has the same Law 77 score: which box the player meant is
+then decided by the neighbour rule alone, and nothing on the row checks it. Where the
+two readings score differently, the joint decoding has weighed the written score between
+them already.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, STRAIN
+from ocr.marks import MarkReading, MarkState
+from ocr.reading import RowResult
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat, Strain
+from scoring.law77 import ns_score
+
+__all__ = ["tied_ink"]
+
+
+def tied_ink(
+    marks: Mapping[str, list[MarkReading]],
+    uses: Mapping[str, str | None],
+    result: RowResult,
+    vulnerability: Vulnerability,
+) -> list[str]:
+    """The review reasons of a row read as ``result`` (its boxes ``uses``) whose used box
+    had a neighbour's ink given to it, where the neighbour's reading scores the same."""
+    c, declarer, tricks = result.contract, result.declarer, result.tricks
+    if c is None or declarer is None or tricks is None:
+        return []
+    law = ns_score(c, declarer, tricks, vulnerability)
+    out = []
+    for name, readings in marks.items():
+        for m in readings:
+            if m.state is not MarkState.EMPTY or m.neighbour != (name, uses.get(name)):
+                continue
+            other = _with(result, name, m.option)
+            if other is None or other == (c, declarer, tricks):
+                continue
+            if ns_score(*other, vulnerability) == law:
+                out.append(
+                    f"{name} {m.option} holds ink read as the stroke of {uses.get(name)}, and "
+                    f"the score cannot tell {_text(*other)} from {_text(c, declarer, tricks)} "
+                    f"(both {law:+d})"
+                )
+    return out
+
+
+def _with(result: RowResult, name: str, option: str) -> tuple[Contract, Seat, int] | None:
+    """``result`` with field ``name`` read as ``option`` instead (None where that is no
+    legal result, or a field whose other box always scores otherwise)."""
+    c, declarer, tricks = result.contract, result.declarer, result.tricks
+    assert c is not None and declarer is not None and tricks is not None
+    over = tricks - c.tricks_needed
+    if name == LEVEL:
+        level = int(option)
+        t = level + 6 + over
+        return (Contract(level, c.strain, c.doubling), declarer, t) if 0 <= t <= 13 else None
+    if name == STRAIN:
+        return Contract(c.level, Strain(option), c.doubling), declarer, tricks
+    if name == DECLARER:
+        return c, Seat(option), tricks
+    if name == RESULT_COUNT and over != 0:
+        t = c.tricks_needed + (int(option) if over > 0 else -int(option))
+        return (c, declarer, t) if 0 <= t <= 13 else None
+    return None
+
+
+def _text(contract: Contract, declarer: Seat, tricks: int) -> str:
+    diff = tricks - contract.tricks_needed
+    return f"{contract}{'=' if diff == 0 else f'{diff:+d}'} by {declarer}"
