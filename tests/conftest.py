@@ -4,7 +4,11 @@
 - ``postgres``: one throw-away PostgreSQL cluster for the whole test session (tests/postgres.py),
   shared by the pytest-xdist workers and stopped by the controlling process at the end;
 - ``store_url``: the same store test on both back ends, a fresh SQLite file or a fresh
-  PostgreSQL schema each time.
+  PostgreSQL schema each time;
+- one Prefect API for the whole test session (tests/prefect_api.py) when the run includes
+  tests/pipeline: started by the controlling process, named in ``PREFECT_API_URL`` for the
+  workers and every command the tests start, stopped at the end;
+- ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py).
 """
 
 from __future__ import annotations
@@ -15,7 +19,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registered here
+    pytest_addoption,
+    pytest_runtest_call,
+    pytest_runtest_logreport,
+    pytest_runtest_setup,
+    pytest_runtest_teardown,
+    pytest_terminal_summary,
+)
 from tests.postgres import Cluster, shared_cluster, stop_recorded
+from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
 
 settings.register_profile(
     "bridgescan", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=150
@@ -49,10 +62,40 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def pytest_configure(config: pytest.Config) -> None:
     """Event stores are sealed by default with a key made on first use in the user's
     configuration folder: the tests' key is made in the session's temporary folder (shared
-    by the xdist workers and the processes the tests start), never in the real one."""
+    by the xdist workers and the processes the tests start), never in the real one.
+
+    The session's Prefect API starts here, in the controlling process, before the workers
+    start (they inherit ``PREFECT_API_URL``) and before any test module imports Prefect
+    (which reads its settings once, on import)."""
     if not hasattr(config, "_tmp_path_factory"):
         return
-    os.environ["XDG_CONFIG_HOME"] = str(_session_root(config) / "config")
+    root = _session_root(config)
+    os.environ["XDG_CONFIG_HOME"] = str(root / "config")
+    if not hasattr(config, "workerinput") and _runs_pipeline_tests(config):
+        os.environ["PREFECT_API_URL"] = start_api(root).url
+
+
+def _runs_pipeline_tests(config: pytest.Config) -> bool:
+    """Whether the tests asked for include some of tests/pipeline (where Prefect runs)."""
+    pipeline = Path(__file__).parent / "pipeline"
+    here = config.invocation_params.dir
+    asked = [(here / arg.split("::")[0]).resolve() for arg in config.args] or [pipeline]
+    return any(path == pipeline or pipeline in path.parents or path in pipeline.parents
+               for path in asked)  # fmt: skip
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_prefect_api() -> None:
+    """Tests run once the session's Prefect API answers (it starts while the workers
+    collect the tests)."""
+    url = os.environ.get("PREFECT_API_URL")
+    if url:
+        wait_until_ready(url)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if hasattr(config, "_tmp_path_factory") and not hasattr(config, "workerinput"):
+        stop_recorded_api(_session_root(config))  # the controller, or a run without xdist
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

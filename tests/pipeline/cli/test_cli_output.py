@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.prefect_api import command_env
+
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 CORRECTION = ["--session", "2", "--board", "6", "--ns", "4", "--ew", "10", "--result", "=",
@@ -31,9 +33,8 @@ CORRECTION = ["--session", "2", "--board", "6", "--ns", "4", "--ew", "10", "--re
 
 
 def _env(tmp: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env = command_env(tmp / "prefect")
     env.pop("COLUMNS", None)  # as under cron: Rich's default would be 80 columns
-    env["PREFECT_HOME"] = str(tmp / "prefect")
     return env
 
 

@@ -17,14 +17,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.prefect_api import command_env
+
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 HEADER = "Board;Round;Table;NS;EW;Contract;Declarer;Result;NS score;EW score;Adjusted"
 
 
 def _bridgescan(tmp: Path, *args: str | bytes) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp / "prefect")
+    env = command_env(tmp / "prefect")
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=600,
                           cwd=ROOT)  # fmt: skip
@@ -202,8 +203,7 @@ def test_a_decompression_bomb_is_refused_with_memory_bounded(tmp_path: Path) -> 
     bomb = tmp_path / "bomb.png"
     bomb.write_bytes(bomb_png(30_000))
     out = tmp_path / "read"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env = command_env(tmp_path / "prefect")
     command = [sys.executable, "-c", "from pipeline.cli import main; main()",
                "scan", "read", str(bomb), "-o", str(out)]  # fmt: skip
     measured = subprocess.run([sys.executable, "-c", _PEAK, *command], env=env, cwd=ROOT,

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.prefect_api import command_env
+
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
@@ -80,8 +82,7 @@ def _letter() -> bytes:
 
 
 def _batch(day: Path, out: Path, home: Path) -> tuple[subprocess.CompletedProcess[str], dict]:  # type: ignore[type-arg]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(home)
+    env = command_env(home)
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
     done = subprocess.run([BRIDGESCAN, "batch", str(day), "-o", str(out)], env=env,
                           capture_output=True, text=True, timeout=900, cwd=ROOT)  # fmt: skip

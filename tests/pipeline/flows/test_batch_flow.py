@@ -1,6 +1,6 @@
 """``bridgescan batch`` end to end on two copies of the sample event, against ``bridgescan run``.
 
-Real processes, real Prefect (its temporary API, PREFECT_HOME in a temporary folder), a real
+Real processes, real Prefect (the test session's API, PREFECT_HOME in a temporary folder), a real
 Dask LocalCluster of two worker processes, and a real SIGKILL:
 
 - with threads and with Dask, every event's published files (results JSON, workbook cells,
@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.prefect_api import command_env
+
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 BRIDGESCAN = [str(Path(sys.executable).parent / "bridgescan")]
@@ -33,8 +35,7 @@ BRIDGESCAN = [str(Path(sys.executable).parent / "bridgescan")]
 def _env(home: Path) -> dict[str, str]:
     """Prefect at home in the test's folder; every command at the same official time, so
     the versions they publish carry the same stamps and deadlines."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(home)
+    env = command_env(home)
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
     env["BRIDGESCAN_NOW"] = "2026-11-16T22:30:00+01:00"
     return env

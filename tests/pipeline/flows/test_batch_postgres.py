@@ -11,11 +11,12 @@ events would share it) with exit 2 before anything starts.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
@@ -31,8 +32,7 @@ def _typed_event(folder: Path, name: str) -> None:
 
 
 def _batch(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFECT_", "BRIDGESCAN_"))}
-    env["PREFECT_HOME"] = str(home)
+    env = {k: v for k, v in command_env(home).items() if not k.startswith("BRIDGESCAN_")}
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
     return subprocess.run([BRIDGESCAN, "batch", *args], env=env, capture_output=True, text=True,
                           timeout=900, cwd=ROOT)  # fmt: skip

@@ -11,11 +11,12 @@ event folder is refused before anything runs (exit 2, nothing written).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
@@ -24,9 +25,10 @@ SAMPLE = ROOT / "sample_data" / "club-evening"
 def _bridgescan(
     args: list[str], tmp_path: Path, extra: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
-    env.update(extra or {})
+    env = command_env(tmp_path / "prefect")
+    if extra:  # Prefect's own settings: its temporary API, not the session's
+        env.pop("PREFECT_API_URL", None)
+        env.update(extra)
     env["COLUMNS"] = "200"
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=900,

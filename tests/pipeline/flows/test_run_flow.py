@@ -1,11 +1,12 @@
 """The main job end to end on the bundled sample: provisional until reviewed, then official.
 
-One subprocess (Prefect's ephemeral API starts once, PREFECT_HOME in a temporary folder)
-runs the flow three times: as scanned (PROVISIONAL, the 4 rows waiting for review named,
-no masterpoint file); after a person decides every item (a wrong decision refused with its
-reason, a second decision replacing the first): OFFICIAL; and again unchanged, which must
-add nothing to the event store. The second and third runs read no page again (the
-store's readings, keyed by the scan's content and the reader's version, are reused).
+One subprocess (on the test session's Prefect API, tests/prefect_api.py; PREFECT_HOME in a
+temporary folder) runs the flow three times: as scanned (PROVISIONAL, the 4 rows waiting for
+review named, no masterpoint file); after a person decides every item (a wrong decision
+refused with its reason, a second decision replacing the first): OFFICIAL; and again
+unchanged, which must add nothing to the event store. The second and third runs read no page
+again (the store's readings, keyed by the scan's content and the reader's version, are
+reused).
 
 The sample's three doubtful rows (sample_data/club-evening/scans/truth.json):
 board 16 row 6 (200 written with a wide looped 2, read as 700), board 17 row 1 (100
@@ -14,13 +15,14 @@ lies in the strip facing box 2, which is not marked: whose stroke is it?).
 """
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 from openpyxl import load_workbook
+
+from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 WAITING = ["session1.pdf#p16r6", "session1.pdf#p17r1", "session1.pdf#p23r4"]
@@ -70,8 +72,7 @@ SCRIPT = textwrap.dedent(
 
 
 def test_sample_event_provisional_until_reviewed_then_official(tmp_path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env = command_env(tmp_path / "prefect")
     out = tmp_path / "out"
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(ROOT / "sample_data" / "club-evening"), str(out)],

@@ -1,20 +1,21 @@
 """``bridgescan run sample_data --store postgresql://...`` publishes what the SQLite store does.
 
-One subprocess (Prefect's ephemeral API starts once, PREFECT_HOME in a temporary folder)
-runs the command line three times: on the default SQLite store, on a schema of the test
-session's PostgreSQL cluster, and on PostgreSQL again unchanged (which reads no page and
-adds no record). The published results must be the same, apart from where the store is
-(the clock is set, so the publication times are the same too).
+One subprocess (on the test session's Prefect API, tests/prefect_api.py; PREFECT_HOME in a
+temporary folder) runs the command line three times: on the default SQLite store, on a
+schema of the test session's PostgreSQL cluster, and on PostgreSQL again unchanged (which
+reads no page and adds no record). The published results must be the same, apart from where
+the store is (the clock is set, so the publication times are the same too).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 
@@ -44,8 +45,8 @@ def test_the_sample_on_postgresql_publishes_what_it_does_on_sqlite(tmp_path, pos
 
     url = postgres.fresh_url()
     sqlite_out, pg_out = tmp_path / "sqlite", tmp_path / "pg"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PREFECT_", "BRIDGESCAN_"))}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env = {k: v for k, v in command_env(tmp_path / "prefect").items()
+           if not k.startswith("BRIDGESCAN_")}  # fmt: skip
     env["BRIDGESCAN_NOW"] = "2026-11-16T22:40:00+01:00"  # one instant: the same publication
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, "--out", str(sqlite_out), "--masterpoints", "bronze",

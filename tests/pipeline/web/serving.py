@@ -7,7 +7,6 @@ its output goes to a file (a pipe nobody reads fills up and stops the console).
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import subprocess
@@ -17,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.prefect_api import command_env
 
 __all__ = ["Served", "served_club"]
 
@@ -35,8 +36,7 @@ def served_club(folder: Path, scratch: Path) -> Iterator[Served]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(scratch / "prefect")
+    env = command_env(scratch / "prefect")
     env.pop("BRIDGESCAN_DIRECTOR_PASSWORD", None)
     env["PYTHONUNBUFFERED"] = "1"  # the sign-in address is read as it is printed
     said = scratch / "serve.log"

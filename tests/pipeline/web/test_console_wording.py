@@ -12,7 +12,6 @@ read from two scanned pages of session 1.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from datetime import datetime, timedelta
@@ -24,6 +23,7 @@ from starlette.testclient import TestClient
 from pipeline.clock import local_text, parse_instant
 from pipeline.web.app import Console, console_app
 from pipeline.web.security import Secrets
+from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 TOKEN = "the-token-printed-at-start"
@@ -55,7 +55,7 @@ def test_decision_times_are_in_the_events_zone_in_the_console_and_review_list(
     local = local_text(parse_instant(stored), ZONE)  # e.g. 2026-11-28 18:40 for 17:40 UTC
     assert stamp.text_content() == local and stamp.get("title") == ZONE
     assert stored.endswith(("+00:00", "Z")) and "+00:00" not in stamp.text_content()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env = command_env(console_out.parent / "prefect")
     listed = subprocess.run(
         [sys.executable, "-c", "from pipeline.cli import main; main()", "review", "list",
          str(console_out), "--all"],
