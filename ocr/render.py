@@ -53,11 +53,25 @@ class RenderError(ValueError):
 
 @dataclass(frozen=True)
 class PrintedRow:
-    """What is pre-printed on one row: the round and the pairs the movement sends there."""
+    """What is pre-printed on one row: the round and the pairs the movement sends there.
+
+    In an individual (four players a table, seed 004 "Individuellt") ``players`` holds the
+    N, S, E, W player numbers, printed "N-S" and "E-W" in the pair cells instead of the
+    partnerships' pair numbers, which the reader takes from the event's movement.
+    """
 
     round: int | None = None
     ns_pair: int | None = None
     ew_pair: int | None = None
+    players: tuple[int, int, int, int] | None = None
+
+    def printed(self, name: str) -> str | None:
+        """The text of the printed field ``name`` (round, ns_pair, ew_pair), None if empty."""
+        if self.players is not None and name in (NS_PAIR, EW_PAIR):
+            a, b = self.players[:2] if name == NS_PAIR else self.players[2:]
+            return f"{a}-{b}"
+        value = {ROUND: self.round, NS_PAIR: self.ns_pair, EW_PAIR: self.ew_pair}[name]
+        return None if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -215,15 +229,13 @@ def _draw_column_heads(p: _Page, layout: Layout) -> None:
 
 def _draw_field(p: _Page, f: RowField, printed: PrintedRow | None) -> None:
     if f.kind is FieldKind.PRINTED:
-        value = None
-        if printed is not None:
-            value = {ROUND: printed.round, NS_PAIR: printed.ns_pair, EW_PAIR: printed.ew_pair}[
-                f.name
-            ]
+        value = None if printed is None else printed.printed(f.name)
         if value is not None:
             p.c.setFillGray(0)
             size: float = 13 if f.name == ROUND else 12
-            p.centred(f.boxes[0].rect, str(value), size, font="Helvetica-Bold")
+            room = f.boxes[0].rect.width * mm * 0.92  # "13-16" of an individual must fit
+            size = min(size, size * room / max(stringWidth(value, "Helvetica-Bold", size), 1.0))
+            p.centred(f.boxes[0].rect, value, size, font="Helvetica-Bold")
         return
     p.c.setStrokeGray(0)
     p.c.setLineWidth(0.7)

@@ -18,7 +18,9 @@ from functools import cached_property
 
 from scoring.correction import CorrectionRule
 from scoring.errors import ScoringError
+from scoring.handicap import HandicapPlan
 from scoring.movement import Movement, MovementKind
+from scoring.movements.individual import INDIVIDUAL_FORMS
 from scoring.options import ScoringOptions
 
 __all__ = [
@@ -199,7 +201,8 @@ class Section:
                 raise EventError(f"pairs[{i}]", f"pair number {pair.number} appears twice")
             seen.add(pair.number)
         seen_members: dict[str, int] = {}
-        for i, pair in enumerate(self.pairs):
+        # In an individual the pairs are the partnerships of a round: a player is in many.
+        for i, pair in enumerate(() if self.individual else self.pairs):
             for j, player in enumerate(pair.players):
                 number = player.member_number
                 if number is None:
@@ -227,6 +230,13 @@ class Section:
                 f"({self.movement.name}, pairs {_list(sorted(needed))})",
             )
         self._check_teams()
+
+    @property
+    def individual(self) -> bool:
+        """An individual section (seed 004 "Individuellt"): its pairs are the partnerships
+        of ``scoring.movements.individual``, two players for one round each."""
+        spec = self.movement.spec
+        return spec is not None and spec.type in INDIVIDUAL_FORMS
 
     @cached_property
     def _by_number(self) -> dict[int, Pair]:
@@ -322,6 +332,7 @@ class Event:
     time_zone: str = ""
     correction: CorrectionRule | None = None
     paul_jones: tuple[PaulJonesTeam, ...] = ()  # the teams when the event is a Paul Jones
+    handicap: HandicapPlan | None = None  # a handicap event's percentages (rules.md §11)
 
     def __post_init__(self) -> None:
         _text(self.name, "name", "event name")

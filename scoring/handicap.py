@@ -19,6 +19,7 @@ totals; the session's own totals (``scoring.session``) are left as scored.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
@@ -27,6 +28,7 @@ from scoring.errors import ScoringError
 __all__ = [
     "HandicapError",
     "HandicapMethod",
+    "HandicapPlan",
     "MAX_PLAYER_PERCENT",
     "pair_handicap",
     "handicap_addition",
@@ -102,3 +104,24 @@ def with_handicap(
 ) -> Fraction:
     """A pair's total with its handicap added (220 of 420 at 8% of the missed 200: 236)."""
     return Fraction(points) + handicap_addition(points, max_points, percent, method)
+
+
+@dataclass(frozen=True)
+class HandicapPlan:
+    """A handicap event's plan from the event file: the method, and each player's
+    percentage by player key (``scoring.event.Player.key``); a player not listed has 0."""
+
+    method: HandicapMethod
+    percents: tuple[tuple[str, Fraction], ...]
+
+    def __post_init__(self) -> None:
+        for key, percent in self.percents:
+            if not 0 <= percent <= MAX_PLAYER_PERCENT:
+                raise HandicapError(
+                    f"{key}: a player's handicap of {percent}% is outside 0-{MAX_PLAYER_PERCENT}%"
+                )
+
+    def percent_of(self, keys: Iterable[str]) -> Fraction:
+        """A pair's percentage: its players' summed (rules.md §11)."""
+        table = dict(self.percents)
+        return pair_handicap(table.get(key, Fraction(0)) for key in keys)

@@ -44,6 +44,11 @@ def _describe(movement: object) -> list[str]:
     from scoring.movements import balance_report, check_movement, comparison_fields, meeting_plan
 
     assert isinstance(movement, Movement)
+    from pipeline.events.individual import describe_individual
+
+    individual = describe_individual(movement)
+    if individual is not None:
+        return individual
     plays = sorted({movement.times_played(b) for b in movement.boards})
     fields = comparison_fields(movement)
     report = balance_report(movement)
@@ -94,7 +99,7 @@ def check(
         date = f" {session.date.isoformat()}" if session.date else ""
         typer.echo(f"session {session.number}: {session.label}{date}")
         for section in session.sections:
-            typer.echo(f" section {section.name}: {len(section.pairs)} pairs")
+            typer.echo(f" section {section.name}: {_entrants(section)}")
             for line in _describe(section.movement):
                 typer.echo(f" {line}")
     if event.paul_jones:
@@ -111,6 +116,16 @@ def check(
         for note in other_pairs_under_one_number(event):
             typer.echo(f"NOTE {note}")
     typer.echo("OK")
+
+
+def _entrants(section: object) -> str:
+    from pipeline.events.individual import player_numbers
+    from scoring.event import Section
+
+    assert isinstance(section, Section)
+    if section.individual:
+        return f"{len(player_numbers(section))} players (individual)"
+    return f"{len(section.pairs)} pairs"
 
 
 def _over_the_event(event: object) -> str:
@@ -247,6 +262,9 @@ def cards(
         raise _fail(f"{event_file.name}: {error.args[0]}") from None
     names = {p.number: p.names for p in part.pairs}
     title = f"{event.name} - {chosen.label} - section {part.name} - {part.movement.name}"
+    if part.individual:
+        _individual_cards(part, output, paper.value, title)
+        return
     if output.suffix.lower() == ".pdf":
         from pipeline.events.cards_pdf import write_cards_pdf
 
@@ -259,24 +277,59 @@ def cards(
     typer.echo(f"guide cards: {output}")
 
 
+def _individual_cards(part: object, output: Path, paper: str, title: str) -> None:
+    """An individual's personal and table cards (seed 004: personal cards are the usual
+    ones); a PDF only (the workbook's cards are pairs' cards)."""
+    from pipeline.events.individual import player_numbers
+    from pipeline.events.individual_cards import write_individual_cards_pdf
+    from scoring.event import Section
+    from scoring.movements.spec import individual_of
+
+    assert isinstance(part, Section)
+    if output.suffix.lower() != ".pdf":
+        raise _fail(
+            f"{output.name}: an individual's guide cards are printed as a PDF (-o cards.pdf)"
+        )
+    schedule = individual_of(part.movement)
+    assert schedule is not None
+    numbers = player_numbers(part)
+    names = {numbers[p.key]: p.name for pair in part.pairs for p in pair.players}
+    write_individual_cards_pdf(schedule, output, paper=paper, title=title, names=names)
+    typer.echo(f"guide cards ({paper}): {output}")
+
+
 def suggest(
-    pairs: Annotated[int, typer.Option(help="Number of pairs tonight.")],
+    pairs: Annotated[int | None, typer.Option(help="Number of pairs tonight.")] = None,
     boards: Annotated[str, typer.Option(help="Boards a pair should play, e.g. 24-28.")] = "24-28",
+    players: Annotated[
+        int | None, typer.Option(help="Instead of --pairs: players of an individual event.")
+    ] = None,
 ) -> None:
-    """Suggest movements for the field (seed 004 "Val av tävlingsform")."""
+    """Suggest movements for the field (seed 004 "Val av tävlingsform"; "Individuellt" with
+    --players)."""
     from scoring.movement import MovementError
     from scoring.movements import suggest_movements
+    from scoring.movements.suggest import suggest_individual_movements
 
+    if (pairs is None) == (players is None):
+        raise _fail("give --pairs (a pairs event) or --players (an individual), one of them")
     low, _, high = boards.partition("-")
     if not low.strip().isdigit() or not (high or low).strip().isdigit():
         raise _fail(f"--boards {boards!r}: write a range such as 24-28")
+    span = (int(low), int(high or low))
     try:
-        found = suggest_movements(pairs, (int(low), int(high or low)))
+        if players is not None:
+            found = suggest_individual_movements(players, span)
+        else:
+            assert pairs is not None
+            found = suggest_movements(pairs, span)
     except MovementError as error:
         raise _fail(str(error)) from None
     if not found:
+        field = f"{pairs} pairs" if players is None else f"{players} players (individual)"
+        sizes = "" if players is None else " (individual: 4, 5, 8, 12, 13, 16, 17 players)"
         raise _fail(
-            f"no generated movement fits {pairs} pairs and {boards} boards", ExitCode.FINDINGS
+            f"no generated movement fits {field} and {boards} boards{sizes}", ExitCode.FINDINGS
         )
     for item in found:
         settings = ", ".join(

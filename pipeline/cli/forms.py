@@ -163,7 +163,7 @@ def synth(
             for sec in sorted({s.section for s in sheets}):
                 mine = [s for s in sheets if s.section == sec]
                 slots = {
-                    s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair) for r in s.rows]  # type: ignore[arg-type]
+                    s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair, r.players) for r in s.rows]  # type: ignore[arg-type]
                     for s in mine
                 }
                 pages += generate_session(

@@ -5,7 +5,9 @@ session of a multi-session event, its sections (a pairs section lists ``pairs``;
 section also lists ``teams``, the pairs that play together), a section's ``movement``
 (the seed's form by ``type``: ``howell``, ``mitchell``, ``elevator`` (Gröna Hissen, with its
 ``draw``, ``delay`` and ``file``), ``endless-howell`` and ``team-barometer`` (barometers),
-``guide-cards``...), and the ``paul_jones:`` block. The file is read with every scalar as
+``guide-cards``, an individual's ``individual-howell``...), the ``paul_jones:`` block and
+the ``handicap:`` block. An individual section lists ``players`` by number instead of
+``pairs`` (pipeline/events/individual.py). The file is read with every scalar as
 text (YAML's BaseLoader), so each field type below turns text into its value with the
 message a director understands ("pair number 'x' is not a whole number").
 
@@ -32,12 +34,16 @@ from pydantic_core import PydanticCustomError
 from ocr.marked_yaml import FileModel
 from pipeline.clock import ClockError, zone
 from scoring.event import EventError, EventKind
+from scoring.handicap import HandicapMethod
 from scoring.options import ScoringOptions
 
 __all__ = [
     "CorrectionPeriodEntry",
     "EventFileModel",
     "EventHead",
+    "HandicapEntry",
+    "HandicapPlayerEntry",
+    "IndividualPlayerEntry",
     "MovementEntry",
     "OptionsEntry",
     "PairEntry",
@@ -212,6 +218,8 @@ class MovementEntry(FileModel):
     pairs: SpecValue | None = None
     teams: SpecValue | None = None
     session: SpecValue | None = None
+    # an individual movement: its number of players
+    players: SpecValue | None = None
     # guide cards, and the rounds of a Gröna Hissen paired so far
     file: SpecValue | None = None
     sheet: SpecValue | None = None
@@ -266,13 +274,33 @@ class TeamEntry(FileModel):
     pairs: tuple[Annotated[int, _number("pair number")], ...]
 
 
+class IndividualPlayerEntry(FileModel):
+    """``{number, name, member}``: a player of an individual section, by the number the
+    movement seats."""
+
+    number: Annotated[int, _number("player number")]
+    name: Annotated[str, _text("player name")]
+    member: Annotated[str, _text("member number")] | None = None
+
+
 class SectionEntry(FileModel):
-    """A section: its pairs on one movement (and, in a teams event, its teams)."""
+    """A section: its pairs on one movement (and, in a teams event, its teams), or, in an
+    individual (seed 004 "Individuellt"), its players by number."""
 
     name: Annotated[str, _text("section name")]
     movement: MovementEntry
-    pairs: tuple[PairEntry, ...]
+    pairs: tuple[PairEntry, ...] = ()
     teams: tuple[TeamEntry, ...] = ()
+    players: tuple[IndividualPlayerEntry, ...] = ()
+
+    @model_validator(mode="after")
+    def _pairs_or_players(self) -> SectionEntry:
+        given = self.model_fields_set
+        if "players" in given and ({"pairs", "teams"} & given):
+            raise _problem("an individual section lists players, not pairs or teams")
+        if "players" not in given and "pairs" not in given:
+            raise _problem("pairs missing (an individual section lists players instead)")
+        return self
 
 
 class SessionEntry(FileModel):
@@ -307,6 +335,38 @@ class PaulJonesEntry(FileModel):
         return self
 
 
+def _method(value: object) -> HandicapMethod:
+    written = _single(value, "method")
+    try:
+        return HandicapMethod(written.lower().replace("_", "-"))
+    except ValueError:
+        raise _problem(f"method {written!r} is not of-missed or of-top") from None
+
+
+class HandicapPlayerEntry(FileModel):
+    """A player's handicap percentage (0 the best, up to 12 for beginners), the player
+    named by ``member`` number or by ``name`` as in the pairs. The percentage stays text
+    here: it may be a fraction ("17/2"), read exactly in pipeline/events/handicap.py."""
+
+    member: Annotated[str, _text("member number")] | None = None
+    name: Annotated[str, _text("player name")] | None = None
+    percent: Annotated[str, _text("percent")]
+
+    @model_validator(mode="after")
+    def _named(self) -> HandicapPlayerEntry:
+        if self.member is None and self.name is None:
+            raise _problem("give the player's member or name")
+        return self
+
+
+class HandicapEntry(FileModel):
+    """``handicap:`` (seed 004 "Handicaptävling"; rules.md §11): the method (``of-missed``,
+    the seed's fairer way, or ``of-top``) and each player's percentage."""
+
+    method: Annotated[HandicapMethod, BeforeValidator(_method)] = HandicapMethod.OF_MISSED
+    players: tuple[HandicapPlayerEntry, ...]
+
+
 class EventFileModel(FileModel):
     """The whole file."""
 
@@ -314,3 +374,4 @@ class EventFileModel(FileModel):
     options: OptionsEntry | None = None  # type: ignore[valid-type]
     sessions: tuple[SessionEntry, ...]
     paul_jones: PaulJonesEntry | None = None
+    handicap: HandicapEntry | None = None

@@ -27,6 +27,8 @@ from pipeline.events.event_schema import (
     SectionEntry,
     SessionEntry,
 )
+from pipeline.events.handicap import read_handicap
+from pipeline.events.individual import check_individual_event, read_individual_section
 from scoring.correction import CorrectionError, CorrectionRule
 from scoring.event import Event, EventError, Pair, PaulJonesTeam, Section, Session, Team
 from scoring.movement import Movement, MovementError, MovementKind, MovementSpec, TeamLineup
@@ -93,6 +95,7 @@ def _event(model: EventFileModel, places: Places, base_dir: Path) -> Event:
         for i, entry in enumerate(model.sessions)
     )
     _check_combination(places, sessions)
+    check_individual_event(places, head.kind, sessions)
     paul_jones: tuple[PaulJonesTeam, ...] = ()
     if model.paul_jones is not None:
         from pipeline.events.paul_jones import read_paul_jones
@@ -108,6 +111,7 @@ def _event(model: EventFileModel, places: Places, base_dir: Path) -> Event:
             time_zone=head.time_zone,
             correction=correction,
             paul_jones=paul_jones,
+            handicap=None if model.handicap is None else read_handicap(model.handicap, places),
         )
     except EventError as error:
         raise places.place(() if error.path.startswith("sessions") else ("event",), error) from None
@@ -178,6 +182,9 @@ def _session(
 
 
 def _section(entry: SectionEntry, base_dir: Path, places: Places, loc: Loc) -> Section:
+    if "players" in entry.model_fields_set:  # an individual (pipeline/events/individual.py)
+        movement = _movement(entry.movement, base_dir, (), places, (*loc, "movement"))
+        return read_individual_section(entry.name, movement, entry.players, places, loc)
     pairs = []
     for k, pair in enumerate(entry.pairs):
         players = places.players(pair.players, (*loc, "pairs", k, "players"))

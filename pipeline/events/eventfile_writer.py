@@ -17,6 +17,8 @@ import yaml
 
 from pipeline.clock import local_text
 from pipeline.events.eventfile import EventFileError
+from pipeline.events.handicap import handicap_data
+from pipeline.events.individual import players_data
 from scoring.correction import CorrectionRule
 from scoring.event import Event, Section
 from scoring.movement import Movement
@@ -70,6 +72,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         item["sections"] = [_section_dict(s) for s in session.sections]
         sessions.append(item)
     data["sessions"] = sessions
+    if event.handicap is not None:
+        data["handicap"] = handicap_data(event.handicap)
     return data
 
 
@@ -84,6 +88,9 @@ def _rule_dict(rule: CorrectionRule, time_zone: str) -> int | dict[str, Any]:
 
 def _section_dict(section: Section) -> dict[str, Any]:
     out: dict[str, Any] = {"name": section.name, "movement": _spec_dict(section.movement)}
+    if section.individual:  # players by number, not the partnerships
+        out["players"] = players_data(section)
+        return out
     out["pairs"] = [
         {
             "number": pair.number,

@@ -9,14 +9,16 @@ Shape (``format`` names the version so a web page can check it)::
                           "result": "=", "score_ns": 420, "ns_mp": 6, "ew_mp": 4, ...}]}],
          "ranking": [{"place": "1", "pair": 5, "total": 123.4, "percent": 58.76, ...}]}],
      "overall": [...], "masterpoints": [...], "findings": [...], "teams": null,
-     "paul_jones": null, "notes": [], "store": {"store": "bridgescan.sqlite",
-     "records": 612, "chain": "3acf...", "head": "612:3acf..."},
+     "paul_jones": null, "individual": null, "handicap": null, "notes": [],
+     "store": {"store": "bridgescan.sqlite", "records": 612, "chain": "3acf...",
+               "head": "612:3acf..."},
      "publication": {...}, "changes": {...}, "audit": [...]}
 
 Every object is described once, in ``results_schema`` (and ``publication_schema``,
-``paul_jones_schema``): this module writes with that description, ``results_json_read``
-reads with it, and ``results_schema_json`` is its JSON Schema, published beside
-results.json in every version (``SCHEMA_FILE``) and in docs/results.schema.json.
+``paul_jones_schema``, ``individual_schema``, ``handicap_schema``): this module writes with
+that description, ``results_json_read`` reads with it, and ``results_schema_json`` is its
+JSON Schema, published beside results.json in every version (``SCHEMA_FILE``) and in
+docs/results.schema.json.
 
 Numbers: whole values are JSON integers; others are decimals rounded half up to 4 places
 (matchpoints are at most tenths or hundredths under the usual Neuberg rounding, so nothing

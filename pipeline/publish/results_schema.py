@@ -4,7 +4,8 @@
 JSON Schema the clubs' web developers get (``docs/results.schema.json``, and
 ``results.schema.json`` in every published version) is generated from them
 (pipeline/publish/json_codec.py says how a shape maps a model dataclass). The correction
-period's objects are in ``publication_schema``, a Paul Jones's in ``paul_jones_schema``.
+period's objects are in ``publication_schema``, a Paul Jones's in ``paul_jones_schema``,
+an individual's in ``individual_schema``, a handicap event's in ``handicap_schema``.
 
 ``format`` names the version of this shape: a change a reader of version 1 would misread
 bumps it, and the reader keeps reading the versions before.
@@ -24,6 +25,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from pipeline.publish.handicap_schema import HandicapJson
+from pipeline.publish.individual_schema import IndividualJson
 from pipeline.publish.json_codec import (
     BlankAsNull,
     Both,
@@ -358,6 +361,8 @@ class ResultsJson(Shape):
     findings: Many[FindingJson] = ()
     teams: TeamsJson | None = None
     paul_jones: PaulJonesJson | None = None
+    individual: IndividualJson | None = None
+    handicap: HandicapJson | None = None
     notes: Many[str] = ()
     store_head: StoreJson | None = Field(default=None, alias="store")
     publication: PublicationJson | None = None

@@ -73,6 +73,8 @@ def score_event(
         sessions=scored.views,
         leveled=scored.overall,
         paul_jones=scored.paul_jones,
+        individual=scored.individual,
+        handicap=scored.handicap,
         awards=scored.awards,
         findings=pending + scored.findings,
         target_top=scored.target_top,

@@ -36,6 +36,12 @@ __all__ = [
     "PlayerSession",
     "PlayerStanding",
     "TeamSession",
+    "HandicapSession",
+    "HandicapStanding",
+    "HandicapView",
+    "IndividualRound",
+    "IndividualStanding",
+    "IndividualView",
     "PaulJonesTeamStanding",
     "PaulJonesView",
     "StoreHead",
@@ -314,6 +320,73 @@ class PaulJonesView:
 
 
 @dataclass(frozen=True)
+class IndividualRound:
+    """A player's round in an individual: where they sat, with whom, and the matchpoints of
+    that side (leveled to the event's top when there are several sessions)."""
+
+    session: int
+    round: int
+    table: int
+    seat: str  # N, S, E or W
+    partner: int  # the partner's player number
+    pair: int  # the partnership's number on the travellers (scoring.movements.individual)
+    points: Fraction
+    maximum: Fraction
+
+
+@dataclass(frozen=True)
+class IndividualStanding:
+    """A player's place in an individual (pipeline/results/individual.py)."""
+
+    place: str
+    number: int
+    player: PlayerView
+    rounds: tuple[IndividualRound, ...]
+    total: Fraction
+    maximum: Fraction
+    percent: Fraction
+
+
+@dataclass(frozen=True)
+class IndividualView:
+    """The ranking of an individual event's players over the sessions scored so far."""
+
+    players: tuple[IndividualStanding, ...]
+    scored: tuple[int, ...] = ()
+    planned: int = 0
+
+
+@dataclass(frozen=True)
+class HandicapStanding:
+    """A pair in a session's handicap ranking: its scratch points and maximum, its
+    handicap (the players' percentages summed), the points that adds and the new total."""
+
+    place: str
+    pair: int
+    players: tuple[PlayerView, ...]
+    points: Fraction
+    maximum: Fraction
+    handicap: Fraction  # percent
+    addition: Fraction
+    total: Fraction
+    percent: Fraction  # total / maximum
+
+
+@dataclass(frozen=True)
+class HandicapSession:
+    session: int
+    standings: tuple[HandicapStanding, ...]
+
+
+@dataclass(frozen=True)
+class HandicapView:
+    """A handicap event's rankings, one a session (pipeline/results/handicap.py)."""
+
+    method: str  # of-missed / of-top
+    sessions: tuple[HandicapSession, ...]
+
+
+@dataclass(frozen=True)
 class StoreHead:
     """The event store's chain head these results were published with (docs/store.md).
 
@@ -348,6 +421,8 @@ class EventResults:
     findings: tuple[FindingView, ...] = ()
     teams: TeamsView | None = None
     paul_jones: PaulJonesView | None = None  # individual and team results of a Paul Jones
+    individual: IndividualView | None = None  # an individual event's players' ranking
+    handicap: HandicapView | None = None  # a handicap event's rankings (rules.md §11)
     target_top: Fraction | None = None
     notes: tuple[str, ...] = field(default=())
     store_head: StoreHead | None = None  # set when published from an event store

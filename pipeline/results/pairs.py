@@ -18,6 +18,8 @@ from fractions import Fraction
 from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.doors.unscorable import nothing_scorable
 from pipeline.results.boards import score_boards
+from pipeline.results.handicap import handicap_view
+from pipeline.results.individual import individual_view, is_individual
 from pipeline.results.masterpoints import award_masterpoints, awards_of
 from pipeline.results.model import (
     Award,
@@ -90,7 +92,9 @@ def score_pairs_session(
     if not boards:
         raise nothing_scorable(session.number, findings,
                                unscored[0].message if unscored else "")  # fmt: skip
-    sitouts = _sitouts(movement)
+    # An individual's partnerships play one round each: no pair of it "sits out" the others
+    # (pipeline/results/individual.py says why no player gets sit-out credit either).
+    sitouts = {} if section.individual else _sitouts(movement)
     score = score_session(
         boards,
         options,
@@ -194,8 +198,11 @@ def score_pairs_sessions(
     factors = {s.session.number: Fraction(1) for s in scored}
     target: Fraction | None = None
     leveled: tuple[LeveledStanding, ...] = ()
+    individual = is_individual(event)
     if len(scored) > 1:
         target, leveled = level(event, scored)
+        if individual:  # partnership numbers stand for other players in each session
+            leveled = ()
         factors = {s.session.number: level_factor(s.score.top, target) for s in scored}
     views: list[SessionView] = []
     awards: list[Award] = []
@@ -206,7 +213,12 @@ def score_pairs_sessions(
         plain = session_view(event, s.session, s.section, s.score, s.rows, factor,
                              waiting=s.waiting)  # fmt: skip
         points: dict[int, Fraction] = {}
-        if scale is not None:
+        if scale is not None and individual:
+            notes.append(
+                f"{s.session.label}: no masterpoints (an individual event; the bronze and "
+                "silver scales are for pairs events of 4-32 pairs)"
+            )
+        elif scale is not None:
             points, reason = award_masterpoints(plain, scale)
             if reason:
                 notes.append(f"{s.session.label}: no masterpoints ({reason})")
@@ -217,5 +229,7 @@ def score_pairs_sessions(
         shown += [finding_view(f) for f in s.findings] + list(s.unscored)
     paul_jones = paul_jones_view(event, scored) if event.paul_jones else None
     return ScoredSessions(
-        tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled, target, paul_jones
-    )
+        tuple(views), tuple(awards), tuple(notes), tuple(shown), leveled, target, paul_jones,
+        individual_view(event, scored) if individual else None,
+        None if event.handicap is None else handicap_view(event.handicap, scored),
+    )  # fmt: skip

@@ -10,6 +10,8 @@ from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingL
 from pipeline.results.model import (
     Award,
     FindingView,
+    HandicapView,
+    IndividualView,
     LeveledStanding,
     PaulJonesView,
     SessionView,
@@ -81,3 +83,5 @@ class ScoredSessions:
     overall: tuple[LeveledStanding, ...] = ()
     target_top: Fraction | None = None
     paul_jones: PaulJonesView | None = None  # a Paul Jones's individual and team results
+    individual: IndividualView | None = None  # an individual event's players (seed 004)
+    handicap: HandicapView | None = None  # a handicap event's rankings (rules.md §11)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind
+from scoring.movements.individual import INDIVIDUAL_FORMS
 from scoring.movements.meetings import meeting_counts, meeting_problems
 from scoring.movements.seed_forms import meeting_plan
 
@@ -103,7 +104,12 @@ def check_movement(
         stopped = movement.spec is not None and movement.spec.get("rounds") is not None
         require_all_meet = movement.kind is MovementKind.HOWELL and not stopped and plan is None
     if require_one_field is None:
-        require_one_field = movement.kind is MovementKind.HOWELL or movement.arrow_switched
+        # An individual movement's partnerships play one round each: the players, not the
+        # partnerships, are ranked (scoring.movements.individual), so fields do not apply.
+        individual = movement.spec is not None and movement.spec.type in INDIVIDUAL_FORMS
+        require_one_field = not individual and (
+            movement.kind is MovementKind.HOWELL or movement.arrow_switched
+        )
     problems: list[MovementProblem] = []
     problems += _pair_twice_in_a_round(movement)
     problems += _board_replayed(movement)

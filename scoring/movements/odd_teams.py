@@ -42,7 +42,7 @@ from scoring.movement import (
 from scoring.movements.mitchell import set_boards
 from scoring.movements.teams import _lineups
 
-__all__ = ["SEED_ODD_TEAM_SCHEDULES", "odd_team_cycles", "odd_team_movement"]
+__all__ = ["FIVE_TEAM_CYCLES", "SEED_ODD_TEAM_SCHEDULES", "odd_team_cycles", "odd_team_movement"]
 
 # Seed 004, "Andra varianter för udda lagantal": one line per round, the three-team meeting
 # first, then the ordinary matches, exactly as printed.
@@ -199,8 +199,17 @@ def _cycles(couples: list[Couple]) -> tuple[tuple[int, ...], ...]:
     return tuple(cycles)
 
 
+# 5 teams cannot have a three-team meeting: the two teams left would have to play both
+# their halves against each other, meeting twice. The seed's method with cycles still
+# works: K5 is two cycles of five, each round one cycle at tables 1-5.
+FIVE_TEAM_CYCLES = (((1, 2, 3, 4, 5),), ((1, 3, 5, 2, 4),))
+
+
 def odd_team_cycles(teams: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Per round: the three-team meeting and the other cycle (teams in table order)."""
+    """Per round: the three-team meeting and the other cycle (teams in table order); for 5
+    teams one cycle of all five a round (``FIVE_TEAM_CYCLES``)."""
+    if teams == 5:
+        return FIVE_TEAM_CYCLES
     if teams in SEED_ODD_TEAM_SCHEDULES:
         return tuple(_seed_cycles(line) for line in SEED_ODD_TEAM_SCHEDULES[teams])
     m = (teams - 1) // 2
@@ -221,16 +230,17 @@ def odd_team_cycles(teams: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 def odd_team_movement(teams: int, boards_per_round: int) -> Movement:
-    """The seed's odd-team evening with a three-team meeting, for 7 to 19 teams."""
+    """The seed's odd-team evening with a three-team meeting, for 7 to 19 teams; for 5
+    teams the same method on two cycles of five (no three-team meeting can exist)."""
     if (
         isinstance(teams, bool)
         or not isinstance(teams, int)
         or teams % 2 == 0
-        or not 7 <= teams <= MAX_ODD_TEAMS
+        or not 5 <= teams <= MAX_ODD_TEAMS
     ):
         raise MovementError(
-            f"the three-team-meeting schedule is for an odd number of teams, 7 to "
-            f"{MAX_ODD_TEAMS}, not {teams!r} (3 teams: three-teams; 5: team-mitchell)"
+            f"the three-team-meeting schedule is for an odd number of teams, 5 to "
+            f"{MAX_ODD_TEAMS}, not {teams!r} (3 teams: three-teams)"
         )
     if boards_per_round < 1:
         raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")

@@ -14,11 +14,16 @@ from scoring.movement import Movement, MovementError, MovementSpec
 from scoring.movements.appendix import appendix_mitchell
 from scoring.movements.endless_howell import endless_howell
 from scoring.movements.howell import howell
+from scoring.movements.individual import (
+    INDIVIDUAL_FORMS,
+    IndividualMovement,
+    individual_movement,
+)
 from scoring.movements.mitchell import ArrowSwitch, EvenTables, mitchell
 from scoring.movements.seed_forms import SEED_FORMS
 from scoring.movements.teams import team_movement, three_team_movement
 
-__all__ = ["GENERATORS", "build_movement", "whole_number"]
+__all__ = ["GENERATORS", "build_movement", "individual_of", "individual_spec", "whole_number"]
 
 Value = str | int | bool | tuple[int, ...]
 E = TypeVar("E", EvenTables, ArrowSwitch)
@@ -151,6 +156,26 @@ def _build_seed_form(spec: MovementSpec) -> Movement:
     return form.make(*(_required(spec, name) for name in form.numbers), **choices)
 
 
+def individual_spec(spec: MovementSpec) -> IndividualMovement:
+    """The individual movement a spec names (seed 004 "Individuellt"): ``players``,
+    ``boards_per_round`` and, for an individual Howell stopped early, ``rounds``."""
+    _only(spec, {"players", "boards_per_round", "rounds"})
+    rounds = spec.get("rounds")
+    return individual_movement(
+        spec.type,
+        _required(spec, "players"),
+        _required(spec, "boards_per_round"),
+        None if rounds is None else _required(spec, "rounds"),
+    )
+
+
+def individual_of(movement: Movement) -> IndividualMovement | None:
+    """The individual movement behind a movement on partnership numbers (None for pairs)."""
+    if movement.spec is None or movement.spec.type not in INDIVIDUAL_FORMS:
+        return None
+    return individual_spec(movement.spec)
+
+
 GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "mitchell": _build_mitchell,
     "appendix-mitchell": _build_appendix,
@@ -159,6 +184,7 @@ GENERATORS: dict[str, Callable[[MovementSpec], Movement]] = {
     "teams": _rounds_optional(team_movement, "teams"),
     "three-teams": _build_three_teams,
     **dict.fromkeys(SEED_FORMS, _build_seed_form),
+    **dict.fromkeys(INDIVIDUAL_FORMS, lambda spec: individual_spec(spec).as_movement()),
 }
 
 

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 
 from scoring.movement import Movement, MovementError, MovementSpec
 from scoring.movements.checks import Severity, check_movement
+from scoring.movements.individual import INDIVIDUAL_HOWELL_SCHEDULES
 from scoring.movements.reduced_howell import reduced_howell_sizes
 from scoring.movements.spec import build_movement
 
-__all__ = ["Suggestion", "suggest_movements"]
+__all__ = ["Suggestion", "suggest_individual_movements", "suggest_movements"]
 
 
 @dataclass(frozen=True)
@@ -161,4 +162,44 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
         offer(spec, note)
         if len(found) > before:
             break
+    return tuple(found)
+
+
+def suggest_individual_movements(players: int, boards: tuple[int, int]) -> tuple[Suggestion, ...]:
+    """Individual movements for ``players`` (seed 004 "Individuellt"): the complete
+    individual Howell (every two players partners once, opponents twice) for the sizes it
+    is built for, played to the end when a board count fits, else stopped early at the most
+    rounds that fit; for 16 players first the seed's reduced Howell (12 rounds)."""
+    low, high = boards
+    found: list[Suggestion] = []
+
+    def offer(spec: MovementSpec, rounds: int, bpr: int, note: str) -> None:
+        if low <= rounds * bpr <= high:
+            movement = build_movement(spec)
+            found.append(Suggestion(spec, movement, rounds * bpr, note))
+
+    if players == 16:
+        for bpr in range(1, 5):
+            offer(
+                MovementSpec("individual-reduced-howell",
+                             (("players", 16), ("boards_per_round", bpr))),
+                12, bpr, "the seed's individual: reduced Howell, 4 stationary players, "
+                "everyone partners at most once (seed 004 'Individuellt')",
+            )  # fmt: skip
+    if players in INDIVIDUAL_HOWELL_SCHEDULES:
+        cycle = players if players % 4 == 1 else players - 1
+        base = (("players", players),)
+        before = len(found)
+        for bpr in range(1, 6):
+            offer(MovementSpec("individual-howell", (*base, ("boards_per_round", bpr))),
+                  cycle, bpr, "individual Howell: every two players partners once, opponents "
+                  "twice")  # fmt: skip
+        if len(found) == before:
+            for bpr in range(1, 6):
+                rounds = min(cycle - 1, high // bpr)
+                if rounds >= 2:
+                    offer(MovementSpec("individual-howell", (*base, ("boards_per_round", bpr),
+                                                             ("rounds", rounds))),
+                          rounds, bpr, "individual Howell stopped early: partners at most "
+                          "once, not everyone meets")  # fmt: skip
     return tuple(found)

@@ -24,6 +24,7 @@ from scoring.movements import (
     team_matches,
     team_mitchell,
 )
+from scoring.movements.meetings import team_meetings
 from scoring.movements.odd_teams import SEED_ODD_TEAM_SCHEDULES, odd_team_cycles
 
 
@@ -165,10 +166,26 @@ def test_thirteen_teams_three_team_meetings_and_a_searched_rest():
         assert all(len(c) >= 3 for c in others)
 
 
-@pytest.mark.parametrize("teams", [5, 8, 21])
-def test_sizes_outside_7_to_19_odd_are_refused(teams):
-    with pytest.raises(MovementError, match="7 to 19"):
+@pytest.mark.parametrize("teams", [3, 8, 21])
+def test_sizes_outside_5_to_19_odd_are_refused(teams):
+    with pytest.raises(MovementError, match="5 to 19"):
         odd_team_movement(teams, 3)
+
+
+def test_five_teams_play_two_cycles_of_five():
+    # A three-team meeting of 5 teams leaves 2 teams that would play both halves against
+    # each other; K5 splits into the cycles 1-2-3-4-5 and 1-3-5-2-4 instead: every two
+    # teams one half-match (10), each team two a round, 2 rounds = 4 halves of 5 tables.
+    m = odd_team_movement(5, 3)
+    assert odd_team_cycles(5) == (((1, 2, 3, 4, 5),), ((1, 3, 5, 2, 4),))
+    assert sorted(team_meetings(m).values()) == [1] * 10
+    assert len(team_matches(m)) == 10 and m.rounds == (1, 2, 3, 4)
+    # round 1, half 1 at table 1: team 1's NS (pair 1) against team 5's EW (pair 10)
+    first = m.entry_at(1, 1)
+    assert first is not None and (first.ns, first.ew) == (1, 10)
+    # each set is played twice (both halves, the two teams each way round), 30 boards
+    assert {m.times_played(b) for b in m.boards} == {2} and len(m.boards) == 30
+    assert check_movement(m) == ()
 
 
 # -- double Howell for a league --------------------------------------------------------

@@ -205,7 +205,7 @@ def generate_session(
         printed = (
             ()
             if blank_form
-            else tuple(PrintedRow(s.round, s.ns_pair, s.ew_pair) for s in slot_map[b])
+            else tuple(PrintedRow(s.round, s.ns_pair, s.ew_pair, s.players) for s in slot_map[b])
         )
         if not blank_form:
             sheets.append(TravellerSheet(b, printed, event, session, section, pairs=pairs))

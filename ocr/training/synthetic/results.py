@@ -46,6 +46,7 @@ class PairSlot:
     round: int | None
     ns_pair: int
     ew_pair: int
+    players: tuple[int, int, int, int] | None = None  # an individual's N, S, E, W
 
 
 def mitchell_slots(board: int, tables: int) -> list[PairSlot]:

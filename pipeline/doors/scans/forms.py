@@ -14,9 +14,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ocr.render import TravellerSheet
-    from scoring.event import Event
+    from scoring.event import Event, Section
 
-__all__ = ["event_id", "parse_boards", "travellers_from_event", "travellers_from_csv"]
+__all__ = [
+    "event_id",
+    "individual_seats",
+    "parse_boards",
+    "travellers_from_event",
+    "travellers_from_csv",
+]
 
 
 def event_id(name: str, limit: int = 40) -> str:
@@ -48,6 +54,17 @@ def parse_boards(text: str) -> list[int]:
     return boards
 
 
+def individual_seats(section: Section) -> dict[int, tuple[int, int, int, int]]:
+    """An individual section's N, S, E, W player numbers by the line's N-S pair number
+    (empty for a pairs section): what its travellers print instead of pair numbers."""
+    from scoring.movements.spec import individual_of
+
+    schedule = individual_of(section.movement)
+    if schedule is None:
+        return {}
+    return {2 * i - 1: t.players for i, t in enumerate(schedule.tables, start=1)}
+
+
 def travellers_from_event(
     event: Event, session: int, sections: list[str] | None = None
 ) -> list[TravellerSheet]:
@@ -60,9 +77,10 @@ def travellers_from_event(
     sheets = []
     for part in parts:
         mv = part.movement
+        seats = individual_seats(part)
         for board in mv.boards:
             plays = sorted(mv.plays_of(board), key=lambda e: (e.round, e.table))
-            rows = tuple(PrintedRow(e.round, e.ns, e.ew) for e in plays)
+            rows = tuple(PrintedRow(e.round, e.ns, e.ew, seats.get(e.ns)) for e in plays)
             sheets.append(
                 TravellerSheet(
                     board,

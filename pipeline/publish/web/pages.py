@@ -46,6 +46,7 @@ INDEX = "index.html"
 MASTERPOINTS = "masterpoints.html"
 MATCHES = "matches.html"
 PAUL_JONES = "paul-jones.html"  # a Paul Jones's individual and team rankings
+HANDICAP = "handicap.html"  # a handicap event's rankings (rules.md §11)
 
 
 @dataclass(frozen=True)
@@ -293,7 +294,7 @@ def _pairs_pages(
     names = _pair_names(results)
     leveled = {standing.pair: standing for standing in results.leveled}
     marks = corrections_by_line(results.audit)
-    if results.multi_session:
+    if results.multi_session and results.individual is None:
         yield Page(
             name=INDEX,
             template="overall.html",
@@ -306,14 +307,14 @@ def _pairs_pages(
                 "centred": any(centres(results, s) for s in results.sessions),
             },
         )
+    # An individual's index is the players' ranking; the partnerships are the sessions' pages.
+    own_index = not results.multi_session and results.individual is None
     for session in results.sessions:
         yield Page(
-            name=INDEX if not results.multi_session else session_href(session.number),
+            name=INDEX if own_index else session_href(session.number),
             template="session.html",
-            title=results.title
-            if not results.multi_session
-            else session.name or f"Session {session.number}",
-            crumbs=() if not results.multi_session else (("Results", INDEX),),
+            title=results.title if own_index else session.name or f"Session {session.number}",
+            crumbs=() if own_index else (("Results", INDEX),),
             context={
                 "session": session,
                 "facts": _session_facts(results, session),
@@ -353,6 +354,29 @@ def site_pages(
         )
     else:
         pages.extend(_pairs_pages(results, hands or {}))
+    if results.individual is not None:
+        pages.append(
+            Page(
+                name=INDEX,
+                template="individual.html",
+                title=results.title,
+                context={
+                    "view": results.individual,
+                    "sessions": results.sessions,
+                    "href": {s.number: session_href(s.number) for s in results.sessions},
+                },
+            )  # fmt: skip
+        )
+    if results.handicap is not None:
+        pages.append(
+            Page(
+                name=HANDICAP,
+                template="handicap.html",
+                title="Handicap ranking",
+                crumbs=(("Results", INDEX),),
+                context={"view": results.handicap},
+            )
+        )
     view = results.paul_jones
     if view is not None:
         pages.append(

@@ -20,7 +20,9 @@ from openpyxl.packaging.custom import StringProperty
 from pipeline.files import atomic_write
 from pipeline.publish.workbook.corrections import write_audit_sheet, write_changes_sheet
 from pipeline.publish.workbook.findings import write_findings
+from pipeline.publish.workbook.handicap import write_handicap_sheet
 from pipeline.publish.workbook.hands import write_hand_records
+from pipeline.publish.workbook.individual import write_individual_sheet
 from pipeline.publish.workbook.masterpoints import write_awards_sheet
 from pipeline.publish.workbook.paul_jones import write_paul_jones_sheets
 from pipeline.publish.workbook.ranking import write_leveled_ranking, write_session_ranking
@@ -58,6 +60,8 @@ def build_workbook(
         workbook.custom_doc_props.append(StringProperty(STORE_PROPERTY, head.store))
     if results.teams is not None:
         write_team_sheets(workbook, results, results.teams)
+    elif results.individual is not None:  # the players, not the partnerships, are ranked
+        write_individual_sheet(workbook, results, results.individual)
     elif results.multi_session:
         write_leveled_ranking(workbook, results, "Ranking")
         for session in results.sessions:
@@ -66,6 +70,8 @@ def build_workbook(
         write_session_ranking(workbook, results, results.sessions[0], "Ranking")
     if results.paul_jones is not None:
         write_paul_jones_sheets(workbook, results, results.paul_jones)
+    if results.handicap is not None:
+        write_handicap_sheet(workbook, results, results.handicap)
     write_awards_sheet(workbook, results)
     write_findings(workbook, results)
     write_changes_sheet(workbook, results)

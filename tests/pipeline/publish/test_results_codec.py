@@ -32,6 +32,12 @@ from pipeline.results.model import (
     BoardView,
     EventResults,
     FindingView,
+    HandicapSession,
+    HandicapStanding,
+    HandicapView,
+    IndividualRound,
+    IndividualStanding,
+    IndividualView,
     LeveledSession,
     LeveledStanding,
     MatchView,
@@ -151,6 +157,22 @@ paul_jones = st.builds(
                        exact, exact, exact), max_size=1).map(tuple),
     st.none() | small, st.lists(small, max_size=1).map(tuple), count,
 )  # fmt: skip
+individual = st.builds(
+    IndividualView,
+    st.lists(st.builds(IndividualStanding, text, small, player,
+                       st.lists(st.builds(IndividualRound, small, small, small,
+                                          st.sampled_from("NSEW"), small, small, exact, exact),
+                                max_size=1).map(tuple),
+                       exact, exact, exact), max_size=1).map(tuple),
+    st.lists(small, max_size=1).map(tuple), count,
+)  # fmt: skip
+handicap = st.builds(
+    HandicapView, st.sampled_from(["of-missed", "of-top"]),
+    st.lists(st.builds(HandicapSession, small,
+                       st.lists(st.builds(HandicapStanding, text, small, players, exact, exact,
+                                          exact, exact, exact, exact), max_size=1).map(tuple)),
+             max_size=1).map(tuple),
+)  # fmt: skip
 publication = st.builds(
     PublicationView, small, moment, text, text,
     st.lists(st.builds(SessionPeriodView, small, text, st.none() | moment, st.none() | moment,
@@ -180,6 +202,8 @@ results = st.builds(
                                 text, text, text, text, text), max_size=1).map(tuple),
     teams=st.none() | teams,
     paul_jones=st.none() | paul_jones,
+    individual=st.none() | individual,
+    handicap=st.none() | handicap,
     target_top=maybe4,
     notes=st.lists(text, max_size=1).map(tuple),
     store_head=st.none() | st.builds(StoreHead, count, text, text),
@@ -248,10 +272,21 @@ def test_every_dataclass_of_the_model_has_a_shape() -> None:
 # -- files of the previous release, and the published schema -------------------------------
 
 
+def test_a_file_written_before_individual_and_handicap_reads_them_as_null() -> None:
+    """The release before individual and handicap events wrote neither key."""
+    data = json.loads(FORMAT_1.read_text(encoding="utf-8"))
+    del data["individual"], data["handicap"]
+    again = results_from_dict(data)
+    assert again.individual is None and again.handicap is None
+    assert again == read_results_json(FORMAT_1)
+
+
 def test_a_file_of_the_previous_release_reads_and_rewrites_byte_for_byte() -> None:
     """results-format-1.json was written by the hand-written writer this description
     replaced (every object: two sessions, one in IMPs, teams, leveled totals, a Paul Jones,
-    masterpoints, findings, the store head, a late correction with its changes and audit)."""
+    masterpoints, findings, the store head, a late correction with its changes and audit),
+    with the two keys added since, ``"individual": null`` and ``"handicap": null``, which a
+    file of that release lacks and reads as null."""
     written = FORMAT_1.read_text(encoding="utf-8")
     again = read_results_json(FORMAT_1)
     assert results_to_json(again) == written
