@@ -23,6 +23,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import HTTPConnection
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pipeline.clock import Clock
@@ -81,8 +82,39 @@ def guard(app: Starlette, console: Gate, host: str = "127.0.0.1") -> Starlette:
     """``app`` behind the host check, then the session cookie and the security headers."""
     app.add_middleware(ConsoleMiddleware, console=console)
     # Added last, so it runs first: a refused host name gets no session.
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(host, console.public))
+    app.add_middleware(HostCheck, allowed_hosts=allowed_hosts(host, console.public))
     return app
+
+
+class HostCheck:
+    """Starlette's ``TrustedHostMiddleware`` decides; a name it refuses is answered with
+    what to type instead, not only its "Invalid host header" (a director who opened the
+    console by the laptop's network name needs to know it answers at 127.0.0.1)."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: list[str]) -> None:
+        self.app = app
+        self.allowed_hosts = allowed_hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        passed = False
+
+        async def inner(scope: Scope, receive: Receive, send: Send) -> None:
+            nonlocal passed
+            passed = True
+            await self.app(scope, receive, send)
+
+        async def refused(message: Message) -> None:
+            if passed:
+                await send(message)
+            elif message["type"] == "http.response.start":
+                await PlainTextResponse(
+                    "unknown host name: this console answers at http://127.0.0.1 (or the "
+                    "address given with --host); `bridgescan serve --public` answers any name",
+                    status_code=message["status"],
+                )(scope, receive, send)
+
+        checked = TrustedHostMiddleware(inner, self.allowed_hosts, www_redirect=False)
+        await checked(scope, receive, refused)
 
 
 class Gate(Protocol):

@@ -213,6 +213,8 @@ def test_other_host_names_are_refused(console_out: Path, host: str) -> None:
     """A web page whose name resolves to 127.0.0.1 (DNS rebinding) gets nothing."""
     response = _client(console_out).get("/review", headers={"host": host})
     assert response.status_code == 400
+    assert response.text.startswith("unknown host name: this console answers at http://127.0.0.1")
+    assert "set-cookie" not in response.headers  # refused before any session is made
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8315", "localhost:8315", "[::1]:8315", "127.0.0.1"])
