@@ -11,7 +11,7 @@ from openpyxl.workbook.workbook import Workbook
 
 from pipeline.publish.workbook.layout import (
     MP_FORMAT,
-    PERCENT_FORMAT,
+    TOTAL_COLUMNS,
     Column,
     finish_sheet,
     new_sheet,
@@ -34,8 +34,7 @@ def write_individual_sheet(workbook: Workbook, results: EventResults, view: Indi
     columns = [Column("Place", 7, align="center"), Column("No", 5, align="center"),
                Column("Player", 24), Column("Member", 10)]  # fmt: skip
     columns += [Column(f"S{s} R{r}" if several else f"R{r}", 6, MP_FORMAT) for s, r in rounds]
-    columns += [Column("Total", 8, MP_FORMAT), Column("Max", 7, MP_FORMAT),
-                Column("%", 8, PERCENT_FORMAT)]  # fmt: skip
+    columns += TOTAL_COLUMNS
     rows = []
     for p in view.players:
         played = {(r.session, r.round): r.points for r in p.rounds}

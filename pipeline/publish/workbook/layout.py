@@ -68,6 +68,12 @@ class Column:
     align: str | None = None
 
 
+# A players' or teams' ranking ends in its total, the most it could have had, and the
+# percentage (the Paul Jones's and the individual's sheets; the site's ``totals`` macro).
+TOTAL_COLUMNS = (Column("Total", 8, MP_FORMAT), Column("Max", 7, MP_FORMAT),
+                 Column("%", 8, PERCENT_FORMAT))  # fmt: skip
+
+
 def sheet_title(text: str) -> str:
     """A legal, unique-enough sheet title: no ``[]:*?/\\``, at most 31 characters."""
     cleaned = _SHEET_ILLEGAL.sub("_", text).strip("'") or "Sheet"

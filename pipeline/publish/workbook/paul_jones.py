@@ -12,7 +12,7 @@ from openpyxl.workbook.workbook import Workbook
 
 from pipeline.publish.workbook.layout import (
     MP_FORMAT,
-    PERCENT_FORMAT,
+    TOTAL_COLUMNS,
     Column,
     finish_sheet,
     new_sheet,
@@ -28,8 +28,6 @@ __all__ = ["write_paul_jones_sheets"]
 def write_paul_jones_sheets(workbook: Workbook, results: EventResults, view: PaulJonesView) -> None:
     """``Players`` (individual ranking) and ``Teams`` (team ranking), a column per session."""
     sessions = view.scored
-    totals = [Column("Total", 8, MP_FORMAT), Column("Max", 7, MP_FORMAT),
-              Column("%", 8, PERCENT_FORMAT)]  # fmt: skip
     sheet = new_sheet(workbook, "Players")
     drawn = "" if view.draw_seed is None else f", teams drawn with seed {view.draw_seed}"
     so_far = f" ({view.so_far})" if view.so_far else ""
@@ -48,7 +46,7 @@ def write_paul_jones_sheets(workbook: Workbook, results: EventResults, view: Pau
             + [by_session[n].points if n in by_session else None for n in sessions]
             + [p.total, p.maximum, p.percent]
         )
-    write_table(sheet, header_row, columns + totals, rows)
+    write_table(sheet, header_row, [*columns, *TOTAL_COLUMNS], rows)
     finish_sheet(sheet, header_row, landscape=True)
     sheet = new_sheet(workbook, "Teams")
     header_row = write_title(
@@ -68,5 +66,5 @@ def write_paul_jones_sheets(workbook: Workbook, results: EventResults, view: Pau
             + [by_session.get(n) for n in sessions]
             + [t.total, t.maximum, t.percent]
         )
-    write_table(sheet, header_row, columns + totals, rows)
+    write_table(sheet, header_row, [*columns, *TOTAL_COLUMNS], rows)
     finish_sheet(sheet, header_row, landscape=True)
