@@ -91,30 +91,29 @@ class HostCheck:
     what to type instead, not only its "Invalid host header" (a director who opened the
     console by the laptop's network name needs to know it answers at 127.0.0.1)."""
 
+    _PASSED = "bridgescan.host_checked"  # set in the scope when the name was accepted
+    _REFUSAL = (
+        "unknown host name: this console answers at http://127.0.0.1 (or the address given "
+        "with --host); `bridgescan serve --public` answers any name"
+    )
+
     def __init__(self, app: ASGIApp, allowed_hosts: list[str]) -> None:
         self.app = app
-        self.allowed_hosts = allowed_hosts
+        self.checked = TrustedHostMiddleware(self._accepted, allowed_hosts, www_redirect=False)
+
+    async def _accepted(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope[self._PASSED] = True
+        await self.app(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        passed = False
-
-        async def inner(scope: Scope, receive: Receive, send: Send) -> None:
-            nonlocal passed
-            passed = True
-            await self.app(scope, receive, send)
-
-        async def refused(message: Message) -> None:
-            if passed:
+        async def answer(message: Message) -> None:
+            if scope.get(self._PASSED):
                 await send(message)
             elif message["type"] == "http.response.start":
-                await PlainTextResponse(
-                    "unknown host name: this console answers at http://127.0.0.1 (or the "
-                    "address given with --host); `bridgescan serve --public` answers any name",
-                    status_code=message["status"],
-                )(scope, receive, send)
+                refusal = PlainTextResponse(self._REFUSAL, status_code=message["status"])
+                await refusal(scope, receive, send)
 
-        checked = TrustedHostMiddleware(inner, self.allowed_hosts, www_redirect=False)
-        await checked(scope, receive, refused)
+        await self.checked(scope, receive, answer)
 
 
 class Gate(Protocol):
