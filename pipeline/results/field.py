@@ -13,9 +13,9 @@ fix here reaches both:
   sit-out credit, procedural penalties of Law 90, totals and percentages);
 - pairs in IMPs: ``boards.imp_figures`` per board for the main job (``imp_pairs``) and a file
   alike (``scoring.imps.imp_board``), ``scoring.imp_totals`` per pair;
-- teams: the two tables of a match (same round, the teams in opposite seats) by
-  ``scoring.imps.team_board_imps`` and the match by ``pipeline.results.teams.match_score``,
-  as the main job's team evenings;
+- teams: the lines as the tables of ``team_matches.score_matches``, which pairs them into
+  matches (each board's two tables of the same two teams in opposite seats) and scores them
+  (``scoring.imps.team_board_imps``, WBF 2013 VPs) for the main job's team evenings too;
 - sections scored apart (each its own field) or across the field (``across_sections``);
 - individuals: each partnership is scored as a pair and each player's total is the sum of
   its sides' points (its maximum the sum of the tops).
@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-from pipeline.results.boards import board_result, imp_figures, score_boards
+from pipeline.results.boards import imp_figures, score_boards
 from pipeline.results.field_records import (
     FieldError,
     FieldLine,
@@ -44,12 +44,11 @@ from pipeline.results.field_records import (
     ScoredField,
     SitoutScore,
 )
-from pipeline.results.teams import match_score
+from pipeline.results.team_matches import TeamTable, score_matches, team_totals
 from scoring.adjusted import Penalty, PenaltyReason
 from scoring.board_scoring import BoardLine, BoardScore
 from scoring.event import EventKind
 from scoring.imp_totals import imp_totals
-from scoring.imps import team_board_imps
 from scoring.session import score_session
 
 __all__ = ["score_field"]
@@ -307,41 +306,29 @@ def _imps(
 def _teams(
     lines: Sequence[FieldLine[R]],
 ) -> tuple[list[LineScore[R]], list[PairScore], list[MatchScore]]:
-    """Teams: the two tables of each match (same round, the teams in opposite seats) by
-    ``team_board_imps``, each match by ``teams.match_score`` (as the main job's evenings).
-    The first team of a match (in name order) is its home side, whose board IMPs make the
-    match; a line whose other table is missing is left out."""
-    scores: list[LineScore[R]] = []
-    home_imps: dict[tuple[int | None, tuple[str, str]], list[Fraction]] = {}
-    for board_lines in _boards(lines).values():
-        tables: dict[tuple[int | None, frozenset[str]], list[FieldLine[R]]] = {}
-        for line in board_lines:
-            tables.setdefault((line.round, frozenset((line.ns, line.ew))), []).append(line)
-        for (round_, _), pair in tables.items():
-            if len(pair) != 2:
-                continue
-            a, b = pair
-            if (a.ns, a.ew) != (b.ew, b.ns):
-                continue
-            first, second = team_board_imps(
-                board_result(*a.outcomes, a.adjusted), board_result(*b.outcomes, b.adjusted)
-            )
-            scores.append(LineScore(a.result, a.law77_ns, first, second, None, False))
-            scores.append(LineScore(b.result, b.law77_ns, second, first, None, False))
-            home, away = sorted((a.ns, a.ew))
-            home_imps.setdefault((round_, (home, away)), []).append(
-                first if a.ns == home else second
-            )
-    matches = []
-    vps: dict[str, Fraction] = {}
-    nets: dict[str, Fraction] = {}
-    for (round_, (home, away)), board_imps in home_imps.items():
-        won, lost, vp = match_score(board_imps, len(board_imps))
-        net = won - lost
-        matches.append(MatchScore(round_, (home, away), (net, -net), (vp.first, vp.second),
-                                  len(board_imps)))  # fmt: skip
-        for team, points, imps in ((home, vp.first, net), (away, vp.second, -net)):
-            vps[team] = vps.get(team, Fraction(0)) + points
-            nets[team] = nets.get(team, Fraction(0)) + imps
-    pairs = [PairScore(team, nets[team], Fraction(0), 0, vp=vps[team]) for team in sorted(vps)]
-    return scores, pairs, matches
+    """Teams: the file's lines as the tables of ``team_matches.score_matches``, the one pairing
+    into matches the main job's evenings use (``teams``); the lines come back board by board
+    in the file's order, the two tables of a board together. A line whose other table is
+    missing is left out."""
+    tables = [TeamTable(x.board, x.round, x.ns, x.ew, x) for x in lines]
+    matches, _ = score_matches(tables, lambda line: line.outcomes)
+    place = {id(x): n for n, x in enumerate(lines)}
+    board_place: dict[int, int] = {}
+    for n, x in enumerate(lines):
+        board_place.setdefault(x.board, n)
+    scored: list[tuple[tuple[int, int, int], LineScore[R]]] = []
+    for b in (b for match in matches for b in match.boards):
+        here, there = b.home_ns.line, b.home_ew.line
+        assert here is not None and there is not None  # every table is a line of the file
+        first = min(place[id(here)], place[id(there)])
+        for line, ns, ew in ((here, b.home_imps, b.away_imps), (there, b.away_imps, b.home_imps)):
+            score = LineScore(line.result, line.law77_ns, ns, ew, None, False)
+            scored.append(((board_place[line.board], first, place[id(line)]), score))
+    totals = team_totals(matches)
+    return (
+        [score for _, score in sorted(scored, key=lambda item: item[0])],
+        [PairScore(team, t.won - t.lost, Fraction(0), 0, vp=t.vp)
+         for team, t in sorted(totals.items())],
+        [MatchScore(m.round, (m.home, m.away), (m.won - m.lost, m.lost - m.won),
+                    (m.vp.first, m.vp.second), len(m.boards)) for m in matches],
+    )  # fmt: skip

@@ -33,7 +33,7 @@ from pipeline.interop.records import Scoring
 from pipeline.interop.score import rescore
 from pipeline.results.field_records import FieldOptions
 from pipeline.results.imp_pairs import score_imp_pairs_session
-from pipeline.results.teams import _board_imps
+from pipeline.results.team_matches import board_imps
 from scoring.contract import Contract, Seat
 from scoring.outcome import parse_adjustment
 from scoring.traveller import TravellerRow
@@ -109,11 +109,16 @@ def test_team_board_with_a_split_score_scores_each_side_in_its_own_field() -> No
     # score of +170 at table 1, -60 -> -2: the two need not balance.
     here = TravellerRow(1, 1, 2, adjustment=parse_adjustment("+620/+170"))
     there = TravellerRow(1, 2, 1, Contract.parse("2S"), N, 8)
-    home, note = _board_imps(here, there)
-    assert home == 11
+    home, away, note = board_imps(here.outcomes(), there.outcomes())
+    assert (home, away) == (11, -2)
     assert note == "split score: the other team -2"
     artificial = TravellerRow(1, 1, 2, adjustment=parse_adjustment("A60/40"))
-    assert _board_imps(artificial, there) == (3, "artificial score (Law 86A)")
+    assert board_imps(artificial.outcomes(), there.outcomes()) == (
+        3, -3, "artificial score (Law 86A)",
+    )  # fmt: skip
+    assert board_imps(None, there.outcomes()) == (
+        0, 0, "no result at one table: 0 IMPs (director to adjust)",
+    )  # fmt: skip
 
 
 def test_the_main_job_takes_the_imp_totals_option_as_compare_does(tmp_path: Path) -> None:
