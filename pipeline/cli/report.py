@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pipeline.cli.output import Listing
-    from pipeline.results.model import EventResults
+    from pipeline.results.model.event import EventResults
 
 __all__ = ["ranking_listing", "print_status"]
 

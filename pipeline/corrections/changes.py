@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from pipeline.doors.session_input import SessionInput
-from pipeline.results.model import EventResults, LeveledStanding, ResultLine, Standing
+from pipeline.results.model.event import EventResults, LeveledStanding
+from pipeline.results.model.sessions import ResultLine, Standing
 from pipeline.results.publication import ChangeReport, LineChange, PairChange
 
 __all__ = ["change_report", "result_text", "changed_sessions"]

@@ -52,9 +52,9 @@ from pipeline.corrections.stored_state import (
 from pipeline.corrections.version_commit import Published, commit
 from pipeline.doors.scans.review import Decision
 from pipeline.doors.session_input import SessionInput
-from pipeline.results.model import EventResults, FindingView
+from pipeline.results.model.event import EventResults
 from pipeline.results.publication import ChangeReport
-from pipeline.results.status import session_blocking
+from pipeline.results.status import FindingView, session_blocking
 from pipeline.store import Append, ConflictError, EventStore
 from pipeline.store.clock_floor import check_floor
 from scoring.correction import (

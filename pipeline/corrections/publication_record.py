@@ -16,7 +16,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from pipeline.corrections.records import Publication, ReopenedBoard, SessionPublication
-from pipeline.results.model import EventResults, ResultLine
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.sessions import ResultLine
 from pipeline.results.status import session_blocking, session_status
 from pipeline.store.codec import dumps
 from scoring.event import Event

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pipeline.corrections.publication_record import bare_results
 from pipeline.corrections.records import Correction, Publication
 from pipeline.corrections.request import line_text
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.results.publication import (
     AuditEntry,
     ChangeReport,

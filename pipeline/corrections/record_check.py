@@ -45,7 +45,7 @@ from pipeline.publish.file_set import (
     version_folder,
 )
 from pipeline.publish.results_json_read import RESULTS_FILE, ResultsJsonError, read_store_head
-from pipeline.results.model import StoreHead
+from pipeline.results.model.event import StoreHead
 from pipeline.store import (
     ChainHead,
     EventStore,

@@ -25,7 +25,7 @@ from pipeline.corrections.records import (
 from pipeline.doors.session_input import SessionInput
 from pipeline.results.event import score_event
 from pipeline.results.masterpoints import masterpoint_scale
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.store import EventStore, StoredRecord
 from scoring.event import Event
 

@@ -39,7 +39,7 @@ from pipeline.publish.file_set import (
     version_name,
     write_version,
 )
-from pipeline.results.model import EventResults, StoreHead
+from pipeline.results.model.event import EventResults, StoreHead
 from pipeline.store import Append, EventStore, StoredRecord
 
 __all__ = ["Published", "verify_before_publishing", "commit", "repair"]

@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from pipeline.events.guidecards import GuideCardError, load_guide_cards, write_guide_card_csv
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
 from scoring.movements.checks import Severity, check_movement
 from scoring.movements.elevator import (

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from pipeline.doors.scans.reading import ReadSession
     from pipeline.doors.scans.review import ReviewItem
-    from pipeline.results.model import EventResults
+    from pipeline.results.model.event import EventResults
 
 __all__ = ["artifact_key", "publish_event_artifacts", "publish_batch_artifact"]
 

@@ -18,7 +18,7 @@ from pipeline.events.eventfile import load_event
 from pipeline.flows.store_checks import check_store
 from pipeline.results.event import score_event
 from pipeline.results.masterpoints import masterpoint_scale
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.results.names import check_names
 from pipeline.store import EventStore
 from scoring.event import Event

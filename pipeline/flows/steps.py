@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ocr.reading import PageReading
     from pipeline.doors.scans.review import Decision
     from pipeline.doors.session_input import SessionInput
-    from pipeline.results.model import EventResults
+    from pipeline.results.model.event import EventResults
 
 __all__ = [
     "REVIEW_FOLDER",

@@ -1,4 +1,4 @@
-"""Publishing: writers of the one results model (``pipeline.results.model.EventResults``).
+"""Publishing: writers of the one results model (``pipeline.results.model.event.EventResults``).
 
 The result workbook (``workbook``), the JSON for the web (``results_json``), the masterpoint
 CSV for the federation (``workbook.masterpoints.awards_csv``) and the results site
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pipeline.events.hand_records import HandRecord
     from pipeline.publish.file_set import WrittenVersion
-    from pipeline.results.model import EventResults
+    from pipeline.results.model.event import EventResults
 
 __all__ = ["OUTPUT_NAMES", "render", "publish", "publish_version", "published_paths"]
 

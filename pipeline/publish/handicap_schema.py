@@ -15,7 +15,7 @@ from pydantic import Field
 
 from pipeline.publish.json_codec import Exact, Many, Rounded2, Rounded4, Shape
 from pipeline.publish.player_schema import PlayerJson
-from pipeline.results.model import HandicapSession, HandicapStanding, HandicapView
+from pipeline.results.model.handicap import HandicapSession, HandicapStanding, HandicapView
 
 __all__ = ["HandicapJson"]
 

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from pipeline.publish.json_codec import Derived, Exact, Flat, Many, Rounded2, Rounded4, Shape
 from pipeline.publish.player_schema import PlayerJson
-from pipeline.results.model import (
+from pipeline.results.model.paul_jones import (
     PaulJonesTeamStanding,
     PaulJonesView,
     PlayerSession,

@@ -4,7 +4,7 @@ federation member number, in two orders (a ranking's players, a masterpoint line
 from __future__ import annotations
 
 from pipeline.publish.json_codec import Shape, Text
-from pipeline.results.model import PlayerView
+from pipeline.results.model.sessions import PlayerView
 
 __all__ = ["PlayerJson", "MemberNameJson"]
 

@@ -35,7 +35,7 @@ from typing import Any
 from pipeline.files import atomic_write_text
 from pipeline.publish.json_number import number
 from pipeline.publish.results_schema import FORMAT, ResultsJson
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 
 __all__ = [
     "FORMAT",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from pipeline.publish.results_schema import FORMAT, ResultsJson, StoreJson
-from pipeline.results.model import EventResults, StoreHead
+from pipeline.results.model.event import EventResults, StoreHead
 
 if TYPE_CHECKING:
     from pipeline.store import ChainHead, StoreLocation

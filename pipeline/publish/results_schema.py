@@ -45,23 +45,16 @@ from pipeline.publish.json_codec import (
 from pipeline.publish.paul_jones_schema import PaulJonesJson
 from pipeline.publish.player_schema import MemberNameJson, PlayerJson
 from pipeline.publish.publication_schema import AuditJson, ChangesJson, PublicationJson
-from pipeline.results.model import (
+from pipeline.results.model.event import (
     Award,
-    BoardView,
     EventResults,
-    FindingView,
     LeveledSession,
     LeveledStanding,
-    MatchView,
-    PublicationStatus,
-    ResultLine,
-    SessionView,
-    Standing,
     StoreHead,
-    TeamBoard,
-    TeamStanding,
-    TeamsView,
 )
+from pipeline.results.model.sessions import BoardView, ResultLine, SessionView, Standing
+from pipeline.results.model.teams import MatchView, TeamBoard, TeamStanding, TeamsView
+from pipeline.results.status import FindingView, PublicationStatus
 from scoring.presentation import Presentation
 
 __all__ = ["FORMAT", "ResultsJson", "StoreJson"]

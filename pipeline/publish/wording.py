@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pipeline.results.model import BoardView, EventResults, ResultLine, SessionView
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.sessions import BoardView, ResultLine, SessionView
 from pipeline.results.publication import AuditEntry
 from scoring.presentation import Presentation, centred_total
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pipeline.doors.session_input import SessionInput
-from pipeline.results.model import FindingView
+from pipeline.results.status import FindingView
 from scoring.event import Event
 from scoring.movement import Movement
 from scoring.movements.elevator import planned_rounds

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pipeline.results.model import BoardView, ResultLine, SessionView
+from pipeline.results.model.sessions import BoardView, ResultLine, SessionView
 
 __all__ = ["CardLine", "score_card", "pair_lines", "traveller_order"]
 

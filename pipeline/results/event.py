@@ -14,7 +14,7 @@ from dataclasses import replace
 from pipeline.doors.session_input import NothingScoredYet, ScoreInputError, SessionInput
 from pipeline.results.barometer import after_played_rounds
 from pipeline.results.imp_pairs import score_imp_sessions
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.results.names import check_names
 from pipeline.results.pairs import score_pairs_sessions
 from pipeline.results.status import publication_status

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pipeline.results.model import HandicapSession, HandicapStanding, HandicapView
+from pipeline.results.model.handicap import HandicapSession, HandicapStanding, HandicapView
 from pipeline.results.views import players_of
 from scoring.handicap import HandicapPlan, handicap_addition
 from scoring.ranking import rank

@@ -15,18 +15,10 @@ from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.doors.unscorable import nothing_scorable
 from pipeline.results.boards import imp_figures
 from pipeline.results.masterpoints import award_masterpoints, awards_of
-from pipeline.results.model import (
-    Award,
-    BoardView,
-    FindingView,
-    LeveledSession,
-    LeveledStanding,
-    PlayerView,
-    ResultLine,
-    SessionView,
-    Standing,
-)
+from pipeline.results.model.event import Award, LeveledSession, LeveledStanding
+from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
 from pipeline.results.session_rows import ScoredSessions, only_section, scorable, validate
+from pipeline.results.status import FindingView
 from pipeline.results.views import finding_view, players_of
 from pipeline.validation import validate_session
 from scoring.board_scoring import BoardLine

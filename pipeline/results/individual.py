@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pipeline.results.model import IndividualRound, IndividualStanding, IndividualView, PlayerView
+from pipeline.results.model.individual import IndividualRound, IndividualStanding, IndividualView
+from pipeline.results.model.sessions import PlayerView
 from scoring.event import Event, Player
 from scoring.leveling import level_pair
 from scoring.movements.spec import individual_of

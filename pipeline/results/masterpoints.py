@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pipeline.results.model import Award, SessionView
+from pipeline.results.model.event import Award
+from pipeline.results.model.sessions import SessionView
 from scoring.masterpoints import (
     Competition,
     MasterpointScale,

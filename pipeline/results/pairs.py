@@ -21,14 +21,8 @@ from pipeline.results.boards import score_boards
 from pipeline.results.handicap import handicap_view
 from pipeline.results.individual import individual_view, is_individual
 from pipeline.results.masterpoints import award_masterpoints, awards_of
-from pipeline.results.model import (
-    Award,
-    FindingView,
-    LeveledSession,
-    LeveledStanding,
-    PlayerView,
-    SessionView,
-)
+from pipeline.results.model.event import Award, LeveledSession, LeveledStanding
+from pipeline.results.model.sessions import PlayerView, SessionView
 from pipeline.results.paul_jones import paul_jones_view
 from pipeline.results.session_rows import (
     ScoredSession,
@@ -37,6 +31,7 @@ from pipeline.results.session_rows import (
     scorable,
     validate,
 )
+from pipeline.results.status import FindingView
 from pipeline.results.views import finding_view, players_of, session_view
 from pipeline.validation import Finding, session_control_sums
 from scoring.board_scoring import BoardLine

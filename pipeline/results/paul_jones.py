@@ -23,14 +23,14 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pipeline.results.model import (
+from pipeline.results.model.paul_jones import (
     PaulJonesTeamStanding,
     PaulJonesView,
     PlayerSession,
     PlayerStanding,
-    PlayerView,
     TeamSession,
 )
+from pipeline.results.model.sessions import PlayerView
 from scoring.event import Event, Player
 from scoring.leveling import level_pair
 from scoring.ranking import rank

@@ -7,15 +7,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pipeline.doors.session_input import ScoreInputError, SessionInput, WaitingLine
-from pipeline.results.model import (
-    Award,
-    FindingView,
-    HandicapView,
-    IndividualView,
-    LeveledStanding,
-    PaulJonesView,
-    SessionView,
-)
+from pipeline.results.model.event import Award, LeveledStanding
+from pipeline.results.model.handicap import HandicapView
+from pipeline.results.model.individual import IndividualView
+from pipeline.results.model.paul_jones import PaulJonesView
+from pipeline.results.model.sessions import SessionView
+from pipeline.results.status import FindingView
 from pipeline.validation import Finding, validate_session
 from pipeline.validation.findings import Code
 from scoring.event import Event, Section, Session

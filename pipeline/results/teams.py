@@ -13,15 +13,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from pipeline.doors.session_input import SessionInput
-from pipeline.results.model import (
-    EventResults,
-    FindingView,
-    MatchView,
-    TeamBoard,
-    TeamStanding,
-    TeamsView,
-)
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.teams import MatchView, TeamBoard, TeamStanding, TeamsView
 from pipeline.results.session_rows import only_section, validate
+from pipeline.results.status import FindingView
 from pipeline.results.team_matches import (
     ScoredMatch,
     TeamTable,

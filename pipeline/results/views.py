@@ -13,14 +13,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pipeline.doors.session_input import WaitingLine
-from pipeline.results.model import (
-    BoardView,
-    FindingView,
-    PlayerView,
-    ResultLine,
-    SessionView,
-    Standing,
-)
+from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
+from pipeline.results.status import FindingView
 from pipeline.validation import Finding
 from scoring.board import dealer_of, vulnerability_of
 from scoring.board_scoring import BoardScore, SideScore

@@ -44,7 +44,7 @@ from pipeline.publish.results_json_read import ResultsJsonError
 from pipeline.publish.web.publication import publication_text
 from pipeline.publish.wording import law_text
 from pipeline.results.cards import traveller_order
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.store import EventStore, StoreError, store_location
 from pipeline.web.console import Console
 from pipeline.web.http import base_of, console_of, page, redirect, require_director, session_of

@@ -17,7 +17,7 @@ from pipeline.doors.scans.review_decisions import current_decisions, decision_hi
 from pipeline.doors.scans.review_queue_file import load_queue
 from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
 from pipeline.publish.web import SiteStatus, site_status
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.store import EventStore, StoreError, store_location
 
 __all__ = [

@@ -22,14 +22,8 @@ from pipeline.publish.web.publication import (
 )
 from pipeline.publish.wording import board_marks, centres, fmt, line_mark
 from pipeline.results.cards import score_card, traveller_order
-from pipeline.results.model import (
-    BoardView,
-    EventResults,
-    LeveledStanding,
-    PlayerView,
-    SessionView,
-    Standing,
-)
+from pipeline.results.model.event import EventResults, LeveledStanding
+from pipeline.results.model.sessions import BoardView, PlayerView, SessionView, Standing
 from scoring.board import dealer_of, vulnerability_of
 from scoring.contract import Seat
 

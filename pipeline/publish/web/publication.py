@@ -16,7 +16,8 @@ from datetime import datetime
 
 from pipeline.clock import local_text, zone_name
 from pipeline.publish.wording import law_text
-from pipeline.results.model import EventResults, ResultLine
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.sessions import ResultLine
 from pipeline.results.publication import AuditEntry, PublicationView, SessionPeriodView
 
 __all__ = [

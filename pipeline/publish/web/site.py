@@ -26,7 +26,7 @@ from pipeline.events.hand_records import HandRecord
 from pipeline.publish.web.pages import INDEX, MASTERPOINTS, site_pages
 from pipeline.publish.web.publication import CHANGES, publication_text
 from pipeline.publish.web.render import environment, static_files
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.results.publication import SessionPeriodView
 
 __all__ = ["SITE_FOLDER", "SiteStatus", "site_status", "build_site", "write_site", "SiteReport"]

@@ -7,22 +7,10 @@ masterpoint list for the federation. docs/result-workbook.md describes every she
 
 from pipeline.publish.workbook.masterpoints import awards_csv, write_awards_csv
 from pipeline.publish.workbook.writer import build_workbook, write_workbook
-from pipeline.results.model import (
-    Award,
-    BoardView,
-    EventResults,
-    FindingView,
-    LeveledSession,
-    LeveledStanding,
-    MatchView,
-    PlayerView,
-    ResultLine,
-    SessionView,
-    Standing,
-    TeamBoard,
-    TeamStanding,
-    TeamsView,
-)
+from pipeline.results.model.event import Award, EventResults, LeveledSession, LeveledStanding
+from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
+from pipeline.results.model.teams import MatchView, TeamBoard, TeamStanding, TeamsView
+from pipeline.results.status import FindingView
 
 __all__ = [
     "Award",

@@ -21,7 +21,7 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 
 __all__ = ["write_changes_sheet", "write_audit_sheet"]
 

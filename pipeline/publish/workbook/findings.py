@@ -19,7 +19,8 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults, FindingView
+from pipeline.results.model.event import EventResults
+from pipeline.results.status import FindingView
 
 __all__ = ["write_findings", "SEVERITY_ORDER"]
 

@@ -15,7 +15,8 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults, HandicapView
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.handicap import HandicapView
 
 __all__ = ["write_handicap_sheet"]
 

@@ -23,7 +23,7 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from scoring.contract import Seat
 
 __all__ = ["write_hand_records"]

@@ -19,7 +19,8 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults, IndividualView
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.individual import IndividualView
 
 __all__ = ["write_individual_sheet"]
 

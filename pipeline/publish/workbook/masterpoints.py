@@ -25,7 +25,7 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import Award, EventResults
+from pipeline.results.model.event import Award, EventResults
 from pipeline.xlsx import csv_safe
 
 __all__ = ["write_awards_sheet", "awards_csv", "write_awards_csv", "CSV_HEADER"]

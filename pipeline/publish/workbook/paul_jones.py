@@ -20,7 +20,8 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults, PaulJonesView
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.paul_jones import PaulJonesView
 
 __all__ = ["write_paul_jones_sheets"]
 

@@ -27,7 +27,8 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.version_line import publication_line
-from pipeline.results.model import EventResults, LeveledStanding, SessionView, Standing
+from pipeline.results.model.event import EventResults, LeveledStanding
+from pipeline.results.model.sessions import SessionView, Standing
 
 __all__ = ["write_session_ranking", "write_leveled_ranking", "heading", "CENTRED_NOTE"]
 

@@ -17,7 +17,8 @@ from pipeline.publish.workbook.layout import (
     write_title,
 )
 from pipeline.publish.workbook.ranking import heading
-from pipeline.results.model import EventResults, TeamsView
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.teams import TeamsView
 
 __all__ = ["write_team_sheets"]
 

@@ -31,7 +31,8 @@ from pipeline.publish.workbook.layout import (
 )
 from pipeline.publish.workbook.ranking import CENTRED_NOTE, heading
 from pipeline.results.cards import score_card
-from pipeline.results.model import BoardView, EventResults, ResultLine, SessionView
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.sessions import BoardView, ResultLine, SessionView
 from scoring.contract import card_text
 
 __all__ = ["write_travellers", "write_score_cards", "short_names", "by_ns_score", "board_heading"]

@@ -7,7 +7,7 @@ corrected.
 from __future__ import annotations
 
 from pipeline.clock import local_text, zone_name
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 
 __all__ = ["publication_line"]
 

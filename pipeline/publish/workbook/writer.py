@@ -28,7 +28,7 @@ from pipeline.publish.workbook.paul_jones import write_paul_jones_sheets
 from pipeline.publish.workbook.ranking import write_leveled_ranking, write_session_ranking
 from pipeline.publish.workbook.teams import write_team_sheets
 from pipeline.publish.workbook.travellers import write_score_cards, write_travellers
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 
 if TYPE_CHECKING:
     from pipeline.events.hand_records import HandRecord

@@ -27,7 +27,7 @@ from pipeline.publish.workbook import (
     Standing,
     write_workbook,
 )
-from pipeline.results.model import LeveledSession, LeveledStanding
+from pipeline.results.model.event import LeveledSession, LeveledStanding
 from scoring.presentation import Presentation, centre, centred_total, uncentre
 from tests.pipeline.workbook_blocks import block
 

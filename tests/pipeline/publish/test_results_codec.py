@@ -3,7 +3,9 @@ is written, a field nobody describes stops the import, a damaged file is named p
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import subprocess
 import sys
 from dataclasses import dataclass, fields, is_dataclass, make_dataclass
@@ -27,35 +29,25 @@ from pipeline.publish.results_json_read import (
 )
 from pipeline.publish.results_schema import ResultLineJson
 from pipeline.results import model
-from pipeline.results.model import (
+from pipeline.results import status as status_module
+from pipeline.results.model.event import (
     Award,
-    BoardView,
     EventResults,
-    FindingView,
-    HandicapSession,
-    HandicapStanding,
-    HandicapView,
-    IndividualRound,
-    IndividualStanding,
-    IndividualView,
     LeveledSession,
     LeveledStanding,
-    MatchView,
+    StoreHead,
+)
+from pipeline.results.model.handicap import HandicapSession, HandicapStanding, HandicapView
+from pipeline.results.model.individual import IndividualRound, IndividualStanding, IndividualView
+from pipeline.results.model.paul_jones import (
     PaulJonesTeamStanding,
     PaulJonesView,
     PlayerSession,
     PlayerStanding,
-    PlayerView,
-    PublicationStatus,
-    ResultLine,
-    SessionView,
-    Standing,
-    StoreHead,
-    TeamBoard,
     TeamSession,
-    TeamStanding,
-    TeamsView,
 )
+from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
+from pipeline.results.model.teams import MatchView, TeamBoard, TeamStanding, TeamsView
 from pipeline.results.publication import (
     AuditEntry,
     ChangeReport,
@@ -64,6 +56,7 @@ from pipeline.results.publication import (
     PublicationView,
     SessionPeriodView,
 )
+from pipeline.results.status import FindingView, PublicationStatus
 from scoring.presentation import Presentation
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -260,9 +253,19 @@ def _shapes() -> list[type[Shape]]:
 
 def test_every_dataclass_of_the_model_has_a_shape() -> None:
     described = {shape.domain for shape in _shapes()}
+    # Every module of the model package (those added later included), and the findings as
+    # shown and the status, which live beside the rules that decide the status.
+    modules = [
+        importlib.import_module(f"{model.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(model.__path__)
+    ] + [status_module]
     dataclasses = {
-        value for value in vars(model).values() if is_dataclass(value) and isinstance(value, type)
+        value
+        for module in modules
+        for value in vars(module).values()
+        if is_dataclass(value) and isinstance(value, type) and value.__module__ == module.__name__
     }
+    assert {EventResults, TeamsView, FindingView, PublicationStatus} <= dataclasses
     assert dataclasses - described == set()
     assert {AuditEntry, ChangeReport, LineChange, PairChange, PublicationView,
             SessionPeriodView} <= described  # fmt: skip

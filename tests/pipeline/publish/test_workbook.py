@@ -25,8 +25,7 @@ from pipeline.publish.workbook import (
 )
 from pipeline.publish.workbook.layout import fmt, sheet_title
 from pipeline.publish.workbook.masterpoints import awards_csv
-from pipeline.results.model import PublicationStatus
-from pipeline.results.status import publication_status
+from pipeline.results.status import PublicationStatus, publication_status
 from tests.pipeline.workbook_blocks import block, titles
 
 F = Fraction

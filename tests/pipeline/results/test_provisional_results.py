@@ -91,8 +91,7 @@ def test_every_publisher_says_provisional_and_withholds_masterpoints(evening, tm
 
 
 def test_a_session_is_official_only_when_nothing_of_its_own_or_the_events_is_open() -> None:
-    from pipeline.results.model import FindingView
-    from pipeline.results.status import session_status
+    from pipeline.results.status import FindingView, session_status
 
     of_session_2 = FindingView("error", "result-missing", "2", "board 4", "no result")
     of_event = FindingView("error", "names", "", "event.yaml", "pair 3 has no names")

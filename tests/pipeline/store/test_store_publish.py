@@ -20,7 +20,7 @@ from pipeline.corrections.version_commit import verify_before_publishing
 from pipeline.publish import publish
 from pipeline.publish.results_json_read import read_results_json
 from pipeline.publish.workbook.writer import STORE_HEAD_PROPERTY, STORE_PROPERTY
-from pipeline.results.model import StoreHead
+from pipeline.results.model.event import StoreHead
 from pipeline.store import EventStore, TamperedError
 from tests.pipeline.publish.test_workbook import _results
 from tests.pipeline.store.store_raw import bypass_triggers

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pipeline.flows.score_files import run_score
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from tests.pipeline.web.chromium import ChromiumMissing, launch
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from pipeline.doors.scans.review_decisions import current_decisions
 from pipeline.events.hand_records import analyse
 from pipeline.interop.deals import read_deals
 from pipeline.publish.web import write_site
-from pipeline.results.model import EventResults
+from pipeline.results.model.event import EventResults
 from pipeline.store import EventStore, store_location
 from pipeline.web.app import Console
 from pipeline.web.security import Secrets

@@ -19,20 +19,9 @@ from pipeline.cli import app
 from pipeline.events.hand_records import analyse
 from pipeline.interop.deals import read_deals
 from pipeline.publish.web import build_site, write_site
-from pipeline.results.model import (
-    Award,
-    BoardView,
-    EventResults,
-    FindingView,
-    MatchView,
-    PlayerView,
-    ResultLine,
-    SessionView,
-    Standing,
-    TeamBoard,
-    TeamStanding,
-    TeamsView,
-)
+from pipeline.results.model.event import Award, EventResults
+from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
+from pipeline.results.model.teams import MatchView, TeamBoard, TeamStanding, TeamsView
 from pipeline.results.publication import (
     AuditEntry,
     ChangeReport,
@@ -41,6 +30,7 @@ from pipeline.results.publication import (
     PublicationView,
     SessionPeriodView,
 )
+from pipeline.results.status import FindingView
 
 F = Fraction
 

@@ -7,7 +7,9 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pipeline.publish.web import build_site
-from pipeline.results.model import EventResults, PublicationStatus, ResultLine
+from pipeline.results.model.event import EventResults
+from pipeline.results.model.sessions import ResultLine
+from pipeline.results.status import PublicationStatus
 from tests.pipeline.web.test_site import _doc, _event, _rows
 
 REASON = "session 1: 1 reading waits for review (s1.pdf#p3r2)"
