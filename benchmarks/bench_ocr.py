@@ -341,19 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         help="test: the benchmark; training: the validation thresholds are chosen on",
     )
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
-    ap.add_argument(
-        "--price-rules",
-        action="store_true",
-        help="read the TRAINING pages with each mark rule switched off in turn "
-        "(benchmarks/rule_prices.py) and print what each rule saves",
-    )
     args = ap.parse_args(argv)
     conditions = [c for c in args.conditions.split(",") if c]
-    if args.price_rules:
-        from benchmarks.rule_prices import as_markdown, price_rules
-
-        print(as_markdown(price_rules(args.cache, args.pages, tuple(conditions), args.seed)))
-        return 0
     result: dict[str, object] = {}
     total = Counter()
     for condition in conditions:

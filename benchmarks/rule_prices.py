@@ -2,7 +2,6 @@
 rule of ocr/mark_rules.py switched off in turn (issue 43).
 
     .venv/bin/python -m benchmarks.rule_prices --pages 40 --cache /tmp/bridgescan_bench_ocr
-    (the same as: .venv/bin/python -m benchmarks.bench_ocr --price-rules --pages 40)
 
 For every condition ``--pages`` TRAINING pages are generated (or reused from ``--cache``,
 as ``benchmarks.bench_ocr --split training`` makes them) and read with the event. A rule's

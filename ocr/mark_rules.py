@@ -9,7 +9,7 @@ strokes round a box are its own circle, the dot rule last looks at a row that ho
 mark. Every rule's reason, with the pages that showed it was needed, is its ``why`` and
 its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
-``benchmarks.bench_ocr --price-rules`` switches each rule off in turn (``rules_off``) and
+``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
 """
 
