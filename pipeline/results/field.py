@@ -311,7 +311,7 @@ def _teams(
     in the file's order, the two tables of a board together. A line whose other table is
     missing is left out."""
     tables = [TeamTable(x.board, x.round, x.ns, x.ew, x) for x in lines]
-    matches, _ = score_matches(tables, lambda line: line.outcomes)
+    matches = score_matches(tables, lambda line: line.outcomes)
     place = {id(x): n for n, x in enumerate(lines)}
     board_place: dict[int, int] = {}
     for n, x in enumerate(lines):

@@ -138,41 +138,37 @@ def _opposite(tables: list[TeamTable[T, L]]) -> bool:
 
 def _paired(
     tables: Iterable[TeamTable[T, L]],
-) -> tuple[list[tuple[TeamTable[T, L], TeamTable[T, L]]], list[TeamTable[T, L]]]:
+) -> list[tuple[TeamTable[T, L], TeamTable[T, L]]]:
     """Each board's two tables of the same two teams in opposite directions, as (home NS,
     home EW), board by board in the order they first appear; where the two teams met on a
     board number more than once (a file whose rounds reuse board numbers), the tables of
-    the same round. A table without its other table is handed back alone."""
+    the same round. A table without its other table is no board of a match: left out."""
     by_board: dict[int, dict[frozenset[T], list[TeamTable[T, L]]]] = {}
     for table in tables:
         teams = frozenset((table.ns, table.ew))
         by_board.setdefault(table.board, {}).setdefault(teams, []).append(table)
     pairs: list[tuple[TeamTable[T, L], TeamTable[T, L]]] = []
-    alone: list[TeamTable[T, L]] = []
     for meetings in by_board.values():
         for met in meetings.values():
             by_round: dict[int | None, list[TeamTable[T, L]]] = {}
             for table in met:
                 by_round.setdefault(table.round, []).append(table)
             for two in [met] if _opposite(met) else list(by_round.values()):
-                if not _opposite(two):
-                    alone += two
-                    continue
-                first, second = two
-                pairs.append((first, second) if first.ns < first.ew else (second, first))
-    return pairs, alone
+                if _opposite(two):
+                    first, second = two
+                    pairs.append((first, second) if first.ns < first.ew else (second, first))
+    return pairs
 
 
 def score_matches(
     tables: Iterable[TeamTable[T, L]], outcomes: Callable[[L], Outcomes | None]
-) -> tuple[list[ScoredMatch[T, L]], list[TeamTable[T, L]]]:
+) -> list[ScoredMatch[T, L]]:
     """The matches of a team evening from its tables (module docstring), in the order their
-    first boards appear, and the tables left without their other table (no board of a
-    match: the caller leaves them as they are). ``outcomes`` gives what NS and EW are scored
-    with at a table's line (None: no result there)."""
-    pairs, alone = _paired(tables)
+    first boards appear; a table without its other table is left out (``compare`` leaves
+    that line of a file as it is; the main job's movement has both). ``outcomes`` gives what
+    NS and EW are scored with at a table's line (None: no result there)."""
     boards: dict[tuple[int | None, T, T], list[ScoredBoard[T, L]]] = {}
-    for home_ns, home_ew in pairs:
+    for home_ns, home_ew in _paired(tables):
         if home_ns.line is None or home_ew.line is None:
             home = away = Fraction(0)
             note = "not played at both tables: 0 IMPs (director to adjust)"
@@ -184,7 +180,7 @@ def score_matches(
     for (round_, home_team, away_team), played in boards.items():
         won, lost, vp = match_score([b.home_imps for b in played], len(played))
         matches.append(ScoredMatch(round_, home_team, away_team, tuple(played), won, lost, vp))
-    return matches, alone
+    return matches
 
 
 def team_totals(matches: Iterable[ScoredMatch[T, L]]) -> dict[T, TeamTotal]:

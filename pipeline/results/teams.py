@@ -60,7 +60,7 @@ def score_teams_event(event: Event, inputs: Sequence[SessionInput]) -> EventResu
         for team in section.teams:
             players = tuple(p for n in team.pairs for p in players_of(section.pair(n)))
             teams_by_number[team.number] = (team.name, players)
-        scored, _ = score_matches(_tables(section, data.rows), TravellerRow.outcomes)
+        scored = score_matches(_tables(section, data.rows), TravellerRow.outcomes)
         played += scored
         for match in scored:
             boards = tuple(
