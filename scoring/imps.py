@@ -183,14 +183,11 @@ def match_imps(board_imps: Iterable[Number]) -> MatchImps:
 
 
 def round_half_away(value: Fraction, step: Fraction) -> Fraction:
-    """``value`` rounded to a multiple of ``step``, exact halves away from zero."""
+    """``value`` rounded to a multiple of ``step``, exact halves away from zero (the one
+    rounding of ``scoring.neuberg.round_to``, its ties as the IMP conventions want them)."""
     if step <= 0:
         raise ImpError(f"cannot round to a step of {step}")
-    units, remainder = divmod(abs(value), step)
-    if remainder * 2 >= step:
-        units += 1
-    rounded = units * step
-    return rounded if value >= 0 else -rounded
+    return round_to(value, step, TieRounding.HALF_AWAY_FROM_ZERO)
 
 
 def cross_imps(

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from scoring.contract import Side
 from scoring.errors import AdjustmentError
+from scoring.imps import round_half_away
 from scoring.outcome import Adjustment, Artificial, parse_adjustment
 
 __all__ = [
@@ -107,8 +108,7 @@ def format_decimal(value: Fraction, places: int = 2) -> str:
     if (value * 10**places).denominator == 1:
         text = f"{float(value):.{places}f}"
     else:
-        scaled = abs(value) * 10**places
-        rounded = int(scaled + Fraction(1, 2))
+        rounded = int(round_half_away(abs(value), Fraction(1, 10**places)) * 10**places)
         sign = "-" if value < 0 else ""
         text = f"{sign}{rounded // 10**places}.{rounded % 10**places:0{places}d}"
     if "." in text:

@@ -19,9 +19,9 @@ Where the JSON is not one key per attribute, a marker in ``Annotated[...]`` says
 - ``Derived(source)``: written for readers, computed from the others, never read back.
 
 Numbers are exact ``Fraction`` values in the model and decimals in the JSON
-(``json_number.number``: an int when whole, else rounded half up to the places the type
-says). Text and flags a JSON from an earlier release may leave out or give as null read as
-blank, false or empty, as the hand-written reader did.
+(``json_number.number``: an int when whole, else rounded to the places the type says,
+halves away from zero). Text and flags a JSON from an earlier release may leave out or give
+as null read as blank, false or empty, as the hand-written reader did.
 """
 
 from __future__ import annotations
@@ -129,7 +129,8 @@ def _rounded(places: int) -> Any:
     ]
 
 
-#: Exact numbers written as decimals rounded half up to 2, 4 or 6 places (ints when whole).
+#: Exact numbers written as decimals rounded to 2, 4 or 6 places (ints when whole); the
+#: schema's words "half up" are kept as published (the same for the non-negative figures).
 Rounded2 = _rounded(2)
 Rounded4 = _rounded(4)
 Rounded6 = _rounded(6)

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from scoring.imps import round_half_away
+
 __all__ = ["number"]
 
 
 def number(value: Fraction | int | None, places: int = 4) -> int | float | None:
-    """An exact number for JSON: an int when whole, else rounded half up to ``places``."""
+    """An exact number for JSON: an int when whole, else to ``places`` decimals, halves away
+    from zero (``scoring.imps.round_half_away``, as every publisher rounds for reading)."""
     if value is None:
         return None
     exact = Fraction(value)
     if exact.denominator == 1:
         return int(exact)
-    scaled = exact * 10**places
-    whole = int(scaled)
-    if abs(scaled - whole) >= Fraction(1, 2):
-        whole += 1 if scaled > 0 else -1
-    return float(Fraction(whole, 10**places))
+    return float(round_half_away(exact, Fraction(1, 10**places)))

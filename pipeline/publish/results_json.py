@@ -20,10 +20,11 @@ that description, ``results_json_read`` reads with it, and ``results_schema_json
 JSON Schema, published beside results.json in every version (``SCHEMA_FILE``) and in
 docs/results.schema.json.
 
-Numbers: whole values are JSON integers; others are decimals rounded half up to 4 places
-(matchpoints are at most tenths or hundredths under the usual Neuberg rounding, so nothing
-visible is lost; percentages and masterpoints 2, leveling factors 6), and the exact value
-as a fraction string is kept beside totals (``total_exact``) for anyone re-adding them.
+Numbers: whole values are JSON integers; others are decimals rounded to 4 places, halves
+away from zero (matchpoints are at most tenths or hundredths under the usual Neuberg
+rounding, so nothing visible is lost; percentages and masterpoints 2, leveling factors 6),
+and the exact value as a fraction string is kept beside totals (``total_exact``) for
+anyone re-adding them.
 """
 
 from __future__ import annotations

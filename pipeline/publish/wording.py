@@ -12,20 +12,18 @@ from fractions import Fraction
 from pipeline.results.model.event import EventResults
 from pipeline.results.model.sessions import BoardView, ResultLine, SessionView
 from pipeline.results.publication import AuditEntry
+from scoring.imps import round_half_away
 from scoring.presentation import Presentation, centred_total
 
 __all__ = ["fmt", "signed", "centres", "shown", "line_mark", "board_marks", "law_text"]
 
 
 def fmt(value: Fraction | int | None, places: int = 1) -> str:
-    """A number as text with ``places`` decimals (half up), for notes and the console."""
+    """A number as text with ``places`` decimals, halves away from zero
+    (``scoring.imps.round_half_away``), for notes, the pages and the console."""
     if value is None:
         return ""
-    exact = Fraction(value)
-    scaled = exact * 10**places
-    whole = int(scaled)
-    if abs(scaled - whole) >= Fraction(1, 2):
-        whole += 1 if scaled > 0 else -1
+    whole = int(round_half_away(Fraction(value), Fraction(1, 10**places)) * 10**places)
     sign = "-" if whole < 0 else ""
     digits = str(abs(whole)).rjust(places + 1, "0")
     if places == 0:

@@ -29,7 +29,7 @@ __all__ = [
 
 
 def number(value: Fraction | int | None, places: int = 1) -> str:
-    """A number for a table cell: ``places`` decimals, half up; blank for None."""
+    """A number for a table cell: ``places`` decimals, halves away from zero; blank for None."""
     return fmt(value, places)
 
 
