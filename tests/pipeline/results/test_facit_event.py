@@ -203,3 +203,21 @@ def test_a_booklet_workbook_with_swedish_headers_and_a_top(tmp_path: Path) -> No
         (-100, 1, 0), (110, 2, Fraction(7, 2)), (420, 3, 12)
     ]  # fmt: skip
     assert (facit.file, facit.sheet) == ("booklet.xlsx", "Facit")
+
+
+def test_event_check_says_the_session_is_scored_against_the_facit(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    folder = _folder(tmp_path)
+    checked = CliRunner().invoke(app, ["event", "check", str(folder / "event.yaml")])
+    assert checked.exit_code == 0, checked.output
+    assert " facitbarometer: each result scored against the facit booklet.csv (3 boards)\n" in (
+        checked.output
+    )
+    (tmp_path / "bad").mkdir()
+    bad = _folder(tmp_path / "bad", BOOKLET.replace("1,140,3,8", "1,140,3,2"))
+    refused = CliRunner().invoke(app, ["event", "check", str(bad / "event.yaml")])
+    assert refused.exit_code == 2 and "row 5: board 1" in refused.output
+    assert "Traceback" not in refused.output
