@@ -150,12 +150,17 @@ def _side(
 
 
 def score_facit_board(
-    board: FacitBoard, lines: Sequence[BoardLine], options: ScoringOptions
+    board: FacitBoard,
+    lines: Sequence[BoardLine],
+    options: ScoringOptions,
+    normal: int | None = None,
 ) -> BoardScore:
     """Tonight's lines of one board, each scored against the board's facit (seed 004 "a)
     Facitbarometer": "Varje par får sin poäng direkt ur facit"). The board's top is the
-    facit's and its normal number of results the facit's, so a pair's percentage is its
-    points over the tops of the boards it played. A pair twice on the board is refused."""
+    facit's, so a pair's percentage is its points over the tops of the boards it played;
+    ``normal`` is how often the board is played tonight (the movement's; default the
+    booklet's number of results), which no score depends on. A pair twice on the board is
+    refused."""
     twice = repeated_pair(lines)
     if twice is not None:
         raise BoardError(f"board {board.board}: pair {twice} has more than one result")
@@ -169,5 +174,6 @@ def score_facit_board(
         )
         for line in lines
     )
-    normal = sum(facit_line.count for facit_line in board.lines)
+    if normal is None:
+        normal = sum(facit_line.count for facit_line in board.lines)
     return BoardScore(board.board, normal, board.top * options.scale.win / 2, results)

@@ -9,21 +9,25 @@ points over the tops of the boards it played, whoever else played them tonight.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pipeline.results.boards import UnscoredBoard
 from scoring.board_scoring import BoardLine, BoardScore
 from scoring.facit import Facit, score_facit_board
 from scoring.options import ScoringOptions
 
-__all__ = ["score_facit_boards", "facit_note"]
+__all__ = ["score_facit_boards", "facit_note", "facit_board_note"]
 
 
 def score_facit_boards(
-    facit: Facit, boards: Mapping[int, Sequence[BoardLine]], options: ScoringOptions
+    facit: Facit,
+    boards: Mapping[int, Sequence[BoardLine]],
+    options: ScoringOptions,
+    times_played: Callable[[int], int],
 ) -> tuple[list[BoardScore], list[UnscoredBoard]]:
-    """Each board against its facit, in the order given; a board that cannot be scored (no
-    facit for it, a pair twice on it) comes back with its reason, as ``score_boards`` does."""
+    """Each board against its facit, in the order given (``times_played``: how often the
+    movement plays a board tonight); a board that cannot be scored (no facit for it, a pair
+    twice on it) comes back with its reason, as ``score_boards`` does."""
     scored: list[BoardScore] = []
     unscored: list[UnscoredBoard] = []
     for number, lines in boards.items():
@@ -32,7 +36,7 @@ def score_facit_boards(
             unscored.append(UnscoredBoard(number, f"the facit {facit.file} has no board {number}"))
             continue
         try:
-            scored.append(score_facit_board(board, lines, options))
+            scored.append(score_facit_board(board, lines, options, times_played(number)))
         except ValueError as error:
             unscored.append(UnscoredBoard(number, str(error)))
     return scored, unscored
@@ -41,3 +45,12 @@ def score_facit_boards(
 def facit_note(facit: Facit) -> str:
     """What the published session says about how it was scored."""
     return f"facitbarometer: each result scored against the facit {facit.file}"
+
+
+def facit_board_note(facit: Facit, board: int) -> str:
+    """What a published board says about its points: the booklet's field behind them."""
+    found = facit.board(board)
+    if found is None:
+        return ""
+    results = sum(line.count for line in found.lines)
+    return f"points from the facit {facit.file} ({results} results)"

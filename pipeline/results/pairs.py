@@ -82,7 +82,7 @@ def score_pairs_session(
         by_board.setdefault(line.board, []).append(BoardLine.waiting(line.ns_pair, line.ew_pair))
     played = {board: by_board[board] for board in movement.boards if by_board.get(board)}
     if session.facit is not None:  # a facitbarometer: each line against the booklet
-        boards, failed = score_facit_boards(session.facit, played, options)
+        boards, failed = score_facit_boards(session.facit, played, options, movement.times_played)
     else:
         boards, failed = score_boards(played, movement.times_played, options)
     unscored = [

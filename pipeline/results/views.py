@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pipeline.doors.session_input import WaitingLine
-from pipeline.results.facit import facit_note
+from pipeline.results.facit import facit_board_note, facit_note
 from pipeline.results.model import (
     BoardView,
     FindingView,
@@ -223,6 +223,8 @@ def session_view(
                    [w for w in waiting if w.board == b.board])
         for b in score.boards
     )  # fmt: skip
+    if session.facit is not None:
+        boards = tuple(replace(b, note=facit_board_note(session.facit, b.board)) for b in boards)
     # A facitbarometer compares every pair with the booklet: one field even in a Mitchell.
     directions = {
         t.pair: "" if session.facit else direction_of(movement, t.pair) for t in score.pairs

@@ -100,6 +100,14 @@ def test_each_result_gets_its_points_from_the_facit_worked_by_hand(tmp_path: Pat
         3: [(1, 0, 6), (2, 5, 1), (3, 2, 4)],
     }
     assert [b.top for b in session.boards] == [14, 10, 6]
+    # played 3 of the 3 times the movement plays each board tonight; the booklet's field
+    # is named on the board, not counted as tonight's missing results (no Neuberg)
+    assert [(b.played, b.normal, b.neuberg) for b in session.boards] == [(3, 3, False)] * 3
+    assert [b.note for b in session.boards] == [
+        "points from the facit booklet.csv (8 results)",
+        "points from the facit booklet.csv (6 results)",
+        "points from the facit booklet.csv (4 results)",
+    ]
     ranking = [(s.place, s.pair, s.points, s.maximum, s.percent) for s in session.standings]
     assert ranking == [
         ("1-2", 1, 18, 30, 60), ("1-2", 6, 18, 30, 60), ("3", 3, 16, 30, Fraction(160, 3)),
