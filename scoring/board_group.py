@@ -34,6 +34,7 @@ __all__ = [
     "artificial_side",
     "pending_side",
     "plain_group",
+    "repeated_pair",
 ]
 
 
@@ -194,6 +195,19 @@ class BoardScore:
     def ew_sum(self, rounded: bool = False) -> Fraction:
         """Sum of the EW scores."""
         return sum((r.ew.counted(rounded) for r in self.results), Fraction(0))
+
+
+def repeated_pair(lines: Sequence[BoardLine]) -> int | None:
+    """The first pair with more than one result among a board's ``lines`` (a pair plays a
+    board once), or None; pair 0 (a bare score without pair numbers) is never one."""
+    seen: set[int] = set()
+    for line in lines:
+        for pair in (line.ns_pair, line.ew_pair):
+            if pair in seen:
+                return pair
+            if pair:
+                seen.add(pair)
+    return None
 
 
 def artificial_side(

@@ -18,6 +18,7 @@ from functools import cached_property
 
 from scoring.correction import CorrectionRule
 from scoring.errors import ScoringError
+from scoring.facit import Facit
 from scoring.handicap import HandicapPlan
 from scoring.movement import Movement, MovementKind
 from scoring.movements.individual import INDIVIDUAL_FORMS
@@ -293,6 +294,7 @@ class Session:
     name: str = ""
     date: dt.date | None = None
     correction: CorrectionRule | None = None  # this session's own period (Law 79C1)
+    facit: Facit | None = None  # a facitbarometer's booklet (seed 004 "a) Facitbarometer")
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 1:

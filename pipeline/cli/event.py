@@ -98,6 +98,11 @@ def check(
     for session in event.sessions:
         date = f" {session.date.isoformat()}" if session.date else ""
         typer.echo(f"session {session.number}: {session.label}{date}")
+        if session.facit is not None:
+            typer.echo(
+                f" facitbarometer: each result scored against the facit {session.facit.file} "
+                f"({len(session.facit.boards)} boards)"
+            )
         for section in session.sections:
             typer.echo(f" section {section.name}: {_entrants(section)}")
             for line in _describe(section.movement):

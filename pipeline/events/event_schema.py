@@ -41,6 +41,7 @@ __all__ = [
     "CorrectionPeriodEntry",
     "EventFileModel",
     "EventHead",
+    "FacitEntry",
     "HandicapEntry",
     "HandicapPlayerEntry",
     "IndividualPlayerEntry",
@@ -303,6 +304,19 @@ class SectionEntry(FileModel):
         return self
 
 
+class FacitEntry(FileModel):
+    """``facit: booklet.csv`` or ``{file, sheet}``: the booklet a facitbarometer session is
+    scored against (pipeline/events/facit_file.py), relative to the event file."""
+
+    file: Annotated[str, _text("facit file")]
+    sheet: Annotated[str, _text("sheet")] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _just_file(cls, value: Any) -> Any:
+        return {"file": value} if isinstance(value, str) else value
+
+
 class SessionEntry(FileModel):
     """One session of the event (a multi-session event lists several)."""
 
@@ -311,6 +325,7 @@ class SessionEntry(FileModel):
     date: Annotated[dt.date, BeforeValidator(_date)] | None = None
     sections: tuple[SectionEntry, ...]
     correction_period: CorrectionPeriodEntry | None = None
+    facit: FacitEntry | None = None
 
 
 class PaulJonesTeamEntry(FileModel):

@@ -23,10 +23,12 @@ from pipeline.events.event_places import EventFileError, Places
 from pipeline.events.event_schema import (
     CorrectionPeriodEntry,
     EventFileModel,
+    EventHead,
     MovementEntry,
     SectionEntry,
     SessionEntry,
 )
+from pipeline.events.facit_file import read_session_facit
 from pipeline.events.handicap import read_handicap
 from pipeline.events.individual import check_individual_event, read_individual_section
 from scoring.correction import CorrectionError, CorrectionRule
@@ -91,7 +93,7 @@ def _event(model: EventFileModel, places: Places, base_dir: Path) -> Event:
             head.correction_period, head.time_zone, places, ("event", "correction_period")
         )
     sessions = tuple(
-        _session(entry, base_dir, head.time_zone, places, ("sessions", i))
+        _session(entry, base_dir, head, places, ("sessions", i))
         for i, entry in enumerate(model.sessions)
     )
     _check_combination(places, sessions)
@@ -158,7 +160,7 @@ def _options(model: EventFileModel, places: Places) -> ScoringOptions:
 
 
 def _session(
-    entry: SessionEntry, base_dir: Path, time_zone: str, places: Places, loc: Loc
+    entry: SessionEntry, base_dir: Path, head: EventHead, places: Places, loc: Loc
 ) -> Session:
     sections = tuple(
         _section(section, base_dir, places, (*loc, "sections", j))
@@ -167,7 +169,12 @@ def _session(
     correction = None
     if entry.correction_period is not None:
         correction = _correction_rule(
-            entry.correction_period, time_zone, places, (*loc, "correction_period")
+            entry.correction_period, head.time_zone, places, (*loc, "correction_period")
+        )
+    facit = None
+    if entry.facit is not None:
+        facit = read_session_facit(
+            entry.facit, head.kind, sections, base_dir, places, (*loc, "facit")
         )
     try:
         return Session(
@@ -176,6 +183,7 @@ def _session(
             name=entry.name,
             date=entry.date,
             correction=correction,
+            facit=facit,
         )
     except EventError as error:
         raise places.place(loc, error) from None

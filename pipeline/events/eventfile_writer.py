@@ -69,6 +69,11 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             item["date"] = session.date.isoformat()
         if session.correction is not None:
             item["correction_period"] = _rule_dict(session.correction, event.time_zone)
+        if session.facit is not None:
+            facit = session.facit
+            item["facit"] = (
+                facit.file if facit.sheet is None else {"file": facit.file, "sheet": facit.sheet}
+            )
         item["sections"] = [_section_dict(s) for s in session.sections]
         sessions.append(item)
     data["sessions"] = sessions

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.events.table_files import TableFileError, read_table_cells
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
 from scoring.movements.checks import Severity, check_movement
 
@@ -93,39 +94,10 @@ def _key(header: object) -> str | None:
 
 def _cells_from_file(path: Path, sheet: str | None) -> tuple[str, list[list[object]]]:
     """(place name for messages, rows of cell values) from a CSV or XLSX file."""
-    suffix = path.suffix.lower()
-    if not path.exists():
-        raise GuideCardError(f"{path.name}: file not found")
-    if suffix in (".xlsx", ".xlsm"):
-        from openpyxl import load_workbook
-
-        try:
-            book = load_workbook(path, read_only=True, data_only=True)
-        except Exception as error:  # openpyxl raises many kinds for foreign files
-            raise GuideCardError(f"{path.name}: not a readable XLSX workbook ({error})") from None
-        try:
-            if sheet is not None and sheet not in book.sheetnames:
-                raise GuideCardError(
-                    f"{path.name}: no sheet {sheet!r} (sheets: {', '.join(book.sheetnames)})"
-                )
-            ws = book[sheet] if sheet is not None else book.worksheets[0]
-            rows = [list(r) for r in ws.iter_rows(values_only=True)]
-            return f"{path.name} sheet {ws.title!r}", rows
-        finally:
-            book.close()
-    if suffix in (".csv", ".txt", ".tsv"):
-        raw = path.read_bytes()
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("cp1252", errors="replace")
-        try:
-            dialect = csv.Sniffer().sniff(text[:2048], delimiters=",;\t")
-            delimiter = dialect.delimiter
-        except csv.Error:
-            delimiter = ","
-        return path.name, [list(r) for r in csv.reader(io.StringIO(text), delimiter=delimiter)]
-    raise GuideCardError(f"{path.name}: guide cards must be a .csv or .xlsx file")
+    try:
+        return read_table_cells(path, sheet, "guide cards")
+    except TableFileError as error:
+        raise GuideCardError(str(error)) from None
 
 
 def read_guide_card_rows(place: str, cells: Sequence[Sequence[object]]) -> list[GuideCardRow]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from scoring.board_group import ResultScore, artificial_side
+from scoring.board_group import ResultScore, artificial_side, repeated_pair
 from scoring.board_scoring import BoardLine, BoardScore, score_board
 from scoring.errors import BoardError
 from scoring.imps import SideImps, imp_board
@@ -93,10 +93,7 @@ def imp_figures(
     """A board of a field in IMPs, for the main job (``imp_pairs``) and a file alike: each
     line's NS and EW figures by ``scoring.imps.imp_board`` (cross-IMPs or Butler, rules.md §9;
     a split or weighted score side by side), a pair with two results on the board refused."""
-    seen: set[int] = set()
-    for line in lines:
-        for pair in (line.ns_pair, line.ew_pair):
-            if pair in seen:
-                raise BoardError(f"pair {pair} has more than one result")
-            seen.add(pair)
+    twice = repeated_pair(lines)
+    if twice is not None:
+        raise BoardError(f"pair {twice} has more than one result")
     return imp_board([board_result(x.ns, x.ew, x.adjusted) for x in lines], options, butler)

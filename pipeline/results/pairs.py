@@ -18,6 +18,7 @@ from fractions import Fraction
 from pipeline.doors.session_input import SessionInput, WaitingLine
 from pipeline.doors.unscorable import nothing_scorable
 from pipeline.results.boards import score_boards
+from pipeline.results.facit import score_facit_boards
 from pipeline.results.handicap import handicap_view
 from pipeline.results.individual import individual_view, is_individual
 from pipeline.results.masterpoints import award_masterpoints, awards_of
@@ -74,11 +75,11 @@ def score_pairs_session(
             by_board.setdefault(row.board, []).append(BoardLine.from_row(row))
     for line in waiting:
         by_board.setdefault(line.board, []).append(BoardLine.waiting(line.ns_pair, line.ew_pair))
-    boards, failed = score_boards(
-        {board: by_board[board] for board in movement.boards if by_board.get(board)},
-        movement.times_played,
-        options,
-    )
+    played = {board: by_board[board] for board in movement.boards if by_board.get(board)}
+    if session.facit is not None:  # a facitbarometer: each line against the booklet
+        boards, failed = score_facit_boards(session.facit, played, options, movement.times_played)
+    else:
+        boards, failed = score_boards(played, movement.times_played, options)
     unscored = [
         FindingView("error", "board-not-scored", str(session.number), f"board {b.board}",
                     f"board {b.board} was not scored: {b.reason}")
@@ -101,6 +102,7 @@ def score_pairs_session(
         movement,
         session=str(session.number),
         rounded=options.totals_from_rounded,
+        board_sums=session.facit is None,  # facit points come from another field
     )
     return ScoredSession(
         session,

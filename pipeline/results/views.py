@@ -13,6 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pipeline.doors.session_input import WaitingLine
+from pipeline.results.facit import facit_board_note, facit_note
 from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
 from pipeline.results.status import FindingView
 from pipeline.validation import Finding
@@ -216,7 +217,12 @@ def session_view(
                    [w for w in waiting if w.board == b.board])
         for b in score.boards
     )  # fmt: skip
-    directions = {t.pair: direction_of(movement, t.pair) for t in score.pairs}
+    if session.facit is not None:
+        boards = tuple(replace(b, note=facit_board_note(session.facit, b.board)) for b in boards)
+    # A facitbarometer compares every pair with the booklet: one field even in a Mitchell.
+    directions = {
+        t.pair: "" if session.facit else direction_of(movement, t.pair) for t in score.pairs
+    }
     standings: list[Standing] = []
     for field_name in sorted(set(directions.values())):
         field_totals = [t for t in score.pairs if directions[t.pair] == field_name]
@@ -248,7 +254,9 @@ def session_view(
         factor=factor,
         boards=boards,
         standings=tuple(standings),
-        movement=movement.name,
+        movement=movement.name
+        if session.facit is None
+        else f"{movement.name}; {facit_note(session.facit)}",
         date=session.date.isoformat() if session.date else "",
     )
 

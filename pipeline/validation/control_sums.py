@@ -62,6 +62,7 @@ def control_sums(
     pair_totals: Mapping[int, Fraction] | None = None,
     pair_round_totals: Mapping[tuple[int, int], Fraction] | None = None,
     rounded: bool = False,
+    board_sums: bool = True,
 ) -> list[Finding]:
     """The director's control sums (see the module docstring).
 
@@ -106,7 +107,7 @@ def control_sums(
                         "rescore the board; a line must share the top between NS and EW",
                     )
                 )
-        if not checked or not compared:
+        if not checked or not compared or not board_sums:
             continue
         ns_sum = sum((r.ns.points for r in compared), Fraction(0))
         expected = len(compared) * board.top / 2
@@ -161,12 +162,18 @@ def control_sums(
 
 
 def session_control_sums(
-    score: SessionScore, movement: Movement, *, session: str | None = None, rounded: bool = True
+    score: SessionScore,
+    movement: Movement,
+    *,
+    session: str | None = None,
+    rounded: bool = True,
+    board_sums: bool = True,
 ) -> list[Finding]:
     """All control sums of a session scored by ``scoring.session.score_session``: the boards,
     and each pair's round and session figures from its ``PairTotal`` (board points before
     scaling, sit-out credit and penalties). ``rounded`` must match the options'
-    ``totals_from_rounded`` (the values the totals were made from)."""
+    ``totals_from_rounded`` (the values the totals were made from); ``board_sums`` False
+    leaves out the NS sum of a board (a facitbarometer's points come from another field)."""
     totals: dict[int, Fraction] = {}
     per_round: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for total in score.pairs:
@@ -182,4 +189,5 @@ def session_control_sums(
         pair_totals=totals,
         pair_round_totals=per_round,
         rounded=rounded,
+        board_sums=board_sums,
     )

@@ -32,8 +32,9 @@ set in play every round:
   Every board is played 2h-1 times: once at every table.
 - one pair fewer: the highest number (group B's) is missing; its opponents sit out.
 
-For 9 tables no such pair of schedules exists (an exhaustive search over every starter and
-offset of the construction finds none), so 9 tables is refused.
+For 9 tables no such pair of schedules exists: every starter and every choice of table
+sets over Z9 (and Z3 x Z3) is enumerated in tests/scoring/test_movement_interwoven.py, and no
+group A's four table sets leave four that a group B can use; so 9 tables is refused.
 """
 
 from __future__ import annotations

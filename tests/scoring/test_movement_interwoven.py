@@ -156,3 +156,73 @@ def test_event_file_spec():
     m = build_movement(spec)
     assert m.name == "Interwoven Howell 20 pairs, 10 tables, 9 x 3 boards"
     assert m.spec == MovementSpec("interwoven-howell", (("pairs", 20), ("boards_per_round", 3)))
+
+
+# -- 9 tables: why no schedule of the construction exists ---------------------------------
+# A group of an interwoven Howell at 9 tables is a Howell of 9 pairs: 9 rounds, 4 tables of
+# its own and the cross table (where the pair its missing 10th pair would have left idle
+# meets the other group's). The construction is "every round a translate of round 1": pair
+# x at position x - r and table t on set c_t + r in round r, positions and sets in a group
+# of order 9 (Z9: every pair follows the pair numbered just below it, boards in number
+# order; or Z3 x Z3, the only other group of order 9). Table t (t = 2..5) seats a couple
+# {a_t, b_t} of positions, position 0 goes to the cross table on set c_1 = 0. It is a Howell
+# (everyone meets everyone once) when the couples' differences +-(a_t - b_t) are the 8
+# non-zero elements once (a *starter*), and no pair meets a set twice when {0} and the
+# c_t - a_t, c_t - b_t are the 9 elements once; every table on its own set: c_2..c_5
+# distinct and not 0. Group B's tables must play exactly the sets group A rests in the same
+# round, and the cross table's set is both groups' c_1, so B's c_2..c_5 must be the 4
+# non-zero elements A's c_2..c_5 leave out. The enumeration below (every starter, every
+# choice of c_2..c_5) finds Z9's possible {c_2..c_5} and Z3 x Z3's, and no two of them
+# are complementary, so no group B exists for any group A of the construction.
+
+
+def _starters_and_adders(elements, add, neg):  # noqa: ANN001, ANN202
+    from itertools import product
+
+    zero = elements[0]
+    nonzero = elements[1:]
+    starters: list[tuple[tuple, ...]] = []
+
+    def pair_up(rest, couples, used):  # noqa: ANN001, ANN202
+        if not rest:
+            starters.append(tuple(couples))
+            return
+        a = rest[0]
+        for b in rest[1:]:
+            difference = add(b, neg(a))
+            key = frozenset((difference, neg(difference)))
+            if key not in used:
+                left = [x for x in rest if x not in (a, b)]
+                pair_up(left, [*couples, (a, b)], used | {key})
+
+    pair_up(list(nonzero), [], frozenset())
+    adders = set()
+    for starter in starters:
+        for offsets in product(elements, repeat=len(starter)):
+            if len(set(offsets) - {zero}) != len(starter):
+                continue  # a table on the cross table's set, or two tables on one set
+            pairs = zip(offsets, starter, strict=True)
+            values = {zero} | {add(c, neg(x)) for c, couple in pairs for x in couple}
+            if len(values) == len(elements):
+                adders.add(frozenset(offsets))
+    return starters, adders
+
+
+def test_no_nine_table_schedule_of_the_construction_exists() -> None:
+    from scoring.movements.howell import HOWELL_SCHEDULES
+
+    z9 = list(range(9))
+    starters, adders = _starters_and_adders(z9, lambda x, y: (x + y) % 9, lambda x: -x % 9)
+    assert len(starters) == 9  # 4 couples, differences 1, 2, 3, 4 once each
+    # Z9 has schedules for one group (HOWELL_SCHEDULES[5] is one), with 3 choices of sets:
+    assert len(adders) == 3
+    assert frozenset(HOWELL_SCHEDULES[5][1][1:]) in adders
+    rest = {frozenset(set(range(1, 9)) - a) for a in adders}
+    assert not rest & adders  # ... but group B would need the complement of one of them
+    z33 = [(a, b) for a in range(3) for b in range(3)]
+    starters, adders = _starters_and_adders(
+        z33, lambda x, y: ((x[0] + y[0]) % 3, (x[1] + y[1]) % 3), lambda x: (-x[0] % 3, -x[1] % 3)
+    )
+    assert len(starters) == 9 and adders == set()  # Z3 x Z3: not even one group
+    with pytest.raises(MovementError, match="except 9"):
+        interwoven_howell(18, 2)

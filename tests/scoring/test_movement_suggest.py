@@ -91,3 +91,30 @@ def test_one_barometer_is_offered_last(pairs, boards, name):
     last = suggest_movements(pairs, boards)[-1]
     assert last.movement.name == name and last.spec.type == "endless-howell"
     assert sum(s.spec.type == "endless-howell" for s in suggest_movements(pairs, boards)) == 1
+
+
+# Seed 004 "Val av tävlingsform för enkvälls partävling", every row and every board count
+# it lists: (pairs, the seed's form, its boards). Boards counted as the seed counts them,
+# rounds x boards per round; the suggestion asked for exactly that count comes first.
+SEED_TABLE = [
+    (6, "howell", 25), (6, "howell", 30), (7, "howell", 28), (8, "howell", 28),
+    (9, "howell", 27), (10, "howell", 27), (11, "reduced-howell", 27),
+    (12, "reduced-howell", 27), (13, "howell", 26), (14, "howell", 26),
+    (15, "reduced-howell", 26), (16, "reduced-howell", 26),
+    (17, "reduced-howell", 26), (17, "reduced-howell", 28),
+    (18, "reduced-howell", 26), (18, "reduced-howell", 28),
+    (19, "reduced-howell", 26), (19, "reduced-howell", 28),
+    (20, "reduced-howell", 26), (20, "reduced-howell", 28),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("pairs", "form", "boards"), SEED_TABLE)
+def test_every_row_of_the_seeds_table_is_offered_first(pairs, form, boards):
+    first = suggest_movements(pairs, (boards, boards))[0]
+    assert (first.spec.type, first.boards) == (form, boards)
+    assert len(first.movement.pairs) == pairs
+    # a full Howell: everyone meets everyone, rounds = pairs - 1 (even) or pairs (odd)
+    if form == "howell":
+        assert "rounds" not in first.spec.as_dict()
+        assert len(first.movement.rounds) == pairs - 1 + pairs % 2
+    assert not [p for p in check_movement(first.movement) if p.severity is Severity.ERROR]
