@@ -4,7 +4,9 @@
 
 For each condition of the TEST split (ocr/training/synthetic/sources.py: ``clean`` 300 dpi
 flatbed, ``ordinary`` 150-200 dpi sheet-feed scans with skew, JPEG and noise, ``phone``
-photos with hand shadows, ``damaged`` folded or stained paper, ``pencil``) ``--pages``
+photos with hand shadows, ``damaged`` folded or stained paper, ``pencil``, ``noisy`` a
+dirty scanner's dust and hairs, ``pdf150`` scans to PDF of 150 dpi JPEG pages, read through
+ocr/pages.py as ``scan read`` reads them, ``scribble`` scribbles and slashes) ``--pages``
 pages (8-15 tables each) are generated with TEST sources only: handwriting (MNIST digits
 of opencv-doc, pyclustering's writer, TEST fonts, TEST stroke writers), pens, mark styles (crosses,
 ticks, blobs, circles around the box, dots), paper and scanner models that the digit
@@ -44,7 +46,10 @@ from collections import Counter, defaultdict  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import numpy as np  # noqa: E402
+
 from ocr.layout import FieldKind, load_layout  # noqa: E402
+from ocr.pages import load_pages  # noqa: E402
 from ocr.reader import ScanReader, decode_image, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef, RowStatus  # noqa: E402
 from ocr.row_reader import PrintedPairs  # noqa: E402
@@ -171,10 +176,9 @@ def evaluate(truth_files: list[Path], with_event: bool = True) -> dict[str, obje
     wrong: list[str] = []
     batches: dict[int, list[tuple[PageTruth, PageReading]]] = defaultdict(list)
     for f, truth in zip(truth_files, truths, strict=True):
-        raw = (f.parent / truth.image).read_bytes()
         current["t"] = truth
         t0 = time.process_time()
-        img = decode_image(raw, truth.image)
+        img = _page_image(f.parent / truth.image)
         page = reader.read_image(img, PageRef(truth.image))
         cpu += time.process_time() - t0
         batches[truth.seed].append((truth, page))
@@ -213,6 +217,14 @@ def evaluate(truth_files: list[Path], with_event: bool = True) -> dict[str, obje
         "review_reasons": {k[5:]: v for k, v in sorted(c.items()) if k.startswith("why: ")},
         "wrong_accepts": wrong[:30],
     }
+
+
+def _page_image(path: Path) -> np.ndarray | Exception:
+    """The page as ``scan read`` gets it: a PDF's first page through ocr/pages.py, an image
+    file decoded to grey."""
+    if path.suffix.lower() == ".pdf":
+        return next(load_pages(path))[1]
+    return decode_image(path.read_bytes(), path.name)
 
 
 def _shares(table: dict[str, Counter[str]]) -> dict[str, dict[str, float]]:

@@ -31,7 +31,7 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 from ocr.marks import MarkReading  # noqa: E402
-from ocr.reader import ScanReader, decode_image, finish_batch  # noqa: E402
+from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef  # noqa: E402
 from ocr.row_marks import RowMarks  # noqa: E402
 from ocr.row_reader import PrintedPairs  # noqa: E402
@@ -104,7 +104,7 @@ def _read_pages(pages: list[tuple[str, Callable[[], PageReading]]]) -> tuple[Sna
 def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, float]:
     """One condition's pages read as ``benchmarks.bench_ocr`` reads them, with or without
     the event's movement."""
-    from benchmarks.bench_ocr import _printed, _seated
+    from benchmarks.bench_ocr import _page_image, _printed, _seated
 
     truths = [load_truth(f) for f in files]
     seated = _seated(truths)
@@ -118,8 +118,7 @@ def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, 
     def one(f: Path, t: Any) -> Callable[[], PageReading]:
         def read() -> PageReading:
             current["t"] = t
-            raw = (f.parent / t.image).read_bytes()
-            return reader.read_image(decode_image(raw, t.image), PageRef(t.image))
+            return reader.read_image(_page_image(f.parent / t.image), PageRef(t.image))
 
         return read
 

@@ -1,9 +1,12 @@
 """Scan files to page images: PDF, TIFF, PNG and JPEG, decoded straight to grey.
 
-A multi-page PDF is rendered page by page (pypdfium2, 200 dpi), a multi-page TIFF read
-frame by frame, and a page that cannot be decoded is yielded as the exception that
-stopped it, so the reader keeps it as an unreadable page (ocr/reader.py). A page larger
-than a scanned traveller can be is refused before it is decoded (ocr/image_limits.py).
+A multi-page PDF is read page by page: a page that is nothing but one JPEG drawn upright
+over the whole page (what a scanner's "scan to PDF" writes) is that JPEG, decoded as it is
+at the resolution it was scanned at; any other page is rendered (pypdfium2, 200 dpi). A
+multi-page TIFF is read frame by frame, and a page that cannot be decoded is yielded as
+the exception that stopped it, so the reader keeps it as an unreadable page
+(ocr/reader.py). A page larger than a scanned traveller can be is refused before it is
+decoded (ocr/image_limits.py).
 """
 
 from __future__ import annotations
@@ -54,7 +57,9 @@ def load_pages(
             try:
                 for i in range(first - 1, pages if last is None else min(last, pages)):
                     try:
-                        image = _render(doc, i, _PDF_DPI)
+                        image = _scanned_jpeg(doc, i)
+                        if image is None:
+                            image = _render(doc, i, _PDF_DPI)
                     except Exception as exc:  # noqa: BLE001 - kept as an unreadable page
                         yield PageRef(name, i + 1), exc
                     else:
@@ -128,6 +133,53 @@ def _render(doc: object, index: int, dpi: float) -> np.ndarray:
                 bitmap.close()
         finally:
             page.close()
+
+
+_FILL_PT = 1.0
+"""How far (in points) a page's image may lie from the page's edges and still be the page:
+a scanner writes the MediaBox from the image, rounding to a point at most."""
+
+
+def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
+    """Page ``index`` as its scanner wrote it, when the page is one greyscale or RGB JPEG
+    drawn upright over the whole page and nothing else; else None (the page is rendered).
+
+    Rendering such a page at 200 dpi only resamples the JPEG (a 150 dpi scan is blown up
+    by a third), and does it under the PDFium lock; the JPEG's own pixels are what the
+    scanner saw. Under the lock only the page's objects are looked at and the JPEG's bytes
+    copied; OpenCV decodes them outside it, ignoring any EXIF orientation (a PDF viewer
+    draws the image as the page's matrix says, and that matrix must be upright here)."""
+    import pypdfium2.raw as pdfium_c
+
+    with PDFIUM_LOCK:
+        page = doc[index]  # type: ignore[index]
+        try:
+            if page.get_rotation() % 360:
+                return None
+            objects = list(page.get_objects(max_depth=1))
+            if len(objects) != 1 or objects[0].type != pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                return None
+            image = objects[0]
+            if image.get_filters() != ["DCTDecode"] or image.get_metadata().colorspace not in (
+                pdfium_c.FPDF_COLORSPACE_DEVICEGRAY,
+                pdfium_c.FPDF_COLORSPACE_DEVICERGB,
+            ):
+                return None
+            a, b, c, d, e, f = image.get_matrix().get()
+            width_pt, height_pt = page.get_size()
+            upright = abs(b) < 1e-6 and abs(c) < 1e-6 and a > 0 and d > 0
+            whole = max(abs(e), abs(f), abs(a - width_pt), abs(d - height_pt)) <= _FILL_PT
+            if not (upright and whole):
+                return None
+            width_px, height_px = image.get_px_size()
+            check_size(width_px, height_px, f"page {index + 1}")
+            data = np.frombuffer(bytes(image.get_data(decode_simple=False)), np.uint8)
+        finally:
+            page.close()
+    grey = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE | cv2.IMREAD_IGNORE_ORIENTATION)
+    if grey is None or grey.shape != (height_px, width_px):
+        return None  # not a JPEG OpenCV reads as PDFium would: let PDFium render it
+    return grey
 
 
 def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:

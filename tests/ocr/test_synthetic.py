@@ -73,7 +73,13 @@ def test_training_and_test_sources_do_not_overlap():
     assert not {p.name for p in TRAINING.pens + TRAINING.pencils} & {
         p.name for p in TEST.pens + TEST.pencils
     }
-    assert not {n for n, _ in TRAINING.mark_styles} & {n for n, _ in TEST.mark_styles}
+    styles = lambda split: {  # noqa: E731
+        n for c in split.conditions for n, _ in split.condition(c).mark_styles
+    }
+    assert not styles(TRAINING) & styles(TEST)
+    assert {n for n, _ in TEST.condition("scribble").mark_styles} == {"pen-scribble", "pen-slash"}
+    specks = lambda split: {c.distortion.speckle for c in split.conditions.values()} - {""}  # noqa: E731
+    assert specks(TRAINING) == {"toner-specks"} and specks(TEST) == {"dust-and-hairs"}
     assert not set(TRAINING.papers) & set(TEST.papers)
     assert not set(TRAINING.damages) & set(TEST.damages)
     scanners = lambda split: {c.distortion.name for c in split.conditions.values()}  # noqa: E731

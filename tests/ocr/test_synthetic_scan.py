@@ -127,3 +127,47 @@ def test_a_split_with_nothing_installed_says_what_to_install(tmp_path, monkeypat
     nothing = dataclasses.replace(only_missing_font, real_digits=())
     with pytest.raises(SourceError, match="split 'test': no handwriting source.*opencv-doc"):
         DigitBank(nothing)
+
+
+@pytest.mark.parametrize("split", [TRAINING, TEST])
+def test_a_dirty_scanner_leaves_specks_in_proportion_to_its_density(split):
+    """The ``noisy`` condition's scanner: on a white page, about ``density`` specks a square
+    centimetre (TRAINING toner specks one by one, TEST dust in clumps of 1-5 grains)."""
+    page = np.full((585, 413, 3), 255, np.uint8)  # A4 at 50 dpi: 623.7 cm2
+    quiet = dataclasses.replace(QUIET, photo_share=0.0, max_skew_deg=0.0, max_perspective_mm=0.0)
+    kind = split.conditions["noisy"].distortion.speckle
+    per_cm2 = []
+    for density in (0.0, 2.0, 6.0):
+        dusty = dataclasses.replace(quiet, dpis=(200,), speckle=kind,
+                                    speckle_density=(density, density))  # fmt: skip
+        scan = scan_page(page, RENDER_DPI, dusty, np.random.default_rng(3), quarter_turns=0)
+        img = cv2.imdecode(np.frombuffer(scan.data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        n, *_ = cv2.connectedComponentsWithStats((img < 200).astype(np.uint8))
+        cm2 = scan.size[0] * scan.size[1] / (200 / 2.54) ** 2  # the page and the bed round it
+        per_cm2.append((n - 1) / cm2)
+    assert per_cm2[0] < 0.01  # the old scanner's 0-5 specks only
+    for density, seen in zip((2.0, 6.0), per_cm2[1:], strict=True):
+        if kind == "toner-specks":  # one speck each; a few too small or pale to pass 200
+            assert 0.85 * density < seen <= density
+        else:  # a clump for every three, its grains mostly touching, and a hair or three
+            assert 0.35 * density < seen < 0.6 * density
+
+
+def test_a_scan_to_pdf_holds_the_jpeg_as_it_is():
+    """The ``pdf150`` condition: one PDF page, the scan's own JPEG (DCTDecode) at its dpi."""
+    import pypdfium2 as pdfium
+
+    page = np.full((585, 413, 3), 255, np.uint8)
+    pdf = dataclasses.replace(QUIET, dpis=(150,), lossless_share=0.0, pdf=True)
+    scan = scan_page(page, RENDER_DPI, pdf, np.random.default_rng(4), quarter_turns=0)
+    assert scan.extension == "pdf" and scan.data.startswith(b"%PDF-1.4")
+    plain = scan_page(page, RENDER_DPI, dataclasses.replace(pdf, pdf=False),
+                      np.random.default_rng(4), quarter_turns=0)  # fmt: skip
+    assert plain.extension == "jpg" and plain.data in scan.data
+    doc = pdfium.PdfDocument(scan.data)
+    try:
+        assert len(doc) == 1
+        width, height = doc[0].get_size()
+        assert (round(width * 150 / 72), round(height * 150 / 72)) == scan.size
+    finally:
+        doc.close()

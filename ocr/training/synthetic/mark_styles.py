@@ -8,9 +8,11 @@ dot (one in four on the box's edge or corner). TEST styles come
 from a separate hand model: every line is a pen stroke (a spline through wobbling control
 points, with pressure), and the shapes are the ones the issue lists from real slips:
 crosses, ticks with a long arm that may run out of the box, blobs, hand-drawn circles
-around the box (open or overlapping, cutting the corners or running into the neighbours)
-and pen dots. No TEST style is ever drawn on a TRAINING page, so the mark thresholds are
-chosen on styles the benchmark never shows.
+around the box (open or overlapping, cutting the corners or running into the neighbours),
+pen dots, and (the ``scribble`` condition) a hurried scribble that zigzags over the box,
+often past its edges, and a single slash corner to corner that may overshoot. No TEST
+style is ever drawn on a TRAINING page, so the mark thresholds are chosen on styles the
+benchmark never shows.
 
 A mark is drawn into a patch that holds the box (``w`` x ``h`` px) at offset (``pad``,
 ``pad``); ``pad`` leaves room for marks that leave the box.
@@ -29,7 +31,7 @@ from .strokes import catmull_rom
 __all__ = ["TRAINING_STYLES", "TEST_STYLES", "PAD_MM", "mark_alpha"]
 
 TRAINING_STYLES = ("cross", "tick", "slash", "fill", "scribble", "partial", "ring", "dot")
-TEST_STYLES = ("pen-cross", "check", "blob", "circle", "pen-dot")
+TEST_STYLES = ("pen-cross", "check", "blob", "circle", "pen-dot", "pen-scribble", "pen-slash")
 PAD_MM = 2.6
 """Room around the box in a mark's patch (a circle around a 4.5 mm box reaches ~2 mm out)."""
 
@@ -177,6 +179,27 @@ def mark_alpha(
         pts = np.stack([cx + rad * np.cos(ang), cy + rad * np.sin(ang)], axis=1)
         smooth = catmull_rom(np.vstack([pts, pts[:1]]), 4)
         cv2.fillPoly(c, [np.round(smooth * 16).astype(np.int32)], 255, cv2.LINE_AA, shift=4)
+    elif style == "pen-scribble":
+        # A hurried zigzag, mostly across, sometimes up and down: 3-7 turns, the ends
+        # and turns past the box's edges by up to a fifth of it.
+        turns = int(rng.integers(3, 8))
+        over = float(rng.uniform(0.0, 0.2))
+        across = rng.random() < 0.75
+        pts = []
+        for i in range(turns + 1):
+            a = (i + float(rng.uniform(0.1, 0.4))) / (turns + 0.5)
+            b = -over if i % 2 == 0 else 1 + over
+            pts.append(pt(b, a, 0.06) if across else pt(a, b, 0.06))
+        _pen_stroke(c, pts, thick, rng, 0.35)
+    elif style == "pen-slash":
+        # One stroke from corner to corner, either way, short of the corners or past them.
+        o = float(rng.uniform(-0.15, 0.25))
+        rising = rng.random() < 0.7
+        ends = [pt(-o, 1 + o, 0.05), pt(1 + o, -o, 0.05)]
+        if not rising:
+            ends = [pt(-o, -o, 0.05), pt(1 + o, 1 + o, 0.05)]
+        mid = ((ends[0][0] + ends[1][0]) / 2 + j(0.05), (ends[0][1] + ends[1][1]) / 2 + j(0.05))
+        _pen_stroke(c, [ends[0], mid, ends[1]], thick, rng, 0.5)
     else:
         raise ValueError(f"unknown mark style {style!r}")
     return c.astype(np.float32) / 255.0

@@ -16,7 +16,11 @@ import numpy as np
 
 from .sources import Distortion
 
-__all__ = ["ScanResult", "scan_page", "quarter_turn_matrix"]
+__all__ = ["SPECKLES", "ScanResult", "scan_page", "quarter_turn_matrix", "pdf_of_jpeg"]
+
+SPECKLES = ("toner-specks", "dust-and-hairs")
+"""A dirty scanner's own marks, one per side of the split (sources.py): TRAINING dark
+toner specks, round or square, alone; TEST clumps of dust and the odd hair or fibre."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,8 @@ def scan_page(
         x, y = int(rng.integers(size[0])), int(rng.integers(size[1]))
         r = int(rng.integers(1, 3))
         cv2.circle(img, (x, y), r, (float(rng.uniform(60, 160)),) * 3, -1)
+    if d.speckle:
+        _speckle(img, d.speckle, float(rng.uniform(*d.speckle_density)), px_per_mm, rng)
     out = img
 
     # 4. file format
@@ -153,6 +159,9 @@ def scan_page(
         ext = "jpg"
     if not ok:  # pragma: no cover - OpenCV encoders do not fail on valid arrays
         raise RuntimeError("image encoding failed")
+    data = buf.tobytes()
+    if d.pdf and ext == "jpg":  # an office scanner's "scan to PDF": the JPEG as it is
+        data, ext = pdf_of_jpeg(data, size, out.ndim == 3, out_dpi), "pdf"
     params = {
         "skew_deg": round(skew, 3),
         "perspective_mm": round(float(np.abs(jitter).max() / px_per_mm), 3),
@@ -166,4 +175,79 @@ def scan_page(
         "jpeg_quality": None if lossless else quality,
         "scanner": d.name,
     }
-    return ScanResult(buf.tobytes(), ext, size, out_dpi, k, full, params)
+    return ScanResult(data, ext, size, out_dpi, k, full, params)
+
+
+def _speckle(
+    img: np.ndarray, kind: str, per_cm2: float, px_per_mm: float, rng: np.random.Generator
+) -> None:
+    """Draw a dirty scanner's specks over the scan, ``per_cm2`` of them a square centimetre."""
+    h, w = img.shape[:2]
+    count = int(per_cm2 * w * h / (10 * px_per_mm) ** 2)
+    if kind == "toner-specks":
+        for _ in range(count):
+            x, y = int(rng.integers(w)), int(rng.integers(h))
+            r = max(0, round(float(rng.uniform(0.03, 0.2)) * px_per_mm))
+            shade = (float(rng.uniform(30, 150)),) * 3
+            if rng.random() < 0.5:
+                cv2.circle(img, (x, y), r, shade, -1)
+            else:
+                cv2.rectangle(img, (x, y), (x + r, y + r), shade, -1)
+    elif kind == "dust-and-hairs":
+        for _ in range(max(1, count // 3)):  # a clump: a few grains of dust together
+            cx, cy = float(rng.integers(w)), float(rng.integers(h))
+            for _ in range(int(rng.integers(1, 6))):
+                x = round(cx + float(rng.normal(0, 0.25)) * px_per_mm)
+                y = round(cy + float(rng.normal(0, 0.25)) * px_per_mm)
+                axes = (
+                    max(1, round(float(rng.uniform(0.03, 0.18)) * px_per_mm)),
+                    max(1, round(float(rng.uniform(0.03, 0.12)) * px_per_mm)),
+                )
+                shade = (float(rng.uniform(50, 170)),) * 3
+                cv2.ellipse(img, (x, y), axes, float(rng.uniform(0, 180)), 0, 360, shade, -1)
+        for _ in range(int(rng.integers(0, 4))):  # a hair or a paper fibre on the glass
+            length = float(rng.uniform(3, 15)) * px_per_mm
+            x, y = float(rng.integers(w)), float(rng.integers(h))
+            heading = float(rng.uniform(0, 2 * np.pi))
+            pts = []
+            for _ in range(8):
+                pts.append((round(x * 16), round(y * 16)))
+                heading += float(rng.normal(0, 0.35))
+                x += np.cos(heading) * length / 7
+                y += np.sin(heading) * length / 7
+            shade = (float(rng.uniform(40, 140)),) * 3
+            cv2.polylines(img, [np.array(pts, np.int32)], False, shade, 1, cv2.LINE_AA, 4)
+    else:
+        raise ValueError(f"unknown speckle {kind!r}: one of {', '.join(SPECKLES)}")
+
+
+def pdf_of_jpeg(jpeg: bytes, size: tuple[int, int], colour: bool, dpi: int) -> bytes:
+    """A one-page PDF whose page is the JPEG as it is (DCTDecode), ``dpi`` to the inch:
+    what an office scanner's "scan to PDF" writes."""
+    width, height = size
+    pw, ph = width * 72 / dpi, height * 72 / dpi
+    content = f"q {pw:.3f} 0 0 {ph:.3f} 0 0 cm /Im0 Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {pw:.3f} {ph:.3f}] "
+        f"/Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>".encode(),
+        f"<< /Type /XObject /Subtype /Image /Width {width} /Height {height} "
+        f"/ColorSpace /{'DeviceRGB' if colour else 'DeviceGray'} /BitsPerComponent 8 "
+        f"/Filter /DCTDecode /Length {len(jpeg)} >>\nstream\n".encode()
+        + jpeg
+        + b"\nendstream",
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    for offset in offsets:
+        out += f"{offset:010d} 00000 n \n".encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\n".encode()
+    out += f"startxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)

@@ -24,10 +24,14 @@ Pens (ocr/training/synthetic/pens.py), mark styles (ocr/training/synthetic/mark_
 paper and its damage (ocr/training/synthetic/paper.py) and scanner models (the
 ``Distortion`` of each condition below) are each named and on one side only.
 
-Conditions: each side has the same five named conditions, with its own sources, so a
+Conditions: each side has the same eight named conditions, with its own sources, so a
 figure can be given per condition: ``clean`` (300 dpi flatbed), ``ordinary`` (150-200 dpi
 office scans: skew, JPEG, noise), ``phone`` (photos with shadows), ``damaged`` (folded or
-stained paper, ordinary scans) and ``pencil`` (pencil only, ordinary scans).
+stained paper, ordinary scans: TRAINING a crease or a coffee ring, TEST paper folded in
+two or three or a water stain), ``pencil`` (pencil only, ordinary scans), ``noisy``
+(ordinary scans from a dirty scanner: TRAINING toner specks, TEST dust clumps and hairs),
+``pdf150`` (ordinary scans to PDF, each page a 150 dpi JPEG) and ``scribble`` (every mark a
+scribble or a slash: TRAINING drawn with primitives, TEST with a pen in a hand).
 """
 
 from __future__ import annotations
@@ -145,6 +149,9 @@ class Distortion:
     vignette: tuple[float, float] = (0.0, 0.0)  # darker corners (phone lenses)
     streak_share: float = 0.0  # dirt on a sheet feeder's glass: thin lines down the page
     streak_shade: tuple[float, float] = (120.0, 200.0)  # their grey level
+    speckle: str = ""  # a dirty scanner's own specks and dust (scan.py SPECKLES); "" none
+    speckle_density: tuple[float, float] = (0.0, 0.0)  # specks per square centimetre
+    pdf: bool = False  # "scan to PDF": the page's JPEG wrapped in a one-page PDF
     name: str = ""
 
 
@@ -157,6 +164,7 @@ class Condition:
     distortion: Distortion
     pencil_share: float = 0.0  # share of writers using a pencil
     damage_share: float = 0.0  # share of pages folded or stained
+    mark_styles: tuple[tuple[str, float], ...] = ()  # the split's own when empty
 
 
 @dataclass(frozen=True)
@@ -193,7 +201,11 @@ class Split:
                 f"split {self.name!r} has no condition {name!r}: one of {known}"
             ) from None
         return replace(
-            self, distortion=c.distortion, pencil_share=c.pencil_share, damage_share=c.damage_share
+            self,
+            distortion=c.distortion,
+            pencil_share=c.pencil_share,
+            damage_share=c.damage_share,
+            mark_styles=c.mark_styles or self.mark_styles,
         )
 
 
@@ -294,7 +306,31 @@ _TEST_PHONE = Distortion(
 )
 
 
-def _conditions(clean: Distortion, ordinary: Distortion, phone: Distortion) -> dict[str, Condition]:
+_TRAIN_DUSTY = replace(
+    _TRAIN_OFFICE, speckle="toner-specks", speckle_density=(1.0, 6.0), name="training-office-dusty"
+)
+_TRAIN_PDF = replace(
+    _TRAIN_OFFICE, dpis=(150,), lossless_share=0.0, pdf=True, name="training-office-pdf-150"
+)
+_TEST_DUSTY = replace(
+    _TEST_SHEETFEED,
+    speckle="dust-and-hairs",
+    speckle_density=(1.0, 6.0),
+    name="test-sheetfeed-dusty",
+)
+_TEST_PDF = replace(
+    _TEST_SHEETFEED, dpis=(150,), lossless_share=0.0, pdf=True, name="test-sheetfeed-pdf-150"
+)
+
+
+def _conditions(
+    clean: Distortion,
+    ordinary: Distortion,
+    phone: Distortion,
+    dusty: Distortion,
+    pdf: Distortion,
+    scribbles: tuple[tuple[str, float], ...],
+) -> dict[str, Condition]:
     return {
         "clean": Condition("clean", "clean 300 dpi flatbed scans", clean),
         "ordinary": Condition(
@@ -305,6 +341,14 @@ def _conditions(clean: Distortion, ordinary: Distortion, phone: Distortion) -> d
             "damaged", "folded or stained paper, ordinary scans", ordinary, damage_share=1.0
         ),
         "pencil": Condition("pencil", "pencil, ordinary scans", ordinary, pencil_share=1.0),
+        "noisy": Condition("noisy", "ordinary scans from a dirty scanner: specks, dust", dusty),
+        "pdf150": Condition("pdf150", "ordinary scans to PDF: a 150 dpi JPEG a page", pdf),
+        "scribble": Condition(
+            "scribble",
+            "every mark a scribble or a slash, ordinary scans",
+            ordinary,
+            mark_styles=scribbles,
+        ),
     }
 
 
@@ -329,7 +373,14 @@ TRAINING = Split(
     ),
     papers=("white", "cream"),
     damages=("crease", "coffee-ring"),
-    conditions=_conditions(_TRAIN_CLEAN, _TRAIN_OFFICE, _TRAIN_PHONE),
+    conditions=_conditions(
+        _TRAIN_CLEAN,
+        _TRAIN_OFFICE,
+        _TRAIN_PHONE,
+        _TRAIN_DUSTY,
+        _TRAIN_PDF,
+        (("scribble", 0.6), ("slash", 0.4)),
+    ),
     distortion=replace(_TRAIN_FLATBED, photo_share=0.1, photo_perspective_mm=6.0),
     damage_share=0.1,
 )
@@ -352,7 +403,14 @@ TEST = Split(
     ),
     papers=("recycled", "yellow-card"),
     damages=("folds", "water-stain"),
-    conditions=_conditions(_TEST_FLATBED_300, _TEST_SHEETFEED, _TEST_PHONE),
+    conditions=_conditions(
+        _TEST_FLATBED_300,
+        _TEST_SHEETFEED,
+        _TEST_PHONE,
+        _TEST_DUSTY,
+        _TEST_PDF,
+        (("pen-scribble", 0.55), ("pen-slash", 0.45)),
+    ),
     distortion=replace(
         _TEST_SHEETFEED,
         dpis=(150, 240, 300),
