@@ -177,6 +177,9 @@ def start_local_api() -> str | None:
         os.write(_lifeline[0], f"{process.pid}\n".encode())
     _started.append((process, url))
     os.environ["PREFECT_API_URL"] = url
+    import atexit
+
+    atexit.register(_stop, process)  # also when the command ends before its flow (bad input)
     return url
 
 
@@ -213,9 +216,6 @@ def tie_local_api_to_this_process() -> None:
         return
     process, url = _started[0]
     _wait_for(process, url)
-    import atexit
-
-    atexit.register(_stop, process)
 
 
 def _start_as_prefect_does() -> None:
