@@ -139,7 +139,7 @@ def _run(  # type: ignore[no-untyped-def]
     try:
         tie_local_api_to_this_process()  # no API process left behind, even after kill -9
         with store_errors("nothing was published"):
-            return flows.run_event(folder, out, store, masterpoints)
+            return flows.run_event(folder, out, store, masterpoints, store_checked=True)
     except NothingScoredYet as error:  # the queue is written: a person decides, then runs again
         errors.print(f"{error}; nothing was published", markup=False, soft_wrap=True)
         errors.print(
