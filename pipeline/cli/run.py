@@ -1,8 +1,10 @@
 """``bridgescan run FOLDER -o OUT``: the main job, scans and typed travellers to results.
 
-Runs the Prefect flow ``bridgescan-run`` (pipeline/flows/run_event.py) on Prefect's local
-ephemeral API (no server), with the event store in ``OUT/bridgescan.sqlite`` (or ``--store``:
-a path or a PostgreSQL URL; ``BRIDGESCAN_STORE``). The progress line starts at once and
+Runs the Prefect flow ``bridgescan-run`` (pipeline/flows/run_event.py) on the Prefect
+server that is running (``PREFECT_API_URL``, or ``bridgescan prefect start``'s), else on a
+temporary local API the command starts first thing (pipeline/flows/local_api.py), with the
+event store in ``OUT/bridgescan.sqlite`` (or ``--store``: a path or a PostgreSQL URL;
+``BRIDGESCAN_STORE``). The progress line starts at once and
 stays. Exit codes (``pipeline.cli.ExitCode``): 0 official results, nothing open; 1
 provisional results written, review items or findings wait for the director; 2 bad input,
 nothing published; 3 a tool or package is missing (or Prefect's local API did not
@@ -58,6 +60,7 @@ def run_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     location = resolve_store(store, out)
     started = time.monotonic()
+    _start_prefect_api(errors)
     with exits_when_the_disk_is_full(out), stage_progress(console) as progress:
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
             from pipeline.flows.store_checks import check_store
@@ -77,6 +80,20 @@ def run_command(
         raise typer.Exit(ExitCode.FINDINGS)
 
 
+def _start_prefect_api(errors: Any) -> None:
+    """Choose the Prefect API first thing: a running server, else this command's temporary
+    API started now, so that it boots (about 4 s of one core: Prefect's server imported in
+    its own process, docs/batch.md) while this command checks the store, reads the event
+    file, counts the pages and imports Prefect, instead of after them."""
+    from pipeline.flows.local_api import start_local_api
+    from pipeline.flows.prefect_env import configure_prefect
+    from pipeline.flows.prefect_server import use_running_server
+
+    configure_prefect()
+    use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
+    start_local_api()  # unless a server is there; the flow waits until it answers
+
+
 def _fail(errors: Any, message: str, code: ExitCode) -> typer.Exit:
     errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
     if code is ExitCode.BAD_INPUT:
@@ -92,11 +109,6 @@ def _run(  # type: ignore[no-untyped-def]
     progress: StageProgress,
     errors,
 ):
-    from pipeline.flows.prefect_env import configure_prefect
-    from pipeline.flows.prefect_server import use_running_server
-
-    configure_prefect()
-    use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
     from ocr.reader import page_count
     from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
@@ -109,11 +121,11 @@ def _run(  # type: ignore[no-untyped-def]
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
-    from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
+    from pipeline.flows.prefect_env import collector_paused, late_api_message
 
-    start_local_api()  # unless a server is there; it starts while Prefect is imported
-    from pipeline.flows import run_event as flows
-    from pipeline.flows.prefect_env import late_api_message
+    with collector_paused():  # Prefect's modules load a sixth faster
+        from pipeline.flows import run_event as flows
+    from pipeline.flows.local_api import tie_local_api_to_this_process
 
     def listen(stage: str, _detail: object) -> None:
         if stage == "page":
@@ -127,7 +139,7 @@ def _run(  # type: ignore[no-untyped-def]
     try:
         tie_local_api_to_this_process()  # no API process left behind, even after kill -9
         with store_errors("nothing was published"):
-            return flows.run_event(folder, out, store, masterpoints)
+            return flows.run_event(folder, out, store, masterpoints, store_checked=True)
     except NothingScoredYet as error:  # the queue is written: a person decides, then runs again
         errors.print(f"{error}; nothing was published", markup=False, soft_wrap=True)
         errors.print(

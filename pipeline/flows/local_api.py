@@ -120,12 +120,23 @@ def watch_local_api() -> None:
     _lifeline.append(write_end)
 
 
+# uvicorn's own command, after Prefect's server is imported with Python's cyclic garbage
+# collector paused: its ~20,000 new objects (pydantic models, SQLAlchemy tables, routes)
+# trigger a collection every few hundred allocations, each scanning all of them, for no
+# garbage; paused, the import takes a sixth less CPU (measured: 6.7 -> 5.6 s at load 34).
+# gc.freeze() then keeps those objects out of every later collection of the running API.
+_API_BOOT = (
+    "import gc; gc.disable(); import prefect.server.api.server; gc.enable(); gc.freeze(); "
+    "from uvicorn.main import main; main(prog_name='uvicorn')"
+)
+
+
 def api_command(port: int) -> list[str]:
-    """The command line of a Prefect API process on 127.0.0.1:``port`` (Prefect's own, as
-    its temporary API runs), without importing Prefect."""
+    """The command line of a Prefect API process on 127.0.0.1:``port`` (Prefect's own app
+    served by uvicorn, as its temporary API runs), without importing Prefect."""
     spec = find_spec("prefect")
     assert spec is not None and spec.origin is not None, "prefect is installed with bridgescan"
-    return [sys.executable, "-m", "uvicorn", "--app-dir", str(Path(spec.origin).parents[1]),
+    return [sys.executable, "-c", _API_BOOT, "--app-dir", str(Path(spec.origin).parents[1]),
             "--factory", API_MARK, "--host", "127.0.0.1", "--port", str(port),
             "--log-level", "error", "--lifespan", "on"]  # fmt: skip
 
@@ -177,6 +188,9 @@ def start_local_api() -> str | None:
         os.write(_lifeline[0], f"{process.pid}\n".encode())
     _started.append((process, url))
     os.environ["PREFECT_API_URL"] = url
+    import atexit
+
+    atexit.register(_stop, process)  # also when the command ends before its flow (bad input)
     return url
 
 
@@ -213,9 +227,6 @@ def tie_local_api_to_this_process() -> None:
         return
     process, url = _started[0]
     _wait_for(process, url)
-    import atexit
-
-    atexit.register(_stop, process)
 
 
 def _start_as_prefect_does() -> None:

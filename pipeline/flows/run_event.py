@@ -197,8 +197,14 @@ def publish(
     return published, review, kept
 
 
-def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = None) -> EventJob:
-    """Load and check the event, find its session files, record the event in the store."""
+def prepare_event(
+    folder: Path, out_dir: Path, store_path: Path | str | None = None, store_checked: bool = False
+) -> EventJob:
+    """Load and check the event, find its session files, record the event in the store.
+
+    The store is verified first (``check_store``) unless the caller has just done it
+    (``store_checked``: ``bridgescan run`` verifies before it starts Prefect), so a run
+    verifies its store once before reading and once before publishing, not three times."""
     from pipeline.events.eventfile import load_event
     from pipeline.results.names import check_names
 
@@ -207,7 +213,8 @@ def prepare_event(folder: Path, out_dir: Path, store_path: Path | str | None = N
     out_dir.mkdir(parents=True, exist_ok=True)
     store_path = store_path or out_dir / DEFAULT_NAME  # a SQLite path, or a store URL
     plan = tuple(session_files(folder, event))
-    check_store(store_path, out_dir)  # a broken store is refused before anything is read
+    if not store_checked:
+        check_store(store_path, out_dir)  # a broken store is refused before anything is read
     with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
         store.append("event", "event", event, actor="bridgescan")
     return EventJob(folder, event, plan, out_dir, store_path)
@@ -257,9 +264,11 @@ def run_event(
     out_dir: Path,
     store_path: Path | str | None = None,
     masterpoints: str = "bronze",
+    store_checked: bool = False,
 ) -> RunSummary:
-    """Scans and entry files of an event folder in; workbook, JSON, review queue out."""
-    job = prepare_event(folder, out_dir, store_path)
+    """Scans and entry files of an event folder in; workbook, JSON, review queue out
+    (``store_checked``: the caller has just verified the store, see ``prepare_event``)."""
+    job = prepare_event(folder, out_dir, store_path, store_checked)
     _notify("keeping scans")
     for files in job.plan:
         keep_scans(job.store_path, files)

@@ -3,6 +3,7 @@
 The real command on the sample evening (both sessions typed), its temporary Prefect API
 started as Prefect starts it; once the API process is up under the command, the command is
 killed with SIGKILL (no atexit hook runs). Before, the API process lived on, every time.
+And a run refused before its flow starts ends the API it started first thing (issue 42).
 """
 
 from __future__ import annotations
@@ -59,5 +60,56 @@ def test_a_run_killed_with_minus_9_leaves_no_prefect_api_running(tmp_path: Path)
         if run.poll() is None:
             run.kill()
         for pid in api:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _api_processes_of(home: Path) -> list[int]:
+    """Running Prefect API processes whose Prefect home is ``home`` (whatever their parent:
+    one left behind is re-parented when its command ends)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if f"PREFECT_HOME={home}".encode() in environ and _alive(int(entry.name)):
+            found.append(int(entry.name))
+    return found
+
+
+def test_a_run_refused_before_its_flow_ends_the_api_it_started(tmp_path: Path) -> None:
+    """`run` starts its temporary API first thing, so it boots while the command checks its
+    inputs; a run refused then (an inputs.yaml naming a file outside the event folder: exit
+    2) ends that API before it exits, not some seconds later through the watcher."""
+    folder = tmp_path / "evening"
+    folder.mkdir()
+    shutil.copy(SAMPLE / "event.yaml", folder)
+    (folder / "inputs.yaml").write_text(
+        f"sessions:\n  1:\n    entries: [{SAMPLE / 'session2.csv'}]\n", encoding="utf-8"
+    )
+    home = tmp_path / "prefect"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env["PREFECT_HOME"] = str(home)
+    command = [sys.executable, "-c", "from pipeline.cli import main; main()", "run",
+               str(folder), "-o", str(tmp_path / "out")]  # fmt: skip
+    run = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)  # fmt: skip
+    seen: set[int] = set()
+    try:
+        while run.poll() is None:
+            seen |= set(api_children(run.pid))
+            time.sleep(0.05)
+        said = run.stderr.read() if run.stderr else ""
+        assert run.returncode == 2, said
+        assert "outside" in said or "inputs.yaml" in said, said
+        left = _api_processes_of(home)
+        assert not left, f"Prefect's API {left} outlived the refused run (seen: {seen})"
+    finally:
+        if run.poll() is None:
+            run.kill()
+        for pid in seen | set(_api_processes_of(home)):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)

@@ -15,11 +15,13 @@ lies in the strip facing box 2, which is not marked: whose stroke is it?).
 """
 
 import json
+import sqlite3
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from openpyxl import load_workbook
 
 from tests.prefect_api import command_env
@@ -143,3 +145,26 @@ def test_sample_event_provisional_until_reviewed_then_official(tmp_path) -> None
     assert actors.count("scanner") == scanned["accepted"] - len(scanned["replaced"])
     assert actors.count("review: TD Eva") == 2 and actors.count("review: TD Per") == 1
     assert actors.count("typed") == 2
+
+
+def test_the_flow_verifies_the_store_unless_the_command_just_did(tmp_path: Path) -> None:
+    """`bridgescan run` verifies the store before it starts Prefect and tells the flow so
+    (``store_checked``): the store is then verified once before reading and once before
+    publishing, not again in between. Called without it (the console, a deployment), the
+    flow still refuses a store whose record was edited."""
+    from pipeline.flows.run_event import prepare_event
+    from pipeline.store import EventStore, StoreBrokenError
+
+    sample, out = ROOT / "sample_data" / "club-evening", tmp_path / "out"
+    out.mkdir()
+    store_path = out / "bridgescan.sqlite"
+    with EventStore(store_path) as store:
+        store.append("note", "a", {"x": 1}, actor="test")
+        store.append("note", "b", {"x": 2}, actor="test")
+    with sqlite3.connect(store_path) as db:  # what a forger with sqlite3 does
+        db.execute("DROP TRIGGER records_no_update")
+        db.execute("UPDATE records SET payload = ? WHERE seq = 1", ('{"x": 9}',))
+    with pytest.raises(StoreBrokenError, match="record 1"):
+        prepare_event(sample, out, store_path)
+    job = prepare_event(sample, out, store_path, store_checked=True)  # the caller checked
+    assert job.store_path == store_path and [f.session for f in job.plan] == [1, 2]
