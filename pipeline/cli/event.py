@@ -309,7 +309,7 @@ def suggest(
     --players)."""
     from scoring.movement import MovementError
     from scoring.movements import suggest_movements
-    from scoring.movements.suggest import suggest_individual_movements
+    from scoring.movements.suggest import no_individual_movement, suggest_individual_movements
 
     if (pairs is None) == (players is None):
         raise _fail("give --pairs (a pairs event) or --players (an individual), one of them")
@@ -327,7 +327,7 @@ def suggest(
         raise _fail(str(error)) from None
     if not found:
         field = f"{pairs} pairs" if players is None else f"{players} players (individual)"
-        sizes = "" if players is None else " (individual: 4, 5, 8, 12, 13, 16, 17 players)"
+        sizes = "" if players is None else f" ({no_individual_movement(players)})"
         raise _fail(
             f"no generated movement fits {field} and {boards} boards{sizes}", ExitCode.FINDINGS
         )
