@@ -109,7 +109,18 @@ def check(
             f"Paul Jones: {len(event.paul_jones)} teams of four{drawn}; every player has a "
             "new partner from the own team each session; individual and team results"
         )
-    if len(event.sessions) > 1 and event.kind.is_pairs:
+    from pipeline.results.individual import is_individual
+
+    if len(event.sessions) > 1 and is_individual(event):
+        from pipeline.events.individual_sessions import partners_over_sessions
+
+        over = partners_over_sessions(event)
+        typer.echo(over.summary)
+        for error in over.errors:
+            typer.echo(f"ERROR {error}")
+        if over.errors:
+            raise typer.Exit(ExitCode.FINDINGS)
+    elif len(event.sessions) > 1 and event.kind.is_pairs:
         from pipeline.events.one_ranking import other_pairs_under_one_number
 
         typer.echo(_over_the_event(event))
