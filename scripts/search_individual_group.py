@@ -39,6 +39,7 @@ from collections.abc import Iterator
 INF = -1
 MAX_MATCHINGS = 40  # starters tried for table offsets before tables share the round's set
 MAX_OFFSET_NODES = 2_000  # offset search steps per starter (a miss is not a proof)
+MAX_TABLE_NODES = 5_000  # steps pairing one random starter's partnerships into tables
 MAX_DRAWS = 20_000  # random partnerships drawn before giving up (Z_9 has no starter)
 
 
@@ -126,7 +127,7 @@ def random_starters(
         if not _partnerships(group, rng, positions, pairs, classes):
             continue
         tables: list[tuple[int, int, int, int]] = []
-        if _tables(group, fixed + pairs, [0] * m, tables):
+        if _tables(group, fixed + pairs, [0] * m, tables, [MAX_TABLE_NODES]):
             yield tuple(tables)
 
 
@@ -146,9 +147,12 @@ def _partnerships(group, rng, free, pairs, classes) -> bool:  # type: ignore[no-
     return False
 
 
-def _tables(group, free, counts, tables) -> bool:  # type: ignore[no-untyped-def]
+def _tables(group, free, counts, tables, budget) -> bool:  # type: ignore[no-untyped-def]
     if not free:
         return True
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False  # this starter takes too long: draw another
     first, rest = free[0], free[1:]
     for second in rest:
         opposed = [group.cls(group.sub(a, b)) for a in first for b in second
@@ -157,7 +161,7 @@ def _tables(group, free, counts, tables) -> bool:  # type: ignore[no-untyped-def
             counts[c] += 1
         if all(counts[c] <= 2 for c in opposed):
             tables.append((*first, *second))
-            if _tables(group, [x for x in rest if x != second], counts, tables):
+            if _tables(group, [x for x in rest if x != second], counts, tables, budget):
                 return True
             tables.pop()
         for c in opposed:
