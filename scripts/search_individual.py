@@ -106,29 +106,11 @@ def starters(n: int):
 
 def offsets(m: int, tables) -> tuple[int, ...] | None:
     """Table offsets c_t (table 1 at 0, all different) with c_table(p) - p one-to-one, or
-    None; a depth-first search table by table."""
-    chosen: list[int] = [0]
-    seen = {(0 - p) % m for p in tables[0] if p != INF}
-    if len(seen) != sum(1 for p in tables[0] if p != INF):
-        return None
+    None; the exhaustive depth-first search of ``search_individual_group`` over Z_m."""
+    from scripts.search_individual_group import Group
+    from scripts.search_individual_group import offsets as group_offsets
 
-    def place(t: int) -> bool:
-        if t == len(tables):
-            return True
-        for c in range(1, m):
-            if c in chosen:
-                continue
-            values = {(c - p) % m for p in tables[t] if p != INF}
-            if len(values) == sum(1 for p in tables[t] if p != INF) and not values & seen:
-                chosen.append(c)
-                seen.update(values)
-                if place(t + 1):
-                    return True
-                chosen.pop()
-                seen.difference_update(values)
-        return False
-
-    return tuple(chosen) if place(1) else None
+    return group_offsets(Group((m,)), tables, nodes=10**12)
 
 
 def main(sizes: list[int]) -> None:

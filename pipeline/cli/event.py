@@ -114,7 +114,18 @@ def check(
             f"Paul Jones: {len(event.paul_jones)} teams of four{drawn}; every player has a "
             "new partner from the own team each session; individual and team results"
         )
-    if len(event.sessions) > 1 and event.kind.is_pairs:
+    from pipeline.results.individual import is_individual
+
+    if len(event.sessions) > 1 and is_individual(event):
+        from pipeline.events.individual_sessions import partners_over_sessions
+
+        over = partners_over_sessions(event)
+        typer.echo(over.summary)
+        for error in over.errors:
+            typer.echo(f"ERROR {error}")
+        if over.errors:
+            raise typer.Exit(ExitCode.FINDINGS)
+    elif len(event.sessions) > 1 and event.kind.is_pairs:
         from pipeline.events.one_ranking import other_pairs_under_one_number
 
         typer.echo(_over_the_event(event))
@@ -314,7 +325,7 @@ def suggest(
     --players)."""
     from scoring.movement import MovementError
     from scoring.movements import suggest_movements
-    from scoring.movements.suggest import suggest_individual_movements
+    from scoring.movements.suggest import no_individual_movement, suggest_individual_movements
 
     if (pairs is None) == (players is None):
         raise _fail("give --pairs (a pairs event) or --players (an individual), one of them")
@@ -332,7 +343,7 @@ def suggest(
         raise _fail(str(error)) from None
     if not found:
         field = f"{pairs} pairs" if players is None else f"{players} players (individual)"
-        sizes = "" if players is None else " (individual: 4, 5, 8, 12, 13, 16, 17 players)"
+        sizes = "" if players is None else f" ({no_individual_movement(players)})"
         raise _fail(
             f"no generated movement fits {field} and {boards} boards{sizes}", ExitCode.FINDINGS
         )

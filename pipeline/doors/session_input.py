@@ -75,6 +75,7 @@ def read_session(
     naming the file and why, which blocks publishing until the director sees to it.
     """
     from pipeline.doors.entry import EntryError, read_entry_file  # imported when used
+    from pipeline.doors.entry.individual_rows import resolve_seated
 
     session = event.session(session_number)
     section = session.sections[0].name if len(session.sections) == 1 else None
@@ -98,7 +99,7 @@ def read_session(
             fix = "replace the file with a good copy and run again"
             unreadable.append(Finding.of(Code.FILE_UNREADABLE, where, str(error), fix))
             continue
-        imports.append(imported)
+        imports.append(resolve_seated(imported, session))
     by_file = {imported.file: imported for imported in imports}
 
     def columns(row: TravellerRow, field_name: str) -> str | None:

@@ -219,8 +219,10 @@ class MovementEntry(FileModel):
     pairs: SpecValue | None = None
     teams: SpecValue | None = None
     session: SpecValue | None = None
-    # an individual movement: its number of players
+    # an individual movement: its number of players (first_round: continued from an
+    # earlier session)
     players: SpecValue | None = None
+    first_round: SpecValue | None = None
     # guide cards, and the rounds of a Gröna Hissen paired so far
     file: SpecValue | None = None
     sheet: SpecValue | None = None

@@ -18,12 +18,12 @@ directions in rounds 11 and 12. Two forms are built:
   4k + 1 players every two players are partners exactly once and opponents exactly twice.
   Cyclic as the pairs Howell: with 4k + 1 players player x sits at position x - r (mod n)
   in round r and position 0 sits out (player r sits out in round r); with 4k players the
-  highest player is stationary and the others cycle over n - 1 positions. The starters
-  (which positions share a table, and as partners) were found by
-  ``scripts/search_individual.py`` and are pinned in ``INDIVIDUAL_HOWELL_SCHEDULES``; where
-  the search found table offsets each table has a set of its own (table t plays set
-  c_t + r - 1), else every table plays the round's set (duplicate the boards, or pass them
-  between tables: an endless Howell with barometer, as the seed lists).
+  highest player is stationary and the others cycle over n - 1 positions (9 players over
+  Z_3 x Z_3: no Z_9 schedule exists). The starters (which positions share a table, and as
+  partners) for 4-40 players are pinned in ``individual_schedules``; where the search found
+  table offsets each table has a set of its own (table t plays set c_t + r - 1), else every
+  table plays the round's set (duplicate the boards, or pass them between tables: an
+  endless Howell with barometer, as the seed lists).
 
 The scoring side keeps the pairs' machinery: each line's two partnerships are given pair
 numbers (``IndividualMovement.partnerships``: the line's NS 2i - 1, EW 2i, lines in round
@@ -39,6 +39,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
+from scoring.movements.individual_schedules import (
+    INDIVIDUAL_HOWELL_SCHEDULES,
+    INF,
+    IndividualSchedule,
+)
 from scoring.movements.mitchell import set_boards
 
 __all__ = [
@@ -54,36 +59,6 @@ __all__ = [
     "individual_movement",
     "individual_reduced_howell",
 ]
-
-INF = -1  # the stationary position of a 4k-player Howell
-
-
-@dataclass(frozen=True)
-class IndividualSchedule:
-    """A cyclic individual Howell: per table the positions sitting N, S, E, W (``INF``: the
-    stationary player) and the table's board-set offset (None: every table the round's
-    set)."""
-
-    tables: tuple[tuple[int, int, int, int], ...]
-    offsets: tuple[int, ...] | None
-
-
-# players -> schedule, from scripts/search_individual.py (no cyclic 9-player one exists).
-INDIVIDUAL_HOWELL_SCHEDULES: dict[int, IndividualSchedule] = {
-    4: IndividualSchedule(tables=((INF, 0, 1, 2),), offsets=(0,)),
-    5: IndividualSchedule(tables=((1, 4, 2, 3),), offsets=(0,)),
-    8: IndividualSchedule(tables=((INF, 0, 1, 3), (2, 6, 4, 5)), offsets=None),
-    12: IndividualSchedule(tables=((INF, 0, 1, 3), (2, 9, 6, 7), (4, 10, 5, 8)), offsets=None),
-    13: IndividualSchedule(
-        tables=((1, 4, 2, 7), (3, 12, 6, 8), (5, 11, 9, 10)), offsets=(0, 3, 12)
-    ),
-    16: IndividualSchedule(
-        tables=((INF, 0, 1, 2), (3, 6, 9, 11), (4, 13, 8, 12), (5, 10, 7, 14)), offsets=None
-    ),
-    17: IndividualSchedule(
-        tables=((1, 2, 3, 8), (4, 15, 10, 12), (5, 9, 6, 13), (7, 16, 11, 14)), offsets=None
-    ),
-}
 
 # The seed's 16 players, round 1 as printed: (N, S, E, W, board set) per table.
 SEED_REDUCED_ROUND_ONE = ((13, 1, 7, 5, 1), (10, 2, 14, 11, 3), (3, 6, 8, 15, 5),
@@ -157,35 +132,47 @@ def _line(round_: int, table: int, seats: tuple[int, int, int, int], boards: tup
 
 
 def individual_howell(
-    players: int, boards_per_round: int, rounds: int | None = None
+    players: int, boards_per_round: int, rounds: int | None = None, first_round: int = 1
 ) -> IndividualMovement:
-    """The complete individual Howell for ``players`` (4, 5, 8, 12, 13, 16, 17): every two
-    players partners once and opponents twice when played to the end; ``rounds`` stops it
-    early."""
+    """The complete individual Howell for ``players`` (4k or 4k + 1, 4-40; a size of
+    ``INDIVIDUAL_HOWELL_SCHEDULES``): every two players partners once and opponents twice
+    when played to the end; ``rounds`` stops it early. ``first_round`` continues it on a
+    later evening (an individual over several sessions: session 1 rounds 1-6, session 2
+    ``first_round: 7``): the rounds and board sets keep their numbers of the complete card,
+    so no two players are partners twice over the sessions."""
     schedule = INDIVIDUAL_HOWELL_SCHEDULES.get(players)
     if schedule is None:
         sizes = ", ".join(str(n) for n in INDIVIDUAL_HOWELL_SCHEDULES)
         raise MovementError(
             f"an individual Howell is built for {sizes} players, not {players} "
-            "(the 16-player reduced Howell of seed 004 is individual-reduced-howell)"
+            "(a complete individual needs 4k or 4k + 1 players; the 16-player reduced Howell "
+            "of seed 004 is individual-reduced-howell)"
         )
     if boards_per_round < 1:
         raise MovementError("boards_per_round must be at least 1")
-    cycle = players if players % 4 == 1 else players - 1
-    last = cycle if rounds is None else rounds
-    if not 1 <= last <= cycle:
-        raise MovementError(f"an individual Howell for {players} players has 1-{cycle} rounds")
+    cycle = schedule.order()
+    if not 1 <= first_round <= cycle:
+        raise MovementError(
+            f"an individual Howell for {players} players has rounds 1-{cycle}, "
+            f"so it cannot start at round {first_round}"
+        )
+    last = cycle if rounds is None else first_round + rounds - 1
+    if rounds is not None and not first_round <= last <= cycle:
+        raise MovementError(
+            f"an individual Howell for {players} players has 1-{cycle - first_round + 1} "
+            f"rounds from round {first_round}"
+        )
 
     def player_at(position: int, round_: int) -> int:
         if position == INF:
             return players
-        return (position + round_ - 1) % cycle + 1
+        return schedule.add(position, round_ - 1) + 1
 
     lines = []
-    for round_ in range(1, last + 1):
+    for round_ in range(first_round, last + 1):
         for number, seats in enumerate(schedule.tables, start=1):
             offset = 0 if schedule.offsets is None else schedule.offsets[number - 1]
-            board_set = (offset + round_ - 1) % cycle + 1
+            board_set = schedule.add(offset, round_ - 1) + 1
             lines.append(
                 _line(
                     round_,
@@ -199,9 +186,14 @@ def individual_howell(
         ("players", players), ("boards_per_round", boards_per_round)]  # fmt: skip
     if rounds is not None:
         params.append(("rounds", rounds))
-    stopped = "" if rounds is None else f", stopped after {rounds}"
+    if first_round != 1:
+        params.append(("first_round", first_round))
+    played = last - first_round + 1
+    stopped = "" if rounds is None or first_round != 1 else f", stopped after {rounds}"
+    if first_round != 1:
+        stopped = f", rounds {first_round}-{last} of {cycle}"
     return IndividualMovement(
-        f"Individual Howell {players} players, {last} x {boards_per_round} boards{stopped}",
+        f"Individual Howell {players} players, {played} x {boards_per_round} boards{stopped}",
         tuple(range(1, players + 1)),
         tuple(lines),
         MovementSpec("individual-howell", tuple(params)),
@@ -252,15 +244,19 @@ INDIVIDUAL_FORMS = ("individual-howell", "individual-reduced-howell")
 
 
 def individual_movement(
-    form: str, players: int, boards_per_round: int, rounds: int | None = None
+    form: str,
+    players: int,
+    boards_per_round: int,
+    rounds: int | None = None,
+    first_round: int = 1,
 ) -> IndividualMovement:
     """The individual movement of ``form`` (one of ``INDIVIDUAL_FORMS``)."""
     if form == "individual-reduced-howell":
-        if rounds is not None:
+        if rounds is not None or first_round != 1:
             raise MovementError("the individual reduced Howell is played to the end (12 rounds)")
         return individual_reduced_howell(players, boards_per_round)
     if form == "individual-howell":
-        return individual_howell(players, boards_per_round, rounds)
+        return individual_howell(players, boards_per_round, rounds, first_round)
     raise MovementError(f"unknown individual movement {form!r}")
 
 

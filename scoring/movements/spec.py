@@ -158,14 +158,17 @@ def _build_seed_form(spec: MovementSpec) -> Movement:
 
 def individual_spec(spec: MovementSpec) -> IndividualMovement:
     """The individual movement a spec names (seed 004 "Individuellt"): ``players``,
-    ``boards_per_round`` and, for an individual Howell stopped early, ``rounds``."""
-    _only(spec, {"players", "boards_per_round", "rounds"})
+    ``boards_per_round`` and, for an individual Howell stopped early, ``rounds``; continued
+    on a later evening, ``first_round``."""
+    _only(spec, {"players", "boards_per_round", "rounds", "first_round"})
     rounds = spec.get("rounds")
+    first_round = spec.get("first_round")
     return individual_movement(
         spec.type,
         _required(spec, "players"),
         _required(spec, "boards_per_round"),
         None if rounds is None else _required(spec, "rounds"),
+        1 if first_round is None else _required(spec, "first_round"),
     )
 
 

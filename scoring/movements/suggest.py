@@ -30,7 +30,12 @@ from scoring.movements.individual import INDIVIDUAL_HOWELL_SCHEDULES
 from scoring.movements.reduced_howell import reduced_howell_sizes
 from scoring.movements.spec import build_movement
 
-__all__ = ["Suggestion", "suggest_individual_movements", "suggest_movements"]
+__all__ = [
+    "Suggestion",
+    "no_individual_movement",
+    "suggest_individual_movements",
+    "suggest_movements",
+]
 
 
 @dataclass(frozen=True)
@@ -203,3 +208,29 @@ def suggest_individual_movements(players: int, boards: tuple[int, int]) -> tuple
                           rounds, bpr, "individual Howell stopped early: partners at most "
                           "once, not everyone meets")  # fmt: skip
     return tuple(found)
+
+
+def no_individual_movement(players: int) -> str:
+    """Why no individual movement is offered for ``players``, and the nearest sizes built:
+    a complete individual seats k tables (2k partnerships) a round, and n(n - 1)/2
+    partnerships divide into such rounds only for n = 4k or 4k + 1 (for 4k + 2 and 4k + 3
+    it is odd); the seed's own example is 16 players."""
+    built = sorted(INDIVIDUAL_HOWELL_SCHEDULES)
+    sizes = ", ".join(str(n) for n in built)
+    if players in INDIVIDUAL_HOWELL_SCHEDULES:
+        return f"individual: {sizes} players"
+    below = [n for n in built if n < players]
+    above = [n for n in built if n > players]
+    nearest = " or ".join(
+        f"{n} ({abs(n - players)} player{'s' * (abs(n - players) > 1)} "
+        f"{'fewer' if n < players else 'more'})"
+        for n in (below[-1:] + above[:1])
+    )
+    why = (
+        "a complete individual needs 4k or 4k + 1 players"
+        if players >= 4
+        else "an individual needs at least 4 players"
+    )
+    return f"no individual movement for {players} players: {why} (built: {sizes}); " + (
+        f"nearest: {nearest}"
+    )

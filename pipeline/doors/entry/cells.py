@@ -26,11 +26,16 @@ from scoring.law77 import ns_score
 from scoring.outcome import Adjustment, parse_adjustment
 from scoring.traveller import Source, TravellerRow
 
-__all__ = ["Cell", "LineReader", "is_blank"]
+__all__ = ["SEATS", "Cell", "LineReader", "is_blank"]
 
 _RESULT_FIELDS = ("contract", "level", "strain", "doubling", "declarer", "result")
 _ENTERED_FIELDS = (*_RESULT_FIELDS, "score_ns", "score_ew", "score", "adjusted")
-_NAMES = {"board": "board", "ns": "NS pair", "ew": "EW pair", "round": "round", "table": "table"}
+_NAMES = {
+    "board": "board", "ns": "NS pair", "ew": "EW pair", "round": "round", "table": "table",
+    "north": "N player", "south": "S player", "east": "E player", "west": "W player",
+}  # fmt: skip
+SEATS = ("north", "south", "east", "west")
+"""An individual's line may be typed with its four player numbers instead of NS and EW."""
 _INT_RE = re.compile(r"^[+\-−]?\s*\d+$")
 
 
@@ -101,6 +106,8 @@ class LineReader:
         self.section = section
         self.session = session
         self._score_cells: dict[int, str] = {}
+        self.seated = "ns" not in columns and all(key in columns for key in SEATS)
+        self.players: dict[int, tuple[int, int, int, int]] = {}  # row -> N, S, E, W typed
 
     def column_of(self, field_name: str, row: TravellerRow | None = None) -> str | None:
         """The column label of a validation field name ("score", "ns", "result" ...); a
@@ -137,8 +144,14 @@ class LineReader:
         self._place = (board, round_, None)
         table = self._number(get("table"), "table", Code.ROUND_SYNTAX)
         self._place = (board, round_, table)
-        ns = self._number(get("ns"), "ns", Code.PAIR_SYNTAX, required=True)
-        ew = self._number(get("ew"), "ew", Code.PAIR_SYNTAX, required=True)
+        if self.seated:  # the pairs are the movement's: pipeline.doors.entry.individual_rows
+            seats = [self._number(get(key), key, Code.PAIR_SYNTAX, required=True) for key in SEATS]
+            if None not in seats:
+                self.players[row_number] = tuple(seats)  # type: ignore[assignment]
+            ns, ew = (0, 0) if None not in seats else (None, None)
+        else:
+            ns = self._number(get("ns"), "ns", Code.PAIR_SYNTAX, required=True)
+            ew = self._number(get("ew"), "ew", Code.PAIR_SYNTAX, required=True)
         for key, index in self.columns.items():
             if key != "note" and index < len(cells) and cells[index].formula:
                 self._add(

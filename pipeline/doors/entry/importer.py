@@ -2,7 +2,9 @@
 ``TravellerRow`` records with their ``Source`` (file, sheet, row), plus the cell findings.
 
 Any sheet (or the CSV) whose header row (one of the first ten rows) names the Board, NS and
-EW columns is a traveller sheet; other sheets are ignored, so a club's own workbook with the
+EW columns (or, for an individual, Board and the N, S, E, W player columns: ``seated``, whose
+pairs the event's movement gives, ``pipeline.doors.entry.individual_rows``) is a traveller
+sheet; other sheets are ignored, so a club's own workbook with the
 same headers imports too. A header naming Board, NS and EW but no contract/result columns is
 a ``MissingColumnsError``; a file with no traveller sheet a ``ForeignWorkbookError``; a
 corrupt file an ``UnreadableFileError``; no result typed anywhere an ``EmptySessionError``.
@@ -19,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.doors.entry.cells import Cell, LineReader, is_blank
+from pipeline.doors.entry.cells import SEATS, Cell, LineReader, is_blank
 from pipeline.doors.entry.columns import match_header, normalise_header, template
 from pipeline.doors.entry.errors import (
     EmptySessionError,
@@ -30,9 +32,20 @@ from pipeline.doors.entry.errors import (
 from pipeline.validation.findings import Finding
 from scoring.traveller import TravellerRow
 
-__all__ = ["EntryImport", "read_entry_workbook", "read_csv", "read_entry_file"]
+__all__ = ["EntryImport", "SeatedRow", "read_entry_workbook", "read_csv", "read_entry_file"]
 
 _HEADER_SCAN = 10
+
+
+@dataclass(frozen=True)
+class SeatedRow:
+    """An individual's line typed with its players (N, S, E, W) instead of pair numbers:
+    ``row`` has pairs 0 until the movement names the partnerships; ``columns`` labels the
+    four player columns for findings."""
+
+    row: TravellerRow
+    players: tuple[int, int, int, int]
+    columns: tuple[str | None, ...]
 
 
 @dataclass(frozen=True)
@@ -50,6 +63,7 @@ class EntryImport:
     session: str | None = None
     sections: tuple[str, ...] = ()
     readers: dict[str | None, LineReader] = field(default_factory=dict, compare=False, repr=False)
+    seated: tuple[SeatedRow, ...] = ()
 
     def column_of(self, row: TravellerRow, field_name: str) -> str | None:
         """The column (letter in a workbook, header in a CSV) of ``field_name`` for ``row``."""
@@ -61,7 +75,7 @@ class EntryImport:
 def _find_header(rows: Sequence[Sequence[Cell]]) -> tuple[int, dict[str, int]] | None:
     for index, row in enumerate(rows[:_HEADER_SCAN]):
         columns = match_header([cell.value for cell in row])
-        if {"board", "ns", "ew"} <= set(columns):
+        if {"board", "ns", "ew"} <= set(columns) or {"board", *SEATS} <= set(columns):
             return index, columns
     return None
 
@@ -118,6 +132,31 @@ def _read_table(
         if row is not None:
             rows.append(row)
     return rows, findings, reader
+
+
+def _entry_import(
+    name: str,
+    rows: list[TravellerRow],
+    findings: list[Finding],
+    session: str | None,
+    sections: tuple[str, ...],
+    readers: dict[str | None, LineReader],
+) -> EntryImport:
+    """The import, an individual's rows typed with players set apart as ``seated``."""
+    paired: list[TravellerRow] = []
+    seated: list[SeatedRow] = []
+    for row in rows:
+        assert row.source is not None  # every imported row knows its file, sheet and row
+        reader = readers[row.source.sheet]
+        players = reader.players.get(row.source.row or 0)
+        if not reader.seated or players is None:
+            paired.append(row)
+        else:
+            columns = tuple(reader.column_of(key) for key in SEATS)
+            seated.append(SeatedRow(row, players, columns))
+    return EntryImport(
+        name, tuple(paired), tuple(findings), session, sections, readers, tuple(seated)
+    )
 
 
 def _info(ws_rows: Iterable[Sequence[object]]) -> dict[str, str]:
@@ -187,7 +226,7 @@ def read_entry_workbook(path: Path | str, *, section: str | None = None) -> Entr
         )
     if not rows and not findings:
         raise EmptySessionError("no results are entered", name)
-    return EntryImport(name, tuple(rows), tuple(findings), session, sections, readers)
+    return _entry_import(name, rows, findings, session, sections, readers)
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -235,7 +274,7 @@ def read_csv(path: Path | str, *, section: str = "A") -> EntryImport:
     rows, findings, reader = read
     if not rows and not findings:
         raise EmptySessionError("no results are entered", name)
-    return EntryImport(name, tuple(rows), tuple(findings), None, (), {None: reader})
+    return _entry_import(name, rows, findings, None, (), {None: reader})
 
 
 def read_entry_file(path: Path | str, *, section: str | None = None) -> EntryImport:

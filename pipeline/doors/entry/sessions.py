@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pipeline.doors.entry.errors import EntryError
 from pipeline.doors.entry.importer import EntryImport, read_entry_file
+from pipeline.doors.entry.individual_rows import resolve_seated
 from pipeline.validation.findings import ColumnResolver, Finding
 from pipeline.validation.session import validate_session
 from scoring.event import Event
@@ -105,7 +106,7 @@ def load_session_entries(
         path, own = item if isinstance(item, tuple) else (item, None)
         imported = read_entry_file(path)
         number = session_of(event, imported, own if own is not None else session)
-        grouped.setdefault(number, []).append(imported)
+        grouped.setdefault(number, []).append(resolve_seated(imported, event.session(number)))
     result: list[SessionEntries] = []
     for number in sorted(grouped):
         imports = grouped[number]
