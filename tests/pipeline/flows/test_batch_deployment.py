@@ -1,72 +1,26 @@
 """The batch as a deployment on a real Prefect server, run by a real work-pool worker.
 
-Once, on loopback: ``prefect server start`` (PREFECT_HOME in a temporary folder, no UI to
-keep it quick), ``bridgescan deploy --pool office``, ``prefect deployment run`` with a
-typed event (no pages to read: this is about the server, not the reader), ``prefect worker
-start --run-once``; then the server's own record is read back: the flow runs named after
-the batch and the event, both completed, and the session's ranking and review summary and
-the batch summary as artifacts. The server is stopped at the end.
+On the test session's Prefect API (tests/prefect_api.py: the server app ``prefect server
+start`` serves, on loopback, started once for every test): ``bridgescan deploy --pool
+office``, ``prefect deployment run`` with a typed event (no pages to read: this is about the
+server, not the reader), ``prefect worker start --run-once``; then the server's own record is
+read back: the deployment's flow run, named after the batch, and the event's sub-flow run
+named after the event, both completed, and the session's ranking and review summary and the
+batch summary as artifacts of those runs. The server holds other tests' runs too: what is
+read is what this deployment ran.
 """
 
 import json
-import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import pytest
+from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 BIN = Path(sys.executable).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture
-def server(tmp_path):  # type: ignore[no-untyped-def]
-    """A Prefect server on loopback; yields the environment that talks to it."""
-    import httpx
-
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env.update(PREFECT_HOME=str(tmp_path / "server-home"), PREFECT_UI_ENABLED="false",
-               PREFECT_SERVER_ANALYTICS_ENABLED="false", DO_NOT_TRACK="1")  # fmt: skip
-    log = (tmp_path / "server.log").open("w")
-    process = subprocess.Popen(
-        [str(BIN / "prefect"), "server", "start", "--host", "127.0.0.1", "--port", str(port)],
-        env=env, stdout=log, stderr=log, start_new_session=True,
-    )  # fmt: skip
-    api = f"http://127.0.0.1:{port}/api"
-    try:
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            assert process.poll() is None, (tmp_path / "server.log").read_text()[-3000:]
-            try:
-                if httpx.get(f"{api}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-        else:
-            pytest.fail("the Prefect server did not start in 240 s")
-        client_env = dict(env, PREFECT_API_URL=api, PREFECT_HOME=str(tmp_path / "client-home"))
-        yield client_env
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def _run(args: list[str], env: dict[str, str], timeout: int = 600) -> str:
@@ -76,7 +30,9 @@ def _run(args: list[str], env: dict[str, str], timeout: int = 600) -> str:
     return done.stdout
 
 
-def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(server, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(tmp_path) -> None:
+    server = command_env(tmp_path / "client-home")
+    assert server.get("PREFECT_API_URL"), "the test session's Prefect API"
     day = tmp_path / "day" / "club"
     day.mkdir(parents=True)
     shutil.copy(SAMPLE / "event.yaml", day)
@@ -96,14 +52,28 @@ def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(server, tmp_path) -
     assert (out / "club" / "results.xlsx").is_file()
 
     from prefect.client.orchestration import SyncPrefectClient
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterFlowRunId,
+        FlowRunFilter,
+        FlowRunFilterDeploymentId,
+        FlowRunFilterParentFlowRunId,
+    )
 
     with SyncPrefectClient(server["PREFECT_API_URL"]) as client:
-        runs = {run.name: run for run in client.read_flow_runs()}
-        artifacts = {a.key: a for a in client.read_artifacts()}
-    batch = next(run for name, run in runs.items() if name.startswith("batch of 1 folder(s), "))
+        deployment = client.read_deployment_by_name("bridgescan-batch/office")
+        (batch,) = client.read_flow_runs(flow_run_filter=FlowRunFilter(
+            deployment_id=FlowRunFilterDeploymentId(any_=[deployment.id])))  # fmt: skip
+        runs = {run.name: run for run in client.read_flow_runs(flow_run_filter=FlowRunFilter(
+            parent_flow_run_id=FlowRunFilterParentFlowRunId(any_=[batch.id])))}  # fmt: skip
+        ran = [batch.id, *(run.id for run in runs.values())]
+        artifacts = {a.key: a for a in client.read_artifacts(artifact_filter=ArtifactFilter(
+            flow_run_id=ArtifactFilterFlowRunId(any_=ran)))}  # fmt: skip
+    assert batch.name.startswith("batch of 1 folder(s), ")
     assert batch.state_name == "Completed" and runs["Autumn pairs"].state_name == "Completed"
     assert runs["Autumn pairs"].parent_task_run_id is not None  # a sub-flow of the batch
     assert {"ranking-club-s2", "review-club-s2", "batch-summary"} <= set(artifacts)
     assert artifacts["ranking-club-s2"].flow_run_id == runs["Autumn pairs"].id
+    assert artifacts["batch-summary"].flow_run_id == batch.id
     ranking = json.loads(artifacts["ranking-club-s2"].data)  # type: ignore[arg-type]
     assert ranking[0]["Place"] == "1" and len(ranking) == 16

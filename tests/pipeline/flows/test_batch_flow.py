@@ -1,11 +1,13 @@
-"""``bridgescan batch`` end to end on two copies of the sample event, against ``bridgescan run``.
+"""``bridgescan batch`` end to end on copies of the sample event, against ``bridgescan run``.
 
-Real processes, real Prefect (the test session's API, PREFECT_HOME in a temporary folder), a real
-Dask LocalCluster of two worker processes, and a real SIGKILL:
+Real processes, real Prefect (the test session's API, PREFECT_HOME in a temporary folder), real
+Dask LocalClusters (the command's own, and an office's of two worker processes), and a real
+SIGKILL. What ``bridgescan run`` gives is the session's one run of the sample through the run
+flow (tests/pipeline/flows/sample_run.py, at the same official time):
 
-- with threads and with Dask, every event's published files (results JSON, workbook cells,
-  masterpoint CSV, review queue) and its event store equal what ``bridgescan run`` gives
-  the same folder;
+- with threads (two copies of the event) and with Dask (one copy, on the command's own cluster
+  of one worker process), every event's published files (results JSON, workbook cells,
+  masterpoint CSV, review queue) and its event store equal what the run gives the same scans;
 - a batch on an existing Dask scheduler (``--address``) killed half way and run again gives
   the same files and the same store, with no record twice, and the event published before
   the kill keeps its version.
@@ -25,19 +27,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
-SAMPLE = ROOT / "sample_data" / "club-evening"
 BRIDGESCAN = [str(Path(sys.executable).parent / "bridgescan")]
 
 
 def _env(home: Path) -> dict[str, str]:
-    """Prefect at home in the test's folder; every command at the same official time, so
-    the versions they publish carry the same stamps and deadlines."""
+    """Prefect at home in the test's folder; every command at the official time of the
+    sample's run, so the versions they publish carry the same stamps and deadlines."""
     env = command_env(home)
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
-    env["BRIDGESCAN_NOW"] = "2026-11-16T22:30:00+01:00"
+    env["BRIDGESCAN_NOW"] = NOW
     return env
 
 
@@ -47,14 +49,12 @@ def _bridgescan(args: list[str], home: Path) -> subprocess.CompletedProcess[str]
 
 
 @pytest.fixture(scope="module")
-def day(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two copies of the sample event, ``bridgescan run`` on the first, the batch on both."""
+def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path:
+    """Two copies of the sample event, and the batch on threads on both."""
     root = tmp_path_factory.mktemp("batch")
     for name in ("evening-a", "evening-b"):
         shutil.copytree(SAMPLE, root / "day" / name)
     home = root / "prefect"
-    ran = _bridgescan(["run", str(root / "day" / "evening-a"), "-o", str(root / "run")], home)
-    assert ran.returncode == 1, ran.stderr[-3000:]  # the sample's 3 readings wait for review
     batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads")], home)
     assert batch.returncode == 1, batch.stdout[-3000:] + batch.stderr[-3000:]
     return root
@@ -136,10 +136,12 @@ def _summary(out: Path) -> dict:  # type: ignore[type-arg]
     return json.loads((out / "batch-summary.json").read_text())
 
 
-def test_the_batch_on_threads_publishes_what_run_publishes(day: Path) -> None:
+def test_the_batch_on_threads_publishes_what_run_publishes(
+    day: Path, sample_run: SampleRun
+) -> None:
     for name in ("evening-a", "evening-b"):
-        assert_same_as_run(day / "threads" / name, day / "day" / name, day / "run",
-                           day / "day" / "evening-a")  # fmt: skip
+        assert_same_as_run(day / "threads" / name, day / "day" / name, sample_run.out,
+                           sample_run.folder)  # fmt: skip
     summary = _summary(day / "threads")
     assert summary["runner"] == "2 threads" and summary["pages"] == summary["pages_read"] == 52
     for event in summary["events"]:
@@ -153,15 +155,20 @@ def test_the_batch_on_threads_publishes_what_run_publishes(day: Path) -> None:
         assert second["status"] == "official"  # the typed session: nothing of it waits
 
 
-def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(day: Path) -> None:
-    done = _bridgescan(["batch", str(day / "day"), "-o", str(day / "dask"), "--runner", "dask",
-                        "--workers", "2"], day / "prefect")  # fmt: skip
+def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(
+    day: Path, sample_run: SampleRun
+) -> None:
+    """One event, read on the command's own cluster of one worker process (two events, and
+    two workers reading at once, are the killed batch's test)."""
+    folder = day / "day" / "evening-b"
+    done = _bridgescan(["batch", str(folder), "-o", str(day / "dask"), "--runner", "dask",
+                        "--workers", "1"], day / "prefect")  # fmt: skip
     assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
     assert "Traceback" not in done.stdout + done.stderr
-    for name in ("evening-a", "evening-b"):
-        assert_same_as_run(day / "dask" / name, day / "day" / name, day / "run",
-                           day / "day" / "evening-a")  # fmt: skip
-    assert _summary(day / "dask")["runner"] == "Dask, 2 local worker processes"
+    assert_same_as_run(day / "dask" / "evening-b", folder, sample_run.out, sample_run.folder)
+    summary = _summary(day / "dask")
+    assert summary["runner"] == "Dask, 1 local worker process"
+    assert summary["pages"] == summary["pages_read"] == 26
 
 
 @pytest.fixture
@@ -178,7 +185,7 @@ def scheduler(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
-    day: Path, scheduler: str
+    day: Path, scheduler: str, sample_run: SampleRun
 ) -> None:
     """On an existing Dask scheduler (``--address``), as an office would run a long day."""
     out = day / "killed"
@@ -201,7 +208,7 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     assert again.returncode == 1, again.stdout[-3000:] + again.stderr[-3000:]
     for name in ("evening-a", "evening-b"):
         folder = day / "day" / name
-        assert_same_as_run(out / name, folder, day / "threads" / name, folder)
+        assert_same_as_run(out / name, folder, sample_run.out, sample_run.folder)
         records = _records(out / name / "bridgescan.sqlite", folder)
         assert len(set(records)) == len(records)  # nothing stored twice
     summary = _summary(out)

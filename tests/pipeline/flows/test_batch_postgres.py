@@ -1,8 +1,10 @@
 """``bridgescan batch --store postgresql://...``: the office's machines share one database, and
 each event keeps its own store in it (a schema per event), never two events in one store.
 
-A real ``bridgescan batch`` process on the test session's PostgreSQL cluster, with two typed
-events (no page to read: this is about the store, not the reader): both published as
+``bridgescan batch`` on the test session's PostgreSQL cluster and Prefect API, in the test's
+process (its command line, exit codes and output in a process of their own are the tests of
+test_batch_flow.py and test_batch_bad_events.py), with two typed events (no page to read:
+this is about the store, not the reader): both published as
 official, each event's chain in ``<schema>_<event>`` holding only its own event, nothing
 kept in the output folders; run again, nothing is added. A SQLite path is refused (two
 events would share it) with exit 2 before anything starts.
@@ -11,16 +13,16 @@ events would share it) with exit 2 before anything starts.
 from __future__ import annotations
 
 import json
+import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.prefect_api import command_env
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
-BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
 
 
 def _typed_event(folder: Path, name: str) -> None:
@@ -31,14 +33,17 @@ def _typed_event(folder: Path, name: str) -> None:
     (folder / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
 
 
-def _batch(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in command_env(home).items() if not k.startswith("BRIDGESCAN_")}
-    env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
-    return subprocess.run([BRIDGESCAN, "batch", *args], env=env, capture_output=True, text=True,
-                          timeout=900, cwd=ROOT)  # fmt: skip
+def _batch(args: list[str]) -> Result:
+    """The command as ``bridgescan batch ARGS`` runs it; an exception other than its exit
+    fails the test (as a traceback would)."""
+    from pipeline.cli import app
+
+    return CliRunner().invoke(app, ["batch", *args], catch_exceptions=False)
 
 
-def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(tmp_path, postgres) -> None:
+def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(
+    tmp_path, postgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from pipeline.store import EventStore
     from pipeline.store.location import store_location
 
@@ -47,9 +52,12 @@ def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(tmp_path, po
     _typed_event(day / "Pairs B", "Pairs B")
     url = postgres.fresh_url()
     schema = store_location(url).schema
+    for name in [name for name in os.environ if name.startswith("BRIDGESCAN_")]:
+        monkeypatch.delenv(name)  # no store, no clock from outside
+    monkeypatch.setenv("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")  # as batch sets it
 
-    done = _batch([str(day), "-o", str(out), "--store", url], tmp_path / "prefect")
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    done = _batch([str(day), "-o", str(out), "--store", url])
+    assert done.exit_code == 0, done.stdout[-3000:] + done.stderr[-3000:]
     summary = json.loads((out / "batch-summary.json").read_text())
     assert [e["outcome"] for e in summary["events"]] == ["official", "official"]
     heads = {}
@@ -63,13 +71,12 @@ def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(tmp_path, po
             assert [record.value.name for record in events.values()] == [name]
             heads[folder] = store.verify()
 
-    again = _batch([str(day), "-o", str(out), "--store", url], tmp_path / "prefect")
-    assert again.returncode == 0, again.stdout[-3000:] + again.stderr[-3000:]
+    again = _batch([str(day), "-o", str(out), "--store", url])
+    assert again.exit_code == 0, again.stdout[-3000:] + again.stderr[-3000:]
     for folder, suffix in (("Pairs B", "pairs_b"), ("pairs-a", "pairs_a")):
         with EventStore(url.replace(f"schema={schema}", f"schema={schema}_{suffix}")) as store:
             assert store.verify() == heads[folder]  # nothing added by the second run
 
-    refused = _batch([str(day), "-o", str(out), "--store", str(tmp_path / "one.sqlite")],
-                     tmp_path / "prefect")  # fmt: skip
-    assert refused.returncode == 2 and "a schema per event" in refused.stderr
+    refused = _batch([str(day), "-o", str(out), "--store", str(tmp_path / "one.sqlite")])
+    assert refused.exit_code == 2 and "a schema per event" in refused.stderr
     assert "Traceback" not in refused.stderr

@@ -1,12 +1,13 @@
 """The main job end to end on the bundled sample: provisional until reviewed, then official.
 
-One subprocess (on the test session's Prefect API, tests/prefect_api.py; PREFECT_HOME in a
-temporary folder) runs the flow three times: as scanned (PROVISIONAL, the 4 rows waiting for
-review named, no masterpoint file); after a person decides every item (a wrong decision
-refused with its reason, a second decision replacing the first): OFFICIAL; and again
-unchanged, which must add nothing to the event store. The second and third runs read no page
-again (the store's readings, keyed by the scan's content and the reader's version, are
-reused).
+The run flow three times on the test session's Prefect API (tests/prefect_api.py): as
+scanned (PROVISIONAL, the 4 rows waiting for review named, no masterpoint file): the
+session's one run of the sample (tests/pipeline/flows/sample_run.py), which the batch and
+PostgreSQL tests compare with too; then, in one command of its own on a copy of that output
+folder, after a person decides every item (a wrong decision refused with its reason, a
+second decision replacing the first): OFFICIAL; and again unchanged, which must add nothing
+to the event store. The second and third runs read no page again (the store's readings,
+keyed by the scan's content and the reader's version, are reused).
 
 The sample's three doubtful rows (sample_data/club-evening/scans/truth.json):
 board 16 row 6 (200 written with a wide looped 2, read as 700), board 17 row 1 (100
@@ -24,16 +25,17 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
+from tests.pipeline.flows.sample_run import SUMMARY, SampleRun, copy_out
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
+# The decisions and the later runs: ten minutes after the first run published, within the
+# correction period.
+LATER = "2026-11-16T22:40:00+01:00"
 WAITING = ["session1.pdf#p16r6", "session1.pdf#p17r1", "session1.pdf#p23r4"]
 
-SCRIPT = textwrap.dedent(
+SCRIPT = SUMMARY + textwrap.dedent(
     """
-    import json, sys
-    from pathlib import Path
-    from pipeline.flows.run_event import run_event
     from pipeline.doors.scans.review import DecisionRefused
     from pipeline.doors.scans.review_decisions import decide
     from pipeline.doors.scans.review_queue_file import load_queue
@@ -41,13 +43,6 @@ SCRIPT = textwrap.dedent(
 
     sample, out = Path(sys.argv[1]), Path(sys.argv[2])
     report = {"runs": []}
-    def record(s):
-        report["runs"].append({
-            "sessions": [x.__dict__ for x in s.sessions], "records": s.records,
-            "status": s.results.status.label, "reasons": list(s.results.status.reasons),
-            "waiting": list(s.waiting), "paths": sorted(s.paths)})
-    record(run_event(sample, out))
-    (out / "first.json").write_text((out / "results.json").read_text())
     items = load_queue(out)
     with EventStore(out / "bridgescan.sqlite") as store:
         try:
@@ -60,8 +55,8 @@ SCRIPT = textwrap.dedent(
         report["candidates"] = [c.text for c in items[0].candidates]
         for item in ("session1.pdf#p17r1", "session1.pdf#p23r4"):
             decide(store, items, item, "TD Eva", "candidate 1")
-    record(run_event(sample, out))
-    record(run_event(sample, out))
+    report["runs"].append(summary(run_event(sample, out)))
+    report["runs"].append(summary(run_event(sample, out)))
     with EventStore(out / "bridgescan.sqlite") as store:
         rows = [[r.actor, r.value.board, r.value.source.row, r.value.ns_pair, r.value.ew_pair,
                  r.value.contract and str(r.value.contract),
@@ -73,16 +68,20 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def test_sample_event_provisional_until_reviewed_then_official(tmp_path) -> None:
+def test_sample_event_provisional_until_reviewed_then_official(
+    tmp_path, sample_run: SampleRun
+) -> None:
     env = command_env(tmp_path / "prefect")
-    out = tmp_path / "out"
+    env["BRIDGESCAN_NOW"] = LATER
+    out = copy_out(sample_run, tmp_path / "out")
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(ROOT / "sample_data" / "club-evening"), str(out)],
+        [sys.executable, "-c", SCRIPT, str(sample_run.folder), str(out)],
         env=env, capture_output=True, text=True, timeout=900, cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-4000:]
     report = json.loads(done.stdout.split("REPORT", 1)[1])
-    first, second, third = report["runs"]
+    first = sample_run.report
+    second, third = report["runs"]
 
     # 1. As scanned: provisional, the three waiting rows named, no masterpoint file.
     scanned, typed = first["sessions"]
@@ -94,7 +93,7 @@ def test_sample_event_provisional_until_reviewed_then_official(tmp_path) -> None
     assert first["status"] == "PROVISIONAL" and first["waiting"] == WAITING
     assert first["reasons"] == [f"session 1: 3 readings wait for review ({', '.join(WAITING)})"]
     assert first["paths"] == ["json", "web", "workbook"]
-    published = json.loads((out / "first.json").read_text())
+    published = json.loads((sample_run.out / "results.json").read_text())
     assert published["status"]["state"] == "provisional"
     assert published["status"]["waiting"] == WAITING
     board16 = next(b for b in published["sessions"][0]["boards"] if b["board"] == 16)
