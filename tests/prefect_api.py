@@ -105,9 +105,10 @@ def wait_until_ready(url: str, timeout: float = 300) -> None:
 def stop_recorded_api(root: Path) -> None:
     """Stop the API the session started, if it started one."""
     info = root / INFO
-    if not info.exists():
+    try:
+        pid = json.loads(info.read_text())["pid"]
+    except FileNotFoundError:  # none started, or the folder was already cleaned away
         return
-    pid = json.loads(info.read_text())["pid"]
     try:
         os.kill(pid, signal.SIGTERM)
         deadline = time.monotonic() + 10
@@ -121,4 +122,4 @@ def stop_recorded_api(root: Path) -> None:
             os.waitpid(pid, 0)
     except (ProcessLookupError, ChildProcessError):
         pass
-    info.unlink()
+    info.unlink(missing_ok=True)
