@@ -150,8 +150,8 @@ def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
         if run.outcome is not None or run.job is None:
             continue
         try:
-            for files in run.job.plan:
-                job_steps.keep_scans(run.job.store_path, files)
+            for files in run.job.plan:  # plain steps, not task runs: one is a file copied
+                job_steps.keep_scans.fn(run.job.store_path, files)
         except Exception as error:  # noqa: BLE001
             _notify(Notice("skipped", run.name, run.title, pages=run.pages))
             _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
