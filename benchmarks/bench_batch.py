@@ -208,13 +208,18 @@ if __name__ == "__main__":
 """
 
 
-def overhead(kind: str, workers: int, tasks: int = 200) -> dict[str, object]:
+def overhead(
+    kind: str, workers: int, tasks: int = 200, api: str | None = None
+) -> dict[str, object]:
     """Prefect's wall time per empty task, and the flow's CPU time to submit one: ``kind``
     ``threads``, ``dask`` (as the batch runs a chunk: a task run on a thread of the flow
-    waiting for plain Dask work) or ``prefect-dask`` (Prefect's own Dask task runner)."""
+    waiting for plain Dask work) or ``prefect-dask`` (Prefect's own Dask task runner); on
+    the Prefect server at ``api``, else on the script's temporary API."""
     home = Path(tempfile.mkdtemp(prefix="bench-prefect-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(home)
+    if api:
+        env["PREFECT_API_URL"] = api
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"
     script = home / "overhead.py"
     script.write_text(_OVERHEAD)
@@ -282,7 +287,7 @@ def _measure_all(args: argparse.Namespace, server: tuple[str, dict[str, str]] | 
                 results["runs"].append(run)  # type: ignore[attr-defined]
     if args.overhead:
         for kind, workers in (("threads", 2), ("dask", 2), ("prefect-dask", 2)):
-            figure = overhead(kind, workers)
+            figure = overhead(kind, workers, api=server[0] if server else None)
             print(json.dumps(figure), flush=True)
             results["overhead"].append(figure)  # type: ignore[attr-defined]
     if args.json:
