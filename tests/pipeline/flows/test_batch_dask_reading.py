@@ -19,6 +19,12 @@ def _prefect_on_worker() -> list[str]:
     return sorted(name for name in sys.modules if name in ("prefect.task_engine", "prefect_dask"))
 
 
+def _profiling_on_worker() -> bool:
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+
 def test_a_chunk_read_on_a_dask_worker_is_what_this_thread_reads_and_the_store_keeps(
     tmp_path: Path,
 ) -> None:
@@ -30,10 +36,12 @@ def test_a_chunk_read_on_a_dask_worker_is_what_this_thread_reads_and_the_store_k
         first = client.submit(read_for_store, event, chunk, pure=False).result()
         again = client.submit(read_for_store, event, chunk, pure=False).result()
         engines = client.run(_prefect_on_worker)
+        profiling = client.run(_profiling_on_worker)
     assert [p.page.page for p in first.pages] == [2, 3]
     assert list(first.pages) == here and again.pages == first.pages
     assert first.chunk == chunk and first.seconds > 0 and not first.reused
     assert list(engines.values()) == [[]]  # the worker ran no Prefect task engine
+    assert list(profiling.values()) == [False]  # nor Dask's profiler, every 10 ms
 
     with EventStore(tmp_path / "store.sqlite") as store:  # kept as the worker encoded them
         StoredReadings(store, "reader-1").put_many(chunk.digest, 2, first.pages, first.encoded)
