@@ -8,13 +8,17 @@ Makes the day once with the synthetic generator (benchmarks/batch_events.py; cac
 output folder (nothing read before), as a subprocess:
 
 - ``threads``: the default runner, two threads;
-- ``dask-1`` and ``dask-2``: a local Dask cluster of one and two worker processes.
+- ``dask-1``, ``dask-2`` and ``dask-4``: a local Dask cluster of one, two and four worker
+  processes (the scaling: on two cores, four workers show what oversubscription costs).
 
 For each: wall time of the whole command (Prefect's start included), pages per second,
-CPU time of the whole process tree (what a shared machine does not change), peak memory of
-the whole process tree (the command, Dask's workers and Prefect's API
-server, summed, sampled every 0.2 s) and the machine's load average around the run (the
-machine is shared: the figures say how busy it was). It also measures (``--no-overhead``
+CPU time of the whole process tree and of its parts (the command's own process, Dask's
+worker processes, Prefect's API), peak memory of the whole tree (summed, sampled every
+0.2 s) and the machine's load average around the run. A shared machine bends CPU time far
+less than wall time, but not nothing: what works per second of wall time (Prefect's API
+and its services, Dask's heartbeats) costs more CPU the longer a loaded machine makes the
+run, so compare figures taken at the same time (``--server``, a standing Prefect server,
+takes the API out of the command's tree). It also measures (``--no-overhead``
 to skip) Prefect's own cost per task with empty tasks on threads and on Dask, which is why pages
 are read in chunks (``--chunk-pages``, default 8) rather than one page a task.
 """
@@ -41,10 +45,27 @@ CONFIGS = {
     "threads": ["--runner", "threads", "--workers", "2"],
     "dask-1": ["--runner", "dask", "--workers", "1"],
     "dask-2": ["--runner", "dask", "--workers", "2"],
+    "dask-4": ["--runner", "dask", "--workers", "4"],
 }
 
 
-def _tree_rss(pid: int) -> int:
+def _role(process: object) -> str:
+    """Which part of the batch a process of its tree is: the command itself (the flow:
+    scoring, publishing, keeping readings), a worker process, or Prefect's API."""
+    try:
+        line = " ".join(process.cmdline())  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - gone meanwhile
+        return "other"
+    if "create_app" in line:
+        return "api"
+    if "multiprocessing" in line or "spawn_main" in line:
+        return "workers"
+    return "command" if "bridgescan" in line else "other"
+
+
+def _tree_sample(pid: int, cpu: dict[int, tuple[str, float]]) -> int:
+    """The tree's resident memory now; each process's CPU time so far kept in ``cpu``
+    (by pid: the last figure seen before it ended)."""
     import psutil
 
     try:
@@ -56,6 +77,9 @@ def _tree_rss(pid: int) -> int:
     for process in processes:
         try:
             total += process.memory_info().rss
+            times = process.cpu_times()
+            role = cpu[process.pid][0] if process.pid in cpu else _role(process)
+            cpu[process.pid] = (role, times.user + times.system)
         except psutil.NoSuchProcess:
             pass
     return total
@@ -87,9 +111,9 @@ def measure(day: Path, config: str, extra: list[str], timeout: float,
     started = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)  # fmt: skip
-    peak, loads = 0, []
+    peak, loads, by_process = 0, [], {}
     while process.poll() is None:
-        peak = max(peak, _tree_rss(process.pid))
+        peak = max(peak, _tree_sample(process.pid, by_process))
         loads.append(os.getloadavg()[0])
         if time.perf_counter() - started > timeout:
             process.kill()
@@ -117,6 +141,12 @@ def measure(day: Path, config: str, extra: list[str], timeout: float,
         "pages_per_second": round(pages / seconds, 2),
         "flow_seconds": summary["seconds"],  # from the flow's start: Prefect's start-up excluded
         "cpu_seconds": round(cpu, 1),  # user + system, the whole process tree
+        # the same by part (sampled every 0.2 s, so a little short): the command's own
+        # process is the batch's serial part on Dask (scoring, publishing, keeping readings)
+        "cpu_by_part": {
+            role: round(sum(c for r, c in by_process.values() if r == role), 1)
+            for role in sorted({r for r, _ in by_process.values()})
+        },
         "peak_memory_mb": round(peak / 2**20),
         "load_before": round(load_before[0], 2),
         "load_during": round(sum(loads) / max(1, len(loads)), 2),
@@ -131,35 +161,65 @@ from pipeline.flows.prefect_env import configure_prefect
 configure_prefect()
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
-from pipeline.flows.task_runners import runner_spec, task_runner
+from prefect.task_runners import ThreadPoolTaskRunner
+from pipeline.flows.batch_event import ByReference
+from pipeline.flows.task_runners import dask_client, runner_spec
+
+def nothing_plain(i: int) -> int:
+    return i
 
 @task(cache_policy=NO_CACHE)
 def nothing(i: int) -> int:
     return i
 
-@flow
-def measure(kind: str, workers: int, tasks: int) -> dict:
-    with task_runner(runner_spec(kind, workers)) as pool:
-        pool.submit(nothing, {"i": -1}).result()  # start-up is not the overhead per task
-        wall, cpu = time.perf_counter(), time.process_time()
-        futures = [pool.submit(nothing, {"i": i}) for i in range(tasks)]
-        submitted = time.process_time() - cpu
-        for future in futures:
-            future.result()
-        wall = time.perf_counter() - wall
+@task(cache_policy=NO_CACHE)
+def nothing_on_dask(client: ByReference, i: int) -> int:  # as chunk_reading.read_pages_on_dask
+    return client.value.submit(nothing_plain, i, pure=False).result()
+
+def _time(submit, tasks):
+    submit(-1).result()  # start-up is not the overhead per task
+    wall, cpu = time.perf_counter(), time.process_time()
+    futures = [submit(i) for i in range(tasks)]
+    submitted = time.process_time() - cpu
+    for future in futures:
+        future.result()
+    wall = time.perf_counter() - wall
     return {"ms_per_task": round(1000 * wall / tasks, 1),
             "submit_cpu_ms_per_task": round(1000 * submitted / tasks, 1)}
+
+@flow
+def measure(kind: str, workers: int, tasks: int) -> dict:
+    if kind == "threads":
+        with ThreadPoolTaskRunner(max_workers=workers) as pool:
+            return _time(lambda i: pool.submit(nothing, {"i": i}), tasks)
+    if kind == "prefect-dask":  # Prefect's own Dask runner: its task engine on the worker
+        from prefect_dask import DaskTaskRunner
+        runner = DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1,
+                                                "dashboard_address": None})
+        with runner as pool:
+            return _time(lambda i: pool.submit(nothing, {"i": i}), tasks)
+    with dask_client(runner_spec("dask", workers)) as client, \\
+            ThreadPoolTaskRunner(max_workers=3 * workers) as pool:  # as the batch does it
+        ref = ByReference(client)
+        return _time(lambda i: pool.submit(nothing_on_dask, {"client": ref, "i": i}), tasks)
 
 if __name__ == "__main__":
     print("RESULT" + json.dumps(measure(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]))))
 """
 
 
-def overhead(kind: str, workers: int, tasks: int = 200) -> dict[str, object]:
-    """Prefect's wall time per empty task, and the flow's CPU time to submit one."""
+def overhead(
+    kind: str, workers: int, tasks: int = 200, api: str | None = None
+) -> dict[str, object]:
+    """Prefect's wall time per empty task, and the flow's CPU time to submit one: ``kind``
+    ``threads``, ``dask`` (as the batch runs a chunk: a task run on a thread of the flow
+    waiting for plain Dask work) or ``prefect-dask`` (Prefect's own Dask task runner); on
+    the Prefect server at ``api``, else on the script's temporary API."""
     home = Path(tempfile.mkdtemp(prefix="bench-prefect-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(home)
+    if api:
+        env["PREFECT_API_URL"] = api
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"
     script = home / "overhead.py"
     script.write_text(_OVERHEAD)
@@ -226,8 +286,8 @@ def _measure_all(args: argparse.Namespace, server: tuple[str, dict[str, str]] | 
                 print(json.dumps(run), flush=True)
                 results["runs"].append(run)  # type: ignore[attr-defined]
     if args.overhead:
-        for kind, workers in (("threads", 2), ("dask", 1), ("dask", 2)):
-            figure = overhead(kind, workers)
+        for kind, workers in (("threads", 2), ("dask", 2), ("prefect-dask", 2)):
+            figure = overhead(kind, workers, api=server[0] if server else None)
             print(json.dumps(figure), flush=True)
             results["overhead"].append(figure)  # type: ignore[attr-defined]
     if args.json:

@@ -183,9 +183,8 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         batch.batch_listeners.append(progress.hear)
         try:
             tie_local_api_to_this_process()  # no API process left behind, even after kill -9
-            with _api_for_workers(spec):
-                return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
-                                       masterpoints, chunk_pages, store)  # fmt: skip
+            return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
+                                   masterpoints, chunk_pages, store)  # fmt: skip
         except KeyboardInterrupt:
             errors.print("interrupted: run the same command again to carry on", markup=False)
             raise typer.Exit(ExitCode.INTERRUPTED) from None
@@ -200,24 +199,6 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
             raise typer.Exit(ExitCode.ENVIRONMENT) from None
         finally:
             batch.batch_listeners.remove(progress.hear)
-
-
-def _api_for_workers(spec):  # type: ignore[no-untyped-def]
-    """Dask workers on this machine report to this command's temporary Prefect API (not one
-    each, left running when a worker stops): started before the flow, whose settings then
-    carry its address to every task (pipeline/flows/task_runners.py)."""
-    from contextlib import nullcontext
-
-    from pipeline.flows.task_runners import on_this_machine, share_api_with_workers
-
-    if spec.kind != "dask" or (spec.address and not on_this_machine(spec.address)):
-        return nullcontext()
-    url = share_api_with_workers()
-    if url is None:  # a Prefect server: the workers need its PREFECT_API_URL themselves
-        return nullcontext()
-    from prefect.settings import PREFECT_API_URL, temporary_settings
-
-    return temporary_settings(updates={PREFECT_API_URL: url})
 
 
 # The terminal's columns (the workbook and the JSON have them all, with the notes).

@@ -5,9 +5,9 @@ folders) and gives each event what ``bridgescan run`` gives it, through the same
 (pipeline/flows/run_event.py: ``prepare_event``, ``settle_readings``, ``finish_event``), so
 the results of an event are the same whichever command made them. What the batch adds:
 
-- pages are read in parallel, a chunk of pages per task (pipeline/flows/pages.py), on the
-  task runner the office configured (pipeline/flows/task_runners.py): threads, local Dask
-  worker processes, or a Dask scheduler;
+- pages are read in parallel, a chunk of pages per task (pipeline/flows/pages.py), where
+  the office configured (pipeline/flows/task_runners.py): threads, local Dask worker
+  processes, or a Dask scheduler (pipeline/flows/chunk_reading.py: a task run per chunk);
 - a page read before (the same scan content, the same reader version) is taken from the
   event's store, not read again; each chunk's readings are kept there as soon as they
   are back, so a batch cut off half way reads only what it had not read;
@@ -32,21 +32,22 @@ import queue
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from prefect import flow, task
-from prefect.cache_policies import NO_CACHE
+from prefect import flow
 
 from pipeline.doors.scans.reading import scan_files
 from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
-from pipeline.flows.batch_event import ByReference, ChunkRead, EventRun, score_and_publish
+from pipeline.flows.batch_event import ByReference, EventRun, score_and_publish
 from pipeline.flows.batch_plan import event_folders, event_store, output_names
 from pipeline.flows.batch_report import BatchReport, EventOutcome
-from pipeline.flows.task_runners import runner_spec, task_runner
+from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
+from pipeline.flows.pages import ChunkRead
+from pipeline.flows.task_runners import runner_spec
 
 __all__ = ["Notice", "batch_listeners", "run_batch"]
 
@@ -70,14 +71,6 @@ batch_listeners: list[Callable[[Notice], None]] = []
 def _notify(notice: Notice) -> None:
     for listener in batch_listeners:
         listener(notice)
-
-
-@task(name="read pages", task_run_name="read {chunk.label}", cache_policy=NO_CACHE)
-def read_pages(event: ByReference, chunk: chunking.PageChunk) -> ChunkRead:
-    """Read one chunk of pages (on a thread or a Dask worker) for ``event.value``."""
-    started = time.perf_counter()
-    pages = chunking.read_chunk(event.value, chunk)
-    return ChunkRead(chunk, tuple(pages), time.perf_counter() - started)
 
 
 def _batch_run_name() -> str:
@@ -115,8 +108,9 @@ def run_batch(
         _plan(run, chunk_pages, store)
     report.pages = sum(run.pages for run in runs if run.outcome is None)
     _notify(Notice("planned", pages=report.pages))
-    with task_runner(spec) as pool:
-        _stream(runs, pool, masterpoints, max(4, 3 * spec.workers), report)
+    window = max(4, 3 * spec.workers)
+    with chunk_readers(spec, window) as submit:
+        _stream(runs, submit, masterpoints, window, report)
     report.events = [run.outcome for run in runs if run.outcome is not None]
     report.seconds = time.perf_counter() - clock
     report.finished = datetime.now(UTC).isoformat(timespec="seconds")
@@ -156,8 +150,8 @@ def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
         if run.outcome is not None or run.job is None:
             continue
         try:
-            for files in run.job.plan:
-                job_steps.keep_scans(run.job.store_path, files)
+            for files in run.job.plan:  # plain steps, not task runs: one is a file copied
+                job_steps.keep_scans.fn(run.job.store_path, files)
         except Exception as error:  # noqa: BLE001
             _notify(Notice("skipped", run.name, run.title, pages=run.pages))
             _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
@@ -202,11 +196,15 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     assert run.job is not None
     with EventStore(run.job.store_path) as store:
         stored = StoredReadings(store, run.reader_keys[result.chunk.session])
-        stored.put_many(result.chunk.digest, result.chunk.first, result.pages)
+        stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
 
 
 def _stream(
-    runs: Sequence[EventRun], pool: Any, masterpoints: str, window: int, report: BatchReport
+    runs: Sequence[EventRun],
+    submit: SubmitChunk,
+    masterpoints: str,
+    window: int,
+    report: BatchReport,
 ) -> None:
     """Keep ``window`` chunks in flight; conclude each event once its last chunk is back."""
     done: queue.Queue[Any] = queue.Queue()
@@ -231,8 +229,7 @@ def _stream(
                     ready.append(run)
                 continue
             assert run.job is not None
-            event = ByReference(run.job.event)  # Prefect would walk all of it, every chunk
-            future = pool.submit(read_pages, {"event": event, "chunk": chunk})
+            future = submit(run.job.event, chunk)
             in_flight[future] = (run, chunk)
             future.add_done_callback(done.put)
         if ready:
@@ -266,6 +263,7 @@ def _collect(run: EventRun, chunk: chunking.PageChunk, future: Any, report: Batc
     try:
         result: ChunkRead = future.result()
         _keep_chunk(run, result)
+        result = replace(result, encoded=())  # kept: only the readings wait for scoring
     except Exception as error:  # noqa: BLE001
         left = run.pages - run.pages_in - chunk.pages
         _notify(Notice("skipped", run.name, run.title, pages=left))

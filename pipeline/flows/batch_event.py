@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from prefect import flow
 
@@ -26,10 +26,7 @@ from pipeline.flows import run_event as job_steps
 from pipeline.flows.batch_report import EventOutcome, SessionLine
 from pipeline.flows.failures import classify
 
-if TYPE_CHECKING:
-    from ocr.reading import PageReading
-
-__all__ = ["ByReference", "ChunkRead", "EventRun", "score_and_publish"]
+__all__ = ["ByReference", "EventRun", "score_and_publish"]
 
 
 class ByReference:
@@ -45,17 +42,6 @@ class ByReference:
         self.value = value
 
 
-@dataclass(frozen=True)
-class ChunkRead:
-    """A chunk's pages as read (or as read before and kept in the store), and how long the
-    worker took."""
-
-    chunk: chunking.PageChunk
-    pages: tuple[PageReading, ...]
-    seconds: float
-    reused: bool = False  # taken from the event store: read by an earlier run
-
-
 @dataclass(eq=False)
 class EventRun:
     """One event on its way through the batch (mutable, the flow's own bookkeeping)."""
@@ -66,7 +52,7 @@ class EventRun:
     job: job_steps.EventJob | None = None
     chunks: dict[int, list[chunking.PageChunk]] = field(default_factory=dict)
     reader_keys: dict[int, str] = field(default_factory=dict)  # session -> reader version
-    read: dict[int, list[ChunkRead]] = field(default_factory=dict)
+    read: dict[int, list[chunking.ChunkRead]] = field(default_factory=dict)
     first_sent: dict[int, float] = field(default_factory=dict)
     received: int = 0  # chunks back from the workers (or from the store)
     concluding: float = 0.0  # when scoring began

@@ -1,41 +1,29 @@
-"""Where the batch's tasks run, by configuration: threads, local Dask workers, or a scheduler.
+"""Where the batch reads its pages, by configuration: threads, local Dask workers, or a scheduler.
 
 - ``threads`` (the default): a thread pool in the command's own process. No extra process,
   nothing to set up; the reader spends most of its time in OpenCV and numpy, which release
-  the GIL, but not all of it (README, "Speed", has the measured figures).
+  the GIL, but not all of it (docs/batch.md, "Speed", has the measured figures).
 - ``dask`` with ``workers``: a Dask ``LocalCluster`` of that many worker processes, one
-  thread each (prefect-dask's ``DaskTaskRunner``), started for the batch and stopped after.
+  thread each, started for the batch and stopped after (``dask_client``).
 - ``dask`` with ``address``: an existing Dask scheduler (``tcp://host:8786``), whose workers
-  may sit on other machines. They need the same bridgescan installed, the event folders at
-  the same paths (a shared file system) and, for the Prefect UI, the same
-  ``PREFECT_API_URL`` (a Prefect server; README, "The tournament office").
-
-Dask workers are other processes: without a Prefect server each would start its own
-temporary API (left running when the worker is stopped) and the runs would be scattered.
-``share_api_with_workers`` starts this process's temporary API first and hands its address
-to every worker it starts, and, through the settings Prefect sends with each task, to the
-workers of a scheduler on this machine; the command line calls it before the flow starts,
-so the flow's settings carry the address.
+  may sit on other machines. They need the same bridgescan installed and the event folders
+  at the same paths (a shared file system); not Prefect's API: they do plain Dask work
+  (pipeline/flows/chunk_reading.py says why), and the batch's process reports to Prefect.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from prefect.task_runners import TaskRunner
+    from distributed import Client
 
-__all__ = [
-    "RUNNERS",
-    "RunnerSpec",
-    "on_this_machine",
-    "runner_spec",
-    "share_api_with_workers",
-    "task_runner",
-]
+__all__ = ["RUNNERS", "RunnerSpec", "dask_client", "runner_spec"]
 
 RUNNERS = ("threads", "dask")
 
@@ -79,58 +67,39 @@ def runner_spec(kind: str = "threads", workers: int | None = None,
     return RunnerSpec(kind, count, address or None)
 
 
-def on_this_machine(address: str) -> bool:
-    """Whether a scheduler's address is on loopback: its workers then run on this machine
-    (they reach the scheduler through loopback) and can report to this process's API."""
-    host = address.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
-    return host in ("localhost", "::1") or host.startswith("127.")
+#: Dask's own bookkeeping a local cluster does without: its statistical profiler (every
+#: 10 ms, for a dashboard the batch does not start) and monitors polled ten and two times a
+#: second. Measured on two idle workers and their scheduler at load 17 (2026-11-29): 0.13
+#: CPU-seconds a second of wall time with Dask's defaults, 0.08 with these; a loaded
+#: machine stretches a batch's wall time, and this cost with it.
+_QUIET_WORKERS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+}
 
 
-def share_api_with_workers() -> str | None:
-    """Make Dask worker processes report to this process's Prefect API; returns its address
-    when it is this process's temporary API (None with a Prefect server).
-
-    With a Prefect server (``PREFECT_API_URL`` set) there is nothing to do. Otherwise start
-    the temporary API now (Prefect would start it anyway, once) and put its address in the
-    environment that worker processes inherit. Prefect's settings were read when it was
-    imported: run the flow under ``temporary_settings`` with the address (as the command
-    line does) so the settings it sends with each task carry it too.
-    """
-    from prefect.settings import PREFECT_API_URL
-
-    if os.environ.get("PREFECT_API_URL") or PREFECT_API_URL.value():
-        return None
-    from prefect.server.api.server import SubprocessASGIServer
-
-    server = SubprocessASGIServer()  # the same instance Prefect's own client uses
-    server.start()
-    os.environ["PREFECT_API_URL"] = server.api_url
-    return str(server.api_url)
-
-
-def task_runner(spec: RunnerSpec) -> TaskRunner:  # type: ignore[type-arg]
-    """The Prefect task runner for ``spec`` (not yet started: use it as a context manager)."""
-    if spec.kind == "threads":
-        from prefect.task_runners import ThreadPoolTaskRunner
-
-        return ThreadPoolTaskRunner(max_workers=spec.workers)
-    from prefect_dask import DaskTaskRunner
+@contextmanager
+def dask_client(spec: RunnerSpec) -> Iterator[Client]:
+    """A Dask client for ``spec``: of the scheduler at ``spec.address``, or of a local
+    cluster of ``spec.workers`` worker processes started now and stopped after."""
+    import dask
+    from distributed import Client, LocalCluster
 
     if spec.address:
-        if on_this_machine(spec.address):
-            share_api_with_workers()
-        return DaskTaskRunner(address=spec.address)
-    share_api_with_workers()
-    return DaskTaskRunner(
-        cluster_class="distributed.LocalCluster",
-        cluster_kwargs={
-            "n_workers": spec.workers,
-            "threads_per_worker": 1,  # reading is CPU work: one page at a time per core
-            "processes": True,
-            "dashboard_address": None,  # no web server nobody asked for (and no port clash)
+        with Client(spec.address, set_as_default=False) as client:
+            yield client
+        return
+    with dask.config.set(_QUIET_WORKERS):  # the worker processes are given this config
+        cluster = LocalCluster(
+            n_workers=spec.workers,
+            threads_per_worker=1,  # reading is CPU work: one page at a time per core
+            processes=True,
+            dashboard_address=None,  # no web server nobody asked for (and no port clash)
             # A worker whose heartbeat meets the scheduler already closed logs an ERROR
             # with a traceback as the cluster shuts down (dask/distributed#7192, #9032):
-            # noise on the director's terminal. Task failures reach Prefect as states.
-            "silence_logs": logging.CRITICAL,
-        },
-    )
+            # noise on the director's terminal. A failed chunk reaches the batch as its error.
+            silence_logs=logging.CRITICAL,
+        )
+    with cluster, Client(cluster, set_as_default=False) as client:
+        yield client

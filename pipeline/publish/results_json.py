@@ -30,6 +30,7 @@ anyone re-adding them.
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -67,8 +68,10 @@ def write_results_json(results: EventResults, path: Path) -> Path:
     return atomic_write_text(Path(path), results_to_json(results))
 
 
+@cache
 def results_schema_json() -> str:
-    """The JSON Schema (draft 2020-12) of what ``results_to_json`` writes, as text."""
+    """The JSON Schema (draft 2020-12) of what ``results_to_json`` writes, as text (the same
+    for every publication: made once per process, not once per event of a batch)."""
     schema = ResultsJson.model_json_schema(mode="serialization")
     used = json.dumps(schema)
     schema["$defs"] = {  # a flattened player's object is not referred to on its own

@@ -1,0 +1,80 @@
+"""Where a chunk of pages is read, and how Prefect sees it: one task run per chunk.
+
+- On threads: the task ``read_pages`` runs on a thread of the batch's own process
+  (Prefect's ``ThreadPoolTaskRunner``); Prefect's cost is about 16 ms of wall time and
+  0.5 ms of the flow's CPU a task, small against a chunk's second or more of reading.
+- On Dask: Prefect's own Dask runner runs its task engine on the worker, so every task's
+  context (settings, the flow run's) is serialised and sent and its states are reported
+  from the worker: 350 to 1,125 ms a task (docs/batch.md, "Speed"), most of a chunk's
+  reading. So the reading is plain Dask work (``pages.read_for_store``, the reader kept
+  loaded in each worker process between chunks), and the task run that stands for it,
+  ``read_pages_on_dask``, runs on a thread of the batch's process that only waits for the
+  worker's answer. The UI shows the same task run per chunk on both runners; the workers
+  never talk to Prefect (no API address to hand them, no states to report from them).
+
+Either way a chunk's answer is a ``pages.ChunkRead``: the readings, and each one already
+encoded as the event store keeps it, so the worker, not the batch's one process, does that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+from uuid import uuid4
+
+from prefect import task
+from prefect.cache_policies import NO_CACHE
+from prefect.futures import PrefectFuture
+from prefect.task_runners import ThreadPoolTaskRunner
+
+from pipeline.flows import pages as chunking
+from pipeline.flows.batch_event import ByReference
+from pipeline.flows.task_runners import RunnerSpec, dask_client
+from scoring.event import Event
+
+__all__ = ["SubmitChunk", "chunk_readers", "read_pages", "read_pages_on_dask"]
+
+#: Sends one chunk of an event out to be read; the future's result is its ``ChunkRead``.
+SubmitChunk = Callable[[Event, chunking.PageChunk], PrefectFuture[chunking.ChunkRead]]
+
+
+@task(name="read pages", task_run_name="read {chunk.label}", cache_policy=NO_CACHE)
+def read_pages(event: ByReference, chunk: chunking.PageChunk) -> chunking.ChunkRead:
+    """Read one chunk of pages of ``event.value`` on this thread."""
+    return chunking.read_for_store(event.value, chunk)
+
+
+@task(name="read pages", task_run_name="read {chunk.label}", cache_policy=NO_CACHE)
+def read_pages_on_dask(
+    client: ByReference, event: ByReference, chunk: chunking.PageChunk
+) -> chunking.ChunkRead:
+    """Read one chunk of pages of ``event.value`` on a worker of the Dask ``client.value``
+    (plain Dask work), waiting here for the answer."""
+    key = f"read {chunk.label} {uuid4().hex[:8]}"  # the same chunk twice is read twice
+    future = client.value.submit(chunking.read_for_store, event.value, chunk, key=key,
+                                 pure=False)  # fmt: skip
+    result: chunking.ChunkRead = future.result()
+    return result
+
+
+@contextmanager
+def chunk_readers(spec: RunnerSpec, in_flight: int) -> Iterator[SubmitChunk]:
+    """A ``SubmitChunk`` for ``spec``, while the threads or the Dask cluster are up; on Dask,
+    ``in_flight`` threads of this process wait for the chunks the batch keeps in flight."""
+    if spec.kind == "threads":
+        with ThreadPoolTaskRunner(max_workers=spec.workers) as pool:
+
+            def on_thread(event: Event, chunk: chunking.PageChunk) -> Any:
+                return pool.submit(read_pages, {"event": ByReference(event), "chunk": chunk})
+
+            yield on_thread
+        return
+    with dask_client(spec) as client, ThreadPoolTaskRunner(max_workers=in_flight) as pool:
+        workers = ByReference(client)
+
+        def on_dask(event: Event, chunk: chunking.PageChunk) -> Any:
+            parameters = {"client": workers, "event": ByReference(event), "chunk": chunk}
+            return pool.submit(read_pages_on_dask, parameters)
+
+        yield on_dask
