@@ -1,6 +1,7 @@
 """Test-wide settings and fixtures.
 
-- hypothesis without deadlines (CI machines are shared and slow);
+- hypothesis's profile: ``ci`` (50 draws a property) unless ``HYPOTHESIS_PROFILE=thorough``
+  (tests/hypothesis_profiles.py);
 - ``postgres``: one throw-away PostgreSQL cluster for the whole test session (tests/postgres.py),
   shared by the pytest-xdist workers and stopped by the controlling process at the end;
 - ``store_url``: the same store test on both back ends, a fresh SQLite file or a fresh
@@ -17,8 +18,8 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
+from tests import hypothesis_profiles
 from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registered here
     pytest_addoption,
     pytest_runtest_call,
@@ -30,10 +31,7 @@ from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registere
 from tests.postgres import Cluster, shared_cluster, stop_recorded
 from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
 
-settings.register_profile(
-    "bridgescan", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=150
-)
-settings.load_profile("bridgescan")
+hypothesis_profiles.load()
 
 BACKENDS = ("sqlite", "postgresql")
 
