@@ -9,7 +9,9 @@
 - one Prefect API for the whole test session (tests/prefect_api.py) when the run includes
   tests/pipeline: started by the controlling process, named in ``PREFECT_API_URL`` for the
   workers and every command the tests start, stopped at the end;
-- ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py).
+- ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py);
+- the end-to-end files first (``pytest_collection_modifyitems``), so that under
+  ``--dist loadfile --no-loadscope-reorder`` no worker is left idle at the end.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
 hypothesis_profiles.load()
 
 BACKENDS = ("sqlite", "postgresql")
+
+#: Folders whose every file runs commands or flows end to end (minutes of CPU between them).
+END_TO_END = ("tests/pipeline/flows/", "tests/pipeline/cli/")
 
 
 def _session_root(config: pytest.Config) -> Path:
@@ -99,3 +104,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     if not hasattr(session.config, "workerinput"):  # the controller, or a run without xdist
         stop_recorded(_session_root(session.config))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The expensive files first, the rest in their usual order.
+
+    Under ``--dist loadfile`` a worker takes the next file when it runs out; pytest-xdist
+    by default hands out the files with the most tests first, which puts the few long
+    end-to-end tests (a batch on Dask, twelve commands at once) last, and one worker idles for
+    minutes while the other finishes them. A file goes first when it is in an end-to-end
+    folder or holds a test marked ``slow``; ``make test`` asks for this order with
+    ``--no-loadscope-reorder``. The sort is stable, so the order inside each group (and the
+    order of the tests of a file) stays as collected."""
+    slow_files = {
+        item.nodeid.split("::")[0]
+        for item in items
+        if item.get_closest_marker("slow") or item.nodeid.startswith(END_TO_END)
+    }
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow_files)
