@@ -8,7 +8,7 @@ export PREFECT_SERVER_ALLOW_EPHEMERAL_MODE := true
 export DO_NOT_TRACK := 1
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: setup run test lint bench screenshots clean help
+.PHONY: setup run test test-thorough lint bench screenshots clean help
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-11s %s\n", $$1, $$2}'
@@ -21,7 +21,10 @@ run: setup  ## the main job: bundled sample scans in, result workbook out (in ./
 	$(VENV)/bin/bridgescan run sample_data --out $(OUT) || [ $$? -eq 1 ]
 
 test: setup  ## the test suite (what CI runs)
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
+
+test-thorough: setup  ## the test suite with ten times the property tests' random draws
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder
 
 lint: setup  ## ruff lint + format check, mypy strict on scoring/
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy

@@ -1,6 +1,7 @@
 """Test-wide settings and fixtures.
 
-- hypothesis without deadlines (CI machines are shared and slow);
+- hypothesis's profile: ``ci`` (50 draws a property) unless ``HYPOTHESIS_PROFILE=thorough``
+  (tests/hypothesis_profiles.py);
 - ``postgres``: one throw-away PostgreSQL cluster for the whole test session (tests/postgres.py),
   shared by the pytest-xdist workers and stopped by the controlling process at the end;
 - ``store_url``: the same store test on both back ends, a fresh SQLite file or a fresh
@@ -8,7 +9,9 @@
 - one Prefect API for the whole test session (tests/prefect_api.py) when the run includes
   tests/pipeline: started by the controlling process, named in ``PREFECT_API_URL`` for the
   workers and every command the tests start, stopped at the end;
-- ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py).
+- ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py);
+- the end-to-end files first (``pytest_collection_modifyitems``), so that under
+  ``--dist loadfile --no-loadscope-reorder`` no worker is left idle at the end.
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
+from tests import hypothesis_profiles
 from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registered here
     pytest_addoption,
     pytest_runtest_call,
@@ -30,12 +33,12 @@ from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registere
 from tests.postgres import Cluster, shared_cluster, stop_recorded
 from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
 
-settings.register_profile(
-    "bridgescan", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=150
-)
-settings.load_profile("bridgescan")
+hypothesis_profiles.load()
 
 BACKENDS = ("sqlite", "postgresql")
+
+#: Folders whose every file runs commands or flows end to end (minutes of CPU between them).
+END_TO_END = ("tests/pipeline/flows/", "tests/pipeline/cli/")
 
 
 def _session_root(config: pytest.Config) -> Path:
@@ -101,3 +104,21 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def pytest_sessionfinish(session: pytest.Session) -> None:
     if not hasattr(session.config, "workerinput"):  # the controller, or a run without xdist
         stop_recorded(_session_root(session.config))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The expensive files first, the rest in their usual order.
+
+    Under ``--dist loadfile`` a worker takes the next file when it runs out; pytest-xdist
+    by default hands out the files with the most tests first, which puts the few long
+    end-to-end tests (a batch on Dask, twelve commands at once) last, and one worker idles for
+    minutes while the other finishes them. A file goes first when it is in an end-to-end
+    folder or holds a test marked ``slow``; ``make test`` asks for this order with
+    ``--no-loadscope-reorder``. The sort is stable, so the order inside each group (and the
+    order of the tests of a file) stays as collected."""
+    slow_files = {
+        item.nodeid.split("::")[0]
+        for item in items
+        if item.get_closest_marker("slow") or item.nodeid.startswith(END_TO_END)
+    }
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow_files)

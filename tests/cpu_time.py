@@ -6,6 +6,10 @@ teardown) is measured as the CPU its process used plus the CPU of the processes 
 and waited for (a ``bridgescan`` command, a Prefect API it stopped). The figures travel with
 the test's report, so under pytest-xdist the controlling process sums both workers'. What
 no test waits for (the session's Prefect API, a shared PostgreSQL cluster) is not counted.
+
+The last test of a process tears down the session's fixtures too, and a process they started
+is counted when it ends (Chromium and Playwright's driver: a minute of CPU for the web tests).
+That phase is listed on a line of its own, ``(session fixtures torn down)``, not on a test.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ __all__ = [
 ]
 
 _KEY = "cpu_seconds"
+_SESSION_KEY = "cpu_seconds_session_teardown"
+SESSION_TEARDOWN = "(session fixtures torn down)"
 _spent: Counter[str] = Counter()
 
 
@@ -44,13 +50,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )  # fmt: skip
 
 
-def _measured(item: pytest.Item) -> Generator[None, None, None]:
+def _measured(item: pytest.Item, key: str = _KEY) -> Generator[None, None, None]:
     if item.config.getoption("cpu_durations") is None:
         yield
         return
     began = _cpu()
     yield
-    item.user_properties.append((_KEY, _cpu() - began))  # copied into this phase's report
+    item.user_properties.append((key, _cpu() - began))  # copied into this phase's report
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -64,11 +70,18 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_teardown(item: pytest.Item) -> Generator[None, None, None]:
-    yield from _measured(item)
+def pytest_runtest_teardown(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, None, None]:
+    yield from _measured(item, _KEY if nextitem is not None else _SESSION_KEY)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "teardown" and report.user_properties[-1:]:
+        key, value = report.user_properties[-1]
+        if key == _SESSION_KEY:
+            _spent[SESSION_TEARDOWN] += value
+            return
     spent = [value for key, value in report.user_properties if key == _KEY]
     if spent:  # the last one is this phase's (earlier phases' stay in the list)
         _spent[report.nodeid] += spent[-1]

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ocr.training.augment import elastic, stroke_thickness, vary
+from tests.hypothesis_profiles import draws
 
 
 def _bar(width: int, height: int = 40) -> np.ndarray:
@@ -43,7 +44,7 @@ def test_an_elastic_distortion_of_no_strength_only_pads():
     assert out.sum() == ink.sum()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=draws(200), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_bent_digits_stay_an_ink_map_of_the_padded_size(seed: int):
     """Bending moves ink (a stroke squeezed or stretched by the field holds less or more of

@@ -21,6 +21,7 @@ from ocr.decode import (
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score
+from tests.hypothesis_profiles import draws
 
 ON, OFF = 0.9999, 0.0001  # p_marked of a crossed box (fill 0.3) and a clean one (fill 0)
 OPTIONS = {
@@ -194,7 +195,7 @@ def test_a_zero_read_as_six_on_a_passed_out_row_is_the_zero():
     assert posterior > DEFAULT_THRESHOLD
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=draws(30), deadline=None)
 @given(st.lists(st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10), min_size=4,
                 max_size=4), st.lists(st.booleans(), min_size=4, max_size=4))  # fmt: skip
 def test_every_slip_is_weighed_as_the_number_it_is(weights, blank):
@@ -239,7 +240,7 @@ def test_blank_score_leaves_the_marks_to_decide():
     assert p > 0.99
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=draws(40), deadline=None)
 @given(
     level=st.integers(1, 7),
     strain=st.sampled_from(list(Strain)),

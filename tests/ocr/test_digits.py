@@ -20,6 +20,7 @@ from ocr.training.synthetic.sources import (
     VALIDATION_FONTS,
     VALIDATION_WRITER_IDS,
 )
+from tests.hypothesis_profiles import draws
 
 
 def test_model_ships_as_plain_arrays_without_pickle_and_small():
@@ -127,7 +128,7 @@ def test_missing_model_names_the_command(tmp_path: Path):
         DigitModel.load(tmp_path / "none.npz")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=draws(25), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_probabilities_are_a_distribution(seed: int):
     digits = np.random.default_rng(seed).random((3, 20, 20)).astype(np.float32)

@@ -22,6 +22,7 @@ from ocr.marks import (
     outlined,
 )
 from ocr.outline import Outlines
+from tests.hypothesis_profiles import draws
 
 S = 150 / 25.4  # px per mm
 # Three 4.5 mm boxes (27 px) side by side, 1 mm (6 px) apart, in a 110 x 200 px band.
@@ -230,7 +231,7 @@ def test_a_circle_through_a_box_holding_its_own_mark_is_not_contradicted_there()
     assert Outlines(drawn, printed | inside, S).support(MIDDLE) == pytest.approx(1.0)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=draws(60), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), share=st.floats(0.0, 0.2), extra=st.floats(0.0, 0.1))
 def test_more_drawn_ink_never_lowers_the_outline(seed, share, extra):
     """Ink drawn anywhere can only cover more of an ellipse's samples: a paper sample

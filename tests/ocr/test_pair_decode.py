@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from ocr.combs import DigitBox
 from ocr.decode import MarkGroup
 from ocr.pair_decode import decode_pairs
+from tests.hypothesis_profiles import draws
 from tests.ocr.test_decode import OFF, ON, comb
 
 
@@ -74,7 +75,7 @@ def _pair_comb(probs: list[list[float]]) -> tuple[DigitBox, ...]:
 _BOX = st.lists(st.floats(0.01, 1.0), min_size=10, max_size=10)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=draws(40), deadline=None)
 @given(
     ns=st.lists(_BOX, min_size=2, max_size=2),
     ew=st.lists(_BOX, min_size=2, max_size=2),

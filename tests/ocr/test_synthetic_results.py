@@ -26,6 +26,7 @@ from ocr.training.synthetic.truth import RowTruth
 from scoring.board import vulnerability_of
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
 from scoring.law77 import ns_score
+from tests.hypothesis_profiles import draws
 
 
 @pytest.mark.parametrize(
@@ -126,7 +127,7 @@ def test_results_are_a_plausible_mix():
     assert all(r.score_is_consistent for r in rows)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=draws(40), deadline=None)
 @given(board=st.integers(1, 64), tables=st.integers(1, 15), seed=st.integers(0, 2**32 - 1))
 def test_every_generated_row_is_legal_and_scored_by_law77(board, tables, seed):
     rows = random_rows(board, mitchell_slots(board, tables), np.random.default_rng(seed))
@@ -153,7 +154,7 @@ def test_player_score_errors_are_recorded_in_the_truth():
     assert all(r.written_score > 0 and r.written_score != abs(r.ns_score) for r in wrong)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=draws(200), deadline=None)
 @given(
     level=st.integers(1, 7),
     strain=st.sampled_from(list(Strain)),

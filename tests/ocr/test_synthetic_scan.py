@@ -15,6 +15,7 @@ from ocr.training.synthetic import TEST, TRAINING
 from ocr.training.synthetic.handwriting import DigitBank, SourceError, Writer
 from ocr.training.synthetic.scan import scan_page
 from ocr.training.synthetic.sources import Distortion
+from tests.hypothesis_profiles import draws
 
 QUIET = Distortion(
     dpis=(100,),
@@ -34,7 +35,7 @@ QUIET = Distortion(
 RENDER_DPI = 50  # a small A4 raster keeps the property test fast
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=draws(25), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     turns=st.integers(0, 3),

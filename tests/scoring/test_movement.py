@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scoring.contract import Side
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, Seating
 from scoring.movements import ArrowSwitch, appendix_mitchell, howell, mitchell, team_movement
+from tests.hypothesis_profiles import draws
 
 
 def line(r: int, t: int, ns: int, ew: int, *boards: int, switched: bool = False) -> MovementEntry:
@@ -173,7 +174,7 @@ _GENERATED = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=draws(40), deadline=None)
 @given(movement=_GENERATED)
 def test_queries_agree_with_the_lines(movement):
     for board in movement.boards:

@@ -18,6 +18,7 @@ from scoring.movements import (
     comparison_fields,
     mitchell,
 )
+from tests.hypothesis_profiles import draws
 
 
 def seating(movement, round_):
@@ -151,7 +152,7 @@ def test_bad_mitchells_are_refused(kwargs, message):
         mitchell(**kwargs)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=draws(40), deadline=None)
 @given(
     tables=st.integers(3, 13),
     bpr=st.integers(1, 4),

@@ -12,6 +12,7 @@ from scoring.neuberg import neuberg, unneuberg
 from scoring.options import Rounding, ScoringOptions
 from scoring.outcome import Adjustment, Weighted
 from scoring.session import score_session
+from tests.hypothesis_profiles import draws
 
 SCORES = st.sampled_from([-1100, -500, -200, -100, -50, 0, 50, 90, 110, 140, 420, 450, 620, 1440])
 SCALES = st.sampled_from(list(Scale))
@@ -101,7 +102,7 @@ def test_neuberg_then_unneuberg_is_identity(points: F, n: int, normal: int, scal
     assert neuberg(points, n, n, scale) == points  # identity at n = N
 
 
-@settings(max_examples=60)
+@settings(max_examples=draws(60))
 @given(
     st.lists(SCORES, min_size=1, max_size=12), st.integers(0, 3), st.randoms(use_true_random=False)
 )
@@ -141,7 +142,7 @@ def test_the_plain_fast_path_equals_the_general_path(
     assert [(key(r.ns), key(r.ew)) for r in fast] == [(key(r.ns), key(r.ew)) for r in general]
 
 
-@settings(max_examples=60)
+@settings(max_examples=draws(60))
 @given(
     st.integers(2, 7).flatmap(
         lambda tables: st.lists(

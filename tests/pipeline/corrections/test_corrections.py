@@ -52,6 +52,8 @@ from tests.pipeline.correction_event import (
     write_event,
 )
 
+pytestmark = pytest.mark.slow  # the correction period worked through the command line
+
 runner = CliRunner()
 SCORER = Signature("Eva Berg", Role.SCORER, "NS made 11 tricks: +450, not +420")
 BOARD_1 = LineCorrection(session=2, board=1, ns_pair=4, ew_pair=1, result="+1", score=450)

@@ -25,6 +25,8 @@ from pipeline.flows.score_files import score_files
 from tests.pipeline.correction_event import PUBLISHED, iso, write_event
 from tests.pipeline.record_cli import released_together
 
+pytestmark = pytest.mark.slow  # corrections from processes started together
+
 
 @pytest.fixture
 def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store_url: str) -> Path:

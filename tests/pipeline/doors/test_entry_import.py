@@ -27,6 +27,7 @@ from scoring.contract import Contract, Seat
 from scoring.law77 import ns_score
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import Source, TravellerRow
+from tests.hypothesis_profiles import draws
 from tests.pipeline.doors.test_entry_fixtures import (
     COL,
     club_event,
@@ -233,7 +234,7 @@ def typed_results(draw: st.DrawFn) -> tuple[TravellerRow, dict[str, object]]:
     return row, cells
 
 
-@settings(max_examples=25)
+@settings(max_examples=draws(25))
 @given(typed_results())
 def test_any_typed_result_imports_exactly(
     tmp_path_factory: pytest.TempPathFactory, typed: tuple[TravellerRow, dict[str, object]]

@@ -32,6 +32,8 @@ from pipeline.doors.scans.review_queue_file import write_queue
 from pipeline.store import EventStore
 from tests.pipeline.record_cli import bridgescan, environment, released_together
 
+pytestmark = pytest.mark.slow  # twelve bridgescan processes at once, the audit through every door
+
 AT = datetime(2026, 11, 24, 20, 40, tzinfo=UTC)
 
 

@@ -54,6 +54,7 @@ from scoring.board import vulnerability_of
 from scoring.contract import Contract, Doubling, Seat, Strain, format_result
 from scoring.law77 import ns_score
 from scoring.outcome import Adjustment, Artificial, Weighted
+from tests.hypothesis_profiles import draws
 
 PAIRS = "".join(f"          - {{number: {n}, players: [P{n} A, P{n} B]}}\n" for n in range(1, 11))
 MITCHELL = (
@@ -530,7 +531,7 @@ def test_lines_typed_in_a_spreadsheet_for_other_boards_are_kept(event, tmp_path:
 
 
 # -- every contract, typed the canonical way and run together ----------------------------------
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=draws(200), deadline=None)
 @given(
     board=st.integers(1, 10),
     level=st.integers(1, 7),

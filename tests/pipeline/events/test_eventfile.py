@@ -16,6 +16,7 @@ from scoring.matchpoints import Scale
 from scoring.movement import MovementKind
 from scoring.movements import howell
 from scoring.options import LevelingMethod, Rounding, SitoutCredit
+from tests.hypothesis_profiles import draws
 
 SAMPLE = Path(__file__).resolve().parents[3] / "sample_data" / "events"
 
@@ -260,7 +261,7 @@ _NAME = st.text(
 _MEMBER = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9\-]{0,8}", fullmatch=True)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=draws(30), deadline=None)
 @given(
     names=st.lists(_NAME, min_size=8, max_size=8),
     members=st.lists(

@@ -37,6 +37,7 @@ from scoring.matchpoints import Scale
 from scoring.options import AdjustedRounding, Rounding, ScoringOptions
 from scoring.outcome import Adjustment, Artificial
 from scoring.traveller import TravellerRow
+from tests.hypothesis_profiles import draws
 
 S, H, NT = Strain.SPADES, Strain.HEARTS, Strain.NOTRUMP
 A60_40 = Adjustment(Artificial(Fraction(60)), Artificial(Fraction(40)))
@@ -251,7 +252,7 @@ _line = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=draws(25), deadline=None)
 @given(
     boards=st.lists(st.lists(_line, min_size=3, max_size=5), min_size=1, max_size=3),
     scale=st.sampled_from(list(Scale)),

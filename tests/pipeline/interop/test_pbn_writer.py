@@ -19,6 +19,7 @@ from pipeline.results.field_records import FieldOptions
 from scoring.contract import Contract, Seat, Strain
 from scoring.outcome import Adjustment, Artificial, Weighted
 from scoring.traveller import TravellerRow
+from tests.hypothesis_profiles import draws
 
 DEAL = Deal.parse("N:AKQ2.J43.T98.765 JT9.AKQ2.765.T98 876.T98.AKQ2.J43 543.765.J43.AKQ2")
 
@@ -114,7 +115,7 @@ _results = st.lists(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=draws(40), deadline=None)
 @given(_results)
 def test_any_session_round_trips(lines: list[tuple[int, Strain, Seat, int, str | None]]) -> None:
     rows = []

@@ -22,6 +22,7 @@ from pipeline.results.event import score_event
 from sample_data.generate import play_session
 from scoring.event import Event, EventKind, Pair, Player, Section, Session
 from scoring.movements import howell
+from tests.hypothesis_profiles import draws
 from tests.pipeline.workbook_blocks import block
 
 
@@ -34,7 +35,7 @@ def _event(pairs: int) -> Event:
     return Event("Random evening", EventKind.PAIRS_MATCHPOINTS, (Session(1, (section,)),))
 
 
-@settings(max_examples=12)
+@settings(max_examples=draws(12))
 @given(seed=st.integers(0, 10**6), pairs=st.sampled_from([5, 6, 7, 8]))
 def test_published_numbers_hold_together(seed: int, pairs: int) -> None:
     event = _event(pairs)

@@ -23,6 +23,8 @@ from pipeline.store import EventStore
 from tests.pipeline.correction_event import PUBLISHED
 from tests.pipeline.record_cli import bridgescan, correct_args, environment, published
 
+pytestmark = pytest.mark.slow  # commands with the clock set back, each its own process
+
 OVERRIDE_AT = datetime(2026, 11, 24, 21, 30, tzinfo=UTC)  # 22:30 in Stockholm
 BACKWARDS = datetime(2026, 11, 24, 21, 5, tzinfo=UTC)  # 22:05: "inside" 22:10, but after 22:30
 

@@ -30,6 +30,8 @@ from pipeline.store import EventStore
 from tests.pipeline.record_cli import bridgescan, correct_args, environment, published
 from tests.pipeline.store.store_raw import bypass_triggers
 
+pytestmark = pytest.mark.slow  # every command refusing a broken record, each its own process
+
 LATER = datetime(2026, 11, 24, 20, 50, tzinfo=UTC)  # 21:50 in Stockholm, inside the period
 ITEM = ReviewItem(id="session1.pdf#p1", file="session1.pdf", page=1, row=None, board=None,
                   kind="page", reasons=("board number unreadable",), candidates=(), session=1,

@@ -14,6 +14,8 @@ import pytest
 
 from pipeline.store import Append, ConflictError, EventStore
 
+pytestmark = pytest.mark.slow  # scorers and batch workers in processes of their own
+
 
 def test_append_only_if_the_key_is_where_the_caller_saw_it(store_url) -> None:
     with EventStore(store_url) as store:

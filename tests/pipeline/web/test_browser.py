@@ -29,6 +29,8 @@ from pipeline.web.app import Console
 from pipeline.web.security import Secrets
 from pipeline.web.server import ConsoleThread
 
+pytestmark = pytest.mark.slow  # the site and the console in Chromium
+
 PHONE = {"width": 360, "height": 740}  # a small phone, CSS pixels
 DESKTOP = {"width": 1280, "height": 900}
 TOKEN = "token-printed-at-start"

@@ -25,6 +25,8 @@ from pipeline.cli import app as cli
 from pipeline.events.club_folder import club_events
 from tests.pipeline.web.serving import Served, served_club
 
+pytestmark = pytest.mark.slow  # a whole evening in Chromium against bridgescan serve
+
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
 MEMBERS = "Member number,Name\n" + "".join(
