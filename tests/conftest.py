@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.flows.prefect_env import one_maths_thread
 from tests import hypothesis_profiles
 from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registered here
     pytest_addoption,
@@ -33,6 +34,9 @@ from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registere
 from tests.postgres import Cluster, shared_cluster, stop_recorded
 from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
 
+# As the commands do: one BLAS/OpenMP thread, set before numpy loads (nothing above imports it),
+# so a page reads the same in a test's process, in the commands it starts and on Dask's workers.
+one_maths_thread()
 hypothesis_profiles.load()
 
 BACKENDS = ("sqlite", "postgresql")

@@ -13,7 +13,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["configure_prefect", "collector_paused", "late_api_message"]
+__all__ = [
+    "MATHS_THREADS",
+    "collector_paused",
+    "configure_prefect",
+    "late_api_message",
+    "one_maths_thread",
+]
 
 _DEFAULTS = {
     # No telemetry: DO_NOT_TRACK stops Prefect's SDK analytics (and its first-run notice),
@@ -27,6 +33,11 @@ _DEFAULTS = {
     "PREFECT_LOGGING_LOG_PRINTS": "false",
     "PREFECT_UI_ENABLED": "false",
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
+}
+
+#: One thread for the maths libraries, in every process that reads pages (the commands, Dask's
+#: workers, the test processes): set before numpy and Tesseract load.
+MATHS_THREADS = {
     # Tesseract's OpenMP threads fight our own parallelism: measured 1.35 s -> 0.21 s a slip.
     "OMP_THREAD_LIMIT": "1",
     # One BLAS thread, as Dask workers have: the same page then gives the same readings on
@@ -43,6 +54,13 @@ def configure_prefect(home: Path | None = None) -> None:
     if home is not None:
         os.environ.setdefault("PREFECT_HOME", str(home))
     for name, value in _DEFAULTS.items():
+        os.environ.setdefault(name, value)
+    one_maths_thread()
+
+
+def one_maths_thread() -> None:
+    """One BLAS/OpenMP thread from here on (idempotent; explicit settings win)."""
+    for name, value in MATHS_THREADS.items():
         os.environ.setdefault(name, value)
 
 
