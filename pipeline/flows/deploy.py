@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from pipeline.flows.prefect_env import MATHS_THREADS
+
 __all__ = ["DEFAULT_DEPLOYMENT", "deploy_batch"]
 
 DEFAULT_DEPLOYMENT = "office"
 
 # The flow-run process gets the embedded defaults the command line gives itself (one BLAS
 # thread, one Tesseract thread, no telemetry), so a deployed batch reads as ``run`` does.
-_JOB_ENV_NAMES = ("OMP_THREAD_LIMIT", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
-                  "MKL_NUM_THREADS", "PREFECT_SERVER_ANALYTICS_ENABLED")  # fmt: skip
+_JOB_ENV_NAMES = (*MATHS_THREADS, "PREFECT_SERVER_ANALYTICS_ENABLED")
 
 
 def _ensure_pool(pool: str) -> None:
