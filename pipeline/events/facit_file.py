@@ -35,6 +35,7 @@ from pathlib import Path
 from ocr.marked_yaml import Loc
 from pipeline.events.event_places import Places
 from pipeline.events.event_schema import FacitEntry
+from pipeline.events.guidecards import format_boards
 from pipeline.events.table_files import TableFileError, read_table_cells
 from scoring.event import EventKind, Section
 from scoring.facit import Facit, FacitBoard, FacitError, FacitLine
@@ -96,20 +97,9 @@ def read_session_facit(
     if missing:
         raise places.error(
             loc, f"{entry.file}: the facit has no board {', '.join(map(str, missing))}, "
-            f"which the movement plays (boards {_ranges(played)})",
+            f"which the movement plays (boards {format_boards(played)})",
         )  # fmt: skip
     return facit
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """1-3, 7: board numbers in runs."""
-    runs: list[list[int]] = []
-    for number in numbers:
-        if runs and number == runs[-1][-1] + 1:
-            runs[-1].append(number)
-        else:
-            runs.append([number])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _key(header: object) -> str | None:
