@@ -96,14 +96,15 @@ def _place(seated: SeatedRow, session: Session) -> TravellerRow | Finding:
                 None,
             )
     ns, ew = {north, south}, {east, west}
-    for number, line in enumerate(schedule.tables, start=1):
+    # The partnerships' pair numbers as the movement numbers them (IndividualMovement).
+    for line, entry in zip(schedule.tables, schedule.as_movement().entries, strict=True):
         if row.board not in line.boards:
             continue
         couples = ({line.north, line.south}, {line.east, line.west})
         if (ns, ew) == couples:
-            pairs = (2 * number - 1, 2 * number)
+            pairs = (entry.ns, entry.ew)
         elif (ew, ns) == couples:
-            pairs = (2 * number, 2 * number - 1)  # sat the other way: validation says so
+            pairs = (entry.ew, entry.ns)  # sat the other way: validation says so
         else:
             continue
         return replace(
