@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
 from urllib.parse import quote, unquote
 
 import segno
 
 from ocr.layout import FORM_VERSION, PAPERS
+from scoring.number_ranges import number_ranges
 
 __all__ = [
     "PREFIX",
@@ -96,10 +96,7 @@ class QrPayload:
 
 def pair_ranges(pairs: Iterable[int]) -> str:
     """Pair numbers as ascending ranges: {1, ..., 9, 11, 12} -> ``1-9,11-12``."""
-    # numbers in a run have the same difference to their place in the sorted list
-    runs = groupby(enumerate(sorted(set(pairs))), key=lambda at: at[1] - at[0])
-    spans = [[n for _, n in run] for _, run in runs]
-    return ",".join(str(s[0]) if len(s) == 1 else f"{s[0]}-{s[-1]}" for s in spans)
+    return number_ranges(sorted(set(pairs)), separator=",")
 
 
 def parse_pair_ranges(text: str) -> tuple[int, ...]:

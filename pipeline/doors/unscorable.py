@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pipeline.doors.session_input import ScoreInputError
 from pipeline.validation import Finding
 from pipeline.validation.findings import Severity
+from scoring.number_ranges import number_ranges
 
 __all__ = ["nothing_scorable", "row_ranges"]
 
@@ -24,16 +25,7 @@ _RANGES_SHOWN = 8  # row ranges listed per kind; the rest are counted
 def row_ranges(rows: Iterable[int], shown: int = _RANGES_SHOWN) -> str:
     """``2, 5, 7-9, 12-10001`` for rows 2, 5, 7, 8, 9, 12..10001; after ``shown`` ranges,
     how many rows more."""
-    numbers = sorted(set(rows))
-    ranges: list[tuple[int, int]] = []
-    for n in numbers:
-        if ranges and n == ranges[-1][1] + 1:
-            ranges[-1] = (ranges[-1][0], n)
-        else:
-            ranges.append((n, n))
-    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges[:shown])
-    rest = sum(b - a + 1 for a, b in ranges[shown:])
-    return f"{text} and {rest:,} more" if rest else text
+    return number_ranges(sorted(set(rows)), shown=shown)
 
 
 def nothing_scorable(session: int, findings: Iterable[Finding], why: str = "") -> ScoreInputError:

@@ -24,6 +24,7 @@ from pathlib import Path
 from pipeline.events.table_files import TableFileError, read_table_cells
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
 from scoring.movements.checks import Severity, check_movement
+from scoring.number_ranges import number_ranges
 
 __all__ = [
     "GuideCardError",
@@ -240,16 +241,7 @@ def load_guide_cards(
 # -- printing ---------------------------------------------------------------------------------
 def format_boards(boards: Sequence[int]) -> str:
     """(1, 2, 3) -> "1-3"; (1, 2, 5) -> "1-2, 5": how a guide card writes boards."""
-    parts: list[str] = []
-    start = prev = boards[0]
-    for board in [*boards[1:], None]:
-        if board is not None and board == prev + 1:
-            prev = board
-            continue
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
-        if board is not None:
-            start = prev = board
-    return ", ".join(parts)
+    return number_ranges(boards)
 
 
 def where_next(movement: Movement, pair: int, round_: int) -> str:

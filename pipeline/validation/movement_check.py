@@ -29,6 +29,7 @@ from pipeline.validation.findings import (
     field_column,
 )
 from scoring.movement import Movement, MovementEntry
+from scoring.number_ranges import number_ranges
 from scoring.traveller import TravellerRow
 
 __all__ = ["check_against_movement", "check_rows_together"]
@@ -156,7 +157,7 @@ def check_against_movement(
                         Code.BOARD_NOT_IN_MOVEMENT,
                         Location.of_row(row, session, columns(row, "board")),
                         f"board {board} is not played in the movement ({movement.name}, "
-                        f"boards {_ranges(movement.boards)})",
+                        f"boards {number_ranges(movement.boards)})",
                     )
                 )
         findings.extend(_match_board(by_board[board], lines, known, movement, session, columns))
@@ -292,20 +293,3 @@ def _where(row: TravellerRow) -> str:
 
 def _numbers(numbers: Sequence[int]) -> str:
     return ", ".join(str(n) for n in numbers)
-
-
-def _ranges(numbers: Sequence[int]) -> str:
-    """1-27 for a run, "1-3, 5" otherwise."""
-    parts: list[str] = []
-    start = prev = None
-    for n in numbers:
-        if start is None:
-            start = prev = n
-        elif prev is not None and n == prev + 1:
-            prev = n
-        else:
-            parts.append(str(start) if start == prev else f"{start}-{prev}")
-            start = prev = n
-    if start is not None:
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
-    return ", ".join(parts)
