@@ -11,18 +11,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from pipeline.web.http import (
-    FormError,
-    base_of,
-    console_of,
-    forbidden,
-    form,
-    page,
-    redirect,
-    same_origin,
-    session_of,
-)
-from pipeline.web.security import Sessions
+from pipeline.web.http import base_of, console_of, page, redirect, require_console_form, session_of
 
 __all__ = ["login_page", "login", "logout"]
 
@@ -46,39 +35,25 @@ async def login_page(request: Request) -> Response:
     return page(request, "login.html", title="Sign in", has_password=console.secrets.has_password)
 
 
-async def login(request: Request) -> Response:
+@require_console_form
+async def login(request: Request, fields: dict[str, str]) -> Response:
     """POST /login: the token or the password, from the console's own form."""
-    if not same_origin(request):
-        return forbidden(request, "This form was sent from another web site.")
-    try:
-        fields = await form(request)
-    except FormError as error:
-        return forbidden(request, str(error))
-    session = session_of(request)
-    if not Sessions.csrf_ok(session, fields.get("csrf")):
-        return forbidden(request, "The form was out of date. Reload the page and try again.")
     console = console_of(request)
     wait = console.secrets.locked()
     if wait:
-        session.say("error", f"Too many wrong tries: wait {wait:.0f} s and try again.")
+        session_of(request).say("error", f"Too many wrong tries: wait {wait:.0f} s and try again.")
         return redirect(base_of(request) + "/login")
     if console.secrets.check(fields.get("secret", "")):
         return _signed_in(request)
-    session.say("error", "That is not the director's password or token.")
+    session_of(request).say("error", "That is not the director's password or token.")
     return redirect(base_of(request) + "/login")
 
 
-async def logout(request: Request) -> Response:
+@require_console_form
+async def logout(request: Request, fields: dict[str, str]) -> Response:
     """POST /logout: the session ends (a CSRF token is needed, so no page can sign you out)."""
-    try:
-        fields = await form(request)
-    except FormError as error:
-        return forbidden(request, str(error))
-    session = session_of(request)
-    if not same_origin(request) or not Sessions.csrf_ok(session, fields.get("csrf")):
-        return forbidden(request, "The form was out of date. Reload the page and try again.")
     console = console_of(request)
-    console.sessions.sign_out(session)
+    console.sessions.sign_out(session_of(request))
     fresh = console.sessions.new()
     fresh.say("done", "Signed out.")
     request.state.session = fresh

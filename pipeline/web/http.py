@@ -32,6 +32,9 @@ __all__ = [
     "page",
     "forbidden",
     "redirect",
+    "OTHER_SITE",
+    "form_refused",
+    "require_console_form",
     "require_director",
     "same_origin",
     "session_of",
@@ -139,27 +142,45 @@ def forbidden(request: Request, message: str) -> HTMLResponse:
 Handler = Callable[[Request, dict[str, str]], Awaitable[Response]]
 
 
-def require_director(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
-    """A POST handler that only a signed-in director may run, with a valid CSRF token."""
+OTHER_SITE = "This form was sent from another web site."
+OUT_OF_DATE = "The form was out of date (the console restarted?). Reload the page and try again."
+SIGN_IN_FIRST = "Sign in with the director's password or token first."
 
+
+def form_refused(request: Request, fields: dict[str, str], *, director: bool) -> Response | None:
+    """The answer to a form the console will not act on, else None: the CSRF token is not
+    this session's, or (``director``) the session has not signed in. The origin is checked
+    before the body is read (``same_origin``)."""
+    session = session_of(request)
+    if not Sessions.csrf_ok(session, fields.get("csrf")):
+        return forbidden(request, OUT_OF_DATE)
+    if director and not session.director:
+        return forbidden(request, SIGN_IN_FIRST)
+    return None
+
+
+def _guarded(handler: Handler, *, director: bool) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         if not same_origin(request):
-            return forbidden(request, "This form was sent from another web site.")
+            return forbidden(request, OTHER_SITE)
         try:
             fields = await form(request)
         except FormError as error:
             return forbidden(request, str(error))
-        session = session_of(request)
-        if not Sessions.csrf_ok(session, fields.get("csrf")):
-            return forbidden(
-                request, "The form was out of date (the console restarted?). Reload the page "
-                "and try again."
-            )  # fmt: skip
-        if not session.director:
-            return forbidden(request, "Sign in with the director's password or token first.")
-        return await handler(request, fields)
+        return form_refused(request, fields, director=director) or await handler(request, fields)
 
     return endpoint
+
+
+def require_director(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """A POST handler that only a signed-in director may run, with a valid CSRF token."""
+    return _guarded(handler, director=True)
+
+
+def require_console_form(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    """A POST any browser may send (signing in or out), but only from the console's own
+    page, carrying its session's CSRF token: no other site can sign a browser in or out."""
+    return _guarded(handler, director=False)
 
 
 def redirect(url: str) -> RedirectResponse:

@@ -26,8 +26,7 @@ from starlette.responses import Response
 
 from pipeline.doors.scans.intake import MAX_UPLOAD_BYTES
 from pipeline.files import safe_name
-from pipeline.web.http import club_of, forbidden, page, same_origin, session_of
-from pipeline.web.security import Sessions
+from pipeline.web.http import OTHER_SITE, club_of, forbidden, form_refused, page, same_origin
 
 __all__ = [
     "MAX_REQUEST_BYTES",
@@ -84,7 +83,7 @@ def require_director_upload(handler: Handler) -> Callable[[Request], Awaitable[R
 
     async def endpoint(request: Request) -> Response:
         if not same_origin(request):
-            return forbidden(request, "This form was sent from another web site.")
+            return forbidden(request, OTHER_SITE)
         kind = request.headers.get("content-type", "").split(";")[0].strip()
         if kind != "multipart/form-data":
             return forbidden(request, "This form sends files: use the page's own form.")
@@ -114,15 +113,9 @@ def require_director_upload(handler: Handler) -> Callable[[Request], Awaitable[R
         try:
             async with request.form(max_files=MAX_FILES, max_fields=200) as form:
                 fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
-                session = session_of(request)
-                if not Sessions.csrf_ok(session, fields.get("csrf")):
-                    return forbidden(
-                        request,
-                        "The form was out of date (the console "
-                        "restarted?). Reload the page and try again.",
-                    )
-                if not session.director:
-                    return forbidden(request, "Sign in with the director's password or token.")
+                refused = form_refused(request, fields, director=True)
+                if refused is not None:
+                    return refused
                 folder.mkdir(parents=True)
                 files = [
                     await _save(part, folder)
