@@ -36,7 +36,7 @@ from ocr.marked_yaml import Loc
 from pipeline.events.event_places import Places
 from pipeline.events.event_schema import FacitEntry
 from pipeline.events.guidecards import format_boards
-from pipeline.events.table_files import TableFileError, read_table_cells
+from pipeline.events.table_files import TableFileError, header_key, read_table_cells
 from scoring.event import EventKind, Section
 from scoring.facit import Facit, FacitBoard, FacitError, FacitLine
 
@@ -102,11 +102,6 @@ def read_session_facit(
     return facit
 
 
-def _key(header: object) -> str | None:
-    text = " ".join(str(header or "").strip().lower().replace("_", " ").replace(".", "").split())
-    return next((key for key, names in _HEADERS.items() if text in names), None)
-
-
 def _text(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
@@ -148,7 +143,7 @@ def _header(place: str, cells: Sequence[Sequence[object]]) -> tuple[int, dict[st
     for i, candidate in enumerate(cells[:10]):
         keys: dict[str, int] = {}
         for j, cell in enumerate(candidate):
-            key = _key(cell)
+            key = header_key(cell, _HEADERS)
             if key is not None and key not in keys:
                 keys[key] = j
         if set(_REQUIRED) <= set(keys):

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.events.table_files import TableFileError, read_table_cells
+from pipeline.events.table_files import TableFileError, header_key, read_table_cells
 from scoring.movement import Movement, MovementEntry, MovementError, MovementKind, MovementSpec
 from scoring.movements.checks import Severity, check_movement
 from scoring.number_ranges import number_ranges
@@ -85,14 +85,6 @@ def parse_boards(text: str) -> tuple[int, ...]:
     return tuple(boards)
 
 
-def _key(header: object) -> str | None:
-    text = str(header or "").strip().lower().replace("_", " ").replace(".", "")
-    for key, names in _HEADERS.items():
-        if text in names:
-            return key
-    return None
-
-
 def _cells_from_file(path: Path, sheet: str | None) -> tuple[str, list[list[object]]]:
     """(place name for messages, rows of cell values) from a CSV or XLSX file."""
     try:
@@ -106,9 +98,10 @@ def read_guide_card_rows(place: str, cells: Sequence[Sequence[object]]) -> list[
     header_index = None
     columns: dict[str, int] = {}
     for i, candidate in enumerate(cells):
-        keys = {_key(c): j for j, c in enumerate(candidate) if _key(c)}
+        named = ((header_key(c, _HEADERS), j) for j, c in enumerate(candidate))
+        keys = {key: j for key, j in named if key}
         if {"round", "table", "ns", "ew", "boards"} <= set(keys):
-            header_index, columns = i, {k: v for k, v in keys.items() if k}
+            header_index, columns = i, keys
             break
     if header_index is None:
         raise GuideCardError(

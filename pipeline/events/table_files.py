@@ -9,13 +9,22 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
-__all__ = ["TableFileError", "read_table_cells"]
+__all__ = ["TableFileError", "header_key", "read_table_cells"]
 
 
 class TableFileError(ValueError):
     """A table file that cannot be read; the message names the file (and sheet)."""
+
+
+def header_key(header: object, headers: Mapping[str, Collection[str]]) -> str | None:
+    """The column a typed header names, or None: ``headers`` maps each column to the names a
+    director may type for it (lower case). Case, underscores, full stops and extra spaces do
+    not count: "NS_Pair", "ns pair" and "N.S.  pair" are one header."""
+    text = " ".join(str(header or "").lower().replace("_", " ").replace(".", "").split())
+    return next((key for key, names in headers.items() if text in names), None)
 
 
 def read_table_cells(path: Path, sheet: str | None, what: str) -> tuple[str, list[list[object]]]:

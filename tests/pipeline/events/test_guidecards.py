@@ -83,6 +83,13 @@ def test_import_scandinavian_headers_semicolons_and_latin1(tmp_path):
     assert m.expected_pairs(3) == ((4, 2), (3, 1))
 
 
+def test_headers_typed_loosely_name_the_same_columns(tmp_path):
+    # case, underscores, full stops and doubled spaces do not count (table_files.header_key)
+    text = "ROUND, Table ,N.S.  Pair,EW_pair,  Boards Played\n" + "\n".join(CARDS.splitlines()[1:])
+    m = load_guide_cards(write(tmp_path, "cards.csv", text))
+    assert m.expected_pairs(3) == ((4, 2), (3, 1))
+
+
 def test_import_xlsx_with_title_rows_and_idle_table(tmp_path):
     book = Workbook()
     ws = book.active
