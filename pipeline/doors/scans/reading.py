@@ -68,7 +68,7 @@ class ReadSession:
 
 def scan_files(paths: Iterable[Path]) -> list[Path]:
     """Every scan file under ``paths`` (files, or folders of PDFs and images), in order."""
-    from ocr.reader import collect_inputs
+    from ocr.pages import collect_inputs
 
     files: list[Path] = []
     for path in paths:
@@ -189,7 +189,8 @@ def read_scans(
     read before with the same reader is taken from it (named as it is now) and only new
     pages, or pages whose reader changed, are read and added to it; the stack's checks
     run on every page, stored or new."""
-    from ocr.reader import finish_batch, load_pages, page_count
+    from ocr.pages import load_pages, page_count
+    from ocr.stack import finish_batch
 
     pages = []
     for path in scan_files(paths):
