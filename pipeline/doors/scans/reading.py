@@ -26,9 +26,9 @@ from scoring.event import Event
 from scoring.traveller import Source, TravellerRow
 
 if TYPE_CHECKING:
+    from ocr.printed_pairs import PrintedPairs
     from ocr.reader import ScanReader
     from ocr.reading import PageReading, PageRef
-    from ocr.row_reader import PrintedPairs
     from pipeline.doors.scans.review import Decision, ReviewItem
     from pipeline.doors.scans.review_queue import QueueContext
     from pipeline.doors.session_input import WaitingLine
@@ -80,7 +80,7 @@ def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPa
     """(section, board) -> what the session's travellers have pre-printed (the movement):
     the rows, the pairs the movement sends to the board, and the pairs it seats in each
     round of the section (a pair written on a row must be one of its round's)."""
-    from ocr.row_reader import PrintedPairs
+    from ocr.printed_pairs import PrintedPairs
     from pipeline.doors.scans.forms import travellers_from_event
 
     sheets = travellers_from_event(event, session)

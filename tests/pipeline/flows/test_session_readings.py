@@ -11,6 +11,8 @@ step then goes the whole way (the pages themselves still taken as read before).
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -66,6 +68,36 @@ def test_an_unchanged_session_is_taken_whole_and_recorded_once(tmp_path, event,
         assert store.verify() == head.records
 
 
+# A fresh interpreter takes the session whole and builds its rows and review items: neither
+# the reader (OpenCV, its model) nor the printer (reportlab) is loaded for it.
+TAKEN_WHOLE = """
+import sys
+from pathlib import Path
+from pipeline.doors.scans import reading
+from pipeline.events.eventfile import load_event
+from pipeline.flows.session_readings import SessionScans, stored_pages
+from pipeline.store import EventStore
+folder, store_path = Path(sys.argv[1]), sys.argv[2]
+paths = reading.scan_files([folder / "scans"])
+with EventStore(store_path) as store:
+    digest = store.latest("event", "event").digest
+    scans = SessionScans.of(digest, 1, paths, [reading.file_digest(p) for p in paths])
+    pages = stored_pages(store, scans)
+event = load_event(folder / "event.yaml")
+session = reading.review_rows(1, pages, {}, reading.queue_context(event, 1))
+print(len(session.pages), [m for m in ("cv2", "reportlab", "ocr.reader") if m in sys.modules])
+"""
+
+
+def test_a_session_taken_whole_loads_no_reader_and_no_printer(tmp_path, event) -> None:
+    store_path = tmp_path / "store.sqlite"
+    digest = _recorded_event(store_path, event)
+    read_scans.fn(event, SessionFiles(1, (EVENT / "scans",)), store_path, tmp_path, digest)
+    done = subprocess.run([sys.executable, "-c", TAKEN_WHOLE, str(EVENT), str(store_path)],
+                          capture_output=True, text=True, timeout=300, check=True)  # fmt: skip
+    assert done.stdout.split("\n")[0] == "3 []"
+
+
 def test_moved_scans_go_the_whole_way_under_their_new_names(tmp_path, event) -> None:
     store_path = tmp_path / "store.sqlite"
     digest = _recorded_event(store_path, event)
@@ -76,8 +108,8 @@ def test_moved_scans_go_the_whole_way_under_their_new_names(tmp_path, event) -> 
     assert again.reused == 3  # the pages were still not read again, only looked up one by one
     assert [p.page.file for p in again.pages] == [str(moved / f"slip{n}.jpg") for n in (1, 2, 3)]
     with EventStore(store_path) as store:  # the record now names the moved scans
-        files = SessionScans.of(digest, 1, reading.scan_files([moved]),
-                                [reading.file_digest(p) for p in reading.scan_files([moved])])  # fmt: skip
+        paths = reading.scan_files([moved])
+        files = SessionScans.of(digest, 1, paths, [reading.file_digest(p) for p in paths])
         assert store.latest(KIND, "s1").value["fingerprint"] == files.fingerprint
 
 
