@@ -14,12 +14,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-
-import cv2
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ocr.image_limits import check_size, header_size
 from ocr.reading import PageRef
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# OpenCV and numpy are imported where a page is decoded, not here: counting a scan's pages
+# and finding a folder's scans need neither, and a re-run that reads no page (its readings
+# kept in the event store) does not pay for loading them (docs/batch.md).
 
 __all__ = [
     "IMAGE_SUFFIXES",
@@ -45,6 +50,9 @@ def load_pages(
     """Every page of a PDF / TIFF / PNG / JPEG file (or pages ``first``..``last``, counted
     from 1, so a batch can read a long scan in chunks); a page that cannot be decoded
     yields the exception instead of an image, so the caller keeps it as an unreadable page."""
+    import cv2
+    import numpy as np
+
     name = str(path)
     suffix = path.suffix.lower()
     try:
@@ -100,6 +108,8 @@ def page_count(path: Path) -> int:
                 finally:
                     doc.close()
         if suffix in (".tif", ".tiff"):
+            import cv2
+
             return max(1, cv2.imcount(str(path)))
     except Exception:  # noqa: BLE001 - load_pages keeps it as one unreadable page
         return 1
@@ -121,6 +131,8 @@ def render_pdf_page(pdf: str | bytes, index: int, dpi: float) -> np.ndarray:
 def _render(doc: object, index: int, dpi: float) -> np.ndarray:
     """One page of an open pypdfium2 document, rendered to grey under the lock; the page
     and the bitmap are closed there too, not left to the collector in whatever thread."""
+    import numpy as np
+
     with PDFIUM_LOCK:
         page = doc[index]  # type: ignore[index]
         try:
@@ -149,6 +161,8 @@ def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
     scanner saw. Under the lock only the page's objects are looked at and the JPEG's bytes
     copied; OpenCV decodes them outside it, ignoring any EXIF orientation (a PDF viewer
     draws the image as the page's matrix says, and that matrix must be upright here)."""
+    import cv2
+    import numpy as np
     import pypdfium2.raw as pdfium_c
 
     with PDFIUM_LOCK:
@@ -185,6 +199,9 @@ def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
 def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
     """A PNG/JPEG/TIFF file's bytes -> greyscale image (colour is never needed: the form is
     printed black and read by darkness, and decoding straight to grey is faster)."""
+    import cv2
+    import numpy as np
+
     buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
     size = header_size(buf.data)
     if size is not None:  # a decompression bomb is refused before it is decoded

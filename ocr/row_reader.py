@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -43,6 +42,7 @@ from ocr.layout import (
 )
 from ocr.marks import MarkReading, MarkState
 from ocr.pair_decode import decode_pairs
+from ocr.printed_pairs import PrintedPairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
 from ocr.row_marks import RowMarks
 from ocr.score_agreement import mismatch_reason
@@ -70,50 +70,6 @@ _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
 
 PairReadings = tuple[tuple[tuple[int | None, int | None], float], ...]
 """A row's pair readings, (NS, EW) and probability, likeliest first (``decode_pairs``)."""
-
-
-@dataclass(frozen=True)
-class PrintedPairs:
-    """What a board's traveller has pre-printed, and what the movement allows on it.
-
-    ``rows[i]`` is (round, NS pair, EW pair) printed on form row i+1, or None for a row
-    printed empty; ``allowed`` are all (NS, EW) pairs the movement sends to the board;
-    ``seated`` the pairs the movement seats in each round (any table, any board);
-    ``one_series`` whether the event numbers its pairs in one series (see
-    ``numbered_in_one_series``); ``section_pairs`` the section's pair numbers when only
-    the form's QR code gives them (no event file, ``ocr/pair_check.py``).
-    """
-
-    rows: tuple[tuple[int | None, int, int] | None, ...]
-    allowed: tuple[tuple[int, int], ...] | None = None
-    seated: Mapping[int, frozenset[int]] | None = None
-    one_series: bool | None = None  # the event numbers its pairs in one series; None: unknown
-    section_pairs: frozenset[int] | None = None
-
-    def row(self, number: int) -> tuple[int | None, int, int] | None:
-        return self.rows[number - 1] if number <= len(self.rows) else None
-
-    @cached_property
-    def existing(self) -> frozenset[int] | None:
-        """Every pair number the event has (seated in some round; without the event, the
-        section's pairs of the QR code), None when unknown."""
-        if self.seated:
-            return frozenset().union(*self.seated.values())
-        return self.section_pairs
-
-    @cached_property
-    def numbered_in_one_series(self) -> bool:
-        """Whether the event numbers its pairs in one series (1 to 2n, or a Howell's), not
-        NS and EW apart (both 1 to n): a pair number is then on one row of a traveller at
-        most, in either seat. ``one_series`` when the event says; else worked out from the
-        board's pairings: apart numbering puts one number on both sides of them (a
-        Mitchell's NS 3 and EW 3 both play the board), one series never does. Three
-        pairings at least are asked for, as two could miss that by chance."""
-        if self.one_series is not None:
-            return self.one_series
-        pairs = set(self.allowed or ()) | {(ns, ew) for _, ns, ew in filter(None, self.rows)}
-        ns, ew = {p[0] for p in pairs}, {p[1] for p in pairs}
-        return len(pairs) >= 3 and not ns & ew
 
 
 def _px(r: Rect) -> tuple[int, int, int, int]:

@@ -23,16 +23,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 if TYPE_CHECKING:
     from ocr.digits import DigitModel
     from ocr.reader import ScanReader
 
-__all__ = ["code_digest", "model_digest", "reader_version"]
+__all__ = ["code_digest", "model_digest", "reader_version", "shipped_reader_digest"]
 
 _OCR = Path(__file__).parent
 _FORMS = _OCR.parent / "templates" / "forms"
+_MODELS = _OCR / "models"  # the shipped digit model (ocr/digits.py, DEFAULT_MODEL_PATH)
 
 
 def _files() -> list[Path]:
@@ -52,8 +51,25 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
+@cache
+def shipped_reader_digest() -> str:
+    """SHA-256 over every file the reader as shipped is made of: its code and form layouts
+    (``code_digest``) and the shipped model files (``ocr/models/``).
+
+    The default reader's ``reader_version`` is a function of these files alone (its layout
+    is read from the forms, its threshold and whether it reads printed numbers are in its
+    code), so when this digest is unchanged its version is too: a caller can know that
+    without loading the model, OpenCV or numpy (pipeline/flows/session_readings.py)."""
+    digest = hashlib.sha256(code_digest().encode() + b"\0")
+    for path in sorted(p for p in _MODELS.iterdir() if p.is_file() and p.suffix != ".pyc"):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def model_digest(model: DigitModel) -> str:
     """SHA-256 over the digit model's weights and settings."""
+    import numpy as np
+
     digest = hashlib.sha256(f"{model.members}|{model.temperature}|".encode())
     for array in (*model.weights, *model.biases):
         digest.update(np.ascontiguousarray(array).tobytes())

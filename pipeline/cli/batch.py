@@ -167,6 +167,11 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
         # its API (the UI), not over the progress bar.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
+        from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
+
+        # The API chosen first, as `run` does: a running server, else the temporary API
+        # started now, so that it boots while the batch finds its events and imports Prefect.
+        start_local_api()
         from pipeline.flows.batch_plan import BatchInputError, event_folders
 
         try:
@@ -174,9 +179,6 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         except BatchInputError as error:
             errors.print(f"error: {error}", markup=False)
             raise typer.Exit(ExitCode.BAD_INPUT) from None
-        from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
-
-        start_local_api()  # unless a server is there; it starts while Prefect is imported
         from pipeline.flows import batch
 
         progress.starting(len(paths), spec.short)

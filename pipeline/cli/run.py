@@ -109,7 +109,7 @@ def _run(  # type: ignore[no-untyped-def]
     progress: StageProgress,
     errors,
 ):
-    from ocr.reader import page_count
+    from ocr.pages import page_count
     from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
     from pipeline.events.eventfile import load_event

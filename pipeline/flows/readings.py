@@ -31,7 +31,7 @@ from pipeline.store.codec import dumps, loads
 if TYPE_CHECKING:
     from ocr.reading import PageReading
 
-__all__ = ["KIND", "StoredReadings", "encode"]
+__all__ = ["KIND", "StoredReadings", "decode", "encode"]
 
 KIND = "page-reading"
 _LEVEL = 1  # zlib's level for a reading's blob (the module's docstring says why)
@@ -40,6 +40,11 @@ _LEVEL = 1  # zlib's level for a reading's blob (the module's docstring says why
 def encode(reading: PageReading) -> bytes:
     """A page reading as it is kept: its canonical JSON, compressed."""
     return zlib.compress(dumps(reading).encode(), _LEVEL)
+
+
+def decode(data: bytes) -> PageReading:
+    """A kept reading's blob back to the page reading (``encode``'s inverse)."""
+    return loads(zlib.decompress(data).decode())  # type: ignore[no-any-return]
 
 
 class StoredReadings:
@@ -61,9 +66,9 @@ class StoredReadings:
         record = self.store.latest(KIND, self._key(file_digest, page))
         if record is None or not isinstance(record.value, dict):
             return None
-        reading = loads(zlib.decompress(self.store.blob(record.value["reading"])).decode())
+        reading = decode(self.store.blob(record.value["reading"]))
         self.reused += 1
-        return reading  # type: ignore[no-any-return]
+        return reading
 
     def put(self, file_digest: str, page: int, reading: PageReading) -> None:
         self.put_many(file_digest, page, [reading])

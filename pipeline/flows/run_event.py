@@ -10,9 +10,11 @@ the work itself on a re-run (measured: tens of seconds of CPU for the sample's 2
 
 An event's job is three steps that the batch flow (pipeline/flows/batch.py) shares, so an
 event scores the same whichever command ran it: ``prepare_event`` (event checked and
-recorded, session files found), reading (here one task per session; the batch reads
-chunks of pages in parallel) settled by ``settle_readings``, and ``finish_event`` (rows of
-both doors, scored once, published, the store verified).
+recorded, session files found), reading (here one task per session, which keeps the
+session's scans first and takes them whole from the store when their fingerprint is
+unchanged, pipeline/flows/session_readings.py; the batch reads chunks of pages in
+parallel) settled by ``settle_readings``, and ``finish_event`` (rows of both doors, scored
+once, published, the store verified).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from prefect.utilities.annotations import quote
 
 from pipeline.doors.inputs import SessionFiles, session_files
 from pipeline.doors.scans import reading
-from pipeline.flows import steps
+from pipeline.flows import session_readings, steps
 from pipeline.flows.readings import StoredReadings
 from pipeline.flows.store_checks import check_store
 from pipeline.store import DEFAULT_NAME, EventStore, store_location
@@ -104,6 +106,7 @@ class EventJob:
     plan: tuple[SessionFiles, ...]
     out_dir: Path
     store_path: Path | str  # a SQLite path or a store URL (pipeline/store/location.py)
+    event_digest: str = ""  # the event's record in the store (its digest), as recorded
 
 
 def _notify(stage: str, detail: object = None) -> None:
@@ -111,7 +114,7 @@ def _notify(stage: str, detail: object = None) -> None:
         listener(stage, detail)
 
 
-@task(name="keep scans", cache_policy=NO_CACHE)
+@task(name="keep scans", cache_policy=NO_CACHE)  # the batch's (its .fn); run keeps in read_scans
 def keep_scans(store_path: Path | str, files: SessionFiles) -> int:
     with EventStore(store_path) as store:
         return len(steps.keep_scans(store, files))
@@ -119,25 +122,49 @@ def keep_scans(store_path: Path | str, files: SessionFiles) -> int:
 
 @task(name="read scans", cache_policy=NO_CACHE)
 def read_scans(
-    event: Event, files: SessionFiles, store_path: Path | str, out_dir: Path
+    event: Event, files: SessionFiles, store_path: Path | str, out_dir: Path, event_digest: str
 ) -> reading.ReadSession:
+    """The session's scans kept in the store (before anything reads them), then read: taken
+    whole as read before when the session's fingerprint is unchanged (no reader set up,
+    pipeline/flows/session_readings.py), else page by page, each page read only when no
+    reading of it by the same reader is kept."""
+    paths = reading.scan_files(files.scans)
+    with EventStore(store_path) as store:
+        scans = session_readings.SessionScans.of(event_digest, files.session, paths,
+                                                 steps.keep_scans(store, files))  # fmt: skip
+        pages = session_readings.stored_pages(store, scans)
+    if pages is not None:
+        for page in pages:
+            _notify("page", page)
+        settled = settle_readings(files.session, pages, store_path, out_dir, event, recorded=True)
+        return replace(settled, reused=len(pages))
     reader = reading.scan_reader(event, files.session)
+    key = reading.reader_key(reader, event, files.session)
     with EventStore(store_path) as store:  # pages read before by this reader are not read again
-        stored = StoredReadings(store, reading.reader_key(reader, event, files.session))
+        stored = StoredReadings(store, key)
         pages = reading.read_scans(reader, files.scans, on_page=lambda page: _notify("page", page),
                                    cache=stored)  # fmt: skip
     settled = settle_readings(files.session, pages, store_path, out_dir, event)
+    with EventStore(store_path) as store:
+        session_readings.remember(store, scans, key, pages)
     return replace(settled, reused=stored.reused)
 
 
 def settle_readings(
-    session: int, pages: list, store_path: Path | str, out_dir: Path, event: Event | None = None
+    session: int,
+    pages: list,
+    store_path: Path | str,
+    out_dir: Path,
+    event: Event | None = None,
+    recorded: bool = False,
 ) -> reading.ReadSession:
-    """A session's pages as read (in scan order, duplicates marked): kept in the store; with
-    the review decisions in the store (the only place they live), the rows that stand and
-    the open items (checked against ``event``'s movement when given)."""
+    """A session's pages as read (in scan order, duplicates marked): kept in the store
+    (unless ``recorded``: taken whole from the store, they are there already); with the
+    review decisions in the store (the only place they live), the rows that stand and the
+    open items (checked against ``event``'s movement when given)."""
     with EventStore(store_path) as store:
-        steps.record_readings(store, session, pages)
+        if not recorded:
+            steps.record_readings(store, session, pages)
         decisions = steps.load_decisions(store)
     context = reading.queue_context(event, session)
     return reading.review_rows(session, pages, decisions, context)
@@ -216,8 +243,8 @@ def prepare_event(
     if not store_checked:
         check_store(store_path, out_dir)  # a broken store is refused before anything is read
     with EventStore(store_path) as store:  # the event as scored: pairs, movements, options
-        store.append("event", "event", event, actor="bridgescan")
-    return EventJob(folder, event, plan, out_dir, store_path)
+        recorded = store.append("event", "event", event, actor="bridgescan")
+    return EventJob(folder, event, plan, out_dir, store_path, recorded.digest)
 
 
 def finish_event(
@@ -270,10 +297,10 @@ def run_event(
     (``store_checked``: the caller has just verified the store, see ``prepare_event``)."""
     job = prepare_event(folder, out_dir, store_path, store_checked)
     _notify("keeping scans")
-    for files in job.plan:
-        keep_scans(job.store_path, files)
     futures = {
-        f.session: read_scans.submit(quote(job.event), f, job.store_path, job.out_dir)
+        f.session: read_scans.submit(
+            quote(job.event), f, job.store_path, job.out_dir, job.event_digest
+        )
         for f in job.plan
         if f.scans
     }

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ocr.render import TravellerSheet
+    from ocr.sheets import TravellerSheet
     from scoring.event import Event, Section
 
 __all__ = [
@@ -69,7 +69,7 @@ def travellers_from_event(
     event: Event, session: int, sections: list[str] | None = None
 ) -> list[TravellerSheet]:
     """One traveller per board and section, rows in round order from the movement."""
-    from ocr.render import PrintedRow, TravellerSheet
+    from ocr.sheets import PrintedRow, TravellerSheet
 
     chosen = event.session(session)
     parts = [chosen.section(s) for s in sections] if sections else list(chosen.sections)
@@ -101,7 +101,7 @@ def travellers_from_csv(
     """Travellers from explicit rows: a CSV with columns board, round, ns, ew [, section]."""
     import csv
 
-    from ocr.render import PrintedRow, TravellerSheet
+    from ocr.sheets import PrintedRow, TravellerSheet
 
     by_board: dict[tuple[str, int], list[PrintedRow]] = {}
     with path.open(newline="", encoding="utf-8-sig") as fh:

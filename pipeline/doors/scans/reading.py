@@ -26,9 +26,9 @@ from scoring.event import Event
 from scoring.traveller import Source, TravellerRow
 
 if TYPE_CHECKING:
+    from ocr.printed_pairs import PrintedPairs
     from ocr.reader import ScanReader
     from ocr.reading import PageReading, PageRef
-    from ocr.row_reader import PrintedPairs
     from pipeline.doors.scans.review import Decision, ReviewItem
     from pipeline.doors.scans.review_queue import QueueContext
     from pipeline.doors.session_input import WaitingLine
@@ -68,7 +68,7 @@ class ReadSession:
 
 def scan_files(paths: Iterable[Path]) -> list[Path]:
     """Every scan file under ``paths`` (files, or folders of PDFs and images), in order."""
-    from ocr.reader import collect_inputs
+    from ocr.pages import collect_inputs
 
     files: list[Path] = []
     for path in paths:
@@ -80,7 +80,7 @@ def printed_pairs(event: Event, session: int) -> dict[tuple[str, int], PrintedPa
     """(section, board) -> what the session's travellers have pre-printed (the movement):
     the rows, the pairs the movement sends to the board, and the pairs it seats in each
     round of the section (a pair written on a row must be one of its round's)."""
-    from ocr.row_reader import PrintedPairs
+    from ocr.printed_pairs import PrintedPairs
     from pipeline.doors.scans.forms import travellers_from_event
 
     sheets = travellers_from_event(event, session)
@@ -189,7 +189,8 @@ def read_scans(
     read before with the same reader is taken from it (named as it is now) and only new
     pages, or pages whose reader changed, are read and added to it; the stack's checks
     run on every page, stored or new."""
-    from ocr.reader import finish_batch, load_pages, page_count
+    from ocr.pages import load_pages, page_count
+    from ocr.stack import finish_batch
 
     pages = []
     for path in scan_files(paths):
