@@ -13,7 +13,8 @@ reads them in parallel, a *chunk* of consecutive pages of one scan file per task
   per chunk;
 - ``read_for_store``: ``read_chunk`` as the batch sends it out: the readings with each one
   already encoded as the event store keeps it (pipeline/flows/readings.py), so that work is
-  done where the pages are read, not in the one process that keeps them.
+  done where the pages are read, not in the one process that keeps them; the first chunk
+  a process reads also settles its garbage collector (pipeline/flows/collector.py).
 
 A chunk carries paths and numbers only, never page images: the worker loads its own pages,
 so the flow never holds more than the readings of the sessions in flight. The chunk size is
@@ -170,10 +171,12 @@ def read_chunk(event: Event, chunk: PageChunk) -> list[PageReading]:
 def read_for_store(event: Event, chunk: PageChunk) -> ChunkRead:
     """The chunk read, each page also encoded for the event store, and the time it took:
     what a thread or a Dask worker sends back to the batch."""
+    from pipeline.flows.collector import settle_reader_process
     from pipeline.flows.readings import encode
 
     started = time.perf_counter()
     pages = tuple(read_chunk(event, chunk))
+    settle_reader_process()  # once, with the reader built: its model is long-lived
     encoded = tuple(encode(page) for page in pages)
     return ChunkRead(chunk, pages, time.perf_counter() - started, encoded=encoded)
 
