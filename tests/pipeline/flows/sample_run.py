@@ -3,10 +3,11 @@
 Reading the sample's 26 scanned pages is most of a run's cost, and the reader gives the same
 readings for the same pages: the tests that need "the sample as ``bridgescan run`` publishes
 it" (the run flow's first run, the batch compared with it, PostgreSQL compared with SQLite)
-share one run instead of reading the pages again each. The run is a command of its own (the
-``bridgescan-run`` flow in a fresh process, Prefect's settings as ``bridgescan`` sets them,
-one BLAS thread as the commands have), on the session's Prefect API, at one fixed instant
-(``NOW``) so that what the tests publish later carries the same stamps.
+share one run instead of reading the pages again each. The run is the ``bridgescan-run``
+flow called in the test's process (on the session's Prefect API, one BLAS thread as the
+commands have: tests/conftest.py), from the repository's folder as ``bridgescan run
+sample_data`` runs it, at one fixed instant (``NOW``) so that what the tests publish later
+carries the same stamps.
 
 One run serves every pytest-xdist worker: the first that asks runs it under a file lock in the
 session's shared temporary folder and writes what the run reported beside it; the others read
@@ -17,17 +18,16 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
 import shutil
-import subprocess
-import sys
-import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.prefect_api import command_env
-
-__all__ = ["NOW", "SAMPLE", "SUMMARY", "SampleRun", "copy_out", "shared_sample_run"]
+__all__ = ["NOW", "ROOT", "SAMPLE", "SampleRun", "copy_out", "shared_sample_run", "summary",
+           "at_the_commands_place"]  # fmt: skip
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
@@ -38,29 +38,6 @@ NOW = "2026-11-16T22:30:00+01:00"
 """The instant the shared run publishes at (``BRIDGESCAN_NOW``): the evening itself."""
 
 INFO = "sample-run.json"
-
-SUMMARY = textwrap.dedent(
-    """
-    import json, sys
-    from pipeline.flows.prefect_env import configure_prefect
-    configure_prefect()  # before numpy and Prefect load, as every bridgescan command does
-    from pathlib import Path
-    from pipeline.flows.run_event import run_event
-
-    def summary(s):
-        return {"sessions": [x.__dict__ for x in s.sessions], "records": s.records,
-                "status": s.results.status.label, "reasons": list(s.results.status.reasons),
-                "waiting": list(s.waiting), "paths": sorted(s.paths)}
-    """
-)
-"""The start of a script that runs the flow: ``summary(run)`` is what a run reported, as JSON."""
-
-SCRIPT = SUMMARY + textwrap.dedent(
-    """
-    done = run_event(Path(sys.argv[1]), Path(sys.argv[2]))
-    print("REPORT" + json.dumps(summary(done), default=str))
-    """
-)
 
 
 @dataclass(frozen=True)
@@ -74,6 +51,34 @@ class SampleRun:
     report: dict[str, Any]
 
 
+def summary(run: Any) -> dict[str, Any]:
+    """What a run reported (``run_event``'s summary) as plain JSON data."""
+    data = {"sessions": [session.__dict__ for session in run.sessions], "records": run.records,
+            "status": run.results.status.label, "reasons": list(run.results.status.reasons),
+            "waiting": list(run.waiting), "paths": sorted(run.paths)}  # fmt: skip
+    return json.loads(json.dumps(data, default=str))  # type: ignore[no-any-return]
+
+
+@contextmanager
+def at_the_commands_place(now: str) -> Iterator[None]:
+    """In ROOT (the sample named as the command names it) with the clock at ``now``
+    (``BRIDGESCAN_NOW``) and no store from outside; both put back after."""
+    saved = {name: os.environ.get(name) for name in ("BRIDGESCAN_NOW", "BRIDGESCAN_STORE")}
+    here = Path.cwd()
+    os.environ.pop("BRIDGESCAN_STORE", None)
+    os.environ["BRIDGESCAN_NOW"] = now
+    os.chdir(ROOT)
+    try:
+        yield
+    finally:
+        os.chdir(here)
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def shared_sample_run(root: Path) -> SampleRun:
     """The session's run of the sample, made by whichever process asks first (under a lock)."""
     root.mkdir(parents=True, exist_ok=True)
@@ -81,14 +86,11 @@ def shared_sample_run(root: Path) -> SampleRun:
     with open(root / "sample-run.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not info.exists():
+            from pipeline.flows.run_event import run_event
+
             out = root / "sample-run" / "out"
-            env = command_env(root / "sample-run" / "prefect")
-            env["BRIDGESCAN_NOW"] = NOW
-            command = [sys.executable, "-c", SCRIPT, str(FOLDER), str(out)]
-            done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900,
-                                  cwd=ROOT)  # fmt: skip
-            assert done.returncode == 0, done.stderr[-4000:]
-            report = json.loads(done.stdout.split("REPORT", 1)[1])
+            with at_the_commands_place(NOW):
+                report = summary(run_event(FOLDER, out))
             info.write_text(json.dumps({"folder": str(FOLDER), "out": str(out), "report": report}))
         saved = json.loads(info.read_text())
     return SampleRun(Path(saved["folder"]), Path(saved["out"]), saved["report"])

@@ -1,6 +1,7 @@
 """One bad event in a batch is reported with its reason, and the rest of the batch goes on.
 
-Real files and a real ``bridgescan batch`` process: an event file that is not YAML (nothing
+Real files and the real ``bridgescan batch`` (in the test's process: test_batch_flow.py has
+the command's exit status from a process of its own): an event file that is not YAML (nothing
 of it published), a scan cut off half way, pages whose QR code names another event, a page
 of another program's PDF among the travellers (each published PROVISIONAL as ``run``
 publishes it, the page named and waiting in the review queue), and output folders that are
@@ -13,34 +14,19 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 
-from tests.prefect_api import command_env
-
-ROOT = Path(__file__).parents[3]
-SAMPLE = ROOT / "sample_data" / "club-evening"
-BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
-
-
-def _typed_event(folder: Path, name: str | None = None) -> Path:
-    """The sample's session 2 alone, as typed at the club (no page to read)."""
-    folder.mkdir(parents=True)
-    text = (SAMPLE / "event.yaml").read_text("utf-8")
-    if name is not None:
-        text = text.replace("name: Autumn pairs", f"name: {name}")
-    (folder / "event.yaml").write_text(text, "utf-8")
-    shutil.copy(SAMPLE / "session2.csv", folder)
-    (folder / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
-    return folder
+from tests.pipeline.flows.commands import Invoke
+from tests.pipeline.flows.sample_events import SAMPLE, typed_event
 
 
 def _scanned_event(folder: Path, pdf: bytes, name: str | None = None) -> Path:
     """The sample event with session 1 scanned into ``pdf`` (with the director's typed
     adjusted scores, as in the sample) and session 2 typed."""
-    _typed_event(folder, name)
+    typed_event(folder, name)
     (folder / "scans").mkdir()
     (folder / "scans" / "session1.pdf").write_bytes(pdf)
     shutil.copy(SAMPLE / "scans" / "session1-director.csv", folder / "scans")
@@ -81,28 +67,27 @@ def _letter() -> bytes:
     return buffer.getvalue()
 
 
-def _batch(day: Path, out: Path, home: Path) -> tuple[subprocess.CompletedProcess[str], dict]:  # type: ignore[type-arg]
-    env = command_env(home)
-    env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
-    done = subprocess.run([BRIDGESCAN, "batch", str(day), "-o", str(out)], env=env,
-                          capture_output=True, text=True, timeout=900, cwd=ROOT)  # fmt: skip
+def _batch(bridgescan: Invoke, day: Path, out: Path) -> tuple[Result, dict]:  # type: ignore[type-arg]
+    done = bridgescan("batch", day, "-o", out)
     summary = json.loads((out / "batch-summary.json").read_text("utf-8"))
     return done, {event["event"]: event for event in summary["events"]}
 
 
-def test_bad_files_are_reported_and_the_rest_of_the_batch_is_published(tmp_path) -> None:
+def test_bad_files_are_reported_and_the_rest_of_the_batch_is_published(
+    tmp_path: Path, bridgescan: Invoke
+) -> None:
     day = tmp_path / "day"
-    _typed_event(day / "a-good")
-    broken = _typed_event(day / "b-broken-event-file")
+    typed_event(day / "a-good")
+    broken = typed_event(day / "b-broken-event-file")
     (broken / "event.yaml").write_text("event: {name: Broken\nsessions: [", "utf-8")
     whole = (SAMPLE / "scans" / "session1.pdf").read_bytes()
     _scanned_event(day / "c-cut-off-scan", whole[: len(whole) // 3])
     _scanned_event(day / "d-other-event", _first_pages(2), name="Winter pairs")
     _scanned_event(day / "e-foreign-page", _first_pages(2, then=_letter()))
 
-    done, events = _batch(day, tmp_path / "out", tmp_path / "prefect")
+    done, events = _batch(bridgescan, day, tmp_path / "out")
 
-    assert done.returncode == 2, done.stdout[-3000:] + done.stderr[-3000:]  # bad input
+    assert done.exit_code == 2, done.stdout[-3000:] + done.stderr[-3000:]  # bad input
     assert "Traceback" not in done.stdout + done.stderr
     assert events["a-good"]["outcome"] == "official"
     assert (tmp_path / "out" / "a-good" / "results.json").is_file()
@@ -153,10 +138,12 @@ def _mount_tmpfs(folder: Path, options: str) -> bool:
     return done.returncode == 0
 
 
-def test_an_output_folder_read_only_or_full_is_reported_and_the_rest_goes_on(tmp_path) -> None:
+def test_an_output_folder_read_only_or_full_is_reported_and_the_rest_goes_on(
+    tmp_path: Path, bridgescan: Invoke
+) -> None:
     day, out = tmp_path / "day", tmp_path / "out"
     for name in ("a-good", "b-read-only", "c-full"):
-        _typed_event(day / name)
+        typed_event(day / name)
     mounted = []
     if _mount_tmpfs(out / "b-read-only", "ro,size=1m"):
         mounted.append(out / "b-read-only")
@@ -170,12 +157,12 @@ def test_an_output_folder_read_only_or_full_is_reported_and_the_rest_goes_on(tmp
     else:
         shutil.rmtree(day / "c-full")
     try:
-        done, events = _batch(day, out, tmp_path / "prefect")
+        done, events = _batch(bridgescan, day, out)
     finally:
         for folder in mounted:
             subprocess.run(["umount", "-l", str(folder)], check=False)
 
-    assert done.returncode == 3, done.stdout[-3000:] + done.stderr[-3000:]  # the machine's
+    assert done.exit_code == 3, done.stdout[-3000:] + done.stderr[-3000:]  # the machine's
     assert "Traceback" not in done.stdout + done.stderr
     assert events["a-good"]["outcome"] == "official"
     read_only = events["b-read-only"]

@@ -2,24 +2,28 @@
 
 On the test session's Prefect API (tests/prefect_api.py: the server app ``prefect server
 start`` serves, on loopback, started once for every test): ``bridgescan deploy --pool
-office``, ``prefect deployment run`` with a typed event (no pages to read: this is about the
-server, not the reader), ``prefect worker start --run-once``; then the server's own record is
-read back: the deployment's flow run, named after the batch, and the event's sub-flow run
+office`` and ``prefect deployment run`` with a typed event (no pages to read: this is about
+the server, not the reader), both in the test's process (Prefect's own CLI through the
+runner Prefect tests it with), then ``prefect worker start --run-once`` as a process of its
+own (which starts the flow run's process, as an office's worker does); then the server's own
+record is read back: the deployment's flow run, named after the batch, and the event's sub-flow run
 named after the event, both completed, and the session's ranking and review summary and the
 batch summary as artifacts of those runs. The server holds other tests' runs too: what is
 read is what this deployment ran.
 """
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.pipeline.flows.commands import Invoke
+from tests.pipeline.flows.sample_events import typed_event
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
-SAMPLE = ROOT / "sample_data" / "club-evening"
 BIN = Path(sys.executable).parent
 
 
@@ -30,21 +34,26 @@ def _run(args: list[str], env: dict[str, str], timeout: int = 600) -> str:
     return done.stdout
 
 
-def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(tmp_path) -> None:
+def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(
+    tmp_path: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from prefect.testing.cli import CycloptsCliRunner
+
+    monkeypatch.chdir(ROOT)  # where the worker's flow run starts, as an office deploys from
+
     server = command_env(tmp_path / "client-home")
     assert server.get("PREFECT_API_URL"), "the test session's Prefect API"
-    day = tmp_path / "day" / "club"
-    day.mkdir(parents=True)
-    shutil.copy(SAMPLE / "event.yaml", day)
-    shutil.copy(SAMPLE / "session2.csv", day)
-    (day / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
+    typed_event(tmp_path / "day" / "club")
     out = tmp_path / "out"
 
-    said = _run([str(BIN / "bridgescan"), "deploy", "--pool", "office"], server)
-    assert "deployed bridgescan-batch/office for work pool 'office'" in said
+    deployed = bridgescan("deploy", "--pool", "office")
+    assert deployed.exit_code == 0, deployed.stdout + deployed.stderr
+    assert "deployed bridgescan-batch/office for work pool 'office'" in deployed.stdout
     folders = json.dumps([str(tmp_path / "day")])
-    _run([str(BIN / "prefect"), "deployment", "run", "bridgescan-batch/office",
-          "-p", f"folders={folders}", "-p", f"out_dir={out}"], server)  # fmt: skip
+    run = ["deployment", "run", "bridgescan-batch/office", "-p", f"folders={folders}",
+           "-p", f"out_dir={out}"]  # fmt: skip
+    asked = CycloptsCliRunner().invoke(run)  # `prefect deployment run ...`
+    assert asked.exit_code == 0, asked.output
     _run([str(BIN / "prefect"), "worker", "start", "--pool", "office", "--run-once"], server)
 
     summary = json.loads((out / "batch-summary.json").read_text())

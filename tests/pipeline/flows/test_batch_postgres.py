@@ -2,10 +2,9 @@
 each event keeps its own store in it (a schema per event), never two events in one store.
 
 ``bridgescan batch`` on the test session's PostgreSQL cluster and Prefect API, in the test's
-process (its command line, exit codes and output in a process of their own are the tests of
-test_batch_flow.py and test_batch_bad_events.py), with two typed events (no page to read:
-this is about the store, not the reader): both published as
-official, each event's chain in ``<schema>_<event>`` holding only its own event, nothing
+process (the command's exit status from a process of its own is test_batch_flow.py's), with
+two typed events (no page to read: this is about the store, not the reader): both published
+as official, each event's chain in ``<schema>_<event>`` holding only its own event, nothing
 kept in the output folders; run again, nothing is added. A SQLite path is refused (two
 events would share it) with exit 2 before anything starts.
 """
@@ -13,50 +12,25 @@ events would share it) with exit 2 before anything starts.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 
-import pytest
-from click.testing import Result
-from typer.testing import CliRunner
-
-ROOT = Path(__file__).parents[3]
-SAMPLE = ROOT / "sample_data" / "club-evening"
-
-
-def _typed_event(folder: Path, name: str) -> None:
-    folder.mkdir(parents=True)
-    text = (SAMPLE / "event.yaml").read_text("utf-8").replace("name: Autumn pairs", f"name: {name}")
-    (folder / "event.yaml").write_text(text, "utf-8")
-    shutil.copy(SAMPLE / "session2.csv", folder)
-    (folder / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
-
-
-def _batch(args: list[str]) -> Result:
-    """The command as ``bridgescan batch ARGS`` runs it; an exception other than its exit
-    fails the test (as a traceback would)."""
-    from pipeline.cli import app
-
-    return CliRunner().invoke(app, ["batch", *args], catch_exceptions=False)
+from tests.pipeline.flows.commands import Invoke
+from tests.pipeline.flows.sample_events import typed_event
 
 
 def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(
-    tmp_path, postgres, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, postgres, bridgescan: Invoke
 ) -> None:
     from pipeline.store import EventStore
     from pipeline.store.location import store_location
 
     day, out = tmp_path / "day", tmp_path / "out"
-    _typed_event(day / "pairs-a", "Pairs A")
-    _typed_event(day / "Pairs B", "Pairs B")
+    typed_event(day / "pairs-a", "Pairs A")
+    typed_event(day / "Pairs B", "Pairs B")
     url = postgres.fresh_url()
     schema = store_location(url).schema
-    for name in [name for name in os.environ if name.startswith("BRIDGESCAN_")]:
-        monkeypatch.delenv(name)  # no store, no clock from outside
-    monkeypatch.setenv("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")  # as batch sets it
 
-    done = _batch([str(day), "-o", str(out), "--store", url])
+    done = bridgescan("batch", day, "-o", out, "--store", url)
     assert done.exit_code == 0, done.stdout[-3000:] + done.stderr[-3000:]
     summary = json.loads((out / "batch-summary.json").read_text())
     assert [e["outcome"] for e in summary["events"]] == ["official", "official"]
@@ -71,12 +45,12 @@ def test_each_event_of_a_batch_keeps_its_own_schema_of_one_database(
             assert [record.value.name for record in events.values()] == [name]
             heads[folder] = store.verify()
 
-    again = _batch([str(day), "-o", str(out), "--store", url])
+    again = bridgescan("batch", day, "-o", out, "--store", url)
     assert again.exit_code == 0, again.stdout[-3000:] + again.stderr[-3000:]
     for folder, suffix in (("Pairs B", "pairs_b"), ("pairs-a", "pairs_a")):
         with EventStore(url.replace(f"schema={schema}", f"schema={schema}_{suffix}")) as store:
             assert store.verify() == heads[folder]  # nothing added by the second run
 
-    refused = _batch([str(day), "-o", str(out), "--store", str(tmp_path / "one.sqlite")])
+    refused = bridgescan("batch", day, "-o", out, "--store", tmp_path / "one.sqlite")
     assert refused.exit_code == 2 and "a schema per event" in refused.stderr
     assert "Traceback" not in refused.stderr

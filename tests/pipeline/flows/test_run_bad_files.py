@@ -1,4 +1,5 @@
-"""Failure that is honest: bad files inside `bridgescan run` (the real command).
+"""Failure that is honest: bad files inside `bridgescan run` (the real command; in the test's
+process but where Prefect's own temporary API is the point: a process of its own).
 
 The sample evening, session 1 given as a corrupt PDF (text with a .pdf name), a truncated
 PDF (the first 300 KB of the sample's 9.9 MB scan: no cross-reference table, no pages),
@@ -16,20 +17,23 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.pipeline.flows.commands import Invoke
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 
 
-def _bridgescan(
-    args: list[str], tmp_path: Path, extra: dict[str, str] | None = None
+def _bridgescan_on_its_own_api(
+    args: list[str], tmp_path: Path, settings: dict[str, str]
 ) -> subprocess.CompletedProcess[str]:
+    """The command as a process of its own on Prefect's temporary API (the session's API
+    left out), with Prefect's ``settings``."""
     env = command_env(tmp_path / "prefect")
-    if extra:  # Prefect's own settings: its temporary API, not the session's
-        env.pop("PREFECT_API_URL", None)
-        env.update(extra)
-    env["COLUMNS"] = "200"
+    env.pop("PREFECT_API_URL", None)
+    env.update(settings, COLUMNS="200")
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
     return subprocess.run(command, env=env, capture_output=True, text=True, timeout=900,
                           cwd=ROOT)  # fmt: skip
@@ -47,7 +51,9 @@ def _event(tmp_path: Path, session1: str) -> Path:
     return folder
 
 
-def test_corrupt_truncated_and_foreign_files_are_named_and_the_evening_goes_on(tmp_path) -> None:
+def test_corrupt_truncated_and_foreign_files_are_named_and_the_evening_goes_on(
+    tmp_path: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = _event(
         tmp_path,
         "    scans: [scans/corrupt.pdf, scans/truncated.pdf]\n"
@@ -58,11 +64,12 @@ def test_corrupt_truncated_and_foreign_files_are_named_and_the_evening_goes_on(t
         (folder / "scans" / "truncated.pdf").write_bytes(whole.read(300_000))
     (folder / "scans" / "foreign.xlsx").write_text("hello, I am a text file\n")
     out = tmp_path / "out"
+    monkeypatch.setenv("COLUMNS", "200")  # each message on one line
 
-    done = _bridgescan(["run", str(folder), "-o", str(out)], tmp_path)
+    done = bridgescan("run", folder, "-o", out)
 
     said = done.stdout + done.stderr
-    assert done.returncode == 1, said[-3000:]  # published, provisional: never 70, never 0
+    assert done.exit_code == 1, said[-3000:]  # published, provisional: never 70, never 0
     assert "Traceback" not in said
     assert "session 1: not read: corrupt.pdf, page 1: unreadable" in done.stdout
     assert "session 1: not read: truncated.pdf, page 1: unreadable" in done.stdout
@@ -83,15 +90,17 @@ def test_corrupt_truncated_and_foreign_files_are_named_and_the_evening_goes_on(t
         ("corrupt.pdf#p1", "unreadable"), ("truncated.pdf#p1", "unreadable")]  # fmt: skip
 
 
-def test_a_path_outside_the_event_folder_is_refused_before_anything_runs(tmp_path) -> None:
+def test_a_path_outside_the_event_folder_is_refused_before_anything_runs(
+    tmp_path: Path, bridgescan: Invoke
+) -> None:
     outside = tmp_path / "elsewhere.csv"
     shutil.copy(SAMPLE / "session2.csv", outside)
     folder = _event(tmp_path, f"    entries: [{outside}]")
     out = tmp_path / "out"
 
-    done = _bridgescan(["run", str(folder), "-o", str(out)], tmp_path)
+    done = bridgescan("run", folder, "-o", out)
 
-    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.exit_code == 2, done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert "elsewhere.csv" in done.stderr and "nothing was published" in done.stderr
     published = [p.name for p in out.iterdir()] if out.exists() else []
@@ -104,7 +113,7 @@ def test_prefect_that_does_not_start_in_time_is_the_machine_not_a_bug(tmp_path) 
     folder = _event(tmp_path, "    entries: [scans/session1-director.csv]")
     out = tmp_path / "out"
     env_timeout = {"PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "0"}
-    done = _bridgescan(["run", str(folder), "-o", str(out)], tmp_path, env_timeout)
+    done = _bridgescan_on_its_own_api(["run", str(folder), "-o", str(out)], tmp_path, env_timeout)
     said = done.stdout + done.stderr
     assert done.returncode == 3, said[-3000:]
     assert "Traceback" not in said and "internal error" not in said

@@ -1,10 +1,10 @@
 """The main job end to end on the bundled sample: provisional until reviewed, then official.
 
-The run flow three times on the test session's Prefect API (tests/prefect_api.py): as
-scanned (PROVISIONAL, the 4 rows waiting for review named, no masterpoint file): the
-session's one run of the sample (tests/pipeline/flows/sample_run.py), which the batch and
-PostgreSQL tests compare with too; then, in one command of its own on a copy of that output
-folder, after a person decides every item (a wrong decision refused with its reason, a
+The run flow three times on the test session's Prefect API (tests/prefect_api.py), in the
+test's process: as scanned (PROVISIONAL, the 4 rows waiting for review named, no masterpoint
+file): the session's one run of the sample (tests/pipeline/flows/sample_run.py), which the
+batch and PostgreSQL tests compare with too; then, on a copy of that output folder, after a
+person decides every item (a wrong decision refused with its reason, a
 second decision replacing the first): OFFICIAL; and again unchanged, which must add nothing
 to the event store. The second and third runs read no page again (the store's readings,
 keyed by the scan's content and the reader's version, are reused).
@@ -17,32 +17,36 @@ lies in the strip facing box 2, which is not marked: whose stroke is it?).
 
 import json
 import sqlite3
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 
-from tests.pipeline.flows.sample_run import SUMMARY, SampleRun, copy_out
-from tests.prefect_api import command_env
+from tests.pipeline.flows.sample_run import (
+    ROOT,
+    SampleRun,
+    at_the_commands_place,
+    copy_out,
+    summary,
+)
 
-ROOT = Path(__file__).parents[3]
 # The decisions and the later runs: ten minutes after the first run published, within the
 # correction period.
 LATER = "2026-11-16T22:40:00+01:00"
 WAITING = ["session1.pdf#p16r6", "session1.pdf#p17r1", "session1.pdf#p23r4"]
 
-SCRIPT = SUMMARY + textwrap.dedent(
-    """
+
+def _decide_and_run_twice(sample: Path, out: Path) -> dict:  # type: ignore[type-arg]
+    """The director's decisions on the first run's queue (a wrong one refused, one replaced
+    by a second person's), then the run flow twice: what each step gave, and the rows the
+    store holds after."""
     from pipeline.doors.scans.review import DecisionRefused
     from pipeline.doors.scans.review_decisions import decide
     from pipeline.doors.scans.review_queue_file import load_queue
+    from pipeline.flows.run_event import run_event
     from pipeline.store import EventStore
 
-    sample, out = Path(sys.argv[1]), Path(sys.argv[2])
-    report = {"runs": []}
+    report: dict = {"runs": []}  # type: ignore[type-arg]
     items = load_queue(out)
     with EventStore(out / "bridgescan.sqlite") as store:
         try:
@@ -50,7 +54,7 @@ SCRIPT = SUMMARY + textwrap.dedent(
         except DecisionRefused as refused:
             report["refused"] = list(refused.problems)
         decide(store, items, "session1.pdf#p16r6", "TD Eva", "2-9 2CX E -1 +500", override=True,
-               note="first look")
+               note="first look")  # fmt: skip
         decide(store, items, "session1.pdf#p16r6", "TD Per", "candidate 1")
         report["candidates"] = [c.text for c in items[0].candidates]
         for item in ("session1.pdf#p17r1", "session1.pdf#p23r4"):
@@ -61,25 +65,17 @@ SCRIPT = SUMMARY + textwrap.dedent(
         rows = [[r.actor, r.value.board, r.value.source.row, r.value.ns_pair, r.value.ew_pair,
                  r.value.contract and str(r.value.contract),
                  r.value.declarer and str(r.value.declarer), r.value.tricks]
-                for r in store.current("row", "s1/").values() if r.value is not None]
+                for r in store.current("row", "s1/").values() if r.value is not None]  # fmt: skip
     report["rows"] = rows
-    print("REPORT" + json.dumps(report, default=str))
-    """
-)
+    return report
 
 
 def test_sample_event_provisional_until_reviewed_then_official(
-    tmp_path, sample_run: SampleRun
+    tmp_path: Path, sample_run: SampleRun
 ) -> None:
-    env = command_env(tmp_path / "prefect")
-    env["BRIDGESCAN_NOW"] = LATER
     out = copy_out(sample_run, tmp_path / "out")
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(sample_run.folder), str(out)],
-        env=env, capture_output=True, text=True, timeout=900, cwd=ROOT,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-4000:]
-    report = json.loads(done.stdout.split("REPORT", 1)[1])
+    with at_the_commands_place(LATER):
+        report = _decide_and_run_twice(sample_run.folder, out)
     first = sample_run.report
     second, third = report["runs"]
 
