@@ -9,6 +9,7 @@ scoring module that reaches for the pipeline.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ def _modules() -> dict[str, Path]:
     return found
 
 
-MODULES = _modules()
+MODULES = _modules()  # the names only: cheap; the sources are read by _graph, when a test asks
 
 
 def _imports(name: str, path: Path) -> set[str]:
@@ -50,7 +51,11 @@ def _imports(name: str, path: Path) -> set[str]:
     return {t for t in targets if t in MODULES and t != name}
 
 
-GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+@cache
+def _graph() -> dict[str, set[str]]:
+    """Each module's project imports, read once for the tests of this file (not at
+    collection, where every pytest-xdist worker would parse the ~400 modules)."""
+    return {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _room(module: str) -> str:
@@ -100,17 +105,17 @@ def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_import_graph_is_read() -> None:
     assert "pipeline.results.event" in MODULES
-    assert "pipeline.results.pairs" in GRAPH["pipeline.results.event"]
-    assert "scoring.law77" in GRAPH["ocr.results_table"]
+    assert "pipeline.results.pairs" in _graph()["pipeline.results.event"]
+    assert "scoring.law77" in _graph()["ocr.results_table"]
 
 
 def test_no_module_circles() -> None:
-    assert _circles(GRAPH) == []
+    assert _circles(_graph()) == []
 
 
 def test_no_room_circles() -> None:
     rooms: dict[str, set[str]] = {}
-    for module, targets in GRAPH.items():
+    for module, targets in _graph().items():
         mine = _room(module)
         rooms.setdefault(mine, set()).update(_room(t) for t in targets if _room(t) != mine)
     assert _circles(rooms) == []
@@ -132,7 +137,7 @@ def test_a_circle_is_found() -> None:
 def test_lower_rooms_never_import_upward(room: str, never: tuple[str, ...]) -> None:
     wrong = sorted(
         f"{module} -> {target}"
-        for module, targets in GRAPH.items()
+        for module, targets in _graph().items()
         if _room(module) == room
         for target in targets
         if _room(target) in never or target.split(".")[0] in never
@@ -143,7 +148,7 @@ def test_lower_rooms_never_import_upward(room: str, never: tuple[str, ...]) -> N
 def test_nothing_imports_the_command_line() -> None:
     wrong = sorted(
         f"{module} -> {target}"
-        for module, targets in GRAPH.items()
+        for module, targets in _graph().items()
         if not module.startswith("pipeline.cli")
         for target in targets
         if target.startswith("pipeline.cli")

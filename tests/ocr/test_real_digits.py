@@ -14,7 +14,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scipy.io import savemat
 
 from ocr.training.real_digits import (
     ARCHIVES,
@@ -45,6 +44,8 @@ def test_usps_classes_run_from_one_to_zero_and_images_are_stored_by_column(tmp_p
     """The file's class k holds digit k + 1 and its last class digit 0; each image is a
     column of 256 values read column by column (MATLAB order). A vertical bar drawn in
     column 3 of the 16x16 image lies in values 48-63 of the column."""
+    from scipy.io import savemat  # here, not at collection: scipy.io is ~1.5 s of imports
+
     data = np.zeros((256, 2, 10), np.uint8)
     data[48:64, :, :] = 255
     buf = io.BytesIO()

@@ -1,13 +1,24 @@
-"""``bridgescan`` as its own process, for the tests of the record (clock, verification,
-trail): the command line exactly as a director runs it, with the clock set by
-``BRIDGESCAN_NOW`` and the store key in the test's own folder."""
+"""``bridgescan`` commands for the tests of the record (clock, verification, trail): the
+command line exactly as a director types it, with the clock set by ``BRIDGESCAN_NOW`` and
+the store key in the test's own folder.
+
+``bridgescan`` runs the command through the Typer app in the test's process (what the
+command does: its exit code, its output, what it records), with the environment the
+process would have and nothing else of this process's ``BRIDGESCAN_*`` settings;
+``bridgescan_process`` starts it as its own process, for the claims about the process (the
+exit code a shell sees through the entry point, no traceback) and ``released_together``
+for processes racing on one store. A process pays a second or two of imports the
+in-process command does not."""
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +27,7 @@ __all__ = [
     "ROOT",
     "RELEASED",
     "bridgescan",
+    "bridgescan_process",
     "environment",
     "released_together",
     "published",
@@ -24,15 +36,19 @@ __all__ = [
 
 ROOT = Path(__file__).parents[2]
 _MAIN = "import sys; sys.argv[0] = 'bridgescan'; from pipeline.cli import main; main()"
-#: ``python -c RELEASED START ARGS...``: bridgescan ARGS, started when the file START appears.
+#: ``python -c RELEASED START ARGS...``: bridgescan ARGS, run when the file START appears.
+#: The entry point and the store (SQLAlchemy) are imported first and ``START.ready.PID``
+#: says so, so that the processes released together start their commands together.
 RELEASED = """
-import sys, time
+import os, sys, time
 from pathlib import Path
 start = Path(sys.argv[1])
-while not start.exists():
-    time.sleep(0.005)
 sys.argv = ["bridgescan", *sys.argv[2:]]
 from pipeline.cli import main
+import pipeline.store.event_store
+Path(f"{start}.ready.{os.getpid()}").touch()
+while not start.exists():
+    time.sleep(0.002)
 main()
 """
 
@@ -56,10 +72,64 @@ def environment(home: Path, at: datetime | None = None, **extra: str) -> dict[st
     return env
 
 
-def bridgescan(
+def bridgescan(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``bridgescan ARGS`` through the Typer app in this process, as a process with the
+    environment ``env`` would run it: ``env`` set (and its ``TZ`` in force), every other
+    ``BRIDGESCAN_*`` setting of this process removed, and this process's environment as it
+    was afterwards. Output as a terminal shows it (stdout and stderr together, a logged
+    warning among them as a process without logging set up prints it) in ``.stdout``. A
+    command that raises is a failing test (the entry point would have made it exit 70)."""
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    root = logging.getLogger()
+    shown = _LastResort()
+    root.addHandler(shown)
+    try:
+        with _environment(env):
+            result = CliRunner().invoke(app, list(args), prog_name="bridgescan",
+                                        catch_exceptions=False)  # fmt: skip
+    finally:
+        root.removeHandler(shown)
+    return subprocess.CompletedProcess(["bridgescan", *args], result.exit_code, result.output)
+
+
+class _LastResort(logging.Handler):
+    """What Python does with a warning logged in a process that set up no logging (as
+    bridgescan does not): the message alone on stderr, the stderr of the moment (here the
+    command's, captured with its output)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sys.stderr.write(self.format(record) + "\n")
+
+
+@contextmanager
+def _environment(env: dict[str, str]) -> Iterator[None]:
+    """``env`` in force (its ``TZ`` too), without this process's other ``BRIDGESCAN_*``
+    settings; afterwards this process's environment as it was, whatever a command set."""
+    saved = dict(os.environ)
+    for name in saved:
+        if name.startswith("BRIDGESCAN_") and name not in env:
+            del os.environ[name]
+    os.environ.update(env)
+    time.tzset()
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+        time.tzset()
+
+
+def bridgescan_process(
     *args: str, env: dict[str, str], timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``bridgescan ARGS``; stdout and stderr together in ``.stdout``."""
+    """``bridgescan ARGS`` as its own process, through the console script's entry point;
+    stdout and stderr together in ``.stdout``."""
     return subprocess.run(
         [sys.executable, "-c", _MAIN, *args], cwd=ROOT, env=env, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout, check=False,
@@ -67,20 +137,26 @@ def bridgescan(
 
 
 def released_together(
-    commands: list[list[str]], env: dict[str, str], start: Path, wait: float = 1.5
+    commands: list[list[str]], env: dict[str, str], start: Path, timeout: float = 180
 ) -> list[subprocess.CompletedProcess[str]]:
-    """Start one process per command, let them import bridgescan (``wait`` seconds), then
+    """Start one process per command, wait until each has imported bridgescan, then
     release them at one moment (the file ``start``); their results, output in ``.stdout``."""
     processes = [
         subprocess.Popen([sys.executable, "-c", RELEASED, str(start), *command], cwd=ROOT,
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         for command in commands
     ]  # fmt: skip
-    time.sleep(wait)
+    deadline = time.monotonic() + timeout
+    ready = [Path(f"{start}.ready.{process.pid}") for process in processes]
+    while not all(path.exists() or process.poll() is not None
+                  for path, process in zip(ready, processes, strict=True)):  # fmt: skip
+        if time.monotonic() > deadline:
+            break  # released anyway: the commands still run, only less together
+        time.sleep(0.01)
     start.touch()
     results = []
     for process in processes:
-        output, _ = process.communicate(timeout=180)
+        output, _ = process.communicate(timeout=timeout)
         results.append(subprocess.CompletedProcess(process.args, process.returncode, output))
     return results
 

@@ -8,7 +8,8 @@ laptop whose clock says 22:05 (21:05 UTC) sends another correction, of session 2
 holds a record made at 22:30. It is refused (exit 3, the clock named), nothing recorded;
 with ``--clock-correction`` the correction is timed at 22:30, the store's last record, so
 it is late (exit 2) without an override; with the override it is version 3, and the clock
-correction is a record of its own, with its reason, listed by ``audit show``.
+correction is a record of its own, with its reason, listed by ``audit show``. The commands
+run through the app in the test's process (tests/pipeline/record_cli.py).
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ import pytest
 from pipeline.store import EventStore
 from tests.pipeline.correction_event import PUBLISHED
 from tests.pipeline.record_cli import bridgescan, correct_args, environment, published
-
-pytestmark = pytest.mark.slow  # commands with the clock set back, each its own process
 
 OVERRIDE_AT = datetime(2026, 11, 24, 21, 30, tzinfo=UTC)  # 22:30 in Stockholm
 BACKWARDS = datetime(2026, 11, 24, 21, 5, tzinfo=UTC)  # 22:05: "inside" 22:10, but after 22:30

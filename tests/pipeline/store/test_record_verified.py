@@ -2,8 +2,9 @@
 
 The event of ``tests/pipeline/correction_event.py`` published (version 1, 21:40) and
 corrected once (session 2, board 1, 4-1: +450; version 2, 21:50), then changed behind the
-program's back, as a determined editor would. Each command is its own process; each
-refuses with exit 4, names what is broken, and changes nothing:
+program's back, as a determined editor would. Each command refuses with exit 4, names what
+is broken, and changes nothing (through the app in the test's process; ``correct`` of the
+first test as its own process, the exit code and output as a shell sees them):
 
 - a published file edited (``versions/v0002/results.json``): ``correct``, ``review
   list``, ``review resolve``, ``audit show``, ``versions``, ``serve``, ``score``, ``run``;
@@ -27,10 +28,14 @@ import pytest
 from pipeline.doors.scans.review import ReviewItem
 from pipeline.doors.scans.review_queue_file import write_queue
 from pipeline.store import EventStore
-from tests.pipeline.record_cli import bridgescan, correct_args, environment, published
+from tests.pipeline.record_cli import (
+    bridgescan,
+    bridgescan_process,
+    correct_args,
+    environment,
+    published,
+)
 from tests.pipeline.store.store_raw import bypass_triggers
-
-pytestmark = pytest.mark.slow  # every command refusing a broken record, each its own process
 
 LATER = datetime(2026, 11, 24, 20, 50, tzinfo=UTC)  # 21:50 in Stockholm, inside the period
 ITEM = ReviewItem(id="session1.pdf#p1", file="session1.pdf", page=1, row=None, board=None,
@@ -77,8 +82,9 @@ def test_a_changed_published_file_stops_every_command(out: Path, tmp_path: Path)
          str(tmp_path / "event" / "s2.csv"), "-o", str(out)],
         ["run", str(tmp_path / "event"), "--out", str(out)],
     ]  # fmt: skip
-    for command in commands:
-        refused = bridgescan(*command, env=env)
+    for number, command in enumerate(commands):
+        run = bridgescan_process if number == 0 else bridgescan  # the first as a shell sees it
+        refused = run(*command, env=env)
         assert refused.returncode == 4, (command, refused.stdout)
         assert f"{edited} is not the file that was published" in refused.stdout, command
         assert "Traceback" not in refused.stdout

@@ -3,7 +3,8 @@
 Two scorers correcting one session at the same moment (issue 10), the workers of a batch
 appending to one store (issue 11): each write either lands on the state its writer saw or
 is refused with ``ConflictError``; the chain stays one unbroken line with no gap. The
-process tests start real processes (spawn) that open their own connections.
+process tests start real processes that open their own connections, forked from a server
+process that imported the store once (``_processes``), not each paying for its imports.
 """
 
 from __future__ import annotations
@@ -15,6 +16,16 @@ import pytest
 from pipeline.store import Append, ConflictError, EventStore
 
 pytestmark = pytest.mark.slow  # scorers and batch workers in processes of their own
+
+
+def _processes() -> multiprocessing.context.BaseContext:
+    """Processes of their own, each a fork of the forkserver (started once per pytest
+    process, with this module and so the store imported): a spawned process would import
+    them again, a second of CPU each, and a fork of the test's process would copy its
+    threads' locks."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
 
 
 def test_append_only_if_the_key_is_where_the_caller_saw_it(store_url) -> None:
@@ -79,7 +90,7 @@ def _scorer(url: str, name: str, corrections: int, start, results) -> None:  # n
 
 
 def test_two_scorers_correcting_at_once_lose_nothing(store_url) -> None:
-    context = multiprocessing.get_context("spawn")
+    context = _processes()
     start, results = context.Barrier(2), context.Queue()
     each = 10
     scorers = [context.Process(target=_scorer, args=(store_url, name, each, start, results))
@@ -117,7 +128,7 @@ def _racer(url: str, name: str, rounds: int, barriers, results) -> None:  # noqa
 
 
 def test_of_two_publishing_the_same_version_exactly_one_wins(store_url) -> None:
-    context = multiprocessing.get_context("spawn")
+    context = _processes()
     barriers = (context.Barrier(2), context.Barrier(2))
     results = context.Queue()
     rounds = 5
@@ -146,7 +157,7 @@ def _worker(url: str, worker: int, pages: int) -> None:
 
 
 def test_batch_workers_appending_to_one_store_keep_one_unbroken_chain(store_url) -> None:
-    context = multiprocessing.get_context("spawn")
+    context = _processes()
     workers, pages = 3, 8
     processes = [context.Process(target=_worker, args=(store_url, w, pages))
                  for w in range(workers)]  # fmt: skip

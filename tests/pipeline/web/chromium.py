@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import os
 import shutil
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
 
-__all__ = ["CHROMIUM_FLAGS", "ChromiumMissing", "launch"]
+__all__ = ["CHROMIUM_FLAGS", "ChromiumMissing", "expect", "launch"]
+
+#: How long Playwright's assertions wait (its default is 5 s): on CI's two cores the browser
+#: tests share the machine with a club evening being read and scored, and a page that is
+#: slow there is not a wrong page.
+EXPECT_TIMEOUT_MS = 20_000
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -40,3 +45,13 @@ def launch(playwright: Playwright) -> Browser:
     if not path:
         raise ChromiumMissing("no chromium: run scripts/bootstrap.sh (apt-get install chromium)")
     return playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+
+
+def expect(actual: Any, message: str | None = None) -> Any:
+    """Playwright's ``expect``, waiting up to ``EXPECT_TIMEOUT_MS``. Playwright is imported
+    here, when a browser test first asserts, not when the tests are collected: its import
+    is ~3 s of CPU, which every pytest-xdist worker would pay, browser tests or not."""
+    from playwright.sync_api import expect as playwright_expect
+
+    playwright_expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+    return playwright_expect(actual, message)

@@ -18,15 +18,6 @@ if TYPE_CHECKING:
 SAMPLE = Path(__file__).parents[3] / "sample_data" / "club-evening"
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Playwright's assertions wait up to 20 s (its default is 5): on CI's two cores the
-    browser tests share the machine with a club evening being read and scored, and a page
-    that is slow there is not a wrong page."""
-    from playwright.sync_api import expect
-
-    expect.set_options(timeout=20_000)
-
-
 @pytest.fixture(scope="session")
 def sample_out(tmp_path_factory: pytest.TempPathFactory) -> tuple[EventResults, Path]:
     """The bundled two-session club evening scored by the spreadsheet path (`score`), with its

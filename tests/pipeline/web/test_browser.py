@@ -12,12 +12,11 @@ import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdfium2
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from PIL import Image, ImageStat
-from playwright.sync_api import Browser, Page, expect
 
 from pipeline.doors.scans.review_decisions import current_decisions
 from pipeline.events.hand_records import analyse
@@ -28,6 +27,10 @@ from pipeline.store import EventStore, store_location
 from pipeline.web.app import Console
 from pipeline.web.security import Secrets
 from pipeline.web.server import ConsoleThread
+from tests.pipeline.web.chromium import expect
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow  # the site and the console in Chromium
 
@@ -119,6 +122,8 @@ def test_accessibility_check_finds_nothing(
 
 def axe_problems(page: Page) -> list[str]:
     """Every rule axe-core finds broken on the page, with the first elements it names."""
+    from axe_playwright_python.sync_playwright import Axe
+
     results = Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"

@@ -15,15 +15,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdfium2
 import pytest
-from playwright.sync_api import Browser, Page, expect
 from typer.testing import CliRunner
 
 from pipeline.cli import app as cli
 from pipeline.events.club_folder import club_events
+from tests.pipeline.web.chromium import expect
 from tests.pipeline.web.serving import Served, served_club
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.slow  # a whole evening in Chromium against bridgescan serve
 
