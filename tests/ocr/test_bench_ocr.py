@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from benchmarks.bench_ocr import evaluate
+import pytest
+
+from benchmarks.bench_ocr import evaluate, no_event_conditions
 from ocr.training.synthetic import TRAINING, generate_session
 
 
@@ -22,3 +24,15 @@ def test_the_rows_of_a_page_that_cannot_be_read_count_as_rows_to_review(tmp_path
     assert sum(not_read.values()) == 8
     assert figures["review_share"] >= 8 / 16
     assert figures["false_accepts"] == 0
+
+
+def test_no_event_names_the_conditions_read_again_without_the_event():
+    """``--no-event`` takes a list, ``all`` or ``none``, among the conditions read; a name
+    that is no condition is refused rather than silently reading nothing without it."""
+    read = ["clean", "ordinary", "phone"]
+    assert no_event_conditions("ordinary", read) == {"ordinary"}
+    assert no_event_conditions("all", read) == {"clean", "ordinary", "phone"}
+    assert no_event_conditions("none", read) == set()
+    assert no_event_conditions("pencil,phone", read) == {"phone"}
+    with pytest.raises(ValueError, match="no condition smudged"):
+        no_event_conditions("phone,smudged", read)

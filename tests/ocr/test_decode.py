@@ -14,6 +14,7 @@ from ocr.decode import (
     DEFAULT_THRESHOLD,
     MarkGroup,
     RowEvidence,
+    _group_certainty,
     _slip_log_likelihoods,
     _slip_scores,
     decode_contract,
@@ -291,6 +292,32 @@ def test_three_or_four_notrump_two_down_need_a_certain_level():
     decoded = decode_contract(doubtful, Vulnerability.BOTH)
     assert decoded.ranked[0][0][:3] == (contract, Seat.NORTH, 7)
     assert "level" in decoded.unchecked
+
+
+def test_a_level_read_as_marked_beside_clean_boxes_is_certain_against_them():
+    """3D-1 and 4D-1 by North both score -50 not vulnerable: the level must be certain on
+    its marks. The 4 box is marked at 0.989 (a fill of 0.104, just over the marked
+    threshold: odds 0.989 / 0.011 = 89.91), the six others clean (0.0001: odds 0.0001
+    each). A played result marks one level box, so 4 is weighed against the other boxes
+    alone: 89.91 / (89.91 + 6 x 0.0001) = 0.99999, certain. Weighed against no level box
+    marked as well (odds 1) it was 89.91 / 90.91 = 0.989, and the row went to a person."""
+    contract = Contract.parse("4D")
+    assert ns_score(Contract.parse("3D"), Seat.NORTH, 8, Vulnerability.NONE) == -50
+    marks = marks_for(contract, Seat.NORTH, 9, -50)
+    ev = evidence(marks, 50, {"level": {"4": 0.989}})
+    decoded = decode_contract(ev, Vulnerability.NONE)
+    assert decoded.ranked[0][0] == (contract, Seat.NORTH, 9, -50)
+    assert decoded.unchecked == ()
+    assert _group_certainty(ev.level, "4", blank=False) == pytest.approx(0.999993, abs=1e-6)
+    assert _group_certainty(ev.level, "4") == pytest.approx(0.98899, abs=1e-5)
+
+
+def test_a_level_box_less_than_marked_is_still_weighed_against_none():
+    """The same row with the 4 box unsure (0.5, odds 1) and the 3 box clean: "no level
+    box marked" is as likely as 4 (1 / 2.0006 = 0.4999), and the row goes to a person."""
+    marks = marks_for(Contract.parse("4D"), Seat.NORTH, 9, -50)
+    ev = evidence(marks, 50, {"level": {"4": 0.5}})
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ("level",)
 
 
 def test_a_level_the_score_confirms_needs_no_certain_mark():

@@ -29,6 +29,8 @@ below. Read 3 at 0.3 and 5 at 0.7, (0.28 x 0.8281 + 2 x 0.008281 + 0.0000169) / 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -132,3 +134,40 @@ def test_ink_given_to_a_neighbour_whose_reading_scores_otherwise_is_left_to_the_
     uses = used_boxes(FOUR_S_PLUS_2, (3, 12))
     assert tied_ink(_marks("level 3"), uses, FOUR_S_PLUS_2, Vulnerability.BOTH) == []
     assert tied_ink(_marks(None), uses, FOUR_S_PLUS_2, Vulnerability.BOTH) == []
+
+
+def _circled_spade(fill: float, heart_ring: float) -> dict[str, list[MarkReading]]:
+    """``_marks("strain H")`` with the spade box circled (strokes round it 0.85 sure, its
+    inside filled ``fill``) and the heart box's ring ``heart_ring``."""
+    marks = _marks("strain H")
+    marks["strain"] = [
+        MarkReading("S", fill, MarkState.MARKED, 0.999, "circle", ring=0.85)
+        if m.option == "S"
+        else (replace(m, ring=heart_ring) if m.option == "H" else m)
+        for m in marks["strain"]
+    ]
+    return marks
+
+
+def test_ink_along_the_edge_of_a_circled_empty_box_is_its_circle_s_arc():
+    """The spade box circled (0.85) with nothing inside (fill 0.01, under the empty
+    threshold 0.05), the heart box's ink all in its strip facing S and no strokes round it
+    (ring 0): the ink is the circle's arc, not the player's mark, and 4S+2 stands though
+    4H+2 scores the same +680."""
+    uses = used_boxes(FOUR_S_PLUS_2, (3, 12))
+    assert tied_ink(_circled_spade(0.01, 0.0), uses, FOUR_S_PLUS_2, Vulnerability.BOTH) == []
+
+
+@pytest.mark.parametrize(("fill", "heart_ring"), [(0.06, 0.0), (0.01, 0.45)])
+def test_a_circled_box_with_ink_inside_or_strokes_round_the_other_box_is_still_tied(
+    fill: float, heart_ring: float
+):
+    """Ink inside the circled spade box (0.06, over the empty threshold 0.05), or strokes
+    round the heart box (0.45, over the circle's empty threshold 0.40), may be the
+    player's own mark in either box: the row still goes to a person."""
+    uses = used_boxes(FOUR_S_PLUS_2, (3, 12))
+    reasons = tied_ink(_circled_spade(fill, heart_ring), uses, FOUR_S_PLUS_2, Vulnerability.BOTH)
+    assert reasons == [
+        "strain H holds ink read as the stroke of S, and the score cannot tell 4H+2 by N from "
+        "4S+2 by N (both +680)"
+    ]
