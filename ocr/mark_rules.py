@@ -90,23 +90,30 @@ def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """A box unsure by its dot alone, on a dusty page, is read against the page's own
     dust (ocr/page_dust.py): a dot no larger than most specks on the page's blank paper
     may be one of them, and the box is read by its fill and circle alone (its dot kept in
-    ``dot_mm2``). A speck of 0.17-0.28 mm^2 lies between a dot's dust and mark thresholds
+    ``dot_mm2``). A speck of 0.17-0.32 mm^2 lies between a dot's dust and mark thresholds
     (0.15 and 0.40 mm^2); on 40 TRAINING noisy pages 162 empty boxes holding one read
-    unsure by it, against 2 intended dots so small inside the box. A blob by a box's
-    edge of 0.40-0.5 mm^2 and a dot on a printed edge are read as the unsure band's
-    middle (``ocr.dots.EDGE_UNSURE_MM2``, 0.275: 36 intended dots and 17 specks on those
-    pages), which this rule leaves alone: a pen touched to an edge is as likely. Runs
-    after the rules that read a box again (its dot with it), before ``edge_dots``, which
-    looks only at a row that holds a mark."""
+    unsure by it, against 2 intended dots so small inside the box (every other pen dot
+    measured 0.5 mm^2 or more). A blob by a box's edge of 0.40-0.5 mm^2 and a dot on a
+    printed edge are read as the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``: 36
+    intended dots and 17 specks on those pages), which this rule leaves alone: a pen
+    touched to an edge is as likely. Runs after the rules that read a box again (its dot
+    with it), before ``edge_dots``, which looks only at a row that holds a mark."""
     speck = ev.dust.speck_mm2(t)
     if speck is None:
         return read
     return [
         replace(mark_reading(r.option, r.fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
-        if _dot_unsure(r) and r.dot_mm2 <= speck and r.dot_mm2 < EDGE_UNSURE_MM2
+        if _dot_unsure(r) and r.dot_mm2 <= speck and not _by_an_edge(r)
         else r
         for r in read
     ]
+
+
+def _by_an_edge(r: MarkReading) -> bool:
+    """Was the box's dot read as a blob by its edge or a dot on a printed edge? Both are
+    given exactly ``EDGE_UNSURE_MM2`` (ocr/dots.py, ocr/edge_dots.py); a blob inside the box
+    is a whole number of pixels, never that."""
+    return r.dot_mm2 == EDGE_UNSURE_MM2
 
 
 RULES: tuple[MarkRule, ...] = (

@@ -256,15 +256,15 @@ class MarkSettings:
         "A page whose blank paper holds this many specks of dot_empty_below_mm2 or more per "
         "square centimetre is dusty: a small dot in a box is judged against its own specks.",
         "TRAINING: 40 noisy pages 0.008-0.34 a cm^2 on 121 cm^2 of margins, 40 each of "
-        "damaged, scribble, pdf150 0.025 at most; on the noisy pages 0.05 and 0.10 send the "
-        "same 106 of 494 rows to review (125 without the rule), 0 wrong rows",
+        "damaged, scribble, pdf150 0.025 at most; on the noisy pages 0.03, 0.05 and 0.10 sent "
+        "the same rows to review (the rule's first form: 106 of 494, 125 without it), 0 wrong",
     )
     dust_share: float = _t(
         0.9,
         "On a dusty page a box unsure by a dot no larger than this share of the page's specks "
         "is read without the dot (never one read as the unsure band's middle, 0.275 mm^2).",
-        "40 TRAINING noisy pages: 106 of 494 rows to review at 0.9, 110 at 0.5 (125 without "
-        "the rule), 0 wrong rows either way",
+        "40 TRAINING noisy pages: 104 of 494 rows to review at 0.9 (125 without the rule); in "
+        "the rule's first form 106 at 0.9, 105 at 1.0, 110 at 0.5; 0 wrong rows every way",
     )
 
     # --- the pen (ocr/pen.py) --------------------------------------------------------

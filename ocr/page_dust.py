@@ -3,7 +3,7 @@
 A dirty scanner (dust on its glass, toner specks) leaves specks all over a scan. Inside a
 mark box a speck is read as a dot (ocr/dots.py): under ``dot_empty_below_mm2`` (0.15 mm^2)
 it is dust, from ``dot_marked_above_mm2`` (0.40 mm^2) a pen dot, and between them the box
-is unsure. A speck of 0.17-0.28 mm^2 falls between the two, and so does a pen dot put on
+is unsure. A speck of 0.17-0.32 mm^2 falls between the two, and so does a pen dot put on
 a box's edge that the mask of the printed lines cuts: the box alone cannot tell them
 apart (on 40 TRAINING noisy pages, 162 empty boxes holding a speck read unsure by their
 dot against 2 intended dots of that size read inside the box).
