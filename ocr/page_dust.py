@@ -65,7 +65,7 @@ NO_DUST = PageDust(0.0, ())
 """A page whose dust was not measured (a row read on its own): never dusty."""
 
 
-_BLANK: dict[tuple[str, int, float], np.ndarray] = {}
+_BLANK: dict[tuple[str, int, float], tuple[np.ndarray, tuple[tuple[slice, slice], ...]]] = {}
 
 
 def blank_paper(layout: Layout, dpi: float) -> np.ndarray:
@@ -74,9 +74,25 @@ def blank_paper(layout: Layout, dpi: float) -> np.ndarray:
     more than ``ring_out_mm`` from every row's box (a circle round a box stays within
     that), and ``dust_border_mm`` in from the page's edges (a scan's border, the
     paper's edge), made once per layout and resolution."""
+    return _blank(layout, dpi)[0]
+
+
+def _blank(layout: Layout, dpi: float) -> tuple[np.ndarray, tuple[tuple[slice, slice], ...]]:
+    """The blank paper's mask, and the four margins round the rows that hold it (above,
+    below, left and right of them): only those are looked at, a third of the page."""
     key = (layout.paper, layout.version, dpi)
     if key not in _BLANK:
-        _BLANK[key] = _blank_paper(layout, dpi)
+        s = dpi / 25.4
+        x0 = int(min(r.rect.x for r in layout.rows) * s)
+        y0 = int(min(r.rect.y for r in layout.rows) * s)
+        x1 = int(max(r.rect.x1 for r in layout.rows) * s) + 1
+        y1 = int(max(r.rect.y1 for r in layout.rows) * s) + 1
+        margins = (np.s_[:y0, :], np.s_[y1:, :], np.s_[y0:y1, :x0], np.s_[y0:y1, x1:])
+        keep = _blank_paper(layout, dpi)
+        inside = np.zeros_like(keep)
+        for m in margins:
+            inside[m] = True
+        _BLANK[key] = (keep & inside, margins)
     return _BLANK[key]
 
 
@@ -105,15 +121,21 @@ def measure_dust(page: np.ndarray, layout: Layout, dpi: float) -> PageDust:
     """The specks on the blank paper of a flattened page (``ocr.illumination.flatten``,
     warped to the form at ``dpi``): every piece of solid ink there (as a dot inside a box
     is measured, ``ocr.dots``) from ``dot_empty_below_mm2`` up to ``dust_max_mm2``; a
-    larger piece is no speck (a hair, a stroke written off the boxes)."""
-    blank = blank_paper(layout, dpi)
+    larger piece is no speck (a hair, a stroke written off the boxes). A speck across two
+    margins' common edge counts as two pieces: a few pixels of one page in a thousand."""
+    blank, margins = _blank(layout, dpi)
     h, w = min(page.shape[0], blank.shape[0]), min(page.shape[1], blank.shape[1])
     page, blank = page[:h, :w], blank[:h, :w]
-    solid = ink_values(page, paper_tone(page[::2, ::2])) >= MARK_SETTINGS.solid
-    specks = (solid & blank).astype(np.uint8)
+    paper = paper_tone(page[::2, ::2])
     px2 = (dpi / 25.4) ** 2
-    _, _, stats, _ = cv2.connectedComponentsWithStats(specks, connectivity=8)
-    areas = stats[1:, cv2.CC_STAT_AREA] / px2
-    low, high = MARK_SETTINGS.dot_empty_below_mm2, MARK_SETTINGS.dust_max_mm2
-    sizes = np.sort(areas[(areas >= low) & (areas <= high)])
-    return PageDust(round(float(blank.sum()) / px2 / 100, 3), tuple(sizes.tolist()))
+    low, high = MARK_SETTINGS.dot_empty_below_mm2 * px2, MARK_SETTINGS.dust_max_mm2 * px2
+    sizes: list[float] = []
+    for m in margins:
+        solid = ink_values(page[m], paper) >= MARK_SETTINGS.solid
+        specks = (solid & blank[m]).astype(np.uint8)
+        if not cv2.countNonZero(specks):
+            continue
+        _, _, stats, _ = cv2.connectedComponentsWithStats(specks, connectivity=8)
+        areas = stats[1:, cv2.CC_STAT_AREA]
+        sizes += (areas[(areas >= low) & (areas <= high)] / px2).tolist()
+    return PageDust(round(float(blank.sum()) / px2 / 100, 3), tuple(sorted(sizes)))
