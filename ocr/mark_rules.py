@@ -5,9 +5,10 @@ circle round it and the dot in it, ``ocr.marks.mark_reading``). Then the rules b
 in this order, each a function of (evidence, readings so far, thresholds) that returns the
 row's readings. The order matters where a rule reads what an earlier one decided: the
 spill rules first settle which box a stroke belongs to, the circle rules then ask whether
-strokes round a box are its own circle, the dot rule last looks at a row that holds a
-mark. Every rule's reason, with the pages that showed it was needed, is its ``why`` and
-its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
+strokes round a box are its own circle, the dust rule then reads a lone small dot against
+the page's own specks (ocr/page_dust.py), and the edge-dot rule last looks at a row that
+holds a mark. Every rule's reason, with the pages that showed it was needed, is its
+``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -29,9 +30,10 @@ from ocr.circle_rules import (
     over_edges,
     strips_checked,
 )
+from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
@@ -74,6 +76,44 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     on a blank row such a blob is a speck of the paper, as large as a small pen dot."""
     circled = np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
     return unsure_where_dotted(read, ev.views.dots_on_edges(circled))
+
+
+def _dusty(ev: RowEvidence, read: Readings) -> bool:
+    return ev.any_ink and any(_dot_unsure(r) for r in read) and ev.dust.dusty()
+
+
+def _dot_unsure(r: MarkReading) -> bool:
+    return r.state is MarkState.UNSURE and r.how == "dot"
+
+
+def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """A box unsure by its dot alone, on a dusty page, is read against the page's own
+    dust (ocr/page_dust.py): a dot no larger than most specks on the page's blank paper
+    may be one of them, and the box is read by its fill and circle alone (its dot kept in
+    ``dot_mm2``). A speck of 0.17-0.32 mm^2 lies between a dot's dust and mark thresholds
+    (0.15 and 0.40 mm^2); on 40 TRAINING noisy pages 162 empty boxes holding one read
+    unsure by it, against 2 intended dots so small inside the box (every other pen dot
+    measured 0.5 mm^2 or more). A blob by a box's edge of 0.40-0.5 mm^2 and a dot on a
+    printed edge are read as the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``: 36
+    intended dots and 17 specks on those pages), which this rule leaves alone: a pen
+    touched to an edge is as likely. Runs after the rules that read a box again (its dot
+    with it), before ``edge_dots``, which looks only at a row that holds a mark."""
+    speck = ev.dust.speck_mm2(t)
+    if speck is None:
+        return read
+    return [
+        replace(mark_reading(r.option, r.fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
+        if _dot_unsure(r) and r.dot_mm2 <= speck and not _by_an_edge(r)
+        else r
+        for r in read
+    ]
+
+
+def _by_an_edge(r: MarkReading) -> bool:
+    """Was the box's dot read as a blob by its edge or a dot on a printed edge? Both are
+    given exactly ``EDGE_UNSURE_MM2`` (ocr/dots.py, ocr/edge_dots.py); a blob inside the box
+    is a whole number of pixels, never that."""
+    return r.dot_mm2 == EDGE_UNSURE_MM2
 
 
 RULES: tuple[MarkRule, ...] = (
@@ -137,6 +177,13 @@ RULES: tuple[MarkRule, ...] = (
         _circle_marked,
         "A box the strips read circled only just (3 of 6 bins) is circled only where its "
         "ellipse agrees: the marks round an empty box can cover its strips so.",
+    ),
+    MarkRule(
+        "dusty_page",
+        dusty_page,
+        _dusty,
+        "On a dusty page (its blank margins hold many specks), a box unsure by a dot no "
+        "larger than most of the page's own specks may hold a speck: it is read without it.",
     ),
     MarkRule(
         "edge_dots",

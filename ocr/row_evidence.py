@@ -3,7 +3,9 @@
 ``RowMarks`` (ocr/row_marks.py) measures a row and hands the rules (ocr/mark_rules.py) a
 ``RowEvidence``: per box its own reading (fill, circle, dot: ``ocr.marks.mark_reading``),
 how many of its sides have drawn ink beside them, and which boxes the ellipse round them
-left in doubt. Those are measured for every box of every row.
+left in doubt. Those are measured for every box of every row. The page's dust (the
+specks on its blank paper, ``ocr.page_dust``) is measured once per page and given to
+every row's evidence.
 
 Some views cost too much to measure for every box and are needed for a few: the rays and
 the ellipse round a box (ocr/circles.py, ocr/outline.py), whether a stroke comes in from
@@ -26,6 +28,7 @@ from ocr.circles import Rays
 from ocr.layout import Rect
 from ocr.mark_geometry import RowGeometry
 from ocr.marks import MarkReading
+from ocr.page_dust import NO_DUST, PageDust
 
 __all__ = ["RowEvidence", "RowViews", "Px"]
 
@@ -89,6 +92,7 @@ class RowEvidence:
     around: tuple[bool, ...]  # ... two or more: a circle was looked for round it
     no_ellipse: Mapping[Rect, float]  # boxes the ellipse cleared of a circle: their ring
     views: RowViews
+    dust: PageDust = NO_DUST  # the specks on the page's blank paper (ocr/page_dust.py)
 
     def field_others(self, i: int, read: list[MarkReading]) -> list[MarkReading]:
         """The readings of the other boxes of box ``i``'s field (a field holds one mark)."""

@@ -54,6 +54,7 @@ from ocr.marks import (
     strips_alone,
 )
 from ocr.outline import Outlines
+from ocr.page_dust import NO_DUST, PageDust
 from ocr.pen import pen_strength, through_skips
 from ocr.row_evidence import RowEvidence
 
@@ -111,8 +112,11 @@ class RowMarks:
     it measures the row's evidence (``RowEvidence``) and gives the rules the views of it
     they ask for on demand (``ocr.row_evidence.RowViews``)."""
 
-    def __init__(self, page: np.ndarray, layout: Layout, row: Row, dpi: float) -> None:
+    def __init__(
+        self, page: np.ndarray, layout: Layout, row: Row, dpi: float, dust: PageDust = NO_DUST
+    ) -> None:
         self.dpi = dpi
+        self.dust = dust
         self.s = dpi / 25.4
         g = row_geometry(layout, row, dpi)
         x0, y0, x1, y1 = g.band
@@ -321,6 +325,7 @@ class RowMarks:
             around=tuple(self._around),
             no_ellipse=MappingProxyType(dict(self._no_ellipse)),
             views=self,
+            dust=self.dust,
         )
         self._evidence = evidence
         return evidence

@@ -41,6 +41,7 @@ from ocr.layout import (
     Row,
 )
 from ocr.marks import MarkReading, MarkState
+from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
@@ -165,9 +166,10 @@ def read_rows(
     for (rn, name, _), p in zip(where, probs, strict=True):
         digits.setdefault((rn, name), []).append(DigitBox.of(p))
 
+    dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (rule dusty_page)
     out = []
     for row in layout.rows:
-        marks = RowMarks(page, layout, row, WORK_DPI).read_fields(_MARK_FIELDS)
+        marks = RowMarks(page, layout, row, WORK_DPI, dust).read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         out.append(
             _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)

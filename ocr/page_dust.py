@@ -1,0 +1,141 @@
+"""The dust on a page, measured on paper the form guarantees blank (issue 43, item 4).
+
+A dirty scanner (dust on its glass, toner specks) leaves specks all over a scan. Inside a
+mark box a speck is read as a dot (ocr/dots.py): under ``dot_empty_below_mm2`` (0.15 mm^2)
+it is dust, from ``dot_marked_above_mm2`` (0.40 mm^2) a pen dot, and between them the box
+is unsure. A speck of 0.17-0.32 mm^2 falls between the two, and so does a pen dot put on
+a box's edge that the mask of the printed lines cuts: the box alone cannot tell them
+apart (on 40 TRAINING noisy pages, 162 empty boxes holding a speck read unsure by their
+dot against 2 intended dots of that size read inside the box).
+
+The page can. Its margins are blank paper: nothing is printed there and nothing is
+written there (every handwritten mark is in a box or, a circle, within ``ring_out_mm``
+of one). The specks found there are this scanner's dust on this page, and their sizes
+say how large a dust speck inside a box may be. ``measure_dust`` measures them once per
+page; on a dusty page ``PageDust.speck_mm2`` is how large its specks are, and a box unsure
+by a dot no larger is read without the dot (rule ``dusty_page``, ocr/mark_rules.py). On a
+page with little dust nothing changes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ocr.captions import printed_pixels
+from ocr.layout import Layout, Rect
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
+from ocr.marks import ink_values, paper_tone
+
+__all__ = ["PageDust", "NO_DUST", "blank_paper", "measure_dust"]
+
+
+@dataclass(frozen=True)
+class PageDust:
+    """The specks on a page's blank paper: how much blank paper was looked at (cm^2) and
+    the size (mm^2) of every speck there as large as a dot's dust threshold or larger,
+    smallest first."""
+
+    blank_cm2: float
+    specks_mm2: tuple[float, ...]
+
+    @property
+    def per_cm2(self) -> float:
+        """Specks as large as a dot's dust threshold, per square centimetre of blank paper."""
+        return len(self.specks_mm2) / self.blank_cm2 if self.blank_cm2 > 0 else 0.0
+
+    def dusty(self, t: MarkSettings = MARK_SETTINGS) -> bool:
+        """Does the page hold enough such specks to be called dusty (``dusty_per_cm2``)?"""
+        return self.blank_cm2 >= t.dust_blank_min_cm2 and self.per_cm2 >= t.dusty_per_cm2
+
+    def speck_mm2(self, t: MarkSettings = MARK_SETTINGS) -> float | None:
+        """How large a speck of this page's dust may be (mm^2): None on a page that is not
+        dusty; on a dusty one the size ``dust_share`` of its specks are no larger than. A
+        dot no larger inside a box may be one of them (rule ``dusty_page``)."""
+        if not self.dusty(t):
+            return None
+        k = max(0, math.ceil(t.dust_share * len(self.specks_mm2) - 1e-9) - 1)
+        return self.specks_mm2[k]
+
+
+NO_DUST = PageDust(0.0, ())
+"""A page whose dust was not measured (a row read on its own): never dusty."""
+
+
+_BLANK: dict[tuple[str, int, float], tuple[np.ndarray, tuple[tuple[slice, slice], ...]]] = {}
+
+
+def blank_paper(layout: Layout, dpi: float) -> np.ndarray:
+    """A page-sized mask (bool, at ``dpi``) of the paper the form guarantees blank: not
+    printed, outside the QR code and the header's texts (which change from page to page),
+    more than ``ring_out_mm`` from every row's box (a circle round a box stays within
+    that), and ``dust_border_mm`` in from the page's edges (a scan's border, the
+    paper's edge), made once per layout and resolution."""
+    return _blank(layout, dpi)[0]
+
+
+def _blank(layout: Layout, dpi: float) -> tuple[np.ndarray, tuple[tuple[slice, slice], ...]]:
+    """The blank paper's mask, and the four margins round the rows that hold it (above,
+    below, left and right of them): only those are looked at, a third of the page."""
+    key = (layout.paper, layout.version, dpi)
+    if key not in _BLANK:
+        s = dpi / 25.4
+        x0 = int(min(r.rect.x for r in layout.rows) * s)
+        y0 = int(min(r.rect.y for r in layout.rows) * s)
+        x1 = int(max(r.rect.x1 for r in layout.rows) * s) + 1
+        y1 = int(max(r.rect.y1 for r in layout.rows) * s) + 1
+        margins = (np.s_[:y0, :], np.s_[y1:, :], np.s_[y0:y1, :x0], np.s_[y0:y1, x1:])
+        keep = _blank_paper(layout, dpi)
+        inside = np.zeros_like(keep)
+        for m in margins:
+            inside[m] = True
+        _BLANK[key] = (keep & inside, margins)
+    return _BLANK[key]
+
+
+def _blank_paper(layout: Layout, dpi: float) -> np.ndarray:
+    s = dpi / 25.4
+    width, height = layout.page_px(dpi)
+    keep = ~printed_pixels(layout, dpi)[:height, :width].copy()
+    reach = MARK_SETTINGS.ring_out_mm
+
+    def clear(r: Rect, by: float) -> None:
+        x0, y0 = max(0, int((r.x - by) * s)), max(0, int((r.y - by) * s))
+        keep[y0 : int((r.y1 + by) * s) + 1, x0 : int((r.x1 + by) * s) + 1] = False
+
+    for box in layout.boxes():
+        clear(box.rect, reach)
+    for row in layout.rows:
+        clear(row.rect, 0.0)
+    for r in (layout.qr, *layout.header.values()):
+        clear(r, 1.0)
+    edge = round(MARK_SETTINGS.dust_border_mm * s)
+    keep[:edge], keep[-edge:], keep[:, :edge], keep[:, -edge:] = False, False, False, False
+    return keep
+
+
+def measure_dust(page: np.ndarray, layout: Layout, dpi: float) -> PageDust:
+    """The specks on the blank paper of a flattened page (``ocr.illumination.flatten``,
+    warped to the form at ``dpi``): every piece of solid ink there (as a dot inside a box
+    is measured, ``ocr.dots``) from ``dot_empty_below_mm2`` up to ``dust_max_mm2``; a
+    larger piece is no speck (a hair, a stroke written off the boxes). A speck across two
+    margins' common edge counts as two pieces: a few pixels of one page in a thousand."""
+    blank, margins = _blank(layout, dpi)
+    h, w = min(page.shape[0], blank.shape[0]), min(page.shape[1], blank.shape[1])
+    page, blank = page[:h, :w], blank[:h, :w]
+    paper = paper_tone(page[::2, ::2])
+    px2 = (dpi / 25.4) ** 2
+    low, high = MARK_SETTINGS.dot_empty_below_mm2 * px2, MARK_SETTINGS.dust_max_mm2 * px2
+    sizes: list[float] = []
+    for m in margins:
+        solid = ink_values(page[m], paper) >= MARK_SETTINGS.solid
+        specks = (solid & blank[m]).astype(np.uint8)
+        if not cv2.countNonZero(specks):
+            continue
+        _, _, stats, _ = cv2.connectedComponentsWithStats(specks, connectivity=8)
+        areas = stats[1:, cv2.CC_STAT_AREA]
+        sizes += (areas[(areas >= low) & (areas <= high)] / px2).tolist()
+    return PageDust(round(float(blank.sum()) / px2 / 100, 3), tuple(sorted(sizes)))
