@@ -404,10 +404,10 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
     0.104 (``p_marked`` 0.989, odds 90) beside six clean boxes (0.0001 each) is 4 at
     0.99999, where weighed against "no level at all" too it was 0.989 and the row went to a
     person, though 3D-1 and 4D-1 (both -100 vulnerable) differ in a box that held nothing.
-    On 40 TRAINING pages of clean, ordinary, phone and pencil scans (1,819 written rows) 6
-    rows more were accepted so, every one read right. A box less
-    than marked (unsure, 0.5) is still weighed against none, as are the doubling (no box
-    is undoubled) and a pass-out's groups."""
+    On 40 TRAINING pages each of clean, ordinary, phone, pencil and pdf150 (2,323 rows) 6
+    rows more were accepted so, every one read right. A box less than marked (unsure,
+    0.5) is still weighed against none, as are the doubling (no box is undoubled) and a
+    pass-out's groups."""
     if name == "result":
         if passed:
             sign, count = None, None
