@@ -42,15 +42,31 @@ def _recorded_event(store_path: Path, event) -> str:  # noqa: ANN001
         return store.append("event", "event", event, actor="bridgescan").digest
 
 
+@pytest.fixture(scope="module")
+def first_read(tmp_path_factory, event):  # noqa: ANN001, ANN201
+    """The three slips read once into a store (the module's tests each take a copy): the
+    store's file, the event's record digest and the session as read."""
+    folder = tmp_path_factory.mktemp("first-read")
+    store_path = folder / "store.sqlite"
+    digest = _recorded_event(store_path, event)
+    first = read_scans.fn(event, SessionFiles(1, (EVENT / "scans",)), store_path, folder, digest)
+    return store_path, digest, first
+
+
+def _copy(first_read, tmp_path: Path) -> tuple[Path, str]:  # noqa: ANN001
+    store_path = tmp_path / "store.sqlite"
+    shutil.copyfile(first_read[0], store_path)
+    return store_path, first_read[1]
+
+
 def _no_reader(*_args: object) -> None:
     raise AssertionError("a reader was set up for a session whose fingerprint is unchanged")
 
 
-def test_an_unchanged_session_is_taken_whole_and_recorded_once(tmp_path, event,
+def test_an_unchanged_session_is_taken_whole_and_recorded_once(tmp_path, event, first_read,
                                                                monkeypatch) -> None:  # fmt: skip
-    store_path, files = tmp_path / "store.sqlite", SessionFiles(1, (EVENT / "scans",))
-    digest = _recorded_event(store_path, event)
-    first = read_scans.fn(event, files, store_path, tmp_path, digest)
+    (store_path, digest), first = _copy(first_read, tmp_path), first_read[2]
+    files = SessionFiles(1, (EVENT / "scans",))
     assert (first.reused, len(first.pages)) == (0, 3)
     with EventStore(store_path) as store:
         head = store.head()
@@ -89,19 +105,16 @@ print(len(session.pages), [m for m in ("cv2", "reportlab", "ocr.reader") if m in
 """
 
 
-def test_a_session_taken_whole_loads_no_reader_and_no_printer(tmp_path, event) -> None:
-    store_path = tmp_path / "store.sqlite"
-    digest = _recorded_event(store_path, event)
-    read_scans.fn(event, SessionFiles(1, (EVENT / "scans",)), store_path, tmp_path, digest)
+def test_a_session_taken_whole_loads_no_reader_and_no_printer(tmp_path, first_read) -> None:
+    store_path, _digest = _copy(first_read, tmp_path)
     done = subprocess.run([sys.executable, "-c", TAKEN_WHOLE, str(EVENT), str(store_path)],
                           capture_output=True, text=True, timeout=300, check=True)  # fmt: skip
     assert done.stdout.split("\n")[0] == "3 []"
 
 
-def test_moved_scans_go_the_whole_way_under_their_new_names(tmp_path, event) -> None:
-    store_path = tmp_path / "store.sqlite"
-    digest = _recorded_event(store_path, event)
-    read_scans.fn(event, SessionFiles(1, (EVENT / "scans",)), store_path, tmp_path, digest)
+def test_moved_scans_go_the_whole_way_under_their_new_names(tmp_path, event,
+                                                           first_read) -> None:  # fmt: skip
+    store_path, digest = _copy(first_read, tmp_path)
     moved = tmp_path / "elsewhere"
     shutil.copytree(EVENT / "scans", moved)
     again = read_scans.fn(event, SessionFiles(1, (moved,)), store_path, tmp_path, digest)
@@ -144,11 +157,8 @@ def test_another_reader_changes_the_fingerprint(monkeypatch) -> None:
     assert SessionScans.of(**given).fingerprint != before
 
 
-def test_nothing_is_remembered_for_a_page_whose_reading_is_not_kept(tmp_path, event) -> None:
-    store_path = tmp_path / "store.sqlite"
-    digest = _recorded_event(store_path, event)
-    session = read_scans.fn(event, SessionFiles(1, (EVENT / "scans",)), store_path, tmp_path,
-                            digest)  # fmt: skip
+def test_nothing_is_remembered_for_a_page_whose_reading_is_not_kept(tmp_path, first_read) -> None:
+    (store_path, digest), session = _copy(first_read, tmp_path), first_read[2]
     with EventStore(store_path) as store:
         scans = SessionScans.of(digest, 1, SCANS, [reading.file_digest(p) for p in SCANS])
         head = store.head()
