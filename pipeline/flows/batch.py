@@ -46,7 +46,7 @@ from pipeline.flows.batch_event import ByReference, EventRun, score_and_publish
 from pipeline.flows.batch_plan import event_folders, event_store, output_names
 from pipeline.flows.batch_report import BatchReport, EventOutcome
 from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
-from pipeline.flows.collector import few_collections
+from pipeline.flows.collector import frozen_setup
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
 
@@ -110,7 +110,8 @@ def run_batch(
     report.pages = sum(run.pages for run in runs if run.outcome is None)
     _notify(Notice("planned", pages=report.pages))
     window = max(4, 3 * spec.workers)
-    with few_collections(), chunk_readers(spec, window) as submit:
+    frozen_setup()  # what exists now lives as long as the batch: out of every collection
+    with chunk_readers(spec, window) as submit:
         _stream(runs, submit, masterpoints, window, report)
     report.events = [run.outcome for run in runs if run.outcome is not None]
     report.seconds = time.perf_counter() - clock

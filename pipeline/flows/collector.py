@@ -1,63 +1,51 @@
 """Python's cyclic garbage collector, set for the processes that read pages and keep readings.
 
 A page reading is some 7,000 objects (fields, candidates, crops). A batch makes hundreds of
-thousands of them and keeps an event's worth until the event is scored; none of them form
-a cycle, so the cyclic collector never frees one. Yet it runs every 700 new objects, and
-its older generations scan every object the process holds: Prefect's and pydantic's
-(tens of thousands, alive as long as the process), the reader's model, the readings of the
-events in flight. Measured on 2026-11-29 (load 35): 9.4 to 11.8 ms of collection a page
-read on two threads beside the batch's modules, 1.6 to 2.1 ms with the objects that exist
-before reading frozen out of collections (``gc.freeze``) and a collection every 20,000 new
-objects; the batch's process takes a chunk's readings from a Dask worker (unpickled) in
-5.3 ms a page instead of 9.6.
+thousands of them and keeps an event's worth until the event is scored. The collector runs
+every 700 new objects, and its older generations scan every object the process holds:
+Prefect's and pydantic's (tens of thousands, alive as long as the process), the reader's
+model, the readings of the events in flight. Freezing what exists once the process is set
+up (``gc.freeze``: its modules, Prefect's objects, the reader's model) takes those out of
+every later collection. Measured on 2026-11-29 (load 35): collection took 9.4 ms a page
+read on two threads beside the batch's modules, 2.8 ms with them frozen; the batch's
+process unpickles a chunk's readings from a Dask worker in 5.3 ms a page instead of 9.6.
 
 Nothing is left uncollected: a frozen object is still freed when nothing refers to it
-(reference counting), and the collector still runs, less often.
+(reference counting), and the collector keeps Python's own thresholds. (Collecting less
+often saves another millisecond a page but not memory: a batch of 104 slips with the young
+generation collected every 20,000 new objects peaked at 1,096 MB instead of 474 MB, the
+page images that cyclic garbage holds kept alive longer.)
 
-- ``few_collections``: the batch's own process, for the length of the batch (the
-  threshold is put back after, as a Prefect worker process runs other flows too);
-- ``settle_reader_process``: a process that reads pages (a Dask worker), once, after its
-  first reader (and the digit model) is built.
+- ``frozen_setup``: the batch's own process, when the batch starts;
+- ``settle_reader_process``: a process that reads pages (a Dask worker, or the batch's own
+  process on threads), once, after its first reader (and the digit model) is built.
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from threading import Lock
 
-__all__ = ["YOUNG_OBJECTS", "few_collections", "settle_reader_process"]
-
-#: New objects between two collections of the youngest generation (Python's default: 700).
-YOUNG_OBJECTS = 20_000
+__all__ = ["frozen_setup", "settle_reader_process"]
 
 _settled = False
 _settled_lock = Lock()
 
 
-@contextmanager
-def few_collections() -> Iterator[None]:
-    """What exists now frozen out of collections, and the young generation collected every
-    ``YOUNG_OBJECTS`` new objects until the block ends."""
+def frozen_setup() -> None:
+    """What exists now (the modules, Prefect's objects, the events planned) frozen out of
+    the collections to come: it lives as long as the batch."""
+    gc.collect()  # garbage made while starting is freed, not frozen
     gc.freeze()
-    before = gc.get_threshold()
-    gc.set_threshold(max(YOUNG_OBJECTS, before[0]), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 def settle_reader_process() -> None:
     """Once in a process that reads pages: what it holds now (its modules, the reader's
-    model) frozen out of collections, the young generation collected every
-    ``YOUNG_OBJECTS`` new objects. A second call does nothing."""
+    model) frozen out of the collections to come. A second call does nothing."""
     global _settled
     with _settled_lock:
         if _settled:
             return
         _settled = True
+    gc.collect()  # garbage (a page image held in a cycle) is freed, not frozen
     gc.freeze()
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(YOUNG_OBJECTS, threshold[0]), *threshold[1:])
