@@ -1,7 +1,8 @@
 """Output that keeps every figure when nobody watches a terminal (issue 40, item 4).
 
 The real command in a real process, its stdout a file or a pipe, as a cron job or a saved
-log has it (no COLUMNS, no terminal). The sample's two sessions are scored through the
+log has it (no COLUMNS, no terminal); a refusal's wording through the app in the test's
+process. The sample's two sessions are scored through the
 spreadsheet door, then one correction is made in the period: session 2, board 6, NS 4 vs
 EW 10, "4S S +1 +450" corrected to "4S S =" (+420).
 
@@ -22,7 +23,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner, Result
 
+from pipeline.cli import app
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
@@ -47,6 +50,12 @@ def _bridgescan(
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(_command(*args), env=_env(tmp), stdout=stdout, stderr=subprocess.PIPE,
                           text=True, timeout=300, cwd=ROOT)  # fmt: skip
+
+
+def _in_process(*args: str) -> Result:
+    """The command through the Typer app in this process, for what it says (stdout and
+    stderr apart) where the process itself is not the claim."""
+    return CliRunner().invoke(app, list(args), prog_name="bridgescan", catch_exceptions=False)
 
 
 def _reader_gone(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -188,20 +197,20 @@ def test_every_command_that_prints_a_table_takes_the_same_format_option(
 
 
 def test_a_refused_correction_names_no_correction_that_was_never_made(
-    corrected: tuple[Path, Path], tmp_path: Path
+    corrected: tuple[Path, Path],
 ) -> None:
     """Board 6's line 4-10 given NS pair 12, who already plays board 6 (against 7, row 43 of
     session2.csv): refused. The line as it would have been is not "correction N by ...":
     no such correction exists, and the audit log stays as it was."""
     out, _log = corrected
-    before = _bridgescan(tmp_path, "audit", "show", str(out), "--format", "json").stdout
-    refused = _bridgescan(tmp_path, "correct", str(out), *CORRECTION[:8], "--new-ns", "12",
+    before = _in_process("audit", "show", str(out), "--format", "json").stdout
+    refused = _in_process("correct", str(out), *CORRECTION[:8], "--new-ns", "12",
                           "--by", "Eva Berg", "--role", "scorer", "--reason", "pairs")  # fmt: skip
     said = " ".join(refused.stderr.split())
-    assert refused.returncode == 2, said
+    assert refused.exit_code == 2, said
     assert "pair 12 is on board 6 twice: here (NS 12 vs EW 10) and at session2.csv, row 43" in said
     assert "the line as corrected" in said and "correction" not in said.split("would not")[1]
-    after = _bridgescan(tmp_path, "audit", "show", str(out), "--format", "json").stdout
+    after = _in_process("audit", "show", str(out), "--format", "json").stdout
     assert after == before
 
 

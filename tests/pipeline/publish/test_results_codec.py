@@ -6,8 +6,6 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-import subprocess
-import sys
 from dataclasses import dataclass, fields, is_dataclass, make_dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from fractions import Fraction as F
@@ -358,17 +356,18 @@ def test_a_damaged_file_is_named_with_the_key(tmp_path: Path, change: object, wh
 
 
 def test_bridgescan_web_refuses_a_damaged_file_with_exit_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
     path = _damaged(tmp_path, lambda d: d["sessions"][0].update(top=None))
-    done = subprocess.run(
-        [sys.executable, "-c", "from pipeline.cli import main; main()", "web", str(tmp_path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )  # fmt: skip
-    assert done.returncode == ExitCode.BAD_INPUT == 2
+    done = CliRunner().invoke(app, ["web", str(tmp_path)], catch_exceptions=False)
+    assert done.exit_code == ExitCode.BAD_INPUT == 2
     assert done.stderr.strip() == (
         f"error: {path}: incomplete or damaged results: sessions[0].top: "
         "Value error, expected a number, got None"
     )
-    assert "Traceback" not in done.stderr + done.stdout
+    assert "Traceback" not in done.output
 
 
 def test_a_damaged_store_head_is_named_with_the_key(tmp_path: Path) -> None:

@@ -12,20 +12,18 @@ read from two scanned pages of session 1.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import lxml.html
 from starlette.testclient import TestClient
+from typer.testing import CliRunner
 
+from pipeline.cli import app
 from pipeline.clock import local_text, parse_instant
 from pipeline.web.app import Console, console_app
 from pipeline.web.security import Secrets
-from tests.prefect_api import command_env
 
-ROOT = Path(__file__).parents[3]
 TOKEN = "the-token-printed-at-start"
 ZONE = "Europe/Stockholm"
 
@@ -55,13 +53,9 @@ def test_decision_times_are_in_the_events_zone_in_the_console_and_review_list(
     local = local_text(parse_instant(stored), ZONE)  # e.g. 2026-11-28 18:40 for 17:40 UTC
     assert stamp.text_content() == local and stamp.get("title") == ZONE
     assert stored.endswith(("+00:00", "Z")) and "+00:00" not in stamp.text_content()
-    env = command_env(console_out.parent / "prefect")
-    listed = subprocess.run(
-        [sys.executable, "-c", "from pipeline.cli import main; main()", "review", "list",
-         str(console_out), "--all"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert listed.returncode == 0, listed.stderr
+    listed = CliRunner().invoke(app, ["review", "list", str(console_out), "--all"],
+                                catch_exceptions=False)  # fmt: skip
+    assert listed.exit_code == 0, listed.output
     seconds = local_text(parse_instant(stored), ZONE, seconds=True)
     assert f"decided: 10-8 2SX W -1 +200 by TD Eva at {seconds} ({ZONE})" in listed.stdout
 
