@@ -1,18 +1,23 @@
 """``bridgescan batch`` end to end on copies of the sample event, against ``bridgescan run``.
 
-Real processes, real Prefect (the test session's API, PREFECT_HOME in a temporary folder), real
-Dask LocalClusters (the command's own, and an office's of two worker processes), and a real
-SIGKILL. What ``bridgescan run`` gives is the session's one run of the sample through the run
-flow (tests/pipeline/flows/sample_run.py, at the same official time):
+Real Prefect (the test session's API), real Dask LocalClusters (the command's own, and an
+office's started before the batch), a real ``bridgescan batch`` process and a real SIGKILL.
+What ``bridgescan run`` gives is the session's one run of the sample through the run flow
+(tests/pipeline/flows/sample_run.py, at the same official time):
 
-- with threads (two copies of the event) and with Dask (one copy, on the command's own cluster
-  of one worker process), every event's published files (results JSON, workbook cells,
-  masterpoint CSV, review queue) and its event store equal what the run gives the same scans;
-- a batch on an existing Dask scheduler (``--address``) killed half way and run again gives
-  the same files and the same store, with no record twice, and the event published before
-  the kill keeps its version.
+- with threads (two copies of the event, the command as a process: its exit status) and
+  with Dask (one copy, on the command's own cluster of one worker process; the command in
+  the test's process), every event's published files (results JSON, workbook cells,
+  masterpoint CSV, review queue) and its event store equal what the run gives the same
+  scans;
+- a batch on an existing Dask scheduler (``--address``) killed half way (the typed event
+  before the sample published, the sample's first pages read and kept) and run again
+  gives the same files and the same store, with no record twice: the event published
+  before the kill keeps its version and its files, and no page kept before the kill is
+  read again.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -23,10 +28,14 @@ import subprocess
 import sys
 import time
 import zlib
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
+from pipeline.flows.prefect_env import MATHS_THREADS
+from tests.pipeline.flows.commands import Invoke
+from tests.pipeline.flows.sample_events import typed_event
 from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun
 from tests.prefect_api import command_env
 
@@ -127,9 +136,16 @@ def assert_same_as_run(out: Path, folder: Path, run_out: Path, run_folder: Path)
     review = (out / "review" / "review.json").read_text().replace(str(folder), "<folder>")
     assert review == (run_out / "review/review.json").read_text().replace(str(run_folder),
                                                                           "<folder>")  # fmt: skip
-    assert _cells(out / "results.xlsx", chain) == _cells(run_out / "results.xlsx", expected_chain)
-    assert _records(out / "bridgescan.sqlite", folder) == _records(
+    assert _cells(out / "results.xlsx", chain) == _run_cells(run_out / "results.xlsx",
+                                                             expected_chain)  # fmt: skip
+    assert _records(out / "bridgescan.sqlite", folder) == _run_records(
         run_out / "bridgescan.sqlite", run_folder)  # fmt: skip
+
+
+# The session's run of the sample never changes (tests copy it first): its workbook and
+# store are read once, not once for every batch compared with it.
+_run_cells = functools.cache(_cells)
+_run_records = functools.cache(_records)
 
 
 def _summary(out: Path) -> dict:  # type: ignore[type-arg]
@@ -156,14 +172,14 @@ def test_the_batch_on_threads_publishes_what_run_publishes(
 
 
 def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(
-    day: Path, sample_run: SampleRun
+    day: Path, sample_run: SampleRun, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One event, read on the command's own cluster of one worker process (two events, and
-    two workers reading at once, are the killed batch's test)."""
+    """One event, read on the command's own cluster of one worker process (the command in
+    this process: the threads' test has its exit status from a process of its own)."""
+    monkeypatch.setenv("BRIDGESCAN_NOW", NOW)
     folder = day / "day" / "evening-b"
-    done = _bridgescan(["batch", str(folder), "-o", str(day / "dask"), "--runner", "dask",
-                        "--workers", "1"], day / "prefect")  # fmt: skip
-    assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    done = bridgescan("batch", folder, "-o", day / "dask", "--runner", "dask", "--workers", "1")
+    assert done.exit_code == 1, done.stdout[-3000:] + done.stderr[-3000:]
     assert "Traceback" not in done.stdout + done.stderr
     assert_same_as_run(day / "dask" / "evening-b", folder, sample_run.out, sample_run.folder)
     summary = _summary(day / "dask")
@@ -173,50 +189,85 @@ def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(
 
 @pytest.fixture
 def scheduler(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """An office's own Dask cluster, running before and after the batch (two workers)."""
+    """An office's own Dask cluster, running before and after the batch: one worker process
+    (what a kill half way needs; two workers reading at once are the threads' test)."""
     from distributed import LocalCluster
 
-    env = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-                         "OMP_THREAD_LIMIT"), "1")  # fmt: skip
-    env["PREFECT_HOME"] = str(tmp_path / "workers-prefect")
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    env = {**MATHS_THREADS, "PREFECT_HOME": str(tmp_path / "workers-prefect")}
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
                       env=env) as cluster:  # fmt: skip
         yield cluster.scheduler_address
 
 
+def _pages_kept(store: Path) -> int:
+    """How many page readings the event's store holds (0 while it cannot be read yet)."""
+    try:
+        with closing(sqlite3.connect(f"file:{store}?mode=ro", uri=True, timeout=1)) as db:
+            found = db.execute("SELECT count(*) FROM records WHERE kind = 'page-reading'")
+            return int(found.fetchone()[0])
+    except sqlite3.Error:  # not made yet
+        return 0
+
+
+def _published_files(out: Path) -> dict[str, bytes]:
+    """An event's published versions, file by file, and which one is current (the review
+    queue beside them is written again by every run; a publication is not)."""
+    files = {str(path.relative_to(out)): path.read_bytes()
+             for path in (out / "versions").rglob("*") if path.is_file()}  # fmt: skip
+    files["current"] = os.readlink(out / "current").encode()
+    return files
+
+
 def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
-    day: Path, scheduler: str, sample_run: SampleRun
-) -> None:
-    """On an existing Dask scheduler (``--address``), as an office would run a long day."""
-    out = day / "killed"
-    command = [*BRIDGESCAN, "batch", str(day / "day"), "-o", str(out), "--runner", "dask",
-               "--address", scheduler]  # fmt: skip
-    log = (day / "killed.log").open("w")
-    process = subprocess.Popen(command, env=_env(day / "prefect"), stdout=log, stderr=log,
-                               cwd=ROOT, start_new_session=True)  # fmt: skip
-    first = out / "evening-a" / "results.json"
+    tmp_path: Path, scheduler: str, sample_run: SampleRun, bridgescan: Invoke,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """On an existing Dask scheduler (``--address``), as an office would run a long day: a
+    typed event, then a copy of the sample. The batch is killed once the typed event is
+    published and the sample's first chunk of pages is read and kept, while the worker reads
+    the rest; the same command again (in this process) carries on from there."""
+    typed = typed_event(tmp_path / "day" / "a-typed", "Typed pairs")
+    sample = Path(shutil.copytree(SAMPLE, tmp_path / "day" / "evening-b"))
+    out = tmp_path / "out"
+    args = ["batch", str(typed), str(sample), "-o", str(out), "--runner", "dask", "--address",
+            scheduler]  # fmt: skip
+    log = (tmp_path / "killed.log").open("w")
+    process = subprocess.Popen([*BRIDGESCAN, *args], env=_env(tmp_path / "prefect"), stdout=log,
+                               stderr=log, cwd=ROOT, start_new_session=True)  # fmt: skip
+    published = out / "a-typed" / "results.json"
+    store = out / "evening-b" / "bridgescan.sqlite"
     deadline = time.monotonic() + 600
-    while not first.exists() and process.poll() is None and time.monotonic() < deadline:
+    while (
+        process.poll() is None
+        and time.monotonic() < deadline
+        and not (published.exists() and _pages_kept(store))
+    ):
         time.sleep(0.05)
     assert process.poll() is None, "the batch ended before it could be killed"
-    os.killpg(process.pid, signal.SIGKILL)  # the command, its threads and Prefect's server
+    os.killpg(process.pid, signal.SIGKILL)  # the command and its threads
     process.wait()
+    log.close()
     assert not (out / "batch-summary.json").exists()  # it really was cut off
+    kept = _pages_kept(store)
+    assert 0 < kept < 26
+    before = _published_files(out / "a-typed")
 
-    again = subprocess.run(command, env=_env(day / "prefect"), capture_output=True, text=True,
-                           timeout=900, cwd=ROOT)  # fmt: skip
-    assert again.returncode == 1, again.stdout[-3000:] + again.stderr[-3000:]
-    for name in ("evening-a", "evening-b"):
-        folder = day / "day" / name
-        assert_same_as_run(out / name, folder, sample_run.out, sample_run.folder)
+    monkeypatch.setenv("BRIDGESCAN_NOW", NOW)
+    again = bridgescan(*args)
+    assert again.exit_code == 1, again.stdout[-3000:] + again.stderr[-3000:]
+    assert "Traceback" not in again.stdout + again.stderr
+    assert_same_as_run(out / "evening-b", sample, sample_run.out, sample_run.folder)
+    for name, folder in (("a-typed", typed), ("evening-b", sample)):
         records = _records(out / name / "bridgescan.sqlite", folder)
         assert len(set(records)) == len(records)  # nothing stored twice
+    # The event published before the kill was not published again: its versions as they were.
+    assert _published_files(out / "a-typed") == before
     summary = _summary(out)
     assert summary["runner"] == f"Dask scheduler at {scheduler}"
+    assert [e["outcome"] for e in summary["events"]] == ["official", "provisional"]
     versions = [s["version"] for e in summary["events"] for s in e["sessions"]]
-    assert versions == [1, 1, 1, 1]  # the event published before the kill was not re-published
-    # Pages read before the kill are taken from the store: none of the first event's again.
-    first_event = summary["events"][0]
-    assert [s["pages_read"] for s in first_event["sessions"]] == [0, 0]
-    assert summary["pages"] == 52 and summary["pages_read"] <= 26
+    assert versions == [1, 1, 1]
+    # The pages kept before the kill are taken from the store, not read again.
+    assert [s["pages_read"] for s in summary["events"][1]["sessions"]] == [26 - kept, 0]
+    assert summary["pages"] == 26 and summary["pages_read"] == 26 - kept
     assert not list(out.rglob("*.part"))  # no half-written file left behind
