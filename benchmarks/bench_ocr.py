@@ -52,9 +52,9 @@ import numpy as np  # noqa: E402
 
 from ocr.layout import FieldKind, load_layout  # noqa: E402
 from ocr.pages import load_pages  # noqa: E402
+from ocr.printed_pairs import PrintedPairs  # noqa: E402
 from ocr.reader import ScanReader, decode_image, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef, RowStatus  # noqa: E402
-from ocr.row_reader import PrintedPairs  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, RowTruth, load_truth  # noqa: E402
 

@@ -31,10 +31,10 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 from ocr.marks import MarkReading  # noqa: E402
+from ocr.printed_pairs import PrintedPairs  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef  # noqa: E402
 from ocr.row_marks import RowMarks  # noqa: E402
-from ocr.row_reader import PrintedPairs  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
 

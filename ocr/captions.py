@@ -90,7 +90,8 @@ def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
     """Darkness (0..1) of every pixel of a blank traveller of ``layout`` rendered at
     ``dpi`` (pypdfium2, as the reader renders a PDF scan, under its lock), once."""
     from ocr.pages import render_pdf_page
-    from ocr.render import TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import TravellerSheet
 
     key = (layout.paper, layout.version, dpi)
     if key not in _RENDERED:

@@ -37,9 +37,10 @@ from ocr.layout import Layout, load_layout
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.pair_check import check_pair_numbers
+from ocr.printed_pairs import PrintedPairs
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
-from ocr.row_reader import PairReadings, PrintedPairs, crop_mm, png_bytes, read_rows
+from ocr.row_reader import PairReadings, crop_mm, png_bytes, read_rows
 from ocr.stack import check_rounds, finish_batch, mark_duplicates
 from ocr.stack import to_review as _to_review
 

@@ -31,8 +31,6 @@ from scoring.board import dealer_of, vulnerability_of
 
 __all__ = [
     "DROPOUT_GREY",
-    "PrintedRow",
-    "TravellerSheet",
     "RenderError",
     "aruco_bits",
     "render_pdf",

@@ -54,7 +54,6 @@ from scoring.law77 import ns_score
 __all__ = [
     "DIGIT_INSET_MM",
     "PairReadings",
-    "PrintedPairs",
     "crop_mm",
     "png_bytes",
     "posterior_reason",

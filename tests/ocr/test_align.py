@@ -19,7 +19,8 @@ from ocr.align import (
     warp_region,
 )
 from ocr.layout import load_layout
-from ocr.render import PrintedRow, TravellerSheet, render_pdf
+from ocr.render import render_pdf
+from ocr.sheets import PrintedRow, TravellerSheet
 
 DPI = 150
 

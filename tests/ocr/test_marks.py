@@ -100,7 +100,8 @@ DPI = 150
 @pytest.fixture(scope="module")
 def blank_form() -> np.ndarray:
     """A printed traveller (board 1, one pre-printed row) as an RGB float raster at 150 dpi."""
-    from ocr.render import PrintedRow, TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import PrintedRow, TravellerSheet
     from ocr.training.synthetic.generate import _rasterise
 
     sheet = TravellerSheet(1, (PrintedRow(1, 1, 9),), "club", "1", "A")
@@ -114,7 +115,8 @@ _FORM: list[np.ndarray] = []
 def _fresh() -> np.ndarray:
     """A copy of the printed form, rendered once for the tests that draw on it by hand."""
     if not _FORM:
-        from ocr.render import PrintedRow, TravellerSheet, render_pdf
+        from ocr.render import render_pdf
+        from ocr.sheets import PrintedRow, TravellerSheet
         from ocr.training.synthetic.generate import _rasterise
 
         sheet = TravellerSheet(1, (PrintedRow(1, 1, 9),), "club", "1", "A")

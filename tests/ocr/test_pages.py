@@ -93,7 +93,8 @@ def test_a_pdf_page_drawn_otherwise_is_rendered_at_200_dpi(tmp_path):
 
 def _printed_form(tmp_path: Path) -> Path:
     from ocr.layout import load_layout
-    from ocr.render import TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import TravellerSheet
 
     path = tmp_path / "form.pdf"
     path.write_bytes(render_pdf([TravellerSheet(1)], layout=load_layout("A4")))

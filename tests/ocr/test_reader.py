@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+from ocr.printed_pairs import PrintedPairs
 from ocr.reader import ScanReader, collect_inputs, finish_batch, load_pages, read_paths
 from ocr.reading import (
     Crop,
@@ -25,7 +26,6 @@ from ocr.reading import (
     RowResult,
     RowStatus,
 )
-from ocr.row_reader import PrintedPairs
 from ocr.training.synthetic.generate import generate_session
 from ocr.training.synthetic.sources import TEST
 from ocr.training.synthetic.truth import PageTruth, load_truth
@@ -167,7 +167,8 @@ def test_pdf_and_tiff_pages_are_loaded(batch, tmp_path: Path):  # type: ignore[n
     import cv2
     import pypdfium2 as pdfium  # noqa: F401 - the PDF path needs it
 
-    from ocr.render import TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import TravellerSheet
 
     pdf = tmp_path / "two.pdf"
     render_pdf([TravellerSheet(board=1), TravellerSheet(board=2)], pdf)
@@ -200,7 +201,8 @@ def test_a_range_of_pages_is_loaded_without_the_others(tmp_path: Path) -> None:
     import numpy as np
 
     from ocr.reader import page_count
-    from ocr.render import TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import TravellerSheet
 
     pdf = tmp_path / "three.pdf"
     render_pdf([TravellerSheet(board=b) for b in (1, 2, 3)], pdf)
@@ -389,7 +391,8 @@ def test_pairs_in_one_series_are_told_by_the_board_s_pairings():
 def _printed_page(rows: tuple[tuple[int, int, int], ...]) -> np.ndarray:
     """A traveller printed with ``rows`` (round, NS, EW), warped onto the form at 150 dpi
     (the renderer's own raster: no scan), greyscale."""
-    from ocr.render import PrintedRow, TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import PrintedRow, TravellerSheet
     from ocr.training.synthetic.generate import _rasterise
 
     sheet = TravellerSheet(1, tuple(PrintedRow(*r) for r in rows), "club", "1", "A")

@@ -19,7 +19,8 @@ import numpy as np
 
 from ocr.layout import Layout, load_layout
 from ocr.qrpayload import encode
-from ocr.render import PrintedRow, TravellerSheet, render_pdf
+from ocr.render import render_pdf
+from ocr.sheets import PrintedRow, TravellerSheet
 from scoring.board import dealer_of, vulnerability_of
 
 from .fill import fill_page

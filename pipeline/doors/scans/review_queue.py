@@ -36,7 +36,7 @@ class QueueContext:
 
     session: int | None = None
     boards: tuple[int, ...] = ()
-    printed: Callable[[int, str], object] | None = None  # ocr.row_reader.PrintedPairs
+    printed: Callable[[int, str], object] | None = None  # ocr.printed_pairs.PrintedPairs
 
     def movement(self, board: int, section: str) -> tuple[tuple[int, int], ...]:
         found = self.printed(board, section) if self.printed else None

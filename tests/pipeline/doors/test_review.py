@@ -19,6 +19,7 @@ from openpyxl import load_workbook
 
 from ocr.align import WORK_DPI
 from ocr.layout import SCORE, load_layout
+from ocr.printed_pairs import PrintedPairs
 from ocr.reading import (
     Candidate,
     Crop,
@@ -30,7 +31,7 @@ from ocr.reading import (
     RowResult,
     RowStatus,
 )
-from ocr.row_reader import DIGIT_INSET_MM, PrintedPairs
+from ocr.row_reader import DIGIT_INSET_MM
 from pipeline.doors.scans.reading import review_rows
 from pipeline.doors.scans.review import DecisionRefused, ReviewError, open_items
 from pipeline.doors.scans.review_corrections import store_corrections

@@ -48,7 +48,8 @@ def test_a_folder_name_from_input_cannot_leave_the_output_folder(tmp_path) -> No
 
 
 def test_pages_are_cut_in_chunks_and_put_back_in_scan_order(tmp_path) -> None:
-    from ocr.render import TravellerSheet, render_pdf
+    from ocr.render import render_pdf
+    from ocr.sheets import TravellerSheet
 
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     render_pdf([TravellerSheet(board=b) for b in range(1, 6)], first)
