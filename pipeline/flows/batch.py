@@ -153,7 +153,7 @@ def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
             continue
         try:
             for files in run.job.plan:  # plain steps, not task runs: one is a file copied
-                job_steps.keep_scans.fn(run.job.store_path, files)
+                run.scan_digests[files.session] = job_steps.keep_scans.fn(run.job.store_path, files)
         except Exception as error:  # noqa: BLE001
             _notify(Notice("skipped", run.name, run.title, pages=run.pages))
             _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))

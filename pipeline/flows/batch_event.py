@@ -20,11 +20,13 @@ from typing import Any
 
 from prefect import flow
 
-from pipeline.doors.scans.reading import ReadSession
+from pipeline.doors.scans.reading import ReadSession, scan_files
 from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
+from pipeline.flows import session_readings
 from pipeline.flows.batch_report import EventOutcome, SessionLine
 from pipeline.flows.failures import classify
+from pipeline.store import EventStore
 
 __all__ = ["ByReference", "EventRun", "score_and_publish"]
 
@@ -52,6 +54,7 @@ class EventRun:
     job: job_steps.EventJob | None = None
     chunks: dict[int, list[chunking.PageChunk]] = field(default_factory=dict)
     reader_keys: dict[int, str] = field(default_factory=dict)  # session -> reader version
+    scan_digests: dict[int, list[str]] = field(default_factory=dict)  # session -> kept scans
     read: dict[int, list[chunking.ChunkRead]] = field(default_factory=dict)
     first_sent: dict[int, float] = field(default_factory=dict)
     received: int = 0  # chunks back from the workers (or from the store)
@@ -104,8 +107,23 @@ def settle_session(run: ByReference, session: int) -> Any:
     chunks = [(r.chunk, r.pages) for r in event.read.get(session, [])]
     pages = mark_duplicates(chunking.in_scan_order(chunks))
     job = event.job
-    return ByReference(job_steps.settle_readings(session, pages, job.store_path, job.out_dir,
-                                                  job.event))  # fmt: skip
+    settled = job_steps.settle_readings(session, pages, job.store_path, job.out_dir, job.event)
+    _remember_session(event, session, pages)
+    return ByReference(settled)
+
+
+def _remember_session(event: EventRun, session: int, pages: list) -> None:
+    """The session's fingerprint recorded as ``run`` records it, so a ``run`` of the folder
+    after the batch takes the session whole from the store (pipeline/flows/session_readings.py),
+    and a batch's store holds the same records as a run's."""
+    job = event.job
+    assert job is not None
+    files = next(f for f in job.plan if f.session == session)
+    scans = session_readings.SessionScans.of(
+        job.event_digest, session, scan_files(files.scans), event.scan_digests[session]
+    )
+    with EventStore(job.store_path) as store:
+        session_readings.remember(store, scans, event.reader_keys[session], pages)
 
 
 @flow(name="bridgescan-event", validate_parameters=False)

@@ -115,9 +115,10 @@ def _notify(stage: str, detail: object = None) -> None:
 
 
 @task(name="keep scans", cache_policy=NO_CACHE)  # the batch's (its .fn); run keeps in read_scans
-def keep_scans(store_path: Path | str, files: SessionFiles) -> int:
+def keep_scans(store_path: Path | str, files: SessionFiles) -> list[str]:
+    """The session's scan files kept in the store; their digests, in scan order."""
     with EventStore(store_path) as store:
-        return len(steps.keep_scans(store, files))
+        return steps.keep_scans(store, files)
 
 
 @task(name="read scans", cache_policy=NO_CACHE)

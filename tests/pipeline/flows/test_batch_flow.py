@@ -71,7 +71,8 @@ def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path
 
 def _records(store: Path, folder: Path) -> list[tuple[str, str, str]]:
     """The store's records: kind, key and payload (the event folder's own path, which a
-    scanned row's source names, written as <folder>), sorted: the batch keeps each chunk's
+    scanned row's source names, written as <folder>; a session's fingerprint, a hash over
+    those paths, as <of the folder>), sorted: the batch keeps each chunk's
     page readings as the chunk comes back, in whichever order the workers finish."""
     with sqlite3.connect(store) as db:
         rows = db.execute("SELECT kind, key, payload FROM records").fetchall()
@@ -80,6 +81,8 @@ def _records(store: Path, folder: Path) -> list[tuple[str, str, str]]:
     records = []
     for kind, key, payload in rows:
         payload = _file_names(payload) if kind == "files" else payload
+        if kind == "session-readings":  # a hash over the scans' paths, so the folder's too
+            payload = json.dumps({**json.loads(payload), "fingerprint": "<of the folder>"})
         if kind == "blob" and key in readings:  # its compressed size follows the path's length
             payload = json.loads(payload)["name"]
         for digest, same in readings.items():
