@@ -42,6 +42,7 @@ from prefect import flow
 from pipeline.doors.scans.reading import scan_files
 from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
+from pipeline.flows import steps
 from pipeline.flows.batch_event import ByReference, EventRun, score_and_publish
 from pipeline.flows.batch_plan import event_folders, event_store, output_names
 from pipeline.flows.batch_report import BatchReport, EventOutcome
@@ -49,6 +50,7 @@ from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
 from pipeline.flows.collector import frozen_setup
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
+from pipeline.store import EventStore
 
 __all__ = ["Notice", "batch_listeners", "run_batch"]
 
@@ -152,8 +154,9 @@ def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
         if run.outcome is not None or run.job is None:
             continue
         try:
-            for files in run.job.plan:  # plain steps, not task runs: one is a file copied
-                run.scan_digests[files.session] = job_steps.keep_scans.fn(run.job.store_path, files)
+            with EventStore(run.job.store_path) as store:  # a plain step: files copied
+                for files in run.job.plan:
+                    run.scan_digests[files.session] = steps.keep_scans(store, files)
         except Exception as error:  # noqa: BLE001
             _notify(Notice("skipped", run.name, run.title, pages=run.pages))
             _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
@@ -172,7 +175,6 @@ def _stored_chunk(run: EventRun, chunk: chunking.PageChunk) -> ChunkRead | None:
     from ocr.reading import PageRef
     from pipeline.doors.scans.reading import renamed
     from pipeline.flows.readings import StoredReadings
-    from pipeline.store import EventStore
 
     assert run.job is not None
     pages = []
@@ -193,7 +195,6 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     """Keep a chunk's readings in the event's store as soon as they are back, so a batch
     cut off after this reads them no more."""
     from pipeline.flows.readings import StoredReadings
-    from pipeline.store import EventStore
 
     assert run.job is not None
     with EventStore(run.job.store_path) as store:

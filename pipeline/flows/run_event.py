@@ -114,13 +114,6 @@ def _notify(stage: str, detail: object = None) -> None:
         listener(stage, detail)
 
 
-@task(name="keep scans", cache_policy=NO_CACHE)  # the batch's (its .fn); run keeps in read_scans
-def keep_scans(store_path: Path | str, files: SessionFiles) -> list[str]:
-    """The session's scan files kept in the store; their digests, in scan order."""
-    with EventStore(store_path) as store:
-        return steps.keep_scans(store, files)
-
-
 @task(name="read scans", cache_policy=NO_CACHE)
 def read_scans(
     event: Event, files: SessionFiles, store_path: Path | str, out_dir: Path, event_digest: str
