@@ -25,7 +25,6 @@ from typing import Any
 
 __all__ = [
     "ROOT",
-    "RELEASED",
     "bridgescan",
     "bridgescan_process",
     "environment",
@@ -36,21 +35,6 @@ __all__ = [
 
 ROOT = Path(__file__).parents[2]
 _MAIN = "import sys; sys.argv[0] = 'bridgescan'; from pipeline.cli import main; main()"
-#: ``python -c RELEASED START ARGS...``: bridgescan ARGS, run when the file START appears.
-#: The entry point and the store (SQLAlchemy) are imported first and ``START.ready.PID``
-#: says so, so that the processes released together start their commands together.
-RELEASED = """
-import os, sys, time
-from pathlib import Path
-start = Path(sys.argv[1])
-sys.argv = ["bridgescan", *sys.argv[2:]]
-from pipeline.cli import main
-import pipeline.store.event_store
-Path(f"{start}.ready.{os.getpid()}").touch()
-while not start.exists():
-    time.sleep(0.002)
-main()
-"""
 
 
 def environment(home: Path, at: datetime | None = None, **extra: str) -> dict[str, str]:
@@ -139,26 +123,72 @@ def bridgescan_process(
 def released_together(
     commands: list[list[str]], env: dict[str, str], start: Path, timeout: float = 180
 ) -> list[subprocess.CompletedProcess[str]]:
-    """Start one process per command, wait until each has imported bridgescan, then
-    release them at one moment (the file ``start``); their results, output in ``.stdout``."""
+    """One process per command, each with the environment ``env``; once each has bridgescan
+    imported, all are released at one moment (the file ``start``); their results, stdout and
+    stderr together in ``.stdout``.
+
+    The processes are forks of a forkserver that imported bridgescan's command line and
+    store once for this pytest process (``_racers``): real processes of their own, with their
+    own store connections, racing on one store as two directors' commands would, without a
+    second or two of imports each. The entry point as a shell starts it is
+    ``bridgescan_process``'s claim."""
+    racers = _racers()
+    outputs = [start.with_name(f"{start.name}.out.{i}") for i in range(len(commands))]
     processes = [
-        subprocess.Popen([sys.executable, "-c", RELEASED, str(start), *command], cwd=ROOT,
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for command in commands
-    ]  # fmt: skip
+        racers.Process(target=_released, args=(str(start), command, env, str(output)))
+        for command, output in zip(commands, outputs, strict=True)
+    ]
+    for process in processes:
+        process.start()
     deadline = time.monotonic() + timeout
     ready = [Path(f"{start}.ready.{process.pid}") for process in processes]
-    while not all(path.exists() or process.poll() is not None
+    while not all(path.exists() or not process.is_alive()
                   for path, process in zip(ready, processes, strict=True)):  # fmt: skip
         if time.monotonic() > deadline:
             break  # released anyway: the commands still run, only less together
         time.sleep(0.01)
     start.touch()
     results = []
-    for process in processes:
-        output, _ = process.communicate(timeout=timeout)
-        results.append(subprocess.CompletedProcess(process.args, process.returncode, output))
+    for command, process, output in zip(commands, processes, outputs, strict=True):
+        process.join(timeout)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+        text = output.read_text(encoding="utf-8", errors="replace")
+        code = process.exitcode
+        results.append(subprocess.CompletedProcess(["bridgescan", *command], code, text))
     return results
+
+
+def _racers() -> Any:
+    """Processes forked from this pytest process's forkserver, which imports bridgescan's
+    command line and store once (a fork of the test's own process would copy its threads'
+    locks)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["pipeline.cli", "pipeline.store.event_store"])
+    return context
+
+
+def _released(start: str, command: list[str], env: dict[str, str], output: str) -> None:
+    """A released process: ``env`` its whole environment (its ``TZ`` in force), stdout and
+    stderr into ``output``; says it is ready, waits for ``start``, then runs ``bridgescan
+    COMMAND`` through the entry point (its exit code the process's)."""
+    written = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(written, 1)
+    os.dup2(written, 2)
+    os.close(written)
+    os.environ.clear()
+    os.environ.update(env)
+    time.tzset()
+    sys.argv = ["bridgescan", *command]
+    from pipeline.cli import main
+
+    Path(f"{start}.ready.{os.getpid()}").touch()
+    while not Path(start).exists():
+        time.sleep(0.002)
+    main()
 
 
 def published(tmp_path: Path, monkeypatch: Any) -> Path:
