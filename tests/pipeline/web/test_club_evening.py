@@ -1,4 +1,4 @@
-"""A new club director's whole evening in a real headless Chromium, from an empty club folder:
+"""A new club director's whole evening in a real headless Chromium, from a new club folder:
 members imported, a Howell created in the form, its travellers downloaded and filled by the
 synthetic scan generator, the scans uploaded, the progress and the PROVISIONAL result seen,
 the review items decided, OFFICIAL and the site, done on a phone's screen (where no page is
@@ -26,7 +26,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app as cli
-from pipeline.events.club_folder import club_events
+from pipeline.events.club_folder import ClubEvent, club_events
 from tests.pipeline.web.chromium import expect
 from tests.pipeline.web.serving import Served, served_club
 
@@ -60,11 +60,23 @@ MEMBERS = "Member number,Name\n" + "".join(
 )
 
 
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[Served]:
-    """``bridgescan serve CLUB`` for a new club's empty folder."""
-    with served_club(tmp_path / "club", tmp_path) as served:
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``bridgescan serve CLUB`` for a new club's empty folder, one console for the file's
+    tests (each creates an event of its own; a console's start is 2-3 s of CPU)."""
+    scratch = tmp_path_factory.mktemp("club")
+    with served_club(scratch / "club", scratch) as served:
         yield served
+
+
+def _events(club: Served) -> set[str]:
+    return {found.slug for found in club_events(club.folder)}
+
+
+def _created(club: Served, before: set[str]) -> ClubEvent:
+    """The one event the club has now that it did not have ``before``."""
+    (found,) = [e for e in club_events(club.folder) if e.slug not in before]
+    return found
 
 
 def _page(browser: Browser, viewport: dict[str, int]) -> Page:
@@ -155,9 +167,10 @@ def test_a_new_directors_evening(browser: Browser, club: Served, tmp_path: Path)
     expect(page.locator("main .message").first).to_contain_text("14 added")
     looked_at()
     # 2. a new event in the form, names from the members
+    before = _events(club)
     _create_event(desk, server.url, "Tuesday pairs", create=False)
     _create_event(page, server.url, "Tuesday pairs")
-    (found,) = club_events(club.folder)
+    found = _created(club, before)
     expect(page.get_by_role("heading", level=1)).to_have_text("Console")
     looked_at()
     at_the_desk(
@@ -229,6 +242,7 @@ def test_a_typed_traveller_with_a_refused_row(browser: Browser, club: Served) ->
     server = club
     page = _page(browser, PHONE)
     page.goto(server.sign_in)
+    before = _events(club)
     _create_event(page, server.url, "Thursday pairs")
     page.get_by_role("link", name="Board 2", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Board 2")
@@ -249,7 +263,7 @@ def test_a_typed_traveller_with_a_refused_row(browser: Browser, club: Served) ->
     expect(refused).to_contain_text("Law 77")
     _fits(page)
     expect(line[1]).to_have_value("3NTX-2 S")  # kept as typed
-    (found,) = club_events(club.folder)
+    found = _created(club, before)
     assert not (found.folder / "typed" / "session1.csv").exists()
     page.locator('input[name="score-0"]').fill("620")
     page.get_by_role("button", name="Save board 2").click()
