@@ -1,7 +1,8 @@
 """Output that keeps every figure when nobody watches a terminal (issue 40, item 4).
 
 The real command in a real process, its stdout a file or a pipe, as a cron job or a saved
-log has it (no COLUMNS, no terminal); a refusal's wording through the app in the test's
+log has it (no COLUMNS, no terminal); the scoring before it, what a script reads (CSV and
+JSON, stdout and stderr apart) and a refusal's wording through the app in the test's
 process. The sample's two sessions are scored through the
 spreadsheet door, then one correction is made in the period: session 2, board 6, NS 4 vs
 EW 10, "4S S +1 +450" corrected to "4S S =" (+420).
@@ -75,9 +76,9 @@ def corrected(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     output written to a file, as a saved log."""
     tmp = tmp_path_factory.mktemp("output")
     out = tmp / "out"
-    scored = _bridgescan(tmp, "score", str(SAMPLE / "event.yaml"), str(SAMPLE / "session1.xlsx"),
+    scored = _in_process("score", str(SAMPLE / "event.yaml"), str(SAMPLE / "session1.xlsx"),
                          str(SAMPLE / "session2.csv"), "-o", str(out))  # fmt: skip
-    assert scored.returncode == 1, scored.stderr  # session 1 has a blocking score-mismatch
+    assert scored.exit_code == 1, scored.stderr  # session 1 has a blocking score-mismatch
     log = tmp / "correct.log"
     with open(log, "w", encoding="utf-8") as file:
         done = _bridgescan(tmp, "correct", str(out), *CORRECTION, stdout=file)
@@ -98,11 +99,11 @@ def test_a_saved_log_keeps_every_figure_at_full_width(corrected: tuple[Path, Pat
 
 
 def test_scripts_read_the_change_report_as_json_and_the_versions_as_csv(
-    corrected: tuple[Path, Path], tmp_path: Path
+    corrected: tuple[Path, Path],
 ) -> None:
     out, _log = corrected
-    shown = _bridgescan(tmp_path, "versions", str(out), "--format", "csv")
-    assert shown.returncode == 0, shown.stderr
+    shown = _in_process("versions", str(out), "--format", "csv")
+    assert shown.exit_code == 0, shown.stderr
     rows = list(csv.DictReader(io.StringIO(shown.stdout)))
     assert [(r["Version"], r["Cause"], r["By"]) for r in rows] == [
         ("1", "score", "bridgescan score"),
@@ -110,10 +111,10 @@ def test_scripts_read_the_change_report_as_json_and_the_versions_as_csv(
     ]
     assert "Version 2, published" in shown.stderr  # the period lines: stderr, not the data
     # A second correction of the same line, back to +450, as JSON: the figures by hand above.
-    again = _bridgescan(tmp_path, "correct", str(out), *CORRECTION[:8], "--result", "+1",
+    again = _in_process("correct", str(out), *CORRECTION[:8], "--result", "+1",
                         "--score", "450", "--by", "Eva Berg", "--role", "scorer", "--reason",
                         "the first correction was wrong", "--format", "json")  # fmt: skip
-    assert again.returncode == 0, again.stderr
+    assert again.exit_code == 0, again.stderr
     data = json.loads(again.stdout)
     assert data["lines"] == [{"Session": "2", "Board": "6", "NS-EW": "4-10",
                               "Before": "4S S = +420", "After": "4S S +1 +450",

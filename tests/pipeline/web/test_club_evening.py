@@ -1,19 +1,23 @@
-"""A new club director's whole evening in a real headless Chromium, from an empty club folder:
+"""A new club director's whole evening in a real headless Chromium, from a new club folder:
 members imported, a Howell created in the form, its travellers downloaded and filled by the
 synthetic scan generator, the scans uploaded, the progress and the PROVISIONAL result seen,
-the review items decided, OFFICIAL and the site, at a desktop's width and a phone's (where no
-page is wider than the screen); and a traveller typed on a phone with a row Law 77 refuses,
-then corrected.
+the review items decided, OFFICIAL and the site, done on a phone's screen (where no page is
+wider than the screen) while the same session has each page open at a desktop's width too,
+where every control the evening uses is checked usable; and a traveller typed on a phone
+with a row Law 77 refuses, then corrected.
 
 The console is a real ``bridgescan serve CLUB`` process (the command a director runs, its
 sign-in address read from what it prints), so the flow runs in the console's own process as
-it does at the club. Few and slow by nature: one evening (the real flow, the real reader).
+it does at the club. Few and slow by nature: one evening (the real flow, the real reader),
+not one a width: what the width changes is the layout, and the desktop's page is checked
+with Playwright's trial click (the control there, visible, enabled, stable and the one
+that would get the click: every check of a real click but the click).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,12 +26,12 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app as cli
-from pipeline.events.club_folder import club_events
+from pipeline.events.club_folder import ClubEvent, club_events
 from tests.pipeline.web.chromium import expect
 from tests.pipeline.web.serving import Served, served_club
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 pytestmark = pytest.mark.slow  # a whole evening in Chromium against bridgescan serve
 
@@ -56,11 +60,23 @@ MEMBERS = "Member number,Name\n" + "".join(
 )
 
 
-@pytest.fixture
-def club(tmp_path: Path) -> Iterator[Served]:
-    """``bridgescan serve CLUB`` for a new club's empty folder."""
-    with served_club(tmp_path / "club", tmp_path) as served:
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``bridgescan serve CLUB`` for a new club's empty folder, one console for the file's
+    tests (each creates an event of its own; a console's start is 2-3 s of CPU)."""
+    scratch = tmp_path_factory.mktemp("club")
+    with served_club(scratch / "club", scratch) as served:
         yield served
+
+
+def _events(club: Served) -> set[str]:
+    return {found.slug for found in club_events(club.folder)}
+
+
+def _created(club: Served, before: set[str]) -> ClubEvent:
+    """The one event the club has now that it did not have ``before``."""
+    (found,) = [e for e in club_events(club.folder) if e.slug not in before]
+    return found
 
 
 def _page(browser: Browser, viewport: dict[str, int]) -> Page:
@@ -76,7 +92,17 @@ def _fits(page: Page) -> None:
     assert width <= page.viewport_size["width"] + 1, width  # type: ignore[index]
 
 
-def _create_event(page: Page, url: str, name: str, pairs: int = 7) -> None:
+def _usable(page: Page, *controls: Locator) -> None:
+    """Each control could be clicked on this page as it is laid out (Playwright's trial
+    click: it waits until the control is visible, stable, enabled and would receive the
+    click, then does not click)."""
+    for control in controls:
+        control.click(trial=True)
+
+
+def _create_event(page: Page, url: str, name: str, pairs: int = 7, create: bool = True) -> None:
+    """The new-event form filled and the movement suggested; created unless ``create`` is
+    False (then the create button is only checked usable: suggesting writes nothing)."""
     page.goto(f"{url}/events/new")
     page.get_by_label("Name", exact=True).fill(name)
     page.get_by_label("Date").fill("2026-11-24")
@@ -93,54 +119,65 @@ def _create_event(page: Page, url: str, name: str, pairs: int = 7) -> None:
         page.get_by_label(f"Pair {n}, player 2", exact=True).fill(
             MEMBERS.splitlines()[2 * n].split(",")[1]
         )
+    if not create:
+        _usable(page, page.get_by_role("button", name="Create the event"))
+        return
     page.get_by_role("button", name="Create the event").click()
     expect(page.locator("main .message").first).to_contain_text("Event created")
 
 
-_SCANS: dict[str, Path] = {}  # event file text -> its travellers as played and scanned
-
-
 def _played(event_file: Path, tmp_path: Path) -> Path:
     """The event's travellers filled and scanned by the synthetic generator (a few scores
-    written wrong), made once for an event file and reused by the other viewport's run."""
-    text = event_file.read_text(encoding="utf-8")
-    if text not in _SCANS:
-        bundle = tmp_path / "session1.pdf"
-        made = CliRunner().invoke(cli, ["forms", "synth", str(tmp_path / "scans"), "--event",
-                                        str(event_file), "--seed", "5", "--score-errors", "0.05",
-                                        "--bundle", str(bundle)])  # fmt: skip
-        assert made.exit_code == 0, made.output
-        _SCANS[text] = bundle
-    return _SCANS[text]
+    written wrong), in one PDF as a scanner's batch."""
+    bundle = tmp_path / "session1.pdf"
+    made = CliRunner().invoke(cli, ["forms", "synth", str(tmp_path / "scans"), "--event",
+                                    str(event_file), "--seed", "5", "--score-errors", "0.05",
+                                    "--bundle", str(bundle)])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    return bundle
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_a_new_directors_evening(
-    browser: Browser, club: Served, tmp_path: Path, viewport: dict[str, int]
-) -> None:
+def test_a_new_directors_evening(browser: Browser, club: Served, tmp_path: Path) -> None:
     server = club
-    page = _page(browser, viewport)
-    phone = viewport is PHONE
+    page = _page(browser, PHONE)  # the evening's clicks, on a phone's screen
+    desk = page.context.new_page()  # the same signed-in session at a desktop's width
+    desk.set_viewport_size(DESKTOP)
 
     def looked_at() -> None:
-        if phone:
-            _fits(page)
+        _fits(page)
+
+    def at_the_desk(*controls: Callable[[Page], Locator]) -> None:
+        """The phone's page opened at the desktop's width: each control usable there."""
+        desk.goto(page.url)
+        _usable(desk, *(control(desk) for control in controls))
 
     page.goto(server.sign_in)
     # 1. the members, from the club's list
     members = tmp_path / "members.csv"
     members.write_text(MEMBERS, encoding="utf-8")
     page.goto(f"{server.url}/members")
+    at_the_desk(
+        lambda p: p.get_by_label("Member list file"),
+        lambda p: p.get_by_label("Imported by"),
+        lambda p: p.get_by_role("button", name="Import"),
+    )
     page.get_by_label("Member list file").set_input_files(str(members))
     page.get_by_label("Imported by").fill("TD Eva")
     page.get_by_role("button", name="Import").click()
     expect(page.locator("main .message").first).to_contain_text("14 added")
     looked_at()
     # 2. a new event in the form, names from the members
+    before = _events(club)
+    _create_event(desk, server.url, "Tuesday pairs", create=False)
     _create_event(page, server.url, "Tuesday pairs")
-    (found,) = club_events(club.folder)
+    found = _created(club, before)
     expect(page.get_by_role("heading", level=1)).to_have_text("Console")
     looked_at()
+    at_the_desk(
+        lambda p: p.get_by_role("link", name="A4").first,
+        lambda p: p.get_by_label(re.compile("^Scans")),
+        lambda p: p.get_by_role("button", name="Upload and read"),
+    )
     # 3. its travellers: a PDF, one page a board
     with page.expect_download() as download:
         page.get_by_role("link", name="A4").first.click()
@@ -163,10 +200,16 @@ def test_a_new_directors_evening(
         )[1]
     )  # type: ignore[index]
     assert review_open >= 1
+    at_the_desk(lambda p: p.get_by_role("link", name=re.compile(r"Review queue \(")))
     # 6. the review items decided: the results turn official
     page.get_by_role("link", name=re.compile(r"Review queue \(")).click()
     page.get_by_label("Decided by").first.fill("TD Eva")
     looked_at()
+    at_the_desk(
+        lambda p: p.get_by_label("Decided by").first,
+        lambda p: p.locator("section.item form.decide").first.get_by_role("button").first,
+        lambda p: p.get_by_role("link", name="All events"),
+    )
     queue = page.get_by_role("link", name=re.compile(r"Review queue \("))
     for remaining in range(review_open, 0, -1):  # each decision published at once
         expect(queue).to_have_text(f"Review queue ({remaining} open)")
@@ -182,11 +225,15 @@ def test_a_new_directors_evening(
     page.get_by_role("link", name="All events").click()
     expect(page.get_by_role("table")).to_contain_text("official")
     looked_at()
+    at_the_desk(lambda p: p.get_by_role("link", name="Tuesday pairs"))
     page.get_by_role("link", name="Tuesday pairs").click()
+    at_the_desk(lambda p: p.get_by_role("link", name="Results site").first)
     page.get_by_role("link", name="Results site").first.click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Tuesday pairs")
     expect(page.locator("body")).not_to_contain_text("PROVISIONAL")
     looked_at()
+    desk.goto(page.url)
+    expect(desk.get_by_role("heading", level=1)).to_have_text("Tuesday pairs")
     page.context.close()
 
 
@@ -195,6 +242,7 @@ def test_a_typed_traveller_with_a_refused_row(browser: Browser, club: Served) ->
     server = club
     page = _page(browser, PHONE)
     page.goto(server.sign_in)
+    before = _events(club)
     _create_event(page, server.url, "Thursday pairs")
     page.get_by_role("link", name="Board 2", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Board 2")
@@ -215,7 +263,7 @@ def test_a_typed_traveller_with_a_refused_row(browser: Browser, club: Served) ->
     expect(refused).to_contain_text("Law 77")
     _fits(page)
     expect(line[1]).to_have_value("3NTX-2 S")  # kept as typed
-    (found,) = club_events(club.folder)
+    found = _created(club, before)
     assert not (found.folder / "typed" / "session1.csv").exists()
     page.locator('input[name="score-0"]').fill("620")
     page.get_by_role("button", name="Save board 2").click()
