@@ -7,6 +7,8 @@ time on a 2-core machine, for nothing the test looks at. The commands honour
 ``PREFECT_API_URL`` (pipeline/flows/local_api.py steps aside when it is set), so the session
 starts one API (uvicorn serving Prefect's app, as Prefect starts its temporary one, its
 database in the session's temporary folder) and every test process and command uses it.
+It is started as the commands start their temporary API (``local_api.api_command``: Prefect's
+server imported with the garbage collector paused, a sixth less CPU than plain uvicorn).
 
 The controlling process starts it in ``pytest_configure``, before the xdist workers start,
 and sets ``PREFECT_API_URL`` in its environment: the workers and every process a test starts
@@ -23,12 +25,13 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from pipeline.flows.local_api import api_command
 
 __all__ = ["SessionApi", "command_env", "start_api", "stop_recorded_api", "wait_until_ready"]
 
@@ -75,13 +78,9 @@ def start_api(root: Path) -> SessionApi:
         DO_NOT_TRACK="1",
     )
     with (home / "api.log").open("w") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory",
-             "prefect.server.api.server:create_app", "--host", "127.0.0.1", "--port",
-             str(port), "--log-level", "error", "--lifespan", "on"],
-            env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
+        process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
+                                   stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)  # fmt: skip
     api = SessionApi(f"http://127.0.0.1:{port}/api", process.pid, home)
     (root / INFO).write_text(json.dumps({"url": api.url, "pid": api.pid, "home": str(home)}))
     return api
