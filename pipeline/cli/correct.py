@@ -66,7 +66,10 @@ def open_store(
     from one; a broken store, a store gone while OUT holds versions, or a changed published
     file exits 4; a store that cannot be reached 3."""
     from pipeline.cli.store import resolve_store, store_errors
-    from pipeline.corrections.record_check import open_checked
+    from pipeline.flows.prefect_env import collector_paused
+
+    with collector_paused():  # no collection while the store and results model load
+        from pipeline.corrections.record_check import open_checked
 
     location = resolve_store(store, out)
     with store_errors("nothing was changed; `bridgescan audit verify` lists every problem"):
@@ -226,16 +229,19 @@ def correct_command(
 ) -> None:
     """Correct one result line and publish the next version (Law 79C)."""  # noqa: D401
     from pipeline.cli.output import stderr_console, stdout_console
-    from pipeline.corrections import (
-        CorrectionRefused,
-        LateOverride,
-        LineCorrection,
-        NothingPublished,
-        ResultsChanged,
-        Role,
-        Signature,
-        correct,
-    )
+    from pipeline.flows.prefect_env import collector_paused
+
+    with collector_paused():  # no collection while they load
+        from pipeline.corrections import (
+            CorrectionRefused,
+            LateOverride,
+            LineCorrection,
+            NothingPublished,
+            ResultsChanged,
+            Role,
+            Signature,
+            correct,
+        )
 
     console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
     errors = stderr_console()
@@ -346,7 +352,10 @@ def versions_command(
     """List every published version with its correction deadlines (open or ended)."""
     from pipeline.cli.output import Listing, emit, stderr_console, stdout_console
     from pipeline.clock import local_text, now
-    from pipeline.corrections import publication_view, versions
+    from pipeline.flows.prefect_env import collector_paused
+
+    with collector_paused():  # no collection while they load
+        from pipeline.corrections import publication_view, versions
     from pipeline.corrections.records import EVENT
     from pipeline.store.clock_floor import CLOCK_KEY, CLOCK_KIND
 

@@ -48,9 +48,12 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], EventStore]:
     """The queue folder, its items and the event store of an output folder (which must
     exist: decisions are recorded beside the readings they decide)."""
-    from pipeline.corrections.record_check import open_checked
-    from pipeline.doors.scans.review import ReviewError
-    from pipeline.doors.scans.review_queue_file import find_queue, load_queue
+    from pipeline.flows.prefect_env import collector_paused
+
+    with collector_paused():  # no collection while the store and results model load
+        from pipeline.corrections.record_check import open_checked
+        from pipeline.doors.scans.review import ReviewError
+        from pipeline.doors.scans.review_queue_file import find_queue, load_queue
 
     try:
         folder = find_queue(out)

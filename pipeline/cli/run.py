@@ -58,13 +58,15 @@ def run_command(
     if not (folder / "event.yaml").is_file():
         errors.print(f"error: {folder}: no event.yaml here", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
-    location = resolve_store(store, out)
-    started = time.monotonic()
-    _start_prefect_api(errors)
+    from pipeline.flows.prefect_env import collector_paused
+
+    with collector_paused():  # the modules load: SQLAlchemy, then the results model
+        location = resolve_store(store, out)
+        started = time.monotonic()
+        _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile
+        from pipeline.flows.store_checks import check_store
     with exits_when_the_disk_is_full(out), stage_progress(console) as progress:
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
-            from pipeline.flows.store_checks import check_store
-
             check_store(location, out)
             try:
                 record_deal_files(for_flow(location), out, deals)

@@ -80,8 +80,9 @@ def late_api_message(error: RuntimeError) -> str | None:
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while Prefect (and the flows' modules) are
-    imported, then the imported objects frozen out of later collections.
+    """Python's cyclic garbage collector paused while a command's heavy modules are imported
+    (Prefect and the flows; the store, the corrections and the results model, for the
+    commands that open a store), then the imported objects frozen out of later collections.
 
     Importing Prefect makes tens of thousands of long-lived objects (pydantic models, their
     validators, SQLAlchemy tables) and no garbage; the collector, run every few hundred

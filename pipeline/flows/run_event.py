@@ -23,13 +23,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from prefect import flow, task
+from prefect import task
 from prefect.cache_policies import NO_CACHE
 from prefect.utilities.annotations import quote
 
 from pipeline.doors.inputs import SessionFiles, session_files
 from pipeline.doors.scans import reading
 from pipeline.flows import session_readings, steps
+from pipeline.flows.prefect_flow import plain_flow
 from pipeline.flows.readings import StoredReadings
 from pipeline.flows.store_checks import check_store
 from pipeline.store import DEFAULT_NAME, EventStore, store_location
@@ -279,7 +280,7 @@ def finish_event(
     )
 
 
-@flow(name="bridgescan-run", log_prints=False)
+@plain_flow("bridgescan-run", log_prints=False)  # parameters recorded as plain JSON
 def run_event(
     folder: Path,
     out_dir: Path,

@@ -48,6 +48,33 @@ def test_a_version_is_a_folder_with_a_manifest_and_the_links_follow_it(tmp_path:
     assert check_version(tmp_path / "versions" / "v0001") == []
 
 
+def test_every_file_is_on_disk_before_the_version_folder_appears(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files are flushed by several threads at once, but each of them, the manifest
+    and their folders are flushed before the one rename that shows the version (the real
+    ``fsync`` and ``rename`` run; only their order is noted)."""
+    events: list[tuple[str, str]] = []
+    real_fsync, real_rename = os.fsync, os.rename
+
+    def fsync(fd: int) -> None:
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    def rename(source: str | Path, target: str | Path) -> None:
+        events.append(("rename", str(target)))
+        real_rename(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "rename", rename)
+    files = {f"web/page-{n}.html": f"<p>{n}".encode() for n in range(20)} | FILES_1
+    written = write_version(tmp_path, 1, files)
+    shown = events.index(("rename", str(written.folder)))
+    flushed = {Path(path).name for kind, path in events[:shown] if kind == "fsync"}
+    assert {Path(name).name for name in files} | {"manifest.json", "web"} <= flushed
+    assert ("fsync", str(tmp_path / "versions")) in events[shown:]  # the rename itself
+
+
 def test_current_only_moves_forward(tmp_path: Path) -> None:
     write_version(tmp_path, 1, FILES_1)
     write_version(tmp_path, 2, FILES_2)
@@ -87,8 +114,8 @@ from pathlib import Path
 from pipeline.publish import file_set
 out = Path(sys.argv[1])
 real_write = file_set._write_file
-def dying_write(path, data):
-    real_write(path, data)
+def dying_write(path, data, **flush):
+    real_write(path, data, **flush)
     if path.name == "results.json":   # the workbook is written, the JSON too: die mid-set
         os._exit(9)
 file_set._write_file = dying_write
