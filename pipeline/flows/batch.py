@@ -50,7 +50,6 @@ from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
 from pipeline.flows.collector import frozen_setup
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
-from pipeline.store import EventStore
 
 __all__ = ["Notice", "batch_listeners", "run_batch"]
 
@@ -113,8 +112,12 @@ def run_batch(
     _notify(Notice("planned", pages=report.pages))
     window = max(4, 3 * spec.workers)
     frozen_setup()  # what exists now lives as long as the batch: out of every collection
-    with chunk_readers(spec, window) as submit:
-        _stream(runs, submit, masterpoints, window, report)
+    try:
+        with chunk_readers(spec, window) as submit:
+            _stream(runs, submit, masterpoints, window, report)
+    finally:
+        for run in runs:
+            run.let_go()
     report.events = [run.outcome for run in runs if run.outcome is not None]
     report.seconds = time.perf_counter() - clock
     report.finished = datetime.now(UTC).isoformat(timespec="seconds")
@@ -154,12 +157,12 @@ def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
         if run.outcome is not None or run.job is None:
             continue
         try:
-            with EventStore(run.job.store_path) as store:  # a plain step: files copied
-                for files in run.job.plan:
-                    run.scan_digests[files.session] = steps.keep_scans(store, files)
+            for files in run.job.plan:  # a plain step: files copied
+                run.scan_digests[files.session] = steps.keep_scans(run.store(), files)
         except Exception as error:  # noqa: BLE001
             _notify(Notice("skipped", run.name, run.title, pages=run.pages))
             _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
+            run.let_go()
             continue
         for session in sorted(run.chunks):
             for chunk in run.chunks[session]:
@@ -179,13 +182,12 @@ def _stored_chunk(run: EventRun, chunk: chunking.PageChunk) -> ChunkRead | None:
     assert run.job is not None
     pages = []
     try:
-        with EventStore(run.job.store_path) as store:
-            stored = StoredReadings(store, run.reader_keys[chunk.session])
-            for number in range(chunk.first, chunk.last + 1):
-                page = stored.get(chunk.digest, number)
-                if page is None:
-                    return None
-                pages.append(renamed(page, PageRef(str(chunk.file), number)))
+        stored = StoredReadings(run.store(), run.reader_keys[chunk.session])
+        for number in range(chunk.first, chunk.last + 1):
+            page = stored.get(chunk.digest, number)
+            if page is None:
+                return None
+            pages.append(renamed(page, PageRef(str(chunk.file), number)))
     except Exception:  # noqa: BLE001 - a reading that cannot be taken back is read again
         return None
     return ChunkRead(chunk, tuple(pages), 0.0, reused=True)
@@ -196,10 +198,8 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     cut off after this reads them no more."""
     from pipeline.flows.readings import StoredReadings
 
-    assert run.job is not None
-    with EventStore(run.job.store_path) as store:
-        stored = StoredReadings(store, run.reader_keys[result.chunk.session])
-        stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
+    stored = StoredReadings(run.store(), run.reader_keys[result.chunk.session])
+    stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
 
 
 def _stream(
@@ -271,7 +271,7 @@ def _collect(run: EventRun, chunk: chunking.PageChunk, future: Any, report: Batc
         left = run.pages - run.pages_in - chunk.pages
         _notify(Notice("skipped", run.name, run.title, pages=left))
         _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
-        run.read.clear()  # let the pages go
+        run.let_go()
         return
     _take(run, result, report)
 
@@ -284,6 +284,6 @@ def _conclude(run: EventRun, masterpoints: str) -> None:
     _notify(Notice("scoring", run.name, run.title))
     event_flow = score_and_publish.with_options(flow_run_name=run.title)
     event_flow(ByReference(run), masterpoints, return_state=True)
-    run.read.clear()
+    run.let_go()
     if run.outcome is not None:
         _notify(Notice("event", run.name, run.title, outcome=run.outcome))
