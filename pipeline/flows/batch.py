@@ -32,6 +32,8 @@ import queue
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -209,42 +211,56 @@ def _stream(
     window: int,
     report: BatchReport,
 ) -> None:
-    """Keep ``window`` chunks in flight; conclude each event once its last chunk is back."""
+    """Keep ``window`` chunks in flight; conclude each event once its last chunk is back.
+
+    An event is scored and published on a thread of its own (``publisher``) while this one
+    goes on sending and keeping the next event's chunks, so the readers are not left
+    without work while an event is published. One event is published at a time, and
+    while one more waits for it no further chunk is sent: the readings held stay those of
+    at most two events and the chunks in flight, however long the day."""
     done: queue.Queue[Any] = queue.Queue()
     in_flight: dict[Any, tuple[EventRun, chunking.PageChunk]] = {}
     ready: deque[EventRun] = deque()
     pending = _chunks(runs)
     exhausted = False
-    while True:
-        while not exhausted and len(in_flight) < window:
-            item = next(pending, None)
-            if item is None:
-                exhausted = True
-                break
-            run, chunk, stored = item
-            if chunk is None:
-                ready.append(run)
-                continue
-            run.first_sent.setdefault(chunk.session, time.perf_counter())
-            if stored is not None:
-                _take(run, stored, report)
-                if run.complete:
+    publishing: Future[None] | None = None
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="publish") as publisher:
+        while True:
+            while not exhausted and len(in_flight) < window and not (ready and publishing):
+                item = next(pending, None)
+                if item is None:
+                    exhausted = True
+                    break
+                run, chunk, stored = item
+                if chunk is None:
                     ready.append(run)
+                    continue
+                run.first_sent.setdefault(chunk.session, time.perf_counter())
+                if stored is not None:
+                    _take(run, stored, report)
+                    if run.complete:
+                        ready.append(run)
+                    continue
+                assert run.job is not None
+                future = submit(run.job.event, chunk)
+                in_flight[future] = (run, chunk)
+                future.add_done_callback(done.put)
+            if ready and publishing is None:  # in this flow run's context: its sub-flows
+                publishing = publisher.submit(copy_context().run, _conclude, ready.popleft(),
+                                              masterpoints)  # fmt: skip
+                publishing.add_done_callback(done.put)
                 continue
-            assert run.job is not None
-            future = submit(run.job.event, chunk)
-            in_flight[future] = (run, chunk)
-            future.add_done_callback(done.put)
-        if ready:
-            _conclude(ready.popleft(), masterpoints)
-            continue
-        if not in_flight:
-            break
-        future = done.get()
-        run, chunk = in_flight.pop(future)
-        _collect(run, chunk, future, report)
-        if run.outcome is None and run.complete:
-            ready.append(run)
+            if not in_flight and publishing is None:
+                break
+            future = done.get()
+            if future is publishing:
+                publishing.result()  # a bug in publishing stops the batch, as before
+                publishing = None
+                continue
+            run, chunk = in_flight.pop(future)
+            _collect(run, chunk, future, report)
+            if run.outcome is None and run.complete:
+                ready.append(run)
 
 
 def _take(run: EventRun, result: ChunkRead, report: BatchReport) -> None:
