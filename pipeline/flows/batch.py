@@ -12,8 +12,9 @@ the results of an event are the same whichever command made them. What the batch
   event's store, not read again; each chunk's readings are kept there as soon as they
   are back, so a batch cut off half way reads only what it had not read;
 - reading streams: a few chunks per worker are in flight, each event is scored and
-  published as soon as its last page is in (while the workers read the next event's pages),
-  and its readings are let go, so memory stays flat however long the day;
+  published as soon as its last page is in, on a thread of its own (while the flow keeps
+  the next event's chunks and the workers read them), and its readings are let go, so
+  memory stays flat however long the day;
 - one bad event (files that cannot be used, an output folder that cannot be written, a
   broken store) is reported with its reason and the rest goes on;
 - a flow run per event and per session named after them, each session's ranking and review
