@@ -12,8 +12,9 @@ the results of an event are the same whichever command made them. What the batch
   event's store, not read again; each chunk's readings are kept there as soon as they
   are back, so a batch cut off half way reads only what it had not read;
 - reading streams: a few chunks per worker are in flight, each event is scored and
-  published as soon as its last page is in (while the workers read the next event's pages),
-  and its readings are let go, so memory stays flat however long the day;
+  published as soon as its last page is in, on a thread of its own (while the flow keeps
+  the next event's chunks and the workers read them), and its readings are let go, so
+  memory stays flat however long the day;
 - one bad event (files that cannot be used, an output folder that cannot be written, a
   broken store) is reported with its reason and the rest goes on;
 - a flow run per event and per session named after them, each session's ranking and review
@@ -32,6 +33,8 @@ import queue
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,7 +53,6 @@ from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
 from pipeline.flows.collector import frozen_setup
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
-from pipeline.store import EventStore
 
 __all__ = ["Notice", "batch_listeners", "run_batch"]
 
@@ -113,8 +115,12 @@ def run_batch(
     _notify(Notice("planned", pages=report.pages))
     window = max(4, 3 * spec.workers)
     frozen_setup()  # what exists now lives as long as the batch: out of every collection
-    with chunk_readers(spec, window) as submit:
-        _stream(runs, submit, masterpoints, window, report)
+    try:
+        with chunk_readers(spec, window) as submit:
+            _stream(runs, submit, masterpoints, window, report)
+    finally:
+        for run in runs:
+            run.let_go()
     report.events = [run.outcome for run in runs if run.outcome is not None]
     report.seconds = time.perf_counter() - clock
     report.finished = datetime.now(UTC).isoformat(timespec="seconds")
@@ -154,12 +160,12 @@ def _chunks(runs: Sequence[EventRun]) -> Iterator[Work]:
         if run.outcome is not None or run.job is None:
             continue
         try:
-            with EventStore(run.job.store_path) as store:  # a plain step: files copied
-                for files in run.job.plan:
-                    run.scan_digests[files.session] = steps.keep_scans(store, files)
+            for files in run.job.plan:  # a plain step: files copied
+                run.scan_digests[files.session] = steps.keep_scans(run.store(), files)
         except Exception as error:  # noqa: BLE001
             _notify(Notice("skipped", run.name, run.title, pages=run.pages))
             _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
+            run.let_go()
             continue
         for session in sorted(run.chunks):
             for chunk in run.chunks[session]:
@@ -179,13 +185,12 @@ def _stored_chunk(run: EventRun, chunk: chunking.PageChunk) -> ChunkRead | None:
     assert run.job is not None
     pages = []
     try:
-        with EventStore(run.job.store_path) as store:
-            stored = StoredReadings(store, run.reader_keys[chunk.session])
-            for number in range(chunk.first, chunk.last + 1):
-                page = stored.get(chunk.digest, number)
-                if page is None:
-                    return None
-                pages.append(renamed(page, PageRef(str(chunk.file), number)))
+        stored = StoredReadings(run.store(), run.reader_keys[chunk.session])
+        for number in range(chunk.first, chunk.last + 1):
+            page = stored.get(chunk.digest, number)
+            if page is None:
+                return None
+            pages.append(renamed(page, PageRef(str(chunk.file), number)))
     except Exception:  # noqa: BLE001 - a reading that cannot be taken back is read again
         return None
     return ChunkRead(chunk, tuple(pages), 0.0, reused=True)
@@ -196,10 +201,8 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     cut off after this reads them no more."""
     from pipeline.flows.readings import StoredReadings
 
-    assert run.job is not None
-    with EventStore(run.job.store_path) as store:
-        stored = StoredReadings(store, run.reader_keys[result.chunk.session])
-        stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
+    stored = StoredReadings(run.store(), run.reader_keys[result.chunk.session])
+    stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
 
 
 def _stream(
@@ -209,42 +212,56 @@ def _stream(
     window: int,
     report: BatchReport,
 ) -> None:
-    """Keep ``window`` chunks in flight; conclude each event once its last chunk is back."""
+    """Keep ``window`` chunks in flight; conclude each event once its last chunk is back.
+
+    An event is scored and published on a thread of its own (``publisher``) while this one
+    goes on sending and keeping the next event's chunks, so the readers are not left
+    without work while an event is published. One event is published at a time, and
+    while one more waits for it no further chunk is sent: the readings held stay those of
+    at most two events and the chunks in flight, however long the day."""
     done: queue.Queue[Any] = queue.Queue()
     in_flight: dict[Any, tuple[EventRun, chunking.PageChunk]] = {}
     ready: deque[EventRun] = deque()
     pending = _chunks(runs)
     exhausted = False
-    while True:
-        while not exhausted and len(in_flight) < window:
-            item = next(pending, None)
-            if item is None:
-                exhausted = True
-                break
-            run, chunk, stored = item
-            if chunk is None:
-                ready.append(run)
-                continue
-            run.first_sent.setdefault(chunk.session, time.perf_counter())
-            if stored is not None:
-                _take(run, stored, report)
-                if run.complete:
+    publishing: Future[None] | None = None
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="publish") as publisher:
+        while True:
+            while not exhausted and len(in_flight) < window and not (ready and publishing):
+                item = next(pending, None)
+                if item is None:
+                    exhausted = True
+                    break
+                run, chunk, stored = item
+                if chunk is None:
                     ready.append(run)
+                    continue
+                run.first_sent.setdefault(chunk.session, time.perf_counter())
+                if stored is not None:
+                    _take(run, stored, report)
+                    if run.complete:
+                        ready.append(run)
+                    continue
+                assert run.job is not None
+                future = submit(run.job.event, chunk)
+                in_flight[future] = (run, chunk)
+                future.add_done_callback(done.put)
+            if ready and publishing is None:  # in this flow run's context: its sub-flows
+                publishing = publisher.submit(copy_context().run, _conclude, ready.popleft(),
+                                              masterpoints)  # fmt: skip
+                publishing.add_done_callback(done.put)
                 continue
-            assert run.job is not None
-            future = submit(run.job.event, chunk)
-            in_flight[future] = (run, chunk)
-            future.add_done_callback(done.put)
-        if ready:
-            _conclude(ready.popleft(), masterpoints)
-            continue
-        if not in_flight:
-            break
-        future = done.get()
-        run, chunk = in_flight.pop(future)
-        _collect(run, chunk, future, report)
-        if run.outcome is None and run.complete:
-            ready.append(run)
+            if not in_flight and publishing is None:
+                break
+            future = done.get()
+            if future is publishing:
+                publishing.result()  # a bug in publishing stops the batch, as before
+                publishing = None
+                continue
+            run, chunk = in_flight.pop(future)
+            _collect(run, chunk, future, report)
+            if run.outcome is None and run.complete:
+                ready.append(run)
 
 
 def _take(run: EventRun, result: ChunkRead, report: BatchReport) -> None:
@@ -271,7 +288,7 @@ def _collect(run: EventRun, chunk: chunking.PageChunk, future: Any, report: Batc
         left = run.pages - run.pages_in - chunk.pages
         _notify(Notice("skipped", run.name, run.title, pages=left))
         _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
-        run.read.clear()  # let the pages go
+        run.let_go()
         return
     _take(run, result, report)
 
@@ -284,6 +301,6 @@ def _conclude(run: EventRun, masterpoints: str) -> None:
     _notify(Notice("scoring", run.name, run.title))
     event_flow = score_and_publish.with_options(flow_run_name=run.title)
     event_flow(ByReference(run), masterpoints, return_state=True)
-    run.read.clear()
+    run.let_go()
     if run.outcome is not None:
         _notify(Notice("event", run.name, run.title, outcome=run.outcome))

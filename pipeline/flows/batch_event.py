@@ -60,6 +60,22 @@ class EventRun:
     received: int = 0  # chunks back from the workers (or from the store)
     concluding: float = 0.0  # when scoring began
     outcome: EventOutcome | None = None
+    _store: EventStore | None = field(default=None, repr=False)
+
+    def store(self) -> EventStore:
+        """The event's store for the batch's own bookkeeping (its scans kept, each chunk
+        looked up and kept), opened once, not once a chunk; ``let_go`` closes it."""
+        assert self.job is not None
+        if self._store is None:
+            self._store = EventStore(self.job.store_path)
+        return self._store
+
+    def let_go(self) -> None:
+        """The event is done with (scored, or failed): its pages and its store let go."""
+        self.read.clear()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
 
     @property
     def complete(self) -> bool:

@@ -80,13 +80,15 @@ class StoredReadings:
         readings: Sequence[PageReading],
         encoded: Sequence[bytes] = (),
     ) -> None:
-        """Keep consecutive pages of one scan file from page ``first``: their records in
-        one append (a chunk's pages in one transaction, not one a page); ``encoded``, when
-        given, holds each reading's ``encode`` made where it was read."""
+        """Keep consecutive pages of one scan file from page ``first``: their blobs in one
+        transaction and their records in one append (two commits a chunk, not one a page);
+        ``encoded``, when given, holds each reading's ``encode`` made where it was read."""
         entries = []
-        blobs = encoded or [encode(reading) for reading in readings]
-        for page, (reading, data) in enumerate(zip(readings, blobs, strict=True), start=first):
-            blob = self.store.put_blob(f"{Path(reading.page.file).name}#p{page}.json.z", data)
+        data = encoded or [encode(reading) for reading in readings]
+        names = [f"{Path(reading.page.file).name}#p{page}.json.z"
+                 for page, reading in enumerate(readings, start=first)]  # fmt: skip
+        kept = self.store.put_blobs(list(zip(names, data, strict=True)))
+        for page, (reading, blob) in enumerate(zip(readings, kept, strict=True), start=first):
             value = {"reading": blob, "file": Path(reading.page.file).name, "page": page,
                      "board": reading.board}  # fmt: skip
             entries.append(Append(KIND, self._key(file_digest, page), value, actor="reader"))

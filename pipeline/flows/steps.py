@@ -66,12 +66,17 @@ def keep_scans(store: EventStore, files: SessionFiles) -> list[str]:
 
 def record_readings(store: EventStore, session: int, pages: Sequence[PageReading]) -> None:
     """Keep every page as read (fields, candidates, posteriors; crops as blobs), the
-    session's records in one append (one transaction, not one a page)."""
+    session's thumbnails in one transaction and its records in one append (two commits,
+    not one a page)."""
     summaries = readings_summary(pages)["pages"]
+    shown = [(i, f"{page.page}.png", page.thumbnail.png) for i, page in enumerate(pages)
+             if page.thumbnail is not None and page.thumbnail.png]  # fmt: skip
+    kept = store.put_blobs([(name, png) for _, name, png in shown])
+    thumbnails = {i: digest for (i, _, _), digest in zip(shown, kept, strict=True)}
     entries = []
-    for page, summary in zip(pages, summaries, strict=True):  # type: ignore[call-overload]
-        if page.thumbnail is not None and page.thumbnail.png:
-            summary["thumbnail"] = store.put_blob(f"{page.page}.png", page.thumbnail.png)
+    for i, (page, summary) in enumerate(zip(pages, summaries, strict=True)):  # type: ignore[call-overload]
+        if i in thumbnails:
+            summary["thumbnail"] = thumbnails[i]
         key = f"s{session}/{Path(page.page.file).name}#p{page.page.page}"
         entries.append(Append("reading", key, summary, actor="reader"))
     store.append_many(entries)

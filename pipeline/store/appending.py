@@ -28,7 +28,7 @@ from pipeline.store.clock_floor import CLOCK_KEY, CLOCK_KIND, check_floor
 from pipeline.store.codec import dumps, loads
 from pipeline.store.errors import ConflictError, StoreKeyError
 from pipeline.store.location import StoreLocation
-from pipeline.store.queries import latest_row, latest_seq
+from pipeline.store.queries import latest_row, latest_rows, latest_seq
 from pipeline.store.record import Append, StoredRecord, stored_record
 from pipeline.store.schema import records
 
@@ -82,7 +82,9 @@ def append_locked(
     stored: list[StoredRecord | int] = []  # a record kept already, or its place in ``new``
     new: list[tuple[Append, str, str]] = []
     batch: dict[tuple[str, str], tuple[str, int]] = {}
-    for entry in [*entries, *counters]:
+    everything = [*entries, *counters]
+    held = latest_rows(connection, ((e.kind, e.key) for e in everything))  # one look-up
+    for entry in everything:
         payload = dumps(entry.value)
         digest = record_digest(entry.kind, entry.key, payload)
         pending = batch.get((entry.kind, entry.key))
@@ -90,7 +92,7 @@ def append_locked(
             stored.append(pending[1])
             continue
         if pending is None:
-            row = latest_row(connection, entry.kind, entry.key)
+            row = held.get((entry.kind, entry.key))
             if row is not None and row.digest == digest:  # the value it holds: nothing new
                 stored.append(stored_record(row, entry.value))
                 continue

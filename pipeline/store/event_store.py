@@ -25,7 +25,7 @@ the schema (opening.py), the SQLite file (sqlite_file.py), look-ups by key (quer
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
@@ -41,7 +41,7 @@ from pipeline.store.engine import open_engine, reading, translate_errors, writin
 from pipeline.store.errors import TamperedError
 from pipeline.store.location import StoreLocation, store_location
 from pipeline.store.opening import open_schema
-from pipeline.store.queries import latest_row
+from pipeline.store.queries import latest_row, latest_rows
 from pipeline.store.record import Append, StoredRecord, stored_record
 from pipeline.store.schema import RECORD_COLUMNS, blobs, records
 from pipeline.store.sqlite_file import check_sqlite_file
@@ -198,21 +198,32 @@ class EventStore:
 
     # -- blobs ---------------------------------------------------------------------------
 
-    @translate_errors
     def put_blob(self, name: str, data: bytes) -> str:
         """Keep a file (a scan) by its content hash, with a ``blob`` record in the chain;
         returns the hash. Keeping the same bytes again adds nothing."""
-        digest = hashlib.sha256(data).hexdigest()
+        return self.put_blobs([(name, data)])[0]
+
+    @translate_errors
+    def put_blobs(self, files: Sequence[tuple[str, bytes]]) -> list[str]:
+        """``put_blob`` for each (name, bytes) in one transaction (a chunk's page readings,
+        a session's thumbnails: one commit, not one a file); returns their hashes. Each new
+        file's ``blob`` record is appended on its own, in the order given, as ``put_blob``
+        appends it."""
+        digests = [hashlib.sha256(data).hexdigest() for _, data in files]
         with writing(self._engine) as connection:
-            have = connection.execute(
-                select(blobs.c.digest).where(blobs.c.digest == digest)
-            ).first()
-            if have is None:
-                connection.execute(blobs.insert(), {"digest": digest, "name": name, "data": data})
-            if latest_row(connection, "blob", digest) is None:
-                entry = Append("blob", digest, {"name": name, "size": len(data)})
-                self._append_locked(connection, [entry], {}, {})
-        return digest
+            have = set(connection.execute(
+                select(blobs.c.digest).where(blobs.c.digest.in_(set(digests)))
+            ).scalars())  # fmt: skip
+            chained = latest_rows(connection, (("blob", digest) for digest in digests))
+            for (name, data), digest in zip(files, digests, strict=True):
+                if digest not in have:
+                    connection.execute(blobs.insert(), {"digest": digest, "name": name,
+                                                        "data": data})  # fmt: skip
+                    have.add(digest)
+                if ("blob", digest) not in chained:
+                    entry = Append("blob", digest, {"name": name, "size": len(data)})
+                    chained[("blob", digest)] = self._append_locked(connection, [entry], {}, {})
+        return digests
 
     @translate_errors
     def blob(self, digest: str) -> bytes:

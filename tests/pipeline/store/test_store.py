@@ -158,6 +158,43 @@ def test_blobs_are_kept_once_by_content_and_chained(store_url) -> None:
             store.blob("0" * 64)
 
 
+def test_many_blobs_kept_in_one_transaction_as_one_by_one(store_url) -> None:
+    import hashlib
+
+    with EventStore(store_url) as store:
+        first = store.put_blob("p1.json.z", b"one")
+        files = [("p1-again.json.z", b"one"), ("p2.json.z", b"two"), ("p3.json.z", b"three"),
+                 ("p2-copy.json.z", b"two")]  # fmt: skip
+        digests = store.put_blobs(files)
+        assert digests == [hashlib.sha256(data).hexdigest() for _, data in files]
+        assert digests[0] == first
+        chained = sorted(store.current("blob").values(), key=lambda record: record.seq)
+        assert [(r.seq, r.key, r.value) for r in chained] == [
+            (1, digests[0], {"name": "p1.json.z", "size": 3}),  # kept before: nothing new
+            (2, digests[1], {"name": "p2.json.z", "size": 3}),  # the first name stays
+            (3, digests[2], {"name": "p3.json.z", "size": 5}),
+        ]
+        assert store.blob(digests[2]) == b"three"
+        assert store.put_blobs([]) == []
+        assert store.verify() == 3
+
+
+def test_an_append_of_many_keys_adds_only_what_changed(store_url) -> None:
+    from pipeline.store import Append
+
+    # more keys of one kind than one look-up asks for (500), and a second kind
+    entries = [Append("row", f"s1/b{i}", i) for i in range(1200)]
+    entries += [Append("reading", f"p{i}", -i) for i in range(3)]
+    with EventStore(store_url) as store:
+        assert [r.seq for r in store.append_many(entries)] == list(range(1, 1204))
+        assert [r.seq for r in store.append_many(entries)] == list(range(1, 1204))  # a re-run
+        store.append("row", "s1/b1100", "changed")  # record 1204
+        made = store.append_many(entries)
+        assert [r.seq for r in made] == [*range(1, 1101), 1205, *range(1102, 1204)]
+        assert made[1100].value == 1100 and store.latest("row", "s1/b1100").seq == 1205
+        assert store.verify() == 1205
+
+
 def test_the_store_refuses_update_and_delete(store_url) -> None:
     with EventStore(store_url) as store:
         store.append("row", "a", ROW)
