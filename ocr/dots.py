@@ -83,19 +83,16 @@ def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, comp
         return 0
     h, w = inside.shape
     _, _, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=8)
-    # The largest blob that passes every test: the tests of the bounding box for all blobs
-    # at once (a noisy page has dozens of specks a box), then, largest first, whether it
-    # stands alone, until one does.
-    x, y, bw, bh, area = stats[1:].T
-    free = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
-    if compact:
-        free &= is_compact(bw, bh, area)
-    candidates = np.flatnonzero(free)
-    for k in candidates[np.argsort(-area[candidates], kind="stable")].tolist():
-        bx, by = x0 + int(x[k]), y0 + int(y[k])
-        if stands_alone(drawn, (bx, by, bx + int(bw[k]), by + int(bh[k])), reach):
-            return int(area[k])
-    return 0
+    best = 0
+    for x, y, bw, bh, area in stats[1:]:
+        if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):
+            continue
+        if compact and not is_compact(bw, bh, area):
+            continue
+        if not stands_alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
+            continue
+        best = int(area)
+    return best
 
 
 def is_compact(bw: Ints, bh: Ints, area: Ints) -> np.ndarray:
