@@ -33,11 +33,11 @@ at most 8% of rows to review on scanner pages and 12% on phone photos; 6 pages/s
 
 from __future__ import annotations
 
-import os
+from pipeline.flows.prefect_env import one_maths_thread
 
-# One core means one thread: the per-core speed must not borrow a second core via BLAS.
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_THREAD_LIMIT"):
-    os.environ.setdefault(_var, "1")
+# One core means one thread: the per-core speed must not borrow a second core via BLAS or
+# OpenCV's pool (the reading processes run so too). Set before numpy and cv2 load.
+one_maths_thread()
 
 import argparse  # noqa: E402
 import json  # noqa: E402

@@ -54,7 +54,7 @@ class _Worker:
 
     def __init__(self, tree: Path) -> None:
         env = dict(os.environ, PYTHONPATH=str(tree), OMP_NUM_THREADS="1",
-                   OPENBLAS_NUM_THREADS="1")  # fmt: skip
+                   OPENBLAS_NUM_THREADS="1", OPENCV_FOR_THREADS_NUM="1")  # fmt: skip
         self.process = subprocess.Popen(
             [sys.executable, "-c", _WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             text=True, env=env, cwd=tree,

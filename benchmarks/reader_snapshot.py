@@ -17,10 +17,9 @@ same pages again and prints every difference; its exit code is 1 when there is o
 
 from __future__ import annotations
 
-import os
+from pipeline.flows.prefect_env import one_maths_thread
 
-for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_THREAD_LIMIT"):
-    os.environ.setdefault(_var, "1")
+one_maths_thread()  # one BLAS, OpenMP and OpenCV thread, as the reading processes have
 
 import argparse  # noqa: E402
 import json  # noqa: E402

@@ -55,6 +55,8 @@ _SECTOR_MATRIX = np.stack(
     [np.isin(np.arange(len(_ANGLES)), sector) for sector in _SECTORS], axis=1
 ).astype(np.float64)  # rays x sectors: 1 where the ray is in the sector
 _SECTOR_RAYS = _SECTOR_MATRIX.sum(axis=0)
+_BEFORE = np.roll(np.arange(len(_ANGLES)), 1)  # each ray's neighbour one step back ...
+_AFTER = np.roll(np.arange(len(_ANGLES)), -1)  # ... and one step on, round the circle
 _CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
 _FROM = 0.5  # rays start half-way from the centre to the printed edge
 THICKER_PX = MARK_SETTINGS.thicker_px  # ocr/mark_settings.py
@@ -123,11 +125,14 @@ def rays(
     offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
     cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[:, 0])[:, None, None]).astype(np.intp)
     cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:, 1])[:, None, None]).astype(np.intp)
-    at = np.clip(cy, 0, h - 1) * w + np.clip(cx, 0, w - 1)  # (centres, rays, samples)
+    # (centres, rays, samples); np.minimum/np.maximum clip as np.clip does, for less.
+    at = np.minimum(np.maximum(cy, 0), h - 1) * w + np.minimum(np.maximum(cx, 0), w - 1)
     printed = np.where(valid, lines.ravel().take(at), 0)
     extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_across(printed, widths, axis=2)
     hit = extra >= THICKER_PX  # (centres, rays)
-    bridged = hit | (np.roll(hit, 1, axis=1) & np.roll(hit, -1, axis=1))
+    # A ray between two covered ones counts as covered (each ray's neighbours round the
+    # circle, as np.roll by 1 and -1 would give them).
+    bridged = hit | (hit[:, _BEFORE] & hit[:, _AFTER])
     cover = (bridged.astype(np.float64) @ _SECTOR_MATRIX) / _SECTOR_RAYS
     return Rays(float(cover.min(axis=1).max()), _widest_gap(bridged))
 

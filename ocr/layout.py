@@ -192,10 +192,18 @@ class Row:
     fields: tuple[RowField, ...]
 
     def field(self, name: str) -> RowField:
+        found = self._fields_by_name.get(name)
+        if found is None:
+            raise LayoutError(f"row {self.number} has no field {name!r}")
+        return found
+
+    @functools.cached_property
+    def _fields_by_name(self) -> dict[str, RowField]:
+        """The fields by name (the first of a name), looked up for every box of every page."""
+        by_name: dict[str, RowField] = {}
         for f in self.fields:
-            if f.name == name:
-                return f
-        raise LayoutError(f"row {self.number} has no field {name!r}")
+            by_name.setdefault(f.name, f)
+        return by_name
 
 
 @dataclass(frozen=True)

@@ -143,24 +143,18 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             out[..., 1::2] = np.clip(out[..., 1::2], 0, h)
             return out
 
-        neighbours = []
-        for i, (_, _, a) in enumerate(boxes):
-            near = []
-            for j, (_, _, b) in enumerate(boxes):
-                gap_x = max(b.x - a.x1, a.x - b.x1)
-                gap_y = max(b.y - a.y1, a.y - b.y1)
-                if i == j or max(gap_x, gap_y) > _NEIGHBOUR_MM or min(gap_x, gap_y) > 0:
-                    continue
-                c = a.inset(BOX_INSET_MM)
-                cut = SPILL_MM
-                if gap_x > gap_y:  # beside: cut the strip facing it
-                    x = c.x + cut if b.x < a.x else c.x
-                    kept = Rect(x, c.y, c.width - cut, c.height)
-                else:  # above or below
-                    y = c.y + cut if b.y < a.y else c.y
-                    kept = Rect(c.x, y, c.width, c.height - cut)
-                near.append((j, local(np.array(kept.to_px(dpi)))))
-            neighbours.append(tuple(near))
+        neighbours: list[list[tuple[int, np.ndarray]]] = [[] for _ in boxes]
+        for i, j, gap_x, gap_y in _near_pairs([rect for _, _, rect in boxes]):
+            a, b = boxes[i][2], boxes[j][2]
+            c = a.inset(BOX_INSET_MM)
+            cut = SPILL_MM
+            if gap_x > gap_y:  # beside: cut the strip facing it
+                x = c.x + cut if b.x < a.x else c.x
+                kept = Rect(x, c.y, c.width - cut, c.height)
+            else:  # above or below
+                y = c.y + cut if b.y < a.y else c.y
+                kept = Rect(c.x, y, c.width, c.height - cut)
+            neighbours[i].append((j, local(np.array(kept.to_px(dpi)))))
         lines = printed_lines(layout, dpi)[by0:by1, bx0:bx1]
         present = (lines > 0).astype(np.float32)
         inner_px, sides_px = local(np.array(inner)), local(np.array(sides))
@@ -178,9 +172,28 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             _centre_pixels(inner_px),
             _writing_pixels(sides_px, local(np.array(digits, np.int64).reshape(-1, 4)), lines),
             np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1]),
-            tuple(neighbours),
+            tuple(tuple(near) for near in neighbours),
         )
     return _GEOMETRY[key]
+
+
+def _near_pairs(rects: list[Rect]) -> list[tuple[int, int, float, float]]:
+    """Every pair of boxes (i, j) (by i, then j, as a loop over both gives them)
+    within ``_NEIGHBOUR_MM`` of each other, side by side or one above the other (not
+    corner to corner), with the gaps between them across and down (mm; negative where they
+    overlap). All pairs of a row's boxes are weighed at once: a row has some 2,000."""
+    x = np.array([r.x for r in rects])
+    y = np.array([r.y for r in rects])
+    x1 = np.array([r.x1 for r in rects])
+    y1 = np.array([r.y1 for r in rects])
+    # gap[i, j] as max(b.x - a.x1, a.x - b.x1) with a = rects[i], b = rects[j].
+    gap_x = np.maximum(x[None, :] - x1[:, None], x[:, None] - x1[None, :])
+    gap_y = np.maximum(y[None, :] - y1[:, None], y[:, None] - y1[None, :])
+    near = (np.maximum(gap_x, gap_y) <= _NEIGHBOUR_MM) & (np.minimum(gap_x, gap_y) <= 0)
+    np.fill_diagonal(near, False)
+    i, j = np.nonzero(near)  # row-major: i, then j
+    return list(zip(i.tolist(), j.tolist(), gap_x[i, j].tolist(), gap_y[i, j].tolist(),
+                    strict=True))  # fmt: skip
 
 
 def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 import numpy as np
 
@@ -66,12 +67,16 @@ AGREEMENT_CERTAIN = 0.995
 the posterior a row needs to be accepted (``ocr.decode.DEFAULT_THRESHOLD``)."""
 
 
+@lru_cache(maxsize=4096)
 def slip_scores(
     contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability
 ) -> tuple[int, ...]:
     """The scores (as written: without sign) a player who got the row's score wrong
     writes: the same result at another vulnerability, one trick more or fewer, or doubled
-    otherwise (undoubled, X, XX). The Law 77 score itself and 0 are left out."""
+    otherwise (undoubled, X, XX). The Law 77 score itself and 0 are left out.
+
+    Kept per result (a few hundred results recur on a stack's rows, and each costs a dozen
+    Law 77 scores); its arguments are frozen values."""
     law = abs(ns_score(contract, declarer, tricks, vulnerability))
     out = {abs(ns_score(contract, declarer, tricks, v)) for v in Vulnerability}
     for t in (tricks - 1, tricks + 1):

@@ -46,6 +46,11 @@ MATHS_THREADS = {
     "OMP_NUM_THREADS": "1",
     "OPENBLAS_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
+    # OpenCV's own thread pool (read when it is first used, so it may follow cv2's import):
+    # a page's resizes and warps split over the pool while two reading threads each do the
+    # same made 1.5% more CPU a page (36 pages on two threads, 2026-11-29), and the pages are
+    # read in parallel already.
+    "OPENCV_FOR_THREADS_NUM": "1",
 }
 
 
