@@ -107,11 +107,21 @@ def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     is as likely. Runs after the rules that read a box again (its dot with it), before
     ``edge_dots``, which looks only at a row that holds a mark."""
     return [
-        replace(mark_reading(r.option, r.fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
+        _without_dot(ev, i, r)
         if _dot_alone(r) and not _by_an_edge(r) and ev.dust.holds_alike(r.dot_mm2, t)
         else r
-        for r in read
+        for i, r in enumerate(read)
     ]
+
+
+def _without_dot(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
+    """Box ``i`` read by its fill and circle without its dot: the dot's solid pixels taken
+    out of the fill too (a clump of 0.6 mm^2 is 3-5% of a box's inside, as much as a faint
+    tick), its size kept in ``dot_mm2``."""
+    x0, y0, x1, y1 = ev.geometry.inner[i]
+    inside_mm2 = max(1, (x1 - x0) * (y1 - y0)) / ev.views.s**2
+    fill = max(0.0, r.fill - r.dot_mm2 / inside_mm2)
+    return replace(mark_reading(r.option, fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
 
 
 def _by_an_edge(r: MarkReading) -> bool:
