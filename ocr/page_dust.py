@@ -12,14 +12,17 @@ The page can. Its margins are blank paper: nothing is printed there and nothing 
 written there (every handwritten mark is in a box or, a circle, within ``ring_out_mm``
 of one). The specks found there are this scanner's dust on this page, and their sizes
 say how large a dust speck inside a box may be. ``measure_dust`` measures them once per
-page; on a dusty page ``PageDust.speck_mm2`` is how large its specks are, and a box unsure
-by a dot no larger is read without the dot (rule ``dusty_page``, ocr/mark_rules.py). On a
-page with little dust nothing changes.
+page. Dust settles in clumps (grains stick to each other on the glass), and a clump inside
+a box may be as large as a pen dot (0.40 mm^2 and more: read as a mark); the margins, a
+third of the page, hold clumps as large as the boxes do. On a dusty page whose blank paper
+holds a few specks nearly as large as a dot in a box (``PageDust.holds_alike``), a box
+marked or unsure by that dot alone is read without it (rule ``dusty_page``,
+ocr/mark_rules.py). On a page with little dust nothing changes.
 """
 
 from __future__ import annotations
 
-import math
+import bisect
 from dataclasses import dataclass
 
 import cv2
@@ -51,14 +54,19 @@ class PageDust:
         """Does the page hold enough such specks to be called dusty (``dusty_per_cm2``)?"""
         return self.blank_cm2 >= t.dust_blank_min_cm2 and self.per_cm2 >= t.dusty_per_cm2
 
-    def speck_mm2(self, t: MarkSettings = MARK_SETTINGS) -> float | None:
-        """How large a speck of this page's dust may be (mm^2): None on a page that is not
-        dusty; on a dusty one the size ``dust_share`` of its specks are no larger than. A
-        dot no larger inside a box may be one of them (rule ``dusty_page``)."""
-        if not self.dusty(t):
-            return None
-        k = max(0, math.ceil(t.dust_share * len(self.specks_mm2) - 1e-9) - 1)
-        return self.specks_mm2[k]
+    def per_cm2_from(self, mm2: float) -> float:
+        """Specks of ``mm2`` or larger per square centimetre of blank paper."""
+        if self.blank_cm2 <= 0:
+            return 0.0
+        return (len(self.specks_mm2) - bisect.bisect_left(self.specks_mm2, mm2)) / self.blank_cm2
+
+    def holds_alike(self, dot_mm2: float, t: MarkSettings = MARK_SETTINGS) -> bool:
+        """Is a dot of ``dot_mm2`` inside a box like this page's dust? On a dusty page, its
+        blank paper holds ``dust_alike_per_cm2`` specks or more a square centimetre (two
+        on an A4 traveller's margins) at least ``dust_alike_share`` of the dot's size
+        (rule ``dusty_page``)."""
+        alike = self.per_cm2_from(t.dust_alike_share * dot_mm2)
+        return self.dusty(t) and alike >= t.dust_alike_per_cm2
 
 
 NO_DUST = PageDust(0.0, ())

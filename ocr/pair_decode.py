@@ -72,6 +72,10 @@ def decode_pairs(
     cands: dict[tuple[int | None, int | None], float] = {}
     if printed is not None:
         cands[printed] = changed.log_exactly(None) + blank
+    else:
+        # No printed pairs to fall back on (a blank form, or a printed number not read):
+        # the boxes may hold no number at all, and a speck of dust in them is no digit.
+        cands[(None, None)] = blank
     # Written pairs: the best few NS and EW numbers and their combinations.
     best_ns = np.argsort(-ns_ll)[:4] + 1
     best_ew = np.argsort(-ew_ll)[:4] + 1

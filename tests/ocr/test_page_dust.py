@@ -1,9 +1,12 @@
-"""The page's dust as evidence (ocr/page_dust.py) and the rule that reads a lone small dot
+"""The page's dust as evidence (ocr/page_dust.py) and the rule that reads a lone dot
 against it (``dusty_page``, ocr/mark_rules.py), issue 43 item 4.
 
 Sizes at the reader's 150 dpi: a pixel is (25.4 / 150)^2 = 0.028674 mm^2, so a solid
 square of 3 x 3 pixels is 0.258 mm^2 (over a dot's dust threshold, 0.15, under its mark
-threshold, 0.40: an unsure dot), one of 2 x 2 is 0.115 mm^2 (dust on any page).
+threshold, 0.40: an unsure dot), one of 2 x 2 is 0.115 mm^2 (dust on any page), one of
+4 x 4 0.459 mm^2 (a mark). A dot is like the page's dust where the page holds 0.015
+specks a cm^2 (on 150 cm^2: 2.25, so 3) of 0.67 of its size or more: 0.173 mm^2 for the
+3 x 3 dot, 0.307 for the 4 x 4 one.
 """
 
 from __future__ import annotations
@@ -28,30 +31,43 @@ def test_a_pixel_and_the_squares_measure_what_the_docstring_says():
 
 
 @pytest.mark.parametrize(
-    ("blank", "specks", "speck"),
+    ("blank", "specks", "dot", "alike"),
     [
         # No specks: not dusty.
-        (150.0, (), None),
+        (150.0, (), 0.258, False),
         # 7 specks on 150 cm^2 (0.047 a cm^2, under dusty_per_cm2, 0.05): not dusty.
-        (150.0, (0.2,) * 7, None),
-        # 8 specks on 150 cm^2 (0.053 a cm^2): dusty. Nine in ten of them (7.2, so 8) are
-        # no larger than the 8th smallest, 0.3.
-        (150.0, (0.16,) * 4 + (0.2,) * 3 + (0.3,), 0.3),
-        # 20 specks: nine in ten (18) are no larger than the 18th smallest, 0.23.
-        (150.0, (0.16,) * 5 + (0.2,) * 5 + (0.23,) * 8 + (0.3,) * 2, 0.23),
+        (150.0, (0.3,) * 7, 0.258, False),
+        # 8 specks on 150 cm^2 (0.053 a cm^2): dusty; four of 0.2 over 0.173 (0.027 a
+        # cm^2): alike.
+        (150.0, (0.16,) * 4 + (0.2,) * 4, 0.258, True),
+        # ... but 0.16 mm^2 each: none reaches 0.173.
+        (150.0, (0.16,) * 8, 0.258, False),
+        # A dot of 0.459 (a mark) against 30 specks, two of 0.35: 2 / 150 = 0.013 a cm^2,
+        # under 0.015; three: 0.02, alike.
+        (150.0, (0.16,) * 28 + (0.35,) * 2, 0.459, False),
+        (150.0, (0.16,) * 27 + (0.35,) * 3, 0.459, True),
         # Plenty of specks, but on 10 cm^2 of blank paper (a page cut short): not judged.
-        (10.0, (0.25,) * 30, None),
+        (10.0, (0.3,) * 30, 0.258, False),
     ],
 )
-def test_a_dusty_page_s_specks_are_as_large_as_most_of_them(blank, specks, speck):
+def test_a_dot_is_like_a_dusty_page_s_dust_where_its_paper_holds_a_few_as_large(
+    blank, specks, dot, alike
+):
     dust = PageDust(blank, specks)
-    assert dust.dusty() is (speck is not None)
-    assert dust.speck_mm2() == speck
+    assert dust.holds_alike(dot) is alike
+
+
+def test_specks_are_counted_from_a_size_up():
+    dust = PageDust(100.0, (0.16, 0.2, 0.2, 0.3))
+    assert dust.per_cm2_from(0.2) == pytest.approx(0.03)
+    assert dust.per_cm2_from(0.31) == 0.0
+    assert dust.per_cm2_from(0.1) == pytest.approx(0.04)
 
 
 def test_a_page_whose_dust_was_not_measured_is_not_dusty():
     assert not NO_DUST.dusty()
-    assert NO_DUST.speck_mm2() is None
+    assert not NO_DUST.holds_alike(0.2)
+    assert NO_DUST.per_cm2_from(0.2) == 0.0
 
 
 def _grey(page: np.ndarray) -> np.ndarray:
@@ -95,8 +111,9 @@ def test_the_specks_are_counted_on_blank_paper_only():
     assert dust.blank_cm2 > 100  # the margins of an A4 traveller
 
 
-def _row_with_a_speck(dust: PageDust) -> dict[tuple[str, str], object]:
-    """Row 1 with a cross in level 3 and a 3 x 3 pixel speck (0.258 mm^2) in strain S."""
+def _row_with_a_speck(dust: PageDust, side: int = 3) -> dict[tuple[str, str], object]:
+    """Row 1 with a cross in level 3 and a ``side`` x ``side`` pixel speck in strain S
+    (3: 0.258 mm^2, 4: 0.459 mm^2)."""
     from ocr.illumination import flatten
     from ocr.layout import FieldKind
     from ocr.row_marks import RowMarks
@@ -108,7 +125,7 @@ def _row_with_a_speck(dust: PageDust) -> dict[tuple[str, str], object]:
     box = lay.box(1, "strain", "S")
     s = DPI / 25.4
     cx, cy = round((box.x + box.width / 2) * s), round((box.y + box.height / 2) * s)
-    page[cy : cy + 3, cx : cx + 3] = 0.05
+    page[cy : cy + side, cx : cx + side] = 0.05
     fields = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
     row = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, dust)
     read = row.read_fields(fields)
@@ -133,27 +150,48 @@ def test_a_lone_small_dot_on_a_dusty_page_is_a_speck():
 
 
 def test_a_page_whose_specks_are_smaller_keeps_the_dot_unsure():
-    """Dusty, but nine in ten of its specks are 0.20 mm^2 or less (27 of 30): the speck
-    of 0.258 is larger than the page's dust, and stays unsure."""
-    read = _row_with_a_speck(PageDust(150.0, (0.2,) * 27 + (0.3,) * 3))
-    assert read[("strain", "S")].state is MarkState.UNSURE
+    """Dusty, but its specks are 0.16 mm^2 (30 of them), under 0.67 of the speck of 0.258
+    (0.173); or one speck of 0.3 among them, 1 / 150 a cm^2 (under 0.015): the dot in S
+    stays unsure."""
+    for specks in ((0.16,) * 30, (0.16,) * 29 + (0.3,)):
+        read = _row_with_a_speck(PageDust(150.0, specks))
+        assert read[("strain", "S")].state is MarkState.UNSURE
+
+
+def test_a_clump_as_large_as_a_pen_dot_on_a_page_of_such_clumps_is_dust():
+    """A blob of 4 x 4 pixels (0.459 mm^2) in S is read as a mark by its dot alone. On a
+    page whose margins hold 30 specks of 0.35 mm^2 (over 0.67 of 0.459, 0.307) it is read
+    by its fill alone: empty. On one whose specks are 0.3 mm^2, or only two of 0.35 on
+    150 cm^2, it stays a mark. The cross in level 3 is marked every way."""
+    today = _row_with_a_speck(NO_DUST, side=4)
+    assert today[("strain", "S")].state is MarkState.MARKED
+    assert today[("strain", "S")].how == "dot"
+    assert today[("strain", "S")].dot_mm2 == pytest.approx(16 * PX_MM2)
+    clumps = _row_with_a_speck(PageDust(150.0, (0.35,) * 30), side=4)
+    assert clumps[("strain", "S")].state is MarkState.EMPTY
+    assert clumps[("strain", "S")].dot_mm2 == pytest.approx(16 * PX_MM2)
+    for specks in ((0.3,) * 30, (0.16,) * 28 + (0.35,) * 2):
+        smaller = _row_with_a_speck(PageDust(150.0, specks), side=4)
+        assert smaller[("strain", "S")].state is MarkState.MARKED
+    for read in (today, clumps):
+        assert read[("level", "3")].state is MarkState.MARKED
 
 
 @pytest.mark.parametrize(
     ("specks", "cleared"),
     [
-        # Specks of 0.3 mm^2: the dot of 9 pixels (0.258) is no larger, the one of 11
-        # (0.315) is.
-        ((0.3,) * 30, (False, True, False)),
-        # Specks of 0.35 mm^2: both dots inside the boxes are no larger.
-        ((0.35,) * 30, (False, True, True)),
+        # Specks of 0.19 mm^2: over 0.67 of the dot of 9 pixels (0.258: 0.173), under
+        # 0.67 of the one of 11 (0.315: 0.211).
+        ((0.19,) * 30, (False, True, False)),
+        # Specks of 0.25 mm^2: over 0.67 of both dots inside the boxes.
+        ((0.25,) * 30, (False, True, True)),
     ],
 )
 def test_a_dot_read_as_the_unsure_band_s_middle_is_never_dust(specks, cleared):
     """A blob by a box's edge of 0.40-0.5 mm^2, or a dot on a printed edge, is read as a
     dot of 0.275 mm^2 (``ocr.dots.EDGE_UNSURE_MM2``): a pen touched to an edge, as likely
-    as dust. The rule reads the dots inside boxes no larger than the page's specks
-    without them, and leaves that one unsure whatever the page's specks."""
+    as dust. The rule reads the dots inside boxes like the page's specks without them,
+    and leaves that one unsure whatever the page's specks."""
     from dataclasses import replace
 
     from ocr.dots import EDGE_UNSURE_MM2
@@ -181,7 +219,7 @@ def test_a_dot_read_as_the_unsure_band_s_middle_is_never_dust(specks, cleared):
 
 
 def test_the_dust_settings_are_validated():
-    with pytest.raises(ValueError, match="dust_share is a share"):
-        MarkSettings(dust_share=1.5)
+    with pytest.raises(ValueError, match="dust_alike_share is a share"):
+        MarkSettings(dust_alike_share=1.5)
     with pytest.raises(ValueError, match="dot_empty_below_mm2 .* must lie below dust_max_mm2"):
         MarkSettings(dust_max_mm2=0.1)

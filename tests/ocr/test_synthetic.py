@@ -79,7 +79,7 @@ def test_training_and_test_sources_do_not_overlap():
     assert not styles(TRAINING) & styles(TEST)
     assert {n for n, _ in TEST.condition("scribble").mark_styles} == {"pen-scribble", "pen-slash"}
     specks = lambda split: {c.distortion.speckle for c in split.conditions.values()} - {""}  # noqa: E731
-    assert specks(TRAINING) == {"toner-specks"} and specks(TEST) == {"dust-and-hairs"}
+    assert specks(TRAINING) == {"toner-and-settled-dust"} and specks(TEST) == {"dust-and-hairs"}
     assert not set(TRAINING.papers) & set(TEST.papers)
     assert not set(TRAINING.damages) & set(TEST.damages)
     scanners = lambda split: {c.distortion.name for c in split.conditions.values()}  # noqa: E731

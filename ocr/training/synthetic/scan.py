@@ -14,13 +14,15 @@ from typing import Any
 import cv2
 import numpy as np
 
+from .settled_dust import settled_dust
 from .sources import Distortion
 
 __all__ = ["SPECKLES", "ScanResult", "scan_page", "quarter_turn_matrix", "pdf_of_jpeg"]
 
-SPECKLES = ("toner-specks", "dust-and-hairs")
+SPECKLES = ("toner-and-settled-dust", "dust-and-hairs")
 """A dirty scanner's own marks, one per side of the split (sources.py): TRAINING dark
-toner specks, round or square, alone; TEST clumps of dust and the odd hair or fibre."""
+toner specks, round or square, alone, and clumps of ragged grains sized as settled dust
+is (settled_dust.py); TEST clumps of elliptical grains and the odd hair or fibre."""
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,7 @@ def _speckle(
     """Draw a dirty scanner's specks over the scan, ``per_cm2`` of them a square centimetre."""
     h, w = img.shape[:2]
     count = int(per_cm2 * w * h / (10 * px_per_mm) ** 2)
-    if kind == "toner-specks":
+    if kind == "toner-and-settled-dust":
         for _ in range(count):
             x, y = int(rng.integers(w)), int(rng.integers(h))
             r = max(0, round(float(rng.uniform(0.03, 0.2)) * px_per_mm))
@@ -193,6 +195,7 @@ def _speckle(
                 cv2.circle(img, (x, y), r, shade, -1)
             else:
                 cv2.rectangle(img, (x, y), (x + r, y + r), shade, -1)
+        settled_dust(img, per_cm2, px_per_mm, rng)
     elif kind == "dust-and-hairs":
         for _ in range(max(1, count // 3)):  # a clump: a few grains of dust together
             cx, cy = float(rng.integers(w)), float(rng.integers(h))

@@ -29,9 +29,10 @@ figure can be given per condition: ``clean`` (300 dpi flatbed), ``ordinary`` (15
 office scans: skew, JPEG, noise), ``phone`` (photos with shadows), ``damaged`` (folded or
 stained paper, ordinary scans: TRAINING a crease or a coffee ring, TEST paper folded in
 two or three or a water stain), ``pencil`` (pencil only, ordinary scans), ``noisy``
-(ordinary scans from a dirty scanner: TRAINING toner specks, TEST dust clumps and hairs),
-``pdf150`` (ordinary scans to PDF, each page a 150 dpi JPEG) and ``scribble`` (every mark a
-scribble or a slash: TRAINING drawn with primitives, TEST with a pen in a hand).
+(ordinary scans from a dirty scanner: TRAINING toner specks and settled dust in clumps,
+TEST dust clumps and hairs), ``pdf150`` (ordinary scans to PDF, each page a 150 dpi
+JPEG) and ``scribble`` (every mark a scribble or a slash: TRAINING drawn with
+primitives, TEST with a pen in a hand).
 """
 
 from __future__ import annotations
@@ -307,7 +308,10 @@ _TEST_PHONE = Distortion(
 
 
 _TRAIN_DUSTY = replace(
-    _TRAIN_OFFICE, speckle="toner-specks", speckle_density=(1.0, 6.0), name="training-office-dusty"
+    _TRAIN_OFFICE,
+    speckle="toner-and-settled-dust",
+    speckle_density=(1.0, 6.0),
+    name="training-office-dusty",
 )
 _TRAIN_PDF = replace(
     _TRAIN_OFFICE, dpis=(150,), lossless_share=0.0, pdf=True, name="training-office-pdf-150"
