@@ -120,7 +120,7 @@ def _without_dot(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
     tick), its size kept in ``dot_mm2``."""
     x0, y0, x1, y1 = ev.geometry.inner[i]
     inside_mm2 = max(1, (x1 - x0) * (y1 - y0)) / ev.views.s**2
-    fill = max(0.0, r.fill - r.dot_mm2 / inside_mm2)
+    fill = max(0.0, r.fill - r.dot_mm2 / float(inside_mm2))
     return replace(mark_reading(r.option, fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
 
 

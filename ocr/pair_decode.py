@@ -57,6 +57,7 @@ def decode_pairs(
     allowed: Sequence[tuple[int, int]] | None = None,
     top: int | None = 3,
     existing: Collection[int] | None = None,
+    printed_unread: bool = False,
 ) -> PairDecoding:
     """Which pairs played the row: the printed pairs unless changed, else the written ones.
 
@@ -65,6 +66,10 @@ def decode_pairs(
     ``existing`` are the pair numbers the event has: a reading with a number it has not
     keeps a hundredth of that again (``_NO_SUCH_PAIR``), as no pair can have sat down under
     it; only a slip of the pen writes it, and a row that reads it still goes to review.
+    ``printed_unread``: the form prints pairs on its rows (others were read) but not
+    readably on this one; its blank boxes then read as no pair numbers, (None, None),
+    and the row goes to a person. On a blank form the boxes are where the pairs are
+    written, and a row played is read from them as before.
     """
     ns_ll, ew_ll = _pair_ll(ns_boxes), _pair_ll(ew_boxes)
     blank = number_log_likelihood(ns_boxes, None) + number_log_likelihood(ew_boxes, None)
@@ -72,9 +77,9 @@ def decode_pairs(
     cands: dict[tuple[int | None, int | None], float] = {}
     if printed is not None:
         cands[printed] = changed.log_exactly(None) + blank
-    else:
-        # No printed pairs to fall back on (a blank form, or a printed number not read):
-        # the boxes may hold no number at all, and a speck of dust in them is no digit.
+    elif printed_unread:
+        # The form prints this row's pairs but they were not read: its pair boxes are
+        # blank unless the pairs changed, and a speck of dust in them is no number.
         cands[(None, None)] = blank
     # Written pairs: the best few NS and EW numbers and their combinations.
     best_ns = np.argsort(-ns_ll)[:4] + 1

@@ -225,6 +225,7 @@ def _decode_row(
         None if printed is None else printed.allowed,
         top=None,
         existing=None if printed is None else printed.existing,
+        printed_unread=printed_pairs is None and printed is not None and any(printed.rows),
     )
     if pair_readings is not None:
         pair_readings[row.number] = pairs.ranked

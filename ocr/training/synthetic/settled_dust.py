@@ -3,7 +3,9 @@
 The grains' sizes follow the surface particle cleanliness classes of ISO 14644-9:2012
 (cleanrooms, part 9: any solid surface, walls, tools and equipment): the number of
 particles a square metre of ``D`` micrometres or larger is ``k 10^N / D``, a count that
-falls as one over the size, over the standard's range of sizes up to 500 micrometres. So
+falls as one over the size, over the standard's range of sizes up to 500 micrometres (the
+formula as the standard's class definition is commonly quoted; its text was not at hand,
+its scope and range of sizes were, from the ISO and IEST catalogue pages). So
 a grain drawn between ``GRAIN_UM`` (under a pixel at 200 dpi: the scanner shows only a
 paler pixel) and ``LARGEST_UM`` is larger than ``x`` with odds ``(1/x - 1/500) / (1/100 -
 1/500)``: half the grains are under 170 micrometres, one in six over 300. (The product
