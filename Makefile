@@ -7,6 +7,10 @@ export PREFECT_HOME ?= $(CURDIR)/.prefect
 export PREFECT_SERVER_ALLOW_EPHEMERAL_MODE := true
 export DO_NOT_TRACK := 1
 export OMP_THREAD_LIMIT := 1
+# Python's default whatever the shell says: compiled modules are kept in __pycache__ (ignored by
+# git), so the processes the suite starts and pytest's rewritten test modules are compiled once,
+# not again by every process (each pytest worker collects 7 s of CPU faster the second time).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: setup run test test-thorough lint bench screenshots clean help
 
@@ -38,3 +42,4 @@ screenshots: run  ## the README's pictures of the site and the console (docs/ima
 
 clean:  ## remove outputs and caches (keeps .venv)
 	rm -rf $(OUT) .pytest_cache .ruff_cache .mypy_cache .prefect
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -10,12 +10,14 @@
   tests/pipeline: started by the controlling process, named in ``PREFECT_API_URL`` for the
   workers and every command the tests start, stopped at the end;
 - ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py);
+- what collection built frozen out of the garbage collector's way (``pytest_collection_finish``);
 - the end-to-end files first (``pytest_collection_modifyitems``), so that under
   ``--dist loadfile --no-loadscope-reorder`` no worker is left idle at the end.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -126,3 +128,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if item.get_closest_marker("slow") or item.nodeid.startswith(END_TO_END)
     }
     items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow_files)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built (the test modules, bridgescan, Prefect, pandas, OpenCV: most of
+    a worker's heap, and alive to the end) moved out of the garbage collector's way, as the
+    commands do (pipeline/flows/collector.py): each full collection during the tests, and
+    the ones at exit (pytest's check for unraisable exceptions, the interpreter's own), would
+    otherwise walk it again; a worker's exit took 5 s of them."""
+    gc.collect()
+    gc.freeze()
