@@ -1,7 +1,8 @@
 """A standing local Prefect server: started once, used by every command (issue 42, item 2).
 
-One real server (``bridgescan prefect start`` on a free port, its own PREFECT_HOME), one
-real ``bridgescan run`` of the sample evening's typed sessions that must use it (its flow
+One real server (``bridgescan prefect start`` on a free port, its own PREFECT_HOME; ``start``,
+``status`` and ``stop`` in the test's process, the server a process of its own), one real
+``bridgescan run`` process of the sample evening's typed sessions that must use it (its flow
 run is on that server, and the command starts no API process of its own), then ``stop``;
 the state file left behind by a server that is gone makes a command fall back to Prefect's
 temporary API with one line saying so, and is forgotten.
@@ -22,15 +23,10 @@ import pytest
 
 from pipeline.flows import prefect_server
 from tests.pipeline.flows.api_processes import api_children
+from tests.pipeline.flows.commands import Invoke
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
-
-
-def _bridgescan(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-c", "from pipeline.cli import main; main()", *args]
-    return subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True,
-                          timeout=1200)  # fmt: skip
 
 
 def _post(url: str, body: dict[str, object]) -> list[dict[str, object]]:
@@ -42,22 +38,24 @@ def _post(url: str, body: dict[str, object]) -> list[dict[str, object]]:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(tmp_path / "prefect")
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
+    monkeypatch.delenv("PREFECT_API_URL", raising=False)  # `prefect ...` here, as `run` there
+    monkeypatch.setenv("PREFECT_HOME", env["PREFECT_HOME"])
     folder = tmp_path / "evening"
     folder.mkdir()
     for name in ("event.yaml", "session1.xlsx", "session2.csv"):
         shutil.copy(SAMPLE / name, folder)
-    started = _bridgescan("prefect", "start", "--port", "0", "--wait", "900", env=env)
+    started = bridgescan("prefect", "start", "--port", "0", "--wait", "900")
     state_path = tmp_path / "prefect" / "bridgescan-server.json"
     state = json.loads(state_path.read_text()) if state_path.is_file() else {}
     try:
-        assert started.returncode == 0, started.stderr
+        assert started.exit_code == 0, started.stderr
         assert "Prefect server started: http://127.0.0.1:" in started.stdout
-        assert _bridgescan("prefect", "status", env=env).returncode == 0
+        assert bridgescan("prefect", "status").exit_code == 0
 
         command = [sys.executable, "-c", "from pipeline.cli import main; main()", "run",
                    str(folder), "-o", str(tmp_path / "out")]  # fmt: skip
@@ -76,7 +74,7 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
         assert [f["name"] for f in flows] == ["bridgescan-run"]
         assert [r["state_type"] for r in runs] == ["COMPLETED"]
     finally:
-        stopped = _bridgescan("prefect", "stop", env=env)
+        stopped = bridgescan("prefect", "stop")
     assert stopped.stdout.strip() == f"stopped {state['url']}"
     assert not state_path.exists()
     assert not prefect_server.answers(state["url"], timeout=1)
@@ -84,8 +82,6 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
     # A state file whose server is gone (a reboot, a kill): the next command says so once,
     # forgets it, and uses Prefect's temporary API.
     state_path.write_text(json.dumps(state))
-    monkeypatch.delenv("PREFECT_API_URL", raising=False)
-    monkeypatch.setenv("PREFECT_HOME", str(tmp_path / "prefect"))
     said: list[str] = []
     assert prefect_server.use_running_server(said.append) is None
     assert "PREFECT_API_URL" not in os.environ
@@ -93,4 +89,4 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
                     f"{state['pid']}) is not running; using a temporary local API "
                     "(`bridgescan prefect start` starts a server again)\n"]  # fmt: skip
     assert not state_path.exists()
-    assert _bridgescan("prefect", "status", env=env).returncode == 3
+    assert bridgescan("prefect", "status").exit_code == 3
