@@ -3,16 +3,18 @@
 On the test session's Prefect API (tests/prefect_api.py: the server app ``prefect server
 start`` serves, on loopback, started once for every test): ``bridgescan deploy --pool
 office`` and ``prefect deployment run`` with a typed event (no pages to read: this is about
-the server, not the reader), then ``prefect worker start --run-once``, all in the test's
-process (Prefect's own CLI through the runner Prefect tests it with: a worker process of its
-own only imported Prefect again); the worker starts the flow run's process, as an office's
-worker does. Then the server's own record is read back: the deployment's flow run, named
-after the batch, and the event's sub-flow run named after the event, both completed, and the
-session's ranking and review summary and the batch summary as artifacts of those runs. The
-server holds other tests' runs too: what is read is what this deployment ran.
+the server, not the reader), both in the test's process (Prefect's own CLI through the
+runner Prefect tests it with), then ``prefect worker start --run-once`` as a process of its
+own (which starts the flow run's process, as an office's worker does); then the server's own
+record is read back: the deployment's flow run, named after the batch, and the event's sub-flow run
+named after the event, both completed, and the session's ranking and review summary and the
+batch summary as artifacts of those runs. The server holds other tests' runs too: what is
+read is what this deployment ran.
 """
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,14 @@ from tests.pipeline.flows.sample_events import typed_event
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
+BIN = Path(sys.executable).parent
+
+
+def _run(args: list[str], env: dict[str, str], timeout: int = 600) -> str:
+    done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT)  # fmt: skip
+    assert done.returncode == 0, f"{args}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done.stdout
 
 
 def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(
@@ -44,8 +54,7 @@ def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(
            "-p", f"out_dir={out}"]  # fmt: skip
     asked = CycloptsCliRunner().invoke(run)  # `prefect deployment run ...`
     assert asked.exit_code == 0, asked.output
-    worked = CycloptsCliRunner().invoke(["worker", "start", "--pool", "office", "--run-once"])
-    assert worked.exit_code == 0, worked.output
+    _run([str(BIN / "prefect"), "worker", "start", "--pool", "office", "--run-once"], server)
 
     summary = json.loads((out / "batch-summary.json").read_text())
     assert [e["outcome"] for e in summary["events"]] == ["official"]
