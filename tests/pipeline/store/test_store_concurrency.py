@@ -10,6 +10,9 @@ process that imported the store once (``_processes``), not each paying for its i
 from __future__ import annotations
 
 import multiprocessing
+import os
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -26,6 +29,15 @@ def _processes() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
     return context
+
+
+def _as_here(environment: dict[str, str], target: Callable[..., None], *args: Any) -> None:
+    """``target(*args)`` in a forked process with the test's environment (the store's key
+    among it): the forkserver keeps the environment of the moment it started, which may
+    be another test's."""
+    os.environ.clear()
+    os.environ.update(environment)
+    target(*args)
 
 
 def test_append_only_if_the_key_is_where_the_caller_saw_it(store_url) -> None:
@@ -93,7 +105,9 @@ def test_two_scorers_correcting_at_once_lose_nothing(store_url) -> None:
     context = _processes()
     start, results = context.Barrier(2), context.Queue()
     each = 10
-    scorers = [context.Process(target=_scorer, args=(store_url, name, each, start, results))
+    here = dict(os.environ)
+    scorers = [context.Process(target=_as_here,
+                               args=(here, _scorer, store_url, name, each, start, results))
                for name in ("scorer A", "scorer B")]  # fmt: skip
     for process in scorers:
         process.start()
@@ -132,7 +146,9 @@ def test_of_two_publishing_the_same_version_exactly_one_wins(store_url) -> None:
     barriers = (context.Barrier(2), context.Barrier(2))
     results = context.Queue()
     rounds = 5
-    racers = [context.Process(target=_racer, args=(store_url, name, rounds, barriers, results))
+    here = dict(os.environ)
+    racers = [context.Process(target=_as_here,
+                              args=(here, _racer, store_url, name, rounds, barriers, results))
               for name in ("A", "B")]  # fmt: skip
     for process in racers:
         process.start()
@@ -159,7 +175,8 @@ def _worker(url: str, worker: int, pages: int) -> None:
 def test_batch_workers_appending_to_one_store_keep_one_unbroken_chain(store_url) -> None:
     context = _processes()
     workers, pages = 3, 8
-    processes = [context.Process(target=_worker, args=(store_url, w, pages))
+    here = dict(os.environ)
+    processes = [context.Process(target=_as_here, args=(here, _worker, store_url, w, pages))
                  for w in range(workers)]  # fmt: skip
     for process in processes:
         process.start()
