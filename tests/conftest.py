@@ -17,12 +17,12 @@
 
 from __future__ import annotations
 
-import gc
 import os
 from pathlib import Path
 
 import pytest
 
+from pipeline.flows.collector import frozen_setup
 from pipeline.flows.prefect_env import one_maths_thread
 from tests import hypothesis_profiles
 from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registered here
@@ -136,5 +136,4 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     commands do (pipeline/flows/collector.py): each full collection during the tests, and
     the ones at exit (pytest's check for unraisable exceptions, the interpreter's own), would
     otherwise walk it again; a worker's exit took 5 s of them."""
-    gc.collect()
-    gc.freeze()
+    frozen_setup()

@@ -66,7 +66,7 @@ def open_store(
     from one; a broken store, a store gone while OUT holds versions, or a changed published
     file exits 4; a store that cannot be reached 3."""
     from pipeline.cli.store import resolve_store, store_errors
-    from pipeline.flows.prefect_env import collector_paused
+    from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # no collection while the store and results model load
         from pipeline.corrections.record_check import open_checked
@@ -229,7 +229,7 @@ def correct_command(
 ) -> None:
     """Correct one result line and publish the next version (Law 79C)."""  # noqa: D401
     from pipeline.cli.output import stderr_console, stdout_console
-    from pipeline.flows.prefect_env import collector_paused
+    from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # no collection while they load
         from pipeline.corrections import (
@@ -352,7 +352,7 @@ def versions_command(
     """List every published version with its correction deadlines (open or ended)."""
     from pipeline.cli.output import Listing, emit, stderr_console, stdout_console
     from pipeline.clock import local_text, now
-    from pipeline.flows.prefect_env import collector_paused
+    from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # no collection while they load
         from pipeline.corrections import publication_view, versions

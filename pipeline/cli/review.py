@@ -48,7 +48,7 @@ def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
 def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], EventStore]:
     """The queue folder, its items and the event store of an output folder (which must
     exist: decisions are recorded beside the readings they decide)."""
-    from pipeline.flows.prefect_env import collector_paused
+    from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # no collection while the store and results model load
         from pipeline.corrections.record_check import open_checked

@@ -58,7 +58,7 @@ def run_command(
     if not (folder / "event.yaml").is_file():
         errors.print(f"error: {folder}: no event.yaml here", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
-    from pipeline.flows.prefect_env import collector_paused
+    from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # the modules load: SQLAlchemy, then the results model
         location = resolve_store(store, out)
@@ -123,7 +123,8 @@ def _run(  # type: ignore[no-untyped-def]
         raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
-    from pipeline.flows.prefect_env import collector_paused, late_api_message
+    from pipeline.flows.collector import collector_paused
+    from pipeline.flows.prefect_env import late_api_message
 
     with collector_paused():  # Prefect's modules load a sixth faster
         from pipeline.flows import run_event as flows

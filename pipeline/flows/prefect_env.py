@@ -7,15 +7,11 @@ Prefect server sets PREFECT_API_URL (and may set the others) and this module ste
 
 from __future__ import annotations
 
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = [
     "MATHS_THREADS",
-    "collector_paused",
     "configure_prefect",
     "late_api_message",
     "one_maths_thread",
@@ -81,27 +77,3 @@ def late_api_message(error: RuntimeError) -> str | None:
         "nothing was read or published: run the same command again, or allow Prefect more "
         "time to start (PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS)"
     )
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a command's heavy modules are imported
-    (Prefect and the flows; the store, the corrections and the results model, for the
-    commands that open a store), then the imported objects frozen out of later collections.
-
-    Importing Prefect makes tens of thousands of long-lived objects (pydantic models, their
-    validators, SQLAlchemy tables) and no garbage; the collector, run every few hundred
-    allocations, scans them again and again: paused, the import takes a sixth less CPU
-    (measured: Prefect and run_event.py 3.5 -> 2.9 s at load 34). Module-level objects live
-    as long as the process, so freezing them (``gc.freeze``) costs nothing and spares every
-    later collection of the run from scanning them.
-    """
-    if not gc.isenabled():  # paused by a caller already: theirs to resume
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.freeze()
