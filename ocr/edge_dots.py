@@ -35,10 +35,12 @@ on the box's edge or corner), see docs/reader-history.md.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
-from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
+from ocr.dots import DOT_ALONE_MM, EDGE_DOT_MM2, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -48,7 +50,9 @@ __all__ = [
     "EDGE_DOT_MAX_MM",
     "EDGE_DOT_NEAR_MM",
     "EDGE_DOT_WIDE_MM",
+    "EdgeDot",
     "dots_on_edges",
+    "marked_where_dotted",
     "unsure_where_dotted",
 ]
 
@@ -61,6 +65,25 @@ EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
 EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
 
+@dataclass(frozen=True)
+class EdgeDot:
+    """One pen dot on a printed edge, per box of the row (as ``boxes``): ``near``, within
+    ``EDGE_DOT_NEAR_MM`` of the box; ``share``, the share of the dot's ink (joined across
+    the line) nearer that box than any other (a pixel as near two boxes is half each's)."""
+
+    near: tuple[bool, ...]
+    share: tuple[float, ...]
+    across_mm: float  # the widest disc that fits inside it (joined across the line)
+
+    def owner(self, least_share: float) -> int | None:
+        """The box that holds ``least_share`` of the dot or more, if one does and the dot
+        is near it."""
+        best = max(range(len(self.share)), key=self.share.__getitem__, default=None)
+        if best is None or self.share[best] < least_share or not self.near[best]:
+            return None
+        return best
+
+
 def dots_on_edges(
     solid: np.ndarray,
     drawn: np.ndarray,
@@ -69,14 +92,14 @@ def dots_on_edges(
     circled: np.ndarray,
     px_per_mm: float,
     line_px: float,
-) -> np.ndarray:
-    """Per box (``boxes``: (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels),
-    True where a pen dot lies on a printed edge within ``EDGE_DOT_NEAR_MM`` of it.
-    ``solid``: the band's solid ink; ``drawn``: solid ink off the printed lines;
-    ``printed``: the mask of the printed lines; ``line_px``: how wide that mask is;
-    ``circled``: per box, read (or unsure) on a circle round it: a blob where such a
-    circle runs is a piece of its stroke."""
-    near_box = np.zeros(len(boxes), bool)
+) -> tuple[EdgeDot, ...]:
+    """Every pen dot on a printed edge within ``EDGE_DOT_NEAR_MM`` of a box (``boxes``:
+    (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels), with the boxes it is
+    near and how its ink lies among them. ``solid``: the band's solid ink; ``drawn``:
+    solid ink off the printed lines; ``printed``: the mask of the printed lines;
+    ``line_px``: how wide that mask is; ``circled``: per box, read (or unsure) on a circle
+    round it: a blob where such a circle runs is a piece of its stroke."""
+    found: list[EdgeDot] = []
     reach = round(DOT_ALONE_MM * px_per_mm)
     largest = EDGE_DOT_MAX_MM * px_per_mm
     # Only the band round the mark boxes (a dot near one is within its own size of it);
@@ -87,7 +110,7 @@ def dots_on_edges(
     x1, y1 = min(w, int(boxes[:, 2].max()) + pad), min(h, int(boxes[:, 3].max()) + pad)
     drawn, solid, printed = drawn[y0:y1, x0:x1], solid[y0:y1, x0:x1], printed[y0:y1, x0:x1]
     if not drawn.any():
-        return near_box
+        return ()
     boxes = boxes - np.array([x0, y0, x0, y0])
     k = 2 * max(1, round(line_px)) + 1
     ink = drawn.astype(np.uint8)
@@ -123,8 +146,28 @@ def dots_on_edges(
         thickest = cv2.distanceTransform(np.pad(blob, 1).astype(np.uint8), cv2.DIST_L2, 5)
         if float(thickest.max()) < wide:
             continue
-        near_box |= _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
-    return near_box
+        near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
+        ys, xs = np.nonzero(blob)
+        found.append(
+            EdgeDot(
+                tuple(near_box.tolist()),
+                _nearest_shares(xs + x, ys + y, boxes),
+                2 * float(thickest.max()) / px_per_mm,
+            )
+        )
+    return tuple(found)
+
+
+def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[float, ...]:
+    """Per box ((n, 4) x0, y0, x1, y1), the share of the pixels (``xs``, ``ys``) nearer it
+    than any other box (0 inside it); a pixel as near several is shared among them."""
+    px, py = xs[:, None] + 0.5, ys[:, None] + 0.5  # pixel centres
+    dx = np.maximum(np.maximum(boxes[:, 0] - px, px - boxes[:, 2]), 0)
+    dy = np.maximum(np.maximum(boxes[:, 1] - py, py - boxes[:, 3]), 0)
+    d = np.hypot(dx, dy)
+    nearest = d <= d.min(axis=1, keepdims=True)
+    weight = nearest / nearest.sum(axis=1, keepdims=True)
+    return tuple((weight.sum(axis=0) / len(xs)).tolist())
 
 
 def _overlaps(rects: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
@@ -132,13 +175,48 @@ def _overlaps(rects: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarr
     return (rects[:, 0] < x1) & (rects[:, 2] > x0) & (rects[:, 1] < y1) & (rects[:, 3] > y0)
 
 
-def unsure_where_dotted(read: list[MarkReading], dotted: np.ndarray) -> list[MarkReading]:
-    """The row's readings (one per box, as ``dotted``) with every box read empty that a
-    dot on an edge is near made unsure, as a dot of the unsure band's middle
-    (``ocr.dots.EDGE_UNSURE_MM2``) inside it would be."""
+def unsure_where_dotted(
+    read: list[MarkReading], dots: tuple[EdgeDot, ...], own_share: float
+) -> list[MarkReading]:
+    """The row's readings (one per box) with every box read empty that a dot on an edge
+    makes unsure read so, as a dot of the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``)
+    inside it would be: the box that holds ``own_share`` of the dot or more
+    (``EdgeDot.owner``), else every box the dot is near."""
+    unsure = np.zeros(len(read), bool)
+    for d in dots:
+        owner = d.owner(own_share)
+        if owner is None:
+            unsure |= np.array(d.near)
+        else:
+            unsure[owner] = True
     return [
         mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
-        if near and r.state is MarkState.EMPTY
+        if dotted and r.state is MarkState.EMPTY
         else r
-        for r, near in zip(read, dotted.tolist(), strict=True)
+        for r, dotted in zip(read, unsure.tolist(), strict=True)
     ]
+
+
+def marked_where_dotted(
+    read: list[MarkReading], dots: tuple[EdgeDot, ...], own_share: float, sure_mm: float
+) -> list[MarkReading]:
+    """The row's readings with the box that holds ``own_share`` of a dot on an edge or more
+    read marked by it, as a pen dot by a box's edge inside it is (``ocr.dots.EDGE_DOT_MM2``),
+    where a disc ``sure_mm`` across fits inside the dot. Only a box read empty, or unsure
+    by a dot on an edge (``unsure_where_dotted``), is read so: ink of its own decides the
+    others."""
+    sure = {
+        owner for d in dots if d.across_mm >= sure_mm and (owner := d.owner(own_share)) is not None
+    }
+    return [
+        mark_reading(r.option, r.fill, r.ring, EDGE_DOT_MM2)
+        if i in sure and (r.state is MarkState.EMPTY or _dotted_unsure(r))
+        else r
+        for i, r in enumerate(read)
+    ]
+
+
+def _dotted_unsure(r: MarkReading) -> bool:
+    """Is a box unsure by a dot on an edge, or a blob by its edge (both read as a dot of
+    exactly ``EDGE_UNSURE_MM2``)?"""
+    return r.state is MarkState.UNSURE and r.how == "dot" and r.dot_mm2 == EDGE_UNSURE_MM2

@@ -25,6 +25,7 @@ from typing import Protocol
 import numpy as np
 
 from ocr.circles import Rays
+from ocr.edge_dots import EdgeDot
 from ocr.layout import Rect
 from ocr.mark_geometry import RowGeometry
 from ocr.marks import MarkReading
@@ -75,8 +76,8 @@ class RowViews(Protocol):
         decision on it so far?"""
         ...
 
-    def dots_on_edges(self, circled: np.ndarray) -> np.ndarray:
-        """Per box, is a pen dot on its printed edge near it (ocr/edge_dots.py)?"""
+    def dots_on_edges(self, circled: np.ndarray) -> tuple[EdgeDot, ...]:
+        """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py)."""
         ...
 
 

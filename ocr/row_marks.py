@@ -19,7 +19,7 @@ import numpy as np
 from ocr.captions import ink_over_captions
 from ocr.circles import ALL_ROUND, PART_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, printed_across, rays
 from ocr.dots import dot_mm2
-from ocr.edge_dots import dots_on_edges
+from ocr.edge_dots import EdgeDot, dots_on_edges
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
 from ocr.mark_geometry import (
@@ -147,6 +147,7 @@ class RowMarks:
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
+        self._edge_dots: dict[bytes, tuple[EdgeDot, ...]] = {}  # per circled mask
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -349,15 +350,19 @@ class RowMarks:
         """The points of the best ellipse round box ``r``, in the band's pixels."""
         return self._outlines().ellipse(self.px(r))
 
-    def dots_on_edges(self, circled: np.ndarray) -> np.ndarray:
-        """Per box, is a pen dot on its printed edge near it (ocr/edge_dots.py)? ``circled``
-        names the boxes read on a circle (their edges are that circle's)."""
-        g = row_geometry(self.layout, self.row, self.dpi)
-        dy, dx = self.shift  # the boxes where the printed form lies on this row
-        outer = g.outer + np.array([dx, dy, dx, dy])
-        return dots_on_edges(
-            self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
-        )
+    def dots_on_edges(self, circled: np.ndarray) -> tuple[EdgeDot, ...]:
+        """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py), kept
+        for the next rule that asks. ``circled`` names the boxes read on a circle (their
+        edges are that circle's)."""
+        key = circled.tobytes()
+        if key not in self._edge_dots:
+            g = row_geometry(self.layout, self.row, self.dpi)
+            dy, dx = self.shift  # the boxes where the printed form lies on this row
+            outer = g.outer + np.array([dx, dy, dx, dy])
+            self._edge_dots[key] = dots_on_edges(
+                self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
+            )
+        return self._edge_dots[key]
 
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""

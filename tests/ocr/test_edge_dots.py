@@ -1,4 +1,5 @@
-"""ocr/edge_dots.py: a pen dot on a box's printed edge leaves the box unsure."""
+"""ocr/edge_dots.py: a pen dot on a box's printed edge leaves the box unsure (the box the
+dot lies in, or every box it is near where it lies between them)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import cv2
 import numpy as np
 import pytest
 
-from ocr.edge_dots import dots_on_edges
-from ocr.layout import DOUBLING
-from ocr.marks import MarkState
+from ocr.edge_dots import EdgeDot, dots_on_edges, marked_where_dotted, unsure_where_dotted
+from ocr.layout import DECLARER, DOUBLING, LEVEL
+from ocr.mark_rules import rules_off
+from ocr.mark_settings import MARK_SETTINGS
+from ocr.marks import MarkState, mark_reading
 from tests.ocr.bands import band_marks
 
 S = 150 / 25.4  # px per mm at the working resolution
@@ -17,9 +20,9 @@ BOXES = np.array([(40, 40, 67, 67), (73, 40, 100, 67), (124, 40, 151, 67)])
 NOT_CIRCLED = np.zeros(3, bool)
 
 
-def _edges_with(draw, circled: np.ndarray = NOT_CIRCLED) -> list[bool]:
-    """Which boxes a drawing (``draw(ink)``, 1 for ink) on the printed form puts a dot on
-    the edge of: the edges print 2 px across, the mask of the lines is 4 px."""
+def _dots_with(draw, circled: np.ndarray = NOT_CIRCLED) -> tuple[EdgeDot, ...]:
+    """The dots on edges a drawing (``draw(ink)``, 1 for ink) on the printed form makes:
+    the edges print 2 px across, the mask of the lines is 4 px."""
     lines = np.zeros((110, 200), np.uint8)
     for x0, y0, x1, y1 in BOXES.tolist():
         cv2.rectangle(lines, (x0, y0), (x1 - 1, y1 - 1), 1, 1)
@@ -28,15 +31,51 @@ def _edges_with(draw, circled: np.ndarray = NOT_CIRCLED) -> list[bool]:
     draw(ink)
     printed = cv2.dilate(lines, np.ones((3, 3), np.uint8)) > 0
     solid = ink > 0
-    return dots_on_edges(solid, solid & ~printed, printed, BOXES, circled, S, 4.0).tolist()
+    return dots_on_edges(solid, solid & ~printed, printed, BOXES, circled, S, 4.0)
+
+
+def _edges_with(draw, circled: np.ndarray = NOT_CIRCLED) -> list[bool]:
+    """Which of the three empty boxes the rule reads unsure for a drawing."""
+    empty = [mark_reading(str(i), 0.0, 0.0, 0.0) for i in range(len(BOXES))]
+    own_share = MARK_SETTINGS.edge_dot_own_share
+    read = unsure_where_dotted(empty, _dots_with(draw, circled), own_share)
+    return [r.state is MarkState.UNSURE for r in read]
 
 
 def test_a_dot_on_a_box_s_right_edge_is_that_box_s_and_not_the_next_one_s():
     """A dot 1.5 mm across centred on the first box's right edge: the mask takes its
     middle and leaves slivers either side, which joined across the line are a dot. The
-    next box is 1 mm away, the dot 0.2 mm from it: within 0.5 mm, so it may be that box's
-    too (a person says). The third box is far."""
-    assert _edges_with(lambda ink: cv2.circle(ink, (66, 50), 4, 1, -1)) == [True, True, False]
+    next box is 1 mm away, the dot 0.2 mm from it, within 0.5 mm: near it, but the dot
+    lies in the first box and the gap's half by it. The third box is far."""
+    (dot,) = _dots_with(lambda ink: cv2.circle(ink, (66, 50), 4, 1, -1))
+    assert dot.near == (True, True, False)
+    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == 0
+    assert _edges_with(lambda ink: cv2.circle(ink, (66, 50), 4, 1, -1)) == [True, False, False]
+
+
+def test_a_dot_s_ink_is_shared_among_the_boxes_it_lies_nearest():
+    """A square dot 8 px across (x 63-70, y 46-53) over the first box's right edge (its
+    printed rectangle ends at x 67; the second box starts at 73, the gap 6 px). By pixel
+    centre: x 63-66 lie inside the first box; 67, 68 and 69 are 0.5, 1.5 and 2.5 px from
+    it and 5.5, 4.5 and 3.5 from the second; 70 is 3.5 from the first, 2.5 from the second.
+    Seven columns of eight are the first box's: 0.875, the second's 0.125."""
+    (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
+    assert dot.share == pytest.approx((0.875, 0.125, 0.0))
+    assert dot.owner(0.875) == 0 and dot.owner(0.876) is None
+
+
+def test_a_dot_on_the_gap_between_two_boxes_is_either_s():
+    """The same square moved to the middle of the gap (x 66-73): x 66 lies in the first
+    box, 67-69 nearer it; 70-72 nearer the second, 73 in it. Half each: nobody can tell
+    whose dot it is, and both boxes are unsure."""
+    (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (66, 46), (73, 53), 1, -1))
+    assert dot.share == pytest.approx((0.5, 0.5, 0.0))
+    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) is None
+    assert _edges_with(lambda ink: cv2.rectangle(ink, (66, 46), (73, 53), 1, -1)) == [
+        True,
+        True,
+        False,
+    ]
 
 
 def test_a_dot_on_a_box_s_corner_is_that_box_s():
@@ -100,9 +139,80 @@ def test_a_dot_on_an_edge_of_x_with_no_score_written_is_not_read_empty():
     assert marks["XX"].state is MarkState.EMPTY
 
 
-def test_a_dot_on_the_corner_of_x_is_not_read_empty():
+def test_a_dot_on_the_corner_of_x_is_x_s_mark():
     """TRAINING damaged page_0005.jpg row 10: the dot for X put on its lower right corner,
-    most of it outside the box (fill 0.000)."""
+    most of it outside the box (fill 0.000). Joined across the lines, 0.935 of it lies
+    nearer X than any other box (0.065 nearer the result box below), and a disc 1.08 mm
+    across fits inside it: X is marked by it (rule ``edge_dot_marks``); without that rule,
+    unsure."""
     marks = band_marks("row_band_dot_on_corner.png", 10, DOUBLING)
-    assert (marks["X"].state, marks["X"].how) == (MarkState.UNSURE, "dot")
+    assert (marks["X"].state, marks["X"].how) == (MarkState.MARKED, "dot")
     assert marks["XX"].state is MarkState.EMPTY
+    with rules_off("edge_dot_marks"):
+        marks = band_marks("row_band_dot_on_corner.png", 10, DOUBLING)
+    assert (marks["X"].state, marks["X"].how) == (MarkState.UNSURE, "dot")
+
+
+def test_a_gel_dot_on_x_s_edge_narrower_than_a_pen_s_dot_stays_unsure():
+    """The phone photo's gel dot on X's right edge (seed 25 page_0282.jpg row 2, above)
+    lies wholly nearer X, but the widest disc inside it is 0.68 mm: no wider than a stroke
+    over a printed line. X stays unsure, and a person looks."""
+    marks = band_marks("row_band_dot_on_edge_phone.png", 2, DOUBLING)
+    assert (marks["X"].state, marks["X"].how, marks["X"].dot_mm2) == (
+        MarkState.UNSURE,
+        "dot",
+        0.275,
+    )
+
+
+def test_a_dot_in_one_box_leaves_the_next_box_as_it_was_read():
+    """TRAINING clean page_0003.jpg row 3: the dot for level 4 on 4's right edge, 0.2 mm
+    from level 5 (0.896 of it nearer 4): 4 is marked by it, 5 is empty (it was unsure,
+    with 4, before the dot was given to the box it lies in)."""
+    marks = band_marks("row_band_dot_on_edge_owned.png", 3, LEVEL)
+    assert (marks["4"].state, marks["4"].how) == (MarkState.MARKED, "dot")
+    assert marks["5"].state is MarkState.EMPTY and marks["3"].state is MarkState.EMPTY
+
+
+def test_a_dot_between_two_boxes_leaves_both_unsure():
+    """TRAINING clean page_0002.jpg row 9: the dot for declarer S put in the gap between S
+    and W, 0.53 of it nearer S, 0.47 nearer W: whose dot it is is for a person."""
+    marks = band_marks("row_band_dot_between_boxes.png", 9, DECLARER)
+    assert (marks["S"].state, marks["S"].how) == (MarkState.UNSURE, "dot")
+    assert (marks["W"].state, marks["W"].how) == (MarkState.UNSURE, "dot")
+
+
+def _empty(n: int = 3) -> list:
+    return [mark_reading(str(i), 0.0, 0.0, 0.0) for i in range(n)]
+
+
+def test_a_dot_wide_as_a_pen_s_marks_the_box_it_lies_in():
+    """Rule ``edge_dot_marks`` on its own: a dot 0.875 of which lies nearer the first box
+    (over ``edge_dot_own_share``, 0.65) and 1.35 mm across (over ``edge_dot_sure_mm``, 1.0)
+    marks the first box as a pen dot by its edge inside it does (0.5 mm^2); one 0.95 mm
+    across leaves the boxes as they were; so does one shared half and half."""
+    own, sure = MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_sure_mm
+    wide = EdgeDot((True, True, False), (0.875, 0.125, 0.0), 1.35)
+    read = marked_where_dotted(_empty(), (wide,), own, sure)
+    assert [(r.state, r.how, r.dot_mm2) for r in read] == [
+        (MarkState.MARKED, "dot", 0.5),
+        (MarkState.EMPTY, "", 0.0),
+        (MarkState.EMPTY, "", 0.0),
+    ]
+    narrow = EdgeDot((True, True, False), (0.875, 0.125, 0.0), 0.95)
+    shared = EdgeDot((True, True, False), (0.5, 0.5, 0.0), 1.35)
+    for dot in (narrow, shared):
+        assert all(
+            r.state is MarkState.EMPTY for r in marked_where_dotted(_empty(), (dot,), own, sure)
+        )
+
+
+def test_a_box_with_ink_of_its_own_keeps_its_reading_under_a_dot_on_its_edge():
+    """A box unsure by its own fill (0.07, a faint tick) is read by that ink, not by the
+    dot on its edge: neither rule changes it."""
+    faint = mark_reading("0", 0.07, 0.0, 0.0)
+    assert faint.state is MarkState.UNSURE and faint.how == "fill"
+    wide = EdgeDot((True, False, False), (1.0, 0.0, 0.0), 1.35)
+    own, sure = MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_sure_mm
+    assert marked_where_dotted([faint, *_empty(2)], (wide,), own, sure)[0] == faint
+    assert unsure_where_dotted([faint, *_empty(2)], (wide,), own)[0] == faint
