@@ -11,8 +11,10 @@ by S +1.
 Here the slivers are joined again across the line: the solid pixels of a printed line
 with drawn ink beside them across it (not along it, which would lengthen every speck by
 the line) belong to that ink. A blob so joined that is a dot, and touches a printed line,
-marks every box whose edge it comes within ``EDGE_DOT_NEAR_MM`` of as unsure: whose dot
-it is, and whether it is one, is for a person. A dot:
+is near every box whose edge it comes within ``EDGE_DOT_NEAR_MM`` of, and lies in the
+box nearest most of its ink (``EdgeDot.share``): the rule ``edge_dots``
+(ocr/mark_rules.py) makes the box it lies in unsure, or, where it lies between two
+boxes, every box it is near. Whether it is a dot is for a person. A dot:
 
 - stands free: it does not reach the row band's edges, and is no more than
   ``EDGE_DOT_MAX_MM`` across;
@@ -40,7 +42,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ocr.dots import DOT_ALONE_MM, EDGE_DOT_MM2, EDGE_UNSURE_MM2, is_compact, stands_alone
+from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -52,7 +54,6 @@ __all__ = [
     "EDGE_DOT_WIDE_MM",
     "EdgeDot",
     "dots_on_edges",
-    "marked_where_dotted",
     "unsure_where_dotted",
 ]
 
@@ -73,7 +74,6 @@ class EdgeDot:
 
     near: tuple[bool, ...]
     share: tuple[float, ...]
-    across_mm: float  # the widest disc that fits inside it (joined across the line)
 
     def owner(self, least_share: float) -> int | None:
         """The box that holds ``least_share`` of the dot or more, if one does and the dot
@@ -148,13 +148,7 @@ def dots_on_edges(
             continue
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
-        found.append(
-            EdgeDot(
-                tuple(near_box.tolist()),
-                _nearest_shares(xs + x, ys + y, boxes),
-                2 * float(thickest.max()) / px_per_mm,
-            )
-        )
+        found.append(EdgeDot(tuple(near_box.tolist()), _nearest_shares(xs + x, ys + y, boxes)))
     return tuple(found)
 
 
@@ -195,28 +189,3 @@ def unsure_where_dotted(
         else r
         for r, dotted in zip(read, unsure.tolist(), strict=True)
     ]
-
-
-def marked_where_dotted(
-    read: list[MarkReading], dots: tuple[EdgeDot, ...], own_share: float, sure_mm: float
-) -> list[MarkReading]:
-    """The row's readings with the box that holds ``own_share`` of a dot on an edge or more
-    read marked by it, as a pen dot by a box's edge inside it is (``ocr.dots.EDGE_DOT_MM2``),
-    where a disc ``sure_mm`` across fits inside the dot. Only a box read empty, or unsure
-    by a dot on an edge (``unsure_where_dotted``), is read so: ink of its own decides the
-    others."""
-    sure = {
-        owner for d in dots if d.across_mm >= sure_mm and (owner := d.owner(own_share)) is not None
-    }
-    return [
-        mark_reading(r.option, r.fill, r.ring, EDGE_DOT_MM2)
-        if i in sure and (r.state is MarkState.EMPTY or _dotted_unsure(r))
-        else r
-        for i, r in enumerate(read)
-    ]
-
-
-def _dotted_unsure(r: MarkReading) -> bool:
-    """Is a box unsure by a dot on an edge, or a blob by its edge (both read as a dot of
-    exactly ``EDGE_UNSURE_MM2``)?"""
-    return r.state is MarkState.UNSURE and r.how == "dot" and r.dot_mm2 == EDGE_UNSURE_MM2

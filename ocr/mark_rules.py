@@ -31,7 +31,7 @@ from ocr.circle_rules import (
     strips_checked,
 )
 from ocr.dots import EDGE_UNSURE_MM2
-from ocr.edge_dots import marked_where_dotted, unsure_where_dotted
+from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
@@ -85,29 +85,12 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     page_0282.jpg row 2: a gel dot on the right edge of X read empty, 2HX by S +1 accepted
     as 2H by S +1. Before the dot was given to the box it lies in (issue 43), it made every
     box within 0.5 mm unsure, its neighbour across the 1 mm gap too: on 40 TRAINING pages
-    each of clean, ordinary, pencil, pdf150 and phone (seed 13) 97 boxes more unsure, 12
+    each of clean, ordinary, pencil, pdf150 and phone (seed 13) 61 boxes more unsure, 12
     rows more to review. The wrong row this could let through: a dot whose lesser part
     lies in the box the player meant, which keeps its own reading (empty); its owner is
     unsure, so a reading that uses it is certain only where the score checks it."""
     dots = ev.views.dots_on_edges(_circled(read))
     return unsure_where_dotted(read, dots, t.edge_dot_own_share)
-
-
-def edge_dot_marks(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """A dot on an edge that lies in one box (``edge_dot_own_share``) and is a pen's
-    (a disc ``edge_dot_sure_mm`` across fits inside it, joined across the line) marks that
-    box, as a pen dot by the edge inside a box does from 0.5 mm^2 (a disc 0.8 mm across,
-    ocr/dots.py): a hurried hand puts one dot in four on the box's edge (TRAINING's dot
-    style), and unsure it sent every such row whose score cannot check the field (a
-    declarer, a strain of the same score) to a person. On 40 TRAINING pages each of
-    clean, ordinary, pencil, pdf150 and phone (seed 13) 205 dots owned so measured 1.0 mm
-    across or more: 204 were a player's dot, one a circle's arc over the hairline from the
-    row below (pencil page_0035.png row 4); at 0.9 mm 4 more arcs and a speck. The wrong
-    row this could let through: a stroke of another row, or a speck, as wide, on the edge
-    of a box whose field the score does not check and no other mark in it contradicts
-    (the doubling of a row with no score written)."""
-    dots = ev.views.dots_on_edges(_circled(read))
-    return marked_where_dotted(read, dots, t.edge_dot_own_share, t.edge_dot_sure_mm)
 
 
 def _dusty(ev: RowEvidence, read: Readings) -> bool:
@@ -240,13 +223,6 @@ RULES: tuple[MarkRule, ...] = (
         "A pen dot on a box's printed edge, which the mask of the form's lines cuts in half, "
         "makes the box it lies in unsure (every box it is near, where it lies between "
         "them), in a row that holds a mark.",
-    ),
-    MarkRule(
-        "edge_dot_marks",
-        edge_dot_marks,
-        _holds_mark,
-        "A dot on an edge that lies in one box and is as wide as a pen's dot (a disc 1 mm "
-        "across fits inside it) marks that box, as a pen dot by the edge inside it does.",
     ),
 )
 """The rules, in the order they run."""

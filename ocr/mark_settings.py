@@ -230,21 +230,12 @@ class MarkSettings:
     edge_dot_own_share: float = _t(
         0.65,
         "A dot on an edge this much of whose ink lies nearer one box than any other is that "
-        "box's: only it is unsure (or marked), the boxes it is near but does not lie in "
+        "box's: only it is unsure, the boxes it is near but does not lie in "
         "keep their reading; a dot in the gap between two boxes makes both unsure.",
         "40 TRAINING pages each of clean, ordinary, pencil, pdf150, phone (seed 13, 2,325 "
         "written rows): rows to review 329 with no owner, 326 at 0.8, 321 at 0.7, 317 at "
         "0.65, 315 at 0.6, 0 wrong rows each; from 0.6 down the lesser part of a dot lies "
         "in a box the player marked that its own ink does not mark",
-    )
-    edge_dot_sure_mm: float = _t(
-        1.0,
-        "A dot on an edge that lies in one box and holds a disc this wide (joined across the "
-        "line) is a pen's dot: the box is marked (a stroke over a line is narrower).",
-        "the same pages (edge_dot_own_share 0.65): of 205 owned dots 1.0 mm across or more "
-        "204 were a player's dot, one a circle's arc over the hairline; at 0.9 mm 4 more "
-        "not (arcs of the next row's circles over a line, 0.95 mm); rows to review 317 -> "
-        "the figure in docs/reader.md, 0 wrong rows",
     )
     edge_dot_max_mm: float = _t(
         2.5,

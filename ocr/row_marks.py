@@ -147,7 +147,6 @@ class RowMarks:
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
-        self._edge_dots: dict[bytes, tuple[EdgeDot, ...]] = {}  # per circled mask
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -351,18 +350,14 @@ class RowMarks:
         return self._outlines().ellipse(self.px(r))
 
     def dots_on_edges(self, circled: np.ndarray) -> tuple[EdgeDot, ...]:
-        """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py), kept
-        for the next rule that asks. ``circled`` names the boxes read on a circle (their
-        edges are that circle's)."""
-        key = circled.tobytes()
-        if key not in self._edge_dots:
-            g = row_geometry(self.layout, self.row, self.dpi)
-            dy, dx = self.shift  # the boxes where the printed form lies on this row
-            outer = g.outer + np.array([dx, dy, dx, dy])
-            self._edge_dots[key] = dots_on_edges(
-                self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
-            )
-        return self._edge_dots[key]
+        """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py).
+        ``circled`` names the boxes read on a circle (their edges are that circle's)."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        dy, dx = self.shift  # the boxes where the printed form lies on this row
+        outer = g.outer + np.array([dx, dy, dx, dy])
+        return dots_on_edges(
+            self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
+        )
 
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""

@@ -7,9 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from ocr.edge_dots import EdgeDot, dots_on_edges, marked_where_dotted, unsure_where_dotted
+from ocr.edge_dots import EdgeDot, dots_on_edges, unsure_where_dotted
 from ocr.layout import DECLARER, DOUBLING, LEVEL
-from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState, mark_reading
 from tests.ocr.bands import band_marks
@@ -139,38 +138,21 @@ def test_a_dot_on_an_edge_of_x_with_no_score_written_is_not_read_empty():
     assert marks["XX"].state is MarkState.EMPTY
 
 
-def test_a_dot_on_the_corner_of_x_is_x_s_mark():
+def test_a_dot_on_the_corner_of_x_is_not_read_empty():
     """TRAINING damaged page_0005.jpg row 10: the dot for X put on its lower right corner,
-    most of it outside the box (fill 0.000). Joined across the lines, 0.935 of it lies
-    nearer X than any other box (0.065 nearer the result box below), and a disc 1.08 mm
-    across fits inside it: X is marked by it (rule ``edge_dot_marks``); without that rule,
-    unsure."""
+    most of it outside the box (fill 0.000); 0.935 of it lies nearer X than any other box
+    (0.065 nearer the result box below): X is unsure, XX as read."""
     marks = band_marks("row_band_dot_on_corner.png", 10, DOUBLING)
-    assert (marks["X"].state, marks["X"].how) == (MarkState.MARKED, "dot")
-    assert marks["XX"].state is MarkState.EMPTY
-    with rules_off("edge_dot_marks"):
-        marks = band_marks("row_band_dot_on_corner.png", 10, DOUBLING)
     assert (marks["X"].state, marks["X"].how) == (MarkState.UNSURE, "dot")
-
-
-def test_a_gel_dot_on_x_s_edge_narrower_than_a_pen_s_dot_stays_unsure():
-    """The phone photo's gel dot on X's right edge (seed 25 page_0282.jpg row 2, above)
-    lies wholly nearer X, but the widest disc inside it is 0.68 mm: no wider than a stroke
-    over a printed line. X stays unsure, and a person looks."""
-    marks = band_marks("row_band_dot_on_edge_phone.png", 2, DOUBLING)
-    assert (marks["X"].state, marks["X"].how, marks["X"].dot_mm2) == (
-        MarkState.UNSURE,
-        "dot",
-        0.275,
-    )
+    assert marks["XX"].state is MarkState.EMPTY
 
 
 def test_a_dot_in_one_box_leaves_the_next_box_as_it_was_read():
     """TRAINING clean page_0003.jpg row 3: the dot for level 4 on 4's right edge, 0.2 mm
-    from level 5 (0.896 of it nearer 4): 4 is marked by it, 5 is empty (it was unsure,
+    from level 5 (0.896 of it nearer 4): 4 is unsure by it, 5 is empty (it was unsure,
     with 4, before the dot was given to the box it lies in)."""
     marks = band_marks("row_band_dot_on_edge_owned.png", 3, LEVEL)
-    assert (marks["4"].state, marks["4"].how) == (MarkState.MARKED, "dot")
+    assert (marks["4"].state, marks["4"].how) == (MarkState.UNSURE, "dot")
     assert marks["5"].state is MarkState.EMPTY and marks["3"].state is MarkState.EMPTY
 
 
@@ -182,37 +164,19 @@ def test_a_dot_between_two_boxes_leaves_both_unsure():
     assert (marks["W"].state, marks["W"].how) == (MarkState.UNSURE, "dot")
 
 
-def _empty(n: int = 3) -> list:
-    return [mark_reading(str(i), 0.0, 0.0, 0.0) for i in range(n)]
-
-
-def test_a_dot_wide_as_a_pen_s_marks_the_box_it_lies_in():
-    """Rule ``edge_dot_marks`` on its own: a dot 0.875 of which lies nearer the first box
-    (over ``edge_dot_own_share``, 0.65) and 1.35 mm across (over ``edge_dot_sure_mm``, 1.0)
-    marks the first box as a pen dot by its edge inside it does (0.5 mm^2); one 0.95 mm
-    across leaves the boxes as they were; so does one shared half and half."""
-    own, sure = MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_sure_mm
-    wide = EdgeDot((True, True, False), (0.875, 0.125, 0.0), 1.35)
-    read = marked_where_dotted(_empty(), (wide,), own, sure)
-    assert [(r.state, r.how, r.dot_mm2) for r in read] == [
-        (MarkState.MARKED, "dot", 0.5),
-        (MarkState.EMPTY, "", 0.0),
-        (MarkState.EMPTY, "", 0.0),
-    ]
-    narrow = EdgeDot((True, True, False), (0.875, 0.125, 0.0), 0.95)
-    shared = EdgeDot((True, True, False), (0.5, 0.5, 0.0), 1.35)
-    for dot in (narrow, shared):
-        assert all(
-            r.state is MarkState.EMPTY for r in marked_where_dotted(_empty(), (dot,), own, sure)
-        )
-
-
 def test_a_box_with_ink_of_its_own_keeps_its_reading_under_a_dot_on_its_edge():
     """A box unsure by its own fill (0.07, a faint tick) is read by that ink, not by the
-    dot on its edge: neither rule changes it."""
+    dot on its edge; an empty box the dot lies in is unsure by it (0.275 mm^2, the middle
+    of a dot's unsure band), the one it is only near stays empty."""
     faint = mark_reading("0", 0.07, 0.0, 0.0)
     assert faint.state is MarkState.UNSURE and faint.how == "fill"
-    wide = EdgeDot((True, False, False), (1.0, 0.0, 0.0), 1.35)
-    own, sure = MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_sure_mm
-    assert marked_where_dotted([faint, *_empty(2)], (wide,), own, sure)[0] == faint
-    assert unsure_where_dotted([faint, *_empty(2)], (wide,), own)[0] == faint
+    dot = EdgeDot((True, True, False), (0.875, 0.125, 0.0))
+    own = MARK_SETTINGS.edge_dot_own_share
+    empty = [mark_reading(str(i), 0.0, 0.0, 0.0) for i in range(3)]
+    assert unsure_where_dotted([faint, *empty[1:]], (dot,), own)[0] == faint
+    read = unsure_where_dotted(empty, (dot,), own)
+    assert [(r.state, r.dot_mm2) for r in read] == [
+        (MarkState.UNSURE, 0.275),
+        (MarkState.EMPTY, 0.0),
+        (MarkState.EMPTY, 0.0),
+    ]

@@ -62,7 +62,6 @@ def test_the_rules_run_in_one_documented_order():
         "strips_checked",
         "dusty_page",
         "edge_dots",
-        "edge_dot_marks",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
