@@ -234,8 +234,8 @@ class MarkSettings:
         "keep their reading; a dot in the gap between two boxes makes both unsure.",
         "40 TRAINING pages each of clean, ordinary, pencil, pdf150, phone (seed 13, 2,325 "
         "written rows): rows to review 329 with no owner, 326 at 0.8, 321 at 0.7, 317 at "
-        "0.65, 315 at 0.6, 0 wrong rows each; from 0.6 down the lesser part of a dot lies "
-        "in a box the player marked that its own ink does not mark",
+        "0.65, 315 at 0.6, 0 wrong rows each; at 0.6 the lesser part of two dots lies "
+        "in the box the player marked (a ring's, a dot's), which keeps only its own reading",
     )
     edge_dot_max_mm: float = _t(
         2.5,
