@@ -120,6 +120,8 @@ def _groups_for(args: list[str]) -> tuple[str, ...]:
     one, 0.06 s of CPU for the fifteen groups at load 7 against 0.01 s for ``run`` alone."""
     words = iter(args)
     for word in words:
+        if word in ("-h", "--help"):  # the main help, before any command: every command
+            return _GROUPS
         if word == "--clock-correction":
             next(words, None)  # its value
         elif not word.startswith("-"):

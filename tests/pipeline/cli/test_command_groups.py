@@ -29,6 +29,7 @@ def test_each_command_is_listed_with_the_group_that_registers_it() -> None:
         (["--clock-correction=late", "export", "out"], ("interop",)),
         (["run", "--help"], ("run",)),
         (["--help"], _GROUPS),
+        (["-h", "run"], _GROUPS),  # the main help lists every command
         ([], _GROUPS),
         (["no-such-command"], _GROUPS),  # Click names it as unknown among them all
     ],
