@@ -117,7 +117,8 @@ def _groups_for(args: list[str]) -> tuple[str, ...]:
     """The one group a command line needs (``bridgescan run ...``: the ``run`` module's),
     or every group (no command, a command not known, or the main ``--help``): Typer builds
     every command it is given (their parameters read from their signatures) before it runs
-    one, 0.06 s of CPU for the fifteen groups at load 7 against 0.01 s for ``run`` alone."""
+    one: ``bridgescan run --help`` took 0.60 s of CPU with all fifteen, 0.51 s with its own
+    (load 8)."""
     words = iter(args)
     for word in words:
         if word in ("-h", "--help"):  # the main help, before any command: every command
