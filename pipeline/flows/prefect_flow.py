@@ -11,6 +11,9 @@ already give in the right type. Anything else (never passed by bridgescan) is st
 encoded by Prefect's own method. The flow stays an ordinary Prefect flow: its runs,
 parameters, task runs and states are in the API and the UI as before.
 
+Importing this module also makes every flow run of the process end without waiting for its
+heartbeat thread (pipeline/flows/prefect_heartbeats.py): up to a second a flow run.
+
 Import this module only after :func:`pipeline.flows.prefect_env.configure_prefect`.
 """
 
@@ -22,11 +25,15 @@ from typing import Any, TypeVar
 
 from prefect.flows import Flow
 
+from pipeline.flows import prefect_heartbeats
+
 __all__ = ["PlainFlow", "plain_flow"]
 
 _PLAIN = (str, int, float, bool, type(None))
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+prefect_heartbeats.install()  # every flow of the process: run, and the batch's
 
 
 class PlainFlow(Flow):  # type: ignore[type-arg]

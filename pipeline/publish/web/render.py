@@ -5,6 +5,8 @@ Autoescaping is on for every template, always (not chosen by file extension): a 
 are errors, so a template that asks for something the context lacks fails in the tests, not
 as a blank cell on the club's web site. Templates and the stylesheet ship inside the
 package (``templates/``, ``static/``), so a site needs no network at build or view time.
+The templates as compiled are kept between processes (``CompiledTemplates``), so a command
+that publishes does not compile them again.
 """
 
 from __future__ import annotations
@@ -16,15 +18,23 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
+from jinja2 import (
+    BytecodeCache,
+    ChoiceLoader,
+    Environment,
+    FileSystemBytecodeCache,
+    PackageLoader,
+    StrictUndefined,
+)
+from jinja2.bccache import Bucket
 from markupsafe import Markup, escape
 
 from pipeline.publish.wording import fmt, shown
 from pipeline.publish.wording import signed as signed_figure
 
 __all__ = [
-    "environment", "static_files", "number", "matchpoints", "signed", "breakable", "contract",
-    "card",
+    "CompiledTemplates", "environment", "static_files", "number", "matchpoints", "signed",
+    "breakable", "contract", "card",
 ]  # fmt: skip
 
 
@@ -100,6 +110,36 @@ def iso_time(value: datetime | None) -> str:
     return "" if value is None else value.isoformat(timespec="seconds")
 
 
+class CompiledTemplates(FileSystemBytecodeCache):
+    """The templates as Jinja2 compiles them, kept between processes (Jinja2's own bytecode
+    cache: by default in a folder of the temporary folder that only this user may open,
+    ``_jinja2-cache-UID``, each file written beside and renamed): compiling the site's
+    twelve templates took 0.18 s of CPU in every command that publishes (load 9). A kept
+    one is used only for the same template text and the same Jinja2 and Python (its key
+    and its header say so), else compiled again. Keeping it is a help, not a duty: a
+    temporary folder that cannot take it (full, read-only) leaves the template compiled
+    in memory only."""
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except OSError:
+            return  # nothing kept to read: compiled here
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            return  # compiled again by the next process; the page itself is unaffected
+
+
+def _compiled_templates() -> BytecodeCache | None:
+    try:
+        return CompiledTemplates()
+    except (OSError, RuntimeError):  # no temporary folder this user alone may use
+        return None
+
+
 @cache
 def environment(*extra_packages: str) -> Environment:
     """The environment for the site's templates, plus templates of ``extra_packages``
@@ -113,6 +153,7 @@ def environment(*extra_packages: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=_compiled_templates(),
     )
     env.filters["number"] = number
     env.filters["mp"] = matchpoints

@@ -1,5 +1,7 @@
 """A flow of plain parameters (pipeline/flows/prefect_flow.py) is recorded in Prefect's API
-with the same parameters Prefect records, and its process never imports FastAPI for them.
+with the same parameters Prefect records, and its process never imports FastAPI for them;
+its heartbeat is sent and the run ends without waiting for the heartbeat's thread
+(pipeline/flows/prefect_heartbeats.py).
 
 In a fresh process (what was imported is the point), on the session's Prefect API."""
 
@@ -14,13 +16,31 @@ from pathlib import Path
 
 SCRIPT = textwrap.dedent(
     """
-    import json, sys
+    import json, sys, threading, time
     from pathlib import Path
     from pipeline.flows.prefect_env import configure_prefect
     configure_prefect()
     from prefect.client.orchestration import get_client
     from prefect.runtime import flow_run
+    from contextlib import contextmanager
+    from prefect import flow_engine
+    from prefect.flow_engine import FlowRunEngine
     from pipeline.flows.prefect_flow import plain_flow
+
+    beats = []  # Prefect's own heartbeat event sent, counted on the way
+    send = FlowRunEngine._emit_flow_run_heartbeat
+    FlowRunEngine._emit_flow_run_heartbeat = lambda self, *a: (beats.append(1), send(self, *a))
+    stopping = []  # how long each run's heartbeats took to stop once its function returned
+    heartbeats = flow_engine._send_heartbeats  # what the run uses (bridgescan's, installed)
+
+    @contextmanager
+    def timed(engine, join_on_exit=True):
+        with heartbeats(engine, join_on_exit):
+            yield
+            began = time.perf_counter()
+        stopping.append(time.perf_counter() - began)
+
+    flow_engine._send_heartbeats = timed
 
     @plain_flow("plain-parameters")
     def plain(folder: Path, store: "Path | str | None", name: str, count: int,
@@ -34,13 +54,16 @@ SCRIPT = textwrap.dedent(
     first = plain(Path("/data/evening"), None, "Väst", 3, 0.5, True)
     fastapi = "fastapi" in sys.modules
     second = plain(Path("a") / "b", "postgresql://h/db", "", 0, 1.0, False, {"at": Path("c")})
+    threads = sorted(t.name for t in threading.enumerate())
     print(json.dumps({"first": recorded(first), "fastapi_after_first": fastapi,
-                      "second": recorded(second)}))
+                      "second": recorded(second), "heartbeats": len(beats),
+                      "stopping_s": stopping,
+                      "threads": threads}))
     """
 )
 
 
-def test_plain_parameters_are_recorded_as_json_without_fastapi(tmp_path: Path) -> None:
+def test_plain_flow_runs_on_the_api(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
                           timeout=300, env=dict(os.environ), check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
@@ -55,3 +78,10 @@ def test_plain_parameters_are_recorded_as_json_without_fastapi(tmp_path: Path) -
         "folder": "a/b", "store": "postgresql://h/db", "name": "", "count": 0, "share": 1.0,
         "flag": False, "options": {"at": "c"},
     }  # fmt: skip
+    # One heartbeat a run, at its start (the next would be 180 s later) ...
+    assert seen["heartbeats"] == 2
+    # ... and the run ends without waiting for the heartbeat's thread, which slept in steps
+    # of a second: Prefect's own took 0.87-1.0 s to stop after a quick flow's function
+    # returned (0.90 and 0.97 s in this test), bridgescan's a few milliseconds.
+    assert len(seen["stopping_s"]) == 2 and max(seen["stopping_s"]) < 0.3
+    assert "flow run heartbeats" not in seen["threads"]  # joined, not left behind
