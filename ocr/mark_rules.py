@@ -5,9 +5,10 @@ circle round it and the dot in it, ``ocr.marks.mark_reading``). Then the rules b
 in this order, each a function of (evidence, readings so far, thresholds) that returns the
 row's readings. The order matters where a rule reads what an earlier one decided: the
 spill rules first settle which box a stroke belongs to, the circle rules then ask whether
-strokes round a box are its own circle, the dust rule then reads a lone dot against the
-page's own specks (ocr/page_dust.py), and the edge-dot rule last looks at a row that
-holds a mark. Every rule's reason, with the pages that showed it was needed, is its
+strokes round a box are its own circle, the dust rules then read a circle of specks and a
+lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the
+edge-dot rule looks at a row that holds a mark, and the last rule reads a dot on an edge
+against the page's specks. Every rule's reason, with the pages that showed it was needed, is its
 ``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
@@ -31,6 +32,7 @@ from ocr.circle_rules import (
     strips_checked,
 )
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.dust_rules import circled_on_dusty_page, dusty_circles, dusty_edges, edge_dot_on_dusty_page
 from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -194,6 +196,14 @@ RULES: tuple[MarkRule, ...] = (
         "ellipse agrees: the marks round an empty box can cover its strips so.",
     ),
     MarkRule(
+        "dusty_circles",
+        dusty_circles,
+        circled_on_dusty_page,
+        "On a dusty page, a box read unsure or marked by strokes round it is read again "
+        "without the pieces of ink that may be the page's dust (no more than a millimetre "
+        "across, of a size its blank paper holds alike): specks round a box are no circle.",
+    ),
+    MarkRule(
         "dusty_page",
         dusty_page,
         _dusty,
@@ -207,6 +217,14 @@ RULES: tuple[MarkRule, ...] = (
         _holds_mark,
         "A pen dot on a box's printed edge, which the mask of the form's lines cuts in half, "
         "makes the boxes it is near unsure, in a row that holds a mark.",
+    ),
+    MarkRule(
+        "dusty_edges",
+        dusty_edges,
+        edge_dot_on_dusty_page,
+        "On a dusty page, a box unsure by a dot on its printed edge or a blob by it is read "
+        "again without the pieces of ink that may be the page's dust: a clump settled on a "
+        "line is no pen dot.",
     ),
 )
 """The rules, in the order they run."""

@@ -279,6 +279,25 @@ class MarkSettings:
         "pages whose largest speck was 0.97)",
     )
 
+    speck_most_mm: float = _t(
+        1.0,
+        "On a dusty page a piece of drawn ink no more than this across, of a size the page's "
+        "blank paper holds alike, may be dust: a box read circled by strokes round it is read "
+        "again without such pieces, and one unsure by a dot on or by its edge (rules "
+        "dusty_circles, dusty_edges).",
+        "80 TRAINING noisy pages of the widened dust (seed 13, 978 written rows; 230 rows to "
+        "review without the two rules): 204 at 0.6, 196 at 0.8, 191 at 1.0, 198 at 1.2; 0 "
+        "wrong rows every way",
+    )
+    speck_alone_mm: float = _t(
+        0.3,
+        "... with no other drawn ink within this of it (a pale pen's circle skips, its "
+        "pieces lie end to end).",
+        "the same pages: 191 rows to review at 0.17, 192 at 0.3, 191 at 0.5 and without the "
+        "condition; at 0.3 the two rules read 36 boxes that hold a player's mark less "
+        "marked (42 without it), against 138 boxes without one (141)",
+    )
+
     # --- the pen (ocr/pen.py) --------------------------------------------------------
     firm_pen: float = _t(
         0.62,
