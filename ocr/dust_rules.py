@@ -1,4 +1,4 @@
-"""The mark rules for specks round a box and on its edge on a dusty page (issue 43, item 4).
+"""The mark rules for specks round a box, in it and on its edge on a dusty page (issue 43).
 
 A dirty scanner's specks and clumps of dust lie all over a scan, round the boxes and on
 their printed edges too. The circle views (ocr/marks.py ``circled``: the strips beside a
@@ -16,12 +16,13 @@ was the commonest (87 boxes no player marked), then circles.
 A pen's circle is a stroke that runs on for millimetres, and a pen dot on an edge is what
 it is whatever the page; a speck is a blob no larger than the page's own specks on its
 blank margins (ocr/page_dust.py). So on a dusty page a box read unsure or marked by a
-circle (``dusty_circles``), or unsure by a dot on or by its edge (``dusty_edges``), is read
-again without the pieces of drawn ink that may be dust (``ocr.page_dust.specks_of``: no
-more than ``speck_most_mm`` across, no other drawn ink within ``speck_alone_mm``, of a
-size the page's blank paper holds alike); where it then reads less marked, that reading
-stands. A pen dot on an edge of a page whose margins hold clumps as large is read so too:
-the page cannot tell them apart, and its row goes to a person when the reading needs it.
+circle (``dusty_circles``) or by its fill (``dusty_fills``), or unsure by a dot on or by
+its edge (``dusty_edges``), is read again without the pieces of drawn ink that may be dust
+(``ocr.page_dust.specks_of``: no more than ``speck_most_mm`` across, no other drawn ink
+within ``speck_alone_mm``, of a size the page's blank paper holds alike); where it then
+reads less marked, that reading stands. A pen dot on an edge of a page whose margins
+hold clumps as large is read so too: the page cannot tell them apart, and its row goes
+to a person when the reading needs it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["dusty_circles", "circled_on_dusty_page", "dusty_edges", "edge_dot_on_dusty_page"]
+__all__ = [
+    "dusty_circles",
+    "circled_on_dusty_page",
+    "dusty_fills",
+    "filled_on_dusty_page",
+    "dusty_edges",
+    "edge_dot_on_dusty_page",
+]
 
 Readings = list[MarkReading]
 
@@ -61,6 +69,34 @@ def dusty_circles(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         if not _by_circle(r):
             continue
         again = ev.views.without_specks(i, r.fill, t)
+        if _LESS[again.state] < _LESS[r.state]:
+            out[i] = again
+    return out
+
+
+def _by_fill(r: MarkReading) -> bool:
+    return r.state is not MarkState.EMPTY and r.how == "fill"
+
+
+def filled_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does the rule have anything to look at: a box read on its fill, on a dusty page?"""
+    return ev.any_ink and any(_by_fill(r) for r in read) and ev.dust.dusty()
+
+
+def dusty_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """A box read unsure or marked by its fill, on a dusty page, read again with the ink of
+    the pieces that may be the page's dust taken out of its fill (specks no more than
+    ``speck_most_mm`` across, alone, alike the page's own): a few specks in a box fill it
+    to the unsure band (0.05-0.10) as a faint tick does. A pen's stroke runs on past a
+    speck's size and keeps its ink."""
+    out = list(read)
+    for i, r in enumerate(read):
+        if not _by_fill(r):
+            continue
+        fill = ev.views.fill_without_specks(i, t)
+        if fill >= r.fill:
+            continue
+        again = ev.views.without_specks(i, fill, t)
         if _LESS[again.state] < _LESS[r.state]:
             out[i] = again
     return out

@@ -32,7 +32,14 @@ from ocr.circle_rules import (
     strips_checked,
 )
 from ocr.dots import EDGE_UNSURE_MM2
-from ocr.dust_rules import circled_on_dusty_page, dusty_circles, dusty_edges, edge_dot_on_dusty_page
+from ocr.dust_rules import (
+    circled_on_dusty_page,
+    dusty_circles,
+    dusty_edges,
+    dusty_fills,
+    edge_dot_on_dusty_page,
+    filled_on_dusty_page,
+)
 from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -202,6 +209,14 @@ RULES: tuple[MarkRule, ...] = (
         "On a dusty page, a box read unsure or marked by strokes round it is read again "
         "without the pieces of ink that may be the page's dust (no more than a millimetre "
         "across, of a size its blank paper holds alike): specks round a box are no circle.",
+    ),
+    MarkRule(
+        "dusty_fills",
+        dusty_fills,
+        filled_on_dusty_page,
+        "On a dusty page, a box read unsure or marked by its fill is read again with the ink "
+        "of the pieces that may be the page's dust taken out of it: a few specks in a box "
+        "fill it as a faint tick does.",
     ),
     MarkRule(
         "dusty_page",

@@ -283,8 +283,9 @@ class MarkSettings:
         1.0,
         "On a dusty page a piece of drawn ink no more than this across, of a size the page's "
         "blank paper holds alike, may be dust: a box read circled by strokes round it is read "
-        "again without such pieces, and one unsure by a dot on or by its edge (rules "
-        "dusty_circles, dusty_edges).",
+        "again without such pieces, one read by its fill without their ink, and one unsure "
+        "by a dot on or by its edge without them (rules dusty_circles, dusty_fills, "
+        "dusty_edges).",
         "80 TRAINING noisy pages of the widened dust (seed 13, 978 written rows; 230 rows to "
         "review without the two rules): 204 at 0.6, 196 at 0.8, 191 at 1.0, 198 at 1.2; 0 "
         "wrong rows every way",

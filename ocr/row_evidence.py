@@ -76,6 +76,10 @@ class RowViews(Protocol):
         dust (ocr/page_dust.py, ``specks_of``)."""
         ...
 
+    def fill_without_specks(self, i: int, t: MarkSettings) -> float:
+        """Box ``i``'s fill without the ink of the pieces that may be the page's dust."""
+        ...
+
     def edge_dots_without_specks(self, circled: np.ndarray, t: MarkSettings) -> np.ndarray:
         """``dots_on_edges`` so, without the pieces that may be the page's dust."""
         ...

@@ -353,6 +353,12 @@ class RowMarks:
         dust (rule ``dusty_edges``)."""
         return self._despecked(t).dots_on_edges(circled)
 
+    def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
+        """Box ``i``'s fill without the ink of the pieces that may be the page's dust
+        (rule ``dusty_fills``)."""
+        x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
+        return self._despecked(t).mean_ink((int(x0), int(y0), int(x1), int(y1)))
+
     def _despecked(self, t: MarkSettings) -> RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
         its solid ink (made once per row and settings)."""
@@ -362,6 +368,10 @@ class RowMarks:
             clone = copy.copy(self)
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
+            # The specks' soft edges go with them (their ink fades over a pixel or so).
+            halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
+            clone.ink = np.where(halo, 0.0, self.ink).astype(self.ink.dtype)
+            clone.sum = cv2.integral(clone.ink)
             clone._no_ellipse, clone._only_just = {}, set()
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)

@@ -123,3 +123,29 @@ def test_the_speck_size_is_validated():
 
     with pytest.raises(ValueError, match="speck_most_mm"):
         MarkSettings(speck_most_mm=0.0)
+
+
+@pytest.mark.parametrize(
+    ("dust", "state"),
+    [(NO_DUST, MarkState.UNSURE), (DUSTY, MarkState.EMPTY), (SMALL_SPECKS, MarkState.EMPTY)],
+    ids=["not-measured", "dusty", "smaller-specks"],
+)
+def test_specks_that_fill_a_box_to_the_unsure_band_on_a_dusty_page_are_dust(dust, state):
+    """Six specks of 2 x 2 pixels (0.115 mm^2 each, under a dot's dust threshold) 1 mm
+    apart inside H: 24 pixels of ink in its 18 x 18 pixel inside (0.7 mm in from the
+    printed edge), a fill of about 0.07, between 0.05 and 0.10: unsure by its fill. On a
+    dusty page whose specks are 0.16 mm^2 or 0.35 mm^2 (0.67 of 0.115 is 0.077), the fill
+    without them is nil: empty."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    box = load_layout().box(1, "strain", "H")
+    x0, y0 = round((box.x + 1.0) * S), round((box.y + 1.3) * S)
+    for dx in (0, 6, 12):
+        for dy in (0, 6):
+            page[y0 + dy : y0 + dy + 2, x0 + dx : x0 + dx + 2] = 0.05
+    read = _read_row(page, dust)
+    assert read[("strain", "H")].state is state
+    with rules_off("dusty_fills"):
+        before = _read_row(page, dust)[("strain", "H")]
+        assert (before.state, before.how) == (MarkState.UNSURE, "fill")
+    assert read[("level", "3")].state is MarkState.MARKED

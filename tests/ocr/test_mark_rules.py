@@ -61,6 +61,7 @@ def test_the_rules_run_in_one_documented_order():
         "beside_field_circle",
         "strips_checked",
         "dusty_circles",
+        "dusty_fills",
         "dusty_page",
         "edge_dots",
         "dusty_edges",
