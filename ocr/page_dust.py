@@ -168,10 +168,13 @@ def specks_of(
     # pixel wider than the gap; a piece alone in what it joins has no other near it.
     gap = max(1, round(t.speck_alone_mm * s))
     _, groups = cv2.connectedComponents(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
-    on = labels > 0
-    pairs = np.unique(np.stack([labels[on], groups[on]]), axis=1)
+    flat = labels.ravel()
+    inked = np.flatnonzero(flat)
+    pixel = np.zeros(count, np.intp)
+    pixel[flat[inked]] = inked  # a pixel of each piece (any one: a piece is in one group)
+    group = groups.ravel()[pixel[1:]]
     alone = np.zeros(count, bool)
-    alone[pairs[0]] = np.bincount(pairs[1])[pairs[1]] == 1
+    alone[1:] = np.bincount(group)[group] == 1
     most = t.speck_most_mm * s
     px2 = s * s
     alike = [
