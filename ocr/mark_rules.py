@@ -113,8 +113,9 @@ def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     (0.95, 0.95), and pen dots lie anywhere in their box. A blob by a box's edge of
     0.40-0.5 mm^2 and a dot on a printed edge are read as the unsure band's middle
     (``ocr.dots.EDGE_UNSURE_MM2``), which this rule leaves alone: a pen touched to an edge
-    is as likely. Runs after the rules that read a box again (its dot with it), before
-    ``edge_dots``, which looks only at a row that holds a mark."""
+    is as likely (rule ``dusty_edges`` reads them against the ink they are made of). Runs
+    after the rules that read a box again (its dot with it), before ``edge_dots``, which
+    looks only at a row that holds a mark."""
     return [
         _without_dot(ev, i, r)
         if _dot_alone(r) and not _by_an_edge(r) and ev.dust.holds_alike(r.dot_mm2, t)
