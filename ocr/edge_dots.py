@@ -54,6 +54,7 @@ __all__ = [
     "EDGE_DOT_WIDE_MM",
     "EdgeDot",
     "dots_on_edges",
+    "dotted_boxes",
     "unsure_where_dotted",
 ]
 
@@ -169,6 +170,19 @@ def _overlaps(rects: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarr
     return (rects[:, 0] < x1) & (rects[:, 2] > x0) & (rects[:, 1] < y1) & (rects[:, 3] > y0)
 
 
+def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, own_share: float) -> np.ndarray:
+    """Per box of the row, whether a dot on an edge belongs to it: the box that holds
+    ``own_share`` of the dot or more (``EdgeDot.owner``), else every box the dot is near."""
+    dotted = np.zeros(boxes, bool)
+    for d in dots:
+        owner = d.owner(own_share)
+        if owner is None:
+            dotted |= np.array(d.near)
+        else:
+            dotted[owner] = True
+    return dotted
+
+
 def unsure_where_dotted(
     read: list[MarkReading], dots: tuple[EdgeDot, ...], own_share: float
 ) -> list[MarkReading]:
@@ -176,13 +190,7 @@ def unsure_where_dotted(
     makes unsure read so, as a dot of the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``)
     inside it would be: the box that holds ``own_share`` of the dot or more
     (``EdgeDot.owner``), else every box the dot is near."""
-    unsure = np.zeros(len(read), bool)
-    for d in dots:
-        owner = d.owner(own_share)
-        if owner is None:
-            unsure |= np.array(d.near)
-        else:
-            unsure[owner] = True
+    unsure = dotted_boxes(dots, len(read), own_share)
     return [
         mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
         if dotted and r.state is MarkState.EMPTY

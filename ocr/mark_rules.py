@@ -5,9 +5,10 @@ circle round it and the dot in it, ``ocr.marks.mark_reading``). Then the rules b
 in this order, each a function of (evidence, readings so far, thresholds) that returns the
 row's readings. The order matters where a rule reads what an earlier one decided: the
 spill rules first settle which box a stroke belongs to, the circle rules then ask whether
-strokes round a box are its own circle, the dust rule then reads a lone dot against the
-page's own specks (ocr/page_dust.py), and the edge-dot rule last looks at a row that
-holds a mark. Every rule's reason, with the pages that showed it was needed, is its
+strokes round a box are its own circle, the dust rules then read a circle of specks and a
+lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the
+edge-dot rule looks at a row that holds a mark, and the last rule reads a dot on an edge
+against the page's specks. Every rule's reason, with the pages that showed it was needed, is its
 ``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
@@ -31,6 +32,14 @@ from ocr.circle_rules import (
     strips_checked,
 )
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.dust_rules import (
+    circled_on_dusty_page,
+    dusty_circles,
+    dusty_edges,
+    dusty_fills,
+    edge_dot_on_dusty_page,
+    filled_on_dusty_page,
+)
 from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -119,8 +128,9 @@ def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     (0.95, 0.95), and pen dots lie anywhere in their box. A blob by a box's edge of
     0.40-0.5 mm^2 and a dot on a printed edge are read as the unsure band's middle
     (``ocr.dots.EDGE_UNSURE_MM2``), which this rule leaves alone: a pen touched to an edge
-    is as likely. Runs after the rules that read a box again (its dot with it), before
-    ``edge_dots``, which looks only at a row that holds a mark."""
+    is as likely (rule ``dusty_edges`` reads them against the ink they are made of). Runs
+    after the rules that read a box again (its dot with it), before ``edge_dots``, which
+    looks only at a row that holds a mark."""
     return [
         _without_dot(ev, i, r)
         if _dot_alone(r) and not _by_an_edge(r) and ev.dust.holds_alike(r.dot_mm2, t)
@@ -209,6 +219,22 @@ RULES: tuple[MarkRule, ...] = (
         "ellipse agrees: the marks round an empty box can cover its strips so.",
     ),
     MarkRule(
+        "dusty_circles",
+        dusty_circles,
+        circled_on_dusty_page,
+        "On a dusty page, a box read unsure or marked by strokes round it is read again "
+        "without the pieces of ink that may be the page's dust (no more than a millimetre "
+        "across, of a size its blank paper holds alike): specks round a box are no circle.",
+    ),
+    MarkRule(
+        "dusty_fills",
+        dusty_fills,
+        filled_on_dusty_page,
+        "On a dusty page, a box read unsure or marked by its fill is read again with the ink "
+        "of the pieces that may be the page's dust taken out of it: a few specks in a box "
+        "fill it as a faint tick does.",
+    ),
+    MarkRule(
         "dusty_page",
         dusty_page,
         _dusty,
@@ -223,6 +249,14 @@ RULES: tuple[MarkRule, ...] = (
         "A pen dot on a box's printed edge, which the mask of the form's lines cuts in half, "
         "makes the box it lies in unsure (every box it is near, where it lies between "
         "them), in a row that holds a mark.",
+    ),
+    MarkRule(
+        "dusty_edges",
+        dusty_edges,
+        edge_dot_on_dusty_page,
+        "On a dusty page, a box unsure by a dot on its printed edge or a blob by it is read "
+        "again without the pieces of ink that may be the page's dust: a clump settled on a "
+        "line is no pen dot.",
     ),
 )
 """The rules, in the order they run."""

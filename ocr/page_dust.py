@@ -33,7 +33,7 @@ from ocr.layout import Layout, Rect
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import ink_values, paper_tone
 
-__all__ = ["PageDust", "NO_DUST", "blank_paper", "measure_dust"]
+__all__ = ["PageDust", "NO_DUST", "blank_paper", "measure_dust", "specks_of"]
 
 
 @dataclass(frozen=True)
@@ -147,3 +147,43 @@ def measure_dust(page: np.ndarray, layout: Layout, dpi: float) -> PageDust:
         areas = stats[1:, cv2.CC_STAT_AREA]
         sizes += (areas[(areas >= low) & (areas <= high)] / px2).tolist()
     return PageDust(round(float(blank.sum()) / px2 / 100, 3), tuple(sorted(sizes)))
+
+
+def specks_of(
+    drawn: np.ndarray, dust: PageDust, s: float, t: MarkSettings = MARK_SETTINGS
+) -> np.ndarray:
+    """The pieces of ``drawn`` ink (a row's solid ink off the printed lines, ``s`` pixels a
+    mm) that may be this page's dust (rules ``dusty_circles``, ``dusty_edges``): each no
+    more than ``speck_most_mm`` across (a pen's stroke round a box runs on for
+    millimetres; a speck or a clump of dust is a blob), with no other drawn ink within
+    ``speck_alone_mm`` of it (a pale pen's stroke skips, and its pieces lie end to end),
+    and of a size the page's blank paper holds alike (``PageDust.holds_alike``). A mask
+    like ``drawn``; nothing on a page that is not dusty."""
+    found = np.zeros_like(drawn, dtype=bool)
+    if not dust.dusty(t) or not drawn.any():
+        return found
+    ink = drawn.astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    # Pieces a gap of ``speck_alone_mm`` or less parts are joined by a square kernel one
+    # pixel wider than the gap; a piece alone in what it joins has no other near it.
+    gap = max(1, round(t.speck_alone_mm * s))
+    _, groups = cv2.connectedComponents(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
+    flat = labels.ravel()
+    inked = np.flatnonzero(flat)
+    pixel = np.zeros(count, np.intp)
+    pixel[flat[inked]] = inked  # a pixel of each piece (any one: a piece is in one group)
+    group = groups.ravel()[pixel[1:]]
+    alone = np.zeros(count, bool)
+    alone[1:] = np.bincount(group)[group] == 1
+    most = t.speck_most_mm * s
+    px2 = s * s
+    alike = [
+        k
+        for k in range(1, count)
+        if alone[k]
+        and max(stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]) <= most
+        and dust.holds_alike(stats[k, cv2.CC_STAT_AREA] / px2, t)
+    ]
+    if alike:
+        found = np.isin(labels, alike)
+    return found

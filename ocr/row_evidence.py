@@ -28,6 +28,7 @@ from ocr.circles import Rays
 from ocr.edge_dots import EdgeDot
 from ocr.layout import Rect
 from ocr.mark_geometry import RowGeometry
+from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading
 from ocr.page_dust import NO_DUST, PageDust
 
@@ -69,6 +70,19 @@ class RowViews(Protocol):
 
     def decide(self, i: int, fill: float) -> MarkReading:
         """Box ``i`` read as ``RowMarks`` reads every box, with ``fill`` for its fill."""
+        ...
+
+    def without_specks(self, i: int, fill: float, t: MarkSettings) -> MarkReading:
+        """Box ``i`` read so, on the row's ink without the pieces that may be the page's
+        dust (ocr/page_dust.py, ``specks_of``)."""
+        ...
+
+    def fill_without_specks(self, i: int, t: MarkSettings) -> float:
+        """Box ``i``'s fill without the ink of the pieces that may be the page's dust."""
+        ...
+
+    def edge_dots_without_specks(self, circled: np.ndarray, t: MarkSettings) -> np.ndarray:
+        """``dots_on_edges`` so, without the pieces that may be the page's dust."""
         ...
 
     def only_just(self, r: Rect) -> bool:

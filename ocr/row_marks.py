@@ -9,6 +9,7 @@ rules (ocr/mark_rules.py), which decide what the row's boxes hold.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from functools import lru_cache
 from types import MappingProxyType
@@ -19,7 +20,7 @@ import numpy as np
 from ocr.captions import ink_over_captions
 from ocr.circles import ALL_ROUND, PART_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, printed_across, rays
 from ocr.dots import dot_mm2
-from ocr.edge_dots import EdgeDot, dots_on_edges
+from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
 from ocr.mark_geometry import (
@@ -33,7 +34,7 @@ from ocr.mark_geometry import (
     side_by_side,
 )
 from ocr.mark_rules import apply_rules
-from ocr.mark_settings import MARK_SETTINGS
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
     BOX_INSET_MM,
     CLOSED_WITHIN_DEG,
@@ -54,7 +55,7 @@ from ocr.marks import (
     strips_alone,
 )
 from ocr.outline import Outlines
-from ocr.page_dust import NO_DUST, PageDust
+from ocr.page_dust import NO_DUST, PageDust, specks_of
 from ocr.pen import pen_strength, through_skips
 from ocr.row_evidence import RowEvidence
 
@@ -147,6 +148,8 @@ class RowMarks:
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
+        self._own_marked: np.ndarray | None = None  # per box, its fill is its own mark
+        self._without_specks: dict[MarkSettings, RowMarks] = {}  # ... without the page's specks
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -293,27 +296,16 @@ class RowMarks:
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
         fills = (self.sum[y1, x1] - self.sum[y0, x1] - self.sum[y1, x0] + self.sum[y0, x0]) / area
         if self.any_ink:
-            self._set_outside(fills > _OWN_MARK_FILL)
-            t = self.drawn_sum
-            beside = np.stack(
-                [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
-            )
-            # A circle runs beside every side, though where it runs over a printed edge it
-            # is masked out (tight beside the neighbours, left and right, or over the
-            # hairline above): look for one where drawn ink lies beside two sides at least.
-            # Where it lies beside two opposite sides, the strips are also read alone, as
-            # they were before the rays (ocr.marks.circled).
-            near = beside >= _RING_SIDE_MIN_PX
-            self._sides_inked = near.sum(axis=0)
-            around = self._sides_inked >= 2
-            facing = (near[0] & near[1]) | (near[2] & near[3])
+            self._own_marked = fills > _OWN_MARK_FILL
+            self._set_outside(self._own_marked)
+            self._sides_beside()
         else:
-            around = facing = np.zeros(len(fills), bool)
-        self._around, self._facing = around.tolist(), facing.tolist()
+            self._around = self._facing = [False] * len(fills)
+        around, facing = self._around, self._facing
         read = tuple(
             self._decide(rect, option, f, a, o)
             for (_, option, rect), f, a, o in zip(
-                g.boxes, fills.tolist(), around.tolist(), facing.tolist(), strict=True
+                g.boxes, fills.tolist(), around, facing, strict=True
             )  # fmt: skip
         )
         sides = self._sides_inked.tolist() if self._sides_inked is not None else [0] * len(read)
@@ -329,6 +321,65 @@ class RowMarks:
         )
         self._evidence = evidence
         return evidence
+
+    def _sides_beside(self) -> None:
+        """Per box, the sides with drawn ink beside them (outside the boxes that hold their
+        own mark), and whether a circle is looked for round it."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        t = self.drawn_sum
+        beside = np.stack(
+            [t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0] for x0, y0, x1, y1 in g.sides_t]
+        )
+        # A circle runs beside every side, though where it runs over a printed edge it
+        # is masked out (tight beside the neighbours, left and right, or over the
+        # hairline above): look for one where drawn ink lies beside two sides at least.
+        # Where it lies beside two opposite sides, the strips are also read alone, as
+        # they were before the rays (ocr.marks.circled).
+        near = beside >= _RING_SIDE_MIN_PX
+        self._sides_inked = near.sum(axis=0)
+        self._around = (self._sides_inked >= 2).tolist()
+        self._facing = ((near[0] & near[1]) | (near[2] & near[3])).tolist()
+
+    def without_specks(self, i: int, fill: float, t: MarkSettings = MARK_SETTINGS) -> MarkReading:
+        """Box ``i`` read as every box is, with ``fill`` for its fill, on this row's ink
+        without the pieces that may be the page's dust (``ocr.page_dust.specks_of``; rule
+        ``dusty_circles``): the strokes round it, its dot and what the circle views see."""
+        return self._despecked(t).decide(i, fill)
+
+    def edge_dots_without_specks(
+        self, circled: np.ndarray, t: MarkSettings = MARK_SETTINGS
+    ) -> np.ndarray:
+        """``dots_on_edges`` on this row's ink without the pieces that may be the page's
+        dust (rule ``dusty_edges``): per box, whether such a dot belongs to it
+        (``ocr.edge_dots.dotted_boxes``)."""
+        dots = self._despecked(t).dots_on_edges(circled)
+        return dotted_boxes(dots, len(circled), t.edge_dot_own_share)
+
+    def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
+        """Box ``i``'s fill without the ink of the pieces that may be the page's dust
+        (rule ``dusty_fills``)."""
+        x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
+        return self._despecked(t).mean_ink((int(x0), int(y0), int(x1), int(y1)))
+
+    def _despecked(self, t: MarkSettings) -> RowMarks:
+        """This row with the pieces of drawn ink that may be the page's dust taken out of
+        its solid ink (made once per row and settings)."""
+        clone = self._without_specks.get(t)
+        if clone is None:
+            specks = specks_of(self.drawn, self.dust, self.s, t)
+            clone = copy.copy(self)
+            clone.solid = self.solid & ~specks
+            clone.drawn = self.drawn & ~specks
+            # The specks' soft edges go with them (their ink fades over a pixel or so).
+            halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
+            clone.ink = np.where(halo, 0.0, self.ink).astype(self.ink.dtype)
+            clone.sum = cv2.integral(clone.ink)
+            clone._no_ellipse, clone._only_just = {}, set()
+            clone._evidence, clone._without_specks = None, {}
+            clone._set_outside(self._own_marked)
+            clone._sides_beside()
+            self._without_specks[t] = clone
+        return clone
 
     def decide(self, i: int, fill: float) -> MarkReading:
         """Box ``i`` read as every box is (``_decide``), with ``fill`` for its fill."""

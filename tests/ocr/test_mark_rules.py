@@ -60,8 +60,11 @@ def test_the_rules_run_in_one_documented_order():
         "off_circles",
         "beside_field_circle",
         "strips_checked",
+        "dusty_circles",
+        "dusty_fills",
         "dusty_page",
         "edge_dots",
+        "dusty_edges",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 

@@ -1,9 +1,18 @@
 """TRAINING's settled dust (ocr/training/synthetic/settled_dust.py): grain sizes from the
-one-over-size law of ISO 14644-9, clumps of ragged grains."""
+one-over-size law of ISO 14644-9, clumps of ragged grains, a glass's load from clean to very
+dirty."""
 
+import cv2
 import numpy as np
 
-from ocr.training.synthetic.settled_dust import GRAIN_UM, LARGEST_UM, grain_sizes_um, settled_dust
+from ocr.training.synthetic.settled_dust import (
+    GRAIN_UM,
+    LARGEST_UM,
+    MOST_LOAD,
+    dust_load,
+    grain_sizes_um,
+    settled_dust,
+)
 
 
 def test_grain_sizes_fall_as_one_over_the_size():
@@ -23,3 +32,38 @@ def test_clumps_darken_the_page_in_grains_no_larger_than_the_largest():
     dark = page[..., 0] < 200
     assert 0 < dark.mean() < 0.01
     assert page.min() >= 20
+
+
+def test_the_glass_load_is_a_product_of_two_unit_exponentials():
+    """The time since the glass was cleaned, exponential in an office's interval that is
+    itself exponential: P(load > x) = 2 sqrt(x) K1(2 sqrt(x)) (the integral of e^-y e^-x/y
+    over y). K1(3.464) = 0.0234 gives 0.081 over 3; K1(4.472) = 0.00729 gives 0.0326 over
+    5; the mean is 1 (the cap at 10 takes 0.3% of it off)."""
+    rng = np.random.default_rng(3)
+    loads = np.array([dust_load(rng) for _ in range(100_000)])
+    assert loads.max() <= MOST_LOAD
+    assert abs(float(loads.mean()) - 1.0) < 0.02
+    assert abs(float((loads > 3).mean()) - 0.081) < 0.004
+    assert abs(float((loads > 5).mean()) - 0.0326) < 0.003
+
+
+def _pieces_mm2(load: float) -> np.ndarray:
+    """The pieces of dust (mm^2) one load leaves on a white 68 by 68 mm page at 150 dpi,
+    4 specks a cm^2: pixels a quarter darker than the paper or more, joined as the reader
+    joins a dot's pixels (8-connected)."""
+    px_per_mm = 150 / 25.4
+    page = np.full((400, 400, 3), 235, np.uint8)
+    settled_dust(page, 4.0, px_per_mm, np.random.default_rng(5), load=load)
+    dark = (page[..., 0] < 176).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    return stats[1:, cv2.CC_STAT_AREA] / px_per_mm**2
+
+
+def test_a_dirtier_glass_holds_as_many_clumps_of_more_grains():
+    """A tenth of the average load leaves lone grains (none of 0.4 mm^2, a pen dot's
+    size); three times it, clumps of nine grains on average, many as large as a pen dot
+    and some larger than any grain (500 micrometres across: 0.2 mm^2 at most)."""
+    clean, average, dirty = _pieces_mm2(0.1), _pieces_mm2(1.0), _pieces_mm2(3.0)
+    assert (clean >= 0.4).sum() == 0
+    assert (dirty >= 0.4).sum() > 3 * max(1, (average >= 0.4).sum())
+    assert dirty.max() > 0.5

@@ -1,0 +1,151 @@
+"""Specks round a box and on its edge on a dusty page (ocr/dust_rules.py, rules
+``dusty_circles`` and ``dusty_edges``; ``ocr.page_dust.specks_of``), issue 43 item 4.
+
+Sizes at the reader's 150 dpi: a pixel is 0.169 mm across, 0.028674 mm^2. A speck is no
+more than ``speck_most_mm`` (1.0 mm: 5.9 px) across, and alike the page's dust where the
+page's blank paper holds 0.015 specks a cm^2 (3 on 150 cm^2) of 0.67 of its size or more.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ocr.layout import FieldKind, load_layout
+from ocr.mark_rules import rules_off
+from ocr.marks import MarkReading, MarkState
+from ocr.page_dust import NO_DUST, PageDust, specks_of
+from tests.ocr.test_marks import DPI, _draw, _fresh
+from tests.ocr.test_page_dust import _grey
+
+S = DPI / 25.4
+DUSTY = PageDust(150.0, (0.35,) * 30)  # 0.2 specks a cm^2 of 0.35 mm^2
+SMALL_SPECKS = PageDust(150.0, (0.16,) * 30)  # dusty, but its specks are small
+
+
+def test_a_speck_is_a_small_blob_of_a_size_the_page_holds_alike():
+    """On a dusty page whose specks are 0.35 mm^2: a 3 x 3 blob (0.258 mm^2, 0.5 mm
+    across: 0.67 of it is 0.173) is a speck; a 5 x 5 one (0.717 mm^2: 0.67 of it is 0.480,
+    larger than any speck of the page) is not; nor is a stroke 2 px wide and 20 long (3.4
+    mm across), nor anything on a page that is not dusty."""
+    drawn = np.zeros((60, 120), bool)
+    drawn[10:13, 10:13] = True
+    drawn[30:35, 10:15] = True
+    drawn[40:42, 40:60] = True
+    found = specks_of(drawn, DUSTY, S)
+    assert found[10:13, 10:13].all()
+    assert int(found.sum()) == 9
+    assert not specks_of(drawn, NO_DUST, S).any()
+    assert not specks_of(drawn, SMALL_SPECKS, S).any()  # 0.16 < 0.173
+
+
+def _read_row(page: np.ndarray, dust: PageDust) -> dict[tuple[str, str], MarkReading]:
+    from ocr.illumination import flatten
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    fields = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
+    read = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, dust).read_fields(fields)
+    return {(name, m.option): m for name, ms in read.items() for m in ms}
+
+
+def _specks_round(page: np.ndarray, field: str, option: str) -> None:
+    """Fourteen specks of 4 x 4 pixels (0.68 mm across) round a box, 0.75 mm out from its
+    edges: as dense as the dust round a box on the dirtiest TRAINING pages."""
+    box = load_layout().box(1, field, option)
+    mx, my = box.x + box.width / 2, box.y + box.height / 2
+    for t in np.linspace(0, 2 * np.pi, 14, endpoint=False):
+        x, y = round((mx + 3.0 * np.cos(t)) * S) - 2, round((my + 3.0 * np.sin(t)) * S) - 2
+        page[y : y + 4, x : x + 4] = 0.05
+
+
+def test_specks_round_an_empty_box_on_a_dusty_page_are_no_circle():
+    """The ring of specks round H reads as a circle on a page whose dust was not measured
+    (marked on its ring); on a dusty page whose specks are as large, H is read without
+    them: empty. Where the page's specks are smaller, or with the rule switched off, the
+    ring stays a circle. The cross in level 3 is marked every way."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    _specks_round(page, "strain", "H")
+    today = _read_row(page, NO_DUST)
+    assert (today[("strain", "H")].state, today[("strain", "H")].how) == (
+        MarkState.MARKED,
+        "circle",
+    )
+    dusty = _read_row(page, DUSTY)
+    assert dusty[("strain", "H")].state is MarkState.EMPTY
+    assert _read_row(page, SMALL_SPECKS)[("strain", "H")].state is MarkState.MARKED
+    with rules_off("dusty_circles"):
+        assert _read_row(page, DUSTY)[("strain", "H")].state is MarkState.MARKED
+    for read in (today, dusty):
+        assert read[("level", "3")].state is MarkState.MARKED
+
+
+def test_a_circle_a_pen_drew_on_a_dusty_page_stays_a_circle():
+    """A TRAINING ring round H, a stroke that runs on for centimetres: no piece of it is a
+    speck, and H is read circled on the dusty page as on a clean one."""
+    page = _fresh()
+    _draw(page, "strain", "H", "ring")
+    for dust in (NO_DUST, DUSTY):
+        read = _read_row(page, dust)
+        assert (read[("strain", "H")].state, read[("strain", "H")].how) == (
+            MarkState.MARKED,
+            "circle",
+        )
+
+
+@pytest.mark.parametrize(
+    ("dust", "state"),
+    [(NO_DUST, MarkState.UNSURE), (DUSTY, MarkState.EMPTY), (SMALL_SPECKS, MarkState.UNSURE)],
+    ids=["not-measured", "dusty", "smaller-specks"],
+)
+def test_a_clump_by_a_box_s_edge_on_a_dusty_page_is_dust(dust, state):
+    """A blob of 4 x 4 pixels (0.459 mm^2) 2 px inside H's left edge, by the edge: read as
+    the unsure band's middle (0.275 mm^2, a pen touched to the edge, ``ocr.dots``), which
+    rule ``dusty_page`` leaves alone. On a dusty page whose specks are as large (0.67 of
+    0.459 is 0.307, under 0.35) it is read without it: empty."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    box = load_layout().box(1, "strain", "H")
+    x, y = round(box.x * S) + 2, round((box.y + box.height / 2) * S)
+    page[y : y + 4, x : x + 4] = 0.05
+    read = _read_row(page, dust)
+    assert read[("strain", "H")].state is state
+    if state is MarkState.UNSURE:
+        assert read[("strain", "H")].how == "dot"
+    with rules_off("dusty_edges"):
+        assert _read_row(page, dust)[("strain", "H")].state is MarkState.UNSURE
+    assert read[("level", "3")].state is MarkState.MARKED
+
+
+def test_the_speck_size_is_validated():
+    from ocr.mark_settings import MarkSettings
+
+    with pytest.raises(ValueError, match="speck_most_mm"):
+        MarkSettings(speck_most_mm=0.0)
+
+
+@pytest.mark.parametrize(
+    ("dust", "state"),
+    [(NO_DUST, MarkState.UNSURE), (DUSTY, MarkState.EMPTY), (SMALL_SPECKS, MarkState.EMPTY)],
+    ids=["not-measured", "dusty", "smaller-specks"],
+)
+def test_specks_that_fill_a_box_to_the_unsure_band_on_a_dusty_page_are_dust(dust, state):
+    """Six specks of 2 x 2 pixels (0.115 mm^2 each, under a dot's dust threshold) 1 mm
+    apart inside H: 24 pixels of ink in its 18 x 18 pixel inside (0.7 mm in from the
+    printed edge), a fill of about 0.07, between 0.05 and 0.10: unsure by its fill. On a
+    dusty page whose specks are 0.16 mm^2 or 0.35 mm^2 (0.67 of 0.115 is 0.077), the fill
+    without them is nil: empty."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    box = load_layout().box(1, "strain", "H")
+    x0, y0 = round((box.x + 1.0) * S), round((box.y + 1.3) * S)
+    for dx in (0, 6, 12):
+        for dy in (0, 6):
+            page[y0 + dy : y0 + dy + 2, x0 + dx : x0 + dx + 2] = 0.05
+    read = _read_row(page, dust)
+    assert read[("strain", "H")].state is state
+    with rules_off("dusty_fills"):
+        before = _read_row(page, dust)[("strain", "H")]
+        assert (before.state, before.how) == (MarkState.UNSURE, "fill")
+    assert read[("level", "3")].state is MarkState.MARKED
