@@ -70,8 +70,9 @@ LAMP_DISTANCE_MM = (12.0, 20.0)
 """How far the lamp is from the paper on the glass: the proximal light whose inverse
 square darkens paper lifted off the glass."""
 
-FOLD_HEIGHT_MM = (0.4, 2.5)
-"""How high an unfolded crease still holds the paper off the glass under the lid."""
+FOLD_TILT_DEG = (3.0, 15.0)
+"""How steeply the sheet leaves the crease under the scanner's lid: an unfolded crease
+keeps a shallow V, the lid pressing the rest of the sheet onto the glass."""
 
 FOLD_REACH_MM = (5.0, 16.0)
 """How far from the crease the lid has pressed the sheet back onto the glass."""
@@ -129,14 +130,12 @@ def _folds(page: np.ndarray, dpi: float, rng: np.random.Generator, lamp_axis: in
         pos = np.arange(n, dtype=np.float32)
         # signed distance (mm) from the crease, per (along, across) pixel
         across = (pos[None, :] - (at + tilt * (t[:, None] - along / 2))) / s
-        shade = fold_shading(
-            across,
-            float(rng.uniform(*FOLD_HEIGHT_MM)),
-            float(rng.uniform(*FOLD_REACH_MM)),
-            bool(rng.random() < 0.5),
-            lamp,
-            distance_mm,
-        )
+        reach = float(rng.uniform(*FOLD_REACH_MM))
+        steep = math.tan(math.radians(float(rng.uniform(*FOLD_TILT_DEG))))
+        down = bool(rng.random() < 0.5)
+        # the slope beside the crease is 4 H / reach on the glass, 2 H / reach lifted
+        height = steep * reach / (4.0 if down else 2.0)
+        shade = fold_shading(across, height, reach, down, lamp, distance_mm)
         # the crease's groove: a thin line of broken fibres, its far side from the lamp shaded
         groove_mm = float(rng.uniform(0.15, 0.35))
         away = across * (-lamp if lamp else 1.0)
