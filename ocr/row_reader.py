@@ -20,7 +20,6 @@ import cv2
 import numpy as np
 
 from ocr.align import WORK_DPI
-from ocr.captions import printed_pixels
 from ocr.combs import DigitBox
 from ocr.decode import MarkGroup, RowEvidence, decode_contract
 from ocr.digits import DigitModel
@@ -41,7 +40,6 @@ from ocr.layout import (
     Rect,
     Row,
 )
-from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs
@@ -50,7 +48,6 @@ from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowR
 from ocr.row_marks import RowMarks
 from ocr.score_agreement import mismatch_reason
 from ocr.score_ties import tied_ink
-from ocr.shading import DigitCells
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
@@ -158,13 +155,10 @@ def read_rows(
     # One classifier call for every handwritten box on the page.
     cells: list[np.ndarray] = []
     where: list[tuple[int, str, int]] = []
-    t = MARK_SETTINGS  # a fold's shaded band lifted from the boxes (ocr/shading.py)
-    shade = DigitCells(page, printed_pixels(layout, WORK_DPI), WORK_DPI, t.shade_reach_mm,
-                       t.shade_band_mm, t.shade_margin, t.shade_darkest)  # fmt: skip
     for row in layout.rows:
         for name in _DIGIT_FIELDS:
             for b in row.field(name).boxes:
-                cells.append(shade.cell(_px(b.rect.inset(DIGIT_INSET_MM)), _px(b.rect)))
+                cells.append(_crop(page, b.rect.inset(DIGIT_INSET_MM)))
                 where.append((row.number, name, int(b.option)))
     probs = model.read_cells(cells)
     digits: dict[tuple[int, str], list[DigitBox]] = {}

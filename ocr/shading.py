@@ -28,41 +28,9 @@ import numpy as np
 
 from ocr.marks import ramp_bounds
 
-__all__ = ["fill_in_shade", "paper_in_line", "band_beside", "shaded_pixels", "DigitCells"]
+__all__ = ["fill_in_shade"]
 
 Px = tuple[int, int, int, int]
-
-
-def paper_in_line(
-    grey: np.ndarray,
-    paper_px: np.ndarray,
-    inner: Px,
-    outer: Px,
-    paper: float,
-    reach_px: int,
-    band_px: int,
-    margin: float,
-) -> np.ndarray:
-    """The paper under each pixel of ``inner`` (x0, y0, x1, y1 in ``grey``'s pixels), read
-    in line with it beside the printed box ``outer``, ``reach_px`` deep (``paper_px``: the
-    pixels of ``grey`` that may be paper: not printed, not ink); ``paper`` where that is
-    not ``margin`` darker. Darker paper narrower than ``band_px`` is a stroke crossing the
-    surround, not a band."""
-    x0, y0, x1, y1 = inner
-    ox0, oy0, ox1, oy1 = outer
-    h, w = grey.shape
-    rows, cols = slice(y0, y1), slice(x0, x1)
-    up, down = slice(max(0, oy0 - reach_px), oy0), slice(oy1, min(h, oy1 + reach_px))
-    before, after = slice(max(0, ox0 - reach_px), ox0), slice(ox1, min(w, ox1 + reach_px))
-    above = _median(grey[up, cols], paper_px[up, cols], 0)
-    below = _median(grey[down, cols], paper_px[down, cols], 0)
-    left = _median(grey[rows, before], paper_px[rows, before], 1)
-    right = _median(grey[rows, after], paper_px[rows, after], 1)
-    # a band through the box darkens both sides; one wider than a stroke
-    column_paper = _wide(np.fmax(above, below), paper, band_px)
-    row_paper = _wide(np.fmax(left, right), paper, band_px)
-    local = np.minimum(column_paper[None, :], row_paper[:, None])
-    return np.where(local > paper * (1.0 - margin), paper, local).astype(np.float32)
 
 
 def fill_in_shade(
@@ -77,79 +45,34 @@ def fill_in_shade(
     band_px: int,
     margin: float,
 ) -> float:
-    """The fill of ``inner`` against the paper in line with each of its pixels
-    (``paper_in_line``). ``paper`` is the row's paper tone, ``strength`` the row's pen
-    (ocr/pen.py), ``ink`` the row's ink values against its paper (ocr/marks.py, the
-    printed captions allowed for): no pixel reads more ink than there."""
+    """The fill of ``inner`` (x0, y0, x1, y1 in ``grey``'s pixels) against the paper in
+    line with each of its pixels beside the printed box ``outer``, ``reach_px`` deep
+    (``paper_px``: the pixels of ``grey`` that may be paper: not printed, not drawn ink).
+    Darker paper narrower than ``band_px`` is a stroke crossing the surround, not a band.
+    ``paper`` is the row's paper tone, ``strength`` the row's pen (ocr/pen.py), ``ink``
+    the row's ink values against its paper (ocr/marks.py, the printed captions allowed
+    for): no pixel reads more ink than there."""
     x0, y0, x1, y1 = inner
+    ox0, oy0, ox1, oy1 = outer
+    h, w = grey.shape
     if x1 <= x0 or y1 <= y0:
         return 0.0
-    local = paper_in_line(grey, paper_px, inner, outer, paper, reach_px, band_px, margin)
-    low, high = ramp_bounds(strength)
     rows, cols = slice(y0, y1), slice(x0, x1)
+    up, down = slice(max(0, oy0 - reach_px), oy0), slice(oy1, min(h, oy1 + reach_px))
+    before, after = slice(max(0, ox0 - reach_px), ox0), slice(ox1, min(w, ox1 + reach_px))
+    above = _median(grey[up, cols], paper_px[up, cols], 0)
+    below = _median(grey[down, cols], paper_px[down, cols], 0)
+    left = _median(grey[rows, before], paper_px[rows, before], 1)
+    right = _median(grey[rows, after], paper_px[rows, after], 1)
+    # a band through the box darkens both sides; one wider than a stroke
+    column_paper = _wide(np.fmax(above, below), paper, band_px)
+    row_paper = _wide(np.fmax(left, right), paper, band_px)
+    local = np.minimum(column_paper[None, :], row_paper[:, None])
+    local = np.where(local > paper * (1.0 - margin), paper, local)
+    low, high = ramp_bounds(strength)
     rel = (local - grey[rows, cols].astype(np.float32)) / np.maximum(local, 1.0)
     shaded = np.clip((rel - low) / (high - low), 0.0, 1.0)
     return float(np.minimum(shaded, ink[rows, cols]).mean())
-
-
-def shaded_pixels(grey: np.ndarray, printed: np.ndarray, paper: float, margin: float,
-                  darkest: float) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """The pixels that may be paper (not ``printed``, less than ``darkest`` darker than
-    ``paper``), and the integral image of those among them ``margin`` darker or more."""
-    paper_px = ~printed & (grey > paper * (1.0 - darkest))
-    shaded = paper_px & (grey < paper * (1.0 - margin))
-    return paper_px, cv2.integral(shaded.astype(np.uint8))
-
-
-def band_beside(total: np.ndarray, inner: Px, outer: Px, reach: int, band: int) -> bool:
-    """Could ``paper_in_line`` find a band beside box ``outer``? Only where the strips
-    ``reach`` deep above and below it (left and right of it), in line with ``inner``,
-    count ``band`` shaded pixels (``total``, ``shaded_pixels``'s integral) or more between
-    them: a band's run of dark medians is ``band`` columns (rows) wide, each with one at
-    least on one side (the other side may have no paper to read, by the row's edge)."""
-    x0, y0, x1, y1 = inner
-    ox0, oy0, ox1, oy1 = outer
-    h, w = total.shape[0] - 1, total.shape[1] - 1
-
-    def count(d: int, a: int, c: int, b: int) -> int:
-        if c <= d or b <= a:
-            return 0
-        return int(total[b, c] - total[a, c] - total[b, d] + total[a, d])
-
-    above, below = count(x0, max(0, oy0 - reach), x1, oy0), count(x0, oy1, x1, min(h, oy1 + reach))
-    left, right = count(max(0, ox0 - reach), y0, ox0, y1), count(ox1, y0, min(w, ox1 + reach), y1)
-    return above + below >= band or left + right >= band
-
-
-class DigitCells:
-    """A flattened page's handwritten digit boxes, each cut out with a fold's shaded band
-    through it brought back to the paper (``paper_in_line``): the digit model reads a
-    band across an empty box as a stroke (on 40 TRAINING worn pages, two of the five
-    misread score fields were an empty box in a band, read 2 and 4)."""
-
-    def __init__(self, page: np.ndarray, printed: np.ndarray, dpi: float, reach_mm: float,
-                 band_mm: float, margin: float, darkest: float) -> None:  # fmt: skip
-        self.page = page
-        self.paper = max(float(np.percentile(page[::4, ::4], 90)), 1.0)
-        h, w = page.shape[:2]
-        self.paper_px, self.total = shaded_pixels(
-            page, printed[:h, :w], self.paper, margin, darkest
-        )
-        self.reach, self.band = round(reach_mm * dpi / 25.4), round(band_mm * dpi / 25.4) | 1
-        self.margin = margin
-
-    def cell(self, inner: Px, outer: Px) -> np.ndarray:
-        """The page's pixels ``inner`` (inside the printed box ``outer``), a band lifted."""
-        x0, y0, x1, y1 = inner
-        crop = self.page[max(0, y0) : y1, max(0, x0) : x1]
-        if crop.size == 0 or not band_beside(self.total, inner, outer, self.reach, self.band):
-            return crop
-        local = paper_in_line(self.page, self.paper_px, inner, outer, self.paper,
-                              self.reach, self.band, self.margin)  # fmt: skip
-        if (local >= self.paper).all():
-            return crop
-        lifted = crop.astype(np.float32) * (self.paper / np.maximum(local, 1.0))
-        return np.clip(lifted, 0, 255).astype(np.uint8)
 
 
 def _wide(profile: np.ndarray, paper: float, band_px: int) -> np.ndarray:

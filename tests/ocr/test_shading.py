@@ -99,26 +99,3 @@ def test_a_box_in_a_fold_s_shaded_band_reads_empty_and_a_tick_in_it_marked():
     _draw(ticked, "declarer", "E", "tick", 5)
     _fold(ticked, box.x - 0.5, 5.0, 0.28)
     assert _marked(_read(ticked)) == {("declarer", "E"): "fill"}
-
-
-def test_a_band_through_an_empty_digit_box_is_lifted_and_the_box_reads_blank():
-    """A level band 28% darker over rows 40-59 of a page, through a digit box printed at
-    (30, 30)-(70, 70): cut out as it is, the box holds a stroke-like band (not blank);
-    lifted to the paper in line with it, beside the box, it is blank, and a digit's
-    stroke drawn across the band (at 60, 35% of the paper) stays ink."""
-    from ocr.digits import is_blank
-    from ocr.shading import DigitCells
-
-    page = np.full((100, 100), 240, np.uint8)
-    printed = np.zeros((100, 100), bool)
-    printed[29:32, 29:72] = printed[68:71, 29:72] = True  # the box's edges
-    printed[29:72, 29:32] = printed[29:72, 68:71] = True
-    page[printed] = 40
-    page[40:60, :] = (page[40:60, :] * 0.72).astype(np.uint8)
-    inner, outer = (34, 34, 66, 66), (30, 30, 70, 70)
-    cells = DigitCells(page, printed, DPI, 1.0, 1.5, 0.04, 0.35)
-    assert not is_blank(page[34:66, 34:66])
-    lifted = cells.cell(inner, outer)
-    assert lifted.shape == (32, 32) and is_blank(lifted)
-    page[36:64, 48:51] = 60
-    assert not is_blank(DigitCells(page, printed, DPI, 1.0, 1.5, 0.04, 0.35).cell(inner, outer))
