@@ -75,6 +75,13 @@ def fill_in_shade(
     return float(np.minimum(shaded, ink[rows, cols]).mean())
 
 
+_LEAST_PAPER = 3
+"""Paper pixels a line of a strip must hold to be read: the 1 mm gap between two boxes
+keeps a pixel or two off their printed edges, which a blurred photo darkens alike all
+along the row (TRAINING phone pages: pale ticks read thinner, the gaps' paper taken for
+a band)."""
+
+
 def _wide(profile: np.ndarray, paper: float, band_px: int) -> np.ndarray:
     """``profile`` (the paper along one side; NaN where none was seen: the row's paper)
     without its dark runs narrower than ``band_px``: a grey-level closing along it."""
@@ -87,7 +94,7 @@ def _wide(profile: np.ndarray, paper: float, band_px: int) -> np.ndarray:
 
 def _median(values: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
     """The median (the lower of the middle two) of ``values`` along ``axis`` over the
-    pixels ``keep`` says are paper; NaN where none is (or the strip is empty)."""
+    pixels ``keep`` says are paper; NaN where fewer than ``_LEAST_PAPER`` are."""
     n = values.shape[1 - axis]
     if values.shape[axis] == 0:
         return np.full(n, np.nan, np.float32)
@@ -95,4 +102,4 @@ def _median(values: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
     counts = keep.sum(axis=axis)
     middle = np.expand_dims(np.maximum(counts - 1, 0) // 2, axis)
     median = np.take_along_axis(ordered, middle, axis=axis).squeeze(axis)
-    return np.where(counts > 0, median, np.nan).astype(np.float32)
+    return np.where(counts >= _LEAST_PAPER, median, np.nan).astype(np.float32)
