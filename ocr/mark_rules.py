@@ -3,12 +3,13 @@
 A row's boxes are first read one by one (``RowEvidence.first``: each box's fill, the
 circle round it and the dot in it, ``ocr.marks.mark_reading``). Then the rules below run
 in this order, each a function of (evidence, readings so far, thresholds) that returns the
-row's readings. The order matters where a rule reads what an earlier one decided: the
-spill rules first settle which box a stroke belongs to, the circle rules then ask whether
+row's readings. The order matters where a rule reads what an earlier one decided: a box
+in a fold's shaded band is first read against the paper beside it (ocr/shading.py), the
+spill rules then settle which box a stroke belongs to, the circle rules then ask whether
 strokes round a box are its own circle, the dust rules then read a circle of specks and a
-lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the
-edge-dot rule looks at a row that holds a mark, and the last rule reads a dot on an edge
-against the page's specks. Every rule's reason, with the pages that showed it was needed, is its
+lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the edge-dot
+rule looks at a row that holds a mark, and the last rule reads a dot on an edge against the
+page's specks. Every rule's reason, with the pages that showed it was needed, is its
 ``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
@@ -42,7 +43,7 @@ from ocr.dust_rules import (
 )
 from ocr.edge_dots import unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import MarkReading, MarkState, mark_reading
+from ocr.marks import MarkReading, MarkState, classify_fill, mark_reading
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
@@ -102,6 +103,30 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     return unsure_where_dotted(read, dots, t.edge_dot_own_share)
 
 
+def _by_fill(ev: RowEvidence, read: Readings) -> bool:
+    return any(r.how == "fill" for r in read)
+
+
+def shaded_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """A box unsure or marked by its fill alone, read again against the paper beside it
+    in line with each of its pixels (ocr/shading.py): a fold's crease leaves, after the
+    flat-field step, a long straight band 5-25% darker than the paper across every box it
+    runs through, and out of each box on both sides; ink is dark and thin and stays in
+    its box. Where the paper beside it is ``shade_margin`` darker than the row's, the
+    box's fill is its darkness against that paper. Runs first: the neighbour rules then
+    see a shaded box as the paper it is."""
+    out = list(read)
+    for i, r in enumerate(read):
+        if r.how != "fill":
+            continue
+        fill = ev.views.fill_in_shade(
+            i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest
+        )
+        if classify_fill(fill) != classify_fill(r.fill):  # else the reading stands as it is
+            out[i] = ev.views.decide(i, fill)
+    return out
+
+
 def _dusty(ev: RowEvidence, read: Readings) -> bool:
     return ev.any_ink and any(_dot_alone(r) for r in read) and ev.dust.dusty()
 
@@ -157,6 +182,14 @@ def _by_an_edge(r: MarkReading) -> bool:
 
 
 RULES: tuple[MarkRule, ...] = (
+    MarkRule(
+        "shaded_band",
+        shaded_band,
+        _by_fill,
+        "A box unsure or marked by its fill is read against the paper beside it in line "
+        "with its pixels: a fold's shaded slope, left by the flat-field step as a long "
+        "straight band across boxes, is paper; ink is dark, thin and inside the box.",
+    ),
     MarkRule(
         "alone_in_field",
         alone_in_field,

@@ -395,6 +395,33 @@ class MarkSettings:
         "slashes 0.99-1.27, ticks 1.19-1.75, crosses 1.68-2.44 (d71f63f)",
     )
 
+    # --- a fold's shaded band (ocr/shading.py, rule shaded_band) --------------------
+    shade_reach_mm: float = _t(
+        1.0,
+        "How far beside a box's printed edge the paper in line with its pixels is read.",
+        "form: the gap to the next box (1 mm) and between rows",
+    )
+    shade_band_mm: float = _t(
+        1.5,
+        "Darker paper beside a box narrower than this is a stroke crossing it, not a band.",
+        "form: strokes of the pens up to 0.6 mm, blurred; a fold's band is 3-16 mm wide",
+    )
+    shade_margin: float = _t(
+        0.04,
+        "Paper beside a box this much darker than the row's paper is a shaded band, not "
+        "noise: the box is read against it.",
+        "TRAINING worn pages (ocr/training/synthetic/worn_paper.py, 40 pages, seed 13): "
+        "boxes no player marked read unsure or marked by fill 92 -> 13 (a line struck "
+        "through a row aside), none of the 2,436 intended marks lost",
+    )
+    shade_darkest: float = _t(
+        0.35,
+        "Paper beside a box this much darker than the row's paper is ink, never a band: a "
+        "fold's slope lit at 45 degrees and tilted 15 is 29% darker (a neighbour's circle "
+        "above and below a box is not taken for shading).",
+        "TRAINING worn pages (ocr/training/synthetic/worn_paper.py)",
+    )
+
     def __post_init__(self) -> None:
         pairs = (
             ("empty_below", "marked_above"),

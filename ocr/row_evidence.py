@@ -94,6 +94,13 @@ class RowViews(Protocol):
         """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py)."""
         ...
 
+    def fill_in_shade(
+        self, i: int, reach_mm: float, band_mm: float, margin: float, darkest: float
+    ) -> float:
+        """Box ``i``'s fill against the paper in line with its pixels beside it
+        (ocr/shading.py): a fold's shaded band read as paper."""
+        ...
+
 
 @dataclass(frozen=True)
 class RowEvidence:

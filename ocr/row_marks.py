@@ -58,6 +58,7 @@ from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust, specks_of
 from ocr.pen import pen_strength, through_skips
 from ocr.row_evidence import RowEvidence
+from ocr.shading import fill_in_shade
 
 __all__ = ["RowMarks"]
 
@@ -103,6 +104,33 @@ def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> i
     return where
 
 
+def _band_beside(
+    total: np.ndarray, inner: tuple[int, ...], outer: tuple[int, ...], reach: int, band: int
+) -> bool:
+    """Could ``ocr.shading.fill_in_shade`` find a band beside box ``outer``? Only where the
+    strips ``reach`` deep above and below it (left and right of it), in line with
+    ``inner``, count ``band`` shaded pixels (``total``, an integral image) or more between
+    them: a band's run of dark medians is ``band`` columns (rows) wide, each with one at
+    least on one side (the other side may have no paper to read, by the row's edge)."""
+    x0, y0, x1, y1 = inner
+    ox0, oy0, ox1, oy1 = outer
+    h, w = total.shape[0] - 1, total.shape[1] - 1
+
+    def count(d: int, a: int, c: int, b: int) -> int:
+        if c <= d or b <= a:
+            return 0
+        return int(total[b, c] - total[a, c] - total[b, d] + total[a, d])
+
+    above, below = count(x0, max(0, oy0 - reach), x1, oy0), count(x0, oy1, x1, min(h, oy1 + reach))
+    left, right = count(max(0, ox0 - reach), y0, ox0, y1), count(ox1, y0, min(w, ox1 + reach), y1)
+    return above + below >= band or left + right >= band
+
+
+def _printed(lines: np.ndarray, shift: tuple[int, int]) -> np.ndarray:
+    """The form's printed lines where they lie on the row (``shift``), a pixel wider."""
+    return cv2.dilate((np.roll(lines, shift, axis=(0, 1)) > 0).astype(np.uint8), _SQUARE) > 0
+
+
 @lru_cache(maxsize=64)
 def _bin_starts(n: int) -> np.ndarray:
     return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
@@ -142,6 +170,8 @@ class RowMarks:
         self.layout = layout
         self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
         self._evidence: RowEvidence | None = None
+        # ((darkest, margin), paper pixels, integral of the shaded ones): fill_in_shade
+        self._shade: tuple[tuple[float, float], np.ndarray, np.ndarray] | None = None
         self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
         self._widths: tuple[float, float, float] | None = None
@@ -386,6 +416,30 @@ class RowMarks:
         g = row_geometry(self.layout, self.row, self.dpi)
         _, option, rect = g.boxes[i]
         return self._decide(rect, option, fill, self._around[i], self._facing[i])
+
+    def fill_in_shade(
+        self, i: int, reach_mm: float, band_mm: float, margin: float, darkest: float
+    ) -> float:
+        """Box ``i``'s fill against the paper beside it in line with each pixel
+        (``ocr.shading.fill_in_shade``): the form's lines and anything ``darkest`` or more
+        darker than the row's paper (ink, whatever the row's pen) left out of it. Where the
+        paper beside the box cannot hold a band (``_band_beside``), that is its fill."""
+        g = row_geometry(self.layout, self.row, self.dpi)
+        key = (darkest, margin)
+        if self._shade is None or self._shade[0] != key:
+            printed = self.printed if self.any_ink else _printed(g.lines, self.shift)
+            paper_px = ~printed & (self._grey > self.paper * (1.0 - darkest))
+            shaded = paper_px & (self._grey < self.paper * (1.0 - margin))
+            self._shade = (key, paper_px, cv2.integral(shaded.astype(np.uint8)))
+        _, paper_px, shaded_sum = self._shade
+        inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
+        reach, band = round(reach_mm * self.s), round(band_mm * self.s)
+        if not _band_beside(shaded_sum, inner, outer, reach, band | 1):
+            return self.mean_ink(inner)
+        return fill_in_shade(
+            self._grey, self.ink, paper_px, inner, outer, self.paper, self._strength,
+            reach, band, margin,
+        )  # fmt: skip
 
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just (from

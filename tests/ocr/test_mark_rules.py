@@ -52,6 +52,7 @@ def test_settings_that_contradict_themselves_are_refused(change, message):
 
 def test_the_rules_run_in_one_documented_order():
     assert RULE_NAMES == (
+        "shaded_band",
         "alone_in_field",
         "without_spill",
         "beside_circles",
@@ -70,7 +71,8 @@ def test_the_rules_run_in_one_documented_order():
 
 
 def test_an_unknown_rule_cannot_be_switched_off():
-    with pytest.raises(ValueError, match="no mark rule \\['spill'\\]: the rules are alone_in"):
+    known = "the rules are shaded_band, alone_in"
+    with pytest.raises(ValueError, match=f"no mark rule \\['spill'\\]: {known}"):
         with rules_off("spill"):
             pass
 

@@ -1,10 +1,12 @@
 """Paper: its tone and texture, and what happens to it at the table (folds, stains).
 
 Papers and damages are named and belong to one side of the split
-(ocr/training/synthetic/sources.py). TRAINING: white and cream office paper; a single
-crease and a coffee ring. TEST: grey recycled paper with fibre specks and a pale yellow
-card; paper folded in two or three (a crease with a shaded slope beside it) and water or
-tea stains (an irregular tinted blotch with a darker tide line), which lie over the ink.
+(ocr/training/synthetic/sources.py). TRAINING: white and cream office paper; worn paper
+(``worn``: folds seen by a scanner's lamp, crumples, tide lines, tea and coffee rings and
+drops, drawn from published descriptions in worn_paper.py). TEST: grey recycled paper
+with fibre specks and a pale yellow card; paper folded in two or three (a crease with a
+shaded slope beside it) and water or tea stains (an irregular tinted blotch with a darker
+tide line), which lie over the ink.
 
 All functions work on an upright RGB float page (0..1) at ``dpi`` and change it in place.
 """
@@ -14,10 +16,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .worn_paper import WORN, wear
+
 __all__ = ["PAPERS", "DAMAGES", "apply_paper", "apply_damage"]
 
 PAPERS = ("white", "cream", "recycled", "yellow-card")
-DAMAGES = ("crease", "coffee-ring", "folds", "water-stain")
+DAMAGES = (WORN, "folds", "water-stain")
 
 
 def _smooth_field(shape: tuple[int, int], cells: int, rng: np.random.Generator) -> np.ndarray:
@@ -73,20 +77,8 @@ def apply_damage(page: np.ndarray, damage: str, dpi: float, rng: np.random.Gener
     """Fold or stain the page (after it was written on: stains lie over the ink)."""
     h, w = page.shape[:2]
     s = dpi / 25.4
-    if damage == "crease":
-        vertical = rng.random() < 0.3
-        _fold_line(page, float(rng.uniform(0.3, 0.7)), vertical, dpi, rng,
-                   crease=float(rng.uniform(0.1, 0.25)), slope_mm=4.0,
-                   slope_dark=float(rng.uniform(0.03, 0.08)))  # fmt: skip
-    elif damage == "coffee-ring":
-        cx, cy = float(rng.uniform(0.2, 0.8) * w), float(rng.uniform(0.2, 0.8) * h)
-        r = float(rng.uniform(20, 40)) * s
-        ring = np.zeros((h, w), np.float32)
-        cv2.ellipse(ring, (round(cx), round(cy)), (round(r), round(r * rng.uniform(0.85, 1.0))),
-                    float(rng.uniform(0, 180)), 0, 360, 1.0, max(2, round(3 * s)))  # fmt: skip
-        ring = cv2.GaussianBlur(ring, (0, 0), 1.0 * s) * float(rng.uniform(0.15, 0.35))
-        tint = np.array([0.55, 0.4, 0.25], np.float32)
-        page *= 1.0 - ring[..., None] * (1.0 - tint)
+    if damage == WORN:
+        wear(page, dpi, rng)
     elif damage == "folds":
         parts = int(rng.choice([2, 3]))
         vertical = rng.random() < 0.35

@@ -27,7 +27,8 @@ paper and its damage (ocr/training/synthetic/paper.py) and scanner models (the
 Conditions: each side has the same eight named conditions, with its own sources, so a
 figure can be given per condition: ``clean`` (300 dpi flatbed), ``ordinary`` (150-200 dpi
 office scans: skew, JPEG, noise), ``phone`` (photos with shadows), ``damaged`` (folded or
-stained paper, ordinary scans: TRAINING a crease or a coffee ring, TEST paper folded in
+stained paper, ordinary scans: TRAINING worn paper of its own, folds lit by a scanner's
+lamp, crumples, tide lines, tea and coffee stains (worn_paper.py), TEST paper folded in
 two or three or a water stain), ``pencil`` (pencil only, ordinary scans), ``noisy``
 (ordinary scans from a dirty scanner: TRAINING toner specks and settled dust in clumps,
 TEST dust clumps and hairs), ``pdf150`` (ordinary scans to PDF, each page a 150 dpi
@@ -376,7 +377,7 @@ TRAINING = Split(
         ("dot", 0.1),
     ),
     papers=("white", "cream"),
-    damages=("crease", "coffee-ring"),
+    damages=("worn",),
     conditions=_conditions(
         _TRAIN_CLEAN,
         _TRAIN_OFFICE,

@@ -1,0 +1,105 @@
+"""A box's fill measured against the paper beside it: what a fold's shaded slope leaves.
+
+The flat-field step (ocr/illumination.py) takes out light that changes slowly over the
+page, but a fold's crease is sharp: on one side of it the slope facing away from the
+scanner's lamp is shaded, on the other it is lit, and the paper estimate, smoothed over
+a few millimetres, cannot follow the step. What is left is a long straight band a few
+millimetres wide, 5-25% darker than the paper, across every box it runs through. A
+box's fill is its pixels' darkness against the row's paper (ocr/marks.py), so a box in
+such a band reads a thin fill, unsure or even marked (a pale pen's row lowers the ramp,
+ocr/pen.py). Ink is different: dark and thin, inside the box only.
+
+A band runs through the box and out of it on both sides: an upright one above and
+below the box, a level one left and right of it. So the paper under each pixel of the
+box is taken from the surround in line with it: per column, the lighter of the paper
+just above and just below the box; per row, the lighter of the paper just left and right
+of it; the darker of those two (whichever explains a band), never lighter than the row's
+paper, and only where it is darker than the row's paper by ``margin`` (noise is not a
+band). The surround's printed lines and drawn ink (solid, off the form's lines) are left
+out, so a mark beside the box, or a stroke crossing the surround on one side only, does
+not darken the paper estimate; a neighbour's thin fill would have to lie on both sides
+to do so.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ocr.marks import ramp_bounds
+
+__all__ = ["fill_in_shade"]
+
+Px = tuple[int, int, int, int]
+
+
+def fill_in_shade(
+    grey: np.ndarray,
+    ink: np.ndarray,
+    paper_px: np.ndarray,
+    inner: Px,
+    outer: Px,
+    paper: float,
+    strength: float,
+    reach_px: int,
+    band_px: int,
+    margin: float,
+) -> float:
+    """The fill of ``inner`` (x0, y0, x1, y1 in ``grey``'s pixels) against the paper in
+    line with each of its pixels beside the printed box ``outer``, ``reach_px`` deep
+    (``paper_px``: the pixels of ``grey`` that may be paper: not printed, not drawn ink).
+    Darker paper narrower than ``band_px`` is a stroke crossing the surround, not a band.
+    ``paper`` is the row's paper tone, ``strength`` the row's pen (ocr/pen.py), ``ink``
+    the row's ink values against its paper (ocr/marks.py, the printed captions allowed
+    for): no pixel reads more ink than there."""
+    x0, y0, x1, y1 = inner
+    ox0, oy0, ox1, oy1 = outer
+    h, w = grey.shape
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    rows, cols = slice(y0, y1), slice(x0, x1)
+    up, down = slice(max(0, oy0 - reach_px), oy0), slice(oy1, min(h, oy1 + reach_px))
+    before, after = slice(max(0, ox0 - reach_px), ox0), slice(ox1, min(w, ox1 + reach_px))
+    above = _median(grey[up, cols], paper_px[up, cols], 0)
+    below = _median(grey[down, cols], paper_px[down, cols], 0)
+    left = _median(grey[rows, before], paper_px[rows, before], 1)
+    right = _median(grey[rows, after], paper_px[rows, after], 1)
+    # a band through the box darkens both sides; one wider than a stroke
+    column_paper = _wide(np.fmax(above, below), paper, band_px)
+    row_paper = _wide(np.fmax(left, right), paper, band_px)
+    local = np.minimum(column_paper[None, :], row_paper[:, None])
+    local = np.where(local > paper * (1.0 - margin), paper, local)
+    low, high = ramp_bounds(strength)
+    rel = (local - grey[rows, cols].astype(np.float32)) / np.maximum(local, 1.0)
+    shaded = np.clip((rel - low) / (high - low), 0.0, 1.0)
+    return float(np.minimum(shaded, ink[rows, cols]).mean())
+
+
+_LEAST_PAPER = 3
+"""Paper pixels a line of a strip must hold to be read: the 1 mm gap between two boxes
+keeps a pixel or two off their printed edges, which a blurred photo darkens alike all
+along the row (TRAINING phone pages: pale ticks read thinner, the gaps' paper taken for
+a band)."""
+
+
+def _wide(profile: np.ndarray, paper: float, band_px: int) -> np.ndarray:
+    """``profile`` (the paper along one side; NaN where none was seen: the row's paper)
+    without its dark runs narrower than ``band_px``: a grey-level closing along it."""
+    line = np.where(np.isnan(profile), paper, profile).astype(np.float32)[None, :]
+    if band_px > 1:
+        kernel = np.ones((1, band_px | 1), np.uint8)  # odd: centred, the runs kept in place
+        line = cv2.erode(cv2.dilate(line, kernel), kernel)
+    return np.minimum(line[0], paper)
+
+
+def _median(values: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
+    """The median (the lower of the middle two) of ``values`` along ``axis`` over the
+    pixels ``keep`` says are paper; NaN where fewer than ``_LEAST_PAPER`` are."""
+    n = values.shape[1 - axis]
+    if values.shape[axis] == 0:
+        return np.full(n, np.nan, np.float32)
+    ordered = np.sort(np.where(keep, values.astype(np.float32), np.inf), axis=axis)
+    counts = keep.sum(axis=axis)
+    middle = np.expand_dims(np.maximum(counts - 1, 0) // 2, axis)
+    median = np.take_along_axis(ordered, middle, axis=axis).squeeze(axis)
+    return np.where(counts >= _LEAST_PAPER, median, np.nan).astype(np.float32)

@@ -1,0 +1,101 @@
+"""A fold's shaded band read as paper (ocr/shading.py, rule ``shaded_band``): a box's fill
+against the paper in line with its pixels beside it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ocr.mark_rules import rules_off
+from ocr.marks import MarkState
+from ocr.shading import fill_in_shade
+from tests.ocr.test_marks import DPI, _draw, _fresh, _marked, _read
+
+PAPER = 200.0
+OUTER = (10, 10, 30, 30)  # the printed box, x0, y0, x1, y1
+INNER = (12, 12, 28, 28)  # 16 by 16 px: 256 px
+REACH, BAND, MARGIN = 6, 6, 0.04
+
+
+def _fill(grey: np.ndarray, strength: float = 1.0, paper_px: np.ndarray | None = None) -> float:
+    """The box's fill against the paper beside it; ``ink`` as the row reads it (the same
+    ramp against the row's paper, 20-50% darkness for a firm pen)."""
+    low, high = 0.2 * strength, 0.5 * strength
+    ink = np.clip(((PAPER - grey) / PAPER - low) / (high - low), 0, 1)
+    keep = (grey > PAPER * 0.65) if paper_px is None else paper_px
+    return fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, strength, REACH, BAND, MARGIN)
+
+
+def _page() -> np.ndarray:
+    return np.full((40, 40), PAPER, np.float32)
+
+
+def test_a_band_through_the_box_and_out_of_it_is_paper():
+    """A band 25% darker (150) over columns 15-24, top to bottom: against the row's paper
+    each of its pixels reads (0.25 - 0.2) / 0.3 = 1/6 ink, 160 of the box's 256 px, a
+    fill of 0.104 (marked). Above and below the box the paper is 150 in those columns:
+    against it the band is no ink at all."""
+    grey = _page()
+    grey[:, 15:25] = 150
+    assert _fill(grey, paper_px=np.zeros_like(grey, bool)) == pytest.approx(160 / 6 / 256)
+    assert _fill(grey) == 0.0
+
+
+def test_a_level_band_is_paper_too():
+    grey = _page()
+    grey[15:25, :] = 150
+    assert _fill(grey) == 0.0
+
+
+def test_a_stroke_through_the_box_and_beside_it_is_no_band():
+    """A pencil line 2 px wide at 150 from top to bottom is darker paper above and below
+    the box too, but narrower than a band (6 px): it keeps its ink, 2 x 16 px of 1/6."""
+    grey = _page()
+    grey[:, 20:22] = 150
+    assert _fill(grey) == pytest.approx(32 / 6 / 256)
+
+
+def test_ink_beside_the_box_is_no_paper():
+    """Circles round the boxes above and below, 10 px wide arcs at 100 (50% darker, over
+    ``darkest``), over the box's columns: left out of the paper, the tick inside the box
+    (a 2 px stroke at 100, full ink over 16 rows) keeps its fill, 32 / 256."""
+    grey = _page()
+    grey[4:10, 8:32] = 100
+    grey[30:36, 8:32] = 100
+    grey[12:28, 18:20] = 100
+    assert _fill(grey) == pytest.approx(32 / 256)
+
+
+def test_paper_beside_the_box_barely_darker_is_not_a_band():
+    """A pale pen's ramp (2-5% darkness) reads paper 3% darker (194) as 1/3 ink; under
+    the margin (4%) the paper beside the box is the row's, and the fill stays: 160 px of
+    1/3 over 256."""
+    grey = _page()
+    grey[:, 15:25] = 194
+    assert _fill(grey, strength=0.1) == pytest.approx(160 / 3 / 256, rel=1e-5)
+
+
+def _fold(page: np.ndarray, x_mm: float, width_mm: float, dark: float) -> None:
+    """A fold's shaded slope: a band ``width_mm`` wide from ``x_mm``, ``dark`` darker,
+    down the whole page, sharp at the crease (the paper estimate cannot follow it)."""
+    s = DPI / 25.4
+    page[:, round(x_mm * s) : round((x_mm + width_mm) * s)] *= 1.0 - dark
+
+
+def test_a_box_in_a_fold_s_shaded_band_reads_empty_and_a_tick_in_it_marked():
+    """Over declarer E, a band 5 mm wide and 28% darker: the row's paper is the lit paper
+    beside it, and without the rule the box reads marked by its fill; with it, empty. A
+    tick drawn in E under the same band stays marked."""
+    from ocr.layout import load_layout
+
+    box = load_layout().box(1, "declarer", "E")
+    page = _fresh()
+    _fold(page, box.x - 0.5, 5.0, 0.28)
+    with rules_off("shaded_band"):
+        assert _read(page)[("declarer", "E")].state is not MarkState.EMPTY
+    assert _read(page)[("declarer", "E")].state is MarkState.EMPTY
+    assert _marked(_read(page)) == {}
+    ticked = _fresh()
+    _draw(ticked, "declarer", "E", "tick", 5)
+    _fold(ticked, box.x - 0.5, 5.0, 0.28)
+    assert _marked(_read(ticked)) == {("declarer", "E"): "fill"}
