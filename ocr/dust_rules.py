@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import circled_boxes
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
@@ -120,7 +121,7 @@ def dusty_edges(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     the dot was a speck or a clump that settled on the line. What is left of a dot either
     side of the line (the mask of the form's lines takes its middle) is judged as every
     speck is (``ocr.page_dust.specks_of``)."""
-    circled = np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
+    circled = circled_boxes(read)
     dotted: np.ndarray | None = None
     out = list(read)
     for i, r in enumerate(read):

@@ -53,6 +53,7 @@ __all__ = [
     "EDGE_DOT_NEAR_MM",
     "EDGE_DOT_WIDE_MM",
     "EdgeDot",
+    "circled_boxes",
     "dots_on_edges",
     "dotted_boxes",
     "unsure_where_dotted",
@@ -168,6 +169,12 @@ def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[
 def _overlaps(rects: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:
     """Per rectangle ((n, 4) x0, y0, x1, y1), whether it overlaps (x0, y0)-(x1, y1)."""
     return (rects[:, 0] < x1) & (rects[:, 2] > x0) & (rects[:, 1] < y1) & (rects[:, 3] > y0)
+
+
+def circled_boxes(read: list[MarkReading]) -> np.ndarray:
+    """Per box, read (or unsure) on a circle round it: a blob on an edge where such a
+    circle runs is a piece of its stroke, not a dot (``dots_on_edges``'s ``circled``)."""
+    return np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
 
 
 def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, own_share: float) -> np.ndarray:

@@ -23,8 +23,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from ocr.circle_rules import (
     alone_in_field,
     beside_field_circle,
@@ -41,7 +39,7 @@ from ocr.dust_rules import (
     edge_dot_on_dusty_page,
     filled_on_dusty_page,
 )
-from ocr.edge_dots import unsure_where_dotted
+from ocr.edge_dots import circled_boxes, unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, classify_fill, mark_reading
 from ocr.row_evidence import RowEvidence
@@ -79,12 +77,6 @@ def _holds_mark(ev: RowEvidence, read: Readings) -> bool:
     return ev.any_ink and any(r.state is not MarkState.EMPTY for r in read)
 
 
-def _circled(read: Readings) -> np.ndarray:
-    """Per box, read (or unsure) on a circle round it: a blob on an edge where such a
-    circle runs is a piece of its stroke (ocr/edge_dots.py)."""
-    return np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
-
-
 def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """A pen dot put on a box's printed edge: the mask that keeps the form's lines out of
     the drawn ink takes its middle, and what is left beside the line makes the box it lies
@@ -99,7 +91,7 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     rows more to review. The wrong row this could let through: a dot whose lesser part
     lies in the box the player meant, which keeps its own reading (empty); its owner is
     unsure, so a reading that uses it is certain only where the score checks it."""
-    dots = ev.views.dots_on_edges(_circled(read))
+    dots = ev.views.dots_on_edges(circled_boxes(read))
     return unsure_where_dotted(read, dots, t.edge_dot_own_share)
 
 
