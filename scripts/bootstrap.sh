@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 VENV=.venv
 STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
-# tesseract: printed board numbers (ocr/printed.py). chromium: the headless browser of the
-# web tests (tests/web/, driven by Playwright with Debian's build). postgresql: the server the
+# tesseract: printed board numbers (ocr/printed.py). chromium-headless-shell: the headless
+# browser of the web tests (tests/pipeline/web/, driven by Playwright with Debian's build). postgresql: the server the
 # tests start as a throw-away cluster (tests/postgres.py) to run the event store on PostgreSQL
 # as well as SQLite; bridgescan needs a server only when pointed at one.
 # libreoffice-calc-nogui and poppler-utils: the tests print the result workbook to PDF with
@@ -16,7 +16,7 @@ STAMP="$VENV/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
 # benchmark data for the scan reader, split by source (ocr/training/synthetic/sources.py):
 # opencv-doc's examples/data/digits.png holds 5,000 real MNIST digits (TEST side only); the
 # fonts are handwriting by different writers, each family on one side of the split only.
-SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng chromium postgresql
+SYSTEM_PACKAGES=(tesseract-ocr tesseract-ocr-eng chromium-headless-shell postgresql
   libreoffice-calc-nogui poppler-utils opencv-doc
   fonts-dkg-handwriting fonts-humor-sans fonts-bwht fonts-comic-neue fonts-rufscript
   fonts-sjfonts fonts-kaushanscript fonts-seto fonts-yozvox-yozfont-standard-kana
