@@ -158,10 +158,12 @@ def serve_command(
         chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
         from pipeline.flows.prefect_server import use_running_server
 
-        if not use_running_server():  # else the runs' temporary API ends with us
-            from pipeline.flows.local_api import watch_local_api
+        if not use_running_server():  # else the runs' temporary API, ending with the console
+            from pipeline.flows.local_api import start_local_api
+            from pipeline.flows.prefect_env import configure_prefect
 
-            watch_local_api()
+            configure_prefect()
+            start_local_api()  # boots while the console starts, as `run`'s does (not Prefect's)
         serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)
     except BindRefused as error:
         typer.echo(f"error: {error}", err=True)

@@ -172,7 +172,9 @@ class Runner:
         from pipeline.doors.scans.reading import scan_files
         from pipeline.events.eventfile import load_event
         from pipeline.flows import run_event as flows
+        from pipeline.flows.local_api import tie_local_api_to_this_process
 
+        tie_local_api_to_this_process()  # the console's temporary API answering (or a server)
         event = load_event(folder / "event.yaml")
         plan = session_files(folder, event)
         total = sum(page_count(p) for f in plan for p in scan_files(f.scans))

@@ -1,7 +1,10 @@
-"""Prefect resolves to a set that runs: one tiny flow on the local ephemeral API.
+"""Prefect resolves to a set that runs: one tiny flow on the temporary local API.
 
-Runs in a subprocess with PREFECT_HOME in a temporary folder, as the real command does, so
-a bad dependency resolution (fastapi, SQLAlchemy) fails here at once.
+Runs in a subprocess with PREFECT_HOME in a new temporary folder and no server, the way
+``run``, ``batch`` and ``web`` start their temporary API when no server is running
+(``pipeline.flows.local_api``: started before Prefect is imported, waited for before the
+flow): its database created and migrated from nothing, as on a club's first evening, so a
+bad dependency resolution (fastapi, SQLAlchemy, alembic) fails here at once.
 """
 
 import os
@@ -13,7 +16,10 @@ SCRIPT = textwrap.dedent(
     """
     from pipeline.flows.prefect_env import configure_prefect
     configure_prefect()
+    from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
+    print("api", start_local_api())
     from prefect import flow, task
+    tie_local_api_to_this_process()
 
     @task
     def add(a: int, b: int) -> int:
@@ -28,11 +34,12 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def test_a_tiny_flow_runs_on_the_ephemeral_api(tmp_path) -> None:
+def test_a_tiny_flow_runs_on_the_temporary_local_api(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(tmp_path / "prefect")
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    assert "api http://127.0.0.1:" in done.stdout  # its own API, started before Prefect loaded
     assert "result 10" in done.stdout
