@@ -10,8 +10,10 @@ TRAINING for the validation) and the club evening's scanned session
 (sample_data/club-evening/scans/session1.pdf), and writes, per page, every mark box of
 every row as the mark decision left it (state, which reading decided, fill, circle, dot,
 the neighbour named, ``p_marked``, floats exactly), and every row's decision (status,
-best reading, posterior, review reasons, each field's value). TEST ``ordinary`` pages
-are read once more without the event, as the benchmark reads them. ``compare`` reads the
+best reading, posterior, alternatives, review reasons, each field's value and candidates,
+and every crop: its rectangle and the SHA-256 of its PNG bytes). TEST ``ordinary`` pages
+are read once more without the event, as the benchmark reads them (``--no-event all``:
+the TEST pages of every condition). ``compare`` reads the
 same pages again and prints every difference; its exit code is 1 when there is one.
 """
 
@@ -22,6 +24,7 @@ from pipeline.flows.prefect_env import one_maths_thread
 one_maths_thread()  # one BLAS, OpenMP and OpenCV thread, as the reading processes have
 
 import argparse  # noqa: E402
+import hashlib  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Iterator, Sequence  # noqa: E402
@@ -32,7 +35,7 @@ from typing import Any  # noqa: E402
 from ocr.marks import MarkReading  # noqa: E402
 from ocr.printed_pairs import PrintedPairs  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
-from ocr.reading import PageReading, PageRef  # noqa: E402
+from ocr.reading import Crop, FieldReading, PageReading, PageRef  # noqa: E402
 from ocr.row_marks import RowMarks  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
@@ -65,10 +68,26 @@ def _boxes_seen(sink: list[object]) -> Iterator[None]:
         RowMarks.read_fields = original  # type: ignore[method-assign]
 
 
+def _crop(crop: Crop | None) -> list[object] | None:
+    """A crop as its rectangle (floats exactly) and the SHA-256 of its PNG bytes."""
+    if crop is None:
+        return None
+    png = hashlib.sha256(crop.png).hexdigest() if crop.png is not None else None
+    return [[repr(v) for v in crop.rect_mm], png]
+
+
+def _field(f: FieldReading) -> list[object]:
+    candidates = [[c.value, repr(c.probability)] for c in f.candidates]
+    return [f.field, f.value, f.unsure, candidates, _crop(f.crop)]
+
+
 def _page(page: PageReading) -> dict[str, object]:
     return {
         "board": page.board,
+        "board_from": page.board_from,
+        "rotation": page.rotation,
         "problems": [p.value for p in page.problems],
+        "thumbnail": _crop(page.thumbnail),
         "rows": [
             [
                 r.row,
@@ -76,7 +95,9 @@ def _page(page: PageReading) -> dict[str, object]:
                 str(r.best),
                 repr(r.posterior),
                 list(r.reasons),
-                [[f.field, f.value, f.unsure] for f in r.fields],
+                [_field(f) for f in r.fields],
+                [[str(a), repr(p)] for a, p in r.alternatives],
+                _crop(r.crop),
             ]  # fmt: skip
             for r in page.rows
         ],
@@ -126,10 +147,15 @@ def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, 
 
 
 def read_all(
-    cache: Path, pages: int, conditions: tuple[str, ...] = CONDITIONS, seed: int = 13
+    cache: Path,
+    pages: int,
+    conditions: tuple[str, ...] = CONDITIONS,
+    seed: int = 13,
+    no_event: tuple[str, ...] = ("ordinary",),
 ) -> tuple[Snapshot, dict[str, float]]:
     """The readings of every page (see the module docstring) and the CPU seconds each set
-    took (reading with the box recording, so a little above the reader's own time)."""
+    took (reading with the box recording, so a little above the reader's own time). The
+    TEST pages of the conditions in ``no_event`` are read a second time without the event."""
     from benchmarks.bench_ocr import generate
 
     snapshot: Snapshot = {}
@@ -140,7 +166,7 @@ def read_all(
             # The condition's own seed, as benchmarks.bench_ocr gives it.
             own_seed = seed * 100 + k + (50 if split == "training" else 0)
             files = generate(cache, condition, pages, own_seed, split=split)
-            runs = [True, False] if (split, condition) == ("test", "ordinary") else [True]
+            runs = [True, False] if split == "test" and condition in no_event else [True]
             for with_event in runs:
                 tag = f"{split}/{condition}" + ("" if with_event else " (no event)")
                 got, seconds = _read_set(files, with_event, tag)
@@ -184,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("snapshot", type=Path, help="the JSON file of readings")
     ap.add_argument("--pages", type=int, default=24, help="pages per condition and side")
     ap.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
+    no_event_help = "TEST conditions read again without the event ('all': every one)"
+    ap.add_argument("--no-event", default="ordinary", help=no_event_help)
     args = ap.parse_args(argv)
     if args.mode == "compare" and not args.snapshot.exists():
         raise SystemExit(f"{args.snapshot}: no recorded readings (run 'record' first)")
@@ -193,13 +221,16 @@ def main(argv: list[str] | None = None) -> int:
         pages = recorded["pages_per_condition"]
         # The conditions recorded: a condition added since has nothing to compare with.
         conditions = tuple(recorded.get("conditions", CONDITIONS))
+        no_event = tuple(recorded.get("no_event", ("ordinary",)))
     else:
         conditions = CONDITIONS
-    snapshot, cpu = read_all(args.cache, pages, conditions)
+        no_event = CONDITIONS if args.no_event == "all" else tuple(args.no_event.split(","))
+    snapshot, cpu = read_all(args.cache, pages, conditions, no_event=no_event)
     rows = sum(len(p.get("rows", [])) for p in snapshot.values())
     print(f"{len(snapshot)} page sets read, {rows} rows; CPU seconds {json.dumps(cpu)}")
     if args.mode == "record":
-        body = {"pages_per_condition": pages, "conditions": conditions, "readings": snapshot}
+        body = {"pages_per_condition": pages, "conditions": conditions, "no_event": no_event,
+                "readings": snapshot}  # fmt: skip
         tmp = args.snapshot.with_suffix(".tmp")
         tmp.write_text(json.dumps(body), "utf-8")
         tmp.replace(args.snapshot)

@@ -17,6 +17,7 @@ import numpy as np
 
 from ocr.layout import FieldKind, Layout
 from ocr.marks import BOX_INSET_MM, ramp_bounds
+from ocr.quantiles import linear_quantile
 
 __all__ = ["caption_pixels", "ink_over_captions", "printed_pixels"]
 
@@ -118,7 +119,7 @@ def ink_over_captions(
     no wrong row; the sample evening reads as before."""
     darkness = (paper - grey[captions].astype(np.float32)) / paper
     low, high = ramp_bounds(strength)
-    start = max(low, float(np.quantile(darkness, _QUANTILE)) + _ABOVE)
+    start = max(low, float(linear_quantile(darkness, _QUANTILE)) + _ABOVE)
     over = np.clip((darkness - start) / (high - low), 0.0, 1.0)
     out = ink.copy()
     out[captions] = np.minimum(ink[captions], over)

@@ -84,7 +84,7 @@ def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, comp
     h, w = inside.shape
     _, _, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=8)
     best = 0
-    for x, y, bw, bh, area in stats[1:]:
+    for x, y, bw, bh, area in stats[1:].tolist():  # Python ints: a fraction of the time
         if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):
             continue
         if compact and not is_compact(bw, bh, area):

@@ -128,21 +128,22 @@ def dots_on_edges(
     least = EDGE_DOT_LEAST_MM2 * px_per_mm * px_per_mm
     ring = round(RING_OUT_MM * px_per_mm)
     rings = boxes[circled] + np.array([-ring, -ring, ring, ring])
-    # What the bounding boxes alone rule out, for every piece of ink at once.
+    # What the bounding boxes and pixel counts alone rule out, for every piece of ink at
+    # once: a dot touches a printed line, leaves ``least`` of drawn ink off it, and lies
+    # where no circle runs.
     x, y, bw, bh, area = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3], stats[:, 4]
     maybe = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (np.maximum(bw, bh) <= largest)
     maybe &= is_compact(bw, bh, area) & (area >= least)
     maybe[0] = False  # the background
+    if not maybe.any():
+        return ()
+    maybe &= np.bincount(labels[on_line], minlength=n) > 0  # off every line: in a box, or none
+    maybe &= np.bincount(labels[drawn], minlength=n) >= least
+    if len(rings):
+        maybe &= ~_overlaps_any(rings, x, y, x + bw, y + bh)
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
-        if _overlaps(rings, x, y, x + bw, y + bh).any():
-            continue
         blob = labels[y : y + bh, x : x + bw] == c
-        if not (blob & on_line[y : y + bh, x : x + bw]).any():
-            continue  # off every line: a dot in a box, or in no box
-        own = drawn[y : y + bh, x : x + bw]
-        if int((blob & own).sum()) < least:
-            continue
         if not stands_alone(drawn, (x, y, x + bw, y + bh), reach):
             continue
         thickest = cv2.distanceTransform(np.pad(blob, 1).astype(np.uint8), cv2.DIST_L2, 5)
@@ -164,6 +165,16 @@ def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[
     nearest = d <= d.min(axis=1, keepdims=True)
     weight = nearest / nearest.sum(axis=1, keepdims=True)
     return tuple((weight.sum(axis=0) / len(xs)).tolist())
+
+
+def _overlaps_any(
+    rects: np.ndarray, x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray
+) -> np.ndarray:
+    """Per box (x0, y0)-(x1, y1) given as arrays, whether it overlaps any rectangle of
+    ``rects`` ((m, 4) x0, y0, x1, y1): ``_overlaps`` for many boxes at once."""
+    r = rects[:, :, None]
+    hit = (r[:, 0] < x1) & (r[:, 2] > x0) & (r[:, 1] < y1) & (r[:, 3] > y0)
+    return np.asarray(hit.any(axis=0))
 
 
 def _overlaps(rects: np.ndarray, x0: int, y0: int, x1: int, y1: int) -> np.ndarray:

@@ -13,6 +13,7 @@ Otherwise it goes to review with the reasons.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -128,7 +129,9 @@ def _digit_reading(row: Row, name: str, boxes: list[DigitBox], ref: PageRef) -> 
     combos = []
     for choice in itertools.product(*per_box):
         text = "".join(c for c, _ in choice)
-        combos.append((text, float(np.prod([q for _, q in choice]))))
+        # math.prod multiplies in order, as np.prod does: the same float, without numpy's
+        # call on every combination
+        combos.append((text, float(math.prod(q for _, q in choice))))
     combos.sort(key=lambda c: -c[1])
     cands = tuple(Candidate(t, q) for t, q in combos[:3])
     unsure = bool(cands) and cands[0].probability < 0.9

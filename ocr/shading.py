@@ -60,10 +60,10 @@ def fill_in_shade(
     rows, cols = slice(y0, y1), slice(x0, x1)
     up, down = slice(max(0, oy0 - reach_px), oy0), slice(oy1, min(h, oy1 + reach_px))
     before, after = slice(max(0, ox0 - reach_px), ox0), slice(ox1, min(w, ox1 + reach_px))
-    above = _median(grey[up, cols], paper_px[up, cols], 0)
-    below = _median(grey[down, cols], paper_px[down, cols], 0)
-    left = _median(grey[rows, before], paper_px[rows, before], 1)
-    right = _median(grey[rows, after], paper_px[rows, after], 1)
+    above, below = _medians(grey[up, cols], paper_px[up, cols], grey[down, cols],
+                            paper_px[down, cols], 0)  # fmt: skip
+    left, right = _medians(grey[rows, before], paper_px[rows, before], grey[rows, after],
+                           paper_px[rows, after], 1)  # fmt: skip
     # a band through the box darkens both sides; one wider than a stroke
     column_paper = _wide(np.fmax(above, below), paper, band_px)
     row_paper = _wide(np.fmax(left, right), paper, band_px)
@@ -99,7 +99,22 @@ def _median(values: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
     if values.shape[axis] == 0:
         return np.full(n, np.nan, np.float32)
     ordered = np.sort(np.where(keep, values.astype(np.float32), np.inf), axis=axis)
-    counts = keep.sum(axis=axis)
-    middle = np.expand_dims(np.maximum(counts - 1, 0) // 2, axis)
-    median = np.take_along_axis(ordered, middle, axis=axis).squeeze(axis)
+    counts = np.count_nonzero(keep, axis=axis)
+    middle = np.maximum(counts - 1, 0) // 2
+    across = np.arange(n)
+    median = ordered[middle, across] if axis == 0 else ordered[across, middle]
     return np.where(counts >= _LEAST_PAPER, median, np.nan).astype(np.float32)
+
+
+def _medians(
+    a: np.ndarray, a_keep: np.ndarray, b: np.ndarray, b_keep: np.ndarray, axis: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_median`` of two strips along ``axis`` (above and below a box, or left and right
+    of it), in one sort where they are as deep (all but at the band's edge): each line's
+    median is its own, whichever array it lies in."""
+    if a.shape != b.shape or a.shape[axis] == 0:
+        return _median(a, a_keep, axis), _median(b, b_keep, axis)
+    other = 1 - axis
+    both = _median(np.concatenate([a, b], other), np.concatenate([a_keep, b_keep], other), axis)
+    n = a.shape[other]
+    return both[:n], both[n:]

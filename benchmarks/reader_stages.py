@@ -1,0 +1,134 @@
+"""Where a page's CPU goes, by stage of the reader (docs/reader.md, "Speed": the stage table).
+
+    py-spy record -r 200 -f raw -o /tmp/clean.txt -- \
+        .venv/bin/python -m benchmarks.reader_stages read --condition clean --pages 12
+    .venv/bin/python -m benchmarks.reader_stages table /tmp/clean.txt [/tmp/ordinary.txt ...]
+
+``read`` reads ``--pages`` cached TRAINING pages of one condition (the pages
+``benchmarks.bench_ocr`` generates into ``--cache``) twice in one process, without the
+event, with one BLAS, OpenMP and OpenCV thread as the reading processes have; only the
+second pass (``_timed_pass``) is counted, so the first page's set-up and lazy imports are
+left out. ``table`` reads py-spy's raw stacks and gives each sample to the first stage of
+``STAGES`` one of whose functions is on its stack: the share of each stage, a column per
+file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+from pathlib import Path
+
+__all__ = ["STAGES", "stage_of", "shares", "main"]
+
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("review crops as PNG", ("png_bytes", "_thumbnail")),
+    ("joint decoding (`ocr/decode.py`, `ocr/pair_decode.py`)", ("decode_contract", "decode_pairs")),
+    ("mark rules and the views they ask for (`ocr/mark_rules.py`)", ("apply_rules",)),
+    ("the digit model (`ocr/digits.py`)", ("DigitModel.read_cells",)),
+    ("the page's dust (`ocr/page_dust.py`)", ("measure_dust",)),
+    (
+        "marks measured: fill, dots, circles (`ocr/row_marks.py`)",
+        ("RowMarks.__init__", "RowMarks.evidence", "RowMarks.read_fields"),
+    ),
+    ("printed pairs read from the page (no event only)", ("_printed_from_page", "_lightened")),
+    ("light and creases (`ocr/illumination.py`)", ("flatten", "remove_creases")),
+    (
+        "streaks, markers, QR code, the warp (`ocr/align.py`, `ocr/reader.py`)",
+        (
+            "align_page",
+            "warp_region",
+            "ScanReader._board",
+            "streak_columns",
+            "remove_streaks",
+            "to_grey",
+        ),
+    ),
+    (
+        "the row's other checks (`ocr/row_reader.py`)",
+        ("read_rows", "played_once", "check_pair_numbers"),
+    ),
+    ("opening the file (`ocr/pages.py`)", ("_page_image",)),
+)
+"""The stages, most specific first (a sample inside ``apply_rules`` is also inside
+``RowMarks.read_fields``), each with the functions whose samples are its own."""
+
+OTHER = "the page's own steps (`ScanReader.read_image`)"
+_COUNTED = "_timed_pass"
+
+
+def stage_of(frames: list[str]) -> str | None:
+    """The stage of one sample (py-spy's frames, outermost first, each ``name (file:line)``),
+    or None for a sample outside the counted pass."""
+    names = {f.split(" (", 1)[0] for f in frames}
+    if _COUNTED not in names:
+        return None
+    for stage, functions in STAGES:
+        if names.intersection(functions):
+            return stage
+    return OTHER
+
+
+def shares(raw: Path) -> dict[str, float]:
+    """Each stage's share (0..1) of the counted samples of one py-spy raw file."""
+    count: collections.Counter[str] = collections.Counter()
+    for line in raw.read_text("utf-8").splitlines():
+        stack, _, n = line.rpartition(" ")
+        stage = stage_of(stack.split(";"))
+        if stage is not None:
+            count[stage] += int(n)
+    total = sum(count.values())
+    if not total:
+        raise SystemExit(f"{raw}: no samples of the counted pass ({_COUNTED})")
+    return {stage: count[stage] / total for stage, _ in (*STAGES, (OTHER, ()))}
+
+
+def _read(cache: Path, condition: str, pages: int) -> None:
+    from pipeline.flows.prefect_env import one_maths_thread
+
+    one_maths_thread()
+    from benchmarks.bench_ocr import _page_image
+    from ocr.reader import ScanReader
+    from ocr.reading import PageRef
+    from ocr.training.synthetic.truth import load_truth
+
+    reader = ScanReader(read_printed=True)
+    files = sorted((cache / "training" / condition).glob("page_*.json"))[:pages]
+    if not files:
+        raise SystemExit(f"no cached pages in {cache / 'training' / condition}")
+    images = [(f.parent / load_truth(f).image) for f in files]
+
+    def one_pass() -> None:
+        for image in images:
+            reader.read_image(_page_image(image), PageRef(image.name))
+
+    def _timed_pass() -> None:
+        one_pass()
+
+    one_pass()  # set-up and lazy imports
+    _timed_pass()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="mode", required=True)
+    read = sub.add_parser("read", help="read one condition's pages twice (under py-spy)")
+    read.add_argument("--condition", default="ordinary")
+    read.add_argument("--pages", type=int, default=12)
+    read.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
+    table = sub.add_parser("table", help="the share of each stage in py-spy raw files")
+    table.add_argument("raw", type=Path, nargs="+")
+    args = ap.parse_args(argv)
+    if args.mode == "read":
+        _read(args.cache, args.condition, args.pages)
+        return 0
+    columns = [shares(raw) for raw in args.raw]
+    print("| stage | " + " | ".join(raw.stem for raw in args.raw) + " |")
+    print("|---" * (len(columns) + 1) + "|")
+    for stage, _ in (*STAGES, (OTHER, ())):
+        print(f"| {stage} | " + " | ".join(f"{100 * c[stage]:.0f}%" for c in columns) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

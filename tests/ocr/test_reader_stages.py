@@ -1,0 +1,33 @@
+"""benchmarks.reader_stages: each py-spy sample given to the first stage on its stack."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmarks.reader_stages import OTHER, shares, stage_of
+
+_PASS = "<module> (reader_stages.py:120);_timed_pass (reader_stages.py:110)"
+
+
+def test_a_sample_goes_to_the_most_specific_stage_on_its_stack() -> None:
+    rules = f"{_PASS};ScanReader.read_image (ocr/reader.py:170);read_rows (ocr/row_reader.py:171)"
+    rules += ";RowMarks.read_fields (ocr/row_marks.py:313);apply_rules (ocr/mark_rules.py:313)"
+    assert stage_of(rules.split(";")).startswith("mark rules")
+    measured = f"{_PASS};read_rows (ocr/row_reader.py:171);RowMarks.evidence (ocr/row_marks.py:1)"
+    assert stage_of(measured.split(";")).startswith("marks measured")
+    assert stage_of(f"{_PASS};ScanReader.read_image (ocr/reader.py:9)".split(";")) == OTHER
+
+
+def test_samples_outside_the_counted_pass_are_left_out(tmp_path: Path) -> None:
+    warm_up = "<module> (reader_stages.py:119);one_pass (reader_stages.py:105)"
+    assert stage_of(f"{warm_up};apply_rules (ocr/mark_rules.py:313)".split(";")) is None
+    raw = tmp_path / "raw.txt"
+    raw.write_text(
+        f"{warm_up};apply_rules (ocr/mark_rules.py:313) 50\n"
+        f"{_PASS};apply_rules (ocr/mark_rules.py:313) 3\n"
+        f"{_PASS};_page_image (benchmarks/bench_ocr.py:243) 1\n",
+        "utf-8",
+    )
+    got = shares(raw)
+    assert got["mark rules and the views they ask for (`ocr/mark_rules.py`)"] == 0.75
+    assert got["opening the file (`ocr/pages.py`)"] == 0.25
