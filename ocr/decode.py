@@ -36,6 +36,7 @@ import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.marks import p_of_evidence
+from ocr.reading import DEFAULT_THRESHOLD
 from ocr.results_table import (
     DOUBLINGS,
     SEATS,
@@ -57,9 +58,6 @@ __all__ = [
     "decode_contract",
     "unchecked_groups",
 ]
-
-DEFAULT_THRESHOLD = 0.995
-"""Posterior a row's best reading needs to be accepted without review."""
 
 CERTAIN = 0.995
 """Probability a mark group must give its reading on its own (marks only, no score) when

@@ -116,11 +116,15 @@ def _judged(
         return row
     posterior = row.posterior / (1.0 - gone)
     kept = tuple((alt, p) for alt, p in row.alternatives if not _clashes(alt, elsewhere, sides))
+    # The row's own pair readings given the same: what the stack weighs (ocr/stack_pairs.py).
+    left = tuple((both, p / (1.0 - gone)) for both, p in row.pair_readings
+                 if not _seats(*both, elsewhere, sides))  # fmt: skip
     if posterior >= threshold:
-        return replace(row, posterior=posterior, alternatives=kept,
+        return replace(row, posterior=posterior, alternatives=kept, pair_readings=left,
                        status=RowStatus.ACCEPTED, reasons=())  # fmt: skip
     reasons = (posterior_reason(posterior, threshold),)
-    return replace(row, posterior=posterior, alternatives=kept, reasons=reasons)
+    return replace(row, posterior=posterior, alternatives=kept, pair_readings=left,
+                   reasons=reasons)  # fmt: skip
 
 
 Seated = dict[str, dict[int, tuple[int, ...]]]

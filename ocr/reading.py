@@ -21,6 +21,9 @@ from scoring.contract import Contract, Seat, format_result
 from scoring.traveller import Source, TravellerRow
 
 __all__ = [
+    "DEFAULT_THRESHOLD",
+    "PairReadings",
+    "posterior_reason",
     "PageRef",
     "Crop",
     "Candidate",
@@ -31,6 +34,18 @@ __all__ = [
     "PageProblem",
     "PageReading",
 ]
+
+
+DEFAULT_THRESHOLD = 0.995
+"""Posterior a row's best reading needs to be accepted without review."""
+
+PairReadings = tuple[tuple[tuple[int | None, int | None], float], ...]
+"""A row's pair readings, (NS, EW) and probability, likeliest first (``decode_pairs``)."""
+
+
+def posterior_reason(posterior: float, threshold: float) -> str:
+    """The review reason of a row whose best reading is not likely enough."""
+    return f"posterior {posterior:.3f} below {threshold}"
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,11 @@ class RowReading:
     reasons: tuple[str, ...]
     crop: Crop
     printed_pairs: tuple[int, int] | None = None  # NS, EW pre-printed on the row
+    pair_readings: PairReadings = ()
+    """Where nothing printed gives the row's pairs (a blank form, printed pairs unread): its
+    pair readings, (NS, EW) and probability, as ``posterior`` weighs them (the best
+    reading's posterior is its contract's times its pairs'), for the stack's weighing of
+    handwritten pair numbers (``ocr/stack_pairs.py``). Empty on a row whose pairs are printed."""
 
     def field(self, name: str) -> FieldReading:
         for f in self.fields:

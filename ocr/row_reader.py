@@ -45,7 +45,17 @@ from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs
 from ocr.printed_pairs import PrintedPairs
-from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowResult, RowStatus
+from ocr.reading import (
+    Candidate,
+    Crop,
+    FieldReading,
+    PageRef,
+    PairReadings,
+    RowReading,
+    RowResult,
+    RowStatus,
+    posterior_reason,
+)
 from ocr.row_marks import RowMarks
 from ocr.score_agreement import mismatch_reason
 from ocr.score_ties import tied_ink
@@ -67,10 +77,6 @@ DIGIT_INSET_MM = 0.6
 _MARK_FIELDS = (PASSED_OUT, LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_SIGN, RESULT_COUNT,
                 SCORE_SIDE, PAIRS_CHANGED)  # fmt: skip
 _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
-
-
-PairReadings = tuple[tuple[tuple[int | None, int | None], float], ...]
-"""A row's pair readings, (NS, EW) and probability, likeliest first (``decode_pairs``)."""
 
 
 def _px(r: Rect) -> tuple[int, int, int, int]:
@@ -281,13 +287,11 @@ def _decode_row(
     # and those whose pairs the stack's check (ocr/reader.py check_rounds) may still send.
     if status is RowStatus.REVIEW or (best.ns_pair, best.ew_pair) != printed_pairs:
         row_crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
+    # Read without the event, nothing printed gives the pairs: the stack weighs these.
+    alone = printed is None or printed.allowed is None
+    handwritten = pairs.ranked if printed_pairs is None and alone else ()  # ocr/stack_pairs.py
     return RowReading(ref, row.number, rnd, fields, best, posterior, tuple(combos[1:3]), status,
-                      tuple(reasons), row_crop, printed_pairs)  # fmt: skip
-
-
-def posterior_reason(posterior: float, threshold: float) -> str:
-    """The review reason of a row whose best reading is not likely enough."""
-    return f"posterior {posterior:.3f} below {threshold}"
+                      tuple(reasons), row_crop, printed_pairs, handwritten)  # fmt: skip
 
 
 def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict[str, str | None]:

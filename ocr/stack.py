@@ -1,7 +1,9 @@
 """The checks that need the whole stack of pages, run after every page is read.
 
-Two scans of the same board are both flagged; a handwritten pair number on an accepted row
-must be seated in that row's round by what the stack's travellers print (issue 13).
+Two scans of the same board are both flagged; handwritten pair numbers read without the
+event are weighed against what the other travellers read (``ocr/stack_pairs.py``); a
+handwritten pair number on an accepted row must be seated in that row's round by what the
+stack's travellers print (issue 13).
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ocr.reading import PageProblem, PageReading, RowReading, RowStatus
+from ocr.reading import DEFAULT_THRESHOLD, PageProblem, PageReading, RowReading, RowStatus
+from ocr.stack_pairs import weigh_by_stack
 
 __all__ = ["check_rounds", "finish_batch", "mark_duplicates", "to_review"]
 
@@ -104,6 +107,9 @@ def check_rounds(pages: Sequence[PageReading]) -> list[PageReading]:
 _SEEN_ELSEWHERE = 2
 
 
-def finish_batch(pages: Sequence[PageReading]) -> list[PageReading]:
-    """The checks that need the whole stack: duplicate boards, pairs seated per round."""
-    return check_rounds(mark_duplicates(pages))
+def finish_batch(
+    pages: Sequence[PageReading], threshold: float = DEFAULT_THRESHOLD
+) -> list[PageReading]:
+    """The checks that need the whole stack: duplicate boards, handwritten pair numbers
+    weighed against the stack (``ocr/stack_pairs.py``), pairs seated per round."""
+    return check_rounds(weigh_by_stack(mark_duplicates(pages), threshold))

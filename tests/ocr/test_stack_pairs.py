@@ -1,0 +1,170 @@
+"""ocr/stack_pairs.py: handwritten pair numbers weighed against the stack of travellers.
+
+Every number below is worked by hand. The stack: a blank generic form's session of two
+tables, pairs 1-4 in the QR code (a Mitchell numbered in one series: NS 1 and 2, EW 3
+and 4). Boards 2 and 3 read their pairs for certain: 1-3 and 2-4, then 1-4 and 2-3. So
+pairs 1 and 2 sit NS on two other rows each, 3 and 4 EW: the stack keeps seats, and a
+pair sits in its seat with 1 - SEAT_CHANGE = 0.95, in the other with 0.05.
+
+On board 1, two rows are written; the section has four pairs, so every pair plays it once,
+and each reading is weighed by (seats) x (no other row of the traveller seats its pairs)
+x 1 / (the chance the other row seats each of its pairs, at least 0.05).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ocr.qrpayload import QrPayload
+from ocr.reading import Crop, PageReading, PageRef, RowReading, RowResult, RowStatus
+from ocr.stack import finish_batch
+from ocr.stack_pairs import SEAT_CHANGE, seats_read, weigh_by_stack
+from scoring.contract import Contract, Seat, Strain
+
+THRESHOLD = 0.995
+FOUR_HEARTS = Contract(4, Strain.HEARTS)
+
+
+def _row(board: int, number: int, readings: tuple[tuple[tuple[int, int], float], ...],
+         contract_p: float = 1.0) -> RowReading:  # fmt: skip
+    """A row whose best reading is its first pair reading, its contract certain unless
+    told: the posterior is the contract's probability times the pairs'."""
+    ref = PageRef(f"page_{board:04d}.jpg")
+    (ns, ew), q = readings[0]
+    posterior = contract_p * q
+    accepted = posterior >= THRESHOLD
+    return RowReading(
+        ref, number, None, (), RowResult(ns, ew, False, FOUR_HEARTS, Seat.SOUTH, 10, None),
+        posterior, (), RowStatus.ACCEPTED if accepted else RowStatus.REVIEW,
+        () if accepted else (f"posterior {posterior:.3f} below {THRESHOLD}",),
+        Crop(ref, (0.0, 0.0, 1.0, 1.0)), None, readings,
+    )  # fmt: skip
+
+
+def _page(board: int, *rows: RowReading, pairs: tuple[int, ...] | None = (1, 2, 3, 4)):
+    qr = QrPayload(board, pairs=pairs)
+    return PageReading(PageRef(f"page_{board:04d}.jpg"), board, "qr", qr, 0, rows)
+
+
+def _others(pairs: tuple[int, ...] | None = (1, 2, 3, 4)) -> list[PageReading]:
+    return [
+        _page(2, _row(2, 1, (((1, 3), 1.0),)), _row(2, 2, (((2, 4), 1.0),)), pairs=pairs),
+        _page(3, _row(3, 1, (((1, 4), 1.0),)), _row(3, 2, (((2, 3), 1.0),)), pairs=pairs),
+    ]
+
+
+def test_the_stack_keeps_seats():
+    seats = seats_read(_others())
+    assert seats.keeps_seats(1)
+    assert seats.elsewhere(1, 1) == (2, 0) and seats.elsewhere(1, 4) == (0, 2)
+    assert seats.elsewhere(2, 1) == (1, 0)  # board 2's own row is not "elsewhere"
+
+
+def test_a_row_the_stack_agrees_with_is_accepted():
+    """Row 1 reads 1-3 at 0.90, 2-3 at 0.06, 4-3 at 0.04; row 2 reads 2-4 at 0.95, 1-4
+    at 0.05. Weights of row 1's readings:
+    1-3: seats 0.95 x 0.95 = 0.9025; row 2 seats 1 or 3 with 0.05, free 0.95; row 2 seats
+         1 with 0.05 and 3 with 0 (at least 0.05): 1 / (0.05 x 0.05) = 400;
+         0.9025 x 0.95 x 400 = 342.95.
+    2-3: 0.9025 x (1 - 0.95) x 1 / (0.95 x 0.05) = 0.95.
+    4-3: pair 4 sits EW on two other rows: 0.05 x 0.95; row 2 seats 4 always: free 0.
+    Posterior 0.90 x 342.95 / (0.90 x 342.95 + 0.06 x 0.95) = 308.655 / 308.712."""
+    first = _row(1, 1, (((1, 3), 0.90), ((2, 3), 0.06), ((4, 3), 0.04)))
+    second = _row(1, 2, (((2, 4), 0.95), ((1, 4), 0.05)))
+    out = weigh_by_stack([_page(1, first, second), *_others()], THRESHOLD)
+    row = out[0].rows[0]
+    assert row.status is RowStatus.ACCEPTED and row.reasons == ()
+    assert row.posterior == pytest.approx(308.655 / 308.712)
+    assert dict(row.pair_readings)[(4, 3)] == 0.0
+
+
+def test_the_contract_s_share_is_kept():
+    """The same row with its contract at 0.99: 0.99 x 308.655 / 308.712 = 0.98982, below
+    0.995: still in review, with the posterior it has now."""
+    first = _row(1, 1, (((1, 3), 0.90), ((2, 3), 0.06), ((4, 3), 0.04)), contract_p=0.99)
+    second = _row(1, 2, (((2, 4), 0.95), ((1, 4), 0.05)))
+    out = weigh_by_stack([_page(1, first, second), *_others()], THRESHOLD)
+    row = out[0].rows[0]
+    assert row.status is RowStatus.REVIEW
+    assert row.posterior == pytest.approx(0.99 * 308.655 / 308.712)
+    assert row.reasons == ("posterior 0.990 below 0.995",)
+
+
+def test_an_accepted_row_the_stack_contradicts_goes_to_a_person():
+    """Row 1 reads 3-1 at 0.997 (accepted on its digits), 1-3 at 0.003; row 2 reads 2-4
+    for certain. 3-1 seats pair 3 NS and pair 1 EW, each in the seat the stack does not
+    show: 0.05 x 0.05 = 0.0025; 1-3: 0.9025. Row 2 seats neither 1 nor 3 (free 1), and
+    both readings take the same two pairs (1 / (0.05 x 0.05) = 400 each). 3-1: 0.997 x
+    0.0025 x 400 = 0.997; 1-3: 0.003 x 0.9025 x 400 = 1.083: the stack makes 1-3 likelier,
+    and 3-1 keeps 0.997 / 2.08."""
+    first = _row(1, 1, (((3, 1), 0.997), ((1, 3), 0.003)))
+    second = _row(1, 2, (((2, 4), 1.0),))
+    out = weigh_by_stack([_page(1, first, second), *_others()], THRESHOLD)
+    row = out[0].rows[0]
+    assert row.status is RowStatus.REVIEW
+    assert row.reasons == (
+        f"pairs 3-1: pair 3 sits EW on 2 other rows of this stack (posterior with the "
+        f"stack {0.997 / 2.08:.3f})",
+    )
+    assert row.best == first.best  # the digits' reading is kept, never replaced
+
+
+def test_a_change_of_seats_written_plainly_stays_accepted():
+    """The pairs sat the wrong way round and wrote 3-1 plainly: 0.99999 against 0.00001
+    for 1-3. 3-1: 0.99999 x 0.0025 x 400 = 0.99999; 1-3: 0.00001 x 0.9025 x 400 =
+    0.00361; 0.99999 / 1.0036 = 0.99640, at or above 0.995: the digits outweigh the
+    stack's belief that pairs keep their seats, priced at SEAT_CHANGE."""
+    assert SEAT_CHANGE == 0.05
+    first = _row(1, 1, (((3, 1), 0.99999), ((1, 3), 0.00001)))
+    second = _row(1, 2, (((2, 4), 1.0),))
+    out = weigh_by_stack([_page(1, first, second), *_others()], THRESHOLD)
+    assert out[0].rows[0] == first
+
+
+def test_a_stack_whose_pairs_change_seats_gives_no_seat_prior():
+    """A Howell: pair 1 sits NS on board 2 and EW on board 3 (1-3, 2-4; 3-1, 4-2), so no
+    number keeps a seat (half of the readings in the less usual one) and every seat
+    weighs 1/2 x 1/2. Row 1 of board 1: 1-3 at 0.90, 4-3 at 0.10; row 2 reads 2-4 for
+    certain, which seats 4 (free 0 for 4-3): 1-3 is all that is left, posterior 1.0."""
+    others = [
+        _page(2, _row(2, 1, (((1, 3), 1.0),)), _row(2, 2, (((2, 4), 1.0),))),
+        _page(3, _row(3, 1, (((3, 1), 1.0),)), _row(3, 2, (((4, 2), 1.0),))),
+    ]
+    assert not seats_read(others).keeps_seats(1)
+    first = _row(1, 1, (((1, 3), 0.90), ((4, 3), 0.10)))
+    second = _row(1, 2, (((2, 4), 1.0),))
+    row = weigh_by_stack([_page(1, first, second), *others], THRESHOLD)[0].rows[0]
+    assert row.status is RowStatus.ACCEPTED and row.posterior == pytest.approx(1.0)
+
+
+def test_without_the_section_s_pairs_no_pair_must_be_seated():
+    """Without the pairs in the QR code nothing says every pair plays board 1: the
+    weights are seats and the other row only. 1-3: 0.9025 x 0.95 = 0.857375; 2-3:
+    0.9025 x 0.05 = 0.045125; 4-3: 0. Posterior 0.90 x 0.857375 / (0.90 x 0.857375 +
+    0.06 x 0.045125) = 0.7716375 / 0.7743450 = 0.99650: accepted."""
+    first = _row(1, 1, (((1, 3), 0.90), ((2, 3), 0.06), ((4, 3), 0.04)))
+    second = _row(1, 2, (((2, 4), 0.95), ((1, 4), 0.05)))
+    pages = [_page(1, first, second, pairs=None), *_others(pairs=None)]
+    row = weigh_by_stack(pages, THRESHOLD)[0].rows[0]
+    assert row.status is RowStatus.ACCEPTED
+    assert row.posterior == pytest.approx(0.7716375 / 0.7743450)
+
+
+def test_rows_without_pair_readings_are_left_as_they_are():
+    """Rows read with the event (or whose pairs are printed) keep no pair readings: the
+    stack does not touch them, and finish_batch gives back the pages as they were."""
+    first = _row(1, 1, (((1, 3), 0.90),))
+    bare = RowReading(first.page, 1, None, (), first.best, 0.90, (), RowStatus.REVIEW,
+                      first.reasons, first.crop)  # fmt: skip
+    pages = [_page(1, bare), *_others()]
+    assert finish_batch(pages)[0] == pages[0]
+
+
+def test_a_row_in_review_for_its_marks_is_not_accepted_by_the_stack():
+    first = _row(1, 1, (((1, 3), 0.90), ((2, 3), 0.06), ((4, 3), 0.04)))
+    marks = ("posterior 0.900 below 0.995", "unsure mark in level")
+    first = RowReading(first.page, 1, None, (), first.best, 0.90, (), RowStatus.REVIEW,
+                       marks, first.crop, None, first.pair_readings)  # fmt: skip
+    second = _row(1, 2, (((2, 4), 0.95), ((1, 4), 0.05)))
+    out = weigh_by_stack([_page(1, first, second), *_others()], THRESHOLD)
+    assert out[0].rows[0] == first
