@@ -249,7 +249,8 @@ RULES: tuple[MarkRule, ...] = (
         circled_on_dusty_page,
         "On a dusty page, a box read unsure or marked by strokes round it is read again "
         "without the pieces of ink that may be the page's dust (no more than a millimetre "
-        "across, of a size its blank paper holds alike): specks round a box are no circle.",
+        "across, of a size its blank paper holds alike, not going on across a printed "
+        "line): specks round a box are no circle.",
     ),
     MarkRule(
         "dusty_fills",

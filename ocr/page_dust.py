@@ -150,15 +150,24 @@ def measure_dust(page: np.ndarray, layout: Layout, dpi: float) -> PageDust:
 
 
 def specks_of(
-    drawn: np.ndarray, dust: PageDust, s: float, t: MarkSettings = MARK_SETTINGS
+    drawn: np.ndarray,
+    dust: PageDust,
+    s: float,
+    t: MarkSettings = MARK_SETTINGS,
+    lines: np.ndarray | None = None,
 ) -> np.ndarray:
     """The pieces of ``drawn`` ink (a row's solid ink off the printed lines, ``s`` pixels a
     mm) that may be this page's dust (rules ``dusty_circles``, ``dusty_edges``): each no
     more than ``speck_most_mm`` across (a pen's stroke round a box runs on for
     millimetres; a speck or a clump of dust is a blob), with no other drawn ink within
     ``speck_alone_mm`` of it (a pale pen's stroke skips, and its pieces lie end to end),
-    and of a size the page's blank paper holds alike (``PageDust.holds_alike``). A mask
-    like ``drawn``; nothing on a page that is not dusty."""
+    and of a size the page's blank paper holds alike (``PageDust.holds_alike``). With
+    ``lines`` (the mask of the form's printed lines that ``drawn`` leaves out, a mask
+    like it), a piece that runs into a line and goes on beyond it is no speck: a stroke
+    passing under the line, cut by the mask (a circle over a box's edges is cut into
+    short pieces between two close lines; rule ``dusty_circles``). A speck on one side
+    of a line has nothing drawn in line with it on the other. A mask like ``drawn``;
+    nothing on a page that is not dusty."""
     found = np.zeros_like(drawn, dtype=bool)
     if not dust.dusty(t) or not drawn.any():
         return found
@@ -175,6 +184,8 @@ def specks_of(
     group = groups.ravel()[pixel[1:]]
     alone = np.zeros(count, bool)
     alone[1:] = np.bincount(group)[group] == 1
+    if lines is not None:
+        alone[np.unique(labels[_across_lines(drawn, lines, round(t.speck_across_mm * s))])] = False
     most = t.speck_most_mm * s
     px2 = s * s
     alike = [
@@ -187,3 +198,40 @@ def specks_of(
     if alike:
         found = np.isin(labels, alike)
     return found
+
+
+def _across_lines(drawn: np.ndarray, lines: np.ndarray, reach: int) -> np.ndarray:
+    """The pixels of ``drawn`` ink whose stroke goes on across a printed line: next to the
+    line (up, down, left or right of it), with drawn ink again within a pixel of the same
+    straight line on the line's other side, no more than ``reach`` pixels on
+    (``speck_across_mm``)."""
+    h, w = drawn.shape
+    # Drawn ink a pixel wider across the direction looked in: a stroke crosses at a slant.
+    wide = {0: cv2.dilate(drawn.astype(np.uint8), np.ones((1, 3), np.uint8)) > 0,
+            1: cv2.dilate(drawn.astype(np.uint8), np.ones((3, 1), np.uint8)) > 0}  # fmt: skip
+    found = np.zeros_like(drawn, dtype=bool)
+    for axis in (0, 1):
+        for step in (1, -1):
+            under = np.ones_like(drawn, dtype=bool)  # every pixel so far on the way a line's
+            for d in range(1, reach + 1):
+                ahead_lines = _shifted(lines, d * step, axis, h, w)
+                ahead_ink = _shifted(wide[axis], d * step, axis, h, w)
+                found |= drawn & under & ahead_ink & (d > 1)
+                under &= ahead_lines
+                if not under.any():
+                    break
+    return found
+
+
+def _shifted(mask: np.ndarray, d: int, axis: int, h: int, w: int) -> np.ndarray:
+    """``mask`` seen ``d`` pixels on along ``axis`` (out of the band: False)."""
+    out = np.zeros_like(mask, dtype=bool)
+    n = h if axis == 0 else w
+    if abs(d) >= n:
+        return out
+    src = [slice(None), slice(None)]
+    dst = [slice(None), slice(None)]
+    src[axis] = slice(d, None) if d > 0 else slice(None, d)
+    dst[axis] = slice(None, -d) if d > 0 else slice(-d, None)
+    out[tuple(dst)] = mask[tuple(src)]
+    return out

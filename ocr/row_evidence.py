@@ -72,9 +72,12 @@ class RowViews(Protocol):
         """Box ``i`` read as ``RowMarks`` reads every box, with ``fill`` for its fill."""
         ...
 
-    def without_specks(self, i: int, fill: float, t: MarkSettings) -> MarkReading:
+    def without_specks(
+        self, i: int, fill: float, t: MarkSettings, off_lines: bool = False
+    ) -> MarkReading:
         """Box ``i`` read so, on the row's ink without the pieces that may be the page's
-        dust (ocr/page_dust.py, ``specks_of``)."""
+        dust (ocr/page_dust.py, ``specks_of``; ``off_lines``: those clear of the printed
+        lines only)."""
         ...
 
     def fill_without_specks(self, i: int, t: MarkSettings) -> float:

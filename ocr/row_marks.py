@@ -179,7 +179,8 @@ class RowMarks:
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
         self._own_marked: np.ndarray | None = None  # per box, its fill is its own mark
-        self._without_specks: dict[MarkSettings, RowMarks] = {}  # ... without the page's specks
+        # ... without the page's specks (all of them, or those clear of the printed lines)
+        self._without_specks: dict[tuple[MarkSettings, bool], RowMarks] = {}
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -370,11 +371,14 @@ class RowMarks:
         self._around = (self._sides_inked >= 2).tolist()
         self._facing = ((near[0] & near[1]) | (near[2] & near[3])).tolist()
 
-    def without_specks(self, i: int, fill: float, t: MarkSettings = MARK_SETTINGS) -> MarkReading:
+    def without_specks(
+        self, i: int, fill: float, t: MarkSettings = MARK_SETTINGS, off_lines: bool = False
+    ) -> MarkReading:
         """Box ``i`` read as every box is, with ``fill`` for its fill, on this row's ink
         without the pieces that may be the page's dust (``ocr.page_dust.specks_of``; rule
-        ``dusty_circles``): the strokes round it, its dot and what the circle views see."""
-        return self._despecked(t).decide(i, fill)
+        ``dusty_circles``): the strokes round it, its dot and what the circle views see.
+        ``off_lines``: only the pieces clear of the printed lines are taken out."""
+        return self._despecked(t, off_lines).decide(i, fill)
 
     def edge_dots_without_specks(
         self, circled: np.ndarray, t: MarkSettings = MARK_SETTINGS
@@ -391,12 +395,14 @@ class RowMarks:
         x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
         return self._despecked(t).mean_ink((int(x0), int(y0), int(x1), int(y1)))
 
-    def _despecked(self, t: MarkSettings) -> RowMarks:
+    def _despecked(self, t: MarkSettings, off_lines: bool = False) -> RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
-        its solid ink (made once per row and settings)."""
-        clone = self._without_specks.get(t)
+        its solid ink (only those clear of the printed lines, ``off_lines``; made once per
+        row, settings and kind)."""
+        clone = self._without_specks.get((t, off_lines))
         if clone is None:
-            specks = specks_of(self.drawn, self.dust, self.s, t)
+            lines = self.printed if off_lines else None
+            specks = specks_of(self.drawn, self.dust, self.s, t, lines)
             clone = copy.copy(self)
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
@@ -408,7 +414,7 @@ class RowMarks:
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)
             clone._sides_beside()
-            self._without_specks[t] = clone
+            self._without_specks[(t, off_lines)] = clone
         return clone
 
     def decide(self, i: int, fill: float) -> MarkReading:

@@ -23,6 +23,7 @@ import numpy as np
 from ocr.align import WORK_DPI
 from ocr.combs import DigitBox
 from ocr.decode import MarkGroup, RowEvidence, decode_contract
+from ocr.digit_dust import cell_without_specks
 from ocr.digits import DigitModel
 from ocr.layout import (
     DECLARER,
@@ -161,20 +162,22 @@ def read_rows(
     of them with their probabilities (form row -> readings), for the page's check that a
     pair plays a board once (ocr/page_pairs.py)."""
     vul = vulnerability_of(board) if board is not None else Vulnerability.NONE
-    # One classifier call for every handwritten box on the page.
+    dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (ocr/page_dust.py)
+    # One classifier call for every handwritten box on the page, its dust taken out.
+    s = WORK_DPI / 25.4
     cells: list[np.ndarray] = []
     where: list[tuple[int, str, int]] = []
     for row in layout.rows:
         for name in _DIGIT_FIELDS:
             for b in row.field(name).boxes:
-                cells.append(_crop(page, b.rect.inset(DIGIT_INSET_MM)))
+                cell = _crop(page, b.rect.inset(DIGIT_INSET_MM))
+                cells.append(cell_without_specks(cell, dust, s))
                 where.append((row.number, name, int(b.option)))
     probs = model.read_cells(cells)
     digits: dict[tuple[int, str], list[DigitBox]] = {}
     for (rn, name, _), p in zip(where, probs, strict=True):
         digits.setdefault((rn, name), []).append(DigitBox.of(p))
 
-    dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (rule dusty_page)
     out = []
     for row in layout.rows:
         marks = RowMarks(page, layout, row, WORK_DPI, dust).read_fields(_MARK_FIELDS)

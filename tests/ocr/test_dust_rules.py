@@ -149,3 +149,50 @@ def test_specks_that_fill_a_box_to_the_unsure_band_on_a_dusty_page_are_dust(dust
         before = _read_row(page, dust)[("strain", "H")]
         assert (before.state, before.how) == (MarkState.UNSURE, "fill")
     assert read[("level", "3")].state is MarkState.MARKED
+
+
+def test_a_piece_whose_ink_goes_on_across_a_printed_line_is_no_speck():
+    """Three 3 x 3 blobs (specks on this page) beside a printed line 4 px wide (columns
+    13-16, the mask of a box's edge). The first has a stroke going on straight across it
+    (columns 17-30, the same rows): a stroke passing under the line, no speck when
+    ``lines`` is given. The second has drawn ink beyond the line one row lower (within a
+    pixel: a stroke crossing at a slant), no speck either. The third has nothing across:
+    a speck on one side of a line, a speck still; so is a fourth, 5 px short of the line,
+    whatever lies beyond the line."""
+    drawn = np.zeros((60, 120), bool)
+    lines = np.zeros_like(drawn)
+    lines[:, 13:17] = True
+    drawn[10:13, 10:13] = True
+    drawn[10:12, 17:31] = True  # the stroke's other side
+    drawn[25:28, 10:13] = True
+    drawn[28:30, 17:31] = True  # beyond, a row lower
+    drawn[40:43, 10:13] = True  # nothing across
+    drawn[50:53, 5:8] = True
+    drawn[50:52, 17:31] = True  # beyond the line, but the blob does not reach it
+    assert int(specks_of(drawn, DUSTY, S).sum()) == 36
+    found = specks_of(drawn, DUSTY, S, lines=lines)
+    assert not found[10:13, 10:13].any() and not found[25:28, 10:13].any()
+    assert found[40:43, 10:13].all() and found[50:53, 5:8].all()
+    assert int(found.sum()) == 18
+
+
+def test_a_circle_over_the_printed_edges_on_a_dusty_page_stays_a_circle():
+    """A pen's circle round level 5 (an ellipse 2 px thick, half-axes 3.8 x 3.6 mm,
+    centred 1 mm above the box's middle) runs over the edges of levels 4 and 6 and the
+    row's printed lines above the box; the mask of the printed lines cuts it into arcs,
+    and those between two close lines are short pieces of 1 mm or less with no other ink
+    near them. Taken for specks, level 5 read empty on a dusty page (as TRAINING noisy
+    page_0036.jpg row 3, seed 13, did); pieces that run into a printed line are not taken
+    out, and level 5 reads circled on the dusty page as on a clean one."""
+    import cv2
+
+    page = _fresh()
+    box = load_layout().box(1, "level", "5")
+    mx, my = (box.x + box.width / 2) * S, (box.y + box.height / 2 - 1.0) * S
+    cv2.ellipse(page, (round(mx), round(my)), (round(3.8 * S), round(3.6 * S)), 0, 0, 360, 0.05, 2)
+    for dust in (NO_DUST, DUSTY):
+        read = _read_row(page, dust)
+        assert (read[("level", "5")].state, read[("level", "5")].how) == (
+            MarkState.MARKED,
+            "circle",
+        )
