@@ -15,7 +15,10 @@ through the pipe at once, so a kill before the watcher has looked is covered too
 ``start_local_api`` starts that API itself, before Prefect is imported, and points
 ``PREFECT_API_URL`` at it: the command does not import Prefect's server to start it (its
 import was a tenth of a re-run's CPU, docs/batch.md), and the API boots while the command
-imports the rest. ``tie_local_api_to_this_process`` then waits until it answers.
+imports the rest. ``tie_local_api_to_this_process`` then waits until it answers, doing
+meanwhile what the command would do later anyway and that needs no API (``bridgescan run``:
+the modules its flow's steps import): the API takes longer to answer (5-8 s of one core,
+nine tenths of it Prefect's server imported) than the command takes to get ready for it.
 """
 
 from __future__ import annotations
