@@ -8,12 +8,14 @@ read), then again unchanged (``make run`` twice), then after one review decision
 (``bridgescan review resolve``, the first open item, ``candidate 1``). Prints, as JSON, each
 run's wall and CPU time (median over the repeats) and how many pages it took from the store
 instead of reading them, and, for scale, what Prefect's local API costs on its own (one
-trivial flow in a fresh process: every run pays it). The machine's load is printed too: on
-a shared machine wall times grow with it, CPU times much less. ``--store`` runs the same
-on another store (a PostgreSQL URL; each repeat in a new schema). ``--prefect``: the
-same runs on Prefect's temporary API started by each command (``temporary``), with a
-standing local server started once beforehand by ``bridgescan prefect start``
-(``server``; stopped after), or both (the default).
+trivial flow in a fresh process: every run pays it). On the temporary API each run also
+reports the API's own part of it: when the command started it, how long it took to answer
+from its start, and its CPU (in the command's tree: the command reaps it). The machine's
+load is printed too: on a shared machine wall times grow with it, CPU times much less.
+``--store`` runs the same on another store (a PostgreSQL URL; each repeat in a new
+schema). ``--prefect``: the same runs on Prefect's temporary API started by each
+command (``temporary``), with a standing local server started once beforehand by
+``bridgescan prefect start`` (``server``; stopped after), or both (the default).
 """
 
 from __future__ import annotations
@@ -27,9 +29,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
+
+import psutil
+
+from pipeline.flows import local_api
 
 ROOT = Path(__file__).parents[1]
 BRIDGESCAN = Path(sys.executable).with_name("bridgescan")
@@ -41,16 +48,62 @@ def _cpu() -> float:
 
 
 def _run(*args: str, env: dict[str, str], program: list[str] | None = None) -> tuple[
-        float, float, str]:  # fmt: skip
-    """Wall time, CPU time (user + system) and output of one command."""
+        float, float, str, dict[str, float]]:  # fmt: skip
+    """Wall time, CPU time (user + system) and output of one command, and what its
+    temporary Prefect API did (``_ApiWatch``; empty when it used a server)."""
     began, cpu = time.perf_counter(), _cpu()
-    done = subprocess.run([*(program or [str(BRIDGESCAN)]), *args], capture_output=True,
-                          text=True, env=env, cwd=ROOT, check=False)  # fmt: skip
+    process = subprocess.Popen([*(program or [str(BRIDGESCAN)]), *args], text=True,
+                               env=env, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)  # fmt: skip
+    watch = _ApiWatch(process.pid, began)
+    output = threading.Thread(target=lambda: watch.said.extend(process.communicate()))
+    output.start()
+    while output.is_alive():
+        watch.look()
+        output.join(0.05)
     took, used = time.perf_counter() - began, _cpu() - cpu
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(args)} failed ({done.returncode}):\n"
-                         f"{done.stderr[-3000:]}")  # fmt: skip
-    return took, used, done.stdout
+    stdout, stderr = watch.said
+    if process.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(args)} failed ({process.returncode}):\n"
+                         f"{stderr[-3000:]}")  # fmt: skip
+    return took, used, stdout, watch.figures()
+
+
+class _ApiWatch:
+    """A command's temporary Prefect API, looked at every 50 ms while the command runs:
+    when it started (from the command's start), when it first answered (from its own
+    start) and its CPU (the last look before it ended)."""
+
+    def __init__(self, command: int, began: float) -> None:
+        self.command, self.began, self.said = command, began, []
+        self.api: psutil.Process | None = None
+        self.url = ""
+        self.started_s = self.answered_s = self.api_start = self.cpu_s = 0.0
+
+    def look(self) -> None:
+        try:
+            if self.api is None:
+                for child in psutil.Process(self.command).children():
+                    line = child.cmdline()  # the API's (its watcher names the mark too)
+                    if "--factory" in line and local_api.API_MARK in line:
+                        self.api, self.api_start = child, time.perf_counter()
+                        self.started_s = self.api_start - self.began
+                        self.url = f"http://127.0.0.1:{line[line.index('--port') + 1]}/api"
+                        break
+            if self.api is not None:
+                times = self.api.cpu_times()
+                self.cpu_s = times.user + times.system
+                if not self.answered_s and local_api.answers(self.url, timeout=0.2):
+                    self.answered_s = time.perf_counter() - self.api_start
+        except (psutil.Error, ValueError, IndexError):
+            pass  # the command or its API ended between two looks
+
+    def figures(self) -> dict[str, float]:
+        if self.api is None:
+            return {}
+        return {"api_started_after_s": round(self.started_s, 2),
+                "api_answered_after_its_start_s": round(self.answered_s, 2),
+                "api_cpu_s": round(self.cpu_s, 2)}  # fmt: skip
 
 
 # Prefect's own fixed cost: its local ephemeral API started and one trivial flow and task run.
@@ -79,26 +132,32 @@ def _measure(env: dict[str, str], scratch: Path, repeats: int, store_url: str | 
         str, object]:  # fmt: skip
     runs: dict[str, list[tuple[float, float]]] = {
         "first": [], "unchanged": [], "after a decision": []}  # fmt: skip
+    apis: dict[str, list[dict[str, float]]] = {name: [] for name in runs}
     pages: dict[str, int] = {}
     for repeat in range(repeats):
         out = scratch / f"out{repeat}"
         store = _store_for(store_url)
         command = ("run", "sample_data", "--out", str(out), *store)
-        for name in ("first", "unchanged"):
-            took, used, output = _run(*command, env=env)
+        for name in ("first", "unchanged", "after a decision"):
+            if name == "after a decision":
+                queue = json.loads((out / "review" / "review.json").read_text())
+                item = queue["items"][0]["id"]
+                _run("review", "resolve", str(out / "review"), item, "--by", "bench",
+                     "--value", "candidate 1", env=env)  # fmt: skip
+            took, used, output, api = _run(*command, env=env)
             runs[name].append((took, used))
+            apis[name].append(api)
             pages[name] = _reused(output)
-        queue = json.loads((out / "review" / "review.json").read_text())
-        item = queue["items"][0]["id"]
-        _run("review", "resolve", str(out / "review"), item, "--by", "bench",
-             "--value", "candidate 1", env=env)  # fmt: skip
-        took, used, output = _run(*command, env=env)
-        runs["after a decision"].append((took, used))
-        pages["after a decision"] = _reused(output)
     return {name: {"wall_s": round(statistics.median(t for t, _ in times), 1),
                    "cpu_s": round(statistics.median(c for _, c in times), 1),
-                   "pages_taken_from_store": pages[name], "pages": 26}
+                   "pages_taken_from_store": pages[name], "pages": 26,
+                   **_medians(apis[name])}
             for name, times in runs.items()}  # fmt: skip
+
+
+def _medians(figures: list[dict[str, float]]) -> dict[str, float]:
+    return {key: round(statistics.median(f[key] for f in figures), 2)
+            for key in (figures[0] if figures and all(figures) else ())}  # fmt: skip
 
 
 def _server_process(home: Path):  # type: ignore[no-untyped-def]

@@ -58,12 +58,12 @@ def run_command(
     if not (folder / "event.yaml").is_file():
         errors.print(f"error: {folder}: no event.yaml here", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
+    started = time.monotonic()
+    _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile
     from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # the modules load: SQLAlchemy, then the results model
         location = resolve_store(store, out)
-        started = time.monotonic()
-        _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile
         from pipeline.flows.store_checks import check_store
     with exits_when_the_disk_is_full(out), stage_progress(console) as progress:
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
@@ -84,9 +84,10 @@ def run_command(
 
 def _start_prefect_api(errors: Any) -> None:
     """Choose the Prefect API first thing: a running server, else this command's temporary
-    API started now, so that it boots (about 4 s of one core: Prefect's server imported in
-    its own process, docs/batch.md) while this command checks the store, reads the event
-    file, counts the pages and imports Prefect, instead of after them."""
+    API started now, so that it boots (5-8 s of one core, nine tenths of it Prefect's
+    server imported in its own process, docs/batch.md) while this command imports the
+    store, checks it, reads the event file, counts the pages and imports Prefect, instead
+    of after them."""
     from pipeline.flows.local_api import start_local_api
     from pipeline.flows.prefect_env import configure_prefect
     from pipeline.flows.prefect_server import use_running_server
@@ -140,7 +141,8 @@ def _run(  # type: ignore[no-untyped-def]
     from pipeline.doors.session_input import NothingScoredYet
 
     try:
-        tie_local_api_to_this_process()  # no API process left behind, even after kill -9
+        with collector_paused():  # while a temporary API starts: the steps' modules load
+            tie_local_api_to_this_process(meanwhile=flows.imports_of_the_steps())
         with store_errors("nothing was published"):
             return flows.run_event(folder, out, store, masterpoints, store_checked=True)
     except NothingScoredYet as error:  # the queue is written: a person decides, then runs again

@@ -15,7 +15,10 @@ through the pipe at once, so a kill before the watcher has looked is covered too
 ``start_local_api`` starts that API itself, before Prefect is imported, and points
 ``PREFECT_API_URL`` at it: the command does not import Prefect's server to start it (its
 import was a tenth of a re-run's CPU, docs/batch.md), and the API boots while the command
-imports the rest. ``tie_local_api_to_this_process`` then waits until it answers.
+imports the rest. ``tie_local_api_to_this_process`` then waits until it answers, doing
+meanwhile what the command would do later anyway and that needs no API (``bridgescan run``:
+the modules its flow's steps import): the API takes longer to answer (5-8 s of one core,
+nine tenths of it Prefect's server imported) than the command takes to get ready for it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterable
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -194,9 +198,14 @@ def start_local_api() -> str | None:
     return url
 
 
-def _wait_for(process: subprocess.Popen[bytes], url: str) -> None:
+def _wait_for(
+    process: subprocess.Popen[bytes], url: str, meanwhile: Iterable[Callable[[], object]] = ()
+) -> None:
+    """Until the API at ``url`` answers: each step of ``meanwhile`` in turn, then a sleep of
+    a tenth of a second between asks."""
     timeout = float(os.environ.get("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120"))
     deadline = time.monotonic() + timeout
+    steps = iter(meanwhile)
     while not answers(url, timeout=1.0):
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
@@ -206,18 +215,25 @@ def _wait_for(process: subprocess.Popen[bytes], url: str) -> None:
                 said = process.stderr.read().decode(errors="replace")[-1500:]
             raise RuntimeError("Timed out while attempting to connect to ephemeral Prefect API "
                                f"server at {url}: {said}")  # fmt: skip
-        time.sleep(0.1)
+        step = next(steps, None)
+        if step is None:
+            time.sleep(0.1)
+        else:
+            step()
 
 
-def tie_local_api_to_this_process() -> None:
+def tie_local_api_to_this_process(meanwhile: Iterable[Callable[[], object]] = ()) -> None:
     """Have Prefect's temporary local API running and answering (none when
     ``PREFECT_API_URL`` names a server), with a watcher that stops it when this process
     ends, even by kill -9.
 
     Started by ``start_local_api`` (before Prefect was imported; here when it was not), so
-    Prefect's client talks to it through ``PREFECT_API_URL``. Raises ``RuntimeError`` when
-    the API does not answer in time (``pipeline.flows.prefect_env.late_api_message`` says
-    what to do).
+    Prefect's client talks to it through ``PREFECT_API_URL``. While it is not answering
+    yet, the command does the steps of ``meanwhile`` (work the command would do later
+    anyway and that needs no API, such as importing the modules its flow will use), one
+    at a time and only as long as it waits: none on a server that answers already. Raises
+    ``RuntimeError`` when the API does not answer in time
+    (``pipeline.flows.prefect_env.late_api_message`` says what to do).
     """
     if not _started and "prefect.settings" in sys.modules:
         _start_as_prefect_does()  # Prefect has read its settings: an address set now is unseen
@@ -226,7 +242,7 @@ def tie_local_api_to_this_process() -> None:
     if not _started:
         return
     process, url = _started[0]
-    _wait_for(process, url)
+    _wait_for(process, url, meanwhile)
 
 
 def _start_as_prefect_does() -> None:

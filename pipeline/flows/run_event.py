@@ -19,8 +19,10 @@ once, published, the store verified).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
+from importlib import import_module
 from pathlib import Path
 
 from prefect import task
@@ -45,6 +47,8 @@ __all__ = [
     "finish_event",
     "run_event",
     "listeners",
+    "STEP_MODULES",
+    "imports_of_the_steps",
 ]
 
 # Who wants to hear what the run is doing (the CLI's progress bar): ``(stage, detail)`` with
@@ -108,6 +112,32 @@ class EventJob:
     out_dir: Path
     store_path: Path | str  # a SQLite path or a store URL (pipeline/store/location.py)
     event_digest: str = ""  # the event's record in the store (its digest), as recorded
+
+
+# The modules the steps import when they first run (a re-run: the stored pages' checks, the
+# review queue, the typed session, publishing, the command's report), and every flow and
+# task call's own (Prefect's visualization, which loads graphviz): a command waiting for
+# its temporary API imports them meanwhile (``imports_of_the_steps``).
+STEP_MODULES = (
+    "prefect.utilities.visualization",
+    "ocr.stack",
+    "pipeline.doors.scans.review_queue",
+    "pipeline.doors.scans.review_sheet",
+    "pipeline.doors.entry.importer",
+    "pipeline.publish.results_json",
+    "pipeline.publish.workbook",
+    "pipeline.publish.web.site",
+    "pipeline.cli.report",
+    "pipeline.cli.correct",
+)
+
+
+def imports_of_the_steps() -> Iterator[Callable[[], object]]:
+    """Each of ``STEP_MODULES`` imported, a step at a time: what a command can do while
+    Prefect's API is still starting (pipeline/flows/local_api.py, ``meanwhile``); a step
+    done that way costs the flow nothing later."""
+    for name in STEP_MODULES:
+        yield partial(import_module, name)
 
 
 def _notify(stage: str, detail: object = None) -> None:

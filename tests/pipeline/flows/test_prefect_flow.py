@@ -1,7 +1,8 @@
 """A flow of plain parameters (pipeline/flows/prefect_flow.py) is recorded in Prefect's API
 with the same parameters Prefect records, and its process never imports FastAPI for them;
-its heartbeat is sent and the run ends without waiting for the heartbeat's thread
-(pipeline/flows/prefect_heartbeats.py).
+its parameter schema is Prefect's own, made only when asked for (defining and running the
+flow import no ``pydantic.v1``); its heartbeat is sent and the run ends without waiting for
+the heartbeat's thread (pipeline/flows/prefect_heartbeats.py).
 
 In a fresh process (what was imported is the point), on the session's Prefect API."""
 
@@ -53,12 +54,17 @@ SCRIPT = textwrap.dedent(
 
     first = plain(Path("/data/evening"), None, "Väst", 3, 0.5, True)
     fastapi = "fastapi" in sys.modules
+    pydantic_v1 = "pydantic.v1" in sys.modules
     second = plain(Path("a") / "b", "postgresql://h/db", "", 0, 1.0, False, {"at": Path("c")})
     threads = sorted(t.name for t in threading.enumerate())
+    from prefect.utilities.callables import parameter_schema
+    schema = plain.parameters.model_dump()
     print(json.dumps({"first": recorded(first), "fastapi_after_first": fastapi,
                       "second": recorded(second), "heartbeats": len(beats),
                       "stopping_s": stopping,
-                      "threads": threads}))
+                      "threads": threads, "pydantic_v1_after_first": pydantic_v1,
+                      "schema": schema,
+                      "prefects_schema": parameter_schema(plain.fn).model_dump()}))
     """
 )
 
@@ -73,6 +79,11 @@ def test_plain_flow_runs_on_the_api(tmp_path: Path) -> None:
         "flag": True, "options": None,
     }  # fmt: skip
     assert seen["fastapi_after_first"] is False
+    assert seen["pydantic_v1_after_first"] is False  # no schema made to define or run it
+    assert seen["schema"] == seen["prefects_schema"]  # made when asked for: Prefect's own
+    assert seen["schema"]["required"] == ["folder", "store", "name", "count", "share", "flag"]
+    assert list(seen["schema"]["properties"]) == [
+        "folder", "store", "name", "count", "share", "flag", "options"]  # fmt: skip
     # Not a plain value: encoded by Prefect's own method (FastAPI's encoder), as before.
     assert seen["second"] == {
         "folder": "a/b", "store": "postgresql://h/db", "name": "", "count": 0, "share": 1.0,
