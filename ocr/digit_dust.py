@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import ink_values, paper_tone
+from ocr.marks import ink_values, paper_tone, ramp_bounds
 from ocr.page_dust import PageDust, specks_of
 
 __all__ = ["cell_without_specks"]
@@ -42,6 +42,9 @@ def cell_without_specks(
     the page is not dusty)."""
     if cell.size == 0 or not dust.dusty(t):
         return cell
+    low, high = ramp_bounds()
+    if float(cell.min()) > (1.0 - (low + t.solid * (high - low))) * float(cell.max()):
+        return cell  # no pixel as dark as solid ink against any paper it may have: empty
     paper = paper_tone(cell)
     ink = ink_values(cell, paper)
     specks = specks_of(ink > 0.0, dust, s, t) & (ink >= t.solid)

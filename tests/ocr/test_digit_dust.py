@@ -78,3 +78,11 @@ def test_a_page_that_is_not_dusty_is_read_as_it_is() -> None:
     assert cell_without_specks(cell, NO_DUST, S) is cell
     few = PageDust(100.0, (0.35,) * 4)  # 0.04 specks a cm^2: under 0.05, not dusty
     assert cell_without_specks(cell, few, S) is cell
+
+
+def test_a_box_without_solid_ink_is_not_looked_into():
+    # A smudge 30% darker than the paper (grey 175 on 250) is under solid ink (35%
+    # darker: the ramp's 20% plus half of its 30%): the box is given back as it is.
+    cell = np.full((58, 34), 250, np.uint8)
+    cell[20:24, 23:27] = 175
+    assert cell_without_specks(cell, DUSTY, S) is cell
