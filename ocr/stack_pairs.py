@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ocr.reading import (
     PageReading,
@@ -63,17 +64,18 @@ of rows with changed pairs, for the late arrivals and swaps of real clubs."""
 
 _READ = 0.8
 """A row's pair number counts as read in its seat, for the stack's seats, when the row's
-pair readings give it at least this. Chosen on TRAINING blank forms (seed 9001, 64
-ordinary pages): the digit floor spreads about 1% on each other pair, which at a lower
-bar would put most numbers in both seats."""
+pair readings give it at least this. On TRAINING blank forms (seed 9001, 64 ordinary
+pages, 640 rows) 0.5, 0.8 and 0.95 send the same 18.91% to review: a stack's seats are
+plain at any of them; 0.8 keeps a number the digits barely prefer out of the count."""
 
-_HOWELL_SHARE = 0.1
+_HOWELL_SHARE = 2 * SEAT_CHANGE
 """The largest share of the numbers read on other boards that may sit in their number's
-less usual seat for the stack to be taken as keeping seats (twice ``SEAT_CHANGE``)."""
+less usual seat for the stack to be taken as keeping seats: twice the changes of seat a
+stack that keeps seats shows (a Howell's pairs sit in each seat about half the time)."""
 
 _SEEN = 2
-"""Numbers read in fewer seats than this on other boards have no home seat (weight 1/2
-either way)."""
+"""A number read fewer times than this on other boards has no home seat (weight 1/2 in
+either): one reading could be the row's own doubt repeated."""
 
 Pairs = tuple[int | None, int | None]
 
@@ -88,9 +90,17 @@ class SeatsRead:
     def elsewhere(self, board: int, pair: int) -> tuple[int, int]:
         """(NS, EW) rows reading ``pair`` on boards other than ``board``."""
         return (
-            sum(n.get(pair, 0) for b, n in self.ns.items() if b != board),
-            sum(n.get(pair, 0) for b, n in self.ew.items() if b != board),
+            self._ns_total.get(pair, 0) - self.ns.get(board, {}).get(pair, 0),
+            self._ew_total.get(pair, 0) - self.ew.get(board, {}).get(pair, 0),
         )
+
+    @cached_property
+    def _ns_total(self) -> dict[int, int]:
+        return _totals(self.ns, None)
+
+    @cached_property
+    def _ew_total(self) -> dict[int, int]:
+        return _totals(self.ew, None)
 
     def keeps_seats(self, board: int) -> bool:
         """Whether the numbers other boards than ``board`` read keep one seat each (a
@@ -111,7 +121,7 @@ class SeatsRead:
         )
 
 
-def _totals(per_board: Mapping[int, Mapping[int, int]], board: int) -> dict[int, int]:
+def _totals(per_board: Mapping[int, Mapping[int, int]], board: int | None) -> dict[int, int]:
     out: dict[int, int] = defaultdict(int)
     for other, numbers in per_board.items():
         if other == board:
@@ -175,7 +185,13 @@ def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageR
 def _weigh_page(page: PageReading, seats: SeatsRead, threshold: float) -> PageReading:
     assert page.board is not None
     stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series())
-    rows = tuple(_weigh_row(r, page, stack, threshold) if r.pair_readings else r for r in page.rows)
+    seatings = [_Seating.of(r) for r in page.rows if r.status is not RowStatus.EMPTY]
+    rows = tuple(
+        _weigh_row(r, page, stack, [s for s in seatings if s.row != r.row], threshold)
+        if r.pair_readings
+        else r
+        for r in page.rows
+    )
     return page if rows == page.rows else replace(page, rows=rows)
 
 
@@ -189,14 +205,64 @@ class _Stack:
     one_series: bool
 
 
-def _weigh_row(row: RowReading, page: PageReading, stack: _Stack, threshold: float) -> RowReading:
+@dataclass(frozen=True)
+class _Seating:
+    """What one row of a traveller seats, by its pair readings (or its printed pairs where
+    it keeps them; nothing where it has neither), summed once a page by number and seat."""
+
+    row: int
+    readings: Mapping[Pairs, float]
+    ns: Mapping[int, float]
+    ew: Mapping[int, float]
+    either: Mapping[int, float]
+
+    @classmethod
+    def of(cls, row: RowReading) -> _Seating:
+        readings: PairReadings = row.pair_readings
+        if not readings and row.best is not None:
+            kept = (row.best.ns_pair, row.best.ew_pair)
+            readings = ((kept, 1.0),) if kept == row.printed_pairs else ()
+        ns: dict[int, float] = defaultdict(float)
+        ew: dict[int, float] = defaultdict(float)
+        either: dict[int, float] = defaultdict(float)
+        for (n, e), q in readings:
+            for side, pair in ((ns, n), (ew, e)):
+                if pair is not None:
+                    side[pair] += q
+            for pair in {n, e} - {None}:
+                assert pair is not None
+                either[pair] += q
+        return cls(row.row, dict(readings), ns, ew, either)
+
+    def seats(self, both: Pairs, one_series: bool) -> float:
+        """The probability that the row seats either pair of ``both`` (two numbers): in
+        its seat, or in either seat when the stack numbers its pairs in one series."""
+        n, e = both
+        assert n is not None and e is not None
+        if one_series:
+            if n == e:
+                p = self.either.get(n, 0.0)
+            else:
+                p = (self.either.get(n, 0.0) + self.either.get(e, 0.0)
+                     - self.readings.get((n, e), 0.0) - self.readings.get((e, n), 0.0))  # fmt: skip
+        else:
+            p = self.ns.get(n, 0.0) + self.ew.get(e, 0.0) - self.readings.get((n, e), 0.0)
+        return min(1.0, max(0.0, p))
+
+
+def _weigh_row(
+    row: RowReading,
+    page: PageReading,
+    stack: _Stack,
+    others: Sequence[_Seating],
+    threshold: float,
+) -> RowReading:
     if row.best is None or row.status is RowStatus.EMPTY:
         return row
     if any(ns is None or ew is None for (ns, ew), _ in row.pair_readings):
         return row  # printed pairs not read: not a handwritten reading
     assert page.board is not None
     board = page.board
-    others = [r for r in page.rows if r.row != row.row and r.status is not RowStatus.EMPTY]
     covered = _covered(page, others)
     weights = {
         both: _seat_weight(both, board, stack)
@@ -251,17 +317,17 @@ def _seat_weight(both: Pairs, board: int, stack: _Stack) -> float:
     return weight
 
 
-def _free(both: Pairs, others: Sequence[RowReading], one_series: bool) -> float:
+def _free(both: Pairs, others: Sequence[_Seating], one_series: bool) -> float:
     """The chance that no other row of the traveller seats these pairs (a pair plays a
     board once), each row by its own readings: its printed pairs where it keeps them,
     else its pair readings (a row with neither takes nothing)."""
     chance = 1.0
     for other in others:
-        chance *= 1.0 - _seats_either(other, both, one_series)
+        chance *= 1.0 - other.seats(both, one_series)
     return chance
 
 
-def _covered(page: PageReading, others: Sequence[RowReading]) -> dict[int, float] | None:
+def _covered(page: PageReading, others: Sequence[_Seating]) -> dict[int, float] | None:
     """Where the traveller seats every pair of its section (twice as many pairs in the
     QR code as rows written on it: each pair plays the board once), the chance that the
     other rows seat each of them, each at least ``SEAT_CHANGE`` (a pair that did not
@@ -274,7 +340,7 @@ def _covered(page: PageReading, others: Sequence[RowReading]) -> dict[int, float
     for pair in section:
         free = 1.0
         for other in others:
-            free *= 1.0 - _seats_either(other, (pair, pair), True)
+            free *= 1.0 - other.seats((pair, pair), True)
         out[pair] = max(SEAT_CHANGE, 1.0 - free)
     return out
 
@@ -291,32 +357,12 @@ def _covering(both: Pairs, covered: Mapping[int, float] | None) -> float:
     return weight
 
 
-def _seats_either(row: RowReading, both: Pairs, one_series: bool) -> float:
-    """The probability that ``row`` seats either pair of ``both`` (in its seat, or in
-    either seat when the stack numbers its pairs in one series)."""
-    if row.best is None:
-        return 0.0
-    readings: PairReadings = row.pair_readings
-    if not readings:
-        kept = (row.best.ns_pair, row.best.ew_pair)
-        if row.printed_pairs is None or kept != row.printed_pairs:
-            return 0.0
-        readings = ((kept, 1.0),)
-    return sum(q for other, q in readings if _clash(other, both, one_series))
-
-
-def _clash(other: Pairs, both: Pairs, one_series: bool) -> bool:
-    if one_series:
-        return bool({p for p in other if p is not None} & {p for p in both if p is not None})
-    return other[0] == both[0] or other[1] == both[1]
-
-
 def _contradiction(
     best: RowResult,
     likeliest: Pairs,
     board: int,
     stack: _Stack,
-    others: Sequence[RowReading],
+    others: Sequence[_Seating],
     posterior: float,
 ) -> str:
     """The review reason of a row whose digits' reading the stack does not bear out."""
@@ -332,7 +378,7 @@ def _contradiction(
                     f"stack (posterior with the stack {posterior:.3f})"
                 )
     for other in others:
-        if _seats_either(other, (best.ns_pair, best.ew_pair), stack.one_series) >= 0.5:
+        if other.seats((best.ns_pair, best.ew_pair), stack.one_series) >= 0.5:
             return (
                 f"pairs {read}: row {other.row} of this traveller reads one of them too "
                 f"(a pair plays a board once; posterior with the stack {posterior:.3f})"
