@@ -158,20 +158,17 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
     from pipeline.cli.batch_progress import BatchProgress
 
     with BatchProgress(console) as progress:  # on screen from the first second
-        from pipeline.flows.prefect_env import configure_prefect, late_api_message
+        from pipeline.flows.prefect_env import late_api_message
 
-        configure_prefect()
-        from pipeline.flows.prefect_server import use_running_server
-
-        use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
         # its API (the UI), not over the progress bar.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-        from pipeline.flows.local_api import start_local_api, tie_local_api_to_this_process
+        from pipeline.flows.local_api import tie_local_api_to_this_process
+        from pipeline.flows.prefect_server import choose_api
 
         # The API chosen first, as `run` does: a running server, else the temporary API
         # started now, so that it boots while the batch finds its events and imports Prefect.
-        start_local_api()
+        choose_api(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
         from pipeline.flows.batch_plan import BatchInputError, event_folders
 
         try:

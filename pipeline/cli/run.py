@@ -88,13 +88,9 @@ def _start_prefect_api(errors: Any) -> None:
     server imported in its own process, docs/batch.md) while this command imports the
     store, checks it, reads the event file, counts the pages and imports Prefect, instead
     of after them."""
-    from pipeline.flows.local_api import start_local_api
-    from pipeline.flows.prefect_env import configure_prefect
-    from pipeline.flows.prefect_server import use_running_server
+    from pipeline.flows.prefect_server import choose_api
 
-    configure_prefect()
-    use_running_server(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
-    start_local_api()  # unless a server is there; the flow waits until it answers
+    choose_api(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
 
 
 def _fail(errors: Any, message: str, code: ExitCode) -> typer.Exit:

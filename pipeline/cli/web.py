@@ -156,14 +156,9 @@ def serve_command(
                 _verify_record(found.out_dir, resolve_store(None, found.out_dir))
     try:
         chosen = None if club else for_flow(resolve_store(store, out))  # bad --store: exit 2
-        from pipeline.flows.prefect_server import use_running_server
+        from pipeline.flows.prefect_server import choose_api
 
-        if not use_running_server():  # else the runs' temporary API, ending with the console
-            from pipeline.flows.local_api import start_local_api
-            from pipeline.flows.prefect_env import configure_prefect
-
-            configure_prefect()
-            start_local_api()  # boots while the console starts, as `run`'s does (not Prefect's)
+        choose_api()  # a temporary API boots while the console starts, and ends with it
         serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)
     except BindRefused as error:
         typer.echo(f"error: {error}", err=True)

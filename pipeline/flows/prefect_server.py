@@ -28,7 +28,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pipeline.flows.local_api import API_MARK, answers, api_command, free_port
+from pipeline.flows.local_api import API_MARK, answers, api_command, free_port, start_local_api
+from pipeline.flows.prefect_env import configure_prefect
 
 __all__ = [
     "ServerState",
@@ -36,6 +37,7 @@ __all__ = [
     "read_state",
     "answers",
     "use_running_server",
+    "choose_api",
     "start_server",
     "stop_server",
 ]
@@ -107,6 +109,19 @@ def use_running_server(say: object = None) -> str | None:
             "(`bridgescan prefect start` starts a server again)\n")  # fmt: skip
     (say or sys.stderr.write)(line)  # type: ignore[operator]
     return None
+
+
+def choose_api(say: object = None) -> str | None:
+    """Choose the Prefect API a command uses, first thing and before Prefect is imported:
+    ``PREFECT_API_URL`` or a running server (``use_running_server``; ``say`` as there),
+    else this command's temporary API started now (``local_api.start_local_api``), so that
+    it boots while the command loads. Returns the server's address, None for the temporary
+    API (``tie_local_api_to_this_process`` waits for it before the flow)."""
+    configure_prefect()
+    server = use_running_server(say)
+    if server is None:
+        start_local_api()
+    return server
 
 
 def start_server(port: int = DEFAULT_PORT, timeout: float = 120.0) -> tuple[ServerState, bool]:
