@@ -96,20 +96,20 @@ class SeatsRead:
 
     @cached_property
     def _ns_total(self) -> dict[int, int]:
-        return _totals(self.ns, None)
+        return _totals(self.ns)
 
     @cached_property
     def _ew_total(self) -> dict[int, int]:
-        return _totals(self.ew, None)
+        return _totals(self.ew)
 
     def keeps_seats(self, board: int) -> bool:
         """Whether the numbers other boards than ``board`` read keep one seat each (a
         Mitchell numbered in one series): at most ``_HOWELL_SHARE`` of those readings in
         their number's less usual seat. The board's own rows are what is weighed."""
-        ns, ew = _totals(self.ns, board), _totals(self.ew, board)
-        numbers = set(ns) | set(ew)
-        total = sum(ns.values()) + sum(ew.values())
-        minority = sum(min(ns.get(p, 0), ew.get(p, 0)) for p in numbers)
+        numbers = set(self._ns_total) | set(self._ew_total)
+        seats = [self.elsewhere(board, p) for p in numbers]
+        total = sum(ns + ew for ns, ew in seats)
+        minority = sum(min(ns, ew) for ns, ew in seats)
         return total > 0 and minority <= _HOWELL_SHARE * total
 
     def one_series(self) -> bool:
@@ -121,11 +121,10 @@ class SeatsRead:
         )
 
 
-def _totals(per_board: Mapping[int, Mapping[int, int]], board: int | None) -> dict[int, int]:
+def _totals(per_board: Mapping[int, Mapping[int, int]]) -> dict[int, int]:
+    """Rows reading each pair number in one seat, over every board."""
     out: dict[int, int] = defaultdict(int)
-    for other, numbers in per_board.items():
-        if other == board:
-            continue
+    for numbers in per_board.values():
         for pair, n in numbers.items():
             out[pair] += n
     return out
