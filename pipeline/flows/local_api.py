@@ -257,8 +257,11 @@ def _start_as_prefect_does() -> None:
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the API and wait until it has ended: the command exits after its API, not
+    beside it (a loaded machine may take a moment to end a process sent SIGKILL)."""
     process.terminate()
     try:
         process.wait(5)
     except subprocess.TimeoutExpired:
         process.kill()
+        process.wait()
