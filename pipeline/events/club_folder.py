@@ -26,6 +26,7 @@ from pathlib import Path
 
 import yaml
 
+from pipeline.doors.entry.traveller_file import traveller_csv
 from pipeline.doors.inputs import INPUTS_FILE
 from pipeline.doors.scans.forms import event_id
 from pipeline.files import atomic_write_text
@@ -35,7 +36,6 @@ __all__ = [
     "EVENT_FILE",
     "OUT_FOLDER",
     "SCANS_FOLDER",
-    "TYPED_FOLDER",
     "ClubEvent",
     "club_events",
     "find_event",
@@ -48,7 +48,6 @@ EVENTS_FOLDER = "events"
 EVENT_FILE = "event.yaml"
 OUT_FOLDER = "out"
 SCANS_FOLDER = "scans"
-TYPED_FOLDER = "typed"
 _SLUG = re.compile(r"^[0-9a-z][0-9a-z-]{0,79}$")
 _SCAN_SUFFIXES = {".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 
@@ -122,9 +121,9 @@ def write_inputs(event_folder: Path, sessions: list[int]) -> Path:
         scans = folder / SCANS_FOLDER / f"session{number}"
         if scans.is_dir() and any(p.suffix.lower() in _SCAN_SUFFIXES for p in scans.iterdir()):
             spec["scans"] = [f"{SCANS_FOLDER}/session{number}"]
-        typed = folder / TYPED_FOLDER / f"session{number}.csv"
+        typed = traveller_csv(folder, number)
         if typed.is_file():
-            spec["entries"] = [f"{TYPED_FOLDER}/session{number}.csv"]
+            spec["entries"] = [typed.relative_to(folder).as_posix()]
         if spec:
             listed[number] = spec
     text = (

@@ -175,12 +175,12 @@ def _sniff(data: bytes) -> str:
 def _csv_table(text: str, file: str) -> _Table:
     # The entry importer's rule for the delimiter, applied to the first line that has one
     # (a title row above the header has none).
-    from pipeline.doors.entry.importer import _delimiter
+    from pipeline.doors.entry.importer import csv_delimiter
 
     lines = text.splitlines()[:_HEADER_SCAN]
     first = next((line for line in lines if any(d in line for d in ",;\t")), "")
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(first)))
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(first)))
     except csv.Error as error:
         raise MembersError(f"cannot read the CSV ({error})", file=file) from None
     return _Table(file, None, [[(value, None) for value in record] for record in records])
@@ -283,9 +283,9 @@ def read_member_file(
         if kind == "utf-16":
             text = data.decode("utf-16")
         else:
-            from pipeline.doors.entry.importer import _decode
+            from pipeline.doors.entry.importer import decode_text
 
-            text = _decode(data, file)
+            text = decode_text(data, file)
         if not text.strip():
             raise MembersError("the file is empty", file=file)
         tables = [_csv_table(text.lstrip("\ufeff"), file)]

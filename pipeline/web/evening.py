@@ -89,7 +89,7 @@ async def evening_page(request: Request) -> Response:
     progress = club_of(request).runner.progress(found.slug)
     typed, boards = {}, {}
     if event is not None:
-        from pipeline.doors.entry.traveller_form import typed_boards
+        from pipeline.doors.entry.traveller_file import typed_boards
 
         for s in event.sessions:
             typed[s.number] = typed_boards(found.folder, s.number)

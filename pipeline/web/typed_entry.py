@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
+from pipeline.doors.entry.traveller_file import typed_boards
 from pipeline.doors.entry.traveller_form import (
     FormLine,
     LineCheck,
@@ -23,7 +24,6 @@ from pipeline.doors.entry.traveller_form import (
     TypedLine,
     check_traveller,
     save_traveller,
-    typed_boards,
     typed_traveller,
 )
 from pipeline.events.club_folder import write_inputs

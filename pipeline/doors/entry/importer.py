@@ -32,7 +32,15 @@ from pipeline.doors.entry.errors import (
 from pipeline.validation.findings import Finding
 from scoring.traveller import TravellerRow
 
-__all__ = ["EntryImport", "SeatedRow", "read_entry_workbook", "read_csv", "read_entry_file"]
+__all__ = [
+    "EntryImport",
+    "SeatedRow",
+    "csv_delimiter",
+    "decode_text",
+    "read_csv",
+    "read_entry_file",
+    "read_entry_workbook",
+]
 
 _HEADER_SCAN = 10
 
@@ -229,7 +237,9 @@ def read_entry_workbook(path: Path | str, *, section: str | None = None) -> Entr
     return _entry_import(name, rows, findings, session, sections, readers)
 
 
-def _decode(data: bytes, name: str) -> str:
+def decode_text(data: bytes, name: str) -> str:
+    """A CSV's bytes as text, as a club's spreadsheet saved them: UTF-8 (with or without a
+    byte-order mark), else Windows-1252, else Latin-1."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     for encoding in ("utf-8", "cp1252", "latin-1"):
@@ -240,7 +250,9 @@ def _decode(data: bytes, name: str) -> str:
     raise UnreadableFileError("cannot decode the file as UTF-8 or Latin-1", name)  # unreachable
 
 
-def _delimiter(text: str) -> str:
+def csv_delimiter(text: str) -> str:
+    """The delimiter of a CSV's first non-empty line: ; (what Scandinavian spreadsheets
+    write), , or tab, whichever it holds most of (, on a tie)."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     counts = {d: first.count(d) for d in (";", ",", "\t")}
     return max(counts, key=lambda d: (counts[d], d == ","))
@@ -256,11 +268,11 @@ def read_csv(path: Path | str, *, section: str = "A") -> EntryImport:
         raise UnreadableFileError(f"cannot read the file ({error.strerror})", name) from None
     if b"\x00" in data[:4096]:
         raise UnreadableFileError("this is not a text CSV file (binary data)", name)
-    text = _decode(data, name)
+    text = decode_text(data, name)
     if not text.strip():
         raise EmptySessionError("the file is empty", name)
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text)))
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text)))
     except csv.Error as error:
         raise UnreadableFileError(f"cannot read the CSV ({error})", name) from None
     table = [[Cell(value if value.strip() else None) for value in record] for record in records]

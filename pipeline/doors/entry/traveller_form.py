@@ -16,8 +16,9 @@ checked by what the spreadsheet door already has, so a rule lives in one place:
 ``save_traveller`` writes the lines as the SAME records as the spreadsheet door: the CSV
 ``EVENT/typed/session{N}.csv`` with the entry template's English headers
 (templates/entry/columns.yaml), which ``pipeline.doors.entry.importer.read_csv`` reads back to
-the rows ``check_line`` computed. Saving a board replaces that board's earlier lines and keeps
-every other board's, atomically; each save is appended to ``EVENT/typed/session{N}.log.jsonl``.
+the rows ``check_line`` computed (``traveller_file`` keeps them: a board's lines replaced,
+every other board's kept, atomically, each save a line of its log). What a check found is
+said in the screen's words by ``line_wording``.
 
 The result field (``TypedLine.result``: ``4S= N``, ``3NTX-2 S``, ``pass``, ``A60/40``, "" =
 not entered) and the score field (``TypedLine.score``: ``620``, ``-100``, ``ÖV 100``) are read
@@ -26,21 +27,21 @@ as ``pipeline.doors.entry.typed_notation`` says, Scandinavian forms included.
 
 from __future__ import annotations
 
-import csv
-import fcntl
-import io
-import json
-import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.clock import now, utc_text
 from pipeline.doors.entry.cells import Cell, LineReader
-from pipeline.doors.entry.columns import match_header, template
-from pipeline.doors.entry.errors import EmptySessionError, MissingColumnsError
+from pipeline.doors.entry.errors import EmptySessionError
 from pipeline.doors.entry.importer import read_csv
+from pipeline.doors.entry.line_wording import accepted_summary, explain, not_on_board, sentence
+from pipeline.doors.entry.traveller_file import (
+    csv_columns,
+    csv_header,
+    replace_board,
+    traveller_csv,
+)
 from pipeline.doors.entry.typed_notation import (
     RESULT_EXAMPLES,
     FieldRefused,
@@ -49,11 +50,9 @@ from pipeline.doors.entry.typed_notation import (
     read_result,
     read_score,
 )
-from pipeline.files import atomic_write_text
 from pipeline.validation.findings import Code, Finding, Severity
 from pipeline.validation.movement_check import check_against_movement, check_rows_together
 from pipeline.validation.score_check import check_row
-from scoring.board import vulnerability_of
 from scoring.contract import format_result
 from scoring.event import Event, Section, Session
 from scoring.traveller import Source, TravellerRow
@@ -66,14 +65,9 @@ __all__ = [
     "check_line",
     "check_traveller",
     "save_traveller",
-    "traveller_csv",
     "traveller_lines",
-    "typed_boards",
     "typed_traveller",
 ]
-
-TYPED_FOLDER = "typed"
-_DELIMITER = ";"  # what Scandinavian spreadsheets write; the importer reads ; , and tab
 
 
 @dataclass(frozen=True)
@@ -140,18 +134,6 @@ def traveller_lines(event: Event, session: int, board: int) -> list[FormLine]:
 
 
 # -- one line, through the spreadsheet door's reader and validation ----------------------------
-def _columns(session: Session) -> tuple[str, ...]:
-    """The CSV columns: the entry template's generated ones, with Section first when the
-    session has several sections (or its one section is not "A", the importer's default)."""
-    generated = template().generated
-    names = [section.name for section in session.sections]
-    return ("section", *generated) if names != ["A"] else generated
-
-
-def _header(keys: Sequence[str]) -> list[str]:
-    return [template().column(key).header for key in keys]
-
-
 def _record(board: int, line: FormLine, cells: dict[str, str]) -> dict[str, str]:
     return {
         "section": line.section,
@@ -168,7 +150,7 @@ def _read_record(
     record: dict[str, str], keys: Sequence[str], line: FormLine, number: int, board: int
 ) -> tuple[TravellerRow | None, list[Finding]]:
     """The record read as the CSV importer reads it (same ``LineReader``)."""
-    header = _header(keys)
+    header = csv_header(keys)
     reader = LineReader(
         {key: index for index, key in enumerate(keys)},
         file=f"traveller of board {board}",
@@ -251,13 +233,13 @@ def _check(event: Event, session: int, board: int, typed: TypedLine, number: int
     if reading.adjusted and score_cells:
         checked.problems.append("an adjusted score takes no table score: leave the score empty")
         return checked
-    keys = _columns(the_session)
+    keys = csv_columns(the_session)
     row, findings = _read_record(
         _record(board, line, {**reading.cells, **score_cells}), keys, line, number, board
     )
     checked.typed_row = row
     findings += [] if row is None else check_row(row, str(session))
-    checked.problems += [_explain(f, row) for f in findings if f.severity is not Severity.INFO]
+    checked.problems += [explain(f, row) for f in findings if f.severity is not Severity.INFO]
     if row is None:
         return checked
     checked.ns_score = row.law77_score_ns()
@@ -265,7 +247,7 @@ def _check(event: Event, session: int, board: int, typed: TypedLine, number: int
         return checked
     record = _record(board, line, _final_cells(row, reading))
     final, _ = _read_record(record, keys, line, number, board)
-    checked.row, checked.record, checked.summary = final, record, _summary(row, board)
+    checked.row, checked.record, checked.summary = final, record, accepted_summary(row, board)
     return checked
 
 
@@ -286,87 +268,9 @@ def _movement_problems(row: TravellerRow, section: Section, board: int, session:
         findings = [f for f in findings if f.code is not Code.PAIRS_NOT_EXPECTED]
     wrong_line = (Code.PAIRS_NOT_EXPECTED, Code.ROUND_MISMATCH)
     return [
-        (_not_on_board(row, section, board) if f.code in wrong_line else "") or _sentence(f)
+        (not_on_board(row, section, board) if f.code in wrong_line else "") or sentence(f)
         for f in findings
     ]
-
-
-def _not_on_board(row: TravellerRow, section: Section, board: int) -> str:
-    """Which typed pair does not play the board in this round, and where it does."""
-    movement = section.movement
-    here = [
-        e for e in movement.plays_of(board, row.round) if row.table is None or e.table == row.table
-    ]
-    if not here:
-        return ""
-    entry = next((e for e in here if {row.ns_pair, row.ew_pair} & set(e.pairs)), here[0])
-    there = f"the movement has {entry.ns}-{entry.ew}"
-    elsewhere = movement.entry_for(board, row.ns_pair)
-    if elsewhere is not None and set(elsewhere.pairs) == {row.ns_pair, row.ew_pair}:
-        return (
-            f"pairs {row.ns_pair} and {row.ew_pair} play board {board} in round "
-            f"{elsewhere.round} ({elsewhere.ns}-{elsewhere.ew} at table {elsewhere.table}), "
-            f"not in round {row.round} ({there})"
-        )
-    parts = []
-    for pair in (row.ns_pair, row.ew_pair):
-        if pair in entry.pairs:
-            continue
-        text = f"pair {pair} does not play board {board} in round {row.round} ({there})"
-        elsewhere = movement.entry_for(board, pair)
-        if elsewhere is not None:
-            text += f"; pair {pair} plays it in round {elsewhere.round} "
-            text += f"({elsewhere.ns}-{elsewhere.ew})"
-        parts.append(text)
-    return "; ".join(parts)
-
-
-def _sentence(finding: Finding) -> str:
-    """A finding's message and its suggestion, as two sentences."""
-    suggestion = finding.suggestion
-    if not suggestion:
-        return finding.message
-    if suggestion.startswith("e.g."):
-        return f"{finding.message} ({suggestion})"
-    return f"{finding.message}. {suggestion[0].upper()}{suggestion[1:]}"
-
-
-def _vulnerable(row: TravellerRow) -> str:
-    assert row.declarer is not None
-    side = row.declarer.side
-    state = "vulnerable" if vulnerability_of(row.board).is_vulnerable(side) else "not vulnerable"
-    return f"{side} {state}"
-
-
-def _explain(finding: Finding, row: TravellerRow | None) -> str:
-    """A finding in the form's words; a Law 77 mismatch names the score and why."""
-    if finding.code is not Code.SCORE_MISMATCH or row is None or row.written_score_ns is None:
-        return _sentence(finding)
-    written, expected = row.written_score_ns, row.law77_score_ns()
-    if row.passed_out or row.contract is None or row.declarer is None or row.tricks is None:
-        return f"a passed-out board scores 0 for both sides, not {written:+d}"
-    text = (
-        f"{_played(row)} scores {expected:+d} for NS on board {row.board} ({_vulnerable(row)}), "
-        f"not {written:+d} (Law 77)"
-    )
-    suggestion = finding.suggestion or ""
-    if suggestion and not suggestion.startswith("check contract"):
-        text += f". {suggestion[0].upper()}{suggestion[1:]}"
-    return text
-
-
-def _played(row: TravellerRow) -> str:
-    assert row.contract is not None and row.tricks is not None
-    return f"{row.contract}{format_result(row.contract, row.tricks)} by {row.declarer}"
-
-
-def _summary(row: TravellerRow, board: int) -> str:
-    if row.adjustment is not None:
-        return f"adjusted score {adjustment_text(row.adjustment)}"
-    if row.passed_out:
-        return "passed out: 0 for both sides"
-    score = row.law77_score_ns()
-    return f"{_played(row)} scores {score:+d} for NS on board {board} ({_vulnerable(row)}, Law 77)"
 
 
 def check_line(event: Event, session: int, board: int, typed: TypedLine) -> LineCheck:
@@ -399,16 +303,11 @@ def _check_all(
         together = check_rows_together(rows, str(session), movement=section.movement)
         for finding in together:
             if finding.code in (Code.PAIR_TWICE, Code.DUPLICATE_ROW) and finding.location.row:
-                checked[finding.location.row - 1].problems.append(_sentence(finding))
+                checked[finding.location.row - 1].problems.append(sentence(finding))
     return checked
 
 
 # -- the saved traveller -----------------------------------------------------------------------
-def traveller_csv(event_folder: Path | str, session: int) -> Path:
-    """Where the typed lines of ``session`` are saved: ``EVENT/typed/session{N}.csv``."""
-    return Path(event_folder) / TYPED_FOLDER / f"session{session}.csv"
-
-
 def save_traveller(
     event_folder: Path | str,
     event: Event,
@@ -429,101 +328,19 @@ def save_traveller(
     if refused:
         raise TravellerRefused(board, refused)
     path = traveller_csv(event_folder, session)
-    path.parent.mkdir(parents=True, exist_ok=True)
     the_session = event.session(session)
-    keys = _columns(the_session)
     sections = {line.section for line in traveller_lines(event, session, board)}
     new = [c.record for c in checked if c.record is not None]
-    with _locked(path.with_name(f".{path.stem}.lock")):
-        header, kept = _other_boards(path, keys, board, sections, the_session)
-        named = list(zip(header[: len(keys)], keys, strict=True))
-        records = [*kept, *({h: r.get(k, "") for h, k in named} for r in new)]
-        records.sort(key=lambda r: _board_key(r.get(header[keys.index("board")], "")))
-        if records:
-            atomic_write_text(path, _csv_text(header, records), encoding="utf-8-sig")
-        else:
-            path.unlink(missing_ok=True)
-        _append_log(path, session, board, lines, who)
+    entry = _save_entry(session, board, lines, who)
+    replace_board(path, csv_columns(the_session), board, sections, the_session, new, entry)
     return path
 
 
-@contextmanager
-def _locked(lock: Path) -> Iterator[None]:
-    """One save of a session at a time: two directors typing two boards of one evening must
-    not lose each other's lines between reading the file and replacing it."""
-    with open(lock, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
-def _board_key(text: str) -> tuple[int, int]:
-    return (0, int(text)) if text.strip().isdigit() else (1, 0)
-
-
-def _read_table(path: Path) -> tuple[list[str], dict[str, int], list[list[str]]]:
-    """The saved CSV as it is on disk: header, its fields, and the lines under it (the
-    director may have opened and saved it in a spreadsheet: BOM, ';' or ',')."""
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max((";", ",", "\t"), key=first.count)
-    table = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
-    for index, cells in enumerate(table[:10]):
-        columns = match_header(cells)
-        if {"board", "ns", "ew"} <= set(columns):
-            return cells, columns, table[index + 1 :]
-    raise MissingColumnsError("no header row with Board, NS and EW columns", path.name)
-
-
-def _other_boards(
-    path: Path, keys: Sequence[str], board: int, sections: set[str], session: Session
-) -> tuple[list[str], list[dict[str, str]]]:
-    """The header to write and the saved lines that stay: every line except this board's in
-    the sections that play it. Columns the form does not write (a Lead or Note typed in a
-    spreadsheet, a club's own column) are kept."""
-    header = _header(keys)
-    if not path.exists():
-        return header, []
-    old_header, columns, lines = _read_table(path)
-    names = {index: header[keys.index(key)] for key, index in columns.items() if key in keys}
-    ours = set(header)
-    for index, name in enumerate(old_header):
-        if index not in names and name.strip() and name not in ours:  # not a repeated column
-            names[index] = name
-            if name not in header:
-                header.append(name)
-    default = session.sections[0].name if len(session.sections) == 1 else "A"
-    kept = []
-    for cells in lines:
-        if not any(cell.strip() for cell in cells):
-            continue
-        record = {names[i]: cell for i, cell in enumerate(cells) if i in names}
-        at = columns.get("section")
-        section = cells[at] if at is not None and at < len(cells) else default
-        same_board = record.get(header[keys.index("board")], "").strip() == str(board)
-        if not (same_board and (section.strip() or default) in sections):
-            kept.append(record)
-    return header, kept
-
-
-def _csv_text(header: Sequence[str], records: Sequence[dict[str, str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=_DELIMITER)
-    writer.writerow(header)
-    for record in records:
-        writer.writerow([record.get(name, "") for name in header])
-    return out.getvalue()
-
-
-def _append_log(path: Path, session: int, board: int, lines: Sequence[TypedLine], who: str) -> None:
-    """One line per save, appended and synced: the history of who typed what, when."""
-    entry = {
+def _save_entry(
+    session: int, board: int, lines: Sequence[TypedLine], who: str
+) -> dict[str, object]:
+    """The save's line in the session's log: when, who, which board, the lines as typed."""
+    return {
         "time": utc_text(now()),
         "who": who,
         "session": session,
@@ -541,24 +358,6 @@ def _append_log(path: Path, session: int, board: int, lines: Sequence[TypedLine]
             for t in lines
         ],
     }
-    log = path.with_name(f"{path.stem}.log.jsonl")
-    with open(log, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def typed_boards(event_folder: Path | str, session: int) -> list[int]:
-    """The boards of ``session`` with lines saved in ``EVENT/typed/session{N}.csv``, sorted
-    (to mark on the screen which travellers are in); empty without the file."""
-    path = traveller_csv(event_folder, session)
-    if not path.exists():
-        return []
-    _, columns, lines = _read_table(path)
-    at = columns["board"]
-    return sorted(
-        {int(cells[at]) for cells in lines if at < len(cells) and cells[at].strip().isdigit()}
-    )
 
 
 def typed_traveller(

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 from pipeline.doors.entry.importer import read_csv, read_entry_file
 from pipeline.doors.entry.sessions import load_session_entries
+from pipeline.doors.entry.traveller_file import traveller_csv, typed_boards
 from pipeline.doors.entry.traveller_form import (
     FormLine,
     LineCheck,
@@ -43,9 +44,7 @@ from pipeline.doors.entry.traveller_form import (
     check_line,
     check_traveller,
     save_traveller,
-    traveller_csv,
     traveller_lines,
-    typed_boards,
     typed_traveller,
 )
 from pipeline.events.eventfile import parse_event
