@@ -17,7 +17,7 @@ import typer
 from typer.testing import CliRunner
 
 from pipeline.cli.event import register
-from pipeline.events import cards_pdf as cards_pdf_module
+from pipeline.events import card_layout
 from pipeline.events.cards_pdf import CardsPdfError, cards_pdf, write_cards_pdf
 from pipeline.events.guidecards import format_boards
 from scoring.movement import Movement, MovementEntry, MovementKind, MovementSpec
@@ -124,12 +124,12 @@ def test_names_are_plain_text_in_a_font_with_nordic_letters(howell13):
 
 
 def test_without_dejavu_the_bundled_vera_font_prints_nordic_names(monkeypatch, howell13):
-    monkeypatch.setattr(cards_pdf_module, "_FONT_DIRS", ())
-    cards_pdf_module._fonts.cache_clear()
+    monkeypatch.setattr(card_layout, "_FONT_DIRS", ())
+    card_layout._fonts.cache_clear()
     try:
         data = cards_pdf(howell13, names={5: "Øystein Ærø - Åsa Ång"}, kinds=("personal",))
     finally:
-        cards_pdf_module._fonts.cache_clear()
+        card_layout._fonts.cache_clear()
     assert re.search(rb"/BaseFont /[A-Z]{6}\+BitstreamVeraSans", data)
     assert "Øystein Ærø - Åsa Ång" in card_text(data, 1, quarter="top left")
 
