@@ -1,25 +1,33 @@
-"""Files at the edge: atomic writes and output paths that cannot escape the output folder.
+"""Files at the edge: atomic writes, synced log lines, lock files, and output paths that
+cannot escape the output folder.
 
 A crash mid-write must never leave a half-written workbook where a director expects the
 results, so every output is written to a temporary file beside its target and renamed
-into place (``os.replace`` is atomic on one filesystem).
+into place (``os.replace`` is atomic on one filesystem). A log (uploads, typed travellers,
+member changes) only grows: each line is appended in one write and on disk before the
+change is answered (``append_line``). Writers of one folder in several processes (two
+consoles, a console and the command line) take turns through a lock file (``held_lock``).
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import tempfile
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
 __all__ = [
     "UnsafePathError",
+    "append_line",
     "atomic_write",
     "atomic_write_bytes",
     "atomic_write_text",
+    "held_lock",
     "remove_leftover_parts",
     "safe_name",
     "output_path",
@@ -63,6 +71,32 @@ def atomic_write_bytes(path: Path, data: bytes) -> Path:
 def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
     """Write text atomically (UTF-8 unless told otherwise)."""
     return atomic_write_bytes(path, text.encode(encoding))
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append ``line`` and a newline to ``path`` in one write (O_APPEND: the lines of two
+    writers never interleave, nothing is rewritten), on disk before returning (fsync). A
+    symbolic link in the log's place is refused (O_NOFOLLOW): a log is never written
+    through one."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    with open(os.open(path, flags, 0o666), "ab") as handle:
+        handle.write(line.encode("utf-8") + b"\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+@contextmanager
+def held_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive ``fcntl.flock`` on the lock file ``path`` (made when missing, never
+    through a symbolic link) until the block ends: one writer at a time across processes,
+    and across threads too (each call opens the file anew, and flock locks an open file)."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    with open(os.open(path, flags, 0o666), "r+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def remove_leftover_parts(folder: Path) -> list[Path]:

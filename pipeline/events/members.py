@@ -28,10 +28,8 @@ command line's ``bridgescan club members CLUB --import FILE --by NAME``).
 from __future__ import annotations
 
 import csv
-import fcntl
 import io
 import json
-import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,7 +39,7 @@ from typing import Any
 from pipeline.clock import now, utc_text
 from pipeline.events.member import Member, MembersError, tidy_text
 from pipeline.events.member_files import read_member_file
-from pipeline.files import atomic_write_text
+from pipeline.files import append_line, atomic_write_text, held_lock
 from pipeline.xlsx import csv_safe
 
 __all__ = [
@@ -265,12 +263,8 @@ def members_lock(club: Path) -> Iterator[Path]:
     club = Path(club)
     if not club.is_dir():
         raise MembersError(f"{club}: no such club folder")
-    with open(club / _LOCK_FILE, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield club
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    with held_lock(club / _LOCK_FILE):
+        yield club
 
 
 def import_members(
@@ -332,10 +326,5 @@ def record_change(club: Path, who: str, action: str, detail: Mapping[str, Any]) 
         "action": action,
         "detail": dict(detail),
     }
-    line = json.dumps(entry, ensure_ascii=False) + "\n"
-    # One write in append mode: lines of two writers never interleave, nothing is rewritten.
-    with open(Path(club) / LOG_FILE, "a", encoding="utf-8") as handle:
-        handle.write(line)
-        handle.flush()
-        os.fsync(handle.fileno())
+    append_line(Path(club) / LOG_FILE, json.dumps(entry, ensure_ascii=False))
     return entry

@@ -25,7 +25,6 @@ POSIX (symbolic links, ``fcntl`` locks): Linux and macOS, which bridgescan runs 
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -37,6 +36,8 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from pipeline.files import held_lock
 
 __all__ = [
     "VERSIONS",
@@ -217,12 +218,8 @@ def folder_lock(out_dir: Path, name: str = _LOCK) -> Iterator[None]:
     """Hold the lock file ``name`` of the output folder (``fcntl``: between processes);
     ``name`` tells apart locks one process may hold at once."""
     Path(out_dir).mkdir(parents=True, exist_ok=True)
-    with open(Path(out_dir) / name, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    with held_lock(Path(out_dir) / name):
+        yield
 
 
 def current_version(out_dir: Path) -> int | None:

@@ -12,18 +12,15 @@ lock and atomically; each save is one synced line of ``EVENT/typed/session{N}.lo
 from __future__ import annotations
 
 import csv
-import fcntl
 import io
 import json
-import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from pipeline.doors.entry.columns import match_header, template
 from pipeline.doors.entry.errors import MissingColumnsError
 from pipeline.doors.entry.importer import csv_delimiter, decode_text
-from pipeline.files import atomic_write_text
+from pipeline.files import append_line, atomic_write_text, held_lock
 from scoring.event import Session
 
 __all__ = [
@@ -71,7 +68,7 @@ def replace_board(
     board order; a file left with no line is removed. One save of a session at a time, the
     CSV replaced atomically, then ``log_entry`` appended to the session's log."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _locked(path.with_name(f".{path.stem}.lock")):
+    with held_lock(path.with_name(f".{path.stem}.lock")):
         header, kept = _other_boards(path, keys, board, sections, session)
         named = list(zip(header[: len(keys)], keys, strict=True))
         lines = [*kept, *({h: r.get(k, "") for h, k in named} for r in records)]
@@ -80,19 +77,8 @@ def replace_board(
             atomic_write_text(path, _csv_text(header, lines), encoding="utf-8-sig")
         else:
             path.unlink(missing_ok=True)
-        _append_log(path, log_entry)
-
-
-@contextmanager
-def _locked(lock: Path) -> Iterator[None]:
-    """One save of a session at a time: two directors typing two boards of one evening must
-    not lose each other's lines between reading the file and replacing it."""
-    with open(lock, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        log = path.with_name(f"{path.stem}.log.jsonl")
+        append_line(log, json.dumps(log_entry, ensure_ascii=False))
 
 
 def _board_key(text: str) -> tuple[int, int]:
@@ -150,15 +136,6 @@ def _csv_text(header: Sequence[str], records: Sequence[dict[str, str]]) -> str:
     for record in records:
         writer.writerow([record.get(name, "") for name in header])
     return out.getvalue()
-
-
-def _append_log(path: Path, entry: dict[str, object]) -> None:
-    """One line per save, appended and synced: the history of who typed what, when."""
-    log = path.with_name(f"{path.stem}.log.jsonl")
-    with open(log, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
 
 
 def typed_boards(event_folder: Path | str, session: int) -> list[int]:

@@ -27,7 +27,6 @@ Without ``inputs.yaml`` the uploads folder is a session's scans by convention
 from __future__ import annotations
 
 import errno
-import fcntl
 import hashlib
 import json
 import os
@@ -35,11 +34,12 @@ import re
 import secrets
 import unicodedata
 import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pipeline.files import append_line, held_lock
 
 __all__ = [
     "MAX_UPLOAD_BYTES",
@@ -129,11 +129,11 @@ def take_upload(event_folder: Path, session: int, original_name: str, temp_path:
         folder = _folder_inside(event_folder, f"{_SCANS}/session{session}", shown)
         kind, pages, note = _examine(temp_path, shown, entry)
     except UploadRefused as refused:
-        with _locked(root):
+        with held_lock(root / _LOCK):
             _log(root, {**entry, "outcome": "refused", "reason": str(refused)})
         raise
     entry.update(kind=kind, pages=pages, note=note)
-    with _locked(root):
+    with held_lock(root / _LOCK):
         earlier = _same_bytes(uploaded_scans(event_folder, session), entry)
         if earlier is not None:
             os.unlink(temp_path)
@@ -448,18 +448,6 @@ def _size(count: int) -> str:
 # -- the log ------------------------------------------------------------------------------
 
 
-@contextmanager
-def _locked(root: Path) -> Iterator[None]:
-    """One upload of the event at a time (processes and threads alike)."""
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-    with open(os.open(root / _LOCK, flags, 0o644), "r+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
 def _log(root: Path, entry: dict[str, Any]) -> None:
     """Append one upload to ``EVENT/scans/uploads.jsonl`` (the lock held), on disk before
     the upload is answered. Fields: time (UTC), outcome (stored, duplicate, refused,
@@ -469,9 +457,7 @@ def _log(root: Path, entry: dict[str, Any]) -> None:
 
     fields = ("outcome", "session", "original_name", "stored_name", "sha256", "bytes", "pages",
               "kind", "note", "duplicate_of", "reason")  # fmt: skip
-    line = json.dumps({"time": utc_text(now()), **{k: entry.get(k) for k in fields}})
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-    with open(os.open(root / UPLOADS_LOG, flags, 0o644), "ab") as handle:
-        handle.write(line.encode("ascii") + b"\n")
-        handle.flush()
-        os.fsync(handle.fileno())
+    append_line(
+        root / UPLOADS_LOG,
+        json.dumps({"time": utc_text(now()), **{k: entry.get(k) for k in fields}}),
+    )
