@@ -22,7 +22,7 @@ from PIL import Image
 
 from ocr.pages import load_pages, page_count
 from pipeline.doors.inputs import session_files
-from pipeline.doors.scans import intake
+from pipeline.doors.scans import intake, upload_content
 from pipeline.doors.scans.intake import (
     MAX_UPLOAD_BYTES,
     UploadRefused,
@@ -340,7 +340,7 @@ def test_a_file_over_the_limit_is_refused(
 ) -> None:
     assert MAX_UPLOAD_BYTES == 100 * 1024 * 1024
     data = _pdf(1)
-    monkeypatch.setattr(intake, "MAX_UPLOAD_BYTES", len(data) - 1)
+    monkeypatch.setattr(upload_content, "MAX_UPLOAD_BYTES", len(data) - 1)
 
     with pytest.raises(UploadRefused) as refused:
         take_upload(event, 1, "big.pdf", _upload(tmp_path, data))
@@ -351,7 +351,7 @@ def test_a_file_over_the_limit_is_refused(
     )
     line = _log(event)[-1]
     assert (line["outcome"], line["bytes"], line["sha256"]) == ("refused", len(data), None)
-    monkeypatch.setattr(intake, "MAX_UPLOAD_BYTES", len(data))
+    monkeypatch.setattr(upload_content, "MAX_UPLOAD_BYTES", len(data))
     assert take_upload(event, 1, "big.pdf", _upload(tmp_path, data)).name == "001-big.pdf"
 
 
