@@ -9,6 +9,8 @@
 - one Prefect API for the whole test session (tests/prefect_api.py) when the run includes
   tests/pipeline: started by the controlling process, named in ``PREFECT_API_URL`` for the
   workers and every command the tests start, stopped at the end;
+- under pytest-xdist, the project compiled once by the controlling process before the workers
+  start (tests/precompile.py), not by each worker at once on a fresh clone;
 - ``--cpu-durations=N``: the tests and files that cost the most CPU (tests/cpu_time.py);
 - what collection built frozen out of the garbage collector's way (``pytest_collection_finish``);
 - the end-to-end files first (``pytest_collection_modifyitems``), so that under
@@ -34,6 +36,7 @@ from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registere
     pytest_terminal_summary,
 )
 from tests.postgres import Cluster, shared_cluster, stop_recorded
+from tests.precompile import precompile
 from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
 
 # As the commands do: one BLAS/OpenMP thread, set before numpy loads (nothing above imports it),
@@ -82,10 +85,15 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["XDG_CONFIG_HOME"] = str(root / "config")
     if not hasattr(config, "workerinput") and _runs_pipeline_tests(config):
         os.environ["PREFECT_API_URL"] = start_api(root).url
+    if not hasattr(config, "workerinput") and config.getoption("numprocesses", None):
+        precompile(config)  # once, before the workers start (tests/precompile.py)
 
 
 def _runs_pipeline_tests(config: pytest.Config) -> bool:
-    """Whether the tests asked for include some of tests/pipeline (where Prefect runs)."""
+    """Whether the tests asked for include some of tests/pipeline (where Prefect runs); a
+    ``--collect-only`` run runs none (the API's start is ~20 s of CPU)."""
+    if config.option.collectonly:
+        return False
     pipeline = Path(__file__).parent / "pipeline"
     here = config.invocation_params.dir
     asked = [(here / arg.split("::")[0]).resolve() for arg in config.args] or [pipeline]
