@@ -37,7 +37,7 @@ from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registere
 )
 from tests.postgres import Cluster, shared_cluster, stop_recorded
 from tests.precompile import precompile
-from tests.prefect_api import start_api, stop_recorded_api, wait_until_ready
+from tests.prefect_api import keep_fresh_database, start_api, stop_recorded_api, wait_until_ready
 
 # As the commands do: one BLAS/OpenMP thread, set before numpy loads (nothing above imports it),
 # so a page reads the same in a test's process, in the commands it starts and on Dask's workers.
@@ -102,12 +102,14 @@ def _runs_pipeline_tests(config: pytest.Config) -> bool:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _session_prefect_api() -> None:
+def _session_prefect_api(request: pytest.FixtureRequest) -> None:
     """Tests run once the session's Prefect API answers (it starts while the workers
-    collect the tests)."""
+    collect the tests), and its database as it then stands is kept for the tests that start
+    a server of their own (tests/prefect_api.py)."""
     url = os.environ.get("PREFECT_API_URL")
     if url:
         wait_until_ready(url)
+        keep_fresh_database(_session_root(request.config))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -1,7 +1,8 @@
 """``bridgescan batch`` end to end on copies of the sample event, against ``bridgescan run``.
 
-Real Prefect (the test session's API), real Dask LocalClusters (the command's own, and an
-office's started before the batch), a real ``bridgescan batch`` process and a real SIGKILL.
+Real Prefect (the test session's API), real Dask LocalClusters (the command's own, and one
+made as bridgescan makes it, for a chunk read on its worker and as an office's cluster started
+before the batch), a real ``bridgescan batch`` process and a real SIGKILL.
 What ``bridgescan run`` gives is the session's one run of the sample through the run flow
 (tests/pipeline/flows/sample_run.py, at the same official time):
 
@@ -10,12 +11,16 @@ What ``bridgescan run`` gives is the session's one run of the sample through the
   the test's process), every event's published files (results JSON, workbook cells,
   masterpoint CSV, review queue) and its event store equal what the run gives the same
   scans;
+- a chunk of pages read on a Dask worker is what the test's thread reads and the store
+  keeps (plain Dask work, no Prefect task engine on the worker);
 - a batch on an existing Dask scheduler (``--address``) killed half way (the typed event
   before the sample published, the sample's first pages read and kept) and run again
   gives the same files and the same store, with no record twice: the event published
   before the kill keeps its version and its files, and no page kept before the kill is
   read again.
 """
+
+from __future__ import annotations
 
 import functools
 import hashlib
@@ -30,14 +35,24 @@ import time
 import zlib
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from pipeline.flows.prefect_env import MATHS_THREADS
+from pipeline.events.eventfile import load_event
+from pipeline.flows.pages import PageChunk, event_setup, read_chunk, read_for_store
+from pipeline.flows.readings import StoredReadings
+from pipeline.flows.task_runners import dask_client, runner_spec
+from pipeline.store import EventStore
 from tests.pipeline.flows.commands import Invoke
 from tests.pipeline.flows.sample_events import typed_event
 from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun
 from tests.prefect_api import command_env
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from distributed import Client
 
 ROOT = Path(__file__).parents[3]
 BRIDGESCAN = [str(Path(sys.executable).parent / "bridgescan")]
@@ -190,16 +205,55 @@ def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(
     assert summary["pages"] == summary["pages_read"] == 26
 
 
-@pytest.fixture
-def scheduler(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """An office's own Dask cluster, running before and after the batch: one worker process
-    (what a kill half way needs; two workers reading at once are the threads' test)."""
-    from distributed import LocalCluster
+@pytest.fixture(scope="module")
+def office() -> Iterator[Client]:
+    """A Dask cluster of one worker process, made as bridgescan makes a local one
+    (``dask_client``), for the last two tests of this module (so it runs only while they do:
+    a module's fixtures end with its last test): a chunk read on its worker, and an office's
+    own cluster running before and after a batch given its address (one worker is what a
+    kill half way needs; two reading at once are the threads' test). One cluster, not one
+    each: a worker process and its nanny started once (Python, Dask and the reader loaded)."""
+    with dask_client(runner_spec("dask", 1)) as client:
+        yield client
 
-    env = {**MATHS_THREADS, "PREFECT_HOME": str(tmp_path / "workers-prefect")}
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
-                      env=env) as cluster:  # fmt: skip
-        yield cluster.scheduler_address
+
+def _prefect_on_worker() -> list[str]:
+    return sorted(name for name in sys.modules if name in ("prefect.task_engine", "prefect_dask"))
+
+
+def _profiling_on_worker() -> bool:
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+
+def test_a_chunk_read_on_a_dask_worker_is_what_this_thread_reads_and_the_store_keeps(
+    tmp_path: Path, office: Client
+) -> None:
+    """A chunk of pages on Dask is plain Dask work (pipeline/flows/chunk_reading.py): a real
+    LocalCluster worker process reads it with the reader it keeps loaded, sends back the same
+    readings this thread reads, each already encoded as the event store keeps it, and never
+    runs Prefect's task engine (Prefect's cost per task on a worker is why)."""
+    event = load_event(SAMPLE / "event.yaml")
+    chunk = PageChunk("e", 1, 0, SAMPLE / "scans" / "session1.pdf", 2, 3, event_setup(event),
+                      digest="d" * 64)  # fmt: skip
+    here = read_chunk(event, chunk)
+    first = office.submit(read_for_store, event, chunk, pure=False).result()
+    again = office.submit(read_for_store, event, chunk, pure=False).result()
+    engines = office.run(_prefect_on_worker)
+    profiling = office.run(_profiling_on_worker)
+    assert [p.page.page for p in first.pages] == [2, 3]
+    assert list(first.pages) == here and again.pages == first.pages
+    assert first.chunk == chunk and first.seconds > 0 and not first.reused
+    assert list(engines.values()) == [[]]  # the worker ran no Prefect task engine
+    assert list(profiling.values()) == [False]  # nor Dask's profiler, every 10 ms
+
+    with EventStore(tmp_path / "store.sqlite") as store:  # kept as the worker encoded them
+        StoredReadings(store, "reader-1").put_many(chunk.digest, 2, first.pages, first.encoded)
+    with EventStore(tmp_path / "store.sqlite") as store:
+        stored = StoredReadings(store, "reader-1")
+        assert [stored.get(chunk.digest, page) for page in (2, 3)] == here
+        assert stored.get(chunk.digest, 4) is None
 
 
 def _pages_kept(store: Path) -> int:
@@ -222,13 +276,14 @@ def _published_files(out: Path) -> dict[str, bytes]:
 
 
 def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
-    tmp_path: Path, scheduler: str, sample_run: SampleRun, bridgescan: Invoke,
+    tmp_path: Path, office: Client, sample_run: SampleRun, bridgescan: Invoke,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     """On an existing Dask scheduler (``--address``), as an office would run a long day: a
     typed event, then a copy of the sample. The batch is killed once the typed event is
     published and the sample's first chunk of pages is read and kept, while the worker reads
     the rest; the same command again (in this process) carries on from there."""
+    scheduler = office.scheduler.address
     typed = typed_event(tmp_path / "day" / "a-typed", "Typed pairs")
     sample = Path(shutil.copytree(SAMPLE, tmp_path / "day" / "evening-b"))
     out = tmp_path / "out"

@@ -1,6 +1,7 @@
 """A standing local Prefect server: started once, used by every command (issue 42, item 2).
 
-One real server (``bridgescan prefect start`` on a free port, its own PREFECT_HOME; ``start``,
+One real server (``bridgescan prefect start`` on a free port, its own PREFECT_HOME holding a
+migrated, empty database: tests/pipeline/flows/conftest.py; ``start``,
 ``status`` and ``stop`` in the test's process, the server a process of its own), one real
 ``bridgescan run`` process of the sample evening's typed sessions that must use it (its flow
 run is on that server, and the command starts no API process of its own), then ``stop``;
@@ -49,10 +50,10 @@ def _reaped(pid: int | None) -> None:
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
-    tmp_path: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, prefect_home: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env["PREFECT_HOME"] = str(prefect_home)
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
     monkeypatch.delenv("PREFECT_API_URL", raising=False)  # `prefect ...` here, as `run` there
     monkeypatch.setenv("PREFECT_HOME", env["PREFECT_HOME"])
@@ -61,7 +62,7 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
     for name in ("event.yaml", "session1.xlsx", "session2.csv"):
         shutil.copy(SAMPLE / name, folder)
     started = bridgescan("prefect", "start", "--port", "0", "--wait", "900")
-    state_path = tmp_path / "prefect" / "bridgescan-server.json"
+    state_path = prefect_home / "bridgescan-server.json"
     state = json.loads(state_path.read_text()) if state_path.is_file() else {}
     try:
         assert started.exit_code == 0, started.stderr

@@ -3,14 +3,20 @@
 Runs in a subprocess with PREFECT_HOME in a new temporary folder and no server, the way
 ``run``, ``batch`` and ``web`` start their temporary API when no server is running
 (``pipeline.flows.local_api``: started before Prefect is imported, waited for before the
-flow): its database created and migrated from nothing, as on a club's first evening, so a
-bad dependency resolution (fastapi, SQLAlchemy, alembic) fails here at once.
+flow), so a bad dependency resolution (fastapi, SQLAlchemy, alembic, uvicorn) fails here at
+once. The new home holds the test session's Prefect database as it stood before any test
+ran (the ``prefect_home`` fixture): the same API command (``local_api.api_command``) created
+and migrated that one from nothing when the session's API started (tests/prefect_api.py),
+and every test waits for it, so migrating a second one from nothing here would prove nothing
+more for 11 s of CPU. With an API from outside the session there is no such copy, and this
+test's API migrates its database from nothing itself.
 """
 
 import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 SCRIPT = textwrap.dedent(
     """
@@ -34,9 +40,9 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def test_a_tiny_flow_runs_on_the_temporary_local_api(tmp_path) -> None:
+def test_a_tiny_flow_runs_on_the_temporary_local_api(prefect_home: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-    env["PREFECT_HOME"] = str(tmp_path / "prefect")
+    env["PREFECT_HOME"] = str(prefect_home)
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=300
     )
