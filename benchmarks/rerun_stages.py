@@ -3,6 +3,9 @@ the collector, and Prefect's requests and events (docs/batch.md, "A re-run of `r
 
     python -m benchmarks.rerun_stages run sample_data -o OUT
 
+(the event folder named as the first run named it: a session's scans are recognised by
+their paths and contents, pipeline/flows/session_readings.py).
+
 Runs the command in this process as ``bridgescan`` would, with the Prefect API chosen
 first (a running server, else the command's temporary API), every module the command and
 its flow's steps import loaded first (their CPU is "imports", with the collector paused
@@ -73,10 +76,10 @@ def _time_stages() -> None:
     """Each stage replaced by its timed self where it is defined and where it is called
     from (a module that imported the name)."""
     for module_name, name in STAGES:
-        module = importlib.import_module(module_name)
-        timed = _timed(name, getattr(module, name))
+        function = getattr(importlib.import_module(module_name), name)
+        timed = _timed(name, function)
         for loaded in list(sys.modules.values()):
-            if getattr(loaded, name, None) is getattr(module, name):
+            if getattr(loaded, name, None) is function:
                 setattr(loaded, name, timed)
     from openpyxl.workbook.workbook import Workbook  # both workbooks: results, review sheet
 
