@@ -17,7 +17,8 @@ generation collected every 20,000 new objects peaked at 1,096 MB instead of 474 
 page images that cyclic garbage holds kept alive longer.)
 
 - ``collector_paused``: a command's heavy modules imported with the collector paused, then
-  frozen (``run``, ``review``, ``correct``, ``versions``);
+  frozen (``run``, ``review``, ``correct``, ``versions``); and the readings a re-run of
+  ``run`` takes from the store (pipeline/flows/session_readings.py);
 - ``frozen_setup``: the batch's own process, when the batch starts (and each test process,
   once its tests are collected: tests/conftest.py);
 - ``settle_reader_process``: a process that reads pages (a Dask worker, or the batch's own

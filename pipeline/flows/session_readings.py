@@ -77,7 +77,13 @@ class SessionScans:
 
 def stored_pages(store: EventStore, scans: SessionScans) -> list[PageReading] | None:
     """The session's pages as kept when its record holds this fingerprint (each named as
-    its file is named now, the stack checked as after a read); None otherwise."""
+    its file is named now, the stack checked as after a read); None otherwise.
+
+    The readings are decoded with Python's collector paused and frozen after
+    (pipeline/flows/collector.py): some 7,000 objects a page, alive until the run ends,
+    that every later collection of the run scanned again; the sample's re-run spent 0.26-0.33
+    s of CPU collecting, 0.11-0.12 s with them frozen (two full collections, 0.14 s, became
+    one of 0.02 s; 2026-11-29, load 14)."""
     record = store.latest(KIND, scans.key)
     if record is None or not isinstance(record.value, dict):
         return None
@@ -86,11 +92,13 @@ def stored_pages(store: EventStore, scans: SessionScans) -> list[PageReading] | 
     from ocr.reading import PageRef
     from ocr.stack import finish_batch
     from pipeline.doors.scans.reading import renamed
+    from pipeline.flows.collector import collector_paused
 
     pages = []
-    for index, number, blob in record.value["pages"]:
-        path = scans.files[index][0]
-        pages.append(renamed(readings.decode(store.blob(blob)), PageRef(str(path), number)))
+    with collector_paused():
+        for index, number, blob in record.value["pages"]:
+            path = scans.files[index][0]
+            pages.append(renamed(readings.decode(store.blob(blob)), PageRef(str(path), number)))
     return finish_batch(pages)
 
 

@@ -41,7 +41,7 @@ def render(
     hand-record sheets."""
     from pipeline.clock import zone
     from pipeline.publish.beside import beside
-    from pipeline.publish.results_json import SCHEMA_FILE, results_schema_json, results_to_json
+    from pipeline.publish.results_json import SCHEMA_FILE, results_to_json, shipped_schema
     from pipeline.publish.web import SITE_FOLDER, build_site
     from pipeline.publish.workbook import awards_csv, build_workbook
 
@@ -53,7 +53,7 @@ def render(
     workbook = beside(workbook_bytes)  # the slowest file, on the other core where safe
     csv_text = "\ufeff" + awards_csv(results)  # the BOM makes Excel read UTF-8 names right
     files = {OUTPUT_NAMES["json"]: results_to_json(results).encode("utf-8")}
-    files[SCHEMA_FILE] = results_schema_json().encode("utf-8")  # what the JSON's keys mean
+    files[SCHEMA_FILE] = shipped_schema()  # what the JSON's keys mean
     if not results.status.provisional:  # withheld until the results are official
         files[OUTPUT_NAMES["csv"]] = csv_text.encode("utf-8")
     view = results.publication

@@ -1,8 +1,8 @@
 """results.json described once: every object, its keys in the order written, their types.
 
 ``results_json`` writes with these shapes, ``results_json_read`` reads with them, and the
-JSON Schema the clubs' web developers get (``docs/results.schema.json``, and
-``results.schema.json`` in every published version) is generated from them
+JSON Schema the clubs' web developers get (``results.schema.json``, shipped beside this
+module, linked from docs/ and published in every version) is generated from them
 (pipeline/publish/json_codec.py says how a shape maps a model dataclass). The correction
 period's objects are in ``publication_schema``, a Paul Jones's in ``paul_jones_schema``,
 an individual's in ``individual_schema``, a handicap event's in ``handicap_schema``.
