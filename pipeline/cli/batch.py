@@ -3,9 +3,10 @@
 Every session of every event folder (or folder of event folders) is read, validated, scored
 and published as ``bridgescan run`` would, each event into ``OUT/<event folder>/``, with
 the batch summary in ``OUT/batch-summary.xlsx`` and ``.json`` and on the terminal. Pages
-are read in parallel on threads (``--runner threads``), on reading processes of the
-command's own (``--runner processes``) or on Dask (``--runner dask --workers N``, or
-``--address tcp://host:8786`` for an existing scheduler). One bad event is reported with
+are read in parallel on reading processes of the command's own, one per core (the
+default, ``--runner processes``), on threads (``--runner threads``) or on Dask
+(``--runner dask --workers N``, or ``--address tcp://host:8786`` for an existing
+scheduler). One bad event is reported with
 its reason and the rest goes on; run the same command again after a crash or a review
 decision and nothing is added twice.
 
@@ -69,15 +70,15 @@ class Runner(StrEnum):
 
 RunnerOption = Annotated[
     Runner,
-    typer.Option("--runner", help="Where pages are read: threads in this process, reading "
-                 "processes of its own (every core), or Dask (local worker processes, or the "
-                 "scheduler at --address).",
+    typer.Option("--runner", help="Where pages are read: reading processes of this "
+                 "command's own (every core), threads in this process, or Dask (local worker "
+                 "processes, or the scheduler at --address).",
                  case_sensitive=False),
 ]  # fmt: skip
 WorkersOption = Annotated[
     int | None,
     typer.Option("--workers", min=1,
-                 help="Threads, reading processes or local Dask worker processes "
+                 help="Reading processes, threads or local Dask worker processes "
                  "(default: one per core)."),
 ]  # fmt: skip
 AddressOption = Annotated[
@@ -100,7 +101,7 @@ def batch_command(
         typer.Argument(help="Event folders, or folders holding event folders.", show_default=False),
     ],
     out: OutFolder = Path("out"),
-    runner: RunnerOption = Runner.THREADS,
+    runner: RunnerOption = Runner.PROCESSES,
     workers: WorkersOption = None,
     address: AddressOption = None,
     chunk_pages: Annotated[
@@ -273,7 +274,7 @@ def deploy_command(
         str, typer.Option("--pool", help="The Prefect work pool (type process; made if missing).")
     ],
     name: Annotated[str, typer.Option("--name", help="The deployment's name.")] = "office",
-    runner: RunnerOption = Runner.THREADS,
+    runner: RunnerOption = Runner.PROCESSES,
     workers: WorkersOption = None,
     address: AddressOption = None,
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,

@@ -1,11 +1,11 @@
 """Where the batch reads its pages, by configuration: threads, reading processes, local Dask
 workers, or a scheduler.
 
+- ``processes`` (the default): that many reading processes of the command's own
+  (pipeline/flows/reading_processes.py), one per core unless told: every core reads;
 - ``threads``: a thread pool in the command's own process. No extra process; the reader
   spends most of its time in OpenCV and numpy, which release the interpreter lock, but not
   all of it, so two threads keep 1.3 of 2 cores busy (docs/batch.md, "Speed");
-- ``processes``: that many reading processes of the command's own
-  (pipeline/flows/reading_processes.py), one per core by default: every core reads;
 - ``dask`` with ``workers``: a Dask ``LocalCluster`` of that many worker processes, one
   thread each, started for the batch and stopped after (``dask_client``).
 - ``dask`` with ``address``: an existing Dask scheduler (``tcp://host:8786``), whose workers
@@ -35,7 +35,7 @@ RUNNERS = ("threads", "processes", "dask")
 class RunnerSpec:
     """How the batch's page-reading tasks run."""
 
-    kind: str = "threads"  # one of RUNNERS
+    kind: str = "processes"  # one of RUNNERS
     workers: int = 2  # threads in the pool, reading processes, or local Dask worker processes
     address: str | None = None  # an existing Dask scheduler (then ``workers`` is unused)
 
@@ -59,7 +59,7 @@ class RunnerSpec:
         return f"Dask, {self.workers} local worker process{'es' if self.workers != 1 else ''}"
 
 
-def runner_spec(kind: str = "threads", workers: int | None = None,
+def runner_spec(kind: str = "processes", workers: int | None = None,
                 address: str | None = None) -> RunnerSpec:  # fmt: skip
     """A checked runner configuration; ``ValueError`` names what does not fit."""
     if kind not in RUNNERS:
