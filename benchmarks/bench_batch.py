@@ -7,20 +7,22 @@ Makes the day once with the synthetic generator (benchmarks/batch_events.py; cac
 ``--cache``, outside the repository), then times the real command, each run into a fresh
 output folder (nothing read before), as a subprocess:
 
-- ``threads``: the default runner, two threads;
+- ``threads``: two threads in the command's process;
+- ``processes-2``: two reading processes of the command's own (``--runner processes``);
 - ``dask-1``, ``dask-2`` and ``dask-4``: a local Dask cluster of one, two and four worker
   processes (the scaling: on two cores, four workers show what oversubscription costs).
 
 For each: wall time of the whole command (Prefect's start included), pages per second,
-CPU time of the whole process tree and of its parts (the command's own process, Dask's
-worker processes, Prefect's API), peak memory of the whole tree (summed, sampled every
-0.2 s) and the machine's load average around the run. A shared machine bends CPU time far
-less than wall time, but not nothing: what works per second of wall time (Prefect's API
-and its services, Dask's heartbeats) costs more CPU the longer a loaded machine makes the
-run, so compare figures taken at the same time (``--server``, a standing Prefect server,
-takes the API out of the command's tree). It also measures (``--no-overhead``
-to skip) Prefect's own cost per task with empty tasks on threads and on Dask, which is why pages
-are read in chunks (``--chunk-pages``, default 8) rather than one page a task.
+CPU time of the whole process tree and of its parts (the command's own process, the
+reading processes or Dask's workers, Prefect's API), peak memory of the whole tree
+(summed, sampled every 0.2 s) and the machine's load average around the run. A shared
+machine bends CPU time far less than wall time, but not nothing: what works per second of
+wall time (Prefect's API and its services, Dask's heartbeats) costs more CPU the longer a
+loaded machine makes the run, so compare figures taken at the same time (``--server``, a
+standing Prefect server, takes the API out of the command's tree). It also measures
+(``--no-overhead`` to skip) Prefect's own cost per task with empty tasks on threads and on
+Dask, which is why pages are read in chunks (``--chunk-pages``, default 8) rather than one
+page a task.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ if str(ROOT) not in sys.path:  # run as a script (make bench) as well as with -m
 BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
 CONFIGS = {
     "threads": ["--runner", "threads", "--workers", "2"],
+    "processes-2": ["--runner", "processes", "--workers", "2"],
     "dask-1": ["--runner", "dask", "--workers", "1"],
     "dask-2": ["--runner", "dask", "--workers", "2"],
     "dask-4": ["--runner", "dask", "--workers", "4"],
@@ -51,14 +54,15 @@ CONFIGS = {
 
 def _role(process: object) -> str:
     """Which part of the batch a process of its tree is: the command itself (the flow:
-    scoring, publishing, keeping readings), a worker process, or Prefect's API."""
+    scoring, publishing, keeping readings), a reading process or Dask worker, or Prefect's
+    API."""
     try:
         line = " ".join(process.cmdline())  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - gone meanwhile
         return "other"
     if "create_app" in line:
         return "api"
-    if "multiprocessing" in line or "spawn_main" in line:
+    if "multiprocessing" in line or "spawn_main" in line or "reading_processes" in line:
         return "workers"
     return "command" if "bridgescan" in line else "other"
 

@@ -3,15 +3,18 @@
 Every session of every event folder (or folder of event folders) is read, validated, scored
 and published as ``bridgescan run`` would, each event into ``OUT/<event folder>/``, with
 the batch summary in ``OUT/batch-summary.xlsx`` and ``.json`` and on the terminal. Pages
-are read in parallel on threads (the default) or Dask (``--runner dask --workers N``, or
-``--address tcp://host:8786`` for an existing scheduler). One bad event is reported with
+are read in parallel on reading processes of the command's own, one per core (the
+default, ``--runner processes``), on threads (``--runner threads``) or on Dask
+(``--runner dask --workers N``, or ``--address tcp://host:8786`` for an existing
+scheduler). One bad event is reported with
 its reason and the rest goes on; run the same command again after a crash or a review
 decision and nothing is added twice.
 
 Exit code (``pipeline.cli.ExitCode``): the most serious of the events' outcomes: 0 all
 published, nothing open; 1 some results are PROVISIONAL (review items or blocking
 findings wait for a person); 2 an event's files could not be used; 3 an output folder
-could not be written, a tool is missing or a store's server cannot be reached; 4 an event
+could not be written, a tool is missing, a store's server cannot be reached or a process
+reading pages was killed; 4 an event
 store is broken; 5 someone else changed an event meanwhile; 6 a store is newer than this
 bridgescan; 70 a bug.
 """
@@ -38,6 +41,7 @@ _EXIT = {
     "bad-input": ExitCode.BAD_INPUT,
     "cannot-write": ExitCode.ENVIRONMENT,
     "missing-tool": ExitCode.ENVIRONMENT,
+    "reader-died": ExitCode.ENVIRONMENT,
     "store-unavailable": ExitCode.ENVIRONMENT,
     "conflict": ExitCode.CONFLICT,
     "store-broken": ExitCode.STORE_BROKEN,
@@ -60,19 +64,22 @@ class Runner(StrEnum):
     """Where the batch reads its pages (pipeline/flows/task_runners.py)."""
 
     THREADS = "threads"
+    PROCESSES = "processes"
     DASK = "dask"
 
 
 RunnerOption = Annotated[
     Runner,
-    typer.Option("--runner", help="Where pages are read: threads in this process, or Dask "
-                 "(local worker processes, or the scheduler at --address).",
+    typer.Option("--runner", help="Where pages are read: reading processes of this "
+                 "command's own (every core), threads in this process, or Dask (local worker "
+                 "processes, or the scheduler at --address).",
                  case_sensitive=False),
 ]  # fmt: skip
 WorkersOption = Annotated[
     int | None,
     typer.Option("--workers", min=1,
-                 help="Threads, or local Dask worker processes (default: one per core)."),
+                 help="Reading processes, threads or local Dask worker processes "
+                 "(default: one per core)."),
 ]  # fmt: skip
 AddressOption = Annotated[
     str | None,
@@ -94,7 +101,7 @@ def batch_command(
         typer.Argument(help="Event folders, or folders holding event folders.", show_default=False),
     ],
     out: OutFolder = Path("out"),
-    runner: RunnerOption = Runner.THREADS,
+    runner: RunnerOption = Runner.PROCESSES,
     workers: WorkersOption = None,
     address: AddressOption = None,
     chunk_pages: Annotated[
@@ -267,7 +274,7 @@ def deploy_command(
         str, typer.Option("--pool", help="The Prefect work pool (type process; made if missing).")
     ],
     name: Annotated[str, typer.Option("--name", help="The deployment's name.")] = "office",
-    runner: RunnerOption = Runner.THREADS,
+    runner: RunnerOption = Runner.PROCESSES,
     workers: WorkersOption = None,
     address: AddressOption = None,
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,

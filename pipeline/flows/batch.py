@@ -6,8 +6,9 @@ folders) and gives each event what ``bridgescan run`` gives it, through the same
 the results of an event are the same whichever command made them. What the batch adds:
 
 - pages are read in parallel, a chunk of pages per task (pipeline/flows/pages.py), where
-  the office configured (pipeline/flows/task_runners.py): threads, local Dask worker
-  processes, or a Dask scheduler (pipeline/flows/chunk_reading.py: a task run per chunk);
+  the office configured (pipeline/flows/task_runners.py): reading processes of the
+  command's own, threads, local Dask worker processes, or a Dask scheduler
+  (pipeline/flows/chunk_reading.py: a task run per chunk);
 - a page read before (the same scan content, the same reader version) is taken from the
   event's store, not read again; each chunk's readings are kept there as soon as they
   are back, so a batch cut off half way reads only what it had not read;
@@ -89,7 +90,7 @@ def _batch_run_name() -> str:
 def run_batch(
     folders: list[Path],
     out_dir: Path,
-    runner: str = "threads",
+    runner: str = "processes",
     workers: int | None = None,
     address: str | None = None,
     masterpoints: str = "bronze",
@@ -97,8 +98,8 @@ def run_batch(
     store: str | None = None,
 ) -> BatchReport:
     """Every event folder in ``folders`` read, scored and published into ``out_dir/<event>``,
-    with the batch summary in ``out_dir``; the task runner is ``runner`` (threads or dask)
-    with ``workers`` workers, or the Dask scheduler at ``address``; each event's store is
+    with the batch summary in ``out_dir``; the task runner is ``runner`` (processes, threads
+    or dask) with ``workers`` workers, or the Dask scheduler at ``address``; each event's store is
     in its output folder, or in its own schema of the PostgreSQL database ``store``."""
     from pipeline.flows.artifacts import publish_batch_artifact
     from pipeline.flows.batch_report import summary_frame, write_summary

@@ -47,6 +47,7 @@ OUTCOMES = (
     "bad-input",  # the event's files could not be used; nothing published
     "cannot-write",  # the output folder or store could not be written (read-only, full)
     "missing-tool",  # a program bridgescan needs is not installed (Tesseract)
+    "reader-died",  # a process reading its pages was killed (out of memory, by hand) or crashed
     "store-unavailable",  # the store's server cannot be reached, or its key was not given
     "conflict",  # someone else changed the event's results meanwhile
     "store-broken",  # the event store fails verification; nothing published

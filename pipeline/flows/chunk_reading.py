@@ -9,10 +9,14 @@
   reading. So the reading is plain Dask work (``pages.read_for_store``, the reader kept
   loaded in each worker process between chunks), and the task run that stands for it,
   ``read_pages_on_dask``, runs on a thread of the batch's process that only waits for the
-  worker's answer. The UI shows the same task run per chunk on both runners; the workers
+  worker's answer. The UI shows the same task run per chunk on every runner; the workers
   never talk to Prefect (no API address to hand them, no states to report from them).
+- On reading processes (``processes``, one machine): the same as on Dask without the
+  cluster. ``read_pages_in_process`` waits on a thread of the batch's process while one of
+  N reading processes (pipeline/flows/reading_processes.py) reads the chunk with the reader
+  it keeps loaded; each process has a core and an interpreter lock of its own.
 
-Either way a chunk's answer is a ``pages.ChunkRead``: the readings, and each one already
+Whichever runner, a chunk's answer is a ``pages.ChunkRead``: the readings, and each one already
 encoded as the event store keeps it, so the worker, not the batch's one process, does that.
 """
 
@@ -30,10 +34,17 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from pipeline.flows import pages as chunking
 from pipeline.flows.batch_event import ByReference
+from pipeline.flows.reading_processes import ReadingProcesses
 from pipeline.flows.task_runners import RunnerSpec, dask_client
 from scoring.event import Event
 
-__all__ = ["SubmitChunk", "chunk_readers", "read_pages", "read_pages_on_dask"]
+__all__ = [
+    "SubmitChunk",
+    "chunk_readers",
+    "read_pages",
+    "read_pages_in_process",
+    "read_pages_on_dask",
+]
 
 #: Sends one chunk of an event out to be read; the future's result is its ``ChunkRead``.
 SubmitChunk = Callable[[Event, chunking.PageChunk], PrefectFuture[chunking.ChunkRead]]
@@ -58,10 +69,22 @@ def read_pages_on_dask(
     return result
 
 
+@task(name="read pages", task_run_name="read {chunk.label}", cache_policy=NO_CACHE)
+def read_pages_in_process(
+    processes: ByReference, event: ByReference, chunk: chunking.PageChunk
+) -> chunking.ChunkRead:
+    """Read one chunk of pages of ``event.value`` in one of the reading processes
+    ``processes.value``, waiting here for the answer."""
+    readers: ReadingProcesses = processes.value
+    return readers.read(event.value, chunk)
+
+
 @contextmanager
 def chunk_readers(spec: RunnerSpec, in_flight: int) -> Iterator[SubmitChunk]:
-    """A ``SubmitChunk`` for ``spec``, while the threads or the Dask cluster are up; on Dask,
-    ``in_flight`` threads of this process wait for the chunks the batch keeps in flight."""
+    """A ``SubmitChunk`` for ``spec``, while the threads, the reading processes or the Dask
+    cluster are up; on processes and on Dask, ``in_flight`` threads of this process wait
+    for the chunks the batch keeps in flight. The processes are ended before the threads
+    that wait for them (an error or Ctrl-C: at once), so no wait outlasts the batch."""
     if spec.kind == "threads":
         with ThreadPoolTaskRunner(max_workers=spec.workers) as pool:
 
@@ -69,6 +92,19 @@ def chunk_readers(spec: RunnerSpec, in_flight: int) -> Iterator[SubmitChunk]:
                 return pool.submit(read_pages, {"event": ByReference(event), "chunk": chunk})
 
             yield on_thread
+        return
+    if spec.kind == "processes":
+        with (
+            ThreadPoolTaskRunner(max_workers=in_flight) as pool,
+            ReadingProcesses(spec.workers) as processes,
+        ):
+            readers = ByReference(processes)
+
+            def in_process(event: Event, chunk: chunking.PageChunk) -> Any:
+                parameters = {"processes": readers, "event": ByReference(event), "chunk": chunk}
+                return pool.submit(read_pages_in_process, parameters)
+
+            yield in_process
         return
     with dask_client(spec) as client, ThreadPoolTaskRunner(max_workers=in_flight) as pool:
         workers = ByReference(client)

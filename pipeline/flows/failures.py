@@ -9,6 +9,9 @@ in one line that names the file:
 - ``cannot-write``: the output folder or the store cannot be written (read-only, full,
   no permission); the office fixes the machine;
 - ``missing-tool``: a program bridgescan needs is not installed (Tesseract);
+- ``reader-died``: a process reading the event's pages ended before it answered (killed
+  by the out-of-memory killer or by hand, or crashed); the note names the file and pages,
+  and the same command again reads them;
 - ``store-broken``: the event store fails its hash-chain check or cannot be read; nothing
   was published; ``store-too-new``: written by a newer bridgescan; ``store-unavailable``:
   the store's server cannot be reached; ``conflict``: someone else changed it meanwhile;
@@ -37,6 +40,7 @@ def _os_reason(error: OSError) -> str:
 
 def classify(error: BaseException) -> tuple[str, str]:
     """(outcome, reason) for the error that stopped an event."""
+    from pipeline.flows.reading_processes import ReadingProcessDied
     from pipeline.store import (
         ConflictError,
         StoreBrokenError,
@@ -45,6 +49,8 @@ def classify(error: BaseException) -> tuple[str, str]:
         StoreUnavailableError,
     )
 
+    if isinstance(error, ReadingProcessDied):
+        return "reader-died", str(error)
     if isinstance(error, StoreBrokenError):
         return "store-broken", f"the event store is broken: {error}"
     if isinstance(error, StoreTooNewError):

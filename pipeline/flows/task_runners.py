@@ -1,8 +1,11 @@
-"""Where the batch reads its pages, by configuration: threads, local Dask workers, or a scheduler.
+"""Where the batch reads its pages, by configuration: threads, reading processes, local Dask
+workers, or a scheduler.
 
-- ``threads`` (the default): a thread pool in the command's own process. No extra process,
-  nothing to set up; the reader spends most of its time in OpenCV and numpy, which release
-  the GIL, but not all of it (docs/batch.md, "Speed", has the measured figures).
+- ``processes`` (the default): that many reading processes of the command's own
+  (pipeline/flows/reading_processes.py), one per core unless told: every core reads;
+- ``threads``: a thread pool in the command's own process. No extra process; the reader
+  spends most of its time in OpenCV and numpy, which release the interpreter lock, but not
+  all of it, so two threads keep 1.3 of 2 cores busy (docs/batch.md, "Speed");
 - ``dask`` with ``workers``: a Dask ``LocalCluster`` of that many worker processes, one
   thread each, started for the batch and stopped after (``dask_client``).
 - ``dask`` with ``address``: an existing Dask scheduler (``tcp://host:8786``), whose workers
@@ -25,15 +28,15 @@ if TYPE_CHECKING:
 
 __all__ = ["RUNNERS", "RunnerSpec", "dask_client", "runner_spec"]
 
-RUNNERS = ("threads", "dask")
+RUNNERS = ("threads", "processes", "dask")
 
 
 @dataclass(frozen=True)
 class RunnerSpec:
     """How the batch's page-reading tasks run."""
 
-    kind: str = "threads"  # one of RUNNERS
-    workers: int = 2  # threads in the pool, or local Dask worker processes
+    kind: str = "processes"  # one of RUNNERS
+    workers: int = 2  # threads in the pool, reading processes, or local Dask worker processes
     address: str | None = None  # an existing Dask scheduler (then ``workers`` is unused)
 
     @property
@@ -41,18 +44,22 @@ class RunnerSpec:
         """A few words for a progress bar."""
         if self.kind == "threads":
             return f"{self.workers} threads"
+        if self.kind == "processes":
+            return f"{self.workers} processes"
         return "Dask cluster" if self.address else f"{self.workers} Dask workers"
 
     def describe(self) -> str:
         """In words, for the terminal and the batch summary."""
         if self.kind == "threads":
             return f"{self.workers} thread{'s' if self.workers != 1 else ''}"
+        if self.kind == "processes":
+            return f"{self.workers} reading process{'es' if self.workers != 1 else ''}"
         if self.address:
             return f"Dask scheduler at {self.address}"
         return f"Dask, {self.workers} local worker process{'es' if self.workers != 1 else ''}"
 
 
-def runner_spec(kind: str = "threads", workers: int | None = None,
+def runner_spec(kind: str = "processes", workers: int | None = None,
                 address: str | None = None) -> RunnerSpec:  # fmt: skip
     """A checked runner configuration; ``ValueError`` names what does not fit."""
     if kind not in RUNNERS:

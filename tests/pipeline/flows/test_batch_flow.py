@@ -79,7 +79,8 @@ def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path
     for name in ("evening-a", "evening-b"):
         shutil.copytree(SAMPLE, root / "day" / name)
     home = root / "prefect"
-    batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads")], home)
+    batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads"), "--runner",
+                         "threads"], home)  # fmt: skip
     assert batch.returncode == 1, batch.stdout[-3000:] + batch.stderr[-3000:]
     return root
 

@@ -134,8 +134,8 @@ def test_runner_configuration_is_checked() -> None:
     assert runner_spec("dask", 2).describe() == "Dask, 2 local worker processes"
     spec = runner_spec("dask", address="tcp://10.0.0.5:8786")
     assert spec.describe() == "Dask scheduler at tcp://10.0.0.5:8786"
-    with pytest.raises(ValueError, match="one of threads, dask"):
-        runner_spec("processes")
+    with pytest.raises(ValueError, match="one of threads, processes, dask"):
+        runner_spec("cluster")
     with pytest.raises(ValueError, match="needs the dask runner"):
         runner_spec("threads", address="tcp://x:8786")
     with pytest.raises(ValueError, match="tcp://host:port"):

@@ -1,0 +1,268 @@
+"""Reading processes: the batch's pages read on every core of one machine, without Dask.
+
+On threads the reading shares the command's one interpreter lock with the flow and the
+publishing thread (the reader is partly pure Python: mark rules, decoding), so two threads
+kept 1.3 of 2 cores busy (docs/batch.md, "Speed"). A Dask ``LocalCluster`` gets every core
+but runs a scheduler, a nanny per worker and their heartbeats. ``ReadingProcesses`` is the
+least that gets every core: N plain Python processes started once per batch, each a fresh
+interpreter running ``serve`` (nothing of the command's threads or locks copied into it,
+as a fork would, nor the command's main module run again, as multiprocessing's spawn
+does), each keeping its reader loaded between chunks (``pages.read_for_store``, as a Dask
+worker does), with a pipe of its own to the command. ``read`` sends a chunk to a free
+process and waits for its answer on the caller's thread (a Prefect task run per chunk:
+chunk_reading.py).
+
+What ends a process, so that none outlives its batch:
+
+- the batch done: each is told to stop, then waited for;
+- the batch stopped by an error or Ctrl-C (``close(now=True)``): each is terminated at once
+  (the processes ignore Ctrl-C themselves: the command decides, and a reader stopped half
+  way would print a traceback over the progress bar);
+- the command killed (``kill -9``, the out-of-memory killer: no Python code of the command
+  runs): every process holds the read end of a *lifeline* pipe whose only write end is the
+  command's; the kernel closes it with the command, the process reads end-of-file on a
+  thread of its own that waits for nothing else, and exits.
+
+A process that dies while it reads a chunk (killed, out of memory, a crash in a native
+library) fails that chunk only: ``ReadingProcessDied`` names the file and pages, the
+process is replaced by a fresh one and the other chunks go on.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import traceback
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, Pipe
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pipeline.flows.pages import ChunkRead, PageChunk
+    from scoring.event import Event
+
+__all__ = ["BatchStopped", "ReadingProcessDied", "ReadingProcesses", "serve"]
+
+#: How long a process told to stop (or terminated) is given before it is killed.
+_GRACE_SECONDS = 5.0
+
+
+class ReadingProcessDied(RuntimeError):
+    """The process reading a chunk ended before it answered (killed, out of memory, crashed)."""
+
+    def __init__(self, chunk: PageChunk, exitcode: int | None) -> None:
+        self.chunk, self.exitcode = chunk, exitcode
+        pages = str(chunk.first) if chunk.first == chunk.last else f"{chunk.first}-{chunk.last}"
+        super().__init__(
+            f"{chunk.file}, pages {pages}: the process reading them ended ({_how(exitcode)}) "
+            "before it answered: run the batch again to read them (pages kept before are not "
+            "read again)"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.chunk, self.exitcode))
+
+
+class BatchStopped(RuntimeError):
+    """The reading processes were stopped (the batch ended by an error or Ctrl-C) while a
+    chunk waited for one."""
+
+
+class _RemoteTraceback(Exception):
+    """Where an error was raised in a reading process: its traceback, as the error's cause."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _how(exitcode: int | None) -> str:
+    if exitcode is None:
+        return "still running, not answering"
+    if exitcode < 0:
+        try:
+            return f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit status {exitcode}"
+
+
+@dataclass(eq=False)
+class _Reader:
+    """One reading process and the command's end of its pipe."""
+
+    process: subprocess.Popen[bytes]
+    pipe: Connection
+
+
+class ReadingProcesses:
+    """``count`` reading processes for one batch; ``read`` is safe from many threads."""
+
+    def __init__(self, count: int) -> None:
+        from pipeline.flows.prefect_env import one_maths_thread
+
+        if count < 1:
+            raise ValueError("reading processes: at least 1")
+        one_maths_thread()  # inherited by every process: one BLAS/OpenMP/OpenCV thread each
+        # The lifeline's write end is this process's alone (not inherited: PEP 446).
+        self._lifeline, self._lifeline_end = os.pipe()
+        self._free: queue.SimpleQueue[_Reader | None] = queue.SimpleQueue()
+        self._readers: list[_Reader] = []
+        self._lock = threading.Lock()
+        self._closed = False
+        for _ in range(count):
+            self._free.put(self._start())
+
+    def _start(self) -> _Reader:
+        """A fresh interpreter running ``serve``, with the same bridgescan as this process
+        (its folder first on the path) and this process's environment."""
+        import pipeline
+
+        mine, theirs = Pipe()
+        code = _SERVE.format(pipe=theirs.fileno(), lifeline=self._lifeline)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(pipeline.__file__).parents[1]), *filter(None, [env.get("PYTHONPATH")])]
+        )
+        process = subprocess.Popen([sys.executable, "-c", code], env=env,
+                                   pass_fds=(theirs.fileno(), self._lifeline),
+                                   stdin=subprocess.DEVNULL,
+                                   start_new_session=True)  # fmt: skip
+        theirs.close()  # only the process holds its end: its death is end-of-file here
+        reader = _Reader(process, mine)
+        with self._lock:
+            self._readers.append(reader)
+        return reader
+
+    def read(self, event: Event, chunk: PageChunk) -> ChunkRead:
+        """``chunk`` read by the next free process (waiting here for one, then its answer).
+
+        Raises what the reading raised, ``ReadingProcessDied`` when the process ended
+        before it answered (a fresh one takes its place), ``BatchStopped`` after ``close``."""
+        reader = self._free.get()
+        while reader is not None and not self._closed and reader.process.poll() is not None:
+            self._replace(reader)  # it ended while it waited for work: no chunk of it lost
+            reader = self._free.get()
+        if reader is None or self._closed:
+            self._free.put(None)  # the next waiter is woken too
+            raise BatchStopped("the batch was stopped before these pages were read")
+        try:
+            reader.pipe.send((event, chunk))
+            answer = reader.pipe.recv()
+        except (EOFError, OSError):
+            self._replace(reader)
+            if self._closed:
+                raise BatchStopped("the batch was stopped while these pages were read") from None
+            raise ReadingProcessDied(chunk, reader.process.returncode) from None
+        self._free.put(reader)
+        kind, value, where = answer
+        if kind == "read":
+            result: ChunkRead = value
+            return result
+        raise value from _RemoteTraceback(where)
+
+    def _replace(self, dead: _Reader) -> None:
+        """A process that ended mid-chunk, reaped and replaced (unless the batch is over)."""
+        _wait_or_kill(dead.process)  # alive with its pipe broken, it could not be used again
+        dead.pipe.close()
+        with self._lock:
+            self._readers.remove(dead)
+        if not self._closed:
+            self._free.put(self._start())
+
+    def close(self, now: bool = False) -> None:
+        """Stop every process: told to, once its chunk is done, or at once (``now``: the
+        batch is stopping); each one waited for, and killed if it does not end in time."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            readers = list(self._readers)
+        self._free.put(None)  # wakes a thread waiting for a free process
+        for reader in readers:
+            if now:
+                reader.process.terminate()
+            else:
+                try:
+                    reader.pipe.send(None)
+                except OSError:  # ended already
+                    pass
+        for reader in readers:
+            _wait_or_kill(reader.process)
+        os.close(self._lifeline_end)  # any process still there reads end-of-file and exits
+        os.close(self._lifeline)
+        if now:  # a thread waiting for an answer sees end-of-file, not the pipe closed under it
+            return
+        for reader in readers:
+            reader.pipe.close()
+
+    def __enter__(self) -> ReadingProcesses:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close(now=kind is not None)
+
+
+def _wait_or_kill(process: subprocess.Popen[bytes]) -> None:
+    try:
+        process.wait(_GRACE_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+_SERVE = "from pipeline.flows.reading_processes import serve; serve({pipe}, {lifeline})"
+
+
+def serve(pipe_fd: int, lifeline_fd: int) -> None:
+    """A reading process: chunks read as they come, until told to stop or the command ends.
+
+    ``pipe_fd`` is its end of the pipe to the command; ``lifeline_fd`` the lifeline's read
+    end."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the command's to handle
+    threading.Thread(target=_end_with_the_command, args=(lifeline_fd,), daemon=True).start()
+    pipe = Connection(pipe_fd)
+    from pipeline.flows.prefect_env import one_maths_thread
+
+    one_maths_thread()  # before numpy and OpenCV load (inherited already; explicit ones win)
+    from pipeline.flows.pages import read_for_store
+
+    while True:
+        try:
+            job = pipe.recv()
+        except (EOFError, OSError):  # the command has gone
+            return
+        if job is None:
+            return
+        try:
+            answer: tuple[str, Any, str] = ("read", read_for_store(*job), "")
+        except Exception as error:  # noqa: BLE001 - the chunk's failure, reported by the batch
+            answer = ("failed", error, traceback.format_exc())
+        try:
+            pipe.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception:  # noqa: BLE001 - an error that cannot be pickled: sent as text
+            kind, value, where = answer
+            pipe.send(("failed", RuntimeError(f"{type(value).__name__}: {value}"), where))
+
+
+def _end_with_the_command(lifeline_fd: int) -> None:
+    """Wait for end-of-file on the lifeline (nothing is ever written to it): the command
+    has ended, however it ended, so this process ends too."""
+    try:
+        while os.read(lifeline_fd, 1):
+            pass
+    except OSError:
+        pass
+    os._exit(0)
