@@ -199,7 +199,8 @@ class RowMarks:
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
         self._own_marked: np.ndarray | None = None  # per box, its fill is its own mark
         # ... without the page's specks (all of them, or those clear of the printed lines)
-        self._without_specks: dict[tuple[MarkSettings, bool], RowMarks] = {}
+        # (by the settings' identity: hashing their eighty fields cost more than a look-up)
+        self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -418,7 +419,8 @@ class RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
         its solid ink (only those clear of the printed lines, ``off_lines``; made once per
         row, settings and kind)."""
-        clone = self._without_specks.get((t, off_lines))
+        kept = self._without_specks.get((id(t), off_lines))
+        clone = kept[1] if kept is not None and kept[0] is t else None
         if clone is None:
             lines = self.printed if off_lines else None
             specks = specks_of(self.drawn, self.dust, self.s, t, lines)
@@ -433,7 +435,7 @@ class RowMarks:
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)
             clone._sides_beside()
-            self._without_specks[(t, off_lines)] = clone
+            self._without_specks[(id(t), off_lines)] = (t, clone)
         return clone
 
     def decide(self, i: int, fill: float) -> MarkReading:
