@@ -112,8 +112,9 @@ def shaded_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         if r.how != "fill":
             continue
         fill = ev.views.fill_in_shade(
-            i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest
-        )
+            i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest,
+            keeps=classify_fill(r.fill),
+        )  # fmt: skip
         if classify_fill(fill) != classify_fill(r.fill):  # else the reading stands as it is
             out[i] = ev.views.decide(i, fill)
     return out

@@ -29,7 +29,7 @@ from ocr.edge_dots import EdgeDot
 from ocr.layout import Rect
 from ocr.mark_geometry import RowGeometry
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkReading
+from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import NO_DUST, PageDust
 
 __all__ = ["RowEvidence", "RowViews", "Px"]
@@ -98,10 +98,17 @@ class RowViews(Protocol):
         ...
 
     def fill_in_shade(
-        self, i: int, reach_mm: float, band_mm: float, margin: float, darkest: float
+        self,
+        i: int,
+        reach_mm: float,
+        band_mm: float,
+        margin: float,
+        darkest: float,
+        keeps: MarkState | None = None,
     ) -> float:
         """Box ``i``'s fill against the paper in line with its pixels beside it
-        (ocr/shading.py): a fold's shaded band read as paper."""
+        (ocr/shading.py): a fold's shaded band read as paper. With ``keeps``, the plain
+        fill where that shows the box keeps that class in the shade."""
         ...
 
 

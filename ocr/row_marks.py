@@ -47,7 +47,9 @@ from ocr.marks import (
     STRIPS_CERTAIN,
     STRIPS_SURE,
     MarkReading,
+    MarkState,
     circled,
+    classify_fill,
     confirmed,
     ink_values,
     mark_reading,
@@ -58,7 +60,7 @@ from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust, specks_of
 from ocr.pen import pen_strength, through_skips
 from ocr.row_evidence import RowEvidence
-from ocr.shading import fill_in_shade
+from ocr.shading import fill_in_shade, least_fill_in_shade
 
 __all__ = ["RowMarks"]
 
@@ -131,6 +133,23 @@ def _printed(lines: np.ndarray, shift: tuple[int, int]) -> np.ndarray:
     return cv2.dilate((np.roll(lines, shift, axis=(0, 1)) > 0).astype(np.uint8), _SQUARE) > 0
 
 
+_NOT_AT_THE_TOP = 1e-5
+"""How far below ``MARKED_ABOVE`` an unsure plain fill must be for its class to hold in a
+fold's shade without reading it (``RowMarks.fill_in_shade``): the shade's fill is never
+above the plain one, but the two are summed in different orders (float rounding, about
+1e-7)."""
+
+
+def _kept_in_shade(plain: float, keeps: MarkState | None) -> bool:
+    """May a box whose plain fill is ``plain`` keep its class ``keeps`` in a fold's shade,
+    as far as the top of that class goes (``RowMarks.fill_in_shade``)?"""
+    if keeps is MarkState.MARKED:
+        return classify_fill(plain) is keeps
+    if keeps is MarkState.UNSURE:
+        return classify_fill(plain) is keeps and plain <= MARKED_ABOVE - _NOT_AT_THE_TOP
+    return False
+
+
 @lru_cache(maxsize=64)
 def _bin_starts(n: int) -> np.ndarray:
     return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
@@ -180,7 +199,8 @@ class RowMarks:
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
         self._own_marked: np.ndarray | None = None  # per box, its fill is its own mark
         # ... without the page's specks (all of them, or those clear of the printed lines)
-        self._without_specks: dict[tuple[MarkSettings, bool], RowMarks] = {}
+        # (by the settings' identity: hashing their eighty fields cost more than a look-up)
+        self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -399,7 +419,8 @@ class RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
         its solid ink (only those clear of the printed lines, ``off_lines``; made once per
         row, settings and kind)."""
-        clone = self._without_specks.get((t, off_lines))
+        kept = self._without_specks.get((id(t), off_lines))
+        clone = kept[1] if kept is not None and kept[0] is t else None
         if clone is None:
             lines = self.printed if off_lines else None
             specks = specks_of(self.drawn, self.dust, self.s, t, lines)
@@ -414,7 +435,7 @@ class RowMarks:
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)
             clone._sides_beside()
-            self._without_specks[(t, off_lines)] = clone
+            self._without_specks[(id(t), off_lines)] = (t, clone)
         return clone
 
     def decide(self, i: int, fill: float) -> MarkReading:
@@ -424,28 +445,63 @@ class RowMarks:
         return self._decide(rect, option, fill, self._around[i], self._facing[i])
 
     def fill_in_shade(
-        self, i: int, reach_mm: float, band_mm: float, margin: float, darkest: float
+        self,
+        i: int,
+        reach_mm: float,
+        band_mm: float,
+        margin: float,
+        darkest: float,
+        keeps: MarkState | None = None,
     ) -> float:
         """Box ``i``'s fill against the paper beside it in line with each pixel
         (``ocr.shading.fill_in_shade``): the form's lines and anything ``darkest`` or more
         darker than the row's paper (ink, whatever the row's pen) left out of it. Where the
-        paper beside the box cannot hold a band (``_band_beside``), that is its fill."""
+        paper beside the box cannot hold a band (``_band_beside``), that is its fill; so
+        too where the caller asks only whether the box ``keeps`` its class (its plain
+        fill's, at least ``_NOT_AT_THE_TOP`` below the class's top) and the least the
+        shade can give (``ocr.shading.least_fill_in_shade``) is already in that class:
+        the fill in shade is never above the plain fill, nor below that bound."""
         g = row_geometry(self.layout, self.row, self.dpi)
-        key = (darkest, margin)
-        if self._shade is None or self._shade[0] != key:
-            printed = self.printed if self.any_ink else _printed(g.lines, self.shift)
-            paper_px = ~printed & (self._grey > self.paper * (1.0 - darkest))
-            shaded = paper_px & (self._grey < self.paper * (1.0 - margin))
-            self._shade = (key, paper_px, cv2.integral(shaded.astype(np.uint8)))
-        _, paper_px, shaded_sum = self._shade
+        paper_px, shaded_sum = self._paper_beside(darkest, margin)
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
         reach, band = round(reach_mm * self.s), round(band_mm * self.s)
         if not _band_beside(shaded_sum, inner, outer, reach, band | 1):
             return self.mean_ink(inner)
+        plain = self.mean_ink(inner)
+        if (
+            _kept_in_shade(plain, keeps)
+            and classify_fill(
+                least_fill_in_shade(
+                    self._grey,
+                    self.ink,
+                    paper_px,
+                    inner,
+                    outer,
+                    self.paper,
+                    self._strength,
+                    reach,
+                    margin,
+                )  # fmt: skip
+            )
+            is keeps
+        ):
+            return plain
         return fill_in_shade(
             self._grey, self.ink, paper_px, inner, outer, self.paper, self._strength,
             reach, band, margin,
         )  # fmt: skip
+
+    def _paper_beside(self, darkest: float, margin: float) -> tuple[np.ndarray, np.ndarray]:
+        """The row's pixels that may be paper (not printed, less than ``darkest`` darker
+        than its paper) and the integral of those ``margin`` darker: once per row."""
+        key = (darkest, margin)
+        if self._shade is None or self._shade[0] != key:
+            g = row_geometry(self.layout, self.row, self.dpi)
+            printed = self.printed if self.any_ink else _printed(g.lines, self.shift)
+            paper_px = ~printed & (self._grey > self.paper * (1.0 - darkest))
+            shaded = paper_px & (self._grey < self.paper * (1.0 - margin))
+            self._shade = (key, paper_px, cv2.integral(shaded.astype(np.uint8)))
+        return self._shade[1], self._shade[2]
 
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just (from

@@ -28,7 +28,7 @@ import numpy as np
 
 from ocr.marks import ramp_bounds
 
-__all__ = ["fill_in_shade"]
+__all__ = ["fill_in_shade", "least_fill_in_shade"]
 
 Px = tuple[int, int, int, int]
 
@@ -52,14 +52,9 @@ def fill_in_shade(
     ``paper`` is the row's paper tone, ``strength`` the row's pen (ocr/pen.py), ``ink``
     the row's ink values against its paper (ocr/marks.py, the printed captions allowed
     for): no pixel reads more ink than there."""
-    x0, y0, x1, y1 = inner
-    ox0, oy0, ox1, oy1 = outer
-    h, w = grey.shape
-    if x1 <= x0 or y1 <= y0:
+    if inner[2] <= inner[0] or inner[3] <= inner[1]:
         return 0.0
-    rows, cols = slice(y0, y1), slice(x0, x1)
-    up, down = slice(max(0, oy0 - reach_px), oy0), slice(oy1, min(h, oy1 + reach_px))
-    before, after = slice(max(0, ox0 - reach_px), ox0), slice(ox1, min(w, ox1 + reach_px))
+    rows, cols, up, down, before, after = _beside(inner, outer, reach_px, grey.shape)
     above, below = _medians(grey[up, cols], paper_px[up, cols], grey[down, cols],
                             paper_px[down, cols], 0)  # fmt: skip
     left, right = _medians(grey[rows, before], paper_px[rows, before], grey[rows, after],
@@ -68,11 +63,67 @@ def fill_in_shade(
     column_paper = _wide(np.fmax(above, below), paper, band_px)
     row_paper = _wide(np.fmax(left, right), paper, band_px)
     local = np.minimum(column_paper[None, :], row_paper[:, None])
+    return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+
+
+def least_fill_in_shade(
+    grey: np.ndarray,
+    ink: np.ndarray,
+    paper_px: np.ndarray,
+    inner: Px,
+    outer: Px,
+    paper: float,
+    strength: float,
+    reach_px: int,
+    margin: float,
+) -> float:
+    """The least ``fill_in_shade`` (same arguments, but the band's width, which only
+    lightens the paper it reads) can give: the box read against the darkest paper pixel
+    beside it, everywhere. Each pixel's paper there is a median of paper pixels beside the
+    box (or the row's paper) and never darker than the darkest of them, and a pixel reads
+    less ink against lighter paper, so where this bound already reads the box's fill in
+    the class its plain fill has, the shade cannot move it (rule ``shaded_band``): a tick
+    or a cross is ink against any paper the band may leave."""
+    if inner[2] <= inner[0] or inner[3] <= inner[1]:
+        return 0.0
+    rows, cols, up, down, before, after = _beside(inner, outer, reach_px, grey.shape)
+    darkest = np.float32(paper)  # the paper a line without paper pixels is read against
+    for strip in ((up, cols), (down, cols), (rows, before), (rows, after)):
+        seen = grey[strip][paper_px[strip]]
+        if seen.size:
+            darkest = min(darkest, np.float32(seen.min()))
+    local = np.full((1, 1), darkest, np.float32)
+    return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+
+
+def _beside(inner: Px, outer: Px, reach_px: int, shape: tuple[int, ...]) -> tuple[slice, ...]:
+    """The box's rows and columns (``inner``), and the strips ``reach_px`` deep above,
+    below, left and right of the printed box ``outer``, within the band (``shape``)."""
+    x0, y0, x1, y1 = inner
+    ox0, oy0, ox1, oy1 = outer
+    h, w = shape[:2]
+    return (
+        slice(y0, y1), slice(x0, x1),
+        slice(max(0, oy0 - reach_px), oy0), slice(oy1, min(h, oy1 + reach_px)),
+        slice(max(0, ox0 - reach_px), ox0), slice(ox1, min(w, ox1 + reach_px)),
+    )  # fmt: skip
+
+
+def _against(
+    local: np.ndarray,
+    grey: np.ndarray,
+    ink: np.ndarray,
+    paper: float,
+    strength: float,
+    margin: float,
+) -> float:
+    """The box's fill (``grey``, its ``ink`` values) against ``local`` paper (one value per
+    pixel, or one for all): paper less than ``margin`` darker than the row's is the row's."""
     local = np.where(local > paper * (1.0 - margin), paper, local)
     low, high = ramp_bounds(strength)
-    rel = (local - grey[rows, cols].astype(np.float32)) / np.maximum(local, 1.0)
+    rel = (local - grey.astype(np.float32)) / np.maximum(local, 1.0)
     shaded = np.clip((rel - low) / (high - low), 0.0, 1.0)
-    return float(np.minimum(shaded, ink[rows, cols]).mean())
+    return float(np.minimum(shaded, ink).mean())
 
 
 _LEAST_PAPER = 3

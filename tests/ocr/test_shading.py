@@ -8,7 +8,7 @@ import pytest
 
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkState
-from ocr.shading import fill_in_shade
+from ocr.shading import fill_in_shade, least_fill_in_shade
 from tests.ocr.test_marks import DPI, _draw, _fresh, _marked, _read
 
 PAPER = 200.0
@@ -24,6 +24,13 @@ def _fill(grey: np.ndarray, strength: float = 1.0, paper_px: np.ndarray | None =
     ink = np.clip(((PAPER - grey) / PAPER - low) / (high - low), 0, 1)
     keep = (grey > PAPER * 0.65) if paper_px is None else paper_px
     return fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, strength, REACH, BAND, MARGIN)
+
+
+def _least(grey: np.ndarray) -> float:
+    """``least_fill_in_shade`` of the box, read as ``_fill`` reads it (a firm pen)."""
+    ink = np.clip(((PAPER - grey) / PAPER - 0.2) / 0.3, 0, 1)
+    keep = grey > PAPER * 0.65
+    return least_fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, 1.0, REACH, MARGIN)
 
 
 def _page() -> np.ndarray:
@@ -99,3 +106,44 @@ def test_a_box_in_a_fold_s_shaded_band_reads_empty_and_a_tick_in_it_marked():
     _draw(ticked, "declarer", "E", "tick", 5)
     _fold(ticked, box.x - 0.5, 5.0, 0.28)
     assert _marked(_read(ticked)) == {("declarer", "E"): "fill"}
+
+
+def test_the_least_fill_in_shade_reads_the_box_against_the_darkest_paper_beside_it():
+    """A stroke 2 px wide at 100 down the box's 16 rows (32 px of full ink, a fill of
+    32 / 256 = 0.125) and one pixel of paper at 160 above the box. The bound reads the
+    whole box against 160: the stroke's pixels (160 - 100) / 160 = 0.375 dark, on the
+    ramp (0.375 - 0.2) / 0.3 = 7/12 ink each; paper (200) reads none: 32 * 7/12 / 256.
+    The fill in shade itself is the plain fill: one dark pixel is no band."""
+    grey = _page()
+    grey[12:28, 18:20] = 100
+    grey[8, 20] = 160
+    assert _least(grey) == pytest.approx(32 * 7 / 12 / 256)
+    assert _fill(grey) == pytest.approx(32 / 256)
+
+
+def test_the_least_fill_in_shade_beside_paper_no_darker_than_the_margin_is_the_fill():
+    """Paper beside the box at most 4% darker (193 of 200: 3.5%) is the row's paper, so
+    the bound reads the stroke as the plain fill does: 32 / 256."""
+    grey = _page()
+    grey[12:28, 18:20] = 100
+    grey[4:10, :] = 193
+    assert _least(grey) == pytest.approx(32 / 256)
+
+
+def test_the_least_fill_in_shade_is_never_above_the_fill_in_shade():
+    """Pages of random bands, strokes and specks: the bound is at or below the fill in
+    shade, which is at or below the plain fill (the rule ``shaded_band`` relies on both to
+    leave a box alone without reading it in the shade)."""
+    rng = np.random.default_rng(43)
+    for _ in range(300):
+        grey = _page() - rng.uniform(0, 8, (40, 40)).astype(np.float32)
+        x, w = rng.integers(0, 40), rng.integers(1, 20)
+        grey[:, x : x + w] *= 1 - rng.uniform(0.02, 0.3)
+        for _ in range(rng.integers(0, 6)):
+            y0, x0 = rng.integers(0, 38, 2)
+            grey[y0 : y0 + 2, x0 : x0 + 2] = rng.uniform(40, 190)
+        ink = np.clip(((PAPER - grey) / PAPER - 0.2) / 0.3, 0, 1).astype(np.float32)
+        keep = grey > PAPER * 0.65
+        least = least_fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, 1.0, REACH, MARGIN)
+        shade = fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, 1.0, REACH, BAND, MARGIN)
+        assert least <= shade <= float(ink[12:28, 12:28].mean()) + 1e-6
