@@ -122,3 +122,48 @@ def _given(row: RowReading, twins: Sequence[dict[int, Printed]]) -> RowReading:
         status=RowStatus.REVIEW if reasons else RowStatus.ACCEPTED,
         reasons=reasons,
     )
+
+
+Couple = tuple[int, int]
+
+
+def twin_couples(
+    couples: Sequence[frozenset[Couple]], boards: Sequence[int | None], one_series: bool
+) -> list[frozenset[Couple]]:
+    """For each traveller of one stack (its couples read for certain, its board), the
+    couples its twins read: the travellers of other boards that read ``_AGREEING`` of its
+    couples or more and none that seats one of its pairs otherwise (in the same seat, or
+    either seat where the pairs are numbered in one series). A twin is a board of the same
+    set (see the module docstring), played by the same couples."""
+    out = []
+    for i, mine in enumerate(couples):
+        found: set[Couple] = set()
+        for j, theirs in enumerate(couples):
+            if boards[j] == boards[i] or len(mine & theirs) < _AGREEING:
+                continue
+            if not any(_meets_otherwise(a, b, one_series) for a in mine for b in theirs):
+                found |= theirs
+        out.append(frozenset(found))
+    return out
+
+
+def _meets_otherwise(a: tuple[int | None, int | None], b: Couple, one_series: bool) -> bool:
+    """Whether ``a`` seats a pair of ``b`` with another opponent, or in the other seat."""
+    if a == b:
+        return False
+    if one_series:
+        return bool({a[0], a[1]} & {b[0], b[1]})
+    return a[0] == b[0] or a[1] == b[1]
+
+
+def twin_weight(reading: tuple[int | None, int | None], twins: frozenset[Couple],
+                one_series: bool, change: float) -> float:  # fmt: skip
+    """The prior of a row's reading by the couples its traveller's twins read: 1 for a
+    couple they read, ``change`` for one that seats a pair they read with another
+    opponent or in the other seat (the pairs changed on one of the boards), 1 where they
+    say nothing of its pairs."""
+    if reading in twins:
+        return 1.0
+    if any(_meets_otherwise(reading, b, one_series) for b in twins):
+        return change
+    return 1.0
