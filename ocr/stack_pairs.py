@@ -55,7 +55,7 @@ from ocr.reading import (
     posterior_reason,
 )
 from ocr.traveller_pairs import Pairs, as_readings, joint_beliefs
-from ocr.twin_pairs import Couple, twin_couples, twin_weight
+from ocr.twin_pairs import SetCouples, twin_couples, twin_weight
 
 __all__ = ["SEAT_CHANGE", "SeatsRead", "seats_read", "weigh_by_stack"]
 
@@ -184,7 +184,7 @@ def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageR
 
 
 def _weigh_page(
-    page: PageReading, seats: SeatsRead, twins: frozenset[Couple], threshold: float
+    page: PageReading, seats: SeatsRead, twins: SetCouples, threshold: float
 ) -> PageReading:
     assert page.board is not None
     stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins)
@@ -247,7 +247,7 @@ class _Stack:
     seats: SeatsRead
     keeps_seats: bool
     one_series: bool
-    twins: frozenset[Couple] = frozenset()
+    twins: SetCouples = SetCouples()
 
 
 @dataclass(frozen=True)

@@ -35,11 +35,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ocr.reading import PageReading, RowReading, RowStatus
 
-__all__ = ["MISSING", "from_twins"]
+__all__ = ["MISSING", "SetCouples", "from_twins", "twin_couples", "twin_weight"]
 
 MISSING = "pair numbers missing"
 """The review reason of a row whose printed pairs the page did not give
@@ -127,23 +127,40 @@ def _given(row: RowReading, twins: Sequence[dict[int, Printed]]) -> RowReading:
 Couple = tuple[int, int]
 
 
+@dataclass(frozen=True)
+class SetCouples:
+    """What the other travellers of a stack say of one traveller's couples: those its
+    twins read (boards of its set) and those read on boards of other sets."""
+
+    twins: frozenset[Couple] = frozenset()
+    elsewhere: frozenset[Couple] = frozenset()
+
+
 def twin_couples(
     couples: Sequence[frozenset[Couple]], boards: Sequence[int | None], one_series: bool
-) -> list[frozenset[Couple]]:
+) -> list[SetCouples]:
     """For each traveller of one stack (its couples read for certain, its board), the
-    couples its twins read: the travellers of other boards that read ``_AGREEING`` of its
-    couples or more and none that seats one of its pairs otherwise (in the same seat, or
-    either seat where the pairs are numbered in one series). A twin is a board of the same
-    set (see the module docstring), played by the same couples."""
+    couples its twins read and those read on boards of other sets. A twin reads
+    ``_AGREEING`` of its couples or more and none that seats one of its pairs otherwise
+    (in the same seat, or either seat where the pairs are numbered in one series): a board
+    of the same set (see the module docstring), played by the same couples. A board of
+    another set reads none of its couples and seats one of its pairs otherwise: a couple
+    meets in one round, so none of its couples played this board. A board that reads one
+    couple alike and another otherwise says nothing (one of the two is misread)."""
     out = []
     for i, mine in enumerate(couples):
-        found: set[Couple] = set()
+        twins: set[Couple] = set()
+        elsewhere: set[Couple] = set()
         for j, theirs in enumerate(couples):
-            if boards[j] == boards[i] or len(mine & theirs) < _AGREEING:
+            if boards[j] == boards[i]:
                 continue
-            if not any(_meets_otherwise(a, b, one_series) for a in mine for b in theirs):
-                found |= theirs
-        out.append(frozenset(found))
+            otherwise = any(_meets_otherwise(a, b, one_series) for a in mine for b in theirs)
+            agreeing = len(mine & theirs) >= _AGREEING
+            if agreeing and not otherwise:
+                twins |= theirs
+            elif otherwise and not mine & theirs:
+                elsewhere |= theirs
+        out.append(SetCouples(frozenset(twins), frozenset(elsewhere)))
     return out
 
 
@@ -156,14 +173,18 @@ def _meets_otherwise(a: tuple[int | None, int | None], b: Couple, one_series: bo
     return a[0] == b[0] or a[1] == b[1]
 
 
-def twin_weight(reading: tuple[int | None, int | None], twins: frozenset[Couple],
-                one_series: bool, change: float) -> float:  # fmt: skip
-    """The prior of a row's reading by the couples its traveller's twins read: 1 for a
-    couple they read, ``change`` for one that seats a pair they read with another
-    opponent or in the other seat (the pairs changed on one of the boards), 1 where they
-    say nothing of its pairs."""
-    if reading in twins:
+def twin_weight(
+    reading: tuple[int | None, int | None], known: SetCouples, one_series: bool, change: float
+) -> float:
+    """The prior of a row's reading by the couples the other travellers read: 1 for a
+    couple its twins read; ``change`` (the pairs changed on one of the boards) for one
+    that seats a pair the twins read with another opponent or in the other seat, or a
+    couple read on a board of another set; 1 where they say nothing of its pairs."""
+    if reading in known.twins:
         return 1.0
-    if any(_meets_otherwise(reading, b, one_series) for b in twins):
+    if any(_meets_otherwise(reading, b, one_series) for b in known.twins):
+        return change
+    turned = (reading[1], reading[0])
+    if reading in known.elsewhere or (one_series and turned in known.elsewhere):
         return change
     return 1.0

@@ -204,3 +204,21 @@ def test_a_row_in_review_for_its_marks_is_not_accepted_by_the_stack():
     second = _row(1, 2, (((2, 4), 0.95), ((1, 4), 0.05)))
     out = weigh_by_stack([_page(1, first, second), *_others()], THRESHOLD)
     assert out[0].rows[0] == first
+
+
+def test_a_couple_read_on_a_board_of_another_set_did_not_play_this_one():
+    """Board 1 reads 1-4 and 2-5 for certain, and row 3 3-6 at 0.7 or 7-6 at 0.3; board
+    3 reads 1-5 and 3-6 for certain: pair 1 met 5 there, so board 3 is of another set
+    (``ocr.twin_pairs.twin_couples``), and its couple 3-6 met in another round. No
+    number is read twice on other boards (seats 1/2 x 1/2), no list of pairs. 3-6: 0.7 x
+    0.25 x 0.05 = 0.00875; 7-6: 0.3 x 0.25 = 0.075; 3-6 keeps 0.00875 / 0.08375 = 0.10448
+    and the row goes to a person, its digits' reading kept."""
+    third = _row(1, 3, (((3, 6), 0.7), ((7, 6), 0.3)))
+    board = _page(1, _row(1, 1, (((1, 4), 1.0),)), _row(1, 2, (((2, 5), 1.0),)), third,
+                  pairs=None)  # fmt: skip
+    other = _page(3, _row(3, 1, (((1, 5), 1.0),)), _row(3, 2, (((3, 6), 1.0),)), pairs=None)
+    row = weigh_by_stack([board, other], THRESHOLD)[0].rows[2]
+    assert row.status is RowStatus.REVIEW and row.best == third.best
+    assert row.reasons[-1] == (
+        "pairs 3-6: the stack makes 7-6 likelier (posterior with the stack 0.104)"
+    )

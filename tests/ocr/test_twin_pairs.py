@@ -11,7 +11,7 @@ from __future__ import annotations
 from ocr.qrpayload import QrPayload
 from ocr.reading import Crop, PageReading, PageRef, RowReading, RowResult, RowStatus
 from ocr.stack import finish_batch
-from ocr.twin_pairs import MISSING, from_twins, twin_couples, twin_weight
+from ocr.twin_pairs import MISSING, SetCouples, from_twins, twin_couples, twin_weight
 from scoring.contract import Contract, Seat, Strain
 
 FOUR_HEARTS = Contract(4, Strain.HEARTS)
@@ -118,18 +118,24 @@ def test_finish_batch_reads_twins():
 def test_twin_couples_of_handwritten_travellers():
     """Couples read for certain on four blank travellers of a three-table stack: board 1
     reads 1-4 and 2-5; board 2 reads 1-4, 2-5 and 3-6 (its twin: two couples agree, none
-    seats 1, 2, 4 or 5 otherwise); board 3 reads 1-5 and 2-6 (pair 1 met 5 there: another
-    round); board 4 reads 1-4 and 2-6 (one couple agrees, but pair 2 met 6: not a twin)."""
+    seats 1, 2, 4 or 5 otherwise); board 3 reads 1-5 and 2-6 (pair 1 met 5 there: a board
+    of another set, none of whose couples played board 1); board 4 reads 1-4 and 2-6 (one
+    couple agrees, but pair 2 met 6: one of them is misread, and board 4 says nothing)."""
     couples = [
         frozenset({(1, 4), (2, 5)}),
         frozenset({(1, 4), (2, 5), (3, 6)}),
         frozenset({(1, 5), (2, 6)}),
         frozenset({(1, 4), (2, 6)}),
     ]
-    twins = twin_couples(couples, [1, 2, 3, 4], one_series=True)
-    assert twins[0] == couples[1] and twins[1] == couples[0] and twins[2] == frozenset()
-    assert twins[3] == frozenset()
-    assert twin_weight((3, 6), twins[0], True, 0.05) == 1.0  # the twin read it
-    assert twin_weight((6, 3), twins[0], True, 0.05) == 0.05  # the other way round
-    assert twin_weight((3, 5), twins[0], True, 0.05) == 0.05  # 5 met 2 in this round
-    assert twin_weight((7, 8), twins[0], True, 0.05) == 1.0  # the twin says nothing
+    known = twin_couples(couples, [1, 2, 3, 4], one_series=True)
+    assert known[0] == SetCouples(couples[1], couples[2])
+    assert known[1].twins == couples[0]
+    assert known[2] == SetCouples(frozenset(), couples[0] | couples[1])
+    assert known[3] == SetCouples()
+    assert twin_weight((3, 6), known[0], True, 0.05) == 1.0  # the twin read it
+    assert twin_weight((6, 3), known[0], True, 0.05) == 0.05  # the other way round
+    assert twin_weight((3, 5), known[0], True, 0.05) == 0.05  # 5 met 2 in this round
+    assert twin_weight((7, 8), known[0], True, 0.05) == 1.0  # nobody says anything
+    assert twin_weight((3, 6), known[2], True, 0.05) == 0.05  # 3-6 played board 2's set
+    assert twin_weight((4, 1), known[2], True, 0.05) == 0.05  # 1-4 too, either way round
+    assert twin_weight((3, 4), known[2], True, 0.05) == 1.0
