@@ -5,14 +5,22 @@ checked only against the section's pairs its QR code lists (``ocr/pair_check.py`
 digit model's reading of one 2-digit number is rarely certain on its own ink: every other
 pair of the section keeps a floor of about 1% (``ocr.combs.digit_box_likelihood`` mixes
 each box with 10% uniform), so a plainly written "1-8" reads 0.93 and goes to a person.
-A director reading the same stack would not hesitate, for two reasons the stack shows:
+A director reading the same stack would not hesitate, for what the stack shows:
 
 - A pair plays a board once, so on one traveller a pair number is on one row at most
   (``ocr/page_pairs.py`` rules out readings that seat a pair another row reads for
-  certain). Here the same holds softly: a reading of row R that seats pair p is weighed
-  by the chance that no other row of the traveller seats p, each other row by its own
-  pair readings (the rows' digits are read apart, so the chances multiply). A "4" read
-  on row 1 of a traveller whose row 4 reads NS 4 at 0.96 keeps 4% of its weight.
+  certain). Here the traveller's rows are decoded jointly (``ocr/traveller_pairs.py``):
+  a reading of every row weighs the product of the rows' weights below where no pair is
+  on two rows, and a row's posterior sums the joint readings that give it its reading.
+  Two rows that share one doubt keep it: each is as sure as their swap is unlikely.
+- Where the QR code lists twice as many pairs as rows written, every pair plays the
+  board: a reading with a number the section lacks leaves a listed pair unseated and
+  weighs ``SEAT_CHANGE`` more for each such number (a pair that did not come, its table
+  played under another number).
+- The boards of one set are played by the same couples, and a couple meets once a
+  session (``ocr.twin_pairs.twin_couples``): a reading that seats a pair of a twin
+  board's couple with another opponent, or that is a couple read on a board of another
+  set, weighs ``SEAT_CHANGE`` (the pairs changed on one of the boards).
 - A pair keeps its seat all session in a Mitchell (NS stationary, EW moving): where
   every pair the other travellers read is read in one seat (at most ``_HOWELL_SHARE`` of
   them in the other: the stack is not a Howell, whose pairs change seats, nor numbered
@@ -22,11 +30,12 @@ A director reading the same stack would not hesitate, for two reasons the stack 
   priced at ``SEAT_CHANGE``: the generator changes the pairs of 3% of printed rows, and
   real clubs have late arrivals and swaps the generator does not draw.
 
-Both are a prior over the row's (NS, EW) reading; the digits' likelihood is the row's own
-pair readings (``RowReading.pair_readings``, kept where nothing printed gave the pairs and
-no event was read). The row's posterior is its contract's probability times its pairs' (the
-two are decoded apart), so it is recomputed exactly: the contract's share is the posterior
-divided by the pairs' probability before, times the pairs' probability after.
+Seats, coverage and couples are a prior over the row's (NS, EW) reading; the digits'
+likelihood is the row's own pair readings (``RowReading.pair_readings``, kept where
+nothing printed gave the pairs and no event was read). The row's posterior is its
+contract's probability times its pairs' (the two are decoded apart), so it is recomputed
+exactly: the contract's share is the posterior divided by the pairs' probability before,
+times the pairs' probability after.
 
 A row is accepted this way only where its posterior was its one reason for review, its
 best reading stays the best, and the posterior reaches the threshold. A row the stack
