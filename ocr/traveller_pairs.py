@@ -40,12 +40,20 @@ _ROUNDS = 30
 over 1e-12) within ten."""
 
 
-def _clash(a: Pairs, b: Pairs, one_series: bool) -> bool:
-    """Whether two rows' readings seat one pair twice: a number on both, in either seat
-    when the pairs are numbered in one series, in the same seat when NS and EW are apart."""
-    if one_series:
-        return bool(({a[0], a[1]} & {b[0], b[1]}) - {None})
-    return (a[0] is not None and a[0] == b[0]) or (a[1] is not None and a[1] == b[1])
+def _numbers(keys: Sequence[Pairs]) -> np.ndarray:
+    """The readings' (NS, EW) numbers as an array, 0 for no number (pairs are 1 and up)."""
+    return np.array([[k[0] or 0, k[1] or 0] for k in keys], dtype=np.int64).reshape(-1, 2)
+
+
+def _clashes(a: np.ndarray, b: np.ndarray, one_series: bool) -> np.ndarray:
+    """1 where a reading of one row (``a``, ``_numbers``) and one of another (``b``) seat a
+    pair twice: a number on both, in either seat where the pairs are numbered in one
+    series, in the same seat where NS and EW are numbered apart; else 0."""
+    same = np.zeros((len(a), len(b)), dtype=bool)
+    for x in (0, 1):
+        for y in (0, 1) if one_series else (x,):
+            same |= (a[:, x, None] == b[None, :, y]) & (a[:, x, None] > 0)
+    return same.astype(float)
 
 
 def joint_beliefs(
@@ -60,15 +68,13 @@ def joint_beliefs(
     keys = [[pairs for pairs, _ in row] for row in rows]
     weights = [np.array([w for _, w in row], dtype=float) for row in rows]
     n = len(rows)
-    # compatible[i][j][x, y]: row i's reading x and row j's reading y seat no pair twice
+    # compatible[i, j][x, y]: row i's reading x and row j's reading y seat no pair twice
+    seats = [_numbers(k) for k in keys]
     compatible: dict[tuple[int, int], np.ndarray] = {}
     for i in range(n):
-        for j in range(n):
-            if i != j:
-                compatible[i, j] = np.array(
-                    [[not _clash(a, b, one_series) for b in keys[j]] for a in keys[i]],
-                    dtype=float,
-                )
+        for j in range(i + 1, n):
+            ok = 1.0 - _clashes(seats[i], seats[j], one_series)
+            compatible[i, j], compatible[j, i] = ok, ok.T
     messages = {(j, i): np.ones(len(keys[i])) for i in range(n) for j in range(n) if i != j}
     for _ in range(_ROUNDS):
         new = {}
