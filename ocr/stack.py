@@ -1,9 +1,10 @@
 """The checks that need the whole stack of pages, run after every page is read.
 
-Two scans of the same board are both flagged; handwritten pair numbers read without the
-event are weighed against what the other travellers read (``ocr/stack_pairs.py``); a
-handwritten pair number on an accepted row must be seated in that row's round by what the
-stack's travellers print (issue 13).
+Two scans of the same board are both flagged; printed pair numbers a page did not give are
+read on a twin traveller of the same set (``ocr/twin_pairs.py``); handwritten pair numbers
+read without the event are weighed against what the other travellers read
+(``ocr/stack_pairs.py``); a handwritten pair number on an accepted row must be seated in
+that row's round by what the stack's travellers print (issue 13).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import replace
 
 from ocr.reading import DEFAULT_THRESHOLD, PageProblem, PageReading, RowReading, RowStatus
 from ocr.stack_pairs import weigh_by_stack
+from ocr.twin_pairs import from_twins
 
 __all__ = ["check_rounds", "finish_batch", "mark_duplicates", "to_review"]
 
@@ -110,6 +112,8 @@ _SEEN_ELSEWHERE = 2
 def finish_batch(
     pages: Sequence[PageReading], threshold: float = DEFAULT_THRESHOLD
 ) -> list[PageReading]:
-    """The checks that need the whole stack: duplicate boards, handwritten pair numbers
-    weighed against the stack (``ocr/stack_pairs.py``), pairs seated per round."""
-    return check_rounds(weigh_by_stack(mark_duplicates(pages), threshold))
+    """The checks that need the whole stack: duplicate boards, printed pair numbers a page
+    did not give read on a twin traveller (``ocr/twin_pairs.py``), handwritten pair
+    numbers weighed against the stack (``ocr/stack_pairs.py``), pairs seated per round."""
+    pages = from_twins(mark_duplicates(pages))
+    return check_rounds(weigh_by_stack(pages, threshold))

@@ -5,14 +5,22 @@ checked only against the section's pairs its QR code lists (``ocr/pair_check.py`
 digit model's reading of one 2-digit number is rarely certain on its own ink: every other
 pair of the section keeps a floor of about 1% (``ocr.combs.digit_box_likelihood`` mixes
 each box with 10% uniform), so a plainly written "1-8" reads 0.93 and goes to a person.
-A director reading the same stack would not hesitate, for two reasons the stack shows:
+A director reading the same stack would not hesitate, for what the stack shows:
 
 - A pair plays a board once, so on one traveller a pair number is on one row at most
   (``ocr/page_pairs.py`` rules out readings that seat a pair another row reads for
-  certain). Here the same holds softly: a reading of row R that seats pair p is weighed
-  by the chance that no other row of the traveller seats p, each other row by its own
-  pair readings (the rows' digits are read apart, so the chances multiply). A "4" read
-  on row 1 of a traveller whose row 4 reads NS 4 at 0.96 keeps 4% of its weight.
+  certain). Here the traveller's rows are decoded jointly (``ocr/traveller_pairs.py``):
+  a reading of every row weighs the product of the rows' weights below where no pair is
+  on two rows, and a row's posterior sums the joint readings that give it its reading.
+  Two rows that share one doubt keep it: each is as sure as their swap is unlikely.
+- Where the QR code lists twice as many pairs as rows written, every pair plays the
+  board: a reading with a number the section lacks leaves a listed pair unseated and
+  weighs ``SEAT_CHANGE`` more for each such number (a pair that did not come, its table
+  played under another number).
+- The boards of one set are played by the same couples, and a couple meets once a
+  session (``ocr.twin_pairs.twin_couples``): a reading that seats a pair of a twin
+  board's couple with another opponent, or that is a couple read on a board of another
+  set, weighs ``SEAT_CHANGE`` (the pairs changed on one of the boards).
 - A pair keeps its seat all session in a Mitchell (NS stationary, EW moving): where
   every pair the other travellers read is read in one seat (at most ``_HOWELL_SHARE`` of
   them in the other: the stack is not a Howell, whose pairs change seats, nor numbered
@@ -22,11 +30,12 @@ A director reading the same stack would not hesitate, for two reasons the stack 
   priced at ``SEAT_CHANGE``: the generator changes the pairs of 3% of printed rows, and
   real clubs have late arrivals and swaps the generator does not draw.
 
-Both are a prior over the row's (NS, EW) reading; the digits' likelihood is the row's own
-pair readings (``RowReading.pair_readings``, kept where nothing printed gave the pairs and
-no event was read). The row's posterior is its contract's probability times its pairs' (the
-two are decoded apart), so it is recomputed exactly: the contract's share is the posterior
-divided by the pairs' probability before, times the pairs' probability after.
+Seats, coverage and couples are a prior over the row's (NS, EW) reading; the digits'
+likelihood is the row's own pair readings (``RowReading.pair_readings``, kept where
+nothing printed gave the pairs and no event was read). The row's posterior is its
+contract's probability times its pairs' (the two are decoded apart), so it is recomputed
+exactly: the contract's share is the posterior divided by the pairs' probability before,
+times the pairs' probability after.
 
 A row is accepted this way only where its posterior was its one reason for review, its
 best reading stays the best, and the posterior reaches the threshold. A row the stack
@@ -54,6 +63,8 @@ from ocr.reading import (
     RowStatus,
     posterior_reason,
 )
+from ocr.traveller_pairs import Pairs, as_readings, joint_beliefs
+from ocr.twin_pairs import SetCouples, twin_couples, twin_weight
 
 __all__ = ["SEAT_CHANGE", "SeatsRead", "seats_read", "weigh_by_stack"]
 
@@ -76,8 +87,6 @@ stack that keeps seats shows (a Howell's pairs sit in each seat about half the t
 _SEEN = 2
 """A number read fewer times than this on other boards has no home seat (weight 1/2 in
 either): one reading could be the row's own doubt repeated."""
-
-Pairs = tuple[int | None, int | None]
 
 
 @dataclass(frozen=True)
@@ -176,22 +185,67 @@ def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageR
     for members in stacks.values():
         stack = [pages[i] for i in members]
         seats = seats_read(stack)
-        for i in members:
-            out[i] = _weigh_page(pages[i], seats, threshold)
+        couples = [frozenset(c for c in map(_read_pairs, p.rows) if None not in c) for p in stack]
+        twins = twin_couples(couples, [p.board for p in stack], seats.one_series())  # type: ignore[arg-type]
+        for i, met in zip(members, twins, strict=True):
+            out[i] = _weigh_page(pages[i], seats, met, threshold)
     return out
 
 
-def _weigh_page(page: PageReading, seats: SeatsRead, threshold: float) -> PageReading:
+def _weigh_page(
+    page: PageReading, seats: SeatsRead, twins: SetCouples, threshold: float
+) -> PageReading:
     assert page.board is not None
-    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series())
-    seatings = [_Seating.of(r) for r in page.rows if r.status is not RowStatus.EMPTY]
+    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins)
+    written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
+    seatings = [_Seating.of(r) for r in written]
+    variables = [(r.row, _weighed(r, page, stack, len(written))) for r in written]
+    variables = [(row, readings) for row, readings in variables if readings]
+    beliefs = dict(
+        zip(
+            (row for row, _ in variables),
+            joint_beliefs([readings for _, readings in variables], stack.one_series),
+            strict=True,
+        )
+    )
     rows = tuple(
-        _weigh_row(r, page, stack, [s for s in seatings if s.row != r.row], threshold)
-        if r.pair_readings
+        _weigh_row(
+            r, beliefs[r.row], page.board, stack, [s for s in seatings if s.row != r.row], threshold
+        )  # fmt: skip
+        if r.pair_readings and r.row in beliefs
         else r
         for r in page.rows
     )
     return page if rows == page.rows else replace(page, rows=rows)
+
+
+def _weighed(
+    row: RowReading, page: PageReading, stack: _Stack, written: int
+) -> list[tuple[Pairs, float]]:
+    """The row's readings with their weights in the traveller's joint decoding
+    (``ocr/traveller_pairs.py``): a handwritten reading's digits times the stack's prior
+    (its seats; where every pair of the section plays the board, ``SEAT_CHANGE`` for each
+    number the section does not have); printed pairs the row keeps, for certain; a row
+    whose printed pairs were not read, its readings as decoded (none seats a number
+    twice for sure). Nothing where the row has neither."""
+    if not row.pair_readings:
+        if row.best is not None and (row.best.ns_pair, row.best.ew_pair) == row.printed_pairs:
+            return [(row.printed_pairs, 1.0)]
+        return []
+    if any(ns is None or ew is None for (ns, ew), _ in row.pair_readings):
+        return list(row.pair_readings)
+    assert page.board is not None
+    section = page.qr.pairs if page.qr is not None else None
+    everyone = bool(section) and 2 * written == len(section or ())
+    out = []
+    for both, q in row.pair_readings:
+        weight = q * _seat_weight(both, page.board, stack)
+        weight *= twin_weight(both, stack.twins, stack.one_series, SEAT_CHANGE)
+        if everyone:
+            assert section is not None
+            weight *= SEAT_CHANGE ** sum(p not in section for p in both)
+        out.append((both, weight))
+    return out
 
 
 @dataclass(frozen=True)
@@ -202,6 +256,7 @@ class _Stack:
     seats: SeatsRead
     keeps_seats: bool
     one_series: bool
+    twins: SetCouples = SetCouples()
 
 
 @dataclass(frozen=True)
@@ -251,7 +306,8 @@ class _Seating:
 
 def _weigh_row(
     row: RowReading,
-    page: PageReading,
+    after: Mapping[Pairs, float],
+    board: int,
     stack: _Stack,
     others: Sequence[_Seating],
     threshold: float,
@@ -260,28 +316,17 @@ def _weigh_row(
         return row
     if any(ns is None or ew is None for (ns, ew), _ in row.pair_readings):
         return row  # printed pairs not read: not a handwritten reading
-    assert page.board is not None
-    board = page.board
-    covered = _covered(page, others)
-    weights = {
-        both: _seat_weight(both, board, stack)
-        * _free(both, others, stack.one_series)
-        * _covering(both, covered)
-        for both, _ in row.pair_readings
-    }
-    total = sum(q * weights[both] for both, q in row.pair_readings)
     best = (row.best.ns_pair, row.best.ew_pair)
     before = dict(row.pair_readings)
-    if total <= 0.0 or best not in before:
+    if sum(after.values()) <= 0.0 or best not in before or before[best] <= 0.0:
         return row
-    after = {both: q * weights[both] / total for both, q in row.pair_readings}
     posterior = row.posterior / before[best] * after[best]
     likeliest = max(after, key=lambda both: after[both])
+    ratio = {both: after[both] / q for both, q in before.items() if q > 0.0}
     alternatives = tuple(
-        (alt, p * weights.get((alt.ns_pair, alt.ew_pair), 1.0) / total)
-        for alt, p in row.alternatives
+        (alt, p * ratio.get((alt.ns_pair, alt.ew_pair), 1.0)) for alt, p in row.alternatives
     )
-    readings = tuple(sorted(after.items(), key=lambda kv: -kv[1]))
+    readings = as_readings(after)
     if row.status is RowStatus.ACCEPTED:
         if likeliest == best and posterior >= threshold:
             return row
@@ -313,46 +358,6 @@ def _seat_weight(both: Pairs, board: int, stack: _Stack) -> float:
             weight *= 1.0 - SEAT_CHANGE
         else:
             weight *= SEAT_CHANGE
-    return weight
-
-
-def _free(both: Pairs, others: Sequence[_Seating], one_series: bool) -> float:
-    """The chance that no other row of the traveller seats these pairs (a pair plays a
-    board once), each row by its own readings: its printed pairs where it keeps them,
-    else its pair readings (a row with neither takes nothing)."""
-    chance = 1.0
-    for other in others:
-        chance *= 1.0 - other.seats(both, one_series)
-    return chance
-
-
-def _covered(page: PageReading, others: Sequence[_Seating]) -> dict[int, float] | None:
-    """Where the traveller seats every pair of its section (twice as many pairs in the
-    QR code as rows written on it: each pair plays the board once), the chance that the
-    other rows seat each of them, each at least ``SEAT_CHANGE`` (a pair that did not
-    come, its table played by another number); None where it need not."""
-    section = page.qr.pairs if page.qr is not None else None
-    written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
-    if not section or 2 * len(written) != len(section):
-        return None
-    out = {}
-    for pair in section:
-        free = 1.0
-        for other in others:
-            free *= 1.0 - other.seats((pair, pair), True)
-        out[pair] = max(SEAT_CHANGE, 1.0 - free)
-    return out
-
-
-def _covering(both: Pairs, covered: Mapping[int, float] | None) -> float:
-    """The chance that the other rows seat every pair of the section but these two
-    (``_covered``), against a reading seating none of them: pairs this reading seats need
-    no other row, so it is the product over the others, 1 over the product over its own."""
-    if covered is None:
-        return 1.0
-    weight = 1.0
-    for pair in {p for p in both if p is not None}:
-        weight /= covered.get(pair, 1.0)
     return weight
 
 
