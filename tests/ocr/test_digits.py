@@ -223,3 +223,23 @@ def test_a_temperature_above_one_softens_without_changing_the_ranking():
     # T = 2 is the square root of the distribution, renormalised.
     root = np.sqrt(sharp) / np.sqrt(sharp).sum(axis=1, keepdims=True)
     assert np.allclose(soft, root)
+
+
+def test_a_model_with_the_no_digit_class_gives_eleven_probabilities():
+    """A network whose last layer has 11 outputs reads ``NO_DIGIT`` too: each box's eleven
+    probabilities sum to 1, and the comb takes the eleventh as the box's ``no_digit``."""
+    from ocr.combs import DigitBox
+    from ocr.digits import NO_DIGIT
+    from ocr.training.cnn import TrainSettings
+
+    rng = np.random.default_rng(3)
+    ws, bs = init_weights(rng, TrainSettings(classes=11))
+    model = DigitModel(tuple(ws), tuple(rng.normal(0, 0.1, b.shape) for b in bs))
+    assert model.classes == 11 == NO_DIGIT + 1
+    crop = np.full((60, 40), 230, np.uint8)
+    cv2.line(crop, (20, 10), (20, 50), 30, 3)
+    (p,) = model.read_cells([crop])
+    assert p is not None and p.shape == (11,) and p.sum() == pytest.approx(1.0)
+    box = DigitBox.of(p)
+    assert box.probs is not None and len(box.probs) == 10
+    assert box.no_digit == pytest.approx(float(p[NO_DIGIT]))
