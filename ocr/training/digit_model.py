@@ -96,8 +96,10 @@ class TrainingSources:
     sources, which need nothing fetched, leave them out."""
 
 
-def default_sources() -> TrainingSources:
-    """The TRAINING side of the generator's split, less its held-out validation writers."""
+def default_sources(dust: bool = False) -> TrainingSources:
+    """The TRAINING side of the generator's split, less its held-out validation writers:
+    the shipped model's sources; with ``dust`` (``train-digits --dust``), ``DUST_SHARE`` of
+    the digits on dusty boxes and ``NO_DIGIT_BOXES`` dusty empty boxes as ``NO_DIGIT``."""
     from ocr.training.synthetic.sources import TRAINING, TRAINING_WRITER_IDS
 
     return TrainingSources(
@@ -109,8 +111,8 @@ def default_sources() -> TrainingSources:
         writer_ids=TRAINING_WRITER_IDS,
         pointed_pen_digits=8_000,
         synthetic_pages=60,
-        dust_share=DUST_SHARE,
-        no_digit_boxes=NO_DIGIT_BOXES,
+        dust_share=DUST_SHARE if dust else 0.0,
+        no_digit_boxes=NO_DIGIT_BOXES if dust else 0,
     )
 
 
