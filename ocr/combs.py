@@ -27,13 +27,19 @@ __all__ = [
 
 @dataclass(frozen=True)
 class DigitBox:
-    """One handwritten box: None when blank, else the classifier's 10 probabilities."""
+    """One handwritten box: None when blank, else the classifier's 10 digit probabilities
+    and ``no_digit``, the probability that the ink read is no digit (dust: a model trained
+    with ``ocr.digits.NO_DIGIT``; 0 for a model without it)."""
 
     probs: tuple[float, ...] | None
+    no_digit: float = 0.0
 
     @classmethod
     def of(cls, probs: np.ndarray | None) -> DigitBox:
-        return cls(None if probs is None else tuple(float(p) for p in probs))
+        if probs is None:
+            return cls(None)
+        digits = tuple(float(p) for p in probs[:10])
+        return cls(digits, float(probs[10]) if len(probs) > 10 else 0.0)
 
 
 def digit_box_likelihood(box: DigitBox) -> np.ndarray:
@@ -41,6 +47,9 @@ def digit_box_likelihood(box: DigitBox) -> np.ndarray:
 
     The classifier's probabilities are mixed with 10% uniform: a confidently misread
     digit must cost a candidate something, but not everything (the marks may outvote it).
+    A box the model reads as no digit (dust, ``no_digit``) is blank with that share of
+    the same 0.995 x 0.9: its digits' probabilities sum to 1 - ``no_digit``, so the
+    likelihoods still sum to 1, and with ``no_digit`` 0 they are the 10-digit model's.
     """
     out = np.empty(11)
     if box.probs is None:
@@ -48,7 +57,7 @@ def digit_box_likelihood(box: DigitBox) -> np.ndarray:
         out[1:] = 0.02 / 10
     else:
         p = np.asarray(box.probs)
-        out[0] = 0.005
+        out[0] = 0.005 + 0.995 * 0.9 * box.no_digit
         out[1:] = 0.995 * (0.9 * p + 0.1 / 10)
     return out
 

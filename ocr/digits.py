@@ -32,6 +32,7 @@ __all__ = [
     "normalise_ink",
     "normalise_cell",
     "LAYERS",
+    "NO_DIGIT",
     "load_model",
 ]
 
@@ -194,6 +195,10 @@ def _pool(x: np.ndarray) -> np.ndarray:
     )
 
 
+NO_DIGIT = 10
+"""The eleventh output of a model trained with it: the box holds ink enough to be read but
+no digit (a speck or a clump of dust in an empty box: docs/reader.md, "The digit model")."""
+
 LAYERS = ("conv1", "conv2", "fc1", "fc2")
 """The network of each member: conv 3x3 (24 maps) + ReLU + 2x2 max pool, conv 3x3 (48) +
 ReLU + pool, dense 128 + ReLU, dense 10 (softmax); 166,000 weights, 1.3 M multiply-adds a
@@ -237,11 +242,17 @@ class DigitModel:
         x = np.maximum(x.reshape(len(x), -1) @ w[2] + b[2], 0.0)
         return x @ w[3] + b[3]
 
+    @property
+    def classes(self) -> int:
+        """10 (the digits), or 11 where the model also reads ``NO_DIGIT``."""
+        return int(self.weights[len(LAYERS) - 1].shape[1])
+
     def probabilities(self, digits: np.ndarray) -> np.ndarray:
-        """(n, 20, 20) normalised digits -> (n, 10) probabilities of 0..9."""
+        """(n, 20, 20) normalised digits -> (n, classes) probabilities of 0..9 (and of
+        ``NO_DIGIT``, where the model reads it)."""
         if len(digits) == 0:
-            return np.zeros((0, 10), np.float64)
-        total = np.zeros((len(digits), 10), np.float64)
+            return np.zeros((0, self.classes), np.float64)
+        total = np.zeros((len(digits), self.classes), np.float64)
         for m in range(self.members):
             z = (self.logits(digits, m) / self.temperature).astype(np.float64)
             z -= z.max(axis=1, keepdims=True)
@@ -250,7 +261,8 @@ class DigitModel:
         return total / self.members
 
     def read_cells(self, cells: list[np.ndarray]) -> list[np.ndarray | None]:
-        """Scanned cell crops -> per cell the 10 digit probabilities, or None for a blank cell."""
+        """Scanned cell crops -> per cell the model's probabilities (the 10 digits, and
+        ``NO_DIGIT`` where the model reads it), or None for a blank cell."""
         norm = [normalise_cell(c) for c in cells]
         written = [n for n in norm if n is not None]
         probs = self.probabilities(np.stack(written)) if written else np.zeros((0, 10))

@@ -39,6 +39,9 @@ class TrainSettings:
     """Maps of the second convolution (24 before)."""
     dense: int = 128
     """Units of the hidden dense layer (64 before)."""
+    classes: int = 10
+    """Outputs: the ten digits, and with 11 the class ``NO_DIGIT`` (ocr/digits.py) of boxes
+    that hold no digit but enough ink to be read (dust)."""
 
 
 def _shapes(s: TrainSettings) -> dict[str, tuple[tuple[int, ...], int]]:
@@ -46,7 +49,7 @@ def _shapes(s: TrainSettings) -> dict[str, tuple[tuple[int, ...], int]]:
         "conv1": ((3, 3, 1, s.conv1), s.conv1),
         "conv2": ((3, 3, s.conv1, s.conv2), s.conv2),
         "fc1": ((5 * 5 * s.conv2, s.dense), s.dense),
-        "fc2": ((s.dense, 10), 10),
+        "fc2": ((s.dense, s.classes), s.classes),
     }
 
 
@@ -123,7 +126,8 @@ def _step(
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     p /= p.sum(axis=1, keepdims=True)
-    target = np.full((n, 10), s.label_smoothing / 10, np.float32)
+    classes = ws[3].shape[1]
+    target = np.full((n, classes), s.label_smoothing / classes, np.float32)
     target[np.arange(n), y] += 1.0 - s.label_smoothing
     loss = float(-(target * np.log(np.maximum(p, 1e-12))).sum() / n)
     d4 = (p - target).astype(np.float32) / n

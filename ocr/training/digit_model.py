@@ -29,15 +29,16 @@ misread digit at face value. Same data and seed, same weights.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from ocr.digits import CANVAS, DEFAULT_MODEL_PATH, DigitModel, normalise_cell
+from ocr.digits import CANVAS, DEFAULT_MODEL_PATH, NO_DIGIT, DigitModel, normalise_cell
 from ocr.training.augment import vary
 from ocr.training.real_digits import check_archives, real_digits
+from ocr.training.synthetic.settled_dust import dust_in_box
 
 __all__ = [
     "MEMBERS",
@@ -80,6 +81,13 @@ class TrainingSources:
     cropping, each handwritten box labelled from the page's ground truth."""
     corrections: tuple[Path, ...] = ()
     """Folders of labelled review crops: ``<folder>/<digit>/<anything>.png``."""
+    dust_share: float = 0.0
+    """Share of the drawn training digits put on a dusty page's box (``dust_in_box``:
+    TRAINING's toner specks and clumps of settled dust, in and beside the box), so the
+    model learns that a speck is not a stroke."""
+    no_digit_boxes: int = 0
+    """Empty boxes of dusty pages whose dust the blank decision reads as ink, trained as
+    the class ``NO_DIGIT`` (an eleventh output) where more than 0."""
     real_digits: Path | None = None
     """Folder of the PyPI archives holding real handwriting (ocr/training/real_digits.py):
     USPS, pendigits and mfeat-pix. Every tenth digit of each set is held out for the
@@ -88,8 +96,10 @@ class TrainingSources:
     sources, which need nothing fetched, leave them out."""
 
 
-def default_sources() -> TrainingSources:
-    """The TRAINING side of the generator's split, less its held-out validation writers."""
+def default_sources(dust: bool = False) -> TrainingSources:
+    """The TRAINING side of the generator's split, less its held-out validation writers:
+    the shipped model's sources; with ``dust`` (``train-digits --dust``), ``DUST_SHARE`` of
+    the digits on dusty boxes and ``NO_DIGIT_BOXES`` dusty empty boxes as ``NO_DIGIT``."""
     from ocr.training.synthetic.sources import TRAINING, TRAINING_WRITER_IDS
 
     return TrainingSources(
@@ -101,8 +111,19 @@ def default_sources() -> TrainingSources:
         writer_ids=TRAINING_WRITER_IDS,
         pointed_pen_digits=8_000,
         synthetic_pages=60,
+        dust_share=DUST_SHARE if dust else 0.0,
+        no_digit_boxes=NO_DIGIT_BOXES if dust else 0,
     )
 
+
+DUST_SHARE = 0.3
+"""Training digits drawn on a dusty box: TRAINING's noisy scans are one condition in eight,
+and a share well above that gives the networks enough specks beside strokes to learn them
+(docs/reader.md, "The digit model")."""
+
+NO_DIGIT_BOXES = 2_000
+"""Dusty empty boxes the blank decision reads, trained as ``NO_DIGIT`` (2% of the training
+set): 1.4% of TRAINING's dusty empty boxes are read at all, so about 140,000 are drawn."""
 
 HELD_OUT_EVERY = 10
 """Every tenth digit of each real set is kept for the validation."""
@@ -119,6 +140,11 @@ class TrainingReport:
     held_out_log_loss: float = 0.0
     temperature: float = 1.0
     log_loss_by_temperature: dict[float, float] = field(default_factory=dict)
+    dusty_accuracy: float = 0.0
+    """The held-out writers' digits, each on a dusty box."""
+    dusty_empty_no_digit: float | None = None
+    """Of held-out dusty empty boxes the blank decision reads, the share read ``NO_DIGIT``
+    first (None for a model without that class)."""
 
 
 def _sklearn_digits() -> Iterable[tuple[np.ndarray, int]]:
@@ -241,16 +267,25 @@ def _texture(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return ink
 
 
-def _on_paper(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _box_size(rng: np.random.Generator) -> tuple[int, int, float]:
+    """A digit box's crop as the reader cuts it at 150-300 dpi: (height, width, pixels a
+    mm). Score boxes are tall (7 x 11 mm, 5.8 x 9.8 inside the reader's 0.6 mm inset),
+    pair boxes about square (5.5 x 5 mm, 4.3 x 3.8 inside)."""
+    height = int(rng.integers(26, 70))
+    tall = rng.random() < 0.7
+    width = int(height * (rng.uniform(0.55, 0.7) if tall else rng.uniform(1, 1.2)))
+    return height, width, height / (9.8 if tall else 3.8)
+
+
+def _on_paper(ink: np.ndarray, rng: np.random.Generator, dust: bool = False) -> np.ndarray:
     """Put an ink image into a scanned-looking box crop (150-300 dpi score or pair boxes):
     paper and ink tone, texture, a digit not always centred, printed box edges leaking in
-    (whole edges, or a piece of one), blur, noise and JPEG."""
+    (whole edges, or a piece of one), with ``dust`` a dirty scanner's specks and clumps
+    (TRAINING's, ``dust_in_box``), blur, noise and JPEG."""
     ys, xs = np.nonzero(ink > 0.2)
     if len(ys):
         ink = ink[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
-    # Score boxes are tall (7 x 11 mm), pair boxes about square (5.5 x 5 mm).
-    height = int(rng.integers(26, 70))
-    width = int(height * (rng.uniform(0.55, 0.7) if rng.random() < 0.7 else rng.uniform(1, 1.2)))
+    height, width, px_per_mm = _box_size(rng)
     target = height * rng.uniform(0.55, 0.9)
     s = min(target / ink.shape[0], rng.uniform(0.8, 0.97) * width / ink.shape[1])
     ink = cv2.resize(
@@ -268,7 +303,23 @@ def _on_paper(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     crop[oy : oy + gh, ox : ox + gw] = ink[: height - oy, : width - ox]
     paper = rng.uniform(180, 250)
     dark = rng.uniform(0.4, 0.95)
-    grey = paper * (1 - dark * crop)
+    return _scanned(paper * (1 - dark * crop), paper, px_per_mm, rng, dust)
+
+
+def _empty_box(rng: np.random.Generator) -> np.ndarray:
+    """An empty digit box's crop on a dusty page: paper, printed edges leaking in, the
+    dirty scanner's dust (``dust_in_box``), blur, noise and JPEG."""
+    height, width, px_per_mm = _box_size(rng)
+    paper = rng.uniform(180, 250)
+    return _scanned(np.full((height, width), paper), paper, px_per_mm, rng, dust=True)
+
+
+def _scanned(
+    grey: np.ndarray, paper: float, px_per_mm: float, rng: np.random.Generator, dust: bool
+) -> np.ndarray:
+    """A box's grey crop as scanned: printed box edges leaking in, dust, blur, noise, JPEG."""
+    grey = grey.astype(np.float32)
+    height, width = grey.shape
     u = rng.random()
     if u < 0.3:  # a printed box edge leaking into the crop
         edge = int(rng.integers(0, 4))
@@ -284,6 +335,8 @@ def _on_paper(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         run = slice(start, start + length)
         seg = [np.s_[d, run], np.s_[-1 - d, run], np.s_[run, d], np.s_[run, -1 - d]][edge]
         grey[seg] = np.minimum(grey[seg], paper * rng.uniform(0.2, 0.5))
+    if dust:
+        dust_in_box(grey, px_per_mm, rng)
     if rng.random() < 0.5:
         grey = cv2.GaussianBlur(grey, (3, 3), rng.uniform(0.3, 1.0))
     grey = grey + rng.normal(0, rng.uniform(1, 8), grey.shape)
@@ -294,6 +347,20 @@ def _on_paper(ink: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         if ok:
             out = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     return out
+
+
+def _no_digit_boxes(count: int, rng: np.random.Generator) -> Iterable[np.ndarray]:
+    """``count`` empty boxes on dusty pages whose dust the blank decision takes for ink
+    (``normalise_cell`` reads them), normalised: the class ``NO_DIGIT``. Drawn until
+    ``count`` are found, or 300 times as many boxes were tried."""
+    found = 0
+    for _ in range(300 * count):
+        if found == count:
+            return
+        norm = normalise_cell(_empty_box(rng))
+        if norm is not None:
+            found += 1
+            yield norm
 
 
 def _corrections(folders: Sequence[Path]) -> Iterable[tuple[np.ndarray, int]]:
@@ -318,7 +385,8 @@ def build_dataset(
     def add(name: str, ink: np.ndarray, label: int, copies: int = 0, bend: float = 0.0) -> None:
         for i in range(copies + 1):
             source = vary(_distort(ink, rng), rng, bend) if i else ink
-            norm = normalise_cell(_on_paper(source, rng))
+            dusty = src.dust_share > 0 and rng.random() < src.dust_share
+            norm = normalise_cell(_on_paper(source, rng, dusty))
             if norm is not None:
                 images.append(norm)
                 labels.append(label)
@@ -349,16 +417,21 @@ def build_dataset(
                 add(f"real handwriting: {name}", vary(ink, rng, bend=0.4, max_bend=0.03), label)
     for crop, label in _corrections(src.corrections):
         add_crop("review corrections", crop, label, weight=5)  # a club's own hands weigh more
+    for norm in _no_digit_boxes(src.no_digit_boxes, rng):
+        images.append(norm)
+        labels.append(NO_DIGIT)
+        counts["dusty empty boxes (no digit)"] = counts.get("dusty empty boxes (no digit)", 0) + 1
     if not images:
         raise FileNotFoundError("no training digits: no source is installed or given")
     return np.stack(images).reshape(-1, CANVAS, CANVAS), np.array(labels), counts
 
 
 def validation_set(
-    per_source: int = 600, seed: int = 7, real: Path | None = None
+    per_source: int = 600, seed: int = 7, real: Path | None = None, dust: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """Held-out TRAINING-side digits: the validation fonts and stroke writers, and with
-    ``real`` the held-out tenth of the real handwriting sets, on paper."""
+    ``real`` the held-out tenth of the real handwriting sets, on paper (with ``dust``, every
+    one on a dusty box: ``dust_in_box``)."""
     from ocr.training.synthetic.sources import VALIDATION_FONTS, VALIDATION_WRITER_IDS
 
     rng = np.random.default_rng(seed)
@@ -377,7 +450,7 @@ def validation_set(
         ]
         sources += held_out
     for ink, label in sources:
-        norm = normalise_cell(_on_paper(ink, rng))
+        norm = normalise_cell(_on_paper(ink, rng, dust))
         if norm is not None:
             images.append(norm)
             labels.append(label)
@@ -402,6 +475,7 @@ def train_digit_model(
     images, labels, counts = build_dataset(src, seed)
     say(f"{len(labels)} digits: {counts}")
     conf = settings if isinstance(settings, TrainSettings) else TrainSettings()
+    conf = replace(conf, classes=int(labels.max()) + 1 if labels.max() == NO_DIGIT else 10)
     weights: list[np.ndarray] = []
     biases: list[np.ndarray] = []
     for k in range(members):
@@ -434,6 +508,19 @@ def train_digit_model(
         temperature=temperature,
     )
     accuracy = float((model.probabilities(val_x).argmax(axis=1) == val_y).mean())
+    dusty_x, dusty_y = validation_set(real=src.real_digits, dust=True)
+    dusty_accuracy = float((model.probabilities(dusty_x).argmax(axis=1) == dusty_y).mean())
+    empty_no_digit = None
+    if model.classes > NO_DIGIT:
+        empties = np.stack(list(_no_digit_boxes(300, np.random.default_rng(seed + 7))))
+        empty_no_digit = float((model.probabilities(empties).argmax(axis=1) == NO_DIGIT).mean())
+    say(f"held-out accuracy {accuracy:.4f}, on dusty boxes {dusty_accuracy:.4f}; dusty empty "
+        f"boxes read as no digit: {empty_no_digit}")  # fmt: skip
+    model = replace(
+        model,
+        description=f"{model.description}; held-out accuracy {accuracy:.4f}, on dusty boxes "
+        f"{dusty_accuracy:.4f}, dusty empty boxes read as no digit {empty_no_digit}",
+    )
     model.save(out)
     return TrainingReport(
         samples=len(labels),
@@ -443,4 +530,6 @@ def train_digit_model(
         held_out_log_loss=losses[temperature],
         temperature=temperature,
         log_loss_by_temperature=losses,
+        dusty_accuracy=dusty_accuracy,
+        dusty_empty_no_digit=empty_no_digit,
     )

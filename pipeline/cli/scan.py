@@ -153,6 +153,14 @@ def train_digits(
             "that fetches it).",
         ),
     ] = None,
+    dust: Annotated[
+        bool,
+        typer.Option(
+            help="Also train on TRAINING's dirty-scanner dust: digits on dusty boxes and "
+            "dusty empty boxes as an eleventh class, no digit (docs/reader.md, 'The digit "
+            "model').",
+        ),
+    ] = False,
 ) -> None:
     """Train the handwritten digit model from data on this machine (no download)."""
     from dataclasses import replace
@@ -160,7 +168,7 @@ def train_digits(
     from ocr.digits import DEFAULT_MODEL_PATH
     from ocr.training.digit_model import default_sources, train_digit_model
 
-    sources = default_sources()
+    sources = default_sources(dust=dust)
     if real_digits is not None:
         sources = replace(sources, real_digits=real_digits)
     if corrections:

@@ -70,3 +70,22 @@ def test_a_tiny_training_run_learns_two_shapes():
     ws, bs = train_network(x, y, seed=5, settings=TrainSettings(epochs=3, batch=20))
     model = DigitModel(tuple(ws), tuple(bs))
     assert (model.probabilities(x).argmax(axis=1) == y).all()
+
+
+def test_a_tiny_run_with_an_eleventh_class_learns_it():
+    """Bars are 1s, rings 0s and scattered specks the class ``NO_DIGIT`` (10): three shapes
+    told apart within a few epochs by a network of 11 outputs."""
+    rng = np.random.default_rng(6)
+    bar = np.zeros((20, 20), np.float32)
+    bar[2:18, 9:11] = 1
+    ring = np.zeros((20, 20), np.float32)
+    yy, xx = np.mgrid[:20, :20]
+    ring[np.abs(np.hypot(yy - 9.5, xx - 9.5) - 6) < 1.2] = 1
+    specks = np.zeros((20, 20), np.float32)
+    specks[[3, 8, 15, 16], [4, 14, 6, 7]] = 1
+    x = np.stack([bar, ring, specks] * 40) + rng.normal(0, 0.1, (120, 20, 20)).astype(np.float32)
+    y = np.array([1, 0, 10] * 40)
+    ws, bs = train_network(x, y, seed=5, settings=TrainSettings(epochs=4, batch=20, classes=11))
+    model = DigitModel(tuple(ws), tuple(bs))
+    assert model.classes == 11
+    assert (model.probabilities(x).argmax(axis=1) == y).all()

@@ -223,3 +223,46 @@ def test_a_temperature_above_one_softens_without_changing_the_ranking():
     # T = 2 is the square root of the distribution, renormalised.
     root = np.sqrt(sharp) / np.sqrt(sharp).sum(axis=1, keepdims=True)
     assert np.allclose(soft, root)
+
+
+def test_a_model_with_the_no_digit_class_gives_eleven_probabilities():
+    """A network whose last layer has 11 outputs reads ``NO_DIGIT`` too: each box's eleven
+    probabilities sum to 1, and the comb takes the eleventh as the box's ``no_digit``."""
+    from ocr.combs import DigitBox
+    from ocr.digits import NO_DIGIT
+    from ocr.training.cnn import TrainSettings
+
+    rng = np.random.default_rng(3)
+    ws, bs = init_weights(rng, TrainSettings(classes=11))
+    model = DigitModel(tuple(ws), tuple(rng.normal(0, 0.1, b.shape) for b in bs))
+    assert model.classes == 11 == NO_DIGIT + 1
+    crop = np.full((60, 40), 230, np.uint8)
+    cv2.line(crop, (20, 10), (20, 50), 30, 3)
+    (p,) = model.read_cells([crop])
+    assert p is not None and p.shape == (11,) and p.sum() == pytest.approx(1.0)
+    box = DigitBox.of(p)
+    assert box.probs is not None and len(box.probs) == 10
+    assert box.no_digit == pytest.approx(float(p[NO_DIGIT]))
+
+
+def test_dust_is_trained_on_only_when_asked():
+    """``train-digits`` without ``--dust`` rebuilds the shipped model's recipe (no dust, ten
+    classes); with it, 30% of the digits on dusty boxes and 2,000 dusty empty boxes."""
+    from ocr.training.digit_model import DUST_SHARE, NO_DIGIT_BOXES
+
+    plain, dusty = default_sources(), default_sources(dust=True)
+    assert (plain.dust_share, plain.no_digit_boxes) == (0.0, 0)
+    assert (dusty.dust_share, dusty.no_digit_boxes) == (DUST_SHARE, NO_DIGIT_BOXES) == (0.3, 2000)
+
+
+def test_dusty_empty_boxes_are_trained_as_no_digit_only_where_the_blank_decision_reads_them():
+    """Only empty boxes whose dust ``normalise_cell`` reads as ink (the rest it calls blank,
+    as the reader does) become training images, each labelled ``NO_DIGIT``."""
+    from ocr.digits import NO_DIGIT
+    from ocr.training.digit_model import TrainingSources, build_dataset
+
+    src = TrainingSources(sklearn_digits=False, no_digit_boxes=4)
+    images, labels, counts = build_dataset(src, seed=5)
+    assert images.shape == (4, 20, 20) and images.max() > 0
+    assert labels.tolist() == [NO_DIGIT] * 4
+    assert counts == {"dusty empty boxes (no digit)": 4}

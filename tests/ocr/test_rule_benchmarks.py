@@ -1,8 +1,10 @@
 """The benchmark modes of issue 43: the readings compared before and after a change
-(benchmarks/reader_snapshot.py) and the price of each mark rule (benchmarks/rule_prices.py)."""
+(benchmarks/reader_snapshot.py), the price of each mark rule (benchmarks/rule_prices.py)
+and what the dust sends to review (benchmarks/dust_causes.py)."""
 
 from __future__ import annotations
 
+from benchmarks.dust_causes import PageRead, row_causes, summary
 from benchmarks.reader_snapshot import differences
 from benchmarks.rule_prices import as_markdown
 
@@ -50,3 +52,38 @@ def test_a_rule_s_price_is_what_switching_it_off_changes():
         "| none (200 written rows) | 0 | 30 | 10 | 20 |",
         "| x | 1 (+1) | 33 (+3) | -2 | +5 |",
     ]
+
+
+def test_the_dust_s_rows_are_broken_down_by_the_boxes_it_changed():
+    """Three written rows. Row 1 is accepted on both pages; row 2 goes to review only with
+    the dust: its score's box 0, empty, reads a 1 at 0.7, and its written 5 in box 1 reads
+    0.6 where it read 0.95 (less surely: 0.35 off); its level 3, marked by its fill, is
+    unsure. Row 3 goes to review on both pages: not the dust's. So one row, under both
+    causes; the unmarked strain box that reads the same is no change."""
+    clean = PageRead(
+        rows={1: ("accepted", ()), 2: ("accepted", ()), 3: ("review", ("pairs",))},
+        digits={(2, "score", "0"): None, (2, "score", "1"): (5, 0.95)},
+        marks={(2, "level", "3"): ("marked", "fill"), (2, "strain", "S"): ("empty", "")},
+    )
+    dusty = PageRead(
+        rows={1: ("accepted", ()), 2: ("review", ("posterior 0.93 below 0.995",)),
+              3: ("review", ("pairs",))},
+        digits={(2, "score", "0"): (1, 0.7), (2, "score", "1"): (5, 0.6)},
+        marks={(2, "level", "3"): ("unsure", "fill"), (2, "strain", "S"): ("empty", "")},
+    )  # fmt: skip
+    rows = row_causes([1, 2, 3], {(2, "score", "1"): 5}, {(2, "level", "3")}, dusty, clean)
+    assert rows == [
+        {
+            "row": 2,
+            "reasons": ["posterior 0.93 below 0.995"],
+            "digits": {
+                "score/0": "empty box read as a digit",
+                "score/1": "written digit read less surely",
+            },
+            "marks": {"level/3": "marked box marked -> unsure by fill"},
+        }
+    ]
+    table = summary(rows)
+    assert table["rows by cause"] == {"digit boxes and mark boxes": 1}
+    assert table["reasons"] == {"posterior # below #": 1}
+    assert table["mark boxes by field"] == {"level: marked box marked -> unsure by fill": 1}

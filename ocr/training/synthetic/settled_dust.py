@@ -44,7 +44,16 @@ import math
 import cv2
 import numpy as np
 
-__all__ = ["GRAIN_UM", "LARGEST_UM", "MOST_LOAD", "dust_load", "grain_sizes_um", "settled_dust"]
+__all__ = [
+    "GRAIN_UM",
+    "LARGEST_UM",
+    "MOST_LOAD",
+    "SPECKS_PER_CM2",
+    "dust_in_box",
+    "dust_load",
+    "grain_sizes_um",
+    "settled_dust",
+]
 
 GRAIN_UM = 100.0
 """The smallest grain drawn (micrometres, longest dimension)."""
@@ -65,6 +74,13 @@ one scan in 170)."""
 
 SPREAD_MM = 0.12
 """How far a clump's grains lie from its centre (standard deviation, mm)."""
+
+SPECKS_PER_CM2 = (1.0, 6.0)
+"""TRAINING's dirty scanner: toner specks a square centimetre (``speckle_density`` of its
+noisy scanner, ocr/training/synthetic/sources.py)."""
+
+TONER_MM = (0.03, 0.2)
+"""A toner speck's radius (mm), as the TRAINING scanner draws them (scan.py)."""
 
 
 def dust_load(rng: np.random.Generator) -> float:
@@ -101,13 +117,55 @@ def settled_dust(
     clumps = int(CLUMP_SHARE * per_cm2 * w * h / (10 * px_per_mm) ** 2)
     for _ in range(clumps):
         cx, cy = float(rng.uniform(0, w)), float(rng.uniform(0, h))
-        grains = int(rng.geometric(1.0 / mean_grains))
-        shade = float(rng.uniform(40, 160))
-        for size in grain_sizes_um(rng, grains):
-            x = cx + float(rng.normal(0, SPREAD_MM)) * px_per_mm
-            y = cy + float(rng.normal(0, SPREAD_MM)) * px_per_mm
-            tone = float(np.clip(shade + rng.normal(0, 15), 20, 200))
-            _grain(img, (x, y), size / 1000 * px_per_mm / 2, tone, rng)
+        _clump(img, (cx, cy), mean_grains, px_per_mm, rng)
+
+
+def dust_in_box(
+    img: np.ndarray,
+    px_per_mm: float,
+    rng: np.random.Generator,
+    per_cm2: float | None = None,
+    load: float | None = None,
+    beside_mm: float = 0.5,
+) -> None:
+    """Draw the dirty scanner's dust over a digit box's crop (grey, in place) for the
+    digit model's training: toner specks one by one and clumps of settled dust, at the
+    TRAINING scanner's density (``per_cm2``, drawn from ``SPECKS_PER_CM2`` unless given)
+    and a glass's ``load`` (``dust_load`` unless given), centred anywhere over the crop or
+    up to ``beside_mm`` beside it (a clump beside the crop reaches into it). A box is
+    under a square centimetre, so the counts are Poisson with the page's means, not the
+    page's whole numbers (most boxes of a dusty page hold no clump)."""
+    h, w = img.shape[:2]
+    if per_cm2 is None:
+        per_cm2 = float(rng.uniform(*SPECKS_PER_CM2))
+    if load is None:
+        load = dust_load(rng)
+    reach = beside_mm * px_per_mm
+    area_cm2 = (w + 2 * reach) * (h + 2 * reach) / (10 * px_per_mm) ** 2
+
+    def anywhere() -> tuple[float, float]:
+        return float(rng.uniform(-reach, w + reach)), float(rng.uniform(-reach, h + reach))
+
+    for _ in range(int(rng.poisson(per_cm2 * area_cm2))):
+        radius = float(rng.uniform(*TONER_MM)) * px_per_mm
+        _grain(img, anywhere(), radius, float(rng.uniform(30, 150)), rng)
+    mean_grains = max(1.0, MEAN_GRAINS * load)
+    for _ in range(int(rng.poisson(CLUMP_SHARE * per_cm2 * area_cm2))):
+        _clump(img, anywhere(), mean_grains, px_per_mm, rng)
+
+
+def _clump(
+    img: np.ndarray, at: tuple[float, float], mean_grains: float, px_per_mm: float,
+    rng: np.random.Generator,
+) -> None:  # fmt: skip
+    """One clump: a geometric number of grains (mean ``mean_grains``) round ``at``."""
+    grains = int(rng.geometric(1.0 / mean_grains))
+    shade = float(rng.uniform(40, 160))
+    for size in grain_sizes_um(rng, grains):
+        x = at[0] + float(rng.normal(0, SPREAD_MM)) * px_per_mm
+        y = at[1] + float(rng.normal(0, SPREAD_MM)) * px_per_mm
+        tone = float(np.clip(shade + rng.normal(0, 15), 20, 200))
+        _grain(img, (x, y), size / 1000 * px_per_mm / 2, tone, rng)
 
 
 def _grain(

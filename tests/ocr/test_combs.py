@@ -1,0 +1,58 @@
+"""A comb of handwritten digit boxes (ocr/combs.py): each box's likelihood of being blank or
+each digit, with the digit model's eleventh class, ink that is no digit (dust)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from ocr.combs import DigitBox, digit_box_likelihood, number_log_likelihood
+
+
+def _one_hot(digit: int, mass: float = 1.0) -> tuple[float, ...]:
+    return tuple(mass if d == digit else 0.0 for d in range(10))
+
+
+def test_a_box_read_as_a_digit_by_a_ten_digit_model_is_as_before():
+    """No ``no_digit``: blank 0.005, the digit 0.995 x (0.9 + 0.01) = 0.90545, every other
+    digit 0.995 x 0.01 = 0.00995."""
+    out = digit_box_likelihood(DigitBox(_one_hot(7)))
+    assert out[0] == pytest.approx(0.005)
+    assert out[8] == pytest.approx(0.90545)
+    assert out[[1, 2, 3, 4, 5, 6, 7, 9, 10]] == pytest.approx([0.00995] * 9)
+    assert DigitBox.of(np.array(_one_hot(7))) == DigitBox(_one_hot(7), 0.0)
+
+
+def test_ink_the_model_reads_as_no_digit_is_likely_blank():
+    """``no_digit`` 0.8, the rest (0.2) on a 1: blank 0.005 + 0.995 x 0.9 x 0.8 = 0.7214,
+    a 1 0.995 x (0.9 x 0.2 + 0.01) = 0.18905, each other digit 0.00995; the eleven sum to
+    0.7214 + 0.18905 + 9 x 0.00995 = 1."""
+    box = DigitBox.of(np.array([*_one_hot(1, 0.2), 0.8]))
+    assert box.no_digit == pytest.approx(0.8)
+    out = digit_box_likelihood(box)
+    assert out[0] == pytest.approx(0.7214)
+    assert out[2] == pytest.approx(0.18905)
+    assert out[1] == pytest.approx(0.00995)
+    assert out.sum() == pytest.approx(1.0)
+
+
+def test_a_clump_in_the_thousands_box_no_longer_makes_420_a_1420():
+    """Boxes: dust read 0.9 no digit and 0.1 a 1, then a 4, a 2 and a 0 read for certain.
+    420 written right-aligned leaves the first box blank: 0.81095 (0.005 + 0.995 x 0.9 x
+    0.9) against 0.0995 (0.995 x (0.9 x 0.1 + 0.01)) for the 1 of 1420; right-aligned is
+    0.95 of the prior (a 4-digit number fills the comb either way), so 420 is 0.95 x
+    0.81095 / 0.0995 = 7.743 times as likely (its left-aligned reading, 4 in the dust box,
+    is 0.00995^3 x 0.005 of the rest: nothing)."""
+    boxes = [
+        DigitBox(_one_hot(1, 0.1), 0.9),
+        DigitBox(_one_hot(4)),
+        DigitBox(_one_hot(2)),
+        DigitBox(_one_hot(0)),
+    ]
+    ratio = math.exp(number_log_likelihood(boxes, 420) - number_log_likelihood(boxes, 1420))
+    assert ratio == pytest.approx(0.95 * 0.81095 / 0.0995, rel=1e-6)
+    plain = [DigitBox(_one_hot(1, 1.0)), *boxes[1:]]  # the same ink read as a firm 1 before
+    before = math.exp(number_log_likelihood(plain, 420) - number_log_likelihood(plain, 1420))
+    assert before == pytest.approx(0.95 * 0.005 / 0.90545, rel=1e-6)
