@@ -10,7 +10,10 @@ while the API is still starting is covered too); when this process ends, for wha
 reason, the kernel closes the write end, the watcher reads end-of-file and stops them
 (SIGTERM, then SIGKILL after 5 s), each only if it is still Prefect's API, so a reused
 process number is safe. An API this module starts itself is also told to the watcher
-through the pipe at once, so a kill before the watcher has looked is covered too.
+through the pipe at once, and carries the watcher's token in its environment
+(``BRIDGESCAN_API_OWNER``): a kill between the API's start and that word, before the
+watcher has looked, leaves an API the kernel has already handed to another parent, and the
+watcher finds it by the token instead.
 
 ``start_local_api`` starts that API itself, before Prefect is imported, and points
 ``PREFECT_API_URL`` at it: the command does not import Prefect's server to start it (its
@@ -24,6 +27,7 @@ nine tenths of it Prefect's server imported) than the command takes to get ready
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -43,6 +47,8 @@ __all__ = [
     "answers",
     "free_port",
     "API_MARK",
+    "OWNER_VARIABLE",
+    "owned_environment",
 ]
 
 API_MARK = "prefect.server.api.server:create_app"
@@ -51,6 +57,21 @@ API_MARK = "prefect.server.api.server:create_app"
 _WATCHER = r"""
 import os, select, signal, sys, time
 fd, command, mark = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].encode()
+token = f"BRIDGESCAN_API_OWNER={sys.argv[4]}".encode()
+
+def tokened():
+    # APIs started with this watcher's token, whoever their parent is now (a command killed
+    # right after starting one, before telling: the API is re-parented, not a child any more).
+    found = set()
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != me:
+            try:
+                with open(f"/proc/{name}/environ", "rb") as environ:
+                    if token in environ.read().split(b"\0") and is_api(int(name)):
+                        found.add(int(name))
+            except OSError:
+                pass
+    return found
 
 def is_api(pid):
     try:
@@ -91,11 +112,18 @@ while not ended:
         seen |= {int(pid) for pid in told.split()} - {me}
     if not ended:
         seen |= api_children()
+seen |= tokened()
 for pid in seen:
     if is_api(pid):
         os.kill(pid, signal.SIGTERM)
 deadline = time.monotonic() + 5
-while any(is_api(pid) for pid in seen) and time.monotonic() < deadline:
+while time.monotonic() < deadline:
+    late = tokened() - seen  # one started as the command was killed, exec'd only now
+    for pid in late:
+        os.kill(pid, signal.SIGTERM)
+    seen |= late
+    if not any(is_api(pid) for pid in seen):
+        break
     time.sleep(0.1)
 for pid in seen:
     if is_api(pid):
@@ -103,6 +131,8 @@ for pid in seen:
 """
 
 _lifeline: list[int] = []  # the write end of the watcher's pipe, held open until we end
+_token: list[str] = []  # the watcher's token, in the environment of each API started here
+OWNER_VARIABLE = "BRIDGESCAN_API_OWNER"
 
 
 def watch_local_api() -> None:
@@ -112,8 +142,9 @@ def watch_local_api() -> None:
     if _lifeline or not os.path.isdir("/proc"):  # Linux: the watcher reads /proc
         return
     read_end, write_end = os.pipe()  # not inherited by later children (PEP 446)
+    token = secrets.token_hex(16)
     subprocess.Popen(
-        [sys.executable, "-c", _WATCHER, str(read_end), str(os.getpid()), API_MARK],
+        [sys.executable, "-c", _WATCHER, str(read_end), str(os.getpid()), API_MARK, token],
         pass_fds=(read_end,),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
@@ -122,6 +153,13 @@ def watch_local_api() -> None:
     )
     os.close(read_end)
     _lifeline.append(write_end)
+    _token.append(token)
+
+
+def owned_environment(env: dict[str, str]) -> dict[str, str]:
+    """``env`` for an API process this process starts: with the watcher's token, so the
+    watcher stops it even if this process dies before it can say it started one."""
+    return {**env, OWNER_VARIABLE: _token[0]} if _token else dict(env)
 
 
 # uvicorn's own command, after Prefect's server is imported with Python's cyclic garbage
@@ -185,8 +223,9 @@ def start_local_api() -> str | None:
     env = {**os.environ, "PREFECT_UI_ENABLED": "0", "PREFECT__SERVER_EPHEMERAL": "1",
            "PREFECT__SERVER_FINAL": "1"}  # fmt: skip
     said = tempfile.TemporaryFile()  # what it says, read only if it does not start
-    process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=said)  # fmt: skip
+    process = subprocess.Popen(api_command(port), env=owned_environment(env),
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=said)  # fmt: skip
     process.stderr = said  # type: ignore[assignment]
     if _lifeline:  # the watcher knows it from now on, whether it has looked yet or not
         os.write(_lifeline[0], f"{process.pid}\n".encode())
