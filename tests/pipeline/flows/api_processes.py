@@ -5,7 +5,13 @@ The tests ask many times a second while the command runs, so the command's child
 from the kernel's list of each of its threads' children, as the API's watcher finds them
 (pipeline/flows/local_api.py), and only their command lines are read: reading every
 process's stat and command line took 15 ms of CPU a time, a third of a core at the tests'
-pace. Without that list (a kernel built without it) every process is read, as before."""
+pace. Without that list (a kernel built without it) every process is read, as before.
+
+An API process is one whose command line serves Prefect's app (``--factory`` and the app's
+name, as every API bridgescan or Prefect starts is run): the API's watcher names the app
+among its arguments too, and is no API. Counted as one, it let the killed-run test kill the
+command as soon as the watcher appeared, before the API was told to it, and look only at
+the watcher ending."""
 
 from __future__ import annotations
 
@@ -14,6 +20,8 @@ from pathlib import Path
 from pipeline.flows.local_api import API_MARK
 
 MARK = API_MARK.encode()
+SERVES = b"--factory\0" + MARK + b"\0"
+"""What an API process's command line holds (its arguments end in NUL bytes)."""
 
 
 def _children(parent: int) -> set[int] | None:
@@ -49,6 +57,6 @@ def api_children(parent: int) -> list[int]:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if MARK in cmdline:
+        if SERVES in cmdline:
             found.append(pid)
     return found
