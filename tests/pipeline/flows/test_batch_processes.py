@@ -6,9 +6,10 @@ Real processes, real Prefect (the session's API), real kills:
   batched on two threads and on two reading processes publishes the same results,
   workbook, review queue and store records; run again on processes, it reads nothing and
   stores nothing twice;
-- a reading process killed while it reads a chunk fails that chunk only, named by file and
-  pages, as the batch reports it (outcome ``reader-died``, exit code 3); a fresh process
-  takes its place and reads the next chunk as this thread reads it. The process is held
+- a reading process (given one BLAS/OpenMP/OpenCV thread) killed while it reads a chunk
+  fails that chunk only, named by file and pages, as the batch reports it (outcome
+  ``reader-died``, exit code 3); a fresh process takes its place and reads the next chunk
+  as this thread reads it. The process is held
   inside the chunk by a named pipe as its scan file: killed exactly there, never before
   it took the chunk nor after it answered;
 - ``bridgescan batch --runner processes`` killed with SIGKILL, or stopped with Ctrl-C,
@@ -33,6 +34,7 @@ from pipeline.cli.batch import exit_code
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.events.eventfile import load_event
 from pipeline.flows.pages import PageChunk, event_setup, read_chunk
+from pipeline.flows.prefect_env import MATHS_THREADS
 from pipeline.flows.reading_processes import ReadingProcessDied, ReadingProcesses
 from pipeline.flows.task_runners import runner_spec
 from tests.pipeline.flows.commands import Invoke
@@ -134,6 +136,10 @@ def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
 
     with ReadingProcesses(1) as readers:
         (first,) = _reading_processes(os.getpid())
+        given = first.environ()  # one BLAS/OpenMP/OpenCV thread (explicit settings win)
+        assert {name: given.get(name) for name in MATHS_THREADS} == {
+            name: os.environ[name] for name in MATHS_THREADS
+        }
         waiting = threading.Thread(target=read_stuck, args=(readers,))
         waiting.start()
         deadline = time.monotonic() + 120
