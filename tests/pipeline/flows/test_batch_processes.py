@@ -4,11 +4,12 @@ Real processes, real Prefect (the session's API), real kills:
 
 - the same small event (the sample's first three pages scanned, session 2 typed: official)
   batched on two threads and on two reading processes publishes the same results,
-  workbook, review queue and store records (a page kept before is looked up in the store
-  before its chunk is sent to any runner: test_batch_flow.py runs a killed batch again);
-- a reading process killed while it reads a chunk fails that chunk only, named by file and
-  pages, as the batch reports it (outcome ``reader-died``, exit code 3); a fresh process
-  takes its place and reads the next chunk as this thread reads it. The process is held
+  workbook, review queue and store records; run again on processes, it reads nothing and
+  stores nothing twice;
+- a reading process (given one BLAS/OpenMP/OpenCV thread) killed while it reads a chunk
+  fails that chunk only, named by file and pages, as the batch reports it (outcome
+  ``reader-died``, exit code 3); a fresh process takes its place and reads the next chunk
+  as this thread reads it. The process is held
   inside the chunk by a named pipe as its scan file: killed exactly there, never before
   it took the chunk nor after it answered;
 - ``bridgescan batch --runner processes`` killed with SIGKILL, or stopped with Ctrl-C,
@@ -33,13 +34,14 @@ from pipeline.cli.batch import exit_code
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.events.eventfile import load_event
 from pipeline.flows.pages import PageChunk, event_setup, read_chunk
+from pipeline.flows.prefect_env import MATHS_THREADS
 from pipeline.flows.reading_processes import ReadingProcessDied, ReadingProcesses
 from pipeline.flows.task_runners import runner_spec
 from tests.pipeline.flows.commands import Invoke
 from tests.pipeline.flows.sample_events import SAMPLE
 from tests.pipeline.flows.sample_run import NOW
 from tests.pipeline.flows.test_batch_bad_events import _first_pages, _scanned_event
-from tests.pipeline.flows.test_batch_flow import assert_same_as_run
+from tests.pipeline.flows.test_batch_flow import _records, assert_same_as_run
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
@@ -102,6 +104,15 @@ def test_the_batch_on_reading_processes_publishes_what_threads_publish(
                 line.pop("seconds")
     assert on_processes["events"] == on_threads["events"]
 
+    kept = _records(tmp_path / "processes" / "evening" / "bridgescan.sqlite", folder)
+    again = bridgescan("batch", folder, "-o", tmp_path / "processes", "--runner", "processes",
+                       "--workers", "2", "--chunk-pages", "2")  # fmt: skip
+    assert again.exit_code == 0, again.stdout[-3000:] + again.stderr[-3000:]
+    summary = _summary(tmp_path / "processes")
+    assert summary["pages"] == 3 and summary["pages_read"] == 0  # every page from the store
+    assert [s["version"] for s in summary["events"][0]["sessions"]] == [1, 1]
+    assert _records(tmp_path / "processes" / "evening" / "bridgescan.sqlite", folder) == kept
+
 
 def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
     tmp_path: Path,
@@ -125,6 +136,10 @@ def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
 
     with ReadingProcesses(1) as readers:
         (first,) = _reading_processes(os.getpid())
+        given = first.environ()  # one BLAS/OpenMP/OpenCV thread (explicit settings win)
+        assert {name: given.get(name) for name in MATHS_THREADS} == {
+            name: os.environ[name] for name in MATHS_THREADS
+        }
         waiting = threading.Thread(target=read_stuck, args=(readers,))
         waiting.start()
         deadline = time.monotonic() + 120
