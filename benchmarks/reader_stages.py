@@ -61,7 +61,8 @@ def stage_of(frames: list[str]) -> str | None:
     """The stage of one sample (py-spy's frames, outermost first, each ``name (file:line)``),
     or None for a sample outside the counted pass."""
     names = {f.split(" (", 1)[0] for f in frames}
-    if _COUNTED not in names:
+    # py-spy names a nested function by its qualified name (``_read.<locals>._timed_pass``)
+    if not any(n == _COUNTED or n.endswith("." + _COUNTED) for n in names):
         return None
     for stage, functions in STAGES:
         if names.intersection(functions):

@@ -60,7 +60,7 @@ from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust, specks_of
 from ocr.pen import pen_strength, through_skips
 from ocr.row_evidence import RowEvidence
-from ocr.shading import fill_in_shade, least_fill_in_shade
+from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
 
 __all__ = ["RowMarks"]
 
@@ -462,12 +462,22 @@ class RowMarks:
         shade can give (``ocr.shading.least_fill_in_shade``) is already in that class:
         the fill in shade is never above the plain fill, nor below that bound."""
         g = row_geometry(self.layout, self.row, self.dpi)
-        paper_px, shaded_sum = self._paper_beside(darkest, margin)
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
+        plain = self.mean_ink(inner)
+        if (
+            _kept_in_shade(plain, keeps)
+            and classify_fill(
+                least_fill_in_any_shade(
+                    self._grey, self.ink, inner, self.paper, self._strength, darkest, margin
+                )
+            )
+            is keeps
+        ):
+            return plain  # settled before the paper beside the box is read
+        paper_px, shaded_sum = self._paper_beside(darkest, margin)
         reach, band = round(reach_mm * self.s), round(band_mm * self.s)
         if not _band_beside(shaded_sum, inner, outer, reach, band | 1):
-            return self.mean_ink(inner)
-        plain = self.mean_ink(inner)
+            return plain
         if (
             _kept_in_shade(plain, keeps)
             and classify_fill(

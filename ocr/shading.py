@@ -23,12 +23,14 @@ to do so.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
 from ocr.marks import ramp_bounds
 
-__all__ = ["fill_in_shade", "least_fill_in_shade"]
+__all__ = ["fill_in_shade", "least_fill_in_any_shade", "least_fill_in_shade"]
 
 Px = tuple[int, int, int, int]
 
@@ -93,6 +95,29 @@ def least_fill_in_shade(
         if seen.size:
             darkest = min(darkest, np.float32(seen.min()))
     local = np.full((1, 1), darkest, np.float32)
+    return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+
+
+def least_fill_in_any_shade(
+    grey: np.ndarray,
+    ink: np.ndarray,
+    inner: Px,
+    paper: float,
+    strength: float,
+    darkest: float,
+    margin: float,
+) -> float:
+    """The least ``fill_in_shade`` can give whatever lies beside the box, without looking
+    there: its paper pixels are grey levels (whole numbers) above ``darkest`` darker than
+    the row's ``paper``, so none is darker than the first level above that, and the box
+    read against that level everywhere is ``least_fill_in_shade``'s bound for any
+    surround (rule ``shaded_band``: a dark tick or cross is settled before the paper
+    beside its box is read at all)."""
+    if inner[2] <= inner[0] or inner[3] <= inner[1]:
+        return 0.0
+    level = math.floor(paper * (1.0 - darkest)) + 1
+    local = np.full((1, 1), min(np.float32(paper), np.float32(level)), np.float32)
+    rows, cols = slice(inner[1], inner[3]), slice(inner[0], inner[2])
     return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
 
 

@@ -16,6 +16,8 @@ def test_a_sample_goes_to_the_most_specific_stage_on_its_stack() -> None:
     measured = f"{_PASS};read_rows (ocr/row_reader.py:171);RowMarks.evidence (ocr/row_marks.py:1)"
     assert stage_of(measured.split(";")).startswith("marks measured")
     assert stage_of(f"{_PASS};ScanReader.read_image (ocr/reader.py:9)".split(";")) == OTHER
+    nested = "<module> (reader_stages.py:134);_read.<locals>._timed_pass (reader_stages.py:106)"
+    assert stage_of(f"{nested};apply_rules (ocr/mark_rules.py:313)".split(";")).startswith("mark")
 
 
 def test_samples_outside_the_counted_pass_are_left_out(tmp_path: Path) -> None:

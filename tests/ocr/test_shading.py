@@ -8,7 +8,7 @@ import pytest
 
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkState
-from ocr.shading import fill_in_shade, least_fill_in_shade
+from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
 from tests.ocr.test_marks import DPI, _draw, _fresh, _marked, _read
 
 PAPER = 200.0
@@ -26,11 +26,15 @@ def _fill(grey: np.ndarray, strength: float = 1.0, paper_px: np.ndarray | None =
     return fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, strength, REACH, BAND, MARGIN)
 
 
+def _ink(grey: np.ndarray) -> np.ndarray:
+    """The ink of every pixel as a firm pen's row reads it (20-50% darkness)."""
+    return np.clip(((PAPER - grey) / PAPER - 0.2) / 0.3, 0, 1)
+
+
 def _least(grey: np.ndarray) -> float:
     """``least_fill_in_shade`` of the box, read as ``_fill`` reads it (a firm pen)."""
-    ink = np.clip(((PAPER - grey) / PAPER - 0.2) / 0.3, 0, 1)
     keep = grey > PAPER * 0.65
-    return least_fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, 1.0, REACH, MARGIN)
+    return least_fill_in_shade(grey, _ink(grey), keep, INNER, OUTER, PAPER, 1.0, REACH, MARGIN)
 
 
 def _page() -> np.ndarray:
@@ -130,6 +134,18 @@ def test_the_least_fill_in_shade_beside_paper_no_darker_than_the_margin_is_the_f
     assert _least(grey) == pytest.approx(32 / 256)
 
 
+def test_the_least_fill_in_any_shade_reads_the_box_against_the_first_paper_level():
+    """Paper pixels are grey levels above 35% darker than the row's paper (200 * 0.65 =
+    130), so 131 at the darkest. A stroke at 100 (32 px) reads (131 - 100) / 131 = 0.2366
+    dark against it, (0.2366 - 0.2) / 0.3 = 0.1221 ink a pixel: 32 * 0.1221 / 256; a
+    stroke at 40 reads (131 - 40) / 131 = 0.69 dark, full ink, the plain fill 32 / 256."""
+    for stroke, want in ((100, 32 * (31 / 131 - 0.2) / 0.3 / 256), (40, 32 / 256)):
+        grey = _page()
+        grey[12:28, 18:20] = stroke
+        got = least_fill_in_any_shade(grey, _ink(grey), INNER, PAPER, 1.0, 0.35, MARGIN)
+        assert got == pytest.approx(want, rel=1e-5)
+
+
 def test_the_least_fill_in_shade_is_never_above_the_fill_in_shade():
     """Pages of random bands, strokes and specks: the bound is at or below the fill in
     shade, which is at or below the plain fill (the rule ``shaded_band`` relies on both to
@@ -147,3 +163,5 @@ def test_the_least_fill_in_shade_is_never_above_the_fill_in_shade():
         least = least_fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, 1.0, REACH, MARGIN)
         shade = fill_in_shade(grey, ink, keep, INNER, OUTER, PAPER, 1.0, REACH, BAND, MARGIN)
         assert least <= shade <= float(ink[12:28, 12:28].mean()) + 1e-6
+        anywhere = least_fill_in_any_shade(grey, ink, INNER, PAPER, 1.0, 0.35, MARGIN)
+        assert anywhere <= least
