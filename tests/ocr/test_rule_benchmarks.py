@@ -4,7 +4,7 @@ and what the dust sends to review (benchmarks/dust_causes.py)."""
 
 from __future__ import annotations
 
-from benchmarks.dust_causes import PageRead, row_causes, summary
+from benchmarks.dust_causes import PageRead, not_the_same_page, row_causes, summary
 from benchmarks.reader_snapshot import differences
 from benchmarks.rule_prices import as_markdown
 
@@ -87,3 +87,12 @@ def test_the_dust_s_rows_are_broken_down_by_the_boxes_it_changed():
     assert table["rows by cause"] == {"digit boxes and mark boxes": 1}
     assert table["reasons"] == {"posterior # below #": 1}
     assert table["mark boxes by field"] == {"level: marked box marked -> unsure by fill": 1}
+
+
+def test_pages_drawn_from_another_seed_are_not_compared():
+    """The dust-free page must be the dusty page's own: the same session seed, board and
+    what was written; a cache made by other code holds pages of other seeds."""
+    page = {"seed": 7, "board": 1, "rows": [{"row": 1}], "digits": [], "marks": [], "image": "a"}
+    assert not_the_same_page(page, {**page, "image": "b", "distortion": {}}) is None
+    assert not_the_same_page(page, {**page, "seed": 8}) == "not the same seed"
+    assert not_the_same_page(page, {**page, "digits": [{"digit": 3}]}) == "not the same digits"
