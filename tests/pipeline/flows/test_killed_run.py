@@ -16,18 +16,19 @@ import sys
 import time
 from pathlib import Path
 
-from tests.pipeline.flows.api_processes import MARK as API_MARK
-from tests.pipeline.flows.api_processes import api_children
+from tests.pipeline.flows.api_processes import SERVES, api_children
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
 
 
 def _alive(pid: int) -> bool:
-    """Running (a zombie waiting to be reaped has ended: its state is Z, its cmdline empty)."""
+    """A running API (a zombie waiting to be reaped has ended: its state is Z, its cmdline
+    empty; the API's watcher, which names the app among its arguments and ends a moment after
+    the command, serves nothing)."""
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        return state != "Z" and API_MARK in Path(f"/proc/{pid}/cmdline").read_bytes()
+        return state != "Z" and SERVES in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
 
