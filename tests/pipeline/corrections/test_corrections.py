@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
@@ -67,9 +68,24 @@ def _publish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, event_yaml: str = 
     return out
 
 
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The hand-worked event scored and published once for the file (version 1): a folder
+    holding ``event`` (its typed files) and ``out`` (the results and the store)."""
+    folder = tmp_path_factory.mktemp("published")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _publish(folder, monkeypatch)
+    return folder
+
+
 @pytest.fixture
-def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    return _publish(tmp_path, monkeypatch)
+def out(published: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh copy of the published event for one test (corrections get appended), the
+    clock at the publication as when it was scored."""
+    for part in ("event", "out"):
+        shutil.copytree(published / part, tmp_path / part, symlinks=True)  # links stay links
+    monkeypatch.setenv("BRIDGESCAN_NOW", iso(PUBLISHED))
+    return tmp_path / "out"
 
 
 def _correct(out: Path, request: LineCorrection, at: datetime, signature: Signature = SCORER):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -28,6 +29,7 @@ import pytest
 from pipeline.doors.scans.review import ReviewItem
 from pipeline.doors.scans.review_queue_file import write_queue
 from pipeline.store import EventStore
+from tests.pipeline.correction_event import PUBLISHED
 from tests.pipeline.record_cli import (
     bridgescan,
     bridgescan_process,
@@ -43,13 +45,28 @@ ITEM = ReviewItem(id="session1.pdf#p1", file="session1.pdf", page=1, row=None, b
                   boards=(1, 2, 3, 4, 5, 6, 7))  # fmt: skip
 
 
-@pytest.fixture
-def out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    out = published(tmp_path, monkeypatch)
-    done = bridgescan(*correct_args(out, 1, 4, 1, "+1", 450), env=environment(tmp_path, LATER))
+@pytest.fixture(scope="module")
+def corrected(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Once for the file: a home folder (its store key in ``.config``) holding the event
+    (``event``) published and corrected once, with a review item open (``out``)."""
+    home = tmp_path_factory.mktemp("corrected")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        out = published(home, monkeypatch)
+    done = bridgescan(*correct_args(out, 1, 4, 1, "+1", 450), env=environment(home, LATER))
     assert done.returncode == 0, done.stdout
     write_queue([ITEM], out / "review")
-    return out
+    return home
+
+
+@pytest.fixture
+def out(corrected: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh copy of that home in the test's own folder, this process's environment as
+    ``published`` sets it (the store's key copied with it, so the copy verifies)."""
+    for part in (".config", "event", "out"):
+        shutil.copytree(corrected / part, tmp_path / part, symlinks=True)  # links stay links
+    for name, value in environment(tmp_path, PUBLISHED).items():
+        monkeypatch.setenv(name, value)
+    return tmp_path / "out"
 
 
 def _state(out: Path) -> tuple[int, list[str]]:
