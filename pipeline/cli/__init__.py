@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -140,6 +141,16 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C, as Python's own handler has it (a ``KeyboardInterrupt`` in the main thread),
+    but a handler of ours: ``asyncio.run`` puts its own in place of Python's while an event
+    loop runs in the main thread (Prefect's, a client's), and that one only cancels the
+    loop's task, which a library may catch and carry on: the likely cause of a batch that,
+    interrupted once on a fresh clone, ran to its end (exit 1, nothing said). An event loop
+    leaves a handler of ours alone."""
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Console-script entry point: telemetry off, and no traceback ever reaches a user.
 
@@ -154,6 +165,7 @@ def main() -> None:
 
     configure_prefect()  # before anything imports Prefect: its telemetry reads the environment
     keep_going_when_the_reader_leaves()  # `| head` ends the printing, not the command
+    signal.signal(signal.SIGINT, _interrupted)
     try:
         build_app(_groups_for(sys.argv[1:]))()
     except KeyboardInterrupt:
