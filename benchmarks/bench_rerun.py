@@ -1,6 +1,6 @@
 """Re-running the sample evening: the pages read once are taken from the event store.
 
-    .venv/bin/python benchmarks/bench_rerun.py [--repeats 1] [--store URL]
+    .venv/bin/python benchmarks/bench_rerun.py [--repeats 1] [--store URL] [--via console]
 
 Runs ``bridgescan run sample_data`` the way a director does, each a fresh process (Prefect's
 ephemeral API starts every time): first on an empty output folder (all 26 scanned pages
@@ -16,6 +16,9 @@ load is printed too: on a shared machine wall times grow with it, CPU times much
 schema). ``--prefect``: the same runs on Prefect's temporary API started by each
 command (``temporary``), with a standing local server started once beforehand by
 ``bridgescan prefect start`` (``server``; stopped after), or both (the default).
+``--via console``: the same evening through the club's console instead, the director's path
+in the browser (benchmarks/console_rerun.py: the console's start, the first run, the review
+decision posted and the event scored again, each timed with the console's CPU).
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ from pipeline.flows import local_api
 
 ROOT = Path(__file__).parents[1]
 BRIDGESCAN = Path(sys.executable).with_name("bridgescan")
+if str(ROOT) not in sys.path:  # run as a script as well as with -m
+    sys.path.insert(0, str(ROOT))
 
 
 def _cpu() -> float:
@@ -155,6 +160,19 @@ def _measure(env: dict[str, str], scratch: Path, repeats: int, store_url: str | 
             for name, times in runs.items()}  # fmt: skip
 
 
+def _measure_console(
+    env: dict[str, str], scratch: Path, repeats: int, store_url: str | None
+) -> dict[str, object]:
+    """The director's path in the club's console (benchmarks/console_rerun.py), once per
+    repeat, each in a console of its own on a club folder of its own."""
+    from benchmarks.console_rerun import measure_console
+
+    if store_url is not None:
+        raise SystemExit("--via console runs on the event's own SQLite store (the console's)")
+    return {f"repeat {n + 1}": measure_console(scratch / f"club{n}", env, BRIDGESCAN)
+            for n in range(repeats)}  # fmt: skip
+
+
 def _medians(figures: list[dict[str, float]]) -> dict[str, float]:
     return {key: round(statistics.median(f[key] for f in figures), 2)
             for key in (figures[0] if figures and all(figures) else ())}  # fmt: skip
@@ -172,7 +190,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--store", default=None, help="a PostgreSQL URL (default: SQLite)")
     parser.add_argument("--prefect", choices=("temporary", "server", "both"), default="both")
+    parser.add_argument("--via", choices=("command", "console"), default="command",
+                        help="fresh `bridgescan run` processes, or the club's console "
+                        "(benchmarks/console_rerun.py)")  # fmt: skip
     options = parser.parse_args()
+    measure = _measure if options.via == "command" else _measure_console
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     result: dict[str, object] = {"store": "sqlite" if options.store is None else "postgresql"}
     with tempfile.TemporaryDirectory(prefix="bench-rerun-") as scratch:
@@ -183,16 +205,16 @@ def main() -> None:
         result["prefect_trivial_flow"] = {"wall_s": round(trivial[0], 1),
                                           "cpu_s": round(trivial[1], 1)}  # fmt: skip
         if options.prefect in ("temporary", "both"):
-            result["temporary_api"] = _measure(env, root / "temporary", options.repeats,
-                                               options.store)  # fmt: skip
+            result["temporary_api"] = measure(env, root / "temporary", options.repeats,
+                                              options.store)  # fmt: skip
         if options.prefect in ("server", "both"):
             started = _run("prefect", "start", "--port", "0", env=env)
             result["server_start"] = {"wall_s": round(started[0], 1), "cpu_s": round(started[1], 1)}
             server = _server_process(root / "prefect")
             before = server.cpu_times()
             try:
-                result["running_server"] = _measure(env, root / "server", options.repeats,
-                                                    options.store)  # fmt: skip
+                result["running_server"] = measure(env, root / "server", options.repeats,
+                                                   options.store)  # fmt: skip
                 after = server.cpu_times()
                 # Not in the commands' CPU: the server is not their child. All runs together.
                 result["server_cpu_s_for_all_runs"] = round(
