@@ -279,3 +279,17 @@ def test_last_weeks_pairs_are_taken_over(club: Path) -> None:
     assert value["pair-3-1-name"] == "Anna 3" and value["pair-3-1-member"] == "2003"
     assert value["pair-7-2-name"] == "Bo 7" and value["pair-7-2-member"] == ""
     assert doc.xpath('//select[@name="takeover"]/option[@selected]/@value') == [SLUG]
+
+
+def test_the_events_name_follows_its_file(club: Path) -> None:
+    """The console keeps the event's name while its file is unchanged (every page of the
+    event asks for it) and reads it again once the file changes."""
+    console = ClubConsole(club, Secrets(token=TOKEN))
+    (found,) = club_events(club)
+    assert console.console_for(found).title == "Tuesday pairs"
+    text = found.event_file.read_text(encoding="utf-8")
+    assert "Tuesday pairs" in text
+    found.event_file.write_text(text.replace("Tuesday pairs", "Tuesday pairs, final"), "utf-8")
+    assert console.console_for(found).title == "Tuesday pairs, final"
+    found.event_file.write_text("event: [not, an, event]\n", encoding="utf-8")
+    assert console.console_for(found).title == SLUG  # a file that does not read: its folder
