@@ -196,6 +196,9 @@ def main() -> None:
     options = parser.parse_args()
     measure = _measure if options.via == "command" else _measure_console
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    # The code of this checkout (the installed `bridgescan` script may import another's);
+    # a PYTHONPATH given (`git archive` of an older commit) is kept.
+    env.setdefault("PYTHONPATH", str(ROOT))
     result: dict[str, object] = {"store": "sqlite" if options.store is None else "postgresql"}
     with tempfile.TemporaryDirectory(prefix="bench-rerun-") as scratch:
         root = Path(scratch)

@@ -7,6 +7,7 @@ its output goes to a file (a pipe nobody reads fills up and stops the console).
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -20,6 +21,8 @@ from pathlib import Path
 from tests.prefect_api import command_env
 
 __all__ = ["Served", "served_club"]
+
+ROOT = Path(__file__).parents[3]
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ def served_club(folder: Path, scratch: Path) -> Iterator[Served]:
     env = command_env(scratch / "prefect")
     env.pop("BRIDGESCAN_DIRECTOR_PASSWORD", None)
     env["PYTHONUNBUFFERED"] = "1"  # the sign-in address is read as it is printed
+    # this checkout's code: the installed script may import another checkout's
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     said = scratch / "serve.log"
     command = [str(Path(sys.executable).parent / "bridgescan"), "serve", str(folder),
                "--port", str(port)]  # fmt: skip
