@@ -193,6 +193,9 @@ def main() -> None:
     parser.add_argument("--via", choices=("command", "console"), default="command",
                         help="fresh `bridgescan run` processes, or the club's console "
                         "(benchmarks/console_rerun.py)")  # fmt: skip
+    parser.add_argument("--no-control", action="store_true",
+                        help="skip the control (a trivial flow in a fresh process, some 30 s "
+                        "of CPU): for runs side by side")  # fmt: skip
     options = parser.parse_args()
     measure = _measure if options.via == "command" else _measure_console
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
@@ -204,9 +207,10 @@ def main() -> None:
         root = Path(scratch)
         env["PREFECT_HOME"] = str(root / "prefect")
         env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
-        trivial = _run("-c", TRIVIAL_FLOW, env=env, program=[sys.executable])[:2]
-        result["prefect_trivial_flow"] = {"wall_s": round(trivial[0], 1),
-                                          "cpu_s": round(trivial[1], 1)}  # fmt: skip
+        if not options.no_control:
+            trivial = _run("-c", TRIVIAL_FLOW, env=env, program=[sys.executable])[:2]
+            result["prefect_trivial_flow"] = {"wall_s": round(trivial[0], 1),
+                                              "cpu_s": round(trivial[1], 1)}  # fmt: skip
         if options.prefect in ("temporary", "both"):
             result["temporary_api"] = measure(env, root / "temporary", options.repeats,
                                               options.store)  # fmt: skip

@@ -55,11 +55,15 @@ def club_with_sample(club: Path) -> Path:
 
 
 def _cpu(process: psutil.Process | None) -> float:
-    """User and system CPU of the process and its living children (none: 0)."""
-    total = 0.0
-    for each in () if process is None else (process, *process.children(recursive=True)):
+    """User and system CPU of the process, of its children it has waited for (the reading
+    processes of a run) and of its living children (its temporary API); none: 0."""
+    if process is None:
+        return 0.0
+    own = process.cpu_times()
+    total = own.user + own.system + own.children_user + own.children_system
+    for child in process.children(recursive=True):
         try:
-            times = each.cpu_times()
+            times = child.cpu_times()
         except psutil.Error:
             continue  # ended between the listing and the look
         total += times.user + times.system
