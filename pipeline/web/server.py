@@ -61,7 +61,13 @@ def serve(
     if public:
         say("  listening beyond this machine (--public): anyone on the network can view")
     say("  Ctrl+C stops the console")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    from pipeline.publish import workbook_process
+
+    workbook_process.start()  # every version the console publishes builds its workbook there
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    finally:
+        workbook_process.stop()
 
 
 class ConsoleThread:
