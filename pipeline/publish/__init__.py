@@ -18,6 +18,7 @@ takes what it is sent as final.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,18 +40,17 @@ def render(
     (session -> hand records) puts the deals on the site's board pages and the workbook's
     hand-record sheets."""
     from pipeline.clock import zone
-    from pipeline.publish import workbook_process
     from pipeline.publish.beside import beside
     from pipeline.publish.results_json import SCHEMA_FILE, results_to_json, shipped_schema
     from pipeline.publish.web import SITE_FOLDER, build_site
-    from pipeline.publish.workbook import awards_csv
+    from pipeline.publish.workbook import awards_csv, build_workbook
 
     def workbook_bytes() -> bytes:
-        return workbook_process.workbook_bytes(results, hands)
+        buffer = io.BytesIO()
+        build_workbook(results, hands).save(buffer)
+        return buffer.getvalue()
 
-    # The slowest file, on the other core where that is safe: by the standing helper of a
-    # long-lived process (the console), else beside this process (a fork of a command).
-    workbook = workbook_process.submit(results, hands) or beside(workbook_bytes)
+    workbook = beside(workbook_bytes)  # the slowest file, on the other core where safe
     csv_text = "\ufeff" + awards_csv(results)  # the BOM makes Excel read UTF-8 names right
     files = {OUTPUT_NAMES["json"]: results_to_json(results).encode("utf-8")}
     files[SCHEMA_FILE] = shipped_schema()  # what the JSON's keys mean

@@ -61,13 +61,7 @@ def serve(
     if public:
         say("  listening beyond this machine (--public): anyone on the network can view")
     say("  Ctrl+C stops the console")
-    from pipeline.publish import workbook_process
-
-    workbook_process.start()  # every version the console publishes builds its workbook there
-    try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
-    finally:
-        workbook_process.stop()
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 class ConsoleThread:
