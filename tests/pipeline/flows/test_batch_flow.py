@@ -6,11 +6,13 @@ before the batch), a real ``bridgescan batch`` process and a real SIGKILL.
 What ``bridgescan run`` gives is the session's one run of the sample through the run flow
 (tests/pipeline/flows/sample_run.py, at the same official time):
 
-- with threads (two copies of the event, the command as a process: its exit status) and
-  with Dask (one copy, on the command's own cluster of one worker process; the command in
-  the test's process), every event's published files (results JSON, workbook cells,
-  masterpoint CSV, review queue) and its event store equal what the run gives the same
-  scans;
+- with threads (the command as a process: its exit status), a batch of two events (a copy
+  of the sample, and its first three pages as an event of their own) publishes the sample's
+  files (results JSON, workbook cells, masterpoint CSV, review queue) and event store as the
+  run gives them for the same scans; with Dask (on the command's own cluster of one worker
+  process; the command in the test's process) the three-page event's are what threads
+  published for it (reading 3 pages on Dask, not 26 again: the chunk's own test below shows
+  a Dask worker reads a chunk as this thread does);
 - a chunk of pages read on a Dask worker is what the test's thread reads and the store
   keeps (plain Dask work, no Prefect task engine on the worker);
 - a batch on an existing Dask scheduler (``--address``) killed half way (the typed event
@@ -47,6 +49,7 @@ from pipeline.store import EventStore
 from tests.pipeline.flows.commands import Invoke
 from tests.pipeline.flows.sample_events import typed_event
 from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun
+from tests.pipeline.flows.test_batch_bad_events import _first_pages, _scanned_event
 from tests.prefect_api import command_env
 
 if TYPE_CHECKING:
@@ -74,10 +77,11 @@ def _bridgescan(args: list[str], home: Path) -> subprocess.CompletedProcess[str]
 
 @pytest.fixture(scope="module")
 def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path:
-    """Two copies of the sample event, and the batch on threads on both."""
+    """A copy of the sample event (``evening-a``) and its first three pages as an event of
+    their own (``evening-b``, session 2 typed), and the batch on threads on both."""
     root = tmp_path_factory.mktemp("batch")
-    for name in ("evening-a", "evening-b"):
-        shutil.copytree(SAMPLE, root / "day" / name)
+    shutil.copytree(SAMPLE, root / "day" / "evening-a")
+    _scanned_event(root / "day" / "evening-b", _first_pages(3))
     home = root / "prefect"
     batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads"), "--runner",
                          "threads"], home)  # fmt: skip
@@ -174,36 +178,41 @@ def _summary(out: Path) -> dict:  # type: ignore[type-arg]
 def test_the_batch_on_threads_publishes_what_run_publishes(
     day: Path, sample_run: SampleRun
 ) -> None:
-    for name in ("evening-a", "evening-b"):
-        assert_same_as_run(day / "threads" / name, day / "day" / name, sample_run.out,
-                           sample_run.folder)  # fmt: skip
+    assert_same_as_run(day / "threads" / "evening-a", day / "day" / "evening-a", sample_run.out,
+                       sample_run.folder)  # fmt: skip
     summary = _summary(day / "threads")
-    assert summary["runner"] == "2 threads" and summary["pages"] == summary["pages_read"] == 52
-    for event in summary["events"]:
-        assert event["outcome"] == "provisional" and event["title"] == "Autumn pairs"
-        first, second = event["sessions"]
-        assert (first["pages"], first["rows_accepted"], first["rows_typed"], first["review_items"],
-                first["blocking"], first["version"], first["status"]) == (
-            26, 151, 2, 3, 0, 1, "PROVISIONAL")  # fmt: skip
-        assert (second["pages"], second["rows_typed"], second["review_items"]) == (0, 240, 0)
-        assert first["note"].startswith("scans/session1.pdf, page ")
-        assert second["status"] == "official"  # the typed session: nothing of it waits
+    assert summary["runner"] == "2 threads" and summary["pages"] == summary["pages_read"] == 29
+    sample, three_pages = summary["events"]
+    assert sample["outcome"] == "provisional" and sample["title"] == "Autumn pairs"
+    first, second = sample["sessions"]
+    assert (first["pages"], first["rows_accepted"], first["rows_typed"], first["review_items"],
+            first["blocking"], first["version"], first["status"]) == (
+        26, 151, 2, 3, 0, 1, "PROVISIONAL")  # fmt: skip
+    assert (second["pages"], second["rows_typed"], second["review_items"]) == (0, 240, 0)
+    assert first["note"].startswith("scans/session1.pdf, page ")
+    assert second["status"] == "official"  # the typed session: nothing of it waits
+    # The first three pages alone: read, none waiting, so the event is official.
+    assert three_pages["event"] == "evening-b" and three_pages["outcome"] == "official"
+    assert [s["pages"] for s in three_pages["sessions"]] == [3, 0]
+    assert [s["pages_read"] for s in three_pages["sessions"]] == [3, 0]
 
 
-def test_the_batch_on_a_local_dask_cluster_publishes_what_run_publishes(
-    day: Path, sample_run: SampleRun, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
+def test_the_batch_on_a_local_dask_cluster_publishes_what_threads_publish(
+    day: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One event, read on the command's own cluster of one worker process (the command in
-    this process: the threads' test has its exit status from a process of its own)."""
+    """The three-page event, read on the command's own cluster of one worker process (the
+    command in this process: the threads' test has its exit status from a process of its
+    own), publishes what the batch on threads published for it, which read the same pages
+    in its own process (the sample on threads is compared with ``run`` above)."""
     monkeypatch.setenv("BRIDGESCAN_NOW", NOW)
     folder = day / "day" / "evening-b"
     done = bridgescan("batch", folder, "-o", day / "dask", "--runner", "dask", "--workers", "1")
-    assert done.exit_code == 1, done.stdout[-3000:] + done.stderr[-3000:]
+    assert done.exit_code == 0, done.stdout[-3000:] + done.stderr[-3000:]  # official
     assert "Traceback" not in done.stdout + done.stderr
-    assert_same_as_run(day / "dask" / "evening-b", folder, sample_run.out, sample_run.folder)
+    assert_same_as_run(day / "dask" / "evening-b", folder, day / "threads" / "evening-b", folder)
     summary = _summary(day / "dask")
     assert summary["runner"] == "Dask, 1 local worker process"
-    assert summary["pages"] == summary["pages_read"] == 26
+    assert summary["pages"] == summary["pages_read"] == 3
 
 
 @pytest.fixture(scope="module")
