@@ -61,6 +61,17 @@ def _reading_processes(parent: int) -> list[psutil.Process]:
     return found
 
 
+def _the_reading_process(parent: int, timeout: float = 30) -> psutil.Process:
+    """The one reading process ``parent`` runs, waited for: ``Popen`` returns once the child
+    has begun its exec, and on a busy machine its arguments (``/proc/PID/cmdline``) may still
+    read empty a moment after, so one look can miss a process that is there."""
+    deadline = time.monotonic() + timeout
+    while len(found := _reading_processes(parent)) != 1:
+        assert time.monotonic() < deadline, f"reading processes: {found}"
+        time.sleep(0.05)
+    return found[0]
+
+
 def _ended(processes: list[psutil.Process], seconds: float = 20) -> bool:
     """Whether every one of ``processes`` ended within ``seconds`` (killed if not)."""
     _, alive = psutil.wait_procs(processes, timeout=seconds)
@@ -135,7 +146,7 @@ def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
             failures.append(error)
 
     with ReadingProcesses(1) as readers:
-        (first,) = _reading_processes(os.getpid())
+        first = _the_reading_process(os.getpid())
         given = first.environ()  # one BLAS/OpenMP/OpenCV thread (explicit settings win)
         assert {name: given.get(name) for name in MATHS_THREADS} == {
             name: os.environ[name] for name in MATHS_THREADS
@@ -158,7 +169,7 @@ def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
         assert isinstance(error, ReadingProcessDied)
         assert str(error).startswith(f"{held}, pages 9-16: the process reading them ended "
                                      "(killed by SIGKILL) before it answered")  # fmt: skip
-        (second,) = _reading_processes(os.getpid())
+        second = _the_reading_process(os.getpid())
         assert second.pid != first.pid and not first.is_running()
         assert list(readers.read(event, good).pages) == read_chunk(event, good)
     assert _ended([second], 0)
