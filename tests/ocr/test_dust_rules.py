@@ -1,5 +1,6 @@
 """Specks round a box and on its edge on a dusty page (ocr/dust_rules.py, rules
-``dusty_circles`` and ``dusty_edges``; ``ocr.page_dust.specks_of``), issue 43 item 4.
+``dusty_circles``, ``dusty_edges`` and ``dusty_count``; ``ocr.page_dust.specks_of``),
+issue 43 item 4.
 
 Sizes at the reader's 150 dpi: a pixel is 0.169 mm across, 0.028674 mm^2. A speck is no
 more than ``speck_most_mm`` (1.0 mm: 5.9 px) across, and alike the page's dust where the
@@ -196,3 +197,61 @@ def test_a_circle_over_the_printed_edges_on_a_dusty_page_stays_a_circle():
             MarkState.MARKED,
             "circle",
         )
+
+
+def _made_exactly_with_a_clump_in_the_count(sign: str) -> np.ndarray:
+    """Level 3 and result sign ``sign`` crossed; a clump of 3 x 3 pixels (9 x 0.028674 =
+    0.258 mm^2, between a dot's dust and mark thresholds, 0.15 and 0.40 mm^2: unsure by its
+    dot) in the middle of result_count 2."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    _draw(page, "result_sign", sign, "cross", seed=1)
+    box = load_layout().box(1, "result_count", "2")
+    x, y = round((box.x + box.width / 2) * S) - 1, round((box.y + box.height / 2) * S) - 1
+    page[y : y + 3, x : x + 3] = 0.05
+    return page
+
+
+@pytest.mark.parametrize(
+    ("sign", "dust", "state"),
+    [
+        ("=", SMALL_SPECKS, MarkState.EMPTY),
+        ("=", NO_DUST, MarkState.UNSURE),
+        ("-", SMALL_SPECKS, MarkState.UNSURE),
+    ],
+    ids=["made-dusty", "made-not-measured", "down-dusty"],
+)
+def test_an_unsure_count_beside_a_made_sign_on_a_dusty_page_is_dust(sign, dust, state):
+    """The clump of 0.258 mm^2 is no speck the page's margins hold alike where they hold
+    specks of 0.16 mm^2 (0.67 of 0.258 is 0.173), so rule ``dusty_page`` leaves it unsure.
+    With "=" crossed (made exactly: no count) on that dusty page, rule ``dusty_count``
+    reads it empty; on a page whose dust was not measured, or with "-" crossed (the count
+    is the player's to mark), it stays unsure by its dot."""
+    read = _read_row(_made_exactly_with_a_clump_in_the_count(sign), dust)
+    count = read[("result_count", "2")]
+    assert count.state is state
+    assert count.dot_mm2 == pytest.approx(9 * (25.4 / DPI) ** 2)
+    if state is MarkState.EMPTY:
+        assert count.p_marked == pytest.approx(0.02)
+        with rules_off("dusty_count"):
+            before = _read_row(_made_exactly_with_a_clump_in_the_count(sign), dust)
+            assert (before[("result_count", "2")].state, before[("result_count", "2")].how) == (
+                MarkState.UNSURE,
+                "dot",
+            )
+    else:
+        assert count.how == "dot"
+    assert read[("result_sign", sign)].state is MarkState.MARKED
+
+
+def test_a_count_clump_stays_unsure_where_the_sign_is_in_doubt():
+    """ "=" and "+" both crossed: the sign does not say the contract was made exactly, so
+    the clump of 0.258 mm^2 in result_count 2 stays unsure by its dot on the dusty page."""
+    page = _made_exactly_with_a_clump_in_the_count("=")
+    _draw(page, "result_sign", "+", "cross", seed=2)
+    read = _read_row(page, SMALL_SPECKS)
+    assert read[("result_sign", "+")].state is MarkState.MARKED
+    assert (read[("result_count", "2")].state, read[("result_count", "2")].how) == (
+        MarkState.UNSURE,
+        "dot",
+    )
