@@ -255,3 +255,49 @@ def test_a_count_clump_stays_unsure_where_the_sign_is_in_doubt():
         MarkState.UNSURE,
         "dot",
     )
+
+
+def _pale_patch_in_level_5(mark: str) -> np.ndarray:
+    """Level 3 marked with ``mark`` ("cross", or "dot": a solid 4 x 4 pixel blob, 0.459
+    mm^2, over a dot's marked threshold of 0.40 mm^2, a fill of 16 / 361 = 0.044); in level
+    5 a patch of 6 x 13 pixels at 30% darkness (on the fill's ramp from 20% to 50%, a
+    third of full ink each: 26 pixels' worth in the box's inside of about 19 x 19, a fill
+    of about 0.07, unsure; too pale for a dot)."""
+    page = _fresh()
+    if mark == "dot":
+        three = load_layout().box(1, "level", "3")
+        x, y = (
+            round((three.x + three.width / 2) * S) - 2,
+            round((three.y + three.height / 2) * S) - 2,
+        )
+        page[y : y + 4, x : x + 4] = 0.05
+    else:
+        _draw(page, "level", "3", mark)
+    box = load_layout().box(1, "level", "5")
+    x, y = round((box.x + 1.0) * S), round((box.y + 1.0) * S)
+    page[y : y + 6, x : x + 13] = 0.7
+    return page
+
+
+def test_an_unsure_box_beside_its_field_s_stroke_on_a_dusty_page_is_read_empty():
+    """Level 3 crossed (marked by its fill, 0.45) and level 5 unsure by its fill (0.071):
+    on a dusty page rule ``dusty_second_box`` reads level 5 empty; on a page whose dust
+    was not measured, or with the rule off, it stays unsure by its fill."""
+    page = _pale_patch_in_level_5("cross")
+    read = _read_row(page, SMALL_SPECKS)
+    assert (read[("level", "3")].state, read[("level", "3")].how) == (MarkState.MARKED, "fill")
+    five = read[("level", "5")]
+    assert five.state is MarkState.EMPTY
+    assert five.fill == pytest.approx(0.071, abs=0.002)
+    for dust, off in ((NO_DUST, ()), (SMALL_SPECKS, ("dusty_second_box",))):
+        with rules_off(*off):
+            again = _read_row(page, dust)[("level", "5")]
+        assert (again.state, again.how) == (MarkState.UNSURE, "fill")
+
+
+def test_an_unsure_box_beside_a_dot_stays_unsure_on_a_dusty_page():
+    """Level 3 marked by a pen dot (a blob a clump of dust can be): the field's mark is
+    not a stroke, so level 5's pale patch stays unsure by its fill."""
+    read = _read_row(_pale_patch_in_level_5("dot"), SMALL_SPECKS)
+    assert (read[("level", "3")].state, read[("level", "3")].how) == (MarkState.MARKED, "dot")
+    assert (read[("level", "5")].state, read[("level", "5")].how) == (MarkState.UNSURE, "fill")

@@ -67,6 +67,7 @@ def test_the_rules_run_in_one_documented_order():
         "edge_dots",
         "dusty_edges",
         "dusty_count",
+        "dusty_second_box",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
