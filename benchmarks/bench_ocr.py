@@ -25,7 +25,8 @@ QR code lists). Reported per condition, and per condition read without the event
   bound (Clopper-Pearson); rows to review, overall and without the rows a player got
   wrong (pairs outside the movement, a written score that is not the Law 77 score; a
   score left out is no error): the second is the goal's figure (``goals``, printed last);
-- review share per mark style and per pen;
+- review share per mark style and per pen; the reasons rows go to review, in all and
+  without the players' errors, and (``--json`` only) every row to review with its reasons;
 - pages per second per core (CPU time of image decode + align + read + decode rows).
 
 Goals (issue 43): 0 false accepts in every condition, read with and without the event;
@@ -451,7 +452,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     result["goals"] = goals(result)
     text = json.dumps(result, indent=2)
-    print(text)
+    # Every row to review with its reasons goes to --json only: hundreds of lines.
+    brief = {k: {n: v for n, v in f.items() if n != "rows_to_review"} for k, f in result.items()}
+    print(json.dumps(brief, indent=2))
     if args.json:
         args.json.write_text(text + "\n", "utf-8")
     for name, g in result["goals"].items():
