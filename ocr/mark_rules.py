@@ -33,11 +33,15 @@ from ocr.circle_rules import (
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_rules import (
     circled_on_dusty_page,
+    count_unsure_on_dusty_page,
     dusty_circles,
+    dusty_count,
     dusty_edges,
     dusty_fills,
+    dusty_second_box,
     edge_dot_on_dusty_page,
     filled_on_dusty_page,
+    second_box_on_dusty_page,
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
@@ -284,6 +288,22 @@ RULES: tuple[MarkRule, ...] = (
         "On a dusty page, a box unsure by a dot on its printed edge or a blob by it is read "
         "again without the pieces of ink that may be the page's dust: a clump settled on a "
         "line is no pen dot.",
+    ),
+    MarkRule(
+        "dusty_count",
+        dusty_count,
+        count_unsure_on_dusty_page,
+        "On a dusty page, where the result sign reads made exactly ('=' marked, '+' and '-' "
+        "empty), a result_count box read unsure is read empty: a made contract marks no "
+        "count, and the count's 13 boxes catch a third of a row's specks.",
+    ),
+    MarkRule(
+        "dusty_second_box",
+        dusty_second_box,
+        second_box_on_dusty_page,
+        "On a dusty page, a box read unsure (not by a dot) in a field where another box is "
+        "marked for certain by a stroke (its fill or a circle) is read empty: a field holds "
+        "one mark, and what is left beside it after the dust rules is dust.",
     ),
 )
 """The rules, in the order they run."""

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.bench_ocr import evaluate, no_event_conditions
+from benchmarks.bench_ocr import (
+    evaluate,
+    goals,
+    no_event_conditions,
+    player_error,
+    share_without_player_errors,
+)
 from ocr.training.synthetic import TRAINING, generate_session
+from ocr.training.synthetic.truth import RowTruth
+from scoring.contract import Contract, Doubling, Seat, Side, Strain
 
 
 def test_the_rows_of_a_page_that_cannot_be_read_count_as_rows_to_review(tmp_path):
@@ -36,3 +44,54 @@ def test_no_event_names_the_conditions_read_again_without_the_event():
     assert no_event_conditions("pencil,phone", read) == {"phone"}
     with pytest.raises(ValueError, match="no condition smudged"):
         no_event_conditions("phone,smudged", read)
+
+
+def _row(written: int | None, side: Side | None = Side.NS, pairs=(3, 8), changed=False):
+    """Board 1 (nobody vulnerable): 4H by South making exactly 10 tricks, +420 to NS by
+    Law 77 (4 x 30 = 120 trick points, 300 for a game not vulnerable), pairs 3 v 8."""
+    return RowTruth(
+        row=1, round=1, ns_pair=pairs[0], ew_pair=pairs[1], printed_ns=3, printed_ew=8,
+        pairs_changed=changed, contract=Contract(4, Strain.HEARTS, Doubling.UNDOUBLED),
+        declarer=Seat.SOUTH, tricks=10, ns_score=420, written_score=written, score_side=side,
+    )  # fmt: skip
+
+
+def test_a_player_error_is_a_wrong_score_or_pairs_the_movement_does_not_seat():
+    """Rows a person must see whatever is read are the goal's exception: a written 450
+    for 4H= (+420), or pairs 5 v 2 where the board's rows seat 3 v 8 and 1 v 6. A score
+    left out is not one of them: the reader may accept the row on its marks."""
+    allowed = {(3, 8), (1, 6)}
+    assert not player_error(_row(420), allowed)
+    assert player_error(_row(450), allowed)
+    assert player_error(_row(420, Side.EW), allowed)  # -420: the other side's score
+    assert not player_error(_row(None, None), allowed)
+    assert player_error(_row(420, pairs=(5, 2), changed=True), allowed)
+    assert not player_error(_row(420, pairs=(1, 6), changed=True), allowed)
+
+
+def test_the_goal_figure_leaves_the_player_errors_out_of_both_counts():
+    """100 written rows, 12 to review, 4 of them player errors (all to review): 8 of the
+    96 rows the players got right go to a person, 8.33%, against 12% of all rows."""
+    assert share_without_player_errors(100, 12, 4, 4) == pytest.approx(8 / 96)
+    assert share_without_player_errors(100, 12, 0, 0) == pytest.approx(0.12)
+
+
+def test_the_goals_are_8_percent_on_scanner_pages_and_12_on_phone_photos():
+    """Phone photos may send 12% to a person (with or without the event), scanner pages
+    8%; a wrong row fails the goal whatever the share."""
+
+    def figures(share: float, wrong: int = 0) -> dict[str, object]:
+        return {"false_accepts": wrong, "review_share": share + 0.03,
+                "review_share_without_player_errors": share}  # fmt: skip
+
+    result = {
+        "phone": figures(0.11),
+        "phone (no event)": figures(0.125),
+        "clean": figures(0.079),
+        "noisy": figures(0.081),
+        "ordinary": figures(0.02, wrong=1),
+        "all": {"false_accepts": 1},
+    }
+    met = {name: g["met"] for name, g in goals(result).items()}
+    assert met == {"phone": True, "phone (no event)": False, "clean": True, "noisy": False,
+                   "ordinary": False}  # fmt: skip

@@ -1,5 +1,6 @@
 """Specks round a box and on its edge on a dusty page (ocr/dust_rules.py, rules
-``dusty_circles`` and ``dusty_edges``; ``ocr.page_dust.specks_of``), issue 43 item 4.
+``dusty_circles``, ``dusty_edges`` and ``dusty_count``; ``ocr.page_dust.specks_of``),
+issue 43 item 4.
 
 Sizes at the reader's 150 dpi: a pixel is 0.169 mm across, 0.028674 mm^2. A speck is no
 more than ``speck_most_mm`` (1.0 mm: 5.9 px) across, and alike the page's dust where the
@@ -196,3 +197,107 @@ def test_a_circle_over_the_printed_edges_on_a_dusty_page_stays_a_circle():
             MarkState.MARKED,
             "circle",
         )
+
+
+def _made_exactly_with_a_clump_in_the_count(sign: str) -> np.ndarray:
+    """Level 3 and result sign ``sign`` crossed; a clump of 3 x 3 pixels (9 x 0.028674 =
+    0.258 mm^2, between a dot's dust and mark thresholds, 0.15 and 0.40 mm^2: unsure by its
+    dot) in the middle of result_count 2."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    _draw(page, "result_sign", sign, "cross", seed=1)
+    box = load_layout().box(1, "result_count", "2")
+    x, y = round((box.x + box.width / 2) * S) - 1, round((box.y + box.height / 2) * S) - 1
+    page[y : y + 3, x : x + 3] = 0.05
+    return page
+
+
+@pytest.mark.parametrize(
+    ("sign", "dust", "state"),
+    [
+        ("=", SMALL_SPECKS, MarkState.EMPTY),
+        ("=", NO_DUST, MarkState.UNSURE),
+        ("-", SMALL_SPECKS, MarkState.UNSURE),
+    ],
+    ids=["made-dusty", "made-not-measured", "down-dusty"],
+)
+def test_an_unsure_count_beside_a_made_sign_on_a_dusty_page_is_dust(sign, dust, state):
+    """The clump of 0.258 mm^2 is no speck the page's margins hold alike where they hold
+    specks of 0.16 mm^2 (0.67 of 0.258 is 0.173), so rule ``dusty_page`` leaves it unsure.
+    With "=" crossed (made exactly: no count) on that dusty page, rule ``dusty_count``
+    reads it empty; on a page whose dust was not measured, or with "-" crossed (the count
+    is the player's to mark), it stays unsure by its dot."""
+    read = _read_row(_made_exactly_with_a_clump_in_the_count(sign), dust)
+    count = read[("result_count", "2")]
+    assert count.state is state
+    assert count.dot_mm2 == pytest.approx(9 * (25.4 / DPI) ** 2)
+    if state is MarkState.EMPTY:
+        assert count.p_marked == pytest.approx(0.02)
+        with rules_off("dusty_count"):
+            before = _read_row(_made_exactly_with_a_clump_in_the_count(sign), dust)
+            assert (before[("result_count", "2")].state, before[("result_count", "2")].how) == (
+                MarkState.UNSURE,
+                "dot",
+            )
+    else:
+        assert count.how == "dot"
+    assert read[("result_sign", sign)].state is MarkState.MARKED
+
+
+def test_a_count_clump_stays_unsure_where_the_sign_is_in_doubt():
+    """ "=" and "+" both crossed: the sign does not say the contract was made exactly, so
+    the clump of 0.258 mm^2 in result_count 2 stays unsure by its dot on the dusty page."""
+    page = _made_exactly_with_a_clump_in_the_count("=")
+    _draw(page, "result_sign", "+", "cross", seed=2)
+    read = _read_row(page, SMALL_SPECKS)
+    assert read[("result_sign", "+")].state is MarkState.MARKED
+    assert (read[("result_count", "2")].state, read[("result_count", "2")].how) == (
+        MarkState.UNSURE,
+        "dot",
+    )
+
+
+def _pale_patch_in_level_5(mark: str) -> np.ndarray:
+    """Level 3 marked with ``mark`` ("cross", or "dot": a solid 4 x 4 pixel blob, 0.459
+    mm^2, over a dot's marked threshold of 0.40 mm^2, a fill of 16 / 361 = 0.044); in level
+    5 a patch of 6 x 13 pixels at 30% darkness (on the fill's ramp from 20% to 50%, a
+    third of full ink each: 26 pixels' worth in the box's inside of about 19 x 19, a fill
+    of about 0.07, unsure; too pale for a dot)."""
+    page = _fresh()
+    if mark == "dot":
+        three = load_layout().box(1, "level", "3")
+        x, y = (
+            round((three.x + three.width / 2) * S) - 2,
+            round((three.y + three.height / 2) * S) - 2,
+        )
+        page[y : y + 4, x : x + 4] = 0.05
+    else:
+        _draw(page, "level", "3", mark)
+    box = load_layout().box(1, "level", "5")
+    x, y = round((box.x + 1.0) * S), round((box.y + 1.0) * S)
+    page[y : y + 6, x : x + 13] = 0.7
+    return page
+
+
+def test_an_unsure_box_beside_its_field_s_stroke_on_a_dusty_page_is_read_empty():
+    """Level 3 crossed (marked by its fill, 0.45) and level 5 unsure by its fill (0.071):
+    on a dusty page rule ``dusty_second_box`` reads level 5 empty; on a page whose dust
+    was not measured, or with the rule off, it stays unsure by its fill."""
+    page = _pale_patch_in_level_5("cross")
+    read = _read_row(page, SMALL_SPECKS)
+    assert (read[("level", "3")].state, read[("level", "3")].how) == (MarkState.MARKED, "fill")
+    five = read[("level", "5")]
+    assert five.state is MarkState.EMPTY
+    assert five.fill == pytest.approx(0.071, abs=0.002)
+    for dust, off in ((NO_DUST, ()), (SMALL_SPECKS, ("dusty_second_box",))):
+        with rules_off(*off):
+            again = _read_row(page, dust)[("level", "5")]
+        assert (again.state, again.how) == (MarkState.UNSURE, "fill")
+
+
+def test_an_unsure_box_beside_a_dot_stays_unsure_on_a_dusty_page():
+    """Level 3 marked by a pen dot (a blob a clump of dust can be): the field's mark is
+    not a stroke, so level 5's pale patch stays unsure by its fill."""
+    read = _read_row(_pale_patch_in_level_5("dot"), SMALL_SPECKS)
+    assert (read[("level", "3")].state, read[("level", "3")].how) == (MarkState.MARKED, "dot")
+    assert (read[("level", "5")].state, read[("level", "5")].how) == (MarkState.UNSURE, "fill")

@@ -66,6 +66,8 @@ def test_the_rules_run_in_one_documented_order():
         "dusty_page",
         "edge_dots",
         "dusty_edges",
+        "dusty_count",
+        "dusty_second_box",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
