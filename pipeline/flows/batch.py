@@ -227,7 +227,11 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     from pipeline.flows.readings import StoredReadings
 
     stored = StoredReadings(run.store(), run.reader_keys[result.chunk.session])
-    stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
+    if result.encoded:
+        stored.put_encoded(result.chunk.digest, result.chunk.first, result.stored_names(),
+                           result.encoded)  # fmt: skip
+    else:
+        stored.put_many(result.chunk.digest, result.chunk.first, result.readings())
 
 
 def _stream(
