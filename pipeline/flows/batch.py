@@ -38,6 +38,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextvars import copy_context
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +57,22 @@ from pipeline.flows.collector import frozen_setup
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
 
-__all__ = ["Notice", "batch_listeners", "run_batch"]
+__all__ = ["Notice", "PUBLISHING_MODULES", "batch_listeners", "imports_of_publishing", "run_batch"]
+
+# What an event's scoring and publishing import when they first run (the review queue, the
+# workbook, the site, the JSON; Prefect's task engine and artifacts). The command imports
+# them before the batch starts, with the collector paused, so they are frozen with the
+# batch's setup (``frozen_setup``) instead of being scanned again by every full collection
+# of the day: some 50,000 objects of openpyxl, jinja2, lxml and PIL.
+PUBLISHING_MODULES = (
+    "pipeline.doors.scans.review_queue",
+    "pipeline.doors.scans.review_sheet",
+    "pipeline.publish.results_json",
+    "pipeline.publish.workbook",
+    "pipeline.publish.web.site",
+    "prefect.task_engine",
+    "prefect.artifacts",
+)
 
 
 @dataclass(frozen=True)
@@ -77,6 +94,13 @@ batch_listeners: list[Callable[[Notice], None]] = []
 def _notify(notice: Notice) -> None:
     for listener in batch_listeners:
         listener(notice)
+
+
+def imports_of_publishing() -> Iterator[Callable[[], object]]:
+    """Each of ``PUBLISHING_MODULES`` imported, a module at a time (what the command does
+    while a temporary API starts, pipeline/flows/local_api.py; an imported one is free)."""
+    for name in PUBLISHING_MODULES:
+        yield partial(import_module, name)
 
 
 def _batch_run_name() -> str:
@@ -203,7 +227,11 @@ def _keep_chunk(run: EventRun, result: ChunkRead) -> None:
     from pipeline.flows.readings import StoredReadings
 
     stored = StoredReadings(run.store(), run.reader_keys[result.chunk.session])
-    stored.put_many(result.chunk.digest, result.chunk.first, result.pages, result.encoded)
+    if result.encoded:
+        stored.put_encoded(result.chunk.digest, result.chunk.first, result.stored_names(),
+                           result.encoded)  # fmt: skip
+    else:
+        stored.put_many(result.chunk.digest, result.chunk.first, result.readings())
 
 
 def _stream(

@@ -120,7 +120,7 @@ def settle_session(run: ByReference, session: int) -> Any:
 
     event: EventRun = run.value
     assert event.job is not None
-    chunks = [(r.chunk, r.pages) for r in event.read.get(session, [])]
+    chunks = [(r.chunk, r.readings()) for r in event.read.get(session, [])]  # unpacked now
     pages = mark_duplicates(chunking.in_scan_order(chunks))
     job = event.job
     settled = job_steps.settle_readings(session, pages, job.store_path, job.out_dir, job.event)

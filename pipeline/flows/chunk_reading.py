@@ -6,7 +6,7 @@
 - On Dask: Prefect's own Dask runner runs its task engine on the worker, so every task's
   context (settings, the flow run's) is serialised and sent and its states are reported
   from the worker: 350 to 1,125 ms a task (docs/batch.md, "Speed"), most of a chunk's
-  reading. So the reading is plain Dask work (``pages.read_for_store``, the reader kept
+  reading. So the reading is plain Dask work (``pages.read_packed_for_store``, the reader kept
   loaded in each worker process between chunks), and the task run that stands for it,
   ``read_pages_on_dask``, runs on a thread of the batch's process that only waits for the
   worker's answer. The UI shows the same task run per chunk on every runner; the workers
@@ -63,7 +63,7 @@ def read_pages_on_dask(
     """Read one chunk of pages of ``event.value`` on a worker of the Dask ``client.value``
     (plain Dask work), waiting here for the answer."""
     key = f"read {chunk.label} {uuid4().hex[:8]}"  # the same chunk twice is read twice
-    future = client.value.submit(chunking.read_for_store, event.value, chunk, key=key,
+    future = client.value.submit(chunking.read_packed_for_store, event.value, chunk, key=key,
                                  pure=False)  # fmt: skip
     result: chunking.ChunkRead = future.result()
     return result

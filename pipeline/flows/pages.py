@@ -14,7 +14,13 @@ reads them in parallel, a *chunk* of consecutive pages of one scan file per task
 - ``read_for_store``: ``read_chunk`` as the batch sends it out: the readings with each one
   already encoded as the event store keeps it (pipeline/flows/readings.py), so that work is
   done where the pages are read, not in the one process that keeps them; the first chunk
-  a process reads also settles its garbage collector (pipeline/flows/collector.py).
+  a process reads also settles its garbage collector (pipeline/flows/collector.py);
+- ``read_packed_for_store``: the same from another process (a reading process, a Dask
+  worker): the readings *packed*, pickled as one value that the batch's process unpickles
+  only when their event is scored (``ChunkRead.readings``). A page reading is some 2,000
+  objects that Python's collector tracks; unpickled as they came in, an event's readings
+  and the next one's were scanned again by every full collection of the batch's process
+  while they waited (docs/batch.md, "Where the time goes").
 
 A chunk carries paths and numbers only, never page images: the worker loads its own pages,
 so the flow never holds more than the readings of the sessions in flight. The chunk size is
@@ -29,7 +35,7 @@ import pickle
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from threading import Lock, get_ident
 from typing import TYPE_CHECKING
@@ -47,6 +53,7 @@ __all__ = [
     "plan_chunks",
     "read_chunk",
     "read_for_store",
+    "read_packed_for_store",
     "reader_key",
     "in_scan_order",
 ]
@@ -82,13 +89,29 @@ class PageChunk:
 @dataclass(frozen=True)
 class ChunkRead:
     """A chunk's pages as read (or as read before and kept in the store), and how long the
-    reading took."""
+    reading took. From another process the pages come packed (``packed``: ``pages`` is
+    empty then); ``readings`` gives them either way."""
 
     chunk: PageChunk
     pages: tuple[PageReading, ...]
     seconds: float
     reused: bool = False  # taken from the event store: read by an earlier run
     encoded: tuple[bytes, ...] = ()  # each page as the store keeps it (readings.encode)
+    packed: bytes = b""  # the pages pickled, from a reading process or a Dask worker
+    kept_as: tuple[tuple[str, int | None], ...] = ()  # each page's file name and board
+
+    def readings(self) -> tuple[PageReading, ...]:
+        """The chunk's page readings (unpacked here when they came packed)."""
+        if not self.packed:
+            return self.pages
+        pages: tuple[PageReading, ...] = pickle.loads(self.packed)  # noqa: S301 - our own
+        return pages
+
+    def stored_names(self) -> tuple[tuple[str, int | None], ...]:
+        """Each page's scan file name and board, as its record in the store names them."""
+        if self.packed:
+            return self.kept_as
+        return tuple((Path(page.page.file).name, page.board) for page in self.pages)
 
 
 def plan_chunks(
@@ -179,6 +202,16 @@ def read_for_store(event: Event, chunk: PageChunk) -> ChunkRead:
     settle_reader_process()  # once, with the reader built: its model is long-lived
     encoded = tuple(encode(page) for page in pages)
     return ChunkRead(chunk, pages, time.perf_counter() - started, encoded=encoded)
+
+
+def read_packed_for_store(event: Event, chunk: PageChunk) -> ChunkRead:
+    """``read_for_store`` with the readings packed: what a process that reads for the batch
+    (a reading process, a Dask worker) sends back. They are pickled to be sent anyway; as
+    one value of their own they stay bytes in the batch's process until their event is
+    scored."""
+    result = read_for_store(event, chunk)
+    return replace(result, pages=(), packed=pickle.dumps(result.pages, protocol=5),
+                   kept_as=result.stored_names())  # fmt: skip
 
 
 def in_scan_order(chunks: Iterable[tuple[PageChunk, Sequence[PageReading]]]) -> list[PageReading]:

@@ -7,8 +7,9 @@ but runs a scheduler, a nanny per worker and their heartbeats. ``ReadingProcesse
 least that gets every core: N plain Python processes started once per batch, each a fresh
 interpreter running ``serve`` (nothing of the command's threads or locks copied into it,
 as a fork would, nor the command's main module run again, as multiprocessing's spawn
-does), each keeping its reader loaded between chunks (``pages.read_for_store``, as a Dask
-worker does), with a pipe of its own to the command. ``read`` sends a chunk to a free
+does), each keeping its reader loaded between chunks (``pages.read_packed_for_store``, as
+a Dask worker does: the readings packed until their event is scored), with a pipe of its
+own to the command. ``read`` sends a chunk to a free
 process and waits for its answer on the caller's thread (a Prefect task run per chunk:
 chunk_reading.py).
 
@@ -235,7 +236,7 @@ def serve(pipe_fd: int, lifeline_fd: int) -> None:
     from pipeline.flows.prefect_env import one_maths_thread
 
     one_maths_thread()  # before numpy and OpenCV load (inherited already; explicit ones win)
-    from pipeline.flows.pages import read_for_store
+    from pipeline.flows.pages import read_packed_for_store
 
     while True:
         try:
@@ -245,7 +246,7 @@ def serve(pipe_fd: int, lifeline_fd: int) -> None:
         if job is None:
             return
         try:
-            answer: tuple[str, Any, str] = ("read", read_for_store(*job), "")
+            answer: tuple[str, Any, str] = ("read", read_packed_for_store(*job), "")
         except Exception as error:  # noqa: BLE001 - the chunk's failure, reported by the batch
             answer = ("failed", error, traceback.format_exc())
         try:

@@ -83,14 +83,24 @@ class StoredReadings:
         """Keep consecutive pages of one scan file from page ``first``: their blobs in one
         transaction and their records in one append (two commits a chunk, not one a page);
         ``encoded``, when given, holds each reading's ``encode`` made where it was read."""
-        entries = []
         data = encoded or [encode(reading) for reading in readings]
-        names = [f"{Path(reading.page.file).name}#p{page}.json.z"
-                 for page, reading in enumerate(readings, start=first)]  # fmt: skip
-        kept = self.store.put_blobs(list(zip(names, data, strict=True)))
-        for page, (reading, blob) in enumerate(zip(readings, kept, strict=True), start=first):
-            value = {"reading": blob, "file": Path(reading.page.file).name, "page": page,
-                     "board": reading.board}  # fmt: skip
+        names = [(Path(reading.page.file).name, reading.board) for reading in readings]
+        self.put_encoded(file_digest, first, names, data)
+
+    def put_encoded(
+        self,
+        file_digest: str,
+        first: int,
+        names: Sequence[tuple[str, int | None]],
+        encoded: Sequence[bytes],
+    ) -> None:
+        """``put_many`` of readings encoded already (``encode``, where they were read): each
+        page's scan file name and board in ``names``, its blob in ``encoded``."""
+        entries = []
+        blob_names = [f"{name}#p{page}.json.z" for page, (name, _) in enumerate(names, first)]
+        kept = self.store.put_blobs(list(zip(blob_names, encoded, strict=True)))
+        for page, ((name, board), blob) in enumerate(zip(names, kept, strict=True), first):
+            value = {"reading": blob, "file": name, "page": page, "board": board}
             entries.append(Append(KIND, self._key(file_digest, page), value, actor="reader"))
         self.store.append_many(entries)
         self.read += len(entries)

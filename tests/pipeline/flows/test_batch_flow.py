@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pipeline.events.eventfile import load_event
-from pipeline.flows.pages import PageChunk, event_setup, read_chunk, read_for_store
+from pipeline.flows.pages import PageChunk, event_setup, read_chunk, read_packed_for_store
 from pipeline.flows.readings import StoredReadings
 from pipeline.flows.task_runners import dask_client, runner_spec
 from pipeline.store import EventStore
@@ -248,18 +248,20 @@ def test_a_chunk_read_on_a_dask_worker_is_what_this_thread_reads_and_the_store_k
     chunk = PageChunk("e", 1, 0, SAMPLE / "scans" / "session1.pdf", 2, 3, event_setup(event),
                       digest="d" * 64)  # fmt: skip
     here = read_chunk(event, chunk)
-    first = office.submit(read_for_store, event, chunk, pure=False).result()
-    again = office.submit(read_for_store, event, chunk, pure=False).result()
+    first = office.submit(read_packed_for_store, event, chunk, pure=False).result()
+    again = office.submit(read_packed_for_store, event, chunk, pure=False).result()
     engines = office.run(_prefect_on_worker)
     profiling = office.run(_profiling_on_worker)
-    assert [p.page.page for p in first.pages] == [2, 3]
-    assert list(first.pages) == here and again.pages == first.pages
+    assert first.pages == () and first.packed  # bytes until the event is scored
+    assert [p.page.page for p in first.readings()] == [2, 3]
+    assert list(first.readings()) == here and again.readings() == first.readings()
     assert first.chunk == chunk and first.seconds > 0 and not first.reused
     assert list(engines.values()) == [[]]  # the worker ran no Prefect task engine
     assert list(profiling.values()) == [False]  # nor Dask's profiler, every 10 ms
 
     with EventStore(tmp_path / "store.sqlite") as store:  # kept as the worker encoded them
-        StoredReadings(store, "reader-1").put_many(chunk.digest, 2, first.pages, first.encoded)
+        StoredReadings(store, "reader-1").put_encoded(chunk.digest, 2, first.stored_names(),
+                                                      first.encoded)  # fmt: skip
     with EventStore(tmp_path / "store.sqlite") as store:
         stored = StoredReadings(store, "reader-1")
         assert [stored.get(chunk.digest, page) for page in (2, 3)] == here

@@ -88,6 +88,38 @@ def test_a_chunk_is_read_as_run_reads_the_same_pages() -> None:
     assert pages == expected
 
 
+def test_a_chunk_read_in_another_process_comes_packed_and_is_kept_the_same(tmp_path) -> None:
+    """What a reading process or a Dask worker sends back: the readings packed (one pickled
+    value, not the 2,000 objects a page is, until the event is scored), and each page's
+    file name and board, so the store keeps the same records as from the readings."""
+    from pipeline.events.eventfile import load_event
+    from pipeline.flows.pages import event_setup, read_for_store, read_packed_for_store
+    from pipeline.flows.readings import StoredReadings
+    from pipeline.store import EventStore
+
+    folder = Path(__file__).parents[3] / "sample_data" / "club-evening"
+    event = load_event(folder / "event.yaml")
+    chunk = PageChunk("e", 1, 0, folder / "scans" / "session1.pdf", 2, 3, event_setup(event),
+                      digest="d" * 64)  # fmt: skip
+    plain, packed = read_for_store(event, chunk), read_packed_for_store(event, chunk)
+    assert plain.readings() is plain.pages and [p.page.page for p in plain.pages] == [2, 3]
+    assert packed.pages == () and isinstance(packed.packed, bytes)
+    assert packed.readings() == plain.pages and packed.encoded == plain.encoded
+    names = tuple(("session1.pdf", page.board) for page in plain.pages)
+    assert packed.stored_names() == plain.stored_names() == names
+    kept = []
+    for name, result in (("plain", plain), ("packed", packed)):
+        with EventStore(tmp_path / f"{name}.sqlite") as store:
+            stored = StoredReadings(store, "reader-1")
+            if result.packed:
+                stored.put_encoded(chunk.digest, 2, result.stored_names(), result.encoded)
+            else:
+                stored.put_many(chunk.digest, 2, result.pages, result.encoded)
+            records = [*store.current("blob").values(), *store.current("page-reading").values()]
+            kept.append(sorted((r.kind, r.key, str(r.value)) for r in records))
+    assert kept[0] == kept[1] and len(kept[0]) == 4  # two blobs, two readings
+
+
 @pytest.mark.parametrize(
     ("error", "outcome", "words"),
     [

@@ -171,7 +171,8 @@ def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
                                      "(killed by SIGKILL) before it answered")  # fmt: skip
         second = _the_reading_process(os.getpid())
         assert second.pid != first.pid and not first.is_running()
-        assert list(readers.read(event, good).pages) == read_chunk(event, good)
+        answer = readers.read(event, good)  # packed: unpickled when the event is scored
+        assert answer.pages == () and list(answer.readings()) == read_chunk(event, good)
     assert _ended([second], 0)
 
     run = EventRun("evening", tmp_path / "evening", tmp_path / "out")
