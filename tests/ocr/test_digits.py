@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.digits import DEFAULT_MODEL_PATH, LAYERS, DigitModel, is_blank, load_model, normalise_cell
+from ocr.digits import (
+    DEAD_WEIGHT,
+    DEFAULT_MODEL_PATH,
+    LAYERS,
+    DigitModel,
+    is_blank,
+    load_model,
+    normalise_cell,
+    without_dead_weights,
+)
 from ocr.training.cnn import init_weights
 from ocr.training.digit_model import default_sources
 from ocr.training.synthetic.sources import (
@@ -266,3 +275,32 @@ def test_dusty_empty_boxes_are_trained_as_no_digit_only_where_the_blank_decision
     assert images.shape == (4, 20, 20) and images.max() > 0
     assert labels.tolist() == [NO_DIGIT] * 4
     assert counts == {"dusty empty boxes (no digit)": 4}
+
+
+def test_weights_under_1e_25_are_zero_and_larger_ones_kept():
+    """1e-40 (a subnormal number), -3e-39 and 9.9e-26 lie under 1e-25 in size and become
+    0; 1e-25 itself (as float32), -2e-25 and 0.5 are kept as they are."""
+    values = np.array([1e-40, -3e-39, 9.9e-26, 1e-25, -2e-25, 0.5, 0.0], np.float32)
+    kept = [float(np.float32(v)) for v in (1e-25, -2e-25, 0.5)]
+    assert without_dead_weights(values).tolist() == [0.0, 0.0, 0.0, *kept, 0.0]
+    assert values[0] != 0.0  # the caller's array is left as it was
+
+
+def test_a_model_holds_no_dead_weight_and_reads_as_with_it_zero():
+    """Weights of 1e-40 and 3e-30 in the dense layer are held as 0 (their products with
+    inputs of at most a few units are under 1e-29, lost in any sum of normal numbers),
+    and the model reads the same floats as one built with those weights 0."""
+    model = _random_model(8)
+    weights = [w.copy() for w in model.weights]
+    weights[2][0, 0], weights[2][5, 3] = np.float32(1e-40), np.float32(3e-30)
+    with_tiny = DigitModel(tuple(weights), model.biases)
+    weights[2][0, 0] = weights[2][5, 3] = 0.0
+    with_zero = DigitModel(tuple(weights), model.biases)
+    assert with_tiny.weights[2][0, 0] == 0.0 and with_tiny.weights[2][5, 3] == 0.0
+    digits = np.random.default_rng(9).random((4, 20, 20)).astype(np.float32)
+    assert np.array_equal(with_tiny.probabilities(digits), with_zero.probabilities(digits))
+
+
+def test_the_shipped_model_holds_no_dead_weight_once_loaded():
+    for w in (*load_model().weights, *load_model().biases):
+        assert not np.any((np.abs(w) < DEAD_WEIGHT) & (w != 0))
