@@ -294,7 +294,12 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     """On an existing Dask scheduler (``--address``), as an office would run a long day: a
     typed event, then a copy of the sample. The batch is killed once the typed event is
     published and the sample's first chunk of pages is read and kept, while the worker reads
-    the next; the same command again (in this process) carries on from there."""
+    the next; the same command again (in this process) carries on from there.
+
+    The cluster's one worker thread is held by a task of the test's until the typed event is
+    published: the batch hands the sample's chunks to the worker while it publishes the typed
+    event, and on a busy machine the worker had read and the command kept all 26 pages before
+    that publication ended, leaving nothing to kill half way."""
     scheduler = office.scheduler.address
     typed = typed_event(tmp_path / "day" / "a-typed", "Typed pairs")
     sample = Path(shutil.copytree(SAMPLE, tmp_path / "day" / "evening-b"))
@@ -304,17 +309,28 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     # run; 2 pages thrown away, not 8.
     args = ["batch", str(typed), str(sample), "-o", str(out), "--runner", "dask", "--address",
             scheduler, "--chunk-pages", "2"]  # fmt: skip
+    gate = tmp_path / "gate"
+
+    def hold_the_worker(opened: str) -> None:  # pickled by value: the worker needs no test module
+        import os
+        import time
+
+        while not os.path.exists(opened):
+            time.sleep(0.05)
+
+    held = office.submit(hold_the_worker, str(gate), pure=False)
     log = (tmp_path / "killed.log").open("w")
     process = subprocess.Popen([*BRIDGESCAN, *args], env=_env(tmp_path / "prefect"), stdout=log,
                                stderr=log, cwd=ROOT, start_new_session=True)  # fmt: skip
     published = out / "a-typed" / "results.json"
     store = out / "evening-b" / "bridgescan.sqlite"
     deadline = time.monotonic() + 600
-    while (
-        process.poll() is None
-        and time.monotonic() < deadline
-        and not (published.exists() and _pages_kept(store))
-    ):
+    while process.poll() is None and time.monotonic() < deadline and not published.exists():
+        time.sleep(0.05)
+    assert _pages_kept(store) == 0  # the worker was held: no page of the sample read yet
+    gate.touch()
+    held.result(timeout=60)
+    while process.poll() is None and time.monotonic() < deadline and not _pages_kept(store):
         time.sleep(0.05)
     assert process.poll() is None, "the batch ended before it could be killed"
     os.killpg(process.pid, signal.SIGKILL)  # the command and its threads
