@@ -11,6 +11,7 @@ secrets and sessions), CSRF on every form, the security headers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -40,7 +41,6 @@ class ClubConsole:
     clock: Clock | None = None
     runner: Runner = field(default_factory=Runner)
     _consoles: dict[str, Console] = field(default_factory=dict)
-    _titles: dict[str, tuple[tuple[int, int, int], str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -58,28 +58,26 @@ class ClubConsole:
                 found.out_dir, self.secrets, self.sessions, public=self.public, clock=self.clock
             )
             self._consoles[found.slug] = console
-        console.title = self._event_name(found)
+        console.title = _event_name(found)
         return console
-
-    def _event_name(self, found: ClubEvent) -> str:
-        """The event's name from its event file, parsed again only when the file changed
-        (its modification time, size or inode): every request of the event's pages asks,
-        among them the progress the page polls each second while a run goes on, and
-        parsing the file is some 20 ms of CPU."""
-        try:
-            stat = found.event_file.stat()
-        except OSError:
-            return found.slug
-        signature = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
-        known = self._titles.get(found.slug)
-        if known is not None and known[0] == signature:
-            return known[1]
-        title = _event_name(found)
-        self._titles[found.slug] = (signature, title)
-        return title
 
 
 def _event_name(found: ClubEvent) -> str:
+    """The event's name from its event file, parsed again only when the file changed (its
+    modification time, size or inode; as ``state.results`` keeps the published results):
+    every request of the event's pages asks, among them the progress the page polls each
+    second while a run goes on, and parsing the file is some 20 ms of CPU."""
+    try:
+        stat = found.event_file.stat()
+    except OSError:
+        return found.slug
+    return _event_name_of(found, (stat.st_mtime_ns, stat.st_size, stat.st_ino))
+
+
+@lru_cache(maxsize=64)
+def _event_name_of(found: ClubEvent, signature: tuple[int, int, int]) -> str:
+    """The name as the file gives it (its folder's when the file does not read); ``signature``
+    only keys the cache."""
     from pipeline.events.eventfile import EventFileError, load_event
 
     try:
