@@ -193,8 +193,9 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         try:
             with collector_paused():  # the publishing modules, while a temporary API starts
                 # no API process left behind, even after kill -9
-                tie_local_api_to_this_process(meanwhile=batch.imports_of_publishing())
-                for step in batch.imports_of_publishing():  # what waiting left (a server: all)
+                imports = batch.imports_of_publishing()
+                tie_local_api_to_this_process(meanwhile=imports)
+                for step in imports:  # what waiting left (on a server: all)
                     step()
             return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
                                    masterpoints, chunk_pages, store)  # fmt: skip
