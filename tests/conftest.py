@@ -3,7 +3,8 @@
 - hypothesis's profile: ``ci`` (50 draws a property) unless ``HYPOTHESIS_PROFILE=thorough``
   (tests/hypothesis_profiles.py);
 - ``postgres``: one throw-away PostgreSQL cluster for the whole test session (tests/postgres.py),
-  shared by the pytest-xdist workers and stopped by the controlling process at the end;
+  shared by the pytest-xdist workers and stopped by the controlling process at the end, or
+  by its watcher when that process is killed;
 - ``store_url``: the same store test on both back ends, a fresh SQLite file or a fresh
   PostgreSQL schema each time;
 - one Prefect API for the whole test session (tests/prefect_api.py) when the run includes
@@ -35,7 +36,7 @@ from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registere
     pytest_runtest_teardown,
     pytest_terminal_summary,
 )
-from tests.postgres import Cluster, shared_cluster, stop_recorded
+from tests.postgres import RUN_PID_VARIABLE, Cluster, shared_cluster, stop_recorded
 from tests.precompile import precompile
 from tests.prefect_api import keep_fresh_database, start_api, stop_recorded_api, wait_until_ready
 
@@ -83,6 +84,8 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     root = _session_root(config)
     os.environ["XDG_CONFIG_HOME"] = str(root / "config")
+    if not hasattr(config, "workerinput"):  # whose end stops the PostgreSQL cluster's watcher
+        os.environ[RUN_PID_VARIABLE] = str(os.getpid())
     if not hasattr(config, "workerinput") and _runs_pipeline_tests(config):
         os.environ["PREFECT_API_URL"] = start_api(root).url
     if not hasattr(config, "workerinput") and config.getoption("numprocesses", None):
