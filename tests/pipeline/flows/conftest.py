@@ -1,29 +1,16 @@
-"""Fixtures of the flow tests: the sample evening run once for the whole session, the
-commands run in the test's own process, and a Prefect home for a server of the test's own."""
+"""Fixtures of the flow tests: the commands run in the test's own process, and a Prefect home
+for a server of the test's own (the sample evening's run for the whole session is in
+tests/pipeline/conftest.py)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from tests.pipeline.flows.commands import COMMAND_SETTINGS, Invoke, invoke
-from tests.pipeline.flows.sample_run import SampleRun, shared_sample_run
+from tests.pipeline.flows.sample_run import shared_folder
 from tests.prefect_api import fresh_database
-
-
-@pytest.fixture(scope="session")
-def sample_run(tmp_path_factory: pytest.TempPathFactory) -> SampleRun:
-    """The sample through the run flow once (tests/pipeline/flows/sample_run.py), shared by
-    the pytest-xdist workers through the session's temporary folder."""
-    return shared_sample_run(_shared_folder(tmp_path_factory))
-
-
-def _shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The temporary folder of the whole test session (shared by the xdist workers)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 @pytest.fixture
@@ -34,7 +21,7 @@ def prefect_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
     only the smoke test of the dependency set is about. Empty when the session's API came
     from outside: the server then migrates its own."""
     home = tmp_path / "prefect"
-    fresh_database(_shared_folder(tmp_path_factory), home)
+    fresh_database(shared_folder(tmp_path_factory), home)
     return home
 
 

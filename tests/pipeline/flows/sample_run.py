@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["NOW", "ROOT", "SAMPLE", "SampleRun", "copy_out", "shared_sample_run", "summary",
-           "at_the_commands_place"]  # fmt: skip
+import pytest
+
+__all__ = ["NOW", "ROOT", "SAMPLE", "SampleRun", "copy_out", "copy_readings", "shared_folder",
+           "shared_sample_run", "summary", "at_the_commands_place"]  # fmt: skip
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
@@ -79,6 +81,12 @@ def at_the_commands_place(now: str) -> Iterator[None]:
                 os.environ[name] = value
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of the whole test session (shared by the xdist workers)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 def shared_sample_run(root: Path) -> SampleRun:
     """The session's run of the sample, made by whichever process asks first (under a lock)."""
     root.mkdir(parents=True, exist_ok=True)
@@ -100,3 +108,23 @@ def copy_out(run: SampleRun, to: Path) -> Path:
     """A copy of the run's output folder (its store, versions and review queue) to go on from."""
     shutil.copytree(run.out, to, symlinks=True)  # the version links stay links
     return to
+
+
+def copy_readings(run: SampleRun, out: Path) -> int:
+    """The run's page readings (pipeline/flows/readings.py: each page as read, under its scan
+    file's hash and the reader's version) put in the event store of ``out``, new or not: a
+    run there of the same scans with the same reader takes them instead of reading the pages
+    again. Returns how many pages."""
+    from pipeline.flows.readings import KIND
+    from pipeline.store import Append, EventStore, store_location
+
+    with EventStore(store_location(None, run.out), create=False) as source:
+        kept = source.current(KIND)
+        blobs = [(f"{key}.json.z", source.blob(record.value["reading"]))
+                 for key, record in kept.items()]  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    with EventStore(store_location(None, out)) as target:
+        target.put_blobs(blobs)
+        target.append_many([Append(KIND, key, record.value, actor="reader")
+                            for key, record in kept.items()])  # fmt: skip
+    return len(kept)

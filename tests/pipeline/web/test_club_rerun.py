@@ -4,10 +4,15 @@ event is in the version the console's next run publishes.
 
 A real ``bridgescan serve CLUB`` process on a club folder holding the sample evening
 (benchmarks/console_rerun.py lays it out as the console keeps an event and drives the pages'
-forms, as ``bench_rerun.py --via console`` times them), the real reader and flow, the test
-session's Prefect API. Worked by hand from the sample (sample_data/club-evening, session 1):
+forms, as ``bench_rerun.py --via console`` times them), the real flow, the test session's
+Prefect API. The event's store starts with the 26 pages of ``session1.pdf`` as the real
+reader read them in the session's run of the sample (tests/pipeline/flows/sample_run.py:
+the same scan and event, so the same reader's version), as a store holds them after a
+run: the console's first run takes them from there, not reading the pages again (a page
+read in the console is the club evening's test, test_club_evening.py). Worked by hand from
+the sample (sample_data/club-evening, session 1):
 
-- the first run reads the 26 pages of ``session1.pdf`` and leaves three rows for the
+- the first run publishes the 26 pages of ``session1.pdf`` and leaves three rows for the
   director, in page order; the first is page 16, row 6: board 16, pairs 2 (NS) and 9 (EW),
   East-West vulnerable, 2C doubled by East, one down, the score read as +700. Its first
   candidate is the contract and result as read scored by Law 77B: doubled, vulnerable, the
@@ -33,9 +38,10 @@ from typer.testing import CliRunner
 
 from benchmarks.console_rerun import ConsoleDriver, club_with_sample
 from pipeline.cli import app as cli
+from tests.pipeline.flows.sample_run import SampleRun, copy_readings
 from tests.pipeline.web.serving import served_club
 
-pytestmark = pytest.mark.slow  # the sample's 26 pages read by a real console
+pytestmark = pytest.mark.slow  # the sample's run, and a real console run three times
 
 
 def _results(event: Path) -> dict[str, Any]:
@@ -53,9 +59,12 @@ def _row(results: dict[str, Any], board: int, ns: int, ew: int) -> tuple[object,
     return row["contract"], row["declarer"], row["result"], row["score_ns"]
 
 
-def test_a_decision_in_the_console_is_in_the_next_version(tmp_path: Path) -> None:
+def test_a_decision_in_the_console_is_in_the_next_version(
+    tmp_path: Path, sample_run: SampleRun
+) -> None:
     club = tmp_path / "club"
     event = club_with_sample(club)
+    assert copy_readings(sample_run, event / "out") == 26
     with served_club(club, tmp_path) as served:
         console = ConsoleDriver(served.url, served.sign_in)
         _, _, progress = console.score()
