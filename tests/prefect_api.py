@@ -17,6 +17,16 @@ inherit it. The API starts while the workers collect; the first test that needs 
 the smoke test of the dependency set) take ``PREFECT_*`` out of their command's environment
 and so still start their own.
 
+The session's API keeps what the tests read back from it, the flow runs (their parameters,
+states and names: test_prefect_flow.py), and not what none reads: the task runs a flow's
+tasks report as events, and the events themselves (``UNREAD_SERVICES``: the task run
+recorder, the event persister and logger, the automations' triggers). A flow and its tasks
+run the same in the test's process either way (the client sends the events; nobody on the
+API stores them); the commands' own temporary API, and the tests that start one or a server
+of their own (the smoke test, a run killed with -9, the standing server's), keep every
+service. The task run recorder is most of what they cost: a write for every task's every
+state.
+
 The API's database as it stood when the API first answered (migrated, Prefect's block types
 registered, no test's runs in it) is kept beside it (``keep_fresh_database``, before any
 test runs): a test that starts a Prefect server of its own on a new home, where migrating
@@ -57,6 +67,12 @@ __all__ = [
 INFO = "prefect-api.json"
 FRESH = "prefect-fresh"
 """The folder, beside the API's home, holding its database as it stood when it first answered."""
+#: The services of Prefect's temporary API that keep what no test reads back from the session's
+#: API (the module's docstring says why they are off there).
+UNREAD_SERVICES = {
+    f"PREFECT_SERVER_SERVICES_{name}_ENABLED": "false"
+    for name in ("TASK_RUN_RECORDER", "EVENT_PERSISTER", "EVENT_LOGGER", "TRIGGERS")
+}
 #: What a Prefect home holds of its API: the database, and the memo of the block types it has
 #: registered (without it, a server registers them all again on start).
 HOME_FILES = ("prefect.db", "memo_store.toml")
@@ -100,6 +116,7 @@ def start_api(root: Path) -> SessionApi:
         PREFECT_SERVER_ANALYTICS_ENABLED="false",
         PREFECT__SERVER_EPHEMERAL="1",  # the services of Prefect's temporary API, no more
         DO_NOT_TRACK="1",
+        **UNREAD_SERVICES,
     )
     with (home / "api.log").open("w") as log:
         process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
