@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from ocr.components import pieces
+from tests.hypothesis_profiles import draws
 
 # Three pieces, counted by hand: an L of 4 pixels (top left), a single pixel touching
 # it only at a corner (so one piece with it at 8-connectivity, two at 4), and a 2 x 3
@@ -54,7 +55,7 @@ def test_a_mask_with_more_ink_pixels_than_16_bits_count_keeps_32_bit_labels() ->
     assert pieces(one_less)[1].dtype == np.uint16
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=draws(60), deadline=None)
 @given(
     arrays(
         np.uint8,
