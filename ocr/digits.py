@@ -22,6 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ocr.components import pieces
+
 __all__ = [
     "CANVAS",
     "DEFAULT_MODEL_PATH",
@@ -114,7 +116,7 @@ def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
         mask = mask.copy()
         mask[clear_rows, :] = 0
         mask[:, clear_cols] = 0
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats = pieces(mask)
     keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.006 * h * w))
     keep[0] = False
     return keep[labels]

@@ -27,9 +27,9 @@ right corner of X read as nothing, and with no score written 1SX by E -1 was acc
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
+from ocr.components import pieces
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DOT_EMPTY_BELOW_MM2, DOT_MARKED_ABOVE_MM2
 
@@ -82,7 +82,7 @@ def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, comp
     if not inside.any():
         return 0
     h, w = inside.shape
-    _, _, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=8)
+    _, _, stats = pieces(inside)
     best = 0
     for x, y, bw, bh, area in stats[1:].tolist():  # Python ints: a fraction of the time
         if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ocr.components import pieces
 from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS
@@ -121,7 +122,7 @@ def dots_on_edges(
     )
     on_line = solid & printed & across
     joined = drawn | on_line
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined.astype(np.uint8), connectivity=8)
+    n, labels, stats = pieces(joined.astype(np.uint8))
     h, w = joined.shape
     near = round(EDGE_DOT_NEAR_MM * px_per_mm)
     wide = EDGE_DOT_WIDE_MM * px_per_mm / 2

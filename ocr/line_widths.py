@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.components import pieces
 from ocr.digits import quantile
 from ocr.mark_geometry import BORDER_CORE_MM, BORDER_INNER_MM, HAIRLINE
 from ocr.marks import ink_values
@@ -102,7 +103,7 @@ def strokes_over_hairlines(
     if not out.any():
         return out
     y0, y1 = rows[0], rows[-1] + 1  # the hairlines' rows only
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(out[y0:y1].astype(np.uint8))
+    _, labels, stats = pieces(out[y0:y1].astype(np.uint8))
     long = stats[:, cv2.CC_STAT_WIDTH] >= min_run
     long[0] = False
     out[y0:y1] = long[labels]

@@ -32,6 +32,7 @@ unmarked box had over 0.67).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -69,7 +70,26 @@ def _ellipses(
     return np.rint(xs).astype(np.intp), np.rint(ys).astype(np.intp)
 
 
-_Fit = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+@lru_cache(maxsize=32)
+def _flat_ellipses(
+    w: int, h: int, px_per_mm: float, half_x: bool, half_y: bool, cols: int
+) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """``_ellipses`` as offsets into a row band ``cols`` pixels wide read flat (row times
+    ``cols`` plus column), and the least and greatest column and row offset: a box's
+    samples are then one addition away, and whether any lies beyond the band four."""
+    xs, ys = _ellipses(w, h, px_per_mm, half_x, half_y)
+    bounds = (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
+    return ys * cols + xs, bounds
+
+
+class _Fit(NamedTuple):
+    """The ellipses tried round one box."""
+
+    centre: tuple[int, int]  # the box's centre (px, rounded down)
+    xs: np.ndarray  # the samples' column offsets from it (``_ellipses``)
+    ys: np.ndarray  # ... and row offsets
+    support: np.ndarray  # the support of the ellipses that count
+    which: np.ndarray  # ... and their indices
 
 
 class Outlines:
@@ -95,7 +115,7 @@ class Outlines:
         y1 of its printed rectangle): the best ellipse's support, 0..1; None when no
         ellipse round it counts (too much of it hidden), so nothing can be said."""
         fit = self._fit(box)
-        return None if fit is None else float(fit[2].max())
+        return None if fit is None else float(fit.support.max())
 
     def ellipse(self, box: tuple[int, int, int, int]) -> np.ndarray | None:
         """The ellipse round ``box`` the strokes follow best, as its (samples, 2) pixel
@@ -103,16 +123,17 @@ class Outlines:
         fit = self._fit(box)
         if fit is None:
             return None
-        px, py, support, which = fit
+        (cx, cy), xs, ys, support, which = fit
         if support.max() <= 0.0:
             return None
         k = which[int(support.argmax())]
-        return np.stack([px[k], py[k]], axis=1)
+        return np.stack([xs[k] + cx, ys[k] + cy], axis=1)
 
     def _fit(self, box: tuple[int, int, int, int]) -> _Fit | None:
-        """Every ellipse tried round ``box`` (its sample columns and rows), the support of
-        those that count and their indices; None when none counts. Fitted once a box:
-        a box's support and its ellipse are asked by different rules."""
+        """Every ellipse tried round ``box`` (the box's centre and the samples' offsets
+        from it), the support of those that count and their indices; None when none
+        counts. Fitted once a box: a box's support and its ellipse are asked by different
+        rules."""
         if box not in self._fits:
             self._fits[box] = self._fitted(box)
         return self._fits[box]
@@ -122,12 +143,15 @@ class Outlines:
         w, h = x1 - x0, y1 - y0
         if w <= 0 or h <= 0:
             return None
-        xs, ys = _ellipses(w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2))
-        px, py = xs + (x0 + x1) // 2, ys + (y0 + y1) // 2
         rows, cols = self.shape
-        at = py * cols + px
+        shape = (w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2))
+        xs, ys = _ellipses(*shape)
+        flat, (left, top, right, bottom) = _flat_ellipses(*shape, cols)
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        at = flat + (cy * cols + cx)  # the samples' rows times cols plus their columns
         covered, unknown = self.covered.take(at, mode="clip"), self.unknown.take(at, mode="clip")
-        if px.min() < 0 or py.min() < 0 or px.max() >= cols or py.max() >= rows:
+        if cx + left < 0 or cy + top < 0 or cx + right >= cols or cy + bottom >= rows:
+            px, py = xs + cx, ys + cy
             off = (px < 0) | (px >= cols) | (py < 0) | (py >= rows)  # beyond the band
             covered, unknown = covered & ~off, unknown | off
         known_q = (~unknown).astype(np.float32) @ _QUARTERS_T  # ellipses x quarters
@@ -136,7 +160,7 @@ class Outlines:
         if not enough.any():
             return None
         support = (covered_q[enough] / np.maximum(known_q[enough], 1)).min(axis=1)
-        return px, py, support, np.flatnonzero(enough)
+        return _Fit((cx, cy), xs, ys, support, np.flatnonzero(enough))
 
 
 def ink_along(ink: np.ndarray, curve: np.ndarray, reach_px: int) -> float:

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from ocr.captions import printed_pixels
+from ocr.components import pieces
 from ocr.layout import Layout, Rect
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import ink_values, paper_tone
@@ -143,7 +144,7 @@ def measure_dust(page: np.ndarray, layout: Layout, dpi: float) -> PageDust:
         specks = (solid & blank[m]).astype(np.uint8)
         if not cv2.countNonZero(specks):
             continue
-        _, _, stats, _ = cv2.connectedComponentsWithStats(specks, connectivity=8)
+        _, _, stats = pieces(specks)
         areas = stats[1:, cv2.CC_STAT_AREA]
         sizes += (areas[(areas >= low) & (areas <= high)] / px2).tolist()
     area = float(np.count_nonzero(blank))  # as blank.sum(), without adding 2 M booleans
@@ -173,7 +174,7 @@ def specks_of(
     if not dust.dusty(t) or not drawn.any():
         return found
     ink = drawn.astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    count, labels, stats = pieces(ink)
     # Pieces a gap of ``speck_alone_mm`` or less parts are joined by a square kernel one
     # pixel wider than the gap; a piece alone in what it joins has no other near it.
     gap = max(1, round(t.speck_alone_mm * s))

@@ -24,6 +24,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ocr.components import pieces
+
 __all__ = [
     "PrintedNumber",
     "TesseractMissing",
@@ -64,7 +66,7 @@ def prepare(crop: np.ndarray) -> np.ndarray | None:
     # Box and row lines: rows/columns that are mostly ink.
     ink[ink.mean(axis=1) > 0.6 * 255, :] = 0
     ink[:, ink.mean(axis=0) > 0.6 * 255] = 0
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    count, labels, stats = pieces(ink)
     keep = np.zeros(count, bool)
     for i in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[i])
@@ -192,7 +194,7 @@ def _glyphs_placed(
         return [], 0, 0.0, (0, 0)
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
     h, w = ink.shape
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    count, labels, stats = pieces(ink)
     parts, left_out = [], 0
     for i in range(1, count):
         x, y, bw, bh, area = (int(v) for v in stats[i])

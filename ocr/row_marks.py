@@ -13,6 +13,7 @@ import copy
 from collections.abc import Sequence
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -150,6 +151,25 @@ def _kept_in_shade(plain: float, keeps: MarkState | None) -> bool:
     return False
 
 
+class _Despecked(NamedTuple):
+    """A row's pieces of drawn ink that may be the page's dust (``ocr.page_dust.specks_of``),
+    its ink without them and their soft edges, and the integral of that ink."""
+
+    specks: np.ndarray
+    ink: np.ndarray
+    sum: np.ndarray
+
+
+def _mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
+    """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band) from the
+    integral ``total`` of the ink: a fill."""
+    x0, y0, x1, y1 = px
+    area = (x1 - x0) * (y1 - y0)
+    if area <= 0:
+        return 0.0
+    return float(total[y1, x1] - total[y0, x1] - total[y1, x0] + total[y0, x0]) / area
+
+
 @lru_cache(maxsize=64)
 def _bin_starts(n: int) -> np.ndarray:
     return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
@@ -201,6 +221,8 @@ class RowMarks:
         # ... without the page's specks (all of them, or those clear of the printed lines)
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
+        # ... and of those, only the ink and its integral (rule ``dusty_fills``)
+        self._despecked_ink: dict[int, tuple[MarkSettings, _Despecked]] = {}
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -262,12 +284,7 @@ class RowMarks:
 
     def mean_ink(self, px: tuple[int, int, int, int]) -> float:
         """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band): a fill."""
-        x0, y0, x1, y1 = px
-        area = (x1 - x0) * (y1 - y0)
-        if area <= 0:
-            return 0.0
-        s = self.sum
-        return float(s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]) / area
+        return _mean_over(self.sum, px)
 
     def dot_mm2(self, box: Rect) -> float:
         """Area of the dot in box ``box`` (mm^2), ``ocr.dots.dot_mm2``."""
@@ -413,7 +430,26 @@ class RowMarks:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
         x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
-        return self._despecked(t).mean_ink((int(x0), int(y0), int(x1), int(y1)))
+        return _mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
+
+    def _ink_without_specks(self, t: MarkSettings, off_lines: bool = False) -> _Despecked:
+        """The pieces of drawn ink that may be the page's dust (only those clear of the
+        printed lines, ``off_lines``) and the row's ink without them: made once per row,
+        settings and kind, and all that ``fill_without_specks`` needs (rule
+        ``dusty_fills`` asks it of every box read by its fill on a dusty page, and reads
+        the box again, on the whole row without the specks, only where its fill drops)."""
+        key = (id(t) << 1) | off_lines
+        kept = self._despecked_ink.get(key)
+        if kept is not None and kept[0] is t:
+            return kept[1]
+        lines = self.printed if off_lines else None
+        specks = specks_of(self.drawn, self.dust, self.s, t, lines)
+        # The specks' soft edges go with them (their ink fades over a pixel or so).
+        halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
+        ink = np.where(halo, 0.0, self.ink).astype(self.ink.dtype)
+        made = _Despecked(specks, ink, cv2.integral(ink))
+        self._despecked_ink[key] = (t, made)
+        return made
 
     def _despecked(self, t: MarkSettings, off_lines: bool = False) -> RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
@@ -422,15 +458,12 @@ class RowMarks:
         kept = self._without_specks.get((id(t), off_lines))
         clone = kept[1] if kept is not None and kept[0] is t else None
         if clone is None:
-            lines = self.printed if off_lines else None
-            specks = specks_of(self.drawn, self.dust, self.s, t, lines)
+            specks, ink, ink_sum = self._ink_without_specks(t, off_lines)
             clone = copy.copy(self)
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
-            # The specks' soft edges go with them (their ink fades over a pixel or so).
-            halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
-            clone.ink = np.where(halo, 0.0, self.ink).astype(self.ink.dtype)
-            clone.sum = cv2.integral(clone.ink)
+            clone.ink, clone.sum = ink, ink_sum
+            clone._despecked_ink = {}
             clone._no_ellipse, clone._only_just = {}, set()
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)

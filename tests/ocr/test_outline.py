@@ -21,7 +21,7 @@ from ocr.marks import (
     mark_reading,
     outlined,
 )
-from ocr.outline import Outlines
+from ocr.outline import _QUARTERS, Outlines, _ellipses, _flat_ellipses
 from tests.hypothesis_profiles import draws
 
 S = 150 / 25.4  # px per mm
@@ -259,3 +259,57 @@ def test_the_ellipse_followed_is_given_where_the_stroke_runs():
     distance = cv2.distanceTransform((drawn == 0).astype(np.uint8), cv2.DIST_L2, 3)
     assert distance[points[:, 1], points[:, 0]].max() <= 1.5
     assert Outlines(np.zeros_like(printed), printed, S).ellipse(MIDDLE) is None
+
+
+def test_the_ellipses_as_offsets_into_a_band_read_flat():
+    """Round a 27 x 27 px box at 150 dpi: the first ellipse tried (centre 0.8 mm, 4.72 px,
+    left of and above the box's, half-width 0.58 x 27 = 15.66 px, height 0.7 of it) has
+    its first sample (0 degrees) at 15.66 - 4.72 = 10.94 -> 11 px right and -4.72 -> -5 px
+    down, -5 x 200 + 11 = -989 into a band 200 px wide read flat. The widest (0.94 x 27 =
+    25.38 px, 1.3 times as high: 32.99 px) with its centre 4.72 px off reaches 30.10 -> 30
+    px and 37.72 -> 38 px from the box's centre either way."""
+    flat, bounds = _flat_ellipses(27, 27, round(S, 3), False, False, 200)
+    assert flat.shape == (5 * 5 * 10 * 7, 72)
+    assert flat[0, 0] == -989
+    assert bounds == (-30, -38, 30, 38)
+
+
+def _support_in_two_dimensions(drawn, hidden, box, s):
+    """The outline of ``Outlines.support`` looked up sample by sample in the band's rows
+    and columns (a sample beyond the band not known): what the flat look-up must give."""
+    size = 3
+    near = cv2.dilate(drawn.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
+    unknown = hidden & ~near
+    x0, y0, x1, y1 = box
+    xs, ys = _ellipses(x1 - x0, y1 - y0, round(s, 3), bool((x0 + x1) % 2), bool((y0 + y1) % 2))
+    px, py = xs + (x0 + x1) // 2, ys + (y0 + y1) // 2
+    rows, cols = near.shape
+    off = (px < 0) | (px >= cols) | (py < 0) | (py >= rows)
+    cy, cx = np.clip(py, 0, rows - 1), np.clip(px, 0, cols - 1)
+    covered, not_known = near[cy, cx] & ~off, unknown[cy, cx] | off
+    quarters = _QUARTERS.T.astype(np.float32)
+    known_q = (~not_known).astype(np.float32) @ quarters
+    covered_q = covered.astype(np.float32) @ quarters
+    enough = (known_q >= 0.3 * _QUARTERS.sum(axis=1)).all(axis=1)
+    if not enough.any():
+        return None
+    return float((covered_q[enough] / np.maximum(known_q[enough], 1)).min(axis=1).max())
+
+
+@settings(max_examples=draws(40), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dx=st.integers(-60, 190),
+    dy=st.integers(-40, 100),
+    share=st.floats(0.0, 0.3),
+)
+def test_the_flat_look_up_reads_every_sample_as_the_band_has_it(seed, dx, dy, share):
+    """Wherever the box lies, in the band or over its edges, and whatever ink is round it,
+    the outline is what the samples read one by one in the band's rows and columns give."""
+    rng = np.random.default_rng(seed)
+    drawn = rng.random((110, 200)) < share
+    hidden = _printed()
+    box = (dx, dy, dx + 27, dy + 27)
+    assert Outlines(drawn, hidden, S).support(box) == _support_in_two_dimensions(
+        drawn, hidden, box, S
+    )

@@ -1,0 +1,42 @@
+"""The pieces of ink of a mask (``cv2.connectedComponentsWithStats``), labelled in 16 bits
+where no more than 65,536 labels can come out.
+
+OpenCV 4.14 labels a mask and measures its pieces in about half the time when the labels
+are 16-bit (``cv2.CV_16U``) instead of 32-bit, with the same algorithm (Spaghetti for
+8-connectivity, SAUF for 4) and the same labels, statistics and centroids: a row band of a
+traveller at 150 dpi (103 x 714 pixels, its mark boxes) in 0.25 ms instead of 0.56 (one
+thread, 2026-11-29). The reader labels every mark row's ink for the dots on printed
+edges (``ocr.edge_dots``), the page's specks (``ocr.page_dust``), every box's dot
+(``ocr.dots``), every digit box (``ocr.digits``) and the hairlines (``ocr.line_widths``):
+about 3.5% of an ordinary page's CPU.
+
+A mask cannot hold more pieces than it has ink pixels, so where it has fewer than 65,536
+(every row band, box and speck mask of a page; counting them costs a hundredth of the
+labelling, and a mask of fewer pixels is not counted) the labels fit in 16 bits;
+otherwise they are 32-bit, as before.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = ["pieces"]
+
+_MOST_16_BIT = 1 << 16
+"""Labels 0 (the background) to 65,535 fit in 16 bits."""
+
+
+def pieces(mask: np.ndarray, connectivity: int = 8) -> tuple[int, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStats(mask, connectivity=connectivity)`` without its
+    centroids: the number of labels (the background's 0 included), the labels (uint16
+    where every label fits, else int32) and the statistics (int32, ``cv2.CC_STAT_*``).
+    ``mask``: a 2-D uint8 array, any non-zero pixel ink."""
+    # Each piece holds an ink pixel at least (a box's or a digit's mask is smaller than
+    # 65,535 pixels: no need to count them).
+    fits = mask.size < _MOST_16_BIT or cv2.countNonZero(mask) < _MOST_16_BIT
+    ltype = cv2.CV_16U if fits else cv2.CV_32S
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask, connectivity=connectivity, ltype=ltype
+    )
+    return count, labels, stats
