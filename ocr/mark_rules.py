@@ -38,9 +38,11 @@ from ocr.dust_rules import (
     dusty_count,
     dusty_edges,
     dusty_fills,
+    dusty_pass,
     dusty_second_box,
     edge_dot_on_dusty_page,
     filled_on_dusty_page,
+    pass_unsure_on_dusty_page,
     second_box_on_dusty_page,
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
@@ -304,6 +306,13 @@ RULES: tuple[MarkRule, ...] = (
         "On a dusty page, a box read unsure (not by a dot) in a field where another box is "
         "marked for certain by a stroke (its fill or a circle) is read empty: a field holds "
         "one mark, and what is left beside it after the dust rules is dust.",
+    ),
+    MarkRule(
+        "dusty_pass",
+        dusty_pass,
+        pass_unsure_on_dusty_page,
+        "On a dusty page, the PASS box read unsure in a row whose level and strain are each "
+        "marked for certain is read empty: a passed-out board has no contract.",
     ),
 )
 """The rules, in the order they run."""

@@ -32,6 +32,7 @@ from ocr.align import (
 from ocr.captions import printed_pixels
 from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
+from ocr.event_pairs import decoded_jointly
 from ocr.illumination import flatten, remove_creases, remove_streaks, streak_columns
 from ocr.layout import Layout, load_layout
 from ocr.page_pairs import played_once
@@ -169,7 +170,10 @@ class ScanReader:
         pairs: dict[int, PairReadings] = {}
         rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold, pairs)
         one_series = printed is not None and printed.numbered_in_one_series
+        first = rows
         rows = played_once(rows, self.threshold, pairs, one_series)
+        if printed is not None and printed.allowed is not None:  # the event's movement
+            rows = decoded_jointly(first, rows, self.threshold, pairs, one_series)
         if alone:
             rows = check_pair_numbers(rows, section_pairs, lambda r: png_bytes(crop_mm(flat, r)))
         if board is None or PageProblem.WRONG_EVENT in problems:

@@ -1,0 +1,134 @@
+"""With the event, a traveller's pair numbers decoded jointly: a pair plays a board once.
+
+Read with the event, a row's pairs are the printed ones unless its "pairs changed" box
+is marked, or, on a generic blank form, its handwritten numbers weighed against the
+pairs the movement sends to the board (``ocr/pair_decode.py``: another pair of the
+movement keeps the digits' weight, one it does not send keeps 1%). The digit model
+rarely reads a 2-digit number to 0.995 on its own ink (``ocr/combs.py`` mixes each box
+with 10% uniform), so a plainly written "12-22" keeps 0.906, and 0.049 goes to "11-21",
+the pairs another row of the same traveller reads.
+
+Each pair plays the board once, so the traveller's rows are decoded jointly
+(``ocr/traveller_pairs.py``, as the stack decodes them without the event,
+``ocr/stack_pairs.py``): a reading of every row weighs the product of the rows' own pair
+readings where no pair is on two rows, 0 where one is, and a row's pairs' probability is
+the sum of the joint readings that give it its pairs. The movement is already in each
+row's readings; nothing else is weighed (the stack's seats and couples say less than the
+movement does). Two rows that share one doubt keep it: each is only as sure as their
+swap is unlikely. The row's posterior is its contract's probability times its pairs'
+(decoded apart), so it is recomputed exactly: divided by its pairs' probability alone,
+times the joint one.
+
+A row in review on its posterior alone is accepted where its pairs stay the likeliest
+and the posterior reaches the threshold; an accepted row whose handwritten pairs the
+joint decoding makes less likely than the threshold allows, or not the likeliest, goes to
+a person saying so (a wrong pair number moves a score to another pair). What
+``ocr/page_pairs.py`` then rules out is ruled out of the joint readings: a pair another
+row reads for certain is already all but gone from them.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ocr.reading import PairReadings, RowReading, RowStatus, posterior_reason
+from ocr.traveller_pairs import joint_beliefs
+
+__all__ = ["decoded_jointly"]
+
+
+def decoded_jointly(
+    first: Sequence[RowReading],
+    rows: Sequence[RowReading],
+    threshold: float,
+    pair_readings: Mapping[int, PairReadings],
+    one_series: bool,
+) -> tuple[RowReading, ...]:
+    """The rows of one traveller read with the event, each row's pairs weighed by the
+    other rows' (see the module docstring).
+
+    ``first`` are the rows as decoded one by one, ``rows`` the same rows once
+    ``ocr.page_pairs.played_once`` has ruled out the pairs other rows read for certain
+    (its checks stand: two rows certain of one pair both go to a person); a row it left
+    in review on its posterior alone is weighed again jointly, from its first posterior.
+    ``pair_readings`` are the rows' own pair readings, every one with its probability
+    (``read_rows``); ``one_series``: the event numbers its pairs in one series, so a
+    number is on one row at most in either seat (``PrintedPairs.numbered_in_one_series``).
+    """
+    written = [
+        r
+        for r in first
+        if r.best is not None
+        and r.status in (RowStatus.REVIEW, RowStatus.ACCEPTED)
+        and pair_readings.get(r.row)
+    ]
+    could = any(_weighs(r0, r, threshold) for r0, r in zip(first, rows, strict=True))
+    if len(written) < 2 or not could:
+        return tuple(rows)  # no row the joint decoding could change: spare its messages
+    beliefs = joint_beliefs([pair_readings[r.row] for r in written], one_series)
+    after = {r.row: b for r, b in zip(written, beliefs, strict=True)}
+    return tuple(
+        _weighed(r0, r, dict(pair_readings[r.row]), after[r.row], threshold)
+        if r.row in after
+        else r
+        for r0, r in zip(first, rows, strict=True)
+    )
+
+
+Pairs = tuple[int | None, int | None]
+
+
+def _weighs(first: RowReading, row: RowReading, threshold: float) -> bool:
+    """Could the joint decoding change the row (``_weighed``): in review on its posterior
+    alone, or accepted on its own with pairs that are not its printed ones? On a printed
+    traveller whose rows keep their pairs it changes nothing, and is not worked out (11
+    ms of CPU a page, a twentieth of reading one)."""
+    if row.best is None:
+        return False
+    if row.status is RowStatus.ACCEPTED:
+        best = (row.best.ns_pair, row.best.ew_pair)
+        return first.status is RowStatus.ACCEPTED and row.printed_pairs != best
+    return row.reasons == (posterior_reason(row.posterior, threshold),)
+
+
+def _weighed(
+    first: RowReading, row: RowReading, before: Mapping[Pairs, float],
+    after: Mapping[Pairs, float], threshold: float,
+) -> RowReading:  # fmt: skip
+    """One row with its pairs' probability the joint one (``first``: as decoded alone)."""
+    assert row.best is not None
+    best = (row.best.ns_pair, row.best.ew_pair)
+    if row.best != first.best or before.get(best, 0.0) <= 0.0 or best not in after:
+        return row
+    posterior = first.posterior / before[best] * after[best]
+    likeliest = max(after, key=lambda both: after[both])
+    if row.status is RowStatus.ACCEPTED:
+        if first.status is not RowStatus.ACCEPTED or row.printed_pairs == best:
+            return row
+        if likeliest == best and posterior >= threshold:
+            return row
+        why = (
+            f"pairs {best[0]}-{best[1]}: posterior {posterior:.3f} with the traveller's "
+            f"other rows (a pair plays a board once)"
+        )
+        if likeliest != best:
+            why = (
+                f"pairs {best[0]}-{best[1]}: the traveller's other rows make "
+                f"{likeliest[0]}-{likeliest[1]} likelier (a pair plays a board once)"
+            )
+        return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
+    if row.reasons != (posterior_reason(row.posterior, threshold),) or likeliest != best:
+        return row
+    alternatives = tuple(
+        (alt, p / before[k] * after[k] if before.get(k, 0.0) > 0.0 and k in after else p)
+        for alt, p in first.alternatives
+        for k in [(alt.ns_pair, alt.ew_pair)]
+    )
+    if posterior >= threshold:
+        return replace(row, posterior=posterior, alternatives=alternatives,
+                       status=RowStatus.ACCEPTED, reasons=())  # fmt: skip
+    return replace(row, posterior=posterior, alternatives=alternatives,
+                   reasons=(posterior_reason(posterior, threshold),))  # fmt: skip
