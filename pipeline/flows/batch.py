@@ -53,7 +53,7 @@ from pipeline.flows.batch_event import ByReference, EventRun, score_and_publish
 from pipeline.flows.batch_plan import event_folders, event_store, output_names
 from pipeline.flows.batch_report import BatchReport, EventOutcome
 from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
-from pipeline.flows.collector import frozen_setup
+from pipeline.flows.collector import frozen_setup, full_collections_held
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
 
@@ -329,7 +329,8 @@ def _conclude(run: EventRun, masterpoints: str) -> None:
     run.concluding = time.perf_counter()
     _notify(Notice("scoring", run.name, run.title))
     event_flow = score_and_publish.with_options(flow_run_name=run.title)
-    event_flow(ByReference(run), masterpoints, return_state=True)
-    run.let_go()
+    with full_collections_held():  # pipeline/flows/collector.py says why
+        event_flow(ByReference(run), masterpoints, return_state=True)
+        run.let_go()
     if run.outcome is not None:
         _notify(Notice("event", run.name, run.title, outcome=run.outcome))

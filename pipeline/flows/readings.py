@@ -16,6 +16,9 @@ process, pipeline/flows/pages.py), so the process that keeps it only writes it. 
 is compressed at zlib's level 1: a reading is mostly its row crops (PNG, hex in the JSON),
 which level 6 makes 3% smaller for three times the CPU (18.6 against 6.2 ms a page,
 measured 2026-11-28); any level reads back the same.
+
+A process that only reads pages imports this module for ``encode``: it needs the codec,
+not the store's engine (SQLAlchemy), which ``StoredReadings`` is handed by its caller.
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.store import Append, EventStore
 from pipeline.store.codec import dumps, loads
+from pipeline.store.record import Append
 
 if TYPE_CHECKING:
     from ocr.reading import PageReading
+    from pipeline.store import EventStore
 
 __all__ = ["KIND", "StoredReadings", "decode", "encode"]
 

@@ -44,10 +44,11 @@ def render(
     from pipeline.publish.results_json import SCHEMA_FILE, results_to_json, shipped_schema
     from pipeline.publish.web import SITE_FOLDER, build_site
     from pipeline.publish.workbook import awards_csv, build_workbook
+    from pipeline.xlsx import save_xlsx
 
     def workbook_bytes() -> bytes:
         buffer = io.BytesIO()
-        build_workbook(results, hands).save(buffer)
+        save_xlsx(build_workbook(results, hands), buffer)
         return buffer.getvalue()
 
     workbook = beside(workbook_bytes)  # the slowest file, on the other core where safe

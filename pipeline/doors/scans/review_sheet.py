@@ -73,7 +73,7 @@ def write_sheet(
     from openpyxl.styles import Alignment, Font, PatternFill
 
     from pipeline.files import atomic_write
-    from pipeline.xlsx import put, set_text
+    from pipeline.xlsx import put, save_xlsx, set_text
 
     decisions = decisions or {}
     wb = Workbook()
@@ -126,7 +126,7 @@ def write_sheet(
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.page_margins.left = ws.page_margins.right = 0.4
     ws.oddFooter.center.text = "Review queue - page &P of &N"
-    return atomic_write(path, wb.save)
+    return atomic_write(path, lambda handle: save_xlsx(wb, handle))
 
 
 def decided_text(decision: Decision) -> str:

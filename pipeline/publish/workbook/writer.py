@@ -29,6 +29,7 @@ from pipeline.publish.workbook.ranking import write_leveled_ranking, write_sessi
 from pipeline.publish.workbook.teams import write_team_sheets
 from pipeline.publish.workbook.travellers import write_score_cards, write_travellers
 from pipeline.results.model.event import EventResults
+from pipeline.xlsx import save_xlsx
 
 if TYPE_CHECKING:
     from pipeline.events.hand_records import HandRecord
@@ -89,7 +90,7 @@ def build_workbook(
 
 def save_workbook(workbook: Workbook, path: Path) -> Path:
     """Save a built workbook atomically (temporary file, then rename)."""
-    return atomic_write(Path(path), lambda handle: workbook.save(handle))
+    return atomic_write(Path(path), lambda handle: save_xlsx(workbook, handle))
 
 
 def write_workbook(

@@ -204,11 +204,11 @@ def test_atomic_write_leaves_nothing_on_failure(
     target = tmp_path / "r.xlsx"
     target.write_bytes(b"previous results")
 
-    def broken_save(self: object, handle: object) -> None:
+    def broken_save(workbook: object, handle: object) -> None:
         handle.write(b"half a workbook")  # type: ignore[attr-defined]
         raise OSError("disk full")
 
-    monkeypatch.setattr(openpyxl.Workbook, "save", broken_save)
+    monkeypatch.setattr("pipeline.publish.workbook.writer.save_xlsx", broken_save)
     with pytest.raises(OSError, match="disk full"):
         write_workbook(_results(), target)
     assert target.read_bytes() == b"previous results"
