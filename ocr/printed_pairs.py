@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["PrintedPairs", "seating_pairs"]
+__all__ = ["PrintedPairs", "seating_differs", "seating_pairs"]
 
 
 @dataclass(frozen=True)
@@ -69,3 +69,26 @@ def seating_pairs(seating: tuple[tuple[int, int, int], ...]) -> PrintedPairs:
     board keep the prior of a wrong board (``ocr.pair_decode``) and go to a person."""
     rows = tuple((rnd, ns, ew) for rnd, ns, ew in seating)
     return PrintedPairs(rows, tuple((ns, ew) for _, ns, ew in rows))
+
+
+def seating_differs(printed: PrintedPairs, seating: tuple[tuple[int, int, int], ...]) -> str | None:
+    """Read with the event file, why the form's QR code seating (what the paper prints) is
+    not the event's movement for the board, or None where they agree. The reader takes
+    the printed pairs from the event; a form printed from another movement (the event file
+    changed after printing) would have its rows read against pairs the paper does not
+    print, so its rows go to a person with this reason instead."""
+    for number, seat in enumerate(seating, start=1):
+        given = printed.row(number)
+        if given != seat:
+            event = "nothing" if given is None else "round {}, {}-{}".format(*given)
+            return (
+                f"the form prints row {number} as round {seat[0]}, {seat[1]}-{seat[2]} "
+                f"(QR code); the event's movement seats {event} there"
+            )
+    more = [n for n in range(len(seating) + 1, len(printed.rows) + 1) if printed.row(n)]
+    if more:
+        return (
+            f"the form prints {len(seating)} rows (QR code); the event's movement seats "
+            f"row {more[0]} as well"
+        )
+    return None

@@ -22,7 +22,7 @@ import pytest
 
 from ocr.layout import EW_PAIR, NS_PAIR, ROUND, load_layout
 from ocr.pair_decode import decode_pairs
-from ocr.printed_pairs import seating_pairs
+from ocr.printed_pairs import PrintedPairs, seating_differs, seating_pairs
 from ocr.qrpayload import QrPayload, QrPayloadError, encode, make_qr, parse
 from ocr.reader import ScanReader, read_paths
 from ocr.reading import RowStatus
@@ -174,3 +174,39 @@ def test_read_alone_an_old_form_sends_the_hidden_row_to_a_person(hidden_print): 
     assert row.printed_pairs is None and row.status is RowStatus.REVIEW
     assert "pair numbers missing" in row.reasons
     assert page.rows[0].printed_pairs == (1, 4)  # the type of the other rows is read
+
+
+def test_read_with_the_event_a_form_printed_from_another_movement_goes_to_a_person():
+    """The event's movement seats board 1 as (1, 1-5), (2, 2-6), (3, 3-4); the form's QR
+    code says the paper prints (1, 1-4), (2, 2-5), (3, 3-6). Row 1 differs first."""
+    event = PrintedPairs(((1, 1, 5), (2, 2, 6), (3, 3, 4)))
+    paper = ((1, 1, 4), (2, 2, 5), (3, 3, 6))
+    assert seating_differs(event, paper) == (
+        "the form prints row 1 as round 1, 1-4 (QR code); the event's movement seats "
+        "round 1, 1-5 there"
+    )
+    assert seating_differs(PrintedPairs(paper), paper) is None
+    assert seating_differs(PrintedPairs((*paper, None)), paper) is None
+    longer = PrintedPairs((*paper, (4, 7, 8)))
+    assert seating_differs(longer, paper) == (
+        "the form prints 3 rows (QR code); the event's movement seats row 4 as well"
+    )
+    assert seating_differs(PrintedPairs(paper[:2]), paper) == (
+        "the form prints row 3 as round 3, 3-6 (QR code); the event's movement seats nothing there"
+    )
+
+
+def test_read_with_an_event_whose_movement_is_not_the_form_s_every_row_goes_to_a_person(
+    hidden_print,  # type: ignore[no-untyped-def]
+):
+    folder = hidden_print["seating"]
+    paths = sorted(folder.glob("page_*.[jp][pn]g"))
+    other = PrintedPairs(((1, 1, 5), (2, 2, 6), (3, 3, 4)))
+    (page,) = read_paths(ScanReader(printed_pairs=lambda board, section: other), paths)
+    why = page.rows[0].reasons[-1]
+    assert why.startswith("the form prints row 1 as round 1, 1-4 (QR code)")
+    written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
+    assert written and all(r.status is RowStatus.REVIEW and why in r.reasons for r in written)
+    same = PrintedPairs(((1, 1, 4), (2, 2, 5), (3, 3, 6)))
+    (page,) = read_paths(ScanReader(printed_pairs=lambda board, section: same), paths)
+    assert not any("(QR code)" in reason for r in page.rows for reason in r.reasons)
