@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["PrintedPairs"]
+__all__ = ["PrintedPairs", "seating_differs", "seating_pairs"]
 
 
 @dataclass(frozen=True)
@@ -57,3 +57,38 @@ class PrintedPairs:
         pairs = set(self.allowed or ()) | {(ns, ew) for _, ns, ew in filter(None, self.rows)}
         ns, ew = {p[0] for p in pairs}, {p[1] for p in pairs}
         return len(pairs) >= 3 and not ns & ew
+
+
+def seating_pairs(seating: tuple[tuple[int, int, int], ...]) -> PrintedPairs:
+    """What a form whose QR code carries the board's seating (``ocr/qrpayload.py``,
+    ``BSC3``) prints and allows, read without the event file: its rows, and the pairs of
+    those rows as the pairs the movement sends to the board. The QR code is printed by
+    the same job as the rows' type, so it is what the event file would say of this board
+    (``pipeline/doors/scans/reading.py``); what the movement seats in each round of the
+    section is not in it (``seated`` None). Written pairs the seating does not send to the
+    board keep the prior of a wrong board (``ocr.pair_decode``) and go to a person."""
+    rows = tuple((rnd, ns, ew) for rnd, ns, ew in seating)
+    return PrintedPairs(rows, tuple((ns, ew) for _, ns, ew in rows))
+
+
+def seating_differs(printed: PrintedPairs, seating: tuple[tuple[int, int, int], ...]) -> str | None:
+    """Read with the event file, why the form's QR code seating (what the paper prints) is
+    not the event's movement for the board, or None where they agree. The reader takes
+    the printed pairs from the event; a form printed from another movement (the event file
+    changed after printing) would have its rows read against pairs the paper does not
+    print, so its rows go to a person with this reason instead."""
+    for number, seat in enumerate(seating, start=1):
+        given = printed.row(number)
+        if given != seat:
+            event = "nothing" if given is None else "round {}, {}-{}".format(*given)
+            return (
+                f"the form prints row {number} as round {seat[0]}, {seat[1]}-{seat[2]} "
+                f"(QR code); the event's movement seats {event} there"
+            )
+    more = [n for n in range(len(seating) + 1, len(printed.rows) + 1) if printed.row(n)]
+    if more:
+        return (
+            f"the form prints {len(seating)} rows (QR code); the event's movement seats "
+            f"row {more[0]} as well"
+        )
+    return None

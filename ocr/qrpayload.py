@@ -1,10 +1,11 @@
 """The QR code on a traveller: which event, session, section and board the page is, and
 which pair numbers the section has.
 
-Two payload versions, told apart by their prefix (byte mode, at most ``MAX_BYTES``)::
+Three payload versions, told apart by their prefix::
 
     BSC|<form version>|<paper>|<board>|<event>|<session>|<section>
     BSC2|<form version>|<paper>|<board>|<event>|<session>|<section>|<pairs>
+    BSC3|<form version>|<paper>|<board>|<event>|<session>|<section>|<pairs>|<seating>
 
 ``BSC2`` (issue 43) adds the section's pair numbers as ranges (``1-18``, ``1-9,11-14``):
 a form read without the event file then knows which pair numbers exist, and a
@@ -14,6 +15,17 @@ without ``--pairs``, read as they always did. Text parts are percent-encoded
 (``urllib.parse.quote`` with no safe characters), so an event name may contain ``|`` or
 any Unicode. A blank generic form (no event file) has empty event, session and section.
 The prefix tells a bridgescan traveller from any other QR code on a scanned page.
+
+``BSC3`` (issue 43, item 2) adds the board's seating: for each row of the form, the round
+and the NS and EW pairs the movement sends there, which is what the form prints on its
+rows. Read without the event file, the reader then knows the board's rows as the event
+would tell it (``ocr/reader.py``): a printed number a streak or a crease hid is still
+known, and written pairs the movement does not send to the board go to a person. The
+seating is digits only (``seating_digits``), written as a QR numeric segment (3.3 bits a
+digit instead of 8), so a 15-row board fits beside a 28-letter event id in a version 5
+symbol. The symbol is limited to version 5 (``MAX_VERSION``) with error correction M:
+0.73 mm modules, over 4 pixels at 150 dpi; a payload that would need more is refused,
+and ``TravellerSheet.payload`` then leaves the seating out (a ``BSC2`` form).
 """
 
 from __future__ import annotations
@@ -30,7 +42,10 @@ from scoring.number_ranges import number_ranges
 __all__ = [
     "PREFIX",
     "PREFIX_WITH_PAIRS",
+    "PREFIX_WITH_SEATING",
     "MAX_BYTES",
+    "MAX_VERSION",
+    "Seating",
     "QrPayload",
     "QrPayloadError",
     "encode",
@@ -38,13 +53,22 @@ __all__ = [
     "make_qr",
     "pair_ranges",
     "parse_pair_ranges",
+    "seating_digits",
+    "parse_seating",
 ]
 
 PREFIX = "BSC"
 PREFIX_WITH_PAIRS = "BSC2"
+PREFIX_WITH_SEATING = "BSC3"
 # At most 84 bytes of text keeps the symbol at QR version 5 (37 modules) with error
 # correction M: 0.73 mm per module in the 27 mm square, over 4 pixels at 150 dpi.
 MAX_BYTES = 84
+MAX_VERSION = 5
+# Version 5 with error correction M holds 86 data codewords (ISO/IEC 18004, table 7).
+_MAX_BITS = 86 * 8
+
+Seating = tuple[tuple[int, int, int], ...]
+"""A board's rows as the movement seats them: (round, NS pair, EW pair) per form row."""
 
 
 class QrPayloadError(ValueError):
@@ -64,6 +88,9 @@ class QrPayload:
     pairs: tuple[int, ...] | None = None
     """The section's pair numbers, ascending; None where the QR code does not say (a
     ``BSC`` payload: a form printed before issue 43, or a blank form printed without)."""
+    seating: Seating | None = None
+    """The board's rows, (round, NS, EW) per form row from row 1; None where the QR code
+    does not say (``BSC`` and ``BSC2``, a blank form, an individual's traveller)."""
 
     def __post_init__(self) -> None:
         if self.pairs is not None:
@@ -78,6 +105,9 @@ class QrPayload:
             raise QrPayloadError(f"paper {self.paper!r} is not one of {PAPERS}")
         if self.form_version < 1:
             raise QrPayloadError(f"form version {self.form_version} must be at least 1")
+        if self.seating is not None:
+            self._check_seating()
+            return
         size = len(encode(self).encode("utf-8"))
         if size > MAX_BYTES:
             raise QrPayloadError(
@@ -86,6 +116,22 @@ class QrPayload:
                 + ("" if self.pairs is None else f", pairs {pair_ranges(self.pairs)}")
                 + f": {size} bytes in the QR code, at most {MAX_BYTES} fit; "
                 "use a shorter event id"
+            )
+
+    def _check_seating(self) -> None:
+        assert self.seating is not None
+        object.__setattr__(self, "seating", tuple(tuple(r) for r in self.seating))
+        if not 1 <= len(self.seating) <= 15:
+            raise QrPayloadError(f"{len(self.seating)} seated rows: a form has 1 to 15")
+        if any(len(r) != 3 or not all(1 <= n <= 999 for n in r) for r in self.seating):
+            raise QrPayloadError("seating: (round, NS, EW) per row, numbers 1..999")
+        head, digits = _segments(self)
+        bits = 12 + 8 * len(head.encode("utf-8")) + 14 + (10 * len(digits) + 2) // 3
+        if bits > _MAX_BITS:
+            raise QrPayloadError(
+                f"event {self.event[:20]!r} with {len(self.seating)} seated rows: "
+                f"{bits} bits in the QR code, at most {_MAX_BITS} fit in version "
+                f"{MAX_VERSION}; use a shorter event id"
             )
 
     @property
@@ -110,10 +156,43 @@ def parse_pair_ranges(text: str) -> tuple[int, ...]:
     return tuple(sorted(pairs))
 
 
-def encode(payload: QrPayload) -> str:
-    """The QR text for ``payload``: ``BSC2`` with its pair numbers, ``BSC`` without."""
+def seating_digits(seating: Seating) -> str:
+    """The seating as digits: the width of a number (1-3), then 1 if the rounds are
+    written or 0 if row k is round k (the rows in round order, every round), then per row
+    its round (if written), NS and EW pair, each zero-padded to the width.
+
+    ((1, 1, 10), (2, 2, 11)) -> ``20`` ``0110`` ``0211`` = ``2001100211``."""
+    width = len(str(max(n for row in seating for n in row)))
+    rounds = any(rnd != k for k, (rnd, _, _) in enumerate(seating, start=1))
+    numbers = [n for rnd, ns, ew in seating for n in ((rnd, ns, ew) if rounds else (ns, ew))]
+    return f"{width}{int(rounds)}" + "".join(f"{n:0{width}d}" for n in numbers)
+
+
+def parse_seating(text: str) -> Seating:
+    """The inverse of ``seating_digits``; QrPayloadError for anything else."""
+    if len(text) < 2 or not text.isdigit() or text[0] not in "123" or text[1] not in "01":
+        raise QrPayloadError(f"seating {text[:40]!r}: not a bridgescan seating")
+    width, rounds = int(text[0]), text[1] == "1"
+    per_row = width * (3 if rounds else 2)
+    body = text[2:]
+    if not body or len(body) % per_row:
+        raise QrPayloadError(f"seating {text[:40]!r}: {len(body)} digits are not whole rows")
+    rows = []
+    for k in range(len(body) // per_row):
+        chunk = body[k * per_row : (k + 1) * per_row]
+        numbers = [int(chunk[i : i + width]) for i in range(0, per_row, width)]
+        rows.append(tuple(numbers) if rounds else (k + 1, *numbers))
+    return tuple(rows)  # type: ignore[return-value]
+
+
+def _segments(payload: QrPayload) -> tuple[str, str]:
+    """The QR text of ``payload`` as its byte-mode head and its numeric tail (empty
+    without a seating)."""
+    prefix = PREFIX if payload.pairs is None else PREFIX_WITH_PAIRS
+    if payload.seating is not None:
+        prefix = PREFIX_WITH_SEATING
     parts = [
-        PREFIX if payload.pairs is None else PREFIX_WITH_PAIRS,
+        prefix,
         str(payload.form_version),
         payload.paper,
         str(payload.board),
@@ -121,19 +200,31 @@ def encode(payload: QrPayload) -> str:
         quote(payload.session, safe=""),
         quote(payload.section, safe=""),
     ]
+    if payload.seating is not None:
+        parts.append("" if payload.pairs is None else pair_ranges(payload.pairs))
+        return "|".join(parts) + "|", seating_digits(payload.seating)
     if payload.pairs is not None:
         parts.append(pair_ranges(payload.pairs))
-    return "|".join(parts)
+    return "|".join(parts), ""
+
+
+def encode(payload: QrPayload) -> str:
+    """The QR text for ``payload``: ``BSC3`` with the board's seating, ``BSC2`` with the
+    section's pair numbers only, ``BSC`` with neither."""
+    head, digits = _segments(payload)
+    return head + digits
 
 
 def parse(text: str) -> QrPayload:
     """Read a decoded QR text back into a payload; QrPayloadError says what is wrong."""
     parts = text.strip().split("|")
-    known = {PREFIX: 7, PREFIX_WITH_PAIRS: 8}
+    known = {PREFIX: 7, PREFIX_WITH_PAIRS: 8, PREFIX_WITH_SEATING: 9}
     if not parts or known.get(parts[0]) != len(parts):
         raise QrPayloadError(f"not a bridgescan traveller QR code: {text[:60]!r}")
     _, version, paper, board, event, session, section = parts[:7]
-    pairs = parse_pair_ranges(parts[7]) if len(parts) == 8 else None
+    listed = parts[7] if len(parts) >= 8 else None  # BSC3 may leave the pairs empty
+    pairs = parse_pair_ranges(listed) if listed or len(parts) == 8 else None
+    seating = parse_seating(parts[8]) if len(parts) == 9 else None
     if not version.isdigit() or not board.isdigit():
         raise QrPayloadError(f"QR code {text[:60]!r}: form version and board must be numbers")
     try:
@@ -145,11 +236,17 @@ def parse(text: str) -> QrPayload:
             form_version=int(version),
             paper=paper,
             pairs=pairs,
+            seating=seating,
         )
     except UnicodeDecodeError as exc:
         raise QrPayloadError(f"QR code {text[:60]!r}: bad text encoding") from exc
 
 
 def make_qr(payload: QrPayload) -> segno.QRCode:
-    """The segno symbol for ``payload`` (error correction M, byte mode)."""
-    return segno.make(encode(payload), error="m", boost_error=False, micro=False)
+    """The segno symbol for ``payload`` (error correction M; byte mode, and the seating
+    in a numeric segment)."""
+    head, digits = _segments(payload)
+    content: str | list[tuple[str, int]] = head
+    if digits:
+        content = [(head, segno.consts.MODE_BYTE), (digits, segno.consts.MODE_NUMERIC)]
+    return segno.make(content, error="m", boost_error=False, micro=False)

@@ -7,10 +7,10 @@ queue, pipeline/doors/scans/forms.py) does not load a PDF library.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ocr.layout import EW_PAIR, NS_PAIR, ROUND, Layout
-from ocr.qrpayload import QrPayload
+from ocr.qrpayload import QrPayload, QrPayloadError, Seating
 
 __all__ = ["PrintedRow", "TravellerSheet"]
 
@@ -51,9 +51,16 @@ class TravellerSheet:
     pairs: tuple[int, ...] | None = None
     """The section's pair numbers, for the QR code (``ocr/qrpayload.py``): what a form
     read without the event file checks handwritten pair numbers against. None: unknown."""
+    seating_in_qr: bool = True
+    """Whether the QR code carries the board's seating (``BSC3``); False prints the QR code
+    forms printed before it did (``BSC2``), for the tests and the benchmark's old forms."""
 
     def payload(self, layout: Layout) -> QrPayload:
-        return QrPayload(
+        """What the QR code says: with the board's seating where the rows print it (not on
+        a blank form, nor an individual's, whose pair cells print players) and it fits
+        the symbol; else the section's pairs only, and a form read without the event file
+        checks its pairs as a form printed before did (docs/forms.md)."""
+        plain = QrPayload(
             board=self.board,
             event=self.event,
             session=self.session,
@@ -62,3 +69,19 @@ class TravellerSheet:
             paper=layout.paper,
             pairs=self.pairs,
         )
+        seating = self.seating() if self.seating_in_qr else None
+        if seating is None:
+            return plain
+        try:
+            return replace(plain, seating=seating)
+        except QrPayloadError:
+            return plain
+
+    def seating(self) -> Seating | None:
+        """The rows' (round, NS, EW), or None where a row prints none of them or players."""
+        out = []
+        for row in self.rows:
+            if row.players is not None or None in (row.round, row.ns_pair, row.ew_pair):
+                return None
+            out.append((row.round, row.ns_pair, row.ew_pair))
+        return tuple(out) or None  # type: ignore[arg-type]

@@ -142,8 +142,14 @@ def test_markers_are_detected_where_the_layout_puts_them(a4_page):
 
 
 def test_qr_decodes_to_the_sheet(a4_page):
+    """Board 2 of 7 tables prints on row r round r, NS r and EW 7 + (r + 2) mod 7 + 1:
+    11, 12, 13, 14, then 8, 9, 10; the QR code carries that seating (``BSC3``)."""
     text, _, _ = cv2.QRCodeDetector().detectAndDecode(a4_page)
-    assert parse(text) == QrPayload(board=2, event="club|2026-11-22", session="1", section="A")
+    seating = ((1, 1, 11), (2, 2, 12), (3, 3, 13), (4, 4, 14), (5, 5, 8), (6, 6, 9), (7, 7, 10))
+    assert text.startswith("BSC3|")
+    assert parse(text) == QrPayload(
+        board=2, event="club|2026-11-22", session="1", section="A", seating=seating
+    )
 
 
 def test_qr_on_a_letter_blank_form():

@@ -97,6 +97,8 @@ def test_print_a_session_from_the_event_file(run, tmp_path):
     assert [r.round for r in sheet.rows] == list(range(1, 10))
     # the QR code lists the section's pairs (issue 43): a Mitchell of 9 tables, 1-18
     assert payload.pairs == mv.pairs == tuple(range(1, 19))
+    # and the board's seating (issue 43, item 2): what a form read alone checks its rows by
+    assert payload.seating == tuple((e.round, e.ns, e.ew) for e in plays)
     # and the page shows them: the pair numbers of round 1 are in the PDF text
     words = doc[4].get_textpage().get_text_range().split()
     assert str(plays[0].ns) in words and str(plays[0].ew) in words
@@ -111,6 +113,7 @@ def test_print_from_explicit_rows(run, tmp_path):
     assert len(pdfium.PdfDocument(out)) == 2
     assert parse(_qr(out, 1)).board == 2 and parse(_qr(out, 1)).paper == "Letter"
     assert parse(_qr(out, 1)).pairs == (1, 2, 3, 5, 6, 7)  # every pair the section's rows seat
+    assert parse(_qr(out, 1)).seating == ((1, 3, 7),)  # board 2's one row: round 1, 3-7
 
 
 @pytest.mark.parametrize(

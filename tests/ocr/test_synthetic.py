@@ -347,7 +347,7 @@ def test_bad_page_cases(defect):
     if defect == "not_a_traveller":
         assert bad.qr_text == "" and qr_text == ""
     if defect == "qr_damaged":
-        assert qr_text == "" and bad.qr_text.startswith("BSC2|")
+        assert qr_text == "" and bad.qr_text.startswith("BSC3|")
     if defect == "half_page":
         assert len(bad.rows) == 8
         bottom = lay.box(15, LEVEL, "1")

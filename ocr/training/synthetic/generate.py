@@ -179,6 +179,7 @@ def generate_session(
     start_index: int = 1,
     pdf_name: str = "travellers.pdf",
     qr_pairs: Sequence[int] | None = None,
+    qr_seating: bool = True,
 ) -> list[SyntheticPage]:
     """Print, fill and scan one traveller per board; write files when ``out_dir`` is given.
 
@@ -190,6 +191,8 @@ def generate_session(
     left unplayed (blank, or with stray ink). ``qr_pairs`` are the pair numbers the QR
     codes list: None for every pair the boards seat (as ``forms print`` does), ``()`` for
     none (a form printed before issue 43, or a blank form printed without ``--pairs``).
+    ``qr_seating``: the QR codes of printed forms carry the board's seating, as ``forms
+    print`` writes them (False: as forms printed before it did).
     """
     if condition:
         split = split.condition(condition)
@@ -209,7 +212,8 @@ def generate_session(
             else tuple(PrintedRow(s.round, s.ns_pair, s.ew_pair, s.players) for s in slot_map[b])
         )
         if not blank_form:
-            sheets.append(TravellerSheet(b, printed, event, session, section, pairs=pairs))
+            sheets.append(TravellerSheet(b, printed, event, session, section, pairs=pairs,
+                                         seating_in_qr=qr_seating))  # fmt: skip
         else:
             sheets.append(TravellerSheet(b, pairs=pairs))
     pdf = render_pdf(sheets, layout=layout)
