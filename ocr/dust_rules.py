@@ -148,6 +148,11 @@ def dusty_edges(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     return out
 
 
+def _read_empty(r: MarkReading) -> MarkReading:
+    """Box reading ``r`` as a box with no mark: what a rule makes of ink it finds is dust."""
+    return replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
+
+
 def _count_unsure(ev: RowEvidence, read: Readings) -> list[int]:
     """The result_count boxes read unsure, whatever made them so."""
     return [
@@ -191,7 +196,7 @@ def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     out = list(read)
     for i in _count_unsure(ev, read):
         r = read[i]
-        out[i] = replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
+        out[i] = _read_empty(r)
     return out
 
 
@@ -232,7 +237,7 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":
-            out[i] = replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
+            out[i] = _read_empty(r)
     return out
 
 
@@ -274,5 +279,5 @@ def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     out = list(read)
     for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True)):
         if f == PASSED_OUT and r.state is MarkState.UNSURE:
-            out[i] = replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
+            out[i] = _read_empty(r)
     return out

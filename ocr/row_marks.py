@@ -222,7 +222,7 @@ class RowMarks:
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         # ... and of those, only the ink and its integral (rule ``dusty_fills``)
-        self._despecked_ink: dict[int, tuple[MarkSettings, _Despecked]] = {}
+        self._despecked_ink: dict[tuple[int, bool], tuple[MarkSettings, _Despecked]] = {}
         self.any_ink = bool((self.ink >= _SOLID).any())
         if not self.any_ink:
             return
@@ -438,7 +438,7 @@ class RowMarks:
         settings and kind, and all that ``fill_without_specks`` needs (rule
         ``dusty_fills`` asks it of every box read by its fill on a dusty page, and reads
         the box again, on the whole row without the specks, only where its fill drops)."""
-        key = (id(t) << 1) | off_lines
+        key = (id(t), off_lines)
         kept = self._despecked_ink.get(key)
         if kept is not None and kept[0] is t:
             return kept[1]
