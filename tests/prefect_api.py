@@ -33,6 +33,11 @@ test runs): a test that starts a Prefect server of its own on a new home, where 
 an empty database from nothing is not what it is about, starts it on a copy
 (``fresh_database``) instead of migrating again (about 11 s of CPU; the smoke test of the
 dependency set still migrates from nothing).
+
+The API is tied to the process that starts it as the commands tie their temporary API
+(``local_api.watch_local_api``): a run killed before its teardown, with -9 or by a second
+Ctrl-C, no longer leaves the API holding its port and database
+(tests/test_prefect_api_watcher.py).
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.flows.local_api import api_command
+from pipeline.flows.local_api import api_command, owned_environment, watch_local_api
 
 __all__ = [
     "SessionApi",
@@ -118,9 +123,10 @@ def start_api(root: Path) -> SessionApi:
         DO_NOT_TRACK="1",
         **UNREAD_SERVICES,
     )
+    watch_local_api()  # a run killed before its teardown (-9, Ctrl-C twice) stops it too
     with (home / "api.log").open("w") as log:
-        process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
-                                   stdout=log, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(api_command(port), env=owned_environment(env),
+                                   stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)  # fmt: skip
     api = SessionApi(f"http://127.0.0.1:{port}/api", process.pid, home)
     (root / INFO).write_text(json.dumps({"url": api.url, "pid": api.pid, "home": str(home)}))

@@ -1,0 +1,53 @@
+"""A test run killed with -9 leaves no Prefect API behind (tests/prefect_api.py).
+
+A pytest-like process (the controlling process of a run) starts the session's API as
+``pytest_configure`` does, says its process number, and is killed with -9 before any
+teardown: the API must stop within the watcher's time (pipeline/flows/local_api.py), not
+live on holding its port and database.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from pipeline.flows.local_api import API_MARK
+
+ROOT = Path(__file__).parents[1]
+
+_RUN = """
+import sys, time
+from pathlib import Path
+from tests.prefect_api import start_api
+print(start_api(Path(sys.argv[1])).pid, flush=True)
+time.sleep(600)  # killed long before
+"""
+
+
+def _api_running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z" and API_MARK.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def test_a_killed_run_leaves_no_prefect_api(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen([sys.executable, "-c", _RUN, str(tmp_path / "run")], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert run.stdout is not None
+        api = int(run.stdout.readline())
+        assert _api_running(api)
+    finally:
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+    deadline = time.monotonic() + 30
+    while _api_running(api) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _api_running(api), "the killed run's Prefect API is still running"
