@@ -15,6 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+import numpy.typing as npt
+
 from scoring.movement import Movement, MovementEntry
 
 __all__ = ["PairBalance", "BalanceReport", "pair_balance", "balance_report", "balanced_switches"]
@@ -95,66 +98,111 @@ def balanced_switches(
     First-improvement local search in (round, table) order from "no switches"; it stops
     when no single switch lowers sum over pairs of pairs of (same - opposite)^2, so the
     result is deterministic.
+
+    Switching a cell turns each of its shared boards from same to opposite direction (or
+    back) for the four couples it forms with a neighbouring line: the NS pairs of both and
+    the EW pairs of both play in the same direction exactly when the two cells are switched
+    alike, the crossed couples exactly when they are not. So what a switch moves is known
+    from the couples and weights of the cell's neighbours, worked out once
+    (``_Neighbourhood``), and the search adds integer arrays (a 20-pair field's
+    suggestions build a few dozen such searches).
     """
     cells = [(e.round, e.table) for e in lines]
-    line_of = {(e.round, e.table): e for e in lines}
     fixed = set(frozen)
-    # Lines grouped by the boards they share; weight = number of shared boards.
-    by_board: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for e in lines:
-        for b in e.boards:
-            by_board[b].append((e.round, e.table))
-    neighbours: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
-    for cell, e in line_of.items():
-        weights: dict[tuple[int, int], int] = defaultdict(int)
-        for b in e.boards:
-            for other in by_board[b]:
-                if other != cell:
-                    weights[other] += 1
-        neighbours[cell] = dict(weights)
-
-    flip: dict[tuple[int, int], int] = {c: 0 for c in cells}
-    diff: dict[tuple[int, int], int] = defaultdict(int)  # same - opposite, per pair of pairs
-
-    def seats(cell: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
-        e = line_of[cell]
-        f = flip[cell]
-        return ((e.ns, f), (e.ew, 1 - f))
-
-    def key(p: int, q: int) -> tuple[int, int]:
-        return (p, q) if p < q else (q, p)
-
-    for cell in cells:
-        for other, w in neighbours[cell].items():
-            if other < cell:
-                continue
-            for p, dp in seats(cell):
-                for q, dq in seats(other):
-                    if p != q:
-                        diff[key(p, q)] += w if dp == dq else -w
-
-    def change(cell: tuple[int, int]) -> dict[tuple[int, int], int]:
-        """How each affected difference moves if ``cell`` is toggled."""
-        moves: dict[tuple[int, int], int] = defaultdict(int)
-        for other, w in neighbours[cell].items():
-            for p, dp in seats(cell):
-                for q, dq in seats(other):
-                    if p != q:
-                        # Same becomes opposite and vice versa: the term changes sign.
-                        moves[key(p, q)] += -2 * w if dp == dq else 2 * w
-        return moves
-
+    near = _Neighbourhood(lines)
+    flip = np.zeros(len(cells), dtype=bool)
+    diff = near.unswitched_differences()  # same - opposite, per couple of pairs
     improved = True
     while improved:
         improved = False
-        for cell in cells:
+        for i, cell in enumerate(cells):
             if cell in fixed:
                 continue
-            moves = change(cell)
-            gain = sum((diff[k] + d) ** 2 - diff[k] ** 2 for k, d in moves.items())
-            if gain < 0:
-                for k, d in moves.items():
-                    diff[k] += d
-                flip[cell] = 1 - flip[cell]
+            effect = near.effects[i]
+            moves = effect.moves(flip)
+            now = diff[effect.couples]
+            if int(moves @ (2 * now + moves)) < 0:  # sum of (now + move)^2 - now^2
+                diff[effect.couples] = now + moves
+                flip[i] = not flip[i]
                 improved = True
-    return {c for c, f in flip.items() if f}
+    return {cell for cell, switched in zip(cells, flip.tolist(), strict=True) if switched}
+
+
+@dataclass(frozen=True)
+class _Effect:
+    """What switching one line moves: each term ``t`` is a neighbouring line
+    ``neighbours[t]`` sharing ``w`` boards with it, and ``weights[t]`` is ``2w`` for the
+    couple of the two lines' NS pairs or of their EW pairs, ``-2w`` for a crossed couple.
+    The couple moves by the weight where the neighbour is switched differently from the
+    line and by minus the weight where alike (same turns opposite: the term's sign
+    changes, by twice its size). ``group[t]`` is the term's couple among ``couples`` (the
+    couples' indices, each once, ascending; the terms in the same order)."""
+
+    line: int
+    neighbours: npt.NDArray[np.intp]
+    weights: npt.NDArray[np.int64]
+    group: npt.NDArray[np.intp]
+    couples: npt.NDArray[np.intp]
+
+    def moves(self, flip: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        """How each of ``couples`` moves if the line is switched, the lines switched as
+        ``flip`` says."""
+        signed = np.where(flip[self.neighbours] != flip[self.line], self.weights, -self.weights)
+        if len(self.group) == len(self.couples):  # each couple from one neighbour, in order
+            return signed
+        summed = np.zeros(len(self.couples), dtype=np.int64)
+        np.add.at(summed, self.group, signed)
+        return summed
+
+
+class _Neighbourhood:
+    """For each line of a movement, the couples of pairs it shares boards with and how much
+    switching it moves each (``_Effect``), and each couple's count with no line switched."""
+
+    def __init__(self, lines: Sequence[MovementEntry]) -> None:
+        cells = [(e.round, e.table) for e in lines]
+        by_board: dict[int, list[int]] = defaultdict(list)
+        for i, e in enumerate(lines):
+            for b in e.boards:
+                by_board[b].append(i)
+        couples: dict[tuple[int, int], int] = {}
+        self.effects: list[_Effect] = []
+        initial: list[tuple[int, int]] = []  # (couple, its count with no switch)
+        for i, e in enumerate(lines):
+            weights: dict[int, int] = defaultdict(int)
+            for b in e.boards:
+                for j in by_board[b]:
+                    if j != i:
+                        weights[j] += 1
+            terms: list[tuple[int, int, int]] = []  # (neighbour, weight, couple)
+            for j, w in weights.items():
+                other = lines[j]
+                for p, q, c in ((e.ns, other.ns, 2 * w), (e.ew, other.ew, 2 * w),
+                                (e.ns, other.ew, -2 * w), (e.ew, other.ns, -2 * w)):  # fmt: skip
+                    if p == q:
+                        continue
+                    couple = couples.setdefault((p, q) if p < q else (q, p), len(couples))
+                    terms.append((j, c, couple))
+                    if cells[j] > cells[i]:  # each two lines once: unswitched, alike
+                        initial.append((couple, c // 2))
+            terms.sort(key=lambda term: term[2])
+            mine = sorted({couple for _, _, couple in terms})
+            place = {couple: k for k, couple in enumerate(mine)}
+            self.effects.append(
+                _Effect(
+                    line=i,
+                    neighbours=np.array([j for j, _, _ in terms], dtype=np.intp),
+                    weights=np.array([c for _, c, _ in terms], dtype=np.int64),
+                    group=np.array([place[couple] for _, _, couple in terms], dtype=np.intp),
+                    couples=np.array(mine, dtype=np.intp),
+                )
+            )
+        self._couples = len(couples)
+        self._initial = initial
+
+    def unswitched_differences(self) -> npt.NDArray[np.int64]:
+        """Each couple's same - opposite count over the shared boards with no line switched."""
+        diff = np.zeros(self._couples, dtype=np.int64)
+        for couple, count in self._initial:
+            diff[couple] += count
+        return diff
