@@ -110,21 +110,49 @@ def copy_out(run: SampleRun, to: Path) -> Path:
     return to
 
 
-def copy_readings(run: SampleRun, out: Path) -> int:
+def copy_readings(
+    run: SampleRun, out: Path, up_to: int | None = None, at: str | None = None,
+    folder: Path | None = None,
+) -> int:  # fmt: skip
     """The run's page readings (pipeline/flows/readings.py: each page as read, under its scan
     file's hash and the reader's version) put in the event store of ``out``, new or not: a
     run there of the same scans with the same reader takes them instead of reading the pages
-    again. Returns how many pages."""
-    from pipeline.flows.readings import KIND
+    again. Returns how many pages.
+
+    - ``up_to``: only pages 1 to ``up_to``; a batch there reads the rest itself (it takes a
+      chunk from the store only when every page of it is there);
+    - ``at`` (an ISO 8601 time): the copies stamped with that time, not the machine's: a
+      command run later at the sample's official time (``NOW``) would otherwise find a
+      record made after it and refuse the store (the clock ran backwards);
+    - ``folder``: the copy of the sample the command will be given (as it will name it):
+      each reading kept as a command reading that folder keeps it (under the scan's path
+      there, by the store's own ``StoredReadings``), so the store is record for record what
+      a batch there cut off after those pages leaves, not the run's blobs under their keys.
+    """
+    from datetime import datetime
+
+    from ocr.reading import PageRef
+    from pipeline.doors.scans.reading import renamed
+    from pipeline.flows.readings import KIND, StoredReadings, decode
     from pipeline.store import Append, EventStore, store_location
 
     with EventStore(store_location(None, run.out), create=False) as source:
-        kept = source.current(KIND)
+        kept = {key: record for key, record in source.current(KIND).items()
+                if up_to is None or record.value["page"] <= up_to}  # fmt: skip
         blobs = [(f"{key}.json.z", source.blob(record.value["reading"]))
                  for key, record in kept.items()]  # fmt: skip
     out.mkdir(parents=True, exist_ok=True)
-    with EventStore(store_location(None, out)) as target:
-        target.put_blobs(blobs)
-        target.append_many([Append(KIND, key, record.value, actor="reader")
-                            for key, record in kept.items()])  # fmt: skip
+    stamp = {} if at is None else {"clock": lambda: datetime.fromisoformat(at)}
+    with EventStore(store_location(None, out), **stamp) as target:
+        if folder is None:
+            target.put_blobs(blobs)
+            target.append_many([Append(KIND, key, record.value, actor="reader")
+                                for key, record in kept.items()])  # fmt: skip
+            return len(kept)
+        for (key, record), (_, data) in zip(kept.items(), blobs, strict=True):
+            digest, reader_key = key.split("#p")[0], key.split("/", 1)[1]
+            reading = decode(data)
+            there = folder / Path(reading.page.file).relative_to(run.folder)
+            page = renamed(reading, PageRef(str(there), reading.page.page))
+            StoredReadings(target, reader_key).put(digest, record.value["page"], page)
     return len(kept)

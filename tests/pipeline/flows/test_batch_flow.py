@@ -9,17 +9,22 @@ What ``bridgescan run`` gives is the session's one run of the sample through the
 - with threads (the command as a process: its exit status), a batch of two events (a copy
   of the sample, and its first three pages as an event of their own) publishes the sample's
   files (results JSON, workbook cells, masterpoint CSV, review queue) and event store as the
-  run gives them for the same scans; with Dask (on the command's own cluster of one worker
-  process; the command in the test's process) the three-page event's are what threads
-  published for it (reading 3 pages on Dask, not 26 again: the chunk's own test below shows
-  a Dask worker reads a chunk as this thread does);
+  run gives them for the same scans. The sample's first three chunks of pages (1-24) are in
+  its store from the run before the batch starts (``copy_readings``, as a batch run again
+  finds them): the threads read its last chunk (pages 25-26) and the three-page event, and
+  what they read is what the run read (the store's records compared); with Dask (on the
+  command's own cluster of one worker process; the command in the test's process) the
+  three-page event's are what threads published for it (reading 3 pages on Dask, not 26
+  again: the chunk's own test below shows a Dask worker reads a chunk as this thread does);
 - a chunk of pages read on a Dask worker is what the test's thread reads and the store
   keeps (plain Dask work, no Prefect task engine on the worker);
 - a batch on an existing Dask scheduler (``--address``) killed half way (the typed event
   before the sample published, the sample's first pages read and kept) and run again
   gives the same files and the same store, with no record twice: the event published
   before the kill keeps its version and its files, and no page kept before the kill is
-  read again.
+  read again. The sample's pages 1-20 are in its store from the run before the first
+  command (as a batch killed earlier would have left them): half way is then among the
+  last six pages, three chunks of two, not among all 26.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from pipeline.flows.task_runners import dask_client, runner_spec
 from pipeline.store import EventStore
 from tests.pipeline.flows.commands import Invoke
 from tests.pipeline.flows.sample_events import typed_event
-from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun
+from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun, copy_readings
 from tests.pipeline.flows.test_batch_bad_events import _first_pages, _scanned_event
 from tests.prefect_api import command_env
 
@@ -78,10 +83,15 @@ def _bridgescan(args: list[str], home: Path) -> subprocess.CompletedProcess[str]
 @pytest.fixture(scope="module")
 def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path:
     """A copy of the sample event (``evening-a``) and its first three pages as an event of
-    their own (``evening-b``, session 2 typed), and the batch on threads on both."""
+    their own (``evening-b``, session 2 typed), and the batch on threads on both; the
+    sample's pages 1-24 in its store from the session's run, so the threads read 5 pages
+    (two chunks), not 29."""
     root = tmp_path_factory.mktemp("batch")
     shutil.copytree(SAMPLE, root / "day" / "evening-a")
     _scanned_event(root / "day" / "evening-b", _first_pages(3))
+    seeded = copy_readings(sample_run, root / "threads" / "evening-a", up_to=24, at=NOW,
+                           folder=root / "day" / "evening-a")  # fmt: skip
+    assert seeded == 24
     home = root / "prefect"
     batch = _bridgescan(["batch", str(root / "day"), "-o", str(root / "threads"), "--runner",
                          "threads"], home)  # fmt: skip
@@ -181,8 +191,10 @@ def test_the_batch_on_threads_publishes_what_run_publishes(
     assert_same_as_run(day / "threads" / "evening-a", day / "day" / "evening-a", sample_run.out,
                        sample_run.folder)  # fmt: skip
     summary = _summary(day / "threads")
-    assert summary["runner"] == "2 threads" and summary["pages"] == summary["pages_read"] == 29
+    assert summary["runner"] == "2 threads" and summary["pages"] == 29
+    assert summary["pages_read"] == 2 + 3  # the sample's last chunk, the three-page event
     sample, three_pages = summary["events"]
+    assert [s["pages_read"] for s in sample["sessions"]] == [2, 0]  # 1-24 from the store
     assert sample["outcome"] == "provisional" and sample["title"] == "Autumn pairs"
     first, second = sample["sessions"]
     assert (first["pages"], first["rows_accepted"], first["rows_typed"], first["review_items"],
@@ -292,9 +304,10 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
     """On an existing Dask scheduler (``--address``), as an office would run a long day: a
-    typed event, then a copy of the sample. The batch is killed once the typed event is
-    published and the sample's first chunk of pages is read and kept, while the worker reads
-    the next; the same command again (in this process) carries on from there.
+    typed event, then a copy of the sample whose pages 1-20 a run before kept in its store
+    (``copy_readings``). The batch is killed once the typed event is published and its first
+    chunk of the sample's last six pages is read and kept, while the worker reads the next;
+    the same command again (in this process) carries on from there.
 
     The cluster's one worker thread is held by a task of the test's until the typed event is
     published: the batch hands the sample's chunks to the worker while it publishes the typed
@@ -304,6 +317,8 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     typed = typed_event(tmp_path / "day" / "a-typed", "Typed pairs")
     sample = Path(shutil.copytree(SAMPLE, tmp_path / "day" / "evening-b"))
     out = tmp_path / "out"
+    seeded = copy_readings(sample_run, out / "evening-b", up_to=20, at=NOW, folder=sample)
+    assert seeded == 20
     # Chunks of 2 pages, not 8: the worker finishes the chunk it is reading when the batch is
     # killed (a running Dask task is not interrupted) and that chunk is read again by the next
     # run; 2 pages thrown away, not 8.
@@ -327,10 +342,10 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     deadline = time.monotonic() + 600
     while process.poll() is None and time.monotonic() < deadline and not published.exists():
         time.sleep(0.05)
-    assert _pages_kept(store) == 0  # the worker was held: no page of the sample read yet
+    assert _pages_kept(store) == seeded  # the worker was held: no page of the sample read yet
     gate.touch()
     held.result(timeout=60)
-    while process.poll() is None and time.monotonic() < deadline and not _pages_kept(store):
+    while process.poll() is None and time.monotonic() < deadline and _pages_kept(store) == seeded:
         time.sleep(0.05)
     assert process.poll() is None, "the batch ended before it could be killed"
     os.killpg(process.pid, signal.SIGKILL)  # the command and its threads
@@ -338,7 +353,7 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     log.close()
     assert not (out / "batch-summary.json").exists()  # it really was cut off
     kept = _pages_kept(store)
-    assert 0 < kept < 26
+    assert seeded < kept < 26
     before = _published_files(out / "a-typed")
 
     monkeypatch.setenv("BRIDGESCAN_NOW", NOW)
