@@ -49,6 +49,8 @@ __all__ = [
     "count_unsure_on_dusty_page",
     "dusty_pass",
     "pass_unsure_on_dusty_page",
+    "dusty_passed_row",
+    "unsure_beside_pass_on_dusty_page",
 ]
 
 Readings = list[MarkReading]
@@ -279,5 +281,44 @@ def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     out = list(read)
     for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True)):
         if f == PASSED_OUT and r.state is MarkState.UNSURE:
+            out[i] = _read_empty(r)
+    return out
+
+
+def _pass_stroked(ev: RowEvidence, read: Readings) -> bool:
+    """Is the PASS box marked for certain by a stroke (``_marked_by_stroke``), and no other
+    box of the row marked at all?"""
+    marked = [(f, r) for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
+              if r.state is MarkState.MARKED]  # fmt: skip
+    return len(marked) == 1 and marked[0][0] == PASSED_OUT and _marked_by_stroke(marked[0][1])
+
+
+def unsure_beside_pass_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does the rule have anything to look at: an unsure box, and the PASS box marked, on a
+    dusty page?"""
+    return (
+        ev.any_ink
+        and any(r.state is MarkState.UNSURE for r in read)
+        and _pass_stroked(ev, read)
+        and ev.dust.dusty()
+    )
+
+
+def dusty_passed_row(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """On a dusty page, in a row whose PASS box is marked for certain by a stroke (its fill
+    or a circle) and no other box is marked, every box read unsure is read empty: a
+    passed-out board has no level, strain, declarer or result to mark, and what the
+    earlier dust rules leave in those 37 boxes is specks. ``dusty_pass`` the other way
+    round. Before it such a row went to a person with "unsure mark in result_count" (or
+    strain, level...) though its PASS was plain: on TEST noisy pages (seed 13, 50 pages)
+    3 passed-out rows without a player's error had that as their only reason (TEST shows
+    the cause; it was measured on TRAINING, "The page's dust" in docs/reader.md). The
+    wrong row this could let through needs dust read as a stroke in the PASS box marked
+    for certain and every mark of the contract the players wrote read only unsure or
+    empty at once; a written score then is that contract's, not the pass-out's 0, or the
+    row goes to a person all the same. No threshold of its own."""
+    out = list(read)
+    for i, r in enumerate(read):
+        if r.state is MarkState.UNSURE:
             out[i] = _read_empty(r)
     return out

@@ -39,11 +39,13 @@ from ocr.dust_rules import (
     dusty_edges,
     dusty_fills,
     dusty_pass,
+    dusty_passed_row,
     dusty_second_box,
     edge_dot_on_dusty_page,
     filled_on_dusty_page,
     pass_unsure_on_dusty_page,
     second_box_on_dusty_page,
+    unsure_beside_pass_on_dusty_page,
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
@@ -313,6 +315,14 @@ RULES: tuple[MarkRule, ...] = (
         pass_unsure_on_dusty_page,
         "On a dusty page, the PASS box read unsure in a row whose level and strain are each "
         "marked for certain is read empty: a passed-out board has no contract.",
+    ),
+    MarkRule(
+        "dusty_passed_row",
+        dusty_passed_row,
+        unsure_beside_pass_on_dusty_page,
+        "On a dusty page, in a row whose PASS box is marked for certain by a stroke and no "
+        "other box is marked, every box read unsure is read empty: a passed-out board marks "
+        "nothing else.",
     ),
 )
 """The rules, in the order they run."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 
 import cv2
@@ -59,6 +59,7 @@ from ocr.reading import (
 )
 from ocr.row_marks import RowMarks
 from ocr.score_agreement import mismatch_reason
+from ocr.score_settles import settled_boxes
 from ocr.score_ties import tied_ink
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
@@ -263,7 +264,8 @@ def _decode_row(
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
-    for name in unexplained_unsure(marks, uses):
+    settled = settled_boxes(marks, uses, best, boxes[SCORE], vul)
+    for name in unexplained_unsure(marks, uses, settled):
         reasons.append(f"unsure mark in {name}")
     reasons.extend(tied_ink(marks, uses, best, vul))
     if pairs.in_movement is False:
@@ -357,7 +359,9 @@ _OWN_INK = frozenset({"fill", "dot", "circle"})
 
 
 def unexplained_unsure(
-    marks: Mapping[str, list[MarkReading]], uses: Mapping[str, str | None]
+    marks: Mapping[str, list[MarkReading]],
+    uses: Mapping[str, str | None],
+    settled: Collection[tuple[str, str]] = frozenset(),
 ) -> list[str]:
     """The mark fields holding an unsure box that the reading does not explain.
 
@@ -385,11 +389,15 @@ def unexplained_unsure(
       condition, no wrong row.
 
     Any other unsure box (one the reading leaves unused, or one beside another box of its
-    field with ink of its own) is a sign that the row is hard to read, and a person looks.
+    field with ink of its own) is a sign that the row is hard to read, and a person looks,
+    unless it is one of the ``settled`` boxes (field, option): an unused box whose mark
+    the written score rules out (``ocr.score_settles.settled_boxes``), which is then no
+    mark, and no other box's neighbour of its field either.
     """
     out = []
     for name, readings in marks.items():
         used = uses.get(name)
+        readings = [m for m in readings if (name, m.option) not in settled]
         own = [m for m in readings if m.state is not MarkState.EMPTY and m.how in _OWN_INK]
         for m in readings:
             if m.state is not MarkState.UNSURE:

@@ -1,0 +1,118 @@
+"""An unsure box the written score settles (issue 43).
+
+A row goes to a person when a box is read unsure and the reading leaves it unused
+(``ocr.row_reader.unexplained_unsure``): the box may hold a mark the reading ignores.
+Where that mark would change the score, the table's own written score answers the
+question the box asks. Law 77 gives 4H= not vulnerable 420 and 4HX= 590; a written 420,
+read as plainly as a row is accepted, says the X box holds no mark, whatever specks or
+clumps of dust lie on it. So an unsure box the reading does not use is settled, and is no
+reason to send the row to a person, where:
+
+- the written score is read as the reading's Law 77 score (``RowResult.score_ns``: the
+  comb agrees with it against the scores a player writes by mistake, the other
+  doublings among them, ``ocr/score_agreement.py``); and
+- every result the box's mark would give in place of the reading's (the same row with
+  that box's level, strain, doubling, declarer or count of tricks instead, or a pass-out
+  for the PASS box) scores a different number, and the comb shows the reading's number
+  rather than each of them with the posterior a row is accepted at (``DEFAULT_THRESHOLD``,
+  0.995, between the two numbers alone).
+
+A box whose mark would change only the score's sign (declarer N for E at the same
+vulnerability) is not settled: the side mark is often left out, and the decoder then takes
+the sign from the reading. Nor are the result sign (a "+" needs a count the reading does
+not have), the score's side and "pairs changed", which the score does not check.
+
+The wrong row this could let through needs two faults at once: a player's mark read only
+unsure, and a written score that is the score of the result without that mark (a player's
+slip, such as a forgotten double, in 2% of real rows, ``WRITTEN_SCORE_ERROR_RATE``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
+from ocr.layout import DECLARER, DOUBLING, LEVEL, PASSED_OUT, RESULT_COUNT, STRAIN
+from ocr.marks import MarkReading, MarkState
+from ocr.reading import DEFAULT_THRESHOLD, RowResult
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Doubling, Seat, Strain
+from scoring.law77 import ns_score
+
+__all__ = ["alternative_scores", "settled_boxes"]
+
+_PLAIN = math.log(DEFAULT_THRESHOLD / (1 - DEFAULT_THRESHOLD))
+"""How much more likely (log) the comb must be to show the reading's number than another
+number for the other to be ruled out: posterior 0.995 between the two."""
+
+
+def alternative_scores(
+    result: RowResult, field: str, option: str, vulnerability: Vulnerability
+) -> tuple[int, ...] | None:
+    """The NS scores of the results that box ``option`` of ``field``, marked in place of the
+    reading's box, would give; None where the score cannot check the box (the field is
+    not one the score follows, or the reading is a pass-out)."""
+    c, declarer, tricks = result.contract, result.declarer, result.tricks
+    if result.passed_out or c is None or declarer is None or tricks is None:
+        return None
+    diff = tricks - (c.level + 6)
+    if field == PASSED_OUT:
+        return (0,)
+    results: list[tuple[Contract, Seat, int]] = []
+    if field == LEVEL:
+        level = int(option)
+        results.append((Contract(level, c.strain, c.doubling), declarer, level + 6 + diff))
+    elif field == STRAIN:
+        results.append((Contract(c.level, Strain(option), c.doubling), declarer, tricks))
+    elif field == DOUBLING:
+        results.append((Contract(c.level, c.strain, Doubling(option)), declarer, tricks))
+    elif field == DECLARER:
+        results.append((c, Seat(option), tricks))
+    elif field == RESULT_COUNT:
+        count = int(option)
+        signs = (1, -1) if diff == 0 else (1 if diff > 0 else -1,)
+        results += [(c, declarer, c.level + 6 + s * count) for s in signs]
+    else:
+        return None
+    legal = [r for r in results if 0 <= r[2] <= 13]
+    return tuple(ns_score(con, seat, t, vulnerability) for con, seat, t in legal) or None
+
+
+def _rules_out(table: np.ndarray, own: int, other: int) -> bool:
+    """Does the comb show ``own`` (as a number, without sign) plainly rather than
+    ``other``? A pass-out's 0 may be written "0" or left blank: both are weighed."""
+    if abs(other) == abs(own):
+        return False
+    ll_own, ll_other = numbers_log_likelihood(table, (abs(own), abs(other)))
+    if other == 0:
+        ll_other = max(float(ll_other), float(table[:, 0].sum()))
+    return float(ll_own) - float(ll_other) >= _PLAIN
+
+
+def settled_boxes(
+    marks: Mapping[str, list[MarkReading]],
+    uses: Mapping[str, str | None],
+    result: RowResult,
+    score: Sequence[DigitBox],
+    vulnerability: Vulnerability,
+) -> frozenset[tuple[str, str]]:
+    """The unsure boxes (field, option) the reading does not use whose mark the written
+    score rules out (see the module docstring)."""
+    if result.score_ns is None or all(b.probs is None for b in score):
+        return frozenset()
+    law = ns_score(result.contract, result.declarer, result.tricks, vulnerability)
+    if result.passed_out or result.score_ns != law:
+        return frozenset()
+    table = box_log_table(score)
+    out = set()
+    for name, readings in marks.items():
+        for m in readings:
+            if m.state is not MarkState.UNSURE or m.option == uses.get(name):
+                continue
+            others = alternative_scores(result, name, m.option, vulnerability)
+            if others and all(_rules_out(table, law, o) for o in others):
+                out.add((name, m.option))
+    return frozenset(out)

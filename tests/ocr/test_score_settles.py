@@ -1,0 +1,132 @@
+"""An unsure box the written score settles (ocr/score_settles.py).
+
+Worked by hand from Law 77, North-South vulnerable (``Vulnerability.NS``):
+
+- 4S= by North: trick score 4 x 30 = 120, vulnerable game 500: +620;
+- 4SX= by North: 240 + 500 + the insult 50 = +790; 4SXX=: 480 + 500 + 100 = +1080;
+- 3S= by North: 90 + part score 50 = +140; 4C= by North: 80 + 50 = +130;
+- 4S+1 by North: 620 + 30 = +650; 4S-1 by North: one down vulnerable, -100;
+- 4S= by East (not vulnerable): 120 + 300 = -420; with both vulnerable, -620.
+
+A comb box read certain of its digit has likelihood 0.995 x (0.9 + 0.01) = 0.90545 for
+that digit and 0.995 x 0.01 = 0.00995 for any other (``ocr.combs.digit_box_likelihood``):
+one digit read otherwise costs a factor of 91.0, under the 199 (0.995 / 0.005) that rules
+a number out; two cost 91.0^2 = 8,281, over it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ocr.combs import DigitBox
+from ocr.layout import DECLARER, DOUBLING, LEVEL, PAIRS_CHANGED, PASSED_OUT, RESULT_COUNT, STRAIN
+from ocr.reading import RowResult
+from ocr.row_reader import unexplained_unsure, used_boxes
+from ocr.score_settles import alternative_scores, settled_boxes
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat
+from tests.ocr.test_row_rules import FOUR_SPADES_MADE, row_marks
+
+NS_VUL = Vulnerability.NS
+FOUR_SPADES = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
+
+
+def comb(text: str, width: int = 4) -> tuple[DigitBox, ...]:
+    """A score comb read certain of every digit of ``text``, right-aligned, blank before."""
+    boxes = [DigitBox(None)] * (width - len(text))
+    for ch in text:
+        p = np.zeros(10)
+        p[int(ch)] = 1.0
+        boxes.append(DigitBox(tuple(p.tolist())))
+    return tuple(boxes)
+
+
+def _settled(unsure: dict[str, set[str]], vul: Vulnerability = NS_VUL) -> frozenset:
+    """The boxes a written 620 settles beside the row 4S= by North with ``unsure`` boxes."""
+    marks = row_marks(FOUR_SPADES_MADE, unsure=unsure)
+    return settled_boxes(marks, used_boxes(FOUR_SPADES, (3, 12)), FOUR_SPADES, comb("620"), vul)
+
+
+def test_the_results_a_box_would_give_in_place_of_the_readings():
+    assert alternative_scores(FOUR_SPADES, DOUBLING, "X", NS_VUL) == (790,)
+    assert alternative_scores(FOUR_SPADES, DOUBLING, "XX", NS_VUL) == (1080,)
+    assert alternative_scores(FOUR_SPADES, LEVEL, "3", NS_VUL) == (140,)
+    assert alternative_scores(FOUR_SPADES, STRAIN, "C", NS_VUL) == (130,)
+    assert alternative_scores(FOUR_SPADES, DECLARER, "E", NS_VUL) == (-420,)
+    assert alternative_scores(FOUR_SPADES, PASSED_OUT, "PASS", NS_VUL) == (0,)
+    # beside "=", a count of 1 is one over or one down
+    assert alternative_scores(FOUR_SPADES, RESULT_COUNT, "1", NS_VUL) == (650, -100)
+    assert alternative_scores(FOUR_SPADES, PAIRS_CHANGED, "CHANGED", NS_VUL) is None
+    passed = RowResult(3, 12, True, None, None, None, 0)
+    assert alternative_scores(passed, DOUBLING, "X", NS_VUL) is None
+
+
+def test_a_written_620_settles_an_unsure_double():
+    """790 differs from 620 in two digits (7/6, 9/2): ruled out 8,281 to 1."""
+    assert _settled({DOUBLING: {"X"}}) == {(DOUBLING, "X")}
+    assert _settled({DOUBLING: {"XX"}}) == {(DOUBLING, "XX")}
+    marks = row_marks(FOUR_SPADES_MADE, unsure={DOUBLING: {"X"}})
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    assert unexplained_unsure(marks, uses) == [DOUBLING]
+    assert unexplained_unsure(marks, uses, _settled({DOUBLING: {"X"}})) == []
+
+
+def test_level_strain_and_pass_out_settled_where_two_digits_differ():
+    assert _settled({LEVEL: {"3"}}) == {(LEVEL, "3")}  # 140: 1/6, 4/2
+    assert _settled({STRAIN: {"C"}}) == {(STRAIN, "C")}  # 130: 1/6, 3/2
+    assert _settled({PASSED_OUT: {"PASS"}}) == {(PASSED_OUT, "PASS")}  # "0" or blank
+
+
+def test_a_box_one_digit_away_or_the_same_number_is_not_settled():
+    """650 (4S+1) differs from 620 in one digit only: a factor of 91, under 199. Hearts
+    score spades' 620; East at both vulnerable scores the same 620 for the other side,
+    which only the often forgotten side mark tells."""
+    assert _settled({RESULT_COUNT: {"1"}}) == frozenset()
+    assert _settled({STRAIN: {"H"}}) == frozenset()
+    assert _settled({DECLARER: {"E"}}, vul=Vulnerability.BOTH) == frozenset()
+    # not vulnerable, East's 420 differs from 620 in one digit: not settled either
+    assert _settled({DECLARER: {"E"}}) == frozenset()
+
+
+def test_nothing_settled_without_a_written_score_agreeing_with_the_reading():
+    blank = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, None)
+    marks = row_marks(FOUR_SPADES_MADE, unsure={DOUBLING: {"X"}})
+    uses = used_boxes(blank, (3, 12))
+    assert settled_boxes(marks, uses, blank, (DigitBox(None),) * 4, NS_VUL) == frozenset()
+    # the comb read as 790 (the row goes to a person for the mismatch anyway)
+    other = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 790)
+    assert settled_boxes(marks, uses, other, comb("790"), NS_VUL) == frozenset()
+
+
+def test_a_box_the_reading_uses_or_a_marked_box_is_never_settled():
+    """Only unsure boxes the reading leaves unused are looked at: a marked X is a mark."""
+    marks = row_marks({**FOUR_SPADES_MADE, DOUBLING: {"X"}})
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+    unsure_four = row_marks({**FOUR_SPADES_MADE, LEVEL: set()}, unsure={LEVEL: {"4"}})
+    assert settled_boxes(unsure_four, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+
+
+def test_a_comb_read_unsurely_settles_nothing():
+    """The 6 read 0.5 / 0.5 as 6 or 7 and the 2 as 2 or 9: 620 and 790 alike."""
+    half = [DigitBox(None)]
+    for a, b in ((6, 7), (2, 9), (0, 0)):
+        p = np.zeros(10)
+        p[a] += 0.5
+        p[b] += 0.5
+        half.append(DigitBox(tuple(p.tolist())))
+    marks = row_marks(FOUR_SPADES_MADE, unsure={DOUBLING: {"X"}})
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    assert settled_boxes(marks, uses, FOUR_SPADES, tuple(half), NS_VUL) == frozenset()
+
+
+def test_a_settled_box_leaves_the_used_box_alone_in_its_field():
+    """The 4 unsure and the 3 unsure beside it: two boxes with ink of their own, a person
+    looks; with the 3 settled by the score (140 is not 620), the 4 is the level's only
+    ink, explained as any lone unsure box the reading uses."""
+    marks = row_marks({**FOUR_SPADES_MADE, LEVEL: set()}, unsure={LEVEL: {"3", "4"}})
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    assert unexplained_unsure(marks, uses) == [LEVEL]
+    settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL)
+    assert settled == {(LEVEL, "3")}
+    assert unexplained_unsure(marks, uses, settled) == []
