@@ -15,6 +15,8 @@ read is what this deployment ran.
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from pathlib import Path
 
 import pytest
@@ -46,14 +48,24 @@ def test_a_deployed_batch_runs_on_a_prefect_server_work_pool(
     typed_event(tmp_path / "day" / "club")
     out = tmp_path / "out"
 
-    deployed = bridgescan("deploy", "--pool", "office")
-    assert deployed.exit_code == 0, deployed.stdout + deployed.stderr
-    assert "deployed bridgescan-batch/office for work pool 'office'" in deployed.stdout
     folders = json.dumps([str(tmp_path / "day")])
     run = ["deployment", "run", "bridgescan-batch/office", "-p", f"folders={folders}",
            "-p", f"out_dir={out}"]  # fmt: skip
-    asked = CycloptsCliRunner().invoke(run)  # `prefect deployment run ...`
-    assert asked.exit_code == 0, asked.output
+
+    def deploy_and_ask() -> None:
+        deployed = bridgescan("deploy", "--pool", "office")
+        assert deployed.exit_code == 0, deployed.stdout + deployed.stderr
+        assert "deployed bridgescan-batch/office for work pool 'office'" in deployed.stdout
+        asked = CycloptsCliRunner().invoke(run)  # `prefect deployment run ...`
+        assert asked.exit_code == 0, asked.output
+
+    # The director's two commands in a thread of their own (in this thread's context, where
+    # Prefect keeps its settings), as in a process of their own: a pytest worker that ran a
+    # browser test before this file holds Playwright's event loop running in its main
+    # thread (the session's Chromium, tests/pipeline/web/conftest.py), where Prefect's
+    # deploy would hand back a coroutine nobody awaits and `deployment run` refuses to start.
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        thread.submit(copy_context().run, deploy_and_ask).result()
     _run([str(BIN / "prefect"), "worker", "start", "--pool", "office", "--run-once"], server)
 
     summary = json.loads((out / "batch-summary.json").read_text())
