@@ -216,3 +216,18 @@ def test_a_sheet_with_any_other_cell_is_written_by_openpyxl_whole(special: str) 
     reread = load_workbook(io.BytesIO(_saved(build())), rich_text=True).active
     assert reread["A1"].value == "name & co" and reread["B1"].value == 2.5
     assert reread["C2"].value is not None
+
+
+def test_merged_cells_written_here_the_same_bytes() -> None:
+    def build() -> Workbook:
+        workbook = Workbook()
+        sheet = workbook.active
+        set_text(sheet["A1"], "Autumn pairs & friends")
+        sheet["A1"].font = Font(bold=True)
+        sheet.merge_cells("A1:D2")
+        sheet["B4"] = 3
+        sheet.merge_cells("B4:C4")
+        return workbook
+
+    assert _plain(SheetWriter(build().active).rows())
+    _same_parts(build)
