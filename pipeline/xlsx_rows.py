@@ -80,6 +80,7 @@ def _sheet_data(ws: Any, rows: list[tuple[int, list[Any]]]) -> str:
     parts = ["<sheetData>"]
     add = parts.append
     dimensions = ws.row_dimensions
+    style_ids: dict[bytes, int] = {}  # openpyxl hashes a cell's style twice to number it
     for row_index, cells in rows:
         attributes = "".join(f' {key}="{_attribute(str(value))}"'
                              for key, value in dimensions.get(row_index, {}))  # fmt: skip
@@ -91,8 +92,12 @@ def _sheet_data(ws: Any, rows: list[tuple[int, list[Any]]]) -> str:
                 continue
             kind = cell.data_type
             head = f'<c r="{cell.coordinate}"'
-            if styled:
-                head += f' s="{cell.style_id}"'
+            if styled:  # numbered by openpyxl the first time, in the same order
+                key = cell._style.tobytes()
+                style_id = style_ids.get(key)
+                if style_id is None:
+                    style_id = style_ids[key] = cell.style_id
+                head += f' s="{style_id}"'
             head += ' t="inlineStr"' if kind == "s" else f' t="{kind}"'
             if value is None or value == "":
                 add(f"{head}></c>")
