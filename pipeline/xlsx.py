@@ -85,8 +85,8 @@ def save_xlsx(workbook: Workbook, target: str | IO[bytes]) -> None:
     """``workbook`` saved to ``target`` (a path or a binary file) as ``Workbook.save`` saves
     it (openpyxl's ``save_workbook``: the modified time stamped, every part written by its
     ``ExcelWriter``), its compressed pictures stored rather than deflated again."""
-    from openpyxl.writer.excel import ExcelWriter
+    from pipeline.xlsx_rows import FastExcelWriter
 
     archive = _Archive(target, "w", ZIP_DEFLATED, allowZip64=True)
     workbook.properties.modified = datetime.now(tz=UTC).replace(tzinfo=None)
-    ExcelWriter(workbook, archive).save()  # closes the archive
+    FastExcelWriter(workbook, archive).save()  # closes the archive

@@ -36,6 +36,17 @@ LATER = "2026-11-16T22:40:00+01:00"
 WAITING = ["session1.pdf#p16r6", "session1.pdf#p17r1", "session1.pdf#p23r4"]
 
 
+def _written(out: Path) -> dict[str, tuple[int, int, int]]:
+    """Every published file (the links and what they name, the versions): when it was last
+    written, its inode and size. Not the store, which a run appends to, nor the review
+    queue, which every run writes again from the store's decisions."""
+    return {str(path.relative_to(out)): (info.st_mtime_ns, info.st_ino, info.st_size)
+            for path in sorted(out.rglob("*"))
+            if path.is_file() and not path.name.startswith("bridgescan.sqlite")
+            and path.relative_to(out).parts[0] != "review"
+            for info in [path.stat()]}  # fmt: skip
+
+
 def _decide_and_run_twice(sample: Path, out: Path) -> dict:  # type: ignore[type-arg]
     """The director's decisions on the first run's queue (a wrong one refused, one replaced
     by a second person's), then the run flow twice: what each step gave, and the rows the
@@ -60,7 +71,9 @@ def _decide_and_run_twice(sample: Path, out: Path) -> dict:  # type: ignore[type
         for item in ("session1.pdf#p17r1", "session1.pdf#p23r4"):
             decide(store, items, item, "TD Eva", "candidate 1")
     report["runs"].append(summary(run_event(sample, out)))
+    report["files"] = _written(out)
     report["runs"].append(summary(run_event(sample, out)))
+    report["files_after"] = _written(out)
     with EventStore(out / "bridgescan.sqlite") as store:
         rows = [[r.actor, r.value.board, r.value.source.row, r.value.ns_pair, r.value.ew_pair,
                  r.value.contract and str(r.value.contract),
@@ -120,8 +133,11 @@ def test_sample_event_provisional_until_reviewed_then_official(
     sheet = load_workbook(out / "results.xlsx")
     assert not any("PROVISIONAL" in str(c.value) for ws in sheet for c in ws["A"][:6])
 
-    # 4. Unchanged input: not one record more, and the chain still verifies.
+    # 4. Unchanged input: not one record more, and the chain still verifies; no published
+    # file is written again (the workbook, the JSON, the site: issue 42).
     assert third["records"] == second["records"]
+    assert report["files_after"] == report["files"]
+    assert "results.xlsx" in report["files"] and "versions/v0002/web/index.html" in report["files"]
     assert third["sessions"][0]["rows_changed"] == 0
 
     # Every row stands as the paper says: the scanner's and the decided ones.
