@@ -207,24 +207,38 @@ def _in_the_whole(
     return found
 
 
+def _search_copy(grey: np.ndarray) -> tuple[np.ndarray, float]:
+    """The copy of ``grey`` the markers are searched in, and its scale: at most
+    ``_DETECT_LONG_SIDE`` pixels long, halved while it can be, the rest linearly after a
+    halving and by area averaging without one (``detect_markers``)."""
+    scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
+    small, halved = _halved(grey, 1.0 / scale)
+    rest = scale * halved
+    if rest < 1.0:
+        how = cv2.INTER_LINEAR if halved > 1.0 else cv2.INTER_AREA
+        small = cv2.resize(small, None, fx=rest, fy=rest, interpolation=how)
+    return small, scale
+
+
 def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
     """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
 
     Ids that are not the form's are ignored; a marker seen twice keeps the larger one.
-    The search looks at a copy at most ``_DETECT_LONG_SIDE`` pixels long, reduced by
-    linear interpolation (2-3 ms for a 200-300 dpi page, where halving and area averaging
-    took 5-13): the markers are found alike (the same ids on 720 TRAINING and TEST pages),
-    their corners refined on the full image to within 0.01 px at the median of what area
-    averaging gave. On noisy pages a speck touching a marker may pull one of its corners
-    2-11 px off with either reduction (6 of the 40 TRAINING noisy pages with area
-    averaging, 5 with this, not all the same); ``align_page`` leaves such a corner out of
-    the fit where the fit misses it. The linear copy keeps the scan's noise: on noisy
-    pages the search in it costs 1.5 ms more at the mean than in the area-averaged copy,
-    and 2 of 50 TEST noisy pages are searched whole (docs/reader.md, "Speed")."""
-    scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
-    small = grey
-    if scale < 1.0:
-        small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+    The search looks at a copy at most ``_DETECT_LONG_SIDE`` pixels long: halved while the
+    scan is twice that or more (OpenCV's fast 2x2 averaging), then reduced the rest of the
+    way by linear interpolation after a halving, which has averaged the scan's noise, and
+    by area averaging without one (a page under about 200 dpi). A linear copy of the whole
+    scan keeps its noise: ArUco's thresholds find more contours in it, and on 50 TEST
+    noisy pages the corner search cost 1.5 ms more a page at the mean and two pages were
+    searched whole. The whole search on 50 TEST noisy pages
+    and 10-15 of phone, clean and ordinary ones (best of 3, load 10): 12.0 -> 10.1, 10.8
+    -> 8.3, 12.2 -> 6.7 and 10.8 -> 8.9 ms a page, where the reduction was halving and area
+    averaging. The same ids on the 720 TRAINING and TEST pages, the corners as before to
+    0.0005 px at the median and more than 0.5 px apart on three noisy TEST pages: a speck
+    touching a marker may pull one of its corners 2-11 px off, differently in either copy,
+    and ``align_page`` leaves such a corner out of the fit where the fit misses it.
+    """
+    small, scale = _search_copy(grey)
     wanted = {m.id for m in layout.markers}
     in_corners = _in_the_corners(small, layout, wanted, 0.12)
     if in_corners is not None:
@@ -247,12 +261,11 @@ _STRAY_CORNER_MM = 0.3
 """A marker corner the fit misses by this much, and that its own marker's other three
 corners put as far off, is left out of the fit. On the 320 TRAINING pages a fit of all
 corners misses a corner by at most 0.05 mm on clean scans, 0.13 mm on the other
-conditions' pages and 0.25 mm on noisy pages whose corners were found right. Two noisy
-pages have a corner a speck pulled 4-5 px off, missed by 0.49 and 0.72 mm: their warped
-page lay 1.7 and 1.2 px from where it truly lies, 0.71 and 0.73 px with the corner left
-out. Every other page is fitted as without the rule: 0.57-0.97 px from the truth but a
-noisy one with a corner 3.3 px off, missed by 0.26 mm (1.07 px), and a scribbled one
-whose marker a stroke along its side made 4 px longer (2.39 px, ``_fitted``)."""
+conditions' pages and 0.25 mm on noisy pages whose corners were found right. Four noisy
+pages have a corner a speck pulled off, missed by 0.58-0.78 mm: their warped page lay
+1.1-2.1 px from where it truly lies, 0.6-1.1 px with the corner left out. Every other
+page is fitted as without the rule (0.57-0.97 px from the truth), but for a scribbled one
+whose marker a stroke along its side made 4 px longer (2.40 px, ``_fitted``)."""
 
 
 def _fitted(src: np.ndarray, dst: np.ndarray) -> np.ndarray | None:

@@ -15,6 +15,7 @@ from ocr.align import (
     _fitted,
     _halved,
     _in_the_corners,
+    _search_copy,
     align_page,
     detect_markers,
     warp_region,
@@ -245,3 +246,23 @@ def test_one_corner_a_marker_at_most_is_left_out():
     src, dst = _corners({4: (8.0, 0.0), 6: (-6.0, 0.0)})
     plain, _ = cv2.findHomography(src, dst, 0)
     assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+
+
+def test_a_page_under_twice_the_search_size_is_area_averaged():
+    """1650 px long: two thirds of it (1,100). Columns 0, 200, 0, 200, ...: area averaging
+    gives the first output pixel source pixels 0 and half of 1, (0 + 100) / 1.5 = 66.7;
+    then (100 + 0) / 1.5, (200 + 0) / 1.5 = 133.3 and (0 + 200) / 1.5. A linear copy would
+    sample at 0.25, 1.75, 3.25, 4.75 (50, 50, 150, 150) and keep more of the noise."""
+    grey = np.tile(np.array([0, 200], np.uint8), (1000, 825))
+    small, scale = _search_copy(grey)
+    assert scale == pytest.approx(2 / 3) and small.shape == (667, 1100)
+    assert small[0, :4].tolist() == [67, 67, 133, 133]
+
+
+def test_a_page_halved_first_is_reduced_linearly_the_rest_of_the_way():
+    """3300 px long: halved to 1650 (columns 0, 0, 200, 200, ... become 0, 200, 0, 200),
+    then two thirds of that by linear interpolation: 50, 50, 150, 150."""
+    grey = np.tile(np.array([0, 0, 200, 200], np.uint8), (1000, 825))
+    small, scale = _search_copy(grey)
+    assert scale == pytest.approx(1 / 3) and small.shape == (333, 1100)
+    assert small[0, :4].tolist() == [50, 50, 150, 150]
