@@ -36,14 +36,44 @@ PAPER_WINDOW_MM = 8.0
 def paper_background(page: np.ndarray, dpi: float) -> np.ndarray:
     """The paper's brightness under every pixel (uint8, same shape as ``page``)."""
     h, w = page.shape[:2]
-    f = 0.25
-    small = cv2.resize(page, (max(1, round(w * f)), max(1, round(h * f))),
-                       interpolation=cv2.INTER_AREA)  # fmt: skip
-    k = max(3, int(round(PAPER_WINDOW_MM * dpi * f / 25.4)) | 1)
+    small = _quarter(page)
+    k = max(3, int(round(PAPER_WINDOW_MM * dpi / 4 / 25.4)) | 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     bg = cv2.morphologyEx(small, cv2.MORPH_CLOSE, kernel)
     bg = cv2.GaussianBlur(bg, (0, 0), k / 3)
-    return cv2.resize(bg, (w, h), interpolation=cv2.INTER_LINEAR)
+    # Each small pixel the mean of a 4x4 block: four times its size is the page's own grid
+    # (block centres on the block's middle pixels), a row or column wider than the page.
+    up = cv2.resize(bg, (4 * bg.shape[1], 4 * bg.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.ascontiguousarray(up[:h, :w])
+
+
+def _quarter(page: np.ndarray) -> np.ndarray:
+    """``page`` at a quarter of its size, each pixel the mean of a 4x4 block (a half rounded
+    to even); the blocks of a last row (column) of fewer than four pixels are the means of
+    what is there. A size four times the quarter's is OpenCV's fast path of area
+    averaging, 1.0-1.5 ms for a 150 dpi A4 page against 2.6 ms for the general case any
+    other size takes (an A4 page is 1754 pixels high)."""
+    h, w = page.shape[:2]
+    h4, w4 = h - h % 4, w - w % 4
+    if h4 == 0 or w4 == 0:  # a page under 4 pixels: averaged by OpenCV's general case
+        size = ((w + 3) // 4, (h + 3) // 4)
+        return cv2.resize(page, size, interpolation=cv2.INTER_AREA)
+    small = cv2.resize(page[:h4, :w4], (w4 // 4, h4 // 4), interpolation=cv2.INTER_AREA)
+    if h4 < h:
+        small = np.vstack([small, _block_means(page[h4:, :w4], axis=1)[None, :]])
+    if w4 < w:
+        small = np.hstack([small, _block_means(page[:, w4:], axis=0)[:, None]])
+    return small
+
+
+def _block_means(strip: np.ndarray, axis: int) -> np.ndarray:
+    """The rounded means of ``strip`` (a page's last 1-3 rows, ``axis`` 1, or columns,
+    ``axis`` 0) over runs of 4 pixels along ``axis``, the last run what is left."""
+    along = strip.shape[axis]
+    starts = np.arange(0, along, 4)
+    sums = np.add.reduceat(strip.astype(np.int64), starts, axis=axis).sum(axis=1 - axis)
+    counts = np.diff(np.append(starts, along)) * strip.shape[1 - axis]
+    return np.rint(sums / counts).astype(np.uint8)  # a half to even, as OpenCV rounds
 
 
 def flatten(page: np.ndarray, dpi: float) -> np.ndarray:

@@ -12,8 +12,10 @@ from ocr.align import (
     Alignment,
     AlignmentError,
     _detector,
+    _fitted,
     _halved,
     _in_the_corners,
+    _search_copy,
     align_page,
     detect_markers,
     warp_region,
@@ -185,3 +187,82 @@ def test_a_page_small_in_its_photo_is_searched_whole(page: np.ndarray):
     photo[y : y + page.shape[0], x : x + page.shape[1]] = page
     assert _in_the_corners(photo, layout, {m.id for m in layout.markers}, 0.12) is None
     assert set(detect_markers(photo, layout)) == {10, 11, 12, 13}
+
+
+def _corners(shift: dict[int, tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """The form's 16 marker corners: template mm (dst) and an image of 10 px a mm put at
+    (100, 50) px (src), corner i moved by ``shift[i]`` px."""
+    template = load_layout().marker_corners()
+    dst = np.concatenate([np.array(template[i]) for i in sorted(template)]).astype(np.float64)
+    src = dst * 10.0 + (100.0, 50.0)
+    for i, (dx, dy) in shift.items():
+        src[i] += (dx, dy)
+    return src, dst
+
+
+def _misses(src: np.ndarray, dst: np.ndarray, h: np.ndarray) -> np.ndarray:
+    return np.linalg.norm(
+        cv2.perspectiveTransform(src.reshape(-1, 1, 2), h).reshape(-1, 2) - dst, axis=1
+    )
+
+
+def test_a_corner_a_speck_pulled_off_is_left_out_of_the_fit():
+    """Corner 5 moved 3 px right and 4 down (5 px, 0.5 mm at 10 px a mm): the fit of the
+    other 15 is exact, and it misses the moved corner by the 0.5 mm it was moved."""
+    src, dst = _corners({5: (3.0, 4.0)})
+    misses = _misses(src, dst, _fitted(src, dst))
+    assert np.delete(misses, 5).max() < 1e-9
+    assert misses[5] == pytest.approx(0.5, abs=1e-9)
+
+
+def test_a_corner_off_by_less_than_the_limit_stays_in_the_fit():
+    """Moved by 2.5 px (0.25 mm, under the 0.3 allowed): the least-squares fit of all 16."""
+    src, dst = _corners({5: (2.5, 0.0)})
+    plain, _ = cv2.findHomography(src, dst, 0)
+    assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+    assert 0.0 < _misses(src, dst, plain)[5] < 0.25
+
+
+def test_a_stroke_along_a_markers_side_leaves_the_fit_as_it_is():
+    """Corners 4 and 5 of the second marker (a stroke along its side) moved 7 px up: the
+    fit of all 16 misses the marker's four corners by more than 0.3 mm, the two unmoved
+    ones as much as the moved, so it cannot tell which to leave out; the marker is still
+    a parallelogram (c4 + c6 = c5 + c7 with both moved), and nothing is left out."""
+    src, dst = _corners({4: (0.0, -7.0), 5: (0.0, -7.0)})
+    plain, _ = cv2.findHomography(src, dst, 0)
+    assert (_misses(src, dst, plain)[4:8] > 0.3).all()
+    assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+
+
+def test_one_corner_a_marker_at_most_is_left_out():
+    """Corners 4 and 6 of the second marker moved 8 and 6 px right: the marker is 14 px
+    (1.4 mm) from a parallelogram; the worse (4) is left out and 6 stays, its marker
+    having lost a corner already: the fit is the least-squares one of the 15 corners but
+    4. Moved 8 px right and 6 px left, the marker is only 2 px (0.2 mm) from a
+    parallelogram, and nothing is left out."""
+    src, dst = _corners({4: (8.0, 0.0), 6: (6.0, 0.0)})
+    without_4, _ = cv2.findHomography(np.delete(src, 4, 0), np.delete(dst, 4, 0), 0)
+    assert np.abs(_fitted(src, dst) - without_4).max() < 1e-12
+    src, dst = _corners({4: (8.0, 0.0), 6: (-6.0, 0.0)})
+    plain, _ = cv2.findHomography(src, dst, 0)
+    assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+
+
+def test_a_page_under_twice_the_search_size_is_area_averaged():
+    """1650 px long: two thirds of it (1,100). Columns 0, 200, 0, 200, ...: area averaging
+    gives the first output pixel source pixels 0 and half of 1, (0 + 100) / 1.5 = 66.7;
+    then (100 + 0) / 1.5, (200 + 0) / 1.5 = 133.3 and (0 + 200) / 1.5. A linear copy would
+    sample at 0.25, 1.75, 3.25, 4.75 (50, 50, 150, 150) and keep more of the noise."""
+    grey = np.tile(np.array([0, 200], np.uint8), (1000, 825))
+    small, scale = _search_copy(grey)
+    assert scale == pytest.approx(2 / 3) and small.shape == (667, 1100)
+    assert small[0, :4].tolist() == [67, 67, 133, 133]
+
+
+def test_a_page_halved_first_is_reduced_linearly_the_rest_of_the_way():
+    """3300 px long: halved to 1650 (columns 0, 0, 200, 200, ... become 0, 200, 0, 200),
+    then two thirds of that by linear interpolation: 50, 50, 150, 150."""
+    grey = np.tile(np.array([0, 0, 200, 200], np.uint8), (1000, 825))
+    small, scale = _search_copy(grey)
+    assert scale == pytest.approx(1 / 3) and small.shape == (333, 1100)
+    assert small[0, :4].tolist() == [50, 50, 150, 150]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ocr.illumination import flatten, remove_creases, remove_streaks
+from ocr.illumination import _quarter, flatten, paper_background, remove_creases, remove_streaks
 
 PAPER = 230
 
@@ -132,3 +132,28 @@ def test_flat_field_brings_a_shadowed_paper_to_white_and_keeps_ink_relative():
     for x, y in squares:
         centre = out[y + 3 : y + 9, x + 3 : x + 9]
         assert 115 <= centre.min() and centre.max() <= 141, (x, centre)
+
+
+def test_the_quarter_copy_is_the_mean_of_each_4x4_block_and_of_what_is_left():
+    """A 6 x 5 page whose pixel (y, x) is 10y + x: the first block (rows 0-3, columns 0-3)
+    averages 10 x 1.5 + 1.5 = 16.5, rounded to even 16 (as OpenCV rounds); the last two
+    rows' block 10 x 4.5 + 1.5 = 46.5, 46; the last column's blocks 10 x 1.5 + 4 = 19 and
+    10 x 4.5 + 4 = 49."""
+    page = (10 * np.arange(6)[:, None] + np.arange(5)[None, :]).astype(np.uint8)
+    assert _quarter(page).tolist() == [[16, 19], [46, 49]]
+
+
+def test_a_page_whose_sides_are_multiples_of_4_is_averaged_in_blocks_only():
+    """8 x 8: four blocks, each of one value; nothing is appended."""
+    page = np.kron(np.array([[10, 20], [30, 40]], np.uint8), np.ones((4, 4), np.uint8))
+    assert _quarter(page).tolist() == [[10, 20], [30, 40]]
+
+
+def test_an_even_paper_of_a_size_that_is_no_multiple_of_4_is_its_own_background():
+    """A4 at 150 dpi is 1754 x 1240 (1754 = 4 x 438 + 2): the last two rows are a block of
+    their own, and the background of an even grey paper is that grey to its last pixel."""
+    for shape in ((1754, 1240), (1650, 1275), (7, 6), (3, 10)):
+        page = np.full(shape, 201, np.uint8)
+        bg = paper_background(page, 150.0)
+        assert bg.shape == shape and bg.flags.c_contiguous
+        assert (bg == 201).all()
