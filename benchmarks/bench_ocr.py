@@ -12,6 +12,8 @@ of opencv-doc, pyclustering's writer, TEST fonts, TEST stroke writers), pens, ma
 ticks, blobs, circles around the box, dots), paper and scanner models that the digit
 model and the reader's thresholds never saw. Some printed rows are left unplayed (blank
 or with stray ink), 3% of rows have the pairs changed, 1% a wrong score, 3% no score.
+6% of the sessions are on blank forms, half of them (by the session's seed,
+``--blank-movement-share``) printed for the movement (``BSC4``), the others generic.
 
 Every page is read on one core with the event's movement (what the form printed), and the
 pages of the conditions ``--no-event`` names (``ordinary`` unless told; ``all`` for every
@@ -25,6 +27,7 @@ QR code lists). Reported per condition, and per condition read without the event
   bound (Clopper-Pearson); rows to review, overall and without the rows a player got
   wrong (pairs outside the movement, a written score that is not the Law 77 score; a
   score left out is no error): the second is the goal's figure (``goals``, printed last);
+- the same per kind of form (``by_form``: printed, blank for the movement, blank generic);
 - review share per mark style and per pen; the reasons rows go to review, in all and
   without the players' errors, and (``--json`` only) every row to review with its reasons;
 - pages per second per core (CPU time of image decode + align + read + decode rows).
