@@ -12,6 +12,8 @@ of opencv-doc, pyclustering's writer, TEST fonts, TEST stroke writers), pens, ma
 ticks, blobs, circles around the box, dots), paper and scanner models that the digit
 model and the reader's thresholds never saw. Some printed rows are left unplayed (blank
 or with stray ink), 3% of rows have the pairs changed, 1% a wrong score, 3% no score.
+6% of the sessions are on blank forms, half of them (by the session's seed,
+``--blank-movement-share``) printed for the movement (``BSC4``), the others generic.
 
 Every page is read on one core with the event's movement (what the form printed), and the
 pages of the conditions ``--no-event`` names (``ordinary`` unless told; ``all`` for every
@@ -25,6 +27,7 @@ QR code lists). Reported per condition, and per condition read without the event
   bound (Clopper-Pearson); rows to review, overall and without the rows a player got
   wrong (pairs outside the movement, a written score that is not the Law 77 score; a
   score left out is no error): the second is the goal's figure (``goals``, printed last);
+- the same per kind of form (``by_form``: printed, blank for the movement, blank generic);
 - review share per mark style and per pen; the reasons rows go to review, in all and
   without the players' errors, and (``--json`` only) every row to review with its reasons;
 - pages per second per core (CPU time of image decode + align + read + decode rows).
@@ -69,11 +72,16 @@ __all__ = [
     "player_error",
     "share_without_player_errors",
     "goals",
+    "form_kind",
 ]
 
 MIN_TABLES = 8
 """Pages have 8-15 tables: about 11 written rows a page, so 300 pages give the 3,000 rows a
 condition needs for a 95% bound under 0.1% with no false accept."""
+
+BLANK_MOVEMENT_SHARE = 0.5
+"""Of the blank forms, the share printed for the movement (``forms blank --movement``: the
+board's meetings in the QR code); the others are generic (``BSC`` or ``BSC2``)."""
 
 NO_EVENT = ("ordinary",)
 """The conditions read a second time without an event file unless ``--no-event`` says."""
@@ -108,10 +116,17 @@ def upper_bound(errors: int, n: int, confidence: float = 0.95) -> float:
 
 
 def generate(
-    cache: Path, condition: str, pages: int, seed: int, jobs: int = 1, split: str = "test"
+    cache: Path,
+    condition: str,
+    pages: int,
+    seed: int,
+    jobs: int = 1,
+    split: str = "test",
+    blank_movement_share: float = BLANK_MOVEMENT_SHARE,
 ) -> list[Path]:
     """Generate (or reuse) ``pages`` pages of ``condition`` on one side of the split (TEST
-    for the benchmark; TRAINING for the validation that choices are made on)."""
+    for the benchmark; TRAINING for the validation that choices are made on). A cache
+    folder holds one ``blank_movement_share``: pages already there are not drawn again."""
     from ocr.training.synthetic.generate import generate_pages
     from ocr.training.synthetic.sources import split_named
 
@@ -129,6 +144,7 @@ def generate(
             score_omitted_rate=0.03,
             score_error_rate=0.01,
             blank_form_share=0.06,
+            blank_movement_share=blank_movement_share,
             min_tables=MIN_TABLES,
             jobs=jobs,
             keep_images=False,
@@ -203,6 +219,7 @@ def evaluate(truth_files: list[Path], with_event: bool = True) -> dict[str, obje
     wrong: list[str] = []
     to_review: list[dict[str, object]] = []
     batches: dict[int, list[tuple[PageTruth, PageReading]]] = defaultdict(list)
+    by_form: dict[str, Counter[str]] = defaultdict(Counter)
     for f, truth in zip(truth_files, truths, strict=True):
         current["t"] = truth
         t0 = time.process_time()
@@ -215,7 +232,11 @@ def evaluate(truth_files: list[Path], with_event: bool = True) -> dict[str, obje
         pages = finish_batch([p for _, p in batch])
         cpu += time.process_time() - t0
         for (truth, _), page in zip(batch, pages, strict=True):
-            _score_page(truth, page, layout, c, per_style, per_pen, per_source, wrong, to_review)
+            kind, before = by_form[form_kind(truth)], len(wrong)
+            _score_page(truth, page, layout, kind, per_style, per_pen, per_source, wrong, to_review)
+            kind["false_accepts"] += len(wrong) - before
+    for kind in by_form.values():
+        c.update(kind)
     rows = max(1, c["rows"])
     false_accepts = len(wrong)
     return {
@@ -243,6 +264,7 @@ def evaluate(truth_files: list[Path], with_event: bool = True) -> dict[str, obje
         "digit_accuracy_by_source": {
             k: round(v["right"] / max(1, v["n"]), 4) for k, v in sorted(per_source.items())
         },
+        "by_form": {name: _form_figures(k) for name, k in sorted(by_form.items())},
         "review_reasons": {k[5:]: v for k, v in sorted(c.items()) if k.startswith("why: ")},
         "review_reasons_without_player_errors": {
             k[7:]: v for k, v in sorted(c.items()) if k.startswith("why-np: ")
@@ -250,6 +272,25 @@ def evaluate(truth_files: list[Path], with_event: bool = True) -> dict[str, obje
         "rows_to_review": to_review,
         "wrong_accepts": wrong[:30],
     }
+
+
+def form_kind(truth: PageTruth) -> str:
+    """The kind of form a page is: ``printed`` (pairs pre-printed), ``blank, movement`` (a
+    blank form printed for the movement, its meetings in the QR code: ``BSC4``) or
+    ``blank, generic`` (nothing on it checks the pairs but the section's, ``BSC2``)."""
+    if not truth.blank_form:
+        return "printed"
+    return "blank, movement" if truth.qr_text.startswith("BSC4|") else "blank, generic"
+
+
+def _form_figures(c: Counter[str]) -> dict[str, object]:
+    """One kind of form's rows, wrong rows and share to review (of the rows without a
+    player's error: the goal's figure)."""
+    share = share_without_player_errors(
+        c["rows"], c["rows_review"], c["rows_player_error"], c["rows_review_player_error"]
+    )
+    return {"pages": c["pages"], "written_rows": c["rows"], "false_accepts": c["false_accepts"],
+            "review_share_without_player_errors": round(share, 4)}  # fmt: skip
 
 
 def _page_image(path: Path) -> np.ndarray | Exception:
@@ -413,6 +454,12 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(NO_EVENT),
         help="conditions read once more without the event: a list, 'all' or 'none'",
     )
+    ap.add_argument(
+        "--blank-movement-share",
+        type=float,
+        default=BLANK_MOVEMENT_SHARE,
+        help="of the blank forms, the share printed for the movement (a new cache folder)",
+    )
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args(argv)
     conditions = [c for c in args.conditions.split(",") if c]
@@ -428,7 +475,8 @@ def main(argv: list[str] | None = None) -> int:
         # others are run with it (and reuses them from the cache).
         k = CONDITIONS.index(condition)
         seed = args.seed * 100 + k + (50 if args.split == "training" else 0)
-        files = generate(args.cache, condition, args.pages, seed, args.jobs, args.split)
+        files = generate(args.cache, condition, args.pages, seed, args.jobs, args.split,
+                         args.blank_movement_share)  # fmt: skip
         t1 = time.time()
         figures = evaluate(files)
         figures["generation_seconds"] = round(t1 - t0, 1)
@@ -502,7 +550,8 @@ def _speed(result: dict[str, object], names: tuple[str, ...]) -> float:
 
 def _headline(f: dict[str, object]) -> dict[str, object]:
     keys = ("pages", "written_rows", "false_accepts", "false_accept_upper_95", "review_share",
-            "review_share_without_player_errors", "pages_per_second_per_core")  # fmt: skip
+            "review_share_without_player_errors", "pages_per_second_per_core",
+            "by_form")  # fmt: skip
     return {k: f[k] for k in keys}
 
 

@@ -12,7 +12,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["PrintedPairs", "seating_differs", "seating_pairs"]
+__all__ = [
+    "PrintedPairs",
+    "meetings_differ",
+    "meetings_pairs",
+    "qr_differs",
+    "qr_pairs",
+    "seating_differs",
+    "seating_pairs",
+]
+
+Seats = tuple[tuple[int, int, int], ...]
+"""(round, NS, EW) per row, as ``ocr.qrpayload.Seating`` (not imported: no segno here)."""
 
 
 @dataclass(frozen=True)
@@ -92,3 +103,46 @@ def seating_differs(printed: PrintedPairs, seating: tuple[tuple[int, int, int], 
             f"row {more[0]} as well"
         )
     return None
+
+
+def meetings_pairs(meetings: tuple[tuple[int, int, int], ...]) -> PrintedPairs:
+    """What a blank form whose QR code carries the board's meetings (``BSC4``, ``forms
+    blank --movement``) allows, read without the event file: nothing printed on its rows
+    (players fill them in any order), and the meetings' pairs as the pairs the movement
+    sends to the board, as the event's movement gives them for a blank form. Written
+    pairs the movement does not send to the board go to a person (Law 15)."""
+    return PrintedPairs((), tuple((ns, ew) for _, ns, ew in meetings))
+
+
+def meetings_differ(printed: PrintedPairs, meetings: Seats) -> str | None:
+    """Read with the event file, why a blank form's QR code meetings are not the pairs the
+    event's movement sends to the board, or None where they agree (in any order): the
+    form was printed for another movement, and its rows go to a person."""
+    paper = {(ns, ew) for _, ns, ew in meetings}
+    event = set(printed.allowed or ())
+    if not event or paper == event:
+        return None
+    only = sorted(paper - event) or sorted(event - paper)
+    side = "the form's QR code" if paper - event else "the event's movement"
+    return (
+        f"the form was printed for another movement: {side} has {only[0][0]}-{only[0][1]} "
+        f"on this board, the other does not"
+    )
+
+
+def qr_pairs(seating: Seats | None, meetings: Seats | None) -> PrintedPairs | None:
+    """Read without the event file, what the QR code says the board's form prints and
+    allows: the seating of its rows (``BSC3``), a blank form's meetings (``BSC4``), or
+    nothing (None: older forms, generic blank forms)."""
+    if seating:
+        return seating_pairs(seating)
+    return meetings_pairs(meetings) if meetings else None
+
+
+def qr_differs(printed: PrintedPairs, seating: Seats | None, meetings: Seats | None) -> str | None:
+    """Read with the event file, why the QR code's seating or meetings are not the event's
+    movement for the board (``seating_differs``, ``meetings_differ``); None where they
+    agree or the QR code carries neither."""
+    if seating:
+        return seating_differs(printed, seating)
+    return meetings_differ(printed, meetings) if meetings else None

@@ -1,11 +1,12 @@
 """The QR code on a traveller: which event, session, section and board the page is, and
 which pair numbers the section has.
 
-Three payload versions, told apart by their prefix::
+Four payload versions, told apart by their prefix::
 
     BSC|<form version>|<paper>|<board>|<event>|<session>|<section>
     BSC2|<form version>|<paper>|<board>|<event>|<session>|<section>|<pairs>
     BSC3|<form version>|<paper>|<board>|<event>|<session>|<section>|<pairs>|<seating>
+    BSC4|<form version>|<paper>|<board>|<event>|<session>|<section>|<pairs>|<meetings>
 
 ``BSC2`` (issue 43) adds the section's pair numbers as ranges (``1-18``, ``1-9,11-14``):
 a form read without the event file then knows which pair numbers exist, and a
@@ -26,6 +27,12 @@ digit instead of 8), so a 15-row board fits beside a 28-letter event id in a ver
 symbol. The symbol is limited to version 5 (``MAX_VERSION``) with error correction M:
 0.73 mm modules, over 4 pixels at 150 dpi; a payload that would need more is refused,
 and ``TravellerSheet.payload`` then leaves the seating out (a ``BSC2`` form).
+
+``BSC4`` (issue 43, item 2) is the blank form's seating: the board's meetings (round, NS
+and EW pair) in round order, written as ``BSC3``'s seating, but on no row: players fill a
+blank form's rows in any order. A club that plays the same movement every week prints its
+blank travellers with it (``forms blank --movement``), and the reader then checks the
+handwritten pairs against the pairs the movement sends to the board, as the event would.
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ __all__ = [
     "PREFIX",
     "PREFIX_WITH_PAIRS",
     "PREFIX_WITH_SEATING",
+    "PREFIX_WITH_MEETINGS",
     "MAX_BYTES",
     "MAX_VERSION",
     "Seating",
@@ -60,6 +68,7 @@ __all__ = [
 PREFIX = "BSC"
 PREFIX_WITH_PAIRS = "BSC2"
 PREFIX_WITH_SEATING = "BSC3"
+PREFIX_WITH_MEETINGS = "BSC4"
 # At most 84 bytes of text keeps the symbol at QR version 5 (37 modules) with error
 # correction M: 0.73 mm per module in the 27 mm square, over 4 pixels at 150 dpi.
 MAX_BYTES = 84
@@ -91,6 +100,9 @@ class QrPayload:
     seating: Seating | None = None
     """The board's rows, (round, NS, EW) per form row from row 1; None where the QR code
     does not say (``BSC`` and ``BSC2``, a blank form, an individual's traveller)."""
+    meetings: Seating | None = None
+    """A blank form's board as the movement plays it, (round, NS, EW) in round order and
+    on no particular row (``BSC4``); None where the QR code does not say."""
 
     def __post_init__(self) -> None:
         if self.pairs is not None:
@@ -105,7 +117,9 @@ class QrPayload:
             raise QrPayloadError(f"paper {self.paper!r} is not one of {PAPERS}")
         if self.form_version < 1:
             raise QrPayloadError(f"form version {self.form_version} must be at least 1")
-        if self.seating is not None:
+        if self.seating is not None and self.meetings is not None:
+            raise QrPayloadError("a form carries the seating of its rows or its meetings")
+        if self.seating is not None or self.meetings is not None:
             self._check_seating()
             return
         size = len(encode(self).encode("utf-8"))
@@ -119,17 +133,21 @@ class QrPayload:
             )
 
     def _check_seating(self) -> None:
-        assert self.seating is not None
-        object.__setattr__(self, "seating", tuple(tuple(r) for r in self.seating))
-        if not 1 <= len(self.seating) <= 15:
-            raise QrPayloadError(f"{len(self.seating)} seated rows: a form has 1 to 15")
-        if any(len(r) != 3 or not all(1 <= n <= 999 for n in r) for r in self.seating):
-            raise QrPayloadError("seating: (round, NS, EW) per row, numbers 1..999")
+        name = "seating" if self.seating is not None else "meetings"
+        given: Seating = getattr(self, name)
+        seats = tuple(tuple(r) for r in given)
+        object.__setattr__(self, name, seats)
+        if not 1 <= len(seats) <= 15:
+            raise QrPayloadError(f"{len(seats)} seated rows: a form has 1 to 15")
+        if any(len(r) != 3 or not all(1 <= n <= 999 for n in r) for r in seats):
+            raise QrPayloadError(f"{name}: (round, NS, EW) per row, numbers 1..999")
+        if name == "meetings" and list(seats) != sorted(seats):
+            raise QrPayloadError("meetings: in round order")
         head, digits = _segments(self)
         bits = 12 + 8 * len(head.encode("utf-8")) + 14 + (10 * len(digits) + 2) // 3
         if bits > _MAX_BITS:
             raise QrPayloadError(
-                f"event {self.event[:20]!r} with {len(self.seating)} seated rows: "
+                f"event {self.event[:20]!r} with {len(seats)} seated rows: "
                 f"{bits} bits in the QR code, at most {_MAX_BITS} fit in version "
                 f"{MAX_VERSION}; use a shorter event id"
             )
@@ -189,8 +207,11 @@ def _segments(payload: QrPayload) -> tuple[str, str]:
     """The QR text of ``payload`` as its byte-mode head and its numeric tail (empty
     without a seating)."""
     prefix = PREFIX if payload.pairs is None else PREFIX_WITH_PAIRS
+    seats = payload.seating if payload.seating is not None else payload.meetings
     if payload.seating is not None:
         prefix = PREFIX_WITH_SEATING
+    elif payload.meetings is not None:
+        prefix = PREFIX_WITH_MEETINGS
     parts = [
         prefix,
         str(payload.form_version),
@@ -200,17 +221,18 @@ def _segments(payload: QrPayload) -> tuple[str, str]:
         quote(payload.session, safe=""),
         quote(payload.section, safe=""),
     ]
-    if payload.seating is not None:
+    if seats is not None:
         parts.append("" if payload.pairs is None else pair_ranges(payload.pairs))
-        return "|".join(parts) + "|", seating_digits(payload.seating)
+        return "|".join(parts) + "|", seating_digits(seats)
     if payload.pairs is not None:
         parts.append(pair_ranges(payload.pairs))
     return "|".join(parts), ""
 
 
 def encode(payload: QrPayload) -> str:
-    """The QR text for ``payload``: ``BSC3`` with the board's seating, ``BSC2`` with the
-    section's pair numbers only, ``BSC`` with neither."""
+    """The QR text for ``payload``: ``BSC3`` with the board's seating, ``BSC4`` with a
+    blank form's meetings, ``BSC2`` with the section's pair numbers only, ``BSC`` with
+    none of them."""
     head, digits = _segments(payload)
     return head + digits
 
@@ -218,13 +240,14 @@ def encode(payload: QrPayload) -> str:
 def parse(text: str) -> QrPayload:
     """Read a decoded QR text back into a payload; QrPayloadError says what is wrong."""
     parts = text.strip().split("|")
-    known = {PREFIX: 7, PREFIX_WITH_PAIRS: 8, PREFIX_WITH_SEATING: 9}
+    known = {PREFIX: 7, PREFIX_WITH_PAIRS: 8, PREFIX_WITH_SEATING: 9, PREFIX_WITH_MEETINGS: 9}
     if not parts or known.get(parts[0]) != len(parts):
         raise QrPayloadError(f"not a bridgescan traveller QR code: {text[:60]!r}")
     _, version, paper, board, event, session, section = parts[:7]
-    listed = parts[7] if len(parts) >= 8 else None  # BSC3 may leave the pairs empty
+    listed = parts[7] if len(parts) >= 8 else None  # BSC3 and BSC4 may leave the pairs empty
     pairs = parse_pair_ranges(listed) if listed or len(parts) == 8 else None
-    seating = parse_seating(parts[8]) if len(parts) == 9 else None
+    seats = parse_seating(parts[8]) if len(parts) == 9 else None
+    meetings = parts[0] == PREFIX_WITH_MEETINGS
     if not version.isdigit() or not board.isdigit():
         raise QrPayloadError(f"QR code {text[:60]!r}: form version and board must be numbers")
     try:
@@ -236,7 +259,8 @@ def parse(text: str) -> QrPayload:
             form_version=int(version),
             paper=paper,
             pairs=pairs,
-            seating=seating,
+            seating=None if meetings else seats,
+            meetings=seats if meetings else None,
         )
     except UnicodeDecodeError as exc:
         raise QrPayloadError(f"QR code {text[:60]!r}: bad text encoding") from exc
@@ -244,7 +268,7 @@ def parse(text: str) -> QrPayload:
 
 def make_qr(payload: QrPayload) -> segno.QRCode:
     """The segno symbol for ``payload`` (error correction M; byte mode, and the seating
-    in a numeric segment)."""
+    or the meetings in a numeric segment)."""
     head, digits = _segments(payload)
     content: str | list[tuple[str, int]] = head
     if digits:

@@ -38,7 +38,7 @@ from ocr.layout import Layout, load_layout
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.pair_check import check_pair_numbers
-from ocr.printed_pairs import PrintedPairs, seating_differs, seating_pairs
+from ocr.printed_pairs import PrintedPairs, qr_differs, qr_pairs
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
 from ocr.row_reader import PairReadings, crop_mm, png_bytes, read_rows
@@ -160,8 +160,8 @@ class ScanReader:
             if printed is not None and payload is not None and payload.is_blank_form:
                 # a generic form: nothing is pre-printed on its rows, whatever the movement
                 printed = replace(printed, rows=())
-        elif payload is not None and payload.seating is not None:
-            printed = seating_pairs(payload.seating)
+        elif payload is not None and (payload.seating or payload.meetings):
+            printed = qr_pairs(payload.seating, payload.meetings)
         elif self.read_printed and (payload is None or not payload.is_blank_form):
             lines = _lightened(streaks, image.shape[:2], alignment, layout, unfolded, flat)
             printed = _printed_from_page(flat, layout, lines)
@@ -181,8 +181,8 @@ class ScanReader:
         if board is None or PageProblem.WRONG_EVENT in problems:
             why = "board unknown" if board is None else "page from another event or session"
             rows = tuple(_to_review(r, why) for r in rows)
-        elif not alone and printed is not None and payload and payload.seating is not None:
-            differs = seating_differs(printed, payload.seating)
+        elif not alone and printed is not None and payload is not None:
+            differs = qr_differs(printed, payload.seating, payload.meetings)
             if differs is not None:
                 messages.append(differs)
                 rows = tuple(_to_review(r, differs) for r in rows)

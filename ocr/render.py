@@ -10,7 +10,7 @@ scoring.board.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -25,7 +25,7 @@ from ocr.layout import (
     RowField,
     load_layout,
 )
-from ocr.qrpayload import QrPayload, make_qr
+from ocr.qrpayload import QrPayload, Seating, make_qr
 from ocr.sheets import PrintedRow, TravellerSheet
 from scoring.board import dealer_of, vulnerability_of
 
@@ -272,13 +272,19 @@ def render_pdf(
 
 
 def blank_sheets(
-    boards: Sequence[int], title: str = "", pairs: Sequence[int] | None = None
+    boards: Sequence[int],
+    title: str = "",
+    pairs: Sequence[int] | None = None,
+    meetings: Mapping[int, Seating] | None = None,
 ) -> list[TravellerSheet]:
     """Generic travellers for clubs without an event file: board facts, no pairs printed.
 
     The rows are left empty; players write the pair numbers in the NS/EW digit boxes.
     ``pairs``, the club's pair numbers when it knows them, go into the QR code only, so
-    the reader can tell a handwritten 12 from a 72 the club does not have.
+    the reader can tell a handwritten 12 from a 72 the club does not have. ``meetings``,
+    per board the (round, NS, EW) of the movement the club plays every week, go into the
+    QR code too (``BSC4``): the reader then knows which pairs may play the board.
     """
     numbers = tuple(pairs) if pairs else None
-    return [TravellerSheet(board=b, title=title, pairs=numbers) for b in boards]
+    met = meetings or {}
+    return [TravellerSheet(b, title=title, pairs=numbers, meetings=met.get(b)) for b in boards]

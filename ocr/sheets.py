@@ -54,12 +54,16 @@ class TravellerSheet:
     seating_in_qr: bool = True
     """Whether the QR code carries the board's seating (``BSC3``); False prints the QR code
     forms printed before it did (``BSC2``), for the tests and the benchmark's old forms."""
+    meetings: Seating | None = None
+    """A blank form's board as the movement plays it, (round, NS, EW) in round order, for
+    the QR code (``BSC4``, ``forms blank --movement``); None for a generic blank form."""
 
     def payload(self, layout: Layout) -> QrPayload:
         """What the QR code says: with the board's seating where the rows print it (not on
         a blank form, nor an individual's, whose pair cells print players) and it fits
-        the symbol; else the section's pairs only, and a form read without the event file
-        checks its pairs as a form printed before did (docs/forms.md)."""
+        the symbol; a blank form printed for a movement with its meetings; else the
+        section's pairs only, and a form read without the event file checks its pairs as
+        a form printed before did (docs/forms.md)."""
         plain = QrPayload(
             board=self.board,
             event=self.event,
@@ -69,6 +73,8 @@ class TravellerSheet:
             paper=layout.paper,
             pairs=self.pairs,
         )
+        if self.meetings is not None and not self.rows:
+            return replace(plain, meetings=self.meetings)  # QrPayloadError if it does not fit
         seating = self.seating() if self.seating_in_qr else None
         if seating is None:
             return plain

@@ -5,7 +5,9 @@
   (scoring.movement: ``plays_of(board)``); or ``forms print --rows rows.csv`` with the rows
   given explicitly (columns board, round, ns, ew and optionally section).
 - ``forms blank -o blank.pdf --boards 1-24``: generic travellers for clubs without an
-  event file (board, dealer and vulnerability printed; players write the pairs).
+  event file (board, dealer and vulnerability printed; players write the pairs);
+  ``--movement '{type: mitchell, tables: 9, boards_per_round: 3}'`` (or ``--event FILE``)
+  puts each board's meetings into the QR code, for a club that plays it every week.
 - ``forms synth OUT_DIR -n 50``: filled and "scanned" travellers with ground truth.
 
 Heavy modules (reportlab, cv2, pypdfium2) load inside the commands, so ``--help`` is
@@ -15,7 +17,7 @@ instant. Exit codes follow ``pipeline.cli.ExitCode``: 0 fine, 2 bad input.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,6 +25,9 @@ from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import Paper, PaperOption
 from pipeline.doors.scans.forms import parse_boards, travellers_from_csv, travellers_from_event
+
+if TYPE_CHECKING:
+    from scoring.movement import Movement
 
 __all__ = ["register"]
 
@@ -93,7 +98,10 @@ def blank(
     output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
         "blank-travellers.pdf"
     ),
-    boards: Annotated[str, typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36.")] = "1-32",
+    boards: Annotated[
+        str | None,
+        typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36 (default 1-32, or the movement's)."),
+    ] = None,
     paper: PaperOption = Paper.A4,
     title: Annotated[str, typer.Option(help="Text printed in the header.")] = "",
     pairs: Annotated[
@@ -103,20 +111,77 @@ def blank(
             "an event file then checks the handwritten pair numbers against them)."
         ),
     ] = None,
+    movement: Annotated[
+        str | None,
+        typer.Option(
+            help="The movement the club plays every week, as an event file writes it, e.g. "
+            "'{type: mitchell, tables: 9, boards_per_round: 3}': each board's meetings go "
+            "into the QR code, and the reader checks the written pairs against them."
+        ),
+    ] = None,
+    event_file: Annotated[
+        Path | None, typer.Option("--event", help="Instead of --movement: an event file's.")
+    ] = None,
+    session: Annotated[int, typer.Option(help="With --event: the session.")] = 1,
+    section: Annotated[
+        str | None, typer.Option(help="With --event: the section (default: the only one).")
+    ] = None,
 ) -> None:
     """Print generic travellers: board, dealer and vulnerability; pairs written by hand."""
     from ocr.qrpayload import QrPayloadError, parse_pair_ranges
     from ocr.render import RenderError, blank_sheets, render_pdf
 
     try:
-        numbers = None if pairs is None else parse_pair_ranges(pairs.replace(" ", ""))
-        sheets = blank_sheets(parse_boards(boards), title=title, pairs=numbers)
+        played = _blank_movement(movement, event_file, session, section)
+        if played is not None and pairs is not None:
+            raise ValueError("--pairs: the movement gives the pair numbers; leave --pairs out")
+        meetings = None
+        if played is not None:
+            from pipeline.doors.scans.forms import blank_meetings
+
+            meetings = blank_meetings(played)
+            numbers: tuple[int, ...] | None = played.pairs
+            chosen = parse_boards(boards) if boards else list(played.boards)
+            unplayed = [b for b in chosen if b not in meetings]
+            if unplayed:
+                raise ValueError(f"board {unplayed[0]} is not played in the movement")
+        else:
+            numbers = None if pairs is None else parse_pair_ranges(pairs.replace(" ", ""))
+            chosen = parse_boards(boards or "1-32")
+        sheets = blank_sheets(chosen, title=title, pairs=numbers, meetings=meetings)
         render_pdf(sheets, output, paper=paper.value)
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
         raise _fail(str(error)) from None
-    typer.echo(f"{len(sheets)} blank travellers ({paper.value}): {output}")
+    what = "" if played is None else " with the movement's meetings in the QR code"
+    typer.echo(f"{len(sheets)} blank travellers{what} ({paper.value}): {output}")
+
+
+def _blank_movement(
+    text: str | None, event_file: Path | None, session: int, section: str | None
+) -> Movement | None:
+    """The movement ``forms blank`` prints for: ``--movement`` written as in an event file,
+    or a section of ``--event``'s session; None for generic forms. ValueError (with the
+    file's message) for a bad one or both given."""
+    from pipeline.events.eventfile import EventFileError, load_event, parse_movement
+
+    if text is not None and event_file is not None:
+        raise ValueError("give --movement or --event (one of them)")
+    try:
+        if text is not None:
+            return parse_movement(text)
+        if event_file is None:
+            return None
+        parts = load_event(event_file).session(session).sections
+    except (EventFileError, KeyError) as error:
+        raise ValueError(str(error)) from None
+    names = [p.name for p in parts]
+    if section is None and len(parts) > 1:
+        raise ValueError(f"session {session} has sections {', '.join(names)}: name one (--section)")
+    if section is not None and section not in names:
+        raise ValueError(f"session {session} has no section {section!r} ({', '.join(names)})")
+    return next(p for p in parts if section in (None, p.name)).movement
 
 
 def synth(

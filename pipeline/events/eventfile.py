@@ -42,7 +42,7 @@ from scoring.movements import (
 )
 from scoring.options import ScoringOptions
 
-__all__ = ["EventFileError", "load_event", "parse_event"]
+__all__ = ["EventFileError", "load_event", "parse_event", "parse_movement"]
 
 
 def load_event(path: Path | str) -> Event:
@@ -73,6 +73,27 @@ def parse_event(text: str, *, source: str = "<event>", base_dir: Path | None = N
     except ValidationError as error:
         raise places.first(error) from None
     return _event(model, places, base_dir or Path.cwd())
+
+
+def parse_movement(
+    text: str, *, source: str = "--movement", base_dir: Path | None = None
+) -> Movement:
+    """A movement written as an event file's ``movement:`` line, e.g. ``{type: mitchell,
+    tables: 9, boards_per_round: 3}`` (what ``event suggest`` prints), for commands that
+    need a movement but no event (``forms blank --movement``). Checked as the event file's
+    movement is; EventFileError names what is wrong."""
+    try:
+        data, marks = load_marked(text, yaml.BaseLoader)
+    except MarkedYamlError as error:
+        raise EventFileError(source, dotted(error.loc), error.detail, error.line) from None
+    places = Places(source, marks)
+    if not isinstance(data, dict):
+        raise places.error((), "not a movement: write {type: mitchell, tables: 9, ...}")
+    try:
+        entry = MovementEntry.model_validate(data)
+    except ValidationError as error:
+        raise places.first(error) from None
+    return _movement(entry, base_dir or Path.cwd(), (), places, ())
 
 
 def _event(model: EventFileModel, places: Places, base_dir: Path) -> Event:

@@ -174,6 +174,44 @@ def test_blank_forms_with_the_club_s_pairs(run, tmp_path):
     assert not (tmp_path / "c.pdf").exists()
 
 
+def test_blank_forms_for_the_club_s_movement(run, tmp_path):
+    """Board 1 of a three-table Mitchell meets 1-4, 3-5, 2-6 in rounds 1-3 (worked by hand
+    in tests/ocr/test_blank_meetings.py): "10" then 14 35 26."""
+    out = tmp_path / "m.pdf"
+    movement = "{type: mitchell, tables: 3, boards_per_round: 2}"
+    result = run("blank", "-o", out, "--movement", movement)
+    assert result.exit_code == 0, result.output
+    assert "6 blank travellers with the movement's meetings" in result.output
+    assert _qr(out, 0) == "BSC4|1|A4|1||||1-6|10143526"
+    for args, why in [
+        (("--pairs", "1-6"), "the movement gives the pair numbers"),
+        (("--boards", "7"), "board 7 is not played in the movement"),
+        (("--event", MITCHELL), "give --movement or --event"),
+    ]:
+        bad = run("blank", "-o", tmp_path / "c.pdf", "--movement", movement, *args)
+        assert bad.exit_code == 2 and why in bad.output
+    assert not (tmp_path / "c.pdf").exists()
+
+
+def test_blank_forms_for_an_event_file_s_movement(run, tmp_path):
+    """The sample Mitchell of 9 tables (NS 1-9, EW 10-18): board 1 is at table 1 in round 1
+    and one table lower each round (9, 8, ..., 2), where EW pair 10 + (t - r) mod 9 sits
+    (EW move one table up a round): 1-10, 9-17, 8-15, 7-13, 6-11, 5-18, 4-16, 3-14, 2-12,
+    each pair in the direction the sample's balanced arrow switches seat it."""
+    out = tmp_path / "e.pdf"
+    result = run("blank", "-o", out, "--event", MITCHELL, "--boards", "1")
+    assert result.exit_code == 0, result.output
+    payload = parse(_qr(out, 0))
+    assert payload.is_blank_form and payload.pairs == tuple(range(1, 19))
+    assert payload.meetings is not None
+    assert [r for r, _, _ in payload.meetings] == list(range(1, 10))
+    met = [frozenset(m[1:]) for m in payload.meetings]
+    assert met == [frozenset(p) for p in ((1, 10), (9, 17), (8, 15), (7, 13), (6, 11),
+                                          (5, 18), (4, 16), (3, 14), (2, 12))]  # fmt: skip
+    bad = run("blank", "-o", out, "--event", MITCHELL, "--section", "Z")
+    assert bad.exit_code == 2 and "no section 'Z'" in bad.output
+
+
 def test_synth_writes_pages_and_truth(run, tmp_path):
     result = run("synth", tmp_path, "-n", "2", "--split", "test", "--seed", "4", "--dpi", "150")
     assert result.exit_code == 0, result.output

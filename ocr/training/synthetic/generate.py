@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from ocr.layout import Layout, load_layout
-from ocr.qrpayload import encode
+from ocr.qrpayload import Seating, encode
 from ocr.render import render_pdf
 from ocr.sheets import PrintedRow, TravellerSheet
 from scoring.board import dealer_of, vulnerability_of
@@ -180,6 +180,8 @@ def generate_session(
     pdf_name: str = "travellers.pdf",
     qr_pairs: Sequence[int] | None = None,
     qr_seating: bool = True,
+    blank_meetings: bool = False,
+    qr_meetings: Mapping[int, Seating] | None = None,
 ) -> list[SyntheticPage]:
     """Print, fill and scan one traveller per board; write files when ``out_dir`` is given.
 
@@ -192,7 +194,10 @@ def generate_session(
     codes list: None for every pair the boards seat (as ``forms print`` does), ``()`` for
     none (a form printed before issue 43, or a blank form printed without ``--pairs``).
     ``qr_seating``: the QR codes of printed forms carry the board's seating, as ``forms
-    print`` writes them (False: as forms printed before it did).
+    print`` writes them (False: as forms printed before it did). ``blank_meetings``: blank
+    forms carry each board's meetings in the QR code, as ``forms blank --movement`` prints
+    them (False: generic blank forms); ``qr_meetings`` puts other meetings there (a form
+    printed for another movement, for the tests).
     """
     if condition:
         split = split.condition(condition)
@@ -215,7 +220,11 @@ def generate_session(
             sheets.append(TravellerSheet(b, printed, event, session, section, pairs=pairs,
                                          seating_in_qr=qr_seating))  # fmt: skip
         else:
-            sheets.append(TravellerSheet(b, pairs=pairs))
+            met = tuple(sorted((s.round, s.ns_pair, s.ew_pair) for s in slot_map[b]))
+            if qr_meetings is not None:
+                met = qr_meetings[b]
+            meetings = met if blank_meetings or qr_meetings is not None else None
+            sheets.append(TravellerSheet(b, pairs=pairs, meetings=meetings))
     pdf = render_pdf(sheets, layout=layout)
     rasters = _rasterise(pdf, raster_dpi)
     out = Path(out_dir) if out_dir is not None else None
@@ -277,6 +286,7 @@ def generate_pages(
     jobs: int = 1,
     keep_images: bool = True,
     blank_form_share: float = 0.0,
+    blank_movement_share: float = 0.0,
     resume: bool = False,
     **kwargs: Any,
 ) -> list[SyntheticPage]:
@@ -287,7 +297,10 @@ def generate_pages(
     has its own seed drawn from ``seed``, so ``jobs`` worker processes give the same files
     as one. ``keep_images=False`` returns the truth only (the images are in ``out_dir``),
     which keeps memory small for benchmark-sized runs. ``blank_form_share`` of the
-    sessions are written on generic blank forms (pairs handwritten, nothing printed).
+    sessions are written on blank forms (pairs handwritten, nothing printed), and
+    ``blank_movement_share`` of those on forms printed for the movement (its meetings in
+    the QR code, ``forms blank --movement``), the others on generic ones; which ones is
+    decided by the session's seed, not drawn, so the other pages are the same either way.
     With ``resume`` a session whose every page is already in ``out_dir`` is not made again
     (a benchmark grown from 300 to 500 pages makes only the new ones: the sessions' seeds
     do not depend on ``count``, so the first pages are the same either way).
@@ -308,6 +321,8 @@ def generate_pages(
         session_jobs.append(
             dict(
                 blank_form=blank or kwargs.get("blank_form", False),
+                blank_meetings=kwargs.get("blank_meetings", False)
+                or (sub_seed % 1000) / 1000 < blank_movement_share,
                 out_dir=out_dir,
                 boards=list(range(first, first + n)),
                 tables=tables,
@@ -317,7 +332,7 @@ def generate_pages(
                 start_index=first,
                 pdf_name=f"travellers_{first:04d}.pdf",
                 keep_images=keep_images,
-                **{k: v for k, v in kwargs.items() if k != "blank_form"},
+                **{k: v for k, v in kwargs.items() if k not in ("blank_form", "blank_meetings")},
             )
         )
         done += n

@@ -13,10 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ocr.qrpayload import Seating
     from ocr.sheets import TravellerSheet
     from scoring.event import Event, Section
+    from scoring.movement import Movement
 
 __all__ = [
+    "blank_meetings",
     "event_id",
     "individual_seats",
     "parse_boards",
@@ -93,6 +96,24 @@ def travellers_from_event(
                 )  # fmt: skip
             )
     return sheets
+
+
+def blank_meetings(movement: Movement) -> dict[int, Seating]:
+    """Per board, the (round, NS, EW) of every play the movement gives it, in round order:
+    what a blank form printed for the movement carries in its QR code (``forms blank
+    --movement``, ``ocr/qrpayload.py`` ``BSC4``). ValueError for an individual's movement,
+    whose travellers print players, not pairs, and for a board played more than 15 times."""
+    from scoring.movements.spec import individual_of
+
+    if individual_of(movement) is not None:
+        raise ValueError("an individual's travellers print players: use forms print")
+    out: dict[int, Seating] = {}
+    for board in movement.boards:
+        plays = sorted((e.round, e.ns, e.ew) for e in movement.plays_of(board))
+        if len(plays) > 15:
+            raise ValueError(f"board {board} is played {len(plays)} times: a form has 15 rows")
+        out[board] = tuple(plays)
+    return out
 
 
 def travellers_from_csv(
