@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline.flows.local_api import API_MARK
+from tests.pipeline.flows.api_processes import api_running
 
 ROOT = Path(__file__).parents[1]
 
@@ -28,14 +28,6 @@ time.sleep(600)  # killed long before
 """
 
 
-def _api_running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        return state != "Z" and API_MARK.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
-
-
 def test_a_killed_run_leaves_no_prefect_api(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.Popen([sys.executable, "-c", _RUN, str(tmp_path / "run")], cwd=ROOT, env=env,
@@ -43,11 +35,11 @@ def test_a_killed_run_leaves_no_prefect_api(tmp_path: Path) -> None:
     try:
         assert run.stdout is not None
         api = int(run.stdout.readline())
-        assert _api_running(api)
+        assert api_running(api)
     finally:
         run.send_signal(signal.SIGKILL)
         run.wait()
     deadline = time.monotonic() + 30
-    while _api_running(api) and time.monotonic() < deadline:
+    while api_running(api) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not _api_running(api), "the killed run's Prefect API is still running"
+    assert not api_running(api), "the killed run's Prefect API is still running"

@@ -60,3 +60,13 @@ def api_children(parent: int) -> list[int]:
         if SERVES in cmdline:
             found.append(pid)
     return found
+
+
+def api_running(pid: int) -> bool:
+    """Whether ``pid`` is still a living process (not a zombie) with Prefect's API mark on its
+    command line: a killed command's API, or the stand-in a test started with the mark."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z" and MARK in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False

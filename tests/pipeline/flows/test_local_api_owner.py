@@ -17,7 +17,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from pipeline.flows.local_api import API_MARK
+from tests.pipeline.flows.api_processes import api_running
 
 ROOT = Path(__file__).parents[3]
 
@@ -41,14 +41,6 @@ COMMAND = textwrap.dedent(
 )
 
 
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        return state != "Z" and API_MARK.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
-
-
 def test_an_api_started_just_before_a_kill_minus_9_is_stopped_by_its_token() -> None:
     command = subprocess.run(
         [sys.executable, "-c", COMMAND], cwd=ROOT, capture_output=True, text=True, timeout=60
@@ -57,9 +49,9 @@ def test_an_api_started_just_before_a_kill_minus_9_is_stopped_by_its_token() -> 
     api = int(command.stdout.split()[0])
     try:
         deadline = time.monotonic() + 20
-        while _running(api) and time.monotonic() < deadline:
+        while api_running(api) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _running(api), "the API outlived the command killed right after starting it"
+        assert not api_running(api), "the API outlived the command killed right after starting it"
     finally:
-        if _running(api):
+        if api_running(api):
             os.kill(api, signal.SIGKILL)
