@@ -111,7 +111,7 @@ def balanced_switches(
     fixed = set(frozen)
     near = _Neighbourhood(lines)
     flip = np.zeros(len(cells), dtype=bool)
-    diff = near.unswitched_differences()  # same - opposite, per couple of pairs
+    diff = near.unswitched.copy()  # same - opposite, per couple of pairs
     improved = True
     while improved:
         improved = False
@@ -157,7 +157,8 @@ class _Effect:
 
 class _Neighbourhood:
     """For each line of a movement, the couples of pairs it shares boards with and how much
-    switching it moves each (``_Effect``), and each couple's count with no line switched."""
+    switching it moves each (``effects``), and each couple's same - opposite count over the
+    shared boards with no line switched (``unswitched``)."""
 
     def __init__(self, lines: Sequence[MovementEntry]) -> None:
         cells = [(e.round, e.table) for e in lines]
@@ -197,12 +198,6 @@ class _Neighbourhood:
                     couples=np.array(mine, dtype=np.intp),
                 )
             )
-        self._couples = len(couples)
-        self._initial = initial
-
-    def unswitched_differences(self) -> npt.NDArray[np.int64]:
-        """Each couple's same - opposite count over the shared boards with no line switched."""
-        diff = np.zeros(self._couples, dtype=np.int64)
-        for couple, count in self._initial:
-            diff[couple] += count
-        return diff
+        self.unswitched = np.zeros(len(couples), dtype=np.int64)
+        for couple, count in initial:
+            self.unswitched[couple] += count
