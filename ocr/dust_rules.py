@@ -155,18 +155,24 @@ def _read_empty(r: MarkReading) -> MarkReading:
     return replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
 
 
-def _count_unsure(ev: RowEvidence, read: Readings) -> list[int]:
-    """The result_count boxes read unsure, whatever made them so."""
+def _unsure_in(ev: RowEvidence, read: Readings, field: str) -> list[int]:
+    """The boxes of ``field`` read unsure, whatever made them so."""
     return [
         i
-        for i, ((field, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True))
-        if field == RESULT_COUNT and r.state is MarkState.UNSURE
+        for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True))
+        if f == field and r.state is MarkState.UNSURE
     ]
+
+
+def _marked(ev: RowEvidence, read: Readings) -> list[tuple[str, MarkReading]]:
+    """The row's boxes marked for certain: each one's field and reading."""
+    return [(f, r) for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
+            if r.state is MarkState.MARKED]  # fmt: skip
 
 
 def count_unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: an unsure count box, on a dusty page?"""
-    return ev.any_ink and ev.dust.dusty() and bool(_count_unsure(ev, read))
+    return ev.any_ink and ev.dust.dusty() and bool(_unsure_in(ev, read, RESULT_COUNT))
 
 
 def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -196,9 +202,8 @@ def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     if not made or any(sign[o].state is not MarkState.EMPTY for o in ("+", "-")):
         return read
     out = list(read)
-    for i in _count_unsure(ev, read):
-        r = read[i]
-        out[i] = _read_empty(r)
+    for i in _unsure_in(ev, read, RESULT_COUNT):
+        out[i] = _read_empty(read[i])
     return out
 
 
@@ -246,21 +251,13 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
 def _contract_marked(ev: RowEvidence, read: Readings) -> bool:
     """Are the row's level and strain each marked for certain in one box (the contract a
     passed-out board does not have)?"""
-    marked = [f for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
-              if r.state is MarkState.MARKED]  # fmt: skip
+    marked = [f for f, _ in _marked(ev, read)]
     return marked.count(LEVEL) == 1 and marked.count(STRAIN) == 1
 
 
 def pass_unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: the PASS box read unsure, on a dusty page?"""
-    return (
-        ev.any_ink
-        and any(
-            f == PASSED_OUT and r.state is MarkState.UNSURE
-            for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
-        )
-        and ev.dust.dusty()
-    )
+    return ev.any_ink and bool(_unsure_in(ev, read, PASSED_OUT)) and ev.dust.dusty()
 
 
 def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -279,17 +276,15 @@ def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     if not _contract_marked(ev, read):
         return read
     out = list(read)
-    for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True)):
-        if f == PASSED_OUT and r.state is MarkState.UNSURE:
-            out[i] = _read_empty(r)
+    for i in _unsure_in(ev, read, PASSED_OUT):
+        out[i] = _read_empty(read[i])
     return out
 
 
 def _pass_stroked(ev: RowEvidence, read: Readings) -> bool:
     """Is the PASS box marked for certain by a stroke (``_marked_by_stroke``), and no other
     box of the row marked at all?"""
-    marked = [(f, r) for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
-              if r.state is MarkState.MARKED]  # fmt: skip
+    marked = _marked(ev, read)
     return len(marked) == 1 and marked[0][0] == PASSED_OUT and _marked_by_stroke(marked[0][1])
 
 

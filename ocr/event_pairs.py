@@ -99,6 +99,8 @@ def _weighed(
     after: Mapping[Pairs, float], threshold: float,
 ) -> RowReading:  # fmt: skip
     """One row with its pairs' probability the joint one (``first``: as decoded alone)."""
+    if not _weighs(first, row, threshold):
+        return row
     assert row.best is not None
     best = (row.best.ns_pair, row.best.ew_pair)
     if row.best != first.best or before.get(best, 0.0) <= 0.0 or best not in after:
@@ -106,8 +108,6 @@ def _weighed(
     posterior = first.posterior / before[best] * after[best]
     likeliest = max(after, key=lambda both: after[both])
     if row.status is RowStatus.ACCEPTED:
-        if first.status is not RowStatus.ACCEPTED or row.printed_pairs == best:
-            return row
         if likeliest == best and posterior >= threshold:
             return row
         why = (
@@ -120,7 +120,7 @@ def _weighed(
                 f"{likeliest[0]}-{likeliest[1]} likelier (a pair plays a board once)"
             )
         return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
-    if row.reasons != (posterior_reason(row.posterior, threshold),) or likeliest != best:
+    if likeliest != best:
         return row
     alternatives = tuple(
         (alt, p / before[k] * after[k] if before.get(k, 0.0) > 0.0 and k in after else p)
