@@ -35,11 +35,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.layout import DECLARER, DOUBLING, LEVEL, PASSED_OUT, RESULT_COUNT, STRAIN
+from ocr.layout import PASSED_OUT
 from ocr.marks import MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
+from ocr.score_ties import results_with
 from scoring.board import Vulnerability
-from scoring.contract import Contract, Doubling, Seat, Strain
 from scoring.law77 import ns_score
 
 __all__ = ["alternative_scores", "settled_boxes"]
@@ -58,27 +58,10 @@ def alternative_scores(
     c, declarer, tricks = result.contract, result.declarer, result.tricks
     if result.passed_out or c is None or declarer is None or tricks is None:
         return None
-    diff = tricks - (c.level + 6)
     if field == PASSED_OUT:
         return (0,)
-    results: list[tuple[Contract, Seat, int]] = []
-    if field == LEVEL:
-        level = int(option)
-        results.append((Contract(level, c.strain, c.doubling), declarer, level + 6 + diff))
-    elif field == STRAIN:
-        results.append((Contract(c.level, Strain(option), c.doubling), declarer, tricks))
-    elif field == DOUBLING:
-        results.append((Contract(c.level, c.strain, Doubling(option)), declarer, tricks))
-    elif field == DECLARER:
-        results.append((c, Seat(option), tricks))
-    elif field == RESULT_COUNT:
-        count = int(option)
-        signs = (1, -1) if diff == 0 else (1 if diff > 0 else -1,)
-        results += [(c, declarer, c.level + 6 + s * count) for s in signs]
-    else:
-        return None
-    legal = [r for r in results if 0 <= r[2] <= 13]
-    return tuple(ns_score(con, seat, t, vulnerability) for con, seat, t in legal) or None
+    others = results_with(result, field, option)
+    return tuple(ns_score(con, seat, t, vulnerability) for con, seat, t in others) or None
 
 
 def _rules_out(table: np.ndarray, own: int, other: int) -> bool:

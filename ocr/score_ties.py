@@ -36,15 +36,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, STRAIN
+from ocr.layout import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, STRAIN
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState
 from ocr.reading import RowResult
 from scoring.board import Vulnerability
-from scoring.contract import Contract, Seat, Strain
+from scoring.contract import Contract, Doubling, Seat, Strain
 from scoring.law77 import ns_score
 
-__all__ = ["tied_ink"]
+__all__ = ["tied_ink", "results_with"]
 
 
 def tied_ink(
@@ -67,15 +67,15 @@ def tied_ink(
                 continue
             if used is not None and _arc_of_circle(m, used):
                 continue
-            other = _with(result, name, m.option)
-            if other is None or other == (c, declarer, tricks):
-                continue
-            if ns_score(*other, vulnerability) == law:
-                out.append(
-                    f"{name} {m.option} holds ink read as the stroke of {uses.get(name)}, and "
-                    f"the score cannot tell {_text(*other)} from {_text(c, declarer, tricks)} "
-                    f"(both {law:+d})"
-                )
+            for other in results_with(result, name, m.option):
+                # A changed doubling, or a count beside a contract made exactly, always
+                # scores otherwise: only level, strain, declarer and a count can tie.
+                if other != (c, declarer, tricks) and ns_score(*other, vulnerability) == law:
+                    out.append(
+                        f"{name} {m.option} holds ink read as the stroke of {uses.get(name)}, "
+                        f"and the score cannot tell {_text(*other)} from "
+                        f"{_text(c, declarer, tricks)} (both {law:+d})"
+                    )
     return out
 
 
@@ -90,24 +90,30 @@ def _arc_of_circle(emptied: MarkReading, used: MarkReading) -> bool:
     )
 
 
-def _with(result: RowResult, name: str, option: str) -> tuple[Contract, Seat, int] | None:
-    """``result`` with field ``name`` read as ``option`` instead (None where that is no
-    legal result, or a field whose other box always scores otherwise)."""
+def results_with(
+    result: RowResult, name: str, option: str
+) -> tuple[tuple[Contract, Seat, int], ...]:
+    """``result`` with field ``name`` read as box ``option`` instead: every legal result that
+    gives (a count of tricks beside a contract made exactly may be over or under it: both),
+    none for a field the score does not follow."""
     c, declarer, tricks = result.contract, result.declarer, result.tricks
     assert c is not None and declarer is not None and tricks is not None
     over = tricks - c.tricks_needed
     if name == LEVEL:
         level = int(option)
-        t = level + 6 + over
-        return (Contract(level, c.strain, c.doubling), declarer, t) if 0 <= t <= 13 else None
-    if name == STRAIN:
-        return Contract(c.level, Strain(option), c.doubling), declarer, tricks
-    if name == DECLARER:
-        return c, Seat(option), tricks
-    if name == RESULT_COUNT and over != 0:
-        t = c.tricks_needed + (int(option) if over > 0 else -int(option))
-        return (c, declarer, t) if 0 <= t <= 13 else None
-    return None
+        found = [(Contract(level, c.strain, c.doubling), declarer, level + 6 + over)]
+    elif name == STRAIN:
+        found = [(Contract(c.level, Strain(option), c.doubling), declarer, tricks)]
+    elif name == DOUBLING:
+        found = [(Contract(c.level, c.strain, Doubling(option)), declarer, tricks)]
+    elif name == DECLARER:
+        found = [(c, Seat(option), tricks)]
+    elif name == RESULT_COUNT:
+        signs = (1, -1) if over == 0 else (1 if over > 0 else -1,)
+        found = [(c, declarer, c.tricks_needed + s * int(option)) for s in signs]
+    else:
+        return ()
+    return tuple(r for r in found if 0 <= r[2] <= 13)
 
 
 def _text(contract: Contract, declarer: Seat, tricks: int) -> str:
