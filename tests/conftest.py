@@ -58,6 +58,13 @@ def _session_root(config: pytest.Config) -> Path:
 
 
 @pytest.fixture(scope="session")
+def session_root(request: pytest.FixtureRequest) -> Path:
+    """The temporary folder all processes of this test session share (the xdist workers and
+    the commands they start): where what the whole run shares is made once."""
+    return _session_root(request.config)
+
+
+@pytest.fixture(scope="session")
 def postgres(request: pytest.FixtureRequest) -> Cluster:
     """A running PostgreSQL cluster (Unix socket only), one per test session."""
     return shared_cluster(_session_root(request.config))

@@ -4,13 +4,15 @@ console's re-run test takes its page readings from."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.pipeline.flows.sample_run import SampleRun, shared_folder, shared_sample_run
+from tests.pipeline.flows.sample_run import SampleRun, shared_sample_run
 
 
 @pytest.fixture(scope="session")
-def sample_run(tmp_path_factory: pytest.TempPathFactory) -> SampleRun:
+def sample_run(session_root: Path) -> SampleRun:
     """The sample through the run flow once (tests/pipeline/flows/sample_run.py), shared by
     the pytest-xdist workers through the session's temporary folder."""
-    return shared_sample_run(shared_folder(tmp_path_factory))
+    return shared_sample_run(session_root)

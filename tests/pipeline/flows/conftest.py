@@ -9,19 +9,18 @@ from pathlib import Path
 import pytest
 
 from tests.pipeline.flows.commands import COMMAND_SETTINGS, Invoke, invoke
-from tests.pipeline.flows.sample_run import shared_folder
 from tests.prefect_api import fresh_database
 
 
 @pytest.fixture
-def prefect_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def prefect_home(tmp_path: Path, session_root: Path) -> Path:
     """A new Prefect home for a server the test starts, holding a copy of the session API's
     database as it stood before any test ran (tests/prefect_api.py): the server starts on a
     migrated, empty database instead of migrating one from nothing (about 11 s of CPU), which
     only the smoke test of the dependency set is about. Empty when the session's API came
     from outside: the server then migrates its own."""
     home = tmp_path / "prefect"
-    fresh_database(shared_folder(tmp_path_factory), home)
+    fresh_database(session_root, home)
     return home
 
 

@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-__all__ = ["NOW", "ROOT", "SAMPLE", "SampleRun", "copy_out", "copy_readings", "shared_folder",
+__all__ = ["NOW", "ROOT", "SAMPLE", "SampleRun", "copy_out", "copy_readings",
            "shared_sample_run", "summary", "at_the_commands_place"]  # fmt: skip
 
 ROOT = Path(__file__).parents[3]
@@ -79,12 +77,6 @@ def at_the_commands_place(now: str) -> Iterator[None]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
-
-
-def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The temporary folder of the whole test session (shared by the xdist workers)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 def shared_sample_run(root: Path) -> SampleRun:
