@@ -24,7 +24,12 @@ import typer
 from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import Paper, PaperOption
-from pipeline.doors.scans.forms import parse_boards, travellers_from_csv, travellers_from_event
+from pipeline.doors.scans.forms import (
+    blank_meetings,
+    parse_boards,
+    travellers_from_csv,
+    travellers_from_event,
+)
 
 if TYPE_CHECKING:
     from scoring.movement import Movement
@@ -137,8 +142,6 @@ def blank(
             raise ValueError("--pairs: the movement gives the pair numbers; leave --pairs out")
         meetings = None
         if played is not None:
-            from pipeline.doors.scans.forms import blank_meetings
-
             meetings = blank_meetings(played)
             numbers: tuple[int, ...] | None = played.pairs
             chosen = parse_boards(boards) if boards else list(played.boards)
