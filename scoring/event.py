@@ -312,6 +312,17 @@ class Session:
                 return section
         raise KeyError(f"session {self.number} has no section {name!r}")
 
+    def only_or_named(self, name: str | None) -> Section:
+        """Section ``name``, or the session's only section where no name is given; KeyError
+        (its message for a person) where there is no such section, or several to choose
+        from and none named."""
+        if name is not None:
+            return self.section(name)
+        if len(self.sections) == 1:
+            return self.sections[0]
+        names = ", ".join(s.name for s in self.sections)
+        raise KeyError(f"session {self.number} has sections {names}: name one")
+
     @property
     def label(self) -> str:
         return self.name or f"Session {self.number}"

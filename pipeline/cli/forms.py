@@ -176,15 +176,15 @@ def _blank_movement(
             return parse_movement(text)
         if event_file is None:
             return None
-        parts = load_event(event_file).session(session).sections
+        sitting = load_event(event_file).session(session)
     except (EventFileError, KeyError) as error:
         raise ValueError(str(error)) from None
-    names = [p.name for p in parts]
-    if section is None and len(parts) > 1:
-        raise ValueError(f"session {session} has sections {', '.join(names)}: name one (--section)")
-    if section is not None and section not in names:
-        raise ValueError(f"session {session} has no section {section!r} ({', '.join(names)})")
-    return next(p for p in parts if section in (None, p.name)).movement
+    try:
+        return sitting.only_or_named(section).movement
+    except KeyError as error:
+        names = ", ".join(p.name for p in sitting.sections)
+        hint = " (--section)" if section is None else f" ({names})"
+        raise ValueError(error.args[0] + hint) from None
 
 
 def synth(

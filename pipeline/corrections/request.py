@@ -155,15 +155,10 @@ def line_text(row: TravellerRow | None) -> str:
 
 
 def _section(session: Session, name: str | None) -> Section:
-    if name is None:
-        if len(session.sections) == 1:
-            return session.sections[0]
-        names = ", ".join(s.name for s in session.sections)
-        raise CorrectionRefused(f"session {session.number} has sections {names}: name one")
     try:
-        return session.section(name)
-    except KeyError:
-        raise CorrectionRefused(f"session {session.number} has no section {name!r}") from None
+        return session.only_or_named(name)
+    except KeyError as error:
+        raise CorrectionRefused(error.args[0]) from None
 
 
 def find_line(
