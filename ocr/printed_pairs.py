@@ -78,8 +78,7 @@ def seating_pairs(seating: tuple[tuple[int, int, int], ...]) -> PrintedPairs:
     (``pipeline/doors/scans/reading.py``); what the movement seats in each round of the
     section is not in it (``seated`` None). Written pairs the seating does not send to the
     board keep the prior of a wrong board (``ocr.pair_decode``) and go to a person."""
-    rows = tuple((rnd, ns, ew) for rnd, ns, ew in seating)
-    return PrintedPairs(rows, tuple((ns, ew) for _, ns, ew in rows))
+    return PrintedPairs(seating, tuple((ns, ew) for _, ns, ew in seating))
 
 
 def seating_differs(printed: PrintedPairs, seating: tuple[tuple[int, int, int], ...]) -> str | None:
