@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any
-from zipfile import ZIP_DEFLATED, ZIP_STORED, ZipFile, ZipInfo
+from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl.cell.cell import Cell
 
@@ -61,32 +61,12 @@ def csv_safe(value: Any) -> Any:
     return value
 
 
-#: Pictures whose own format is compressed: stored in the zip as they are.
-_COMPRESSED_MEDIA = (".png", ".jpeg", ".jpg", ".gif")
-
-
-class _Archive(ZipFile):
-    """The workbook's zip: every part deflated, except pictures compressed already."""
-
-    def writestr(
-        self,
-        zinfo_or_arcname: str | ZipInfo,
-        data: str | bytes,
-        compress_type: int | None = None,
-        compresslevel: int | None = None,
-    ) -> None:
-        name = zinfo_or_arcname if isinstance(zinfo_or_arcname, str) else ""
-        if compress_type is None and name.lower().endswith(_COMPRESSED_MEDIA):
-            compress_type = ZIP_STORED
-        super().writestr(zinfo_or_arcname, data, compress_type, compresslevel)
-
-
 def save_xlsx(workbook: Workbook, target: str | IO[bytes]) -> None:
     """``workbook`` saved to ``target`` (a path or a binary file) as ``Workbook.save`` saves
     it (openpyxl's ``save_workbook``: the modified time stamped, every part written by its
     ``ExcelWriter``), its compressed pictures stored rather than deflated again."""
     from pipeline.xlsx_rows import FastExcelWriter
 
-    archive = _Archive(target, "w", ZIP_DEFLATED, allowZip64=True)
+    archive = ZipFile(target, "w", ZIP_DEFLATED, allowZip64=True)
     workbook.properties.modified = datetime.now(tz=UTC).replace(tzinfo=None)
     FastExcelWriter(workbook, archive).save()  # closes the archive

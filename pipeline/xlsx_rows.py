@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from zipfile import ZIP_STORED
 
 from openpyxl.compat import safe_string
 from openpyxl.drawing.spreadsheet_drawing import SpreadsheetDrawing
@@ -29,6 +30,8 @@ __all__ = ["FastExcelWriter", "SheetWriter"]
 #: Cell types written here (text as an inline string, numbers, booleans); any other
 #: sends the sheet to openpyxl's writer.
 _PLAIN_TYPES = frozenset("snb")
+#: Pictures whose own format is compressed: stored in the zip as they are, not deflated again.
+_COMPRESSED_MEDIA = (".png", ".jpeg", ".jpg", ".gif")
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
 _ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
                                     "\r": "&#13;", "\n": "&#10;", "\t": "&#9;"})  # fmt: skip
@@ -48,6 +51,13 @@ class SheetWriter(WorksheetWriter):
 
     def __init__(self, ws: Any) -> None:
         super().__init__(ws, out=io.BytesIO())
+        self._sorted_rows: list[tuple[int, list[Any]]] | None = None
+
+    def rows(self) -> list[tuple[int, list[Any]]]:
+        """The sheet's rows in order, sorted once (openpyxl's ``write_rows`` asks again)."""
+        if self._sorted_rows is None:
+            self._sorted_rows = super().rows()
+        return self._sorted_rows
 
     def write_rows(self) -> None:
         rows = self.rows()
@@ -112,7 +122,14 @@ def _sheet_data(ws: Any, rows: list[tuple[int, list[Any]]]) -> str:
 
 
 class FastExcelWriter(ExcelWriter):
-    """openpyxl's ``ExcelWriter``, each worksheet written by ``SheetWriter`` (in memory)."""
+    """openpyxl's ``ExcelWriter``, each worksheet written by ``SheetWriter`` (in memory) and
+    pictures compressed already stored rather than deflated again."""
+
+    def _write_images(self) -> None:
+        for image in self._images:
+            path = image.path[1:]
+            stored = ZIP_STORED if path.lower().endswith(_COMPRESSED_MEDIA) else None
+            self._archive.writestr(path, image._data(), compress_type=stored)
 
     def write_worksheet(self, ws: Any) -> None:
         if self.workbook.write_only:
