@@ -121,16 +121,7 @@ class QrPayload:
             raise QrPayloadError("a form carries the seating of its rows or its meetings")
         if self.seating is not None or self.meetings is not None:
             self._check_seating()
-            return
-        size = len(encode(self).encode("utf-8"))
-        if size > MAX_BYTES:
-            raise QrPayloadError(
-                f"event {self.event[:20]!r}, session {self.session[:10]!r}, section "
-                f"{self.section[:10]!r}"
-                + ("" if self.pairs is None else f", pairs {pair_ranges(self.pairs)}")
-                + f": {size} bytes in the QR code, at most {MAX_BYTES} fit; "
-                "use a shorter event id"
-            )
+        self._check_capacity()
 
     def _check_seating(self) -> None:
         name = "seating" if self.seating is not None else "meetings"
@@ -143,14 +134,27 @@ class QrPayload:
             raise QrPayloadError(f"{name}: (round, NS, EW) per row, numbers 1..999")
         if name == "meetings" and list(seats) != sorted(seats):
             raise QrPayloadError("meetings: in round order")
+
+    def _check_capacity(self) -> None:
+        """Refuse a payload whose symbol would need more than version ``MAX_VERSION``."""
         head, digits = _segments(self)
-        bits = 12 + 8 * len(head.encode("utf-8")) + 14 + (10 * len(digits) + 2) // 3
-        if bits > _MAX_BITS:
+        bits = _bits(head, digits)
+        if bits <= _MAX_BITS:
+            return
+        if digits:
+            seats = self.seating if self.seating is not None else self.meetings
             raise QrPayloadError(
-                f"event {self.event[:20]!r} with {len(seats)} seated rows: "
+                f"event {self.event[:20]!r} with {len(seats or ())} seated rows: "
                 f"{bits} bits in the QR code, at most {_MAX_BITS} fit in version "
                 f"{MAX_VERSION}; use a shorter event id"
             )
+        raise QrPayloadError(
+            f"event {self.event[:20]!r}, session {self.session[:10]!r}, section "
+            f"{self.section[:10]!r}"
+            + ("" if self.pairs is None else f", pairs {pair_ranges(self.pairs)}")
+            + f": {len(head.encode('utf-8'))} bytes in the QR code, at most {MAX_BYTES} "
+            "fit; use a shorter event id"
+        )
 
     @property
     def is_blank_form(self) -> bool:
@@ -201,6 +205,17 @@ def parse_seating(text: str) -> Seating:
         numbers = [int(chunk[i : i + width]) for i in range(0, per_row, width)]
         rows.append(tuple(numbers) if rounds else (k + 1, *numbers))
     return tuple(rows)  # type: ignore[return-value]
+
+
+def _bits(head: str, digits: str) -> int:
+    """The bits of the symbol's data for a byte-mode ``head`` and a numeric ``digits``
+    segment (ISO/IEC 18004, versions 1 to 9: a 4-bit mode and an 8-bit count for bytes,
+    a 10-bit count and 10 bits for every three digits for numbers). A head alone of ``MAX_BYTES``
+    bytes is the most that fits: 12 + 8 x 84 = 684 of ``_MAX_BITS``' 688."""
+    bits = 12 + 8 * len(head.encode("utf-8"))
+    if digits:
+        bits += 14 + (10 * len(digits) + 2) // 3
+    return bits
 
 
 def _segments(payload: QrPayload) -> tuple[str, str]:
