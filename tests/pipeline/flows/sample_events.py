@@ -1,11 +1,13 @@
-"""Event folders made from the bundled sample for the flow tests (no page to read in them)."""
+"""Event folders made from the bundled sample for the flow tests: session 2 alone as typed
+(no page to read), and with session 1 scanned into a PDF the test gives (the sample's first
+pages, a scan cut off, another program's page)."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-__all__ = ["SAMPLE", "typed_event"]
+__all__ = ["SAMPLE", "first_pages", "scanned_event", "typed_event"]
 
 SAMPLE = Path(__file__).parents[3] / "sample_data" / "club-evening"
 
@@ -21,3 +23,32 @@ def typed_event(folder: Path, name: str | None = None) -> Path:
     shutil.copy(SAMPLE / "session2.csv", folder)
     (folder / "inputs.yaml").write_text("sessions:\n  2:\n    entries: [session2.csv]\n")
     return folder
+
+
+def scanned_event(folder: Path, pdf: bytes, name: str | None = None) -> Path:
+    """The sample event with session 1 scanned into ``pdf`` (with the director's typed
+    adjusted scores, as in the sample) and session 2 typed."""
+    typed_event(folder, name)
+    (folder / "scans").mkdir()
+    (folder / "scans" / "session1.pdf").write_bytes(pdf)
+    shutil.copy(SAMPLE / "scans" / "session1-director.csv", folder / "scans")
+    (folder / "inputs.yaml").write_text(
+        "sessions:\n  1:\n    scans: [scans/session1.pdf]\n"
+        "    entries: [scans/session1-director.csv]\n  2:\n    entries: [session2.csv]\n"
+    )
+    return folder
+
+
+def first_pages(count: int, then: bytes = b"") -> bytes:
+    """The sample scan's first ``count`` pages, then the pages of the PDF ``then``."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    cut = pdfium.PdfDocument.new()
+    cut.import_pages(pdfium.PdfDocument(SAMPLE / "scans" / "session1.pdf"), list(range(count)))
+    if then:
+        cut.import_pages(pdfium.PdfDocument(then))
+    buffer = io.BytesIO()
+    cut.save(buffer)
+    return buffer.getvalue()

@@ -104,12 +104,15 @@ def copy_out(run: SampleRun, to: Path) -> Path:
 
 def copy_readings(
     run: SampleRun, out: Path, up_to: int | None = None, at: str | None = None,
-    folder: Path | None = None,
+    folder: Path | None = None, store: str | None = None,
 ) -> int:  # fmt: skip
     """The run's page readings (pipeline/flows/readings.py: each page as read, under its scan
     file's hash and the reader's version) put in the event store of ``out``, new or not: a
     run there of the same scans with the same reader takes them instead of reading the pages
     again. Returns how many pages.
+
+    - ``store``: the event store given as ``--store`` names it (a PostgreSQL URL), instead
+      of the SQLite file of ``out``;
 
     - ``up_to``: only pages 1 to ``up_to``; a batch there reads the rest itself (it takes a
       chunk from the store only when every page of it is there);
@@ -133,9 +136,10 @@ def copy_readings(
                 if up_to is None or record.value["page"] <= up_to}  # fmt: skip
         blobs = [(f"{key}.json.z", source.blob(record.value["reading"]))
                  for key, record in kept.items()]  # fmt: skip
-    out.mkdir(parents=True, exist_ok=True)
+    if store is None:
+        out.mkdir(parents=True, exist_ok=True)
     stamp = {} if at is None else {"clock": lambda: datetime.fromisoformat(at)}
-    with EventStore(store_location(None, out), **stamp) as target:
+    with EventStore(store_location(store, out), **stamp) as target:
         if folder is None:
             target.put_blobs(blobs)
             target.append_many([Append(KIND, key, record.value, actor="reader")

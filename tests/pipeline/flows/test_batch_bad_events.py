@@ -20,36 +20,7 @@ import pytest
 from click.testing import Result
 
 from tests.pipeline.flows.commands import Invoke
-from tests.pipeline.flows.sample_events import SAMPLE, typed_event
-
-
-def _scanned_event(folder: Path, pdf: bytes, name: str | None = None) -> Path:
-    """The sample event with session 1 scanned into ``pdf`` (with the director's typed
-    adjusted scores, as in the sample) and session 2 typed."""
-    typed_event(folder, name)
-    (folder / "scans").mkdir()
-    (folder / "scans" / "session1.pdf").write_bytes(pdf)
-    shutil.copy(SAMPLE / "scans" / "session1-director.csv", folder / "scans")
-    (folder / "inputs.yaml").write_text(
-        "sessions:\n  1:\n    scans: [scans/session1.pdf]\n"
-        "    entries: [scans/session1-director.csv]\n  2:\n    entries: [session2.csv]\n"
-    )
-    return folder
-
-
-def _first_pages(count: int, then: bytes = b"") -> bytes:
-    """The sample scan's first ``count`` pages, then the pages of the PDF ``then``."""
-    import io
-
-    import pypdfium2 as pdfium
-
-    cut = pdfium.PdfDocument.new()
-    cut.import_pages(pdfium.PdfDocument(SAMPLE / "scans" / "session1.pdf"), list(range(count)))
-    if then:
-        cut.import_pages(pdfium.PdfDocument(then))
-    buffer = io.BytesIO()
-    cut.save(buffer)
-    return buffer.getvalue()
+from tests.pipeline.flows.sample_events import SAMPLE, first_pages, scanned_event, typed_event
 
 
 def _letter() -> bytes:
@@ -81,9 +52,9 @@ def test_bad_files_are_reported_and_the_rest_of_the_batch_is_published(
     broken = typed_event(day / "b-broken-event-file")
     (broken / "event.yaml").write_text("event: {name: Broken\nsessions: [", "utf-8")
     whole = (SAMPLE / "scans" / "session1.pdf").read_bytes()
-    _scanned_event(day / "c-cut-off-scan", whole[: len(whole) // 3])
-    _scanned_event(day / "d-other-event", _first_pages(2), name="Winter pairs")
-    _scanned_event(day / "e-foreign-page", _first_pages(2, then=_letter()))
+    scanned_event(day / "c-cut-off-scan", whole[: len(whole) // 3])
+    scanned_event(day / "d-other-event", first_pages(2), name="Winter pairs")
+    scanned_event(day / "e-foreign-page", first_pages(2, then=_letter()))
 
     done, events = _batch(bridgescan, day, tmp_path / "out")
 

@@ -2,7 +2,8 @@
 
 Real Prefect (the test session's API), real Dask LocalClusters (the command's own, and one
 made as bridgescan makes it, for a chunk read on its worker and as an office's cluster started
-before the batch), a real ``bridgescan batch`` process and a real SIGKILL.
+before the batch), real reading processes, a real ``bridgescan batch`` process and a real
+SIGKILL.
 What ``bridgescan run`` gives is the session's one run of the sample through the run flow
 (tests/pipeline/flows/sample_run.py, at the same official time):
 
@@ -16,6 +17,10 @@ What ``bridgescan run`` gives is the session's one run of the sample through the
   command's own cluster of one worker process; the command in the test's process) the
   three-page event's are what threads published for it (reading 3 pages on Dask, not 26
   again: the chunk's own test below shows a Dask worker reads a chunk as this thread does);
+  on two reading processes (chunks of 2 pages, so both read; the command in the test's
+  process) the three-page event's are what threads published for it too, and run again
+  there it reads nothing and stores nothing twice (the processes' kills and crashes are
+  test_batch_processes.py's);
 - a chunk of pages read on a Dask worker is what the test's thread reads and the store
   keeps (plain Dask work, no Prefect task engine on the worker);
 - a batch on an existing Dask scheduler (``--address``) killed half way (the typed event
@@ -29,9 +34,6 @@ What ``bridgescan run`` gives is the session's one run of the sample through the
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
 import os
 import shutil
 import signal
@@ -39,7 +41,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-import zlib
 from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,10 +52,11 @@ from pipeline.flows.pages import PageChunk, event_setup, read_chunk, read_packed
 from pipeline.flows.readings import StoredReadings
 from pipeline.flows.task_runners import dask_client, runner_spec
 from pipeline.store import EventStore
+from tests.pipeline.flows.batch_outputs import assert_same_as_run, batch_summary, store_records
 from tests.pipeline.flows.commands import Invoke
-from tests.pipeline.flows.sample_events import typed_event
+from tests.pipeline.flows.reading_children import reading_processes
+from tests.pipeline.flows.sample_events import first_pages, scanned_event, typed_event
 from tests.pipeline.flows.sample_run import NOW, SAMPLE, SampleRun, copy_readings
-from tests.pipeline.flows.test_batch_bad_events import _first_pages, _scanned_event
 from tests.prefect_api import command_env
 
 if TYPE_CHECKING:
@@ -88,7 +90,7 @@ def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path
     (two chunks), not 29."""
     root = tmp_path_factory.mktemp("batch")
     shutil.copytree(SAMPLE, root / "day" / "evening-a")
-    _scanned_event(root / "day" / "evening-b", _first_pages(3))
+    scanned_event(root / "day" / "evening-b", first_pages(3))
     seeded = copy_readings(sample_run, root / "threads" / "evening-a", up_to=24, at=NOW,
                            folder=root / "day" / "evening-a")  # fmt: skip
     assert seeded == 24
@@ -99,98 +101,12 @@ def day(tmp_path_factory: pytest.TempPathFactory, sample_run: SampleRun) -> Path
     return root
 
 
-def _records(store: Path, folder: Path) -> list[tuple[str, str, str]]:
-    """The store's records: kind, key and payload (the event folder's own path, which a
-    scanned row's source names, written as <folder>; a session's fingerprint, a hash over
-    those paths, as <of the folder>), sorted: the batch keeps each chunk's
-    page readings as the chunk comes back, in whichever order the workers finish."""
-    with sqlite3.connect(store) as db:
-        rows = db.execute("SELECT kind, key, payload FROM records").fetchall()
-        blobs = db.execute("SELECT digest, data FROM blobs WHERE name LIKE '%.json.z'")
-        readings = {digest: _reading_id(data, folder) for digest, data in blobs}
-    records = []
-    for kind, key, payload in rows:
-        payload = _file_names(payload) if kind == "files" else payload
-        if kind == "session-readings":  # a hash over the scans' paths, so the folder's too
-            payload = json.dumps({**json.loads(payload), "fingerprint": "<of the folder>"})
-        if kind == "blob" and key in readings:  # its compressed size follows the path's length
-            payload = json.loads(payload)["name"]
-        for digest, same in readings.items():
-            key, payload = key.replace(digest, same), payload.replace(digest, same)
-        records.append((kind, key, payload.replace(str(folder), "<folder>")))
-    return sorted(records)
-
-
-def _reading_id(data: bytes, folder: Path) -> str:
-    """A kept page reading (a compressed blob) by its content with the event folder's path
-    written as <folder>: the same page read from two copies of an event is the same."""
-    text = zlib.decompress(data).decode().replace(str(folder), "<folder>")
-    return "reading-" + hashlib.sha256(text.encode()).hexdigest()
-
-
-def _file_names(payload: str) -> str:
-    """A version's file set without the files' hashes and the chain head they were published
-    with: results.json, the workbook and the site print the chain hash, which covers the
-    time each record was stored (their contents are compared apart, chain hash aside)."""
-    files = json.loads(payload)
-    names = [entry["__tuple__"][0] for entry in files["files"]["__tuple__"]]
-    return json.dumps([files["version"], files["folder"], names, files["head_records"]])
-
-
-def _published(out: Path) -> tuple[dict, str]:  # type: ignore[type-arg]
-    """results.json without its store's chain hash (it covers the records' times), and the
-    hash, which the workbook prints too."""
-    results = json.loads((out / "results.json").read_text())
-    chain = results["store"].pop("chain")
-    results["store"].pop("head")
-    return results, chain
-
-
-def _cells(workbook: Path, chain: str) -> dict[str, list[list[object]]]:
-    from openpyxl import load_workbook
-
-    book = load_workbook(workbook)
-    return {sheet.title: [[c.value.replace(chain, "<chain>") if isinstance(c.value, str)
-                           else c.value for c in row] for row in sheet.iter_rows()]
-            for sheet in book}  # fmt: skip
-
-
-def assert_same_as_run(out: Path, folder: Path, run_out: Path, run_folder: Path) -> None:
-    """An event's output equals ``bridgescan run``'s for the same event: the same results
-    (and store records, chain hashes aside: they cover the time each record was stored), the
-    same masterpoint file, workbook cells and review queue (the event folder's path aside)."""
-    results, chain = _published(out)
-    expected, expected_chain = _published(run_out)
-    assert results == expected
-    points, expected_points = out / "masterpoints.csv", run_out / "masterpoints.csv"
-    assert points.is_file() == expected_points.is_file()  # withheld while provisional
-    if expected_points.is_file():
-        assert points.read_bytes() == expected_points.read_bytes()
-    review = (out / "review" / "review.json").read_text().replace(str(folder), "<folder>")
-    assert review == (run_out / "review/review.json").read_text().replace(str(run_folder),
-                                                                          "<folder>")  # fmt: skip
-    assert _cells(out / "results.xlsx", chain) == _run_cells(run_out / "results.xlsx",
-                                                             expected_chain)  # fmt: skip
-    assert _records(out / "bridgescan.sqlite", folder) == _run_records(
-        run_out / "bridgescan.sqlite", run_folder)  # fmt: skip
-
-
-# The session's run of the sample never changes (tests copy it first): its workbook and
-# store are read once, not once for every batch compared with it.
-_run_cells = functools.cache(_cells)
-_run_records = functools.cache(_records)
-
-
-def _summary(out: Path) -> dict:  # type: ignore[type-arg]
-    return json.loads((out / "batch-summary.json").read_text())
-
-
 def test_the_batch_on_threads_publishes_what_run_publishes(
     day: Path, sample_run: SampleRun
 ) -> None:
     assert_same_as_run(day / "threads" / "evening-a", day / "day" / "evening-a", sample_run.out,
                        sample_run.folder)  # fmt: skip
-    summary = _summary(day / "threads")
+    summary = batch_summary(day / "threads")
     assert summary["runner"] == "2 threads" and summary["pages"] == 29
     assert summary["pages_read"] == 2 + 3  # the sample's last chunk, the three-page event
     sample, three_pages = summary["events"]
@@ -222,9 +138,44 @@ def test_the_batch_on_a_local_dask_cluster_publishes_what_threads_publish(
     assert done.exit_code == 0, done.stdout[-3000:] + done.stderr[-3000:]  # official
     assert "Traceback" not in done.stdout + done.stderr
     assert_same_as_run(day / "dask" / "evening-b", folder, day / "threads" / "evening-b", folder)
-    summary = _summary(day / "dask")
+    summary = batch_summary(day / "dask")
     assert summary["runner"] == "Dask, 1 local worker process"
     assert summary["pages"] == summary["pages_read"] == 3
+
+
+def test_the_batch_on_reading_processes_publishes_what_threads_publish(
+    day: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The three-page event on two reading processes (chunks of 2 pages, so both read)
+    publishes what the batch on threads published for it (results, workbook, review queue,
+    store records, and the event's lines of the summary but for where and how long); run
+    again there, it reads nothing and stores nothing twice."""
+    monkeypatch.setenv("BRIDGESCAN_NOW", NOW)
+    folder, out = day / "day" / "evening-b", day / "processes"
+    args = ("batch", folder, "-o", out, "--runner", "processes", "--workers", "2",
+            "--chunk-pages", "2")  # fmt: skip
+    done = bridgescan(*args)
+    assert done.exit_code == 0, done.stdout[-3000:] + done.stderr[-3000:]  # official
+    assert "Traceback" not in done.stdout + done.stderr
+    assert reading_processes(os.getpid()) == []  # ended with the batch
+    assert_same_as_run(out / "evening-b", folder, day / "threads" / "evening-b", folder)
+    on_processes = batch_summary(out)
+    assert on_processes["runner"] == "2 reading processes"
+    assert on_processes["pages"] == on_processes["pages_read"] == 3
+    on_threads = [e for e in batch_summary(day / "threads")["events"] if e["event"] == "evening-b"]
+    for event in [*on_threads, *on_processes["events"]]:  # where it went, how long it took aside
+        event.pop("output")
+        for line in event["sessions"]:
+            line.pop("seconds")
+    assert on_processes["events"] == on_threads
+
+    kept = store_records(out / "evening-b" / "bridgescan.sqlite", folder)
+    again = bridgescan(*args)
+    assert again.exit_code == 0, again.stdout[-3000:] + again.stderr[-3000:]
+    summary = batch_summary(out)
+    assert summary["pages"] == 3 and summary["pages_read"] == 0  # every page from the store
+    assert [s["version"] for s in summary["events"][0]["sessions"]] == [1, 1]
+    assert store_records(out / "evening-b" / "bridgescan.sqlite", folder) == kept
 
 
 @pytest.fixture(scope="module")
@@ -362,11 +313,11 @@ def test_a_batch_killed_half_way_and_run_again_ends_as_if_never_killed(
     assert "Traceback" not in again.stdout + again.stderr
     assert_same_as_run(out / "evening-b", sample, sample_run.out, sample_run.folder)
     for name, folder in (("a-typed", typed), ("evening-b", sample)):
-        records = _records(out / name / "bridgescan.sqlite", folder)
+        records = store_records(out / name / "bridgescan.sqlite", folder)
         assert len(set(records)) == len(records)  # nothing stored twice
     # The event published before the kill was not published again: its versions as they were.
     assert _published_files(out / "a-typed") == before
-    summary = _summary(out)
+    summary = batch_summary(out)
     assert summary["runner"] == f"Dask scheduler at {scheduler}"
     assert [e["outcome"] for e in summary["events"]] == ["official", "provisional"]
     versions = [s["version"] for e in summary["events"] for s in e["sessions"]]

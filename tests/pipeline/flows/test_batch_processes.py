@@ -1,11 +1,9 @@
 """The batch on reading processes (``--runner processes``, pipeline/flows/reading_processes.py).
 
-Real processes, real Prefect (the session's API), real kills:
+Real processes, real Prefect (the session's API), real kills (that a batch on reading
+processes publishes what one on threads publishes is test_batch_flow.py's, beside the
+threads' batch it is compared with):
 
-- the same small event (the sample's first three pages scanned, session 2 typed: official)
-  batched on two threads and on two reading processes publishes the same results,
-  workbook, review queue and store records; run again on processes, it reads nothing and
-  stores nothing twice;
 - a reading process (given one BLAS/OpenMP/OpenCV thread) killed while it reads a chunk
   fails that chunk only, named by file and pages, as the batch reports it (outcome
   ``reader-died``, exit code 3); a fresh process takes its place and reads the next chunk
@@ -18,7 +16,6 @@ Real processes, real Prefect (the session's API), real kills:
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -37,28 +34,13 @@ from pipeline.flows.pages import PageChunk, event_setup, read_chunk
 from pipeline.flows.prefect_env import MATHS_THREADS
 from pipeline.flows.reading_processes import ReadingProcessDied, ReadingProcesses
 from pipeline.flows.task_runners import runner_spec
-from tests.pipeline.flows.commands import Invoke
+from tests.pipeline.flows.reading_children import reading_processes
 from tests.pipeline.flows.sample_events import SAMPLE
 from tests.pipeline.flows.sample_run import NOW
-from tests.pipeline.flows.test_batch_bad_events import _first_pages, _scanned_event
-from tests.pipeline.flows.test_batch_flow import _records, assert_same_as_run
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
 BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
-MARK = "pipeline.flows.reading_processes"
-
-
-def _reading_processes(parent: int) -> list[psutil.Process]:
-    """The reading processes ``parent`` started (its children running ``serve``)."""
-    found = []
-    for child in psutil.Process(parent).children():
-        try:
-            if MARK in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE:
-                found.append(child)
-        except psutil.NoSuchProcess:
-            pass
-    return found
 
 
 def _the_reading_process(parent: int, timeout: float = 30) -> psutil.Process:
@@ -66,7 +48,7 @@ def _the_reading_process(parent: int, timeout: float = 30) -> psutil.Process:
     has begun its exec, and on a busy machine its arguments (``/proc/PID/cmdline``) may still
     read empty a moment after, so one look can miss a process that is there."""
     deadline = time.monotonic() + timeout
-    while len(found := _reading_processes(parent)) != 1:
+    while len(found := reading_processes(parent)) != 1:
         assert time.monotonic() < deadline, f"reading processes: {found}"
         time.sleep(0.05)
     return found[0]
@@ -80,49 +62,12 @@ def _ended(processes: list[psutil.Process], seconds: float = 20) -> bool:
     return not alive
 
 
-def _summary(out: Path) -> dict:  # type: ignore[type-arg]
-    return json.loads((out / "batch-summary.json").read_text())
-
-
 def test_the_runner_is_named_in_the_summary_and_checked() -> None:
     assert runner_spec("processes", 2).describe() == "2 reading processes"
     assert runner_spec("processes", 1).describe() == "1 reading process"
     assert runner_spec("processes", 2).short == "2 processes"
     with pytest.raises(ValueError, match="scheduler address needs the dask runner"):
         runner_spec("processes", address="tcp://x:8786")
-
-
-def test_the_batch_on_reading_processes_publishes_what_threads_publish(
-    tmp_path: Path, bridgescan: Invoke, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("BRIDGESCAN_NOW", NOW)
-    folder = _scanned_event(tmp_path / "day" / "evening", _first_pages(3))
-    for runner in ("threads", "processes"):
-        done = bridgescan("batch", folder, "-o", tmp_path / runner, "--runner", runner,
-                          "--workers", "2", "--chunk-pages", "2")  # fmt: skip
-        assert done.exit_code == 0, done.stdout[-3000:] + done.stderr[-3000:]  # official
-        assert "Traceback" not in done.stdout + done.stderr
-    assert _reading_processes(os.getpid()) == []  # ended with the batch
-    assert_same_as_run(tmp_path / "processes" / "evening", folder, tmp_path / "threads" /
-                       "evening", folder)  # fmt: skip
-    on_threads, on_processes = _summary(tmp_path / "threads"), _summary(tmp_path / "processes")
-    assert on_processes["runner"] == "2 reading processes"
-    assert on_processes["pages"] == on_processes["pages_read"] == 3
-    for summary in (on_threads, on_processes):  # where it went and how long it took aside
-        for event in summary["events"]:
-            event.pop("output")
-            for line in event["sessions"]:
-                line.pop("seconds")
-    assert on_processes["events"] == on_threads["events"]
-
-    kept = _records(tmp_path / "processes" / "evening" / "bridgescan.sqlite", folder)
-    again = bridgescan("batch", folder, "-o", tmp_path / "processes", "--runner", "processes",
-                       "--workers", "2", "--chunk-pages", "2")  # fmt: skip
-    assert again.exit_code == 0, again.stdout[-3000:] + again.stderr[-3000:]
-    summary = _summary(tmp_path / "processes")
-    assert summary["pages"] == 3 and summary["pages_read"] == 0  # every page from the store
-    assert [s["version"] for s in summary["events"][0]["sessions"]] == [1, 1]
-    assert _records(tmp_path / "processes" / "evening" / "bridgescan.sqlite", folder) == kept
 
 
 def test_a_reading_process_killed_in_a_chunk_fails_that_chunk_and_is_replaced(
@@ -196,7 +141,7 @@ def test_a_batch_killed_or_interrupted_leaves_no_reading_process(tmp_path: Path,
         deadline = time.monotonic() + 300
         while len(readers) < 2 and batch.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
-            readers = _reading_processes(batch.pid)
+            readers = reading_processes(batch.pid)
         assert len(readers) == 2, "the batch never started its reading processes"
         if stop == "SIGKILL":
             batch.kill()  # the command alone: its reading processes must see it go

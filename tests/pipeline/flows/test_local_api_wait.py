@@ -93,24 +93,3 @@ def test_the_run_flows_step_modules_exist() -> None:
     from pipeline.flows.run_event import STEP_MODULES
 
     assert STEP_MODULES and all(find_spec(name) is not None for name in STEP_MODULES)
-
-
-def test_the_batch_imports_its_publishing_modules_as_steps() -> None:
-    """What ``bridgescan batch`` imports before its flow starts (pipeline/flows/batch.py), so
-    they are frozen with the batch's setup: each a step of its own, each step one import."""
-    script = (
-        "import sys\n"
-        "from pipeline.flows.prefect_env import configure_prefect\n"
-        "configure_prefect()\n"
-        "from pipeline.flows.batch import PUBLISHING_MODULES, imports_of_publishing\n"
-        "steps = list(imports_of_publishing())\n"
-        "assert len(steps) == len(PUBLISHING_MODULES)\n"
-        "assert 'pipeline.publish.workbook' not in sys.modules\n"
-        "for name, step in zip(PUBLISHING_MODULES, steps):\n"
-        "    assert step() is sys.modules[name], name\n"
-        "assert {'openpyxl', 'jinja2', 'pipeline.publish.web.site'} <= set(sys.modules)\n"
-        "print('ok')\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=300, cwd=Path(__file__).parents[3])  # fmt: skip
-    assert done.stdout.strip() == "ok", done.stderr[-2000:]

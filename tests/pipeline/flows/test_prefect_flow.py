@@ -4,7 +4,12 @@ its parameter schema is Prefect's own, made only when asked for (defining and ru
 flow import no ``pydantic.v1``); its heartbeat is sent and the run ends without waiting for
 the heartbeat's thread (pipeline/flows/prefect_heartbeats.py).
 
-In a fresh process (what was imported is the point), on the session's Prefect API."""
+In a fresh process (what was imported is the point), on the session's Prefect API. The same
+process then imports what ``bridgescan batch`` imports before its flow starts
+(pipeline/flows/batch.py), to show that importing the batch's flow leaves the publishing
+modules for its steps, each step one import (a second test below): one fresh process for
+both, not one each (Python and Prefect loaded, 3 s of CPU), the batch's imports after
+everything the flow's checks look at."""
 
 from __future__ import annotations
 
@@ -14,6 +19,8 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 SCRIPT = textwrap.dedent(
     """
@@ -59,21 +66,39 @@ SCRIPT = textwrap.dedent(
     threads = sorted(t.name for t in threading.enumerate())
     from prefect.utilities.callables import parameter_schema
     schema = plain.parameters.model_dump()
-    print(json.dumps({"first": recorded(first), "fastapi_after_first": fastapi,
-                      "second": recorded(second), "heartbeats": len(beats),
-                      "stopping_s": stopping,
-                      "threads": threads, "pydantic_v1_after_first": pydantic_v1,
-                      "schema": schema,
-                      "prefects_schema": parameter_schema(plain.fn).model_dump()}))
+    seen = {"first": recorded(first), "fastapi_after_first": fastapi,
+            "second": recorded(second), "heartbeats": len(beats), "stopping_s": stopping,
+            "threads": threads, "pydantic_v1_after_first": pydantic_v1, "schema": schema,
+            "prefects_schema": parameter_schema(plain.fn).model_dump()}
+
+    # What `bridgescan batch` imports before its flow starts, each a step of its own.
+    from pipeline.flows.batch import PUBLISHING_MODULES, imports_of_publishing
+    steps = list(imports_of_publishing())
+    seen["batch"] = {
+        "steps": len(steps), "modules": len(PUBLISHING_MODULES),
+        "workbook_before_steps": "pipeline.publish.workbook" in sys.modules,
+        "not_their_module": [name for name, step in zip(PUBLISHING_MODULES, steps)
+                             if step() is not sys.modules[name]],
+        "after_steps": sorted({"openpyxl", "jinja2", "pipeline.publish.web.site"}
+                              & set(sys.modules)),
+    }
+    print(json.dumps(seen))
     """
 )
 
+ROOT = Path(__file__).parents[3]
 
-def test_plain_flow_runs_on_the_api(tmp_path: Path) -> None:
+
+@pytest.fixture(scope="module")
+def seen() -> dict:  # type: ignore[type-arg]
+    """What the fresh process saw (``SCRIPT``), run once for this module's two tests."""
     done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
-                          timeout=300, env=dict(os.environ), check=False)  # fmt: skip
+                          timeout=300, env=dict(os.environ), cwd=ROOT, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
-    seen = json.loads(done.stdout.splitlines()[-1])
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_plain_flow_runs_on_the_api(seen: dict) -> None:  # type: ignore[type-arg]
     assert seen["first"] == {
         "folder": "/data/evening", "store": None, "name": "Väst", "count": 3, "share": 0.5,
         "flag": True, "options": None,
@@ -96,3 +121,13 @@ def test_plain_flow_runs_on_the_api(tmp_path: Path) -> None:
     # returned (0.90 and 0.97 s in this test), bridgescan's a few milliseconds.
     assert len(seen["stopping_s"]) == 2 and max(seen["stopping_s"]) < 0.3
     assert "flow run heartbeats" not in seen["threads"]  # joined, not left behind
+
+
+def test_the_batch_imports_its_publishing_modules_as_steps(seen: dict) -> None:  # type: ignore[type-arg]
+    """What ``bridgescan batch`` imports before its flow starts (pipeline/flows/batch.py), so
+    they are frozen with the batch's setup: each a step of its own, each step one import."""
+    batch = seen["batch"]
+    assert batch["steps"] == batch["modules"]
+    assert batch["workbook_before_steps"] is False  # importing the flow left it to its step
+    assert batch["not_their_module"] == []
+    assert batch["after_steps"] == ["jinja2", "openpyxl", "pipeline.publish.web.site"]
