@@ -74,4 +74,5 @@ def pixels_of(labels: np.ndarray, stats: np.ndarray, which: np.ndarray) -> np.nd
     wide = np.repeat(w, area)
     at = (np.repeat(y, area) + inside // wide) * labels.shape[1] + np.repeat(x, area)
     at += inside % wide
-    return at[labels.ravel()[at] == label]
+    own: np.ndarray = at[labels.ravel()[at] == label]
+    return own
