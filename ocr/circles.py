@@ -69,10 +69,22 @@ def printed_across(
     ``axis``): its box edges and its hairlines, each at the width it has on this row
     (``widths``: solid pixels across a printed edge, across a hairline, and the pixels
     the mask gives a line). Drawn ink is what a line of samples holds beyond this."""
+    return _printed_px((lines == EDGE).sum(axis=axis), (lines == HAIRLINE).sum(axis=axis), widths)
+
+
+def _printed_px(
+    edges: np.ndarray, hairlines: np.ndarray, widths: tuple[float, float, float]
+) -> np.ndarray:
+    """``printed_across`` from the counts of samples on a printed edge and on a hairline."""
     border_px, hairline_px, mask_px = widths
-    return (lines == EDGE).sum(axis=axis) * (border_px / mask_px) + (lines == HAIRLINE).sum(
-        axis=axis
-    ) * (hairline_px / mask_px)
+    return edges * (border_px / mask_px) + hairlines * (hairline_px / mask_px)
+
+
+_APART = 64
+"""``rays`` counts a ray's samples on printed edges and on hairlines in one sum, a hairline
+weighing this many edges: more samples than a ray has (about 25 round the form's boxes)."""
+_WEIGHT = np.zeros(256, np.intp)
+_WEIGHT[EDGE], _WEIGHT[HAIRLINE] = 1, _APART
 
 
 @lru_cache(maxsize=32)
@@ -123,12 +135,20 @@ def rays(
     ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
     h, w = ink.shape
     offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
-    cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[:, 0])[:, None, None]).astype(np.intp)
-    cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:, 1])[:, None, None]).astype(np.intp)
-    # (centres, rays, samples); np.minimum/np.maximum clip as np.clip does, for less.
-    at = np.minimum(np.maximum(cy, 0), h - 1) * w + np.minimum(np.maximum(cx, 0), w - 1)
+    # The nine centres are three rows of three: the samples' rows are worked out for the
+    # three rows of centres, their columns for the three columns, and the two added.
+    cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[::3, 0])[:, None, None]).astype(np.intp)
+    cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:3, 1])[:, None, None]).astype(np.intp)
+    # np.minimum/np.maximum clip as np.clip does, for less; (centres, rays, samples)
+    at = np.minimum(np.maximum(cy, 0), h - 1)[:, None] * w + np.minimum(np.maximum(cx, 0), w - 1)
+    at = at.reshape(len(offsets), *ys.shape)
     printed = np.where(valid, lines.ravel().take(at), 0)
-    extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_across(printed, widths, axis=2)
+    if ys.shape[1] < _APART and lines.dtype == np.uint8:
+        hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
+        printed_px = _printed_px(edges, hairlines, widths)
+    else:
+        printed_px = printed_across(printed, widths, axis=2)
+    extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_px
     hit = extra >= THICKER_PX  # (centres, rays)
     # A ray between two covered ones counts as covered (each ray's neighbours round the
     # circle, as np.roll by 1 and -1 would give them).
@@ -151,5 +171,6 @@ def _widest_gap(covered: np.ndarray) -> int:
 
 @lru_cache(maxsize=8)
 def _offsets(step: int) -> np.ndarray:
-    """The nine centres a circle is looked for round: the box's and eight ``step`` off."""
+    """The nine centres a circle is looked for round: the box's and eight ``step`` off, row
+    by row (``rays`` reads them as three rows of three)."""
     return np.array([(dy, dx) for dy in (0, -step, step) for dx in (0, -step, step)], float)

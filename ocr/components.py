@@ -21,7 +21,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["pieces"]
+__all__ = ["pieces", "a_pixel_of_each", "pixels_of"]
 
 _MOST_16_BIT = 1 << 16
 """Labels 0 (the background) to 65,535 fit in 16 bits."""
@@ -40,3 +40,39 @@ def pieces(mask: np.ndarray, connectivity: int = 8) -> tuple[int, np.ndarray, np
         mask, connectivity=connectivity, ltype=ltype
     )
     return count, labels, stats
+
+
+def a_pixel_of_each(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:
+    """One pixel of every piece of ``labels`` (``pieces``' labels and statistics), as its
+    flat index into ``labels`` (the background's entry is 0): looked for in each piece's
+    top row, between its bounding box's sides, where it has a pixel at least. That reads
+    as many pixels as the pieces are wide together, where ``np.flatnonzero(labels)`` reads
+    the whole mask (on a row band of a dusty page, 115,000 pixels for a few hundred)."""
+    stats = stats.astype(np.intp)
+    x, y, w = stats[1:, cv2.CC_STAT_LEFT], stats[1:, cv2.CC_STAT_TOP], stats[1:, cv2.CC_STAT_WIDTH]
+    label = np.repeat(np.arange(1, len(stats)), w)
+    along = np.arange(len(label)) - np.repeat(np.cumsum(w) - w, w)  # column in the top row
+    at = np.repeat(y * labels.shape[1] + x, w) + along
+    own = labels.ravel()[at] == label
+    pixel = np.zeros(len(stats), np.intp)
+    pixel[label[own]] = at[own]  # any one of a piece's top pixels
+    return pixel
+
+
+def pixels_of(labels: np.ndarray, stats: np.ndarray, which: np.ndarray) -> np.ndarray:
+    """Every pixel of the pieces ``which`` (their labels, an int array) as flat indices into
+    ``labels`` (``pieces``' labels and statistics), piece by piece in the order of
+    ``which`` and row by row in each: looked for in their bounding boxes only, so that
+    for small pieces (specks) this reads a few hundred pixels where ``mask[labels]``
+    reads the whole mask."""
+    box = stats[which].astype(np.intp)
+    x, y = box[:, cv2.CC_STAT_LEFT], box[:, cv2.CC_STAT_TOP]
+    w, h = box[:, cv2.CC_STAT_WIDTH], box[:, cv2.CC_STAT_HEIGHT]
+    area = w * h
+    label = np.repeat(which, area)
+    inside = np.arange(len(label)) - np.repeat(np.cumsum(area) - area, area)  # in the box
+    wide = np.repeat(w, area)
+    at = (np.repeat(y, area) + inside // wide) * labels.shape[1] + np.repeat(x, area)
+    at += inside % wide
+    own: np.ndarray = at[labels.ravel()[at] == label]
+    return own

@@ -46,6 +46,12 @@ _QUARTERS = np.stack(
 )  # quarters x samples
 _QUARTERS_T = _QUARTERS.T.astype(np.float32)
 _QUARTER_SAMPLES = _QUARTERS.sum(axis=1)
+_COVERED, _NOT_KNOWN = 1, 2  # a pixel as a sample reads it (``Outlines.seen``); 0 is paper
+_BEYOND = 64
+"""Pixels of frame round the band, every one not known: more than an ellipse round the
+form's largest mark box reaches beyond it (its radius up to 0.94 of the box's width,
+1.22 of its height, its centre 0.8 mm off), so that its samples beyond the band need no
+test of their own."""
 _KNOWN_MIN = 0.3  # a quarter known for less than this share of its samples says nothing
 _CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
 _CENTRE_STEP_MM = 0.4
@@ -105,8 +111,14 @@ class Outlines:
         size = 2 * _TOLERANCE_PX + 1
         near = cv2.dilate(drawn.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
         self.shape = near.shape
-        self.covered = near.ravel()
-        self.unknown = (hidden & ~near).ravel()
+        # What each pixel is to a sample, in one array so that one look-up a box reads
+        # both: ``_COVERED``, ``_NOT_KNOWN`` or paper (0), never both of the first two;
+        # in a frame of ``_BEYOND`` pixels not known, as the samples beyond the band are.
+        rows, cols = near.shape
+        seen = np.full((rows + 2 * _BEYOND, cols + 2 * _BEYOND), _NOT_KNOWN, np.uint8)
+        inner = seen[_BEYOND:-_BEYOND, _BEYOND:-_BEYOND]
+        np.bitwise_or(near.view(np.uint8), (hidden & ~near).view(np.uint8) << 1, out=inner)
+        self.seen = seen.ravel()
         self.px_per_mm = round(px_per_mm, 3)
         self._fits: dict[tuple[int, int, int, int], _Fit | None] = {}
 
@@ -146,16 +158,21 @@ class Outlines:
         rows, cols = self.shape
         shape = (w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2))
         xs, ys = _ellipses(*shape)
-        flat, (left, top, right, bottom) = _flat_ellipses(*shape, cols)
+        wide = cols + 2 * _BEYOND  # the band read with its frame
+        flat, (left, top, right, bottom) = _flat_ellipses(*shape, wide)
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        at = flat + (cy * cols + cx)  # the samples' rows times cols plus their columns
-        covered, unknown = self.covered.take(at, mode="clip"), self.unknown.take(at, mode="clip")
-        if cx + left < 0 or cy + top < 0 or cx + right >= cols or cy + bottom >= rows:
+        # the samples' rows times the framed band's columns plus their columns
+        seen = self.seen.take(flat + ((cy + _BEYOND) * wide + cx + _BEYOND), mode="clip")
+        if (
+            min(cx + left, cy + top) < -_BEYOND
+            or cx + right >= cols + _BEYOND
+            or cy + bottom >= rows + _BEYOND
+        ):  # beyond the frame too (no box of the form is so large)
             px, py = xs + cx, ys + cy
             off = (px < 0) | (px >= cols) | (py < 0) | (py >= rows)  # beyond the band
-            covered, unknown = covered & ~off, unknown | off
-        known_q = (~unknown).astype(np.float32) @ _QUARTERS_T  # ellipses x quarters
-        covered_q = covered.astype(np.float32) @ _QUARTERS_T
+            seen[off] = _NOT_KNOWN
+        known_q = (seen != _NOT_KNOWN).astype(np.float32) @ _QUARTERS_T  # ellipses x quarters
+        covered_q = (seen == _COVERED).astype(np.float32) @ _QUARTERS_T
         enough = (known_q >= _KNOWN_MIN * _QUARTER_SAMPLES).all(axis=1)
         if not enough.any():
             return None

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from ocr.captions import printed_pixels
-from ocr.components import pieces
+from ocr.components import a_pixel_of_each, pieces, pixels_of
 from ocr.layout import Layout, Rect
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import ink_values, paper_tone
@@ -179,11 +179,8 @@ def specks_of(
     # pixel wider than the gap; a piece alone in what it joins has no other near it.
     gap = max(1, round(t.speck_alone_mm * s))
     _, groups = cv2.connectedComponents(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
-    flat = labels.ravel()
-    inked = np.flatnonzero(flat)
-    pixel = np.zeros(count, np.intp)
-    pixel[flat[inked]] = inked  # a pixel of each piece (any one: a piece is in one group)
-    group = groups.ravel()[pixel[1:]]
+    # A pixel of each piece (any one: a piece is in one group).
+    group = groups.ravel()[a_pixel_of_each(labels, stats)[1:]]
     alone = np.zeros(count, bool)
     alone[1:] = np.bincount(group)[group] == 1
     small = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
@@ -198,11 +195,13 @@ def specks_of(
     if lines is not None and alike.any():
         # Only the pieces that would be specks are followed across the lines: their pixels
         # alone, not the whole band's ink (the same pieces kept, a tenth of the work).
-        ys, xs = np.nonzero(alike[labels])
+        ys, xs = np.divmod(pixels_of(labels, stats, np.flatnonzero(alike)), drawn.shape[1])
         across = _across_lines(drawn, lines, round(t.speck_across_mm * s), ys, xs)
         alike[labels[ys[across], xs[across]]] = False
     if alike.any():
-        found = alike[labels]
+        # The pieces' pixels found in their bounding boxes (specks are small), not by
+        # looking up every pixel of the band.
+        np.put(found, pixels_of(labels, stats, np.flatnonzero(alike)), True)
     return found
 
 

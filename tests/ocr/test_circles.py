@@ -5,14 +5,30 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ocr.align import WORK_DPI
-from ocr.circles import _widest_gap, rays
+from ocr.circles import (
+    _AFTER,
+    _BEFORE,
+    _CENTRE_PLAY_MM,
+    _SECTOR_MATRIX,
+    _SECTOR_RAYS,
+    THICKER_PX,
+    _offsets,
+    _printed_px,
+    _samples,
+    _widest_gap,
+    printed_across,
+    rays,
+)
 from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
-from ocr.mark_geometry import EDGE, row_geometry
+from ocr.mark_geometry import EDGE, HAIRLINE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
 from ocr.row_reader import unexplained_unsure
 from ocr.spill_rules import stroke_length
+from tests.hypothesis_profiles import draws
 from tests.ocr.bands import band_marks, read_band, stored_band
 
 S = 150 / 25.4  # px per mm at the working resolution
@@ -396,3 +412,56 @@ def test_a_stroke_s_length_does_not_grow_with_its_width(width, length):
     mask = np.zeros((30, 30), bool)
     mask[5 : 5 + 18, 10 : 10 + width] = True
     assert stroke_length(mask) == pytest.approx(length, abs=1e-3)
+
+
+def test_the_printed_pixels_from_counts_of_edge_and_hairline_samples():
+    # Edges 3 px across and hairlines 1 px, the mask 2 px wide: an edge sample stands for
+    # 1.5 solid pixels, a hairline sample for 0.5. Two edge samples: 3.0; three hairline
+    # samples: 1.5; one of each: 2.0.
+    got = _printed_px(np.array([2, 0, 1]), np.array([0, 3, 1]), (3.0, 1.0, 2.0))
+    assert got.tolist() == [3.0, 1.5, 2.0]
+    lines = np.array([[EDGE, 0, HAIRLINE], [EDGE, HAIRLINE, HAIRLINE]], np.uint8)
+    assert printed_across(lines, (3.0, 1.0, 2.0), axis=1).tolist() == [2.0, 2.5]
+
+
+def _rays_centre_by_centre(ink, lines, box, widths):
+    """What ``rays`` sees, each of the nine centres' samples worked out whole and the
+    printed pixels counted by ``printed_across`` (the reader's arithmetic before the
+    centres were read as three rows of three)."""
+    x0, y0, x1, y1 = box
+    ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, S)
+    h, w = ink.shape
+    offsets = _offsets(round(_CENTRE_PLAY_MM * S))
+    cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[:, 0])[:, None, None]).astype(np.intp)
+    cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:, 1])[:, None, None]).astype(np.intp)
+    at = np.clip(cy, 0, h - 1) * w + np.clip(cx, 0, w - 1)
+    printed = np.where(valid, lines.ravel().take(at), 0)
+    extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_across(printed, widths, axis=2)
+    hit = extra >= THICKER_PX
+    bridged = hit | (hit[:, _BEFORE] & hit[:, _AFTER])
+    cover = (bridged.astype(np.float64) @ _SECTOR_MATRIX) / _SECTOR_RAYS
+    return float(cover.min(axis=1).max()), _widest_gap(bridged)
+
+
+@settings(max_examples=draws(40), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dx=st.integers(-20, 150),
+    dy=st.integers(-20, 100),
+    share=st.floats(0.0, 0.4),
+    wide=st.booleans(),
+)
+def test_the_rays_read_the_centres_as_three_rows_of_three_as_one_by_one(seed, dx, dy, share, wide):
+    """Wherever the box lies (its rays running off the band too) and whatever ink and
+    printed edges and hairlines lie round it, the rays see what the nine centres worked
+    out one by one see; so too with the form's lines in a wider type (counted apart)."""
+    rng = np.random.default_rng(seed)
+    ink = rng.random((110, 160)) < share
+    lines = rng.choice(np.array([0, EDGE, HAIRLINE], np.uint8), size=(110, 160), p=[0.8, 0.1, 0.1])
+    box = (dx, dy, dx + 27, dy + 27)
+    widths = (2.0, 1.0, 2.0)
+    want = _rays_centre_by_centre(ink, lines, box, widths)
+    assert tuple(rays(ink, lines, box, S, widths).__dict__.values()) == want
+    if wide:
+        got = rays(ink, lines.astype(np.int32), box, S, widths)
+        assert tuple(got.__dict__.values()) == want

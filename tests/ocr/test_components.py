@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from ocr.components import pieces
+from ocr.components import a_pixel_of_each, pieces, pixels_of
 from tests.hypothesis_profiles import draws
 
 # Three pieces, counted by hand: an L of 4 pixels (top left), a single pixel touching
@@ -74,3 +74,74 @@ def test_the_same_labels_and_statistics_as_opencv_gives_in_32_bits(
     assert count == want_count
     assert np.array_equal(labels, want_labels)
     assert np.array_equal(stats, want_stats)
+
+
+def test_a_pixel_of_each_piece_is_one_of_its_top_row() -> None:
+    # _MASK's L (label 1) has its top row at (0, 0) alone; the block (label 2) spans
+    # columns 4-6 of row 0 (flat indices 4, 5, 6 of a 7-wide mask): any of them is its.
+    _, labels, stats = pieces(_MASK)
+    pixel = a_pixel_of_each(labels, stats)
+    assert pixel[0] == 0 and pixel[1] == 0
+    assert pixel[2] in (4, 5, 6)
+
+
+def test_a_pixel_of_a_piece_whose_top_row_starts_with_another_piece() -> None:
+    # The U's top row is columns 0 and 2 of row 0; the dot at (1, 1) sits in the U's
+    # bounding box; the U's top-left pixel (0, 0) or (0, 2) is its, never column 1.
+    mask = np.array([[1, 0, 1], [1, 0, 1], [1, 1, 1], [0, 0, 0]], np.uint8)
+    mask[1, 1] = 0
+    count, labels, stats = pieces(mask)
+    assert count == 2
+    assert a_pixel_of_each(labels, stats)[1] in (0, 2)
+    ring = np.zeros((5, 5), np.uint8)
+    ring[0, :] = ring[4, :] = ring[:, 0] = ring[:, 4] = 1
+    ring[2, 2] = 1  # a dot inside the ring: label 2, its top row is row 2
+    _, labels, stats = pieces(ring)
+    pixel = a_pixel_of_each(labels, stats)
+    assert labels.ravel()[pixel[2]] == 2 and pixel[2] == 2 * 5 + 2
+    assert pixel[1] in range(5)  # the ring's top row, columns 0-4
+
+
+def test_pixels_of_two_pieces_found_in_their_bounding_boxes() -> None:
+    # The L (label 1) holds (0,0), (1,0), (2,0), (2,1), (3,2): flat 0, 7, 14, 15, 23 of a
+    # 7-wide mask; its bounding box (columns 0-2, rows 0-3) also holds paper only.
+    _, labels, stats = pieces(_MASK)
+    assert pixels_of(labels, stats, np.array([1])).tolist() == [0, 7, 14, 15, 23]
+    # the block (label 2) before the L, as asked: rows 0-1, columns 4-6
+    both = pixels_of(labels, stats, np.array([2, 1])).tolist()
+    assert both == [4, 5, 6, 11, 12, 13, 0, 7, 14, 15, 23]
+    assert pixels_of(labels, stats, np.array([], np.intp)).tolist() == []
+
+
+def test_pixels_of_leave_out_another_piece_inside_the_bounding_box() -> None:
+    ring = np.zeros((5, 5), np.uint8)
+    ring[0, :] = ring[4, :] = ring[:, 0] = ring[:, 4] = 1
+    ring[2, 2] = 1
+    _, labels, stats = pieces(ring)
+    assert pixels_of(labels, stats, np.array([2])).tolist() == [12]
+    assert 12 not in pixels_of(labels, stats, np.array([1])).tolist()
+    assert len(pixels_of(labels, stats, np.array([1]))) == 16
+
+
+@settings(max_examples=draws(60), deadline=None)
+@given(
+    arrays(
+        np.uint8,
+        st.tuples(st.integers(1, 30), st.integers(1, 30)),
+        elements=st.sampled_from([0, 1]),
+    ),
+    st.data(),
+)
+def test_the_pixels_found_by_bounding_box_are_those_the_whole_mask_holds(
+    mask: np.ndarray, data: st.DataObject
+) -> None:
+    count, labels, stats = pieces(mask)
+    pixel = a_pixel_of_each(labels, stats)
+    assert pixel[0] == 0  # the background's entry, whatever lies there
+    assert np.array_equal(labels.ravel()[pixel[1:]], np.arange(1, count))
+    which = np.array(data.draw(st.lists(st.integers(1, max(1, count - 1)), unique=True))
+                     if count > 1 else [], np.intp)  # fmt: skip
+    want = np.isin(labels, which).ravel()
+    got = np.zeros(mask.size, bool)
+    got[pixels_of(labels, stats, which)] = True
+    assert np.array_equal(got, want)
