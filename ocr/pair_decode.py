@@ -16,8 +16,10 @@ import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, number_log_likelihood, numbers_log_likelihood
 from ocr.decode import MarkGroup
+from ocr.layout import PAIRS_CHANGED
+from ocr.reading import DEFAULT_THRESHOLD
 
-__all__ = ["PairDecoding", "decode_pairs"]
+__all__ = ["PairDecoding", "change_ruled_out", "decode_pairs", "settled_change"]
 
 
 @dataclass(frozen=True)
@@ -107,3 +109,44 @@ def decode_pairs(
     ranked = tuple((keys[k], float(post[k])) for k in order)
     in_movement = None if allowed_set is None else ranked[0][0] in allowed_set
     return PairDecoding(ranked, in_movement)
+
+
+_PLAIN = math.log(DEFAULT_THRESHOLD / (1 - DEFAULT_THRESHOLD))
+"""How much more likely (log) the written pair boxes must be to show the printed pairs or
+nothing than any other pair numbers: posterior 0.995 between the two, as a row is
+accepted at."""
+
+
+def change_ruled_out(
+    printed: tuple[int, int], ns_boxes: Sequence[DigitBox], ew_boxes: Sequence[DigitBox]
+) -> bool:
+    """Do the written pair boxes rule out a change of pairs, whatever the "pairs changed"
+    box holds? A change writes the new pair numbers (the form asks for them beside the
+    box), so where the boxes show nothing, or the printed numbers again, plainly rather
+    than any other two numbers (``_PLAIN``: the best NS and EW numbers taken apart, which
+    is at least as likely as any pair of them), a mark in the box would change nothing the
+    row is read as. The box then settles no question and is no reason on its own to send
+    the row to a person (``ocr.row_reader.unexplained_unsure``). The wrong row this could
+    let through needs two faults at once: a player's change marked so faintly that it
+    reads only unsure, and its new numbers not written (or every box of them read blank)."""
+    ns_ll, ew_ll = _pair_ll(ns_boxes), _pair_ll(ew_boxes)
+    blank = number_log_likelihood(ns_boxes, None) + number_log_likelihood(ew_boxes, None)
+    same = float(ns_ll[printed[0] - 1] + ew_ll[printed[1] - 1])
+    ns_other = np.delete(ns_ll, printed[0] - 1).max()
+    ew_other = np.delete(ew_ll, printed[1] - 1).max()
+    other = max(float(ns_ll.max() + ew_other), float(ns_other + ew_ll.max()))
+    return max(blank, same) - other >= _PLAIN
+
+
+def settled_change(
+    printed: tuple[int, int] | None,
+    used: str | None,
+    ns_boxes: Sequence[DigitBox],
+    ew_boxes: Sequence[DigitBox],
+) -> frozenset[tuple[str, str]]:
+    """The "pairs changed" box as a settled box (field, option) where the reading keeps the
+    printed pairs (``used``, the box the reading needs, is None) and the written pair
+    boxes rule a change out (``change_ruled_out``); else nothing."""
+    if printed is None or used is not None or not change_ruled_out(printed, ns_boxes, ew_boxes):
+        return frozenset()
+    return frozenset({(PAIRS_CHANGED, "CHANGED")})

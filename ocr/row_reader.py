@@ -44,7 +44,7 @@ from ocr.layout import (
 )
 from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import measure_dust
-from ocr.pair_decode import decode_pairs
+from ocr.pair_decode import decode_pairs, settled_change
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import (
     Candidate,
@@ -264,7 +264,9 @@ def _decode_row(
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
-    settled = settled_boxes(marks, uses, best, boxes[SCORE], vul)
+    settled = settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
+        printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
+    )
     for name in unexplained_unsure(marks, uses, settled):
         reasons.append(f"unsure mark in {name}")
     reasons.extend(tied_ink(marks, uses, best, vul))

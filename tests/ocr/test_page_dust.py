@@ -74,6 +74,21 @@ def _grey(page: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
 
 
+def _blank_spots(
+    grey: np.ndarray, blank: np.ndarray, step: int, width: int, height: int
+) -> list[tuple[int, int]]:
+    """Top-left corners (y, x), on a grid of ``step`` pixels below the rows, of white
+    blank paper ``width`` x ``height`` pixels with 4 more all round."""
+    top = round(max(r.rect.y1 for r in load_layout().rows) * DPI / 25.4) + 20
+    return [
+        (y, x)
+        for y in range(top, grey.shape[0] - 20, step)
+        for x in range(20, grey.shape[1] - 80, step)
+        if blank[y - 4 : y + height, x - 4 : x + width].all()
+        and (grey[y - 4 : y + height, x - 4 : x + width] > 250).all()
+    ]
+
+
 def test_the_specks_are_counted_on_blank_paper_only():
     """On the printed form: 40 squares of 3 x 3 pixels in the blank margin below the rows,
     20 of 2 x 2 beside them (under the dust threshold: not counted), one hair of 10 mm
@@ -82,20 +97,9 @@ def test_the_specks_are_counted_on_blank_paper_only():
     lay = load_layout()
     grey = _grey(_fresh())
     blank = blank_paper(lay, DPI)
-    top = round(max(r.rect.y1 for r in lay.rows) * DPI / 25.4) + 20
-    grid = [
-        (y, x)
-        for y in range(top, grey.shape[0] - 20, 20)
-        for x in range(20, grey.shape[1] - 80, 20)
-    ]
-
-    def clear(y: int, x: int, w: int) -> bool:
-        window = np.s_[y - 4 : y + 8, x - 4 : x + w]
-        return bool(blank[window].all() and (grey[window] > 250).all())
-
-    hair = next((y, x) for y, x in grid if clear(y, x, 68))
+    hair = _blank_spots(grey, blank, 20, 68, 8)[0]
     cv2.line(grey, (hair[1], hair[0] + 1), (hair[1] + 59, hair[0] + 1), 0, 3)
-    spots = [(y, x) for y, x in grid if clear(y, x, 8)][:60]
+    spots = _blank_spots(grey, blank, 20, 8, 8)[:60]
     assert len(spots) == 60
     for k, (y, x) in enumerate(spots):
         side = 3 if k < 40 else 2
@@ -109,6 +113,29 @@ def test_the_specks_are_counted_on_blank_paper_only():
     assert dust.specks_mm2 == pytest.approx((9 * PX_MM2,) * 40)
     assert dust.blank_cm2 == pytest.approx(blank.sum() * PX_MM2 / 100, abs=0.001)
     assert dust.blank_cm2 > 100  # the margins of an A4 traveller
+
+
+def test_a_hair_s_pieces_are_no_specks():
+    """A hair or a paper fibre on the glass leaves long, thin pieces of ink. In the blank
+    margin below the rows: 10 squares of 5 x 5 pixels (25 x 0.028674 = 0.717 mm^2: blobs,
+    counted), 6 strokes of 2 x 30 pixels (60 pixels, 1.720 mm^2, under dust_max_mm2's 2:
+    one side 15 times the other) and 6 diagonal strokes 2 pixels thick across 13 x 13
+    pixels (about 36 pixels, 1.0 mm^2: under half of the 169 of its bounding box). Only
+    the squares are specks: a hair's pieces as large as a pen dot would have made every
+    pen dot on the page look like its dust (rule ``dusty_page``)."""
+    lay = load_layout()
+    grey = _grey(_fresh())
+    spots = _blank_spots(grey, blank_paper(lay, DPI), 40, 36, 36)[:22]
+    assert len(spots) == 22
+    for y, x in spots[:10]:
+        grey[y : y + 5, x : x + 5] = 0
+    for y, x in spots[10:16]:
+        grey[y : y + 2, x : x + 30] = 0
+    for y, x in spots[16:]:
+        cv2.line(grey, (x, y), (x + 11, y + 11), 0, 2)
+    dust = measure_dust(grey, lay, DPI)
+    assert dust.specks_mm2 == pytest.approx((25 * PX_MM2,) * 10)
+    assert round(25 * PX_MM2, 3) == 0.717 and round(60 * PX_MM2, 3) == 1.720
 
 
 def _row_with_a_speck(dust: PageDust, side: int = 3) -> dict[tuple[str, str], object]:

@@ -123,3 +123,60 @@ def test_the_event_s_pairs_only_ever_take_belief_from_numbers_it_does_not_have(
             assert p >= plain[(n, e)] * (1 - 1e-9)
         else:
             assert p <= plain[(n, e)] * (1 + 1e-9)
+
+
+# An unsure "pairs changed" box the written pair boxes settle (``change_ruled_out``).
+# Likelihoods (ocr/combs.py ``digit_box_likelihood``): a blank box is blank with 0.98
+# and any digit with 0.002; a box read as digit d at 0.98 (``digit``) shows d with
+# 0.995 x (0.9 x 0.98 + 0.01) = 0.88754, another digit with 0.995 x (0.9 x 0.02 / 9 +
+# 0.01) = 0.01194, and blank with 0.005. A number is right-aligned with 0.95.
+
+
+def test_blank_pair_boxes_rule_a_change_out():
+    """All four boxes blank: blank 0.98^4 = 0.92237; any other pairs need a digit in each
+    comb, a single one at best (0.98 x 0.002 = 0.00196 either alignment): 0.00196^2 =
+    3.84e-6, 240,000 times less likely (over 199, the 0.995 a row is accepted at)."""
+    from ocr.pair_decode import change_ruled_out, settled_change
+
+    assert change_ruled_out((3, 12), pair_boxes(None), pair_boxes(None))
+    assert settled_change((3, 12), None, pair_boxes(None), pair_boxes(None)) == {
+        ("pairs_changed", "CHANGED")
+    }
+
+
+def test_the_printed_numbers_written_again_do_not_settle_the_box():
+    """The boxes show 3 and 12, the printed pairs: NS 3 is 0.95 x 0.98 x 0.88754 +
+    0.05 x 0.002 x 0.005 = 0.82630, EW 12 is 0.88754^2 = 0.78773, together 0.65090.
+    Another NS number at best 0.95 x 0.98 x 0.01194 = 0.011118 (a single digit read
+    otherwise), another EW one 0.88754 x 0.01194 = 0.010597 (13): the other pairs at best
+    max(0.82630 x 0.010597, 0.011118 x 0.78773) = 0.008758, only 74 times less likely
+    (one digit read otherwise, the 10% uniform share of the digit model)."""
+    from ocr.pair_decode import change_ruled_out
+
+    assert not change_ruled_out((3, 12), pair_boxes(3), pair_boxes(12))
+
+
+def test_a_number_written_in_the_pair_boxes_keeps_the_box_unsure():
+    """NS blank, EW 7: blank 0.98^3 x 0.005 = 0.0047059; the printed 3-12 much less
+    (0.00196 x 0.002 x 0.01194); pairs 3-7 are 0.00196 x (0.95 x 0.98 x 0.88754 + 0.05 x
+    0.002 x 0.005) = 0.00196 x 0.82631 = 0.0016196: blank only 2.9 times more likely."""
+    from ocr.pair_decode import change_ruled_out
+
+    assert not change_ruled_out((3, 12), pair_boxes(None), pair_boxes(7))
+
+
+def test_the_box_is_settled_only_where_the_printed_pairs_are_read():
+    """On a blank form (no printed pairs) or where the reading takes the written pairs
+    (it uses the box), nothing is settled; a settled box is no reason to send the row to a
+    person, an unsettled unsure one is."""
+    from ocr.marks import MarkReading, MarkState
+    from ocr.pair_decode import settled_change
+    from ocr.row_reader import unexplained_unsure
+
+    assert settled_change(None, None, pair_boxes(None), pair_boxes(None)) == frozenset()
+    assert settled_change((3, 12), "CHANGED", pair_boxes(None), pair_boxes(None)) == frozenset()
+    marks = {"pairs_changed": [MarkReading("CHANGED", 0.07, MarkState.UNSURE, 0.5, "dot")]}
+    uses = {"pairs_changed": None}
+    assert unexplained_unsure(marks, uses) == ["pairs_changed"]
+    settled = settled_change((3, 12), None, pair_boxes(None), pair_boxes(None))
+    assert unexplained_unsure(marks, uses, settled) == []
