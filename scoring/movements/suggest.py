@@ -62,7 +62,12 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
         raise MovementError(f"board range {low}-{high} is not a range")
     found: list[Suggestion] = []
 
-    def offer(spec: MovementSpec, note: str) -> None:
+    def offer(spec: MovementSpec, note: str, played: int | None = None) -> None:
+        """Build and keep the movement when its boards fit; ``played``, where the spec
+        already says how many boards a pair plays, skips building one that cannot fit (a
+        reduced Howell's switches are searched for as it is built)."""
+        if played is not None and not low <= played <= high:
+            return
         try:
             movement = build_movement(spec)
         except MovementError:
@@ -77,6 +82,7 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
         offer(
             MovementSpec("howell", (("pairs", pairs), ("boards_per_round", bpr))),
             "Howell: everyone meets everyone (seed 004 §1)",
+            (full - 1) * bpr,  # a round fewer than the pairs (an odd field: as many)
         )
     # Reduced Howell: the seed's choice for 11-12 and 15-20 pairs (fewest rounds first is
     # not the point; the board count decides, so every size that fits is offered).
@@ -92,6 +98,7 @@ def suggest_movements(pairs: int, boards: tuple[int, int] = (24, 28)) -> tuple[S
                     ),
                     f"Reduced Howell: {2 * tables - rounds} stationary pairs, "
                     "everyone meets them; no one meets twice (seed 004 §2)",
+                    rounds * bpr,
                 )
     if not found:  # no Howell of the seed's kind fits: a Howell stopped early
         for bpr in range(2, 7):

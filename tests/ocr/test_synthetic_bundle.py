@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
@@ -30,6 +31,27 @@ def test_pdf_bundle_has_a_page_per_scan_sized_by_its_dpi(pages, tmp_path):
     truth = json.loads((tmp_path / "scans.pdf.json").read_text())
     assert [t["bundle_page"] for t in truth] == [1, 2, 3]
     assert [t["board"] for t in truth] == [1, 2, 3]
+
+
+def test_pdf_bundle_holds_each_jpeg_as_it_is_and_every_pixel_of_the_others(pages, tmp_path):
+    """A JPEG scan's bytes are the page image's stream (no second compression); a lossless
+    scan (one page turned PNG here) is its pixels, deflated. ASCII85 is the only other
+    filter, as ReportLab wrote these bundles (the reader renders them as it always has)."""
+    png = io.BytesIO()
+    Image.open(io.BytesIO(pages[1].image)).convert("RGB").save(png, "PNG")
+    mixed = [pages[0], dataclasses.replace(pages[1], image=png.getvalue()), pages[2]]
+    doc = pdfium.PdfDocument(write_bundle(mixed, tmp_path / "scans.pdf"))
+    for i, p in enumerate(mixed):
+        (image,) = list(doc[i].get_objects())
+        source = Image.open(io.BytesIO(p.image))
+        assert image.get_px_size() == source.size
+        data = bytes(image.get_data(decode_simple=True))  # ASCII85 and deflate undone
+        if source.format == "JPEG":
+            assert image.get_filters() == ["ASCII85Decode", "DCTDecode"]
+            assert data == p.image
+        else:
+            assert image.get_filters() == ["ASCII85Decode", "FlateDecode"]
+            assert data == source.tobytes()
 
 
 def test_tiff_bundle_keeps_every_pixel(pages, tmp_path):

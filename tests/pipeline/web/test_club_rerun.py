@@ -2,10 +2,16 @@
 is in the next version, and a decision made in the terminal while the console serves the
 event is in the version the console's next run publishes.
 
-A real ``bridgescan serve CLUB`` process on a club folder holding the sample evening
-(benchmarks/console_rerun.py lays it out as the console keeps an event and drives the pages'
-forms, as ``bench_rerun.py --via console`` times them), the real flow, the test session's
-Prefect API. The event's store starts with the 26 pages of ``session1.pdf`` as the real
+The club's console on a club folder holding the sample evening (benchmarks/console_rerun.py
+lays it out as the console keeps an event and drives the pages' forms over HTTP, as
+``bench_rerun.py --via console`` times them), the real flow in the console's run thread, the
+test session's Prefect API. The console is served from the test's process
+(``ConsoleThread``: the app, the runner and the flow ``bridgescan serve`` runs, on a free
+port): what is proved here is what the console's pages, its runner and the store do with a
+decision, the same in any process; the ``bridgescan serve`` command itself (its start, its
+sign-in address, the flow in its own process) is the club evening's test
+(test_club_evening.py), and a process of its own here cost its imports again (about 3 s of
+CPU). The event's store starts with the 26 pages of ``session1.pdf`` as the real
 reader read them in the session's run of the sample (tests/pipeline/flows/sample_run.py:
 the same scan and event, so the same reader's version), as a store holds them after a
 run: the console's first run takes them from there, not reading the pages again (a page
@@ -38,10 +44,12 @@ from typer.testing import CliRunner
 
 from benchmarks.console_rerun import ConsoleDriver, club_with_sample
 from pipeline.cli import app as cli
+from pipeline.web.club import ClubConsole
+from pipeline.web.security import Secrets
+from pipeline.web.server import ConsoleThread, sign_in_url
 from tests.pipeline.flows.sample_run import SampleRun, copy_readings
-from tests.pipeline.web.serving import served_club
 
-pytestmark = pytest.mark.slow  # the sample's run, and a real console run three times
+pytestmark = pytest.mark.slow  # the sample's run, and the console's flow run three times
 
 
 def _results(event: Path) -> dict[str, Any]:
@@ -65,8 +73,12 @@ def test_a_decision_in_the_console_is_in_the_next_version(
     club = tmp_path / "club"
     event = club_with_sample(club)
     assert copy_readings(sample_run, event / "out") == 26
-    with served_club(club, tmp_path) as served:
-        console = ConsoleDriver(served.url, served.sign_in)
+    club_console = ClubConsole(club, Secrets())
+    served = ConsoleThread(club_console).start()
+    try:
+        console = ConsoleDriver(
+            served.url, sign_in_url(served.host, served.port, club_console.secrets.token)
+        )
         _, _, progress = console.score()
         assert progress["state"] == "done", progress
         assert progress["pages_total"] == 26
@@ -104,3 +116,5 @@ def test_a_decision_in_the_console_is_in_the_next_version(
         assert third["publication"]["version"] == 3
         assert _row(third, 17, 8, 11) == ("2CX", "E", "-1", 100)
         assert _row(third, 16, 2, 9) == ("2CX", "E", "-1", 200)
+    finally:
+        served.stop()
