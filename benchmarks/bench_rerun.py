@@ -8,12 +8,14 @@ read), then again unchanged (``make run`` twice), then after one review decision
 (``bridgescan review resolve``, the first open item, ``candidate 1``). Prints, as JSON, each
 run's wall and CPU time (median over the repeats) and how many pages it took from the store
 instead of reading them, and, for scale, what Prefect's local API costs on its own (one
-trivial flow in a fresh process: every run pays it). On the temporary API each run also
-reports the API's own part of it: when the command started it, how long it took to answer
-from its start, and its CPU (in the command's tree: the command reaps it). The machine's
-load is printed too: on a shared machine wall times grow with it, CPU times much less.
-``--store`` runs the same on another store (a PostgreSQL URL; each repeat in a new
-schema). ``--prefect``: the same runs on Prefect's temporary API started by each
+trivial flow in a fresh process: every run pays it) and, with a running server, the floor
+of a fresh re-run on it (Python, Prefect imported, a flow of as many task runs as a re-run
+makes: the part that is not bridgescan's own modules and steps). On the temporary API
+each run also reports the API's own part of it: when the command started it, how long it
+took to answer from its start, and its CPU (in the command's tree: the command reaps it).
+The machine's load is printed too: on a shared machine wall times grow with it, CPU times
+much less. ``--store`` runs the same on another store (a PostgreSQL URL; each repeat in a
+new schema). ``--prefect``: the same runs on Prefect's temporary API started by each
 command (``temporary``), with a standing local server started once beforehand by
 ``bridgescan prefect start`` (``server``; stopped after), or both (the default).
 ``--via console``: the same evening through the club's console instead, the director's path
@@ -120,6 +122,22 @@ one = task(lambda: 1, name="one")
 flow(lambda: one(), name="trivial")()
 """
 
+# The part of a fresh re-run on a running server that is not bridgescan's own: Python, Prefect
+# imported, and a flow of as many task runs as the re-run makes (the session's scans, each
+# session's rows, the publication), the API chosen as the command chooses it.
+PREFECT_FLOOR = """
+from pipeline.flows.prefect_server import choose_api
+choose_api()
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+step = task(lambda n: n, name="step", cache_policy=NO_CACHE)
+@flow(name="floor")
+def floor():
+    scans = step.submit(0)
+    return step(scans.result()) + step(1) + step(2)
+floor()
+"""
+
 
 def _reused(output: str) -> int:
     found = re.search(r"session 1: (\d+) of \d+ page\(s\) as read before", output)
@@ -218,6 +236,11 @@ def main() -> None:
             started = _run("prefect", "start", "--port", "0", env=env)
             result["server_start"] = {"wall_s": round(started[0], 1), "cpu_s": round(started[1], 1)}
             server = _server_process(root / "prefect")
+            floor = [_run("-c", PREFECT_FLOOR, env=env, program=[sys.executable])[:2]
+                     for _ in range(options.repeats)]  # fmt: skip
+            result["prefect_floor_on_server"] = {
+                "wall_s": round(statistics.median(t for t, _ in floor), 1),
+                "cpu_s": round(statistics.median(c for _, c in floor), 1)}  # fmt: skip
             before = server.cpu_times()
             try:
                 result["running_server"] = measure(env, root / "server", options.repeats,

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 __all__ = [
     "MATHS_THREADS",
+    "PLAIN_HTTP_CA_FILE",
     "configure_prefect",
     "late_api_message",
     "one_maths_thread",
+    "trust_no_authority_on_plain_http",
 ]
 
 _DEFAULTS = {
@@ -57,6 +60,31 @@ def configure_prefect(home: Path | None = None) -> None:
     for name, value in _DEFAULTS.items():
         os.environ.setdefault(name, value)
     one_maths_thread()
+
+
+#: What Prefect's API clients are given to trust when the API is plain HTTP on this machine:
+#: one self-signed certificate whose private key was thrown away as it was made (``openssl
+#: req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout /dev/null
+#: -subj "/O=bridgescan/CN=plain-HTTP Prefect API: no authority" -days 36500``): it vouches
+#: for no server.
+PLAIN_HTTP_CA_FILE = Path(__file__).with_name("plain_http_ca.pem")
+_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def trust_no_authority_on_plain_http() -> None:
+    """Prefect's API clients load a list of certificate authorities each (its client, its
+    sync client and its events worker's client, every flow run: ``PREFECT_API_SSL_CERT_FILE``,
+    else ``SSL_CERT_FILE``, else certifi's bundle of some 140), 40-70 ms of CPU apiece at
+    load 11 (docs/batch.md), for a TLS connection a plain-HTTP API never opens. When the API
+    chosen (``PREFECT_API_URL``) is plain HTTP on this machine (this command's temporary
+    API, ``bridgescan prefect start``'s server) they are given ``PLAIN_HTTP_CA_FILE``
+    instead, loaded in a millisecond. A ``PREFECT_API_SSL_CERT_FILE`` set by the user wins,
+    and an ``https`` API or one on another machine keeps Prefect's choice, so a redirect to
+    TLS elsewhere is verified as before. Call once the API is chosen, before Prefect is
+    imported (it reads its settings then)."""
+    address = urlsplit(os.environ.get("PREFECT_API_URL", ""))
+    if address.scheme == "http" and address.hostname in _LOOPBACK:
+        os.environ.setdefault("PREFECT_API_SSL_CERT_FILE", str(PLAIN_HTTP_CA_FILE))
 
 
 def one_maths_thread() -> None:

@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pipeline.flows.local_api import API_MARK, answers, api_command, free_port, start_local_api
-from pipeline.flows.prefect_env import configure_prefect
+from pipeline.flows.prefect_env import configure_prefect, trust_no_authority_on_plain_http
 
 __all__ = [
     "ServerState",
@@ -116,11 +116,14 @@ def choose_api(say: object = None) -> str | None:
     ``PREFECT_API_URL`` or a running server (``use_running_server``; ``say`` as there),
     else this command's temporary API started now (``local_api.start_local_api``), so that
     it boots while the command loads. Returns the server's address, None for the temporary
-    API (``tie_local_api_to_this_process`` waits for it before the flow)."""
+    API (``tie_local_api_to_this_process`` waits for it before the flow). An API on this
+    machine over plain HTTP spares Prefect's clients their certificate authorities
+    (``prefect_env.trust_no_authority_on_plain_http``)."""
     configure_prefect()
     server = use_running_server(say)
     if server is None:
         start_local_api()
+    trust_no_authority_on_plain_http()
     return server
 
 
