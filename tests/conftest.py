@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.flows.collector import frozen_setup
-from pipeline.flows.prefect_env import one_maths_thread
+from pipeline.flows.prefect_env import one_maths_thread, trust_no_authority_on_plain_http
 from tests import hypothesis_profiles
 from tests.cpu_time import (  # noqa: F401 - hooks of --cpu-durations, registered here
     pytest_addoption,
@@ -95,6 +95,7 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[RUN_PID_VARIABLE] = str(os.getpid())
     if not hasattr(config, "workerinput") and _runs_pipeline_tests(config):
         os.environ["PREFECT_API_URL"] = start_api(root).url
+        trust_no_authority_on_plain_http()  # the workers' in-process flows, as a command's
     if not hasattr(config, "workerinput") and config.getoption("numprocesses", None):
         precompile(config)  # once, before the workers start (tests/precompile.py)
 
