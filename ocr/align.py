@@ -21,6 +21,7 @@ from enum import StrEnum
 import cv2
 import numpy as np
 
+from ocr.grid_warp import warp_scan
 from ocr.layout import Layout, mm_to_px
 
 __all__ = [
@@ -391,6 +392,4 @@ def warp_region(
     if f != 1.0:  # from the shrunk image's pixels back to the scan's (pixel centres kept)
         c = 0.5 / f - 0.5
         m = m @ np.array([[1 / f, 0, c], [0, 1 / f, c], [0, 0, 1]], np.float64)
-    return cv2.warpPerspective(
-        grey, m, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=255
-    )
+    return warp_scan(grey, m, size)  # a page turned upright and warped from a grid

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ocr.illumination import _quarter, flatten, paper_background, remove_creases, remove_streaks
+from ocr.illumination import (
+    _judged,
+    _quarter,
+    _set_along,
+    flatten,
+    paper_background,
+    remove_creases,
+    remove_streaks,
+)
 
 PAPER = 230
 
@@ -110,6 +118,34 @@ def test_a_page_without_creases_is_returned_as_it_is():
     page, printed = _creased()
     page[:, 30:32] = PAPER
     assert remove_creases(page, printed) is page
+
+
+def test_set_along_counts_the_true_pixels_down_each_column_or_across_each_row():
+    mask = np.array([[1, 0, 1, 1], [1, 0, 0, 1], [0, 0, 1, 1]], bool)
+    assert _set_along(mask, 0).tolist() == [2, 0, 2, 3]
+    assert _set_along(mask, 1).tolist() == [3, 2, 2]
+    assert _set_along(np.zeros((0, 5), bool), 0).tolist() == [0, 0, 0, 0, 0]
+
+
+def test_the_crease_tests_judged_pixels_are_where_nothing_is_printed_made_once_a_mask():
+    """A 12 x 20 mask printing rows 4-5 and column 9: sampled every 4th row and without 3
+    columns at each end (upright lines), the judged pixels are rows 0, 4, 8 of columns
+    3-16, all of row 4 printed and column 9 printed in the other two: 14 columns, 2 pixels
+    judged in each but column 9, which has none. The same mask again gives the same
+    arrays, not new ones; an equal mask that is another array is judged anew."""
+    printed = np.zeros((12, 20), bool)
+    printed[4:6] = True
+    printed[:, 9] = True
+    clear, judged = _judged(printed, False, 4)
+    assert clear.shape == (3, 14)
+    assert judged.tolist() == [2] * 6 + [0] + [2] * 7
+    assert _judged(printed, False, 4)[1] is judged
+    assert _judged(printed.copy(), False, 4)[1] is not judged
+    # Level lines: rows 3-8, every 5th column (0, 5, 10, 15; printed column 9 is not one),
+    # counted across each row: rows 4 and 5 are printed (none judged), the others are not.
+    clear, judged = _judged(printed, True, 5)
+    assert clear.shape == (6, 4)
+    assert judged.tolist() == [4, 0, 0, 4, 4, 4]
 
 
 def test_flat_field_brings_a_shadowed_paper_to_white_and_keeps_ink_relative():
