@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from ocr.captions import printed_pixels
-from ocr.components import a_pixel_of_each, pieces, pixels_of
+from ocr.components import a_pixel_of_each, labels_of, pieces, pixels_of
 from ocr.dots import is_compact
 from ocr.layout import Layout, Rect
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
@@ -189,7 +189,7 @@ def specks_of(
     # Pieces a gap of ``speck_alone_mm`` or less parts are joined by a square kernel one
     # pixel wider than the gap; a piece alone in what it joins has no other near it.
     gap = max(1, round(t.speck_alone_mm * s))
-    _, groups = cv2.connectedComponents(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
+    groups = labels_of(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
     # A pixel of each piece (any one: a piece is in one group).
     group = groups.ravel()[a_pixel_of_each(labels, stats)[1:]]
     alone = np.zeros(count, bool)
