@@ -444,10 +444,14 @@ class RowMarks:
             return kept[1]
         lines = self.printed if off_lines else None
         specks = specks_of(self.drawn, self.dust, self.s, t, lines)
-        # The specks' soft edges go with them (their ink fades over a pixel or so).
-        halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
-        ink = np.where(halo, 0.0, self.ink).astype(self.ink.dtype)
-        made = _Despecked(specks, ink, cv2.integral(ink))
+        if specks.any():
+            # The specks' soft edges go with them (their ink fades over a pixel or so).
+            halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
+            ink = self.ink.copy()
+            ink[halo] = 0.0
+            made = _Despecked(specks, ink, cv2.integral(ink))
+        else:  # nothing taken out: the row's own ink and integral (never written to)
+            made = _Despecked(specks, self.ink, self.sum)
         self._despecked_ink[key] = (t, made)
         return made
 

@@ -301,3 +301,31 @@ def test_an_unsure_box_beside_a_dot_stays_unsure_on_a_dusty_page():
     read = _read_row(_pale_patch_in_level_5("dot"), SMALL_SPECKS)
     assert (read[("level", "3")].state, read[("level", "3")].how) == (MarkState.MARKED, "dot")
     assert (read[("level", "5")].state, read[("level", "5")].how) == (MarkState.UNSURE, "fill")
+
+
+def test_a_row_without_specks_on_a_dusty_page_keeps_its_own_ink():
+    """On a dusty page a row whose only ink is the cross in level 3 (one stroke, no
+    speck) has nothing taken out: every box's fill without the specks is its fill, to
+    the last bit, from the row's own ink and integral. A 3 x 3 speck (0.258 mm^2, a
+    speck of the page, ``test_a_speck_is_a_small_blob_of_a_size_the_page_holds_alike``)
+    in H is taken out with its soft edge: H's fill without it is nil."""
+    from ocr.illumination import flatten
+    from ocr.mark_geometry import row_geometry
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    row = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, DUSTY)
+    inner = row_geometry(lay, lay.row(1), DPI).inner
+    for i, (x0, y0, x1, y1) in enumerate(inner.tolist()):
+        assert row.fill_without_specks(i) == row.mean_ink((x0, y0, x1, y1))
+    boxes = row_geometry(lay, lay.row(1), DPI).boxes
+    h = next(i for i, (field, option, _) in enumerate(boxes) if (field, option) == ("strain", "H"))
+    box = load_layout().box(1, "strain", "H")
+    x, y = round((box.x + box.width / 2) * S) - 1, round((box.y + box.height / 2) * S) - 1
+    page[y : y + 3, x : x + 3] = 0.05
+    row = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, DUSTY)
+    x0, y0, x1, y1 = inner[h].tolist()
+    assert row.mean_ink((x0, y0, x1, y1)) > 0.02
+    assert row.fill_without_specks(h) == 0.0
