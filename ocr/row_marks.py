@@ -223,12 +223,13 @@ class RowMarks:
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         # ... and of those, only the ink and its integral (rule ``dusty_fills``)
         self._despecked_ink: dict[tuple[int, bool], tuple[MarkSettings, _Despecked]] = {}
-        self.any_ink = bool((self.ink >= _SOLID).any())
+        solid = self.ink >= _SOLID
+        self.any_ink = bool(solid.any())
         if not self.any_ink:
             return
         self.lines = np.roll(g.lines, self.shift, axis=(0, 1))
         self.printed = cv2.dilate((self.lines > 0).astype(np.uint8), _SQUARE) > 0
-        self.solid = self.ink >= _SOLID
+        self.solid = solid
         self.drawn = self.solid & ~self.printed
         self.any_ink = bool(self.drawn.any())
         # All solid ink until read_fields knows which boxes hold their own mark.
