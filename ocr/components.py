@@ -21,7 +21,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["pieces", "a_pixel_of_each", "pixels_of"]
+__all__ = ["pieces", "labels_of", "a_pixel_of_each", "pixels_of"]
 
 _MOST_16_BIT = 1 << 16
 """Labels 0 (the background) to 65,535 fit in 16 bits."""
@@ -32,14 +32,26 @@ def pieces(mask: np.ndarray, connectivity: int = 8) -> tuple[int, np.ndarray, np
     centroids: the number of labels (the background's 0 included), the labels (uint16
     where every label fits, else int32) and the statistics (int32, ``cv2.CC_STAT_*``).
     ``mask``: a 2-D uint8 array, any non-zero pixel ink."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        mask, connectivity=connectivity, ltype=_label_type(mask)
+    )
+    return count, labels, stats
+
+
+def labels_of(mask: np.ndarray, connectivity: int = 8) -> np.ndarray:
+    """``cv2.connectedComponents(mask, connectivity=connectivity)``'s labels alone, uint16
+    where every label fits (as ``pieces``: the same labels in less CPU), else int32. The
+    page's specks group a row's ink so (``ocr.page_dust.specks_of``)."""
+    _, labels = cv2.connectedComponents(mask, connectivity=connectivity, ltype=_label_type(mask))
+    return labels
+
+
+def _label_type(mask: np.ndarray) -> int:
+    """``cv2.CV_16U`` where every label of ``mask`` fits in 16 bits, else ``cv2.CV_32S``."""
     # Each piece holds an ink pixel at least (a box's or a digit's mask is smaller than
     # 65,535 pixels: no need to count them).
     fits = mask.size < _MOST_16_BIT or cv2.countNonZero(mask) < _MOST_16_BIT
-    ltype = cv2.CV_16U if fits else cv2.CV_32S
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
-        mask, connectivity=connectivity, ltype=ltype
-    )
-    return count, labels, stats
+    return int(cv2.CV_16U if fits else cv2.CV_32S)
 
 
 def a_pixel_of_each(labels: np.ndarray, stats: np.ndarray) -> np.ndarray:

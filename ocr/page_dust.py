@@ -24,18 +24,27 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from ocr.captions import printed_pixels
-from ocr.components import a_pixel_of_each, pieces, pixels_of
+from ocr.components import a_pixel_of_each, labels_of, pieces, pixels_of
 from ocr.dots import is_compact
 from ocr.layout import Layout, Rect
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import ink_values, paper_tone
 
-__all__ = ["PageDust", "NO_DUST", "blank_paper", "measure_dust", "specks_of"]
+__all__ = [
+    "PageDust",
+    "NO_DUST",
+    "SpeckCandidates",
+    "blank_paper",
+    "measure_dust",
+    "speck_candidates",
+    "specks_of",
+]
 
 
 @dataclass(frozen=True)
@@ -168,6 +177,7 @@ def specks_of(
     s: float,
     t: MarkSettings = MARK_SETTINGS,
     lines: np.ndarray | None = None,
+    candidates: SpeckCandidates | None = None,
 ) -> np.ndarray:
     """The pieces of ``drawn`` ink (a row's solid ink off the printed lines, ``s`` pixels a
     mm) that may be this page's dust (rules ``dusty_circles``, ``dusty_edges``): each no
@@ -180,16 +190,52 @@ def specks_of(
     passing under the line, cut by the mask (a circle over a box's edges is cut into
     short pieces between two close lines; rule ``dusty_circles``). A speck on one side
     of a line has nothing drawn in line with it on the other. A mask like ``drawn``;
-    nothing on a page that is not dusty."""
+    nothing on a page that is not dusty. ``candidates``: ``speck_candidates`` of the same
+    ``drawn``, ``dust``, ``s`` and ``t``, made once for both kinds (with and without
+    ``lines``)."""
     found = np.zeros_like(drawn, dtype=bool)
-    if not dust.dusty(t) or not drawn.any():
+    if candidates is None:
+        candidates = speck_candidates(drawn, dust, s, t)
+    if candidates is None:
         return found
+    labels, stats, alike = candidates
+    alike = alike.copy()
+    if lines is not None and alike.any():
+        # Only the pieces that would be specks are followed across the lines: their pixels
+        # alone, not the whole band's ink (the same pieces kept, a tenth of the work).
+        ys, xs = np.divmod(pixels_of(labels, stats, np.flatnonzero(alike)), drawn.shape[1])
+        across = _across_lines(drawn, lines, round(t.speck_across_mm * s), ys, xs)
+        alike[labels[ys[across], xs[across]]] = False
+    if alike.any():
+        # The pieces' pixels found in their bounding boxes (specks are small), not by
+        # looking up every pixel of the band.
+        np.put(found, pixels_of(labels, stats, np.flatnonzero(alike)), True)
+    return found
+
+
+class SpeckCandidates(NamedTuple):
+    """The pieces of a row's drawn ink (``pieces``' labels and statistics) and, per label,
+    whether it is a speck before the printed lines are looked at (``specks_of``)."""
+
+    labels: np.ndarray
+    stats: np.ndarray
+    alike: np.ndarray
+
+
+def speck_candidates(
+    drawn: np.ndarray, dust: PageDust, s: float, t: MarkSettings = MARK_SETTINGS
+) -> SpeckCandidates | None:
+    """The pieces of ``drawn`` ink that are specks by their size and their distance from
+    other ink (``specks_of`` without ``lines``); None where nothing can be a speck (a page
+    that is not dusty, no ink)."""
+    if not dust.dusty(t) or not drawn.any():
+        return None
     ink = drawn.astype(np.uint8)
     count, labels, stats = pieces(ink)
     # Pieces a gap of ``speck_alone_mm`` or less parts are joined by a square kernel one
     # pixel wider than the gap; a piece alone in what it joins has no other near it.
     gap = max(1, round(t.speck_alone_mm * s))
-    _, groups = cv2.connectedComponents(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
+    groups = labels_of(cv2.dilate(ink, np.ones((gap + 1, gap + 1), np.uint8)))
     # A pixel of each piece (any one: a piece is in one group).
     group = groups.ravel()[a_pixel_of_each(labels, stats)[1:]]
     alone = np.zeros(count, bool)
@@ -203,17 +249,7 @@ def specks_of(
         if area not in holds:
             holds[area] = dust.holds_alike(area / px2, t)
         alike[k] = holds[area]
-    if lines is not None and alike.any():
-        # Only the pieces that would be specks are followed across the lines: their pixels
-        # alone, not the whole band's ink (the same pieces kept, a tenth of the work).
-        ys, xs = np.divmod(pixels_of(labels, stats, np.flatnonzero(alike)), drawn.shape[1])
-        across = _across_lines(drawn, lines, round(t.speck_across_mm * s), ys, xs)
-        alike[labels[ys[across], xs[across]]] = False
-    if alike.any():
-        # The pieces' pixels found in their bounding boxes (specks are small), not by
-        # looking up every pixel of the band.
-        np.put(found, pixels_of(labels, stats, np.flatnonzero(alike)), True)
-    return found
+    return SpeckCandidates(labels, stats, alike)
 
 
 def _across_lines(

@@ -58,7 +58,7 @@ from ocr.marks import (
     strips_alone,
 )
 from ocr.outline import Outlines
-from ocr.page_dust import NO_DUST, PageDust, specks_of
+from ocr.page_dust import NO_DUST, PageDust, SpeckCandidates, speck_candidates, specks_of
 from ocr.pen import pen_strength, through_skips
 from ocr.row_evidence import RowEvidence
 from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
@@ -223,12 +223,14 @@ class RowMarks:
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         # ... and of those, only the ink and its integral (rule ``dusty_fills``)
         self._despecked_ink: dict[tuple[int, bool], tuple[MarkSettings, _Despecked]] = {}
-        self.any_ink = bool((self.ink >= _SOLID).any())
+        self._speck_candidates: tuple[MarkSettings, SpeckCandidates | None] | None = None
+        solid = self.ink >= _SOLID
+        self.any_ink = bool(solid.any())
         if not self.any_ink:
             return
         self.lines = np.roll(g.lines, self.shift, axis=(0, 1))
         self.printed = cv2.dilate((self.lines > 0).astype(np.uint8), _SQUARE) > 0
-        self.solid = self.ink >= _SOLID
+        self.solid = solid
         self.drawn = self.solid & ~self.printed
         self.any_ink = bool(self.drawn.any())
         # All solid ink until read_fields knows which boxes hold their own mark.
@@ -443,13 +445,25 @@ class RowMarks:
         if kept is not None and kept[0] is t:
             return kept[1]
         lines = self.printed if off_lines else None
-        specks = specks_of(self.drawn, self.dust, self.s, t, lines)
-        # The specks' soft edges go with them (their ink fades over a pixel or so).
-        halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
-        ink = np.where(halo, 0.0, self.ink).astype(self.ink.dtype)
-        made = _Despecked(specks, ink, cv2.integral(ink))
+        specks = specks_of(self.drawn, self.dust, self.s, t, lines, self._candidates(t))
+        if specks.any():
+            # The specks' soft edges go with them (their ink fades over a pixel or so).
+            halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
+            ink = self.ink.copy()
+            ink[halo] = 0.0
+            made = _Despecked(specks, ink, cv2.integral(ink))
+        else:  # nothing taken out: the row's own ink and integral (never written to)
+            made = _Despecked(specks, self.ink, self.sum)
         self._despecked_ink[key] = (t, made)
         return made
+
+    def _candidates(self, t: MarkSettings) -> SpeckCandidates | None:
+        """``speck_candidates`` of this row's drawn ink, made once per settings for both
+        kinds of ``_ink_without_specks`` (they differ only at the printed lines)."""
+        kept = self._speck_candidates
+        if kept is None or kept[0] is not t:
+            kept = self._speck_candidates = (t, speck_candidates(self.drawn, self.dust, self.s, t))
+        return kept[1]
 
     def _despecked(self, t: MarkSettings, off_lines: bool = False) -> RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
@@ -463,7 +477,7 @@ class RowMarks:
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
             clone.ink, clone.sum = ink, ink_sum
-            clone._despecked_ink = {}
+            clone._despecked_ink, clone._speck_candidates = {}, None
             clone._no_ellipse, clone._only_just = {}, set()
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from ocr.components import a_pixel_of_each, pieces, pixels_of
+from ocr.components import a_pixel_of_each, labels_of, pieces, pixels_of
 from tests.hypothesis_profiles import draws
 
 # Three pieces, counted by hand: an L of 4 pixels (top left), a single pixel touching
@@ -74,6 +74,7 @@ def test_the_same_labels_and_statistics_as_opencv_gives_in_32_bits(
     assert count == want_count
     assert np.array_equal(labels, want_labels)
     assert np.array_equal(stats, want_stats)
+    assert np.array_equal(labels_of(mask, connectivity), want_labels)  # the labels alone
 
 
 def test_a_pixel_of_each_piece_is_one_of_its_top_row() -> None:
@@ -145,3 +146,20 @@ def test_the_pixels_found_by_bounding_box_are_those_the_whole_mask_holds(
     got = np.zeros(mask.size, bool)
     got[pixels_of(labels, stats, which)] = True
     assert np.array_equal(got, want)
+
+
+def test_the_labels_of_a_small_mask_alone_in_16_bits() -> None:
+    labels = labels_of(_MASK)
+    assert labels.dtype == np.uint16
+    # the L with its corner pixel 1, the block 2 (raster order of their first pixels)
+    assert labels[0, 0] == labels[2, 1] == labels[3, 2] == 1
+    assert labels[0, 4] == labels[1, 6] == 2
+    assert int(labels.max()) == 2 and np.count_nonzero(labels) == 11
+    assert labels_of(_MASK, connectivity=4)[3, 2] == 3  # the corner pixel apart
+
+
+def test_the_labels_of_a_mask_with_more_ink_than_16_bits_count_are_32_bit() -> None:
+    mask = np.zeros((256, 512), np.uint8)
+    mask[:, ::2] = 1  # 65,536 ink pixels in 256 columns, a piece each
+    labels = labels_of(mask)
+    assert labels.dtype == np.int32 and int(labels.max()) == 256 and labels[0, 510] == 256

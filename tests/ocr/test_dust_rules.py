@@ -15,7 +15,7 @@ import pytest
 from ocr.layout import FieldKind, load_layout
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkReading, MarkState
-from ocr.page_dust import NO_DUST, PageDust, specks_of
+from ocr.page_dust import NO_DUST, PageDust, speck_candidates, specks_of
 from tests.ocr.test_marks import DPI, _draw, _fresh
 from tests.ocr.test_page_dust import _grey
 
@@ -38,6 +38,29 @@ def test_a_speck_is_a_small_blob_of_a_size_the_page_holds_alike():
     assert int(found.sum()) == 9
     assert not specks_of(drawn, NO_DUST, S).any()
     assert not specks_of(drawn, SMALL_SPECKS, S).any()  # 0.16 < 0.173
+
+
+def test_the_speck_candidates_are_made_once_for_both_kinds():
+    """The three pieces of the first test, labelled in raster order (the 3 x 3 blob 1,
+    the 5 x 5 one 2, the stroke 3): only the 3 x 3 blob is a speck by its size and
+    distance; specks_of given them finds what it finds alone, with and without the
+    printed lines (a line across the stroke, which is no speck either way). Nothing can
+    be a speck on a page that is not dusty."""
+    drawn = np.zeros((60, 120), bool)
+    drawn[10:13, 10:13] = True
+    drawn[30:35, 10:15] = True
+    drawn[40:42, 40:60] = True
+    lines = np.zeros_like(drawn)
+    lines[:, 50] = True
+    made = speck_candidates(drawn, DUSTY, S)
+    assert made is not None
+    assert made.alike.tolist() == [False, True, False, False]
+    assert made.stats[1].tolist() == [10, 10, 3, 3, 9]
+    for kind in (None, lines):
+        assert np.array_equal(specks_of(drawn, DUSTY, S, lines=kind, candidates=made),
+                              specks_of(drawn, DUSTY, S, lines=kind))  # fmt: skip
+    assert made.alike.tolist() == [False, True, False, False]  # left as it was
+    assert speck_candidates(drawn, NO_DUST, S) is None
 
 
 def _read_row(page: np.ndarray, dust: PageDust) -> dict[tuple[str, str], MarkReading]:
@@ -301,3 +324,49 @@ def test_an_unsure_box_beside_a_dot_stays_unsure_on_a_dusty_page():
     read = _read_row(_pale_patch_in_level_5("dot"), SMALL_SPECKS)
     assert (read[("level", "3")].state, read[("level", "3")].how) == (MarkState.MARKED, "dot")
     assert (read[("level", "5")].state, read[("level", "5")].how) == (MarkState.UNSURE, "fill")
+
+
+def test_a_row_without_specks_on_a_dusty_page_keeps_its_own_ink():
+    """On a dusty page a row whose only ink is the cross in level 3 (one stroke, no
+    speck) has nothing taken out: every box's fill without the specks is its fill, to
+    the last bit, from the row's own ink and integral. A 3 x 3 speck (0.258 mm^2, a
+    speck of the page, ``test_a_speck_is_a_small_blob_of_a_size_the_page_holds_alike``)
+    in H is taken out with its soft edge: H's fill without it is nil."""
+    from ocr.illumination import flatten
+    from ocr.mark_geometry import row_geometry
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    row = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, DUSTY)
+    inner = row_geometry(lay, lay.row(1), DPI).inner
+    for i, (x0, y0, x1, y1) in enumerate(inner.tolist()):
+        assert row.fill_without_specks(i) == row.mean_ink((x0, y0, x1, y1))
+    boxes = row_geometry(lay, lay.row(1), DPI).boxes
+    h = next(i for i, (field, option, _) in enumerate(boxes) if (field, option) == ("strain", "H"))
+    box = load_layout().box(1, "strain", "H")
+    x, y = round((box.x + box.width / 2) * S) - 1, round((box.y + box.height / 2) * S) - 1
+    page[y : y + 3, x : x + 3] = 0.05
+    row = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, DUSTY)
+    x0, y0, x1, y1 = inner[h].tolist()
+    assert row.mean_ink((x0, y0, x1, y1)) > 0.02
+    assert row.fill_without_specks(h) == 0.0
+
+
+def test_a_row_without_specks_reads_each_box_again_as_it_read_it():
+    """A TRAINING ring round H on a dusty page, no speck on the row: read again without
+    the specks (both kinds), every box is read as the row read it, state, reading and
+    measures alike (the row's own views reused, not made again)."""
+    from ocr.illumination import flatten
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    page = _fresh()
+    _draw(page, "strain", "H", "ring")
+    row = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, DUSTY)
+    first = row.evidence().first
+    assert any(m.how == "circle" for m in first)
+    for off_lines in (False, True):
+        for i, m in enumerate(first):
+            assert row.without_specks(i, m.fill, off_lines=off_lines) == m
