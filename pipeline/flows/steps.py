@@ -78,7 +78,7 @@ def record_readings(store: EventStore, session: int, pages: Sequence[PageReading
         if i in thumbnails:
             summary["thumbnail"] = thumbnails[i]
         key = f"s{session}/{Path(page.page.file).name}#p{page.page.page}"
-        entries.append(Append("reading", key, summary, actor="reader"))
+        entries.append(Append("reading", key, summary, actor="reader", plain=True))
     store.append_many(entries)
 
 

@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 
 from pipeline.store.chain import GENESIS, Seal, link, record_digest
 from pipeline.store.clock_floor import CLOCK_KEY, CLOCK_KIND, check_floor
-from pipeline.store.codec import dumps, loads
+from pipeline.store.codec import dumps, dumps_plain, loads
 from pipeline.store.errors import ConflictError, StoreKeyError
 from pipeline.store.location import StoreLocation
 from pipeline.store.queries import latest_row, latest_rows, latest_seq
@@ -85,7 +85,7 @@ def append_locked(
     everything = [*entries, *counters]
     held = latest_rows(connection, ((e.kind, e.key) for e in everything))  # one look-up
     for entry in everything:
-        payload = dumps(entry.value)
+        payload = dumps_plain(entry.value) if entry.plain else dumps(entry.value)
         digest = record_digest(entry.kind, entry.key, payload)
         pending = batch.get((entry.kind, entry.key))
         if pending is not None and pending[0] == digest:  # twice in this append: once

@@ -36,6 +36,11 @@ class Append:
     value: Any
     actor: str = "bridgescan"
     reason: str = ""
+    #: ``value`` is made of JSON's own types only (dicts with string keys, lists, strings,
+    #: ints, finite floats, booleans, None), so it is written by ``json`` as it is
+    #: (``codec.dumps_plain``, the same text) without the codec's walk through every value
+    #: for types JSON lacks: a page's reading summary is some 2,000 values.
+    plain: bool = False
 
 
 def stored_record(row: Any, value: Any) -> StoredRecord:

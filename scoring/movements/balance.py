@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -106,9 +107,21 @@ def balanced_switches(
     from the couples and weights of the cell's neighbours, worked out once
     (``_Neighbourhood``), and the search adds integer arrays (a 20-pair field's
     suggestions build a few dozen such searches).
+
+    The answer depends on nothing but ``lines`` and ``frozen``, and an event file names the
+    same movement for each of its sessions (a day of events often the same one in each), so
+    the last searches' answers are kept (``_searched``): a 13-table balanced Mitchell's search
+    was some 20 ms of CPU each time an event file was read. The caller gets a set of its own.
     """
+    return set(_searched(tuple(lines), frozenset(frozen)))
+
+
+@lru_cache(maxsize=64)
+def _searched(
+    lines: tuple[MovementEntry, ...], fixed: frozenset[tuple[int, int]]
+) -> frozenset[tuple[int, int]]:
+    """``balanced_switches``' search, kept by its (hashable) lines and frozen cells."""
     cells = [(e.round, e.table) for e in lines]
-    fixed = set(frozen)
     near = _Neighbourhood(lines)
     flip = np.zeros(len(cells), dtype=bool)
     diff = near.unswitched.copy()  # same - opposite, per couple of pairs
@@ -125,7 +138,7 @@ def balanced_switches(
                 diff[effect.couples] = now + moves
                 flip[i] = not flip[i]
                 improved = True
-    return {cell for cell, switched in zip(cells, flip.tolist(), strict=True) if switched}
+    return frozenset(cell for cell, switched in zip(cells, flip.tolist(), strict=True) if switched)
 
 
 @dataclass(frozen=True)

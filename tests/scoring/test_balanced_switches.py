@@ -75,3 +75,16 @@ def test_two_tables_sharing_a_board_and_one_switch_that_evens_two() -> None:
     assert _imbalance(lines, {(1, 1)}) == 0
     assert balanced_switches(lines) == {(1, 1)}
     assert balanced_switches(lines, frozen={(1, 1)}) == {(1, 2)}  # the next cell tried
+
+
+def test_a_kept_answer_is_the_callers_own_to_change() -> None:
+    # The search's answer is kept for the same lines; a caller that changes the set it got
+    # must not change what the next caller gets (the example above: {(1, 1)}).
+    lines = [MovementEntry(r, t, p, p + 1, (r,)) for r in (1, 2) for t, p in ((1, 1), (2, 3))]
+    first = balanced_switches(lines)
+    assert first == {(1, 1)}
+    first.add((2, 2))
+    first.discard((1, 1))
+    assert balanced_switches(lines) == {(1, 1)}
+    assert balanced_switches(tuple(lines), frozen=[(1, 1)]) == {(1, 2)}
+    assert balanced_switches(lines) == {(1, 1)}  # not the frozen search's answer

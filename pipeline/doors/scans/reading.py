@@ -250,7 +250,9 @@ def _swap(value: Any, old: PageRef, new: PageRef) -> Any:
 
 def readings_summary(pages: Sequence[PageReading]) -> dict[str, object]:
     """A readable summary of every page and row as read (no images): what was on the
-    paper, the candidates and how sure the reader was."""
+    paper, the candidates and how sure the reader was. Made of JSON's own types only
+    (strings, numbers, lists, dicts with string keys), which the store relies on to write
+    each page's summary without its codec's walk (``Append.plain``)."""
     out = []
     for p in pages:
         out.append({
