@@ -199,17 +199,20 @@ def specks_of(
     if candidates is None:
         return found
     labels, stats, alike = candidates
-    alike = alike.copy()
-    if lines is not None and alike.any():
+    if not alike.any():
+        return found
+    # The pieces' pixels found in their bounding boxes (specks are small), not by looking
+    # up every pixel of the band.
+    pixels = pixels_of(labels, stats, np.flatnonzero(alike))
+    if lines is not None:
         # Only the pieces that would be specks are followed across the lines: their pixels
         # alone, not the whole band's ink (the same pieces kept, a tenth of the work).
-        ys, xs = np.divmod(pixels_of(labels, stats, np.flatnonzero(alike)), drawn.shape[1])
+        ys, xs = np.divmod(pixels, drawn.shape[1])
         across = _across_lines(drawn, lines, round(t.speck_across_mm * s), ys, xs)
+        alike = alike.copy()
         alike[labels[ys[across], xs[across]]] = False
-    if alike.any():
-        # The pieces' pixels found in their bounding boxes (specks are small), not by
-        # looking up every pixel of the band.
-        np.put(found, pixels_of(labels, stats, np.flatnonzero(alike)), True)
+        pixels = pixels[alike[labels.ravel()[pixels]]]
+    np.put(found, pixels, True)
     return found
 
 
