@@ -1,6 +1,6 @@
 """Is there a circle round a box, drawn by hand: looked for along rays from the box's centre.
 
-``RowMarks.ring`` (ocr/row_marks.py) reads a circle round a box from strips beside its
+``ring_cover`` (ocr/row_circles.py) reads a circle round a box from strips beside its
 four sides, and asks every side to be covered: that is what keeps a neighbour's circle
 or cross, which covers one side, from marking a box. Circles drawn by hand are not that
 tidy. They are drawn off the box's centre, squashed so that they cut through a corner or

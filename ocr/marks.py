@@ -206,8 +206,8 @@ def circled(strips: float, sectors: float, gap: int, facing: bool = False) -> fl
     strokes round it that fail in different ways.
 
     - ``strips``: the coverage of its least covered side by strokes in strips beside the
-      sides (``RowMarks.ring``). A hand-drawn circle off the box's centre or squashed cuts
-      through the box, and the strip on that side sees a bin or two of it.
+      sides (``ocr.row_circles.ring_cover``). A hand-drawn circle off the box's centre or
+      squashed cuts through the box, and the strip on that side sees a bin or two of it.
     - ``sectors``: the coverage of its least covered sector by strokes along rays from its
       centre (``ocr.circles.Rays``); the rays start half-way to the edge and see such a
       circle all round.

@@ -11,25 +11,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from functools import lru_cache
 from types import MappingProxyType
-from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 from ocr.captions import ink_over_captions
-from ocr.circles import ALL_ROUND, PART_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, printed_across, rays
+from ocr.circles import PART_ROUND, Rays, rays
 from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
-from ocr.line_widths import border_width, hairline_width, strokes_over_hairlines
+from ocr.line_widths import border_width, hairline_width
 from ocr.mark_geometry import (
     BORDER_CORE_MM,
-    BORDER_INNER_MM,
-    EDGE,
-    RING_OUT_MM,
-    RING_SIDE_MM,
     SPILL_MM,
     row_geometry,
     side_by_side,
@@ -41,7 +35,6 @@ from ocr.marks import (
     CLOSED_WITHIN_DEG,
     MARKED_ABOVE,
     OUTLINE_MOST,
-    OUTLINE_NONE,
     RING_EMPTY_BELOW,
     RING_MARKED_ABOVE,
     RING_UNSURE,
@@ -50,7 +43,6 @@ from ocr.marks import (
     MarkReading,
     MarkState,
     circled,
-    classify_fill,
     confirmed,
     ink_values,
     mark_reading,
@@ -58,40 +50,23 @@ from ocr.marks import (
     strips_alone,
 )
 from ocr.outline import Outlines
-from ocr.page_dust import NO_DUST, PageDust, SpeckCandidates, speck_candidates, specks_of
-from ocr.pen import pen_strength, through_skips
+from ocr.page_dust import NO_DUST, PageDust
+from ocr.pen import pen_strength
+from ocr.row_circles import outlines_of, ring_cover, round_all_over
 from ocr.row_evidence import RowEvidence
-from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
+from ocr.row_shade import RowShade, printed_wider
+from ocr.row_specks import Despecked, RowSpecks
 
 __all__ = ["RowMarks"]
 
 _SQUARE = np.ones((3, 3), np.uint8)
 # The thresholds are in ocr/mark_settings.py, with why each is what it is.
-_ALONG_HAIRLINE_MM = MARK_SETTINGS.along_hairline_mm
 _SOLID = MARK_SETTINGS.solid
-_SIDE_BINS = 6  # each side's strip is cut into this many bins (``RowMarks.ring``)
 _DOT_MIN_FILL = MARK_SETTINGS.dot_min_fill
 _OWN_MARK_FILL = MARK_SETTINGS.own_mark_fill
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = MARK_SETTINGS.entry_mm
 _RING_SIDE_MIN_PX = MARK_SETTINGS.ring_side_min_px
-
-
-def _round_all_over(seen: Rays, support: float | None) -> bool:
-    """Do strokes go round a box on every side though the circle views read it empty?
-    The rays see 45% of every sector with no gap over 50 degrees, as round a circled
-    neighbour (ocr/spill_rules.py), and an ellipse round it is followed over
-    ``OUTLINE_NONE``, which the outline does not clear. A circle drawn off centre leaves
-    the strips nothing, and its ellipse is followed only in part (sixth TEST set, seed
-    18, phone/page_0416.jpg row 7: a felt tip's circle round NT, rays 0.5 with a gap of
-    40 degrees, outline 0.667, read empty, while its side filled the S to 0.367 and made
-    3S of 3NT, both -50). Such a box is not read empty for certain: it is unsure, and a
-    person looks. On 1,500 TRAINING pages, of the boxes so seen with an outline of 0.4
-    or more, 8 were ringed and 2 held nothing; on 600 pages a condition it sends 8 rows
-    more of 33,000 to a person."""
-    if support is None or support < OUTLINE_NONE:
-        return False
-    return seen.sectors >= ALL_ROUND and seen.gap <= ROUND_GAP_DEG
 
 
 def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
@@ -107,59 +82,6 @@ def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> i
     return where
 
 
-def _band_beside(
-    total: np.ndarray, inner: tuple[int, ...], outer: tuple[int, ...], reach: int, band: int
-) -> bool:
-    """Could ``ocr.shading.fill_in_shade`` find a band beside box ``outer``? Only where the
-    strips ``reach`` deep above and below it (left and right of it), in line with
-    ``inner``, count ``band`` shaded pixels (``total``, an integral image) or more between
-    them: a band's run of dark medians is ``band`` columns (rows) wide, each with one at
-    least on one side (the other side may have no paper to read, by the row's edge)."""
-    x0, y0, x1, y1 = inner
-    ox0, oy0, ox1, oy1 = outer
-    h, w = total.shape[0] - 1, total.shape[1] - 1
-
-    def count(d: int, a: int, c: int, b: int) -> int:
-        if c <= d or b <= a:
-            return 0
-        return int(total[b, c] - total[a, c] - total[b, d] + total[a, d])
-
-    above, below = count(x0, max(0, oy0 - reach), x1, oy0), count(x0, oy1, x1, min(h, oy1 + reach))
-    left, right = count(max(0, ox0 - reach), y0, ox0, y1), count(ox1, y0, min(w, ox1 + reach), y1)
-    return above + below >= band or left + right >= band
-
-
-def _printed(lines: np.ndarray, shift: tuple[int, int]) -> np.ndarray:
-    """The form's printed lines where they lie on the row (``shift``), a pixel wider."""
-    return cv2.dilate((np.roll(lines, shift, axis=(0, 1)) > 0).astype(np.uint8), _SQUARE) > 0
-
-
-_NOT_AT_THE_TOP = 1e-5
-"""How far below ``MARKED_ABOVE`` an unsure plain fill must be for its class to hold in a
-fold's shade without reading it (``RowMarks.fill_in_shade``): the shade's fill is never
-above the plain one, but the two are summed in different orders (float rounding, about
-1e-7)."""
-
-
-def _kept_in_shade(plain: float, keeps: MarkState | None) -> bool:
-    """May a box whose plain fill is ``plain`` keep its class ``keeps`` in a fold's shade,
-    as far as the top of that class goes (``RowMarks.fill_in_shade``)?"""
-    if keeps is MarkState.MARKED:
-        return classify_fill(plain) is keeps
-    if keeps is MarkState.UNSURE:
-        return classify_fill(plain) is keeps and plain <= MARKED_ABOVE - _NOT_AT_THE_TOP
-    return False
-
-
-class _Despecked(NamedTuple):
-    """A row's pieces of drawn ink that may be the page's dust (``ocr.page_dust.specks_of``),
-    its ink without them and their soft edges, and the integral of that ink."""
-
-    specks: np.ndarray
-    ink: np.ndarray
-    sum: np.ndarray
-
-
 def _mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
     """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band) from the
     integral ``total`` of the ink: a fill."""
@@ -168,11 +90,6 @@ def _mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
     if area <= 0:
         return 0.0
     return float(total[y1, x1] - total[y0, x1] - total[y1, x0] + total[y0, x0]) / area
-
-
-@lru_cache(maxsize=64)
-def _bin_starts(n: int) -> np.ndarray:
-    return (np.arange(_SIDE_BINS) * n) // _SIDE_BINS
 
 
 class RowMarks:
@@ -209,8 +126,7 @@ class RowMarks:
         self.layout = layout
         self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
         self._evidence: RowEvidence | None = None
-        # ((darkest, margin), paper pixels, integral of the shaded ones): fill_in_shade
-        self._shade: tuple[tuple[float, float], np.ndarray, np.ndarray] | None = None
+        self._shade: RowShade | None = None  # the paper beside the boxes (fill_in_shade)
         self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
         self._widths: tuple[float, float, float] | None = None
@@ -221,9 +137,7 @@ class RowMarks:
         # ... without the page's specks (all of them, or those clear of the printed lines)
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
-        # ... and of those, only the ink and its integral (rule ``dusty_fills``)
-        self._despecked_ink: dict[tuple[int, bool], tuple[MarkSettings, _Despecked]] = {}
-        self._speck_candidates: tuple[MarkSettings, SpeckCandidates | None] | None = None
+        self._specks: RowSpecks | None = None  # ... and of those, only the ink (dusty_fills)
         solid = self.ink >= _SOLID
         self.any_ink = bool(solid.any())
         if not self.any_ink:
@@ -293,31 +207,6 @@ class RowMarks:
         inner = self.px(box.inset(BOX_INSET_MM))
         return dot_mm2(self.solid, self.drawn, inner, self.px(box), self.s)
 
-    def _extra_ink(self, strip: tuple[slice, slice], side: int) -> np.ndarray:
-        """Solid ink across a strip beside a box edge (one value per position along the
-        edge), less what the form prints there: its lines at the row's measured edge
-        width, and for strips above and below the row's typical rest (hairlines)."""
-        axis = 0 if side < 2 else 1
-        ink = self.outside[strip].sum(axis=axis)
-        return ink - printed_across(self.lines[strip], self.widths, axis)
-
-    def _side_strips(self, r: Rect) -> tuple[tuple[slice, slice], ...]:
-        """Strips across the four sides of box ``r`` (above, below, left, right): the
-        middle 70% of the side, from just inside the edge to the reach outside it."""
-        x0, y0, x1, y1 = self.px(r)
-        h, w = self.solid.shape
-        inner = round(BORDER_INNER_MM * self.s)
-        side_reach = round(RING_SIDE_MM * self.s)
-        reach = round(RING_OUT_MM * self.s)
-        my0, my1 = y0 + round(0.15 * (y1 - y0)), y0 + round(0.85 * (y1 - y0))
-        mx0, mx1 = x0 + round(0.15 * (x1 - x0)), x0 + round(0.85 * (x1 - x0))
-        return (
-            np.s_[max(0, y0 - reach) : y0 + inner, mx0:mx1],
-            np.s_[y1 - inner : min(h, y1 + reach), mx0:mx1],
-            np.s_[my0:my1, max(0, x0 - side_reach) : x0 + inner],
-            np.s_[my0:my1, x1 - inner : min(w, x1 + side_reach)],
-        )
-
     def ring(self, r: Rect) -> float:
         """How well strokes around box ``r`` surround it: the coverage of its least covered
         side (0..1).
@@ -331,19 +220,7 @@ class RowMarks:
         box lie only boxes of its own group, so marks in two other boxes of the group (an
         error the decoder sees anyway) are needed to fake a circle.
         """
-        strips = self._side_strips(r)
-        worst = 1.0
-        for k, strip in enumerate(strips):
-            hit = self._extra_ink(strip, k) >= THICKER_PX
-            if len(hit) < _SIDE_BINS:
-                return 0.0
-            bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))
-            bridged = bins.copy()
-            bridged[1:-1] |= bins[:-2] & bins[2:]
-            worst = min(worst, int(bridged.sum()) / len(bridged))
-            if worst == 0.0:
-                break
-        return worst
+        return ring_cover(self.outside, self.lines, self.widths, self.px(r), self.s)
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -434,36 +311,13 @@ class RowMarks:
         x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
         return _mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
 
-    def _ink_without_specks(self, t: MarkSettings, off_lines: bool = False) -> _Despecked:
-        """The pieces of drawn ink that may be the page's dust (only those clear of the
-        printed lines, ``off_lines``) and the row's ink without them: made once per row,
-        settings and kind, and all that ``fill_without_specks`` needs (rule
-        ``dusty_fills`` asks it of every box read by its fill on a dusty page, and reads
-        the box again, on the whole row without the specks, only where its fill drops)."""
-        key = (id(t), off_lines)
-        kept = self._despecked_ink.get(key)
-        if kept is not None and kept[0] is t:
-            return kept[1]
-        lines = self.printed if off_lines else None
-        specks = specks_of(self.drawn, self.dust, self.s, t, lines, self._candidates(t))
-        if specks.any():
-            # The specks' soft edges go with them (their ink fades over a pixel or so).
-            halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
-            ink = self.ink.copy()
-            ink[halo] = 0.0
-            made = _Despecked(specks, ink, cv2.integral(ink))
-        else:  # nothing taken out: the row's own ink and integral (never written to)
-            made = _Despecked(specks, self.ink, self.sum)
-        self._despecked_ink[key] = (t, made)
-        return made
-
-    def _candidates(self, t: MarkSettings) -> SpeckCandidates | None:
-        """``speck_candidates`` of this row's drawn ink, made once per settings for both
-        kinds of ``_ink_without_specks`` (they differ only at the printed lines)."""
-        kept = self._speck_candidates
-        if kept is None or kept[0] is not t:
-            kept = self._speck_candidates = (t, speck_candidates(self.drawn, self.dust, self.s, t))
-        return kept[1]
+    def _ink_without_specks(self, t: MarkSettings, off_lines: bool = False) -> Despecked:
+        """The row's specks and its ink without them (``ocr.row_specks.RowSpecks``)."""
+        if self._specks is None:
+            self._specks = RowSpecks(
+                self.drawn, self.ink, self.sum, self.printed, self.dust, self.s
+            )  # fmt: skip
+        return self._specks.without(t, off_lines)
 
     def _despecked(self, t: MarkSettings, off_lines: bool = False) -> RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
@@ -477,7 +331,7 @@ class RowMarks:
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
             clone.ink, clone.sum = ink, ink_sum
-            clone._despecked_ink, clone._speck_candidates = {}, None
+            clone._specks = None
             clone._no_ellipse, clone._only_just = {}, set()
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)
@@ -500,65 +354,18 @@ class RowMarks:
         darkest: float,
         keeps: MarkState | None = None,
     ) -> float:
-        """Box ``i``'s fill against the paper beside it in line with each pixel
-        (``ocr.shading.fill_in_shade``): the form's lines and anything ``darkest`` or more
-        darker than the row's paper (ink, whatever the row's pen) left out of it. Where the
-        paper beside the box cannot hold a band (``_band_beside``), that is its fill; so
-        too where the caller asks only whether the box ``keeps`` its class (its plain
-        fill's, at least ``_NOT_AT_THE_TOP`` below the class's top) and the least the
-        shade can give (``ocr.shading.least_fill_in_shade``) is already in that class:
-        the fill in shade is never above the plain fill, nor below that bound."""
+        """Box ``i``'s fill against the paper beside it in line with each pixel, the form's
+        lines and anything ``darkest`` or more darker than the row's paper left out of it;
+        its plain fill where that cannot change, or where it ``keeps`` its class
+        (``ocr.row_shade.RowShade.fill``, rule ``shaded_band``)."""
         g = row_geometry(self.layout, self.row, self.dpi)
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
-        plain = self.mean_ink(inner)
-        if (
-            _kept_in_shade(plain, keeps)
-            and classify_fill(
-                least_fill_in_any_shade(
-                    self._grey, self.ink, inner, self.paper, self._strength, darkest, margin
-                )
-            )
-            is keeps
-        ):
-            return plain  # settled before the paper beside the box is read
-        paper_px, shaded_sum = self._paper_beside(darkest, margin)
-        reach, band = round(reach_mm * self.s), round(band_mm * self.s)
-        if not _band_beside(shaded_sum, inner, outer, reach, band | 1):
-            return plain
-        if (
-            _kept_in_shade(plain, keeps)
-            and classify_fill(
-                least_fill_in_shade(
-                    self._grey,
-                    self.ink,
-                    paper_px,
-                    inner,
-                    outer,
-                    self.paper,
-                    self._strength,
-                    reach,
-                    margin,
-                )  # fmt: skip
-            )
-            is keeps
-        ):
-            return plain
-        return fill_in_shade(
-            self._grey, self.ink, paper_px, inner, outer, self.paper, self._strength,
-            reach, band, margin,
-        )  # fmt: skip
-
-    def _paper_beside(self, darkest: float, margin: float) -> tuple[np.ndarray, np.ndarray]:
-        """The row's pixels that may be paper (not printed, less than ``darkest`` darker
-        than its paper) and the integral of those ``margin`` darker: once per row."""
-        key = (darkest, margin)
-        if self._shade is None or self._shade[0] != key:
-            g = row_geometry(self.layout, self.row, self.dpi)
-            printed = self.printed if self.any_ink else _printed(g.lines, self.shift)
-            paper_px = ~printed & (self._grey > self.paper * (1.0 - darkest))
-            shaded = paper_px & (self._grey < self.paper * (1.0 - margin))
-            self._shade = (key, paper_px, cv2.integral(shaded.astype(np.uint8)))
-        return self._shade[1], self._shade[2]
+        if self._shade is None:
+            printed = self.printed if self.any_ink else printed_wider(g.lines, self.shift)
+            self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
+        return self._shade.fill(
+            self.ink, self.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps
+        )
 
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just (from
@@ -586,26 +393,10 @@ class RowMarks:
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""
         if self._outline is None:
-            # A circle through a box that holds a mark of its own (a big circle through its
-            # neighbour, which the neighbour's own mark fills) is not seen there, and not
-            # contradicted: that ink is not known to be the circle's, nor paper.
-            hidden = self.printed if self.own_marks is None else self.printed | self.own_marks
-            drawn = self.drawn_outside
-            if self._strength < 1.0:
-                # A pale pen's ball skips: its strokes are followed on over its fainter
-                # pixels (ocr/pen.py).
-                drawn = through_skips(drawn, self.ink, hidden)
-            # Where the hairlines scan as no solid ink, a circle's top running along the one
-            # above the row is found by its tone, and followed there.
-            if self.widths[1] == 0:
-                edges = cv2.dilate((self.lines == EDGE).astype(np.uint8), _SQUARE) > 0
-                band = self.printed & ~edges
-                run = round(_ALONG_HAIRLINE_MM * self.s)
-                over = strokes_over_hairlines(
-                    self._grey, self.paper, self._strength, band, _SOLID, run
-                )
-                drawn = drawn | (over if self.own_marks is None else over & ~self.own_marks)
-            self._outline = Outlines(drawn, hidden, self.s)
+            self._outline = outlines_of(
+                self.drawn_outside, self.printed, self.own_marks, self.lines, self.widths,
+                (self.ink, self._grey, self.paper, self._strength), self.s,
+            )  # fmt: skip
         return self._outline
 
     def rays_round(self, r: Rect) -> Rays:
@@ -667,6 +458,6 @@ class RowMarks:
                         seen_ring, ring = ring, confirmed(ring, support)
                         if seen_ring and not ring:  # no ellipse round it (rule alone_in_field)
                             self._no_ellipse[box_rect] = seen_ring
-                        elif ring < RING_EMPTY_BELOW and _round_all_over(seen, support):
+                        elif ring < RING_EMPTY_BELOW and round_all_over(seen, support):
                             ring = RING_UNSURE
         return mark_reading(option, fill, ring, dot)

@@ -484,6 +484,7 @@ def test_printed_edges_2_or_3_px_wide_leave_no_stroke_beside_any_box():
     from ocr.circles import THICKER_PX
     from ocr.illumination import flatten
     from ocr.layout import load_layout
+    from ocr.row_circles import extra_ink, side_strips
     from ocr.row_marks import RowMarks
 
     lay = load_layout()
@@ -495,9 +496,10 @@ def test_printed_edges_2_or_3_px_wide_leave_no_stroke_beside_any_box():
     marks = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
     assert 2.0 < marks.widths[0] < 3.0
     for field, option in boxes:
-        left, right = marks._side_strips(lay.box(1, field, option))[2:]
+        px = marks.px(lay.box(1, field, option))
+        left, right = side_strips(px, marks.solid.shape, marks.s)[2:]
         for side, strip in ((2, left), (3, right)):
-            over = marks._extra_ink(strip, side).max()
+            over = extra_ink(marks.outside, marks.lines, marks.widths, strip, side).max()
             assert over < THICKER_PX, (field, option, side, over)
 
 
