@@ -230,13 +230,16 @@ def warp_region(
     # Downsampling a high-dpi scan: area-average it first so thin strokes are not skipped,
     # by halving while it is about twice the resolution wanted or more (OpenCV's fast path: a
     # 300 dpi page in 3 ms, where area averaging by 0.75 took 21), then, if it is still
-    # more than 1.5 times, to 1.5 times (a 250 dpi photo).
+    # more than 1.5 times, to 1.5 times (a 250 dpi photo) linearly: a step of at most 1.27
+    # scan pixels leaves none out, in 9-10 ms where area averaging by 0.89-0.93 took 33-43.
     ratio = alignment.image_dpi / dpi
     grey, halved = halve(grey, ratio * _HALVING_PLAY)
     ratio /= halved
     f = 1.0 / halved
     if ratio > 1.5:
-        grey = cv2.resize(grey, None, fx=1.5 / ratio, fy=1.5 / ratio, interpolation=cv2.INTER_AREA)
+        grey = cv2.resize(
+            grey, None, fx=1.5 / ratio, fy=1.5 / ratio, interpolation=cv2.INTER_LINEAR
+        )
         f *= 1.5 / ratio
     if f != 1.0:  # from the shrunk image's pixels back to the scan's (pixel centres kept)
         c = 0.5 / f - 0.5

@@ -152,7 +152,7 @@ def test_high_dpi_scans_align_as_well(dpi: int):
 def test_a_scan_of_any_resolution_is_warped_to_where_the_form_puts_it(image_dpi: float):
     """A 4-pixel line whose centre is at pixel row 1001.5 of the scan lies at 1001.5 x
     150 / dpi on the 150 dpi page, whatever the scan's resolution: shrinking a high-dpi scan
-    first (halving, then area averaging) keeps pixel centres where they were; what is left
+    first (halving, then a linear reduction) keeps pixel centres where they were; what is left
     is the sampling's own phase, under a tenth of a pixel. (Before, a 300 dpi page was
     shifted by a quarter of a working pixel.)"""
     scale = image_dpi / 150.0
