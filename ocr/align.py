@@ -14,7 +14,6 @@ crumpled or non-flat page).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -23,6 +22,7 @@ import numpy as np
 
 from ocr.grid_warp import warp_scan
 from ocr.layout import Layout, mm_to_px
+from ocr.marker_search import detect_markers, halve, has_averaged_copy
 
 __all__ = [
     "WORK_DPI",
@@ -37,10 +37,6 @@ __all__ = [
 
 WORK_DPI = 150.0
 """Resolution of the warped page the reader works on (4.5 mm mark box = 27 px)."""
-
-_DETECT_LONG_SIDE = 1100
-"""Images are shrunk to at most this many pixels on the long side (about 95 dpi on A4) for
-the marker search; the corners are then refined on the full image."""
 
 _MAX_ERROR_MM = 1.5
 """Largest marker-corner disagreement (after the fit) still accepted as a flat page."""
@@ -97,167 +93,6 @@ def to_grey(image: np.ndarray) -> np.ndarray:
     return grey
 
 
-def _detector(layout: Layout, min_perimeter: float) -> cv2.aruco.ArucoDetector:
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.aruco_dictionary))
-    params = cv2.aruco.DetectorParameters()
-    # A 14 mm marker has a perimeter of about 19% of an A4 page's long side; skipping the
-    # many small printed boxes makes the search 20x faster (from 12%, below the 15% of the
-    # smallest marker in the TEST scans: the digit boxes and the QR code's finder patterns
-    # are skipped too, a fifth faster again, with the same markers and corners). A page
-    # small in its photo gets a second try.
-    params.minMarkerPerimeterRate = min_perimeter
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    return cv2.aruco.ArucoDetector(dictionary, params)
-
-
-def _halved(grey: np.ndarray, reduction: float) -> tuple[np.ndarray, float]:
-    """``grey`` halved (each pixel the mean of 2x2) as often as a reduction by
-    ``reduction`` allows, and the reduction done. Halving is OpenCV's fast path of area
-    averaging, some thirty times faster than area averaging by any other factor, and
-    leaves the slow general case a small image: a 300 dpi page is brought to the warp's
-    resolution in 3 ms instead of 21 (``warp_region``)."""
-    done = 1.0
-    while reduction / done >= 2.0:
-        grey = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        done *= 2.0
-    return grey, done
-
-
-_CORNER_SHARE = 0.3
-"""The marker search looks first in the image's four corner regions, each this share of
-its width and height: a scanned form's markers lie there."""
-
-_CORNER_MARGIN_PX = 16
-"""A marker found this close to a corner region's inner edges may look different to the
-search of the whole image (its thresholds see 11 pixels round each pixel, its corner
-refinement 5), so the whole image is searched instead."""
-
-
-def _in_the_corners(
-    small: np.ndarray, layout: Layout, wanted: set[int], min_perimeter: float
-) -> dict[int, np.ndarray] | None:
-    """The form's markers as the search of the whole of ``small`` finds them, found in its
-    four corner regions only (a third of the pixels): the search's thresholds and corner
-    refinement look a few pixels round each pixel, so a marker well inside a region (and
-    the image's own edges, which both searches see alike) is found with the same corners,
-    but for the last bits of the refinement's float32 arithmetic, which the region's
-    offset rounds differently (under 0.0003 px on 200 TEST pages; readings the same).
-    None when any marker is missing, found twice or too near a region's inner edge: then
-    the whole image is searched, as before."""
-    h, w = small.shape[:2]
-    rh, rw = round(h * _CORNER_SHARE), round(w * _CORNER_SHARE)
-    if min(rh, rw) < 8 * _CORNER_MARGIN_PX:  # a tiny image: no room for a marker and margin
-        return None
-    # The same smallest marker in pixels as on the whole image (a share of its long side).
-    detector = _detector(layout, min_perimeter * max(h, w) / max(rh, rw))
-    found: dict[int, np.ndarray] = {}
-    for y0 in (0, h - rh):
-        for x0 in (0, w - rw):
-            region = np.ascontiguousarray(small[y0 : y0 + rh, x0 : x0 + rw])
-            corners, ids, _ = detector.detectMarkers(region)
-            if ids is None:
-                continue
-            # Inner edges of the region (those that are not the image's own edges).
-            lo_x, hi_x = (
-                (x0 + _CORNER_MARGIN_PX if x0 else -1.0),
-                (x0 + rw - _CORNER_MARGIN_PX if x0 + rw < w else float(w + 1)),
-            )
-            lo_y, hi_y = (
-                (y0 + _CORNER_MARGIN_PX if y0 else -1.0),
-                (y0 + rh - _CORNER_MARGIN_PX if y0 + rh < h else float(h + 1)),
-            )
-            for c, i in zip(corners, ids.ravel(), strict=True):
-                pts = c.reshape(4, 2).astype(np.float32) + np.float32([x0, y0])
-                xs, ys = pts[:, 0], pts[:, 1]
-                if int(i) in found or xs.min() < lo_x or xs.max() > hi_x:
-                    return None
-                if ys.min() < lo_y or ys.max() > hi_y:
-                    return None
-                if int(i) in wanted:
-                    found[int(i)] = pts
-    return found if len(found) == len(wanted) else None
-
-
-def _attempts(small: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
-    """The whole image's searches, each only if the one before left a marker unfound:
-    the usual smallest marker, a smaller one, then the image slightly blurred (noise)."""
-    yield small, 0.12
-    yield small, 0.02
-    yield cv2.GaussianBlur(small, (3, 3), 0), 0.02
-
-
-def _in_the_whole(
-    small: np.ndarray, layout: Layout, wanted: set[int], scale: float
-) -> dict[int, np.ndarray]:
-    """The form's markers found in the whole of ``small`` (corners in the scan's pixels,
-    ``small`` being ``scale`` of it); a marker seen twice keeps the larger one."""
-    found: dict[int, np.ndarray] = {}
-    for attempt, min_perimeter in _attempts(small):
-        corners, ids, _ = _detector(layout, min_perimeter).detectMarkers(attempt)
-        if ids is None:
-            continue
-        for c, i in zip(corners, ids.ravel(), strict=True):
-            mid = int(i)
-            if mid not in wanted:
-                continue
-            pts = c.reshape(4, 2).astype(np.float32) / scale
-            if mid not in found or cv2.contourArea(pts) > cv2.contourArea(found[mid]):
-                found[mid] = pts
-        if len(found) == 4:
-            break
-    return found
-
-
-def _search_copy(grey: np.ndarray) -> tuple[np.ndarray, float]:
-    """The copy of ``grey`` the markers are searched in, and its scale: at most
-    ``_DETECT_LONG_SIDE`` pixels long, halved while it can be, the rest linearly after a
-    halving and by area averaging without one (``detect_markers``)."""
-    scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
-    small, halved = _halved(grey, 1.0 / scale)
-    rest = scale * halved
-    if rest < 1.0:
-        how = cv2.INTER_LINEAR if halved > 1.0 else cv2.INTER_AREA
-        small = cv2.resize(small, None, fx=rest, fy=rest, interpolation=how)
-    return small, scale
-
-
-def detect_markers(grey: np.ndarray, layout: Layout) -> dict[int, np.ndarray]:
-    """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
-
-    Ids that are not the form's are ignored; a marker seen twice keeps the larger one.
-    The search looks at a copy at most ``_DETECT_LONG_SIDE`` pixels long: halved while the
-    scan is twice that or more (OpenCV's fast 2x2 averaging), then reduced the rest of the
-    way by linear interpolation after a halving, which has averaged the scan's noise, and
-    by area averaging without one (a page under about 200 dpi). A linear copy of the whole
-    scan keeps its noise: ArUco's thresholds find more contours in it, and on 50 TEST
-    noisy pages the corner search cost 1.5 ms more a page at the mean and two pages were
-    searched whole. The whole search on 50 TEST noisy pages
-    and 10-15 of phone, clean and ordinary ones (best of 3, load 10): 12.0 -> 10.1, 10.8
-    -> 8.3, 12.2 -> 6.7 and 10.8 -> 8.9 ms a page, where the reduction was halving and area
-    averaging. The same ids on the 720 TRAINING and TEST pages, the corners as before to
-    0.0005 px at the median and more than 0.5 px apart on three noisy TEST pages: a speck
-    touching a marker may pull one of its corners 2-11 px off, differently in either copy,
-    and ``align_page`` leaves such a corner out of the fit where the fit misses it.
-    """
-    small, scale = _search_copy(grey)
-    wanted = {m.id for m in layout.markers}
-    in_corners = _in_the_corners(small, layout, wanted, 0.12)
-    if in_corners is not None:
-        found = {mid: pts / scale for mid, pts in in_corners.items()}
-    else:
-        found = _in_the_whole(small, layout, wanted, scale)
-    if scale < 1.0 and found:
-        win = max(2, int(round(1.5 / scale)))
-        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
-        for mid, pts in found.items():
-            refined = pts.reshape(-1, 1, 2).copy()
-            cv2.cornerSubPix(grey, refined, (win, win), (-1, -1), crit)
-            # Keep the refinement only where it stayed near the coarse corner.
-            moved = np.linalg.norm(refined.reshape(4, 2) - pts, axis=1)
-            found[mid] = np.where((moved < 2.0 / scale)[:, None], refined.reshape(4, 2), pts)
-    return found
-
-
 _STRAY_CORNER_MM = 0.3
 """A marker corner the fit misses by this much, and that its own marker's other three
 corners put as far off, is left out of the fit. On the 320 TRAINING pages a fit of all
@@ -312,13 +147,27 @@ def _rotation(h: np.ndarray, layout: Layout) -> int:
 
 
 def align_page(image: np.ndarray, layout: Layout) -> Alignment:
-    """Fit ``image`` (greyscale or colour, any dpi) to ``layout``; AlignmentError if it fails."""
+    """Fit ``image`` (greyscale or colour, any dpi) to ``layout``; AlignmentError if it fails.
+
+    A page under twice the search copy's size whose markers, found in the copy enlarged
+    from its half, do not fit (a speck pulled a corner 1.5 mm off in that copy, on one of
+    200 such TEST pages) is searched again in the copy area-averaged by the factor itself,
+    which costs 6-10 ms more; it is refused only if neither copy's markers fit."""
     if image is None or image.size == 0 or min(image.shape[:2]) < 200:
         raise AlignmentError(AlignFailure.UNREADABLE, "image is empty or too small to read")
     grey = to_grey(image)
     if float(grey[::8, ::8].std()) < 2.0:
         raise AlignmentError(AlignFailure.UNREADABLE, "image is blank (no contrast at all)")
-    found = detect_markers(grey, layout)
+    try:
+        return _fit(grey, layout, detect_markers(grey, layout))
+    except AlignmentError:
+        if not has_averaged_copy(grey):
+            raise
+    return _fit(grey, layout, detect_markers(grey, layout, averaged=True))
+
+
+def _fit(grey: np.ndarray, layout: Layout, found: dict[int, np.ndarray]) -> Alignment:
+    """The alignment of ``grey`` from its markers ``found``; AlignmentError if it fails."""
     ids = tuple(sorted(found))
     if not found:
         raise AlignmentError(
@@ -381,13 +230,16 @@ def warp_region(
     # Downsampling a high-dpi scan: area-average it first so thin strokes are not skipped,
     # by halving while it is about twice the resolution wanted or more (OpenCV's fast path: a
     # 300 dpi page in 3 ms, where area averaging by 0.75 took 21), then, if it is still
-    # more than 1.5 times, to 1.5 times (a 250 dpi photo).
+    # more than 1.5 times, to 1.5 times (a 250 dpi photo) linearly: a step of at most 1.27
+    # scan pixels leaves none out, in 9-10 ms where area averaging by 0.89-0.93 took 33-43.
     ratio = alignment.image_dpi / dpi
-    grey, halved = _halved(grey, ratio * _HALVING_PLAY)
+    grey, halved = halve(grey, ratio * _HALVING_PLAY)
     ratio /= halved
     f = 1.0 / halved
     if ratio > 1.5:
-        grey = cv2.resize(grey, None, fx=1.5 / ratio, fy=1.5 / ratio, interpolation=cv2.INTER_AREA)
+        grey = cv2.resize(
+            grey, None, fx=1.5 / ratio, fy=1.5 / ratio, interpolation=cv2.INTER_LINEAR
+        )
         f *= 1.5 / ratio
     if f != 1.0:  # from the shrunk image's pixels back to the scan's (pixel centres kept)
         c = 0.5 / f - 0.5

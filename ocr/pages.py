@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ocr.image_limits import check_size, header_size
+from ocr.png_grey import png_grey
 from ocr.reading import PageRef
 
 if TYPE_CHECKING:
@@ -198,7 +199,9 @@ def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
 
 def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
     """A PNG/JPEG/TIFF file's bytes -> greyscale image (colour is never needed: the form is
-    printed black and read by darkness, and decoding straight to grey is faster)."""
+    printed black and read by darkness, and decoding straight to grey is faster). A PNG
+    that ``ocr/png_grey.py`` decodes is decoded there: the same pixels in about half the
+    CPU; any other file, and any PNG it leaves, by OpenCV."""
     import cv2
     import numpy as np
 
@@ -206,7 +209,9 @@ def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
     size = header_size(buf.data)
     if size is not None:  # a decompression bomb is refused before it is decoded
         check_size(*size, name)
-    img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+    img = png_grey(buf)
+    if img is None:
+        img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     if img is None:
         raise ValueError(f"{name}: not a readable image")
     return img

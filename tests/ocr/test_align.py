@@ -11,16 +11,19 @@ from ocr.align import (
     AlignFailure,
     Alignment,
     AlignmentError,
-    _detector,
     _fitted,
-    _halved,
-    _in_the_corners,
-    _search_copy,
     align_page,
-    detect_markers,
     warp_region,
 )
 from ocr.layout import load_layout
+from ocr.marker_search import (
+    _detector,
+    _in_the_corners,
+    _search_copy,
+    detect_markers,
+    halve,
+    has_averaged_copy,
+)
 from ocr.render import render_pdf
 from ocr.sheets import PrintedRow, TravellerSheet
 
@@ -122,11 +125,11 @@ def test_a_high_dpi_page_is_halved_before_the_marker_search():
     """A reduction of 3.3 (a 300 dpi page searched at about 95 dpi) halves once and leaves
     1.65 to area averaging; a reduction under 2 halves nothing."""
     grey = np.full((3600, 2600), 255, np.uint8)
-    small, done = _halved(grey, 3.3)
+    small, done = halve(grey, 3.3)
     assert (small.shape, done) == ((1800, 1300), 2.0)
-    small, done = _halved(grey, 6.6)
+    small, done = halve(grey, 6.6)
     assert (small.shape, done) == ((900, 650), 4.0)
-    assert _halved(grey, 1.9)[1] == 1.0
+    assert halve(grey, 1.9)[1] == 1.0
 
 
 @pytest.mark.parametrize("dpi", [300, 600])
@@ -149,7 +152,7 @@ def test_high_dpi_scans_align_as_well(dpi: int):
 def test_a_scan_of_any_resolution_is_warped_to_where_the_form_puts_it(image_dpi: float):
     """A 4-pixel line whose centre is at pixel row 1001.5 of the scan lies at 1001.5 x
     150 / dpi on the 150 dpi page, whatever the scan's resolution: shrinking a high-dpi scan
-    first (halving, then area averaging) keeps pixel centres where they were; what is left
+    first (halving, then a linear reduction) keeps pixel centres where they were; what is left
     is the sampling's own phase, under a tenth of a pixel. (Before, a 300 dpi page was
     shifted by a quarter of a working pixel.)"""
     scale = image_dpi / 150.0
@@ -248,15 +251,43 @@ def test_one_corner_a_marker_at_most_is_left_out():
     assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
 
 
-def test_a_page_under_twice_the_search_size_is_area_averaged():
-    """1650 px long: two thirds of it (1,100). Columns 0, 200, 0, 200, ...: area averaging
-    gives the first output pixel source pixels 0 and half of 1, (0 + 100) / 1.5 = 66.7;
-    then (100 + 0) / 1.5, (200 + 0) / 1.5 = 133.3 and (0 + 200) / 1.5. A linear copy would
-    sample at 0.25, 1.75, 3.25, 4.75 (50, 50, 150, 150) and keep more of the noise."""
+def test_a_page_under_twice_the_search_size_is_halved_and_enlarged_linearly():
+    """1650 px long: two thirds of it (1,100). Columns 0, 200, 0, 200, ... halved are 100
+    everywhere (each pixel the mean of 2x2: the noise averaged away), enlarged by 4/3:
+    still 100. Columns 0, 0, 200, 200, ... halved are 0, 200, 0, 200; enlarged by 4/3
+    output pixel x samples the half at (x + 0.5) * 0.75 - 0.5: x = 0 at -0.125 (the edge:
+    0), x = 1 at 0.625 (0 * 0.375 + 200 * 0.625 = 125), x = 2 at 1.375 (200 * 0.625 +
+    0 * 0.375 = 125), x = 3 at 2.125 (0 * 0.875 + 200 * 0.125 = 25)."""
     grey = np.tile(np.array([0, 200], np.uint8), (1000, 825))
     small, scale = _search_copy(grey)
     assert scale == pytest.approx(2 / 3) and small.shape == (667, 1100)
+    assert small[0, :4].tolist() == [100, 100, 100, 100]
+    grey = np.tile(np.array([0, 0, 200, 200], np.uint8), (1000, 413))[:, :1650]
+    small, scale = _search_copy(grey)
+    assert scale == pytest.approx(2 / 3) and small.shape == (667, 1100)
+    assert small[0, :4].tolist() == [0, 125, 125, 25]
+
+
+def test_the_other_copy_of_a_page_under_twice_the_search_size_is_area_averaged():
+    """1650 px long, columns 0, 200, 0, 200, ...: area averaging by 1.5 gives the first
+    output pixel source pixels 0 and half of 1, (0 + 100) / 1.5 = 66.7; then (100 + 0) /
+    1.5, (200 + 0) / 1.5 = 133.3 and (0 + 200) / 1.5. Only such a page has another copy:
+    one 2200 px long is halved to 1100 either way, one of 1100 is searched as it is."""
+    grey = np.tile(np.array([0, 200], np.uint8), (1000, 825))
+    small, scale = _search_copy(grey, averaged=True)
+    assert scale == pytest.approx(2 / 3) and small.shape == (667, 1100)
     assert small[0, :4].tolist() == [67, 67, 133, 133]
+    assert has_averaged_copy(grey)
+    assert not has_averaged_copy(np.zeros((1000, 2200), np.uint8))
+    assert not has_averaged_copy(np.zeros((1000, 1100), np.uint8))
+    assert np.array_equal(_search_copy(np.zeros((10, 2200), np.uint8), averaged=True)[0],
+                          _search_copy(np.zeros((10, 2200), np.uint8))[0])  # fmt: skip
+
+
+def test_a_page_within_the_search_size_is_searched_as_it_is():
+    grey = np.zeros((1100, 800), np.uint8)
+    small, scale = _search_copy(grey)
+    assert small is grey and scale == 1.0
 
 
 def test_a_page_halved_first_is_reduced_linearly_the_rest_of_the_way():
