@@ -1,7 +1,7 @@
 """The ``bridgescan`` entry point: ``main``, light until it knows where the command runs.
 
 ``bridgescan run`` is handed to the standing runner when one of the same code answers
-(``bridgescan prefect start`` starts it: pipeline/runner/client.py); nothing but the
+(``bridgescan prefect start`` starts it: pipeline/cli/runner/client.py); nothing but the
 standard library is imported before that is known. Every other command, and ``run``
 without a runner, runs in this process from ``pipeline.cli.commands`` (the command groups,
 the exit codes, the one place a bug becomes exit 70), whose names this package also gives
@@ -22,7 +22,7 @@ def main() -> None:
     """Console-script entry point: ``bridgescan run`` through the standing runner when one
     answers (its exit code), else the command in this process
     (``commands.run_in_this_process``: telemetry off, no traceback ever reaches a user)."""
-    from pipeline.runner.client import run_through_runner
+    from pipeline.cli.runner.client import run_through_runner
 
     code = run_through_runner(sys.argv)
     if code is not None:

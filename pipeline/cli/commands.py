@@ -8,7 +8,7 @@ a command builds only that command's group (``_COMMANDS``). They parse, call the
 functions of the pipeline's rooms, and print. Exit codes are the same everywhere
 (``pipeline.cli.exit_codes.ExitCode``). The entry point (``pipeline.cli.main``) imports this
 module only once it runs a command in its own process (``bridgescan run`` may hand it to the
-standing runner first: pipeline/runner/client.py); the runner runs its commands with
+standing runner first: pipeline/cli/runner/client.py); the runner runs its commands with
 ``execute``, as ``main`` does.
 """
 

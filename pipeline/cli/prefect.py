@@ -2,7 +2,7 @@
 
 Every ``run`` and ``batch`` then uses it instead of starting Prefect's temporary API
 (pipeline/flows/prefect_server.py says which API a command uses). ``start`` also starts
-the standing runner beside it (pipeline/runner/): ``bridgescan run`` then runs in it, with
+the standing runner beside it (pipeline/cli/runner/): ``bridgescan run`` then runs in it, with
 Prefect and its flow loaded already; ``stop`` stops both. Exit codes: 0 done (a runner
 that did not start is a note: ``run`` then runs in itself); 3 the server did not start
 (its log's end is printed) or, for ``status``, none is running.
@@ -54,7 +54,7 @@ def start_command(
 
 
 def _start_runner(url: str, wait: float) -> None:
-    from pipeline.runner.control import start_runner
+    from pipeline.cli.runner.control import start_runner
 
     try:
         record, started = start_runner(url, wait)
@@ -69,8 +69,8 @@ def _start_runner(url: str, wait: float) -> None:
 @group.command("stop")
 def stop_command() -> None:
     """Stop the server `bridgescan prefect start` started, and its bridgescan runner."""
+    from pipeline.cli.runner.control import stop_runner
     from pipeline.flows.prefect_server import stop_server
-    from pipeline.runner.control import stop_runner
 
     runner = stop_runner()
     if runner is not None:
@@ -98,7 +98,7 @@ def status_command() -> None:
                    "`bridgescan prefect start` starts one for all")  # fmt: skip
         raise typer.Exit(ExitCode.ENVIRONMENT)
     typer.echo(f"running: {state.url} (process {state.pid}, recorded in {state_file()})")
-    from pipeline.runner.control import runner_status
+    from pipeline.cli.runner.control import runner_status
 
     typer.echo(runner_status())
 

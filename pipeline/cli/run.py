@@ -6,7 +6,7 @@ temporary local API the command starts first thing (pipeline/flows/local_api.py)
 event store in ``OUT/bridgescan.sqlite`` (or ``--store``: a path or a PostgreSQL URL;
 ``BRIDGESCAN_STORE``). The progress line starts at once and stays. With a standing runner
 (``bridgescan prefect start`` starts one beside its server) the command runs in it instead
-of in a fresh process (pipeline/runner/); ``--no-runner`` runs it here. One run at a time
+of in a fresh process (pipeline/cli/runner/); ``--no-runner`` runs it here. One run at a time
 writes an output folder: a second waits (pipeline/cli/output_lock.py). Exit codes
 (``pipeline.cli.ExitCode``): 0 official results, nothing open; 1 provisional results
 written, review items or findings wait for the director; 2 bad input, nothing published; 3

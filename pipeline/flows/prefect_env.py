@@ -19,6 +19,7 @@ __all__ = [
     "late_api_message",
     "one_maths_thread",
     "prefect_defaults",
+    "prefect_home",
     "trust_no_authority_on_plain_http",
 ]
 
@@ -63,10 +64,15 @@ def configure_prefect(home: Path | None = None) -> None:
     one_maths_thread()
 
 
+def prefect_home() -> Path:
+    """Prefect's home folder: ``PREFECT_HOME``, else Prefect's default ``~/.prefect``."""
+    return Path(os.environ.get("PREFECT_HOME") or "~/.prefect").expanduser()
+
+
 def prefect_defaults(environment: MutableMapping[str, str]) -> None:
     """Prefect's settings for bridgescan in ``environment`` where it has none of its own
     (``configure_prefect`` on this process's; the standing runner on a client's, to see
-    whether the client's Prefect would be its own: pipeline/runner/request.py)."""
+    whether the client's Prefect would be its own: pipeline/cli/runner/request.py)."""
     for name, value in _DEFAULTS.items():
         environment.setdefault(name, value)
 

@@ -29,8 +29,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pipeline.flows.local_api import API_MARK, answers, api_command, free_port, start_local_api
-from pipeline.flows.prefect_env import configure_prefect, trust_no_authority_on_plain_http
-from pipeline.runner.wire import prefect_home
+from pipeline.flows.prefect_env import (
+    configure_prefect,
+    prefect_home,
+    trust_no_authority_on_plain_http,
+)
 
 __all__ = [
     "ServerState",

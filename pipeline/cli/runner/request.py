@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pipeline.runner import wire
+from pipeline.cli.runner import wire
 
 __all__ = ["Requests", "ClientStream"]
 
@@ -153,8 +153,9 @@ class Requests:
 
         prefect_defaults(client)
         trust_no_authority_on_plain_http(client)
-        if _prefect_of(client) != self._own_prefect:
-            differ = sorted(set(client.items()) ^ set(self._own_prefect.items()))
+        client = _prefect_of(client)
+        if client != self._own_prefect:
+            differ = set(client.items()) ^ set(self._own_prefect.items())
             return f"other Prefect settings ({', '.join(sorted({n for n, _ in differ}))})"
         return None
 

@@ -1,7 +1,8 @@
 """What the runner and its clients share: where it listens, which code it is, its frames.
 
-Standard library only, and little of it: ``bridgescan run`` imports this module before it
-knows whether it runs the command in itself (its import CPU is the client's cost).
+Standard library only, and little of it (with pipeline/flows/prefect_env.py, which is the
+same): ``bridgescan run`` imports this module before it knows whether it runs the command in
+itself (its import CPU is the client's cost).
 
 The runner listens on a Unix socket in Prefect's home (``bridgescan-runner.sock``, mode
 0600: the file's permissions are the authorisation, and the runner checks the caller's
@@ -19,6 +20,8 @@ import struct
 import sys
 import threading
 from pathlib import Path
+
+from pipeline.flows.prefect_env import prefect_home
 
 __all__ = [
     "SOCKET_NAME",
@@ -56,18 +59,12 @@ _HEADER = struct.Struct(">cI")
 #: The packages whose files make bridgescan's code (pyproject.toml's packages).
 _PACKAGES = ("scoring", "ocr", "pipeline", "templates")
 
-#: What a client hands the runner from its environment: what bridgescan, Prefect, libpq and
-#: the terminal's output (rich) read. The rest (PATH, HOME, LANG) is the runner's, that of
-#: `bridgescan prefect start`.
+#: What a client hands the runner from its environment: what bridgescan (its settings, the
+#: clock's zone, where the store's key is kept), Prefect, libpq and the terminal's output
+#: (rich) read. The rest (PATH, LANG) is the runner's, that of `bridgescan prefect start`.
 _FORWARDED_PREFIXES = ("BRIDGESCAN_", "PREFECT_", "PG")
-_FORWARDED_NAMES = frozenset(
-    {"TZ", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES"}
-)
-
-
-def prefect_home() -> Path:
-    """Prefect's home folder: ``PREFECT_HOME``, else Prefect's default ``~/.prefect``."""
-    return Path(os.environ.get("PREFECT_HOME") or "~/.prefect").expanduser()
+_FORWARDED_NAMES = frozenset({"TZ", "HOME", "XDG_CONFIG_HOME", "TERM", "COLORTERM", "NO_COLOR",
+                              "FORCE_COLOR", "COLUMNS", "LINES"})  # fmt: skip
 
 
 def socket_path() -> Path:
@@ -96,7 +93,7 @@ def code_digest() -> str:
     from importlib.util import find_spec
 
     digest = hashlib.sha256(f"{sys.executable}\0{sys.version}\0".encode())
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     for package in _PACKAGES:
         for folder, folders, files in os.walk(root / package):
             folders[:] = sorted(f for f in folders if f != "__pycache__")

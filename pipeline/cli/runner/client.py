@@ -27,7 +27,7 @@ import socket
 import sys
 from typing import Any
 
-from pipeline.runner import wire
+from pipeline.cli.runner import wire
 
 __all__ = ["run_through_runner", "NO_RUNNER_FLAG", "ANSWER_SECONDS", "RUNNER_GONE"]
 

@@ -1,7 +1,7 @@
 """The standing runner started and stopped with the Prefect server (``bridgescan prefect``).
 
 ``start_runner`` starts it beside the server ``bridgescan prefect start`` started or found
-(``python -m pipeline.runner.standing``, in a session of its own, its log in Prefect's home:
+(``python -m pipeline.cli.runner.standing``, in a session of its own, its log in Prefect's home:
 ``bridgescan-runner.log``) and waits until it has recorded itself; one of the same code
 already running is kept, one of other code (bridgescan or Prefect upgraded under it) is
 stopped and replaced. ``stop_runner`` ends it (``bridgescan prefect stop``, before the
@@ -19,14 +19,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from pipeline.cli.runner import wire
+from pipeline.cli.runner.standing import MARK
 from pipeline.flows.prefect_server import end_process, has_mark
-from pipeline.runner import wire
-from pipeline.runner.standing import MARK
 
 __all__ = ["start_runner", "stop_runner", "runner_status", "LOG_NAME"]
 
 LOG_NAME = "bridgescan-runner.log"
-_CODE_ROOT = Path(__file__).resolve().parents[2]  # the folder that holds pipeline/
+_CODE_ROOT = Path(__file__).resolve().parents[3]  # the folder that holds pipeline/
 
 
 def _record() -> dict[str, Any] | None:

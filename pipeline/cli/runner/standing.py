@@ -1,13 +1,13 @@
-"""The standing runner's process: ``python -m pipeline.runner.standing``.
+"""The standing runner's process: ``python -m pipeline.cli.runner.standing``.
 
-Started by ``bridgescan prefect start`` beside its server (pipeline/runner/control.py),
+Started by ``bridgescan prefect start`` beside its server (pipeline/cli/runner/control.py),
 with ``PREFECT_API_URL`` set to it. It takes the digest of its code first
 (``wire.code_digest``: before it imports any of it), loads Prefect, the ``run`` command
 and its flow's steps with the collector paused (as a command does), listens on
 ``wire.socket_path()`` (mode 0600 from its creation; a caller of another user is refused
 by ``SO_PEERCRED`` before a byte is read) and then records itself in
 ``wire.record_path()``: a client finds it there. Each caller is served in a thread of its
-own (pipeline/runner/request.py: one command at a time, a second one refused as busy).
+own (pipeline/cli/runner/request.py: one command at a time, a second one refused as busy).
 SIGTERM, SIGINT or SIGHUP end it; its record and socket are removed as it ends. Its log
 (stderr) gets one line a command: the command, its exit code, its CPU and the process's
 size after it.
@@ -24,16 +24,17 @@ import struct
 import sys
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from importlib import import_module
 from pathlib import Path
 
-from pipeline.runner import wire
+from pipeline.cli.runner import wire
 
 __all__ = ["MARK", "main"]
 
 #: What the runner's process has on its command line (how ``control`` knows it is one).
-MARK = "pipeline.runner.standing"
+MARK = "pipeline.cli.runner.standing"
 
 #: What ``bridgescan run`` imports inside the command, beyond the flow's and its steps'
 #: modules (``run_event.STEP_MODULES``): loaded once here, not in every command.
@@ -71,7 +72,7 @@ def main() -> None:
         execute, prefect_version = _load()
     gc.collect()  # what loading left as garbage is freed, not frozen
     gc.freeze()
-    from pipeline.runner.request import Requests
+    from pipeline.cli.runner.request import Requests
 
     requests = Requests(execute, server, digest)
     listener, made = _listen(wire.socket_path())
@@ -90,7 +91,7 @@ def main() -> None:
         _forget(made)
 
 
-def _load() -> tuple[object, str]:
+def _load() -> tuple[Callable[[list[str]], int], str]:
     """The ``run`` command (pipeline/cli/commands.py) and every module it imports; returns
     how a command line is run, and Prefect's version."""
     from pipeline.cli.commands import build_app, execute

@@ -10,7 +10,7 @@ command for a client:
 - ``client``: what ``bridgescan run`` does first (standard library only): finds a runner of
   the same code, hands it the command and shows what it says; else the command runs in
   itself, as without a runner;
-- ``standing``: the runner's process (``python -m pipeline.runner.standing``);
+- ``standing``: the runner's process (``python -m pipeline.cli.runner.standing``);
 - ``request``: one command run in the runner, with the client's working folder,
   environment, terminal and Ctrl-C;
 - ``control``: the runner started and stopped with the server (``bridgescan prefect``).
