@@ -96,10 +96,15 @@ def _request(argv: list[str]) -> bytes:
 
 
 def _connect(path: str) -> wire.Frames | None:
+    """The runner's socket, when the process listening on it is this user's: the request
+    carries the user's settings (a store's password in ``PG*``, Prefect's key), so a socket
+    another user put in a Prefect home open to others gets nothing."""
     connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     connection.settimeout(ANSWER_SECONDS)
     try:
         connection.connect(path)
+        if wire.peer(connection)[1] != os.getuid():
+            raise PermissionError(path)
     except OSError:
         connection.close()
         return None

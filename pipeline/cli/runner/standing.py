@@ -20,7 +20,6 @@ import json
 import os
 import signal
 import socket
-import struct
 import sys
 import threading
 import time
@@ -51,7 +50,6 @@ _COMMAND_MODULES = (
     "ocr.pages",
 )
 
-_PEER = struct.Struct("3i")  # SO_PEERCRED: pid, uid, gid
 _REQUEST_SECONDS = 30.0  # a caller that says nothing for this long is let go
 
 
@@ -155,9 +153,7 @@ def _record(digest: str, server: str, prefect_version: str) -> None:
 
 def _serve(connection: socket.socket, requests: object) -> None:
     try:
-        pid, uid, _gid = _PEER.unpack(
-            connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEER.size)
-        )
+        pid, uid, _gid = wire.peer(connection)
         if uid != os.getuid():
             return  # the socket's mode keeps other users out; this is the second lock
         connection.settimeout(_REQUEST_SECONDS)

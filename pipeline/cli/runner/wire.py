@@ -31,6 +31,7 @@ __all__ = [
     "record_path",
     "code_digest",
     "is_forwarded",
+    "peer",
     "Frames",
     "REQUEST",
     "ACCEPTED",
@@ -55,6 +56,7 @@ STDERR = b"e"
 EXIT = b"x"  # the exit code, as decimal text: the last frame
 
 _HEADER = struct.Struct(">cI")
+_PEER = struct.Struct("3i")  # SO_PEERCRED: pid, uid, gid
 
 #: The packages whose files make bridgescan's code (pyproject.toml's packages).
 _PACKAGES = ("scoring", "ocr", "pipeline", "templates")
@@ -111,6 +113,14 @@ def code_digest() -> str:
         seen = os.stat(prefect.origin)
         digest.update(f"{prefect.origin}\0{seen.st_size}\0{seen.st_mtime_ns}".encode())
     return digest.hexdigest()
+
+
+def peer(connection: socket.socket) -> tuple[int, int, int]:
+    """The process at the other end of a Unix socket, as the kernel knows it (not as it
+    says): its pid, uid and gid (``SO_PEERCRED``)."""
+    found = connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _PEER.size)
+    pid, uid, gid = _PEER.unpack(found)
+    return pid, uid, gid
 
 
 class Frames:
