@@ -39,6 +39,8 @@ from pipeline.cli.runner import wire
 
 __all__ = ["Requests", "ClientStream"]
 
+_TIDYING_SECONDS = 30.0  # at most, on a machine at load 14
+
 
 class ClientStream(io.TextIOBase):
     """``sys.stdout`` or ``sys.stderr`` of a command run for a client: what is written goes
@@ -98,6 +100,7 @@ class Requests:
     def __init__(self, execute: Callable[[list[str]], int], server_url: str, digest: str) -> None:
         self._execute, self._server_url, self._digest = execute, server_url, digest
         self._busy = threading.Lock()
+        self._tidying = threading.Event()
         self._own_prefect = _prefect_of(os.environ)
         self._thresholds = gc.get_threshold()
         self.served = 0
@@ -112,9 +115,10 @@ class Requests:
             request = json.loads(found[1])
         except ValueError:
             return
-        if not self._busy.acquire(blocking=False):
+        if not self._free():
             frames.send(wire.REFUSED, b"busy with another command")
             return
+        tidying = False
         try:
             refusal = self._refusal(request, peer)
             if refusal is not None:
@@ -123,6 +127,8 @@ class Requests:
             frames.send(wire.ACCEPTED)
             began = os.times()
             code = self._run(request, frames)
+            self._tidying.set()  # from the exit code on, the next client waits for this
+            tidying = True
             frames.send(wire.EXIT, str(code).encode())
             used = _cpu_since(began)
             self._forget_the_run()
@@ -132,6 +138,17 @@ class Requests:
                  f"{_rss_mb():.0f} MB")  # fmt: skip
         finally:
             self._busy.release()
+            if tidying:
+                self._tidying.clear()
+
+    def _free(self) -> bool:
+        """The runner taken for a command: at once when it is idle; after the last command's
+        tidying (``_forget_the_run``: some 0.2 s) when a client comes as it tidies (its
+        client has its exit code already, and a director's next command comes just then);
+        never while a command runs (the client then runs its command in itself)."""
+        if self._busy.acquire(blocking=False):
+            return True
+        return self._tidying.is_set() and self._busy.acquire(timeout=_TIDYING_SECONDS)
 
     def _refusal(self, request: dict[str, Any], peer: int) -> str | None:
         if request.get("code") != self._digest:

@@ -87,14 +87,16 @@ def is_forwarded(name: str) -> bool:
 def code_digest() -> str:
     """The code a process of bridgescan runs, as it is on disk now: every file of
     bridgescan's packages (its path, size and modification time), Prefect's package file
-    and the Python interpreter. A runner takes it before it imports anything, and a client
-    uses the runner only when its own is the same: a file edited, bridgescan or Prefect
-    upgraded, another interpreter, and the client runs the command in itself. Sizes and
+    and the Python environment (its real folder, its version). A runner takes it before it
+    imports anything, and a client uses the runner only when its own is the same: a file
+    edited, bridgescan or Prefect upgraded, another environment, and the client runs the
+    command in itself. Sizes and
     times, not contents: the 600 files in some 5 ms, a client's whole budget being 0.1 s;
     a file rewritten with the same bytes only costs one command run in itself."""
     from importlib.util import find_spec
 
-    digest = hashlib.sha256(f"{sys.executable}\0{sys.version}\0".encode())
+    interpreter = os.path.realpath(sys.prefix)  # a virtual environment by any of its names
+    digest = hashlib.sha256(f"{interpreter}\0{sys.version}\0".encode())
     root = Path(__file__).resolve().parents[3]
     for package in _PACKAGES:
         for folder, folders, files in os.walk(root / package):
@@ -110,8 +112,9 @@ def code_digest() -> str:
                 digest.update(f"{path}\0{seen.st_size}\0{seen.st_mtime_ns}\0".encode())
     prefect = find_spec("prefect")
     if prefect is not None and prefect.origin:
-        seen = os.stat(prefect.origin)
-        digest.update(f"{prefect.origin}\0{seen.st_size}\0{seen.st_mtime_ns}".encode())
+        origin = os.path.realpath(prefect.origin)
+        seen = os.stat(origin)
+        digest.update(f"{origin}\0{seen.st_size}\0{seen.st_mtime_ns}".encode())
     return digest.hexdigest()
 
 
