@@ -18,7 +18,8 @@ The machine's load is printed too: on a shared machine wall times grow with it, 
 much less. ``--store`` runs the same on another store (a PostgreSQL URL; each repeat in a
 new schema). ``--prefect``: the same runs on Prefect's temporary API started by each
 command (``temporary``), with a standing local server started once beforehand by
-``bridgescan prefect start`` (``server``; stopped after), or both (the default).
+``bridgescan prefect start --no-runner`` (``server``; stopped after: each run a fresh
+process), or both (the default).
 ``--via console``: the same evening through the club's console instead, the director's path
 in the browser (benchmarks/console_rerun.py: the console's start, the first run, the review
 decision posted and the event scored again, each timed with the console's CPU).

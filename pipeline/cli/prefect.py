@@ -32,7 +32,8 @@ def start_command(
         bool,
         typer.Option(
             help="Also start the bridgescan runner beside it: `bridgescan run` then runs in "
-            "it, with Prefect and its flow loaded once (some 2 s less a run); without it each "
+            "it, with Prefect and its flow loaded once (a re-run some 3 s of CPU less); "
+            "without it each "
             "`run` loads them itself."
         ),
     ] = True,
