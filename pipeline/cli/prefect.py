@@ -33,8 +33,7 @@ def start_command(
         typer.Option(
             help="Also start the bridgescan runner beside it: `bridgescan run` then runs in "
             "it, with Prefect and its flow loaded once (a re-run some 3 s of CPU less); "
-            "without it each "
-            "`run` loads them itself."
+            "without it each `run` loads them itself."
         ),
     ] = True,
 ) -> None:

@@ -228,10 +228,11 @@ def _take_environment(request: dict[str, Any]) -> None:
     for name, value in request.get("env", {}).items():
         if wire.is_forwarded(name) and not name.startswith("PREFECT_"):
             os.environ[name] = str(value)
-    size = request.get("size")
-    if size and any((request.get(s) or {}).get("terminal") for s in ("stdout", "stderr")):
-        os.environ.setdefault("COLUMNS", str(size[0]))
-        os.environ.setdefault("LINES", str(size[1]))
+    size = request.get("size") or (0, 0)
+    if any((request.get(s) or {}).get("terminal") for s in ("stdout", "stderr")):
+        for name, value in zip(("COLUMNS", "LINES"), size, strict=True):
+            if int(value) > 0:  # a terminal of no size (a pty never sized): rich's defaults
+                os.environ.setdefault(name, str(value))
     time.tzset()
 
 
