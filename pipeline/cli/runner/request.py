@@ -68,17 +68,26 @@ class ClientStream(io.TextIOBase):
 
 class _Interruptible:
     """The thread a command runs in, and a ``KeyboardInterrupt`` raised in it on request
-    while the command runs (never after: a pending one is withdrawn when it ends)."""
+    while the command runs (never after: a pending one is withdrawn when it ends). A thread
+    blocked in C (waiting for the flow's reading task) only sees it once it returns, so the
+    flow's steps are also stopped where they report progress (``at_a_step``, a listener of
+    the flow: each page read, each stage), in whichever thread they run."""
 
     def __init__(self) -> None:
         self._thread = threading.get_ident()
         self._lock = threading.Lock()
         self._running = True
+        self._asked = False
 
     def interrupt(self) -> None:
         with self._lock:
             if self._running:
+                self._asked = True
                 _raise_in(self._thread, KeyboardInterrupt)
+
+    def at_a_step(self, _stage: str, _detail: object) -> None:
+        if self._asked:
+            raise KeyboardInterrupt
 
     def finished(self) -> None:
         with self._lock:
@@ -189,9 +198,13 @@ class Requests:
             sys.stdout = ClientStream(frames, wire.STDOUT, request.get("stdout") or {})
             sys.stderr = ClientStream(frames, wire.STDERR, request.get("stderr") or {})
             listener.start()
+            from pipeline.flows import run_event
+
+            run_event.listeners.append(interruptible.at_a_step)
             try:
                 return self._execute(list(request["argv"]))
             finally:
+                run_event.listeners.remove(interruptible.at_a_step)
                 interruptible.finished()
         except KeyboardInterrupt:  # one that came after the command's own handling
             sys.stderr.write("interrupted: nothing more was written\n")
