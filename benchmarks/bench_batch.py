@@ -265,8 +265,8 @@ def _start_server() -> tuple[str, dict[str, str]]:
     """A standing local server in a home of its own: its address and that environment."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = tempfile.mkdtemp(prefix="bench-server-")
-    subprocess.run([BRIDGESCAN, "prefect", "start", "--port", "0", "--wait", "900"], env=env,
-                   check=True, capture_output=True)  # fmt: skip
+    subprocess.run([BRIDGESCAN, "prefect", "start", "--port", "0", "--wait", "900",
+                    "--no-runner"], env=env, check=True, capture_output=True)  # fmt: skip
     state = json.loads((Path(env["PREFECT_HOME"]) / "bridgescan-server.json").read_text())
     return str(state["url"]), env
 

@@ -1,6 +1,7 @@
 """Re-running the sample evening: the pages read once are taken from the event store.
 
     .venv/bin/python benchmarks/bench_rerun.py [--repeats 1] [--store URL] [--via console]
+    .venv/bin/python benchmarks/bench_rerun.py --via runner [--repeats 6] [--rss-runs 20]
 
 Runs ``bridgescan run sample_data`` the way a director does, each a fresh process (Prefect's
 ephemeral API starts every time): first on an empty output folder (all 26 scanned pages
@@ -17,10 +18,14 @@ The machine's load is printed too: on a shared machine wall times grow with it, 
 much less. ``--store`` runs the same on another store (a PostgreSQL URL; each repeat in a
 new schema). ``--prefect``: the same runs on Prefect's temporary API started by each
 command (``temporary``), with a standing local server started once beforehand by
-``bridgescan prefect start`` (``server``; stopped after), or both (the default).
+``bridgescan prefect start --no-runner`` (``server``; stopped after: each run a fresh
+process), or both (the default).
 ``--via console``: the same evening through the club's console instead, the director's path
 in the browser (benchmarks/console_rerun.py: the console's start, the first run, the review
 decision posted and the event scored again, each timed with the console's CPU).
+``--via runner``: on a server with the bridgescan runner beside it (``bridgescan prefect
+start``), the re-run after a decision through the runner and in a fresh process,
+alternating, and the runner's size over ``--rss-runs`` more (benchmarks/runner_rerun.py).
 """
 
 from __future__ import annotations
@@ -208,9 +213,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--store", default=None, help="a PostgreSQL URL (default: SQLite)")
     parser.add_argument("--prefect", choices=("temporary", "server", "both"), default="both")
-    parser.add_argument("--via", choices=("command", "console"), default="command",
-                        help="fresh `bridgescan run` processes, or the club's console "
-                        "(benchmarks/console_rerun.py)")  # fmt: skip
+    parser.add_argument("--via", choices=("command", "console", "runner"), default="command",
+                        help="fresh `bridgescan run` processes, the club's console "
+                        "(benchmarks/console_rerun.py), or the bridgescan runner against "
+                        "fresh processes (benchmarks/runner_rerun.py)")  # fmt: skip
+    parser.add_argument(
+        "--rss-runs",
+        type=int,
+        default=20,
+        help="--via runner: re-runs after which the runner's size is read",
+    )
     parser.add_argument("--no-control", action="store_true",
                         help="skip the control (a trivial flow in a fresh process, some 30 s "
                         "of CPU): for runs side by side")  # fmt: skip
@@ -225,6 +237,14 @@ def main() -> None:
         root = Path(scratch)
         env["PREFECT_HOME"] = str(root / "prefect")
         env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
+        if options.via == "runner":
+            from benchmarks.runner_rerun import measure_runner
+
+            result["runner"] = measure_runner(root, env, BRIDGESCAN, options.repeats,
+                                              options.rss_runs)  # fmt: skip
+            result["load_average_1min"] = round(os.getloadavg()[0], 1)
+            print(json.dumps(result, indent=1))
+            return
         if not options.no_control:
             trivial = _run("-c", TRIVIAL_FLOW, env=env, program=[sys.executable])[:2]
             result["prefect_trivial_flow"] = {"wall_s": round(trivial[0], 1),
@@ -233,7 +253,7 @@ def main() -> None:
             result["temporary_api"] = measure(env, root / "temporary", options.repeats,
                                               options.store)  # fmt: skip
         if options.prefect in ("server", "both"):
-            started = _run("prefect", "start", "--port", "0", env=env)
+            started = _run("prefect", "start", "--port", "0", "--no-runner", env=env)
             result["server_start"] = {"wall_s": round(started[0], 1), "cpu_s": round(started[1], 1)}
             server = _server_process(root / "prefect")
             floor = [_run("-c", PREFECT_FLOOR, env=env, program=[sys.executable])[:2]

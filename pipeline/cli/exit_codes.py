@@ -40,4 +40,5 @@ class ExitCode(IntEnum):
     never 1, so a crash is never taken for "published, review waiting"."""
     INTERRUPTED = 130
     """Stopped by Ctrl-C or a signal before it finished; what was done is kept, and running
-    the same command again carries on without adding anything twice."""
+    the same command again carries on without adding anything twice. Also ``run`` whose
+    standing runner ended before the command did (pipeline/cli/runner/client.py)."""

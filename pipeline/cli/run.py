@@ -4,18 +4,22 @@ Runs the Prefect flow ``bridgescan-run`` (pipeline/flows/run_event.py) on the Pr
 server that is running (``PREFECT_API_URL``, or ``bridgescan prefect start``'s), else on a
 temporary local API the command starts first thing (pipeline/flows/local_api.py), with the
 event store in ``OUT/bridgescan.sqlite`` (or ``--store``: a path or a PostgreSQL URL;
-``BRIDGESCAN_STORE``). The progress line starts at once and
-stays. Exit codes (``pipeline.cli.ExitCode``): 0 official results, nothing open; 1
-provisional results written, review items or findings wait for the director; 2 bad input,
-nothing published; 3 a tool or package is missing (or Prefect's local API did not
-start in time), or the disk cannot take the output (what to free is said); 4 the event
-store is broken; 6 the store is newer than this bridgescan. Heavy imports (Prefect, OpenCV)
-happen inside the command.
+``BRIDGESCAN_STORE``). The progress line starts at once and stays. With a standing runner
+(``bridgescan prefect start`` starts one beside its server) the command runs in it instead
+of in a fresh process (pipeline/cli/runner/); ``--no-runner`` runs it here. One run at a time
+writes an output folder: a second waits (pipeline/cli/output_lock.py). Exit codes
+(``pipeline.cli.ExitCode``): 0 official results, nothing open; 1 provisional results
+written, review items or findings wait for the director; 2 bad input, nothing published; 3
+a tool or package is missing (or Prefect's local API did not start in time), or the disk
+cannot take the output (what to free is said); 4 the event store is broken; 6 the store is
+newer than this bridgescan; 130 stopped by Ctrl-C, or the runner that ran it ended. Heavy
+imports (Prefect, OpenCV) happen inside the command.
 """
 
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -46,8 +50,23 @@ def run_command(
     masterpoints: MasterpointsOption = Masterpoints.BRONZE,
     deals: DealFilesOption = None,
     form: FormatOption = OutputFormat.TEXT,
+    no_runner: Annotated[
+        bool,
+        typer.Option(
+            "--no-runner",
+            help="Run in this process, never in the bridgescan runner that `bridgescan "
+            "prefect start` starts beside its server (the same results either way; the "
+            "runner has Prefect and this command loaded already). Without a runner of this "
+            "bridgescan's code, or when it is busy, the command runs in itself anyway. If "
+            "the runner ends during the command, the command exits 130, as one stopped mid-"
+            "run: run it again.",
+        ),
+    ] = False,
 ) -> None:
-    """Read, validate and score an event folder; write the results and the review queue."""
+    """Read, validate and score an event folder; write the results and the review queue.
+
+    One run at a time writes an output folder: a second one waits for the first."""
+    del no_runner  # read by the entry point before this command is built (pipeline/cli)
     from pipeline.cli.output import stderr_console, stdout_console
     from pipeline.cli.progress import stage_progress
 
@@ -65,7 +84,11 @@ def run_command(
     with collector_paused():  # the modules load: SQLAlchemy, then the results model
         location = resolve_store(store, out)
         from pipeline.flows.store_checks import check_store
-    with exits_when_the_disk_is_full(out), stage_progress(console) as progress:
+    from pipeline.cli.output_lock import output_folder_held
+
+    say = partial(errors.print, markup=False, highlight=False, soft_wrap=True)
+    with exits_when_the_disk_is_full(out), output_folder_held(out, say), \
+            stage_progress(console) as progress:  # fmt: skip
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
             check_store(location, out)
             try:

@@ -8,6 +8,7 @@ Prefect server sets PREFECT_API_URL (and may set the others) and this module ste
 from __future__ import annotations
 
 import os
+from collections.abc import MutableMapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -17,6 +18,8 @@ __all__ = [
     "configure_prefect",
     "late_api_message",
     "one_maths_thread",
+    "prefect_defaults",
+    "prefect_home",
     "trust_no_authority_on_plain_http",
 ]
 
@@ -57,9 +60,21 @@ def configure_prefect(home: Path | None = None) -> None:
     """Set Prefect's environment defaults (idempotent; explicit settings win)."""
     if home is not None:
         os.environ.setdefault("PREFECT_HOME", str(home))
-    for name, value in _DEFAULTS.items():
-        os.environ.setdefault(name, value)
+    prefect_defaults(os.environ)
     one_maths_thread()
+
+
+def prefect_home() -> Path:
+    """Prefect's home folder: ``PREFECT_HOME``, else Prefect's default ``~/.prefect``."""
+    return Path(os.environ.get("PREFECT_HOME") or "~/.prefect").expanduser()
+
+
+def prefect_defaults(environment: MutableMapping[str, str]) -> None:
+    """Prefect's settings for bridgescan in ``environment`` where it has none of its own
+    (``configure_prefect`` on this process's; the standing runner on a client's, to see
+    whether the client's Prefect would be its own: pipeline/cli/runner/request.py)."""
+    for name, value in _DEFAULTS.items():
+        environment.setdefault(name, value)
 
 
 #: What Prefect's API clients are given to trust when the API is plain HTTP on this machine:
@@ -71,7 +86,7 @@ PLAIN_HTTP_CA_FILE = Path(__file__).with_name("plain_http_ca.pem")
 _LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
-def trust_no_authority_on_plain_http() -> None:
+def trust_no_authority_on_plain_http(environment: MutableMapping[str, str] | None = None) -> None:
     """Prefect's API clients load a list of certificate authorities each (its client, its
     sync client and its events worker's client, every flow run: ``PREFECT_API_SSL_CERT_FILE``,
     else ``SSL_CERT_FILE``, else certifi's bundle of some 140), 40-70 ms of CPU apiece at
@@ -81,10 +96,11 @@ def trust_no_authority_on_plain_http() -> None:
     instead, loaded in a millisecond. A ``PREFECT_API_SSL_CERT_FILE`` set by the user wins,
     and an ``https`` API or one on another machine keeps Prefect's choice, so a redirect to
     TLS elsewhere is verified as before. Call once the API is chosen, before Prefect is
-    imported (it reads its settings then)."""
-    address = urlsplit(os.environ.get("PREFECT_API_URL", ""))
+    imported (it reads its settings then). ``environment``: this process's by default."""
+    environment = os.environ if environment is None else environment
+    address = urlsplit(environment.get("PREFECT_API_URL", ""))
     if address.scheme == "http" and address.hostname in _LOOPBACK:
-        os.environ.setdefault("PREFECT_API_SSL_CERT_FILE", str(PLAIN_HTTP_CA_FILE))
+        environment.setdefault("PREFECT_API_SSL_CERT_FILE", str(PLAIN_HTTP_CA_FILE))
 
 
 def one_maths_thread() -> None:

@@ -29,7 +29,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pipeline.flows.local_api import API_MARK, answers, api_command, free_port, start_local_api
-from pipeline.flows.prefect_env import configure_prefect, trust_no_authority_on_plain_http
+from pipeline.flows.prefect_env import (
+    configure_prefect,
+    prefect_home,
+    trust_no_authority_on_plain_http,
+)
 
 __all__ = [
     "ServerState",
@@ -40,6 +44,8 @@ __all__ = [
     "choose_api",
     "start_server",
     "stop_server",
+    "end_process",
+    "has_mark",
 ]
 
 STATE_NAME = "bridgescan-server.json"
@@ -56,11 +62,6 @@ class ServerState:
     started_at: float
 
 
-def prefect_home() -> Path:
-    """Prefect's home folder: ``PREFECT_HOME``, else Prefect's default ``~/.prefect``."""
-    return Path(os.environ.get("PREFECT_HOME") or "~/.prefect").expanduser()
-
-
 def state_file() -> Path:
     """Where ``bridgescan prefect start`` records the server it started."""
     return prefect_home() / STATE_NAME
@@ -75,9 +76,14 @@ def read_state() -> ServerState | None:
 
 
 def _is_api_process(pid: int) -> bool:
+    return has_mark(pid, API_MARK)
+
+
+def has_mark(pid: int, mark: str) -> bool:
+    """Whether process ``pid`` runs with ``mark`` on its command line (a zombie has none)."""
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-            return API_MARK.encode() in cmdline.read()
+            return mark.encode() in cmdline.read()
     except OSError:
         return False
 
@@ -149,7 +155,7 @@ def start_server(port: int = DEFAULT_PORT, timeout: float = 120.0) -> tuple[Serv
     deadline = time.monotonic() + timeout
     while not answers(url, timeout=1.0):
         if process.poll() is not None or time.monotonic() > deadline:
-            _end(process.pid)
+            end_process(process.pid)
             tail = log.read_text("utf-8", errors="replace")[-1500:]
             raise RuntimeError(f"the Prefect server did not start on {url}; its log {log}:\n{tail}")
         time.sleep(0.2)
@@ -164,17 +170,18 @@ def _write_state(state: ServerState) -> None:
     part.replace(target)
 
 
-def _end(pid: int, grace: float = 10.0) -> None:
-    """SIGTERM, then SIGKILL after ``grace`` seconds; only while it is Prefect's API."""
+def end_process(pid: int, grace: float = 10.0, mark: str = API_MARK) -> None:
+    """SIGTERM, then SIGKILL after ``grace`` seconds; only while its command line holds
+    ``mark`` (Prefect's API by default), so a process number reused is left alone."""
     for sent in (signal.SIGTERM, signal.SIGKILL):
-        if not _is_api_process(pid):
+        if not has_mark(pid, mark):
             return
         try:
             os.kill(pid, sent)
         except ProcessLookupError:
             return
         deadline = time.monotonic() + grace
-        while _is_api_process(pid) and time.monotonic() < deadline:
+        while has_mark(pid, mark) and time.monotonic() < deadline:
             _reap(pid)
             time.sleep(0.1)
 
@@ -191,6 +198,6 @@ def stop_server() -> ServerState | None:
     state = read_state()
     if state is None:
         return None
-    _end(state.pid)
+    end_process(state.pid)
     state_file().unlink(missing_ok=True)
     return state

@@ -1,4 +1,4 @@
-"""A command line builds only the group of the command it names (pipeline/cli/__init__.py),
+"""A command line builds only the group of the command it names (pipeline/cli/commands.py),
 and that group is the one that registers the command: every command is still found."""
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 One real server (``bridgescan prefect start`` on a free port, its own PREFECT_HOME holding a
 migrated, empty database: tests/pipeline/flows/conftest.py; ``start``,
-``status`` and ``stop`` in the test's process, the server a process of its own), one real
-``bridgescan run`` process of the sample evening's typed sessions that must use it (its flow
-run is on that server, and the command starts no API process of its own), then ``stop``;
+``status`` and ``stop`` in the test's process, the server a process of its own, and the
+bridgescan runner beside it: tests/pipeline/cli/test_runner.py), one real ``bridgescan run``
+process of the sample evening's typed sessions that must use it (its flow run is on that
+server, and the command starts no API process of its own), then ``stop`` (both);
 the state file left behind by a server that is gone makes a command fall back to Prefect's
 temporary API with one line saying so, and is forgotten.
 """
@@ -64,9 +65,12 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
     started = bridgescan("prefect", "start", "--port", "0", "--wait", "900")
     state_path = prefect_home / "bridgescan-server.json"
     state = json.loads(state_path.read_text()) if state_path.is_file() else {}
+    runner_path = prefect_home / "bridgescan-runner.json"
+    runner = json.loads(runner_path.read_text()) if runner_path.is_file() else {}
     try:
         assert started.exit_code == 0, started.stderr
         assert "Prefect server started: http://127.0.0.1:" in started.stdout
+        assert f"bridgescan runner started: process {runner['pid']}" in started.stdout
         assert bridgescan("prefect", "status").exit_code == 0
 
         command = [sys.executable, "-c", "from pipeline.cli import main; main()", "run",
@@ -88,8 +92,13 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
     finally:
         stopped = bridgescan("prefect", "stop")
         _reaped(state.get("pid"))
-    assert stopped.stdout.strip() == f"stopped {state['url']}"
+        _reaped(runner.get("pid"))
+    assert stopped.stdout.splitlines() == [
+        f"stopped the bridgescan runner (process {runner['pid']})",
+        f"stopped {state['url']}",
+    ]
     assert not state_path.exists()
+    assert not runner_path.exists()
     assert not prefect_server.answers(state["url"], timeout=1)
 
     # A state file whose server is gone (a reboot, a kill): the next command says so once,
