@@ -91,6 +91,8 @@ class RowGeometry:
     centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
     writing: tuple[np.ndarray, np.ndarray]  # band pixels where circles run and digits are written
     captions: tuple[np.ndarray, np.ndarray]  # the boxes' printed captions (ocr/captions.py)
+    captions_at: np.ndarray  # ... as flat indices into the band
+    captions_clear: int  # ... how far (px) the nearest lies from the band's edges
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
@@ -156,6 +158,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
                 kept = Rect(c.x, y, c.width, c.height - cut)
             neighbours[i].append((j, local(np.array(kept.to_px(dpi)))))
         lines = printed_lines(layout, dpi)[by0:by1, bx0:bx1]
+        captions = np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1])
         present = (lines > 0).astype(np.float32)
         inner_px, sides_px = local(np.array(inner)), local(np.array(sides))
         _GEOMETRY[key] = RowGeometry(
@@ -171,10 +174,21 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             (lines == HAIRLINE).any(axis=1),
             _centre_pixels(inner_px),
             _writing_pixels(sides_px, local(np.array(digits, np.int64).reshape(-1, 4)), lines),
-            np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1]),
+            captions,
+            captions[0] * w + captions[1],
+            _clear_of_edges(captions, h, w),
             tuple(tuple(near) for near in neighbours),
         )
     return _GEOMETRY[key]
+
+
+def _clear_of_edges(pixels: tuple[np.ndarray, np.ndarray], h: int, w: int) -> int:
+    """How far (px) the nearest of ``pixels`` (rows, columns) lies from the edges of an
+    h x w band: moved no further, none of them leaves it."""
+    rows, cols = pixels
+    if not len(rows):
+        return max(h, w)
+    return int(min(rows.min(), h - 1 - rows.max(), cols.min(), w - 1 - cols.max()))
 
 
 def _near_pairs(rects: list[Rect]) -> list[tuple[int, int, float, float]]:

@@ -106,7 +106,7 @@ class RowMarks:
         g = row_geometry(layout, row, dpi)
         x0, y0, x1, y1 = g.band
         self.origin = (x0, y0)
-        grey = page[y0:y1, x0:x1]
+        grey = np.ascontiguousarray(page[y0:y1, x0:x1])  # its pixels read by flat index
         self.paper = paper_tone(grey[::2, ::2])
         strength = pen_strength(grey, self.paper, g)
         self._grey, self._strength = grey, strength
@@ -116,11 +116,16 @@ class RowMarks:
         self.shift = (_best_shift(self.ink.sum(axis=1), g.rows),
                       _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
         if len(g.captions[0]):
-            # The caption pixels moved as np.roll moves the form's lines (row-major order
-            # is lost where they wrap, which neither a quantile nor an assignment minds).
+            # The caption pixels moved as np.roll moves the form's lines: by one offset
+            # where none of them wraps round the band's edge (row-major order is lost where
+            # they wrap, which neither a quantile nor an assignment minds).
             h, w = self.ink.shape
-            captions = ((g.captions[0] + self.shift[0]) % h, (g.captions[1] + self.shift[1]) % w)
-            self.ink = ink_over_captions(self.ink, grey, self.paper, captions, strength)
+            dy, dx = self.shift
+            if max(abs(dy), abs(dx)) <= g.captions_clear and w == x1 - x0 and h == y1 - y0:
+                at = g.captions_at + (dy * w + dx)
+            else:
+                at = ((g.captions[0] + dy) % h) * w + (g.captions[1] + dx) % w
+            ink_over_captions(self.ink, grey, self.paper, at, strength)  # in place
         self.sum = cv2.integral(self.ink)
         self.row = row
         self.layout = layout
