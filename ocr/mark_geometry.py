@@ -29,6 +29,7 @@ __all__ = [
     "BORDER_INNER_MM",
     "SPILL_MM",
     "RowGeometry",
+    "printed_at",
     "printed_lines",
     "row_geometry",
     "side_by_side",
@@ -180,6 +181,29 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             tuple(tuple(near) for near in neighbours),
         )
     return _GEOMETRY[key]
+
+
+_SQUARE = np.ones((3, 3), np.uint8)
+_PRINTED_AT: dict[tuple[int, int, int], tuple[RowGeometry, np.ndarray, np.ndarray]] = {}
+_PRINTED_AT_MOST = 64  # rows and shifts kept (some 230 kB each on an A4 band)
+
+
+def printed_at(g: RowGeometry, shift: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The form's lines where they lie on a row (``g.lines`` moved by ``shift``, as
+    ``np.roll`` moves them) and the pixels they print, a pixel wider (bool): both
+    read-only, made once per row geometry and shift. A row's lines nearly always lie where
+    the page's fit puts them (every row of 36 TRAINING pages of eight conditions at
+    shift (0, 0)), so a page's rows find theirs made by the page before."""
+    key = (id(g), *shift)
+    kept = _PRINTED_AT.get(key)
+    if kept is None or kept[0] is not g:
+        if len(_PRINTED_AT) >= _PRINTED_AT_MOST:
+            _PRINTED_AT.clear()
+        lines = np.roll(g.lines, shift, axis=(0, 1))
+        printed = cv2.dilate((lines > 0).astype(np.uint8), _SQUARE) > 0
+        lines.flags.writeable = printed.flags.writeable = False
+        kept = _PRINTED_AT[key] = (g, lines, printed)
+    return kept[1], kept[2]
 
 
 def _clear_of_edges(pixels: tuple[np.ndarray, np.ndarray], h: int, w: int) -> int:
