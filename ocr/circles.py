@@ -142,19 +142,47 @@ def rays(
     # np.minimum/np.maximum clip as np.clip does, for less; (centres, rays, samples)
     at = np.minimum(np.maximum(cy, 0), h - 1)[:, None] * w + np.minimum(np.maximum(cx, 0), w - 1)
     at = at.reshape(len(offsets), *ys.shape)
-    printed = np.where(valid, lines.ravel().take(at), 0)
-    if ys.shape[1] < _APART and lines.dtype == np.uint8:
-        hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
-        printed_px = _printed_px(edges, hairlines, widths)
-    else:
-        printed_px = printed_across(printed, widths, axis=2)
-    extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_px
+    edges, hairlines = _printed_on_rays(lines, box, px_per_mm, at, valid)
+    extra = (ink.ravel().take(at) & valid).sum(axis=2) - _printed_px(edges, hairlines, widths)
     hit = extra >= THICKER_PX  # (centres, rays)
     # A ray between two covered ones counts as covered (each ray's neighbours round the
     # circle, as np.roll by 1 and -1 would give them).
     bridged = hit | (hit[:, _BEFORE] & hit[:, _AFTER])
     cover = (bridged.astype(np.float64) @ _SECTOR_MATRIX) / _SECTOR_RAYS
     return Rays(float(cover.min(axis=1).max()), _widest_gap(bridged))
+
+
+_ON_RAYS: dict[tuple[int, tuple[int, int, int, int], float], tuple[np.ndarray, ...]] = {}
+_ON_RAYS_MOST = 2048  # boxes kept (some 10 kB each)
+
+
+def _printed_on_rays(
+    lines: np.ndarray,
+    box: tuple[int, int, int, int],
+    px_per_mm: float,
+    at: np.ndarray,
+    valid: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """How many of each ray's samples (``at``, flat indices into ``lines``; ``valid``, its
+    own) lie on a printed edge and on a hairline, per centre and ray. Lines that never
+    change (read-only: a row's, as ``ocr.mark_geometry.printed_at`` keeps them) are counted
+    once per box: a form's rows lie where its fit puts them, and their boxes' printed
+    samples are the same on every page (about a quarter of a call of ``rays``)."""
+    key = (id(lines), box, px_per_mm)
+    kept = _ON_RAYS.get(key) if not lines.flags.writeable else None
+    if kept is not None and kept[0] is lines:
+        return kept[1], kept[2]
+    printed = np.where(valid, lines.ravel().take(at), 0)
+    if valid.shape[1] < _APART and lines.dtype == np.uint8:
+        hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
+    else:
+        edges, hairlines = (printed == EDGE).sum(axis=2), (printed == HAIRLINE).sum(axis=2)
+    if not lines.flags.writeable:
+        edges.flags.writeable = hairlines.flags.writeable = False
+        if len(_ON_RAYS) >= _ON_RAYS_MOST:
+            _ON_RAYS.clear()
+        _ON_RAYS[key] = (lines, edges, hairlines)
+    return edges, hairlines
 
 
 def _widest_gap(covered: np.ndarray) -> int:

@@ -465,3 +465,30 @@ def test_the_rays_read_the_centres_as_three_rows_of_three_as_one_by_one(seed, dx
     if wide:
         got = rays(ink, lines.astype(np.int32), box, S, widths)
         assert tuple(got.__dict__.values()) == want
+
+
+@settings(max_examples=draws(40), deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dx=st.integers(-20, 150),
+    dy=st.integers(-20, 100),
+    share=st.floats(0.0, 0.4),
+)
+def test_the_rays_over_lines_that_never_change_count_their_printed_samples_once(
+    seed, dx, dy, share
+):
+    """Read-only lines (a row's, as ``printed_at`` keeps them): the box's printed samples
+    are counted once and kept (``_printed_on_rays``), and the rays see what the nine
+    centres one by one see, with the ink of one page and then of another."""
+    from ocr.circles import _ON_RAYS
+
+    rng = np.random.default_rng(seed)
+    lines = rng.choice(np.array([0, EDGE, HAIRLINE], np.uint8), size=(110, 160), p=[0.8, 0.1, 0.1])
+    lines.flags.writeable = False
+    box = (dx, dy, dx + 27, dy + 27)
+    widths = (2.0, 1.0, 2.0)
+    for _ in range(2):
+        ink = rng.random((110, 160)) < share
+        want = _rays_centre_by_centre(ink, lines, box, widths)
+        assert tuple(rays(ink, lines, box, S, widths).__dict__.values()) == want
+        assert _ON_RAYS[(id(lines), box, S)][0] is lines
