@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
+from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM, kept_for
 from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = [
@@ -152,10 +152,6 @@ def rays(
     return Rays(float(cover.min(axis=1).max()), _widest_gap(bridged))
 
 
-_ON_RAYS: dict[tuple[int, tuple[int, int, int, int], float], tuple[np.ndarray, ...]] = {}
-_ON_RAYS_MOST = 2048  # boxes kept (some 10 kB each)
-
-
 def _printed_on_rays(
     lines: np.ndarray,
     box: tuple[int, int, int, int],
@@ -164,25 +160,24 @@ def _printed_on_rays(
     valid: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """How many of each ray's samples (``at``, flat indices into ``lines``; ``valid``, its
-    own) lie on a printed edge and on a hairline, per centre and ray. Lines that never
-    change (read-only: a row's, as ``ocr.mark_geometry.printed_at`` keeps them) are counted
-    once per box: a form's rows lie where its fit puts them, and their boxes' printed
-    samples are the same on every page (about a quarter of a call of ``rays``)."""
-    key = (id(lines), box, px_per_mm)
-    kept = _ON_RAYS.get(key) if not lines.flags.writeable else None
-    if kept is not None and kept[0] is lines:
-        return kept[1], kept[2]
-    printed = np.where(valid, lines.ravel().take(at), 0)
-    if valid.shape[1] < _APART and lines.dtype == np.uint8:
-        hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
-    else:
-        edges, hairlines = (printed == EDGE).sum(axis=2), (printed == HAIRLINE).sum(axis=2)
-    if not lines.flags.writeable:
+    own) lie on a printed edge and on a hairline, per centre and ray: counted once per box
+    for a row's lines that never change (``ocr.mark_geometry.kept_for``), since a form's
+    rows lie where its fit puts them and their boxes' printed samples are the same on
+    every page (about a quarter of a call of ``rays``)."""
+
+    def count() -> tuple[np.ndarray, np.ndarray]:
+        printed = np.where(valid, lines.ravel().take(at), 0)
+        if valid.shape[1] < _APART and lines.dtype == np.uint8:
+            hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
+        else:
+            edges, hairlines = (printed == EDGE).sum(axis=2), (printed == HAIRLINE).sum(axis=2)
+        # As 16-bit counts (under a ray's samples): a fifth of the memory, the same floats
+        # (an integer array times a Python float is float64 whatever its width).
+        edges, hairlines = edges.astype(np.int16), hairlines.astype(np.int16)
         edges.flags.writeable = hairlines.flags.writeable = False
-        if len(_ON_RAYS) >= _ON_RAYS_MOST:
-            _ON_RAYS.clear()
-        _ON_RAYS[key] = (lines, edges, hairlines)
-    return edges, hairlines
+        return edges, hairlines
+
+    return kept_for(lines, ("rays", box, px_per_mm), count)
 
 
 def _widest_gap(covered: np.ndarray) -> int:

@@ -10,7 +10,9 @@ per layout, resolution and row and kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 import cv2
 import numpy as np
@@ -29,6 +31,7 @@ __all__ = [
     "BORDER_INNER_MM",
     "SPILL_MM",
     "RowGeometry",
+    "kept_for",
     "printed_at",
     "printed_lines",
     "row_geometry",
@@ -204,6 +207,28 @@ def printed_at(g: RowGeometry, shift: tuple[int, int]) -> tuple[np.ndarray, np.n
         lines.flags.writeable = printed.flags.writeable = False
         kept = _PRINTED_AT[key] = (g, lines, printed)
     return kept[1], kept[2]
+
+
+_T = TypeVar("_T")
+_KEPT: dict[tuple[int, Hashable], tuple[np.ndarray, object]] = {}
+_KEPT_MOST = 8192  # results kept: a layout's boxes, some 3 kB each (rays and strips)
+
+
+def kept_for(lines: np.ndarray, key: Hashable, make: Callable[[], _T]) -> _T:
+    """``make()``, worked out from a row's printed ``lines`` alone: kept per ``key`` for
+    lines that never change (read-only, as ``printed_at`` hands every page the same
+    array: what they give a box is the same on every page), made afresh for others."""
+    if lines.flags.writeable:
+        return make()
+    full = (id(lines), key)
+    kept = _KEPT.get(full)
+    if kept is not None and kept[0] is lines:  # (the array kept alive: its id not reused)
+        return cast(_T, kept[1])
+    made = make()
+    if len(_KEPT) >= _KEPT_MOST:
+        _KEPT.clear()
+    _KEPT[full] = (lines, made)
+    return made
 
 
 def _clear_of_edges(pixels: tuple[np.ndarray, np.ndarray], h: int, w: int) -> int:
