@@ -81,7 +81,8 @@ def _ink_table(cell: np.ndarray) -> np.ndarray | None:
     level = float(rel[ink_grey])
     if level < _MIN_CONTRAST:
         return None
-    return np.clip((rel - 0.25 * level) / (0.6 * level), 0.0, 1.0)
+    table: np.ndarray = np.clip((rel - 0.25 * level) / (0.6 * level), 0.0, 1.0)
+    return table
 
 
 def _strokes(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

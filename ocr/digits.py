@@ -65,14 +65,16 @@ def _conv_relu(
     n, h, wd, _ = shape
     out = cols @ w.reshape(cols.shape[1], -1)
     out += b
-    return np.maximum(out, 0.0, out=out).reshape(n, h, wd, -1)
+    relu: np.ndarray = np.maximum(out, 0.0, out=out)
+    return relu.reshape(n, h, wd, -1)
 
 
 def _pool(x: np.ndarray) -> np.ndarray:
     """2x2 max pooling of (n, h, w, c) (h and w even): the larger of each pair of rows,
     then of each pair of columns of those."""
     rows = np.maximum(x[:, 0::2], x[:, 1::2])
-    return np.maximum(rows[:, :, 0::2], rows[:, :, 1::2])
+    pooled: np.ndarray = np.maximum(rows[:, :, 0::2], rows[:, :, 1::2])
+    return pooled
 
 
 DEAD_WEIGHT = 1e-25

@@ -11,6 +11,8 @@ ink, a stroke that runs along one is found by its tone (``strokes_over_hairlines
 
 from __future__ import annotations
 
+from functools import partial
+
 import cv2
 import numpy as np
 
@@ -33,11 +35,16 @@ def hairline_width(solid: np.ndarray, lines: np.ndarray, hairline_rows: np.ndarr
     widths = []
     for y in (int(rows[0]), int(rows[-1])):
         # The hairline's columns are the row's lines' alone (kept where they never change).
-        cols = kept_for(lines, ("hairline", y), lambda y=y: np.flatnonzero(lines[y] == HAIRLINE))
+        cols = kept_for(lines, ("hairline", y), partial(_hairline_columns, lines, y))
         y0, y1 = max(0, y - 3), y + 4
         across = cv2.reduce(solid[y0:y1].view(np.uint8), 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S)
         widths.append(_median(across[0, cols]))
     return float(np.mean(widths))
+
+
+def _hairline_columns(lines: np.ndarray, y: int) -> np.ndarray:
+    """The columns where the hairline of band row ``y`` prints (``lines``)."""
+    return np.flatnonzero(lines[y] == HAIRLINE)
 
 
 def _median(counts: np.ndarray) -> float:

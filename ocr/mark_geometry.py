@@ -231,7 +231,7 @@ def kept_for(lines: np.ndarray, key: Hashable, make: Callable[[], _T]) -> _T:
     return made
 
 
-def _clear_of_edges(pixels: tuple[np.ndarray, np.ndarray], h: int, w: int) -> int:
+def _clear_of_edges(pixels: tuple[np.ndarray, ...], h: int, w: int) -> int:
     """How far (px) the nearest of ``pixels`` (rows, columns) lies from the edges of an
     h x w band: moved no further, none of them leaves it."""
     rows, cols = pixels

@@ -59,5 +59,5 @@ def _lerp(a: np.floating, b: np.floating, gamma: float) -> np.floating:
     """numpy's two-sided interpolation from ``a`` to ``b``, in their own precision."""
     diff = b - a
     if gamma >= 0.5:
-        return b - diff * (1 - gamma)  # type: ignore[no-any-return]
-    return a + diff * gamma  # type: ignore[no-any-return]
+        return b - diff * (1 - gamma)
+    return a + diff * gamma

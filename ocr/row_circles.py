@@ -89,7 +89,7 @@ def extra_ink(
 
 def _printed_beside(
     lines: np.ndarray, strips: tuple[Strip, ...]
-) -> tuple[tuple[np.ndarray, ...], ...]:
+) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """Per strip beside a box's sides (``side_strips``), how many of the pixels across it
     the form prints as a box edge and as a hairline, one count per position along the
     side (``printed_across``'s): the same on every page for a row's lines that never
@@ -124,7 +124,8 @@ def ring_cover(
     printed = kept_for(lines, ("ring", px, s), lambda: _printed_beside(lines, strips))
     for k, strip in enumerate(strips):
         ink = outside[strip].sum(axis=0 if k < 2 else 1)  # as extra_ink reads it
-        hit = ink - _printed_px(*printed[k], widths) >= THICKER_PX
+        edges, hairlines = printed[k]
+        hit = ink - _printed_px(edges, hairlines, widths) >= THICKER_PX
         if len(hit) < SIDE_BINS:
             return 0.0
         bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))
