@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM
+from ocr.mark_geometry import EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM, kept_for
 from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = [
@@ -142,19 +142,42 @@ def rays(
     # np.minimum/np.maximum clip as np.clip does, for less; (centres, rays, samples)
     at = np.minimum(np.maximum(cy, 0), h - 1)[:, None] * w + np.minimum(np.maximum(cx, 0), w - 1)
     at = at.reshape(len(offsets), *ys.shape)
-    printed = np.where(valid, lines.ravel().take(at), 0)
-    if ys.shape[1] < _APART and lines.dtype == np.uint8:
-        hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
-        printed_px = _printed_px(edges, hairlines, widths)
-    else:
-        printed_px = printed_across(printed, widths, axis=2)
-    extra = (ink.ravel().take(at) & valid).sum(axis=2) - printed_px
+    edges, hairlines = _printed_on_rays(lines, box, px_per_mm, at, valid)
+    extra = (ink.ravel().take(at) & valid).sum(axis=2) - _printed_px(edges, hairlines, widths)
     hit = extra >= THICKER_PX  # (centres, rays)
     # A ray between two covered ones counts as covered (each ray's neighbours round the
     # circle, as np.roll by 1 and -1 would give them).
     bridged = hit | (hit[:, _BEFORE] & hit[:, _AFTER])
     cover = (bridged.astype(np.float64) @ _SECTOR_MATRIX) / _SECTOR_RAYS
     return Rays(float(cover.min(axis=1).max()), _widest_gap(bridged))
+
+
+def _printed_on_rays(
+    lines: np.ndarray,
+    box: tuple[int, int, int, int],
+    px_per_mm: float,
+    at: np.ndarray,
+    valid: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """How many of each ray's samples (``at``, flat indices into ``lines``; ``valid``, its
+    own) lie on a printed edge and on a hairline, per centre and ray: counted once per box
+    for a row's lines that never change (``ocr.mark_geometry.kept_for``), since a form's
+    rows lie where its fit puts them and their boxes' printed samples are the same on
+    every page (about a quarter of a call of ``rays``)."""
+
+    def count() -> tuple[np.ndarray, np.ndarray]:
+        printed = np.where(valid, lines.ravel().take(at), 0)
+        if valid.shape[1] < _APART and lines.dtype == np.uint8:
+            hairlines, edges = np.divmod(_WEIGHT.take(printed).sum(axis=2), _APART)
+        else:
+            edges, hairlines = (printed == EDGE).sum(axis=2), (printed == HAIRLINE).sum(axis=2)
+        # As 16-bit counts (under a ray's samples): a fifth of the memory, the same floats
+        # (an integer array times a Python float is float64 whatever its width).
+        edges, hairlines = edges.astype(np.int16), hairlines.astype(np.int16)
+        edges.flags.writeable = hairlines.flags.writeable = False
+        return edges, hairlines
+
+    return kept_for(lines, ("rays", box, px_per_mm), count)
 
 
 def _widest_gap(covered: np.ndarray) -> int:

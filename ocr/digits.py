@@ -7,10 +7,8 @@ numpy alone). The trained weights ship as plain arrays in ``ocr/models/digits.np
 inference is a few numpy matrix products, so the reader needs neither pickle nor any
 learning library at run time.
 
-Every cell goes through the same normalisation as the training images: binarise against
-the local paper colour, drop printed box lines, crop to the ink, scale the digit into a
-16 px box centred by its centre of mass on a 20x20 canvas (the MNIST convention that the
-opencv-doc ``digits.png`` images follow) and undo the slant from the image moments.
+Every cell goes through the same normalisation as the training images
+(ocr/digit_cells.py, whose names this module gives on to the reader and the training).
 """
 
 from __future__ import annotations
@@ -19,10 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import cv2
 import numpy as np
 
-from ocr.components import pieces
+from ocr.digit_cells import CANVAS, ink_map, is_blank, normalise_cell, normalise_ink, quantile
 
 __all__ = [
     "CANVAS",
@@ -40,163 +37,44 @@ __all__ = [
     "load_model",
 ]
 
-CANVAS = 20
-"""Side of the normalised digit image in pixels (MNIST-style, as in digits.png)."""
-
 DEFAULT_MODEL_PATH = Path(__file__).parent / "models" / "digits.npz"
 
-_BLANK_INK = 0.025
-"""Share of the cell area that must be ink before the cell counts as written."""
 
-_MIN_CONTRAST = 0.15
-"""Darkest ink must be at least this much darker than the paper (relative) to count."""
-
-
-def quantile(values: np.ndarray, q: float) -> float:
-    """The q-quantile (nearest rank) of an array; a partial sort, faster than np.percentile."""
-    flat = values.ravel()
-    k = min(len(flat) - 1, max(0, int(q * (len(flat) - 1))))
-    if flat.dtype == np.uint8 and len(flat) > 4096:
-        # Grey levels: the same rank read off their histogram, in a fraction of the time.
-        counts = cv2.calcHist([flat[None]], [0], None, [256], [0, 256]).ravel().astype(np.int64)
-        return float(np.searchsorted(np.cumsum(counts), k, side="right"))
-    return float(np.partition(flat, k)[k])
-
-
-def ink_map(cell: np.ndarray) -> np.ndarray:
-    """Ink strength 0..1 of a greyscale or colour crop (dark ink on light paper).
-
-    The paper tone is the crop's 90th percentile and the ink tone its darkest 1%, so pen,
-    pencil, grey scans and photos with shadows all map to the same 0..1 range. A crop whose
-    darkest pixels are within 15% of the paper carries no stroke and maps to all zeros.
-    """
-    grey = cell if cell.ndim == 2 else cv2.cvtColor(cell, cv2.COLOR_BGR2GRAY)
-    grey = grey.astype(np.float32)
-    paper = max(quantile(grey, 0.90), 1.0)
-    rel = (paper - grey) / paper
-    level = quantile(rel, 0.995)
-    if level < _MIN_CONTRAST:
-        return np.zeros_like(rel)
-    return np.clip((rel - 0.25 * level) / (0.6 * level), 0.0, 1.0)
-
-
-def _drop_box_lines(mask: np.ndarray) -> np.ndarray:
-    """Remove printed box edges leaking into a crop and specks; keep the written strokes.
-
-    A box edge shows up as a nearly full row or column of ink within the outer 15% of the
-    crop that runs on past both ends of the crop (the crop lies inside the box, so the
-    edge crosses it from side to side; one pixel of tilt is allowed). Such rows and
-    columns are cleared. A digit stroke in the band is kept even when it is long: the
-    base of a "2" or the bar of a "7" or "5" may span most of the width but stops inside
-    the crop (clearing it turned wide "2"s into "7"s). Components smaller than 0.6% of
-    the crop are dust.
-    """
-    h, w = mask.shape
-    band_y, band_x = max(1, int(0.15 * h)), max(1, int(0.15 * w))
-    # Only rows and columns that are mostly ink and lie in the outer band can be edges.
-    rows = [y for y in np.flatnonzero(mask.mean(axis=1) > 0.6) if y < band_y or y >= h - band_y]
-    cols = [x for x in np.flatnonzero(mask.mean(axis=0) > 0.6) if x < band_x or x >= w - band_x]
-    clear_rows, clear_cols = [], []
-    if rows:
-        # Ink at the crop's left/right ends, in the row or a neighbour.
-        left, right = mask[:, :2].any(axis=1), mask[:, -2:].any(axis=1)
-        clear_rows = [
-            y
-            for y in rows
-            if left[max(0, y - 1) : y + 2].any() and right[max(0, y - 1) : y + 2].any()
-        ]
-    if cols:
-        top, bottom = mask[:2, :].any(axis=0), mask[-2:, :].any(axis=0)
-        clear_cols = [
-            x
-            for x in cols
-            if top[max(0, x - 1) : x + 2].any() and bottom[max(0, x - 1) : x + 2].any()
-        ]
-    if clear_rows or clear_cols:
-        mask = mask.copy()
-        mask[clear_rows, :] = 0
-        mask[:, clear_cols] = 0
-    count, labels, stats = pieces(mask)
-    keep = stats[:, cv2.CC_STAT_AREA] >= max(3, int(0.006 * h * w))
-    keep[0] = False
-    return keep[labels]
-
-
-def _written(kept: np.ndarray) -> bool:
-    """Enough ink, spanning at least 25% of the box height: a digit, not dust or a dot."""
-    if float(kept.mean()) < _BLANK_INK:
-        return False
-    rows = np.nonzero(kept.any(axis=1))[0]
-    return bool(rows[-1] - rows[0] + 1 >= 0.25 * kept.shape[0])
-
-
-def is_blank(cell: np.ndarray) -> bool:
-    """True when the crop carries no written stroke (after removing printed lines)."""
-    ink = ink_map(cell)
-    mask = (ink > 0.5).astype(np.uint8)
-    return not _written(_drop_box_lines(mask))
-
-
-def normalise_ink(ink: np.ndarray) -> np.ndarray | None:
-    """Ink image (0..1, any size) -> 20x20 float32 MNIST-style digit, or None when blank."""
-    mask = (ink > 0.5).astype(np.uint8)
-    kept = _drop_box_lines(mask)
-    if not _written(kept):
-        return None
-    ys, xs = np.flatnonzero(kept.any(axis=1)), np.flatnonzero(kept.any(axis=0))
-    y0, y1, x0, x1 = ys[0], ys[-1] + 1, xs[0], xs[-1] + 1
-    digit = np.where(kept[y0:y1, x0:x1], ink[y0:y1, x0:x1], 0.0).astype(np.float32)
-    h, w = digit.shape
-    scale = 16.0 / max(h, w)
-    nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
-    digit = cv2.resize(digit, (nw, nh), interpolation=cv2.INTER_AREA)
-    m = cv2.moments(digit)
-    cy = m["m01"] / m["m00"] if m["m00"] > 1e-6 else nh / 2
-    cx = m["m10"] / m["m00"] if m["m00"] > 1e-6 else nw / 2
-    shift = np.float32([[1, 0, CANVAS / 2 - cx], [0, 1, CANVAS / 2 - cy]])
-    canvas = cv2.warpAffine(digit, shift, (CANVAS, CANVAS), flags=cv2.INTER_LINEAR)
-    return _deskew(canvas)
-
-
-def _deskew(img: np.ndarray) -> np.ndarray:
-    """Undo slant from the second-order moments (as in OpenCV's digits sample)."""
-    m = cv2.moments(img)
-    if abs(m["mu02"]) < 1e-2:
-        return img
-    skew = m["mu11"] / m["mu02"]
-    skew = float(np.clip(skew, -0.6, 0.6))
-    affine = np.float32([[1, skew, -0.5 * CANVAS * skew], [0, 1, 0]])
-    return cv2.warpAffine(
-        img, affine, (CANVAS, CANVAS), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR
-    )
-
-
-def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
-    """A scanned cell crop (dark ink on paper) -> normalised 20x20 digit, or None if blank."""
-    if cell.size == 0 or float(cell.min()) >= (1.0 - _MIN_CONTRAST) * float(cell.max()):
-        return None  # no pixel 15% darker than the brightest: nothing written (the quick way)
-    return normalise_ink(ink_map(cell))
-
-
-def _conv(x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """'Same' 2-D convolution of (n, h, w, c) by (k, k, c, o) weights, as one matrix
-    product over the image patches (im2col)."""
-    k = w.shape[0]
-    pad = k // 2
+def _patches(x: np.ndarray, k: int) -> np.ndarray:
+    """The k x k patches round every pixel of (n, h, w, c) images, zero beyond their edges,
+    as the rows of one (n * h * w, k * k * c) matrix (im2col), ordered (row offset, column
+    offset, channel) as the weights are laid out: each offset's pixels copied once into
+    its place, without the padded copy and the nine pieces joined after."""
     n, h, wd, c = x.shape
-    xp = np.pad(x, ((0, 0), (pad, pad), (pad, pad), (0, 0)))
-    # Patch columns ordered (row offset, column offset, channel), as the weights are laid out.
-    shifted = [xp[:, i : i + h, j : j + wd, :] for i in range(k) for j in range(k)]
-    cols = np.concatenate(shifted, axis=-1).reshape(n * h * wd, k * k * c)
-    return (cols @ w.reshape(k * k * c, -1) + b).reshape(n, h, wd, -1)
+    pad = k // 2
+    cols = np.zeros((n, h, wd, k * k, c), x.dtype)
+    for i in range(k):
+        for j in range(k):
+            dy, dx = i - pad, j - pad  # the pixel at (y, x) sees the one at (y + dy, x + dx)
+            cols[:, max(0, -dy) : h - max(0, dy), max(0, -dx) : wd - max(0, dx), i * k + j] = x[
+                :, max(0, dy) : h + min(0, dy), max(0, dx) : wd + min(0, dx)
+            ]
+    return cols.reshape(n * h * wd, k * k * c)
+
+
+def _conv_relu(
+    cols: np.ndarray, shape: tuple[int, ...], w: np.ndarray, b: np.ndarray
+) -> np.ndarray:
+    """'Same' 2-D convolution by (k, k, c, o) weights of the images of ``shape`` (n, h, w,
+    c) whose ``_patches`` are ``cols``, as one matrix product, then ReLU (in place)."""
+    n, h, wd, _ = shape
+    out = cols @ w.reshape(cols.shape[1], -1)
+    out += b
+    relu: np.ndarray = np.maximum(out, 0.0, out=out)
+    return relu.reshape(n, h, wd, -1)
 
 
 def _pool(x: np.ndarray) -> np.ndarray:
-    """2x2 max pooling of (n, h, w, c) (h and w even)."""
-    return np.maximum(
-        np.maximum(x[:, 0::2, 0::2], x[:, 1::2, 0::2]),
-        np.maximum(x[:, 0::2, 1::2], x[:, 1::2, 1::2]),
-    )
+    """2x2 max pooling of (n, h, w, c) (h and w even): the larger of each pair of rows,
+    then of each pair of columns of those."""
+    rows = np.maximum(x[:, 0::2], x[:, 1::2])
+    pooled: np.ndarray = np.maximum(rows[:, :, 0::2], rows[:, :, 1::2])
+    return pooled
 
 
 DEAD_WEIGHT = 1e-25
@@ -264,11 +142,16 @@ class DigitModel:
 
     def logits(self, digits: np.ndarray, member: int = 0) -> np.ndarray:
         """(n, 20, 20) normalised digits -> (n, 10) logits of one member network."""
+        x = digits.astype(np.float32)[..., None]
+        return self._logits(_patches(x, self.weights[0].shape[0]), x.shape, member)
+
+    def _logits(self, cols: np.ndarray, shape: tuple[int, ...], member: int) -> np.ndarray:
+        """``logits`` of one member from the first layer's patches of the digits (the same
+        for every member: ``probabilities`` makes them once)."""
         k = len(LAYERS) * member
         w, b = self.weights[k : k + 4], self.biases[k : k + 4]
-        x = digits.astype(np.float32)[..., None]
-        x = _pool(np.maximum(_conv(x, w[0], b[0]), 0.0))
-        x = _pool(np.maximum(_conv(x, w[1], b[1]), 0.0))
+        x = _pool(_conv_relu(cols, shape, w[0], b[0]))
+        x = _pool(_conv_relu(_patches(x, w[1].shape[0]), x.shape, w[1], b[1]))
         x = np.maximum(x.reshape(len(x), -1) @ w[2] + b[2], 0.0)
         return x @ w[3] + b[3]
 
@@ -283,8 +166,12 @@ class DigitModel:
         if len(digits) == 0:
             return np.zeros((0, self.classes), np.float64)
         total = np.zeros((len(digits), self.classes), np.float64)
+        x = digits.astype(np.float32)[..., None]
+        patches: dict[int, np.ndarray] = {}  # the first layer's, by kernel size
         for m in range(self.members):
-            z = (self.logits(digits, m) / self.temperature).astype(np.float64)
+            k = self.weights[len(LAYERS) * m].shape[0]
+            cols = patches[k] if k in patches else patches.setdefault(k, _patches(x, k))
+            z = (self._logits(cols, x.shape, m) / self.temperature).astype(np.float64)
             z -= z.max(axis=1, keepdims=True)
             p = np.exp(z)
             total += p / p.sum(axis=1, keepdims=True)

@@ -11,12 +11,14 @@ ink, a stroke that runs along one is found by its tone (``strokes_over_hairlines
 
 from __future__ import annotations
 
+from functools import partial
+
 import cv2
 import numpy as np
 
 from ocr.components import pieces
 from ocr.digits import quantile
-from ocr.mark_geometry import BORDER_CORE_MM, BORDER_INNER_MM, HAIRLINE
+from ocr.mark_geometry import BORDER_CORE_MM, BORDER_INNER_MM, HAIRLINE, kept_for
 from ocr.marks import ink_values
 
 __all__ = ["border_width", "hairline_width", "strokes_over_hairlines"]
@@ -31,11 +33,31 @@ def hairline_width(solid: np.ndarray, lines: np.ndarray, hairline_rows: np.ndarr
     if len(rows) == 0:
         return 0.0
     widths = []
-    for y in (rows[0], rows[-1]):
-        cols = np.flatnonzero(lines[y] == HAIRLINE)
+    for y in (int(rows[0]), int(rows[-1])):
+        # The hairline's columns are the row's lines' alone (kept where they never change).
+        cols = kept_for(lines, ("hairline", y), partial(_hairline_columns, lines, y))
         y0, y1 = max(0, y - 3), y + 4
-        widths.append(float(np.median(solid[y0:y1].sum(axis=0)[cols])))
+        across = cv2.reduce(solid[y0:y1].view(np.uint8), 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S)
+        widths.append(_median(across[0, cols]))
     return float(np.mean(widths))
+
+
+def _hairline_columns(lines: np.ndarray, y: int) -> np.ndarray:
+    """The columns where the hairline of band row ``y`` prints (``lines``)."""
+    return np.flatnonzero(lines[y] == HAIRLINE)
+
+
+def _median(counts: np.ndarray) -> float:
+    """``float(np.median(counts))`` of integer counts, without its overhead: the middle
+    count, or the two middle ones' mean (their sum and half of it exact in float64)."""
+    n = len(counts)
+    if n == 0:
+        return float(np.median(counts))  # nan, as numpy says
+    half = n // 2
+    if n % 2:
+        return float(np.partition(counts, half)[half])
+    middle = np.partition(counts, (half - 1, half))
+    return (float(middle[half - 1]) + float(middle[half])) / 2
 
 
 def border_width(
@@ -55,9 +77,23 @@ def border_width(
     sample evening's board 9 row 3, S beside a slash in W)."""
     if not len(outer):
         return 2.0, 2.0
+    w = solid.shape[1]
+    key = ("border", outer.tobytes(), outer.shape, w, px_per_mm)
+    at, within, mask = kept_for(lines, key, lambda: _across_edges(lines, outer, w, px_per_mm))
+    ink = (solid[at] & within).sum(axis=1)
+    counts = np.sort(ink)
+    quarter = len(counts) // 4
+    return float(counts[quarter : len(counts) - quarter].mean()), mask
+
+
+def _across_edges(
+    lines: np.ndarray, outer: np.ndarray, w: int, px_per_mm: float
+) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray, float]:
+    """The pixels across each box's left edge at its middle (``border_width``: their rows
+    and columns, and which of them lie within the band) and the pixels the mask of printed
+    ``lines`` gives an edge there (their median, 1 at least): the row's lines' alone."""
     core = round(BORDER_CORE_MM * px_per_mm)
     inner = round(BORDER_INNER_MM * px_per_mm)
-    w = solid.shape[1]
     ys = (outer[:, 1] + outer[:, 3]) // 2
     a = np.minimum(np.maximum(0, outer[:, 0] - core), w)
     b = np.minimum(outer[:, 0] + inner, w)
@@ -65,11 +101,10 @@ def border_width(
     at = a[:, None] + np.arange(core + inner)
     within = at < b[:, None]
     at = (ys[:, None], np.minimum(at, w - 1))
-    ink = (solid[at] & within).sum(axis=1)
     mask = ((lines[at] > 0) & within).sum(axis=1)
-    counts = np.sort(ink)
-    quarter = len(counts) // 4
-    return float(counts[quarter : len(counts) - quarter].mean()), max(1.0, float(np.median(mask)))
+    for kept in (*at, within):
+        kept.flags.writeable = False
+    return at, within, max(1.0, float(np.median(mask)))
 
 
 def strokes_over_hairlines(

@@ -10,7 +10,9 @@ per layout, resolution and row and kept.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 import cv2
 import numpy as np
@@ -29,6 +31,8 @@ __all__ = [
     "BORDER_INNER_MM",
     "SPILL_MM",
     "RowGeometry",
+    "kept_for",
+    "printed_at",
     "printed_lines",
     "row_geometry",
     "side_by_side",
@@ -91,6 +95,8 @@ class RowGeometry:
     centres: tuple[np.ndarray, np.ndarray]  # band pixels near the mark boxes' centres
     writing: tuple[np.ndarray, np.ndarray]  # band pixels where circles run and digits are written
     captions: tuple[np.ndarray, np.ndarray]  # the boxes' printed captions (ocr/captions.py)
+    captions_at: np.ndarray  # ... as flat indices into the band
+    captions_clear: int  # ... how far (px) the nearest lies from the band's edges
     neighbours: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     """Per box: each box next to it (within 2 mm) and the box's inside without the strip
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
@@ -156,6 +162,7 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
                 kept = Rect(c.x, y, c.width, c.height - cut)
             neighbours[i].append((j, local(np.array(kept.to_px(dpi)))))
         lines = printed_lines(layout, dpi)[by0:by1, bx0:bx1]
+        captions = np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1])
         present = (lines > 0).astype(np.float32)
         inner_px, sides_px = local(np.array(inner)), local(np.array(sides))
         _GEOMETRY[key] = RowGeometry(
@@ -171,10 +178,66 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             (lines == HAIRLINE).any(axis=1),
             _centre_pixels(inner_px),
             _writing_pixels(sides_px, local(np.array(digits, np.int64).reshape(-1, 4)), lines),
-            np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1]),
+            captions,
+            captions[0] * w + captions[1],
+            _clear_of_edges(captions, h, w),
             tuple(tuple(near) for near in neighbours),
         )
     return _GEOMETRY[key]
+
+
+_SQUARE = np.ones((3, 3), np.uint8)
+_PRINTED_AT: dict[tuple[int, int, int], tuple[RowGeometry, np.ndarray, np.ndarray]] = {}
+_PRINTED_AT_MOST = 64  # rows and shifts kept (some 230 kB each on an A4 band)
+
+
+def printed_at(g: RowGeometry, shift: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The form's lines where they lie on a row (``g.lines`` moved by ``shift``, as
+    ``np.roll`` moves them) and the pixels they print, a pixel wider (bool): both
+    read-only, made once per row geometry and shift. A row's lines nearly always lie where
+    the page's fit puts them (every row of 36 TRAINING pages of eight conditions at
+    shift (0, 0)), so a page's rows find theirs made by the page before."""
+    key = (id(g), *shift)
+    kept = _PRINTED_AT.get(key)
+    if kept is None or kept[0] is not g:
+        if len(_PRINTED_AT) >= _PRINTED_AT_MOST:
+            _PRINTED_AT.clear()
+        lines = np.roll(g.lines, shift, axis=(0, 1))
+        printed = cv2.dilate((lines > 0).astype(np.uint8), _SQUARE) > 0
+        lines.flags.writeable = printed.flags.writeable = False
+        kept = _PRINTED_AT[key] = (g, lines, printed)
+    return kept[1], kept[2]
+
+
+_T = TypeVar("_T")
+_KEPT: dict[tuple[int, Hashable], tuple[np.ndarray, object]] = {}
+_KEPT_MOST = 8192  # results kept: a layout's boxes, some 3 kB each (rays and strips)
+
+
+def kept_for(lines: np.ndarray, key: Hashable, make: Callable[[], _T]) -> _T:
+    """``make()``, worked out from a row's printed ``lines`` alone: kept per ``key`` for
+    lines that never change (read-only, as ``printed_at`` hands every page the same
+    array: what they give a box is the same on every page), made afresh for others."""
+    if lines.flags.writeable:
+        return make()
+    full = (id(lines), key)
+    kept = _KEPT.get(full)
+    if kept is not None and kept[0] is lines:  # (the array kept alive: its id not reused)
+        return cast(_T, kept[1])
+    made = make()
+    if len(_KEPT) >= _KEPT_MOST:
+        _KEPT.clear()
+    _KEPT[full] = (lines, made)
+    return made
+
+
+def _clear_of_edges(pixels: tuple[np.ndarray, ...], h: int, w: int) -> int:
+    """How far (px) the nearest of ``pixels`` (rows, columns) lies from the edges of an
+    h x w band: moved no further, none of them leaves it."""
+    rows, cols = pixels
+    if not len(rows):
+        return max(h, w)
+    return int(min(rows.min(), h - 1 - rows.max(), cols.min(), w - 1 - cols.max()))
 
 
 def _near_pairs(rects: list[Rect]) -> list[tuple[int, int, float, float]]:

@@ -19,9 +19,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from ocr.circles import ALL_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, printed_across
+from ocr.circles import ALL_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, _printed_px, printed_across
 from ocr.line_widths import strokes_over_hairlines
-from ocr.mark_geometry import BORDER_INNER_MM, EDGE, RING_OUT_MM, RING_SIDE_MM
+from ocr.mark_geometry import BORDER_INNER_MM, EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM, kept_for
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import OUTLINE_NONE
 from ocr.outline import Outlines
@@ -87,6 +87,25 @@ def extra_ink(
     return ink - printed_across(lines[strip], widths, axis)
 
 
+def _printed_beside(
+    lines: np.ndarray, strips: tuple[Strip, ...]
+) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """Per strip beside a box's sides (``side_strips``), how many of the pixels across it
+    the form prints as a box edge and as a hairline, one count per position along the
+    side (``printed_across``'s): the same on every page for a row's lines that never
+    change (``ring_cover`` keeps them, ``ocr.mark_geometry.kept_for``)."""
+    out = []
+    for k, strip in enumerate(strips):
+        axis = 0 if k < 2 else 1
+        edges, hairlines = (
+            (lines[strip] == EDGE).sum(axis=axis),
+            (lines[strip] == HAIRLINE).sum(axis=axis),
+        )
+        edges.flags.writeable = hairlines.flags.writeable = False
+        out.append((edges, hairlines))
+    return tuple(out)
+
+
 def ring_cover(
     outside: np.ndarray,
     lines: np.ndarray,
@@ -101,8 +120,12 @@ def ring_cover(
     so marks in two other boxes of the group (an error the decoder sees anyway) are needed
     to fake a circle."""
     worst = 1.0
-    for k, strip in enumerate(side_strips(px, outside.shape, s)):
-        hit = extra_ink(outside, lines, widths, strip, k) >= THICKER_PX
+    strips = side_strips(px, outside.shape, s)
+    printed = kept_for(lines, ("ring", px, s), lambda: _printed_beside(lines, strips))
+    for k, strip in enumerate(strips):
+        ink = outside[strip].sum(axis=0 if k < 2 else 1)  # as extra_ink reads it
+        edges, hairlines = printed[k]
+        hit = ink - _printed_px(edges, hairlines, widths) >= THICKER_PX
         if len(hit) < SIDE_BINS:
             return 0.0
         bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))

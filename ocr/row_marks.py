@@ -22,12 +22,7 @@ from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width
-from ocr.mark_geometry import (
-    BORDER_CORE_MM,
-    SPILL_MM,
-    row_geometry,
-    side_by_side,
-)
+from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, row_geometry, side_by_side
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
@@ -54,12 +49,11 @@ from ocr.page_dust import NO_DUST, PageDust
 from ocr.pen import pen_strength
 from ocr.row_circles import outlines_of, ring_cover, round_all_over
 from ocr.row_evidence import RowEvidence
-from ocr.row_shade import RowShade, printed_wider
+from ocr.row_shade import RowShade
 from ocr.row_specks import Despecked, RowSpecks
 
 __all__ = ["RowMarks"]
 
-_SQUARE = np.ones((3, 3), np.uint8)
 # The thresholds are in ocr/mark_settings.py, with why each is what it is.
 _SOLID = MARK_SETTINGS.solid
 _DOT_MIN_FILL = MARK_SETTINGS.dot_min_fill
@@ -106,7 +100,7 @@ class RowMarks:
         g = row_geometry(layout, row, dpi)
         x0, y0, x1, y1 = g.band
         self.origin = (x0, y0)
-        grey = page[y0:y1, x0:x1]
+        grey = np.ascontiguousarray(page[y0:y1, x0:x1])  # its pixels read by flat index
         self.paper = paper_tone(grey[::2, ::2])
         strength = pen_strength(grey, self.paper, g)
         self._grey, self._strength = grey, strength
@@ -116,11 +110,16 @@ class RowMarks:
         self.shift = (_best_shift(self.ink.sum(axis=1), g.rows),
                       _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
         if len(g.captions[0]):
-            # The caption pixels moved as np.roll moves the form's lines (row-major order
-            # is lost where they wrap, which neither a quantile nor an assignment minds).
+            # The caption pixels moved as np.roll moves the form's lines: by one offset
+            # where none of them wraps round the band's edge (row-major order is lost where
+            # they wrap, which neither a quantile nor an assignment minds).
             h, w = self.ink.shape
-            captions = ((g.captions[0] + self.shift[0]) % h, (g.captions[1] + self.shift[1]) % w)
-            self.ink = ink_over_captions(self.ink, grey, self.paper, captions, strength)
+            dy, dx = self.shift
+            if max(abs(dy), abs(dx)) <= g.captions_clear and w == x1 - x0 and h == y1 - y0:
+                at = g.captions_at + (dy * w + dx)
+            else:
+                at = ((g.captions[0] + dy) % h) * w + (g.captions[1] + dx) % w
+            ink_over_captions(self.ink, grey, self.paper, at, strength)  # in place
         self.sum = cv2.integral(self.ink)
         self.row = row
         self.layout = layout
@@ -142,8 +141,7 @@ class RowMarks:
         self.any_ink = bool(solid.any())
         if not self.any_ink:
             return
-        self.lines = np.roll(g.lines, self.shift, axis=(0, 1))
-        self.printed = cv2.dilate((self.lines > 0).astype(np.uint8), _SQUARE) > 0
+        self.lines, self.printed = printed_at(g, self.shift)  # read-only
         self.solid = solid
         self.drawn = self.solid & ~self.printed
         self.any_ink = bool(self.drawn.any())
@@ -162,11 +160,20 @@ class RowMarks:
         self.own_marks = None
         if marked is not None and marked.any():
             g = row_geometry(self.layout, self.row, self.dpi)
+            dy, dx = self.shift
+            h, w = self.solid.shape
+            own = g.inner[marked] + np.array([dx, dy, dx, dy])
+            if own.min() < 0 or own[:, 2].max() > w or own[:, 3].max() > h:
+                own = None  # a box would wrap round the band's edge: moved as np.roll does
             mask = np.zeros_like(self.solid)
-            for x0, y0, x1, y1 in g.inner[marked]:
+            outside = self.solid.copy()
+            for x0, y0, x1, y1 in g.inner[marked] if own is None else own:
                 mask[y0:y1, x0:x1] = True
-            self.own_marks = np.roll(mask, self.shift, axis=(0, 1))
-            outside = self.solid & ~self.own_marks
+                outside[y0:y1, x0:x1] = False
+            if own is None:
+                mask = np.roll(mask, self.shift, axis=(0, 1))
+                outside = self.solid & ~mask
+            self.own_marks = mask
         self.outside = outside
         self._rays = {}
         self._outline = None
@@ -361,7 +368,7 @@ class RowMarks:
         g = row_geometry(self.layout, self.row, self.dpi)
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
         if self._shade is None:
-            printed = self.printed if self.any_ink else printed_wider(g.lines, self.shift)
+            printed = self.printed if self.any_ink else printed_at(g, self.shift)[1]
             self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
         return self._shade.fill(
             self.ink, self.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps

@@ -14,21 +14,15 @@ import numpy as np
 from ocr.marks import MARKED_ABOVE, MarkState, classify_fill
 from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
 
-__all__ = ["NOT_AT_THE_TOP", "RowShade", "band_beside", "kept_in_shade", "printed_wider"]
+__all__ = ["NOT_AT_THE_TOP", "RowShade", "band_beside", "kept_in_shade"]
 
 Px = tuple[int, int, int, int]
 
-_SQUARE = np.ones((3, 3), np.uint8)
 
 NOT_AT_THE_TOP = 1e-5
 """How far below ``MARKED_ABOVE`` an unsure plain fill must be for its class to hold in a
 fold's shade without reading it (``RowShade.fill``): the shade's fill is never above the
 plain one, but the two are summed in different orders (float rounding, about 1e-7)."""
-
-
-def printed_wider(lines: np.ndarray, shift: tuple[int, int]) -> np.ndarray:
-    """The form's printed lines where they lie on the row (``shift``), a pixel wider."""
-    return cv2.dilate((np.roll(lines, shift, axis=(0, 1)) > 0).astype(np.uint8), _SQUARE) > 0
 
 
 def kept_in_shade(plain: float, keeps: MarkState | None) -> bool:

@@ -454,7 +454,10 @@ def _rays_centre_by_centre(ink, lines, box, widths):
 def test_the_rays_read_the_centres_as_three_rows_of_three_as_one_by_one(seed, dx, dy, share, wide):
     """Wherever the box lies (its rays running off the band too) and whatever ink and
     printed edges and hairlines lie round it, the rays see what the nine centres worked
-    out one by one see; so too with the form's lines in a wider type (counted apart)."""
+    out one by one see; so too with the form's lines in a wider type (counted apart), and
+    with lines that never change, whose printed samples are counted once."""
+    from ocr.mark_geometry import _KEPT
+
     rng = np.random.default_rng(seed)
     ink = rng.random((110, 160)) < share
     lines = rng.choice(np.array([0, EDGE, HAIRLINE], np.uint8), size=(110, 160), p=[0.8, 0.1, 0.1])
@@ -465,3 +468,47 @@ def test_the_rays_read_the_centres_as_three_rows_of_three_as_one_by_one(seed, dx
     if wide:
         got = rays(ink, lines.astype(np.int32), box, S, widths)
         assert tuple(got.__dict__.values()) == want
+    # Read-only lines (a row's, as ``printed_at`` keeps them): the box's printed samples
+    # counted once and kept, read with this ink and then another page's.
+    lines.flags.writeable = False
+    for page_ink in (ink, rng.random((110, 160)) < share):
+        want = _rays_centre_by_centre(page_ink, lines, box, widths)
+        assert tuple(rays(page_ink, lines, box, S, widths).__dict__.values()) == want
+    assert _KEPT[(id(lines), ("rays", box, S))][0] is lines
+
+
+def _cover_strip_by_strip(outside, lines, widths, px):
+    """``ring_cover`` as the reader worked it before the printed pixels were kept: each
+    strip's ink less ``printed_across`` of its lines (``extra_ink``), strip by strip."""
+    from ocr.row_circles import SIDE_BINS, extra_ink, side_strips
+
+    worst = 1.0
+    for k, strip in enumerate(side_strips(px, outside.shape, S)):
+        hit = extra_ink(outside, lines, widths, strip, k) >= THICKER_PX
+        bins = np.maximum.reduceat(hit, (np.arange(SIDE_BINS) * len(hit)) // SIDE_BINS)
+        bridged = bins.copy()
+        bridged[1:-1] |= bins[:-2] & bins[2:]
+        worst = min(worst, int(bridged.sum()) / len(bridged))
+    return worst
+
+
+@settings(max_examples=draws(40), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), dx=st.integers(0, 130), dy=st.integers(0, 80))
+def test_the_strips_over_lines_that_never_change_read_as_strip_by_strip(seed, dx, dy):
+    """``ring_cover`` counts the printed pixels across a box's strips once for read-only
+    lines and keeps them: the same cover as each strip's ink less ``printed_across``,
+    page after page (two inks on the same lines), and as for writeable lines."""
+    from ocr.mark_geometry import _KEPT
+    from ocr.row_circles import ring_cover
+
+    rng = np.random.default_rng(seed)
+    lines = rng.choice(np.array([0, EDGE, HAIRLINE], np.uint8), size=(110, 160), p=[0.8, 0.1, 0.1])
+    kept = lines.copy()
+    kept.flags.writeable = False
+    px = (dx, dy, dx + 27, dy + 27)
+    for share in (0.2, 0.5):
+        ink = rng.random((110, 160)) < share
+        want = _cover_strip_by_strip(ink, lines, WIDTHS, px)
+        assert ring_cover(ink, kept, WIDTHS, px, S) == want
+        assert ring_cover(ink, lines, WIDTHS, px, S) == want
+    assert _KEPT[(id(kept), ("ring", px, S))][0] is kept

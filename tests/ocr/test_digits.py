@@ -304,3 +304,39 @@ def test_a_model_holds_no_dead_weight_and_reads_as_with_it_zero():
 def test_the_shipped_model_holds_no_dead_weight_once_loaded():
     for w in (*load_model().weights, *load_model().biases):
         assert not np.any((np.abs(w) < DEAD_WEIGHT) & (w != 0))
+
+
+def test_the_patches_of_a_two_by_two_image_by_hand():
+    """[[1, 2], [3, 4]] and 3 x 3 patches, zero beyond the image: each pixel's row reads
+    its patch row by row, the image's own pixels where the patch overlaps them."""
+    from ocr.digits import _patches
+
+    image = np.array([[1, 2], [3, 4]], np.float32).reshape(1, 2, 2, 1)
+    assert _patches(image, 3).tolist() == [
+        [0, 0, 0, 0, 1, 2, 0, 3, 4],
+        [0, 0, 0, 1, 2, 0, 3, 4, 0],
+        [0, 1, 2, 0, 3, 4, 0, 0, 0],
+        [1, 2, 0, 3, 4, 0, 0, 0, 0],
+    ]
+
+
+def test_pooling_keeps_the_largest_of_each_two_by_two_by_hand():
+    from ocr.digits import _pool
+
+    x = np.array([[1, 5, 2, 0], [3, 4, 8, 7]], np.float32).reshape(1, 2, 4, 1)
+    assert _pool(x).reshape(-1).tolist() == [5, 8]
+
+
+@settings(max_examples=draws(50), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4), st.integers(1, 9), st.sampled_from([1, 3, 5]))
+def test_the_patches_are_the_padded_image_cut_and_joined(seed: int, n: int, c: int, k: int):
+    """``_patches`` copies each offset's pixels into place; the same matrix as padding the
+    images with zeros and joining the k * k shifted copies channel after channel."""
+    from ocr.digits import _patches
+
+    x = np.random.default_rng(seed).random((n, 6, 4, c)).astype(np.float32)
+    p = k // 2
+    padded = np.pad(x, ((0, 0), (p, p), (p, p), (0, 0)))
+    shifted = [padded[:, i : i + 6, j : j + 4, :] for i in range(k) for j in range(k)]
+    want = np.concatenate(shifted, axis=-1).reshape(n * 24, k * k * c)
+    assert np.array_equal(_patches(x, k), want)

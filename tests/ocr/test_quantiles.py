@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ocr.quantiles import linear_quantile
+from ocr.quantiles import linear_quantile, linear_quantile_of_levels
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,33 @@ def test_the_same_float_as_numpy(seed: int) -> None:
 def test_no_values() -> None:
     with pytest.raises(ValueError, match="no values"):
         linear_quantile(np.array([], np.float32), 0.5)
+
+
+def test_a_quantile_of_levels_by_hand() -> None:
+    """Levels 10 (twice), 20 and 40 whose values fall as the level rises (255 - level):
+    215, 235, 245, 245 sorted; the 0.75 quantile's virtual index 4 * 0.75 + 0.25 - 1 =
+    2.25 lies between 245 and 245, the 0.5 quantile's 1.5 halfway from 235 to 245."""
+    counts = np.zeros(256, np.int64)
+    counts[[10, 20, 40]] = (2, 1, 1)
+    value_of = 255 - np.arange(256, dtype=np.float32)
+    assert linear_quantile_of_levels(counts, value_of, 0.75) == 245.0
+    assert linear_quantile_of_levels(counts, value_of, 0.5) == 240.0
+    assert linear_quantile_of_levels(counts, value_of, 0.0) == 215.0
+    assert linear_quantile_of_levels(counts, value_of, 0.5).dtype == np.float32
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_quantile_of_levels_is_the_quantile_of_their_values(seed: int) -> None:
+    """Darkness (paper - g) / paper of grey levels g, as the reader measures a row's
+    captions: the same float as ``linear_quantile`` of the darkness pixel by pixel."""
+    rng = np.random.default_rng(seed)
+    levels = np.arange(256, dtype=np.float32)
+    for _ in range(200):
+        grey = rng.integers(int(rng.integers(0, 250)), 256, int(rng.integers(1, 5000)))
+        paper = float(rng.integers(1, 256))
+        q = float(rng.choice([0.0, 0.1, 0.5, 0.75, 0.98, 1.0, rng.random()]))
+        darkness = (paper - grey.astype(np.float32)) / paper
+        got = linear_quantile_of_levels(
+            np.bincount(grey, minlength=256), (paper - levels) / paper, q
+        )
+        assert repr(float(got)) == repr(float(linear_quantile(darkness, q))), (paper, q)

@@ -1,0 +1,72 @@
+"""A row's set-up before its boxes are read (ocr/row_marks.py, ocr/mark_geometry.py): the
+form's lines where they lie on the row, made once per row and shift, and the boxes that
+hold their own mark painted where they lie, against np.roll of the form's pixels."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from ocr.align import WORK_DPI
+from ocr.layout import load_layout
+from ocr.mark_geometry import _clear_of_edges, printed_at, row_geometry
+from ocr.row_marks import RowMarks
+
+
+@pytest.mark.parametrize("shift", [(0, 0), (2, -3), (-3, 3), (1, 0)])
+def test_the_printed_lines_where_they_lie_are_the_rolled_lines_a_pixel_wider(shift):
+    layout = load_layout()
+    g = row_geometry(layout, layout.rows[0], WORK_DPI)
+    lines, printed = printed_at(g, shift)
+    rolled = np.roll(g.lines, shift, axis=(0, 1))
+    assert np.array_equal(lines, rolled)
+    wider = cv2.dilate((rolled > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    assert printed.dtype == bool and np.array_equal(printed, wider)
+    assert not lines.flags.writeable and not printed.flags.writeable
+    again = printed_at(g, shift)
+    assert again[0] is lines and again[1] is printed  # made once per row and shift
+
+
+def test_how_far_pixels_lie_from_the_band_s_edges_by_hand():
+    """Rows 2 and 5, columns 4 and 9 of a 10 x 12 band: 2 from the top, 4 from the bottom
+    (row 9 is the last), 4 from the left and 2 from the right (column 11 is the last)."""
+    pixels = (np.array([2, 5]), np.array([4, 9]))
+    assert _clear_of_edges(pixels, 10, 12) == 2
+    assert _clear_of_edges((np.array([], int), np.array([], int)), 10, 12) == 12
+
+
+def _row_with_marks() -> RowMarks:
+    """Row 1 of a blank page with three of its mark boxes filled in: their fills are
+    their own marks (``RowMarks._set_outside``)."""
+    layout = load_layout()
+    row = layout.rows[0]
+    g = row_geometry(layout, row, WORK_DPI)
+    x0, y0, x1, y1 = g.band
+    page = np.full((y1 + 40, x1 + 40), 235, np.uint8)
+    band = page[y0:y1, x0:x1]
+    band[g.lines > 0] = 40
+    for bx0, by0, bx1, by1 in g.inner[[0, 3, 7]]:
+        band[by0:by1, bx0:bx1] = 30
+    return RowMarks(page, layout, row, WORK_DPI)
+
+
+@pytest.mark.parametrize("shift", [(0, 0), (2, -3), (-3, 3), (-30, 0), (0, 700), (45, -5)])
+def test_the_boxes_holding_their_own_mark_are_where_np_roll_puts_them(shift):
+    """Painted where they lie; where one would wrap round the band's edge (shifts far
+    larger than a row's three pixels, to reach that case), painted and rolled as before."""
+    marks = _row_with_marks()
+    g = row_geometry(marks.layout, marks.row, marks.dpi)
+    marked = np.zeros(len(g.inner), bool)
+    marked[[0, 3, 7]] = True
+    marks.shift = shift
+    marks._set_outside(marked)
+    mask = np.zeros_like(marks.solid)
+    for x0, y0, x1, y1 in g.inner[marked]:
+        mask[y0:y1, x0:x1] = True
+    mask = np.roll(mask, shift, axis=(0, 1))
+    assert marks.own_marks is not None and np.array_equal(marks.own_marks, mask)
+    assert np.array_equal(marks.outside, marks.solid & ~mask)
+    assert np.array_equal(marks.drawn_outside, marks.drawn & marks.solid & ~mask)
+    marks._set_outside(np.zeros(len(g.inner), bool))
+    assert marks.own_marks is None and marks.outside is marks.solid
