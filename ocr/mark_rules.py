@@ -334,8 +334,8 @@ RULES: tuple[MarkRule, ...] = (
         dust_dot_on_its_own,
         "A box dusty_page read empty, whose dot the page cannot tell from its dust, alone "
         "in a field a played result marks one box of (level, strain, declarer, result sign) "
-        "that holds no other mark, is weighed as a coin toss: the player's dot or dust, "
-        "the written score decides.",
+        "that holds no other mark, is weighed as its dot reads: the field needs a mark, "
+        "and dust in its only inked box while the player's mark left no ink is two faults.",
     ),
 )
 """The rules, in the order they run."""

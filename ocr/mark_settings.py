@@ -294,15 +294,6 @@ class MarkSettings:
         "194 at 0.025",
     )
 
-    dust_dot_p_marked: float = _t(
-        0.5,
-        "p_marked of a box rule dusty_page read empty without its dot (a dot the page's "
-        "dust is as large as), alone in a field a played result marks one box of (rule "
-        "dust_dot_alone): the page cannot tell the player's dot from dust, a coin toss; the "
-        "written score decides.",
-        "form: a coin toss, the unsure band's middle (noisy6)",
-    )
-
     speck_most_mm: float = _t(
         1.0,
         "On a dusty page a piece of drawn ink no more than this across, of a size the page's "

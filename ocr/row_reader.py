@@ -354,10 +354,9 @@ def missing_marks(
 
     Not a ``DUST_DOT_ALONE`` box (rule ``dust_dot_alone``, ocr/dust_dots.py): alone in its
     field it holds a dot the page's dust is as large as, the player's pen or a clump,
-    which the decoder weighed at ``dust_dot_p_marked``. A reading that needs it stands
-    where the posterior reaches the threshold and the written score or certain marks check
-    its field (``ocr.decode.unchecked_groups``); a box weighed less than marked is never
-    certain on its own, so a field the score cannot check still goes to a person.
+    which the decoder weighed as its dot reads. A reading that needs it stands where the
+    posterior reaches the threshold and the written score or certain marks check its field
+    (``ocr.decode.unchecked_groups``).
     """
     empty = {
         (n, m.option)
