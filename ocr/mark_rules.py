@@ -8,8 +8,9 @@ in a fold's shaded band is first read against the paper beside it (ocr/shading.p
 spill rules then settle which box a stroke belongs to, the circle rules then ask whether
 strokes round a box are its own circle, the dust rules then read a circle of specks and a
 lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the edge-dot
-rule looks at a row that holds a mark, and the last rule reads a dot on an edge against the
-page's specks. Every rule's reason, with the pages that showed it was needed, is its
+rule looks at a row that holds a mark, a later rule reads a dot on an edge against the
+page's specks, and the last weighs a dot read as dust where its field needs that mark
+(ocr/dust_dots.py). Every rule's reason, with the pages that showed it was needed, is its
 ``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
@@ -333,8 +334,9 @@ RULES: tuple[MarkRule, ...] = (
         dust_dot_alone,
         dust_dot_on_its_own,
         "A box dusty_page read empty, whose dot the page cannot tell from its dust, alone "
-        "in a field a played result marks one box of (level, strain, declarer, result sign) "
-        "that holds no other mark, is weighed as its dot reads: the field needs a mark, "
+        "in a field a played result marks one box of (level, strain, declarer, result sign; "
+        "the count where the sign reads over or under) that holds no other mark, is "
+        "weighed as its dot reads: the field needs a mark, "
         "and dust in its only inked box while the player's mark left no ink is two faults.",
     ),
 )

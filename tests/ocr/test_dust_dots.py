@@ -128,3 +128,42 @@ def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
         assert r.p_marked == pytest.approx(0.98)
         assert r.how == DUST_DOT_ALONE
     assert all(r.state is a.state for r, a in zip(out, read, strict=True))
+
+
+def _row_with(ev, boxes: dict[tuple[str, str], MarkReading]) -> list[MarkReading]:
+    """Row 1's readings: ``boxes`` as given, every other box clean."""
+    return [
+        boxes.get((f, o), MarkReading(o, 0.0, MarkState.EMPTY, 0.0001))
+        for f, o, _ in ev.geometry.boxes
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sign", "weighed"),
+    [
+        # Over or under, marked for certain: the count needs one box.
+        ({"+": MarkState.MARKED}, True),
+        ({"-": MarkState.MARKED}, True),
+        # Made exactly: no count; a sign only unsure, or two signs inked: nothing to go by.
+        ({"=": MarkState.MARKED}, False),
+        ({"+": MarkState.UNSURE}, False),
+        ({"+": MarkState.MARKED, "=": MarkState.UNSURE}, False),
+        ({}, False),
+    ],
+)
+def test_the_count_needs_a_box_where_the_sign_reads_over_or_under(sign, weighed):
+    """A dust dot of 0.40 mm^2 (0.98 as its dot reads) alone in result_count 3."""
+    ev = _row_one_evidence()
+    boxes = {(RESULT_COUNT, "3"): _dust_dot("3", 0.40)}
+    for option, state in sign.items():
+        p = 0.9999 if state is MarkState.MARKED else 0.5
+        boxes[(RESULT_SIGN, option)] = MarkReading(option, 0.3, state, p, "fill")
+    out = dust_dot_alone(ev, _row_with(ev, boxes), MARK_SETTINGS)
+    count = next(
+        r
+        for (f, o, _), r in zip(ev.geometry.boxes, out, strict=True)
+        if (f, o) == (RESULT_COUNT, "3")
+    )
+    assert (count.how == DUST_DOT_ALONE) is weighed
+    assert count.p_marked == (pytest.approx(0.98) if weighed else 0.0001)
+    assert count.state is MarkState.EMPTY
