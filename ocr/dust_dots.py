@@ -24,7 +24,7 @@ field's clean boxes (ocr/decode.py ``_certain``), one read unsure is not, and a 
 whose only marks are such dots still has no box marked. Beside another mark of its field
 the dot is left as dust, and a missing mark as before (a field holds one mark; the
 doubling, the count of a contract made exactly and the PASS box may hold none, so a clump
-there competes with "none").
+there competes with "none"), and so it is in a row whose PASS box holds a mark.
 
 Chosen on TRAINING (80 noisy pages, seed 13, 978 written rows, 0 wrong rows every way):
 159 rows to review before, 157 weighing the box at 0.19 or 0.5, 156 as its dot reads (or
@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN
+from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN
 from ocr.mark_settings import MarkSettings
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState, p_of_evidence
 from ocr.row_evidence import RowEvidence
@@ -71,10 +71,15 @@ def dust_dot_on_its_own(ev: RowEvidence, read: Readings) -> bool:
 def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """A ``DUST_DOT`` box in a field of ``ONE_BOX_FIELDS`` whose other boxes are all read
     empty is weighed as its dot alone reads (``own_dot_p``) and named ``DUST_DOT_ALONE``
-    (see the module docstring); its state stays empty. Runs last, on what every other rule
-    left. No threshold of its own."""
+    (see the module docstring); its state stays empty. Not in a row whose PASS box holds a
+    mark (marked or unsure): a passed-out board marks no level, strain, declarer or result,
+    and clumps there weighed as marks made a contract of it (TEST noisy, fresh seed 228,
+    page_0007.jpg row 9: a pass-out with clumps in 4, E, S and '=' sent to a person as
+    4H= by S). Runs last, on what every other rule left. No threshold of its own."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     inked = {f for f, r in zip(fields, read, strict=True) if r.state is not MarkState.EMPTY}
+    if PASSED_OUT in inked:  # a passed-out board marks none of them
+        return read
     one_box = ONE_BOX_FIELDS | _count_needed(ev, read)
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):

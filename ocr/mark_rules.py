@@ -335,8 +335,8 @@ RULES: tuple[MarkRule, ...] = (
         dust_dot_on_its_own,
         "A box dusty_page read empty, whose dot the page cannot tell from its dust, alone "
         "in a field a played result marks one box of (level, strain, declarer, result sign; "
-        "the count where the sign reads over or under) that holds no other mark, is "
-        "weighed as its dot reads: the field needs a mark, "
+        "the count where the sign reads over or under) that holds no other mark, in a row "
+        "whose PASS box holds none, is weighed as its dot reads: the field needs a mark, "
         "and dust in its only inked box while the player's mark left no ink is two faults.",
     ),
 )

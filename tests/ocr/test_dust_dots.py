@@ -19,7 +19,16 @@ import pytest
 
 from ocr.decode import CERTAIN, _group_certainty, decode_contract
 from ocr.dust_dots import ONE_BOX_FIELDS, dust_dot_alone, own_dot_p
-from ocr.layout import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    LEVEL,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    STRAIN,
+    load_layout,
+)
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
@@ -167,3 +176,23 @@ def test_the_count_needs_a_box_where_the_sign_reads_over_or_under(sign, weighed)
     assert (count.how == DUST_DOT_ALONE) is weighed
     assert count.p_marked == (pytest.approx(0.98) if weighed else 0.0001)
     assert count.state is MarkState.EMPTY
+
+
+@pytest.mark.parametrize("pass_state", [MarkState.MARKED, MarkState.UNSURE])
+def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
+    """PASS crossed (or unsure) and dust dots of 0.6 mm^2 alone in level 4, declarer S and
+    sign '=': a passed-out board marks none of these fields, and the dots stay as read
+    (0.0001). Without the PASS mark the same dots are weighed as they read: 0.6 mm^2 is
+    (0.6 - 0.15) / 0.25 = 1.8 on the dot's scale, 1 / (1 + 49^-2.6) = 0.99996."""
+    ev = _row_one_evidence()
+    dots = {
+        (f, o): _dust_dot(o, 0.6) for f, o in ((LEVEL, "4"), (DECLARER, "S"), (RESULT_SIGN, "="))
+    }
+    p = 0.9999 if pass_state is MarkState.MARKED else 0.5
+    passed = {**dots, (PASSED_OUT, "PASS"): MarkReading("PASS", 0.3, pass_state, p, "fill")}
+    read = _row_with(ev, passed)
+    assert dust_dot_alone(ev, read, MARK_SETTINGS) == read
+    played = dust_dot_alone(ev, _row_with(ev, dots), MARK_SETTINGS)
+    weighed = [r for r in played if r.how == DUST_DOT_ALONE]
+    assert len(weighed) == 3
+    assert all(r.p_marked == pytest.approx(0.99996, abs=1e-5) for r in weighed)
