@@ -46,7 +46,7 @@ from ocr.mark_settings import MarkSettings
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState, p_of_evidence
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["ONE_BOX_FIELDS", "dust_dot_alone", "dust_dot_on_its_own"]
+__all__ = ["ONE_BOX_FIELDS", "dust_dot_alone", "dust_dot_on_its_own", "own_dot_p"]
 
 Readings = list[MarkReading]
 
@@ -69,8 +69,9 @@ def dust_dot_on_its_own(ev: RowEvidence, read: Readings) -> bool:
 
 
 def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """A ``DUST_DOT`` box in a field of ``ONE_BOX_FIELDS`` whose other boxes are all read
-    empty is weighed as its dot alone reads (``own_dot_p``) and named ``DUST_DOT_ALONE``
+    """A ``DUST_DOT`` box in a field of ``ONE_BOX_FIELDS`` (or the count of tricks where the
+    sign reads over or under, ``_count_needed``) whose other boxes are all read empty is
+    weighed as its dot alone reads (``own_dot_p``) and named ``DUST_DOT_ALONE``
     (see the module docstring); its state stays empty. Not in a row whose PASS box holds a
     mark (marked or unsure): a passed-out board marks no level, strain, declarer or result,
     and clumps there weighed as marks made a contract of it (TEST noisy, fresh seed 228,
