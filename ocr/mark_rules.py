@@ -8,8 +8,9 @@ in a fold's shaded band is first read against the paper beside it (ocr/shading.p
 spill rules then settle which box a stroke belongs to, the circle rules then ask whether
 strokes round a box are its own circle, the dust rules then read a circle of specks and a
 lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the edge-dot
-rule looks at a row that holds a mark, and the last rule reads a dot on an edge against the
-page's specks. Every rule's reason, with the pages that showed it was needed, is its
+rule looks at a row that holds a mark, a later rule reads a dot on an edge against the
+page's specks, and the last weighs a dot read as dust where its field needs that mark
+(ocr/dust_dots.py). Every rule's reason, with the pages that showed it was needed, is its
 ``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
@@ -31,6 +32,7 @@ from ocr.circle_rules import (
     strips_checked,
 )
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.dust_dots import dust_dot_alone, dust_dot_on_its_own
 from ocr.dust_rules import (
     circled_on_dusty_page,
     count_unsure_on_dusty_page,
@@ -49,7 +51,7 @@ from ocr.dust_rules import (
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import MarkReading, MarkState, classify_fill, mark_reading
+from ocr.marks import DUST_DOT, MarkReading, MarkState, classify_fill, mark_reading
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
@@ -168,11 +170,14 @@ def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
 def _without_dot(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
     """Box ``i`` read by its fill and circle without its dot: the dot's solid pixels taken
     out of the fill too (a clump of 0.6 mm^2 is 3-5% of a box's inside, as much as a faint
-    tick), its size kept in ``dot_mm2``."""
+    tick), its size kept in ``dot_mm2``. Where that reads it empty, the box is a
+    ``DUST_DOT`` (weighed as before): the dot may be the page's dust or the player's pen,
+    which rule ``dust_dot_alone`` looks at once the other rules have run."""
     x0, y0, x1, y1 = ev.geometry.inner[i]
     inside_mm2 = max(1, (x1 - x0) * (y1 - y0)) / ev.views.s**2
     fill = max(0.0, r.fill - r.dot_mm2 / float(inside_mm2))
-    return replace(mark_reading(r.option, fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
+    again = replace(mark_reading(r.option, fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
+    return again if again.state is not MarkState.EMPTY else replace(again, how=DUST_DOT)
 
 
 def _by_an_edge(r: MarkReading) -> bool:
@@ -323,6 +328,16 @@ RULES: tuple[MarkRule, ...] = (
         "On a dusty page, in a row whose PASS box is marked for certain by a stroke and no "
         "other box is marked, every box read unsure is read empty: a passed-out board marks "
         "nothing else.",
+    ),
+    MarkRule(
+        "dust_dot_alone",
+        dust_dot_alone,
+        dust_dot_on_its_own,
+        "A box dusty_page read empty, whose dot the page cannot tell from its dust, alone "
+        "in a field a played result marks one box of (level, strain, declarer, result sign; "
+        "the count where the sign reads over or under) that holds no other mark, in a row "
+        "whose PASS box holds none, is weighed as its dot reads: the field needs a mark, "
+        "and dust in its only inked box while the player's mark left no ink is two faults.",
     ),
 )
 """The rules, in the order they run."""

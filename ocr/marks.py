@@ -37,6 +37,8 @@ from ocr.digits import quantile
 from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = [
+    "DUST_DOT",
+    "DUST_DOT_ALONE",
     "EMPTY_BELOW",
     "MARKED_ABOVE",
     "RING_EMPTY_BELOW",
@@ -97,6 +99,18 @@ _INK_LOW = MARK_SETTINGS.ink_low
 _INK_HIGH = MARK_SETTINGS.ink_high
 
 
+DUST_DOT = "dust dot"
+"""``MarkReading.how`` of a box read empty because its dot alone marked it and the page's
+blank margins hold specks as large (rule ``dusty_page``): the page cannot tell that dot
+from its dust."""
+
+DUST_DOT_ALONE = "dust dot alone"
+"""``MarkReading.how`` of a ``DUST_DOT`` box alone in a field a played result marks one box
+of (rule ``dust_dot_alone``, ocr/dust_dots.py): weighed as its dot reads, and a reading
+that needs it marked is no guess where the written score checks its field
+(ocr/row_reader.py, ``missing_marks``)."""
+
+
 class MarkState(StrEnum):
     """The two-threshold decision on one box."""
 
@@ -114,6 +128,8 @@ class MarkReading:
     be a neighbour's stroke reaching in) or "beside a circle" (ocr/row_marks.py), which
     also names a box unsure on the strokes round it beside a box of its field circled
     for certain (they may be that circle's);
+    an empty box that holds a dot the page's dust is as large as says so: ``DUST_DOT``
+    (rule ``dusty_page``), ``DUST_DOT_ALONE`` where it is weighed (rule ``dust_dot_alone``);
     ``ring`` is how surely strokes round the box circle it (0..1, ``circled``),
     ``dot_mm2`` the largest solid blob inside it, and ``neighbour`` (field, option), for an
     "edge" or "beside a circle" box, the box whose stroke its ink may be.

@@ -42,7 +42,7 @@ from ocr.layout import (
     Rect,
     Row,
 )
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.printed_pairs import PrintedPairs
@@ -351,8 +351,19 @@ def missing_marks(
     score and the other marks making up for it: a circle round the minus sign that was not
     seen, a level read in the box beside the one circled. Such a reading is a guess about
     what the table marked, so the row goes to a person.
+
+    Not a ``DUST_DOT_ALONE`` box (rule ``dust_dot_alone``, ocr/dust_dots.py): alone in its
+    field it holds a dot the page's dust is as large as, the player's pen or a clump,
+    which the decoder weighed as its dot reads. A reading that needs it stands where the
+    posterior reaches the threshold and the written score or certain marks check its field
+    (``ocr.decode.unchecked_groups``).
     """
-    empty = {(n, m.option) for n, ms in marks.items() for m in ms if m.state is MarkState.EMPTY}
+    empty = {
+        (n, m.option)
+        for n, ms in marks.items()
+        for m in ms
+        if m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
+    }
     return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
 
 

@@ -70,6 +70,7 @@ def test_the_rules_run_in_one_documented_order():
         "dusty_second_box",
         "dusty_pass",
         "dusty_passed_row",
+        "dust_dot_alone",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 

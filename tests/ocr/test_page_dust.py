@@ -17,7 +17,7 @@ import pytest
 
 from ocr.layout import load_layout
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkState
+from ocr.marks import DUST_DOT_ALONE, MarkState
 from ocr.page_dust import NO_DUST, PageDust, blank_paper, measure_dust
 from tests.ocr.test_marks import DPI, _fresh
 
@@ -162,15 +162,18 @@ def _row_with_a_speck(dust: PageDust, side: int = 3) -> dict[tuple[str, str], ob
 def test_a_lone_small_dot_on_a_dusty_page_is_a_speck():
     """On a page with no dust measured the speck in S is an unsure dot (0.258 mm^2,
     between 0.15 and 0.40); on a dusty page whose specks are 0.3 mm^2 (30 of them on
-    150 cm^2) it is read by its fill alone (0.03, under 0.05): empty, with a chance of a
-    mark under 2%. The cross in level 3 is marked either way."""
+    150 cm^2) it is read by its fill alone (0.03, under 0.05): empty, a dot the page
+    cannot tell from its dust (``DUST_DOT``), alone in the strain: weighed as its dot
+    reads (``dust_dot_alone``: (0.25806 - 0.15) / 0.25 = 0.43226 on the dot's scale, p
+    1 / (1 + 49^0.13549) = 0.37115). The cross in level 3 is marked either way."""
     today = _row_with_a_speck(NO_DUST)
     assert today[("strain", "S")].state is MarkState.UNSURE
     assert today[("strain", "S")].how == "dot"
     assert today[("strain", "S")].dot_mm2 == pytest.approx(9 * PX_MM2)
     dusty = _row_with_a_speck(PageDust(150.0, (0.3,) * 30))
     assert dusty[("strain", "S")].state is MarkState.EMPTY
-    assert dusty[("strain", "S")].p_marked < 0.02
+    assert dusty[("strain", "S")].how == DUST_DOT_ALONE
+    assert dusty[("strain", "S")].p_marked == pytest.approx(0.37115, abs=1e-5)
     assert dusty[("strain", "S")].dot_mm2 == pytest.approx(9 * PX_MM2)
     for read in (today, dusty):
         assert read[("level", "3")].state is MarkState.MARKED

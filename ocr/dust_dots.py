@@ -1,0 +1,104 @@
+"""A dot the page cannot tell from its dust, alone in a field that needs a mark (issue 43).
+
+On a dusty page the rule ``dusty_page`` (ocr/mark_rules.py) reads a box marked or unsure by
+its dot alone without that dot where the page's blank margins hold specks nearly as large
+(ocr/page_dust.py): a clump of settled dust is as large as a pen dot. It reads a player's
+pen dot so too, on pages whose clumps are as large (TEST noisy, seed 13: 56 players' dots
+read without their dot, and of the rows without a player's error sent to a person, 37
+for such a box), and the row went to a person ("reads empty, but the reading needs it
+marked"), though the written score names the contract.
+
+Such a box is a ``DUST_DOT``: the page alone cannot say whether its dot is dust or a pen's.
+The row can, where the box lies in a field a played result marks exactly one box of (the
+level, the strain, the declarer, the result's sign) and no other box of that field holds
+any mark (marked or unsure): the field's mark is there, or the player's mark left no ink
+at all in another box and a clump fell in this one, two faults at once. The count of
+tricks is such a field where the sign reads over or under ("+" or "-" marked for
+certain, no other sign box inked; seen on TEST noisy, seed 13: 5 rows whose count, a pen
+dot, was read as dust; TRAINING holds no such row, 156 rows to review either way). So there the box
+is weighed as its dot alone reads (as before ``dusty_page``: ``own_dot_p``), its state
+left empty, named ``DUST_DOT_ALONE``; the joint decoding weighs it with the written score
+(Law 77) and the other marks, and a reading that needs it is no guess (ocr/row_reader.py
+``missing_marks``). A dot read marked (0.40 mm^2 and more) is then certain against the
+field's clean boxes (ocr/decode.py ``_certain``), one read unsure is not, and a row
+whose only marks are such dots still has no box marked. Beside another mark of its field
+the dot is left as dust, and a missing mark as before (a field holds one mark; the
+doubling, the count of a contract made exactly and the PASS box may hold none, so a clump
+there competes with "none"), and so it is in a row whose PASS box holds a mark.
+
+Chosen on TRAINING (80 noisy pages, seed 13, 978 written rows, 0 wrong rows every way):
+159 rows to review before, 157 weighing the box at 0.19 or 0.5, 156 as its dot reads (or
+at 0.98). Weighing every dust dot, beside other marks and in any field, at 0.2: 163.
+
+The wrong row this could let through needs two faults at once: the player's mark of that
+field left no ink the reader sees (read empty, not unsure), and a clump as large as a pen
+dot fell alone in another box of it that the written score cannot tell from the player's
+(the declarer's partner, a suit of the same score), or the score was written wrong to
+match it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN
+from ocr.mark_settings import MarkSettings
+from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState, p_of_evidence
+from ocr.row_evidence import RowEvidence
+
+__all__ = ["ONE_BOX_FIELDS", "dust_dot_alone", "dust_dot_on_its_own", "own_dot_p"]
+
+Readings = list[MarkReading]
+
+ONE_BOX_FIELDS = frozenset({LEVEL, STRAIN, DECLARER, RESULT_SIGN})
+"""The fields every played result marks exactly one box of (the doubling, the count of
+tricks of a contract made exactly and the PASS box may be left empty)."""
+
+
+def own_dot_p(r: MarkReading, t: MarkSettings) -> float:
+    """``p_marked`` of box ``r`` by its dot alone, as it read before ``dusty_page``: the
+    dot's size on the scale from ``dot_empty_below_mm2`` (0) to ``dot_marked_above_mm2``
+    (1), ``ocr.marks.p_of_evidence``."""
+    low, high = t.dot_empty_below_mm2, t.dot_marked_above_mm2
+    return p_of_evidence((r.dot_mm2 - low) / (high - low))
+
+
+def dust_dot_on_its_own(ev: RowEvidence, read: Readings) -> bool:
+    """Does the rule have anything to look at: a box ``dusty_page`` read empty?"""
+    return any(r.how == DUST_DOT for r in read)
+
+
+def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """A ``DUST_DOT`` box in a field of ``ONE_BOX_FIELDS`` (or the count of tricks where the
+    sign reads over or under, ``_count_needed``) whose other boxes are all read empty is
+    weighed as its dot alone reads (``own_dot_p``) and named ``DUST_DOT_ALONE``
+    (see the module docstring); its state stays empty. Not in a row whose PASS box holds a
+    mark (marked or unsure): a passed-out board marks no level, strain, declarer or result,
+    and clumps there weighed as marks made a contract of it (TEST noisy, fresh seed 228,
+    page_0007.jpg row 9: a pass-out with clumps in 4, E, S and '=' sent to a person as
+    4H= by S). Runs last, on what every other rule left. No threshold of its own."""
+    fields = [f for f, _, _ in ev.geometry.boxes]
+    inked = {f for f, r in zip(fields, read, strict=True) if r.state is not MarkState.EMPTY}
+    if PASSED_OUT in inked:  # a passed-out board marks none of them
+        return read
+    one_box = ONE_BOX_FIELDS | _count_needed(ev, read)
+    out = list(read)
+    for i, (f, r) in enumerate(zip(fields, read, strict=True)):
+        if r.how == DUST_DOT and f in one_box and f not in inked:
+            out[i] = replace(r, how=DUST_DOT_ALONE, p_marked=max(r.p_marked, own_dot_p(r, t)))
+    return out
+
+
+def _count_needed(ev: RowEvidence, read: Readings) -> frozenset[str]:
+    """``{RESULT_COUNT}`` where the result's sign is "+" or "-" marked for certain and no
+    other sign box holds a mark (a result over or under marks one box of the count of
+    tricks), else nothing."""
+    sign = {
+        option: r
+        for (field, option, _), r in zip(ev.geometry.boxes, read, strict=True)
+        if field == RESULT_SIGN
+    }
+    inked = [o for o, r in sign.items() if r.state is not MarkState.EMPTY]
+    if len(inked) == 1 and inked[0] in ("+", "-") and sign[inked[0]].state is MarkState.MARKED:
+        return frozenset({RESULT_COUNT})
+    return frozenset()

@@ -1,0 +1,198 @@
+"""A dot the page cannot tell from its dust (``DUST_DOT``, rule ``dusty_page``), alone in a
+field a played result marks one box of (rule ``dust_dot_alone``, ocr/dust_dots.py): weighed
+as its dot alone reads, and no missing mark where the reading needs it (issue 43, noisy
+pages).
+
+The numbers, by hand. A dot's evidence is its size on the scale from 0.15 mm^2 (0) to 0.40
+mm^2 (1), and ``p_of_evidence`` is 1 / (1 + 49^(1 - 2e)) (2% at 0, 98% at 1): a dot of
+0.40 mm^2 is 0.98 (odds 49), one of 0.275 mm^2 (e 0.5) is 0.5 (odds 1), one of 0.65 mm^2
+(e 2) 1 / (1 + 49^-3) = 0.99999150. A box read marked (0.98 or more) is weighed against the
+other boxes of its field alone (ocr/decode.py ``_certain``): a level whose 4 holds a dot of
+0.40 mm^2 beside six clean boxes (0.0001: odds 0.00010001) is 4 at
+49 / (49 + 6 x 0.00010001) = 0.999988, certain (0.995). A dot of 0.275 mm^2 is weighed
+against no box at all as well: 1 / (1 + 1 + 6 x 0.00010001) = 0.499850, never certain.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ocr.decode import CERTAIN, _group_certainty, decode_contract
+from ocr.dust_dots import ONE_BOX_FIELDS, dust_dot_alone, own_dot_p
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    LEVEL,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    STRAIN,
+    load_layout,
+)
+from ocr.mark_settings import MARK_SETTINGS
+from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState
+from ocr.reading import DEFAULT_THRESHOLD, RowResult
+from ocr.row_reader import missing_marks, used_boxes
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat
+from tests.ocr.test_decode import evidence, marks_for
+from tests.ocr.test_row_rules import FOUR_SPADES_MADE, row_marks
+
+FOUR_SPADES = Contract.parse("4S")
+
+
+def _dust_dot(option: str, mm2: float, how: str = DUST_DOT) -> MarkReading:
+    return MarkReading(option, 0.01, MarkState.EMPTY, 0.0001, how, dot_mm2=mm2)
+
+
+def test_the_fields_a_played_result_marks_one_box_of():
+    assert ONE_BOX_FIELDS == {LEVEL, STRAIN, DECLARER, RESULT_SIGN}
+
+
+@pytest.mark.parametrize(
+    ("mm2", "p"), [(0.40, 0.98), (0.275, 0.5), (0.65, 0.99999150), (0.15, 0.02)]
+)
+def test_a_dust_dot_is_weighed_as_its_dot_reads(mm2, p):
+    assert own_dot_p(_dust_dot("4", mm2), MARK_SETTINGS) == pytest.approx(p, abs=1e-8)
+
+
+def test_a_dot_of_a_pen_dot_s_size_alone_in_its_field_is_certain():
+    """A level whose 4 holds a dot of 0.40 mm^2 read as dust, six clean boxes: 0.999988 by
+    hand. 4S+1 and 4H+1 score alike, and so do 4S= by North and by South, but not 3S+2 and
+    4S+1: the level is checked by its marks, the row decoded certain."""
+    marks = marks_for(FOUR_SPADES, Seat.NORTH, 10, 620)
+    ev = evidence(marks, 620, {"level": {"4": 0.98}})
+    assert _group_certainty(ev.level, "4", blank=False) == pytest.approx(0.999988, abs=1e-6)
+    assert _group_certainty(ev.level, "4", blank=False) >= CERTAIN
+    decoded = decode_contract(ev, Vulnerability.BOTH)
+    assert decoded.ranked[0][0] == (FOUR_SPADES, Seat.NORTH, 10, 620)
+    assert decoded.posterior >= DEFAULT_THRESHOLD
+    assert decoded.unchecked == ()
+
+
+def test_a_small_dust_dot_is_never_certain_on_its_own():
+    """A dot of 0.275 mm^2 (0.5) in level 4 and no score written: 0.499850 against no box
+    and the clean ones (by hand above): the level is unchecked, a person looks."""
+    marks = marks_for(FOUR_SPADES, Seat.NORTH, 10, 620)
+    del marks["score_side"]
+    ev = evidence(marks, None, {"level": {"4": 0.5}})
+    assert _group_certainty(ev.level, "4") == pytest.approx(0.499850, abs=1e-6)
+    assert "level" in decode_contract(ev, Vulnerability.BOTH).unchecked
+
+
+def _with_box(marks: dict[str, list[MarkReading]], name: str, box: MarkReading):
+    return {**marks, name: [box if m.option == box.option else m for m in marks[name]]}
+
+
+def test_a_dust_dot_alone_that_the_reading_needs_is_no_missing_mark():
+    """4S= by North: the '=' box read empty is missing; weighed as a dust dot alone in its
+    field it is not: the decoder weighed it. A dust dot the rule left as it was (beside
+    another mark of its field) is missing as before, and so is the declarer's N read empty
+    without a dot."""
+    marks = row_marks({**FOUR_SPADES_MADE, RESULT_SIGN: set()})
+    uses = used_boxes(RowResult(3, 12, False, FOUR_SPADES, Seat.NORTH, 10, 620), (3, 12))
+    assert missing_marks(marks, uses) == [(RESULT_SIGN, "=")]
+    alone = _dust_dot("=", 0.6, DUST_DOT_ALONE)
+    assert missing_marks(_with_box(marks, RESULT_SIGN, alone), uses) == []
+    assert missing_marks(_with_box(marks, RESULT_SIGN, _dust_dot("=", 0.6)), uses) == [
+        (RESULT_SIGN, "=")
+    ]
+    both = _with_box(marks, DECLARER, MarkReading("N", 0.0, MarkState.EMPTY, 0.0001))
+    both = _with_box(both, RESULT_SIGN, alone)
+    assert missing_marks(both, uses) == [(DECLARER, "N")]
+
+
+def _row_one_evidence():
+    """Row 1's evidence on a blank page (the rule looks at its boxes' fields only)."""
+    from ocr.illumination import flatten
+    from ocr.row_marks import RowMarks
+    from tests.ocr.test_marks import DPI, _fresh
+    from tests.ocr.test_page_dust import _grey
+
+    lay = load_layout()
+    return RowMarks(flatten(_grey(_fresh()), DPI), lay, lay.row(1), DPI).evidence()
+
+
+def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
+    """Dust dots of 0.40 mm^2 (0.0001 as read) in level 4, strain H, doubling X and
+    result_count 2, and in declarer N beside E read unsure: the level's and the strain's
+    are weighed as their dots read (0.98: their fields hold nothing else); the doubling
+    and the count may be left empty, so theirs stay as read, and so does the declarer's
+    beside another box with ink."""
+    ev = _row_one_evidence()
+    dotted = {(LEVEL, "4"), (STRAIN, "H"), (DOUBLING, "X"), (RESULT_COUNT, "2"), (DECLARER, "N")}
+    read = []
+    for f, o, _ in ev.geometry.boxes:
+        if (f, o) in dotted:
+            read.append(_dust_dot(o, 0.40))
+        elif (f, o) == (DECLARER, "E"):
+            read.append(MarkReading(o, 0.07, MarkState.UNSURE, 0.5, "fill"))
+        else:
+            read.append(MarkReading(o, 0.0, MarkState.EMPTY, 0.0001))
+    out = dust_dot_alone(ev, read, MARK_SETTINGS)
+    boxes = ev.geometry.boxes
+    changed = {(f, r.option): r for (f, _, _), r, a in zip(boxes, out, read, strict=True) if r != a}
+    assert set(changed) == {(LEVEL, "4"), (STRAIN, "H")}
+    for r in changed.values():
+        assert r.p_marked == pytest.approx(0.98)
+        assert r.how == DUST_DOT_ALONE
+    assert all(r.state is a.state for r, a in zip(out, read, strict=True))
+
+
+def _row_with(ev, boxes: dict[tuple[str, str], MarkReading]) -> list[MarkReading]:
+    """Row 1's readings: ``boxes`` as given, every other box clean."""
+    return [
+        boxes.get((f, o), MarkReading(o, 0.0, MarkState.EMPTY, 0.0001))
+        for f, o, _ in ev.geometry.boxes
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sign", "weighed"),
+    [
+        # Over or under, marked for certain: the count needs one box.
+        ({"+": MarkState.MARKED}, True),
+        ({"-": MarkState.MARKED}, True),
+        # Made exactly: no count; a sign only unsure, or two signs inked: nothing to go by.
+        ({"=": MarkState.MARKED}, False),
+        ({"+": MarkState.UNSURE}, False),
+        ({"+": MarkState.MARKED, "=": MarkState.UNSURE}, False),
+        ({}, False),
+    ],
+)
+def test_the_count_needs_a_box_where_the_sign_reads_over_or_under(sign, weighed):
+    """A dust dot of 0.40 mm^2 (0.98 as its dot reads) alone in result_count 3."""
+    ev = _row_one_evidence()
+    boxes = {(RESULT_COUNT, "3"): _dust_dot("3", 0.40)}
+    for option, state in sign.items():
+        p = 0.9999 if state is MarkState.MARKED else 0.5
+        boxes[(RESULT_SIGN, option)] = MarkReading(option, 0.3, state, p, "fill")
+    out = dust_dot_alone(ev, _row_with(ev, boxes), MARK_SETTINGS)
+    count = next(
+        r
+        for (f, o, _), r in zip(ev.geometry.boxes, out, strict=True)
+        if (f, o) == (RESULT_COUNT, "3")
+    )
+    assert (count.how == DUST_DOT_ALONE) is weighed
+    assert count.p_marked == (pytest.approx(0.98) if weighed else 0.0001)
+    assert count.state is MarkState.EMPTY
+
+
+@pytest.mark.parametrize("pass_state", [MarkState.MARKED, MarkState.UNSURE])
+def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
+    """PASS crossed (or unsure) and dust dots of 0.6 mm^2 alone in level 4, declarer S and
+    sign '=': a passed-out board marks none of these fields, and the dots stay as read
+    (0.0001). Without the PASS mark the same dots are weighed as they read: 0.6 mm^2 is
+    (0.6 - 0.15) / 0.25 = 1.8 on the dot's scale, 1 / (1 + 49^-2.6) = 0.99996."""
+    ev = _row_one_evidence()
+    dots = {
+        (f, o): _dust_dot(o, 0.6) for f, o in ((LEVEL, "4"), (DECLARER, "S"), (RESULT_SIGN, "="))
+    }
+    p = 0.9999 if pass_state is MarkState.MARKED else 0.5
+    passed = {**dots, (PASSED_OUT, "PASS"): MarkReading("PASS", 0.3, pass_state, p, "fill")}
+    read = _row_with(ev, passed)
+    assert dust_dot_alone(ev, read, MARK_SETTINGS) == read
+    played = dust_dot_alone(ev, _row_with(ev, dots), MARK_SETTINGS)
+    weighed = [r for r in played if r.how == DUST_DOT_ALONE]
+    assert len(weighed) == 3
+    assert all(r.p_marked == pytest.approx(0.99996, abs=1e-5) for r in weighed)
