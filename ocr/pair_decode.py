@@ -54,9 +54,10 @@ right number was at most 460 times less likely than the likeliest (e^6.14). Abou
 numbers a side pass (32 at most)."""
 
 
-def _best_numbers(ll: np.ndarray) -> set[int]:
-    """The four likeliest pair numbers of 1..99."""
-    return {int(n) + 1 for n in np.argsort(-ll)[:4]}
+def _best_numbers(ll: np.ndarray) -> list[int]:
+    """The four likeliest pair numbers of 1..99, likeliest first (the candidates' order,
+    and so the sums', is as it was before the section's numbers were added)."""
+    return [int(n) + 1 for n in np.argsort(-ll)[:4]]
 
 
 def _near_best(ll: np.ndarray, section: Collection[int]) -> set[int]:
@@ -119,8 +120,8 @@ def decode_pairs(
     # Written pairs: the best few NS and EW numbers and their combinations.
     best_ns, best_ew = _best_numbers(ns_ll), _best_numbers(ew_ll)
     if printed is None and not printed_unread and allowed_set is None and existing:
-        best_ns |= _near_best(ns_ll, existing)
-        best_ew |= _near_best(ew_ll, existing)
+        best_ns += sorted(_near_best(ns_ll, existing) - set(best_ns))
+        best_ew += sorted(_near_best(ew_ll, existing) - set(best_ew))
     options = {(n, e) for n in best_ns for e in best_ew if n != e}
     if allowed_set:
         options |= allowed_set
