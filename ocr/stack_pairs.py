@@ -98,7 +98,8 @@ def _weigh_page(
     page: PageReading, seats: SeatsRead, twins: SetCouples, threshold: float
 ) -> PageReading:
     assert page.board is not None
-    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins)
+    section = frozenset(page.qr.pairs) if page.qr is not None and page.qr.pairs else None
+    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins, section)
     written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
     seatings = [_Seating.of(r) for r in written]
     variables = [(r.row, _weighed(r, page, stack, len(written))) for r in written]
@@ -159,6 +160,7 @@ class _Stack:
     keeps_seats: bool
     one_series: bool
     twins: SetCouples = SetCouples()
+    section: frozenset[int] | None = None  # the pairs the QR code lists
 
 
 @dataclass(frozen=True)
@@ -235,7 +237,7 @@ def _weigh_row(
         why = _contradiction(row.best, likeliest, board, stack, others, posterior)
         return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
     if likeliest != best:
-        settled = settled_otherwise(row, before, after, likeliest, threshold)
+        settled = settled_otherwise(row, before, after, likeliest, threshold, stack.section)
         if settled is not None:
             return settled
     if row.reasons != (posterior_reason(row.posterior, threshold),):

@@ -16,7 +16,10 @@ digits' best the likeliest by far. The row is then read so, and accepted, only w
   a doubt, it never overturns a number the ink shows plainly (a pair that played the
   board twice, or sat where the stack does not expect it, is the director's, Law 15);
 - the new reading's posterior, its contract's probability times its pairs' jointly
-  decoded, reaches the threshold, as a row is accepted.
+  decoded, reaches the threshold, as a row is accepted;
+- the new reading's numbers are the section's, where the QR code lists them: a number
+  the section lacks sends a row to a person when it is read (``ocr/pair_check.py``), and
+  a reading the stack settles on must not pass by that check.
 
 Nothing here weighs the written score: a pair number and a score are independent, and no
 row is made to agree by bending its pair number. Pure: no I/O.
@@ -24,7 +27,7 @@ row is made to agree by bending its pair number. Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from ocr.reading import RowReading, RowStatus, posterior_reason
@@ -43,16 +46,20 @@ def settled_otherwise(
     after: Mapping[Pairs, float],
     likeliest: Pairs,
     threshold: float,
+    section: Collection[int] | None = None,
 ) -> RowReading | None:
     """``row`` read with the pairs ``likeliest`` and accepted, where the stack settles its
     doubtful pair number so (see the module docstring); None where it does not.
 
     ``before`` are the row's pair readings as the digits give them (with what
-    ``ocr/page_pairs.py`` ruled out), ``after`` the same decoded with the stack."""
+    ``ocr/page_pairs.py`` ruled out), ``after`` the same decoded with the stack;
+    ``section`` the pairs the QR code lists (None: not listed)."""
     best = row.best
     if best is None or row.status is not RowStatus.REVIEW:
         return None
     first = (best.ns_pair, best.ew_pair)
+    if section is not None and any(p not in section for p in likeliest):
+        return None
     own = posterior_reason(row.posterior, threshold)
     if not row.reasons or any(r != own and not r.endswith(_CLASH) for r in row.reasons):
         return None

@@ -105,3 +105,23 @@ def test_a_pair_another_row_reads_for_certain_is_a_reason_the_stack_may_settle()
     row = _board_1((((2, 3), 0.6), ((1, 3), 0.4)), reasons=why).rows[0]
     assert row.status is RowStatus.ACCEPTED and row.reasons == ()
     assert row.best is not None and (row.best.ns_pair, row.best.ew_pair) == (1, 3)
+
+
+def test_a_number_the_section_lacks_is_never_settled_on() -> None:
+    """Board 1 alone, its QR code listing pairs 2-5 (no other board: seats 1/2 x 1/2 for
+    every reading; two rows written of a section of four pairs: every pair plays, and a
+    reading with pair 1 weighs 0.05 more). Row 1: 2-3 0.6 x 0.25 = 0.15, 1-3 0.4 x 0.25 x
+    0.05 = 0.005; row 2: 2-4 0.999 x 0.25 = 0.24975, 1-4 0.001 x 0.25 x 0.05 = 0.0000125.
+    Jointly 1-3 0.00124875 against 0.000001875: 0.9985, which would reach 0.995; but pair
+    1 is not the section's, which a person must see. Row 1 keeps 2-3 and goes to a
+    person, the stack's reason saying why (2-3 at 0.000001875 / 0.001250625 = 0.0015)."""
+    first = _row(1, 1, (((2, 3), 0.6), ((1, 3), 0.4)))
+    page = _page(1, first, _row(1, 2, ROW_2), pairs=(2, 3, 4, 5))
+    row = weigh_by_stack([page], THRESHOLD)[0].rows[0]
+    assert row.status is RowStatus.REVIEW
+    assert row.best is not None and (row.best.ns_pair, row.best.ew_pair) == (2, 3)
+    assert row.reasons == (
+        "posterior 0.600 below 0.995",
+        "pairs 2-3: row 2 of this traveller reads one of them too (a pair plays a board "
+        "once; posterior with the stack 0.001)",
+    )
