@@ -39,6 +39,40 @@ def _pair_ll(boxes: Sequence[DigitBox]) -> np.ndarray:
     return numbers_log_likelihood(box_log_table(boxes), tuple(range(1, 100)))
 
 
+_WIDE = math.log(1000.0)
+"""How much less likely (log) than the likeliest number a pair number of the section may
+be and still be a candidate, where nothing but the section checks a handwritten number
+(a generic blank form read without the event): the stack then decodes the traveller's
+rows jointly (``ocr/stack_pairs.py``), and a row whose right number is not among its
+candidates has its probability shared among wrong ones, which the pairs other rows seat
+can leave as one wrong reading made sure (TRAINING pencil blank forms, seed 9001,
+page_0023 row 2: 2-25 accepted as 7-25 with the four likeliest numbers only). On the
+TRAINING blank forms (seed 9001, 64 pages each of ordinary, pencil and pdf150, 4,704
+written pair numbers) the four likeliest of 1-99 missed 12 right numbers, these
+candidates 1 (a row whose likeliest number the section lacks: it goes to a person); a
+right number was at most 460 times less likely than the likeliest (e^6.14). About 12
+numbers a side pass (32 at most)."""
+
+
+def _best_numbers(ll: np.ndarray) -> list[int]:
+    """The four likeliest pair numbers of 1..99, likeliest first (the candidates' order,
+    and so the sums', is as it was before the section's numbers were added)."""
+    return [int(n) + 1 for n in np.argsort(-ll)[:4]]
+
+
+def _near_best(ll: np.ndarray, section: Collection[int]) -> set[int]:
+    """The section's pair numbers within ``_WIDE`` of the likeliest number (``ll``: 1..99),
+    where that is one of the section's; nothing where the digits read best a number the
+    section does not have: the row goes to a person saying so, and the section's numbers
+    the prior of a slip of the pen (``_NO_SUCH_PAIR``) favours must not read a plain "9"
+    as a 4 of pairs 1-4."""
+    best = int(np.argmax(ll)) + 1
+    if best not in section:
+        return set()
+    top = float(ll[best - 1])
+    return {p for p in section if 1 <= p <= len(ll) and float(ll[p - 1]) >= top - _WIDE}
+
+
 _NO_SUCH_PAIR = math.log(0.01)
 """The further prior of a pair number the event does not have (against one it has that
 the movement does not send to the board): on 200 TRAINING pages a condition, rows in
@@ -84,9 +118,11 @@ def decode_pairs(
         # blank unless the pairs changed, and a speck of dust in them is no number.
         cands[(None, None)] = blank
     # Written pairs: the best few NS and EW numbers and their combinations.
-    best_ns = np.argsort(-ns_ll)[:4] + 1
-    best_ew = np.argsort(-ew_ll)[:4] + 1
-    options = {(int(n), int(e)) for n in best_ns for e in best_ew if n != e}
+    best_ns, best_ew = _best_numbers(ns_ll), _best_numbers(ew_ll)
+    if printed is None and not printed_unread and allowed_set is None and existing:
+        best_ns += sorted(_near_best(ns_ll, existing) - set(best_ns))
+        best_ew += sorted(_near_best(ew_ll, existing) - set(best_ew))
+    options = {(n, e) for n in best_ns for e in best_ew if n != e}
     if allowed_set:
         options |= allowed_set
     change_ll = changed.log_exactly("CHANGED") if printed is not None else 0.0

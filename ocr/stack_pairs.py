@@ -25,10 +25,11 @@ A director reading the same stack would not hesitate, for what the stack shows:
   every pair the other travellers read is read in one seat (at most ``_HOWELL_SHARE`` of
   them in the other: the stack is not a Howell, whose pairs change seats, nor numbered
   NS and EW apart, where a number names a pair on each side), a pair read NS on other
-  boards sits NS here but for a change of seats. Such a change (the pairs sat the wrong
-  way round, a late pair given another seat, a substitute under another number) is
-  priced at ``SEAT_CHANGE``: the generator changes the pairs of 3% of printed rows, and
-  real clubs have late arrivals and swaps the generator does not draw.
+  boards sits NS here but for a change of seats (``ocr/stack_seats.py``: one misread
+  number undoes neither a number's seat nor the stack's one series). Such a change (the
+  pairs sat the wrong way round, a late pair given another seat, a substitute under
+  another number) is priced at ``SEAT_CHANGE``: the generator changes the pairs of 3% of
+  printed rows, and real clubs have late arrivals and swaps the generator does not draw.
 
 Seats, coverage and couples are a prior over the row's (NS, EW) reading; the digits'
 likelihood is the row's own pair readings (``RowReading.pair_readings``, kept where
@@ -38,10 +39,13 @@ exactly: the contract's share is the posterior divided by the pairs' probability
 times the pairs' probability after.
 
 A row is accepted this way only where its posterior was its one reason for review, its
-best reading stays the best, and the posterior reaches the threshold. A row the stack
-contradicts (another reading becomes likelier, or an accepted row falls below the
-threshold) goes to a person with a reason that names the stack's evidence: a wrong pair
-number accepted moves a score to another pair, the worst error the reader can make.
+best reading stays the best, and the posterior reaches the threshold; or where the stack
+settles a doubtful number otherwise than the digits read it, as the event's movement does
+when a row is decoded (``ocr/stack_settles.py``: never a number the digits read for
+certain). A row the stack contradicts (another reading becomes likelier, or an accepted
+row falls below the threshold) goes to a person with a reason that names the stack's
+evidence: a wrong pair number accepted moves a score to another pair, the worst error the
+reader can make.
 
 The stack is the pages of one batch with the same QR code's event, session, section and
 listed pairs (a blank form's QR code names no event: a batch of blank forms is taken as
@@ -51,9 +55,8 @@ one section's session, as ``ocr/stack.py``'s checks take it). Pure: no I/O.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from ocr.reading import (
     PageReading,
@@ -63,113 +66,12 @@ from ocr.reading import (
     RowStatus,
     posterior_reason,
 )
+from ocr.stack_seats import SEAT_CHANGE, SeatsRead, home_seat, read_pairs, seats_read
+from ocr.stack_settles import settled_otherwise
 from ocr.traveller_pairs import Pairs, as_readings, joint_beliefs
 from ocr.twin_pairs import SetCouples, twin_couples, twin_weight
 
 __all__ = ["SEAT_CHANGE", "SeatsRead", "seats_read", "weigh_by_stack"]
-
-SEAT_CHANGE = 0.05
-"""The chance that a pair sits, on one row, in the seat the rest of the stack does not
-show it in (a swap, a late pair seated elsewhere, a substitute): above the generator's 3%
-of rows with changed pairs, for the late arrivals and swaps of real clubs."""
-
-_READ = 0.8
-"""A row's pair number counts as read in its seat, for the stack's seats, when the row's
-pair readings give it at least this. On TRAINING blank forms (seed 9001, 64 ordinary
-pages, 640 rows) 0.5, 0.8 and 0.95 send the same 18.91% to review: a stack's seats are
-plain at any of them; 0.8 keeps a number the digits barely prefer out of the count."""
-
-_HOWELL_SHARE = 2 * SEAT_CHANGE
-"""The largest share of the numbers read on other boards that may sit in their number's
-less usual seat for the stack to be taken as keeping seats: twice the changes of seat a
-stack that keeps seats shows (a Howell's pairs sit in each seat about half the time)."""
-
-_SEEN = 2
-"""A number read fewer times than this on other boards has no home seat (weight 1/2 in
-either): one reading could be the row's own doubt repeated."""
-
-
-@dataclass(frozen=True)
-class SeatsRead:
-    """Per board, how often each pair number is read in each seat (``_READ``)."""
-
-    ns: Mapping[int, Mapping[int, int]]  # board -> pair -> rows
-    ew: Mapping[int, Mapping[int, int]]
-
-    def elsewhere(self, board: int, pair: int) -> tuple[int, int]:
-        """(NS, EW) rows reading ``pair`` on boards other than ``board``."""
-        return (
-            self._ns_total.get(pair, 0) - self.ns.get(board, {}).get(pair, 0),
-            self._ew_total.get(pair, 0) - self.ew.get(board, {}).get(pair, 0),
-        )
-
-    @cached_property
-    def _ns_total(self) -> dict[int, int]:
-        return _totals(self.ns)
-
-    @cached_property
-    def _ew_total(self) -> dict[int, int]:
-        return _totals(self.ew)
-
-    def keeps_seats(self, board: int) -> bool:
-        """Whether the numbers other boards than ``board`` read keep one seat each (a
-        Mitchell numbered in one series): at most ``_HOWELL_SHARE`` of those readings in
-        their number's less usual seat. The board's own rows are what is weighed."""
-        numbers = set(self._ns_total) | set(self._ew_total)
-        seats = [self.elsewhere(board, p) for p in numbers]
-        total = sum(ns + ew for ns, ew in seats)
-        minority = sum(min(ns, ew) for ns, ew in seats)
-        return total > 0 and minority <= _HOWELL_SHARE * total
-
-    def one_series(self) -> bool:
-        """Whether the stack numbers its pairs in one series: no traveller reads a number
-        in both seats (numbered NS and EW apart, a Mitchell's NS 3 and EW 3 are two pairs
-        that both play each board; a Howell's pairs change seats but play a board once)."""
-        return any(self.ns.values()) and not any(
-            set(self.ns.get(board, {})) & set(self.ew.get(board, {})) for board in self.ns
-        )
-
-
-def _totals(per_board: Mapping[int, Mapping[int, int]]) -> dict[int, int]:
-    """Rows reading each pair number in one seat, over every board."""
-    out: dict[int, int] = defaultdict(int)
-    for numbers in per_board.values():
-        for pair, n in numbers.items():
-            out[pair] += n
-    return out
-
-
-def seats_read(pages: Iterable[PageReading]) -> SeatsRead:
-    """The pair numbers each board of the stack reads in each seat: a printed pair the
-    row keeps, or a handwritten one its pair readings give ``_READ`` or more."""
-    ns: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    ew: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    for page in pages:
-        if page.board is None:
-            continue
-        for row in page.rows:
-            for side, pair in enumerate(_read_pairs(row)):
-                if pair is not None:
-                    (ns, ew)[side][page.board][pair] += 1
-    return SeatsRead(ns, ew)
-
-
-def _read_pairs(row: RowReading) -> Pairs:
-    if row.status is RowStatus.EMPTY or row.best is None:
-        return (None, None)
-    best = (row.best.ns_pair, row.best.ew_pair)
-    if row.printed_pairs is not None and best == row.printed_pairs:
-        return best
-    if not row.pair_readings:
-        return (None, None)
-    return (
-        best[0] if _marginal(row.pair_readings, 0, best[0]) >= _READ else None,
-        best[1] if _marginal(row.pair_readings, 1, best[1]) >= _READ else None,
-    )
-
-
-def _marginal(readings: PairReadings, side: int, pair: int | None) -> float:
-    return sum(q for both, q in readings if both[side] == pair)
 
 
 def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageReading]:
@@ -185,7 +87,7 @@ def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageR
     for members in stacks.values():
         stack = [pages[i] for i in members]
         seats = seats_read(stack)
-        couples = [frozenset(c for c in map(_read_pairs, p.rows) if None not in c) for p in stack]
+        couples = [frozenset(c for c in map(read_pairs, p.rows) if None not in c) for p in stack]
         twins = twin_couples(couples, [p.board for p in stack], seats.one_series())  # type: ignore[arg-type]
         for i, met in zip(members, twins, strict=True):
             out[i] = _weigh_page(pages[i], seats, met, threshold)
@@ -196,7 +98,8 @@ def _weigh_page(
     page: PageReading, seats: SeatsRead, twins: SetCouples, threshold: float
 ) -> PageReading:
     assert page.board is not None
-    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins)
+    section = frozenset(page.qr.pairs) if page.qr is not None and page.qr.pairs else None
+    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins, section)
     written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
     seatings = [_Seating.of(r) for r in written]
     variables = [(r.row, _weighed(r, page, stack, len(written))) for r in written]
@@ -257,6 +160,7 @@ class _Stack:
     keeps_seats: bool
     one_series: bool
     twins: SetCouples = SetCouples()
+    section: frozenset[int] | None = None  # the pairs the QR code lists
 
 
 @dataclass(frozen=True)
@@ -332,6 +236,10 @@ def _weigh_row(
             return row
         why = _contradiction(row.best, likeliest, board, stack, others, posterior)
         return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
+    if likeliest != best:
+        settled = settled_otherwise(row, before, after, likeliest, threshold, stack.section)
+        if settled is not None:
+            return settled
     if row.reasons != (posterior_reason(row.posterior, threshold),):
         return row
     if likeliest != best:
@@ -351,10 +259,10 @@ def _seat_weight(both: Pairs, board: int, stack: _Stack) -> float:
     weight = 1.0
     for side, pair in enumerate(both):
         assert pair is not None
-        ns, ew = stack.seats.elsewhere(board, pair)
-        if not stack.keeps_seats or ns + ew < _SEEN or (ns and ew):
+        home = home_seat(*stack.seats.elsewhere(board, pair)) if stack.keeps_seats else None
+        if home is None:
             weight *= 0.5
-        elif (ns if side == 0 else ew) > 0:
+        elif home == side:
             weight *= 1.0 - SEAT_CHANGE
         else:
             weight *= SEAT_CHANGE

@@ -180,3 +180,41 @@ def test_the_box_is_settled_only_where_the_printed_pairs_are_read():
     assert unexplained_unsure(marks, uses) == ["pairs_changed"]
     settled = settled_change((3, 12), None, pair_boxes(None), pair_boxes(None))
     assert unexplained_unsure(marks, uses, settled) == []
+
+
+# Candidates where nothing but the section checks a handwritten number (``_near_best``).
+# An NS comb whose first box reads 1 for certain and whose second reads 2 at 0.5, 3 at 0.2,
+# 4 at 0.15, 5 at 0.1, 6 at 0.05: likelihoods 0.995 x (0.9 p + 0.01), so 12, 13, 14, 15
+# and 16 in that order, 16 at (0.9 x 0.05 + 0.01) / (0.9 x 0.5 + 0.01) = 0.11957 of 12's;
+# any other first digit costs (0.01 / 0.91) = 0.011 more. The four likeliest of 1-99 are
+# 12-15; 16, fifth, is within 1000 of 12 and a candidate where the section has 12 and 16.
+_TWELVE = _pair_comb([[0, 1, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0.5, 0.2, 0.15, 0.1, 0.05, 0, 0, 0]])
+
+
+def test_the_section_s_numbers_near_the_likeliest_are_candidates():
+    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), _TWELVE, pair_boxes(20), top=None,
+                     existing=frozenset(range(1, 21)))  # fmt: skip
+    post = dict(d.ranked)
+    assert (16, 20) in post and (12, 20) == d.ranked[0][0]
+    assert post[(16, 20)] / post[(12, 20)] == pytest.approx(0.055 / 0.46, rel=1e-9)
+    alone = decode_pairs(None, MarkGroup({"CHANGED": OFF}), _TWELVE, pair_boxes(20), top=None)
+    assert {ns for ns, _ in dict(alone.ranked)} == {12, 13, 14, 15}  # no section: as before
+
+
+def test_a_number_the_section_lacks_read_best_widens_nothing():
+    """Section 1-11: the likeliest, 12, is not the section's, and the row goes to a
+    person saying so; the section's 11 and 10 stay out unless among the four likeliest
+    of 1-99 (here 0.01 / 0.46 = 0.0217 of 12's, a second digit the box gives 0, below
+    15's 0.1 / 0.46)."""
+    d = decode_pairs(None, MarkGroup({"CHANGED": OFF}), _TWELVE, pair_boxes(20), top=None,
+                     existing=frozenset(range(1, 12)))  # fmt: skip
+    assert {ns for ns, _ in dict(d.ranked)} == {12, 13, 14, 15}
+
+
+def test_with_the_movement_or_printed_pairs_nothing_is_widened():
+    """The event's movement sends its pairs (every one a candidate already); a printed row
+    changed by hand keeps the narrow candidates as before."""
+    for printed, allowed in (((3, 20), None), (None, [(1, 20), (3, 20)])):
+        d = decode_pairs(printed, MarkGroup({"CHANGED": ON}), _TWELVE, pair_boxes(20),
+                         allowed, top=None, existing=frozenset(range(1, 21)))  # fmt: skip
+        assert 16 not in {ns for ns, _ in dict(d.ranked)}
