@@ -55,7 +55,6 @@ def png_grey(data: bytes | memoryview | np.ndarray) -> np.ndarray | None:
 
 def _decoded(data: memoryview) -> np.ndarray | None:
     import numpy as np
-    from isal import isal_zlib
 
     header, stream = _chunks(data)
     if header is None:
@@ -69,8 +68,8 @@ def _decoded(data: memoryview) -> np.ndarray | None:
     if width == 0 or height == 0:
         return None
     stride = 1 + width * channels
-    raw = isal_zlib.decompress(stream, bufsize=height * stride)
-    if len(raw) != height * stride:
+    raw = _inflated(stream, height * stride)
+    if raw is None:
         return None
     rows = np.frombuffer(raw, np.uint8).reshape(height, stride)
     pixels = _unfiltered(rows[:, 0], rows[:, 1:].reshape(height, width, channels))
@@ -79,6 +78,20 @@ def _decoded(data: memoryview) -> np.ndarray | None:
     if channels == 1:
         return pixels.reshape(height, width)
     return _grey(pixels)
+
+
+def _inflated(stream: bytes, size: int) -> bytes | None:
+    """The IDAT stream inflated when it holds exactly ``size`` bytes (the header's rows);
+    None when it holds fewer or more. Never more than ``size + 1`` bytes are inflated: a
+    stream of a few kilobytes that inflates to gigabytes under a header of one pixel (a
+    decompression bomb the header's size check cannot see) stops there."""
+    from isal import isal_zlib
+
+    inflater = isal_zlib.decompressobj()
+    raw = inflater.decompress(stream, size + 1)
+    if len(raw) != size or not inflater.eof:
+        return None
+    return raw
 
 
 def _chunks(data: memoryview) -> tuple[bytes | None, bytes]:

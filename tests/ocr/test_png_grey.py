@@ -199,3 +199,39 @@ def test_any_page_any_filters_none_sub_up_is_what_opencv_decodes(width, height, 
     assert np.array_equal(ours, _opencv(png))
     if channels == 1:
         assert np.array_equal(ours, page[:, :, 0])
+
+
+def _one_pixel_over(stream_bytes: int) -> bytes:
+    """A 1 x 1 grey PNG (its rows: 2 bytes) whose stream inflates to ``stream_bytes``."""
+    return _png(1, 1, 0, [bytes(stream_bytes)])
+
+
+def test_a_stream_longer_than_the_header_says_is_not_inflated_beyond_it():
+    """A decompression bomb the header's size check cannot see: one pixel declared, 64 MB
+    of zeros deflated into 65 kB. Inflated whole, it took 134 MB (tracemalloc's peak);
+    only the header's 2 bytes and one more are inflated before it is left to OpenCV."""
+    import tracemalloc
+
+    bomb = _one_pixel_over(64 << 20)
+    assert len(bomb) < 100_000
+    tracemalloc.start()
+    try:
+        assert png_grey(bomb) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 << 20
+
+
+@pytest.mark.parametrize("stream_bytes", [1, 3, 4])
+def test_a_stream_shorter_or_longer_than_the_rows_is_left_to_opencv(stream_bytes):
+    """The header's rows are 2 bytes (the filter byte and the pixel): 1, 3 or 4 are not."""
+    assert png_grey(_one_pixel_over(stream_bytes)) is None
+    assert png_grey(_one_pixel_over(2)).tolist() == [[0]]
+
+
+def test_a_header_of_two_billion_rows_of_two_billion_pixels_is_left_to_opencv():
+    """2**31 - 1 square: rows of some 4.6e18 bytes that no buffer may be made for (it raised
+    MemoryError out of png_grey); a stream of two bytes inflates to two bytes, and stops."""
+    side = 2**31 - 1
+    assert png_grey(_png(side, side, 0, [bytes([0, 0])])) is None
