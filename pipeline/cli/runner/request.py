@@ -11,10 +11,11 @@ would: the same code (``wire.code_digest``), the same Prefect settings (the clie
 ``PREFECT_*`` with bridgescan's defaults and the API it would choose, against the
 runner's, which Prefect read once, when it was imported), and a working folder that is the
 client's own (``/proc/PID/cwd`` of the peer the kernel names, not only what the request
-says). It then runs with the client's working folder, the variables the client hands on
-(``wire.is_forwarded``), the client's terminal (a terminal or not, its width and encoding:
-what rich decides by), on ``pipeline.cli.commands.execute`` as ``main`` runs it: the same
-output, the same exit code. Everything is put back after it.
+says). It then runs with the client's working folder, its umask (``/proc/PID/status``),
+the variables the client hands on (``wire.is_forwarded``), the client's terminal (a
+terminal or not, its width and encoding: what rich decides by), on
+``pipeline.cli.commands.execute`` as ``main`` runs it: the same output, the same exit code.
+Everything is put back after it.
 
 Ctrl-C in the client (or the client gone) interrupts the command's thread: a
 ``KeyboardInterrupt`` raised in it at its next Python step, as Python's own handler raises
@@ -130,12 +131,15 @@ class Requests:
         tidying = False
         try:
             refusal = self._refusal(request, peer)
+            umask = _umask_of(peer)
+            if refusal is None and umask is None:
+                refusal = "a client whose umask the kernel does not say"
             if refusal is not None:
                 frames.send(wire.REFUSED, refusal.encode())
                 return
             frames.send(wire.ACCEPTED)
             began = os.times()
-            code = self._run(request, frames)
+            code = self._run(request, frames, umask)
             self._tidying.set()  # from the exit code on, the next client waits for this
             tidying = True
             frames.send(wire.EXIT, str(code).encode())
@@ -185,10 +189,10 @@ class Requests:
             return f"other Prefect settings ({', '.join(sorted({n for n, _ in differ}))})"
         return None
 
-    def _run(self, request: dict[str, Any], frames: wire.Frames) -> int:
-        """The command with the client's folder, environment and terminal; its exit code.
-        The process's own put back after it, whatever happened."""
-        saved_env, saved_cwd = dict(os.environ), os.getcwd()
+    def _run(self, request: dict[str, Any], frames: wire.Frames, umask: int) -> int:
+        """The command with the client's folder, environment, umask and terminal; its exit
+        code. The process's own put back after it, whatever happened."""
+        saved_env, saved_cwd, saved_umask = dict(os.environ), os.getcwd(), os.umask(umask)
         saved_streams = sys.stdout, sys.stderr
         interruptible = _Interruptible()
         listener = threading.Thread(target=_interrupts, args=(frames, interruptible), daemon=True)
@@ -212,6 +216,7 @@ class Requests:
         finally:
             sys.stdout, sys.stderr = saved_streams
             os.chdir(saved_cwd)
+            os.umask(saved_umask)
             os.environ.clear()
             os.environ.update(saved_env)
             time.tzset()
@@ -230,6 +235,21 @@ class Requests:
 
 def _prefect_of(environment: Any) -> dict[str, str]:
     return {n: v for n, v in environment.items() if n.startswith("PREFECT_")}
+
+
+def _umask_of(pid: int) -> int | None:
+    """The client's umask as the kernel knows it (``/proc/PID/status``, as its working
+    folder is taken from ``/proc/PID/cwd``): the files a command writes get the modes they
+    get in the client's own process (pipeline/files.py applies the umask), not the
+    runner's, which is that of whoever ran ``bridgescan prefect start``."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 def _take_environment(request: dict[str, Any]) -> None:

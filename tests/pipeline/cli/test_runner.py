@@ -66,10 +66,12 @@ def _env(home: Path) -> dict[str, str]:
     return {**env, "PREFECT_HOME": str(home), "BRIDGESCAN_NOW": NOW}
 
 
-def _start(folder: Path, out: Path, home: Path, *more: str) -> subprocess.Popen[str]:
+def _start(
+    folder: Path, out: Path, home: Path, *more: str, umask: int = -1
+) -> subprocess.Popen[str]:
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", "run",
                str(folder), "-o", str(out), *more]  # fmt: skip
-    return subprocess.Popen(command, env=_env(home), cwd=ROOT, text=True,
+    return subprocess.Popen(command, env=_env(home), cwd=ROOT, text=True, umask=umask,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
 
 
@@ -199,6 +201,25 @@ def test_the_runner_refuses_other_code_another_folder_and_other_prefect_settings
         wire.REFUSED, b"other Prefect settings (PREFECT_LOGGING_LEVEL)")  # fmt: skip
     socket_mode = (home / wire.SOCKET_NAME).stat().st_mode & 0o777
     assert socket_mode == 0o600
+
+
+def test_a_run_in_the_runner_writes_with_the_clients_umask(
+    tmp_path: Path, home: Path, runner: dict[str, object]
+) -> None:
+    """A client of umask 027 gets results.json as its own process writes it: 0666 less
+    027 = 0640 (pipeline/files.py), not the runner's umask's mode (0644 under 022); the
+    runner's own umask is back after it."""
+    served = _commands_served(home)
+    out = tmp_path / "out"
+    process = _start(_evening(tmp_path), out, home, umask=0o027)
+    stdout, stderr = process.communicate(timeout=300)
+    assert process.returncode == 1, stderr  # published, PROVISIONAL (the sample)
+    assert _commands_served(home, served + 1) == served + 1, "it did not run in the runner"
+    assert (out / "results.json").stat().st_mode & 0o777 == 0o640
+    pid = int(runner["pid"])  # type: ignore[call-overload]
+    umask_line = [line for line in Path("/proc/self/status").read_text().splitlines()
+                  if line.startswith("Umask:")]  # fmt: skip
+    assert umask_line[0] in Path(f"/proc/{pid}/status").read_text().splitlines()
 
 
 def test_ctrl_c_in_the_client_stops_the_command_in_the_runner_as_in_a_fresh_process(
