@@ -91,9 +91,19 @@ class _Interruptible:
             raise KeyboardInterrupt
 
     def finished(self) -> None:
-        with self._lock:
-            self._running = False
-            _raise_in(self._thread, None)  # one not yet raised is withdrawn
+        """No ``KeyboardInterrupt`` raised in the command's thread from now on: called
+        first thing once the command has ended, before anything is tidied (one raised in
+        the tidying would leave it half done: the flow's listener kept, so that every later
+        command stopped at its first step). One that lands while this runs is caught and
+        the withdrawal done again; none can be asked for after it."""
+        while True:
+            try:
+                with self._lock:
+                    self._running = False
+                    _raise_in(self._thread, None)  # one not yet raised is withdrawn
+                return
+            except KeyboardInterrupt:
+                continue
 
 
 def _raise_in(thread: int, error: type[BaseException] | None) -> None:
@@ -192,6 +202,8 @@ class Requests:
     def _run(self, request: dict[str, Any], frames: wire.Frames, umask: int) -> int:
         """The command with the client's folder, environment, umask and terminal; its exit
         code. The process's own put back after it, whatever happened."""
+        from pipeline.flows import run_event
+
         saved_env, saved_cwd, saved_umask = dict(os.environ), os.getcwd(), os.umask(umask)
         saved_streams = sys.stdout, sys.stderr
         interruptible = _Interruptible()
@@ -202,18 +214,19 @@ class Requests:
             sys.stdout = ClientStream(frames, wire.STDOUT, request.get("stdout") or {})
             sys.stderr = ClientStream(frames, wire.STDERR, request.get("stderr") or {})
             listener.start()
-            from pipeline.flows import run_event
-
             run_event.listeners.append(interruptible.at_a_step)
             try:
                 return self._execute(list(request["argv"]))
             finally:
-                run_event.listeners.remove(interruptible.at_a_step)
                 interruptible.finished()
         except KeyboardInterrupt:  # one that came after the command's own handling
+            interruptible.finished()
             sys.stderr.write("interrupted: nothing more was written\n")
             return 130
         finally:
+            interruptible.finished()
+            if interruptible.at_a_step in run_event.listeners:
+                run_event.listeners.remove(interruptible.at_a_step)
             sys.stdout, sys.stderr = saved_streams
             os.chdir(saved_cwd)
             os.umask(saved_umask)
