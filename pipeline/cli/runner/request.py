@@ -205,6 +205,7 @@ class Requests:
         from pipeline.flows import run_event
 
         saved_env, saved_cwd, saved_umask = dict(os.environ), os.getcwd(), os.umask(umask)
+        saved_listeners = list(run_event.listeners)  # (a command's own left by an interrupt)
         saved_streams = sys.stdout, sys.stderr
         interruptible = _Interruptible()
         listener = threading.Thread(target=_interrupts, args=(frames, interruptible), daemon=True)
@@ -225,8 +226,7 @@ class Requests:
             return 130
         finally:
             interruptible.finished()
-            if interruptible.at_a_step in run_event.listeners:
-                run_event.listeners.remove(interruptible.at_a_step)
+            run_event.listeners[:] = saved_listeners
             sys.stdout, sys.stderr = saved_streams
             os.chdir(saved_cwd)
             os.umask(saved_umask)

@@ -2,7 +2,9 @@
 (pipeline/cli/runner/request.py): the runner is left as it was, whatever bytecode the
 ``KeyboardInterrupt`` lands on. In-process: a real ``Requests`` on a real socket pair, the
 command a plain function; the moment is made by a listener of the flow whose comparison
-(``list.remove`` compares each listener before the runner's own) asks for the interrupt."""
+asks for the interrupt (the runner removed its own listener by ``list.remove``, which
+compares each listener before it: the Ctrl-C then landed in its tidying; it now puts the
+listeners back as they were, comparing none, after it has stopped all interrupts)."""
 
 from __future__ import annotations
 
@@ -61,6 +63,32 @@ def test_ctrl_c_as_the_command_ends_leaves_no_listener_and_no_interrupt_behind()
         client_end.close()
         frames.close()
     assert ran == [["bridgescan", "run", "x"]]
-    assert trap.pressed >= 1  # the Ctrl-C came as the runner tidied
     assert leftover == []  # the next command's first step is not stopped by this one's
     assert code == 0  # the command had ended: its exit code, not 130
+
+
+def test_a_flow_listener_a_command_leaves_behind_is_not_heard_by_the_next() -> None:
+    """``bridgescan run`` removes its progress listener in a ``finally``; a Ctrl-C landing
+    there (or any command that forgets) left it listening in the runner, drawing the next
+    command's pages on a client gone. The runner puts the listeners back as they were."""
+
+    def command_that_leaves_its_listener(_argv: list[str]) -> int:
+        run_event.listeners.append(lambda _stage, _detail: None)
+        return 0
+
+    requests = Requests(command_that_leaves_its_listener, "http://127.0.0.1:1/api", "digest")
+    runner_end, client_end = socket.socketpair()
+    frames = wire.Frames(runner_end)
+    before = list(run_event.listeners)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    request = {"argv": ["bridgescan", "run", "x"], "cwd": os.getcwd(), "env": {}}
+    try:
+        code = requests._run(request, frames, umask)
+        after = list(run_event.listeners)
+        run_event.listeners[:] = before
+    finally:
+        client_end.close()
+        frames.close()
+    assert code == 0
+    assert after == before
