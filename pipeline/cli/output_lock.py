@@ -9,6 +9,12 @@ as if started after it (a re-run that finds nothing new publishes nothing), so t
 gets what the second click asked for without running it again; Ctrl-C stops the waiting.
 The lock is polled, not waited on in the kernel, so the standing runner's Ctrl-C, raised
 in the command's thread at its next Python step, stops it too.
+
+A folder whose file system cannot lock it (an NFS mount without a lock daemon answers
+``ENOLCK``; Linux's NFS client takes a directory's ``flock`` as a byte-range lock, which a
+folder opened for reading cannot hold, ``EBADF``) is written unlocked, as before the lock
+existed, and the command says so on stderr: refusing to publish there would take away what
+worked, and two runs at once there are the director's to avoid.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["output_folder_held", "POLL_SECONDS"]
+__all__ = ["hold", "output_folder_held", "POLL_SECONDS"]
 
 POLL_SECONDS = 0.1
 
@@ -38,17 +44,29 @@ def output_folder_held(out: Path, say: Callable[[str], None]) -> Iterator[None]:
         yield
         return
     try:
-        waiting = False
-        while True:
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if not waiting:
-                    say(f"waiting: another bridgescan run is writing {out}; this one starts "
-                        "when it ends (Ctrl-C stops waiting)")  # fmt: skip
-                    waiting = True
-                time.sleep(POLL_SECONDS)
+        hold(descriptor, out, say)
         yield
     finally:
         os.close(descriptor)  # the lock goes with it
+
+
+def hold(descriptor: int, out: Path, say: Callable[[str], None]) -> bool:
+    """Lock the open folder ``descriptor`` (``out``) for this run, waiting while another
+    holds it: True once held; False where its file system cannot lock it (said on
+    ``say``: the run goes on unlocked)."""
+    waiting = False
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if not waiting:
+                say(f"waiting: another bridgescan run is writing {out}; this one starts "
+                    "when it ends (Ctrl-C stops waiting)")  # fmt: skip
+                waiting = True
+            time.sleep(POLL_SECONDS)
+        except OSError as error:
+            say(f"warning: {out} cannot be locked on its file system ({error.strerror}): "
+                "this run writes it unlocked; do not start a second run on it until this "
+                "one ends")  # fmt: skip
+            return False

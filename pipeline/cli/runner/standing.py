@@ -122,12 +122,11 @@ def _listen(path: Path) -> tuple[socket.socket, int]:
         finally:
             probe.close()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    mask = os.umask(0o177)
+    mask = os.umask(0o177)  # the socket is made 0600: no chmod after, which follows links
     try:
         listener.bind(str(path))
     finally:
         os.umask(mask)
-    os.chmod(path, 0o600)
     listener.listen(16)
     return listener, os.stat(path).st_ino
 
@@ -145,7 +144,8 @@ def _record(digest: str, server: str, prefect_version: str) -> None:
               "started_at": time.time()}  # fmt: skip
     target = wire.record_path()
     part = target.with_name(f"{target.name}.{os.getpid()}.part")
-    descriptor = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    part.unlink(missing_ok=True)  # never written through a link left in its place
+    descriptor = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         json.dump(record, file, indent=1)
     part.replace(target)
