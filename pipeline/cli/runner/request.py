@@ -38,7 +38,7 @@ from typing import Any
 
 from pipeline.cli.runner import wire
 
-__all__ = ["Requests", "ClientStream"]
+__all__ = ["Requests", "ClientStream", "well_formed"]
 
 _TIDYING_SECONDS = 30.0  # at most, on a machine at load 14
 
@@ -134,6 +134,9 @@ class Requests:
         try:
             request = json.loads(found[1])
         except ValueError:
+            return
+        if not well_formed(request):
+            frames.send(wire.REFUSED, b"a request not of the client's shape")
             return
         if not self._free():
             frames.send(wire.REFUSED, b"busy with another command")
@@ -263,6 +266,24 @@ def _umask_of(pid: int) -> int | None:
     except (OSError, ValueError, IndexError):
         return None
     return None
+
+
+def well_formed(request: object) -> bool:
+    """Is ``request`` of the shape ``client._request`` sends (argv a list of strings, cwd and
+    code strings, env strings by name, size None or two whole numbers, the streams None or
+    objects)? Anything else is refused before it is looked at, so that a hand-made request
+    gets a refusal, never a runner that ends its answer half-way."""
+    if not isinstance(request, dict):
+        return False
+    argv, env, size = request.get("argv"), request.get("env", {}), request.get("size")
+    return (
+        isinstance(argv, list) and bool(argv) and all(isinstance(a, str) for a in argv)
+        and isinstance(request.get("cwd"), str) and isinstance(request.get("code"), str)
+        and isinstance(env, dict) and all(isinstance(v, str) for v in env.values())
+        and (size is None or (isinstance(size, list) and len(size) == 2
+                              and all(type(n) is int for n in size)))
+        and all(isinstance(request.get(s) or {}, dict) for s in ("stdout", "stderr"))
+    )  # fmt: skip
 
 
 def _take_environment(request: dict[str, Any]) -> None:
