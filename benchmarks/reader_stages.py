@@ -4,13 +4,13 @@
         .venv/bin/python -m benchmarks.reader_stages read --condition clean --pages 12
     .venv/bin/python -m benchmarks.reader_stages table /tmp/clean.txt [/tmp/ordinary.txt ...]
 
-``read`` reads ``--pages`` cached TRAINING pages of one condition (the pages
-``benchmarks.bench_ocr`` generates into ``--cache``) twice in one process, without the
-event, with one BLAS, OpenMP and OpenCV thread as the reading processes have; only the
-second pass (``_timed_pass``) is counted, so the first page's set-up and lazy imports are
-left out. ``table`` reads py-spy's raw stacks and gives each sample to the first stage of
-``STAGES`` one of whose functions is on its stack: the share of each stage, a column per
-file.
+``read`` reads ``--pages`` cached pages of one condition (the pages
+``benchmarks.bench_ocr`` generates into ``--cache``; TRAINING unless ``--split test``)
+twice in one process, without the event, with one BLAS, OpenMP and OpenCV thread as the
+reading processes have; only the second pass (``_timed_pass``) is counted, so the first
+page's set-up and lazy imports are left out. ``table`` reads py-spy's raw stacks and gives
+each sample to the first stage of ``STAGES`` one of whose functions is on its stack: the
+share of each stage, a column per file.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def shares(raw: Path) -> dict[str, float]:
     return {stage: count[stage] / total for stage, _ in (*STAGES, (OTHER, ()))}
 
 
-def _read(cache: Path, condition: str, pages: int) -> None:
+def _read(cache: Path, condition: str, pages: int, split: str = "training") -> None:
     from pipeline.flows.prefect_env import one_maths_thread
 
     one_maths_thread()
@@ -94,9 +94,9 @@ def _read(cache: Path, condition: str, pages: int) -> None:
     from ocr.training.synthetic.truth import load_truth
 
     reader = ScanReader(read_printed=True)
-    files = sorted((cache / "training" / condition).glob("page_*.json"))[:pages]
+    files = sorted((cache / split / condition).glob("page_*.json"))[:pages]
     if not files:
-        raise SystemExit(f"no cached pages in {cache / 'training' / condition}")
+        raise SystemExit(f"no cached pages in {cache / split / condition}")
     images = [(f.parent / load_truth(f).image) for f in files]
 
     def one_pass() -> None:
@@ -117,11 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     read.add_argument("--condition", default="ordinary")
     read.add_argument("--pages", type=int, default=12)
     read.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
+    read.add_argument("--split", choices=("training", "test"), default="training")
     table = sub.add_parser("table", help="the share of each stage in py-spy raw files")
     table.add_argument("raw", type=Path, nargs="+")
     args = ap.parse_args(argv)
     if args.mode == "read":
-        _read(args.cache, args.condition, args.pages)
+        _read(args.cache, args.condition, args.pages, args.split)
         return 0
     columns = [shares(raw) for raw in args.raw]
     print("| stage | " + " | ".join(raw.stem for raw in args.raw) + " |")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.grey_masks import above, below
 from ocr.marks import MARKED_ABOVE, MarkState, classify_fill
 from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
 
@@ -125,7 +126,9 @@ class RowShade:
         than its paper) and the integral of those ``margin`` darker: once per row."""
         key = (darkest, margin)
         if self._beside is None or self._beside[0] != key:
-            paper_px = ~self.printed & (self.grey > self.paper * (1.0 - darkest))
-            shaded = paper_px & (self.grey < self.paper * (1.0 - margin))
-            self._beside = (key, paper_px, cv2.integral(shaded.astype(np.uint8)))
+            # (compared in the grey image's own bytes, ``ocr.grey_masks``: the same masks)
+            lighter = above(self.grey, self.paper * (1.0 - darkest)).view(bool)
+            paper_px = ~self.printed & lighter
+            darker = below(self.grey, self.paper * (1.0 - margin))
+            self._beside = (key, paper_px, cv2.integral(paper_px.view(np.uint8) & darker))
         return self._beside[1], self._beside[2]
