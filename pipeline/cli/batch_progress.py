@@ -67,10 +67,10 @@ class BatchProgress:
     def hear(self, notice: Any) -> None:
         """Draw one notice of the batch flow."""
         progress, task = self._progress, self._task
-        if notice.kind == "planned":
-            reading = self._reading if notice.pages else "no pages to read"
-            progress.update(task, total=notice.pages or None, pages=notice.pages,
-                            description=reading)  # fmt: skip
+        if notice.kind == "planned":  # an event planned: its pages join the total
+            total = (progress.tasks[0].total or 0) + notice.pages
+            reading = self._reading if total else "no pages to read"
+            progress.update(task, total=total or None, pages=total, description=reading)
         elif notice.kind == "pages":
             progress.advance(task, notice.pages)
         elif notice.kind in ("skipped", "reused"):  # not read now: off the bar's total
