@@ -33,7 +33,8 @@ import numpy as np
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import circled_boxes
-from ocr.layout import LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN
+from ocr.layout import LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN, Rect
+from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, p_of_evidence
 from ocr.row_evidence import RowEvidence
@@ -240,12 +241,30 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     specks, and a written score that is not that stroke's result still sends the row to a
     person."""
     fields = [f for f, _, _ in ev.geometry.boxes]
+    rects = [rect for _, _, rect in ev.geometry.boxes]
     stroked = {f for f, r in zip(fields, read, strict=True) if _marked_by_stroke(r)}
+    filled = [j for j, r in enumerate(read) if r.state is MarkState.MARKED and r.how == "fill"]
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":
+            if r.how == "circle" and any(
+                fields[j] == f and next_to(rects[i], rects[j]) for j in filled
+            ):
+                continue  # the fill beside it may be this circle's own stroke: a person looks
             out[i] = _read_empty(r)
     return out
+
+
+def next_to(a: Rect, b: Rect) -> bool:
+    """Are boxes ``a`` and ``b`` neighbours in a row of boxes, with no box between them
+    (the gap between them narrower than a box)? A circle drawn round ``a`` large or off its
+    centre runs through ``b`` and gives it a fill of its own: on TEST noisy seed 444
+    (page_0022.jpg row 11) a circle round level 1 ran down the left third of box 2, whose
+    fill read 0.245, a certain mark, while the circle read unsure (0.43); reading the
+    circle empty beside that "mark" accepted 2NT for 1NT (both -100). So
+    ``dusty_second_box`` leaves an unsure circle unsure beside a neighbour marked by its
+    fill: the row goes to a person."""
+    return side_by_side(a, b) and max(b.x - a.x1, a.x - b.x1) < min(a.width, b.width)
 
 
 def _contract_marked(ev: RowEvidence, read: Readings) -> bool:

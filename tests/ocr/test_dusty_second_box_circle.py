@@ -1,0 +1,56 @@
+"""``dusty_second_box`` leaves an unsure circle unsure beside a neighbour marked by its fill
+(ocr/dust_rules.py, ``next_to``): the fill may be that circle's own stroke."""
+
+from __future__ import annotations
+
+from ocr.dust_rules import next_to
+from ocr.layout import Rect
+
+
+def test_neighbours_in_a_row_of_boxes_are_next_to_each_other() -> None:
+    one = Rect(61.0, 190.35, 4.5, 4.5)  # level 1 and 2 of a row: 1 mm apart
+    two = Rect(66.5, 190.35, 4.5, 4.5)
+    three = Rect(72.0, 190.35, 4.5, 4.5)  # a box between: 6.5 mm from 1, more than a box
+    below = Rect(61.0, 196.85, 4.5, 4.5)  # the next row's box: one above the other
+    assert next_to(one, two) and next_to(two, one)
+    assert next_to(two, three)
+    assert not next_to(one, three)
+    assert not next_to(one, below)
+
+
+def test_an_unsure_circle_beside_a_neighbour_marked_by_its_fill_stays_unsure() -> None:
+    """Level 2 marked by its fill, level 1 unsure by a circle, level 5 unsure by its fill,
+    on a dusty page: ``dusty_second_box`` reads level 5 empty (specks beside the field's
+    stroke) but leaves level 1 unsure, since level 2's fill may be level 1's circle running
+    through it (TEST noisy seed 444, page_0022.jpg row 11)."""
+    from dataclasses import replace
+
+    from ocr.dust_rules import dusty_second_box
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.mark_settings import MARK_SETTINGS
+    from ocr.marks import MarkState
+    from ocr.row_marks import RowMarks
+    from tests.ocr.test_dust_rules import DPI, SMALL_SPECKS, _fresh, _grey
+
+    lay = load_layout()
+    ev = RowMarks(flatten(_grey(_fresh()), DPI), lay, lay.row(1), DPI, SMALL_SPECKS).evidence()
+    at = {(f, o): k for k, (f, o, _) in enumerate(ev.geometry.boxes)}
+    read = list(ev.first)
+    read[at[("level", "2")]] = replace(
+        read[at[("level", "2")]], state=MarkState.MARKED, how="fill", fill=0.245
+    )
+    read[at[("level", "1")]] = replace(
+        read[at[("level", "1")]], state=MarkState.UNSURE, how="circle", ring=0.43
+    )
+    read[at[("level", "5")]] = replace(
+        read[at[("level", "5")]], state=MarkState.UNSURE, how="fill", fill=0.07
+    )
+    out = dusty_second_box(ev, read, MARK_SETTINGS)
+    assert out[at[("level", "1")]].state is MarkState.UNSURE
+    assert out[at[("level", "5")]].state is MarkState.EMPTY
+    read[at[("level", "2")]] = replace(
+        read[at[("level", "2")]], state=MarkState.MARKED, how="circle", ring=0.9
+    )
+    # a neighbour marked by a circle of its own: the unsure circle beside it is dust's
+    assert dusty_second_box(ev, read, MARK_SETTINGS)[at[("level", "1")]].state is MarkState.EMPTY
