@@ -12,7 +12,6 @@ Typer app in the test's process (a process pays 1-2 s of imports and proves noth
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import uuid
@@ -23,6 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
+from tests.pipeline.flows.sample_events import both_sessions_typed
 from tests.prefect_api import command_env
 
 ROOT = Path(__file__).parents[3]
@@ -51,16 +51,8 @@ def _said(done: subprocess.CompletedProcess[str]) -> str:
     return " ".join(said.replace("│", " ").split())  # the words, whatever the line breaks
 
 
-def _typed_evening(folder: Path) -> Path:
-    """The sample evening with both sessions typed (session1.xlsx, session2.csv)."""
-    folder.mkdir(parents=True)
-    for name in ("event.yaml", "session1.xlsx", "session2.csv"):
-        shutil.copy(SAMPLE / name, folder)
-    return folder
-
-
 def test_a_scan_whose_name_is_not_utf8_is_refused_by_name(tmp_path: Path) -> None:
-    folder = _typed_evening(tmp_path / "evening")
+    folder = both_sessions_typed(tmp_path / "evening")
     (folder / "session1.xlsx").unlink()
     (folder / "scans").mkdir()
     latin1 = os.fsencode(folder / "scans") + b"/sessi\xf6n1.pdf"  # "session1" with a Latin-1 ö
@@ -120,7 +112,7 @@ def test_one_bad_row_on_every_board_is_named_with_its_rows(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("command", ["run", "score"])
 def test_out_given_as_an_existing_file_is_bad_input(tmp_path: Path, command: str) -> None:
-    folder = _typed_evening(tmp_path / "evening")
+    folder = both_sessions_typed(tmp_path / "evening")
     taken = tmp_path / "results.txt"
     taken.write_text("somebody's notes\n")
     args = (
@@ -170,7 +162,7 @@ def test_a_full_disk_is_exit_3_with_what_to_free_and_nothing_lost(
     elsewhere and only OUT there (the version's files fill it while publishing). Either way
     exit 3, the disk and its room named, nothing published; with room made, the same command
     publishes version 1 and the audit verifies (those two in this process)."""
-    folder = _typed_evening(tmp_path / "evening")
+    folder = both_sessions_typed(tmp_path / "evening")
     out = small_disk / "out"
     store = [] if where == "store" else ["--store", str(tmp_path / "store.sqlite")]
     done = _bridgescan(tmp_path, *_score(folder), "-o", str(out), *store)
@@ -192,7 +184,7 @@ def test_a_full_disk_is_exit_3_with_what_to_free_and_nothing_lost(
 
 def test_a_run_whose_store_fills_the_disk_is_exit_3(tmp_path: Path, small_disk: Path) -> None:
     """`run` through its Prefect flow: SQLite's "database or disk is full" was exit 70."""
-    folder = _typed_evening(tmp_path / "evening")
+    folder = both_sessions_typed(tmp_path / "evening")
     out = small_disk / "out"
     done = _bridgescan(tmp_path, "run", str(folder), "-o", str(out))
     said = _said(done)

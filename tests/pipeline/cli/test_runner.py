@@ -13,7 +13,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -27,9 +26,9 @@ import pytest
 
 from pipeline.cli.runner import client, control, wire
 from tests.pipeline.flows.commands import COMMAND_SETTINGS
+from tests.pipeline.flows.sample_events import both_sessions_typed
 
 ROOT = Path(__file__).parents[3]
-SAMPLE = ROOT / "sample_data" / "club-evening"
 NOW = "2026-11-30T21:40:00+01:00"
 WAITING = "waiting: another bridgescan run is writing"
 
@@ -54,11 +53,7 @@ def runner(home: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
 
 
 def _evening(tmp_path: Path) -> Path:
-    folder = tmp_path / "evening"
-    folder.mkdir()
-    for name in ("event.yaml", "session1.xlsx", "session2.csv"):
-        shutil.copy(SAMPLE / name, folder)
-    return folder
+    return both_sessions_typed(tmp_path / "evening")
 
 
 def _env(home: Path) -> dict[str, str]:

@@ -7,9 +7,18 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-__all__ = ["SAMPLE", "first_pages", "scanned_event", "typed_event"]
+__all__ = ["SAMPLE", "both_sessions_typed", "first_pages", "scanned_event", "typed_event"]
 
 SAMPLE = Path(__file__).parents[3] / "sample_data" / "club-evening"
+
+
+def both_sessions_typed(folder: Path) -> Path:
+    """The sample evening with both sessions typed (session1.xlsx, session2.csv) in
+    ``folder``, made here: what ``bridgescan run FOLDER`` scores without a page to read."""
+    folder.mkdir(parents=True)
+    for name in ("event.yaml", "session1.xlsx", "session2.csv"):
+        shutil.copy(SAMPLE / name, folder)
+    return folder
 
 
 def typed_event(folder: Path, name: str | None = None) -> Path:

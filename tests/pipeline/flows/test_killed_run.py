@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from tests.pipeline.flows.api_processes import SERVES, api_children
+from tests.pipeline.flows.sample_events import both_sessions_typed
 
 ROOT = Path(__file__).parents[3]
 SAMPLE = ROOT / "sample_data" / "club-evening"
@@ -34,10 +35,7 @@ def _alive(pid: int) -> bool:
 
 
 def test_a_run_killed_with_minus_9_leaves_no_prefect_api_running(tmp_path: Path) -> None:
-    folder = tmp_path / "evening"
-    folder.mkdir()
-    for name in ("event.yaml", "session1.xlsx", "session2.csv"):
-        shutil.copy(SAMPLE / name, folder)
+    folder = both_sessions_typed(tmp_path / "evening")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env["PREFECT_HOME"] = str(tmp_path / "prefect")
     command = [sys.executable, "-c", "from pipeline.cli import main; main()", "run",

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -26,9 +25,9 @@ import pytest
 from pipeline.flows import prefect_server
 from tests.pipeline.flows.api_processes import api_children
 from tests.pipeline.flows.commands import Invoke
+from tests.pipeline.flows.sample_events import both_sessions_typed
 
 ROOT = Path(__file__).parents[3]
-SAMPLE = ROOT / "sample_data" / "club-evening"
 
 
 def _post(url: str, body: dict[str, object]) -> list[dict[str, object]]:
@@ -58,10 +57,7 @@ def test_a_started_server_serves_every_command_and_a_dead_one_is_forgotten(
     env["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"] = "600"  # a busy shared machine
     monkeypatch.delenv("PREFECT_API_URL", raising=False)  # `prefect ...` here, as `run` there
     monkeypatch.setenv("PREFECT_HOME", env["PREFECT_HOME"])
-    folder = tmp_path / "evening"
-    folder.mkdir()
-    for name in ("event.yaml", "session1.xlsx", "session2.csv"):
-        shutil.copy(SAMPLE / name, folder)
+    folder = both_sessions_typed(tmp_path / "evening")
     started = bridgescan("prefect", "start", "--port", "0", "--wait", "900")
     state_path = prefect_home / "bridgescan-server.json"
     state = json.loads(state_path.read_text()) if state_path.is_file() else {}
