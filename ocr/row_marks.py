@@ -367,8 +367,8 @@ class RowMarks:
         (``ocr.row_shade.RowShade.fill``, rule ``shaded_band``)."""
         g = row_geometry(self.layout, self.row, self.dpi)
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
-        if self._shade is None:
-            printed = self.printed if self.any_ink else printed_at(g, self.shift)[1]
+        if self._shade is None:  # (the printed mask is the row's own where it has ink)
+            printed = printed_at(g, self.shift)[1]
             self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
         return self._shade.fill(
             self.ink, self.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps
