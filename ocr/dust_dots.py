@@ -43,7 +43,14 @@ from dataclasses import replace
 
 from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN
 from ocr.mark_settings import MarkSettings
-from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState, p_of_evidence
+from ocr.marks import (
+    DUST_DOT,
+    DUST_DOT_ALONE,
+    MarkReading,
+    MarkState,
+    dot_evidence,
+    p_of_evidence,
+)
 from ocr.row_evidence import RowEvidence
 
 __all__ = ["ONE_BOX_FIELDS", "dust_dot_alone", "dust_dot_on_its_own", "own_dot_p"]
@@ -59,8 +66,7 @@ def own_dot_p(r: MarkReading, t: MarkSettings) -> float:
     """``p_marked`` of box ``r`` by its dot alone, as it read before ``dusty_page``: the
     dot's size on the scale from ``dot_empty_below_mm2`` (0) to ``dot_marked_above_mm2``
     (1), ``ocr.marks.p_of_evidence``."""
-    low, high = t.dot_empty_below_mm2, t.dot_marked_above_mm2
-    return p_of_evidence((r.dot_mm2 - low) / (high - low))
+    return p_of_evidence(dot_evidence(r.dot_mm2, t.dot_empty_below_mm2, t.dot_marked_above_mm2))
 
 
 def dust_dot_on_its_own(ev: RowEvidence, read: Readings) -> bool:

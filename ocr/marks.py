@@ -65,6 +65,7 @@ __all__ = [
     "p_of_evidence",
     "circled",
     "confirmed",
+    "dot_evidence",
     "strips_alone",
     "outlined",
     "OUTLINE_MOST",
@@ -328,6 +329,14 @@ def _state(evidence: float) -> MarkState:
     return MarkState.UNSURE
 
 
+def dot_evidence(
+    dot_mm2: float, low: float = DOT_EMPTY_BELOW_MM2, high: float = DOT_MARKED_ABOVE_MM2
+) -> float:
+    """A dot's size (mm^2) on the scale of a dot's evidence: 0 at ``low`` (smaller is
+    dust), 1 at ``high`` (a pen dot for certain), ``p_of_evidence`` between."""
+    return (dot_mm2 - low) / (high - low)
+
+
 def mark_reading(option: str, fill: float, ring: float, dot: float) -> MarkReading:
     """The decision on one box from its three readings: the strongest evidence wins."""
     e_fill = (fill - EMPTY_BELOW) / (MARKED_ABOVE - EMPTY_BELOW)
@@ -336,7 +345,7 @@ def mark_reading(option: str, fill: float, ring: float, dot: float) -> MarkReadi
         e_ring = (ring - RING_EMPTY_BELOW) / (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
     e_dot = -1.0
     if dot:
-        e_dot = (dot - DOT_EMPTY_BELOW_MM2) / (DOT_MARKED_ABOVE_MM2 - DOT_EMPTY_BELOW_MM2)
+        e_dot = dot_evidence(dot)
     evidence, how = max((e_fill, "fill"), (e_ring, "circle"), (e_dot, "dot"))
     state = _state(evidence)
     how = "" if state is MarkState.EMPTY else how
