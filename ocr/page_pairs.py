@@ -42,11 +42,7 @@ from dataclasses import replace
 from ocr.reading import RowReading, RowResult, RowStatus
 from ocr.row_reader import PairReadings, posterior_reason
 
-__all__ = ["CLASH_END", "played_once"]
-
-CLASH_END = " too (a pair plays a board once)"
-"""How the reason ends for a best reading that seats a pair another row of the traveller
-reads for certain (``_clash_reason``; ``ocr.stack_settles`` knows such a row by it)."""
+__all__ = ["played_once"]
 
 
 def played_once(
@@ -246,4 +242,4 @@ def _clash_reason(result: RowResult, elsewhere: Elsewhere, sides: Sides) -> str:
     else:
         side, pair = sides[1], result.ew_pair
     who = f"{side} pair {pair}".strip()
-    return f"{who} is on row {elsewhere[side][pair]}{CLASH_END}"
+    return f"{who} is on row {elsewhere[side][pair]} too (a pair plays a board once)"

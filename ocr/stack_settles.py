@@ -30,11 +30,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 
-from ocr.page_pairs import CLASH_END
 from ocr.reading import RowReading, RowStatus, posterior_reason
 from ocr.traveller_pairs import Pairs, as_readings
 
 __all__ = ["settled_otherwise"]
+
+_CLASH = " too (a pair plays a board once)"
+"""The end of ``ocr.page_pairs``'s reason for a best reading that seats a pair another row
+of the traveller reads for certain."""
 
 
 def settled_otherwise(
@@ -58,7 +61,7 @@ def settled_otherwise(
     if section is not None and any(p not in section for p in likeliest):
         return None
     own = posterior_reason(row.posterior, threshold)
-    if not row.reasons or any(r != own and not r.endswith(CLASH_END) for r in row.reasons):
+    if not row.reasons or any(r != own and not r.endswith(_CLASH) for r in row.reasons):
         return None
     for side in (0, 1):
         changed = likeliest[side] != first[side]
