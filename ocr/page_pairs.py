@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ocr.reading import RowReading, RowResult, RowStatus
+from ocr.reading import RowReading, RowResult, RowStatus, pair_clash_reason
 from ocr.row_reader import PairReadings, posterior_reason
 
 __all__ = ["played_once"]
@@ -242,4 +242,4 @@ def _clash_reason(result: RowResult, elsewhere: Elsewhere, sides: Sides) -> str:
     else:
         side, pair = sides[1], result.ew_pair
     who = f"{side} pair {pair}".strip()
-    return f"{who} is on row {elsewhere[side][pair]} too (a pair plays a board once)"
+    return pair_clash_reason(who, elsewhere[side][pair])

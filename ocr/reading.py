@@ -24,6 +24,8 @@ __all__ = [
     "DEFAULT_THRESHOLD",
     "PairReadings",
     "posterior_reason",
+    "pair_clash_reason",
+    "is_pair_clash",
     "PageRef",
     "Crop",
     "Candidate",
@@ -46,6 +48,21 @@ PairReadings = tuple[tuple[tuple[int | None, int | None], float], ...]
 def posterior_reason(posterior: float, threshold: float) -> str:
     """The review reason of a row whose best reading is not likely enough."""
     return f"posterior {posterior:.3f} below {threshold}"
+
+
+_CLASH_END = " too (a pair plays a board once)"
+
+
+def pair_clash_reason(who: str, other_row: int) -> str:
+    """The review reason of a row whose best reading seats a pair (``who``, e.g. "NS pair
+    7") that another row of the traveller reads for certain: a pair plays a board once, so one
+    of the two readings is wrong."""
+    return f"{who} is on row {other_row}{_CLASH_END}"
+
+
+def is_pair_clash(reason: str) -> bool:
+    """Whether ``reason`` is one ``pair_clash_reason`` wrote."""
+    return reason.endswith(_CLASH_END)
 
 
 @dataclass(frozen=True)

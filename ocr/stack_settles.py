@@ -30,14 +30,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 
-from ocr.reading import RowReading, RowStatus, posterior_reason
+from ocr.reading import RowReading, RowStatus, is_pair_clash, posterior_reason
 from ocr.traveller_pairs import Pairs, as_readings
 
 __all__ = ["settled_otherwise"]
-
-_CLASH = " too (a pair plays a board once)"
-"""The end of ``ocr.page_pairs``'s reason for a best reading that seats a pair another row
-of the traveller reads for certain."""
 
 
 def settled_otherwise(
@@ -61,7 +57,7 @@ def settled_otherwise(
     if section is not None and any(p not in section for p in likeliest):
         return None
     own = posterior_reason(row.posterior, threshold)
-    if not row.reasons or any(r != own and not r.endswith(_CLASH) for r in row.reasons):
+    if not row.reasons or any(r != own and not is_pair_clash(r) for r in row.reasons):
         return None
     for side in (0, 1):
         changed = likeliest[side] != first[side]
