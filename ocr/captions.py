@@ -35,14 +35,14 @@ boxes of a row are empty, and a mark over a caption is far darker than it)."""
 _ABOVE = 0.05
 """How much darker than that ink over a caption must be to start counting."""
 
-_CAPTIONS: dict[tuple[str, str, float], np.ndarray] = {}
+_CAPTIONS: dict[tuple[str, int, str, float], np.ndarray] = {}
 
 
 def caption_pixels(layout: Layout, dpi: float) -> np.ndarray:
     """A page-sized mask (bool, at ``dpi``) of the caption pixels inside the mark boxes
     (where the fill is measured: 0.7 mm inside the printed edge), rendered once per
     layout and resolution."""
-    key = (layout.paper, layout.version, dpi)
+    key = (*layout.cache_key, dpi)
     if key not in _CAPTIONS:
         # The page as the reader warps it (pypdfium2 may render a pixel more or less).
         width, height = layout.page_px(dpi)
@@ -63,7 +63,7 @@ def caption_pixels(layout: Layout, dpi: float) -> np.ndarray:
     return _CAPTIONS[key]
 
 
-_PRINTED: dict[tuple[str, int, float], np.ndarray] = {}
+_PRINTED: dict[tuple[str, int, str, float], np.ndarray] = {}
 _PRINTED_DARK = 0.15
 """A rendered pixel this much darker than the paper is printed (captions included)."""
 _PRINTED_PLAY_PX = 2
@@ -73,7 +73,7 @@ _PRINTED_PLAY_PX = 2
 def printed_pixels(layout: Layout, dpi: float) -> np.ndarray:
     """A page-sized mask (bool, at ``dpi``) of every pixel the blank form prints, its lines,
     captions and text, give or take 2 px, rendered once per layout and resolution."""
-    key = (layout.paper, layout.version, dpi)
+    key = (*layout.cache_key, dpi)
     if key not in _PRINTED:
         width, height = layout.page_px(dpi)
         rendered = _rendered_darkness(layout, dpi)[:height, :width]
@@ -84,7 +84,7 @@ def printed_pixels(layout: Layout, dpi: float) -> np.ndarray:
     return _PRINTED[key]
 
 
-_RENDERED: dict[tuple[str, int, float], np.ndarray] = {}
+_RENDERED: dict[tuple[str, int, str, float], np.ndarray] = {}
 
 
 def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
@@ -94,7 +94,7 @@ def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
     from ocr.render import render_pdf
     from ocr.sheets import TravellerSheet
 
-    key = (layout.paper, layout.version, dpi)
+    key = (*layout.cache_key, dpi)
     if key not in _RENDERED:
         grey = render_pdf_page(render_pdf([TravellerSheet(board=1)], layout=layout), 0, dpi)
         _RENDERED[key] = (255.0 - grey.astype(np.float32)) / 255.0

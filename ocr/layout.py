@@ -13,6 +13,7 @@ the box position ("0" = leftmost). Printed fields have the single option "".
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.resources
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -235,6 +236,15 @@ class Layout:
     @property
     def board_number(self) -> Rect:
         return self.header["board_number"]
+
+    @functools.cached_property
+    def cache_key(self) -> tuple[str, int, str]:
+        """What keeps the pixels drawn from this form apart in a process's caches (the
+        printed lines, captions, rows' geometry): its paper and version and a digest of
+        every rectangle, so that a club's own form file of the same version never reads
+        with the shipped form's geometry."""
+        digest = hashlib.blake2b(repr(self).encode(), digest_size=8).hexdigest()
+        return (self.paper, self.version, digest)
 
     @property
     def field_names(self) -> tuple[str, ...]:

@@ -47,13 +47,13 @@ SPILL_MM = MARK_SETTINGS.spill_mm  # ocr/mark_settings.py
 EDGE, HAIRLINE = 1, 2  # printed-line mask values
 
 
-_PRINTED: dict[tuple[str, int, float], np.ndarray] = {}
+_PRINTED: dict[tuple[str, int, str, float], np.ndarray] = {}
 
 
 def printed_lines(layout: Layout, dpi: float) -> np.ndarray:
     """Where the form itself prints dark lines at ``dpi``: ``EDGE`` for box edges and
     timing marks, ``HAIRLINE`` for the grey lines between rows, 0 elsewhere."""
-    key = (layout.paper, layout.version, dpi)
+    key = (*layout.cache_key, dpi)
     if key not in _PRINTED:
         _PRINTED[key] = _drawprinted_lines(layout, dpi)
     return _PRINTED[key]
@@ -102,7 +102,7 @@ class RowGeometry:
     that faces that neighbour (where a stroke of the neighbour's mark may reach in)."""
 
 
-_GEOMETRY: dict[tuple[str, int, float, int], RowGeometry] = {}
+_GEOMETRY: dict[tuple[str, int, str, float, int], RowGeometry] = {}
 
 
 def _band(row: Row, dpi: float, page_w: int, page_h: int) -> tuple[int, int, int, int]:
@@ -118,7 +118,7 @@ def side_by_side(a: Rect, b: Rect) -> bool:
 
 
 def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
-    key = (layout.paper, layout.version, dpi, row.number)
+    key = (*layout.cache_key, dpi, row.number)
     if key not in _GEOMETRY:
         s = dpi / 25.4
         page_w, page_h = layout.page_px(dpi)

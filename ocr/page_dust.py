@@ -84,7 +84,7 @@ NO_DUST = PageDust(0.0, ())
 """A page whose dust was not measured (a row read on its own): never dusty."""
 
 
-_BLANK: dict[tuple[str, int, float], tuple[np.ndarray, tuple[tuple[slice, slice], ...]]] = {}
+_BLANK: dict[tuple[str, int, str, float], tuple[np.ndarray, tuple[tuple[slice, slice], ...]]] = {}
 
 
 def blank_paper(layout: Layout, dpi: float) -> np.ndarray:
@@ -99,7 +99,7 @@ def blank_paper(layout: Layout, dpi: float) -> np.ndarray:
 def _blank(layout: Layout, dpi: float) -> tuple[np.ndarray, tuple[tuple[slice, slice], ...]]:
     """The blank paper's mask, and the four margins round the rows that hold it (above,
     below, left and right of them): only those are looked at, a third of the page."""
-    key = (layout.paper, layout.version, dpi)
+    key = (*layout.cache_key, dpi)
     if key not in _BLANK:
         s = dpi / 25.4
         x0 = int(min(r.rect.x for r in layout.rows) * s)
