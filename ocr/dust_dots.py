@@ -31,10 +31,11 @@ Chosen on TRAINING (80 noisy pages, seed 13, 978 written rows, 0 wrong rows ever
 at 0.98). Weighing every dust dot, beside other marks and in any field, at 0.2: 163.
 
 The wrong row this could let through needs two faults at once: the player's mark of that
-field left no ink the reader sees (read empty, not unsure), and a clump as large as a pen
-dot fell alone in another box of it that the written score cannot tell from the player's
-(the declarer's partner, a suit of the same score), or the score was written wrong to
-match it.
+field left no ink the reader sees (read empty, not unsure, and not first read marked by a
+stroke that a dust rule then took for specks: ``_stroked_at_first``), and a clump as large
+as a pen dot fell alone in another box of it that the written score cannot tell from the
+player's (the declarer's partner, a suit of the same score, a level where the contract
+goes down as many tricks for the same score), or the score was written wrong to match it.
 """
 
 from __future__ import annotations
