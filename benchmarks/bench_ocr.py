@@ -79,6 +79,11 @@ MIN_TABLES = 8
 """Pages have 8-15 tables: about 11 written rows a page, so 300 pages give the 3,000 rows a
 condition needs for a 95% bound under 0.1% with no false accept."""
 
+BLANK_FORM_SHARE = 0.06
+"""The share of the sessions written on blank forms (pairs handwritten). ``--blank-form-share``
+raises it to read many blank forms on a fresh seed: the sessions' seeds and every other
+draw are the same whatever the share, so the printed sessions left are the same pages."""
+
 BLANK_MOVEMENT_SHARE = 0.5
 """Of the blank forms, the share printed for the movement (``forms blank --movement``: the
 board's meetings in the QR code); the others are generic (``BSC`` or ``BSC2``)."""
@@ -123,10 +128,12 @@ def generate(
     jobs: int = 1,
     split: str = "test",
     blank_movement_share: float = BLANK_MOVEMENT_SHARE,
+    blank_form_share: float = BLANK_FORM_SHARE,
 ) -> list[Path]:
     """Generate (or reuse) ``pages`` pages of ``condition`` on one side of the split (TEST
     for the benchmark; TRAINING for the validation that choices are made on). A cache
-    folder holds one ``blank_movement_share``: pages already there are not drawn again."""
+    folder holds one ``blank_movement_share`` and one ``blank_form_share``: pages already
+    there are not drawn again."""
     from ocr.training.synthetic.generate import generate_pages
     from ocr.training.synthetic.sources import split_named
 
@@ -143,7 +150,7 @@ def generate(
             unused_row_rate=0.05,
             score_omitted_rate=0.03,
             score_error_rate=0.01,
-            blank_form_share=0.06,
+            blank_form_share=blank_form_share,
             blank_movement_share=blank_movement_share,
             min_tables=MIN_TABLES,
             jobs=jobs,
@@ -460,6 +467,12 @@ def main(argv: list[str] | None = None) -> int:
         default=BLANK_MOVEMENT_SHARE,
         help="of the blank forms, the share printed for the movement (a new cache folder)",
     )
+    ap.add_argument(
+        "--blank-form-share",
+        type=float,
+        default=BLANK_FORM_SHARE,
+        help="the share of the sessions on blank forms (a new cache folder)",
+    )
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = ap.parse_args(argv)
     conditions = [c for c in args.conditions.split(",") if c]
@@ -476,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         k = CONDITIONS.index(condition)
         seed = args.seed * 100 + k + (50 if args.split == "training" else 0)
         files = generate(args.cache, condition, args.pages, seed, args.jobs, args.split,
-                         args.blank_movement_share)  # fmt: skip
+                         args.blank_movement_share, args.blank_form_share)  # fmt: skip
         t1 = time.time()
         figures = evaluate(files)
         figures["generation_seconds"] = round(t1 - t0, 1)
