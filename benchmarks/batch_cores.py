@@ -12,10 +12,12 @@ threads are named by ``py-spy dump`` every two seconds (Python 3.11 gives the ke
 thread names). Two cores stand idle for the batch in a second where its runnable threads
 add up to less than two; the report gives those core-seconds by phase:
 
-- **start**: until both reading processes read (the command's imports, Prefect, planning);
+- **start**: until both reading processes read, six seconds on end (the command's imports,
+  Prefect, planning; a reading process's own start is not reading yet);
 - **middle**: while both read; where their demand falls below two, the command's threads
   at that second say why (the flow keeping chunks, the publishing thread, planning);
-- **drain**: from the last second both read to the last page read (one reader left);
+- **drain**: from the last second both read to the last one a reader was busy most of
+  (one reader left);
 - **tail**: after the last page (the last event scored and published, the summary).
 
 A measurement tool, not a test: under load the wall time says little, the core-seconds
@@ -149,10 +151,13 @@ def phases(bins: dict[int, dict[str, float]]) -> dict[str, dict[str, float]]:
     seconds = sorted(bins)
     readers = {s: bins[s].get("demand:reader", 0.0) for s in seconds}
     both = [s for s in seconds if readers[s] >= 1.5]
-    first = next((s for s in both if all(readers.get(s + k, 0) >= 1.5 for k in range(3))),
+    # both reading for 6 s on end: a process's start (its reader loaded: about a second of
+    # CPU each, several seconds at a high load) is not yet reading
+    first = next((s for s in both if all(readers.get(s + k, 0) >= 1.5 for k in range(6))),
                  seconds[-1])  # fmt: skip
     last_both = both[-1] if both else first
-    last_read = max((s for s in seconds if bins[s].get("reader", 0.0) > 0.1), default=last_both)
+    # a reader busy most of a second (its exit at the batch's end is a blink of CPU)
+    last_read = max((s for s in seconds if readers[s] >= 0.9), default=last_both)
     cut = {"start": (seconds[0], first - 1), "middle": (first, last_both),
            "drain": (last_both + 1, last_read), "tail": (last_read + 1, seconds[-1])}  # fmt: skip
     report = {}
