@@ -165,12 +165,9 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
     from pipeline.cli.batch_progress import BatchProgress
 
     with BatchProgress(console) as progress:  # on screen from the first second
-        from pipeline.flows.prefect_env import late_api_message
-
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
         # its API (the UI), not over the progress bar.
         os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
-        from pipeline.flows.local_api import tie_local_api_to_this_process
         from pipeline.flows.prefect_server import choose_api
 
         # The API chosen first, as `run` does: a running server, else the temporary API
@@ -184,35 +181,51 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
             errors.print(f"error: {error}", markup=False)
             raise typer.Exit(ExitCode.BAD_INPUT) from None
         from pipeline.flows.collector import collector_paused
+        from pipeline.flows.reading_processes import close_early, start_early
 
-        with collector_paused():  # Prefect's modules and the flow's load a sixth faster
-            from pipeline.flows import batch
-
-        progress.starting(len(paths), spec.short)
-        batch.batch_listeners.append(progress.hear)
+        if spec.kind == "processes":  # they boot on the other core while Prefect loads
+            start_early(spec.workers)
         try:
-            with collector_paused():  # the publishing modules, while a temporary API starts
-                # no API process left behind, even after kill -9
-                imports = batch.imports_of_publishing()
-                tie_local_api_to_this_process(meanwhile=imports)
-                for step in imports:  # what waiting left (on a server: all)
-                    step()
-            return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
-                                   masterpoints, chunk_pages, store)  # fmt: skip
-        except KeyboardInterrupt:
+            with collector_paused():  # Prefect's modules and the flow's load a sixth faster
+                from pipeline.flows import batch
+
+            progress.starting(len(paths), spec.short)
+            return _run_flow(batch, paths, out, spec, chunk_pages, masterpoints, store,
+                             progress, errors)  # fmt: skip
+        except KeyboardInterrupt:  # while Prefect loads, or in the flow
             errors.print("interrupted: run the same command again to carry on", markup=False)
             raise typer.Exit(ExitCode.INTERRUPTED) from None
-        except OSError as error:  # the batch's own output folder (per-event ones are reported)
-            errors.print(f"error: cannot write the batch summary: {error}", markup=False)
-            raise typer.Exit(ExitCode.ENVIRONMENT) from None
-        except RuntimeError as error:
-            message = late_api_message(error)
-            if message is None:
-                raise
-            errors.print(f"error: {message}", markup=False, soft_wrap=True)
-            raise typer.Exit(ExitCode.ENVIRONMENT) from None
         finally:
-            batch.batch_listeners.remove(progress.hear)
+            close_early()  # the batch did not take them (it stopped before reading)
+
+
+def _run_flow(batch, paths, out, spec, chunk_pages, masterpoints, store, progress, errors):  # type: ignore[no-untyped-def]
+    """The batch's flow run, its progress heard, its expected errors told in a line."""
+    from pipeline.flows.collector import collector_paused
+    from pipeline.flows.local_api import tie_local_api_to_this_process
+    from pipeline.flows.prefect_env import late_api_message
+
+    batch.batch_listeners.append(progress.hear)
+    try:
+        with collector_paused():  # the publishing modules, while a temporary API starts
+            # no API process left behind, even after kill -9
+            imports = batch.imports_of_publishing()
+            tie_local_api_to_this_process(meanwhile=imports)
+            for step in imports:  # what waiting left (on a server: all)
+                step()
+        return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
+                               masterpoints, chunk_pages, store)  # fmt: skip
+    except OSError as error:  # the batch's own output folder (per-event ones are reported)
+        errors.print(f"error: cannot write the batch summary: {error}", markup=False)
+        raise typer.Exit(ExitCode.ENVIRONMENT) from None
+    except RuntimeError as error:
+        message = late_api_message(error)
+        if message is None:
+            raise
+        errors.print(f"error: {message}", markup=False, soft_wrap=True)
+        raise typer.Exit(ExitCode.ENVIRONMENT) from None
+    finally:
+        batch.batch_listeners.remove(progress.hear)
 
 
 # The terminal's columns (the workbook and the JSON have them all, with the notes).

@@ -34,7 +34,7 @@ from prefect.task_runners import ThreadPoolTaskRunner
 
 from pipeline.flows import pages as chunking
 from pipeline.flows.batch_event import ByReference
-from pipeline.flows.reading_processes import ReadingProcesses
+from pipeline.flows.reading_processes import ReadingProcesses, take_early
 from pipeline.flows.task_runners import RunnerSpec, dask_client
 from scoring.event import Event
 
@@ -96,7 +96,7 @@ def chunk_readers(spec: RunnerSpec, in_flight: int) -> Iterator[SubmitChunk]:
     if spec.kind == "processes":
         with (
             ThreadPoolTaskRunner(max_workers=in_flight) as pool,
-            ReadingProcesses(spec.workers) as processes,
+            take_early(spec.workers) as processes,
         ):
             readers = ByReference(processes)
 

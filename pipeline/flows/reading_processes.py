@@ -48,7 +48,15 @@ if TYPE_CHECKING:
     from pipeline.flows.pages import ChunkRead, PageChunk
     from scoring.event import Event
 
-__all__ = ["BatchStopped", "ReadingProcessDied", "ReadingProcesses", "serve"]
+__all__ = [
+    "BatchStopped",
+    "ReadingProcessDied",
+    "ReadingProcesses",
+    "close_early",
+    "serve",
+    "start_early",
+    "take_early",
+]
 
 #: How long a process told to stop (or terminated) is given before it is killed.
 _GRACE_SECONDS = 5.0
@@ -222,6 +230,41 @@ def _wait_or_kill(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
+# Reading processes the command started before its batch's flow (``start_early``): they
+# boot (Python, the reader's modules, the digit model: about a second of a core) on the
+# other core while the command imports Prefect and starts its flow run, instead of after
+# it, when the first chunk waits for them. The flow takes them (``take_early``).
+_early: ReadingProcesses | None = None
+
+
+def start_early(count: int) -> None:
+    """``count`` reading processes started now, for the batch this process is about to run;
+    ``close_early`` ends them if the batch never takes them."""
+    global _early
+    close_early()
+    _early = ReadingProcesses(count)
+
+
+def take_early(count: int) -> ReadingProcesses:
+    """The processes ``start_early`` started, if there are ``count`` of them; else (none,
+    or another number) ``count`` fresh ones. The caller owns them (and closes them)."""
+    global _early
+    early, _early = _early, None
+    if early is not None and len(early._readers) == count:
+        return early
+    if early is not None:
+        early.close(now=True)
+    return ReadingProcesses(count)
+
+
+def close_early() -> None:
+    """The processes ``start_early`` started and no batch took, ended now."""
+    global _early
+    early, _early = _early, None
+    if early is not None:
+        early.close(now=True)
+
+
 _SERVE = "from pipeline.flows.reading_processes import serve; serve({pipe}, {lifeline})"
 
 
@@ -238,6 +281,7 @@ def serve(pipe_fd: int, lifeline_fd: int) -> None:
     one_maths_thread()  # before numpy and OpenCV load (inherited already; explicit ones win)
     from pipeline.flows.pages import read_packed_for_store
 
+    _warm_up()
     while True:
         try:
             job = pipe.recv()
@@ -256,6 +300,23 @@ def serve(pipe_fd: int, lifeline_fd: int) -> None:
         except Exception:  # noqa: BLE001 - an error that cannot be pickled: sent as text
             kind, value, where = answer
             pipe.send(("failed", RuntimeError(f"{type(value).__name__}: {value}"), where))
+
+
+def _warm_up() -> None:
+    """The reader's modules (OpenCV, the PDF renderer) and the digit model loaded before the
+    first chunk comes, while the command starts its flow and plans the first event, not
+    after it. A failure here is left to the first chunk, which reports it as its own."""
+    try:
+        import cv2  # noqa: F401 - loaded now (ocr/pages.py imports them as a page is decoded)
+        import pypdfium2  # noqa: F401
+
+        from ocr.digits import load_model
+        from ocr.reader import ScanReader  # noqa: F401 - the reader's own modules
+        from pipeline.doors.scans.reading import scan_reader  # noqa: F401 - the same
+
+        load_model()  # the model every reader of this process shares (cached)
+    except Exception:  # noqa: BLE001, S110 - the first chunk meets it and reports it
+        pass
 
 
 def _end_with_the_command(lifeline_fd: int) -> None:

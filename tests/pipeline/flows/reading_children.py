@@ -1,12 +1,13 @@
 """The reading processes a batch started (pipeline/flows/reading_processes.py), found among
 its children by their command line: for the tests that check they start, and that none is
-left behind when the batch ends, is killed or is interrupted."""
+left behind when the batch ends, is killed or is interrupted; and the modules one loaded, as
+Python's ``-X importtime`` lists them on its stderr."""
 
 from __future__ import annotations
 
 import psutil
 
-__all__ = ["reading_processes"]
+__all__ = ["imported", "reading_processes"]
 
 MARK = "pipeline.flows.reading_processes"
 """What a reading process's command line holds (it runs that module's ``serve``)."""
@@ -22,3 +23,14 @@ def reading_processes(parent: int) -> list[psutil.Process]:
         except psutil.NoSuchProcess:
             pass
     return found
+
+
+def imported(stderr: str) -> set[str]:
+    """The modules ``-X importtime`` listed (``import time: self | cumulative | name``)."""
+    names = set()
+    for line in stderr.splitlines():
+        if line.startswith("import time:") and line.count("|") == 2:
+            name = line.rsplit("|", 1)[1].strip()
+            if name != "imported package":  # the table's header
+                names.add(name)
+    return names

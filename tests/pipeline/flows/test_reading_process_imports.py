@@ -18,22 +18,12 @@ import pytest
 from pipeline.events.eventfile import load_event
 from pipeline.flows.pages import PageChunk, event_setup
 from pipeline.flows.reading_processes import ReadingProcesses
+from tests.pipeline.flows.reading_children import imported
 from tests.pipeline.flows.sample_events import SAMPLE
 
 #: Top-level packages only the command uses.
 COMMAND_ONLY = ("prefect", "sqlalchemy", "openpyxl", "jinja2", "pandas", "typer", "rich",
                 "httpx", "uvicorn", "fastapi")  # fmt: skip
-
-
-def _imported(stderr: str) -> set[str]:
-    """The modules ``-X importtime`` listed (``import time: self | cumulative | name``)."""
-    names = set()
-    for line in stderr.splitlines():
-        if line.startswith("import time:") and line.count("|") == 2:
-            name = line.rsplit("|", 1)[1].strip()
-            if name != "imported package":  # the table's header
-                names.add(name)
-    return names
 
 
 def test_a_reading_process_loads_the_reader_and_the_codec_not_the_command(
@@ -46,7 +36,7 @@ def test_a_reading_process_loads_the_reader_and_the_codec_not_the_command(
     capfd.readouterr()
     with ReadingProcesses(1) as readers:
         answer = readers.read(event, chunk)
-    loaded = _imported(capfd.readouterr().err)
+    loaded = imported(capfd.readouterr().err)
 
     assert len(answer.readings()) == 2 and len(answer.encoded) == 2  # read and encoded there
     assert {"ocr.reader", "pipeline.flows.pages", "pipeline.store.codec"} <= loaded

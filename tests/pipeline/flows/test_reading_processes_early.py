@@ -1,0 +1,85 @@
+"""Reading processes ready before the batch's first chunk (pipeline/flows/reading_processes.py).
+
+The command starts its reading processes before it imports Prefect (``start_early``), and
+each process loads the reader's modules and the digit model as it starts, not when its
+first chunk comes: both boot on the other core while the command starts its flow run.
+The flow takes those processes (``take_early``); the ones no batch took are ended
+(``close_early``), so none outlives the command. Real processes, real chunks of the
+sample's scan.
+"""
+
+from __future__ import annotations
+
+import time
+
+import psutil
+import pytest
+
+from pipeline.events.eventfile import load_event
+from pipeline.flows.pages import PageChunk, event_setup, read_chunk
+from pipeline.flows.reading_processes import (
+    ReadingProcesses,
+    close_early,
+    start_early,
+    take_early,
+)
+from tests.pipeline.flows.reading_children import imported, reading_processes
+from tests.pipeline.flows.sample_events import SAMPLE
+
+#: What a reading process loads for its reader (ocr/pages.py loads OpenCV and the PDF
+#: renderer only as a page is decoded).
+READER_MODULES = {"cv2", "pypdfium2", "ocr.reader", "ocr.digits", "pipeline.doors.scans.reading"}
+
+
+def _chunk() -> tuple[object, PageChunk]:
+    event = load_event(SAMPLE / "event.yaml")
+    chunk = PageChunk("evening", 1, 0, SAMPLE / "scans" / "session1.pdf", 1, 1,
+                      event_setup(event), "d" * 64)  # fmt: skip
+    return event, chunk
+
+
+def _gone(processes: list[psutil.Process], seconds: float = 20) -> bool:
+    _, alive = psutil.wait_procs(processes, timeout=seconds)
+    return not alive
+
+
+def test_a_reading_process_loads_its_reader_before_its_first_chunk(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    event, chunk = _chunk()
+    monkeypatch.setenv("PYTHONPROFILEIMPORTTIME", "1")  # inherited by the process it starts
+    capfd.readouterr()
+    loaded: set[str] = set()
+    with ReadingProcesses(1) as readers:
+        deadline = time.monotonic() + 120
+        while not READER_MODULES <= loaded:  # no chunk sent yet
+            assert time.monotonic() < deadline, f"not loaded: {READER_MODULES - loaded}"
+            time.sleep(0.2)
+            loaded |= imported(capfd.readouterr().err)
+        answer = readers.read(event, chunk)  # type: ignore[arg-type]
+    assert list(answer.readings()) == read_chunk(event, chunk)  # type: ignore[arg-type]
+
+
+def test_processes_started_early_are_the_batchs_or_are_ended() -> None:
+    event, chunk = _chunk()
+    start_early(1)
+    (early,) = reading_processes(psutil.Process().pid)
+    with take_early(1) as readers:  # the same process, now the batch's
+        assert [p.pid for p in reading_processes(psutil.Process().pid)] == [early.pid]
+        assert len(readers.read(event, chunk).readings()) == 1  # type: ignore[arg-type]
+    assert _gone([early])
+
+    start_early(2)  # another number than the batch asks for: ended, fresh ones started
+    two = reading_processes(psutil.Process().pid)
+    assert len(two) == 2
+    with take_early(1):
+        assert _gone(two)
+        (fresh,) = reading_processes(psutil.Process().pid)
+        assert fresh.pid not in {p.pid for p in two}
+    assert _gone([fresh])
+
+    start_early(1)  # no batch took it (the command stopped before its flow): ended
+    (left,) = reading_processes(psutil.Process().pid)
+    close_early()
+    assert _gone([left]) and reading_processes(psutil.Process().pid) == []
+    close_early()  # nothing started: nothing to do
