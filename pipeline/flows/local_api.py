@@ -144,7 +144,7 @@ def watch_local_api() -> None:
     read_end, write_end = os.pipe()  # not inherited by later children (PEP 446)
     token = secrets.token_hex(16)
     subprocess.Popen(
-        [sys.executable, "-c", _WATCHER, str(read_end), str(os.getpid()), API_MARK, token],
+        [sys.executable, "-P", "-c", _WATCHER, str(read_end), str(os.getpid()), API_MARK, token],
         pass_fds=(read_end,),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
@@ -178,7 +178,7 @@ def api_command(port: int) -> list[str]:
     served by uvicorn, as its temporary API runs), without importing Prefect."""
     spec = find_spec("prefect")
     assert spec is not None and spec.origin is not None, "prefect is installed with bridgescan"
-    return [sys.executable, "-c", _API_BOOT, "--app-dir", str(Path(spec.origin).parents[1]),
+    return [sys.executable, "-P", "-c", _API_BOOT, "--app-dir", str(Path(spec.origin).parents[1]),
             "--factory", API_MARK, "--host", "127.0.0.1", "--port", str(port),
             "--log-level", "error", "--lifespan", "on"]  # fmt: skip
 

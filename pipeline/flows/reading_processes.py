@@ -129,7 +129,8 @@ class ReadingProcesses:
 
     def _start(self) -> _Reader:
         """A fresh interpreter running ``serve``, with the same bridgescan as this process
-        (its folder first on the path) and this process's environment."""
+        (its folder first on the path; with -P never the folder it runs in, where a
+        director's files may be named like a module) and this process's environment."""
         import pipeline
 
         mine, theirs = Pipe()
@@ -138,7 +139,7 @@ class ReadingProcesses:
         env["PYTHONPATH"] = os.pathsep.join(
             [str(Path(pipeline.__file__).parents[1]), *filter(None, [env.get("PYTHONPATH")])]
         )
-        process = subprocess.Popen([sys.executable, "-c", code], env=env,
+        process = subprocess.Popen([sys.executable, "-P", "-c", code], env=env,
                                    pass_fds=(theirs.fileno(), self._lifeline),
                                    stdin=subprocess.DEVNULL,
                                    start_new_session=True)  # fmt: skip

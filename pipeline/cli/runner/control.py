@@ -68,8 +68,10 @@ def start_runner(server_url: str, timeout: float) -> tuple[dict[str, Any], bool]
     # The code of the command that starts it, wherever the interpreter would look first.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(_CODE_ROOT), env.get("PYTHONPATH"))))
     with open(log, "ab") as sink:
-        process = subprocess.Popen([sys.executable, "-m", MARK], env=env, stdin=subprocess.DEVNULL,
-                                   stdout=sink, stderr=sink, start_new_session=True)  # fmt: skip
+        # -P: never the folder it was started in (a file there named like a module).
+        process = subprocess.Popen([sys.executable, "-P", "-m", MARK], env=env,
+                                   stdin=subprocess.DEVNULL, stdout=sink, stderr=sink,
+                                   start_new_session=True)  # fmt: skip
     deadline = time.monotonic() + timeout
     while True:
         record = _record()

@@ -83,3 +83,18 @@ def test_processes_started_early_are_the_batchs_or_are_ended() -> None:
     close_early()
     assert _gone([left]) and reading_processes(psutil.Process().pid) == []
     close_early()  # nothing started: nothing to do
+
+
+def test_a_reading_process_never_imports_from_the_folder_it_was_started_in(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A director's folder of scans may hold anything; a file there named like a module the
+    # reader loads must not replace it (python -c puts the working folder first on the path
+    # unless told -P).
+    (tmp_path / "cv2.py").write_text("raise ImportError('the folder was imported from')\n")
+    (tmp_path / "json.py").write_text("raise ImportError('the folder was imported from')\n")
+    monkeypatch.chdir(tmp_path)
+    event, chunk = _chunk()
+    with ReadingProcesses(1) as readers:
+        answer = readers.read(event, chunk)  # type: ignore[arg-type]
+    assert list(answer.readings()) == read_chunk(event, chunk)  # type: ignore[arg-type]
