@@ -64,6 +64,14 @@ CERTAIN = 0.995
 the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
+_OPTIONS: dict[str, tuple[str | None, ...]] = {
+    "level": LEVELS,
+    "strain": tuple(s.value for s in STRAINS),
+    "doubling": tuple(d.value or None for d in DOUBLINGS),
+    "declarer": tuple(s.value for s in SEATS),
+}
+"""Each mark group's boxes in the order ``score_table`` numbers its values (undoubled has
+no box: None): made once, where every row's decoding read them off the enums again."""
 _P_FLOOR = 1e-4
 _SCORE_WRITTEN = 0.95  # a table writes the score on most rows
 _SIDE_FORGOTTEN = 0.1  # the NS/EW mark of a written score is sometimes left out
@@ -237,9 +245,9 @@ def decode_contract(
     """Rank every legal table result of the row by posterior (see the module docstring)."""
     li, si, di, ei, ti, score, uniq, inverse = score_table(vulnerability)
     lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
-    strain = np.array([ev.strain.log_exactly(s.value) for s in STRAINS])
-    dbl = np.array([ev.doubling.log_exactly(d.value or None) for d in DOUBLINGS])
-    decl = np.array([ev.declarer.log_exactly(s.value) for s in SEATS])
+    strain = np.array([ev.strain.log_exactly(x) for x in _OPTIONS["strain"]])
+    dbl = np.array([ev.doubling.log_exactly(x) for x in _OPTIONS["doubling"]])
+    decl = np.array([ev.declarer.log_exactly(x) for x in _OPTIONS["declarer"]])
     # Result relative to the contract: diff = tricks - (level + 6), from -13 to +6.
     res = np.empty(20)
     for diff in range(-13, 7):
@@ -378,16 +386,21 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     written = any(b.probs is not None for b in ev.score)
     if best == n and not _certain(ev, "passed_out", 1, True):
         return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
-    same = scores == scores[best] if written else np.ones(n + 1, bool)
-    same[best] = False
-    if not same.any():
-        return ()
-    excluded = np.zeros(n + 1, bool)
+    # The readings with the same score: a handful of the 5,881 when a score is written,
+    # looked at alone; else every one (``best`` too: it differs from itself in no group).
+    same: np.ndarray | slice = slice(None)
+    if written:
+        same = np.flatnonzero(scores == scores[best])
+        same = same[same != best]
+        if not len(same):
+            return ()
+    differs = {name: vals[same] != vals[best] for name, vals in values.items()}
+    open_ = np.ones(len(differs["level"]), bool)
     for name, vals in values.items():
-        if _certain(ev, name, int(vals[best]), best == n):
-            excluded |= vals != vals[best]
-    open_ = same & ~excluded
-    return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
+        # A group no such reading differs in rules none out: its marks need not be weighed.
+        if differs[name].any() and _certain(ev, name, int(vals[best]), best == n):
+            open_ &= ~differs[name]
+    return tuple(name for name, d in differs.items() if (open_ & d).any())
 
 
 def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
@@ -421,10 +434,7 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
     elif value < 0:
         option = None
     else:
-        table = {"level": LEVELS, "strain": [s.value for s in STRAINS],
-                 "doubling": [d.value or None for d in DOUBLINGS],
-                 "declarer": [s.value for s in SEATS]}[name]  # fmt: skip
-        option = table[value]
+        option = _OPTIONS[name][value]
     group = getattr(ev, name)
     blank = name in ("passed_out", "doubling") or _blank(group, option)
     return _group_certainty(group, option, blank) >= CERTAIN
