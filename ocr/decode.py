@@ -45,7 +45,7 @@ from ocr.results_table import (
     marks_apart,
     score_table,
 )
-from ocr.score_agreement import AGREEMENT_CERTAIN, agreement, slip_scores
+from ocr.score_agreement import AGREEMENT_CERTAIN, agreement_of, slip_scores
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 
@@ -200,10 +200,19 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
     """
     if all(b.probs is None for b in ev.score):
         return None
-    digits = "".join(str(int(np.argmax(b.probs))) for b in ev.score if b.probs is not None)
+    # each box's likeliest digit, the first of equals as np.argmax gives it
+    digits = "".join(
+        str(max(range(len(b.probs)), key=b.probs.__getitem__))
+        for b in ev.score
+        if b.probs is not None
+    )
     table = box_log_table(ev.score)
     argmax = int(digits)
-    ll_law = float(numbers_log_likelihood(table, (abs(law_score),))[0])
+    # The comb read once for the Law 77 score and its slips (each number is read alone:
+    # the same likelihood as read by itself).
+    others = tuple(sorted(set(slips) - {abs(law_score)}))
+    lls = numbers_log_likelihood(table, (abs(law_score), *others))
+    ll_law = float(lls[0])
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
@@ -215,7 +224,7 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
     marked_ew = ew > max(ns, _SIDE_MARKED)
     marked_ns = ns > max(ew, _SIDE_MARKED)
-    agrees = not slips or agreement(table, law_score, slips) >= AGREEMENT_CERTAIN
+    agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
     if ll_law >= ll_best - math.log(20) and agrees:
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
