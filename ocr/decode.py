@@ -167,11 +167,6 @@ def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     return np.logaddexp(math.log(_SCORE_WRITTEN) + written, math.log(1 - _SCORE_WRITTEN) + blank)
 
 
-def _score_log_likelihood(ev: RowEvidence, score: int) -> float:
-    """log P(score comb and side mark | the row's NS score is ``score``)."""
-    return float(_scores_log_likelihood(ev, np.array([score]))[0])
-
-
 def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ()) -> int | None:
     """The score as written, or None when the comb is blank.
 
@@ -248,11 +243,26 @@ def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=4)
+def _decoding_table(vulnerability: Vulnerability) -> tuple[np.ndarray, np.ndarray]:
+    """What ``decode_contract`` reads off ``score_table`` for every row, made once a
+    vulnerability (read-only): the distinct scores of the played results with the
+    pass-out's 0 after them, the comb read for all of them in one call (each score's
+    likelihood is its own, as if read alone), and each played result's tricks relative
+    to its contract (-13 to +6) as an index from 0."""
+    li, _, _, _, ti, _, uniq, _ = score_table(vulnerability)
+    scores_and_zero, relative = np.append(uniq, 0), ti - (li + 7) + 13
+    for array in (scores_and_zero, relative):
+        array.flags.writeable = False
+    return scores_and_zero, relative
+
+
 def decode_contract(
     ev: RowEvidence, vulnerability: Vulnerability, top: int = 3
 ) -> ContractDecoding:
     """Rank every legal table result of the row by posterior (see the module docstring)."""
-    li, si, di, ei, ti, score, uniq, inverse = score_table(vulnerability)
+    li, si, di, ei, ti, score, _, inverse = score_table(vulnerability)
+    scores_and_zero, relative = _decoding_table(vulnerability)
     lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
     strain = np.array([ev.strain.log_exactly(x) for x in _OPTIONS["strain"]])
     dbl = np.array([ev.doubling.log_exactly(x) for x in _OPTIONS["doubling"]])
@@ -266,9 +276,9 @@ def decode_contract(
             sign = "+" if diff > 0 else "-"
             ll = ev.result_sign.log_exactly(sign) + ev.result_count.log_exactly(str(abs(diff)))
         res[diff + 13] = ll
-    score_ll = _scores_log_likelihood(ev, uniq)[inverse]
+    scores_ll = _scores_log_likelihood(ev, scores_and_zero)
     played = (
-        lvl[li] + strain[si] + dbl[di] + decl[ei] + res[ti - (li + 7) + 13] + score_ll
+        lvl[li] + strain[si] + dbl[di] + decl[ei] + res[relative] + scores_ll[:-1][inverse]
         + ev.passed_out.log_exactly(None)
     )  # fmt: skip
     passed = (
@@ -279,7 +289,7 @@ def decode_contract(
         + ev.declarer.log_exactly(None)
         + ev.result_sign.log_exactly(None)
         + ev.result_count.log_exactly(None)
-        + _score_log_likelihood(ev, 0)
+        + float(scores_ll[-1])  # the comb read as the pass-out's 0
     )
     # The pass-out is one result among 5,881; its prior is that of a typical contract.
     all_ll = np.append(played, passed)

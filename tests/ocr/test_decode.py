@@ -15,13 +15,15 @@ from ocr.decode import (
     MarkGroup,
     RowEvidence,
     _certain,
+    _decoding_table,
     _group_certainty,
+    _scores_log_likelihood,
     _slip_log_likelihoods,
     _slip_scores,
     decode_contract,
     unchecked_groups,
 )
-from ocr.results_table import group_values
+from ocr.results_table import group_values, result_index, score_table
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score
@@ -377,6 +379,33 @@ def test_unchecked_groups_are_those_its_definition_gives(p, score, vul, best):
     overrides = {name: dict(zip(OPTIONS[name], ps, strict=False)) for name, ps in p.items()}
     ev = evidence({}, score, overrides)
     assert unchecked_groups(ev, vul, best) == _unchecked_by_definition(ev, vul, best)
+
+
+def test_the_decoding_table_of_a_vulnerability():
+    """Once a vulnerability: the played results' distinct scores with the pass-out's 0
+    last (no played result scores 0: a contract made scores, one down costs), and each
+    result's tricks against its contract from 0: 4S by North making 10 tricks is 0 + 13,
+    1C with no trick -7 + 13 = 6, 7NT with 13 tricks 13."""
+    scores_and_zero, relative = _decoding_table(Vulnerability.NONE)
+    uniq = score_table(Vulnerability.NONE)[6]
+    assert list(scores_and_zero[:-1]) == list(uniq) and scores_and_zero[-1] == 0
+    assert 0 not in uniq
+    assert relative[result_index(Contract.parse("4S"), Seat.NORTH, 10)] == 13
+    assert relative[result_index(Contract.parse("1C"), Seat.NORTH, 0)] == 6
+    assert relative[result_index(Contract.parse("7NT"), Seat.WEST, 13)] == 13
+    assert not scores_and_zero.flags.writeable and not relative.flags.writeable
+
+
+@pytest.mark.parametrize("score", [None, 0, 50, 620, 1430])
+def test_a_score_read_among_all_is_read_as_alone(score):
+    """The comb is read for every score of a vulnerability at once (``_decoding_table``):
+    each score's likelihood, the pass-out's 0 among them, is the same float as read alone."""
+    ev = evidence({}, score)
+    scores_and_zero, _ = _decoding_table(Vulnerability.BOTH)
+    together = _scores_log_likelihood(ev, scores_and_zero)
+    for k in (0, 137, len(scores_and_zero) - 1):
+        alone = _scores_log_likelihood(ev, np.array([scores_and_zero[k]]))[0]
+        assert together[k] == alone
 
 
 def test_a_pass_out_needs_its_box_marked_for_certain():
