@@ -409,9 +409,9 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     # looked at alone; else every one (``best`` too: it differs from itself in no group).
     same: np.ndarray | slice = slice(None)
     if written:
-        same = np.flatnonzero(scores == scores[best])
-        same = same[same != best]
-        if not len(same):
+        rivals = np.flatnonzero(scores == scores[best])
+        same = rivals = rivals[rivals != best]
+        if not len(rivals):
             return ()
     differs = {name: vals[same] != vals[best] for name, vals in values.items()}
     open_ = np.ones(len(differs["level"]), bool)

@@ -130,13 +130,13 @@ class ScanReader:
         grey = to_grey(image)
         streaks = streak_columns(grey)
         image = remove_streaks(grey, streaks)
-        first = FirstHalf(image)  # halved once for the marker search and the warp
+        half = FirstHalf(image)  # halved once for the marker search and the warp
         try:
-            alignment = align_page(image, self.layout, first)
+            alignment = align_page(image, self.layout, half)
         except AlignmentError as err:
             return self._unaligned(image, ref, err)
         page = warp_region(image, alignment, 0, 0, self.layout.page_width,
-                           self.layout.page_height, first=first)  # fmt: skip
+                           self.layout.page_height, first=half)  # fmt: skip
         problems: list[PageProblem] = []
         messages: list[str] = []
         if alignment.rotation == 180:
@@ -147,7 +147,7 @@ class ScanReader:
             layout = load_layout(payload.paper)
             alignment = _retarget(alignment, self.layout, layout)
             page = warp_region(
-                image, alignment, 0, 0, layout.page_width, layout.page_height, first=first
+                image, alignment, 0, 0, layout.page_width, layout.page_height, first=half
             )
         if payload is not None and self.expect is not None:
             if (payload.event, payload.session) != self.expect and not payload.is_blank_form:
