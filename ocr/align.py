@@ -22,7 +22,7 @@ import numpy as np
 
 from ocr.grid_warp import warp_scan
 from ocr.layout import Layout, mm_to_px
-from ocr.marker_search import detect_markers, halve, has_averaged_copy
+from ocr.marker_search import FirstHalf, detect_markers, halve, has_averaged_copy
 
 __all__ = [
     "WORK_DPI",
@@ -146,20 +146,22 @@ def _rotation(h: np.ndarray, layout: Layout) -> int:
     return int(round(angle / 90.0)) % 4 * 90
 
 
-def align_page(image: np.ndarray, layout: Layout) -> Alignment:
+def align_page(image: np.ndarray, layout: Layout, first: FirstHalf | None = None) -> Alignment:
     """Fit ``image`` (greyscale or colour, any dpi) to ``layout``; AlignmentError if it fails.
 
     A page under twice the search copy's size whose markers, found in the copy enlarged
     from its half, do not fit (a speck pulled a corner 1.5 mm off in that copy, on one of
     200 such TEST pages) is searched again in the copy area-averaged by the factor itself,
-    which costs 6-10 ms more; it is refused only if neither copy's markers fit."""
+    which costs 6-10 ms more; it is refused only if neither copy's markers fit. ``first``:
+    where the first halving of the (grey) ``image`` is kept for the warp too
+    (``ocr.marker_search.FirstHalf``)."""
     if image is None or image.size == 0 or min(image.shape[:2]) < 200:
         raise AlignmentError(AlignFailure.UNREADABLE, "image is empty or too small to read")
     grey = to_grey(image)
     if float(grey[::8, ::8].std()) < 2.0:
         raise AlignmentError(AlignFailure.UNREADABLE, "image is blank (no contrast at all)")
     try:
-        return _fit(grey, layout, detect_markers(grey, layout))
+        return _fit(grey, layout, detect_markers(grey, layout, first=first))
     except AlignmentError:
         if not has_averaged_copy(grey):
             raise
@@ -220,8 +222,10 @@ def warp_region(
     width_mm: float,
     height_mm: float,
     dpi: float = WORK_DPI,
+    first: FirstHalf | None = None,
 ) -> np.ndarray:
-    """The template region (x, y, w, h in page mm) resampled upright at ``dpi`` (greyscale)."""
+    """The template region (x, y, w, h in page mm) resampled upright at ``dpi`` (greyscale).
+    ``first``: where the first halving of the (grey) ``image`` is kept (``FirstHalf``)."""
     s = dpi / 25.4
     to_out = np.array([[s, 0, -x_mm * s], [0, s, -y_mm * s], [0, 0, 1]], np.float64)
     m = to_out @ alignment.homography
@@ -233,7 +237,7 @@ def warp_region(
     # more than 1.5 times, to 1.5 times (a 250 dpi photo) linearly: a step of at most 1.27
     # scan pixels leaves none out, in 9-10 ms where area averaging by 0.89-0.93 took 33-43.
     ratio = alignment.image_dpi / dpi
-    grey, halved = halve(grey, ratio * _HALVING_PLAY)
+    grey, halved = halve(grey, ratio * _HALVING_PLAY, first)
     ratio /= halved
     f = 1.0 / halved
     if ratio > 1.5:

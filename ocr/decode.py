@@ -45,7 +45,7 @@ from ocr.results_table import (
     marks_apart,
     score_table,
 )
-from ocr.score_agreement import AGREEMENT_CERTAIN, agreement, slip_scores
+from ocr.score_agreement import AGREEMENT_CERTAIN, agreement_of, slip_scores
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 
@@ -64,6 +64,14 @@ CERTAIN = 0.995
 the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
+_OPTIONS: dict[str, tuple[str | None, ...]] = {
+    "level": LEVELS,
+    "strain": tuple(s.value for s in STRAINS),
+    "doubling": tuple(d.value or None for d in DOUBLINGS),
+    "declarer": tuple(s.value for s in SEATS),
+}
+"""Each mark group's boxes in the order ``score_table`` numbers its values (undoubled has
+no box: None): made once, where every row's decoding read them off the enums again."""
 _P_FLOOR = 1e-4
 _SCORE_WRITTEN = 0.95  # a table writes the score on most rows
 _SIDE_FORGOTTEN = 0.1  # the NS/EW mark of a written score is sometimes left out
@@ -159,11 +167,6 @@ def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     return np.logaddexp(math.log(_SCORE_WRITTEN) + written, math.log(1 - _SCORE_WRITTEN) + blank)
 
 
-def _score_log_likelihood(ev: RowEvidence, score: int) -> float:
-    """log P(score comb and side mark | the row's NS score is ``score``)."""
-    return float(_scores_log_likelihood(ev, np.array([score]))[0])
-
-
 def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ()) -> int | None:
     """The score as written, or None when the comb is blank.
 
@@ -192,10 +195,19 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
     """
     if all(b.probs is None for b in ev.score):
         return None
-    digits = "".join(str(int(np.argmax(b.probs))) for b in ev.score if b.probs is not None)
+    # each box's likeliest digit, the first of equals as np.argmax gives it
+    digits = "".join(
+        str(max(range(len(b.probs)), key=b.probs.__getitem__))
+        for b in ev.score
+        if b.probs is not None
+    )
     table = box_log_table(ev.score)
     argmax = int(digits)
-    ll_law = float(numbers_log_likelihood(table, (abs(law_score),))[0])
+    # The comb read once for the Law 77 score and its slips (each number is read alone:
+    # the same likelihood as read by itself).
+    others = tuple(sorted(set(slips) - {abs(law_score)}))
+    lls = numbers_log_likelihood(table, (abs(law_score), *others))
+    ll_law = float(lls[0])
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
@@ -207,7 +219,7 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
     marked_ew = ew > max(ns, _SIDE_MARKED)
     marked_ns = ns > max(ew, _SIDE_MARKED)
-    agrees = not slips or agreement(table, law_score, slips) >= AGREEMENT_CERTAIN
+    agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
     if ll_law >= ll_best - math.log(20) and agrees:
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
@@ -231,15 +243,30 @@ def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=4)
+def _decoding_table(vulnerability: Vulnerability) -> tuple[np.ndarray, np.ndarray]:
+    """What ``decode_contract`` reads off ``score_table`` for every row, made once a
+    vulnerability (read-only): the distinct scores of the played results with the
+    pass-out's 0 after them, the comb read for all of them in one call (each score's
+    likelihood is its own, as if read alone), and each played result's tricks relative
+    to its contract (-13 to +6) as an index from 0."""
+    li, _, _, _, ti, _, uniq, _ = score_table(vulnerability)
+    scores_and_zero, relative = np.append(uniq, 0), ti - (li + 7) + 13
+    for array in (scores_and_zero, relative):
+        array.flags.writeable = False
+    return scores_and_zero, relative
+
+
 def decode_contract(
     ev: RowEvidence, vulnerability: Vulnerability, top: int = 3
 ) -> ContractDecoding:
     """Rank every legal table result of the row by posterior (see the module docstring)."""
-    li, si, di, ei, ti, score, uniq, inverse = score_table(vulnerability)
+    li, si, di, ei, ti, score, _, inverse = score_table(vulnerability)
+    scores_and_zero, relative = _decoding_table(vulnerability)
     lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
-    strain = np.array([ev.strain.log_exactly(s.value) for s in STRAINS])
-    dbl = np.array([ev.doubling.log_exactly(d.value or None) for d in DOUBLINGS])
-    decl = np.array([ev.declarer.log_exactly(s.value) for s in SEATS])
+    strain = np.array([ev.strain.log_exactly(x) for x in _OPTIONS["strain"]])
+    dbl = np.array([ev.doubling.log_exactly(x) for x in _OPTIONS["doubling"]])
+    decl = np.array([ev.declarer.log_exactly(x) for x in _OPTIONS["declarer"]])
     # Result relative to the contract: diff = tricks - (level + 6), from -13 to +6.
     res = np.empty(20)
     for diff in range(-13, 7):
@@ -249,9 +276,9 @@ def decode_contract(
             sign = "+" if diff > 0 else "-"
             ll = ev.result_sign.log_exactly(sign) + ev.result_count.log_exactly(str(abs(diff)))
         res[diff + 13] = ll
-    score_ll = _scores_log_likelihood(ev, uniq)[inverse]
+    scores_ll = _scores_log_likelihood(ev, scores_and_zero)
     played = (
-        lvl[li] + strain[si] + dbl[di] + decl[ei] + res[ti - (li + 7) + 13] + score_ll
+        lvl[li] + strain[si] + dbl[di] + decl[ei] + res[relative] + scores_ll[:-1][inverse]
         + ev.passed_out.log_exactly(None)
     )  # fmt: skip
     passed = (
@@ -262,7 +289,7 @@ def decode_contract(
         + ev.declarer.log_exactly(None)
         + ev.result_sign.log_exactly(None)
         + ev.result_count.log_exactly(None)
-        + _score_log_likelihood(ev, 0)
+        + float(scores_ll[-1])  # the comb read as the pass-out's 0
     )
     # The pass-out is one result among 5,881; its prior is that of a typical contract.
     all_ll = np.append(played, passed)
@@ -378,16 +405,21 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     written = any(b.probs is not None for b in ev.score)
     if best == n and not _certain(ev, "passed_out", 1, True):
         return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
-    same = scores == scores[best] if written else np.ones(n + 1, bool)
-    same[best] = False
-    if not same.any():
-        return ()
-    excluded = np.zeros(n + 1, bool)
+    # The readings with the same score: a handful of the 5,881 when a score is written,
+    # looked at alone; else every one (``best`` too: it differs from itself in no group).
+    same: np.ndarray | slice = slice(None)
+    if written:
+        rivals = np.flatnonzero(scores == scores[best])
+        same = rivals = rivals[rivals != best]
+        if not len(rivals):
+            return ()
+    differs = {name: vals[same] != vals[best] for name, vals in values.items()}
+    open_ = np.ones(len(differs["level"]), bool)
     for name, vals in values.items():
-        if _certain(ev, name, int(vals[best]), best == n):
-            excluded |= vals != vals[best]
-    open_ = same & ~excluded
-    return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
+        # A group no such reading differs in rules none out: its marks need not be weighed.
+        if differs[name].any() and _certain(ev, name, int(vals[best]), best == n):
+            open_ &= ~differs[name]
+    return tuple(name for name, d in differs.items() if (open_ & d).any())
 
 
 def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
@@ -421,10 +453,7 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
     elif value < 0:
         option = None
     else:
-        table = {"level": LEVELS, "strain": [s.value for s in STRAINS],
-                 "doubling": [d.value or None for d in DOUBLINGS],
-                 "declarer": [s.value for s in SEATS]}[name]  # fmt: skip
-        option = table[value]
+        option = _OPTIONS[name][value]
     group = getattr(ev, name)
     blank = name in ("passed_out", "doubling") or _blank(group, option)
     return _group_certainty(group, option, blank) >= CERTAIN

@@ -14,7 +14,7 @@ import numpy as np
 
 from ocr.layout import Layout
 
-__all__ = ["detect_markers", "halve", "has_averaged_copy"]
+__all__ = ["FirstHalf", "detect_markers", "halve", "has_averaged_copy"]
 
 _DETECT_LONG_SIDE = 1100
 """Longer images are shrunk to this many pixels on the long side (about 95 dpi on A4; a pixel
@@ -35,15 +35,42 @@ def _detector(layout: Layout, min_perimeter: float) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary, params)
 
 
-def halve(grey: np.ndarray, reduction: float) -> tuple[np.ndarray, float]:
+def _halved(grey: np.ndarray) -> np.ndarray:
+    return cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+
+
+class FirstHalf:
+    """A scan's first halving (``halve``), made once: the marker search's copy
+    (``_search_copy``) and the warp (``ocr.align.warp_region``) both halve a scan of 286
+    dpi or more (a 300 dpi page), the same pixels each time (about 3 ms). Kept for the
+    array ``grey`` itself, which must not change while it is kept (one page's reading);
+    any other array is halved as it comes."""
+
+    def __init__(self, grey: np.ndarray) -> None:
+        self._grey = grey
+        self._half: np.ndarray | None = None
+
+    def of(self, grey: np.ndarray) -> np.ndarray:
+        """``grey`` halved once: the kept half where ``grey`` is the kept scan."""
+        if grey is not self._grey:
+            return _halved(grey)
+        if self._half is None:
+            self._half = _halved(grey)
+        return self._half
+
+
+def halve(
+    grey: np.ndarray, reduction: float, first: FirstHalf | None = None
+) -> tuple[np.ndarray, float]:
     """``grey`` halved (each pixel the mean of 2x2) as often as a reduction by
     ``reduction`` allows, and the reduction done. Halving is OpenCV's fast path of area
     averaging, some thirty times faster than area averaging by any other factor, and
     leaves the slow general case a small image: a 300 dpi page is brought to the warp's
-    resolution in 3 ms instead of 21 (``warp_region``)."""
+    resolution in 3 ms instead of 21 (``warp_region``). ``first``: where the first
+    halving of ``grey`` is kept (never written to: each halving makes a new array)."""
     done = 1.0
     while reduction / done >= 2.0:
-        grey = cv2.resize(grey, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        grey = first.of(grey) if first is not None and done == 1.0 else _halved(grey)
         done *= 2.0
     return grey, done
 
@@ -133,19 +160,22 @@ def _in_the_whole(
     return found
 
 
-def _search_copy(grey: np.ndarray, averaged: bool = False) -> tuple[np.ndarray, float]:
+def _search_copy(
+    grey: np.ndarray, averaged: bool = False, first: FirstHalf | None = None
+) -> tuple[np.ndarray, float]:
     """The copy of ``grey`` the markers are searched in, and its scale: about
     ``_DETECT_LONG_SIDE`` pixels long, halved at least once (OpenCV's fast 2x2 averaging)
     and as often as it can be, then brought to the size linearly; a page under twice the
     size (under about 190 dpi) is so enlarged again from its half, or, ``averaged``, area
     averaged by the factor itself (6-10 ms a 150 dpi page against 1 ms: ``align_page``
-    searches that copy only where the first one's markers do not fit)."""
+    searches that copy only where the first one's markers do not fit). ``first``: where
+    the first halving of ``grey`` is kept (``FirstHalf``)."""
     scale = min(1.0, _DETECT_LONG_SIDE / max(grey.shape))
     if scale == 1.0:
         return grey, scale
     if averaged and scale > 0.5:
         return cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), scale
-    small, halved = halve(grey, max(2.0, 1.0 / scale))
+    small, halved = halve(grey, max(2.0, 1.0 / scale), first)
     rest = scale * halved
     if rest != 1.0:
         small = cv2.resize(small, None, fx=rest, fy=rest, interpolation=cv2.INTER_LINEAR)
@@ -158,7 +188,7 @@ def has_averaged_copy(grey: np.ndarray) -> bool:
 
 
 def detect_markers(
-    grey: np.ndarray, layout: Layout, averaged: bool = False
+    grey: np.ndarray, layout: Layout, averaged: bool = False, first: FirstHalf | None = None
 ) -> dict[int, np.ndarray]:
     """The form's markers found in ``grey``: id -> (4, 2) corners in image pixels.
 
@@ -169,8 +199,9 @@ def detect_markers(
     (on 50 TEST noisy pages 1.5 ms more a page, two pages searched whole). A speck touching
     a marker may pull one of its corners 2-11 px off, differently in either copy, and
     ``align_page`` leaves such a corner out of the fit where the fit misses it.
+    ``first``: where the first halving of ``grey`` is kept (``FirstHalf``).
     """
-    small, scale = _search_copy(grey, averaged)
+    small, scale = _search_copy(grey, averaged, first)
     wanted = {m.id for m in layout.markers}
     in_corners = _in_the_corners(small, layout, wanted, 0.12)
     if in_corners is not None:

@@ -35,6 +35,7 @@ from ocr.digits import DigitModel, load_model
 from ocr.event_pairs import decoded_jointly
 from ocr.illumination import flatten, remove_creases, remove_streaks, streak_columns
 from ocr.layout import Layout, load_layout
+from ocr.marker_search import FirstHalf
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.pair_check import check_pair_numbers
@@ -129,12 +130,13 @@ class ScanReader:
         grey = to_grey(image)
         streaks = streak_columns(grey)
         image = remove_streaks(grey, streaks)
+        half = FirstHalf(image)  # halved once for the marker search and the warp
         try:
-            alignment = align_page(image, self.layout)
+            alignment = align_page(image, self.layout, half)
         except AlignmentError as err:
             return self._unaligned(image, ref, err)
         page = warp_region(image, alignment, 0, 0, self.layout.page_width,
-                           self.layout.page_height)  # fmt: skip
+                           self.layout.page_height, first=half)  # fmt: skip
         problems: list[PageProblem] = []
         messages: list[str] = []
         if alignment.rotation == 180:
@@ -144,7 +146,9 @@ class ScanReader:
         if payload is not None and payload.paper != layout.paper:
             layout = load_layout(payload.paper)
             alignment = _retarget(alignment, self.layout, layout)
-            page = warp_region(image, alignment, 0, 0, layout.page_width, layout.page_height)
+            page = warp_region(
+                image, alignment, 0, 0, layout.page_width, layout.page_height, first=half
+            )
         if payload is not None and self.expect is not None:
             if (payload.event, payload.session) != self.expect and not payload.is_blank_form:
                 problems.append(PageProblem.WRONG_EVENT)

@@ -13,7 +13,12 @@ import numpy as np
 
 from ocr.grey_masks import above, below
 from ocr.marks import MARKED_ABOVE, MarkState, classify_fill
-from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
+from ocr.shading import (
+    any_shade_levels,
+    fill_in_shade,
+    least_fill_in_any_shade,
+    least_fill_in_shade,
+)
 
 __all__ = ["NOT_AT_THE_TOP", "RowShade", "band_beside", "kept_in_shade"]
 
@@ -71,6 +76,8 @@ class RowShade:
         )  # fmt: skip
         # ((darkest, margin), paper pixels, integral of the shaded ones)
         self._beside: tuple[tuple[float, float], np.ndarray, np.ndarray] | None = None
+        # ((darkest, margin), each grey level's ink against the least paper any shade gives)
+        self._levels: tuple[tuple[float, float], np.ndarray] | None = None
 
     def fill(
         self,
@@ -95,14 +102,13 @@ class RowShade:
         is already in that class: the fill in shade is never above the plain fill, nor
         below that bound."""
         grey, paper, strength = self.grey, self.paper, self.strength
-        if (
-            kept_in_shade(plain, keeps)
-            and classify_fill(
-                least_fill_in_any_shade(grey, ink, inner, paper, strength, darkest, margin)
+        if kept_in_shade(plain, keeps):
+            levels = self._any_shade_levels(darkest, margin)
+            least = least_fill_in_any_shade(
+                grey, ink, inner, paper, strength, darkest, margin, levels
             )
-            is keeps
-        ):
-            return plain  # settled before the paper beside the box is read
+            if classify_fill(least) is keeps:
+                return plain  # settled before the paper beside the box is read
         paper_px, shaded_sum = self._paper_beside(darkest, margin)
         reach, band = round(reach_mm * self.s), round(band_mm * self.s)
         if not band_beside(shaded_sum, inner, outer, reach, band | 1):
@@ -120,6 +126,13 @@ class RowShade:
         return fill_in_shade(
             grey, ink, paper_px, inner, outer, paper, strength, reach, band, margin
         )  # fmt: skip
+
+    def _any_shade_levels(self, darkest: float, margin: float) -> np.ndarray:
+        """``ocr.shading.any_shade_levels`` of this row: once per row."""
+        key = (darkest, margin)
+        if self._levels is None or self._levels[0] != key:
+            self._levels = (key, any_shade_levels(self.paper, self.strength, darkest, margin))
+        return self._levels[1]
 
     def _paper_beside(self, darkest: float, margin: float) -> tuple[np.ndarray, np.ndarray]:
         """The row's pixels that may be paper (not printed, less than ``darkest`` darker

@@ -54,6 +54,7 @@ __all__ = [
     "AGREEMENT_CERTAIN",
     "WRITTEN_SCORE_ERROR_RATE",
     "agreement",
+    "agreement_of",
     "mismatch_reason",
     "slip_scores",
 ]
@@ -94,7 +95,16 @@ def agreement(table: np.ndarray, law: int, slips: Iterable[int]) -> float:
     others = tuple(sorted(set(slips) - {abs(law)}))
     if not others:
         return 1.0
-    lls = numbers_log_likelihood(table, (abs(law), *others))
+    return agreement_of(numbers_log_likelihood(table, (abs(law), *others)))
+
+
+def agreement_of(lls: np.ndarray) -> float:
+    """``agreement`` from the comb's log-likelihoods of showing the Law 77 score (first)
+    and each slip other than it (``ocr.combs.numbers_log_likelihood``, which reads each
+    number alone): for a caller that needs the Law 77 score's own likelihood too
+    (``ocr.decode._written_score``) and reads the comb once for both."""
+    if len(lls) == 1:
+        return 1.0
     top = float(lls.max())
     same = (1 - WRITTEN_SCORE_ERROR_RATE) * math.exp(lls[0] - top)
     wrong = WRITTEN_SCORE_ERROR_RATE * float(np.exp(lls[1:] - top).mean())

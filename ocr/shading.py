@@ -30,9 +30,12 @@ import numpy as np
 
 from ocr.marks import ramp_bounds
 
-__all__ = ["fill_in_shade", "least_fill_in_any_shade", "least_fill_in_shade"]
+__all__ = ["any_shade_levels", "fill_in_shade", "least_fill_in_any_shade", "least_fill_in_shade"]
 
 Px = tuple[int, int, int, int]
+
+_GREY_LEVELS = np.arange(256, dtype=np.uint8)[None, :]
+"""Every grey level once, as an image one pixel high (``any_shade_levels``)."""
 
 
 def fill_in_shade(
@@ -106,19 +109,42 @@ def least_fill_in_any_shade(
     strength: float,
     darkest: float,
     margin: float,
+    levels: np.ndarray | None = None,
 ) -> float:
     """The least ``fill_in_shade`` can give whatever lies beside the box, without looking
     there: its paper pixels are grey levels (whole numbers) above ``darkest`` darker than
     the row's ``paper``, so none is darker than the first level above that, and the box
     read against that level everywhere is ``least_fill_in_shade``'s bound for any
     surround (rule ``shaded_band``: a dark tick or cross is settled before the paper
-    beside its box is read at all)."""
+    beside its box is read at all). ``levels``: ``any_shade_levels`` of the same
+    ``paper``, ``strength``, ``darkest`` and ``margin``, made once for a row's boxes."""
     if inner[2] <= inner[0] or inner[3] <= inner[1]:
         return 0.0
-    level = math.floor(paper * (1.0 - darkest)) + 1
-    local = np.full((1, 1), min(np.float32(paper), np.float32(level)), np.float32)
     rows, cols = slice(inner[1], inner[3]), slice(inner[0], inner[2])
-    return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+    if grey.dtype != np.uint8:  # not whole grey levels: worked out on the pixels
+        local = _least_paper(paper, darkest)
+        return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+    if levels is None:
+        levels = any_shade_levels(paper, strength, darkest, margin)
+    return float(np.minimum(levels[grey[rows, cols]], ink[rows, cols]).mean())
+
+
+def any_shade_levels(paper: float, strength: float, darkest: float, margin: float) -> np.ndarray:
+    """Per grey level (0-255), the ink a pixel of that level reads against the paper
+    ``least_fill_in_any_shade`` bounds a box with (float32): ``_against``'s arithmetic on
+    the 256 levels once, for a row's boxes to look their pixels up in, each the same
+    float as worked out on the pixel itself (rule ``shaded_band`` asks it of some five
+    boxes a pencil row)."""
+    local = _least_paper(paper, darkest)
+    shaded: np.ndarray = _shaded(local, _GREY_LEVELS, paper, strength, margin)[0]
+    return shaded
+
+
+def _least_paper(paper: float, darkest: float) -> np.ndarray:
+    """The darkest paper any shade leaves (``least_fill_in_any_shade``), as one pixel: the
+    first whole grey level above ``darkest`` darker than ``paper``, or ``paper``."""
+    level = math.floor(paper * (1.0 - darkest)) + 1
+    return np.full((1, 1), min(np.float32(paper), np.float32(level)), np.float32)
 
 
 def _beside(inner: Px, outer: Px, reach_px: int, shape: tuple[int, ...]) -> tuple[slice, ...]:
@@ -144,11 +170,19 @@ def _against(
 ) -> float:
     """The box's fill (``grey``, its ``ink`` values) against ``local`` paper (one value per
     pixel, or one for all): paper less than ``margin`` darker than the row's is the row's."""
+    return float(np.minimum(_shaded(local, grey, paper, strength, margin), ink).mean())
+
+
+def _shaded(
+    local: np.ndarray, grey: np.ndarray, paper: float, strength: float, margin: float
+) -> np.ndarray:
+    """Each pixel of ``grey`` read as ink (0..1, float32) against ``local`` paper
+    (``_against``, before the pixel's ink against the row's paper caps it)."""
     local = np.where(local > paper * (1.0 - margin), paper, local)
     low, high = ramp_bounds(strength)
     rel = (local - grey.astype(np.float32)) / np.maximum(local, 1.0)
-    shaded = np.clip((rel - low) / (high - low), 0.0, 1.0)
-    return float(np.minimum(shaded, ink).mean())
+    shaded: np.ndarray = np.clip((rel - low) / (high - low), 0.0, 1.0)
+    return shaded
 
 
 _LEAST_PAPER = 3

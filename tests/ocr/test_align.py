@@ -17,6 +17,7 @@ from ocr.align import (
 )
 from ocr.layout import load_layout
 from ocr.marker_search import (
+    FirstHalf,
     _detector,
     _in_the_corners,
     _search_copy,
@@ -146,6 +147,47 @@ def test_high_dpi_scans_align_as_well(dpi: int):
     assert a.markers == (10, 11, 12, 13)
     assert a.error_mm < 0.2
     assert abs(a.image_dpi - dpi) < dpi * 0.01
+
+
+def test_a_scans_first_half_is_made_once_and_only_for_that_scan():
+    """``FirstHalf`` keeps the first halving of its own scan: asked twice, the same array,
+    the 2x2 means (a 4 x 6 scan of 0 and 200 in 2x2 blocks halves to 2 x 3 of them); any
+    other array is halved as it comes, and ``halve`` halves further from the kept half."""
+    scan = np.kron(np.array([[0, 200, 0], [200, 0, 200]], np.uint8), np.ones((2, 2), np.uint8))
+    first = FirstHalf(scan)
+    half = first.of(scan)
+    assert half.tolist() == [[0, 200, 0], [200, 0, 200]]
+    assert first.of(scan) is half
+    other = scan.copy()
+    assert first.of(other) is not half and np.array_equal(first.of(other), half)
+    big = np.arange(64 * 48, dtype=np.uint32).reshape(64, 48).astype(np.uint8)
+    kept = FirstHalf(big)
+    for reduction in (2.0, 4.5, 9.0):
+        shared, done = halve(big, reduction, kept)
+        alone, done_alone = halve(big, reduction)
+        assert np.array_equal(shared, alone) and done == done_alone
+    assert halve(big, 1.5, kept)[0] is big
+
+
+def test_a_300_dpi_scan_is_searched_and_warped_from_one_half():
+    """The marker search and the warp of a 300 dpi scan both halve it once: given one
+    ``FirstHalf``, the same alignment and the same warped page as each halving it alone."""
+    pdf = render_pdf([TravellerSheet(board=5, rows=(PrintedRow(1, 1, 8),), event="T", session="1")])
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[0].render(scale=300 / 72, grayscale=True).to_numpy().copy()
+    finally:
+        doc.close()
+    layout = load_layout()
+    first = FirstHalf(image)
+    shared = align_page(image, layout, first)
+    assert first._half is not None  # made by the search, kept for the warp
+    alone = align_page(image, layout)
+    assert np.array_equal(shared.homography, alone.homography)
+    size = (0, 0, layout.page_width, layout.page_height)
+    assert np.array_equal(
+        warp_region(image, shared, *size, first=first), warp_region(image, alone, *size)
+    )
 
 
 @pytest.mark.parametrize("image_dpi", [150.0, 250.0, 296.0, 300.0, 600.0])

@@ -14,11 +14,16 @@ from ocr.decode import (
     DEFAULT_THRESHOLD,
     MarkGroup,
     RowEvidence,
+    _certain,
+    _decoding_table,
     _group_certainty,
+    _scores_log_likelihood,
     _slip_log_likelihoods,
     _slip_scores,
     decode_contract,
+    unchecked_groups,
 )
+from ocr.results_table import group_values, result_index, score_table
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score
@@ -335,6 +340,72 @@ def test_without_a_written_score_every_mark_must_be_certain():
     assert clean.unchecked == ()
     ev = evidence(marks, None, {"declarer": {"E": UNSURE_ON, "W": UNSURE_OFF}})
     assert decode_contract(ev, Vulnerability.NONE).unchecked == ("declarer",)
+
+
+def _unchecked_by_definition(ev: RowEvidence, vul: Vulnerability, best: int) -> tuple[str, ...]:
+    """``unchecked_groups`` as its docstring defines it, over all 5,881 readings at once:
+    the groups in which a reading with ``best``'s score (any reading, with no score
+    written) differs from ``best`` where no group certain of ``best``'s value rules it out."""
+    values, scores = group_values(vul)
+    n = len(scores) - 1
+    if best == n and not _certain(ev, "passed_out", 1, True):
+        return ("passed_out",)
+    written = any(b.probs is not None for b in ev.score)
+    same = scores == scores[best] if written else np.ones(n + 1, bool)
+    same[best] = False
+    excluded = np.zeros(n + 1, bool)
+    for name, vals in values.items():
+        if _certain(ev, name, int(vals[best]), best == n):
+            excluded |= vals != vals[best]
+    open_ = same & ~excluded
+    return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
+
+
+@settings(max_examples=draws(40), deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(sorted(OPTIONS)),
+        st.lists(st.sampled_from([ON, OFF, 0.5, UNSURE_ON, UNSURE_OFF, 0.989]), min_size=13),
+    ),
+    st.sampled_from([None, 50, 100, 420, 450, 620, 1430]),
+    st.sampled_from(list(Vulnerability)),
+    st.integers(0, 5880),
+)
+def test_unchecked_groups_are_those_its_definition_gives(p, score, vul, best):
+    """``unchecked_groups`` looks only at the readings with the best's score and weighs a
+    group's marks only where one of them differs in it: the same groups as the definition
+    over every reading, for any marks, written score and best reading (the pass-out,
+    index 5,880, among them)."""
+    overrides = {name: dict(zip(OPTIONS[name], ps, strict=False)) for name, ps in p.items()}
+    ev = evidence({}, score, overrides)
+    assert unchecked_groups(ev, vul, best) == _unchecked_by_definition(ev, vul, best)
+
+
+def test_the_decoding_table_of_a_vulnerability():
+    """Once a vulnerability: the played results' distinct scores with the pass-out's 0
+    last (no played result scores 0: a contract made scores, one down costs), and each
+    result's tricks against its contract from 0: 4S by North making 10 tricks is 0 + 13,
+    1C with no trick -7 + 13 = 6, 7NT with 13 tricks 13."""
+    scores_and_zero, relative = _decoding_table(Vulnerability.NONE)
+    uniq = score_table(Vulnerability.NONE)[6]
+    assert list(scores_and_zero[:-1]) == list(uniq) and scores_and_zero[-1] == 0
+    assert 0 not in uniq
+    assert relative[result_index(Contract.parse("4S"), Seat.NORTH, 10)] == 13
+    assert relative[result_index(Contract.parse("1C"), Seat.NORTH, 0)] == 6
+    assert relative[result_index(Contract.parse("7NT"), Seat.WEST, 13)] == 13
+    assert not scores_and_zero.flags.writeable and not relative.flags.writeable
+
+
+@pytest.mark.parametrize("score", [None, 0, 50, 620, 1430])
+def test_a_score_read_among_all_is_read_as_alone(score):
+    """The comb is read for every score of a vulnerability at once (``_decoding_table``):
+    each score's likelihood, the pass-out's 0 among them, is the same float as read alone."""
+    ev = evidence({}, score)
+    scores_and_zero, _ = _decoding_table(Vulnerability.BOTH)
+    together = _scores_log_likelihood(ev, scores_and_zero)
+    for k in (0, 137, len(scores_and_zero) - 1):
+        alone = _scores_log_likelihood(ev, np.array([scores_and_zero[k]]))[0]
+        assert together[k] == alone
 
 
 def test_a_pass_out_needs_its_box_marked_for_certain():

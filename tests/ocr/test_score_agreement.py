@@ -34,12 +34,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from ocr.combs import DigitBox, box_log_table
+from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import RowEvidence, decode_contract
 from ocr.marks import MarkReading, MarkState
 from ocr.reading import RowResult
 from ocr.row_reader import used_boxes
-from ocr.score_agreement import agreement, mismatch_reason, slip_scores
+from ocr.score_agreement import agreement, agreement_of, mismatch_reason, slip_scores
 from ocr.score_ties import tied_ink
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
@@ -62,6 +62,18 @@ def test_the_slips_of_3hx_two_down_vulnerable():
 def test_how_surely_the_written_score_agrees(p3: float, agrees: float):
     slips = slip_scores(THREE_HX, Seat.NORTH, 7, Vulnerability.BOTH)
     assert agreement(box_log_table(_comb(p3)), -500, slips) == pytest.approx(agrees, abs=2e-5)
+
+
+def test_agreement_from_the_comb_read_once():
+    """``agreement_of`` takes the comb's log-likelihoods, the Law 77 score's first: 0.5
+    against slips of 0.25 and 0.25 is 0.98 x 0.5 / (0.98 x 0.5 + 0.02 x 0.25) = 0.98990;
+    with no slip it agrees for certain. Given the comb's reading of -500 and the slips of
+    3HX-2 vulnerable it is ``agreement`` (0.95890 above)."""
+    assert agreement_of(np.log([0.5, 0.25, 0.25])) == pytest.approx(0.98990, abs=1e-5)
+    assert agreement_of(np.log([0.01])) == 1.0
+    table = box_log_table(_comb(0.9))
+    lls = numbers_log_likelihood(table, (500, 200, 300, 800, 1000))
+    assert agreement_of(lls) == pytest.approx(0.95890, abs=2e-5)
 
 
 def _row(p3: float) -> RowEvidence:

@@ -8,7 +8,12 @@ import pytest
 
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkState
-from ocr.shading import fill_in_shade, least_fill_in_any_shade, least_fill_in_shade
+from ocr.shading import (
+    any_shade_levels,
+    fill_in_shade,
+    least_fill_in_any_shade,
+    least_fill_in_shade,
+)
 from tests.ocr.test_marks import DPI, _draw, _fresh, _marked, _read
 
 PAPER = 200.0
@@ -144,6 +149,27 @@ def test_the_least_fill_in_any_shade_reads_the_box_against_the_first_paper_level
         grey[12:28, 18:20] = stroke
         got = least_fill_in_any_shade(grey, _ink(grey), INNER, PAPER, 1.0, 0.35, MARGIN)
         assert got == pytest.approx(want, rel=1e-5)
+
+
+def test_a_rows_grey_levels_read_against_the_first_paper_level():
+    """``any_shade_levels``: each grey level's ink against the first level above 35%
+    darker than the paper (131, as above), the firm pen's ramp (20-50%): 100 reads
+    (31 / 131 - 0.2) / 0.3 = 0.1221, 40 and darker full ink, 131 and lighter none. A
+    uint8 box looked up in them reads the same float as worked out on its float pixels."""
+    low, high, strength = 0.2, 0.5, 1.0
+    levels = any_shade_levels(PAPER, strength, 0.35, MARGIN)
+    assert levels.dtype == np.float32 and levels.shape == (256,)
+    assert levels[100] == pytest.approx((31 / 131 - low) / (high - low), rel=1e-5)
+    assert levels[40] == 1.0 and levels[0] == 1.0 and levels[131] == 0.0 and levels[255] == 0.0
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        grey = rng.integers(0, 256, (40, 40)).astype(np.uint8)
+        ink = rng.uniform(0, 1, (40, 40)).astype(np.float32)
+        looked_up = least_fill_in_any_shade(grey, ink, INNER, PAPER, strength, 0.35, MARGIN)
+        worked_out = least_fill_in_any_shade(
+            grey.astype(np.float32), ink, INNER, PAPER, strength, 0.35, MARGIN
+        )
+        assert looked_up == worked_out
 
 
 def test_the_least_fill_in_shade_is_never_above_the_fill_in_shade():
