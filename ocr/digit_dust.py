@@ -17,7 +17,17 @@ TRAINING noisy pages, seed 13, that read 24 written score digits right before an
 after, against 17 the other way; joined by their fainter ink, 0 and 13). A digit's
 strokes run on for millimetres and keep their ink. Such pieces' solid pixels (and the
 pixel round them where their ink fades) are painted the box's paper before the model sees
-the box. On a page that is not dusty nothing changes.
+the box.
+
+What is left of a clump is the darkest ink in the box: joined to a stroke by its faint
+halo, or a few grains too close together to be specks one by one. The model reads a box's
+ink against its own darkest 1%, so the clump sets that scale and a paler pen's digit falls
+toward half ink: it reads as another digit, or blank. So a box that still reads written
+has every pixel darker than its own darkest ``digit_darkest_share`` (3%) lifted to that
+grey: the digit's stroke, hundreds of pixels, is the box's darkest ink again, and a clump
+of a few dozen pixels no darker than it. A box that reads blank is left as it is (lifted,
+a clump's grains in an empty box could read as a stroke). On a page that is not dusty
+nothing changes.
 """
 
 from __future__ import annotations
@@ -25,11 +35,12 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.digit_cells import is_blank, quantile
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import ink_values, paper_tone, ramp_bounds
 from ocr.page_dust import PageDust, specks_of
 
-__all__ = ["cell_without_specks"]
+__all__ = ["cell_without_specks", "darkest_lifted"]
 
 _HALO = np.ones((3, 3), np.uint8)
 
@@ -38,8 +49,9 @@ def cell_without_specks(
     cell: np.ndarray, dust: PageDust, s: float, t: MarkSettings = MARK_SETTINGS
 ) -> np.ndarray:
     """A digit box's grey crop (``s`` pixels a mm) with the pieces of solid ink that may be
-    the page's ``dust`` painted the box's paper; the crop itself where there are none (or
-    the page is not dusty)."""
+    the page's ``dust`` painted the box's paper and, where it still reads written, its
+    darkest tones lifted (``darkest_lifted``); the crop itself where the page is not dusty
+    or the box holds no solid ink."""
     if cell.size == 0 or not dust.dusty(t):
         return cell
     low, high = ramp_bounds()
@@ -48,8 +60,20 @@ def cell_without_specks(
     paper = paper_tone(cell)
     ink = ink_values(cell, paper)
     specks = specks_of(ink > 0.0, dust, s, t) & (ink >= t.solid)
-    if not specks.any():
+    out = cell
+    if specks.any():
+        out = cell.copy()
+        out[cv2.dilate(specks.astype(np.uint8), _HALO) > 0] = np.uint8(min(255.0, paper))
+    return darkest_lifted(out, t)
+
+
+def darkest_lifted(cell: np.ndarray, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+    """A dusty page's grey digit box with every pixel darker than its own darkest
+    ``t.digit_darkest_share`` lifted to that grey, where the box reads written: a clump
+    darker than the pen then no longer sets the box's ink scale. A box that reads blank is
+    given back as it is: lifting its darkest tones would scale its faint grains up to
+    strokes."""
+    if is_blank(cell):
         return cell
-    out = cell.copy()
-    out[cv2.dilate(specks.astype(np.uint8), _HALO) > 0] = np.uint8(min(255.0, paper))
-    return out
+    lifted: np.ndarray = np.maximum(cell, np.uint8(quantile(cell, t.digit_darkest_share)))
+    return lifted

@@ -27,6 +27,8 @@ right corner of X read as nothing, and with no score written 1SX by E -1 was acc
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ocr.components import pieces
@@ -51,20 +53,32 @@ EDGE_UNSURE_MM2 = (DOT_EMPTY_BELOW_MM2 + DOT_MARKED_ABOVE_MM2) / 2
 the middle of a dot's unsure band inside the box."""
 
 Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in a row band's pixels
+Alone = Callable[[np.ndarray, Px, int], bool]  # (drawn ink, a blob's box, reach px)
 Ints = int | np.ndarray  # one blob's measure, or every blob's at once
 
 
-def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm: float) -> float:
+def dot_mm2(
+    solid: np.ndarray,
+    drawn: np.ndarray,
+    inner: Px,
+    box: Px,
+    px_per_mm: float,
+    alone: Alone | None = None,
+    compact: bool = False,
+) -> float:
     """Area (mm^2) of the dot in a box: the largest free blob of ``solid`` ink inside
     ``inner`` (the box ``BOX_INSET_MM`` in) with no other drawn ink near it, or else one of
     ``drawn`` ink (solid, off the printed lines) inside the whole ``box`` that is compact,
     alone and ``EDGE_DOT_MM2`` or more; a smaller one there of ``DOT_MARKED_ABOVE_MM2`` or
-    more counts as ``EDGE_UNSURE_MM2``."""
+    more counts as ``EDGE_UNSURE_MM2``. ``alone`` tells whether a blob stands alone
+    (``stands_alone`` unless given); ``compact``: inside ``inner`` too, only a compact blob
+    (``is_compact``)."""
     px2 = px_per_mm * px_per_mm
     reach = round(DOT_ALONE_MM * px_per_mm)
-    best = _free_blob(solid, inner, drawn, reach, compact=False) / px2
+    alone = stands_alone if alone is None else alone
+    best = _free_blob(solid, inner, drawn, reach, compact, alone) / px2
     if best < DOT_MARKED_ABOVE_MM2:
-        near_edge = _free_blob(drawn, box, drawn, reach, compact=True) / px2
+        near_edge = _free_blob(drawn, box, drawn, reach, True, alone) / px2
         if near_edge >= EDGE_DOT_MM2:
             best = near_edge
         elif near_edge >= DOT_MARKED_ABOVE_MM2:
@@ -72,7 +86,9 @@ def dot_mm2(solid: np.ndarray, drawn: np.ndarray, inner: Px, box: Px, px_per_mm:
     return best
 
 
-def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, compact: bool) -> int:
+def _free_blob(
+    mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, compact: bool, alone: Alone
+) -> int:
     """Pixels of the largest blob of ``mask`` inside ``region`` that touches none of its
     sides and has no other ``drawn`` ink within ``reach`` px (``stands_alone``); with
     ``compact``, only one no side of whose bounding box is over twice the other, half of
@@ -89,7 +105,7 @@ def _free_blob(mask: np.ndarray, region: Px, drawn: np.ndarray, reach: int, comp
             continue
         if compact and not is_compact(bw, bh, area):
             continue
-        if not stands_alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
+        if not alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
             continue
         best = int(area)
     return best

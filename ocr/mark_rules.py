@@ -31,6 +31,7 @@ from ocr.circle_rules import (
     over_edges,
     strips_checked,
 )
+from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import dust_dot_alone, dust_dot_on_its_own
 from ocr.dust_rules import (
@@ -273,6 +274,14 @@ RULES: tuple[MarkRule, ...] = (
         "On a dusty page, a box read unsure or marked by its fill is read again with the ink "
         "of the pieces that may be the page's dust taken out of it: a few specks in a box "
         "fill it as a faint tick does.",
+    ),
+    MarkRule(
+        "dusty_dot_specks",
+        dusty_dot_specks,
+        unsure_fill_on_dusty_page,
+        "On a dusty page, a box read unsure by its fill whose dot has only the page's specks "
+        "beside it (a compact blob; the specks as they are once the blob is taken away) is "
+        "read with its dot: a speck by a player's dot is not the rest of a stroke.",
     ),
     MarkRule(
         "dusty_page",

@@ -72,6 +72,10 @@ class RowViews(Protocol):
         """Box ``i`` read as ``RowMarks`` reads every box, with ``fill`` for its fill."""
         ...
 
+    def dot_among_specks(self, i: int, t: MarkSettings) -> float:
+        """Box ``i``'s dot where only the page's specks lie beside it (ocr/dot_specks.py)."""
+        ...
+
     def without_specks(
         self, i: int, fill: float, t: MarkSettings, off_lines: bool = False
     ) -> MarkReading:

@@ -18,6 +18,7 @@ import numpy as np
 
 from ocr.captions import ink_over_captions
 from ocr.circles import PART_ROUND, Rays, rays
+from ocr.dot_specks import dot_among_specks
 from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
@@ -213,6 +214,15 @@ class RowMarks:
         """Area of the dot in box ``box`` (mm^2), ``ocr.dots.dot_mm2``."""
         inner = self.px(box.inset(BOX_INSET_MM))
         return dot_mm2(self.solid, self.drawn, inner, self.px(box), self.s)
+
+    def dot_among_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
+        """Box ``i``'s dot where only the page's specks lie beside it (rule
+        ``dusty_dot_specks``, ``ocr.dot_specks.dot_among_specks``)."""
+        box = row_geometry(self.layout, self.row, self.dpi).boxes[i][2]
+        inner = self.px(box.inset(BOX_INSET_MM))
+        return dot_among_specks(
+            self.solid, self.drawn, self.printed, inner, self.px(box), self.dust, self.s, t
+        )
 
     def ring(self, r: Rect) -> float:
         """How well strokes around box ``r`` surround it: the coverage of its least covered

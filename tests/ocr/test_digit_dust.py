@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from ocr.digit_dust import cell_without_specks
+from ocr.digit_cells import ink_map
+from ocr.digit_dust import cell_without_specks, darkest_lifted
 from ocr.digits import normalise_cell
 from ocr.page_dust import NO_DUST, PageDust
 
@@ -46,12 +48,22 @@ def test_a_firm_digit_keeps_every_stroke_and_the_clump_goes() -> None:
     assert int((clean < 128).sum()) == 114  # the bar's 114 px, the clump's 16 gone
 
 
+def _kept_at_the_pen_s_grey(cell: np.ndarray, out: np.ndarray, clump: np.ndarray) -> bool:
+    """``out`` is ``cell`` with the clump's pixels (grey 20) kept as ink, lifted to the
+    bar's grey 40: the box's 3% darkest (its 60th darkest pixel of 1,972) is the bar's,
+    since the clump has 16. Every other pixel as it was."""
+    expected = cell.copy()
+    expected[clump] = 40
+    return bool(np.array_equal(out, expected))
+
+
 def test_a_clump_against_a_stroke_is_the_stroke_s() -> None:
     # The clump 1 px (0.17 mm, under 0.3 mm) from the bar: it may be the pen's, it stays.
     cell = _score_box(stroke=40)
     cell[20:24, 23:27] = 255
     cell[20:24, 12:16] = 20
-    assert np.array_equal(cell_without_specks(cell, DUSTY, S), cell)
+    clump = cell == 20
+    assert _kept_at_the_pen_s_grey(cell, cell_without_specks(cell, DUSTY, S), clump)
 
 
 def test_a_pale_digit_solid_only_in_bits_keeps_them():
@@ -70,7 +82,8 @@ def test_a_clump_larger_than_the_page_s_specks_stays() -> None:
     # Margins whose specks are 0.16 mm^2 hold none of 0.67 x 0.46 = 0.31 mm^2 or more.
     small = PageDust(100.0, (0.16,) * 20)
     cell = _score_box(stroke=40)
-    assert np.array_equal(cell_without_specks(cell, small, S), cell)
+    out = cell_without_specks(cell, small, S)
+    assert _kept_at_the_pen_s_grey(cell, out, cell == 20)
 
 
 def test_a_page_that_is_not_dusty_is_read_as_it_is() -> None:
@@ -86,3 +99,46 @@ def test_a_box_without_solid_ink_is_not_looked_into():
     cell = np.full((58, 34), 250, np.uint8)
     cell[20:24, 23:27] = 175
     assert cell_without_specks(cell, DUSTY, S) is cell
+
+
+def test_a_clump_joined_to_the_stroke_no_longer_sets_the_box_s_ink_scale() -> None:
+    # A bar of grey 110 (114 px) and, touching it, a clump of grey 20 (4 x 4 px): one piece
+    # of ink with the stroke, so no speck. The model's ink scale is the box's 11th darkest
+    # pixel of 1,972 (ink_map's darkest 1%): the clump's 20, 235/255 = 0.922 darker than
+    # the paper. The bar, 145/255 = 0.569 darker, is (0.569 - 0.25 * 0.922) / (0.6 *
+    # 0.922) = 0.61 ink.
+    cell = _score_box(stroke=110)
+    cell[20:24, 23:27] = 255
+    cell[20:24, 11:15] = 20
+    assert ink_map(cell)[30, 9] == pytest.approx(0.6117, abs=1e-3)
+    lifted = cell_without_specks(cell, DUSTY, S)
+    # The box reads written (130 px, 6.6% of it, over 38 of 58 rows). Its 3% darkest is
+    # its 60th darkest pixel (rank int(0.03 x 1,971) = 59): the bar's 110, since the
+    # clump has 16. Every pixel darker is lifted to 110: the clump is the bar's grey.
+    assert (lifted[20:24, 11:15] == 110).all()
+    assert (lifted[10:48, 8:11] == 110).all()
+    assert int((lifted < 255).sum()) == 130
+    # Now the bar sets the scale: (0.569 - 0.25 x 0.569) / (0.6 x 0.569) = 1.25, full ink.
+    assert ink_map(lifted)[30, 9] == 1.0
+
+
+def test_an_empty_dusty_box_stays_empty() -> None:
+    # A faint smear (grey 215, 40/255 = 0.157 darker: under the ramp's 20%, no ink) 4 px
+    # wide down 38 rows (152 px) and two grains of grey 20 (3 x 3 px each) 1 px (0.17 mm)
+    # apart: each has the other within 0.3 mm, so neither is a speck. The grains are the
+    # box's darkest 1%; the smear is no ink against them and the grains alone, 18 px (0.9%
+    # of 1,972, under the 2.5% of writing), are no digit: the box reads blank and is given
+    # back as it is.
+    cell = np.full((58, 34), 255, np.uint8)
+    cell[10:48, 8:12] = 215
+    cell[20:23, 20:23] = 20
+    cell[20:23, 24:27] = 20
+    assert normalise_cell(cell) is None
+    out = cell_without_specks(cell, DUSTY, S)
+    assert np.array_equal(out, cell)
+    assert normalise_cell(out) is None
+    # Lifted all the same, the box's 60th darkest pixel is the smear's 215: the grains
+    # would become smear, the smear the box's darkest, 0.157 over the 0.15 a stroke needs,
+    # and its 170 px (8.6%) over 38 rows would be read as a written 1.
+    assert normalise_cell(np.maximum(cell, np.uint8(215))) is not None
+    assert darkest_lifted(cell) is cell

@@ -63,6 +63,7 @@ def test_the_rules_run_in_one_documented_order():
         "strips_checked",
         "dusty_circles",
         "dusty_fills",
+        "dusty_dot_specks",
         "dusty_page",
         "edge_dots",
         "dusty_edges",
