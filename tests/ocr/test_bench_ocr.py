@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import numpy as np
 import pytest
 
 from benchmarks.bench_ocr import (
     evaluate,
     generate,
     goals,
+    main,
     no_event_conditions,
     player_error,
     share_without_player_errors,
 )
+from ocr.digits import LAYERS, load_model
 from ocr.training.synthetic import TRAINING, generate_session
 from ocr.training.synthetic.truth import RowTruth, load_truth
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
@@ -106,3 +111,32 @@ def test_the_goals_are_8_percent_on_scanner_pages_and_12_on_phone_photos():
     met = {name: g["met"] for name, g in goals(result).items()}
     assert met == {"phone": True, "phone (no event)": False, "clean": True, "noisy": False,
                    "ordinary": False}  # fmt: skip
+
+
+def test_digit_model_reads_the_digit_boxes_with_the_model_file_named(tmp_path):
+    """``--digit-model`` prices a candidate model before it is shipped: the pages are read
+    with that file's weights, not the shipped ones. A copy of the shipped model whose last
+    layer adds 100 to the logit of 7 reads every written box as a 7, so on two clean pages
+    the handwritten fields (scores and pair numbers) read right with the shipped model (all
+    of them, measured) and hardly ever with it (none, measured: no score or pair number
+    written on them is all sevens); a file that is not there is refused before any page is
+    read."""
+    generate_session(
+        tmp_path / "pages", [1, 2], tables=8, split=TRAINING.condition("clean"), seed=3,
+        raster_dpi=150,
+    )  # fmt: skip
+    shipped = load_model()
+    biases = list(shipped.biases)
+    last = len(LAYERS) - 1
+    for m in range(shipped.members):
+        biases[len(LAYERS) * m + last] = biases[len(LAYERS) * m + last] + 100 * np.eye(10)[7]
+    sevens = tmp_path / "sevens.npz"
+    replace(shipped, biases=tuple(biases)).save(sevens)
+    pages = sorted((tmp_path / "pages").glob("page_*.json"))
+    right = evaluate(pages)["digit_field_accuracy"]
+    all_sevens = evaluate(pages, digit_model=sevens)["digit_field_accuracy"]
+    assert right > 0.9
+    assert all_sevens < 0.2
+    with pytest.raises(SystemExit) as refused:
+        main(["--digit-model", str(tmp_path / "none.npz"), "--pages", "1"])
+    assert refused.value.code == 2
