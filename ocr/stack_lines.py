@@ -86,9 +86,10 @@ def line_steps(
 ) -> LineSteps:
     """The steps the stack's travellers show (see the module docstring). ``seats`` are the
     numbers the stack reads in each seat; ``section`` the pairs the QR code lists (None:
-    not listed): where it lists them, every one must keep a seat for any step (a number
-    no seat keeps leaves the places, and so the steps, unknown)."""
-    numbers = set(seats.numbers()) | set(section or ())
+    not listed): where it lists them, a seat's pairs are the section's numbers it reads
+    more often (a "72" misread for certain is no place), and every one must have a seat
+    for any step (a number no seat reads leaves the places, and so the steps, unknown)."""
+    numbers = set(section) if section is not None else seats.numbers()
     homes = {p: _seat_of(*seats.read_in(p)) for p in numbers}
     in_seat = tuple(tuple(sorted(p for p, h in homes.items() if h == side)) for side in (0, 1))
     if section is not None and any(homes.get(p) is None for p in section):

@@ -151,3 +151,16 @@ def test_a_number_the_digits_read_plainly_off_the_line_is_not_overruled() -> Non
     assert (ordered.best.ns_pair, ordered.best.ew_pair) == (4, 8)  # type: ignore[union-attr]
     assert ordered.status is RowStatus.REVIEW
     assert ordered.reasons[-1] == "pairs 4-8: posterior with the stack 0.981 below the threshold"
+
+
+def test_a_number_the_section_lacks_takes_no_place() -> None:
+    """Board 5 reads line 2 as 2-72 for certain (a misread 7): with the section's pairs
+    listed, 72 is no pair of EW's and EW still moves one place a line along 5-8 (12 moves
+    of 1 and board 5's 8 -> 5 round the four: 13 of 13; its 6 -> 72 -> 8 count for no
+    move). Without the list, 72
+    is a sixth EW place: 5 -> 6 is a move of 1, 8 -> 5 round five places a move of 2."""
+    stack = [*_stack(), _board(5, {1: (1, 6), 2: (2, 72), 3: (3, 8), 4: (4, 5)})]
+    steps = line_steps(stack, seats_read(stack), SECTION)
+    assert steps.seats == ((1, 2, 3, 4), (5, 6, 7, 8)) and steps.steps == (1, 1)
+    unlisted = line_steps(stack, seats_read(stack), None)
+    assert unlisted.seats[1] == (5, 6, 7, 8, 72) and unlisted.steps == (1, None)
