@@ -9,7 +9,11 @@ seat each: 12 a seat, every one a move of 1.
 
 from __future__ import annotations
 
+from math import gcd
+
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from ocr.reading import RowStatus
 from ocr.stack_lines import line_steps, line_weight
@@ -164,3 +168,38 @@ def test_a_number_the_section_lacks_takes_no_place() -> None:
     assert steps.seats == ((1, 2, 3, 4), (5, 6, 7, 8)) and steps.steps == (1, 1)
     unlisted = line_steps(stack, seats_read(stack), None)
     assert unlisted.seats[1] == (5, 6, 7, 8, 72) and unlisted.steps == (1, None)
+
+
+@given(
+    tables=st.integers(3, 9),
+    boards=st.integers(4, 7),
+    ns_step=st.integers(1, 8),
+    ew_step=st.integers(1, 8),
+    shift=st.integers(0, 8),
+)
+def test_any_stack_filled_in_one_order_shows_its_steps_and_every_line_its_pairs(
+    tables: int, boards: int, ns_step: int, ew_step: int, shift: int
+) -> None:
+    """Whatever the tables and steps (each seat's step prime to the tables, so a traveller
+    seats every pair once), a stack read for certain whose lines move NS ``ns_step`` and
+    EW ``ew_step`` places shows those steps, and every line of every board expects the
+    pairs it reads: the order is the stack's own, never assumed."""
+    assume(gcd(ns_step % tables, tables) == 1 and gcd(ew_step % tables, tables) == 1)
+    assume(boards * (tables - 1) >= 10)
+    section = tuple(range(1, 2 * tables + 1))
+
+    def line(board: int, k: int) -> tuple[int, int]:
+        ns = 1 + (board + ns_step * (k - 1)) % tables
+        return ns, tables + 1 + (shift * board + ew_step * (k - 1)) % tables
+
+    stack = [
+        _page(
+            b, *[_row(b, k, ((line(b, k), 1.0),)) for k in range(1, tables + 1)], pairs=section
+        )  # fmt: skip
+        for b in range(1, boards + 1)
+    ]
+    steps = line_steps(stack, seats_read(stack), section)
+    assert steps.steps == (ns_step % tables, ew_step % tables)
+    for page in stack:
+        assert page.board is not None
+        assert steps.expected(page) == {k: line(page.board, k) for k in range(1, tables + 1)}
