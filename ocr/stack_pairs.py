@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ocr.reading import (
     PageReading,
@@ -66,6 +66,7 @@ from ocr.reading import (
     RowStatus,
     posterior_reason,
 )
+from ocr.stack_lines import LineSteps, line_steps, line_weight
 from ocr.stack_seats import SEAT_CHANGE, SeatsRead, home_seat, read_pairs, seats_read
 from ocr.stack_settles import settled_otherwise
 from ocr.traveller_pairs import Pairs, as_readings, joint_beliefs
@@ -89,17 +90,25 @@ def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageR
         seats = seats_read(stack)
         couples = [frozenset(c for c in map(read_pairs, p.rows) if None not in c) for p in stack]
         twins = twin_couples(couples, [p.board for p in stack], seats.one_series())  # type: ignore[arg-type]
+        q = stack[0].qr
+        lines = line_steps(stack, seats, q.pairs if q is not None and q.pairs else None)
         for i, met in zip(members, twins, strict=True):
-            out[i] = _weigh_page(pages[i], seats, met, threshold)
+            out[i] = _weigh_page(pages[i], seats, met, threshold, lines)
     return out
 
 
 def _weigh_page(
-    page: PageReading, seats: SeatsRead, twins: SetCouples, threshold: float
+    page: PageReading,
+    seats: SeatsRead,
+    twins: SetCouples,
+    threshold: float,
+    lines: LineSteps | None = None,
 ) -> PageReading:
     assert page.board is not None
     section = frozenset(page.qr.pairs) if page.qr is not None and page.qr.pairs else None
-    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins, section)
+    expected = lines.expected(page) if lines is not None else {}
+    stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins, section,
+                   expected)  # fmt: skip
     written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
     seatings = [_Seating.of(r) for r in written]
     variables = [(r.row, _weighed(r, page, stack, len(written))) for r in written]
@@ -144,6 +153,7 @@ def _weighed(
     for both, q in row.pair_readings:
         weight = q * _seat_weight(both, page.board, stack)
         weight *= twin_weight(both, stack.twins, stack.one_series, SEAT_CHANGE)
+        weight *= line_weight(both, stack.lines.get(row.row, (None, None)))
         if everyone:
             assert section is not None
             weight *= SEAT_CHANGE ** sum(p not in section for p in both)
@@ -161,6 +171,7 @@ class _Stack:
     one_series: bool
     twins: SetCouples = SetCouples()
     section: frozenset[int] | None = None  # the pairs the QR code lists
+    lines: Mapping[int, Pairs] = field(default_factory=dict)  # line -> numbers expected
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,14 @@ class SeatsRead:
             self._ew_total.get(pair, 0) - self.ew.get(board, {}).get(pair, 0),
         )
 
+    def read_in(self, pair: int) -> tuple[int, int]:
+        """(NS, EW) rows reading ``pair`` over the whole stack."""
+        return self._ns_total.get(pair, 0), self._ew_total.get(pair, 0)
+
+    def numbers(self) -> set[int]:
+        """Every number the stack reads, in either seat."""
+        return set(self._ns_total) | set(self._ew_total)
+
     @cached_property
     def _ns_total(self) -> dict[int, int]:
         return _totals(self.ns)

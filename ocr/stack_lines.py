@@ -1,0 +1,136 @@
+"""The order a stack's travellers are filled in, line by line (issue 43).
+
+A Mitchell's traveller is filled in a fixed order: on a form whose lines are the NS
+pairs', line k is NS pair k; played in round order, each line's NS pair is the last one's
+less one and its EW pair the last one's less two (NS stationary, boards down a table and
+EW up one each round). In both, going one line down moves each seat's number a fixed
+number of places along that seat's pairs, round the table count: a *step* per seat that
+the stack of travellers itself shows. A director reading a traveller whose other lines
+read 6, 7, _, 9 expects 8 on the blank: a handwritten "3" that could be an 8 reads 8.
+
+The steps are read from the stack, never assumed: a seat's pairs are the numbers the
+other boards keep in it (``ocr.stack_seats.home_seat``: a Mitchell numbered in one
+series), and a seat has a step where, over every two next lines of a traveller that both
+read the seat's number (``ocr.stack_seats.read_pairs``), at least ``1 - _LINE_SHARE`` of
+them move by the same number of places, ``_LINES_SEEN`` times or more. A Howell (pairs
+change seats), a stack numbered NS and EW apart, or travellers filled in no order show
+none, and nothing is weighed. A line's expected number is the one the traveller's other
+lines, each moved by the step, agree on (``1 - _LINE_SHARE`` of them, two at least): a
+reading with it weighs ``1 - SEAT_CHANGE``, any other ``SEAT_CHANGE`` (a table that wrote
+on another line, a late pair under another number), the price of a change of seats. It
+is a prior, as the event's movement is when a row is decoded: a number the digits read
+for certain is never overruled (``ocr/stack_settles.py``), and a row whose digits plainly
+read a number off the line goes to a person. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+
+from ocr.reading import PageReading
+from ocr.stack_seats import SEAT_CHANGE, SeatsRead, read_pairs
+
+__all__ = ["LineSteps", "line_steps", "line_weight"]
+
+_LINE_SHARE = 2 * SEAT_CHANGE
+"""The largest share of next lines (in a step's count) or of a traveller's other lines (in
+a line's expected number) that may say otherwise: one misread number, a table on another
+line, must not undo the order the rest shows (``ocr.stack_seats``' share for seats)."""
+
+_LINES_SEEN = 10
+"""Next lines read in a seat, over the stack, for it to show a step at all: a stack of two
+or three travellers could agree on a step by chance."""
+
+
+@dataclass(frozen=True)
+class LineSteps:
+    """Each seat's pairs in order (the places a step moves along) and its step, None where
+    the stack shows none."""
+
+    seats: tuple[tuple[int, ...], tuple[int, ...]]
+    steps: tuple[int | None, int | None]
+
+    def expected(self, page: PageReading) -> dict[int, tuple[int | None, int | None]]:
+        """Every written line of the traveller with the (NS, EW) numbers its other lines
+        expect there (None in a seat where they do not agree or no step is shown)."""
+        read = {r.row: read_pairs(r) for r in page.rows if r.best is not None}
+        out: dict[int, tuple[int | None, int | None]] = {}
+        for line in read:
+            ns, ew = (self._expected(side, line, read) for side in (0, 1))
+            out[line] = (ns, ew)
+        return out
+
+    def _expected(
+        self, side: int, line: int, read: Mapping[int, tuple[int | None, int | None]]
+    ) -> int | None:
+        step, pairs = self.steps[side], self.seats[side]
+        if step is None:
+            return None
+        place = {p: i for i, p in enumerate(pairs)}
+        votes: Counter[int] = Counter()
+        for other, both in read.items():
+            number = both[side]
+            if other != line and number in place:
+                votes[pairs[(place[number] + step * (line - other)) % len(pairs)]] += 1
+        if not votes:
+            return None
+        number, count = votes.most_common(1)[0]
+        total = sum(votes.values())
+        return number if count >= 2 and total - count <= _LINE_SHARE * total else None
+
+
+def line_steps(
+    pages: Iterable[PageReading], seats: SeatsRead, section: Collection[int] | None
+) -> LineSteps:
+    """The steps the stack's travellers show (see the module docstring). ``seats`` are the
+    numbers the stack reads in each seat; ``section`` the pairs the QR code lists (None:
+    not listed): where it lists them, a seat's pairs are the section's numbers it reads
+    more often (a "72" misread for certain is no place), and every one must have a seat
+    for any step (a number no seat reads leaves the places, and so the steps, unknown)."""
+    numbers = set(section) if section is not None else seats.numbers()
+    homes = {p: _seat_of(*seats.read_in(p)) for p in numbers}
+    in_seat = tuple(tuple(sorted(p for p, h in homes.items() if h == side)) for side in (0, 1))
+    if section is not None and any(homes.get(p) is None for p in section):
+        return LineSteps((in_seat[0], in_seat[1]), (None, None))
+    moves: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+    for page in pages:
+        read = {r.row: read_pairs(r) for r in page.rows if r.best is not None}
+        for line, both in read.items():
+            after = read.get(line + 1)
+            for side in (0, 1):
+                place = {p: i for i, p in enumerate(in_seat[side])}
+                if after is not None and both[side] in place and after[side] in place:
+                    n = len(in_seat[side])
+                    moves[side][(place[after[side]] - place[both[side]]) % n] += 1  # type: ignore[index]
+    steps = tuple(_step(m) for m in moves)
+    return LineSteps((in_seat[0], in_seat[1]), (steps[0], steps[1]))
+
+
+def _seat_of(ns: int, ew: int) -> int | None:
+    """The seat a number is read in more often over the stack (None: never read, or as
+    often in each). A misread number reads in its other seat now and then; where it then
+    holds the wrong place, the next lines do not move by one step and none is shown."""
+    return None if ns == ew else (0 if ns > ew else 1)
+
+
+def _step(moves: Counter[int]) -> int | None:
+    total = sum(moves.values())
+    if total < _LINES_SEEN:
+        return None
+    step, count = moves.most_common(1)[0]
+    return step if total - count <= _LINE_SHARE * total else None
+
+
+def line_weight(
+    both: tuple[int | None, int | None], expected: tuple[int | None, int | None]
+) -> float:
+    """The prior of a reading on a line whose other lines expect ``expected``: per seat
+    with an expected number, ``1 - SEAT_CHANGE`` where the reading has it, ``SEAT_CHANGE``
+    where it has another."""
+    weight = 1.0
+    for number, want in zip(both, expected, strict=True):
+        if want is not None:
+            weight *= 1.0 - SEAT_CHANGE if number == want else SEAT_CHANGE
+    return weight
