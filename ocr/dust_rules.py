@@ -91,14 +91,18 @@ def dusty_circles(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
 
 def _unsure_beside_field_fill(ev: RowEvidence, read: Readings, i: int) -> MarkReading | None:
     """Box ``i``, a circle ``dusty_circles`` would read less marked, read unsure on its
-    circle where a neighbour of its own field is marked by its fill (``next_to``), else
-    None. A circle drawn large or off its box runs through the next box and fills it
-    (TEST noisy seed 444, page_0022.jpg row 11: a fill of 0.245, a certain mark): that
-    fill may be the circle's own stroke, and read empty beside it, the circle leaves the
+    circle where a neighbour of its own field is marked by its fill (``next_to``) and a
+    stroke comes into that neighbour from box ``i``'s side, else None. A circle drawn
+    large or off its box runs through the next box and fills it (TEST noisy seed 444,
+    page_0022.jpg row 11: a fill of 0.245, a certain mark): that fill may be the
+    circle's own stroke, and read empty beside it, the circle leaves the
     neighbour as the field's only mark, a level or a suit the written score cannot tell
     from the player's (2S and 3S down 2, both -100). Unsure, the circle is a mark the
     reading must explain (``dusty_second_box`` leaves it so beside that fill): the row
-    goes to a person. Built by hand in tests/ocr/test_rules_read_away.py."""
+    goes to a person. Where no stroke comes in (a tick inside the neighbour, specks round
+    box ``i``), the fill is the neighbour's own: asked of every fill beside such a circle,
+    8 more TRAINING noisy rows of 504 went to a person, each for specks round a box beside
+    the player's tick. Built by hand in tests/ocr/test_rules_read_away.py."""
     rects = [rect for _, _, rect in ev.geometry.boxes]
     field = ev.geometry.boxes[i][0]
     if not any(
@@ -107,6 +111,7 @@ def _unsure_beside_field_fill(ev: RowEvidence, read: Readings, i: int) -> MarkRe
         and q.state is MarkState.MARKED
         and q.how == "fill"
         and next_to(rects[i], rects[j])
+        and ev.views.crossed(rects[j], rects[i])
         for j, ((f, _, _), q) in enumerate(zip(ev.geometry.boxes, read, strict=True))
     ):
         return None
