@@ -154,32 +154,41 @@ def test_a_pass_circle_read_away_keeps_the_row_s_dust_dots_dust():
     assert six.p_marked == pytest.approx(AS_DUST, rel=1e-9)
 
 
-def _stroke_into_level_2() -> np.ndarray:
+def _stroke_into_level_2(to_mm: float) -> np.ndarray:
     """The printed form with a stroke 0.5 mm wide (3 px) from the gap between levels 1 and
-    2 (0.6 mm left of box 2) down into the left third of box 2: the arc of a circle drawn
-    large round level 1."""
+    2 (0.6 mm left of box 2, 0.8 mm below its top) to ``to_mm`` right of box 2's left edge,
+    0.8 mm above its bottom."""
     page = _fresh()
     box = load_layout().box(1, LEVEL, "2")
     s = DPI / 25.4
     start = (round((box.x - 0.6) * s), round((box.y + 0.8) * s))
-    end = (round((box.x + 1.2) * s), round((box.y + box.height - 0.8) * s))
+    end = (round((box.x + to_mm) * s), round((box.y + box.height - 0.8) * s))
     cv2.line(page, start, end, (0.05, 0.05, 0.05), 3)
     return page
 
 
 @pytest.mark.parametrize(
-    ("stroke", "level_1"), [(True, MarkState.UNSURE), (False, MarkState.EMPTY)]
+    ("to_mm", "level_1"),
+    [
+        # The arc of a circle drawn large round level 1, down box 2's left third (ending
+        # 1.45 mm in, its half 2.25 mm): all its ink in the half facing level 1.
+        (1.2, MarkState.UNSURE),
+        # A stroke across box 2 (a tick of its own running out into the gap): both halves.
+        (4.0, MarkState.EMPTY),
+        # No stroke at all: the printed form (the fill is level 2's own, as given).
+        (None, MarkState.EMPTY),
+    ],
 )
-def test_a_circle_read_away_beside_its_stroke_in_the_next_box_stays_unsure(stroke, level_1):
+def test_a_circle_read_away_beside_its_stroke_in_the_next_box_stays_unsure(to_mm, level_1):
     """Level 1 circled (ring 0.6, marked) by a circle drawn large, level 2 marked by its
     fill (0.245), on a dusty page. ``dusty_circles`` reads the circle again on the row's ink
     without specks: nothing round box 1 but the stroke beside its right side, empty. Where
-    that stroke comes into level 2 from level 1's side, level 2's fill may be the circle's
-    own stroke: level 1 stays unsure on its circle, and ``dusty_second_box`` leaves it so;
-    the reading 2 must explain it, and the row goes to a person (before: 2 the level's only
-    mark, 2S-2 for 1S-2, both -100). Where no stroke comes in (the printed form alone: the
-    fill is level 2's own), the circle reads empty as before."""
-    ev = _evidence(_stroke_into_level_2() if stroke else None, dust=SMALL_SPECKS)
+    level 2's ink lies in its half facing level 1, its fill may be the circle's own stroke:
+    level 1 stays unsure on its circle, and ``dusty_second_box`` leaves it so; the reading
+    2 must explain it, and the row goes to a person (before: 2 the level's only mark, 2S-2
+    for 1S-2, both -100). Where it lies across the box, or there is none, the fill is level
+    2's own and the circle reads empty as before."""
+    ev = _evidence(None if to_mm is None else _stroke_into_level_2(to_mm), dust=SMALL_SPECKS)
     ev = replace(ev, any_ink=True)
     at = {(f, o): k for k, (f, o, _) in enumerate(ev.geometry.boxes)}
     read = [replace(CLEAN, option=o) for _, o, _ in ev.geometry.boxes]
@@ -187,4 +196,4 @@ def test_a_circle_read_away_beside_its_stroke_in_the_next_box_stays_unsure(strok
     read[at[(LEVEL, "2")]] = MarkReading("2", 0.245, MarkState.MARKED, 0.9999, "fill")
     one = dusty_second_box(ev, dusty_circles(ev, read, MARK_SETTINGS), MARK_SETTINGS)
     assert one[at[(LEVEL, "1")]].state is level_1
-    assert one[at[(LEVEL, "1")]].how == ("circle" if stroke else "")
+    assert one[at[(LEVEL, "1")]].how == ("circle" if level_1 is MarkState.UNSURE else "")
