@@ -97,10 +97,9 @@ def _unsure_beside_field_fill(
     circle where a neighbour of its own field is marked by a fill thin enough to be a
     stroke (``spill_max_fill``) whose ink lies in its half facing box ``i``
     (``facing_half``, as an arc from box ``i`` does: ``ocr.spill_rules.facing_share``),
-    else None. A circle drawn
-    large or off its box runs through the next box and fills it (TEST noisy seed 444,
-    page_0022.jpg row 11: a fill of 0.245, a certain mark): that fill may be the
-    circle's own stroke, and read empty beside it, the circle leaves the
+    else None. A circle drawn large or off its box runs through the next box and fills
+    it (TEST noisy seed 444, page_0022.jpg row 11: a fill of 0.245, a certain mark): that
+    fill may be the circle's own stroke, and read empty beside it, the circle leaves the
     neighbour as the field's only mark, a level or a suit the written score cannot tell
     from the player's (2S and 3S down 2, both -100). Unsure, the circle is a mark the
     reading must explain (``dusty_second_box`` leaves it so beside that fill): the row
