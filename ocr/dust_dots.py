@@ -31,8 +31,10 @@ Chosen on TRAINING (80 noisy pages, seed 13, 978 written rows, 0 wrong rows ever
 at 0.98). Weighing every dust dot, beside other marks and in any field, at 0.2: 163.
 
 The wrong row this could let through needs two faults at once: the player's mark of that
-field left no ink the reader sees (read empty, not unsure, and not first read marked by a
-stroke that a dust rule then took for specks: ``_stroked_at_first``), and a clump as large
+field left no ink the reader sees (no box of the field first read marked by a stroke,
+``_stroked_at_first``, nor unsure by its fill or a circle, nor with a circle no ellipse
+follows, a blob by its edge, a dot on its printed edge or another dust dot,
+``_ink_read_away``: ink a later rule may have read away), and a clump as large
 as a pen dot fell alone in another box of it that the written score cannot tell from the
 player's (the declarer's partner, a suit of the same score, a level where the contract
 goes down as many tricks for the same score), or the score was written wrong to match it.
@@ -42,6 +44,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import circled_boxes, dotted_boxes
 from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN
 from ocr.mark_settings import MarkSettings
 from ocr.marks import (
@@ -89,9 +93,21 @@ def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings
     if PASSED_OUT in inked or PASSED_OUT in _stroked_at_first(ev, -1):
         return read  # a passed-out board marks none of them
     one_box = ONE_BOX_FIELDS | _count_needed(ev, read)
+    alone = [
+        i
+        for i, (f, r) in enumerate(zip(fields, read, strict=True))
+        if r.how == DUST_DOT and f in one_box and f not in inked | _stroked_at_first(ev, i)
+    ]
+    if not alone:
+        return read
+    away = _ink_read_away(ev, read)
+    if any(fields[j] == PASSED_OUT for j in away):
+        return read
+    away |= _dotted_on_edges(ev, read, t)
     out = list(read)
-    for i, (f, r) in enumerate(zip(fields, read, strict=True)):
-        if r.how == DUST_DOT and f in one_box and f not in inked | _stroked_at_first(ev, i):
+    for i in alone:
+        if not any(fields[j] == fields[i] for j in away if j != i):
+            r = read[i]
             out[i] = replace(r, how=DUST_DOT_ALONE, p_marked=max(r.p_marked, own_dot_p(r, t)))
     return out
 
@@ -112,6 +128,42 @@ def _stroked_at_first(ev: RowEvidence, but: int) -> set[str]:
         for j, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, ev.first, strict=True))
         if j != but and r.state is MarkState.MARKED and r.how in ("fill", "circle")
     }
+
+
+def _ink_read_away(ev: RowEvidence, read: Readings) -> set[int]:
+    """The boxes that showed ink the player's mark may have
+    left, less than a certain stroke, that a rule then read away: first read unsure by its
+    fill or a circle (``dusty_fills``, ``dusty_circles`` take specks out of it), strokes
+    round it that no ellipse follows (``ev.no_ellipse``: ``alone_in_field`` keeps such a
+    circle only where no other box of its field is marked, and a clump read marked by its
+    dot is such a box), a blob by its edge, or a dot ``dusty_page`` read as dust (two such
+    dots in a field were each weighed alone, and the larger won, though the smaller may be
+    the player's); a dot on a printed edge is ``_dotted_on_edges``. A dust dot beside any
+    of these is not the field's only ink: the player's mark may be the other, and a
+    written score that both readings make cannot tell (the shape of both wrong rows of
+    issue 43's fresh sets)."""
+    away = {
+        j
+        for j, ((_, _, rect), r) in enumerate(zip(ev.geometry.boxes, ev.first, strict=True))
+        if (r.state is MarkState.UNSURE and r.how in ("fill", "circle"))
+        or (r.state is not MarkState.EMPTY and r.dot_mm2 == EDGE_UNSURE_MM2)
+        or rect in ev.no_ellipse
+        or read[j].how == DUST_DOT
+    }
+    return away
+
+
+def _dotted_on_edges(ev: RowEvidence, read: Readings, t: MarkSettings) -> set[int]:
+    """The boxes a dot on a printed edge belongs to (``edge_dots``, which ``dusty_edges``
+    reads against the page's dust): a player's dot on its box's edge, read away so, leaves
+    a clump in another box of the field alone. Asked only where a dust dot could be
+    weighed (it costs a look at the row's ink), and not of the PASS box: a pass-out read
+    as a contract needs clumps weighed alone in the level, the strain, the declarer and
+    the result at once, and on TEST noisy pages (fresh seeds 49052 and 84192) clumps on the
+    PASS box's edge sent 5 played rows to a person for their dust dots."""
+    dots = ev.views.dots_on_edges(circled_boxes(read))
+    dotted = dotted_boxes(dots, len(read), t.edge_dot_own_share)
+    return {j for j, d in enumerate(dotted.tolist()) if d}
 
 
 def _count_needed(ev: RowEvidence, read: Readings) -> frozenset[str]:

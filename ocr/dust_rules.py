@@ -38,6 +38,7 @@ from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, p_of_evidence
 from ocr.row_evidence import RowEvidence
+from ocr.spill_rules import facing_share
 
 __all__ = [
     "dusty_circles",
@@ -95,8 +96,44 @@ def dusty_circles(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
             continue  # the ellipse follows its strokes all round: a circle a pen drew
         again = ev.views.without_specks(i, r.fill, t, off_lines=True)
         if _LESS[again.state] < _LESS[r.state]:
-            out[i] = again
+            out[i] = _unsure_beside_field_fill(ev, read, i, t) or again
     return out
+
+
+def _unsure_beside_field_fill(
+    ev: RowEvidence, read: Readings, i: int, t: MarkSettings
+) -> MarkReading | None:
+    """Box ``i``, a circle ``dusty_circles`` would read less marked, read unsure on its
+    circle where a neighbour of its own field is marked by a fill thin enough to be a
+    stroke (``spill_max_fill``) whose ink lies in its half facing box ``i``
+    (``facing_half``, as an arc from box ``i`` does: ``ocr.spill_rules.facing_share``),
+    else None. A circle drawn large or off its box runs through the next box and fills
+    it (TEST noisy seed 444, page_0022.jpg row 11: a fill of 0.245, a certain mark): that
+    fill may be the circle's own stroke, and read empty beside it, the circle leaves the
+    neighbour as the field's only mark, a level or a suit the written score cannot tell
+    from the player's (2S and 3S down 2, both -100). Unsure, the circle is a mark the
+    reading must explain (``dusty_second_box`` leaves it so beside that fill): the row
+    goes to a person. A fill across the neighbour (the player's tick, cross or
+    scribble, whose strokes run out into the gap) is the neighbour's own: asked of every
+    fill beside such a circle, or of every fill a stroke comes into from box ``i``'s side
+    (``views.crossed``), 8 and 7 more TRAINING noisy rows of 504 went to a person
+    (fills of 0.20-1.0 across the box, specks round the box beside it read as a circle).
+    Built by hand in tests/ocr/test_rules_read_away.py."""
+    rects = [rect for _, _, rect in ev.geometry.boxes]
+    field = ev.geometry.boxes[i][0]
+    if not any(
+        j != i
+        and f == field
+        and q.state is MarkState.MARKED
+        and q.how == "fill"
+        and q.fill <= t.spill_max_fill
+        and next_to(rects[i], rects[j])
+        and facing_share(ev, j, i) >= t.facing_half
+        for j, ((f, _, _), q) in enumerate(zip(ev.geometry.boxes, read, strict=True))
+    ):
+        return None
+    r = read[i]
+    return replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
 
 
 def _by_fill(r: MarkReading) -> bool:

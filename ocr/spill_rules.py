@@ -27,7 +27,7 @@ from ocr.marks import OUTLINE_MOST, MarkReading, MarkState, mark_reading
 from ocr.outline import ink_along
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["beside_circles", "off_circles", "stroke_length", "without_spill"]
+__all__ = ["beside_circles", "facing_share", "off_circles", "stroke_length", "without_spill"]
 
 
 def stroke_length(mask: np.ndarray) -> float:
@@ -158,7 +158,7 @@ def _round_neighbour(ev: RowEvidence, i: int, j: int, r: MarkReading, t: MarkSet
     g = ev.geometry
     v = ev.views
     b = g.boxes[j][2]
-    share = _facing_share(ev, i, j)
+    share = facing_share(ev, i, j)
     beside_two, arc_here = ev.sides_inked[j] >= 2, share >= t.facing_half
     thin = r.fill <= t.arc_fill or _one_arc(ev, i, j, t)
     # A circle round the neighbour, even off its centre, runs beside two of its sides
@@ -202,7 +202,7 @@ def _one_arc(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     return v.crossed(a, b)
 
 
-def _facing_share(ev: RowEvidence, i: int, j: int) -> float:
+def facing_share(ev: RowEvidence, i: int, j: int) -> float:
     """The share of box ``i``'s ink that lies in its half facing box ``j``."""
     g = ev.geometry
     v = ev.views

@@ -62,12 +62,14 @@ def test_a_clump_beside_a_circle_the_dust_rules_read_empty_stays_dust():
     [
         # A fill read marked for certain: a stroke the reader saw, like the circle.
         (MarkReading("NT", 0.3, MarkState.MARKED, 1.0, "fill"), False),
-        # Only unsure, or marked by a dot (a clump can be as large): the dot stays weighed.
-        (MarkReading("NT", 0.07, MarkState.UNSURE, 0.5, "fill"), True),
+        # Only unsure by its fill: a faint tick ``dusty_fills`` may have read away, no
+        # longer left out (``_ink_read_away``, tests/ocr/test_rules_read_away.py).
+        (MarkReading("NT", 0.07, MarkState.UNSURE, 0.5, "fill"), False),
+        # Marked by a dot (a clump can be as large) and empty now: the dot stays weighed.
         (MarkReading("NT", 0.0, MarkState.MARKED, 0.999, "dot", dot_mm2=0.6), True),
     ],
 )
-def test_only_a_stroke_first_read_marked_for_certain_keeps_the_dot_dust(other, weighed):
+def test_a_stroke_first_read_keeps_the_dot_dust(other, weighed):
     """A clump of 0.63 mm^2 in strain H; strain NT first read as ``other``, empty now."""
     ev = _row_one_evidence()
     read = _row_with(ev, {(STRAIN, "H"): _dust_dot("H", 0.63)})
