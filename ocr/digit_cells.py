@@ -151,9 +151,21 @@ def _written(mask: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]] |
 
 
 def is_blank(cell: np.ndarray) -> bool:
-    """True when the crop carries no written stroke (after removing printed lines)."""
+    """True when the crop carries no written stroke (after removing printed lines). A grey
+    crop's mask of ink over half is looked up per grey level (``_ink_mask``), not made of
+    its float ink map: the same mask, without a float pass over the crop."""
+    if cell.ndim == 2 and cell.dtype == np.uint8 and cell.size:
+        table = _ink_table(cell)
+        return table is None or _written(_ink_mask(cell, table)) is None
     ink = ink_map(cell)
     return _written((ink > 0.5).astype(np.uint8)) is None
+
+
+def _ink_mask(cell: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """The pixels of a grey uint8 crop whose ink (``table``, ``_ink_table``) is over half:
+    1, else 0 (uint8), as ``(cv2.LUT(cell, table) > 0.5)`` is, by a uint8 table."""
+    mask: np.ndarray = cv2.LUT(cell, (table > 0.5).view(np.uint8))
+    return mask
 
 
 def normalise_ink(ink: np.ndarray) -> np.ndarray | None:
@@ -205,5 +217,5 @@ def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
         table = _ink_table(cell)
         if table is None:
             return None  # all ink 0: no stroke
-        return _normalised(cv2.LUT(cell, table), cv2.LUT(cell, (table > 0.5).view(np.uint8)))
+        return _normalised(cv2.LUT(cell, table), _ink_mask(cell, table))
     return normalise_ink(ink_map(cell))

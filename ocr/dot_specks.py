@@ -33,6 +33,7 @@ __all__ = [
     "alone_among_specks",
     "dot_among_specks",
     "dusty_dot_specks",
+    "speck_margin",
     "unsure_fill_on_dusty_page",
 ]
 
@@ -44,17 +45,37 @@ def alone_among_specks(dust: PageDust, s: float, t: MarkSettings, printed: np.nd
     page's specks once the blob is taken away (``s`` pixels a mm; ``printed``: the mask of
     the form's lines the drawn ink leaves out)."""
 
+    margin = speck_margin(s, t)
+
     def alone(drawn: np.ndarray, blob: Px, reach: int) -> bool:
         if stands_alone(drawn, blob, reach):
             return True
         x0, y0, x1, y1 = blob
-        rest = drawn.copy()
-        rest[y0:y1, x0:x1] = False
-        specks = specks_of(rest, dust, s, t, printed)
-        near = (slice(max(0, y0 - reach), y1 + reach), slice(max(0, x0 - reach), x1 + reach))
+        # Only the ink near the blob is asked about, and whether a piece there is a speck
+        # is settled within ``margin`` of it: the specks are looked for in that window.
+        wy, wx = max(0, y0 - reach - margin), max(0, x0 - reach - margin)
+        window = (slice(wy, y1 + reach + margin), slice(wx, x1 + reach + margin))
+        rest = drawn[window].copy()
+        rest[y0 - wy : y1 - wy, x0 - wx : x1 - wx] = False
+        specks = specks_of(rest, dust, s, t, printed[window])
+        ny, nx = max(0, y0 - reach) - wy, max(0, x0 - reach) - wx
+        near = (slice(ny, y1 + reach - wy), slice(nx, x1 + reach - wx))
         return not bool((rest[near] & ~specks[near]).any())
 
     return alone
+
+
+def speck_margin(s: float, t: MarkSettings) -> int:
+    """How far (px, ``s`` a mm) round a piece of drawn ink ``specks_of`` looks to tell
+    whether it is a speck: the piece's own extent (no more than ``speck_most_mm`` if it is
+    one), the gap to another piece that makes it not alone (``speck_alone_mm``) and the
+    way a stroke is followed across a printed line (``speck_across_mm``), a few pixels
+    over for the kernels' rounding. A piece cut by a window this much larger than the
+    part asked about is wider than a speck inside the window as it is outside, so the
+    specks found in the window are the band's own."""
+    most = int(np.ceil(t.speck_most_mm * s))
+    gap = max(1, round(t.speck_alone_mm * s))
+    return most + gap + round(t.speck_across_mm * s) + 4
 
 
 def dot_among_specks(

@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.digit_cells import _ink_table, _written, ink_map, normalise_cell, normalise_ink
+from ocr.digit_cells import (
+    _ink_table,
+    _written,
+    ink_map,
+    is_blank,
+    normalise_cell,
+    normalise_ink,
+)
 from tests.hypothesis_profiles import draws
 
 
@@ -128,3 +135,26 @@ def test_the_strokes_off_their_pieces_are_the_strokes_pixel_by_pixel(
         kept, (y0, y1, x0, x1) = got
         assert (y0, y1, x0, x1) == (rows[0], rows[-1] + 1, cols[0], cols[-1] + 1)
         assert np.array_equal(kept, pixels[y0:y1, x0:x1])
+
+
+def test_a_grey_box_with_a_stroke_is_not_blank_and_one_with_a_dot_is():
+    """A 20 x 20 box of paper 200: a bar of grey 40 2 px wide and 10 px tall (20 px, 5% of
+    the box, half its height) is written; a dot of 2 x 2 px (1%, under the 2.5% a stroke
+    needs) is not; nor is paper alone (no ink)."""
+    box = np.full((20, 20), 200, np.uint8)
+    assert is_blank(box)
+    dot = box.copy()
+    dot[9:11, 9:11] = 40
+    assert is_blank(dot)
+    bar = box.copy()
+    bar[5:15, 9:11] = 40
+    assert not is_blank(bar)
+
+
+@settings(max_examples=draws(200), deadline=None)
+@given(_crops())
+def test_a_grey_crop_is_blank_as_its_float_ink_map_says(crop: np.ndarray):
+    """``is_blank`` on a grey crop looks its mask up per grey level; the same answer as the
+    mask of its float ink map over half (the way before), and as ``normalise_cell``."""
+    by_floats = _written((ink_map(crop) > 0.5).astype(np.uint8)) is None
+    assert is_blank(crop) == by_floats == (normalise_cell(crop) is None)

@@ -13,13 +13,20 @@ dust. Those margins hold no clump like the dot (0.35 < 0.67 x 0.717 = 0.48), so
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from ocr.dot_specks import alone_among_specks, speck_margin
+from ocr.dots import stands_alone
 from ocr.layout import load_layout
 from ocr.mark_rules import RULE_NAMES, rules_off
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT_ALONE, MarkState
 from ocr.page_dust import NO_DUST, PageDust
+from tests.hypothesis_profiles import draws
 from tests.ocr.test_dust_rules import DUSTY, _read_row
 from tests.ocr.test_marks import _fresh
 
@@ -77,3 +84,52 @@ def test_a_stroke_beside_a_blob_is_no_speck():
     # piece of that stroke; the box stays unsure by its fill.
     box = _read_row(_dot_in_level_3("stroke"), DUSTY)[("level", "3")]
     assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, "fill", 0.0)
+
+
+def test_the_window_specks_are_looked_for_in_by_hand():
+    # 150 dpi: a speck is no more than 1 mm across, 5.906 px: 6 px; alone beyond 0.3 mm,
+    # 1.77 px: a gap of 2 px; followed across a line 1.2 mm, 7.09 px: 7; and 4 over.
+    assert speck_margin(S, MARK_SETTINGS) == 6 + 2 + 7 + 4
+
+
+def _alone_in_the_whole_band(drawn, printed, blob, reach):
+    """The rule's test before it looked at a window: the specks of the whole band."""
+    from ocr.page_dust import specks_of
+
+    if stands_alone(drawn, blob, reach):
+        return True
+    x0, y0, x1, y1 = blob
+    rest = drawn.copy()
+    rest[y0:y1, x0:x1] = False
+    specks = specks_of(rest, DUSTY, S, MARK_SETTINGS, printed)
+    near = (slice(max(0, y0 - reach), y1 + reach), slice(max(0, x0 - reach), x1 + reach))
+    return not bool((rest[near] & ~specks[near]).any())
+
+
+@settings(max_examples=draws(300), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(20, 90), st.integers(20, 160))
+def test_a_blob_is_alone_in_its_window_as_in_the_whole_band(seed: int, h: int, w: int):
+    """Specks looked for round the blob only (``speck_margin``) tell the same as the whole
+    band's: a band of grains, specks and strokes (some running out of it, some across
+    printed lines), any blob."""
+    rng = np.random.default_rng(seed)
+    ink = np.zeros((h, w), np.uint8)
+    for _ in range(int(rng.integers(0, 25))):
+        x, y, side = int(rng.integers(0, w)), int(rng.integers(0, h)), int(rng.integers(1, 6))
+        ink[y : y + side, x : x + int(rng.integers(1, 6))] = 1
+    for _ in range(int(rng.integers(0, 4))):
+        p0 = (int(rng.integers(-20, w + 20)), int(rng.integers(-20, h + 20)))
+        p1 = (int(rng.integers(-20, w + 20)), int(rng.integers(-20, h + 20)))
+        cv2.line(ink, p0, p1, 1, int(rng.integers(1, 3)))
+    printed = np.zeros((h, w), bool)
+    for _ in range(int(rng.integers(0, 3))):
+        at = int(rng.integers(0, h))
+        printed[at : at + int(rng.integers(1, 5)), :] = True
+        at = int(rng.integers(0, w))
+        printed[:, at : at + int(rng.integers(1, 5))] = True
+    drawn = ink.astype(bool) & ~printed
+    x0, y0 = int(rng.integers(0, w)), int(rng.integers(0, h))
+    blob = (x0, y0, min(w, x0 + int(rng.integers(1, 12))), min(h, y0 + int(rng.integers(1, 12))))
+    reach = round(1.0 * S)
+    alone = alone_among_specks(DUSTY, S, MARK_SETTINGS, printed)
+    assert alone(drawn, blob, reach) == _alone_in_the_whole_band(drawn, printed, blob, reach)
