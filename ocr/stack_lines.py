@@ -126,7 +126,8 @@ def _step(travellers: list[dict[int, int]], n: int) -> int | None:
     apart are k steps apart. A section with a gap (no pair 4: line 4 blank on a form filled
     on the NS pairs' lines) moves one place a next line on each side of the gap, but line 5
     is not four places from line 1; only next lines asked, the blank's far side would be
-    expected a place off."""
+    expected a place off. Never a step of no place: it would expect on every line the
+    number the traveller's other lines hold, and a pair plays a board once."""
     moves: Counter[int] = Counter()
     for places in travellers:
         for line, place in places.items():
@@ -136,8 +137,8 @@ def _step(travellers: list[dict[int, int]], n: int) -> int | None:
     if total < _LINES_SEEN:
         return None
     step, count = moves.most_common(1)[0]
-    if total - count > _LINE_SHARE * total:
-        return None
+    if step == 0 or total - count > _LINE_SHARE * total:
+        return None  # a pair plays a board once: no line holds the last one's number
     apart = [
         (places[b] - places[a] - step * (b - a)) % n == 0
         for places in travellers

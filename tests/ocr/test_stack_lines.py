@@ -233,3 +233,13 @@ def test_a_section_with_a_gap_expects_no_number_across_the_blank_line() -> None:
                   _row(5, 5, (((6, 8), 0.5), ((5, 8), 0.5))), pairs=GAPPED)  # fmt: skip
     assert steps.expected(board)[5][0] in (None, 5)
     assert steps.steps == (None, None)
+
+
+def test_a_seat_whose_lines_all_read_one_number_shows_no_step() -> None:
+    """A pair plays a board once: a stack whose every line reads NS 1 (a club writing its
+    table's number where the pair's goes, or a misread for certain) moves no place a line,
+    and a step of none would expect NS 1 on every line, a number the traveller's other
+    lines already hold. No step is shown; EW, filled in order, keeps its own."""
+    stack = [_board(b, {k: (1, _line(b, k)[1]) for k in range(1, 5)}) for b in (2, 3, 4, 6)]
+    steps = line_steps(stack, seats_read(stack), None)
+    assert steps.seats[0] == (1,) and steps.steps == (None, 1)
