@@ -12,9 +12,11 @@ The steps are read from the stack, never assumed: a seat's pairs are the numbers
 other boards keep in it (``ocr.stack_seats.home_seat``: a Mitchell numbered in one
 series), and a seat has a step where, over every two next lines of a traveller that both
 read the seat's number (``ocr.stack_seats.read_pairs``), at least ``1 - _LINE_SHARE`` of
-them move by the same number of places, ``_LINES_SEEN`` times or more. A Howell (pairs
-change seats), a stack numbered NS and EW apart, or travellers filled in no order show
-none, and nothing is weighed. A line's expected number is the one the traveller's other
+them move by the same number of places, ``_LINES_SEEN`` times or more, and every two read
+lines of a traveller bear it out as well (lines k apart, k steps: a section with a gap
+leaves a blank line whose far side is a place off). A Howell (pairs change seats), a
+stack numbered NS and EW apart, or travellers filled in no order show none, and nothing
+is weighed. A line's expected number is the one the traveller's other
 lines, each moved by the step, agree on (``1 - _LINE_SHARE`` of them, two at least): a
 reading with it weighs ``1 - SEAT_CHANGE``, any other ``SEAT_CHANGE`` (a table that wrote
 on another line, a late pair under another number), the price of a change of seats. It
@@ -94,17 +96,11 @@ def line_steps(
     in_seat = tuple(tuple(sorted(p for p, h in homes.items() if h == side)) for side in (0, 1))
     if section is not None and any(homes.get(p) is None for p in section):
         return LineSteps((in_seat[0], in_seat[1]), (None, None))
-    moves: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+    places: list[tuple[dict[int, int], dict[int, int]]] = []  # per traveller, line -> place
     for page in pages:
         read = {r.row: read_pairs(r) for r in page.rows if r.best is not None}
-        for line, both in read.items():
-            after = read.get(line + 1)
-            for side in (0, 1):
-                place = {p: i for i, p in enumerate(in_seat[side])}
-                if after is not None and both[side] in place and after[side] in place:
-                    n = len(in_seat[side])
-                    moves[side][(place[after[side]] - place[both[side]]) % n] += 1  # type: ignore[index]
-    steps = tuple(_step(m) for m in moves)
+        places.append((_places(read, 0, in_seat[0]), _places(read, 1, in_seat[1])))
+    steps = tuple(_step([p[side] for p in places], len(in_seat[side])) for side in (0, 1))
     return LineSteps((in_seat[0], in_seat[1]), (steps[0], steps[1]))
 
 
@@ -115,12 +111,42 @@ def _seat_of(ns: int, ew: int) -> int | None:
     return None if ns == ew else (0 if ns > ew else 1)
 
 
-def _step(moves: Counter[int]) -> int | None:
+def _places(
+    read: Mapping[int, tuple[int | None, int | None]], side: int, pairs: tuple[int, ...]
+) -> dict[int, int]:
+    """Each line of a traveller that reads a number of ``pairs`` in ``side``, with its place
+    along them."""
+    place = {p: i for i, p in enumerate(pairs)}
+    return {line: place[both[side]] for line, both in read.items() if both[side] in place}  # type: ignore[index]
+
+
+def _step(travellers: list[dict[int, int]], n: int) -> int | None:
+    """The step next lines show (``_LINES_SEEN`` of them, ``1 - _LINE_SHARE`` by one number
+    of places), where every two read lines of a traveller bear it out as well: lines k
+    apart are k steps apart. A section with a gap (no pair 4: line 4 blank on a form filled
+    on the NS pairs' lines) moves one place a next line on each side of the gap, but line 5
+    is not four places from line 1; only next lines asked, the blank's far side would be
+    expected a place off. Never a step of no place: it would expect on every line the
+    number the traveller's other lines hold, and a pair plays a board once."""
+    moves: Counter[int] = Counter()
+    for places in travellers:
+        for line, place in places.items():
+            if line + 1 in places:
+                moves[(places[line + 1] - place) % n] += 1
     total = sum(moves.values())
     if total < _LINES_SEEN:
         return None
     step, count = moves.most_common(1)[0]
-    return step if total - count <= _LINE_SHARE * total else None
+    if step == 0 or total - count > _LINE_SHARE * total:
+        return None  # a pair plays a board once: no line holds the last one's number
+    apart = [
+        (places[b] - places[a] - step * (b - a)) % n == 0
+        for places in travellers
+        for a in places
+        for b in places
+        if a < b
+    ]
+    return step if apart.count(False) <= _LINE_SHARE * len(apart) else None
 
 
 def line_weight(

@@ -181,11 +181,11 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
             errors.print(f"error: {error}", markup=False)
             raise typer.Exit(ExitCode.BAD_INPUT) from None
         from pipeline.flows.collector import collector_paused
-        from pipeline.flows.reading_processes import close_early, start_early
+        from pipeline.flows.reading_processes import close_early
 
-        if spec.kind == "processes":  # they boot on the other core while Prefect loads
-            start_early(spec.workers)
         try:
+            if spec.kind == "processes":  # they boot on the other core while Prefect loads
+                _start_reading_processes(spec.workers, errors)
             with collector_paused():  # Prefect's modules and the flow's load a sixth faster
                 from pipeline.flows import batch
 
@@ -197,6 +197,18 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
             raise typer.Exit(ExitCode.INTERRUPTED) from None
         finally:
             close_early()  # the batch did not take them (it stopped before reading)
+
+
+def _start_reading_processes(count: int, errors) -> None:  # type: ignore[no-untyped-def]
+    """The batch's reading processes started now, or exit 3 naming why they cannot be (no
+    process or file descriptor left): a line, not a traceback."""
+    from pipeline.flows.reading_processes import start_early
+
+    try:
+        start_early(count)
+    except OSError as error:
+        errors.print(f"error: cannot start the reading processes: {error}", markup=False)
+        raise typer.Exit(ExitCode.ENVIRONMENT) from None
 
 
 def _run_flow(batch, paths, out, spec, chunk_pages, masterpoints, store, progress, errors):  # type: ignore[no-untyped-def]

@@ -124,8 +124,12 @@ class ReadingProcesses:
         self._readers: list[_Reader] = []
         self._lock = threading.Lock()
         self._closed = False
-        for _ in range(count):
-            self._free.put(self._start())
+        try:
+            for _ in range(count):
+                self._free.put(self._start())
+        except BaseException:  # no descriptor or process left, Ctrl-C: none left running
+            self.close(now=True)
+            raise
 
     def _start(self) -> _Reader:
         """A fresh interpreter running ``serve``, with the same bridgescan as this process

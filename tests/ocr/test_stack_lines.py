@@ -203,3 +203,43 @@ def test_any_stack_filled_in_one_order_shows_its_steps_and_every_line_its_pairs(
     for page in stack:
         assert page.board is not None
         assert steps.expected(page) == {k: line(page.board, k) for k in range(1, tables + 1)}
+
+
+GAPPED = (1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+"""A six-table Mitchell whose QR code lists no pair 4 (NS 1, 2, 3, 5, 6, 7; EW 8-13)."""
+
+
+def _gapped_line(board: int, k: int) -> tuple[int, int]:
+    """Filled on the NS pairs' lines: line k is NS pair k (line 4 stays blank), its EW pair
+    one place further along 8-13 for each NS place and each board."""
+    place = (1, 2, 3, 5, 6, 7).index(k)
+    return k, 8 + (place + board) % 6
+
+
+def test_a_section_with_a_gap_expects_no_number_across_the_blank_line() -> None:
+    """Next lines move one place (1 -> 2 -> 3, 5 -> 6 -> 7: 4 moves a traveller, 16 over
+    boards 1-4), but line 5 is NS pair 5 at place 3, not place 4 (pair 6) as line 1 moved
+    four places says. A traveller whose lines 1, 2, 3 alone are read for certain must not
+    expect pair 6 on line 5: every two lines of a traveller, not next ones only, show the
+    order (9 of the 15 two-line moves cross the gap), so no step is shown here."""
+    stack = [
+        _page(
+            b, *[_row(b, k, ((_gapped_line(b, k), 1.0),)) for k in (1, 2, 3, 5, 6, 7)], pairs=GAPPED
+        )  # fmt: skip
+        for b in (1, 2, 3, 4)
+    ]
+    steps = line_steps(stack, seats_read(stack), GAPPED)
+    board = _page(5, *[_row(5, k, ((_gapped_line(5, k), 1.0),)) for k in (1, 2, 3)],
+                  _row(5, 5, (((6, 8), 0.5), ((5, 8), 0.5))), pairs=GAPPED)  # fmt: skip
+    assert steps.expected(board)[5][0] in (None, 5)
+    assert steps.steps == (None, None)
+
+
+def test_a_seat_whose_lines_all_read_one_number_shows_no_step() -> None:
+    """A pair plays a board once: a stack whose every line reads NS 1 (a club writing its
+    table's number where the pair's goes, or a misread for certain) moves no place a line,
+    and a step of none would expect NS 1 on every line, a number the traveller's other
+    lines already hold. No step is shown; EW, filled in order, keeps its own."""
+    stack = [_board(b, {k: (1, _line(b, k)[1]) for k in range(1, 5)}) for b in (2, 3, 4, 6)]
+    steps = line_steps(stack, seats_read(stack), None)
+    assert steps.seats[0] == (1,) and steps.steps == (None, 1)

@@ -10,6 +10,7 @@ sample's scan.
 
 from __future__ import annotations
 
+import resource
 import time
 
 import psutil
@@ -98,3 +99,29 @@ def test_a_reading_process_never_imports_from_the_folder_it_was_started_in(
     with ReadingProcesses(1) as readers:
         answer = readers.read(event, chunk)  # type: ignore[arg-type]
     assert list(answer.readings()) == read_chunk(event, chunk)  # type: ignore[arg-type]
+
+
+def test_processes_started_before_a_start_fails_are_ended() -> None:
+    """A process that cannot be started (here: no file descriptor left for its pipe, as on
+    a machine out of them or of processes) ends the ones started before it, and their
+    lifeline: none is left running beside a command that reports the failure."""
+    me = psutil.Process()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    failed_after_one = False
+    try:
+        for spare in range(2, 30):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (me.num_fds() + spare, hard))
+            try:
+                with ReadingProcesses(3):
+                    pass
+            except OSError:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+                assert reading_processes(me.pid) == []
+                failed_after_one |= spare >= 5  # room for the first process's pipes
+                continue
+            finally:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+            break
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert failed_after_one
