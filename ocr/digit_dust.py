@@ -72,8 +72,8 @@ def darkest_lifted(cell: np.ndarray, t: MarkSettings = MARK_SETTINGS) -> np.ndar
     ``t.digit_darkest_share`` lifted to that grey, where the box reads written: a clump
     darker than the pen then no longer sets the box's ink scale. A box that reads blank is
     given back as it is: lifting its darkest tones would scale its faint grains up to
-    strokes."""
-    if is_blank(cell):
+    strokes. An empty crop (a box cut off at the page's edge) is given back as it is."""
+    if cell.size == 0 or is_blank(cell):
         return cell
     lifted: np.ndarray = np.maximum(cell, np.uint8(quantile(cell, t.digit_darkest_share)))
     return lifted

@@ -142,3 +142,8 @@ def test_an_empty_dusty_box_stays_empty() -> None:
     # and its 170 px (8.6%) over 38 rows would be read as a written 1.
     assert normalise_cell(np.maximum(cell, np.uint8(215))) is not None
     assert darkest_lifted(cell) is cell
+
+
+def test_an_empty_crop_is_given_back_as_it_is() -> None:
+    empty = np.zeros((0, 12), np.uint8)
+    assert darkest_lifted(empty).shape == (0, 12)
