@@ -101,27 +101,36 @@ def test_a_reading_process_never_imports_from_the_folder_it_was_started_in(
     assert list(answer.readings()) == read_chunk(event, chunk)  # type: ignore[arg-type]
 
 
-def test_processes_started_before_a_start_fails_are_ended() -> None:
+def test_processes_started_before_a_start_fails_are_ended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A process that cannot be started (here: no file descriptor left for its pipe, as on
     a machine out of them or of processes) ends the ones started before it, and their
-    lifeline: none is left running beside a command that reports the failure."""
+    lifeline: none is left running beside a command that reports the failure. The first
+    process starts for real; before the second, this process is left no descriptor to
+    spare, so the second's real start fails as it would on such a machine."""
     me = psutil.Process()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    failed_after_one = False
+    real_start = ReadingProcesses._start
+    started: list[psutil.Process] = []
+
+    def start_then_run_out(self: ReadingProcesses):  # type: ignore[no-untyped-def]
+        if started:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (me.num_fds(), hard))
+        reader = real_start(self)
+        started.append(psutil.Process(reader.process.pid))
+        return reader
+
+    monkeypatch.setattr(ReadingProcesses, "_start", start_then_run_out)
     try:
-        for spare in range(2, 30):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (me.num_fds() + spare, hard))
-            try:
-                with ReadingProcesses(3):
-                    pass
-            except OSError:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-                assert reading_processes(me.pid) == []
-                failed_after_one |= spare >= 5  # room for the first process's pipes
-                continue
-            finally:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-            break
+        with pytest.raises(OSError) as failed:
+            ReadingProcesses(3)
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
-    assert failed_after_one
+    assert len(started) == 1
+    # While the failure is still held (its traceback keeps the half-made object, as a
+    # command reporting it does), the first process is already ended, not left to the
+    # collector closing its lifeline.
+    assert _gone(started, seconds=10)
+    assert reading_processes(me.pid) == []
+    del failed
