@@ -72,3 +72,19 @@ def test_a_small_region_is_warped_exactly_and_a_page_from_the_grid():
     m = np.array([[0.9, 0.02, 5.0], [-0.01, 0.95, 3.0], [4e-5, 2e-5, 1.0]])
     assert np.array_equal(warp_scan(scan, m, (400, 400)), _exact(scan, m, (400, 400)))
     assert np.array_equal(warp_scan(scan, m, (800, 700)), grid_warp(scan, m, (800, 700)))
+
+
+def test_the_page_is_the_same_however_many_rows_are_filled_at_once(monkeypatch):
+    """The positions filled in for one band, two bands (as read) or the whole output at
+    once give the same page, pixel for pixel: each output row's positions come from the
+    same two grid rows by the same weights. A phone's perspective on random grey, 700 x
+    203 output rows (not a whole number of bands or cells), so the last fill is short."""
+    import ocr.grid_warp as grid_warp_module
+
+    rng = np.random.default_rng(11)
+    scan = rng.integers(0, 256, (300, 800), np.uint8)
+    m = np.array([[0.9, 0.02, 5.0], [-0.01, 0.95, 3.0], [4e-5, 2e-5, 1.0]])
+    read = grid_warp(scan, m, (700, 203))
+    for rows in (grid_warp_module._BAND, 7 * grid_warp_module._BAND):
+        monkeypatch.setattr(grid_warp_module, "_FILLED", rows)
+        assert np.array_equal(grid_warp(scan, m, (700, 203)), read)
