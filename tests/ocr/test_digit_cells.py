@@ -158,3 +158,24 @@ def test_a_grey_crop_is_blank_as_its_float_ink_map_says(crop: np.ndarray):
     mask of its float ink map over half (the way before), and as ``normalise_cell``."""
     by_floats = _written((ink_map(crop) > 0.5).astype(np.uint8)) is None
     assert is_blank(crop) == by_floats == (normalise_cell(crop) is None)
+
+
+def test_a_slant_steeper_than_the_limit_is_undone_by_the_limit_only():
+    """``_deskew``: a stroke along the diagonal (each row one pixel right of the row above)
+    slants by mu11 / mu02 = 1, beyond the 0.6 allowed, so the canvas is sheared by 0.6:
+    row y read 0.6 (y - 10) pixels to the right, the diagonal's pixel of row 15 (x = 15)
+    moved to x = 12 and that of row 5 (x = 5) to x = 8; a slant of 0.25 (each row a
+    quarter pixel right) is undone whole, its rows 4 and 16 (x 7 and 10, a pixel wide)
+    both brought to x = 8.5 +- 0.5."""
+    from ocr.digit_cells import _deskew
+
+    diagonal = np.zeros((20, 20), np.float32)
+    diagonal[np.arange(20), np.arange(20)] = 1.0
+    sheared = _deskew(diagonal)
+    assert sheared[15].argmax() == 12 and sheared[5].argmax() == 8
+    assert sheared[15, 12] == pytest.approx(1.0) and sheared[5, 8] == pytest.approx(1.0)
+    gentle = np.zeros((20, 20), np.float32)
+    for y in range(4, 17):
+        gentle[y, 7 + (y - 4) // 4] = 1.0
+    upright = _deskew(gentle)
+    assert {int(upright[y].argmax()) for y in (4, 16)} <= {8, 9}
