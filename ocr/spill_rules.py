@@ -68,7 +68,11 @@ def crossed_by_stroke(ev: RowEvidence, a: Rect, b: Rect, t: MarkSettings) -> boo
     across the gap as dust. The wrong row it could let through needs two faults at once:
     ink no player drew filling a box to a mark (0.10) with nothing but specks beside it,
     and the player's own mark of that field read away or missing (else the field holds
-    two marks), in a box whose reading the written score cannot tell from it."""
+    two marks), in a box whose reading the written score cannot tell from it. The nearest
+    built case: a circle drawn 4 mm wide round level 2, unseen, its arcs filling levels 1
+    and 3; at 0.05-0.10 (unsure either way) the dusty page no longer sees the arcs cross
+    in ("fill" for "edge"), from 0.10 it does (tests/ocr/test_spill_specks.py); a pale
+    pen's arc in pieces is not built."""
     v = ev.views
     if not v.crossed(a, b):
         return False
