@@ -329,6 +329,12 @@ class RowMarks:
         does crosses the printed edges in the gap)."""
         return self._despecked(t, off_lines=True).crossed(a, b)
 
+    def sides_inked_without_specks(self, t: MarkSettings = MARK_SETTINGS) -> tuple[int, ...]:
+        """Per box, how many of its sides have drawn ink beside them on the same ink
+        (``crossed_without_specks``): strokes still beside two sides may be a circle."""
+        sides = self._despecked(t, off_lines=True)._sides_inked
+        return tuple(int(n) for n in sides) if sides is not None else ()
+
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
