@@ -322,19 +322,6 @@ class RowMarks:
         dots = self._despecked(t).dots_on_edges(circled)
         return dotted_boxes(dots, len(circled), t.edge_dot_own_share)
 
-    def crossed_without_specks(self, a: Rect, b: Rect, t: MarkSettings = MARK_SETTINGS) -> bool:
-        """``crossed`` on this row's ink without the pieces that may be the page's dust,
-        those that do not go on across a printed line (``off_lines``; ``ocr.spill_rules``:
-        a speck beside a box is no stroke coming in from its neighbour, and a stroke that
-        does crosses the printed edges in the gap)."""
-        return self._despecked(t, off_lines=True).crossed(a, b)
-
-    def sides_inked_without_specks(self, t: MarkSettings = MARK_SETTINGS) -> tuple[int, ...]:
-        """Per box, how many of its sides have drawn ink beside them on the same ink
-        (``crossed_without_specks``): strokes still beside two sides may be a circle."""
-        sides = self._despecked(t, off_lines=True)._sides_inked
-        return tuple(int(n) for n in sides) if sides is not None else ()
-
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""

@@ -21,21 +21,13 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from ocr.layout import Rect
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import OUTLINE_MOST, MarkReading, MarkState, mark_reading
 from ocr.outline import ink_along
 from ocr.row_evidence import RowEvidence
 
-__all__ = [
-    "beside_circles",
-    "crossed_by_stroke",
-    "facing_share",
-    "off_circles",
-    "stroke_length",
-    "without_spill",
-]
+__all__ = ["beside_circles", "facing_share", "off_circles", "stroke_length", "without_spill"]
 
 
 def stroke_length(mask: np.ndarray) -> float:
@@ -47,51 +39,6 @@ def stroke_length(mask: np.ndarray) -> float:
     contours, _ = cv2.findContours(m, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
     half = sum(cv2.arcLength(c, True) for c in contours) / 2
     return (half + math.sqrt(max(0.0, half * half - 4.0 * float(m.sum())))) / 2
-
-
-def crossed_by_stroke(ev: RowEvidence, a: Rect, b: Rect, t: MarkSettings) -> bool:
-    """Does a stroke come into box ``a`` from outside it near its side facing box ``b``
-    (``RowViews.crossed``)? On a dusty page the ink there is asked again without the
-    pieces that may be the page's dust (``ocr.page_dust.specks_of``: no more than 1 mm
-    across, nothing drawn within 0.3 mm, of a size the page's margins hold alike, not
-    going on across a printed line): a speck in the gap beside a box is no stroke of the
-    neighbour's, and a player's tick whose ink lies along that side was read unsure
-    ("edge") beside it, or an arc of a circle round the neighbour. A neighbour's stroke
-    crossing the gap crosses the two printed edges in it, and its pieces go on across
-    them: they are no specks, and it is still seen.
-
-    A circle drawn wide round the neighbour crosses the gap at a slant, and its pieces in
-    the gap's one unmasked column are specks by size that do not go on across the printed
-    edges in a straight line: built so (4.3 x 2.3 mm round level 2, unseen), it left
-    level 3 marked by its arc (0.114) on a dusty page. So where strokes still lie beside
-    two of the neighbour's sides without the specks (a circle may go round it), the ink
-    is taken to cross in as before (tests/ocr/test_spill_specks.py: 270 such circles
-    read levels 1 and 3 in the same state with and without the dust).
-
-    Chosen on TRAINING (80 noisy pages, seed 13, 978 written rows): rows to review
-    without a player's error 109 -> 108 with the event (108 without it too; out: a
-    player's dot in declarer E read "edge" beside a speck; none in), 0 wrong rows.
-    Without the circle's guard 105 (3 more out, each beside a neighbour with strokes by
-    two sides) but the wide circle's arc read as the box's own; without the printed
-    lines' test too, 102 (2 rows in: count boxes a hair filled, read marked) and a stroke
-    built across the gap read as dust.
-    The wrong row it could let through needs two faults at once: ink no player drew
-    filling a box to a mark (0.10) with nothing but specks beside it and no strokes by
-    two sides of the neighbour, and the player's own mark of that field read away or
-    missing (else the field holds two marks), in a box whose reading the written score
-    cannot tell from it. A pale pen's circle in pieces round the neighbour is not
-    built."""
-    v = ev.views
-    if not v.crossed(a, b):
-        return False
-    if not ev.dust.dusty(t) or v.crossed_without_specks(a, b, t):
-        return True
-    # A circle drawn wide round the neighbour crosses the gap at a slant, and its pieces
-    # in the gap's one unmasked column read as specks: strokes still beside two of the
-    # neighbour's sides without the specks may be that circle, whose arc this ink is.
-    j = next(k for k, (_, _, rect) in enumerate(ev.geometry.boxes) if rect == b)
-    sides = v.sides_inked_without_specks(t)
-    return bool(sides) and sides[j] >= 2
 
 
 def _thin_fill_marks(read: list[MarkReading], t: MarkSettings) -> list[tuple[int, MarkReading]]:
@@ -128,7 +75,7 @@ def without_spill(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> 
             fill = v.mean_ink((x0, y0, x1, y1))
             if fill >= t.empty_below:
                 continue
-            if not crossed_by_stroke(ev, g.boxes[i][2], g.boxes[j][2], t):
+            if not v.crossed(g.boxes[i][2], g.boxes[j][2]):
                 break  # nothing crosses from the neighbour: the ink is this box's own
             again = _again(ev, i, r, fill, t)
             if (again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED
@@ -224,7 +171,7 @@ def _round_neighbour(ev: RowEvidence, i: int, j: int, r: MarkReading, t: MarkSet
         return True
     if seen.sectors >= t.all_round and (beside_two or arc_here):
         return True
-    if not arc_here or seen.sectors == 0.0 or not crossed_by_stroke(ev, g.boxes[i][2], b, t):
+    if not arc_here or seen.sectors == 0.0 or not v.crossed(g.boxes[i][2], b):
         return False
     if seen.sectors >= t.part_round:
         return True
@@ -252,7 +199,7 @@ def _one_arc(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     side = (y1 - y0) if side_by_side(a, b) else (x1 - x0)
     if stroke_length(v.drawn[y0:y1, x0:x1]) > t.arc_sides * side:
         return False
-    return crossed_by_stroke(ev, a, b, t)
+    return v.crossed(a, b)
 
 
 def facing_share(ev: RowEvidence, i: int, j: int) -> float:
