@@ -143,11 +143,7 @@ def _compiled_templates() -> BytecodeCache | None:
 @cache
 def environment(*extra_packages: str) -> Environment:
     """The environment for the site's templates, plus templates of ``extra_packages``
-    (the console's), which may extend the site's ``base.html``. Made once a process, and
-    each template loaded once in it: not looked for on disk again before every page (a
-    site is some 76 pages an event, each its template, ``base.html`` and ``macros.html``;
-    the checks were a sixth of the site's CPU). A template changed under a running console
-    is taken when the console starts again."""
+    (the console's), which may extend the site's ``base.html``."""
     loaders = [PackageLoader(package, "templates") for package in extra_packages]
     loaders.append(PackageLoader("pipeline.publish.web", "templates"))
     env = Environment(
@@ -158,7 +154,6 @@ def environment(*extra_packages: str) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         bytecode_cache=_compiled_templates(),
-        auto_reload=False,  # a template is loaded once a process, not checked on disk again
     )
     env.filters["number"] = number
     env.filters["mp"] = matchpoints
