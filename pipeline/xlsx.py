@@ -31,11 +31,15 @@ __all__ = ["put", "set_text", "csv_safe", "save_xlsx", "ILLEGAL_CHARACTERS"]
 
 ILLEGAL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_LONGEST_TEXT = 32767  # characters in a cell: openpyxl cuts a longer string there
 
 
 def set_text(cell: Cell, text: str) -> Cell:
-    """Store ``text`` as a string cell, never a formula; control characters are dropped."""
-    cell.value = ILLEGAL_CHARACTERS.sub("", text)
+    """Store ``text`` as a string cell, never a formula; control characters are dropped.
+    Set as openpyxl's ``Cell.value`` would set a string without them (cut at Excel's
+    32,767 characters), but never typed a formula or an error: one string at a time is
+    most of a workbook's cells."""
+    cell._value = ILLEGAL_CHARACTERS.sub("", text)[:_LONGEST_TEXT]
     cell.data_type = "s"
     return cell
 

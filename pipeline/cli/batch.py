@@ -186,6 +186,9 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         try:
             if spec.kind == "processes":  # they boot on the other core while Prefect loads
                 _start_reading_processes(spec.workers, errors)
+                from pipeline.flows.first_chunks import send_first_chunks
+
+                send_first_chunks(paths, out, store, chunk_pages, spec.workers)  # read meanwhile
             with collector_paused():  # Prefect's modules and the flow's load a sixth faster
                 from pipeline.flows import batch
 

@@ -46,7 +46,6 @@ from typing import Any
 
 from prefect import flow
 
-from pipeline.doors.scans.reading import scan_files
 from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
 from pipeline.flows import steps
@@ -55,6 +54,7 @@ from pipeline.flows.batch_plan import event_folders, event_store, output_names
 from pipeline.flows.batch_report import BatchReport, EventOutcome
 from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
 from pipeline.flows.collector import frozen_setup, full_collections_held
+from pipeline.flows.first_chunks import chunks_in_flight
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
 
@@ -136,7 +136,7 @@ def run_batch(
     runs = [EventRun(name, folder, out_dir / name)
             for name, folder in zip(output_names(paths), paths, strict=True)]  # fmt: skip
     report = BatchReport(spec.describe(), datetime.now(UTC).isoformat(timespec="seconds"))
-    window = max(4, 3 * spec.workers)
+    window = chunks_in_flight(spec.workers)
     frozen_setup()  # what exists now lives as long as the batch: out of every collection
     try:  # the readers start first: they boot while the events are planned
         with chunk_readers(spec, window) as submit, _planning(runs, chunk_pages, store) as plans:
@@ -179,15 +179,10 @@ def _plan(run: EventRun, chunk_pages: int, store: str | None) -> int:
     the pages it will read (0: it failed, and was reported)."""
     try:
         run.job = job_steps.prepare_event(run.folder, run.out_dir, event_store(store, run.name))
-        setup = chunking.event_setup(run.job.event)
-        for files in run.job.plan:
-            if files.scans:
-                chunks = chunking.plan_chunks(
-                    run.name, files.session, scan_files(files.scans), chunk_pages, setup
-                )
-                run.chunks[files.session] = chunks
-                if chunks:
-                    run.reader_keys[files.session] = chunking.reader_key(run.job.event, chunks[0])
+        run.chunks = chunking.event_chunks(run.name, run.job.event, run.job.plan, chunk_pages)
+        for session, chunks in run.chunks.items():
+            if chunks:
+                run.reader_keys[session] = chunking.reader_key(run.job.event, chunks[0])
     except Exception as error:  # noqa: BLE001 - one bad event is reported, the rest goes on
         _notify(Notice("event", run.name, run.title, outcome=run.fail(error)))
         return 0

@@ -14,7 +14,10 @@
 - On reading processes (``processes``, one machine): the same as on Dask without the
   cluster. ``read_pages_in_process`` waits on a thread of the batch's process while one of
   N reading processes (pipeline/flows/reading_processes.py) reads the chunk with the reader
-  it keeps loaded; each process has a core and an interpreter lock of its own.
+  it keeps loaded; each process has a core and an interpreter lock of its own. The batch's
+  first chunks are given to the processes before the flow run begins
+  (pipeline/flows/first_chunks.py); ``read_pages_sent_ahead`` is the task run of each,
+  made when the flow comes to it, waiting for the answer under way.
 
 Whichever runner, a chunk's answer is a ``pages.ChunkRead``: the readings, and each one already
 encoded as the event store keeps it, so the worker, not the batch's one process, does that.
@@ -44,6 +47,7 @@ __all__ = [
     "read_pages",
     "read_pages_in_process",
     "read_pages_on_dask",
+    "read_pages_sent_ahead",
 ]
 
 #: Sends one chunk of an event out to be read; the future's result is its ``ChunkRead``.
@@ -79,6 +83,14 @@ def read_pages_in_process(
     return readers.read(event.value, chunk)
 
 
+@task(name="read pages", task_run_name="read {chunk.label}", cache_policy=NO_CACHE)
+def read_pages_sent_ahead(sent: ByReference, chunk: chunking.PageChunk) -> chunking.ChunkRead:
+    """One chunk of pages a reading process was given before the flow run began
+    (pipeline/flows/first_chunks.py): its answer ``sent.value``, waited for here."""
+    result: chunking.ChunkRead = sent.value.result()
+    return result
+
+
 @contextmanager
 def chunk_readers(spec: RunnerSpec, in_flight: int) -> Iterator[SubmitChunk]:
     """A ``SubmitChunk`` for ``spec``, while the threads, the reading processes or the Dask
@@ -101,6 +113,10 @@ def chunk_readers(spec: RunnerSpec, in_flight: int) -> Iterator[SubmitChunk]:
             readers = ByReference(processes)
 
             def in_process(event: Event, chunk: chunking.PageChunk) -> Any:
+                sent = processes.sent_ahead(chunk)
+                if sent is not None:  # the same pages of the same event, under way already
+                    ahead = {"sent": ByReference(sent), "chunk": chunk}
+                    return pool.submit(read_pages_sent_ahead, ahead)
                 parameters = {"processes": readers, "event": ByReference(event), "chunk": chunk}
                 return pool.submit(read_pages_in_process, parameters)
 

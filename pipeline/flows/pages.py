@@ -43,12 +43,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ocr.reader import ScanReader
     from ocr.reading import PageReading
+    from pipeline.doors.inputs import SessionFiles
     from scoring.event import Event
 
 __all__ = [
     "DEFAULT_CHUNK_PAGES",
     "ChunkRead",
     "PageChunk",
+    "event_chunks",
     "event_setup",
     "plan_chunks",
     "read_chunk",
@@ -135,6 +137,18 @@ def plan_chunks(
             chunks.append(PageChunk(event, session, len(chunks), file, first, last, setup,
                                     digest))  # fmt: skip
     return chunks
+
+
+def event_chunks(
+    name: str, event: Event, plan: Iterable[SessionFiles], size: int = DEFAULT_CHUNK_PAGES
+) -> dict[int, list[PageChunk]]:
+    """Each session's scans (of the event's files ``plan``: sessions with scans only) in
+    chunks of ``size`` pages, for the batch's event ``name``."""
+    from pipeline.doors.scans.reading import scan_files
+
+    setup = event_setup(event)
+    return {files.session: plan_chunks(name, files.session, scan_files(files.scans), size, setup)
+            for files in plan if files.scans}  # fmt: skip
 
 
 def event_setup(event: Event) -> str:

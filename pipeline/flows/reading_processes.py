@@ -38,6 +38,9 @@ import subprocess
 import sys
 import threading
 import traceback
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
@@ -53,6 +56,7 @@ __all__ = [
     "ReadingProcessDied",
     "ReadingProcesses",
     "close_early",
+    "early",
     "serve",
     "start_early",
     "take_early",
@@ -124,6 +128,7 @@ class ReadingProcesses:
         self._readers: list[_Reader] = []
         self._lock = threading.Lock()
         self._closed = False
+        self._ahead: dict[PageChunk, Future[ChunkRead]] = {}  # read before anyone asked
         try:
             for _ in range(count):
                 self._free.put(self._start())
@@ -179,6 +184,36 @@ class ReadingProcesses:
             result: ChunkRead = value
             return result
         raise value from _RemoteTraceback(where)
+
+    def send_ahead(self, event: Event, chunks: Sequence[PageChunk]) -> None:
+        """``chunks`` read now, before any task asks for them (the batch's first chunks, sent
+        while the command still loads Prefect: pipeline/flows/first_chunks.py), each by the
+        next free process, in order, on threads of their own; ``sent_ahead`` hands each one's
+        answer to the first who asks for that chunk."""
+        waiting: deque[tuple[PageChunk, Future[ChunkRead]]] = deque()
+        for chunk in chunks:
+            self._ahead[chunk] = Future()
+            waiting.append((chunk, self._ahead[chunk]))
+
+        def read_in_turn() -> None:
+            while waiting:
+                try:
+                    chunk, answer = waiting.popleft()
+                except IndexError:  # another thread took the last one
+                    return
+                answer.set_running_or_notify_cancel()
+                try:
+                    answer.set_result(self.read(event, chunk))
+                except BaseException as error:  # noqa: BLE001 - the asker's to raise
+                    answer.set_exception(error)
+
+        for _ in range(min(len(self._readers), len(chunks))):
+            threading.Thread(target=read_in_turn, name="read-ahead", daemon=True).start()
+
+    def sent_ahead(self, chunk: PageChunk) -> Future[ChunkRead] | None:
+        """The answer to ``chunk`` if it was sent ahead (``send_ahead``), once; else None."""
+        with self._lock:
+            return self._ahead.pop(chunk, None)
 
     def _replace(self, dead: _Reader) -> None:
         """A process that ended mid-chunk, reaped and replaced (unless the batch is over)."""
@@ -240,6 +275,11 @@ def _wait_or_kill(process: subprocess.Popen[bytes]) -> None:
 # other core while the command imports Prefect and starts its flow run, instead of after
 # it, when the first chunk waits for them. The flow takes them (``take_early``).
 _early: ReadingProcesses | None = None
+
+
+def early() -> ReadingProcesses | None:
+    """The processes ``start_early`` started, while no batch has taken them."""
+    return _early
 
 
 def start_early(count: int) -> None:

@@ -164,8 +164,9 @@ def reader_key(reader: ScanReader, event: Event | None = None, session: int | No
 
     context = "" if event is None or session is None else repr(
         (sorted(printed_pairs(event, session).items()), reader.expect))  # fmt: skip
-    digest = hashlib.sha256(f"{reader_version(reader)}|{context}".encode()).hexdigest()
-    return f"{reader_version(reader)}-{digest[:12]}"
+    version = reader_version(reader)  # its model's digest and layout's text: once
+    digest = hashlib.sha256(f"{version}|{context}".encode()).hexdigest()
+    return f"{version}-{digest[:12]}"
 
 
 def file_digest(path: Path) -> str:

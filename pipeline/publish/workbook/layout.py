@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
@@ -131,18 +132,33 @@ def write_table(
     flags = iter(marked) if marked is not None else None
     row_number = first_row
     widest = [0] * len(columns)
+    cells = sheet._cells
     for row_number, values in enumerate(rows, start=first_row + 1):
         shade = next(flags, False) if flags is not None else False
         for index, (column, value) in enumerate(zip(columns, values, strict=True), start=1):
-            cell = sheet.cell(row=row_number, column=index)
-            put(cell, value)
             numeric = bool(column.number_format) and isinstance(value, int | float | Fraction)
-            _style_data_cell(cell, styles, column, numeric, shade)
+            style = styles.get((column.number_format if numeric else None, column.align, shade))
+            if style is not None and (row_number, index) not in cells:
+                put(_new_cell(sheet, row_number, index, style), value)
+            else:  # the style's first cell (it is made from it), or a cell there already
+                cell = sheet.cell(row=row_number, column=index)
+                put(cell, value)
+                _style_data_cell(cell, styles, column, numeric, shade)
             if isinstance(value, str):
                 widest[index - 1] = max(widest[index - 1], len(value))
+    sheet._current_row = max(sheet._current_row, row_number)
     for index, longest in enumerate(widest, start=1):  # wide enough for what it holds
         _widen(sheet, index, min(longest + 2, _WIDEST))
     return row_number + 1
+
+
+def _new_cell(sheet: Worksheet, row: int, column: int, style: StyleArray) -> Cell:
+    """A cell made at a place the sheet has none, with a copy of ``style``: what
+    ``sheet.cell`` and a copied style give, without openpyxl's checks of a place given by
+    a person (a table's 27,000 cells an event; their row is noted once, by ``write_table``)."""
+    cell = Cell(sheet, row=row, column=column, style_array=style)  # the array is copied
+    sheet._cells[(row, column)] = cell
+    return cell
 
 
 # The widths this module gave each sheet's columns: openpyxl reports 13 for a column never
