@@ -20,10 +20,8 @@ certain mark (rule ``beside_circles``, ocr/mark_rules.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
 
 import numpy as np
 
@@ -38,7 +36,6 @@ __all__ = [
     "Rays",
     "printed_across",
     "rays",
-    "rays_of",
 ]
 
 PART_ROUND = MARK_SETTINGS.part_round  # ocr/mark_settings.py
@@ -132,79 +129,27 @@ def rays(
     where they lie (``EDGE``, ``HAIRLINE``); ``widths``: how many solid pixels a printed
     edge and a hairline are across on this row, and how many the mask gives a line (the
     printed ink a ray crosses is taken off at those widths)."""
-    return rays_of(ink, lines, [box], px_per_mm, widths)[0]
-
-
-def rays_of(
-    ink: np.ndarray,
-    lines: np.ndarray,
-    boxes: Sequence[tuple[int, int, int, int]],
-    px_per_mm: float,
-    widths: tuple[float, float, float],
-) -> list[Rays]:
-    """``rays`` round each of ``boxes``, those of one size looked at together: a row's
-    boxes ask for their rays one by one, and each call's thirty small array operations
-    cost more than their samples. Every sum is of whole counts (a ray's samples, a
-    sector's rays), so each box sees what it sees alone."""
-    seen: list[Rays | None] = [None] * len(boxes)
-    sizes: dict[tuple[int, int], list[int]] = {}
-    for k, (x0, y0, x1, y1) in enumerate(boxes):
-        if x1 <= x0 or y1 <= y0:
-            seen[k] = Rays(0.0, 360)
-        else:
-            sizes.setdefault((x1 - x0, y1 - y0), []).append(k)
-    for (bw, bh), ks in sizes.items():
-        found = _rays_of_size(ink, lines, [boxes[k] for k in ks], bw, bh, px_per_mm, widths)
-        for k, one in zip(ks, found, strict=True):
-            seen[k] = one
-    return cast(list[Rays], seen)
-
-
-def _rays_of_size(
-    ink: np.ndarray,
-    lines: np.ndarray,
-    boxes: list[tuple[int, int, int, int]],
-    bw: int,
-    bh: int,
-    px_per_mm: float,
-    widths: tuple[float, float, float],
-) -> list[Rays]:
-    """``rays_of`` for boxes all ``bw`` x ``bh`` pixels (their samples' offsets shared)."""
-    ys, xs, valid = _samples(bw / 2, bh / 2, px_per_mm)
+    x0, y0, x1, y1 = box
+    if x1 <= x0 or y1 <= y0:
+        return Rays(0.0, 360)
+    ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
     h, w = ink.shape
     offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
-    corners = np.array(boxes)
     # The nine centres are three rows of three: the samples' rows are worked out for the
     # three rows of centres, their columns for the three columns, and the two added.
-    # (boxes, rows or columns of centres, rays, samples)
-    middle_y = ((corners[:, 1] + corners[:, 3]) / 2)[:, None] + offsets[::3, 0]
-    middle_x = ((corners[:, 0] + corners[:, 2]) / 2)[:, None] + offsets[:3, 1]
-    cy = np.rint(ys + middle_y[:, :, None, None]).astype(np.intp)
-    cx = np.rint(xs + middle_x[:, :, None, None]).astype(np.intp)
-    # np.minimum/np.maximum clip as np.clip does, for less; (boxes, centres, rays, samples)
-    at = (
-        np.minimum(np.maximum(cy, 0), h - 1)[:, :, None] * w
-        + np.minimum(np.maximum(cx, 0), w - 1)[:, None]
-    )
-    at = at.reshape(len(boxes), len(offsets), *ys.shape)
-    printed = [
-        _printed_on_rays(lines, box, px_per_mm, at_box, valid)
-        for box, at_box in zip(boxes, at, strict=True)
-    ]
-    edges = np.stack([e for e, _ in printed])
-    hairlines = np.stack([hl for _, hl in printed])
-    extra = (ink.ravel().take(at) & valid).sum(axis=3) - _printed_px(edges, hairlines, widths)
-    hit = extra >= THICKER_PX  # (boxes, centres, rays)
+    cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[::3, 0])[:, None, None]).astype(np.intp)
+    cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:3, 1])[:, None, None]).astype(np.intp)
+    # np.minimum/np.maximum clip as np.clip does, for less; (centres, rays, samples)
+    at = np.minimum(np.maximum(cy, 0), h - 1)[:, None] * w + np.minimum(np.maximum(cx, 0), w - 1)
+    at = at.reshape(len(offsets), *ys.shape)
+    edges, hairlines = _printed_on_rays(lines, box, px_per_mm, at, valid)
+    extra = (ink.ravel().take(at) & valid).sum(axis=2) - _printed_px(edges, hairlines, widths)
+    hit = extra >= THICKER_PX  # (centres, rays)
     # A ray between two covered ones counts as covered (each ray's neighbours round the
     # circle, as np.roll by 1 and -1 would give them).
-    bridged = hit | (hit[:, :, _BEFORE] & hit[:, :, _AFTER])
+    bridged = hit | (hit[:, _BEFORE] & hit[:, _AFTER])
     cover = (bridged.astype(np.float64) @ _SECTOR_MATRIX) / _SECTOR_RAYS
-    sectors = cover.min(axis=2).max(axis=1).tolist()
-    gaps = _gap_runs(bridged.reshape(-1, bridged.shape[2])).reshape(len(boxes), -1).min(axis=1)
-    return [
-        Rays(float(sector), int(gap) * _STEP_DEG)
-        for sector, gap in zip(sectors, gaps.tolist(), strict=True)
-    ]
+    return Rays(float(cover.min(axis=1).max()), _widest_gap(bridged))
 
 
 def _printed_on_rays(
@@ -238,17 +183,13 @@ def _printed_on_rays(
 def _widest_gap(covered: np.ndarray) -> int:
     """The widest run of uncovered rays round the circle, in degrees, at the centre where
     it is narrowest (``covered``: centres x rays, or one centre's rays)."""
-    return int(_gap_runs(np.atleast_2d(covered)).min()) * _STEP_DEG
-
-
-def _gap_runs(covered: np.ndarray) -> np.ndarray:
-    """Per row of ``covered`` (centres x rays), the widest run of uncovered rays round the
-    circle, in rays."""
+    covered = np.atleast_2d(covered)
     n = covered.shape[1]
     twice = np.concatenate([covered, covered], axis=1)
     index = np.arange(2 * n)
     last = np.maximum.accumulate(np.where(twice, index, -1), axis=1)[:, n:]
-    return np.where(last >= 0, index[n:] - last, n).max(axis=1)
+    runs = np.where(last >= 0, index[n:] - last, n).max(axis=1)
+    return int(runs.min()) * _STEP_DEG
 
 
 @lru_cache(maxsize=8)

@@ -17,20 +17,13 @@ import cv2
 import numpy as np
 
 from ocr.captions import ink_over_captions
-from ocr.circles import PART_ROUND, Rays, rays, rays_of
+from ocr.circles import PART_ROUND, Rays, rays
 from ocr.dot_specks import dot_among_specks
 from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width
-from ocr.mark_geometry import (
-    BORDER_CORE_MM,
-    SPILL_MM,
-    RowGeometry,
-    printed_at,
-    row_geometry,
-    side_by_side,
-)
+from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, row_geometry, side_by_side
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
@@ -156,7 +149,6 @@ class RowMarks:
         # All solid ink until read_fields knows which boxes hold their own mark.
         self.outside = self.solid
         self._rays: dict[Rect, Rays] = {}
-        self._strips: dict[Rect, float] = {}  # the strips round a box (ring), once a box
         self._outline: Outlines | None = None
         self.own_marks: np.ndarray | None = None  # inside boxes holding a mark of their own
 
@@ -184,7 +176,7 @@ class RowMarks:
                 outside = self.solid & ~mask
             self.own_marks = mask
         self.outside = outside
-        self._rays, self._strips = {}, {}
+        self._rays = {}
         self._outline = None
         self.drawn_outside = self.drawn & outside
         self.drawn_sum = cv2.integral(self.drawn_outside.astype(np.uint8))
@@ -245,11 +237,7 @@ class RowMarks:
         box lie only boxes of its own group, so marks in two other boxes of the group (an
         error the decoder sees anyway) are needed to fake a circle.
         """
-        strips = self._strips.get(r)
-        if strips is None:
-            strips = ring_cover(self.outside, self.lines, self.widths, self.px(r), self.s)
-            self._strips[r] = strips
-        return strips
+        return ring_cover(self.outside, self.lines, self.widths, self.px(r), self.s)
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -271,18 +259,18 @@ class RowMarks:
         x0, y0, x1, y1 = g.inner.T
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
         fills = (self.sum[y1, x1] - self.sum[y0, x1] - self.sum[y1, x0] + self.sum[y0, x0]) / area
-        fill_of = fills.tolist()
         if self.any_ink:
             self._own_marked = fills > _OWN_MARK_FILL
             self._set_outside(self._own_marked)
             self._sides_beside()
-            self._rays_ahead(g, fill_of)
         else:
             self._around = self._facing = [False] * len(fills)
         around, facing = self._around, self._facing
         read = tuple(
             self._decide(rect, option, f, a, o)
-            for (_, option, rect), f, a, o in zip(g.boxes, fill_of, around, facing, strict=True)
+            for (_, option, rect), f, a, o in zip(
+                g.boxes, fills.tolist(), around, facing, strict=True
+            )  # fmt: skip
         )
         sides = self._sides_inked.tolist() if self._sides_inked is not None else [0] * len(read)
         evidence = RowEvidence(
@@ -317,24 +305,6 @@ class RowMarks:
         self._sides_inked = near.sum(axis=0)
         self._around = (self._sides_inked >= 2).tolist()
         self._facing = ((near[0] & near[1]) | (near[2] & near[3])).tolist()
-
-    def _rays_ahead(self, g: RowGeometry, fills: list[float]) -> None:
-        """The rays round every box ``_decide`` will look at them round (a circle looked
-        for, the strips not certain on their own), looked at together
-        (``ocr.circles.rays_of``): what each box sees alone, in one call a box size."""
-        wanted = [
-            rect
-            for (_, _, rect), fill, around, facing in zip(
-                g.boxes, fills, self._around, self._facing, strict=True
-            )
-            if around
-            and fill < 2 * MARKED_ABOVE
-            and not (facing and self.ring(rect) >= STRIPS_SURE)
-        ]
-        if len(wanted) > 1:
-            boxes = [self.px(rect) for rect in wanted]
-            found = rays_of(self.outside, self.lines, boxes, self.s, self.widths)
-            self._rays.update(zip(wanted, found, strict=True))
 
     def without_specks(
         self, i: int, fill: float, t: MarkSettings = MARK_SETTINGS, off_lines: bool = False

@@ -16,14 +16,12 @@ from ocr.circles import (
     _SECTOR_MATRIX,
     _SECTOR_RAYS,
     THICKER_PX,
-    Rays,
     _offsets,
     _printed_px,
     _samples,
     _widest_gap,
     printed_across,
     rays,
-    rays_of,
 )
 from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, HAIRLINE, row_geometry
@@ -104,20 +102,6 @@ def test_a_circle_left_open_leaves_one_gap_the_width_of_its_opening():
     assert rays(closed.astype(bool), lines, BOX, S, WIDTHS).gap == 0
     cv2.ellipse(ink, centre, axes, 0, 0, 310, 1, 2)
     assert 30 <= rays(ink.astype(bool), lines, BOX, S, WIDTHS).gap <= 50
-
-
-def test_boxes_looked_at_together_each_see_what_they_see_alone():
-    """``rays_of``: a closed circle round the box (no gap, every sector at least half
-    covered, as alone), a box of another size on blank paper beside it (no ray covered:
-    sectors 0 and a gap of 36 rays, 360 degrees) and a box of no width (nothing seen)."""
-    ink, lines = _band()
-    centre = (round((BOX[0] + BOX[2]) / 2), round((BOX[1] + BOX[3]) / 2))
-    cv2.ellipse(ink, centre, (round(3.6 * S), round(3.3 * S)), 0, 0, 360, 1, 2)
-    blank, flat = (5, 5, 25, 30), (100, 10, 100, 30)
-    circled, empty, none = rays_of(ink.astype(bool), lines, [BOX, blank, flat], S, WIDTHS)
-    assert circled.gap == 0 and circled.sectors >= 0.5
-    assert circled == rays(ink.astype(bool), lines, BOX, S, WIDTHS)
-    assert empty == Rays(0.0, 360) and none == Rays(0.0, 360)
 
 
 def test_a_stroke_down_one_side_covers_one_sector_only():
@@ -528,26 +512,3 @@ def test_the_strips_over_lines_that_never_change_read_as_strip_by_strip(seed, dx
         assert ring_cover(ink, kept, WIDTHS, px, S) == want
         assert ring_cover(ink, lines, WIDTHS, px, S) == want
     assert _KEPT[(id(kept), ("ring", px, S))][0] is kept
-
-
-@settings(max_examples=draws(40), deadline=None)
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    corners=st.lists(
-        st.tuples(st.integers(-20, 150), st.integers(-20, 100), st.sampled_from([0, 20, 27])),
-        min_size=1,
-        max_size=6,
-    ),
-    share=st.floats(0.0, 0.4),
-)
-def test_boxes_looked_at_together_read_as_one_by_one(seed, corners, share):
-    """``rays_of`` on boxes of several sizes (and none), anywhere on the band (their rays
-    running off it too): each sees what its nine centres worked out one by one see."""
-    rng = np.random.default_rng(seed)
-    ink = rng.random((110, 160)) < share
-    lines = rng.choice(np.array([0, EDGE, HAIRLINE], np.uint8), size=(110, 160), p=[0.8, 0.1, 0.1])
-    widths = (2.0, 1.0, 2.0)
-    boxes = [(x, y, x + side, y + 27) for x, y, side in corners]
-    for box, seen in zip(boxes, rays_of(ink, lines, boxes, S, widths), strict=True):
-        want = _rays_centre_by_centre(ink, lines, box, widths) if box[2] > box[0] else (0.0, 360)
-        assert (seen.sectors, seen.gap) == want
