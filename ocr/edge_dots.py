@@ -99,9 +99,10 @@ def dots_on_edges(
     """Every pen dot on a printed edge within ``EDGE_DOT_NEAR_MM`` of a box (``boxes``:
     (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels), with the boxes it is
     near and how its ink lies among them. ``solid``: the band's solid ink; ``drawn``:
-    solid ink off the printed lines; ``printed``: the mask of the printed lines;
-    ``line_px``: how wide that mask is; ``circled``: per box, read (or unsure) on a circle
-    round it: a blob where such a circle runs is a piece of its stroke."""
+    solid ink off the printed lines (none of it on ``printed``); ``printed``: the mask of
+    the printed lines; ``line_px``: how wide that mask is; ``circled``: per box, read (or
+    unsure) on a circle round it: a blob where such a circle runs is a piece of its
+    stroke."""
     found: list[EdgeDot] = []
     reach = round(DOT_ALONE_MM * px_per_mm)
     largest = EDGE_DOT_MAX_MM * px_per_mm
@@ -117,12 +118,13 @@ def dots_on_edges(
     boxes = boxes - np.array([x0, y0, x0, y0])
     k = 2 * max(1, round(line_px)) + 1
     ink = drawn.astype(np.uint8)
-    across = (cv2.dilate(ink, np.ones((1, k), np.uint8)) > 0) | (
-        cv2.dilate(ink, np.ones((k, 1), np.uint8)) > 0
-    )
+    # (0 or 1 after the dilations and their union: their bytes are the mask's booleans)
+    across = cv2.bitwise_or(
+        cv2.dilate(ink, np.ones((1, k), np.uint8)), cv2.dilate(ink, np.ones((k, 1), np.uint8))
+    ).view(bool)
     on_line = solid & printed & across
     joined = drawn | on_line
-    n, labels, stats = pieces(joined.astype(np.uint8))
+    n, labels, stats = pieces(joined.view(np.uint8))
     h, w = joined.shape
     near = round(EDGE_DOT_NEAR_MM * px_per_mm)
     wide = EDGE_DOT_WIDE_MM * px_per_mm / 2
@@ -138,8 +140,11 @@ def dots_on_edges(
     maybe[0] = False  # the background
     if not maybe.any():
         return ()
-    maybe &= np.bincount(labels[on_line], minlength=n) > 0  # off every line: in a box, or none
-    maybe &= np.bincount(labels[drawn], minlength=n) >= least
+    # A piece's pixels are its drawn ink and its pixels on a line (none drawn: ``drawn`` is
+    # off the printed lines), so its drawn ink is its area less those, counted once.
+    on_line_px = np.bincount(labels[on_line], minlength=n)
+    maybe &= on_line_px > 0  # off every line: in a box, or none
+    maybe &= area - on_line_px >= least
     if len(rings):
         maybe &= ~_overlaps_any(rings, x, y, x + bw, y + bh)
     for c in np.flatnonzero(maybe).tolist():

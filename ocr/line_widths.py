@@ -137,9 +137,14 @@ def strokes_over_hairlines(
         out[y, cols] = ink_values(tone / line, paper, strength) >= solid_at
     if not out.any():
         return out
-    y0, y1 = rows[0], rows[-1] + 1  # the hairlines' rows only
-    _, labels, stats = pieces(out[y0:y1].astype(np.uint8))
-    long = stats[:, cv2.CC_STAT_WIDTH] >= min_run
-    long[0] = False
-    out[y0:y1] = long[labels]
+    # Each hairline's rows alone (the rows between two hairlines hold nothing, so no piece
+    # runs from one to the other): labelling the band from the top hairline to the bottom
+    # one cost eight times as much.
+    apart = np.flatnonzero(np.diff(rows) > 1) + 1
+    for run in np.split(rows, apart):
+        y0, y1 = run[0], run[-1] + 1
+        _, labels, stats = pieces(out[y0:y1].view(np.uint8))
+        long = stats[:, cv2.CC_STAT_WIDTH] >= min_run
+        long[0] = False
+        out[y0:y1] = long[labels]
     return out

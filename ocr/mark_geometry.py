@@ -85,8 +85,7 @@ class RowGeometry:
     band: tuple[int, int, int, int]
     outer: np.ndarray  # (n, 4): each box's printed rectangle
     inner: np.ndarray  # (n, 4)
-    sides: np.ndarray  # (4, n, 4)
-    sides_t: tuple[np.ndarray, ...]  # per side, the (4, n) coordinates (x0, y0, x1, y1)
+    sides: np.ndarray  # (4, n, 4): per side of every box, the strip beside it
     boxes: tuple[tuple[str, str, Rect], ...]
     lines: np.ndarray  # the printed lines in the band (``printed_lines``)
     columns: np.ndarray  # how many printed-line pixels each column of the band has ...
@@ -170,7 +169,6 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             local(np.array(outer)),
             inner_px,
             sides_px.transpose(1, 0, 2).copy(),
-            tuple(sides_px[:, k].T.copy() for k in range(4)),
             tuple(boxes),
             lines,
             present.sum(axis=0),

@@ -61,6 +61,25 @@ def test_a_stroke_crossing_a_hairline_is_left_to_the_views_beside_it():
     assert not found[0, 70:74].any()
 
 
+def test_each_hairline_s_strokes_are_measured_along_it_alone():
+    """Two hairlines two pixel rows thick (rows 10-11 and 80-81 of a 90 x 100 band, 172
+    on paper 230): above, a stroke of 6 px on row 10 (columns 30-35) and 5 on row 11
+    (36-40), touching at a corner, is one piece 11 px long and kept (runs of 9 asked for);
+    below, a 4 px crossing (columns 70-73 on both rows) is dropped; the rows between hold
+    nothing."""
+    grey = np.full((90, 100), 230, np.uint8)
+    band = np.zeros(grey.shape, bool)
+    for y in (10, 11, 80, 81):
+        grey[y] = 172
+        band[y] = True
+    grey[10, 30:36] = grey[11, 36:41] = 69
+    grey[80:82, 70:74] = 69
+    found = strokes_over_hairlines(grey, PAPER, 1.0, band, 0.5, 9)
+    want = np.zeros(grey.shape, bool)
+    want[10, 30:36] = want[11, 36:41] = True
+    assert (found == want).all()
+
+
 S = 150 / 25.4  # px per mm: an edge is read from 2 px outside it (0.35 mm) to 3 inside
 
 

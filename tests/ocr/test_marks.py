@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
@@ -14,10 +16,12 @@ from ocr.marks import (
     DOT_MARKED_ABOVE_MM2,
     EMPTY_BELOW,
     MARKED_ABOVE,
+    RING_MARKED_ABOVE,
     MarkReading,
     MarkState,
     classify_fill,
     ink_fill,
+    mark_reading,
     p_marked,
     read_mark,
 )
@@ -86,6 +90,23 @@ def test_fill_does_not_depend_on_the_paper_tone(paper: float, columns: int):
     crop = np.full((20, 20), paper, np.float32)
     crop[:, :columns] = 0.1 * paper
     assert ink_fill(crop, paper) == pytest.approx(columns / 20, abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("fill", "ring", "how"),
+    [(MARKED_ABOVE, 0.0, "fill"), (EMPTY_BELOW, RING_MARKED_ABOVE, "circle")],
+)
+def test_a_box_s_reading_is_the_one_its_dataclass_makes(fill: float, ring: float, how: str):
+    """``mark_reading`` sets its reading's fields in one step (``ocr.marks._new_reading``):
+    each as ``MarkReading``'s own ``__init__`` sets it, in order, a field added later too.
+    Evidence 1 (the fill at ``MARKED_ABOVE``, or a ring at ``RING_MARKED_ABOVE``) is unsure
+    with p = 1 / (1 + e^-ln 49) = 0.98."""
+    read = mark_reading("X", fill, ring, 0.0)
+    made = MarkReading("X", fill, MarkState.UNSURE, read.p_marked, how, ring)
+    assert read.p_marked == pytest.approx(0.98)
+    assert read == made and hash(read) == hash(made) and repr(read) == repr(made)
+    assert list(vars(read).items()) == list(vars(made).items())
+    assert list(vars(read)) == [f.name for f in dataclasses.fields(MarkReading)]
 
 
 def test_empty_crop_has_no_fill():
