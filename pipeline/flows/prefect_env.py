@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 __all__ = [
     "MATHS_THREADS",
     "PLAIN_HTTP_CA_FILE",
+    "READING_MEMORY",
     "configure_prefect",
     "late_api_message",
     "one_maths_thread",
@@ -53,6 +54,21 @@ MATHS_THREADS = {
     # same made 1.5% more CPU a page (36 pages on two threads, 2026-11-29), and the pages are
     # read in parallel already.
     "OPENCV_FOR_THREADS_NUM": "1",
+}
+
+
+#: glibc's malloc in a reading process (read from the environment as the process starts, so
+#: given to each as it is started): a page's freed arrays kept for the next page. By default
+#: glibc maps anew any array at least as large as the largest it has given back, and hands
+#: the heap's top back once it is twice that, so a colour 300 dpi PNG (26 MB of pixels)
+#: faults in fresh memory again every few clean pages (8,500-12,000 page faults, 20-44 ms
+#: of system CPU such a page). Arrays up to 32 MiB (glibc's largest threshold on 64 bits)
+#: come from the heap, whose top is handed back only past 1 GiB: 40 TEST pages each of
+#: clean, pencil and noisy read in one process, 146,028 -> 30,293 faults, 0.70 -> 0.20 s of
+#: system CPU, peak RSS 325 -> 310 MB (2026-11-30, `benchmarks/reader_memory.py`).
+READING_MEMORY = {
+    "MALLOC_MMAP_THRESHOLD_": str(32 * 1024 * 1024),
+    "MALLOC_TRIM_THRESHOLD_": str(1024 * 1024 * 1024),
 }
 
 

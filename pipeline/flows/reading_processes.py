@@ -139,12 +139,16 @@ class ReadingProcesses:
     def _start(self) -> _Reader:
         """A fresh interpreter running ``serve``, with the same bridgescan as this process
         (its folder first on the path; with -P never the folder it runs in, where a
-        director's files may be named like a module) and this process's environment."""
+        director's files may be named like a module) and this process's environment, with
+        glibc's malloc keeping freed memory for the next page (``READING_MEMORY``)."""
         import pipeline
+        from pipeline.flows.prefect_env import READING_MEMORY
 
         mine, theirs = Pipe()
         code = _SERVE.format(pipe=theirs.fileno(), lifeline=self._lifeline)
         env = dict(os.environ)
+        for name, value in READING_MEMORY.items():  # page after page in the same memory
+            env.setdefault(name, value)
         env["PYTHONPATH"] = os.pathsep.join(
             [str(Path(pipeline.__file__).parents[1]), *filter(None, [env.get("PYTHONPATH")])]
         )
