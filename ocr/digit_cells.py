@@ -217,12 +217,21 @@ def _deskew(img: np.ndarray) -> np.ndarray:
     )
 
 
+def _too_faint(darkest: float, brightest: float) -> bool:
+    """True when no pixel is at least 15% darker than the brightest (or none darker at
+    all): ``ink_map`` would find no stroke, whatever its paper and ink tones. Compared
+    in twentieths, exactly: a crop whose darkest is exactly 85% of its brightest (51 and
+    60) has the contrast ``ink_map`` accepts (its level 0.15 is not under
+    ``_MIN_CONTRAST``), which ``darkest >= 0.85 * brightest`` called blank."""
+    return darkest == brightest or 20.0 * darkest > (1.0 - _MIN_CONTRAST) * 20.0 * brightest
+
+
 def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
     """A scanned cell crop (dark ink on paper) -> normalised 20x20 digit, or None if blank."""
     if cell.size == 0:
         return None
     darkest, brightest = cv2.minMaxLoc(cell)[:2] if cell.ndim == 2 else (cell.min(), cell.max())
-    if float(darkest) >= (1.0 - _MIN_CONTRAST) * float(brightest):
+    if _too_faint(float(darkest), float(brightest)):
         return None  # no pixel 15% darker than the brightest: nothing written (the quick way)
     if cell.ndim == 2 and cell.dtype == np.uint8:
         # A grey crop's ink and its mask looked up per grey level (``_ink_table``).

@@ -12,8 +12,9 @@ the same scan content, for the same event as read: ``PageChunk`` holds both dige
 sent again: its task run, made then, waits for the answer already under way
 (``read_pages_sent_ahead``, pipeline/flows/chunk_reading.py), so the UI shows the same task
 run for every chunk. Anything else is left to the flow as before: an event folder it
-cannot plan (the flow reports why), an event whose store exists (pages kept before are
-taken from it, not read again), a PostgreSQL store (its schema may hold them).
+cannot plan or an output folder it cannot look into (the flow reports why), an event whose
+store exists (pages kept before are taken from it, not read again), a PostgreSQL store
+(its schema may hold them).
 
 Plain functions, no Prefect: the command calls this before it imports Prefect.
 """
@@ -49,10 +50,10 @@ def send_first_chunks(
     processes = early()
     if processes is None or store is not None or not folders:
         return 0
-    folder, name = folders[0], output_names(folders)[0]
-    if (out_dir / name / DEFAULT_NAME).exists():  # the flow takes what it keeps
-        return 0
-    try:
+    try:  # an output folder it may not look into too (EACCES): the flow reports that
+        folder, name = folders[0], output_names(folders)[0]
+        if (out_dir / name / DEFAULT_NAME).exists():  # the flow takes what it keeps
+            return 0
         event = load_event(folder / "event.yaml")
         check_names(event, "event.yaml")
         chunks = event_chunks(name, event, session_files(folder, event), chunk_pages)

@@ -179,3 +179,21 @@ def test_a_slant_steeper_than_the_limit_is_undone_by_the_limit_only():
         gentle[y, 7 + (y - 4) // 4] = 1.0
     upright = _deskew(gentle)
     assert {int(upright[y].argmax()) for y in (4, 16)} <= {8, 9}
+
+
+def test_a_stroke_exactly_15_percent_darker_than_the_paper_is_read_as_ink_maps_it():
+    """A one-row crop of paper 60 with a stroke of 51: 9/60 = 0.15 darker, the least
+    contrast ``ink_map`` accepts (a level under 0.15 is none). Its ink by hand: the
+    stroke (0.15 - 0.25 * 0.15) / (0.6 * 0.15) = 1.25, so 1; the paper 0. The quick
+    way out (darkest >= 0.85 * brightest) called it blank. One grey level lighter (52:
+    8/60 = 0.133) is under the contrast and blank both ways."""
+    crop = np.array([[60, 60] + [51] * 13 + [60] * 23], np.uint8)
+    ink = np.zeros(crop.shape, np.float32)
+    ink[0, 2:15] = 1.0
+    assert ink_map(crop).tobytes() == ink.tobytes()
+    got, want = normalise_cell(crop), normalise_ink(ink)
+    assert got is not None and want is not None
+    assert got.tobytes() == want.tobytes()
+    lighter = np.where(crop == 51, 52, crop).astype(np.uint8)
+    assert not ink_map(lighter).any()
+    assert normalise_cell(lighter) is None

@@ -105,3 +105,24 @@ def test_nothing_is_sent_ahead_where_the_flow_must_decide(tmp_path: Path) -> Non
 
 def test_the_batch_keeps_three_chunks_a_worker_in_flight_four_at_least() -> None:
     assert [first_chunks.chunks_in_flight(n) for n in (1, 2, 3)] == [4, 6, 9]
+
+
+def test_an_output_folder_it_cannot_look_into_is_left_to_the_flow(tmp_path: Path) -> None:
+    """Where ``OUT/<event>/bridgescan.sqlite`` cannot even be looked up, nothing is sent
+    and nothing is raised: the flow reports the event (before, ``Path.exists`` raised out
+    of the command: a traceback). A director's case is an output folder they may not
+    search (EACCES), which root's tests cannot make; a path one over the system's 4,096
+    bytes (ENAMETOOLONG) is the same error from the same call."""
+    folder = scanned_event(tmp_path / "evening", first_pages(3))
+    out = tmp_path
+    while len(str(out)) < 4096 - len("/evening/" + DEFAULT_NAME) - 200:
+        out = out / ("o" * 199)  # each name under 255 bytes; the whole a folder that exists
+    out = out / ("o" * (4096 - len(str(out)) - len("/evening/" + DEFAULT_NAME) - 1))
+    out.mkdir(parents=True)  # the command's check of -o passes: it is a folder
+    assert len(str(out / "evening" / DEFAULT_NAME)) > 4095  # PATH_MAX counts the NUL
+    start_early(1)
+    try:
+        assert first_chunks.send_first_chunks([folder], out, None, 2, 1) == 0
+    finally:
+        close_early()
+    assert reading_processes(os.getpid()) == []
