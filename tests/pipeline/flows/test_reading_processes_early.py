@@ -10,6 +10,7 @@ sample's scan.
 
 from __future__ import annotations
 
+import os
 import resource
 import time
 
@@ -113,10 +114,11 @@ def test_processes_started_before_a_start_fails_are_ended(
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     real_start = ReadingProcesses._start
     started: list[psutil.Process] = []
+    fillers: list[int] = []
 
     def start_then_run_out(self: ReadingProcesses):  # type: ignore[no-untyped-def]
         if started:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (me.num_fds(), hard))
+            fillers.extend(_no_descriptor_to_spare(hard))
         reader = real_start(self)
         started.append(psutil.Process(reader.process.pid))
         return reader
@@ -127,6 +129,8 @@ def test_processes_started_before_a_start_fails_are_ended(
             ReadingProcesses(3)
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        for fd in fillers:
+            os.close(fd)
     assert len(started) == 1
     # While the failure is still held (its traceback keeps the half-made object, as a
     # command reporting it does), the first process is already ended, not left to the
@@ -134,3 +138,18 @@ def test_processes_started_before_a_start_fails_are_ended(
     assert _gone(started, seconds=10)
     assert reading_processes(me.pid) == []
     del failed
+
+
+def _no_descriptor_to_spare(hard: int) -> list[int]:
+    """Leave this process no file descriptor to open: every free number below the highest
+    one open is filled (with /dev/null), then the limit is set just above it. The limit
+    caps a descriptor's number, not how many are open, so a hole left by a descriptor an
+    earlier test closed would otherwise let the next one open (seen under ``-n 2``).
+    Gives the fillers, for the caller to close."""
+    highest = max(int(name) for name in os.listdir("/proc/self/fd"))
+    fillers = []
+    while (fd := os.open(os.devnull, os.O_RDONLY)) <= highest:
+        fillers.append(fd)
+    os.close(fd)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (highest + 1, hard))
+    return fillers
