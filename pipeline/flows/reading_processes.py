@@ -41,7 +41,7 @@ import traceback
 from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
 from types import TracebackType
@@ -111,6 +111,14 @@ class _Reader:
 
     process: subprocess.Popen[bytes]
     pipe: Connection
+    sending: threading.Lock = field(default_factory=threading.Lock)
+
+    def send(self, message: object) -> None:
+        """``message`` written whole down the pipe: ``close`` telling the process to stop
+        must not write into a chunk a read-ahead thread is still sending (two writers on
+        one pipe interleave their bytes, and the process would read neither)."""
+        with self.sending:
+            self.pipe.send(message)
 
 
 class ReadingProcesses:
@@ -175,7 +183,7 @@ class ReadingProcesses:
             self._free.put(None)  # the next waiter is woken too
             raise BatchStopped("the batch was stopped before these pages were read")
         try:
-            reader.pipe.send((event, chunk))
+            reader.send((event, chunk))
             answer = reader.pipe.recv()
         except (EOFError, OSError):
             self._replace(reader)
@@ -242,7 +250,7 @@ class ReadingProcesses:
                 reader.process.terminate()
             else:
                 try:
-                    reader.pipe.send(None)
+                    reader.send(None)
                 except OSError:  # ended already
                     pass
         for reader in readers:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import resource
+import threading
 import time
 
 import psutil
@@ -138,6 +139,26 @@ def test_processes_started_before_a_start_fails_are_ended(
     assert _gone(started, seconds=10)
     assert reading_processes(me.pid) == []
     del failed
+
+
+def test_close_waits_for_a_message_being_sent_to_end() -> None:
+    """``close`` tells each process to stop down the pipe a read-ahead thread may still be
+    sending a chunk down (the first event failed, so the flow never took its chunks): its
+    word must wait until the chunk is written whole, or the two writes interleave and the
+    process reads neither. Here the chunk's sending is held half-way, as a thread writing a
+    large chunk holds it."""
+    readers = ReadingProcesses(1)
+    (reader,) = readers._readers
+    process = psutil.Process(reader.process.pid)
+    reader.sending.acquire()  # a read-ahead thread in the middle of a chunk's message
+    closing = threading.Thread(target=readers.close)
+    closing.start()
+    closing.join(0.5)
+    assert closing.is_alive()  # close waits for the message to be whole
+    assert process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    reader.sending.release()
+    closing.join(20)
+    assert not closing.is_alive() and _gone([process])
 
 
 def _no_descriptor_to_spare(hard: int) -> list[int]:
