@@ -51,47 +51,36 @@ one_maths_thread()
 
 import argparse  # noqa: E402
 import json  # noqa: E402
-import math  # noqa: E402
-import re  # noqa: E402
 import time  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
-from collections.abc import Iterable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import numpy as np  # noqa: E402
-
+from benchmarks.bench_pages import (  # noqa: E402
+    BLANK_FORM_SHARE,
+    BLANK_MOVEMENT_SHARE,
+    generate,
+    movement_printed,
+    movement_seats,
+    page_image,
+)
+from benchmarks.bench_report import (  # noqa: E402
+    form_figures,
+    goals,
+    headline,
+    share_without_player_errors,
+    shares,
+    speed,
+    upper_bound,
+)
+from benchmarks.bench_truth import form_kind, score_page  # noqa: E402
 from ocr.digits import load_model  # noqa: E402
-from ocr.layout import FieldKind, load_layout  # noqa: E402
-from ocr.pages import load_pages  # noqa: E402
-from ocr.printed_pairs import PrintedPairs  # noqa: E402
-from ocr.reader import ScanReader, decode_image, finish_batch  # noqa: E402
-from ocr.reading import PageReading, PageRef, RowStatus  # noqa: E402
+from ocr.layout import load_layout  # noqa: E402
+from ocr.reader import ScanReader, finish_batch  # noqa: E402
+from ocr.reading import PageReading, PageRef  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
-from ocr.training.synthetic.truth import PageTruth, RowTruth, load_truth  # noqa: E402
+from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
-__all__ = [
-    "generate",
-    "evaluate",
-    "upper_bound",
-    "main",
-    "player_error",
-    "share_without_player_errors",
-    "goals",
-    "form_kind",
-]
-
-MIN_TABLES = 8
-"""Pages have 8-15 tables: about 11 written rows a page, so 300 pages give the 3,000 rows a
-condition needs for a 95% bound under 0.1% with no false accept."""
-
-BLANK_FORM_SHARE = 0.06
-"""The share of the sessions written on blank forms (pairs handwritten). ``--blank-form-share``
-raises it to read many blank forms on a fresh seed: the sessions' seeds and every other
-draw are the same whatever the share, so the printed sessions left are the same pages."""
-
-BLANK_MOVEMENT_SHARE = 0.5
-"""Of the blank forms, the share printed for the movement (``forms blank --movement``: the
-board's meetings in the QR code); the others are generic (``BSC`` or ``BSC2``)."""
+__all__ = ["evaluate", "main", "no_event_conditions"]
 
 NO_EVENT = ("ordinary",)
 """The conditions read a second time without an event file unless ``--no-event`` says."""
@@ -111,104 +100,6 @@ def no_event_conditions(option: str, conditions: list[str]) -> set[str]:
     return named & set(conditions)
 
 
-def upper_bound(errors: int, n: int, confidence: float = 0.95) -> float:
-    """One-sided Clopper-Pearson upper bound of a rate after ``errors`` in ``n`` trials."""
-    if n == 0:
-        return 1.0
-    if errors == 0:
-        return 1.0 - (1.0 - confidence) ** (1.0 / n)
-    lo, hi = errors / n, 1.0
-    for _ in range(60):  # bisection: P(X <= errors | p) = 1 - confidence
-        mid = (lo + hi) / 2
-        cdf = sum(math.comb(n, k) * mid**k * (1 - mid) ** (n - k) for k in range(errors + 1))
-        lo, hi = (mid, hi) if cdf > 1 - confidence else (lo, mid)
-    return hi
-
-
-def generate(
-    cache: Path,
-    condition: str,
-    pages: int,
-    seed: int,
-    jobs: int = 1,
-    split: str = "test",
-    blank_movement_share: float = BLANK_MOVEMENT_SHARE,
-    blank_form_share: float = BLANK_FORM_SHARE,
-) -> list[Path]:
-    """Generate (or reuse) ``pages`` pages of ``condition`` on one side of the split (TEST
-    for the benchmark; TRAINING for the validation that choices are made on). A cache
-    folder holds one ``blank_movement_share`` and one ``blank_form_share``: pages already
-    there are not drawn again."""
-    from ocr.training.synthetic.generate import generate_pages
-    from ocr.training.synthetic.sources import split_named
-
-    folder = cache / split / condition
-    have = sorted(folder.glob("page_*.json"))
-    if len(have) < pages:
-        folder.mkdir(parents=True, exist_ok=True)
-        generate_pages(
-            folder,
-            pages,
-            split=split_named(split),
-            seed=seed,
-            condition=condition,
-            unused_row_rate=0.05,
-            score_omitted_rate=0.03,
-            score_error_rate=0.01,
-            blank_form_share=blank_form_share,
-            blank_movement_share=blank_movement_share,
-            min_tables=MIN_TABLES,
-            jobs=jobs,
-            keep_images=False,
-            resume=True,
-        )
-        have = sorted(folder.glob("page_*.json"))
-    return have[:pages]
-
-
-def _printed(truth: PageTruth, seated: dict[int, frozenset[int]]) -> PrintedPairs | None:
-    """What the event's movement printed on this board's traveller, which pairs it sends
-    to the board and seats in each round (the reader's event)."""
-    allowed = tuple((ns, ew) for _, _, ns, ew in truth.printed) or tuple(
-        (r.printed_ns or r.ns_pair, r.printed_ew or r.ew_pair) for r in truth.rows
-    )
-    if truth.blank_form:  # nothing printed on its rows; the event still seats its pairs
-        return PrintedPairs((), allowed, seated)
-    rows: list[tuple[int | None, int, int] | None] = [None] * 15
-    for row, rnd, ns, ew in truth.printed:
-        rows[row - 1] = (rnd, ns, ew)
-    return PrintedPairs(tuple(rows), allowed, seated)
-
-
-def _seated(truths: list[PageTruth]) -> dict[int, dict[int, frozenset[int]]]:
-    """Per session (seed): the pairs its movement seats in each round (from what its
-    travellers print; a blank form prints nothing, and its rows' pairs are the movement's:
-    the generator changes pairs only on printed rows)."""
-    out: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
-    for t in truths:
-        seats = (
-            [(r.row, r.round, r.ns_pair, r.ew_pair) for r in t.rows] if t.blank_form else t.printed
-        )
-        for _, rnd, ns, ew in seats:
-            if rnd is not None:
-                out[t.seed][rnd].update((ns, ew))
-    return {k: {r: frozenset(p) for r, p in v.items()} for k, v in out.items()}
-
-
-def _row_key(ns, ew, passed, contract, declarer, tricks):  # type: ignore[no-untyped-def]
-    return (ns, ew, bool(passed), contract, declarer, tricks)
-
-
-def _row_style(truth: PageTruth, row: int) -> tuple[str, str]:
-    """The mark style and pen most of a row's intended marks were made with."""
-    styles = Counter(m.style for m in truth.marks if m.row == row and m.intended)
-    pens = Counter(m.ink for m in truth.marks if m.row == row and m.intended)
-    return (
-        styles.most_common(1)[0][0] if styles else "",
-        pens.most_common(1)[0][0] if pens else "",
-    )
-
-
 def evaluate(
     truth_files: list[Path], with_event: bool = True, digit_model: Path | None = None
 ) -> dict[str, object]:
@@ -217,11 +108,11 @@ def evaluate(
     (``--digit-model``: a candidate priced before it is shipped)."""
     layout = load_layout()
     truths = [load_truth(f) for f in truth_files]
-    seated = _seated(truths)
+    seated = movement_seats(truths)
     current: dict[str, PageTruth] = {}
     reader = ScanReader(
         printed_pairs=(
-            (lambda b, _s: _printed(current["t"], seated.get(current["t"].seed, {})))
+            (lambda b, _s: movement_printed(current["t"], seated.get(current["t"].seed, {})))
             if with_event
             else None
         ),
@@ -240,7 +131,7 @@ def evaluate(
     for f, truth in zip(truth_files, truths, strict=True):
         current["t"] = truth
         t0 = time.process_time()
-        img = _page_image(f.parent / truth.image)
+        img = page_image(f.parent / truth.image)
         page = reader.read_image(img, PageRef(truth.image))
         cpu += time.process_time() - t0
         batches[truth.seed].append((truth, page))
@@ -250,7 +141,7 @@ def evaluate(
         cpu += time.process_time() - t0
         for (truth, _), page in zip(batch, pages, strict=True):
             kind, before = by_form[form_kind(truth)], len(wrong)
-            _score_page(truth, page, layout, kind, per_style, per_pen, per_source, wrong, to_review)
+            score_page(truth, page, layout, kind, per_style, per_pen, per_source, wrong, to_review)
             kind["false_accepts"] += len(wrong) - before
     for kind in by_form.values():
         c.update(kind)
@@ -276,12 +167,12 @@ def evaluate(
         "digit_field_accuracy": c["digit_fields_right"] / max(1, c["digit_fields"]),
         "pages_per_second_per_core": c["pages"] / max(cpu, 1e-9),
         "cpu_seconds": round(cpu, 2),
-        "review_share_by_mark_style": _shares(per_style),
-        "review_share_by_pen": _shares(per_pen),
+        "review_share_by_mark_style": shares(per_style),
+        "review_share_by_pen": shares(per_pen),
         "digit_accuracy_by_source": {
             k: round(v["right"] / max(1, v["n"]), 4) for k, v in sorted(per_source.items())
         },
-        "by_form": {name: _form_figures(k) for name, k in sorted(by_form.items())},
+        "by_form": {name: form_figures(k) for name, k in sorted(by_form.items())},
         "review_reasons": {k[5:]: v for k, v in sorted(c.items()) if k.startswith("why: ")},
         "review_reasons_without_player_errors": {
             k[7:]: v for k, v in sorted(c.items()) if k.startswith("why-np: ")
@@ -289,168 +180,6 @@ def evaluate(
         "rows_to_review": to_review,
         "wrong_accepts": wrong[:30],
     }
-
-
-def form_kind(truth: PageTruth) -> str:
-    """The kind of form a page is: ``printed`` (pairs pre-printed), ``blank, movement`` (a
-    blank form printed for the movement, its meetings in the QR code: ``BSC4``) or
-    ``blank, generic`` (nothing on it checks the pairs but the section's, ``BSC2``)."""
-    if not truth.blank_form:
-        return "printed"
-    return "blank, movement" if truth.qr_text.startswith("BSC4|") else "blank, generic"
-
-
-def _form_figures(c: Counter[str]) -> dict[str, object]:
-    """One kind of form's rows, wrong rows and share to review (of the rows without a
-    player's error: the goal's figure)."""
-    share = share_without_player_errors(
-        c["rows"], c["rows_review"], c["rows_player_error"], c["rows_review_player_error"]
-    )
-    return {"pages": c["pages"], "written_rows": c["rows"], "false_accepts": c["false_accepts"],
-            "review_share_without_player_errors": round(share, 4)}  # fmt: skip
-
-
-def _page_image(path: Path) -> np.ndarray | Exception:
-    """The page as ``scan read`` gets it: a PDF's first page through ocr/pages.py, an image
-    file decoded to grey."""
-    if path.suffix.lower() == ".pdf":
-        return next(load_pages(path))[1]
-    return decode_image(path.read_bytes(), path.name)
-
-
-def _shares(table: dict[str, Counter[str]]) -> dict[str, dict[str, float]]:
-    return {
-        k: {"rows": v["rows"], "review": round(v["review"] / max(1, v["rows"]), 4)}
-        for k, v in sorted(table.items())
-    }
-
-
-def _score_page(
-    truth: PageTruth,
-    page: PageReading,
-    layout,  # type: ignore[no-untyped-def]
-    c: Counter[str],
-    per_style: dict[str, Counter[str]],
-    per_pen: dict[str, Counter[str]],
-    per_source: dict[str, Counter[str]],
-    wrong: list[str],
-    to_review: list[dict[str, object]],
-) -> None:
-    c["pages"] += 1
-    c["board_right"] += page.board == truth.board
-    intended = truth.intended_marks()
-    expected = {r.row: r for r in truth.rows}
-    printed_rows = {p[0] for p in truth.printed}
-    c["unplayed"] += len(printed_rows - set(expected))
-    for row in page.rows:
-        for fr in row.fields:
-            spec = layout.field(row.row, fr.field)
-            if spec.kind is FieldKind.MARKS and row.row in expected:
-                c["mark_fields"] += 1
-                want = [o for o in spec.options if (row.row, fr.field, o) in intended]
-                want_value = "" if not want else (want[0] if len(want) == 1 else None)
-                c["mark_fields_right"] += fr.value == want_value and not fr.unsure
-        t = expected.get(row.row)
-        if t is not None:
-            c["rows"] += 1
-            style, pen = _row_style(truth, row.row)
-        if row.status is RowStatus.EMPTY:
-            c["rows_missed"] += t is not None
-            continue
-        if t is None:
-            c["unplayed_not_empty"] += 1
-            if row.status is RowStatus.ACCEPTED:
-                wrong.append(f"{truth.condition}/{truth.image} row {row.row}: unplayed row "
-                             f"accepted as {row.best}")  # fmt: skip
-            continue
-        printed_pairs = (t.printed_ns, t.printed_ew)
-        player_error = _player_error(truth, t)
-        b = row.best
-        right = b is not None and _row_key(
-            b.ns_pair, b.ew_pair, b.passed_out, b.contract, b.declarer, b.tricks
-        ) == _row_key(t.ns_pair, t.ew_pair, t.passed_out, t.contract, t.declarer, t.tricks)
-        c["rows_exact"] += right
-        reasons = row.reasons if row.status is RowStatus.REVIEW else None
-        _tally(c, per_style[style], per_pen[pen], player_error, reasons)
-        if reasons is not None:
-            to_review.append({"page": truth.image, "row": row.row, "player_error": player_error,
-                              "reasons": list(reasons)})  # fmt: skip
-        if row.status is RowStatus.ACCEPTED and not right:
-            wrong.append(f"{truth.condition}/{truth.image} row {row.row}: read {b}, truth {t} "
-                         f"(printed {printed_pairs})")  # fmt: skip
-    # A page the reader could not place on the form (a marker lost, part of the page
-    # missing) has no rows: every row written on it goes to a person, with the page.
-    why = "page not read: " + ", ".join(p.value for p in page.problems)
-    for number in sorted(set(expected) - {row.row for row in page.rows}):
-        style, pen = _row_style(truth, number)
-        c["rows"] += 1
-        player_error = _player_error(truth, expected[number])
-        _tally(c, per_style[style], per_pen[pen], player_error, (why,))
-        to_review.append({"page": truth.image, "row": number, "player_error": player_error,
-                          "reasons": [why]})  # fmt: skip
-    written = {(d.row, d.field, d.position): d for d in truth.digits}
-    for row in page.rows:
-        for fr in row.fields:
-            if layout.field(row.row, fr.field).kind is not FieldKind.DIGITS:
-                continue
-            boxes = [written.get((row.row, fr.field, i)) for i in range(4)]
-            text = "".join(str(d.digit) for d in boxes if d is not None)
-            if text:
-                c["digit_fields"] += 1
-                c["digit_fields_right"] += fr.value == text
-                src = next(d.source for d in boxes if d is not None).split(":")[0]
-                per_source[src]["n"] += 1
-                per_source[src]["right"] += fr.value == text
-
-
-def _tally(
-    c: Counter[str],
-    style: Counter[str],
-    pen: Counter[str],
-    player_error: bool,
-    reasons: Iterable[str] | None,
-) -> None:
-    """Count one written row that is not read empty: under its mark style and pen, with
-    whether the players got it wrong, and as a row to review for ``reasons`` (None where
-    it is accepted)."""
-    c["rows_player_error"] += player_error
-    review = reasons is not None
-    for per in (style, pen):
-        per["rows"] += 1
-        per["review"] += review
-    if reasons is not None:
-        c["rows_review"] += 1
-        c["rows_review_player_error"] += player_error
-        for reason in reasons:
-            why = re.sub(r"[-+]?\d[\d.\-]*", "#", reason)
-            c["why: " + why] += 1
-            c["why-np: " + why] += not player_error
-
-
-def _player_error(truth: PageTruth, t: RowTruth) -> bool:
-    return player_error(t, _allowed(truth))
-
-
-def player_error(t: RowTruth, allowed: set[tuple[int, int]]) -> bool:
-    """Did the players get the row wrong, so that a person must see it whatever is read: a
-    written score that is not the contract's (Law 77), or pairs the board's movement does
-    not seat (``allowed``: the pairs printed on the board's rows)? A score left out is
-    none: the reader reads such a row on its marks alone and may accept it
-    (ocr/decode.py, ``unchecked_groups``), so it stays in the goal's denominator."""
-    wrote_another_score = t.written_score is not None and not t.score_is_consistent
-    return wrote_another_score or (t.pairs_changed and (t.ns_pair, t.ew_pair) not in allowed)
-
-
-def share_without_player_errors(
-    rows: int, review: int, player_errors: int, review_player_errors: int
-) -> float:
-    """Issue 43's goal figure: the share of the rows the players got right that go to a
-    person (the rows they got wrong must, and are left out of both counts)."""
-    return (review - review_player_errors) / max(1, rows - player_errors)
-
-
-def _allowed(truth: PageTruth) -> set[tuple[int, int]]:
-    return {(ns, ew) for _, _, ns, ew in truth.printed}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -513,11 +242,11 @@ def main(argv: list[str] | None = None) -> int:
         figures = evaluate(files, digit_model=args.digit_model)
         figures["generation_seconds"] = round(t1 - t0, 1)
         result[condition] = figures
-        print(json.dumps({condition: _headline(figures)}), flush=True)
+        print(json.dumps({condition: headline(figures)}), flush=True)
         if condition in alone:
             name = f"{condition} (no event)"
             result[name] = evaluate(files, with_event=False, digit_model=args.digit_model)
-            print(json.dumps({name: _headline(result[name])}), flush=True)
+            print(json.dumps({name: headline(result[name])}), flush=True)
     for f in result.values():
         assert isinstance(f, dict)
         total["false_accepts"] += f["false_accepts"]
@@ -526,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         "false_accepts": total["false_accepts"],
         "rows_read": total["trials"],
         "false_accept_upper_95": upper_bound(total["false_accepts"], total["trials"]),
-        "scanner_pages_per_second_per_core": _speed(
+        "scanner_pages_per_second_per_core": speed(
             result, ("clean", "ordinary", "damaged", "pencil")
         ),  # fmt: skip
     }
@@ -544,47 +273,6 @@ def main(argv: list[str] | None = None) -> int:
             f"player's error (goal {g['goal']:.0%}: {'met' if g['met'] else 'not met'})"
         )
     return 0
-
-
-PHONE_GOAL, SCANNER_GOAL = 0.12, 0.08
-"""Issue 43's most rows to review, among the rows the players got right."""
-
-
-def goals(result: dict[str, object]) -> dict[str, dict[str, object]]:
-    """Each condition read (with the event and without) against issue 43's goals: no wrong
-    row, and of the rows without a player's error (``player_error``) at most 12% to review
-    on phone photos, 8% on scanner pages. The share of all rows is kept beside it."""
-    out: dict[str, dict[str, object]] = {}
-    for name, f in result.items():
-        if not isinstance(f, dict) or "review_share_without_player_errors" not in f:
-            continue
-        goal = PHONE_GOAL if name.split(" ")[0] == "phone" else SCANNER_GOAL
-        share = f["review_share_without_player_errors"]
-        out[name] = {
-            "false_accepts": f["false_accepts"],
-            "review_share": f["review_share"],
-            "review_share_without_player_errors": share,
-            "goal": goal,
-            "met": f["false_accepts"] == 0 and share <= goal,
-        }
-    return out
-
-
-def _speed(result: dict[str, object], names: tuple[str, ...]) -> float:
-    pages = cpu = 0.0
-    for n in names:
-        f = result.get(n)
-        if isinstance(f, dict):
-            pages += f["pages"]
-            cpu += f["cpu_seconds"]
-    return round(pages / max(cpu, 1e-9), 2)
-
-
-def _headline(f: dict[str, object]) -> dict[str, object]:
-    keys = ("pages", "written_rows", "false_accepts", "false_accept_upper_95", "review_share",
-            "review_share_without_player_errors", "pages_per_second_per_core",
-            "by_form")  # fmt: skip
-    return {k: f[k] for k in keys}
 
 
 if __name__ == "__main__":

@@ -38,7 +38,12 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from benchmarks import bench_ocr  # noqa: E402
+from benchmarks.bench_pages import (  # noqa: E402
+    generate,
+    movement_printed,
+    movement_seats,
+    page_image,
+)
 from benchmarks.reader_snapshot import _boxes_seen  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
@@ -94,7 +99,7 @@ def generate_without_dust(
 ) -> list[Path]:
     """The benchmark's pages of ``condition`` drawn without their dust, into ``cache``."""
     with _specks_on_a_copy():
-        return bench_ocr.generate(cache, condition, pages, seed, split=split)
+        return generate(cache, condition, pages, seed, split=split)
 
 
 @dataclass(frozen=True, eq=False)
@@ -120,7 +125,7 @@ def read_pages(files: Sequence[Path], with_event: bool = True) -> dict[str, Page
         for b in row.field(name).boxes
     ]
     truths = [load_truth(f) for f in files]
-    seated = bench_ocr._seated(truths)
+    seated = movement_seats(truths)
     current: dict[str, PageTruth] = {}
     shipped = load_model()
     model = _RecordingModel(
@@ -130,7 +135,7 @@ def read_pages(files: Sequence[Path], with_event: bool = True) -> dict[str, Page
     reader = ScanReader(
         model=model,
         printed_pairs=(
-            (lambda b, _s: bench_ocr._printed(current["t"], seated.get(current["t"].seed, {})))
+            (lambda b, _s: movement_printed(current["t"], seated.get(current["t"].seed, {})))
             if with_event
             else None
         ),
@@ -142,7 +147,7 @@ def read_pages(files: Sequence[Path], with_event: bool = True) -> dict[str, Page
         boxes: list[Any] = []
         model.seen.clear()
         with _boxes_seen(boxes):
-            image = bench_ocr._page_image(f.parent / truth.image)
+            image = page_image(f.parent / truth.image)
             page = reader.read_image(image, PageRef(truth.image))
         digits: dict[Box, Any] = {}
         for key, p in zip(where, model.seen[0] if model.seen else [], strict=False):
@@ -253,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     # The condition's own seed, as benchmarks.bench_ocr gives it: its pages are the benchmark's.
     k = CONDITIONS.index(a.condition)
     seed = a.seed * 100 + k + (50 if a.split == "training" else 0)
-    dusty_files = bench_ocr.generate(a.cache, a.condition, a.pages, seed, split=a.split)
+    dusty_files = generate(a.cache, a.condition, a.pages, seed, split=a.split)
     clean_files = generate_without_dust(
         a.cache / "without-dust", a.condition, a.pages, seed, a.split
     )

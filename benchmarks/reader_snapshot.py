@@ -124,21 +124,21 @@ def _read_pages(pages: list[tuple[str, Callable[[], PageReading]]]) -> tuple[Sna
 def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, float]:
     """One condition's pages read as ``benchmarks.bench_ocr`` reads them, with or without
     the event's movement."""
-    from benchmarks.bench_ocr import _page_image, _printed, _seated
+    from benchmarks.bench_pages import movement_printed, movement_seats, page_image
 
     truths = [load_truth(f) for f in files]
-    seated = _seated(truths)
+    seated = movement_seats(truths)
     current: dict[str, Any] = {}
 
     def printed(_board: int, _section: str) -> PrintedPairs | None:
-        return _printed(current["t"], seated.get(current["t"].seed, {}))
+        return movement_printed(current["t"], seated.get(current["t"].seed, {}))
 
     reader = ScanReader(printed_pairs=printed if with_event else None, read_printed=True)
 
     def one(f: Path, t: Any) -> Callable[[], PageReading]:
         def read() -> PageReading:
             current["t"] = t
-            return reader.read_image(_page_image(f.parent / t.image), PageRef(t.image))
+            return reader.read_image(page_image(f.parent / t.image), PageRef(t.image))
 
         return read
 
@@ -156,7 +156,7 @@ def read_all(
     """The readings of every page (see the module docstring) and the CPU seconds each set
     took (reading with the box recording, so a little above the reader's own time). The
     TEST pages of the conditions in ``no_event`` are read a second time without the event."""
-    from benchmarks.bench_ocr import generate
+    from benchmarks.bench_pages import generate
 
     snapshot: Snapshot = {}
     cpu: dict[str, float] = {}

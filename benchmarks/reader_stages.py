@@ -48,7 +48,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "the row's other checks (`ocr/row_reader.py`)",
         ("read_rows", "played_once", "check_pair_numbers"),
     ),
-    ("opening the file (`ocr/pages.py`)", ("_page_image",)),
+    ("opening the file (`ocr/pages.py`)", ("page_image",)),
 )
 """The stages, most specific first (a sample inside ``apply_rules`` is also inside
 ``RowMarks.read_fields``), each with the functions whose samples are its own."""
@@ -88,7 +88,7 @@ def _read(cache: Path, condition: str, pages: int, split: str = "training") -> N
     from pipeline.flows.prefect_env import one_maths_thread
 
     one_maths_thread()
-    from benchmarks.bench_ocr import _page_image
+    from benchmarks.bench_pages import page_image
     from ocr.reader import ScanReader
     from ocr.reading import PageRef
     from ocr.training.synthetic.truth import load_truth
@@ -101,7 +101,7 @@ def _read(cache: Path, condition: str, pages: int, split: str = "training") -> N
 
     def one_pass() -> None:
         for image in images:
-            reader.read_image(_page_image(image), PageRef(image.name))
+            reader.read_image(page_image(image), PageRef(image.name))
 
     def _timed_pass() -> None:
         one_pass()

@@ -18,7 +18,8 @@ import argparse
 import json
 from pathlib import Path
 
-from benchmarks.bench_ocr import evaluate, generate
+from benchmarks.bench_ocr import evaluate
+from benchmarks.bench_pages import generate
 from ocr.mark_rules import RULE_NAMES, rules_off
 from ocr.training.synthetic.sources import CONDITIONS
 

@@ -1,10 +1,11 @@
 """Every mark box of one row read from the flattened page: by fill, by a circle round it, by a dot.
 
 The three readings are described in ocr/marks.py, which also holds the decision on one
-box, and their thresholds in ocr/mark_settings.py. This module measures them on a row (its
-band of the page, the form's printed lines where they really lie on it, the pen's
-strength) into the row's evidence (ocr/row_evidence.py), and gives the evidence to the
-rules (ocr/mark_rules.py), which decide what the row's boxes hold.
+box, and their thresholds in ocr/mark_settings.py. This module measures them on a row, on
+the row's ink and paper (ocr/row_ink.py: its band of the page, the form's printed lines
+where they really lie on it, the pen's strength), into the row's evidence
+(ocr/row_evidence.py), and gives the evidence to the rules (ocr/mark_rules.py), which
+decide what the row's boxes hold.
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ from types import MappingProxyType
 import cv2
 import numpy as np
 
-from ocr.captions import ink_over_captions
 from ocr.circles import PART_ROUND, Rays, rays
 from ocr.dot_specks import dot_among_specks
 from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
-from ocr.line_widths import border_width, hairline_width
 from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, row_geometry, side_by_side
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
@@ -40,23 +39,20 @@ from ocr.marks import (
     MarkState,
     circled,
     confirmed,
-    ink_values,
     mark_reading,
-    paper_tone,
     strips_alone,
 )
 from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust
-from ocr.pen import pen_strength
 from ocr.row_circles import outlines_of, ring_cover, round_all_over
 from ocr.row_evidence import RowEvidence
+from ocr.row_ink import RowInk, mean_over
 from ocr.row_shade import RowShade
 from ocr.row_specks import Despecked, RowSpecks
 
 __all__ = ["RowMarks"]
 
 # The thresholds are in ocr/mark_settings.py, with why each is what it is.
-_SOLID = MARK_SETTINGS.solid
 _DOT_MIN_FILL = MARK_SETTINGS.dot_min_fill
 _OWN_MARK_FILL = MARK_SETTINGS.own_mark_fill
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
@@ -64,72 +60,20 @@ _ENTRY_MM = MARK_SETTINGS.entry_mm
 _RING_SIDE_MIN_PX = MARK_SETTINGS.ring_side_min_px
 
 
-def _best_shift(observed: np.ndarray, expected: np.ndarray, reach: int = 3) -> int:
-    """The shift (px) of ``expected`` that best matches ``observed`` (1-D profiles)."""
-    best, where = -1.0, 0
-    n = len(observed)
-    for d in range(-reach, reach + 1):
-        a = observed[max(0, d) : n + min(0, d)]
-        b = expected[max(0, -d) : n - max(0, d)]
-        score = float(np.dot(a, b))
-        if score > best:
-            best, where = score, d
-    return where
-
-
-def _mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
-    """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band) from the
-    integral ``total`` of the ink: a fill."""
-    x0, y0, x1, y1 = px
-    area = (x1 - x0) * (y1 - y0)
-    if area <= 0:
-        return 0.0
-    return float(total[y1, x1] - total[y0, x1] - total[y1, x0] + total[y0, x0]) / area
-
-
-class RowMarks:
+class RowMarks(RowInk):
     """Every mark box of one row, read from the flattened page (see the module docstring):
-    it measures the row's evidence (``RowEvidence``) and gives the rules the views of it
-    they ask for on demand (``ocr.row_evidence.RowViews``)."""
+    on the row's ink (``RowInk``) it measures the row's evidence (``RowEvidence``) and
+    gives the rules the views of it they ask for on demand (``ocr.row_evidence.RowViews``)."""
 
     def __init__(
         self, page: np.ndarray, layout: Layout, row: Row, dpi: float, dust: PageDust = NO_DUST
     ) -> None:
-        self.dpi = dpi
+        super().__init__(page, layout, row, dpi)
         self.dust = dust
-        self.s = dpi / 25.4
-        g = row_geometry(layout, row, dpi)
-        x0, y0, x1, y1 = g.band
-        self.origin = (x0, y0)
-        grey = np.ascontiguousarray(page[y0:y1, x0:x1])  # its pixels read by flat index
-        self.paper = paper_tone(grey[::2, ::2])
-        strength = pen_strength(grey, self.paper, g)
-        self._grey, self._strength = grey, strength
-        self.ink = ink_values(grey, self.paper, strength)
-        # The printed form where it really lies on this row (the page's fit may be a pixel
-        # or two off here): the form's lines matched to the row's ink profiles.
-        self.shift = (_best_shift(self.ink.sum(axis=1), g.rows),
-                      _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
-        if len(g.captions[0]):
-            # The caption pixels moved as np.roll moves the form's lines: by one offset
-            # where none of them wraps round the band's edge (row-major order is lost where
-            # they wrap, which neither a quantile nor an assignment minds).
-            h, w = self.ink.shape
-            dy, dx = self.shift
-            if max(abs(dy), abs(dx)) <= g.captions_clear and w == x1 - x0 and h == y1 - y0:
-                at = g.captions_at + (dy * w + dx)
-            else:
-                at = ((g.captions[0] + dy) % h) * w + (g.captions[1] + dx) % w
-            ink_over_captions(self.ink, grey, self.paper, at, strength)  # in place
-        self.sum = cv2.integral(self.ink)
-        self.row = row
-        self.layout = layout
-        self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
         self._evidence: RowEvidence | None = None
         self._shade: RowShade | None = None  # the paper beside the boxes (fill_in_shade)
         self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
-        self._widths: tuple[float, float, float] | None = None
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
@@ -138,14 +82,8 @@ class RowMarks:
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         self._specks: RowSpecks | None = None  # ... and of those, only the ink (dusty_fills)
-        solid = self.ink >= _SOLID
-        self.any_ink = bool(solid.any())
-        if not self.any_ink:
+        if not self.any_solid:
             return
-        self.lines, self.printed = printed_at(g, self.shift)  # read-only
-        self.solid = solid
-        self.drawn = self.solid & ~self.printed
-        self.any_ink = bool(self.drawn.any())
         # All solid ink until read_fields knows which boxes hold their own mark.
         self.outside = self.solid
         self._rays: dict[Rect, Rays] = {}
@@ -180,35 +118,6 @@ class RowMarks:
         self._outline = None
         self.drawn_outside = self.drawn & outside
         self.drawn_sum = cv2.integral(self.drawn_outside.astype(np.uint8))
-
-    @property
-    def widths(self) -> tuple[float, float, float]:
-        """Solid pixels across a printed box edge and across a hairline of this row, and
-        the pixels the mask gives a line (measured once, when a circle is looked for)."""
-        if self._widths is None:
-            g = row_geometry(self.layout, self.row, self.dpi)
-            border, mask = border_width(self.solid, self.lines, g.outer, self.s)
-            hairlines = np.roll(g.hairline_rows, self.shift[0])  # the lines as shifted
-            self._widths = (border, hairline_width(self.solid, self.lines, hairlines), mask)
-        return self._widths
-
-    def px(self, r: Rect) -> tuple[int, int, int, int]:
-        hit = self._px_cache.get(r)
-        if hit is None:
-            x0, y0, x1, y1 = r.to_px(self.dpi)
-            ox, oy = self.origin
-            h, w = self.ink.shape
-            hit = (min(max(0, x0 - ox), w), min(max(0, y0 - oy), h),
-                   min(max(0, x1 - ox), w), min(max(0, y1 - oy), h))  # fmt: skip
-            self._px_cache[r] = hit
-        return hit
-
-    def fill(self, r: Rect) -> float:
-        return self.mean_ink(self.px(r))
-
-    def mean_ink(self, px: tuple[int, int, int, int]) -> float:
-        """Mean ink value over pixels ``px`` (x0, y0, x1, y1 of the row band): a fill."""
-        return _mean_over(self.sum, px)
 
     def dot_mm2(self, box: Rect) -> float:
         """Area of the dot in box ``box`` (mm^2), ``ocr.dots.dot_mm2``."""
@@ -328,7 +237,7 @@ class RowMarks:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
         x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
-        return _mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
+        return mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
 
     def _ink_without_specks(self, t: MarkSettings, off_lines: bool = False) -> Despecked:
         """The row's specks and its ink without them (``ocr.row_specks.RowSpecks``)."""

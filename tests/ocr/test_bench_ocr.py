@@ -7,15 +7,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from benchmarks.bench_ocr import (
-    evaluate,
-    generate,
-    goals,
-    main,
-    no_event_conditions,
-    player_error,
-    share_without_player_errors,
-)
+from benchmarks.bench_ocr import evaluate, main, no_event_conditions
+from benchmarks.bench_pages import generate
+from benchmarks.bench_report import goals, share_without_player_errors
+from benchmarks.bench_truth import player_error
 from ocr.digits import LAYERS, load_model
 from ocr.training.synthetic import TRAINING, generate_session
 from ocr.training.synthetic.truth import RowTruth, load_truth

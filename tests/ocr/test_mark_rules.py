@@ -11,6 +11,7 @@ from ocr import circles, marks, row_marks
 from ocr.mark_rules import RULE_NAMES, RULES, rules_off
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings, provenance_table
 from ocr.marks import MarkState
+from ocr.row_ink import RowInk
 from ocr.row_marks import RowMarks
 from tests.ocr.test_marks import _circle_off_centre, _fresh, _marked, _read
 
@@ -30,7 +31,8 @@ def test_the_measuring_modules_read_the_one_settings_object():
     assert circles.ROUND_GAP_DEG is MARK_SETTINGS.round_gap_deg
     assert row_marks._OWN_MARK_FILL is MARK_SETTINGS.own_mark_fill
     assert marks.RING_UNSURE == (0.40 + 0.50) / 2
-    assert RowMarks.__bases__ == (object,)  # no mixin: the rules are functions (RULES)
+    # No rule mixin: the rules are functions (RULES); the row's ink is its one base.
+    assert RowMarks.__mro__[1:] == (RowInk, object)
 
 
 @pytest.mark.parametrize(

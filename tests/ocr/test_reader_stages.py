@@ -27,7 +27,7 @@ def test_samples_outside_the_counted_pass_are_left_out(tmp_path: Path) -> None:
     raw.write_text(
         f"{warm_up};apply_rules (ocr/mark_rules.py:313) 50\n"
         f"{_PASS};apply_rules (ocr/mark_rules.py:313) 3\n"
-        f"{_PASS};_page_image (benchmarks/bench_ocr.py:243) 1\n",
+        f"{_PASS};page_image (benchmarks/bench_pages.py:117) 1\n",
         "utf-8",
     )
     got = shares(raw)
