@@ -18,6 +18,7 @@ import importlib
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import typer
@@ -144,13 +145,22 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+_CTRL_C = threading.Event()
+"""Set by ``_interrupted``: the user pressed Ctrl-C during this command."""
+
+
 def _interrupted(signum: int, frame: object) -> None:
     """Ctrl-C, as Python's own handler has it (a ``KeyboardInterrupt`` in the main thread),
     but a handler of ours: ``asyncio.run`` puts its own in place of Python's while an event
     loop runs in the main thread (Prefect's, a client's), and that one only cancels the
     loop's task, which a library may catch and carry on: the likely cause of a batch that,
     interrupted once on a fresh clone, ran to its end (exit 1, nothing said). An event loop
-    leaves a handler of ours alone."""
+    leaves a handler of ours alone. It is remembered too (``_CTRL_C``): a library may wrap
+    the ``KeyboardInterrupt`` in an error of its own without chaining it (pydantic's
+    serializer turns one raised in a field's serialisation into a
+    ``PydanticSerializationError`` while Prefect sends a run's state), and ``execute`` must
+    still say "interrupted" and exit 130, not report a bug."""
+    _CTRL_C.set()
     raise KeyboardInterrupt
 
 
@@ -176,6 +186,7 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
     user gets one line saying so (exit 70, never 1, so a crash is not taken for "published,
     review waiting") and the traceback goes to a file to attach to the bug report.
     """
+    _CTRL_C.clear()
     try:
         command_line(args=argv[1:], prog_name=Path(argv[0]).name or "bridgescan")
     except SystemExit as ended:  # Click's standalone mode ends every command with one
@@ -184,6 +195,9 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
         sys.stderr.write("interrupted: nothing more was written\n")
         return ExitCode.INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the one place that turns a bug into exit 70
+        if _CTRL_C.is_set():  # Ctrl-C, carried out by a library as an error of its own
+            sys.stderr.write("interrupted: nothing more was written\n")
+            return ExitCode.INTERRUPTED
         from pipeline.cli.disk import cannot_write_reason
 
         reason = cannot_write_reason(error)

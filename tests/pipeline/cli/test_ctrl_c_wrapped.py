@@ -1,0 +1,66 @@
+"""Ctrl-C that a library turns into an error of its own still ends the command as Ctrl-C
+(pipeline/cli/commands.py ``_interrupted``, ``execute``): "interrupted", exit 130, not
+"internal error" and exit 70. pydantic's serializer does so with a ``KeyboardInterrupt``
+raised while Prefect sends a run's state (a ``PydanticSerializationError``, unchained):
+here a command does the same with a real SIGINT delivered to this process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+import typer
+
+from pipeline.cli import commands
+from pipeline.cli.exit_codes import ExitCode
+
+
+def _app(*, interrupt: bool) -> typer.Typer:
+    app = typer.Typer()
+
+    @app.command()
+    def work() -> None:
+        try:
+            if interrupt:
+                os.kill(os.getpid(), signal.SIGINT)  # the user's Ctrl-C, to bridgescan's handler
+                time.sleep(5)  # interrupted long before
+            raise ValueError("a bug")
+        except KeyboardInterrupt:
+            raise RuntimeError("Error calling function: KeyboardInterrupt") from None
+
+    @app.command()
+    def other() -> None:  # a group of two, as bridgescan's command line is
+        pass
+
+    return app
+
+
+@pytest.fixture
+def bridgescan_handler():  # type: ignore[no-untyped-def]
+    previous = signal.signal(signal.SIGINT, commands._interrupted)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_wrapped_by_a_library_exits_as_interrupted(
+    bridgescan_handler, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert commands.execute(_app(interrupt=True), ["bridgescan", "work"]) == 130
+    said = capsys.readouterr().err
+    assert said == "interrupted: nothing more was written\n"
+
+
+def test_a_bug_after_an_earlier_command_s_ctrl_c_is_still_a_bug(
+    bridgescan_handler, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The standing runner runs command after command in one process: a Ctrl-C of an earlier
+    # one must not turn the next one's bug into "interrupted".
+    assert commands.execute(_app(interrupt=True), ["bridgescan", "work"]) == 130
+    capsys.readouterr()
+    assert commands.execute(_app(interrupt=False), ["bridgescan", "work"]) == ExitCode.INTERNAL
+    said = capsys.readouterr().err
+    assert said.startswith("internal error: ValueError: a bug\n")
+    report = said.split("Please report it with ")[1].strip()
+    os.unlink(report)
