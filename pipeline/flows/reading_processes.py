@@ -135,6 +135,7 @@ class ReadingProcesses:
         self._free: queue.SimpleQueue[_Reader | None] = queue.SimpleQueue()
         self._readers: list[_Reader] = []
         self._lock = threading.Lock()
+        self._closing = threading.Lock()  # ``close`` and a process's replacement, one at a time
         self._closed = False
         self._ahead: dict[PageChunk, Future[ChunkRead]] = {}  # read before anyone asked
         try:
@@ -233,12 +234,17 @@ class ReadingProcesses:
         dead.pipe.close()
         with self._lock:
             self._readers.remove(dead)
-        if not self._closed:
-            self._free.put(self._start())
+        with self._closing:  # not while ``close`` runs: it would miss the fresh one
+            if not self._closed:
+                self._free.put(self._start())
 
     def close(self, now: bool = False) -> None:
         """Stop every process: told to, once its chunk is done, or at once (``now``: the
         batch is stopping); each one waited for, and killed if it does not end in time."""
+        with self._closing:  # a process replaced meanwhile would be left out of ``readers``
+            self._close(now)
+
+    def _close(self, now: bool) -> None:
         with self._lock:
             if self._closed:
                 return

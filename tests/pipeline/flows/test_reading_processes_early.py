@@ -161,6 +161,47 @@ def test_close_waits_for_a_message_being_sent_to_end() -> None:
     assert not closing.is_alive() and _gone([process])
 
 
+def test_a_process_replaced_while_the_batch_closes_is_not_left_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A process that died mid-chunk is replaced by the thread that sent it the chunk; when
+    ``close`` runs meanwhile (the batch stopping), the fresh one must be among those it
+    ends, not started after it took its list and closed the lifeline (then it ran on, or
+    was started with a descriptor already closed). The fresh start is held here until
+    ``close`` has been called."""
+    me = psutil.Process()
+    readers = ReadingProcesses(1)
+    (dead,) = readers._readers
+    real_start = ReadingProcesses._start
+    starting = threading.Event()
+
+    def slow_start(self: ReadingProcesses):  # type: ignore[no-untyped-def]
+        starting.set()
+        time.sleep(0.5)  # the batch is closed meanwhile
+        return real_start(self)
+
+    dead.process.kill()
+    monkeypatch.setattr(ReadingProcesses, "_start", slow_start)
+    failed: list[BaseException] = []
+
+    def replace() -> None:
+        try:
+            readers._replace(dead)
+        except BaseException as error:  # noqa: BLE001 - the test's to report
+            failed.append(error)
+
+    replacing = threading.Thread(target=replace)
+    replacing.start()
+    assert starting.wait(10)
+    readers.close()
+    replacing.join(20)
+    assert not replacing.is_alive() and failed == []
+    deadline = time.monotonic() + 10
+    while reading_processes(me.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert reading_processes(me.pid) == []
+
+
 def _no_descriptor_to_spare(hard: int) -> list[int]:
     """Leave this process no file descriptor to open: every free number below the highest
     one open is filled (with /dev/null), then the limit is set just above it. The limit
