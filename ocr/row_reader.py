@@ -60,6 +60,7 @@ from ocr.reading import (
 from ocr.row_marks import RowMarks
 from ocr.score_agreement import mismatch_reason
 from ocr.score_settles import settled_boxes
+from ocr.score_side import without_unread_side
 from ocr.score_ties import tied_ink
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
@@ -250,7 +251,7 @@ def _decode_row(
     combos.sort(key=lambda x: -x[1])
     best, posterior = combos[0]
     uses = used_boxes(best, printed_pairs)
-    stray = unexplained_marks(marks, uses)
+    stray = without_unread_side(unexplained_marks(marks, uses), marks[SCORE_SIDE])
 
     reasons = []
     if posterior < threshold:
