@@ -1,4 +1,5 @@
-"""Both score-side boxes marked: the written score's side is not read (issue 43).
+"""The score-side boxes (issue 43): both marked, the written score's side is not read; the
+used one unsure beside an empty one, settled.
 
 The NS and EW boxes beside the score comb say whose score the table wrote. A table marks
 one; where both read marked, one is a mark the table did not mean (a speck or a clump of
@@ -25,6 +26,16 @@ certain by its own marks, whose result scores the written number for the other s
 sign the written score would otherwise have checked). A player who wrote the score for
 the wrong side and a speck on the right one is a third way: the result is read right,
 and the player's slip goes unseen.
+
+The other way round: the side box the result's side uses, read unsure, beside a side box
+read empty. Unsure by its own ink (a faint tick) it is explained already
+(``ocr.row_reader.unexplained_unsure``); unsure because its ink may be a neighbour's
+stroke reaching in ("edge"), it sent the row to a person ("unsure mark in score_side").
+Its mark, if it is one, agrees with the reading; if the ink is the neighbour's, the side
+was left out, which the decoder allows. So it is settled (``settled_side``). The wrong row
+this could let through needs two faults at once: the other side box's mark read empty
+(not even unsure) while its stroke reaches this one, and a declarer read on the wrong
+side for certain (or the player's score written for the wrong side, unseen).
 """
 
 from __future__ import annotations
@@ -34,7 +45,13 @@ from collections.abc import Sequence
 from ocr.layout import SCORE_SIDE
 from ocr.marks import MarkReading, MarkState
 
-__all__ = ["SIDE_MARKED", "side_unread", "both_sides_marked", "without_unread_side"]
+__all__ = [
+    "SIDE_MARKED",
+    "side_unread",
+    "both_sides_marked",
+    "without_unread_side",
+    "settled_side",
+]
 
 SIDE_MARKED = 0.5
 """A side box this likely marked (``p_marked``) is taken as what the table wrote."""
@@ -59,3 +76,15 @@ def without_unread_side(
     if not both_sides_marked(side_boxes):
         return list(stray)
     return [(n, o) for n, o in stray if n != SCORE_SIDE]
+
+
+def settled_side(side_boxes: Sequence[MarkReading], used: str | None) -> frozenset[tuple[str, str]]:
+    """The side box the reading uses, (``SCORE_SIDE``, ``used``), where it reads unsure
+    and every other side box reads empty (the module's docstring); else nothing."""
+    mine = [m for m in side_boxes if m.option == used]
+    others = [m for m in side_boxes if m.option != used]
+    if used is None or not mine or mine[0].state is not MarkState.UNSURE:
+        return frozenset()
+    if any(m.state is not MarkState.EMPTY for m in others):
+        return frozenset()
+    return frozenset({(SCORE_SIDE, used)})
