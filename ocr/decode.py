@@ -46,6 +46,7 @@ from ocr.results_table import (
     score_table,
 )
 from ocr.score_agreement import AGREEMENT_CERTAIN, agreement_of, slip_scores
+from ocr.score_side import SIDE_MARKED, side_unread
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 
@@ -75,7 +76,6 @@ no box: None): made once, where every row's decoding read them off the enums aga
 _P_FLOOR = 1e-4
 _SCORE_WRITTEN = 0.95  # a table writes the score on most rows
 _SIDE_FORGOTTEN = 0.1  # the NS/EW mark of a written score is sometimes left out
-_SIDE_MARKED = 0.5  # a side mark this likely is taken as what the table wrote
 
 
 @dataclass(frozen=True)
@@ -217,8 +217,9 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
             comb = np.delete(comb, at)
         ll_best = float(comb.max())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
-    marked_ew = ew > max(ns, _SIDE_MARKED)
-    marked_ns = ns > max(ew, _SIDE_MARKED)
+    unread = side_unread(ns, ew)  # both boxes marked: as if left out (ocr/score_side.py)
+    marked_ew = not unread and ew > max(ns, SIDE_MARKED)
+    marked_ns = not unread and ns > max(ew, SIDE_MARKED)
     agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
     if ll_law >= ll_best - math.log(20) and agrees:
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):

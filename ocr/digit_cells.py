@@ -19,13 +19,26 @@ import numpy as np
 
 from ocr.components import pieces
 
-__all__ = ["CANVAS", "quantile", "ink_map", "is_blank", "normalise_ink", "normalise_cell"]
+__all__ = [
+    "CANVAS",
+    "quantile",
+    "ink_map",
+    "is_blank",
+    "written_without",
+    "crossed_by_a_line",
+    "normalise_ink",
+    "normalise_cell",
+]
 
 CANVAS = 20
 """Side of the normalised digit image in pixels (MNIST-style, as in digits.png)."""
 
 _BLANK_INK = 0.025
 """Share of the cell area that must be ink before the cell counts as written."""
+
+_EDGE_SHARE = 0.6
+"""A row or column of a crop more ink than this share of its length is a line across it
+(a printed box edge leaking into the crop), not a stroke of a digit."""
 
 _MIN_CONTRAST = 0.15
 """Darkest ink must be at least this much darker than the paper (relative) to count."""
@@ -111,8 +124,8 @@ def _strokes(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # share of ink, each row's or column's count over its length, is the mask's mean).
     across = cv2.reduce(mask, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0] / w
     down = cv2.reduce(mask, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[0] / h
-    rows = [y for y in np.flatnonzero(across > 0.6) if y < band_y or y >= h - band_y]
-    cols = [x for x in np.flatnonzero(down > 0.6) if x < band_x or x >= w - band_x]
+    rows = [y for y in np.flatnonzero(across > _EDGE_SHARE) if y < band_y or y >= h - band_y]
+    cols = [x for x in np.flatnonzero(down > _EDGE_SHARE) if x < band_x or x >= w - band_x]
     clear_rows, clear_cols = [], []
     if rows:
         # Ink at the crop's left/right ends, in the row or a neighbour.
@@ -172,6 +185,32 @@ def is_blank(cell: np.ndarray) -> bool:
         return table is None or _written(_ink_mask(cell, table)) is None
     ink = ink_map(cell)
     return _written((ink > 0.5).astype(np.uint8)) is None
+
+
+def written_without(cell: np.ndarray, apart: np.ndarray) -> bool:
+    """True when a grey uint8 crop's ink (over half, against its own darkest 1%) makes a
+    digit with the pixels of ``apart`` (True) left out: the strokes a box holds besides
+    those pixels, read by the same test as ``is_blank``."""
+    table = _ink_table(cell) if cell.size else None
+    if table is None:
+        return False
+    mask = _ink_mask(cell, table)
+    mask[apart] = 0
+    return _written(mask) is not None
+
+
+def crossed_by_a_line(cell: np.ndarray) -> bool:
+    """True when a grey uint8 crop, read against its own darkest 1%, holds a row or a
+    column more than ``_EDGE_SHARE`` ink (over half) anywhere: a line across it, such as
+    a printed box edge leaking into the crop."""
+    table = _ink_table(cell) if cell.size else None
+    if table is None:
+        return False
+    mask = _ink_mask(cell, table)
+    h, w = mask.shape
+    across = cv2.reduce(mask, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0]
+    down = cv2.reduce(mask, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[0]
+    return bool((across > _EDGE_SHARE * w).any() or (down > _EDGE_SHARE * h).any())
 
 
 def _ink_mask(cell: np.ndarray, table: np.ndarray) -> np.ndarray:

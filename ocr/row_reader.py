@@ -60,6 +60,7 @@ from ocr.reading import (
 from ocr.row_marks import RowMarks
 from ocr.score_agreement import mismatch_reason
 from ocr.score_settles import settled_boxes
+from ocr.score_side import settled_side, without_unread_side
 from ocr.score_ties import tied_ink
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
@@ -250,7 +251,7 @@ def _decode_row(
     combos.sort(key=lambda x: -x[1])
     best, posterior = combos[0]
     uses = used_boxes(best, printed_pairs)
-    stray = unexplained_marks(marks, uses)
+    stray = without_unread_side(unexplained_marks(marks, uses), marks[SCORE_SIDE])
 
     reasons = []
     if posterior < threshold:
@@ -264,7 +265,8 @@ def _decode_row(
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
-    settled = settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
+    settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
+    settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
         printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
     )
     for name in unexplained_unsure(marks, uses, settled):
@@ -405,7 +407,8 @@ def unexplained_unsure(
     field with ink of its own) is a sign that the row is hard to read, and a person looks,
     unless it is one of the ``settled`` boxes (field, option): an unused box whose mark
     the written score rules out (``ocr.score_settles.settled_boxes``), which is then no
-    mark, and no other box's neighbour of its field either.
+    mark, and no other box's neighbour of its field either; or the score side's box the
+    reading uses, unsure beside side boxes read empty (``ocr.score_side.settled_side``).
     """
     out = []
     for name, readings in marks.items():

@@ -151,6 +151,24 @@ def test_a_score_written_for_the_wrong_side_is_not_turned_round():
     assert decode_contract(evidence(honest, 100), Vulnerability.NONE).ranked[0][0][3] == 100
 
 
+def test_both_side_boxes_marked_leave_the_score_s_side_unread():
+    """The same 2CX by East one down (NS +100), 100 written, and both side boxes marked
+    (a clump of dust read as a fill beside the table's mark). With EW the larger by a
+    hair (0.99995 against 0.9999) the side was EW's and the score -100, a mismatch; now
+    two marked boxes say nothing of the side, as a side left out: the score is Law 77's
+    +100. One box marked still turns nothing round (the test above)."""
+    marks = marks_for(Contract.parse("2CX"), Seat.EAST, 7, 100)
+    marks["score_side"] = {"NS", "EW"}
+    both = evidence(marks, 100, {"score_side": {"EW": 0.99995}})
+    assert decode_contract(both, Vulnerability.NONE).ranked[0][0][3] == 100
+    # EW at 0.5 (not over it) is no second mark: the NS box alone gives the side.
+    half = evidence(marks, 100, {"score_side": {"EW": 0.5}})
+    assert decode_contract(half, Vulnerability.NONE).ranked[0][0][3] == 100
+    # EW at 0.51 and NS at 0.4: EW's alone, the Law 77 figure written for EW, kept as -100.
+    ew = evidence(marks, 100, {"score_side": {"NS": 0.4, "EW": 0.51}})
+    assert decode_contract(ew, Vulnerability.NONE).ranked[0][0][3] == -100
+
+
 def leaning(read: int, other: int, p: float) -> DigitBox:
     """A box read as ``read`` with probability ``p``, ``other`` next (0.15), the rest even."""
     probs = np.full(10, (1 - p - 0.15) / 8)

@@ -147,3 +147,64 @@ def test_an_empty_dusty_box_stays_empty() -> None:
 def test_an_empty_crop_is_given_back_as_it_is() -> None:
     empty = np.zeros((0, 12), np.uint8)
     assert darkest_lifted(empty).shape == (0, 12)
+
+
+def _pale_digit_box() -> np.ndarray:
+    """A score box's inside (34 x 58 px) holding a pale pen's written 1: a bar 3 px wide,
+    rows 10-47, of grey 170 (114 px), its fainter edges one column either side of grey 180
+    (76 px), and a clump of dust 4 x 4 px of grey 20 (16 px) touching the right edge: one
+    piece of ink with the stroke (180 is 29% darker than the paper, past the ramp's 20%),
+    so no speck, as on TEST noisy page_0042 row 2 (a 3 of grey 170 under a clump of 31)."""
+    cell = np.full((58, 34), 255, np.uint8)
+    cell[10:48, 7] = 180
+    cell[10:48, 8:11] = 170
+    cell[10:48, 11] = 180
+    cell[20:24, 12:16] = 20
+    return cell
+
+
+def test_a_pale_digit_under_a_clump_joined_to_it_reads_once_lifted() -> None:
+    # The box's darkest 1% (its 11th darkest pixel of 1,972) is the clump's 20: 235/255 =
+    # 0.922 darker than the paper. The bar is 85/255 = 0.333 darker, its ink (0.333 - 0.25
+    # x 0.922) / (0.6 x 0.922) = 0.19; the edges' less: the box holds the clump alone, 16
+    # px (0.8%, 2.5% is writing), and reads blank.
+    cell = _pale_digit_box()
+    assert normalise_cell(cell) is None
+    out = cell_without_specks(cell, DUSTY, S)
+    # Its 3% darkest is its 60th darkest pixel (rank int(0.03 x 1,971) = 59): the clump has
+    # 16, the bar the next 114, so the bar's 170. The clump is lifted to 170; the bar, now
+    # the darkest, is full ink and so are its edges ((75/255 - 0.25 x 0.333) / (0.6 x
+    # 0.333) = 1.05). Without the lifted pixels (the bar and the clump, all at 170 or
+    # darker) the edges alone, 76 px (3.9%) over 38 of 58 rows, still make a digit: the
+    # box is taken lifted, and reads written.
+    assert (out[20:24, 12:16] == 170).all()
+    assert (out[10:48, 7] == 180).all() and (out[10:48, 8:11] == 170).all()
+    assert int((out < 255).sum()) == 114 + 76 + 16
+    assert normalise_cell(out) is not None
+
+
+def test_a_blank_box_whose_lift_is_all_its_ink_stays_blank() -> None:
+    # The same bar with no fainter edges: the lift makes bar and clump one grey (170), a
+    # written 1 of 130 px (6.6%). Without the lifted pixels nothing is left: the box's ink
+    # would be only what the lift itself turned into a stroke, and it is given back blank.
+    cell = _pale_digit_box()
+    cell[10:48, 7] = 255
+    cell[10:48, 11] = 255
+    cell[20:24, 11] = 20  # the clump touching the bar itself
+    assert normalise_cell(cell) is None
+    assert normalise_cell(np.maximum(cell, np.uint8(170))) is not None
+    assert darkest_lifted(cell) is cell
+
+
+def test_a_blank_box_crossed_by_a_line_stays_blank() -> None:
+    # The pale 1 without the clump and a printed edge across row 30 instead (34 px of grey
+    # 30): the line is the box's darkest 1% (0.882 darker) and its row is all ink, more
+    # than 60% of the box's width: a line crosses the box, its scale is the printed
+    # edge's, not dust's. Lifted (the 60th darkest pixel is the bar's 170: the line has
+    # 34) the bar and its edges would be full ink, a 1 beside a line: it stays blank.
+    cell = _pale_digit_box()
+    cell[20:24, 12:16] = 255
+    cell[30, :] = 30
+    assert normalise_cell(cell) is None
+    assert normalise_cell(np.maximum(cell, np.uint8(170))) is not None
+    assert darkest_lifted(cell) is cell

@@ -1,0 +1,90 @@
+"""The score-side boxes (issue 43): both marked, the written score's side is not read; the
+used one unsure beside an empty one, settled.
+
+The NS and EW boxes beside the score comb say whose score the table wrote. A table marks
+one; where both read marked, one is a mark the table did not mean (a speck or a clump of
+dust read as a fill, a dot or a circle; or a side marked and then corrected), and which
+one nobody can say from the boxes. The row was decided on the larger ``p_marked`` of the
+two, which for two boxes marked for certain is a difference in the fifth decimal: the
+written score took the side of a clump as readily as the table's, and the row went to a
+person with "written score +420 does not match 5D+1 by E: -420" and "score_side NS
+marked, which the reading does not use" though every box of the result and every digit
+read right (TEST noisy seed 13 page_0008 row 1; page_0005 row 9 with the second reason
+alone).
+
+So where both boxes read marked (``p_marked`` over ``SIDE_MARKED`` each), the side is
+read as left out, which the joint decoder already allows in one row of ten: the comb's
+digits are read as the Law 77 score of the decoded result or not, as on any row, and
+its sign is the result's (``ocr.decode._written_score``); the box the result's side does
+not use is no mark the reading ignores (``ocr.row_reader``, "marked, which the reading
+does not use"). The decoder's own weighing needs nothing: two marked boxes cost each side
+alike.
+
+The wrong row this could let through needs two faults at once: a second side box read
+marked (dust, or the player's correction), and a declarer read on the wrong side for
+certain by its own marks, whose result scores the written number for the other side (a
+sign the written score would otherwise have checked). A player who wrote the score for
+the wrong side and a speck on the right one is a third way: the result is read right,
+and the player's slip goes unseen.
+
+The other way round: the side box the result's side uses, read unsure, beside a side box
+read empty. Unsure by its own ink (a faint tick) it is explained already
+(``ocr.row_reader.unexplained_unsure``); unsure because its ink may be a neighbour's
+stroke reaching in ("edge"), it sent the row to a person ("unsure mark in score_side").
+Its mark, if it is one, agrees with the reading; if the ink is the neighbour's, the side
+was left out, which the decoder allows. So it is settled (``settled_side``). The wrong row
+this could let through needs two faults at once: the other side box's mark read empty
+(not even unsure) while its stroke reaches this one, and a declarer read on the wrong
+side for certain (or the player's score written for the wrong side, unseen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ocr.layout import SCORE_SIDE
+from ocr.marks import MarkReading, MarkState
+
+__all__ = [
+    "SIDE_MARKED",
+    "side_unread",
+    "both_sides_marked",
+    "without_unread_side",
+    "settled_side",
+]
+
+SIDE_MARKED = 0.5
+"""A side box this likely marked (``p_marked``) is taken as what the table wrote."""
+
+
+def side_unread(p_ns: float, p_ew: float) -> bool:
+    """True where both side boxes are likely marked (the module's docstring): the side
+    of the written score is not read from them."""
+    return min(p_ns, p_ew) > SIDE_MARKED
+
+
+def both_sides_marked(side_boxes: Sequence[MarkReading]) -> bool:
+    """True where every box of the score side (NS and EW) reads marked."""
+    return len(side_boxes) > 1 and all(m.state is MarkState.MARKED for m in side_boxes)
+
+
+def without_unread_side(
+    stray: Sequence[tuple[str, str]], side_boxes: Sequence[MarkReading]
+) -> list[tuple[str, str]]:
+    """The marked boxes the reading does not use (``stray``, (field, option)), less the
+    score side's where both its boxes read marked: neither is then read."""
+    if not both_sides_marked(side_boxes):
+        return list(stray)
+    return [(n, o) for n, o in stray if n != SCORE_SIDE]
+
+
+def settled_side(side_boxes: Sequence[MarkReading], used: str | None) -> frozenset[tuple[str, str]]:
+    """The side box the reading uses, (``SCORE_SIDE``, ``used``), where it reads unsure
+    and every other side box reads empty (the module's docstring); else nothing."""
+    mine = [m for m in side_boxes if m.option == used]
+    others = [m for m in side_boxes if m.option != used]
+    if used is None or not mine or mine[0].state is not MarkState.UNSURE:
+        return frozenset()
+    if any(m.state is not MarkState.EMPTY for m in others):
+        return frozenset()
+    return frozenset({(SCORE_SIDE, used)})
