@@ -160,8 +160,15 @@ def _interrupted(signum: int, frame: object) -> None:
     serializer turns one raised in a field's serialisation into a
     ``PydanticSerializationError`` while Prefect sends a run's state), and ``execute`` must
     still say "interrupted" and exit 130, not report a bug."""
-    _CTRL_C.set()
+    ctrl_c_pressed()
     raise KeyboardInterrupt
+
+
+def ctrl_c_pressed() -> None:
+    """The user pressed Ctrl-C during this command (``_CTRL_C``, read by ``execute``): said
+    by bridgescan's SIGINT handler, and by the standing runner, which raises the
+    ``KeyboardInterrupt`` in its command's thread itself (pipeline/cli/runner/request.py)."""
+    _CTRL_C.set()
 
 
 def run_in_this_process() -> None:

@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pipeline.cli.commands import ctrl_c_pressed
 from pipeline.cli.runner import wire
 
 __all__ = ["Requests", "ClientStream", "well_formed"]
@@ -84,6 +85,7 @@ class _Interruptible:
         with self._lock:
             if self._running:
                 self._asked = True
+                ctrl_c_pressed()  # a library may wrap the KeyboardInterrupt: still Ctrl-C
                 _raise_in(self._thread, KeyboardInterrupt)
 
     def at_a_step(self, _stage: str, _detail: object) -> None:
