@@ -41,6 +41,16 @@ empty score boxes and 4,697 empty pair boxes): 4 written score digits that read 
 read right, none another digit, no empty box reads written; lifted with neither test, 18
 empty pair boxes read as digits (17 kept blank by the first test, 1, a box edge, by the
 second).
+
+The lift turns a clump into a stroke of the pen's grey, so a box it takes may read as
+another digit: a pale 1 (grey 170, its edges 180) with a clump of grey 20 (its halo 180)
+at 4,742 places and sizes in the box reads blank as cut at every one; lifted, 1 at
+3,650 and another digit at 1,092 (286 of them at 0.5 or more: 172 a 4, 54 a 5). The wrong
+row this could let through needs two faults at once: such a digit, and marks read as a
+result whose Law 77 score is the number it makes (2S= written 110, its second 1 read as
+4, is accepted as 3S= only with the level 2 mark read empty and ink in level 3 read
+unsure). With the marks read right, the score disagrees with them and the row goes to a
+person, as it did with the box blank.
 """
 
 from __future__ import annotations

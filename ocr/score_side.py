@@ -33,9 +33,11 @@ read empty. Unsure by its own ink (a faint tick) it is explained already
 stroke reaching in ("edge"), it sent the row to a person ("unsure mark in score_side").
 Its mark, if it is one, agrees with the reading; if the ink is the neighbour's, the side
 was left out, which the decoder allows. So it is settled (``settled_side``). The wrong row
-this could let through needs two faults at once: the other side box's mark read empty
-(not even unsure) while its stroke reaches this one, and a declarer read on the wrong
-side for certain (or the player's score written for the wrong side, unseen).
+this could let through needs two faults at once: the mark whose stroke reaches this box
+read unmarked (the other side box's, read empty, not even unsure; or a declarer box's
+beside it, E or S beside NS, S or W beside EW, which the reading does not use: one it uses
+explains the stroke already), and a declarer read wrong for certain (or the player's
+score written for the wrong side, unseen).
 """
 
 from __future__ import annotations
