@@ -176,7 +176,10 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
     the right place). Otherwise the box-by-box reading stands, and the row goes to review
     for a score that disagrees with Law 77. The side is never borrowed from Law 77: a
     score clearly marked for the other side (the commonest slip on a traveller) is kept
-    as written, so the row goes to review instead of being corrected silently.
+    as written, so the row goes to review instead of being corrected silently. Where no
+    side is read (none marked, or both: ``ocr.score_side``), a score off Law 77 takes the
+    result's sign, as the Law 77 score does: the review then shows the number as the table
+    wrote it and no side it did not.
 
     Every duplicate score is a multiple of 10 (Law 77's table: trick scores of 20 and
     30, bonuses and undertricks in tens and hundreds), and so is any slip of a player's
@@ -225,7 +228,9 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
         return law_score
-    return -argmax if ew > ns else argmax
+    if marked_ew or marked_ns:
+        return -argmax if marked_ew else argmax
+    return -argmax if law_score < 0 else argmax  # no side read: the result's, as above
 
 
 @lru_cache(maxsize=8)

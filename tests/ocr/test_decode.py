@@ -169,6 +169,26 @@ def test_both_side_boxes_marked_leave_the_score_s_side_unread():
     assert decode_contract(ew, Vulnerability.NONE).ranked[0][0][3] == -100
 
 
+def test_a_score_off_law77_takes_the_result_s_sign_where_no_side_is_read():
+    """4S+1 by East not vulnerable: 120 + 300 + 30 = 450 to EW, NS -450; the comb reads a
+    firm 440, off Law 77, and the row goes to a person. Where the side boxes say nothing
+    (both marked, EW the smaller by a hair; or both left out) the 440 is the result's
+    side's, -440: a sign read off the larger of two equal boxes made it +440, "written
+    score +440 does not match 4S+1 by E: -450", a side nobody wrote. One box marked alone
+    still gives the side as written (NS: +440)."""
+    marks = marks_for(Contract.parse("4S"), Seat.EAST, 11, -450)
+    assert decode_contract(evidence(marks, 440), Vulnerability.NONE).ranked[0][0][3] == -440
+    marks["score_side"] = {"NS", "EW"}
+    both = evidence(marks, 440, {"score_side": {"EW": 0.9998}})
+    assert decode_contract(both, Vulnerability.NONE).ranked[0][0][3] == -440
+    del marks["score_side"]
+    left_out = evidence(marks, 440)
+    assert decode_contract(left_out, Vulnerability.NONE).ranked[0][0][3] == -440
+    marks["score_side"] = {"NS"}
+    ns_alone = evidence(marks, 440)
+    assert decode_contract(ns_alone, Vulnerability.NONE).ranked[0][0][3] == 440
+
+
 def leaning(read: int, other: int, p: float) -> DigitBox:
     """A box read as ``read`` with probability ``p``, ``other`` next (0.15), the rest even."""
     probs = np.full(10, (1 - p - 0.15) / 8)
