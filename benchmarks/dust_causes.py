@@ -55,6 +55,8 @@ from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
 __all__ = [
     "PageRead",
+    "condition_arguments",
+    "condition_seed",
     "generate_without_dust",
     "not_the_same_page",
     "read_pages",
@@ -245,19 +247,30 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Counter[str]]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def condition_arguments(ap: argparse.ArgumentParser) -> None:
+    """The pages of one condition, as ``benchmarks.bench_ocr`` draws them (also
+    ``benchmarks.posterior_causes``)."""
     ap.add_argument("--split", choices=("training", "test"), default="training")
     ap.add_argument("--condition", default="noisy")
     ap.add_argument("--pages", type=int, default=80)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
+
+
+def condition_seed(a: argparse.Namespace) -> int:
+    """The condition's own seed, as ``benchmarks.bench_ocr`` gives it: its pages are the
+    benchmark's."""
+    k = CONDITIONS.index(a.condition)
+    return int(a.seed * 100 + k + (50 if a.split == "training" else 0))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    condition_arguments(ap)
     ap.add_argument("--no-event", action="store_true", help="read without the event file")
     ap.add_argument("--json", type=Path, default=None, help="every row with its boxes")
     a = ap.parse_args(argv)
-    # The condition's own seed, as benchmarks.bench_ocr gives it: its pages are the benchmark's.
-    k = CONDITIONS.index(a.condition)
-    seed = a.seed * 100 + k + (50 if a.split == "training" else 0)
+    seed = condition_seed(a)
     dusty_files = generate(a.cache, a.condition, a.pages, seed, split=a.split)
     clean_files = generate_without_dust(
         a.cache / "without-dust", a.condition, a.pages, seed, a.split
