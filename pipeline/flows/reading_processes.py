@@ -251,18 +251,20 @@ class ReadingProcesses:
             self._closed = True
             readers = list(self._readers)
         self._free.put(None)  # wakes a thread waiting for a free process
-        for reader in readers:
-            if now:
-                reader.process.terminate()
-            else:
-                try:
-                    reader.send(None)
-                except OSError:  # ended already
-                    pass
-        for reader in readers:
-            _wait_or_kill(reader.process)
-        os.close(self._lifeline_end)  # any process still there reads end-of-file and exits
-        os.close(self._lifeline)
+        try:
+            for reader in readers:
+                if now:
+                    reader.process.terminate()
+                else:
+                    try:
+                        reader.send(None)
+                    except OSError:  # ended already
+                        pass
+            for reader in readers:
+                _wait_or_kill(reader.process)
+        finally:  # even on Ctrl-C meanwhile (the standing runner lives on: nothing leaks)
+            os.close(self._lifeline_end)  # any process still there reads end-of-file, exits
+            os.close(self._lifeline)
         if now:  # a thread waiting for an answer sees end-of-file, not the pipe closed under it
             return
         for reader in readers:

@@ -202,6 +202,33 @@ def test_a_process_replaced_while_the_batch_closes_is_not_left_running(
     assert reading_processes(me.pid) == []
 
 
+def test_ctrl_c_while_the_batch_closes_leaves_no_descriptor_and_no_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while ``close`` waits for its processes (here: as it waits for the first)
+    still closes the lifeline: the standing runner runs command after command in one
+    process, so its descriptors must not pile up, and the processes not waited for read
+    end-of-file on it and exit by themselves."""
+    from pipeline.flows import reading_processes as module
+
+    me = psutil.Process()
+    readers = ReadingProcesses(2)
+    children = [psutil.Process(r.process.pid) for r in readers._readers]
+    lifeline = (readers._lifeline, readers._lifeline_end)
+
+    def ctrl_c(process):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, "_wait_or_kill", ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        readers.close()
+    for fd in lifeline:
+        with pytest.raises(OSError):
+            os.fstat(fd)
+    assert _gone(children)
+    assert reading_processes(me.pid) == []
+
+
 def _no_descriptor_to_spare(hard: int) -> list[int]:
     """Leave this process no file descriptor to open: every free number below the highest
     one open is filled (with /dev/null), then the limit is set just above it. The limit
