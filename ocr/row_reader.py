@@ -45,6 +45,7 @@ from ocr.layout import (
 from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
+from ocr.pair_ink import unused_pair_numbers
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import (
     Candidate,
@@ -265,6 +266,7 @@ def _decode_row(
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
+    reasons.extend(unused_pair_numbers(fields, printed_pairs, (best.ns_pair, best.ew_pair)))
     settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
     settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
         printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
