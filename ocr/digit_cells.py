@@ -181,8 +181,8 @@ def is_blank(cell: np.ndarray) -> bool:
     crop's mask of ink over half is looked up per grey level (``_ink_mask``), not made of
     its float ink map: the same mask, without a float pass over the crop."""
     if cell.ndim == 2 and cell.dtype == np.uint8 and cell.size:
-        table = _ink_table(cell)
-        return table is None or _written(_ink_mask(cell, table)) is None
+        mask = _grey_ink_mask(cell)
+        return mask is None or _written(mask) is None
     ink = ink_map(cell)
     return _written((ink > 0.5).astype(np.uint8)) is None
 
@@ -191,10 +191,9 @@ def written_without(cell: np.ndarray, apart: np.ndarray) -> bool:
     """True when a grey uint8 crop's ink (over half, against its own darkest 1%) makes a
     digit with the pixels of ``apart`` (True) left out: the strokes a box holds besides
     those pixels, read by the same test as ``is_blank``."""
-    table = _ink_table(cell) if cell.size else None
-    if table is None:
+    mask = _grey_ink_mask(cell)
+    if mask is None:
         return False
-    mask = _ink_mask(cell, table)
     mask[apart] = 0
     return _written(mask) is not None
 
@@ -203,14 +202,22 @@ def crossed_by_a_line(cell: np.ndarray) -> bool:
     """True when a grey uint8 crop, read against its own darkest 1%, holds a row or a
     column more than ``_EDGE_SHARE`` ink (over half) anywhere: a line across it, such as
     a printed box edge leaking into the crop."""
-    table = _ink_table(cell) if cell.size else None
-    if table is None:
+    mask = _grey_ink_mask(cell)
+    if mask is None:
         return False
-    mask = _ink_mask(cell, table)
     h, w = mask.shape
     across = cv2.reduce(mask, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0]
     down = cv2.reduce(mask, 0, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[0]
     return bool((across > _EDGE_SHARE * w).any() or (down > _EDGE_SHARE * h).any())
+
+
+def _grey_ink_mask(cell: np.ndarray) -> np.ndarray | None:
+    """The pixels of a grey uint8 crop over half ink against its own darkest 1%
+    (``_ink_mask``), or None where it is empty or has no ink that contrasts
+    (``_ink_table``): what ``is_blank``, ``written_without`` and ``crossed_by_a_line``
+    read."""
+    table = _ink_table(cell) if cell.size else None
+    return None if table is None else _ink_mask(cell, table)
 
 
 def _ink_mask(cell: np.ndarray, table: np.ndarray) -> np.ndarray:
