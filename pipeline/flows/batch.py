@@ -50,11 +50,10 @@ from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
 from pipeline.flows import steps
 from pipeline.flows.batch_event import ByReference, EventRun, score_and_publish
-from pipeline.flows.batch_plan import event_folders, event_store, output_names
+from pipeline.flows.batch_plan import chunks_in_flight, event_folders, event_store, output_names
 from pipeline.flows.batch_report import BatchReport, EventOutcome
 from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
 from pipeline.flows.collector import frozen_setup, full_collections_held
-from pipeline.flows.first_chunks import chunks_in_flight
 from pipeline.flows.pages import ChunkRead
 from pipeline.flows.task_runners import runner_spec
 

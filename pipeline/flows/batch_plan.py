@@ -7,7 +7,9 @@ Plain functions, no Prefect: the batch flow (pipeline/flows/batch.py) and the co
 - ``output_names``: each event's output folder name, safe and unique in the batch and the
   same on every run of the same batch (so a re-run finds what the last one published);
 - ``event_store``: each event's own store (SQLite in its output folder, or its own schema
-  of one PostgreSQL database the office's machines share).
+  of one PostgreSQL database the office's machines share);
+- ``chunks_in_flight``: how many chunks of pages the batch keeps out to be read at once
+  (the flow's window, and the first chunks the command sends before the flow runs).
 """
 
 from __future__ import annotations
@@ -17,7 +19,13 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["BatchInputError", "event_folders", "event_store", "output_names"]
+__all__ = [
+    "BatchInputError",
+    "chunks_in_flight",
+    "event_folders",
+    "event_store",
+    "output_names",
+]
 
 
 class BatchInputError(ValueError):
@@ -81,3 +89,9 @@ def event_store(store: str | None, event: str) -> str | None:
     if len(schema) > 63:  # PostgreSQL's limit: cut, and keep two long names apart
         schema = f"{schema[:54]}_{hashlib.sha256(schema.encode()).hexdigest()[:8]}"
     return location.url.update_query_dict({"schema": schema}).render_as_string(hide_password=False)
+
+
+def chunks_in_flight(workers: int) -> int:
+    """How many chunks the batch keeps sent and not yet back: three a worker, four at least
+    (a worker is never left without its next chunk while one answer is kept)."""
+    return max(4, 3 * workers)

@@ -24,13 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["chunks_in_flight", "send_first_chunks"]
-
-
-def chunks_in_flight(workers: int) -> int:
-    """How many chunks the batch keeps sent and not yet back: three a worker, four at least
-    (a worker is never left without its next chunk while one answer is kept)."""
-    return max(4, 3 * workers)
+__all__ = ["send_first_chunks"]
 
 
 def send_first_chunks(
@@ -41,7 +35,7 @@ def send_first_chunks(
     (0: none to send)."""
     from pipeline.doors.inputs import session_files
     from pipeline.events.eventfile import load_event
-    from pipeline.flows.batch_plan import output_names
+    from pipeline.flows.batch_plan import chunks_in_flight, output_names
     from pipeline.flows.pages import event_chunks
     from pipeline.flows.reading_processes import early
     from pipeline.results.names import check_names

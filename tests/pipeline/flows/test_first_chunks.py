@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.flows import first_chunks
+from pipeline.flows.batch_plan import chunks_in_flight
 from pipeline.flows.reading_processes import ReadingProcesses, close_early, start_early
 from pipeline.store import DEFAULT_NAME
 from tests.pipeline.flows.batch_outputs import batch_summary
@@ -104,7 +105,7 @@ def test_nothing_is_sent_ahead_where_the_flow_must_decide(tmp_path: Path) -> Non
 
 
 def test_the_batch_keeps_three_chunks_a_worker_in_flight_four_at_least() -> None:
-    assert [first_chunks.chunks_in_flight(n) for n in (1, 2, 3)] == [4, 6, 9]
+    assert [chunks_in_flight(n) for n in (1, 2, 3)] == [4, 6, 9]
 
 
 def test_an_output_folder_it_cannot_look_into_is_left_to_the_flow(tmp_path: Path) -> None:
