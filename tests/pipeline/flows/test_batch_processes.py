@@ -44,9 +44,8 @@ BRIDGESCAN = str(Path(sys.executable).parent / "bridgescan")
 
 
 def _the_reading_process(parent: int, timeout: float = 30) -> psutil.Process:
-    """The one reading process ``parent`` runs, waited for: ``Popen`` returns once the child
-    has begun its exec, and on a busy machine its arguments (``/proc/PID/cmdline``) may still
-    read empty a moment after, so one look can miss a process that is there."""
+    """The one reading process ``parent`` runs, waited for: after a death, its replacement
+    is started only once the death is seen."""
     deadline = time.monotonic() + timeout
     while len(found := reading_processes(parent)) != 1:
         assert time.monotonic() < deadline, f"reading processes: {found}"

@@ -65,27 +65,30 @@ def test_a_reading_process_loads_its_reader_before_its_first_chunk(
 
 def test_processes_started_early_are_the_batchs_or_are_ended() -> None:
     event, chunk = _chunk()
-    start_early(1)
-    (early,) = reading_processes(psutil.Process().pid)
-    with take_early(1) as readers:  # the same process, now the batch's
-        assert [p.pid for p in reading_processes(psutil.Process().pid)] == [early.pid]
-        assert len(readers.read(event, chunk).readings()) == 1  # type: ignore[arg-type]
-    assert _gone([early])
+    try:
+        start_early(1)
+        (early,) = reading_processes(psutil.Process().pid)
+        with take_early(1) as readers:  # the same process, now the batch's
+            assert [p.pid for p in reading_processes(psutil.Process().pid)] == [early.pid]
+            assert len(readers.read(event, chunk).readings()) == 1  # type: ignore[arg-type]
+        assert _gone([early])
 
-    start_early(2)  # another number than the batch asks for: ended, fresh ones started
-    two = reading_processes(psutil.Process().pid)
-    assert len(two) == 2
-    with take_early(1):
-        assert _gone(two)
-        (fresh,) = reading_processes(psutil.Process().pid)
-        assert fresh.pid not in {p.pid for p in two}
-    assert _gone([fresh])
+        start_early(2)  # another number than the batch asks for: ended, fresh ones started
+        two = reading_processes(psutil.Process().pid)
+        assert len(two) == 2
+        with take_early(1):
+            assert _gone(two)
+            (fresh,) = reading_processes(psutil.Process().pid)
+            assert fresh.pid not in {p.pid for p in two}
+        assert _gone([fresh])
 
-    start_early(1)  # no batch took it (the command stopped before its flow): ended
-    (left,) = reading_processes(psutil.Process().pid)
-    close_early()
-    assert _gone([left]) and reading_processes(psutil.Process().pid) == []
-    close_early()  # nothing started: nothing to do
+        start_early(1)  # no batch took it (the command stopped before its flow): ended
+        (left,) = reading_processes(psutil.Process().pid)
+        close_early()
+        assert _gone([left]) and reading_processes(psutil.Process().pid) == []
+        close_early()  # nothing started: nothing to do
+    finally:  # a failed check leaves no process to the tests after it
+        close_early()
 
 
 def test_a_reading_process_never_imports_from_the_folder_it_was_started_in(
