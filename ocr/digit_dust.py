@@ -55,15 +55,18 @@ person, as it did with the box blank.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import cv2
 import numpy as np
 
-from ocr.digit_cells import crossed_by_a_line, is_blank, quantile, written_without
+from ocr.components import pieces
+from ocr.digit_cells import crossed_by_a_line, is_blank, written_without
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import ink_values, paper_tone, ramp_bounds
+from ocr.marks import ink_values, ramp_bounds
 from ocr.page_dust import PageDust, specks_of
 
-__all__ = ["cell_without_specks", "darkest_lifted"]
+__all__ = ["cell_without_specks", "darkest_lifted", "may_hold_a_speck"]
 
 _HALO = np.ones((3, 3), np.uint8)
 
@@ -74,20 +77,45 @@ def cell_without_specks(
     """A digit box's grey crop (``s`` pixels a mm) with the pieces of solid ink that may be
     the page's ``dust`` painted the box's paper and, where it still reads written, its
     darkest tones lifted (``darkest_lifted``); the crop itself where the page is not dusty
-    or the box holds no solid ink."""
+    or the box holds no solid ink. The box's paper (``ocr.marks.paper_tone``) and its
+    darkest 3% are read off one histogram of its grey levels, and ``specks_of`` is asked
+    only where a piece of its ink could be a speck (``may_hold_a_speck``): on 12 TEST
+    noisy pages, 360 of the 753 boxes with solid ink hold none."""
     if cell.size == 0 or not dust.dusty(t):
         return cell
     low, high = ramp_bounds()
-    if float(cell.min()) > (1.0 - (low + t.solid * (high - low))) * float(cell.max()):
+    darkest, brightest = cv2.minMaxLoc(cell)[:2]
+    if darkest > (1.0 - (low + t.solid * (high - low))) * brightest:
         return cell  # no pixel as dark as solid ink against any paper it may have: empty
-    paper = paper_tone(cell)
+    ranks = _ranks(cell)
+    paper = max(_grey_at(ranks, 0.90), 1.0)  # ocr.marks.paper_tone(cell), the same float
     ink = ink_values(cell, paper)
-    specks = specks_of(ink > 0.0, dust, s, t) & (ink >= t.solid)
+    drawn, solid = ink > 0.0, ink >= t.solid
     out = cell
-    if specks.any():
-        out = cell.copy()
-        out[cv2.dilate(specks.astype(np.uint8), _HALO) > 0] = np.uint8(min(255.0, paper))
-    return darkest_lifted(out, t)
+    if may_hold_a_speck(drawn, solid, s, t):
+        specks = specks_of(drawn, dust, s, t) & solid
+        if specks.any():
+            out = cell.copy()
+            out[cv2.dilate(specks.astype(np.uint8), _HALO) > 0] = np.uint8(min(255.0, paper))
+            ranks = _ranks(out)
+    return _lifted(out, ranks, t)
+
+
+def may_hold_a_speck(
+    drawn: np.ndarray, solid: np.ndarray, s: float, t: MarkSettings = MARK_SETTINGS
+) -> bool:
+    """False where no piece of ``drawn`` ink (8-connected, as ``specks_of`` cuts it) both
+    holds ``solid`` ink and is ``speck_most_mm`` across or less: then no speck of it is
+    solid, and ``specks_of(drawn, ...) & solid`` is empty (a digit's strokes run on for
+    millimetres). Two cheap looks at the box's pieces instead of ``specks_of``'s grouping
+    of them."""
+    count, labels, stats = pieces(drawn.view(np.uint8))
+    small = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    small = small <= t.speck_most_mm * s
+    small[0] = False  # the background
+    if not small.any():
+        return False
+    return bool(small[labels[solid]].any())
 
 
 def darkest_lifted(cell: np.ndarray, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
@@ -100,10 +128,29 @@ def darkest_lifted(cell: np.ndarray, t: MarkSettings = MARK_SETTINGS) -> np.ndar
     crop (a box cut off at the page's edge)."""
     if cell.size == 0:
         return cell
-    grey = np.uint8(quantile(cell, t.digit_darkest_share))
+    return _lifted(cell, _ranks(cell), t)
+
+
+def _lifted(cell: np.ndarray, ranks: list[int], t: MarkSettings) -> np.ndarray:
+    """``darkest_lifted`` of a crop whose ``_ranks`` are ``ranks``."""
+    grey = np.uint8(_grey_at(ranks, t.digit_darkest_share))
     lifted: np.ndarray = np.maximum(cell, grey)
     if not is_blank(cell):
         return lifted
     if is_blank(lifted) or not written_without(lifted, cell <= grey) or crossed_by_a_line(cell):
         return cell
     return lifted
+
+
+def _ranks(cell: np.ndarray) -> list[int]:
+    """How many pixels of a grey uint8 crop are of each level or darker (256 counts)."""
+    ranks: list[int] = np.add.accumulate(np.bincount(cell.ravel(), minlength=256)).tolist()
+    return ranks
+
+
+def _grey_at(ranks: list[int], q: float) -> float:
+    """``ocr.digit_cells.quantile(cell, q)`` of the crop whose ``_ranks`` are ``ranks``:
+    the grey level at its nearest rank, the same float as its partial sort gives."""
+    n = ranks[-1]
+    k = min(n - 1, max(0, int(q * (n - 1))))
+    return float(bisect_right(ranks, k))

