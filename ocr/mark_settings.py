@@ -344,8 +344,8 @@ class MarkSettings:
         "form: the gap's geometry and built strokes (tests/ocr/test_slanted_crossing.py: "
         "1-2 px strokes at 0-70 degrees found, a round speck not; at 80 degrees rays run 40 px, "
         "6.8 mm, along an edge into a box's ink), not tuned; 80 TRAINING noisy pages "
-        "with hairs (seed 13, 939 rows without a player's error): rows to review 107 -> "
-        "106 with the rule, 0 wrong rows (noisy13)",
+        "with hairs (seed 13, 939 rows without a player's error): rows to review 107 both "
+        "ways, 107 -> 106 on another draw of their players' marks, 0 wrong rows (noisy13)",
     )
 
     digit_darkest_share: float = _t(

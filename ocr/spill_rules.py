@@ -64,8 +64,9 @@ def crossed_by_stroke(ev: RowEvidence, a: Rect, b: Rect, t: MarkSettings) -> boo
     circles drawn wide round level 2 read levels 1 and 3 marked by their arcs).
 
     Chosen on TRAINING (80 noisy pages with hairs and fibres, seed 13, 939 rows without
-    a player's error, with and without the event): rows to review 107 -> 106 (a level
-    read unsure beside a speck in the gap), none in, 0 wrong rows. The wrong row it
+    a player's error, with and without the event): rows to review 107 -> 106 on a draw
+    of their players' marks (a level read unsure beside a speck in the gap), 107 both
+    ways on another, none in, 0 wrong rows. The wrong row it
     could let through needs two faults at once: ink no player drew filling a box to a
     mark (0.10) with nothing but specks beside it, and the player's own mark of that
     field read away or missing (else the field holds two marks), in a box whose reading

@@ -85,3 +85,21 @@ def test_widths_are_the_published_ones():
     px_per_mm = 150 / 25.4
     assert math.isclose(HAIR_UM[0] / 1000 * px_per_mm, 0.295, abs_tol=0.001)
     assert math.isclose(HAIR_UM[1] / 1000 * px_per_mm, 0.709, abs_tol=0.001)
+
+
+def test_the_threads_leave_the_page_s_other_draws_alone(monkeypatch):
+    """TRAINING's dirty scanner draws the threads from a stream of their own: after its
+    specks, dust and threads the page's generator draws what it would without the
+    threads, and the children its seed sequence spawns next (the players' hands,
+    mark_styles.py) are the same too (a spawned stream moved them: noisy13's first
+    TRAINING pages had every player's mark drawn anew)."""
+    import ocr.training.synthetic.scan as scan
+
+    px_per_mm = 150 / 25.4
+    with_threads, without = np.random.default_rng(7), np.random.default_rng(7)
+    page = np.full((300, 300), 235, np.uint8)
+    scan._speckle(page.copy(), "toner-and-settled-dust", 4.0, px_per_mm, with_threads)
+    monkeypatch.setattr(scan, "glass_threads", lambda *args: 0)
+    scan._speckle(page.copy(), "toner-and-settled-dust", 4.0, px_per_mm, without)
+    assert with_threads.random() == without.random()
+    assert with_threads.bit_generator.seed_seq.n_children_spawned == 0

@@ -199,8 +199,10 @@ def _speckle(
                 cv2.rectangle(img, (x, y), (x + r, y + r), shade, -1)
         load = dust_load(rng)  # as settled_dust draws it: the page's other draws the same
         settled_dust(img, per_cm2, px_per_mm, rng, load=load)
-        # Hairs and fibres from a stream of their own (spawned: ``rng``'s draws unmoved).
-        glass_threads(img, px_per_mm, load, rng.spawn(1)[0])
+        # Hairs and fibres from a stream of their own: a jumped copy of ``rng``'s bit
+        # generator, so that neither its draws nor its seed sequence's children (the
+        # players' hands, mark_styles.py, spawn them) move.
+        glass_threads(img, px_per_mm, load, np.random.Generator(rng.bit_generator.jumped()))
     elif kind == "dust-and-hairs":
         for _ in range(max(1, count // 3)):  # a clump: a few grains of dust together
             cx, cy = float(rng.integers(w)), float(rng.integers(h))
