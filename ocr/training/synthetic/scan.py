@@ -14,15 +14,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .settled_dust import settled_dust
+from .glass_fibres import glass_threads
+from .settled_dust import dust_load, settled_dust
 from .sources import Distortion
 
 __all__ = ["SPECKLES", "ScanResult", "scan_page", "quarter_turn_matrix", "pdf_of_jpeg"]
 
 SPECKLES = ("toner-and-settled-dust", "dust-and-hairs")
 """A dirty scanner's own marks, one per side of the split (sources.py): TRAINING dark
-toner specks, round or square, alone, and clumps of ragged grains sized as settled dust
-is (settled_dust.py); TEST clumps of elliptical grains and the odd hair or fibre."""
+toner specks, round or square, alone, clumps of ragged grains sized as settled dust is
+(settled_dust.py) and hairs and fibres drawn from published sizes (glass_fibres.py); TEST
+clumps of elliptical grains and the odd hair or fibre."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +197,12 @@ def _speckle(
                 cv2.circle(img, (x, y), r, shade, -1)
             else:
                 cv2.rectangle(img, (x, y), (x + r, y + r), shade, -1)
-        settled_dust(img, per_cm2, px_per_mm, rng)
+        load = dust_load(rng)  # as settled_dust draws it: the page's other draws the same
+        settled_dust(img, per_cm2, px_per_mm, rng, load=load)
+        # Hairs and fibres from a stream of their own: a jumped copy of ``rng``'s bit
+        # generator, so that neither its draws nor its seed sequence's children (the
+        # players' hands, mark_styles.py, spawn them) move.
+        glass_threads(img, px_per_mm, load, np.random.Generator(rng.bit_generator.jumped()))
     elif kind == "dust-and-hairs":
         for _ in range(max(1, count // 3)):  # a clump: a few grains of dust together
             cx, cy = float(rng.integers(w)), float(rng.integers(h))
