@@ -334,19 +334,6 @@ class MarkSettings:
         "(49 and 46 that no player marked); rows to review 183 without it, 182 with it, 0 "
         "wrong rows",
     )
-    speck_across_steepest_deg: float = _t(
-        70.0,
-        "... and, for the ink crossing into a box beside its neighbour (rule without_spill, "
-        "ocr.spill_rules.crossed_by_stroke), none whose ink goes on across a printed line in "
-        "any direction up to this many degrees off straight across (followed the reach "
-        "above over its cosine, ocr.page_dust.across_lines_at_a_slant): a stroke crossing "
-        "the gap at a slant is cut by the two edges' masks into pieces a speck's size.",
-        "form: the gap's geometry and built strokes (tests/ocr/test_slanted_crossing.py: "
-        "1-2 px strokes at 0-70 degrees found, a round speck not; at 80 degrees rays run 40 px, "
-        "6.8 mm, along an edge into a box's ink), not tuned; 80 TRAINING noisy pages "
-        "with hairs (seed 13, 939 rows without a player's error): rows to review 107 both "
-        "ways, 107 -> 106 on another draw of their players' marks, 0 wrong rows (noisy13)",
-    )
 
     digit_darkest_share: float = _t(
         0.03,

@@ -92,10 +92,6 @@ class RowViews(Protocol):
         """``dots_on_edges`` so, without the pieces that may be the page's dust."""
         ...
 
-    def crossed_without_specks(self, a: Rect, b: Rect, t: MarkSettings) -> bool:
-        """``crossed`` so, without the pieces that may be the page's dust."""
-        ...
-
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just, in any
         decision on it so far?"""

@@ -80,7 +80,7 @@ class RowMarks(RowInk):
         self._own_marked: np.ndarray | None = None  # per box, its fill is its own mark
         # ... without the page's specks (all of them, or those clear of the printed lines)
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
-        self._without_specks: dict[tuple[int, bool, bool], tuple[MarkSettings, RowMarks]] = {}
+        self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         self._specks: RowSpecks | None = None  # ... and of those, only the ink (dusty_fills)
         if not self.any_solid:
             return
@@ -233,37 +233,28 @@ class RowMarks(RowInk):
         dots = self._despecked(t).dots_on_edges(circled)
         return dotted_boxes(dots, len(circled), t.edge_dot_own_share)
 
-    def crossed_without_specks(self, a: Rect, b: Rect, t: MarkSettings = MARK_SETTINGS) -> bool:
-        """``crossed`` on this row's ink without the pieces that may be the page's dust,
-        those that do not go on across a printed line (``off_lines``; ``ocr.spill_rules``:
-        a speck beside a box is no stroke coming in from its neighbour, and a stroke that
-        does crosses the printed edges in the gap)."""
-        return self._despecked(t, off_lines=True, slant=True).crossed(a, b)
-
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
         x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
         return mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
 
-    def _ink_without_specks(
-        self, t: MarkSettings, off_lines: bool = False, slant: bool = False
-    ) -> Despecked:
+    def _ink_without_specks(self, t: MarkSettings, off_lines: bool = False) -> Despecked:
         """The row's specks and its ink without them (``ocr.row_specks.RowSpecks``)."""
         if self._specks is None:
             self._specks = RowSpecks(
                 self.drawn, self.ink, self.sum, self.printed, self.dust, self.s
             )  # fmt: skip
-        return self._specks.without(t, off_lines, slant)
+        return self._specks.without(t, off_lines)
 
-    def _despecked(self, t: MarkSettings, off_lines: bool = False, slant: bool = False) -> RowMarks:
+    def _despecked(self, t: MarkSettings, off_lines: bool = False) -> RowMarks:
         """This row with the pieces of drawn ink that may be the page's dust taken out of
         its solid ink (only those clear of the printed lines, ``off_lines``; made once per
         row, settings and kind)."""
-        kept = self._without_specks.get((id(t), off_lines, slant))
+        kept = self._without_specks.get((id(t), off_lines))
         clone = kept[1] if kept is not None and kept[0] is t else None
         if clone is None:
-            specks, ink, ink_sum = self._ink_without_specks(t, off_lines, slant)
+            specks, ink, ink_sum = self._ink_without_specks(t, off_lines)
             clone = copy.copy(self)
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
@@ -273,7 +264,7 @@ class RowMarks(RowInk):
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)
             clone._sides_beside()
-            self._without_specks[(id(t), off_lines, slant)] = (t, clone)
+            self._without_specks[(id(t), off_lines)] = (t, clone)
         return clone
 
     def decide(self, i: int, fill: float) -> MarkReading:

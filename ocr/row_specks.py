@@ -48,23 +48,21 @@ class RowSpecks:
         self.drawn, self.ink, self.ink_sum, self.printed = drawn, ink, ink_sum, printed
         self.dust, self.s = dust, s
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
-        self._despecked: dict[tuple[int, bool, bool], tuple[MarkSettings, Despecked]] = {}
+        self._despecked: dict[tuple[int, bool], tuple[MarkSettings, Despecked]] = {}
         self._candidates: tuple[MarkSettings, SpeckCandidates | None] | None = None
 
-    def without(self, t: MarkSettings, off_lines: bool = False, slant: bool = False) -> Despecked:
+    def without(self, t: MarkSettings, off_lines: bool = False) -> Despecked:
         """The pieces of drawn ink that may be the page's dust (only those clear of the
         printed lines, ``off_lines``) and the row's ink without them: made once per
         settings and kind, and all that ``RowMarks.fill_without_specks`` needs (rule
         ``dusty_fills`` asks it of every box read by its fill on a dusty page, and reads
-        the box again, on the whole row without the specks, only where its fill drops).
-        ``slant``: with ``off_lines``, clear of the lines in any direction
-        (``ocr.page_dust.across_lines_at_a_slant``)."""
-        key = (id(t), off_lines, slant)
+        the box again, on the whole row without the specks, only where its fill drops)."""
+        key = (id(t), off_lines)
         kept = self._despecked.get(key)
         if kept is not None and kept[0] is t:
             return kept[1]
         lines = self.printed if off_lines else None
-        specks = specks_of(self.drawn, self.dust, self.s, t, lines, self.candidates(t), slant)
+        specks = specks_of(self.drawn, self.dust, self.s, t, lines, self.candidates(t))
         if specks.any():
             # The specks' soft edges go with them (their ink fades over a pixel or so).
             halo = cv2.dilate(specks.astype(np.uint8), _SQUARE) > 0
