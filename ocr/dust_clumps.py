@@ -23,8 +23,10 @@ such blob but one, a player's or dust's, are full ink (1.0) on those pages.
 
 So on a dusty page (``PageDust.dusty``: its margins hold many specks) a box unsure by a
 blob on or by its edge, whose ink there is compact and thinner at its thickest than
-``clump_core_mm``, is read without the blob (by its circle and its fill, the clump's ink
-taken out). Where it is a pen's dot or stroke, the rules that exist decide.
+``clump_core_mm``, where the page's margins hold specks like its largest piece
+(``PageDust.holds_alike``, as ``dusty_page`` asks of a dot), is read without the blob (by
+its circle and its fill, the clump's ink taken out). Where it is a pen's dot or stroke,
+the rules that exist decide.
 
 The wrong row this could let through needs two faults at once: the player's dot drawn
 thinner than any pen dot on the TRAINING pages (under 0.84 mm across its middle) and read
@@ -44,6 +46,7 @@ from ocr.components import pieces
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
+from ocr.page_dust import PageDust
 from ocr.row_evidence import Px, RowEvidence
 
 __all__ = ["clump_by_edge", "dust_clumps", "unsure_dot_on_dusty_page"]
@@ -54,18 +57,20 @@ _SQUARE = np.ones((3, 3), np.uint8)
 
 
 def clump_by_edge(
-    ink: np.ndarray, drawn: np.ndarray, box: Px, s: float, t: MarkSettings
+    ink: np.ndarray, drawn: np.ndarray, box: Px, s: float, dust: PageDust, t: MarkSettings
 ) -> np.ndarray | None:
     """The pixels of a dust clump on and by box ``box`` (the band's pixels), or None where
     its ink there is a pen's dot or stroke, or nothing. ``ink``: the band's soft ink values
-    (solid from ``t.solid``), ``drawn``: its solid ink off the printed lines, ``s`` pixels
-    a mm. The drawn ink looked at is every piece with a pixel within ``edge_dot_near_mm``
-    of the box (as far as a dot on an edge makes it unsure, ``ocr.edge_dots``) and a
-    pixel. It is a clump where no piece is over ``clump_across_mm`` across and the
-    thickest point of solid ink at them (the distance transform's largest value, the
-    printed line's pixels counted as ink where the clump covers them) is under
-    ``clump_core_mm``. The pixels: those pieces and the pixel round them (their paler
-    edge), a mask like ``drawn``."""
+    (solid from ``t.solid``), ``drawn``: its solid ink off the printed lines, ``s`` pixels a
+    mm. The drawn ink looked at is every piece with a pixel within ``edge_dot_near_mm`` of
+    the box (as far as a dot on an edge makes it unsure, ``ocr.edge_dots``) and a pixel. It
+    is a clump where no piece is over ``clump_across_mm`` across and the thickest point of
+    solid ink at them (the distance transform's largest value, the printed line's pixels
+    counted as ink where the clump covers them) is under ``clump_core_mm``, and the page's
+    blank paper holds specks like its largest piece (``PageDust.holds_alike``: a page whose
+    dust is smaller makes it no clump). The pixels: those pieces and the pixel round them
+    (their paler edge), a mask like ``drawn``.
+    """
     h, w = drawn.shape
     x0, y0, x1, y1 = box
     reach = round(t.edge_dot_near_mm * s) + 1
@@ -85,6 +90,8 @@ def clump_by_edge(
         return None
     across = np.maximum(stats[touching, cv2.CC_STAT_WIDTH], stats[touching, cv2.CC_STAT_HEIGHT])
     if int(across.max()) > t.clump_across_mm * s:
+        return None
+    if not dust.holds_alike(int(stats[touching, cv2.CC_STAT_AREA].max()) / (s * s), t):
         return None
     around = cv2.dilate(np.isin(labels, touching).astype(np.uint8), _SQUARE) > 0
     solid = (ink[cy0:cy1, cx0:cx1] >= t.solid).astype(np.uint8)
@@ -115,7 +122,8 @@ def dust_clumps(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     for i, r in enumerate(read):
         if not _unsure_edge_dot(r):
             continue
-        clump = clump_by_edge(views.ink, views.drawn, views.px(ev.geometry.boxes[i][2]), views.s, t)
+        box = views.px(ev.geometry.boxes[i][2])
+        clump = clump_by_edge(views.ink, views.drawn, box, views.s, ev.dust, t)
         if clump is None:
             continue
         x0, y0, x1, y1 = ev.geometry.inner[i]

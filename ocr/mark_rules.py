@@ -355,7 +355,8 @@ RULES: tuple[MarkRule, ...] = (
         unsure_dot_on_dusty_page,
         "On a dusty page, a box unsure by a blob on or by its edge whose ink there is compact "
         "grains (no piece over 1.2 mm across, no disc of solid ink 0.42 mm in radius: a pen "
-        "dot is one) is read without the blob: a clump of dust is no pen dot.",
+        "dot is one), the largest of a size the page's margins hold alike, is read without "
+        "the blob: a clump of dust is no pen dot.",
     ),
 )
 """The rules, in the order they run."""

@@ -17,7 +17,7 @@ from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState
 from ocr.page_dust import NO_DUST
-from tests.ocr.test_dust_rules import DUSTY, S, _read_row
+from tests.ocr.test_dust_rules import DUSTY, SMALL_SPECKS, S, _read_row
 from tests.ocr.test_marks import _fresh
 
 BOX = (20, 10, 47, 37)  # a box of 4.5 mm in a band's pixels: x0, y0, x1, y1
@@ -44,11 +44,26 @@ def _clump(ink: np.ndarray) -> None:
 def test_grains_round_an_edge_are_a_clump():
     ink, printed = _band()
     _clump(ink)
-    found = clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, MARK_SETTINGS)
+    found = clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS)
     assert found is not None
     # the four grains and the pixel round each (their paler edge), nothing else
     assert found[20:22, 44:46].all() and found[19:21, 48:50].all()
     assert not found[30:37, :].any() and not found[:, 60:].any()
+
+
+def test_grains_larger_than_the_page_s_dust_are_no_clump():
+    """The same grains (0.11 mm^2 the largest) on a page whose margins hold specks of 0.16
+    mm^2 at most are a clump (0.67 of 0.11 is 0.077); a grain of 3 x 3 px (0.26 mm^2:
+    0.67 of it is 0.17, over 0.16) makes them none there, and on a page of 0.35 mm^2
+    specks is a clump again."""
+    ink, printed = _band()
+    _clump(ink)
+    assert (
+        clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, SMALL_SPECKS, MARK_SETTINGS) is not None
+    )
+    ink[19:22, 48:51] = 1.0  # the grain right of the line made 3 x 3
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, SMALL_SPECKS, MARK_SETTINGS) is None
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is not None
 
 
 def test_a_pen_dot_on_an_edge_is_no_clump():
@@ -57,7 +72,7 @@ def test_a_pen_dot_on_an_edge_is_no_clump():
     ink, printed = _band()
     yy, xx = np.mgrid[:48, :90]
     ink[(xx - 46) ** 2 + (yy - 24) ** 2 <= 16] = 1.0
-    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, MARK_SETTINGS) is None
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
 
 
 def test_a_stroke_that_enters_and_leaves_is_no_clump():
@@ -66,14 +81,14 @@ def test_a_stroke_that_enters_and_leaves_is_no_clump():
     nothing."""
     ink, printed = _band()
     ink[28:30, 36:56] = 1.0
-    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, MARK_SETTINGS) is None
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
     _clump(ink)
-    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, MARK_SETTINGS) is None
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
 
 
 def test_nothing_drawn_is_no_clump():
     ink, printed = _band()
-    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, MARK_SETTINGS) is None
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
 
 
 # --- whole rows: the printed form, strain H filled by the player (the row holds a mark,
@@ -121,8 +136,10 @@ def test_a_clump_by_the_edge_is_read_away_on_a_dusty_page():
     page = _row_with(*CLUMP)
     assert _level_4(page, DUSTY, rule=False) == (MarkState.UNSURE.value, "dot")
     assert _level_4(page, DUSTY) == (MarkState.EMPTY.value, "")
-    # a page whose dust was not measured is never dusty: the rule does not look
+    # a page whose dust was not measured is never dusty: the rule does not look; on a page
+    # whose specks are 0.16 mm^2 the 4 x 4 grain (0.46 mm^2) is like none of them
     assert _level_4(page, NO_DUST) == (MarkState.UNSURE.value, "dot")
+    assert _level_4(page, SMALL_SPECKS) == (MarkState.UNSURE.value, "dot")
 
 
 def test_a_pen_dot_by_the_edge_stays_unsure_on_a_dusty_page():
