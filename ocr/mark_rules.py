@@ -33,6 +33,7 @@ from ocr.circle_rules import (
 )
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
 from ocr.dust_dots import dust_dot_alone, dust_dot_on_its_own
 from ocr.dust_rules import (
     circled_on_dusty_page,
@@ -347,6 +348,15 @@ RULES: tuple[MarkRule, ...] = (
         "the count where the sign reads over or under) that holds no other mark, in a row "
         "whose PASS box holds none, is weighed as its dot reads: the field needs a mark, "
         "and dust in its only inked box while the player's mark left no ink is two faults.",
+    ),
+    MarkRule(
+        "dust_clumps",
+        dust_clumps,
+        unsure_dot_on_dusty_page,
+        "On a dusty page, a box unsure by a blob on or by its edge whose ink there is compact "
+        "grains (no piece over 1.2 mm across, no disc of solid ink 0.42 mm in radius: a pen "
+        "dot is one), the largest of a size the page's margins hold alike, is read without "
+        "the blob: a clump of dust is no pen dot.",
     ),
 )
 """The rules, in the order they run."""

@@ -313,6 +313,25 @@ class MarkSettings:
         "condition; at 0.3 the two rules read 36 boxes that hold a player's mark less "
         "marked (42 without it), against 138 boxes without one (141)",
     )
+    clump_across_mm: float = _t(
+        1.2,
+        "A box unsure by a blob on or by its edge is looked at for a dust clump where every "
+        "piece of drawn ink on its printed edge and within edge_dot_near_mm of it is no more "
+        "than this across (rule dust_clumps): a pen's stroke that enters and leaves runs on.",
+        "80 TRAINING noisy pages (seed 13, noisy12): the 19 boxes no player marked left "
+        "unsure by such a blob hold pieces 0.68-2.03 mm across, the 8 read as clumps 1.19 "
+        "mm or less; the players' dots' pieces 1.02-2.03 mm, each thicker than a clump",
+    )
+    clump_core_mm: float = _t(
+        0.42,
+        "... where every piece of drawn ink there is a speck's size, a clump's thickest point "
+        "(the largest disc of solid ink, the printed line counted) is under this; a pen "
+        "dot's is its radius.",
+        "80 TRAINING noisy pages (seed 13, noisy12): the 55 players' dots left unsure by a "
+        "blob on or by an edge 0.47 mm and more at their thickest, the 19 boxes no player "
+        "marked 0.24-1.02 (8 of them 0.37 or less, 0 intended); at 150 dpi the distance "
+        "steps are 2.0, 2.2 and 2.8 px (0.34, 0.37, 0.47 mm): 0.42 lies between",
+    )
     dusty_circle_outline: float = _t(
         0.95,
         "... and a box whose best ellipse (ocr/outline.py) follows the strokes round it over "

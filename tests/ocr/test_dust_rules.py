@@ -127,7 +127,9 @@ def test_a_clump_by_a_box_s_edge_on_a_dusty_page_is_dust(dust, state):
     """A blob of 4 x 4 pixels (0.459 mm^2) 2 px inside H's left edge, by the edge: read as
     the unsure band's middle (0.275 mm^2, a pen touched to the edge, ``ocr.dots``), which
     rule ``dusty_page`` leaves alone. On a dusty page whose specks are as large (0.67 of
-    0.459 is 0.307, under 0.35) it is read without it: empty."""
+    0.459 is 0.307, under 0.35) it is read without it: empty. Rule ``dust_clumps``, last,
+    reads it so too (a square of 4 px is 2 px from paper at its thickest, a clump's, not
+    a pen dot's): without both it stays unsure."""
     page = _fresh()
     _draw(page, "level", "3", "cross")
     box = load_layout().box(1, "strain", "H")
@@ -138,6 +140,8 @@ def test_a_clump_by_a_box_s_edge_on_a_dusty_page_is_dust(dust, state):
     if state is MarkState.UNSURE:
         assert read[("strain", "H")].how == "dot"
     with rules_off("dusty_edges"):
+        assert _read_row(page, dust)[("strain", "H")].state is state
+    with rules_off("dusty_edges", "dust_clumps"):
         assert _read_row(page, dust)[("strain", "H")].state is MarkState.UNSURE
     assert read[("level", "3")].state is MarkState.MARKED
 

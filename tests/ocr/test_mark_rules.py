@@ -74,6 +74,7 @@ def test_the_rules_run_in_one_documented_order():
         "dusty_pass",
         "dusty_passed_row",
         "dust_dot_alone",
+        "dust_clumps",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 

@@ -1,0 +1,134 @@
+"""A box unsure by a blob on or by its edge, told a dust clump or a pen's dot by its ink
+(issue 43, item 4; rule ``dust_clumps``, ocr/mark_rules.py).
+
+A blob by a box's printed edge of 0.40-0.5 mm^2, or a dot on the edge that the mask of
+the printed lines cuts, leaves the box unsure (``ocr.dots.EDGE_UNSURE_MM2``): a player
+touched the edge with the pen, or the scanner's dust settled there. Its size cannot tell
+them apart, and ``dusty_edges`` reads the box again without its specks only where every
+piece is small and alone. What is left on a dusty page is a clump: grains stuck together,
+or lying on the printed line, whose ink after the mask is a few pieces round the line.
+
+The ink's thickness tells them apart. A pen dot is a disc the pen's tip drew: solid ink
+all through, so its thickest point (the largest disc of solid ink at it, the printed
+line's pixels counted as ink where the dot covers them) is the dot's own radius: 0.47 mm
+and more for the 55 players' dots that leave a box unsure on the 80 TRAINING noisy pages
+(seed 13). A clump is grains of 0.1-0.3 mm, each thin, on a line of 2-3 pixels: its
+thickest point is a grain's or the line's. ``ocr.edge_dots`` asks a dot on an edge to be
+0.65 mm across somewhere; on a dusty page this asks it to be ``2 * clump_core_mm`` (0.84
+mm). A clump is also compact: every piece of drawn ink by the box is no more than
+``clump_across_mm`` across, where a pen's stroke that enters the box and leaves it runs on
+for millimetres (a tick's end on an edge is such a line: it stays unsure). Neither the
+ink's tone nor the page's pen tells them apart on TRAINING: the darkest pixels of every
+such blob but one, a player's or dust's, are full ink (1.0) on those pages.
+
+So on a dusty page (``PageDust.dusty``: its margins hold many specks) a box unsure by a
+blob on or by its edge, whose ink there is compact and thinner at its thickest than
+``clump_core_mm``, where the page's margins hold specks like its largest piece
+(``PageDust.holds_alike``, as ``dusty_page`` asks of a dot), is read without the blob (by
+its circle and its fill, the clump's ink taken out). Where it is a pen's dot or stroke,
+the rules that exist decide.
+
+The wrong row this could let through needs two faults at once: the player's dot drawn
+thinner than any pen dot on the TRAINING pages (under 0.84 mm across its middle) and read
+away, and the same field's mark read in another box by other ink (dust read as a certain
+mark, or a neighbour's stroke), with a written score that fits that box or none. The
+first alone leaves the field with no mark: a reading needs one, and the row goes to a
+person ("reads empty, but the reading needs it marked"); the second alone is the rules'
+as before (tests/ocr/test_dust_clumps.py builds both).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ocr.components import pieces
+from ocr.dots import EDGE_UNSURE_MM2
+from ocr.mark_settings import MarkSettings
+from ocr.marks import MarkReading, MarkState, mark_reading
+from ocr.page_dust import PageDust
+from ocr.row_evidence import Px, RowEvidence
+
+__all__ = ["clump_by_edge", "dust_clumps", "unsure_dot_on_dusty_page"]
+
+Readings = list[MarkReading]
+
+_SQUARE = np.ones((3, 3), np.uint8)
+
+
+def clump_by_edge(
+    ink: np.ndarray, drawn: np.ndarray, box: Px, s: float, dust: PageDust, t: MarkSettings
+) -> np.ndarray | None:
+    """The pixels of a dust clump on and by box ``box`` (the band's pixels), or None where
+    its ink there is a pen's dot or stroke, or nothing. ``ink``: the band's soft ink values
+    (solid from ``t.solid``), ``drawn``: its solid ink off the printed lines, ``s`` pixels a
+    mm. The drawn ink looked at is every piece with a pixel within ``edge_dot_near_mm`` of
+    the box (as far as a dot on an edge makes it unsure, ``ocr.edge_dots``) and a pixel. It
+    is a clump where no piece is over ``clump_across_mm`` across and the thickest point of
+    solid ink at them (the distance transform's largest value, the printed line's pixels
+    counted as ink where the clump covers them) is under ``clump_core_mm``, and the page's
+    blank paper holds specks like its largest piece (``PageDust.holds_alike``: a page whose
+    dust is smaller makes it no clump). The pixels: those pieces and the pixel round them
+    (their paler edge), a mask like ``drawn``.
+    """
+    h, w = drawn.shape
+    x0, y0, x1, y1 = box
+    reach = round(t.edge_dot_near_mm * s) + 1
+    # The pieces are labelled on a wider crop so that a stroke that goes on is measured
+    # beyond the reach (a piece the crop cuts is wider than ``clump_across_mm``).
+    wide = reach + round(t.clump_across_mm * s) + 1
+    cx0, cy0, cx1, cy1 = max(0, x0 - wide), max(0, y0 - wide), min(w, x1 + wide), min(h, y1 + wide)
+    crop = drawn[cy0:cy1, cx0:cx1].astype(np.uint8)
+    near = np.zeros_like(crop, dtype=bool)
+    near[
+        max(0, y0 - reach - cy0) : y1 + reach - cy0, max(0, x0 - reach - cx0) : x1 + reach - cx0
+    ] = True
+    _, labels, stats = pieces(crop)
+    touching = np.unique(labels[near & (crop > 0)])
+    touching = touching[touching > 0]
+    if not len(touching):
+        return None
+    across = np.maximum(stats[touching, cv2.CC_STAT_WIDTH], stats[touching, cv2.CC_STAT_HEIGHT])
+    if int(across.max()) > t.clump_across_mm * s:
+        return None
+    if not dust.holds_alike(int(stats[touching, cv2.CC_STAT_AREA].max()) / (s * s), t):
+        return None
+    around = cv2.dilate(np.isin(labels, touching).astype(np.uint8), _SQUARE) > 0
+    solid = (ink[cy0:cy1, cx0:cx1] >= t.solid).astype(np.uint8)
+    thickness = cv2.distanceTransform(solid, cv2.DIST_L2, 5)
+    if float(thickness[around].max()) >= t.clump_core_mm * s:
+        return None
+    found = np.zeros_like(drawn, dtype=bool)
+    found[cy0:cy1, cx0:cx1] = around
+    return found
+
+
+def unsure_dot_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does rule ``dust_clumps`` look at this row: a dusty page, a box unsure by a blob on
+    or by its edge?"""
+    return ev.any_ink and any(_unsure_edge_dot(r) for r in read) and ev.dust.dusty()
+
+
+def _unsure_edge_dot(r: MarkReading) -> bool:
+    return r.state is MarkState.UNSURE and r.how == "dot" and r.dot_mm2 == EDGE_UNSURE_MM2
+
+
+def dust_clumps(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """Each box unsure by a blob on or by its edge whose ink is a clump (``clump_by_edge``)
+    read without it: by its circle and its fill with the clump's ink taken out (a clump
+    inside the box is a few per cent of its inside, as much as a faint tick)."""
+    views = ev.views
+    out = list(read)
+    for i, r in enumerate(read):
+        if not _unsure_edge_dot(r):
+            continue
+        box = views.px(ev.geometry.boxes[i][2])
+        clump = clump_by_edge(views.ink, views.drawn, box, views.s, ev.dust, t)
+        if clump is None:
+            continue
+        x0, y0, x1, y1 = ev.geometry.inner[i]
+        inside = max(1, (x1 - x0) * (y1 - y0))
+        ink = views.ink[y0:y1, x0:x1]
+        fill = max(0.0, r.fill - float(ink[clump[y0:y1, x0:x1]].sum()) / inside)
+        out[i] = mark_reading(r.option, fill, r.ring, 0.0)
+    return out

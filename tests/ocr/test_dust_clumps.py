@@ -1,0 +1,179 @@
+"""A box unsure by a blob on its edge: a dust clump read away, a pen dot kept (rule
+``dust_clumps``, ocr/dust_clumps.py; issue 43, item 4).
+
+Sizes at the reader's 150 dpi: a pixel is 0.169 mm across (5.906 px a mm), so
+``clump_core_mm`` (0.42) is 2.48 px and ``clump_across_mm`` (1.2) 7.09 px. The distance
+transform (``cv2.DIST_L2``, mask 5) gives a pixel its distance to the nearest paper:
+1 for a pixel next to paper, 2 two pixels in, about 3 for the middle of a disc of radius 3.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ocr.dust_clumps import clump_by_edge
+from ocr.layout import LEVEL, STRAIN, load_layout
+from ocr.mark_rules import rules_off
+from ocr.mark_settings import MARK_SETTINGS
+from ocr.marks import MarkState
+from ocr.page_dust import NO_DUST
+from tests.ocr.test_dust_rules import DUSTY, SMALL_SPECKS, S, _read_row
+from tests.ocr.test_marks import _fresh
+
+BOX = (20, 10, 47, 37)  # a box of 4.5 mm in a band's pixels: x0, y0, x1, y1
+LINE = slice(46, 48)  # its right printed edge, 2 px
+
+
+def _band() -> tuple[np.ndarray, np.ndarray]:
+    """A band 48 x 90 px with the box's right edge printed: its soft ink and printed mask."""
+    ink = np.zeros((48, 90), np.float32)
+    printed = np.zeros_like(ink, dtype=bool)
+    ink[10:37, LINE] = 1.0
+    printed[10:37, LINE] = True
+    return ink, printed
+
+
+def _clump(ink: np.ndarray) -> None:
+    """Four grains of 2 x 2 px (0.11 mm^2 each) round the edge, a pixel or two apart: no
+    solid pixel is more than 1.5 px from paper (a grain's pixel touches paper; a pixel of
+    the line beside a grain has paper a diagonal step away)."""
+    for x, y in ((44, 20), (48, 19), (48, 23), (44, 24)):
+        ink[y : y + 2, x : x + 2] = 1.0
+
+
+def test_grains_round_an_edge_are_a_clump():
+    ink, printed = _band()
+    _clump(ink)
+    found = clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS)
+    assert found is not None
+    # the four grains and the pixel round each (their paler edge), nothing else
+    assert found[20:22, 44:46].all() and found[19:21, 48:50].all()
+    assert not found[30:37, :].any() and not found[:, 60:].any()
+
+
+def test_grains_larger_than_the_page_s_dust_are_no_clump():
+    """The same grains (0.11 mm^2 the largest) on a page whose margins hold specks of 0.16
+    mm^2 at most are a clump (0.67 of 0.11 is 0.077); a grain of 3 x 3 px (0.26 mm^2:
+    0.67 of it is 0.17, over 0.16) makes them none there, and on a page of 0.35 mm^2
+    specks is a clump again."""
+    ink, printed = _band()
+    _clump(ink)
+    assert (
+        clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, SMALL_SPECKS, MARK_SETTINGS) is not None
+    )
+    ink[19:22, 48:51] = 1.0  # the grain right of the line made 3 x 3
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, SMALL_SPECKS, MARK_SETTINGS) is None
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is not None
+
+
+def test_a_pen_dot_on_an_edge_is_no_clump():
+    """A disc of radius 4 px (0.68 mm, 1.45 mm^2) centred on the edge: its middle is 4 px
+    from paper, over 2.48."""
+    ink, printed = _band()
+    yy, xx = np.mgrid[:48, :90]
+    ink[(xx - 46) ** 2 + (yy - 24) ** 2 <= 16] = 1.0
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
+
+
+def test_a_stroke_that_enters_and_leaves_is_no_clump():
+    """A stroke 2 px thick from 1.7 mm inside the box to 1.7 mm beyond its edge (20 px,
+    3.4 mm across, over 7.09), thin as grains: a pen's line; grains beside it change
+    nothing."""
+    ink, printed = _band()
+    ink[28:30, 36:56] = 1.0
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
+    _clump(ink)
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
+
+
+def test_nothing_drawn_is_no_clump():
+    ink, printed = _band()
+    assert clump_by_edge(ink, (ink >= 0.5) & ~printed, BOX, S, DUSTY, MARK_SETTINGS) is None
+
+
+# --- whole rows: the printed form, strain H filled by the player (the row holds a mark,
+# so dots on edges are looked for), a blob drawn at level 4's right edge ----------------
+
+LAYOUT = load_layout()
+FOUR = LAYOUT.box(1, LEVEL, "4")
+EDGE_X, MIDDLE_Y = round((FOUR.x + FOUR.width) * S), round((FOUR.y + FOUR.height / 2) * S)
+
+
+def _row_with(*blobs: tuple[int, int, int, int]) -> np.ndarray:
+    """The form with strain H filled and the rectangles (x off level 4's right edge, y off
+    its middle, width, height; px) drawn black."""
+    page = _fresh()
+    h = LAYOUT.box(1, STRAIN, "H")
+    page[round((h.y + 1) * S) : round((h.y + h.height - 1) * S),
+         round((h.x + 1) * S) : round((h.x + h.width - 1) * S)] = 0.05  # fmt: skip
+    for dx, dy, w, ht in blobs:
+        x, y = EDGE_X + dx, MIDDLE_Y + dy
+        page[y : y + ht, x : x + w] = 0.05
+    return page
+
+
+def _disc(page: np.ndarray, dx: int, radius: float) -> np.ndarray:
+    yy, xx = np.mgrid[: page.shape[0], : page.shape[1]]
+    page[(xx - EDGE_X - dx) ** 2 + (yy - MIDDLE_Y) ** 2 <= radius * radius] = 0.05
+    return page
+
+
+# A clump: a 4 x 4 px grain (0.46 mm^2) with three of 2 x 2 stuck to it, 4 px left of the
+# edge's outer side: read unsure by a blob by the edge; its thickest point 2 px from paper.
+CLUMP = ((-4, 0, 4, 4), (0, 1, 2, 2), (-6, 2, 2, 2), (-3, 4, 2, 2))
+
+
+def _level_4(page: np.ndarray, dust: object, rule: bool = True) -> tuple[str, str]:
+    if rule:
+        four = _read_row(page, dust)[(LEVEL, "4")]  # type: ignore[arg-type]
+    else:
+        with rules_off("dust_clumps"):
+            four = _read_row(page, dust)[(LEVEL, "4")]  # type: ignore[arg-type]
+    return four.state.value, four.how
+
+
+def test_a_clump_by_the_edge_is_read_away_on_a_dusty_page():
+    page = _row_with(*CLUMP)
+    assert _level_4(page, DUSTY, rule=False) == (MarkState.UNSURE.value, "dot")
+    assert _level_4(page, DUSTY) == (MarkState.EMPTY.value, "")
+    # a page whose dust was not measured is never dusty: the rule does not look; on a page
+    # whose specks are 0.16 mm^2 the 4 x 4 grain (0.46 mm^2) is like none of them
+    assert _level_4(page, NO_DUST) == (MarkState.UNSURE.value, "dot")
+    assert _level_4(page, SMALL_SPECKS) == (MarkState.UNSURE.value, "dot")
+
+
+def test_a_pen_dot_by_the_edge_stays_unsure_on_a_dusty_page():
+    """Discs of radius 3 px 3 px left of the edge and of 3.5 px 2 px left of it (0.5 and
+    0.6 mm: TRAINING's pen dots that leave a box unsure are 0.47 mm and more at their
+    thickest): unsure by their dot with the rule and without it."""
+    for dx, radius in ((-3, 3.0), (-2, 3.5)):
+        page = _disc(_row_with(), dx, radius)
+        assert _level_4(page, DUSTY, rule=False) == (MarkState.UNSURE.value, "dot")
+        assert _level_4(page, DUSTY) == (MarkState.UNSURE.value, "dot")
+
+
+def test_the_first_fault_alone_a_thin_player_s_dot_leaves_its_field_without_a_mark():
+    """The wrong row's first fault: the player's dot as thin as a clump (4 x 6 px, 5 px
+    left of the edge, 2 px from paper at its middle) is read away. Alone, it leaves the
+    level with no box marked or unsure: a reading needs a level, and the row goes to a
+    person ("reads empty, but the reading needs it marked")."""
+    page = _row_with((-5, 0, 4, 6))
+    assert _level_4(page, DUSTY, rule=False) == (MarkState.UNSURE.value, "dot")
+    assert _level_4(page, DUSTY) == (MarkState.EMPTY.value, "")
+    levels = [m for (f, _), m in _read_row(page, DUSTY).items() if f == LEVEL]
+    assert all(m.state is MarkState.EMPTY for m in levels)
+
+
+def test_the_second_fault_alone_a_clump_beside_the_player_s_dot_takes_nothing_from_it():
+    """The other fault: a clump in the field beside the player's pen dot. The clump by
+    level 4's edge is read away; the player's disc (radius 3.5 px) on level 6's right
+    edge stays unsure, so the row reads level 6 and the clump's box is no rival."""
+    six = LAYOUT.box(1, LEVEL, "6")
+    page = _row_with(*CLUMP)
+    yy, xx = np.mgrid[: page.shape[0], : page.shape[1]]
+    page[(xx - round((six.x + six.width) * S) + 2) ** 2 + (yy - MIDDLE_Y) ** 2 <= 12.25] = 0.05
+    read = _read_row(page, DUSTY)
+    assert (read[(LEVEL, "4")].state, read[(LEVEL, "6")].state) == (
+        MarkState.EMPTY,
+        MarkState.UNSURE,
+    )
