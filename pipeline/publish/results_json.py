@@ -46,7 +46,6 @@ __all__ = [
     "SCHEMA_FILE",
     "results_to_dict",
     "results_to_json",
-    "written_otherwise",
     "results_schema_json",
     "shipped_schema",
     "write_results_json",
@@ -63,31 +62,14 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
     return ResultsJson.encode(results).model_dump(mode="json")
 
 
-def written_otherwise(text: str) -> bool:
-    """Whether pydantic's JSON ``text`` may hold a number that ``json`` writes otherwise: one
-    under a ten-thousandth (pydantic ``0.00001`` and ``5e-6``, ``json`` ``1e-05`` and
-    ``5e-06``), the only floats whose texts differ (tests/pipeline/publish/test_results_json.py
-    compares them). The same characters in a text (a name with ``0.00001``) only send the
-    document the slow way. Two substring searches, not a regular expression: that scanned
-    an event's 360 kB in 8 ms."""
-    if "0.0000" in text:
-        return True
-    at = text.find("e-")
-    while at > 0:
-        if text[at - 1] in "0123456789":
-            return True
-        at = text.find("e-", at + 2)
-    return False
-
-
 def results_to_json(results: EventResults) -> str:
     """The JSON text (UTF-8, names kept as written, stable key order, one space a level).
 
     Written by pydantic's own JSON writer, the text ``json.dumps(results_to_dict(...),
-    ensure_ascii=False, indent=1)`` gives (the same escapes, separators and numbers) in
-    about half the CPU: ``json`` indents in Python, not in C (0.06-0.07 s against 0.04 s an
-    event of 52 boards, 2026-11-30); a document holding a number under a ten-thousandth is
-    written by ``json``, which writes those otherwise."""
+    ensure_ascii=False, indent=1)`` gives, without the document made as Python data first
+    (pipeline/json_text.py says why and when ``json`` writes it instead)."""
+    from pipeline.json_text import written_otherwise
+
     shape = ResultsJson.encode(results)
     text = shape.model_dump_json(indent=1)
     if written_otherwise(text):

@@ -220,11 +220,7 @@ def test_the_text_is_the_one_json_writes_with_one_space_a_level() -> None:
     assert '"Åke \\"Öberg\\"\\t' in text and "=cmd\\n\\u0001" in text
 
 
-def test_a_text_that_only_looks_like_a_small_number_is_written_as_json_writes_it() -> None:
-    from pipeline.publish.results_json import written_otherwise
-
-    assert not written_otherwise('{"name": "Marie-Louise", "total": 1e+16, "pct": 0.0001}')
-    assert written_otherwise('"x": 5e-6') and written_otherwise('"x": -0.00001')
+def test_a_name_that_only_looks_like_a_small_number_is_written_as_json_writes_it() -> None:
     results = _results(("Anne-Marie 0.00001", "x"))
     assert results_to_json(results) == _written_by_json(results)
 
@@ -241,14 +237,3 @@ def test_a_number_under_a_ten_thousandth_is_written_as_json_writes_it() -> None:
     results = _results(leveled=leveled, target_top=F(14))
     text = results_to_json(results)
     assert '"factor": 1e-05' in text and text == _written_by_json(results)
-
-
-@given(st.floats(allow_nan=False, allow_infinity=False))
-def test_every_number_pydantic_writes_otherwise_is_caught(value: float) -> None:
-    from pydantic import TypeAdapter
-
-    from pipeline.publish.results_json import written_otherwise
-
-    pydantic_text = TypeAdapter(float).dump_json(value).decode()
-    if pydantic_text != json.dumps(value):
-        assert written_otherwise(f'{{"total": {pydantic_text}}}')
