@@ -8,6 +8,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pipeline.json_text import indented_json, written_otherwise
+from tests.pipeline.json_values import JSON_VALUES
 
 
 def _json(value: object) -> str:
@@ -59,17 +60,6 @@ def test_every_number_pydantic_writes_otherwise_is_caught(value: float) -> None:
         assert written_otherwise(pydantic_text)
 
 
-_LEAVES = (
-    st.none() | st.booleans() | st.integers() | st.text()
-    | st.floats(allow_nan=False, allow_infinity=False)
-)  # fmt: skip
-_DOCUMENTS = st.recursive(
-    _LEAVES,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
-    max_leaves=20,
-)
-
-
-@given(_DOCUMENTS)
+@given(JSON_VALUES)
 def test_any_document_of_json_types_gives_json_dumps_text(value: object) -> None:
     assert indented_json(value) == _json(value)
