@@ -82,7 +82,12 @@ def _tree_sample(pid: int, cpu: dict[int, tuple[str, float]]) -> int:
         try:
             total += process.memory_info().rss
             times = process.cpu_times()
-            role = cpu[process.pid][0] if process.pid in cpu else _role(process)
+            known = cpu.get(process.pid)
+            # a child seen between its fork and its exec still shows the command's line:
+            # asked again until it shows its own (a reading process was counted as the
+            # command's CPU for a whole run)
+            role = known[0] if known and (known[0] != "command" or process is root) else (
+                _role(process))  # fmt: skip
             cpu[process.pid] = (role, times.user + times.system)
         except psutil.NoSuchProcess:
             pass

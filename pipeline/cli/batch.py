@@ -258,32 +258,31 @@ def _print_summary(report, out: Path, console, form: OutputFormat) -> None:  # t
     from pipeline.flows.batch_report import (
         SUMMARY_JSON,
         SUMMARY_WORKBOOK,
-        plain_rows,
-        summary_frame,
+        summary_table,
     )
 
-    frame = summary_frame(report.lines)
+    table = summary_table(report.lines)
     title = (f"Batch: {len(report.events)} events, {report.pages} pages, "
              f"{report.seconds:.0f} s on {report.runner}")  # fmt: skip
     if form is not OutputFormat.TEXT:  # scripts: every column, under its full name
-        listing = Listing("events", title, tuple(frame.columns))
-        for values in plain_rows(frame):
+        listing = Listing("events", title, table.columns)
+        for values in table.rows:
             listing.add(*values)
         emit([listing], form, console)
     else:
         plain = box.SIMPLE_HEAD if console.is_terminal else box.ASCII
-        table = Table(title=title, box=plain, pad_edge=False, collapse_padding=True)
-        shown = frame[list(_TERMINAL)].rename(columns=_TERMINAL)
-        for name in shown.columns:
+        shown = Table(title=title, box=plain, pad_edge=False, collapse_padding=True)
+        terminal = table.only(_TERMINAL)
+        for name in terminal.columns:
             if name == "Event":
-                table.add_column(name, overflow="fold", min_width=6)
+                shown.add_column(name, overflow="fold", min_width=6)
             else:
-                table.add_column(name, justify="left" if name == "Status" else "right",
+                shown.add_column(name, justify="left" if name == "Status" else "right",
                                  no_wrap=True)  # fmt: skip
-        for row in plain_rows(shown):
+        for row in terminal.rows:
             style = None if row[2] == "official" else ("red" if row[2] == "failed" else "yellow")
-            table.add_row(*("" if v is None else str(v) for v in row), style=style)
-        console.print(table)
+            shown.add_row(*("" if v is None else str(v) for v in row), style=style)
+        console.print(shown)
     for line in report.lines:
         if line.note:
             where = line.event if line.session is None else f"{line.event} s{line.session}"

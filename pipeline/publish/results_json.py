@@ -63,8 +63,18 @@ def results_to_dict(results: EventResults) -> dict[str, Any]:
 
 
 def results_to_json(results: EventResults) -> str:
-    """The JSON text (UTF-8, names kept as written, stable key order)."""
-    return json.dumps(results_to_dict(results), ensure_ascii=False, indent=1) + "\n"
+    """The JSON text (UTF-8, names kept as written, stable key order, one space a level).
+
+    Written by pydantic's own JSON writer, the text ``json.dumps(results_to_dict(...),
+    ensure_ascii=False, indent=1)`` gives, without the document made as Python data first
+    (pipeline/json_text.py says why and when ``json`` writes it instead)."""
+    from pipeline.json_text import written_otherwise
+
+    shape = ResultsJson.encode(results)
+    text = shape.model_dump_json(indent=1)
+    if written_otherwise(text):
+        text = json.dumps(shape.model_dump(mode="json"), ensure_ascii=False, indent=1)
+    return text + "\n"
 
 
 def write_results_json(results: EventResults, path: Path) -> Path:

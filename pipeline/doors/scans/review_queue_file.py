@@ -102,6 +102,7 @@ def _write_queue(
     items: Sequence[ReviewItem], folder: Path, decisions: Mapping[str, Decision] | None
 ) -> Path:
     from pipeline.files import atomic_write_bytes, atomic_write_text, remove_leftover_parts
+    from pipeline.json_text import indented_json
 
     for written in (folder, folder / "crops"):  # a run killed while writing left these
         remove_leftover_parts(written)
@@ -118,7 +119,7 @@ def _write_queue(
         decision = (decisions or {}).get(item.id)
         record["decision"] = None if decision is None else asdict(decision)
         records.append(record)
-    text = json.dumps({"version": 2, "items": records}, indent=1, ensure_ascii=False)
+    text = indented_json({"version": 2, "items": records})
     return atomic_write_text(folder / QUEUE_FILE, text + "\n")
 
 

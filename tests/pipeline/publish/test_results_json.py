@@ -11,7 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.publish.results_json import FORMAT, number, results_to_dict, write_results_json
+from pipeline.publish.results_json import (
+    FORMAT,
+    number,
+    results_to_dict,
+    results_to_json,
+    write_results_json,
+)
 from pipeline.publish.results_json_read import read_results_json, results_from_dict
 from pipeline.publish.workbook import (
     Award,
@@ -200,3 +206,34 @@ def test_read_back_with_the_publication_changes_and_audit() -> None:
     )  # fmt: skip
     assert again.audit[0].override == "Law 79C2 override: director Eva, organizer Olle"
     assert again.changes is not None and again.changes.lines[0].after == "4-2 1NT S -1 -50"
+
+
+def _written_by_json(results: object) -> str:
+    return json.dumps(results_to_dict(results), ensure_ascii=False, indent=1) + "\n"  # type: ignore[arg-type]
+
+
+def test_the_text_is_the_one_json_writes_with_one_space_a_level() -> None:
+    results = _results(('Åke "Öberg"\t', "=cmd\n\x01"), notes=("a\\b", "é€😀\u2028"))
+    text = results_to_json(results)
+    assert text == _written_by_json(results)
+    assert text.startswith('{\n "format": "bridgescan-results/1",\n "status": {\n  "state"')
+    assert '"Åke \\"Öberg\\"\\t' in text and "=cmd\\n\\u0001" in text
+
+
+def test_a_name_that_only_looks_like_a_small_number_is_written_as_json_writes_it() -> None:
+    results = _results(("Anne-Marie 0.00001", "x"))
+    assert results_to_json(results) == _written_by_json(results)
+
+
+def test_a_number_under_a_ten_thousandth_is_written_as_json_writes_it() -> None:
+    # a leveling factor of 1/100,000 (six places): json writes 1e-05, pydantic 0.00001
+    leveled = (
+        LeveledStanding(
+            "1", 3, (PlayerView("A"), PlayerView("B")),
+            (LeveledSession(1, F(151, 10), F(1, 100_000), F(151, 1_000_000), F(252)),),
+            F(151, 1_000_000), F(252), F(1, 10),
+        ),
+    )  # fmt: skip
+    results = _results(leveled=leveled, target_top=F(14))
+    text = results_to_json(results)
+    assert '"factor": 1e-05' in text and text == _written_by_json(results)

@@ -7,19 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from hypothesis import given
-from hypothesis import strategies as st
 
 from pipeline.store import EventStore
 from pipeline.store.codec import dumps, dumps_plain
 from pipeline.store.record import Append
-
-_FINITE = st.floats(allow_nan=False, allow_infinity=False)
-_SCALARS = st.none() | st.booleans() | st.integers() | st.text() | _FINITE
-_PLAIN = st.recursive(
-    _SCALARS,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
-    max_leaves=30,
-)
+from tests.pipeline.json_values import JSON_VALUES as _PLAIN
 
 
 @given(_PLAIN)
