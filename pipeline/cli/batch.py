@@ -258,31 +258,32 @@ def _print_summary(report, out: Path, console, form: OutputFormat) -> None:  # t
     from pipeline.flows.batch_report import (
         SUMMARY_JSON,
         SUMMARY_WORKBOOK,
-        summary_table,
+        plain_rows,
+        summary_frame,
     )
 
-    table = summary_table(report.lines)
+    frame = summary_frame(report.lines)
     title = (f"Batch: {len(report.events)} events, {report.pages} pages, "
              f"{report.seconds:.0f} s on {report.runner}")  # fmt: skip
     if form is not OutputFormat.TEXT:  # scripts: every column, under its full name
-        listing = Listing("events", title, table.columns)
-        for values in table.rows:
+        listing = Listing("events", title, tuple(frame.columns))
+        for values in plain_rows(frame):
             listing.add(*values)
         emit([listing], form, console)
     else:
         plain = box.SIMPLE_HEAD if console.is_terminal else box.ASCII
-        shown = Table(title=title, box=plain, pad_edge=False, collapse_padding=True)
-        terminal = table.only(_TERMINAL)
-        for name in terminal.columns:
+        table = Table(title=title, box=plain, pad_edge=False, collapse_padding=True)
+        shown = frame[list(_TERMINAL)].rename(columns=_TERMINAL)
+        for name in shown.columns:
             if name == "Event":
-                shown.add_column(name, overflow="fold", min_width=6)
+                table.add_column(name, overflow="fold", min_width=6)
             else:
-                shown.add_column(name, justify="left" if name == "Status" else "right",
+                table.add_column(name, justify="left" if name == "Status" else "right",
                                  no_wrap=True)  # fmt: skip
-        for row in terminal.rows:
+        for row in plain_rows(shown):
             style = None if row[2] == "official" else ("red" if row[2] == "failed" else "yellow")
-            shown.add_row(*("" if v is None else str(v) for v in row), style=style)
-        console.print(shown)
+            table.add_row(*("" if v is None else str(v) for v in row), style=style)
+        console.print(table)
     for line in report.lines:
         if line.note:
             where = line.event if line.session is None else f"{line.event} s{line.session}"

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from pipeline.doors.scans.reading import ReadSession
     from pipeline.doors.scans.review import ReviewItem
-    from pipeline.flows.batch_report import SummaryTable
     from pipeline.results.model.event import EventResults
 
 __all__ = ["artifact_key", "publish_event_artifacts", "publish_batch_artifact"]
@@ -99,8 +100,11 @@ def publish_event_artifacts(
             create_markdown_artifact(text, key=key, description=f"{label}: review")
 
 
-def publish_batch_artifact(table: SummaryTable, heading: str) -> None:
+def publish_batch_artifact(frame: pd.DataFrame, heading: str) -> None:
     """The batch summary table."""
     from prefect.artifacts import create_table_artifact
 
-    create_table_artifact(table.records(), key="batch-summary", description=heading)
+    from pipeline.flows.batch_report import plain_rows
+
+    records = [dict(zip(frame.columns, row, strict=True)) for row in plain_rows(frame)]
+    create_table_artifact(records, key="batch-summary", description=heading)

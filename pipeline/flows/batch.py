@@ -127,7 +127,7 @@ def run_batch(
     or dask) with ``workers`` workers, or the Dask scheduler at ``address``; each event's store is
     in its output folder, or in its own schema of the PostgreSQL database ``store``."""
     from pipeline.flows.artifacts import publish_batch_artifact
-    from pipeline.flows.batch_report import summary_table, write_summary
+    from pipeline.flows.batch_report import summary_frame, write_summary
 
     clock = time.perf_counter()
     spec = runner_spec(runner, workers, address)
@@ -150,7 +150,7 @@ def run_batch(
     write_summary(report, out_dir)
     heading = (f"{len(runs)} events, {report.pages} pages in {report.seconds:.0f} s on "
                f"{report.runner}")  # fmt: skip
-    publish_batch_artifact(summary_table(report.lines), heading)
+    publish_batch_artifact(summary_frame(report.lines), heading)
     return report
 
 

@@ -2,7 +2,7 @@
 
 One line per session of every event (and one line for an event that failed before any
 session could be scored), built by the batch flow (pipeline/flows/batch.py) and written
-three ways from one table (``summary_table``), so they cannot disagree:
+three ways from one pandas table, so they cannot disagree:
 
 - ``batch-summary.json`` in the batch's output folder (scripts, the office's dashboard);
 - ``batch-summary.xlsx`` (opens in Excel and LibreOffice, prints on A4 landscape; text from
@@ -16,9 +16,13 @@ failed event says why in ``note`` and has nothing published.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "OUTCOMES",
@@ -27,9 +31,8 @@ __all__ = [
     "SessionLine",
     "EventOutcome",
     "BatchReport",
-    "SummaryTable",
-    "shown_tenths",
-    "summary_table",
+    "summary_frame",
+    "plain_rows",
     "write_summary",
 ]
 
@@ -147,45 +150,15 @@ COLUMNS = {
 }
 
 
-@dataclass(frozen=True)
-class SummaryTable:
-    """The summary as a table with people's column headings, for every writer (the
-    workbook, the terminal, the Prefect artifact): plain Python values, numbers, text and
-    None for a missing session or version.
+def summary_frame(lines: Sequence[SessionLine]) -> pd.DataFrame:
+    """The summary as a table with people's column headings (pandas, for every writer)."""
+    import pandas as pd
 
-    Plain rows, not a pandas table: pandas cost the command 0.3-0.5 s of CPU a batch to
-    import for this one table of a few dozen lines (docs/batch-history.md)."""
-
-    columns: tuple[str, ...]
-    rows: tuple[tuple[object, ...], ...]
-
-    def only(self, names: Mapping[str, str]) -> SummaryTable:
-        """The columns named in ``names``, in its order, each under the name it maps to."""
-        at = [self.columns.index(name) for name in names]
-        rows = tuple(tuple(row[i] for i in at) for row in self.rows)
-        return SummaryTable(tuple(names.values()), rows)
-
-    def records(self) -> list[dict[str, object]]:
-        """Each row as a mapping of column heading to value."""
-        return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
-
-
-def summary_table(lines: Sequence[SessionLine]) -> SummaryTable:
-    """The summary's lines as the table every writer shows (``COLUMNS``' headings)."""
-    rows = []
-    for line in lines:
-        values = asdict(line)
-        values["seconds"] = shown_tenths(line.seconds)
-        rows.append(tuple(values[name] for name in COLUMNS))
-    return SummaryTable(tuple(COLUMNS.values()), tuple(rows))
-
-
-def shown_tenths(seconds: float) -> float:
-    """Seconds to the tenth as the table shows them: ``seconds * 10`` rounded to the nearest
-    whole number, a half to the even one, then divided by ten (numpy's rounding, which the
-    table has always had: 0.15 s is shown 0.2, where Python's ``round(0.15, 1)``, which the
-    JSON uses, rounds the binary value just under 0.15 to 0.1)."""
-    return round(float(seconds) * 10) / 10
+    frame = pd.DataFrame([asdict(line) for line in lines], columns=list(COLUMNS))
+    frame["seconds"] = frame["seconds"].astype(float).round(1)
+    for name in ("session", "version"):
+        frame[name] = frame[name].astype("Int64")  # a missing number stays missing, not NaN
+    return frame.rename(columns=COLUMNS)
 
 
 def write_summary(report: BatchReport, out_dir: Path) -> dict[str, Path]:
@@ -217,7 +190,7 @@ def _workbook(report: BatchReport):  # type: ignore[no-untyped-def]
         write_title,
     )
 
-    table = summary_table(report.lines)
+    frame = summary_frame(report.lines)
     workbook = Workbook()
     sheet = new_sheet(workbook, "Batch summary")
     provisional = report.count("provisional")
@@ -236,9 +209,15 @@ def _workbook(report: BatchReport):  # type: ignore[no-untyped-def]
     columns = [
         Column(name, _WIDTHS.get(name, 10), "0" if name != "Time (s)" else "0.0",
                None if name in _WIDTHS else "right")
-        for name in table.columns
+        for name in frame.columns
     ]  # fmt: skip
-    marked = [row[3] != "official" for row in table.rows]
-    write_table(sheet, first, columns, table.rows, marked)
+    rows = plain_rows(frame)
+    marked = [row[3] != "official" for row in rows]
+    write_table(sheet, first, columns, rows, marked)
     finish_sheet(sheet, first, landscape=True, freeze_column=3)
     return workbook
+
+
+def plain_rows(frame: pd.DataFrame) -> list[list[object]]:
+    """The table's rows as plain Python values (numbers, text, None for a missing number)."""
+    return frame.astype(object).where(frame.notna(), None).values.tolist()  # type: ignore[no-any-return]

@@ -9,19 +9,10 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from pipeline.cli.batch import exit_code
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.flows.batch_report import (
-    BatchReport,
-    EventOutcome,
-    SessionLine,
-    shown_tenths,
-    summary_table,
-    write_summary,
-)
+from pipeline.flows.batch_report import BatchReport, EventOutcome, SessionLine, write_summary
 from pipeline.flows.failures import classify
 from pipeline.flows.pages import PageChunk, in_scan_order, plan_chunks
 from pipeline.flows.task_runners import runner_spec
@@ -225,38 +216,6 @@ def test_the_summary_is_written_as_json_and_as_a_workbook_that_keeps_text_text(t
     assert rows[header + 3][2] is None and rows[header + 3][3] == "failed"
     assert rows[header + 3][-1] == "event.yaml: no sessions (line 2)"
     assert sheet.page_setup.orientation == "landscape" and sheet.freeze_panes == "C6"
-
-
-def test_the_summary_table_holds_every_line_as_plain_values(tmp_path) -> None:
-    table = summary_table(_report(tmp_path).lines)
-    assert table.columns[:4] == ("Event", "Name", "Session", "Status")
-    assert table.columns[-2:] == ("Time (s)", "Note")
-    assert table.rows == (
-        ("autumn", "=Autumn pairs", 1, "PROVISIONAL", 26, 26, 150, 2, 4, 0, 1, 9.2,
-         "scans/session1.pdf, page 9, row 2 (board 9): unsure mark"),
-        ("autumn", "=Autumn pairs", 2, "PROVISIONAL", 0, 0, 0, 240, 0, 0, 1, 3.0, ""),
-        ("broken", "broken", None, "failed", 4, 0, 0, 0, 0, 0, None, 0.0,
-         "event.yaml: no sessions (line 2)"),
-    )  # fmt: skip
-    terminal = table.only({"Event": "Event", "Session": "S", "Time (s)": "Secs"})
-    assert terminal.columns == ("Event", "S", "Secs")
-    assert terminal.rows == (("autumn", 1, 9.2), ("autumn", 2, 3.0), ("broken", None, 0.0))
-    assert table.records()[2]["Version"] is None and table.records()[0]["Rows typed"] == 2
-    assert summary_table([]).rows == ()
-
-
-def test_seconds_are_shown_to_the_tenth_a_half_to_the_even_tenth() -> None:
-    # 9.25 s -> 92.5 tenths -> 92; 0.35 s (just under in binary) -> 3.5 tenths -> 4,
-    # where round(0.35, 1) gives 0.3; 0.15 -> 1.5 -> 2
-    assert [shown_tenths(s) for s in (9.25, 0.35, 0.15, 0.25, 12, 0.04)] == [
-        9.2, 0.4, 0.2, 0.2, 12.0, 0.0]  # fmt: skip
-
-
-@given(st.floats(min_value=0, max_value=1e6, allow_nan=False))
-def test_seconds_are_shown_as_numpy_rounds_them_to_a_tenth(seconds: float) -> None:
-    import numpy as np
-
-    assert shown_tenths(seconds) == float(np.round(seconds, 1))
 
 
 def test_the_review_artifact_offers_the_first_reading_that_passes_the_checks() -> None:
