@@ -2,20 +2,30 @@
 
 The migrations (pipeline/store/migrations/versions/) run these statements under Alembic to
 upgrade a store; a new, empty store runs every revision's in order without Alembic
-(``create_at_head``) and records the head revision as Alembic would: Alembic's import and
-its command's machinery cost a new store a third of a second (``scan read`` makes one for
-every output folder). tests/pipeline/store/test_store_schema.py checks, on SQLite and
-PostgreSQL, that the two ways make the same schema table by table, column by column,
-index by index, trigger by trigger. A released revision's statements never change: a
-change of schema is a new revision.
+(``head_statements``) and records the head revision as Alembic would: Alembic's import and
+its command's machinery cost a new store a fifth of a second of CPU (``scan read`` makes
+one for every output folder). No SQLAlchemy here either, so that a new SQLite file is made
+with Python's sqlite3 alone (sqlite_file.py). tests/pipeline/store/test_store_schema.py
+checks, on SQLite and PostgreSQL, that the two ways make the same schema table by table,
+column by column, index by index, trigger by trigger. A released revision's statements
+never change: a change of schema is a new revision.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Column, MetaData, PrimaryKeyConstraint, String, Table, text
-from sqlalchemy.engine import Connection
+from typing import TYPE_CHECKING
 
-__all__ = ["SQLITE_0001", "POSTGRESQL_0001", "SEALED_BY_0002", "REVISION_DDL", "create_at_head"]
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
+
+__all__ = [
+    "SQLITE_0001",
+    "POSTGRESQL_0001",
+    "SEALED_BY_0002",
+    "REVISION_DDL",
+    "head_statements",
+    "create_at_head",
+]
 
 #: 0001 on SQLite: byte for byte the DDL of release 0.1.0's store.py.
 SQLITE_0001 = (
@@ -86,24 +96,28 @@ REVISION_DDL: dict[str, dict[str, tuple[str, ...]]] = {
     "0002": {"sqlite": (SEALED_BY_0002,), "postgresql": (SEALED_BY_0002,)},
 }
 
-# Alembic's own record of the revision, as its MigrationContext defines it.
-_ALEMBIC_VERSION = Table(
-    "alembic_version",
-    MetaData(),
-    Column("version_num", String(32), nullable=False),
-    PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+#: Alembic's own record of the revision, as its MigrationContext's table is made (the text
+#: SQLAlchemy writes for it on both back ends).
+ALEMBIC_VERSION = (
+    "CREATE TABLE alembic_version (\n\tversion_num VARCHAR(32) NOT NULL, \n\t"
+    "CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)\n)"
 )
 
 
-def create_at_head(connection: Connection) -> str:
-    """Make the store's tables on an empty database (inside the caller's write
-    transaction): every revision's statements in order, then the head revision recorded in
-    ``alembic_version``, as ``alembic upgrade head`` leaves it. Returns the head revision."""
-    dialect = connection.dialect.name
-    for statements in REVISION_DDL.values():
-        for statement in statements[dialect]:
-            connection.execute(text(statement))  # as Alembic's op.execute runs it
+def head_statements(dialect: str) -> list[str]:
+    """What makes an empty database (``"sqlite"`` or ``"postgresql"``) a store at the head
+    schema, as ``alembic upgrade head`` leaves it: every revision's statements in order,
+    and the head revision recorded in ``alembic_version``. Run in one write transaction."""
+    statements = [s for ddl in REVISION_DDL.values() for s in ddl[dialect]]
     head = list(REVISION_DDL)[-1]
-    _ALEMBIC_VERSION.create(connection)
-    connection.execute(_ALEMBIC_VERSION.insert().values(version_num=head))
-    return head
+    return [*statements, ALEMBIC_VERSION,
+            f"INSERT INTO alembic_version (version_num) VALUES ('{head}')"]  # fmt: skip
+
+
+def create_at_head(connection: Connection) -> None:
+    """``head_statements`` on a SQLAlchemy connection, inside the caller's write
+    transaction (a new SQLite file is made by sqlite_file.py with Python's sqlite3)."""
+    from sqlalchemy import text
+
+    for statement in head_statements(connection.dialect.name):
+        connection.execute(text(statement))  # as Alembic's op.execute runs it
