@@ -56,21 +56,25 @@ def read_command(
     store: StoreOption = None,
 ) -> None:
     """Read scanned travellers; write rows, readings and the review queue to OUT."""
-    from ocr.reading import RowStatus
-    from pipeline.cli.output import stdout_console
-    from pipeline.cli.progress import stage_progress
-    from pipeline.doors.scans.reading import (
-        queue_context,
-        read_scans,
-        readings_summary,
-        review_rows,
-        scan_files,
-        scan_reader,
-    )
-    from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER, write_queue
-    from pipeline.doors.scans.review_sheet import write_sheet
-    from pipeline.files import atomic_write_text
-    from pipeline.store.codec import dumps
+    from pipeline.flows.collector import collector_paused
+
+    with collector_paused():  # the reader's modules load without collections, then frozen
+        from ocr.reader import page_count
+        from ocr.reading import RowStatus
+        from pipeline.cli.output import stdout_console
+        from pipeline.cli.progress import stage_progress
+        from pipeline.doors.scans.reading import (
+            queue_context,
+            read_scans,
+            readings_summary,
+            review_rows,
+            scan_files,
+            scan_reader,
+        )
+        from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER, write_queue
+        from pipeline.doors.scans.review_sheet import write_sheet
+        from pipeline.files import atomic_write_text
+        from pipeline.store.codec import dumps
 
     if not target.exists():
         raise _fail(f"{target}: no such file or folder")
@@ -94,8 +98,6 @@ def read_command(
                 reader = scan_reader()
         except (OSError, ValueError, KeyError) as exc:
             raise _fail(f"{event}: {exc}") from exc
-        from ocr.reader import page_count
-
         progress.set_total(sum(page_count(p) for p in scan_files([target])) or None)
         try:
             pages = read_scans(reader, [target], on_page=lambda _page: progress.page())
