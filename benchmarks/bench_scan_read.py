@@ -117,6 +117,9 @@ def jobs(args: argparse.Namespace, scratch: Path) -> list[Job]:
     """The command lines to time, their page folders copied into ``scratch``."""
     out = [Job("--help", ("--help",)), Job("scan read --help", ("scan", "read", "--help"))]
     side = args.cache / args.split
+    if not side.is_dir():
+        raise SystemExit(f"{side}: no bench_ocr pages here; make them with "
+                         f"`python -m benchmarks.bench_ocr --cache {args.cache}`")  # fmt: skip
     conditions = args.conditions or sorted(p.name for p in side.iterdir() if p.is_dir())
     for condition in conditions:
         files = _page_files(side / condition)
@@ -128,7 +131,11 @@ def jobs(args: argparse.Namespace, scratch: Path) -> list[Job]:
         out.append(Job(f"{condition} {args.pages}", ("scan", "read", str(many)), args.pages,
                        True))  # fmt: skip
     if args.event_folder is not None:
-        pdf = sorted((args.event_folder / "scans").glob("*.pdf"))[0]
+        pdfs = sorted((args.event_folder / "scans").glob("*.pdf"))
+        if not pdfs or not (args.event_folder / "event.yaml").is_file():
+            raise SystemExit(f"{args.event_folder}: no event.yaml and scans/*.pdf (a bench_batch "
+                             "event, e.g. CACHE/day-1000/e02)")  # fmt: skip
+        pdf = pdfs[0]
         import pypdfium2
 
         pages = len(pypdfium2.PdfDocument(pdf))
