@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import EventOption, OutFolder, SessionOption
 from pipeline.cli.store import StoreOption, resolve_store, store_errors
+
+if TYPE_CHECKING:
+    from pipeline.doors.scans.review import Decision
 
 __all__ = ["register"]
 
@@ -53,23 +56,25 @@ def read_command(
     store: StoreOption = None,
 ) -> None:
     """Read scanned travellers; write rows, readings and the review queue to OUT."""
-    from ocr.reading import RowStatus
-    from pipeline.cli.output import stdout_console
-    from pipeline.cli.progress import stage_progress
-    from pipeline.doors.scans.reading import (
-        queue_context,
-        read_scans,
-        readings_summary,
-        review_rows,
-        scan_files,
-        scan_reader,
-    )
-    from pipeline.doors.scans.review_decisions import current_decisions
-    from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER, write_queue
-    from pipeline.doors.scans.review_sheet import write_sheet
-    from pipeline.files import atomic_write_text
-    from pipeline.store import EventStore
-    from pipeline.store.codec import dumps
+    from pipeline.flows.collector import collector_paused
+
+    with collector_paused():  # the reader's modules load without collections, then frozen
+        from ocr.reader import page_count
+        from ocr.reading import RowStatus
+        from pipeline.cli.output import stdout_console
+        from pipeline.cli.progress import stage_progress
+        from pipeline.doors.scans.reading import (
+            queue_context,
+            read_scans,
+            readings_summary,
+            review_rows,
+            scan_files,
+            scan_reader,
+        )
+        from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER, write_queue
+        from pipeline.doors.scans.review_sheet import write_sheet
+        from pipeline.files import atomic_write_text
+        from pipeline.store.codec import dumps
 
     if not target.exists():
         raise _fail(f"{target}: no such file or folder")
@@ -93,8 +98,6 @@ def read_command(
                 reader = scan_reader()
         except (OSError, ValueError, KeyError) as exc:
             raise _fail(f"{event}: {exc}") from exc
-        from ocr.reader import page_count
-
         progress.set_total(sum(page_count(p) for p in scan_files([target])) or None)
         try:
             pages = read_scans(reader, [target], on_page=lambda _page: progress.page())
@@ -104,8 +107,7 @@ def read_command(
             raise _fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
         progress.stage("writing")
         out.mkdir(parents=True, exist_ok=True)
-        with store_errors(), EventStore(resolve_store(store, out)) as kept:
-            decisions = current_decisions(kept)
+        decisions = _kept_decisions(store, out)
         read = review_rows(session, pages, decisions, queue_context(loaded, session))
         rows = list(read.rows)
         atomic_write_text(out / "travellers.json", dumps(rows) + "\n")
@@ -134,6 +136,29 @@ def read_command(
     )
     if read.review or blocking:
         raise typer.Exit(ExitCode.FINDINGS)
+
+
+def _kept_decisions(store: str | None, out: Path) -> dict[str, Decision]:
+    """The review decisions kept in the output's event store (``--store``, or
+    OUT/bridgescan.sqlite). A SQLite store that is not there yet is made, holding none:
+    made without SQLAlchemy (pipeline/store/sqlite_file.py), whose import and engine are a
+    quarter of a second of CPU of a new folder's ``scan read``. The store's key is taken
+    as opening the store takes it (made on first use, a bad key file refused)."""
+    from pipeline.store.chain import seal_from_environment
+    from pipeline.store.location import plain_sqlite_path
+    from pipeline.store.sqlite_file import create_sqlite_store
+
+    path = plain_sqlite_path(store, out)
+    with store_errors():
+        if path is not None and not path.exists():
+            seal_from_environment()
+            if create_sqlite_store(path):
+                return {}
+        from pipeline.doors.scans.review_decisions import current_decisions
+        from pipeline.store import EventStore
+
+        with EventStore(resolve_store(store, out)) as kept:
+            return current_decisions(kept)
 
 
 def train_digits(

@@ -18,15 +18,17 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 __all__ = [
     "STORE_ENV",
     "DEFAULT_NAME",
     "StoreLocation",
     "store_location",
+    "plain_sqlite_path",
 ]
 
 #: The environment variable naming the store when ``--store`` is not given.
@@ -73,14 +75,15 @@ class StoreLocation:
 def store_location(value: str | Path | None, out_dir: Path | None = None) -> StoreLocation:
     """Parse ``--store`` (a path or a URL); None means ``BRIDGESCAN_STORE``, then the
     default SQLite file in ``out_dir``. Raises ValueError on a URL we cannot use."""
-    if value is None or str(value) == "":
-        value = os.environ.get(STORE_ENV) or None
+    path = plain_sqlite_path(value, out_dir)
+    if path is not None:
+        return _sqlite(path)
+    value = value or os.environ.get(STORE_ENV) or None
     if value is None:
-        if out_dir is None:
-            raise ValueError(f"no event store given (--store, or {STORE_ENV})")
-        return _sqlite(Path(out_dir) / DEFAULT_NAME)
-    if isinstance(value, Path) or "://" not in str(value):
-        return _sqlite(Path(value))
+        raise ValueError(f"no event store given (--store, or {STORE_ENV})")
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         url = make_url(str(value))
     except ArgumentError as error:
@@ -108,5 +111,19 @@ def store_location(value: str | Path | None, out_dir: Path | None = None) -> Sto
     return StoreLocation(url=url, schema=schema)
 
 
+def plain_sqlite_path(value: str | Path | None, out_dir: Path | None = None) -> Path | None:
+    """The SQLite file ``store_location`` would name when it is given as a path (or is the
+    default file in ``out_dir``), found without SQLAlchemy; None for a URL (or nothing)."""
+    if value is None or str(value) == "":
+        value = os.environ.get(STORE_ENV) or None
+    if value is None:
+        return None if out_dir is None else Path(out_dir) / DEFAULT_NAME
+    if isinstance(value, Path) or "://" not in str(value):
+        return Path(value)
+    return None
+
+
 def _sqlite(path: Path) -> StoreLocation:
+    from sqlalchemy.engine import URL
+
     return StoreLocation(url=URL.create("sqlite", database=str(path)), path=path)

@@ -5,7 +5,8 @@ release 0.1.0 has no such table: it is schema ``0001`` (the base, whose DDL is 0
 stamped as such when it is first upgraded. A store whose schema this release does not know
 was written by a newer bridgescan: it is refused (``StoreTooNewError``), never guessed at.
 Upgrades run inside the caller's write transaction (pipeline/store/engine.py), so they are
-all or nothing and happen once however many processes open the store together.
+all or nothing and happen once however many processes open the store together. A new,
+empty store is made at the head without Alembic (pipeline/store/schema_ddl.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ __all__ = [
     "schema_revision",
     "check_known",
     "migrate",
+    "upgrade_with_alembic",
     "bridgescan_version",
 ]
 
@@ -109,8 +111,19 @@ def check_known(revision: str | None, where: str) -> None:
 def migrate(connection: Connection, found: str | None) -> None:
     """Upgrade the store on ``connection`` (inside its write transaction) to the head schema.
 
-    ``found`` is what :func:`schema_revision` said; a 0.1.0 store is stamped first.
+    ``found`` is what :func:`schema_revision` said. An empty store (None) is made at the
+    head without Alembic (schema_ddl.py); an older store goes through Alembic's upgrade.
     """
+    if found is None:
+        from pipeline.store.schema_ddl import create_at_head
+
+        create_at_head(connection)
+    else:
+        upgrade_with_alembic(connection, found)
+
+
+def upgrade_with_alembic(connection: Connection, found: str | None) -> None:
+    """``alembic upgrade head`` on ``connection``; a 0.1.0 store is stamped 0001 first."""
     from alembic import command
 
     config = _config(connection)

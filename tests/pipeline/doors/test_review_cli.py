@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,12 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
         app, ["review", "resolve", str(out), page_item, "--by", "Kari", "--value", "4S N ="]
     )
     assert refused.exit_code == 2 and "nothing was recorded" in refused.output
+    # Read again into the same folder: its store is there now, and the decision in it
+    # stands (the page kept, its item no longer open).
+    reread = runner.invoke(app, ["scan", "read", str(scans), "-o", str(out)])
+    opened = [int(re.search(r"(\d+) review item\(s\) open", text)[1])  # type: ignore[index]
+              for text in (result.output, reread.output)]  # fmt: skip
+    assert opened[1] == opened[0] - 1, reread.output
 
 
 def test_missing_input_is_bad_input(app: typer.Typer, tmp_path: Path):

@@ -12,6 +12,8 @@ Revises: 0001
 
 from alembic import op
 
+from pipeline.store.schema_ddl import SEALED_BY_0002
+
 revision = "0002"
 down_revision = "0001"
 branch_labels = None
@@ -19,7 +21,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.execute("ALTER TABLE records ADD COLUMN sealed_by TEXT NOT NULL DEFAULT ''")
+    op.execute(SEALED_BY_0002)
 
 
 def downgrade() -> None:

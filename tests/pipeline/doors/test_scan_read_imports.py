@@ -1,0 +1,77 @@
+"""What ``bridgescan scan read`` loads: the reader, the review queue and its sheet, not the
+store's engine or anything only other commands use.
+
+Every module a command imports is CPU it spends before it reads a page (issue 43 timed
+the reader from outside, start-up included). A new output folder's store is made with
+Python's sqlite3 and the plain DDL (pipeline/store/sqlite_file.py): it holds no decisions,
+so nothing needs SQLAlchemy or Alembic. The command runs as a process of its own with
+Python's ``-X importtime`` (``PYTHONPROFILEIMPORTTIME``), which lists every module it loads.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.store import EventStore
+from pipeline.store.location import plain_sqlite_path
+from pipeline.store.upgrade import head_revision
+from tests.pipeline.flows.reading_children import imported
+from tests.pipeline.record_cli import _MAIN, environment
+
+SAMPLE = Path(__file__).parents[3] / "sample_data" / "club-evening"
+
+#: Top-level packages ``scan read`` has no use for (the store's engine and migrations,
+#: Prefect, the web site and console, Dask, pandas).
+NOT_FOR_SCAN_READ = ("sqlalchemy", "alembic", "mako", "prefect", "jinja2", "httpx", "uvicorn",
+                     "fastapi", "dask", "distributed", "pandas", "psycopg")  # fmt: skip
+
+
+@pytest.mark.skipif(not (SAMPLE / "scans" / "session1.pdf").exists(), reason="no sample scans")
+def test_scan_read_into_a_new_folder_loads_no_store_engine(tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    page = pdfium.PdfDocument.new()
+    page.import_pages(pdfium.PdfDocument(str(SAMPLE / "scans" / "session1.pdf")), [0])
+    pdf = tmp_path / "one.pdf"
+    page.save(str(pdf))
+    out = tmp_path / "out"
+    env = environment(tmp_path / "home", PYTHONPROFILEIMPORTTIME="1")
+    done = subprocess.run(
+        [sys.executable, "-c", _MAIN, "scan", "read", str(pdf), "-o", str(out),
+         "--event", str(SAMPLE / "event.yaml"), "--session", "1"],
+        env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    loaded = imported(done.stderr)
+
+    assert done.returncode in (0, 1), done.stderr[-2000:]
+    assert "1 page(s)" in done.stdout
+    assert {"ocr.reader", "openpyxl", "pipeline.doors.scans.review_sheet"} <= loaded
+    assert sorted(name for name in loaded if name.split(".")[0] in NOT_FOR_SCAN_READ) == []
+    db = sqlite3.connect(out / "bridgescan.sqlite")  # the store is there, at the head schema
+    try:
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (head_revision(),)
+        ]
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    finally:
+        db.close()
+    with EventStore(out / "bridgescan.sqlite", create=False) as store:  # as `review` opens it
+        assert store.verify() == 0
+
+
+def test_the_store_file_a_path_names_is_found_without_parsing_a_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("BRIDGESCAN_STORE", raising=False)
+    assert plain_sqlite_path(None, tmp_path) == tmp_path / "bridgescan.sqlite"
+    assert plain_sqlite_path("elsewhere/s.sqlite", tmp_path) == Path("elsewhere/s.sqlite")
+    assert plain_sqlite_path("sqlite:///abs/s.sqlite", tmp_path) is None  # a URL: parsed
+    assert plain_sqlite_path("postgresql://u@h/db", tmp_path) is None
+    assert plain_sqlite_path(None, None) is None
+    monkeypatch.setenv("BRIDGESCAN_STORE", str(tmp_path / "env.sqlite"))
+    assert plain_sqlite_path(None, tmp_path) == tmp_path / "env.sqlite"
