@@ -29,7 +29,7 @@ and the player's slip goes unseen.
 
 The other way round: the side box the result's side uses, read unsure, beside a side box
 read empty. Unsure by its own ink (a faint tick) it is explained already
-(``ocr.row_reader.unexplained_unsure``); unsure because its ink may be a neighbour's
+(``ocr.used_marks.unexplained_unsure``); unsure because its ink may be a neighbour's
 stroke reaching in ("edge"), it sent the row to a person ("unsure mark in score_side").
 Its mark, if it is one, agrees with the reading; if the ink is the neighbour's, the side
 was left out, which the decoder allows. So it is settled (``settled_side``). The wrong row

@@ -12,18 +12,15 @@ from hypothesis import strategies as st
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import (
     DEFAULT_THRESHOLD,
-    MarkGroup,
-    RowEvidence,
-    _certain,
     _decoding_table,
-    _group_certainty,
     _scores_log_likelihood,
     _slip_log_likelihoods,
     _slip_scores,
     decode_contract,
-    unchecked_groups,
 )
+from ocr.mark_groups import MarkGroup, RowEvidence
 from ocr.results_table import group_values, result_index, score_table
+from ocr.unchecked_marks import _certain, _group_certainty, unchecked_groups
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ocr.marks import MarkReading, MarkState
-from ocr.row_reader import unexplained_marks
 from ocr.score_side import both_sides_marked, settled_side, side_unread, without_unread_side
+from ocr.used_marks import unexplained_marks
 
 
 def _box(option: str, state: MarkState, p: float, how: str = "fill") -> MarkReading:
