@@ -45,7 +45,7 @@ from ocr.results_table import (
     score_table,
 )
 from ocr.score_agreement import AGREEMENT_CERTAIN, agreement_of, slip_scores
-from ocr.score_side import SIDE_MARKED, side_unread
+from ocr.score_side import SIDE_MARKED, both_sides_marked
 from ocr.unchecked_marks import unchecked_groups
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
@@ -153,7 +153,7 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
             comb = np.delete(comb, at)
         ll_best = float(comb.max())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
-    unread = side_unread(ns, ew)  # both boxes marked: as if left out (ocr/score_side.py)
+    unread = both_sides_marked(ns, ew)  # as if left out (ocr/score_side.py)
     marked_ew = not unread and ew > max(ns, SIDE_MARKED)
     marked_ns = not unread and ns > max(ew, SIDE_MARKED)
     agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
