@@ -86,6 +86,20 @@ NO_EVENT = ("ordinary",)
 """The conditions read a second time without an event file unless ``--no-event`` says."""
 
 
+def conditions_named(option: str) -> list[str]:
+    """The conditions ``--conditions`` names, in its order: a comma-separated list or
+    ``all``; a name that is no condition is refused (ValueError: the parser's message)."""
+    if option == "all":
+        return list(CONDITIONS)
+    named = [c for c in option.split(",") if c]
+    unknown = [c for c in named if c not in CONDITIONS]
+    if unknown:
+        raise ValueError(
+            f"--conditions: no condition {', '.join(unknown)} ({', '.join(CONDITIONS)}, or all)"
+        )
+    return named
+
+
 def no_event_conditions(option: str, conditions: list[str]) -> set[str]:
     """The conditions ``--no-event`` names among those read: a comma-separated list,
     ``all`` or ``none``; a name that is no condition is refused (ValueError)."""
@@ -185,7 +199,7 @@ def evaluate(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pages", type=int, default=300, help="pages per condition")
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
+    ap.add_argument("--conditions", default="all", help="a comma-separated list, or 'all'")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
     ap.add_argument("--jobs", type=int, default=1, help="processes for generating pages")
@@ -221,10 +235,10 @@ def main(argv: list[str] | None = None) -> int:
         "the shipped ocr/models/digits.npz",
     )
     args = ap.parse_args(argv)
-    conditions = [c for c in args.conditions.split(",") if c]
     if args.digit_model is not None and not args.digit_model.is_file():
         ap.error(f"--digit-model: no model file {args.digit_model}")
     try:
+        conditions = conditions_named(args.conditions)
         alone = no_event_conditions(args.no_event, conditions)
     except ValueError as err:
         ap.error(str(err))

@@ -153,7 +153,7 @@ def player_error(t: RowTruth, allowed: set[tuple[int, int]]) -> bool:
     written score that is not the contract's (Law 77), or pairs the board's movement does
     not seat (``allowed``: the pairs printed on the board's rows)? A score left out is
     none: the reader reads such a row on its marks alone and may accept it
-    (ocr/decode.py, ``unchecked_groups``), so it stays in the goal's denominator."""
+    (ocr/unchecked_marks.py, ``unchecked_groups``), so it stays in the goal's denominator."""
     wrote_another_score = t.written_score is not None and not t.score_is_consistent
     return wrote_another_score or (t.pairs_changed and (t.ns_pair, t.ew_pair) not in allowed)
 

@@ -47,9 +47,9 @@ from benchmarks.dust_causes import condition_arguments, condition_seed  # noqa: 
 from ocr.decode import (  # noqa: E402
     DEFAULT_THRESHOLD,
     ContractDecoding,
-    RowEvidence,
     _scores_log_likelihood,
 )
+from ocr.mark_groups import RowEvidence  # noqa: E402
 from scoring.board import Vulnerability  # noqa: E402
 from scoring.contract import Contract, Seat  # noqa: E402
 from scoring.law77 import ns_score  # noqa: E402

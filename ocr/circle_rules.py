@@ -103,7 +103,7 @@ def beside_field_circle(
     one mark, so the strokes may be that circle's. The box stays unsure, naming the
     circled box as the one whose stroke its ink may be (``MarkReading.neighbour``),
     as a box a neighbour's stroke reaches into does: a reading that uses the circled
-    box explains it (``ocr.row_reader.unexplained_unsure``), and its own circle, if
+    box explains it (``ocr.used_marks.unexplained_unsure``), and its own circle, if
     it had one, still weighs in the decoding at its ``p_marked``. On TRAINING (600
     pages a condition, five conditions), 64 boxes were read unsure so, and none of
     them was ringed: each sent its row to a person."""

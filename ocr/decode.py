@@ -28,14 +28,13 @@ written score does not read as the score of a result one misread mark away
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.marks import p_of_evidence
+from ocr.mark_groups import GROUP_OPTIONS, LEVELS, RowEvidence
 from ocr.reading import DEFAULT_THRESHOLD
 from ocr.results_table import (
     DOUBLINGS,
@@ -46,81 +45,15 @@ from ocr.results_table import (
     score_table,
 )
 from ocr.score_agreement import AGREEMENT_CERTAIN, agreement_of, slip_scores
-from ocr.score_side import SIDE_MARKED, side_unread
+from ocr.score_side import SIDE_MARKED, both_sides_marked
+from ocr.unchecked_marks import unchecked_groups
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 
-__all__ = [
-    "DEFAULT_THRESHOLD",
-    "MarkGroup",
-    "RowEvidence",
-    "ContractDecoding",
-    "CERTAIN",
-    "decode_contract",
-    "unchecked_groups",
-]
+__all__ = ["DEFAULT_THRESHOLD", "ContractDecoding", "decode_contract"]
 
-CERTAIN = 0.995
-"""Probability a mark group must give its reading on its own (marks only, no score) when
-the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
-
-LEVELS = ("1", "2", "3", "4", "5", "6", "7")
-_OPTIONS: dict[str, tuple[str | None, ...]] = {
-    "level": LEVELS,
-    "strain": tuple(s.value for s in STRAINS),
-    "doubling": tuple(d.value or None for d in DOUBLINGS),
-    "declarer": tuple(s.value for s in SEATS),
-}
-"""Each mark group's boxes in the order ``score_table`` numbers its values (undoubled has
-no box: None): made once, where every row's decoding read them off the enums again."""
-_P_FLOOR = 1e-4
 _SCORE_WRITTEN = 0.95  # a table writes the score on most rows
 _SIDE_FORGOTTEN = 0.1  # the NS/EW mark of a written score is sometimes left out
-
-
-@dataclass(frozen=True)
-class MarkGroup:
-    """The per-box ``p_marked`` of one single-choice mark field, by option label."""
-
-    p: Mapping[str, float]
-
-    @cached_property
-    def _logs(self) -> tuple[dict[str, float], float]:
-        """log(q) - log(1 - q) per option, and the sum of log(1 - q) over all options."""
-        diff, none = {}, 0.0
-        for opt, p in self.p.items():
-            q = min(max(p, _P_FLOOR), 1 - _P_FLOOR)
-            diff[opt] = math.log(q) - math.log1p(-q)
-            none += math.log1p(-q)
-        return diff, none
-
-    def exactly(self) -> tuple[list[str | None], np.ndarray]:
-        """P(exactly one option marked, or none: None first) given the boxes, normalised
-        over those choices (the odds q / (1 - q) of each box against none)."""
-        diff, _ = self._logs
-        top = max(0.0, *diff.values())
-        odds = np.array([math.exp(-top), *(math.exp(v - top) for v in diff.values())])
-        return [None, *diff], odds / odds.sum()
-
-    def log_exactly(self, option: str | None) -> float:
-        """log P(exactly ``option`` marked and no other box); None = no box marked."""
-        diff, none = self._logs
-        return none + (diff.get(option, 0.0) if option is not None else 0.0)
-
-
-@dataclass(frozen=True)
-class RowEvidence:
-    """Everything read on one row that bears on the table result."""
-
-    passed_out: MarkGroup
-    level: MarkGroup
-    strain: MarkGroup
-    doubling: MarkGroup
-    declarer: MarkGroup
-    result_sign: MarkGroup
-    result_count: MarkGroup
-    score_side: MarkGroup
-    score: tuple[DigitBox, ...]
 
 
 @dataclass(frozen=True)
@@ -220,7 +153,7 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
             comb = np.delete(comb, at)
         ll_best = float(comb.max())
     ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
-    unread = side_unread(ns, ew)  # both boxes marked: as if left out (ocr/score_side.py)
+    unread = both_sides_marked(ns, ew)  # as if left out (ocr/score_side.py)
     marked_ew = not unread and ew > max(ns, SIDE_MARKED)
     marked_ns = not unread and ns > max(ew, SIDE_MARKED)
     agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
@@ -270,9 +203,9 @@ def decode_contract(
     li, si, di, ei, ti, score, _, inverse = score_table(vulnerability)
     scores_and_zero, relative = _decoding_table(vulnerability)
     lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
-    strain = np.array([ev.strain.log_exactly(x) for x in _OPTIONS["strain"]])
-    dbl = np.array([ev.doubling.log_exactly(x) for x in _OPTIONS["doubling"]])
-    decl = np.array([ev.declarer.log_exactly(x) for x in _OPTIONS["declarer"]])
+    strain = np.array([ev.strain.log_exactly(x) for x in GROUP_OPTIONS["strain"]])
+    dbl = np.array([ev.doubling.log_exactly(x) for x in GROUP_OPTIONS["doubling"]])
+    decl = np.array([ev.declarer.log_exactly(x) for x in GROUP_OPTIONS["declarer"]])
     # Result relative to the contract: diff = tricks - (level + 6), from -13 to +6.
     res = np.empty(20)
     for diff in range(-13, 7):
@@ -378,94 +311,3 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
     ll = _scores_log_likelihood(ev, np.append(near, scores[best]))
     k = int(np.argmax(ll[:-1]))
     return int(near[k]) if ll[k] - ll[-1] >= math.log(_RIVAL_FACTOR) else None
-
-
-MARKED = p_of_evidence(1.0)
-"""``p_marked`` of a box read as marked on its own evidence (0.98, at the marked threshold
-of its fill, circle or dot: ``ocr.marks.p_of_evidence``)."""
-
-
-def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:
-    """P(the group shows exactly ``option``) from its own marks, among all it could show:
-    one option, or none where ``blank`` (see ``_certain``)."""
-    options: list[str | None] = [None, *group.p] if blank else list(group.p)
-    ll = np.array([group.log_exactly(o) for o in options])
-    p = np.exp(ll - ll.max())
-    return float(p[options.index(option)] / p.sum())
-
-
-def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> tuple[str, ...]:
-    """The mark groups of result ``best`` (an index of ``score_table``; its length = passed
-    out) that neither the written score nor certain marks check.
-
-    Law 77 gives 4H+1 and 4S+1 the same +450, and 3NT-2 and 4NT-2 the same -200
-    vulnerable: the written score cannot tell such readings apart. Every other reading
-    with the same score (every reading at all when no score is written) must be ruled out
-    by a group whose marks are certain on their own (``CERTAIN``) and differ from it; the
-    groups in which a reading not ruled out differs are returned, and the row goes to a
-    person. A pass-out needs its PASS box marked for certain: a row of empty boxes is a
-    blank row, never a pass-out.
-    """
-    values, scores = group_values(vulnerability)
-    n = len(scores) - 1
-    written = any(b.probs is not None for b in ev.score)
-    if best == n and not _certain(ev, "passed_out", 1, True):
-        return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
-    # The readings with the same score: a handful of the 5,881 when a score is written,
-    # looked at alone; else every one (``best`` too: it differs from itself in no group).
-    same: np.ndarray | slice = slice(None)
-    if written:
-        rivals = np.flatnonzero(scores == scores[best])
-        same = rivals = rivals[rivals != best]
-        if not len(rivals):
-            return ()
-    differs = {name: vals[same] != vals[best] for name, vals in values.items()}
-    open_ = np.ones(len(differs["level"]), bool)
-    for name, vals in values.items():
-        # A group no such reading differs in rules none out: its marks need not be weighed.
-        if differs[name].any() and _certain(ev, name, int(vals[best]), best == n):
-            open_ &= ~differs[name]
-    return tuple(name for name, d in differs.items() if (open_ & d).any())
-
-
-def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
-    """Are the marks of group ``name`` certain of the value result ``value`` gives it?
-
-    The readings a group's marks are weighed against are the ones a result can give it.
-    A played result marks exactly one box of its level, strain, declarer and result sign,
-    and of its count of tricks unless it made exactly: "no box" is no reading of those,
-    only the sign that a box was misread, and where the reading's own box is read as
-    marked (``MARKED``) that is already weighed in the odds of each other box holding the
-    mark instead. There the box is certain against the other boxes alone: a level 4 filled
-    0.104 (``p_marked`` 0.989, odds 90) beside six clean boxes (0.0001 each) is 4 at
-    0.99999, where weighed against "no level at all" too it was 0.989 and the row went to a
-    person, though 3D-1 and 4D-1 (both -100 vulnerable) differ in a box that held nothing.
-    On 40 TRAINING pages each of clean, ordinary, phone, pencil and pdf150 (2,323 rows) 6
-    rows more were accepted so, every one read right. A box less than marked (unsure,
-    0.5) is still weighed against none, as are the doubling (no box is undoubled) and a
-    pass-out's groups."""
-    if name == "result":
-        if passed:
-            sign, count = None, None
-        else:
-            sign = "=" if value == 0 else ("+" if value > 0 else "-")
-            count = None if value == 0 else str(abs(value))
-        return (
-            _group_certainty(ev.result_sign, sign, _blank(ev.result_sign, sign)) >= CERTAIN
-            and _group_certainty(ev.result_count, count, _blank(ev.result_count, count)) >= CERTAIN
-        )
-    if name == "passed_out":
-        option = "PASS" if value else None
-    elif value < 0:
-        option = None
-    else:
-        option = _OPTIONS[name][value]
-    group = getattr(ev, name)
-    blank = name in ("passed_out", "doubling") or _blank(group, option)
-    return _group_certainty(group, option, blank) >= CERTAIN
-
-
-def _blank(group: MarkGroup, option: str | None) -> bool:
-    """Is "no box marked" weighed against ``option`` (``_certain``): unless the option is
-    a box read as marked."""
-    return option is None or group.p.get(option, 0.0) < MARKED

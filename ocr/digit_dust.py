@@ -31,7 +31,8 @@ A paler pen's digit with such a clump on it reads blank, not as another digit: a
 the clump's ink its strokes are all under half ink (a 3 of grey 170 under a clump of grey
 31, TEST noisy page_0042 row 2, whose 300 was read as a lone 0 under its NS mark). So a
 box that reads blank is lifted too, and taken lifted only where the lifted box still
-makes a digit without the pixels the lift touched (``written_without``: the strokes
+makes a digit, whole and without the pixels the lift touched
+(``ocr.digit_cells.written_whole_and_without``, one ink mask for both: the strokes
 themselves, not the clump turned into a stroke) and no line crosses the box before the
 lift (``crossed_by_a_line``: a printed edge leaking into the crop sets its scale, not
 dust). Otherwise it is left blank: lifted as it is, an empty box's clump, a smear of
@@ -61,7 +62,7 @@ import cv2
 import numpy as np
 
 from ocr.components import pieces
-from ocr.digit_cells import crossed_by_a_line, is_blank, written_without
+from ocr.digit_cells import crossed_by_a_line, is_blank, written_whole_and_without
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import ink_values, ramp_bounds
 from ocr.page_dust import PageDust, specks_of
@@ -137,7 +138,7 @@ def _lifted(cell: np.ndarray, ranks: list[int], t: MarkSettings) -> np.ndarray:
     lifted: np.ndarray = np.maximum(cell, grey)
     if not is_blank(cell):
         return lifted
-    if is_blank(lifted) or not written_without(lifted, cell <= grey) or crossed_by_a_line(cell):
+    if not written_whole_and_without(lifted, cell <= grey) or crossed_by_a_line(cell):
         return cell
     return lifted
 

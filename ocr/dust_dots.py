@@ -18,10 +18,10 @@ certain, no other sign box inked; seen on TEST noisy, seed 13: 5 rows whose coun
 dot, was read as dust; TRAINING holds no such row, 156 rows to review either way). So there the box
 is weighed as its dot alone reads (as before ``dusty_page``: ``own_dot_p``), its state
 left empty, named ``DUST_DOT_ALONE``; the joint decoding weighs it with the written score
-(Law 77) and the other marks, and a reading that needs it is no guess (ocr/row_reader.py
+(Law 77) and the other marks, and a reading that needs it is no guess (ocr/used_marks.py
 ``missing_marks``). A dot read marked (0.40 mm^2 and more) is then certain against the
-field's clean boxes (ocr/decode.py ``_certain``), one read unsure is not, and a row
-whose only marks are such dots still has no box marked. Beside another mark of its field
+field's clean boxes (ocr/unchecked_marks.py ``_certain``), one read unsure is not, and a
+row whose only marks are such dots still has no box marked. Beside another mark of its field
 the dot is left as dust, and a missing mark as before (a field holds one mark; the
 doubling, the count of a contract made exactly and the PASS box may hold none, so a clump
 there competes with "none"), and so it is in a row whose PASS box holds a mark.

@@ -109,7 +109,7 @@ DUST_DOT_ALONE = "dust dot alone"
 """``MarkReading.how`` of a ``DUST_DOT`` box alone in a field a played result marks one box
 of (rule ``dust_dot_alone``, ocr/dust_dots.py): weighed as its dot reads, and a reading
 that needs it marked is no guess where the written score checks its field
-(ocr/row_reader.py, ``missing_marks``)."""
+(ocr/used_marks.py, ``missing_marks``)."""
 
 
 class MarkState(StrEnum):

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, number_log_likelihood, numbers_log_likelihood
-from ocr.decode import MarkGroup
 from ocr.layout import PAIRS_CHANGED
+from ocr.mark_groups import MarkGroup
 from ocr.reading import DEFAULT_THRESHOLD
 
 __all__ = ["PairDecoding", "change_ruled_out", "decode_pairs", "settled_change"]
@@ -162,7 +162,7 @@ def change_ruled_out(
     than any other two numbers (``_PLAIN``: the best NS and EW numbers taken apart, which
     is at least as likely as any pair of them), a mark in the box would change nothing the
     row is read as. The box then settles no question and is no reason on its own to send
-    the row to a person (``ocr.row_reader.unexplained_unsure``). The wrong row this could
+    the row to a person (``ocr.used_marks.unexplained_unsure``). The wrong row this could
     let through needs two faults at once: a player's change marked so faintly that it
     reads only unsure, and its new numbers not written (or every box of them read blank)."""
     ns_ll, ew_ll = _pair_ll(ns_boxes), _pair_ll(ew_boxes)

@@ -1,7 +1,7 @@
 """An unsure box the written score settles (issue 43).
 
 A row goes to a person when a box is read unsure and the reading leaves it unused
-(``ocr.row_reader.unexplained_unsure``): the box may hold a mark the reading ignores.
+(``ocr.used_marks.unexplained_unsure``): the box may hold a mark the reading ignores.
 Where that mark would change the score, the table's own written score answers the
 question the box asks. Law 77 gives 4H= not vulnerable 420 and 4HX= 590; a written 420,
 read as plainly as a row is accepted, says the X box holds no mark, whatever specks or

@@ -12,13 +12,27 @@ marked, which the reading does not use" though every box of the result and every
 read right (TEST noisy seed 13 page_0008 row 1; page_0005 row 9 with the second reason
 alone).
 
-So where both boxes read marked (``p_marked`` over ``SIDE_MARKED`` each), the side is
-read as left out, which the joint decoder already allows in one row of ten: the comb's
-digits are read as the Law 77 score of the decoded result or not, as on any row, and
-its sign is the result's (``ocr.decode._written_score``); the box the result's side does
-not use is no mark the reading ignores (``ocr.row_reader``, "marked, which the reading
-does not use"). The decoder's own weighing needs nothing: two marked boxes cost each side
+So where both boxes read marked for certain (``p_marked`` at ``MARKED`` or over each, 0.98:
+a box read marked on its own evidence, ``ocr.unchecked_marks.MARKED``), the side is read
+as left out, which the joint decoder already allows in one row of ten: the comb's digits
+are read as the Law 77 score of the decoded result or not, as on any row, and its sign is
+the result's (``ocr.decode._written_score``); the box the result's side does not use is no
+mark the reading ignores (``without_unread_side``). Both ask ``both_sides_marked``, one
+definition. The decoder's own weighing needs nothing: two marked boxes cost each side
 alike.
+
+Marked for certain, not "over 0.5": a dot halfway between dust and a pen's dot
+(0.275 mm^2, evidence 0.5) reads unsure at ``p_marked`` 0.5000000000000002, over 0.5 by
+the float's last bit, and is no mark (``MarkState.UNSURE``; the decoder and the row's
+reasons asked "over 0.5" and "``MarkState.MARKED``" until both asked this one). Every row
+on which those two and this definition differ holds such a dot beside a side box marked
+or a second such dot: 12 of the 7,131 written rows of TRAINING seed 13 (80 pages a
+condition, with the event) and 6 of TEST seed 13's 4,556 (50 pages a condition, each read
+with and without the event). Read by each definition alone, every one of them keeps its
+status and its result, 0 wrong rows; one TRAINING clean row (page_0037 row 15, NS marked,
+an EW halfway dot, review either way) gives a person "written score +80 does not match
+1H= by E" here, where it gave "score_side NS marked, which the reading does not use" and
+"unsure mark in score_side" (docs/reader-history.md, tidy2).
 
 The wrong row this could let through needs two faults at once: a second side box read
 marked (dust, or the player's correction), and a declarer read on the wrong side for
@@ -29,7 +43,7 @@ and the player's slip goes unseen.
 
 The other way round: the side box the result's side uses, read unsure, beside a side box
 read empty. Unsure by its own ink (a faint tick) it is explained already
-(``ocr.row_reader.unexplained_unsure``); unsure because its ink may be a neighbour's
+(``ocr.used_marks.unexplained_unsure``); unsure because its ink may be a neighbour's
 stroke reaching in ("edge"), it sent the row to a person ("unsure mark in score_side").
 Its mark, if it is one, agrees with the reading; if the ink is the neighbour's, the side
 was left out, which the decoder allows. So it is settled (``settled_side``). The wrong row
@@ -46,10 +60,10 @@ from collections.abc import Sequence
 
 from ocr.layout import SCORE_SIDE
 from ocr.marks import MarkReading, MarkState
+from ocr.unchecked_marks import MARKED
 
 __all__ = [
     "SIDE_MARKED",
-    "side_unread",
     "both_sides_marked",
     "without_unread_side",
     "settled_side",
@@ -59,23 +73,19 @@ SIDE_MARKED = 0.5
 """A side box this likely marked (``p_marked``) is taken as what the table wrote."""
 
 
-def side_unread(p_ns: float, p_ew: float) -> bool:
-    """True where both side boxes are likely marked (the module's docstring): the side
-    of the written score is not read from them."""
-    return min(p_ns, p_ew) > SIDE_MARKED
-
-
-def both_sides_marked(side_boxes: Sequence[MarkReading]) -> bool:
-    """True where every box of the score side (NS and EW) reads marked."""
-    return len(side_boxes) > 1 and all(m.state is MarkState.MARKED for m in side_boxes)
+def both_sides_marked(p_ns: float, p_ew: float) -> bool:
+    """True where both side boxes are marked for certain (``p_marked`` at ``MARKED`` or
+    over, the module's docstring): the side of the written score is not read from them."""
+    return min(p_ns, p_ew) >= MARKED
 
 
 def without_unread_side(
     stray: Sequence[tuple[str, str]], side_boxes: Sequence[MarkReading]
 ) -> list[tuple[str, str]]:
     """The marked boxes the reading does not use (``stray``, (field, option)), less the
-    score side's where both its boxes read marked: neither is then read."""
-    if not both_sides_marked(side_boxes):
+    score side's where both its boxes are marked for certain: neither is then read."""
+    p = {m.option: m.p_marked for m in side_boxes}
+    if not both_sides_marked(p.get("NS", 0.0), p.get("EW", 0.0)):
         return list(stray)
     return [(n, o) for n, o in stray if n != SCORE_SIDE]
 

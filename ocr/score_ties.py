@@ -2,7 +2,7 @@
 
 Law 77 gives 4H+2 and 4S+2 the same +680 vulnerable, 3C= and 3D= the same +110, and
 3NT-2 and 4NT-2 the same -200: the written score checks neither the suit nor, there, the
-level. ``ocr.decode.unchecked_groups`` sends such a row to a person unless the marks of
+level. ``ocr.unchecked_marks.unchecked_groups`` sends such a row to a person unless the marks of
 the field are certain on their own. But the marks are certain only as the neighbour
 rules leave them: a box whose ink lies only in the strip facing a marked neighbour is
 read empty, the ink taken for the arm of the neighbour's cross or the arc of its circle

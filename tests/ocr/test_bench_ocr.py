@@ -7,12 +7,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from benchmarks.bench_ocr import evaluate, main, no_event_conditions
+from benchmarks.bench_ocr import conditions_named, evaluate, main, no_event_conditions
 from benchmarks.bench_pages import generate
 from benchmarks.bench_report import goals, share_without_player_errors
 from benchmarks.bench_truth import player_error
 from ocr.digits import LAYERS, load_model
 from ocr.training.synthetic import TRAINING, generate_session
+from ocr.training.synthetic.sources import CONDITIONS
 from ocr.training.synthetic.truth import RowTruth, load_truth
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
 
@@ -43,6 +44,17 @@ def test_the_blank_form_share_decides_the_sessions_on_blank_forms(tmp_path):
     default = generate(tmp_path / "default", "clean", 1, seed=5)
     assert [load_truth(f).blank_form for f in every] == [True]
     assert [load_truth(f).blank_form for f in default] == [False]
+
+
+def test_conditions_names_a_list_or_all_and_refuses_a_name_that_is_none(capsys):
+    assert conditions_named("all") == list(CONDITIONS)
+    assert conditions_named("noisy,clean") == ["noisy", "clean"]
+    with pytest.raises(ValueError, match="no condition smudged"):
+        conditions_named("clean,smudged")
+    with pytest.raises(SystemExit) as stop:
+        main(["--conditions", "smudged", "--pages", "1"])
+    assert stop.value.code == 2
+    assert "--conditions: no condition smudged" in capsys.readouterr().err
 
 
 def test_no_event_names_the_conditions_read_again_without_the_event():

@@ -26,8 +26,8 @@ from ocr.circles import (
 from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, HAIRLINE, row_geometry
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
-from ocr.row_reader import unexplained_unsure
 from ocr.spill_rules import stroke_length
+from ocr.used_marks import unexplained_unsure
 from tests.hypothesis_profiles import draws
 from tests.ocr.bands import band_marks, read_band, stored_band
 

@@ -12,18 +12,15 @@ from hypothesis import strategies as st
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import (
     DEFAULT_THRESHOLD,
-    MarkGroup,
-    RowEvidence,
-    _certain,
     _decoding_table,
-    _group_certainty,
     _scores_log_likelihood,
     _slip_log_likelihoods,
     _slip_scores,
     decode_contract,
-    unchecked_groups,
 )
+from ocr.mark_groups import MarkGroup, RowEvidence
 from ocr.results_table import group_values, result_index, score_table
+from ocr.unchecked_marks import _certain, _group_certainty, unchecked_groups
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score
@@ -187,6 +184,11 @@ def test_a_score_off_law77_takes_the_result_s_sign_where_no_side_is_read():
     marks["score_side"] = {"NS"}
     ns_alone = evidence(marks, 440)
     assert decode_contract(ns_alone, Vulnerability.NONE).ranked[0][0][3] == 440
+    # Beside it an EW dot halfway between dust and a pen's (p_marked 0.5 but for the
+    # float's last bit, under MARKED's 0.98) is no second mark: NS still gives the side.
+    marks["score_side"] = {"NS", "EW"}
+    halfway_dot = evidence(marks, 440, {"score_side": {"EW": 0.5000000000000002}})
+    assert decode_contract(halfway_dot, Vulnerability.NONE).ranked[0][0][3] == 440
 
 
 def leaning(read: int, other: int, p: float) -> DigitBox:

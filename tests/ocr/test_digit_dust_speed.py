@@ -10,7 +10,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.digit_cells import crossed_by_a_line, is_blank, quantile, written_without
+from ocr.digit_cells import (
+    crossed_by_a_line,
+    is_blank,
+    quantile,
+    written_whole_and_without,
+    written_without,
+)
 from ocr.digit_dust import cell_without_specks, darkest_lifted, may_hold_a_speck
 from ocr.mark_settings import MARK_SETTINGS as T
 from ocr.marks import ink_values, paper_tone, ramp_bounds
@@ -122,3 +128,13 @@ def test_a_box_is_lifted_as_the_plain_way_lifts_it(cell: np.ndarray) -> None:
     ):
         lifted = cell
     assert np.array_equal(darkest_lifted(cell), lifted)
+
+
+@settings(max_examples=draws(100))
+@given(_dusty_boxes(), st.integers(0, 255))
+def test_whole_and_without_is_the_two_tests_in_turn(cell: np.ndarray, grey: int) -> None:
+    # darkest_lifted asked is_blank, then written_without, of the lifted box: two masks
+    lifted = np.maximum(cell, np.uint8(grey))
+    apart = cell <= grey
+    two = not is_blank(lifted) and written_without(lifted, apart)
+    assert written_whole_and_without(lifted, apart) is two

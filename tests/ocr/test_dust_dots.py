@@ -7,7 +7,7 @@ The numbers, by hand. A dot's evidence is its size on the scale from 0.15 mm^2 (
 mm^2 (1), and ``p_of_evidence`` is 1 / (1 + 49^(1 - 2e)) (2% at 0, 98% at 1): a dot of
 0.40 mm^2 is 0.98 (odds 49), one of 0.275 mm^2 (e 0.5) is 0.5 (odds 1), one of 0.65 mm^2
 (e 2) 1 / (1 + 49^-3) = 0.99999150. A box read marked (0.98 or more) is weighed against the
-other boxes of its field alone (ocr/decode.py ``_certain``): a level whose 4 holds a dot of
+other boxes of its field alone (ocr/unchecked_marks.py ``_certain``): a level whose 4 holds a dot of
 0.40 mm^2 beside six clean boxes (0.0001: odds 0.00010001) is 4 at
 49 / (49 + 6 x 0.00010001) = 0.999988, certain (0.995). A dot of 0.275 mm^2 is weighed
 against no box at all as well: 1 / (1 + 1 + 6 x 0.00010001) = 0.499850, never certain.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from ocr.decode import CERTAIN, _group_certainty, decode_contract
+from ocr.decode import decode_contract
 from ocr.dust_dots import ONE_BOX_FIELDS, dust_dot_alone, own_dot_p
 from ocr.layout import (
     DECLARER,
@@ -32,7 +32,8 @@ from ocr.layout import (
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
-from ocr.row_reader import missing_marks, used_boxes
+from ocr.unchecked_marks import CERTAIN, _group_certainty
+from ocr.used_marks import missing_marks, used_boxes
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 from tests.ocr.test_decode import evidence, marks_for

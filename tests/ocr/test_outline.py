@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.decode import CERTAIN
 from ocr.marks import (
     OUTLINE_NONE,
     OUTLINE_SURE,
@@ -22,6 +21,7 @@ from ocr.marks import (
     outlined,
 )
 from ocr.outline import _QUARTERS, Outlines, _ellipses, _flat_ellipses
+from ocr.unchecked_marks import CERTAIN
 from tests.hypothesis_profiles import draws
 
 S = 150 / 25.4  # px per mm

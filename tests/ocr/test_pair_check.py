@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from ocr.combs import DigitBox
-from ocr.decode import MarkGroup
+from ocr.mark_groups import MarkGroup
 from ocr.pair_check import check_pair_numbers, largest_plausible_pair
 from ocr.pair_decode import decode_pairs
 from ocr.qrpayload import QrPayload, QrPayloadError, encode, make_qr, pair_ranges, parse

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ocr.combs import DigitBox
-from ocr.decode import MarkGroup
+from ocr.mark_groups import MarkGroup
 from ocr.pair_decode import decode_pairs
 from tests.hypothesis_profiles import draws
 from tests.ocr.test_decode import OFF, ON, comb
@@ -171,7 +171,7 @@ def test_the_box_is_settled_only_where_the_printed_pairs_are_read():
     person, an unsettled unsure one is."""
     from ocr.marks import MarkReading, MarkState
     from ocr.pair_decode import settled_change
-    from ocr.row_reader import unexplained_unsure
+    from ocr.used_marks import unexplained_unsure
 
     assert settled_change(None, None, pair_boxes(None), pair_boxes(None)) == frozenset()
     assert settled_change((3, 12), "CHANGED", pair_boxes(None), pair_boxes(None)) == frozenset()

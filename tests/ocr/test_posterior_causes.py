@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.posterior_causes import parts_of, what_holds
 from ocr.combs import DigitBox
-from ocr.decode import MarkGroup, RowEvidence
+from ocr.mark_groups import MarkGroup, RowEvidence
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
 

@@ -104,7 +104,7 @@ def test_pairs_the_seating_does_not_send_to_the_board_are_not_bent_to_it():
     the seating of the board (1-10, 2-11, 3-12) does not have. Read with the QR code's
     seating as with the event, 5-10 keeps the prior of a wrong board (1%) and says so:
     the row goes to a person, never read as a pair the board does seat."""
-    from ocr.decode import MarkGroup
+    from ocr.mark_groups import MarkGroup
 
     printed = seating_pairs(((1, 1, 10), (2, 2, 11), (3, 3, 12)))
     assert printed.row(1) == (1, 1, 10) and printed.allowed == ((1, 10), (2, 11), (3, 12))

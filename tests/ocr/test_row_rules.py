@@ -19,12 +19,7 @@ from ocr.layout import (
 )
 from ocr.marks import MarkReading, MarkState
 from ocr.reading import RowResult
-from ocr.row_reader import (
-    missing_marks,
-    unexplained_marks,
-    unexplained_unsure,
-    used_boxes,
-)
+from ocr.used_marks import missing_marks, unexplained_marks, unexplained_unsure, used_boxes
 from scoring.contract import Contract, Seat
 
 OPTIONS = {

@@ -35,12 +35,13 @@ import numpy as np
 import pytest
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.decode import RowEvidence, decode_contract
+from ocr.decode import decode_contract
+from ocr.mark_groups import RowEvidence
 from ocr.marks import MarkReading, MarkState
 from ocr.reading import RowResult
-from ocr.row_reader import used_boxes
 from ocr.score_agreement import agreement, agreement_of, mismatch_reason, slip_scores
 from ocr.score_ties import tied_ink
+from ocr.used_marks import used_boxes
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
 from tests.ocr.test_decode import BLANK, digit, evidence, marks_for

@@ -21,8 +21,8 @@ import numpy as np
 from ocr.combs import DigitBox
 from ocr.layout import DECLARER, DOUBLING, LEVEL, PAIRS_CHANGED, PASSED_OUT, RESULT_COUNT, STRAIN
 from ocr.reading import RowResult
-from ocr.row_reader import unexplained_unsure, used_boxes
 from ocr.score_settles import alternative_scores, settled_boxes
+from ocr.used_marks import unexplained_unsure, used_boxes
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 from tests.ocr.test_row_rules import FOUR_SPADES_MADE, row_marks

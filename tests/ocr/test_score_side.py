@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 from ocr.marks import MarkReading, MarkState
-from ocr.row_reader import unexplained_marks
-from ocr.score_side import both_sides_marked, settled_side, side_unread, without_unread_side
+from ocr.score_side import both_sides_marked, settled_side, without_unread_side
+from ocr.unchecked_marks import MARKED
+from ocr.used_marks import unexplained_marks
 
 
 def _box(option: str, state: MarkState, p: float, how: str = "fill") -> MarkReading:
     return MarkReading(option, 0.3 if state is MarkState.MARKED else 0.0, state, p, how)
 
 
-def test_a_side_is_unread_only_where_both_boxes_are_over_half():
-    assert side_unread(0.9999, 0.99995)
-    assert side_unread(0.51, 0.51)
-    assert not side_unread(0.9999, 0.5)  # 0.5 is no mark: NS alone gives the side
-    assert not side_unread(0.0001, 0.9999)
+def test_a_side_is_unread_only_where_both_boxes_are_marked_for_certain():
+    # MARKED is p_of_evidence(1.0): the logistic's 98% at the marked threshold.
+    assert abs(MARKED - 0.98) < 1e-12
+    assert both_sides_marked(0.9999, 0.99995)
+    assert both_sides_marked(MARKED, MARKED)
+    # A dot halfway between dust and a pen's dot: evidence 0.5, p_marked 0.5 but for the
+    # float's last bit. It is no mark: NS alone gives the side.
+    assert not both_sides_marked(0.9999, 0.5000000000000002)
+    assert not both_sides_marked(0.97, 0.9999)  # unsure by its fill, under 0.98
+    assert not both_sides_marked(0.0001, 0.9999)
 
 
 def test_the_second_marked_side_box_is_no_mark_the_reading_ignores():
@@ -26,14 +32,13 @@ def test_the_second_marked_side_box_is_no_mark_the_reading_ignores():
     marks = {"score_side": [ns, ew]}
     stray = unexplained_marks(marks, {"score_side": "NS"})
     assert stray == [("score_side", "EW")]
-    assert both_sides_marked([ns, ew])
     assert without_unread_side(stray + [("level", "3")], [ns, ew]) == [("level", "3")]
-    assert without_unread_side(stray, [ns, _box("EW", MarkState.UNSURE, 0.5)]) == stray
-    # One marked and one unsure, or one alone: the side is read, and an unused marked box
-    # still sends the row to a person.
-    assert not both_sides_marked([ns, _box("EW", MarkState.UNSURE, 0.5)])
-    assert not both_sides_marked([_box("NS", MarkState.EMPTY, 0.0001), ew])
-    assert not both_sides_marked([ns])
+    # One marked and one unsure (the halfway dot), or one empty, or one alone: the side is
+    # read, and an unused marked box still sends the row to a person.
+    halfway_dot = _box("EW", MarkState.UNSURE, 0.5000000000000002, "dot")
+    assert without_unread_side(stray, [ns, halfway_dot]) == stray
+    assert without_unread_side(stray, [_box("NS", MarkState.EMPTY, 0.0001), ew]) == stray
+    assert without_unread_side(stray, [ns]) == stray
 
 
 def test_the_used_side_box_unsure_beside_an_empty_one_is_settled():

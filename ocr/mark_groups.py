@@ -1,0 +1,76 @@
+"""The decoder's view of a row's marks: each single-choice mark group's boxes, by option,
+at their ``p_marked`` (``MarkGroup``), and every group of the row with its score comb
+(``RowEvidence``), which ``ocr.decode.decode_contract`` weighs every table result
+against and ``ocr.unchecked_marks`` asks whether a group's marks are certain on their own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ocr.combs import DigitBox
+from ocr.results_table import DOUBLINGS, SEATS, STRAINS
+
+__all__ = ["LEVELS", "GROUP_OPTIONS", "MarkGroup", "RowEvidence"]
+
+LEVELS = ("1", "2", "3", "4", "5", "6", "7")
+GROUP_OPTIONS: dict[str, tuple[str | None, ...]] = {
+    "level": LEVELS,
+    "strain": tuple(s.value for s in STRAINS),
+    "doubling": tuple(d.value or None for d in DOUBLINGS),
+    "declarer": tuple(s.value for s in SEATS),
+}
+"""Each mark group's boxes in the order ``score_table`` numbers its values (undoubled has
+no box: None): made once, where every row's decoding read them off the enums again."""
+_P_FLOOR = 1e-4
+"""A box's ``p_marked`` is weighed as no surer than this either way (its odds at most 10^4)."""
+
+
+@dataclass(frozen=True)
+class MarkGroup:
+    """The per-box ``p_marked`` of one single-choice mark field, by option label."""
+
+    p: Mapping[str, float]
+
+    @cached_property
+    def _logs(self) -> tuple[dict[str, float], float]:
+        """log(q) - log(1 - q) per option, and the sum of log(1 - q) over all options."""
+        diff, none = {}, 0.0
+        for opt, p in self.p.items():
+            q = min(max(p, _P_FLOOR), 1 - _P_FLOOR)
+            diff[opt] = math.log(q) - math.log1p(-q)
+            none += math.log1p(-q)
+        return diff, none
+
+    def exactly(self) -> tuple[list[str | None], np.ndarray]:
+        """P(exactly one option marked, or none: None first) given the boxes, normalised
+        over those choices (the odds q / (1 - q) of each box against none)."""
+        diff, _ = self._logs
+        top = max(0.0, *diff.values())
+        odds = np.array([math.exp(-top), *(math.exp(v - top) for v in diff.values())])
+        return [None, *diff], odds / odds.sum()
+
+    def log_exactly(self, option: str | None) -> float:
+        """log P(exactly ``option`` marked and no other box); None = no box marked."""
+        diff, none = self._logs
+        return none + (diff.get(option, 0.0) if option is not None else 0.0)
+
+
+@dataclass(frozen=True)
+class RowEvidence:
+    """Everything read on one row that bears on the table result."""
+
+    passed_out: MarkGroup
+    level: MarkGroup
+    strain: MarkGroup
+    doubling: MarkGroup
+    declarer: MarkGroup
+    result_sign: MarkGroup
+    result_count: MarkGroup
+    score_side: MarkGroup
+    score: tuple[DigitBox, ...]

@@ -1,0 +1,155 @@
+"""The boxes a decoded row's reading needs marked, and those that disagree with it.
+
+``used_boxes`` names, per mark field, the box a table result needs marked (None: no box).
+A row is accepted only where its boxes agree with that: every marked box is one the
+reading uses (``unexplained_marks``), every box it uses is marked (``missing_marks``),
+and every unsure box is one the reading explains (``unexplained_unsure``). Each box that
+disagrees is a reason ``ocr.row_reader`` gives a person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    LEVEL,
+    PAIRS_CHANGED,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    SCORE_SIDE,
+    STRAIN,
+)
+from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
+from ocr.reading import RowResult
+
+__all__ = ["used_boxes", "unexplained_marks", "missing_marks", "unexplained_unsure"]
+
+
+def used_boxes(result: RowResult, printed_pairs: tuple[int, int] | None) -> dict[str, str | None]:
+    """The box each mark field of the row needs marked for ``result`` (None: no box)."""
+    c = result.contract
+    diff = None if c is None or result.tricks is None else result.tricks - (c.level + 6)
+    score = result.score_ns
+    return {
+        PASSED_OUT: "PASS" if result.passed_out else None,
+        LEVEL: None if c is None else str(c.level),
+        STRAIN: None if c is None else c.strain.value,
+        DOUBLING: None if c is None else (c.doubling.value or None),
+        DECLARER: None if result.declarer is None else result.declarer.value,
+        RESULT_SIGN: None if diff is None else ("=" if diff == 0 else "+" if diff > 0 else "-"),
+        RESULT_COUNT: None if not diff else str(abs(diff)),
+        SCORE_SIDE: None if not score else ("NS" if score > 0 else "EW"),
+        PAIRS_CHANGED: (
+            None
+            if printed_pairs is None or (result.ns_pair, result.ew_pair) == printed_pairs
+            else "CHANGED"
+        ),
+    }
+
+
+def unexplained_marks(
+    marks: Mapping[str, list[MarkReading]], uses: Mapping[str, str | None]
+) -> list[tuple[str, str]]:
+    """Marked boxes the reading does not use.
+
+    Every marked box must be one the reading uses: a level marked on a passed-out row, a
+    line struck through an unused row, a second level crossed beside the one the score
+    chose (a fold's crease, a neighbour's circle, or the player's correction) all
+    contradict the reading, and a person looks.
+    """
+    return [
+        (n, m.option)
+        for n, ms in marks.items()
+        for m in ms
+        if m.state is MarkState.MARKED and m.option != uses.get(n)
+    ]
+
+
+def missing_marks(
+    marks: Mapping[str, list[MarkReading]], uses: Mapping[str, str | None]
+) -> list[tuple[str, str]]:
+    """Boxes the reading needs that read empty (the NS/EW mark of the score excepted: it
+    is often left out, and the decoder allows for that).
+
+    The joint decoder finds the likeliest result even when one of its boxes is blank, the
+    score and the other marks making up for it: a circle round the minus sign that was not
+    seen, a level read in the box beside the one circled. Such a reading is a guess about
+    what the table marked, so the row goes to a person.
+
+    Not a ``DUST_DOT_ALONE`` box (rule ``dust_dot_alone``, ocr/dust_dots.py): alone in its
+    field it holds a dot the page's dust is as large as, the player's pen or a clump,
+    which the decoder weighed as its dot reads. A reading that needs it stands where the
+    posterior reaches the threshold and the written score or certain marks check its field
+    (``ocr.unchecked_marks.unchecked_groups``).
+    """
+    empty = {
+        (n, m.option)
+        for n, ms in marks.items()
+        for m in ms
+        if m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
+    }
+    return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
+
+
+_OWN_INK = frozenset({"fill", "dot", "circle"})
+"""How an unsure box was read when its ink is its own (not a neighbour's stroke)."""
+
+
+def unexplained_unsure(
+    marks: Mapping[str, list[MarkReading]],
+    uses: Mapping[str, str | None],
+    settled: Collection[tuple[str, str]] = frozenset(),
+) -> list[str]:
+    """The mark fields holding an unsure box that the reading does not explain.
+
+    An unsure box is explained, and is no reason on its own to send the row to a person,
+    in three cases only:
+
+    - it is the box the reading uses in its field, unsure by its own ink (a thin check, a
+      small dot, a circle the strips see in part), and no other box of the field is
+      marked or unsure by its own ink. The decoder has already weighed the box at its
+      ``p_marked``: the written score and the other marks must carry the row to the
+      posterior threshold, and where the score cannot tell two readings apart (4H+1 and
+      4S+1) the field must still be certain from its marks alone
+      (``ocr.unchecked_marks.unchecked_groups``), which an unsure box never is;
+    - it is unsure only because its ink may be a neighbour's stroke reaching in ("edge",
+      "beside a circle", ``MarkReading.neighbour``) and the reading uses that neighbour:
+      the stroke is that mark's, as the spill rule reads it when the neighbour is marked
+      (ocr/row_marks.py);
+    - it is unsure by its dot (a blob under ``DOT_MARKED_ABOVE_MM2``, 0.7 mm across, is
+      its strongest evidence) and the reading uses another box of its field, which is
+      marked for certain: a speck of dust or a pen's touch beside the field's mark is no
+      second mark. Where the reading uses no box of the field (no doubling), the speck
+      still goes to a person. On TRAINING (200 pages a condition, wide rings), 31 boxes
+      were read unsure by a dot: 28 held no mark, 3 a thin tick or slash; every dot
+      drawn as a mark measured 0.4 mm^2 or more. Review 0.04-0.19 points lower in every
+      condition, no wrong row.
+
+    Any other unsure box (one the reading leaves unused, or one beside another box of its
+    field with ink of its own) is a sign that the row is hard to read, and a person looks,
+    unless it is one of the ``settled`` boxes (field, option): an unused box whose mark
+    the written score rules out (``ocr.score_settles.settled_boxes``), which is then no
+    mark, and no other box's neighbour of its field either; or the score side's box the
+    reading uses, unsure beside side boxes read empty (``ocr.score_side.settled_side``).
+    """
+    out = []
+    for name, readings in marks.items():
+        used = uses.get(name)
+        readings = [m for m in readings if (name, m.option) not in settled]
+        own = [m for m in readings if m.state is not MarkState.EMPTY and m.how in _OWN_INK]
+        for m in readings:
+            if m.state is not MarkState.UNSURE:
+                continue
+            if m.how == "dot" and m.option != used:
+                explained = any(o.option == used and o.state is MarkState.MARKED for o in readings)
+            elif m.how in _OWN_INK:
+                explained = m.option == used and len(own) == 1
+            else:
+                explained = m.neighbour is not None and uses.get(m.neighbour[0]) == m.neighbour[1]
+            if not explained:
+                out.append(name)
+                break
+    return out
