@@ -59,9 +59,10 @@ def create_sqlite_store(path: Path) -> bool:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:  # a file where a folder of the path should be, no permission
-        raise StoreUnavailableError(
-            f"{path}: no event store can be made here: {error.strerror} ({error.filename})"
-        ) from None
+        why = f"{error.strerror} ({error.filename})"
+        if isinstance(error, FileExistsError | NotADirectoryError):
+            why = f"a file stands in the way of the folder {error.filename}"
+        raise StoreUnavailableError(f"{path}: no event store can be made here: {why}") from None
     draft = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
     for leftover in _sqlite_files(draft):
         leftover.unlink(missing_ok=True)

@@ -146,7 +146,7 @@ def test_a_store_path_through_a_file_or_to_a_folder_is_refused_in_one_line(tmp_p
     (tmp_path / "notes.txt").write_text("not a folder")
     (tmp_path / "a-folder").mkdir()
     for store, said in (
-        (tmp_path / "notes.txt" / "bridgescan.sqlite", "no event store can be made here"),
+        (tmp_path / "notes.txt" / "bridgescan.sqlite", "a file stands in the way of the folder"),
         (tmp_path / "a-folder", "is a folder, not an event store file"),
     ):
         result = _invoke("run", str(SAMPLE), "--out", str(tmp_path / "out"), "--store", str(store))
