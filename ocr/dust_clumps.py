@@ -8,18 +8,22 @@ them apart, and ``dusty_edges`` reads the box again without its specks only wher
 piece is small and alone. What is left on a dusty page is a clump: grains stuck together,
 or lying on the printed line, whose ink after the mask is a few pieces round the line.
 
-The ink's thickness tells them apart. A pen dot is a disc the pen's tip drew: solid ink
-all through, so its thickest point (the largest disc of solid ink at it, the printed
-line's pixels counted as ink where the dot covers them) is the dot's own radius: 0.47 mm
-and more for the 55 players' dots that leave a box unsure on the 80 TRAINING noisy pages
-(seed 13). A clump is grains of 0.1-0.3 mm, each thin, on a line of 2-3 pixels: its
-thickest point is a grain's or the line's. ``ocr.edge_dots`` asks a dot on an edge to be
-0.65 mm across somewhere; on a dusty page this asks it to be ``2 * clump_core_mm`` (0.84
-mm). A clump is also compact: every piece of drawn ink by the box is no more than
-``clump_across_mm`` across, where a pen's stroke that enters the box and leaves it runs on
-for millimetres (a tick's end on an edge is such a line: it stays unsure). Neither the
-ink's tone nor the page's pen tells them apart on TRAINING: the darkest pixels of every
-such blob but one, a player's or dust's, are full ink (1.0) on those pages.
+The ink's thickness tells them apart. A pen dot is a disc the pen's tip drew: solid ink all
+through, so its thickest point (the largest disc of solid ink at it, the printed line's
+pixels counted as ink where the dot covers them) is the dot's own radius: 0.47 mm and more
+for the 55 players' dots that leave a box unsure on the 80 TRAINING noisy pages (seed 13). A
+clump is grains of 0.1-0.3 mm, each thin, on a line of 2-3 pixels: its thickest point is a
+grain's or the line's. ``ocr.edge_dots`` asks a dot on an edge to be 0.65 mm across
+somewhere; on a dusty page this asks its middle to be ``clump_core_mm`` from paper, as the
+middle of a solid disc 1.0 mm across is wherever it lies on the reader's 150 dpi grid, from
+a scan of any resolution (the distance steps there are 2.2 and 2.8 px: a disc 0.84-0.94 mm
+across is either, by where its middle falls; a disc 0.70 mm across is 2.2 at most;
+tests/ocr/test_dust_clumps.py, scans of 150-600 dpi). A clump is also compact: every piece
+of drawn ink by the box is no more than ``clump_across_mm`` across, where a pen's stroke
+that enters the box and leaves it runs on for millimetres (a tick's end on an edge is such a
+line: it stays unsure). Neither the ink's tone nor the page's pen tells them apart on
+TRAINING: the darkest pixels of every such blob but one, a player's or dust's, are full ink
+(1.0) on those pages.
 
 So on a dusty page (``PageDust.dusty``: its margins hold many specks) a box unsure by a
 blob on or by its edge, whose ink there is compact and thinner at its thickest than
@@ -29,12 +33,13 @@ its circle and its fill, the clump's ink taken out). Where it is a pen's dot or 
 the rules that exist decide.
 
 The wrong row this could let through needs two faults at once: the player's dot drawn
-thinner than any pen dot on the TRAINING pages (under 0.84 mm across its middle) and read
-away, and the same field's mark read in another box by other ink (dust read as a certain
-mark, or a neighbour's stroke), with a written score that fits that box or none. The
-first alone leaves the field with no mark: a reading needs one, and the row goes to a
-person ("reads empty, but the reading needs it marked"); the second alone is the rules'
-as before (tests/ocr/test_dust_clumps.py builds both).
+thinner than any pen dot on the TRAINING pages (its middle under 0.47 mm from paper: a disc
+under 1.0 mm across, by where it falls on the pixel grid) and read away, and the same
+field's mark read in another box by other ink (dust read as a certain mark, or a neighbour's
+stroke), with a written score that fits that box or none. The first alone leaves the field
+with no mark: a reading needs one, and the row goes to a person ("reads empty, but the
+reading needs it marked"); the second alone is the rules' as before
+(tests/ocr/test_dust_clumps.py builds both).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from pipeline.store.errors import StoreBrokenError, StoreMissingError
+from pipeline.store.errors import StoreBrokenError, StoreMissingError, StoreUnavailableError
 from pipeline.store.location import StoreLocation
 from pipeline.store.schema_ddl import head_statements
 
@@ -31,6 +31,11 @@ def check_sqlite_file(location: StoreLocation, create: bool) -> None:
     path = location.path
     if path is None:
         return
+    if path.is_dir():
+        raise StoreUnavailableError(
+            f"{path} is a folder, not an event store file: give the store file's path "
+            f"(such as {path / 'bridgescan.sqlite'})"
+        )
     if path.exists() and path.is_file() and path.stat().st_size == 0:
         raise StoreBrokenError(
             f"{path} is 0 bytes: an event store that was truncated (or a file that is not "
@@ -51,15 +56,24 @@ def create_sqlite_store(path: Path) -> bool:
     makes it and the other opens it."""
     if path.exists():
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # a file where a folder of the path should be, no permission
+        why = f"{error.strerror} ({error.filename})"
+        if isinstance(error, FileExistsError | NotADirectoryError):
+            why = f"a file stands in the way of the folder {error.filename}"
+        raise StoreUnavailableError(f"{path}: no event store can be made here: {why}") from None
     draft = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
     for leftover in _sqlite_files(draft):
         leftover.unlink(missing_ok=True)
     try:
         _write_schema(draft)
-    except BaseException:
+    except BaseException as error:
         for leftover in _sqlite_files(draft):
             leftover.unlink(missing_ok=True)
+        if isinstance(error, sqlite3.Error):  # a folder it may not write in, a full disk
+            said = f"{path}: no event store can be made here: {error}"
+            raise StoreUnavailableError(said) from None
         raise
     made = True
     try:

@@ -9,14 +9,16 @@ transform (``cv2.DIST_L2``, mask 5) gives a pixel its distance to the nearest pa
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
+from ocr.align import Alignment, warp_region
 from ocr.dust_clumps import clump_by_edge
 from ocr.layout import LEVEL, STRAIN, load_layout
 from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
-from ocr.marks import MarkState
-from ocr.page_dust import NO_DUST
+from ocr.marks import MarkState, ink_values, paper_tone
+from ocr.page_dust import NO_DUST, PageDust
 from tests.ocr.test_dust_rules import DUSTY, SMALL_SPECKS, S, _read_row
 from tests.ocr.test_marks import _fresh
 
@@ -177,3 +179,48 @@ def test_the_second_fault_alone_a_clump_beside_the_player_s_dot_takes_nothing_fr
         MarkState.EMPTY,
         MarkState.UNSURE,
     )
+
+
+# --- scans of other resolutions: the reader reads every page at 150 dpi (ocr/align.py
+# warp_region: halved while twice that or more, then linearly), so a dot's thickest point
+# is measured in the same steps whatever the scanner's resolution -------------------------
+
+BIG_SPECKS = PageDust(150.0, (1.0,) * 30)  # dusty, its specks as large as any dot here
+
+
+def _scanned_disc(dpi: int, diameter_mm: float, offset: float) -> np.ndarray:
+    """A 10 mm square scanned at ``dpi`` (uint8 grey, white paper) holding a black disc of
+    ``diameter_mm``, its centre ``offset`` of a scan pixel off the pixel grid; its pixels
+    the disc's share of each (drawn 4 times finer and area-averaged, as a scanner's)."""
+    fine = 4 * round(10 * dpi / 25.4)
+    centre = (fine / 2 + 4 * offset) / (4 * dpi / 25.4)  # mm
+    yy, xx = (np.mgrid[:fine, :fine] + 0.5) / (4 * dpi / 25.4)
+    disc = ((xx - centre) ** 2 + (yy - centre) ** 2 <= (diameter_mm / 2) ** 2).astype(np.float32)
+    grey = 255.0 * (1.0 - cv2.resize(disc, (fine // 4, fine // 4), interpolation=cv2.INTER_AREA))
+    return np.round(grey).astype(np.uint8)
+
+
+def _clump_at_150(scan: np.ndarray, dpi: int) -> np.ndarray | None:
+    """``clump_by_edge`` of the disc once the reader has warped the scan to 150 dpi."""
+    mm_per_px = 25.4 / dpi
+    homography = np.array([[mm_per_px, 0, 0], [0, mm_per_px, 0], [0, 0, 1]], np.float64)
+    at = Alignment(homography, (), 0, 0.0, float(dpi))
+    grey = warp_region(scan, at, 0.0, 0.0, 10.0, 10.0)
+    ink = ink_values(grey, paper_tone(grey))
+    solid = ink >= MARK_SETTINGS.solid
+    box = (20, 20, 40, 40)  # 3.4 mm round the disc's middle (29.5 px)
+    return clump_by_edge(ink, solid, box, S, BIG_SPECKS, MARK_SETTINGS)
+
+
+def test_a_pen_dot_s_thickness_is_read_alike_at_every_scan_resolution():
+    """A dot 1.0 mm across (2.95 px of radius at 150 dpi) stays no clump from a scan of
+    150, 200, 300, 400 or 600 dpi wherever it lies on the pixel grid: its middle is 2.8 px
+    (0.47 mm) from paper. One 0.70 mm across (2.07 px of radius: its middle at most 2.2 px,
+    0.37 mm, from paper) is a clump at each. The distance steps lie at 150 dpi whatever
+    the scan's, so 0.42 mm lies between them at every resolution; a dot 0.84-0.94 mm
+    across is 2.2 or 2.8 px by where its middle falls on the grid (review13)."""
+    for dpi in (150, 200, 300, 400, 600):
+        for offset in (0.0, 0.25, 0.5, 0.75):
+            assert _clump_at_150(_scanned_disc(dpi, 1.0, offset), dpi) is None, (dpi, offset)
+            thin = _clump_at_150(_scanned_disc(dpi, 0.70, offset), dpi)
+            assert thin is not None, (dpi, offset)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.store import EventStore, StoreTooNewError
+from pipeline.store import EventStore, StoreTooNewError, StoreUnavailableError
 from pipeline.store.codec import dumps, loads
 from scoring.contract import Contract, Seat
 from scoring.outcome import parse_adjustment
@@ -226,3 +226,13 @@ def test_the_store_records_its_schema_and_refuses_a_newer_one(store_url) -> None
     with pytest.raises(StoreTooNewError, match="schema 0099, written by a newer bridgescan"):
         EventStore(store_url)
     assert raw(store_url, "SELECT count(*) FROM records") == [(1,)]  # nothing was changed
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs /proc, where no file is made")
+def test_a_new_store_where_no_file_can_be_made_is_unavailable_not_a_crash() -> None:
+    """A folder that takes no new file (here /proc, even for root): sqlite3's own error
+    said as the store's, which a command turns into one line and its exit code."""
+    with pytest.raises(StoreUnavailableError, match="no event store can be made here"):
+        EventStore(Path("/proc/bridgescan-store-test.sqlite"), seal=None)
+    with pytest.raises(StoreUnavailableError, match="no event store can be made here"):
+        EventStore(Path("/proc/bridgescan-store-test/x.sqlite"), seal=None)

@@ -138,3 +138,18 @@ def test_run_never_recreates_a_store_that_results_were_published_from(tmp_path) 
     half.write_bytes(half.read_bytes()[: half.stat().st_size // 2])
     result = _invoke("run", str(SAMPLE), "--out", str(tmp_path / "o2"), "--store", str(half))
     assert result.exit_code == ExitCode.STORE_BROKEN and "is damaged" in result.output
+
+
+def test_a_store_path_through_a_file_or_to_a_folder_is_refused_in_one_line(tmp_path) -> None:
+    """``--store`` naming a file inside what is a file, or a folder: the director is told
+    which, with the environment's exit code (3), not an internal error."""
+    (tmp_path / "notes.txt").write_text("not a folder")
+    (tmp_path / "a-folder").mkdir()
+    for store, said in (
+        (tmp_path / "notes.txt" / "bridgescan.sqlite", "a file stands in the way of the folder"),
+        (tmp_path / "a-folder", "is a folder, not an event store file"),
+    ):
+        result = _invoke("run", str(SAMPLE), "--out", str(tmp_path / "out"), "--store", str(store))
+        assert result.exit_code == ExitCode.ENVIRONMENT, result.output
+        assert said in result.output
+        assert not (tmp_path / "out" / "results.json").exists()
