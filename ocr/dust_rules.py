@@ -334,7 +334,7 @@ def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     with "unsure mark in passed_out" though its contract was plain; on TEST noisy pages
     (seed 13, 50 pages) 8 rows without a player's error had that reason, 5 of them alone,
     the PASS box unsure by a blob of a pen dot's size that TEST's clumps of dust are (TEST
-    shows the cause; it was measured on TRAINING, "The page's dust" in docs/reader.md).
+    shows the cause; it was measured on TRAINING, "What each rule is worth" in docs/reader.md).
     The wrong row this could let through needs three faults at once: a player's PASS
     read only unsure, and dust read as a certain mark in the level and in the strain; a
     written score then is that contract's, not the pass-out's 0, or the row goes to a
@@ -373,7 +373,7 @@ def dusty_passed_row(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     round. Before it such a row went to a person with "unsure mark in result_count" (or
     strain, level...) though its PASS was plain: on TEST noisy pages (seed 13, 50 pages)
     3 passed-out rows without a player's error had that as their only reason (TEST shows
-    the cause; it was measured on TRAINING, "The page's dust" in docs/reader.md). The
+    the cause; it was measured on TRAINING, "What each rule is worth" in docs/reader.md). The
     wrong row this could let through needs dust read as a stroke in the PASS box marked
     for certain and every mark of the contract the players wrote read only unsure or
     empty at once; a written score then is that contract's, not the pass-out's 0, or the
