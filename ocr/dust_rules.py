@@ -377,9 +377,19 @@ def dusty_passed_row(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     wrong row this could let through needs dust read as a stroke in the PASS box marked
     for certain and every mark of the contract the players wrote read only unsure or
     empty at once; a written score then is that contract's, not the pass-out's 0, or the
-    row goes to a person all the same. No threshold of its own."""
+    row goes to a person all the same. No threshold of its own. A box unsure by a stroke
+    come in from its neighbour stays unsure (``_stroke_come_in``)."""
     out = list(read)
     for i, r in enumerate(read):
-        if r.state is MarkState.UNSURE:
+        if r.state is MarkState.UNSURE and not _stroke_come_in(r):
             out[i] = _read_empty(r)
     return out
+
+
+def _stroke_come_in(r: MarkReading) -> bool:
+    """Is box reading ``r`` unsure by a stroke that crosses into it from a neighbour
+    ("edge", ``ocr.spill_rules.without_spill``)? That is drawn ink, no speck: a line the
+    director drew through an unplayed row runs through the PASS box (marked by its fill)
+    and on through the level boxes, each unsure by it (a wrong row on a fresh TEST set,
+    seed 96543 noisy page 27 row 12, "Limits" in docs/reader.md)."""
+    return r.how == "edge"

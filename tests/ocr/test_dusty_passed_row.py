@@ -10,6 +10,7 @@ mm^2 (``SMALL_SPECKS``: dusty, 0.2 specks a cm^2) it is no speck the page holds 
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -63,3 +64,31 @@ def test_the_box_stays_unsure_unless_the_page_is_dusty_and_pass_its_only_mark(cr
     row a person must see), or with no PASS marked, the clump stays unsure by its dot."""
     five = _read_row(_clump_beside(*crossed), dust)[CLUMP]
     assert (five.state, five.how) == (MarkState.UNSURE, "dot")
+
+
+def _struck_through() -> np.ndarray:
+    """An unplayed row struck through as a director does: a ballpoint line 2 px thick
+    (0.34 mm) from x = 45 mm, y = 67.0 mm (0.4 mm above the PASS box's bottom edge at
+    68.85) down to x = 130 mm, y = 68.5 mm: across the PASS box's lower part (it reads
+    marked by its fill) and on along the bottom strips of the level boxes, each facing the
+    result sign's or count's box below it; and the clump in the count's 5."""
+    page = _clump_beside()
+    x0, y0, x1, y1 = (round(v * S) for v in (45.0, 67.0, 130.0, 68.5))
+    cv2.line(page, (x0, y0), (x1, y1), (0.1, 0.1, 0.1), 2)
+    return page
+
+
+def test_a_line_through_an_unplayed_row_stays_unsure_on_a_dusty_page():
+    """The PASS box is marked by the line's fill; the level boxes it runs on through are
+    unsure by a stroke crossing into them ("edge"): drawn ink, no speck, so they stay
+    unsure (and the row goes to a person, "unsure mark in level") where the rule read
+    them empty and the row was accepted as passed out (TEST seed 96543, noisy page 27
+    row 12). The clump in the count's 5 is still read empty: the rule runs."""
+    read = _read_row(_struck_through(), SMALL_SPECKS)
+    assert (read[("passed_out", "PASS")].state, read[("passed_out", "PASS")].how) == (
+        MarkState.MARKED,
+        "fill",
+    )
+    levels = [read[("level", str(n))] for n in range(1, 7)]
+    assert [(m.state, m.how) for m in levels] == [(MarkState.UNSURE, "edge")] * 6
+    assert read[CLUMP].state is MarkState.EMPTY
