@@ -15,6 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.form_pixels import blank_form_grey
 from ocr.layout import FieldKind, Layout
 from ocr.marks import BOX_INSET_MM, ramp_bounds
 from ocr.quantiles import linear_quantile_of_levels
@@ -89,14 +90,11 @@ _RENDERED: dict[tuple[str, int, str, float], np.ndarray] = {}
 
 def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
     """Darkness (0..1) of every pixel of a blank traveller of ``layout`` rendered at
-    ``dpi`` (pypdfium2, as the reader renders a PDF scan, under its lock), once."""
-    from ocr.pages import render_pdf_page
-    from ocr.render import render_pdf
-    from ocr.sheets import TravellerSheet
-
+    ``dpi`` (pypdfium2, as the reader renders a PDF scan: ``ocr.form_pixels``, shipped for
+    the shipped forms at the working resolution), once."""
     key = (*layout.cache_key, dpi)
     if key not in _RENDERED:
-        grey = render_pdf_page(render_pdf([TravellerSheet(board=1)], layout=layout), 0, dpi)
+        grey = blank_form_grey(layout, dpi)
         _RENDERED[key] = (255.0 - grey.astype(np.float32)) / 255.0
     return _RENDERED[key]
 
