@@ -5,9 +5,9 @@ Every mark box carries its option's caption ("N", "XX", "10") printed pale
 shows a caption under the ink ramp's start; a blurred, dark or stained scan shows it at
 30-40%, and a row read on a pale pen's ramp (``ocr/pen.py``) takes it for ink: an empty
 box then holds a fill of 0.05-0.09 and is unsure. The reader knows where the captions
-are, because it printed them: the blank form is rendered once (as ``bridgescan forms
-print`` renders it) and its caption pixels kept, and ``ocr.row_marks`` reads ink over
-them against the captions' own darkness on the row.
+are, because it printed them: the blank form as ``bridgescan forms print`` renders it
+(shipped drawn, ``ocr.form_pixels``) gives its caption pixels, kept once a process, and
+``ocr.row_marks`` reads ink over them against the captions' own darkness on the row.
 """
 
 from __future__ import annotations
