@@ -21,6 +21,9 @@ process it waited for, Tesseract included, from ``os.wait4``):
   event file: their pages come from many sessions);
 - the start of commands that read nothing: ``bridgescan --help`` and ``scan read --help``.
 
+``--start-only`` times each condition's first page alone, not the ``--pages`` folder: a
+start-up cut of a tenth of a second needs more repeats than the folders leave time for.
+
 Several ``--tree`` (source checkouts, each put first on ``PYTHONPATH``) are run side by side,
 alternating run by run, so each sees the same load: compare their CPU, not wall, on a
 shared machine. Every figure is the median of ``--repeat`` runs. Python's bytecode files
@@ -123,11 +126,14 @@ def jobs(args: argparse.Namespace, scratch: Path) -> list[Job]:
     conditions = args.conditions or sorted(p.name for p in side.iterdir() if p.is_dir())
     for condition in conditions:
         files = _page_files(side / condition)
-        if len(files) < args.pages:
+        needed = 1 if args.start_only else args.pages
+        if len(files) < needed:
             raise SystemExit(f"{side / condition}: {len(files)} pages, fewer than --pages")
-        many = _copied(files[: args.pages], scratch / condition)
         one = _copied(files[:1], scratch / f"{condition}-1")
         out.append(Job(f"{condition} 1", ("scan", "read", str(one)), 1, True))
+        if args.start_only:
+            continue
+        many = _copied(files[: args.pages], scratch / condition)
         out.append(Job(f"{condition} {args.pages}", ("scan", "read", str(many)), args.pages,
                        True))  # fmt: skip
     if args.event_folder is not None:
@@ -187,6 +193,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--split", default="test")
     ap.add_argument("--conditions", nargs="*", help="default: every condition in the cache")
     ap.add_argument("--pages", type=int, default=27)
+    ap.add_argument("--start-only", action="store_true",
+                    help="each condition's first page alone, not --pages")  # fmt: skip
     ap.add_argument("--event-folder", type=Path, help="a bench_batch event (event.yaml, scans/)")
     ap.add_argument("--tree", type=Path, action="append", help="source trees (default: this one)")
     ap.add_argument("--repeat", type=int, default=3)

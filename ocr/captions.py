@@ -5,9 +5,9 @@ Every mark box carries its option's caption ("N", "XX", "10") printed pale
 shows a caption under the ink ramp's start; a blurred, dark or stained scan shows it at
 30-40%, and a row read on a pale pen's ramp (``ocr/pen.py``) takes it for ink: an empty
 box then holds a fill of 0.05-0.09 and is unsure. The reader knows where the captions
-are, because it printed them: the blank form is rendered once (as ``bridgescan forms
-print`` renders it) and its caption pixels kept, and ``ocr.row_marks`` reads ink over
-them against the captions' own darkness on the row.
+are, because it printed them: the blank form as ``bridgescan forms print`` renders it
+(shipped drawn, ``ocr.form_pixels``) gives its caption pixels, kept once a process, and
+``ocr.row_marks`` reads ink over them against the captions' own darkness on the row.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from ocr.form_pixels import blank_form_grey
 from ocr.layout import FieldKind, Layout
 from ocr.marks import BOX_INSET_MM, ramp_bounds
 from ocr.quantiles import linear_quantile_of_levels
@@ -89,14 +90,11 @@ _RENDERED: dict[tuple[str, int, str, float], np.ndarray] = {}
 
 def _rendered_darkness(layout: Layout, dpi: float) -> np.ndarray:
     """Darkness (0..1) of every pixel of a blank traveller of ``layout`` rendered at
-    ``dpi`` (pypdfium2, as the reader renders a PDF scan, under its lock), once."""
-    from ocr.pages import render_pdf_page
-    from ocr.render import render_pdf
-    from ocr.sheets import TravellerSheet
-
+    ``dpi`` (pypdfium2, as the reader renders a PDF scan: ``ocr.form_pixels``, shipped for
+    the shipped forms at the working resolution), once."""
     key = (*layout.cache_key, dpi)
     if key not in _RENDERED:
-        grey = render_pdf_page(render_pdf([TravellerSheet(board=1)], layout=layout), 0, dpi)
+        grey = blank_form_grey(layout, dpi)
         _RENDERED[key] = (255.0 - grey.astype(np.float32)) / 255.0
     return _RENDERED[key]
 

@@ -220,20 +220,11 @@ def _glyphs_placed(
 
 @lru_cache(maxsize=1)
 def _templates() -> tuple[np.ndarray, np.ndarray]:
-    """The renderer's digits 0-9 (Helvetica-Bold, as ocr/render.py prints them), rasterised."""
-    import io
+    """The renderer's digits 0-9 (Helvetica-Bold, as ocr/render.py prints them), rasterised
+    (``ocr.form_pixels``: shipped)."""
+    from ocr.form_pixels import digit_strip_grey
 
-    from reportlab.pdfgen.canvas import Canvas
-
-    from ocr.pages import render_pdf_page
-
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(400, 60))
-    c.setFont("Helvetica-Bold", 36)
-    for d in range(10):
-        c.drawString(10 + 38 * d, 15, str(d))
-    c.save()
-    img = render_pdf_page(buf.getvalue(), 0, 144)
+    img = digit_strip_grey()
     glyphs = _glyph_masks(cv2.copyMakeBorder(img, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255))
     if len(glyphs) != 10:  # pragma: no cover - depends only on reportlab and pdfium
         raise RuntimeError(f"expected 10 template digits, found {len(glyphs)}")

@@ -26,9 +26,11 @@ from tests.pipeline.record_cli import _MAIN, environment
 SAMPLE = Path(__file__).parents[3] / "sample_data" / "club-evening"
 
 #: Top-level packages ``scan read`` has no use for (the store's engine and migrations,
-#: Prefect, the web site and console, Dask, pandas).
+#: Prefect, the web site and console, Dask, pandas, and the forms' renderer: the blank
+#: form and the printed digits the reader compares pages with ship drawn, ocr/form_pixels.py).
 NOT_FOR_SCAN_READ = ("sqlalchemy", "alembic", "mako", "prefect", "jinja2", "httpx", "uvicorn",
-                     "fastapi", "dask", "distributed", "pandas", "psycopg")  # fmt: skip
+                     "fastapi", "dask", "distributed", "pandas", "psycopg",
+                     "reportlab")  # fmt: skip
 
 
 @pytest.mark.skipif(not (SAMPLE / "scans" / "session1.pdf").exists(), reason="no sample scans")

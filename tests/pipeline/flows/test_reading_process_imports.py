@@ -21,9 +21,11 @@ from pipeline.flows.reading_processes import ReadingProcesses
 from tests.pipeline.flows.reading_children import imported
 from tests.pipeline.flows.sample_events import SAMPLE
 
-#: Top-level packages only the command uses.
+#: Top-level packages only the command uses, and the forms' renderer (reportlab), which a
+#: reading process has no use for: the blank form and the printed digits it compares pages
+#: with ship drawn (ocr/form_pixels.py).
 COMMAND_ONLY = ("prefect", "sqlalchemy", "openpyxl", "jinja2", "pandas", "typer", "rich",
-                "httpx", "uvicorn", "fastapi")  # fmt: skip
+                "httpx", "uvicorn", "fastapi", "reportlab")  # fmt: skip
 
 
 def test_a_reading_process_loads_the_reader_and_the_codec_not_the_command(
