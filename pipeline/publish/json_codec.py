@@ -216,6 +216,10 @@ class Shape(BaseModel):
         extra="ignore",  # keys a later release adds do not stop this one reading
         serialize_by_alias=True,
         json_schema_serialization_defaults_required=True,
+        # Validators and serializers are built when a shape is first used, not at import:
+        # a command that only checks the store head (``StoreJson``) or never publishes
+        # does not pay for the whole document's (``pipeline.publish.results_json.build_shapes``).
+        defer_build=True,
     )
 
     #: The results model's dataclass this object carries (None: not a record of its own).

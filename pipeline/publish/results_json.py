@@ -44,6 +44,7 @@ from pipeline.results.model.event import EventResults
 __all__ = [
     "FORMAT",
     "SCHEMA_FILE",
+    "build_shapes",
     "results_to_dict",
     "results_to_json",
     "results_schema_json",
@@ -55,6 +56,17 @@ __all__ = [
 #: The JSON Schema of results.json, beside it in every published version.
 SCHEMA_FILE = "results.schema.json"
 _SHIPPED_SCHEMA = Path(__file__).with_name(SCHEMA_FILE)
+
+
+def build_shapes() -> None:
+    """The writer's validator and serializer built now (the shapes defer them,
+    ``json_codec.Shape``): importing this module means publishing, so they are made
+    when a command imports its publishing modules (the batch with the collector paused,
+    frozen with its setup; ``run`` while its API starts), not in a task run."""
+    ResultsJson.model_rebuild(force=True)
+
+
+build_shapes()
 
 
 def results_to_dict(results: EventResults) -> dict[str, Any]:
