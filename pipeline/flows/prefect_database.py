@@ -225,7 +225,7 @@ def seed_home() -> str:
         memo = Path(settings.PREFECT_MEMO_STORE_PATH.value())
     try:
         return _seed(home, url, memo)
-    except (OSError, sqlite3.Error) as error:
+    except OSError as error:
         print(f"bridgescan: Prefect's database template not used: {error}", file=sys.stderr)
         return f"failed: {error}"
 
@@ -249,8 +249,11 @@ def _seed(home: Path, url: str, memo: Path | None) -> str:
             return "another process made the database meanwhile: left to it"
     finally:
         part.unlink(missing_ok=True)
-    if memo is not None and _write_memo(memo, url, described):
-        return "template copied, block registration memo written"
+    try:
+        if memo is not None and _write_memo(memo, url, described):
+            return "template copied, block registration memo written"
+    except OSError:  # a memo Prefect cannot read or write either: it registers them again
+        pass
     return "template copied"
 
 
