@@ -69,9 +69,3 @@ if [ ! -f "$STAMP" ]; then
   rm -f "$VENV"/.installed-*
   touch "$STAMP"
 fi
-
-# 3. Prefect's database, made once for the Prefect installed (pipeline/flows/prefect_database.py,
-# kept in .venv/var/bridgescan): a new Prefect home (`make run`'s .prefect, a test's, a
-# benchmark's) starts its API on a copy instead of running Prefect's migrations again.
-"$VENV/bin/python" -m pipeline.flows.prefect_database \
-  || say "could not make Prefect's database template: each new Prefect home migrates its own"

@@ -4,31 +4,35 @@ Prefect's API, started on a Prefect home without a database (a fresh clone's ``m
 ``bench_rerun``, a test's home), first builds one: Alembic's 114 SQLite migrations (most of
 them ``batch_alter_table``, which reflects and copies tables) and the registration of every
 block type, some 8-9 s of CPU of a 12-14 s start (docs/batch.md, "A new Prefect home"). The
-result is the same for every home of one installed Prefect, so ``make setup`` builds it once
-(``python -m pipeline.flows.prefect_database``): Prefect's own ``create_db`` and block
-registration in a scratch home, written out with SQLite's ``VACUUM INTO`` as a template.
+result is the same for every home of one installed Prefect, so it is made once, as a
+template: Prefect's own ``create_db`` and block registration on a new SQLite file, written
+out with SQLite's ``VACUUM INTO`` (``build_template``).
 
 The API process (``local_api.api_command``: the temporary API of a command, ``bridgescan
 prefect start``'s server, the test session's API) calls ``seed_home`` once Prefect is
 imported and before its app starts: when the home's database is Prefect's default SQLite
 file and does not exist yet, the template is copied in (a temporary file in the home, then
 a hard link that fails if another process made the database meanwhile: two commands starting
-at once in one new home both work, and an existing database is never touched). It runs in
-the API process because only Prefect's settings know which database the API will use (its
-environment, a profile in the home, a ``prefect.toml`` or ``.env`` in the working folder),
-and that process has them loaded anyway. Prefect's own start then finds its Alembic head
-there (nothing to migrate) and its block types registered: the memo Prefect keeps of that
-(``memo_store.toml``, a hash of the block registry, the collections' block data and the
-database's URL) is written for the copy when the registry is the one the template was made
-with, else Prefect registers them again as it would.
+at once in one new home both work, and an existing database is never touched). The first
+such API of an installation finds no template and makes it first, in its own process, at
+the cost of the migrations it would have run anyway: no separate step (setup, a command) is
+needed, and none imports Prefect's server a second time for it (``python -m
+pipeline.flows.prefect_database`` makes it beforehand, for an installation its users cannot
+write to). It runs in the API process because only Prefect's settings know which database
+the API will use (its environment, a profile in the home, a ``prefect.toml`` or ``.env`` in
+the working folder), and that process has them loaded anyway. Prefect's own start then finds
+its Alembic head there (nothing to migrate) and its block types registered: the memo Prefect
+keeps of that (``memo_store.toml``, a hash of the block registry, the collections' block
+data and the database's URL) is written for the copy when the registry is the one the
+template was made with, else Prefect registers them again as it would.
 
 A template is found by the installation's key (``installation_key``: Prefect's, SQLAlchemy's
 and Alembic's versions and a hash of Prefect's SQLite migrations, so a Prefect patched under
 the same version number is a new key too); one made by another installation is never used.
 It lives with the installation: ``$BRIDGESCAN_PREFECT_TEMPLATES`` when set, else in the
 virtual environment (``<sys.prefix>/var/bridgescan``, gone with the environment that made
-it), else in the user's cache. Without one (bridgescan pip-installed, setup not run) Prefect
-migrates each new home as before.
+it), else in the user's cache. Where it cannot be made (a folder nobody may write to),
+Prefect migrates each new home as before, and the API's error output says why.
 
 This file imports nothing of bridgescan: the API process runs it by its path
 (``local_api.api_command``), without ``pipeline``'s package, whose import sets the commands'
@@ -61,7 +65,7 @@ __all__ = [
     "template_path",
 ]
 
-#: Where templates are kept, when set (tests; a read-only installation).
+#: Where templates are kept, when set (the tests; an installation its users cannot write to).
 TEMPLATE_FOLDER_VARIABLE = "BRIDGESCAN_PREFECT_TEMPLATES"
 DATABASE_NAME = "prefect.db"
 #: The files SQLite keeps beside a database: one left by a deleted database would be read
@@ -99,7 +103,7 @@ def _migrations_hash() -> str:
 def installation_key() -> dict[str, str]:
     """What a template must have been made with to be used: the versions of Prefect and of
     what runs its migrations, and the hash of its migrations. Standard library only (about
-    0.1 s): setup checks it on every ``make run``."""
+    0.1 s of CPU), asked only for a home without a database."""
     key = {name: metadata.version(name) for name in ("prefect", "sqlalchemy", "alembic")}
     key["migrations"] = _migrations_hash()
     return key
@@ -121,13 +125,15 @@ def _described(database: Path) -> dict[str, Any] | None:
     return described if isinstance(described, dict) and database.is_file() else None
 
 
-# --- made once, by setup --------------------------------------------------------------------
+# --- made once: by the first API process that finds none, or beforehand -------------------
 
 
 def make_template(folder: Path | None = None, say: Any = print) -> Path:
     """This installation's template, made now when it is missing (``say`` gets one line
-    then; about 10 s of CPU): Prefect's own migrations and block registration in a scratch
-    home, in a process of its own whose Prefect reads no setting but that home's."""
+    then; about 13 s of CPU, Prefect's server imported for it): ``python -m
+    pipeline.flows.prefect_database``, the tests and the benchmark. In a process of its own
+    whose Prefect reads no setting of the user's (its home a scratch folder, no
+    ``PREFECT_*`` variable, its working folder that scratch folder)."""
     key = installation_key()
     target = template_path(key, folder)
     if _described(target) is not None:
@@ -141,52 +147,62 @@ def make_template(folder: Path | None = None, say: Any = print) -> Path:
             "import sys; from importlib.util import spec_from_file_location, module_from_spec; "
             f"spec = spec_from_file_location('bridgescan_prefect_database', {str(__file__)!r}); "
             "module = module_from_spec(spec); spec.loader.exec_module(module); "
-            "module._build(sys.argv[1], sys.argv[2])"
+            "import prefect.server.api.server; from pathlib import Path; "  # as in the API
+            "module.build_template(Path(sys.argv[1]))"
         )
-        subprocess.run([sys.executable, "-P", "-c", code, scratch, str(target)], env=env,
-                       cwd=scratch, check=True, stdin=subprocess.DEVNULL)  # fmt: skip
+        subprocess.run([sys.executable, "-P", "-c", code, str(target)], env=env, cwd=scratch,
+                       check=True, stdin=subprocess.DEVNULL)  # fmt: skip
     return target
 
 
-def _build(scratch: str, target: str) -> None:
-    """In a scratch home (``PREFECT_HOME``, no other Prefect setting, working folder the
-    home): Prefect's ``create_db`` and block registration, as its API's start runs them,
-    then the database written to ``target`` and described beside it."""
+def build_template(target: Path) -> dict[str, Any]:
+    """Make the template ``target`` with the Prefect of this process: Prefect's
+    ``create_db`` and block registration, as its API's start runs them, on a new SQLite
+    file beside ``target`` (Prefect's database interface pointed at it for the while, then
+    given back), written to ``target`` with ``VACUUM INTO`` and described beside it, the
+    description last. Returns the description."""
     import asyncio
 
-    import prefect.plugins
-    import prefect.server.api.server  # noqa: F401 - the block types its API process has
-    from prefect.server.database import provide_database_interface
-    from prefect.server.models.block_registration import run_block_auto_registration
-    from prefect.settings import PREFECT_API_DATABASE_CONNECTION_URL
+    from prefect.server.database.configurations import AioSqliteConfiguration
+    from prefect.server.database.dependencies import temporary_database_interface
 
-    url = PREFECT_API_DATABASE_CONNECTION_URL.value()
-    assert url == f"sqlite+aiosqlite:///{scratch}/{DATABASE_NAME}", url
-
-    async def migrate_and_register() -> str | None:
-        database = provide_database_interface()
-        await database.create_db()
-        prefect.plugins.load_prefect_collections()  # as Prefect's memo does, first
-        blocks_hash = await _blocks_hash(url)
-        session = await database.session()
-        async with session:
-            await run_block_auto_registration(session=session)
-        await (await database.engine()).dispose()
-        return blocks_hash
-
-    blocks_hash = asyncio.run(migrate_and_register())
-    database = Path(target)
-    part = database.with_name(f"{database.name}.{os.getpid()}.part")
-    part.unlink(missing_ok=True)
-    with closing(sqlite3.connect(Path(scratch) / DATABASE_NAME)) as made:
-        made.execute("VACUUM INTO ?", (str(part),))
-        (head,) = made.execute("SELECT version_num FROM alembic_version").fetchone()
-    part.replace(database)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".scratch-") as scratch:
+        url = f"sqlite+aiosqlite:///{scratch}/{DATABASE_NAME}"
+        with temporary_database_interface(AioSqliteConfiguration(connection_url=url)):
+            blocks_hash = asyncio.run(_migrate_and_register(url))
+        part = target.with_name(f"{target.name}.{secrets.token_hex(8)}.part")
+        try:
+            with closing(sqlite3.connect(Path(scratch) / DATABASE_NAME)) as made:
+                made.execute("VACUUM INTO ?", (str(part),))
+                (head,) = made.execute("SELECT version_num FROM alembic_version").fetchone()
+            part.replace(target)
+        finally:
+            part.unlink(missing_ok=True)
     described = {**installation_key(), "alembic_head": head, "blocks_url": url,
                  "blocks_hash": blocks_hash}  # fmt: skip
-    json_part = database.with_name(f"{database.stem}.{os.getpid()}.json.part")
-    json_part.write_text(json.dumps(described, indent=1) + "\n", "utf-8")
-    json_part.replace(database.with_suffix(".json"))
+    description = target.with_name(f"{target.stem}.{secrets.token_hex(8)}.json.part")
+    description.write_text(json.dumps(described, indent=1) + "\n", "utf-8")
+    description.replace(target.with_suffix(".json"))
+    return described
+
+
+async def _migrate_and_register(url: str) -> str | None:
+    """Prefect's migrations and block registration on the database Prefect's interface
+    points at (``url``); Prefect's hash of the block registry registered, for its memo."""
+    import prefect.plugins
+    from prefect.server.database import provide_database_interface
+    from prefect.server.models.block_registration import run_block_auto_registration
+
+    database = provide_database_interface()
+    await database.create_db()
+    prefect.plugins.load_prefect_collections()  # as Prefect's memo does, before registering
+    blocks_hash = await _blocks_hash(url)
+    session = await database.session()
+    async with session:
+        await run_block_auto_registration(session=session)
+    await (await database.engine()).dispose()
+    return blocks_hash
 
 
 async def _blocks_hash(url: str) -> str | None:
@@ -208,9 +224,10 @@ async def _blocks_hash(url: str) -> str | None:
 
 def seed_home() -> str:
     """In Prefect's API process, Prefect imported, before its app starts: put the template
-    in the home when the database the API will use is Prefect's default SQLite file there
-    and does not exist yet. Returns what was done, in a few words (for the tests). Never
-    stops the API from starting: a copy that fails leaves Prefect to migrate, as before."""
+    in the home (made first when this installation has none yet) when the database the API
+    will use is Prefect's default SQLite file there and does not exist yet. Returns what was
+    done, in a few words (for the tests). Never stops the API from starting: a template that
+    cannot be made or copied leaves Prefect to migrate, as before, with a line on stderr."""
     import prefect.settings as settings
 
     if not (settings.PREFECT_API_DATABASE_MIGRATE_ON_START.value()
@@ -225,9 +242,9 @@ def seed_home() -> str:
         memo = Path(settings.PREFECT_MEMO_STORE_PATH.value())
     try:
         return _seed(home, url, memo)
-    except OSError as error:
-        print(f"bridgescan: Prefect's database template not used: {error}", file=sys.stderr)
-        return f"failed: {error}"
+    except Exception as error:  # noqa: BLE001 - whatever it is, Prefect's own way is left
+        print(f"bridgescan: Prefect's database template not used: {error!r}", file=sys.stderr)
+        return f"failed: {error!r}"
 
 
 def _seed(home: Path, url: str, memo: Path | None) -> str:
@@ -237,8 +254,11 @@ def _seed(home: Path, url: str, memo: Path | None) -> str:
     key = installation_key()
     template = template_path(key)
     described = _described(template)
-    if described is None or {name: described.get(name) for name in key} != key:
-        return "no template for this Prefect"
+    made = ""
+    if described is None:  # the first new home of this installation: Prefect would migrate
+        described, made = build_template(template), "template made, "  # it anyway
+    if {name: described.get(name) for name in key} != key:
+        return "a template of another Prefect under this one's name: left to Prefect"
     home.mkdir(parents=True, exist_ok=True)
     part = home / f".{DATABASE_NAME}.{secrets.token_hex(8)}.part"
     try:
@@ -251,10 +271,10 @@ def _seed(home: Path, url: str, memo: Path | None) -> str:
         part.unlink(missing_ok=True)
     try:
         if memo is not None and _write_memo(memo, url, described):
-            return "template copied, block registration memo written"
+            return f"{made}template copied, block registration memo written"
     except OSError:  # a memo Prefect cannot read or write either: it registers them again
         pass
-    return "template copied"
+    return f"{made}template copied"
 
 
 def _write_memo(memo: Path, url: str, described: dict[str, Any]) -> bool:
@@ -283,4 +303,4 @@ async def _two_hashes(first: str, second: str) -> tuple[str | None, str | None]:
 
 
 if __name__ == "__main__":
-    make_template(say=lambda line: print(f"[setup] {line}", file=sys.stderr, flush=True))
+    make_template(say=lambda line: print(line, file=sys.stderr, flush=True))

@@ -1,8 +1,9 @@
 """A new Prefect home gets the installation's database template (flows/prefect_database.py).
 
 Real Prefect throughout: the template is Prefect's own migrations and block registration
-(this installation's, copied when setup made it, else made here once), and the API processes
-are started as the commands start theirs (``local_api.api_command``). What a home must end
+(made by the first API in a new home, and for the other tests this installation's, copied,
+else made once by ``make_template``), and the API processes are started as the commands
+start theirs (``local_api.api_command``). What a home must end
 up with is read from Prefect itself: Alembic's head among Prefect's SQLite migrations, the
 API answering a flow run, and Prefect's own start saying it skipped registering the block
 types because its memo matched.
@@ -40,8 +41,8 @@ SKIPPED_REGISTRATION = "Skipping block loading due to matching hash"
 
 @pytest.fixture(scope="module")
 def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder holding this installation's template: a copy of the one setup made, else
-    one made now (Prefect's migrations, about 12 s of CPU)."""
+    """A folder holding this installation's template: a copy of the one made already, else
+    one made now (Prefect's migrations, about 13 s of CPU)."""
     folder = tmp_path_factory.mktemp("templates")
     installed = template_path(installation_key(), template_folder())
     if installed.is_file() and installed.with_suffix(".json").is_file():
@@ -128,29 +129,31 @@ def _revision(database: Path) -> str:
         return str(made.execute("SELECT version_num FROM alembic_version").fetchone()[0])
 
 
-def test_a_new_home_gets_the_template_and_answers_a_flow_run(
-    tmp_path: Path, templates: Path
-) -> None:
-    home = tmp_path / "prefect"
+def test_the_first_new_home_makes_the_template_and_answers_a_flow_run(tmp_path: Path) -> None:
+    templates, home = tmp_path / "templates", tmp_path / "prefect"  # no template yet
     with _apis(home, templates) as [(api, log)]:
         run = _a_completed_flow_run(api)
         assert _state_of(api, run) == "COMPLETED"
         block_types = _post(f"{api}/block_types/filter", {})
-    assert _revision(home / "prefect.db") == _alembic_head()
+    made = template_path(installation_key(), templates)
+    assert json.loads(made.with_suffix(".json").read_text())["alembic_head"] == _alembic_head()
+    assert _revision(made) == _revision(home / "prefect.db") == _alembic_head()
     assert "local-file-system" in {block_type["slug"] for block_type in block_types}
     said = log.read_text()
     assert SKIPPED_REGISTRATION in said  # the memo written for the copy is Prefect's own hash
-    assert "bridgescan:" not in said  # the copy did not fail
+    assert "bridgescan:" not in said  # the template was made and copied
+    assert sorted(path.name for path in templates.iterdir()) == [made.name, f"{made.stem}.json"]
 
 
 def test_two_apis_starting_at_once_in_one_new_home_both_work(
     tmp_path: Path, templates: Path
 ) -> None:
     home = tmp_path / "prefect"
-    with _apis(home, templates, count=2) as [(first, _), (second, _)]:
+    with _apis(home, templates, count=2) as [(first, first_log), (second, second_log)]:
         run = _a_completed_flow_run(first)
         assert _state_of(second, run) == "COMPLETED"  # one database, the same for both
     assert _revision(home / "prefect.db") == _alembic_head()
+    assert "bridgescan:" not in first_log.read_text() + second_log.read_text()
     assert sorted(path.name for path in home.iterdir() if path.name.endswith(".part")) == []
 
 
@@ -202,9 +205,8 @@ def test_a_template_of_another_prefect_is_never_used(
     description = _described_as(tmp_path, templates, prefect="3.8.7")
     monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(description.parent))
     home = tmp_path / "prefect"
-    assert _seed(prefect_settings, home) == "no template for this Prefect"
-    description.unlink()  # a template half-made: its description is written last
-    assert _seed(prefect_settings, home) == "no template for this Prefect"
+    said = _seed(prefect_settings, home)
+    assert said == "a template of another Prefect under this one's name: left to Prefect"
     assert not (home / "prefect.db").exists()
 
 
