@@ -3,12 +3,14 @@
     .venv/bin/python benchmarks/bench_api_start.py [--runs 3] [--home FOLDER]
 
 Each run starts the API (``local_api.api_command``, the environment Prefect gives its
-temporary API) in a new Prefect home, alternating: with this installation's database template
-(pipeline/flows/prefect_database.py; made first when it is missing) and without one (an
-empty template folder: Prefect migrates the new database itself). ``--home`` starts it in
-that home instead, as it is (a home used before). Prints, as JSON, the API process's CPU
-(user + system) and wall time until it answers its health check, each run and the medians,
-and the load average: compare CPU, not wall time, on a shared machine.
+temporary API) in a new Prefect home three ways in turn: with this installation's database
+template (pipeline/flows/prefect_database.py; made first when it is missing), as the first
+API of an installation (an empty template folder: the API makes the template, then uses
+it), and as Prefect alone (a template folder that cannot be made: Prefect migrates the new
+database itself). ``--home`` starts it in that home instead, as it is (a home used before).
+Prints, as JSON, the API process's CPU (user + system) and wall time until it answers its
+health check, each run and the medians, and the load average: compare CPU, not wall time,
+on a shared machine.
 """
 
 from __future__ import annotations
@@ -73,14 +75,14 @@ def main() -> None:
     make_template(templates, say=lambda line: print(line, file=sys.stderr))
     runs: dict[str, list[dict[str, float]]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-api-start-") as scratch:
-        empty = Path(scratch) / "no-template"
-        empty.mkdir()
         for number in range(options.runs):
             if options.home is not None:
                 runs.setdefault("given home", []).append(start_once(options.home, templates))
                 continue
-            for label, folder in (("template", templates), ("no template", empty)):
-                home = Path(scratch) / f"home-{label.replace(' ', '-')}-{number}"
+            ways = {"template": templates, "makes the template": Path(scratch) / f"new-{number}",
+                    "Prefect alone": Path(os.devnull) / "templates"}  # fmt: skip
+            for label, folder in ways.items():
+                home = Path(scratch) / f"home-{number}-{label.replace(' ', '-')}"
                 runs.setdefault(f"new home, {label}", []).append(start_once(home, folder))
     result: dict[str, object] = {}
     for name, done in runs.items():
