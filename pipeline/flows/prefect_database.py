@@ -50,6 +50,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from contextlib import closing
 from importlib import metadata
 from importlib.util import find_spec
@@ -167,6 +168,7 @@ def build_template(target: Path) -> dict[str, Any]:
     from prefect.server.database.dependencies import temporary_database_interface
 
     target.parent.mkdir(parents=True, exist_ok=True)
+    _clear_leftovers(target.parent)
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".scratch-") as scratch:
         url = f"sqlite+aiosqlite:///{scratch}/{DATABASE_NAME}"
         with temporary_database_interface(AioSqliteConfiguration(connection_url=url)):
@@ -185,6 +187,30 @@ def build_template(target: Path) -> dict[str, Any]:
     description.write_text(json.dumps(described, indent=1) + "\n", "utf-8")
     description.replace(target.with_suffix(".json"))
     return described
+
+
+#: How old a build's scratch folder or part file must be to be a killed build's leftover: a
+#: build takes seconds, a minute on a machine at load 20.
+_LEFTOVER_AGE_S = 3600
+
+
+def _clear_leftovers(folder: Path) -> None:
+    """Remove what builds killed half way left in ``folder`` (an API stopped while it made
+    the template: a command killed in its first seconds), older than ``_LEFTOVER_AGE_S``,
+    so that a build now running beside this one keeps its own."""
+    now = time.time()
+    for entry in folder.iterdir():
+        if not (entry.name.startswith(".scratch-") or entry.name.endswith(".part")):
+            continue
+        try:
+            if now - entry.lstat().st_mtime <= _LEFTOVER_AGE_S:
+                continue
+            if entry.is_dir():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+        except OSError:  # removed meanwhile by another build
+            pass
 
 
 async def _migrate_and_register(url: str) -> str | None:
