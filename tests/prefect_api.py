@@ -2,8 +2,9 @@
 
 Without it every ``bridgescan run`` or ``batch`` a test starts (and every pytest-xdist worker
 that runs a flow in-process) starts Prefect's temporary local API of its own: a fresh
-process that imports the server and migrates a new SQLite database, 15-20 s of CPU each
-time on a 2-core machine, for nothing the test looks at. The commands honour
+process that imports the server and, in a new home, copies Prefect's database from the
+installation's template (pipeline/flows/prefect_database.py), 5-8 s of CPU each time on a
+2-core machine, for nothing the test looks at. The commands honour
 ``PREFECT_API_URL`` (pipeline/flows/local_api.py steps aside when it is set), so the session
 starts one API (uvicorn serving Prefect's app, as Prefect starts its temporary one, its
 database in the session's temporary folder) and every test process and command uses it.

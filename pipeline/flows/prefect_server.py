@@ -1,8 +1,9 @@
 """A standing local Prefect server, so a command does not start Prefect's API each time.
 
 Without a server every ``bridgescan run`` or ``batch`` starts Prefect's temporary API in a
-subprocess (pipeline/flows/local_api.py): measured at about 10 s of CPU a command, more
-than a re-run of an event does itself (docs/batch.md, "Where the time goes").
+subprocess (pipeline/flows/local_api.py): measured at 4-5 s of CPU a command (its database
+copied from the installation's template in a new Prefect home: prefect_database.py), about
+as much as a re-run of an event does itself (docs/batch.md, "Where the time goes").
 ``bridgescan prefect start`` starts one API process that outlives the command, on
 loopback, and records where it is in a state file (``$PREFECT_HOME/bridgescan-server.json``,
 Prefect's home: ``~/.prefect`` unless set); ``stop`` ends it, ``status`` says whether it

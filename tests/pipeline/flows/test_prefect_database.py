@@ -1,0 +1,244 @@
+"""A new Prefect home gets the installation's database template (flows/prefect_database.py).
+
+Real Prefect throughout: the template is Prefect's own migrations and block registration
+(made by the first API in a new home, and for the other tests this installation's, copied,
+else made once by ``make_template``), and the API processes are started as the commands
+start theirs (``local_api.api_command``). What a home must end
+up with is read from Prefect itself: Alembic's head among Prefect's SQLite migrations, the
+API answering a flow run, and Prefect's own start saying it skipped registering the block
+types because its memo matched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pipeline.flows import prefect_database
+from pipeline.flows.local_api import answers, api_command, free_port
+from pipeline.flows.prefect_database import (
+    TEMPLATE_FOLDER_VARIABLE,
+    installation_key,
+    make_template,
+    template_folder,
+    template_path,
+)
+
+SKIPPED_REGISTRATION = "Skipping block loading due to matching hash"
+"""What Prefect's API logs at start when its memo says the block types are registered."""
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding this installation's template: a copy of the one made already, else
+    one made now (Prefect's migrations, about 13 s of CPU)."""
+    folder = tmp_path_factory.mktemp("templates")
+    installed = template_path(installation_key(), template_folder())
+    if installed.is_file() and installed.with_suffix(".json").is_file():
+        shutil.copy(installed, folder)
+        shutil.copy(installed.with_suffix(".json"), folder)
+    else:
+        make_template(folder, say=lambda line: None)
+    return folder
+
+
+def _api_env(home: Path, templates: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    env.update(PREFECT_HOME=str(home), PREFECT__SERVER_EPHEMERAL="1", PREFECT_UI_ENABLED="0")
+    # Prefect's start says at DEBUG whether its memo spared it registering the block types.
+    env.update(DO_NOT_TRACK="1", PREFECT_DEBUG_MODE="1", PREFECT_LOGGING_SERVER_LEVEL="DEBUG")
+    env[TEMPLATE_FOLDER_VARIABLE] = str(templates)
+    return env
+
+
+@contextmanager
+def _apis(home: Path, templates: Path, count: int = 1) -> Iterator[list[tuple[str, Path]]]:
+    """``count`` Prefect API processes started at once on ``home``, answering: their
+    addresses and logs; stopped on leaving."""
+    started = []
+    for number in range(count):
+        port = free_port()
+        log = home.parent / f"api-{number}.log"
+        env = _api_env(home, templates)
+        with log.open("w") as sink:
+            process = subprocess.Popen(api_command(port), env=env, stdin=subprocess.DEVNULL,
+                                       stdout=sink, stderr=sink)  # fmt: skip
+        started.append((process, f"http://127.0.0.1:{port}/api", log))
+    try:
+        deadline = time.monotonic() + 240
+        for process, url, log in started:
+            while not answers(url, timeout=1.0):
+                assert process.poll() is None, log.read_text()[-3000:]
+                assert time.monotonic() < deadline, f"{url} did not answer"
+                time.sleep(0.1)
+        yield [(url, log) for _, url, log in started]
+    finally:
+        for process, _, _ in started:
+            process.terminate()
+        for process, _, _ in started:
+            process.wait(30)
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        return json.loads(reply.read())
+
+
+def _a_completed_flow_run(api: str) -> str:
+    """A flow run made and finished through the API; its id."""
+    flow = _post(f"{api}/flows/", {"name": "bridgescan-template-check"})
+    run = _post(f"{api}/flow_runs/", {"flow_id": flow["id"], "name": "template-check"})
+    _post(f"{api}/flow_runs/{run['id']}/set_state", {"state": {"type": "COMPLETED"}})
+    return str(run["id"])
+
+
+def _state_of(api: str, run: str) -> str:
+    with urllib.request.urlopen(f"{api}/flow_runs/{run}", timeout=30) as reply:
+        return str(json.loads(reply.read())["state"]["type"])
+
+
+def _alembic_head() -> str:
+    """Prefect's head revision among its SQLite migrations, as Alembic finds it."""
+    import prefect.server.database as database
+    from alembic.script import ScriptDirectory
+
+    migrations = Path(database.__file__).parent / "_migrations"
+    script = ScriptDirectory(
+        str(migrations), version_locations=[str(migrations / "versions" / "sqlite")]
+    )
+    head = script.get_current_head()
+    assert head is not None
+    return head
+
+
+def _revision(database: Path) -> str:
+    with closing(sqlite3.connect(database)) as made:
+        return str(made.execute("SELECT version_num FROM alembic_version").fetchone()[0])
+
+
+def test_the_first_new_home_makes_the_template_and_answers_a_flow_run(tmp_path: Path) -> None:
+    templates, home = tmp_path / "templates", tmp_path / "prefect"  # no template yet
+    templates.mkdir()
+    for leftover in (templates / ".scratch-killed", templates / "prefect-x.db.0123.part"):
+        if leftover.name.startswith("."):
+            leftover.mkdir()
+        else:
+            leftover.write_bytes(b"half a template")
+        two_hours_ago = time.time() - 7200
+        os.utime(leftover, (two_hours_ago, two_hours_ago))  # left by a build killed then
+    with _apis(home, templates) as [(api, log)]:
+        run = _a_completed_flow_run(api)
+        assert _state_of(api, run) == "COMPLETED"
+        block_types = _post(f"{api}/block_types/filter", {})
+    made = template_path(installation_key(), templates)
+    assert json.loads(made.with_suffix(".json").read_text())["alembic_head"] == _alembic_head()
+    assert _revision(made) == _revision(home / "prefect.db") == _alembic_head()
+    assert "local-file-system" in {block_type["slug"] for block_type in block_types}
+    said = log.read_text()
+    assert SKIPPED_REGISTRATION in said  # the memo written for the copy is Prefect's own hash
+    assert "bridgescan:" not in said  # the template was made and copied
+    # ... and without what a build killed half way left there
+    assert sorted(path.name for path in templates.iterdir()) == [made.name, f"{made.stem}.json"]
+
+
+def test_two_apis_starting_at_once_in_one_new_home_both_work(
+    tmp_path: Path, templates: Path
+) -> None:
+    home = tmp_path / "prefect"
+    with _apis(home, templates, count=2) as [(first, first_log), (second, second_log)]:
+        run = _a_completed_flow_run(first)
+        assert _state_of(second, run) == "COMPLETED"  # one database, the same for both
+    assert _revision(home / "prefect.db") == _alembic_head()
+    assert "bridgescan:" not in first_log.read_text() + second_log.read_text()
+    assert sorted(path.name for path in home.iterdir() if path.name.endswith(".part")) == []
+
+
+@pytest.fixture
+def prefect_settings() -> Iterator[Any]:
+    """Prefect's settings module, for ``temporary_settings`` (imported only by the tests
+    that need it)."""
+    import prefect.settings
+
+    yield prefect.settings
+
+
+def _seed(settings: Any, home: Path, more: dict[Any, str] | None = None) -> str:
+    with settings.temporary_settings(updates={settings.PREFECT_HOME: str(home), **(more or {})}):
+        return prefect_database.seed_home()
+
+
+def test_an_existing_database_is_left_as_it_is(
+    tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(templates))
+    home = tmp_path / "prefect"
+    home.mkdir()
+    (home / "prefect.db").write_bytes(b"not even SQLite")
+    assert _seed(prefect_settings, home) == "the home has a database: left alone"
+    assert (home / "prefect.db").read_bytes() == b"not even SQLite"
+    (home / "prefect.db").unlink()
+    (home / "prefect.db-wal").write_bytes(b"a deleted database's log")  # would be replayed
+    assert _seed(prefect_settings, home) == "the home has a database: left alone"
+    assert sorted(path.name for path in home.iterdir()) == ["prefect.db-wal"]
+
+
+def _described_as(tmp_path: Path, templates: Path, **changes: str) -> Path:
+    """The template copied to a folder of its own, its description changed; returns the
+    description's path."""
+    made = template_path(installation_key(), templates)
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    shutil.copy(made, folder)
+    described = json.loads(made.with_suffix(".json").read_text())
+    description = folder / made.with_suffix(".json").name
+    description.write_text(json.dumps({**described, **changes}))
+    return description
+
+
+def test_a_template_of_another_prefect_is_never_used(
+    tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    description = _described_as(tmp_path, templates, prefect="3.8.7")
+    monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(description.parent))
+    home = tmp_path / "prefect"
+    said = _seed(prefect_settings, home)
+    assert said == "a template of another Prefect under this one's name: left to Prefect"
+    assert not (home / "prefect.db").exists()
+
+
+def test_a_block_registry_unlike_the_templates_gets_no_memo(
+    tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    description = _described_as(tmp_path, templates, blocks_hash="0" * 64)
+    monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(description.parent))
+    home = tmp_path / "prefect"
+    assert _seed(prefect_settings, home) == "template copied"  # Prefect registers them again
+    assert not (home / "memo_store.toml").exists()
+    assert _revision(home / "prefect.db") == _alembic_head()
+
+
+def test_a_database_elsewhere_is_left_to_prefect(
+    tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(templates))
+    home = tmp_path / "prefect"
+    url = prefect_settings.PREFECT_API_DATABASE_CONNECTION_URL
+    for elsewhere in ("postgresql+asyncpg://bridgescan:secret@127.0.0.1:5432/prefect",
+                      f"sqlite+aiosqlite:///{tmp_path}/other.db"):  # fmt: skip
+        assert _seed(prefect_settings, home, {url: elsewhere}) == (
+            "not Prefect's default SQLite database: left alone"
+        )
+    assert not home.exists() and not (tmp_path / "other.db").exists()
