@@ -31,6 +31,7 @@ from ocr.circle_rules import (
     over_edges,
     strips_checked,
 )
+from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
@@ -357,6 +358,15 @@ RULES: tuple[MarkRule, ...] = (
         "grains (no piece over 1.2 mm across, no disc of solid ink 0.42 mm in radius: a pen "
         "dot is one), the largest of a size the page's margins hold alike, is read without "
         "the blob: a clump of dust is no pen dot.",
+    ),
+    MarkRule(
+        "clean_rivals",
+        clean_rivals,
+        unsure_on_dusty_page,
+        "On a dusty page, a level, strain, declarer or result sign whose only box not read "
+        "empty is unsure, every other box of it holding no drawn ink within 0.6 mm, in a row "
+        "whose PASS box holds no mark, is read marked there: a player's mark read empty "
+        "leaves ink by its box.",
     ),
 )
 """The rules, in the order they run."""

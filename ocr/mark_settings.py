@@ -332,6 +332,17 @@ class MarkSettings:
         "marked 0.24-1.02 (8 of them 0.37 or less, 0 intended); at 150 dpi the distance "
         "steps are 2.0, 2.2 and 2.8 px (0.34, 0.37, 0.47 mm): 0.42 lies between",
     )
+    clean_rival_mm: float = _t(
+        0.6,
+        "A field's one unsure box is its mark where every other box of the field holds no "
+        "drawn ink within this of it (rule clean_rivals): a player's mark read empty leaves "
+        "ink by its box (a circle's or a tick's strokes, a dot on its edge).",
+        "80 TRAINING noisy pages (seed 13, with fibres, noisy15): of the 54 boxes a player "
+        "marked in a level, strain, declarer or sign read empty on dusty pages, 0 hold no "
+        "drawn ink within 0.6 mm (of all 63 such boxes, 1: a score side box); noisy14 "
+        "(the same pages without fibres): 62 of 63 hold ink within it; edge_dot_near_mm "
+        "(0.5) and a pixel",
+    )
     dusty_circle_outline: float = _t(
         0.95,
         "... and a box whose best ellipse (ocr/outline.py) follows the strokes round it over "

@@ -129,19 +129,22 @@ def test_a_clump_by_a_box_s_edge_on_a_dusty_page_is_dust(dust, state):
     rule ``dusty_page`` leaves alone. On a dusty page whose specks are as large (0.67 of
     0.459 is 0.307, under 0.35) it is read without it: empty. Rule ``dust_clumps``, last,
     reads it so too (a square of 4 px is 2 px from paper at its thickest, a clump's, not
-    a pen dot's): without both it stays unsure."""
+    a pen dot's): without both it stays unsure. Read without ``clean_rivals``: the row
+    holds no strain mark of a player's, and that rule reads a lone unsure box beside clean
+    ones marked (tests/ocr/test_clean_rivals.py)."""
     page = _fresh()
     _draw(page, "level", "3", "cross")
     box = load_layout().box(1, "strain", "H")
     x, y = round(box.x * S) + 2, round((box.y + box.height / 2) * S)
     page[y : y + 4, x : x + 4] = 0.05
-    read = _read_row(page, dust)
+    with rules_off("clean_rivals"):
+        read = _read_row(page, dust)
     assert read[("strain", "H")].state is state
     if state is MarkState.UNSURE:
         assert read[("strain", "H")].how == "dot"
-    with rules_off("dusty_edges"):
+    with rules_off("dusty_edges", "clean_rivals"):
         assert _read_row(page, dust)[("strain", "H")].state is state
-    with rules_off("dusty_edges", "dust_clumps"):
+    with rules_off("dusty_edges", "dust_clumps", "clean_rivals"):
         assert _read_row(page, dust)[("strain", "H")].state is MarkState.UNSURE
     assert read[("level", "3")].state is MarkState.MARKED
 
@@ -163,7 +166,8 @@ def test_specks_that_fill_a_box_to_the_unsure_band_on_a_dusty_page_are_dust(dust
     apart inside H: 24 pixels of ink in its 18 x 18 pixel inside (0.7 mm in from the
     printed edge), a fill of about 0.07, between 0.05 and 0.10: unsure by its fill. On a
     dusty page whose specks are 0.16 mm^2 or 0.35 mm^2 (0.67 of 0.115 is 0.077), the fill
-    without them is nil: empty."""
+    without them is nil: empty. Read without ``clean_rivals`` (the row holds no strain
+    mark of a player's: see the test above)."""
     page = _fresh()
     _draw(page, "level", "3", "cross")
     box = load_layout().box(1, "strain", "H")
@@ -171,9 +175,10 @@ def test_specks_that_fill_a_box_to_the_unsure_band_on_a_dusty_page_are_dust(dust
     for dx in (0, 6, 12):
         for dy in (0, 6):
             page[y0 + dy : y0 + dy + 2, x0 + dx : x0 + dx + 2] = 0.05
-    read = _read_row(page, dust)
+    with rules_off("clean_rivals"):
+        read = _read_row(page, dust)
     assert read[("strain", "H")].state is state
-    with rules_off("dusty_fills"):
+    with rules_off("dusty_fills", "clean_rivals"):
         before = _read_row(page, dust)[("strain", "H")]
         assert (before.state, before.how) == (MarkState.UNSURE, "fill")
     assert read[("level", "3")].state is MarkState.MARKED

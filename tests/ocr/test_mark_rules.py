@@ -75,6 +75,7 @@ def test_the_rules_run_in_one_documented_order():
         "dusty_passed_row",
         "dust_dot_alone",
         "dust_clumps",
+        "clean_rivals",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 

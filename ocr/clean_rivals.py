@@ -1,0 +1,98 @@
+"""A field's one unsure box whose other boxes hold no ink: its mark (issue 43, item 4;
+rule ``clean_rivals``, ocr/mark_rules.py).
+
+On a dusty page the dust rules read specks away, and what they leave in a field is often a
+player's mark read only unsure (a small dot, a pale circle, a stroke by the edge) beside
+boxes read empty. The decoder weighs that box at 0.5 against "no box at all", and where
+another box of the field gives the same score (the declarer across the table, a suit of
+the same kind, a level down as many tricks) the written score cannot check it: the row
+goes to a person ("marks not certain in declarer, which the score cannot check"), the
+largest class of TRAINING's noisy rows to review (docs/reader-history.md, noisy11 and
+noisy14).
+
+Accepting that box wrongly needs two faults in one field. First, the player's mark in
+another box read empty; second, ink no player put (a neighbour's dot or stroke, a hair, a
+clump the dust rules left) read unsure in this one. The second is not rare, and no test of
+the box's own ink tells it from a player's (noisy14: 49 of the 50 boxes no player marked
+that stay unsure on the dusty TRAINING pages are pen ink or pass as it). The first is where
+the row can tell: a player's mark read empty still leaves ink by its box, the strokes of
+a circle or a tick round it, a dot on its edge, a piece of its stroke in the gap. So the
+box is taken as the field's mark only where every other box of its field holds no drawn
+ink (solid ink off the printed lines) within ``clean_rival_mm`` of it: the first fault
+then needs a player's mark that left no ink at all by its box. On 80 TRAINING noisy pages
+(seed 13, with hairs and fibres, 5,111 boxes a player marked on dusty pages) 54 players'
+boxes in these fields read empty, every one with drawn ink within 0.6 mm (of all 63 such
+boxes, 1 without: a score side box).
+
+Only in the fields a played result marks exactly one box of (level, strain, declarer,
+result sign: ``ocr.dust_dots.ONE_BOX_FIELDS``; not the count, whose 12 other boxes would
+be asked to be clean and which the score checks), where that box is the field's only box
+not read empty, in a played row (another of those fields holds a box marked for certain:
+a clump alone on an unplayed row stays unsure) whose PASS box holds no mark (a passed-out
+board marks none of these fields), and only on a dusty page (the faults were counted
+there; elsewhere a pale pencil's mark may leave no solid ink). The box is read marked at
+the marked threshold's confidence (``p_of_evidence(1.0)``, 0.98); its ``how`` stays as
+read. Runs last, on what every other rule left. Its one threshold: ``clean_rival_mm``.
+
+The wrong row this could let through needs the player's mark to leave no drawn ink within
+0.6 mm of its box (0 of 54 on the TRAINING pages), ink no player put read unsure in another
+box of that field with nothing else read there, and a written score that cannot tell the
+two (or one written wrong to match); a score that fits neither sends the row to a person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ocr.dust_dots import ONE_BOX_FIELDS
+from ocr.layout import PASSED_OUT
+from ocr.mark_settings import MarkSettings
+from ocr.marks import MarkReading, MarkState, p_of_evidence
+from ocr.row_evidence import RowEvidence
+
+__all__ = ["clean_rivals", "holds_no_ink_by", "unsure_on_dusty_page"]
+
+Readings = list[MarkReading]
+
+_MARKED_P = p_of_evidence(1.0)
+"""``p_marked`` of a box read as marked at its threshold (0.98)."""
+
+
+def unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does rule ``clean_rivals`` look at this row: a dusty page, a box read unsure?"""
+    return ev.any_ink and any(r.state is MarkState.UNSURE for r in read) and ev.dust.dusty()
+
+
+def holds_no_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:
+    """Does box ``i`` hold no drawn ink (solid, off the printed lines) inside it or within
+    ``clean_rival_mm`` of its printed edges?"""
+    views = ev.views
+    x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
+    reach = round(t.clean_rival_mm * views.s)
+    h, w = views.drawn.shape
+    near = views.drawn[
+        max(0, y0 - reach) : min(h, y1 + reach), max(0, x0 - reach) : min(w, x1 + reach)
+    ]
+    return not bool(near.any())
+
+
+def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """The one unsure box of each field of ``ONE_BOX_FIELDS`` whose other boxes are read
+    empty and hold no drawn ink by them (``holds_no_ink_by``) read marked (see the module
+    docstring). Only in a played row (another of those fields holds a box marked for
+    certain); nothing in a row whose PASS box holds a mark."""
+    fields = [f for f, _, _ in ev.geometry.boxes]
+    states = {(f, r.state) for f, r in zip(fields, read, strict=True)}
+    if (PASSED_OUT, MarkState.MARKED) in states or (PASSED_OUT, MarkState.UNSURE) in states:
+        return read
+    played = {f for f, state in states if f in ONE_BOX_FIELDS and state is MarkState.MARKED}
+    out = list(read)
+    for field in ONE_BOX_FIELDS:
+        boxes = [i for i, f in enumerate(fields) if f == field]
+        inked = [i for i in boxes if read[i].state is not MarkState.EMPTY]
+        if len(inked) != 1 or read[inked[0]].state is not MarkState.UNSURE or not played - {field}:
+            continue
+        if all(holds_no_ink_by(ev, j, t) for j in boxes if j != inked[0]):
+            r = read[inked[0]]
+            out[inked[0]] = replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, _MARKED_P))
+    return out

@@ -1,0 +1,264 @@
+"""A field's one unsure box whose other boxes hold no ink is its mark (rule
+``clean_rivals``, ocr/clean_rivals.py; issue 43, item 4).
+
+The numbers, by hand. At 150 dpi a pixel is 0.169 mm (5.906 px a mm), so
+``clean_rival_mm`` (0.6) is round(3.54) = 4 px: drawn ink 3 px off a box's printed edge is
+by it, ink 6 px off (1.02 mm) is not. A box read marked at the threshold (0.98, odds 49)
+beside three clean boxes (0.0001, odds 0.00010001) is weighed against them alone
+(ocr/unchecked_marks.py ``_certain``): 49 / (49 + 3 x 0.00010001) = 0.999994, certain
+(0.995); read unsure (0.5, odds 1) it is weighed against "no box" too:
+1 / (1 + 1 + 3 x 0.00010001) = 0.499925, never certain.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ocr.clean_rivals import clean_rivals, holds_no_ink_by, unsure_on_dusty_page
+from ocr.decode import decode_contract
+from ocr.dust_dots import ONE_BOX_FIELDS
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    LEVEL,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    STRAIN,
+    load_layout,
+)
+from ocr.mark_rules import RULE_NAMES, rules_off
+from ocr.mark_settings import MARK_SETTINGS
+from ocr.marks import MarkReading, MarkState
+from ocr.page_dust import NO_DUST
+from ocr.unchecked_marks import CERTAIN, _group_certainty
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat
+from tests.ocr.test_decode import evidence, marks_for
+from tests.ocr.test_dust_dots import _row_with
+from tests.ocr.test_dust_rules import DUSTY, SMALL_SPECKS, S, _read_row
+from tests.ocr.test_marks import DPI, _draw, _fresh
+from tests.ocr.test_page_dust import _grey
+
+
+def _evidence(page: np.ndarray, dust=DUSTY):
+    """Row 1's evidence on ``page`` (the rule reads its boxes' fields and drawn ink)."""
+    from ocr.illumination import flatten
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    return RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, dust).evidence()
+
+
+def _crossed(option: str) -> MarkReading:
+    return MarkReading(option, 0.3, MarkState.MARKED, 0.9999, "fill")
+
+
+PLAYED = {(RESULT_SIGN, "="): _crossed("=")}
+"""A played row: the result's sign crossed for certain."""
+
+
+def _unsure(option: str, how: str = "dot") -> MarkReading:
+    return MarkReading(option, 0.03, MarkState.UNSURE, 0.5, how, dot_mm2=0.26)
+
+
+def _box(ev, read: list[MarkReading], field: str, option: str) -> MarkReading:
+    return next(
+        r for (f, o, _), r in zip(ev.geometry.boxes, read, strict=True) if (f, o) == (field, option)
+    )
+
+
+def _speck_above(page: np.ndarray, field: str, option: str, gap_px: int) -> None:
+    """A speck of 2 x 2 px whose lower edge lies ``gap_px`` pixels above the box's top
+    printed edge (its middle column), on the page's pixel grid."""
+    box = load_layout().box(1, field, option)
+    x, y = round((box.x + box.width / 2) * S), round(box.y * S)
+    page[y - gap_px - 2 : y - gap_px, x : x + 2] = 0.05
+
+
+def test_one_unsure_box_beside_clean_boxes_is_the_field_s_mark():
+    """Declarer W unsure by a dot, N, E and S clean, '=' crossed, on a dusty page: W is
+    read marked at 0.98, its ``how`` as read; every other box as it was."""
+    ev = _evidence(_fresh())
+    read = _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")})
+    assert unsure_on_dusty_page(ev, read)
+    out = clean_rivals(ev, read, MARK_SETTINGS)
+    w = _box(ev, out, DECLARER, "W")
+    assert (w.state, w.how) == (MarkState.MARKED, "dot")
+    assert w.p_marked == pytest.approx(0.98)
+    changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
+    assert [ev.geometry.boxes[i][:2] for i in changed] == [(DECLARER, "W")]
+
+
+@pytest.mark.parametrize(("gap_px", "fires"), [(1, False), (3, False), (6, True)])
+def test_a_rival_with_ink_by_it_leaves_the_box_unsure(gap_px, fires):
+    """The first fault: the player's mark in E read empty. It leaves ink by its box, and a
+    speck of 2 x 2 px 1 or 3 px above E's edge (0.17, 0.51 mm: within 0.6) is such ink: W
+    stays unsure. 6 px above (1.02 mm) it is no ink of E's, and W is marked."""
+    page = _fresh()
+    _speck_above(page, DECLARER, "E", gap_px)
+    ev = _evidence(page)
+    i = next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (DECLARER, "E"))
+    assert ev.views.drawn.any()  # the speck is drawn ink, off the printed lines
+    assert holds_no_ink_by(ev, i, MARK_SETTINGS) is fires
+    out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
+    assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
+
+
+def test_a_dot_inside_a_rival_box_is_ink_by_it():
+    """A dot of 3 x 3 px in the middle of S (a player's dot read as the page's dust): W
+    stays unsure."""
+    page = _fresh()
+    box = load_layout().box(1, DECLARER, "S")
+    x, y = round((box.x + box.width / 2) * S), round((box.y + box.height / 2) * S)
+    page[y : y + 3, x : x + 3] = 0.05
+    ev = _evidence(page)
+    out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
+    assert _box(ev, out, DECLARER, "W").state is MarkState.UNSURE
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        # The second fault needs the box alone: two unsure boxes, or one beside a mark.
+        {(STRAIN, "H"): _unsure("H"), (STRAIN, "S"): _unsure("S")},
+        {
+            (STRAIN, "H"): _unsure("H"),
+            (STRAIN, "S"): MarkReading("S", 0.3, MarkState.MARKED, 0.9999, "fill"),
+        },
+        # A passed-out board marks no strain.
+        {(STRAIN, "H"): _unsure("H"), (PASSED_OUT, "PASS"): _unsure("PASS", "fill")},
+        {
+            (STRAIN, "H"): _unsure("H"),
+            (PASSED_OUT, "PASS"): MarkReading("PASS", 0.3, MarkState.MARKED, 0.9999, "fill"),
+        },
+        # Fields that may be left empty, or whose other boxes are many: not looked at.
+        {(DOUBLING, "X"): _unsure("X")},
+        {(RESULT_COUNT, "3"): _unsure("3")},
+        {(PASSED_OUT, "PASS"): _unsure("PASS")},
+    ],
+)
+def test_no_change_where_the_box_is_not_alone_or_its_field_may_be_empty(boxes):
+    """Each in a played row ('=' crossed)."""
+    ev = _evidence(_fresh())
+    read = _row_with(ev, {**PLAYED, **boxes})
+    assert clean_rivals(ev, read, MARK_SETTINGS) == read
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        {},  # an unplayed row: a clump alone on it stays unsure
+        {(RESULT_SIGN, "="): _unsure("=")},  # no other field marked for certain
+        {(DOUBLING, "X"): _crossed("X"), (RESULT_COUNT, "2"): _crossed("2")},  # nor of those
+        {(DECLARER, "N"): _crossed("N")},  # its own field's: not alone
+    ],
+)
+def test_only_in_a_played_row(others):
+    ev = _evidence(_fresh())
+    read = _row_with(ev, {**others, (DECLARER, "W"): _unsure("W")})
+    assert clean_rivals(ev, read, MARK_SETTINGS) == read
+
+
+@pytest.mark.parametrize(
+    ("field", "option"), [(LEVEL, "4"), (STRAIN, "NT"), (DECLARER, "N"), (RESULT_SIGN, "-")]
+)
+def test_each_field_a_played_result_marks_one_box_of(field, option):
+    ev = _evidence(_fresh())
+    played = {(LEVEL, "3"): _crossed("3")} if field == RESULT_SIGN else PLAYED
+    read = _row_with(ev, {**played, (field, option): _unsure(option, "fill")})
+    assert _box(ev, clean_rivals(ev, read, MARK_SETTINGS), field, option).state is MarkState.MARKED
+
+
+def test_not_on_a_page_that_is_not_dusty():
+    """Counted on dusty pages only: elsewhere the rule does not look at the row."""
+    ev = _evidence(_fresh(), NO_DUST)
+    assert not unsure_on_dusty_page(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}))
+
+
+def test_read_marked_the_declarer_is_certain_against_the_clean_boxes():
+    """4S= by West, both vulnerable, written -620: E gives the same score. W at 0.5 is
+    0.499925 (by hand above) and the declarer unchecked; at 0.98 it is 0.999994, certain."""
+    four_spades = Contract.parse("4S")
+    marks = marks_for(four_spades, Seat.WEST, 10, -620)
+    unsure = evidence(marks, 620, {"declarer": {"W": 0.5}})
+    assert _group_certainty(unsure.declarer, "W") == pytest.approx(0.499925, abs=1e-6)
+    assert "declarer" in decode_contract(unsure, Vulnerability.BOTH).unchecked
+    marked = evidence(marks, 620, {"declarer": {"W": 0.98}})
+    assert _group_certainty(marked.declarer, "W", blank=False) == pytest.approx(0.999994, abs=1e-6)
+    assert _group_certainty(marked.declarer, "W", blank=False) >= CERTAIN
+    decoded = decode_contract(marked, Vulnerability.BOTH)
+    assert decoded.ranked[0][0] == (four_spades, Seat.WEST, 10, -620)
+    assert decoded.unchecked == ()
+
+
+def _dot_in(page: np.ndarray, field: str, option: str) -> None:
+    """A dot of 3 x 3 px (0.258 mm^2: between 0.15 and 0.40, unsure) in the box's middle."""
+    box = load_layout().box(1, field, option)
+    x, y = round((box.x + box.width / 2) * S) - 1, round((box.y + box.height / 2) * S) - 1
+    page[y : y + 3, x : x + 3] = 0.05
+
+
+def test_a_small_dot_read_on_a_dusty_page():
+    """A dot of 0.258 mm^2 in declarer W on a page whose specks are 0.16 mm^2 (0.67 of the
+    dot, 0.173, is larger: no dust like it, ``dusty_page`` keeps it): unsure by its dot
+    without the rule, marked with it; with a speck 1 px above S, unsure both ways."""
+    page = _fresh()
+    _draw(page, LEVEL, "3", "cross")  # a played row
+    _dot_in(page, DECLARER, "W")
+    with rules_off("clean_rivals"):
+        assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.UNSURE
+    assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.MARKED
+    _speck_above(page, DECLARER, "S", 1)
+    assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.UNSURE
+
+
+def test_the_rule_runs_last():
+    assert RULE_NAMES[-1] == "clean_rivals"
+
+
+_STATES = st.sampled_from([MarkState.EMPTY, MarkState.EMPTY, MarkState.UNSURE, MarkState.MARKED])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_it_only_ever_marks_a_lone_unsure_box_of_a_one_box_field(data):
+    """On any readings of a clean dusty row: a box changes only from unsure to marked, in a
+    field of ``ONE_BOX_FIELDS`` where it was the only box not read empty, in a row where
+    another of those fields holds a box marked for certain, and never while the PASS box
+    holds a mark."""
+    ev = _evidence_once()
+    read = []
+    for _f, o, _ in ev.geometry.boxes:
+        state = data.draw(_STATES)
+        p = {MarkState.EMPTY: 0.0001, MarkState.UNSURE: 0.5, MarkState.MARKED: 0.9999}[state]
+        read.append(MarkReading(o, 0.0, state, p, "fill" if state is not MarkState.EMPTY else ""))
+    out = clean_rivals(ev, read, MARK_SETTINGS)
+    fields = [f for f, _, _ in ev.geometry.boxes]
+    passed = any(
+        f == PASSED_OUT and r.state is not MarkState.EMPTY
+        for f, r in zip(fields, read, strict=True)
+    )
+    for i, (a, b) in enumerate(zip(read, out, strict=True)):
+        others = [read[j] for j, f in enumerate(fields) if f == fields[i] and j != i]
+        lone = a.state is MarkState.UNSURE and all(r.state is MarkState.EMPTY for r in others)
+        played = any(
+            f in ONE_BOX_FIELDS and f != fields[i] and r.state is MarkState.MARKED
+            for f, r in zip(fields, read, strict=True)
+        )
+        expected = lone and fields[i] in ONE_BOX_FIELDS and not passed and played
+        assert (b != a) is expected
+        if b != a:
+            assert (b.state, b.how) == (MarkState.MARKED, a.how)
+
+
+_EV: list = []
+
+
+def _evidence_once():
+    if not _EV:
+        _EV.append(_evidence(_fresh()))
+    return _EV[0]
