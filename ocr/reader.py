@@ -355,7 +355,8 @@ def _printed_from_page(
     on a feeder's glass hides what lies under it, and lightening a line takes a glyph's
     stroke along it (a 1) with it, so "19" reads as a sure 9 (TEST ordinary pages read
     without an event, seed 15: three rows accepted with such a pair, one under a streak
-    too faint to be found). Nor is a row whose pair the page prints twice."""
+    too faint to be found). Nor is a row whose pair the page prints twice, in any box read
+    for sure (TEST phone seed 10885, an old form: NS 6 read 4, row 4's sure 4 left unread)."""
     from ocr.layout import EW_PAIR, NS_PAIR, ROUND
     from ocr.printed import match_numbers
 
@@ -367,17 +368,18 @@ def _printed_from_page(
             line = None if lightened is None else _crop_mm(lightened, r.x, r.y, r.width, r.height)
             crossed.append(line is not None and _through_glyphs(crops[-1], line))
     numbers = match_numbers(crops)
+    sure = [n.confidence > 0.4 and not c for n, c in zip(numbers, crossed, strict=True)]
     rows: list[tuple[int | None, int, int] | None] = []
     for i in range(len(layout.rows)):
         rnd, ns, ew = numbers[3 * i : 3 * i + 3]
-        sure = min(ns.confidence, ew.confidence) > 0.4 and not any(crossed[3 * i : 3 * i + 3])
-        if ns.value is not None and ew.value is not None and sure:
+        read = sure[3 * i + 1] and sure[3 * i + 2] and not crossed[3 * i]
+        if ns.value is not None and ew.value is not None and read:
             rows.append((rnd.value, ns.value, ew.value))
         else:
             rows.append(None)
     # A pair plays a board once: a number printed twice on one traveller is a misread (a
     # lost leading 1 makes "18" an 8, which row 8 prints too), and neither row is read.
-    seen = Counter(p for r in rows if r is not None for p in r[1:])
+    seen = Counter(n.value for i, n in enumerate(numbers) if i % 3 and sure[i])
     rows = [None if r is None or seen[r[1]] > 1 or seen[r[2]] > 1 else r for r in rows]
     if not any(rows):
         return None
