@@ -23,6 +23,7 @@ from ocr.align import WORK_DPI
 from ocr.combs import DigitBox
 from ocr.decode import decode_contract
 from ocr.digit_dust import cell_without_specks
+from ocr.digit_shade import boxes_without_shade
 from ocr.digits import DigitModel
 from ocr.layout import (
     DECLARER,
@@ -184,11 +185,18 @@ def read_rows(
 
     out = []
     for row in layout.rows:
-        marks = RowMarks(page, layout, row, WORK_DPI, dust).read_fields(_MARK_FIELDS)
+        row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
+        marks = row_marks.read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
-        out.append(
-            _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)
-        )
+        reading = _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)
+        if reading.status is RowStatus.REVIEW:
+            # a digit box that is a fold's band only, read again where it matters
+            lifted = boxes_without_shade(row_marks, row, boxes, DIGIT_INSET_MM)
+            if lifted is not None:
+                reading = _decode_row(
+                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings
+                )
+        out.append(reading)
     return tuple(out)
 
 
