@@ -6,7 +6,8 @@
 
 Every page of ``--condition`` (``damaged``) is read as the benchmark reads it, and every
 digit box read as a digit is asked ``empty_when_lifted`` whatever its row's status (the
-reader asks it only in rows sent to a person): per box whether a band lies beside it and
+reader asks it only in rows sent to a person, of the fields a review reason may be about,
+``ocr.digit_shade.fields_that_matter``): per box whether a band lies beside it and
 whether it reads empty lifted, told against the page's truth (a player wrote a digit
 there or not) and, where ``CACHE/without-wear`` holds the wear recorded by
 ``benchmarks.damage_causes``, whether a crease lies over it. Choices are made on

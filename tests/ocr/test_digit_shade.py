@@ -9,9 +9,9 @@ import pytest
 
 from ocr.combs import DigitBox
 from ocr.digit_cells import is_blank
-from ocr.digit_shade import boxes_without_shade, empty_when_lifted
+from ocr.digit_shade import boxes_without_shade, empty_when_lifted, fields_that_matter
 from ocr.illumination import flatten
-from ocr.layout import SCORE, load_layout
+from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
 from ocr.row_marks import RowMarks
 from ocr.row_reader import DIGIT_INSET_MM
 from tests.ocr.test_marks import DPI, _fresh
@@ -95,9 +95,53 @@ def test_boxes_without_shade_reads_only_the_band_empty(seven: bool):
     n = len(lay.row(1).field(SCORE).boxes)
     seven_read = DigitBox(tuple(0.91 if d == 7 else 0.01 for d in range(10)))
     boxes = {SCORE: [seven_read] + [DigitBox(None)] * (n - 1)}
-    out = boxes_without_shade(marks, lay.row(1), boxes, DIGIT_INSET_MM)
+    out = boxes_without_shade(marks, lay.row(1), boxes, DIGIT_INSET_MM, (SCORE,))
     if seven:
         assert out is None
     else:
         assert out == {SCORE: [DigitBox(None)] * n}
         assert boxes[SCORE][0] is seven_read  # the row's own reading is not changed
+
+
+def test_boxes_without_shade_reads_only_the_fields_asked():
+    """The band alone over the first score box, the score not asked: nothing changes."""
+    lay = load_layout()
+    marks = RowMarks(_page(_half_over_first_box()), lay, lay.row(1), DPI)
+    n = len(lay.row(1).field(SCORE).boxes)
+    boxes = {SCORE: [DigitBox(tuple(0.91 if d == 7 else 0.01 for d in range(10)))]
+             + [DigitBox(None)] * (n - 1)}  # fmt: skip
+    assert boxes_without_shade(marks, lay.row(1), boxes, DIGIT_INSET_MM, ()) is None
+
+
+FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
+
+
+@pytest.mark.parametrize(
+    ("reasons", "fields"),
+    [
+        (("posterior 0.979 below 0.995", "unsure mark in strain"), FIELDS),
+        (("written score -7200 does not match 2S-2 by N, vulnerable: -200",), (SCORE,)),
+        (
+            ("written score reads more like +420 (a result one mark away) than +450",),
+            (SCORE,),
+        ),  # fmt: skip
+        (
+            ("ns_pair_written reads 44, which the reading does not use",),
+            (NS_PAIR_WRITTEN, EW_PAIR_WRITTEN),
+        ),  # fmt: skip
+        (("pair 4 is not seated in round 11", "written score +7620 does not match"), FIELDS),
+        (
+            (
+                "unsure mark in level",
+                "marks not certain in strain, which the score cannot check",
+                "declarer W reads empty, but the reading needs it marked",
+            ),
+            (),
+        ),  # fmt: skip
+        ((), ()),
+    ],
+)
+def test_only_the_fields_a_reason_may_be_about_are_read_again(reasons, fields):
+    """A low posterior may be any digit's; a score that does not match, the score's; a
+    pair named, the pairs'; a row held by its marks alone, none."""
+    assert fields_that_matter(reasons, FIELDS) == fields
