@@ -288,12 +288,18 @@ class RowMarks(RowInk):
         (``ocr.row_shade.RowShade.fill``, rule ``shaded_band``)."""
         g = row_geometry(self.layout, self.row, self.dpi)
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
-        if self._shade is None:  # (the printed mask is the row's own where it has ink)
-            printed = printed_at(g, self.shift)[1]
-            self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
-        return self._shade.fill(
+        return self.shade.fill(
             self.ink, self.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps
         )
+
+    @property
+    def shade(self) -> RowShade:
+        """The paper beside the row's boxes (``ocr.row_shade.RowShade``), made once: for
+        the mark boxes' fill in a fold's shade and the digit boxes' (ocr/digit_shade.py)."""
+        if self._shade is None:  # (the printed mask is the row's own where it has ink)
+            printed = printed_at(row_geometry(self.layout, self.row, self.dpi), self.shift)[1]
+            self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
+        return self._shade
 
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just (from

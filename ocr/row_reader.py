@@ -23,6 +23,7 @@ from ocr.align import WORK_DPI
 from ocr.combs import DigitBox
 from ocr.decode import decode_contract
 from ocr.digit_dust import cell_without_specks
+from ocr.digit_shade import boxes_without_shade, fields_that_matter
 from ocr.digits import DigitModel
 from ocr.layout import (
     DECLARER,
@@ -184,11 +185,20 @@ def read_rows(
 
     out = []
     for row in layout.rows:
-        marks = RowMarks(page, layout, row, WORK_DPI, dust).read_fields(_MARK_FIELDS)
+        row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
+        marks = row_marks.read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
-        out.append(
-            _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)
-        )
+        reading = _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)
+        review = reading.status is RowStatus.REVIEW
+        matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
+        if matter:
+            # a digit box that is a fold's band only, read again where it matters
+            lifted = boxes_without_shade(row_marks, row, boxes, DIGIT_INSET_MM, matter)
+            if lifted is not None:
+                reading = _decode_row(
+                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings
+                )
+        out.append(reading)
     return tuple(out)
 
 

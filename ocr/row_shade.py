@@ -18,6 +18,7 @@ from ocr.shading import (
     fill_in_shade,
     least_fill_in_any_shade,
     least_fill_in_shade,
+    paper_in_line,
 )
 
 __all__ = ["NOT_AT_THE_TOP", "RowShade", "band_beside", "kept_in_shade"]
@@ -126,6 +127,28 @@ class RowShade:
         return fill_in_shade(
             grey, ink, paper_px, inner, outer, paper, strength, reach, band, margin
         )  # fmt: skip
+
+    def lifted(
+        self, inner: Px, outer: Px, reach_mm: float, band_mm: float, margin: float, darkest: float
+    ) -> np.ndarray | None:
+        """The grey of box ``inner`` (printed box ``outer``) with a fold's band lifted to the
+        row's paper: each pixel brightened by the row's paper over the paper in line with it
+        (``ocr.shading.paper_in_line``, read as ``fill`` reads it, ``margin`` and
+        ``darkest`` alike; uint8). None where the paper beside the box holds no band
+        (``band_beside``), or the box is empty: there is nothing to lift."""
+        x0, y0, x1, y1 = inner
+        if x1 <= x0 or y1 <= y0:
+            return None
+        paper_px, shaded_sum = self._paper_beside(darkest, margin)
+        reach, band = round(reach_mm * self.s), round(band_mm * self.s)
+        if not band_beside(shaded_sum, inner, outer, reach, band | 1):
+            return None
+        local = paper_in_line(self.grey, paper_px, inner, outer, self.paper, reach, band)
+        paper = np.float32(self.paper)
+        local = np.where(local > paper * np.float32(1.0 - margin), paper, local)
+        box = self.grey[y0:y1, x0:x1].astype(np.float32) * (paper / np.maximum(local, 1.0))
+        lifted: np.ndarray = np.minimum(np.rint(box), 255.0).astype(np.uint8)
+        return lifted
 
     def _any_shade_levels(self, darkest: float, margin: float) -> np.ndarray:
         """``ocr.shading.any_shade_levels`` of this row: once per row."""

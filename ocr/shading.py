@@ -30,7 +30,13 @@ import numpy as np
 
 from ocr.marks import ramp_bounds
 
-__all__ = ["any_shade_levels", "fill_in_shade", "least_fill_in_any_shade", "least_fill_in_shade"]
+__all__ = [
+    "any_shade_levels",
+    "fill_in_shade",
+    "least_fill_in_any_shade",
+    "least_fill_in_shade",
+    "paper_in_line",
+]
 
 Px = tuple[int, int, int, int]
 
@@ -59,16 +65,35 @@ def fill_in_shade(
     for): no pixel reads more ink than there."""
     if inner[2] <= inner[0] or inner[3] <= inner[1]:
         return 0.0
+    local = paper_in_line(grey, paper_px, inner, outer, paper, reach_px, band_px)
+    rows, cols = slice(inner[1], inner[3]), slice(inner[0], inner[2])
+    return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+
+
+def paper_in_line(
+    grey: np.ndarray,
+    paper_px: np.ndarray,
+    inner: Px,
+    outer: Px,
+    paper: float,
+    reach_px: int,
+    band_px: int,
+) -> np.ndarray:
+    """The paper under each pixel of a non-empty ``inner`` (float32, its shape), read
+    beside the printed box ``outer`` in line with it (``fill_in_shade``'s arguments): per
+    column the lighter of the paper above and below, per row the lighter of the paper left
+    and right, the darker of the two, never lighter than ``paper``. A fold's band through
+    the box darkens both sides of it; darker paper narrower than ``band_px`` is a stroke
+    crossing one strip, and the row's paper stands there."""
     rows, cols, up, down, before, after = _beside(inner, outer, reach_px, grey.shape)
     above, below = _medians(grey[up, cols], paper_px[up, cols], grey[down, cols],
                             paper_px[down, cols], 0)  # fmt: skip
     left, right = _medians(grey[rows, before], paper_px[rows, before], grey[rows, after],
                            paper_px[rows, after], 1)  # fmt: skip
-    # a band through the box darkens both sides; one wider than a stroke
     column_paper = _wide(np.fmax(above, below), paper, band_px)
     row_paper = _wide(np.fmax(left, right), paper, band_px)
-    local = np.minimum(column_paper[None, :], row_paper[:, None])
-    return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
+    local: np.ndarray = np.minimum(column_paper[None, :], row_paper[:, None])
+    return local
 
 
 def least_fill_in_shade(
