@@ -34,11 +34,15 @@ from ocr.circle_rules import (
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
-from ocr.dust_dots import dust_dot_alone, dust_dot_on_its_own, fills_beside_dust_dots
+from ocr.dust_dots import (
+    dust_dot_alone,
+    dust_dot_on_its_own,
+    dusty_circles_weighed,
+    fills_beside_dust_dots,
+)
 from ocr.dust_rules import (
     circled_on_dusty_page,
     count_unsure_on_dusty_page,
-    dusty_circles,
     dusty_count,
     dusty_edges,
     dusty_fills,
@@ -263,7 +267,7 @@ RULES: tuple[MarkRule, ...] = (
     ),
     MarkRule(
         "dusty_circles",
-        dusty_circles,
+        dusty_circles_weighed,
         circled_on_dusty_page,
         "On a dusty page, a box read unsure or marked by strokes round it is read again "
         "without the pieces of ink that may be the page's dust (no more than a millimetre "

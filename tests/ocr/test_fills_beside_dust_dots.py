@@ -26,8 +26,8 @@ from dataclasses import replace
 import pytest
 
 from ocr.decode import decode_contract
-from ocr.layout import LEVEL, STRAIN
-from ocr.mark_rules import dusty_page
+from ocr.layout import LEVEL, STRAIN, load_layout
+from ocr.mark_rules import dusty_page, rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, MarkReading, MarkState, p_marked
 from ocr.page_dust import PageDust
@@ -96,3 +96,37 @@ def test_the_row_goes_to_a_person():
     assert "level" in decode_contract(ev, Vulnerability.NONE).unchecked
     certain = evidence(marks, 150)
     assert "level" not in decode_contract(certain, Vulnerability.NONE).unchecked
+
+
+def _ring_round_h_and_a_stroke_in_s(thick_px: int) -> dict:
+    """Row 1 read on the dusty page of tests/ocr/test_dust_rules.py (0.2 specks a cm^2 of
+    0.35 mm^2): fourteen specks round strain H (first read circled, ring 0.767), a level 3
+    crossed, and a straight stroke ``thick_px`` pixels thick and 18 long (3 mm: no speck,
+    no dot) across strain S."""
+    from tests.ocr.test_dust_rules import DUSTY, S, _read_row, _specks_round
+    from tests.ocr.test_marks import _draw, _fresh
+
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    _specks_round(page, "strain", "H")
+    box = load_layout().box(1, "strain", "S")
+    x0, y0 = round((box.x + 0.9) * S), round((box.y + box.height / 2) * S)
+    page[y0 : y0 + thick_px, x0 : x0 + 18] = 0.05
+    return _read_row(page, DUSTY)
+
+
+@pytest.mark.parametrize(("thick_px", "state"), [(2, MarkState.UNSURE), (6, MarkState.MARKED)])
+def test_a_fill_beside_a_circle_read_away_as_specks(thick_px, state):
+    """``dusty_circles`` reads the ring of specks round H empty; the stroke in S, 2 pixels
+    thick (fill 0.105: 1.1 on the fill's scale), is no surer a mark than H was first read
+    ((0.767 - 0.40) / (0.50 - 0.40) = 3.67 on the circle's): unsure, where main d51534e
+    read it marked, and the strain the score cannot check was S. Six pixels thick (fill
+    over 0.3: 5 and more) it stays marked (issue 43, fresh TEST seed 30875, page_0023.jpg
+    row 5: a cross read as a circle and away beside dust filling S to 0.124)."""
+    read = _ring_round_h_and_a_stroke_in_s(thick_px)
+    assert read[STRAIN, "H"].state is MarkState.EMPTY
+    assert (read[STRAIN, "S"].state, read[STRAIN, "S"].how) == (state, "fill")
+    with rules_off("dusty_circles"):
+        read_unchanged = _ring_round_h_and_a_stroke_in_s(thick_px)
+        assert read_unchanged[STRAIN, "H"].state is MarkState.MARKED
+        assert read_unchanged[STRAIN, "S"].state is MarkState.MARKED
