@@ -35,11 +35,15 @@ from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
-from ocr.dust_dots import dust_dot_alone, dust_dot_on_its_own
+from ocr.dust_dots import (
+    dust_dot_alone,
+    dust_dot_on_its_own,
+    dusty_circles_weighed,
+    fills_beside_dust_dots,
+)
 from ocr.dust_rules import (
     circled_on_dusty_page,
     count_unsure_on_dusty_page,
-    dusty_circles,
     dusty_count,
     dusty_edges,
     dusty_fills,
@@ -161,13 +165,15 @@ def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     (``ocr.dots.EDGE_UNSURE_MM2``), which this rule leaves alone: a pen touched to an edge
     is as likely (rule ``dusty_edges`` reads them against the ink they are made of). Runs
     after the rules that read a box again (its dot with it), before ``edge_dots``, which
-    looks only at a row that holds a mark."""
-    return [
+    looks only at a row that holds a mark. A fill beside a dot so read, no surer a mark
+    than the dot, is read unsure (``ocr.dust_dots.fills_beside_dust_dots``)."""
+    out = [
         _without_dot(ev, i, r)
         if _dot_alone(r) and not _by_an_edge(r) and ev.dust.holds_alike(r.dot_mm2, t)
         else r
         for i, r in enumerate(read)
     ]
+    return fills_beside_dust_dots(ev, out, t)
 
 
 def _without_dot(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
@@ -262,7 +268,7 @@ RULES: tuple[MarkRule, ...] = (
     ),
     MarkRule(
         "dusty_circles",
-        dusty_circles,
+        dusty_circles_weighed,
         circled_on_dusty_page,
         "On a dusty page, a box read unsure or marked by strokes round it is read again "
         "without the pieces of ink that may be the page's dust (no more than a millimetre "

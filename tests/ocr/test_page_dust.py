@@ -240,13 +240,19 @@ def test_a_dot_read_as_the_unsure_band_s_middle_is_never_dust(specks, cleared):
     page[300:303, 300:303] = 0.05  # some ink on the row's band: any_ink
     evidence = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI).evidence()
     dusty = replace(evidence, dust=PageDust(150.0, specks))
-    before = [
-        mark_reading("S", 0.01, 0.0, EDGE_UNSURE_MM2),
-        mark_reading("H", 0.01, 0.0, 9 * PX_MM2),
-        mark_reading("D", 0.01, 0.0, 11 * PX_MM2),
-    ]
-    assert all(r.state is MarkState.UNSURE and r.how == "dot" for r in before)
-    after = dusty_page(dusty, before, MARK_SETTINGS)
+    dotted = {
+        "S": mark_reading("S", 0.01, 0.0, EDGE_UNSURE_MM2),
+        "H": mark_reading("H", 0.01, 0.0, 9 * PX_MM2),
+        "D": mark_reading("D", 0.01, 0.0, 11 * PX_MM2),
+    }
+    assert all(r.state is MarkState.UNSURE and r.how == "dot" for r in dotted.values())
+    at = {o: i for i, (f, o, _) in enumerate(evidence.geometry.boxes) if f == "strain"}
+    row = [mark_reading(o, 0.0, 0.0, 0.0) for _, o, _ in evidence.geometry.boxes]
+    for option, r in dotted.items():
+        row[at[option]] = r
+    out = dusty_page(dusty, row, MARK_SETTINGS)
+    before = [row[at[o]] for o in dotted]
+    after = [out[at[o]] for o in dotted]
     assert tuple(r.state is MarkState.EMPTY for r in after) == cleared
     assert [r.dot_mm2 for r in after] == [r.dot_mm2 for r in before]
     assert after[0] is before[0]
