@@ -9,8 +9,10 @@ spill rules then settle which box a stroke belongs to, the circle rules then ask
 strokes round a box are its own circle, the dust rules then read a circle of specks and a
 lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the edge-dot
 rule looks at a row that holds a mark, a later rule reads a dot on an edge against the
-page's specks, and the last weighs a dot read as dust where its field needs that mark
-(ocr/dust_dots.py). Every rule's reason, with the pages that showed it was needed, is its
+page's specks, a later one weighs a dot read as dust where its field needs that mark
+(ocr/dust_dots.py), then a clump of grains on a box's edge is read as dust
+(ocr/dust_clumps.py), and the last reads a field's one unsure box as its mark where every
+other box of it holds no ink (ocr/clean_rivals.py). Every rule's reason, with the pages that showed it was needed, is its
 ``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
