@@ -12,8 +12,9 @@ rule looks at a row that holds a mark, a later rule reads a dot on an edge again
 page's specks, a later one weighs a dot read as dust where its field needs that mark
 (ocr/dust_dots.py), then a clump of grains on a box's edge is read as dust
 (ocr/dust_clumps.py), and the last reads a field's one unsure box as its mark where every
-other box of it holds no ink (ocr/clean_rivals.py). Every rule's reason, with the pages that showed it was needed, is its
-``why`` and its function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
+other box of it holds no ink (ocr/clean_rivals.py). Every rule's reason, with the pages
+that showed it was needed, is its ``why`` and its function's docstring
+(ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
