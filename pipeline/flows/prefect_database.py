@@ -111,8 +111,12 @@ def installation_key() -> dict[str, str]:
 
 
 def template_path(key: dict[str, str], folder: Path | None = None) -> Path:
-    """The template's database file for ``key`` (its description beside it, ``.json``)."""
-    name = f"prefect-{key['prefect']}-{key['migrations'][:16]}.db"
+    """The template's database file for ``key`` (its description beside it, ``.json``),
+    named by a hash of the whole key: an installation that upgrades SQLAlchemy or Alembic
+    under the same Prefect makes a template of its own instead of finding the old one's
+    name taken (its description another key) and migrating every new home from then on."""
+    whole = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()
+    name = f"prefect-{key['prefect']}-{whole[:16]}.db"
     return (folder or template_folder()) / name
 
 

@@ -219,6 +219,15 @@ def test_a_template_of_another_prefect_is_never_used(
     assert not (home / "prefect.db").exists()
 
 
+def test_an_upgraded_sqlalchemy_or_alembic_gets_a_template_of_its_own(tmp_path: Path) -> None:
+    # The same Prefect and migrations: a template named by them alone would be found, its
+    # description another key, and every new home of the upgraded installation migrated.
+    key = installation_key()
+    names = {template_path({**key, name: "0.0.1"}, tmp_path).name for name in key}
+    assert template_path(key, tmp_path).name not in names
+    assert len(names) == len(key)
+
+
 def test_a_block_registry_unlike_the_templates_gets_no_memo(
     tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
