@@ -12,8 +12,12 @@ from ocr.digit_cells import is_blank
 from ocr.digit_shade import boxes_without_shade, empty_when_lifted, fields_that_matter
 from ocr.illumination import flatten
 from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
+from ocr.reading import posterior_reason
 from ocr.row_marks import RowMarks
 from ocr.row_reader import DIGIT_INSET_MM
+from ocr.score_agreement import mismatch_reason
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat, Strain
 from tests.ocr.test_marks import DPI, _fresh
 
 S = DPI / 25.4
@@ -145,3 +149,14 @@ def test_only_the_fields_a_reason_may_be_about_are_read_again(reasons, fields):
     """A low posterior may be any digit's; a score that does not match, the score's; a
     pair named, the pairs'; a row held by its marks alone, none."""
     assert fields_that_matter(reasons, FIELDS) == fields
+
+
+def test_the_reasons_the_reader_writes_are_the_ones_it_asks_about():
+    """The reasons as their own functions write them (not copied text): a change of their
+    wording that ``fields_that_matter`` no longer knows fails here, not silently."""
+    posterior = posterior_reason(0.979, 0.995)
+    played = mismatch_reason(-7200, Contract(2, Strain.SPADES), Seat.NORTH, 6, Vulnerability.NS)
+    passed_out = mismatch_reason(50, None, None, None, Vulnerability.NONE)
+    assert fields_that_matter((posterior,), FIELDS) == FIELDS
+    assert fields_that_matter((played,), FIELDS) == (SCORE,)
+    assert fields_that_matter((passed_out,), FIELDS) == (SCORE,)
