@@ -51,7 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import closing
+from contextlib import closing, suppress
 from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
@@ -299,11 +299,18 @@ def _seed(home: Path, url: str, memo: Path | None) -> str:
             return "another process made the database meanwhile: left to it"
     finally:
         part.unlink(missing_ok=True)
+    if memo is None:
+        return f"{made}template copied"
     try:
-        if memo is not None and _write_memo(memo, url, described):
+        if _write_memo(memo, url, described):
             return f"{made}template copied, block registration memo written"
     except OSError:  # a memo Prefect cannot read or write either: it registers them again
         pass
+    # A memo left from a database no longer there vouches for block types the copy may not
+    # hold (Prefect's hash is of its registry and the URL, not of the database): gone, so
+    # that Prefect registers them.
+    with suppress(OSError):
+        memo.unlink(missing_ok=True)
     return f"{made}template copied"
 
 

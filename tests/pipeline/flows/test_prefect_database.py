@@ -11,6 +11,7 @@ types because its memo matched.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -236,6 +237,27 @@ def test_a_block_registry_unlike_the_templates_gets_no_memo(
     home = tmp_path / "prefect"
     assert _seed(prefect_settings, home) == "template copied"  # Prefect registers them again
     assert not (home / "memo_store.toml").exists()
+    assert _revision(home / "prefect.db") == _alembic_head()
+
+
+def test_a_memo_left_by_a_deleted_database_is_not_kept_for_the_copy(
+    tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The home's database deleted, its memo kept: Prefect's hash of today's registry at this
+    # URL. Left beside a copy whose block types are not that registry's (a collection
+    # installed since the template was made), Prefect would skip registering them.
+    description = _described_as(tmp_path, templates, blocks_hash="0" * 64)
+    monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(description.parent))
+    home = tmp_path / "prefect"
+    home.mkdir()
+    url = f"sqlite+aiosqlite:///{home}/prefect.db"
+    with prefect_settings.temporary_settings(updates={prefect_settings.PREFECT_HOME: str(home)}):
+        today = asyncio.run(prefect_database._blocks_hash(url))
+    (home / "memo_store.toml").write_text(f'block_auto_registration = "{today}"\n')
+    with _apis(home, description.parent) as [(_, log)]:
+        pass
+    assert SKIPPED_REGISTRATION not in log.read_text()  # Prefect registered them again
+    assert "bridgescan:" not in log.read_text()  # the template was copied
     assert _revision(home / "prefect.db") == _alembic_head()
 
 
