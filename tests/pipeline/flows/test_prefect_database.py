@@ -196,6 +196,22 @@ def test_an_existing_database_is_left_as_it_is(
     assert sorted(path.name for path in home.iterdir()) == ["prefect.db-wal"]
 
 
+def test_a_database_made_between_the_look_and_the_link_is_left_as_it_is(
+    tmp_path: Path, templates: Path, prefect_settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The two-API test rarely meets this: the other process's database appearing after the
+    # look and before the link. A dangling link is such a name: no database to the look
+    # (``exists`` follows it), there to ``link`` (which must then not replace it).
+    monkeypatch.setenv(TEMPLATE_FOLDER_VARIABLE, str(templates))
+    home = tmp_path / "prefect"
+    home.mkdir()
+    (home / "prefect.db").symlink_to(tmp_path / "made-by-another.db")
+    said = _seed(prefect_settings, home)
+    assert said == "another process made the database meanwhile: left to it"
+    assert [path.name for path in home.iterdir()] == ["prefect.db"]  # no part left
+    assert (home / "prefect.db").is_symlink() and not (tmp_path / "made-by-another.db").exists()
+
+
 def _described_as(tmp_path: Path, templates: Path, **changes: str) -> Path:
     """The template copied to a folder of its own, its description changed; returns the
     description's path."""
