@@ -164,7 +164,8 @@ def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings
     mark (marked or unsure): a passed-out board marks no level, strain, declarer or result,
     and clumps there weighed as marks made a contract of it (TEST noisy, fresh seed 228,
     page_0007.jpg row 9: a pass-out with clumps in 4, E, S and '=' sent to a person as
-    4H= by S). Runs last, on what every other rule left. No threshold of its own."""
+    4H= by S). Runs after the other dust rules but `dust_clumps` and `clean_rivals`, on what
+    they left. No threshold of its own."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     inked = {f for f, r in zip(fields, read, strict=True) if r.state is not MarkState.EMPTY}
     if PASSED_OUT in inked or PASSED_OUT in _stroked_at_first(ev, -1):

@@ -18,6 +18,7 @@ import shutil
 import sqlite3
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -91,11 +92,24 @@ def _apis(home: Path, templates: Path, count: int = 1) -> Iterator[list[tuple[st
             process.wait(30)
 
 
+def _asked(request: urllib.request.Request | str) -> Any:
+    """The API's answer, asked again after a 503 as Prefect's own client does: the API says
+    503 for what a client may retry (SQLite's "database is locked" while its background
+    services write, on a loaded machine), and Prefect's client retries it five times."""
+    for attempt in range(6):
+        try:
+            with urllib.request.urlopen(request, timeout=30) as reply:
+                return json.loads(reply.read())
+        except urllib.error.HTTPError as error:
+            if error.code != 503 or attempt == 5:
+                raise
+            time.sleep(0.5 * 2**attempt)
+
+
 def _post(url: str, body: dict[str, Any]) -> Any:
     request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})  # fmt: skip
-    with urllib.request.urlopen(request, timeout=30) as reply:
-        return json.loads(reply.read())
+    return _asked(request)
 
 
 def _a_completed_flow_run(api: str) -> str:
@@ -107,8 +121,7 @@ def _a_completed_flow_run(api: str) -> str:
 
 
 def _state_of(api: str, run: str) -> str:
-    with urllib.request.urlopen(f"{api}/flow_runs/{run}", timeout=30) as reply:
-        return str(json.loads(reply.read())["state"]["type"])
+    return str(_asked(f"{api}/flow_runs/{run}")["state"]["type"])
 
 
 def _alembic_head() -> str:
