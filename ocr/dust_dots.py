@@ -55,7 +55,9 @@ from ocr.marks import (
     MarkReading,
     MarkState,
     dot_evidence,
+    fill_evidence,
     p_of_evidence,
+    ring_evidence,
 )
 from ocr.row_evidence import RowEvidence
 
@@ -127,9 +129,9 @@ def first_evidence(r: MarkReading, t: MarkSettings) -> float:
     """The strongest of a reading's fill, circle and dot on the one scale of evidence (0 at
     each one's empty threshold, 1 at its marked one), as ``ocr.marks.mark_reading`` weighs
     them."""
-    e = (r.fill - t.empty_below) / (t.marked_above - t.empty_below)
+    e = fill_evidence(r.fill, t.empty_below, t.marked_above)
     if r.ring:
-        e = max(e, (r.ring - t.ring_empty_below) / (t.ring_marked_above - t.ring_empty_below))
+        e = max(e, ring_evidence(r.ring, t.ring_empty_below, t.ring_marked_above))
     if r.dot_mm2:
         e = max(e, dot_evidence(r.dot_mm2, t.dot_empty_below_mm2, t.dot_marked_above_mm2))
     return e
@@ -145,7 +147,7 @@ def _fills_no_surer(
         if f in written_off
         and r.state is MarkState.MARKED
         and r.how == "fill"
-        and (r.fill - t.empty_below) / (t.marked_above - t.empty_below) <= written_off[f]
+        and fill_evidence(r.fill, t.empty_below, t.marked_above) <= written_off[f]
         else r
         for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
     ]

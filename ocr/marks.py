@@ -66,6 +66,8 @@ __all__ = [
     "circled",
     "confirmed",
     "dot_evidence",
+    "fill_evidence",
+    "ring_evidence",
     "strips_alone",
     "outlined",
     "OUTLINE_MOST",
@@ -201,7 +203,7 @@ def p_of_evidence(evidence: float) -> float:
 
 def p_marked(fill: float) -> float:
     """Probability that a box with this fill (and nothing around it) was meant as marked."""
-    return p_of_evidence((fill - EMPTY_BELOW) / (MARKED_ABOVE - EMPTY_BELOW))
+    return p_of_evidence(fill_evidence(fill))
 
 
 def classify_fill(fill: float) -> MarkState:
@@ -332,6 +334,19 @@ def _state(evidence: float) -> MarkState:
     return MarkState.UNSURE
 
 
+def fill_evidence(fill: float, low: float = EMPTY_BELOW, high: float = MARKED_ABOVE) -> float:
+    """A box's fill on the one scale of evidence: 0 at ``low`` (the empty threshold), 1 at
+    ``high`` (the marked one), ``p_of_evidence`` between."""
+    return (fill - low) / (high - low)
+
+
+def ring_evidence(
+    ring: float, low: float = RING_EMPTY_BELOW, high: float = RING_MARKED_ABOVE
+) -> float:
+    """A circle round a box on the one scale of evidence, as ``fill_evidence``."""
+    return (ring - low) / (high - low)
+
+
 def dot_evidence(
     dot_mm2: float, low: float = DOT_EMPTY_BELOW_MM2, high: float = DOT_MARKED_ABOVE_MM2
 ) -> float:
@@ -342,10 +357,10 @@ def dot_evidence(
 
 def mark_reading(option: str, fill: float, ring: float, dot: float) -> MarkReading:
     """The decision on one box from its three readings: the strongest evidence wins."""
-    e_fill = (fill - EMPTY_BELOW) / (MARKED_ABOVE - EMPTY_BELOW)
+    e_fill = fill_evidence(fill)
     e_ring = -1.0
     if ring:
-        e_ring = (ring - RING_EMPTY_BELOW) / (RING_MARKED_ABOVE - RING_EMPTY_BELOW)
+        e_ring = ring_evidence(ring)
     e_dot = -1.0
     if dot:
         e_dot = dot_evidence(dot)
