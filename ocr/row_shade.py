@@ -110,10 +110,10 @@ class RowShade:
             )
             if classify_fill(least) is keeps:
                 return plain  # settled before the paper beside the box is read
-        paper_px, shaded_sum = self._paper_beside(darkest, margin)
-        reach, band = round(reach_mm * self.s), round(band_mm * self.s)
-        if not band_beside(shaded_sum, inner, outer, reach, band | 1):
+        beside = self._band_beside(inner, outer, reach_mm, band_mm, margin, darkest)
+        if beside is None:
             return plain
+        paper_px, reach, band = beside
         if (
             kept_in_shade(plain, keeps)
             and classify_fill(
@@ -139,16 +139,28 @@ class RowShade:
         x0, y0, x1, y1 = inner
         if x1 <= x0 or y1 <= y0:
             return None
-        paper_px, shaded_sum = self._paper_beside(darkest, margin)
-        reach, band = round(reach_mm * self.s), round(band_mm * self.s)
-        if not band_beside(shaded_sum, inner, outer, reach, band | 1):
+        beside = self._band_beside(inner, outer, reach_mm, band_mm, margin, darkest)
+        if beside is None:
             return None
+        paper_px, reach, band = beside
         local = paper_in_line(self.grey, paper_px, inner, outer, self.paper, reach, band)
         paper = np.float32(self.paper)
         local = np.where(local > paper * np.float32(1.0 - margin), paper, local)
         box = self.grey[y0:y1, x0:x1].astype(np.float32) * (paper / np.maximum(local, 1.0))
         lifted: np.ndarray = np.minimum(np.rint(box), 255.0).astype(np.uint8)
         return lifted
+
+    def _band_beside(
+        self, inner: Px, outer: Px, reach_mm: float, band_mm: float, margin: float, darkest: float
+    ) -> tuple[np.ndarray, int, int] | None:
+        """The row's paper pixels and the reach and band in pixels where the paper beside
+        box ``inner`` (printed box ``outer``) holds a fold's band (``band_beside``), else
+        None: what ``fill`` and ``lifted`` read the box against."""
+        paper_px, shaded_sum = self._paper_beside(darkest, margin)
+        reach, band = round(reach_mm * self.s), round(band_mm * self.s)
+        if not band_beside(shaded_sum, inner, outer, reach, band | 1):
+            return None
+        return paper_px, reach, band
 
     def _any_shade_levels(self, darkest: float, margin: float) -> np.ndarray:
         """``ocr.shading.any_shade_levels`` of this row: once per row."""
