@@ -12,6 +12,7 @@ from ocr.digit_cells import is_blank
 from ocr.digit_shade import boxes_without_shade, empty_when_lifted, fields_that_matter
 from ocr.illumination import flatten
 from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
+from ocr.page_dust import PageDust
 from ocr.reading import posterior_reason
 from ocr.row_marks import RowMarks
 from ocr.row_reader import DIGIT_INSET_MM
@@ -105,6 +106,24 @@ def test_boxes_without_shade_reads_only_the_band_empty(seven: bool):
     else:
         assert out == {SCORE: [DigitBox(None)] * n}
         assert boxes[SCORE][0] is seven_read  # the row's own reading is not changed
+
+
+def test_boxes_without_shade_lifts_nothing_on_a_dusty_page():
+    """The band alone over the first score box, read as a 7: on a page whose margins hold
+    20 specks of 0.2 mm^2 in 121 cm^2 (0.165 a cm^2, over ``dusty_per_cm2``'s 0.05) the
+    box is not lifted (None), though the same page without its dust lifts it empty."""
+    lay = load_layout()
+    page = _page(_half_over_first_box())
+    n = len(lay.row(1).field(SCORE).boxes)
+    boxes = {SCORE: [DigitBox(tuple(0.91 if d == 7 else 0.01 for d in range(10)))]
+             + [DigitBox(None)] * (n - 1)}  # fmt: skip
+    dusty = PageDust(blank_cm2=121.0, specks_mm2=(0.2,) * 20)
+    assert dusty.dusty()
+    on_dust = RowMarks(page, lay, lay.row(1), DPI, dusty)
+    assert boxes_without_shade(on_dust, lay.row(1), boxes, DIGIT_INSET_MM, (SCORE,)) is None
+    clean = RowMarks(page, lay, lay.row(1), DPI)
+    out = boxes_without_shade(clean, lay.row(1), boxes, DIGIT_INSET_MM, (SCORE,))
+    assert out == {SCORE: [DigitBox(None)] * n}
 
 
 def test_boxes_without_shade_reads_only_the_fields_asked():
