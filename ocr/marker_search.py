@@ -2,7 +2,8 @@
 
 ArUco's search is run on a copy of the scan about 95 dpi on A4, its noise averaged away,
 first in the copy's four corner regions (a third of its pixels), then, where a marker is
-missing there, in the whole copy; the corners found are refined on the scan itself.
+missing there, in the whole copy (last across a sheet feeder's streak through a marker);
+the corners found are refined on the scan itself.
 """
 
 from __future__ import annotations
@@ -130,27 +131,44 @@ def _in_the_corners(
     return found if len(found) == len(wanted) else None
 
 
-def _attempts(small: np.ndarray) -> Iterator[tuple[np.ndarray, float]]:
+_ACROSS_A_STREAK = np.ones((1, 3), np.uint8)
+"""The darkest of each pixel and its left and right neighbours: a sheet feeder's streak (dirt
+on its glass draws a thin grey line down the whole scan, along the feed) that crosses a
+marker splits its black square in two, and ArUco then finds no square there. A line up
+to two pixels wide in the search copy is closed by it; the square grows a pixel each side
+(its corners are refined on the scan itself), so it gives only the markers the searches
+before it left unfound. Chosen on TRAINING pages searched before ``remove_streaks``
+(ocr/illumination.py): 6 of 470 lost a marker to a streak, and this finds it on each.
+In the reader it searches only where ``remove_streaks`` left a streak through a marker:
+one page of 990 TRAINING, TEST and fresh pages, a fresh TEST pdf150 page (seed 10885,
+page_0010) two noisy streaks cut, refused as a partial page before (docs/reader.md)."""
+
+
+def _attempts(small: np.ndarray) -> Iterator[tuple[np.ndarray, float, bool]]:
     """The whole image's searches, each only if the one before left a marker unfound:
-    the usual smallest marker, a smaller one, then the image slightly blurred (noise)."""
-    yield small, 0.12
-    yield small, 0.02
-    yield cv2.GaussianBlur(small, (3, 3), 0), 0.02
+    the usual smallest marker, a smaller one, the image slightly blurred (noise), then
+    each pixel the darkest of its row's three (``_ACROSS_A_STREAK``: a streak through a
+    marker), which adds only markers not found yet (the third of each item: False)."""
+    yield small, 0.12, True
+    yield small, 0.02, True
+    yield cv2.GaussianBlur(small, (3, 3), 0), 0.02, True
+    yield cv2.erode(small, _ACROSS_A_STREAK), 0.02, False
 
 
 def _in_the_whole(
     small: np.ndarray, layout: Layout, wanted: set[int], scale: float
 ) -> dict[int, np.ndarray]:
     """The form's markers found in the whole of ``small`` (corners in the scan's pixels,
-    ``small`` being ``scale`` of it); a marker seen twice keeps the larger one."""
+    ``small`` being ``scale`` of it); a marker seen twice keeps the larger one, but for
+    the search across a streak, which adds only the markers not found yet."""
     found: dict[int, np.ndarray] = {}
-    for attempt, min_perimeter in _attempts(small):
+    for attempt, min_perimeter, replaces in _attempts(small):
         corners, ids, _ = _detector(layout, min_perimeter).detectMarkers(attempt)
         if ids is None:
             continue
         for c, i in zip(corners, ids.ravel(), strict=True):
             mid = int(i)
-            if mid not in wanted:
+            if mid not in wanted or (mid in found and not replaces):
                 continue
             pts = c.reshape(4, 2).astype(np.float32) / scale
             if mid not in found or cv2.contourArea(pts) > cv2.contourArea(found[mid]):

@@ -18,6 +18,7 @@ from ocr.align import (
 from ocr.layout import load_layout
 from ocr.marker_search import (
     FirstHalf,
+    _attempts,
     _detector,
     _in_the_corners,
     _search_copy,
@@ -232,6 +233,47 @@ def test_a_page_small_in_its_photo_is_searched_whole(page: np.ndarray):
     photo[y : y + page.shape[0], x : x + page.shape[1]] = page
     assert _in_the_corners(photo, layout, {m.id for m in layout.markers}, 0.12) is None
     assert set(detect_markers(photo, layout)) == {10, 11, 12, 13}
+
+
+def _streaked(page: np.ndarray) -> np.ndarray:
+    """The page with a sheet feeder's streak down it: a grey line (215) 2 px wide through
+    the middle of the left markers, 10 and 13 (x 88-112 px at 150 dpi)."""
+    img = page.copy()
+    cv2.line(img, (100, 0), (100, img.shape[0] - 1), 215, 2)
+    return img
+
+
+def test_a_streak_through_two_markers_is_searched_across(page: np.ndarray):
+    """Split in two by the streak, markers 10 and 13 are found by none of the whole image's
+    first three searches (a partial page before ``_ACROSS_A_STREAK``); the last, each pixel
+    the darkest of its row's three, finds them, and the page aligns on all four as the
+    page without the streak does (to 0.05 mm over the form)."""
+    layout = load_layout()
+    streaked = _streaked(page)
+    small, _ = _search_copy(streaked)
+    searches = list(_attempts(small))
+    for image, min_perimeter, _ in searches[:3]:
+        _, ids, _ = _detector(layout, min_perimeter).detectMarkers(image)
+        assert set(ids.ravel().tolist()) == {11, 12}
+    a, plain = align_page(streaked, layout), align_page(page, layout)
+    assert a.markers == (10, 11, 12, 13)
+    assert a.error_mm < 0.5
+    grid = np.array([[[x, y]] for x in (0.0, 600.0, 1200.0) for y in (0.0, 850.0, 1700.0)])
+    moved = cv2.perspectiveTransform(grid, a.homography) - cv2.perspectiveTransform(
+        grid, plain.homography
+    )
+    assert np.linalg.norm(moved, axis=2).max() < 0.05
+
+
+def test_the_search_across_a_streak_adds_only_markers_not_found(page: np.ndarray):
+    """Markers 11 and 12, found by the first search of the streaked page, keep the corners
+    it found (the search across a streak grows every square a pixel each side): the same
+    as on the page without the streak, which its corner regions give."""
+    layout = load_layout()
+    found, plain = detect_markers(_streaked(page), layout), detect_markers(page, layout)
+    assert set(found) == {10, 11, 12, 13}
+    for i in (11, 12):
+        assert np.abs(found[i] - plain[i]).max() < 1e-3
 
 
 def _corners(shift: dict[int, tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
