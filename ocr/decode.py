@@ -182,18 +182,36 @@ def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
     return out
 
 
+_RESULTS = 20
+"""A played result's tricks relative to its contract, -13 to +6, as an index from 0."""
+
+
 @lru_cache(maxsize=4)
 def _decoding_table(vulnerability: Vulnerability) -> tuple[np.ndarray, np.ndarray]:
     """What ``decode_contract`` reads off ``score_table`` for every row, made once a
     vulnerability (read-only): the distinct scores of the played results with the
     pass-out's 0 after them, the comb read for all of them in one call (each score's
-    likelihood is its own, as if read alone), and each played result's tricks relative
-    to its contract (-13 to +6) as an index from 0."""
-    li, _, _, _, ti, _, uniq, _ = score_table(vulnerability)
-    scores_and_zero, relative = np.append(uniq, 0), ti - (li + 7) + 13
-    for array in (scores_and_zero, relative):
+    likelihood is its own, as if read alone), and each played result's level, strain,
+    doubling, declarer and tricks relative to its contract (-13 to +6) as one flat index
+    into their marks' table (``_marks_table``)."""
+    li, si, di, ei, ti, _, uniq, _ = score_table(vulnerability)
+    contract = ((li * len(STRAINS) + si) * len(DOUBLINGS) + di) * len(SEATS) + ei
+    scores_and_zero, at = np.append(uniq, 0), contract * _RESULTS + (ti - (li + 7) + 13)
+    for array in (scores_and_zero, at):
         array.flags.writeable = False
-    return scores_and_zero, relative
+    return scores_and_zero, at
+
+
+def _marks_table(
+    lvl: np.ndarray, strain: np.ndarray, dbl: np.ndarray, decl: np.ndarray, res: np.ndarray
+) -> np.ndarray:
+    """The log-likelihood of the marks of every level, strain, doubling, declarer and
+    relative result (7 x 5 x 3 x 4 x 20, flat), each summed in the order a played result's
+    are (level + strain + doubling + declarer + result, left to right): read off it, each
+    result's sum is the same float as summed term by term over the 5,880 results, in
+    2,100 additions instead of 23,520 and one look-up instead of five."""
+    contract = ((lvl[:, None, None] + strain[:, None]) + dbl).ravel()[:, None] + decl
+    return (contract.ravel()[:, None] + res).ravel()
 
 
 def decode_contract(
@@ -201,7 +219,7 @@ def decode_contract(
 ) -> ContractDecoding:
     """Rank every legal table result of the row by posterior (see the module docstring)."""
     li, si, di, ei, ti, score, _, inverse = score_table(vulnerability)
-    scores_and_zero, relative = _decoding_table(vulnerability)
+    scores_and_zero, marks_at = _decoding_table(vulnerability)
     lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
     strain = np.array([ev.strain.log_exactly(x) for x in GROUP_OPTIONS["strain"]])
     dbl = np.array([ev.doubling.log_exactly(x) for x in GROUP_OPTIONS["doubling"]])
@@ -217,7 +235,7 @@ def decode_contract(
         res[diff + 13] = ll
     scores_ll = _scores_log_likelihood(ev, scores_and_zero)
     played = (
-        lvl[li] + strain[si] + dbl[di] + decl[ei] + res[relative] + scores_ll[:-1][inverse]
+        _marks_table(lvl, strain, dbl, decl, res)[marks_at] + scores_ll[:-1][inverse]
         + ev.passed_out.log_exactly(None)
     )  # fmt: skip
     passed = (

@@ -120,8 +120,9 @@ def _mark_reading(
     row: Row, name: str, marks: list[MarkReading], group: MarkGroup, ref: PageRef
 ) -> FieldReading:
     options, probs = group.exactly()
-    order = np.argsort(-probs)[:3]
-    cands = tuple(Candidate(options[k] or "", float(probs[k])) for k in order)
+    order = np.argsort(-probs)[:3].tolist()
+    chance = probs.tolist()  # float(probs[k]) without numpy's scalars
+    cands = tuple([Candidate(options[k] or "", chance[k]) for k in order])
     marked = [m.option for m in marks if m.p_marked > 0.5]
     value = "" if not marked else (marked[0] if len(marked) == 1 else None)
     unsure = any(m.state is MarkState.UNSURE for m in marks)
@@ -278,12 +279,14 @@ def _decode_row(
         options = ", ".join(o for n, o in stray if n == name)
         reasons.append(f"{name} {options} marked, which the reading does not use")
     reasons.extend(unused_pair_numbers(fields, printed_pairs, (best.ns_pair, best.ew_pair)))
-    settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
-    settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
-        printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
-    )
-    for name in unexplained_unsure(marks, uses, settled):
-        reasons.append(f"unsure mark in {name}")
+    if any(m.state is MarkState.UNSURE for ms in marks.values() for m in ms):
+        # the settled boxes matter only to an unsure box (``unexplained_unsure``)
+        settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
+        settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
+            printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
+        )
+        for name in unexplained_unsure(marks, uses, settled):
+            reasons.append(f"unsure mark in {name}")
     reasons.extend(tied_ink(marks, uses, best, vul))
     if pairs.in_movement is False:
         reasons.append(f"pairs {best.ns_pair}-{best.ew_pair} do not play this board")

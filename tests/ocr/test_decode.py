@@ -13,6 +13,7 @@ from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import (
     DEFAULT_THRESHOLD,
     _decoding_table,
+    _marks_table,
     _scores_log_likelihood,
     _slip_log_likelihoods,
     _slip_scores,
@@ -424,16 +425,32 @@ def test_unchecked_groups_are_those_its_definition_gives(p, score, vul, best):
 def test_the_decoding_table_of_a_vulnerability():
     """Once a vulnerability: the played results' distinct scores with the pass-out's 0
     last (no played result scores 0: a contract made scores, one down costs), and each
-    result's tricks against its contract from 0: 4S by North making 10 tricks is 0 + 13,
-    1C with no trick -7 + 13 = 6, 7NT with 13 tricks 13."""
-    scores_and_zero, relative = _decoding_table(Vulnerability.NONE)
+    result's place in its marks' table, (((level x 5 + strain) x 3 + doubling) x 4 +
+    declarer) x 20 + tricks against the contract from 0: 4S by North making 10 tricks is
+    ((3 x 5 + 3) x 3 x 4) x 20 + 13 = 4333; 1C by North with no trick 0 + (-7 + 13) = 6;
+    7NT by West with 13 tricks ((6 x 5 + 4) x 3 x 4 + 3) x 20 + 13 = 8233; 4SXX by East
+    making 8 (((3 x 5 + 3) x 3 + 2) x 4 + 1) x 20 + (-2 + 13) = 4511."""
+    scores_and_zero, marks_at = _decoding_table(Vulnerability.NONE)
     uniq = score_table(Vulnerability.NONE)[6]
     assert list(scores_and_zero[:-1]) == list(uniq) and scores_and_zero[-1] == 0
     assert 0 not in uniq
-    assert relative[result_index(Contract.parse("4S"), Seat.NORTH, 10)] == 13
-    assert relative[result_index(Contract.parse("1C"), Seat.NORTH, 0)] == 6
-    assert relative[result_index(Contract.parse("7NT"), Seat.WEST, 13)] == 13
-    assert not scores_and_zero.flags.writeable and not relative.flags.writeable
+    assert marks_at[result_index(Contract.parse("4S"), Seat.NORTH, 10)] == 4333
+    assert marks_at[result_index(Contract.parse("1C"), Seat.NORTH, 0)] == 6
+    assert marks_at[result_index(Contract.parse("7NT"), Seat.WEST, 13)] == 8233
+    assert marks_at[result_index(Contract.parse("4SXX"), Seat.EAST, 8)] == 4511
+    assert not scores_and_zero.flags.writeable and not marks_at.flags.writeable
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_marks_table_sums_each_result_as_term_by_term(seed):
+    """Each played result's marks read off ``_marks_table`` are the same float as its
+    level, strain, doubling, declarer and result summed left to right for every result."""
+    rng = np.random.default_rng(seed)
+    lvl, strain, dbl, decl, res = (rng.normal(-5, 4, n) for n in (7, 5, 3, 4, 20))
+    li, si, di, ei, ti = score_table(Vulnerability.EW)[:5]
+    by_terms = lvl[li] + strain[si] + dbl[di] + decl[ei] + res[ti - (li + 7) + 13]
+    _, marks_at = _decoding_table(Vulnerability.EW)
+    assert np.array_equal(_marks_table(lvl, strain, dbl, decl, res)[marks_at], by_terms)
 
 
 @pytest.mark.parametrize("score", [None, 0, 50, 620, 1430])
