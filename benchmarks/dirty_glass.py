@@ -81,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("module", help="the benchmark module to run, e.g. benchmarks.bench_ocr")
     ap.add_argument("args", nargs=argparse.REMAINDER, help="its own arguments")
     a = ap.parse_args(argv)
+    if not 0.0 <= a.load_from <= settled_dust.MOST_LOAD:  # above it every load would be 10
+        ap.error(f"--load-from {a.load_from}: the law's loads are 0 to {settled_dust.MOST_LOAD}")
     own_cache(a.args, a.load_from)
     scan.dust_load = dirty_tail(a.load_from)  # the name scan.py draws each page's load by
     sys.argv = [a.module, *a.args]

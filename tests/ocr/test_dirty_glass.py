@@ -64,3 +64,11 @@ def test_a_new_cache_is_marked_with_its_least_load_and_kept_for_it(tmp_path: Pat
     assert own_cache(["--cache", str(cache), "--pages", "80"], 3.0) == cache
     with pytest.raises(SystemExit, match="holds pages drawn"):
         own_cache(["--cache", str(cache)], 5.0)
+
+
+def test_a_least_load_over_the_laws_cap_is_refused(tmp_path: Path):
+    """``MOST_LOAD`` (10) caps every draw: kept from 12 up, every page would be drawn at 10,
+    under the least load asked, so the run stops before it marks or draws anything."""
+    with pytest.raises(SystemExit):
+        main(["--load-from", "12", "benchmarks.no_such_module", "--cache", str(tmp_path)])
+    assert not (tmp_path / OWN_CACHE_MARK).exists()
