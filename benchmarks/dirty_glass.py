@@ -11,24 +11,30 @@ dot. On 80 TRAINING noisy pages that is a handful of very dirty pages, too few t
 rule for a player's dot the page cannot tell from its dust. This draws every page's load
 from the same law, kept only from ``--load-from`` up (the law's own tail, no new
 parameter), and runs the named benchmark module with its arguments, so the rules are
-priced on TRAINING's dirtiest glass, not on TEST's dust. Give the run a cache folder of
-its own (its pages are not the benchmark's) and no ``--jobs``: the pages are drawn in
-this process.
+priced on TRAINING's dirtiest glass, not on TEST's dust. Give the run no ``--jobs``: the
+pages are drawn in this process.
+
+The run needs a cache folder of its own (``--cache``, ``own_cache``): the benchmarks keep
+pages under ``CACHE/split/condition`` whatever drew them, so in a folder that already holds
+the usual pages the run would read those (and not one dirty page), and its dirty pages left
+in the benchmarks' default folder would be read later as TRAINING's usual ones.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import runpy
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
 import ocr.training.synthetic.scan as scan
 import ocr.training.synthetic.settled_dust as settled_dust
 
-__all__ = ["dirty_tail", "main"]
+__all__ = ["OWN_CACHE_MARK", "dirty_tail", "main", "own_cache"]
 
 
 def dirty_tail(load_from: float) -> Callable[[np.random.Generator], float]:
@@ -44,12 +50,40 @@ def dirty_tail(load_from: float) -> Callable[[np.random.Generator], float]:
     return load
 
 
+OWN_CACHE_MARK = "dirty_glass.json"
+"""The file in a cache folder that says its pages were drawn from the dirty tail, and from
+which load (``own_cache``)."""
+
+
+def own_cache(args: list[str], load_from: float) -> Path:
+    """The cache folder ``--cache`` names in the benchmark's arguments ``args``, marked as
+    holding pages drawn from ``load_from`` up (``OWN_CACHE_MARK``); SystemExit where there
+    is none, or where the folder holds anything not so drawn (see the module docstring)."""
+    named = [a.removeprefix("--cache=") for a in args if a.startswith("--cache=")]
+    named += [args[k + 1] for k, a in enumerate(args[:-1]) if a == "--cache"]
+    if not named:
+        raise SystemExit("dirty_glass: give the run a cache folder of its own (--cache DIR)")
+    cache, want = Path(named[-1]), {"load_from": load_from}
+    mark = cache / OWN_CACHE_MARK
+    if mark.exists():
+        if json.loads(mark.read_text(encoding="utf-8")) != want:
+            raise SystemExit(f"dirty_glass: {cache} holds pages drawn {mark.read_text()}")
+    elif cache.exists() and any(cache.iterdir()):
+        raise SystemExit(f"dirty_glass: {cache} holds pages not drawn from the dirty tail")
+    cache.mkdir(parents=True, exist_ok=True)
+    mark.write_text(json.dumps(want) + "\n", encoding="utf-8")
+    return cache
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--load-from", type=float, default=3.0, help="the least load kept")
     ap.add_argument("module", help="the benchmark module to run, e.g. benchmarks.bench_ocr")
     ap.add_argument("args", nargs=argparse.REMAINDER, help="its own arguments")
     a = ap.parse_args(argv)
+    if not 0.0 <= a.load_from <= settled_dust.MOST_LOAD:  # above it every load would be 10
+        ap.error(f"--load-from {a.load_from}: the law's loads are 0 to {settled_dust.MOST_LOAD}")
+    own_cache(a.args, a.load_from)
     scan.dust_load = dirty_tail(a.load_from)  # the name scan.py draws each page's load by
     sys.argv = [a.module, *a.args]
     runpy.run_module(a.module, run_name="__main__", alter_sys=True)

@@ -209,7 +209,8 @@ def _marks_table(
     relative result (7 x 5 x 3 x 4 x 20, flat), each summed in the order a played result's
     are (level + strain + doubling + declarer + result, left to right): read off it, each
     result's sum is the same float as summed term by term over the 5,880 results, in
-    2,100 additions instead of 23,520 and one look-up instead of five."""
+    8,960 additions (35 + 105 + 420 + 8,400) instead of 23,520 and one look-up instead of
+    five."""
     contract = ((lvl[:, None, None] + strain[:, None]) + dbl).ravel()[:, None] + decl
     return (contract.ravel()[:, None] + res).ravel()
 
