@@ -241,6 +241,9 @@ def start_local_api() -> str | None:
         os.write(_lifeline[0], f"{process.pid}\n".encode())
     _started.append((process, url))
     os.environ["PREFECT_API_URL"] = url
+    # Prefect's clients ask a server's version before their first request, against a
+    # client newer than its server: this API is this process's own Prefect, always the same.
+    os.environ.setdefault("PREFECT_CLIENT_SERVER_VERSION_CHECK_ENABLED", "false")
     import atexit
 
     atexit.register(_stop, process)  # also when the command ends before its flow (bad input)

@@ -4,7 +4,9 @@ The entry point chooses the API as soon as it knows the command is ``run`` and n
 takes it: a temporary API then boots while the command loads Typer, rich and its own
 modules. A real entry point in a fresh process, with no server (``PREFECT_API_URL`` unset,
 a Prefect home of its own), on a folder without ``event.yaml``: the API is started before
-Typer is imported, and the command that then stops on its input stops the API too.
+Typer is imported, and the command that then stops on its input stops the API too. Its
+Prefect clients are told not to ask that API its version (it is this process's own
+Prefect), unless the user said otherwise.
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ ROOT = Path(__file__).parents[3]
 # The entry point as the console script runs it, with the temporary API's start noted: the
 # modules loaded then and the API's process, printed as JSON on stdout when the command ends.
 ENTRY = """
-import atexit, json, sys
+import atexit, json, os, sys
 from pipeline.flows import local_api, prefect_server
 started = {}
 def start_local_api():
     started["typer"] = "typer" in sys.modules
     url = local_api.start_local_api()
     started["pid"] = local_api._started[0][0].pid
+    started["version_check"] = os.environ.get("PREFECT_CLIENT_SERVER_VERSION_CHECK_ENABLED")
     return url
 prefect_server.start_local_api = start_local_api
 atexit.register(lambda: print(json.dumps(started)))  # after the API is stopped (registered later)
@@ -56,9 +59,14 @@ def test_which_command_lines_run_an_event(argv: list[str], expected: bool) -> No
     assert names_run(argv) is expected
 
 
-def test_the_api_starts_before_typer_and_ends_with_a_command_that_stops(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("users", "version_check"), [(None, "false"), ("true", "true")])
+def test_the_api_starts_before_typer_and_ends_with_a_command_that_stops(
+    tmp_path: Path, users: str | None, version_check: str
+) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
     env.update(PREFECT_HOME=str(tmp_path / "prefect"), PYTHONPATH=str(ROOT))
+    if users is not None:
+        env["PREFECT_CLIENT_SERVER_VERSION_CHECK_ENABLED"] = users
     folder = tmp_path / "not-an-event"
     folder.mkdir()
     done = subprocess.run(
@@ -75,3 +83,4 @@ def test_the_api_starts_before_typer_and_ends_with_a_command_that_stops(tmp_path
     started = json.loads(done.stdout.strip().splitlines()[-1])
     assert started["typer"] is False  # started before the command line was built
     assert not Path(f"/proc/{started['pid']}").exists()  # stopped and reaped with the command
+    assert started["version_check"] == version_check
