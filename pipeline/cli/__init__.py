@@ -22,11 +22,18 @@ def main() -> None:
     """Console-script entry point: ``bridgescan run`` through the standing runner when one
     answers (its exit code), else the command in this process
     (``commands.run_in_this_process``: telemetry off, no traceback ever reaches a user)."""
-    from pipeline.cli.runner.client import run_through_runner
+    from pipeline.cli.runner.client import names_run, run_through_runner
 
     code = run_through_runner(sys.argv)
     if code is not None:
         sys.exit(code)
+    if names_run(sys.argv[1:]):
+        # `run` chooses its Prefect API first thing (pipeline/cli/run.py); chosen here, a
+        # temporary API boots while this process loads Typer, rich and the command (some
+        # 0.4 s of its CPU), not after. A command that then stops on its input stops its API.
+        from pipeline.flows.prefect_server import choose_api
+
+        choose_api()
     from pipeline.cli.commands import run_in_this_process
 
     run_in_this_process()

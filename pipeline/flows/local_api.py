@@ -168,14 +168,18 @@ def owned_environment(env: dict[str, str]) -> dict[str, str]:
 # garbage; paused, the import takes a sixth less CPU (measured: 6.7 -> 5.6 s at load 34).
 # gc.freeze() then keeps those objects out of every later collection of the running API.
 # A new home then gets Prefect's database from the installation's template instead of
-# migrating one (pipeline/flows/prefect_database.py, run by its path: ``seed_home``).
+# migrating one (pipeline/flows/prefect_database.py, run by its path: ``seed_home``), and
+# Prefect's start is told its block types are registered when its memo says so, compared
+# without importing the collections (``start_settings``: Dask's, 0.3 s of CPU a start).
 _SEED = Path(__file__).with_name("prefect_database.py")
 _API_BOOT = (
     "import gc; gc.disable(); import prefect.server.api.server; gc.enable(); gc.freeze(); "
     "from importlib.util import spec_from_file_location, module_from_spec; "
     f"spec = spec_from_file_location('bridgescan_prefect_database', {str(_SEED)!r}); "
     "seed = module_from_spec(spec); spec.loader.exec_module(seed); seed.seed_home(); "
-    "from uvicorn.main import main; main(prog_name='uvicorn')"
+    "from uvicorn.main import main\n"
+    "with seed.start_settings():\n"  # its block types registered: Prefect told so
+    "    main(prog_name='uvicorn')"
 )
 
 
@@ -237,6 +241,9 @@ def start_local_api() -> str | None:
         os.write(_lifeline[0], f"{process.pid}\n".encode())
     _started.append((process, url))
     os.environ["PREFECT_API_URL"] = url
+    # Prefect's clients ask a server's version before their first request, against a
+    # client newer than its server: this API is this process's own Prefect, always the same.
+    os.environ.setdefault("PREFECT_CLIENT_SERVER_VERSION_CHECK_ENABLED", "false")
     import atexit
 
     atexit.register(_stop, process)  # also when the command ends before its flow (bad input)

@@ -24,14 +24,19 @@ the working folder), and that process has them loaded anyway. Prefect's own star
 its Alembic head there (nothing to migrate) and its block types registered: the memo Prefect
 keeps of that (``memo_store.toml``, a hash of the block registry, the collections' block
 data and the database's URL) is written for the copy when the registry is the one the
-template was made with, else Prefect registers them again as it would.
+template was made with, else Prefect registers them again as it would. At every start
+(``start_settings``) that memo is compared here with the registry's hash made without
+importing Prefect's collections, where the template says they add no block type (Dask's
+does not), and Prefect is told its block types are registered when it matches: its own
+comparison imports them first (Dask and distributed, 0.3 s of the API's CPU).
 
 A template is found by the installation's key (``installation_key``: Prefect's, SQLAlchemy's
-and Alembic's versions and a hash of Prefect's SQLite migrations, so a Prefect patched under
-the same version number is a new key too); one made by another installation is never used.
-It lives with the installation: ``$BRIDGESCAN_PREFECT_TEMPLATES`` when set, else in the
-virtual environment (``<sys.prefix>/var/bridgescan``, gone with the environment that made
-it), else in the user's cache. Where it cannot be made (a folder nobody may write to),
+and Alembic's versions, a hash of Prefect's SQLite migrations, so a Prefect patched under
+the same version number is a new key too, and the collections installed); one made by
+another installation is never used. It lives with the installation:
+``$BRIDGESCAN_PREFECT_TEMPLATES`` when set, else in the virtual environment
+(``<sys.prefix>/var/bridgescan``, gone with the environment that made it), else in the
+user's cache. Where it cannot be made (a folder nobody may write to),
 Prefect migrates each new home as before, and the API's error output says why.
 
 This file imports nothing of bridgescan: the API process runs it by its path
@@ -51,7 +56,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import closing, suppress
+from contextlib import AbstractContextManager, closing, nullcontext, suppress
 from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
@@ -62,6 +67,7 @@ __all__ = [
     "installation_key",
     "make_template",
     "seed_home",
+    "start_settings",
     "template_folder",
     "template_path",
 ]
@@ -69,6 +75,9 @@ __all__ = [
 #: Where templates are kept, when set (the tests; an installation its users cannot write to).
 TEMPLATE_FOLDER_VARIABLE = "BRIDGESCAN_PREFECT_TEMPLATES"
 DATABASE_NAME = "prefect.db"
+#: In a template's description: whether importing Prefect's collections (their entry points,
+#: ``prefect.collections``) added no block type to Prefect's registry when it was made.
+NO_BLOCK_TYPES = "collections_add_no_block_types"
 #: The files SQLite keeps beside a database: one left by a deleted database would be read
 #: into a new one, so a home holding any of them is left to Prefect.
 _SIDE_FILES = ("-wal", "-journal", "-shm")
@@ -101,12 +110,26 @@ def _migrations_hash() -> str:
     return digest.hexdigest()
 
 
+def _collections() -> list[metadata.EntryPoint]:
+    return sorted(metadata.entry_points(group="prefect.collections"), key=lambda e: e.name)
+
+
+def installed_collections() -> str:
+    """Prefect's collections installed (the entry points Prefect imports before it registers
+    its block types), each with its distribution's version: ``prefect_dask=prefect_dask
+    (prefect-dask 0.3.7)``, one a line."""
+    return "\n".join(f"{entry.name}={entry.value} ({entry.dist.name if entry.dist else '?'} "
+                     f"{entry.dist.version if entry.dist else '?'})"
+                     for entry in _collections())  # fmt: skip
+
+
 def installation_key() -> dict[str, str]:
     """What a template must have been made with to be used: the versions of Prefect and of
-    what runs its migrations, and the hash of its migrations. Standard library only (about
-    0.1 s of CPU), asked only for a home without a database."""
+    what runs its migrations, the hash of its migrations and the collections installed.
+    Standard library only (some 10 ms of CPU once Prefect is imported)."""
     key = {name: metadata.version(name) for name in ("prefect", "sqlalchemy", "alembic")}
     key["migrations"] = _migrations_hash()
+    key["collections"] = installed_collections()
     return key
 
 
@@ -176,7 +199,7 @@ def build_template(target: Path) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(dir=target.parent, prefix=".scratch-") as scratch:
         url = f"sqlite+aiosqlite:///{scratch}/{DATABASE_NAME}"
         with temporary_database_interface(AioSqliteConfiguration(connection_url=url)):
-            blocks_hash = asyncio.run(_migrate_and_register(url))
+            blocks_hash, no_block_types = asyncio.run(_migrate_and_register(url))
         part = target.with_name(f"{target.name}.{secrets.token_hex(8)}.part")
         try:
             with closing(sqlite3.connect(Path(scratch) / DATABASE_NAME)) as made:
@@ -186,7 +209,7 @@ def build_template(target: Path) -> dict[str, Any]:
         finally:
             part.unlink(missing_ok=True)
     described = {**installation_key(), "alembic_head": head, "blocks_url": url,
-                 "blocks_hash": blocks_hash}  # fmt: skip
+                 "blocks_hash": blocks_hash, NO_BLOCK_TYPES: no_block_types}  # fmt: skip
     description = target.with_name(f"{target.stem}.{secrets.token_hex(8)}.json.part")
     description.write_text(json.dumps(described, indent=1) + "\n", "utf-8")
     description.replace(target.with_suffix(".json"))
@@ -217,22 +240,26 @@ def _clear_leftovers(folder: Path) -> None:
             pass
 
 
-async def _migrate_and_register(url: str) -> str | None:
+async def _migrate_and_register(url: str) -> tuple[str | None, bool]:
     """Prefect's migrations and block registration on the database Prefect's interface
-    points at (``url``); Prefect's hash of the block registry registered, for its memo."""
+    points at (``url``); Prefect's hash of the block registry registered, for its memo, and
+    whether importing the collections left that registry as it was (``NO_BLOCK_TYPES``:
+    false when they were imported before, so that it cannot be told)."""
     import prefect.plugins
     from prefect.server.database import provide_database_interface
     from prefect.server.models.block_registration import run_block_auto_registration
 
     database = provide_database_interface()
     await database.create_db()
+    imported = any(entry.module in sys.modules for entry in _collections())
+    bare = None if imported else await _blocks_hash(url)
     prefect.plugins.load_prefect_collections()  # as Prefect's memo does, before registering
     blocks_hash = await _blocks_hash(url)
     session = await database.session()
     async with session:
         await run_block_auto_registration(session=session)
     await (await database.engine()).dispose()
-    return blocks_hash
+    return blocks_hash, bare is not None and bare == blocks_hash
 
 
 async def _blocks_hash(url: str) -> str | None:
@@ -324,7 +351,8 @@ def _write_memo(memo: Path, url: str, described: dict[str, Any]) -> bool:
     import prefect.plugins
     import toml
 
-    prefect.plugins.load_prefect_collections()  # cached: Prefect's start uses the same
+    if described.get(NO_BLOCK_TYPES) is not True:
+        prefect.plugins.load_prefect_collections()  # cached: Prefect's start uses the same
     made, blocks_hash = asyncio.run(_two_hashes(described.get("blocks_url", ""), url))
     if made is None or made != described.get("blocks_hash") or blocks_hash is None:
         return False
@@ -333,6 +361,54 @@ def _write_memo(memo: Path, url: str, described: dict[str, Any]) -> bool:
     part.write_text(toml.dumps({"block_auto_registration": blocks_hash}), "utf-8")
     part.replace(memo)
     return True
+
+
+def start_settings() -> AbstractContextManager[object]:
+    """Prefect's settings for its API's start (``local_api.api_command``, after
+    ``seed_home``): its block registration skipped when its memo says the block types are
+    registered, told without importing the collections.
+
+    Before it registers its block types, Prefect's start imports every collection installed
+    (``prefect_dask``: Dask and distributed, 0.3 s of the API's 3.5-4 s of CPU) to hash its
+    block registry with them, and registers nothing when the memo in its home holds that
+    hash. Where this installation's template says the collections add no block type
+    (``NO_BLOCK_TYPES``; the collections are in its key), the registry's hash is the same
+    without them: compared here, and when it matches the memo, Prefect's start is told not
+    to register (``PREFECT_API_BLOCKS_REGISTER_ON_START`` and its memo off for this
+    process), which is what its own comparison would conclude. Anything else (no template,
+    no memo, another hash, a collection that adds block types): Prefect's own way."""
+    import prefect.settings as settings
+
+    if not (settings.PREFECT_API_BLOCKS_REGISTER_ON_START.value()
+            and settings.PREFECT_MEMOIZE_BLOCK_AUTO_REGISTRATION.value()):  # fmt: skip
+        return nullcontext()  # Prefect registers none, or every time: its way, untouched
+    memo = Path(settings.PREFECT_MEMO_STORE_PATH.value())
+    try:
+        registered = _memo_matches(memo, settings.PREFECT_API_DATABASE_CONNECTION_URL.value())
+    except Exception as error:  # noqa: BLE001 - whatever it is, Prefect's own way is left
+        print(f"bridgescan: Prefect's block memo not read: {error!r}", file=sys.stderr)
+        return nullcontext()
+    if not registered:
+        return nullcontext()
+    return settings.temporary_settings(updates={
+        settings.PREFECT_API_BLOCKS_REGISTER_ON_START: False,
+        settings.PREFECT_MEMOIZE_BLOCK_AUTO_REGISTRATION: False})  # fmt: skip
+
+
+def _memo_matches(memo: Path, url: str) -> bool:
+    """Whether Prefect's memo at ``memo`` holds the hash its start would make of its block
+    registry for ``url``, made without the collections, which the template says add none."""
+    import asyncio
+    import tomllib
+
+    described = _described(template_path(installation_key()))
+    if described is None or described.get(NO_BLOCK_TYPES) is not True:
+        return False
+    try:
+        saved = tomllib.loads(memo.read_text("utf-8")).get("block_auto_registration")
+    except (OSError, ValueError):
+        return False
+    return saved is not None and saved == asyncio.run(_blocks_hash(url))
 
 
 async def _two_hashes(first: str, second: str) -> tuple[str | None, str | None]:

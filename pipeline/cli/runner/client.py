@@ -29,7 +29,7 @@ from typing import Any
 
 from pipeline.cli.runner import wire
 
-__all__ = ["run_through_runner", "NO_RUNNER_FLAG", "ANSWER_SECONDS", "RUNNER_GONE"]
+__all__ = ["run_through_runner", "names_run", "NO_RUNNER_FLAG", "ANSWER_SECONDS", "RUNNER_GONE"]
 
 NO_RUNNER_FLAG = "--no-runner"
 #: How long the client waits for the runner to accept or refuse (it answers at once when it
@@ -39,13 +39,13 @@ ANSWER_SECONDS = 10.0
 #: signal (``ExitCode.INTERRUPTED``), which it is.
 RUNNER_GONE = 130
 
-_NOT_THROUGH_THE_RUNNER = frozenset({NO_RUNNER_FLAG, "-h", "--help", "--version"})
+_HELP = frozenset({"-h", "--help", "--version"})
 
 
-def _is_run(argv: list[str]) -> bool:
-    """Whether the command line is ``bridgescan [--clock-correction R] run ...`` (without
-    ``--no-runner`` or a help)."""
-    if _NOT_THROUGH_THE_RUNNER.intersection(argv):
+def names_run(argv: list[str]) -> bool:
+    """Whether the command line (``sys.argv[1:]``) is ``bridgescan [--clock-correction R]
+    run ...`` without a help: a command that will run an event's flow."""
+    if _HELP.intersection(argv):
         return False
     words = iter(argv)
     for word in words:
@@ -114,7 +114,7 @@ def _connect(path: str) -> wire.Frames | None:
 def run_through_runner(argv: list[str]) -> int | None:
     """The command run by the standing runner: its exit code; None when there is no runner
     to run it (the caller then runs it in itself). ``argv``: ``sys.argv`` as a whole."""
-    if not _is_run(argv[1:]):
+    if NO_RUNNER_FLAG in argv[1:] or not names_run(argv[1:]):
         return None
     record = _record()
     if record is None or record.get("code") != wire.code_digest():

@@ -5,8 +5,10 @@ Real Prefect throughout: the template is Prefect's own migrations and block regi
 else made once by ``make_template``), and the API processes are started as the commands
 start theirs (``local_api.api_command``). What a home must end
 up with is read from Prefect itself: Alembic's head among Prefect's SQLite migrations, the
-API answering a flow run, and Prefect's own start saying it skipped registering the block
-types because its memo matched.
+API answering a flow run, the block types as the template holds them (not registered
+again: ``start_settings`` told Prefect its memo matches, without importing the collections),
+and Prefect's own start saying it skipped registering them because its memo matched where
+bridgescan leaves the comparison to it.
 """
 
 from __future__ import annotations
@@ -138,6 +140,12 @@ def _alembic_head() -> str:
     return head
 
 
+def _block_types(database: Path) -> list[tuple[str, str]]:
+    """Each block type's slug and when it was last written: a registration writes them all."""
+    with closing(sqlite3.connect(database)) as made:
+        return list(made.execute("SELECT slug, updated FROM block_type ORDER BY slug"))
+
+
 def _revision(database: Path) -> str:
     with closing(sqlite3.connect(database)) as made:
         return str(made.execute("SELECT version_num FROM alembic_version").fetchone()[0])
@@ -161,8 +169,12 @@ def test_the_first_new_home_makes_the_template_and_answers_a_flow_run(tmp_path: 
     assert json.loads(made.with_suffix(".json").read_text())["alembic_head"] == _alembic_head()
     assert _revision(made) == _revision(home / "prefect.db") == _alembic_head()
     assert "local-file-system" in {block_type["slug"] for block_type in block_types}
+    assert json.loads(made.with_suffix(".json").read_text())[prefect_database.NO_BLOCK_TYPES]
+    # Not registered again: the memo written for the copy matched the registry's hash, made
+    # without Dask's collection (it adds no block type), and Prefect was told so.
+    assert _block_types(home / "prefect.db") == _block_types(made)
     said = log.read_text()
-    assert SKIPPED_REGISTRATION in said  # the memo written for the copy is Prefect's own hash
+    assert SKIPPED_REGISTRATION not in said  # Prefect did not compare (nor import) itself
     assert "bridgescan:" not in said  # the template was made and copied
     # ... and without what a build killed half way left there
     assert sorted(path.name for path in templates.iterdir()) == [made.name, f"{made.stem}.json"]
@@ -176,6 +188,8 @@ def test_two_apis_starting_at_once_in_one_new_home_both_work(
         run = _a_completed_flow_run(first)
         assert _state_of(second, run) == "COMPLETED"  # one database, the same for both
     assert _revision(home / "prefect.db") == _alembic_head()
+    made = template_path(installation_key(), templates)
+    assert _block_types(home / "prefect.db") == _block_types(made)  # neither registered them
     assert "bridgescan:" not in first_log.read_text() + second_log.read_text()
     assert sorted(path.name for path in home.iterdir() if path.name.endswith(".part")) == []
 
@@ -225,7 +239,7 @@ def test_a_database_made_between_the_look_and_the_link_is_left_as_it_is(
     assert (home / "prefect.db").is_symlink() and not (tmp_path / "made-by-another.db").exists()
 
 
-def _described_as(tmp_path: Path, templates: Path, **changes: str) -> Path:
+def _described_as(tmp_path: Path, templates: Path, **changes: object) -> Path:
     """The template copied to a folder of its own, its description changed; returns the
     description's path."""
     made = template_path(installation_key(), templates)
@@ -256,6 +270,39 @@ def test_an_upgraded_sqlalchemy_or_alembic_gets_a_template_of_its_own(tmp_path: 
     names = {template_path({**key, name: "0.0.1"}, tmp_path).name for name in key}
     assert template_path(key, tmp_path).name not in names
     assert len(names) == len(key)
+    # ... and so does one with a collection installed or removed (prefect-dask here)
+    assert key["collections"].startswith("prefect_dask=prefect_dask (prefect-dask ")
+
+
+def test_a_home_used_before_registers_nothing_again(tmp_path: Path, templates: Path) -> None:
+    home = tmp_path / "prefect"
+    with _apis(home, templates):
+        pass
+    with _apis(home, templates) as [(_, log)]:  # its database and memo there already
+        pass
+    assert _block_types(home / "prefect.db") == _block_types(
+        template_path(installation_key(), templates)
+    )
+    assert SKIPPED_REGISTRATION not in log.read_text()  # told, not compared by Prefect
+    assert "bridgescan:" not in log.read_text()
+
+
+def test_collections_that_add_block_types_are_left_to_prefects_memo(
+    tmp_path: Path, templates: Path
+) -> None:
+    # A template made where a collection adds block types: the registry's hash needs the
+    # collections imported, so Prefect's start compares its memo itself (and finds it
+    # matching: the memo written for the copy is Prefect's own hash).
+    description = _described_as(tmp_path, templates, **{prefect_database.NO_BLOCK_TYPES: False})
+    home = tmp_path / "prefect"
+    with _apis(home, description.parent) as [(_, log)]:
+        pass
+    said = log.read_text()
+    assert SKIPPED_REGISTRATION in said
+    assert "bridgescan:" not in said
+    assert _block_types(home / "prefect.db") == _block_types(
+        template_path(installation_key(), templates)
+    )
 
 
 def test_a_block_registry_unlike_the_templates_gets_no_memo(
@@ -286,6 +333,8 @@ def test_a_memo_left_by_a_deleted_database_is_not_kept_for_the_copy(
     with _apis(home, description.parent) as [(_, log)]:
         pass
     assert SKIPPED_REGISTRATION not in log.read_text()  # Prefect registered them again
+    made = template_path(installation_key(), templates)
+    assert _block_types(home / "prefect.db") != _block_types(made)
     assert "bridgescan:" not in log.read_text()  # the template was copied
     assert _revision(home / "prefect.db") == _alembic_head()
 
