@@ -44,7 +44,8 @@ _HELP = frozenset({"-h", "--help", "--version"})
 
 def names_run(argv: list[str]) -> bool:
     """Whether the command line (``sys.argv[1:]``) is ``bridgescan [--clock-correction R]
-    run ...`` without a help: a command that will run an event's flow."""
+    run ARGS...`` without a help: a command that will run an event's flow. A bare ``run``
+    prints its help (``no_args_is_help``) and needs no Prefect API."""
     if _HELP.intersection(argv):
         return False
     words = iter(argv)
@@ -52,7 +53,7 @@ def names_run(argv: list[str]) -> bool:
         if word == "--clock-correction":
             next(words, None)
         elif not word.startswith("-"):
-            return word == "run"
+            return word == "run" and next(words, None) is not None
     return False
 
 

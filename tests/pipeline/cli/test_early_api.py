@@ -50,6 +50,8 @@ main()
         (["--clock-correction", "0.5", "run", "EVENT"], True),
         (["run", "EVENT", "--no-runner"], True),  # in itself, with its API chosen early
         (["run", "--help"], False),
+        (["run"], False),  # prints its help: no API
+        (["--clock-correction", "0.5", "run"], False),
         (["--version"], False),
         (["batch", "DAY", "-o", "OUT"], False),
         (["review", "list", "run"], False),  # "run" as an argument of another command
