@@ -23,10 +23,12 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
-from scoring.event import Event
+if TYPE_CHECKING:
+    from scoring.event import Event
 
 __all__ = [
     "InputsError",
