@@ -21,15 +21,12 @@ __all__ = ["app", "build_app", "main", "ExitCode"]
 def main() -> None:
     """Console-script entry point: ``bridgescan run`` through the standing runner when one
     answers (its exit code), else the command in this process
-    (``commands.run_in_this_process``: telemetry off, no traceback ever reaches a user).
-    A command line without the word ``run`` is never ``bridgescan run``: the client (its
-    sockets, a few ms of CPU) is not imported for it."""
-    if "run" in sys.argv[1:]:
-        from pipeline.cli.runner.client import run_through_runner
+    (``commands.run_in_this_process``: telemetry off, no traceback ever reaches a user)."""
+    from pipeline.cli.runner.client import run_through_runner
 
-        code = run_through_runner(sys.argv)
-        if code is not None:
-            sys.exit(code)
+    code = run_through_runner(sys.argv)
+    if code is not None:
+        sys.exit(code)
     from pipeline.cli.commands import run_in_this_process
 
     run_in_this_process()
