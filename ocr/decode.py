@@ -324,7 +324,10 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
     _, scores = group_values(vulnerability)
     if read == abs(scores[best]):
         return None
-    near = np.unique(scores[(marks_apart(vulnerability, best) == 1) & (np.abs(scores) == read)])
+    hits = scores[(marks_apart(vulnerability, best) == 1) & (np.abs(scores) == read)]
+    # the NS scores among them in order, as np.unique gives them (which would import
+    # numpy.ma on a process's first page, some 10 ms of a cold ``scan read``)
+    near = np.array([s for s in (-read, read) if (hits == s).any()], scores.dtype)
     if not len(near):
         return None
     ll = _scores_log_likelihood(ev, np.append(near, scores[best]))

@@ -5,6 +5,14 @@ generator (ocr/training/synthetic/) and the reader all use the frozen records bu
 box is always addressed the same way: ``layout.box(row, field, option)`` gives its
 rectangle in page millimetres (origin top-left of the paper, y down).
 
+The records built from the shipped file also ship, as plain JSON (``SHIPPED_LAYOUTS``,
+written by ``python -m ocr.layout_shipped``), under the SHA-256 of the file they were built
+from: a process whose form file is that file takes them from there, and loads neither
+YAML, the file's pydantic models nor pydantic's validation of it (about 45 ms of CPU of
+every cold ``scan read`` and reading process). Any other text (a club's own form, the
+shipped file changed and the copy not written again) is read and checked as before;
+``tests/ocr/test_layout_shipped.py`` compares the shipped records with the file's.
+
 Rows are numbered from 1 (the first printed row). Options are strings: the option
 labels of a mark field ("1".."7", "C".."NT", "=", "+", "-", ...) or, for a digit comb,
 the box position ("0" = leftmost). Printed fields have the single option "".
@@ -15,14 +23,17 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.resources
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+from ocr.field_kind import FieldKind
 
-from ocr.layout_file import Area, FieldEntry, FieldKind, LayoutFile
-from ocr.marked_yaml import LineMarks, Loc, MarkedYamlError, dotted, load_marked, problems
+if TYPE_CHECKING:
+    from ocr.layout_file import Area, FieldEntry, LayoutFile
+    from ocr.marked_yaml import LineMarks, Loc
 
 __all__ = [
     "FORM_VERSION",
@@ -35,7 +46,10 @@ __all__ = [
     "Rect",
     "Row",
     "RowField",
+    "SHIPPED_LAYOUTS",
+    "layout_from_data",
     "load_layout",
+    "parse_layout",
     "MM_PER_INCH",
     "mm_to_px",
     # Field names, so callers need no string literals.
@@ -384,6 +398,8 @@ class _Place:
     marks: LineMarks
 
     def error(self, loc: Loc, message: str, line: int | None = None) -> LayoutError:
+        from ocr.marked_yaml import dotted
+
         at = line if line is not None else self.marks.line(loc)
         where = f"{self.source}: {dotted(loc)}: " if loc else f"{self.source}: "
         return LayoutError(f"{where}{message}" + (f" (line {at})" if at is not None else ""))
@@ -393,17 +409,25 @@ def _default_path() -> Path:
     return Path(str(importlib.resources.files("templates") / "forms" / "traveller.yaml"))
 
 
-@functools.lru_cache(maxsize=16)
-def _load_cached(paper: str, path: str) -> Layout:
-    p = Path(path)
+SHIPPED_LAYOUTS = Path(__file__).parent / "models" / "layouts.json"
+"""The shipped form's records for every paper, as ``ocr.layout_shipped.layout_data``
+writes them, under the SHA-256 of the text they were built from."""
+
+
+def parse_layout(text: str, paper: str, source: str) -> Layout:
+    """The records of layout file ``text`` (named ``source`` in errors) on ``paper``: the
+    YAML read with every value's line, checked by the file's models, then built."""
+    from pydantic import ValidationError
+
+    from ocr.layout_file import LayoutFile
+    from ocr.marked_yaml import LineMarks, MarkedYamlError, load_marked, problems
+
     try:
-        data, marks = load_marked(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LayoutError(f"{p}: cannot read the form layout: {exc}") from exc
+        data, marks = load_marked(text)
     except MarkedYamlError as exc:
-        place = _Place(str(p), LineMarks({}, {}))
+        place = _Place(source, LineMarks({}, {}))
         raise place.error(exc.loc, f"cannot read the form layout: {exc.detail}", exc.line) from exc
-    place = _Place(str(p), marks)
+    place = _Place(source, marks)
     try:
         model = LayoutFile.model_validate(data)
     except ValidationError as exc:
@@ -412,9 +436,58 @@ def _load_cached(paper: str, path: str) -> Layout:
     return _build(model, paper, place)
 
 
+def _shipped(text: str, paper: str) -> Layout | None:
+    """The shipped records of ``paper`` when they were built from ``text``; else None."""
+    try:
+        shipped = json.loads(SHIPPED_LAYOUTS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if shipped.get("source_sha256") != hashlib.sha256(text.encode()).hexdigest():
+        return None
+    data = shipped.get("layouts", {}).get(paper)
+    return None if data is None else layout_from_data(data)
+
+
+@functools.lru_cache(maxsize=16)
+def _load_cached(paper: str, path: str) -> Layout:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LayoutError(f"{p}: cannot read the form layout: {exc}") from exc
+    return _shipped(text, paper) or parse_layout(text, paper, str(p))
+
+
 def load_layout(paper: str = "A4", path: str | Path | None = None) -> Layout:
     """The traveller layout for ``paper`` ("A4" or "Letter"), cached.
 
     ``path`` overrides the shipped templates/forms/traveller.yaml (tests, custom forms).
     """
     return _load_cached(paper, str(path or _default_path()))
+
+
+def layout_from_data(data: dict[str, Any]) -> Layout:
+    """The records ``ocr.layout_shipped.layout_data`` wrote down as plain JSON values."""
+
+    def field(row: int, name: str, kind: str, label: str, line: int, span: int,
+              boxes: list[list[Any]]) -> RowField:  # fmt: skip
+        made = tuple(Box(r, f, o, Rect(*rect), c) for r, f, o, rect, c in boxes)
+        return RowField(row, name, FieldKind(kind), label, line, span, made)
+
+    return Layout(
+        form=data["form"],
+        version=data["version"],
+        paper=data["paper"],
+        page_width=data["page"][0],
+        page_height=data["page"][1],
+        content=Rect(*data["content"]),
+        aruco_dictionary=data["aruco_dictionary"],
+        markers=tuple(Marker(i, corner, Rect(*rect)) for i, corner, rect in data["markers"]),
+        qr=Rect(*data["qr"]),
+        header={name: Rect(*rect) for name, rect in data["header"].items()},
+        rows=tuple(
+            Row(number, Rect(*rect), Rect(*timing), tuple(field(*f) for f in fields))
+            for number, rect, timing, fields in data["rows"]
+        ),
+        mark_box_size=data["mark_box_size"],
+    )

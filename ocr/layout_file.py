@@ -8,25 +8,17 @@ Coordinates are millimetres in the content block, as the file's own header expla
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, ValidationInfo, model_validator
 from pydantic_core import PydanticCustomError
 
+from ocr.field_kind import FieldKind
 from ocr.marked_yaml import FileModel
 
 __all__ = ["CORNERS", "FieldEntry", "FieldKind", "LayoutFile"]
 
 CORNERS = ("top_left", "top_right", "bottom_right", "bottom_left")
-
-
-class FieldKind(StrEnum):
-    """How a field is filled in: printed by us, marked by a player, or written in digits."""
-
-    PRINTED = "printed"
-    MARKS = "marks"
-    DIGITS = "digits"
 
 
 def _millimetres(value: object, info: ValidationInfo) -> float:

@@ -143,9 +143,12 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
         w, h = bx1 - bx0, by1 - by0
 
         def local(px: np.ndarray) -> np.ndarray:
+            # np.minimum and np.maximum, not np.clip: the same integers, without np.clip's
+            # checks of its bounds, which made a process's first page's 15 rows here cost
+            # some 25 ms of CPU (a call a box and a neighbour)
             out = px - np.array([bx0, by0, bx0, by0])
-            out[..., 0::2] = np.clip(out[..., 0::2], 0, w)
-            out[..., 1::2] = np.clip(out[..., 1::2], 0, h)
+            out[..., 0::2] = np.minimum(np.maximum(out[..., 0::2], 0), w)
+            out[..., 1::2] = np.minimum(np.maximum(out[..., 1::2], 0), h)
             return out
 
         neighbours: list[list[tuple[int, np.ndarray]]] = [[] for _ in boxes]
@@ -258,13 +261,14 @@ def _near_pairs(rects: list[Rect]) -> list[tuple[int, int, float, float]]:
 
 
 def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Row and column indices of the middle half of each box inside (every other pixel)."""
+    """Row and column indices of the middle half of each box inside (every other pixel),
+    row by row (as ``np.mgrid``'s grid of them, raveled, in a fraction of its CPU)."""
     ys, xs = [], []
     for x0, y0, x1, y1 in inner:
         qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
-        yy, xx = np.mgrid[y0 + qy : y1 - qy : 2, x0 + qx : x1 - qx : 2]
-        ys.append(yy.ravel())
-        xs.append(xx.ravel())
+        rows, cols = np.arange(y0 + qy, y1 - qy, 2), np.arange(x0 + qx, x1 - qx, 2)
+        ys.append(np.repeat(rows, len(cols)))
+        xs.append(np.tile(cols, len(rows)))
     return np.concatenate(ys), np.concatenate(xs)
 
 

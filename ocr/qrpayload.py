@@ -39,12 +39,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote
-
-import segno
 
 from ocr.layout import FORM_VERSION, PAPERS
 from scoring.number_ranges import number_ranges
+
+if TYPE_CHECKING:
+    import segno
 
 __all__ = [
     "PREFIX",
@@ -283,7 +285,11 @@ def parse(text: str) -> QrPayload:
 
 def make_qr(payload: QrPayload) -> segno.QRCode:
     """The segno symbol for ``payload`` (error correction M; byte mode, and the seating
-    or the meetings in a numeric segment)."""
+    or the meetings in a numeric segment). segno is imported here: a reader decodes
+    payloads and never draws one, and segno's writers bring in urllib.request, http.client
+    and ssl (some 10 ms of a cold ``scan read``)."""
+    import segno
+
     head, digits = _segments(payload)
     content: str | list[tuple[str, int]] = head
     if digits:

@@ -23,10 +23,10 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import yaml
-
-from scoring.event import Event
+if TYPE_CHECKING:
+    from scoring.event import Event
 
 __all__ = [
     "InputsError",
@@ -86,6 +86,8 @@ def _listed(folder: Path, where: str, value: object) -> tuple[Path, ...]:
 
 
 def _from_manifest(folder: Path, event: Event) -> list[SessionFiles]:
+    import yaml  # here: `scan read` checks file names from this module and reads no YAML
+
     manifest = folder / INPUTS_FILE
     try:
         data = yaml.safe_load(manifest.read_text("utf-8"))

@@ -7,6 +7,8 @@ South; 4H+1 and 5H= (11 tricks) are both 150 + 300 = +450, 4S+1 by South 450 too
 
 from __future__ import annotations
 
+import pytest
+
 from ocr.results_table import (
     groups_apart,
     marks_apart,
@@ -16,6 +18,7 @@ from ocr.results_table import (
 )
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
+from scoring.law77 import ns_score
 
 NONE = Vulnerability.NONE
 FOUR_HEARTS = Contract(4, Strain.HEARTS)
@@ -27,6 +30,36 @@ def test_a_result_s_index_finds_its_law_77_score():
     assert scores[result_index(Contract(3, Strain.NOTRUMP), Seat.NORTH, 10)] == 430
     # 1CXX by West, no trick: seven down redoubled, 2 x (100 + 200 + 200 + 4 x 300) to NS
     assert scores[result_index(Contract(1, Strain.CLUBS, Doubling.REDOUBLED), Seat.WEST, 0)] == 3400
+
+
+@pytest.mark.parametrize("vulnerability", list(Vulnerability))
+def test_every_result_s_score_is_law_77_s_on_the_board(vulnerability):
+    """The table is made from two sides' scores (vulnerable or not) shared by the four
+    boards: each of the 5,880 results still scores as ``ns_score`` scores it alone."""
+    li, si, di, ei, ti, scores, uniq, inverse = score_table(vulnerability)
+    strains = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES, Strain.NOTRUMP)
+    doublings = (Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED)
+    seats = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+    assert len(scores) == 7 * 5 * 3 * 4 * 14
+    for k in range(len(scores)):
+        contract = Contract(int(li[k]) + 1, strains[si[k]], doublings[di[k]])
+        assert result_index(contract, seats[ei[k]], int(ti[k])) == k
+        assert scores[k] == ns_score(contract, seats[ei[k]], int(ti[k]), vulnerability)
+    assert list(uniq[inverse]) == list(scores)
+
+
+def test_a_vulnerable_side_s_scores_on_each_board():
+    """4H= by South is +620 to NS (120 + 500) where NS are vulnerable (NS, All), +420 where
+    not; by East -620 where EW are vulnerable (EW, All), -420 where not."""
+    south = result_index(FOUR_HEARTS, Seat.SOUTH, 10)
+    east = result_index(FOUR_HEARTS, Seat.EAST, 10)
+    by_board = {v: (score_table(v)[5][south], score_table(v)[5][east]) for v in Vulnerability}
+    assert by_board == {
+        Vulnerability.NONE: (420, -420),
+        Vulnerability.NS: (620, -420),
+        Vulnerability.EW: (420, -620),
+        Vulnerability.BOTH: (620, -620),
+    }
 
 
 def test_a_result_is_no_group_away_from_itself_and_a_pass_out_is_six():

@@ -7,7 +7,7 @@ import json
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from pipeline.json_text import indented_json, written_otherwise
+from pipeline.json_text import ascii_indented_json, indented_json, written_otherwise
 from tests.pipeline.json_values import JSON_VALUES
 
 
@@ -63,3 +63,34 @@ def test_every_number_pydantic_writes_otherwise_is_caught(value: float) -> None:
 @given(JSON_VALUES)
 def test_any_document_of_json_types_gives_json_dumps_text(value: object) -> None:
     assert indented_json(value) == _json(value)
+
+
+def test_ascii_text_is_json_dumps_with_one_space_a_level_and_escapes() -> None:
+    """readings.json's writer: non-ASCII escaped as json escapes it, DEL too (pydantic
+    writes DEL as it is: such a document is written by json), and the numbers under a
+    ten-thousandth as json writes them, after a key or as items of a list."""
+    value = {
+        "page": 'Åke Öberg é€😀\u2028 "q" \\ \t\x01',
+        "p": [0.00001, -5e-06, 1.5e-07, 0.0001, 2.5e-300, 1e16, 3, None, True],
+        "posterior": 4.2e-09,
+        "nested": {"deep": [[1e-05], {"x": -0.000099}]},
+        "Marie-Louise 1e-5": "0.00001 and 2e-3 in a string",
+        "empty": [],
+        "none": {},
+    }
+    text = ascii_indented_json(value)
+    assert text == json.dumps(value, indent=1)
+    assert '"posterior": 4.2e-09,' in text and "\n  1e-05,\n" in text
+    assert ascii_indented_json({"del": "a\x7fb", "p": 1e-05}) == json.dumps(
+        {"del": "a\x7fb", "p": 1e-05}, indent=1
+    )
+
+
+def test_a_small_number_s_characters_in_a_string_send_the_document_to_json() -> None:
+    value = {"name": "scan 0.00001.png", "list": ["5e-6", 'x": 1e-5'], "p": 1e-06}
+    assert ascii_indented_json(value) == json.dumps(value, indent=1)
+
+
+@given(JSON_VALUES)
+def test_ascii_indented_json_is_json_dumps_text(value: object) -> None:
+    assert ascii_indented_json(value) == json.dumps(value, indent=1)

@@ -22,7 +22,6 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scoring.event import Event
 from scoring.traveller import Source, TravellerRow
 
 if TYPE_CHECKING:
@@ -32,6 +31,7 @@ if TYPE_CHECKING:
     from pipeline.doors.scans.review import Decision, ReviewItem
     from pipeline.doors.scans.review_queue import QueueContext
     from pipeline.doors.session_input import WaitingLine
+    from scoring.event import Event
     from scoring.movement import MovementEntry
 
 __all__ = [

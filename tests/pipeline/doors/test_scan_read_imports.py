@@ -33,25 +33,57 @@ NOT_FOR_SCAN_READ = ("sqlalchemy", "alembic", "mako", "prefect", "jinja2", "http
                      "reportlab")  # fmt: skip
 
 
-@pytest.mark.skipif(not (SAMPLE / "scans" / "session1.pdf").exists(), reason="no sample scans")
-def test_scan_read_into_a_new_folder_loads_no_store_engine(tmp_path: Path) -> None:
+#: Modules of packages it uses that ``scan read`` without the event has no use for: the QR
+#: code's writer (segno, and the urllib.request, http.client and ssl its writers import),
+#: numpy's masked arrays (``np.unique`` without indices imports them), the laws, movements
+#: and event types of scoring/ beyond Law 77 and the traveller's row, and YAML and the form
+#: file's models (the form's records ship built, ocr/layout_shipped.py).
+NOT_FOR_READING_ALONE = ("segno", "ssl", "http.client", "numpy.ma", "scoring.event",
+                         "scoring.movement", "scoring.movements", "scoring.session",
+                         "scoring.matchpoints", "yaml", "ocr.layout_file",
+                         "ocr.marked_yaml")  # fmt: skip
+
+
+def _first_page(tmp_path: Path) -> Path:
     import pypdfium2 as pdfium
 
     page = pdfium.PdfDocument.new()
     page.import_pages(pdfium.PdfDocument(str(SAMPLE / "scans" / "session1.pdf")), [0])
     pdf = tmp_path / "one.pdf"
     page.save(str(pdf))
-    out = tmp_path / "out"
+    return pdf
+
+
+def _scan_read(tmp_path: Path, out: Path, *options: str) -> tuple[set[str], str]:
+    """``scan read`` of the sample's first page into ``out`` as a process of its own: the
+    modules it loaded and what it printed."""
     env = environment(tmp_path / "home", PYTHONPROFILEIMPORTTIME="1")
     done = subprocess.run(
-        [sys.executable, "-c", _MAIN, "scan", "read", str(pdf), "-o", str(out),
-         "--event", str(SAMPLE / "event.yaml"), "--session", "1"],
+        [sys.executable, "-c", _MAIN, "scan", "read", str(_first_page(tmp_path)),
+         "-o", str(out), *options],
         env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
-    loaded = imported(done.stderr)
-
     assert done.returncode in (0, 1), done.stderr[-2000:]
-    assert "1 page(s)" in done.stdout
+    return imported(done.stderr), done.stdout
+
+
+@pytest.mark.skipif(not (SAMPLE / "scans" / "session1.pdf").exists(), reason="no sample scans")
+def test_scan_read_without_the_event_loads_only_the_reading(tmp_path: Path) -> None:
+    loaded, printed = _scan_read(tmp_path, tmp_path / "out")
+
+    assert "1 page(s)" in printed
+    assert {"ocr.reader", "ocr.qrpayload", "scoring.law77"} <= loaded
+    assert sorted(loaded.intersection(NOT_FOR_READING_ALONE)) == []
+
+
+@pytest.mark.skipif(not (SAMPLE / "scans" / "session1.pdf").exists(), reason="no sample scans")
+def test_scan_read_into_a_new_folder_loads_no_store_engine(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    loaded, printed = _scan_read(
+        tmp_path, out, "--event", str(SAMPLE / "event.yaml"), "--session", "1"
+    )
+
+    assert "1 page(s)" in printed
     assert {"ocr.reader", "openpyxl", "pipeline.doors.scans.review_sheet"} <= loaded
     assert sorted(name for name in loaded if name.split(".")[0] in NOT_FOR_SCAN_READ) == []
     db = sqlite3.connect(out / "bridgescan.sqlite")  # the store is there, at the head schema
