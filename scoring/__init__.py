@@ -148,18 +148,21 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """``scoring.<name>`` of the everyday API, imported from its module on first use."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # a type checker reads the imports above, and flags a misspelt name
+
+    def __getattr__(name: str) -> Any:
+        """``scoring.<name>`` of the everyday API, imported from its module on first use."""
+        module = _MODULE_OF.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The everyday API (``__all__``), not the package's own machinery."""
+    return sorted(__all__)
 
 
 class _Package(ModuleType):

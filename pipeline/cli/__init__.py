@@ -21,22 +21,38 @@ __all__ = ["app", "build_app", "main", "ExitCode"]
 def main() -> None:
     """Console-script entry point: ``bridgescan run`` through the standing runner when one
     answers (its exit code), else the command in this process
-    (``commands.run_in_this_process``: telemetry off, no traceback ever reaches a user)."""
-    from pipeline.cli.runner.client import names_run, run_through_runner
-
-    code = run_through_runner(sys.argv)
-    if code is not None:
-        sys.exit(code)
-    if names_run(sys.argv[1:]):
-        # `run` chooses its Prefect API first thing (pipeline/cli/run.py); chosen here, a
-        # temporary API boots while this process loads Typer, rich and the command (some
-        # 0.4 s of its CPU), not after. A command that then stops on its input stops its API.
-        from pipeline.flows.prefect_server import choose_api
-
-        choose_api()
+    (``commands.run_in_this_process``: telemetry off, no traceback ever reaches a user).
+    A command line without the word ``run`` is never ``bridgescan run``: the runner's
+    client (its sockets, a few ms of CPU) is not imported for it."""
+    if "run" in sys.argv[1:]:
+        _run_early(sys.argv)
     from pipeline.cli.commands import run_in_this_process
 
     run_in_this_process()
+
+
+def _run_early(argv: list[str]) -> None:
+    """``bridgescan run`` before the command loads: through the standing runner when one
+    answers (exits with its code), else its Prefect API chosen first thing
+    (pipeline/cli/run.py chooses it again, inside the command's handled path): a temporary
+    API boots while this process loads Typer, rich and the command (some 0.4 s of its
+    CPU), not after, and a command that then stops on its input stops its API. Choosing
+    early is only a head start: whatever fails here (a full disk, a port, a process that
+    will not start) is left to the command's own choice, which reports it as every
+    command's faults are reported (exit 70, the traceback in a file), not as a raw
+    traceback with exit 1 (review waiting) before the SIGINT handler is set."""
+    from pipeline.cli.runner.client import names_run, run_through_runner
+
+    code = run_through_runner(argv)
+    if code is not None:
+        sys.exit(code)
+    if names_run(argv[1:]):
+        from pipeline.flows.prefect_server import choose_api
+
+        try:
+            choose_api()
+        except Exception:  # noqa: BLE001 -- see the docstring: the command chooses again
+            pass
 
 
 def __getattr__(name: str) -> Any:

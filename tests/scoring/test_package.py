@@ -33,6 +33,11 @@ def test_a_name_the_package_does_not_give_is_an_attribute_error() -> None:
         scoring.score_everything  # noqa: B018
 
 
+def test_dir_lists_the_everyday_api_not_the_package_s_machinery() -> None:
+    assert dir(scoring) == sorted(scoring.__all__)
+    assert "Contract" in dir(scoring) and "import_module" not in dir(scoring)
+
+
 def test_one_module_of_the_package_loads_only_what_it_imports() -> None:
     assert loaded_after("import scoring.law77", ("scoring", "scoring.")) == [
         "scoring", "scoring.board", "scoring.contract", "scoring.errors", "scoring.law77"

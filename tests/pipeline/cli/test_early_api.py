@@ -86,3 +86,19 @@ def test_the_api_starts_before_typer_and_ends_with_a_command_that_stops(
     assert started["typer"] is False  # started before the command line was built
     assert not Path(f"/proc/{started['pid']}").exists()  # stopped and reaped with the command
     assert started["version_check"] == version_check
+
+
+def test_an_early_choice_that_fails_is_left_to_the_command(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A fault while choosing early (here: the API's process will not start) is no raw
+    traceback before the command's own fault handling: the command chooses again."""
+    from pipeline.cli import _run_early
+    from pipeline.flows import prefect_server
+
+    def will_not_start(say: object = None) -> str | None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setenv("PREFECT_HOME", str(tmp_path / "prefect"))
+    monkeypatch.setattr(prefect_server, "choose_api", will_not_start)
+    _run_early(["bridgescan", "run", str(tmp_path), "--no-runner"])  # returns: no exception
