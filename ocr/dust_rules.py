@@ -391,5 +391,6 @@ def _stroke_come_in(r: MarkReading) -> bool:
     ("edge", ``ocr.spill_rules.without_spill``)? That is drawn ink, no speck: a line the
     director drew through an unplayed row runs through the PASS box (marked by its fill)
     and on through the level boxes, each unsure by it (a wrong row on a fresh TEST set,
-    seed 96543 noisy page 27 row 12, "Limits" in docs/reader.md)."""
+    seed 96543 noisy page 27 row 12: docs/reader-history.md, "Limits" of the part moved from
+    the manual)."""
     return r.how == "edge"
