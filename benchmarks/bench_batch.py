@@ -15,14 +15,16 @@ output folder (nothing read before), as a subprocess:
 For each: wall time of the whole command (Prefect's start included), pages per second,
 CPU time of the whole process tree and of its parts (the command's own process, the
 reading processes or Dask's workers, Prefect's API), peak memory of the whole tree
-(summed, sampled every 0.2 s) and the machine's load average around the run. A shared
-machine bends CPU time far less than wall time, but not nothing: what works per second of
-wall time (Prefect's API and its services, Dask's heartbeats) costs more CPU the longer a
-loaded machine makes the run, so compare figures taken at the same time (``--server``, a
-standing Prefect server, takes the API out of the command's tree). It also measures
-(``--no-overhead`` to skip) Prefect's own cost per task with empty tasks on threads and on
-Dask, which is why pages are read in chunks (``--chunk-pages``, default 8) rather than one
-page a task.
+(sampled every 0.2 s: RSS summed, which counts the libraries every process maps once a
+process, and PSS, which shares them out, so its sum is what the tree holds: the figure for
+issue 42's 1 GB; USS beside, and the PSS of each part at the PSS peak) and the machine's
+load average around the run. A shared machine bends CPU time far less than wall time, but
+not nothing: what works per second of wall time (Prefect's API and its services, Dask's
+heartbeats) costs more CPU the longer a loaded machine makes the run, so compare figures
+taken at the same time (``--server``, a standing Prefect server, takes the API out of the
+command's tree). It also measures (``--no-overhead`` to skip) Prefect's own cost per task
+with empty tasks on threads and on Dask, which is why pages are read in chunks
+(``--chunk-pages``, default 8) rather than one page a task.
 """
 
 from __future__ import annotations
@@ -67,20 +69,31 @@ def _role(process: object) -> str:
     return "command" if "bridgescan" in line else "other"
 
 
-def _tree_sample(pid: int, cpu: dict[int, tuple[str, float]]) -> int:
-    """The tree's resident memory now; each process's CPU time so far kept in ``cpu``
-    (by pid: the last figure seen before it ended)."""
+class _Memory:
+    """The tree's memory in one sample (bytes): resident (RSS, summed), proportional (PSS:
+    a page shared by n processes counts 1/n in each, so the sum is what the tree holds) and
+    unique (USS: pages no other process maps, what ending a process would give back), the
+    PSS also by part."""
+
+    def __init__(self) -> None:
+        self.rss = self.pss = self.uss = 0
+        self.pss_by_part: dict[str, int] = {}
+
+
+def _tree_sample(pid: int, cpu: dict[int, tuple[str, float]]) -> _Memory:
+    """The tree's memory now; each process's CPU time so far kept in ``cpu`` (by pid: the
+    last figure seen before it ended)."""
     import psutil
 
+    memory = _Memory()
     try:
         root = psutil.Process(pid)
         processes = [root, *root.children(recursive=True)]
     except psutil.NoSuchProcess:
-        return 0
-    total = 0
+        return memory
     for process in processes:
         try:
-            total += process.memory_info().rss
+            used = process.memory_full_info()  # /proc/PID/smaps_rollup: PSS and USS too
             times = process.cpu_times()
             known = cpu.get(process.pid)
             # a child seen between its fork and its exec still shows the command's line:
@@ -89,9 +102,13 @@ def _tree_sample(pid: int, cpu: dict[int, tuple[str, float]]) -> int:
             role = known[0] if known and (known[0] != "command" or process is root) else (
                 _role(process))  # fmt: skip
             cpu[process.pid] = (role, times.user + times.system)
-        except psutil.NoSuchProcess:
-            pass
-    return total
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+        memory.rss += used.rss
+        memory.pss += used.pss
+        memory.uss += used.uss
+        memory.pss_by_part[role] = memory.pss_by_part.get(role, 0) + used.pss
+    return memory
 
 
 def _children_cpu() -> float:
@@ -120,9 +137,13 @@ def measure(day: Path, config: str, extra: list[str], timeout: float,
     started = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)  # fmt: skip
-    peak, loads, by_process = 0, [], {}
+    peak, peak_pss, peak_uss, loads, by_process = 0, 0, 0, [], {}
+    peak_by_part: dict[str, int] = {}
     while process.poll() is None:
-        peak = max(peak, _tree_sample(process.pid, by_process))
+        memory = _tree_sample(process.pid, by_process)
+        peak, peak_uss = max(peak, memory.rss), max(peak_uss, memory.uss)
+        if memory.pss > peak_pss:
+            peak_pss, peak_by_part = memory.pss, memory.pss_by_part
         loads.append(os.getloadavg()[0])
         if time.perf_counter() - started > timeout:
             process.kill()
@@ -156,7 +177,14 @@ def measure(day: Path, config: str, extra: list[str], timeout: float,
             role: round(sum(c for r, c in by_process.values() if r == role), 1)
             for role in sorted({r for r, _ in by_process.values()})
         },
+        # RSS counts each page the processes share (Python, NumPy, OpenCV, Tesseract's
+        # libraries, mapped once by each) once a process: PSS is what the tree holds
         "peak_memory_mb": round(peak / 2**20),
+        "peak_pss_mb": round(peak_pss / 2**20),
+        "peak_uss_mb": round(peak_uss / 2**20),
+        "pss_by_part_at_peak_mb": {
+            role: round(pss / 2**20) for role, pss in sorted(peak_by_part.items())
+        },
         "load_before": round(load_before[0], 2),
         "load_during": round(sum(loads) / max(1, len(loads)), 2),
         "load_after": round(os.getloadavg()[0], 2),

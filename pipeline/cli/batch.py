@@ -121,6 +121,10 @@ def batch_command(
     """
     from pipeline.cli.output import stderr_console, stdout_console
 
+    if runner is not Runner.THREADS:  # its pages read elsewhere: fewer arenas, less memory
+        from pipeline.flows.prefect_env import few_malloc_arenas
+
+        few_malloc_arenas()
     console = stdout_console(data_elsewhere=form is not OutputFormat.TEXT)
     errors = stderr_console()
     spec = _runner(runner, workers, address, errors)
