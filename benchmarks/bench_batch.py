@@ -33,6 +33,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -285,6 +286,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run on a local Prefect server started once beforehand "
                         "(`bridgescan prefect start`), not each command's own API")  # fmt: skip
     args = parser.parse_args(argv)
+    # A benchmark stopped with `kill` must still stop the server it started, and leave no
+    # home behind: SIGTERM ends it through the `finally` below, as Ctrl-C does.
+    signal.signal(signal.SIGTERM, _stopped)
     server = _start_server() if args.server else None
     try:
         return _measure_all(args, server)
@@ -292,6 +296,11 @@ def main(argv: list[str] | None = None) -> int:
         if server is not None:
             subprocess.run([BRIDGESCAN, "prefect", "stop"], env=server[1], check=False,
                            capture_output=True)  # fmt: skip
+            shutil.rmtree(server[1]["PREFECT_HOME"], ignore_errors=True)
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _start_server() -> tuple[str, dict[str, str]]:
