@@ -31,7 +31,7 @@ import json  # noqa: E402
 import re  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
 from collections.abc import Iterator, Sequence  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
+from contextlib import contextmanager, nullcontext  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -45,6 +45,7 @@ from benchmarks.bench_pages import (  # noqa: E402
     page_image,
 )
 from benchmarks.reader_snapshot import _boxes_seen  # noqa: E402
+from benchmarks.rules_seen import rules_seen  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
@@ -76,11 +77,14 @@ Box = tuple[int, str, str]
 @dataclass(frozen=True)
 class PageRead:
     """One page as read: per written row its status and review reasons, per digit box
-    its best digit and probability (None: blank), per mark box (state, how)."""
+    its best digit and probability (None: blank), per mark box (state, how) and, where
+    asked (``read_pages``' ``by_rule``), the rule that decided it
+    (``benchmarks.rules_seen``)."""
 
     rows: dict[int, tuple[str, tuple[str, ...]]]
     digits: dict[Box, tuple[int, float] | None]
     marks: dict[Box, tuple[str, str]]
+    decided: dict[Box, str] = field(default_factory=dict)
 
 
 @contextmanager
@@ -116,9 +120,12 @@ class _RecordingModel(DigitModel):
         return out
 
 
-def read_pages(files: Sequence[Path], with_event: bool = True) -> dict[str, PageRead]:
+def read_pages(
+    files: Sequence[Path], with_event: bool = True, by_rule: bool = False
+) -> dict[str, PageRead]:
     """Read ``files`` as the benchmark does (the stack's checks included): page name ->
-    what each row, digit box and mark box was read as."""
+    what each row, digit box and mark box was read as (``by_rule``: and which rule
+    decided each mark box, the rules run twice)."""
     layout = load_layout()
     where = [
         (row.number, name, str(b.option))
@@ -143,12 +150,15 @@ def read_pages(files: Sequence[Path], with_event: bool = True) -> dict[str, Page
         ),
         read_printed=True,
     )
-    batches: dict[int, list[tuple[str, Any, dict[Box, Any], dict[Box, Any]]]] = defaultdict(list)
+    batches: dict[int, list[tuple[str, Any, dict[Box, Any], dict[Box, Any], dict[Box, str]]]] = (
+        defaultdict(list)
+    )
     for f, truth in zip(files, truths, strict=True):
         current["t"] = truth
         boxes: list[Any] = []
+        decided: dict[Box, str] = {}
         model.seen.clear()
-        with _boxes_seen(boxes):
+        with _boxes_seen(boxes), rules_seen(decided) if by_rule else nullcontext():
             image = page_image(f.parent / truth.image)
             page = reader.read_image(image, PageRef(truth.image))
         digits: dict[Box, Any] = {}
@@ -160,14 +170,14 @@ def read_pages(files: Sequence[Path], with_event: bool = True) -> dict[str, Page
             for field, readings in fields.items()
             for m in readings
         }
-        batches[truth.seed].append((f.name, page, digits, marks))
+        batches[truth.seed].append((f.name, page, digits, marks, decided))
     out = {}
     for batch in batches.values():
-        for (name, _, digits, marks), page in zip(
-            batch, finish_batch([p for _, p, _, _ in batch]), strict=True
+        for (name, _, digits, marks, decided), page in zip(
+            batch, finish_batch([p for _, p, _, _, _ in batch]), strict=True
         ):
             rows = {r.row: (r.status.value, tuple(r.reasons)) for r in page.rows}
-            out[name] = PageRead(rows, digits, marks)
+            out[name] = PageRead(rows, digits, marks, decided)
     return out
 
 

@@ -17,8 +17,11 @@ mark box read otherwise than the truth (``box_cause``):
 - "no mark box read otherwise" where no box is (a digit, tied ink, an unchecked field).
 
 ``table`` counts the rows holding each cause and those holding it alone: a rule that takes
-a cause away can take out at most the second figure. Choices are made on ``--split
-training`` only; TEST is read to say what is left.
+a cause away can take out at most the second figure. ``--by-rule`` names in each cause the
+rule that last changed the box (``benchmarks.rules_seen``: "by dusty_circles", or "by
+first reading" where the box's own reading stands), so a class is a cause and what
+decided it. Choices are made on ``--split training`` only; TEST is read to say what is
+left.
 """
 
 from __future__ import annotations
@@ -56,10 +59,24 @@ Marks = Mapping[tuple[str, str], tuple[str, str]]
 
 
 def box_cause(
-    field: str, option: str, marks: Marks, intended: Collection[tuple[str, str]]
+    field: str,
+    option: str,
+    marks: Marks,
+    intended: Collection[tuple[str, str]],
+    decided: Mapping[tuple[str, str], str] | None = None,
 ) -> str | None:
     """Why one box of a row is read otherwise than the truth (None: it is not): ``marks``
-    the row's readings, ``intended`` the (field, option) of every box a player marked."""
+    the row's readings, ``intended`` the (field, option) of every box a player marked;
+    with ``decided`` (box -> the rule that decided it), the cause names that rule."""
+    cause = _box_cause(field, option, marks, intended)
+    if cause is None or decided is None:
+        return cause
+    return f"{cause}, by {decided.get((field, option), '?')}"
+
+
+def _box_cause(
+    field: str, option: str, marks: Marks, intended: Collection[tuple[str, str]]
+) -> str | None:
     state, how = marks[field, option]
     if (field, option) in intended:
         if state == "marked" or (state == "empty" and field == SCORE_SIDE):
@@ -77,9 +94,14 @@ def box_cause(
     return f"a box no player marked read {state} by {how}"
 
 
-def row_causes(marks: Marks, intended: Collection[tuple[str, str]]) -> set[str]:
-    """Every cause one row holds (``NO_BOX`` where no box is read otherwise)."""
-    found = {box_cause(f, o, marks, intended) for f, o in marks}
+def row_causes(
+    marks: Marks,
+    intended: Collection[tuple[str, str]],
+    decided: Mapping[tuple[str, str], str] | None = None,
+) -> set[str]:
+    """Every cause one row holds (``NO_BOX`` where no box is read otherwise; ``decided``:
+    as ``box_cause`` takes it)."""
+    found = {box_cause(f, o, marks, intended, decided) for f, o in marks}
     return {c for c in found if c is not None} or {NO_BOX}
 
 
@@ -90,7 +112,7 @@ def table(rows: list[set[str]]) -> dict[str, tuple[int, int]]:
     return {c: (n, alone[c]) for c, n in held.most_common()}
 
 
-def _page_rows(f: Path, page: PageRead) -> list[dict[str, Any]]:
+def _page_rows(f: Path, page: PageRead, by_rule: bool = False) -> list[dict[str, Any]]:
     """The page's written rows in review without a player's error, each with its causes."""
     truth = load_truth(f)
     allowed = {(ns, ew) for _, _, ns, ew in truth.printed}
@@ -102,8 +124,10 @@ def _page_rows(f: Path, page: PageRead) -> list[dict[str, Any]]:
             continue
         marks = {(fd, o): v for (r, fd, o), v in page.marks.items() if r == t.row}
         mine = {(fd, o) for r, fd, o in intended if r == t.row}
+        decided = {(fd, o): v for (r, fd, o), v in page.decided.items() if r == t.row}
+        causes = row_causes(marks, mine, decided if by_rule else None)
         out.append({"page": f.name, "row": t.row, "reasons": list(reasons),
-                    "causes": sorted(row_causes(marks, mine))})  # fmt: skip
+                    "causes": sorted(causes)})  # fmt: skip
     return out
 
 
@@ -112,10 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     condition_arguments(ap)
     ap.add_argument("--no-event", action="store_true", help="read without the event file")
     ap.add_argument("--json", type=Path, default=None, help="every such row, its causes")
+    ap.add_argument("--by-rule", action="store_true", help="name the rule that decided each box")
     a = ap.parse_args(argv)
     files = generate(a.cache, a.condition, a.pages, condition_seed(a), split=a.split)
-    pages = read_pages(files, not a.no_event)
-    rows = [r for f in files for r in _page_rows(f, pages[f.name])]
+    pages = read_pages(files, not a.no_event, a.by_rule)
+    rows = [r for f in files for r in _page_rows(f, pages[f.name], a.by_rule)]
     print(f"{len(rows)} rows to review without a player's error; rows holding each cause, "
           f"and holding it alone:")  # fmt: skip
     for cause, (n, alone) in table([set(r["causes"]) for r in rows]).items():

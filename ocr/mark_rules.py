@@ -65,7 +65,7 @@ from ocr.marks import DUST_DOT, MarkReading, MarkState, classify_fill, mark_read
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
-__all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rules_off"]
+__all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rule_steps", "rules_off"]
 
 Readings = list[MarkReading]
 
@@ -400,9 +400,19 @@ def rules_off(*names: str) -> Iterator[None]:
 
 def apply_rules(ev: RowEvidence, t: MarkSettings = MARK_SETTINGS) -> Readings:
     """The row's readings after every rule of ``RULES`` in order (but those switched off)."""
+    read = list(ev.first)
+    for _, after in rule_steps(ev, t):
+        read = after
+    return read
+
+
+def rule_steps(ev: RowEvidence, t: MarkSettings = MARK_SETTINGS) -> Iterator[tuple[str, Readings]]:
+    """Each rule that runs on the row, in order (not those switched off, nor those with
+    nothing to look at), with the readings it returns: ``apply_rules`` keeps the last;
+    ``benchmarks.review_causes --by-rule`` asks which rule last changed each box."""
     off = _OFF.get()
     read = list(ev.first)
     for rule in RULES:
         if rule.name not in off and rule.applies(ev, read):
             read = rule.run(ev, read, t)
-    return read
+            yield rule.name, read

@@ -130,3 +130,52 @@ def test_a_row_s_evidence_is_measured_once_and_cannot_change():
     first = {(f, o): m for (f, o, _), m in zip(boxes, evidence.first, strict=True)}
     assert first[("level", "3")].how == "circle"
     assert first[("level", "4")].state is MarkState.MARKED
+
+
+def test_the_rule_that_decided_each_box_is_the_last_that_changed_it():
+    """``benchmarks.rules_seen``: on the circled 3 of the tests above, level 4 is first read
+    marked by the arc's fill (0.18) and ``off_circles`` reads it empty, so it decided;
+    level 3's own circle and the empty 5 stand as first read. ``rules_seen`` keys the same
+    names by (row, field, option) for every row read while inside, and leaves
+    ``read_fields`` as it was; with ``off_circles`` switched off, level 4's fill stands."""
+    from benchmarks.rules_seen import FIRST_READING, rules_seen
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    seen: dict[tuple[int, str, str], str] = {}
+    original = RowMarks.read_fields
+    with rules_seen(seen):
+        _read(page)
+    assert RowMarks.read_fields is original
+    assert seen[1, "level", "4"] == "off_circles"
+    assert seen[1, "level", "3"] == seen[1, "level", "5"] == FIRST_READING
+    assert set(seen) >= {(1, "declarer", "N"), (1, "result_count", "13")}
+    with rules_off("off_circles"):
+        off: dict[tuple[int, str, str], str] = {}
+        with rules_seen(off):
+            _read(page)
+    assert off[1, "level", "4"] == FIRST_READING
+
+
+def test_decided_by_gives_each_box_of_the_row_in_the_geometry_s_order():
+    """``decided_by`` on the row's evidence itself: one name per box, in
+    ``RowEvidence.geometry.boxes``' order (level 4 by ``off_circles``, no other rule
+    changing a box of this row)."""
+    import cv2
+    import numpy as np
+
+    from benchmarks.rules_seen import FIRST_READING, decided_by
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from tests.ocr.test_marks import DPI
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    lay = load_layout()
+    evidence = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI).evidence()
+    names = decided_by(evidence)
+    assert len(names) == len(evidence.geometry.boxes)
+    changed = {(f, o): n for (f, o, _), n in zip(evidence.geometry.boxes, names, strict=True)
+               if n != FIRST_READING}  # fmt: skip
+    assert changed == {("level", "4"): "off_circles"}

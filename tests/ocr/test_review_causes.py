@@ -50,3 +50,22 @@ def test_an_unsure_players_box_alone_in_its_field_or_beside_other_ink():
 def test_the_table_counts_rows_holding_a_cause_and_rows_holding_it_alone():
     rows = [{"a", "b"}, {"a"}, {"b"}, {"b"}, {"c", "a"}]
     assert table(rows) == {"a": (3, 1), "b": (3, 2), "c": (1, 0)}
+
+
+def test_a_cause_names_the_rule_that_decided_its_box_where_asked():
+    """``--by-rule``: each box's cause ends with the rule that last changed it (as
+    ``benchmarks.rules_seen`` records it); a box no rule changed says "first reading"."""
+    marks = _row(declarer_S=("unsure", "edge"), level_3=("marked", "fill"))
+    decided = {("declarer", "S"): "without_spill", ("level", "2"): "dusty_circles",
+               ("level", "3"): "first reading"}  # fmt: skip
+    assert row_causes(marks, PLAYER, decided) == {
+        "a player's box read empty, by dusty_circles",
+        "a player's box unsure by a neighbour's stroke, by without_spill",
+        "a box no player marked read marked by fill, by first reading",
+    }
+    assert box_cause("level", "1", marks, PLAYER, decided) is None
+    assert row_causes(marks, PLAYER) == {
+        "a player's box read empty",
+        "a player's box unsure by a neighbour's stroke",
+        "a box no player marked read marked by fill",
+    }
