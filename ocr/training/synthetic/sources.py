@@ -18,7 +18,9 @@ Handwriting (``DigitBank``, ocr/training/synthetic/handwriting.py):
   drawn shapes ``B`` with ids from 1,000,000 up;
 - on the TRAINING side, three fonts and the stroke writers 900,000-999,999 are held out
   of everything (``VALIDATION_FONTS``, ``VALIDATION_WRITER_IDS``): the digit model's
-  choices are measured on them, so no choice ever looks at a TEST source.
+  choices are measured on them, so no choice ever looks at a TEST source. ``HELD_OUT``
+  is TRAINING written by them alone: handwriting the digit model never trained on, on
+  the TRAINING side, where reader choices may be made (issue 43).
 
 Pens (ocr/training/synthetic/pens.py), mark styles (ocr/training/synthetic/mark_styles.py),
 paper and its damage (ocr/training/synthetic/paper.py) and scanner models (the
@@ -58,6 +60,7 @@ __all__ = [
     "Condition",
     "Split",
     "TRAINING",
+    "HELD_OUT",
     "TEST",
     "CONDITIONS",
     "split_named",
@@ -390,6 +393,20 @@ TRAINING = Split(
     damage_share=0.1,
 )
 
+HELD_OUT = replace(
+    TRAINING,
+    name="held-out",
+    real_digits=(),
+    fonts=VALIDATION_FONTS,
+    writer_ids=VALIDATION_WRITER_IDS,
+)
+"""TRAINING with its handwriting from the held-out writers only (``VALIDATION_FONTS`` and
+the stroke writers ``VALIDATION_WRITER_IDS``; no optdigits, no TRAINING font or writer):
+pens, marks, paper and scanners are TRAINING's. The digit model never trained on these
+hands (its softmax temperature alone was chosen on them), so its pages stand in for
+TEST's unseen handwriting where a reader choice may be made (``bench_ocr --split
+held-out``)."""
+
 TEST = Split(
     name="test",
     real_digits=("mnist", "pyclustering"),
@@ -431,10 +448,12 @@ CONDITIONS = tuple(TEST.conditions)
 
 
 def split_named(name: str) -> Split:
-    """TRAINING or TEST by name (as written in a ground-truth file or on the command line);
-    ``test:phone`` names a split's condition."""
+    """TRAINING, HELD_OUT or TEST by name (as written in a ground-truth file or on the
+    command line); ``test:phone`` names a split's condition."""
     base, _, condition = name.lower().partition(":")
-    for s in (TRAINING, TEST):
+    for s in (TRAINING, HELD_OUT, TEST):
         if s.name == base:
             return s.condition(condition) if condition else s
-    raise ValueError(f"unknown split {name!r}: use 'training' or 'test' (optionally ':condition')")
+    raise ValueError(
+        f"unknown split {name!r}: use 'training', 'held-out' or 'test' (optionally ':condition')"
+    )
