@@ -206,10 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes for generating pages")
     ap.add_argument(
         "--split",
-        choices=("test", "training", "held-out"),
+        choices=("test", "training", "held-out", "held-out-real"),
         default="test",
         help="test: the benchmark; training: the validation thresholds are chosen on; "
-        "held-out: training written by the digit model's held-out writers only",
+        "held-out: training written by the digit model's held-out writers only; "
+        "held-out-real: by the held-out tenth of its real handwriting (the PyPI archives "
+        "in $BRIDGESCAN_REAL_DIGITS, /tmp/realdigits without it)",
     )
     ap.add_argument(
         "--no-event",

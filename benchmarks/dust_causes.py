@@ -250,7 +250,9 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Counter[str]]:
 def condition_arguments(ap: argparse.ArgumentParser) -> None:
     """The pages of one condition, as ``benchmarks.bench_ocr`` draws them (also
     ``benchmarks.posterior_causes``)."""
-    ap.add_argument("--split", choices=("training", "held-out", "test"), default="training")
+    ap.add_argument(
+        "--split", choices=("training", "held-out", "held-out-real", "test"), default="training"
+    )
     ap.add_argument("--condition", default="noisy")
     ap.add_argument("--pages", type=int, default=80)
     ap.add_argument("--seed", type=int, default=13)

