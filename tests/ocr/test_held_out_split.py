@@ -142,8 +142,9 @@ def test_the_real_held_out_split_draws_only_the_tenth_training_skipped(tmp_path,
         bank = DigitBank(HELD_OUT_REAL)
         assert bank.sources == ("real-held-out",)
         rng = np.random.default_rng(3)
-        assert {bank.writer(rng).source for _ in range(20)} == {"real-held-out"}
-        ink, tag = bank.shape("real-held-out", 6, rng)
+        players = {bank.writer(rng).source for _ in range(20)}
+        assert len(players) == 20 and all(p.startswith("real-held-out:") for p in players)
+        ink, tag = bank.shape("real-held-out:5", 6, rng)
         assert tag == "usps-held-out:10" and ink.max() > 0.5
     finally:
         _real_held_out.cache_clear()
@@ -159,3 +160,33 @@ def test_the_real_held_out_split_refuses_to_draw_without_the_archives(tmp_path, 
     assert split_named("held-out-real") is HELD_OUT_REAL
     assert HELD_OUT_REAL.fonts == () and HELD_OUT_REAL.skeletons == ""
     assert HELD_OUT_REAL.pens == TRAINING.pens and HELD_OUT_REAL.conditions == TRAINING.conditions
+
+
+def test_a_real_held_out_player_writes_each_digit_the_one_way(tmp_path, monkeypatch):
+    """USPS with 20 images a class: the 1s are places 0-19, and 0 and 10 are held out
+    (every tenth). A player draws the same one of the two every time, chosen by the
+    player; of 40 players, both are drawn."""
+    from scipy.io import savemat
+
+    data = np.zeros((256, 20, 10), np.uint8)
+    data[48:64, :, :] = 255
+    buf = io.BytesIO()
+    savemat(buf, {"data": data})
+    _tar(tmp_path, "usps", buf.getvalue())
+    _wheel(tmp_path, "pendigits", "@data\n")
+    _wheel(tmp_path, "mfeat", ",".join(str(i) for i in range(240)) + ",0.1\n")
+    monkeypatch.setenv(REAL_DIGITS_ENV, str(tmp_path))
+    _real_held_out.cache_clear()
+    try:
+        held = _real_held_out(str(tmp_path))
+        assert [tag for tag, _ in held[1]] == ["usps-held-out:0", "usps-held-out:10"]
+        bank = DigitBank(HELD_OUT_REAL)
+        rng = np.random.default_rng(8)
+        seen = set()
+        for player in range(40):
+            tags = {bank.shape(f"real-held-out:{player}", 1, rng)[1] for _ in range(5)}
+            assert len(tags) == 1
+            seen |= tags
+        assert seen == {"usps-held-out:0", "usps-held-out:10"}
+    finally:
+        _real_held_out.cache_clear()

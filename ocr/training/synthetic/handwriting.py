@@ -110,8 +110,8 @@ def _crop(mask: np.ndarray, thresh: float = 0.08) -> np.ndarray:
 class Writer:
     """One player's hand: where the digit shapes come from and how they are drawn."""
 
-    source: str  # "mnist", "optdigits", "pyclustering", "real-held-out", "font:<path>" or
-    # "strokes:<set>:<id>"
+    source: str  # "mnist", "optdigits", "pyclustering", "real-held-out:<player>",
+    # "font:<path>" or "strokes:<set>:<id>"
     slant: float  # horizontal shear (x += slant * (height - y)), about -0.3..0.35
     stroke: int  # -1 thinner, 0 as is, 1..2 bolder (morphology at 48 px)
     height_share: float  # digit height as a share of the box height
@@ -209,8 +209,11 @@ class DigitBank:
         weights = np.array([w if p else 0.0 for w, p in zip(self.split.source_weights, pools,
                                                               strict=True)])  # fmt: skip
         pool = pools[int(rng.choice(3, p=weights / weights.sum()))]
+        source = str(rng.choice(pool))
+        if source == "real-held-out":  # a player of their own: one sample of each digit
+            source = f"real-held-out:{int(rng.integers(2**31))}"
         return Writer(
-            source=str(rng.choice(pool)),
+            source=source,
             slant=float(rng.uniform(-0.25, 0.35)),
             stroke=int(rng.choice((-1, 0, 0, 1, 1, 2))),
             height_share=float(rng.uniform(0.6, 0.85)),
@@ -231,9 +234,12 @@ class DigitBank:
             i = int(rng.choice(np.flatnonzero(labels == digit)))
             big = cv2.resize(images[i], (32, 32), interpolation=cv2.INTER_CUBIC)
             return _crop(np.clip(big, 0, 1)), f"optdigits:{i}"
-        if source == "real-held-out" and source in self.real:
+        if source.startswith("real-held-out:") and "real-held-out" in self.real:
+            # A player writes a digit the one way (as a font or a stroke writer does): the
+            # same held-out sample every time, chosen by the player and the digit.
             held = _real_held_out(str(real_digits_dir()))[digit]
-            tag, ink = held[int(rng.integers(len(held)))]
+            player = int(source.partition(":")[2])
+            tag, ink = held[int(np.random.default_rng((player, digit)).integers(len(held)))]
             return ink, tag
         if source == "pyclustering" and source in self.real:
             masks = _pyclustering_images()[digit]

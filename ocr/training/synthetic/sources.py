@@ -436,7 +436,10 @@ HELD_OUT_REAL = replace(
 digit model trained on (every ``HELD_OUT_EVERY``-th of ``real_digits``, which training
 skips and its validation reads): real hands of many writers, not one digit of them
 trained on, though other digits of the same sets were (held out by sample, not by
-writer). They read as badly as TEST's hands. The archives come from PyPI
+writer). Each player writes each digit the one way, one held-out sample of it, as a font
+or a stroke writer does: a shape the model misreads is misread on every row of that
+player, as on TEST, whose rows held by their pair numbers alone are mostly such hands'
+(docs/reader-history.md). They read as badly as TEST's hands. The archives come from PyPI
 (``real_digits_dir``; without them the split refuses to draw). Pens, marks, paper and
 scanners are TRAINING's (``bench_ocr --split held-out-real``)."""
 
