@@ -58,6 +58,7 @@ from pathlib import Path  # noqa: E402
 from benchmarks.bench_pages import (  # noqa: E402
     BLANK_FORM_SHARE,
     BLANK_MOVEMENT_SHARE,
+    condition_seed,
     generate,
     movement_printed,
     movement_seats,
@@ -205,9 +206,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes for generating pages")
     ap.add_argument(
         "--split",
-        choices=("test", "training"),
+        choices=("test", "training", "held-out", "held-out-real"),
         default="test",
-        help="test: the benchmark; training: the validation thresholds are chosen on",
+        help="test: the benchmark; training: the validation thresholds are chosen on; "
+        "held-out: training written by the digit model's held-out writers only; "
+        "held-out-real: by the held-out tenth of its real handwriting (the PyPI archives "
+        "in $BRIDGESCAN_REAL_DIGITS, /tmp/realdigits without it)",
     )
     ap.add_argument(
         "--no-event",
@@ -246,10 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     total = Counter()
     for condition in conditions:
         t0 = time.time()
-        # The seed is the condition's own: a condition reads the same pages whichever
-        # others are run with it (and reuses them from the cache).
-        k = CONDITIONS.index(condition)
-        seed = args.seed * 100 + k + (50 if args.split == "training" else 0)
+        seed = condition_seed(args.seed, condition, args.split)
         files = generate(args.cache, condition, args.pages, seed, args.jobs, args.split,
                          args.blank_movement_share, args.blank_form_share)  # fmt: skip
         t1 = time.time()

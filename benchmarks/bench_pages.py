@@ -23,6 +23,7 @@ __all__ = [
     "BLANK_FORM_SHARE",
     "BLANK_MOVEMENT_SHARE",
     "MIN_TABLES",
+    "condition_seed",
     "generate",
     "movement_printed",
     "movement_seats",
@@ -43,6 +44,16 @@ BLANK_MOVEMENT_SHARE = 0.5
 board's meetings in the QR code); the others are generic (``BSC`` or ``BSC2``)."""
 
 
+def condition_seed(seed: int, condition: str, split: str) -> int:
+    """The generator's seed for one condition's pages: the condition's own (a condition
+    reads the same pages whichever others are run with it), the TRAINING side's 50 above
+    TEST's. The held-out splits (``held-out``, ``held-out-real``: TRAINING written by hands
+    the digit model never trained on) draw with TRAINING's seed: TRAINING's sessions."""
+    from ocr.training.synthetic.sources import CONDITIONS
+
+    return seed * 100 + CONDITIONS.index(condition) + (0 if split == "test" else 50)
+
+
 def generate(
     cache: Path,
     condition: str,
@@ -54,7 +65,9 @@ def generate(
     blank_form_share: float = BLANK_FORM_SHARE,
 ) -> list[Path]:
     """Generate (or reuse) ``pages`` pages of ``condition`` on one side of the split (TEST
-    for the benchmark; TRAINING for the validation that choices are made on). A cache
+    for the benchmark; TRAINING for the validation that choices are made on, or
+    ``held-out`` and ``held-out-real``, TRAINING in handwriting the digit model never
+    trained on). A cache
     folder holds one ``blank_movement_share`` and one ``blank_form_share``: pages already
     there are not drawn again."""
     from ocr.training.synthetic.generate import generate_pages

@@ -38,6 +38,7 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from benchmarks import bench_pages  # noqa: E402
 from benchmarks.bench_pages import (  # noqa: E402
     generate,
     movement_printed,
@@ -51,7 +52,6 @@ from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import PageRef, RowStatus  # noqa: E402
 from ocr.row_reader import _DIGIT_FIELDS  # noqa: E402
-from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
 __all__ = [
@@ -260,7 +260,9 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Counter[str]]:
 def condition_arguments(ap: argparse.ArgumentParser) -> None:
     """The pages of one condition, as ``benchmarks.bench_ocr`` draws them (also
     ``benchmarks.posterior_causes``)."""
-    ap.add_argument("--split", choices=("training", "test"), default="training")
+    ap.add_argument(
+        "--split", choices=("training", "held-out", "held-out-real", "test"), default="training"
+    )
     ap.add_argument("--condition", default="noisy")
     ap.add_argument("--pages", type=int, default=80)
     ap.add_argument("--seed", type=int, default=13)
@@ -270,8 +272,7 @@ def condition_arguments(ap: argparse.ArgumentParser) -> None:
 def condition_seed(a: argparse.Namespace) -> int:
     """The condition's own seed, as ``benchmarks.bench_ocr`` gives it: its pages are the
     benchmark's."""
-    k = CONDITIONS.index(a.condition)
-    return int(a.seed * 100 + k + (50 if a.split == "training" else 0))
+    return bench_pages.condition_seed(a.seed, a.condition, a.split)
 
 
 def main(argv: list[str] | None = None) -> int:

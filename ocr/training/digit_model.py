@@ -37,7 +37,7 @@ import numpy as np
 
 from ocr.digits import CANVAS, DEFAULT_MODEL_PATH, NO_DIGIT, DigitModel, normalise_cell
 from ocr.training.augment import vary
-from ocr.training.real_digits import check_archives, real_digits
+from ocr.training.real_digits import HELD_OUT_EVERY, VALIDATION_SEED, check_archives, real_digits
 from ocr.training.synthetic.settled_dust import dust_in_box
 
 __all__ = [
@@ -124,9 +124,6 @@ and a share well above that gives the networks enough specks beside strokes to l
 NO_DIGIT_BOXES = 2_000
 """Dusty empty boxes the blank decision reads, trained as ``NO_DIGIT`` (2% of the training
 set): 1.4% of TRAINING's dusty empty boxes are read at all, so about 140,000 are drawn."""
-
-HELD_OUT_EVERY = 10
-"""Every tenth digit of each real set is kept for the validation."""
 
 
 @dataclass(frozen=True)
@@ -427,7 +424,10 @@ def build_dataset(
 
 
 def validation_set(
-    per_source: int = 600, seed: int = 7, real: Path | None = None, dust: bool = False
+    per_source: int = 600,
+    seed: int = VALIDATION_SEED,
+    real: Path | None = None,
+    dust: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Held-out TRAINING-side digits: the validation fonts and stroke writers, and with
     ``real`` the held-out tenth of the real handwriting sets, on paper (with ``dust``, every

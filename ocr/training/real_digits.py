@@ -33,6 +33,8 @@ import numpy as np
 
 __all__ = [
     "ARCHIVES",
+    "HELD_OUT_EVERY",
+    "VALIDATION_SEED",
     "RealDigitsMissing",
     "check_archives",
     "fetch_command",
@@ -41,6 +43,16 @@ __all__ = [
     "real_digits",
     "usps_digits",
 ]
+
+
+HELD_OUT_EVERY = 10
+"""Every tenth digit of each real set (by its place in ``real_digits``) is held out of the
+digit model's training: its validation reads them (ocr/training/digit_model.py), and the
+held-out split writes pages with them (``HELD_OUT_REAL``, ocr/training/synthetic/)."""
+
+VALIDATION_SEED = 7
+"""The seed of the validation's draws (``digit_model.validation_set``): with it the held-out
+digits are drawn as the validation drew them (pendigits' pen widths)."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from benchmarks.posterior_causes import parts_of, what_holds
+from benchmarks.posterior_causes import held_by_pairs_alone, parts_of, what_holds
 from ocr.combs import DigitBox
 from ocr.mark_groups import MarkGroup, RowEvidence
 from scoring.board import Vulnerability
@@ -88,3 +88,28 @@ def test_what_holds_by_the_signs_of_the_marks_and_the_score():
     assert what_holds({**zero, "strain": 0.005, "score": 0.002}, zero) == (
         "no evidence between them"
     )
+
+
+def test_rows_held_by_their_pairs_alone_are_those_a_right_pair_reading_would_accept():
+    """Five rows in review: pairs read twice in the stack (a pair reason alone), the
+    posterior where the result reaches the threshold and the pairs hold it ("the pairs"),
+    the posterior held by a mark, a pair reason beside an unsure mark, and a player's error
+    (pairs the movement does not seat). Two are held by their pairs alone."""
+    to_review = [
+        {"page": "p1", "row": 1, "player_error": False,
+         "reasons": ["pair 7 is on row 3 too (a pair plays a board once)"]},
+        {"page": "p1", "row": 2, "player_error": False,
+         "reasons": ["posterior 0.635 below 0.995"]},
+        {"page": "p1", "row": 4, "player_error": False,
+         "reasons": ["posterior 0.906 below 0.995"]},
+        {"page": "p2", "row": 2, "player_error": False,
+         "reasons": ["pairs 1-21 do not play this board", "unsure mark in strain"]},
+        {"page": "p2", "row": 5, "player_error": True,
+         "reasons": ["pairs 5-2 do not play this board"]},
+    ]  # fmt: skip
+    causes = [
+        {"page": "p1", "row": 2, "holds": "the pairs"},
+        {"page": "p1", "row": 4, "holds": "a mark"},
+    ]
+    alone = held_by_pairs_alone(to_review, causes)
+    assert [(r["page"], r["row"]) for r in alone] == [("p1", 1), ("p1", 2)]

@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .sources import OPENCV_DIGITS_PNG, Split, pyclustering_digits_dir
+from .sources import OPENCV_DIGITS_PNG, Split, pyclustering_digits_dir, real_digits_dir
 from .strokes import draw_digit, stroke_style
 
 __all__ = ["DigitBank", "Writer", "SourceError", "INSTALL_HINT"]
@@ -64,6 +64,31 @@ def _pyclustering_images() -> tuple[tuple[np.ndarray, ...], ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1)
+def _real_held_out(folder: str) -> tuple[tuple[tuple[str, np.ndarray], ...], ...]:
+    """The held-out tenth of the real handwriting sets (``HELD_OUT_REAL``), by digit, each
+    tagged by its set and its place in ``real_digits``: the digits the model's training
+    skips, drawn as its validation draws them."""
+    from ocr.training.real_digits import (
+        HELD_OUT_EVERY,
+        VALIDATION_SEED,
+        RealDigitsMissing,
+        check_archives,
+        real_digits,
+    )
+
+    try:
+        check_archives(Path(folder))
+    except RealDigitsMissing as missing:
+        raise SourceError(str(missing)) from None
+    by_digit: list[list[tuple[str, np.ndarray]]] = [[] for _ in range(10)]
+    drawn = real_digits(Path(folder), np.random.default_rng(VALIDATION_SEED))
+    for i, (name, ink, label) in enumerate(drawn):
+        if i % HELD_OUT_EVERY == 0:
+            by_digit[label].append((f"{name}-held-out:{i}", _crop(ink)))
+    return tuple(tuple(d) for d in by_digit)
+
+
 @functools.lru_cache(maxsize=64)
 def _font_glyph(font: str, digit: int, px: int) -> np.ndarray:
     from PIL import Image, ImageDraw, ImageFont
@@ -85,7 +110,8 @@ def _crop(mask: np.ndarray, thresh: float = 0.08) -> np.ndarray:
 class Writer:
     """One player's hand: where the digit shapes come from and how they are drawn."""
 
-    source: str  # "mnist", "optdigits", "pyclustering", "font:<path>" or "strokes:<set>:<id>"
+    source: str  # "mnist", "optdigits", "pyclustering", "real-held-out:<player>",
+    # "font:<path>" or "strokes:<set>:<id>"
     slant: float  # horizontal shear (x += slant * (height - y)), about -0.3..0.35
     stroke: int  # -1 thinner, 0 as is, 1..2 bolder (morphology at 48 px)
     height_share: float  # digit height as a share of the box height
@@ -155,6 +181,9 @@ class DigitBank:
                 real.append(name)
             elif name == "pyclustering" and pyclustering_digits_dir() is not None:
                 real.append(name)
+            elif name == "real-held-out":  # refused loudly: its figures need these hands
+                _real_held_out(str(real_digits_dir()))
+                real.append(name)
         self.real = tuple(real)
         self.font_sources = tuple(f"font:{f}" for f in self.fonts)
         strokes = (f"strokes:{split.skeletons}",) if split.skeletons else ()
@@ -180,8 +209,11 @@ class DigitBank:
         weights = np.array([w if p else 0.0 for w, p in zip(self.split.source_weights, pools,
                                                               strict=True)])  # fmt: skip
         pool = pools[int(rng.choice(3, p=weights / weights.sum()))]
+        source = str(rng.choice(pool))
+        if source == "real-held-out":  # a player of their own: one sample of each digit
+            source = f"real-held-out:{int(rng.integers(2**31))}"
         return Writer(
-            source=str(rng.choice(pool)),
+            source=source,
             slant=float(rng.uniform(-0.25, 0.35)),
             stroke=int(rng.choice((-1, 0, 0, 1, 1, 2))),
             height_share=float(rng.uniform(0.6, 0.85)),
@@ -202,6 +234,13 @@ class DigitBank:
             i = int(rng.choice(np.flatnonzero(labels == digit)))
             big = cv2.resize(images[i], (32, 32), interpolation=cv2.INTER_CUBIC)
             return _crop(np.clip(big, 0, 1)), f"optdigits:{i}"
+        if source.startswith("real-held-out:") and "real-held-out" in self.real:
+            # A player writes a digit the one way (as a font or a stroke writer does): the
+            # same held-out sample every time, chosen by the player and the digit.
+            held = _real_held_out(str(real_digits_dir()))[digit]
+            player = int(source.partition(":")[2])
+            tag, ink = held[int(np.random.default_rng((player, digit)).integers(len(held)))]
+            return ink, tag
         if source == "pyclustering" and source in self.real:
             masks = _pyclustering_images()[digit]
             i = int(rng.integers(len(masks)))
