@@ -191,7 +191,8 @@ def train_digits(
     from dataclasses import replace
 
     from ocr.digits import DEFAULT_MODEL_PATH
-    from ocr.training.digit_model import default_sources, train_digit_model
+    from ocr.training.digit_dataset import default_sources
+    from ocr.training.digit_model import train_digit_model
 
     sources = default_sources(dust=dust)
     if real_digits is not None:
