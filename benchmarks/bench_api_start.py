@@ -32,9 +32,9 @@ if str(ROOT) not in sys.path:  # run as a script as well as with -m
 from pipeline.flows.local_api import answers, api_command, free_port  # noqa: E402
 from pipeline.flows.prefect_database import (  # noqa: E402
     TEMPLATE_FOLDER_VARIABLE,
-    make_template,
     template_folder,
 )
+from pipeline.flows.prefect_template import make_template  # noqa: E402
 
 
 def _cpu_of(pid: int) -> float:

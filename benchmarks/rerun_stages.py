@@ -36,7 +36,7 @@ STAGES = (
     ("pipeline.flows.run_event", "prepare_event"),
     ("pipeline.flows.steps", "keep_scans"),
     ("pipeline.flows.session_readings", "stored_pages"),
-    ("pipeline.doors.scans.reading", "review_rows"),
+    ("pipeline.doors.scans.reviewed_rows", "review_rows"),
     ("pipeline.flows.steps", "session_input"),
     ("pipeline.flows.steps", "record_rows"),
     ("pipeline.flows.steps", "record_input"),

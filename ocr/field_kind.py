@@ -1,5 +1,5 @@
 """How a field of the form is filled in: a type of its own, so that the form's records
-(ocr/layout.py) need not import the layout file's pydantic models (ocr/layout_file.py)
+(ocr/layout_geometry.py) need not import the layout file's pydantic models (ocr/layout_file.py)
 to name it."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each block of the file is one model; a mistake is named by file, line and field through
 ocr/marked_yaml.py. What needs several blocks at once (a field's lines inside the row's
-lines, the content on the paper) is checked where the layout is built (ocr/layout.py).
+lines, the content on the paper) is checked where the layout is built (ocr/layout_build.py).
 Coordinates are millimetres in the content block, as the file's own header explains.
 """
 

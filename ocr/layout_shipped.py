@@ -1,27 +1,110 @@
-"""The shipped form's records written down (``ocr.layout.SHIPPED_LAYOUTS``), so that a
-process reads them instead of the form's YAML file, its pydantic models and their checks::
+"""The shipped form's records, built once and shipped as plain JSON, and the command that
+writes them::
 
     .venv/bin/python -m ocr.layout_shipped
 
 writes ocr/models/layouts.json again: every paper of templates/forms/traveller.yaml, built
-from the file as ``ocr.layout.parse_layout`` builds it, under the file's SHA-256.
-``ocr.layout.load_layout`` takes a paper's records from it only when its form file's text
-has that digest, and ``tests/ocr/test_layout_shipped.py`` checks that the shipped records
-are the ones the file and the code build now (a change to the file or to the building
-fails it until this command is run again).
+from the file as ``ocr.layout_build.parse_layout`` builds it. A process whose form file is
+that file reads its records from there (``shipped_layout``) and loads neither YAML, the
+file's pydantic models nor pydantic's validation of it (about 45 ms of CPU of every cold
+``scan read`` and reading process).
+
+The copy is keyed by what built it: the SHA-256 of the form file's text and the SHA-256 of
+the source text of every module that turns the file into records (``BUILDER_MODULES``),
+written when the copy is made and compared when it is read. The form file changed, or
+the code that builds it, and the copy is not used (the file is read and checked from its
+YAML, as a club's own form file always is) until this command writes it again;
+``tests/ocr/test_layout_shipped.py`` fails meanwhile, and checks that
+``BUILDER_MODULES`` names every module of ours that building loads.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib.resources
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from ocr.layout import PAPERS, SHIPPED_LAYOUTS, Layout, Rect, _default_path, parse_layout
+from ocr.field_kind import FieldKind
+from ocr.layout_build import parse_layout
+from ocr.layout_geometry import PAPERS, Box, Layout, Marker, Rect, Row, RowField
 
-__all__ = ["layout_data", "shipped_data", "write_shipped"]
+__all__ = [
+    "BUILDER_MODULES",
+    "SHIPPED_LAYOUTS",
+    "builder_sha256",
+    "layout_data",
+    "layout_from_data",
+    "shipped_data",
+    "shipped_form_path",
+    "shipped_layout",
+    "write_shipped",
+]
+
+_OCR = Path(__file__).parent
+
+SHIPPED_LAYOUTS = _OCR / "models" / "layouts.json"
+"""The shipped form's records for every paper, as ``layout_data`` writes them, under the
+digests of the form file and of the code they were built with."""
+
+BUILDER_MODULES = (
+    "field_kind.py",
+    "layout_build.py",
+    "layout_file.py",
+    "layout_geometry.py",
+    "layout_shipped.py",
+    "marked_yaml.py",
+)
+"""The modules (in ocr/) whose source text the shipped copy is keyed by: those that read,
+check and build the form file into records, and this one, which writes the records down
+and reads them back."""
+
+
+def shipped_form_path() -> Path:
+    """The form file bridgescan ships: templates/forms/traveller.yaml."""
+    return Path(str(importlib.resources.files("templates") / "forms" / "traveller.yaml"))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def builder_sha256(folder: Path = _OCR) -> str | None:
+    """The SHA-256 of the source text of ``BUILDER_MODULES`` in ``folder``, each named and
+    in that order (read as text, so a checkout's line endings do not count); None when one
+    cannot be read (an installation without the sources: the form file is then read from
+    its YAML). Some 0.1 ms of CPU, once a process (``_this_builder_sha256``)."""
+    digest = hashlib.sha256()
+    try:
+        for name in BUILDER_MODULES:
+            digest.update(f"{name}\0{(folder / name).read_text(encoding='utf-8')}\0".encode())
+    except (OSError, UnicodeDecodeError):
+        return None
+    return digest.hexdigest()
+
+
+@functools.cache
+def _this_builder_sha256() -> str | None:
+    return builder_sha256()
+
+
+def shipped_layout(text: str, paper: str, shipped: Path = SHIPPED_LAYOUTS) -> Layout | None:
+    """The shipped records of ``paper`` when they were built from the form file ``text`` by
+    the code as it is now; else None."""
+    try:
+        data = json.loads(shipped.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("form_sha256") != _sha256(text):
+        return None
+    built_by = data.get("builder_sha256")
+    if built_by is None or built_by != _this_builder_sha256():
+        return None
+    records = data.get("layouts", {}).get(paper)
+    return None if records is None else layout_from_data(records)
 
 
 def _rect_data(rect: Rect) -> list[float]:
@@ -68,13 +151,41 @@ def layout_data(layout: Layout) -> dict[str, Any]:
     }
 
 
+def layout_from_data(data: dict[str, Any]) -> Layout:
+    """The records ``layout_data`` wrote down as plain JSON values."""
+
+    def field(row: int, name: str, kind: str, label: str, line: int, span: int,
+              boxes: list[list[Any]]) -> RowField:  # fmt: skip
+        made = tuple(Box(r, f, o, Rect(*rect), c) for r, f, o, rect, c in boxes)
+        return RowField(row, name, FieldKind(kind), label, line, span, made)
+
+    return Layout(
+        form=data["form"],
+        version=data["version"],
+        paper=data["paper"],
+        page_width=data["page"][0],
+        page_height=data["page"][1],
+        content=Rect(*data["content"]),
+        aruco_dictionary=data["aruco_dictionary"],
+        markers=tuple(Marker(i, corner, Rect(*rect)) for i, corner, rect in data["markers"]),
+        qr=Rect(*data["qr"]),
+        header={name: Rect(*rect) for name, rect in data["header"].items()},
+        rows=tuple(
+            Row(number, Rect(*rect), Rect(*timing), tuple(field(*f) for f in fields))
+            for number, rect, timing, fields in data["rows"]
+        ),
+        mark_box_size=data["mark_box_size"],
+    )
+
+
 def shipped_data(path: Path | None = None) -> dict[str, Any]:
     """What ``SHIPPED_LAYOUTS`` holds for the form file ``path`` (the shipped one by
-    default), built from the file now."""
-    path = path or _default_path()
+    default), built from the file now by the code as it is now."""
+    path = path or shipped_form_path()
     text = path.read_text(encoding="utf-8")
     return {
-        "source_sha256": hashlib.sha256(text.encode()).hexdigest(),
+        "form_sha256": _sha256(text),
+        "builder_sha256": builder_sha256(),
         "layouts": {paper: layout_data(parse_layout(text, paper, str(path))) for paper in PAPERS},
     }
 

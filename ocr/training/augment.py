@@ -14,7 +14,7 @@ distortions of an ink image (0..1, any size, ink bright on black) add them:
   by a share of the digit's height; an erosion that would take away most of the ink (a
   thin stroke already) is not made.
 
-Used on training images only: ``ocr.training.digit_model.validation_set`` keeps the
+Used on training images only: ``ocr.training.digit_dataset.validation_set`` keeps the
 distortions it always had, so validation figures stay comparable between models.
 """
 

@@ -66,12 +66,12 @@ def read_command(
             queue_context,
             read_scans,
             readings_summary,
-            review_rows,
             scan_files,
             scan_reader,
         )
         from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER, write_queue
         from pipeline.doors.scans.review_sheet import write_sheet
+        from pipeline.doors.scans.reviewed_rows import review_rows
         from pipeline.files import atomic_write_text
         from pipeline.json_text import ascii_indented_json
         from pipeline.store.codec import dumps
@@ -191,7 +191,8 @@ def train_digits(
     from dataclasses import replace
 
     from ocr.digits import DEFAULT_MODEL_PATH
-    from ocr.training.digit_model import default_sources, train_digit_model
+    from ocr.training.digit_dataset import default_sources
+    from ocr.training.digit_model import train_digit_model
 
     sources = default_sources(dust=dust)
     if real_digits is not None:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-    from pipeline.doors.scans.reading import ReadSession
     from pipeline.doors.scans.review import ReviewItem
+    from pipeline.doors.scans.reviewed_rows import ReadSession
     from pipeline.results.model.event import EventResults
 
 __all__ = ["artifact_key", "publish_event_artifacts", "publish_batch_artifact"]

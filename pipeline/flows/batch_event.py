@@ -20,7 +20,8 @@ from typing import Any
 
 from prefect import flow
 
-from pipeline.doors.scans.reading import ReadSession, scan_files
+from pipeline.doors.scans.reading import scan_files
+from pipeline.doors.scans.reviewed_rows import ReadSession
 from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
 from pipeline.flows import session_readings

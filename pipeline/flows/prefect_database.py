@@ -17,7 +17,7 @@ at once in one new home both work, and an existing database is never touched). T
 such API of an installation finds no template and makes it first, in its own process, at
 the cost of the migrations it would have run anyway: no separate step (setup, a command) is
 needed, and none imports Prefect's server a second time for it (``python -m
-pipeline.flows.prefect_database`` makes it beforehand, for an installation its users cannot
+pipeline.flows.prefect_template`` makes it beforehand, for an installation its users cannot
 write to). It runs in the API process because only Prefect's settings know which database
 the API will use (its environment, a profile in the home, a ``prefect.toml`` or ``.env`` in
 the working folder), and that process has them loaded anyway. Prefect's own start then finds
@@ -52,7 +52,6 @@ import os
 import secrets
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
@@ -63,11 +62,13 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "NO_BLOCK_TYPES",
     "TEMPLATE_FOLDER_VARIABLE",
+    "build_template",
     "installation_key",
-    "make_template",
     "seed_home",
     "start_settings",
+    "template_description",
     "template_folder",
     "template_path",
 ]
@@ -143,7 +144,7 @@ def template_path(key: dict[str, str], folder: Path | None = None) -> Path:
     return (folder or template_folder()) / name
 
 
-def _described(database: Path) -> dict[str, Any] | None:
+def template_description(database: Path) -> dict[str, Any] | None:
     """The template's description, when the template is whole (the description is written
     last), else None."""
     try:
@@ -154,33 +155,6 @@ def _described(database: Path) -> dict[str, Any] | None:
 
 
 # --- made once: by the first API process that finds none, or beforehand -------------------
-
-
-def make_template(folder: Path | None = None, say: Any = print) -> Path:
-    """This installation's template, made now when it is missing (``say`` gets one line
-    then; about 13 s of CPU, Prefect's server imported for it): ``python -m
-    pipeline.flows.prefect_database``, the tests and the benchmark. In a process of its own
-    whose Prefect reads no setting of the user's (its home a scratch folder, no
-    ``PREFECT_*`` variable, its working folder that scratch folder)."""
-    key = installation_key()
-    target = template_path(key, folder)
-    if _described(target) is not None:
-        return target
-    say(f"making Prefect {key['prefect']}'s database template in {target.parent} (once)")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".scratch-") as scratch:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
-        env.update(PREFECT_HOME=scratch, DO_NOT_TRACK="1")
-        code = (
-            "import sys; from importlib.util import spec_from_file_location, module_from_spec; "
-            f"spec = spec_from_file_location('bridgescan_prefect_database', {str(__file__)!r}); "
-            "module = module_from_spec(spec); spec.loader.exec_module(module); "
-            "import prefect.server.api.server; from pathlib import Path; "  # as in the API
-            "module.build_template(Path(sys.argv[1]))"
-        )
-        subprocess.run([sys.executable, "-P", "-c", code, str(target)], env=env, cwd=scratch,
-                       check=True, stdin=subprocess.DEVNULL)  # fmt: skip
-    return target
 
 
 def build_template(target: Path) -> dict[str, Any]:
@@ -310,7 +284,7 @@ def _seed(home: Path, url: str, memo: Path | None) -> str:
         return "the home has a database: left alone"
     key = installation_key()
     template = template_path(key)
-    described = _described(template)
+    described = template_description(template)
     made = ""
     if described is None:  # the first new home of this installation: Prefect would migrate
         described, made = build_template(template), "template made, "  # it anyway
@@ -401,7 +375,7 @@ def _memo_matches(memo: Path, url: str) -> bool:
     import asyncio
     import tomllib
 
-    described = _described(template_path(installation_key()))
+    described = template_description(template_path(installation_key()))
     if described is None or described.get(NO_BLOCK_TYPES) is not True:
         return False
     try:
@@ -413,7 +387,3 @@ def _memo_matches(memo: Path, url: str) -> bool:
 
 async def _two_hashes(first: str, second: str) -> tuple[str | None, str | None]:
     return await _blocks_hash(first), await _blocks_hash(second)
-
-
-if __name__ == "__main__":
-    make_template(say=lambda line: print(line, file=sys.stderr, flush=True))

@@ -30,7 +30,7 @@ from prefect.cache_policies import NO_CACHE
 from prefect.utilities.annotations import quote
 
 from pipeline.doors.inputs import SessionFiles, session_files
-from pipeline.doors.scans import reading
+from pipeline.doors.scans import reading, reviewed_rows
 from pipeline.flows import session_readings, steps
 from pipeline.flows.prefect_flow import plain_flow
 from pipeline.flows.readings import StoredReadings
@@ -148,7 +148,7 @@ def _notify(stage: str, detail: object = None) -> None:
 @task(name="read scans", cache_policy=NO_CACHE)
 def read_scans(
     event: Event, files: SessionFiles, store_path: Path | str, out_dir: Path, event_digest: str
-) -> reading.ReadSession:
+) -> reviewed_rows.ReadSession:
     """The session's scans kept in the store (before anything reads them), then read: taken
     whole as read before when the session's fingerprint is unchanged (no reader set up,
     pipeline/flows/session_readings.py), else page by page, each page read only when no
@@ -182,7 +182,7 @@ def settle_readings(
     out_dir: Path,
     event: Event | None = None,
     recorded: bool = False,
-) -> reading.ReadSession:
+) -> reviewed_rows.ReadSession:
     """A session's pages as read (in scan order, duplicates marked): kept in the store
     (unless ``recorded``: taken whole from the store, they are there already); with the
     review decisions in the store (the only place they live), the rows that stand and the
@@ -192,14 +192,14 @@ def settle_readings(
             steps.record_readings(store, session, pages)
         decisions = steps.load_decisions(store)
     context = reading.queue_context(event, session)
-    return reading.review_rows(session, pages, decisions, context)
+    return reviewed_rows.review_rows(session, pages, decisions, context)
 
 
 @task(name="session rows", cache_policy=NO_CACHE)
 def session_rows(
     event: Event,
     files: SessionFiles,
-    scanned: reading.ReadSession | None,
+    scanned: reviewed_rows.ReadSession | None,
     store_path: Path | str,
 ) -> tuple[object, SessionSummary]:
     data, notes = steps.session_input(event, files, scanned)
@@ -273,7 +273,7 @@ def prepare_event(
 
 
 def finish_event(
-    job: EventJob, read: dict[int, reading.ReadSession], masterpoints: str
+    job: EventJob, read: dict[int, reviewed_rows.ReadSession], masterpoints: str
 ) -> RunSummary:
     """Every session's rows (both doors), scored once for the event, published, verified."""
     summaries = []

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 
 from pipeline.corrections.inputs import record_input, record_rows, row_key
 from pipeline.doors.inputs import SessionFiles
-from pipeline.doors.scans.reading import ReadSession, readings_summary, scan_files
+from pipeline.doors.scans.reading import readings_summary, scan_files
 from pipeline.doors.scans.review_queue_file import REVIEW_FOLDER
+from pipeline.doors.scans.reviewed_rows import ReadSession
 from pipeline.store import Append, EventStore
 from scoring.event import Event
 from scoring.traveller import TravellerRow
@@ -126,7 +127,7 @@ def session_input(
     if scanned is None:
         assert typed is not None
         return typed, ()
-    from pipeline.doors.scans.reading import waiting_lines
+    from pipeline.doors.scans.reviewed_rows import waiting_lines
 
     rows, notes = merge_rows(_with_tables(event, files.session, scanned.rows),
                              typed.rows if typed else ())  # fmt: skip

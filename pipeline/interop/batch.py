@@ -18,13 +18,10 @@ from enum import Enum
 from fractions import Fraction
 from pathlib import Path
 
-from pipeline.interop.compare import (
-    Comparison,
-    compare_session,
-    describe_options,
-)
+from pipeline.interop.compare import Comparison, compare_session
 from pipeline.interop.detection import detect_with_assumptions
 from pipeline.interop.formats import read_results
+from pipeline.interop.option_words import describe_options
 from pipeline.interop.records import ImportedSession, Scoring
 from pipeline.results.field_records import FieldOptions
 from scoring.matchpoints import Scale

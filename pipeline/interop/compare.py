@@ -35,12 +35,8 @@ from pipeline.interop.differences import (
     tolerance,
 )
 from pipeline.interop.memo import rescored
-from pipeline.interop.reasons import (
-    Explainer,
-    describe_adjusted,
-    describe_credit,
-    file_sum,
-)
+from pipeline.interop.option_words import describe_options
+from pipeline.interop.reasons import Explainer, file_sum
 from pipeline.interop.records import (
     Competition,
     ImportedSession,
@@ -49,12 +45,6 @@ from pipeline.interop.records import (
 from pipeline.interop.score import Rescored, rescore
 from pipeline.results.field_records import FieldOptions
 from scoring.event import EventKind
-from scoring.options import (
-    FewerBoards,
-    Rounding,
-    SitoutCredit,
-    TieRounding,
-)
 
 NO_RESULTS = "no results to compare (no result line and no total in the file)"
 
@@ -63,7 +53,6 @@ __all__ = [
     "Difference",
     "Comparison",
     "compare_session",
-    "describe_options",
 ]
 
 
@@ -185,57 +174,6 @@ def _example(difference: Difference) -> str:
 def _natural(key: str) -> tuple[int, str]:
     digits = "".join(ch for ch in key if ch.isdigit())
     return (int(digits) if digits else 0, key)
-
-
-def describe_options(options: FieldOptions) -> str:
-    """The options in words, for the report."""
-    s = options.scoring
-    if options.kind is EventKind.PAIRS_MATCHPOINTS:
-        parts = [
-            f"matchpoints {s.scale.value}",
-            "Neuberg exact"
-            if s.neuberg_rounding is Rounding.EXACT
-            else f"Neuberg to {s.neuberg_rounding.value}",
-            describe_adjusted(s.adjusted_rounding),
-            "Law 88" if s.law88 else "no Law 88",
-            describe_credit(s.sitout_credit),
-        ]
-        if s.ties is not TieRounding.HALF_UP:
-            parts.append(f"ties {s.ties.value}")
-        if not s.totals_from_rounded:
-            parts.append("totals from unrounded boards")
-        if s.percentage_from_total_rounded_to is not Rounding.EXACT:
-            parts.append(
-                f"percentage of the total rounded to {s.percentage_from_total_rounded_to.value}"
-            )
-        if s.fewer_boards is FewerBoards.SCALE_TO_SESSION:
-            parts.append("fewer boards scaled")
-        if options.across_sections:
-            parts.append("sections together")
-        if options.own_top:
-            parts.append("no Neuberg factoring (each board's own top)")
-        return ", ".join(parts)
-    if options.kind is EventKind.TEAMS:
-        return "teams: board IMPs between the two tables, match VPs on the WBF 2013 scale"
-    if options.kind is EventKind.PAIRS_BUTLER:
-        parts = [f"Butler, datum without {s.datum_drop} top/bottom score(s), to {s.datum_step}"]
-    else:
-        per = (
-            "Law 86A (3 IMPs a board)"
-            if s.artificial_imps_per_comparison is None
-            else f"{format_decimal(s.artificial_imps_per_comparison)} IMPs per comparison"
-        )
-        parts = [
-            f"cross-IMPs {s.cross_imps.value}",
-            f"rounded {s.cross_imp_rounding.value}",
-            f"artificial scores {per}",
-        ]
-    parts.append(f"totals {s.imp_totals.value}")
-    if s.sitout_credit in (SitoutCredit.AVERAGE, SitoutCredit.AVERAGE_PER_BOARD):
-        parts.append("sit-out credit: the average per board")
-    if s.fewer_boards is FewerBoards.SCALE_TO_SESSION:
-        parts.append("fewer boards scaled")
-    return ", ".join(parts)
 
 
 # -- comparing ----------------------------------------------------------------------------

@@ -23,12 +23,8 @@ from pipeline.interop.differences import (
     decimals,
 )
 from pipeline.interop.memo import remembered, rescored
-from pipeline.interop.reasons import (
-    alternatives,
-    describe_adjusted,
-    describe_credit,
-    with_scoring,
-)
+from pipeline.interop.option_words import describe_adjusted, describe_credit
+from pipeline.interop.reasons import alternatives, with_scoring
 from pipeline.interop.records import (
     ImportedSession,
     Scoring,

@@ -22,6 +22,7 @@ from pipeline.interop.differences import (
     shown_total,
 )
 from pipeline.interop.memo import rescored
+from pipeline.interop.option_words import describe_adjusted, describe_credit
 from pipeline.interop.records import (
     ImportedResult,
     ImportedSession,
@@ -46,33 +47,12 @@ __all__ = [
     "alternatives",
     "file_sum",
     "with_scoring",
-    "describe_adjusted",
-    "describe_credit",
 ]
 
 
 def with_scoring(options: FieldOptions, **changes: object) -> FieldOptions:
     """``options`` with some scoring options changed (by ScoringOptions field name)."""
     return replace(options, scoring=replace(options.scoring, **changes))  # type: ignore[arg-type]
-
-
-def describe_adjusted(value: AdjustedRounding) -> str:
-    return {
-        AdjustedRounding.WHOLE_POINTS: "artificial scores in whole points (seed 004)",
-        AdjustedRounding.WHOLE_POINTS_BOUNDED: (
-            "artificial scores in whole points, every 60%+ up and 40%- down"
-        ),
-        AdjustedRounding.PLAIN: "artificial scores as plain percentages of the top",
-    }[value]
-
-
-def describe_credit(value: SitoutCredit) -> str:
-    return {
-        SitoutCredit.NONE: "no sit-out credit",
-        SitoutCredit.ZERO: "sit-outs credited 0",
-        SitoutCredit.AVERAGE: "sit-out credit: the average per round, whole points (seed 004)",
-        SitoutCredit.AVERAGE_PER_BOARD: "sit-out credit: the average per board (Ruter)",
-    }[value]
 
 
 def alternatives(

@@ -21,7 +21,7 @@ from ocr.digits import (
     without_dead_weights,
 )
 from ocr.training.cnn import init_weights
-from ocr.training.digit_model import default_sources
+from ocr.training.digit_dataset import default_sources
 from ocr.training.synthetic.sources import (
     OPENCV_DIGITS_PNG,
     TEST,
@@ -82,12 +82,13 @@ def test_pointed_pen_digits_of_writers_never_trained_on_are_read():
     """300 digits by the held-out TRAINING-side stroke writers with a pointed pen (the
     upstrokes hairlines a scan loses): the model trained with such pens reads 87.8% of
     3,000 of them (docs/reader-history.md); one trained without them read 63%."""
-    from ocr.training.digit_model import _on_paper, _stroke_digits
+    from ocr.training.digit_ink import stroke_digits
+    from ocr.training.scanned_box import on_paper
 
     rng = np.random.default_rng(9)
     cells, labels = [], []
-    for ink, digit in _stroke_digits(300, VALIDATION_WRITER_IDS, "A", rng, pointed=True):
-        cells.append(_on_paper(ink, rng))
+    for ink, digit in stroke_digits(300, VALIDATION_WRITER_IDS, "A", rng, pointed=True):
+        cells.append(on_paper(ink, rng))
         labels.append(digit)
     probs = load_model().read_cells(cells)
     read = [(int(np.argmax(p)), d) for p, d in zip(probs, labels, strict=True) if p is not None]
@@ -148,7 +149,7 @@ def test_probabilities_are_a_distribution(seed: int):
 
 
 def test_review_corrections_become_training_data(tmp_path: Path):
-    from ocr.training.digit_model import TrainingSources, build_dataset
+    from ocr.training.digit_dataset import TrainingSources, build_dataset
 
     for digit in ("3", "8"):
         (tmp_path / digit).mkdir()
@@ -257,7 +258,7 @@ def test_a_model_with_the_no_digit_class_gives_eleven_probabilities():
 def test_dust_is_trained_on_only_when_asked():
     """``train-digits`` without ``--dust`` rebuilds the shipped model's recipe (no dust, ten
     classes); with it, 30% of the digits on dusty boxes and 2,000 dusty empty boxes."""
-    from ocr.training.digit_model import DUST_SHARE, NO_DIGIT_BOXES
+    from ocr.training.digit_dataset import DUST_SHARE, NO_DIGIT_BOXES
 
     plain, dusty = default_sources(), default_sources(dust=True)
     assert (plain.dust_share, plain.no_digit_boxes) == (0.0, 0)
@@ -268,7 +269,7 @@ def test_dusty_empty_boxes_are_trained_as_no_digit_only_where_the_blank_decision
     """Only empty boxes whose dust ``normalise_cell`` reads as ink (the rest it calls blank,
     as the reader does) become training images, each labelled ``NO_DIGIT``."""
     from ocr.digits import NO_DIGIT
-    from ocr.training.digit_model import TrainingSources, build_dataset
+    from ocr.training.digit_dataset import TrainingSources, build_dataset
 
     src = TrainingSources(sklearn_digits=False, no_digit_boxes=4)
     images, labels, counts = build_dataset(src, seed=5)

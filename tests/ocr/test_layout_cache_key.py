@@ -1,4 +1,4 @@
-"""ocr/layout.py ``Layout.cache_key``: a process's caches of pixels drawn from a form keep
+"""ocr/layout_geometry.py ``Layout.cache_key``: a process's caches of pixels drawn from a form keep
 two form files of the same paper and version apart (a club's own form beside the shipped
 one), and read the same file's form alike."""
 

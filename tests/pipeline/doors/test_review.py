@@ -32,7 +32,6 @@ from ocr.reading import (
     RowStatus,
 )
 from ocr.row_reader import DIGIT_INSET_MM
-from pipeline.doors.scans.reading import review_rows
 from pipeline.doors.scans.review import DecisionRefused, ReviewError, open_items
 from pipeline.doors.scans.review_corrections import store_corrections
 from pipeline.doors.scans.review_decisions import current_decisions, decide, decision_history
@@ -46,6 +45,7 @@ from pipeline.doors.scans.review_sheet import (
     write_sheet,
 )
 from pipeline.doors.scans.review_values import parse_row_value
+from pipeline.doors.scans.reviewed_rows import review_rows
 from pipeline.store import EventStore
 from scoring.contract import Contract, Seat
 

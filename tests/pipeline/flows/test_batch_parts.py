@@ -219,8 +219,8 @@ def test_the_summary_is_written_as_json_and_as_a_workbook_that_keeps_text_text(t
 
 
 def test_the_review_artifact_offers_the_first_reading_that_passes_the_checks() -> None:
-    from pipeline.doors.scans.reading import ReadSession
     from pipeline.doors.scans.review import ReviewCandidate, ReviewItem
+    from pipeline.doors.scans.reviewed_rows import ReadSession
     from pipeline.flows.artifacts import _review
 
     item = ReviewItem(

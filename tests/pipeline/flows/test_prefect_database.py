@@ -1,4 +1,5 @@
-"""A new Prefect home gets the installation's database template (flows/prefect_database.py).
+"""A new Prefect home gets the installation's database template (flows/prefect_database.py;
+made beforehand by flows/prefect_template.py).
 
 Real Prefect throughout: the template is Prefect's own migrations and block registration
 (made by the first API in a new home, and for the other tests this installation's, copied,
@@ -34,10 +35,10 @@ from pipeline.flows.local_api import answers, api_command, free_port
 from pipeline.flows.prefect_database import (
     TEMPLATE_FOLDER_VARIABLE,
     installation_key,
-    make_template,
     template_folder,
     template_path,
 )
+from pipeline.flows.prefect_template import make_template
 
 SKIPPED_REGISTRATION = "Skipping block loading due to matching hash"
 """What Prefect's API logs at start when its memo says the block types are registered."""

@@ -91,7 +91,7 @@ def test_an_unchanged_session_is_taken_whole_and_recorded_once(tmp_path, event, 
 TAKEN_WHOLE = """
 import gc, sys
 from pathlib import Path
-from pipeline.doors.scans import reading
+from pipeline.doors.scans import reading, reviewed_rows
 from pipeline.events.eventfile import load_event
 from pipeline.flows.session_readings import SessionScans, stored_pages
 from pipeline.store import EventStore
@@ -104,7 +104,7 @@ with EventStore(store_path) as store:
     pages = stored_pages(store, scans)
     print(gc.isenabled(), gc.get_freeze_count() - frozen > 1000)
 event = load_event(folder / "event.yaml")
-session = reading.review_rows(1, pages, {}, reading.queue_context(event, 1))
+session = reviewed_rows.review_rows(1, pages, {}, reading.queue_context(event, 1))
 print(len(session.pages), [m for m in ("cv2", "reportlab", "ocr.reader") if m in sys.modules])
 """
 

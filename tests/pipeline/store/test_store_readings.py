@@ -22,7 +22,8 @@ import pytest
 
 from ocr.reading import RowStatus
 from ocr.version import reader_version
-from pipeline.doors.scans.reading import accepted_rows, read_scans, reader_key, scan_reader
+from pipeline.doors.scans.reading import read_scans, reader_key, scan_reader
+from pipeline.doors.scans.reviewed_rows import accepted_rows
 from pipeline.events.eventfile import load_event
 from pipeline.flows.readings import KIND, StoredReadings
 from pipeline.store import EventStore
