@@ -47,11 +47,11 @@ __all__ = [
 
 HELD_OUT_EVERY = 10
 """Every tenth digit of each real set (by its place in ``real_digits``) is held out of the
-digit model's training: its validation reads them (ocr/training/digit_model.py), and the
+digit model's training: its validation reads them (ocr/training/digit_dataset.py), and the
 held-out split writes pages with them (``HELD_OUT_REAL``, ocr/training/synthetic/)."""
 
 VALIDATION_SEED = 7
-"""The seed of the validation's draws (``digit_model.validation_set``): with it the held-out
+"""The seed of the validation's draws (``digit_dataset.validation_set``): with it the held-out
 digits are drawn as the validation drew them (pendigits' pen widths)."""
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from benchmarks.bench_pages import condition_seed
-from ocr.training.digit_model import default_sources
+from ocr.training.digit_dataset import default_sources
 from ocr.training.synthetic import TRAINING, generate_session, split_named
 from ocr.training.synthetic.handwriting import DigitBank, SourceError, _real_held_out
 from ocr.training.synthetic.sources import (
