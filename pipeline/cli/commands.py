@@ -197,6 +197,8 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
     try:
         command_line(args=argv[1:], prog_name=Path(argv[0]).name or "bridgescan")
     except SystemExit as ended:  # Click's standalone mode ends every command with one
+        if _ctrl_c_escaped(ended):
+            sys.stderr.write("interrupted: nothing more was written\n")
         return _exit_code(ended.code)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted: nothing more was written\n")
@@ -221,6 +223,15 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
         )
         return ExitCode.INTERNAL
     return ExitCode.OK
+
+
+def _ctrl_c_escaped(ended: SystemExit) -> bool:
+    """Whether Ctrl-C left the command unhandled: Typer turns a ``KeyboardInterrupt`` that
+    escapes a command into ``Exit(130)`` without a word (``raise Exit(130) from e``), so
+    the user saw nothing but the prompt. A command that handled it and said so itself
+    (``batch``: ``raise typer.Exit(130) from None``) is not said twice."""
+    exited = ended.__context__  # the typer.Exit that Click's standalone mode turned into this
+    return exited is not None and isinstance(exited.__cause__, KeyboardInterrupt)
 
 
 def _exit_code(code: object) -> int:
