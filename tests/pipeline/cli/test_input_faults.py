@@ -110,6 +110,23 @@ def test_one_bad_row_on_every_board_is_named_with_its_rows(tmp_path: Path) -> No
     assert "board 1 has 9 results but is normally played 8 times" in said
 
 
+def test_a_stray_quote_in_a_typed_csv_is_bad_input_naming_the_line(tmp_path: Path) -> None:
+    """Session 2 as typed, with a quote typed before board 1's contract on line 4: it was
+    published OFFICIAL from lines 2-3 alone (exit 0; 238 "result missing" warnings)."""
+    lines = (SAMPLE / "session2.csv").read_text("utf-8").splitlines()
+    lines[3] = lines[3].replace(";2H;", ';"2H;')
+    typed = tmp_path / "session2.csv"
+    typed.write_text("\n".join(lines) + "\n", "utf-8")
+    out = tmp_path / "out"
+    done = _in_process("score", str(SAMPLE / "event.yaml"), f"2={typed}", "-o", str(out))
+    assert done.returncode == 2, _said(done)
+    assert done.stderr == (
+        'error: session2.csv: line 4: a quote (") opens a cell that runs to line 241, so lines '
+        "4-241 would be read as one cell; remove the quote, or close it\nnothing was written\n"
+    )
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("command", ["run", "score"])
 def test_out_given_as_an_existing_file_is_bad_input(tmp_path: Path, command: str) -> None:
     folder = both_sessions_typed(tmp_path / "evening")
