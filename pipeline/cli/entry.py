@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import split_session_file
+from pipeline.cli.options import output_file, split_session_file
 from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
@@ -64,7 +64,9 @@ def _load_event(event_file: Path) -> Event:
 
 def template(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
-    output: Annotated[Path, typer.Option("-o", "--out", help="The workbook to write.")],
+    output: Annotated[
+        Path, typer.Option("-o", "--out", help="The workbook to write.", callback=output_file)
+    ],
     session: Annotated[
         int | None, typer.Option("--session", "-s", help="Session number (if several).")
     ] = None,

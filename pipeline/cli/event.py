@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import Paper, PaperOption
+from pipeline.cli.options import Paper, PaperOption, output_file
 
 __all__ = ["register"]
 
@@ -200,10 +200,14 @@ def movement(
     file: Annotated[Path | None, typer.Option(help="guide-cards: the CSV/XLSX to import.")] = None,
     sheet: Annotated[str | None, typer.Option(help="guide-cards: the XLSX sheet.")] = None,
     guide_cards: Annotated[
-        Path | None, typer.Option("--guide-cards", help="Write printable guide cards (.xlsx).")
+        Path | None,
+        typer.Option(
+            "--guide-cards", help="Write printable guide cards (.xlsx).", callback=output_file
+        ),
     ] = None,
     csv_out: Annotated[
-        Path | None, typer.Option("--csv", help="Write the movement as a guide-card CSV.")
+        Path | None,
+        typer.Option("--csv", help="Write the movement as a guide-card CSV.", callback=output_file),
     ] = None,
 ) -> None:
     """Generate a movement (or import guide cards), check it, and write guide cards."""
@@ -257,7 +261,10 @@ def cards(
     output: Annotated[
         Path,
         typer.Option(
-            "-o", "--out", help="The file to write: a workbook (.xlsx) or printable cards (.pdf)."
+            "-o",
+            "--out",
+            help="The file to write: a workbook (.xlsx) or printable cards (.pdf).",
+            callback=output_file,
         ),
     ],
     session: Annotated[int, typer.Option(help="Session number.")] = 1,

@@ -23,7 +23,7 @@ import typer
 
 from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import Paper, PaperOption
+from pipeline.cli.options import Paper, PaperOption, output_file, output_folder
 from pipeline.doors.scans.forms import (
     blank_meetings,
     parse_boards,
@@ -56,9 +56,9 @@ def _fail(message: str) -> typer.Exit:
 
 def print_forms(
     event_file: Annotated[Path | None, typer.Argument(help="The event file (YAML).")] = None,
-    output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
-        "travellers.pdf"
-    ),
+    output: Annotated[
+        Path, typer.Option("-o", "--out", help="PDF to write.", callback=output_file)
+    ] = Path("travellers.pdf"),
     session: Annotated[int, typer.Option(help="Session number.")] = 1,
     section: Annotated[
         list[str] | None, typer.Option(help="Section to print (repeatable; default all).")
@@ -100,9 +100,9 @@ def print_forms(
 
 
 def blank(
-    output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
-        "blank-travellers.pdf"
-    ),
+    output: Annotated[
+        Path, typer.Option("-o", "--out", help="PDF to write.", callback=output_file)
+    ] = Path("blank-travellers.pdf"),
     boards: Annotated[
         str | None,
         typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36 (default 1-32, or the movement's)."),
@@ -188,7 +188,10 @@ def _blank_movement(
 
 
 def synth(
-    out_dir: Annotated[Path, typer.Argument(help="Folder for page_NNNN.jpg/.png + .json.")],
+    out_dir: Annotated[
+        Path,
+        typer.Argument(help="Folder for page_NNNN.jpg/.png + .json.", callback=output_folder),
+    ],
     count: Annotated[int, typer.Option("--count", "-n", help="Pages to make.")] = 16,
     split: Annotated[str, typer.Option(help="training or test handwriting/scans.")] = "training",
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same files).")] = 0,
@@ -209,7 +212,10 @@ def synth(
     jobs: Annotated[int, typer.Option(help="Worker processes (same files as one).")] = 1,
     bundle: Annotated[
         Path | None,
-        typer.Option(help="Also write all pages into one multi-page .pdf or .tif (a batch scan)."),
+        typer.Option(
+            help="Also write all pages into one multi-page .pdf or .tif (a batch scan).",
+            callback=output_file,
+        ),
     ] = None,
 ) -> None:
     """Make filled, scanned travellers with ground truth beside each page."""

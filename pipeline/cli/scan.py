@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import EventOption, OutFolder, SessionOption
+from pipeline.cli.options import EventOption, OutFolder, SessionOption, output_file
 from pipeline.cli.store import StoreOption, resolve_store, store_errors
 
 if TYPE_CHECKING:
@@ -163,7 +163,8 @@ def _kept_decisions(store: str | None, out: Path) -> dict[str, Decision]:
 
 def train_digits(
     out: Annotated[
-        Path | None, typer.Option("-o", "--out", help="Where to write the model (.npz).")
+        Path | None,
+        typer.Option("-o", "--out", help="Where to write the model (.npz).", callback=output_file),
     ] = None,
     corrections: Annotated[
         list[Path] | None,

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import deal_files
+from pipeline.cli.options import deal_files, output_folder
 from pipeline.cli.store import StoreOption, for_flow, resolve_store
 
 if TYPE_CHECKING:
@@ -40,7 +40,10 @@ def web_command(
     to: Annotated[
         Path | None,
         typer.Option(
-            "-o", "--out", help="Folder for the site (default OUT/web when no version owns it)."
+            "-o",
+            "--out",
+            help="Folder for the site (default OUT/web when no version owns it).",
+            callback=output_folder,
         ),
     ] = None,
     deals: Annotated[
@@ -58,7 +61,7 @@ def web_command(
     from pipeline.interop.deals import read_deal_file
     from pipeline.interop.records import InteropError
     from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
-    from pipeline.publish.web import site_status, write_site
+    from pipeline.publish.web import NotASiteError, site_status, write_site
 
     console, errors = stdout_console(), stderr_console()
     try:
@@ -79,7 +82,11 @@ def web_command(
             markup=False, highlight=False, soft_wrap=True,
         )  # fmt: skip
         raise typer.Exit(ExitCode.BAD_INPUT)
-    report = write_site(results, folder, hands=hands)
+    try:
+        report = write_site(results, folder, hands=hands)
+    except NotASiteError as error:
+        errors.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(ExitCode.BAD_INPUT) from None
     size = report.total_bytes / 1_000_000
     console.print(
         f"web       {report.folder / 'index.html'} ({report.pages} pages, {size:.2f} MB)",
