@@ -184,7 +184,8 @@ def correct_command(
     ns: Annotated[int | None, typer.Option(help="NS pair of the line, as published.")] = None,
     ew: Annotated[int | None, typer.Option(help="EW pair of the line, as published.")] = None,
     session: Annotated[
-        int | None, typer.Option(help="Session number (needed when the event has several).")
+        int | None,
+        typer.Option("-s", "--session", help="Session number (needed when the event has several)."),
     ] = None,
     review_item: Annotated[
         str | None,

@@ -68,7 +68,7 @@ def template(
         Path, typer.Option("-o", "--out", help="The workbook to write.", callback=output_file)
     ],
     session: Annotated[
-        int | None, typer.Option("--session", "-s", help="Session number (if several).")
+        int | None, typer.Option("-s", "--session", help="Session number (if several).")
     ] = None,
     layout: Annotated[
         LayoutChoice, typer.Option(help="One long sheet, or one sheet per board.")
@@ -108,7 +108,7 @@ def check(
         ),
     ],
     session: Annotated[
-        int | None, typer.Option("--session", "-s", help="Session of the files (if several).")
+        int | None, typer.Option("-s", "--session", help="Session of the files (if several).")
     ] = None,
     warnings_ok: Annotated[
         bool, typer.Option("--warnings-ok", help="Exit 0 when there are only warnings.")

@@ -195,7 +195,8 @@ def movement(
         int | None, typer.Option(help="extended-mitchell: rounds added (1-3).")
     ] = None,
     session: Annotated[
-        int | None, typer.Option(help="howell-bofors: which of the three sessions.")
+        int | None,
+        typer.Option("-s", "--session", help="howell-bofors: which of the three sessions."),
     ] = None,
     file: Annotated[Path | None, typer.Option(help="guide-cards: the CSV/XLSX to import.")] = None,
     sheet: Annotated[str | None, typer.Option(help="guide-cards: the XLSX sheet.")] = None,
@@ -267,7 +268,7 @@ def cards(
             callback=output_file,
         ),
     ],
-    session: Annotated[int, typer.Option(help="Session number.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     section: Annotated[str | None, typer.Option(help="Section name (default: first).")] = None,
     paper: PaperOption = Paper.A4,
 ) -> None:

@@ -21,7 +21,7 @@ def next_round(
     out: Annotated[
         Path, typer.Option("--out", "-o", help="The output folder of `bridgescan run`.")
     ] = Path("out"),
-    session: Annotated[int, typer.Option(help="The session to pair.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="The session to pair.")] = 1,
 ) -> None:
     """Pair the next round of a Gröna Hissen (seed 004) on the published standings, keep it
     in the movement's file, and print the round's table guide."""

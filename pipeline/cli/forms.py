@@ -59,7 +59,7 @@ def print_forms(
     output: Annotated[
         Path, typer.Option("-o", "--out", help="PDF to write.", callback=output_file)
     ] = Path("travellers.pdf"),
-    session: Annotated[int, typer.Option(help="Session number.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     section: Annotated[
         list[str] | None, typer.Option(help="Section to print (repeatable; default all).")
     ] = None,
@@ -127,7 +127,7 @@ def blank(
     event_file: Annotated[
         Path | None, typer.Option("--event", help="Instead of --movement: an event file's.")
     ] = None,
-    session: Annotated[int, typer.Option(help="With --event: the session.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="With --event: the session.")] = 1,
     section: Annotated[
         str | None, typer.Option(help="With --event: the section (default: the only one).")
     ] = None,
@@ -199,7 +199,7 @@ def synth(
     event_file: Annotated[
         Path | None, typer.Option("--event", help="Fill this event's travellers instead.")
     ] = None,
-    session: Annotated[int, typer.Option(help="With --event: the session.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="With --event: the session.")] = 1,
     blank_form: Annotated[
         bool, typer.Option("--blank-form", help="Fill generic forms (pairs written by hand).")
     ] = False,
@@ -209,7 +209,12 @@ def synth(
     dpi: Annotated[
         int | None, typer.Option(help="Fix the scan dpi (default: the split's).")
     ] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (same files as one).")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Worker processes (same files as one).")
+    ] = 1,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", hidden=True, help="The same as --workers.")
+    ] = None,  # its name before `batch`'s --workers was the one word for it
     bundle: Annotated[
         Path | None,
         typer.Option(
@@ -265,7 +270,7 @@ def synth(
                 blank_form=blank_form,
                 score_error_rate=score_errors,
                 dpi=dpi,
-                jobs=jobs,
+                jobs=workers if jobs is None else jobs,
                 keep_images=bundle is not None,
             )
         if bundle is not None:

@@ -124,7 +124,7 @@ def export_session(
         Path,
         typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).", callback=output_file),
     ],
-    session_number: Annotated[int, typer.Option("--session", help="Session number.")] = 1,
+    session_number: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     deals_file: Annotated[
         Path | None, typer.Option("--deals", help="A deal file (PBN) to add hand records.")
     ] = None,

@@ -1,0 +1,108 @@
+"""The same option names on every command (README, "Commands"): read from the command
+line's own parser, so a new command that names a session or its workers another way fails
+here. An old spelling a script may use stays, hidden from --help."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+EVENT = Path(__file__).parents[3] / "sample_data" / "club-evening" / "event.yaml"
+
+
+def _commands() -> Iterator[tuple[str, typer.core.TyperCommand]]:
+    def walk(command: object, path: str) -> Iterator[tuple[str, typer.core.TyperCommand]]:
+        subcommands = getattr(command, "commands", None)
+        if subcommands is None:
+            yield path, command  # type: ignore[misc]
+            return
+        for name, sub in subcommands.items():
+            yield from walk(sub, f"{path} {name}".strip())
+
+    yield from walk(typer.main.get_command(app), "")
+
+
+def _names() -> dict[str, dict[str, tuple[list[str], bool]]]:
+    """Every command's options: long name -> (all its names, hidden)."""
+    return {
+        path: {
+            max(p.opts, key=len): (sorted(p.opts), bool(getattr(p, "hidden", False)))
+            for p in command.params
+            if getattr(p, "param_type_name", "") == "option"
+        }
+        for path, command in _commands()
+    }
+
+
+def test_a_session_is_s_everywhere() -> None:
+    having = {path: o["--session"][0] for path, o in _names().items() if "--session" in o}
+    assert having == {
+        path: ["--session", "-s"]
+        for path in (
+            "correct",
+            "export-session",
+            "audit show",
+            "entry template",
+            "entry check",
+            "event movement",
+            "event cards",
+            "event next-round",
+            "forms print",
+            "forms blank",
+            "forms synth",
+            "scan read",
+        )
+    }
+
+
+def test_the_output_folder_is_o_everywhere() -> None:
+    """Where a command writes (and, for `store` and `event next-round`, the output folder
+    it reads); `forms synth FOLDER` and `store keygen PATH` take theirs as an argument."""
+    having = {path: o["--out"][0] for path, o in _names().items() if "--out" in o}
+    assert having == {
+        path: ["--out", "-o"]
+        for path in (
+            "run",
+            "batch",
+            "score",
+            "scan read",
+            "web",
+            "entry template",
+            "event cards",
+            "event next-round",
+            "export",
+            "export-session",
+            "forms blank",
+            "forms print",
+            "model train-digits",
+            "store info",
+            "store upgrade",
+            "store verify",
+        )
+    }
+
+
+def test_workers_are_workers_and_the_old_spellings_are_hidden() -> None:
+    names = _names()
+    workers = {path for path, o in names.items() if "--workers" in o}
+    assert workers == {"batch", "deploy", "forms synth"}
+    hidden = sorted((path, name) for path, o in names.items() for name, (_, h) in o.items() if h)
+    assert hidden == [
+        ("audit show", "--json"),
+        ("entry check", "--json"),
+        ("forms synth", "--jobs"),
+    ]
+
+
+def test_the_short_session_option_on_a_real_command(tmp_path: Path) -> None:
+    """`event cards EVENT -s 2`: session 2's cards (16 pairs), where --session was its only
+    name (exit 2, "No such option: -s")."""
+    cards = tmp_path / "cards.xlsx"
+    done = CliRunner().invoke(app, ["event", "cards", str(EVENT), "-s", "2", "-o", str(cards)])
+    assert done.exit_code == 0, done.output
+    assert cards.exists()
