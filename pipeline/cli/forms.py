@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.disk import cannot_write_reason
-from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 from pipeline.cli.options import Paper, PaperOption, output_file, output_folder
 from pipeline.doors.scans.forms import (
     blank_meetings,
@@ -49,11 +49,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(group, name="forms")
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(ExitCode.BAD_INPUT)
-
-
 def print_forms(
     event_file: Annotated[Path | None, typer.Argument(help="The event file (YAML).")] = None,
     output: Annotated[
@@ -74,7 +69,7 @@ def print_forms(
     from ocr.render import RenderError, render_pdf
 
     if (event_file is None) == (rows is None):
-        raise _fail("give an event file or --rows ROWS.csv (one of them)")
+        raise fail("give an event file or --rows ROWS.csv (one of them)")
     try:
         if event_file is not None:
             from pipeline.events.eventfile import EventFileError, load_event
@@ -83,9 +78,9 @@ def print_forms(
                 event = load_event(event_file)
                 sheets = travellers_from_event(event, session, section)
             except EventFileError as error:
-                raise _fail(str(error)) from None
+                raise fail(str(error)) from None
             except KeyError as error:
-                raise _fail(f"{event_file.name}: {error.args[0]}") from None
+                raise fail(f"{event_file.name}: {error.args[0]}") from None
         else:
             assert rows is not None
             sheets = travellers_from_csv(rows, session=str(session))
@@ -95,7 +90,7 @@ def print_forms(
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     typer.echo(f"{len(sheets)} travellers ({paper.value}): {output}")
 
 
@@ -156,7 +151,7 @@ def blank(
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     what = "" if played is None else " with the movement's meetings in the QR code"
     typer.echo(f"{len(sheets)} blank travellers{what} ({paper.value}): {output}")
 
@@ -237,7 +232,7 @@ def synth(
                 event = load_event(event_file)
                 sheets = travellers_from_event(event, session)
             except (EventFileError, KeyError) as error:
-                raise _fail(str(error)) from None
+                raise fail(str(error)) from None
             pages: list[SyntheticPage] = []
             for sec in sorted({s.section for s in sheets}):
                 mine = [s for s in sheets if s.section == sec]
@@ -282,6 +277,6 @@ def synth(
     except (ValueError, OSError, RuntimeError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     rows = sum(len(p.truth.rows) for p in pages)
     typer.echo(f"{len(pages)} pages, {rows} rows ({chosen.name} split): {out_dir}")

@@ -113,7 +113,9 @@ def _write(session: object, out: Path, hand_records: dict[int, Any]) -> None:
     except (OSError, ValueError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise fail(f"{out}: {error}") from None
+        if isinstance(error, OSError):
+            raise fail(f"{out}: {error.strerror or error}") from None
+        raise fail(str(error)) from None  # an InteropError names the file itself
     typer.echo(f"wrote {out} ({len(data)} bytes)")
 
 

@@ -1,0 +1,71 @@
+"""Bad input says one line that starts with ``error:`` and names the file once (the
+commands' one way to stop: pipeline/cli/failing.py), exit 2, nothing written.
+
+Before: `scan read --event` named the event file twice ("badmove.yaml: badmove.yaml: ...")
+after drawing its progress line, and a missing session as a quoted Python key error;
+`export -o x.txt` named x.txt twice; `event next-round` named a broken event file twice;
+`event`, `forms`, `scan`, `review`, `club` and the interop commands said their errors with
+no `error:` where `run`, `score`, `entry` and `store` said it. The real commands, through
+the Typer app in this process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+ROOT = Path(__file__).parents[3]
+EVENT = ROOT / "sample_data" / "club-evening" / "event.yaml"
+PBN = ROOT / "tests" / "pipeline" / "interop" / "data" / "pbn" / "ruter_club_session2.pbn"
+UNKNOWN = (
+    "sessions[0].sections[0].movement: unknown movement type 'howel' (known: mitchell, "
+    "appendix-mitchell, howell, endless-howell, teams, three-teams, reduced-howell, "
+    "interwoven-howell, extended-mitchell, howell-bofors, team-mitchell, odd-teams, "
+    "team-howell, team-barometer, individual-howell, individual-reduced-howell, guide-cards) "
+    "(line 13)"
+)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    """A misspelt movement (howel), a text file named .xlsx, a JPEG cut at a third."""
+    text = EVENT.read_text("utf-8")
+    (tmp_path / "event.yaml").write_text(text.replace("type: howell", "type: howel", 1), "utf-8")
+    (tmp_path / "notes.xlsx").write_text("Board;Round\n1;2\n")
+    (tmp_path / "page.jpg").write_bytes(b"\xff\xd8\xff\xe0" + bytes(600))
+    return tmp_path
+
+
+CASES = [
+    (["scan", "read", "page.jpg", "-o", "out", "--event", "event.yaml"], f"event.yaml: {UNKNOWN}"),
+    (
+        ["scan", "read", "page.jpg", "-o", "out", "--event", str(EVENT), "-s", "9"],
+        f"{EVENT}: event 'Autumn pairs' has no session 9",
+    ),
+    (["event", "next-round", "event.yaml", "-o", "out"], f"event.yaml: {UNKNOWN}"),
+    (["event", "check", "missing.yaml"], "missing.yaml: file not found"),
+    (["export", str(PBN), "-o", "x.txt"], "x.txt: write .pbn (PBN 2.1) or .xml (USEBIO 1.2)"),
+    (["import-usebio", "notes.xlsx"], "notes.xlsx: this is not a USEBIO file"),
+    (
+        ["review", "list", "out"],
+        "out: no review queue here (expected out/review/review.json); give the output folder "
+        "of `bridgescan run` or `bridgescan scan read`",
+    ),
+    (["club", "members", "no-club"], "no-club: no such club folder"),
+]
+
+
+@pytest.mark.parametrize(("args", "said"), CASES, ids=lambda v: " ".join(v[:2]) if isinstance(
+    v, list) else None)  # fmt: skip
+def test_one_error_line_naming_the_file_once(
+    files: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], said: str
+) -> None:
+    monkeypatch.chdir(files)
+    before = sorted(p.name for p in files.iterdir())
+    done = CliRunner().invoke(app, args, prog_name="bridgescan", catch_exceptions=False)
+    assert (done.exit_code, done.stdout, done.stderr) == (2, "", f"error: {said}\n")
+    assert sorted(p.name for p in files.iterdir()) == before
