@@ -75,7 +75,10 @@ def run_command(
     if folder.name == "sample_data" and (folder / "club-evening").is_dir():
         folder = folder / "club-evening"  # `bridgescan run sample_data` runs the sample event
     if not (folder / "event.yaml").is_file():
-        errors.print(f"error: {folder}: no event.yaml here", markup=False)
+        why = "no event.yaml here" if folder.is_dir() else "no such folder"
+        if folder.exists() and not folder.is_dir():
+            why = "it is a file, not a folder; give the event folder (holding event.yaml)"
+        errors.print(f"error: {folder}: {why}", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
     started = time.monotonic()
     _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile

@@ -295,6 +295,10 @@ def read_entry_file(path: Path | str, *, section: str | None = None) -> EntryImp
     """Import a workbook (.xlsx/.xlsm) or a CSV (.csv/.txt), chosen by the file's suffix."""
     path = Path(path)
     suffix = path.suffix.lower()
+    if path.is_dir():
+        raise UnreadableFileError(
+            "it is a folder, not a file; give an .xlsx entry workbook or a .csv", path.name
+        )
     if suffix in (".xlsx", ".xlsm"):
         return read_entry_workbook(path, section=section)
     if suffix in (".csv", ".txt", ".tsv"):

@@ -32,11 +32,12 @@ UNKNOWN = (
 
 @pytest.fixture
 def files(tmp_path: Path) -> Path:
-    """A misspelt movement (howel), a text file named .xlsx, a JPEG cut at a third."""
+    """A misspelt movement (howel), a text file named .xlsx, a cut JPEG, an empty folder."""
     text = EVENT.read_text("utf-8")
     (tmp_path / "event.yaml").write_text(text.replace("type: howell", "type: howel", 1), "utf-8")
     (tmp_path / "notes.xlsx").write_text("Board;Round\n1;2\n")
     (tmp_path / "page.jpg").write_bytes(b"\xff\xd8\xff\xe0" + bytes(600))
+    (tmp_path / "club").mkdir()
     return tmp_path
 
 
@@ -56,6 +57,29 @@ CASES = [
         "of `bridgescan run` or `bridgescan scan read`",
     ),
     (["club", "members", "no-club"], "no-club: no such club folder"),
+    # A folder where a file belongs, a file or nothing where a folder does: each said so
+    # (were "file not found", "unknown file type '(none)'", "no event.yaml here" and, for
+    # `batch`, "no such folder" after starting Prefect's API for it).
+    (
+        ["score", str(EVENT), "1=club", "-o", "out"],
+        "club: it is a folder, not a file; give an .xlsx entry workbook or a .csv\n"
+        "nothing was written",
+    ),
+    (
+        ["entry", "check", str(EVENT), "-s", "1", "club"],
+        "club: it is a folder, not a file; give an .xlsx entry workbook or a .csv",
+    ),
+    (
+        ["run", "notes.xlsx", "-o", "out", "--no-runner"],
+        "notes.xlsx: it is a file, not a folder; give the event folder (holding event.yaml)",
+    ),
+    (["run", "no-event", "-o", "out", "--no-runner"], "no-event: no such folder"),
+    (
+        ["batch", "notes.xlsx", "-o", "out"],
+        "notes.xlsx: it is a file, not a folder; give an event folder (holding event.yaml) or "
+        "a folder of them",
+    ),
+    (["batch", "club", "-o", "out"], "club: no event.yaml here or in the folders inside it"),
 ]
 
 
