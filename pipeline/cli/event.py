@@ -185,7 +185,8 @@ def movement(
         str, typer.Option(help="Mitchell: none, last-round or balanced.")
     ] = "none",
     absent: Annotated[
-        list[int] | None, typer.Option(help="Mitchell: a missing pair (repeatable).")
+        list[int] | None,
+        typer.Option(metavar="PAIR", help="Mitchell: a missing pair (repeatable)."),
     ] = None,
     extra_rounds: Annotated[
         int | None, typer.Option(help="extended-mitchell: rounds added (1-3).")

@@ -56,7 +56,8 @@ def print_forms(
     ] = Path("travellers.pdf"),
     session: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     section: Annotated[
-        list[str] | None, typer.Option(help="Section to print (repeatable; default all).")
+        list[str] | None,
+        typer.Option(metavar="NAME", help="Section to print (repeatable; default all)."),
     ] = None,
     rows: Annotated[
         Path | None,

@@ -136,6 +136,7 @@ DealFilesOption = Annotated[
         help="Deal file (PBN, or '<board> N:<hands>' lines) for the hand records, with "
         "double-dummy tricks and par: N=FILE for session N, FILE alone for session 1. "
         "Repeat for more sessions.",
+        metavar="[N=]FILE",
     ),
 ]
 

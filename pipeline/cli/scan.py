@@ -167,7 +167,10 @@ def train_digits(
     ] = None,
     corrections: Annotated[
         list[Path] | None,
-        typer.Option(help="Output folders of `run` or `scan read` (their review corrections)."),
+        typer.Option(
+            metavar="FOLDER",
+            help="Output folders of `run` or `scan read` (their review corrections).",
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same model).")] = 20261122,
     real_digits: Annotated[

@@ -43,8 +43,9 @@ def score(
     deals: DealFilesOption = None,
     form: FormatOption = OutputFormat.TEXT,
 ) -> None:
-    """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV,
-    published as the next version of OUT (kept in the event store, like `run`)."""
+    """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV.
+
+    Published as the next version of OUT (kept in the event store, like `run`)."""
     from pipeline.cli.correct import publication_lines
     from pipeline.cli.output import emit, stderr_console, stdout_console
     from pipeline.cli.store import for_flow, resolve_store, store_errors

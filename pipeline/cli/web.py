@@ -52,6 +52,7 @@ def web_command(
             "--deals",
             help="Deal file (PBN, or '<board> N:<hands>' lines) for the hand diagrams: "
             "N=FILE for session N, FILE alone for session 1. Repeat for more sessions.",
+            metavar="[N=]FILE",
         ),
     ] = None,
 ) -> None:
@@ -125,9 +126,11 @@ def serve_command(
     ] = None,
     store: StoreOption = None,
 ) -> None:
-    """The director's console in the browser: for a club folder the whole evening (members,
-    new event, print, scans in, typed travellers, scoring), then review, corrections, audit
-    and re-publishing; for an output folder, that event's console."""
+    """The director's console in the browser, for a club folder or an event's output folder.
+
+    For a club folder the whole evening (members, new event, print, scans in, typed
+    travellers, scoring), then review, corrections, audit and re-publishing; for an output
+    folder, that event's console."""
     import os
 
     from pipeline.events.club_folder import is_club_folder

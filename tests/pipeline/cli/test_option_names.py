@@ -106,3 +106,23 @@ def test_the_short_session_option_on_a_real_command(tmp_path: Path) -> None:
     done = CliRunner().invoke(app, ["event", "cards", str(EVENT), "-s", "2", "-o", str(cards)])
     assert done.exit_code == 0, done.output
     assert cards.exists()
+
+
+def test_a_repeatable_option_names_what_it_takes() -> None:
+    """--help wrote a repeatable option's value as a Python type (`--deals <list[str]>`,
+    `--absent <list[int]>`): each says what to give instead ([N=]FILE, PAIR, ...)."""
+    unnamed = sorted(
+        (path, max(p.opts, key=len))
+        for path, command in _commands()
+        for p in command.params
+        if getattr(p, "multiple", False) and p.metavar is None
+    )
+    assert unnamed == []
+
+
+def test_the_commands_list_gives_each_command_one_sentence() -> None:
+    """The main --help's list shows a command's first paragraph: `score` and `serve` began
+    with two-line sentences, cut across the list's lines."""
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    firsts = {name: (c.help or "").split("\n\n")[0] for name, c in commands.items()}
+    assert [name for name, first in firsts.items() if "\n" in first.strip()] == []
