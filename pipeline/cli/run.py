@@ -82,6 +82,7 @@ def run_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     started = time.monotonic()
     _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile
+    plan = _planned(folder, errors)  # a bad event or inputs file: said before OUT is touched
     from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # the modules load: SQLAlchemy, then the results model
@@ -100,12 +101,26 @@ def run_command(
                 if cannot_write_reason(error):
                     raise  # the disk, not the input: exit 3 with what to free
                 raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
-        summary = _run(folder, out, for_flow(location), masterpoints.value, progress, errors)
+        summary = _run(folder, out, plan, for_flow(location), masterpoints.value, progress, errors)
         progress.finish(f"done in {time.monotonic() - started:.0f} s")
     _report(summary, console, form)
     results = summary.results
     if results.status.provisional:  # type: ignore[attr-defined]
         raise typer.Exit(ExitCode.FINDINGS)
+
+
+def _planned(folder: Path, errors: Any) -> list[Any]:
+    """The event file read and each session's files found (``inputs.yaml``, a path leading
+    outside the folder refused), before the store is opened and the progress line drawn: a
+    refused folder left an empty ``OUT/bridgescan.sqlite`` behind "nothing was published",
+    and its error above a progress line still saying "starting"."""
+    from pipeline.doors.inputs import session_files
+    from pipeline.events.eventfile import load_event
+
+    try:
+        return session_files(folder, load_event(folder / "event.yaml"))
+    except (OSError, ValueError) as error:
+        raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
 
 
 def _start_prefect_api(errors: Any) -> None:
@@ -129,21 +144,15 @@ def _fail(errors: Any, message: str, code: ExitCode) -> typer.Exit:
 def _run(  # type: ignore[no-untyped-def]
     folder: Path,
     out: Path,
+    plan: list[Any],
     store: str,
     masterpoints: str,
     progress: StageProgress,
     errors,
 ):
     from ocr.pages import page_count
-    from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
-    from pipeline.events.eventfile import load_event
 
-    try:
-        event = load_event(folder / "event.yaml")
-        plan = session_files(folder, event)
-    except (OSError, ValueError) as error:
-        raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
     from pipeline.flows.collector import collector_paused

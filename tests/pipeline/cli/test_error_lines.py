@@ -93,3 +93,22 @@ def test_one_error_line_naming_the_file_once(
     done = CliRunner().invoke(app, args, prog_name="bridgescan", catch_exceptions=False)
     assert (done.exit_code, done.stdout, done.stderr) == (2, "", f"error: {said}\n")
     assert sorted(p.name for p in files.iterdir()) == before
+
+
+def test_a_refused_event_folder_leaves_no_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`run` on a folder whose inputs.yaml leads outside it: refused before OUT is touched
+    (it left an empty OUT/bridgescan.sqlite behind "nothing was published", and its error
+    above a progress line still saying "starting")."""
+    (tmp_path / "evening").mkdir()
+    (tmp_path / "evening" / "event.yaml").write_text(EVENT.read_text("utf-8"), "utf-8")
+    (tmp_path / "evening" / "inputs.yaml").write_text("sessions:\n  1:\n    scans: [../scans]\n")
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(app, ["run", "evening", "-o", "out", "--no-runner"])
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        "error: evening/inputs.yaml: sessions.1.scans: ../scans leads outside the event folder "
+        "evening\nnothing was published\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["evening"]
