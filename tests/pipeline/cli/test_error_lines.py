@@ -51,6 +51,10 @@ CASES = [
     (["event", "check", "missing.yaml"], "missing.yaml: file not found"),
     (["export", str(PBN), "-o", "x.txt"], "x.txt: write .pbn (PBN 2.1) or .xml (USEBIO 1.2)"),
     (["import-usebio", "notes.xlsx"], "notes.xlsx: this is not a USEBIO file"),
+    (  # was "invalid literal for int() with base 10: 'Board'"
+        ["deals", "notes.xlsx"],
+        "notes.xlsx:1: expected '<board> N:<hands>': 'Board' is not a board number",
+    ),
     (
         ["review", "list", "out"],
         "out: no review queue here (expected out/review/review.json); give the output folder "
