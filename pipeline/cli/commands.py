@@ -194,8 +194,10 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
     review waiting") and the traceback goes to a file to attach to the bug report.
     """
     _CTRL_C.clear()
+    command = typer.main.get_command(command_line)
+    _help_in_paragraphs(command)
     try:
-        command_line(args=argv[1:], prog_name=Path(argv[0]).name or "bridgescan")
+        command(args=argv[1:], prog_name=Path(argv[0]).name or "bridgescan")
     except SystemExit as ended:  # Click's standalone mode ends every command with one
         if _ctrl_c_escaped(ended):
             sys.stderr.write("interrupted: nothing more was written\n")
@@ -223,6 +225,23 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
         )
         return ExitCode.INTERNAL
     return ExitCode.OK
+
+
+def _help_in_paragraphs(command: object) -> None:
+    """Each command's help (its docstring) as paragraphs that ``--help`` wraps to the
+    terminal: Typer keeps a docstring's line breaks after its first paragraph, so on an 80-
+    column terminal every line written at 92 broke in two (``compare --help``: "which it" /
+    "took from the file"). A paragraph of lines that begin with ``-`` (a list) keeps them."""
+    import inspect
+
+    text = getattr(command, "help", None)
+    if text:
+        paragraphs = inspect.cleandoc(text).split("\n\n")
+        command.help = "\n\n".join(  # type: ignore[attr-defined]
+            p if p.startswith("\b") or "\n-" in p else " ".join(p.split("\n")) for p in paragraphs
+        )
+    for sub in getattr(command, "commands", {}).values():
+        _help_in_paragraphs(sub)
 
 
 def _ctrl_c_escaped(ended: SystemExit) -> bool:
