@@ -82,7 +82,9 @@ def run_command(
         raise typer.Exit(ExitCode.BAD_INPUT)
     started = time.monotonic()
     _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile
-    plan = _planned(folder, errors)  # a bad event or inputs file: said before OUT is touched
+    plan, refused = _planned(folder)
+    if refused is not None and store is None and not _holds_a_record(out):
+        raise _fail(errors, refused, ExitCode.BAD_INPUT)  # said before OUT is touched
     from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # the modules load: SQLAlchemy, then the results model
@@ -94,7 +96,9 @@ def run_command(
     with exits_when_the_disk_is_full(out), output_folder_held(out, say), \
             stage_progress(console) as progress:  # fmt: skip
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
-            check_store(location, out)
+            check_store(location, out)  # a record there is checked first, as by every command
+            if refused is not None:
+                raise _fail(errors, refused, ExitCode.BAD_INPUT)
             try:
                 record_deal_files(for_flow(location), out, deals)
             except (OSError, ValueError) as error:
@@ -109,18 +113,25 @@ def run_command(
         raise typer.Exit(ExitCode.FINDINGS)
 
 
-def _planned(folder: Path, errors: Any) -> list[Any]:
+def _planned(folder: Path) -> tuple[list[Any], str | None]:
     """The event file read and each session's files found (``inputs.yaml``, a path leading
-    outside the folder refused), before the store is opened and the progress line drawn: a
-    refused folder left an empty ``OUT/bridgescan.sqlite`` behind "nothing was published",
-    and its error above a progress line still saying "starting"."""
+    outside the folder refused), or why not. Read before the store is opened and the
+    progress line drawn: refused into a new OUT, such a folder left an empty
+    ``OUT/bridgescan.sqlite`` behind "nothing was published", and its error above a
+    progress line still saying "starting". An OUT that holds a record has it checked
+    first all the same (a broken store is exit 4 whatever the event folder holds)."""
     from pipeline.doors.inputs import session_files
     from pipeline.events.eventfile import load_event
 
     try:
-        return session_files(folder, load_event(folder / "event.yaml"))
+        return session_files(folder, load_event(folder / "event.yaml")), None
     except (OSError, ValueError) as error:
-        raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
+        return [], str(error)
+
+
+def _holds_a_record(out: Path) -> bool:
+    """OUT has a store or published versions of its own (``--store`` aside)."""
+    return (out / "bridgescan.sqlite").exists() or (out / "versions").exists()
 
 
 def _start_prefect_api(errors: Any) -> None:
