@@ -217,6 +217,10 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
                              "free space on it (or write to another disk) and run the same "
                              "command again\n")  # fmt: skip
             return ExitCode.ENVIRONMENT
+        refused = _not_permitted(error)
+        if refused is not None:  # a place this user may not write: the input (README), not a bug
+            sys.stderr.write(f"error: {refused}\n")
+            return ExitCode.BAD_INPUT
         report = _crash_report(error, argv)
         sys.stderr.write(
             f"internal error: {type(error).__name__}: {error}\n"
@@ -251,6 +255,24 @@ def _ctrl_c_escaped(ended: SystemExit) -> bool:
     (``batch``: ``raise typer.Exit(130) from None``) is not said twice."""
     exited = ended.__context__  # the typer.Exit that Click's standalone mode turned into this
     return exited is not None and isinstance(exited.__cause__, KeyboardInterrupt)
+
+
+def _not_permitted(error: BaseException) -> str | None:
+    """What this user may not write (or read), when ``error`` says so (EACCES, EPERM: a
+    folder of another user, an immutable file) and the command did not name it itself:
+    ``entry template``, ``event cards``, ``web`` and ``scan read`` into such a folder ended
+    with exit 70 and a crash file. The temporary file a writer makes beside its target
+    (``.NAME.XXXXXXXX.part``, pipeline/files.py) is said as the target."""
+    import errno
+    import re
+
+    if not isinstance(error, OSError) or error.errno not in (errno.EACCES, errno.EPERM):
+        return None
+    why = f"{error.strerror or 'permission denied'}: bridgescan may not write or read there"
+    if error.filename is None:
+        return why
+    where = re.sub(r"(^|/)\.([^/]+)\.[^./]+\.part$", r"\1\2", os.fsdecode(error.filename))
+    return f"{where}: {why}; give another place, or get the right to it"
 
 
 def _exit_code(code: object) -> int:

@@ -247,3 +247,43 @@ def test_printing_forms_on_a_full_disk_is_exit_3(tmp_path: Path, small_disk: Pat
     said = _said(done)
     assert done.returncode == 3, said
     assert "No space left on device" in said and "free space on it" in said
+
+
+@pytest.fixture
+def locked_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder nobody may write in, root included (`chattr +i`; skipped where the file
+    system or the user cannot set it), unlocked after the test."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a folder immutable here: {made.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+
+@pytest.mark.parametrize(
+    ("args", "target"),
+    [
+        (["entry", "template", str(SAMPLE / "event.yaml"), "-s", "1", "-o", "LOCKED/t.xlsx"],
+         "LOCKED/t.xlsx"),
+        (["event", "cards", str(SAMPLE / "event.yaml"), "-o", "LOCKED/c.xlsx"], "LOCKED/c.xlsx"),
+    ],
+    ids=["entry template", "event cards"],
+)  # fmt: skip
+def test_a_folder_this_user_may_not_write_is_bad_input_naming_the_file(
+    locked_folder: Path, capsys: pytest.CaptureFixture[str], args: list[str], target: str
+) -> None:
+    """Both were exit 70, "internal error: PermissionError" naming a temporary .part file."""
+    from pipeline.cli.commands import build_app, execute
+
+    argv = ["bridgescan", *(a.replace("LOCKED", str(locked_folder)) for a in args)]
+    assert execute(build_app((args[0],)), argv) == 2
+    said = capsys.readouterr().err
+    assert said == (
+        f"error: {target.replace('LOCKED', str(locked_folder))}: Operation not permitted: "
+        "bridgescan may not write or read there; give another place, or get the right to it\n"
+    )
+    assert list(locked_folder.iterdir()) == []
