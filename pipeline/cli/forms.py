@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.disk import cannot_write_reason
-from pipeline.cli.failing import fail
+from pipeline.cli.failing import fail, said
 from pipeline.cli.options import Paper, PaperOption, output_file, output_folder
 from pipeline.doors.scans.forms import (
     blank_meetings,
@@ -91,7 +91,7 @@ def print_forms(
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise fail(str(error)) from None
+        raise fail(said(error)) from None
     typer.echo(f"{len(sheets)} travellers ({paper.value}): {output}")
 
 
@@ -152,7 +152,7 @@ def blank(
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise fail(str(error)) from None
+        raise fail(said(error)) from None
     what = "" if played is None else " with the movement's meetings in the QR code"
     typer.echo(f"{len(sheets)} blank travellers{what} ({paper.value}): {output}")
 
@@ -278,6 +278,6 @@ def synth(
     except (ValueError, OSError, RuntimeError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise fail(str(error)) from None
+        raise fail(said(error)) from None
     rows = sum(len(p.truth.rows) for p in pages)
     typer.echo(f"{len(pages)} pages, {rows} rows ({chosen.name} split): {out_dir}")

@@ -18,6 +18,7 @@ import typer
 
 from pipeline.cli.disk import exits_when_the_disk_is_full
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import said
 from pipeline.cli.options import (
     DealFilesOption,
     Masterpoints,
@@ -60,7 +61,7 @@ def score(
             record_deal_files(location, out, deals)
             results, paths = run_score(event_file, files, out, masterpoints.value, location)  # type: ignore[arg-type]
     except (ValueError, KeyError, OSError) as error:
-        message = error.args[0] if isinstance(error, KeyError) and error.args else error
+        message = error.args[0] if isinstance(error, KeyError) and error.args else said(error)
         errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
         errors.print("nothing was written", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT) from None

@@ -264,26 +264,32 @@ def locked_folder(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["chattr", "-i", str(folder)], check=False)
 
 
+_MAY_NOT = (
+    ": Operation not permitted: bridgescan may not write or read there; give another "
+    "place, or get the right to it"
+)
+
+
 @pytest.mark.parametrize(
-    ("args", "target"),
-    [
+    ("args", "said"),
+    [  # the first two were exit 70, "internal error: PermissionError" naming a .part file
         (["entry", "template", str(SAMPLE / "event.yaml"), "-s", "1", "-o", "LOCKED/t.xlsx"],
-         "LOCKED/t.xlsx"),
-        (["event", "cards", str(SAMPLE / "event.yaml"), "-o", "LOCKED/c.xlsx"], "LOCKED/c.xlsx"),
+         f"LOCKED/t.xlsx{_MAY_NOT}"),
+        (["event", "cards", str(SAMPLE / "event.yaml"), "-o", "LOCKED/c.xlsx"],
+         f"LOCKED/c.xlsx{_MAY_NOT}"),
+        # these two said Python's "[Errno 1] Operation not permitted: 'LOCKED/b.pdf'"
+        (["forms", "blank", "-o", "LOCKED/b.pdf"], "LOCKED/b.pdf: Operation not permitted"),
+        (["score", str(SAMPLE / "event.yaml"), f"2={SAMPLE / 'session2.csv'}", "-o",
+          "LOCKED/out"], "LOCKED/out: Operation not permitted\nnothing was written"),
     ],
-    ids=["entry template", "event cards"],
+    ids=["entry template", "event cards", "forms blank", "score"],
 )  # fmt: skip
 def test_a_folder_this_user_may_not_write_is_bad_input_naming_the_file(
-    locked_folder: Path, capsys: pytest.CaptureFixture[str], args: list[str], target: str
+    locked_folder: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
 ) -> None:
-    """Both were exit 70, "internal error: PermissionError" naming a temporary .part file."""
     from pipeline.cli.commands import build_app, execute
 
     argv = ["bridgescan", *(a.replace("LOCKED", str(locked_folder)) for a in args)]
     assert execute(build_app((args[0],)), argv) == 2
-    said = capsys.readouterr().err
-    assert said == (
-        f"error: {target.replace('LOCKED', str(locked_folder))}: Operation not permitted: "
-        "bridgescan may not write or read there; give another place, or get the right to it\n"
-    )
+    assert capsys.readouterr().err == f"error: {said.replace('LOCKED', str(locked_folder))}\n"
     assert list(locked_folder.iterdir()) == []
