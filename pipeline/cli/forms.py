@@ -17,7 +17,7 @@ instant. Exit codes follow ``pipeline.cli.ExitCode``: 0 fine, 2 bad input.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -157,6 +157,13 @@ def blank(
     typer.echo(f"{len(sheets)} blank travellers{what} ({paper.value}): {output}")
 
 
+def _slots(sheet: Any) -> list[Any]:
+    """A printed traveller's rows as the synthetic filler's pair slots."""
+    from ocr.training.synthetic.results import PairSlot
+
+    return [PairSlot(r.round, r.ns_pair, r.ew_pair, r.players) for r in sheet.rows]
+
+
 def _blank_movement(
     text: str | None, event_file: Path | None, session: int, section: str | None
 ) -> Movement | None:
@@ -221,63 +228,69 @@ def synth(
 ) -> None:
     """Make filled, scanned travellers with ground truth beside each page."""
     from ocr.training.synthetic.generate import SyntheticPage, generate_pages, generate_session
-    from ocr.training.synthetic.results import PairSlot
     from ocr.training.synthetic.sources import split_named
+    from pipeline.cli.output import stdout_console
+    from pipeline.cli.progress import stage_progress
 
-    try:
+    try:  # what was asked for is checked before the progress line is drawn
         chosen = split_named(split)
         if event_file is not None:
             from pipeline.events.eventfile import EventFileError, load_event
 
             try:
-                event = load_event(event_file)
-                sheets = travellers_from_event(event, session)
+                sheets = travellers_from_event(load_event(event_file), session)
             except (EventFileError, KeyError) as error:
                 raise fail(str(error)) from None
-            pages: list[SyntheticPage] = []
-            for sec in sorted({s.section for s in sheets}):
-                mine = [s for s in sheets if s.section == sec]
-                slots = {
-                    s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair, r.players) for r in s.rows]  # type: ignore[arg-type]
-                    for s in mine
-                }
-                pages += generate_session(
+    except ValueError as error:
+        raise fail(str(error)) from None
+    total = len(sheets) if event_file is not None else count
+    with stage_progress(stdout_console(), total) as progress:
+        progress.stage("making pages")  # on screen from the first second: 500 take minutes
+        try:
+            if event_file is not None:
+                pages: list[SyntheticPage] = []
+                for sec in sorted({s.section for s in sheets}):
+                    mine = [s for s in sheets if s.section == sec]
+                    slots = {s.board: _slots(s) for s in mine}
+                    pages += generate_session(
+                        out_dir,
+                        [s.board for s in mine],
+                        slots=slots,
+                        split=chosen,
+                        seed=seed,
+                        paper=paper.value,
+                        event=mine[0].event,
+                        session=str(session),
+                        section=sec,
+                        score_error_rate=score_errors,
+                        dpi=dpi,
+                        start_index=len(pages) + 1,
+                        pdf_name=f"travellers_{sec}.pdf",
+                    )
+                    progress.advance(len(mine))
+            else:
+                pages = generate_pages(
                     out_dir,
-                    [s.board for s in mine],
-                    slots=slots,
+                    count,
                     split=chosen,
                     seed=seed,
                     paper=paper.value,
-                    event=mine[0].event,
-                    session=str(session),
-                    section=sec,
+                    blank_form=blank_form,
                     score_error_rate=score_errors,
                     dpi=dpi,
-                    start_index=len(pages) + 1,
-                    pdf_name=f"travellers_{sec}.pdf",
+                    jobs=workers if jobs is None else jobs,
+                    keep_images=bundle is not None,
+                    on_pages=progress.advance,
                 )
-        else:
-            pages = generate_pages(
-                out_dir,
-                count,
-                split=chosen,
-                seed=seed,
-                paper=paper.value,
-                blank_form=blank_form,
-                score_error_rate=score_errors,
-                dpi=dpi,
-                jobs=workers if jobs is None else jobs,
-                keep_images=bundle is not None,
-            )
-        if bundle is not None:
-            from ocr.training.synthetic.bundle import write_bundle
+            if bundle is not None:
+                from ocr.training.synthetic.bundle import write_bundle
 
-            bundle.parent.mkdir(parents=True, exist_ok=True)
-            write_bundle(pages, bundle)
-            typer.echo(f"bundle: {bundle}")
-    except (ValueError, OSError, RuntimeError) as error:
-        if cannot_write_reason(error):
-            raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise fail(said(error)) from None
+                bundle.parent.mkdir(parents=True, exist_ok=True)
+                write_bundle(pages, bundle)
+                typer.echo(f"bundle: {bundle}")
+        except (ValueError, OSError, RuntimeError) as error:
+            if cannot_write_reason(error):
+                raise  # a full disk: exit 3 (pipeline.cli.main)
+            raise fail(said(error)) from None
     rows = sum(len(p.truth.rows) for p in pages)
     typer.echo(f"{len(pages)} pages, {rows} rows ({chosen.name} split): {out_dir}")
