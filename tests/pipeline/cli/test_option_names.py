@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -39,52 +40,28 @@ def _names() -> dict[str, dict[str, tuple[list[str], bool]]]:
     }
 
 
-def test_a_session_is_s_everywhere() -> None:
-    having = {path: o["--session"][0] for path, o in _names().items() if "--session" in o}
-    assert having == {
-        path: ["--session", "-s"]
-        for path in (
-            "correct",
-            "export-session",
-            "audit show",
-            "entry template",
-            "entry check",
-            "event movement",
-            "event cards",
-            "event next-round",
-            "forms print",
-            "forms blank",
-            "forms synth",
-            "scan read",
-        )
-    }
+# The commands that take a session, and those with an output folder (where the command
+# writes; for `store` and `event next-round`, the output folder it reads); `forms synth
+# FOLDER` and `store keygen PATH` take theirs as an argument.
+SESSION = (
+    "correct|export-session|audit show|entry template|entry check|event movement|"
+    "event cards|event next-round|forms print|forms blank|forms synth|scan read"
+)
+OUT = (
+    "run|batch|score|scan read|web|entry template|event cards|event next-round|export|"
+    "export-session|forms blank|forms print|model train-digits|store info|store upgrade|"
+    "store verify"
+)
 
 
-def test_the_output_folder_is_o_everywhere() -> None:
-    """Where a command writes (and, for `store` and `event next-round`, the output folder
-    it reads); `forms synth FOLDER` and `store keygen PATH` take theirs as an argument."""
-    having = {path: o["--out"][0] for path, o in _names().items() if "--out" in o}
-    assert having == {
-        path: ["--out", "-o"]
-        for path in (
-            "run",
-            "batch",
-            "score",
-            "scan read",
-            "web",
-            "entry template",
-            "event cards",
-            "event next-round",
-            "export",
-            "export-session",
-            "forms blank",
-            "forms print",
-            "model train-digits",
-            "store info",
-            "store upgrade",
-            "store verify",
-        )
-    }
+@pytest.mark.parametrize(
+    ("option", "commands", "names"),
+    [("--session", SESSION, ["--session", "-s"]), ("--out", OUT, ["--out", "-o"])],
+    ids=["-s", "-o"],
+)
+def test_the_same_short_name_everywhere(option: str, commands: str, names: list[str]) -> None:
+    having = {path: o[option][0] for path, o in _names().items() if option in o}
+    assert having == dict.fromkeys(commands.split("|"), names)
 
 
 def test_workers_are_workers_and_the_old_spellings_are_hidden() -> None:
