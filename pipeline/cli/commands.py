@@ -213,6 +213,7 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
 
         reason = cannot_write_reason(error)
         if reason is not None:  # a full or read-only disk is the machine, not a bug
+            reason = _as_target(reason)
             sys.stderr.write(f"error: {reason}\nthe disk cannot take what this command writes: "
                              "free space on it (or write to another disk) and run the same "
                              "command again\n")  # fmt: skip
@@ -264,15 +265,22 @@ def _not_permitted(error: BaseException) -> str | None:
     with exit 70 and a crash file. The temporary file a writer makes beside its target
     (``.NAME.XXXXXXXX.part``, pipeline/files.py) is said as the target."""
     import errno
-    import re
 
     if not isinstance(error, OSError) or error.errno not in (errno.EACCES, errno.EPERM):
         return None
     why = f"{error.strerror or 'permission denied'}: bridgescan may not write or read there"
     if error.filename is None:
         return why
-    where = re.sub(r"(^|/)\.([^/]+)\.[^./]+\.part$", r"\1\2", os.fsdecode(error.filename))
+    where = _as_target(os.fsdecode(error.filename))
     return f"{where}: {why}; give another place, or get the right to it"
+
+
+def _as_target(text: str) -> str:
+    """The temporary file a writer makes beside its target (``.NAME.XXXXXXXX.part``,
+    pipeline/files.py) said as the target the user named: ``cannot write out/t.xlsx``."""
+    import re
+
+    return re.sub(r"(^|/)\.([^/\s]+)\.[A-Za-z0-9_]+\.part\b", r"\1\2", text)
 
 
 def _exit_code(code: object) -> int:

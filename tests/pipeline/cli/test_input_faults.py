@@ -293,3 +293,40 @@ def test_a_folder_this_user_may_not_write_is_bad_input_naming_the_file(
     assert execute(build_app((args[0],)), argv) == 2
     assert capsys.readouterr().err == f"error: {said.replace('LOCKED', str(locked_folder))}\n"
     assert list(locked_folder.iterdir()) == []
+
+
+@pytest.fixture
+def read_only_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real read-only file system (tmpfs mounted ro), taken away after the test."""
+    mount = tmp_path / f"ro-{uuid.uuid4().hex[:6]}"
+    mount.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", str(mount)],
+                          capture_output=True, text=True)  # fmt: skip
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+
+
+def test_a_read_only_disk_names_the_file_asked_for(
+    read_only_disk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 3 named the writer's temporary file (".t.xlsx.f6ek5x0f.part"), not t.xlsx."""
+    from pipeline.cli.commands import build_app, execute
+
+    target = read_only_disk / "t.xlsx"
+    argv = [
+        "bridgescan",
+        "entry",
+        "template",
+        str(SAMPLE / "event.yaml"),
+        "-s",
+        "1",
+        "-o",
+        str(target),
+    ]
+    assert execute(build_app(("entry",)), argv) == 3
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == f"error: cannot write {target}: Read-only file system"
