@@ -137,12 +137,12 @@ def serve_command(
     from pipeline.web.security import BindRefused
     from pipeline.web.server import serve
 
+    if out.is_file():
+        typer.echo(f"error: {out} is a file: give a club folder or an output folder", err=True)
+        raise typer.Exit(ExitCode.BAD_INPUT)
     if not out.is_dir() and not (is_club_folder(out) and out.parent.is_dir()):
         typer.echo(f"error: {out}: no such folder (a club folder, or the output folder of "
                    "`bridgescan run`)", err=True)  # fmt: skip
-        raise typer.Exit(ExitCode.BAD_INPUT)
-    if out.is_file():
-        typer.echo(f"error: {out} is a file: give a club folder or an output folder", err=True)
         raise typer.Exit(ExitCode.BAD_INPUT)
     password = os.environ.get(PASSWORD_ENV) or None
     if password_file is not None:

@@ -84,6 +84,7 @@ CASES = [
         "a folder of them",
     ),
     (["batch", "club", "-o", "out"], "club: no event.yaml here or in the folders inside it"),
+    (["serve", "notes.xlsx"], "notes.xlsx is a file: give a club folder or an output folder"),
 ]
 
 
@@ -116,3 +117,18 @@ def test_a_refused_event_folder_leaves_no_output_folder(
         "evening\nnothing was published\n"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["evening"]
+
+
+def test_a_console_on_a_taken_port_prints_no_sign_in_address(tmp_path: Path) -> None:
+    """The port held by another program: `serve` printed its sign-in address, token and all,
+    for that program's port, then uvicorn's own "ERROR: [Errno 98] ..." line."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["serve", str(tmp_path / "club"), "--port", str(port)]
+        done = CliRunner().invoke(app, args, prog_name="bridgescan", catch_exceptions=False)
+    assert (done.exit_code, done.stdout) == (3, "")
+    assert done.stderr == f"error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
