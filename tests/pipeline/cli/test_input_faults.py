@@ -148,12 +148,12 @@ def test_out_given_as_an_existing_file_is_bad_input(tmp_path: Path, command: str
     assert taken.read_text() == "somebody's notes\n"
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 300 KB file system (tmpfs), mounted for the test and taken away after."""
+def _tmpfs(tmp_path: Path, options: str) -> Iterator[Path]:
+    """A real tmpfs mounted with ``options`` for the test and taken away after (skipped
+    where this machine does not let the tests mount one)."""
     mount = tmp_path / f"disk-{uuid.uuid4().hex[:6]}"
     mount.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(mount)],
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mount)],
                           capture_output=True, text=True)  # fmt: skip
     if made.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {made.stderr.strip()}")
@@ -161,6 +161,12 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         yield mount
     finally:
         subprocess.run(["umount", str(mount)], check=False)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 300 KB file system."""
+    yield from _tmpfs(tmp_path, "size=300k")
 
 
 def _grow(disk: Path) -> None:
@@ -297,17 +303,8 @@ def test_a_folder_this_user_may_not_write_is_bad_input_naming_the_file(
 
 @pytest.fixture
 def read_only_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real read-only file system (tmpfs mounted ro), taken away after the test."""
-    mount = tmp_path / f"ro-{uuid.uuid4().hex[:6]}"
-    mount.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", str(mount)],
-                          capture_output=True, text=True)  # fmt: skip
-    if made.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.strip()}")
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", str(mount)], check=False)
+    """A real read-only file system."""
+    yield from _tmpfs(tmp_path, "ro,size=100k")
 
 
 def test_a_read_only_disk_names_the_file_asked_for(
