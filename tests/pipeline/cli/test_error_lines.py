@@ -85,6 +85,21 @@ CASES = [
     ),
     (["batch", "club", "-o", "out"], "club: no event.yaml here or in the folders inside it"),
     (["serve", "notes.xlsx"], "notes.xlsx is a file: give a club folder or an output folder"),
+    # were "no-out/bridgescan.sqlite: no event store here; publish the event first"
+    (
+        ["versions", "no-out"],
+        "no-out: no such folder; give the output folder of `bridgescan run` or `bridgescan score`",
+    ),
+    (
+        ["audit", "show", "notes.xlsx"],
+        "notes.xlsx: it is a file, not a folder; give the output folder of `bridgescan run` "
+        "or `bridgescan score`",
+    ),
+    (
+        ["correct", "club", *"--by Eva --role scorer --reason x --board 1 --ns 1 --ew 2".split()],
+        "club/bridgescan.sqlite: no event store here; publish the event first "
+        "(`bridgescan run` or `bridgescan score`)",
+    ),
 ]
 
 
