@@ -80,6 +80,8 @@ def read_command(
         check_file_names(target, "scan read")  # a name that is not UTF-8: named, exit 2
     except InputsError as error:
         raise fail(str(error)) from None
+    if not scan_files([target]):  # before the progress line, said alone
+        raise fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
     console = stdout_console()
     chosen = loaded = None
     if event is not None:  # before the progress line: a bad event file is said alone

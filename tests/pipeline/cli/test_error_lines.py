@@ -48,6 +48,8 @@ CASES = [
         f"{EVENT}: event 'Autumn pairs' has no session 9",
     ),
     (["event", "next-round", "event.yaml", "-o", "out"], f"event.yaml: {UNKNOWN}"),
+    # said below a progress line "starting 0/?" before
+    (["scan", "read", "club", "-o", "out"], "club: no PDF, TIFF, PNG or JPEG files"),
     (["event", "check", "missing.yaml"], "missing.yaml: file not found"),
     (["export", str(PBN), "-o", "x.txt"], "x.txt: write .pbn (PBN 2.1) or .xml (USEBIO 1.2)"),
     (["import-usebio", "notes.xlsx"], "notes.xlsx: this is not a USEBIO file"),
