@@ -234,6 +234,11 @@ def _run_flow(batch, paths, out, spec, chunk_pages, masterpoints, store, progres
         return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
                                masterpoints, chunk_pages, store)  # fmt: skip
     except OSError as error:  # the batch's own output folder (per-event ones are reported)
+        if spec.address and spec.address in str(error):  # Dask's "Timed out trying to connect"
+            errors.print(f"error: --address {spec.address}: no Dask scheduler answers there "
+                         f"({error}); start it, or run the batch without --address",
+                         markup=False, soft_wrap=True)  # fmt: skip
+            raise typer.Exit(ExitCode.ENVIRONMENT) from None
         errors.print(f"error: cannot write the batch summary: {error}", markup=False)
         raise typer.Exit(ExitCode.ENVIRONMENT) from None
     except RuntimeError as error:
