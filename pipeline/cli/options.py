@@ -66,6 +66,7 @@ def output_folder(param: typer.CallbackParam, out: Path | None) -> Path | None:
             _refuse(f"{_said_as(param)}{out}: {what} is a file, not a folder; give a folder "
                     f"{kind}(new or existing)")  # fmt: skip
         if place.exists():
+            _may_write_in(param, out, place)
             break
     return out
 
@@ -86,8 +87,21 @@ def output_file(param: typer.CallbackParam, out: Path | None) -> Path | None:
             if not place.is_dir():
                 _refuse(f"{_said_as(param)}{out}: {place} is a file, not a folder; give a "
                         "path in a folder (new or existing)")  # fmt: skip
+            _may_write_in(param, out, out if out.exists() else place)
             break
     return out
+
+
+def _may_write_in(param: typer.CallbackParam, out: Path, place: Path) -> None:
+    """Refuse (exit 2, before any work) a place this user may not write: ``scan read``
+    read every page before it found it could not write its folder."""
+    import os
+
+    if os.statvfs(place).f_flag & os.ST_RDONLY:
+        return  # a read-only disk is the machine (exit 3, pipeline/cli/disk.py), not the input
+    if not os.access(place, os.W_OK | (os.X_OK if place.is_dir() else 0)):
+        _refuse(f"{_said_as(param)}{out}: you may not write in {place}; give another place, "
+                "or get the right to it")  # fmt: skip
 
 
 def _said_as(param: typer.CallbackParam) -> str:

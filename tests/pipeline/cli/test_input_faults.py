@@ -270,35 +270,57 @@ def locked_folder(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["chattr", "-i", str(folder)], check=False)
 
 
-_MAY_NOT = (
-    ": Operation not permitted: bridgescan may not write or read there; give another "
-    "place, or get the right to it"
-)
-
-
 @pytest.mark.parametrize(
-    ("args", "said"),
-    [  # the first two were exit 70, "internal error: PermissionError" naming a .part file
+    ("args", "given"),
+    [  # were exit 70 ("internal error: PermissionError" naming a .part file) for the first
+       # two, Python's "[Errno 1] Operation not permitted: 'LOCKED/b.pdf'" for the others
         (["entry", "template", str(SAMPLE / "event.yaml"), "-s", "1", "-o", "LOCKED/t.xlsx"],
-         f"LOCKED/t.xlsx{_MAY_NOT}"),
-        (["event", "cards", str(SAMPLE / "event.yaml"), "-o", "LOCKED/c.xlsx"],
-         f"LOCKED/c.xlsx{_MAY_NOT}"),
-        # these two said Python's "[Errno 1] Operation not permitted: 'LOCKED/b.pdf'"
-        (["forms", "blank", "-o", "LOCKED/b.pdf"], "LOCKED/b.pdf: Operation not permitted"),
+         "LOCKED/t.xlsx"),
+        (["event", "cards", str(SAMPLE / "event.yaml"), "-o", "LOCKED/c.xlsx"], "LOCKED/c.xlsx"),
+        (["forms", "blank", "-o", "LOCKED/b.pdf"], "LOCKED/b.pdf"),
         (["score", str(SAMPLE / "event.yaml"), f"2={SAMPLE / 'session2.csv'}", "-o",
-          "LOCKED/out"], "LOCKED/out: Operation not permitted\nnothing was written"),
+          "LOCKED/out"], "LOCKED/out"),
     ],
     ids=["entry template", "event cards", "forms blank", "score"],
 )  # fmt: skip
-def test_a_folder_this_user_may_not_write_is_bad_input_naming_the_file(
-    locked_folder: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+def test_a_folder_this_user_may_not_write_is_bad_input_before_any_work(
+    locked_folder: Path, capsys: pytest.CaptureFixture[str], args: list[str], given: str
 ) -> None:
     from pipeline.cli.commands import build_app, execute
 
     argv = ["bridgescan", *(a.replace("LOCKED", str(locked_folder)) for a in args)]
     assert execute(build_app((args[0],)), argv) == 2
-    assert capsys.readouterr().err == f"error: {said.replace('LOCKED', str(locked_folder))}\n"
+    assert capsys.readouterr().err == (
+        f"error: -o {given.replace('LOCKED', str(locked_folder))}: you may not write in "
+        f"{locked_folder}; give another place, or get the right to it\n"
+    )
     assert list(locked_folder.iterdir()) == []
+
+
+def test_a_folder_inside_out_this_user_may_not_write_is_bad_input_naming_it(
+    tmp_path: Path, locked_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """OUT may be written, its review/ folder may not (the check before the work looks at
+    OUT only): `scan read` ended with exit 70 and a crash file; now the entry point names
+    the place (pipeline/cli/commands.py)."""
+    from pipeline.cli.commands import build_app, execute
+
+    page = tmp_path / "page.jpg"
+    page.write_bytes(b"\xff\xd8\xff\xe0" + bytes(600))  # a JPEG cut short: one review item
+    out = locked_folder.parent
+    subprocess.run(["chattr", "-i", str(locked_folder)], check=True)
+    locked_folder.rename(out / "review")
+    subprocess.run(["chattr", "+i", str(out / "review")], check=True)
+    try:
+        argv = ["bridgescan", "scan", "read", str(page), "-o", str(out)]
+        assert execute(build_app(("scan",)), argv) == 2
+    finally:
+        subprocess.run(["chattr", "-i", str(out / "review")], check=True)
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith(f"error: {out / 'review'}") and said.endswith(
+        ": Operation not permitted: bridgescan may not write or read there; give another "
+        "place, or get the right to it"
+    )
 
 
 @pytest.fixture
