@@ -42,7 +42,9 @@ audit_app = typer.Typer(
 @audit_app.command("show", no_args_is_help=True)
 def show(
     out: Annotated[Path, typer.Argument(help="The event's output folder.")],
-    session: Annotated[int | None, typer.Option(help="Only this session.")] = None,
+    session: Annotated[
+        int | None, typer.Option("-s", "--session", help="Only this session.")
+    ] = None,
     board: Annotated[int | None, typer.Option(help="Only this board.")] = None,
     pair: Annotated[int | None, typer.Option(help="Only lines this pair played.")] = None,
     person: Annotated[

@@ -167,7 +167,13 @@ def _shared_store(store: str | None, errors) -> str | None:  # type: ignore[no-u
 
 def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):  # type: ignore[no-untyped-def]
     from pipeline.cli.batch_progress import BatchProgress
+    from pipeline.flows.batch_plan import BatchInputError, event_folders
 
+    try:  # a few stat calls: a mistyped folder is said before Prefect's API is started for it
+        paths = event_folders(folders)
+    except BatchInputError as error:
+        errors.print(f"error: {error}", markup=False)
+        raise typer.Exit(ExitCode.BAD_INPUT) from None
     with BatchProgress(console) as progress:  # on screen from the first second
         # The terminal shows the batch's own progress and summary; Prefect's log lines go to
         # its API (the UI), not over the progress bar.
@@ -175,15 +181,8 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         from pipeline.flows.prefect_server import choose_api
 
         # The API chosen first, as `run` does: a running server, else the temporary API
-        # started now, so that it boots while the batch finds its events and imports Prefect.
+        # started now, so that it boots while the batch imports Prefect.
         choose_api(lambda line: errors.print(line.rstrip(), markup=False, soft_wrap=True))
-        from pipeline.flows.batch_plan import BatchInputError, event_folders
-
-        try:
-            paths = event_folders(folders)
-        except BatchInputError as error:
-            errors.print(f"error: {error}", markup=False)
-            raise typer.Exit(ExitCode.BAD_INPUT) from None
         from pipeline.flows.collector import collector_paused
         from pipeline.flows.reading_processes import close_early
 
@@ -235,6 +234,11 @@ def _run_flow(batch, paths, out, spec, chunk_pages, masterpoints, store, progres
         return batch.run_batch(paths, out, spec.kind, spec.workers, spec.address,
                                masterpoints, chunk_pages, store)  # fmt: skip
     except OSError as error:  # the batch's own output folder (per-event ones are reported)
+        if spec.address and spec.address in str(error):  # Dask's "Timed out trying to connect"
+            errors.print(f"error: --address {spec.address}: no Dask scheduler answers there "
+                         f"({error}); start it, or run the batch without --address",
+                         markup=False, soft_wrap=True)  # fmt: skip
+            raise typer.Exit(ExitCode.ENVIRONMENT) from None
         errors.print(f"error: cannot write the batch summary: {error}", markup=False)
         raise typer.Exit(ExitCode.ENVIRONMENT) from None
     except RuntimeError as error:

@@ -16,6 +16,7 @@ import typer
 
 from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
@@ -33,11 +34,6 @@ def register(app: typer.Typer) -> None:
     group.command("members")(members)
     group.command("events")(events)
     app.add_typer(group, name="club")
-
-
-def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(code)
 
 
 def members(
@@ -59,27 +55,27 @@ def members(
     from pipeline.events.members import MEMBERS_FILE, MembersError, import_members, load_members
 
     if not club.is_dir():
-        raise _fail(f"{club}: no such club folder")
+        raise fail(f"{club}: no such club folder")
     if import_file is None:
         if sheet is not None or by is not None:
-            raise _fail("--sheet and --by go with --import FILE")
+            raise fail("--sheet and --by go with --import FILE")
         try:
             listed = load_members(club)
         except MembersError as error:
-            raise _fail(str(error)) from None
+            raise fail(str(error)) from None
         _print_members(club, listed, form)
         return
     who = (by or "").strip()
     if not who:
-        raise _fail("--import needs --by NAME: who imports, for the members log")
+        raise fail("--import needs --by NAME: who imports, for the members log")
     try:
         report = import_members(club, import_file, sheet=sheet, who=who)
     except MembersError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     except OSError as error:  # the club folder cannot be written
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(f"{error.filename or club}: {error.strerror or error}") from None
+        raise fail(f"{error.filename or club}: {error.strerror or error}") from None
     typer.echo(f"{import_file.name}: {report.summary()}")
     for line in report.lines():
         typer.echo(f"  {line}")
@@ -109,7 +105,7 @@ def events(
     from pipeline.web.club_pages import event_rows
 
     if not club.is_dir():
-        raise _fail(f"{club}: no such club folder")
+        raise fail(f"{club}: no such club folder")
     rows = event_rows(club)
     table = Listing("events", f"{club}: events", ("Date", "Event", "Status", "Details", "Folder"))
     for row in rows:

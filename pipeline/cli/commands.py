@@ -194,9 +194,13 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
     review waiting") and the traceback goes to a file to attach to the bug report.
     """
     _CTRL_C.clear()
+    command = typer.main.get_command(command_line)
+    _help_in_paragraphs(command)
     try:
-        command_line(args=argv[1:], prog_name=Path(argv[0]).name or "bridgescan")
+        command(args=argv[1:], prog_name=Path(argv[0]).name or "bridgescan")
     except SystemExit as ended:  # Click's standalone mode ends every command with one
+        if _ctrl_c_escaped(ended):
+            sys.stderr.write("interrupted: nothing more was written\n")
         return _exit_code(ended.code)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted: nothing more was written\n")
@@ -209,10 +213,15 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
 
         reason = cannot_write_reason(error)
         if reason is not None:  # a full or read-only disk is the machine, not a bug
+            reason = _as_target(reason)
             sys.stderr.write(f"error: {reason}\nthe disk cannot take what this command writes: "
                              "free space on it (or write to another disk) and run the same "
                              "command again\n")  # fmt: skip
             return ExitCode.ENVIRONMENT
+        refused = _not_permitted(error)
+        if refused is not None:  # a place this user may not write: the input (README), not a bug
+            sys.stderr.write(f"error: {refused}\n")
+            return ExitCode.BAD_INPUT
         report = _crash_report(error, argv)
         sys.stderr.write(
             f"internal error: {type(error).__name__}: {error}\n"
@@ -221,6 +230,57 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
         )
         return ExitCode.INTERNAL
     return ExitCode.OK
+
+
+def _help_in_paragraphs(command: object) -> None:
+    """Each command's help (its docstring) as paragraphs that ``--help`` wraps to the
+    terminal: Typer keeps a docstring's line breaks after its first paragraph, so on an 80-
+    column terminal every line written at 92 broke in two (``compare --help``: "which it" /
+    "took from the file"). A paragraph of lines that begin with ``-`` (a list) keeps them."""
+    import inspect
+
+    text = getattr(command, "help", None)
+    if text:
+        paragraphs = inspect.cleandoc(text).split("\n\n")
+        command.help = "\n\n".join(  # type: ignore[attr-defined]
+            p if p.startswith("\b") or "\n-" in p else " ".join(p.split("\n")) for p in paragraphs
+        )
+    for sub in getattr(command, "commands", {}).values():
+        _help_in_paragraphs(sub)
+
+
+def _ctrl_c_escaped(ended: SystemExit) -> bool:
+    """Whether Ctrl-C left the command unhandled: Typer turns a ``KeyboardInterrupt`` that
+    escapes a command into ``Exit(130)`` without a word (``raise Exit(130) from e``), so
+    the user saw nothing but the prompt. A command that handled it and said so itself
+    (``batch``: ``raise typer.Exit(130) from None``) is not said twice."""
+    exited = ended.__context__  # the typer.Exit that Click's standalone mode turned into this
+    return exited is not None and isinstance(exited.__cause__, KeyboardInterrupt)
+
+
+def _not_permitted(error: BaseException) -> str | None:
+    """What this user may not write (or read), when ``error`` says so (EACCES, EPERM: a
+    folder of another user, an immutable file) and the command did not name it itself:
+    ``entry template``, ``event cards``, ``web`` and ``scan read`` into such a folder ended
+    with exit 70 and a crash file. The temporary file a writer makes beside its target
+    (``.NAME.XXXXXXXX.part``, pipeline/files.py) is said as the target."""
+    import errno
+
+    if not isinstance(error, OSError) or error.errno not in (errno.EACCES, errno.EPERM):
+        return None
+    why = f"{error.strerror or 'permission denied'}: bridgescan may not write or read there"
+    if error.filename is None:
+        return why
+    where = _as_target(os.fsdecode(error.filename))
+    return f"{where}: {why}; give another place, or get the right to it"
+
+
+def _as_target(text: str) -> str:
+    """The temporary file a writer makes beside its target (``.NAME.XXXXXXXX.part``,
+    pipeline/files.py) said as the target the user named: ``cannot write out/t.xlsx``."""
+    import re
+
+    return re.sub(r"(^|/)\.([^/\s]+)\.[A-Za-z0-9_]+\.part\b", r"\1\2", text)
 
 
 def _exit_code(code: object) -> int:

@@ -75,11 +75,14 @@ def open_store(
     with store_errors("nothing was changed; `bridgescan audit verify` lists every problem"):
         opened = open_checked(out, location, verified=verified)
         if opened is None:
-            errors.print(
-                f"error: {location}: no event store here; publish the event first "
-                "(`bridgescan run` or `bridgescan score`)",
-                markup=False, soft_wrap=True,
-            )  # fmt: skip
+            commands = "`bridgescan run` or `bridgescan score`"
+            give = f"give the output folder of {commands}"
+            why = f"{location}: no event store here; publish the event first ({commands})"
+            if not out.exists():
+                why = f"{out}: no such folder; {give}"
+            elif not out.is_dir():
+                why = f"{out}: it is a file, not a folder; {give}"
+            errors.print(f"error: {why}", markup=False, soft_wrap=True)
             raise typer.Exit(ExitCode.BAD_INPUT)
         with opened:
             yield opened
@@ -184,7 +187,8 @@ def correct_command(
     ns: Annotated[int | None, typer.Option(help="NS pair of the line, as published.")] = None,
     ew: Annotated[int | None, typer.Option(help="EW pair of the line, as published.")] = None,
     session: Annotated[
-        int | None, typer.Option(help="Session number (needed when the event has several).")
+        int | None,
+        typer.Option("-s", "--session", help="Session number (needed when the event has several)."),
     ] = None,
     review_item: Annotated[
         str | None,

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import split_session_file
+from pipeline.cli.failing import fail
+from pipeline.cli.options import output_file, split_session_file
 from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
@@ -48,25 +49,22 @@ def register(app: typer.Typer) -> None:
     app.add_typer(group, name="entry")
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(ExitCode.BAD_INPUT)
-
-
 def _load_event(event_file: Path) -> Event:
     from pipeline.events.eventfile import EventFileError, load_event
 
     try:
         return load_event(event_file)
     except (EventFileError, ValueError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
 
 
 def template(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
-    output: Annotated[Path, typer.Option("-o", "--out", help="The workbook to write.")],
+    output: Annotated[
+        Path, typer.Option("-o", "--out", help="The workbook to write.", callback=output_file)
+    ],
     session: Annotated[
-        int | None, typer.Option("--session", "-s", help="Session number (if several).")
+        int | None, typer.Option("-s", "--session", help="Session number (if several).")
     ] = None,
     layout: Annotated[
         LayoutChoice, typer.Option(help="One long sheet, or one sheet per board.")
@@ -82,14 +80,14 @@ def template(
     numbers = [s.number for s in event.sessions]
     if session is None:
         if len(numbers) != 1:
-            raise _fail(f"the event has sessions {', '.join(map(str, numbers))}: pass --session")
+            raise fail(f"the event has sessions {', '.join(map(str, numbers))}: pass --session")
         session = numbers[0]
     if session not in numbers:
-        raise _fail(f"session {session} is not in {event_file.name} ({numbers})")
+        raise fail(f"session {session} is not in {event_file.name} ({numbers})")
     if output.suffix.lower() != ".xlsx":
-        raise _fail(f"{output.name}: the entry workbook must be an .xlsx file")
+        raise fail(f"{output.name}: the entry workbook must be an .xlsx file")
     if output.exists() and not force:
-        raise _fail(
+        raise fail(
             f"{output} exists and may hold typed results; choose another name or pass --force"
         )
     path = write_entry_workbook(output, event, session, layout=Layout(layout.value))
@@ -106,7 +104,7 @@ def check(
         ),
     ],
     session: Annotated[
-        int | None, typer.Option("--session", "-s", help="Session of the files (if several).")
+        int | None, typer.Option("-s", "--session", help="Session of the files (if several).")
     ] = None,
     warnings_ok: Annotated[
         bool, typer.Option("--warnings-ok", help="Exit 0 when there are only warnings.")
@@ -125,7 +123,7 @@ def check(
     try:
         sessions = load_session_entries(event, [_session_file(f) for f in files], session)
     except EntryError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     findings = [f for entries in sessions for f in entries.findings]
     if as_json or form is OutputFormat.JSON:
         _print_json(sessions)

@@ -13,7 +13,8 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import Paper, PaperOption
+from pipeline.cli.failing import fail
+from pipeline.cli.options import Paper, PaperOption, output_file
 
 __all__ = ["register"]
 
@@ -32,11 +33,6 @@ def register(app: typer.Typer) -> None:
 
     group.command("next-round")(next_round)
     app.add_typer(group, name="event")
-
-
-def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(code)
 
 
 def _describe(movement: object) -> list[str]:
@@ -93,7 +89,7 @@ def check(
     try:
         event = load_event(event_file)
     except EventFileError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     typer.echo(f"{event.name} ({event.kind.value}): {len(event.sessions)} session(s)")
     for session in event.sessions:
         date = f" {session.date.isoformat()}" if session.date else ""
@@ -189,21 +185,27 @@ def movement(
         str, typer.Option(help="Mitchell: none, last-round or balanced.")
     ] = "none",
     absent: Annotated[
-        list[int] | None, typer.Option(help="Mitchell: a missing pair (repeatable).")
+        list[int] | None,
+        typer.Option(metavar="PAIR", help="Mitchell: a missing pair (repeatable)."),
     ] = None,
     extra_rounds: Annotated[
         int | None, typer.Option(help="extended-mitchell: rounds added (1-3).")
     ] = None,
     session: Annotated[
-        int | None, typer.Option(help="howell-bofors: which of the three sessions.")
+        int | None,
+        typer.Option("-s", "--session", help="howell-bofors: which of the three sessions."),
     ] = None,
     file: Annotated[Path | None, typer.Option(help="guide-cards: the CSV/XLSX to import.")] = None,
     sheet: Annotated[str | None, typer.Option(help="guide-cards: the XLSX sheet.")] = None,
     guide_cards: Annotated[
-        Path | None, typer.Option("--guide-cards", help="Write printable guide cards (.xlsx).")
+        Path | None,
+        typer.Option(
+            "--guide-cards", help="Write printable guide cards (.xlsx).", callback=output_file
+        ),
     ] = None,
     csv_out: Annotated[
-        Path | None, typer.Option("--csv", help="Write the movement as a guide-card CSV.")
+        Path | None,
+        typer.Option("--csv", help="Write the movement as a guide-card CSV.", callback=output_file),
     ] = None,
 ) -> None:
     """Generate a movement (or import guide cards), check it, and write guide cards."""
@@ -220,7 +222,7 @@ def movement(
     try:
         if kind == "guide-cards":
             if file is None:
-                raise _fail("guide-cards needs --file CARDS.csv")
+                raise fail("guide-cards needs --file CARDS.csv")
             made = load_guide_cards(file, sheet=sheet)
         else:
             params: list[tuple[str, str | int | bool | tuple[int, ...]]] = []
@@ -239,7 +241,7 @@ def movement(
                 params.append(("arrow_switch", arrow_switch))
             made = build_movement(MovementSpec(kind, tuple(params)))
     except (MovementError, GuideCardError) as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     for line in _describe(made):
         typer.echo(line)
     if guide_cards is not None:
@@ -257,10 +259,13 @@ def cards(
     output: Annotated[
         Path,
         typer.Option(
-            "-o", "--out", help="The file to write: a workbook (.xlsx) or printable cards (.pdf)."
+            "-o",
+            "--out",
+            help="The file to write: a workbook (.xlsx) or printable cards (.pdf).",
+            callback=output_file,
         ),
     ],
-    session: Annotated[int, typer.Option(help="Session number.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     section: Annotated[str | None, typer.Option(help="Section name (default: first).")] = None,
     paper: PaperOption = Paper.A4,
 ) -> None:
@@ -273,9 +278,9 @@ def cards(
         chosen = event.session(session)
         part = chosen.section(section) if section else chosen.sections[0]
     except EventFileError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     except KeyError as error:
-        raise _fail(f"{event_file.name}: {error.args[0]}") from None
+        raise fail(f"{event_file.name}: {error.args[0]}") from None
     names = {p.number: p.names for p in part.pairs}
     title = f"{event.name} - {chosen.label} - section {part.name} - {part.movement.name}"
     if part.individual:
@@ -303,7 +308,7 @@ def _individual_cards(part: object, output: Path, paper: str, title: str) -> Non
 
     assert isinstance(part, Section)
     if output.suffix.lower() != ".pdf":
-        raise _fail(
+        raise fail(
             f"{output.name}: an individual's guide cards are printed as a PDF (-o cards.pdf)"
         )
     schedule = individual_of(part.movement)
@@ -328,10 +333,10 @@ def suggest(
     from scoring.movements.suggest import no_individual_movement, suggest_individual_movements
 
     if (pairs is None) == (players is None):
-        raise _fail("give --pairs (a pairs event) or --players (an individual), one of them")
+        raise fail("give --pairs (a pairs event) or --players (an individual), one of them")
     low, _, high = boards.partition("-")
     if not low.strip().isdigit() or not (high or low).strip().isdigit():
-        raise _fail(f"--boards {boards!r}: write a range such as 24-28")
+        raise fail(f"--boards {boards!r}: write a range such as 24-28")
     span = (int(low), int(high or low))
     try:
         if players is not None:
@@ -340,11 +345,11 @@ def suggest(
             assert pairs is not None
             found = suggest_movements(pairs, span)
     except MovementError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
     if not found:
         field = f"{pairs} pairs" if players is None else f"{players} players (individual)"
         sizes = "" if players is None else f" ({no_individual_movement(players)})"
-        raise _fail(
+        raise fail(
             f"no generated movement fits {field} and {boards} boards{sizes}", ExitCode.FINDINGS
         )
     for item in found:

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 
 __all__ = ["next_round"]
 
@@ -21,7 +21,7 @@ def next_round(
     out: Annotated[
         Path, typer.Option("--out", "-o", help="The output folder of `bridgescan run`.")
     ] = Path("out"),
-    session: Annotated[int, typer.Option(help="The session to pair.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="The session to pair.")] = 1,
 ) -> None:
     """Pair the next round of a Gröna Hissen (seed 004) on the published standings, keep it
     in the movement's file, and print the round's table guide."""
@@ -30,15 +30,13 @@ def next_round(
     from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
     from scoring.movement import MovementError
 
-    def fail(message: str) -> typer.Exit:
-        typer.echo(message, err=True)
-        return typer.Exit(ExitCode.BAD_INPUT)
-
     try:
         event = load_event(event_file)
         section = event.session(session).sections[0]
-    except (EventFileError, KeyError) as error:
-        raise fail(f"{event_file.name}: {error}") from None
+    except EventFileError as error:  # names the file and the place in it
+        raise fail(str(error)) from None
+    except KeyError as error:  # no such session
+        raise fail(f"{event_file.name}: {error.args[0]}") from None
     spec = section.movement.spec
     if spec is None or spec.type != "elevator":
         raise fail(f"{event_file.name}: session {session} is not a Gröna Hissen (type: elevator)")

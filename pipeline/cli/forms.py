@@ -17,13 +17,13 @@ instant. Exit codes follow ``pipeline.cli.ExitCode``: 0 fine, 2 bad input.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from pipeline.cli.disk import cannot_write_reason
-from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import Paper, PaperOption
+from pipeline.cli.failing import fail, said
+from pipeline.cli.options import Paper, PaperOption, output_file, output_folder
 from pipeline.doors.scans.forms import (
     blank_meetings,
     parse_boards,
@@ -49,19 +49,15 @@ def register(app: typer.Typer) -> None:
     app.add_typer(group, name="forms")
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(ExitCode.BAD_INPUT)
-
-
 def print_forms(
     event_file: Annotated[Path | None, typer.Argument(help="The event file (YAML).")] = None,
-    output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
-        "travellers.pdf"
-    ),
-    session: Annotated[int, typer.Option(help="Session number.")] = 1,
+    output: Annotated[
+        Path, typer.Option("-o", "--out", help="PDF to write.", callback=output_file)
+    ] = Path("travellers.pdf"),
+    session: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     section: Annotated[
-        list[str] | None, typer.Option(help="Section to print (repeatable; default all).")
+        list[str] | None,
+        typer.Option(metavar="NAME", help="Section to print (repeatable; default all)."),
     ] = None,
     rows: Annotated[
         Path | None,
@@ -74,7 +70,7 @@ def print_forms(
     from ocr.render import RenderError, render_pdf
 
     if (event_file is None) == (rows is None):
-        raise _fail("give an event file or --rows ROWS.csv (one of them)")
+        raise fail("give an event file or --rows ROWS.csv (one of them)")
     try:
         if event_file is not None:
             from pipeline.events.eventfile import EventFileError, load_event
@@ -83,9 +79,9 @@ def print_forms(
                 event = load_event(event_file)
                 sheets = travellers_from_event(event, session, section)
             except EventFileError as error:
-                raise _fail(str(error)) from None
+                raise fail(str(error)) from None
             except KeyError as error:
-                raise _fail(f"{event_file.name}: {error.args[0]}") from None
+                raise fail(f"{event_file.name}: {error.args[0]}") from None
         else:
             assert rows is not None
             sheets = travellers_from_csv(rows, session=str(session))
@@ -95,14 +91,14 @@ def print_forms(
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(str(error)) from None
+        raise fail(said(error)) from None
     typer.echo(f"{len(sheets)} travellers ({paper.value}): {output}")
 
 
 def blank(
-    output: Annotated[Path, typer.Option("-o", "--out", help="PDF to write.")] = Path(
-        "blank-travellers.pdf"
-    ),
+    output: Annotated[
+        Path, typer.Option("-o", "--out", help="PDF to write.", callback=output_file)
+    ] = Path("blank-travellers.pdf"),
     boards: Annotated[
         str | None,
         typer.Option(help="Boards, e.g. 1-24 or 1-12,25-36 (default 1-32, or the movement's)."),
@@ -127,7 +123,7 @@ def blank(
     event_file: Annotated[
         Path | None, typer.Option("--event", help="Instead of --movement: an event file's.")
     ] = None,
-    session: Annotated[int, typer.Option(help="With --event: the session.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="With --event: the session.")] = 1,
     section: Annotated[
         str | None, typer.Option(help="With --event: the section (default: the only one).")
     ] = None,
@@ -156,9 +152,16 @@ def blank(
     except (RenderError, QrPayloadError, ValueError, OSError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(str(error)) from None
+        raise fail(said(error)) from None
     what = "" if played is None else " with the movement's meetings in the QR code"
     typer.echo(f"{len(sheets)} blank travellers{what} ({paper.value}): {output}")
+
+
+def _slots(sheet: Any) -> list[Any]:
+    """A printed traveller's rows as the synthetic filler's pair slots."""
+    from ocr.training.synthetic.results import PairSlot
+
+    return [PairSlot(r.round, r.ns_pair, r.ew_pair, r.players) for r in sheet.rows]
 
 
 def _blank_movement(
@@ -188,7 +191,10 @@ def _blank_movement(
 
 
 def synth(
-    out_dir: Annotated[Path, typer.Argument(help="Folder for page_NNNN.jpg/.png + .json.")],
+    out_dir: Annotated[
+        Path,
+        typer.Argument(help="Folder for page_NNNN.jpg/.png + .json.", callback=output_folder),
+    ],
     count: Annotated[int, typer.Option("--count", "-n", help="Pages to make.")] = 16,
     split: Annotated[str, typer.Option(help="training or test handwriting/scans.")] = "training",
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same files).")] = 0,
@@ -196,7 +202,7 @@ def synth(
     event_file: Annotated[
         Path | None, typer.Option("--event", help="Fill this event's travellers instead.")
     ] = None,
-    session: Annotated[int, typer.Option(help="With --event: the session.")] = 1,
+    session: Annotated[int, typer.Option("-s", "--session", help="With --event: the session.")] = 1,
     blank_form: Annotated[
         bool, typer.Option("--blank-form", help="Fill generic forms (pairs written by hand).")
     ] = False,
@@ -206,71 +212,85 @@ def synth(
     dpi: Annotated[
         int | None, typer.Option(help="Fix the scan dpi (default: the split's).")
     ] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (same files as one).")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Worker processes (same files as one).")
+    ] = 1,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", hidden=True, help="The same as --workers.")
+    ] = None,  # its name before `batch`'s --workers was the one word for it
     bundle: Annotated[
         Path | None,
-        typer.Option(help="Also write all pages into one multi-page .pdf or .tif (a batch scan)."),
+        typer.Option(
+            help="Also write all pages into one multi-page .pdf or .tif (a batch scan).",
+            callback=output_file,
+        ),
     ] = None,
 ) -> None:
     """Make filled, scanned travellers with ground truth beside each page."""
     from ocr.training.synthetic.generate import SyntheticPage, generate_pages, generate_session
-    from ocr.training.synthetic.results import PairSlot
     from ocr.training.synthetic.sources import split_named
+    from pipeline.cli.output import stdout_console
+    from pipeline.cli.progress import stage_progress
 
-    try:
+    try:  # what was asked for is checked before the progress line is drawn
         chosen = split_named(split)
         if event_file is not None:
             from pipeline.events.eventfile import EventFileError, load_event
 
             try:
-                event = load_event(event_file)
-                sheets = travellers_from_event(event, session)
+                sheets = travellers_from_event(load_event(event_file), session)
             except (EventFileError, KeyError) as error:
-                raise _fail(str(error)) from None
-            pages: list[SyntheticPage] = []
-            for sec in sorted({s.section for s in sheets}):
-                mine = [s for s in sheets if s.section == sec]
-                slots = {
-                    s.board: [PairSlot(r.round, r.ns_pair, r.ew_pair, r.players) for r in s.rows]  # type: ignore[arg-type]
-                    for s in mine
-                }
-                pages += generate_session(
+                raise fail(str(error)) from None
+    except ValueError as error:
+        raise fail(str(error)) from None
+    total = len(sheets) if event_file is not None else count
+    with stage_progress(stdout_console(), total) as progress:
+        progress.stage("making pages")  # on screen from the first second: 500 take minutes
+        try:
+            if event_file is not None:
+                pages: list[SyntheticPage] = []
+                for sec in sorted({s.section for s in sheets}):
+                    mine = [s for s in sheets if s.section == sec]
+                    slots = {s.board: _slots(s) for s in mine}
+                    pages += generate_session(
+                        out_dir,
+                        [s.board for s in mine],
+                        slots=slots,
+                        split=chosen,
+                        seed=seed,
+                        paper=paper.value,
+                        event=mine[0].event,
+                        session=str(session),
+                        section=sec,
+                        score_error_rate=score_errors,
+                        dpi=dpi,
+                        start_index=len(pages) + 1,
+                        pdf_name=f"travellers_{sec}.pdf",
+                    )
+                    progress.advance(len(mine))
+            else:
+                pages = generate_pages(
                     out_dir,
-                    [s.board for s in mine],
-                    slots=slots,
+                    count,
                     split=chosen,
                     seed=seed,
                     paper=paper.value,
-                    event=mine[0].event,
-                    session=str(session),
-                    section=sec,
+                    blank_form=blank_form,
                     score_error_rate=score_errors,
                     dpi=dpi,
-                    start_index=len(pages) + 1,
-                    pdf_name=f"travellers_{sec}.pdf",
+                    jobs=workers if jobs is None else jobs,
+                    keep_images=bundle is not None,
+                    on_pages=progress.advance,
                 )
-        else:
-            pages = generate_pages(
-                out_dir,
-                count,
-                split=chosen,
-                seed=seed,
-                paper=paper.value,
-                blank_form=blank_form,
-                score_error_rate=score_errors,
-                dpi=dpi,
-                jobs=jobs,
-                keep_images=bundle is not None,
-            )
-        if bundle is not None:
-            from ocr.training.synthetic.bundle import write_bundle
+            if bundle is not None:
+                from ocr.training.synthetic.bundle import write_bundle
 
-            bundle.parent.mkdir(parents=True, exist_ok=True)
-            write_bundle(pages, bundle)
-            typer.echo(f"bundle: {bundle}")
-    except (ValueError, OSError, RuntimeError) as error:
-        if cannot_write_reason(error):
-            raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise _fail(str(error)) from None
+                bundle.parent.mkdir(parents=True, exist_ok=True)
+                write_bundle(pages, bundle)
+                typer.echo(f"bundle: {bundle}")
+        except (ValueError, OSError, RuntimeError) as error:
+            if cannot_write_reason(error):
+                raise  # a full disk: exit 3 (pipeline.cli.main)
+            raise fail(said(error)) from None
     rows = sum(len(p.truth.rows) for p in pages)
     typer.echo(f"{len(pages)} pages, {rows} rows ({chosen.name} split): {out_dir}")

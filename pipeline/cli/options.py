@@ -22,6 +22,8 @@ __all__ = [
     "PaperOption",
     "OutFolder",
     "OutFile",
+    "output_file",
+    "output_folder",
     "EventOption",
     "SessionOption",
     "MasterpointsOption",
@@ -51,27 +53,79 @@ class Paper(StrEnum):
 PaperOption = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sensitive=False)]
 
 
-def output_folder(out: Path) -> Path:
+def output_folder(param: typer.CallbackParam, out: Path | None) -> Path | None:
     """``-o``: a folder, new or existing; refused (exit 2, before anything runs) when it,
     or a folder it would be made in, is a file: nothing can be written there. Said on one
     plain line (not in a usage box, which would fold the path where it cannot be copied)."""
-    from pipeline.cli.exit_codes import ExitCode
-
+    if out is None:
+        return out
     for place in (out, *out.parents):
         if place.exists() and not place.is_dir():
             what = "it" if place == out else f"{place}"
-            typer.echo(f"error: -o {out}: {what} is a file, not a folder; give a folder "
-                       "for the results (new or existing)", err=True)  # fmt: skip
-            raise typer.Exit(ExitCode.BAD_INPUT)
+            kind = "for the results " if param.name == "out" else ""
+            _refuse(f"{_said_as(param)}{out}: {what} is a file, not a folder; give a folder "
+                    f"{kind}(new or existing)")  # fmt: skip
         if place.exists():
+            _may_write_in(param, out, place)
             break
     return out
+
+
+def output_file(param: typer.CallbackParam, out: Path | None) -> Path | None:
+    """A file a command writes (``-o`` of ``entry template``, ``forms print``, ``export``,
+    ``--xlsx``, ...): refused (exit 2, before any work) when it is a folder, or a folder it
+    would be made in is a file. Without this check each writer failed its own way at the
+    end: exit 70 and a crash file (``event cards``, ``entry template``, ``deals --xlsx``),
+    a bare ``[Errno 20] Not a directory`` (``forms print``), or a model trained for minutes
+    first (``model train-digits``)."""
+    if out is None:
+        return out
+    if out.is_dir():
+        _refuse(f"{_said_as(param)}{out}: it is a folder; give the name of the file to write")
+    for place in out.parents:
+        if place.exists():
+            if not place.is_dir():
+                _refuse(f"{_said_as(param)}{out}: {place} is a file, not a folder; give a "
+                        "path in a folder (new or existing)")  # fmt: skip
+            _may_write_in(param, out, out if out.exists() else place)
+            break
+    return out
+
+
+def _may_write_in(param: typer.CallbackParam, out: Path, place: Path) -> None:
+    """Refuse (exit 2, before any work) a place this user may not write: ``scan read``
+    read every page before it found it could not write its folder."""
+    import os
+
+    if os.statvfs(place).f_flag & os.ST_RDONLY:
+        return  # a read-only disk is the machine (exit 3, pipeline/cli/disk.py), not the input
+    if not os.access(place, os.W_OK | (os.X_OK if place.is_dir() else 0)):
+        _refuse(f"{_said_as(param)}{out}: you may not write in {place}; give another place, "
+                "or get the right to it")  # fmt: skip
+
+
+def _said_as(param: typer.CallbackParam) -> str:
+    """How the message names the path: ``-o`` or ``--xlsx`` before it; an argument's path
+    stands alone."""
+    names = getattr(param, "opts", [])
+    if not names or not names[0].startswith("-"):
+        return ""
+    return ("-o" if "-o" in names else max(names, key=len)) + " "
+
+
+def _refuse(message: str) -> None:
+    from pipeline.cli.exit_codes import ExitCode
+
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(ExitCode.BAD_INPUT)
 
 
 OutFolder = Annotated[
     Path, typer.Option("-o", "--out", help="Output folder.", callback=output_folder)
 ]
-OutFile = Annotated[Path, typer.Option("-o", "--out", help="The file to write.")]
+OutFile = Annotated[
+    Path, typer.Option("-o", "--out", help="The file to write.", callback=output_file)
+]
 EventOption = Annotated[Path | None, typer.Option("--event", help="The event file (YAML).")]
 SessionOption = Annotated[
     int, typer.Option("-s", "--session", help="Session number in the event file.")
@@ -96,6 +150,7 @@ DealFilesOption = Annotated[
         help="Deal file (PBN, or '<board> N:<hands>' lines) for the hand records, with "
         "double-dummy tricks and par: N=FILE for session N, FILE alone for session 1. "
         "Repeat for more sessions.",
+        metavar="[N=]FILE",
     ),
 ]
 

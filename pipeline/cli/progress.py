@@ -32,6 +32,10 @@ class StageProgress:
         of = f" of {self._total}" if self._total else ""
         self._progress.update(self._task, advance=1, description=f"reading page {self._pages}{of}")
 
+    def advance(self, pages: int) -> None:
+        """``pages`` more done, the stage's own words kept (``forms synth``: making pages)."""
+        self._progress.update(self._task, advance=pages)
+
     def set_total(self, total: int | None) -> None:
         self._total = total
         self._progress.update(self._task, total=total)

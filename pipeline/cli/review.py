@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 from pipeline.cli.store import StoreOption, resolve_store, store_errors
 
 if TYPE_CHECKING:
@@ -40,11 +40,6 @@ def register(app: typer.Typer) -> None:
     app.add_typer(review, name="review")
 
 
-def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(code)
-
-
 def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], EventStore]:
     """The queue folder, its items and the event store of an output folder (which must
     exist: decisions are recorded beside the readings they decide)."""
@@ -59,13 +54,13 @@ def _open(out: Path, store: str | None) -> tuple[Path, tuple[ReviewItem, ...], E
         folder = find_queue(out)
         items = load_queue(folder)
     except ReviewError as exc:
-        raise _fail(str(exc)) from exc
+        raise fail(str(exc)) from exc
     root = folder.parent if folder.name == "review" else folder
     location = resolve_store(store, root)
     with store_errors("nothing was recorded; `bridgescan audit verify` lists every problem"):
         opened = open_checked(root, location)  # verified before it is read or extended
     if opened is None:
-        raise _fail(f"error: {location}: the event store is empty or missing")
+        raise fail(f"{location}: the event store is empty or missing")
     return folder, items, opened
 
 
@@ -161,7 +156,7 @@ def review_resolve(
         try:
             decision = decide(kept, items, item, by, value, note=note, override=override)
         except ReviewError as exc:
-            raise _fail(f"error: {exc}\nnothing was recorded") from None
+            raise fail(f"{exc}\nnothing was recorded") from None
         history = decision_history(kept, item)  # in the store's order: the one replaced
         mine = max(i for i, d in enumerate(history) if d == decision)
         before = history[mine - 1] if mine > 0 else None
@@ -205,7 +200,7 @@ def review_import(
         try:
             taken = import_decisions(kept, items, file, by, override=override)
         except ReviewError as exc:
-            raise _fail(f"error: {exc}") from None
+            raise fail(f"{exc}") from None
         with queue_lock(folder):  # the latest decisions, in the store's order
             write_queue(items, folder, current_decisions(kept))
     for decision in taken:

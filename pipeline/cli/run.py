@@ -75,10 +75,16 @@ def run_command(
     if folder.name == "sample_data" and (folder / "club-evening").is_dir():
         folder = folder / "club-evening"  # `bridgescan run sample_data` runs the sample event
     if not (folder / "event.yaml").is_file():
-        errors.print(f"error: {folder}: no event.yaml here", markup=False)
+        why = "no event.yaml here" if folder.is_dir() else "no such folder"
+        if folder.exists() and not folder.is_dir():
+            why = "it is a file, not a folder; give the event folder (holding event.yaml)"
+        errors.print(f"error: {folder}: {why}", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT)
     started = time.monotonic()
     _start_prefect_api(errors)  # before the rest: a temporary API boots meanwhile
+    plan, refused = _planned(folder)
+    if refused is not None and store is None and not _holds_a_record(out):
+        raise _fail(errors, refused, ExitCode.BAD_INPUT)  # said before OUT is touched
     from pipeline.flows.collector import collector_paused
 
     with collector_paused():  # the modules load: SQLAlchemy, then the results model
@@ -90,19 +96,42 @@ def run_command(
     with exits_when_the_disk_is_full(out), output_folder_held(out, say), \
             stage_progress(console) as progress:  # fmt: skip
         with store_errors("nothing was published"):  # before Prefect: a broken store stops here
-            check_store(location, out)
+            check_store(location, out)  # a record there is checked first, as by every command
+            if refused is not None:
+                raise _fail(errors, refused, ExitCode.BAD_INPUT)
             try:
                 record_deal_files(for_flow(location), out, deals)
             except (OSError, ValueError) as error:
                 if cannot_write_reason(error):
                     raise  # the disk, not the input: exit 3 with what to free
                 raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
-        summary = _run(folder, out, for_flow(location), masterpoints.value, progress, errors)
+        summary = _run(folder, out, plan, for_flow(location), masterpoints.value, progress, errors)
         progress.finish(f"done in {time.monotonic() - started:.0f} s")
     _report(summary, console, form)
     results = summary.results
     if results.status.provisional:  # type: ignore[attr-defined]
         raise typer.Exit(ExitCode.FINDINGS)
+
+
+def _planned(folder: Path) -> tuple[list[Any], str | None]:
+    """The event file read and each session's files found (``inputs.yaml``, a path leading
+    outside the folder refused), or why not. Read before the store is opened and the
+    progress line drawn: refused into a new OUT, such a folder left an empty
+    ``OUT/bridgescan.sqlite`` behind "nothing was published", and its error above a
+    progress line still saying "starting". An OUT that holds a record has it checked
+    first all the same (a broken store is exit 4 whatever the event folder holds)."""
+    from pipeline.doors.inputs import session_files
+    from pipeline.events.eventfile import load_event
+
+    try:
+        return session_files(folder, load_event(folder / "event.yaml")), None
+    except (OSError, ValueError) as error:
+        return [], str(error)
+
+
+def _holds_a_record(out: Path) -> bool:
+    """OUT has a store or published versions of its own (``--store`` aside)."""
+    return (out / "bridgescan.sqlite").exists() or (out / "versions").exists()
 
 
 def _start_prefect_api(errors: Any) -> None:
@@ -126,21 +155,15 @@ def _fail(errors: Any, message: str, code: ExitCode) -> typer.Exit:
 def _run(  # type: ignore[no-untyped-def]
     folder: Path,
     out: Path,
+    plan: list[Any],
     store: str,
     masterpoints: str,
     progress: StageProgress,
     errors,
 ):
     from ocr.pages import page_count
-    from pipeline.doors.inputs import session_files
     from pipeline.doors.scans.reading import scan_files
-    from pipeline.events.eventfile import load_event
 
-    try:
-        event = load_event(folder / "event.yaml")
-        plan = session_files(folder, event)
-    except (OSError, ValueError) as error:
-        raise _fail(errors, str(error), ExitCode.BAD_INPUT) from None
     progress.set_total(sum(page_count(p) for f in plan for p in scan_files(f.scans)) or None)
     progress.stage("starting Prefect")
     from pipeline.flows.collector import collector_paused

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import EventOption, OutFolder, SessionOption
+from pipeline.cli.failing import fail
+from pipeline.cli.options import EventOption, OutFolder, SessionOption, output_file
 from pipeline.cli.store import StoreOption, resolve_store, store_errors
 
 if TYPE_CHECKING:
@@ -40,11 +41,6 @@ def register(app: typer.Typer) -> None:
     model = typer.Typer(help="The handwritten digit model.", no_args_is_help=True)
     model.command("train-digits")(train_digits)
     app.add_typer(model, name="model")
-
-
-def _fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
-    typer.echo(message, err=True)
-    return typer.Exit(code)
 
 
 def read_command(
@@ -77,34 +73,39 @@ def read_command(
         from pipeline.store.codec import dumps
 
     if not target.exists():
-        raise _fail(f"{target}: no such file or folder")
+        raise fail(f"{target}: no such file or folder")
     from pipeline.doors.inputs import InputsError, check_file_names
 
     try:
         check_file_names(target, "scan read")  # a name that is not UTF-8: named, exit 2
     except InputsError as error:
-        raise _fail(str(error)) from None
+        raise fail(str(error)) from None
+    if not scan_files([target]):  # before the progress line, said alone
+        raise fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
     console = stdout_console()
     chosen = loaded = None
+    if event is not None:  # before the progress line: a bad event file is said alone
+        from pipeline.events.eventfile import EventFileError, load_event
+
+        try:
+            loaded = load_event(event)
+            chosen = loaded.session(session)
+        except EventFileError as exc:  # names the file and the place in it
+            raise fail(str(exc)) from None
+        except KeyError as exc:  # no such session
+            raise fail(f"{event}: {exc.args[0]}") from None
     with stage_progress(console) as progress:
         try:
-            if event is not None:
-                from pipeline.events.eventfile import load_event
-
-                loaded = load_event(event)
-                chosen = loaded.session(session)
-                reader = scan_reader(loaded, session)
-            else:
-                reader = scan_reader()
+            reader = scan_reader() if loaded is None else scan_reader(loaded, session)
         except (OSError, ValueError, KeyError) as exc:
-            raise _fail(f"{event}: {exc}") from exc
+            raise fail(f"{event}: {exc}") from exc
         progress.set_total(sum(page_count(p) for p in scan_files([target])) or None)
         try:
             pages = read_scans(reader, [target], on_page=lambda _page: progress.page())
         except FileNotFoundError as exc:
-            raise _fail(str(exc), ExitCode.ENVIRONMENT) from exc
+            raise fail(str(exc), ExitCode.ENVIRONMENT) from exc
         if not pages:
-            raise _fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
+            raise fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
         progress.stage("writing")
         out.mkdir(parents=True, exist_ok=True)
         decisions = _kept_decisions(store, out)
@@ -163,11 +164,15 @@ def _kept_decisions(store: str | None, out: Path) -> dict[str, Decision]:
 
 def train_digits(
     out: Annotated[
-        Path | None, typer.Option("-o", "--out", help="Where to write the model (.npz).")
+        Path | None,
+        typer.Option("-o", "--out", help="Where to write the model (.npz).", callback=output_file),
     ] = None,
     corrections: Annotated[
         list[Path] | None,
-        typer.Option(help="Output folders of `run` or `scan read` (their review corrections)."),
+        typer.Option(
+            metavar="FOLDER",
+            help="Output folders of `run` or `scan read` (their review corrections).",
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Random seed (same seed, same model).")] = 20261122,
     real_digits: Annotated[
@@ -212,7 +217,7 @@ def train_digits(
             progress=lambda message: typer.echo(message, err=True),  # epochs take minutes
         )
     except FileNotFoundError as exc:
-        raise _fail(str(exc), ExitCode.ENVIRONMENT) from exc
+        raise fail(str(exc), ExitCode.ENVIRONMENT) from exc
     typer.echo(
         f"trained on {report.samples} digits {report.per_source}; held-out accuracy "
         f"{report.held_out_accuracy:.4f}, log-loss {report.held_out_log_loss:.4f} at temperature "

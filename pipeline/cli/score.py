@@ -18,6 +18,7 @@ import typer
 
 from pipeline.cli.disk import exits_when_the_disk_is_full
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import said
 from pipeline.cli.options import (
     DealFilesOption,
     Masterpoints,
@@ -43,8 +44,9 @@ def score(
     deals: DealFilesOption = None,
     form: FormatOption = OutputFormat.TEXT,
 ) -> None:
-    """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV,
-    published as the next version of OUT (kept in the event store, like `run`)."""
+    """Score an event from entry workbooks/CSVs: result workbook, JSON, masterpoint CSV.
+
+    Published as the next version of OUT (kept in the event store, like `run`)."""
     from pipeline.cli.correct import publication_lines
     from pipeline.cli.output import emit, stderr_console, stdout_console
     from pipeline.cli.store import for_flow, resolve_store, store_errors
@@ -59,7 +61,7 @@ def score(
             record_deal_files(location, out, deals)
             results, paths = run_score(event_file, files, out, masterpoints.value, location)  # type: ignore[arg-type]
     except (ValueError, KeyError, OSError) as error:
-        message = error.args[0] if isinstance(error, KeyError) and error.args else error
+        message = error.args[0] if isinstance(error, KeyError) and error.args else said(error)
         errors.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
         errors.print("nothing was written", markup=False)
         raise typer.Exit(ExitCode.BAD_INPUT) from None

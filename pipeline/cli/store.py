@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 from pipeline.cli.output import FormatOption, OutputFormat
 
 if TYPE_CHECKING:
@@ -46,11 +47,6 @@ OutOption = Annotated[
 ]
 
 
-def _fail(message: str, code: int) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
-
-
 @contextmanager
 def store_errors(consequence: str = "") -> Iterator[None]:
     """What the store refuses, as one message and the exit code scripts rely on;
@@ -68,13 +64,13 @@ def store_errors(consequence: str = "") -> Iterator[None]:
         yield
     except StoreBrokenError as error:
         after = f"\nthe event store is broken: {consequence}" if consequence else ""
-        raise _fail(f"{error}{after}", ExitCode.STORE_BROKEN) from None
+        raise fail(f"{error}{after}", ExitCode.STORE_BROKEN) from None
     except StoreTooNewError as error:
-        raise _fail(str(error), ExitCode.STORE_TOO_NEW) from None
+        raise fail(str(error), ExitCode.STORE_TOO_NEW) from None
     except (StoreUnavailableError, StoreKeyError, ClockBehindError) as error:
-        raise _fail(str(error), ExitCode.ENVIRONMENT) from None
+        raise fail(str(error), ExitCode.ENVIRONMENT) from None
     except ConflictError as error:
-        raise _fail(str(error), ExitCode.CONFLICT) from None
+        raise fail(str(error), ExitCode.CONFLICT) from None
 
 
 def resolve_store(value: str | None, out: Path | None) -> StoreLocation:
@@ -84,7 +80,7 @@ def resolve_store(value: str | None, out: Path | None) -> StoreLocation:
     try:
         return store_location(value, out)
     except ValueError as error:
-        raise _fail(str(error), ExitCode.BAD_INPUT) from None
+        raise fail(str(error), ExitCode.BAD_INPUT) from None
 
 
 def for_flow(location: StoreLocation) -> str:
@@ -110,7 +106,7 @@ def _opened(location: StoreLocation) -> Iterator[EventStore]:
     try:
         store = EventStore(location, create=False)
     except StoreMissingError as error:
-        raise _fail(str(error), ExitCode.BAD_INPUT) from None
+        raise fail(str(error), ExitCode.BAD_INPUT) from None
     with store:
         yield store
 
@@ -126,7 +122,7 @@ def _expected(text: str | None) -> ChainHead | None:
             return _published(Path(text))
         return ChainHead.parse(text)
     except ValueError as error:
-        raise _fail(str(error), ExitCode.BAD_INPUT) from None
+        raise fail(str(error), ExitCode.BAD_INPUT) from None
 
 
 def _published(path: Path) -> ChainHead:
@@ -238,9 +234,9 @@ def keygen_command(
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise _fail(f"{path} exists: a key is never overwritten", ExitCode.BAD_INPUT) from None
+        raise fail(f"{path} exists: a key is never overwritten", ExitCode.BAD_INPUT) from None
     except OSError as error:
-        raise _fail(f"{path}: {error.strerror}", ExitCode.BAD_INPUT) from None
+        raise fail(f"{path}: {error.strerror}", ExitCode.BAD_INPUT) from None
     key = new_key()
     with os.fdopen(descriptor, "w") as handle:
         handle.write(key + "\n")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
-from pipeline.cli.options import deal_files
+from pipeline.cli.options import deal_files, output_folder
 from pipeline.cli.store import StoreOption, for_flow, resolve_store
 
 if TYPE_CHECKING:
@@ -40,7 +40,10 @@ def web_command(
     to: Annotated[
         Path | None,
         typer.Option(
-            "-o", "--out", help="Folder for the site (default OUT/web when no version owns it)."
+            "-o",
+            "--out",
+            help="Folder for the site (default OUT/web when no version owns it).",
+            callback=output_folder,
         ),
     ] = None,
     deals: Annotated[
@@ -49,6 +52,7 @@ def web_command(
             "--deals",
             help="Deal file (PBN, or '<board> N:<hands>' lines) for the hand diagrams: "
             "N=FILE for session N, FILE alone for session 1. Repeat for more sessions.",
+            metavar="[N=]FILE",
         ),
     ] = None,
 ) -> None:
@@ -58,7 +62,7 @@ def web_command(
     from pipeline.interop.deals import read_deal_file
     from pipeline.interop.records import InteropError
     from pipeline.publish.results_json_read import ResultsJsonError, read_results_json
-    from pipeline.publish.web import site_status, write_site
+    from pipeline.publish.web import NotASiteError, site_status, write_site
 
     console, errors = stdout_console(), stderr_console()
     try:
@@ -79,7 +83,11 @@ def web_command(
             markup=False, highlight=False, soft_wrap=True,
         )  # fmt: skip
         raise typer.Exit(ExitCode.BAD_INPUT)
-    report = write_site(results, folder, hands=hands)
+    try:
+        report = write_site(results, folder, hands=hands)
+    except NotASiteError as error:
+        errors.print(f"error: {error}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(ExitCode.BAD_INPUT) from None
     size = report.total_bytes / 1_000_000
     console.print(
         f"web       {report.folder / 'index.html'} ({report.pages} pages, {size:.2f} MB)",
@@ -118,21 +126,23 @@ def serve_command(
     ] = None,
     store: StoreOption = None,
 ) -> None:
-    """The director's console in the browser: for a club folder the whole evening (members,
-    new event, print, scans in, typed travellers, scoring), then review, corrections, audit
-    and re-publishing; for an output folder, that event's console."""
+    """The director's console in the browser, for a club folder or an event's output folder.
+
+    For a club folder the whole evening (members, new event, print, scans in, typed
+    travellers, scoring), then review, corrections, audit and re-publishing; for an output
+    folder, that event's console."""
     import os
 
     from pipeline.events.club_folder import is_club_folder
     from pipeline.web.security import BindRefused
     from pipeline.web.server import serve
 
+    if out.is_file():
+        typer.echo(f"error: {out} is a file: give a club folder or an output folder", err=True)
+        raise typer.Exit(ExitCode.BAD_INPUT)
     if not out.is_dir() and not (is_club_folder(out) and out.parent.is_dir()):
         typer.echo(f"error: {out}: no such folder (a club folder, or the output folder of "
                    "`bridgescan run`)", err=True)  # fmt: skip
-        raise typer.Exit(ExitCode.BAD_INPUT)
-    if out.is_file():
-        typer.echo(f"error: {out} is a file: give a club folder or an output folder", err=True)
         raise typer.Exit(ExitCode.BAD_INPUT)
     password = os.environ.get(PASSWORD_ENV) or None
     if password_file is not None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.csv_text import QuoteNotClosedError, csv_records
 from pipeline.events.member import Member, MembersError, tidy_text
 
 __all__ = ["read_member_file"]
@@ -180,8 +181,8 @@ def _csv_table(text: str, file: str) -> _Table:
     lines = text.splitlines()[:_HEADER_SCAN]
     first = next((line for line in lines if any(d in line for d in ",;\t")), "")
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(first)))
-    except csv.Error as error:
+        records = csv_records(text, csv_delimiter(first))
+    except (csv.Error, QuoteNotClosedError) as error:
         raise MembersError(f"cannot read the CSV ({error})", file=file) from None
     return _Table(file, None, [[(value, None) for value in record] for record in records])
 

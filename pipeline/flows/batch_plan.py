@@ -44,6 +44,9 @@ def event_folders(paths: Sequence[Path]) -> list[Path]:
             if not inner:
                 raise BatchInputError(f"{path}: no event.yaml here or in the folders inside it")
             found += inner
+        elif path.exists():
+            raise BatchInputError(f"{path}: it is a file, not a folder; give an event folder "
+                                  "(holding event.yaml) or a folder of them")  # fmt: skip
         else:
             raise BatchInputError(f"{path}: no such folder")
     seen, unique = set(), []

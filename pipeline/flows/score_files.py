@@ -60,6 +60,9 @@ def assign_files(event: Event, files: list[str]) -> dict[int, list[Path]]:
             )
     for paths in named.values():
         for path in paths:
+            if path.is_dir():
+                raise ValueError(f"{path}: it is a folder, not a file; give an .xlsx entry "
+                                 "workbook or a .csv")  # fmt: skip
             if not path.is_file():
                 raise ValueError(f"{path}: file not found")
     return dict(sorted(named.items()))

@@ -40,6 +40,10 @@ def read_deals(data: bytes, source: str = "<deals>") -> tuple[HandRecord, ...]:
             continue
         where = Location(source, number)
         board_text, _, deal_text = line.partition(" ")
+        if not board_text.isdigit():  # int()'s own words ("invalid literal ...") say nothing
+            raise InteropError(
+                where, f"expected '<board> N:<hands>': {board_text!r} is not a board number"
+            )
         try:
             board = int(board_text)
             deal = Deal.parse(deal_text)

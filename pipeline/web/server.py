@@ -45,6 +45,9 @@ def serve(
     from pipeline.events.club_folder import is_club_folder
 
     check_bind(host, public)
+    # Bound before anything is said: with the port taken (another program, a console already
+    # running) the sign-in address printed below, token and all, would lead to that program.
+    listening = _listening(host, port)
     secrets = Secrets(password)
     if is_club_folder(folder) and store is None:
         Path(folder).mkdir(parents=True, exist_ok=True)
@@ -61,7 +64,23 @@ def serve(
     if public:
         say("  listening beyond this machine (--public): anyone on the network can view")
     say("  Ctrl+C stops the console")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+    except KeyboardInterrupt:  # Ctrl+C is how the console stops (exit 0), as uvicorn.run has it
+        pass
+
+
+def _listening(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for the console (``OSError`` when it is taken)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+    try:
+        listening.bind((host, port))
+    except OSError:
+        listening.close()
+        raise
+    return listening
 
 
 class ConsoleThread:

@@ -116,6 +116,17 @@ def test_print_from_explicit_rows(run, tmp_path):
     assert parse(_qr(out, 1)).seating == ((1, 3, 7),)  # board 2's one row: round 1, 3-7
 
 
+def test_print_from_rows_a_scandinavian_spreadsheet_saved(run, tmp_path):
+    """`;` between the cells, as Excel saves a CSV in Sweden: it was read as one column
+    named 'board;round;ns;ew', refused (exit 2)."""
+    rows = tmp_path / "rows.csv"
+    rows.write_text("Board;Round;NS;EW\n1;1;1;5\n2;1;3;7\n")
+    result = run("print", "--rows", rows, "-o", tmp_path / "t.pdf")
+    assert result.exit_code == 0, result.output
+    assert len(pdfium.PdfDocument(tmp_path / "t.pdf")) == 2
+    assert parse(_qr(tmp_path / "t.pdf", 1)).seating == ((1, 3, 7),)
+
+
 @pytest.mark.parametrize(
     ("csv", "message"),
     [

@@ -78,8 +78,10 @@ def test_workers_make_the_same_pages_as_one_process(tmp_path):
     kw = dict(
         split=TEST, seed=9, min_tables=1, max_tables=2, session_boards=2, raster_dpi=150, dpi=150
     )
-    one = generate_pages(None, 4, jobs=1, **kw)
-    two = generate_pages(tmp_path, 4, jobs=2, keep_images=False, **kw)
+    told: dict[int, list[int]] = {1: [], 2: []}  # each session's pages, as it is done
+    one = generate_pages(None, 4, jobs=1, on_pages=told[1].append, **kw)
+    two = generate_pages(tmp_path, 4, jobs=2, keep_images=False, on_pages=told[2].append, **kw)
+    assert told == {1: [2, 2], 2: [2, 2]}  # `forms synth`'s progress line
     assert [p.truth for p in one] == [p.truth for p in two]
     assert [p.truth.board for p in one] == [1, 2, 3, 4]
     assert all(p.image == b"" for p in two)

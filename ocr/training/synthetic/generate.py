@@ -9,7 +9,7 @@ the same files.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -288,6 +288,7 @@ def generate_pages(
     blank_form_share: float = 0.0,
     blank_movement_share: float = 0.0,
     resume: bool = False,
+    on_pages: Callable[[int], None] | None = None,
     **kwargs: Any,
 ) -> list[SyntheticPage]:
     """``count`` pages of boards 1, 2, ... with a random number of tables per board.
@@ -304,6 +305,7 @@ def generate_pages(
     With ``resume`` a session whose every page is already in ``out_dir`` is not made again
     (a benchmark grown from 300 to 500 pages makes only the new ones: the sessions' seeds
     do not depend on ``count``, so the first pages are the same either way).
+    ``on_pages`` is told each session's page count as it is done (a progress line).
     """
     if count < 1:
         raise ValueError("count must be at least 1")
@@ -347,10 +349,14 @@ def generate_pages(
     if jobs <= 1 or len(session_jobs) == 1:
         for job in session_jobs:
             pages += _session_job(job)
+            if on_pages is not None:
+                on_pages(len(job["boards"]))
         return pages
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for chunk in pool.map(_session_job, session_jobs):
+        for job, chunk in zip(session_jobs, pool.map(_session_job, session_jobs), strict=True):
             pages += chunk
+            if on_pages is not None:
+                on_pages(len(job["boards"]))
     return pages

@@ -15,6 +15,7 @@ import typer
 from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.interop.inputs import SectionOption, fail
+from pipeline.cli.options import output_file
 from pipeline.cli.output import FormatOption, OutputFormat
 
 __all__ = ["compare"]
@@ -71,7 +72,10 @@ _Details = Annotated[
     bool, typer.Option(help="For a folder: the full report of every file with differences.")
 ]
 _SummaryCsv = Annotated[
-    Path | None, typer.Option("--summary", help="For a folder: write the summary as CSV here.")
+    Path | None,
+    typer.Option(
+        "--summary", help="For a folder: write the summary as CSV here.", callback=output_file
+    ),
 ]
 
 

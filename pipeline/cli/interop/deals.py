@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from pipeline.cli.interop.inputs import fail, solved
+from pipeline.cli.options import output_file
 
 __all__ = ["deals"]
 
@@ -22,7 +23,8 @@ def deals(
         bool, typer.Option("--dd/--no-dd", help="Solve double dummy and par (endplay).")
     ] = True,
     xlsx: Annotated[
-        Path | None, typer.Option(help="Write the hand records to this workbook.")
+        Path | None,
+        typer.Option(help="Write the hand records to this workbook.", callback=output_file),
     ] = None,
 ) -> None:
     """Hand records from a deal file, with double-dummy tricks and par score per board."""

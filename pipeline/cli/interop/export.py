@@ -15,6 +15,7 @@ import typer
 
 from pipeline.cli.disk import cannot_write_reason
 from pipeline.cli.interop.inputs import SectionOption, fail, read_results_file, solved
+from pipeline.cli.options import output_file
 
 __all__ = ["export", "export_session"]
 
@@ -31,7 +32,10 @@ CentredOption = Annotated[
 
 def export(
     file: Annotated[Path, typer.Argument(help="A PBN or USEBIO results file.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).")],
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).", callback=output_file),
+    ],
     rescore: Annotated[
         bool, typer.Option(help="Write bridgescan's own figures instead of the file's.")
     ] = True,
@@ -109,15 +113,20 @@ def _write(session: object, out: Path, hand_records: dict[int, Any]) -> None:
     except (OSError, ValueError) as error:
         if cannot_write_reason(error):
             raise  # a full disk: exit 3 (pipeline.cli.main)
-        raise fail(f"{out}: {error}") from None
+        if isinstance(error, OSError):
+            raise fail(f"{out}: {error.strerror or error}") from None
+        raise fail(str(error)) from None  # an InteropError names the file itself
     typer.echo(f"wrote {out} ({len(data)} bytes)")
 
 
 def export_session(
     event_file: Annotated[Path, typer.Argument(help="The event file (YAML).")],
     files: Annotated[list[Path], typer.Argument(help="The session's entry workbooks / CSVs.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).")],
-    session_number: Annotated[int, typer.Option("--session", help="Session number.")] = 1,
+    out: Annotated[
+        Path,
+        typer.Option("--out", "-o", help="Target: .pbn or .xml (USEBIO).", callback=output_file),
+    ],
+    session_number: Annotated[int, typer.Option("-s", "--session", help="Session number.")] = 1,
     deals_file: Annotated[
         Path | None, typer.Option("--deals", help="A deal file (PBN) to add hand records.")
     ] = None,

@@ -14,14 +14,9 @@ from typing import Annotated, Any
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 
 __all__ = ["SectionOption", "fail", "read_results_file", "solved"]
-
-
-def fail(message: str, code: int = ExitCode.BAD_INPUT) -> typer.Exit:
-    """Print ``message`` on stderr; the ``typer.Exit`` to raise with ``code``."""
-    typer.echo(message, err=True)
-    return typer.Exit(code)
 
 
 def read_results_file(

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.validation.findings import Code, Finding, Location
 from scoring.board import vulnerability_of
-from scoring.contract import PASS_WORDS, Contract, Seat, parse_card, parse_tricks
+from scoring.contract import PASS_WORDS, Contract, Doubling, Seat, parse_card, parse_tricks
 from scoring.errors import ScoringError
 from scoring.law77 import ns_score
 from scoring.outcome import Adjustment, parse_adjustment
@@ -246,6 +246,12 @@ class LineReader:
         if _is_pass(text):
             return None, True
         try:
+            if key != "contract" and dbl:
+                # The Dbl column read on its own: "D" (doblet, dubblad) and "R" (redoblet) are
+                # strain letters too, so "4" "S" "D" run together read as a strain "SD".
+                written = Contract.parse(f"{level}{strain}")
+                key = "doubling"
+                return replace(written, doubling=Doubling.parse(dbl)), False
             return Contract.parse(text), False
         except ScoringError as error:
             self._add(Code.CONTRACT_SYNTAX, key, str(error), "e.g. 4S, 3NT, 4HX, or Pass")

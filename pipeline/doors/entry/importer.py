@@ -16,11 +16,11 @@ comma, semicolon and tab that the header line uses most.
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.csv_text import QuoteNotClosedError, csv_records
 from pipeline.doors.entry.cells import SEATS, Cell, LineReader, is_blank
 from pipeline.doors.entry.columns import match_header, normalise_header, template
 from pipeline.doors.entry.errors import (
@@ -272,7 +272,9 @@ def read_csv(path: Path | str, *, section: str = "A") -> EntryImport:
     if not text.strip():
         raise EmptySessionError("the file is empty", name)
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=csv_delimiter(text)))
+        records = csv_records(text, csv_delimiter(text))
+    except QuoteNotClosedError as error:
+        raise UnreadableFileError(str(error), name) from None
     except csv.Error as error:
         raise UnreadableFileError(f"cannot read the CSV ({error})", name) from None
     table = [[Cell(value if value.strip() else None) for value in record] for record in records]
@@ -293,6 +295,10 @@ def read_entry_file(path: Path | str, *, section: str | None = None) -> EntryImp
     """Import a workbook (.xlsx/.xlsm) or a CSV (.csv/.txt), chosen by the file's suffix."""
     path = Path(path)
     suffix = path.suffix.lower()
+    if path.is_dir():
+        raise UnreadableFileError(
+            "it is a folder, not a file; give an .xlsx entry workbook or a .csv", path.name
+        )
     if suffix in (".xlsx", ".xlsm"):
         return read_entry_workbook(path, section=section)
     if suffix in (".csv", ".txt", ".tsv"):

@@ -17,8 +17,9 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from pipeline.csv_text import QuoteNotClosedError, csv_records
 from pipeline.doors.entry.columns import match_header, template
-from pipeline.doors.entry.errors import MissingColumnsError
+from pipeline.doors.entry.errors import MissingColumnsError, UnreadableFileError
 from pipeline.doors.entry.importer import csv_delimiter, decode_text
 from pipeline.files import append_line, atomic_write_text, held_lock
 from scoring.event import Session
@@ -90,7 +91,10 @@ def _read_table(path: Path) -> tuple[list[str], dict[str, int], list[list[str]]]
     director may have opened and saved it in a spreadsheet: BOM, ';' or ',')."""
     text = decode_text(path.read_bytes(), path.name)
     delimiter = csv_delimiter(text)
-    table = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    try:  # a line swallowed by a stray quote would be lost when the file is written again
+        table = csv_records(text, delimiter)
+    except QuoteNotClosedError as error:
+        raise UnreadableFileError(str(error), path.name) from None
     for index, cells in enumerate(table[:10]):
         columns = match_header(cells)
         if {"board", "ns", "ew"} <= set(columns):

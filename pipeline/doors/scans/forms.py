@@ -121,12 +121,15 @@ def travellers_from_csv(
 ) -> list[TravellerSheet]:
     """Travellers from explicit rows: a CSV with columns board, round, ns, ew [, section]."""
     import csv
+    import io
 
     from ocr.sheets import PrintedRow, TravellerSheet
+    from pipeline.doors.entry.importer import csv_delimiter, decode_text
 
     by_board: dict[tuple[str, int], list[PrintedRow]] = {}
-    with path.open(newline="", encoding="utf-8-sig") as fh:
-        reader = csv.DictReader(fh)
+    text = decode_text(path.read_bytes(), path.name)  # as a club's spreadsheet saved it
+    with io.StringIO(text, newline="") as fh:  # `;` too, as Scandinavian spreadsheets write
+        reader = csv.DictReader(fh, delimiter=csv_delimiter(text))
         need = {"board", "round", "ns", "ew"}
         have = {c.strip().lower() for c in reader.fieldnames or []}
         if not need <= have:

@@ -12,6 +12,7 @@ correction deadline's countdown). docs/web.md describes the pages.
 
 from pipeline.publish.web.site import (
     SITE_FOLDER,
+    NotASiteError,
     SiteReport,
     SiteStatus,
     build_site,
@@ -19,4 +20,12 @@ from pipeline.publish.web.site import (
     write_site,
 )
 
-__all__ = ["SITE_FOLDER", "SiteReport", "SiteStatus", "build_site", "site_status", "write_site"]
+__all__ = [
+    "SITE_FOLDER",
+    "NotASiteError",
+    "SiteReport",
+    "SiteStatus",
+    "build_site",
+    "site_status",
+    "write_site",
+]

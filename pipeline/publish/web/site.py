@@ -25,11 +25,19 @@ from pipeline.clock import zone
 from pipeline.events.hand_records import HandRecord
 from pipeline.publish.web.pages import INDEX, MASTERPOINTS, site_pages
 from pipeline.publish.web.publication import CHANGES, publication_text
-from pipeline.publish.web.render import environment, static_files
+from pipeline.publish.web.render import STATIC, environment, static_files
 from pipeline.results.model.event import EventResults
 from pipeline.results.publication import SessionPeriodView
 
-__all__ = ["SITE_FOLDER", "SiteStatus", "site_status", "build_site", "write_site", "SiteReport"]
+__all__ = [
+    "SITE_FOLDER",
+    "SiteStatus",
+    "site_status",
+    "build_site",
+    "write_site",
+    "SiteReport",
+    "NotASiteError",
+]
 
 SITE_FOLDER = "web"
 
@@ -149,9 +157,11 @@ def write_site(
 ) -> SiteReport:
     """Build the site and put it at ``folder`` as one set (an old site there is replaced
     whole). A publication writes the site inside its version folder instead
-    (``pipeline.publish.render``); this is for a site of its own (``bridgescan web``)."""
-    files = build_site(results, hands=hands, published_at=published_at)
+    (``pipeline.publish.render``); this is for a site of its own (``bridgescan web``).
+    ``NotASiteError`` when ``folder`` holds anything a site does not (nothing changed)."""
     target = Path(folder)
+    _check_only_a_site(target)
+    files = build_site(results, hands=hands, published_at=published_at)
     target.parent.mkdir(parents=True, exist_ok=True)
     fresh = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
     try:
@@ -165,6 +175,26 @@ def write_site(
     return SiteReport(target, sum(n.endswith(".html") for n in files), {
         name: len(content) for name, content in files.items()
     })  # fmt: skip
+
+
+class NotASiteError(ValueError):
+    """The folder given for a site holds something no site holds: replacing the folder
+    whole would delete it (``bridgescan web out -o ~/Documents`` deleted the documents)."""
+
+
+def _check_only_a_site(target: Path) -> None:
+    """Refuse a file, or a folder holding anything but a site's pages, style and script."""
+    if target.is_symlink() or not target.exists():
+        return  # a link is refused by _swap_in; a new folder is made
+    if not target.is_dir():
+        raise NotASiteError(f"{target}: it is a file, not a folder; give a folder for the site")
+    for entry in sorted(target.iterdir()):
+        if entry.is_dir() or not (entry.suffix == ".html" or entry.name in STATIC):
+            raise NotASiteError(
+                f"{target}: it holds {entry.name}, which is not part of a results site, and "
+                "the site replaces its folder whole; give a new or empty folder, or the "
+                "folder of an earlier site"
+            )
 
 
 def _swap_in(fresh: Path, target: Path) -> None:

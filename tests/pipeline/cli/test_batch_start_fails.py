@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import resource
+import socket
+from pathlib import Path
 
 import psutil
 import pytest
@@ -36,3 +38,29 @@ def test_no_descriptor_left_for_the_reading_processes_is_a_line_and_exit_3() -> 
     assert stopped.value.exit_code == ExitCode.ENVIRONMENT == 3
     assert out.getvalue().startswith("error: cannot start the reading processes: [Errno 24]")
     assert reading_processes(me.pid) == []
+
+
+def test_a_dask_scheduler_that_does_not_answer_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--runner dask --address` of a port where no scheduler listens: "cannot write the
+    batch summary: Timed out trying to connect ..." before, as if the disk were at fault.
+    The real command (through the Typer app), Dask's connect time-out made 1 s."""
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+    from tests.pipeline.flows.sample_events import both_sessions_typed
+
+    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "1s")
+    with socket.socket() as free:  # a port nobody listens on
+        free.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{free.getsockname()[1]}"
+    folder = both_sessions_typed(tmp_path / "evening")
+    args = ["batch", str(folder), "-o", str(tmp_path / "out"), "--runner", "dask",
+            "--address", address]  # fmt: skip
+    done = CliRunner().invoke(app, args, prog_name="bridgescan", catch_exceptions=False)
+    assert done.exit_code == ExitCode.ENVIRONMENT == 3
+    assert done.stderr == (
+        f"error: --address {address}: no Dask scheduler answers there (Timed out trying to "
+        f"connect to {address} after 1 s); start it, or run the batch without --address\n"
+    )

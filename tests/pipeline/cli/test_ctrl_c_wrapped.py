@@ -64,3 +64,40 @@ def test_a_bug_after_an_earlier_command_s_ctrl_c_is_still_a_bug(
     assert said.startswith("internal error: ValueError: a bug\n")
     report = said.split("Please report it with ")[1].strip()
     os.unlink(report)
+
+
+def _ctrl_c_app(*, said_by_the_command: bool) -> typer.Typer:
+    app = typer.Typer()
+
+    @app.command()
+    def work() -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # the user's Ctrl-C, to bridgescan's handler
+            time.sleep(5)  # interrupted long before
+        except KeyboardInterrupt:
+            if not said_by_the_command:
+                raise
+            typer.echo("interrupted: run the same command again to carry on", err=True)
+            raise typer.Exit(ExitCode.INTERRUPTED) from None  # as `batch` does
+
+    @app.command()
+    def other() -> None:
+        pass
+
+    return app
+
+
+def test_plain_ctrl_c_says_interrupted(
+    bridgescan_handler, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Typer turns a KeyboardInterrupt that leaves a command into a silent Exit(130): the
+    # user saw the prompt come back and nothing else (`bridgescan score` stopped so).
+    assert commands.execute(_ctrl_c_app(said_by_the_command=False), ["bridgescan", "work"]) == 130
+    assert capsys.readouterr().err == "interrupted: nothing more was written\n"
+
+
+def test_ctrl_c_a_command_reports_itself_is_said_once(
+    bridgescan_handler, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert commands.execute(_ctrl_c_app(said_by_the_command=True), ["bridgescan", "work"]) == 130
+    assert capsys.readouterr().err == "interrupted: run the same command again to carry on\n"

@@ -110,6 +110,23 @@ def test_one_bad_row_on_every_board_is_named_with_its_rows(tmp_path: Path) -> No
     assert "board 1 has 9 results but is normally played 8 times" in said
 
 
+def test_a_stray_quote_in_a_typed_csv_is_bad_input_naming_the_line(tmp_path: Path) -> None:
+    """Session 2 as typed, with a quote typed before board 1's contract on line 4: it was
+    published OFFICIAL from lines 2-3 alone (exit 0; 238 "result missing" warnings)."""
+    lines = (SAMPLE / "session2.csv").read_text("utf-8").splitlines()
+    lines[3] = lines[3].replace(";2H;", ';"2H;')
+    typed = tmp_path / "session2.csv"
+    typed.write_text("\n".join(lines) + "\n", "utf-8")
+    out = tmp_path / "out"
+    done = _in_process("score", str(SAMPLE / "event.yaml"), f"2={typed}", "-o", str(out))
+    assert done.returncode == 2, _said(done)
+    assert done.stderr == (
+        'error: session2.csv: line 4: a quote (") opens a cell that runs to line 241, so lines '
+        "4-241 would be read as one cell; remove the quote, or close it\nnothing was written\n"
+    )
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("command", ["run", "score"])
 def test_out_given_as_an_existing_file_is_bad_input(tmp_path: Path, command: str) -> None:
     folder = both_sessions_typed(tmp_path / "evening")
@@ -131,12 +148,12 @@ def test_out_given_as_an_existing_file_is_bad_input(tmp_path: Path, command: str
     assert taken.read_text() == "somebody's notes\n"
 
 
-@pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real 300 KB file system (tmpfs), mounted for the test and taken away after."""
+def _tmpfs(tmp_path: Path, options: str) -> Iterator[Path]:
+    """A real tmpfs mounted with ``options`` for the test and taken away after (skipped
+    where this machine does not let the tests mount one)."""
     mount = tmp_path / f"disk-{uuid.uuid4().hex[:6]}"
     mount.mkdir()
-    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(mount)],
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mount)],
                           capture_output=True, text=True)  # fmt: skip
     if made.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {made.stderr.strip()}")
@@ -144,6 +161,12 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         yield mount
     finally:
         subprocess.run(["umount", str(mount)], check=False)
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 300 KB file system."""
+    yield from _tmpfs(tmp_path, "size=300k")
 
 
 def _grow(disk: Path) -> None:
@@ -230,3 +253,99 @@ def test_printing_forms_on_a_full_disk_is_exit_3(tmp_path: Path, small_disk: Pat
     said = _said(done)
     assert done.returncode == 3, said
     assert "No space left on device" in said and "free space on it" in said
+
+
+@pytest.fixture
+def locked_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder nobody may write in, root included (`chattr +i`; skipped where the file
+    system or the user cannot set it), unlocked after the test."""
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    made = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a folder immutable here: {made.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=False)
+
+
+@pytest.mark.parametrize(
+    ("args", "given"),
+    [  # were exit 70 ("internal error: PermissionError" naming a .part file) for the first
+       # two, Python's "[Errno 1] Operation not permitted: 'LOCKED/b.pdf'" for the others
+        (["entry", "template", str(SAMPLE / "event.yaml"), "-s", "1", "-o", "LOCKED/t.xlsx"],
+         "LOCKED/t.xlsx"),
+        (["event", "cards", str(SAMPLE / "event.yaml"), "-o", "LOCKED/c.xlsx"], "LOCKED/c.xlsx"),
+        (["forms", "blank", "-o", "LOCKED/b.pdf"], "LOCKED/b.pdf"),
+        (["score", str(SAMPLE / "event.yaml"), f"2={SAMPLE / 'session2.csv'}", "-o",
+          "LOCKED/out"], "LOCKED/out"),
+    ],
+    ids=["entry template", "event cards", "forms blank", "score"],
+)  # fmt: skip
+def test_a_folder_this_user_may_not_write_is_bad_input_before_any_work(
+    locked_folder: Path, capsys: pytest.CaptureFixture[str], args: list[str], given: str
+) -> None:
+    from pipeline.cli.commands import build_app, execute
+
+    argv = ["bridgescan", *(a.replace("LOCKED", str(locked_folder)) for a in args)]
+    assert execute(build_app((args[0],)), argv) == 2
+    assert capsys.readouterr().err == (
+        f"error: -o {given.replace('LOCKED', str(locked_folder))}: you may not write in "
+        f"{locked_folder}; give another place, or get the right to it\n"
+    )
+    assert list(locked_folder.iterdir()) == []
+
+
+def test_a_folder_inside_out_this_user_may_not_write_is_bad_input_naming_it(
+    tmp_path: Path, locked_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """OUT may be written, its review/ folder may not (the check before the work looks at
+    OUT only): `scan read` ended with exit 70 and a crash file; now the entry point names
+    the place (pipeline/cli/commands.py)."""
+    from pipeline.cli.commands import build_app, execute
+
+    page = tmp_path / "page.jpg"
+    page.write_bytes(b"\xff\xd8\xff\xe0" + bytes(600))  # a JPEG cut short: one review item
+    out = locked_folder.parent
+    subprocess.run(["chattr", "-i", str(locked_folder)], check=True)
+    locked_folder.rename(out / "review")
+    subprocess.run(["chattr", "+i", str(out / "review")], check=True)
+    try:
+        argv = ["bridgescan", "scan", "read", str(page), "-o", str(out)]
+        assert execute(build_app(("scan",)), argv) == 2
+    finally:
+        subprocess.run(["chattr", "-i", str(out / "review")], check=True)
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith(f"error: {out / 'review'}") and said.endswith(
+        ": Operation not permitted: bridgescan may not write or read there; give another "
+        "place, or get the right to it"
+    )
+
+
+@pytest.fixture
+def read_only_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real read-only file system."""
+    yield from _tmpfs(tmp_path, "ro,size=100k")
+
+
+def test_a_read_only_disk_names_the_file_asked_for(
+    read_only_disk: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 3 named the writer's temporary file (".t.xlsx.f6ek5x0f.part"), not t.xlsx."""
+    from pipeline.cli.commands import build_app, execute
+
+    target = read_only_disk / "t.xlsx"
+    argv = [
+        "bridgescan",
+        "entry",
+        "template",
+        str(SAMPLE / "event.yaml"),
+        "-s",
+        "1",
+        "-o",
+        str(target),
+    ]
+    assert execute(build_app(("entry",)), argv) == 3
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == f"error: cannot write {target}: Read-only file system"

@@ -102,6 +102,34 @@ def test_bad_csv_input(tmp_path: Path) -> None:
         read_csv(binary)
 
 
+def test_a_stray_quote_that_swallows_lines_is_refused_by_line(tmp_path: Path) -> None:
+    """Line 3 types the contract as `"4S`: Python's csv reads lines 3-4 (to the end of the
+    file) as one cell, so board 1 would have one result and nothing said."""
+    lines = ENGLISH.splitlines()
+    lines[2] = lines[2].replace("4S,N,+1", '"4S,N,+1')
+    stray = tmp_path / "s1.csv"
+    stray.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(UnreadableFileError) as refused:
+        read_csv(stray)
+    assert str(refused.value) == (
+        's1.csv: line 3: a quote (") opens a cell that runs to line 4, so lines 3-4 would be '
+        "read as one cell; remove the quote, or close it"
+    )
+    closed_later = tmp_path / "s2.csv"  # a quote on line 2 closed by one on line 3: 2-3 lost
+    closed_later.write_text(ENGLISH.replace(",420,", ',"420,').replace(",450,", ',450",'))
+    with pytest.raises(UnreadableFileError, match=r"s2.csv: line 2: .* runs to line 3, so lines"):
+        read_csv(closed_later)
+
+
+def test_a_note_with_a_line_break_in_quotes_is_kept(tmp_path: Path) -> None:
+    """Alt+Enter in a spreadsheet's cell: a line break inside quotes, no line swallowed."""
+    noted = tmp_path / "s1.csv"
+    noted.write_text(ENGLISH.replace("Adjusted\n", 'Adjusted,Note\n').replace(
+        "420,\n", '420,,"slow play\nwarned"\n'), encoding="utf-8")  # fmt: skip
+    imported = read_csv(noted)
+    assert [row.board for row in imported.rows] == [1, 1, 1]
+
+
 def test_scores_with_thousands_spaces_and_sections(tmp_path: Path) -> None:
     path = tmp_path / "s.csv"
     path.write_text(

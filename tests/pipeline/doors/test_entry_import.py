@@ -115,6 +115,36 @@ def test_result_cells(
     assert [f.code for f in imported.findings] == codes
 
 
+@pytest.mark.parametrize(
+    ("dbl", "score", "contract"),
+    [
+        ("X", 300, "4SX"),
+        ("D", 300, "4SX"),  # doblet, dubblad: "4" "S" "D" run together read as a strain "SD"
+        ("dbl", 300, "4SX"),
+        ("R", 600, "4SXX"),  # redoblet: 4SXX-2 not vulnerable, 200 + 400 = 600 to NS
+        ("XX", 600, "4SXX"),
+    ],
+)
+def test_the_dbl_column_in_scandinavian(
+    tmp_path: Path, dbl: str, score: int, contract: str
+) -> None:
+    """Board 5, round 1: 4S-2 by E, not vulnerable, doubled (or redoubled) in the Dbl column."""
+    path = _edit(tmp_path, {(5, 1, "doubling"): dbl, (5, 1, "score_ns"): score})
+    imported = read_entry_workbook(path)
+    row = next(r for r in imported.rows if (r.board, r.round) == (5, 1))
+    assert row.contract == Contract.parse(contract) and row.tricks == 8
+    assert imported.findings == ()
+
+
+def test_a_dbl_that_is_no_doubling_is_named_in_its_column(tmp_path: Path) -> None:
+    path = _edit(tmp_path, {(5, 1, "doubling"): "Q"})
+    (finding,) = read_entry_workbook(path).findings
+    assert finding.code is Code.CONTRACT_SYNTAX and finding.message == (
+        "unknown doubling 'Q' (expected X or XX)"
+    )
+    assert finding.location.column == "H" and finding.location.board == 5
+
+
 def test_contract_column_and_pass_words(tmp_path: Path) -> None:
     wb = Workbook()
     ws = wb.active

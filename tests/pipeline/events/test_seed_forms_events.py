@@ -117,7 +117,7 @@ def test_a_combination_without_its_third_session_is_refused(tmp_path):
     text = HOWELL_BOFORS_22.split("  - number: 3")[0]
     result = check(tmp_path, text)
     assert result.exit_code == 2
-    assert result.output.startswith("event.yaml: sessions: ")
+    assert result.output.startswith("error: event.yaml: sessions: ")
     assert "played as sessions 1, 2 and 3, once each; this event has session(s) 1, 2" in (
         result.output
     )

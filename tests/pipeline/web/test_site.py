@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 from pipeline.events.hand_records import analyse
 from pipeline.interop.deals import read_deals
-from pipeline.publish.web import build_site, write_site
+from pipeline.publish.web import NotASiteError, build_site, write_site
 from pipeline.results.model.event import Award, EventResults
 from pipeline.results.model.sessions import BoardView, PlayerView, ResultLine, SessionView, Standing
 from pipeline.results.model.teams import MatchView, TeamBoard, TeamStanding, TeamsView
@@ -242,6 +242,34 @@ def test_site_replaced_whole_and_nothing_left_behind(tmp_path: Path) -> None:
     with pytest.raises(FileExistsError, match="published version"):
         write_site(_event(), tmp_path / "link")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "published", "web"]
+
+
+def test_a_site_never_replaces_a_folder_of_other_files(
+    sample_out: tuple[EventResults, Path], tmp_path: Path
+) -> None:
+    """`bridgescan web OUT -o FOLDER` replaces FOLDER whole: given the director's documents
+    it deleted them (exit 0). Now exit 2 and nothing changed; a folder an earlier site
+    wrote is still replaced, and an empty one filled."""
+    _, out = sample_out
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    (documents / "minutes.txt").write_text("the annual meeting\n")
+    done = CliRunner().invoke(app, ["web", str(out), "-o", str(documents)], catch_exceptions=False)
+    assert (done.exit_code, done.stdout) == (2, "")
+    assert done.stderr == (
+        f"error: {documents}: it holds minutes.txt, which is not part of a results site, and "
+        "the site replaces its folder whole; give a new or empty folder, or the folder of an "
+        "earlier site\n"
+    )
+    assert [p.name for p in documents.iterdir()] == ["minutes.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Documents"]
+    (tmp_path / "empty").mkdir()
+    for folder in (tmp_path / "empty", tmp_path / "empty"):  # empty, then an earlier site
+        done = CliRunner().invoke(app, ["web", str(out), "-o", str(folder)])
+        assert done.exit_code == 1, done.output  # written; the sample is provisional
+        assert (folder / "index.html").exists()
+    with pytest.raises(NotASiteError, match="it holds minutes.txt"):
+        write_site(sample_out[0], documents)
 
 
 def test_imp_session_shows_imps_and_no_percent() -> None:
