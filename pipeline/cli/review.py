@@ -6,7 +6,8 @@ queue); decisions are records in the event store (``OUT/bridgescan.sqlite`` or
 is taken; a later decision on the same item replaces the earlier one. The logic is in
 ``pipeline.doors.scans.review*`` (the web console calls the same functions); this module
 parses and prints. Every command verifies the record first (the store and the files OUT
-published: pipeline/corrections/record_check.py). Exit codes: 0 done, 2 a refused or
+published: pipeline/corrections/record_check.py). Exit codes: 0 done (``list``: no item
+open), 1 (``list``) items still open, as every command says something waits, 2 a refused or
 unreadable decision (nothing recorded), 3 the clock is behind the store's last record, 4
 the event store is broken or a published file was changed, 6 the store is newer than this
 bridgescan.
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.failing import fail
 from pipeline.cli.store import StoreOption, resolve_store, store_errors
 
@@ -121,6 +123,8 @@ def review_list(
                 _show(item, states[item.id], decisions.get(item.id), earlier, zone)
     still = sum(1 for state in states.values() if state == "open")
     typer.echo(f"{still} open of {len(items)} item(s)")
+    if still:  # the house's exit 1: done, and something waits for the director
+        raise typer.Exit(ExitCode.FINDINGS)
 
 
 def review_resolve(

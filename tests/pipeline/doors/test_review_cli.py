@@ -60,7 +60,7 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
             assert item["reasons"] == ["no box is marked on the row (stray ink?)"], item
 
     listed = runner.invoke(app, ["review", "list", str(out)])
-    assert listed.exit_code == 0
+    assert listed.exit_code == 1  # done, and items wait for the director (README, exit codes)
     assert "page_0002" in listed.output and "partial_page" in listed.output
     page_item = next(i["id"] for i in queue if i["kind"] == "page")
     done = runner.invoke(
@@ -70,6 +70,12 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
     assert "reject (by Ola" in done.output
     after = runner.invoke(app, ["review", "list", str(out)])
     assert page_item not in after.output
+    # One item still waits (exit 1); once it too is decided nothing waits: exit 0.
+    assert after.exit_code == 1 and "1 open of" in after.output, after.output
+    last = next(i["id"] for i in queue if i["id"] != page_item and i["id"] in after.output)
+    runner.invoke(app, ["review", "resolve", str(out), last, "--by", "Ola", "--value", "reject"])
+    emptied = runner.invoke(app, ["review", "list", str(out)])
+    assert emptied.exit_code == 0 and "0 open of" in emptied.output, emptied.output
     # A second decision replaces the first, and says so; both stay in the store.
     again = runner.invoke(
         app, ["review", "resolve", str(out), page_item, "--by", "Kari", "--value", "keep"]
@@ -83,12 +89,12 @@ def test_scan_read_then_review(app: typer.Typer, scans: Path, tmp_path: Path):
         app, ["review", "resolve", str(out), page_item, "--by", "Kari", "--value", "4S N ="]
     )
     assert refused.exit_code == 2 and "nothing was recorded" in refused.output
-    # Read again into the same folder: its store is there now, and the decision in it
-    # stands (the page kept, its item no longer open).
+    # Read again into the same folder: its store is there now, and the decisions in it
+    # stand (the page kept, the other item rejected: neither open).
     reread = runner.invoke(app, ["scan", "read", str(scans), "-o", str(out)])
     opened = [int(re.search(r"(\d+) review item\(s\) open", text)[1])  # type: ignore[index]
               for text in (result.output, reread.output)]  # fmt: skip
-    assert opened[1] == opened[0] - 1, reread.output
+    assert opened[1] == opened[0] - 2, reread.output
 
 
 def test_missing_input_is_bad_input(app: typer.Typer, tmp_path: Path):

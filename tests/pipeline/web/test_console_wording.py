@@ -55,7 +55,8 @@ def test_decision_times_are_in_the_events_zone_in_the_console_and_review_list(
     assert stored.endswith(("+00:00", "Z")) and "+00:00" not in stamp.text_content()
     listed = CliRunner().invoke(app, ["review", "list", str(console_out), "--all"],
                                 catch_exceptions=False)  # fmt: skip
-    assert listed.exit_code == 0, listed.output
+    assert listed.exit_code == 1, listed.output  # one item of the two still open
+    assert "1 open of 2 item(s)" in listed.stdout
     seconds = local_text(parse_instant(stored), ZONE, seconds=True)
     assert f"decided: 10-8 2SX W -1 +200 by TD Eva at {seconds} ({ZONE})" in listed.stdout
 
