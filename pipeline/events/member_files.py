@@ -35,7 +35,7 @@ _HEADERS = {
     ),
     # A plain "Nr" may be a row count beside a "Medlemsnr": used only when no column says
     # member number.
-    "plain number": ("Number", "No", "Nr"),
+    "plain number": ("Number", "No", "Nr", "Nummer"),
     "name": ("Name", "Full name", "Namn", "Fullständigt namn", "Navn", "Fullt navn"),
     "first": ("First name", "Given name", "Förnamn", "Fornavn", "Fornamn"),
     "last": (

@@ -102,6 +102,16 @@ def test_csv_header_words_and_a_plain_nr_column(tmp_path):
     assert read_member_file(path) == [ANNA, CECILIA]
 
 
+def test_a_nummer_column_is_the_member_number_as_a_plain_nr_is(tmp_path):
+    """Swedish, Norwegian and Danish lists head the number plainly "Nummer"."""
+    path = tmp_path / "medlemmer.csv"
+    path.write_text("Nummer;Navn\n012345;Anna Berg\n", encoding="utf-8")
+    assert read_member_file(path) == [ANNA]
+    beside = tmp_path / "both.csv"  # a column saying member number still wins
+    beside.write_text("Nummer;Medlemsnr;Namn\n1;012345;Anna Berg\n", encoding="utf-8")
+    assert read_member_file(beside) == [ANNA]
+
+
 def test_xlsx_first_and_last_names_and_numeric_cells(tmp_path):
     path = workbook(
         tmp_path / "members.xlsx",
