@@ -88,9 +88,10 @@ def clump_by_edge(
     near[
         max(0, y0 - reach - cy0) : y1 + reach - cy0, max(0, x0 - reach - cx0) : x1 + reach - cx0
     ] = True
-    _, labels, stats = pieces(crop)
-    touching = np.unique(labels[near & (crop > 0)])
-    touching = touching[touching > 0]
+    count, labels, stats = pieces(crop)
+    # the pieces with ink near the box, in order (np.unique of their labels would import
+    # numpy.ma on a process's first dusty row, some 11 ms of a cold ``scan read``)
+    touching = np.flatnonzero(np.bincount(labels[near & (crop > 0)], minlength=count)[1:]) + 1
     if not len(touching):
         return None
     across = np.maximum(stats[touching, cv2.CC_STAT_WIDTH], stats[touching, cv2.CC_STAT_HEIGHT])

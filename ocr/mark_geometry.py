@@ -152,7 +152,8 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             return out
 
         neighbours: list[list[tuple[int, np.ndarray]]] = [[] for _ in boxes]
-        for i, j, gap_x, gap_y in _near_pairs([rect for _, _, rect in boxes]):
+        near, kept_px = _near_pairs([rect for _, _, rect in boxes]), []
+        for i, j, gap_x, gap_y in near:
             a, b = boxes[i][2], boxes[j][2]
             c = a.inset(BOX_INSET_MM)
             cut = SPILL_MM
@@ -162,7 +163,12 @@ def row_geometry(layout: Layout, row: Row, dpi: float) -> RowGeometry:
             else:  # above or below
                 y = c.y + cut if b.y < a.y else c.y
                 kept = Rect(c.x, y, c.width, c.height - cut)
-            neighbours[i].append((j, local(np.array(kept.to_px(dpi)))))
+            kept_px.append(kept.to_px(dpi))
+        # every neighbour's kept inside moved into the band at once (a row has some 110),
+        # each then a fresh array of its own, as one moved alone would be
+        for (i, j, _, _), kept_local in zip(near, local(np.array(kept_px, np.int64).reshape(-1, 4)),
+                                            strict=True):  # fmt: skip
+            neighbours[i].append((j, kept_local.copy()))
         lines = printed_lines(layout, dpi)[by0:by1, bx0:bx1]
         captions = np.nonzero(caption_pixels(layout, dpi)[by0:by1, bx0:bx1])
         present = (lines > 0).astype(np.float32)
@@ -264,11 +270,12 @@ def _centre_pixels(inner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Row and column indices of the middle half of each box inside (every other pixel),
     row by row (as ``np.mgrid``'s grid of them, raveled, in a fraction of its CPU)."""
     ys, xs = [], []
-    for x0, y0, x1, y1 in inner:
+    for x0, y0, x1, y1 in inner.tolist():
         qx, qy = (x1 - x0) // 4, (y1 - y0) // 4
         rows, cols = np.arange(y0 + qy, y1 - qy, 2), np.arange(x0 + qx, x1 - qx, 2)
-        ys.append(np.repeat(rows, len(cols)))
-        xs.append(np.tile(cols, len(rows)))
+        grid = (len(rows), len(cols))  # each row index once a column, each column once a row
+        ys.append(np.broadcast_to(rows[:, None], grid).reshape(-1))
+        xs.append(np.broadcast_to(cols, grid).reshape(-1))
     return np.concatenate(ys), np.concatenate(xs)
 
 

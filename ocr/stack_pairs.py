@@ -172,6 +172,18 @@ class _Stack:
     twins: SetCouples = SetCouples()
     section: frozenset[int] | None = None  # the pairs the QR code lists
     lines: Mapping[int, Pairs] = field(default_factory=dict)  # line -> numbers expected
+    homes: dict[tuple[int, int], int | None] = field(default_factory=dict, compare=False,
+                                                     repr=False)  # fmt: skip
+
+    def home(self, board: int, pair: int) -> int | None:
+        """The seat ``pair`` keeps on the stack's boards but ``board`` (``home_seat``; None
+        where the stack does not keep seats), worked out once a number: a traveller's
+        readings name some 20 numbers 30,000 times."""
+        key = (board, pair)
+        if key not in self.homes:
+            kept = home_seat(*self.seats.elsewhere(board, pair)) if self.keeps_seats else None
+            self.homes[key] = kept
+        return self.homes[key]
 
 
 @dataclass(frozen=True)
@@ -270,7 +282,7 @@ def _seat_weight(both: Pairs, board: int, stack: _Stack) -> float:
     weight = 1.0
     for side, pair in enumerate(both):
         assert pair is not None
-        home = home_seat(*stack.seats.elsewhere(board, pair)) if stack.keeps_seats else None
+        home = stack.home(board, pair)
         if home is None:
             weight *= 0.5
         elif home == side:

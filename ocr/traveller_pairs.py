@@ -56,6 +56,71 @@ def _clashes(a: np.ndarray, b: np.ndarray, one_series: bool) -> np.ndarray:
     return same.astype(float)
 
 
+def _seat_bits(seats: Sequence[np.ndarray], one_series: bool) -> list[np.ndarray]:
+    """Each row's readings as bit sets of the seats they fill ((readings, words), uint64):
+    number v in one series sets bit v % 64 of word v // 64; numbered apart, an EW number
+    sets its bit in the words after the NS numbers'. Two readings clash where they share
+    a bit. Words no reading of the traveller fills are left out."""
+    top = max((int(s.max(initial=0)) for s in seats), default=0)
+    per_seat = top // 64 + 1
+    words = per_seat if one_series else 2 * per_seat
+    bits = []
+    for numbers in seats:
+        out = np.zeros((len(numbers), words), dtype=np.uint64)
+        for seat in (0, 1):
+            v = numbers[:, seat]
+            at = np.flatnonzero(v > 0)
+            word = v[at] // 64 + (0 if one_series else seat * per_seat)
+            bit = np.left_shift(np.uint64(1), (v[at] % 64).astype(np.uint64))
+            np.bitwise_or.at(out, (at, word), bit)
+        bits.append(out)
+    used = np.flatnonzero(np.any([b.any(axis=0) for b in bits], axis=0)) if bits else []
+    return [np.ascontiguousarray(b[:, used]) for b in bits]
+
+
+def _compatible(seats: Sequence[np.ndarray], one_series: bool) -> dict[tuple[int, int], np.ndarray]:
+    """``compatible[i, j][x, y]``: 1.0 where row i's reading x and row j's reading y seat no
+    pair twice, else 0.0 (``_clashes``, worked on the seats' bit sets); ``compatible[j,
+    i]`` its transpose. Each row is weighed against all the rows after it at once (a
+    traveller's 11 rows make 55 pairs of some 150 readings each), and each pair's array is
+    laid out as one made alone would be (C order; its transpose a view), so the products
+    with it add in the same order."""
+    bits = _seat_bits(seats, one_series)
+    compatible: dict[tuple[int, int], np.ndarray] = {}
+    n = len(seats)
+    for i in range(n - 1):
+        later = np.concatenate(bits[i + 1 :])
+        shared = bits[i][:, :1] & later[:, 0]
+        for w in range(1, later.shape[1]):
+            shared |= bits[i][:, w, None] & later[:, w]
+        apart = shared == 0
+        ends = np.cumsum([len(b) for b in bits[i + 1 :]])[:-1]
+        for j, part in enumerate(np.split(apart, ends, axis=1), start=i + 1):
+            ok = part.astype(float, order="C")
+            compatible[i, j], compatible[j, i] = ok, ok.T
+    return compatible
+
+
+def _incoming(weights: np.ndarray, told: np.ndarray, j: int) -> np.ndarray:
+    """Row j's readings weighed by what every other row tells it, once for each row i it
+    tells in turn: row i of the result is ``weights`` times ``told[k]`` for every k but i
+    and j, multiplied in the order of k (``told``: one row per row of the traveller, what
+    it tells row j). The products up to each i are shared (a running product), and each
+    row then takes the factors after it; every row's factors come in the same order as
+    one product at a time would take them, so every number is the same."""
+    n = len(told)
+    out = np.empty((n, len(weights)))
+    running = weights
+    for i in range(n):
+        out[i] = running
+        if i != j:
+            running = running * told[i]
+    for k in range(1, n):
+        if k != j:
+            out[:k] *= told[k]
+    return out
+
+
 def joint_beliefs(
     rows: Sequence[Sequence[tuple[Pairs, float]]], one_series: bool
 ) -> list[dict[Pairs, float]]:
@@ -68,27 +133,22 @@ def joint_beliefs(
     keys = [[pairs for pairs, _ in row] for row in rows]
     weights = [np.array([w for _, w in row], dtype=float) for row in rows]
     n = len(rows)
-    # compatible[i, j][x, y]: row i's reading x and row j's reading y seat no pair twice
-    seats = [_numbers(k) for k in keys]
-    compatible: dict[tuple[int, int], np.ndarray] = {}
-    for i in range(n):
-        for j in range(i + 1, n):
-            ok = 1.0 - _clashes(seats[i], seats[j], one_series)
-            compatible[i, j], compatible[j, i] = ok, ok.T
-    messages = {(j, i): np.ones(len(keys[i])) for i in range(n) for j in range(n) if i != j}
+    compatible = _compatible([_numbers(k) for k in keys], one_series)
+    # told[i][j]: what row j tells row i, for each of row i's readings (told[i][i] unused)
+    told = [np.ones((n, len(k))) for k in keys]
     for _ in range(_ROUNDS):
-        new = {}
-        for j, i in messages:
-            incoming = weights[j].copy()
-            for k in range(n):
-                if k != i and k != j:
-                    incoming *= messages[k, j]
-            m = compatible[i, j] @ incoming
-            total = m.max(initial=0.0)
-            new[j, i] = m / total if total > 0 else np.ones(len(keys[i]))
-        change = max((float(np.abs(new[k] - messages[k]).max(initial=0.0)) for k in new),
-                     default=0.0)  # fmt: skip
-        messages = new
+        incoming = [_incoming(weights[j], told[j], j) for j in range(n)]
+        new, change = [], 0.0
+        for i in range(n):
+            sums = np.ones_like(told[i])
+            for j in range(n):
+                if j != i:
+                    sums[j] = compatible[i, j] @ incoming[j][i]
+            total = sums.max(axis=1, initial=0.0)[:, None]
+            scaled = np.divide(sums, total, out=np.ones_like(sums), where=total > 0)
+            change = max(change, float(np.abs(scaled - told[i]).max(initial=0.0)))
+            new.append(scaled)
+        told = new
         if change < 1e-12:
             break
     beliefs = []
@@ -96,12 +156,12 @@ def joint_beliefs(
         b = weights[i].copy()
         for j in range(n):
             if j != i:
-                b *= messages[j, i]
+                b *= told[i][j]
         total = float(b.sum())
         if total <= 0:
             b, total = weights[i], float(weights[i].sum())
-        beliefs.append({k: float(v) / total for k, v in zip(keys[i], b, strict=True)} if total > 0
-                       else {k: 0.0 for k in keys[i]})  # fmt: skip
+        beliefs.append({k: v / total for k, v in zip(keys[i], b.tolist(), strict=True)}
+                       if total > 0 else {k: 0.0 for k in keys[i]})  # fmt: skip
     return beliefs
 
 

@@ -52,6 +52,9 @@ def read_command(
 ) -> None:
     """Read scanned travellers; write rows, readings and the review queue to OUT."""
     from pipeline.flows.collector import collector_paused
+    from pipeline.flows.prefect_env import keep_freed_memory
+
+    keep_freed_memory()  # this process reads the pages: a page's freed memory for the next
 
     with collector_paused():  # the reader's modules load without collections, then frozen
         from ocr.reader import page_count

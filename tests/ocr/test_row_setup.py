@@ -10,7 +10,7 @@ import pytest
 
 from ocr.align import WORK_DPI
 from ocr.layout import load_layout
-from ocr.mark_geometry import _clear_of_edges, printed_at, row_geometry
+from ocr.mark_geometry import _centre_pixels, _clear_of_edges, printed_at, row_geometry
 from ocr.row_marks import RowMarks
 
 
@@ -70,3 +70,24 @@ def test_the_boxes_holding_their_own_mark_are_where_np_roll_puts_them(shift):
     assert np.array_equal(marks.drawn_outside, marks.drawn & marks.solid & ~mask)
     marks._set_outside(np.zeros(len(g.inner), bool))
     assert marks.own_marks is None and marks.outside is marks.solid
+
+
+def test_the_middle_of_each_box_every_other_pixel_row_by_row_by_hand():
+    # box 1: x 10-18, y 20-28: a quarter in (2 px) on each side leaves rows 22 and 24,
+    # columns 12 and 14; box 2: x 0-9, y 0-5: a quarter is 2 across and 1 down, rows 1-3
+    # (every other: 1, 3), columns 2-6 (2, 4, 6)
+    ys, xs = _centre_pixels(np.array([[10, 20, 18, 28], [0, 0, 9, 5]]))
+    assert ys.tolist() == [22, 22, 24, 24, 1, 1, 1, 3, 3, 3]
+    assert xs.tolist() == [12, 14, 12, 14, 2, 4, 6, 2, 4, 6]
+
+
+def test_each_neighbour_s_kept_inside_lies_in_the_band_in_an_array_of_its_own():
+    layout = load_layout()
+    g = row_geometry(layout, layout.rows[3], WORK_DPI)
+    h, w = g.lines.shape
+    kept = [k for near in g.neighbours for _, k in near]
+    assert len(kept) > 50  # a row's boxes have some 110 neighbours
+    for box in kept:
+        assert box.shape == (4,) and box.dtype == np.int64 and box.base is None
+        x0, y0, x1, y1 = box.tolist()
+        assert 0 <= x0 <= x1 <= w and 0 <= y0 <= y1 <= h

@@ -21,7 +21,7 @@ import pytest
 from ocr.qrpayload import QrPayload
 from ocr.reading import Crop, PageReading, PageRef, RowReading, RowResult, RowStatus
 from ocr.stack import finish_batch
-from ocr.stack_pairs import SEAT_CHANGE, seats_read, weigh_by_stack
+from ocr.stack_pairs import SEAT_CHANGE, _Stack, seats_read, weigh_by_stack
 from scoring.contract import Contract, Seat, Strain
 
 THRESHOLD = 0.995
@@ -61,6 +61,16 @@ def test_the_stack_keeps_seats():
     assert seats.keeps_seats(1)
     assert seats.elsewhere(1, 1) == (2, 0) and seats.elsewhere(1, 4) == (0, 2)
     assert seats.elsewhere(2, 1) == (1, 0)  # board 2's own row is not "elsewhere"
+
+
+def test_a_number_s_home_seat_elsewhere_is_worked_out_once_a_page():
+    seats = seats_read(_others())
+    stack = _Stack(seats, keeps_seats=True, one_series=True)
+    # boards 2 and 3 read pairs 1 and 2 NS, pairs 3 and 4 EW
+    assert [stack.home(1, pair) for pair in (1, 4, 2, 3)] == [0, 1, 0, 1]
+    assert stack.homes == {(1, 1): 0, (1, 4): 1, (1, 2): 0, (1, 3): 1}
+    assert stack.home(2, 1) is None  # on the boards but 2, pair 1 is read once: too few
+    assert _Stack(seats, keeps_seats=False, one_series=True).home(1, 1) is None
 
 
 def test_a_row_the_stack_agrees_with_is_accepted():

@@ -9,6 +9,8 @@ Board 12 is NS vulnerable: 4H= by S scores +620; 2HX= by S scores 120 + 500 + 50
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -327,3 +329,21 @@ def test_an_old_decisions_file_imports_the_same_way(tmp_path, store, items) -> N
 )
 def test_row_values_as_a_person_types_them(text: str, expected: RowResult):
     assert parse_row_value(text) == expected
+
+
+_CROP_ON_THE_SHEET = """
+import sys
+import cv2, numpy as np
+from pipeline.doors.scans.review_sheet import _image
+png = cv2.imencode(".png", np.full((30, 50), 200, np.uint8))[1].tobytes()
+image = _image(png)
+print(image.width, image.height, image.format, image._data() == png, _image(b"GIF89a..."))
+print(*sorted(m for m in sys.modules if m.startswith("PIL.") and m.endswith("ImagePlugin")))
+"""
+
+
+def test_a_crop_goes_on_the_sheet_as_the_png_it_is_read_by_pillow_s_png_reader_alone():
+    # Image.open would import Pillow's BMP, GIF, JPEG and PPM readers to try (17 ms of CPU)
+    done = subprocess.run([sys.executable, "-c", _CROP_ON_THE_SHEET], capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    assert done.stdout.splitlines() == ["50 30 png True None", "PIL.PngImagePlugin"]
