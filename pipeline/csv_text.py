@@ -7,9 +7,13 @@ quote or to the end of the file, as one cell, and says nothing. A session typed 
 with one stray quote on line 4 was published OFFICIAL from its first three lines, the 237
 lines after them gone (``bridgescan score``, exit 0, "result missing" warnings only).
 
-``csv_records`` reads the records as ``csv.reader`` does and refuses a cell that holds a
-line break and, after it, the delimiter: lines read as one cell, not a note with a line
-break in it (Alt+Enter in Excel), which is kept as it is.
+``csv_records`` reads the records as ``csv.reader`` does and refuses a record that holds
+two whole lines: a cell with a line break and the delimiter after it, in a record whose
+text, split at its line breaks, has two lines with as many delimiters as the record before
+it. A note with a line break in it (Alt+Enter in Excel) is kept as it is, also when a comma
+follows the break ("slow play" / "warned, 2nd time"; an address's "Leeds, LS1"), unless
+the note's lines each hold as many delimiters as a whole record (a two-column file): those
+cannot be told from swallowed lines and are refused, naming the line.
 """
 
 from __future__ import annotations
@@ -37,14 +41,29 @@ def csv_records(text: str, delimiter: str) -> list[list[str]]:
     ``QuoteNotClosedError`` when a quoted cell swallows lines; ``csv.Error`` as the
     reader raises it."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    records = []
+    records: list[list[str]] = []
+    width = 0  # cells in the last record with any: what a whole line holds here
     first_line = 1
     for record in reader:
-        if reader.line_num > first_line and any(_swallows_lines(c, delimiter) for c in record):
+        if (
+            reader.line_num > first_line
+            and any(_swallows_lines(c, delimiter) for c in record)
+            and (not width or _whole_lines(record, delimiter, width) >= 2)
+        ):
             raise QuoteNotClosedError(first_line, reader.line_num)
         records.append(record)
+        width = len(record) or width
         first_line = reader.line_num + 1
     return records
+
+
+def _whole_lines(record: list[str], delimiter: str, width: int) -> int:
+    """How many of the lines ``record`` was read from hold a whole record's delimiters
+    (``width`` cells): the record's cells joined as written, split at the line breaks
+    inside them. A stray quote makes its own line and every line it swallows whole; a
+    note's line break splits one line in two, each short of the delimiters."""
+    lines = delimiter.join(record).replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return sum(line.count(delimiter) >= width - 1 for line in lines)
 
 
 def _swallows_lines(cell: str, delimiter: str) -> bool:

@@ -130,6 +130,17 @@ def test_a_note_with_a_line_break_in_quotes_is_kept(tmp_path: Path) -> None:
     assert [row.board for row in imported.rows] == [1, 1, 1]
 
 
+def test_a_note_with_a_comma_after_its_line_break_is_kept(tmp_path: Path) -> None:
+    """Alt+Enter then a comma ("slow play" / "warned, 2nd time"): one line's cell, quoted by
+    the spreadsheet, was refused as a stray quote swallowing lines (exit 2)."""
+    noted = tmp_path / "s1.csv"
+    noted.write_text(ENGLISH.replace("Adjusted\n", 'Adjusted,Note\n').replace(
+        "420,\n", '420,,"slow play\nwarned, 2nd time"\n'), encoding="utf-8")  # fmt: skip
+    imported = read_csv(noted)
+    assert [row.board for row in imported.rows] == [1, 1, 1]
+    assert [row.written_score_ns for row in imported.rows][:2] == [420, 450]
+
+
 def test_scores_with_thousands_spaces_and_sections(tmp_path: Path) -> None:
     path = tmp_path / "s.csv"
     path.write_text(
