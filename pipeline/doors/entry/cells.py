@@ -233,10 +233,10 @@ class LineReader:
         return value
 
     def _contract(self, get: Callable[[str], Cell | None]) -> tuple[Contract | None, bool]:
+        level, strain, dbl = (_text(get(k)) for k in ("level", "strain", "doubling"))
         if "contract" in self.columns and not is_blank(get("contract")):
             key, text = "contract", _text(get("contract"))
         else:
-            level, strain, dbl = (_text(get(k)) for k in ("level", "strain", "doubling"))
             if not (level or strain or dbl):
                 return None, False
             key = "level" if not level or _is_pass(level) or not strain else "strain"
@@ -246,13 +246,17 @@ class LineReader:
         if _is_pass(text):
             return None, True
         try:
-            if key != "contract" and dbl:
-                # The Dbl column read on its own: "D" (doblet, dubblad) and "R" (redoblet) are
-                # strain letters too, so "4" "S" "D" run together read as a strain "SD".
-                written = Contract.parse(f"{level}{strain}")
-                key = "doubling"
-                return replace(written, doubling=Doubling.parse(dbl)), False
-            return Contract.parse(text), False
+            # The Dbl column read on its own: "D" (doblet, dubblad) and "R" (redoblet) are
+            # strain letters too, so "4" "S" "D" run together read as a strain "SD". Beside a
+            # Contract column too: "4S" and "X" was read as 4S undoubled, nothing said.
+            written = Contract.parse(text if key == "contract" else f"{level}{strain}")
+            if not dbl:
+                return written, False
+            key = "doubling"  # a Dbl that is no doubling, or disagrees, is named in its column
+            doubling = Doubling.parse(dbl)
+            if written.doubling not in (Doubling.UNDOUBLED, doubling):
+                raise ScoringError(f"Contract {text} and Dbl {dbl} disagree")
+            return replace(written, doubling=doubling), False
         except ScoringError as error:
             self._add(Code.CONTRACT_SYNTAX, key, str(error), "e.g. 4S, 3NT, 4HX, or Pass")
             return None, False

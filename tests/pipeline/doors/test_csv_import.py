@@ -141,6 +141,34 @@ def test_a_note_with_a_comma_after_its_line_break_is_kept(tmp_path: Path) -> Non
     assert [row.written_score_ns for row in imported.rows][:2] == [420, 450]
 
 
+@pytest.mark.parametrize(
+    ("contract", "dbl", "read"),
+    [
+        ("4S", "X", "4SX"),
+        ("4D", "D", "4DX"),  # diamonds, doubled (doblet): the Dbl column's D is never a strain
+        ("4D", "", "4D"),
+        ("4SX", "X", "4SX"),  # said twice, the same
+    ],
+)
+def test_a_dbl_column_beside_a_contract_column_is_read(
+    tmp_path: Path, contract: str, dbl: str, read: str
+) -> None:
+    """Contract 4S and Dbl X was read as 4S undoubled, nothing said: 4SX= scored 420, not 590."""
+    path = tmp_path / "s1.csv"
+    path.write_text(f"Board,NS,EW,Contract,Dbl,Declarer,Result\n1,1,4,{contract},{dbl},N,=\n")
+    imported = read_csv(path)
+    assert [row.contract for row in imported.rows] == [Contract.parse(read)]
+    assert imported.findings == ()
+
+
+def test_a_dbl_column_that_undoes_the_contracts_doubling_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s1.csv"
+    path.write_text("Board,NS,EW,Contract,Dbl,Declarer,Result\n1,1,4,4SXX,X,N,=\n")
+    (finding,) = read_csv(path).findings
+    assert finding.code is Code.CONTRACT_SYNTAX
+    assert finding.message == "Contract 4SXX and Dbl X disagree"
+
+
 def test_scores_with_thousands_spaces_and_sections(tmp_path: Path) -> None:
     path = tmp_path / "s.csv"
     path.write_text(
