@@ -90,8 +90,8 @@ def _compatible(seats: Sequence[np.ndarray], one_series: bool) -> dict[tuple[int
     n = len(seats)
     for i in range(n - 1):
         later = np.concatenate(bits[i + 1 :])
-        shared = bits[i][:, :1] & later[:, 0]
-        for w in range(1, later.shape[1]):
+        shared = np.zeros((len(bits[i]), len(later)), dtype=np.uint64)  # no seat: none shared
+        for w in range(later.shape[1]):
             shared |= bits[i][:, w, None] & later[:, w]
         apart = shared == 0
         ends = np.cumsum([len(b) for b in bits[i + 1 :]])[:-1]

@@ -82,6 +82,16 @@ def test_numbered_apart_a_number_clashes_only_in_its_own_seat() -> None:
     assert joint_beliefs(rows, one_series=False)[0] == {(2, 3): 0.75, (5, 6): 0.25}
 
 
+@pytest.mark.parametrize("one_series", [True, False])
+def test_rows_with_no_pair_number_read_weigh_nothing(one_series: bool) -> None:
+    # No reading seats a number: nothing clashes, every message is 1 and each row's one
+    # reading is all its belief (3.0 over 3.0). The seats' bit sets had no word and the
+    # decoding stopped on an IndexError (the seeded travellers below never drew such a one).
+    rows = [[((None, None), 3.0)], [((None, None), 1.0)]]
+    assert joint_beliefs(rows, one_series) == [{(None, None): 1.0}, {(None, None): 1.0}]
+    assert joint_beliefs(rows, one_series) == _one_at_a_time(rows, one_series)
+
+
 def _traveller(rng: random.Random) -> list[Row]:
     top = rng.choice([9, 20, 70, 140])  # pair numbers past 64 and 128: more words of bits
     number = lambda: rng.choice([None, rng.randint(1, top)])  # noqa: E731
