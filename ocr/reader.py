@@ -347,6 +347,22 @@ def _through_glyphs(crop: np.ndarray, line: np.ndarray) -> bool:
     return span is not None and bool(((columns >= span[0] - 2) & (columns < span[1] + 2)).any())
 
 
+_READ_FOR_SURE = 1.0
+"""The confidence of a printed pair number (``ocr.printed.match_numbers``) that reads its
+row off the page: the full margin, 0.05 over the second digit. A glyph a phone's focus or
+a dirty glass blurred matches every digit less well and can come within 0.02-0.03 of the
+wrong one: on TRAINING's old forms (seed 13, 224 pages of the eight conditions read off
+the type, 5,473 pair boxes read over 0.4) both misreads were under it (a 6 read 4 at 0.62
+on phone, a 2 read 3 at 0.47 on noisy), and 5 right reads, all on phone. TEST phone seed
+64502 (a ``BSC`` form read alone, ``page_0006.jpg`` row 10): EW 16 read 14 at 0.42, the
+row accepted wrong (docs/reader-history.md, freshhunt6)."""
+
+_COUNTED = 0.4
+"""The confidence at which a printed number counts as on the page when a pair printed
+twice is looked for: lower than ``_READ_FOR_SURE``, so a number read a little short of the
+full margin still doubts a row whose pair another box seems to repeat."""
+
+
 def _printed_from_page(
     page: np.ndarray, layout: Layout, lightened: np.ndarray | None = None
 ) -> PrintedPairs | None:
@@ -356,7 +372,9 @@ def _printed_from_page(
     stroke along it (a 1) with it, so "19" reads as a sure 9 (TEST ordinary pages read
     without an event, seed 15: three rows accepted with such a pair, one under a streak
     too faint to be found). Nor is a row whose pair the page prints twice, in any box read
-    for sure (TEST phone seed 10885, an old form: NS 6 read 4, row 4's sure 4 left unread)."""
+    over ``_COUNTED`` (TEST phone seed 10885, an old form: NS 6 read 4, row 4's sure 4 left
+    unread). Nor is a row whose pair numbers match short of the full margin
+    (``_READ_FOR_SURE``): a phone's blur takes a 6 within 0.02 of a 4."""
     from ocr.layout import EW_PAIR, NS_PAIR, ROUND
     from ocr.printed import match_numbers
 
@@ -368,7 +386,8 @@ def _printed_from_page(
             line = None if lightened is None else _crop_mm(lightened, r.x, r.y, r.width, r.height)
             crossed.append(line is not None and _through_glyphs(crops[-1], line))
     numbers = match_numbers(crops)
-    sure = [n.confidence > 0.4 and not c for n, c in zip(numbers, crossed, strict=True)]
+    counted = [n.confidence > _COUNTED and not c for n, c in zip(numbers, crossed, strict=True)]
+    sure = [n.confidence >= _READ_FOR_SURE and k for n, k in zip(numbers, counted, strict=True)]
     rows: list[tuple[int | None, int, int] | None] = []
     for i in range(len(layout.rows)):
         rnd, ns, ew = numbers[3 * i : 3 * i + 3]
@@ -379,7 +398,7 @@ def _printed_from_page(
             rows.append(None)
     # A pair plays a board once: a number printed twice on one traveller is a misread (a
     # lost leading 1 makes "18" an 8, which row 8 prints too), and neither row is read.
-    seen = Counter(n.value for i, n in enumerate(numbers) if i % 3 and sure[i])
+    seen = Counter(n.value for i, n in enumerate(numbers) if i % 3 and counted[i])
     rows = [None if r is None or seen[r[1]] > 1 or seen[r[2]] > 1 else r for r in rows]
     if not any(rows):
         return None
