@@ -16,6 +16,8 @@ from typing import Annotated
 
 import typer
 
+from pipeline.cli.failing import fail
+
 __all__ = [
     "Masterpoints",
     "Paper",
@@ -63,8 +65,8 @@ def output_folder(param: typer.CallbackParam, out: Path | None) -> Path | None:
         if place.exists() and not place.is_dir():
             what = "it" if place == out else f"{place}"
             kind = "for the results " if param.name == "out" else ""
-            _refuse(f"{_said_as(param)}{out}: {what} is a file, not a folder; give a folder "
-                    f"{kind}(new or existing)")  # fmt: skip
+            raise fail(f"{_said_as(param)}{out}: {what} is a file, not a folder; give a folder "
+                       f"{kind}(new or existing)")  # fmt: skip
         if place.exists():
             _may_write_in(param, out, place)
             break
@@ -81,12 +83,12 @@ def output_file(param: typer.CallbackParam, out: Path | None) -> Path | None:
     if out is None:
         return out
     if out.is_dir():
-        _refuse(f"{_said_as(param)}{out}: it is a folder; give the name of the file to write")
+        raise fail(f"{_said_as(param)}{out}: it is a folder; give the name of the file to write")
     for place in out.parents:
         if place.exists():
             if not place.is_dir():
-                _refuse(f"{_said_as(param)}{out}: {place} is a file, not a folder; give a "
-                        "path in a folder (new or existing)")  # fmt: skip
+                raise fail(f"{_said_as(param)}{out}: {place} is a file, not a folder; give a "
+                           "path in a folder (new or existing)")  # fmt: skip
             _may_write_in(param, out, out if out.exists() else place)
             break
     return out
@@ -100,8 +102,8 @@ def _may_write_in(param: typer.CallbackParam, out: Path, place: Path) -> None:
     if os.statvfs(place).f_flag & os.ST_RDONLY:
         return  # a read-only disk is the machine (exit 3, pipeline/cli/disk.py), not the input
     if not os.access(place, os.W_OK | (os.X_OK if place.is_dir() else 0)):
-        _refuse(f"{_said_as(param)}{out}: you may not write in {place}; give another place, "
-                "or get the right to it")  # fmt: skip
+        raise fail(f"{_said_as(param)}{out}: you may not write in {place}; give another place, "
+                   "or get the right to it")  # fmt: skip
 
 
 def _said_as(param: typer.CallbackParam) -> str:
@@ -111,13 +113,6 @@ def _said_as(param: typer.CallbackParam) -> str:
     if not names or not names[0].startswith("-"):
         return ""
     return ("-o" if "-o" in names else max(names, key=len)) + " "
-
-
-def _refuse(message: str) -> None:
-    from pipeline.cli.exit_codes import ExitCode
-
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(ExitCode.BAD_INPUT)
 
 
 OutFolder = Annotated[

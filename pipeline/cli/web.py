@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.failing import fail
 from pipeline.cli.options import deal_files, output_folder
 from pipeline.cli.store import StoreOption, for_flow, resolve_store
 
@@ -138,24 +139,20 @@ def serve_command(
     from pipeline.web.server import serve
 
     if out.is_file():
-        typer.echo(f"error: {out} is a file: give a club folder or an output folder", err=True)
-        raise typer.Exit(ExitCode.BAD_INPUT)
+        raise fail(f"{out} is a file: give a club folder or an output folder")
     if not out.is_dir() and not (is_club_folder(out) and out.parent.is_dir()):
-        typer.echo(f"error: {out}: no such folder (a club folder, or the output folder of "
-                   "`bridgescan run`)", err=True)  # fmt: skip
-        raise typer.Exit(ExitCode.BAD_INPUT)
+        raise fail(f"{out}: no such folder (a club folder, or the output folder of "
+                   "`bridgescan run`)")  # fmt: skip
     password = os.environ.get(PASSWORD_ENV) or None
     if password_file is not None:
         try:
             password = password_file.read_text(encoding="utf-8").strip() or None
         except OSError as error:
-            typer.echo(f"error: {password_file}: {error.strerror or error}", err=True)
-            raise typer.Exit(ExitCode.BAD_INPUT) from None
+            raise fail(f"{password_file}: {error.strerror or error}") from None
     club = is_club_folder(out)
     if club and store is not None:
-        typer.echo(f"error: {out} is a club folder: each of its events keeps its own store "
-                   "(--store is for an output folder)", err=True)  # fmt: skip
-        raise typer.Exit(ExitCode.BAD_INPUT)
+        raise fail(f"{out} is a club folder: each of its events keeps its own store "
+                   "(--store is for an output folder)")  # fmt: skip
     if not club:
         _verify_record(out, resolve_store(store, out))  # bad --store: exit 2; broken: 4
     else:  # every event of the club, before its console shows or extends any of them
@@ -171,11 +168,10 @@ def serve_command(
         choose_api()  # a temporary API boots while the console starts, and ends with it
         serve(out, host, port, public=public, password=password, say=typer.echo, store=chosen)
     except BindRefused as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(ExitCode.BAD_INPUT) from None
+        raise fail(str(error)) from None
     except OSError as error:  # the port is taken, or the address is not this machine's
-        typer.echo(f"error: cannot listen on {host}:{port}: {error.strerror or error}", err=True)
-        raise typer.Exit(ExitCode.ENVIRONMENT) from None
+        raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}",
+                   ExitCode.ENVIRONMENT) from None  # fmt: skip
 
 
 def _verify_record(out: Path, location: StoreLocation) -> None:
