@@ -8,7 +8,7 @@ Prefect server sets PREFECT_API_URL (and may set the others) and this module ste
 from __future__ import annotations
 
 import os
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -82,7 +82,8 @@ READING_MEMORY = {
 #: command held 299-304 MB (PSS) against 347-353 MB, for the same CPU (30.3-31.1 s against
 #: 30.2 s; 2026-11-30, docs/batch.md "Progress and memory").
 COMMAND_MALLOC_ARENAS = 2
-_M_ARENA_MAX = -8  # mallopt's parameter number (glibc's malloc.h)
+# mallopt's parameter numbers (glibc's malloc.h)
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD, _M_ARENA_MAX = -1, -3, -8
 
 
 def few_malloc_arenas() -> bool:
@@ -91,16 +92,20 @@ def few_malloc_arenas() -> bool:
     library other than glibc, nor when ``MALLOC_ARENA_MAX`` is set (the director's wins)."""
     if os.environ.get("MALLOC_ARENA_MAX"):
         return False
+    mallopt = _glibc_mallopt()
+    return mallopt is not None and bool(mallopt(_M_ARENA_MAX, COMMAND_MALLOC_ARENAS))
+
+
+def _glibc_mallopt() -> Callable[[int, int], int] | None:
+    """glibc's ``mallopt``; None on another C library (macOS, musl has none)."""
     import ctypes
 
     try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except AttributeError:  # no glibc (macOS, musl has none)
-        return False
-    return bool(mallopt(_M_ARENA_MAX, COMMAND_MALLOC_ARENAS))
+        return ctypes.CDLL(None).mallopt
+    except AttributeError:
+        return None
 
 
-_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt's parameter numbers (glibc's malloc.h)
 _MALLOPT_OF = {"MALLOC_TRIM_THRESHOLD_": _M_TRIM_THRESHOLD,
                "MALLOC_MMAP_THRESHOLD_": _M_MMAP_THRESHOLD}  # fmt: skip
 
@@ -115,11 +120,8 @@ def keep_freed_memory() -> bool:
     7, 2026-11-30); 27 noisy or pencil pages (two PNGs), the same CPU. A variable set in
     the environment wins (glibc has read it); whether both were set here. Not on a C
     library other than glibc."""
-    import ctypes
-
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except AttributeError:  # no glibc (macOS, musl has none)
+    mallopt = _glibc_mallopt()
+    if mallopt is None:
         return False
     set_here = [name for name, value in READING_MEMORY.items()
                 if not os.environ.get(name) and mallopt(_MALLOPT_OF[name], int(value))]  # fmt: skip
