@@ -83,7 +83,8 @@ def read_command(
         check_file_names(target, "scan read")  # a name that is not UTF-8: named, exit 2
     except InputsError as error:
         raise fail(str(error)) from None
-    if not scan_files([target]):  # before the progress line, said alone
+    files = scan_files([target])
+    if not files:  # before the progress line, said alone
         raise fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
     console = stdout_console()
     chosen = loaded = None
@@ -102,7 +103,7 @@ def read_command(
             reader = scan_reader() if loaded is None else scan_reader(loaded, session)
         except (OSError, ValueError, KeyError) as exc:
             raise fail(f"{event}: {exc}") from exc
-        progress.set_total(sum(page_count(p) for p in scan_files([target])) or None)
+        progress.set_total(sum(page_count(p) for p in files) or None)
         try:
             pages = read_scans(reader, [target], on_page=lambda _page: progress.page())
         except FileNotFoundError as exc:
