@@ -45,17 +45,6 @@ def _numbers(keys: Sequence[Pairs]) -> np.ndarray:
     return np.array([[k[0] or 0, k[1] or 0] for k in keys], dtype=np.int64).reshape(-1, 2)
 
 
-def _clashes(a: np.ndarray, b: np.ndarray, one_series: bool) -> np.ndarray:
-    """1 where a reading of one row (``a``, ``_numbers``) and one of another (``b``) seat a
-    pair twice: a number on both, in either seat where the pairs are numbered in one
-    series, in the same seat where NS and EW are numbered apart; else 0."""
-    same = np.zeros((len(a), len(b)), dtype=bool)
-    for x in (0, 1):
-        for y in (0, 1) if one_series else (x,):
-            same |= (a[:, x, None] == b[None, :, y]) & (a[:, x, None] > 0)
-    return same.astype(float)
-
-
 def _seat_bits(seats: Sequence[np.ndarray], one_series: bool) -> list[np.ndarray]:
     """Each row's readings as bit sets of the seats they fill ((readings, words), uint64):
     number v in one series sets bit v % 64 of word v // 64; numbered apart, an EW number
@@ -80,11 +69,12 @@ def _seat_bits(seats: Sequence[np.ndarray], one_series: bool) -> list[np.ndarray
 
 def _compatible(seats: Sequence[np.ndarray], one_series: bool) -> dict[tuple[int, int], np.ndarray]:
     """``compatible[i, j][x, y]``: 1.0 where row i's reading x and row j's reading y seat no
-    pair twice, else 0.0 (``_clashes``, worked on the seats' bit sets); ``compatible[j,
-    i]`` its transpose. Each row is weighed against all the rows after it at once (a
-    traveller's 11 rows make 55 pairs of some 150 readings each), and each pair's array is
-    laid out as one made alone would be (C order; its transpose a view), so the products
-    with it add in the same order."""
+    pair twice, else 0.0 (a number on both, in either seat where the pairs are numbered in
+    one series, in the same seat where NS and EW are numbered apart; worked on the seats'
+    bit sets); ``compatible[j, i]`` its transpose. Each row is weighed against all the
+    rows after it at once (a traveller's 11 rows make 55 pairs of some 150 readings each),
+    and each pair's array is laid out as one made alone would be (C order; its transpose a
+    view), so the products with it add in the same order."""
     bits = _seat_bits(seats, one_series)
     compatible: dict[tuple[int, int], np.ndarray] = {}
     n = len(seats)
