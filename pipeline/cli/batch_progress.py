@@ -49,6 +49,11 @@ class BatchProgress:
             # rich redraws 10 times a second by default: 1.6 s of CPU in a 104-slip batch
             # of 58 s (2026-11-29, at load 27), for a bar whose figures move once a second.
             refresh_per_second=2,
+            # Into a file or a pipe (a script, a log, the benchmark) rich draws the bar once,
+            # as it stops; a redrawing thread would still build the bar's table twice a
+            # second, under the interpreter lock the reading threads of `--runner threads`
+            # wait for (1.6% of the lock's samples on the 200-slip day, 2026-11-30).
+            auto_refresh=console.is_terminal and not console.is_dumb_terminal,
         )  # fmt: skip
         self._task = self._progress.add_task("starting Prefect", total=None, pages="?")
         self._reading = "reading"
