@@ -206,23 +206,29 @@ class EventStore:
     @translate_errors
     def put_blobs(self, files: Sequence[tuple[str, bytes]]) -> list[str]:
         """``put_blob`` for each (name, bytes) in one transaction (a chunk's page readings,
-        a session's thumbnails: one commit, not one a file); returns their hashes. Each new
-        file's ``blob`` record is appended on its own, in the order given, as ``put_blob``
-        appends it."""
+        a session's thumbnails: one commit, not one a file); returns their hashes. The new
+        files' ``blob`` records are one append, in the order given, each under the first
+        name its bytes came with, as ``put_blob`` one by one would append them (stamped
+        once, not once a file: an append of each was its own look-ups of the chain's tail
+        and of the key, a chunk's keeping on the batch's one thread)."""
         digests = [hashlib.sha256(data).hexdigest() for _, data in files]
         with writing(self._engine) as connection:
             have = set(connection.execute(
                 select(blobs.c.digest).where(blobs.c.digest.in_(set(digests)))
             ).scalars())  # fmt: skip
-            chained = latest_rows(connection, (("blob", digest) for digest in digests))
+            chained = set(latest_rows(connection, (("blob", digest) for digest in digests)))
+            new_files, entries = [], []
             for (name, data), digest in zip(files, digests, strict=True):
                 if digest not in have:
-                    connection.execute(blobs.insert(), {"digest": digest, "name": name,
-                                                        "data": data})  # fmt: skip
+                    new_files.append({"digest": digest, "name": name, "data": data})
                     have.add(digest)
                 if ("blob", digest) not in chained:
-                    entry = Append("blob", digest, {"name": name, "size": len(data)})
-                    chained[("blob", digest)] = self._append_locked(connection, [entry], {}, {})
+                    entries.append(Append("blob", digest, {"name": name, "size": len(data)}))
+                    chained.add(("blob", digest))
+            if new_files:
+                connection.execute(blobs.insert(), new_files)
+            if entries:
+                self._append_locked(connection, entries, {}, {})
         return digests
 
     @translate_errors

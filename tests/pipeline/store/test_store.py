@@ -174,6 +174,7 @@ def test_many_blobs_kept_in_one_transaction_as_one_by_one(store_url) -> None:
             (2, digests[1], {"name": "p2.json.z", "size": 3}),  # the first name stays
             (3, digests[2], {"name": "p3.json.z", "size": 5}),
         ]
+        assert chained[1].recorded_at == chained[2].recorded_at  # one append, stamped once
         assert store.blob(digests[2]) == b"three"
         assert store.put_blobs([]) == []
         assert store.verify() == 3
