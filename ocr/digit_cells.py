@@ -44,6 +44,23 @@ _EDGE_SHARE = 0.6
 _MIN_CONTRAST = 0.15
 """Darkest ink must be at least this much darker than the paper (relative) to count."""
 
+_GRAIN_CONTRAST = 0.25
+"""A crop whose darkest ink is less than this much darker than its paper (relative) may
+hold a photo's grain alone (``_grain_alone``): grain of σ 9.5 on paper of grey 170-225
+reaches 0.225 (3.9 σ between the paper's 90th percentile and the darkest 0.5%)."""
+
+_GRAIN_BLUR_SIGMA = 0.8
+"""The light blur (3 x 3 Gaussian, px at the reader's 150 dpi) that averages a speck of
+grain into its paper and leaves a stroke's ink."""
+
+_GRAIN_SPECK_PX = 8
+"""A faint crop (``_GRAIN_CONTRAST``) whose largest piece of ink after the blur is under
+this many pixels holds grain, not a digit. Chosen on TRAINING's written digits alone
+(every condition and the held-out-real stand-in, 25,589 boxes read as written): of those
+under ``_GRAIN_CONTRAST``, the smallest such piece is 11 px (a pale pencil 9 in three
+pieces), 3 px of margin (docs/reader-history.md, "A photo's grain read as a written
+digit: the stroke a digit has")."""
+
 
 def quantile(values: np.ndarray, q: float) -> float:
     """The q-quantile (nearest rank) of an array; a partial sort, faster than np.percentile."""
@@ -71,7 +88,7 @@ def ink_map(cell: np.ndarray) -> np.ndarray:
     paper = max(quantile(grey, 0.90), 1.0)
     rel = (paper - grey) / paper
     level = quantile(rel, 0.995)
-    if level < _MIN_CONTRAST:
+    if level < _MIN_CONTRAST or _grain_alone(grey, paper, level):
         return np.zeros_like(rel)
     return np.clip((rel - 0.25 * level) / (0.6 * level), 0.0, 1.0)
 
@@ -96,7 +113,7 @@ def _ink_table(cell: np.ndarray) -> np.ndarray | None:
     paper = max(float(paper_grey), 1.0)
     rel = (paper - _LEVELS) / paper
     level = float(rel[ink_grey])
-    if level < _MIN_CONTRAST:
+    if level < _MIN_CONTRAST or _grain_alone(cell, paper, level):
         return None
     table: np.ndarray = (rel - 0.25 * level) / (0.6 * level)
     # np.clip(table, 0.0, 1.0) in place: the same floats, none being NaN (paper >= 1, level
@@ -104,6 +121,27 @@ def _ink_table(cell: np.ndarray) -> np.ndarray | None:
     np.maximum(table, 0.0, out=table)
     np.minimum(table, 1.0, out=table)
     return table
+
+
+def _grain_alone(grey: np.ndarray, paper: float, level: float) -> bool:
+    """True when a faint crop (its darkest 1% ``level`` under its ``paper``, relative,
+    under ``_GRAIN_CONTRAST``) holds no piece of ink of ``_GRAIN_SPECK_PX`` or more once
+    lightly blurred: a photo's grain, not a stroke.
+
+    Grain is many small specks, each a few pixels darker than the paper by chance; a
+    3 x 3 Gaussian averages each into the paper around it, while a pen's or a pencil's
+    stroke, dark along its length, keeps its pixels over half ink (``ink_map``'s 0.5:
+    ``rel`` over 0.55 ``level``). ``grey``: the crop's grey levels (uint8 or float32, the
+    same floats either way once blurred in float32)."""
+    if level >= _GRAIN_CONTRAST:
+        return False
+    blurred = cv2.GaussianBlur(grey.astype(np.float32, copy=False), (3, 3), _GRAIN_BLUR_SIGMA)
+    rel = (np.float32(paper) - blurred) / np.float32(paper)
+    mask = (rel > np.float32(0.55 * level)).view(np.uint8)
+    if not mask.any():
+        return True
+    count, _, stats = pieces(mask)
+    return count < 2 or int(stats[1:, cv2.CC_STAT_AREA].max()) < _GRAIN_SPECK_PX
 
 
 def _strokes(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
