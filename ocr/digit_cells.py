@@ -27,6 +27,7 @@ __all__ = [
     "written_without",
     "written_whole_and_without",
     "crossed_by_a_line",
+    "faint_stroke",
     "normalise_ink",
     "normalise_cell",
 ]
@@ -104,15 +105,7 @@ def _ink_table(cell: np.ndarray) -> np.ndarray | None:
     crop's histogram; the ink tone's (the 99.5th of the ink, which falls as the grey
     rises) is the ink of the grey level at the mirrored rank. Some 5 us a box instead of
     20 (two partial sorts and five passes over the crop as floats)."""
-    n = cell.size
-    paper_rank = min(n - 1, max(0, int(0.90 * (n - 1))))
-    ink_rank = min(n - 1, max(0, int(0.995 * (n - 1))))
-    # np.searchsorted(..., side="right") of each rank, by bisect on the 256 counts as a list
-    ranks = np.add.accumulate(np.bincount(cell.ravel(), minlength=256)).tolist()
-    paper_grey, ink_grey = bisect_right(ranks, paper_rank), bisect_right(ranks, n - 1 - ink_rank)
-    paper = max(float(paper_grey), 1.0)
-    rel = (paper - _LEVELS) / paper
-    level = float(rel[ink_grey])
+    paper, rel, level = _paper_and_level(cell)
     if level < _MIN_CONTRAST or _grain_alone(cell, paper, level):
         return None
     table: np.ndarray = (rel - 0.25 * level) / (0.6 * level)
@@ -123,25 +116,58 @@ def _ink_table(cell: np.ndarray) -> np.ndarray | None:
     return table
 
 
+def _paper_and_level(cell: np.ndarray) -> tuple[float, np.ndarray, float]:
+    """A grey uint8 crop's paper tone (its 90th percentile), each grey level's darkness
+    under it (relative, float32) and the ink tone's (its darkest 1%: the 99.5th percentile
+    of the darkness), as ``ink_map`` reads them, off the crop's histogram: the ink tone's
+    is the darkness of the grey level at the mirrored rank, as it falls as the grey rises."""
+    n = cell.size
+    paper_rank = min(n - 1, max(0, int(0.90 * (n - 1))))
+    ink_rank = min(n - 1, max(0, int(0.995 * (n - 1))))
+    # np.searchsorted(..., side="right") of each rank, by bisect on the 256 counts as a list
+    ranks = np.add.accumulate(np.bincount(cell.ravel(), minlength=256)).tolist()
+    paper_grey, ink_grey = bisect_right(ranks, paper_rank), bisect_right(ranks, n - 1 - ink_rank)
+    paper = max(float(paper_grey), 1.0)
+    rel = (paper - _LEVELS) / paper
+    return paper, rel, float(rel[ink_grey])
+
+
 def _grain_alone(grey: np.ndarray, paper: float, level: float) -> bool:
     """True when a faint crop (its darkest 1% ``level`` under its ``paper``, relative,
     under ``_GRAIN_CONTRAST``) holds no piece of ink of ``_GRAIN_SPECK_PX`` or more once
-    lightly blurred: a photo's grain, not a stroke.
+    lightly blurred (``_blurred_stroke``): a photo's grain, not a stroke.
 
     Grain is many small specks, each a few pixels darker than the paper by chance; a
     3 x 3 Gaussian averages each into the paper around it, while a pen's or a pencil's
-    stroke, dark along its length, keeps its pixels over half ink (``ink_map``'s 0.5:
-    ``rel`` over 0.55 ``level``). ``grey``: the crop's grey levels (uint8 or float32, the
-    same floats either way once blurred in float32)."""
-    if level >= _GRAIN_CONTRAST:
-        return False
+    stroke, dark along its length, keeps its pixels over half ink."""
+    return level < _GRAIN_CONTRAST and _blurred_stroke(grey, paper, level) < _GRAIN_SPECK_PX
+
+
+def _blurred_stroke(grey: np.ndarray, paper: float, level: float) -> int:
+    """The pixels of the largest piece of a crop's ink once blurred by a 3 x 3 Gaussian of
+    ``_GRAIN_BLUR_SIGMA`` (over half ink as ``ink_map`` reads it: darker than 0.55
+    ``level`` under ``paper``, relative), 0 where none is left. ``grey``: the crop's grey
+    levels (uint8 or float32, the same floats either way once blurred in float32)."""
     blurred = cv2.GaussianBlur(grey.astype(np.float32, copy=False), (3, 3), _GRAIN_BLUR_SIGMA)
     rel = (np.float32(paper) - blurred) / np.float32(paper)
     mask = (rel > np.float32(0.55 * level)).view(np.uint8)
     if not mask.any():
-        return True
+        return 0
     count, _, stats = pieces(mask)
-    return count < 2 or int(stats[1:, cv2.CC_STAT_AREA].max()) < _GRAIN_SPECK_PX
+    return int(stats[1:, cv2.CC_STAT_AREA].max()) if count > 1 else 0
+
+
+def faint_stroke(cell: np.ndarray) -> int | None:
+    """For a faint grey uint8 crop (its darkest 1% at least ``_MIN_CONTRAST`` and under
+    ``_GRAIN_CONTRAST`` of its paper), the pixels of the largest piece of its ink once
+    lightly blurred: what ``_grain_alone`` holds against ``_GRAIN_SPECK_PX``. None for a
+    crop the rule does not ask (``benchmarks.digit_grain`` measures digits by it)."""
+    if not cell.size:
+        return None
+    paper, _, level = _paper_and_level(cell)
+    if not _MIN_CONTRAST <= level < _GRAIN_CONTRAST:
+        return None
+    return _blurred_stroke(cell, paper, level)
 
 
 def _strokes(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

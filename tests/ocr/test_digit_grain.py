@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import ocr.digit_cells as digit_cells
-from ocr.digit_cells import _grain_alone, is_blank, normalise_cell
+from ocr.digit_cells import _grain_alone, faint_stroke, is_blank, normalise_cell
 
 
 def _specks() -> np.ndarray:
@@ -54,6 +54,16 @@ def test_a_pale_one_among_the_same_specks_is_read():
     one = _one(_specks())
     assert not _grain_alone(one, 200.0, 0.2)
     assert not is_blank(one) and normalise_cell(one) is not None
+
+
+def test_the_blurred_stroke_measured_by_hand():
+    """``faint_stroke``, what the rule weighs: the specks' largest blurred piece is one
+    speck, 4 px; with the 1, the bar's 30 px (its pixels and no neighbour's, as worked
+    out above); a box at 0.3 contrast is not asked (None), nor paper alone."""
+    assert faint_stroke(_specks()) == 4
+    assert faint_stroke(_one(_specks())) == 30
+    assert faint_stroke(np.where(_specks() == 160, 140, 200).astype(np.uint8)) is None
+    assert faint_stroke(np.full((22, 25), 200, np.uint8)) is None
 
 
 def test_a_box_as_dark_as_a_pen_is_never_grain():
