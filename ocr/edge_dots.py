@@ -24,7 +24,9 @@ boxes, every box it is near. Whether it is a dot is for a person. A dot:
 - is thick: somewhere ``EDGE_DOT_WIDE_MM`` across, where a pen stroke crossing a printed
   line is no wider than stroke and line together;
 - stands alone, as a dot inside a box does (``ocr.dots.DOT_ALONE_MM``): a piece of a
-  stroke, broken where the mask cuts it, has the rest of the stroke beside it;
+  stroke, broken where the mask cuts it, has the rest of the stroke beside it; on a dusty
+  page, the pieces that may be the page's dust (``ocr.page_dust.specks_of``) beside it
+  are not counted (a speck lands within 1 mm of a player's dot often there);
 - leaves at least ``EDGE_DOT_LEAST_MM2`` of drawn ink off the line;
 - and lies where no circle read round a box runs (within ``RING_OUT_MM`` of its box): a
   pale ballpoint's circle breaks into pieces where it crosses printed lines, and one
@@ -37,6 +39,7 @@ on the box's edge or corner), see docs/reader-history.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -95,6 +98,7 @@ def dots_on_edges(
     circled: np.ndarray,
     px_per_mm: float,
     line_px: float,
+    without_dust: Callable[[], np.ndarray] | None = None,
 ) -> tuple[EdgeDot, ...]:
     """Every pen dot on a printed edge within ``EDGE_DOT_NEAR_MM`` of a box (``boxes``:
     (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels), with the boxes it is
@@ -102,7 +106,10 @@ def dots_on_edges(
     solid ink off the printed lines (none of it on ``printed``); ``printed``: the mask of
     the printed lines; ``line_px``: how wide that mask is; ``circled``: per box, read (or
     unsure) on a circle round it: a blob where such a circle runs is a piece of its
-    stroke."""
+    stroke. ``without_dust`` (on a dusty page): ``drawn`` without the pieces that may be
+    the page's dust, asked only where a blob has other drawn ink within reach; a blob
+    with only the page's specks beside it stands alone (a speck settled by a player's dot
+    is no stroke)."""
     found: list[EdgeDot] = []
     reach = round(DOT_ALONE_MM * px_per_mm)
     largest = EDGE_DOT_MAX_MM * px_per_mm
@@ -147,14 +154,21 @@ def dots_on_edges(
     maybe &= area - on_line_px >= least
     if len(rings):
         maybe &= ~_overlaps_any(rings, x, y, x + bw, y + bh)
+    apart: list[np.ndarray] = []  # ``without_dust`` in the band's crop, once asked
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
         blob = labels[y : y + bh, x : x + bw] == c
-        if not stands_alone(drawn, (x, y, x + bw, y + bh), reach):
-            continue
         thickest = cv2.distanceTransform(np.pad(blob, 1).astype(np.uint8), cv2.DIST_L2, 5)
         if float(thickest.max()) < wide:
             continue
+        own = (int(x), int(y), int(x + bw), int(y + bh))  # (ints already: for mypy)
+        if not stands_alone(drawn, own, reach):
+            if without_dust is None:
+                continue
+            if not apart:  # made once, where a dot first has ink beside it
+                apart.append(without_dust()[y0:y1, x0:x1])
+            if not stands_alone(apart[0], own, reach):
+                continue
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
         found.append(EdgeDot(tuple(near_box.tolist()), _nearest_shares(xs + x, ys + y, boxes)))

@@ -110,8 +110,11 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     each of clean, ordinary, pencil, pdf150 and phone (seed 13) 61 boxes more unsure, 12
     rows more to review. The wrong row this could let through: a dot whose lesser part
     lies in the box the player meant, which keeps its own reading (empty); its owner is
-    unsure, so a reading that uses it is certain only where the score checks it."""
-    dots = ev.views.dots_on_edges(circled_boxes(read))
+    unsure, so a reading that uses it is certain only where the score checks it. On a
+    dusty page a speck within 1 mm of a player's dot would make it no dot (a dot stands
+    alone): there it stands alone with only the page's specks beside it (issue 43,
+    dirty43: on TRAINING's dirty glass, 7 players' dots on edges read empty so)."""
+    dots = ev.views.dots_on_edges(circled_boxes(read), t)
     return unsure_where_dotted(read, dots, t.edge_dot_own_share)
 
 
@@ -308,7 +311,8 @@ RULES: tuple[MarkRule, ...] = (
         _holds_mark,
         "A pen dot on a box's printed edge, which the mask of the form's lines cuts in half, "
         "makes the box it lies in unsure (every box it is near, where it lies between "
-        "them), in a row that holds a mark.",
+        "them), in a row that holds a mark; on a dusty page a dot with only the page's "
+        "specks within 1 mm stands alone.",
     ),
     MarkRule(
         "dusty_edges",

@@ -97,8 +97,11 @@ class RowViews(Protocol):
         decision on it so far?"""
         ...
 
-    def dots_on_edges(self, circled: np.ndarray) -> tuple[EdgeDot, ...]:
-        """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py)."""
+    def dots_on_edges(
+        self, circled: np.ndarray, t: MarkSettings | None = None
+    ) -> tuple[EdgeDot, ...]:
+        """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py); with
+        ``t``, on a dusty page, a dot with only the page's specks beside it among them."""
         ...
 
     def fill_in_shade(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from functools import partial
 from types import MappingProxyType
 
 import cv2
@@ -239,6 +240,10 @@ class RowMarks(RowInk):
         x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
         return mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
 
+    def _drawn_without_specks(self, t: MarkSettings) -> np.ndarray:
+        """The row's drawn ink without the pieces that may be the page's dust."""
+        return np.asarray(self.drawn & ~self._ink_without_specks(t).specks)
+
     def _ink_without_specks(self, t: MarkSettings, off_lines: bool = False) -> Despecked:
         """The row's specks and its ink without them (``ocr.row_specks.RowSpecks``)."""
         if self._specks is None:
@@ -314,15 +319,23 @@ class RowMarks(RowInk):
         """The points of the best ellipse round box ``r``, in the band's pixels."""
         return self._outlines().ellipse(self.px(r))
 
-    def dots_on_edges(self, circled: np.ndarray) -> tuple[EdgeDot, ...]:
+    def dots_on_edges(
+        self, circled: np.ndarray, t: MarkSettings | None = None
+    ) -> tuple[EdgeDot, ...]:
         """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py).
-        ``circled`` names the boxes read on a circle (their edges are that circle's)."""
+        ``circled`` names the boxes read on a circle (their edges are that circle's).
+        With ``t``, on a dusty page, a dot whose only drawn ink beside it is the page's
+        specks (``ocr.page_dust.specks_of``) stands alone."""
         g = row_geometry(self.layout, self.row, self.dpi)
         dy, dx = self.shift  # the boxes where the printed form lies on this row
         outer = g.outer + np.array([dx, dy, dx, dy])
+        without_dust = None
+        if t is not None and self.dust.dusty(t):
+            without_dust = partial(self._drawn_without_specks, t)
         return dots_on_edges(
-            self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2]
-        )
+            self.solid, self.drawn, self.printed, outer, circled, self.s, self.widths[2],
+            without_dust,
+        )  # fmt: skip
 
     def _outlines(self) -> Outlines:
         """The ellipses round this row's boxes (ocr/outline.py), prepared once per row."""
