@@ -338,7 +338,7 @@ def _through_glyphs(crop: np.ndarray, line: np.ndarray) -> bool:
     glyphs of ``crop``, within 2 px of them? A line through the box's blank margin hides
     nothing there, and a glyph it hid beside the others leaves them off centre
     (``ocr.printed.match_numbers``)."""
-    from ocr.printed import glyph_span
+    from ocr.printed_glyphs import glyph_span
 
     columns = np.flatnonzero(line.any(axis=0))
     if len(columns) == 0:
