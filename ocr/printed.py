@@ -25,6 +25,8 @@ import cv2
 import numpy as np
 
 from ocr.components import pieces
+from ocr.printed_blur import read_blurred
+from ocr.printed_glyphs import Glyph, aspect, binary_feature, find_glyphs
 
 __all__ = [
     "PrintedNumber",
@@ -139,85 +141,6 @@ def read_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
     return out
 
 
-_GLYPH = 24  # side of a normalised printed glyph
-
-
-def _glyph(mask: np.ndarray) -> np.ndarray:
-    """A binary glyph -> zero-mean, unit-norm 16x24 float image (stretched to fill)."""
-    g = cv2.resize(mask.astype(np.float32), (16, _GLYPH), interpolation=cv2.INTER_AREA)
-    g -= g.mean()
-    return g / max(float(np.linalg.norm(g)), 1e-6)
-
-
-def _aspect(mask: np.ndarray) -> float:
-    return mask.shape[1] / max(1, mask.shape[0])
-
-
-def _split_wide(mask: np.ndarray) -> list[np.ndarray]:
-    """Two printed digits that touch (blur, JPEG): cut at the thinnest column mid-glyph."""
-    h, w = mask.shape
-    if w <= 1.05 * h:
-        return [mask]
-    cols = mask.sum(axis=0)
-    lo, hi = int(0.3 * w), int(0.7 * w)
-    cut = lo + int(np.argmin(cols[lo:hi]))
-    parts = []
-    for part in (mask[:, :cut], mask[:, cut:]):
-        xs = np.nonzero(part.any(axis=0))[0]
-        ys = np.nonzero(part.any(axis=1))[0]
-        if len(xs) and len(ys):
-            parts.append(part[ys[0] : ys[-1] + 1, xs[0] : xs[-1] + 1])
-    return parts
-
-
-def _glyph_masks(crop: np.ndarray) -> list[np.ndarray]:
-    """The printed glyphs of a crop, left to right (lines into the crop edge removed)."""
-    return _glyphs_placed(crop)[0]
-
-
-def glyph_span(crop: np.ndarray) -> tuple[int, int] | None:
-    """The columns of a crop its printed glyphs span (x0, x1), None where it holds none."""
-    glyphs, _, _, span = _glyphs_placed(crop)
-    return span if glyphs else None
-
-
-def _glyphs_placed(
-    crop: np.ndarray,
-) -> tuple[list[np.ndarray], int, float, tuple[int, int]]:
-    """The printed glyphs of a crop, left to right; how many ink pixels inside the crop
-    were left out of them (pieces too short to be a glyph, of 6 pixels or more, so not
-    dust, such as the parts of a glyph a scanner streak has split); how far the glyphs'
-    middle lies from the crop's, in glyph heights (0 where there are none); and the
-    columns they span."""
-    grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    if grey.size == 0 or float(grey.max()) - float(grey.min()) < 60:
-        return [], 0, 0.0, (0, 0)
-    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    h, w = ink.shape
-    count, labels, stats = pieces(ink)
-    parts, left_out = [], 0
-    for i in range(1, count):
-        x, y, bw, bh, area = (int(v) for v in stats[i])
-        if x == 0 or y == 0 or x + bw == w or y + bh == h or area < 6:
-            continue
-        if bh < 0.25 * h:
-            left_out += area
-            continue
-        parts.append((x, labels[y : y + bh, x : x + bw] == i))
-    if not parts:
-        return [], left_out, 0.0, (0, 0)
-    tallest = max(m.shape[0] for _, m in parts)
-    glyphs, x0, x1 = [], w, 0
-    for x, m in sorted(parts, key=lambda p: p[0]):
-        if m.shape[0] >= 0.6 * tallest:
-            glyphs.append(m)
-            x0, x1 = min(x0, x), max(x1, x + m.shape[1])
-        else:
-            left_out += int(m.sum())
-    off = abs((x0 + x1) / 2 - w / 2) / tallest
-    return [g for m in glyphs for g in _split_wide(m)], left_out, off, (x0, x1)
-
-
 @lru_cache(maxsize=1)
 def _templates() -> tuple[np.ndarray, np.ndarray]:
     """The renderer's digits 0-9 (Helvetica-Bold, as ocr/render.py prints them), rasterised
@@ -225,10 +148,13 @@ def _templates() -> tuple[np.ndarray, np.ndarray]:
     from ocr.form_pixels import digit_strip_grey
 
     img = digit_strip_grey()
-    glyphs = _glyph_masks(cv2.copyMakeBorder(img, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255))
+    placed = find_glyphs(cv2.copyMakeBorder(img, 4, 4, 4, 4, cv2.BORDER_CONSTANT, value=255))
+    glyphs = [g.mask for g in placed.glyphs]
     if len(glyphs) != 10:  # pragma: no cover - depends only on reportlab and pdfium
         raise RuntimeError(f"expected 10 template digits, found {len(glyphs)}")
-    return np.stack([_glyph(g).ravel() for g in glyphs]), np.array([_aspect(g) for g in glyphs])
+    return np.stack([binary_feature(g).ravel() for g in glyphs]), np.array(
+        [aspect(g) for g in glyphs]
+    )
 
 
 _LEFT_OUT_SHARE = 0.25
@@ -243,51 +169,74 @@ moves the rest by 0.39 of it."""
 
 
 def match_numbers(crops: list[np.ndarray]) -> list[PrintedNumber]:
-    """Read printed numbers by matching each glyph against the renderer's digits.
+    """Read printed numbers by matching each glyph against the renderer's digits blurred
+    as the crop is (``ocr.printed_blur``), and checking the reading against its sharp
+    digits.
 
-    Confidence is the weakest glyph's similarity margin over the second-best digit,
-    scaled to 0..1 (a margin of 0.05 or more is full confidence; on 1,400 synthetic TEST
-    glyphs every correct match had a margin of at least 0.039 and none was wrong); a glyph
-    matching no digit well (score below 0.35) makes the number unreadable (None), and so
-    does a leading 0: no board, round or pair number is printed with one, so a glyph before
-    it was lost (TEST ordinary/page_0398.jpg row 7: a scanner streak split the 2 of EW
-    pair 20 into pieces too short to be glyphs, and 0 was read and accepted). So does ink
-    left out of the glyphs (pieces too short to be one, not dust) amounting to a quarter of
-    the smallest glyph or more: "17" whose 1 a streak broke would read "7". So do glyphs
-    whose middle lies off the crop's by more than ``_OFF_CENTRE`` of their height: every
-    number is printed centred in its box, and "19" whose 1 a streak hid reads as a 9 off
-    to the right by 0.42-0.44 of its height (TEST ordinary pages read without an event,
-    seed 15), where numbers read right lie within 0.09 (54 on those pages; on TRAINING
-    pages, see docs/reader-history.md).
+    Confidence is the weakest glyph's similarity margin over the second-best digit, at the
+    crop's blur and the blur levels beside it, scaled to 0..1 (a margin of 0.05 or more is
+    full confidence). The sharp digits must read the same text and match every glyph at
+    0.35 or more, or the number is unreadable (None): grey ink forgives a shape more than
+    its binarised mask, and a speck on the flag of a 1 made a grey 7 (TRAINING noisy, seed
+    13, an old form's round 11 read 71 for sure), which no sharp digit matches. So does a
+    glyph matching no blurred digit well (score below 0.35), and a leading 0: no board,
+    round or pair number is printed with one, so a glyph before it was lost (TEST
+    ordinary/page_0398.jpg row 7: a scanner streak split the 2 of EW pair 20 into pieces
+    too short to be glyphs, and 0 was read and accepted). So does ink left out of the
+    glyphs (pieces too short to be one, not dust) amounting to a quarter of the smallest
+    glyph or more: "17" whose 1 a streak broke would read "7". So do glyphs whose middle
+    lies off the crop's by more than ``_OFF_CENTRE`` of their height: every number is
+    printed centred in its box, and "19" whose 1 a streak hid reads as a 9 off to the
+    right by 0.42-0.44 of its height (TEST ordinary pages read without an event, seed 15),
+    where numbers read right lie within 0.09 (54 on those pages; on TRAINING pages, see
+    docs/reader-history.md).
     """
-    templates, aspects = _templates()
     out = []
     for crop in crops:
-        glyphs, left_out, off_centre, _ = _glyphs_placed(crop)
+        grey = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+        placed = find_glyphs(grey)
+        glyphs = placed.glyphs
         if not glyphs or len(glyphs) > 3:
             out.append(PrintedNumber(None, 0.0, ""))
             continue
-        if left_out >= _LEFT_OUT_SHARE * min(int(g.sum()) for g in glyphs):
+        if placed.left_out >= _LEFT_OUT_SHARE * min(int(g.mask.sum()) for g in glyphs):
             out.append(PrintedNumber(None, 0.0, "?"))  # a glyph broken into pieces
             continue
-        if off_centre > _OFF_CENTRE:
+        if placed.off_centre > _OFF_CENTRE:
             out.append(PrintedNumber(None, 0.0, "?"))  # a glyph lost beside them
             continue
-        digits, conf = [], 1.0
-        for g in glyphs:
-            # Shape correlation, minus a penalty for the wrong width ("1" is narrow).
-            sim = templates @ _glyph(g).ravel() - 1.5 * np.abs(aspects - _aspect(g))
-            order = np.argsort(-sim)
-            best, second = float(sim[order[0]]), float(sim[order[1]])
-            if best < 0.35:
-                conf = 0.0
-            conf = min(conf, max(0.0, min(1.0, (best - second) / 0.05)))
-            digits.append(str(int(order[0])))
-        text = "".join(digits)
-        if text.startswith("0"):
+        blurred = read_blurred(grey, glyphs)
+        conf = max(0.0, min(1.0, blurred.margin / _FULL_MARGIN))
+        if blurred.weakest < _WORST_MATCH or _sharp_reading(glyphs) != blurred.text:
             conf = 0.0
-        out.append(PrintedNumber(int(text) if conf > 0 else None, conf, text))
+        if blurred.text.startswith("0"):
+            conf = 0.0
+        out.append(PrintedNumber(int(blurred.text) if conf > 0 else None, conf, blurred.text))
     return out
+
+
+_FULL_MARGIN = 0.05
+"""A read digit's similarity over its best rival's that is full confidence: every
+correct match of 1,400 synthetic TEST glyphs against the sharp digits had 0.039 or more;
+against the blurred digits, no wrong reading of TRAINING's old forms reaches it."""
+
+_WORST_MATCH = 0.35
+"""A glyph that matches no digit this well is no digit (a glyph broken or hidden)."""
+
+
+def _sharp_reading(glyphs: tuple[Glyph, ...]) -> str | None:
+    """The glyphs read against the renderer's sharp digits, binarised (each glyph's best
+    digit); None where one matches no digit at ``_WORST_MATCH``."""
+    templates, aspects = _templates()
+    digits = []
+    for g in glyphs:
+        # Shape correlation, minus a penalty for the wrong width ("1" is narrow).
+        sim = templates @ binary_feature(g.mask).ravel() - 1.5 * np.abs(aspects - aspect(g.mask))
+        best = int(np.argmax(sim))
+        if float(sim[best]) < _WORST_MATCH:
+            return None
+        digits.append(str(best))
+    return "".join(digits)
 
 
 def read_board_number(crop: np.ndarray) -> PrintedNumber:

@@ -338,7 +338,7 @@ def _through_glyphs(crop: np.ndarray, line: np.ndarray) -> bool:
     glyphs of ``crop``, within 2 px of them? A line through the box's blank margin hides
     nothing there, and a glyph it hid beside the others leaves them off centre
     (``ocr.printed.match_numbers``)."""
-    from ocr.printed import glyph_span
+    from ocr.printed_glyphs import glyph_span
 
     columns = np.flatnonzero(line.any(axis=0))
     if len(columns) == 0:
@@ -349,13 +349,14 @@ def _through_glyphs(crop: np.ndarray, line: np.ndarray) -> bool:
 
 _READ_FOR_SURE = 1.0
 """The confidence of a printed pair number (``ocr.printed.match_numbers``) that reads its
-row off the page: the full margin, 0.05 over the second digit. A glyph a phone's focus or
-a dirty glass blurred matches every digit less well and can come within 0.02-0.03 of the
-wrong one: on TRAINING's old forms (seed 13, 224 pages of the eight conditions read off
-the type, 5,473 pair boxes read over 0.4) both misreads were under it (a 6 read 4 at 0.62
-on phone, a 2 read 3 at 0.47 on noisy), and 5 right reads, all on phone. TEST phone seed
-64502 (a ``BSC`` form read alone, ``page_0006.jpg`` row 10): EW 16 read 14 at 0.42, the
-row accepted wrong (docs/reader-history.md, freshhunt6)."""
+row off the page: the full margin, 0.05 over the second digit at the crop's blur, the
+sharp digits agreeing. Chosen when the sharp digits alone read the type: a glyph a
+phone's focus or a dirty glass blurred matched every digit less well and could come
+within 0.02-0.03 of the wrong one: on TRAINING's old forms (seed 13, 224 pages of the
+eight conditions read off the type, 5,473 pair boxes read over 0.4) both misreads were
+under it (a 6 read 4 at 0.62 on phone, a 2 read 3 at 0.47 on noisy), and 5 right reads,
+all on phone. TEST phone seed 64502 (a ``BSC`` form read alone, ``page_0006.jpg`` row
+10): EW 16 read 14 at 0.42, the row accepted wrong (docs/reader-history.md, freshhunt6)."""
 
 _COUNTED = 0.4
 """The confidence at which a printed number counts as on the page when a pair printed
@@ -374,7 +375,7 @@ def _printed_from_page(
     too faint to be found). Nor is a row whose pair the page prints twice, in any box read
     over ``_COUNTED`` (TEST phone seed 10885, an old form: NS 6 read 4, row 4's sure 4 left
     unread). Nor is a row whose pair numbers match short of the full margin
-    (``_READ_FOR_SURE``): a phone's blur takes a 6 within 0.02 of a 4."""
+    (``_READ_FOR_SURE``): a phone's blur took a 6 within 0.02 of a 4 of the sharp digits."""
     from ocr.layout import EW_PAIR, NS_PAIR, ROUND
     from ocr.printed import match_numbers
 
