@@ -13,7 +13,10 @@ ticks, blobs, circles around the box, dots), paper and scanner models that the d
 model and the reader's thresholds never saw. Some printed rows are left unplayed (blank
 or with stray ink), 3% of rows have the pairs changed, 1% a wrong score, 3% no score.
 6% of the sessions are on blank forms, half of them (by the session's seed,
-``--blank-movement-share``) printed for the movement (``BSC4``), the others generic.
+``--blank-movement-share``) printed for the movement (``BSC4``), the others generic;
+``--off-line-share`` fills that share of the blank travellers off the order the board is
+played (two rows swapped, a line down, or from the bottom: TRAINING pages for the line
+order, ``ocr/meeting_lines.py``).
 
 Every page is read on one core with the event's movement (what the form printed), and the
 pages of the conditions ``--no-event`` names (``ordinary`` unless told; ``all`` for every
@@ -230,6 +233,13 @@ def main(argv: list[str] | None = None) -> int:
         default=BLANK_FORM_SHARE,
         help="the share of the sessions on blank forms (a new cache folder)",
     )
+    ap.add_argument(
+        "--off-line-share",
+        type=float,
+        default=0.0,
+        help="of the blank travellers, the share filled off the movement's line order: two "
+        "rows swapped, a line down, or from the bottom (a new cache folder)",
+    )
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
     ap.add_argument(
         "--digit-model",
@@ -252,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.time()
         seed = condition_seed(args.seed, condition, args.split)
         files = generate(args.cache, condition, args.pages, seed, args.jobs, args.split,
-                         args.blank_movement_share, args.blank_form_share)  # fmt: skip
+                         args.blank_movement_share, args.blank_form_share,
+                         args.off_line_share)  # fmt: skip
         t1 = time.time()
         figures = evaluate(files, digit_model=args.digit_model)
         figures["generation_seconds"] = round(t1 - t0, 1)

@@ -63,13 +63,15 @@ def generate(
     split: str = "test",
     blank_movement_share: float = BLANK_MOVEMENT_SHARE,
     blank_form_share: float = BLANK_FORM_SHARE,
+    off_line_share: float = 0.0,
 ) -> list[Path]:
     """Generate (or reuse) ``pages`` pages of ``condition`` on one side of the split (TEST
     for the benchmark; TRAINING for the validation that choices are made on, or
     ``held-out`` and ``held-out-real``, TRAINING in handwriting the digit model never
     trained on). A cache
-    folder holds one ``blank_movement_share`` and one ``blank_form_share``: pages already
-    there are not drawn again."""
+    folder holds one ``blank_movement_share``, one ``blank_form_share`` and one
+    ``off_line_share`` (the share of blank travellers filled off their line order,
+    ``generate_session``): pages already there are not drawn again."""
     from ocr.training.synthetic.generate import generate_pages
     from ocr.training.synthetic.sources import split_named
 
@@ -88,6 +90,7 @@ def generate(
             score_error_rate=0.01,
             blank_form_share=blank_form_share,
             blank_movement_share=blank_movement_share,
+            off_line_share=off_line_share,
             min_tables=MIN_TABLES,
             jobs=jobs,
             keep_images=False,
@@ -100,8 +103,9 @@ def generate(
 def movement_printed(truth: PageTruth, seated: dict[int, frozenset[int]]) -> PrintedPairs | None:
     """What the event's movement printed on this board's traveller, which pairs it sends
     to the board and seats in each round (the reader's event)."""
+    in_rounds = sorted(truth.rows, key=lambda r: r.round or 0)  # a blank form's lines: any order
     allowed = tuple((ns, ew) for _, _, ns, ew in truth.printed) or tuple(
-        (r.printed_ns or r.ns_pair, r.printed_ew or r.ew_pair) for r in truth.rows
+        (r.printed_ns or r.ns_pair, r.printed_ew or r.ew_pair) for r in in_rounds
     )
     if truth.blank_form:  # nothing printed on its rows; the event still seats its pairs
         return PrintedPairs((), allowed, seated)

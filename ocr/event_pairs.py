@@ -26,15 +26,25 @@ a person saying so (a wrong pair number moves a score to another pair). What
 ``ocr/page_pairs.py`` then rules out is ruled out of the joint readings: a pair another
 row reads for certain is already all but gone from them.
 
+On a blank form whose meetings the movement gives in round order, each row's readings are
+first weighed by its line (``ocr/meeting_lines.py``: the meeting the traveller's other
+lines expect there 1, any other reading ``OFF_LINE``), and a row sent to a person for a
+pair another row reads for certain, or in review on its posterior alone, whose jointly
+decoded likeliest reading is another of the board's meetings is read so and accepted
+where ``ocr/stack_settles.py`` would settle it read alone (no number the digits read for
+certain is changed; the new posterior reaches the threshold).
+
 Pure: no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
-from ocr.reading import PairReadings, RowReading, RowStatus, posterior_reason
+from ocr.meeting_lines import expected_meetings, line_prior
+from ocr.reading import PairReadings, RowReading, RowStatus, is_pair_clash, posterior_reason
+from ocr.stack_settles import settled_otherwise
 from ocr.traveller_pairs import joint_beliefs
 
 __all__ = ["decoded_jointly"]
@@ -46,6 +56,7 @@ def decoded_jointly(
     threshold: float,
     pair_readings: Mapping[int, PairReadings],
     one_series: bool,
+    meetings: Sequence[tuple[int, int]] = (),
 ) -> tuple[RowReading, ...]:
     """The rows of one traveller read with the event, each row's pairs weighed by the
     other rows' (see the module docstring).
@@ -57,6 +68,9 @@ def decoded_jointly(
     ``pair_readings`` are the rows' own pair readings, every one with its probability
     (``read_rows``); ``one_series``: the event numbers its pairs in one series, so a
     number is on one row at most in either seat (``PrintedPairs.numbered_in_one_series``).
+    ``meetings``: on a blank form, the board's meetings in the order the movement plays
+    them (``PrintedPairs.allowed``); each row's readings are weighed by its line first
+    (``ocr/meeting_lines.py``).
     """
     written = [
         r
@@ -68,10 +82,13 @@ def decoded_jointly(
     could = any(_weighs(r0, r, threshold) for r0, r in zip(first, rows, strict=True))
     if len(written) < 2 or not could:
         return tuple(rows)  # no row the joint decoding could change: spare its messages
-    beliefs = joint_beliefs([pair_readings[r.row] for r in written], one_series)
+    own = {r.row: pair_readings[r.row] for r in written}
+    lines = expected_meetings(own, meetings)
+    beliefs = joint_beliefs([line_prior(own[r.row], lines.get(r.row)) for r in written], one_series)
     after = {r.row: b for r, b in zip(written, beliefs, strict=True)}
+    kept = frozenset(meetings)
     return tuple(
-        _weighed(r0, r, dict(pair_readings[r.row]), after[r.row], threshold)
+        _weighed(r0, r, dict(pair_readings[r.row]), after[r.row], threshold, lines.get(r.row), kept)
         if r.row in after
         else r
         for r0, r in zip(first, rows, strict=True)
@@ -83,7 +100,9 @@ Pairs = tuple[int | None, int | None]
 
 def _weighs(first: RowReading, row: RowReading, threshold: float) -> bool:
     """Could the joint decoding change the row (``_weighed``): in review on its posterior
-    alone, or accepted on its own with pairs that are not its printed ones? On a printed
+    alone or for a pair another row reads for certain (``played_once``; settled only on a
+    blank form's meetings), or accepted on its own with pairs that are not its printed
+    ones? On a printed
     traveller whose rows keep their pairs it changes nothing, and is not worked out (11
     ms of CPU a page, a twentieth of reading one)."""
     if row.best is None:
@@ -91,14 +110,18 @@ def _weighs(first: RowReading, row: RowReading, threshold: float) -> bool:
     if row.status is RowStatus.ACCEPTED:
         best = (row.best.ns_pair, row.best.ew_pair)
         return first.status is RowStatus.ACCEPTED and row.printed_pairs != best
-    return row.reasons == (posterior_reason(row.posterior, threshold),)
+    own = posterior_reason(row.posterior, threshold)
+    return bool(row.reasons) and all(r == own or is_pair_clash(r) for r in row.reasons)
 
 
 def _weighed(
     first: RowReading, row: RowReading, before: Mapping[Pairs, float],
-    after: Mapping[Pairs, float], threshold: float,
+    after: Mapping[Pairs, float], threshold: float, line: Pairs | None = None,
+    meetings: Collection[Pairs] = (),
 ) -> RowReading:  # fmt: skip
-    """One row with its pairs' probability the joint one (``first``: as decoded alone)."""
+    """One row with its pairs' probability the joint one (``first``: as decoded alone;
+    ``line``: the meeting the traveller's other lines expect on its line, if any;
+    ``meetings``: a blank form's meetings, the readings a row may be settled on)."""
     if not _weighs(first, row, threshold):
         return row
     assert row.best is not None
@@ -114,14 +137,28 @@ def _weighed(
             f"pairs {best[0]}-{best[1]}: posterior {posterior:.3f} with the traveller's "
             f"other rows (a pair plays a board once)"
         )
-        if likeliest != best:
+        if line is not None and line != best:
+            why = (
+                f"pairs {best[0]}-{best[1]}: the traveller's other lines have "
+                f"{line[0]}-{line[1]} on line {row.row} (the order the board is played), "
+                f"posterior {posterior:.3f}"
+            )
+        elif likeliest != best:
             why = (
                 f"pairs {best[0]}-{best[1]}: the traveller's other rows make "
                 f"{likeliest[0]}-{likeliest[1]} likelier (a pair plays a board once)"
             )
         return replace(row, status=RowStatus.REVIEW, reasons=(*row.reasons, why))
+    if likeliest != best and likeliest in meetings:
+        # ``settled_otherwise`` divides the row's posterior by its pairs' share: as decoded
+        # apart, scaled by what ``played_once`` ruled out (its posterior over the first)
+        scaled = {k: p * row.posterior / first.posterior for k, p in before.items()}
+        settled = settled_otherwise(row, scaled, after, likeliest, threshold)
+        return row if settled is None else settled
     if likeliest != best:
         return row
+    if row.reasons != (posterior_reason(row.posterior, threshold),):
+        return row  # a clash with another row's pair: only the reading it settles on
     alternatives = tuple(
         (alt, p / before[k] * after[k] if before.get(k, 0.0) > 0.0 and k in after else p)
         for alt, p in first.alternatives

@@ -179,7 +179,8 @@ class ScanReader:
         first = rows
         rows = played_once(rows, self.threshold, pairs, one_series)
         if printed is not None and printed.allowed is not None:  # the event's movement
-            rows = decoded_jointly(first, rows, self.threshold, pairs, one_series)
+            meetings = printed.allowed if not printed.rows else ()  # a blank form's lines
+            rows = decoded_jointly(first, rows, self.threshold, pairs, one_series, meetings)
         if alone:
             rows = check_pair_numbers(rows, section_pairs, lambda r: png_bytes(crop_mm(flat, r)))
         if board is None or PageProblem.WRONG_EVENT in problems:

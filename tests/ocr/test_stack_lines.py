@@ -243,3 +243,17 @@ def test_a_seat_whose_lines_all_read_one_number_shows_no_step() -> None:
     stack = [_board(b, {k: (1, _line(b, k)[1]) for k in range(1, 5)}) for b in (2, 3, 4, 6)]
     steps = line_steps(stack, seats_read(stack), None)
     assert steps.seats[0] == (1,) and steps.steps == (None, 1)
+
+
+def test_a_traveller_filled_from_the_bottom_leaves_the_stack_its_step() -> None:
+    """Board 7 filled from the bottom (table k on line 5 - k): its 3 next lines move NS
+    and EW 3 places each (back one), so the stack's moves are 12 of 1 and 3 of 3, a fifth
+    otherwise. The traveller shows an order of its own (all 3 by one step) and is left
+    out: 12 of 12, step 1. Its own lines, moved by the stack's step, disagree (lines 1
+    and 3, NS 4 and 2, put NS 1 on line 2, and line 4, NS 1, puts NS 3 there: a third
+    says otherwise): it expects nothing."""
+    stack = [*_stack(), _board(7, {5 - k: _line(7, k) for k in range(1, 5)})]
+    steps = line_steps(stack, seats_read(stack), SECTION)
+    assert steps.steps == (1, 1)
+    assert set(steps.expected(stack[-1]).values()) == {(None, None)}
+    assert steps.expected(stack[0])[2] == _line(2, 2)

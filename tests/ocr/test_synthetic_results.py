@@ -21,7 +21,13 @@ from ocr.layout import (
     STRAIN,
 )
 from ocr.training.synthetic.fill import intended_marks
-from ocr.training.synthetic.results import PairSlot, mitchell_slots, random_rows
+from ocr.training.synthetic.results import (
+    OFF_LINE_FILLS,
+    PairSlot,
+    filled_off_line,
+    mitchell_slots,
+    random_rows,
+)
 from ocr.training.synthetic.truth import RowTruth
 from scoring.board import vulnerability_of
 from scoring.contract import Contract, Doubling, Seat, Side, Strain
@@ -184,3 +190,29 @@ def test_the_marks_alone_give_back_contract_declarer_and_tricks(
     assert back.tricks_needed + delta == tricks
     assert Side.parse(got[SCORE_SIDE]) is side and side is (Side.NS if score > 0 else Side.EW)
     assert (RESULT_COUNT in got) == (tricks != contract.tricks_needed)
+
+
+def test_a_blank_traveller_filled_off_its_line_order_keeps_every_row_once():
+    """``filled_off_line`` (issue 43, the reader's line prior): with share 1 every traveller
+    of 8 rows on lines 1-8 is filled as two rows swapped, a line down (lines 2-9) or from
+    the bottom (line 15 the first meeting, line 8 the last), each row's result unchanged;
+    with share 0 nothing moves."""
+    rows = random_rows(3, mitchell_slots(3, 8), np.random.default_rng(1), printed=False)
+    rng = np.random.default_rng(7)
+    seen = set()
+    for _ in range(30):
+        moved = filled_off_line(rows, rng, 1.0)
+        lines = [r.row for r in moved]
+        assert sorted(lines) != lines or lines == list(range(2, 10))
+        assert [dataclasses.replace(r, row=0) for r in moved] == [
+            dataclasses.replace(r, row=0) for r in rows
+        ]
+        if lines == list(range(2, 10)):
+            seen.add("shifted")
+        elif lines == list(range(15, 7, -1)):
+            seen.add("bottom-up")
+        else:
+            assert sum(a != b for a, b in zip(lines, range(1, 9), strict=True)) == 2
+            seen.add("swapped")
+    assert seen == set(OFF_LINE_FILLS)
+    assert filled_off_line(rows, np.random.default_rng(7), 0.0) == rows

@@ -25,7 +25,7 @@ from scoring.board import dealer_of, vulnerability_of
 
 from .fill import fill_page
 from .handwriting import DigitBank
-from .results import PairSlot, mitchell_slots, random_rows
+from .results import PairSlot, filled_off_line, mitchell_slots, random_rows
 from .scan import scan_page
 from .sources import TRAINING, Split
 from .truth import PageTruth, RowTruth
@@ -182,6 +182,7 @@ def generate_session(
     qr_seating: bool = True,
     blank_meetings: bool = False,
     qr_meetings: Mapping[int, Seating] | None = None,
+    off_line_share: float = 0.0,
 ) -> list[SyntheticPage]:
     """Print, fill and scan one traveller per board; write files when ``out_dir`` is given.
 
@@ -197,7 +198,10 @@ def generate_session(
     print`` writes them (False: as forms printed before it did). ``blank_meetings``: blank
     forms carry each board's meetings in the QR code, as ``forms blank --movement`` prints
     them (False: generic blank forms); ``qr_meetings`` puts other meetings there (a form
-    printed for another movement, for the tests).
+    printed for another movement, for the tests). ``off_line_share``: the share of blank
+    travellers filled off the movement's line order (two rows swapped, a line down, or
+    from the bottom, ``results.filled_off_line``; TRAINING pages for the reader's line
+    prior), drawn apart from every other draw, so the other pages are the same.
     """
     if condition:
         split = split.condition(condition)
@@ -232,6 +236,7 @@ def generate_session(
         out.mkdir(parents=True, exist_ok=True)
         (out / pdf_name).write_bytes(pdf)
     pages = []
+    off_line_rng = np.random.default_rng([seed, 43])  # apart: the other draws stay the same
     for i, (sheet, raster) in enumerate(zip(sheets, rasters, strict=True)):
         rows = random_rows(
             sheet.board,
@@ -243,6 +248,8 @@ def generate_session(
         )
         if unused_row_rate > 0 and not blank_form:
             rows = tuple(r for r in rows if rng.random() >= unused_row_rate)
+        if off_line_share > 0 and blank_form:
+            rows = filled_off_line(rows, off_line_rng, off_line_share)
         name = f"page_{start_index + i:04d}"
         page = synth_page(
             sheet,

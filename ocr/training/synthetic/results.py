@@ -9,7 +9,7 @@ down more often, a few slams and the occasional passed-out board. Scores are Law
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -19,7 +19,8 @@ from scoring.law77 import ns_score
 
 from .truth import RowTruth
 
-__all__ = ["PairSlot", "random_row", "random_rows", "mitchell_slots"]
+__all__ = ["OFF_LINE_FILLS", "PairSlot", "filled_off_line", "random_row", "random_rows",
+           "mitchell_slots"]  # fmt: skip
 
 _LEVELS = (1, 2, 3, 4, 5, 6, 7)
 _LEVEL_W = (0.10, 0.20, 0.22, 0.30, 0.08, 0.08, 0.02)
@@ -167,3 +168,30 @@ def random_rows(
         )  # fmt: skip
         for i, s in enumerate(slots, start=1)
     )
+
+
+OFF_LINE_FILLS = ("swapped", "shifted", "bottom-up")
+"""How a blank traveller is filled off the movement's line order (``filled_off_line``)."""
+
+
+def filled_off_line(
+    rows: Sequence[RowTruth], rng: np.random.Generator, share: float, lines: int = 15
+) -> tuple[RowTruth, ...]:
+    """A blank traveller's rows (on lines 1, 2, ... in the order the board is played), with
+    chance ``share`` filled off that order as players may (issue 43): two rows swapped (a
+    table that wrote on another's line), every row a line down (the first line left
+    blank), or from the form's last line up. A shift that would leave the form's ``lines``
+    fills from the bottom instead. The reader's line prior (``ocr/meeting_lines.py``) must
+    never accept such a row with the wrong pairs."""
+    if len(rows) < 2 or rng.random() >= share:
+        return tuple(rows)
+    how = OFF_LINE_FILLS[int(rng.integers(len(OFF_LINE_FILLS)))]
+    on = [r.row for r in rows]
+    if how == "swapped":
+        i, j = (int(k) for k in rng.choice(len(rows), 2, replace=False))
+        on[i], on[j] = on[j], on[i]
+    elif how == "shifted" and max(on) < lines:
+        on = [line + 1 for line in on]
+    else:
+        on = [lines + 1 - line for line in on]
+    return tuple(replace(r, row=line) for r, line in zip(rows, on, strict=True))
