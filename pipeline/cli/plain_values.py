@@ -27,8 +27,10 @@ try:
     from typer._coercion import RuntimeParam, build_runtime_param
     from typer._param_types import coerce_cli_path
     from typer.core import _TyperParameter
+
+    _ADAPTERS = True
 except ImportError:  # a Typer without pydantic adapters: it needs no pydantic to parse
-    RuntimeParam = None
+    _ADAPTERS = False
 
 __all__ = ["take_plain_values"]
 
@@ -38,7 +40,7 @@ _KINDS = (str, int, bool, Path)
 def take_plain_values() -> None:
     """Make every Typer parameter of a plain kind coerce its value without pydantic (the
     module's docstring says why); once a process, before a command line is parsed."""
-    if RuntimeParam is None or getattr(_TyperParameter.get_runtime_param, "plain", False):
+    if not _ADAPTERS or getattr(_TyperParameter.get_runtime_param, "plain", False):
         return
     typers_own = _TyperParameter.get_runtime_param
 
@@ -51,12 +53,12 @@ def take_plain_values() -> None:
         return typers_own(self)
 
     get_runtime_param.plain = True  # type: ignore[attr-defined]
-    _TyperParameter.get_runtime_param = get_runtime_param
+    _TyperParameter.get_runtime_param = get_runtime_param  # type: ignore[method-assign]
 
 
-if RuntimeParam is not None:
+if _ADAPTERS:
 
-    class _PlainValue(RuntimeParam):  # type: ignore[misc,valid-type]  # Typer's frozen dataclass
+    class _PlainValue(RuntimeParam):
         """A parameter's value taken as Typer's adapter would take it; anything but a plain
         value of its kind through that adapter."""
 
