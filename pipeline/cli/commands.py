@@ -24,6 +24,7 @@ from pathlib import Path
 import typer
 
 from pipeline.cli.exit_codes import ExitCode
+from pipeline.cli.plain_values import take_plain_values
 
 __all__ = ["build_app", "execute", "run_in_this_process", "ExitCode"]  # and `app`, made when asked
 
@@ -103,7 +104,9 @@ def _options(
 
 
 def build_app(groups: tuple[str, ...] = _GROUPS) -> typer.Typer:
-    """The command line with the commands of ``groups`` (all of them by default)."""
+    """The command line with the commands of ``groups`` (all of them by default); its plain
+    values (a path, a number, a word, a flag) taken without pydantic (``take_plain_values``)."""
+    take_plain_values()
     built = typer.Typer(
         name="bridgescan",
         help="Duplicate bridge results from scanned or typed travellers.",

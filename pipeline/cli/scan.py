@@ -59,8 +59,7 @@ def read_command(
     with collector_paused():  # the reader's modules load without collections, then frozen
         from ocr.reader import page_count
         from ocr.reading import RowStatus
-        from pipeline.cli.output import stdout_console
-        from pipeline.cli.progress import stage_progress
+        from pipeline.cli.progress import stage_progress_on_stdout
         from pipeline.doors.scans.reading import (
             queue_context,
             read_scans,
@@ -86,7 +85,6 @@ def read_command(
     files = scan_files([target])
     if not files:  # before the progress line, said alone
         raise fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
-    console = stdout_console()
     chosen = loaded = None
     if event is not None:  # before the progress line: a bad event file is said alone
         from pipeline.events.eventfile import EventFileError, load_event
@@ -98,7 +96,7 @@ def read_command(
             raise fail(str(exc)) from None
         except KeyError as exc:  # no such session
             raise fail(f"{event}: {exc.args[0]}") from None
-    with stage_progress(console) as progress:
+    with stage_progress_on_stdout() as progress:
         try:
             reader = scan_reader() if loaded is None else scan_reader(loaded, session)
         except (OSError, ValueError, KeyError) as exc:

@@ -36,12 +36,17 @@ NOT_FOR_SCAN_READ = ("sqlalchemy", "alembic", "mako", "prefect", "jinja2", "http
 #: Modules of packages it uses that ``scan read`` without the event has no use for: the QR
 #: code's writer (segno, and the urllib.request, http.client and ssl its writers import),
 #: numpy's masked arrays (``np.unique`` without indices imports them), the laws, movements
-#: and event types of scoring/ beyond Law 77 and the traveller's row, and YAML and the form
-#: file's models (the form's records ship built, ocr/layout_shipped.py).
+#: and event types of scoring/ beyond Law 77 and the traveller's row, YAML and the form
+#: file's models (the form's records ship built, ocr/layout_shipped.py), pydantic, which
+#: Typer would import to coerce the command line's paths and numbers
+#: (pipeline/cli/plain_values.py; the event file's models use it, readings.json only
+#: pydantic_core's writer), and Rich where stdout is a pipe (its one progress line is
+#: written without it, pipeline/cli/progress_line.py).
 NOT_FOR_READING_ALONE = ("segno", "ssl", "http.client", "numpy.ma", "scoring.event",
                          "scoring.movement", "scoring.movements", "scoring.session",
                          "scoring.matchpoints", "yaml", "ocr.layout_file",
-                         "ocr.marked_yaml")  # fmt: skip
+                         "ocr.marked_yaml", "pydantic", "typer._adapters",
+                         "rich")  # fmt: skip
 
 
 def _first_page(tmp_path: Path) -> Path:
