@@ -56,8 +56,9 @@ def _workbook(crops: list[bytes]) -> Workbook:
 
 
 def _unstamped(part: bytes) -> bytes:
-    """A part without the time it was saved (docProps/core.xml's modified time)."""
-    return re.sub(rb"<dcterms:modified[^>]*>[^<]*</dcterms:modified>", b"", part)
+    """A part without the times in docProps/core.xml: when the workbook was made and when
+    saved (the two workbooks compared are made a moment apart, at times a second apart)."""
+    return re.sub(rb"<dcterms:(created|modified)[^>]*>[^<]*</dcterms:\1>", b"", part)
 
 
 def _parts(path: Path) -> dict[str, tuple[bytes, int]]:
