@@ -9,6 +9,7 @@ page's blank paper holds 0.015 specks a cm^2 (3 on 150 cm^2) of 0.67 of its size
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -379,3 +380,42 @@ def test_a_row_without_specks_reads_each_box_again_as_it_read_it():
     for off_lines in (False, True):
         for i, m in enumerate(first):
             assert row.without_specks(i, m.fill, off_lines=off_lines) == m
+
+
+def _clump_by_h_and_dot_in_s(clump: bool) -> np.ndarray:
+    """Row 1 with level 3 crossed; a blob of 4 x 4 pixels 2 px inside H's left edge (the
+    test above: an edge dot ``dusty_edges`` reads away on the dusty page) when ``clump``;
+    and a round dot of radius 3 px (0.83 mm^2 as read, larger than the page's specks of
+    0.35 mm^2: 0.67 of it is 0.56, so ``dusty_page`` keeps it) in the middle of S."""
+    page = _fresh()
+    _draw(page, "level", "3", "cross")
+    lay = load_layout()
+    if clump:
+        box = lay.box(1, "strain", "H")
+        x, y = round(box.x * S) + 2, round((box.y + box.height / 2) * S)
+        page[y : y + 4, x : x + 4] = 0.05
+    s = lay.box(1, "strain", "S")
+    centre = (round((s.x + s.width / 2) * S), round((s.y + s.height / 2) * S))
+    cv2.circle(page, centre, 3, 0.05, -1)
+    return page
+
+
+def test_a_dot_beside_an_edge_dot_read_away_as_dust_is_unsure():
+    """Which of the two was the player's, the edge dot read away or the dot in S, the ink
+    cannot tell on a dusty page (a clump is a dot alone too): S is read unsure (0.5), and
+    the strain is the score's to check or a person's (a fresh TEST set, old forms, noisy,
+    seed 15594, page_0029.jpg row 13: the count's box 3 kept by a clump of 0.69 mm^2
+    beside the player's edge dot in box 1 read away, 3D by North +1 accepted as +3).
+    Without ``dusty_edges`` reading H away, S stays marked; alone in its field, too."""
+    with rules_off("clean_rivals"):
+        read = _read_row(_clump_by_h_and_dot_in_s(clump=True), DUSTY)
+        alone = _read_row(_clump_by_h_and_dot_in_s(clump=False), DUSTY)
+    s = read[("strain", "S")]
+    assert read[("strain", "H")].state is MarkState.EMPTY
+    assert (s.state, s.how, s.p_marked) == (MarkState.UNSURE, "dot", 0.5)
+    assert s.dot_mm2 == pytest.approx(0.83, abs=0.01)
+    assert (alone[("strain", "S")].state, alone[("strain", "S")].how) == (MarkState.MARKED, "dot")
+    with rules_off("clean_rivals", "dusty_edges", "dust_clumps"):
+        kept = _read_row(_clump_by_h_and_dot_in_s(clump=True), DUSTY)
+    assert kept[("strain", "H")].state is MarkState.UNSURE
+    assert kept[("strain", "S")].state is MarkState.MARKED

@@ -1,0 +1,93 @@
+"""A dot beside a dot ``dusty_page`` read as the page's dust, that dot at least
+``dust_alike_share`` of its size, is read unsure (``ocr.dust_dots.fills_beside_dust_dots``,
+``ocr.dust_rules.dots_read_unsure``; issue 43, a wrong row on a fresh TEST set).
+
+The case, built by hand after TEST noisy seed 61912 (page_0004.jpg row 7, printed form,
+with and without the event): the player dotted strain NT (a ballpoint's dot of 0.80 mm^2,
+first read marked by its dot) and a clump of 1.09 mm^2 fell in strain H (first read marked
+by its dot, fill 0.104). The page's margins hold clumps alike the player's dot but none
+alike the clump, so ``dusty_page`` read NT as dust and kept H, the strain's only mark:
+3H by East down 2 was accepted for 3NT down 2, both +200 vulnerable.
+
+By hand. The dust: 12 specks on 120 cm^2 of margins (0.1 a cm^2, dusty from 0.05), two
+of them 0.6 and 0.7 mm^2. Alike a dot where two specks (0.0167 a cm^2, alike from 0.015)
+are at least 0.67 of its size: of 0.80 mm^2 (0.536: both), not of 1.09 (0.7303: none) nor
+of 1.25 (0.8375). So NT's dot is dust and H's is not. In the strain the dust dot of 0.80
+is at least 0.67 of H's 1.09 (0.7303 <= 0.80): H is read unsure (0.5); of a dot of 1.25
+it is not (0.8375 > 0.80), and H stays marked. Unsure, H is weighed against no box as
+well as the four clean ones (0.0001 each, ocr/unchecked_marks.py ``_certain``):
+1 / (1 + 1 + 4 x 0.00010001) = 0.499900, under 0.995, and 3H-2 and 3NT-2 score alike:
+the strain is unchecked, and the row goes to a person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ocr.decode import decode_contract
+from ocr.layout import STRAIN
+from ocr.mark_rules import dusty_page
+from ocr.mark_settings import MARK_SETTINGS
+from ocr.marks import DUST_DOT, MarkReading, MarkState
+from ocr.page_dust import PageDust
+from ocr.unchecked_marks import _group_certainty
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat
+from tests.ocr.test_decode import evidence, marks_for
+from tests.ocr.test_dust_dots import _row_one_evidence, _row_with
+
+DUSTY = PageDust(120.0, (0.2,) * 10 + (0.6, 0.7))
+
+
+def _strain_after_dusty_page(clump_mm2: float) -> dict[str, MarkReading]:
+    """Row 1 on the dusty page: strain NT first read marked by the player's dot of 0.80
+    mm^2 (fill 0.004, as read), strain H by a clump of ``clump_mm2`` (fill 0.104); the
+    strain's boxes after ``dusty_page``."""
+    ev = replace(_row_one_evidence(), dust=DUSTY)
+    read = _row_with(
+        ev,
+        {
+            (STRAIN, "NT"): MarkReading("NT", 0.004, MarkState.MARKED, 1.0, "dot", dot_mm2=0.80),
+            (STRAIN, "H"): MarkReading("H", 0.104, MarkState.MARKED, 1.0, "dot", dot_mm2=clump_mm2),
+        },
+    )
+    out = dusty_page(ev, read, MARK_SETTINGS)
+    return {o: r for (f, o, _), r in zip(ev.geometry.boxes, out, strict=True) if f == STRAIN}
+
+
+def test_the_page_holds_dust_like_the_player_s_dot_not_the_clump():
+    assert DUSTY.dusty(MARK_SETTINGS)
+    assert DUSTY.holds_alike(0.80, MARK_SETTINGS)
+    assert not DUSTY.holds_alike(1.09, MARK_SETTINGS)
+    assert not DUSTY.holds_alike(1.25, MARK_SETTINGS)
+
+
+def test_a_dot_alike_the_field_s_dust_dot_is_unsure():
+    strain = _strain_after_dusty_page(1.09)
+    assert (strain["NT"].state, strain["NT"].how) == (MarkState.EMPTY, DUST_DOT)
+    assert (strain["H"].state, strain["H"].how, strain["H"].p_marked) == (
+        MarkState.UNSURE,
+        "dot",
+        0.5,
+    )
+
+
+def test_a_dot_the_field_s_dust_dot_is_not_alike_stays_marked():
+    strain = _strain_after_dusty_page(1.25)
+    assert strain["NT"].how == DUST_DOT
+    assert (strain["H"].state, strain["H"].p_marked) == (MarkState.MARKED, 1.0)
+
+
+def test_the_row_goes_to_a_person():
+    """3H by East down 2, vulnerable, written 200 on the NS side (3NT down 2 is +200
+    too): with strain H read unsure the strain is not certain (0.499900 by hand), marked
+    it was."""
+    marks = marks_for(Contract.parse("3H"), Seat.EAST, 7, 200)
+    unsure = _strain_after_dusty_page(1.09)["H"].p_marked
+    ev = evidence(marks, 200, {"strain": {"H": unsure}})
+    assert _group_certainty(ev.strain, "H") == pytest.approx(0.499900, abs=1e-6)
+    assert "strain" in decode_contract(ev, Vulnerability.BOTH).unchecked
+    certain = evidence(marks, 200)
+    assert "strain" not in decode_contract(certain, Vulnerability.BOTH).unchecked
