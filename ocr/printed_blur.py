@@ -35,6 +35,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from ocr.digit_cells import quantile
 from ocr.printed_glyphs import Glyph, find_glyphs
 
 __all__ = ["BlurredReading", "edge_blur", "read_blurred"]
@@ -68,20 +69,13 @@ class BlurredReading(NamedTuple):
     weakest: float
 
 
-def _ranked(values: np.ndarray, share: float) -> float:
-    """The value ``share`` of the way up ``values`` sorted (a percentile without the
-    interpolation, at a third of ``np.percentile``'s cost)."""
-    k = int(share * (len(values) - 1))
-    return float(np.partition(values, k)[k])
-
-
 def edge_blur(grey: np.ndarray) -> float | None:
     """A Gaussian's sigma, in px, that blurs the crop's ink edges as they are: the ink's
     contrast (paper at the 90th percentile, ink at the 2nd) over ``sqrt(2 pi)`` times the
     steep grey ramps (the upper quartile of the gradient where the grey lies mid-way
     between ink and paper). None where there is too little ink to measure."""
     g = grey.astype(np.float32)
-    ink, paper = _ranked(g.ravel(), 0.02), _ranked(g.ravel(), 0.90)
+    ink, paper = quantile(g, 0.02), quantile(g, 0.90)
     contrast = float(paper - ink)
     if contrast < 40:
         return None
@@ -90,7 +84,7 @@ def edge_blur(grey: np.ndarray) -> float | None:
     mid = (g > ink + 0.25 * contrast) & (g < paper - 0.25 * contrast)
     if int(mid.sum()) < 10:
         return None
-    ramp = _ranked(np.hypot(gx, gy)[mid], 0.75)
+    ramp = quantile(np.hypot(gx, gy)[mid], 0.75)
     return contrast / (np.sqrt(2 * np.pi) * max(ramp, 1e-6))
 
 
