@@ -154,7 +154,7 @@ def dots_on_edges(
     maybe &= area - on_line_px >= least
     if len(rings):
         maybe &= ~_overlaps_any(rings, x, y, x + bw, y + bh)
-    apart: list[np.ndarray] = []  # ``without_dust`` in the band's crop, once asked
+    apart: np.ndarray | None = None  # ``without_dust`` in the band's crop, once asked
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
         blob = labels[y : y + bh, x : x + bw] == c
@@ -165,9 +165,9 @@ def dots_on_edges(
         if not stands_alone(drawn, own, reach):
             if without_dust is None:
                 continue
-            if not apart:  # made once, where a dot first has ink beside it
-                apart.append(without_dust()[y0:y1, x0:x1])
-            if not stands_alone(apart[0], own, reach):
+            if apart is None:  # made once, where a dot first has ink beside it
+                apart = without_dust()[y0:y1, x0:x1]
+            if not stands_alone(apart, own, reach):
                 continue
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
