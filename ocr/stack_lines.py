@@ -136,13 +136,14 @@ def _step(travellers: list[dict[int, int]], n: int) -> int | None:
     from the bottom left 89% of the next lines at the step and the stack without one, and
     43% of its rows went to a person read alone (14% in order). Its own lines then expect
     nothing: moved by the stack's step, they disagree."""
-    own = [_moves([places], n) for places in travellers]
-    moves = _moves(travellers, n)
+    own = [_moves(places, n) for places in travellers]
+    moves = sum(own, Counter())
     if sum(moves.values()) < _LINES_SEEN:
         return None
     first = moves.most_common(1)[0][0]
-    kept = [p for p, m in zip(travellers, own, strict=True) if not _own_order(m, first)]
-    moves = _moves(kept, n)
+    kept_own = [(p, m) for p, m in zip(travellers, own, strict=True) if not _own_order(m, first)]
+    kept = [p for p, _ in kept_own]
+    moves = sum((m for _, m in kept_own), Counter())
     total = sum(moves.values())
     if total < _LINES_SEEN:
         return None
@@ -159,14 +160,13 @@ def _step(travellers: list[dict[int, int]], n: int) -> int | None:
     return step if apart.count(False) <= _LINE_SHARE * len(apart) else None
 
 
-def _moves(travellers: list[dict[int, int]], n: int) -> Counter[int]:
-    """How many next lines of the travellers move by each number of places."""
-    moves: Counter[int] = Counter()
-    for places in travellers:
-        for line, place in places.items():
-            if line + 1 in places:
-                moves[(places[line + 1] - place) % n] += 1
-    return moves
+def _moves(places: dict[int, int], n: int) -> Counter[int]:
+    """How many next lines of one traveller move by each number of places (summed over
+    travellers in their order, the counts come in the order a single pass would meet
+    them, which ``most_common`` keeps among ties)."""
+    return Counter(
+        (places[line + 1] - place) % n for line, place in places.items() if line + 1 in places
+    )
 
 
 def _own_order(moves: Counter[int], step: int) -> bool:
