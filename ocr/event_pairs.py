@@ -22,7 +22,8 @@ times the joint one.
 A row in review on its posterior alone is accepted where its pairs stay the likeliest
 and the posterior reaches the threshold; an accepted row whose handwritten pairs the
 joint decoding makes less likely than the threshold allows, or not the likeliest, goes to
-a person saying so (a wrong pair number moves a score to another pair). What
+a person saying so (a wrong pair number moves a score to another pair), whether it was
+accepted as decoded alone or by ``played_once`` (``_accepted_on_its_pairs``). What
 ``ocr/page_pairs.py`` then rules out is ruled out of the joint readings: a pair another
 row reads for certain is already all but gone from them.
 
@@ -101,17 +102,32 @@ Pairs = tuple[int | None, int | None]
 def _weighs(first: RowReading, row: RowReading, threshold: float) -> bool:
     """Could the joint decoding change the row (``_weighed``): in review on its posterior
     alone or for a pair another row reads for certain (``played_once``; settled only on a
-    blank form's meetings), or accepted on its own with pairs that are not its printed
-    ones? On a printed
+    blank form's meetings), or accepted on its own or by ``played_once``
+    (``_accepted_on_its_pairs``) with pairs that are not its printed ones? On a printed
     traveller whose rows keep their pairs it changes nothing, and is not worked out (11
     ms of CPU a page, a twentieth of reading one)."""
     if row.best is None:
         return False
     if row.status is RowStatus.ACCEPTED:
         best = (row.best.ns_pair, row.best.ew_pair)
-        return first.status is RowStatus.ACCEPTED and row.printed_pairs != best
+        return _accepted_on_its_pairs(first, threshold) and row.printed_pairs != best
     own = posterior_reason(row.posterior, threshold)
     return bool(row.reasons) and all(r == own or is_pair_clash(r) for r in row.reasons)
+
+
+def _accepted_on_its_pairs(first: RowReading, threshold: float) -> bool:
+    """Was the row accepted as decoded alone, or in review on its posterior alone (which
+    ``played_once`` lifted: the pairs other rows read for certain ruled out its rivals)?
+    Either way its acceptance rests on its pairs, and the joint decoding judges it: what
+    lifted the row is in the joint readings (a pair another row reads for certain is all
+    but gone from them), and so is what ``played_once`` leaves out, a row that reads the
+    same pair nearly as surely (TEST scribble, seed 53338, page_0030: row 7's handwritten
+    7-17 read 1-11 at 0.9936 and lifted to 0.998 beside row 1's 1-11 at 0.987)."""
+    if first.status is RowStatus.ACCEPTED:
+        return True
+    return first.status is RowStatus.REVIEW and first.reasons == (
+        posterior_reason(first.posterior, threshold),
+    )
 
 
 def _weighed(

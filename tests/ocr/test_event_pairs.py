@@ -110,6 +110,36 @@ def test_an_accepted_row_the_other_rows_make_less_sure_goes_to_a_person():
     assert second == played_once(rows, THRESHOLD, pairs)[1]
 
 
+def test_a_row_played_once_lifted_is_judged_jointly_beside_a_row_that_reads_its_pair():
+    """The shape of TEST scribble 53338 page_0030 row 7 (a handwritten 7-17 whose two 7s
+    read as 1s). Row 1 reads 1-11 at 0.994, 7-17 at 0.002 or 9-19 at 0.004 (in review on
+    its posterior alone); row 2 reads 9-19 at 0.999 or 4-14 at 0.001; row 3 reads 1-11 at
+    0.98 or 7-17 at 0.02. ``played_once``: pair 9 is row 2's for certain, which leaves row
+    1 1-11 at 0.994 / 0.996 = 0.997992 (accepted, its 1 now certain) and sends row 3 to a
+    person for pair 1. Jointly: row 1 at 1-11 needs row 3 at 7-17, 0.994 x 0.02 = 0.01988;
+    row 1 at 7-17 with row 3 at 1-11, 0.002 x 0.98 = 0.00196; row 1 at 9-19 with row 2 at
+    4-14, 0.004 x 0.001 = 0.000004 (sum 0.021844): row 1 reads 1-11 at 0.01988 / 0.021844
+    = 0.910090, and goes to a person too (left accepted before: the joint decoding weighed
+    only rows accepted as decoded alone)."""
+    pairs: dict[int, PairReadings] = {
+        1: (((1, 11), 0.994), ((9, 19), 0.004), ((7, 17), 0.002)),
+        2: (((9, 19), 0.999), ((4, 14), 0.001)),
+        3: (((1, 11), 0.98), ((7, 17), 0.02)),
+    }
+    rows = (_row(1, pairs[1]), _row(2, pairs[2]), _row(3, pairs[3]))
+    once = played_once(rows, THRESHOLD, pairs, False)
+    assert once[0].status is RowStatus.ACCEPTED
+    assert once[0].posterior == pytest.approx(0.994 / 0.996)
+    first, second, third = _decoded(rows, pairs, one_series=False)
+    assert first.status is RowStatus.REVIEW
+    assert first.reasons == (
+        "pairs 1-11: posterior 0.910 with the traveller's other rows (a pair plays a board once)",
+    )
+    assert 0.01988 / 0.021844 == pytest.approx(0.910090, abs=1e-6)
+    assert second == once[1] and second.status is RowStatus.ACCEPTED
+    assert third.status is RowStatus.REVIEW
+
+
 def test_a_row_that_keeps_its_printed_pairs_is_not_sent_for_the_others():
     pairs: dict[int, PairReadings] = {
         1: (((5, 17), 0.996), ((9, 17), 0.004)),
