@@ -257,3 +257,42 @@ def test_a_traveller_filled_from_the_bottom_leaves_the_stack_its_step() -> None:
     assert steps.steps == (1, 1)
     assert set(steps.expected(stack[-1]).values()) == {(None, None)}
     assert steps.expected(stack[0])[2] == _line(2, 2)
+
+
+SIX_TABLES = tuple(range(1, 13))
+"""A six-table Mitchell numbered in one series: NS 1-6, EW 7-12."""
+
+
+def _six_line(board: int, k: int) -> tuple[int, int]:
+    """Filled on the NS pairs' lines: line k is NS pair k against EW 7 + (k - 1 + board)
+    mod 6, one place further along 7-12 each line down (round the six tables)."""
+    return k, 7 + (k - 1 + board) % 6
+
+
+def _six_board(board: int, lines: dict[int, tuple[int, int]]):  # type: ignore[no-untyped-def]
+    rows = [_row(board, n, ((both, 1.0),)) for n, both in sorted(lines.items())]
+    return _page(board, *rows, pairs=SIX_TABLES)
+
+
+def test_one_misread_line_of_six_leaves_the_others_their_expected_pairs() -> None:
+    """Boards 2, 3, 4 read for certain: 5 next lines a seat each, 15 moves of 1 (step 1,
+    1). Board 1 reads 1-8, 2-9, 3-10, 4-12, 5-12, 6-7 for certain: line 4's 11 misread
+    as 12. Line 3's EW votes, each line's number moved by its distance: 8 two places on,
+    9 one, 12 back one (11), 12 back two (10), 7 back three round 7-12 (10): four 10s and
+    one 11, a fifth otherwise, within a quarter (as ``ocr/meeting_lines.py``'s lines):
+    10. Under a tenth one misread line of six took the order from every line of the
+    traveller (TRAINING stand-in, held-out-real seed 13, read without the event: 37 rows
+    of ordinary's 297 to a person, 32 with a quarter). Line 4 expects its written 11,
+    which its ink, read for certain, overrules (as in the test of a number the digits
+    read plainly off the line). Line 5's 12 misread as 8 too: line 3 has three 10s of
+    five, two otherwise, and expects no EW number."""
+    stack = [_six_board(b, {k: _six_line(b, k) for k in range(1, 7)}) for b in (2, 3, 4)]
+    steps = line_steps(stack, seats_read(stack), SIX_TABLES)
+    assert steps.seats == ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12))
+    assert steps.steps == (1, 1)
+    one_misread = {**{k: _six_line(1, k) for k in range(1, 7)}, 4: (4, 12)}
+    expected = steps.expected(_six_board(1, one_misread))
+    assert expected[3] == (3, 10)
+    assert expected[4] == (4, 11)
+    two_misread = {**one_misread, 5: (5, 8)}
+    assert steps.expected(_six_board(1, two_misread))[3] == (3, None)
