@@ -11,10 +11,12 @@ lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), th
 rule looks at a row that holds a mark, a later rule reads a dot on an edge against the
 page's specks, a later one weighs a dot read as dust where its field needs that mark
 (ocr/dust_dots.py), then a clump of grains on a box's edge is read as dust
-(ocr/dust_clumps.py), and the last reads a field's one unsure box as its mark where every
-other box of it holds no ink (ocr/clean_rivals.py). Every rule's reason, with the pages
-that showed it was needed, is its ``why`` and its function's docstring
-(ocr/spill_rules.py, ocr/circle_rules.py).
+(ocr/dust_clumps.py), then a box marked by a thin fill names the unmarked box of its
+field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
+``unread_circles``: the score must then tell the two apart), and the last reads a field's
+one unsure box as its mark where every other box of it holds no ink (ocr/clean_rivals.py).
+Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
+function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
@@ -33,6 +35,7 @@ from ocr.circle_rules import (
     circled_alone,
     over_edges,
     strips_checked,
+    unread_circles,
 )
 from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
@@ -371,6 +374,15 @@ RULES: tuple[MarkRule, ...] = (
         "grains (no piece over 1.2 mm across, no disc of solid ink 0.42 mm in radius: a pen "
         "dot is one), the largest of a size the page's margins hold alike, is read without "
         "the blob: a clump of dust is no pen dot.",
+    ),
+    MarkRule(
+        "unread_circles",
+        unread_circles,
+        _inked,
+        "A box marked by a thin fill leaning towards an unmarked box of its field, a stroke "
+        "coming in from it, round which a circle is not ruled out, keeps its mark but names "
+        "that box: its ink may be the arc of a circle drawn wide round it, and where the "
+        "score cannot tell the two boxes apart a person looks (ocr/score_ties.py).",
     ),
     MarkRule(
         "clean_rivals",

@@ -450,6 +450,17 @@ class MarkSettings:
         "A thin fill with more than this share in that half may hold an arc among its own ink.",
         "3,600 TRAINING pages: 3 boxes more unsure, no arc more (c7a33ed)",
     )
+    arc_leans: float = _t(
+        0.8,
+        "A thin fill with more than this share in its half facing an unmarked box of its "
+        "field, a stroke coming in from it and a circle round it not ruled out, may be the "
+        "arc of a circle drawn wide round that box: named, for the score to tell "
+        "(circle_rules.unread_circles).",
+        "TRAINING seed 13 (40 pages a condition), seed 29 (30 a condition, 5), seed 15225 "
+        "blank (30 a condition, 3), 110 more ordinary and pdf150: of 215 boxes passing the "
+        "rest, the players' own ticks, slashes and crosses 0.79 or less but 4 (0.81-0.92); "
+        "rings' arcs 0.59, 0.77, 0.85, 0.87",
+    )
     on_ellipse_mm: float = _t(
         0.5, "A circle's stroke lies this close to the ellipse it follows ...", "TRAINING (287e015)"
     )
@@ -510,6 +521,8 @@ class MarkSettings:
             ("round_gap_deg", "closed_within_deg"),
             ("faint_pen", "firm_pen"),
             ("marked_above", "spill_max_fill"),
+            ("leans", "arc_leans"),
+            ("arc_leans", "facing_half"),
             ("border_core_mm", "ring_side_mm"),
         )
         for low, high in pairs:

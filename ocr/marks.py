@@ -135,7 +135,10 @@ class MarkReading:
     (rule ``dusty_page``), ``DUST_DOT_ALONE`` where it is weighed (rule ``dust_dot_alone``);
     ``ring`` is how surely strokes round the box circle it (0..1, ``circled``),
     ``dot_mm2`` the largest solid blob inside it, and ``neighbour`` (field, option), for an
-    "edge" or "beside a circle" box, the box whose stroke its ink may be.
+    "edge" or "beside a circle" box, the box whose stroke its ink may be; for an empty box,
+    the box its ink was given to (rule ``without_spill``); for a box marked by a thin fill,
+    the box of its field whose wide circle its ink may be the arc of (rule
+    ``unread_circles``).
     """
 
     option: str

@@ -30,6 +30,13 @@ damaged and scribble (seed 13), the spill rule emptied 329 boxes naming the neig
 of the 24 others one was (a pencil level 4 whose ink went to a level 1 marked by its
 fill). A scribble over the heart box leaning into the spade box (issue 43) marks the
 spade box by its fill, as that 1 was: such a row still goes to a person.
+
+The other way round: a circle drawn wide round the player's box, read empty, whose arc
+marks the next box by its fill (issue 43's last hunt: 3H= by N read 3S=, both +140; 2C-2
+read 3C-2, both -200 vulnerable). Rule ``unread_circles`` (ocr/circle_rules.py) leaves
+such a box marked but names the box whose circle its ink may be; where the reading uses
+it and the reading with the named box scores the same, or no score is written to tell
+them apart, the row goes to a person (``_arc_unchecked``).
 """
 
 from __future__ import annotations
@@ -62,6 +69,8 @@ def tied_ink(
     out = []
     for name, readings in marks.items():
         used = next((m for m in readings if m.option == uses.get(name)), None)
+        if used is not None and used.state is MarkState.MARKED and used.neighbour:
+            out.extend(_arc_unchecked(name, used, result, law, vulnerability))
         for m in readings:
             if m.state is not MarkState.EMPTY or m.neighbour != (name, uses.get(name)):
                 continue
@@ -77,6 +86,29 @@ def tied_ink(
                         f"{_text(c, declarer, tricks)} (both {law:+d})"
                     )
     return out
+
+
+def _arc_unchecked(
+    name: str, used: MarkReading, result: RowResult, law: int, vulnerability: Vulnerability
+) -> list[str]:
+    """The review reason of a row whose used box of field ``name`` may hold only the arc
+    of a circle round the box it names (``ocr.circle_rules.unread_circles``), where the
+    reading with that box instead scores the same, or no score is written to tell them
+    apart."""
+    field, option = used.neighbour or ("", "")
+    if field != name:
+        return []
+    c, declarer, tricks = result.contract, result.declarer, result.tricks
+    for other in results_with(result, name, option):
+        if other != (c, declarer, tricks) and (
+            result.score_ns is None or ns_score(*other, vulnerability) == law
+        ):
+            return [
+                f"{name} {used.option} may hold only the arc of a circle round {option}, "
+                f"and the score cannot tell {_text(*other)} from {_text(c, declarer, tricks)}"
+                f" ({'no score written' if result.score_ns is None else f'both {law:+d}'})"
+            ]
+    return []
 
 
 def _arc_of_circle(emptied: MarkReading, used: MarkReading) -> bool:

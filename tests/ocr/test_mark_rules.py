@@ -41,7 +41,8 @@ def test_the_measuring_modules_read_the_one_settings_object():
         ({"empty_below": 0.2}, "empty_below (0.2) must lie below marked_above (0.1)"),
         ({"outline_unsure": 0.9}, "outline_unsure (0.9) must lie below outline_sure (0.85)"),
         ({"faint_pen": 0.7}, "faint_pen (0.7) must lie below firm_pen (0.62)"),
-        ({"leans": 1.5}, "leans is a share (0..1), not 1.5"),
+        ({"facing_half": 1.5}, "facing_half is a share (0..1), not 1.5"),
+        ({"arc_leans": 0.4}, "leans (0.5) must lie below arc_leans (0.4)"),
         ({"spill_mm": -1.0}, "spill_mm must be a positive number, not -1.0"),
         ({"round_gap_deg": 400}, "must lie below closed_within_deg"),
     ],
@@ -75,6 +76,7 @@ def test_the_rules_run_in_one_documented_order():
         "dusty_passed_row",
         "dust_dot_alone",
         "dust_clumps",
+        "unread_circles",
         "clean_rivals",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
