@@ -335,8 +335,9 @@ class MarkSettings:
     clean_rival_mm: float = _t(
         0.6,
         "A field's one unsure box is its mark where every other box of the field holds no "
-        "drawn ink within this of it (rule clean_rivals): a player's mark read empty leaves "
-        "ink by its box (a circle's or a tick's strokes, a dot on its edge).",
+        "ink a player's mark leaves within this of it (rule clean_rivals, ocr/rival_ink.py): "
+        "a player's mark read empty leaves ink by its box (a circle's or a tick's strokes, "
+        "a dot on its edge).",
         "80 TRAINING noisy pages (seed 13, with fibres, noisy15): of the 54 boxes a player "
         "marked in a level, strain, declarer or sign read empty on dusty pages, 0 hold no "
         "drawn ink within 0.6 mm (of all 63 such boxes, 1: a score side box); noisy14 "
