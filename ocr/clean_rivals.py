@@ -17,12 +17,24 @@ the box's own ink tells it from a player's (noisy14: 49 of the 50 boxes no playe
 that stay unsure on the dusty TRAINING pages are pen ink or pass as it). The first is where
 the row can tell: a player's mark read empty still leaves ink by its box, the strokes of
 a circle or a tick round it, a dot on its edge, a piece of its stroke in the gap. So the
-box is taken as the field's mark only where every other box of its field holds no drawn
-ink (solid ink off the printed lines) within ``clean_rival_mm`` of it: the first fault
-then needs a player's mark that left no ink at all by its box. On 80 TRAINING noisy pages
-(seed 13, with hairs and fibres, 5,111 boxes a player marked on dusty pages) 54 players'
-boxes in these fields read empty, every one with drawn ink within 0.6 mm (of all 63 such
-boxes, 1 without: a score side box).
+box is taken as the field's mark only where every other box of its field was first read
+empty and holds no such ink within ``clean_rival_mm`` of it: the first fault then needs
+a player's mark that left no ink at all by its box.
+
+On a dusty page the specks of its dust lie by most boxes, and a speck is no ink of a
+player's mark: the ink asked about is the row's drawn ink (solid, off the printed lines)
+without the pieces ``ocr.page_dust.specks_of`` takes for the page's dust
+(``RowMarks.ink_by_rivals``). A pen dot on a box's edge or corner that ``dots_on_edges``
+does not take for a dot leaves slivers either side of the line as small as specks, so
+every blob on a printed line (drawn ink joined across it, ``ocr.edge_dots.on_line_blobs``)
+of ``clean_rival_line_mm2`` (0.25 mm^2) or more, line and all, counts as ink too. A box
+first read unsure or marked (a player's dot a dust rule read as the page's dust, a
+circle read away) is no clean box however it was read after. On TRAINING's dirty glass
+(``benchmarks/dirty_glass.py --load-from 3``, 80 noisy pages, seed 13; noisy43) 40
+players' boxes of these fields read empty from the first reading on dusty rows: 1 holds
+no drawn ink within 0.6 mm (the same box as before the specks were let go), and none
+more that holds only specks and blobs on lines under 0.25 mm^2 (their blobs on a line
+are 0.34 mm^2 and more).
 
 Only in the fields a played result marks exactly one box of (level, strain, declarer,
 result sign: ``ocr.dust_dots.ONE_BOX_FIELDS``; not the count, whose 12 other boxes would
@@ -32,12 +44,15 @@ a clump alone on an unplayed row stays unsure) whose PASS box holds no mark (a p
 board marks none of these fields), and only on a dusty page (the faults were counted
 there; elsewhere a pale pencil's mark may leave no solid ink). The box is read marked at
 the marked threshold's confidence (``p_of_evidence(1.0)``, 0.98); its ``how`` stays as
-read. Runs last, on what every other rule left. Its one threshold: ``clean_rival_mm``.
+read. Runs last, on what every other rule left. Its thresholds: ``clean_rival_mm``,
+``clean_rival_line_mm2``.
 
-The wrong row this could let through needs the player's mark to leave no drawn ink within
-0.6 mm of its box (0 of 54 on the TRAINING pages), ink no player put read unsure in another
-box of that field with nothing else read there, and a written score that cannot tell the
-two (or one written wrong to match); a score that fits neither sends the row to a person.
+The wrong row this could let through needs the player's mark to leave no drawn ink but
+specks and small blobs on the lines within 0.6 mm of its box (1 of 40 players' boxes read
+empty on TRAINING's dirty glass, the one that leaves no ink at all), ink no player put
+read unsure in another box of that field with nothing else read there, and a written
+score that cannot tell the two (or one written wrong to match); a score that fits
+neither sends the row to a person.
 """
 
 from __future__ import annotations
@@ -64,15 +79,17 @@ def unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
 
 
 def holds_no_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:
-    """Does box ``i`` hold no drawn ink (solid, off the printed lines) inside it or within
-    ``clean_rival_mm`` of its printed edges?"""
+    """Was box ``i`` first read empty, and does it hold no ink a player's mark would leave
+    (``RowViews.ink_by_rivals``: drawn ink without the page's specks, blobs on its printed
+    lines) inside it or within ``clean_rival_mm`` of its printed edges?"""
+    if ev.first[i].state is not MarkState.EMPTY:
+        return False
     views = ev.views
     x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
     reach = round(t.clean_rival_mm * views.s)
-    h, w = views.drawn.shape
-    near = views.drawn[
-        max(0, y0 - reach) : min(h, y1 + reach), max(0, x0 - reach) : min(w, x1 + reach)
-    ]
+    ink = views.ink_by_rivals(t)
+    h, w = ink.shape
+    near = ink[max(0, y0 - reach) : min(h, y1 + reach), max(0, x0 - reach) : min(w, x1 + reach)]
     return not bool(near.any())
 
 

@@ -60,6 +60,8 @@ __all__ = [
     "circled_boxes",
     "dots_on_edges",
     "dotted_boxes",
+    "joined_across_lines",
+    "on_line_blobs",
     "unsure_where_dotted",
 ]
 
@@ -123,14 +125,7 @@ def dots_on_edges(
     if not drawn.any():
         return ()
     boxes = boxes - np.array([x0, y0, x0, y0])
-    k = 2 * max(1, round(line_px)) + 1
-    ink = drawn.astype(np.uint8)
-    # (0 or 1 after the dilations and their union: their bytes are the mask's booleans)
-    across = cv2.bitwise_or(
-        cv2.dilate(ink, np.ones((1, k), np.uint8)), cv2.dilate(ink, np.ones((k, 1), np.uint8))
-    ).view(bool)
-    on_line = solid & printed & across
-    joined = drawn | on_line
+    joined, on_line = joined_across_lines(solid, drawn, printed, line_px)
     n, labels, stats = pieces(joined.view(np.uint8))
     h, w = joined.shape
     near = round(EDGE_DOT_NEAR_MM * px_per_mm)
@@ -173,6 +168,41 @@ def dots_on_edges(
         ys, xs = np.nonzero(blob)
         found.append(EdgeDot(tuple(near_box.tolist()), _nearest_shares(xs + x, ys + y, boxes)))
     return tuple(found)
+
+
+def joined_across_lines(
+    solid: np.ndarray, drawn: np.ndarray, printed: np.ndarray, line_px: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """``drawn`` ink with the solid pixels of the printed lines that drawn ink lies beside
+    across the line (not along it, which would lengthen every speck by the line), and
+    those pixels alone: a dot the mask of the lines cut in two is one piece again.
+    ``line_px``: how wide that mask is."""
+    k = 2 * max(1, round(line_px)) + 1
+    ink = drawn.astype(np.uint8)
+    # (0 or 1 after the dilations and their union: their bytes are the mask's booleans)
+    across = cv2.bitwise_or(
+        cv2.dilate(ink, np.ones((1, k), np.uint8)), cv2.dilate(ink, np.ones((k, 1), np.uint8))
+    ).view(bool)
+    on_line = solid & printed & across
+    return drawn | on_line, on_line
+
+
+def on_line_blobs(
+    solid: np.ndarray, drawn: np.ndarray, printed: np.ndarray, line_px: float, least_px: float
+) -> np.ndarray:
+    """The pieces of ``drawn`` ink joined across the printed lines
+    (``joined_across_lines``) that lie on a line and are ``least_px`` pixels or larger,
+    line and all: where a pen dot put on a box's edge or corner is, whether or not
+    ``dots_on_edges`` takes it for a dot (its slivers either side of the line are as
+    small as specks). A mask like ``drawn``."""
+    joined, on_line = joined_across_lines(solid, drawn, printed, line_px)
+    if not on_line.any():
+        return np.zeros_like(drawn, dtype=bool)
+    n, labels, stats = pieces(joined.view(np.uint8))
+    online = np.bincount(labels[on_line], minlength=n) > 0
+    online[0] = False  # the background
+    keep = online & (stats[:, cv2.CC_STAT_AREA] >= least_px)
+    return np.asarray(keep[labels])
 
 
 def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[float, ...]:

@@ -14,7 +14,8 @@ page's specks, a later one weighs a dot read as dust where its field needs that 
 (ocr/dust_clumps.py), then a box marked by a thin fill names the unmarked box of its
 field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 ``unread_circles``: the score must then tell the two apart), and the last reads a field's
-one unsure box as its mark where every other box of it holds no ink (ocr/clean_rivals.py).
+one unsure box as its mark where every other box of it holds no ink but the glass's specks
+(ocr/clean_rivals.py, ocr/rival_ink.py).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
 
@@ -389,9 +390,11 @@ RULES: tuple[MarkRule, ...] = (
         clean_rivals,
         unsure_on_dusty_page,
         "On a dusty page, a level, strain, declarer or result sign whose only box not read "
-        "empty is unsure, every other box of it holding no drawn ink within 0.6 mm, in a row "
-        "whose PASS box holds no mark, is read marked there: a player's mark read empty "
-        "leaves ink by its box.",
+        "empty is unsure, every other box of it first read empty and holding no ink a "
+        "player's mark leaves within 0.6 mm (the page's specks aside: no blob on a printed "
+        "line of 0.25 mm^2 or more, no solid ink 0.85 mm thick), in a row whose PASS box "
+        "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
+        "box; a speck of the glass is no such ink (ocr/rival_ink.py).",
     ),
 )
 """The rules, in the order they run."""

@@ -335,13 +335,38 @@ class MarkSettings:
     clean_rival_mm: float = _t(
         0.6,
         "A field's one unsure box is its mark where every other box of the field holds no "
-        "drawn ink within this of it (rule clean_rivals): a player's mark read empty leaves "
-        "ink by its box (a circle's or a tick's strokes, a dot on its edge).",
+        "ink a player's mark leaves within this of it (rule clean_rivals, ocr/rival_ink.py): "
+        "a player's mark read empty leaves ink by its box (a circle's or a tick's strokes, "
+        "a dot on its edge).",
         "80 TRAINING noisy pages (seed 13, with fibres, noisy15): of the 54 boxes a player "
         "marked in a level, strain, declarer or sign read empty on dusty pages, 0 hold no "
         "drawn ink within 0.6 mm (of all 63 such boxes, 1: a score side box); noisy14 "
         "(the same pages without fibres): 62 of 63 hold ink within it; edge_dot_near_mm "
         "(0.5) and a pixel",
+    )
+    clean_rival_line_mm2: float = _t(
+        0.25,
+        "By a field's other boxes, the page's specks are no ink of a player's mark (rule "
+        "clean_rivals), but a blob on a printed line this large or larger, line and all, is: "
+        "a pen dot on a box's edge or corner whose slivers either side of the line are as "
+        "small as specks.",
+        "TRAINING's dirty glass (dirty_glass --load-from 3, 80 noisy pages, seed 13, noisy43): "
+        "of the 40 players' boxes of a level, strain, declarer or sign read empty from the "
+        "first reading on dusty rows, 18 hold no drawn ink but the page's specks by them, "
+        "their blobs on a line 0.43-1.66 mm^2 but one wholly under the mask; on 80 TRAINING "
+        "noisy pages (seed 13) 14 of 29, 0.37-1.2 mm^2 but two (0.11, 0.23), each as thick as "
+        "clean_rival_thick_mm asks; 0.25 leaves the others ink with a margin",
+    )
+    clean_rival_thick_mm: float = _t(
+        0.85,
+        "By a field's other boxes, solid ink this thick or thicker is a player's mark's (rule "
+        "clean_rivals): a pen dot on a printed edge that the mask of the lines covers whole "
+        "leaves no drawn ink, but the line is as thick as the dot there.",
+        "80 TRAINING noisy pages (seed 13) and TRAINING's dirty glass (80 pages, noisy43): "
+        "the boxes no player marked, read empty, with no ink but specks and small blobs on "
+        "their lines by them are at most 0.74 mm thick but 17 of 27,236 (0.95-1.35: dust on "
+        "a line); the 3 players' boxes read empty with no other ink but specks are 0.95, 1.02 "
+        "and 1.69 mm; 0.85 lies between 150 dpi's steps 0.74 and 0.95",
     )
     dusty_circle_outline: float = _t(
         0.95,

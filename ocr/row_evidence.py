@@ -92,6 +92,12 @@ class RowViews(Protocol):
         """``dots_on_edges`` so, without the pieces that may be the page's dust."""
         ...
 
+    def ink_by_rivals(self, t: MarkSettings) -> np.ndarray:
+        """The drawn ink a player's mark read empty would leave by its box, on a dusty
+        page: ``drawn`` without the page's specks, with the blobs on printed lines as
+        large as a pen dot's part on them (rule ``clean_rivals``)."""
+        ...
+
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just, in any
         decision on it so far?"""

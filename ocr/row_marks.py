@@ -45,6 +45,7 @@ from ocr.marks import (
 )
 from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust
+from ocr.rival_ink import rival_ink
 from ocr.row_circles import outlines_of, ring_cover, round_all_over
 from ocr.row_evidence import RowEvidence
 from ocr.row_ink import RowInk, mean_over
@@ -83,6 +84,7 @@ class RowMarks(RowInk):
         # (by the settings' identity: hashing their eighty fields cost more than a look-up)
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         self._specks: RowSpecks | None = None  # ... and of those, only the ink (dusty_fills)
+        self._rival_ink: tuple[MarkSettings, np.ndarray] | None = None  # ... clean_rivals' ink
         if not self.any_solid:
             return
         # All solid ink until read_fields knows which boxes hold their own mark.
@@ -234,6 +236,17 @@ class RowMarks(RowInk):
         dots = self._despecked(t).dots_on_edges(circled)
         return dotted_boxes(dots, len(circled), t.edge_dot_own_share)
 
+    def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+        """The ink a player's mark read empty would leave by its box, on a dusty page
+        (rule ``clean_rivals``, ``ocr.rival_ink.rival_ink``). Made once a row."""
+        if self._rival_ink is None or self._rival_ink[0] is not t:
+            despecked = self._drawn_without_specks(t)
+            ink = rival_ink(
+                self.solid, self.drawn, despecked, self.printed, self.widths[2], self.s, t
+            )  # fmt: skip
+            self._rival_ink = (t, ink)
+        return self._rival_ink[1]
+
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
@@ -264,7 +277,7 @@ class RowMarks(RowInk):
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
             clone.ink, clone.sum = ink, ink_sum
-            clone._specks = None
+            clone._specks, clone._rival_ink = None, None
             clone._no_ellipse, clone._only_just = {}, set()
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)

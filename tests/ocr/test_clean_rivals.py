@@ -71,12 +71,26 @@ def _box(ev, read: list[MarkReading], field: str, option: str) -> MarkReading:
     )
 
 
-def _speck_above(page: np.ndarray, field: str, option: str, gap_px: int) -> None:
-    """A speck of 2 x 2 px whose lower edge lies ``gap_px`` pixels above the box's top
-    printed edge (its middle column), on the page's pixel grid."""
+def _speck_above(page: np.ndarray, field: str, option: str, gap_px: int, wide: int = 2) -> None:
+    """A piece of ink 2 px tall and ``wide`` px wide whose lower edge lies ``gap_px`` pixels
+    above the box's top printed edge (from its middle column), on the page's pixel grid."""
     box = load_layout().box(1, field, option)
     x, y = round((box.x + box.width / 2) * S), round(box.y * S)
-    page[y - gap_px - 2 : y - gap_px, x : x + 2] = 0.05
+    page[y - gap_px - 2 : y - gap_px, x : x + wide] = 0.05
+
+
+def _on_top_edge(page: np.ndarray, field: str, option: str, tall: int, wide: int) -> None:
+    """A blob ``tall`` x ``wide`` px from 3 px above the box's top printed edge down (its
+    middle column): at 150 dpi the mask of the printed lines is 5 px deep there (rows -2 to
+    +2 of the edge's pixel row), so a blob 7 px tall leaves a row of drawn ink above the
+    mask and one below it, one 6 px tall a row above it alone."""
+    box = load_layout().box(1, field, option)
+    x, y = round((box.x + box.width / 2) * S), round(box.y * S)
+    page[y - 3 : y - 3 + tall, x : x + wide] = 0.05
+
+
+def _index(ev, field: str, option: str) -> int:
+    return next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (field, option))
 
 
 def test_one_unsure_box_beside_clean_boxes_is_the_field_s_mark():
@@ -93,29 +107,74 @@ def test_one_unsure_box_beside_clean_boxes_is_the_field_s_mark():
     assert [ev.geometry.boxes[i][:2] for i in changed] == [(DECLARER, "W")]
 
 
-@pytest.mark.parametrize(("gap_px", "fires"), [(1, False), (3, False), (6, True)])
-def test_a_rival_with_ink_by_it_leaves_the_box_unsure(gap_px, fires):
-    """The first fault: the player's mark in E read empty. It leaves ink by its box, and a
-    speck of 2 x 2 px 1 or 3 px above E's edge (0.17, 0.51 mm: within 0.6) is such ink: W
-    stays unsure. 6 px above (1.02 mm) it is no ink of E's, and W is marked."""
+@pytest.mark.parametrize(
+    ("wide", "gap_px", "fires"),
+    [(8, 1, False), (8, 3, False), (8, 6, True), (2, 1, True), (2, 3, True)],
+)
+def test_a_rival_with_ink_by_it_leaves_the_box_unsure(wide, gap_px, fires):
+    """The first fault: the player's mark in E read empty. It leaves ink by its box: a
+    piece of stroke 8 px wide (1.35 mm, over ``speck_most_mm``: no speck) 1 or 3 px above
+    E's edge (0.17, 0.51 mm: within 0.6) is such ink, and W stays unsure; 6 px above (1.02
+    mm) it is no ink of E's, and W is marked. A piece of 2 x 2 px (0.115 mm^2, alone, 0.67
+    of it under the page's 0.35 mm^2 specks) is a speck of the page's dust wherever it
+    lies: no ink of a player's mark."""
     page = _fresh()
-    _speck_above(page, DECLARER, "E", gap_px)
+    _speck_above(page, DECLARER, "E", gap_px, wide)
     ev = _evidence(page)
-    i = next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (DECLARER, "E"))
-    assert ev.views.drawn.any()  # the speck is drawn ink, off the printed lines
+    assert ev.views.drawn.any()  # the piece is drawn ink, off the printed lines
+    assert holds_no_ink_by(ev, _index(ev, DECLARER, "E"), MARK_SETTINGS) is fires
+    out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
+    assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
+
+
+@pytest.mark.parametrize(("tall", "wide", "fires"), [(7, 3, False), (6, 2, True)])
+def test_a_blob_on_a_rival_s_edge_is_ink_where_it_is_as_large_as_a_dot_s_part(tall, wide, fires):
+    """A pen dot on E's top edge that ``dots_on_edges`` does not take leaves slivers either
+    side of the line, each a speck. A blob of 7 x 3 px: 3 px of drawn ink above the mask
+    and 3 below (specks of 0.086 mm^2), joined across the line by its 15 px on the line
+    beside them: 21 px, 0.602 mm^2 (5.906 px a mm), over ``clean_rival_line_mm2`` (0.25):
+    ink by E, W stays unsure. A blob of 6 x 2 px: 2 px above the mask and its 6 px on the
+    line, 8 px, 0.229 mm^2, under 0.25: the page's dust on a line, W is marked."""
+    page = _fresh()
+    _on_top_edge(page, DECLARER, "E", tall, wide)
+    ev = _evidence(page)
+    assert ev.views.drawn.any()
+    assert holds_no_ink_by(ev, _index(ev, DECLARER, "E"), MARK_SETTINGS) is fires
+    out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
+    assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
+
+
+@pytest.mark.parametrize(("wide", "fires"), [(5, False), (4, True)])
+def test_a_dot_the_mask_of_the_lines_covers_whole_is_ink_by_its_thickness(wide, fires):
+    """A blob 5 px tall over E's top edge lies wholly in the mask of the printed lines (5 px
+    deep): no drawn ink by E at all. 5 px wide, its middle pixel is 3 px from the paper: 6
+    px thick, 1.016 mm (5.906 px a mm), over ``clean_rival_thick_mm`` (0.85): ink by E, W
+    stays unsure. 4 px wide, 2.197 px from the paper (OpenCV's 5 x 5 distance mask): 4.39
+    px, 0.744 mm, as thick as a scan's printed line: E is clean and W is marked."""
+    page = _fresh()
+    box = load_layout().box(1, DECLARER, "E")
+    x, y = round((box.x + box.width / 2) * S), round(box.y * S)
+    page[y - 2 : y + 3, x : x + wide] = 0.05
+    ev = _evidence(page)
+    i = _index(ev, DECLARER, "E")
+    x0, y0, x1, y1 = ev.views.px(ev.geometry.boxes[i][2])
+    assert not ev.views.drawn[y0 - 4 : y1 + 4, x0 - 4 : x1 + 4].any()
     assert holds_no_ink_by(ev, i, MARK_SETTINGS) is fires
     out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
     assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
 
 
-def test_a_dot_inside_a_rival_box_is_ink_by_it():
-    """A dot of 3 x 3 px in the middle of S (a player's dot read as the page's dust): W
-    stays unsure."""
+def test_a_rival_first_read_unsure_is_no_clean_box():
+    """A dot of 3 x 3 px in the middle of S (0.258 mm^2: unsure by its dot at first; a
+    player's dot a dust rule may read as the page's dust, and a speck of it by size, 0.67
+    of it under the page's 0.35 mm^2): however S is read after, W stays unsure."""
     page = _fresh()
     box = load_layout().box(1, DECLARER, "S")
     x, y = round((box.x + box.width / 2) * S), round((box.y + box.height / 2) * S)
     page[y : y + 3, x : x + 3] = 0.05
     ev = _evidence(page)
+    assert ev.first[_index(ev, DECLARER, "S")].state is MarkState.UNSURE
+    assert not holds_no_ink_by(ev, _index(ev, DECLARER, "S"), MARK_SETTINGS)
     out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
     assert _box(ev, out, DECLARER, "W").state is MarkState.UNSURE
 
@@ -205,14 +264,15 @@ def _dot_in(page: np.ndarray, field: str, option: str) -> None:
 def test_a_small_dot_read_on_a_dusty_page():
     """A dot of 0.258 mm^2 in declarer W on a page whose specks are 0.16 mm^2 (0.67 of the
     dot, 0.173, is larger: no dust like it, ``dusty_page`` keeps it): unsure by its dot
-    without the rule, marked with it; with a speck 1 px above S, unsure both ways."""
+    without the rule, marked with it; with a piece of stroke (2 x 8 px) 1 px above S,
+    unsure both ways."""
     page = _fresh()
     _draw(page, LEVEL, "3", "cross")  # a played row
     _dot_in(page, DECLARER, "W")
     with rules_off("clean_rivals"):
         assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.UNSURE
     assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.MARKED
-    _speck_above(page, DECLARER, "S", 1)
+    _speck_above(page, DECLARER, "S", 1, wide=8)
     assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.UNSURE
 
 

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from ocr.edge_dots import EdgeDot, dots_on_edges, unsure_where_dotted
+from ocr.edge_dots import EdgeDot, dots_on_edges, on_line_blobs, unsure_where_dotted
 from ocr.layout import DECLARER, DOUBLING, LEVEL, load_layout
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState, mark_reading
@@ -263,3 +263,29 @@ def test_a_dot_on_an_edge_with_a_speck_beside_it_is_read_unsure_on_a_dusty_page(
     alone = _dot_on_level_3_s_edge(speck=False)
     for dust in (NO_DUST, DUSTY):
         assert _read_row(alone, dust)[LEVEL, "3"].state is MarkState.UNSURE
+
+
+def _blob_across_a_line() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A 12 x 12 band whose printed line's mask is rows 4 and 5, and a blob of solid ink
+    rows 3-6, columns 2-4, across it: drawn ink (off the mask) rows 3 and 6, 6 px; on the
+    line, beside that ink across it, rows 4-5, 6 px. A speck of 2 px off the line, row 9."""
+    printed = np.zeros((12, 12), bool)
+    printed[4:6] = True
+    solid = np.zeros((12, 12), bool)
+    solid[4:6] = True  # the printed line itself
+    solid[3:7, 2:5] = True
+    solid[9, 8:10] = True
+    return solid, solid & ~printed, printed
+
+
+@pytest.mark.parametrize(("least_px", "kept"), [(12, 12), (13, 0)])
+def test_a_blob_on_a_line_is_its_drawn_ink_and_the_line_beside_it(least_px, kept):
+    """The blob joined across the line is 12 px (6 drawn, 6 on the line; the line's other
+    pixels have no drawn ink beside them across it, only along it): kept from 12 px, not
+    from 13; the speck off the line never."""
+    solid, drawn, printed = _blob_across_a_line()
+    found = on_line_blobs(solid, drawn, printed, 1.0, least_px)
+    assert int(found.sum()) == kept
+    assert not found[9].any()
+    if kept:
+        assert found[3:7, 2:5].all()

@@ -1,0 +1,61 @@
+"""What a player's mark read empty leaves by its box on a dusty page (rule ``clean_rivals``,
+ocr/clean_rivals.py; issue 43, item 4).
+
+``clean_rivals`` reads a field's one unsure box marked only where every other box of the
+field holds no ink a player's mark would leave. On a dusty page the glass's specks lie by
+most boxes, and a speck is no player's mark; but a player's pen dot on a box's printed
+edge or corner that ``ocr.edge_dots.dots_on_edges`` does not take for a dot leaves, off
+the printed lines, only slivers as small as specks, or nothing at all where the mask of
+the lines covers it whole. So the ink that counts is:
+
+- the row's drawn ink (solid, off the printed lines) without the pieces
+  ``ocr.page_dust.specks_of`` takes for the page's dust;
+- every blob on a printed line (drawn ink joined across the line,
+  ``ocr.edge_dots.on_line_blobs``) of ``clean_rival_line_mm2`` or more, line and all;
+- solid ink thicker than ``clean_rival_thick_mm`` anywhere (the form's printed lines,
+  blurred by the scan, are thinner: a dot on a line is as thick as the dot).
+
+Chosen on TRAINING only: the 80 noisy pages of seed 13 and TRAINING's dirty glass
+(``benchmarks/dirty_glass.py --load-from 3``, 80 pages); the figures are in
+ocr/mark_settings.py and docs/reader-history.md (noisy43).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from ocr.edge_dots import on_line_blobs
+from ocr.mark_settings import MarkSettings
+
+__all__ = ["rival_ink", "thicker_than"]
+
+
+def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
+    """The pixels of ``solid`` ink whose largest disc of solid ink round them is
+    ``thick_px`` across or more (twice the distance to the nearest pixel that is not
+    ink; the band's edge counts as paper): the cores of blobs that thick."""
+    if not solid.any():
+        return np.zeros_like(solid, dtype=bool)
+    padded = np.pad(solid, 1).astype(np.uint8)
+    distance = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    return np.asarray(distance * 2 >= thick_px)
+
+
+def rival_ink(
+    solid: np.ndarray,
+    drawn: np.ndarray,
+    despecked: np.ndarray,
+    printed: np.ndarray,
+    line_px: float,
+    px_per_mm: float,
+    t: MarkSettings,
+) -> np.ndarray:
+    """The ink by a box that a player's mark read empty would leave (see the module
+    docstring), as a mask like ``drawn``: ``solid``, the row band's solid ink;
+    ``drawn``, that off the printed lines (``printed``, ``line_px`` wide);
+    ``despecked``, ``drawn`` without the page's specks."""
+    least = t.clean_rival_line_mm2 * px_per_mm * px_per_mm
+    on_lines = on_line_blobs(solid, drawn, printed, line_px, least)
+    thick = thicker_than(solid, t.clean_rival_thick_mm * px_per_mm)
+    return np.asarray(despecked | on_lines | thick)
