@@ -46,7 +46,9 @@ def mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
     area = (x1 - x0) * (y1 - y0)
     if area <= 0:
         return 0.0
-    return float(total[y1, x1] - total[y0, x1] - total[y1, x0] + total[y0, x0]) / area
+    # (the corners as Python floats: the same double arithmetic as numpy's scalars, for less)
+    at = total.item
+    return float(at(y1, x1) - at(y0, x1) - at(y1, x0) + at(y0, x0)) / area
 
 
 class RowInk:
@@ -102,7 +104,8 @@ class RowInk:
         if self._widths is None:
             g = row_geometry(self.layout, self.row, self.dpi)
             border, mask = border_width(self.solid, self.lines, g.outer, self.s)
-            hairlines = np.roll(g.hairline_rows, self.shift[0])  # the lines as shifted
+            dy = self.shift[0]  # the lines as shifted (np.roll's copy only where they move)
+            hairlines = np.roll(g.hairline_rows, dy) if dy else g.hairline_rows
             self._widths = (border, hairline_width(self.solid, self.lines, hairlines), mask)
         return self._widths
 
