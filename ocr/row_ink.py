@@ -60,7 +60,8 @@ class RowInk:
     def __init__(self, page: np.ndarray, layout: Layout, row: Row, dpi: float) -> None:
         self.dpi = dpi
         self.s = dpi / 25.4
-        g = row_geometry(layout, row, dpi)
+        # (held for the row's every look at its boxes: one look-up, not one a box)
+        self.geometry = g = row_geometry(layout, row, dpi)
         x0, y0, x1, y1 = g.band
         self.origin = (x0, y0)
         grey = np.ascontiguousarray(page[y0:y1, x0:x1])  # its pixels read by flat index
@@ -102,7 +103,7 @@ class RowInk:
         """Solid pixels across a printed box edge and across a hairline of this row, and
         the pixels the mask gives a line (measured once, when a circle is looked for)."""
         if self._widths is None:
-            g = row_geometry(self.layout, self.row, self.dpi)
+            g = self.geometry
             border, mask = border_width(self.solid, self.lines, g.outer, self.s)
             dy = self.shift[0]  # the lines as shifted (np.roll's copy only where they move)
             hairlines = np.roll(g.hairline_rows, dy) if dy else g.hairline_rows
