@@ -23,13 +23,7 @@ from ocr.dot_specks import dot_among_specks
 from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
-from ocr.mark_geometry import (
-    BORDER_CORE_MM,
-    SPILL_MM,
-    printed_at,
-    side_by_side,
-    side_corners,
-)
+from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, side_by_side, side_corners
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
