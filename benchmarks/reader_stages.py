@@ -3,20 +3,26 @@
     py-spy record -r 200 -f raw -o /tmp/clean.txt -- \
         .venv/bin/python -m benchmarks.reader_stages read --condition clean --pages 12
     .venv/bin/python -m benchmarks.reader_stages table /tmp/clean.txt [/tmp/ordinary.txt ...]
+    # who holds the interpreter lock when two threads read (issue 42)
+    py-spy record --gil -t -r 100 -f raw -o /tmp/lock.txt -- .venv/bin/python -m \
+        benchmarks.reader_stages read --condition noisy --pages 24 --split test --threads 2
+    .venv/bin/python -m benchmarks.gil_holders /tmp/lock.txt
 
 ``read`` reads ``--pages`` cached pages of one condition (the pages
 ``benchmarks.bench_ocr`` generates into ``--cache``; TRAINING unless ``--split test``)
 twice in one process, without the event, with one BLAS, OpenMP and OpenCV thread as the
 reading processes have; only the second pass (``_timed_pass``) is counted, so the first
-page's set-up and lazy imports are left out. ``table`` reads py-spy's raw stacks and gives
-each sample to the first stage of ``STAGES`` one of whose functions is on its stack: the
-share of each stage, a column per file.
+page's set-up and lazy imports are left out. With ``--threads N`` the pages are read by N
+threads, each with its own reader, as ``bridgescan batch --runner threads`` reads them.
+``table`` reads py-spy's raw stacks and gives each sample to the first stage of ``STAGES``
+one of whose functions is on its stack: the share of each stage, a column per file.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import threading
 from pathlib import Path
 
 __all__ = ["STAGES", "stage_of", "shares", "main"]
@@ -84,7 +90,9 @@ def shares(raw: Path) -> dict[str, float]:
     return {stage: count[stage] / total for stage, _ in (*STAGES, (OTHER, ()))}
 
 
-def _read(cache: Path, condition: str, pages: int, split: str = "training") -> None:
+def _read(
+    cache: Path, condition: str, pages: int, split: str = "training", threads: int = 1
+) -> None:
     from pipeline.flows.prefect_env import one_maths_thread
 
     one_maths_thread()
@@ -93,21 +101,29 @@ def _read(cache: Path, condition: str, pages: int, split: str = "training") -> N
     from ocr.reading import PageRef
     from ocr.training.synthetic.truth import load_truth
 
-    reader = ScanReader(read_printed=True)
     files = sorted((cache / split / condition).glob("page_*.json"))[:pages]
     if not files:
         raise SystemExit(f"no cached pages in {cache / split / condition}")
     images = [(f.parent / load_truth(f).image) for f in files]
+    readers = [ScanReader(read_printed=True) for _ in range(threads)]
 
-    def one_pass() -> None:
-        for image in images:
-            reader.read_image(page_image(image), PageRef(image.name))
+    def one_pass(k: int = 0) -> None:
+        for image in images[k::threads]:
+            readers[k].read_image(page_image(image), PageRef(image.name))
 
-    def _timed_pass() -> None:
-        one_pass()
+    def _timed_pass(k: int = 0) -> None:
+        one_pass(k)
 
-    one_pass()  # set-up and lazy imports
-    _timed_pass()
+    for run in (one_pass, _timed_pass):  # set-up and lazy imports, then the counted pass
+        if threads == 1:
+            run()
+            continue
+        # (each thread's stack starts at its target: the counted pass is on it)
+        started = [threading.Thread(target=run, args=(k,)) for k in range(threads)]
+        for thread in started:
+            thread.start()
+        for thread in started:
+            thread.join()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,11 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     read.add_argument("--pages", type=int, default=12)
     read.add_argument("--cache", type=Path, default=Path("/tmp/bridgescan_bench_ocr"))
     read.add_argument("--split", choices=("training", "test"), default="training")
+    read.add_argument("--threads", type=int, default=1, help="reading threads (issue 42)")
     table = sub.add_parser("table", help="the share of each stage in py-spy raw files")
     table.add_argument("raw", type=Path, nargs="+")
     args = ap.parse_args(argv)
     if args.mode == "read":
-        _read(args.cache, args.condition, args.pages, args.split)
+        _read(args.cache, args.condition, args.pages, args.split, args.threads)
         return 0
     columns = [shares(raw) for raw in args.raw]
     print("| stage | " + " | ".join(raw.stem for raw in args.raw) + " |")

@@ -132,16 +132,14 @@ def rays(
     x0, y0, x1, y1 = box
     if x1 <= x0 or y1 <= y0:
         return Rays(0.0, 360)
-    ys, xs, valid = _samples((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
+    sizes = ((x1 - x0) / 2, (y1 - y0) / 2, px_per_mm)
+    _, _, valid = _samples(*sizes)
     h, w = ink.shape
-    offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
     # The nine centres are three rows of three: the samples' rows are worked out for the
-    # three rows of centres, their columns for the three columns, and the two added.
-    cy = np.rint(ys[None] + ((y0 + y1) / 2 + offsets[::3, 0])[:, None, None]).astype(np.intp)
-    cx = np.rint(xs[None] + ((x0 + x1) / 2 + offsets[:3, 1])[:, None, None]).astype(np.intp)
-    # np.minimum/np.maximum clip as np.clip does, for less; (centres, rays, samples)
-    at = np.minimum(np.maximum(cy, 0), h - 1)[:, None] * w + np.minimum(np.maximum(cx, 0), w - 1)
-    at = at.reshape(len(offsets), *ys.shape)
+    # three rows of centres, their columns for the three columns, and the two added;
+    # (centres, rays, samples)
+    at = _sample_rows(*sizes, y0 + y1, h, w)[:, None] + _sample_columns(*sizes, x0 + x1, w)
+    at = at.reshape(-1, *valid.shape)
     edges, hairlines = _printed_on_rays(lines, box, px_per_mm, at, valid)
     extra = (ink.ravel().take(at) & valid).sum(axis=2) - _printed_px(edges, hairlines, widths)
     hit = extra >= THICKER_PX  # (centres, rays)
@@ -190,6 +188,38 @@ def _widest_gap(covered: np.ndarray) -> int:
     last = np.maximum.accumulate(np.where(twice, index, -1), axis=1)[:, n:]
     runs = np.where(last >= 0, index[n:] - last, n).max(axis=1)
     return int(runs.min()) * _STEP_DEG
+
+
+@lru_cache(maxsize=256)
+def _sample_rows(
+    half_w: float, half_h: float, px_per_mm: float, twice_y: int, h: int, w: int
+) -> np.ndarray:
+    """The flat index of each ray sample's row (row times the band's width ``w``), kept
+    within the band's ``h`` rows, round the three rows of centres of a box whose top and
+    bottom add to ``twice_y`` (centres' rows x rays x samples): worked out once for a row
+    of the form's boxes of one size, as the same numbers ``rays`` worked out box by box."""
+    ys = _samples(half_w, half_h, px_per_mm)[0]
+    offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
+    cy = np.rint(ys[None] + (twice_y / 2 + offsets[::3, 0])[:, None, None]).astype(np.intp)
+    # np.minimum/np.maximum clip as np.clip does, for less
+    rows: np.ndarray = np.minimum(np.maximum(cy, 0), h - 1) * w
+    rows.flags.writeable = False
+    return rows
+
+
+@lru_cache(maxsize=256)
+def _sample_columns(
+    half_w: float, half_h: float, px_per_mm: float, twice_x: int, w: int
+) -> np.ndarray:
+    """Each ray sample's column, kept within the band's ``w`` columns, round the three
+    columns of centres of a box whose sides add to ``twice_x`` (centres' columns x rays x
+    samples): once for a column of the form's boxes of one size, every row alike."""
+    xs = _samples(half_w, half_h, px_per_mm)[1]
+    offsets = _offsets(round(_CENTRE_PLAY_MM * px_per_mm))
+    cx = np.rint(xs[None] + (twice_x / 2 + offsets[:3, 1])[:, None, None]).astype(np.intp)
+    cols: np.ndarray = np.minimum(np.maximum(cx, 0), w - 1)
+    cols.flags.writeable = False
+    return cols
 
 
 @lru_cache(maxsize=8)

@@ -153,7 +153,9 @@ def dots_on_edges(
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
         blob = labels[y : y + bh, x : x + bw] == c
-        thickest = cv2.distanceTransform(np.pad(blob, 1).astype(np.uint8), cv2.DIST_L2, 5)
+        # framed by a pixel of paper (np.pad's zeros by OpenCV: a tenth of its CPU)
+        framed = cv2.copyMakeBorder(blob.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+        thickest = cv2.distanceTransform(framed, cv2.DIST_L2, 5)
         if float(thickest.max()) < wide:
             continue
         own = (int(x), int(y), int(x + bw), int(y + bh))  # (ints already: for mypy)

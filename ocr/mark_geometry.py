@@ -35,6 +35,7 @@ __all__ = [
     "printed_at",
     "printed_lines",
     "row_geometry",
+    "side_corners",
     "side_by_side",
 ]
 
@@ -214,6 +215,29 @@ def printed_at(g: RowGeometry, shift: tuple[int, int]) -> tuple[np.ndarray, np.n
         lines.flags.writeable = printed.flags.writeable = False
         kept = _PRINTED_AT[key] = (g, lines, printed)
     return kept[1], kept[2]
+
+
+_SIDE_CORNERS: dict[tuple[int, int], tuple[RowGeometry, np.ndarray]] = {}
+_SIDE_CORNERS_MOST = 256  # rows kept (a few kB each)
+
+
+def side_corners(g: RowGeometry, width: int) -> np.ndarray:
+    """The strips beside every box's sides (``g.sides``) as flat indices into an integral
+    image ``width`` columns wide: (corner, side, box), the corners bottom-right, top-right,
+    bottom-left and top-left, so that a strip's sum is the first less the second and
+    third plus the fourth (``RowMarks._sides_beside``). Made once per row geometry and
+    width, since a row's boxes lie where its geometry puts them on every page."""
+    key = (id(g), width)
+    kept = _SIDE_CORNERS.get(key)
+    if kept is None or kept[0] is not g:
+        if len(_SIDE_CORNERS) >= _SIDE_CORNERS_MOST:
+            _SIDE_CORNERS.clear()
+        x0, y0, x1, y1 = np.moveaxis(g.sides, 2, 0)  # each (side, box)
+        top, bottom = y0 * width, y1 * width
+        corners = np.stack([bottom + x1, top + x1, bottom + x0, top + x0])
+        corners.flags.writeable = False
+        kept = _SIDE_CORNERS[key] = (g, corners)
+    return kept[1]
 
 
 _T = TypeVar("_T")

@@ -46,7 +46,12 @@ _QUARTERS = np.stack(
 )  # quarters x samples
 _QUARTERS_T = _QUARTERS.T.astype(np.float32)
 _QUARTER_SAMPLES = _QUARTERS.sum(axis=1)
-_COVERED, _NOT_KNOWN = 1, 2  # a pixel as a sample reads it (``Outlines.seen``); 0 is paper
+# A pixel as a sample reads it (``Outlines.seen``), as a code whose sum over a quarter's
+# samples counts both at once: the samples known in its low five bits (a quarter has 19),
+# those covered above them.
+_NOT_KNOWN, _PAPER, _COVERED = 0, 1, 1 + (1 << 5)
+_KNOWN_BITS = (1 << 5) - 1
+
 _BEYOND = 64
 """Pixels of frame round the band, every one not known: more than an ellipse round the
 form's largest mark box reaches beyond it (its radius up to 0.94 of the box's width,
@@ -79,13 +84,17 @@ def _ellipses(
 @lru_cache(maxsize=32)
 def _flat_ellipses(
     w: int, h: int, px_per_mm: float, half_x: bool, half_y: bool, cols: int
-) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+) -> tuple[np.ndarray, int, tuple[int, int, int, int]]:
     """``_ellipses`` as offsets into a row band ``cols`` pixels wide read flat (row times
-    ``cols`` plus column), and the least and greatest column and row offset: a box's
-    samples are then one addition away, and whether any lies beyond the band four."""
+    ``cols`` plus column), counted from the least of them (``least``, returned with the
+    least and greatest column and row offset): a box's samples are then a look-up into
+    the band from its centre's flat index plus ``least``, and whether any lies beyond
+    the band four comparisons."""
     xs, ys = _ellipses(w, h, px_per_mm, half_x, half_y)
     bounds = (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
-    return ys * cols + xs, bounds
+    flat = ys * cols + xs
+    least = int(flat.min())
+    return flat - least, least, bounds
 
 
 class _Fit(NamedTuple):
@@ -112,12 +121,14 @@ class Outlines:
         near = cv2.dilate(drawn.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
         self.shape = near.shape
         # What each pixel is to a sample, in one array so that one look-up a box reads
-        # both: ``_COVERED``, ``_NOT_KNOWN`` or paper (0), never both of the first two;
-        # in a frame of ``_BEYOND`` pixels not known, as the samples beyond the band are.
+        # both: ``_COVERED`` (drawn ink near), ``_NOT_KNOWN`` (hidden, no ink near) or
+        # ``_PAPER``; in a frame of ``_BEYOND`` pixels not known, as the samples beyond
+        # the band are.
         rows, cols = near.shape
         seen = np.full((rows + 2 * _BEYOND, cols + 2 * _BEYOND), _NOT_KNOWN, np.uint8)
         inner = seen[_BEYOND:-_BEYOND, _BEYOND:-_BEYOND]
-        np.bitwise_or(near.view(np.uint8), (hidden & ~near).view(np.uint8) << 1, out=inner)
+        known = ~hidden | near
+        np.bitwise_or(known.view(np.uint8), near.view(np.uint8) << 5, out=inner)
         self.seen = seen.ravel()
         self.px_per_mm = round(px_per_mm, 3)
         self._fits: dict[tuple[int, int, int, int], _Fit | None] = {}
@@ -159,24 +170,31 @@ class Outlines:
         shape = (w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2))
         xs, ys = _ellipses(*shape)
         wide = cols + 2 * _BEYOND  # the band read with its frame
-        flat, (left, top, right, bottom) = _flat_ellipses(*shape, wide)
+        flat, least, (left, top, right, bottom) = _flat_ellipses(*shape, wide)
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         # the samples' rows times the framed band's columns plus their columns
-        seen = self.seen.take(flat + ((cy + _BEYOND) * wide + cx + _BEYOND), mode="clip")
+        first = (cy + _BEYOND) * wide + cx + _BEYOND + least
         if (
-            min(cx + left, cy + top) < -_BEYOND
-            or cx + right >= cols + _BEYOND
-            or cy + bottom >= rows + _BEYOND
-        ):  # beyond the frame too (no box of the form is so large)
+            min(cx + left, cy + top) >= -_BEYOND
+            and cx + right < cols + _BEYOND
+            and cy + bottom < rows + _BEYOND
+        ):  # every sample in the framed band: read from the first on, no index added
+            seen = self.seen[first:].take(flat)
+        else:  # beyond the frame too (no box of the form is so large)
+            seen = self.seen.take(flat + first, mode="clip")
             px, py = xs + cx, ys + cy
             off = (px < 0) | (px >= cols) | (py < 0) | (py >= rows)  # beyond the band
             seen[off] = _NOT_KNOWN
-        known_q = (seen != _NOT_KNOWN).astype(np.float32) @ _QUARTERS_T  # ellipses x quarters
-        covered_q = (seen == _COVERED).astype(np.float32) @ _QUARTERS_T
+        # Each quarter's codes summed (ellipses x quarters; exact in float32, as one
+        # product for both counts): known samples in the low bits, covered ones above.
+        quarters = (seen.astype(np.float32) @ _QUARTERS_T).astype(np.int32)
+        known_q, covered_q = quarters & _KNOWN_BITS, quarters >> 5
         enough = (known_q >= _KNOWN_MIN * _QUARTER_SAMPLES).all(axis=1)
         if not enough.any():
             return None
-        support = (covered_q[enough] / np.maximum(known_q[enough], 1)).min(axis=1)
+        # (as float32 counts: the support's floats are the same as ever)
+        covered = covered_q[enough].astype(np.float32)
+        support = (covered / np.maximum(known_q[enough], 1).astype(np.float32)).min(axis=1)
         return _Fit((cx, cy), xs, ys, support, np.flatnonzero(enough))
 
 

@@ -89,21 +89,24 @@ def extra_ink(
 
 def _printed_beside(
     lines: np.ndarray, strips: tuple[Strip, ...]
-) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
-    """Per strip beside a box's sides (``side_strips``), how many of the pixels across it
-    the form prints as a box edge and as a hairline, one count per position along the
-    side (``printed_across``'s): the same on every page for a row's lines that never
-    change (``ring_cover`` keeps them, ``ocr.mark_geometry.kept_for``)."""
-    out = []
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Along the strips beside a box's sides (``side_strips``) one after the other, how
+    many of the pixels across each strip the form prints as a box edge and as a hairline
+    (``printed_across``'s counts), and where each side's bins start among those positions
+    (``SIDE_BINS`` a side, ``_bin_starts``): the same on every page for a row's lines that
+    never change (``ring_cover`` keeps them, ``ocr.mark_geometry.kept_for``)."""
+    edges, hairlines, starts = [], [], []
+    at = 0
     for k, strip in enumerate(strips):
         axis = 0 if k < 2 else 1
-        edges, hairlines = (
-            (lines[strip] == EDGE).sum(axis=axis),
-            (lines[strip] == HAIRLINE).sum(axis=axis),
-        )
-        edges.flags.writeable = hairlines.flags.writeable = False
-        out.append((edges, hairlines))
-    return tuple(out)
+        edges.append((lines[strip] == EDGE).sum(axis=axis))
+        hairlines.append((lines[strip] == HAIRLINE).sum(axis=axis))
+        starts.append(_bin_starts(len(edges[-1])) + at)
+        at += len(edges[-1])
+    out = (np.concatenate(edges), np.concatenate(hairlines), np.concatenate(starts))
+    for kept in out:
+        kept.flags.writeable = False
+    return out
 
 
 def ring_cover(
@@ -118,23 +121,22 @@ def ring_cover(
     circle runs in the gap or over a printed edge; a bin between two covered ones counts
     as covered (a pen's skip). Left and right of a box lie only boxes of its own group,
     so marks in two other boxes of the group (an error the decoder sees anyway) are needed
-    to fake a circle."""
-    worst = 1.0
+    to fake a circle. The four sides are read as one line of positions, side after side,
+    their bins kept apart (each side's bins as ``np.maximum.reduceat`` gives them
+    side by side)."""
     strips = side_strips(px, outside.shape, s)
-    printed = kept_for(lines, ("ring", px, s), lambda: _printed_beside(lines, strips))
-    for k, strip in enumerate(strips):
-        ink = outside[strip].sum(axis=0 if k < 2 else 1)  # as extra_ink reads it
-        edges, hairlines = printed[k]
-        hit = ink - _printed_px(edges, hairlines, widths) >= THICKER_PX
-        if len(hit) < SIDE_BINS:
-            return 0.0
-        bins = np.maximum.reduceat(hit, _bin_starts(len(hit)))
-        bridged = bins.copy()
-        bridged[1:-1] |= bins[:-2] & bins[2:]
-        worst = min(worst, int(bridged.sum()) / len(bridged))
-        if worst == 0.0:
-            break
-    return worst
+    # (as extra_ink reads each strip's ink)
+    ink = [outside[strip].sum(axis=0 if k < 2 else 1) for k, strip in enumerate(strips)]
+    if min(len(side) for side in ink) < SIDE_BINS:
+        return 0.0
+    edges, hairlines, starts = kept_for(
+        lines, ("ring", px, s), lambda: _printed_beside(lines, strips)
+    )  # fmt: skip
+    hit = np.concatenate(ink) - _printed_px(edges, hairlines, widths) >= THICKER_PX
+    bins = np.maximum.reduceat(hit, starts).reshape(len(strips), SIDE_BINS)
+    bridged = bins.copy()
+    bridged[:, 1:-1] |= bins[:, :-2] & bins[:, 2:]
+    return min(1.0, int(bridged.sum(axis=1).min()) / SIDE_BINS)
 
 
 def round_all_over(seen: Rays, support: float | None) -> bool:

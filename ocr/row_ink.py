@@ -46,7 +46,9 @@ def mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
     area = (x1 - x0) * (y1 - y0)
     if area <= 0:
         return 0.0
-    return float(total[y1, x1] - total[y0, x1] - total[y1, x0] + total[y0, x0]) / area
+    # (the corners as Python floats: the same double arithmetic as numpy's scalars, for less)
+    at = total.item
+    return float(at(y1, x1) - at(y0, x1) - at(y1, x0) + at(y0, x0)) / area
 
 
 class RowInk:
@@ -58,7 +60,8 @@ class RowInk:
     def __init__(self, page: np.ndarray, layout: Layout, row: Row, dpi: float) -> None:
         self.dpi = dpi
         self.s = dpi / 25.4
-        g = row_geometry(layout, row, dpi)
+        # (held for the row's every look at its boxes: one look-up, not one a box)
+        self.geometry = g = row_geometry(layout, row, dpi)
         x0, y0, x1, y1 = g.band
         self.origin = (x0, y0)
         grey = np.ascontiguousarray(page[y0:y1, x0:x1])  # its pixels read by flat index
@@ -100,9 +103,10 @@ class RowInk:
         """Solid pixels across a printed box edge and across a hairline of this row, and
         the pixels the mask gives a line (measured once, when a circle is looked for)."""
         if self._widths is None:
-            g = row_geometry(self.layout, self.row, self.dpi)
+            g = self.geometry
             border, mask = border_width(self.solid, self.lines, g.outer, self.s)
-            hairlines = np.roll(g.hairline_rows, self.shift[0])  # the lines as shifted
+            dy = self.shift[0]  # the lines as shifted (np.roll's copy only where they move)
+            hairlines = np.roll(g.hairline_rows, dy) if dy else g.hairline_rows
             self._widths = (border, hairline_width(self.solid, self.lines, hairlines), mask)
         return self._widths
 

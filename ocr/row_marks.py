@@ -23,7 +23,7 @@ from ocr.dot_specks import dot_among_specks
 from ocr.dots import dot_mm2
 from ocr.edge_dots import EdgeDot, dots_on_edges, dotted_boxes
 from ocr.layout import Layout, Rect, Row
-from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, row_geometry, side_by_side
+from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, side_by_side, side_corners
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
@@ -101,7 +101,7 @@ class RowMarks(RowInk):
         outside = self.solid
         self.own_marks = None
         if marked is not None and marked.any():
-            g = row_geometry(self.layout, self.row, self.dpi)
+            g = self.geometry
             dy, dx = self.shift
             h, w = self.solid.shape
             own = g.inner[marked] + np.array([dx, dy, dx, dy])
@@ -109,7 +109,8 @@ class RowMarks(RowInk):
                 own = None  # a box would wrap round the band's edge: moved as np.roll does
             mask = np.zeros_like(self.solid)
             outside = self.solid.copy()
-            for x0, y0, x1, y1 in g.inner[marked] if own is None else own:
+            # (each box's corners as Python ints: slicing by numpy's scalars costs more)
+            for x0, y0, x1, y1 in (g.inner[marked] if own is None else own).tolist():
                 mask[y0:y1, x0:x1] = True
                 outside[y0:y1, x0:x1] = False
             if own is None:
@@ -120,7 +121,8 @@ class RowMarks(RowInk):
         self._rays = {}
         self._outline = None
         self.drawn_outside = self.drawn & outside
-        self.drawn_sum = cv2.integral(self.drawn_outside.astype(np.uint8))
+        # (a fresh bool array: its bytes, 0 or 1, are the integral's input, no copy)
+        self.drawn_sum = cv2.integral(self.drawn_outside.view(np.uint8))
 
     def dot_mm2(self, box: Rect) -> float:
         """Area of the dot in box ``box`` (mm^2), ``ocr.dots.dot_mm2``."""
@@ -130,7 +132,7 @@ class RowMarks(RowInk):
     def dot_among_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s dot where only the page's specks lie beside it (rule
         ``dusty_dot_specks``, ``ocr.dot_specks.dot_among_specks``)."""
-        box = row_geometry(self.layout, self.row, self.dpi).boxes[i][2]
+        box = self.geometry.boxes[i][2]
         inner = self.px(box.inset(BOX_INSET_MM))
         return dot_among_specks(
             self.solid, self.drawn, self.printed, inner, self.px(box), self.dust, self.s, t
@@ -154,7 +156,7 @@ class RowMarks(RowInk):
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
         (ocr/mark_rules.py) on the row's evidence."""
-        g = row_geometry(self.layout, self.row, self.dpi)
+        g = self.geometry
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
         for (field, _, _), reading in zip(g.boxes, apply_rules(self.evidence()), strict=True):
             if field in out:
@@ -167,7 +169,7 @@ class RowMarks(RowInk):
         beside two sides of a box at least, a dot only where a box holds ink."""
         if self._evidence is not None:
             return self._evidence
-        g = row_geometry(self.layout, self.row, self.dpi)
+        g = self.geometry
         x0, y0, x1, y1 = g.inner.T
         area = np.maximum(1, (x1 - x0) * (y1 - y0))
         fills = (self.sum[y1, x1] - self.sum[y0, x1] - self.sum[y1, x0] + self.sum[y0, x0]) / area
@@ -201,13 +203,12 @@ class RowMarks(RowInk):
     def _sides_beside(self) -> None:
         """Per box, the sides with drawn ink beside them (outside the boxes that hold their
         own mark), and whether a circle is looked for round it."""
-        g = row_geometry(self.layout, self.row, self.dpi)
-        # Every side's corners in the integral at once, by flat index (sixteen look-ups
-        # by row and column, one for each corner of each side, cost twice as much).
-        total, width = self.drawn_sum.ravel(), self.drawn_sum.shape[1]
-        x0, y0, x1, y1 = np.moveaxis(g.sides, 2, 0)  # each (side, box)
-        top, bottom = y0 * width, y1 * width
-        beside = total[bottom + x1] - total[top + x1] - total[bottom + x0] + total[top + x0]
+        g = self.geometry
+        # Every side's corners in the integral at once, by flat indices kept per row
+        # geometry (sixteen look-ups by row and column, one for each corner of each side,
+        # cost twice as much).
+        at = self.drawn_sum.ravel().take(side_corners(g, self.drawn_sum.shape[1]))
+        beside = at[0] - at[1] - at[2] + at[3]  # each (side, box)
         # A circle runs beside every side, though where it runs over a printed edge it
         # is masked out (tight beside the neighbours, left and right, or over the
         # hairline above): look for one where drawn ink lies beside two sides at least.
@@ -250,7 +251,7 @@ class RowMarks(RowInk):
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
-        x0, y0, x1, y1 = row_geometry(self.layout, self.row, self.dpi).inner[i]
+        x0, y0, x1, y1 = self.geometry.inner[i]
         return mean_over(self._ink_without_specks(t).sum, (int(x0), int(y0), int(x1), int(y1)))
 
     def _drawn_without_specks(self, t: MarkSettings) -> np.ndarray:
@@ -287,7 +288,7 @@ class RowMarks(RowInk):
 
     def decide(self, i: int, fill: float) -> MarkReading:
         """Box ``i`` read as every box is (``_decide``), with ``fill`` for its fill."""
-        g = row_geometry(self.layout, self.row, self.dpi)
+        g = self.geometry
         _, option, rect = g.boxes[i]
         return self._decide(rect, option, fill, self._around[i], self._facing[i])
 
@@ -304,7 +305,7 @@ class RowMarks(RowInk):
         lines and anything ``darkest`` or more darker than the row's paper left out of it;
         its plain fill where that cannot change, or where it ``keeps`` its class
         (``ocr.row_shade.RowShade.fill``, rule ``shaded_band``)."""
-        g = row_geometry(self.layout, self.row, self.dpi)
+        g = self.geometry
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
         return self.shade.fill(
             self.ink, self.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps
@@ -315,7 +316,7 @@ class RowMarks(RowInk):
         """The paper beside the row's boxes (``ocr.row_shade.RowShade``), made once: for
         the mark boxes' fill in a fold's shade and the digit boxes' (ocr/digit_shade.py)."""
         if self._shade is None:  # (the printed mask is the row's own where it has ink)
-            printed = printed_at(row_geometry(self.layout, self.row, self.dpi), self.shift)[1]
+            printed = printed_at(self.geometry, self.shift)[1]
             self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
         return self._shade
 
@@ -339,7 +340,7 @@ class RowMarks(RowInk):
         ``circled`` names the boxes read on a circle (their edges are that circle's).
         With ``t``, on a dusty page, a dot whose only drawn ink beside it is the page's
         specks (``ocr.page_dust.specks_of``) stands alone."""
-        g = row_geometry(self.layout, self.row, self.dpi)
+        g = self.geometry
         dy, dx = self.shift  # the boxes where the printed form lies on this row
         outer = g.outer + np.array([dx, dy, dx, dy])
         without_dust = None

@@ -151,7 +151,8 @@ def least_fill_in_any_shade(
         return _against(local, grey[rows, cols], ink[rows, cols], paper, strength, margin)
     if levels is None:
         levels = any_shade_levels(paper, strength, darkest, margin)
-    return float(np.minimum(levels[grey[rows, cols]], ink[rows, cols]).mean())
+    # (the box's levels looked up by OpenCV: the same floats as ``levels[grey]``)
+    return _mean(np.minimum(cv2.LUT(grey[rows, cols], levels), ink[rows, cols]))
 
 
 def any_shade_levels(paper: float, strength: float, darkest: float, margin: float) -> np.ndarray:
@@ -195,7 +196,15 @@ def _against(
 ) -> float:
     """The box's fill (``grey``, its ``ink`` values) against ``local`` paper (one value per
     pixel, or one for all): paper less than ``margin`` darker than the row's is the row's."""
-    return float(np.minimum(_shaded(local, grey, paper, strength, margin), ink).mean())
+    return _mean(np.minimum(_shaded(local, grey, paper, strength, margin), ink))
+
+
+def _mean(values: np.ndarray) -> float:
+    """``float(values.mean())`` of a non-empty float array, as numpy works it (the sum in
+    the array's own type, divided as a double by the count, rounded back to that type)
+    without the Python-level steps of ``np.mean``: a third of a small box's fill in shade."""
+    total = np.add.reduce(values, axis=None)
+    return float(total.dtype.type(float(total) / values.size))
 
 
 def _shaded(
@@ -234,7 +243,7 @@ def _median(values: np.ndarray, keep: np.ndarray, axis: int) -> np.ndarray:
     if values.shape[axis] == 0:
         return np.full(n, np.nan, np.float32)
     ordered = np.sort(np.where(keep, values.astype(np.float32), np.inf), axis=axis)
-    counts = np.count_nonzero(keep, axis=axis)
+    counts = keep.sum(axis=axis, dtype=np.intp)  # np.count_nonzero of a bool mask, less its steps
     middle = np.maximum(counts - 1, 0) // 2
     across = np.arange(n)
     median = ordered[middle, across] if axis == 0 else ordered[across, middle]

@@ -267,11 +267,14 @@ def test_the_ellipses_as_offsets_into_a_band_read_flat():
     its first sample (0 degrees) at 15.66 - 4.72 = 10.94 -> 11 px right and -4.72 -> -5 px
     down, -5 x 200 + 11 = -989 into a band 200 px wide read flat. The widest (0.94 x 27 =
     25.38 px, 1.3 times as high: 32.99 px) with its centre 4.72 px off reaches 30.10 -> 30
-    px and 37.72 -> 38 px from the box's centre either way."""
-    flat, bounds = _flat_ellipses(27, 27, round(S, 3), False, False, 200)
+    px and 37.72 -> 38 px from the box's centre either way. The offsets are counted from
+    the least: that ellipse's sample at 265 degrees, -4.72 - 25.38 x 0.0872 = -6.93 -> -7
+    px right and -4.72 - 32.99 x 0.9962 = -37.59 -> -38 px down, -38 x 200 - 7 = -7,607."""
+    flat, least, bounds = _flat_ellipses(27, 27, round(S, 3), False, False, 200)
     assert flat.shape == (5 * 5 * 10 * 7, 72)
-    assert flat[0, 0] == -989
+    assert flat[0, 0] + least == -989
     assert bounds == (-30, -38, 30, 38)
+    assert (least, flat.min()) == (-7607, 0)
 
 
 def _support_in_two_dimensions(drawn, hidden, box, s):

@@ -18,6 +18,12 @@ def test_a_sample_goes_to_the_most_specific_stage_on_its_stack() -> None:
     assert stage_of(f"{_PASS};ScanReader.read_image (ocr/reader.py:9)".split(";")) == OTHER
     nested = "<module> (reader_stages.py:134);_read.<locals>._timed_pass (reader_stages.py:106)"
     assert stage_of(f"{nested};apply_rules (ocr/mark_rules.py:313)".split(";")).startswith("mark")
+    # ``read --threads 2``: a reading thread's stack starts at its target, the counted pass
+    thread = "_bootstrap (threading.py:1002);run (threading.py:982)"
+    counted = f"{thread};_read.<locals>._timed_pass (reader_stages.py:117)"
+    assert stage_of(f"{counted};apply_rules (ocr/mark_rules.py:313)".split(";")).startswith("mark")
+    warm_up = f"{thread};_read.<locals>.one_pass (reader_stages.py:113)"
+    assert stage_of(f"{warm_up};apply_rules (ocr/mark_rules.py:313)".split(";")) is None
 
 
 def test_samples_outside_the_counted_pass_are_left_out(tmp_path: Path) -> None:

@@ -10,7 +10,13 @@ import pytest
 
 from ocr.align import WORK_DPI
 from ocr.layout import load_layout
-from ocr.mark_geometry import _centre_pixels, _clear_of_edges, printed_at, row_geometry
+from ocr.mark_geometry import (
+    _centre_pixels,
+    _clear_of_edges,
+    printed_at,
+    row_geometry,
+    side_corners,
+)
 from ocr.row_marks import RowMarks
 
 
@@ -70,6 +76,24 @@ def test_the_boxes_holding_their_own_mark_are_where_np_roll_puts_them(shift):
     assert np.array_equal(marks.drawn_outside, marks.drawn & marks.solid & ~mask)
     marks._set_outside(np.zeros(len(g.inner), bool))
     assert marks.own_marks is None and marks.outside is marks.solid
+
+
+def test_the_strips_beside_the_sides_summed_off_the_kept_corners_as_strip_by_strip():
+    """``side_corners`` kept per row geometry: each strip beside a box's side summed off
+    the integral's four corners is the strip's own count of drawn ink, and the same array
+    serves the row's next page."""
+    rng = np.random.default_rng(7)
+    layout = load_layout()
+    g = row_geometry(layout, layout.rows[2], WORK_DPI)
+    x0, y0, x1, y1 = g.band
+    drawn = rng.random((y1 - y0, x1 - x0)) < 0.3
+    total = cv2.integral(drawn.view(np.uint8))
+    corners = side_corners(g, total.shape[1])
+    at = total.ravel().take(corners)
+    beside = at[0] - at[1] - at[2] + at[3]
+    want = [[int(drawn[sy0:sy1, sx0:sx1].sum()) for sx0, sy0, sx1, sy1 in side] for side in g.sides]
+    assert beside.tolist() == want
+    assert side_corners(g, total.shape[1]) is corners and not corners.flags.writeable
 
 
 def test_the_middle_of_each_box_every_other_pixel_row_by_row_by_hand():
