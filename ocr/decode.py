@@ -28,8 +28,9 @@ written score does not read as the score of a result one misread mark away
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -161,7 +162,10 @@ def _scores_log_likelihood(
 
 
 def _written_score(
-    comb: _Comb, sides: tuple[bool, bool], law_score: int, slips: tuple[int, ...] = ()
+    comb: _Comb,
+    sides: tuple[bool, bool],
+    law_score: int,
+    slips: Callable[[], tuple[int, ...]] = tuple,
 ) -> int | None:
     """The score as written, or None when the comb is blank.
 
@@ -186,19 +190,16 @@ def _written_score(
     marked is a misread 0 (the joint decoder has weighed the PASS mark already, and a
     pass-out must be marked for certain, ``unchecked_groups``).
 
-    A played result's ``slips`` are the scores its player would write by mistake
+    A played result's ``slips`` give the scores its player would write by mistake
     (``ocr.score_agreement.slip_scores``): the comb is read as the Law 77 score only
     where it agrees with it as surely as a row is accepted, given that 2% of written
-    scores are wrong (``ocr/score_agreement.py``, issue 43).
+    scores are wrong (``ocr/score_agreement.py``, issue 43). They are asked for only
+    there (``_agrees``).
     """
     if not comb.written:
         return None
     argmax = int(comb.digits)
-    # The comb read for the Law 77 score and its slips (each number alone: the same
-    # likelihood as read by itself).
-    others = tuple(sorted(set(slips) - {abs(law_score)}))
-    lls = comb.log_likelihoods(np.array((abs(law_score), *others)))
-    ll_law = float(lls[0])
+    ll_law = float(comb.log_likelihoods(np.array([abs(law_score)]))[0])
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
@@ -208,14 +209,25 @@ def _written_score(
         else:
             ll_best = comb.read_ll
     marked_ns, marked_ew = sides
-    agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
-    if ll_law >= ll_best - math.log(20) and agrees:
+    if ll_law >= ll_best - math.log(20) and _agrees(comb, law_score, slips()):
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
         return law_score
     if marked_ew or marked_ns:
         return -argmax if marked_ew else argmax
     return -argmax if law_score < 0 else argmax  # no side read: the result's, as above
+
+
+def _agrees(comb: _Comb, law_score: int, slips: tuple[int, ...]) -> bool:
+    """Does the comb agree with the Law 77 score as surely as a row is accepted, against
+    the ``slips`` of its player (``ocr.score_agreement``)? Asked only of a comb that
+    reads as the Law 77 score by the factor of 20 (``_written_score``): of most ranked
+    results it does not, and their slips (a dozen Law 77 scores each) are never made."""
+    # The comb read for the Law 77 score and its slips (each number alone: the same
+    # likelihood as read by itself).
+    others = tuple(sorted(set(slips) - {abs(law_score)}))
+    lls = comb.log_likelihoods(np.array((abs(law_score), *others)))
+    return not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
 
 
 @lru_cache(maxsize=8)
@@ -315,7 +327,7 @@ def decode_contract(
             ranked.append(((None, None, None, _written_score(comb, sides, 0)), float(post[k])))
             continue
         contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
-        slips = slip_scores(contract, SEATS[ei[k]], int(ti[k]), vulnerability)
+        slips = partial(slip_scores, contract, SEATS[ei[k]], int(ti[k]), vulnerability)
         written = _written_score(comb, sides, int(score[k]), slips)
         ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
     return ContractDecoding(tuple(ranked), unchecked, rival)
