@@ -277,12 +277,12 @@ def _decode_row(
     )
     if pair_readings is not None:
         pair_readings[row.number] = pairs.ranked
-    combos = []
-    for (c, pc), (p, pp) in itertools.product(contract.ranked, pairs.ranked[:3]):
-        con, decl, tricks, written = c
-        result = RowResult(p[0], p[1], con is None, con, decl, tricks, written)
-        combos.append((result, pc * pp))
-    combos.sort(key=lambda x: -x[1])
+    # Each result with each pair reading, likeliest first (a stable sort: equals in this
+    # order); only the three a reading keeps are made into rows' results.
+    joint = sorted(
+        itertools.product(contract.ranked, pairs.ranked[:3]), key=lambda x: -(x[0][1] * x[1][1])
+    )
+    combos = [(RowResult(p[0], p[1], c[0] is None, *c), pc * pp) for (c, pc), (p, pp) in joint[:3]]
     best, posterior = combos[0]
     uses = used_boxes(best, printed_pairs)
     stray = without_unread_side(unexplained_marks(marks, uses), marks[SCORE_SIDE])
