@@ -85,13 +85,16 @@ def missing_marks(
     posterior reaches the threshold and the written score or certain marks check its field
     (``ocr.unchecked_marks.unchecked_groups``).
     """
-    empty = {
-        (n, m.option)
-        for n, ms in marks.items()
-        for m in ms
-        if m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
-    }
-    return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
+    return [
+        (n, o)
+        for n, o in uses.items()
+        if n != SCORE_SIDE
+        and o is not None
+        and any(
+            m.option == o and m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
+            for m in marks.get(n, ())
+        )
+    ]
 
 
 _OWN_INK = frozenset({"fill", "dot", "circle"})
