@@ -90,7 +90,7 @@ def record(cache: Path, conditions: list[str], pages: int, out: Path) -> int:
             for with_event in (True, False):
                 _read_set(files, with_event, condition)
     finally:
-        rows._decode_row = decode  # type: ignore[assignment]
+        rows._decode_row = decode
     out.write_bytes(pickle.dumps(calls, protocol=5))
     return len(calls)
 
