@@ -28,8 +28,9 @@ written score does not read as the score of a result one misread mark away
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -77,12 +78,72 @@ class ContractDecoding:
         return self.ranked[0][1]
 
 
-def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
-    """log P(score comb and side mark | the row's NS score), for each score in ``scores``."""
-    table = box_log_table(ev.score)
-    blank = float(table[:, 0].sum()) + ev.score_side.log_exactly(None)
-    absolute = np.abs(scores)
-    digits = numbers_log_likelihood(table, tuple(absolute.tolist()))
+class _Comb:
+    """A written score comb, read once for every decoding of a row with it: every score
+    the decoding weighs (the board's Law 77 scores, each ranked result's and its slips',
+    the rival's) is a multiple of 10 (``_written_score``), so its likelihood is read off
+    the comb's slips (``_slip_log_likelihoods``) rather than worked out again for each:
+    numpy reads each number alone, so either way it is the same float. The box-by-box
+    reading and the number the comb shows best are the same for every ranked result, and
+    made here once too (``_comb``: once a process for a comb that recurs, a blank one)."""
+
+    def __init__(self, boxes: tuple[DigitBox, ...]) -> None:
+        self.table = box_log_table(boxes)
+        self.written = any(b.probs is not None for b in boxes)
+        self.slips = _slip_log_likelihoods(boxes)
+        self._best_slip = int(np.argmax(self.slips))
+        # the multiple of 10 the comb shows best, and how plainly
+        self.read = _slip_scores(len(boxes))[self._best_slip]
+        self.read_ll = float(self.slips[self._best_slip])
+        # each box's likeliest digit, the first of equals as np.argmax gives it
+        self.digits = "".join(
+            str(max(range(len(b.probs)), key=b.probs.__getitem__))
+            for b in boxes
+            if b.probs is not None
+        )
+
+    def log_likelihoods(self, values: np.ndarray) -> np.ndarray:
+        """log P(comb shows v) for each v >= 0 in ``values``, as ``numbers_log_likelihood``
+        gives it: off the slips for a multiple of 10 that fits the comb, else read."""
+        at = values // 10 - 1
+        slip = (values % 10 == 0) & (at >= 0) & (at < len(self.slips))
+        out = self.slips[np.where(slip, at, 0)]
+        if not slip.all():
+            rest = numbers_log_likelihood(self.table, tuple(values[~slip].tolist()))
+            out[~slip] = rest
+        return out
+
+    def best_without(self, at: int) -> float:
+        """The slips' largest log-likelihood but that of slip ``at``: as
+        ``np.delete(slips, at).max()``, without copying the thousand slips for it."""
+        if at != self._best_slip:
+            return self.read_ll
+        return float(np.delete(self.slips, at).max())
+
+
+@lru_cache(maxsize=256)
+def _comb(boxes: tuple[DigitBox, ...]) -> _Comb:
+    """The comb ``boxes`` read once (``_Comb``; shared: never changed)."""
+    return _Comb(boxes)
+
+
+def _sides_marked(ev: RowEvidence) -> tuple[bool, bool]:
+    """Whether the written score's NS box, and its EW box, is read as the side written:
+    marked, more likely than the other, and not both marked (as if left out,
+    ocr/score_side.py)."""
+    ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
+    unread = both_sides_marked(ns, ew)
+    return not unread and ns > max(ew, SIDE_MARKED), not unread and ew > max(ns, SIDE_MARKED)
+
+
+def _scores_log_likelihood(
+    ev: RowEvidence, scores: np.ndarray, comb: _Comb | None = None
+) -> np.ndarray:
+    """log P(score comb and side mark | the row's NS score), for each score in ``scores``
+    (``comb``: the row's, when the caller has read it already)."""
+    comb = comb or _comb(tuple(ev.score))
+    blank = float(comb.table[:, 0].sum()) + ev.score_side.log_exactly(None)
+    digits = comb.log_likelihoods(np.abs(scores))
     ns_side = np.logaddexp(
         math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
         math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
@@ -100,7 +161,12 @@ def _scores_log_likelihood(ev: RowEvidence, scores: np.ndarray) -> np.ndarray:
     return np.logaddexp(math.log(_SCORE_WRITTEN) + written, math.log(1 - _SCORE_WRITTEN) + blank)
 
 
-def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ()) -> int | None:
+def _written_score(
+    comb: _Comb,
+    sides: tuple[bool, bool],
+    law_score: int,
+    slips: Callable[[], tuple[int, ...]] = tuple,
+) -> int | None:
     """The score as written, or None when the comb is blank.
 
     The digits are read together with the decoded result: when the comb is about as
@@ -124,46 +190,44 @@ def _written_score(ev: RowEvidence, law_score: int, slips: tuple[int, ...] = ())
     marked is a misread 0 (the joint decoder has weighed the PASS mark already, and a
     pass-out must be marked for certain, ``unchecked_groups``).
 
-    A played result's ``slips`` are the scores its player would write by mistake
+    A played result's ``slips`` give the scores its player would write by mistake
     (``ocr.score_agreement.slip_scores``): the comb is read as the Law 77 score only
     where it agrees with it as surely as a row is accepted, given that 2% of written
-    scores are wrong (``ocr/score_agreement.py``, issue 43).
+    scores are wrong (``ocr/score_agreement.py``, issue 43). They are asked for only
+    there (``_agrees``).
     """
-    if all(b.probs is None for b in ev.score):
+    if not comb.written:
         return None
-    # each box's likeliest digit, the first of equals as np.argmax gives it
-    digits = "".join(
-        str(max(range(len(b.probs)), key=b.probs.__getitem__))
-        for b in ev.score
-        if b.probs is not None
-    )
-    table = box_log_table(ev.score)
-    argmax = int(digits)
-    # The comb read once for the Law 77 score and its slips (each number is read alone:
-    # the same likelihood as read by itself).
-    others = tuple(sorted(set(slips) - {abs(law_score)}))
-    lls = numbers_log_likelihood(table, (abs(law_score), *others))
-    ll_law = float(lls[0])
+    argmax = int(comb.digits)
+    ll_law = float(comb.log_likelihoods(np.array([abs(law_score)]))[0])
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
-        comb = _slip_log_likelihoods(ev.score)
         at = abs(law_score) // 10 - 1
-        if abs(law_score) % 10 == 0 and 0 <= at < len(comb):
-            comb = np.delete(comb, at)
-        ll_best = float(comb.max())
-    ns, ew = ev.score_side.p.get("NS", 0.0), ev.score_side.p.get("EW", 0.0)
-    unread = both_sides_marked(ns, ew)  # as if left out (ocr/score_side.py)
-    marked_ew = not unread and ew > max(ns, SIDE_MARKED)
-    marked_ns = not unread and ns > max(ew, SIDE_MARKED)
-    agrees = not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
-    if ll_law >= ll_best - math.log(20) and agrees:
+        if abs(law_score) % 10 == 0 and 0 <= at < len(comb.slips):
+            ll_best = comb.best_without(at)
+        else:
+            ll_best = comb.read_ll
+    marked_ns, marked_ew = sides
+    if ll_law >= ll_best - math.log(20) and _agrees(comb, law_score, slips()):
         if (law_score > 0 and marked_ew) or (law_score < 0 and marked_ns):
             return -law_score  # the Law 77 figure, written for the other side
         return law_score
     if marked_ew or marked_ns:
         return -argmax if marked_ew else argmax
     return -argmax if law_score < 0 else argmax  # no side read: the result's, as above
+
+
+def _agrees(comb: _Comb, law_score: int, slips: tuple[int, ...]) -> bool:
+    """Does the comb agree with the Law 77 score as surely as a row is accepted, against
+    the ``slips`` of its player (``ocr.score_agreement``)? Asked only of a comb that
+    reads as the Law 77 score by the factor of 20 (``_written_score``): of most ranked
+    results it does not, and their slips (a dozen Law 77 scores each) are never made."""
+    # The comb read for the Law 77 score and its slips (each number alone: the same
+    # likelihood as read by itself).
+    others = tuple(sorted(set(slips) - {abs(law_score)}))
+    lls = comb.log_likelihoods(np.array((abs(law_score), *others)))
+    return not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
 
 
 @lru_cache(maxsize=8)
@@ -234,7 +298,8 @@ def decode_contract(
             sign = "+" if diff > 0 else "-"
             ll = ev.result_sign.log_exactly(sign) + ev.result_count.log_exactly(str(abs(diff)))
         res[diff + 13] = ll
-    scores_ll = _scores_log_likelihood(ev, scores_and_zero)
+    comb, sides = _comb(tuple(ev.score)), _sides_marked(ev)
+    scores_ll = _scores_log_likelihood(ev, scores_and_zero, comb)
     played = (
         _marks_table(lvl, strain, dbl, decl, res)[marks_at] + scores_ll[:-1][inverse]
         + ev.passed_out.log_exactly(None)
@@ -255,15 +320,15 @@ def decode_contract(
     post /= post.sum()
     order = _largest(post, top)
     unchecked = unchecked_groups(ev, vulnerability, int(order[0]))
-    rival = _score_rival(ev, vulnerability, int(order[0]))
+    rival = _score_rival(ev, vulnerability, int(order[0]), comb)
     ranked = []
     for k in order:
         if k == len(played):
-            ranked.append(((None, None, None, _written_score(ev, 0)), float(post[k])))
+            ranked.append(((None, None, None, _written_score(comb, sides, 0)), float(post[k])))
             continue
         contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
-        slips = slip_scores(contract, SEATS[ei[k]], int(ti[k]), vulnerability)
-        written = _written_score(ev, int(score[k]), slips)
+        slips = partial(slip_scores, contract, SEATS[ei[k]], int(ti[k]), vulnerability)
+        written = _written_score(comb, sides, int(score[k]), slips)
         ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
     return ContractDecoding(tuple(ranked), unchecked, rival)
 
@@ -295,7 +360,9 @@ send 26-50, and 4 of the sample evening's 151 accepted rows, every one a near ti
 digits (0.22 against 0.21); with the factor of 3, none of them."""
 
 
-def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> int | None:
+def _score_rival(
+    ev: RowEvidence, vulnerability: Vulnerability, best: int, comb: _Comb
+) -> int | None:
     """The NS score the written comb reads as, when that is the score of a result one
     misread mark away from result ``best`` (an index of ``score_table``;
     ``ocr.results_table.marks_apart``) and the comb shows it ``_RIVAL_FACTOR`` times as
@@ -317,10 +384,9 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
     reading it takes "=" read for "+" and a count of tricks not seen at all. Until then a
     result one mark group away counted.
     """
-    if all(b.probs is None for b in ev.score):
+    if not comb.written:
         return None
-    slips = _slip_log_likelihoods(tuple(ev.score))
-    read = _slip_scores(len(ev.score))[int(np.argmax(slips))]
+    read = comb.read
     _, scores = group_values(vulnerability)
     if read == abs(scores[best]):
         return None
@@ -330,6 +396,6 @@ def _score_rival(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> in
     near = np.array([s for s in (-read, read) if (hits == s).any()], scores.dtype)
     if not len(near):
         return None
-    ll = _scores_log_likelihood(ev, np.append(near, scores[best]))
+    ll = _scores_log_likelihood(ev, np.append(near, scores[best]), comb)
     k = int(np.argmax(ll[:-1]))
     return int(near[k]) if ll[k] - ll[-1] >= math.log(_RIVAL_FACTOR) else None

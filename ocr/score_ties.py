@@ -65,7 +65,7 @@ def tied_ink(
     c, declarer, tricks = result.contract, result.declarer, result.tricks
     if c is None or declarer is None or tricks is None:
         return []
-    law = ns_score(c, declarer, tricks, vulnerability)
+    law: int | None = None  # the reading's Law 77 score, worked out for a row that needs it
     out = []
     for name, readings in marks.items():
         used = next((m for m in readings if m.option == uses.get(name)), None)
@@ -76,6 +76,8 @@ def tied_ink(
                 continue
             if used is not None and _arc_of_circle(m, used):
                 continue
+            if law is None:
+                law = ns_score(c, declarer, tricks, vulnerability)
             for other in results_with(result, name, m.option):
                 # A changed doubling, or a count beside a contract made exactly, always
                 # scores otherwise: only level, strain, declarer and a count can tie.

@@ -10,6 +10,8 @@ person (``ocr.decode.ContractDecoding.unchecked``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
@@ -32,6 +34,15 @@ of its fill, circle or dot: ``ocr.marks.p_of_evidence``)."""
 def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:
     """P(the group shows exactly ``option``) from its own marks, among all it could show:
     one option, or none where ``blank`` (see ``_certain``)."""
+    return _certainty(tuple(group.p.items()), option, blank)
+
+
+@lru_cache(maxsize=4096)
+def _certainty(p_marked: tuple[tuple[str, float], ...], option: str | None, blank: bool) -> float:
+    """``_group_certainty`` of the group whose boxes read ``p_marked``: a function of those
+    floats, worked out once a process for the groups that read alike on many rows (an
+    empty field's boxes; ``ocr.row_reader._mark_group``)."""
+    group = MarkGroup(dict(p_marked))
     options: list[str | None] = [None, *group.p] if blank else list(group.p)
     ll = np.array([group.log_exactly(o) for o in options])
     p = np.exp(ll - ll.max())
@@ -57,19 +68,36 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
         return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
     # The readings with the same score: a handful of the 5,881 when a score is written,
     # looked at alone; else every one (``best`` too: it differs from itself in no group).
-    same: np.ndarray | slice = slice(None)
     if written:
-        rivals = np.flatnonzero(scores == scores[best])
-        same = rivals = rivals[rivals != best]
-        if not len(rivals):
+        _, differs = _rivals(vulnerability, best)
+        if not differs:
             return ()
-    differs = {name: vals[same] != vals[best] for name, vals in values.items()}
-    open_ = np.ones(len(differs["level"]), bool)
-    for name, vals in values.items():
+    else:
+        differs = tuple((name, vals != vals[best]) for name, vals in values.items())
+    open_ = np.ones(len(differs[0][1]), bool)
+    for name, d in differs:
         # A group no such reading differs in rules none out: its marks need not be weighed.
-        if differs[name].any() and _certain(ev, name, int(vals[best]), best == n):
-            open_ &= ~differs[name]
-    return tuple(name for name, d in differs.items() if (open_ & d).any())
+        if d.any() and _certain(ev, name, int(values[name][best]), best == n):
+            open_ &= ~d
+    return tuple(name for name, d in differs if (open_ & d).any())
+
+
+@lru_cache(maxsize=2048)
+def _rivals(
+    vulnerability: Vulnerability, best: int
+) -> tuple[np.ndarray, tuple[tuple[str, np.ndarray], ...]]:
+    """The other results of ``group_values`` with result ``best``'s NS score, in order, and
+    for each mark group in which of them it differs from ``best`` (none: no such result):
+    a function of the board's vulnerability and the result alone, found once a process
+    for each result read, where each row with a written score looked through all 5,881
+    again (read-only)."""
+    values, scores = group_values(vulnerability)
+    rivals = np.flatnonzero(scores == scores[best])
+    rivals = rivals[rivals != best]
+    differs = tuple((name, vals[rivals] != vals[best]) for name, vals in values.items())
+    for array in (rivals, *(d for _, d in differs)):
+        array.flags.writeable = False
+    return rivals, differs if len(rivals) else ()
 
 
 def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:

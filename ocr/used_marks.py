@@ -85,13 +85,15 @@ def missing_marks(
     posterior reaches the threshold and the written score or certain marks check its field
     (``ocr.unchecked_marks.unchecked_groups``).
     """
-    empty = {
-        (n, m.option)
-        for n, ms in marks.items()
-        for m in ms
-        if m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
-    }
-    return [(n, o) for n, o in uses.items() if n != SCORE_SIDE and (n, o) in empty]
+    missing = []
+    for n, o in uses.items():
+        if n == SCORE_SIDE or o is None:
+            continue
+        empty = (m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
+                 for m in marks.get(n, ()) if m.option == o)  # fmt: skip
+        if any(empty):
+            missing.append((n, o))
+    return missing
 
 
 _OWN_INK = frozenset({"fill", "dot", "circle"})

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import (
     DEFAULT_THRESHOLD,
+    _comb,
     _decoding_table,
     _marks_table,
     _scores_log_likelihood,
@@ -21,7 +22,7 @@ from ocr.decode import (
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
 from ocr.results_table import group_values, result_index, score_table
-from ocr.unchecked_marks import _certain, _group_certainty, unchecked_groups
+from ocr.unchecked_marks import _certain, _group_certainty, _rivals, unchecked_groups
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score
@@ -463,6 +464,61 @@ def test_a_score_read_among_all_is_read_as_alone(score):
     for k in (0, 137, len(scores_and_zero) - 1):
         alone = _scores_log_likelihood(ev, np.array([scores_and_zero[k]]))[0]
         assert together[k] == alone
+
+
+@pytest.mark.parametrize("score", [None, 0, 50, 620, 1430])
+def test_a_score_read_off_the_comb_s_slips_is_read_as_alone(score):
+    """The comb is read once for every multiple of 10 it holds (``_Comb``) and each score
+    the decoding weighs is read off that: the same float as ``numbers_log_likelihood``
+    gives the score alone, for the first, the 138th and the last two of a vulnerability's
+    scores (the pass-out's 0 last), for a number that is no multiple of 10 (5) and for one
+    too wide for the comb (12340, -1e9 either way)."""
+    boxes = comb(score)
+    table = box_log_table(boxes)
+    scores_and_zero, _ = _decoding_table(Vulnerability.BOTH)
+    values = np.abs(scores_and_zero)[[0, 137, -2, -1]].tolist()
+    for v in (*values, 5, 12340):
+        alone = numbers_log_likelihood(table, (v,))[0]
+        assert _comb(boxes).log_likelihoods(np.array([v]))[0] == alone
+
+
+def test_the_best_slip_but_one_is_the_best_of_the_others():
+    """A comb reading 620, its tens box leaning 2 (0.55) against 4 (0.15): it shows 620
+    best (slip 61: 10, 20, ... 620), 640 next. Without 620 the best is 640's; without any
+    other slip it is still 620's: as the thousand slips less that one would give it."""
+    boxes = (BLANK, digit(6), leaning(2, 4, 0.55), digit(0))
+    read = _comb(boxes)
+    assert (read.read, read.digits) == (620, "620")
+    for at in (61, 63, 0):
+        assert read.best_without(at) == np.delete(read.slips, at).max()
+    assert read.best_without(61) == read.slips[63] < read.read_ll == read.best_without(63)
+
+
+def test_the_rivals_of_a_result_are_the_others_with_its_score():
+    """NS +620 vulnerable is 4S= by North (120 + 500 game bonus, Law 77), by South too, and
+    4H= by either; 3NT= by North is +600. The rivals of 4S= by North are exactly the other
+    results of ``group_values`` scoring +620, in order: 4S= by South differs from it in
+    the declarer alone, 4H= by North in the strain alone."""
+    _, scores = group_values(Vulnerability.BOTH)
+    best = result_index(Contract.parse("4S"), Seat.NORTH, 10)
+    rivals, differs = _rivals(Vulnerability.BOTH, best)
+    assert rivals.tolist() == [k for k in np.flatnonzero(scores == 620) if k != best]
+    assert result_index(Contract.parse("3NT"), Seat.NORTH, 9) not in rivals
+    apart = {name: d for name, d in differs}
+    for other, group in (("4S", "declarer"), ("4H", "strain")):
+        seat = Seat.SOUTH if group == "declarer" else Seat.NORTH
+        at = rivals.tolist().index(result_index(Contract.parse(other), seat, 10))
+        assert [name for name, d in apart.items() if d[at]] == [group]
+    assert _rivals(Vulnerability.BOTH, len(scores) - 1)[1] == ()  # the pass-out's 0
+
+
+def test_a_group_s_certainty_is_its_own_odds():
+    """Boxes A at 0.9 and B at 0.5: exactly A 9/11 among A, B and none; 9/10 among A and B
+    alone (``_group_certainty``, kept per reading of the boxes)."""
+    group = MarkGroup({"A": 0.9, "B": 0.5})
+    assert _group_certainty(group, "A") == pytest.approx(9 / 11)
+    assert _group_certainty(group, "A", blank=False) == pytest.approx(9 / 10)
+    assert _group_certainty(MarkGroup({"A": 0.9, "B": 0.5}), None) == pytest.approx(1 / 11)
 
 
 def test_a_pass_out_needs_its_box_marked_for_certain():

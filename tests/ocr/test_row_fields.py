@@ -1,0 +1,50 @@
+"""A row's field readings before the joint decoding: each mark field's group and its
+likeliest choices, each digit field's likeliest texts (ocr/row_reader.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ocr.combs import DigitBox
+from ocr.row_reader import _digit_candidates, _mark_group
+
+CLEAN = 0.0001  # p_marked of a clean box
+
+
+def test_level_fields_that_read_alike_are_one_group_and_one_set_of_choices():
+    """A level 4 crossed (``p_marked`` 0.98) beside six clean boxes: its odds against no
+    box are 0.98 / 0.02 = 49, each clean box's 0.0001 / 0.9999, so exactly 4 is
+    49 / (1 + 49 + 6 x 0.00010001) = 0.979988 and none 1 / 50.0006 = 0.0199998, a clean
+    box 0.0000020. Two rows that read so share one group (its logs worked out once)."""
+    p_marked = tuple((str(level), 0.98 if level == 4 else CLEAN) for level in range(1, 8))
+    group, choices = _mark_group(p_marked)
+    assert _mark_group(tuple(p_marked))[0] is group
+    assert dict(group.p) == dict(p_marked)
+    assert [c.value for c in choices[:2]] == ["4", ""]
+    odds = CLEAN / (1 - CLEAN)
+    assert choices[0].probability == pytest.approx(49 / (50 + 6 * odds), rel=1e-12)
+    assert choices[1].probability == pytest.approx(1 / (50 + 6 * odds), rel=1e-12)
+    assert choices[2].probability == pytest.approx(odds / (50 + 6 * odds), rel=1e-12)
+
+
+def _box(**p: float) -> DigitBox:
+    """A digit box read as the digits named d0..d9 with those probabilities, the rest of
+    the probability even over the others."""
+    probs = np.full(10, (1 - sum(p.values())) / (10 - len(p)))
+    for name, q in p.items():
+        probs[int(name[1:])] = q
+    return DigitBox.of(probs)
+
+
+def test_a_digit_field_s_texts_are_its_boxes_two_likeliest_digits_multiplied():
+    """A blank box, a box read 4 (0.7) or 9 (0.2), a box read 0 (0.8) or 6 (0.15): "40"
+    0.7 x 0.8 = 0.56, "90" 0.2 x 0.8 = 0.16, "46" 0.7 x 0.15 = 0.105 (and "96" 0.03,
+    fourth). A blank field has one text, "" for certain."""
+    boxes = (DigitBox(None), _box(d4=0.7, d9=0.2), _box(d0=0.8, d6=0.15))
+    texts = _digit_candidates(boxes)
+    assert [c.value for c in texts] == ["40", "90", "46"]
+    assert [c.probability for c in texts] == pytest.approx([0.56, 0.16, 0.105])
+    assert _digit_candidates(tuple(boxes)) is texts
+    (blank,) = _digit_candidates((DigitBox(None),) * 4)
+    assert (blank.value, blank.probability) == ("", 1.0)
