@@ -70,6 +70,8 @@ def tied_ink(
     for name, readings in marks.items():
         used = next((m for m in readings if m.option == uses.get(name)), None)
         if used is not None and used.state is MarkState.MARKED and used.neighbour:
+            if law is None:
+                law = ns_score(c, declarer, tricks, vulnerability)
             out.extend(_arc_unchecked(name, used, result, law, vulnerability))
         for m in readings:
             if m.state is not MarkState.EMPTY or m.neighbour != (name, uses.get(name)):
