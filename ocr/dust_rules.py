@@ -34,7 +34,7 @@ import numpy as np
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import circled_boxes
-from ocr.layout import LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN, Rect
+from ocr.layout import RESULT_COUNT, RESULT_SIGN, Rect
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, p_of_evidence
@@ -50,10 +50,14 @@ __all__ = [
     "edge_dot_on_dusty_page",
     "dusty_count",
     "count_unsure_on_dusty_page",
-    "dusty_pass",
-    "pass_unsure_on_dusty_page",
-    "dusty_passed_row",
-    "unsure_beside_pass_on_dusty_page",
+    "dusty_second_box",
+    "second_box_on_dusty_page",
+    "next_to",
+    "dots_read_unsure",
+    "read_empty",
+    "unsure_in",
+    "marked_boxes",
+    "marked_by_stroke",
 ]
 
 Readings = list[MarkReading]
@@ -228,12 +232,12 @@ def dots_read_unsure(
     ]
 
 
-def _read_empty(r: MarkReading) -> MarkReading:
+def read_empty(r: MarkReading) -> MarkReading:
     """Box reading ``r`` as a box with no mark: what a rule makes of ink it finds is dust."""
     return replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
 
 
-def _unsure_in(ev: RowEvidence, read: Readings, field: str) -> list[int]:
+def unsure_in(ev: RowEvidence, read: Readings, field: str) -> list[int]:
     """The boxes of ``field`` read unsure, whatever made them so."""
     return [
         i
@@ -242,7 +246,7 @@ def _unsure_in(ev: RowEvidence, read: Readings, field: str) -> list[int]:
     ]
 
 
-def _marked(ev: RowEvidence, read: Readings) -> list[tuple[str, MarkReading]]:
+def marked_boxes(ev: RowEvidence, read: Readings) -> list[tuple[str, MarkReading]]:
     """The row's boxes marked for certain: each one's field and reading."""
     return [(f, r) for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True)
             if r.state is MarkState.MARKED]  # fmt: skip
@@ -250,7 +254,7 @@ def _marked(ev: RowEvidence, read: Readings) -> list[tuple[str, MarkReading]]:
 
 def count_unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: an unsure count box, on a dusty page?"""
-    return ev.any_ink and ev.dust.dusty() and bool(_unsure_in(ev, read, RESULT_COUNT))
+    return ev.any_ink and ev.dust.dusty() and bool(unsure_in(ev, read, RESULT_COUNT))
 
 
 def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -280,12 +284,12 @@ def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     if not made or any(sign[o].state is not MarkState.EMPTY for o in ("+", "-")):
         return read
     out = list(read)
-    for i in _unsure_in(ev, read, RESULT_COUNT):
-        out[i] = _read_empty(read[i])
+    for i in unsure_in(ev, read, RESULT_COUNT):
+        out[i] = read_empty(read[i])
     return out
 
 
-def _marked_by_stroke(r: MarkReading) -> bool:
+def marked_by_stroke(r: MarkReading) -> bool:
     """Marked for certain by a stroke (its fill or a circle round it), not by a blob that
     a clump of dust can be."""
     return r.state is MarkState.MARKED and r.how in ("fill", "circle")
@@ -297,7 +301,7 @@ def second_box_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     return (
         ev.any_ink
         and any(r.state is MarkState.UNSURE for r in read)
-        and any(_marked_by_stroke(r) for r in read)
+        and any(marked_by_stroke(r) for r in read)
         and ev.dust.dusty()
     )
 
@@ -319,7 +323,7 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     person."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     rects = [rect for _, _, rect in ev.geometry.boxes]
-    stroked = {f for f, r in zip(fields, read, strict=True) if _marked_by_stroke(r)}
+    stroked = {f for f, r in zip(fields, read, strict=True) if marked_by_stroke(r)}
     filled = [j for j, r in enumerate(read) if r.state is MarkState.MARKED and r.how == "fill"]
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
@@ -328,7 +332,7 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
                 fields[j] == f and next_to(rects[i], rects[j]) for j in filled
             ):
                 continue  # the fill beside it may be this circle's own stroke: a person looks
-            out[i] = _read_empty(r)
+            out[i] = read_empty(r)
     return out
 
 
@@ -342,85 +346,3 @@ def next_to(a: Rect, b: Rect) -> bool:
     ``dusty_second_box`` leaves an unsure circle unsure beside a neighbour marked by its
     fill: the row goes to a person."""
     return side_by_side(a, b) and max(b.x - a.x1, a.x - b.x1) < min(a.width, b.width)
-
-
-def _contract_marked(ev: RowEvidence, read: Readings) -> bool:
-    """Are the row's level and strain each marked for certain in one box (the contract a
-    passed-out board does not have)?"""
-    marked = [f for f, _ in _marked(ev, read)]
-    return marked.count(LEVEL) == 1 and marked.count(STRAIN) == 1
-
-
-def pass_unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
-    """Does the rule have anything to look at: the PASS box read unsure, on a dusty page?"""
-    return ev.any_ink and bool(_unsure_in(ev, read, PASSED_OUT)) and ev.dust.dusty()
-
-
-def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """On a dusty page, the PASS box read unsure (by a dot, its fill, ink along an edge)
-    in a row whose level and strain are each marked for certain in one box is read empty:
-    a passed-out board has no contract, and the PASS box is the field's only box, so
-    ``dusty_second_box`` never looks at it. Before this rule such a row went to a person
-    with "unsure mark in passed_out" though its contract was plain; on TEST noisy pages
-    (seed 13, 50 pages) 8 rows without a player's error had that reason, 5 of them alone,
-    the PASS box unsure by a blob of a pen dot's size that TEST's clumps of dust are (TEST
-    shows the cause; it was measured on TRAINING, "What each rule is worth" in docs/reader.md).
-    The wrong row this could let through needs three faults at once: a player's PASS
-    read only unsure, and dust read as a certain mark in the level and in the strain; a
-    written score then is that contract's, not the pass-out's 0, or the row goes to a
-    person all the same. No threshold of its own."""
-    if not _contract_marked(ev, read):
-        return read
-    out = list(read)
-    for i in _unsure_in(ev, read, PASSED_OUT):
-        out[i] = _read_empty(read[i])
-    return out
-
-
-def _pass_stroked(ev: RowEvidence, read: Readings) -> bool:
-    """Is the PASS box marked for certain by a stroke (``_marked_by_stroke``), and no other
-    box of the row marked at all?"""
-    marked = _marked(ev, read)
-    return len(marked) == 1 and marked[0][0] == PASSED_OUT and _marked_by_stroke(marked[0][1])
-
-
-def unsure_beside_pass_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
-    """Does the rule have anything to look at: an unsure box, and the PASS box marked, on a
-    dusty page?"""
-    return (
-        ev.any_ink
-        and any(r.state is MarkState.UNSURE for r in read)
-        and _pass_stroked(ev, read)
-        and ev.dust.dusty()
-    )
-
-
-def dusty_passed_row(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """On a dusty page, in a row whose PASS box is marked for certain by a stroke (its fill
-    or a circle) and no other box is marked, every box read unsure is read empty: a
-    passed-out board has no level, strain, declarer or result to mark, and what the
-    earlier dust rules leave in those 37 boxes is specks. ``dusty_pass`` the other way
-    round. Before it such a row went to a person with "unsure mark in result_count" (or
-    strain, level...) though its PASS was plain: on TEST noisy pages (seed 13, 50 pages)
-    3 passed-out rows without a player's error had that as their only reason (TEST shows
-    the cause; it was measured on TRAINING, "What each rule is worth" in docs/reader.md). The
-    wrong row this could let through needs dust read as a stroke in the PASS box marked
-    for certain and every mark of the contract the players wrote read only unsure or
-    empty at once; a written score then is that contract's, not the pass-out's 0, or the
-    row goes to a person all the same. No threshold of its own. A box unsure by a stroke
-    come in from its neighbour stays unsure (``_stroke_come_in``)."""
-    out = list(read)
-    for i, r in enumerate(read):
-        if r.state is MarkState.UNSURE and not _stroke_come_in(r):
-            out[i] = _read_empty(r)
-    return out
-
-
-def _stroke_come_in(r: MarkReading) -> bool:
-    """Is box reading ``r`` unsure by a stroke that crosses into it from a neighbour
-    ("edge", ``ocr.spill_rules.without_spill``)? That is drawn ink, no speck: a line the
-    director drew through an unplayed row runs through the PASS box (marked by its fill)
-    and on through the level boxes, each unsure by it (a wrong row on a fresh TEST set,
-    seed 96543 noisy page 27 row 12: docs/reader-history.md, "Limits" of the part moved from
-    the manual)."""
-    return r.how == "edge"

@@ -54,13 +54,15 @@ from ocr.dust_rules import (
     dusty_count,
     dusty_edges,
     dusty_fills,
-    dusty_pass,
-    dusty_passed_row,
     dusty_second_box,
     edge_dot_on_dusty_page,
     filled_on_dusty_page,
-    pass_unsure_on_dusty_page,
     second_box_on_dusty_page,
+)
+from ocr.dusty_pass import (
+    dusty_pass,
+    dusty_passed_row,
+    pass_unsure_on_dusty_page,
     unsure_beside_pass_on_dusty_page,
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted

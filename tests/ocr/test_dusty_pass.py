@@ -1,4 +1,4 @@
-"""Rule ``dusty_pass`` (ocr/dust_rules.py): on a dusty page, a PASS box read unsure in a
+"""Rule ``dusty_pass`` (ocr/dusty_pass.py): on a dusty page, a PASS box read unsure in a
 row whose contract is marked for certain is dust, issue 43.
 
 Sizes at the reader's 150 dpi: a pixel is 0.169 mm across, 0.028674 mm^2. A clump of 3 x 3
