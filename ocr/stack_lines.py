@@ -16,8 +16,8 @@ them move by the same number of places, ``_LINES_SEEN`` times or more, and every
 lines of a traveller bear it out as well (lines k apart, k steps: a section with a gap
 leaves a blank line whose far side is a place off). A Howell (pairs change seats), a
 stack numbered NS and EW apart, or travellers filled in no order show none, and nothing
-is weighed. A line's expected number is the one the traveller's other
-lines, each moved by the step, agree on (``1 - _EXPECTED_SHARE`` of them, two at least): a
+is weighed. A line's expected number is the one the traveller's other lines, each moved
+by the step, agree on (``ocr.meeting_lines.agreed``: three quarters, two at least): a
 reading with it weighs ``1 - SEAT_CHANGE``, any other ``SEAT_CHANGE`` (a table that wrote
 on another line, a late pair under another number), the price of a change of seats. It
 is a prior, as the event's movement is when a row is decoded: a number the digits read
@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
+from ocr.meeting_lines import agreed
 from ocr.reading import PageReading
 from ocr.stack_seats import SEAT_CHANGE, SeatsRead, read_pairs
 
@@ -40,19 +41,6 @@ _LINE_SHARE = 2 * SEAT_CHANGE
 """The largest share of next lines (in a step's count) that may say otherwise: one
 misread number, a table on another line, must not undo the order the rest shows
 (``ocr.stack_seats``' share for seats)."""
-
-_EXPECTED_SHARE = 0.25
-"""The largest share of a traveller's other lines that may expect another number on a
-line, for the line to expect one: a quarter, as the event's line order
-(``ocr.meeting_lines``). A step is counted over the whole stack's next lines, where a
-tenth is one misread line in ten; a line's number over one traveller's other lines, where
-one misread number of five is a fifth, and a tenth took the seat's number from every
-other line (TRAINING stand-in, ``held-out-real`` seed 13, ordinary, ``page_0018``: line
-3's EW 11 read 17 for certain left 9 of 10 lines expecting no EW number, 5 of them to a
-person read right). Chosen there, read without the event (seeds 13 and 15225, every
-session on blank forms, 30 pages of ordinary, pencil and damaged): 10 of 1,826 rows
-without a player's error fewer to a person with a quarter, none with a third more; 0
-wrong rows, and none more on travellers filled off their order (``--off-line-share``)."""
 
 _LINES_SEEN = 10
 """Next lines read in a seat, over the stack, for it to show a step at all: a stack of two
@@ -89,11 +77,7 @@ class LineSteps:
             number = both[side]
             if other != line and number in place:
                 votes[pairs[(place[number] + step * (line - other)) % len(pairs)]] += 1
-        if not votes:
-            return None
-        number, count = votes.most_common(1)[0]
-        total = sum(votes.values())
-        return number if count >= 2 and total - count <= _EXPECTED_SHARE * total else None
+        return agreed(votes)
 
 
 def line_steps(
