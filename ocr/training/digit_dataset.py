@@ -82,7 +82,8 @@ def default_sources(dust: bool = False) -> TrainingSources:
     """The TRAINING side of the generator's split, less its held-out validation writers:
     the shipped model's sources; with ``dust`` (``train-digits --dust``), ``DUST_SHARE`` of
     the digits on dusty boxes and ``NO_DIGIT_BOXES`` dusty empty boxes as ``NO_DIGIT``."""
-    from ocr.training.synthetic.sources import TRAINING, TRAINING_WRITER_IDS
+    from ocr.training.synthetic.sources import TRAINING
+    from ocr.training.synthetic.writers import TRAINING_WRITER_IDS
 
     return TrainingSources(
         sklearn_digits=True,
@@ -172,7 +173,7 @@ def validation_set(
     """Held-out TRAINING-side digits: the validation fonts and stroke writers, and with
     ``real`` the held-out tenth of the real handwriting sets, on paper (with ``dust``, every
     one on a dusty box: ``dust_in_box``)."""
-    from ocr.training.synthetic.sources import VALIDATION_FONTS, VALIDATION_WRITER_IDS
+    from ocr.training.synthetic.writers import VALIDATION_FONTS, VALIDATION_WRITER_IDS
 
     rng = np.random.default_rng(seed)
     fonts = tuple(f for f in VALIDATION_FONTS if f.exists())

@@ -15,9 +15,8 @@ from benchmarks.bench_pages import condition_seed
 from ocr.training.digit_dataset import default_sources
 from ocr.training.synthetic import TRAINING, generate_session, split_named
 from ocr.training.synthetic.handwriting import DigitBank, SourceError, _real_held_out
-from ocr.training.synthetic.sources import (
-    HELD_OUT,
-    HELD_OUT_REAL,
+from ocr.training.synthetic.sources import HELD_OUT, HELD_OUT_REAL
+from ocr.training.synthetic.writers import (
     REAL_DIGITS_ENV,
     TRAINING_WRITER_IDS,
     VALIDATION_FONTS,

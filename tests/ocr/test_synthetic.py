@@ -20,7 +20,8 @@ from ocr.qrpayload import parse
 from ocr.training.synthetic import TEST, TRAINING, generate_session, load_truth, split_named
 from ocr.training.synthetic.mark_styles import mark_alpha
 from ocr.training.synthetic.scan import quarter_turn_matrix
-from ocr.training.synthetic.sources import TEST_FONTS, TRAIN_FONTS, Distortion
+from ocr.training.synthetic.sources import Distortion
+from ocr.training.synthetic.writers import TEST_FONTS, TRAIN_FONTS
 from scoring.board import Vulnerability
 from scoring.contract import Seat
 

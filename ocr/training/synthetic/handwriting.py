@@ -15,8 +15,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .sources import OPENCV_DIGITS_PNG, Split, pyclustering_digits_dir, real_digits_dir
+from .sources import Split
 from .strokes import draw_digit, stroke_style
+from .writers import OPENCV_DIGITS_PNG, pyclustering_digits_dir, real_digits_dir
 
 __all__ = ["DigitBank", "Writer", "SourceError", "INSTALL_HINT"]
 
