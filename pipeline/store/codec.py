@@ -264,13 +264,18 @@ def _as_is(value: Any) -> Any:
     return value
 
 
+def _enum_value(value: Any) -> Any:
+    return json_float(value) if type(value) is float else value
+
+
 def _encoder_for(cls: type) -> Callable[[Any], Any]:
     """How to write a value of type ``cls`` (the checks in the order that decides: a StrEnum
     member is an enum before it is a str, a datetime before it is a date); a type that cannot
     be stored raises here, every time, and is never kept."""
     if issubclass(cls, Enum):
         tag = _name_of(cls)
-        return lambda value: {"__enum__": tag, "value": value.value}
+        # a member's value as it is (every stored enum's is text today), a float marked
+        return lambda value: {"__enum__": tag, "value": _enum_value(value.value)}
     if cls is float:  # marked where orjson would write it otherwise (canonical_json.py)
         return json_float
     if cls is type(None) or issubclass(cls, bool | int | float | str):

@@ -144,3 +144,17 @@ def test_a_page_reading_is_stored_as_json_wrote_it() -> None:
             == json_text(walked)
             == json.dumps(walked, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         )
+
+
+def test_every_stored_enum_has_values_the_walk_marks() -> None:
+    # An enum member's value is written as it is (``codec._enum_value``: a float marked), not
+    # walked: a tuple or list of floats there would reach orjson unmarked. Every registered
+    # enum's values are plain scalars; one that is not must be walked first.
+    from enum import Enum
+
+    from pipeline.store.codec import RECORD_TYPES, resolve
+
+    enums = [resolve(name) for name in RECORD_TYPES]
+    enums = [cls for cls in enums if isinstance(cls, type) and issubclass(cls, Enum)]
+    assert len(enums) > 20
+    assert {type(member.value) for cls in enums for member in cls} <= {str, int, bool, float}
