@@ -23,6 +23,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from pipeline.store.canonical_json import canonical_text, json_float, json_text
+
 __all__ = [
     "RECORD_TYPES",
     "LEGACY_NAMES",
@@ -262,13 +264,20 @@ def _as_is(value: Any) -> Any:
     return value
 
 
+def _enum_value(value: Any) -> Any:
+    return json_float(value) if type(value) is float else value
+
+
 def _encoder_for(cls: type) -> Callable[[Any], Any]:
     """How to write a value of type ``cls`` (the checks in the order that decides: a StrEnum
     member is an enum before it is a str, a datetime before it is a date); a type that cannot
     be stored raises here, every time, and is never kept."""
     if issubclass(cls, Enum):
         tag = _name_of(cls)
-        return lambda value: {"__enum__": tag, "value": value.value}
+        # a member's value as it is (every stored enum's is text today), a float marked
+        return lambda value: {"__enum__": tag, "value": _enum_value(value.value)}
+    if cls is float:  # marked where orjson would write it otherwise (canonical_json.py)
+        return json_float
     if cls is type(None) or issubclass(cls, bool | int | float | str):
         return _as_is
     if issubclass(cls, Fraction):
@@ -349,16 +358,19 @@ def _from_object(data: dict[str, Any]) -> Any:
 
 
 def dumps(value: Any) -> str:
-    """Canonical JSON: sorted keys, no spaces, UTF-8 characters kept."""
-    return dumps_plain(to_jsonable(value))
+    """Canonical JSON: sorted keys, no spaces, UTF-8 characters kept (``json``'s text,
+    written by orjson where that gives the same bytes: pipeline/store/canonical_json.py)."""
+    return canonical_text(to_jsonable(value))
 
 
 def dumps_plain(value: Any) -> str:
     """``dumps`` of a value made of JSON's own types only, which ``to_jsonable`` returns as
     it is: the same text without the walk (two thirds of ``dumps`` for a page's reading
     summary). A tuple, an enum or a dict with keys that are not strings would be written
-    as JSON's list, value or string keys here, not tagged: only for values made so."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    as JSON's list, value or string keys here, not tagged: only for values made so. Written
+    by ``json``: orjson would write a float under 1e-4 or NaN otherwise, and without the
+    walk nothing marks them (pipeline/store/canonical_json.py)."""
+    return json_text(value)
 
 
 def loads(text: str) -> Any:
