@@ -5,10 +5,11 @@ other's lines, a traveller filled a line down or from the bottom), but its rows 
 board's meetings whatever lines they are on: each a round, each NS pair once against one
 EW pair. In a Mitchell those meetings follow one rule on every board: NS pair k sits at
 table k, the EW pairs move up a table and the boards down one each round, so board set s
-meets EW place 2k - s against NS place k (round the table count; ``scoring.movements``).
-Across the stack that is one *slope* (EW places move ``a`` for each NS place: 2 in a
-Mitchell, 1 where a club's boards and EW pairs move alike), and each traveller has its
-own *offset* (which set the board is). A director who sees 1-6, 2-7 and 4-9 on a
+meets EW place 2k - s against NS place k (places and sets counted from 0, round the table
+count; ``scoring.movements.mitchell``). Across the stack that is one *slope* (EW places
+move ``a`` for each NS place: 2 in an odd Mitchell, 1 in the synthetic pages' simple one,
+``ocr.training.synthetic.results.mitchell_slots``), and each traveller has its own
+*offset* (which set the board is). A director who sees 1-6, 2-7 and 4-9 on a
 traveller knows the blank's 3 plays 8, whatever line it is on.
 
 The slope is read from the stack, never assumed: it is the one ``a`` (prime to the

@@ -52,8 +52,9 @@ def test_a_real_mitchell_shows_a_slope_of_two_and_a_skip_or_a_relay_none() -> No
     boards down one a round, so set s meets EW place 2k - s against NS place k (round the
     tables): a 7-table Mitchell's boards 1, 3, 5, 7 (sets 1-4, one a set), each filled from
     the bottom, show slope 2 on all 28 rows. An 8-table Mitchell changes its rule halfway
-    (a skip after four rounds; a relay's shared set and bye stand): no slope prime to 8
-    holds more than a quarter of its rows, and none is shown."""
+    (a skip after four rounds; a relay's shared set and bye stand): on its boards 1, 3, 5
+    and 7 each slope prime to 8 (1, 3, 5, 7) holds 8 of the 32 rows, a quarter, and none
+    is shown."""
 
     def stack(movement, boards):  # type: ignore[no-untyped-def]
         meetings = defaultdict(list)
