@@ -35,7 +35,7 @@ from ocr.meeting_lines import agreed
 from ocr.reading import PageReading
 from ocr.stack_seats import SEAT_CHANGE, SeatsRead, read_pairs
 
-__all__ = ["LineSteps", "line_steps", "line_weight"]
+__all__ = ["LineSteps", "line_steps", "line_weight", "seat_places"]
 
 _LINE_SHARE = 2 * SEAT_CHANGE
 """The largest share of next lines (in a step's count) that may say otherwise: one
@@ -88,17 +88,30 @@ def line_steps(
     not listed): where it lists them, a seat's pairs are the section's numbers it reads
     more often (a "72" misread for certain is no place), and every one must have a seat
     for any step (a number no seat reads leaves the places, and so the steps, unknown)."""
-    numbers = set(section) if section is not None else seats.numbers()
-    homes = {p: _seat_of(*seats.read_in(p)) for p in numbers}
-    in_seat = tuple(tuple(sorted(p for p, h in homes.items() if h == side)) for side in (0, 1))
-    if section is not None and any(homes.get(p) is None for p in section):
-        return LineSteps((in_seat[0], in_seat[1]), (None, None))
+    in_seat, complete = seat_places(seats, section)
+    if not complete:
+        return LineSteps(in_seat, (None, None))
     places: list[tuple[dict[int, int], dict[int, int]]] = []  # per traveller, line -> place
     for page in pages:
         read = {r.row: read_pairs(r) for r in page.rows if r.best is not None}
         places.append((_places(read, 0, in_seat[0]), _places(read, 1, in_seat[1])))
     steps = tuple(_step([p[side] for p in places], len(in_seat[side])) for side in (0, 1))
     return LineSteps((in_seat[0], in_seat[1]), (steps[0], steps[1]))
+
+
+def seat_places(
+    seats: SeatsRead, section: Collection[int] | None
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], bool]:
+    """Each seat's pairs in order (the places a step moves along, and a couple's places in
+    ``ocr.stack_couples``), and whether they are complete: where the QR code lists the
+    section's pairs, a seat's pairs are the listed numbers it reads more often, and every
+    one must have a seat (a number no seat reads leaves every place after it unknown);
+    where it lists none, every number the stack reads."""
+    numbers = set(section) if section is not None else seats.numbers()
+    homes = {p: _seat_of(*seats.read_in(p)) for p in numbers}
+    ns, ew = (tuple(sorted(p for p, h in homes.items() if h == side)) for side in (0, 1))
+    complete = section is None or all(homes.get(p) is not None for p in section)
+    return (ns, ew), complete
 
 
 def _seat_of(ns: int, ew: int) -> int | None:

@@ -66,7 +66,8 @@ from ocr.reading import (
     RowStatus,
     posterior_reason,
 )
-from ocr.stack_lines import LineSteps, line_steps, line_weight
+from ocr.stack_couples import CoupleSlope, couple_slope, couple_weight
+from ocr.stack_lines import LineSteps, line_steps, line_weight, seat_places
 from ocr.stack_seats import SEAT_CHANGE, SeatsRead, home_seat, read_pairs, seats_read
 from ocr.stack_settles import settled_otherwise
 from ocr.traveller_pairs import Pairs, as_readings, joint_beliefs
@@ -91,9 +92,11 @@ def weigh_by_stack(pages: Sequence[PageReading], threshold: float) -> list[PageR
         couples = [frozenset(c for c in map(read_pairs, p.rows) if None not in c) for p in stack]
         twins = twin_couples(couples, [p.board for p in stack], seats.one_series())  # type: ignore[arg-type]
         q = stack[0].qr
-        lines = line_steps(stack, seats, q.pairs if q is not None and q.pairs else None)
+        section = q.pairs if q is not None and q.pairs else None
+        lines = line_steps(stack, seats, section)
+        slope = couple_slope(stack, *seat_places(seats, section))
         for i, met in zip(members, twins, strict=True):
-            out[i] = _weigh_page(pages[i], seats, met, threshold, lines)
+            out[i] = _weigh_page(pages[i], seats, met, threshold, lines, slope)
     return out
 
 
@@ -103,12 +106,14 @@ def _weigh_page(
     twins: SetCouples,
     threshold: float,
     lines: LineSteps | None = None,
+    couples: CoupleSlope | None = None,
 ) -> PageReading:
     assert page.board is not None
     section = frozenset(page.qr.pairs) if page.qr is not None and page.qr.pairs else None
     expected = lines.expected(page) if lines is not None else {}
+    offsets = couples.expected(page) if couples is not None else {}
     stack = _Stack(seats, seats.keeps_seats(page.board), seats.one_series(), twins, section,
-                   expected)  # fmt: skip
+                   expected, couples, offsets)  # fmt: skip
     written = [r for r in page.rows if r.status is not RowStatus.EMPTY]
     seatings = [_Seating.of(r) for r in written]
     variables = [(r.row, _weighed(r, page, stack, len(written))) for r in written]
@@ -153,7 +158,10 @@ def _weighed(
     for both, q in row.pair_readings:
         weight = q * _seat_weight(both, page.board, stack)
         weight *= twin_weight(both, stack.twins, stack.one_series, SEAT_CHANGE)
-        weight *= line_weight(both, stack.lines.get(row.row, (None, None)))
+        line = stack.lines.get(row.row, (None, None))
+        weight *= line_weight(both, line)
+        if line == (None, None) and stack.couples is not None:
+            weight *= couple_weight(both, stack.couples, stack.offsets.get(row.row))
         if everyone:
             assert section is not None
             weight *= SEAT_CHANGE ** sum(p not in section for p in both)
@@ -172,6 +180,8 @@ class _Stack:
     twins: SetCouples = SetCouples()
     section: frozenset[int] | None = None  # the pairs the QR code lists
     lines: Mapping[int, Pairs] = field(default_factory=dict)  # line -> numbers expected
+    couples: CoupleSlope | None = None  # the stack's slope, where its lines say nothing
+    offsets: Mapping[int, int | None] = field(default_factory=dict)  # line -> offset expected
     homes: dict[tuple[int, int], int | None] = field(default_factory=dict, compare=False,
                                                      repr=False)  # fmt: skip
 

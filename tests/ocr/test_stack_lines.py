@@ -124,37 +124,37 @@ def _line_three(order: tuple[int, ...], ns_three: float):  # type: ignore[no-unt
 
 def test_the_line_weighs_the_change_of_seat_price_against_another_number() -> None:
     """The same stack filled in order and with its tables' lines shuffled (1, 3, 2, 4: the
-    same rows, seats and couples, no step): line 3's odds of 3-8 against 4-8 differ by
-    exactly the line's (1 - SEAT_CHANGE) / SEAT_CHANGE = 19. Read 0.5 against 0.5 by its
-    digits: shuffled, 4-8 is a couple board 4 reads (a board of another set: 0.05), odds
-    20, 20 / 21 = 0.952 to a person; in order 20 x 19 = 380, 380 / 381 = 0.99738,
-    accepted."""
+    same rows, seats and couples, no step). Read 0.5 against 0.5 by its digits, line 3's
+    odds of 3-8 against 4-8 are 20 (4-8 is a couple board 4 reads, a board of another set:
+    0.05) times 19, the line's (1 - SEAT_CHANGE) / SEAT_CHANGE in order: 380 / 381 =
+    0.99738, accepted. Shuffled, the line says nothing and the traveller's couples
+    (``ocr/stack_couples.py``: lines 1 and 2 hold offset 1, as 3-8 does and 4-8 does not)
+    weigh the same 19, and only there: in order the odds are 380, not 380 x 19."""
     shuffled_row = _line_three((1, 3, 2, 4), 0.5)
     ordered_row = _line_three((1, 2, 3, 4), 0.5)
     shuffled, ordered = dict(shuffled_row.pair_readings), dict(ordered_row.pair_readings)
-    odds_shuffled = shuffled[(3, 8)] / shuffled[(4, 8)]
-    odds_ordered = ordered[(3, 8)] / ordered[(4, 8)]
-    assert odds_ordered / odds_shuffled == pytest.approx((1 - SEAT_CHANGE) / SEAT_CHANGE)
-    assert shuffled_row.posterior == pytest.approx(20 / 21)
-    assert shuffled_row.status is RowStatus.REVIEW
-    assert ordered_row.posterior == pytest.approx(380 / 381)
-    assert ordered_row.status is RowStatus.ACCEPTED
+    assert ordered[(3, 8)] / ordered[(4, 8)] == pytest.approx(20 * 19)
+    assert shuffled[(3, 8)] / shuffled[(4, 8)] == pytest.approx(20 * 19)
+    for row in (shuffled_row, ordered_row):
+        assert row.posterior == pytest.approx(380 / 381)
+        assert row.status is RowStatus.ACCEPTED
 
 
 def test_a_number_the_digits_read_plainly_off_the_line_is_not_overruled() -> None:
     """Line 3 written plainly 4-8 (3 at 0.00001): the line's 19 leaves 4-8 the likeliest by
     far, read 4-8, never 3-8. At 0.999 against 0.001 (board 1 then reads 4-8, and board
-    4's 4-8 makes it neither twin nor other set: no couple weighs) the shuffled stack
-    accepts 4-8 at 0.999; in order the line divides the odds by 19: 999 / (999 + 19) =
-    0.981, and the row stays 4-8 and goes to a person rather than be accepted or changed."""
-    assert _line_three((1, 3, 2, 4), 0.001).status is RowStatus.ACCEPTED
+    4's 4-8 makes it neither twin nor other set: no couple of another board weighs) the
+    line in order, and the traveller's couples shuffled, divide the odds by 19: 999 /
+    (999 + 19) = 0.981, and the row stays 4-8 and goes to a person rather than be
+    accepted or changed."""
     plain = _line_three((1, 2, 3, 4), 0.00001)
     assert (plain.best.ns_pair, plain.best.ew_pair) == (4, 8)  # type: ignore[union-attr]
     assert plain.status is RowStatus.ACCEPTED
-    ordered = _line_three((1, 2, 3, 4), 0.001)
-    assert (ordered.best.ns_pair, ordered.best.ew_pair) == (4, 8)  # type: ignore[union-attr]
-    assert ordered.status is RowStatus.REVIEW
-    assert ordered.reasons[-1] == "pairs 4-8: posterior with the stack 0.981 below the threshold"
+    for order in ((1, 2, 3, 4), (1, 3, 2, 4)):
+        row = _line_three(order, 0.001)
+        assert (row.best.ns_pair, row.best.ew_pair) == (4, 8)  # type: ignore[union-attr]
+        assert row.status is RowStatus.REVIEW
+        assert row.reasons[-1] == "pairs 4-8: posterior with the stack 0.981 below the threshold"
 
 
 def test_a_number_the_section_lacks_takes_no_place() -> None:
