@@ -109,15 +109,16 @@ def read_command(
         if not pages:
             raise fail(f"{target}: no PDF, TIFF, PNG or JPEG files")
         progress.stage("writing")
-        out.mkdir(parents=True, exist_ok=True)
-        decisions = _kept_decisions(store, out)
-        read = review_rows(session, pages, decisions, queue_context(loaded, session))
-        rows = list(read.rows)
-        atomic_write_text(out / "travellers.json", dumps(rows) + "\n")
-        summary = readings_summary(pages)  # json.dumps(indent=1)'s text, in a fifth of its CPU
-        atomic_write_text(out / "readings.json", ascii_indented_json(summary) + "\n")
-        write_queue(read.items, out / REVIEW_FOLDER, decisions)
-        write_sheet(read.items, out / REVIEW_FOLDER / "review.xlsx", decisions)
+        with collector_paused():  # the pages are read: no full collection to scan them again
+            out.mkdir(parents=True, exist_ok=True)
+            decisions = _kept_decisions(store, out)
+            read = review_rows(session, pages, decisions, queue_context(loaded, session))
+            rows = list(read.rows)
+            atomic_write_text(out / "travellers.json", dumps(rows) + "\n")
+            summary = readings_summary(pages)  # json.dumps(indent=1)'s text, a fifth of its CPU
+            atomic_write_text(out / "readings.json", ascii_indented_json(summary) + "\n")
+            write_queue(read.items, out / REVIEW_FOLDER, decisions)
+            write_sheet(read.items, out / REVIEW_FOLDER / "review.xlsx", decisions)
         progress.finish("done")
     blocking = False
     if chosen is not None:
