@@ -98,28 +98,29 @@ def _strips_plan(lines: np.ndarray, px: Px, s: float) -> _Plan | float | None:
     0.0 where a side is shorter than its bins (no circle read), None where a strip holds
     no pixel across (``ring_cover`` reads it slice by slice)."""
     h, w = lines.shape
-    strips = side_strips(px, lines.shape, s)
-    rows, cols = np.arange(h), np.arange(w)
-    picked = [(rows[r], cols[c]) for r, c in strips]  # the pixels each slice takes
-    along = [len(c) if k < 2 else len(r) for k, (r, c) in enumerate(picked)]
-    across = [len(r) if k < 2 else len(c) for k, (r, c) in enumerate(picked)]
+    # the rows and columns each strip's slices take (as ranges: no array yet)
+    spans = [(range(h)[r], range(w)[c]) for r, c in side_strips(px, lines.shape, s)]
+    along = [len(c) if k < 2 else len(r) for k, (r, c) in enumerate(spans)]
+    across = [len(r) if k < 2 else len(c) for k, (r, c) in enumerate(spans)]
     if min(along) < SIDE_BINS:
         return 0.0
     if min(across) == 0:
         return None
-    at, counts, edges, hairlines, starts = [], [], [], [], []
-    for k, ((r, c), strip) in enumerate(zip(picked, strips, strict=True)):
+    at, positions, bins, pixel = [], [], [], 0
+    for k, (r, c) in enumerate(spans):
+        rows, cols = np.arange(r.start, r.stop) * w, np.arange(c.start, c.stop)
         # positions along the side: columns above and below it, rows left and right
-        at.append((c[:, None] + r[None, :] * w if k < 2 else r[:, None] * w + c[None, :]).ravel())
-        counts.append(np.full(along[k], across[k], np.intp))
-        axis = 0 if k < 2 else 1
-        edges.append((lines[strip] == EDGE).sum(axis=axis))
-        hairlines.append((lines[strip] == HAIRLINE).sum(axis=axis))
-        starts.append(_bin_starts(along[k]) + sum(along[:k]))
-    sizes = np.concatenate(counts)
+        at.append((cols[:, None] + rows if k < 2 else rows[:, None] + cols).ravel())
+        positions.append(pixel + across[k] * np.arange(along[k]))
+        bins.append(_bin_starts(along[k]) + sum(along[:k]))
+        pixel += along[k] * across[k]
+    flat, starts = np.concatenate(at), np.concatenate(positions)
+    printed = lines.ravel().take(flat)
     plan = (
-        np.concatenate(at), np.concatenate([[0], np.cumsum(sizes)[:-1]]),
-        np.concatenate(edges), np.concatenate(hairlines), np.concatenate(starts),
+        flat, starts,
+        np.add.reduceat(printed == EDGE, starts, dtype=np.intp),
+        np.add.reduceat(printed == HAIRLINE, starts, dtype=np.intp),
+        np.concatenate(bins),
     )  # fmt: skip
     for kept in plan:
         kept.flags.writeable = False
