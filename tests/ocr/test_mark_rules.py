@@ -162,6 +162,32 @@ def test_a_box_with_no_dot_or_circle_to_look_for_reads_as_if_looked_at():
     assert (len(first), looked) == (38, [("level", "3"), ("level", "4")])
 
 
+def test_a_row_s_rectangles_in_pixels_are_kept_for_its_every_page():
+    """``RowInk.px`` puts a rectangle of the form in the band's pixels once for a row's
+    geometry and band: the blank form's row 1 and the circled 3's share them, and each
+    box is its printed rectangle in the band (``RowGeometry.outer``)."""
+    import cv2
+    import numpy as np
+
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from tests.ocr.test_marks import DPI
+
+    lay = load_layout()
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    rows = [
+        RowMarks(flatten(cv2.cvtColor(np.clip(p * 255, 0, 255).astype(np.uint8),
+                                      cv2.COLOR_RGB2GRAY), DPI), lay, lay.row(1), DPI)
+        for p in (_fresh(), page)
+    ]  # fmt: skip
+    blank, circled = rows
+    g = blank.geometry
+    assert circled.geometry is g and blank._px_cache is circled._px_cache
+    assert [blank.px(rect) for _, _, rect in g.boxes] == [tuple(o) for o in g.outer.tolist()]
+    assert circled.px(g.boxes[0][2]) is blank.px(g.boxes[0][2])
+
+
 def test_the_rule_that_decided_each_box_is_the_last_that_changed_it():
     """``benchmarks.rules_seen``: on the circled 3 of the tests above, level 4 is first read
     marked by the arc's fill (0.18) and ``off_circles`` reads it empty, so it decided;
