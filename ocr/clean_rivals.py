@@ -75,7 +75,7 @@ _MARKED_P = p_of_evidence(1.0)
 
 def unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does rule ``clean_rivals`` look at this row: a dusty page, a box read unsure?"""
-    return ev.any_ink and any(r.state is MarkState.UNSURE for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(r.state is MarkState.UNSURE for r in read)
 
 
 def holds_no_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:

@@ -104,7 +104,7 @@ def _unsure_by_fill(r: MarkReading) -> bool:
 def unsure_fill_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: a box read unsure by its fill, on a dusty
     page?"""
-    return ev.any_ink and any(_unsure_by_fill(r) for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(_unsure_by_fill(r) for r in read)
 
 
 def dusty_dot_specks(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:

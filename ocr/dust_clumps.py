@@ -112,7 +112,7 @@ def clump_by_edge(
 def unsure_dot_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does rule ``dust_clumps`` look at this row: a dusty page, a box unsure by a blob on
     or by its edge?"""
-    return ev.any_ink and any(_unsure_edge_dot(r) for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(_unsure_edge_dot(r) for r in read)
 
 
 def _unsure_edge_dot(r: MarkReading) -> bool:

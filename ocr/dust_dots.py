@@ -166,8 +166,9 @@ def _fills_no_surer(
 
 
 def dust_dot_on_its_own(ev: RowEvidence, read: Readings) -> bool:
-    """Does the rule have anything to look at: a box ``dusty_page`` read empty?"""
-    return any(r.how == DUST_DOT for r in read)
+    """Does the rule have anything to look at: a box ``dusty_page`` read empty? (Only
+    ``dusty_page`` reads a box so, on an inked row of a dusty page: asked first.)"""
+    return ev.any_ink and ev.dust.dusty() and any(r.how == DUST_DOT for r in read)
 
 
 def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:

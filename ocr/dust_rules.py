@@ -71,7 +71,7 @@ def _by_circle(r: MarkReading) -> bool:
 
 def circled_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: a box read on a circle, on a dusty page?"""
-    return ev.any_ink and any(_by_circle(r) for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(_by_circle(r) for r in read)
 
 
 def dusty_circles(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -147,7 +147,7 @@ def _by_fill(r: MarkReading) -> bool:
 
 def filled_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: a box read on its fill, on a dusty page?"""
-    return ev.any_ink and any(_by_fill(r) for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(_by_fill(r) for r in read)
 
 
 def dusty_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -177,7 +177,7 @@ def _by_edge_dot(r: MarkReading) -> bool:
 def edge_dot_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: a box unsure by a dot on or by its edge, on
     a dusty page?"""
-    return ev.any_ink and any(_by_edge_dot(r) for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(_by_edge_dot(r) for r in read)
 
 
 def dusty_edges(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -300,9 +300,9 @@ def second_box_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     on a dusty page?"""
     return (
         ev.any_ink
+        and ev.dust.dusty()
         and any(r.state is MarkState.UNSURE for r in read)
         and any(marked_by_stroke(r) for r in read)
-        and ev.dust.dusty()
     )
 
 

@@ -34,7 +34,7 @@ def _contract_marked(ev: RowEvidence, read: Readings) -> bool:
 
 def pass_unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: the PASS box read unsure, on a dusty page?"""
-    return ev.any_ink and bool(unsure_in(ev, read, PASSED_OUT)) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and bool(unsure_in(ev, read, PASSED_OUT))
 
 
 def dusty_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -70,9 +70,9 @@ def unsure_beside_pass_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     dusty page?"""
     return (
         ev.any_ink
+        and ev.dust.dusty()
         and any(r.state is MarkState.UNSURE for r in read)
         and _pass_stroked(ev, read)
-        and ev.dust.dusty()
     )
 
 

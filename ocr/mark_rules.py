@@ -150,7 +150,7 @@ def shaded_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
 
 
 def _dusty(ev: RowEvidence, read: Readings) -> bool:
-    return ev.any_ink and any(_dot_alone(r) for r in read) and ev.dust.dusty()
+    return ev.any_ink and ev.dust.dusty() and any(_dot_alone(r) for r in read)
 
 
 def _dot_alone(r: MarkReading) -> bool:

@@ -15,7 +15,7 @@ import numpy as np
 from ocr.captions import ink_over_captions
 from ocr.layout import Layout, Rect, Row
 from ocr.line_widths import border_width, hairline_width
-from ocr.mark_geometry import printed_at, row_geometry
+from ocr.mark_geometry import RowGeometry, printed_at, row_geometry
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import ink_values, paper_tone
 from ocr.pen import pen_strength
@@ -49,6 +49,25 @@ def mean_over(total: np.ndarray, px: tuple[int, int, int, int]) -> float:
     # (the corners as Python floats: the same double arithmetic as numpy's scalars, for less)
     at = total.item
     return float(at(y1, x1) - at(y0, x1) - at(y1, x0) + at(y0, x0)) / area
+
+
+Px = tuple[int, int, int, int]
+_PX: dict[tuple[int, int, int], tuple[RowGeometry, dict[Rect, Px]]] = {}
+_PX_ROWS = 256  # rows' geometries and band shapes kept
+_PX_MOST = 4096  # rectangles kept a row (a form's boxes, their insides and strips: some 300)
+
+
+def _px_of(g: RowGeometry, shape: tuple[int, ...]) -> dict[Rect, Px]:
+    """The rectangles in page millimetres already put in the band's pixels (``RowInk.px``)
+    for a row of geometry ``g`` and band ``shape``: the same pixels on every page, so kept
+    for the row's every page, not made again a row (some 120 a page, 5 us each)."""
+    key = (id(g), shape[0], shape[1])
+    kept = _PX.get(key)
+    if kept is None or kept[0] is not g:
+        if len(_PX) >= _PX_ROWS:
+            _PX.clear()
+        kept = _PX[key] = (g, {})
+    return kept[1]
 
 
 class RowInk:
@@ -87,7 +106,7 @@ class RowInk:
         self.sum = cv2.integral(self.ink)
         self.row = row
         self.layout = layout
-        self._px_cache: dict[Rect, tuple[int, int, int, int]] = {}
+        self._px_cache = _px_of(g, self.ink.shape)
         self._widths: tuple[float, float, float] | None = None
         solid = self.ink >= _SOLID
         self.any_solid = self.any_ink = bool(solid.any())
@@ -119,6 +138,8 @@ class RowInk:
             h, w = self.ink.shape
             hit = (min(max(0, x0 - ox), w), min(max(0, y0 - oy), h),
                    min(max(0, x1 - ox), w), min(max(0, y1 - oy), h))  # fmt: skip
+            if len(self._px_cache) >= _PX_MOST:
+                self._px_cache.clear()
             self._px_cache[r] = hit
         return hit
 

@@ -41,6 +41,7 @@ from ocr.marks import (
     circled,
     confirmed,
     mark_reading,
+    plain_reading,
     strips_alone,
 )
 from ocr.outline import Outlines
@@ -179,11 +180,17 @@ class RowMarks(RowInk):
             self._sides_beside()
         else:
             self._around = self._facing = [False] * len(fills)
-        around, facing = self._around, self._facing
+        # A box is looked at (``_decide``) only where a dot or a circle may be read in it:
+        # the rest, most of a row, are read by their fill alone (``plain_reading``).
+        looked = (
+            (fills < 2 * MARKED_ABOVE) & ((fills > _DOT_MIN_FILL) | (self._sides_inked >= 2))
+            if self.any_ink
+            else np.zeros(len(fills), bool)
+        )
         read = tuple(
-            self._decide(rect, option, f, a, o)
-            for (_, option, rect), f, a, o in zip(
-                g.boxes, fills.tolist(), around, facing, strict=True
+            self._decide(rect, option, f, a, o) if look else plain_reading(option, f)
+            for (_, option, rect), f, a, o, look in zip(
+                g.boxes, fills.tolist(), self._around, self._facing, looked.tolist(), strict=True
             )  # fmt: skip
         )
         sides = self._sides_inked.tolist() if self._sides_inked is not None else [0] * len(read)

@@ -512,3 +512,14 @@ def test_the_strips_over_lines_that_never_change_read_as_strip_by_strip(seed, dx
         assert ring_cover(ink, kept, WIDTHS, px, S) == want
         assert ring_cover(ink, lines, WIDTHS, px, S) == want
     assert _KEPT[(id(kept), ("ring", px, S))][0] is kept
+    # A box past the band's right edge: its right strip holds no pixel across, and the
+    # strips are read as their slices take them (as on ink and lines of two shapes).
+    past = (dx + 20, dy, 175, dy + 27)
+    ink = rng.random((110, 160)) < 0.3
+    want = _cover_strip_by_strip(ink, lines, WIDTHS, past)
+    assert ring_cover(ink, kept, WIDTHS, past, S) == want
+    assert _KEPT[(id(kept), ("ring", past, S))][1] is None
+    narrower = ink[:, :-1]
+    assert ring_cover(narrower, kept, WIDTHS, px, S) == _cover_strip_by_strip(
+        narrower, lines, WIDTHS, px
+    )

@@ -134,6 +134,60 @@ def test_a_row_s_evidence_is_measured_once_and_cannot_change():
     assert first[("level", "4")].state is MarkState.MARKED
 
 
+def test_a_box_with_no_dot_or_circle_to_look_for_reads_as_if_looked_at():
+    """``RowMarks.evidence`` looks at a box (``_decide``: its dot, the strokes round it)
+    only where its fill may hold a dot or drawn ink lies beside two of its sides; every
+    other box is its fill's shared reading (``plain_reading``). On the circled 3 of the
+    tests above, each box reads as looking at it reads it, and 36 of the 38 are shared:
+    not the 3 (drawn ink beside three of its sides) nor the 4 (its arc's fill, 0.179,
+    may hold a dot)."""
+    import cv2
+    import numpy as np
+
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.marks import plain_reading
+    from tests.ocr.test_marks import DPI
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    lay = load_layout()
+    row = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
+    first = row.evidence().first
+    assert first == tuple(row.decide(i, r.fill) for i, r in enumerate(first))
+    boxes = row.evidence().geometry.boxes
+    looked = [(f, o) for (f, o, _), r in zip(boxes, first, strict=True)
+              if r is not plain_reading(r.option, r.fill)]  # fmt: skip
+    assert (len(first), looked) == (38, [("level", "3"), ("level", "4")])
+
+
+def test_a_row_s_rectangles_in_pixels_are_kept_for_its_every_page():
+    """``RowInk.px`` puts a rectangle of the form in the band's pixels once for a row's
+    geometry and band: the blank form's row 1 and the circled 3's share them, and each
+    box is its printed rectangle in the band (``RowGeometry.outer``)."""
+    import cv2
+    import numpy as np
+
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from tests.ocr.test_marks import DPI
+
+    lay = load_layout()
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    rows = [
+        RowMarks(flatten(cv2.cvtColor(np.clip(p * 255, 0, 255).astype(np.uint8),
+                                      cv2.COLOR_RGB2GRAY), DPI), lay, lay.row(1), DPI)
+        for p in (_fresh(), page)
+    ]  # fmt: skip
+    blank, circled = rows
+    g = blank.geometry
+    assert circled.geometry is g and blank._px_cache is circled._px_cache
+    assert [blank.px(rect) for _, _, rect in g.boxes] == [tuple(o) for o in g.outer.tolist()]
+    assert circled.px(g.boxes[0][2]) is blank.px(g.boxes[0][2])
+
+
 def test_the_rule_that_decided_each_box_is_the_last_that_changed_it():
     """``benchmarks.rules_seen``: on the circled 3 of the tests above, level 4 is first read
     marked by the arc's fill (0.18) and ``off_circles`` reads it empty, so it decided;

@@ -611,3 +611,16 @@ def test_a_box_emptied_by_the_spill_rule_is_read_again_for_a_circle_of_its_own()
         again = _again(marks.evidence(), index[("level", option)], filled, 0.01, MARK_SETTINGS)
         assert (again.how, again.state) == (how, state)
         assert again.fill == 0.01
+
+
+def test_a_box_read_by_its_fill_alone_is_one_shared_reading():
+    """``plain_reading``: ``mark_reading`` with no circle nor dot, kept per option and fill
+    (a frozen reading, shared by every box so read): 0.07 is unsure, 0.0 empty."""
+    from ocr.marks import mark_reading, plain_reading
+
+    for fill, state in ((0.07, MarkState.UNSURE), (0.0, MarkState.EMPTY)):
+        first = plain_reading("3", fill)
+        assert first == mark_reading("3", fill, 0.0, 0.0)
+        assert first.state is state
+        assert plain_reading("3", fill) is first
+    assert plain_reading("4", 0.0).option == "4"

@@ -96,3 +96,27 @@ def test_pages_drawn_from_another_seed_are_not_compared():
     assert not_the_same_page(page, {**page, "image": "b", "distortion": {}}) is None
     assert not_the_same_page(page, {**page, "seed": 8}) == "not the same seed"
     assert not_the_same_page(page, {**page, "digits": [{"digit": 3}]}) == "not the same digits"
+
+
+def test_the_mark_decision_is_timed_where_its_calls_are_made():
+    """``benchmarks.mark_cost.timed_parts`` on the circled 3 of tests/ocr/test_mark_rules.py:
+    the row reads inside as outside; its evidence, its rules, every rule's test (the row
+    holds ink: each is asked) and the runs of the rules that ran (``off_circles`` read the
+    4 empty) are timed; on leaving, the table of rules is the one it was."""
+    from collections import Counter
+
+    from benchmarks.mark_cost import PARTS, timed_parts
+    from ocr import mark_rules
+    from ocr.mark_rules import RULE_NAMES
+    from tests.ocr.test_marks import _circle_off_centre, _fresh, _read
+
+    page = _fresh()
+    _circle_off_centre(page, "level", "3", 0.8, (4.5, 3.6))
+    rules, before = mark_rules.RULES, _read(page)
+    spent: Counter[str] = Counter()
+    with timed_parts(spent):
+        assert _read(page) == before
+    assert set(PARTS) | {f"applies {name}" for name in RULE_NAMES} <= set(spent)
+    assert {"run shaded_band", "run off_circles"} <= set(spent)
+    assert mark_rules.RULES is rules
+    assert _read(page) == before
