@@ -22,9 +22,9 @@ from ocr.digits import (
 )
 from ocr.training.cnn import init_weights
 from ocr.training.digit_dataset import default_sources
-from ocr.training.synthetic.sources import (
+from ocr.training.synthetic.sources import TEST
+from ocr.training.synthetic.writers import (
     OPENCV_DIGITS_PNG,
-    TEST,
     TEST_WRITER_IDS,
     VALIDATION_FONTS,
     VALIDATION_WRITER_IDS,
