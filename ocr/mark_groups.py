@@ -60,6 +60,21 @@ class MarkGroup:
         diff, none = self._logs
         return none + (diff.get(option, 0.0) if option is not None else 0.0)
 
+    @cached_property
+    def _each(self) -> dict[tuple[str | None, ...], np.ndarray]:
+        return {}
+
+    def logs_exactly(self, options: tuple[str | None, ...]) -> np.ndarray:
+        """``log_exactly`` of each of ``options``, as an array kept on the group (read-only):
+        the reader makes one group for every field whose boxes read alike
+        (``ocr.row_reader._mark_group``), and every row's decoding asks it again."""
+        logs = self._each.get(options)
+        if logs is None:
+            logs = np.array([self.log_exactly(o) for o in options])
+            logs.flags.writeable = False
+            self._each[options] = logs
+        return logs
+
 
 @dataclass(frozen=True)
 class RowEvidence:

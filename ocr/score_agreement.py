@@ -107,7 +107,8 @@ def agreement_of(lls: np.ndarray) -> float:
         return 1.0
     top = float(lls.max())
     same = (1 - WRITTEN_SCORE_ERROR_RATE) * math.exp(lls[0] - top)
-    wrong = WRITTEN_SCORE_ERROR_RATE * float(np.exp(lls[1:] - top).mean())
+    # their mean, as ``ndarray.mean`` gives it (the sum, divided), without its wrapper
+    wrong = WRITTEN_SCORE_ERROR_RATE * (float(np.exp(lls[1:] - top).sum()) / (len(lls) - 1))
     return same / (same + wrong)
 
 
