@@ -34,6 +34,15 @@ class DigitBox:
     probs: tuple[float, ...] | None
     no_digit: float = 0.0
 
+    def __hash__(self) -> int:
+        # the dataclass's own hash (of its fields), worked out once: a box is a key of
+        # every comb's caches, several times on each row (``ocr.score_comb``, the pairs)
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = hash((self.probs, self.no_digit))
+            object.__setattr__(self, "_hash", known)  # frozen: set as dataclasses do
+        return known
+
     @classmethod
     def of(cls, probs: np.ndarray | None) -> DigitBox:
         if probs is None:

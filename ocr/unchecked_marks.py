@@ -33,16 +33,17 @@ of its fill, circle or dot: ``ocr.marks.p_of_evidence``)."""
 
 def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:
     """P(the group shows exactly ``option``) from its own marks, among all it could show:
-    one option, or none where ``blank`` (see ``_certain``)."""
-    return _certainty(tuple(group.p.items()), option, blank)
+    one option, or none where ``blank`` (see ``_certain``). Kept on the group
+    (``MarkGroup.kept``): one for every field whose boxes read alike, an empty field's on
+    many rows (``ocr.row_reader._mark_group``)."""
+    key = (_group_certainty, option, blank)
+    known: float | None = group.kept.get(key)
+    if known is None:
+        known = group.kept[key] = _certainty(group, option, blank)
+    return known
 
 
-@lru_cache(maxsize=4096)
-def _certainty(p_marked: tuple[tuple[str, float], ...], option: str | None, blank: bool) -> float:
-    """``_group_certainty`` of the group whose boxes read ``p_marked``: a function of those
-    floats, worked out once a process for the groups that read alike on many rows (an
-    empty field's boxes; ``ocr.row_reader._mark_group``)."""
-    group = MarkGroup(dict(p_marked))
+def _certainty(group: MarkGroup, option: str | None, blank: bool) -> float:
     options: list[str | None] = [None, *group.p] if blank else list(group.p)
     ll = np.array([group.log_exactly(o) for o in options])
     p = np.exp(ll - ll.max())

@@ -56,3 +56,13 @@ def test_a_clump_in_the_thousands_box_no_longer_makes_420_a_1420():
     plain = [DigitBox(_one_hot(1, 1.0)), *boxes[1:]]  # the same ink read as a firm 1 before
     before = math.exp(number_log_likelihood(plain, 420) - number_log_likelihood(plain, 1420))
     assert before == pytest.approx(0.95 * 0.005 / 0.90545, rel=1e-6)
+
+
+def test_a_box_hashes_as_its_fields_and_equals_a_box_read_alike():
+    """A box's hash (kept once worked out: a box is a key of every comb's caches) is the
+    hash of its fields, as the dataclass's own; a box read alike is equal and hashes alike."""
+    probs = (0.5, 0.25, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    box = DigitBox(probs, 0.125)
+    assert hash(box) == hash((probs, 0.125)) == hash(box)
+    assert box == DigitBox(probs, 0.125) and hash(DigitBox(probs, 0.125)) == hash(box)
+    assert hash(DigitBox(None)) == hash((None, 0.0))
