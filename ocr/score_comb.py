@@ -67,7 +67,10 @@ class ScoreComb:
         ``np.delete(slips, at).max()``, without copying the thousand slips for it."""
         if at != self._best_slip:
             return self.read_ll
-        return float(np.delete(self.slips, at).max())
+        # the largest of those before it and those after it: the same float (a maximum)
+        return max(
+            float(part.max()) for part in (self.slips[:at], self.slips[at + 1 :]) if len(part)
+        )
 
 
 class ScoreWhere(NamedTuple):

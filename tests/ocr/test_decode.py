@@ -493,6 +493,11 @@ def test_the_best_slip_but_one_is_the_best_of_the_others():
     for at in (61, 63, 0):
         assert read.best_without(at) == np.delete(read.slips, at).max()
     assert read.best_without(61) == read.slips[63] < read.read_ll == read.best_without(63)
+    # a comb whose best is the first slip (10) or the last (9990): the others' best
+    for value, at in ((10, 0), (9990, 998)):
+        read = score_comb(comb(value))
+        assert read.read == value
+        assert read.best_without(at) == np.delete(read.slips, at).max()
 
 
 def test_the_rivals_of_a_result_are_the_others_with_its_score():
