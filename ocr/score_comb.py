@@ -57,7 +57,7 @@ class ScoreComb:
         gives it: off ``tens`` for a multiple of 10 that fits the comb, else read
         (``where``: ``score_where`` of ``values``, when the caller has it)."""
         where = where or score_where(values, len(self.tens))
-        out = self.tens[where.take]
+        out: np.ndarray = self.tens[where.take]
         if where.rest:
             out[where.other] = numbers_log_likelihood(self.table, where.rest)
         return out
