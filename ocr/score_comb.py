@@ -15,7 +15,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
+from ocr.combs import (
+    DigitBox,
+    NumberClasses,
+    box_log_table,
+    classes_log_likelihood,
+    number_classes,
+    numbers_log_likelihood,
+)
 
 __all__ = ["ScoreComb", "ScoreWhere", "score_comb", "score_where", "slip_values"]
 
@@ -30,7 +37,8 @@ class ScoreComb:
     def __init__(self, boxes: tuple[DigitBox, ...]) -> None:
         self.table = box_log_table(boxes)
         self.written = any(b.probs is not None for b in boxes)
-        self.tens = numbers_log_likelihood(self.table, _tens_values(len(boxes)))  # 0, 10, 20, ...
+        # 0, 10, 20, ...: their classes kept a width
+        self.tens = classes_log_likelihood(self.table, _tens_classes(len(boxes)))
         self.tens.flags.writeable = False
         self.slips = self.tens[1:]  # the scores a table could write (``slip_values``)
         self._best_slip = int(np.argmax(self.slips))
@@ -110,6 +118,7 @@ def slip_values(width: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=8)
-def _tens_values(width: int) -> tuple[int, ...]:
-    """The pass-out's 0 and the slips of a comb of ``width`` boxes (``slip_values``)."""
-    return (0, *slip_values(width))
+def _tens_classes(width: int) -> NumberClasses:
+    """The classes of the pass-out's 0 and the slips (``slip_values``) in a comb of
+    ``width`` boxes."""
+    return number_classes((0, *slip_values(width)), width)
