@@ -35,7 +35,7 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ocr.mark_groups import GROUP_OPTIONS, LEVELS, RowEvidence
+from ocr.mark_groups import GROUP_OPTIONS, LEVELS, MarkGroup, RowEvidence
 from ocr.reading import DEFAULT_THRESHOLD
 from ocr.results_table import (
     DOUBLINGS,
@@ -111,14 +111,7 @@ def _scores_log_likelihood(
     where = where or score_where(scores, len(comb.tens))
     blank = comb.blank + ev.score_side.log_exactly(None)
     digits = comb.log_likelihoods(scores, where)
-    ns_side = np.logaddexp(
-        math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
-        math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
-    )
-    ew_side = np.logaddexp(
-        math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("EW"),
-        math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
-    )
+    ns_side, ew_side = _side_terms(ev.score_side)
     written = digits + np.where(where.positive, ns_side, ew_side)
     # A zero (passed out) is written "0" with no side, or left blank: weighed where a
     # score is 0 only (element by element, the same floats as over every score).
@@ -126,6 +119,20 @@ def _scores_log_likelihood(
         as_zero = digits[where.zero] + ev.score_side.log_exactly(None)
         written[where.zero] = np.logaddexp(math.log(0.5) + as_zero, math.log(0.5) + blank)
     return np.logaddexp(math.log(_SCORE_WRITTEN) + written, math.log(1 - _SCORE_WRITTEN) + blank)
+
+
+def _side_terms(side: MarkGroup) -> tuple[float, float]:
+    """log P(the side marks | an NS score written), and the same for an EW score: its own
+    box marked, or (``_SIDE_FORGOTTEN``) none. Kept on the group (``MarkGroup.kept``): the
+    side boxes of most rows read as another row's did."""
+    terms: tuple[float, float] | None = side.kept.get(_side_terms)
+    if terms is None:
+        none = math.log(_SIDE_FORGOTTEN) + side.log_exactly(None)
+        terms = side.kept[_side_terms] = (
+            np.logaddexp(math.log(1 - _SIDE_FORGOTTEN) + side.log_exactly("NS"), none),
+            np.logaddexp(math.log(1 - _SIDE_FORGOTTEN) + side.log_exactly("EW"), none),
+        )
+    return terms
 
 
 def _written_score(

@@ -17,6 +17,7 @@ from ocr.decode import (
     _marks_table,
     _one_mark_scores,
     _scores_log_likelihood,
+    _side_terms,
     _table_where,
     decode_contract,
 )
@@ -699,3 +700,15 @@ def test_a_group_s_logs_of_its_options_are_each_its_own():
     logs = group.logs_exactly(options)
     assert logs.tolist() == [group.log_exactly(o) for o in options]
     assert group.logs_exactly(options) is logs and not logs.flags.writeable
+
+
+def test_the_side_terms_are_kept_on_the_side_group():
+    """NS marked (0.9999), EW clean: an NS score's side term is log(0.9 P(NS alone) + 0.1
+    P(no box)), an EW score's log(0.9 P(EW alone) + 0.1 P(no box)); worked out once a group
+    and kept on it."""
+    side = MarkGroup({"NS": ON, "EW": OFF})
+    ns, ew = _side_terms(side)
+    none = side.log_exactly(None)
+    assert ns == pytest.approx(np.log(0.9 * np.exp(side.log_exactly("NS")) + 0.1 * np.exp(none)))
+    assert ew == pytest.approx(np.log(0.9 * np.exp(side.log_exactly("EW")) + 0.1 * np.exp(none)))
+    assert _side_terms(side) is _side_terms(side)
