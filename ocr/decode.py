@@ -27,6 +27,7 @@ written score does not read as the score of a result one misread mark away
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,8 +35,7 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.mark_groups import GROUP_OPTIONS, LEVELS, RowEvidence
+from ocr.mark_groups import GROUP_OPTIONS, LEVELS, MarkGroup, RowEvidence
 from ocr.reading import DEFAULT_THRESHOLD
 from ocr.results_table import (
     DOUBLINGS,
@@ -46,6 +46,7 @@ from ocr.results_table import (
     score_table,
 )
 from ocr.score_agreement import AGREEMENT_CERTAIN, agreement_of, slip_scores
+from ocr.score_comb import ScoreComb, ScoreWhere, score_comb, score_where
 from ocr.score_side import SIDE_MARKED, both_sides_marked
 from ocr.unchecked_marks import unchecked_groups
 from scoring.board import Vulnerability
@@ -78,53 +79,14 @@ class ContractDecoding:
         return self.ranked[0][1]
 
 
-class _Comb:
-    """A written score comb, read once for every decoding of a row with it: every score
-    the decoding weighs (the board's Law 77 scores, each ranked result's and its slips',
-    the rival's) is a multiple of 10 (``_written_score``), so its likelihood is read off
-    the comb's slips (``_slip_log_likelihoods``) rather than worked out again for each:
-    numpy reads each number alone, so either way it is the same float. The box-by-box
-    reading and the number the comb shows best are the same for every ranked result, and
-    made here once too (``_comb``: once a process for a comb that recurs, a blank one)."""
-
-    def __init__(self, boxes: tuple[DigitBox, ...]) -> None:
-        self.table = box_log_table(boxes)
-        self.written = any(b.probs is not None for b in boxes)
-        self.slips = _slip_log_likelihoods(boxes)
-        self._best_slip = int(np.argmax(self.slips))
-        # the multiple of 10 the comb shows best, and how plainly
-        self.read = _slip_scores(len(boxes))[self._best_slip]
-        self.read_ll = float(self.slips[self._best_slip])
-        # each box's likeliest digit, the first of equals as np.argmax gives it
-        self.digits = "".join(
-            str(max(range(len(b.probs)), key=b.probs.__getitem__))
-            for b in boxes
-            if b.probs is not None
-        )
-
-    def log_likelihoods(self, values: np.ndarray) -> np.ndarray:
-        """log P(comb shows v) for each v >= 0 in ``values``, as ``numbers_log_likelihood``
-        gives it: off the slips for a multiple of 10 that fits the comb, else read."""
-        at = values // 10 - 1
-        slip = (values % 10 == 0) & (at >= 0) & (at < len(self.slips))
-        out = self.slips[np.where(slip, at, 0)]
-        if not slip.all():
-            rest = numbers_log_likelihood(self.table, tuple(values[~slip].tolist()))
-            out[~slip] = rest
-        return out
-
-    def best_without(self, at: int) -> float:
-        """The slips' largest log-likelihood but that of slip ``at``: as
-        ``np.delete(slips, at).max()``, without copying the thousand slips for it."""
-        if at != self._best_slip:
-            return self.read_ll
-        return float(np.delete(self.slips, at).max())
-
-
-@lru_cache(maxsize=256)
-def _comb(boxes: tuple[DigitBox, ...]) -> _Comb:
-    """The comb ``boxes`` read once (``_Comb``; shared: never changed)."""
-    return _Comb(boxes)
+@lru_cache(maxsize=16)
+def _table_where(vulnerability: Vulnerability, tens: int) -> ScoreWhere:
+    """``score_where`` of a vulnerability's scores (``_decoding_table``), once for every row of
+    the board read with a comb of that width (read-only)."""
+    where = score_where(_decoding_table(vulnerability)[0], tens)
+    for array in (where.take, where.other, where.positive, where.zero):
+        array.flags.writeable = False
+    return where
 
 
 def _sides_marked(ev: RowEvidence) -> tuple[bool, bool]:
@@ -137,32 +99,44 @@ def _sides_marked(ev: RowEvidence) -> tuple[bool, bool]:
 
 
 def _scores_log_likelihood(
-    ev: RowEvidence, scores: np.ndarray, comb: _Comb | None = None
+    ev: RowEvidence,
+    scores: np.ndarray,
+    comb: ScoreComb | None = None,
+    where: ScoreWhere | None = None,
 ) -> np.ndarray:
     """log P(score comb and side mark | the row's NS score), for each score in ``scores``
-    (``comb``: the row's, when the caller has read it already)."""
-    comb = comb or _comb(tuple(ev.score))
-    blank = float(comb.table[:, 0].sum()) + ev.score_side.log_exactly(None)
-    digits = comb.log_likelihoods(np.abs(scores))
-    ns_side = np.logaddexp(
-        math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("NS"),
-        math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
-    )
-    ew_side = np.logaddexp(
-        math.log(1 - _SIDE_FORGOTTEN) + ev.score_side.log_exactly("EW"),
-        math.log(_SIDE_FORGOTTEN) + ev.score_side.log_exactly(None),
-    )
-    written = digits + np.where(scores > 0, ns_side, ew_side)
-    # A zero (passed out) is written "0" with no side, or left blank.
-    zero = digits + ev.score_side.log_exactly(None)
-    written = np.where(
-        scores == 0, np.logaddexp(math.log(0.5) + zero, math.log(0.5) + blank), written
-    )
+    (``comb``: the row's, when the caller has read it already; ``where``: ``score_where`` of
+    ``scores``, ``_table_where`` for a board's)."""
+    comb = comb or score_comb(tuple(ev.score))
+    where = where or score_where(scores, len(comb.tens))
+    blank = comb.blank + ev.score_side.log_exactly(None)
+    digits = comb.log_likelihoods(scores, where)
+    ns_side, ew_side = _side_terms(ev.score_side)
+    written = digits + np.where(where.positive, ns_side, ew_side)
+    # A zero (passed out) is written "0" with no side, or left blank: weighed where a
+    # score is 0 only (element by element, the same floats as over every score).
+    if len(where.zero):
+        as_zero = digits[where.zero] + ev.score_side.log_exactly(None)
+        written[where.zero] = np.logaddexp(math.log(0.5) + as_zero, math.log(0.5) + blank)
     return np.logaddexp(math.log(_SCORE_WRITTEN) + written, math.log(1 - _SCORE_WRITTEN) + blank)
 
 
+def _side_terms(side: MarkGroup) -> tuple[float, float]:
+    """log P(the side marks | an NS score written), and the same for an EW score: its own
+    box marked, or (``_SIDE_FORGOTTEN``) none. Kept on the group (``MarkGroup.kept``): the
+    side boxes of most rows read as another row's did."""
+    terms: tuple[float, float] | None = side.kept.get(_side_terms)
+    if terms is None:
+        none = math.log(_SIDE_FORGOTTEN) + side.log_exactly(None)
+        terms = side.kept[_side_terms] = (
+            np.logaddexp(math.log(1 - _SIDE_FORGOTTEN) + side.log_exactly("NS"), none),
+            np.logaddexp(math.log(1 - _SIDE_FORGOTTEN) + side.log_exactly("EW"), none),
+        )
+    return terms
+
+
 def _written_score(
-    comb: _Comb,
+    comb: ScoreComb,
     sides: tuple[bool, bool],
     law_score: int,
     slips: Callable[[], tuple[int, ...]] = tuple,
@@ -185,7 +159,7 @@ def _written_score(
     pen that writes one (a trick or the vulnerability wrong, a sum misadded). A comb
     read box by box as 111 where Law 77 gives 100 is a misread 0, not a score anybody
     wrote: the other scores weighed against the Law 77 one are the multiples of 10 that
-    fit the comb (``_slip_scores``), not the box-by-box reading itself. So is a passed-out
+    fit the comb (``slip_values``), not the box-by-box reading itself. So is a passed-out
     board's 0 (Law 77 scores it zero): a single glyph read as 6 on a row whose PASS box is
     marked is a misread 0 (the joint decoder has weighed the PASS mark already, and a
     pass-out must be marked for certain, ``unchecked_groups``).
@@ -199,7 +173,7 @@ def _written_score(
     if not comb.written:
         return None
     argmax = int(comb.digits)
-    ll_law = float(comb.log_likelihoods(np.array([abs(law_score)]))[0])
+    ll_law = comb.log_likelihood(abs(law_score))
     if argmax == abs(law_score):
         ll_best = ll_law
     else:
@@ -218,36 +192,27 @@ def _written_score(
     return -argmax if law_score < 0 else argmax  # no side read: the result's, as above
 
 
-def _agrees(comb: _Comb, law_score: int, slips: tuple[int, ...]) -> bool:
+def _agrees(comb: ScoreComb, law_score: int, slips: tuple[int, ...]) -> bool:
     """Does the comb agree with the Law 77 score as surely as a row is accepted, against
     the ``slips`` of its player (``ocr.score_agreement``)? Asked only of a comb that
     reads as the Law 77 score by the factor of 20 (``_written_score``): of most ranked
     results it does not, and their slips (a dozen Law 77 scores each) are never made."""
     # The comb read for the Law 77 score and its slips (each number alone: the same
     # likelihood as read by itself).
-    others = tuple(sorted(set(slips) - {abs(law_score)}))
-    lls = comb.log_likelihoods(np.array((abs(law_score), *others)))
-    return not slips or agreement_of(lls) >= AGREEMENT_CERTAIN
-
-
-@lru_cache(maxsize=8)
-def _slip_scores(width: int) -> tuple[int, ...]:
-    """Every score a table could write in a comb of ``width`` boxes: the multiples of 10."""
-    return tuple(range(10, 10**width, 10))
-
-
-@lru_cache(maxsize=256)
-def _slip_log_likelihoods(boxes: tuple[DigitBox, ...]) -> np.ndarray:
-    """log P(comb shows v) for v = 10, 20, ... (``_slip_scores``), once per comb, though
-    every ranked result of a row asks for it (read-only: shared)."""
-    table = box_log_table(boxes)
-    out = numbers_log_likelihood(table, _slip_scores(table.shape[0]))
-    out.flags.writeable = False
-    return out
+    if not slips:
+        return True
+    others = sorted(set(slips) - {abs(law_score)})
+    lls = np.array([comb.log_likelihood(v) for v in (abs(law_score), *others)])
+    return agreement_of(lls) >= AGREEMENT_CERTAIN
 
 
 _RESULTS = 20
 """A played result's tricks relative to its contract, -13 to +6, as an index from 0."""
+_SIGNS = ("-", "=", "+")
+_SIGN_OF = np.repeat([0, 1, 2], [13, 1, 6])
+"""Each relative result's sign (-13 to +6), as an index of ``_SIGNS``."""
+_COUNTS = (*(str(abs(d)) for d in range(-13, 0)), None, *(str(d) for d in range(1, 7)))
+"""Each relative result's count of tricks (-13 to +6): none for "="."""
 
 
 @lru_cache(maxsize=4)
@@ -283,27 +248,24 @@ def decode_contract(
     ev: RowEvidence, vulnerability: Vulnerability, top: int = 3
 ) -> ContractDecoding:
     """Rank every legal table result of the row by posterior (see the module docstring)."""
-    li, si, di, ei, ti, score, _, inverse = score_table(vulnerability)
+    inverse = score_table(vulnerability)[7]
     scores_and_zero, marks_at = _decoding_table(vulnerability)
-    lvl = np.array([ev.level.log_exactly(x) for x in LEVELS])
-    strain = np.array([ev.strain.log_exactly(x) for x in GROUP_OPTIONS["strain"]])
-    dbl = np.array([ev.doubling.log_exactly(x) for x in GROUP_OPTIONS["doubling"]])
-    decl = np.array([ev.declarer.log_exactly(x) for x in GROUP_OPTIONS["declarer"]])
-    # Result relative to the contract: diff = tricks - (level + 6), from -13 to +6.
-    res = np.empty(20)
-    for diff in range(-13, 7):
-        if diff == 0:
-            ll = ev.result_sign.log_exactly("=") + ev.result_count.log_exactly(None)
-        else:
-            sign = "+" if diff > 0 else "-"
-            ll = ev.result_sign.log_exactly(sign) + ev.result_count.log_exactly(str(abs(diff)))
-        res[diff + 13] = ll
-    comb, sides = _comb(tuple(ev.score)), _sides_marked(ev)
-    scores_ll = _scores_log_likelihood(ev, scores_and_zero, comb)
-    played = (
-        _marks_table(lvl, strain, dbl, decl, res)[marks_at] + scores_ll[:-1][inverse]
-        + ev.passed_out.log_exactly(None)
-    )  # fmt: skip
+    lvl = ev.level.logs_exactly(LEVELS)
+    strain = ev.strain.logs_exactly(GROUP_OPTIONS["strain"])
+    dbl = ev.doubling.logs_exactly(GROUP_OPTIONS["doubling"])
+    decl = ev.declarer.logs_exactly(GROUP_OPTIONS["declarer"])
+    # Result relative to the contract: diff = tricks - (level + 6), from -13 to +6: its
+    # sign's marks and its count's (none for "=")
+    res = ev.result_sign.logs_exactly(_SIGNS)[_SIGN_OF] + ev.result_count.logs_exactly(_COUNTS)
+    comb, sides = score_comb(tuple(ev.score)), _sides_marked(ev)
+    where = _table_where(vulnerability, len(comb.tens))
+    scores_ll = _scores_log_likelihood(ev, scores_and_zero, comb, where)
+    # every result's log-likelihood, the pass-out's last: in place, without copies
+    all_ll = np.empty(len(marks_at) + 1)
+    played = all_ll[:-1]
+    np.take(_marks_table(lvl, strain, dbl, decl, res), marks_at, out=played)
+    played += scores_ll[inverse]
+    played += ev.passed_out.log_exactly(None)
     passed = (
         ev.passed_out.log_exactly("PASS")
         + ev.level.log_exactly(None)
@@ -315,28 +277,53 @@ def decode_contract(
         + float(scores_ll[-1])  # the comb read as the pass-out's 0
     )
     # The pass-out is one result among 5,881; its prior is that of a typical contract.
-    all_ll = np.append(played, passed)
-    post = np.exp(all_ll - all_ll.max())
+    all_ll[-1] = passed
+    post = np.subtract(all_ll, all_ll.max(), out=all_ll)
+    np.exp(post, out=post)
     post /= post.sum()
     order = _largest(post, top)
     unchecked = unchecked_groups(ev, vulnerability, int(order[0]))
     rival = _score_rival(ev, vulnerability, int(order[0]), comb)
     ranked = []
-    for k in order:
+    for k, p in zip(order.tolist(), post[order].tolist(), strict=True):
         if k == len(played):
-            ranked.append(((None, None, None, _written_score(comb, sides, 0)), float(post[k])))
+            ranked.append(((None, None, None, _written_score(comb, sides, 0)), p))
             continue
-        contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
-        slips = partial(slip_scores, contract, SEATS[ei[k]], int(ti[k]), vulnerability)
-        written = _written_score(comb, sides, int(score[k]), slips)
-        ranked.append(((contract, SEATS[ei[k]], int(ti[k]), written), float(post[k])))
+        contract, declarer, tricks, law = _played_result(vulnerability, k)
+        slips = partial(slip_scores, contract, declarer, tricks, vulnerability)
+        ranked.append(((contract, declarer, tricks, _written_score(comb, sides, law, slips)), p))
     return ContractDecoding(tuple(ranked), unchecked, rival)
+
+
+@lru_cache(maxsize=8192)
+def _played_result(vulnerability: Vulnerability, k: int) -> tuple[Contract, Seat, int, int]:
+    """Played result ``k`` of ``score_table``: its contract, declarer, tricks and Law 77 NS
+    score, made once a process for each result ranked (frozen values: shared)."""
+    li, si, di, ei, ti, score, _, _ = score_table(vulnerability)
+    contract = Contract(int(li[k]) + 1, STRAINS[si[k]], DOUBLINGS[di[k]])
+    return contract, SEATS[ei[k]], int(ti[k]), int(score[k])
+
+
+_NEAR_BEST = 1e-12
+"""Posteriors within this factor of the best are sorted first (``_largest``): of 892
+decodings of 40 TEST pages, 876 had more than four results so near (15 of the 5,881 in
+the median decoding)."""
 
 
 def _largest(values: np.ndarray, top: int) -> np.ndarray:
     """The indices of the ``top`` largest values, largest first: ``np.argsort(-values)[:top]``,
-    from a partial sort (a fraction of the time on 5,881 results) whenever no tie among
-    them or with the next could make the order depend on how the sort breaks ties."""
+    from the few near the largest (``_NEAR_BEST``), else a partial sort (a fraction of
+    the time on 5,881 results), whenever no tie among them or with the next could make
+    the order depend on how the sort breaks ties."""
+    near = np.flatnonzero(values > values.max() * _NEAR_BEST)
+    if top < len(near):
+        # the top + 1 largest are all among them: sorted there, as among all
+        neg_near = -values[near]
+        order = np.argsort(neg_near)[: top + 1]
+        ranked = neg_near[order].tolist()
+        if all(a < b for a, b in itertools.pairwise(ranked)):
+            return near[order[:top]]
+        return np.argsort(-values)[:top]
     neg = -values
     if top < len(neg):
         part = np.argpartition(neg, top)
@@ -361,7 +348,7 @@ digits (0.22 against 0.21); with the factor of 3, none of them."""
 
 
 def _score_rival(
-    ev: RowEvidence, vulnerability: Vulnerability, best: int, comb: _Comb
+    ev: RowEvidence, vulnerability: Vulnerability, best: int, comb: ScoreComb
 ) -> int | None:
     """The NS score the written comb reads as, when that is the score of a result one
     misread mark away from result ``best`` (an index of ``score_table``;
@@ -373,7 +360,7 @@ def _score_rival(
     posterior a box read as marked for certain outweighs any comb (its odds reach 10^4, a
     digit's 90), so a mark misread for certain is never outvoted by the score the table
     wrote. Where the comb, read as a number on its own (the multiple of 10 it shows best,
-    ``_slip_scores``), is the score of a result one misread mark gives (a mark missed or
+    ``slip_values``), is the score of a result one misread mark gives (a mark missed or
     seen where there is none, or seen in the box next to its own), the two readings
     disagree on exactly what one misread mark would change, and a person decides. Seen on
     TEST sets (issue 13), accepted wrong before: 4NTXX-1 (-400) for 4NT-1, light checks
@@ -390,12 +377,21 @@ def _score_rival(
     _, scores = group_values(vulnerability)
     if read == abs(scores[best]):
         return None
-    hits = scores[(marks_apart(vulnerability, best) == 1) & (np.abs(scores) == read)]
     # the NS scores among them in order, as np.unique gives them (which would import
     # numpy.ma on a process's first page, some 10 ms of a cold ``scan read``)
-    near = np.array([s for s in (-read, read) if (hits == s).any()], scores.dtype)
+    one_mark = _one_mark_scores(vulnerability, best)
+    near = np.array([s for s in (-read, read) if s in one_mark], scores.dtype)
     if not len(near):
         return None
     ll = _scores_log_likelihood(ev, np.append(near, scores[best]), comb)
     k = int(np.argmax(ll[:-1]))
     return int(near[k]) if ll[k] - ll[-1] >= math.log(_RIVAL_FACTOR) else None
+
+
+@lru_cache(maxsize=2048)
+def _one_mark_scores(vulnerability: Vulnerability, best: int) -> frozenset[int]:
+    """The NS scores of the results one misread mark away from result ``best``
+    (``marks_apart``): a function of the board's vulnerability and the result alone, found
+    once a process for each result read."""
+    _, scores = group_values(vulnerability)
+    return frozenset(scores[marks_apart(vulnerability, best) == 1].tolist())

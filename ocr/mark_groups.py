@@ -7,9 +7,10 @@ against and ``ocr.unchecked_marks`` asks whether a group's marks are certain on 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -59,6 +60,27 @@ class MarkGroup:
         """log P(exactly ``option`` marked and no other box); None = no box marked."""
         diff, none = self._logs
         return none + (diff.get(option, 0.0) if option is not None else 0.0)
+
+    @property
+    def kept(self) -> dict[Hashable, Any]:
+        """What the decoding works out from the group's boxes alone, by its own keys: the
+        reader makes one group for every field whose boxes read alike
+        (``ocr.row_reader._mark_group``), and every row that reads so asks again."""
+        kept: dict[Hashable, Any] | None = self.__dict__.get("_kept")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_kept", kept)  # frozen: set as dataclasses do
+        return kept
+
+    def logs_exactly(self, options: tuple[str | None, ...]) -> np.ndarray:
+        """``log_exactly`` of each of ``options``, as an array kept on the group (read-only)."""
+        kept = self.kept
+        logs = kept.get(options)
+        if logs is None:
+            logs = np.array([self.log_exactly(o) for o in options])
+            logs.flags.writeable = False
+            kept[options] = logs
+        return logs
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -35,8 +36,16 @@ class PairDecoding:
 
 
 def _pair_ll(boxes: Sequence[DigitBox]) -> np.ndarray:
-    """log P(boxes | pair number n) for n = 1..99 (index n-1)."""
-    return numbers_log_likelihood(box_log_table(boxes), tuple(range(1, 100)))
+    """log P(boxes | pair number n) for n = 1..99 (index n-1; read-only: shared)."""
+    return _pair_ll_of(tuple(boxes))
+
+
+@lru_cache(maxsize=1024)
+def _pair_ll_of(boxes: tuple[DigitBox, ...]) -> np.ndarray:
+    # worked out once a process for a comb that recurs: a blank one, on most rows
+    ll = numbers_log_likelihood(box_log_table(boxes), tuple(range(1, 100)))
+    ll.flags.writeable = False
+    return ll
 
 
 _WIDE = math.log(1000.0)
@@ -106,7 +115,35 @@ def decode_pairs(
     readably on this one; its blank boxes then read as no pair numbers, (None, None),
     and the row goes to a person. On a blank form the boxes are where the pairs are
     written, and a row played is read from them as before.
+
+    A function of its arguments' values alone, kept a process (``_decoded_pairs``): most
+    rows read their printed pairs, blank pair boxes and an empty "pairs changed" box alike.
     """
+    return _decoded_pairs(
+        printed,
+        tuple(changed.p.items()),
+        tuple(ns_boxes),
+        tuple(ew_boxes),
+        None if allowed is None else tuple(allowed),
+        top,
+        None if existing is None else frozenset(existing),
+        printed_unread,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _decoded_pairs(
+    printed: tuple[int, int] | None,
+    changed_p: tuple[tuple[str, float], ...],
+    ns_boxes: tuple[DigitBox, ...],
+    ew_boxes: tuple[DigitBox, ...],
+    allowed: tuple[tuple[int, int], ...] | None,
+    top: int | None,
+    existing: frozenset[int] | None,
+    printed_unread: bool,
+) -> PairDecoding:
+    """``decode_pairs`` of hashable arguments (``changed_p``: the box's ``p_marked``)."""
+    changed = MarkGroup(dict(changed_p))
     ns_ll, ew_ll = _pair_ll(ns_boxes), _pair_ll(ew_boxes)
     blank = number_log_likelihood(ns_boxes, None) + number_log_likelihood(ew_boxes, None)
     allowed_set = set(allowed) if allowed else None

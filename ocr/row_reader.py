@@ -83,6 +83,9 @@ DIGIT_INSET_MM = 0.6
 _MARK_FIELDS = (PASSED_OUT, LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_SIGN, RESULT_COUNT,
                 SCORE_SIDE, PAIRS_CHANGED)  # fmt: skip
 _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
+# The mark states as module names: ``MarkState.X`` is looked up through the enum's class
+# (some 0.2 us a time on Python 3.11, a module name 0.015), on every box of every row.
+_UNSURE = MarkState.UNSURE
 
 
 def _px(r: Rect) -> tuple[int, int, int, int]:
@@ -121,7 +124,7 @@ def _mark_reading(
 ) -> FieldReading:
     marked = [m.option for m in marks if m.p_marked > 0.5]
     value = "" if not marked else (marked[0] if len(marked) == 1 else None)
-    unsure = any(m.state is MarkState.UNSURE for m in marks)
+    unsure = any(m.state is _UNSURE for m in marks)
     crop = Crop(ref, _rect_tuple(row.field(name).rect))
     return FieldReading(row.number, name, value, cands, crop, unsure)
 

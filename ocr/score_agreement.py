@@ -46,8 +46,9 @@ from functools import lru_cache
 import numpy as np
 
 from ocr.combs import numbers_log_likelihood
+from ocr.results_table import DOUBLINGS, SEATS, result_index, score_table
 from scoring.board import Vulnerability
-from scoring.contract import Contract, Doubling, Seat
+from scoring.contract import Contract, Seat
 from scoring.law77 import ns_score
 
 __all__ = [
@@ -76,17 +77,25 @@ def slip_scores(
     writes: the same result at another vulnerability, one trick more or fewer, or doubled
     otherwise (undoubled, X, XX). The Law 77 score itself and 0 are left out.
 
-    Kept per result (a few hundred results recur on a stack's rows, and each costs a dozen
-    Law 77 scores); its arguments are frozen values."""
-    law = abs(ns_score(contract, declarer, tricks, vulnerability))
-    out = {abs(ns_score(contract, declarer, tricks, v)) for v in Vulnerability}
+    Kept per result (a few hundred results recur on a stack's rows); its arguments are
+    frozen values. Each score is read off the boards' tables of Law 77 scores
+    (``ocr.results_table.score_table``, made once a vulnerability from
+    ``scoring.law77.ns_score``), where a dozen Law 77 scores were worked out for each."""
+    k = result_index(contract, declarer, tricks)
+    own = score_table(vulnerability)[5]
+    law = abs(int(own[k]))
+    out = {abs(int(score_table(v)[5][k])) for v in Vulnerability}
     for t in (tricks - 1, tricks + 1):
         if 0 <= t <= 13:
-            out.add(abs(ns_score(contract, declarer, t, vulnerability)))
-    for d in Doubling:
-        other = Contract(contract.level, contract.strain, d)
-        out.add(abs(ns_score(other, declarer, tricks, vulnerability)))
+            out.add(abs(int(own[k + t - tricks])))  # tricks is the table's last axis
+    doubled = DOUBLINGS.index(contract.doubling)
+    for d in range(len(DOUBLINGS)):
+        out.add(abs(int(own[k + (d - doubled) * len(SEATS) * _TRICKS])))
     return tuple(sorted(s for s in out if s > 0 and s != law))
+
+
+_TRICKS = 14
+"""Tricks 0-13: the last axis of ``score_table``, after the declarer's."""
 
 
 def agreement(table: np.ndarray, law: int, slips: Iterable[int]) -> float:
@@ -107,7 +116,8 @@ def agreement_of(lls: np.ndarray) -> float:
         return 1.0
     top = float(lls.max())
     same = (1 - WRITTEN_SCORE_ERROR_RATE) * math.exp(lls[0] - top)
-    wrong = WRITTEN_SCORE_ERROR_RATE * float(np.exp(lls[1:] - top).mean())
+    # their mean, as ``ndarray.mean`` gives it (the sum, divided), without its wrapper
+    wrong = WRITTEN_SCORE_ERROR_RATE * (float(np.exp(lls[1:] - top).sum()) / (len(lls) - 1))
     return same / (same + wrong)
 
 

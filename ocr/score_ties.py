@@ -51,6 +51,11 @@ from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
 from scoring.law77 import ns_score
 
+# The mark states as module names: ``MarkState.X`` is looked up through the enum's class
+# (some 0.2 us a time on Python 3.11, a module name 0.015), on every box of every row.
+_MARKED, _EMPTY = MarkState.MARKED, MarkState.EMPTY
+
+
 __all__ = ["tied_ink", "results_with"]
 
 
@@ -69,12 +74,12 @@ def tied_ink(
     out = []
     for name, readings in marks.items():
         used = next((m for m in readings if m.option == uses.get(name)), None)
-        if used is not None and used.state is MarkState.MARKED and used.neighbour:
+        if used is not None and used.state is _MARKED and used.neighbour:
             if law is None:
                 law = ns_score(c, declarer, tricks, vulnerability)
             out.extend(_arc_unchecked(name, used, result, law, vulnerability))
         for m in readings:
-            if m.state is not MarkState.EMPTY or m.neighbour != (name, uses.get(name)):
+            if m.state is not _EMPTY or m.neighbour != (name, uses.get(name)):
                 continue
             if used is not None and _arc_of_circle(m, used):
                 continue

@@ -33,16 +33,17 @@ of its fill, circle or dot: ``ocr.marks.p_of_evidence``)."""
 
 def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:
     """P(the group shows exactly ``option``) from its own marks, among all it could show:
-    one option, or none where ``blank`` (see ``_certain``)."""
-    return _certainty(tuple(group.p.items()), option, blank)
+    one option, or none where ``blank`` (see ``_certain``). Kept on the group
+    (``MarkGroup.kept``): one for every field whose boxes read alike, an empty field's on
+    many rows (``ocr.row_reader._mark_group``)."""
+    key = (_group_certainty, option, blank)
+    known: float | None = group.kept.get(key)
+    if known is None:
+        known = group.kept[key] = _certainty(group, option, blank)
+    return known
 
 
-@lru_cache(maxsize=4096)
-def _certainty(p_marked: tuple[tuple[str, float], ...], option: str | None, blank: bool) -> float:
-    """``_group_certainty`` of the group whose boxes read ``p_marked``: a function of those
-    floats, worked out once a process for the groups that read alike on many rows (an
-    empty field's boxes; ``ocr.row_reader._mark_group``)."""
-    group = MarkGroup(dict(p_marked))
+def _certainty(group: MarkGroup, option: str | None, blank: bool) -> float:
     options: list[str | None] = [None, *group.p] if blank else list(group.p)
     ll = np.array([group.log_exactly(o) for o in options])
     p = np.exp(ll - ll.max())
@@ -69,11 +70,14 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     # The readings with the same score: a handful of the 5,881 when a score is written,
     # looked at alone; else every one (``best`` too: it differs from itself in no group).
     if written:
-        _, differs = _rivals(vulnerability, best)
-        if not differs:
-            return ()
-    else:
-        differs = tuple((name, vals != vals[best]) for name, vals in values.items())
+        # as below, the readings as bits of an int (a handful: Python's own arithmetic)
+        open_bits = -1
+        masks = _rival_masks(vulnerability, best)
+        for name, bits in masks:
+            if _certain(ev, name, int(values[name][best]), best == n):
+                open_bits &= ~bits
+        return tuple(name for name, bits in masks if open_bits & bits)
+    differs = tuple((name, vals != vals[best]) for name, vals in values.items())
     open_ = np.ones(len(differs[0][1]), bool)
     for name, d in differs:
         # A group no such reading differs in rules none out: its marks need not be weighed.
@@ -98,6 +102,15 @@ def _rivals(
     for array in (rivals, *(d for _, d in differs)):
         array.flags.writeable = False
     return rivals, differs if len(rivals) else ()
+
+
+@lru_cache(maxsize=4096)
+def _rival_masks(vulnerability: Vulnerability, best: int) -> tuple[tuple[str, int], ...]:
+    """``_rivals`` as bits: for each mark group in which some rival differs from ``best``,
+    in order, the rivals that do (rival k: bit k)."""
+    _, differs = _rivals(vulnerability, best)
+    masks = ((name, sum(1 << k for k in np.flatnonzero(d).tolist())) for name, d in differs)
+    return tuple((name, bits) for name, bits in masks if bits)
 
 
 def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:

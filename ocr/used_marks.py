@@ -25,6 +25,11 @@ from ocr.layout import (
 from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.reading import RowResult
 
+# The mark states as module names: ``MarkState.X`` is looked up through the enum's class
+# (some 0.2 us a time on Python 3.11, a module name 0.015), on every box of every row.
+_MARKED, _EMPTY, _UNSURE = MarkState.MARKED, MarkState.EMPTY, MarkState.UNSURE
+
+
 __all__ = ["used_boxes", "unexplained_marks", "missing_marks", "unexplained_unsure"]
 
 
@@ -64,7 +69,7 @@ def unexplained_marks(
         (n, m.option)
         for n, ms in marks.items()
         for m in ms
-        if m.state is MarkState.MARKED and m.option != uses.get(n)
+        if m.state is _MARKED and m.option != uses.get(n)
     ]
 
 
@@ -89,7 +94,7 @@ def missing_marks(
     for n, o in uses.items():
         if n == SCORE_SIDE or o is None:
             continue
-        empty = (m.state is MarkState.EMPTY and m.how != DUST_DOT_ALONE
+        empty = (m.state is _EMPTY and m.how != DUST_DOT_ALONE
                  for m in marks.get(n, ()) if m.option == o)  # fmt: skip
         if any(empty):
             missing.append((n, o))
@@ -141,12 +146,12 @@ def unexplained_unsure(
     for name, readings in marks.items():
         used = uses.get(name)
         readings = [m for m in readings if (name, m.option) not in settled]
-        own = [m for m in readings if m.state is not MarkState.EMPTY and m.how in _OWN_INK]
+        own = [m for m in readings if m.state is not _EMPTY and m.how in _OWN_INK]
         for m in readings:
-            if m.state is not MarkState.UNSURE:
+            if m.state is not _UNSURE:
                 continue
             if m.how == "dot" and m.option != used:
-                explained = any(o.option == used and o.state is MarkState.MARKED for o in readings)
+                explained = any(o.option == used and o.state is _MARKED for o in readings)
             elif m.how in _OWN_INK:
                 explained = m.option == used and len(own) == 1
             else:

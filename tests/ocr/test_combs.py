@@ -8,7 +8,13 @@ import math
 import numpy as np
 import pytest
 
-from ocr.combs import DigitBox, digit_box_likelihood, number_log_likelihood
+from ocr.combs import (
+    DigitBox,
+    digit_box_likelihood,
+    number_classes,
+    number_log_likelihood,
+    numbers_log_likelihood,
+)
 
 
 def _one_hot(digit: int, mass: float = 1.0) -> tuple[float, ...]:
@@ -56,3 +62,40 @@ def test_a_clump_in_the_thousands_box_no_longer_makes_420_a_1420():
     plain = [DigitBox(_one_hot(1, 1.0)), *boxes[1:]]  # the same ink read as a firm 1 before
     before = math.exp(number_log_likelihood(plain, 420) - number_log_likelihood(plain, 1420))
     assert before == pytest.approx(0.95 * 0.005 / 0.90545, rel=1e-6)
+
+
+def test_a_box_hashes_as_its_fields_and_equals_a_box_read_alike():
+    """A box's hash (kept once worked out: a box is a key of every comb's caches) is the
+    hash of its fields, as the dataclass's own; a box read alike is equal and hashes alike."""
+    probs = (0.5, 0.25, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    box = DigitBox(probs, 0.125)
+    assert hash(box) == hash((probs, 0.125)) == hash(box)
+    assert box == DigitBox(probs, 0.125) and hash(DigitBox(probs, 0.125)) == hash(box)
+    assert hash(DigitBox(None)) == hash((None, 0.0))
+
+
+def test_a_number_as_wide_as_the_comb_is_summed_once_and_read_as_before():
+    """A 4-box comb's multiples of 10, 0 to 9,990: only the 100 narrower than the comb (0,
+    10-90, 100-990) are written differently from the left; each number's log-likelihood is
+    still log(0.95 P(right-aligned) + 0.05 P(left-aligned)), worked out here box by box
+    for 5, 50, 500, 5,000 and 12,345 (too wide: -1e9 either way)."""
+    values = tuple(range(0, 10_000, 10))
+    classes = number_classes(values, 4)
+    assert classes.left_at.tolist() == list(range(100)) and classes.too_wide is None
+    rng = np.random.default_rng(5)
+    table = np.log(rng.dirichlet(np.ones(11), size=4))
+
+    def by_hand(text: str, left: bool) -> float:
+        if len(text) > 4:
+            return -1e9
+        cells = [0] * 4
+        start = 0 if left else 4 - len(text)
+        for i, ch in enumerate(text):
+            cells[start + i] = int(ch) + 1
+        return sum(table[i][c] for i, c in enumerate(cells))
+
+    read = numbers_log_likelihood(table, (5, 50, 500, 5000, 12345))
+    for v, got in zip((5, 50, 500, 5000, 12345), read, strict=True):
+        right, left = by_hand(str(v), False), by_hand(str(v), True)
+        expected = np.logaddexp(math.log(0.95) + right, math.log(0.05) + left)
+        assert got == pytest.approx(expected, abs=1e-12)

@@ -12,16 +12,18 @@ from hypothesis import strategies as st
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
 from ocr.decode import (
     DEFAULT_THRESHOLD,
-    _comb,
     _decoding_table,
+    _largest,
     _marks_table,
+    _one_mark_scores,
     _scores_log_likelihood,
-    _slip_log_likelihoods,
-    _slip_scores,
+    _side_terms,
+    _table_where,
     decode_contract,
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
-from ocr.results_table import group_values, result_index, score_table
+from ocr.results_table import group_values, marks_apart, result_index, score_table
+from ocr.score_comb import score_comb, score_where, slip_values
 from ocr.unchecked_marks import _certain, _group_certainty, _rivals, unchecked_groups
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
@@ -256,10 +258,10 @@ def test_every_slip_is_weighed_as_the_number_it_is(weights, blank):
         for w, b in zip(weights, blank, strict=True)
     )
     table = box_log_table(boxes)
-    expected = numbers_log_likelihood(table, _slip_scores(4))
-    assert np.allclose(_slip_log_likelihoods(boxes), expected)
+    expected = numbers_log_likelihood(table, slip_values(4))
+    assert np.allclose(score_comb(boxes).slips, expected)
     for k in (0, 4, 9, 98, 99, 998):  # 10, 50, 100, 990, 1000, 9990
-        text = str(_slip_scores(4)[k])
+        text = str(slip_values(4)[k])
         right = sum(table[i, 0] for i in range(4 - len(text))) + sum(
             table[4 - len(text) + i, int(c) + 1] for i, c in enumerate(text)
         )
@@ -479,7 +481,7 @@ def test_a_score_read_off_the_comb_s_slips_is_read_as_alone(score):
     values = np.abs(scores_and_zero)[[0, 137, -2, -1]].tolist()
     for v in (*values, 5, 12340):
         alone = numbers_log_likelihood(table, (v,))[0]
-        assert _comb(boxes).log_likelihoods(np.array([v]))[0] == alone
+        assert score_comb(boxes).log_likelihoods(np.array([v]))[0] == alone
 
 
 def test_the_best_slip_but_one_is_the_best_of_the_others():
@@ -487,11 +489,16 @@ def test_the_best_slip_but_one_is_the_best_of_the_others():
     best (slip 61: 10, 20, ... 620), 640 next. Without 620 the best is 640's; without any
     other slip it is still 620's: as the thousand slips less that one would give it."""
     boxes = (BLANK, digit(6), leaning(2, 4, 0.55), digit(0))
-    read = _comb(boxes)
+    read = score_comb(boxes)
     assert (read.read, read.digits) == (620, "620")
     for at in (61, 63, 0):
         assert read.best_without(at) == np.delete(read.slips, at).max()
     assert read.best_without(61) == read.slips[63] < read.read_ll == read.best_without(63)
+    # a comb whose best is the first slip (10) or the last (9990): the others' best
+    for value, at in ((10, 0), (9990, 998)):
+        read = score_comb(comb(value))
+        assert read.read == value
+        assert read.best_without(at) == np.delete(read.slips, at).max()
 
 
 def test_the_rivals_of_a_result_are_the_others_with_its_score():
@@ -625,3 +632,83 @@ def test_a_comb_read_as_a_score_no_single_mark_gives_is_no_rival_though_one_is_n
     decoded = decode_contract(ev, Vulnerability.BOTH)
     assert decoded.ranked[0][0] == (Contract.parse("4S"), Seat.NORTH, 10, 640)
     assert decoded.rival is None
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        # no ties: the three largest, largest first, found among the few near the best
+        ([0.1, 0.5, 1e-3, 0.3, 1e-30, 0.05], [1, 3, 0]),
+        # fewer than four near the best (1e-12 of it): the partial sort over all
+        ([1.0, 1e-13, 1e-14, 0.0, 1e-20], [0, 1, 2]),
+    ],
+)
+def test_the_largest_are_those_a_full_sort_gives(values, expected):
+    """``_largest`` is ``np.argsort(-values)[:3]``, by whichever of its three ways."""
+    values = np.array(values)
+    assert _largest(values, 3).tolist() == expected == np.argsort(-values)[:3].tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_largest_of_posteriors_with_ties_are_the_full_sort_s(seed):
+    """Posteriors of a decoding's shape (5,881, a few near the best, equals among them as
+    when two results are each one empty box from the best): the same indices, in the same
+    order, as ``np.argsort`` of all of them, ties broken as it breaks them."""
+    rng = np.random.default_rng(seed)
+    values = np.exp(-rng.uniform(30, 200, 5881))
+    near = rng.choice(5881, 6, replace=False)
+    values[near] = np.exp(-rng.choice([0.0, 2.5, 2.5, 4.0, 4.0, 9.0], 6, replace=False))
+    assert _largest(values, 3).tolist() == np.argsort(-values)[:3].tolist()
+
+
+def test_the_scores_of_a_board_are_read_where_their_table_says():
+    """``_table_where``, made once a vulnerability and comb width, reads a board's scores
+    as ``score_where`` reads them for one row: the same floats."""
+    ev = evidence({}, 620)
+    scores_and_zero, _ = _decoding_table(Vulnerability.NS)
+    read = score_comb(tuple(ev.score))
+    kept = _table_where(Vulnerability.NS, len(read.tens))
+    assert np.array_equal(
+        _scores_log_likelihood(ev, scores_and_zero, read, kept),
+        _scores_log_likelihood(ev, scores_and_zero, read, score_where(scores_and_zero, 1000)),
+    )
+    assert kept.zero.tolist() == [len(scores_and_zero) - 1]  # the pass-out's 0 alone
+
+
+@pytest.mark.parametrize(
+    ("contract", "declarer", "tricks"),
+    [("4S", Seat.NORTH, 10), ("3NTX", Seat.EAST, 7), ("1C", Seat.SOUTH, 13)],
+)
+def test_the_scores_one_mark_away_are_those_marks_apart_gives(contract, declarer, tricks):
+    """4S= by North, 3NTX-2 by East, 1C+6 by South (vulnerable): the NS scores kept for a
+    result's rival (``_one_mark_scores``) are exactly those of the results ``marks_apart``
+    puts one misread mark away; 4S= by North's include 4H= by North's +620 and 4S= by
+    East's -620."""
+    best = result_index(Contract.parse(contract), declarer, tricks)
+    _, scores = group_values(Vulnerability.BOTH)
+    expected = set(scores[marks_apart(Vulnerability.BOTH, best) == 1].tolist())
+    assert _one_mark_scores(Vulnerability.BOTH, best) == expected
+    if contract == "4S":
+        assert {620, -620} <= expected
+
+
+def test_a_group_s_logs_of_its_options_are_each_its_own():
+    """A level group: its logs of "none", 1 ... 7, kept on the group, are ``log_exactly``
+    of each, and read-only (the group is shared by every field that reads alike)."""
+    group = MarkGroup({"1": 0.2, "2": 0.0001, "3": 0.9999, "4": 0.5})
+    options = (None, "1", "2", "3", "4")
+    logs = group.logs_exactly(options)
+    assert logs.tolist() == [group.log_exactly(o) for o in options]
+    assert group.logs_exactly(options) is logs and not logs.flags.writeable
+
+
+def test_the_side_terms_are_kept_on_the_side_group():
+    """NS marked (0.9999), EW clean: an NS score's side term is log(0.9 P(NS alone) + 0.1
+    P(no box)), an EW score's log(0.9 P(EW alone) + 0.1 P(no box)); worked out once a group
+    and kept on it."""
+    side = MarkGroup({"NS": ON, "EW": OFF})
+    ns, ew = _side_terms(side)
+    none = side.log_exactly(None)
+    assert ns == pytest.approx(np.log(0.9 * np.exp(side.log_exactly("NS")) + 0.1 * np.exp(none)))
+    assert ew == pytest.approx(np.log(0.9 * np.exp(side.log_exactly("EW")) + 0.1 * np.exp(none)))
+    assert _side_terms(side) is _side_terms(side)

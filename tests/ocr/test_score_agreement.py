@@ -44,6 +44,7 @@ from ocr.score_ties import tied_ink
 from ocr.used_marks import used_boxes
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Doubling, Seat, Strain
+from scoring.law77 import ns_score
 from tests.ocr.test_decode import BLANK, digit, evidence, marks_for
 
 THREE_HX = Contract(3, Strain.HEARTS, Doubling.DOUBLED)
@@ -184,3 +185,24 @@ def test_a_circled_box_with_ink_inside_or_strokes_round_the_other_box_is_still_t
         "strain H holds ink read as the stroke of S, and the score cannot tell 4H+2 by N from "
         "4S+2 by N (both +680)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("contract", "declarer", "tricks"),
+    [("4S", Seat.NORTH, 10), ("3NTX", Seat.EAST, 7), ("1C", Seat.SOUTH, 0),
+     ("7NTXX", Seat.WEST, 13), ("2D", Seat.NORTH, 8)],
+)  # fmt: skip
+@pytest.mark.parametrize("vulnerability", list(Vulnerability))
+def test_the_slips_read_off_the_tables_are_law77_s(contract, declarer, tricks, vulnerability):
+    """The slips read off the score tables are what Law 77 gives, worked out here by
+    ``ns_score`` for each: the result at every vulnerability, a trick either side (none
+    below 0 or above 13 tricks), and at every doubling; less the Law 77 score and 0."""
+    played = Contract.parse(contract)
+    law = abs(ns_score(played, declarer, tricks, vulnerability))
+    by_law = {abs(ns_score(played, declarer, tricks, v)) for v in Vulnerability}
+    by_law |= {abs(ns_score(played, declarer, t, vulnerability))
+               for t in (tricks - 1, tricks + 1) if 0 <= t <= 13}  # fmt: skip
+    by_law |= {abs(ns_score(Contract(played.level, played.strain, d), declarer, tricks,
+                            vulnerability)) for d in Doubling}  # fmt: skip
+    expected = tuple(sorted(s for s in by_law if s > 0 and s != law))
+    assert slip_scores(played, declarer, tricks, vulnerability) == expected
