@@ -396,7 +396,8 @@ RULES: tuple[MarkRule, ...] = (
         "player's mark leaves within 0.6 mm (the page's specks aside: no blob on a printed "
         "line of 0.25 mm^2 or more, no solid ink 0.85 mm thick), in a row whose PASS box "
         "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
-        "box; a speck of the glass is no such ink (ocr/rival_ink.py).",
+        "box; a speck of the glass is no such ink (ocr/rival_ink.py), nor the box's own dot "
+        "on its printed edge that runs into the gap by the next box.",
     ),
 )
 """The rules, in the order they run."""
