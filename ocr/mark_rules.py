@@ -66,6 +66,7 @@ from ocr.dusty_pass import (
     unsure_beside_pass_on_dusty_page,
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
+from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import DUST_DOT, MarkReading, MarkState, classify_fill, mark_reading
 from ocr.row_evidence import RowEvidence
@@ -398,6 +399,16 @@ RULES: tuple[MarkRule, ...] = (
         "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
         "box; a speck of the glass is no such ink (ocr/rival_ink.py), nor the box's own dot "
         "on its printed edge that runs into the gap by the next box.",
+    ),
+    MarkRule(
+        "empty_field_dot",
+        empty_field_dot,
+        empty_field_on_dusty_page,
+        "On a dusty page, in a played row whose PASS box holds no mark, a level, strain, "
+        "declarer or result sign whose every box reads empty (none by a dot the page's dust "
+        "may be) and exactly one of whose boxes has solid ink 0.85 mm thick or more within "
+        "0.6 mm (a pen dot's core on its printed edge, thicker than any printed line) is "
+        "read unsure there, as a dot on an edge is: the written score settles it.",
     ),
 )
 """The rules, in the order they run."""

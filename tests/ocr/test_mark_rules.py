@@ -78,6 +78,7 @@ def test_the_rules_run_in_one_documented_order():
         "dust_clumps",
         "unread_circles",
         "clean_rivals",
+        "empty_field_dot",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
