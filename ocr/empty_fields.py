@@ -27,8 +27,11 @@ Only in the fields a played result marks exactly one box of (``ONE_BOX_FIELDS``)
 played row (another of them marked for certain) whose PASS box holds no mark, on a dusty
 page (the boxes were counted there), and not in a field holding a box a dust rule read as
 a dot the page's dust may be (``DUST_DOT``, ``DUST_DOT_ALONE``): that box is weighed as its
-dot reads already (rule ``dust_dot_alone``), and the field is no mark missed. It runs last.
-No threshold of its own.
+dot reads already (rule ``dust_dot_alone``), and the field is no mark missed. It runs
+before ``clean_rivals``, the last rule, which reads such a box marked where the field's
+other boxes hold no ink a player's mark leaves (on the same pages 11 and 16 boxes, every
+one the player's: the box no player marked above stays unsure, its field's other boxes
+hold ink). No threshold of its own.
 
 The wrong row it could let through needs the player's mark read empty with no ink that
 thick by its box, ink that thick no player put by exactly one other box of the field, and

@@ -389,6 +389,17 @@ RULES: tuple[MarkRule, ...] = (
         "score cannot tell the two boxes apart a person looks (ocr/score_ties.py).",
     ),
     MarkRule(
+        "empty_field_dot",
+        empty_field_dot,
+        empty_field_on_dusty_page,
+        "On a dusty page, in a played row whose PASS box holds no mark, a level, strain, "
+        "declarer or result sign whose every box reads empty (none by a dot the page's dust "
+        "may be) and exactly one of whose boxes has solid ink 0.85 mm thick or more within "
+        "0.6 mm (a pen dot's core on its printed edge, thicker than any printed line) is "
+        "read unsure there, as a dot on an edge is: the written score settles it, or "
+        "clean_rivals where the field's other boxes hold no ink.",
+    ),
+    MarkRule(
         "clean_rivals",
         clean_rivals,
         unsure_on_dusty_page,
@@ -399,16 +410,6 @@ RULES: tuple[MarkRule, ...] = (
         "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
         "box; a speck of the glass is no such ink (ocr/rival_ink.py), nor the box's own dot "
         "on its printed edge that runs into the gap by the next box.",
-    ),
-    MarkRule(
-        "empty_field_dot",
-        empty_field_dot,
-        empty_field_on_dusty_page,
-        "On a dusty page, in a played row whose PASS box holds no mark, a level, strain, "
-        "declarer or result sign whose every box reads empty (none by a dot the page's dust "
-        "may be) and exactly one of whose boxes has solid ink 0.85 mm thick or more within "
-        "0.6 mm (a pen dot's core on its printed edge, thicker than any printed line) is "
-        "read unsure there, as a dot on an edge is: the written score settles it.",
     ),
 )
 """The rules, in the order they run."""

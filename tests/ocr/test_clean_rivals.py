@@ -276,10 +276,10 @@ def test_a_small_dot_read_on_a_dusty_page():
     assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.UNSURE
 
 
-def test_the_rule_runs_last_but_the_empty_field_s_dot():
-    """After every rule that reads a box; ``empty_field_dot`` after it reads a box only
-    unsure, for the written score to settle, never marked by this rule."""
-    assert RULE_NAMES[-2:] == ("clean_rivals", "empty_field_dot")
+def test_the_rule_runs_last():
+    """After every rule that reads a box, ``empty_field_dot`` too (a box it reads unsure
+    is one this rule may read marked)."""
+    assert RULE_NAMES[-2:] == ("empty_field_dot", "clean_rivals")
 
 
 _STATES = st.sampled_from([MarkState.EMPTY, MarkState.EMPTY, MarkState.UNSURE, MarkState.MARKED])
