@@ -36,6 +36,21 @@ no drawn ink within 0.6 mm (the same box as before the specks were let go), and 
 more that holds only specks and blobs on lines under 0.25 mm^2 (their blobs on a line
 are 0.34 mm^2 and more).
 
+A player's pen dot on its box's printed edge (rule ``edge_dots``: the box nearest 0.65 of
+the dot or more, ``edge_dot_own_share``) often runs into the 1 mm gap by the next box, and
+its ink lies within ``clean_rival_mm`` of that box too: asked plainly, the neighbour holds
+ink and the box stays unsure though the dot is the field's only ink. Where the box is
+unsure by such a dot, the ink inside the dot (its joined blob's bounding box, grown by a
+pixel) is the box's own and not asked about for the other boxes (``_own_edge_dots``): the
+dot stands alone (no other drawn ink within 1 mm but the page's specks), so what lies there
+is the dot. Ink by the neighbour anywhere else still counts. On TRAINING noisy (80 pages,
+seed 13) and its dirty glass (``dirty_glass --load-from 3``, 80 pages; noisy43c) 8 and 9
+boxes were read marked so, every one the player's. Of the dots a box owns there (180 and
+242), 0 and 8 lie in a field whose player's box reads empty (clumps on a line), and the
+change reads none of those 8 marked: the player's box holds other ink, or the field
+another inked box (dirty glass page_0003 row 3: the dot owned by level 5, the player's 6
+first read unsure).
+
 Only in the fields a played result marks exactly one box of (level, strain, declarer,
 result sign: ``ocr.dust_dots.ONE_BOX_FIELDS``; not the count, whose 12 other boxes would
 be asked to be clean and which the score checks), where that box is the field's only box
@@ -44,12 +59,14 @@ a clump alone on an unplayed row stays unsure) whose PASS box holds no mark (a p
 board marks none of these fields), and only on a dusty page (the faults were counted
 there; elsewhere a pale pencil's mark may leave no solid ink). The box is read marked at
 the marked threshold's confidence (``p_of_evidence(1.0)``, 0.98); its ``how`` stays as
-read. Runs last, on what every other rule left. Its thresholds: ``clean_rival_mm``,
-``clean_rival_line_mm2``.
+read. Runs last, on what every other rule left (``empty_field_dot`` too: a box it reads
+unsure by a dot's core on its edge is a lone unsure box like any other). Its thresholds:
+``clean_rival_mm``, ``clean_rival_line_mm2``.
 
 The wrong row this could let through needs the player's mark to leave no drawn ink but
-specks and small blobs on the lines within 0.6 mm of its box (1 of 40 players' boxes read
-empty on TRAINING's dirty glass, the one that leaves no ink at all), ink no player put
+specks, small blobs on the lines and another box's own dot on an edge within 0.6 mm of its
+box (1 of 40 players' boxes read empty on TRAINING's dirty glass, the one that leaves no
+ink at all), ink no player put
 read unsure in another box of that field with nothing else read there, and a written
 score that cannot tell the two (or one written wrong to match); a score that fits
 neither sends the row to a person.
@@ -59,7 +76,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
+from ocr.edge_dots import circled_boxes
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, p_of_evidence
@@ -68,6 +87,7 @@ from ocr.row_evidence import RowEvidence
 __all__ = ["clean_rivals", "holds_no_ink_by", "unsure_on_dusty_page"]
 
 Readings = list[MarkReading]
+Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in the row band's pixels
 
 _MARKED_P = p_of_evidence(1.0)
 """``p_marked`` of a box read as marked at its threshold (0.98)."""
@@ -78,10 +98,11 @@ def unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     return ev.any_ink and ev.dust.dusty() and any(r.state is MarkState.UNSURE for r in read)
 
 
-def holds_no_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:
+def holds_no_ink_by(ev: RowEvidence, i: int, t: MarkSettings, apart: tuple[Px, ...] = ()) -> bool:
     """Was box ``i`` first read empty, and does it hold no ink a player's mark would leave
     (``RowViews.ink_by_rivals``: drawn ink without the page's specks, blobs on its printed
-    lines) inside it or within ``clean_rival_mm`` of its printed edges?"""
+    lines) inside it or within ``clean_rival_mm`` of its printed edges? The ink inside
+    ``apart`` (another box's own dot on an edge, ``_own_edge_dots``) is not asked about."""
     if ev.first[i].state is not MarkState.EMPTY:
         return False
     views = ev.views
@@ -89,15 +110,34 @@ def holds_no_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:
     reach = round(t.clean_rival_mm * views.s)
     ink = views.ink_by_rivals(t)
     h, w = ink.shape
-    near = ink[max(0, y0 - reach) : min(h, y1 + reach), max(0, x0 - reach) : min(w, x1 + reach)]
+    x0, y0, x1, y1 = max(0, x0 - reach), max(0, y0 - reach), min(w, x1 + reach), min(h, y1 + reach)
+    near = ink[y0:y1, x0:x1]
+    if apart and near.any():
+        near = near.copy()
+        for ax0, ay0, ax1, ay1 in apart:  # (slices past the window's edges are clipped)
+            near[max(0, ay0 - y0) : max(0, ay1 - y0), max(0, ax0 - x0) : max(0, ax1 - x0)] = False
     return not bool(near.any())
+
+
+def _own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:
+    """Where the dots on a printed edge that box ``i`` holds lie (rule ``edge_dots``: the
+    box nearest ``edge_dot_own_share`` of the dot or more), where ``i`` is read unsure by
+    such a dot (``EDGE_UNSURE_MM2``); each grown by a pixel, the thick core of the dot
+    (``ocr.rival_ink.thicker_than``) reaching the joined blob's edge."""
+    if read[i].dot_mm2 != EDGE_UNSURE_MM2:
+        return ()
+    dots = ev.views.dots_on_edges(circled_boxes(read), t)
+    own = [d.px for d in dots if d.owner(t.edge_dot_own_share) == i]
+    return tuple((x0 - 1, y0 - 1, x1 + 1, y1 + 1) for x0, y0, x1, y1 in own)
 
 
 def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """The one unsure box of each field of ``ONE_BOX_FIELDS`` whose other boxes are read
     empty and hold no drawn ink by them (``holds_no_ink_by``) read marked (see the module
     docstring). Only in a played row (another of those fields holds a box marked for
-    certain); nothing in a row whose PASS box holds a mark."""
+    certain); nothing in a row whose PASS box holds a mark. Where the box is unsure by a
+    dot on its printed edge, that dot's ink by a neighbour is the box's own, not the
+    neighbour's (``_own_edge_dots``)."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     states = {(f, r.state) for f, r in zip(fields, read, strict=True)}
     if (PASSED_OUT, MarkState.MARKED) in states or (PASSED_OUT, MarkState.UNSURE) in states:
@@ -109,7 +149,12 @@ def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         inked = [i for i in boxes if read[i].state is not MarkState.EMPTY]
         if len(inked) != 1 or read[inked[0]].state is not MarkState.UNSURE or not played - {field}:
             continue
-        if all(holds_no_ink_by(ev, j, t) for j in boxes if j != inked[0]):
-            r = read[inked[0]]
-            out[inked[0]] = replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, _MARKED_P))
+        i = inked[0]
+        rivals = [j for j in boxes if j != i]
+        if not all(holds_no_ink_by(ev, j, t) for j in rivals):
+            own = _own_edge_dots(ev, read, i, t)
+            if not own or not all(holds_no_ink_by(ev, j, t, own) for j in rivals):
+                continue
+        r = read[i]
+        out[i] = replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, _MARKED_P))
     return out

@@ -78,10 +78,13 @@ EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 class EdgeDot:
     """One pen dot on a printed edge, per box of the row (as ``boxes``): ``near``, within
     ``EDGE_DOT_NEAR_MM`` of the box; ``share``, the share of the dot's ink (joined across
-    the line) nearer that box than any other (a pixel as near two boxes is half each's)."""
+    the line) nearer that box than any other (a pixel as near two boxes is half each's);
+    ``px``, where the dot lies (x0, y0, x1, y1 in the band's pixels: the dot joined across
+    the line; it stands alone, so nothing else drawn lies there but the page's specks)."""
 
     near: tuple[bool, ...]
     share: tuple[float, ...]
+    px: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     def owner(self, least_share: float) -> int | None:
         """The box that holds ``least_share`` of the dot or more, if one does and the dot
@@ -168,7 +171,8 @@ def dots_on_edges(
                 continue
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
-        found.append(EdgeDot(tuple(near_box.tolist()), _nearest_shares(xs + x, ys + y, boxes)))
+        at = (x + x0, y + y0, x + bw + x0, y + bh + y0)  # in the band, not its crop
+        found.append(EdgeDot(tuple(near_box.tolist()), _nearest_shares(xs + x, ys + y, boxes), at))
     return tuple(found)
 
 

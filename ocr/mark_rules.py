@@ -66,6 +66,7 @@ from ocr.dusty_pass import (
     unsure_beside_pass_on_dusty_page,
 )
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
+from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import DUST_DOT, MarkReading, MarkState, classify_fill, mark_reading
 from ocr.row_evidence import RowEvidence
@@ -388,6 +389,17 @@ RULES: tuple[MarkRule, ...] = (
         "score cannot tell the two boxes apart a person looks (ocr/score_ties.py).",
     ),
     MarkRule(
+        "empty_field_dot",
+        empty_field_dot,
+        empty_field_on_dusty_page,
+        "On a dusty page, in a played row whose PASS box holds no mark, a level, strain, "
+        "declarer or result sign whose every box reads empty (none by a dot the page's dust "
+        "may be) and exactly one of whose boxes has solid ink 0.85 mm thick or more within "
+        "0.6 mm (a pen dot's core on its printed edge, thicker than any printed line) is "
+        "read unsure there, as a dot on an edge is: the written score settles it, or "
+        "clean_rivals where the field's other boxes hold no ink.",
+    ),
+    MarkRule(
         "clean_rivals",
         clean_rivals,
         unsure_on_dusty_page,
@@ -396,7 +408,8 @@ RULES: tuple[MarkRule, ...] = (
         "player's mark leaves within 0.6 mm (the page's specks aside: no blob on a printed "
         "line of 0.25 mm^2 or more, no solid ink 0.85 mm thick), in a row whose PASS box "
         "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
-        "box; a speck of the glass is no such ink (ocr/rival_ink.py).",
+        "box; a speck of the glass is no such ink (ocr/rival_ink.py), nor the box's own dot "
+        "on its printed edge that runs into the gap by the next box.",
     ),
 )
 """The rules, in the order they run."""

@@ -46,7 +46,7 @@ from ocr.marks import (
 )
 from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust
-from ocr.rival_ink import rival_ink
+from ocr.rival_ink import rival_ink, thicker_than
 from ocr.row_circles import outlines_of, ring_cover, round_all_over
 from ocr.row_evidence import RowEvidence
 from ocr.row_ink import RowInk, mean_over
@@ -86,6 +86,7 @@ class RowMarks(RowInk):
         self._without_specks: dict[tuple[int, bool], tuple[MarkSettings, RowMarks]] = {}
         self._specks: RowSpecks | None = None  # ... and of those, only the ink (dusty_fills)
         self._rival_ink: tuple[MarkSettings, np.ndarray] | None = None  # ... clean_rivals' ink
+        self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # empty_field_dot's
         if not self.any_solid:
             return
         # All solid ink until read_fields knows which boxes hold their own mark.
@@ -255,6 +256,13 @@ class RowMarks(RowInk):
             self._rival_ink = (t, ink)
         return self._rival_ink[1]
 
+    def thick_ink(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+        """The row's solid ink ``clean_rival_thick_mm`` thick or thicker (rule
+        ``empty_field_dot``, ``ocr.rival_ink.thicker_than``). Made once a row."""
+        if self._thick_ink is None or self._thick_ink[0] is not t:
+            self._thick_ink = (t, thicker_than(self.solid, t.clean_rival_thick_mm * self.s))
+        return self._thick_ink[1]
+
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust
         (rule ``dusty_fills``)."""
@@ -285,7 +293,7 @@ class RowMarks(RowInk):
             clone.solid = self.solid & ~specks
             clone.drawn = self.drawn & ~specks
             clone.ink, clone.sum = ink, ink_sum
-            clone._specks, clone._rival_ink = None, None
+            clone._specks, clone._rival_ink, clone._thick_ink = None, None, None
             clone._no_ellipse, clone._only_just = {}, set()
             clone._evidence, clone._without_specks = None, {}
             clone._set_outside(self._own_marked)

@@ -9,6 +9,7 @@ import pytest
 
 from ocr.edge_dots import EdgeDot, dots_on_edges, on_line_blobs, unsure_where_dotted
 from ocr.layout import DECLARER, DOUBLING, LEVEL, load_layout
+from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState, mark_reading
 from ocr.page_dust import NO_DUST
@@ -254,15 +255,19 @@ def test_a_dot_on_an_edge_with_a_speck_beside_it_is_read_unsure_on_a_dusty_page(
     measured the speck may be the rest of a stroke, and level 3 reads empty; on a dusty
     page (margins holding specks of 0.35 mm^2: the speck is the page's dust) the dot
     stands alone, level 3 is unsure by it, and ``dusty_edges`` keeps it (the dot is no
-    speck). Without the speck, the dot is found either way."""
+    speck). Without the speck, the dot is found either way. (Read without the last rule,
+    ``clean_rivals``: the dot is the level's only ink, and on a dusty page that rule then
+    reads it marked, ``tests/ocr/test_clean_rivals.py``.)"""
     with_speck = _dot_on_level_3_s_edge(speck=True)
-    clean, dusty = _read_row(with_speck, NO_DUST), _read_row(with_speck, DUSTY)
+    with rules_off("clean_rivals"):
+        clean, dusty = _read_row(with_speck, NO_DUST), _read_row(with_speck, DUSTY)
+        alone = _dot_on_level_3_s_edge(speck=False)
+        alone_read = [_read_row(alone, dust) for dust in (NO_DUST, DUSTY)]
     assert clean[LEVEL, "3"].state is MarkState.EMPTY
     assert (dusty[LEVEL, "3"].state, dusty[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
     assert dusty[LEVEL, "4"].state is MarkState.EMPTY
-    alone = _dot_on_level_3_s_edge(speck=False)
-    for dust in (NO_DUST, DUSTY):
-        assert _read_row(alone, dust)[LEVEL, "3"].state is MarkState.UNSURE
+    for read in alone_read:
+        assert read[LEVEL, "3"].state is MarkState.UNSURE
 
 
 def _blob_across_a_line() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -289,3 +294,12 @@ def test_a_blob_on_a_line_is_its_drawn_ink_and_the_line_beside_it(least_px, kept
     assert not found[9].any()
     if kept:
         assert found[3:7, 2:5].all()
+
+
+def test_a_dot_says_where_it_lies():
+    """The square dot 8 px across over the first box's right edge (x 63-70, y 46-53): its
+    slivers joined across the line are those eight columns of those eight rows, so it lies
+    at (63, 46)-(71, 54) (ends excluded), where rule ``clean_rivals`` takes it for the
+    owner's ink."""
+    (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
+    assert dot.px == (63, 46, 71, 54)

@@ -1,0 +1,104 @@
+"""A played row's field read empty whose one box has a pen dot's thickness of ink by it
+(issue 43, item 4; rule ``empty_field_dot``, ocr/mark_rules.py).
+
+A player's pen dot put on a box's printed edge or corner, most of it on the line, leaves
+off the mask of the lines a few pixels only: ``ocr.edge_dots.dots_on_edges`` asks for
+``edge_dot_least_mm2`` (0.25 mm^2) of drawn ink off the line, and the box reads empty. On a
+noisy page that is the largest class of TRAINING's rows to review (noisy43c: 13 of 52 rows
+on 40 TRAINING noisy pages, seed 13, hold such a box; dirty43 found the same on the dirty
+glass). A lesser ``least`` makes a stroke run along a line into a dot (dirty43: a measured
+no). What the dot keeps is its thickness: the solid ink there, line and all, is as thick
+as the dot, where a scan's printed lines are 0.74 mm at their thickest
+(``clean_rival_thick_mm``, ``ocr.rival_ink.thicker_than``).
+
+Thickness alone is no dot (a neighbour's stroke, a circle, a clump on a line is as thick),
+but a field a played row must mark, read empty, is a mark missed: so where exactly one box
+of such a field holds solid ink ``clean_rival_thick_mm`` (0.85) thick or thicker within
+``clean_rival_mm`` (0.6) of its printed edges, that box is read unsure as a dot on an edge
+is (``EDGE_UNSURE_MM2``), and the written score settles it where it checks the field
+(a score that fits no reading with it, or cannot tell it from another box, sends the row
+to a person as before). Chosen on TRAINING only (noisy43c): on the 80 noisy pages of seed
+13 the rule reads 21 boxes unsure, every one the player's; on TRAINING's dirty glass
+(``benchmarks/dirty_glass.py --load-from 3``, 80 pages) 24, 23 the player's and one a
+clump on a line by a declarer box (the player's box then read empty: a written score that
+fits it rejects the clump's reading, or a person looks).
+
+Only in the fields a played result marks exactly one box of (``ONE_BOX_FIELDS``), in a
+played row (another of them marked for certain) whose PASS box holds no mark, on a dusty
+page (the boxes were counted there), and not in a field holding a box a dust rule read as
+a dot the page's dust may be (``DUST_DOT``, ``DUST_DOT_ALONE``): that box is weighed as its
+dot reads already (rule ``dust_dot_alone``), and the field is no mark missed. It runs
+before ``clean_rivals``, the last rule, which reads such a box marked where the field's
+other boxes hold no ink a player's mark leaves (on the same pages 11 and 16 boxes, every
+one the player's: the box no player marked above stays unsure, its field's other boxes
+hold ink). No threshold of its own.
+
+The wrong row it could let through needs the player's mark read empty with no ink that
+thick by its box, ink that thick no player put by exactly one other box of the field, and
+a written score that fits that box and not the player's.
+"""
+
+from __future__ import annotations
+
+from ocr.dots import EDGE_UNSURE_MM2
+from ocr.dust_dots import ONE_BOX_FIELDS
+from ocr.layout import PASSED_OUT
+from ocr.mark_settings import MarkSettings
+from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState, mark_reading
+from ocr.row_evidence import RowEvidence
+
+__all__ = ["empty_field_dot", "empty_field_on_dusty_page", "holds_thick_ink_by"]
+
+Readings = list[MarkReading]
+
+_DUST_DOTS = frozenset({DUST_DOT, DUST_DOT_ALONE})
+
+
+def _missed_fields(ev: RowEvidence, read: Readings) -> list[list[int]]:
+    """The boxes of each field of ``ONE_BOX_FIELDS`` that a played row must mark and whose
+    every box reads empty, none by a dot the page's dust may be; none where the PASS box
+    holds a mark or no other of those fields is marked for certain."""
+    fields = [f for f, _, _ in ev.geometry.boxes]
+    states = {(f, r.state) for f, r in zip(fields, read, strict=True)}
+    if (PASSED_OUT, MarkState.MARKED) in states or (PASSED_OUT, MarkState.UNSURE) in states:
+        return []
+    marked = {f for f, state in states if f in ONE_BOX_FIELDS and state is MarkState.MARKED}
+    out = []
+    for field in ONE_BOX_FIELDS:
+        if not marked - {field}:
+            continue
+        boxes = [i for i, f in enumerate(fields) if f == field]
+        if all(read[i].state is MarkState.EMPTY and read[i].how not in _DUST_DOTS for i in boxes):
+            out.append(boxes)
+    return out
+
+
+def empty_field_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does rule ``empty_field_dot`` look at this row: a dusty page, a field missed?"""
+    return ev.any_ink and ev.dust.dusty() and bool(_missed_fields(ev, read))
+
+
+def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:
+    """Is there solid ink ``clean_rival_thick_mm`` thick or thicker (the printed lines
+    counted: ``RowViews.thick_ink``) inside box ``i`` or within ``clean_rival_mm`` of its
+    printed edges?"""
+    views = ev.views
+    x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
+    reach = round(t.clean_rival_mm * views.s)
+    thick = views.thick_ink(t)
+    h, w = thick.shape
+    near = thick[max(0, y0 - reach) : min(h, y1 + reach), max(0, x0 - reach) : min(w, x1 + reach)]
+    return bool(near.any())
+
+
+def empty_field_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """In each field a played row must mark, read empty (``_missed_fields``), the one box
+    with solid ink as thick as a pen dot by it (``holds_thick_ink_by``) read unsure as a dot
+    on its edge is (see the module docstring); a field with none or several is left."""
+    out = list(read)
+    for boxes in _missed_fields(ev, read):
+        thick = [i for i in boxes if holds_thick_ink_by(ev, i, t)]
+        if len(thick) == 1:
+            r = read[thick[0]]
+            out[thick[0]] = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
+    return out

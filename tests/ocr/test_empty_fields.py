@@ -1,0 +1,132 @@
+"""A played row's field read empty whose one box has a pen dot's thickness of ink by it
+(rule ``empty_field_dot``, ocr/empty_fields.py; issue 43, item 4).
+
+The numbers, by hand (as tests/ocr/test_clean_rivals.py works them): at 150 dpi a pixel
+is 0.169 mm (5.906 px a mm). A blob 5 px tall over a box's top printed edge lies wholly in
+the mask of the printed lines (5 px deep): no drawn ink at all, the box reads empty. 5 px
+wide, its middle pixel is 3 px from the paper: 6 px thick, 1.016 mm, over
+``clean_rival_thick_mm`` (0.85): a pen dot's core. 4 px wide, 2.197 px from the paper
+(OpenCV's 5 x 5 distance mask): 4.39 px, 0.744 mm, as thick as a scan's printed line.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ocr.dots import EDGE_UNSURE_MM2
+from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page, holds_thick_ink_by
+from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_SIGN, load_layout
+from ocr.mark_rules import RULE_NAMES, rules_off
+from ocr.mark_settings import MARK_SETTINGS
+from ocr.marks import DUST_DOT, MarkReading, MarkState
+from ocr.page_dust import NO_DUST
+from tests.ocr.test_clean_rivals import (
+    PLAYED,
+    _box,
+    _crossed,
+    _evidence,
+    _index,
+    _speck_above,
+)
+from tests.ocr.test_dust_dots import _row_with
+from tests.ocr.test_dust_rules import DUSTY, S, _read_row
+from tests.ocr.test_marks import _draw, _fresh
+
+
+def _blob_on_top_edge(page: np.ndarray, field: str, option: str, wide: int) -> None:
+    """A blob 5 px tall, ``wide`` px wide, centred on the box's top printed edge."""
+    box = load_layout().box(1, field, option)
+    x, y = round((box.x + box.width / 2) * S), round(box.y * S)
+    page[y - 2 : y + 3, x : x + wide] = 0.05
+
+
+def _dotted(*options: str, wide: int = 5, dust=DUSTY):
+    page = _fresh()
+    for option in options:
+        _blob_on_top_edge(page, DECLARER, option, wide)
+    return _evidence(page, dust)
+
+
+@pytest.mark.parametrize(("wide", "thick"), [(5, True), (4, False)])
+def test_a_dot_the_mask_covers_is_thick_ink_where_it_is_thicker_than_a_line(wide, thick):
+    ev = _dotted("E", wide=wide)
+    i = _index(ev, DECLARER, "E")
+    x0, y0, x1, y1 = ev.views.px(ev.geometry.boxes[i][2])
+    assert not ev.views.drawn[y0 - 4 : y1 + 4, x0 - 4 : x1 + 4].any()  # no drawn ink
+    assert ev.first[i].state is MarkState.EMPTY
+    assert holds_thick_ink_by(ev, i, MARK_SETTINGS) is thick
+    assert not any(
+        holds_thick_ink_by(ev, j, MARK_SETTINGS)
+        for j, (f, o, _) in enumerate(ev.geometry.boxes)
+        if f == DECLARER and o != "E"
+    )
+
+
+@pytest.mark.parametrize(("wide", "unsure"), [(5, True), (4, False)])
+def test_the_declarer_read_empty_is_unsure_where_one_box_holds_a_dot_s_core(wide, unsure):
+    """The declarer read empty in a played row ('=' crossed): E, by its dot's core, is read
+    unsure as a dot on an edge is (0.275 mm^2); with the 4 px blob, no box is, and the row
+    is as read."""
+    ev = _dotted("E", wide=wide)
+    read = _row_with(ev, PLAYED)
+    assert empty_field_on_dusty_page(ev, read)
+    out = empty_field_dot(ev, read, MARK_SETTINGS)
+    e = _box(ev, out, DECLARER, "E")
+    if unsure:
+        assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, "dot", EDGE_UNSURE_MM2)
+        changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
+        assert changed == [_index(ev, DECLARER, "E")]
+    else:
+        assert out == read
+
+
+def test_two_boxes_with_a_dot_s_core_leave_the_field_as_read():
+    ev = _dotted("E", "W")
+    read = _row_with(ev, PLAYED)
+    assert empty_field_dot(ev, read, MARK_SETTINGS) == read
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        {},  # an unplayed row
+        {(RESULT_SIGN, "="): MarkReading("=", 0.07, MarkState.UNSURE, 0.5, "fill")},
+        {**PLAYED, (PASSED_OUT, "PASS"): _crossed("PASS")},  # a passed-out board
+        {**PLAYED, (PASSED_OUT, "PASS"): MarkReading("PASS", 0.07, MarkState.UNSURE, 0.5, "fill")},
+        # a box read as a dot the page's dust may be: weighed already (dust_dot_alone)
+        {**PLAYED, (DECLARER, "N"): MarkReading("N", 0.02, MarkState.EMPTY, 0.0001, DUST_DOT)},
+        # the field holds a mark
+        {**PLAYED, (DECLARER, "N"): MarkReading("N", 0.07, MarkState.UNSURE, 0.5, "fill")},
+    ],
+)
+def test_no_change_where_the_field_is_no_mark_missed(boxes):
+    ev = _dotted("E")
+    read = _row_with(ev, boxes)
+    assert empty_field_dot(ev, read, MARK_SETTINGS) == read
+
+
+def test_not_on_a_page_that_is_not_dusty():
+    ev = _dotted("E", dust=NO_DUST)
+    assert not empty_field_on_dusty_page(ev, _row_with(ev, PLAYED))
+
+
+@pytest.mark.parametrize("stroke_by_s", [False, True])
+def test_read_so_on_a_dusty_page_before_clean_rivals(stroke_by_s):
+    """Level 3 crossed, E dotted on its top edge under the mask: read empty without the
+    rule, unsure with it; ``clean_rivals``, after it, reads it marked where N, S and W hold
+    no ink a player's mark leaves (``tests/ocr/test_clean_rivals.py``), and leaves it unsure
+    beside a piece of stroke (8 px wide, 1.35 mm: no speck) 1 px above S."""
+    page = _fresh()
+    _draw(page, LEVEL, "3", "cross")
+    _blob_on_top_edge(page, DECLARER, "E", 5)
+    if stroke_by_s:
+        _speck_above(page, DECLARER, "S", 1, wide=8)
+    with rules_off("empty_field_dot"):
+        assert _read_row(page, DUSTY)[DECLARER, "E"].state is MarkState.EMPTY
+    with rules_off("clean_rivals"):
+        e = _read_row(page, DUSTY)[DECLARER, "E"]
+        assert (e.state, e.how) == (MarkState.UNSURE, "dot")
+    e = _read_row(page, DUSTY)[DECLARER, "E"]
+    assert (e.state, e.how) == (MarkState.UNSURE if stroke_by_s else MarkState.MARKED, "dot")
+    assert RULE_NAMES[-2:] == ("empty_field_dot", "clean_rivals")
