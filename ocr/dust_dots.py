@@ -38,6 +38,9 @@ follows, a blob by its edge, a dot on its printed edge or another dust dot,
 as a pen dot fell alone in another box of it that the written score cannot tell from the
 player's (the declarer's partner, a suit of the same score, a level where the contract
 goes down as many tricks for the same score), or the score was written wrong to match it.
+Where no score is written nothing but the dot would check its field, so there a reading
+that needs it is a missing mark (ocr/used_marks.py ``missing_marks``, ``score_written``):
+fresh TEST seed 51831 noisy, page_0013 row 3, 1C made with no score read 7C by a clump.
 """
 
 from __future__ import annotations

@@ -297,7 +297,8 @@ def _decode_row(
         reasons.append(
             f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
         )
-    for name, option in missing_marks(marks, uses):
+    written = any(b.probs is not None for b in boxes[SCORE])  # as unchecked_groups asks
+    for name, option in missing_marks(marks, uses, score_written=written):
         reasons.append(f"{name} {option} reads empty, but the reading needs it marked")
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)

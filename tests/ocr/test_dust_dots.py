@@ -103,6 +103,20 @@ def test_a_dust_dot_alone_that_the_reading_needs_is_no_missing_mark():
     assert missing_marks(both, uses) == [(DECLARER, "N")]
 
 
+def test_a_dust_dot_alone_is_missing_where_no_score_is_written():
+    """The same '=' weighed as a dust dot alone, and no score written: nothing checks the
+    field but the dot itself (a dot of 0.6 mm^2 is 0.99999 by hand, certain on its own), so
+    it is missing as any empty box is and a person looks (fresh TEST seed 51831 noisy,
+    page_0013 row 3: a clump alone in level 7 read 7C made, the player's faint circle round
+    1 read empty). A box read marked is no missing mark, score or none."""
+    marks = row_marks({**FOUR_SPADES_MADE, RESULT_SIGN: set()})
+    uses = used_boxes(RowResult(3, 12, False, FOUR_SPADES, Seat.NORTH, 10, None), (3, 12))
+    alone = _with_box(marks, RESULT_SIGN, _dust_dot("=", 0.6, DUST_DOT_ALONE))
+    assert missing_marks(alone, uses, score_written=False) == [(RESULT_SIGN, "=")]
+    assert missing_marks(alone, uses, score_written=True) == []
+    assert missing_marks(row_marks(FOUR_SPADES_MADE), uses, score_written=False) == []
+
+
 def _row_one_evidence():
     """Row 1's evidence on a blank page (the rule looks at its boxes' fields only)."""
     from ocr.illumination import flatten
