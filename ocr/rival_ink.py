@@ -46,6 +46,7 @@ def rival_ink(
     solid: np.ndarray,
     drawn: np.ndarray,
     despecked: np.ndarray,
+    thick: np.ndarray,
     printed: np.ndarray,
     line_px: float,
     px_per_mm: float,
@@ -54,8 +55,9 @@ def rival_ink(
     """The ink by a box that a player's mark read empty would leave (see the module
     docstring), as a mask like ``drawn``: ``solid``, the row band's solid ink;
     ``drawn``, that off the printed lines (``printed``, ``line_px`` wide);
-    ``despecked``, ``drawn`` without the page's specks."""
+    ``despecked``, ``drawn`` without the page's specks; ``thick``, ``solid`` thicker
+    than ``clean_rival_thick_mm`` (``thicker_than``: the row makes it once, for rule
+    ``empty_field_dot`` too)."""
     least = t.clean_rival_line_mm2 * px_per_mm * px_per_mm
     on_lines = on_line_blobs(solid, drawn, printed, line_px, least)
-    thick = thicker_than(solid, t.clean_rival_thick_mm * px_per_mm)
     return np.asarray(despecked | on_lines | thick)

@@ -249,9 +249,9 @@ class RowMarks(RowInk):
         """The ink a player's mark read empty would leave by its box, on a dusty page
         (rule ``clean_rivals``, ``ocr.rival_ink.rival_ink``). Made once a row."""
         if self._rival_ink is None or self._rival_ink[0] is not t:
-            despecked = self._drawn_without_specks(t)
+            despecked, thick = self._drawn_without_specks(t), self.thick_ink(t)
             ink = rival_ink(
-                self.solid, self.drawn, despecked, self.printed, self.widths[2], self.s, t
+                self.solid, self.drawn, despecked, thick, self.printed, self.widths[2], self.s, t
             )  # fmt: skip
             self._rival_ink = (t, ink)
         return self._rival_ink[1]

@@ -48,7 +48,8 @@ def test_rival_ink_is_despecked_ink_blobs_on_lines_and_thick_cores():
     despecked = drawn.copy()
     despecked[9, 10:12] = False
     despecked[8:14, 30:36] = False
-    ink = rival_ink(solid, drawn, despecked, printed, 1.0, S, MARK_SETTINGS)
+    thick = thicker_than(solid, MARK_SETTINGS.clean_rival_thick_mm * S)
+    ink = rival_ink(solid, drawn, despecked, thick, printed, 1.0, S, MARK_SETTINGS)
     assert not ink[9, :20].any()
     assert ink[3:7, 2:5].all()
     assert ink[10:12, 32:34].all() and int(ink[:, 30:36].sum()) == 4
