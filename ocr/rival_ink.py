@@ -37,8 +37,9 @@ def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
     ink; the band's edge counts as paper): the cores of blobs that thick."""
     if not solid.any():
         return np.zeros_like(solid, dtype=bool)
-    padded = np.pad(solid, 1).astype(np.uint8)
-    distance = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    # framed by a pixel of paper, as ``ocr.edge_dots.dots_on_edges`` frames a blob
+    framed = cv2.copyMakeBorder(solid.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    distance = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
     return np.asarray(distance * 2 >= thick_px)
 
 
