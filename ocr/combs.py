@@ -23,6 +23,7 @@ __all__ = [
     "classes_log_likelihood",
     "number_classes",
     "box_log_table",
+    "any_written",
     "digit_box_likelihood",
     "number_log_likelihood",
     "numbers_log_likelihood",
@@ -53,6 +54,13 @@ class DigitBox:
             return cls(None)
         digits = tuple(float(p) for p in probs[:10])
         return cls(digits, float(probs[10]) if len(probs) > 10 else 0.0)
+
+
+def any_written(boxes: Sequence[DigitBox]) -> bool:
+    """Whether a comb holds any ink read as handwriting: a score written at all. Where no
+    score is written, nothing checks a row's marks but the marks themselves (the joint
+    decoding, ``ocr.unchecked_marks.unchecked_groups``, ``ocr.used_marks.missing_marks``)."""
+    return any(b.probs is not None for b in boxes)
 
 
 def digit_box_likelihood(box: DigitBox) -> np.ndarray:

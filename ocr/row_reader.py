@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from ocr.align import WORK_DPI
-from ocr.combs import DigitBox
+from ocr.combs import DigitBox, any_written
 from ocr.decode import decode_contract
 from ocr.digit_dust import cell_without_specks
 from ocr.digit_shade import boxes_without_shade, fields_that_matter
@@ -247,7 +247,7 @@ def _decode_row(
     states = {m.state for ms in marks.values() for m in ms}
     any_mark = bool(states - {MarkState.EMPTY})
     marked = MarkState.MARKED in states
-    any_digit = any(b.probs is not None for bs in boxes.values() for b in bs)
+    any_digit = any(any_written(bs) for bs in boxes.values())
     rnd = printed_row[0] if printed_row else None
     printed_pairs = (printed_row[1], printed_row[2]) if printed_row else None
     if not any_mark and not any_digit:
@@ -297,8 +297,7 @@ def _decode_row(
         reasons.append(
             f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
         )
-    written = any(b.probs is not None for b in boxes[SCORE])  # as unchecked_groups asks
-    for name, option in missing_marks(marks, uses, score_written=written):
+    for name, option in missing_marks(marks, uses, score_written=any_written(boxes[SCORE])):
         reasons.append(f"{name} {option} reads empty, but the reading needs it marked")
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)

@@ -18,6 +18,7 @@ import numpy as np
 from ocr.combs import (
     DigitBox,
     NumberClasses,
+    any_written,
     box_log_table,
     classes_log_likelihood,
     number_classes,
@@ -36,7 +37,7 @@ class ScoreComb:
 
     def __init__(self, boxes: tuple[DigitBox, ...]) -> None:
         self.table = box_log_table(boxes)
-        self.written = any(b.probs is not None for b in boxes)
+        self.written = any_written(boxes)
         # 0, 10, 20, ...: their classes kept a width
         self.tens = classes_log_likelihood(self.table, _tens_classes(len(boxes)))
         self.tens.flags.writeable = False

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ocr.combs import any_written
 from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
 from ocr.marks import p_of_evidence
 from ocr.results_table import group_values
@@ -64,7 +65,7 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     """
     values, scores = group_values(vulnerability)
     n = len(scores) - 1
-    written = any(b.probs is not None for b in ev.score)
+    written = any_written(ev.score)
     if best == n and not _certain(ev, "passed_out", 1, True):
         return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
     # The readings with the same score: a handful of the 5,881 when a score is written,

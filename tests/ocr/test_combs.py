@@ -10,6 +10,7 @@ import pytest
 
 from ocr.combs import (
     DigitBox,
+    any_written,
     digit_box_likelihood,
     number_classes,
     number_log_likelihood,
@@ -19,6 +20,14 @@ from ocr.combs import (
 
 def _one_hot(digit: int, mass: float = 1.0) -> tuple[float, ...]:
     return tuple(mass if d == digit else 0.0 for d in range(10))
+
+
+def test_a_comb_is_written_when_any_box_holds_handwriting():
+    """A comb of blank boxes is no score written; one box read as a digit, even one the
+    model reads as likely dust, is: what the dust makes of it is the decoding's to weigh."""
+    assert not any_written(())
+    assert not any_written((DigitBox(None), DigitBox(None)))
+    assert any_written((DigitBox(None), DigitBox(_one_hot(4), no_digit=0.9)))
 
 
 def test_a_box_read_as_a_digit_by_a_ten_digit_model_is_as_before():
