@@ -174,6 +174,30 @@ def _digit_candidates(boxes: tuple[DigitBox, ...]) -> tuple[Candidate, ...]:
     return tuple(Candidate(t, q) for t, q in combos[:3])
 
 
+_Cell = tuple[tuple[int, str], tuple[int, int, int, int]]
+_DIGIT_CELLS: dict[tuple[str, int, str], list[_Cell]] = {}
+
+
+def _digit_cells(layout: Layout) -> list[_Cell]:
+    """Every handwritten box of the form, row by row and field by field: its (row number,
+    field) and the pixels ``crop_mm`` crops it by, ``DIGIT_INSET_MM`` inside its printed
+    border. The same boxes on every page of a form (``Layout.cache_key``), so worked out
+    once a process, not for each of a page's 120 boxes (a ``Rect`` and its rounding each:
+    1.3% of the interpreter lock's samples in a batch on threads)."""
+    known = _DIGIT_CELLS.get(layout.cache_key)
+    if known is None:
+        known = [
+            ((row.number, name), _px(b.rect.inset(DIGIT_INSET_MM)))
+            for row in layout.rows
+            for name in _DIGIT_FIELDS
+            for b in row.field(name).boxes
+        ]
+        if len(_DIGIT_CELLS) >= 16:  # forms of one process: a club's few
+            _DIGIT_CELLS.clear()
+        _DIGIT_CELLS[layout.cache_key] = known
+    return known
+
+
 def read_rows(
     page: np.ndarray,
     layout: Layout,
@@ -193,18 +217,15 @@ def read_rows(
     dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (ocr/page_dust.py)
     # One classifier call for every handwritten box on the page, its dust taken out.
     s = WORK_DPI / 25.4
-    cells: list[np.ndarray] = []
-    where: list[tuple[int, str, int]] = []
-    for row in layout.rows:
-        for name in _DIGIT_FIELDS:
-            for b in row.field(name).boxes:
-                cell = _crop(page, b.rect.inset(DIGIT_INSET_MM))
-                cells.append(cell_without_specks(cell, dust, s))
-                where.append((row.number, name, int(b.option)))
+    where = _digit_cells(layout)
+    cells = [
+        cell_without_specks(page[max(0, y0) : y1, max(0, x0) : x1], dust, s)
+        for _, (x0, y0, x1, y1) in where
+    ]
     probs = model.read_cells(cells)
     digits: dict[tuple[int, str], list[DigitBox]] = {}
-    for (rn, name, _), p in zip(where, probs, strict=True):
-        digits.setdefault((rn, name), []).append(DigitBox.of(p))
+    for (field, _), p in zip(where, probs, strict=True):
+        digits.setdefault(field, []).append(DigitBox.of(p))
 
     out = []
     for row in layout.rows:
