@@ -161,9 +161,7 @@ def _digit_candidates(boxes: tuple[DigitBox, ...]) -> tuple[Candidate, ...]:
         if b.probs is None:
             per_box.append([("", 1.0)])
         else:
-            p = np.asarray(b.probs)
-            top = np.argsort(-p)[:2]
-            per_box.append([(str(int(k)), float(p[k])) for k in top])
+            per_box.append(_two_likeliest(b.probs))
     combos = []
     for choice in itertools.product(*per_box):
         text = "".join(c for c, _ in choice)
@@ -172,6 +170,23 @@ def _digit_candidates(boxes: tuple[DigitBox, ...]) -> tuple[Candidate, ...]:
         combos.append((text, float(math.prod(q for _, q in choice))))
     combos.sort(key=lambda c: -c[1])
     return tuple(Candidate(t, q) for t, q in combos[:3])
+
+
+def _two_likeliest(probs: tuple[float, ...]) -> list[tuple[str, float]]:
+    """A box's two likeliest digits and their probabilities, as ``np.argsort(-p)[:2]``
+    ranks them. Where the two stand apart from every other digit (no other has the same
+    probability, none is NaN: nearly every box) that order is the only one, and Python's
+    ``max`` finds it without numpy's four calls; where one ties, numpy's sort (on this
+    machine's AVX-512 not a stable one) decides, as it did."""
+    first = max(probs)
+    i = probs.index(first)
+    rest = probs[:i] + probs[i + 1 :]
+    second = max(rest)
+    if probs.count(first) == 1 and rest.count(second) == 1 and not math.isnan(sum(probs)):
+        j = probs.index(second)
+        return [(str(i), first), (str(j), second)]
+    p = np.asarray(probs)
+    return [(str(int(k)), float(p[k])) for k in np.argsort(-p)[:2]]
 
 
 _Cell = tuple[tuple[int, str], tuple[int, int, int, int]]

@@ -69,3 +69,16 @@ def test_a_form_s_digit_cells_are_its_handwritten_boxes_as_crop_mm_crops_them():
         assert np.array_equal(page[y0:y1, x0:x1], crop_mm(page, rect.inset(DIGIT_INSET_MM)))
         assert x1 - x0 > 10 and y1 - y0 > 10
     assert _digit_cells(load_layout("A4")) is cells
+
+
+def test_a_box_s_two_likeliest_digits_are_numpy_s_where_they_tie():
+    """Digits 1 (0.6) and 3 (0.25) stand apart: found by ``max``. Where digits tie (1 and
+    2 at 0.25 under 0 at 0.5, or ten at 0.1), numpy's sort decides which comes first, as
+    it always did; each pair is (the digit as text, its probability)."""
+    from ocr.row_reader import _two_likeliest
+
+    apart = (0.1, 0.6, 0.05, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert _two_likeliest(apart) == [("1", 0.6), ("3", 0.25)]
+    for tied in ((0.5, 0.25, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), (0.1,) * 10):
+        p = np.asarray(tied)
+        assert _two_likeliest(tied) == [(str(k), tied[k]) for k in np.argsort(-p)[:2]]
