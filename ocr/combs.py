@@ -52,8 +52,9 @@ class DigitBox:
     def of(cls, probs: np.ndarray | None) -> DigitBox:
         if probs is None:
             return cls(None)
-        digits = tuple(float(p) for p in probs[:10])
-        return cls(digits, float(probs[10]) if len(probs) > 10 else 0.0)
+        # (``tolist`` gives each as the Python float ``float`` would, in one call a box)
+        values = probs.tolist()
+        return cls(tuple(values[:10]), values[10] if len(values) > 10 else 0.0)
 
 
 def any_written(boxes: Sequence[DigitBox]) -> bool:

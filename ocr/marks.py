@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -178,8 +179,20 @@ def ink_values(crop: np.ndarray, paper: float, strength: float = 1.0) -> np.ndar
     if crop.dtype == np.uint8 and crop.size > 256:
         # The same arithmetic on the 256 grey levels once, then looked up: identical values,
         # a fraction of the time on a row's band.
-        return cv2.LUT(crop, _ink_ramp(np.arange(256, dtype=np.float32), paper, low, high))
+        return cv2.LUT(crop, _ramp_table(paper, low, high))
     return _ink_ramp(crop.astype(np.float32), paper, low, high)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _ramp_table(paper: float, low: float, high: float) -> np.ndarray:
+    """``_ink_ramp`` of the 256 grey levels (read-only), kept per paper tone and ramp: a
+    paper tone is a grey level (``paper_tone``) and most rows' pens are firm, so a
+    page's fifteen rows, its dust and its digit boxes ask for a few tables again and
+    again (five numpy calls a table). Typed: a numpy scalar's paper makes a float64 ramp
+    and a Python float's a float32 one (numpy's promotion), so they are kept apart."""
+    table = _ink_ramp(np.arange(256, dtype=np.float32), paper, low, high)
+    table.flags.writeable = False
+    return table
 
 
 def _ink_ramp(grey: np.ndarray, paper: float, low: float, high: float) -> np.ndarray:

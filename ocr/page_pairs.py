@@ -199,8 +199,13 @@ def _certain_pairs(
         if r.best is None or r.status is RowStatus.EMPTY:
             continue
         elsewhere = _elsewhere(seated, r.row)
-        kept = [(both, q) for both, q in readings[r.row] if not _seats(*both, elsewhere, sides)]
-        left = 1.0 - _gone(readings[r.row], elsewhere, sides)
+        # ``_seats`` and ``_gone`` over the row's readings in one pass each, by the two
+        # sides' numbers: the same readings kept and the same sum, in the same order
+        ns_seated, ew_seated = elsewhere[sides[0]], elsewhere[sides[1]]
+        row_readings = readings[r.row]
+        kept = [(both, q) for both, q in row_readings
+                if not (both[0] in ns_seated or both[1] in ew_seated)]  # fmt: skip
+        left = 1.0 - sum(p for (ns, ew), p in row_readings if ns in ns_seated or ew in ew_seated)
         if left <= 0.0:
             continue
         numbers = (r.best.ns_pair, r.best.ew_pair)
@@ -215,12 +220,22 @@ def _certain_pairs(
 
 def _elsewhere(seated: Seated, i_row: int) -> Elsewhere:
     """The certain pair numbers of rows other than form row ``i_row``, with the first such
-    row on the form (whatever order the rows came in)."""
-    return {
-        side: {n: min(r for r in on if r != i_row) for n, on in numbers.items()
-               if any(r != i_row for r in on)}
-        for side, numbers in seated.items()
-    }  # fmt: skip
+    row on the form (whatever order the rows came in). Asked for every row in each pass
+    over the page (``played_once``), where nearly every number is on one row: that row
+    is read as it is, without a generator a number."""
+    out: Elsewhere = {}
+    for side, numbers in seated.items():
+        others: dict[int, int] = {}
+        for n, on in numbers.items():
+            if len(on) == 1:
+                if on[0] != i_row:
+                    others[n] = on[0]
+            else:
+                rows = [r for r in on if r != i_row]
+                if rows:
+                    others[n] = min(rows)
+        out[side] = others
+    return out
 
 
 def _gone(readings: PairReadings, elsewhere: Elsewhere, sides: Sides) -> float:

@@ -161,9 +161,7 @@ def _digit_candidates(boxes: tuple[DigitBox, ...]) -> tuple[Candidate, ...]:
         if b.probs is None:
             per_box.append([("", 1.0)])
         else:
-            p = np.asarray(b.probs)
-            top = np.argsort(-p)[:2]
-            per_box.append([(str(int(k)), float(p[k])) for k in top])
+            per_box.append(_two_likeliest(b.probs))
     combos = []
     for choice in itertools.product(*per_box):
         text = "".join(c for c, _ in choice)
@@ -172,6 +170,47 @@ def _digit_candidates(boxes: tuple[DigitBox, ...]) -> tuple[Candidate, ...]:
         combos.append((text, float(math.prod(q for _, q in choice))))
     combos.sort(key=lambda c: -c[1])
     return tuple(Candidate(t, q) for t, q in combos[:3])
+
+
+def _two_likeliest(probs: tuple[float, ...]) -> list[tuple[str, float]]:
+    """A box's two likeliest digits and their probabilities, as ``np.argsort(-p)[:2]``
+    ranks them. Where the two stand apart from every other digit (no other has the same
+    probability, none is NaN: nearly every box) that order is the only one, and Python's
+    ``max`` finds it without numpy's four calls; where one ties, numpy's sort (on this
+    machine's AVX-512 not a stable one) decides, as it did."""
+    first = max(probs)
+    i = probs.index(first)
+    rest = probs[:i] + probs[i + 1 :]
+    second = max(rest)
+    if probs.count(first) == 1 and rest.count(second) == 1 and not math.isnan(sum(probs)):
+        j = probs.index(second)
+        return [(str(i), first), (str(j), second)]
+    p = np.asarray(probs)
+    return [(str(int(k)), float(p[k])) for k in np.argsort(-p)[:2]]
+
+
+_Cell = tuple[tuple[int, str], tuple[int, int, int, int]]
+_DIGIT_CELLS: dict[tuple[str, int, str], list[_Cell]] = {}
+
+
+def _digit_cells(layout: Layout) -> list[_Cell]:
+    """Every handwritten box of the form, row by row and field by field: its (row number,
+    field) and the pixels ``crop_mm`` crops it by, ``DIGIT_INSET_MM`` inside its printed
+    border. The same boxes on every page of a form (``Layout.cache_key``), so worked out
+    once a process, not for each of a page's 120 boxes (a ``Rect`` and its rounding each:
+    1.3% of the interpreter lock's samples in a batch on threads)."""
+    known = _DIGIT_CELLS.get(layout.cache_key)
+    if known is None:
+        known = [
+            ((row.number, name), _px(b.rect.inset(DIGIT_INSET_MM)))
+            for row in layout.rows
+            for name in _DIGIT_FIELDS
+            for b in row.field(name).boxes
+        ]
+        if len(_DIGIT_CELLS) >= 16:  # forms of one process: a club's few
+            _DIGIT_CELLS.clear()
+        _DIGIT_CELLS[layout.cache_key] = known
+    return known
 
 
 def read_rows(
@@ -193,18 +232,15 @@ def read_rows(
     dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (ocr/page_dust.py)
     # One classifier call for every handwritten box on the page, its dust taken out.
     s = WORK_DPI / 25.4
-    cells: list[np.ndarray] = []
-    where: list[tuple[int, str, int]] = []
-    for row in layout.rows:
-        for name in _DIGIT_FIELDS:
-            for b in row.field(name).boxes:
-                cell = _crop(page, b.rect.inset(DIGIT_INSET_MM))
-                cells.append(cell_without_specks(cell, dust, s))
-                where.append((row.number, name, int(b.option)))
+    where = _digit_cells(layout)
+    cells = [
+        cell_without_specks(page[max(0, y0) : y1, max(0, x0) : x1], dust, s)
+        for _, (x0, y0, x1, y1) in where
+    ]
     probs = model.read_cells(cells)
     digits: dict[tuple[int, str], list[DigitBox]] = {}
-    for (rn, name, _), p in zip(where, probs, strict=True):
-        digits.setdefault((rn, name), []).append(DigitBox.of(p))
+    for (field, _), p in zip(where, probs, strict=True):
+        digits.setdefault(field, []).append(DigitBox.of(p))
 
     out = []
     for row in layout.rows:

@@ -108,3 +108,17 @@ def test_a_number_as_wide_as_the_comb_is_summed_once_and_read_as_before():
         right, left = by_hand(str(v), False), by_hand(str(v), True)
         expected = np.logaddexp(math.log(0.95) + right, math.log(0.05) + left)
         assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_box_of_the_model_s_probabilities_keeps_each_as_python_s_float():
+    """``DigitBox.of`` takes the model's row (float64, or float32) as Python floats, the
+    eleventh its ``no_digit``: 0.1 as a float32 is 0.100000001490116..., kept as that
+    double, not rounded back to 0.1."""
+    row = np.array([0.1] * 10 + [0.25], np.float32)
+    box = DigitBox.of(row)
+    assert box.probs == tuple(float(p) for p in row[:10])
+    assert box.probs[0] == 0.10000000149011612 and type(box.probs[0]) is float
+    assert box.no_digit == 0.25 and type(box.no_digit) is float
+    ten = DigitBox.of(np.arange(10, dtype=np.float64) / 45)
+    assert ten.probs == tuple(k / 45 for k in range(10)) and ten.no_digit == 0.0
+    assert DigitBox.of(None) == DigitBox(None)

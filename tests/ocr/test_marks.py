@@ -624,3 +624,23 @@ def test_a_box_read_by_its_fill_alone_is_one_shared_reading():
         assert first.state is state
         assert plain_reading("3", fill) is first
     assert plain_reading("4", 0.0).option == "4"
+
+
+def test_a_band_s_ink_is_its_pixels_on_the_ramp_one_table_a_paper_and_pen():
+    """A uint8 band's ink is looked up in the ramp of its 256 grey levels: the same floats
+    as the ramp of each pixel (paper 200, a firm pen: grey 40 is (200 - 40) / 200 = 0.8
+    dark, full ink). Two bands on the same paper and pen share the table, read-only; a
+    numpy scalar's paper makes numpy's float64 ramp, kept apart from the float32 one."""
+    from ocr.marks import _ink_ramp, _ramp_table, ink_values, ramp_bounds
+
+    rng = np.random.default_rng(5)
+    band = rng.integers(0, 256, (40, 300), dtype=np.uint8)
+    low, high = ramp_bounds(0.7)
+    ink = ink_values(band, 200.0, 0.7)
+    assert ink.dtype == np.float32
+    assert np.array_equal(ink, _ink_ramp(band.astype(np.float32), 200.0, low, high))
+    assert ink_values(np.full((20, 20), 40, np.uint8), 200.0)[0, 0] == 1.0
+    table = _ramp_table(200.0, low, high)
+    assert _ramp_table(200.0, low, high) is table and not table.flags.writeable
+    assert _ramp_table(np.float64(200.0), low, high).dtype == np.float64
+    assert _ramp_table(200.0, low, high).dtype == np.float32

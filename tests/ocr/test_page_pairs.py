@@ -291,3 +291,18 @@ def test_a_printed_pair_another_row_s_changed_pairs_leave_out_is_free():
     third = _printed(_row(3, (21, 3), 0.9999), (3, 20))
     fourth = _printed(_row(4, (20, 24), 0.676), (4, 21))
     assert played_once((third, fourth), THRESHOLD, one_series=True)[0] == third
+
+
+def test_the_pairs_elsewhere_are_the_other_rows_first_row_of_each_number():
+    """Row 5 asks about NS 10 (on row 4 only), NS 7 (on rows 5 and 2: the other is row 2)
+    and EW 3 (on row 6); row 4 loses NS 10, its own; row 2, with NS 7 also on rows 5 and
+    8, keeps row 5, the first of the others. One series: one key, the same answer."""
+    from ocr.page_pairs import _elsewhere
+
+    seated = {"NS": {10: (4,), 7: (5, 2, 8)}, "EW": {3: (6,)}}
+    assert _elsewhere(seated, 5) == {"NS": {10: 4, 7: 2}, "EW": {3: 6}}
+    assert _elsewhere(seated, 4) == {"NS": {7: 2}, "EW": {3: 6}}
+    assert _elsewhere(seated, 2) == {"NS": {10: 4, 7: 5}, "EW": {3: 6}}
+    assert _elsewhere({"NS": {9: (9,)}, "EW": {}}, 9) == {"NS": {}, "EW": {}}
+    assert _elsewhere({"": {10: (4,), 11: (4,)}}, 4) == {"": {}}
+    assert _elsewhere({"": {10: (4,), 11: (4,)}}, 1) == {"": {10: 4, 11: 4}}

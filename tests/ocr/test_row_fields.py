@@ -48,3 +48,37 @@ def test_a_digit_field_s_texts_are_its_boxes_two_likeliest_digits_multiplied():
     assert _digit_candidates(tuple(boxes)) is texts
     (blank,) = _digit_candidates((DigitBox(None),) * 4)
     assert (blank.value, blank.probability) == ("", 1.0)
+
+
+def test_a_form_s_digit_cells_are_its_handwritten_boxes_as_crop_mm_crops_them():
+    """Every handwritten box of the shipped A4 form, row by row and field by field (score,
+    NS pair, EW pair), at the pixels ``crop_mm`` crops ``DIGIT_INSET_MM`` inside it: one
+    list a form, the same for a second load of the form."""
+    from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
+    from ocr.row_reader import DIGIT_INSET_MM, _digit_cells, crop_mm
+
+    layout = load_layout("A4")
+    cells = _digit_cells(layout)
+    boxes = [((row.number, name), b.rect) for row in layout.rows
+             for name in (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
+             for b in row.field(name).boxes]  # fmt: skip
+    assert [field for field, _ in cells] == [field for field, _ in boxes]
+    assert len(cells) == 15 * 8 and cells[0][0] == (1, SCORE)
+    page = np.arange(2000 * 3000, dtype=np.int64).reshape(2000, 3000)  # each pixel its own
+    for (_, (x0, y0, x1, y1)), (_, rect) in zip(cells, boxes, strict=True):
+        assert np.array_equal(page[y0:y1, x0:x1], crop_mm(page, rect.inset(DIGIT_INSET_MM)))
+        assert x1 - x0 > 10 and y1 - y0 > 10
+    assert _digit_cells(load_layout("A4")) is cells
+
+
+def test_a_box_s_two_likeliest_digits_are_numpy_s_where_they_tie():
+    """Digits 1 (0.6) and 3 (0.25) stand apart: found by ``max``. Where digits tie (1 and
+    2 at 0.25 under 0 at 0.5, or ten at 0.1), numpy's sort decides which comes first, as
+    it always did; each pair is (the digit as text, its probability)."""
+    from ocr.row_reader import _two_likeliest
+
+    apart = (0.1, 0.6, 0.05, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    assert _two_likeliest(apart) == [("1", 0.6), ("3", 0.25)]
+    for tied in ((0.5, 0.25, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0), (0.1,) * 10):
+        p = np.asarray(tied)
+        assert _two_likeliest(tied) == [(str(k), tied[k]) for k in np.argsort(-p)[:2]]
