@@ -75,7 +75,7 @@ there; elsewhere a pale pencil's mark may leave no solid ink). The box is read m
 the marked threshold's confidence (``p_of_evidence(1.0)``, 0.98); its ``how`` stays as
 read. Runs last, on what every other rule left (``empty_field_dot`` too: a box it reads
 unsure by a dot's core on its edge is a lone unsure box like any other). Its thresholds:
-``clean_rival_mm``, ``clean_rival_line_mm2``.
+``clean_rival_mm``, ``clean_rival_line_mm2``, ``edge_dot_core_mm``.
 
 The wrong row this could let through needs the player's mark to leave no drawn ink but
 specks, small blobs on the lines and another box's own dot on an edge within 0.6 mm of its
