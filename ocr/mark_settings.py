@@ -357,6 +357,22 @@ class MarkSettings:
         "noisy pages (seed 13) 14 of 29, 0.37-1.2 mm^2 but two (0.11, 0.23), each as thick as "
         "clean_rival_thick_mm asks; 0.25 leaves the others ink with a margin",
     )
+    edge_dot_core_mm: float = _t(
+        1.05,
+        "A field's one unsure box, unsure by its own dot on a printed edge that holds a disc "
+        "of solid ink this wide centred in it (the printed line counted: a pen's dot, solid "
+        "all through), is read marked where the field's other boxes hold no drawn ink but "
+        "specks and no solid ink clean_rival_thick_mm thick by them, blobs on their lines "
+        "let go (rule clean_rivals).",
+        "80 TRAINING noisy pages (seed 13) and TRAINING's dirty glass (80 pages; noisy43d): "
+        "boxes no player marked unsure by their own dot on an edge before clean_rivals 0 of "
+        "7 and 0 of 30 this thick; the players' dots dusty_edges weighs 1.08 mm and more but "
+        "1 of 12 and 3 of 19, the boxes no player marked it reads so 1.02 mm or less but 2 "
+        "of 69 and 1 of 367 (two of the three the gap's neighbour of a player's dot lying "
+        "between both); 1.05 lies between 150 dpi's steps 1.02 and 1.08. Reads 7 boxes "
+        "marked on the dirty glass, every one the player's (98 -> 96 rows to review), none "
+        "on the 80 pages",
+    )
     clean_rival_thick_mm: float = _t(
         0.85,
         "By a field's other boxes, solid ink this thick or thicker is a player's mark's (rule "

@@ -28,7 +28,7 @@ import numpy as np
 from ocr.edge_dots import on_line_blobs
 from ocr.mark_settings import MarkSettings
 
-__all__ = ["rival_ink", "thicker_than"]
+__all__ = ["core_across", "rival_ink", "thicker_than"]
 
 
 def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
@@ -41,6 +41,26 @@ def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
     framed = cv2.copyMakeBorder(solid.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     distance = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
     return np.asarray(distance * 2 >= thick_px)
+
+
+def core_across(ink: np.ndarray, solid: float, at: tuple[int, int, int, int], most: float) -> float:
+    """The widest disc of solid ink (``ink`` values ``solid`` or more, the printed lines'
+    pixels counted) whose centre lies in ``at`` (x0, y0, x1, y1 in ``ink``'s pixels), in
+    pixels across, looked for up to ``most`` across: the crop round ``at`` is half ``most``
+    and a pixel wider each way, framed by paper, so no disc that wide is cut by it. A pen
+    dot is solid all through, as wide here as itself; a speck or clump on a line is as wide
+    as a grain and the line."""
+    h, w = ink.shape
+    x0, y0, x1, y1 = at
+    grow = int(np.ceil(most / 2)) + 1
+    cx0, cy0 = max(0, x0 - grow), max(0, y0 - grow)
+    crop = ink[cy0 : min(h, y1 + grow), cx0 : min(w, x1 + grow)] >= solid
+    inside = (slice(max(0, y0 - cy0), max(0, y1 - cy0)), slice(max(0, x0 - cx0), max(0, x1 - cx0)))
+    if not crop[inside].any():
+        return 0.0
+    framed = cv2.copyMakeBorder(crop.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    distance = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    return 2.0 * float(distance[inside].max())
 
 
 def rival_ink(

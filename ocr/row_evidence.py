@@ -92,10 +92,11 @@ class RowViews(Protocol):
         """``dots_on_edges`` so, without the pieces that may be the page's dust."""
         ...
 
-    def ink_by_rivals(self, t: MarkSettings) -> np.ndarray:
+    def ink_by_rivals(self, t: MarkSettings, on_lines: bool = True) -> np.ndarray:
         """The drawn ink a player's mark read empty would leave by its box, on a dusty
         page: ``drawn`` without the page's specks, with the blobs on printed lines as
-        large as a pen dot's part on them (rule ``clean_rivals``)."""
+        large as a pen dot's part on them (not without ``on_lines``) and the solid ink as
+        thick as a pen dot's core (rule ``clean_rivals``)."""
         ...
 
     def thick_ink(self, t: MarkSettings) -> np.ndarray:

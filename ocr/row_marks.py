@@ -245,9 +245,14 @@ class RowMarks(RowInk):
         dots = self._despecked(t).dots_on_edges(circled)
         return dotted_boxes(dots, len(circled), t.edge_dot_own_share)
 
-    def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+    def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS, on_lines: bool = True) -> np.ndarray:
         """The ink a player's mark read empty would leave by its box, on a dusty page
-        (rule ``clean_rivals``, ``ocr.rival_ink.rival_ink``). Made once a row."""
+        (rule ``clean_rivals``, ``ocr.rival_ink.rival_ink``). Made once a row. Without
+        ``on_lines``, the blobs on printed lines are let go: the drawn ink without the
+        page's specks and the thick solid ink only (made on each call: asked for a few
+        fields a page)."""
+        if not on_lines:
+            return np.asarray(self._drawn_without_specks(t) | self.thick_ink(t))
         if self._rival_ink is None or self._rival_ink[0] is not t:
             despecked, thick = self._drawn_without_specks(t), self.thick_ink(t)
             ink = rival_ink(

@@ -365,3 +365,47 @@ def test_ink_by_the_next_box_beyond_the_dot_is_still_its_ink():
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
     assert not holds_no_ink_by(ev, _index(ev, LEVEL, "4"), MARK_SETTINGS, (dot.px,))
     assert read[LEVEL, "3"].state is MarkState.UNSURE
+
+
+def _level_3_dotted_beside_a_blob_by_5(thick_blob: bool) -> tuple[object, dict]:
+    """The pen dot on level 3's edge above (2.2 mm across: its middle pixel 6 px from the
+    paper, a disc 12 px across, 2.03 mm, over ``edge_dot_core_mm``'s 6.20 px) and, on level
+    5's top edge (its middle column), a blob: 7 x 3 px (``_on_top_edge``: 0.602 mm^2 joined
+    across the line, over ``clean_rival_line_mm2``; 3 px wide, its middle column 2 px from
+    the paper, 4 px across, 0.68 mm: as thin as a line and a grain; the 3 px above the mask
+    and the 3 below are specks of 0.086 mm^2), or with ``thick_blob`` a blob 5 x 5 px the
+    mask covers whole (6 px across, 1.016 mm: over ``clean_rival_thick_mm``)."""
+    from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
+
+    page = _dot_on_level_3_s_edge(speck=False)
+    if thick_blob:
+        box = load_layout().box(1, LEVEL, "5")
+        x, y = round((box.x + box.width / 2) * S), round(box.y * S)
+        page[y - 2 : y + 3, x : x + 5] = 0.05
+    else:
+        _on_top_edge(page, LEVEL, "5", 7, 3)
+    return _evidence(page), _read_row(page, DUSTY)
+
+
+@pytest.mark.parametrize("thick_blob", [False, True])
+def test_a_pen_dot_s_rivals_may_hold_blobs_on_their_lines(thick_blob):
+    """Issue 43, item 4 (noisy43d: TRAINING's dirty glass page_0048 row 6, page_0070 row
+    2: a player's dot on the level's or strain's edge, the field's only ink, left unsure
+    beside a blob of the glass's dust on another box's line, the score unable to check
+    it). Level 5 holds a blob on its line: asked as before it is no clean box. Level 3's
+    own dot holds a pen's core, and a field holds one mark: the thin blob on level 5's
+    line, whose drawn ink is specks, is no ink a player's mark leaves beside a pen dot
+    (boxes no player marked unsure by their own dot with such a core: 0 of 37 on those
+    pages), and level 3 is read marked. A blob as thick as a dot's core (a pen dot the mask
+    covers whole) still counts: level 3 stays unsure."""
+    ev, read = _level_3_dotted_beside_a_blob_by_5(thick_blob)
+    five = _index(ev, LEVEL, "5")
+    (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
+    assert not holds_no_ink_by(ev, five, MARK_SETTINGS, (dot.px,))
+    assert holds_no_ink_by(ev, five, MARK_SETTINGS, (dot.px,), on_lines=False) is not thick_blob
+    three = read[LEVEL, "3"]
+    assert (three.state, three.how) == (
+        MarkState.UNSURE if thick_blob else MarkState.MARKED,
+        "dot",
+    )
+    assert read[LEVEL, "5"].state is MarkState.EMPTY
