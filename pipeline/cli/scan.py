@@ -105,7 +105,7 @@ def read_command(
         # The pages are read and the outputs written with the collector paused: a page's
         # reading leaves no cyclic garbage (a row's arrays are freed as it ends,
         # ocr/row_marks.py), so a collection would only scan the readings kept, again and
-        # again (27 TEST noisy pages: some 250 collections, 50-100 ms of CPU).
+        # again (27 TEST noisy pages: some 250 collections, 118 ms of CPU at load 8).
         with collector_paused():
             try:
                 pages = read_scans(reader, [target], on_page=lambda _page: progress.page())
