@@ -54,8 +54,9 @@ def timed_parts(spent: Counter[str]) -> Iterator[None]:
     )
 
     def measured(self: row_marks.RowMarks) -> Any:
-        if self._evidence is not None:
-            return self._evidence
+        kept = self._evidence() if self._evidence is not None else None  # held weakly
+        if kept is not None:
+            return kept
         return _timed("evidence", evidence, spent)(self)
 
     row_marks.RowMarks.evidence = measured  # type: ignore[method-assign]

@@ -43,9 +43,10 @@ def test_four_connectivity_parts_a_corner() -> None:
 
 
 def test_a_mask_with_more_ink_pixels_than_16_bits_count_keeps_32_bit_labels() -> None:
-    # 65,536 ink pixels could be as many pieces (the background makes 65,537 labels).
-    mask = np.zeros((256, 512), np.uint8)
-    mask[:, ::2] = 1  # 256 columns of ink, each a piece of its own
+    # 512 x 512 pixels are 65,536 blocks of 2 x 2, and 65,536 ink pixels could be as many
+    # pieces (the background makes 65,537 labels).
+    mask = np.zeros((512, 512), np.uint8)
+    mask[:256, ::2] = 1  # 256 columns of ink, each a piece of its own
     count, labels, stats = pieces(mask)
     assert labels.dtype == np.int32
     assert count == 257
@@ -53,6 +54,22 @@ def test_a_mask_with_more_ink_pixels_than_16_bits_count_keeps_32_bit_labels() ->
     one_less = mask.copy()
     one_less[0, 0] = 0  # 65,535 ink pixels: 16 bits hold every label that can come out
     assert pieces(one_less)[1].dtype == np.uint16
+
+
+def test_a_mask_of_fewer_blocks_than_16_bits_count_has_16_bit_labels_however_inked() -> None:
+    """Two pieces never touch: at 8-connectivity a 2 x 2 block holds ink of one piece at
+    most, so 256 x 511 pixels (128 x 256 = 32,768 blocks) hold 32,768 pieces at most,
+    whatever their ink (here 130,816 pixels). At 4-connectivity two pixels side by side
+    in a row hold one piece at most: 256 x 256 = 65,536 pairs, and the ink is counted."""
+    mask = np.ones((256, 511), np.uint8)
+    count, labels, _ = pieces(mask)
+    assert (labels.dtype, count) == (np.uint16, 2)
+    assert labels_of(mask).dtype == np.uint16
+    assert pieces(mask, connectivity=4)[1].dtype == np.int32
+    dots = np.zeros((255, 511), np.uint8)
+    dots[::2, ::2] = 1  # a pixel alone in every block: as many pieces as blocks
+    count, labels, _ = pieces(dots)
+    assert (labels.dtype, count) == (np.uint16, 128 * 256 + 1)
 
 
 @settings(max_examples=draws(60), deadline=None)
@@ -72,6 +89,8 @@ def test_the_same_labels_and_statistics_as_opencv_gives_in_32_bits(
         mask, connectivity=connectivity
     )
     assert count == want_count
+    h, w = mask.shape  # no more pieces than 2 x 2 blocks (8) or pairs in a row (4)
+    assert count - 1 <= ((h + 1) // 2 if connectivity == 8 else h) * ((w + 1) // 2)
     assert np.array_equal(labels, want_labels)
     assert np.array_equal(stats, want_stats)
     assert np.array_equal(labels_of(mask, connectivity), want_labels)  # the labels alone
@@ -159,7 +178,7 @@ def test_the_labels_of_a_small_mask_alone_in_16_bits() -> None:
 
 
 def test_the_labels_of_a_mask_with_more_ink_than_16_bits_count_are_32_bit() -> None:
-    mask = np.zeros((256, 512), np.uint8)
-    mask[:, ::2] = 1  # 65,536 ink pixels in 256 columns, a piece each
+    mask = np.zeros((512, 512), np.uint8)  # 65,536 blocks of 2 x 2: the ink is counted
+    mask[:256, ::2] = 1  # 65,536 ink pixels in 256 columns, a piece each
     labels = labels_of(mask)
     assert labels.dtype == np.int32 and int(labels.max()) == 256 and labels[0, 510] == 256

@@ -12,11 +12,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from ocr.layout import FieldKind, load_layout
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import NO_DUST, PageDust, speck_candidates, specks_of
+from tests.hypothesis_profiles import draws
 from tests.ocr.test_marks import DPI, _draw, _fresh
 from tests.ocr.test_page_dust import _grey
 
@@ -208,6 +212,50 @@ def test_a_piece_whose_ink_goes_on_across_a_printed_line_is_no_speck():
     assert not found[10:13, 10:13].any() and not found[25:28, 10:13].any()
     assert found[40:43, 10:13].all() and found[50:53, 5:8].all()
     assert int(found.sum()) == 18
+
+
+def _walked_across(drawn: np.ndarray, lines: np.ndarray, reach: int, y: int, x: int) -> bool:
+    """``_across_lines`` for one pixel, walked step by step: up, down, left and right,
+    each step inside the mask, every step before it on a line; from the second step on,
+    drawn ink there or a pixel either side across the way (clipped to the mask) ends it."""
+    h, w = drawn.shape
+    for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        for d in range(1, reach + 1):
+            ty, tx = y + d * dy, x + d * dx
+            if not (0 <= ty < h and 0 <= tx < w):
+                break
+            sides = ((ty, tx - 1), (ty, tx + 1)) if dx == 0 else ((ty - 1, tx), (ty + 1, tx))
+            if d > 1 and any(drawn[min(max(a, 0), h - 1), min(max(b, 0), w - 1)]
+                             for a, b in ((ty, tx), *sides)):  # fmt: skip
+                return True
+            if not lines[ty, tx]:
+                break
+    return False
+
+
+@settings(max_examples=draws(80), deadline=None)
+@given(
+    arrays(bool, st.tuples(st.integers(1, 14), st.integers(1, 14))),
+    st.integers(0, 2**32 - 1),
+    st.integers(0, 6),
+)
+def test_ink_across_a_line_is_found_as_a_walk_along_each_pixel_s_four_ways_finds_it(
+    drawn: np.ndarray, seed: int, reach: int
+) -> None:
+    """Every pixel's four ways at once (``ocr.page_dust._across_lines``: pixels x steps,
+    a running AND of the steps on a line) find what walking each way step by step finds,
+    on masks whose lines are dense (half their pixels) and sparse."""
+    from ocr.page_dust import _across_lines
+
+    rng = np.random.default_rng(seed)
+    for share in (0.5, 0.15):
+        lines = rng.random(drawn.shape) < share
+        ys, xs = np.nonzero(drawn)
+        want = [
+            _walked_across(drawn, lines, reach, y, x)
+            for y, x in zip(ys.tolist(), xs.tolist(), strict=True)
+        ]
+        assert _across_lines(drawn, lines, reach, ys, xs).tolist() == want
 
 
 def test_a_circle_over_the_printed_edges_on_a_dusty_page_stays_a_circle():

@@ -17,6 +17,7 @@ import hashlib
 import io
 import json
 from collections.abc import Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -52,6 +53,7 @@ _HEADERS = ("Item", "Where", "Why", "Crop", "Candidates", "Decision", "By", "Not
 _WIDTHS = (20, 20, 30, 74, 44, 24, 12, 18, 24)
 _CROP_PX = 520  # crop width on the sheet; column D is 74 characters (~7 px each) wide
 _FILL_IN = "FFF2CC"
+_FILL_IN_COLUMNS = (6, 7, 8)  # Decision, By, Note
 
 
 def _candidates_text(item: ReviewItem) -> str:
@@ -71,6 +73,7 @@ def write_sheet(
     """The queue as a printable sheet with the crops embedded and fill-in columns."""
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.styles.cell_style import StyleArray
 
     from pipeline.files import atomic_write
     from pipeline.xlsx import put, save_xlsx, set_text
@@ -95,6 +98,9 @@ def write_sheet(
         ws.column_dimensions[cell.column_letter].width = width
     wrap = Alignment(wrap_text=True, vertical="top")
     fill = PatternFill("solid", fgColor=_FILL_IN)
+    # An item's cells have one of two styles (wrapped; wrapped on the fill-in colour), each
+    # made once and copied: openpyxl hashes a style object at every assignment.
+    styles: dict[bool, StyleArray] = {}
     for r, item in enumerate(items, start=header + 1):
         decided = decisions.get(item.id)
         state = item_state(item, items, decisions)
@@ -105,9 +111,15 @@ def write_sheet(
                   None, None, None, done]  # fmt: skip
         for col, value in enumerate(values, start=1):
             cell = put(ws.cell(row=r, column=col), value)
+            fill_in = col in _FILL_IN_COLUMNS  # they look like what they are
+            style = styles.get(fill_in)
+            if style is not None:
+                cell._style = copy(style)
+                continue
             cell.alignment = wrap
-        for col in (6, 7, 8):  # the fill-in columns look like what they are
-            ws.cell(row=r, column=col).fill = fill
+            if fill_in:
+                cell.fill = fill
+            styles[fill_in] = copy(cell._style)
         lines = max(1, len(item.candidates) + (item.kind == "page"))
         height = 13.0 * lines + 4
         img = _image(item.crop_png) if item.crop_png else None

@@ -268,6 +268,12 @@ def test_the_sheet_prints_on_a4_with_the_crop_beside_its_row(tmp_path: Path, ite
     assert [(img.anchor._from.col, img.anchor._from.row) for img in ws._images] == [(3, 4)]
     assert str(ws.page_setup.paperSize) == ws.PAPERSIZE_A4
     assert ws.page_setup.orientation == "landscape" and ws.page_setup.fitToWidth == 1
+    # Every item's cell wraps from the top; Decision, By and Note are on the fill-in
+    # colour (each style made once and copied: the same two styles on every item).
+    for row in ws.iter_rows(min_row=5, max_row=4 + len(items)):
+        assert [(c.alignment.wrap_text, c.alignment.vertical) for c in row] == [(True, "top")] * 9
+        assert [c.fill.fgColor.rgb[-6:] if c.fill.fill_type else None for c in row] == [
+            None, None, None, None, None, "FFF2CC", "FFF2CC", "FFF2CC", None]  # fmt: skip
 
 
 def _fill(path: Path, rows: dict[int, tuple[str, str, str]]) -> None:
