@@ -429,9 +429,13 @@ class RowMarks(RowInk):
                         # (ocr/outline.py)? Asked too where the rays leave a wide gap but
                         # see strokes in every sector (a circle over printed edges leaves
                         # them gaps of 70 degrees and more), and wherever the box would
-                        # read unsure: an ellipse round it decides, either way.
+                        # read unsure: an ellipse round it decides, either way. Circled by
+                        # the strips read alone only, it must agree (marks.only_the_strips).
                         support = self._outlines().support(self.px(box_rect))
-                        seen_ring, ring = ring, confirmed(ring, support)
+                        views = ring  # the three views without the strips read alone
+                        if facing and ring >= RING_MARKED_ABOVE:
+                            views = circled(strips, seen.sectors, seen.gap)
+                        seen_ring, ring = ring, confirmed(ring, support, views)
                         if seen_ring and not ring:  # no ellipse round it (rule alone_in_field)
                             self._no_ellipse[box_rect] = seen_ring
                         elif ring < RING_EMPTY_BELOW and round_all_over(seen, support):
