@@ -318,9 +318,14 @@ def confirmed(ring: float, support: float | None, views: float | None = None) ->
     unsure too): the strokes of its neighbours' marks (the arc of a circle round the box
     above, a cross's arm beside it) cover two bins of every side as a circle does, where
     the rays see little of one. The TRAINING boxes it was chosen on are counted in
-    ``views_under_strips`` (ocr/mark_settings.py). Issue 43, fresh TEST seed 82722 pencil
-    page_0024.jpg row 1: count 1, read so (the views 0.222, an outline of 0.538), kept
-    its mark and took count 2's cross for its stroke."""
+    ``views_under_strips`` (ocr/mark_settings.py). ``RowMarks._decide`` gives ``views``
+    only where another box of the box's field holds ink (asking the ellipse there even at
+    a wide gap): alone in its field, such a circle may be the field's only mark, drawn
+    over the printed edges, and stands. Issue 43, fresh TEST seeds 82722 pencil
+    page_0024.jpg row 1 (count 1, read so: the views 0.222, an outline of 0.538, kept its
+    mark and took count 2's cross for its stroke) and 61702 noisy page_0026.jpg row 10
+    (count 1: the views 0.167, an outline of 0.46, never asked; count 2's circle read
+    away beside it as a second box)."""
     if views is not None and only_the_strips(ring, views):
         if support is None or support < OUTLINE_UNSURE:
             return RING_UNSURE  # no ellipse agrees with the strips read alone
