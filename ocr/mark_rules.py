@@ -232,7 +232,8 @@ RULES: tuple[MarkRule, ...] = (
         _inked,
         "A box marked only by the strip facing a neighbour, where a stroke comes in from it, "
         "is read without that strip: empty beside a marked neighbour, unsure ('edge') "
-        "beside an unmarked one (a circle's run-through, a cross's arm).",
+        "beside an unmarked one (a circle's run-through, a cross's arm), or beside one that "
+        "itself loses its mark here (the boxes weighed together, in no order).",
     ),
     MarkRule(
         "beside_circles",

@@ -30,6 +30,7 @@ from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
     BOX_INSET_MM,
     CLOSED_WITHIN_DEG,
+    EMPTY_BELOW,
     MARKED_ABOVE,
     OUTLINE_MOST,
     RING_EMPTY_BELOW,
@@ -42,6 +43,7 @@ from ocr.marks import (
     circled,
     confirmed,
     mark_reading,
+    only_the_strips,
     plain_reading,
     strips_alone,
 )
@@ -80,6 +82,7 @@ class RowMarks(RowInk):
         self._shade: RowShade | None = None  # the paper beside the boxes (fill_in_shade)
         self._no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
+        self._fills: list[float] | None = None  # per box, its fill (evidence)
         self._sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self._around: list[bool] = []  # per box, a circle looked for (read_fields)
         self._facing: list[bool] = []  # ... and drawn ink beside two opposite sides
@@ -199,6 +202,7 @@ class RowMarks(RowInk):
             if self.any_ink
             else np.zeros(len(fills), bool)
         )
+        self._fills = fills.tolist()
         read = tuple(
             self._decide(rect, option, f, a, o) if look else plain_reading(option, f)
             for (_, option, rect), f, a, o, look in zip(
@@ -351,6 +355,22 @@ class RowMarks(RowInk):
             self._shade = RowShade(self._grey, self.paper, self._strength, printed, self.s)
         return self._shade
 
+    def _field_inked(self, r: Rect) -> bool:
+        """Does another box of box ``r``'s field hold ink (a fill of ``EMPTY_BELOW`` or
+        more)? Then strokes that only the strips read alone see as a circle round ``r``
+        may be that ink's (marks.only_the_strips); alone in its field, such a circle may be
+        the field's only mark, drawn over the printed edges, and stands as the strips read
+        it (tests/ocr/test_dust_rules.py). Asked of a few boxes a page, never on the
+        common path."""
+        g = self.geometry
+        field = next(f for f, _, rect in g.boxes if rect == r)
+        fills = self._fills or [1.0] * len(g.boxes)
+        return any(
+            f >= EMPTY_BELOW and rect != r
+            for (other, _, rect), f in zip(g.boxes, fills, strict=True)
+            if other == field
+        )
+
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just (from
         ``STRIPS_SURE`` to ``STRIPS_CERTAIN``), in any decision on it so far?"""
@@ -438,16 +458,24 @@ class RowMarks(RowInk):
                     ring = circled(strips, seen.sectors, seen.gap, facing)
                     wide = seen.gap > CLOSED_WITHIN_DEG
                     unsure = RING_EMPTY_BELOW <= ring < RING_MARKED_ABOVE
-                    if ring < OUTLINE_MOST and (not wide or seen.sectors >= PART_ROUND or unsure):
+                    views = None  # the three views without the strips read alone
+                    if facing and ring >= RING_MARKED_ABOVE and self._field_inked(box_rect):
+                        views = circled(strips, seen.sectors, seen.gap)
+                    alone = views is not None and only_the_strips(ring, views)
+                    if ring < OUTLINE_MOST and (
+                        not wide or seen.sectors >= PART_ROUND or unsure or alone
+                    ):
                         # Strokes round the box that the views above see only in part, or
                         # read circled but not for certain (the strips read alone on two
                         # bins a side, 0.517): is there an ellipse they follow
                         # (ocr/outline.py)? Asked too where the rays leave a wide gap but
                         # see strokes in every sector (a circle over printed edges leaves
-                        # them gaps of 70 degrees and more), and wherever the box would
-                        # read unsure: an ellipse round it decides, either way.
+                        # them gaps of 70 degrees and more), wherever the box would read
+                        # unsure, and where only the strips read alone circle it beside
+                        # ink in its field (marks.only_the_strips): an ellipse round it
+                        # decides, either way.
                         support = self._outlines().support(self.px(box_rect))
-                        seen_ring, ring = ring, confirmed(ring, support)
+                        seen_ring, ring = ring, confirmed(ring, support, views)
                         if seen_ring and not ring:  # no ellipse round it (rule alone_in_field)
                             self._no_ellipse[box_rect] = seen_ring
                         elif ring < RING_EMPTY_BELOW and round_all_over(seen, support):

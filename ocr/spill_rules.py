@@ -61,36 +61,64 @@ def without_spill(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> 
     and the box is unsure: a person looks. Only a stroke that comes in from outside the
     box near that side (across the gap, or round a corner as a circle does) can be the
     neighbour's: ink that stays inside the box (a pen dot put near its edge) is the
-    box's own, whatever the neighbour holds."""
+    box's own, whatever the neighbour holds.
+
+    Every box is weighed on the row's readings as they came to this rule, and the row's
+    readings change at once: the order the boxes are visited in decides nothing. Two
+    neighbours cannot each explain their ink away by the other: a box emptied because
+    its neighbour was marked, where that neighbour itself loses its mark here (read
+    without its strip facing the box, it is marked no longer), is unsure, not empty
+    (issue 43: fresh TEST seed 82722 pencil page_0024.jpg row 1, count 2's cross given
+    to count 1, whose mark was that cross's arm and a circle's arc)."""
     g = ev.geometry
-    v = ev.views
-    out = list(read)
+    spilled: dict[int, tuple[MarkReading, int]] = {}
     for i, r in enumerate(read):
-        if r.how != "fill" or r.fill > t.spill_max_fill:
-            continue
-        for j, kept in g.neighbours[i]:
-            if read[j].how == "dot":
-                continue
-            x0, y0, x1, y1 = (int(c) for c in kept)
-            fill = v.mean_ink((x0, y0, x1, y1))
-            if fill >= t.empty_below:
-                continue
-            if not v.crossed(g.boxes[i][2], g.boxes[j][2]):
-                break  # nothing crosses from the neighbour: the ink is this box's own
-            again = _again(ev, i, r, fill, t)
-            if (again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED
-                    and r.fill > t.marked_above):  # fmt: skip
-                # ink that marks the box by its fill is taken for the neighbour's
-                # stroke: say whose, as a reading the score cannot tell from the
-                # neighbour's needs it (ocr/score_ties.py)
-                out[i] = replace(again, neighbour=g.boxes[j][:2])
-            elif read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
-                out[i] = again
-            else:
-                out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge",
-                                     again.ring, r.dot_mm2, g.boxes[j][:2])  # fmt: skip
-            break
+        if r.how == "fill" and r.fill <= t.spill_max_fill:
+            placed = _spill(ev, i, r, read, t)
+            if placed is not None:
+                spilled[i] = placed
+    out = list(read)
+    for i, (again, j) in spilled.items():
+        out[i] = again
+        lost = j in spilled and spilled[j][0].state is not MarkState.MARKED
+        if again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED and lost:
+            out[i] = _edge(read[i], again.ring, g.boxes[j][:2])
     return out
+
+
+def _edge(r: MarkReading, ring: float, neighbour: tuple[str, str]) -> MarkReading:
+    """Box reading ``r`` made unsure ('edge'): its ink may be ``neighbour``'s stroke and
+    nobody can say whose mark it is (``ring``: its circle read without that stroke)."""
+    return MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5, "edge", ring, r.dot_mm2, neighbour)
+
+
+def _spill(
+    ev: RowEvidence, i: int, r: MarkReading, read: list[MarkReading], t: MarkSettings
+) -> tuple[MarkReading, int] | None:
+    """Box ``i`` (read ``r`` by a thin fill) read without the strip facing the first
+    neighbour whose stroke may be all its ink, with that neighbour's index; None where
+    the box's ink is its own (no such neighbour, or nothing crosses from it)."""
+    g = ev.geometry
+    for j, kept in g.neighbours[i]:
+        if read[j].how == "dot":
+            continue
+        x0, y0, x1, y1 = (int(c) for c in kept)
+        fill = ev.views.mean_ink((x0, y0, x1, y1))
+        if fill >= t.empty_below:
+            continue
+        if not ev.views.crossed(g.boxes[i][2], g.boxes[j][2]):
+            return None  # nothing crosses from the neighbour: the ink is this box's own
+        again = _again(ev, i, r, fill, t)
+        if (again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED
+                and r.fill > t.marked_above):  # fmt: skip
+            # ink that marks the box by its fill is taken for the neighbour's stroke:
+            # say whose, as a reading the score cannot tell from the neighbour's needs
+            # it (ocr/score_ties.py)
+            return replace(again, neighbour=g.boxes[j][:2]), j
+        if read[j].state is MarkState.MARKED or again.state is MarkState.MARKED:
+            return again, j
+        return _edge(r, again.ring, g.boxes[j][:2]), j
+    return None
 
 
 def _again(ev: RowEvidence, i: int, r: MarkReading, fill: float, t: MarkSettings) -> MarkReading:

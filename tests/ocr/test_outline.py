@@ -15,6 +15,7 @@ from ocr.marks import (
     OUTLINE_UNSURE,
     RING_EMPTY_BELOW,
     RING_MARKED_ABOVE,
+    VIEWS_UNDER_STRIPS,
     MarkState,
     confirmed,
     mark_reading,
@@ -185,6 +186,33 @@ def test_the_outline_confirms_a_circle_read_but_not_for_certain(ring, support, c
 )
 def test_an_unsure_circle_no_ellipse_follows_is_no_circle(ring, support, confirmed_ring):
     assert confirmed(ring, support) == pytest.approx(confirmed_ring)
+
+
+@pytest.mark.parametrize(
+    ("ring", "support", "views", "confirmed_ring"),
+    [
+        # Circled by the strips read alone on two bins a side (0.517), the three views'
+        # mean under views_under_strips, no ellipse followed over 0.70 (or none judged):
+        # the middle of the unsure band, (0.40 + 0.50) / 2 = 0.45.
+        (0.517, 0.615, 0.310, 0.45),
+        (0.517, 0.0, 0.159, 0.45),
+        (0.517, None, 0.222, 0.45),
+        (0.517, OUTLINE_UNSURE - 0.01, VIEWS_UNDER_STRIPS - 0.01, 0.45),
+        # The ellipse agrees: as sure as a full outline (0.60), as without the views.
+        (0.517, OUTLINE_UNSURE, 0.222, 0.6),
+        # The views see a circle too (a TRAINING ring: 0.468, an outline of 0.588): the
+        # strips' reading stands, as without them.
+        (0.517, 0.588, 0.468, 0.517),
+        (0.517, 0.5, VIEWS_UNDER_STRIPS, 0.517),
+        # Not circled to begin with, or circled for certain: not this case.
+        (0.45, 0.5, 0.2, 0.45),
+        (0.6, 0.5, 0.2, 0.6),
+    ],
+)
+def test_a_circle_only_the_strips_read_alone_see_is_unsure_without_an_ellipse(
+    ring, support, views, confirmed_ring
+):
+    assert confirmed(ring, support, views) == pytest.approx(confirmed_ring)
 
 
 def test_neighbours_strokes_round_a_box_leave_a_quarter_of_every_ellipse_on_paper():
