@@ -25,9 +25,16 @@ A row's expected offset is what the traveller's other rows read for certain agre
 outvoted. A reading whose couple has that offset weighs ``1 - SEAT_CHANGE``, any other
 ``SEAT_CHANGE`` (the pairs changed at a table, a late pair): the same prior the stack's
 line order and the event's movement give a row (``ocr.stack_lines``,
-``ocr/meeting_lines.py``), and only on a row the line order weighs nothing
-(``ocr.stack_pairs``): off its line, or on a stack that shows no step. It is a prior:
-a number the digits read for certain is never overruled (``ocr/stack_settles.py``).
+``ocr/meeting_lines.py``), weighed with what the row's line says (``placed_weight``,
+``ocr.stack_pairs``): alone where the line expects nothing (a stack with no step, a
+traveller in an order of its own); times the line where it expects one seat's number,
+the couple telling the other (with a third of the travellers off their line, a stack's
+EW next lines can hold the step while its lines further apart fail it,
+``ocr.stack_lines._step``, and an EW 21 that could be 27 was left to its digits where
+the couple knew it: TRAINING seed 2417 ordinary, ``--off-line-share 0.33``, read alone,
+18.38% -> 11.11% of the generic rows to review); where it expects both, nothing more
+than the line. It is a prior: a number the digits read for certain is never overruled
+(``ocr/stack_settles.py``).
 Pure: no I/O.
 """
 
@@ -41,10 +48,11 @@ from math import gcd
 
 from ocr.meeting_lines import agreed
 from ocr.reading import PageReading
+from ocr.stack_lines import line_weight
 from ocr.stack_seats import SEAT_CHANGE, read_pairs
 from ocr.traveller_pairs import Pairs
 
-__all__ = ["CoupleSlope", "couple_slope", "couple_weight"]
+__all__ = ["CoupleSlope", "couple_slope", "couple_weight", "placed_weight"]
 
 _ROW_SHARE = 2 * SEAT_CHANGE
 """The largest share of the rows read for certain that may hold another offset than
@@ -139,3 +147,25 @@ def couple_weight(both: Pairs, slopes: CoupleSlope, expected: int | None) -> flo
     if expected is None:
         return 1.0
     return 1.0 - SEAT_CHANGE if slopes.offset(both) == expected else SEAT_CHANGE
+
+
+def placed_weight(
+    both: Pairs, line: Pairs, slopes: CoupleSlope | None, expected: int | None
+) -> float:
+    """The prior of a reading on a line whose other lines expect the numbers ``line``
+    (``ocr.stack_lines``) and whose traveller's other rows expect the offset ``expected``:
+    what the line says (``line_weight``) and, where it leaves a seat open, what the
+    couple says (``couple_weight``: it tells that seat's number). Where the line expects
+    both numbers the couple says nothing more: a couple with them has the offset, one
+    that breaks either breaks it too, and the two would count the traveller's rows twice.
+
+    A row off its line in a stack whose step shows in both seats (two tables on each
+    other's lines) is still weighed by the line alone, 0.05 a number it breaks: weighing
+    it as the likelier of on its line and off it (0.05 for the line times its couple)
+    raised every reading that moves both numbers along by the same places, which the
+    couple cannot tell from the right one (a "1-11" read 7-17 made line 7's own 7-17
+    doubtful, TRAINING 5151 pencil; TEST 1441 noisy sent 5 more rows of one traveller
+    than it accepted), and was dropped (docs/reader-history.md, "placed43")."""
+    if slopes is None or expected is None or None not in line:
+        return line_weight(both, line)  # the couples say nothing, or nothing more
+    return line_weight(both, line) * couple_weight(both, slopes, expected)

@@ -66,8 +66,8 @@ from ocr.reading import (
     RowStatus,
     posterior_reason,
 )
-from ocr.stack_couples import CoupleSlope, couple_slope, couple_weight
-from ocr.stack_lines import LineSteps, line_steps, line_weight, seat_places
+from ocr.stack_couples import CoupleSlope, couple_slope, placed_weight
+from ocr.stack_lines import LineSteps, line_steps, seat_places
 from ocr.stack_seats import SEAT_CHANGE, SeatsRead, home_seat, read_pairs, seats_read
 from ocr.stack_settles import settled_otherwise
 from ocr.traveller_pairs import Pairs, as_readings, joint_beliefs
@@ -159,9 +159,7 @@ def _weighed(
         weight = q * _seat_weight(both, page.board, stack)
         weight *= twin_weight(both, stack.twins, stack.one_series, SEAT_CHANGE)
         line = stack.lines.get(row.row, (None, None))
-        weight *= line_weight(both, line)
-        if line == (None, None) and stack.couples is not None:
-            weight *= couple_weight(both, stack.couples, stack.offsets.get(row.row))
+        weight *= placed_weight(both, line, stack.couples, stack.offsets.get(row.row))
         if everyone:
             assert section is not None
             weight *= SEAT_CHANGE ** sum(p not in section for p in both)
@@ -180,7 +178,7 @@ class _Stack:
     twins: SetCouples = SetCouples()
     section: frozenset[int] | None = None  # the pairs the QR code lists
     lines: Mapping[int, Pairs] = field(default_factory=dict)  # line -> numbers expected
-    couples: CoupleSlope | None = None  # the stack's slope, where its lines say nothing
+    couples: CoupleSlope | None = None  # the stack's slope (``placed_weight``)
     offsets: Mapping[int, int | None] = field(default_factory=dict)  # line -> offset expected
     homes: dict[tuple[int, int], int | None] = field(default_factory=dict, compare=False,
                                                      repr=False)  # fmt: skip

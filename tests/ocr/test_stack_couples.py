@@ -13,10 +13,11 @@ from collections import defaultdict
 import pytest
 
 from ocr.reading import RowStatus
-from ocr.stack_couples import couple_slope, couple_weight
-from ocr.stack_lines import line_steps, seat_places
-from ocr.stack_pairs import SEAT_CHANGE, weigh_by_stack
+from ocr.stack_couples import CoupleSlope, couple_slope, couple_weight
+from ocr.stack_lines import LineSteps, line_steps, seat_places
+from ocr.stack_pairs import SEAT_CHANGE, _weigh_page, weigh_by_stack
 from ocr.stack_seats import seats_read
+from ocr.twin_pairs import SetCouples
 from scoring.movements.mitchell import EvenTables, mitchell
 from tests.ocr.test_stack_lines import (
     SECTION,
@@ -157,3 +158,41 @@ def test_a_couple_read_plainly_is_kept_and_a_doubt_between_two_couples_decided()
     plain = _line_three(SHUFFLED, ((4, 8), 0.9999))
     assert (plain.best.ns_pair, plain.best.ew_pair) == (4, 8)  # type: ignore[union-attr]
     assert plain.status is RowStatus.ACCEPTED and not plain.reasons
+
+
+def _one_seat_line(ew: tuple[tuple[int, float], ...]):  # type: ignore[no-untyped-def]
+    """Board 1 (offset 1) of the line-order stack read 1-6 and 2-7 for certain, line 3
+    reading NS 3 for certain and its EW as ``ew``; weighed by a stack whose NS lines show
+    a step and whose EW lines none (a third of its travellers off their line: the EW
+    next lines hold the step but lines further apart fail its tenth), with slope 1. No
+    twin says anything (the couples the other boards read are left out)."""
+    stack = _stack()
+    seats = seats_read(stack)
+    places = seat_places(seats, SECTION)[0]
+    row = _row(1, 3, tuple(((3, e), q) for e, q in ew))
+    board = _page(1, _row(1, 1, (((1, 6), 1.0),)), _row(1, 2, (((2, 7), 1.0),)), row,
+                  pairs=SECTION)  # fmt: skip
+    weighed = _weigh_page(board, seats, SetCouples(), THRESHOLD, LineSteps(places, (1, None)),
+                          CoupleSlope(places, 1))  # fmt: skip
+    return weighed.rows[2]
+
+
+def test_a_line_that_expects_one_seat_leaves_the_other_to_the_couple() -> None:
+    """Line 3 expects NS 3 (lines 1 and 2, a step down) and no EW; its other rows hold
+    offset 1, so 3-8 (EW place 3 less NS place 2) has it and 3-5 (place 0: offset 2) not.
+    Both readings have the line's 3 (0.95) and sit in their seats (0.95 each, alike);
+    their couples weigh 0.95 and 0.05. Read 3-8 at 0.93 and 3-5 at 0.07: 0.93 x 0.95
+    against 0.07 x 0.05, 0.8835 / 0.887 = 0.99605, accepted (the line alone left it at
+    0.93). Read the other way, 3-5 at 0.93: 0.0465 against 0.0665, 3-8 likelier at
+    0.0665 / 0.113 = 0.58850, far under the threshold: kept as read and sent to a person,
+    never changed."""
+    settled = _one_seat_line(((8, 0.93), (5, 0.07)))
+    assert (settled.best.ns_pair, settled.best.ew_pair) == (3, 8)  # type: ignore[union-attr]
+    assert settled.posterior == pytest.approx(0.8835 / 0.887)
+    assert settled.status is RowStatus.ACCEPTED and not settled.reasons
+    doubted = _one_seat_line(((5, 0.93), (8, 0.07)))
+    assert (doubted.best.ns_pair, doubted.best.ew_pair) == (3, 5)  # type: ignore[union-attr]
+    assert doubted.status is RowStatus.REVIEW
+    assert doubted.reasons[-1] == (
+        "pairs 3-5: the stack makes 3-8 likelier (posterior with the stack 0.412)"
+    )
