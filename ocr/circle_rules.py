@@ -1,7 +1,7 @@
 """The mark rules that ask whether strokes round a box are its circle (their order:
 ocr/mark_rules.py).
 
-The strips, rays and ellipse (ocr/marks.py ``circled`` and ``confirmed``) read each box
+The strips, rays and ellipse (ocr/circle_reading.py ``circled`` and ``confirmed``) read each box
 alone, and the marks of its neighbours can leave strokes round a box that holds nothing:
 a circle round the next box, a cross's arm, the row above's circles over its top. These
 rules read such a box beside the other boxes of its row and field: where nothing else can
@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ocr.circle_reading import OUTLINE_MOST
 from ocr.mark_settings import MarkSettings
-from ocr.marks import OUTLINE_MOST, RING_UNSURE, MarkReading, MarkState, mark_reading
+from ocr.marks import RING_UNSURE, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import facing_share
 
@@ -131,7 +132,7 @@ def beside_field_circle(
 
 
 def alone_in_field(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
-    """A box whose unsure circle no ellipse follows (``ocr.marks.confirmed``) is read
+    """A box whose unsure circle no ellipse follows (``ocr.circle_reading.confirmed``) is read
     without it only where another box of its field is marked: the strokes round it are
     then that mark's arm or the neighbouring rows' circles. Alone in its field it may be
     the field's only mark, a circle so tight over the printed edges that no ellipse

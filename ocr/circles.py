@@ -13,7 +13,7 @@ from centres 0.8 mm off it, for a circle drawn off centre), from half-way to the
 edge to 2-2.2 mm beyond it, any ink beyond what the form prints there covers the ray. It
 gives the coverage of the least covered of four sectors (60 degrees round the middle of
 each side) at the best of the centres, and the widest gap between covered rays. Both go
-into the circle reading (``ocr.marks.circled``, with the strips), and both are used to
+into the circle reading (``ocr.circle_reading.circled``, with the strips), and both are used to
 doubt: a box whose thin fill may be the stroke of a circle round its neighbour is not a
 certain mark (rule ``beside_circles``, ocr/mark_rules.py).
 """

@@ -88,7 +88,7 @@ class MarkSettings:
     # --- one box, a circle round it (ocr/marks.py, ocr/circles.py) ------------------
     ring_empty_below: float = _t(
         0.40,
-        "A box circled less surely than this (marks.circled) is not circled.",
+        "A box circled less surely than this (circle_reading.circled) is not circled.",
         _TRAIN600 + " (0a23605)",
     )
     ring_marked_above: float = _t(
@@ -173,7 +173,7 @@ class MarkSettings:
     outline_unsure: float = _t(
         0.70,
         "An outline from this up to outline_sure leaves a box unsure at least; a box the "
-        "other views read circled is certain from here (marks.confirmed).",
+        "other views read circled is certain from here (circle_reading.confirmed).",
         "1,000 TRAINING pages (five conditions): 102 of 137 circled-not-certain rings at "
         "0.70 or more, none of 25 boxes without a mark",
     )
@@ -181,17 +181,17 @@ class MarkSettings:
         0.2,
         "An ellipse that can be judged all round but is followed over less than this of its "
         "least covered quarter: no circle round the box; an unsure circle reading is its "
-        "neighbours' strokes (marks.confirmed).",
+        "neighbours' strokes (circle_reading.confirmed).",
         "1,000 TRAINING pages (five conditions): rings 0.286 and up; 21 of 57 unmarked boxes "
         "under 0.2",
     )
     views_under_strips: float = _t(
         0.35,
         "A box the strips read alone call circled but not for certain (0.517: two of six "
-        "bins a side) whose three views' mean (marks.circled without the strips alone) is "
+        "bins a side) whose three views' mean (circle_reading.circled without the strips alone) is "
         "under this, beside ink in its field, and round which no ellipse is followed over "
         "outline_unsure, is unsure, not circled: its neighbours' strokes cover two bins of "
-        "every side, where the rays see little of a circle (marks.confirmed).",
+        "every side, where the rays see little of a circle (circle_reading.confirmed).",
         "TRAINING seeds 13 (40 pages of each condition), 48594 and 88854 (30 pencil and "
         "ordinary), 59628 (30 of seven conditions, scribble not), read on 6c92d13: of 42 "
         "boxes first read circled so with no ellipse over outline_unsure (9 never asked, at "

@@ -19,11 +19,11 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ocr.circle_reading import OUTLINE_NONE
 from ocr.circles import ALL_ROUND, ROUND_GAP_DEG, THICKER_PX, Rays, _printed_px, printed_across
 from ocr.line_widths import strokes_over_hairlines
 from ocr.mark_geometry import BORDER_INNER_MM, EDGE, HAIRLINE, RING_OUT_MM, RING_SIDE_MM, kept_for
 from ocr.mark_settings import MARK_SETTINGS
-from ocr.marks import OUTLINE_NONE
 from ocr.outline import Outlines
 from ocr.pen import through_skips
 

@@ -19,6 +19,16 @@ from types import MappingProxyType
 import cv2
 import numpy as np
 
+from ocr.circle_reading import (
+    CLOSED_WITHIN_DEG,
+    OUTLINE_MOST,
+    STRIPS_CERTAIN,
+    STRIPS_SURE,
+    circled,
+    confirmed,
+    only_the_strips,
+    strips_alone,
+)
 from ocr.circles import PART_ROUND, Rays, rays
 from ocr.dot_specks import dot_among_specks
 from ocr.dots import dot_mm2
@@ -29,23 +39,15 @@ from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import (
     BOX_INSET_MM,
-    CLOSED_WITHIN_DEG,
     EMPTY_BELOW,
     MARKED_ABOVE,
-    OUTLINE_MOST,
     RING_EMPTY_BELOW,
     RING_MARKED_ABOVE,
     RING_UNSURE,
-    STRIPS_CERTAIN,
-    STRIPS_SURE,
     MarkReading,
     MarkState,
-    circled,
-    confirmed,
     mark_reading,
-    only_the_strips,
     plain_reading,
-    strips_alone,
 )
 from ocr.outline import Outlines
 from ocr.page_dust import NO_DUST, PageDust
@@ -236,7 +238,7 @@ class RowMarks(RowInk):
         # is masked out (tight beside the neighbours, left and right, or over the
         # hairline above): look for one where drawn ink lies beside two sides at least.
         # Where it lies beside two opposite sides, the strips are also read alone, as
-        # they were before the rays (ocr.marks.circled).
+        # they were before the rays (ocr.circle_reading.circled).
         near = beside >= _RING_SIDE_MIN_PX
         self._sides_inked = near.sum(axis=0)
         self._around = (self._sides_inked >= 2).tolist()
@@ -358,7 +360,7 @@ class RowMarks(RowInk):
     def _field_inked(self, r: Rect) -> bool:
         """Does another box of box ``r``'s field hold ink (a fill of ``EMPTY_BELOW`` or
         more)? Then strokes that only the strips read alone see as a circle round ``r``
-        may be that ink's (marks.only_the_strips); alone in its field, such a circle may be
+        may be that ink's (circle_reading.only_the_strips); alone in its field, such a circle may be
         the field's only mark, drawn over the printed edges, and stands as the strips read
         it (tests/ocr/test_dust_rules.py). Asked of a few boxes a page, never on the
         common path."""
@@ -472,7 +474,7 @@ class RowMarks(RowInk):
                         # see strokes in every sector (a circle over printed edges leaves
                         # them gaps of 70 degrees and more), wherever the box would read
                         # unsure, and where only the strips read alone circle it beside
-                        # ink in its field (marks.only_the_strips): an ellipse round it
+                        # ink in its field (circle_reading.only_the_strips): an ellipse round it
                         # decides, either way.
                         support = self._outlines().support(self.px(box_rect))
                         seen_ring, ring = ring, confirmed(ring, support, views)

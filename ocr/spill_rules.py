@@ -21,9 +21,10 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from ocr.circle_reading import OUTLINE_MOST
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
-from ocr.marks import OUTLINE_MOST, MarkReading, MarkState, mark_reading
+from ocr.marks import MarkReading, MarkState, mark_reading
 from ocr.outline import ink_along
 from ocr.row_evidence import RowEvidence
 

@@ -206,7 +206,8 @@ def test_a_circle_around_a_box_marks_that_box_and_no_neighbour(blank_form, seed,
     ],
 )
 def test_a_circle_is_the_mean_of_strips_sectors_and_closure(strips, sectors, gap, expected, state):
-    from ocr.marks import circled, mark_reading
+    from ocr.circle_reading import circled
+    from ocr.marks import mark_reading
 
     assert circled(strips, sectors, gap) == pytest.approx(expected)
     assert mark_reading("4", 0.0, circled(strips, sectors, gap), 0.0).state is state
@@ -230,7 +231,8 @@ def test_a_circle_is_the_mean_of_strips_sectors_and_closure(strips, sectors, gap
 def test_where_ink_faces_opposite_sides_a_box_is_never_less_circled_than_its_strips_say(
     strips, sectors, gap, expected, state
 ):
-    from ocr.marks import circled, mark_reading
+    from ocr.circle_reading import circled
+    from ocr.marks import mark_reading
 
     assert circled(strips, sectors, gap, facing=True) == pytest.approx(expected)
     assert mark_reading("X", 0.0, circled(strips, sectors, gap, facing=True), 0.0).state is state

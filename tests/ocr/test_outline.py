@@ -9,18 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ocr.marks import (
+from ocr.circle_reading import (
     OUTLINE_NONE,
     OUTLINE_SURE,
     OUTLINE_UNSURE,
-    RING_EMPTY_BELOW,
-    RING_MARKED_ABOVE,
     VIEWS_UNDER_STRIPS,
-    MarkState,
     confirmed,
-    mark_reading,
     outlined,
 )
+from ocr.marks import RING_EMPTY_BELOW, RING_MARKED_ABOVE, MarkState, mark_reading
 from ocr.outline import _QUARTERS, Outlines, _ellipses, _flat_ellipses
 from ocr.unchecked_marks import CERTAIN
 from tests.hypothesis_profiles import draws

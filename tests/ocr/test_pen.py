@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from ocr.marks import OUTLINE_SURE, OUTLINE_UNSURE
+from ocr.circle_reading import OUTLINE_SURE, OUTLINE_UNSURE
 from ocr.pen import SKIP_INK, SKIP_REACH_PX, through_skips
 from tests.ocr.test_outline import MIDDLE, S, _printed, outline
 

@@ -102,7 +102,7 @@ def test_a_barely_circled_box_does_not_take_a_neighbour_s_tick():
     Read without that strip, level 5 is empty, and level 4 holds only the strips' circle
     (0.517). Were that circle read as a mark, the tick would be level 4's stroke and level
     5 empty: a row accepted with the wrong level. Level 4 is circled only by its strips read
-    alone (``marks.confirmed``): unsure. Level 5's ink was given to a neighbour that keeps
+    alone (``circle_reading.confirmed``): unsure. Level 5's ink was given to a neighbour that keeps
     no mark of its own here: unsure too ('edge', naming level 4). A person looks."""
     page = _fresh()
     _strokes_round_level_4(page, right=False)
