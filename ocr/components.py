@@ -22,7 +22,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["pieces", "labels_of", "a_pixel_of_each", "pixels_of"]
+__all__ = ["pieces", "labels_of", "a_pixel_of_each", "pixels_of", "depth_in_ink"]
 
 _MOST_16_BIT = 1 << 16
 """Labels 0 (the background) to 65,535 fit in 16 bits."""
@@ -95,3 +95,13 @@ def pixels_of(labels: np.ndarray, stats: np.ndarray, which: np.ndarray) -> np.nd
     at += inside % wide
     own: np.ndarray = at[labels.ravel()[at] == label]
     return own
+
+
+def depth_in_ink(mask: np.ndarray) -> np.ndarray:
+    """Each pixel's distance to the nearest pixel that is not ink (``mask``, bool), the
+    mask's edge counting as paper: half the widest disc of ink round it, in pixels (0 on
+    paper). The mask is framed by a pixel of paper by OpenCV (np.pad's zeros cost ten
+    times as much) and the frame taken off again. Used for the cores of pen dots and blobs
+    (``ocr.edge_dots``, ``ocr.rival_ink``)."""
+    framed = cv2.copyMakeBorder(mask.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    return cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]

@@ -22,9 +22,9 @@ ocr/mark_settings.py and docs/reader-history.md (noisy43).
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
+from ocr.components import depth_in_ink
 from ocr.edge_dots import on_line_blobs
 from ocr.mark_settings import MarkSettings
 
@@ -37,10 +37,7 @@ def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
     ink; the band's edge counts as paper): the cores of blobs that thick."""
     if not solid.any():
         return np.zeros_like(solid, dtype=bool)
-    # framed by a pixel of paper, as ``ocr.edge_dots.dots_on_edges`` frames a blob
-    framed = cv2.copyMakeBorder(solid.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    distance = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
-    return np.asarray(distance * 2 >= thick_px)
+    return np.asarray(depth_in_ink(solid) * 2 >= thick_px)
 
 
 def core_across(ink: np.ndarray, solid: float, at: tuple[int, int, int, int], most: float) -> float:
@@ -58,9 +55,7 @@ def core_across(ink: np.ndarray, solid: float, at: tuple[int, int, int, int], mo
     inside = (slice(max(0, y0 - cy0), max(0, y1 - cy0)), slice(max(0, x0 - cx0), max(0, x1 - cx0)))
     if not crop[inside].any():
         return 0.0
-    framed = cv2.copyMakeBorder(crop.view(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
-    distance = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
-    return 2.0 * float(distance[inside].max())
+    return 2.0 * float(depth_in_ink(crop)[inside].max())
 
 
 def rival_ink(

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from ocr.components import a_pixel_of_each, labels_of, pieces, pixels_of
+from ocr.components import a_pixel_of_each, depth_in_ink, labels_of, pieces, pixels_of
 from tests.hypothesis_profiles import draws
 
 # Three pieces, counted by hand: an L of 4 pixels (top left), a single pixel touching
@@ -182,3 +182,19 @@ def test_the_labels_of_a_mask_with_more_ink_than_16_bits_count_are_32_bit() -> N
     mask[:256, ::2] = 1  # 65,536 ink pixels in 256 columns, a piece each
     labels = labels_of(mask)
     assert labels.dtype == np.int32 and int(labels.max()) == 256 and labels[0, 510] == 256
+
+
+def test_depth_in_ink_counts_the_mask_edge_as_paper():
+    """A 5 x 5 square of ink filling its mask: the mask's edge is paper, so the centre is 3
+    pixels from it (half a 6-pixel disc), the ring round it 2, the square's own edge 1;
+    paper is 0. Steps along a row or column are a pixel each (OpenCV's 5 x 5 L2 mask)."""
+    square = np.ones((5, 5), bool)
+    depth = depth_in_ink(square)
+    assert depth.shape == (5, 5)
+    assert depth[2, 2] == 3.0
+    assert depth[2, 1] == depth[1, 2] == 2.0
+    assert depth[0, 2] == depth[2, 4] == 1.0
+    framed = np.zeros((7, 7), bool)
+    framed[1:6, 1:6] = True
+    assert depth_in_ink(framed)[0, 0] == 0.0
+    assert depth_in_ink(framed)[3, 3] == 3.0
