@@ -94,7 +94,12 @@ def _px(r: Rect) -> tuple[int, int, int, int]:
 
 def crop_mm(page: np.ndarray, r: Rect) -> np.ndarray:
     """The part of an upright ``WORK_DPI`` page under rectangle ``r`` (page mm)."""
-    x0, y0, x1, y1 = _px(r)
+    return _crop_px(page, _px(r))
+
+
+def _crop_px(page: np.ndarray, px: tuple[int, int, int, int]) -> np.ndarray:
+    """The part of a page inside pixels ``px`` (x0, y0, x1, y1), clipped at its top left."""
+    x0, y0, x1, y1 = px
     return page[max(0, y0) : y1, max(0, x0) : x1]
 
 
@@ -233,10 +238,7 @@ def read_rows(
     # One classifier call for every handwritten box on the page, its dust taken out.
     s = WORK_DPI / 25.4
     where = _digit_cells(layout)
-    cells = [
-        cell_without_specks(page[max(0, y0) : y1, max(0, x0) : x1], dust, s)
-        for _, (x0, y0, x1, y1) in where
-    ]
+    cells = [cell_without_specks(_crop_px(page, px), dust, s) for _, px in where]
     probs = model.read_cells(cells)
     digits: dict[tuple[int, str], list[DigitBox]] = {}
     for (field, _), p in zip(where, probs, strict=True):
