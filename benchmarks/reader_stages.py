@@ -16,6 +16,13 @@ page's set-up and lazy imports are left out. With ``--threads N`` the pages are 
 threads, each with its own reader, as ``bridgescan batch --runner threads`` reads them.
 ``table`` reads py-spy's raw stacks and gives each sample to the first stage of ``STAGES``
 one of whose functions is on its stack: the share of each stage, a column per file.
+
+After the counted pass, ``read`` prints where its reading threads' wall time went, from
+the kernel's own account of each thread (``/proc``'s schedstat, ``ThreadTime``): on a
+core, waiting for one, and asleep, which for a thread that only reads pages in memory is
+waiting for the interpreter lock. What the lock costs two reading threads is the last,
+measured without a profiler in the process; on a machine other sessions share, the
+second grows and hides it (docs/reader-history.md, "the reader's lock on two threads").
 """
 
 from __future__ import annotations
@@ -23,9 +30,11 @@ from __future__ import annotations
 import argparse
 import collections
 import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["STAGES", "stage_of", "shares", "main"]
+__all__ = ["STAGES", "ThreadTime", "stage_of", "shares", "thread_time", "main"]
 
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("review crops as PNG", ("png_bytes", "_thumbnail")),
@@ -90,6 +99,51 @@ def shares(raw: Path) -> dict[str, float]:
     return {stage: count[stage] / total for stage, _ in (*STAGES, (OTHER, ()))}
 
 
+@dataclass(frozen=True)
+class ThreadTime:
+    """A thread's wall time split as the kernel accounts it (seconds): on a core
+    (``running``), runnable but waiting for a core (``queued``), and the rest
+    (``asleep``: for a reading thread, waiting for the interpreter lock)."""
+
+    wall: float
+    running: float
+    queued: float
+
+    @property
+    def asleep(self) -> float:
+        return max(0.0, self.wall - self.running - self.queued)
+
+
+def _schedstat() -> tuple[int, int]:
+    """The calling thread's nanoseconds on a core and waiting for one, so far."""
+    fields = Path(f"/proc/self/task/{threading.get_native_id()}/schedstat").read_text().split()
+    return int(fields[0]), int(fields[1])
+
+
+def thread_time(
+    before: tuple[int, int], after: tuple[int, int], wall_before: float, wall_after: float
+) -> ThreadTime:
+    """A thread's ``ThreadTime`` between two readings of its schedstat (ns) and of
+    ``time.perf_counter`` (s)."""
+    return ThreadTime(
+        wall_after - wall_before, (after[0] - before[0]) / 1e9, (after[1] - before[1]) / 1e9
+    )
+
+
+def _split_line(times: list[ThreadTime], pages: int) -> str:
+    """The counted pass's threads' time a page (ms), summed over the threads."""
+    ms = {
+        name: 1000 * sum(getattr(t, name) for t in times) / max(1, pages)
+        for name in ("wall", "running", "queued", "asleep")
+    }
+    return (
+        f"counted pass, {pages} pages on {len(times)} thread(s), a page: "
+        f"{ms['running']:.1f} ms on a core, {ms['queued']:.1f} ms waiting for one, "
+        f"{ms['asleep']:.1f} ms asleep (the interpreter lock) "
+        f"of {ms['wall']:.1f} ms of the threads' wall time"
+    )
+
+
 def _read(
     cache: Path, condition: str, pages: int, split: str = "training", threads: int = 1
 ) -> None:
@@ -111,8 +165,12 @@ def _read(
         for image in images[k::threads]:
             readers[k].read_image(page_image(image), PageRef(image.name))
 
+    times: list[ThreadTime] = []
+
     def _timed_pass(k: int = 0) -> None:
+        before, wall_before = _schedstat(), time.perf_counter()
         one_pass(k)
+        times.append(thread_time(before, _schedstat(), wall_before, time.perf_counter()))
 
     for run in (one_pass, _timed_pass):  # set-up and lazy imports, then the counted pass
         if threads == 1:
@@ -124,6 +182,7 @@ def _read(
             thread.start()
         for thread in started:
             thread.join()
+    print(_split_line(times, len(images)))
 
 
 def main(argv: list[str] | None = None) -> int:
