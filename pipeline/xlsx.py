@@ -45,8 +45,17 @@ def set_text(cell: Cell, text: str) -> Cell:
 
 
 def put(cell: Cell, value: Any) -> Cell:
-    """Store a value from input: numbers as numbers (Fractions as floats), strings as text."""
-    if value is None or isinstance(value, bool | int | float | Decimal | datetime | date):
+    """Store a value from input: numbers as numbers (Fractions as floats), strings as text.
+    A plain ``int``, ``float`` or None is stored as openpyxl's value setter stores it
+    (``_value`` and type ``n``) without the setter's look-ups: most of a workbook's
+    numbers."""
+    kind = type(value)
+    if kind is Fraction:
+        value, kind = float(value), float
+    if kind is int or kind is float or value is None:
+        cell._value = value
+        cell.data_type = "n"
+    elif isinstance(value, bool | int | float | Decimal | datetime | date):
         cell.value = value
     elif isinstance(value, Fraction):
         cell.value = float(value)

@@ -44,8 +44,6 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from prefect import flow
-
 from pipeline.flows import pages as chunking
 from pipeline.flows import run_event as job_steps
 from pipeline.flows import steps
@@ -55,6 +53,7 @@ from pipeline.flows.batch_report import BatchReport, EventOutcome
 from pipeline.flows.chunk_reading import SubmitChunk, chunk_readers
 from pipeline.flows.collector import frozen_setup, full_collections_held
 from pipeline.flows.pages import ChunkRead
+from pipeline.flows.prefect_flow import plain_flow
 from pipeline.flows.task_runners import runner_spec
 
 __all__ = ["Notice", "PUBLISHING_MODULES", "batch_listeners", "imports_of_publishing", "run_batch"]
@@ -111,7 +110,11 @@ def _batch_run_name() -> str:
     return f"batch of {len(folders)} folder(s), {datetime.now():%Y-%m-%d %H:%M}"
 
 
-@flow(name="bridgescan-batch", flow_run_name=_batch_run_name, log_prints=False)
+# Its parameters recorded without FastAPI (pipeline/flows/prefect_flow.py); validated, so
+# a deployment's run, given its folders as JSON text, gets them as paths.
+@plain_flow(
+    "bridgescan-batch", flow_run_name=_batch_run_name, log_prints=False, validate_parameters=True
+)
 def run_batch(
     folders: list[Path],
     out_dir: Path,

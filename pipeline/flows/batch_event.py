@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from prefect import flow
-
 from pipeline.doors.scans.reading import scan_files
 from pipeline.doors.scans.reviewed_rows import ReadSession
 from pipeline.flows import pages as chunking
@@ -27,6 +25,7 @@ from pipeline.flows import run_event as job_steps
 from pipeline.flows import session_readings
 from pipeline.flows.batch_report import EventOutcome, SessionLine
 from pipeline.flows.failures import classify
+from pipeline.flows.prefect_flow import plain_flow
 from pipeline.store import EventStore
 
 __all__ = ["ByReference", "EventRun", "score_and_publish"]
@@ -113,7 +112,7 @@ class EventRun:
         return self.outcome
 
 
-@flow(name="bridgescan-session", validate_parameters=False)
+@plain_flow("bridgescan-session", placeholders=(ByReference,))
 def settle_session(run: ByReference, session: int) -> Any:
     """One session's pages, in scan order with duplicates marked, kept in the store with the
     review decisions so far; publishes the session's review summary."""
@@ -143,7 +142,7 @@ def _remember_session(event: EventRun, session: int, pages: list) -> None:
         session_readings.remember(store, scans, event.reader_keys[session], pages)
 
 
-@flow(name="bridgescan-event", validate_parameters=False)
+@plain_flow("bridgescan-event", placeholders=(ByReference,))
 def score_and_publish(run: ByReference, masterpoints: str) -> Any:
     """One event: its sessions settled, every session's rows scored once, published."""
     from prefect.states import Completed, Failed

@@ -5,10 +5,14 @@ Prefect records every flow run's parameters in its API, made JSON by FastAPI's
 CPU, a twentieth of a re-run of ``bridgescan run``), and Prefect also validates the
 parameters against a pydantic model of the function's signature, built when the flow is
 defined and used at every call. bridgescan's flows take plain values (paths, strings,
-numbers, flags; what a command line gives), so they are recorded here as the JSON they are
-(a path as its text, as FastAPI writes it), and nothing is validated that the callers
-already give in the right type. Anything else (never passed by bridgescan) is still
-encoded by Prefect's own method. The flow stays an ordinary Prefect flow: its runs,
+numbers, flags, lists of them; what a command line gives), so they are recorded here as the
+JSON they are (a path as its text, a list or tuple as a list, as FastAPI writes them), and
+nothing is validated that the callers already give in the right type (unless the flow asks:
+the batch's, which a deployment's run gives its paths as text). A value handed over by
+reference (``placeholders``: the batch's sub-flows take the event as a ``ByReference``) is
+recorded as Prefect records a value its encoder refuses, ``<ByReference>``, without
+trying. Anything else (never passed by bridgescan) is still encoded by Prefect's own
+method. The flow stays an ordinary Prefect flow: its runs,
 parameters, task runs and states are in the API and the UI as before.
 
 The flow's parameter schema (``Flow.parameters``: the OpenAPI description of its
@@ -60,11 +64,34 @@ def _schema_unless_later(fn: Callable[..., Any]) -> ParameterSchema | None:
 flows.parameter_schema = _schema_unless_later  # type: ignore[attr-defined,assignment]
 
 
+#: What ``_as_json`` gives for a value it leaves to Prefect's own encoder.
+_OTHER = object()
+
+
+def _as_json(value: Any, placeholders: tuple[type, ...] = ()) -> Any:
+    """``value`` as FastAPI's ``jsonable_encoder`` writes it, for plain values, paths, lists
+    and tuples of them, and ``placeholders`` (as Prefect records a value the encoder refuses);
+    ``_OTHER`` for anything else."""
+    if isinstance(value, _PLAIN):
+        return value
+    if isinstance(value, PurePath):
+        return str(value)  # as jsonable_encoder writes a path
+    if isinstance(value, placeholders):
+        return f"<{type(value).__name__}>"  # as Prefect's serialize_parameters records it
+    if type(value) in (list, tuple):  # each item (a placeholder in one fails the whole list)
+        items = [_as_json(item) for item in value]
+        if not any(item is _OTHER for item in items):
+            return items
+    return _OTHER
+
+
 class PlainFlow(Flow):  # type: ignore[type-arg]
     """A Prefect flow whose plain parameters are recorded without FastAPI, and whose
     parameter schema is made when first asked for (the module's docstring)."""
 
     _schema: ParameterSchema | None = None
+    #: Types whose values are recorded as ``<TypeName>``, not looked into.
+    placeholders: tuple[type, ...] = ()
 
     @property
     def parameters(self) -> ParameterSchema:
@@ -80,26 +107,31 @@ class PlainFlow(Flow):  # type: ignore[type-arg]
         plain: dict[str, Any] = {}
         other: dict[str, Any] = {}
         for name, value in parameters.items():
-            if isinstance(value, _PLAIN):
-                plain[name] = value
-            elif isinstance(value, PurePath):
-                plain[name] = str(value)  # as jsonable_encoder writes a path
-            else:
+            written = _as_json(value, self.placeholders)
+            if written is _OTHER:
                 other[name] = value
+            else:
+                plain[name] = written
         if other:
             plain.update(super().serialize_parameters(other))
         return {name: plain[name] for name in parameters if name in plain}
 
 
-def plain_flow(name: str, **options: Any) -> Callable[[F], PlainFlow]:
+def plain_flow(
+    name: str, *, placeholders: tuple[type, ...] = (), **options: Any
+) -> Callable[[F], PlainFlow]:
     """``@flow(name=..., ...)`` for a function of plain parameters (the module's docstring);
-    the parameters are not validated: the callers pass them in their types."""
+    the parameters are not validated unless ``validate_parameters=True``: the callers pass
+    them in their types. Values of ``placeholders`` are recorded as ``<TypeName>``."""
+    options.setdefault("validate_parameters", False)
 
     def decorate(function: F) -> PlainFlow:
         _schema_later.add(function)
         try:
-            return PlainFlow(fn=function, name=name, validate_parameters=False, **options)
+            made = PlainFlow(fn=function, name=name, **options)
         finally:
             _schema_later.discard(function)
+        made.placeholders = placeholders
+        return made
 
     return decorate

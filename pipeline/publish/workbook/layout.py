@@ -155,10 +155,25 @@ def write_table(
 def _new_cell(sheet: Worksheet, row: int, column: int, style: StyleArray) -> Cell:
     """A cell made at a place the sheet has none, with a copy of ``style``: what
     ``sheet.cell`` and a copied style give, without openpyxl's checks of a place given by
-    a person (a table's 27,000 cells an event; their row is noted once, by ``write_table``)."""
-    cell = Cell(sheet, row=row, column=column, style_array=style)  # the array is copied
+    a person (a table's 27,000 cells an event; their row is noted once, by ``write_table``).
+    Its slots are set as ``Cell.__init__`` sets them for an empty cell, without the calls
+    of its two constructors (some 4 us a cell, a tenth of an event's workbook: under
+    ``batch --runner threads`` time the reading threads wait for the interpreter lock);
+    ``test_workbook_cells.py`` checks every slot against openpyxl's own."""
+    cell = _bare_cell(Cell)
+    cell.parent = sheet
+    cell._style = StyleArray(style)  # a copy, as StyleableObject.__init__ makes it
+    cell.row = row
+    cell.column = column
+    cell._value = None
+    cell._hyperlink = None
+    cell.data_type = "n"
+    cell._comment = None
     sheet._cells[(row, column)] = cell
     return cell
+
+
+_bare_cell = object.__new__  # a Cell with no slot set yet: ``_new_cell`` sets each one
 
 
 # The widths this module gave each sheet's columns: openpyxl reports 13 for a column never

@@ -14,9 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
+from openpyxl.styles.cell_style import StyleArray
 
-from pipeline.publish.workbook.layout import MARK_FILL, Column, write_table
-from pipeline.xlsx import ILLEGAL_CHARACTERS, set_text
+from pipeline.publish.workbook.layout import MARK_FILL, Column, _new_cell, write_table
+from pipeline.xlsx import ILLEGAL_CHARACTERS, put, set_text
 
 COLUMNS = (
     Column("Pair", 6, align="center"),
@@ -85,3 +86,33 @@ def test_a_table_over_cells_already_there_keeps_them_as_its_own() -> None:
     assert sheet.cell(row=2, column=3) is before
     assert before.value == "b"
     assert sheet.cell(row=3, column=3).value == "c"
+
+
+def test_a_new_table_cell_holds_every_slot_openpyxl_gives_it() -> None:
+    """``_new_cell`` sets a cell's slots itself: each one as ``Cell(sheet, row, column,
+    style_array=style)`` sets it, the style a copy of its own (so a cell restyled later does
+    not restyle the others), and the cell in the sheet at its place."""
+    sheet = Workbook().active
+    style = StyleArray([1, 2, 3, 0, 0, 4, 0, 0, 5])
+    ours = _new_cell(sheet, 7, 3, style)
+    theirs = Cell(sheet, row=7, column=3, style_array=style)
+    slots = ("parent", "row", "column", "_value", "_hyperlink", "data_type", "_comment")
+    assert [getattr(ours, s) for s in slots] == [getattr(theirs, s) for s in slots]
+    assert type(ours._style) is type(theirs._style) is StyleArray
+    assert list(ours._style) == list(theirs._style) == [1, 2, 3, 0, 0, 4, 0, 0, 5]
+    assert ours._style is not style
+    assert sheet._cells[(7, 3)] is ours
+    assert (ours.coordinate, ours.has_style, ours.style_id) == ("C7", True, theirs.style_id)
+
+
+@given(st.one_of(st.none(), st.integers(), st.floats(), st.fractions(), st.booleans()))
+def test_put_stores_a_number_as_openpyxls_setter_does(value: object) -> None:
+    """``put`` stores a plain int, float or None (and a Fraction, as its float) without
+    openpyxl's setter: the same value and type as the setter gives."""
+    sheet = Workbook().active
+    ours = put(Cell(sheet, row=1, column=1), value)
+    theirs = Cell(sheet, row=1, column=2)
+    theirs.value = float(value) if isinstance(value, Fraction) else value
+    assert type(ours.value) is type(theirs.value)
+    assert ours.value == theirs.value or ours.value != ours.value  # NaN is NaN
+    assert ours.data_type == theirs.data_type
