@@ -7,8 +7,8 @@ read for sure, was left unread for its EW pair)."""
 from __future__ import annotations
 
 from ocr.layout import EW_PAIR, load_layout
+from ocr.printed_page import _printed_from_page
 from ocr.printed_pairs import PrintedPairs
-from ocr.reader import _printed_from_page
 from tests.ocr.test_reader import _printed_page
 
 

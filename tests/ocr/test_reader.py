@@ -405,7 +405,7 @@ def test_a_pair_printed_twice_on_one_traveller_is_read_on_neither_row():
     (a lost leading 1 makes "18" an 8, which row 8 prints too), neither row's pairs are
     taken from the page, and both go to a person."""
     from ocr.layout import load_layout
-    from ocr.reader import _printed_from_page
+    from ocr.printed_page import _printed_from_page
 
     layout = load_layout()
     page = _printed_page(((1, 1, 8), (2, 2, 9), (3, 8, 10)))
@@ -419,7 +419,7 @@ def test_a_line_lightened_through_a_printed_number_leaves_its_row_unread():
     printed numbers it runs through, within 2 px of their glyphs, is not read from the
     page. One that runs down the box's blank margin hides nothing there."""
     from ocr.layout import EW_PAIR, load_layout
-    from ocr.reader import _printed_from_page
+    from ocr.printed_page import _printed_from_page
 
     layout = load_layout()
     page = _printed_page(((1, 1, 18), (2, 2, 19)))
