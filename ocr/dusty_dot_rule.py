@@ -18,12 +18,13 @@ from ocr.mark_settings import MarkSettings
 from ocr.marks import DUST_DOT, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["dusty_page"]
+__all__ = ["dot_alone_on_dusty_page", "dusty_page"]
 
 Readings = list[MarkReading]
 
 
-def _dusty(ev: RowEvidence, read: Readings) -> bool:
+def dot_alone_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """On a dusty page, is any box marked or unsure by its dot alone (rule ``dusty_page``)?"""
     return ev.any_ink and ev.dust.dusty() and any(_dot_alone(r) for r in read)
 
 

@@ -59,7 +59,7 @@ from ocr.dust_rules import (
     filled_on_dusty_page,
     second_box_on_dusty_page,
 )
-from ocr.dusty_dot_rule import _dusty, dusty_page
+from ocr.dusty_dot_rule import dot_alone_on_dusty_page, dusty_page
 from ocr.dusty_pass import (
     dusty_pass,
     dusty_passed_row,
@@ -71,7 +71,7 @@ from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
-from ocr.shade_rule import _by_fill, shaded_band
+from ocr.shade_rule import read_by_fill, shaded_band
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
 __all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rule_steps", "rules_off"]
@@ -110,7 +110,7 @@ RULES: tuple[MarkRule, ...] = (
     MarkRule(
         "shaded_band",
         shaded_band,
-        _by_fill,
+        read_by_fill,
         "A box unsure or marked by its fill is read against the paper beside it in line "
         "with its pixels: a fold's shaded slope, left by the flat-field step as a long "
         "straight band across boxes, is paper; ink is dark, thin and inside the box.",
@@ -205,7 +205,7 @@ RULES: tuple[MarkRule, ...] = (
     MarkRule(
         "dusty_page",
         dusty_page,
-        _dusty,
+        dot_alone_on_dusty_page,
         "On a dusty page (its blank margins hold many specks), a box marked or unsure by its "
         "dot alone, where the page's blank paper holds a speck nearly as large (dust settles "
         "in clumps as large as a pen dot), may hold dust: it is read without the dot.",

@@ -1,7 +1,7 @@
 """What the page's own type says when nothing else tells it: the board number when the QR
-code is unreadable (``_printed_board``), and the round and pairs pre-printed on the rows when
-no event file is given and the QR code carries no seating (``_printed_from_page``, with the
-streaks and creases that rule a printed number out, ``_lightened``).
+code is unreadable (``printed_board``), and the round and pairs pre-printed on the rows when
+no event file is given and the QR code carries no seating (``printed_from_page``, with the
+streaks and creases that rule a printed number out, ``lightened_lines``).
 
 Apart from ``ocr/reader.py``, which reads the page: these are the reader's fallbacks, read by
 template matching and Tesseract (``ocr/printed.py``), each refusing what it cannot read for
@@ -19,6 +19,8 @@ from ocr.align import WORK_DPI, Alignment, warp_region
 from ocr.layout import Layout
 from ocr.printed_pairs import PrintedPairs
 
+__all__ = ["lightened_lines", "printed_board", "printed_from_page"]
+
 
 def _crop_mm(page: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarray:
     s = WORK_DPI / 25.4
@@ -27,7 +29,7 @@ def _crop_mm(page: np.ndarray, x: float, y: float, w: float, h: float) -> np.nda
     ]
 
 
-def _printed_board(page: np.ndarray, layout: Layout) -> int | None:
+def printed_board(page: np.ndarray, layout: Layout) -> int | None:
     from ocr.printed import read_board_number
 
     r = layout.board_number
@@ -39,7 +41,7 @@ def _printed_board(page: np.ndarray, layout: Layout) -> int | None:
     return number.value
 
 
-def _lightened(
+def lightened_lines(
     streaks: np.ndarray,
     shape: tuple[int, int],
     alignment: Alignment,
@@ -90,7 +92,7 @@ twice is looked for: lower than ``_READ_FOR_SURE``, so a number read a little sh
 full margin still doubts a row whose pair another box seems to repeat."""
 
 
-def _printed_from_page(
+def printed_from_page(
     page: np.ndarray, layout: Layout, lightened: np.ndarray | None = None
 ) -> PrintedPairs | None:
     """Round and pairs pre-printed on the rows (no event given), by template matching. A

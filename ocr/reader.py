@@ -40,7 +40,7 @@ from ocr.marker_search import FirstHalf
 from ocr.page_pairs import played_once
 from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
 from ocr.pair_check import check_pair_numbers
-from ocr.printed_page import _lightened, _printed_board, _printed_from_page
+from ocr.printed_page import lightened_lines, printed_board, printed_from_page
 from ocr.printed_pairs import PrintedPairs, qr_differs, qr_pairs
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
@@ -169,8 +169,8 @@ class ScanReader:
         elif payload is not None and (payload.seating or payload.meetings):
             printed = qr_pairs(payload.seating, payload.meetings)
         elif self.read_printed and (payload is None or not payload.is_blank_form):
-            lines = _lightened(streaks, image.shape[:2], alignment, layout, unfolded, flat)
-            printed = _printed_from_page(flat, layout, lines)
+            lines = lightened_lines(streaks, image.shape[:2], alignment, layout, unfolded, flat)
+            printed = printed_from_page(flat, layout, lines)
         alone = self.printed_pairs is None  # no event file: the QR code's pairs, if any
         section_pairs = frozenset(payload.pairs) if alone and payload and payload.pairs else None
         if section_pairs is not None:
@@ -288,7 +288,7 @@ class ScanReader:
             except QrPayloadError as exc:
                 messages.append(str(exc))
         problems.append(PageProblem.QR_UNREADABLE)
-        number = _printed_board(page, lay)
+        number = printed_board(page, lay)
         if number is not None:
             messages.append(f"QR code unreadable; board {number} read from the printed number")
             return None, number, "printed"

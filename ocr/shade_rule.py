@@ -13,12 +13,13 @@ from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, classify_fill
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["shaded_band"]
+__all__ = ["read_by_fill", "shaded_band"]
 
 Readings = list[MarkReading]
 
 
-def _by_fill(ev: RowEvidence, read: Readings) -> bool:
+def read_by_fill(ev: RowEvidence, read: Readings) -> bool:
+    """Does any box read by its fill alone (rule ``shaded_band`` has something to look at)?"""
     return any(r.how == "fill" for r in read)
 
 

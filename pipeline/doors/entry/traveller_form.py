@@ -51,12 +51,14 @@ from scoring.event import Event, Section, Session
 from scoring.traveller import Source, TravellerRow
 
 __all__ = [
+    "CheckedLine",
     "FormLine",
     "LineCheck",
     "TravellerRefused",
     "TypedLine",
     "check_line",
     "check_traveller",
+    "checked_lines",
     "traveller_lines",
 ]
 
@@ -165,7 +167,7 @@ def _final_cells(row: TravellerRow, reading: ResultCells) -> dict[str, str]:
 
 
 @dataclass
-class _Checked:
+class CheckedLine:
     """A line on its way through the checks (``problems`` empty: accepted)."""
 
     typed: TypedLine
@@ -188,8 +190,8 @@ def _section(session: Session, name: str) -> Section | None:
     return next((s for s in session.sections if s.name == name), None)
 
 
-def _check(event: Event, session: int, board: int, typed: TypedLine, number: int) -> _Checked:
-    checked = _Checked(typed, number)
+def _check(event: Event, session: int, board: int, typed: TypedLine, number: int) -> CheckedLine:
+    checked = CheckedLine(typed, number)
     line = typed.line
     result, score = typed.result.strip(), typed.score.strip()
     if not result and not score:
@@ -276,12 +278,14 @@ def check_traveller(
 ) -> list[LineCheck]:
     """``check_line`` for every line, and the lines together: a pair twice on the board and a
     meeting entered twice (``pipeline.validation.movement_check.check_rows_together``)."""
-    return [checked.check() for checked in _check_all(event, session, board, lines)]
+    return [checked.check() for checked in checked_lines(event, session, board, lines)]
 
 
-def _check_all(
+def checked_lines(
     event: Event, session: int, board: int, lines: Sequence[TypedLine]
-) -> list[_Checked]:
+) -> list[CheckedLine]:
+    """Every typed line checked alone and then together (a pair twice on the board, a
+    meeting entered twice): what ``check_traveller`` reports and ``save_traveller`` saves."""
     checked = [_check(event, session, board, typed, n) for n, typed in enumerate(lines, 1)]
     for section in event.session(session).sections:
         rows = [

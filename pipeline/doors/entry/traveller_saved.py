@@ -21,7 +21,7 @@ from pipeline.doors.entry.traveller_form import (
     FormLine,
     TravellerRefused,
     TypedLine,
-    _check_all,
+    checked_lines,
     traveller_lines,
 )
 from pipeline.doors.entry.typed_notation import adjustment_text
@@ -47,7 +47,7 @@ def save_traveller(
     file, then ``os.replace``); a session file left with no line is removed. One JSON line
     per save (time, who, board, the lines as typed) is appended to
     ``EVENT/typed/session{N}.log.jsonl``. Returns the CSV's path."""
-    checked = _check_all(event, session, board, lines)
+    checked = checked_lines(event, session, board, lines)
     refused = [(c.number, c.typed, c.check()) for c in checked if c.problems]
     if refused:
         raise TravellerRefused(board, refused)
