@@ -46,7 +46,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "marks measured: fill, dots, circles (`ocr/row_marks.py`)",
         ("RowMarks.__init__", "RowMarks.evidence", "RowMarks.read_fields"),
     ),
-    ("printed pairs read from the page (no event only)", ("_printed_from_page", "_lightened")),
+    ("printed pairs read from the page (no event only)", ("printed_from_page", "lightened_lines")),
     ("light and creases (`ocr/illumination.py`)", ("flatten", "remove_creases")),
     (
         "streaks, markers, QR code, the warp (`ocr/align.py`, `ocr/reader.py`)",

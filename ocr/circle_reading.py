@@ -135,7 +135,7 @@ def confirmed(ring: float, support: float | None, views: float | None = None) ->
     unsure too): the strokes of its neighbours' marks (the arc of a circle round the box
     above, a cross's arm beside it) cover two bins of every side as a circle does, where
     the rays see little of one. The TRAINING boxes it was chosen on are counted in
-    ``views_under_strips`` (ocr/mark_settings.py). ``RowMarks._decide`` gives ``views``
+    ``views_under_strips`` (ocr/mark_settings.py). ``RowBoxes._decide`` gives ``views``
     only where another box of the box's field holds ink (asking the ellipse there even at
     a wide gap): alone in its field, such a circle may be the field's only mark, drawn
     over the printed edges, and stands. Issue 43, fresh TEST seeds 82722 pencil

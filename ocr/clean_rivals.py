@@ -24,7 +24,7 @@ a player's mark that left no ink at all by its box.
 On a dusty page the specks of its dust lie by most boxes, and a speck is no ink of a
 player's mark: the ink asked about is the row's drawn ink (solid, off the printed lines)
 without the pieces ``ocr.page_dust.specks_of`` takes for the page's dust
-(``RowMarks.ink_by_rivals``). A pen dot on a box's edge or corner that ``dots_on_edges``
+(``RowRivals.ink_by_rivals``). A pen dot on a box's edge or corner that ``dots_on_edges``
 does not take for a dot leaves slivers either side of the line as small as specks, so
 every blob on a printed line (drawn ink joined across it, ``ocr.edge_dots.on_line_blobs``)
 of ``clean_rival_line_mm2`` (0.25 mm^2) or more, line and all, counts as ink too. A box

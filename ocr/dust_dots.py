@@ -1,6 +1,6 @@
 """A dot the page cannot tell from its dust, alone in a field that needs a mark (issue 43).
 
-On a dusty page the rule ``dusty_page`` (ocr/mark_rules.py) reads a box marked or unsure by
+On a dusty page the rule ``dusty_page`` (ocr/dusty_dot_rule.py) reads a box marked or unsure by
 its dot alone without that dot where the page's blank margins hold specks nearly as large
 (ocr/page_dust.py): a clump of settled dust is as large as a pen dot. It reads a player's
 pen dot so too, on pages whose clumps are as large (TEST noisy, seed 13: 56 players' dots

@@ -2,7 +2,7 @@
 
 A dot is read inside its box (``ocr.dots``), and a blob of drawn ink up to the printed
 edge too. A dot put on the edge itself is mostly hidden: the mask that keeps the form's
-lines out of the drawn ink (``RowMarks.printed``) takes its middle, and what is left are
+lines out of the drawn ink (``RowInk.printed``) takes its middle, and what is left are
 slivers either side of the line, too small to be read as anything. Issue 13, thirteenth
 TEST set, phone/page_0282.jpg row 2: a red gel dot on the right edge of X left 0.012 of
 fill, X read empty for certain, and with no score written 2HX by S +1 was accepted as 2H
@@ -13,7 +13,7 @@ with drawn ink beside them across it (not along it, which would lengthen every s
 the line) belong to that ink. A blob so joined that is a dot, and touches a printed line,
 is near every box whose edge it comes within ``EDGE_DOT_NEAR_MM`` of, and lies in the
 box nearest most of its ink (``EdgeDot.share``): the rule ``edge_dots``
-(ocr/mark_rules.py) makes the box it lies in unsure, or, where it lies between two
+(ocr/edge_dot_rule.py) makes the box it lies in unsure, or, where it lies between two
 boxes, every box it is near. Whether it is a dot is for a person. A dot:
 
 - stands free: it does not reach the row band's edges, and is no more than
@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -51,6 +52,9 @@ from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState, mark_reading
 
+if TYPE_CHECKING:
+    from ocr.row_ink import RowInk
+
 __all__ = [
     "EDGE_DOT_LEAST_MM2",
     "EDGE_DOT_MAX_MM",
@@ -59,6 +63,7 @@ __all__ = [
     "EdgeDot",
     "circled_boxes",
     "dots_on_edges",
+    "dots_on_row_edges",
     "dotted_boxes",
     "joined_across_lines",
     "on_line_blobs",
@@ -268,3 +273,15 @@ def unsure_where_dotted(
         else r
         for r, dotted in zip(read, unsure.tolist(), strict=True)
     ]
+
+
+def dots_on_row_edges(
+    row: RowInk, circled: np.ndarray, without_dust: Callable[[], np.ndarray] | None = None
+) -> tuple[EdgeDot, ...]:
+    """``dots_on_edges`` on one row's ink (``ocr.row_ink.RowInk``: the row's own, or the
+    row without the page's specks), its boxes where the printed form lies on the row."""
+    dy, dx = row.shift  # the boxes where the printed form lies on this row
+    outer = row.geometry.outer + np.array([dx, dy, dx, dy])
+    return dots_on_edges(
+        row.solid, row.drawn, row.printed, outer, circled, row.s, row.widths[2], without_dust
+    )

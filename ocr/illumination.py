@@ -107,7 +107,7 @@ def streak_columns(grey: np.ndarray) -> np.ndarray:
     opaque, the scan holds the dirt there, not the page: what was printed or written under
     it is lost, and a pair number's 1 under a streak reads as no 1 at all (TEST ordinary
     pages read without an event, seed 15: "19" read as 9). The reader does not trust a
-    printed number such a column crosses (ocr/reader.py)."""
+    printed number such a column crosses (ocr/printed_page.py)."""
     h, w = grey.shape[:2]
     if w < 16 or h < 16:
         return np.zeros(0, np.intp)

@@ -205,7 +205,7 @@ def side_corners(g: RowGeometry, width: int) -> np.ndarray:
     """The strips beside every box's sides (``g.sides``) as flat indices into an integral
     image ``width`` columns wide: (corner, side, box), the corners bottom-right, top-right,
     bottom-left and top-left, so that a strip's sum is the first less the second and
-    third plus the fourth (``RowMarks._sides_beside``). Made once per row geometry and
+    third plus the fourth (``RowBoxes._sides_beside``). Made once per row geometry and
     width, since a row's boxes lie where its geometry puts them on every page."""
     key = (id(g), width)
     kept = _SIDE_CORNERS.get(key)

@@ -17,7 +17,9 @@ field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 one unsure box as its mark where every other box of it holds no ink but the glass's specks
 (ocr/clean_rivals.py, ocr/rival_ink.py).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
-function's docstring (ocr/spill_rules.py, ocr/circle_rules.py).
+function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
+ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
+others imported below): this module is the table and the order alone.
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
@@ -28,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ocr.circle_rules import (
     alone_in_field,
@@ -40,13 +42,11 @@ from ocr.circle_rules import (
 )
 from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
-from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
 from ocr.dust_dots import (
     dust_dot_alone,
     dust_dot_on_its_own,
     dusty_circles_weighed,
-    fills_beside_dust_dots,
 )
 from ocr.dust_rules import (
     circled_on_dusty_page,
@@ -59,17 +59,19 @@ from ocr.dust_rules import (
     filled_on_dusty_page,
     second_box_on_dusty_page,
 )
+from ocr.dusty_dot_rule import dot_alone_on_dusty_page, dusty_page
 from ocr.dusty_pass import (
     dusty_pass,
     dusty_passed_row,
     pass_unsure_on_dusty_page,
     unsure_beside_pass_on_dusty_page,
 )
-from ocr.edge_dots import circled_boxes, unsure_where_dotted
+from ocr.edge_dot_rule import edge_dots
 from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import DUST_DOT, MarkReading, MarkState, classify_fill, mark_reading
+from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
+from ocr.shade_rule import read_by_fill, shaded_band
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
 __all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rule_steps", "rules_off"]
@@ -104,116 +106,11 @@ def _holds_mark(ev: RowEvidence, read: Readings) -> bool:
     return ev.any_ink and any(r.state is not MarkState.EMPTY for r in read)
 
 
-def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """A pen dot put on a box's printed edge: the mask that keeps the form's lines out of
-    the drawn ink takes its middle, and what is left beside the line makes the box it lies
-    in unsure (ocr/edge_dots.py): the box nearest ``edge_dot_own_share`` of its ink or
-    more; where no box holds so much (a dot in the gap between two boxes), every box it is
-    near. Looked for only in a row that holds a mark: alone on a blank row such a blob is
-    a speck of the paper, as large as a small pen dot. Issue 13, seed 25 phone
-    page_0282.jpg row 2: a gel dot on the right edge of X read empty, 2HX by S +1 accepted
-    as 2H by S +1. Before the dot was given to the box it lies in (issue 43), it made every
-    box within 0.5 mm unsure, its neighbour across the 1 mm gap too: on 40 TRAINING pages
-    each of clean, ordinary, pencil, pdf150 and phone (seed 13) 61 boxes more unsure, 12
-    rows more to review. The wrong row this could let through: a dot whose lesser part
-    lies in the box the player meant, which keeps its own reading (empty); its owner is
-    unsure, so a reading that uses it is certain only where the score checks it. On a
-    dusty page a speck within 1 mm of a player's dot would make it no dot (a dot stands
-    alone): there it stands alone with only the page's specks beside it (issue 43,
-    dirty43: on TRAINING's dirty glass, 7 players' dots on edges read empty so)."""
-    dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    return unsure_where_dotted(read, dots, t.edge_dot_own_share)
-
-
-def _by_fill(ev: RowEvidence, read: Readings) -> bool:
-    return any(r.how == "fill" for r in read)
-
-
-def shaded_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """A box unsure or marked by its fill alone, read again against the paper beside it
-    in line with each of its pixels (ocr/shading.py): a fold's crease leaves, after the
-    flat-field step, a long straight band 5-25% darker than the paper across every box it
-    runs through, and out of each box on both sides; ink is dark and thin and stays in
-    its box. Where the paper beside it is ``shade_margin`` darker than the row's, the
-    box's fill is its darkness against that paper. Runs first: the neighbour rules then
-    see a shaded box as the paper it is."""
-    out = list(read)
-    for i, r in enumerate(read):
-        if r.how != "fill":
-            continue
-        fill = ev.views.fill_in_shade(
-            i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest,
-            keeps=classify_fill(r.fill),
-        )  # fmt: skip
-        if classify_fill(fill) != classify_fill(r.fill):  # else the reading stands as it is
-            out[i] = ev.views.decide(i, fill)
-    return out
-
-
-def _dusty(ev: RowEvidence, read: Readings) -> bool:
-    return ev.any_ink and ev.dust.dusty() and any(_dot_alone(r) for r in read)
-
-
-def _dot_alone(r: MarkReading) -> bool:
-    return r.state is not MarkState.EMPTY and r.how == "dot"
-
-
-def dusty_page(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """A box marked or unsure by its dot alone, on a dusty page, is read against the page's
-    own dust (ocr/page_dust.py): where the page's blank paper holds a few specks nearly as
-    large (``PageDust.holds_alike``: ``dust_alike_per_cm2`` of them a square centimetre,
-    at least ``dust_alike_share`` of the dot's size) the dot may be one of its specks or
-    clumps, and the box is read by its fill and circle alone (its dot kept in
-    ``dot_mm2``). A speck of 0.17-0.32 mm^2 lies between a dot's dust and mark thresholds
-    (0.15 and 0.40 mm^2), and dust settles in clumps as large as a pen dot, read as a mark
-    (issue 43's dirty scans). On 40 TRAINING noisy pages of settled dust in clumps
-    (ocr/training/synthetic/settled_dust.py, seed 13) 267 boxes no player marked held a
-    dot of 0.15 mm^2 or more inside them, and 102 intended dots were read by theirs; the
-    rule's earlier form (an unsure dot against nine in ten of the page's specks) left 21
-    of the 267 unsure or marked, this one 7, and reads 2 intended dots (0.17 and 0.20
-    mm^2) without them. Neither the dot's shape nor its place tells dust from a pen on
-    those pages: the clumps' solidity (median 0.92) and darkness (0.91) are a pen dot's
-    (0.95, 0.95), and pen dots lie anywhere in their box. A blob by a box's edge of
-    0.40-0.5 mm^2 and a dot on a printed edge are read as the unsure band's middle
-    (``ocr.dots.EDGE_UNSURE_MM2``), which this rule leaves alone: a pen touched to an edge
-    is as likely (rule ``dusty_edges`` reads them against the ink they are made of). Runs
-    after the rules that read a box again (its dot with it), before ``edge_dots``, which
-    looks only at a row that holds a mark. A fill beside a dot so read, no surer a mark
-    than the dot, is read unsure (``ocr.dust_dots.fills_beside_dust_dots``)."""
-    out = [
-        _without_dot(ev, i, r)
-        if _dot_alone(r) and not _by_an_edge(r) and ev.dust.holds_alike(r.dot_mm2, t)
-        else r
-        for i, r in enumerate(read)
-    ]
-    return fills_beside_dust_dots(ev, out, t)
-
-
-def _without_dot(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
-    """Box ``i`` read by its fill and circle without its dot: the dot's solid pixels taken
-    out of the fill too (a clump of 0.6 mm^2 is 3-5% of a box's inside, as much as a faint
-    tick), its size kept in ``dot_mm2``. Where that reads it empty, the box is a
-    ``DUST_DOT`` (weighed as before): the dot may be the page's dust or the player's pen,
-    which rule ``dust_dot_alone`` looks at once the other rules have run."""
-    x0, y0, x1, y1 = ev.geometry.inner[i]
-    inside_mm2 = max(1, (x1 - x0) * (y1 - y0)) / ev.views.s**2
-    fill = max(0.0, r.fill - r.dot_mm2 / float(inside_mm2))
-    again = replace(mark_reading(r.option, fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
-    return again if again.state is not MarkState.EMPTY else replace(again, how=DUST_DOT)
-
-
-def _by_an_edge(r: MarkReading) -> bool:
-    """Was the box's dot read as a blob by its edge or a dot on a printed edge? Both are
-    given exactly ``EDGE_UNSURE_MM2`` (ocr/dots.py, ocr/edge_dots.py); a blob inside the box
-    is a whole number of pixels, never that."""
-    return r.dot_mm2 == EDGE_UNSURE_MM2
-
-
 RULES: tuple[MarkRule, ...] = (
     MarkRule(
         "shaded_band",
         shaded_band,
-        _by_fill,
+        read_by_fill,
         "A box unsure or marked by its fill is read against the paper beside it in line "
         "with its pixels: a fold's shaded slope, left by the flat-field step as a long "
         "straight band across boxes, is paper; ink is dark, thin and inside the box.",
@@ -308,7 +205,7 @@ RULES: tuple[MarkRule, ...] = (
     MarkRule(
         "dusty_page",
         dusty_page,
-        _dusty,
+        dot_alone_on_dusty_page,
         "On a dusty page (its blank margins hold many specks), a box marked or unsure by its "
         "dot alone, where the page's blank paper holds a speck nearly as large (dust settles "
         "in clumps as large as a pen dot), may hold dust: it is read without the dot.",

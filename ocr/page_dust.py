@@ -17,7 +17,7 @@ a box may be as large as a pen dot (0.40 mm^2 and more: read as a mark); the mar
 third of the page, hold clumps as large as the boxes do. On a dusty page whose blank paper
 holds a few specks nearly as large as a dot in a box (``PageDust.holds_alike``), a box
 marked or unsure by that dot alone is read without it (rule ``dusty_page``,
-ocr/mark_rules.py). On a page with little dust nothing changes.
+ocr/dusty_dot_rule.py). On a page with little dust nothing changes.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ under it.
 A form whose QR code does not list them (printed before, or a blank form printed without
 ``--pairs``) cannot be checked so. A pair number written by hand on it is taken only when
 it is no larger than the largest pair number seen on the form: the largest one the form
-prints (read from the type, ``ocr.reader._printed_from_page``), or on a blank form, where
+prints (read from the type, ``ocr.printed_page.printed_from_page``), or on a blank form, where
 nothing is printed, twice the number of rows written on it (each row seats two pairs, and
 a pair plays a board once, so a board played at every table of a section numbered in one
 series seats all its pairs, 1 to twice the rows). A larger number is not plausible on

@@ -82,7 +82,7 @@ def extra_ink(
 ) -> np.ndarray:
     """Solid ink (``outside``: the ink a circle may be made of) across a strip beside a
     box edge, one value per position along the edge, less what the form prints there
-    (``lines``, at the row's edge and hairline ``widths``, ``RowMarks.widths``)."""
+    (``lines``, at the row's edge and hairline ``widths``, ``RowInk.widths``)."""
     axis = 0 if side < 2 else 1
     ink = outside[strip].sum(axis=axis)
     return ink - printed_across(lines[strip], widths, axis)
@@ -197,7 +197,7 @@ def outlines_of(
     """The ellipses round a row's boxes (ocr/outline.py) on its drawn ink outside the boxes
     holding their own mark (``drawn_outside``; ``own_marks``, those boxes' insides, or
     None), its ``printed`` lines a pixel wider and as drawn (``lines``), its edge and
-    hairline ``widths`` (``RowMarks.widths``) and ``row_ink``: its ink values, grey band,
+    hairline ``widths`` (``RowInk.widths``) and ``row_ink``: its ink values, grey band,
     paper tone and pen strength (ocr/pen.py)."""
     ink, grey, paper, strength = row_ink
     # A circle through a box that holds a mark of its own (a big circle through its

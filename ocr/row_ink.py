@@ -3,7 +3,7 @@
 A row is read in its band of the page: its paper's tone, the pen's strength, the ink value
 of every pixel (the captions' print taken out of it), the form's printed lines where they
 really lie on this row (the page's fit may be a pixel or two off here) and the ink drawn
-off them. The boxes' readings (ocr/row_marks.py) are made of these measures; they live
+off them. The boxes' readings (ocr/row_boxes.py) are made of these measures; they live
 apart because they are the row's, whatever box is asked about.
 """
 
@@ -86,7 +86,7 @@ class RowInk:
         grey = np.ascontiguousarray(page[y0:y1, x0:x1])  # its pixels read by flat index
         self.paper = paper_tone(grey[::2, ::2])
         strength = pen_strength(grey, self.paper, g)
-        self._grey, self._strength = grey, strength
+        self.grey, self.strength = grey, strength  # (the paper beside the boxes, RowShade)
         self.ink = ink_values(grey, self.paper, strength)
         # The printed form where it really lies on this row (the page's fit may be a pixel
         # or two off here): the form's lines matched to the row's ink profiles.

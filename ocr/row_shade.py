@@ -3,7 +3,7 @@
 ``ocr/shading.py`` measures one box's fill against the paper beside it; this module keeps
 what a row's boxes share for it (which of the row's pixels may be paper, and where a band
 could lie) and settles a box without reading the paper beside it where the answer cannot
-change. Rule ``shaded_band`` (ocr/mark_rules.py) asks it through ``RowMarks.fill_in_shade``.
+change. Rule ``shaded_band`` (ocr/shade_rule.py) asks it through ``RowMarks.fill_in_shade``.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class RowSpecks:
     def without(self, t: MarkSettings, off_lines: bool = False) -> Despecked:
         """The pieces of drawn ink that may be the page's dust (only those clear of the
         printed lines, ``off_lines``) and the row's ink without them: made once per
-        settings and kind, and all that ``RowMarks.fill_without_specks`` needs (rule
+        settings and kind, and all that ``RowWithoutSpecks.fill_without_specks`` needs (rule
         ``dusty_fills`` asks it of every box read by its fill on a dusty page, and reads
         the box again, on the whole row without the specks, only where its fill drops)."""
         key = (id(t), off_lines)

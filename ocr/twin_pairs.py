@@ -1,7 +1,7 @@
 """Printed pair numbers a page did not give, read on a twin traveller of the stack (issue 43).
 
 Read without the event file, the printed round and pair numbers of a row come from the
-page itself (``ocr.reader._printed_from_page``), which refuses a row whose numbers a sheet
+page itself (``ocr.printed_page.printed_from_page``), which refuses a row whose numbers a sheet
 feeder's streak or a crease crosses (lightening the line takes a glyph's stroke with it:
 "19" reads as a sure 9). The row's blank pair boxes then read as no pair numbers, and it
 goes to a person: "pair numbers missing". A streak runs down the whole scan, so such rows

@@ -2,12 +2,12 @@
 the movement, results typed as directors type them (``4S= N``, ``3NTX-2 S``, ``A60/40``).
 
 Every line is checked against Law 77 and the movement when the traveller is saved
-(pipeline/doors/entry/traveller_form.py); a refused line is shown with its reason beside it
-and nothing of that traveller is saved until every line checks, so a traveller is never
-half in. A saved traveller is the spreadsheet door's record: ``typed/sessionN.csv``
-(listed in ``inputs.yaml``), read by the same importer as a typed CSV, with every save a
-line in ``typed/sessionN.log.jsonl``. "Score now" on the event's page puts it in the
-results.
+(pipeline/doors/entry/traveller_form.py, saved by traveller_saved.py); a refused line is
+shown with its reason beside it and nothing of that traveller is saved until every line
+checks, so a traveller is never half in. A saved traveller is the spreadsheet door's record:
+``typed/sessionN.csv`` (listed in ``inputs.yaml``), read by the same importer as a typed
+CSV, with every save a line in ``typed/sessionN.log.jsonl``. "Score now" on the event's page
+puts it in the results.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from pipeline.doors.entry.traveller_form import (
     TravellerRefused,
     TypedLine,
     check_traveller,
-    save_traveller,
-    typed_traveller,
 )
+from pipeline.doors.entry.traveller_saved import save_traveller, typed_traveller
 from pipeline.events.club_folder import write_inputs
 from pipeline.events.eventfile import EventFileError, load_event
 from pipeline.web.evening import club_event, session_boards

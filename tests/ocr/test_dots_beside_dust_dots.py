@@ -27,8 +27,8 @@ from dataclasses import replace
 import pytest
 
 from ocr.decode import decode_contract
+from ocr.dusty_dot_rule import dusty_page
 from ocr.layout import STRAIN
-from ocr.mark_rules import dusty_page
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, MarkReading, MarkState
 from ocr.page_dust import PageDust

@@ -26,8 +26,9 @@ from dataclasses import replace
 import pytest
 
 from ocr.decode import decode_contract
+from ocr.dusty_dot_rule import dusty_page
 from ocr.layout import LEVEL, STRAIN, load_layout
-from ocr.mark_rules import dusty_page, rules_off
+from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, MarkReading, MarkState, p_marked
 from ocr.page_dust import PageDust

@@ -11,7 +11,6 @@ from ocr import circles, marks, row_marks
 from ocr.mark_rules import RULE_NAMES, RULES, rules_off
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings, provenance_table
 from ocr.marks import MarkState
-from ocr.row_ink import RowInk
 from ocr.row_marks import RowMarks
 from tests.ocr.test_marks import _circle_off_centre, _fresh, _marked, _read
 
@@ -31,8 +30,9 @@ def test_the_measuring_modules_read_the_one_settings_object():
     assert circles.ROUND_GAP_DEG is MARK_SETTINGS.round_gap_deg
     assert row_marks._OWN_MARK_FILL is MARK_SETTINGS.own_mark_fill
     assert marks.RING_UNSURE == (0.40 + 0.50) / 2
-    # No rule mixin: the rules are functions (RULES); the row's ink is its one base.
-    assert RowMarks.__mro__[1:] == (RowInk, object)
+    # No rule mixin and no base: the rules are functions (RULES); a row holds its ink
+    # (RowInk) and delegates to its views, each an object of its own.
+    assert RowMarks.__mro__[1:] == (object,)
 
 
 @pytest.mark.parametrize(
@@ -218,7 +218,7 @@ def test_a_row_s_rectangles_in_pixels_are_kept_for_its_every_page():
                                       cv2.COLOR_RGB2GRAY), DPI), lay, lay.row(1), DPI)
         for p in (_fresh(), page)
     ]  # fmt: skip
-    blank, circled = rows
+    blank, circled = rows[0].row_ink, rows[1].row_ink
     g = blank.geometry
     assert circled.geometry is g and blank._px_cache is circled._px_cache
     assert [blank.px(rect) for _, _, rect in g.boxes] == [tuple(o) for o in g.outer.tolist()]

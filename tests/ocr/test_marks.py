@@ -517,12 +517,13 @@ def test_printed_edges_2_or_3_px_wide_leave_no_stroke_beside_any_box():
     _thicker_edges(page, sorted(wide | {("declarer", "E"), ("declarer", "S"), ("declarer", "W")}))
     grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
     marks = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
-    assert 2.0 < marks.widths[0] < 3.0
+    row, outside = marks.row_ink, marks.boxes().outside
+    assert 2.0 < row.widths[0] < 3.0
     for field, option in boxes:
         px = marks.px(lay.box(1, field, option))
-        left, right = side_strips(px, marks.solid.shape, marks.s)[2:]
+        left, right = side_strips(px, row.solid.shape, marks.s)[2:]
         for side, strip in ((2, left), (3, right)):
-            over = extra_ink(marks.outside, marks.lines, marks.widths, strip, side).max()
+            over = extra_ink(outside, row.lines, row.widths, strip, side).max()
             assert over < THICKER_PX, (field, option, side, over)
 
 

@@ -229,8 +229,8 @@ def test_a_dot_read_as_the_unsure_band_s_middle_is_never_dust(specks, cleared):
     from dataclasses import replace
 
     from ocr.dots import EDGE_UNSURE_MM2
+    from ocr.dusty_dot_rule import dusty_page
     from ocr.illumination import flatten
-    from ocr.mark_rules import dusty_page
     from ocr.mark_settings import MARK_SETTINGS
     from ocr.marks import mark_reading
     from ocr.row_marks import RowMarks

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from ocr.layout import EW_PAIR, NS_PAIR, ROUND, load_layout
 from ocr.printed import PrintedNumber, match_numbers
+from ocr.printed_page import _crop_mm, printed_from_page
 from ocr.printed_pairs import PrintedPairs
-from ocr.reader import _crop_mm, _printed_from_page
 from tests.ocr.test_reader import _printed_page
 
 _ROWS = ((1, 1, 16), (2, 2, 17), (3, 3, 18))
@@ -48,7 +48,7 @@ def _row_1_ew_blurred(sigma: float) -> np.ndarray:
 
 
 def _read(page: np.ndarray) -> PrintedPairs:
-    printed = _printed_from_page(page, load_layout())
+    printed = printed_from_page(page, load_layout())
     assert printed is not None
     return printed
 

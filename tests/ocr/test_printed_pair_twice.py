@@ -7,8 +7,8 @@ read for sure, was left unread for its EW pair)."""
 from __future__ import annotations
 
 from ocr.layout import EW_PAIR, load_layout
+from ocr.printed_page import printed_from_page
 from ocr.printed_pairs import PrintedPairs
-from ocr.reader import _printed_from_page
 from tests.ocr.test_reader import _printed_page
 
 
@@ -20,7 +20,7 @@ def _read_without_row_1_ew(rows: tuple[tuple[int, int, int], ...]) -> PrintedPai
     s = 150 / 25.4
     r = layout.box(1, EW_PAIR)
     page[round(r.y * s) + 2 : round(r.y1 * s) - 2, round(r.x * s) + 2 : round(r.x1 * s) - 2] = 255
-    printed = _printed_from_page(page, layout)
+    printed = printed_from_page(page, layout)
     assert printed is not None
     return printed
 

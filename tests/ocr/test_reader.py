@@ -405,11 +405,11 @@ def test_a_pair_printed_twice_on_one_traveller_is_read_on_neither_row():
     (a lost leading 1 makes "18" an 8, which row 8 prints too), neither row's pairs are
     taken from the page, and both go to a person."""
     from ocr.layout import load_layout
-    from ocr.reader import _printed_from_page
+    from ocr.printed_page import printed_from_page
 
     layout = load_layout()
     page = _printed_page(((1, 1, 8), (2, 2, 9), (3, 8, 10)))
-    printed = _printed_from_page(page, layout)
+    printed = printed_from_page(page, layout)
     assert printed is not None
     assert printed.rows[:3] == (None, (2, 2, 9), None)
 
@@ -419,7 +419,7 @@ def test_a_line_lightened_through_a_printed_number_leaves_its_row_unread():
     printed numbers it runs through, within 2 px of their glyphs, is not read from the
     page. One that runs down the box's blank margin hides nothing there."""
     from ocr.layout import EW_PAIR, load_layout
-    from ocr.reader import _printed_from_page
+    from ocr.printed_page import printed_from_page
 
     layout = load_layout()
     page = _printed_page(((1, 1, 18), (2, 2, 19)))
@@ -430,6 +430,6 @@ def test_a_line_lightened_through_a_printed_number_leaves_its_row_unread():
     through, margin = (np.zeros(page.shape, bool) for _ in range(2))
     through[:, xs[0] + 1] = True  # down the 1 of 18 (and of 19 below it)
     margin[:, round(r.x * s) + 2] = True  # down the box's left margin
-    assert _printed_from_page(page, layout, through) is None  # no row is read
-    clear = _printed_from_page(page, layout, margin)
+    assert printed_from_page(page, layout, through) is None  # no row is read
+    clear = printed_from_page(page, layout, margin)
     assert clear is not None and clear.rows[:2] == ((1, 1, 18), (2, 2, 19))

@@ -17,7 +17,8 @@ from ocr.mark_geometry import (
     row_geometry,
     side_corners,
 )
-from ocr.row_marks import RowMarks
+from ocr.row_boxes import RowBoxes
+from ocr.row_ink import RowInk
 
 
 @pytest.mark.parametrize("shift", [(0, 0), (2, -3), (-3, 3), (1, 0)])
@@ -42,9 +43,9 @@ def test_how_far_pixels_lie_from_the_band_s_edges_by_hand():
     assert _clear_of_edges((np.array([], int), np.array([], int)), 10, 12) == 12
 
 
-def _row_with_marks() -> RowMarks:
+def _row_with_marks() -> RowInk:
     """Row 1 of a blank page with three of its mark boxes filled in: their fills are
-    their own marks (``RowMarks._set_outside``)."""
+    their own marks (``RowBoxes._set_outside``)."""
     layout = load_layout()
     row = layout.rows[0]
     g = row_geometry(layout, row, WORK_DPI)
@@ -54,28 +55,29 @@ def _row_with_marks() -> RowMarks:
     band[g.lines > 0] = 40
     for bx0, by0, bx1, by1 in g.inner[[0, 3, 7]]:
         band[by0:by1, bx0:bx1] = 30
-    return RowMarks(page, layout, row, WORK_DPI)
+    return RowInk(page, layout, row, WORK_DPI)
 
 
 @pytest.mark.parametrize("shift", [(0, 0), (2, -3), (-3, 3), (-30, 0), (0, 700), (45, -5)])
 def test_the_boxes_holding_their_own_mark_are_where_np_roll_puts_them(shift):
     """Painted where they lie; where one would wrap round the band's edge (shifts far
     larger than a row's three pixels, to reach that case), painted and rolled as before."""
-    marks = _row_with_marks()
-    g = row_geometry(marks.layout, marks.row, marks.dpi)
+    row = _row_with_marks()
+    g = row_geometry(row.layout, row.row, row.dpi)
     marked = np.zeros(len(g.inner), bool)
     marked[[0, 3, 7]] = True
-    marks.shift = shift
-    marks._set_outside(marked)
-    mask = np.zeros_like(marks.solid)
+    row.shift = shift
+    fills = [0.0] * len(g.inner)
+    marks = RowBoxes(row, marked, fills)
+    mask = np.zeros_like(row.solid)
     for x0, y0, x1, y1 in g.inner[marked]:
         mask[y0:y1, x0:x1] = True
     mask = np.roll(mask, shift, axis=(0, 1))
     assert marks.own_marks is not None and np.array_equal(marks.own_marks, mask)
-    assert np.array_equal(marks.outside, marks.solid & ~mask)
-    assert np.array_equal(marks.drawn_outside, marks.drawn & marks.solid & ~mask)
-    marks._set_outside(np.zeros(len(g.inner), bool))
-    assert marks.own_marks is None and marks.outside is marks.solid
+    assert np.array_equal(marks.outside, row.solid & ~mask)
+    assert np.array_equal(marks.drawn_outside, row.drawn & row.solid & ~mask)
+    marks = RowBoxes(row, np.zeros(len(g.inner), bool), fills)
+    assert marks.own_marks is None and marks.outside is row.solid
 
 
 def test_the_strips_beside_the_sides_summed_off_the_kept_corners_as_strip_by_strip():

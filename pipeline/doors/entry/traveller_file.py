@@ -1,8 +1,9 @@
 """The typed travellers of a session on disk: ``EVENT/typed/session{N}.csv`` and its log.
 
-The traveller screen (``traveller_form``) checks the lines; this module keeps them as the
-spreadsheet door's own records, so ``pipeline.doors.entry.importer.read_csv`` reads them
-back like any club's CSV: the entry template's English headers (templates/entry/columns.yaml),
+The traveller screen (``traveller_form``) checks the lines and ``traveller_saved`` saves them;
+this module keeps them as the spreadsheet door's own records, so
+``pipeline.doors.entry.importer.read_csv`` reads them back like any club's CSV: the entry
+template's English headers (templates/entry/columns.yaml),
 ``;`` between cells, the file read with the importer's own decoding and delimiter (the
 director may have opened and saved it in a spreadsheet). Saving a board replaces that
 board's lines and keeps every other board's (and any column a spreadsheet added), under a

@@ -13,12 +13,13 @@ checked by what the spreadsheet door already has, so a rule lives in one place:
 - ``pipeline.validation.movement_check`` checks the pairs against the movement (the pairs of
   that round and table) and, over the whole traveller, a pair twice on the board.
 
-``save_traveller`` writes the lines as the SAME records as the spreadsheet door: the CSV
-``EVENT/typed/session{N}.csv`` with the entry template's English headers
-(templates/entry/columns.yaml), which ``pipeline.doors.entry.importer.read_csv`` reads back to
-the rows ``check_line`` computed (``traveller_file`` keeps them: a board's lines replaced,
-every other board's kept, atomically, each save a line of its log). What a check found is
-said in the screen's words by ``line_wording``.
+``save_traveller`` (``pipeline.doors.entry.traveller_saved``) writes the lines as the SAME
+records as the spreadsheet door: the CSV ``EVENT/typed/session{N}.csv`` with the entry
+template's English headers (templates/entry/columns.yaml), which
+``pipeline.doors.entry.importer.read_csv`` reads back to the rows ``check_line`` computed
+(``traveller_file`` keeps them: a board's lines replaced, every other board's kept,
+atomically, each save a line of its log). What a check found is said in the screen's words
+by ``line_wording``.
 
 The result field (``TypedLine.result``: ``4S= N``, ``3NTX-2 S``, ``pass``, ``A60/40``, "" =
 not entered) and the score field (``TypedLine.score``: ``620``, ``-100``, ``ÖV 100``) are read
@@ -29,44 +30,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from pipeline.clock import now, utc_text
 from pipeline.doors.entry.cells import Cell, LineReader
-from pipeline.doors.entry.errors import EmptySessionError
-from pipeline.doors.entry.importer import read_csv
 from pipeline.doors.entry.line_wording import accepted_summary, explain, not_on_board, sentence
 from pipeline.doors.entry.traveller_file import (
     csv_columns,
     csv_header,
-    replace_board,
-    traveller_csv,
 )
 from pipeline.doors.entry.typed_notation import (
     RESULT_EXAMPLES,
     FieldRefused,
     ResultCells,
-    adjustment_text,
     read_result,
     read_score,
 )
 from pipeline.validation.findings import Code, Finding, Severity
 from pipeline.validation.movement_check import check_against_movement, check_rows_together
 from pipeline.validation.score_check import check_row
-from scoring.contract import format_result
 from scoring.event import Event, Section, Session
 from scoring.traveller import Source, TravellerRow
 
 __all__ = [
+    "CheckedLine",
     "FormLine",
     "LineCheck",
     "TravellerRefused",
     "TypedLine",
     "check_line",
     "check_traveller",
-    "save_traveller",
+    "checked_lines",
     "traveller_lines",
-    "typed_traveller",
 ]
 
 
@@ -174,7 +167,7 @@ def _final_cells(row: TravellerRow, reading: ResultCells) -> dict[str, str]:
 
 
 @dataclass
-class _Checked:
+class CheckedLine:
     """A line on its way through the checks (``problems`` empty: accepted)."""
 
     typed: TypedLine
@@ -197,8 +190,8 @@ def _section(session: Session, name: str) -> Section | None:
     return next((s for s in session.sections if s.name == name), None)
 
 
-def _check(event: Event, session: int, board: int, typed: TypedLine, number: int) -> _Checked:
-    checked = _Checked(typed, number)
+def _check(event: Event, session: int, board: int, typed: TypedLine, number: int) -> CheckedLine:
+    checked = CheckedLine(typed, number)
     line = typed.line
     result, score = typed.result.strip(), typed.score.strip()
     if not result and not score:
@@ -285,12 +278,14 @@ def check_traveller(
 ) -> list[LineCheck]:
     """``check_line`` for every line, and the lines together: a pair twice on the board and a
     meeting entered twice (``pipeline.validation.movement_check.check_rows_together``)."""
-    return [checked.check() for checked in _check_all(event, session, board, lines)]
+    return [checked.check() for checked in checked_lines(event, session, board, lines)]
 
 
-def _check_all(
+def checked_lines(
     event: Event, session: int, board: int, lines: Sequence[TypedLine]
-) -> list[_Checked]:
+) -> list[CheckedLine]:
+    """Every typed line checked alone and then together (a pair twice on the board, a
+    meeting entered twice): what ``check_traveller`` reports and ``save_traveller`` saves."""
     checked = [_check(event, session, board, typed, n) for n, typed in enumerate(lines, 1)]
     for section in event.session(session).sections:
         rows = [
@@ -305,105 +300,3 @@ def _check_all(
             if finding.code in (Code.PAIR_TWICE, Code.DUPLICATE_ROW) and finding.location.row:
                 checked[finding.location.row - 1].problems.append(sentence(finding))
     return checked
-
-
-# -- the saved traveller -----------------------------------------------------------------------
-def save_traveller(
-    event_folder: Path | str,
-    event: Event,
-    session: int,
-    board: int,
-    lines: Sequence[TypedLine],
-    who: str,
-) -> Path:
-    """Save the typed traveller of ``board``: every line must check (else
-    ``TravellerRefused`` listing the bad lines, and nothing is written). The board's earlier
-    lines in ``EVENT/typed/session{N}.csv`` are replaced, every other board's kept; a line
-    left empty is not entered and not written. The CSV is replaced atomically (a temporary
-    file, then ``os.replace``); a session file left with no line is removed. One JSON line
-    per save (time, who, board, the lines as typed) is appended to
-    ``EVENT/typed/session{N}.log.jsonl``. Returns the CSV's path."""
-    checked = _check_all(event, session, board, lines)
-    refused = [(c.number, c.typed, c.check()) for c in checked if c.problems]
-    if refused:
-        raise TravellerRefused(board, refused)
-    path = traveller_csv(event_folder, session)
-    the_session = event.session(session)
-    sections = {line.section for line in traveller_lines(event, session, board)}
-    new = [c.record for c in checked if c.record is not None]
-    entry = _save_entry(session, board, lines, who)
-    replace_board(path, csv_columns(the_session), board, sections, the_session, new, entry)
-    return path
-
-
-def _save_entry(
-    session: int, board: int, lines: Sequence[TypedLine], who: str
-) -> dict[str, object]:
-    """The save's line in the session's log: when, who, which board, the lines as typed."""
-    return {
-        "time": utc_text(now()),
-        "who": who,
-        "session": session,
-        "board": board,
-        "lines": [
-            {
-                "section": t.line.section,
-                "round": t.line.round,
-                "table": t.line.table,
-                "ns": t.line.ns,
-                "ew": t.line.ew,
-                "result": t.result,
-                "score": t.score,
-            }
-            for t in lines
-        ],
-    }
-
-
-def typed_traveller(
-    event_folder: Path | str, event: Event, session: int, board: int
-) -> list[TypedLine]:
-    """The traveller of ``board`` as saved, to show the form again: the movement's lines,
-    each with its saved result (written the canonical way: "4S= N", "pass", "A60/40") and NS
-    score, or empty when nothing is saved for it; a saved line the movement does not have
-    comes last. Without a saved file, the movement's pre-filled empty lines."""
-    form = traveller_lines(event, session, board)
-    path = traveller_csv(event_folder, session)
-    the_session = event.session(session)
-    rows: list[TravellerRow] = []
-    if path.exists():
-        default = the_session.sections[0].name if len(the_session.sections) == 1 else "A"
-        try:
-            rows = [r for r in read_csv(path, section=default).rows if r.board == board]
-        except EmptySessionError:
-            rows = []
-    left = list(rows)
-    typed: list[TypedLine] = []
-    for line in form:
-        at_table = (line.section, line.round, line.table)
-        pairs = (line.section, line.ns, line.ew)
-        row = next((r for r in left if (r.section, r.round, r.table) == at_table), None)
-        row = row or next((r for r in left if (r.section, r.ns_pair, r.ew_pair) == pairs), None)
-        if row is None:
-            typed.append(TypedLine(line))
-            continue
-        left.remove(row)
-        edited = FormLine(line.section, line.round, line.table, row.ns_pair, row.ew_pair)
-        typed.append(_typed_from_row(edited, row))
-    for row in left:
-        line = FormLine(row.section, row.round or 0, row.table, row.ns_pair, row.ew_pair)
-        typed.append(_typed_from_row(line, row))
-    return typed
-
-
-def _typed_from_row(line: FormLine, row: TravellerRow) -> TypedLine:
-    score = "" if row.written_score_ns is None else str(row.written_score_ns)
-    if row.adjustment is not None:
-        return TypedLine(line, adjustment_text(row.adjustment), "")
-    if row.passed_out:
-        return TypedLine(line, "pass", score)
-    if row.contract is None:
-        return TypedLine(line, "", score)
-    result = "" if row.tricks is None else format_result(row.contract, row.tricks)
-    declarer = "" if row.declarer is None else f" {row.declarer}"
-    return TypedLine(line, f"{row.contract}{result}{declarer}", score)

@@ -43,10 +43,9 @@ from pipeline.doors.entry.traveller_form import (
     TypedLine,
     check_line,
     check_traveller,
-    save_traveller,
     traveller_lines,
-    typed_traveller,
 )
+from pipeline.doors.entry.traveller_saved import save_traveller, typed_traveller
 from pipeline.events.eventfile import parse_event
 from pipeline.validation import Severity
 from scoring.board import vulnerability_of
