@@ -41,7 +41,7 @@ the dot or more, ``edge_dot_own_share``) often runs into the 1 mm gap by the nex
 its ink lies within ``clean_rival_mm`` of that box too: asked plainly, the neighbour holds
 ink and the box stays unsure though the dot is the field's only ink. Where the box is
 unsure by such a dot, the ink inside the dot (its joined blob's bounding box, grown by a
-pixel) is the box's own and not asked about for the other boxes (``_own_edge_dots``): the
+pixel) is the box's own and not asked about for the other boxes (``own_edge_dots``): the
 dot stands alone (no other drawn ink within 1 mm but the page's specks), so what lies there
 is the dot. Ink by the neighbour anywhere else still counts. On TRAINING noisy (80 pages,
 seed 13) and its dirty glass (``dirty_glass --load-from 3``, 80 pages; noisy43c) 8 and 9
@@ -99,7 +99,15 @@ from ocr.marks import MarkReading, MarkState, p_of_evidence
 from ocr.rival_ink import core_across
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["clean_rivals", "holds_no_ink_by", "unsure_on_dusty_page"]
+__all__ = [
+    "clean_rivals",
+    "grown",
+    "holds_no_ink_by",
+    "lone_unsure_boxes",
+    "own_edge_dots",
+    "read_as_mark",
+    "unsure_on_dusty_page",
+]
 
 Readings = list[MarkReading]
 Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in the row band's pixels
@@ -120,7 +128,7 @@ def holds_no_ink_by(
     (``RowViews.ink_by_rivals``: drawn ink without the page's specks, blobs on its printed
     lines, solid ink as thick as a pen dot's core) inside it or within ``clean_rival_mm``
     of its printed edges? The ink inside ``apart`` (another box's own dot on an edge,
-    ``_own_edge_dots``) is not asked about; without ``on_lines``, nor are the blobs on the
+    ``own_edge_dots``) is not asked about; without ``on_lines``, nor are the blobs on the
     printed lines (``_pen_core``)."""
     if ev.first[i].state is not MarkState.EMPTY:
         return False
@@ -138,7 +146,7 @@ def holds_no_ink_by(
     return not bool(near.any())
 
 
-def _own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:
+def own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:
     """Where the dots on a printed edge that box ``i`` holds lie (rule ``edge_dots``: the
     box nearest ``edge_dot_own_share`` of the dot or more), where ``i`` is read unsure by
     such a dot (``EDGE_UNSURE_MM2``), as ``EdgeDot.px``."""
@@ -148,7 +156,7 @@ def _own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> 
     return tuple(d.px for d in dots if d.owner(t.edge_dot_own_share) == i)
 
 
-def _grown(own: tuple[Px, ...]) -> tuple[Px, ...]:
+def grown(own: tuple[Px, ...]) -> tuple[Px, ...]:
     """Each dot's place grown by a pixel: the thick core of the dot
     (``ocr.rival_ink.thicker_than``) reaches the joined blob's edge."""
     return tuple((x0 - 1, y0 - 1, x1 + 1, y1 + 1) for x0, y0, x1, y1 in own)
@@ -163,33 +171,47 @@ def _pen_core(ev: RowEvidence, own: tuple[Px, ...], t: MarkSettings) -> bool:
     return any(core_across(views.ink, t.solid, px, core) >= core for px in own)
 
 
-def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """The one unsure box of each field of ``ONE_BOX_FIELDS`` whose other boxes are read
-    empty and hold no drawn ink by them (``holds_no_ink_by``) read marked (see the module
-    docstring). Only in a played row (another of those fields holds a box marked for
-    certain); nothing in a row whose PASS box holds a mark. Where the box is unsure by a
-    dot on its printed edge, that dot's ink by a neighbour is the box's own, not the
-    neighbour's (``_own_edge_dots``)."""
+def lone_unsure_boxes(ev: RowEvidence, read: Readings) -> list[tuple[int, list[int]]]:
+    """Each field of ``ONE_BOX_FIELDS`` whose only box not read empty is unsure, in a played
+    row (another of those fields holds a box marked for certain) whose PASS box holds no
+    mark: that box and the field's other boxes (rules ``clean_rivals``,
+    ``edge_dot_rivals``)."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     states = {(f, r.state) for f, r in zip(fields, read, strict=True)}
     if (PASSED_OUT, MarkState.MARKED) in states or (PASSED_OUT, MarkState.UNSURE) in states:
-        return read
+        return []
     played = {f for f, state in states if f in ONE_BOX_FIELDS and state is MarkState.MARKED}
-    out = list(read)
+    lone = []
     for field in ONE_BOX_FIELDS:
         boxes = [i for i, f in enumerate(fields) if f == field]
         inked = [i for i in boxes if read[i].state is not MarkState.EMPTY]
         if len(inked) != 1 or read[inked[0]].state is not MarkState.UNSURE or not played - {field}:
             continue
-        i = inked[0]
-        rivals = [j for j in boxes if j != i]
+        lone.append((inked[0], [j for j in boxes if j != inked[0]]))
+    return lone
+
+
+def read_as_mark(r: MarkReading) -> MarkReading:
+    """Box reading ``r`` read marked at the marked threshold's confidence (0.98), its
+    ``how`` as read."""
+    return replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, _MARKED_P))
+
+
+def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """The one unsure box of each field of ``ONE_BOX_FIELDS`` whose other boxes are read
+    empty and hold no drawn ink by them (``holds_no_ink_by``) read marked (see the module
+    docstring). Only in a played row (another of those fields holds a box marked for
+    certain); nothing in a row whose PASS box holds a mark (``lone_unsure_boxes``). Where
+    the box is unsure by a dot on its printed edge, that dot's ink by a neighbour is the
+    box's own, not the neighbour's (``own_edge_dots``)."""
+    out = list(read)
+    for i, rivals in lone_unsure_boxes(ev, read):
         if not all(holds_no_ink_by(ev, j, t) for j in rivals):
-            own = _own_edge_dots(ev, read, i, t)
+            own = own_edge_dots(ev, read, i, t)
             if not own:
                 continue
             on_lines = not _pen_core(ev, own, t)
-            if not all(holds_no_ink_by(ev, j, t, _grown(own), on_lines) for j in rivals):
+            if not all(holds_no_ink_by(ev, j, t, grown(own), on_lines) for j in rivals):
                 continue
-        r = read[i]
-        out[i] = replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, _MARKED_P))
+        out[i] = read_as_mark(read[i])
     return out

@@ -13,9 +13,11 @@ page's specks, a later one weighs a dot read as dust where its field needs that 
 (ocr/dust_dots.py), then a clump of grains on a box's edge is read as dust
 (ocr/dust_clumps.py), then a box marked by a thin fill names the unmarked box of its
 field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
-``unread_circles``: the score must then tell the two apart), and the last reads a field's
-one unsure box as its mark where every other box of it holds no ink but the glass's specks
-(ocr/clean_rivals.py, ocr/rival_ink.py).
+``unread_circles``: the score must then tell the two apart), then, on a dusty page, a
+field's one unsure box is read as its mark where every other box of it holds no ink but the
+glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), and last, on a page that is not
+dusty, a field's one box unsure by its own pen dot on its edge where the other boxes hold
+no ink (ocr/edge_dot_rivals.py).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
 ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
@@ -66,6 +68,7 @@ from ocr.dusty_pass import (
     pass_unsure_on_dusty_page,
     unsure_beside_pass_on_dusty_page,
 )
+from ocr.edge_dot_rivals import edge_dot_on_clean_page, edge_dot_rivals
 from ocr.edge_dot_rule import edge_dots
 from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
@@ -308,6 +311,16 @@ RULES: tuple[MarkRule, ...] = (
         "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
         "box; a speck of the glass is no such ink (ocr/rival_ink.py), nor the box's own dot "
         "on its printed edge that runs into the gap by the next box.",
+    ),
+    MarkRule(
+        "edge_dot_rivals",
+        edge_dot_rivals,
+        edge_dot_on_clean_page,
+        "On a page that is not dusty, a level, strain, declarer or result sign whose only box "
+        "not read empty is unsure by its own pen dot on its printed edge, every other box "
+        "of it first read empty and holding no ink within 0.6 mm but that dot's, in a row "
+        "whose PASS box holds no mark, is read marked there: a player's mark read empty "
+        "leaves ink by its box (ocr/edge_dot_rivals.py).",
     ),
 )
 """The rules, in the order they run."""

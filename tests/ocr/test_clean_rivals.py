@@ -278,8 +278,9 @@ def test_a_small_dot_read_on_a_dusty_page():
 
 def test_the_rule_runs_last():
     """After every rule that reads a box, ``empty_field_dot`` too (a box it reads unsure
-    is one this rule may read marked)."""
-    assert RULE_NAMES[-2:] == ("empty_field_dot", "clean_rivals")
+    is one this rule may read marked); only ``edge_dot_rivals``, which never runs on a
+    dusty page, comes after it."""
+    assert RULE_NAMES[-3:] == ("empty_field_dot", "clean_rivals", "edge_dot_rivals")
 
 
 _STATES = st.sampled_from([MarkState.EMPTY, MarkState.EMPTY, MarkState.UNSURE, MarkState.MARKED])

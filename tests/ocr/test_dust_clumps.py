@@ -130,10 +130,10 @@ CLUMP = ((-4, 0, 4, 4), (0, 1, 2, 2), (-6, 2, 2, 2), (-3, 4, 2, 2))
 
 
 def _level_4(page: np.ndarray, dust: object, rule: bool = True) -> tuple[str, str]:
-    """Level 4 as read with the rule (or without it), and without ``clean_rivals``, which
-    runs after it and reads a lone unsure box beside clean ones marked
-    (tests/ocr/test_clean_rivals.py)."""
-    with rules_off("clean_rivals", *(() if rule else ("dust_clumps",))):
+    """Level 4 as read with the rule (or without it), and without ``clean_rivals`` and
+    ``edge_dot_rivals``, which run after it and read a lone unsure box beside clean ones
+    marked (tests/ocr/test_clean_rivals.py, tests/ocr/test_edge_dot_rivals.py)."""
+    with rules_off("clean_rivals", "edge_dot_rivals", *(() if rule else ("dust_clumps",))):
         four = _read_row(page, dust)[(LEVEL, "4")]  # type: ignore[arg-type]
     return four.state.value, four.how
 

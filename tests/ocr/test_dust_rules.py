@@ -134,22 +134,23 @@ def test_a_clump_by_a_box_s_edge_on_a_dusty_page_is_dust(dust, state):
     rule ``dusty_page`` leaves alone. On a dusty page whose specks are as large (0.67 of
     0.459 is 0.307, under 0.35) it is read without it: empty. Rule ``dust_clumps``, last,
     reads it so too (a square of 4 px is 2 px from paper at its thickest, a clump's, not
-    a pen dot's): without both it stays unsure. Read without ``clean_rivals``: the row
-    holds no strain mark of a player's, and that rule reads a lone unsure box beside clean
-    ones marked (tests/ocr/test_clean_rivals.py)."""
+    a pen dot's): without both it stays unsure. Read without ``clean_rivals`` and
+    ``edge_dot_rivals``: the row holds no strain mark of a player's, and those rules read a
+    lone unsure box beside clean ones marked (tests/ocr/test_clean_rivals.py,
+    tests/ocr/test_edge_dot_rivals.py)."""
     page = _fresh()
     _draw(page, "level", "3", "cross")
     box = load_layout().box(1, "strain", "H")
     x, y = round(box.x * S) + 2, round((box.y + box.height / 2) * S)
     page[y : y + 4, x : x + 4] = 0.05
-    with rules_off("clean_rivals"):
+    with rules_off("clean_rivals", "edge_dot_rivals"):
         read = _read_row(page, dust)
     assert read[("strain", "H")].state is state
     if state is MarkState.UNSURE:
         assert read[("strain", "H")].how == "dot"
-    with rules_off("dusty_edges", "clean_rivals"):
+    with rules_off("dusty_edges", "clean_rivals", "edge_dot_rivals"):
         assert _read_row(page, dust)[("strain", "H")].state is state
-    with rules_off("dusty_edges", "dust_clumps", "clean_rivals"):
+    with rules_off("dusty_edges", "dust_clumps", "clean_rivals", "edge_dot_rivals"):
         assert _read_row(page, dust)[("strain", "H")].state is MarkState.UNSURE
     assert read[("level", "3")].state is MarkState.MARKED
 

@@ -198,8 +198,11 @@ def test_a_dot_on_the_corner_of_x_is_not_read_empty():
 def test_a_dot_in_one_box_leaves_the_next_box_as_it_was_read():
     """TRAINING clean page_0003.jpg row 3: the dot for level 4 on 4's right edge, 0.2 mm
     from level 5 (0.896 of it nearer 4): 4 is unsure by it, 5 is empty (it was unsure,
-    with 4, before the dot was given to the box it lies in)."""
-    marks = band_marks("row_band_dot_on_edge_owned.png", 3, LEVEL)
+    with 4, before the dot was given to the box it lies in). Read without rule
+    ``edge_dot_rivals``, which reads 4 marked where the other levels hold no ink
+    (tests/ocr/test_edge_dot_rivals.py)."""
+    with rules_off("edge_dot_rivals"):
+        marks = band_marks("row_band_dot_on_edge_owned.png", 3, LEVEL)
     assert (marks["4"].state, marks["4"].how) == (MarkState.UNSURE, "dot")
     assert marks["5"].state is MarkState.EMPTY and marks["3"].state is MarkState.EMPTY
 
@@ -257,9 +260,10 @@ def test_a_dot_on_an_edge_with_a_speck_beside_it_is_read_unsure_on_a_dusty_page(
     stands alone, level 3 is unsure by it, and ``dusty_edges`` keeps it (the dot is no
     speck). Without the speck, the dot is found either way. (Read without the last rule,
     ``clean_rivals``: the dot is the level's only ink, and on a dusty page that rule then
-    reads it marked, ``tests/ocr/test_clean_rivals.py``.)"""
+    reads it marked, ``tests/ocr/test_clean_rivals.py``; nor ``edge_dot_rivals``, which
+    does so on a page that is not dusty, ``tests/ocr/test_edge_dot_rivals.py``.)"""
     with_speck = _dot_on_level_3_s_edge(speck=True)
-    with rules_off("clean_rivals"):
+    with rules_off("clean_rivals", "edge_dot_rivals"):
         clean, dusty = _read_row(with_speck, NO_DUST), _read_row(with_speck, DUSTY)
         alone = _dot_on_level_3_s_edge(speck=False)
         alone_read = [_read_row(alone, dust) for dust in (NO_DUST, DUSTY)]

@@ -1,0 +1,82 @@
+"""A pen dot on its box's printed edge, the only ink of its field: its mark, on a page that
+is not dusty (issue 43, item 4; rule ``edge_dot_rivals``, ocr/mark_rules.py).
+
+A pen dot put on a box's printed edge is mostly hidden by the mask that keeps the form's
+lines out of the drawn ink, so rule ``edge_dots`` reads the box that holds
+``edge_dot_own_share`` of it (0.65) unsure, as a dot of the unsure band's middle
+(``ocr.dots.EDGE_UNSURE_MM2``). Where the written score checks the field, the score
+settles it; where it cannot (the declarer across the table, a suit of the same kind, a
+level down as many tricks, no score written) the row goes to a person: "marks not certain
+in strain, which the score cannot check". On TRAINING (seed 13, 40 pages a condition) that
+is the largest class of rows to review without a player's error on pencil, damaged, pdf150
+and phone pages (``benchmarks.review_causes --by-rule``: "a player's box unsure by its
+dot, the only inked box of its field, by edge_dots", in 20, 13, 13 and 20 rows).
+
+Accepting such a box wrongly needs one of two faults. First, the player's mark in another
+box of the field read empty: a player's mark read empty leaves ink by its box (a circle's
+or a tick's strokes, a dot on its edge), so every other box of the field must have been
+first read empty and hold no such ink within ``clean_rival_mm`` of it
+(``ocr.clean_rivals.holds_no_ink_by``: drawn ink, a blob on a printed line of
+``clean_rival_line_mm2``, solid ink ``clean_rival_thick_mm`` thick), the dot's own ink
+(its joined blob grown by a pixel, ``own_edge_dots``) aside: a dot on an edge runs into
+the 1 mm gap by the next box. Second, a dot that is no player's mark of this box standing
+alone on its edge: a player's dot meant for the box beside it, put so far over that 0.65
+of it lies in this one, or a touch of the pen. The two tests are ``clean_rivals``' own
+(ocr/clean_rivals.py), asked here without the page's specks: on a page that is not dusty
+there are none (``ocr.page_dust.specks_of``), so every piece of drawn ink counts.
+
+On a dusty page ``clean_rivals`` asks the same with the glass's specks let go, and this
+rule does not run. Only the fields of ``ONE_BOX_FIELDS`` (level, strain, declarer, result
+sign), in a played row whose PASS box holds no mark (``lone_unsure_boxes``). The box is read
+marked at the marked threshold's confidence (0.98); its ``how`` stays "dot". No threshold
+of its own.
+
+Chosen on TRAINING only (docs/reader-history.md, review43g). On 40 TRAINING pages each of
+pencil, damaged, pdf150 and phone, seeds 13 and 79846 (19,251 boxes a player marked), it
+read 165 boxes marked, every one the player's; of the 109 players' boxes of these fields
+read empty, 1 held no ink within 0.6 mm (seed 13 phone page_0018 row 8: a pale tick in C,
+fill 0.024, no solid ink), and none of the 62 boxes no player marked left unsure by a dot
+on an edge was its field's only ink. Rows to review without a player's error on TRAINING
+seed 13, with and without the event: pencil 41 -> 26, damaged 44 -> 36, phone 53 -> 46,
+pdf150 48 -> 43, clean 39 -> 33, ordinary 35 -> 31, 0 wrong rows; TEST seed 13 the same.
+
+The wrong row this could let through needs the player's mark in another box of the field
+to leave no ink by its box (1 in 109 such lost marks on those pages), a dot no player put,
+or the player's dot for the next box mostly over the line, standing alone on this box's
+edge in that field, and a written score that cannot tell the two.
+"""
+
+from __future__ import annotations
+
+from ocr.clean_rivals import grown, holds_no_ink_by, lone_unsure_boxes, own_edge_dots, read_as_mark
+from ocr.dots import EDGE_UNSURE_MM2
+from ocr.mark_settings import MarkSettings
+from ocr.marks import MarkReading, MarkState
+from ocr.row_evidence import RowEvidence
+
+__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals"]
+
+Readings = list[MarkReading]
+
+
+def edge_dot_on_clean_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does rule ``edge_dot_rivals`` look at this row: a page that is not dusty, a box read
+    unsure by a dot on its printed edge?"""
+    return (
+        ev.any_ink
+        and any(r.state is MarkState.UNSURE and r.dot_mm2 == EDGE_UNSURE_MM2 for r in read)
+        and not ev.dust.dusty()
+    )
+
+
+def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """The one unsure box of each field of ``ONE_BOX_FIELDS`` (``lone_unsure_boxes``), unsure
+    by its own dot on its printed edge (``own_edge_dots``), read marked where every other
+    box of the field was first read empty and holds no ink by it but that dot's
+    (``holds_no_ink_by``; see the module docstring)."""
+    out = list(read)
+    for i, rivals in lone_unsure_boxes(ev, read):
+        own = own_edge_dots(ev, read, i, t)
+        if own and all(holds_no_ink_by(ev, j, t, grown(own)) for j in rivals):
+            out[i] = read_as_mark(read[i])
+    return out

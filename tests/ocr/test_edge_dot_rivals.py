@@ -1,0 +1,101 @@
+"""A pen dot on its box's printed edge, the only ink of its field, is its mark on a page
+that is not dusty (rule ``edge_dot_rivals``, ocr/edge_dot_rivals.py; issue 43, item 4).
+
+The numbers, by hand. At 150 dpi a pixel is 0.169 mm (5.906 px a mm). The dot is a disc of
+radius 6 px (2.2 mm across) centred 1 px inside level 3's right edge: 0.73 of its ink lies
+nearest level 3 (over ``edge_dot_own_share``, 0.65), so ``edge_dots`` reads 3 unsure by it
+(``EDGE_UNSURE_MM2``, 0.275 mm^2; tests/ocr/test_edge_dots.py). ``clean_rival_mm`` (0.6)
+is round(3.54) = 4 px: drawn ink 1 or 3 px off another level's printed edge is by it,
+ink 6 px off (1.02 mm) is not. Read marked, the box is at the marked threshold's
+confidence, 0.98.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ocr.layout import DOUBLING, LEVEL, STRAIN, load_layout
+from ocr.mark_rules import rules_off
+from ocr.marks import MarkState
+from ocr.page_dust import NO_DUST
+from tests.ocr.bands import band_marks
+from tests.ocr.test_clean_rivals import _speck_above
+from tests.ocr.test_dust_rules import DUSTY, S, _read_row
+from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
+
+LEVELS = ("1", "2", "3", "4", "5", "6", "7")
+
+
+def test_a_pen_dot_on_its_edge_alone_in_its_field_is_its_mark():
+    """Heart filled (a played row), the dot on level 3's edge the levels' only ink: level
+    3 is read marked by its dot at 0.98, every other level empty. Without the rule it is
+    unsure, and a score that cannot tell 3 from another level sends the row to a person
+    (TRAINING seed 13: 86 such boxes on 40 pages each of pencil, damaged, pdf150 and
+    phone, every one the player's)."""
+    page = _dot_on_level_3_s_edge(speck=False)
+    read = _read_row(page, NO_DUST)
+    three = read[LEVEL, "3"]
+    assert (three.state, three.how) == (MarkState.MARKED, "dot")
+    assert three.p_marked == pytest.approx(0.98)
+    assert all(read[LEVEL, o].state is MarkState.EMPTY for o in LEVELS if o != "3")
+    with rules_off("edge_dot_rivals"):
+        without = _read_row(page, NO_DUST)
+    assert (without[LEVEL, "3"].state, without[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
+
+
+@pytest.mark.parametrize(
+    ("option", "wide", "gap_px", "marked"),
+    [
+        ("1", 8, 1, False),
+        ("1", 8, 3, False),
+        ("1", 8, 6, True),
+        ("1", 2, 1, False),
+        ("5", 8, 3, False),
+    ],
+)
+def test_a_rival_with_ink_by_it_leaves_the_dot_unsure(option, wide, gap_px, marked):
+    """The first fault: the player's mark in another level read empty. It leaves ink by its
+    box: a piece of stroke 8 px wide 1 or 3 px above level 1's or 5's top edge (0.17, 0.51
+    mm: within 0.6) is such ink, and 3 stays unsure; 6 px above (1.02 mm) it is no ink of
+    1's, and 3 is marked. On a page that is not dusty a piece of 2 x 2 px (0.115 mm^2) is
+    ink too: there is no dust to take it for."""
+    page = _dot_on_level_3_s_edge(speck=False)
+    _speck_above(page, LEVEL, option, gap_px, wide)
+    read = _read_row(page, NO_DUST)
+    assert read[LEVEL, option].state is MarkState.EMPTY
+    assert read[LEVEL, "3"].state is (MarkState.MARKED if marked else MarkState.UNSURE)
+
+
+def test_on_a_dusty_page_the_rule_does_not_run():
+    """On a dusty page ``clean_rivals`` asks the same with the glass's specks let go; with
+    it off, the dot stays unsure: this rule does not look at a dusty page."""
+    page = _dot_on_level_3_s_edge(speck=False)
+    with rules_off("clean_rivals"):
+        read = _read_row(page, DUSTY)
+    assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
+
+
+def test_a_dot_alone_in_a_row_no_result_marks_stays_unsure():
+    """The row holds a mark (the doubling's X filled: ``edge_dots`` looks at it), but no
+    level, strain, declarer or sign is marked for certain: nothing says the row was
+    played, and a dot alone is no contract."""
+    page = _dot_on_level_3_s_edge(speck=False)
+    layout = load_layout()
+    heart, double = layout.box(1, STRAIN, "H"), layout.box(1, DOUBLING, "X")
+    hx, hy = round(heart.x * S) + 4, round(heart.y * S) + 4
+    page[hy : hy + 18, hx : hx + 18] = 1.0  # the heart's fill taken off
+    dx, dy = round(double.x * S) + 4, round(double.y * S) + 4
+    page[dy : dy + 18, dx : dx + 18] = 0.05
+    read = _read_row(page, NO_DUST)
+    assert read[STRAIN, "H"].state is MarkState.EMPTY
+    assert read[DOUBLING, "X"].state is MarkState.MARKED
+    assert read[LEVEL, "3"].state is MarkState.UNSURE
+
+
+def test_a_training_dot_on_its_level_s_edge_is_read_marked():
+    """TRAINING clean page_0003.jpg row 3 (the band tests/ocr/test_edge_dots.py reads): the
+    player's dot for level 4 on 4's right edge, 0.896 of it nearer 4, the levels' only ink:
+    4 is marked by it, 3 and 5 empty."""
+    marks = band_marks("row_band_dot_on_edge_owned.png", 3, LEVEL)
+    assert (marks["4"].state, marks["4"].how) == (MarkState.MARKED, "dot")
+    assert marks["5"].state is MarkState.EMPTY and marks["3"].state is MarkState.EMPTY
