@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from ocr.row_ink import RowInk
 
 __all__ = [
+    "EDGE_DOT_CENTRE_MM",
     "EDGE_DOT_LEAST_MM2",
     "EDGE_DOT_MAX_MM",
     "EDGE_DOT_NEAR_MM",
@@ -78,6 +79,8 @@ EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
 
 EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
+EDGE_DOT_CENTRE_MM = MARK_SETTINGS.edge_dot_centre_mm  # ocr/mark_settings.py
+
 
 @dataclass(frozen=True)
 class EdgeDot:
@@ -85,19 +88,30 @@ class EdgeDot:
     ``EDGE_DOT_NEAR_MM`` of the box; ``share``, the share of the dot's ink (joined across
     the line) nearer that box than any other (a pixel as near two boxes is half each's);
     ``px``, where the dot lies (x0, y0, x1, y1 in the band's pixels: the dot joined across
-    the line; it stands alone, so nothing else drawn lies there but the page's specks)."""
+    the line; it stands alone, so nothing else drawn lies there but the page's specks);
+    ``centre_mm``, per box, how far the centre of ``px`` lies from the box's printed
+    rectangle (mm; from inside it, to its nearest edge)."""
 
     near: tuple[bool, ...]
     share: tuple[float, ...]
     px: tuple[int, int, int, int] = (0, 0, 0, 0)
+    centre_mm: tuple[float, ...] = ()
 
-    def owner(self, least_share: float) -> int | None:
+    def owner(self, least_share: float, on_edge_mm: float = EDGE_DOT_CENTRE_MM) -> int | None:
         """The box that holds ``least_share`` of the dot or more, if one does and the dot
-        is near it."""
+        is near it; else the one near box whose printed edge the dot's centre lies within
+        ``on_edge_mm`` of (``centre_mm``), if exactly one does.
+
+        A player touches the pen to the box's own printed edge, so the dot's centre lies
+        on that edge; a large dot there spills over the middle of the 1 mm gap, and the
+        share it leaves its box falls under ``least_share`` (0.55-0.65 on TRAINING), while
+        its centre stays on the line. Where the centre lies between two edges, both boxes
+        stay unsure (``EDGE_DOT_CENTRE_MM``)."""
         best = max(range(len(self.share)), key=self.share.__getitem__, default=None)
-        if best is None or self.share[best] < least_share or not self.near[best]:
-            return None
-        return best
+        if best is not None and self.share[best] >= least_share and self.near[best]:
+            return best
+        on_edge = [i for i, mm in enumerate(self.centre_mm) if self.near[i] and mm <= on_edge_mm]
+        return on_edge[0] if len(on_edge) == 1 else None
 
 
 def dots_on_edges(
@@ -174,7 +188,9 @@ def dots_on_edges(
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
         at = (x + x0, y + y0, x + bw + x0, y + bh + y0)  # in the band, not its crop
-        found.append(EdgeDot(tuple(near_box.tolist()), _nearest_shares(xs + x, ys + y, boxes), at))
+        shares = _nearest_shares(xs + x, ys + y, boxes)
+        centre = _centre_from_edges(x + bw / 2, y + bh / 2, boxes) / px_per_mm
+        found.append(EdgeDot(tuple(near_box.tolist()), shares, at, tuple(centre.tolist())))
     return tuple(found)
 
 
@@ -223,6 +239,16 @@ def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[
     nearest = d <= d.min(axis=1, keepdims=True)
     weight = nearest / nearest.sum(axis=1, keepdims=True)
     return tuple((weight.sum(axis=0) / len(xs)).tolist())
+
+
+def _centre_from_edges(cx: float, cy: float, boxes: np.ndarray) -> np.ndarray:
+    """Per box ((n, 4) x0, y0, x1, y1), how far the point (``cx``, ``cy``) lies from its
+    rectangle's edges (px): outside it, to the rectangle; inside it, to its nearest edge."""
+    x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+    dx = np.maximum(np.maximum(x0 - cx, cx - x1), 0)
+    dy = np.maximum(np.maximum(y0 - cy, cy - y1), 0)
+    inside = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
+    return np.where((dx == 0) & (dy == 0), inside, np.hypot(dx, dy))
 
 
 def _overlaps_any(

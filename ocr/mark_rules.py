@@ -70,7 +70,7 @@ from ocr.dusty_pass import (
 )
 from ocr.edge_dot_rivals import edge_dot_on_clean_page, edge_dot_rivals
 from ocr.edge_dot_rule import edge_dots
-from ocr.empty_fields import empty_field_dot, empty_field_on_dusty_page
+from ocr.empty_fields import a_field_missed, empty_field_dot
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
@@ -292,8 +292,8 @@ RULES: tuple[MarkRule, ...] = (
     MarkRule(
         "empty_field_dot",
         empty_field_dot,
-        empty_field_on_dusty_page,
-        "On a dusty page, in a played row whose PASS box holds no mark, a level, strain, "
+        a_field_missed,
+        "In a played row whose PASS box holds no mark, a level, strain, "
         "declarer or result sign whose every box reads empty (none by a dot the page's dust "
         "may be) and exactly one of whose boxes has solid ink 0.85 mm thick or more within "
         "0.6 mm (a pen dot's core on its printed edge, thicker than any printed line) is "

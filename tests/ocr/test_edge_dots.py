@@ -68,18 +68,47 @@ def test_a_dot_s_ink_is_shared_among_the_boxes_it_lies_nearest():
     printed rectangle ends at x 67; the second box starts at 73, the gap 6 px). By pixel
     centre: x 63-66 lie inside the first box; 67, 68 and 69 are 0.5, 1.5 and 2.5 px from
     it and 5.5, 4.5 and 3.5 from the second; 70 is 3.5 from the first, 2.5 from the second.
-    Seven columns of eight are the first box's: 0.875, the second's 0.125."""
+    Seven columns of eight are the first box's: 0.875, the second's 0.125. Its centre (x
+    67, the middle of 63-71) lies on the first box's edge (0 mm) and 6 px (1.016 mm) from
+    the second box: by its centre it is the first box's at any share."""
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
     assert dot.share == pytest.approx((0.875, 0.125, 0.0))
-    assert dot.owner(0.875) == 0 and dot.owner(0.876) is None
+    assert dot.centre_mm[:2] == pytest.approx((0.0, 6 / S))
+    by_share = EdgeDot(dot.near, dot.share, dot.px)  # no centres: the shares alone
+    assert by_share.owner(0.875) == 0 and by_share.owner(0.876) is None
+    assert dot.owner(0.876) == 0
+
+
+def test_a_large_dot_centred_on_a_box_s_edge_is_that_box_s_though_it_spills_over_the_gap():
+    """A dot 12 px wide (x 61-72, y 46-53) over the first box's right edge and across the
+    gap up to the second box's edge: joined across the second box's line (x 73, 74) it is
+    14 columns, x 61-74. Columns 61-66 lie inside the first box, 67-69 nearer it (9 of 14,
+    0.643, under ``edge_dot_own_share``), 70-72 nearer the second, 73-74 inside it (0.357).
+    By shares alone nobody could say whose it is and both boxes were unsure. Its centre (x
+    68, the middle of 61-75) lies 1 px (0.169 mm) outside the first box's printed rectangle
+    (x 40-67), within ``edge_dot_centre_mm``, and 5 px (0.847 mm) from the second's: a pen
+    put on the first box's edge, large enough to spill over the middle of the gap
+    (TRAINING noisy seed 13 page_0007.jpg row 1, level 2: 0.62 of its ink by 2, its centre
+    0.17 mm from 2's edge). Only the first box is unsure."""
+
+    def draw(ink):
+        cv2.rectangle(ink, (61, 46), (72, 53), 1, -1)
+
+    (dot,) = _dots_with(draw)
+    assert dot.px == (61, 46, 75, 54)
+    assert dot.share == pytest.approx((9 / 14, 5 / 14, 0.0))
+    assert dot.centre_mm[:2] == pytest.approx((1 / S, 5 / S))
+    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == 0
+    assert _edges_with(draw) == [True, False, False]
 
 
 def test_a_dot_on_the_gap_between_two_boxes_is_either_s():
     """The same square moved to the middle of the gap (x 66-73): x 66 lies in the first
     box, 67-69 nearer it; 70-72 nearer the second, 73 in it. Half each: nobody can tell
-    whose dot it is, and both boxes are unsure."""
+    whose dot it is, and both boxes are unsure; its centre lies 0.508 mm from both edges."""
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (66, 46), (73, 53), 1, -1))
     assert dot.share == pytest.approx((0.5, 0.5, 0.0))
+    assert dot.centre_mm[:2] == pytest.approx((3 / S, 3 / S))  # (x 70: 0.508 mm from each)
     assert dot.owner(MARK_SETTINGS.edge_dot_own_share) is None
     assert _edges_with(lambda ink: cv2.rectangle(ink, (66, 46), (73, 53), 1, -1)) == [
         True,
