@@ -58,6 +58,9 @@ form's largest mark box reaches beyond it (its radius up to 0.94 of the box's wi
 1.22 of its height, its centre 0.8 mm off), so that its samples beyond the band need no
 test of their own."""
 _KNOWN_MIN = 0.3  # a quarter known for less than this share of its samples says nothing
+# ... as a count of known samples per quarter: an integer count reaches ``_KNOWN_MIN`` of
+# a quarter's samples (5.7 of 19) exactly when it reaches that share's ceiling (6)
+_KNOWN_LEAST = np.ceil(_KNOWN_MIN * _QUARTER_SAMPLES).astype(np.int32)
 _CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
 _CENTRE_STEP_MM = 0.4
 _RADII = np.arange(0.58, 0.95, 0.04)  # half-widths, as a share of the box's width
@@ -188,14 +191,17 @@ class Outlines:
         # Each quarter's codes summed (ellipses x quarters; exact in float32, as one
         # product for both counts): known samples in the low bits, covered ones above.
         quarters = (seen.astype(np.float32) @ _QUARTERS_T).astype(np.int32)
-        known_q, covered_q = quarters & _KNOWN_BITS, quarters >> 5
-        enough = (known_q >= _KNOWN_MIN * _QUARTER_SAMPLES).all(axis=1)
+        # (integer counts against an integer least: no float comparison of 1,750 x 4)
+        enough = ((quarters & _KNOWN_BITS) >= _KNOWN_LEAST).all(axis=1)
         if not enough.any():
             return None
-        # (as float32 counts: the support's floats are the same as ever)
-        covered = covered_q[enough].astype(np.float32)
-        support = (covered / np.maximum(known_q[enough], 1).astype(np.float32)).min(axis=1)
-        return _Fit((cx, cy), xs, ys, support, np.flatnonzero(enough))
+        # The ellipses that count picked out once, their counts split after (as float32
+        # counts: the support's floats are the same as ever).
+        which = np.flatnonzero(enough)
+        counted = quarters[which]
+        known = np.maximum(counted & _KNOWN_BITS, 1).astype(np.float32)
+        support = ((counted >> 5).astype(np.float32) / known).min(axis=1)
+        return _Fit((cx, cy), xs, ys, support, which)
 
 
 def ink_along(ink: np.ndarray, curve: np.ndarray, reach_px: int) -> float:
