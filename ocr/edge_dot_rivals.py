@@ -48,13 +48,20 @@ edge in that field, and a written score that cannot tell the two.
 
 from __future__ import annotations
 
-from ocr.clean_rivals import grown, holds_no_ink_by, lone_unsure_boxes, own_edge_dots, read_as_mark
+from ocr.clean_rivals import (
+    grown,
+    holds_no_ink_by,
+    lone_unsure_boxes,
+    owned_edge_dots,
+    read_as_mark,
+)
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import EdgeDot
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals"]
+__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals", "in_the_gap"]
 
 Readings = list[MarkReading]
 
@@ -69,14 +76,27 @@ def edge_dot_on_clean_page(ev: RowEvidence, read: Readings) -> bool:
     )
 
 
+def in_the_gap(dot: EdgeDot, i: int, rivals: list[int]) -> bool:
+    """Does ``dot``, box ``i``'s own, lie in the gap between ``i`` and another box of its
+    field (``rivals``): its centre outside ``i``'s printed rectangle, its ink within
+    ``edge_dot_near_mm`` of a rival (``EdgeDot.near``)? Such a dot covers the two printed
+    edges that face each other across the gap, and cannot say which of the two boxes the
+    player meant (see the module docstring)."""
+    return not dot.inside[i] and any(dot.near[j] for j in rivals)
+
+
 def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """The one unsure box of each field of ``ONE_BOX_FIELDS`` (``lone_unsure_boxes``), unsure
-    by its own dot on its printed edge (``own_edge_dots``), read marked where every other
-    box of the field was first read empty and holds no ink by it but that dot's
-    (``holds_no_ink_by``; see the module docstring)."""
+    by its own dot on its printed edge (``owned_edge_dots``), no such dot in the gap towards
+    another box of the field (``in_the_gap``), read marked where every other box of the
+    field was first read empty and holds no ink by it but that dot's (``holds_no_ink_by``;
+    see the module docstring)."""
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
-        own = own_edge_dots(ev, read, i, t)
-        if own and all(holds_no_ink_by(ev, j, t, grown(own)) for j in rivals):
+        dots = owned_edge_dots(ev, read, i, t)
+        if not dots or any(in_the_gap(d, i, rivals) for d in dots):
+            continue
+        own = grown(tuple(d.px for d in dots))
+        if all(holds_no_ink_by(ev, j, t, own) for j in rivals):
             out[i] = read_as_mark(read[i])
     return out

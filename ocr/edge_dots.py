@@ -90,12 +90,15 @@ class EdgeDot:
     ``px``, where the dot lies (x0, y0, x1, y1 in the band's pixels: the dot joined across
     the line; it stands alone, so nothing else drawn lies there but the page's specks);
     ``centre_mm``, per box, how far the centre of ``px`` lies from the box's printed
-    rectangle (mm; from inside it, to its nearest edge)."""
+    rectangle (mm; from inside it, to its nearest edge); ``inside``, per box, whether that
+    centre lies in the box's printed rectangle (its edges counted), not in the paper
+    round it."""
 
     near: tuple[bool, ...]
     share: tuple[float, ...]
     px: tuple[int, int, int, int] = (0, 0, 0, 0)
     centre_mm: tuple[float, ...] = ()
+    inside: tuple[bool, ...] = ()
 
     def owner(self, least_share: float, on_edge_mm: float = EDGE_DOT_CENTRE_MM) -> int | None:
         """The box that holds ``least_share`` of the dot or more, if one does and the dot
@@ -189,8 +192,16 @@ def dots_on_edges(
         ys, xs = np.nonzero(blob)
         at = (x + x0, y + y0, x + bw + x0, y + bh + y0)  # in the band, not its crop
         shares = _nearest_shares(xs + x, ys + y, boxes)
-        centre = _centre_from_edges(x + bw / 2, y + bh / 2, boxes) / px_per_mm
-        found.append(EdgeDot(tuple(near_box.tolist()), shares, at, tuple(centre.tolist())))
+        centre, inside = _centre_from_edges(x + bw / 2, y + bh / 2, boxes)
+        found.append(
+            EdgeDot(
+                tuple(near_box.tolist()),
+                shares,
+                at,
+                tuple((centre / px_per_mm).tolist()),
+                tuple(inside.tolist()),
+            )
+        )
     return tuple(found)
 
 
@@ -241,14 +252,16 @@ def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[
     return tuple((weight.sum(axis=0) / len(xs)).tolist())
 
 
-def _centre_from_edges(cx: float, cy: float, boxes: np.ndarray) -> np.ndarray:
+def _centre_from_edges(cx: float, cy: float, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per box ((n, 4) x0, y0, x1, y1), how far the point (``cx``, ``cy``) lies from its
-    rectangle's edges (px): outside it, to the rectangle; inside it, to its nearest edge."""
+    rectangle's edges (px): outside it, to the rectangle; inside it, to its nearest edge;
+    and whether it lies inside (its edges counted)."""
     x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
     dx = np.maximum(np.maximum(x0 - cx, cx - x1), 0)
     dy = np.maximum(np.maximum(y0 - cy, cy - y1), 0)
-    inside = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
-    return np.where((dx == 0) & (dy == 0), inside, np.hypot(dx, dy))
+    within = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
+    inside = (dx == 0) & (dy == 0)
+    return np.where(inside, within, np.hypot(dx, dy)), inside
 
 
 def _overlaps_any(

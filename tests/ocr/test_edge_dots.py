@@ -74,6 +74,7 @@ def test_a_dot_s_ink_is_shared_among_the_boxes_it_lies_nearest():
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
     assert dot.share == pytest.approx((0.875, 0.125, 0.0))
     assert dot.centre_mm[:2] == pytest.approx((0.0, 6 / S))
+    assert dot.inside == (True, False, False)  # (on the edge: the rectangle's own)
     by_share = EdgeDot(dot.near, dot.share, dot.px)  # no centres: the shares alone
     assert by_share.owner(0.875) == 0 and by_share.owner(0.876) is None
     assert dot.owner(0.876) == 0
@@ -98,6 +99,7 @@ def test_a_large_dot_centred_on_a_box_s_edge_is_that_box_s_though_it_spills_over
     assert dot.px == (61, 46, 75, 54)
     assert dot.share == pytest.approx((9 / 14, 5 / 14, 0.0))
     assert dot.centre_mm[:2] == pytest.approx((1 / S, 5 / S))
+    assert dot.inside == (False, False, False)  # (in the gap)
     assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == 0
     assert _edges_with(draw) == [True, False, False]
 
