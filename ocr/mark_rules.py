@@ -320,7 +320,8 @@ RULES: tuple[MarkRule, ...] = (
         "not read empty is unsure by its own pen dot on its printed edge, every other box "
         "of it first read empty and holding no ink within 0.6 mm but that dot's, in a row "
         "whose PASS box holds no mark, is read marked there: a player's mark read empty "
-        "leaves ink by its box (ocr/edge_dot_rivals.py).",
+        "leaves ink by its box. Not a dot centred in the gap towards another box of the "
+        "field: it covers both boxes' facing edges (ocr/edge_dot_rivals.py).",
     ),
 )
 """The rules, in the order they run."""
