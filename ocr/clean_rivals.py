@@ -157,7 +157,7 @@ def owned_edge_dots(
     if read[i].dot_mm2 != EDGE_UNSURE_MM2:
         return ()
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    return tuple(d for d in dots if d.owner(t.edge_dot_own_share) == i)
+    return tuple(d for d in dots if d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm) == i)
 
 
 def own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:

@@ -49,14 +49,13 @@ import numpy as np
 from ocr.components import depth_in_ink, pieces
 from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
-from ocr.mark_settings import MARK_SETTINGS
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
 
 if TYPE_CHECKING:
     from ocr.row_ink import RowInk
 
 __all__ = [
-    "EDGE_DOT_CENTRE_MM",
     "EDGE_DOT_LEAST_MM2",
     "EDGE_DOT_MAX_MM",
     "EDGE_DOT_NEAR_MM",
@@ -79,8 +78,6 @@ EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
 
 EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
-EDGE_DOT_CENTRE_MM = MARK_SETTINGS.edge_dot_centre_mm  # ocr/mark_settings.py
-
 
 @dataclass(frozen=True)
 class EdgeDot:
@@ -100,7 +97,7 @@ class EdgeDot:
     centre_mm: tuple[float, ...] = ()
     inside: tuple[bool, ...] = ()
 
-    def owner(self, least_share: float, on_edge_mm: float = EDGE_DOT_CENTRE_MM) -> int | None:
+    def owner(self, least_share: float, on_edge_mm: float) -> int | None:
         """The box that holds ``least_share`` of the dot or more, if one does and the dot
         is near it; else the one near box whose printed edge the dot's centre lies within
         ``on_edge_mm`` of (``centre_mm``), if exactly one does.
@@ -109,7 +106,7 @@ class EdgeDot:
         on that edge; a large dot there spills over the middle of the 1 mm gap, and the
         share it leaves its box falls under ``least_share`` (0.55-0.65 on TRAINING), while
         its centre stays on the line. Where the centre lies between two edges, both boxes
-        stay unsure (``EDGE_DOT_CENTRE_MM``)."""
+        stay unsure (``on_edge_mm``: the settings' ``edge_dot_centre_mm``)."""
         best = max(range(len(self.share)), key=self.share.__getitem__, default=None)
         if best is not None and self.share[best] >= least_share and self.near[best]:
             return best
@@ -285,12 +282,13 @@ def circled_boxes(read: list[MarkReading]) -> np.ndarray:
     return np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
 
 
-def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, own_share: float) -> np.ndarray:
+def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, t: MarkSettings) -> np.ndarray:
     """Per box of the row, whether a dot on an edge belongs to it: the box that holds
-    ``own_share`` of the dot or more (``EdgeDot.owner``), else every box the dot is near."""
+    ``t.edge_dot_own_share`` of the dot or more, or on whose edge its centre lies
+    (``EdgeDot.owner``), else every box the dot is near."""
     dotted = np.zeros(boxes, bool)
     for d in dots:
-        owner = d.owner(own_share)
+        owner = d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm)
         if owner is None:
             dotted |= np.array(d.near)
         else:
@@ -299,13 +297,13 @@ def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, own_share: float) -> np.
 
 
 def unsure_where_dotted(
-    read: list[MarkReading], dots: tuple[EdgeDot, ...], own_share: float
+    read: list[MarkReading], dots: tuple[EdgeDot, ...], t: MarkSettings
 ) -> list[MarkReading]:
     """The row's readings (one per box) with every box read empty that a dot on an edge
     makes unsure read so, as a dot of the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``)
-    inside it would be: the box that holds ``own_share`` of the dot or more
-    (``EdgeDot.owner``), else every box the dot is near."""
-    unsure = dotted_boxes(dots, len(read), own_share)
+    inside it would be: the box the dot belongs to (``dotted_boxes``), else every box the
+    dot is near."""
+    unsure = dotted_boxes(dots, len(read), t)
     return [
         mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
         if dotted and r.state is MarkState.EMPTY

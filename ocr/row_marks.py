@@ -68,6 +68,9 @@ class RowMarks:
         self._without: RowWithoutSpecks | None = None  # ... without the page's specks
         self._rivals: RowRivals | None = None  # the ink a rival mark leaves
         self._shade: RowShade | None = None  # the paper beside the boxes (fill_in_shade)
+        # the dots on the printed edges, by the boxes read circled (and the settings, on a
+        # dusty page): ``dots_on_edges``
+        self._edge_dots: dict[tuple[bytes, MarkSettings | None], tuple[EdgeDot, ...]] = {}
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -179,11 +182,18 @@ class RowMarks:
         """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py).
         ``circled`` names the boxes read on a circle (their edges are that circle's).
         With ``t``, on a dusty page, a dot whose only drawn ink beside it is the page's
-        specks (``ocr.page_dust.specks_of``) stands alone."""
-        without_dust = None
-        if t is not None and self.dust.dusty(t):
-            without_dust = partial(self._without_view().drawn_without_specks, t)
-        return dots_on_row_edges(self.row_ink, circled, without_dust)
+        specks (``ocr.page_dust.specks_of``) stands alone.
+
+        Measured once a row for each ``circled`` (and ``t`` on a dusty page): the rules
+        ask again on the same readings (``edge_dots``, the dust rules, and ``clean_rivals``
+        and ``edge_dot_rivals`` once for each field's lone unsure box)."""
+        dusty = t is not None and self.dust.dusty(t)
+        key = (circled.tobytes(), t if dusty else None)
+        found = self._edge_dots.get(key)
+        if found is None:
+            without_dust = partial(self._without_view().drawn_without_specks, t) if dusty else None
+            found = self._edge_dots[key] = dots_on_row_edges(self.row_ink, circled, without_dust)
+        return found
 
     # -- each box read on its own, and the circle views (``RowBoxes``) -----------------------
     def boxes(self) -> RowBoxes:

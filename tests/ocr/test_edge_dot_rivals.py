@@ -147,7 +147,7 @@ def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
     ev = _evidence(page, NO_DUST)
     two, three = _index(ev, LEVEL, "2"), _index(ev, LEVEL, "3")
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == three
+    assert dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm) == three
     assert (dot.inside[three], dot.near[two]) == (False, True)
     assert dot.centre_mm[three] == pytest.approx(1 / S)
     read = _read_row(page, NO_DUST)
