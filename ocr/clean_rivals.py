@@ -92,7 +92,7 @@ from dataclasses import replace
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
-from ocr.edge_dots import circled_boxes
+from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, p_of_evidence
@@ -105,6 +105,7 @@ __all__ = [
     "holds_no_ink_by",
     "lone_unsure_boxes",
     "own_edge_dots",
+    "owned_edge_dots",
     "read_as_mark",
     "unsure_on_dusty_page",
 ]
@@ -146,14 +147,23 @@ def holds_no_ink_by(
     return not bool(near.any())
 
 
-def own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:
-    """Where the dots on a printed edge that box ``i`` holds lie (rule ``edge_dots``: the
-    box nearest ``edge_dot_own_share`` of the dot or more), where ``i`` is read unsure by
-    such a dot (``EDGE_UNSURE_MM2``), as ``EdgeDot.px``."""
+def owned_edge_dots(
+    ev: RowEvidence, read: Readings, i: int, t: MarkSettings
+) -> tuple[EdgeDot, ...]:
+    """The dots on a printed edge that box ``i`` holds (rule ``edge_dots``,
+    ``EdgeDot.owner``: the box nearest ``edge_dot_own_share`` of the dot or more, else the
+    one whose edge its centre lies on), where ``i`` is read unsure by such a dot
+    (``EDGE_UNSURE_MM2``)."""
     if read[i].dot_mm2 != EDGE_UNSURE_MM2:
         return ()
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    return tuple(d.px for d in dots if d.owner(t.edge_dot_own_share) == i)
+    return tuple(d for d in dots if d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm) == i)
+
+
+def own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:
+    """Where the dots on a printed edge that box ``i`` holds lie (``owned_edge_dots``), as
+    ``EdgeDot.px``."""
+    return tuple(d.px for d in owned_edge_dots(ev, read, i, t))
 
 
 def grown(own: tuple[Px, ...]) -> tuple[Px, ...]:

@@ -258,7 +258,7 @@ def _dotted_on_edges(ev: RowEvidence, read: Readings, t: MarkSettings) -> set[in
     the result at once, and on TEST noisy pages (fresh seeds 49052 and 84192) clumps on the
     PASS box's edge sent 5 played rows to a person for their dust dots."""
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    dotted = dotted_boxes(dots, len(read), t.edge_dot_own_share)
+    dotted = dotted_boxes(dots, len(read), t)
     return {j for j, d in enumerate(dotted.tolist()) if d}
 
 

@@ -18,12 +18,27 @@ or a tick's strokes, a dot on its edge), so every other box of the field must ha
 first read empty and hold no such ink within ``clean_rival_mm`` of it
 (``ocr.clean_rivals.holds_no_ink_by``: drawn ink, a blob on a printed line of
 ``clean_rival_line_mm2``, solid ink ``clean_rival_thick_mm`` thick), the dot's own ink
-(its joined blob grown by a pixel, ``own_edge_dots``) aside: a dot on an edge runs into
+(its joined blob grown by a pixel, ``owned_edge_dots``) aside: a dot on an edge runs into
 the 1 mm gap by the next box. Second, a dot that is no player's mark of this box standing
-alone on its edge: a player's dot meant for the box beside it, put so far over that 0.65
-of it lies in this one, or a touch of the pen. The two tests are ``clean_rivals``' own
-(ocr/clean_rivals.py), asked here without the page's specks: on a page that is not dusty
-there are none (``ocr.page_dust.specks_of``), so every piece of drawn ink counts.
+alone on its edge: a player's dot meant for the box beside it, or a touch of the pen. The
+two tests are ``clean_rivals``' own (ocr/clean_rivals.py), asked here without the page's
+specks: on a page that is not dusty there are none (``ocr.page_dust.specks_of``), so every
+piece of drawn ink counts.
+
+A dot whose centre lies in the gap between its box and another box of the field (outside
+the box's printed rectangle, its ink within ``edge_dot_near_mm`` of the other box:
+``in_the_gap``) covers the two printed edges that face each other there, and cannot say
+which of the two the player meant: the box stays unsure. TRAINING ordinary seed 5834 (30
+pages, blank forms; edgedot43): page_0030 row 3, the player's dot for level 2, joined
+across the lines from 2's right edge to 4 px inside 3, 0.63 of it nearest 3, its centre
+0.17 mm outside 3's edge (3's by ``edge_dot_centre_mm``, noisy43e), was read 3 marked and
+2NTX-4 accepted as 3NTX-4 (800 either way, not vulnerable); page_0006 row 11, the
+player's dot for declarer N, 0.66 of it nearest E, its centre 0.17 mm outside E, read E
+marked (the row went to a person: the reading the score fits does not use E). Of the
+players' dots in the gap the rule read marked, the other box held 0.03-0.45 of the dot; of
+these two, 0.37 and 0.34: no share tells them apart. A dot centred on its box's edge or
+inside it, running into the gap as far, keeps its reading (the other box's share 0.27 at
+most on the pages below).
 
 On a dusty page ``clean_rivals`` asks the same with the glass's specks let go, and this
 rule does not run. Only the fields of ``ONE_BOX_FIELDS`` (level, strain, declarer, result
@@ -31,30 +46,41 @@ sign), in a played row whose PASS box holds no mark (``lone_unsure_boxes``). The
 marked at the marked threshold's confidence (0.98); its ``how`` stays "dot". No threshold
 of its own.
 
-Chosen on TRAINING only (docs/reader-history.md, review43g). On 40 TRAINING pages each of
-pencil, damaged, pdf150 and phone, seeds 13 and 79846 (19,251 boxes a player marked), it
-read 165 boxes marked, every one the player's; of the 109 players' boxes of these fields
-read empty, 1 held no ink within 0.6 mm (seed 13 phone page_0018 row 8: a pale tick in C,
-fill 0.024, no solid ink), and none of the 62 boxes no player marked left unsure by a dot
-on an edge was its field's only ink. Rows to review without a player's error on TRAINING
-seed 13, with and without the event: pencil 41 -> 26, damaged 44 -> 36, phone 53 -> 46,
-pdf150 48 -> 43, clean 39 -> 33, ordinary 35 -> 31, 0 wrong rows; TEST seed 13 the same.
+Chosen on TRAINING only (docs/reader-history.md, review43g and edgedot43). On 40 TRAINING
+pages each of pencil, damaged, pdf150 and phone, seeds 13 and 79846, it reads 142 boxes
+marked, every one the player's (174 before the gap was asked, 32 of them in it, every one
+the player's; review43g's 165 were counted before ``edge_dot_centre_mm``); of the 109
+players' boxes of these fields read empty (review43g), 1 held no ink within 0.6 mm (seed
+13 phone page_0018 row 8: a pale tick in C, fill 0.024, no solid ink), and none of the 62
+boxes no player marked left unsure by a dot on an edge was its field's only ink. Rows to
+review without a player's error on TRAINING seed 13, with and without the event alike
+(``benchmarks.bench_ocr --split training --pages 40 --no-event all``): clean 30 of 479,
+ordinary 26 of 396, phone 46 of 437, damaged 36 of 421, pencil 26 of 447, pdf150 40 of
+477 (the gap test: 3, 1, 2, 1, 2, 1 rows more), 0 wrong rows.
 
 The wrong row this could let through needs the player's mark in another box of the field
-to leave no ink by its box (1 in 109 such lost marks on those pages), a dot no player put,
-or the player's dot for the next box mostly over the line, standing alone on this box's
-edge in that field, and a written score that cannot tell the two.
+to leave no ink by its box (1 in 109 such lost marks on those pages), or a dot no player
+put, or the player's dot for the next box centred on this box's edge or inside it,
+standing alone on this box's edge in that field, and a written score that cannot tell
+the two.
 """
 
 from __future__ import annotations
 
-from ocr.clean_rivals import grown, holds_no_ink_by, lone_unsure_boxes, own_edge_dots, read_as_mark
+from ocr.clean_rivals import (
+    grown,
+    holds_no_ink_by,
+    lone_unsure_boxes,
+    owned_edge_dots,
+    read_as_mark,
+)
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import EdgeDot
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals"]
+__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals", "in_the_gap"]
 
 Readings = list[MarkReading]
 
@@ -69,14 +95,27 @@ def edge_dot_on_clean_page(ev: RowEvidence, read: Readings) -> bool:
     )
 
 
+def in_the_gap(dot: EdgeDot, i: int, rivals: list[int]) -> bool:
+    """Does ``dot``, box ``i``'s own, lie in the gap between ``i`` and another box of its
+    field (``rivals``): its centre outside ``i``'s printed rectangle, its ink within
+    ``edge_dot_near_mm`` of a rival (``EdgeDot.near``)? Such a dot covers the two printed
+    edges that face each other across the gap, and cannot say which of the two boxes the
+    player meant (see the module docstring)."""
+    return not dot.inside[i] and any(dot.near[j] for j in rivals)
+
+
 def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """The one unsure box of each field of ``ONE_BOX_FIELDS`` (``lone_unsure_boxes``), unsure
-    by its own dot on its printed edge (``own_edge_dots``), read marked where every other
-    box of the field was first read empty and holds no ink by it but that dot's
-    (``holds_no_ink_by``; see the module docstring)."""
+    by its own dot on its printed edge (``owned_edge_dots``), no such dot in the gap towards
+    another box of the field (``in_the_gap``), read marked where every other box of the
+    field was first read empty and holds no ink by it but that dot's (``holds_no_ink_by``;
+    see the module docstring)."""
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
-        own = own_edge_dots(ev, read, i, t)
-        if own and all(holds_no_ink_by(ev, j, t, grown(own)) for j in rivals):
+        dots = owned_edge_dots(ev, read, i, t)
+        if not dots or any(in_the_gap(d, i, rivals) for d in dots):
+            continue
+        own = grown(tuple(d.px for d in dots))
+        if all(holds_no_ink_by(ev, j, t, own) for j in rivals):
             out[i] = read_as_mark(read[i])
     return out

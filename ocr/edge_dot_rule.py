@@ -36,4 +36,4 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     alone): there it stands alone with only the page's specks beside it (issue 43,
     dirty43: on TRAINING's dirty glass, 7 players' dots on edges read empty so)."""
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    return unsure_where_dotted(read, dots, t.edge_dot_own_share)
+    return unsure_where_dotted(read, dots, t)

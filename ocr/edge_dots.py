@@ -49,14 +49,13 @@ import numpy as np
 from ocr.components import depth_in_ink, pieces
 from ocr.dots import DOT_ALONE_MM, EDGE_UNSURE_MM2, is_compact, stands_alone
 from ocr.mark_geometry import RING_OUT_MM
-from ocr.mark_settings import MARK_SETTINGS
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
 
 if TYPE_CHECKING:
     from ocr.row_ink import RowInk
 
 __all__ = [
-    "EDGE_DOT_CENTRE_MM",
     "EDGE_DOT_LEAST_MM2",
     "EDGE_DOT_MAX_MM",
     "EDGE_DOT_NEAR_MM",
@@ -79,8 +78,6 @@ EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
 
 EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
-EDGE_DOT_CENTRE_MM = MARK_SETTINGS.edge_dot_centre_mm  # ocr/mark_settings.py
-
 
 @dataclass(frozen=True)
 class EdgeDot:
@@ -90,14 +87,17 @@ class EdgeDot:
     ``px``, where the dot lies (x0, y0, x1, y1 in the band's pixels: the dot joined across
     the line; it stands alone, so nothing else drawn lies there but the page's specks);
     ``centre_mm``, per box, how far the centre of ``px`` lies from the box's printed
-    rectangle (mm; from inside it, to its nearest edge)."""
+    rectangle (mm; from inside it, to its nearest edge); ``inside``, per box, whether that
+    centre lies in the box's printed rectangle (its edges counted), not in the paper
+    round it."""
 
     near: tuple[bool, ...]
     share: tuple[float, ...]
     px: tuple[int, int, int, int] = (0, 0, 0, 0)
     centre_mm: tuple[float, ...] = ()
+    inside: tuple[bool, ...] = ()
 
-    def owner(self, least_share: float, on_edge_mm: float = EDGE_DOT_CENTRE_MM) -> int | None:
+    def owner(self, least_share: float, on_edge_mm: float) -> int | None:
         """The box that holds ``least_share`` of the dot or more, if one does and the dot
         is near it; else the one near box whose printed edge the dot's centre lies within
         ``on_edge_mm`` of (``centre_mm``), if exactly one does.
@@ -106,7 +106,7 @@ class EdgeDot:
         on that edge; a large dot there spills over the middle of the 1 mm gap, and the
         share it leaves its box falls under ``least_share`` (0.55-0.65 on TRAINING), while
         its centre stays on the line. Where the centre lies between two edges, both boxes
-        stay unsure (``EDGE_DOT_CENTRE_MM``)."""
+        stay unsure (``on_edge_mm``: the settings' ``edge_dot_centre_mm``)."""
         best = max(range(len(self.share)), key=self.share.__getitem__, default=None)
         if best is not None and self.share[best] >= least_share and self.near[best]:
             return best
@@ -189,8 +189,16 @@ def dots_on_edges(
         ys, xs = np.nonzero(blob)
         at = (x + x0, y + y0, x + bw + x0, y + bh + y0)  # in the band, not its crop
         shares = _nearest_shares(xs + x, ys + y, boxes)
-        centre = _centre_from_edges(x + bw / 2, y + bh / 2, boxes) / px_per_mm
-        found.append(EdgeDot(tuple(near_box.tolist()), shares, at, tuple(centre.tolist())))
+        centre, inside = _centre_from_edges(x + bw / 2, y + bh / 2, boxes)
+        found.append(
+            EdgeDot(
+                tuple(near_box.tolist()),
+                shares,
+                at,
+                tuple((centre / px_per_mm).tolist()),
+                tuple(inside.tolist()),
+            )
+        )
     return tuple(found)
 
 
@@ -241,14 +249,16 @@ def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[
     return tuple((weight.sum(axis=0) / len(xs)).tolist())
 
 
-def _centre_from_edges(cx: float, cy: float, boxes: np.ndarray) -> np.ndarray:
+def _centre_from_edges(cx: float, cy: float, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per box ((n, 4) x0, y0, x1, y1), how far the point (``cx``, ``cy``) lies from its
-    rectangle's edges (px): outside it, to the rectangle; inside it, to its nearest edge."""
+    rectangle's edges (px): outside it, to the rectangle; inside it, to its nearest edge;
+    and whether it lies inside (its edges counted)."""
     x0, y0, x1, y1 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
     dx = np.maximum(np.maximum(x0 - cx, cx - x1), 0)
     dy = np.maximum(np.maximum(y0 - cy, cy - y1), 0)
-    inside = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
-    return np.where((dx == 0) & (dy == 0), inside, np.hypot(dx, dy))
+    within = np.minimum(np.minimum(cx - x0, x1 - cx), np.minimum(cy - y0, y1 - cy))
+    inside = (dx == 0) & (dy == 0)
+    return np.where(inside, within, np.hypot(dx, dy)), inside
 
 
 def _overlaps_any(
@@ -272,12 +282,13 @@ def circled_boxes(read: list[MarkReading]) -> np.ndarray:
     return np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
 
 
-def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, own_share: float) -> np.ndarray:
+def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, t: MarkSettings) -> np.ndarray:
     """Per box of the row, whether a dot on an edge belongs to it: the box that holds
-    ``own_share`` of the dot or more (``EdgeDot.owner``), else every box the dot is near."""
+    ``t.edge_dot_own_share`` of the dot or more, or on whose edge its centre lies
+    (``EdgeDot.owner``), else every box the dot is near."""
     dotted = np.zeros(boxes, bool)
     for d in dots:
-        owner = d.owner(own_share)
+        owner = d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm)
         if owner is None:
             dotted |= np.array(d.near)
         else:
@@ -286,13 +297,13 @@ def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, own_share: float) -> np.
 
 
 def unsure_where_dotted(
-    read: list[MarkReading], dots: tuple[EdgeDot, ...], own_share: float
+    read: list[MarkReading], dots: tuple[EdgeDot, ...], t: MarkSettings
 ) -> list[MarkReading]:
     """The row's readings (one per box) with every box read empty that a dot on an edge
     makes unsure read so, as a dot of the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``)
-    inside it would be: the box that holds ``own_share`` of the dot or more
-    (``EdgeDot.owner``), else every box the dot is near."""
-    unsure = dotted_boxes(dots, len(read), own_share)
+    inside it would be: the box the dot belongs to (``dotted_boxes``), else every box the
+    dot is near."""
+    unsure = dotted_boxes(dots, len(read), t)
     return [
         mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
         if dotted and r.state is MarkState.EMPTY

@@ -94,18 +94,27 @@ class MarkRule:
 
 
 def _no_ellipse(ev: RowEvidence, _read: Readings) -> bool:
+    """Did the ellipse clear a box of an unsure circle (``RowEvidence.no_ellipse``)? Only
+    such a box has a reading ``alone_in_field`` may give back."""
     return bool(ev.no_ellipse)
 
 
 def _inked(ev: RowEvidence, _read: Readings) -> bool:
+    """Does the row hold any drawn ink? A row without it has no stroke, circle or dot for
+    a rule to weigh: every box stays as first read (empty)."""
     return ev.any_ink
 
 
 def _circle_marked(ev: RowEvidence, read: Readings) -> bool:
+    """Is a box read marked by a circle round it? The rules that ask what lies beside or
+    along a circle (``off_circles``, ``beside_field_circle``, ``strips_checked``) need one."""
     return ev.any_ink and any(r.how == "circle" and r.state is MarkState.MARKED for r in read)
 
 
 def _holds_mark(ev: RowEvidence, read: Readings) -> bool:
+    """Does a box of the row read other than empty? ``edge_dots`` looks only at a row that
+    holds a mark: alone on a blank row such a blob is a speck of the paper, as large as a
+    small pen dot (ocr/edge_dot_rule.py)."""
     return ev.any_ink and any(r.state is not MarkState.EMPTY for r in read)
 
 
@@ -320,7 +329,8 @@ RULES: tuple[MarkRule, ...] = (
         "not read empty is unsure by its own pen dot on its printed edge, every other box "
         "of it first read empty and holding no ink within 0.6 mm but that dot's, in a row "
         "whose PASS box holds no mark, is read marked there: a player's mark read empty "
-        "leaves ink by its box (ocr/edge_dot_rivals.py).",
+        "leaves ink by its box. Not a dot centred in the gap towards another box of the "
+        "field: it covers both boxes' facing edges (ocr/edge_dot_rivals.py).",
     ),
 )
 """The rules, in the order they run."""

@@ -69,9 +69,9 @@ class RowMarks:
         self._without: RowWithoutSpecks | None = None  # ... without the page's specks
         self._rivals: RowRivals | None = None  # the ink a rival mark leaves
         self._shade: RowShade | None = None  # the paper beside the boxes (fill_in_shade)
-        # The dots on the printed edges, per boxes read on a circle and settings (by their
-        # identity, as ``RowWithoutSpecks`` keeps its readings): ``dots_on_edges``.
-        self._edge_dots: dict[tuple[bytes, int], tuple[MarkSettings | None, EdgeDots]] = {}
+        # the dots on the printed edges, by the boxes read circled (and the settings, on a
+        # dusty page): ``dots_on_edges``
+        self._edge_dots: dict[tuple[bytes, MarkSettings | None], EdgeDots] = {}
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -183,18 +183,15 @@ class RowMarks:
         With ``t``, on a dusty page, a dot whose only drawn ink beside it is the page's
         specks (``ocr.page_dust.specks_of``) stands alone.
 
-        Looked for once per ``circled`` and ``t``: on a dusty page rule ``edge_dots`` and
-        rule ``dust_dot_alone`` ask a row the same question (20 of the 187 looks of 12
-        TEST noisy pages, seed 13), and the row's ink never changes."""
-        key = (circled.tobytes(), id(t))
-        kept = self._edge_dots.get(key)
-        if kept is not None and kept[0] is t:
-            return kept[1]
-        without_dust = None
-        if t is not None and self.dust.dusty(t):
-            without_dust = partial(self._without_view().drawn_without_specks, t)
-        found = dots_on_row_edges(self.row_ink, circled, without_dust)
-        self._edge_dots[key] = (t, found)
+        Measured once a row for each ``circled`` (and ``t`` on a dusty page): the rules
+        ask again on the same readings (``edge_dots``, the dust rules, and ``clean_rivals``
+        and ``edge_dot_rivals`` once for each field's lone unsure box)."""
+        dusty = t is not None and self.dust.dusty(t)
+        key = (circled.tobytes(), t if dusty else None)
+        found = self._edge_dots.get(key)
+        if found is None:
+            without_dust = partial(self._without_view().drawn_without_specks, t) if dusty else None
+            found = self._edge_dots[key] = dots_on_row_edges(self.row_ink, circled, without_dust)
         return found
 
     # -- each box read on its own, and the circle views (``RowBoxes``) -----------------------

@@ -58,7 +58,7 @@ class RowWithoutSpecks:
         dust (rule ``dusty_edges``): per box, whether such a dot belongs to it
         (``ocr.edge_dots.dotted_boxes``)."""
         dots = dots_on_row_edges(self._despecked(t)[0], circled)
-        return dotted_boxes(dots, len(circled), t.edge_dot_own_share)
+        return dotted_boxes(dots, len(circled), t)
 
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust

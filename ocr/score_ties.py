@@ -42,6 +42,7 @@ them apart, the row goes to a person (``_arc_unchecked``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeGuard
 
 from ocr.layout import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, STRAIN
 from ocr.mark_settings import MARK_SETTINGS
@@ -73,15 +74,14 @@ def tied_ink(
     law: int | None = None  # the reading's Law 77 score, worked out for a row that needs it
     out = []
     for name, readings in marks.items():
-        used = next((m for m in readings if m.option == uses.get(name)), None)
-        if used is not None and used.state is _MARKED and used.neighbour:
+        option = uses.get(name)
+        used = _used_box(readings, option)
+        if _names_a_circle(used):
             if law is None:
                 law = ns_score(c, declarer, tricks, vulnerability)
             out.extend(_arc_unchecked(name, used, result, law, vulnerability))
         for m in readings:
-            if m.state is not _EMPTY or m.neighbour != (name, uses.get(name)):
-                continue
-            if used is not None and _arc_of_circle(m, used):
+            if not _ink_given_to(m, name, option) or _arc_of_circle(m, used):
                 continue
             if law is None:
                 law = ns_score(c, declarer, tricks, vulnerability)
@@ -90,11 +90,28 @@ def tied_ink(
                 # scores otherwise: only level, strain, declarer and a count can tie.
                 if other != (c, declarer, tricks) and ns_score(*other, vulnerability) == law:
                     out.append(
-                        f"{name} {m.option} holds ink read as the stroke of {uses.get(name)}, "
+                        f"{name} {m.option} holds ink read as the stroke of {option}, "
                         f"and the score cannot tell {_text(*other)} from "
                         f"{_text(c, declarer, tricks)} (both {law:+d})"
                     )
     return out
+
+
+def _used_box(readings: list[MarkReading], option: str | None) -> MarkReading | None:
+    """The box of a field the reading uses (``option``), if it uses one."""
+    return next((m for m in readings if m.option == option), None)
+
+
+def _names_a_circle(used: MarkReading | None) -> TypeGuard[MarkReading]:
+    """Is the used box marked, naming the box whose wide circle its ink may be the arc of
+    (``ocr.circle_rules.unread_circles``)? Then ``_arc_unchecked`` asks the score."""
+    return used is not None and used.state is _MARKED and bool(used.neighbour)
+
+
+def _ink_given_to(m: MarkReading, name: str, option: str | None) -> bool:
+    """Was box ``m`` of field ``name`` read empty, its ink given to the box the reading
+    uses in that field (``option``: ``MarkReading.neighbour``, ``without_spill``)?"""
+    return m.state is _EMPTY and m.neighbour == (name, option)
 
 
 def _arc_unchecked(
@@ -120,11 +137,12 @@ def _arc_unchecked(
     return []
 
 
-def _arc_of_circle(emptied: MarkReading, used: MarkReading) -> bool:
+def _arc_of_circle(emptied: MarkReading, used: MarkReading | None) -> bool:
     """Is ``emptied``'s ink the arc of a circle round ``used`` (see the module docstring):
     ``used`` circled with nothing inside it, no strokes round ``emptied``?"""
     return (
-        used.state is MarkState.MARKED
+        used is not None
+        and used.state is MarkState.MARKED
         and used.how == "circle"
         and used.fill < MARK_SETTINGS.empty_below
         and emptied.ring < MARK_SETTINGS.ring_empty_below

@@ -353,7 +353,9 @@ def test_a_dot_on_its_own_edge_is_no_ink_of_the_next_box():
     four = _index(ev, LEVEL, "4")
     assert not holds_no_ink_by(ev, four, MARK_SETTINGS)
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == _index(ev, LEVEL, "3")
+    assert dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm) == _index(
+        ev, LEVEL, "3"
+    )
     assert holds_no_ink_by(ev, four, MARK_SETTINGS, (dot.px,))
     assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.MARKED, "dot")
     assert read[LEVEL, "4"].state is MarkState.EMPTY

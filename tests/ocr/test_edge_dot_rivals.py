@@ -12,10 +12,15 @@ confidence, 0.98.
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
+from ocr.edge_dot_rivals import in_the_gap
+from ocr.edge_dots import EdgeDot
 from ocr.layout import DOUBLING, LEVEL, STRAIN, load_layout
 from ocr.mark_rules import rules_off
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState
 from ocr.page_dust import NO_DUST
 from tests.ocr.bands import band_marks
@@ -99,3 +104,70 @@ def test_a_training_dot_on_its_level_s_edge_is_read_marked():
     marks = band_marks("row_band_dot_on_edge_owned.png", 3, LEVEL)
     assert (marks["4"].state, marks["4"].how) == (MarkState.MARKED, "dot")
     assert marks["5"].state is MarkState.EMPTY and marks["3"].state is MarkState.EMPTY
+
+
+def _dot_in_the_gap_by_level_3() -> np.ndarray:
+    """Row 1 with heart filled (a played row) and a pen dot 1.9 mm across (a disc of radius
+    5 px) centred 2 px left of level 3's left edge (page x 425), in the 1 mm gap towards
+    level 2 (its right edge at x 419). The mask of the printed lines is 5 px wide (an
+    edge's column and 2 either side): 417-421 and 423-427. The disc (x 418-428) leaves
+    drawn ink in the gap's free column 422 and in level 3's column 428; joined across the
+    lines (the line's pixels within 3 px of drawn ink across it) the dot runs x 419-428,
+    from level 2's edge to 3 px inside 3: its centre, x 424 (the middle of 419-429), lies
+    1 px (0.169 mm) outside level 3's printed rectangle and 5 px (0.847 mm) from level 2's,
+    and it touches level 2's edge (within ``edge_dot_near_mm``). As TRAINING ordinary seed
+    5834 page_0030 row 3 (issue 43): the player's dot for level 2, joined x 360-369 in its
+    band, level 2's edge at 360, level 3's at 366, 0.63 of it nearest 3."""
+    from tests.ocr.test_edge_dots import _fresh
+
+    page = _fresh()
+    layout = load_layout()
+    box = layout.box(1, LEVEL, "3")
+    ex, my = round(box.x * S), round((box.y + box.height / 2) * S)
+    cv2.circle(page, (ex - 2, my), 5, 0.05, -1)
+    heart = layout.box(1, STRAIN, "H")
+    x0, y0 = round(heart.x * S) + 4, round(heart.y * S) + 4
+    page[y0 : y0 + 18, x0 : x0 + 18] = 0.05
+    return page
+
+
+def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
+    """Issue 43 (edgedot43): a dot whose centre lies in the gap between level 3 and level 2
+    covers the two printed edges that face each other there, and cannot say which level
+    the player meant; where the score cannot tell 2 from 3 (2NTX-4 and 3NTX-4 not
+    vulnerable are both 800) only a person can. Level 3 owns the dot (``edge_dots`` reads
+    it unsure; by its share or, under 0.65, by its centre within 0.3 mm of 3's edge), and
+    stays unsure; level 2 and the rest stay empty. Without the gap test (``in_the_gap``
+    answering no) level 2 holds no ink but the dot's own and 3 is read marked: the fault.
+    The dot on level 3's right edge, its centre 1 px inside 3, running 5 px into the gap
+    towards 4, is still read marked (the first test of this module)."""
+    from tests.ocr.test_clean_rivals import _evidence, _index
+
+    page = _dot_in_the_gap_by_level_3()
+    ev = _evidence(page, NO_DUST)
+    two, three = _index(ev, LEVEL, "2"), _index(ev, LEVEL, "3")
+    (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
+    assert dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm) == three
+    assert (dot.inside[three], dot.near[two]) == (False, True)
+    assert dot.centre_mm[three] == pytest.approx(1 / S)
+    read = _read_row(page, NO_DUST)
+    assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
+    assert all(read[LEVEL, o].state is MarkState.EMPTY for o in LEVELS if o != "3")
+    monkeypatch.setattr("ocr.edge_dot_rivals.in_the_gap", lambda *_: False)
+    assert _read_row(page, NO_DUST)[LEVEL, "3"].state is MarkState.MARKED
+
+
+@pytest.mark.parametrize(
+    ("near", "inside", "rivals", "gap"),
+    [
+        ((True, True, False), (False, False, False), [0, 2], True),  # 5834's dot
+        ((True, True, False), (False, True, False), [0, 2], False),  # centre on 1's edge
+        ((False, True, False), (False, False, False), [0, 2], False),  # facing no rival
+        ((True, True, False), (False, False, False), [2], False),  # box 0 another field's
+    ],
+)
+def test_in_the_gap_is_a_centre_outside_its_box_and_a_rival_near(near, inside, rivals, gap):
+    """Box 1 owns the dot; ``in_the_gap`` asks only where its centre lies (``inside``) and
+    which boxes of the field its ink comes near (``near``): the shares do not enter."""
+    dot = EdgeDot(near, (0.37, 0.63, 0.0), (0, 0, 1, 1), (0.85, 0.17, 3.0), inside)
+    assert in_the_gap(dot, 1, rivals) is gap

@@ -21,6 +21,7 @@ S = 150 / 25.4  # px per mm at the working resolution
 # Two 4.5 mm boxes (27 px) 1 mm (6 px) apart, and a third 4 mm further on.
 BOXES = np.array([(40, 40, 67, 67), (73, 40, 100, 67), (124, 40, 151, 67)])
 NOT_CIRCLED = np.zeros(3, bool)
+OWN, CENTRE = MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm
 
 
 def _dots_with(draw, circled: np.ndarray = NOT_CIRCLED, dust=None) -> tuple[EdgeDot, ...]:
@@ -47,8 +48,7 @@ def _dots_with(draw, circled: np.ndarray = NOT_CIRCLED, dust=None) -> tuple[Edge
 def _edges_with(draw, circled: np.ndarray = NOT_CIRCLED) -> list[bool]:
     """Which of the three empty boxes the rule reads unsure for a drawing."""
     empty = [mark_reading(str(i), 0.0, 0.0, 0.0) for i in range(len(BOXES))]
-    own_share = MARK_SETTINGS.edge_dot_own_share
-    read = unsure_where_dotted(empty, _dots_with(draw, circled), own_share)
+    read = unsure_where_dotted(empty, _dots_with(draw, circled), MARK_SETTINGS)
     return [r.state is MarkState.UNSURE for r in read]
 
 
@@ -59,7 +59,7 @@ def test_a_dot_on_a_box_s_right_edge_is_that_box_s_and_not_the_next_one_s():
     lies in the first box and the gap's half by it. The third box is far."""
     (dot,) = _dots_with(lambda ink: cv2.circle(ink, (66, 50), 4, 1, -1))
     assert dot.near == (True, True, False)
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == 0
+    assert dot.owner(OWN, CENTRE) == 0
     assert _edges_with(lambda ink: cv2.circle(ink, (66, 50), 4, 1, -1)) == [True, False, False]
 
 
@@ -74,9 +74,10 @@ def test_a_dot_s_ink_is_shared_among_the_boxes_it_lies_nearest():
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
     assert dot.share == pytest.approx((0.875, 0.125, 0.0))
     assert dot.centre_mm[:2] == pytest.approx((0.0, 6 / S))
+    assert dot.inside == (True, False, False)  # (on the edge: the rectangle's own)
     by_share = EdgeDot(dot.near, dot.share, dot.px)  # no centres: the shares alone
-    assert by_share.owner(0.875) == 0 and by_share.owner(0.876) is None
-    assert dot.owner(0.876) == 0
+    assert by_share.owner(0.875, CENTRE) == 0 and by_share.owner(0.876, CENTRE) is None
+    assert dot.owner(0.876, CENTRE) == 0
 
 
 def test_a_large_dot_centred_on_a_box_s_edge_is_that_box_s_though_it_spills_over_the_gap():
@@ -98,7 +99,8 @@ def test_a_large_dot_centred_on_a_box_s_edge_is_that_box_s_though_it_spills_over
     assert dot.px == (61, 46, 75, 54)
     assert dot.share == pytest.approx((9 / 14, 5 / 14, 0.0))
     assert dot.centre_mm[:2] == pytest.approx((1 / S, 5 / S))
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == 0
+    assert dot.inside == (False, False, False)  # (in the gap)
+    assert dot.owner(OWN, CENTRE) == 0
     assert _edges_with(draw) == [True, False, False]
 
 
@@ -109,7 +111,7 @@ def test_a_dot_on_the_gap_between_two_boxes_is_either_s():
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (66, 46), (73, 53), 1, -1))
     assert dot.share == pytest.approx((0.5, 0.5, 0.0))
     assert dot.centre_mm[:2] == pytest.approx((3 / S, 3 / S))  # (x 70: 0.508 mm from each)
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) is None
+    assert dot.owner(OWN, CENTRE) is None
     assert _edges_with(lambda ink: cv2.rectangle(ink, (66, 46), (73, 53), 1, -1)) == [
         True,
         True,
@@ -182,7 +184,7 @@ def test_a_dot_with_only_the_page_s_specks_beside_it_stands_alone_on_a_dusty_pag
     nothing lies within 1 mm of the dot, which is the first box's (issue 43, dirty43:
     TRAINING's dirty glass, page_0007 row 8, a dot on the "+" box's corner so)."""
     (dot,) = _dots_with(_dot_on_the_right_edge, dust=_speck_below_it)
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share) == 0
+    assert dot.owner(OWN, CENTRE) == 0
 
 
 def test_a_dot_beside_a_stroke_is_no_dot_on_a_dusty_page_either():
@@ -251,10 +253,9 @@ def test_a_box_with_ink_of_its_own_keeps_its_reading_under_a_dot_on_its_edge():
     faint = mark_reading("0", 0.07, 0.0, 0.0)
     assert faint.state is MarkState.UNSURE and faint.how == "fill"
     dot = EdgeDot((True, True, False), (0.875, 0.125, 0.0))
-    own = MARK_SETTINGS.edge_dot_own_share
     empty = [mark_reading(str(i), 0.0, 0.0, 0.0) for i in range(3)]
-    assert unsure_where_dotted([faint, *empty[1:]], (dot,), own)[0] == faint
-    read = unsure_where_dotted(empty, (dot,), own)
+    assert unsure_where_dotted([faint, *empty[1:]], (dot,), MARK_SETTINGS)[0] == faint
+    read = unsure_where_dotted(empty, (dot,), MARK_SETTINGS)
     assert [(r.state, r.dot_mm2) for r in read] == [
         (MarkState.UNSURE, 0.275),
         (MarkState.EMPTY, 0.0),
