@@ -209,12 +209,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes for generating pages")
     ap.add_argument(
         "--split",
-        choices=("test", "training", "held-out", "held-out-real"),
+        choices=("test", "training", "held-out", "held-out-real", "training-fine-dots"),
         default="test",
         help="test: the benchmark; training: the validation thresholds are chosen on; "
         "held-out: training written by the digit model's held-out writers only; "
         "held-out-real: by the held-out tenth of its real handwriting (the PyPI archives "
-        "in $BRIDGESCAN_REAL_DIGITS, /tmp/realdigits without it)",
+        "in $BRIDGESCAN_REAL_DIGITS, /tmp/realdigits without it); training-fine-dots: "
+        "training whose players also mark with a fine pen dot",
     )
     ap.add_argument(
         "--no-event",

@@ -261,7 +261,9 @@ def condition_arguments(ap: argparse.ArgumentParser) -> None:
     """The pages of one condition, as ``benchmarks.bench_ocr`` draws them (also
     ``benchmarks.posterior_causes``)."""
     ap.add_argument(
-        "--split", choices=("training", "held-out", "held-out-real", "test"), default="training"
+        "--split",
+        choices=("training", "held-out", "held-out-real", "training-fine-dots", "test"),
+        default="training",
     )
     ap.add_argument("--condition", default="noisy")
     ap.add_argument("--pages", type=int, default=80)

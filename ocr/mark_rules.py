@@ -278,7 +278,8 @@ RULES: tuple[MarkRule, ...] = (
         "in a field a played result marks one box of (level, strain, declarer, result sign; "
         "the count where the sign reads over or under) that holds no other mark, in a row "
         "whose PASS box holds none, is weighed as its dot reads: the field needs a mark, "
-        "and dust in its only inked box while the player's mark left no ink is two faults.",
+        "and dust in its only inked box while the player's mark left no ink is two faults. "
+        "Every dust dot of a needed count is weighed: the written score tells counts apart.",
     ),
     MarkRule(
         "dust_clumps",

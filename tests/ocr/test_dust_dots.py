@@ -211,3 +211,53 @@ def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
     weighed = [r for r in played if r.how == DUST_DOT_ALONE]
     assert len(weighed) == 3
     assert all(r.p_marked == pytest.approx(0.99996, abs=1e-5) for r in weighed)
+
+
+def _weighed_boxes(ev, out) -> dict[tuple[str, str], float]:
+    """The boxes ``dust_dot_alone`` weighed, with the weight each was given."""
+    return {
+        (f, r.option): r.p_marked
+        for (f, _, _), r in zip(ev.geometry.boxes, out, strict=True)
+        if r.how == DUST_DOT_ALONE
+    }
+
+
+def test_every_dust_dot_of_a_needed_count_is_weighed():
+    """Sign '-' marked for certain, dust dots of 0.40 and 0.30 mm^2 in result_count 2 and 5:
+    for one contract each count of tricks makes its own score (Law 77: every trick down
+    costs more), so the written score tells the two apart and both are weighed as their
+    dots read: 0.98, and 0.30 mm^2 (e (0.30 - 0.15) / 0.25 = 0.6) 1 / (1 + 49^-0.2) =
+    0.685. Two dust dots in the level (4 and 6, 0.40 mm^2 each), where a contract down makes
+    the same score at every level, stay as read."""
+    ev = _row_one_evidence()
+    boxes = {
+        (RESULT_SIGN, "-"): MarkReading("-", 0.3, MarkState.MARKED, 0.9999, "fill"),
+        (RESULT_COUNT, "2"): _dust_dot("2", 0.40),
+        (RESULT_COUNT, "5"): _dust_dot("5", 0.30),
+        (LEVEL, "4"): _dust_dot("4", 0.40),
+        (LEVEL, "6"): _dust_dot("6", 0.40),
+    }
+    weighed = _weighed_boxes(ev, dust_dot_alone(ev, _row_with(ev, boxes), MARK_SETTINGS))
+    assert set(weighed) == {(RESULT_COUNT, "2"), (RESULT_COUNT, "5")}
+    assert weighed[RESULT_COUNT, "2"] == pytest.approx(0.98)
+    assert weighed[RESULT_COUNT, "5"] == pytest.approx(0.685, abs=1e-3)
+
+
+@pytest.mark.parametrize(("sign_mm2", "count_weighed"), [(0.50, True), (0.30, False)])
+def test_a_sign_weighed_as_its_dot_of_a_mark_s_size_needs_a_count(sign_mm2, count_weighed):
+    """The sign's '+' a dust dot alone in its field, result_count 3 a dust dot of 0.40
+    mm^2: the sign is weighed as its dot reads (0.50 mm^2: e 1.4, 1 / (1 + 49^-1.8) =
+    0.99909), and a dot of a mark's size (0.40 mm^2 or more) over says the count holds one
+    box, weighed too (0.98). A sign's dot of 0.30 mm^2 (unsure as it reads: 0.685) says
+    nothing of the count, which stays as read."""
+    ev = _row_one_evidence()
+    boxes = {
+        (RESULT_SIGN, "+"): _dust_dot("+", sign_mm2),
+        (RESULT_COUNT, "3"): _dust_dot("3", 0.40),
+    }
+    weighed = _weighed_boxes(ev, dust_dot_alone(ev, _row_with(ev, boxes), MARK_SETTINGS))
+    sign_p = 0.99909 if sign_mm2 == 0.50 else 0.685
+    assert weighed[RESULT_SIGN, "+"] == pytest.approx(sign_p, abs=1e-3)
+    assert ((RESULT_COUNT, "3") in weighed) is count_weighed
+    if count_weighed:
+        assert weighed[RESULT_COUNT, "3"] == pytest.approx(0.98)

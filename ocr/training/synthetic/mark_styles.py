@@ -3,11 +3,12 @@
 TRAINING styles are drawn with geometric primitives (OpenCV polylines, ellipses, filled
 polygons): crosses, ticks, slashes, filled boxes, scribbles, partial fills, an
 elliptical ring around the box (tight enough to cut its corners or big enough to run into
-the neighbours, one in four off centre, closed, open or run on past its start) and a round
-dot (one in four on the box's edge or corner). TEST styles come
-from a separate hand model: every line is a pen stroke (a spline through wobbling control
-points, with pressure), and the shapes are the ones the issue lists from real slips:
-crosses, ticks with a long arm that may run out of the box, blobs, hand-drawn circles
+the neighbours, one in four off centre, closed, open or run on past its start), a round
+dot (one in four on the box's edge or corner) and a fine dot, a pen barely touched to the
+paper (``fine-dot``: drawn only on the ``training-fine-dots`` pages, sources.py). TEST
+styles come from a separate hand model: every line is a pen stroke (a spline through
+wobbling control points, with pressure), and the shapes are the ones the issue lists from
+real slips: crosses, ticks with a long arm that may run out of the box, blobs, hand-drawn circles
 around the box (open or overlapping, cutting the corners or running into the neighbours),
 pen dots, and (the ``scribble`` condition) a hurried scribble that zigzags over the box,
 often past its edges, and a single slash corner to corner that may overshoot. No TEST
@@ -30,7 +31,8 @@ from .strokes import catmull_rom
 
 __all__ = ["TRAINING_STYLES", "TEST_STYLES", "PAD_MM", "mark_alpha"]
 
-TRAINING_STYLES = ("cross", "tick", "slash", "fill", "scribble", "partial", "ring", "dot")
+TRAINING_STYLES = ("cross", "tick", "slash", "fill", "scribble", "partial", "ring", "dot",
+                   "fine-dot")  # fmt: skip
 TEST_STYLES = ("pen-cross", "check", "blob", "circle", "pen-dot", "pen-scribble", "pen-slash")
 PAD_MM = 2.6
 """Room around the box in a mark's patch (a circle around a 4.5 mm box reaches ~2 mm out)."""
@@ -133,6 +135,22 @@ def mark_alpha(
             cx, cy = _on_edge(x0, y0, w, h, float(hand.uniform(0, 2 * math.pi)))
             cx, cy = _outward(cx, cy, x0, y0, w, h, float(hand.uniform(-0.6, 0.5)) * r)
         _ellipse(c, cx, cy, r, r, 0.0, -1)
+    elif style == "fine-dot":
+        # A pen barely touched to the paper: a small ellipse, a little flattened by the
+        # pen's slant, its long half-axis 0.3-0.55 mm on a 4.5 mm box (0.35-1.1 mm^2 of ink,
+        # where the page's larger dust clumps lie; ``dot`` draws 0.75 mm^2 and more). One in
+        # five sits on the box's edge or corner. Its own draws come from a child generator.
+        (hand,) = rng.spawn(1)
+        r = float(hand.uniform(0.07, 0.12)) * side
+        flat = float(hand.uniform(0.75, 1.0))
+        cx, cy = (
+            x0 + w / 2 + float(hand.normal(0, 0.12 * side)),
+            y0 + h / 2 + float(hand.normal(0, 0.12 * side)),
+        )
+        if hand.random() < 0.2:
+            cx, cy = _on_edge(x0, y0, w, h, float(hand.uniform(0, 2 * math.pi)))
+            cx, cy = _outward(cx, cy, x0, y0, w, h, float(hand.uniform(-0.8, 0.3)) * r)
+        _ellipse(c, cx, cy, r, r * flat, float(hand.uniform(0, 180)), -1)
     # ---- TEST styles: a pen in a hand --------------------------------------------------
     elif style == "pen-cross":
         a, b = float(rng.uniform(-0.15, 0.2)), float(rng.uniform(-0.15, 0.2))
