@@ -32,9 +32,8 @@ the couple telling the other (with a third of the travellers off their line, a s
 EW next lines can hold the step while its lines further apart fail it,
 ``ocr.stack_lines._step``, and an EW 21 that could be 27 was left to its digits where
 the couple knew it: TRAINING seed 2417 ordinary, ``--off-line-share 0.33``, read alone,
-18.38% -> 11.11% of the generic rows to review); where it expects both, the likelier
-of the line and the row's table on another line (one change times the couple: two tables
-on each other's lines). It is a prior: a number the digits read for certain is never overruled
+18.38% -> 11.11% of the generic rows to review); where it expects both, nothing more
+than the line. It is a prior: a number the digits read for certain is never overruled
 (``ocr/stack_settles.py``).
 Pure: no I/O.
 """
@@ -156,22 +155,22 @@ def placed_weight(
     """The prior of a reading on a line whose other lines expect the numbers ``line``
     (``ocr.stack_lines``) and whose traveller's other rows expect the offset ``expected``:
     what the line says (``line_weight``) and, where it leaves a seat open, what the
-    couple says (``couple_weight``: it tells that seat's number).
+    couple says (``couple_weight``: it tells that seat's number). Where the line expects
+    both numbers the couple says nothing more: a couple with them has the offset, one
+    that breaks either breaks it too, and the two would count the traveller's rows twice.
 
-    Where the line expects both numbers, the likelier of the row on its line (the line
-    alone: a couple with both numbers has the offset, one that breaks either breaks it
-    too) and its table on another line (one change, ``SEAT_CHANGE``, times its couple):
-    two tables on each other's lines then pay one change a row, not one a number, 0.05
-    and not 0.0025 against the line (a swap read 0.99 on each line stayed in review:
-    TRAINING seed 5834 ordinary, 4 rows of 304; docs/reader-history.md, "blankalone43").
-    It raises every reading that moves both numbers along by the same places, which the
-    couple cannot tell from the right one: a "1-11" whose digits read 7-17 (0.57) makes
-    line 7's own 7-17 doubtful (0.988, TRAINING 5151 pencil, the one row it sent). placed43
-    dropped it for a row with no number written on a line past the table count, whose
-    flat digits, weighed so, took a real row's meeting; such a row is now kept out of the
-    joint decoding (``ocr.stack_pairs._no_number_written``)."""
-    if slopes is None or expected is None:
-        return line_weight(both, line)  # the couples say nothing
-    if None in line:
-        return line_weight(both, line) * couple_weight(both, slopes, expected)
-    return max(line_weight(both, line), SEAT_CHANGE * couple_weight(both, slopes, expected))
+    A row off its line in a stack whose step shows in both seats (two tables on each
+    other's lines) is still weighed by the line alone, 0.05 a number it breaks: weighing
+    it as the likelier of on its line and off it (0.05 for the line times its couple)
+    raised every reading that moves both numbers along by the same places, which the
+    couple cannot tell from the right one (a "1-11" read 7-17 made line 7's own 7-17
+    doubtful, TRAINING 5151 pencil; TEST 1441 noisy sent 5 more rows of one traveller
+    than it accepted), and was dropped (docs/reader-history.md, "placed43"). Measured
+    again with a row whose pair combs read blank kept out of the joint decoding
+    (``ocr.stack_pairs._no_number_written``, the failure placed43 named): TRAINING 40 sets
+    1163 -> 1097 generic rows to review, one more sent (5151 pencil again), but TEST 1441
+    noisy ``page_0003.jpg`` sent 7 more rows than before (the generic pages 24.05% ->
+    28.48%): dropped again ("blankalone43")."""
+    if slopes is None or expected is None or None not in line:
+        return line_weight(both, line)  # the couples say nothing, or nothing more
+    return line_weight(both, line) * couple_weight(both, slopes, expected)
