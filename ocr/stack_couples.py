@@ -165,7 +165,12 @@ def placed_weight(
     raised every reading that moves both numbers along by the same places, which the
     couple cannot tell from the right one (a "1-11" read 7-17 made line 7's own 7-17
     doubtful, TRAINING 5151 pencil; TEST 1441 noisy sent 5 more rows of one traveller
-    than it accepted), and was dropped (docs/reader-history.md, "placed43")."""
+    than it accepted), and was dropped (docs/reader-history.md, "placed43"). Measured
+    again with a row whose pair combs read blank kept out of the joint decoding
+    (``ocr.stack_pairs._no_number_written``, the failure placed43 named): TRAINING 40 sets
+    1163 -> 1097 generic rows to review, one more sent (5151 pencil again), but TEST 1441
+    noisy ``page_0003.jpg`` sent 7 more rows than before (the generic pages 24.05% ->
+    28.48%): dropped again ("blankalone43")."""
     if slopes is None or expected is None or None not in line:
         return line_weight(both, line)  # the couples say nothing, or nothing more
     return line_weight(both, line) * couple_weight(both, slopes, expected)

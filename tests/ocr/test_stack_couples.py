@@ -9,10 +9,12 @@ slope 1, board b's offset b mod 4.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 import pytest
 
-from ocr.reading import RowStatus
+from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN
+from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowReading, RowStatus
 from ocr.stack_couples import CoupleSlope, couple_slope, couple_weight
 from ocr.stack_lines import LineSteps, line_steps, seat_places
 from ocr.stack_pairs import SEAT_CHANGE, _weigh_page, weigh_by_stack
@@ -196,3 +198,79 @@ def test_a_line_that_expects_one_seat_leaves_the_other_to_the_couple() -> None:
     assert doubted.reasons[-1] == (
         "pairs 3-5: the stack makes 3-8 likelier (posterior with the stack 0.412)"
     )
+
+
+TWELVE = tuple(range(1, 25))
+"""A twelve-table section, NS 1-12 and EW 13-24; board 1 (offset 0) plays NS k against EW
+12 + k, on line k. Weighed by a stack whose lines step one place in each seat, slope 1."""
+
+
+def _weigh_twelve(rows: dict[int, tuple[tuple[tuple[int, int], float], ...]],
+                  *more: RowReading):  # type: ignore[no-untyped-def]  # fmt: skip
+    """Board 1 of the twelve-table section, each line k up to 11 or 12 reading k-(12 + k)
+    for certain but those ``rows`` reads otherwise, and ``more``: the page, and the page
+    weighed by the stack (seats unknown, no twin)."""
+    tables = 12 if 12 in rows else 11
+    read = [_row(1, k, rows.get(k, (((k, 12 + k), 1.0),))) for k in range(1, tables + 1)]
+    page = _page(1, *read, *more, pairs=TWELVE)
+    places = (tuple(range(1, 13)), tuple(range(13, 25)))
+    weighed = _weigh_page(page, seats_read([]), SetCouples(), THRESHOLD,
+                          LineSteps(places, (1, 1)), CoupleSlope(places, 1))  # fmt: skip
+    return page, weighed
+
+
+def _swapped_board():  # type: ignore[no-untyped-def]
+    """Board 1 played at all twelve tables, tables 3 and 4 on each other's lines, each
+    read at 0.99 (line 3: 4-16, or 3-16 at 0.01; line 4: 3-15, or 4-15)."""
+    return _weigh_twelve({3: (((4, 16), 0.99), ((3, 16), 0.01)),
+                          4: (((3, 15), 0.99), ((4, 15), 0.01)),
+                          12: (((12, 24), 1.0),)})  # fmt: skip
+
+
+def test_two_tables_on_each_other_s_lines_are_weighed_by_the_line_alone() -> None:
+    """Lines 3 and 4 expect 3-15 and 4-16 (the other lines, 1 of 11 saying otherwise). Line
+    3's 4-16 breaks both numbers: 0.99 x 0.05 x 0.05 = 0.002475; its 3-16 keeps the NS
+    (0.95 x 0.05): 0.000475; line 4 alike. A pair plays a board once: 4-16 goes with 3-15,
+    3-16 with 4-15, so line 3 reads 4-16 at 0.002475^2 / (0.002475^2 + 0.000475^2) =
+    0.96447, and goes to a person (placed_weight's dropped rule, one change times the
+    couple, would make it 0.999898)."""
+    _, weighed = _swapped_board()
+    for row, both in zip(weighed.rows[2:4], ((4, 16), (3, 15)), strict=True):
+        assert (row.best.ns_pair, row.best.ew_pair) == both  # type: ignore[union-attr]
+        assert row.posterior == pytest.approx(0.002475**2 / (0.002475**2 + 0.000475**2))
+        assert row.status is RowStatus.REVIEW
+
+
+def _stray(ns: str, ew: str) -> RowReading:
+    """Line 13 of the traveller: stray ink, its pair combs reading ``ns`` and ``ew``, its
+    readings two couples of pair 12 (line 12 left blank), 12-24 at 0.8."""
+    combs = tuple(
+        FieldReading(
+            13,
+            name,
+            value,
+            (Candidate(value, 1.0),),
+            Crop(PageRef("page_0001.jpg"), (0.0, 0.0, 1.0, 1.0)),
+        )
+        for name, value in ((NS_PAIR_WRITTEN, ns), (EW_PAIR_WRITTEN, ew))
+    )
+    return replace(_row(1, 13, (((12, 24), 0.8), ((12, 15), 0.2))), fields=combs)
+
+
+def _eleven_lines(*more: RowReading):  # type: ignore[no-untyped-def]
+    """Board 1 played at tables 1-11, line 3 reading 3-15 at 0.9 or 3-24 at 0.1."""
+    return _weigh_twelve({3: (((3, 15), 0.9), ((3, 24), 0.1))}, *more)
+
+
+def test_a_row_with_no_number_written_is_left_out_of_the_joint_decoding() -> None:
+    """Line 13 (past the twelve tables; the line wraps to line 1's 1-13) holds stray ink,
+    both pair combs blank: its flat readings say nothing of its pairs and are left out,
+    so line 3 weighs as without it, and it is kept as it was read. Were its combs to read
+    a number, it would stay in the decoding: its 12-24 would leave 24 to no other row and
+    its 12-15 15, and line 3's odds would move."""
+    _, alone = _eleven_lines()
+    page, weighed = _eleven_lines(_stray("", ""))
+    assert weighed.rows[:-1] == alone.rows
+    assert weighed.rows[-1] is page.rows[-1]
+    _, written = _eleven_lines(_stray("12", "24"))
+    assert written.rows[2].posterior != pytest.approx(alone.rows[2].posterior, abs=1e-9)
