@@ -41,7 +41,7 @@ the dot or more, ``edge_dot_own_share``) often runs into the 1 mm gap by the nex
 its ink lies within ``clean_rival_mm`` of that box too: asked plainly, the neighbour holds
 ink and the box stays unsure though the dot is the field's only ink. Where the box is
 unsure by such a dot, the ink inside the dot (its joined blob's bounding box, grown by a
-pixel) is the box's own and not asked about for the other boxes (``own_edge_dots``): the
+pixel) is the box's own and not asked about for the other boxes (``owned_edge_dots``): the
 dot stands alone (no other drawn ink within 1 mm but the page's specks), so what lies there
 is the dot. Ink by the neighbour anywhere else still counts. On TRAINING noisy (80 pages,
 seed 13) and its dirty glass (``dirty_glass --load-from 3``, 80 pages; noisy43c) 8 and 9
@@ -64,6 +64,17 @@ read unsure by a dot on its edge as thick as a pen's core and standing alone (0 
 0 of 30 boxes no player marked unsure by their own dot on an edge there, of 37,069 and
 40,094 boxes no player marked on those rows). Boxes it reads marked: on the dirty glass 7,
 every one the player's; on the 80 noisy pages none.
+
+A box's own dot whose centre lies in the gap between the box and another box of its field
+(``in_the_gap``: outside the box's printed rectangle, its ink within ``edge_dot_near_mm`` of
+the other box; rule ``edge_dot_rivals``' test, edgedot43) covers the two printed edges that
+face each other across the gap and cannot say which of the two the player meant: the box
+stays unsure, however its rivals were asked (gapdust43). On TRAINING noisy (seeds 13,
+79846, 31337, 777; blank forms 5834, 2417, 6151, 4242; the dirty glass; 430 pages) the rule
+read 302 boxes marked, 44 of them by such a dot, and the one box not the player's was one of
+those: seed 777 page_0013 row 1, the player's dot for '+' read '=' marked (0.57 of the dot
+nearest '=', 0.43 nearest '+'; the players' dots in the gap leave the other box 0.20-0.41).
+The price there: 17 rows more of 4,946 to review.
 
 Only in the fields a played result marks exactly one box of (level, strain, declarer,
 result sign: ``ocr.dust_dots.ONE_BOX_FIELDS``; not the count, whose 12 other boxes would
@@ -103,8 +114,8 @@ __all__ = [
     "clean_rivals",
     "grown",
     "holds_no_ink_by",
+    "in_the_gap",
     "lone_unsure_boxes",
-    "own_edge_dots",
     "owned_edge_dots",
     "read_as_mark",
     "unsure_on_dusty_page",
@@ -129,7 +140,7 @@ def holds_no_ink_by(
     (``RowViews.ink_by_rivals``: drawn ink without the page's specks, blobs on its printed
     lines, solid ink as thick as a pen dot's core) inside it or within ``clean_rival_mm``
     of its printed edges? The ink inside ``apart`` (another box's own dot on an edge,
-    ``own_edge_dots``) is not asked about; without ``on_lines``, nor are the blobs on the
+    ``owned_edge_dots``) is not asked about; without ``on_lines``, nor are the blobs on the
     printed lines (``_pen_core``)."""
     if ev.first[i].state is not MarkState.EMPTY:
         return False
@@ -160,10 +171,14 @@ def owned_edge_dots(
     return tuple(d for d in dots if d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm) == i)
 
 
-def own_edge_dots(ev: RowEvidence, read: Readings, i: int, t: MarkSettings) -> tuple[Px, ...]:
-    """Where the dots on a printed edge that box ``i`` holds lie (``owned_edge_dots``), as
-    ``EdgeDot.px``."""
-    return tuple(d.px for d in owned_edge_dots(ev, read, i, t))
+def in_the_gap(dot: EdgeDot, i: int, rivals: list[int]) -> bool:
+    """Does ``dot``, box ``i``'s own, lie in the gap between ``i`` and another box of its
+    field (``rivals``): its centre outside ``i``'s printed rectangle, its ink within
+    ``edge_dot_near_mm`` of a rival (``EdgeDot.near``)? Such a dot covers the two printed
+    edges that face each other across the gap, and cannot say which of the two boxes the
+    player meant (rules ``clean_rivals`` and ``edge_dot_rivals``; ocr/edge_dot_rivals.py's
+    docstring)."""
+    return not dot.inside[i] and any(dot.near[j] for j in rivals)
 
 
 def grown(own: tuple[Px, ...]) -> tuple[Px, ...]:
@@ -213,11 +228,15 @@ def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     docstring). Only in a played row (another of those fields holds a box marked for
     certain); nothing in a row whose PASS box holds a mark (``lone_unsure_boxes``). Where
     the box is unsure by a dot on its printed edge, that dot's ink by a neighbour is the
-    box's own, not the neighbour's (``own_edge_dots``)."""
+    box's own, not the neighbour's (``owned_edge_dots``), unless the dot lies in the gap
+    towards another box of the field (``in_the_gap``): then the box stays unsure."""
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
+        dots = owned_edge_dots(ev, read, i, t)
+        if any(in_the_gap(d, i, rivals) for d in dots):
+            continue
         if not all(holds_no_ink_by(ev, j, t) for j in rivals):
-            own = own_edge_dots(ev, read, i, t)
+            own = tuple(d.px for d in dots)
             if not own:
                 continue
             on_lines = not _pen_core(ev, own, t)

@@ -40,11 +40,11 @@ these two, 0.37 and 0.34: no share tells them apart. A dot centred on its box's 
 inside it, running into the gap as far, keeps its reading (the other box's share 0.27 at
 most on the pages below).
 
-On a dusty page ``clean_rivals`` asks the same with the glass's specks let go, and this
-rule does not run. Only the fields of ``ONE_BOX_FIELDS`` (level, strain, declarer, result
-sign), in a played row whose PASS box holds no mark (``lone_unsure_boxes``). The box is read
-marked at the marked threshold's confidence (0.98); its ``how`` stays "dot". No threshold
-of its own.
+On a dusty page ``clean_rivals`` asks the same with the glass's specks let go, the gap
+too (gapdust43), and this rule does not run. Only the fields of ``ONE_BOX_FIELDS`` (level,
+strain, declarer, result sign), in a played row whose PASS box holds no mark
+(``lone_unsure_boxes``). The box is read marked at the marked threshold's confidence
+(0.98); its ``how`` stays "dot". No threshold of its own.
 
 Chosen on TRAINING only (docs/reader-history.md, review43g and edgedot43). On 40 TRAINING
 pages each of pencil, damaged, pdf150 and phone, seeds 13 and 79846, it reads 142 boxes
@@ -70,17 +70,17 @@ from __future__ import annotations
 from ocr.clean_rivals import (
     grown,
     holds_no_ink_by,
+    in_the_gap,
     lone_unsure_boxes,
     owned_edge_dots,
     read_as_mark,
 )
 from ocr.dots import EDGE_UNSURE_MM2
-from ocr.edge_dots import EdgeDot
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals", "in_the_gap"]
+__all__ = ["edge_dot_on_clean_page", "edge_dot_rivals"]
 
 Readings = list[MarkReading]
 
@@ -93,15 +93,6 @@ def edge_dot_on_clean_page(ev: RowEvidence, read: Readings) -> bool:
         and any(r.state is MarkState.UNSURE and r.dot_mm2 == EDGE_UNSURE_MM2 for r in read)
         and not ev.dust.dusty()
     )
-
-
-def in_the_gap(dot: EdgeDot, i: int, rivals: list[int]) -> bool:
-    """Does ``dot``, box ``i``'s own, lie in the gap between ``i`` and another box of its
-    field (``rivals``): its centre outside ``i``'s printed rectangle, its ink within
-    ``edge_dot_near_mm`` of a rival (``EdgeDot.near``)? Such a dot covers the two printed
-    edges that face each other across the gap, and cannot say which of the two boxes the
-    player meant (see the module docstring)."""
-    return not dot.inside[i] and any(dot.near[j] for j in rivals)
 
 
 def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
