@@ -86,6 +86,25 @@ _QUIET_WORKERS = {
 }
 
 
+def _worker_environ() -> dict[str, str]:
+    """The environment a local Dask worker process starts with: Dask's own (one BLAS and
+    OpenMP thread) and glibc's malloc keeping freed memory for the next page, as the reading
+    processes have it (``READING_MEMORY``). Dask's own sets ``MALLOC_TRIM_THRESHOLD_`` to
+    64 KiB, and a threshold set fixes glibc's mmap threshold at 128 KiB: every page image
+    was mapped fresh and faulted in. 200-slip day, 2026-12-02: 2.6-3.0 million minor page
+    faults a worker and 4.8-6.4 CPU-seconds of the system's; with these 43-65 thousand and
+    0.3-0.6 s, as a reading process (36-42 thousand, 0.1-0.2 s; docs/batch-history.md).
+    glibc reads them only as a process starts, so they go in Dask's pre-spawn environment,
+    not ``env=`` (set in the worker once it runs)."""
+    import dask
+    import distributed  # noqa: F401 - Dask's defaults for its workers, in its config
+
+    from pipeline.flows.prefect_env import READING_MEMORY
+
+    environ = dict(dask.config.get("distributed.nanny.pre-spawn-environ", default={}) or {})
+    return {**environ, **READING_MEMORY}
+
+
 @contextmanager
 def dask_client(spec: RunnerSpec) -> Iterator[Client]:
     """A Dask client for ``spec``: of the scheduler at ``spec.address``, or of a local
@@ -97,7 +116,8 @@ def dask_client(spec: RunnerSpec) -> Iterator[Client]:
         with Client(spec.address, set_as_default=False) as client:
             yield client
         return
-    with dask.config.set(_QUIET_WORKERS):  # the worker processes are given this config
+    environ = {"distributed.nanny.pre-spawn-environ": _worker_environ()}
+    with dask.config.set({**_QUIET_WORKERS, **environ}):  # the worker processes are given it
         cluster = LocalCluster(
             n_workers=spec.workers,
             threads_per_worker=1,  # reading is CPU work: one page at a time per core

@@ -49,6 +49,7 @@ import pytest
 
 from pipeline.events.eventfile import load_event
 from pipeline.flows.pages import PageChunk, event_setup, read_chunk, read_packed_for_store
+from pipeline.flows.prefect_env import READING_MEMORY
 from pipeline.flows.readings import StoredReadings
 from pipeline.flows.task_runners import dask_client, runner_spec
 from pipeline.store import EventStore
@@ -200,6 +201,10 @@ def _profiling_on_worker() -> bool:
     return bool(dask.config.get("distributed.worker.profile.enabled"))
 
 
+def _malloc_on_worker() -> dict[str, str | None]:
+    return {name: os.environ.get(name) for name in READING_MEMORY}
+
+
 def test_a_chunk_read_on_a_dask_worker_is_what_this_thread_reads_and_the_store_keeps(
     tmp_path: Path, office: Client
 ) -> None:
@@ -215,12 +220,16 @@ def test_a_chunk_read_on_a_dask_worker_is_what_this_thread_reads_and_the_store_k
     again = office.submit(read_packed_for_store, event, chunk, pure=False).result()
     engines = office.run(_prefect_on_worker)
     profiling = office.run(_profiling_on_worker)
+    malloc = office.run(_malloc_on_worker)
     assert first.pages == () and first.packed  # bytes until the event is scored
     assert [p.page.page for p in first.readings()] == [2, 3]
     assert list(first.readings()) == here and again.readings() == first.readings()
     assert first.chunk == chunk and first.seconds > 0 and not first.reused
     assert list(engines.values()) == [[]]  # the worker ran no Prefect task engine
     assert list(profiling.values()) == [False]  # nor Dask's profiler, every 10 ms
+    # glibc's malloc as the reading processes have it, from the worker's start (Dask's own
+    # 64 KiB trim threshold faulted every page image in afresh: twice the reading's CPU)
+    assert list(malloc.values()) == [READING_MEMORY]
 
     with EventStore(tmp_path / "store.sqlite") as store:  # kept as the worker encoded them
         StoredReadings(store, "reader-1").put_encoded(chunk.digest, 2, first.stored_names(),
