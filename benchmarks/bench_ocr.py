@@ -81,7 +81,7 @@ from ocr.digits import load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef  # noqa: E402
-from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
+from ocr.training.synthetic.sources import CONDITIONS, SPLIT_NAMES  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
 __all__ = ["evaluate", "main", "no_event_conditions"]
@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes for generating pages")
     ap.add_argument(
         "--split",
-        choices=("test", "training", "held-out", "held-out-real", "training-fine-dots"),
+        choices=SPLIT_NAMES,
         default="test",
         help="test: the benchmark; training: the validation thresholds are chosen on; "
         "held-out: training written by the digit model's held-out writers only; "

@@ -52,6 +52,7 @@ from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import PageRef, RowStatus  # noqa: E402
 from ocr.row_reader import _DIGIT_FIELDS  # noqa: E402
+from ocr.training.synthetic.sources import SPLIT_NAMES  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
 __all__ = [
@@ -260,11 +261,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Counter[str]]:
 def condition_arguments(ap: argparse.ArgumentParser) -> None:
     """The pages of one condition, as ``benchmarks.bench_ocr`` draws them (also
     ``benchmarks.posterior_causes``)."""
-    ap.add_argument(
-        "--split",
-        choices=("training", "held-out", "held-out-real", "training-fine-dots", "test"),
-        default="training",
-    )
+    ap.add_argument("--split", choices=SPLIT_NAMES, default="training")
     ap.add_argument("--condition", default="noisy")
     ap.add_argument("--pages", type=int, default=80)
     ap.add_argument("--seed", type=int, default=13)

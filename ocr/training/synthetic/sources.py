@@ -68,6 +68,8 @@ __all__ = [
     "FINE_DOTS",
     "TEST",
     "CONDITIONS",
+    "SPLITS",
+    "SPLIT_NAMES",
     "split_named",
 ]
 
@@ -421,15 +423,18 @@ CONDITIONS = tuple(TEST.conditions)
 """The benchmark's conditions, in report order."""
 
 
+SPLITS = (TRAINING, HELD_OUT, HELD_OUT_REAL, FINE_DOTS, TEST)
+"""Every split a name on the command line or in a ground-truth file can name."""
+
+SPLIT_NAMES = tuple(s.name for s in SPLITS)
+
+
 def split_named(name: str) -> Split:
-    """TRAINING, HELD_OUT, HELD_OUT_REAL, FINE_DOTS or TEST by name (as written in a
-    ground-truth file or on the command line); ``test:phone`` names a split's condition."""
+    """One of ``SPLITS`` by name (as written in a ground-truth file or on the command
+    line); ``test:phone`` names a split's condition."""
     base, _, condition = name.lower().partition(":")
-    for s in (TRAINING, HELD_OUT, HELD_OUT_REAL, FINE_DOTS, TEST):
+    for s in SPLITS:
         if s.name == base:
             return s.condition(condition) if condition else s
-    raise ValueError(
-        f"unknown split {name!r}: use 'training', 'held-out', 'held-out-real', "
-        "'training-fine-dots' or 'test' "
-        "(optionally ':condition')"
-    )
+    names = ", ".join(repr(n) for n in SPLIT_NAMES)
+    raise ValueError(f"unknown split {name!r}: use one of {names} (optionally ':condition')")
