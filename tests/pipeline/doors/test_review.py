@@ -330,11 +330,21 @@ def test_an_old_decisions_file_imports_the_same_way(tmp_path, store, items) -> N
         ("3-12 4HX N -1 -200", RowResult(3, 12, False, Contract.parse("4HX"), Seat.NORTH, 9, -200)),
         ("4S S = 620", RowResult(None, None, False, Contract.parse("4S"), Seat.SOUTH, 10, 620)),
         ("5-9 pass", RowResult(5, 9, True, None, None, None, None)),
+        ("5-9 passed out", RowResult(5, 9, True, None, None, None, None)),
         ("3UT Ø +1", RowResult(None, None, False, Contract.parse("3NT"), Seat.EAST, 10, None)),
     ],
 )
 def test_row_values_as_a_person_types_them(text: str, expected: RowResult):
     assert parse_row_value(text) == expected
+
+
+def test_a_passed_out_button_reads_back_as_the_reading_it_shows():
+    """The review queue offers a passed-out reading as its text, ``str(RowResult)``:
+    ``5-9 passed out``. Clicking it (``candidate N``) parses that text, which read the
+    word "out" as a score and refused the director's click."""
+    passed = RowResult(5, 9, True, None, None, None, None)
+    assert str(passed) == "5-9 passed out"
+    assert parse_row_value(str(passed)) == passed
 
 
 _CROP_ON_THE_SHEET = """
