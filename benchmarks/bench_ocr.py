@@ -228,10 +228,12 @@ def _count_offered(
 ) -> None:
     """Count whether each row of ``page`` sent to review (``sent``, score_page's entries)
     has its truth among the buttons the review queue offers, and note in each entry the
-    buttons and the truth's place (None: not offered) for the JSON."""
+    buttons, their posteriors (None: built by a rule) and the truth's place (None: not
+    offered) for the JSON."""
     if not sent:
         return
-    buttons = offered_readings(page, printed)
+    posteriors: dict[int, list[float | None]] = {}
+    buttons = offered_readings(page, printed, posteriors)
     truths = {r.row: r for r in truth.rows}
     for entry in sent:
         row = entry["row"]
@@ -241,6 +243,7 @@ def _count_offered(
         tally_offered(offered, place, bool(entry["player_error"]))
         entry["truth"] = truth_text(truths[row])
         entry["offered"] = [str(r) for r in readings]
+        entry["offered_posteriors"] = posteriors.get(row, [])
         entry["truth_place"] = place
 
 

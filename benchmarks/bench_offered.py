@@ -58,14 +58,20 @@ def place_offered(truth: RowTruth, offered: Sequence[RowResult]) -> int | None:
 
 
 def offered_readings(
-    page: PageReading, printed: Callable[[int, str], object] | None
+    page: PageReading,
+    printed: Callable[[int, str], object] | None,
+    probabilities: dict[int, list[float | None]] | None = None,
 ) -> dict[int, list[RowResult]]:
     """Per row to review of ``page``, the readings its buttons stand for, in the queue's
-    order (``build_queue`` with the event's printed pairs, ``printed``, or none)."""
+    order (``build_queue`` with the event's printed pairs, ``printed``, or none); each
+    button's posterior (None: built by a rule) into ``probabilities`` when given."""
     out: dict[int, list[RowResult]] = {}
+    if probabilities is None:
+        probabilities = {}
     for item in build_queue([page], QueueContext(printed=printed)):
         if item.row is not None:
             out[item.row] = [_parsed(c.text) for c in item.candidates]
+            probabilities[item.row] = [c.probability for c in item.candidates]
     return out
 
 

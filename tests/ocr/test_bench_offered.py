@@ -71,8 +71,11 @@ def test_the_buttons_are_the_queues_readings_in_its_order_a_pair_read_as_none_to
     north = RowResult(3, 8, False, FOUR_HEARTS, Seat.NORTH, 10)
     south = RowResult(3, 8, False, FOUR_HEARTS, Seat.SOUTH, 10)
     spades = RowResult(3, None, False, FOUR_SPADES, Seat.NORTH, 10)
-    buttons = offered_readings(_review_page(north, ((south, 0.3), (spades, 0.05))), None)
+    posteriors: dict[int, list[float | None]] = {}
+    page = _review_page(north, ((south, 0.3), (spades, 0.05)))
+    buttons = offered_readings(page, None, posteriors)
     assert buttons == {2: [north, south, spades]}
+    assert posteriors == {2: [0.6, 0.3, 0.05]}
     assert place_offered(_truth(written=None), buttons[2]) == 1
 
 
