@@ -33,6 +33,9 @@ QR code lists). Reported per condition, and per condition read without the event
 - the same per kind of form (``by_form``: printed, blank for the movement, blank generic);
 - review share per mark style and per pen; the reasons rows go to review, in all and
   without the players' errors, and (``--json`` only) every row to review with its reasons;
+- of the rows to review, the share whose truth is the first button the review queue
+  offers and the share whose truth is among its buttons (``truth_offered``; with each
+  row to review's buttons and the truth's place in ``--json``: benchmarks/bench_offered.py);
 - pages per second per core (CPU time of image decode + align + read + decode rows).
 
 ``--digit-model FILE`` reads the digit boxes with another model file (``bridgescan model
@@ -56,8 +59,16 @@ import argparse  # noqa: E402
 import json  # noqa: E402
 import time  # noqa: E402
 from collections import Counter, defaultdict  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from benchmarks.bench_offered import (  # noqa: E402
+    offered_figures,
+    offered_readings,
+    place_offered,
+    tally_offered,
+    truth_text,
+)
 from benchmarks.bench_pages import (  # noqa: E402
     BLANK_FORM_SHARE,
     BLANK_MOVEMENT_SHARE,
@@ -84,7 +95,7 @@ from ocr.reading import PageReading, PageRef  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS, SPLIT_NAMES  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
-__all__ = ["evaluate", "main", "no_event_conditions"]
+__all__ = ["evaluate", "main", "no_event_conditions", "offered_line"]
 
 NO_EVENT = ("ordinary",)
 """The conditions read a second time without an event file unless ``--no-event`` says."""
@@ -146,6 +157,7 @@ def evaluate(
     to_review: list[dict[str, object]] = []
     batches: dict[int, list[tuple[PageTruth, PageReading]]] = defaultdict(list)
     by_form: dict[str, Counter[str]] = defaultdict(Counter)
+    offered: Counter[str] = Counter()
     for f, truth in zip(truth_files, truths, strict=True):
         current["t"] = truth
         t0 = time.process_time()
@@ -158,9 +170,15 @@ def evaluate(
         pages = finish_batch([p for _, p in batch])
         cpu += time.process_time() - t0
         for (truth, _), page in zip(batch, pages, strict=True):
-            kind, before = by_form[form_kind(truth)], len(wrong)
+            kind, before, sent = by_form[form_kind(truth)], len(wrong), len(to_review)
             score_page(truth, page, layout, kind, per_style, per_pen, per_source, wrong, to_review)
             kind["false_accepts"] += len(wrong) - before
+            printed = (
+                (lambda b, _s, t=truth: movement_printed(t, seated.get(t.seed, {})))
+                if with_event
+                else None
+            )
+            _count_offered(truth, page, printed, to_review[sent:], offered)
     for kind in by_form.values():
         c.update(kind)
     rows = max(1, c["rows"])
@@ -195,9 +213,38 @@ def evaluate(
         "review_reasons_without_player_errors": {
             k[7:]: v for k, v in sorted(c.items()) if k.startswith("why-np: ")
         },
+        "truth_offered": offered_figures(offered),
         "rows_to_review": to_review,
         "wrong_accepts": wrong[:30],
     }
+
+
+def _count_offered(
+    truth: PageTruth,
+    page: PageReading,
+    printed: Callable[[int, str], object] | None,
+    sent: list[dict[str, object]],
+    offered: Counter[str],
+) -> None:
+    """Count whether each row of ``page`` sent to review (``sent``, score_page's entries)
+    has its truth among the buttons the review queue offers, and note in each entry the
+    buttons, their posteriors (None: built by a rule) and the truth's place (None: not
+    offered) for the JSON."""
+    if not sent:
+        return
+    posteriors: dict[int, list[float | None]] = {}
+    buttons = offered_readings(page, printed, posteriors)
+    truths = {r.row: r for r in truth.rows}
+    for entry in sent:
+        row = entry["row"]
+        assert isinstance(row, int)
+        readings = buttons.get(row, [])
+        place = place_offered(truths[row], readings)
+        tally_offered(offered, place, bool(entry["player_error"]))
+        entry["truth"] = truth_text(truths[row])
+        entry["offered"] = [str(r) for r in readings]
+        entry["offered_posteriors"] = posteriors.get(row, [])
+        entry["truth_place"] = place
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -299,7 +346,21 @@ def main(argv: list[str] | None = None) -> int:
             f"all rows, {g['review_share_without_player_errors']:.2%} of the rows without a "
             f"player's error (goal {g['goal']:.0%}: {'met' if g['met'] else 'not met'})"
         )
+    for name, f in result.items():
+        if isinstance(f, dict) and "truth_offered" in f:
+            print(offered_line(name, f["truth_offered"]))
     return 0
+
+
+def offered_line(name: str, offered: dict[str, dict[str, float]]) -> str:
+    """One condition's line of the text report: of its rows to review, the share whose
+    truth is the first button and is among the buttons, in all and without a player's error."""
+    a, np_ = offered["all"], offered["without_player_errors"]
+    return (
+        f"{name}: of {a['rows_to_review']} rows to review, the truth is the first button for "
+        f"{a['first']:.1%} and among the buttons for {a['among']:.1%}; without a player's "
+        f"error ({np_['rows_to_review']} rows) {np_['first']:.1%} and {np_['among']:.1%}"
+    )
 
 
 if __name__ == "__main__":

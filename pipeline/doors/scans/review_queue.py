@@ -8,7 +8,10 @@ order a person should consider them:
    reader's own readings that fit;
 2. for a written score that disagrees, the results nearest to the marks that give each score
    read from the crop (the digits may be right and a mark misread);
-3. the reader's readings that do not fit (shown so nothing is hidden, marked as such).
+3. where the best reading and both alternatives weigh the same and change one part (a
+   field read empty in every box, its options tied), that field's other options
+   (ocr/tied_readings.py), up to the cap;
+4. the reader's readings that do not fit (shown so nothing is hidden, marked as such).
 
 The reader's posterior says how sure the reader was of the boxes; a candidate built by a
 rule has none. Nothing here decides: a person picks, and ``review_decisions.decide`` checks it.
@@ -20,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ocr.reading import PageReading, RowReading, RowResult, RowStatus
+from ocr.tied_readings import tied_readings
 from pipeline.doors.scans.review import ReviewCandidate, ReviewItem, item_id
 from pipeline.doors.scans.review_checks import check_decision
 
@@ -183,6 +187,8 @@ def row_candidates(item: ReviewItem, row: RowReading) -> tuple[ReviewCandidate, 
             for reading in _nearest_with_score(best, score, item.vulnerability):
                 offer(reading, None, f"fits the score read from the crop ({score:+d}, "
                                      f"p={probability:.2f})")  # fmt: skip
+    for reading in tied_readings(row):
+        offer(reading, None, "as likely as the reader's reading: the field's other options")
     ranked = [c for c in offered if c.fits] + [c for c in offered if not c.fits]
     return tuple(ranked[:_MAX_CANDIDATES])
 

@@ -16,7 +16,8 @@ __all__ = ["parse_row_value", "interpret"]
 
 def parse_row_value(text: str) -> RowResult:
     """Read a row as a person types it: ``[NS-EW] CONTRACT DECLARER RESULT [SCORE]`` or
-    ``[NS-EW] PASS``; e.g. ``3-12 4HX N -1 -200``, ``4S S = 620``, ``5-9 pass``.
+    ``[NS-EW] PASS``; e.g. ``3-12 4HX N -1 -200``, ``4S S = 620``, ``5-9 pass``, and
+    ``5-9 passed out`` as a passed-out reading's button says it.
 
     Scandinavian notation is accepted (scoring.contract).
     """
@@ -34,6 +35,8 @@ def parse_row_value(text: str) -> RowResult:
     try:
         contract = parse_contract(parts[0])
         if contract is None:
+            if parts[1:2] == ["out"]:  # "passed out": how a reading writes it (RowResult)
+                parts.pop(1)
             score = int(parts[1]) if len(parts) > 1 else None
             return RowResult(ns, ew, passed_out=True, score_ns=score)
         if len(parts) < 3:

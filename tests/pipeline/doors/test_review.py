@@ -148,6 +148,30 @@ def test_a_misread_score_is_offered_with_the_law77_score_and_the_scores_read() -
     assert item.candidates[0].why == "the contract and result as read, scored by Law 77"
 
 
+def test_a_level_whose_options_tie_offers_the_other_levels_up_to_the_cap() -> None:
+    """Board 1, no score written, the level's boxes all read empty: the reader keeps 1S,
+    5S and 4S by South one down, each 1/7. After them the other levels, one down each, in
+    the form's order, built by a rule (no posterior): 2S, 3S, 6S; 7S is the seventh
+    button, over the cap of 6."""
+    ref = PageRef("slip.png", 1)
+    crop = Crop(ref, (0.0, 0.0, 1.0, 1.0))
+    read, five, four = (
+        RowResult(3, 8, False, Contract.parse(f"{n}S"), Seat.SOUTH, n + 5) for n in (1, 5, 4)
+    )
+    row = RowReading(ref, ROW, 1, (), read, 0.1429, ((five, 0.1429), (four, 0.1429)),
+                     RowStatus.REVIEW, ("posterior 0.143 below 0.995",), crop)  # fmt: skip
+    (item,) = build_queue([PageReading(ref, 1, "qr", None, 0, (row,))])
+    assert [(c.text, c.probability) for c in item.candidates] == [
+        ("3-8 1S S -1", 0.1429),
+        ("3-8 5S S -1", 0.1429),
+        ("3-8 4S S -1", 0.1429),
+        ("3-8 2S S -1", None),
+        ("3-8 3S S -1", None),
+        ("3-8 6S S -1", None),
+    ]
+    assert item.candidates[3].why.startswith("as likely as the reader's reading")
+
+
 def test_json_round_trip_keeps_crops_as_files(tmp_path: Path, items) -> None:
     write_queue(items, tmp_path)
     assert load_queue(tmp_path) == items
@@ -330,11 +354,21 @@ def test_an_old_decisions_file_imports_the_same_way(tmp_path, store, items) -> N
         ("3-12 4HX N -1 -200", RowResult(3, 12, False, Contract.parse("4HX"), Seat.NORTH, 9, -200)),
         ("4S S = 620", RowResult(None, None, False, Contract.parse("4S"), Seat.SOUTH, 10, 620)),
         ("5-9 pass", RowResult(5, 9, True, None, None, None, None)),
+        ("5-9 passed out", RowResult(5, 9, True, None, None, None, None)),
         ("3UT Ø +1", RowResult(None, None, False, Contract.parse("3NT"), Seat.EAST, 10, None)),
     ],
 )
 def test_row_values_as_a_person_types_them(text: str, expected: RowResult):
     assert parse_row_value(text) == expected
+
+
+def test_a_passed_out_button_reads_back_as_the_reading_it_shows():
+    """The review queue offers a passed-out reading as its text, ``str(RowResult)``:
+    ``5-9 passed out``. Clicking it (``candidate N``) parses that text, which read the
+    word "out" as a score and refused the director's click."""
+    passed = RowResult(5, 9, True, None, None, None, None)
+    assert str(passed) == "5-9 passed out"
+    assert parse_row_value(str(passed)) == passed
 
 
 _CROP_ON_THE_SHEET = """
