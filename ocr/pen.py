@@ -15,7 +15,7 @@ from ocr.digits import quantile
 from ocr.mark_geometry import RowGeometry
 from ocr.mark_settings import MARK_SETTINGS
 
-__all__ = ["SKIP_INK", "SKIP_REACH_PX", "pen_strength", "through_skips"]
+__all__ = ["SKIP_INK", "SKIP_REACH_PX", "centres_outside", "pen_strength", "through_skips"]
 
 FIRM_PEN = MARK_SETTINGS.firm_pen  # ocr/mark_settings.py
 
@@ -30,9 +30,15 @@ _INKED = 0.15  # darkness of a pixel that holds some ink (a pale stroke's edge) 
 _STROKES_PX = 25  # ... and how many (every other pixel) are worth measuring a pen on
 
 
-def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
+Centres = tuple[np.ndarray, np.ndarray]
+
+
+def pen_strength(
+    grey: np.ndarray, paper: float, g: RowGeometry, centres: Centres | None = None
+) -> float:
     """How dark the pen of a row's band ``grey`` writes, relative to a firm pen (1 = as
-    firm or firmer; the ink ramp is scaled by it).
+    firm or firmer; the ink ramp is scaled by it). ``centres``: the boxes' centres to
+    measure it on, when not all of the row's (``centres_outside``).
 
     The darkest drawn strokes of the row set it: the 98th percentile of darkness at the
     boxes' centres (``RowGeometry.centres``, every other pixel). A row whose marks are
@@ -52,7 +58,7 @@ def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
     to review (a check's arm over the next box read as a circle round it), and it was not
     kept (docs/reader-history.md).
     """
-    centres = (paper - grey[g.centres].astype(np.float32)) / paper
+    centres = (paper - grey[g.centres if centres is None else centres].astype(np.float32)) / paper
     level = quantile(centres, 0.98) if centres.size else 0.0
     if level < FAINT_PEN:
         around = (paper - grey[g.writing].astype(np.float32)) / paper
@@ -62,6 +68,16 @@ def pen_strength(grey: np.ndarray, paper: float, g: RowGeometry) -> float:
     if level < FAINT_PEN or level >= FIRM_PEN:
         return 1.0
     return max(level / FIRM_PEN, FAINT_PEN / FIRM_PEN)
+
+
+def centres_outside(g: RowGeometry, box: tuple[int, int, int, int]) -> Centres:
+    """The row's box centres (``RowGeometry.centres``) but those inside ``box`` (x0, y0,
+    x1, y1 in the band's pixels): where the pen is measured without the ink of one box,
+    whose blob may be the page's dust (``ocr.dust_dots``, ``dust_dot_alone``)."""
+    ys, xs = g.centres
+    x0, y0, x1, y1 = box
+    out = (xs < x0) | (xs >= x1) | (ys < y0) | (ys >= y1)
+    return ys[out], xs[out]
 
 
 def through_skips(drawn: np.ndarray, ink: np.ndarray, blocked: np.ndarray) -> np.ndarray:

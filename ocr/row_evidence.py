@@ -117,6 +117,12 @@ class RowViews(Protocol):
         ``t``, on a dusty page, a dot with only the page's specks beside it among them."""
         ...
 
+    def dots_on_edges_without(self, i: int, circled: np.ndarray) -> tuple[EdgeDot, ...]:
+        """The dots on the printed edges looked for on the row's ink read for the pen the
+        row shows without box ``i``'s ink, where that pen is paler (rule
+        ``dust_dot_alone``); none where it is not."""
+        ...
+
     def fill_in_shade(
         self,
         i: int,

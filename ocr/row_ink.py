@@ -9,6 +9,8 @@ apart because they are the row's, whatever box is asked about.
 
 from __future__ import annotations
 
+import copy
+
 import cv2
 import numpy as np
 
@@ -92,30 +94,55 @@ class RowInk:
         # or two off here): the form's lines matched to the row's ink profiles.
         self.shift = (_best_shift(self.ink.sum(axis=1), g.rows),
                       _best_shift(self.ink.sum(axis=0), g.columns))  # fmt: skip
-        if len(g.captions[0]):
-            # The caption pixels moved as np.roll moves the form's lines: by one offset
-            # where none of them wraps round the band's edge (row-major order is lost where
-            # they wrap, which neither a quantile nor an assignment minds).
-            h, w = self.ink.shape
-            dy, dx = self.shift
-            if max(abs(dy), abs(dx)) <= g.captions_clear and w == x1 - x0 and h == y1 - y0:
-                at = g.captions_at + (dy * w + dx)
-            else:
-                at = ((g.captions[0] + dy) % h) * w + (g.captions[1] + dx) % w
-            ink_over_captions(self.ink, grey, self.paper, at, strength)  # in place
-        self.sum = cv2.integral(self.ink)
+        self._over_captions(self.ink, strength)
         self.row = row
         self.layout = layout
         self._px_cache = _px_of(g, self.ink.shape)
+        self._measure_solid()
+
+    def _over_captions(self, ink: np.ndarray, strength: float) -> None:
+        """``ink`` (the row's ramp for a pen of ``strength``), in place, read over the
+        boxes' printed captions against their own darkness (``ink_over_captions``)."""
+        g = self.geometry
+        if not len(g.captions[0]):
+            return
+        # The caption pixels moved as np.roll moves the form's lines: by one offset where
+        # none of them wraps round the band's edge (row-major order is lost where they
+        # wrap, which neither a quantile nor an assignment minds).
+        h, w = ink.shape
+        dy, dx = self.shift
+        x0, y0, x1, y1 = g.band
+        if max(abs(dy), abs(dx)) <= g.captions_clear and w == x1 - x0 and h == y1 - y0:
+            at = g.captions_at + (dy * w + dx)
+        else:
+            at = ((g.captions[0] + dy) % h) * w + (g.captions[1] + dx) % w
+        ink_over_captions(ink, self.grey, self.paper, at, strength)  # in place
+
+    def _measure_solid(self) -> None:
+        """The integral of the ink, its solid pixels and, where there are any, the form's
+        lines where they lie on this row and the ink drawn off them."""
+        self.sum = cv2.integral(self.ink)
         self._widths: tuple[float, float, float] | None = None
         solid = self.ink >= _SOLID
         self.any_solid = self.any_ink = bool(solid.any())
         if not self.any_ink:
             return
-        self.lines, self.printed = printed_at(g, self.shift)  # read-only
+        self.lines, self.printed = printed_at(self.geometry, self.shift)  # read-only
         self.solid = solid
         self.drawn = self.solid & ~self.printed
         self.any_ink = bool(self.drawn.any())
+
+    def at_strength(self, strength: float) -> RowInk:
+        """This row's ink read for a pen of ``strength`` instead of the one measured
+        (``pen_strength``): the same band, paper and printed lines where they lie, the ink
+        ramp, its solid pixels and the ink drawn off the lines made again. A copy; this
+        row's own ink is left as it is."""
+        other = copy.copy(self)
+        other.strength = strength
+        other.ink = ink_values(self.grey, self.paper, strength)
+        other._over_captions(other.ink, strength)
+        other._measure_solid()
+        return other
 
     @property
     def widths(self) -> tuple[float, float, float]:

@@ -32,6 +32,7 @@ from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import BOX_INSET_MM, MARKED_ABOVE, MarkReading, MarkState, plain_reading
 from ocr.page_dust import NO_DUST, PageDust
+from ocr.pen import centres_outside, pen_strength
 from ocr.row_boxes import RowBoxes
 from ocr.row_evidence import Px, RowEvidence
 from ocr.row_ink import RowInk
@@ -72,6 +73,7 @@ class RowMarks:
         # the dots on the printed edges, by the boxes read circled (and the settings, on a
         # dusty page): ``dots_on_edges``
         self._edge_dots: dict[tuple[bytes, MarkSettings | None], EdgeDots] = {}
+        self._edge_dots_without: dict[tuple[bytes, int], EdgeDots] = {}  # (one box's pen left out)
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -192,6 +194,27 @@ class RowMarks:
         if found is None:
             without_dust = partial(self._without_view().drawn_without_specks, t) if dusty else None
             found = self._edge_dots[key] = dots_on_row_edges(self.row_ink, circled, without_dust)
+        return found
+
+    def dots_on_edges_without(self, i: int, circled: np.ndarray) -> EdgeDots:
+        """The pen dots on the printed edges near the row's boxes, looked for on the row's
+        ink read for the pen the row shows without box ``i``'s ink (``pen_strength`` on
+        the centres of its other boxes, ``ocr.pen.centres_outside``), where that pen is
+        paler than the row's: a clump of dust in box ``i`` darker than the player's pen
+        makes the row's pen look firmer, and a fine pen dot's pale rim on an edge too
+        pale to see (rule ``dust_dot_alone``, ocr/dust_dots.py). None found where it is
+        not paler. Measured once a row for each ``i`` and ``circled``."""
+        key = (circled.tobytes(), i)
+        found = self._edge_dots_without.get(key)
+        if found is None:
+            row = self.row_ink
+            g = row.geometry
+            paler = pen_strength(row.grey, row.paper, g, centres_outside(g, g.outer[i]))
+            found = ()
+            ink = row.at_strength(paler) if paler < row.strength else None
+            if ink is not None and ink.any_solid:
+                found = dots_on_row_edges(ink, circled)
+            self._edge_dots_without[key] = found
         return found
 
     # -- each box read on its own, and the circle views (``RowBoxes``) -----------------------
