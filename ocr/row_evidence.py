@@ -123,6 +123,11 @@ class RowViews(Protocol):
         ``dust_dot_alone``); none where it is not."""
         ...
 
+    def ink_by_edges(self) -> np.ndarray:
+        """Per box, the drawn ink (mm^2) outside every box within ``DOT_ALONE_MM`` of its
+        printed rectangle (rule ``dust_dot_alone``)."""
+        ...
+
     def fill_in_shade(
         self,
         i: int,

@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from functools import partial
 from types import MappingProxyType
 
+import cv2
 import numpy as np
 
 from ocr.circles import Rays
+from ocr.dots import DOT_ALONE_MM
 from ocr.edge_dots import EdgeDot, dots_on_row_edges
 from ocr.layout import Layout, Rect, Row
 from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, side_by_side
@@ -74,6 +76,7 @@ class RowMarks:
         # dusty page): ``dots_on_edges``
         self._edge_dots: dict[tuple[bytes, MarkSettings | None], EdgeDots] = {}
         self._edge_dots_without: dict[tuple[bytes, int], EdgeDots] = {}  # (one box's pen left out)
+        self._ink_by_edges: np.ndarray | None = None  # per box, drawn ink hugging its edges
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -217,6 +220,21 @@ class RowMarks:
             self._edge_dots_without[key] = found
         return found
 
+    def ink_by_edges(self) -> np.ndarray:
+        """Per box, the largest piece of drawn ink (mm^2) off the printed lines and
+        outside every box that touches the box's printed edge from outside, within
+        ``DOT_ALONE_MM`` of it: a pen dot put on or beside its edge that no rule read as
+        the box's (rule ``dust_dot_alone``: it keeps a clump in another box of the field
+        dust). Measured once a row."""
+        if self._ink_by_edges is None:
+            row = self.row_ink
+            g = row.geometry
+            found = np.zeros(len(g.boxes))
+            if row.any_ink:
+                found = _pieces_by_edges(row, g.outer) / row.s**2
+            self._ink_by_edges = found
+        return self._ink_by_edges
+
     # -- each box read on its own, and the circle views (``RowBoxes``) -----------------------
     def boxes(self) -> RowBoxes:
         """Each box of the row read on its own (``RowBoxes``), as the evidence read them."""
@@ -322,3 +340,30 @@ class RowMarks:
         return self.shade.fill(
             row.ink, row.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps
         )
+
+
+def _pieces_by_edges(row: RowInk, outer: np.ndarray) -> np.ndarray:
+    """``RowMarks.ink_by_edges`` in pixels: per box of ``outer`` (printed rectangles in the
+    band's pixels, before the row's shift), the largest piece of the drawn ink outside
+    every box that has a pixel beside the box's printed edge (next to the printed lines'
+    mask, within ``DOT_ALONE_MM`` of the rectangle)."""
+    dy, dx = row.shift
+    rects = (outer + np.array([dx, dy, dx, dy])).tolist()
+    off = row.drawn.copy()
+    for x0, y0, x1, y1 in rects:
+        off[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = False
+    if not off.any():
+        return np.zeros(len(rects))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(off.view(np.uint8), connectivity=8)
+    by_line = cv2.dilate(row.printed.view(np.uint8), np.ones((3, 3), np.uint8)).view(bool)
+    touching = np.where(off & by_line, labels, 0)
+    area = stats[:, cv2.CC_STAT_AREA]
+    h, w = off.shape
+    f = round(DOT_ALONE_MM * row.s)
+    out = np.zeros(len(rects))
+    for i, (x0, y0, x1, y1) in enumerate(rects):
+        frame = touching[max(0, y0 - f) : min(h, y1 + f), max(0, x0 - f) : min(w, x1 + f)]
+        pieces = np.unique(frame[frame > 0])
+        if pieces.size:
+            out[i] = area[pieces].max()
+    return out

@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 
 from ocr.dust_dots import dust_dot_alone
-from ocr.layout import DECLARER, LEVEL, STRAIN, load_layout
+from ocr.layout import DECLARER, LEVEL, SCORE_SIDE, STRAIN, load_layout
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE
 from ocr.pen import centres_outside, pen_strength
@@ -84,3 +84,44 @@ def test_a_clump_is_not_weighed_alone_beside_a_pale_dot_on_an_edge(west_dot, wei
     read = _row_with(ev, {(DECLARER, "E"): _dust_dot("E", 0.40)})
     east = _box(ev, dust_dot_alone(ev, read, MARK_SETTINGS), DECLARER, "E")
     assert east.how == (DUST_DOT_ALONE if weighed else DUST_DOT)
+
+
+def _gap_row(south_dot: bool):
+    """Row 1 (see ``test_a_clump_is_not_weighed_alone_beside_a_dot_joined_to_the_next_box``):
+    the NS score box filled, a clump in declarer N and, with ``south_dot``, the player's dot
+    in the 1.5 mm gap under declarer S, touching S's bottom edge and the NS box's top."""
+    from ocr.illumination import flatten
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    page = _fresh()
+    ns = lay.box(1, SCORE_SIDE, "NS")
+    page[round(ns.y * S) : round(ns.y1 * S), round(ns.x * S) : round(ns.x1 * S)] = 0.1
+    n = lay.box(1, DECLARER, "N")
+    _disc(page, (n.x + n.width / 2, n.y + n.height / 2), 0.45, CLUMP)
+    if south_dot:
+        south = lay.box(1, DECLARER, "S")
+        _disc(page, (157.8, (south.y1 + ns.y) / 2), 0.8, 0.9)
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    return RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
+
+
+@pytest.mark.parametrize(("south_dot", "weighed"), [(True, False), (False, True)])
+def test_a_clump_is_not_weighed_alone_beside_a_dot_joined_to_the_next_box(south_dot, weighed):
+    """After TRAINING fine dots, dirty glass, seed 4134, page_0024 row 4 (1CXX by South +1,
+    +430): the player's dot under South's bottom edge touched the filled NS box below, so
+    joined across the printed lines it is one piece with that box's fill, no dot
+    ``dots_on_edges`` finds; a clump in North was weighed alone and read the declarer North
+    (the same +430). The dot's ink off the lines beside South's edge (a disc of 2.0 mm^2,
+    most of it in the gap) is a pen dot's worth, 0.40 mm^2 or more (``ink_by_edges``), so the
+    clump stays dust; without the dot it is weighed."""
+    from ocr.edge_dots import circled_boxes, dotted_boxes
+
+    ev = _gap_row(south_dot).evidence()
+    read = _row_with(ev, {(DECLARER, "N"): _dust_dot("N", 0.64)})
+    south = next(i for i, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (DECLARER, "S"))
+    dots = ev.views.dots_on_edges(circled_boxes(read), MARK_SETTINGS)
+    assert not dotted_boxes(dots, len(read), MARK_SETTINGS)[south]  # no dot found on S's edge
+    assert bool(ev.views.ink_by_edges()[south] >= MARK_SETTINGS.dot_marked_above_mm2) is south_dot
+    north = _box(ev, dust_dot_alone(ev, read, MARK_SETTINGS), DECLARER, "N")
+    assert north.how == (DUST_DOT_ALONE if weighed else DUST_DOT)
