@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from ocr.dots import EDGE_UNSURE_MM2
 from ocr.layout import (
     DECLARER,
     DOUBLING,
@@ -112,6 +113,17 @@ _OWN_INK = frozenset({"fill", "dot", "circle"})
 """How an unsure box was read when its ink is its own (not a neighbour's stroke)."""
 
 
+def _two_dots(unsure: MarkReading, marked: MarkReading) -> bool:
+    """Is ``unsure`` a pen dot on its box's printed edge (``ocr.edge_dots``, read as the
+    unsure band's middle, ``EDGE_UNSURE_MM2``) and ``marked`` a box marked by its dot
+    alone? A dot on an edge is a whole pen dot put there, no speck, and a blob read marked
+    by its dot alone may be a clump of dust (as large as a pen dot on a dirty glass): two
+    dots, either may be the player's, and a person looks. TRAINING noisy, seed 4134,
+    page_0026 row 9: the player's dot on North's bottom edge read unsure, a clump of 0.77
+    mm^2 in South read marked, and 3DX by North -4 was accepted as by South (both -1100)."""
+    return unsure.dot_mm2 == EDGE_UNSURE_MM2 and marked.how == "dot"
+
+
 def unexplained_unsure(
     marks: Mapping[str, list[MarkReading]],
     uses: Mapping[str, str | None],
@@ -137,8 +149,9 @@ def unexplained_unsure(
       its strongest evidence) and the reading uses another box of its field, which is
       marked for certain: a speck of dust or a pen's touch beside the field's mark is no
       second mark. Where the reading uses no box of the field (no doubling), the speck
-      still goes to a person. On TRAINING (200 pages a condition, wide rings), 31 boxes
-      were read unsure by a dot: 28 held no mark, 3 a thin tick or slash; every dot
+      still goes to a person, and so does a pen dot on the box's printed edge beside a box
+      marked by its dot alone (``_two_dots``). On TRAINING (200 pages a condition, wide
+      rings), 31 boxes were read unsure by a dot: 28 held no mark, 3 a thin tick or slash; every dot
       drawn as a mark measured 0.4 mm^2 or more. Review 0.04-0.19 points lower in every
       condition, no wrong row.
 
@@ -158,7 +171,10 @@ def unexplained_unsure(
             if m.state is not _UNSURE:
                 continue
             if m.how == "dot" and m.option != used:
-                explained = any(o.option == used and o.state is _MARKED for o in readings)
+                explained = any(
+                    o.option == used and o.state is _MARKED and not _two_dots(m, o)
+                    for o in readings
+                )
             elif m.how in _OWN_INK:
                 explained = m.option == used and len(own) == 1
             else:

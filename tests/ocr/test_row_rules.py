@@ -6,6 +6,8 @@ down, not vulnerable, is +50 to NS.
 
 from __future__ import annotations
 
+import pytest
+
 from ocr.layout import (
     DECLARER,
     DOUBLING,
@@ -193,6 +195,31 @@ def test_a_speck_beside_an_unsure_mark_or_where_no_box_is_used_is_not_explained(
     assert unexplained_unsure(marks, uses) == [DECLARER]
     marks = _with(row_marks(FOUR_SPADES_MADE), DOUBLING, _speck("X", 0.2))
     assert unexplained_unsure(marks, uses) == [DOUBLING]
+
+
+@pytest.mark.parametrize(
+    ("north", "edge_dot", "explained"),
+    [
+        ("dot", True, False),  # two dots: either may be the player's (or dust)
+        ("fill", True, True),  # a stroke is the field's mark; the dot beside it is no second
+        ("dot", False, True),  # a speck inside E beside a dot marked for certain, as before
+    ],
+)
+def test_a_pen_dot_on_an_edge_beside_a_box_marked_by_its_dot_goes_to_a_person(
+    north, edge_dot, explained
+):
+    """North marked for certain (by its dot alone, or by its fill) and East unsure by a dot:
+    a pen dot on East's printed edge (read as the unsure band's middle, ``EDGE_UNSURE_MM2``)
+    or a speck of 0.2 mm^2 inside it. After TRAINING noisy seed 4134, page_0026 row 9: a
+    clump of 0.77 mm^2 read South marked by its dot, the player's dot on North's edge
+    unsure, and the row was accepted by South (the same score)."""
+    from ocr.dots import EDGE_UNSURE_MM2
+
+    n = MarkReading("N", 0.08, MarkState.MARKED, 0.9999, north, dot_mm2=0.77)
+    marks = _with(row_marks({**FOUR_SPADES_MADE, DECLARER: set()}), DECLARER, n)
+    marks = _with(marks, DECLARER, _speck("E", EDGE_UNSURE_MM2 if edge_dot else 0.2))
+    uses = used_boxes(FOUR_SPADES_BY_NORTH, (3, 12))
+    assert unexplained_unsure(marks, uses) == ([] if explained else [DECLARER])
 
 
 def test_an_unsure_dot_the_reading_uses_is_weighed_as_before():
