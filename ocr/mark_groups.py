@@ -96,3 +96,11 @@ class RowEvidence:
     result_count: MarkGroup
     score_side: MarkGroup
     score: tuple[DigitBox, ...]
+    inked_at_first: frozenset[tuple[str, str]] = frozenset()
+    """(field, option) of each mark box that held ink by its own fill, circle or dot before
+    any rule read it (``ocr.row_marks.RowMarks.inked_at_first``): a box a rule read away
+    as dust or a neighbour's stroke is no clean box (``ocr.unchecked_marks._only_ink``)."""
+    dust_dots_alone: frozenset[tuple[str, str]] = frozenset()
+    """(field, option) of each mark box read as a dot the page's dust holds alike, weighed
+    as its dot alone reads (``DUST_DOT_ALONE``, ocr/dust_dots.py): never its field's only
+    ink, the written score decides (``ocr.unchecked_marks._only_ink``)."""

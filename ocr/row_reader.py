@@ -249,7 +249,10 @@ def read_rows(
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
         marks = row_marks.read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
-        reading = _decode_row(row, ref, page, marks, boxes, vul, printed, threshold, pair_readings)
+        inked = (row_marks.inked_at_first, row_marks.dust_dots_alone)
+        reading = _decode_row(
+            row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked
+        )
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
         if matter:
@@ -257,7 +260,7 @@ def read_rows(
             lifted = boxes_without_shade(row_marks, row, boxes, DIGIT_INSET_MM, matter)
             if lifted is not None:
                 reading = _decode_row(
-                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings
+                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked
                 )
         out.append(reading)
     return tuple(out)
@@ -273,7 +276,14 @@ def _decode_row(
     printed: PrintedPairs | None,
     threshold: float,
     pair_readings: dict[int, PairReadings] | None = None,
+    inked: tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]] = (
+        frozenset(),
+        frozenset(),
+    ),
 ) -> RowReading:
+    """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
+    held ink before any rule and the dust dots weighed alone (``RowMarks.inked_at_first``,
+    ``dust_dots_alone``), for the marks the score cannot check (ocr/unchecked_marks.py)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
@@ -303,7 +313,7 @@ def _decode_row(
         passed_out=groups[PASSED_OUT], level=groups[LEVEL], strain=groups[STRAIN],
         doubling=groups[DOUBLING], declarer=groups[DECLARER], result_sign=groups[RESULT_SIGN],
         result_count=groups[RESULT_COUNT], score_side=groups[SCORE_SIDE],
-        score=tuple(boxes[SCORE]),
+        score=tuple(boxes[SCORE]), inked_at_first=inked[0], dust_dots_alone=inked[1],
     )  # fmt: skip
     contract = decode_contract(ev, vul)
     pairs = decode_pairs(

@@ -6,11 +6,14 @@ The numbers, by hand. At 150 dpi a pixel is 0.169 mm (5.906 px a mm), so
 by it, ink 6 px off (1.02 mm) is not. A box read marked at the threshold (0.98, odds 49)
 beside three clean boxes (0.0001, odds 0.00010001) is weighed against them alone
 (ocr/unchecked_marks.py ``_certain``): 49 / (49 + 3 x 0.00010001) = 0.999994, certain
-(0.995); read unsure (0.5, odds 1) it is weighed against "no box" too:
-1 / (1 + 1 + 3 x 0.00010001) = 0.499925, never certain.
+(0.995); read unsure (0.5, odds 1) it is weighed against "no box" too where another box
+of its field held ink before a rule read it away (``inked_at_first``, ocr/unchecked_marks.py
+``_only_ink``): 1 / (1 + 1 + 3 x 0.00010001) = 0.499925, never certain.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -239,11 +242,13 @@ def test_not_on_a_page_that_is_not_dusty():
 
 
 def test_read_marked_the_declarer_is_certain_against_the_clean_boxes():
-    """4S= by West, both vulnerable, written -620: E gives the same score. W at 0.5 is
-    0.499925 (by hand above) and the declarer unchecked; at 0.98 it is 0.999994, certain."""
+    """4S= by West, both vulnerable, written -620: E gives the same score. W at 0.5 beside
+    an E that held ink before a rule read it away is 0.499925 (by hand above) and the
+    declarer unchecked; at 0.98 it is 0.999994, certain."""
     four_spades = Contract.parse("4S")
     marks = marks_for(four_spades, Seat.WEST, 10, -620)
     unsure = evidence(marks, 620, {"declarer": {"W": 0.5}})
+    unsure = replace(unsure, inked_at_first=frozenset({(DECLARER, "E")}))
     assert _group_certainty(unsure.declarer, "W") == pytest.approx(0.499925, abs=1e-6)
     assert "declarer" in decode_contract(unsure, Vulnerability.BOTH).unchecked
     marked = evidence(marks, 620, {"declarer": {"W": 0.98}})

@@ -24,7 +24,14 @@ from ocr.decode import (
 from ocr.mark_groups import MarkGroup, RowEvidence
 from ocr.results_table import group_values, marks_apart, result_index, score_table
 from ocr.score_comb import score_comb, score_where, slip_values
-from ocr.unchecked_marks import _certain, _group_certainty, _rivals, unchecked_groups
+from ocr.unchecked_marks import (
+    EMPTY,
+    _certain,
+    _group_certainty,
+    _only_ink,
+    _rivals,
+    unchecked_groups,
+)
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.contract import Contract, Seat, Strain
 from scoring.law77 import ns_score
@@ -361,12 +368,46 @@ def test_a_level_read_as_marked_beside_clean_boxes_is_certain_against_them():
     assert _group_certainty(ev.level, "4") == pytest.approx(0.98899, abs=1e-5)
 
 
-def test_a_level_box_less_than_marked_is_still_weighed_against_none():
-    """The same row with the 4 box unsure (0.5, odds 1) and the 3 box clean: "no level
-    box marked" is as likely as 4 (1 / 2.0006 = 0.4999), and the row goes to a person."""
+def test_a_level_box_unsure_as_its_field_s_only_ink_is_weighed_against_the_clean_boxes():
+    """The same row with the 4 box unsure (0.5, odds 1), the level's only ink, the six
+    others clean (0.0001, odds 1.0001e-4 each, 6.0006e-4 together): a played result marks
+    one level box, so 4 is weighed against the clean boxes alone, 1 / 1.00060006 = 0.99940,
+    certain (0.995). Weighed against "no level box" as well it is 1 / 2.0006 = 0.49985."""
     marks = marks_for(Contract.parse("4D"), Seat.NORTH, 9, -50)
     ev = evidence(marks, 50, {"level": {"4": 0.5}})
+    assert _only_ink(ev, "level", "4")
+    assert _group_certainty(ev.level, "4", blank=False) == pytest.approx(0.999400, abs=1e-6)
+    assert _group_certainty(ev.level, "4") == pytest.approx(0.49985, abs=1e-5)
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ()
+
+
+@pytest.mark.parametrize(
+    ("level_3", "inked_at_first"),
+    [
+        (EMPTY, frozenset()),  # read away as dust by a rule: the empty threshold's 0.02
+        (0.03, frozenset()),  # a faint ink over the empty threshold
+        (0.0001, frozenset({("level", "3")})),  # clean now, but ink before a rule read it
+    ],
+)
+def test_a_level_box_unsure_beside_ink_is_still_weighed_against_none(level_3, inked_at_first):
+    """The same unsure 4 beside a 3 box that holds ink the reader weighs, now (0.02 or
+    more) or before a rule read it away (``inked_at_first``): the player's mark may be in
+    3, so "no level box" is weighed too, (1 / 2.02) = 0.495 at most, and the row goes to a
+    person."""
+    marks = marks_for(Contract.parse("4D"), Seat.NORTH, 9, -50)
+    ev = evidence(marks, 50, {"level": {"4": 0.5, "3": level_3}})
+    ev = replace(ev, inked_at_first=inked_at_first)
+    assert not _only_ink(ev, "level", "4")
     assert decode_contract(ev, Vulnerability.NONE).unchecked == ("level",)
+
+
+def test_a_box_at_the_empty_threshold_is_no_field_s_only_ink():
+    """A box at the empty threshold's 0.02 (``EMPTY``: a box a rule read away as dust)
+    holds no ink of its own to weigh; its field weighs "no box" too."""
+    marks = marks_for(Contract.parse("4D"), Seat.NORTH, 9, -50)
+    ev = evidence(marks, 50, {"level": {"4": EMPTY}})
+    assert EMPTY == pytest.approx(0.02)
+    assert not _only_ink(ev, "level", "4")
 
 
 def test_a_level_the_score_confirms_needs_no_certain_mark():

@@ -14,10 +14,13 @@ of them 0.6 and 0.7 mm^2. Alike a dot where two specks (0.0167 a cm^2, alike fro
 are at least 0.67 of its size: of 0.80 mm^2 (0.536: both), not of 1.09 (0.7303: none) nor
 of 1.25 (0.8375). So NT's dot is dust and H's is not. In the strain the dust dot of 0.80
 is at least 0.67 of H's 1.09 (0.7303 <= 0.80): H is read unsure (0.5); of a dot of 1.25
-it is not (0.8375 > 0.80), and H stays marked. Unsure, H is weighed against no box as
-well as the four clean ones (0.0001 each, ocr/unchecked_marks.py ``_certain``):
-1 / (1 + 1 + 4 x 0.00010001) = 0.499900, under 0.995, and 3H-2 and 3NT-2 score alike:
-the strain is unchecked, and the row goes to a person.
+it is not (0.8375 > 0.80), and H stays marked. Unsure, H is no strain's only ink, for NT
+held the player's dot before ``dusty_page`` read it away (``inked_at_first``,
+ocr/unchecked_marks.py ``_only_ink``): H is weighed against no box as well as the four
+clean ones (0.0001 each, ``_certain``): 1 / (1 + 1 + 4 x 0.00010001) = 0.499900, under
+0.995, and 3H-2 and 3NT-2 score alike: the strain is unchecked, and the row goes to a
+person. Had NT shown no ink before any rule, H would be weighed against the clean boxes
+alone, 1 / (1 + 4 x 0.00010001) = 0.99960, and the row accepted: the wrong row.
 """
 
 from __future__ import annotations
@@ -87,7 +90,11 @@ def test_the_row_goes_to_a_person():
     marks = marks_for(Contract.parse("3H"), Seat.EAST, 7, 200)
     unsure = _strain_after_dusty_page(1.09)["H"].p_marked
     ev = evidence(marks, 200, {"strain": {"H": unsure}})
+    ev = replace(ev, inked_at_first=frozenset({(STRAIN, "NT"), (STRAIN, "H")}))
     assert _group_certainty(ev.strain, "H") == pytest.approx(0.499900, abs=1e-6)
     assert "strain" in decode_contract(ev, Vulnerability.BOTH).unchecked
+    nt_never_inked = replace(ev, inked_at_first=frozenset({(STRAIN, "H")}))
+    assert _group_certainty(ev.strain, "H", blank=False) == pytest.approx(0.99960, abs=1e-5)
+    assert "strain" not in decode_contract(nt_never_inked, Vulnerability.BOTH).unchecked
     certain = evidence(marks, 200)
     assert "strain" not in decode_contract(certain, Vulnerability.BOTH).unchecked

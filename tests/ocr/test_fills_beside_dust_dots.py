@@ -14,9 +14,11 @@ the dot of 0.69 mm^2 a fill of 0.125 (1.5 <= 2.16) is read unsure (0.5), one of 
 or 0.3 stays marked, and beside a dot of 0.40 mm^2 the fill of 0.125 (1.5 > 1) stays marked.
 The dust: 12 specks on 120 cm^2 of margins (0.1 a cm^2, dusty from 0.05), two of them 0.5
 and 0.72 mm^2, at least 0.67 of 0.69 (0.462): 2 / 120 = 0.0167 a cm^2, alike from 0.015.
-Unsure, level 3 is weighed against no box as well as the clean ones (ocr/unchecked_marks.py
-``_certain``): 1 / (1 + 1 + 6 x 0.00010001) = 0.499850, under 0.995, and 3H-3 and 4H-3 score
-alike: the level is unchecked, and the row goes to a person.
+Unsure, level 3 is no level's only ink, for level 4 held the player's dot before
+``dusty_page`` read it away (``inked_at_first``, ocr/unchecked_marks.py ``_only_ink``): it
+is weighed against no box as well as the clean ones (``_certain``): 1 / (1 + 1 + 6 x
+0.00010001) = 0.499850, under 0.995, and 3H-3 and 4H-3 score alike: the level is
+unchecked, and the row goes to a person.
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ def test_the_row_goes_to_a_person():
     marks = marks_for(three_hearts, Seat.NORTH, 6, -150)
     unsure = _after_dusty_page(0.125, 0.69)[LEVEL, "3"].p_marked
     ev = evidence(marks, 150, {"level": {"3": unsure}})
+    ev = replace(ev, inked_at_first=frozenset({(LEVEL, "4"), (LEVEL, "3")}))
     assert _group_certainty(ev.level, "3") == pytest.approx(0.499850, abs=1e-6)
     assert "level" in decode_contract(ev, Vulnerability.NONE).unchecked
     certain = evidence(marks, 150)

@@ -647,3 +647,26 @@ def test_a_band_s_ink_is_its_pixels_on_the_ramp_one_table_a_paper_and_pen():
     assert _ramp_table(200.0, low, high) is table and not table.flags.writeable
     assert _ramp_table(np.float64(200.0), low, high).dtype == np.float64
     assert _ramp_table(200.0, low, high).dtype == np.float32
+
+
+def test_the_boxes_that_held_ink_before_any_rule_are_kept(blank_form):
+    """``RowMarks.inked_at_first``: the boxes whose own fill, circle or dot read them other
+    than empty before any rule (ocr/unchecked_marks.py ``_only_ink`` asks it). A cross in
+    declarer E is one; the clean boxes beside it, and every box of a field not read, are
+    none; a clean row holds none."""
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.row_marks import RowMarks
+
+    def inked(page: np.ndarray, fields: list[str]) -> frozenset[tuple[str, str]]:
+        grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+        lay = load_layout()
+        row = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
+        row.read_fields(fields)
+        return row.inked_at_first
+
+    assert inked(blank_form.copy(), ["declarer", "level"]) == frozenset()
+    page = blank_form.copy()
+    _draw(page, "declarer", "E", "cross", 5)
+    assert inked(page, ["declarer", "level"]) == frozenset({("declarer", "E")})
+    assert inked(page, ["level"]) == frozenset()
