@@ -124,8 +124,8 @@ class RowViews(Protocol):
         ...
 
     def ink_by_edges(self) -> np.ndarray:
-        """Per box, the drawn ink (mm^2) outside every box within ``DOT_ALONE_MM`` of its
-        printed rectangle (rule ``dust_dot_alone``)."""
+        """Per box, the largest piece of drawn ink (mm^2) outside every box that touches
+        its printed edge within ``DOT_ALONE_MM`` (rule ``dust_dot_alone``)."""
         ...
 
     def fill_in_shade(

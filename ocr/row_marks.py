@@ -32,14 +32,7 @@ from ocr.layout import Layout, Rect, Row
 from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, side_by_side
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.marks import (
-    BOX_INSET_MM,
-    DUST_DOT_ALONE,
-    MARKED_ABOVE,
-    MarkReading,
-    MarkState,
-    plain_reading,
-)
+from ocr.marks import BOX_INSET_MM, MARKED_ABOVE, MarkReading, MarkState, plain_reading
 from ocr.page_dust import NO_DUST, PageDust
 from ocr.pen import centres_outside, pen_strength
 from ocr.row_boxes import RowBoxes
@@ -78,9 +71,6 @@ class RowMarks:
         # (field, option) of each box ``read_fields`` read that held ink by its own fill,
         # circle or dot before any rule (``RowEvidence.first``): ocr/unchecked_marks.py
         self.inked_at_first: frozenset[tuple[str, str]] = frozenset()
-        # ... and each box read as a dot the page's dust holds alike, weighed alone
-        # (``DUST_DOT_ALONE``, ocr/dust_dots.py): no field's only ink either
-        self.dust_dots_alone: frozenset[tuple[str, str]] = frozenset()
         self._boxes: RowBoxes | None = None  # each box read on its own (evidence)
         self._without: RowWithoutSpecks | None = None  # ... without the page's specks
         self._rivals: RowRivals | None = None  # the ink a rival mark leaves
@@ -104,9 +94,6 @@ class RowMarks:
             (field, str(option))
             for (field, option, _), r in zip(g.boxes, ev.first, strict=True)
             if field in out and r.state is not MarkState.EMPTY
-        )
-        self.dust_dots_alone = frozenset(
-            (field, r.option) for field, rs in out.items() for r in rs if r.how == DUST_DOT_ALONE
         )
         return out
 

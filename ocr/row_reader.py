@@ -43,7 +43,7 @@ from ocr.layout import (
     Row,
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
@@ -249,7 +249,7 @@ def read_rows(
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
         marks = row_marks.read_fields(_MARK_FIELDS)
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
-        inked = (row_marks.inked_at_first, row_marks.dust_dots_alone)
+        inked = row_marks.inked_at_first
         reading = _decode_row(
             row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked
         )
@@ -276,15 +276,15 @@ def _decode_row(
     printed: PrintedPairs | None,
     threshold: float,
     pair_readings: dict[int, PairReadings] | None = None,
-    inked: tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]] = (
-        frozenset(),
-        frozenset(),
-    ),
+    inked: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
-    held ink before any rule and the dust dots weighed alone (``RowMarks.inked_at_first``,
-    ``dust_dots_alone``), for the marks the score cannot check (ocr/unchecked_marks.py)."""
+    held ink before any rule (``RowMarks.inked_at_first``), for the marks the score cannot
+    check (ocr/unchecked_marks.py), beside the dust dots weighed alone the readings name."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
+    weighed_alone = frozenset(
+        (n, m.option) for n, ms in marks.items() for m in ms if m.how == DUST_DOT_ALONE
+    )
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
         [_mark_reading(row, n, m, read[n][1], ref) for n, m in marks.items()]
@@ -313,7 +313,7 @@ def _decode_row(
         passed_out=groups[PASSED_OUT], level=groups[LEVEL], strain=groups[STRAIN],
         doubling=groups[DOUBLING], declarer=groups[DECLARER], result_sign=groups[RESULT_SIGN],
         result_count=groups[RESULT_COUNT], score_side=groups[SCORE_SIDE],
-        score=tuple(boxes[SCORE]), inked_at_first=inked[0], dust_dots_alone=inked[1],
+        score=tuple(boxes[SCORE]), inked_at_first=inked, dust_dots_alone=weighed_alone,
     )  # fmt: skip
     contract = decode_contract(ev, vul)
     pairs = decode_pairs(
