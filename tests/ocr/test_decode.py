@@ -427,6 +427,22 @@ def test_without_a_written_score_every_mark_must_be_certain():
     assert decode_contract(ev, Vulnerability.NONE).unchecked == ("declarer",)
 
 
+def test_a_doubling_read_away_as_dust_is_checked_by_the_score_or_a_person():
+    """5NTX by North one down, not vulnerable: -100; 5NT -1 is -50. X read away by a dust
+    rule keeps the empty threshold's 0.02 (``EMPTY``, ocr/dust_rules.py): with no score
+    written, "undoubled" is 0.98 against X, under 0.995, and the doubling goes to a person;
+    with -50 written the score tells the two apart. A clean X box (0.0001) is certain."""
+    marks = marks_for(Contract.parse("5NT"), Seat.NORTH, 10, -50)
+    del marks["score_side"]
+    read_away = {"doubling": {"X": EMPTY}}
+    assert decode_contract(evidence(marks, None, read_away), Vulnerability.NONE).unchecked == (
+        "doubling",
+    )
+    assert decode_contract(evidence(marks, None), Vulnerability.NONE).unchecked == ()
+    marks["score_side"] = {"EW"}
+    assert decode_contract(evidence(marks, 50, read_away), Vulnerability.NONE).unchecked == ()
+
+
 def _unchecked_by_definition(ev: RowEvidence, vul: Vulnerability, best: int) -> tuple[str, ...]:
     """``unchecked_groups`` as its docstring defines it, over all 5,881 readings at once:
     the groups in which a reading with ``best``'s score (any reading, with no score
