@@ -101,7 +101,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
@@ -163,9 +162,17 @@ def owned_edge_dots(
 ) -> tuple[EdgeDot, ...]:
     """The dots on a printed edge that box ``i`` holds (rule ``edge_dots``,
     ``EdgeDot.owner``: the box nearest ``edge_dot_own_share`` of the dot or more, else the
-    one whose edge its centre lies on), where ``i`` is read unsure by such a dot
-    (``EDGE_UNSURE_MM2``)."""
-    if read[i].dot_mm2 != EDGE_UNSURE_MM2:
+    one whose edge its centre lies on), where ``i`` is read unsure: by such a dot
+    (``EDGE_UNSURE_MM2``), or by its fill or a neighbour's stroke (rule ``without_spill``).
+    A dot on the edge a neighbour faces runs out into the gap, where ``without_spill``
+    takes it for the neighbour's stroke, and ``edge_dots`` leaves a box already unsure as
+    it is; the dot found on its edge is its own all the same (TRAINING pencil seed 13,
+    ``page_0034.jpg`` row 5: the player's pencil dot on W's left edge, W unsure by its fill,
+    0.077). Asked of such boxes too (and ``edge_dot_rivals`` looking at every row with an
+    unsure box), 14 rows fewer of 7,437 went to a person on TRAINING 13, its fine dots and
+    the dirty glass, and 31 of 15,074 on the fresh sets hunted (docs/reader-history.md),
+    none read wrong (tests/ocr/test_edge_dot_rivals.py)."""
+    if read[i].state is not MarkState.UNSURE:
         return ()
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
     return tuple(d for d in dots if d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm) == i)

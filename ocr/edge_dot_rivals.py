@@ -75,7 +75,6 @@ from ocr.clean_rivals import (
     owned_edge_dots,
     read_as_mark,
 )
-from ocr.dots import EDGE_UNSURE_MM2
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
@@ -87,12 +86,9 @@ Readings = list[MarkReading]
 
 def edge_dot_on_clean_page(ev: RowEvidence, read: Readings) -> bool:
     """Does rule ``edge_dot_rivals`` look at this row: a page that is not dusty, a box read
-    unsure by a dot on its printed edge?"""
-    return (
-        ev.any_ink
-        and any(r.state is MarkState.UNSURE and r.dot_mm2 == EDGE_UNSURE_MM2 for r in read)
-        and not ev.dust.dusty()
-    )
+    unsure (by a dot on its printed edge, or by ink a dot on its edge may hold too:
+    ``owned_edge_dots``)?"""
+    return ev.any_ink and any(r.state is MarkState.UNSURE for r in read) and not ev.dust.dusty()
 
 
 def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:

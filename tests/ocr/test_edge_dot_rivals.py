@@ -29,6 +29,7 @@ from tests.ocr.bands import band_marks
 from tests.ocr.test_clean_rivals import _speck_above
 from tests.ocr.test_dust_rules import DUSTY, S, _read_row
 from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
+from tests.ocr.test_marks import _fresh
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
 
@@ -198,3 +199,29 @@ def test_in_the_gap_is_a_centre_outside_its_box_and_a_rival_near(near, inside, r
     which boxes of the field its ink comes near (``near``): the shares do not enter."""
     dot = EdgeDot(near, (0.37, 0.63, 0.0), (0, 0, 1, 1), (0.85, 0.17, 3.0), inside)
     assert in_the_gap(dot, 1, rivals) is gap
+
+
+@pytest.mark.parametrize("inside_px", [1, 2, 3])
+def test_a_dot_on_the_edge_a_neighbour_faces_is_its_own_though_read_as_a_stroke(inside_px):
+    """A pen dot 2.2 mm across (a disc of radius 6 px) centred 1-3 px inside level 3's left
+    edge, facing level 2 across the 1 mm gap: its ink in level 3 fills it 0.08-0.15, read
+    by that fill, and runs out into the gap, so ``without_spill`` takes it for level 2's
+    stroke and reads level 3 unsure ('edge'); ``edge_dots`` leaves a box already unsure as
+    it is. The dot found on the edge is level 3's own (``EdgeDot.owner``) and level 2 holds
+    no ink but the dot's: level 3 is marked (0.98), as a box unsure by that dot alone is.
+    Without the rule it stays unsure by the stroke (TRAINING pencil seed 13,
+    ``page_0034.jpg`` row 5: the player's pencil dot on W's left edge)."""
+    page = _fresh()
+    layout = load_layout()
+    box = layout.box(1, LEVEL, "3")
+    cv2.circle(page, (round(box.x * S) + inside_px, round((box.y + box.height / 2) * S)), 6,
+               0.05, -1)  # fmt: skip
+    heart = layout.box(1, STRAIN, "H")
+    x0, y0 = round(heart.x * S) + 4, round(heart.y * S) + 4
+    page[y0 : y0 + 18, x0 : x0 + 18] = 0.05
+    three = _read_row(page, NO_DUST)[LEVEL, "3"]
+    assert three.state is MarkState.MARKED
+    assert three.p_marked == pytest.approx(0.98)
+    with rules_off("edge_dot_rivals"):
+        without = _read_row(page, NO_DUST)[LEVEL, "3"]
+    assert (without.state, without.how) == (MarkState.UNSURE, "edge")
