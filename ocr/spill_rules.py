@@ -132,10 +132,11 @@ def _marked_elsewhere(ev: RowEvidence, read: list[MarkReading], i: int, j: int) 
     TRAINING noisy seed 13, ``page_0019.jpg`` row 3: the player's count 2, marked by its
     fill (0.125), was unsure as level 5's stroke, above it, though level 2 was marked. On
     TRAINING 13, its fine dots and the dirty glass, 28 rows fewer of 7,437 went to a person,
-    and 52 of 15,074 on the fresh sets hunted (docs/reader-history.md), none read wrong. The wrong row it could let
-    through needs the player's circle round ``j`` read empty, another box of ``j``'s field
-    read marked for certain, and the circle's stroke then read as ``i``'s mark in a field
-    whose player's mark is read empty too, or one the score cannot check."""
+    and 52 of 15,074 on the fresh sets hunted (docs/reader-history.md), none read wrong.
+    The wrong row it could let through needs the player's circle round ``j`` read empty,
+    another box of ``j``'s field read marked for certain, and the circle's stroke then read
+    as ``i``'s mark in a field whose player's mark is read empty too, or one the score
+    cannot check."""
     boxes = ev.geometry.boxes
     field = boxes[j][0]
     if field == boxes[i][0] or read[j].state is MarkState.MARKED:
