@@ -42,6 +42,15 @@ other boxes hold no ink a player's mark leaves (on the same pages 11 and 16 boxe
 one the player's: the box no player marked above stays unsure, its field's other boxes
 hold ink). No threshold of its own.
 
+The box is named ``THICK_BY_EDGE`` (read as a dot on an edge otherwise): it is never its
+field's only ink (``ocr.unchecked_marks._only_ink``), so where the score cannot tell it
+from another box of the field, the field is weighed against "no box" too and the row goes
+to a person. Every reading of the field missed the player's mark, and thick ink is also a
+pale circle's stroke along a printed line: on a fresh TEST set (pencil, seed 93541,
+``page_0021.jpg`` row 1) the player's pencil circle round NT, not seen, ran down the gap
+along S's right edge, S was the one box with thick ink by it, and as its field's only ink
+3NT by North -1 was accepted as 3S -1 (-100 either way).
+
 The wrong row it could let through needs the player's mark read empty with no ink that
 thick by its box, ink that thick no player put by exactly one other box of the field, and
 a written score that fits that box and not the player's.
@@ -49,11 +58,20 @@ a written score that fits that box and not the player's.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
-from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState, mark_reading
+from ocr.marks import (
+    DUST_DOT,
+    DUST_DOT_ALONE,
+    THICK_BY_EDGE,
+    MarkReading,
+    MarkState,
+    mark_reading,
+)
 from ocr.row_evidence import RowEvidence
 
 __all__ = ["a_field_missed", "empty_field_dot", "holds_thick_ink_by"]
@@ -110,5 +128,6 @@ def empty_field_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
         thick = [i for i in boxes if holds_thick_ink_by(ev, i, t)]
         if len(thick) == 1:
             r = read[thick[0]]
-            out[thick[0]] = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
+            again = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
+            out[thick[0]] = replace(again, how=THICK_BY_EDGE) if again.how == "dot" else again
     return out

@@ -100,7 +100,9 @@ class RowEvidence:
     """(field, option) of each mark box that held ink by its own fill, circle or dot before
     any rule read it (``ocr.row_marks.RowMarks.inked_at_first``): a box a rule read away
     as dust or a neighbour's stroke is no clean box (``ocr.unchecked_marks._only_ink``)."""
-    dust_dots_alone: frozenset[tuple[str, str]] = frozenset()
-    """(field, option) of each mark box read as a dot the page's dust holds alike, weighed
-    as its dot alone reads (``DUST_DOT_ALONE``, ocr/dust_dots.py): never its field's only
-    ink, the written score decides (``ocr.unchecked_marks._only_ink``)."""
+    never_only_ink: frozenset[tuple[str, str]] = frozenset()
+    """(field, option) of each mark box whose ink no reading of its own gives: a dot the
+    page's dust holds alike, weighed as its dot alone reads (``DUST_DOT_ALONE``,
+    ocr/dust_dots.py), or the thick ink by a box of a field read empty (``THICK_BY_EDGE``,
+    ocr/empty_fields.py). Never its field's only ink: the written score decides
+    (``ocr.unchecked_marks._only_ink``)."""

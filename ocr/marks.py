@@ -41,6 +41,7 @@ from ocr.mark_settings import MARK_SETTINGS
 __all__ = [
     "DUST_DOT",
     "DUST_DOT_ALONE",
+    "THICK_BY_EDGE",
     "EMPTY_BELOW",
     "MARKED_ABOVE",
     "RING_EMPTY_BELOW",
@@ -92,6 +93,13 @@ DUST_DOT_ALONE = "dust dot alone"
 of (rule ``dust_dot_alone``, ocr/dust_dots.py): weighed as its dot reads, and a reading
 that needs it marked is no guess where the written score checks its field
 (ocr/used_marks.py, ``missing_marks``)."""
+
+THICK_BY_EDGE = "thick ink by its edge"
+"""``MarkReading.how`` of a box read unsure, as a dot on its edge is, because it is the one
+box of a field read empty with solid ink a pen dot's thickness by it (rule
+``empty_field_dot``, ocr/empty_fields.py): its own ink as a dot is, but never its field's
+only ink (``ocr.unchecked_marks._only_ink``): every reading of the field missed the
+player's mark, and thick ink is a circle's stroke along a printed line too."""
 
 
 class MarkState(StrEnum):

@@ -43,7 +43,7 @@ from ocr.layout import (
     Row,
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
-from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
+from ocr.marks import DUST_DOT_ALONE, THICK_BY_EDGE, MarkReading, MarkState
 from ocr.page_dust import measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
@@ -86,6 +86,8 @@ _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
 # The mark states as module names: ``MarkState.X`` is looked up through the enum's class
 # (some 0.2 us a time on Python 3.11, a module name 0.015), on every box of every row.
 _UNSURE = MarkState.UNSURE
+_NOT_ONLY_INK = frozenset({DUST_DOT_ALONE, THICK_BY_EDGE})
+"""How a box is read whose ink is never its field's only ink (``RowEvidence.never_only_ink``)."""
 
 
 def _px(r: Rect) -> tuple[int, int, int, int]:
@@ -280,10 +282,11 @@ def _decode_row(
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``RowMarks.inked_at_first``), for the marks the score cannot
-    check (ocr/unchecked_marks.py), beside the dust dots weighed alone the readings name."""
+    check (ocr/unchecked_marks.py), beside the boxes the readings name as never their field's
+    only ink (``_NOT_ONLY_INK``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
-    weighed_alone = frozenset(
-        (n, m.option) for n, ms in marks.items() for m in ms if m.how == DUST_DOT_ALONE
+    not_only_ink = frozenset(
+        (n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK
     )
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
@@ -313,7 +316,7 @@ def _decode_row(
         passed_out=groups[PASSED_OUT], level=groups[LEVEL], strain=groups[STRAIN],
         doubling=groups[DOUBLING], declarer=groups[DECLARER], result_sign=groups[RESULT_SIGN],
         result_count=groups[RESULT_COUNT], score_side=groups[SCORE_SIDE],
-        score=tuple(boxes[SCORE]), inked_at_first=inked, dust_dots_alone=weighed_alone,
+        score=tuple(boxes[SCORE]), inked_at_first=inked, never_only_ink=not_only_ink,
     )  # fmt: skip
     contract = decode_contract(ev, vul)
     pairs = decode_pairs(

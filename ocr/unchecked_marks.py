@@ -194,7 +194,7 @@ def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
     that cannot tell the two (docs/reader-history.md, "An unsure box, its field's only
     ink")."""
     group: MarkGroup = getattr(ev, name)
-    if group.p.get(option, 0.0) <= EMPTY or (name, option) in ev.dust_dots_alone:
+    if group.p.get(option, 0.0) <= EMPTY or (name, option) in ev.never_only_ink:
         return False
     return all(
         p < EMPTY and (name, o) not in ev.inked_at_first for o, p in group.p.items() if o != option

@@ -401,6 +401,25 @@ def test_a_level_box_unsure_beside_ink_is_still_weighed_against_none(level_3, in
     assert decode_contract(ev, Vulnerability.NONE).unchecked == ("level",)
 
 
+def test_thick_ink_by_a_box_of_a_field_read_empty_is_never_its_field_s_only_ink():
+    """3S by North one down, vulnerable, -100, as 3NT -1 and 3H -1: the score cannot tell
+    the strain. S unsure (0.5) as its field's only ink, the four other strains clean
+    (0.0001: odds 1.0001e-4 each): weighed against them alone, 1 / 1.00040004 = 0.99960,
+    certain. Where S is unsure only as the one box of a strain read empty with thick ink
+    by it (``THICK_BY_EDGE``, rule ``empty_field_dot``; ``never_only_ink``), "no strain
+    box" is weighed too, 1 / 2.00040004 = 0.49990, and the strain goes to a person (fresh
+    TEST pencil seed 93541, ``page_0021.jpg`` row 1: the player's circle round NT ran down
+    S's edge)."""
+    marks = marks_for(Contract.parse("3S"), Seat.NORTH, 8, -100)
+    ev = evidence(marks, 100, {"strain": {"S": 0.5}})
+    assert _group_certainty(ev.strain, "S", blank=False) == pytest.approx(0.99960, abs=1e-5)
+    assert decode_contract(ev, Vulnerability.BOTH).unchecked == ()
+    thick = replace(ev, never_only_ink=frozenset({("strain", "S")}))
+    assert not _only_ink(thick, "strain", "S")
+    assert _group_certainty(thick.strain, "S") == pytest.approx(0.49990, abs=1e-5)
+    assert decode_contract(thick, Vulnerability.BOTH).unchecked == ("strain",)
+
+
 def test_a_box_at_the_empty_threshold_is_no_field_s_only_ink():
     """A box at the empty threshold's 0.02 (``EMPTY``: a box a rule read away as dust)
     holds no ink of its own to weigh; its field weighs "no box" too."""

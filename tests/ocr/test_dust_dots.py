@@ -75,14 +75,14 @@ def test_a_dot_of_a_pen_dot_s_size_alone_in_its_field_is_certain():
 
 def test_a_small_dust_dot_is_never_certain_on_its_own():
     """A dust dot of 0.275 mm^2 (0.5) weighed alone in level 4 and no score written: no
-    field's only ink (``dust_dots_alone``, ocr/unchecked_marks.py ``_only_ink``), 0.499850
+    field's only ink (``never_only_ink``, ocr/unchecked_marks.py ``_only_ink``), 0.499850
     against no box and the clean ones (by hand above): the level is unchecked, a person
     looks. The same 0.5 read unsure by a dot that is no page's dust is the level's only
     ink and weighed against the clean boxes alone: 1 / (1 + 6 x 0.00010001) = 0.999400."""
     marks = marks_for(FOUR_SPADES, Seat.NORTH, 10, 620)
     del marks["score_side"]
     unsure = evidence(marks, None, {"level": {"4": 0.5}})
-    ev = replace(unsure, dust_dots_alone=frozenset({(LEVEL, "4")}))
+    ev = replace(unsure, never_only_ink=frozenset({(LEVEL, "4")}))
     assert _group_certainty(ev.level, "4") == pytest.approx(0.499850, abs=1e-6)
     assert "level" in decode_contract(ev, Vulnerability.BOTH).unchecked
     assert _group_certainty(unsure.level, "4", blank=False) == pytest.approx(0.999400, abs=1e-6)
