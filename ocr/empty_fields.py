@@ -52,9 +52,9 @@ on a fresh TEST set (pencil, seed 93541, ``page_0021.jpg`` row 1) the player's p
 circle round NT, not seen, ran down the gap along S's right edge, and on TRAINING pencil
 (seed 32782, ``page_0012.jpg`` row 2) the player's pencil dot for S lay in the gap by NT's
 edge; each time the one box with thick ink was read as its field's only ink, and the wrong
-strain accepted (-100 and +100, which the other strain scores too). On TRAINING 13 (40
-pages a condition) 8 rows more of 3,551 went to a person; asked of every such box wherever
-its thick ink lay, 23.
+strain accepted (-100 and +100, which the other strain scores too). Asked of every such box
+wherever its thick ink lay, 14 rows more of 1,910 went to a person on TRAINING 13's clean,
+ordinary, phone, damaged and pencil pages.
 
 The wrong row it could let through needs the player's mark read empty with no ink that
 thick by its box, ink that thick no player put by exactly one other box of the field, and
