@@ -42,19 +42,14 @@ other boxes hold no ink a player's mark leaves (on the same pages 11 and 16 boxe
 one the player's: the box no player marked above stays unsure, its field's other boxes
 hold ink). No threshold of its own.
 
-Where that thick ink lies in the gap towards another box of the field (off the box's
-printed rectangle on the side the other box faces: ``thick_in_a_gap``), the box is named
-``THICK_BY_EDGE`` (read as a dot on an edge otherwise) and is never its field's only ink
-(``ocr.unchecked_marks._only_ink``): where the score cannot tell it from another box of the
-field, the field is weighed against "no box" too and the row goes to a person. Every
-reading of the field missed the player's mark, and ink in the gap may be the other box's:
-on a fresh TEST set (pencil, seed 93541, ``page_0021.jpg`` row 1) the player's pencil
-circle round NT, not seen, ran down the gap along S's right edge, and on TRAINING pencil
-(seed 32782, ``page_0012.jpg`` row 2) the player's pencil dot for S lay in the gap by NT's
-edge; each time the one box with thick ink was read as its field's only ink, and the wrong
-strain accepted (-100 and +100, which the other strain scores too). Asked of every such box
-wherever its thick ink lay, 14 rows more of 1,910 went to a person on TRAINING 13's clean,
-ordinary, phone, damaged and pencil pages.
+The box is named ``THICK_BY_EDGE`` (read as a dot on an edge otherwise): it is never its
+field's only ink (``ocr.unchecked_marks._only_ink``), so where the score cannot tell it
+from another box of the field, the field is weighed against "no box" too and the row goes
+to a person. Every reading of the field missed the player's mark, and thick ink is also a
+pale circle's stroke along a printed line: on a fresh TEST set (pencil, seed 93541,
+``page_0021.jpg`` row 1) the player's pencil circle round NT, not seen, ran down the gap
+along S's right edge, S was the one box with thick ink by it, and as its field's only ink
+3NT by North -1 was accepted as 3S -1 (-100 either way).
 
 The wrong row it could let through needs the player's mark read empty with no ink that
 thick by its box, ink that thick no player put by exactly one other box of the field, and
@@ -68,7 +63,6 @@ from dataclasses import replace
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.layout import PASSED_OUT
-from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import (
     DUST_DOT,
@@ -133,31 +127,7 @@ def empty_field_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     for boxes in _missed_fields(ev, read):
         thick = [i for i in boxes if holds_thick_ink_by(ev, i, t)]
         if len(thick) == 1:
-            i = thick[0]
-            r = read[i]
+            r = read[thick[0]]
             again = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
-            between = again.how == "dot" and thick_in_a_gap(ev, i, boxes, t)
-            out[i] = replace(again, how=THICK_BY_EDGE) if between else again
+            out[thick[0]] = replace(again, how=THICK_BY_EDGE) if again.how == "dot" else again
     return out
-
-
-def thick_in_a_gap(ev: RowEvidence, i: int, field: list[int], t: MarkSettings) -> bool:
-    """Does the thick ink by box ``i`` (``holds_thick_ink_by``) lie in the gap between it
-    and another box of its field (``field``: the field's boxes), off ``i``'s printed
-    rectangle on the side that box faces? There it may be the other box's: a dot put in
-    the gap, or a pale circle round it running down the gap along ``i``'s edge."""
-    views = ev.views
-    rects = [ev.geometry.boxes[j][2] for j in field]
-    x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
-    reach = round(t.clean_rival_mm * views.s)
-    thick = views.thick_ink(t)
-    h, w = thick.shape
-    for j, rect in zip(field, rects, strict=True):
-        if j == i or not side_by_side(ev.geometry.boxes[i][2], rect):
-            continue
-        jx0, _, jx1, _ = views.px(rect)
-        gx0, gx1 = (x1, min(jx0, x1 + reach)) if jx0 >= x1 else (max(jx1, x0 - reach), x0)
-        gap = thick[max(0, y0 - reach) : min(h, y1 + reach), max(0, gx0) : min(w, gx1)]
-        if gap.any():
-            return True
-    return False

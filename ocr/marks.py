@@ -96,11 +96,10 @@ that needs it marked is no guess where the written score checks its field
 
 THICK_BY_EDGE = "thick ink by its edge"
 """``MarkReading.how`` of a box read unsure, as a dot on its edge is, because it is the one
-box of a field read empty with solid ink a pen dot's thickness by it, that ink lying in the
-gap towards another box of the field (rule ``empty_field_dot``, ocr/empty_fields.py): its
-own ink as a dot is, but never its field's only ink (``ocr.unchecked_marks._only_ink``):
-every reading of the field missed the player's mark, and the ink may be the other box's (a
-dot put in the gap, a pale circle's stroke down the gap)."""
+box of a field read empty with solid ink a pen dot's thickness by it (rule
+``empty_field_dot``, ocr/empty_fields.py): its own ink as a dot is, but never its field's
+only ink (``ocr.unchecked_marks._only_ink``): every reading of the field missed the
+player's mark, and thick ink is a circle's stroke along a printed line too."""
 
 
 class MarkState(StrEnum):

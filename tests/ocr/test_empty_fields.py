@@ -66,15 +66,16 @@ def test_a_dot_the_mask_covers_is_thick_ink_where_it_is_thicker_than_a_line(wide
 @pytest.mark.parametrize(("wide", "unsure"), [(5, True), (4, False)])
 def test_the_declarer_read_empty_is_unsure_where_one_box_holds_a_dot_s_core(wide, unsure):
     """The declarer read empty in a played row ('=' crossed): E, by its dot's core, is read
-    unsure as a dot on an edge is (0.275 mm^2); with the 4 px blob, no box is, and the row
-    is as read."""
+    unsure as a dot on an edge is (0.275 mm^2), named ``THICK_BY_EDGE`` (never its field's
+    only ink: tests/ocr/test_decode.py); with the 4 px blob, no box is, and the row is as
+    read."""
     ev = _dotted("E", wide=wide)
     read = _row_with(ev, PLAYED)
     assert a_field_missed(ev, read)
     out = empty_field_dot(ev, read, MARK_SETTINGS)
     e = _box(ev, out, DECLARER, "E")
     if unsure:
-        assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, "dot", EDGE_UNSURE_MM2)
+        assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
         changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
         assert changed == [_index(ev, DECLARER, "E")]
     else:
@@ -113,7 +114,7 @@ def test_on_a_page_that_is_not_dusty_too():
     read = _row_with(ev, PLAYED)
     assert a_field_missed(ev, read)
     e = _box(ev, empty_field_dot(ev, read, MARK_SETTINGS), DECLARER, "E")
-    assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, "dot", EDGE_UNSURE_MM2)
+    assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
 
 
 def test_read_so_on_a_page_that_is_not_dusty():
@@ -126,7 +127,7 @@ def test_read_so_on_a_page_that_is_not_dusty():
     with rules_off("empty_field_dot"):
         assert _read_row(page, NO_DUST)[DECLARER, "E"].state is MarkState.EMPTY
     e = _read_row(page, NO_DUST)[DECLARER, "E"]
-    assert (e.state, e.how) == (MarkState.UNSURE, "dot")
+    assert (e.state, e.how) == (MarkState.UNSURE, THICK_BY_EDGE)
 
 
 @pytest.mark.parametrize("stroke_by_s", [False, True])
@@ -144,33 +145,10 @@ def test_read_so_on_a_dusty_page_before_clean_rivals(stroke_by_s):
         assert _read_row(page, DUSTY)[DECLARER, "E"].state is MarkState.EMPTY
     with rules_off("clean_rivals"):
         e = _read_row(page, DUSTY)[DECLARER, "E"]
-        assert (e.state, e.how) == (MarkState.UNSURE, "dot")
+        assert (e.state, e.how) == (MarkState.UNSURE, THICK_BY_EDGE)
     e = _read_row(page, DUSTY)[DECLARER, "E"]
-    assert (e.state, e.how) == (MarkState.UNSURE if stroke_by_s else MarkState.MARKED, "dot")
+    assert (e.state, e.how) == (
+        MarkState.UNSURE if stroke_by_s else MarkState.MARKED,
+        THICK_BY_EDGE,
+    )
     assert RULE_NAMES.index("clean_rivals") == RULE_NAMES.index("empty_field_dot") + 1
-
-
-@pytest.mark.parametrize(
-    ("dx", "how"),
-    [(-2, "dot"), (0, THICK_BY_EDGE), (1, THICK_BY_EDGE)],
-    ids=["inside-E", "on-E-s-edge", "in-the-gap"],
-)
-def test_thick_ink_in_the_gap_towards_another_box_of_the_field_is_never_its_only_ink(dx, how):
-    """A blob of 6 x 6 px (1 mm) by declarer E's right edge, facing S across the 1 mm gap,
-    on a page that is not dusty, in a played row ('=' crossed): E alone holds its thick ink
-    (S's reach, 0.6 mm, stops short of it) and is read unsure. Centred 2 px inside E, the
-    ink is E's side of its edge: a dot on an edge (``"dot"``). Centred on the edge or a
-    pixel out into the gap, the thick ink lies off E's rectangle towards S: it may be a dot
-    S's player put in the gap, or a pale circle round S run down the gap along E's edge
-    (fresh TEST pencil seed 93541, ``page_0021.jpg`` row 1), and E is ``THICK_BY_EDGE``,
-    never its field's only ink (tests/ocr/test_decode.py)."""
-    page = _fresh()
-    box = load_layout().box(1, DECLARER, "E")
-    ex, my = round((box.x + box.width) * S), round((box.y + box.height / 2) * S)
-    page[my - 3 : my + 3, ex + dx - 3 : ex + dx + 3] = 0.05
-    ev = _evidence(page, NO_DUST)
-    read = _row_with(ev, PLAYED)
-    held = [o for o in "NESW" if holds_thick_ink_by(ev, _index(ev, DECLARER, o), MARK_SETTINGS)]
-    assert held == ["E"]
-    e = _box(ev, empty_field_dot(ev, read, MARK_SETTINGS), DECLARER, "E")
-    assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, how, EDGE_UNSURE_MM2)
