@@ -49,7 +49,14 @@ to a person. Every reading of the field missed the player's mark, and thick ink 
 pale circle's stroke along a printed line: on a fresh TEST set (pencil, seed 93541,
 ``page_0021.jpg`` row 1) the player's pencil circle round NT, not seen, ran down the gap
 along S's right edge, S was the one box with thick ink by it, and as its field's only ink
-3NT by North -1 was accepted as 3S -1 (-100 either way).
+3NT by North -1 was accepted as 3S -1 (-100 either way); on TRAINING pencil (seed 32782,
+``page_0012.jpg`` row 2) the player's pencil dot for S lay in the gap by NT's edge, and 2S
+-2 was accepted as 2NT -2; on TRAINING noisy (seed 65090, ``page_0022.jpg`` row 7) the
+player's ring round North was not seen and a speck by South's corner was thick enough:
+4S by N +1 accepted as by S. Named so only where the thick ink lay in the gap towards
+another box of the field, the first two went to a person and the third did not. The
+price: 23 rows more of 3,551 to a person on TRAINING 13 (40 pages a condition, every
+condition), 8 where asked in the gap only.
 
 The wrong row it could let through needs the player's mark read empty with no ink that
 thick by its box, ink that thick no player put by exactly one other box of the field, and
