@@ -83,7 +83,7 @@ not read empty, in a played row (another of those fields holds a box marked for 
 a clump alone on an unplayed row stays unsure) whose PASS box holds no mark (a passed-out
 board marks none of these fields), and only on a dusty page (the faults were counted
 there; elsewhere a pale pencil's mark may leave no solid ink). The box is read marked at
-the marked threshold's confidence (``p_of_evidence(1.0)``, 0.98); its ``how`` stays as
+the marked threshold's confidence (``MARKED_P``, 0.98); its ``how`` stays as
 read. Runs last, on what every other rule left (``empty_field_dot`` too: a box it reads
 unsure by a dot's core on its edge is a lone unsure box like any other). Its thresholds:
 ``clean_rival_mm``, ``clean_rival_line_mm2``, ``edge_dot_core_mm``.
@@ -105,7 +105,7 @@ from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkReading, MarkState, p_of_evidence
+from ocr.marks import MARKED_P, MarkReading, MarkState
 from ocr.rival_ink import core_across
 from ocr.row_evidence import RowEvidence
 
@@ -122,9 +122,6 @@ __all__ = [
 
 Readings = list[MarkReading]
 Px = tuple[int, int, int, int]  # x0, y0, x1, y1 in the row band's pixels
-
-_MARKED_P = p_of_evidence(1.0)
-"""``p_marked`` of a box read as marked at its threshold (0.98)."""
 
 
 def unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
@@ -226,7 +223,7 @@ def lone_unsure_boxes(ev: RowEvidence, read: Readings) -> list[tuple[int, list[i
 def read_as_mark(r: MarkReading) -> MarkReading:
     """Box reading ``r`` read marked at the marked threshold's confidence (0.98), its
     ``how`` as read."""
-    return replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, _MARKED_P))
+    return replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, MARKED_P))
 
 
 def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:

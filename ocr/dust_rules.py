@@ -37,7 +37,7 @@ from ocr.edge_dots import circled_boxes
 from ocr.layout import DOUBLING, RESULT_COUNT, RESULT_SIGN, Rect
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkReading, MarkState, p_of_evidence
+from ocr.marks import EMPTY_P, MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import facing_share
 
@@ -263,7 +263,7 @@ def _read_without_specks(
 
 def read_empty(r: MarkReading) -> MarkReading:
     """Box reading ``r`` as a box with no mark: what a rule makes of ink it finds is dust."""
-    return replace(r, state=MarkState.EMPTY, p_marked=p_of_evidence(0.0), how="")
+    return replace(r, state=MarkState.EMPTY, p_marked=EMPTY_P, how="")
 
 
 def unsure_in(ev: RowEvidence, read: Readings, field: str) -> list[int]:

@@ -58,6 +58,8 @@ __all__ = [
     "ramp_bounds",
     "p_marked",
     "p_of_evidence",
+    "EMPTY_P",
+    "MARKED_P",
     "dot_evidence",
     "fill_evidence",
     "ring_evidence",
@@ -202,6 +204,16 @@ def p_of_evidence(evidence: float) -> float:
     threshold, 1 = the marked threshold): a logistic reaching 2% at 0 and 98% at 1."""
     z = max(-60.0, min(60.0, _LOGISTIC_K * (evidence - 0.5)))
     return 1.0 / (1.0 + math.exp(-z))
+
+
+EMPTY_P = p_of_evidence(0.0)
+"""``p_marked`` of a box at the empty threshold of its fill, circle or dot (0.02): under it
+a box holds no ink the reader weighs; a box a rule reads away as dust is given it
+(``ocr.dust_rules.read_empty``), and weighed so (``ocr.unchecked_marks._only_ink``)."""
+
+MARKED_P = p_of_evidence(1.0)
+"""``p_marked`` of a box read as marked on its own evidence (0.98, at the marked threshold
+of its fill, circle or dot), and of a box a rule reads marked (``ocr.clean_rivals``)."""
 
 
 def p_marked(fill: float) -> float:

@@ -12,8 +12,8 @@ marked, which the reading does not use" though every box of the result and every
 read right (TEST noisy seed 13 page_0008 row 1; page_0005 row 9 with the second reason
 alone).
 
-So where both boxes read marked for certain (``p_marked`` at ``MARKED`` or over each, 0.98:
-a box read marked on its own evidence, ``ocr.unchecked_marks.MARKED``), the side is read
+So where both boxes read marked for certain (``p_marked`` at ``MARKED_P`` or over each, 0.98:
+a box read marked on its own evidence, ``ocr.marks.MARKED_P``), the side is read
 as left out, which the joint decoder already allows in one row of ten: the comb's digits
 are read as the Law 77 score of the decoded result or not, as on any row, and its sign is
 the result's (``ocr.decode._written_score``); the box the result's side does not use is no
@@ -59,8 +59,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ocr.layout import SCORE_SIDE
-from ocr.marks import MarkReading, MarkState
-from ocr.unchecked_marks import MARKED
+from ocr.marks import MARKED_P, MarkReading, MarkState
 
 __all__ = [
     "SIDE_MARKED",
@@ -74,9 +73,9 @@ SIDE_MARKED = 0.5
 
 
 def both_sides_marked(p_ns: float, p_ew: float) -> bool:
-    """True where both side boxes are marked for certain (``p_marked`` at ``MARKED`` or
+    """True where both side boxes are marked for certain (``p_marked`` at ``MARKED_P`` or
     over, the module's docstring): the side of the written score is not read from them."""
-    return min(p_ns, p_ew) >= MARKED
+    return min(p_ns, p_ew) >= MARKED_P
 
 
 def without_unread_side(

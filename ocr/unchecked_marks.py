@@ -17,25 +17,15 @@ import numpy as np
 from ocr.combs import any_written
 from ocr.layout import RESULT_COUNT, RESULT_SIGN
 from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
-from ocr.marks import p_of_evidence
+from ocr.marks import EMPTY_P, MARKED_P
 from ocr.results_table import group_values
 from scoring.board import Vulnerability
 
-__all__ = ["CERTAIN", "MARKED", "unchecked_groups"]
+__all__ = ["CERTAIN", "unchecked_groups"]
 
 CERTAIN = 0.995
 """Probability a mark group must give its reading on its own (marks only, no score) when
 the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
-
-
-MARKED = p_of_evidence(1.0)
-"""``p_marked`` of a box read as marked on its own evidence (0.98, at the marked threshold
-of its fill, circle or dot: ``ocr.marks.p_of_evidence``)."""
-
-EMPTY = p_of_evidence(0.0)
-"""``p_marked`` of a box at the empty threshold of its fill, circle or dot (0.02): under
-it a box holds no ink the reader weighs; a box a rule reads away as dust is given it
-(ocr/dust_rules.py)."""
 
 
 def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:
@@ -127,7 +117,7 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
     A played result marks exactly one box of its level, strain, declarer and result sign,
     and of its count of tricks unless it made exactly: "no box" is no reading of those,
     only the sign that a box was misread, and where the reading's own box is read as
-    marked (``MARKED``) that is already weighed in the odds of each other box holding the
+    marked (``MARKED_P``) that is already weighed in the odds of each other box holding the
     mark instead. There the box is certain against the other boxes alone: a level 4 filled
     0.104 (``p_marked`` 0.989, odds 90) beside six clean boxes (0.0001 each) is 4 at
     0.99999, where weighed against "no level at all" too it was 0.989 and the row went to a
@@ -164,12 +154,12 @@ def _blank(ev: RowEvidence, name: str, option: str | None) -> bool:
     if option is None:
         return True
     group: MarkGroup = getattr(ev, name)
-    return group.p.get(option, 0.0) < MARKED and not _only_ink(ev, name, option)
+    return group.p.get(option, 0.0) < MARKED_P and not _only_ink(ev, name, option)
 
 
 def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
     """Is ``option``'s box the only box of group ``name`` holding ink: read above the empty
-    threshold (``EMPTY``: unsure or marked), every other box under it now and before any
+    threshold (``EMPTY_P``: unsure or marked), every other box under it now and before any
     rule (``RowEvidence.inked_at_first``)?
 
     A played result marks one box of its level, strain, declarer and result sign (and of
@@ -194,8 +184,10 @@ def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
     that cannot tell the two (docs/reader-history.md, "An unsure box, its field's only
     ink")."""
     group: MarkGroup = getattr(ev, name)
-    if group.p.get(option, 0.0) <= EMPTY or (name, option) in ev.never_only_ink:
+    if group.p.get(option, 0.0) <= EMPTY_P or (name, option) in ev.never_only_ink:
         return False
     return all(
-        p < EMPTY and (name, o) not in ev.inked_at_first for o, p in group.p.items() if o != option
+        p < EMPTY_P and (name, o) not in ev.inked_at_first
+        for o, p in group.p.items()
+        if o != option
     )

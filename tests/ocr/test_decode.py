@@ -22,10 +22,10 @@ from ocr.decode import (
     decode_contract,
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
+from ocr.marks import EMPTY_P
 from ocr.results_table import group_values, marks_apart, result_index, score_table
 from ocr.score_comb import score_comb, score_where, slip_values
 from ocr.unchecked_marks import (
-    EMPTY,
     _certain,
     _group_certainty,
     _only_ink,
@@ -384,7 +384,7 @@ def test_a_level_box_unsure_as_its_field_s_only_ink_is_weighed_against_the_clean
 @pytest.mark.parametrize(
     ("level_3", "inked_at_first"),
     [
-        (EMPTY, frozenset()),  # read away as dust by a rule: the empty threshold's 0.02
+        (EMPTY_P, frozenset()),  # read away as dust by a rule: the empty threshold's 0.02
         (0.03, frozenset()),  # a faint ink over the empty threshold
         (0.0001, frozenset({("level", "3")})),  # clean now, but ink before a rule read it
     ],
@@ -421,11 +421,11 @@ def test_thick_ink_by_a_box_of_a_field_read_empty_is_never_its_field_s_only_ink(
 
 
 def test_a_box_at_the_empty_threshold_is_no_field_s_only_ink():
-    """A box at the empty threshold's 0.02 (``EMPTY``: a box a rule read away as dust)
+    """A box at the empty threshold's 0.02 (``EMPTY_P``: a box a rule read away as dust)
     holds no ink of its own to weigh; its field weighs "no box" too."""
     marks = marks_for(Contract.parse("4D"), Seat.NORTH, 9, -50)
-    ev = evidence(marks, 50, {"level": {"4": EMPTY}})
-    assert EMPTY == pytest.approx(0.02)
+    ev = evidence(marks, 50, {"level": {"4": EMPTY_P}})
+    assert EMPTY_P == pytest.approx(0.02)
     assert not _only_ink(ev, "level", "4")
 
 
@@ -448,12 +448,12 @@ def test_without_a_written_score_every_mark_must_be_certain():
 
 def test_a_doubling_read_away_as_dust_is_checked_by_the_score_or_a_person():
     """5NTX by North one down, not vulnerable: -100; 5NT -1 is -50. X read away by a dust
-    rule keeps the empty threshold's 0.02 (``EMPTY``, ocr/dust_rules.py): with no score
+    rule keeps the empty threshold's 0.02 (``EMPTY_P``, ocr/dust_rules.py): with no score
     written, "undoubled" is 0.98 against X, under 0.995, and the doubling goes to a person;
     with -50 written the score tells the two apart. A clean X box (0.0001) is certain."""
     marks = marks_for(Contract.parse("5NT"), Seat.NORTH, 10, -50)
     del marks["score_side"]
-    read_away = {"doubling": {"X": EMPTY}}
+    read_away = {"doubling": {"X": EMPTY_P}}
     assert decode_contract(evidence(marks, None, read_away), Vulnerability.NONE).unchecked == (
         "doubling",
     )

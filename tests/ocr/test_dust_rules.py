@@ -18,9 +18,8 @@ from hypothesis.extra.numpy import arrays
 
 from ocr.layout import FieldKind, load_layout
 from ocr.mark_rules import rules_off
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import EMPTY_P, MarkReading, MarkState
 from ocr.page_dust import NO_DUST, PageDust, speck_candidates, specks_of
-from ocr.unchecked_marks import EMPTY
 from tests.hypothesis_profiles import draws
 from tests.ocr.test_marks import DPI, _draw, _fresh
 from tests.ocr.test_page_dust import _grey
@@ -113,7 +112,7 @@ def test_specks_round_an_empty_box_on_a_dusty_page_are_no_circle():
 
 def test_a_circle_read_away_as_specks_keeps_the_empty_threshold_s_doubt():
     """The ring of specks of the test above round doubling X, on the dusty page: X is read
-    without them, empty, at the empty threshold's 0.02 (``EMPTY``, ``read_empty``), not at
+    without them, empty, at the empty threshold's 0.02 (``EMPTY_P``, ``read_empty``), not at
     the odds its clean ink alone gives (2e-5): the strokes the rule took for specks may be
     a player's pale circle cut by the printed lines (TRAINING noisy seed 32587,
     ``page_0012.jpg`` row 3), and a doubling may be left empty. On the row's clean ink X
@@ -123,9 +122,9 @@ def test_a_circle_read_away_as_specks_keeps_the_empty_threshold_s_doubt():
     _specks_round(page, "doubling", "X")
     assert _read_row(page, NO_DUST)[("doubling", "X")].state is MarkState.MARKED
     x = _read_row(page, DUSTY)[("doubling", "X")]
-    assert (x.state, x.p_marked) == (MarkState.EMPTY, pytest.approx(EMPTY))
+    assert (x.state, x.p_marked) == (MarkState.EMPTY, pytest.approx(EMPTY_P))
     clean = _read_row(_fresh(), DUSTY)[("doubling", "X")]
-    assert clean.state is MarkState.EMPTY and clean.p_marked < EMPTY / 100
+    assert clean.state is MarkState.EMPTY and clean.p_marked < EMPTY_P / 100
 
 
 def test_a_circle_a_pen_drew_on_a_dusty_page_stays_a_circle():

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import MARKED_P, MarkReading, MarkState
 from ocr.score_side import both_sides_marked, settled_side, without_unread_side
-from ocr.unchecked_marks import MARKED
 from ocr.used_marks import unexplained_marks
 
 
@@ -13,10 +12,10 @@ def _box(option: str, state: MarkState, p: float, how: str = "fill") -> MarkRead
 
 
 def test_a_side_is_unread_only_where_both_boxes_are_marked_for_certain():
-    # MARKED is p_of_evidence(1.0): the logistic's 98% at the marked threshold.
-    assert abs(MARKED - 0.98) < 1e-12
+    # MARKED_P is p_of_evidence(1.0): the logistic's 98% at the marked threshold.
+    assert abs(MARKED_P - 0.98) < 1e-12
     assert both_sides_marked(0.9999, 0.99995)
-    assert both_sides_marked(MARKED, MARKED)
+    assert both_sides_marked(MARKED_P, MARKED_P)
     # A dot halfway between dust and a pen's dot: evidence 0.5, p_marked 0.5 but for the
     # float's last bit. It is no mark: NS alone gives the side.
     assert not both_sides_marked(0.9999, 0.5000000000000002)
