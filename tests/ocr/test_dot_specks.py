@@ -28,17 +28,20 @@ from ocr.marks import DUST_DOT_ALONE, MarkState
 from ocr.page_dust import NO_DUST, PageDust
 from tests.hypothesis_profiles import draws
 from tests.ocr.test_dust_rules import DUSTY, _read_row
-from tests.ocr.test_marks import _fresh
+from tests.ocr.test_marks import _draw, _fresh
 
 S = 150 / 25.4
 DOT_MM2 = 25 / S**2  # 0.717
 CLUMPS = PageDust(150.0, (0.8,) * 30)  # margins holding clumps of 0.8 mm^2: as large
 
 
-def _dot_in_level_3(beside: str) -> np.ndarray:
+def _dot_in_level_3(beside: str, declarer: bool = False) -> np.ndarray:
     """The form with a dot of 5 x 5 px in level 3's middle and, 2 px to its right,
-    ``beside``: a speck of 2 x 2 px, or a stroke 1 px wide and 8 px (1.35 mm) long."""
+    ``beside``: a speck of 2 x 2 px, or a stroke 1 px wide and 8 px (1.35 mm) long; and,
+    with ``declarer``, a cross in declarer W: the row holds a mark besides."""
     page = _fresh()
+    if declarer:
+        _draw(page, "declarer", "W", "cross", 5)
     box = load_layout().box(1, "level", "3")
     mx, my = round((box.x + box.width / 2) * S), round((box.y + box.height / 2) * S)
     page[my - 2 : my + 3, mx - 2 : mx + 3] = 0.05
@@ -55,15 +58,25 @@ def test_the_rule_runs_after_the_fills_and_before_the_page_s_clumps():
 
 
 def test_a_dot_with_a_speck_beside_it_on_a_dusty_page_is_a_dot():
-    page = _dot_in_level_3("speck")
-    dusty = _read_row(page, DUSTY)[("level", "3")]
+    dusty = _read_row(_dot_in_level_3("speck", declarer=True), DUSTY)[("level", "3")]
     assert (dusty.state, dusty.how) == (MarkState.MARKED, "dot")
     assert dusty.dot_mm2 == pytest.approx(DOT_MM2, abs=1e-9)
+    page = _dot_in_level_3("speck")
     # The speck is the rest of a stroke as far as a page whose dust was not measured can
     # tell, and with the rule off: the box is read by its fill, unsure.
     for read in (_read_row(page, NO_DUST), _rule_off(page)):
         box = read[("level", "3")]
         assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, "fill", 0.0)
+
+
+def test_a_dot_with_a_speck_beside_it_alone_on_its_row_is_no_dot():
+    """The same dot and speck with nothing else on the row: alone on a row with no other
+    mark, such a blob is the paper's speck with the paper's specks by it, and a lone box
+    (a pass-out's) has no score to check it. The box stays unsure by its fill."""
+    read = _read_row(_dot_in_level_3("speck", declarer=False), DUSTY)
+    box = read[("level", "3")]
+    assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, "fill", 0.0)
+    assert all(m.state is not MarkState.MARKED for m in read.values())
 
 
 def _rule_off(page: np.ndarray) -> dict:
@@ -74,7 +87,7 @@ def _rule_off(page: np.ndarray) -> dict:
 def test_the_dot_is_still_weighed_against_the_page_s_clumps():
     # Margins holding clumps of 0.8 mm^2 (>= 0.48): dusty_page reads the dot as the page's
     # dust, and, alone in its field, dust_dot_alone weighs it as its dot reads.
-    box = _read_row(_dot_in_level_3("speck"), CLUMPS)[("level", "3")]
+    box = _read_row(_dot_in_level_3("speck", declarer=True), CLUMPS)[("level", "3")]
     assert (box.state, box.how) == (MarkState.EMPTY, DUST_DOT_ALONE)
     assert box.dot_mm2 == pytest.approx(DOT_MM2, abs=1e-9)
 
