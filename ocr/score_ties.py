@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeGuard
 
-from ocr.layout import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, STRAIN
+from ocr.layout import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, SCORE_SIDE, STRAIN
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState
 from ocr.reading import RowResult
@@ -72,6 +72,7 @@ def tied_ink(
     if c is None or declarer is None or tricks is None:
         return []
     law: int | None = None  # the reading's Law 77 score, worked out for a row that needs it
+    side_read = any(m.state is _MARKED for m in marks.get(SCORE_SIDE, ()))
     out = []
     for name, readings in marks.items():
         option = uses.get(name)
@@ -79,7 +80,7 @@ def tied_ink(
         if _names_a_circle(used):
             if law is None:
                 law = ns_score(c, declarer, tricks, vulnerability)
-            out.extend(_arc_unchecked(name, used, result, law, vulnerability))
+            out.extend(_arc_unchecked(name, used, result, law, vulnerability, side_read))
         for m in readings:
             if not _ink_given_to(m, name, option) or _arc_of_circle(m, used):
                 continue
@@ -88,11 +89,12 @@ def tied_ink(
             for other in results_with(result, name, m.option):
                 # A changed doubling, or a count beside a contract made exactly, always
                 # scores otherwise: only level, strain, declarer and a count can tie.
-                if other != (c, declarer, tricks) and ns_score(*other, vulnerability) == law:
+                score = ns_score(*other, vulnerability)
+                if other != (c, declarer, tricks) and _ties(score, law, side_read):
                     out.append(
                         f"{name} {m.option} holds ink read as the stroke of {option}, "
                         f"and the score cannot tell {_text(*other)} from "
-                        f"{_text(c, declarer, tricks)} (both {law:+d})"
+                        f"{_text(c, declarer, tricks)} ({_both(score, law)})"
                     )
     return out
 
@@ -114,8 +116,29 @@ def _ink_given_to(m: MarkReading, name: str, option: str | None) -> bool:
     return m.state is _EMPTY and m.neighbour == (name, option)
 
 
+def _ties(other: int, law: int, side_read: bool) -> bool:
+    """Does the written score fail to tell a reading scoring ``law`` (Law 77, NS side) from
+    one scoring ``other``: the same score, or, where no box of the score's side is read
+    marked (``side_read``), the same points for either side? A player who wrote 420 and
+    ringed no side (or a ring the reader missed) has written what 4H= by N and by E both
+    score. TRAINING noisy seed 65090, ``page_0024.jpg`` row 2: 4H= by E, 420 written, EW
+    ringed wide and read empty; E's ring, wide to the left, marked N by its arc (rule
+    ``unread_circles`` named E), and 4H= by N +420 was accepted."""
+    return other == law or (not side_read and abs(other) == abs(law))
+
+
+def _both(other: int, law: int) -> str:
+    """How the two readings' scores tie, for the review reason (``_ties``)."""
+    return f"both {law:+d}" if other == law else f"both {abs(law)}, no side marked"
+
+
 def _arc_unchecked(
-    name: str, used: MarkReading, result: RowResult, law: int, vulnerability: Vulnerability
+    name: str,
+    used: MarkReading,
+    result: RowResult,
+    law: int,
+    vulnerability: Vulnerability,
+    side_read: bool,
 ) -> list[str]:
     """The review reason of a row whose used box of field ``name`` may hold only the arc
     of a circle round the box it names (``ocr.circle_rules.unread_circles``), where the
@@ -126,13 +149,15 @@ def _arc_unchecked(
         return []
     c, declarer, tricks = result.contract, result.declarer, result.tricks
     for other in results_with(result, name, option):
+        score = ns_score(*other, vulnerability)
         if other != (c, declarer, tricks) and (
-            result.score_ns is None or ns_score(*other, vulnerability) == law
+            result.score_ns is None or _ties(score, law, side_read)
         ):
+            why = "no score written" if result.score_ns is None else _both(score, law)
             return [
                 f"{name} {used.option} may hold only the arc of a circle round {option}, "
                 f"and the score cannot tell {_text(*other)} from {_text(c, declarer, tricks)}"
-                f" ({'no score written' if result.score_ns is None else f'both {law:+d}'})"
+                f" ({why})"
             ]
     return []
 

@@ -141,3 +141,20 @@ def test_2c_two_down_whose_3_may_be_the_arc_round_2_goes_to_a_person():
         "level 3 may hold only the arc of a circle round 2, and the score cannot tell 2C-2 by N "
         "from 3C-2 by N (both -200)"
     ]
+
+
+def test_with_no_side_marked_the_declarer_s_partner_across_scores_alike():
+    """TRAINING noisy seed 65090's row: 4H= by E, 420 written, its EW ring missed. N marked
+    by the arc of E's wide ring names E. 4H= by N not vulnerable is 4 x 30 + 300 = +420 NS,
+    4H= by E the same 420 to EW, -420 NS: with a side marked they differ and the side
+    decides; with none, the written 420 fits both."""
+    four_h = RowResult(2, 14, False, Contract(4, Strain.HEARTS), Seat.NORTH, 10, 420)
+    used = {"level": "4", "strain": "H", "declarer": "N", "result_sign": "="}
+    uses = used_boxes(four_h, (2, 14))
+    unsided = _marks(used, ("declarer", "E"))
+    assert tied_ink(unsided, uses, four_h, Vulnerability.NONE) == [
+        "declarer N may hold only the arc of a circle round E, and the score cannot tell 4H= by E "
+        "from 4H= by N (both 420, no side marked)"
+    ]
+    sided = _marks({**used, "score_side": "NS"}, ("declarer", "E"))
+    assert tied_ink(sided, uses, four_h, Vulnerability.NONE) == []
