@@ -105,7 +105,7 @@ from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MARKED_P, MarkReading, MarkState
+from ocr.marks import DOT_IN_GAP, MARKED_P, MarkReading, MarkState
 from ocr.rival_ink import core_across
 from ocr.row_evidence import RowEvidence
 
@@ -114,6 +114,7 @@ __all__ = [
     "grown",
     "holds_no_ink_by",
     "in_the_gap",
+    "in_the_gap_reading",
     "lone_unsure_boxes",
     "owned_edge_dots",
     "read_as_mark",
@@ -185,6 +186,18 @@ def in_the_gap(dot: EdgeDot, i: int, rivals: list[int]) -> bool:
     return not dot.inside[i] and any(dot.near[j] for j in rivals)
 
 
+def in_the_gap_reading(r: MarkReading) -> MarkReading:
+    """Box ``r``, left unsure by its own dot in the gap towards another box of its field
+    (``in_the_gap``), named so (``DOT_IN_GAP``): never its field's only ink
+    (``ocr.unchecked_marks._only_ink``), which would make it as certain as the mark the
+    rule declined to read. TRAINING seeds 56264 (pencil ``page_0018.jpg`` row 15, pdf150
+    ``page_0012.pdf`` row 3) and 7489 (noisy ``page_0014.jpg`` row 11): the player's dot
+    in the gap given to the box beside the player's, left unsure here, was then certain
+    as its field's only ink, and 7S, 4H and 5C were accepted as 7NT, 4S and 4C, the score
+    alike."""
+    return replace(r, how=DOT_IN_GAP)
+
+
 def grown(own: tuple[Px, ...]) -> tuple[Px, ...]:
     """Each dot's place grown by a pixel: the thick core of the dot
     (``ocr.rival_ink.thicker_than``) reaches the joined blob's edge."""
@@ -233,11 +246,13 @@ def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     certain); nothing in a row whose PASS box holds a mark (``lone_unsure_boxes``). Where
     the box is unsure by a dot on its printed edge, that dot's ink by a neighbour is the
     box's own, not the neighbour's (``owned_edge_dots``), unless the dot lies in the gap
-    towards another box of the field (``in_the_gap``): then the box stays unsure."""
+    towards another box of the field (``in_the_gap``): then the box stays unsure, named so
+    (``in_the_gap_reading``)."""
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
         dots = owned_edge_dots(ev, read, i, t)
         if any(in_the_gap(d, i, rivals) for d in dots):
+            out[i] = in_the_gap_reading(read[i])
             continue
         if not all(holds_no_ink_by(ev, j, t) for j in rivals):
             own = tuple(d.px for d in dots)

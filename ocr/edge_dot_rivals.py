@@ -71,6 +71,7 @@ from ocr.clean_rivals import (
     grown,
     holds_no_ink_by,
     in_the_gap,
+    in_the_gap_reading,
     lone_unsure_boxes,
     owned_edge_dots,
     read_as_mark,
@@ -96,11 +97,15 @@ def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     by its own dot on its printed edge (``owned_edge_dots``), no such dot in the gap towards
     another box of the field (``in_the_gap``), read marked where every other box of the
     field was first read empty and holds no ink by it but that dot's (``holds_no_ink_by``;
-    see the module docstring)."""
+    see the module docstring). A box whose dot lies in the gap stays unsure, named so
+    (``in_the_gap_reading``)."""
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
         dots = owned_edge_dots(ev, read, i, t)
-        if not dots or any(in_the_gap(d, i, rivals) for d in dots):
+        if not dots:
+            continue
+        if any(in_the_gap(d, i, rivals) for d in dots):
+            out[i] = in_the_gap_reading(read[i])
             continue
         own = grown(tuple(d.px for d in dots))
         if all(holds_no_ink_by(ev, j, t, own) for j in rivals):

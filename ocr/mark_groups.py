@@ -103,6 +103,7 @@ class RowEvidence:
     never_only_ink: frozenset[tuple[str, str]] = frozenset()
     """(field, option) of each mark box whose ink no reading of its own gives: a dot the
     page's dust holds alike, weighed as its dot alone reads (``DUST_DOT_ALONE``,
-    ocr/dust_dots.py), or the thick ink by a box of a field read empty (``THICK_BY_EDGE``,
-    ocr/empty_fields.py). Never its field's only ink: the written score decides
-    (``ocr.unchecked_marks._only_ink``)."""
+    ocr/dust_dots.py), the thick ink by a box of a field read empty (``THICK_BY_EDGE``,
+    ocr/empty_fields.py), or its own dot in the gap towards another box of its field
+    (``DOT_IN_GAP``, ocr/clean_rivals.py). Never its field's only ink: the written score
+    decides (``ocr.unchecked_marks._only_ink``)."""

@@ -40,6 +40,7 @@ from ocr.mark_settings import MARK_SETTINGS
 
 __all__ = [
     "DUST_DOT",
+    "DOT_IN_GAP",
     "DUST_DOT_ALONE",
     "THICK_BY_EDGE",
     "EMPTY_BELOW",
@@ -102,6 +103,13 @@ box of a field read empty with solid ink a pen dot's thickness by it (rule
 ``empty_field_dot``, ocr/empty_fields.py): its own ink as a dot is, but never its field's
 only ink (``ocr.unchecked_marks._only_ink``): every reading of the field missed the
 player's mark, and thick ink is a circle's stroke along a printed line too."""
+
+DOT_IN_GAP = "dot in the gap"
+"""``MarkReading.how`` of a box left unsure by its own dot on its printed edge where that
+dot lies in the gap towards another box of its field (``ocr.clean_rivals.in_the_gap``;
+rules ``clean_rivals``, ``edge_dot_rivals``): a dot covering the two printed edges that
+face each other across the gap cannot say which box the player meant, so it is never
+its field's only ink (``ocr.unchecked_marks._only_ink``) and the written score decides."""
 
 
 class MarkState(StrEnum):

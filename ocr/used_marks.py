@@ -23,7 +23,7 @@ from ocr.layout import (
     SCORE_SIDE,
     STRAIN,
 )
-from ocr.marks import DUST_DOT_ALONE, THICK_BY_EDGE, MarkReading, MarkState
+from ocr.marks import DOT_IN_GAP, DUST_DOT_ALONE, THICK_BY_EDGE, MarkReading, MarkState
 from ocr.reading import RowResult
 
 # The mark states as module names: ``MarkState.X`` is looked up through the enum's class
@@ -109,7 +109,7 @@ def missing_marks(
     return missing
 
 
-_OWN_INK = frozenset({"fill", "dot", "circle", THICK_BY_EDGE})
+_OWN_INK = frozenset({"fill", "dot", "circle", THICK_BY_EDGE, DOT_IN_GAP})
 """How an unsure box was read when its ink is its own (not a neighbour's stroke)."""
 
 

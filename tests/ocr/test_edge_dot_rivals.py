@@ -14,6 +14,8 @@ confidence, 0.98.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -23,9 +25,10 @@ from ocr.edge_dots import EdgeDot
 from ocr.layout import DOUBLING, LEVEL, STRAIN, load_layout
 from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
-from ocr.marks import MarkState
+from ocr.marks import DOT_IN_GAP, MarkReading, MarkState
 from ocr.page_dust import NO_DUST
 from tests.ocr.bands import band_marks
+from tests.ocr.marked_rows import marked_row
 from tests.ocr.test_clean_rivals import _speck_above
 from tests.ocr.test_dust_rules import DUSTY, S, _read_row
 from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
@@ -140,7 +143,8 @@ def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
     the player meant; where the score cannot tell 2 from 3 (2NTX-4 and 3NTX-4 not
     vulnerable are both 800) only a person can. Level 3 owns the dot (``edge_dots`` reads
     it unsure; by its share or, under 0.65, by its centre within 0.3 mm of 3's edge), and
-    stays unsure; level 2 and the rest stay empty. Without the gap test (``in_the_gap``
+    stays unsure, named ``DOT_IN_GAP`` (never its field's only ink: the last test of this
+    module); level 2 and the rest stay empty. Without the gap test (``in_the_gap``
     answering no) level 2 holds no ink but the dot's own and 3 is read marked: the fault.
     The dot on level 3's right edge, its centre 1 px inside 3, running 5 px into the gap
     towards 4, is still read marked (the first test of this module)."""
@@ -154,7 +158,7 @@ def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
     assert (dot.inside[three], dot.near[two]) == (False, True)
     assert dot.centre_mm[three] == pytest.approx(1 / S)
     read = _read_row(page, NO_DUST)
-    assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
+    assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, DOT_IN_GAP)
     assert all(read[LEVEL, o].state is MarkState.EMPTY for o in LEVELS if o != "3")
     monkeypatch.setattr("ocr.edge_dot_rivals.in_the_gap", lambda *_: False)
     assert _read_row(page, NO_DUST)[LEVEL, "3"].state is MarkState.MARKED
@@ -179,7 +183,7 @@ def test_on_a_dusty_page_a_dot_in_the_gap_stays_unsure_too(monkeypatch):
     assert not holds_no_ink_by(ev, two, MARK_SETTINGS)
     assert holds_no_ink_by(ev, two, MARK_SETTINGS, grown((dot.px,)))
     read = _read_row(page, DUSTY)
-    assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
+    assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, DOT_IN_GAP)
     assert all(read[LEVEL, o].state is MarkState.EMPTY for o in LEVELS if o != "3")
     monkeypatch.setattr("ocr.clean_rivals.in_the_gap", lambda *_: False)
     assert _read_row(page, DUSTY)[LEVEL, "3"].state is MarkState.MARKED
@@ -225,3 +229,46 @@ def test_a_dot_on_the_edge_a_neighbour_faces_is_its_own_though_read_as_a_stroke(
     with rules_off("edge_dot_rivals"):
         without = _read_row(page, NO_DUST)[LEVEL, "3"]
     assert (without.state, without.how) == (MarkState.UNSURE, "edge")
+
+
+def _four_by_west_one_down(strain_s: MarkReading):  # type: ignore[no-untyped-def]
+    """Row 1, printed 3-15, not vulnerable: level 4, declarer W, one down, +50 for NS
+    written, every strain box empty but S as given."""
+    from ocr.align import WORK_DPI
+    from ocr.combs import DigitBox
+    from ocr.printed_pairs import PrintedPairs
+    from ocr.reading import PageRef
+    from ocr.row_reader import _decode_row
+    from scoring.board import Vulnerability
+
+    marked = {"level": "4", "declarer": "W", "result_sign": "-", "result_count": "1",
+              "score_side": "NS"}  # fmt: skip
+    row = load_layout().row(1)
+    marks, boxes = marked_row(row, marked)
+    marks[STRAIN] = [strain_s if m.option == "S" else m for m in marks[STRAIN]]
+    five, zero = ([0.001] * 10, [0.001] * 10)
+    five[5], zero[0] = 0.991, 0.991
+    boxes["score"] = [DigitBox(None), DigitBox(None), DigitBox(tuple(five)), DigitBox(tuple(zero))]
+    mm = WORK_DPI / 25.4
+    page = np.full((int(297 * mm), int(210 * mm)), 255, np.uint8)
+    printed = PrintedPairs(rows=((1, 3, 15),))
+    return _decode_row(
+        row, PageRef("p.png"), page, marks, boxes, Vulnerability.NONE, printed, 0.995
+    )
+
+
+def test_a_box_unsure_by_its_dot_in_the_gap_is_never_its_field_s_only_ink():
+    """TRAINING pdf150 seed 56264, ``page_0012.pdf`` row 3: 4H by W one down (+50 not
+    vulnerable, as 4S, 4C, 4D and 4NT one down: 50 a trick undoubled), the player's dot in
+    the gap between H and S given to S and left unsure there (``in_the_gap``), H read
+    empty. As a dot on S's edge, the strains' only ink, S is weighed against the clean
+    boxes alone and the row was accepted as 4S by W -1; named ``DOT_IN_GAP`` it is never
+    its field's only ink, and the strain goes to a person."""
+    from ocr.reading import RowStatus
+
+    dot = MarkReading("S", 0.025, MarkState.UNSURE, 0.5, "dot", dot_mm2=0.275)
+    on_edge = _four_by_west_one_down(dot)
+    assert (on_edge.status, str(on_edge.best)) == (RowStatus.ACCEPTED, "3-15 4S W -1 +50")
+    in_gap = _four_by_west_one_down(replace(dot, how=DOT_IN_GAP))
+    assert in_gap.status is RowStatus.REVIEW
+    assert in_gap.reasons == ("marks not certain in strain, which the score cannot check",)

@@ -7,13 +7,13 @@ import numpy as np
 
 from ocr.align import WORK_DPI
 from ocr.combs import DigitBox
-from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, FieldKind, load_layout
-from ocr.marks import MarkReading, MarkState
+from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, load_layout
 from ocr.pair_ink import unused_pair_numbers
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowStatus
 from ocr.row_reader import _decode_row
 from scoring.board import Vulnerability
+from tests.ocr.marked_rows import marked_row
 
 _REF = PageRef("page.png")
 _MARKED = {"level": "5", "strain": "C", "declarer": "E", "result_sign": "-",
@@ -31,18 +31,7 @@ def _decoded(ew_written: list[DigitBox]):  # type: ignore[no-untyped-def]
     not vulnerable: 2 x 50), the NS pair comb blank and the EW comb as given."""
     layout = load_layout()
     row = layout.row(1)
-    marks: dict[str, list[MarkReading]] = {}
-    boxes: dict[str, list[DigitBox]] = {}
-    for f in row.fields:
-        if f.kind is FieldKind.DIGITS:
-            boxes[f.name] = [DigitBox(None)] * len(f.boxes)
-            continue
-        marks[f.name] = [
-            MarkReading(o, 0.3, MarkState.MARKED, 0.9999, "fill")
-            if _MARKED.get(f.name) == o
-            else MarkReading(o, 0.0, MarkState.EMPTY, 0.0001)
-            for o in f.options
-        ]
+    marks, boxes = marked_row(row, _MARKED)
     boxes["score"] = [DigitBox(None), _digit(1), _digit(0), _digit(0)]
     boxes[EW_PAIR_WRITTEN] = ew_written
     mm = WORK_DPI / 25.4
