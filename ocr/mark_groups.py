@@ -98,7 +98,7 @@ class RowEvidence:
     score: tuple[DigitBox, ...]
     inked_at_first: frozenset[tuple[str, str]] = frozenset()
     """(field, option) of each mark box that held ink by its own fill, circle or dot before
-    any rule read it (``ocr.row_marks.RowMarks.inked_at_first``): a box a rule read away
+    any rule read it (``ocr.row_marks.FieldMarks.inked_at_first``): a box a rule read away
     as dust or a neighbour's stroke is no clean box (``ocr.unchecked_marks._only_ink``)."""
     never_only_ink: frozenset[tuple[str, str]] = frozenset()
     """(field, option) of each mark box whose ink no reading of its own gives: a dot the

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 from types import MappingProxyType
 
@@ -42,7 +43,7 @@ from ocr.row_rivals import RowRivals
 from ocr.row_shade import RowShade
 from ocr.row_without_specks import RowWithoutSpecks
 
-__all__ = ["RowMarks"]
+__all__ = ["FieldMarks", "RowMarks"]
 
 # The thresholds are in ocr/mark_settings.py, with why each is what it is.
 _DOT_MIN_FILL = MARK_SETTINGS.dot_min_fill
@@ -50,6 +51,18 @@ _OWN_MARK_FILL = MARK_SETTINGS.own_mark_fill
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = MARK_SETTINGS.entry_mm
 EdgeDots = tuple[EdgeDot, ...]
+
+
+@dataclass(frozen=True)
+class FieldMarks:
+    """A row's mark fields as the rules read them (``RowMarks.read_marks``)."""
+
+    readings: dict[str, list[MarkReading]]
+    """Every box of each field read, in the form's order."""
+    inked_at_first: frozenset[tuple[str, str]]
+    """(field, option) of each box read that held ink by its own fill, circle or dot
+    before any rule (``RowEvidence.first``): a box a rule read away as dust or a
+    neighbour's stroke is no clean box (``ocr.unchecked_marks._only_ink``)."""
 
 
 class RowMarks:
@@ -68,9 +81,6 @@ class RowMarks:
         # no cycle and a row's arrays are freed as its reading ends (``evidence``). The
         # views below hold the row's ink, never this row: no cycle either.
         self._evidence: weakref.ref[RowEvidence] | None = None
-        # (field, option) of each box ``read_fields`` read that held ink by its own fill,
-        # circle or dot before any rule (``RowEvidence.first``): ocr/unchecked_marks.py
-        self.inked_at_first: frozenset[tuple[str, str]] = frozenset()
         self._boxes: RowBoxes | None = None  # each box read on its own (evidence)
         self._without: RowWithoutSpecks | None = None  # ... without the page's specks
         self._rivals: RowRivals | None = None  # the ink a rival mark leaves
@@ -84,18 +94,25 @@ class RowMarks:
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
         (ocr/mark_rules.py) on the row's evidence."""
+        return self.read_marks(names).readings
+
+    def read_marks(self, names: Sequence[str]) -> FieldMarks:
+        """The named mark fields as ``read_fields`` reads them, with the boxes of them that
+        held ink before any rule (``FieldMarks.inked_at_first``): the row's evidence is
+        kept only while it is read (``evidence``), so what the decoder asks of its first
+        readings is taken here."""
         g = self.row_ink.geometry
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
         ev = self.evidence()
         for (field, _, _), reading in zip(g.boxes, apply_rules(ev), strict=True):
             if field in out:
                 out[field].append(reading)
-        self.inked_at_first = frozenset(
+        inked = frozenset(
             (field, str(option))
             for (field, option, _), r in zip(g.boxes, ev.first, strict=True)
             if field in out and r.state is not MarkState.EMPTY
         )
-        return out
+        return FieldMarks(out, inked)
 
     def evidence(self) -> RowEvidence:
         """The row's evidence, measured once: the fills of all boxes at once, a circle

@@ -249,9 +249,9 @@ def read_rows(
     out = []
     for row in layout.rows:
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
-        marks = row_marks.read_fields(_MARK_FIELDS)
+        read = row_marks.read_marks(_MARK_FIELDS)
+        marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
-        inked = row_marks.inked_at_first
         reading = _decode_row(
             row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked
         )
@@ -281,7 +281,7 @@ def _decode_row(
     inked: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
-    held ink before any rule (``RowMarks.inked_at_first``), for the marks the score cannot
+    held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
     check (ocr/unchecked_marks.py), beside the boxes the readings name as never their field's
     only ink (``_NOT_ONLY_INK``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}

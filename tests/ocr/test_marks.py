@@ -650,8 +650,9 @@ def test_a_band_s_ink_is_its_pixels_on_the_ramp_one_table_a_paper_and_pen():
 
 
 def test_the_boxes_that_held_ink_before_any_rule_are_kept(blank_form):
-    """``RowMarks.inked_at_first``: the boxes whose own fill, circle or dot read them other
-    than empty before any rule (ocr/unchecked_marks.py ``_only_ink`` asks it). A cross in
+    """``FieldMarks.inked_at_first`` (``RowMarks.read_marks``): the boxes whose own fill,
+    circle or dot read them other than empty before any rule (ocr/unchecked_marks.py
+    ``_only_ink`` asks it). A cross in
     declarer E is one; the clean boxes beside it, and every box of a field not read, are
     none; a clean row holds none."""
     from ocr.illumination import flatten
@@ -662,8 +663,7 @@ def test_the_boxes_that_held_ink_before_any_rule_are_kept(blank_form):
         grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
         lay = load_layout()
         row = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI)
-        row.read_fields(fields)
-        return row.inked_at_first
+        return row.read_marks(fields).inked_at_first
 
     assert inked(blank_form.copy(), ["declarer", "level"]) == frozenset()
     page = blank_form.copy()
