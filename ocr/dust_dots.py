@@ -45,6 +45,7 @@ fresh TEST seed 51831 noisy, page_0013 row 3, 1C made with no score read 7C by a
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ocr.dots import EDGE_UNSURE_MM2
@@ -107,15 +108,22 @@ def fills_beside_dust_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> 
     ``PageDust.holds_alike`` asks of the margins. Left certain on a fresh TEST set (noisy,
     seed 61912, page_0004.jpg row 7) a clump of 1.09 mm^2 in strain H, larger than the
     margins' clumps, kept its mark beside the player's pen dot of 0.80 mm^2 in NT read as
-    dust, and 3H by East down 2 was accepted for 3NT down 2, both +200 vulnerable. No
-    threshold of its own."""
+    dust, and 3H by East down 2 was accepted for 3NT down 2, both +200 vulnerable. Where
+    the dot read as dust was of a mark's size (``dot_marked_above_mm2``, 0.40 mm^2: a pen
+    dot as much as a clump), a dot alone beside it is read unsure whatever its size: on a
+    fresh TEST set of blank forms (noisy, seed 44321, ``page_0025.jpg`` row 8) the player's
+    dot of 0.49 mm^2 in level 2 was read as dust and a clump of 1.12 mm^2 in level 1,
+    larger than any the margins held, kept its mark: 2D by East down 1 was accepted for 1D
+    down 1, both +100 vulnerable. No threshold of its own."""
     written_off: dict[str, float] = {}
     dust_mm2: dict[str, float] = {}
     for (f, _, _), r in zip(ev.geometry.boxes, read, strict=True):
         if r.how == DUST_DOT:
             e = dot_evidence(r.dot_mm2, t.dot_empty_below_mm2, t.dot_marked_above_mm2)
             written_off[f] = max(e, written_off.get(f, e))
-            dust_mm2[f] = max(r.dot_mm2, dust_mm2.get(f, r.dot_mm2))
+            # a dot of a mark's size read as dust doubts any dot alone beside it
+            mm2 = math.inf if r.dot_mm2 >= t.dot_marked_above_mm2 else r.dot_mm2
+            dust_mm2[f] = max(mm2, dust_mm2.get(f, mm2))
     if not written_off:
         return read
     no_surer = _fills_no_surer(ev, read, written_off, t)
