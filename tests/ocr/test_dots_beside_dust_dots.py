@@ -13,10 +13,12 @@ By hand. The dust: 12 specks on 120 cm^2 of margins (0.1 a cm^2, dusty from 0.05
 of them 0.6 and 0.7 mm^2. Alike a dot where two specks (0.0167 a cm^2, alike from 0.015)
 are at least 0.67 of its size: of 0.80 mm^2 (0.536: both), not of 1.09 (0.7303: none) nor
 of 1.25 (0.8375). So NT's dot is dust and H's is not. In the strain the dust dot of 0.80
-is at least 0.67 of H's 1.09 (0.7303 <= 0.80): H is read unsure (0.5); of a dot of 1.25
-it is not (0.8375 > 0.80), and H stays marked. Unsure, H is no strain's only ink, for NT
-held the player's dot before ``dusty_page`` read it away (``inked_at_first``,
-ocr/unchecked_marks.py ``_only_ink``): H is weighed against no box as well as the four
+is at least 0.67 of H's 1.09 (0.7303 <= 0.80): H is read unsure (0.5). So is a dot of
+1.25 (0.8375 > 0.80): a dust dot of a mark's size (0.40 mm^2 and more) doubts a dot alone
+beside it whatever its size; beside a speck under it (0.30) a dot not alike stays marked.
+Unsure, H is no strain's only ink, for NT held the player's dot before ``dusty_page`` read
+it away (``inked_at_first``, ocr/unchecked_marks.py ``_only_ink``): H is weighed against
+no box as well as the four
 clean ones (0.0001 each, ``_certain``): 1 / (1 + 1 + 4 x 0.00010001) = 0.499900, under
 0.995, and 3H-2 and 3NT-2 score alike: the strain is unchecked, and the row goes to a
 person. Had NT shown no ink before any rule, H would be weighed against the clean boxes
@@ -44,15 +46,16 @@ from tests.ocr.test_dust_dots import _row_one_evidence, _row_with
 DUSTY = PageDust(120.0, (0.2,) * 10 + (0.6, 0.7))
 
 
-def _strain_after_dusty_page(clump_mm2: float) -> dict[str, MarkReading]:
-    """Row 1 on the dusty page: strain NT first read marked by the player's dot of 0.80
-    mm^2 (fill 0.004, as read), strain H by a clump of ``clump_mm2`` (fill 0.104); the
-    strain's boxes after ``dusty_page``."""
+def _strain_after_dusty_page(clump_mm2: float, dot_mm2: float = 0.80) -> dict[str, MarkReading]:
+    """Row 1 on the dusty page: strain NT first read by the player's dot of ``dot_mm2``
+    (fill 0.004, as read; marked from 0.40 mm^2, unsure under), strain H marked by a clump
+    of ``clump_mm2`` (fill 0.104); the strain's boxes after ``dusty_page``."""
     ev = replace(_row_one_evidence(), dust=DUSTY)
+    state = MarkState.MARKED if dot_mm2 >= MARK_SETTINGS.dot_marked_above_mm2 else MarkState.UNSURE
     read = _row_with(
         ev,
         {
-            (STRAIN, "NT"): MarkReading("NT", 0.004, MarkState.MARKED, 1.0, "dot", dot_mm2=0.80),
+            (STRAIN, "NT"): MarkReading("NT", 0.004, state, 1.0, "dot", dot_mm2=dot_mm2),
             (STRAIN, "H"): MarkReading("H", 0.104, MarkState.MARKED, 1.0, "dot", dot_mm2=clump_mm2),
         },
     )
@@ -77,8 +80,22 @@ def test_a_dot_alike_the_field_s_dust_dot_is_unsure():
     )
 
 
-def test_a_dot_the_field_s_dust_dot_is_not_alike_stays_marked():
-    strain = _strain_after_dusty_page(1.25)
+def test_beside_a_dust_dot_of_a_mark_s_size_a_dot_of_any_size_is_unsure():
+    """NT's 0.80 mm^2 is a mark's size (0.40 mm^2 and more): a pen dot as much as a clump,
+    so H's dot alone is doubted however large (TEST blank noisy seed 44321,
+    ``page_0025.jpg`` row 8: the player's 0.49 mm^2 in level 2 read as dust, a clump of
+    1.12 mm^2 in level 1, 2D-1 accepted as 1D-1, both +100 vulnerable)."""
+    for clump in (1.25, 3.0):
+        strain = _strain_after_dusty_page(clump)
+        assert strain["NT"].how == DUST_DOT
+        assert (strain["H"].state, strain["H"].p_marked) == (MarkState.UNSURE, 0.5)
+
+
+def test_beside_a_speck_under_a_mark_s_size_a_dot_it_is_not_alike_stays_marked():
+    """A speck of 0.30 mm^2 in NT (unsure by its dot; the margins' 0.2 mm^2 specks hold it
+    alike, 0.2 >= 0.67 x 0.30) read as dust: H's clump of 1.25 is not alike (0.67 x 1.25 =
+    0.8375 > 0.30) and stays marked, as before."""
+    strain = _strain_after_dusty_page(1.25, dot_mm2=0.30)
     assert strain["NT"].how == DUST_DOT
     assert (strain["H"].state, strain["H"].p_marked) == (MarkState.MARKED, 1.0)
 
