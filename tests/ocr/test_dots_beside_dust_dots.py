@@ -9,20 +9,20 @@ by its dot, fill 0.104). The page's margins hold clumps alike the player's dot b
 alike the clump, so ``dusty_page`` read NT as dust and kept H, the strain's only mark:
 3H by East down 2 was accepted for 3NT down 2, both +200 vulnerable.
 
-By hand. The dust: 12 specks on 120 cm^2 of margins (0.1 a cm^2, dusty from 0.05), two
-of them 0.6 and 0.7 mm^2. Alike a dot where two specks (0.0167 a cm^2, alike from 0.015)
-are at least 0.67 of its size: of 0.80 mm^2 (0.536: both), not of 1.09 (0.7303: none) nor
-of 1.25 (0.8375). So NT's dot is dust and H's is not. In the strain the dust dot of 0.80
-is at least 0.67 of H's 1.09 (0.7303 <= 0.80): H is read unsure (0.5). So is a dot of
-1.25 (0.8375 > 0.80): a dust dot of a mark's size (0.40 mm^2 and more) doubts a dot alone
+By hand. The dust: 12 specks on 120 cm^2 of margins (0.1 a cm^2, dusty from 0.05), two of
+them 0.6 and 0.7 mm^2. Alike a dot where two specks (0.0167 a cm^2, alike from 0.015) are
+at least 0.67 of its size: of 0.80 mm^2 (0.536: both), not of 1.09 (0.7303: none) nor of
+1.25 (0.8375). So NT's dot is dust and H's is not. In the strain the dust dot of 0.80 is
+at least 0.67 of H's 1.09 (0.7303 <= 0.80): H is read unsure (0.5). So is a dot of 1.25
+(0.8375 > 0.80): a dust dot of a mark's size (0.40 mm^2 and more) doubts a dot alone
 beside it whatever its size; beside a speck under it (0.30) a dot not alike stays marked.
 Unsure, H is no strain's only ink, for NT held the player's dot before ``dusty_page`` read
 it away (``inked_at_first``, ocr/unchecked_marks.py ``_only_ink``): H is weighed against
-no box as well as the four
-clean ones (0.0001 each, ``_certain``): 1 / (1 + 1 + 4 x 0.00010001) = 0.499900, under
-0.995, and 3H-2 and 3NT-2 score alike: the strain is unchecked, and the row goes to a
-person. Had NT shown no ink before any rule, H would be weighed against the clean boxes
-alone, 1 / (1 + 4 x 0.00010001) = 0.99960, and the row accepted: the wrong row.
+no box as well as the four clean ones (0.0001 each, ``_certain``): 1 / (1 + 1 + 4 x
+0.00010001) = 0.499900, under 0.995, and 3H-2 and 3NT-2 score alike: the strain is
+unchecked, and the row goes to a person. Had NT shown no ink before any rule, H would be
+weighed against the clean boxes alone, 1 / (1 + 4 x 0.00010001) = 0.99960, and the row
+accepted: the wrong row.
 """
 
 from __future__ import annotations
