@@ -54,6 +54,7 @@ __all__ = [
     "second_box_on_dusty_page",
     "next_to",
     "dots_read_unsure",
+    "doubling_doubt",
     "read_empty",
     "unsure_in",
     "marked_boxes",
@@ -236,29 +237,39 @@ def _read_without_specks(
     ev: RowEvidence, i: int, fill: float, t: MarkSettings, off_lines: bool = False
 ) -> MarkReading:
     """Box ``i`` read again on the row's ink without the page's specks (with ``fill`` for
-    its fill; ``off_lines``: only the specks clear of the printed lines). A doubling box
-    that then reads empty is given the empty threshold's doubt (``read_empty``), not the
-    odds its ink without the specks gives (a clean box's, 1e-5 or less).
+    its fill; ``off_lines``: only the specks clear of the printed lines), a doubling box so
+    read empty keeping the empty threshold's doubt (``doubling_doubt``)."""
+    return doubling_doubt(ev, i, ev.views.without_specks(i, fill, t, off_lines=off_lines))
+
+
+def doubling_doubt(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
+    """Box ``i`` as a dust rule read it (``r``); a doubling box read empty is given the
+    empty threshold's doubt (``EMPTY_P``), not the odds its ink without the dust gives (a
+    clean box's, 1e-5 or less). Asked by every rule that reads a box's ink away as the
+    page's dust (``dusty_circles``, ``dusty_fills``, ``dusty_edges`` through
+    ``_read_without_specks``; ``dusty_page``, ocr/dusty_dot_rule.py).
 
     The specks are told from a pen's strokes by their size alone, and a pale pen's circle
     that runs along the printed lines leaves pieces a speck's size where it comes out from
-    under them. The doubling is the one field a played result may leave with no box
-    marked (Law 77 scores an undoubled contract), so a player's X read away leaves a
-    reading no other mark contradicts, and only a certain box rules the doubling out
-    where the score cannot (no score written; ``ocr.unchecked_marks``). On TRAINING noisy
-    (fresh seed 32587, ``page_0012.jpg`` row 3) the player's wide, pale circle round X,
-    found unsure by the rays all round, was read away by ``dusty_circles`` as certain as a
-    clean box, and with no score written 5NTX by North -1 was accepted as 5NT -1; at 0.02
-    the row goes to a person. Its price: 2 rows more to a person in 14,874 of TRAINING 13,
-    its fine dots and the dirty glass, 4 in 30,148 of the fresh sets hunted besides that
-    row (each undoubled, with no score written and ink by X read away as specks). Asked of
-    every field, rows whose strain, declarer or result the score cannot tell went to a
-    person too beside a mark read only just certain (10 more in the 14,874); the other
+    under them; a pen dot is as large as the clumps of a dirty glass. The doubling is the
+    one field a played result may leave with no box marked (Law 77 scores an undoubled
+    contract), so a player's X read away leaves a reading no other mark contradicts, and
+    only a certain box rules the doubling out where the score cannot (no score written;
+    ``ocr.unchecked_marks``). On TRAINING noisy (fresh seed 32587, ``page_0012.jpg`` row 3)
+    the player's wide, pale circle round X, found unsure by the rays all round, was read
+    away by ``dusty_circles`` as certain as a clean box, and with no score written 5NTX by
+    North -1 was accepted as 5NT -1; on the fine-dots dirty glass (fresh seed 24680,
+    ``page_0005.jpg`` row 7) the player's dot in X (0.77 mm^2, the margins holding clumps
+    as large) was read away by ``dusty_page``, and 2HX by North = was accepted as 2H =. At
+    0.02 such rows go to a person. Its price: 2 rows more to a person in 14,874 of TRAINING
+    13, its fine dots and the dirty glass, 4 in 30,148 of the fresh sets hunted besides
+    that row (each undoubled, with no score written and ink by X read away as specks).
+    Asked of every field, rows whose strain, declarer or result the score cannot tell went
+    to a person too beside a mark read only just certain (10 more in the 14,874); the other
     fields' marks are never left empty by a played result (docs/reader-history.md)."""
-    again = ev.views.without_specks(i, fill, t, off_lines=off_lines)
-    if again.state is MarkState.EMPTY and ev.geometry.boxes[i][0] == DOUBLING:
-        return read_empty(again)
-    return again
+    if r.state is MarkState.EMPTY and ev.geometry.boxes[i][0] == DOUBLING:
+        return replace(r, p_marked=max(r.p_marked, EMPTY_P))
+    return r
 
 
 def read_empty(r: MarkReading) -> MarkReading:

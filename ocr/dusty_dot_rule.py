@@ -14,9 +14,9 @@ from dataclasses import replace
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import fills_beside_dust_dots
-from ocr.layout import DOUBLING
+from ocr.dust_rules import doubling_doubt
 from ocr.mark_settings import MarkSettings
-from ocr.marks import DUST_DOT, EMPTY_P, MarkReading, MarkState, mark_reading
+from ocr.marks import DUST_DOT, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
 
 __all__ = ["dot_alone_on_dusty_page", "dusty_page"]
@@ -69,25 +69,15 @@ def _without_dot(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
     out of the fill too (a clump of 0.6 mm^2 is 3-5% of a box's inside, as much as a faint
     tick), its size kept in ``dot_mm2``. Where that reads it empty, the box is a
     ``DUST_DOT`` (weighed as before): the dot may be the page's dust or the player's pen,
-    which rule ``dust_dot_alone`` looks at once the other rules have run.
-
-    A doubling box so read keeps the empty threshold's doubt (``EMPTY_P``), not the odds
-    of its fill without the dot (a clean box's), as a doubling box the other dust rules
-    read away does (``ocr.dust_rules._read_without_specks``): the doubling is the one
-    field a played result may leave with no box marked, so with no score written only a
-    certain box rules the player's X out. TRAINING fine dots on the dirty glass, fresh
-    seed 24680, ``page_0005.jpg`` row 7: the player's dot in X (0.77 mm^2, the page's
-    margins holding clumps as large) read away, and 2HX by North = with no score written
-    was accepted as 2H =."""
+    which rule ``dust_dot_alone`` looks at once the other rules have run; a doubling box
+    keeps the empty threshold's doubt (``ocr.dust_rules.doubling_doubt``)."""
     x0, y0, x1, y1 = ev.geometry.inner[i]
     inside_mm2 = max(1, (x1 - x0) * (y1 - y0)) / ev.views.s**2
     fill = max(0.0, r.fill - r.dot_mm2 / float(inside_mm2))
     again = replace(mark_reading(r.option, fill, r.ring, 0.0), dot_mm2=r.dot_mm2)
     if again.state is not MarkState.EMPTY:
         return again
-    if ev.geometry.boxes[i][0] == DOUBLING:
-        return replace(again, how=DUST_DOT, p_marked=max(again.p_marked, EMPTY_P))
-    return replace(again, how=DUST_DOT)
+    return doubling_doubt(ev, i, replace(again, how=DUST_DOT))
 
 
 def _by_an_edge(r: MarkReading) -> bool:
