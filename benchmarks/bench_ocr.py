@@ -90,6 +90,7 @@ from benchmarks.bench_report import (  # noqa: E402
 from benchmarks.bench_truth import form_kind, score_page  # noqa: E402
 from ocr.digits import load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
+from ocr.pages import page_colour  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import PageReading, PageRef  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS, SPLIT_NAMES  # noqa: E402
@@ -161,8 +162,9 @@ def evaluate(
     for f, truth in zip(truth_files, truths, strict=True):
         current["t"] = truth
         t0 = time.process_time()
-        img = page_image(f.parent / truth.image)
-        page = reader.read_image(img, PageRef(truth.image))
+        path = f.parent / truth.image
+        img = page_image(path)
+        page = reader.read_image(img, PageRef(truth.image), lambda p=path: page_colour(p))
         cpu += time.process_time() - t0
         batches[truth.seed].append((truth, page))
     for batch in batches.values():  # one session's stack: the batch checks

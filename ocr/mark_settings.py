@@ -451,6 +451,21 @@ class MarkSettings:
         "3 at 0.04 and 0.05, no empty box a digit at any (noisy9)",
     )
 
+    # --- a coloured pen against grey dust (ocr/ink_colour.py) ------------------------
+    pen_hue_min: float = _t(
+        0.30,
+        "Hue share (ocr/ink_colour.py hue_share) of a row's drawn ink as a whole from which "
+        "the row is written with a coloured pen, on a dusty page scanned in colour: its grey "
+        "pieces are then dust, taken out, and the row read without the dust rules.",
+        "TRAINING",
+    )
+    grey_ink_max: float = _t(
+        0.15,
+        "Hue share up to which a piece of a coloured pen's row is grey: dust, toner or a "
+        "hair, never that pen's ink.",
+        "TRAINING",
+    )
+
     # --- the pen (ocr/pen.py) --------------------------------------------------------
     firm_pen: float = _t(
         0.62,
@@ -576,6 +591,7 @@ class MarkSettings:
     def __post_init__(self) -> None:
         pairs = (
             ("empty_below", "marked_above"),
+            ("grey_ink_max", "pen_hue_min"),
             ("ink_low", "ink_high"),
             ("ring_empty_below", "ring_marked_above"),
             ("strips_empty_below", "strips_marked_above"),

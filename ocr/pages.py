@@ -32,6 +32,7 @@ __all__ = [
     "PDFIUM_LOCK",
     "collect_inputs",
     "decode_image",
+    "page_colour",
     "load_pages",
     "page_count",
     "render_pdf_page",
@@ -94,6 +95,48 @@ def load_pages(
         yield PageRef(name, first), exc
 
 
+def page_colour(path: Path, page: int = 1) -> np.ndarray | None:
+    """Page ``page`` of the file in colour (B, G, R), as ``load_pages`` decodes it in grey:
+    for the reader's look at a pen's colour on a dusty page (ocr/ink_colour.py), which
+    only such a page pays for. None where the page holds no colour (a greyscale scan, or
+    one whose three channels are the same), is a PDF page that is not one scanned JPEG, or
+    cannot be decoded."""
+    import cv2
+    import numpy as np
+
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".pdf":
+            import pypdfium2 as pdfium
+
+            with PDFIUM_LOCK:
+                doc = pdfium.PdfDocument(str(path))
+            try:
+                image = _scanned_jpeg(doc, page - 1, colour=True)
+            finally:
+                with PDFIUM_LOCK:
+                    doc.close()
+        elif suffix in (".tif", ".tiff"):
+            ok, images = cv2.imreadmulti(str(path), page - 1, 1, flags=cv2.IMREAD_COLOR)
+            image = images[0] if ok and images else None
+        elif page == 1:
+            data = np.fromfile(path, np.uint8)
+            size = header_size(data.data)
+            if size is not None:
+                check_size(*size, str(path))
+            image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        else:
+            image = None
+    except Exception:  # noqa: BLE001 - no colour: the page is read in grey, as it was
+        return None
+    if image is None or image.ndim != 3:
+        return None
+    b, g, r = (image[::7, ::7, c] for c in range(3))
+    if np.array_equal(b, g) and np.array_equal(g, r):
+        return None  # a grey page stored in colour
+    return image
+
+
 def page_count(path: Path) -> int:
     """How many pages ``load_pages`` yields for the file (a file that cannot be opened is one
     unreadable page), without rendering any."""
@@ -153,7 +196,7 @@ _FILL_PT = 1.0
 a scanner writes the MediaBox from the image, rounding to a point at most."""
 
 
-def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
+def _scanned_jpeg(doc: object, index: int, colour: bool = False) -> np.ndarray | None:
     """Page ``index`` as its scanner wrote it, when the page is one greyscale or RGB JPEG
     drawn upright over the whole page and nothing else; else None (the page is rendered).
 
@@ -161,7 +204,8 @@ def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
     by a third), and does it under the PDFium lock; the JPEG's own pixels are what the
     scanner saw. Under the lock only the page's objects are looked at and the JPEG's bytes
     copied; OpenCV decodes them outside it, ignoring any EXIF orientation (a PDF viewer
-    draws the image as the page's matrix says, and that matrix must be upright here)."""
+    draws the image as the page's matrix says, and that matrix must be upright here).
+    ``colour``: the JPEG's pixels in colour (B, G, R) instead, for ``page_colour``."""
     import cv2
     import numpy as np
     import pypdfium2.raw as pdfium_c
@@ -191,8 +235,9 @@ def _scanned_jpeg(doc: object, index: int) -> np.ndarray | None:
             data = np.frombuffer(bytes(image.get_data(decode_simple=False)), np.uint8)
         finally:
             page.close()
-    grey = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE | cv2.IMREAD_IGNORE_ORIENTATION)
-    if grey is None or grey.shape != (height_px, width_px):
+    mode = cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE
+    grey = cv2.imdecode(data, mode | cv2.IMREAD_IGNORE_ORIENTATION)
+    if grey is None or grey.shape[:2] != (height_px, width_px):
         return None  # not a JPEG OpenCV reads as PDFium would: let PDFium render it
     return grey
 

@@ -38,7 +38,14 @@ from ocr.illumination import flatten, remove_creases, remove_streaks, streak_col
 from ocr.layout import Layout, load_layout
 from ocr.marker_search import FirstHalf
 from ocr.page_pairs import played_once
-from ocr.pages import IMAGE_SUFFIXES, collect_inputs, decode_image, load_pages, page_count
+from ocr.pages import (
+    IMAGE_SUFFIXES,
+    collect_inputs,
+    decode_image,
+    load_pages,
+    page_colour,
+    page_count,
+)
 from ocr.pair_check import check_pair_numbers
 from ocr.printed_page import lightened_lines, printed_board, printed_from_page
 from ocr.printed_pairs import PrintedPairs, qr_differs, qr_pairs
@@ -124,11 +131,22 @@ class ScanReader:
         """All pages of one file."""
         return [self.read_image(img, ref) for ref, img in load_pages(path)]
 
-    def read_image(self, image: np.ndarray | Exception, ref: PageRef) -> PageReading:
-        """One page image (or the error that stopped it being decoded) -> a PageReading."""
+    def read_image(
+        self,
+        image: np.ndarray | Exception,
+        ref: PageRef,
+        colour: Callable[[], np.ndarray | None] | None = None,
+    ) -> PageReading:
+        """One page image (or the error that stopped it being decoded) -> a PageReading.
+
+        ``colour``: the page's pixels in colour (B, G, R), asked for only if the page is
+        dusty (ocr/ink_colour.py); by default the image itself where it is in colour, else
+        the page of ``ref``'s file decoded again in colour (``page_colour``)."""
         if isinstance(image, Exception):
             return PageReading(ref, None, None, None, None, (), (PageProblem.UNREADABLE,),
                                f"{ref}: cannot decode the image: {image}")  # fmt: skip
+        if colour is None:
+            colour = _colour_source(image, ref)
         grey = to_grey(image)
         streaks = streak_columns(grey)
         image = remove_streaks(grey, streaks)
@@ -176,7 +194,17 @@ class ScanReader:
         if section_pairs is not None:
             printed = replace(printed or PrintedPairs(()), section_pairs=section_pairs)
         pairs: dict[int, PairReadings] = {}
-        rows = read_rows(flat, layout, ref, self.model, board, printed, self.threshold, pairs)
+
+        def colour_page() -> np.ndarray | None:
+            pixels = colour()
+            if pixels is None or pixels.ndim != 3 or pixels.shape[:2] != grey.shape[:2]:
+                return None
+            return cv2.merge([warp_region(pixels[..., c], alignment, 0, 0, layout.page_width,
+                                          layout.page_height) for c in range(3)])  # fmt: skip
+
+        rows = read_rows(
+            flat, layout, ref, self.model, board, printed, self.threshold, pairs, colour_page
+        )
         one_series = printed is not None and printed.numbered_in_one_series
         first = rows
         rows = played_once(rows, self.threshold, pairs, one_series)
@@ -295,6 +323,16 @@ class ScanReader:
         problems.append(PageProblem.BOARD_UNKNOWN)
         messages.append("QR code and printed board number both unreadable")
         return None, None, None
+
+
+def _colour_source(image: np.ndarray, ref: PageRef) -> Callable[[], np.ndarray | None]:
+    """Where a page's colour comes from when the caller does not say: the image itself in
+    colour, else ``ref``'s file decoded again (a page decoded to grey, as ``load_pages``
+    decodes every page: colour is wanted for dusty pages only)."""
+    if image.ndim == 3 and image.shape[2] >= 3:
+        return lambda: np.ascontiguousarray(image[..., :3])
+    path = Path(ref.file)
+    return lambda: page_colour(path, ref.page) if path.is_file() else None
 
 
 def _retarget(alignment: Alignment, src: Layout, dst: Layout) -> Alignment:

@@ -25,6 +25,7 @@ from ocr.decode import decode_contract
 from ocr.digit_dust import cell_without_specks
 from ocr.digit_shade import boxes_without_shade, fields_that_matter
 from ocr.digits import DigitModel
+from ocr.ink_colour import ColourPage, read_without_grey_dust
 from ocr.layout import (
     DECLARER,
     DOUBLING,
@@ -44,7 +45,7 @@ from ocr.layout import (
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
 from ocr.marks import DOT_IN_GAP, DUST_DOT_ALONE, THICK_BY_EDGE, MarkReading, MarkState
-from ocr.page_dust import measure_dust
+from ocr.page_dust import NO_DUST, measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
 from ocr.printed_pairs import PrintedPairs
@@ -229,12 +230,15 @@ def read_rows(
     printed: PrintedPairs | None,
     threshold: float,
     pair_readings: dict[int, PairReadings] | None = None,
+    colour: ColourPage | None = None,
 ) -> tuple[RowReading, ...]:
     """Read and decode every row of an aligned, flattened page (ocr/illumination.py).
 
     ``pair_readings``, when given, is filled with every decoded row's pair readings, all
     of them with their probabilities (form row -> readings), for the page's check that a
-    pair plays a board once (ocr/page_pairs.py)."""
+    pair plays a board once (ocr/page_pairs.py). ``colour``: the page in colour, asked for
+    on a dusty page, where a row written with a coloured pen is read without the grey
+    dust (ocr/ink_colour.py)."""
     vul = vulnerability_of(board) if board is not None else Vulnerability.NONE
     dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (ocr/page_dust.py)
     # One classifier call for every handwritten box on the page, its dust taken out.
@@ -246,9 +250,14 @@ def read_rows(
     for (field, _), p in zip(where, probs, strict=True):
         digits.setdefault(field, []).append(DigitBox.of(p))
 
+    in_colour = colour() if colour is not None and dust.dusty() else None
     out = []
     for row in layout.rows:
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
+        if in_colour is not None:
+            pen_only = read_without_grey_dust(page, in_colour, row_marks.row_ink)
+            if pen_only is not None:
+                row_marks = RowMarks(pen_only, layout, row, WORK_DPI, NO_DUST)
         read = row_marks.read_marks(_MARK_FIELDS)
         marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}

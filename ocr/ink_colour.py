@@ -1,0 +1,117 @@
+"""A coloured pen's ink told from the grey dust on a colour scan (issue 43, item 4).
+
+On a dusty scan a clump of dust in a mark box and a player's pen dot can be the same size
+and the same darkness: the grey page cannot tell them apart, and the dust rules
+(ocr/page_dust.py, ocr/dust_rules.py) send such rows to a person. A scan in colour often
+can. Dust, toner and hairs on the glass are grey: they darken the three channels alike. A
+blue or red pen does not: its ink takes far more of one channel than of another. Where a
+row is written with such a pen, its ink is every piece that holds the pen's colour, and a
+grey piece off the printed form is dust, whatever its size.
+
+Measured as a scanner sees it: each piece's *absorbance* in each channel, the sum over its
+pixels of how much darker than the row's paper that channel is (``1 - pixel / paper``),
+and its *hue share*, how much the most absorbed channel exceeds the least, as a share of
+the most (``hue_share``). A grey piece on any paper, toner, dust, a black pen and pencil
+lead, holds a hue share near 0 (0.02-0.08 on TRAINING's colour scans, the paper's own tint
+and JPEG's colour noise); the TRAINING blue ballpoint 0.5-0.6, whatever its darkness,
+since a paler stroke takes less of every channel in the same proportions. JPEG keeps
+colour at half the resolution of brightness, which spreads a thin stroke's hue over its
+neighbourhood: a piece is judged by all its pixels together, never pixel by pixel.
+
+What the reader does with it (``read_without_grey_dust``): on a dusty page decoded in
+colour, a row whose drawn ink as a whole holds a pen's hue (``pen_hue_min``) is read with
+every grey piece off the printed lines (``grey_ink_max``) taken out, as paper, and
+without the page's dust rules (``NO_DUST``): what is left is the pen's own ink, as on a
+clean page. Grey pens, pencils, greyscale scans and rows with too little ink to tell are
+read as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
+from ocr.row_ink import RowInk
+
+__all__ = ["ColourPage", "hue_share", "read_without_grey_dust"]
+
+ColourPage = Callable[[], "np.ndarray | None"]
+"""The page in colour (B, G, R at the reader's working resolution, aligned as the grey
+page is), made on demand: only a dusty page asks for it."""
+
+_INK = 0.15
+"""A pixel is ink for the pieces when the row's ink ramp gives it this much or more: the
+faint rim of a clump goes with its core, so that what is taken out leaves no ring."""
+
+
+_PEN_FIELDS = 3
+"""A row is written with a coloured pen where pieces of that colour lie inside the boxes of
+this many of its mark fields or more: a played result marks a level, a strain, a declarer
+and a result, so the pen's own marks are in four fields at least, while a neighbour's ring
+run into one box, or a coloured speck, colours one."""
+
+
+def _fields_in_colour(labels: np.ndarray, coloured: np.ndarray, row_ink: RowInk) -> set[str]:
+    """The mark fields of the row with a piece of ``coloured`` (per piece, the background
+    left out) inside one of their boxes."""
+    inked = np.concatenate(([False], coloured))[labels]
+    g = row_ink.geometry
+    return {
+        field
+        for (field, _, _), (x0, y0, x1, y1) in zip(g.boxes, g.inner, strict=True)
+        if inked[y0:y1, x0:x1].any()
+    }
+
+
+def hue_share(absorbance: np.ndarray) -> float:
+    """How much more a piece takes of its most absorbed channel than of its least, as a
+    share of the most (0: grey; 1: one channel only). ``absorbance``: the three channels'
+    sums."""
+    top = float(absorbance.max())
+    return 0.0 if top <= 0 else (top - float(absorbance.min())) / top
+
+
+def read_without_grey_dust(
+    page: np.ndarray, colour: np.ndarray, row_ink: RowInk, t: MarkSettings = MARK_SETTINGS
+) -> np.ndarray | None:
+    """``page`` (the flattened grey page) with the row's grey pieces of drawn ink made paper,
+    where the row is written with a coloured pen; None where it is not, or cannot be told.
+
+    ``colour``: the page in colour at the same resolution and alignment. The pieces are the
+    row band's ink off the form's printed lines (``RowInk.printed``, matched to this row);
+    the row's paper in each channel is the band's median where it holds no ink."""
+    if not row_ink.any_ink:
+        return None
+    x0, y0 = row_ink.origin
+    h, w = row_ink.ink.shape
+    band = colour[y0 : y0 + h, x0 : x0 + w].astype(np.float32)
+    ink = (row_ink.ink >= _INK) & ~row_ink.printed
+    paper_px = row_ink.ink < 0.02
+    if paper_px.sum() < 100:
+        return None
+    paper = np.array([np.median(band[..., c][paper_px]) for c in range(3)], np.float32)
+    if paper.min() < 1:
+        return None
+    absorb = np.clip(1.0 - band / paper, 0.0, None)  # (h, w, 3)
+    count, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return None
+    flat = labels.ravel()
+    sums = np.stack([np.bincount(flat, absorb[..., c].ravel(), count) for c in range(3)], axis=1)[
+        1:
+    ]  # (pieces, 3), the background left out
+    hues = np.array([hue_share(s) for s in sums])
+    if len(_fields_in_colour(labels, hues >= t.pen_hue_min, row_ink)) < _PEN_FIELDS:
+        return None  # a grey pen, a pencil, a row unplayed: read as the page is read
+    grey = hues <= t.grey_ink_max
+    if not grey.any():
+        return page
+    out = page.copy()
+    taken = np.concatenate(([False], grey))[labels]
+    taken = cv2.dilate(taken.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    taken &= ~row_ink.printed
+    out[y0 : y0 + h, x0 : x0 + w][taken] = 255
+    return out
