@@ -223,14 +223,16 @@ def warp_region(
     height_mm: float,
     dpi: float = WORK_DPI,
     first: FirstHalf | None = None,
+    colour: bool = False,
 ) -> np.ndarray:
-    """The template region (x, y, w, h in page mm) resampled upright at ``dpi`` (greyscale).
+    """The template region (x, y, w, h in page mm) resampled upright at ``dpi`` (greyscale;
+    a colour ``image`` in colour where ``colour`` says so, its channels warped as one).
     ``first``: where the first halving of the (grey) ``image`` is kept (``FirstHalf``)."""
     s = dpi / 25.4
     to_out = np.array([[s, 0, -x_mm * s], [0, s, -y_mm * s], [0, 0, 1]], np.float64)
     m = to_out @ alignment.homography
     size = (max(1, round(mm_to_px(width_mm, dpi))), max(1, round(mm_to_px(height_mm, dpi))))
-    grey = to_grey(image)
+    grey = image if colour and image.ndim == 3 else to_grey(image)
     # Downsampling a high-dpi scan: area-average it first so thin strokes are not skipped,
     # by halving while it is about twice the resolution wanted or more (OpenCV's fast path: a
     # 300 dpi page in 3 ms, where area averaging by 0.75 took 21), then, if it is still

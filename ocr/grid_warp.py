@@ -54,7 +54,8 @@ def grid_warp(grey: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndar
     xs, ys = np.meshgrid(at[:cols], at[:rows])
     src = np.linalg.inv(m) @ np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)])
     grid = (src[:2] / src[2]).T.reshape(rows, cols, 2).astype(np.float32)
-    out = np.empty((height, width), np.uint8)
+    out = np.empty((height, width, *grey.shape[2:]), np.uint8)  # (a colour scan's channels)
+    white = 255 if grey.ndim == 2 else (255,) * grey.shape[2]
     for f0 in range(0, height, _FILLED):
         f1 = min(height, f0 + _FILLED)
         r0, r1 = f0 // _CELL, min(rows, (f1 - 1) // _CELL + 3)
@@ -65,7 +66,7 @@ def grid_warp(grey: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndar
         for y0 in range(f0, f1, _BAND):
             y1 = min(f1, y0 + _BAND)
             where = filled[top + y0 - f0 : top + y1 - f0, _CELL : _CELL + width]
-            cv2.remap(grey, where, None, cv2.INTER_LINEAR, out[y0:y1], cv2.BORDER_CONSTANT, 255)
+            cv2.remap(grey, where, None, cv2.INTER_LINEAR, out[y0:y1], cv2.BORDER_CONSTANT, white)
     return out
 
 
@@ -77,4 +78,5 @@ def warp_scan(grey: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndar
     grey, m = turned_upright(grey, m, size)
     if size[0] * size[1] >= _PAGE_PX:
         return grid_warp(grey, m, size)
-    return cv2.warpPerspective(grey, m, size, None, cv2.INTER_LINEAR, cv2.BORDER_CONSTANT, 255)
+    white = 255 if grey.ndim == 2 else (255,) * grey.shape[2]
+    return cv2.warpPerspective(grey, m, size, None, cv2.INTER_LINEAR, cv2.BORDER_CONSTANT, white)

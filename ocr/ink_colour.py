@@ -87,26 +87,27 @@ def read_without_grey_dust(
         return None
     x0, y0 = row_ink.origin
     h, w = row_ink.ink.shape
-    band = colour[y0 : y0 + h, x0 : x0 + w].astype(np.float32)
-    ink = (row_ink.ink >= _INK) & ~row_ink.printed
-    paper_px = row_ink.ink < 0.02
-    if paper_px.sum() < 100:
+    band = colour[y0 : y0 + h, x0 : x0 + w]
+    paper_px = (row_ink.ink < 0.02).view(np.uint8)
+    if cv2.countNonZero(paper_px) < 100:
         return None
-    paper = np.array([np.median(band[..., c][paper_px]) for c in range(3)], np.float32)
+    paper = np.array(cv2.mean(band, mask=paper_px)[:3], np.float32)
     if paper.min() < 1:
         return None
-    absorb = np.clip(1.0 - band / paper, 0.0, None)  # (h, w, 3)
-    count, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    ink = (row_ink.ink >= _INK) & ~row_ink.printed
+    count, labels = cv2.connectedComponents(ink.view(np.uint8), connectivity=8)
     if count <= 1:
         return None
-    flat = labels.ravel()
-    sums = np.stack([np.bincount(flat, absorb[..., c].ravel(), count) for c in range(3)], axis=1)[
-        1:
-    ]  # (pieces, 3), the background left out
-    hues = np.array([hue_share(s) for s in sums])
+    at = np.flatnonzero(labels)
+    piece = labels.ravel()[at]
+    absorb = np.maximum(1.0 - band.reshape(-1, 3)[at] / paper, 0.0)  # (ink pixels, 3)
+    sums = np.stack([np.bincount(piece, absorb[:, c], count) for c in range(3)], axis=1)[1:]
+    top = sums.max(axis=1)
+    hues = (top - sums.min(axis=1)) / np.maximum(top, 1e-9)  # hue_share of each piece
     if len(_fields_in_colour(labels, hues >= t.pen_hue_min, row_ink)) < _PEN_FIELDS:
         return None  # a grey pen, a pencil, a row unplayed: read as the page is read
-    grey = hues <= t.grey_ink_max
+    areas = np.bincount(piece, None, count)[1:]
+    grey = (hues <= t.grey_ink_max) & (areas <= t.grey_piece_max_mm2 * row_ink.s**2)
     if not grey.any():
         return page
     out = page.copy()

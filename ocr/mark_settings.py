@@ -465,6 +465,13 @@ class MarkSettings:
         "hair, never that pen's ink.",
         "TRAINING",
     )
+    grey_piece_max_mm2: float = _t(
+        2.5,
+        "The largest grey piece of a coloured pen's row taken out as dust: clumps, specks "
+        "and hairs are smaller; a printed pair number, or a cross or slash another pen "
+        "drew, is larger and stays.",
+        "TRAINING",
+    )
 
     # --- the pen (ocr/pen.py) --------------------------------------------------------
     firm_pen: float = _t(

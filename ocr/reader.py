@@ -199,8 +199,8 @@ class ScanReader:
             pixels = colour()
             if pixels is None or pixels.ndim != 3 or pixels.shape[:2] != grey.shape[:2]:
                 return None
-            return cv2.merge([warp_region(pixels[..., c], alignment, 0, 0, layout.page_width,
-                                          layout.page_height) for c in range(3)])  # fmt: skip
+            size = (layout.page_width, layout.page_height)
+            return warp_region(pixels, alignment, 0, 0, *size, colour=True)
 
         rows = read_rows(
             flat, layout, ref, self.model, board, printed, self.threshold, pairs, colour_page

@@ -1,0 +1,130 @@
+"""A coloured pen's row on a dusty colour scan is read without its grey pieces
+(``ocr.ink_colour.read_without_grey_dust``; issue 43, item 4).
+
+Built by hand on the printed form at 150 dpi: row 1 written with a blue ballpoint (RGB
+0.1, 0.18, 0.62; crosses in level 4, strain H, declarer N and result "=") and a grey clump
+of dust (a disc 1.0 mm across, grey 90 on white: 0.79 mm^2, a pen dot's size) in strain S.
+A blue stroke takes of the red channel (1 - 0.1) / (1 - 0.62) = 2.4 times what it takes of
+the blue one, at any darkness: hue share (0.9 - 0.38) / 0.9 = 0.578. The clump takes the
+three alike: hue share 0 (JPEG-free here, so exactly the paper's tint, none).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from ocr.illumination import flatten
+from ocr.ink_colour import hue_share, read_without_grey_dust
+from ocr.layout import FieldKind, load_layout
+from ocr.marks import MarkState
+from ocr.row_ink import RowInk
+from ocr.row_marks import RowMarks
+from ocr.training.synthetic.pens import TRAINING_PENS, pen_named
+from tests.ocr.test_marks import DPI, _fresh
+
+BLUE = pen_named("ballpoint-blue")
+BLACK = TRAINING_PENS[0]  # fineliner-black
+PLAYED = {"level": "4", "strain": "H", "declarer": "N", "result_sign": "="}
+
+
+def _draw(page: np.ndarray, field: str, option: str, pen, seed: int) -> None:
+    from ocr.training.synthetic.mark_styles import PAD_MM, mark_alpha
+    from ocr.training.synthetic.pens import composite
+
+    rect = load_layout().box(1, field, option)
+    s = DPI / 25.4
+    pad = PAD_MM * s
+    alpha = mark_alpha(
+        "cross", rect.width * s, rect.height * s, pad, 2, np.random.default_rng(seed)
+    )
+    x, y = round(rect.x * s - pad), round(rect.y * s - pad)
+    composite(page, alpha, x, y, pen, 0.95, np.random.default_rng(seed))
+
+
+def _row(pens: dict[str, object], clump: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Row 1 with each field of ``PLAYED`` crossed in its pen, and the clump in strain S:
+    the page in colour (B, G, R) and flattened grey, both at 150 dpi."""
+    page = _fresh()
+    for i, (field, option) in enumerate(PLAYED.items()):
+        _draw(page, field, option, pens[field], i)
+    bgr = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    if clump:
+        r = load_layout().box(1, "strain", "S")
+        s = DPI / 25.4
+        centre = (round((r.x + r.width / 2) * s), round((r.y + r.height / 2) * s))
+        cv2.circle(bgr, centre, round(0.5 * s), (90, 90, 90), -1)
+    return bgr, flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
+
+
+def _box_px(field: str, option: str) -> tuple[slice, slice]:
+    r = load_layout().box(1, field, option)
+    s = DPI / 25.4
+    return slice(round(r.y * s) + 2, round(r.y1 * s) - 2), slice(
+        round(r.x * s) + 2, round(r.x1 * s) - 2
+    )
+
+
+def _strain(flat: np.ndarray) -> dict[str, MarkState]:
+    lay = load_layout()
+    names = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
+    read = RowMarks(flat, lay, lay.row(1), DPI).read_fields(names)
+    return {m.option: m.state for m in read["strain"]}
+
+
+def test_hue_share():
+    assert hue_share(np.array([5.0, 5.0, 5.0])) == 0.0
+    assert hue_share(np.array([0.0, 0.0, 0.0])) == 0.0
+    # a blue pen's stroke at any darkness a: absorbed a * (1 - colour), B, G, R
+    for a in (0.3, 0.95):
+        assert hue_share(a * np.array([0.38, 0.82, 0.9])) == pytest.approx(0.52 / 0.9)
+
+
+def test_the_clump_reads_as_a_mark_in_grey():
+    """Without colour the clump is a dot of a pen's size in strain S, beside the player's H:
+    the grey page cannot tell which is the player's."""
+    _, flat = _row({f: BLUE for f in PLAYED})
+    strain = _strain(flat)
+    assert strain["H"] is MarkState.MARKED
+    assert strain["S"] is not MarkState.EMPTY
+
+
+def test_a_blue_row_is_read_without_its_grey_clump():
+    """The clump, and the printed caption's pixels it touches (one piece), made paper; no
+    pixel of the box darker than the caption left; the pen's ink as it was."""
+    bgr, flat = _row({f: BLUE for f in PLAYED})
+    _, plain = _row({f: BLUE for f in PLAYED}, clump=False)
+    lay = load_layout()
+    cleaned = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert cleaned is not None and cleaned is not flat
+    s_box = _box_px("strain", "S")
+    assert (cleaned[s_box][flat[s_box] == 90] == 255).all()
+    assert cleaned[s_box].min() >= plain[s_box].min()
+    for field, option in PLAYED.items():  # the pen's ink left as it was
+        box = _box_px(field, option)
+        assert np.array_equal(cleaned[box], flat[box])
+    strain = _strain(cleaned)
+    assert (strain["H"], strain["S"]) == (MarkState.MARKED, MarkState.EMPTY)
+
+
+def test_a_black_row_is_read_as_the_page_is():
+    bgr, flat = _row({f: BLACK for f in PLAYED})
+    lay = load_layout()
+    assert read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI)) is None
+
+
+def test_two_blue_fields_are_no_blue_pen():
+    """A neighbour's blue ring run into a box, or a coloured speck, colours a field or two;
+    a played row's own pen marks four: three are asked for."""
+    pens = {f: BLACK for f in PLAYED} | {"level": BLUE, "strain": BLUE}
+    bgr, flat = _row(pens)
+    lay = load_layout()
+    assert read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI)) is None
+    pens["declarer"] = BLUE
+    bgr, flat = _row(pens)
+    cleaned = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert cleaned is not None
+    # the black cross in "=" is larger than any dust (grey_piece_max_mm2) and stays
+    box = _box_px("result_sign", "=")
+    assert np.array_equal(cleaned[box], flat[box])
