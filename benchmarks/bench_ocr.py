@@ -76,7 +76,7 @@ from benchmarks.bench_pages import (  # noqa: E402
     generate,
     movement_printed,
     movement_seats,
-    page_image,
+    read_page,
 )
 from benchmarks.bench_report import (  # noqa: E402
     form_figures,
@@ -90,9 +90,8 @@ from benchmarks.bench_report import (  # noqa: E402
 from benchmarks.bench_truth import form_kind, score_page  # noqa: E402
 from ocr.digits import load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
-from ocr.pages import page_colour  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
-from ocr.reading import PageReading, PageRef  # noqa: E402
+from ocr.reading import PageReading  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS, SPLIT_NAMES  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
@@ -162,9 +161,7 @@ def evaluate(
     for f, truth in zip(truth_files, truths, strict=True):
         current["t"] = truth
         t0 = time.process_time()
-        path = f.parent / truth.image
-        img = page_image(path)
-        page = reader.read_image(img, PageRef(truth.image), lambda p=path: page_colour(p))
+        page = read_page(reader, f.parent / truth.image)
         cpu += time.process_time() - t0
         batches[truth.seed].append((truth, page))
     for batch in batches.values():  # one session's stack: the batch checks

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ocr.pages import load_pages
+from ocr.pages import load_pages, page_colour
 from ocr.printed_pairs import PrintedPairs
-from ocr.reader import decode_image
+from ocr.reader import ScanReader, decode_image
+from ocr.reading import PageReading, PageRef
 from ocr.training.synthetic.truth import PageTruth
 
 __all__ = [
@@ -136,3 +137,10 @@ def page_image(path: Path) -> np.ndarray | Exception:
     if path.suffix.lower() == ".pdf":
         return next(load_pages(path))[1]
     return decode_image(path.read_bytes(), path.name)
+
+
+def read_page(reader: ScanReader, path: Path) -> PageReading:
+    """The page at ``path`` read as ``scan read`` reads it: decoded to grey, its colour
+    decoded again if the reader asks for it (a dusty page: ocr/ink_colour.py), named by
+    its file's name as the truth names it."""
+    return reader.read_image(page_image(path), PageRef(path.name), lambda: page_colour(path))

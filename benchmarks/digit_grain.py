@@ -42,11 +42,10 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 import ocr.digit_cells as digit_cells  # noqa: E402
-from benchmarks.bench_pages import page_image  # noqa: E402
+from benchmarks.bench_pages import read_page  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader  # noqa: E402
-from ocr.reading import PageRef  # noqa: E402
 from ocr.row_reader import _DIGIT_FIELDS  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
@@ -103,8 +102,7 @@ def digit_boxes(folder: Path, pages: int) -> list[DigitBox]:
     for f in sorted(folder.glob("page_*.json"))[:pages]:
         truth = load_truth(f)
         model.crops.clear()
-        image = page_image(f.parent / truth.image)
-        reader.read_image(image, PageRef(truth.image))
+        read_page(reader, f.parent / truth.image)
         if not model.crops:
             continue  # the page was refused before its boxes were read
         written = {(d.row, d.field, str(d.position)): d.digit for d in truth.digits}

@@ -26,13 +26,12 @@ from collections import Counter  # noqa: E402
 from typing import Any  # noqa: E402
 
 import ocr.row_reader as row_reader  # noqa: E402
-from benchmarks.bench_pages import generate, page_image  # noqa: E402
+from benchmarks.bench_pages import generate, read_page  # noqa: E402
 from benchmarks.damage_causes import REACHES  # noqa: E402
 from benchmarks.dust_causes import condition_arguments, condition_seed  # noqa: E402
 from ocr.digit_shade import empty_when_lifted  # noqa: E402
 from ocr.mark_settings import MARK_SETTINGS  # noqa: E402
 from ocr.reader import ScanReader  # noqa: E402
-from ocr.reading import PageRef  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
 
 __all__ = ["main"]
@@ -89,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         truth = load_truth(f)
         written = {(d.row, d.field, str(d.position)) for d in truth.digits}
         seen.clear()
-        reader.read_image(page_image(f.parent / truth.image), PageRef(truth.image))
+        read_page(reader, f.parent / truth.image)
         for row, name, option, empty in seen:
             who = "written" if (row, name, option) in written else "empty"
             over = _crease(wear.get(f.stem, {}).get(f"{row}/{name}/{option}", {}))

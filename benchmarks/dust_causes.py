@@ -43,14 +43,14 @@ from benchmarks.bench_pages import (  # noqa: E402
     generate,
     movement_printed,
     movement_seats,
-    page_image,
+    read_page,
 )
 from benchmarks.reader_snapshot import _boxes_seen  # noqa: E402
 from benchmarks.rules_seen import rules_seen  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
-from ocr.reading import PageRef, RowStatus  # noqa: E402
+from ocr.reading import RowStatus  # noqa: E402
 from ocr.row_reader import _DIGIT_FIELDS  # noqa: E402
 from ocr.training.synthetic.sources import SPLIT_NAMES  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
@@ -160,8 +160,7 @@ def read_pages(
         decided: dict[Box, str] = {}
         model.seen.clear()
         with _boxes_seen(boxes), rules_seen(decided) if by_rule else nullcontext():
-            image = page_image(f.parent / truth.image)
-            page = reader.read_image(image, PageRef(truth.image))
+            page = read_page(reader, f.parent / truth.image)
         digits: dict[Box, Any] = {}
         for key, p in zip(where, model.seen[0] if model.seen else [], strict=False):
             digits[key] = None if p is None else (int(np.argmax(p[:10])), float(np.max(p[:10])))

@@ -101,9 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     from pipeline.flows.prefect_env import one_maths_thread
 
     one_maths_thread()
-    from benchmarks.bench_pages import page_image
+    from benchmarks.bench_pages import read_page
     from ocr.reader import ScanReader
-    from ocr.reading import PageRef
     from ocr.training.synthetic.truth import load_truth
 
     images = []
@@ -114,11 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         images += [f.parent / load_truth(f).image for f in files]
     reader = ScanReader(read_printed=True)
     for image in images:  # set-up and lazy imports: not counted
-        reader.read_image(page_image(image), PageRef(image.name))
+        read_page(reader, image)
     spent: Counter[str] = Counter()
     with timed_parts(spent):
         for image in images:
-            reader.read_image(page_image(image), PageRef(image.name))
+            read_page(reader, image)
     print(_table(spent, len(images), args.top))
     return 0
 

@@ -56,7 +56,11 @@ def main(argv: list[str] | None = None) -> int:
                 image = next(pages_of.load_pages(file))[1]
             else:
                 image = reader_module.decode_image(raw, truth.image)
-            reader.read_image(image, PageRef(truth.image))
+            if hasattr(pages_of, "page_colour"):  # its colour asked for on a dusty page
+                in_colour = pages_of.page_colour
+                reader.read_image(image, PageRef(truth.image), lambda f=file, c=in_colour: c(f))
+            else:  # a tree from before ocr/ink_colour.py
+                reader.read_image(image, PageRef(truth.image))
             after = resource.getrusage(resource.RUSAGE_SELF)
             page_user = 1000 * (after.ru_utime - before.ru_utime)
             page_system = 1000 * (after.ru_stime - before.ru_stime)

@@ -35,7 +35,7 @@ from typing import Any  # noqa: E402
 from ocr.marks import MarkReading  # noqa: E402
 from ocr.printed_pairs import PrintedPairs  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
-from ocr.reading import Crop, FieldReading, PageReading, PageRef  # noqa: E402
+from ocr.reading import Crop, FieldReading, PageReading  # noqa: E402
 from ocr.row_marks import RowMarks  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
@@ -124,7 +124,7 @@ def _read_pages(pages: list[tuple[str, Callable[[], PageReading]]]) -> tuple[Sna
 def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, float]:
     """One condition's pages read as ``benchmarks.bench_ocr`` reads them, with or without
     the event's movement."""
-    from benchmarks.bench_pages import movement_printed, movement_seats, page_image
+    from benchmarks.bench_pages import movement_printed, movement_seats, read_page
 
     truths = [load_truth(f) for f in files]
     seated = movement_seats(truths)
@@ -138,7 +138,7 @@ def _read_set(files: list[Path], with_event: bool, tag: str) -> tuple[Snapshot, 
     def one(f: Path, t: Any) -> Callable[[], PageReading]:
         def read() -> PageReading:
             current["t"] = t
-            return reader.read_image(page_image(f.parent / t.image), PageRef(t.image))
+            return read_page(reader, f.parent / t.image)
 
         return read
 

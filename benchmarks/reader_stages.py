@@ -150,9 +150,8 @@ def _read(
     from pipeline.flows.prefect_env import one_maths_thread
 
     one_maths_thread()
-    from benchmarks.bench_pages import page_image
+    from benchmarks.bench_pages import read_page
     from ocr.reader import ScanReader
-    from ocr.reading import PageRef
     from ocr.training.synthetic.truth import load_truth
 
     files = sorted((cache / split / condition).glob("page_*.json"))[:pages]
@@ -163,7 +162,7 @@ def _read(
 
     def one_pass(k: int = 0) -> None:
         for image in images[k::threads]:
-            readers[k].read_image(page_image(image), PageRef(image.name))
+            read_page(readers[k], image)
 
     times: list[ThreadTime] = []
 
