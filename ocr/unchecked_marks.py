@@ -21,11 +21,21 @@ from ocr.marks import EMPTY_P, MARKED_P
 from ocr.results_table import group_values
 from scoring.board import Vulnerability
 
-__all__ = ["CERTAIN", "unchecked_groups"]
+__all__ = ["CERTAIN", "CERTAIN_UNDOUBLED", "unchecked_groups"]
 
 CERTAIN = 0.995
 """Probability a mark group must give its reading on its own (marks only, no score) when
 the Law 77 score cannot tell that reading from another (4H+1 and 4S+1 both score 450)."""
+
+
+CERTAIN_UNDOUBLED = 0.999
+"""How certain the doubling's marks must be that no box is marked, where no score is
+written: the one reading of a played result that marks no box. A player's X the marks
+leave unseen (a fine dot on its edge, pale; a circle read away) is contradicted by no
+other field and no score, so the row would be accepted undoubled: the doubling's clean
+boxes must say so at 0.999 (a box at 0.0028, a speck's fill of 0.02 beside a pale dot on
+its printed edge, no longer passes: TRAINING fine-dots dirty glass seed 75767,
+``page_0016.jpg`` row 2, 4SX by East +1 read 4S +1)."""
 
 
 def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:
@@ -78,7 +88,8 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     open_ = np.ones(len(differs[0][1]), bool)
     for name, d in differs:
         # A group no such reading differs in rules none out: its marks need not be weighed.
-        if d.any() and _certain(ev, name, int(values[name][best]), best == n):
+        value = int(values[name][best])
+        if d.any() and _certain(ev, name, value, best == n, _wanted(name, value)):
             open_ &= ~d
     return tuple(name for name, d in differs if (open_ & d).any())
 
@@ -110,7 +121,13 @@ def _rival_masks(vulnerability: Vulnerability, best: int) -> tuple[tuple[str, in
     return tuple((name, bits) for name, bits in masks if bits)
 
 
-def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
+def _wanted(name: str, value: int) -> float:
+    """How certain group ``name``'s marks must be of ``value`` where no score is written:
+    ``CERTAIN_UNDOUBLED`` for no doubling, else ``CERTAIN``."""
+    return CERTAIN_UNDOUBLED if name == "doubling" and value == 0 else CERTAIN
+
+
+def _certain(ev: RowEvidence, name: str, value: int, passed: bool, wanted: float = CERTAIN) -> bool:
     """Are the marks of group ``name`` certain of the value result ``value`` gives it?
 
     The readings a group's marks are weighed against are the ones a result can give it.
@@ -145,7 +162,7 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool) -> bool:
         option = GROUP_OPTIONS[name][value]
     group = getattr(ev, name)
     blank = name in ("passed_out", "doubling") or _blank(ev, name, option)
-    return _group_certainty(group, option, blank) >= CERTAIN
+    return _group_certainty(group, option, blank) >= wanted
 
 
 def _blank(ev: RowEvidence, name: str, option: str | None) -> bool:
