@@ -26,6 +26,8 @@ from ocr.marks import EMPTY_P
 from ocr.results_table import group_values, marks_apart, result_index, score_table
 from ocr.score_comb import score_comb, score_where, slip_values
 from ocr.unchecked_marks import (
+    CERTAIN,
+    CERTAIN_UNDOUBLED,
     _certain,
     _group_certainty,
     _only_ink,
@@ -462,6 +464,25 @@ def test_a_doubling_read_away_as_dust_is_checked_by_the_score_or_a_person():
     assert decode_contract(evidence(marks, 50, read_away), Vulnerability.NONE).unchecked == ()
 
 
+def test_no_doubling_with_no_score_written_must_be_all_but_sure():
+    """4SX by East making 11, no score written (TRAINING fine-dots dirty glass seed 75767,
+    ``page_0016.jpg`` row 2): the player's fine dot on X's top edge left X a speck's fill of
+    0.02, p 0.0028, XX 1.5e-5. Undoubled is then 1 / (1 + 0.0028 / 0.9972 + 1.5e-5) =
+    0.99718: over ``CERTAIN`` (0.995), and the row was accepted as 4S +1; under
+    ``CERTAIN_UNDOUBLED`` (0.999), and the doubling goes to a person. Clean boxes (0.0001
+    each: 0.99980) are certain; with the score written, the score tells 4S+1 (-450) from
+    4SX+1 (-690 not vulnerable) and the doubling's marks need not."""
+    marks = marks_for(Contract.parse("4S"), Seat.EAST, 11, -450)
+    del marks["score_side"]
+    speck = {"doubling": {"X": 0.0028, "XX": 1.5e-5}}
+    assert decode_contract(evidence(marks, None, speck), Vulnerability.NONE).unchecked == (
+        "doubling",
+    )
+    assert decode_contract(evidence(marks, None), Vulnerability.NONE).unchecked == ()
+    marks["score_side"] = {"EW"}
+    assert decode_contract(evidence(marks, 450, speck), Vulnerability.NONE).unchecked == ()
+
+
 def _unchecked_by_definition(ev: RowEvidence, vul: Vulnerability, best: int) -> tuple[str, ...]:
     """``unchecked_groups`` as its docstring defines it, over all 5,881 readings at once:
     the groups in which a reading with ``best``'s score (any reading, with no score
@@ -475,7 +496,9 @@ def _unchecked_by_definition(ev: RowEvidence, vul: Vulnerability, best: int) -> 
     same[best] = False
     excluded = np.zeros(n + 1, bool)
     for name, vals in values.items():
-        if _certain(ev, name, int(vals[best]), best == n):
+        undoubled = not written and name == "doubling" and vals[best] == 0
+        wanted = CERTAIN_UNDOUBLED if undoubled else CERTAIN
+        if _certain(ev, name, int(vals[best]), best == n, wanted):
             excluded |= vals != vals[best]
     open_ = same & ~excluded
     return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
