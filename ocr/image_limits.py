@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import struct
 
-__all__ = ["MAX_PIXELS", "PageTooLarge", "header_size", "check_size"]
+__all__ = ["MAX_PIXELS", "PageTooLarge", "header_in_colour", "header_size", "check_size"]
 
 MAX_PIXELS = 60_000_000
 
@@ -58,7 +58,27 @@ def header_size(data: bytes | memoryview) -> tuple[int, int] | None:
     return None
 
 
+def header_in_colour(data: bytes | memoryview) -> bool | None:
+    """Does a PNG's or JPEG's header say its pixels are in colour (a palette counts), or
+    grey (False)? None when the header does not say: another format, or a damaged file.
+    Lets the reader skip decoding a grey page again in colour (ocr/pages.py
+    ``page_colour``)."""
+    head = bytes(data[:32])
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+        return head[25] in (2, 3, 6)  # RGB, palette, RGBA; 0 and 4 are grey
+    if head.startswith(b"\xff\xd8"):
+        sof = _jpeg_sof(data)
+        return None if sof is None else sof[2] >= 3
+    return None
+
+
 def _jpeg_size(data: bytes | memoryview) -> tuple[int, int] | None:
+    sof = _jpeg_sof(data)
+    return None if sof is None else (sof[0], sof[1])
+
+
+def _jpeg_sof(data: bytes | memoryview) -> tuple[int, int, int] | None:
+    """A JPEG's width, height and number of components, from its frame header."""
     at = 2
     while at + 9 < len(data):
         if data[at] != 0xFF:
@@ -74,7 +94,7 @@ def _jpeg_size(data: bytes | memoryview) -> tuple[int, int] | None:
         if marker in _SOF:
             height = int.from_bytes(data[at + 5 : at + 7], "big")
             width = int.from_bytes(data[at + 7 : at + 9], "big")
-            return width, height
+            return width, height, data[at + 9] if at + 9 < len(data) else 0
         at += 2 + length
     return None
 

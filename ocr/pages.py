@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ocr.image_limits import check_size, header_size
+from ocr.image_limits import check_size, header_in_colour, header_size
 from ocr.png_grey import png_grey
 from ocr.reading import PageRef
 
@@ -121,6 +121,8 @@ def page_colour(path: Path, page: int = 1) -> np.ndarray | None:
             image = images[0] if ok and images else None
         elif page == 1:
             data = np.fromfile(path, np.uint8)
+            if header_in_colour(data.data) is False:
+                return None  # a grey PNG or JPEG: not decoded again
             size = header_size(data.data)
             if size is not None:
                 check_size(*size, str(path))
@@ -219,11 +221,14 @@ def _scanned_jpeg(doc: object, index: int, colour: bool = False) -> np.ndarray |
             if len(objects) != 1 or objects[0].type != pdfium_c.FPDF_PAGEOBJ_IMAGE:
                 return None
             image = objects[0]
-            if image.get_filters() != ["DCTDecode"] or image.get_metadata().colorspace not in (
+            space = image.get_metadata().colorspace
+            if image.get_filters() != ["DCTDecode"] or space not in (
                 pdfium_c.FPDF_COLORSPACE_DEVICEGRAY,
                 pdfium_c.FPDF_COLORSPACE_DEVICERGB,
             ):
                 return None
+            if colour and space == pdfium_c.FPDF_COLORSPACE_DEVICEGRAY:
+                return None  # a grey scan has no colour to give
             a, b, c, d, e, f = image.get_matrix().get()
             width_pt, height_pt = page.get_size()
             upright = abs(b) < 1e-6 and abs(c) < 1e-6 and a > 0 and d > 0

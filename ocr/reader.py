@@ -35,6 +35,7 @@ from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
 from ocr.event_pairs import decoded_jointly
 from ocr.illumination import flatten, remove_creases, remove_streaks, streak_columns
+from ocr.ink_colour import marks_region
 from ocr.layout import Layout, load_layout
 from ocr.marker_search import FirstHalf
 from ocr.page_pairs import played_once
@@ -199,8 +200,14 @@ class ScanReader:
             pixels = colour()
             if pixels is None or pixels.ndim != 3 or pixels.shape[:2] != grey.shape[:2]:
                 return None
-            size = (layout.page_width, layout.page_height)
-            return warp_region(pixels, alignment, 0, 0, *size, colour=True)
+            x0, y0, x1, y1 = marks_region(layout, WORK_DPI)
+            s = WORK_DPI / 25.4
+            part = warp_region(pixels, alignment, x0 / s, y0 / s, (x1 - x0) / s, (y1 - y0) / s,
+                               colour=True)  # fmt: skip
+            out = np.full((*flat.shape[:2], 3), 255, np.uint8)
+            h, w = min(part.shape[0], out.shape[0] - y0), min(part.shape[1], out.shape[1] - x0)
+            out[y0 : y0 + h, x0 : x0 + w] = part[:h, :w]
+            return out
 
         rows = read_rows(
             flat, layout, ref, self.model, board, printed, self.threshold, pairs, colour_page

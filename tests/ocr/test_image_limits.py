@@ -68,3 +68,24 @@ def test_a_pdf_page_too_large_is_refused_before_it_is_rendered(tmp_path: Path) -
     [(_ref, image)] = list(load_pages(path))
     assert isinstance(image, PageTooLarge)
     assert "40,000 x 40,000 pixels" in str(image)
+
+
+def test_a_header_says_whether_its_pixels_are_in_colour(tmp_path):
+    """PNG: its IHDR's colour type (0 grey, 2 RGB, 3 palette, 4 grey and alpha, 6 RGBA); JPEG:
+    its frame header's component count (1 grey, 3 YCbCr); anything else unknown."""
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    from ocr.image_limits import header_in_colour
+
+    grey = np.full((20, 30), 200, np.uint8)
+    colour = np.dstack([grey, grey, grey + 20])
+    for suffix in (".png", ".jpg"):
+        assert header_in_colour(cv2.imencode(suffix, grey)[1].tobytes()) is False
+        assert header_in_colour(cv2.imencode(suffix, colour)[1].tobytes()) is True
+    palette = tmp_path / "palette.png"
+    Image.fromarray(colour).convert("P").save(palette)
+    assert header_in_colour(palette.read_bytes()) is True
+    assert header_in_colour(cv2.imencode(".tif", colour)[1].tobytes()) is None
+    assert header_in_colour(b"\xff\xd8\xff") is None

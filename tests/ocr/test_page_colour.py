@@ -49,6 +49,14 @@ def test_grey_pages_have_no_colour(tmp_path):
     assert page_colour(grey, 2) is None  # an image file has one page
 
 
+def test_a_grey_scanned_pdf_page_has_no_colour(tmp_path):
+    grey = cv2.cvtColor(_scan(), cv2.COLOR_BGR2GRAY)
+    ok, jpeg = cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    path = tmp_path / "grey.pdf"
+    path.write_bytes(pdf_of_jpeg(jpeg.tobytes(), (240, 300), False, 150))
+    assert ok and page_colour(path) is None
+
+
 def test_a_scanned_pdf_page_is_given_in_colour(tmp_path):
     ok, jpeg = cv2.imencode(".jpg", _scan(), [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert ok
