@@ -107,3 +107,8 @@ class RowEvidence:
     ocr/empty_fields.py), or its own dot in the gap towards another box of its field
     (``DOT_IN_GAP``, ocr/clean_rivals.py). Never its field's only ink: the written score
     decides (``ocr.unchecked_marks._only_ink``)."""
+    in_the_gap: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    """(field, option, the options beside it) of each mark box unsure by its own dot in the
+    gap towards a box beside it (``DOT_IN_GAP``): the dot is the mark of one of those
+    boxes, and rules out the field's other boxes where the score cannot
+    (``ocr.unchecked_marks._outside_the_gap``)."""

@@ -297,6 +297,12 @@ def _decode_row(
     not_only_ink = frozenset(
         (n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK
     )
+    in_the_gap = tuple(
+        (n, m.option, frozenset(b.option for b in ms[max(0, k - 1) : k + 2] if b is not m))
+        for n, ms in marks.items()
+        for k, m in enumerate(ms)
+        if m.how == DOT_IN_GAP  # a field's boxes lie in one line, in order (the form)
+    )
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
         [_mark_reading(row, n, m, read[n][1], ref) for n, m in marks.items()]
@@ -326,6 +332,7 @@ def _decode_row(
         doubling=groups[DOUBLING], declarer=groups[DECLARER], result_sign=groups[RESULT_SIGN],
         result_count=groups[RESULT_COUNT], score_side=groups[SCORE_SIDE],
         score=tuple(boxes[SCORE]), inked_at_first=inked, never_only_ink=not_only_ink,
+        in_the_gap=in_the_gap,
     )  # fmt: skip
     contract = decode_contract(ev, vul)
     pairs = decode_pairs(

@@ -81,8 +81,11 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
         open_bits = -1
         masks = _rival_masks(vulnerability, best)
         for name, bits in masks:
-            if _certain(ev, name, int(values[name][best]), best == n):
+            value = int(values[name][best])
+            if _certain(ev, name, value, best == n):
                 open_bits &= ~bits
+            elif ev.in_the_gap:
+                open_bits &= ~_outside_the_gap(ev, name, value, vulnerability, best)
         return tuple(name for name, bits in masks if open_bits & bits)
     differs = tuple((name, vals != vals[best]) for name, vals in values.items())
     open_ = np.ones(len(differs[0][1]), bool)
@@ -163,6 +166,46 @@ def _certain(ev: RowEvidence, name: str, value: int, passed: bool, wanted: float
     group = getattr(ev, name)
     blank = name in ("passed_out", "doubling") or _blank(ev, name, option)
     return _group_certainty(group, option, blank) >= wanted
+
+
+def _outside_the_gap(
+    ev: RowEvidence, name: str, value: int, vulnerability: Vulnerability, best: int
+) -> int:
+    """The rivals of result ``best`` (``_rival_masks``' bits) that group ``name`` rules out
+    where its reading's box holds its own dot in the gap towards a box beside it
+    (``RowEvidence.in_the_gap``, ``DOT_IN_GAP``): those whose box in the group is neither
+    that box nor one beside it, where the group is certain (``CERTAIN``) that its mark is
+    in one of those boxes and its other boxes are clean, now and before any rule.
+
+    Such a dot cannot say which of the two boxes the player meant (its ink given to the box
+    beside the player's was read 7NT for 7S: ocr/clean_rivals.py ``in_the_gap_reading``),
+    so a rival in the box beside it stays open; but it is a mark, and the rest of the field
+    is clean. The declarer's boxes run N, E, S, W: partners never lie side by side, so a
+    dot in a gap of the declarer settles the partner the score cannot tell (3NT+1 by E and
+    by W both -630): TRAINING's dirty glass, seed 13, rows to a person 10 -> ..."""
+    if name not in GROUP_OPTIONS or name == "doubling" or value < 0:
+        return 0  # the result's two fields, a pass-out; and no doubling marks no box
+    option = GROUP_OPTIONS[name][value]
+    beside = next((b for f, o, b in ev.in_the_gap if f == name and o == option), None)
+    if option is None or beside is None:
+        return 0
+    boxes = {option, *beside}
+    group: MarkGroup = getattr(ev, name)
+    if any(
+        o not in boxes and (p >= EMPTY_P or (name, o) in ev.inked_at_first)
+        for o, p in group.p.items()
+    ):
+        return 0
+    ll = {o: group.log_exactly(o) for o in group.p}
+    top = max(ll.values())
+    odds = {o: np.exp(v - top) for o, v in ll.items()}
+    if sum(odds[o] for o in boxes) / sum(odds.values()) < CERTAIN:
+        return 0
+    rivals, _ = _rivals(vulnerability, best)
+    codes = group_values(vulnerability)[0][name][rivals]
+    return sum(
+        1 << k for k, code in enumerate(codes.tolist()) if GROUP_OPTIONS[name][code] not in boxes
+    )
 
 
 def _blank(ev: RowEvidence, name: str, option: str | None) -> bool:

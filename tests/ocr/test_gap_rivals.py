@@ -1,0 +1,65 @@
+"""A dot in the gap between two boxes of a field rules out the field's other boxes where
+the score cannot (``ocr.unchecked_marks._outside_the_gap``, ``RowEvidence.in_the_gap``).
+
+By hand, 3NT by East making 10, not vulnerable, -630 written (EW): 3NT+1 by West scores
+the same, so the declarer's marks must rule West out. East is unsure by its own dot in the
+gap towards a box beside it (``DOT_IN_GAP``, p 0.5); N, S and W are clean (0.0001). The
+dot is the mark of East or of a box beside it, N or S (the declarer's boxes run N, E, S,
+W): that the mark is among them is P(exactly E, N or S) / P(exactly one box) = (0.5 x
+0.9999^3 + 2 x 0.0001 x 0.5 x 0.9999^2) / (the same + 0.0001 x 0.5 x 0.9999^2) = 0.99990,
+over 0.995, and West, not beside East, is ruled out: the row is checked. Weighed against
+every box and none, as an unsure box that is never its field's only ink is, East alone
+is 0.4999 and the row went to a person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ocr.decode import decode_contract
+from scoring.board import Vulnerability
+from scoring.contract import Contract, Seat
+from tests.ocr.test_decode import evidence, marks_for
+
+DOT = 0.5
+
+
+def _row(declarer: dict[str, float], beside: frozenset[str] | None, score: int = 630):
+    marks = marks_for(Contract.parse("3NT"), Seat.EAST, 10, -630)
+    ev = evidence(marks, score, {"declarer": declarer})
+    gap = () if beside is None else (("declarer", "E", beside),)
+    return replace(ev, never_only_ink=frozenset({("declarer", "E")}), in_the_gap=gap)
+
+
+def test_a_dot_in_the_gap_rules_out_the_partner_the_score_cannot():
+    ev = _row({"E": DOT}, frozenset({"N", "S"}))
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ()
+
+
+def test_without_the_gap_the_dot_is_weighed_against_no_box():
+    ev = _row({"E": DOT}, None)
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ("declarer",)
+
+
+def test_ink_in_another_box_keeps_the_field_open():
+    """W holds ink (a fill at the empty threshold, or ink a rule read away): the player's
+    mark may be there, and the dot dust."""
+    ev = _row({"E": DOT, "W": 0.02}, frozenset({"N", "S"}))
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ("declarer",)
+    clean = _row({"E": DOT}, frozenset({"N", "S"}))
+    inked = replace(clean, inked_at_first=frozenset({("declarer", "W")}))
+    assert decode_contract(inked, Vulnerability.NONE).unchecked == ("declarer",)
+
+
+def test_a_rival_beside_the_dot_stays_open():
+    """4H by North making 11, 450 written: 4S+1 scores the same and S lies beside H. A dot in
+    the gap between H and S cannot say which the player meant (the wrong rows 7S read 7NT
+    and 4H read 4S, ocr/clean_rivals.py ``in_the_gap_reading``): the strain goes to a person."""
+    marks = marks_for(Contract.parse("4H"), Seat.NORTH, 11, 450)
+    ev = evidence(marks, 450, {"strain": {"H": DOT}})
+    ev = replace(
+        ev,
+        never_only_ink=frozenset({("strain", "H")}),
+        in_the_gap=(("strain", "H", frozenset({"D", "S"})),),
+    )
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ("strain",)
