@@ -254,11 +254,12 @@ def read_rows(
     out = []
     for row in layout.rows:
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
+        marks_from = row_marks  # the row whose marks are read: without its grey dust, ...
         if in_colour is not None:
             pen_only = read_without_grey_dust(page, in_colour, row_marks.row_ink)
             if pen_only is not None:
-                row_marks = RowMarks(pen_only, layout, row, WORK_DPI, NO_DUST)
-        read = row_marks.read_marks(_MARK_FIELDS)
+                marks_from = RowMarks(pen_only, layout, row, WORK_DPI, NO_DUST)
+        read = marks_from.read_marks(_MARK_FIELDS)
         marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
@@ -267,7 +268,8 @@ def read_rows(
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
         if matter:
-            # a digit box that is a fold's band only, read again where it matters
+            # a digit box that is a fold's band only, read again where it matters; on the
+            # page as it is, dust and all (a dusty page's digits are never lifted)
             lifted = boxes_without_shade(row_marks, row, boxes, DIGIT_INSET_MM, matter)
             if lifted is not None:
                 reading = _decode_row(
