@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ocr.image_limits import check_size, header_in_colour, header_size
 from ocr.png_grey import png_grey
@@ -59,12 +60,9 @@ def load_pages(
     suffix = path.suffix.lower()
     try:
         if suffix == ".pdf":
-            import pypdfium2 as pdfium
-
-            with PDFIUM_LOCK:
-                doc = pdfium.PdfDocument(str(path))
-                pages = len(doc)
-            try:
+            with _pdf(path) as doc:
+                with PDFIUM_LOCK:
+                    pages = len(doc)
                 for i in range(first - 1, pages if last is None else min(last, pages)):
                     try:
                         image = _scanned_jpeg(doc, i)
@@ -74,9 +72,6 @@ def load_pages(
                         yield PageRef(name, i + 1), exc
                     else:
                         yield PageRef(name, i + 1), image
-            finally:
-                with PDFIUM_LOCK:
-                    doc.close()
             return
         if suffix in (".tif", ".tiff"):
             size = header_size(path.read_bytes())  # the first page's; OpenCV checks the rest
@@ -95,6 +90,21 @@ def load_pages(
         yield PageRef(name, first), exc
 
 
+@contextmanager
+def _pdf(path: Path) -> Iterator[Any]:
+    """The PDF at ``path`` opened, and closed after, each under ``PDFIUM_LOCK``; whatever
+    else is asked of it must hold the lock too."""
+    import pypdfium2 as pdfium
+
+    with PDFIUM_LOCK:
+        doc = pdfium.PdfDocument(str(path))
+    try:
+        yield doc
+    finally:
+        with PDFIUM_LOCK:
+            doc.close()
+
+
 def page_colour(path: Path, page: int = 1) -> np.ndarray | None:
     """Page ``page`` of the file in colour (B, G, R), as ``load_pages`` decodes it in grey:
     for the reader's look at a pen's colour on a dusty page (ocr/ink_colour.py), which
@@ -107,15 +117,8 @@ def page_colour(path: Path, page: int = 1) -> np.ndarray | None:
     suffix = path.suffix.lower()
     try:
         if suffix == ".pdf":
-            import pypdfium2 as pdfium
-
-            with PDFIUM_LOCK:
-                doc = pdfium.PdfDocument(str(path))
-            try:
+            with _pdf(path) as doc:
                 image = _scanned_jpeg(doc, page - 1, colour=True)
-            finally:
-                with PDFIUM_LOCK:
-                    doc.close()
         elif suffix in (".tif", ".tiff"):
             ok, images = cv2.imreadmulti(str(path), page - 1, 1, flags=cv2.IMREAD_COLOR)
             image = images[0] if ok and images else None
@@ -145,14 +148,8 @@ def page_count(path: Path) -> int:
     suffix = path.suffix.lower()
     try:
         if suffix == ".pdf":
-            import pypdfium2 as pdfium
-
-            with PDFIUM_LOCK:
-                doc = pdfium.PdfDocument(str(path))
-                try:
-                    return len(doc)
-                finally:
-                    doc.close()
+            with _pdf(path) as doc, PDFIUM_LOCK:
+                return len(doc)
         if suffix in (".tif", ".tiff"):
             import cv2
 
