@@ -35,7 +35,7 @@ from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
 from ocr.event_pairs import decoded_jointly
 from ocr.illumination import flatten, remove_creases, remove_streaks, streak_columns
-from ocr.ink_colour import marks_region
+from ocr.ink_colour import ColourPage, marks_region
 from ocr.layout import Layout, load_layout
 from ocr.marker_search import FirstHalf
 from ocr.page_pairs import played_once
@@ -136,7 +136,7 @@ class ScanReader:
         self,
         image: np.ndarray | Exception,
         ref: PageRef,
-        colour: Callable[[], np.ndarray | None] | None = None,
+        colour: ColourPage | None = None,
     ) -> PageReading:
         """One page image (or the error that stopped it being decoded) -> a PageReading.
 
@@ -195,22 +195,9 @@ class ScanReader:
         if section_pairs is not None:
             printed = replace(printed or PrintedPairs(()), section_pairs=section_pairs)
         pairs: dict[int, PairReadings] = {}
-
-        def colour_page() -> np.ndarray | None:
-            pixels = colour()
-            if pixels is None or pixels.ndim != 3 or pixels.shape[:2] != grey.shape[:2]:
-                return None
-            x0, y0, x1, y1 = marks_region(layout, WORK_DPI)
-            s = WORK_DPI / 25.4
-            part = warp_region(pixels, alignment, x0 / s, y0 / s, (x1 - x0) / s, (y1 - y0) / s,
-                               colour=True)  # fmt: skip
-            out = np.full((*flat.shape[:2], 3), 255, np.uint8)
-            h, w = min(part.shape[0], out.shape[0] - y0), min(part.shape[1], out.shape[1] - x0)
-            out[y0 : y0 + h, x0 : x0 + w] = part[:h, :w]
-            return out
-
+        in_colour = _warped_colour(colour, grey.shape[:2], alignment, layout, flat.shape[:2])
         rows = read_rows(
-            flat, layout, ref, self.model, board, printed, self.threshold, pairs, colour_page
+            flat, layout, ref, self.model, board, printed, self.threshold, pairs, in_colour
         )
         one_series = printed is not None and printed.numbered_in_one_series
         first = rows
@@ -332,7 +319,7 @@ class ScanReader:
         return None, None, None
 
 
-def _colour_source(image: np.ndarray, ref: PageRef) -> Callable[[], np.ndarray | None]:
+def _colour_source(image: np.ndarray, ref: PageRef) -> ColourPage:
     """Where a page's colour comes from when the caller does not say: the image itself in
     colour, else ``ref``'s file decoded again (a page decoded to grey, as ``load_pages``
     decodes every page: colour is wanted for dusty pages only)."""
@@ -340,6 +327,34 @@ def _colour_source(image: np.ndarray, ref: PageRef) -> Callable[[], np.ndarray |
         return lambda: np.ascontiguousarray(image[..., :3])
     path = Path(ref.file)
     return lambda: page_colour(path, ref.page) if path.is_file() else None
+
+
+def _warped_colour(
+    colour: ColourPage,
+    scan_shape: tuple[int, ...],
+    alignment: Alignment,
+    layout: Layout,
+    page_shape: tuple[int, ...],
+) -> ColourPage:
+    """The page's colour as ``read_rows`` asks for it (ocr/ink_colour.py): the scan's colour
+    pixels (``colour``, made only when asked) warped as the grey page was, at its size, in
+    the marks' region only (``marks_region``; white beyond it); None where the scan has no
+    colour or another size than the grey page it was read from."""
+
+    def warped() -> np.ndarray | None:
+        pixels = colour()
+        if pixels is None or pixels.ndim != 3 or pixels.shape[:2] != scan_shape:
+            return None
+        x0, y0, x1, y1 = marks_region(layout, WORK_DPI)
+        s = WORK_DPI / 25.4
+        part = warp_region(pixels, alignment, x0 / s, y0 / s, (x1 - x0) / s, (y1 - y0) / s,
+                           colour=True)  # fmt: skip
+        out = np.full((*page_shape, 3), 255, np.uint8)
+        h, w = min(part.shape[0], out.shape[0] - y0), min(part.shape[1], out.shape[1] - x0)
+        out[y0 : y0 + h, x0 : x0 + w] = part[:h, :w]
+        return out
+
+    return warped
 
 
 def _retarget(alignment: Alignment, src: Layout, dst: Layout) -> Alignment:

@@ -254,7 +254,9 @@ def read_rows(
     out = []
     for row in layout.rows:
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
-        marks_from = row_marks  # the row whose marks are read: without its grey dust, ...
+        # The row its marks are read from: without its grey dust where it is a coloured
+        # pen's; its digits, crops and a fold's lift (below) keep the page as it is.
+        marks_from = row_marks
         if in_colour is not None:
             pen_only = read_without_grey_dust(page, in_colour, row_marks.row_ink)
             if pen_only is not None:
