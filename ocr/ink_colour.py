@@ -131,6 +131,9 @@ def read_without_grey_dust(
     if paper.min() < 1:
         return None
     ink = (row_ink.ink[:, c0:c1] >= _INK) & ~row_ink.printed[:, c0:c1]
+    inked = np.array(cv2.mean(band, mask=ink.view(np.uint8))[:3], np.float32)
+    if hue_share(np.maximum(1.0 - inked / paper, 0.0)) < t.row_hue_min:
+        return None  # no pen's colour in the row at all: not cut into pieces (a black pen)
     count, part = cv2.connectedComponents(ink.view(np.uint8), connectivity=8)
     if count <= 1:
         return None

@@ -468,6 +468,15 @@ class MarkSettings:
         "hair, never that pen's ink.",
         "as pen_hue_min; the black pens' own pieces 0.03 or less (75th percentile) (colour43)",
     )
+    row_hue_min: float = _t(
+        0.03,
+        "Hue share of a row's ink in the marks' region, all of it together, under which the "
+        "row is not cut into pieces at all: no coloured pen marked it (a speed-up; the "
+        "pieces would find no pen's colour in three fields).",
+        "TRAINING's dirty glass 13 and fine-dots dirty glass 13, colour pages: every row the "
+        "colour cleaned held 0.043 or more (285 blue-ballpoint rows), half the black pens' "
+        "rows 0.02 or less (550) (colour43)",
+    )
     grey_piece_max_mm2: float = _t(
         2.5,
         "The largest grey piece of a coloured pen's row taken out as dust: clumps, specks "
