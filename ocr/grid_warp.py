@@ -55,7 +55,7 @@ def grid_warp(grey: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndar
     src = np.linalg.inv(m) @ np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)])
     grid = (src[:2] / src[2]).T.reshape(rows, cols, 2).astype(np.float32)
     out = np.empty((height, width, *grey.shape[2:]), np.uint8)  # (a colour scan's channels)
-    white = 255 if grey.ndim == 2 else (255,) * grey.shape[2]
+    white = _white(grey)
     for f0 in range(0, height, _FILLED):
         f1 = min(height, f0 + _FILLED)
         r0, r1 = f0 // _CELL, min(rows, (f1 - 1) // _CELL + 3)
@@ -78,5 +78,11 @@ def warp_scan(grey: np.ndarray, m: np.ndarray, size: tuple[int, int]) -> np.ndar
     grey, m = turned_upright(grey, m, size)
     if size[0] * size[1] >= _PAGE_PX:
         return grid_warp(grey, m, size)
-    white = 255 if grey.ndim == 2 else (255,) * grey.shape[2]
-    return cv2.warpPerspective(grey, m, size, None, cv2.INTER_LINEAR, cv2.BORDER_CONSTANT, white)
+    return cv2.warpPerspective(
+        grey, m, size, None, cv2.INTER_LINEAR, cv2.BORDER_CONSTANT, _white(grey)
+    )
+
+
+def _white(image: np.ndarray) -> int | tuple[int, ...]:
+    """White beyond the scan, in each of its channels (a colour scan's three)."""
+    return 255 if image.ndim == 2 else (255,) * image.shape[2]

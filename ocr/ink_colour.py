@@ -99,12 +99,12 @@ def marks_region(layout: Layout, dpi: float) -> tuple[int, int, int, int]:
 _REGIONS: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
 
 
-def hue_share(absorbance: np.ndarray) -> float:
+def hue_share(absorbance: np.ndarray) -> np.ndarray:
     """How much more a piece takes of its most absorbed channel than of its least, as a
-    share of the most (0: grey; 1: one channel only). ``absorbance``: the three channels'
-    sums."""
-    top = float(absorbance.max())
-    return 0.0 if top <= 0 else (top - float(absorbance.min())) / top
+    share of the most (0: grey, and no absorbance at all; 1: one channel only).
+    ``absorbance``: the three channels' sums, along the last axis (one piece, or many)."""
+    top = absorbance.max(axis=-1)
+    return (top - absorbance.min(axis=-1)) / np.maximum(top, 1e-9)
 
 
 def read_without_grey_dust(
@@ -141,8 +141,7 @@ def read_without_grey_dust(
     piece = part.ravel()[at]
     absorb = np.maximum(1.0 - band.reshape(-1, 3)[at] / paper, 0.0)  # (ink pixels, 3)
     sums = np.stack([np.bincount(piece, absorb[:, c], count) for c in range(3)], axis=1)[1:]
-    top = sums.max(axis=1)
-    hues = (top - sums.min(axis=1)) / np.maximum(top, 1e-9)  # hue_share of each piece
+    hues = hue_share(sums)
     labels = np.zeros((h, w), part.dtype)
     labels[:, c0:c1] = part
     if len(_fields_in_colour(labels, hues >= t.pen_hue_min, row_ink)) < _PEN_FIELDS:

@@ -126,9 +126,7 @@ def page_colour(path: Path, page: int = 1) -> np.ndarray | None:
             data = np.fromfile(path, np.uint8)
             if header_in_colour(data.data) is False:
                 return None  # a grey PNG or JPEG: not decoded again
-            size = header_size(data.data)
-            if size is not None:
-                check_size(*size, str(path))
+            _refuse_too_large(data, str(path))
             image = cv2.imdecode(data, cv2.IMREAD_COLOR)
         else:
             image = None
@@ -238,10 +236,10 @@ def _scanned_jpeg(doc: object, index: int, colour: bool = False) -> np.ndarray |
         finally:
             page.close()
     mode = cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE
-    grey = cv2.imdecode(data, mode | cv2.IMREAD_IGNORE_ORIENTATION)
-    if grey is None or grey.shape[:2] != (height_px, width_px):
+    pixels = cv2.imdecode(data, mode | cv2.IMREAD_IGNORE_ORIENTATION)
+    if pixels is None or pixels.shape[:2] != (height_px, width_px):
         return None  # not a JPEG OpenCV reads as PDFium would: let PDFium render it
-    return grey
+    return pixels
 
 
 def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
@@ -253,15 +251,21 @@ def decode_image(data: bytes | np.ndarray, name: str = "image") -> np.ndarray:
     import numpy as np
 
     buf = np.frombuffer(data, np.uint8) if isinstance(data, bytes) else data
-    size = header_size(buf.data)
-    if size is not None:  # a decompression bomb is refused before it is decoded
-        check_size(*size, name)
+    _refuse_too_large(buf, name)
     img = png_grey(buf)
     if img is None:
         img = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
     if img is None:
         raise ValueError(f"{name}: not a readable image")
     return img
+
+
+def _refuse_too_large(buf: np.ndarray, name: str) -> None:
+    """A decompression bomb refused before it is decoded: ``PageTooLarge`` naming the page
+    where its header gives a size over the limit (ocr/image_limits.py)."""
+    size = header_size(buf.data)
+    if size is not None:
+        check_size(*size, name)
 
 
 def collect_inputs(target: Path) -> list[Path]:

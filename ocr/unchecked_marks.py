@@ -51,10 +51,16 @@ def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -
 
 
 def _certainty(group: MarkGroup, option: str | None, blank: bool) -> float:
+    return _share(group, {option}, blank)
+
+
+def _share(group: MarkGroup, wanted: set[str | None], blank: bool) -> float:
+    """P(the group shows exactly one of ``wanted``) from its own marks, among all it could
+    show: one option, or none where ``blank``."""
     options: list[str | None] = [None, *group.p] if blank else list(group.p)
     ll = np.array([group.log_exactly(o) for o in options])
     p = np.exp(ll - ll.max())
-    return float(p[options.index(option)] / p.sum())
+    return float(sum(p[k] for k, o in enumerate(options) if o in wanted) / p.sum())
 
 
 def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -> tuple[str, ...]:
@@ -182,24 +188,23 @@ def _outside_the_gap(
     so a rival in the box beside it stays open; but it is a mark, and the rest of the field
     is clean. The declarer's boxes run N, E, S, W: partners never lie side by side, so a
     dot in a gap of the declarer settles the partner the score cannot tell (3NT+1 by E and
-    by W both -630): TRAINING's dirty glass, seed 13, rows to a person 10 -> ..."""
+    by W both -630). On the TRAINING sets of docs/reader.md "A coloured pen against grey
+    dust" (16,342 row readings), 30 rows fewer to a person (the dirty glass 13: 84 -> 80),
+    0 wrong rows."""
     if name not in GROUP_OPTIONS or name == "doubling" or value < 0:
         return 0  # the result's two fields, a pass-out; and no doubling marks no box
     option = GROUP_OPTIONS[name][value]
     beside = next((b for f, o, b in ev.in_the_gap if f == name and o == option), None)
     if option is None or beside is None:
         return 0
-    boxes = {option, *beside}
+    boxes: set[str | None] = {option, *beside}
     group: MarkGroup = getattr(ev, name)
     if any(
         o not in boxes and (p >= EMPTY_P or (name, o) in ev.inked_at_first)
         for o, p in group.p.items()
     ):
         return 0
-    ll = {o: group.log_exactly(o) for o in group.p}
-    top = max(ll.values())
-    odds = {o: np.exp(v - top) for o, v in ll.items()}
-    if sum(odds[o] for o in boxes) / sum(odds.values()) < CERTAIN:
+    if _share(group, boxes, blank=False) < CERTAIN:
         return 0
     rivals, _ = _rivals(vulnerability, best)
     codes = group_values(vulnerability)[0][name][rivals]
