@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -39,7 +40,7 @@ from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.row_ink import RowInk
 
-__all__ = ["ColourPage", "hue_share", "marks_region", "read_without_grey_dust"]
+__all__ = ["ColourPage", "PenRow", "hue_share", "marks_region", "read_without_grey_dust"]
 
 ColourPage = Callable[[], "np.ndarray | None"]
 """The page in colour (B, G, R at the reader's working resolution, aligned as the grey
@@ -107,9 +108,41 @@ def hue_share(absorbance: np.ndarray) -> np.ndarray:
     return (top - absorbance.min(axis=-1)) / np.maximum(top, 1e-9)
 
 
+@dataclass(frozen=True)
+class PenRow:
+    """A row written with a coloured pen, read without its grey dust
+    (``read_without_grey_dust``)."""
+
+    page: np.ndarray
+    """The flattened grey page with the row's grey pieces of drawn ink made paper."""
+    pen_boxes: frozenset[tuple[str, str]]
+    """(field, option) of each mark box round which the only drawn ink left is the pen's
+    (hue ``pen_hue_min`` or more, within ``clean_rival_mm`` of its printed rectangle): ink
+    by such a box is the player's, never a speck, whatever rule reads it
+    (``ocr.row_reader._decode_row``, ``THICK_BY_EDGE``)."""
+
+
+def _pen_boxes(
+    labels: np.ndarray, doubtful: np.ndarray, row_ink: RowInk, t: MarkSettings
+) -> frozenset[tuple[str, str]]:
+    """The row's mark boxes with no piece of ``doubtful`` (per piece, the background left
+    out: ink kept that holds no pen's colour) within ``clean_rival_mm`` of their printed
+    rectangle."""
+    if not doubtful.any():
+        return frozenset((field, option) for field, option, _ in row_ink.geometry.boxes)
+    near = np.concatenate(([False], doubtful))[labels]
+    m = round(t.clean_rival_mm * row_ink.s)
+    g = row_ink.geometry
+    return frozenset(
+        (field, option)
+        for (field, option, _), (x0, y0, x1, y1) in zip(g.boxes, g.outer.tolist(), strict=True)
+        if not near[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m].any()
+    )
+
+
 def read_without_grey_dust(
     page: np.ndarray, colour: np.ndarray, row_ink: RowInk, t: MarkSettings = MARK_SETTINGS
-) -> np.ndarray | None:
+) -> PenRow | None:
     """``page`` (the flattened grey page) with the row's grey pieces of drawn ink made paper,
     where the row is written with a coloured pen; None where it is not, or cannot be told.
 
@@ -148,11 +181,12 @@ def read_without_grey_dust(
         return None  # a grey pen, a pencil, a row unplayed: read as the page is read
     areas = np.bincount(piece, None, count)[1:]
     grey = (hues <= t.grey_ink_max) & (areas <= t.grey_piece_max_mm2 * row_ink.s**2)
+    pen_boxes = _pen_boxes(labels, ~grey & (hues < t.pen_hue_min), row_ink, t)
     if not grey.any():
-        return page
+        return PenRow(page, pen_boxes)
     out = page.copy()
     taken = np.concatenate(([False], grey))[labels]
     taken = cv2.dilate(taken.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     taken &= ~row_ink.printed
     out[y0 : y0 + h, x0 : x0 + w][taken] = 255
-    return out
+    return PenRow(out, pen_boxes)

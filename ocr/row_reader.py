@@ -65,6 +65,7 @@ from ocr.score_agreement import mismatch_reason
 from ocr.score_settles import settled_boxes
 from ocr.score_side import settled_side, without_unread_side
 from ocr.score_ties import tied_ink
+from ocr.unchecked_marks import marks_in_the_gap
 from ocr.used_marks import missing_marks, unexplained_marks, unexplained_unsure, used_boxes
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
@@ -89,6 +90,7 @@ _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
 _UNSURE = MarkState.UNSURE
 _NOT_ONLY_INK = frozenset({DUST_DOT_ALONE, THICK_BY_EDGE, DOT_IN_GAP})
 """How a box is read whose ink is never its field's only ink (``RowEvidence.never_only_ink``)."""
+_NO_BOXES: frozenset[tuple[str, str]] = frozenset()
 
 
 def _px(r: Rect) -> tuple[int, int, int, int]:
@@ -256,16 +258,17 @@ def read_rows(
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
         # The row its marks are read from: without its grey dust where it is a coloured
         # pen's; its digits, crops and a fold's lift (below) keep the page as it is.
-        marks_from = row_marks
+        marks_from, pen_boxes = row_marks, _NO_BOXES
         if in_colour is not None:
-            pen_only = read_without_grey_dust(page, in_colour, row_marks.row_ink)
-            if pen_only is not None:
-                marks_from = RowMarks(pen_only, layout, row, WORK_DPI, NO_DUST)
+            pen_row = read_without_grey_dust(page, in_colour, row_marks.row_ink)
+            if pen_row is not None:
+                marks_from = RowMarks(pen_row.page, layout, row, WORK_DPI, NO_DUST)
+                pen_boxes = pen_row.pen_boxes
         read = marks_from.read_marks(_MARK_FIELDS)
         marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
-            row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked
+            row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes
         )
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
@@ -275,8 +278,9 @@ def read_rows(
             lifted = boxes_without_shade(row_marks, row, boxes, DIGIT_INSET_MM, matter)
             if lifted is not None:
                 reading = _decode_row(
-                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked
-                )
+                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked,
+                    pen_boxes,
+                )  # fmt: skip
         out.append(reading)
     return tuple(out)
 
@@ -292,21 +296,18 @@ def _decode_row(
     threshold: float,
     pair_readings: dict[int, PairReadings] | None = None,
     inked: frozenset[tuple[str, str]] = frozenset(),
+    pen_boxes: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
     check (ocr/unchecked_marks.py), beside the boxes the readings name as never their field's
-    only ink (``_NOT_ONLY_INK``)."""
+    only ink (``_NOT_ONLY_INK``). ``pen_boxes``: on a coloured pen's row read without its
+    grey dust, the boxes with only the pen's ink by them (``ocr.ink_colour.PenRow``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
     not_only_ink = frozenset(
         (n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK
     )
-    in_the_gap = tuple(
-        (n, m.option, frozenset(b.option for b in ms[max(0, k - 1) : k + 2] if b is not m))
-        for n, ms in marks.items()
-        for k, m in enumerate(ms)
-        if m.how == DOT_IN_GAP  # a field's boxes lie in one line, in order (the form)
-    )
+    in_the_gap = marks_in_the_gap(marks, pen_boxes)
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
         [_mark_reading(row, n, m, read[n][1], ref) for n, m in marks.items()]

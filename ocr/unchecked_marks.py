@@ -17,11 +17,11 @@ import numpy as np
 from ocr.combs import any_written
 from ocr.layout import RESULT_COUNT, RESULT_SIGN
 from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
-from ocr.marks import EMPTY_P, MARKED_P
+from ocr.marks import DOT_IN_GAP, EMPTY_P, MARKED_P, THICK_BY_EDGE, MarkReading
 from ocr.results_table import group_values
 from scoring.board import Vulnerability
 
-__all__ = ["CERTAIN", "CERTAIN_UNDOUBLED", "unchecked_groups"]
+__all__ = ["CERTAIN", "CERTAIN_UNDOUBLED", "marks_in_the_gap", "unchecked_groups"]
 
 CERTAIN = 0.995
 """Probability a mark group must give its reading on its own (marks only, no score) when
@@ -210,6 +210,28 @@ def _outside_the_gap(
     codes = group_values(vulnerability)[0][name][rivals]
     return sum(
         1 << k for k, code in enumerate(codes.tolist()) if GROUP_OPTIONS[name][code] not in boxes
+    )
+
+
+def marks_in_the_gap(
+    marks: dict[str, list[MarkReading]], pen_boxes: frozenset[tuple[str, str]] = frozenset()
+) -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """The boxes whose mark is the field's, in them or in a box beside them
+    (``RowEvidence.in_the_gap``): (field, option, the options beside it).
+
+    A box unsure by its own dot in the gap towards a box beside it (``DOT_IN_GAP``), and on
+    a coloured pen's row read without its grey dust a box unsure by the thick ink by its
+    edge (``THICK_BY_EDGE``) with only the pen's ink by it (``pen_boxes``). Thick ink by a
+    box is a pen dot on its edge, a dot in the gap for the box beside it, a pale circle's
+    stroke down that gap, or a speck: the speck is what made a partner's row wrong (the
+    player's ring round N unseen, a speck by S's corner: TRAINING noisy seed 65090,
+    ``page_0022.jpg`` row 7), and on such a row there is none. A field's boxes lie in one
+    line, in order (the form)."""
+    return tuple(
+        (n, m.option, frozenset(b.option for b in ms[max(0, k - 1) : k + 2] if b is not m))
+        for n, ms in marks.items()
+        for k, m in enumerate(ms)
+        if m.how == DOT_IN_GAP or (m.how == THICK_BY_EDGE and (n, m.option) in pen_boxes)
     )
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ocr.decode import decode_contract
+from ocr.marks import DOT_IN_GAP, THICK_BY_EDGE, MarkReading, MarkState, plain_reading
+from ocr.unchecked_marks import marks_in_the_gap
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
 from tests.ocr.test_decode import evidence, marks_for
@@ -63,3 +65,25 @@ def test_a_rival_beside_the_dot_stays_open():
         in_the_gap=(("strain", "H", frozenset({"D", "S"})),),
     )
     assert decode_contract(ev, Vulnerability.NONE).unchecked == ("strain",)
+
+
+def _declarer(how: str) -> dict[str, list[MarkReading]]:
+    """The declarer's four boxes in the form's order, East unsure as ``how`` reads it."""
+    east = replace(plain_reading("E", 0.0), state=MarkState.UNSURE, p_marked=DOT, how=how)
+    return {"declarer": [east if o == "E" else plain_reading(o, 0.0) for o in "NESW"]}
+
+
+def test_a_dot_in_the_gap_names_the_boxes_beside_it():
+    assert marks_in_the_gap(_declarer(DOT_IN_GAP)) == (("declarer", "E", frozenset("NS")),)
+
+
+def test_thick_ink_by_an_edge_only_on_a_pen_row_with_only_the_pen_by_it():
+    """Thick ink by East's edge is a pen dot, a dot in a gap, a circle's stroke down a gap
+    (each East's or a box beside it) or a speck (anywhere: the player's ring round West
+    unseen). On a coloured pen's row read without its grey dust, with only the pen's ink by
+    East (``PenRow.pen_boxes``), it is no speck; on a grey page it may be."""
+    marks = _declarer(THICK_BY_EDGE)
+    assert marks_in_the_gap(marks) == ()
+    assert marks_in_the_gap(marks, frozenset({("declarer", "W")})) == ()
+    pen = frozenset({("declarer", "E")})
+    assert marks_in_the_gap(marks, pen) == (("declarer", "E", frozenset("NS")),)

@@ -96,8 +96,9 @@ def test_a_blue_row_is_read_without_its_grey_clump():
     bgr, flat = _row({f: BLUE for f in PLAYED})
     _, plain = _row({f: BLUE for f in PLAYED}, clump=False)
     lay = load_layout()
-    cleaned = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
-    assert cleaned is not None and cleaned is not flat
+    pen_row = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert pen_row is not None and pen_row.page is not flat
+    cleaned = pen_row.page
     s_box = _box_px("strain", "S")
     assert (cleaned[s_box][flat[s_box] == 90] == 255).all()
     assert cleaned[s_box].min() >= plain[s_box].min()
@@ -123,11 +124,37 @@ def test_two_blue_fields_are_no_blue_pen():
     assert read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI)) is None
     pens["declarer"] = BLUE
     bgr, flat = _row(pens)
-    cleaned = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
-    assert cleaned is not None
+    pen_row = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert pen_row is not None
     # the black cross in "=" is larger than any dust (grey_piece_max_mm2) and stays
     box = _box_px("result_sign", "=")
-    assert np.array_equal(cleaned[box], flat[box])
+    assert np.array_equal(pen_row.page[box], flat[box])
+    # ... and is no pen's ink: "=" and the boxes beside it are no pen's boxes
+    assert ("result_sign", "=") not in pen_row.pen_boxes
+    assert {("level", "4"), ("strain", "H"), ("declarer", "N")} <= pen_row.pen_boxes
+
+
+def test_the_pen_boxes():
+    """The clump taken out leaves only the pen's ink: every box is a pen box. A grey clump
+    too large for dust (a disc 2.2 mm across, 3.8 mm^2 over ``grey_piece_max_mm2``) stays,
+    and the box it lies in is none; the player's H beside it, its edge 2.15 mm from the
+    clump's rim (further than ``clean_rival_mm``), still is."""
+    lay = load_layout()
+    bgr, flat = _row({f: BLUE for f in PLAYED})
+    pen_row = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert pen_row is not None
+    boxes = {(f, o) for f, o, _ in RowInk(flat, lay, lay.row(1), DPI).geometry.boxes}
+    assert pen_row.pen_boxes == boxes
+    bgr, _ = _row({f: BLUE for f in PLAYED}, clump=False)
+    r = lay.box(1, "strain", "S")
+    s = DPI / 25.4
+    centre = (round((r.x + r.width / 2) * s), round((r.y + r.height / 2) * s))
+    cv2.circle(bgr, centre, round(1.1 * s), (90, 90, 90), -1)
+    flat = flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
+    pen_row = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert pen_row is not None
+    assert ("strain", "S") not in pen_row.pen_boxes
+    assert {("strain", "H"), ("declarer", "N")} <= pen_row.pen_boxes
 
 
 def test_a_dusty_page_s_digits_are_never_lifted_though_its_marks_are_read_without_dust(
@@ -164,9 +191,17 @@ def test_a_dusty_page_s_digits_are_never_lifted_though_its_marks_are_read_withou
         "read_without_grey_dust",
         lambda *a: cleaned.append(clean(*a)) or cleaned[-1],
     )
+    gaps = []
+    in_the_gap = row_reader.marks_in_the_gap
+    monkeypatch.setattr(
+        row_reader,
+        "marks_in_the_gap",
+        lambda marks, pen: gaps.append(pen) or in_the_gap(marks, pen),
+    )
     lay = load_layout()
     row_reader.read_rows(
         flat, lay, PageRef("page.png"), load_model(), 1, None, DEFAULT_THRESHOLD, None, lambda: bgr
     )
     assert cleaned[0] is not None  # row 1 read without its grey clump
     assert seen and all(dusty for _, dusty in seen)
+    assert gaps[0] == cleaned[0].pen_boxes != set()  # row 1's pen boxes reach its decoding
