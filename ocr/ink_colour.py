@@ -119,7 +119,7 @@ class PenRow:
     """(field, option) of each mark box round which the only drawn ink left is the pen's
     (hue ``pen_hue_min`` or more, within ``clean_rival_mm`` of its printed rectangle): ink
     by such a box is the player's, never a speck, whatever rule reads it
-    (``ocr.row_reader._decode_row``, ``THICK_BY_EDGE``)."""
+    (``ocr.unchecked_marks.marks_in_the_gap``, ``THICK_BY_EDGE``)."""
 
 
 def _pen_boxes(

@@ -109,6 +109,7 @@ class RowEvidence:
     decides (``ocr.unchecked_marks._only_ink``)."""
     in_the_gap: tuple[tuple[str, str, frozenset[str]], ...] = ()
     """(field, option, the options beside it) of each mark box unsure by its own dot in the
-    gap towards a box beside it (``DOT_IN_GAP``): the dot is the mark of one of those
-    boxes, and rules out the field's other boxes where the score cannot
-    (``ocr.unchecked_marks._outside_the_gap``)."""
+    gap towards a box beside it (``DOT_IN_GAP``), or on a coloured pen's row by the pen's
+    thick ink by its edge (``THICK_BY_EDGE``; ``ocr.unchecked_marks.marks_in_the_gap``):
+    the ink is the mark of one of those boxes, and rules out the field's other boxes where
+    the score cannot (``ocr.unchecked_marks._outside_the_gap``)."""

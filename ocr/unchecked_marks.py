@@ -178,8 +178,9 @@ def _outside_the_gap(
     ev: RowEvidence, name: str, value: int, vulnerability: Vulnerability, best: int
 ) -> int:
     """The rivals of result ``best`` (``_rival_masks``' bits) that group ``name`` rules out
-    where its reading's box holds its own dot in the gap towards a box beside it
-    (``RowEvidence.in_the_gap``, ``DOT_IN_GAP``): those whose box in the group is neither
+    where its reading's box holds its own dot in the gap towards a box beside it, or a
+    pen's thick ink by its edge (``RowEvidence.in_the_gap``, ``marks_in_the_gap``): those
+    whose box in the group is neither
     that box nor one beside it, where the group is certain (``CERTAIN``) that its mark is
     in one of those boxes and its other boxes are clean, now and before any rule.
 

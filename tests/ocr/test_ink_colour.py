@@ -43,6 +43,13 @@ def _draw(page: np.ndarray, field: str, option: str, pen, seed: int) -> None:
     composite(page, alpha, x, y, pen, 0.95, np.random.default_rng(seed))
 
 
+def _centre(field: str, option: str) -> tuple[int, int]:
+    """The pixel at the middle of row 1's box ``option`` of ``field`` (150 dpi)."""
+    r = load_layout().box(1, field, option)
+    s = DPI / 25.4
+    return round((r.x + r.width / 2) * s), round((r.y + r.height / 2) * s)
+
+
 def _row(pens: dict[str, object], clump: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Row 1 with each field of ``PLAYED`` crossed in its pen, and the clump in strain S:
     the page in colour (B, G, R) and flattened grey, both at 150 dpi."""
@@ -51,10 +58,7 @@ def _row(pens: dict[str, object], clump: bool = True) -> tuple[np.ndarray, np.nd
         _draw(page, field, option, pens[field], i)
     bgr = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
     if clump:
-        r = load_layout().box(1, "strain", "S")
-        s = DPI / 25.4
-        centre = (round((r.x + r.width / 2) * s), round((r.y + r.height / 2) * s))
-        cv2.circle(bgr, centre, round(0.5 * s), (90, 90, 90), -1)
+        cv2.circle(bgr, _centre("strain", "S"), round(0.5 * DPI / 25.4), (90, 90, 90), -1)
     return bgr, flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
 
 
@@ -146,10 +150,7 @@ def test_the_pen_boxes():
     boxes = {(f, o) for f, o, _ in RowInk(flat, lay, lay.row(1), DPI).geometry.boxes}
     assert pen_row.pen_boxes == boxes
     bgr, _ = _row({f: BLUE for f in PLAYED}, clump=False)
-    r = lay.box(1, "strain", "S")
-    s = DPI / 25.4
-    centre = (round((r.x + r.width / 2) * s), round((r.y + r.height / 2) * s))
-    cv2.circle(bgr, centre, round(1.1 * s), (90, 90, 90), -1)
+    cv2.circle(bgr, _centre("strain", "S"), round(1.1 * DPI / 25.4), (90, 90, 90), -1)
     flat = flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
     pen_row = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
     assert pen_row is not None
