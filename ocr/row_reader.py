@@ -369,7 +369,8 @@ def _decode_row(
         reasons.append(
             f"marks not certain in {', '.join(contract.unchecked)}, which the score cannot check"
         )
-    for name, option in missing_marks(marks, uses, score_written=any_written(boxes[SCORE])):
+    written = any_written(boxes[SCORE])
+    for name, option in missing_marks(marks, uses, score_written=written, inked=inked):
         reasons.append(f"{name} {option} reads empty, but the reading needs it marked")
     for name in dict.fromkeys(n for n, _ in stray):
         options = ", ".join(o for n, o in stray if n == name)

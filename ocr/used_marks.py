@@ -23,7 +23,7 @@ from ocr.layout import (
     SCORE_SIDE,
     STRAIN,
 )
-from ocr.marks import DOT_IN_GAP, DUST_DOT_ALONE, THICK_BY_EDGE, MarkReading, MarkState
+from ocr.marks import DOT_IN_GAP, DUST_DOT_ALONE, EMPTY_P, THICK_BY_EDGE, MarkReading, MarkState
 from ocr.reading import RowResult
 
 # The mark states as module names: ``MarkState.X`` is looked up through the enum's class
@@ -79,6 +79,7 @@ def missing_marks(
     uses: Mapping[str, str | None],
     *,
     score_written: bool = True,
+    inked: Collection[tuple[str, str]] = frozenset(),
 ) -> list[tuple[str, str]]:
     """Boxes the reading needs that read empty (the NS/EW mark of the score excepted: it
     is often left out, and the decoder allows for that).
@@ -86,7 +87,8 @@ def missing_marks(
     The joint decoder finds the likeliest result even when one of its boxes is blank, the
     score and the other marks making up for it: a circle round the minus sign that was not
     seen, a level read in the box beside the one circled. Such a reading is a guess about
-    what the table marked, so the row goes to a person.
+    what the table marked, so the row goes to a person, unless the only box missing is the
+    result's sign on a row the score and clean paper settle (``_unseen_sign``).
 
     Not a ``DUST_DOT_ALONE`` box (rule ``dust_dot_alone``, ocr/dust_dots.py): alone in its
     field it holds a dot the page's dust is as large as, the player's pen or a clump,
@@ -97,6 +99,8 @@ def missing_marks(
     certain mark that checks its own field, and a clump of the page's dust in one box,
     with the player's faint circle in another read empty, was accepted so (fresh TEST seed
     51831 noisy, page_0013 row 3: 1C made by South read 7C made, no score written).
+
+    ``inked``: the boxes that held ink before any rule (``FieldMarks.inked_at_first``).
     """
     missing = []
     for n, o in uses.items():
@@ -106,7 +110,54 @@ def missing_marks(
                  for m in marks.get(n, ()) if m.option == o)  # fmt: skip
         if any(empty):
             missing.append((n, o))
+    if score_written and [n for n, _ in missing] == [RESULT_SIGN]:
+        if _unseen_sign(marks, uses, inked):
+            return []
     return missing
+
+
+_SIGN_SKIPS = frozenset({SCORE_SIDE, PAIRS_CHANGED})
+"""The fields ``_unseen_sign`` does not ask: the score's side (often left out; the written
+score's digits and the decoder weigh it) and the changed pairs (the pairs' own check)."""
+
+
+def _unseen_sign(
+    marks: Mapping[str, list[MarkReading]],
+    uses: Mapping[str, str | None],
+    inked: Collection[tuple[str, str]],
+) -> bool:
+    """Is the result's sign, the one box the reading needs that reads empty, a mark the
+    scanner lost rather than one the table left out or the reader put elsewhere?
+
+    So where the written score settles the sign and nothing on the row says otherwise: a
+    score is written (``missing_marks`` asks), every other box the reading uses is marked,
+    and every box the reading does not use, the sign's other two included, is clean paper
+    now and before any rule (``p_marked`` under ``EMPTY_P``, no ``how``, not in ``inked``:
+    a wide ring unseen round it is ink too). The sign's own box may hold ink no reading
+    took for its mark (a player's ring seen in part): that ink is the reading's.
+
+    The sign is the only field so excused: "+" and "-" put the score on opposite sides and
+    "=" is the only sign without a count, so no player's slip of 10 to 100 in the written
+    score stands for another sign; a level or a count left empty could be bent so (4S+1
+    and 4S+2 are 30 apart). Where both signs write the same digits (1H+4 and 1H-4 not
+    vulnerable, both 200) the score's side box tells them apart, and left out it holds the
+    posterior under the threshold (tests/ocr/test_decode.py). Where the reader put a level
+    in the box beside its circle (5S-1 read for 4S-1, the minus unseen), the circle's ink
+    in the 4 is no clean paper, and the row goes to a person. TRAINING (15,990 row
+    readings, docs/reader-history.md sign43): 11 rows went to a person for it alone, the
+    player's dot beside the sign's box or a ring round it seen in part.
+    """
+    for name, readings in marks.items():
+        if name in _SIGN_SKIPS:
+            continue
+        used = uses.get(name)
+        for m in readings:
+            if m.option == used:
+                if name != RESULT_SIGN and m.state is not _MARKED:
+                    return False
+            elif m.p_marked >= EMPTY_P or m.how or (name, m.option) in inked:
+                return False
+    return True
 
 
 _OWN_INK = frozenset({"fill", "dot", "circle", THICK_BY_EDGE, DOT_IN_GAP})

@@ -811,3 +811,23 @@ def test_the_side_terms_are_kept_on_the_side_group():
     assert ns == pytest.approx(np.log(0.9 * np.exp(side.log_exactly("NS")) + 0.1 * np.exp(none)))
     assert ew == pytest.approx(np.log(0.9 * np.exp(side.log_exactly("EW")) + 0.1 * np.exp(none)))
     assert _side_terms(side) is _side_terms(side)
+
+
+def test_a_lost_sign_on_digits_both_signs_write_is_left_to_the_side_box():
+    """1H by North with the count 4 marked, the sign's boxes clean (its mark lost), 200
+    written, not vulnerable. Law 77 by hand: 1H+4 is 30 + 4 x 30 + 50 = +200 to NS; 1H-4
+    is 4 x 50 = 200 to EW. The digits are the same, so only the score's side box tells the
+    signs apart (``ocr.used_marks._unseen_sign`` leans on this): left out, the row is no
+    better than even between them; marked NS, 1H+4 stands."""
+    marks = {"level": {"1"}, "strain": {"H"}, "declarer": {"N"}, "result_count": {"4"}}
+    vul = Vulnerability.NONE
+    assert ns_score(Contract.parse("1H"), Seat.NORTH, 11, vul) == 200
+    assert ns_score(Contract.parse("1H"), Seat.NORTH, 3, vul) == -200
+    no_side = decode_contract(evidence(marks, 200), vul).ranked
+    assert no_side[0][1] < DEFAULT_THRESHOLD
+    assert {r[0][2] for r in no_side[:2]} == {11, 3}
+    (best, posterior), *_ = decode_contract(
+        evidence({**marks, "score_side": {"NS"}}, 200), vul
+    ).ranked
+    assert best == (Contract.parse("1H"), Seat.NORTH, 11, 200)
+    assert posterior >= DEFAULT_THRESHOLD

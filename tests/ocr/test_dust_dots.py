@@ -94,21 +94,22 @@ def _with_box(marks: dict[str, list[MarkReading]], name: str, box: MarkReading):
 
 
 def test_a_dust_dot_alone_that_the_reading_needs_is_no_missing_mark():
-    """4S= by North: the '=' box read empty is missing; weighed as a dust dot alone in its
+    """4S= by North, ink in the '+' box before the rules: the '=' box read empty is missing
+    (on clean paper the score would settle it: test_row_rules); weighed as a dust dot alone in its
     field it is not: the decoder weighed it. A dust dot the rule left as it was (beside
     another mark of its field) is missing as before, and so is the declarer's N read empty
     without a dot."""
     marks = row_marks({**FOUR_SPADES_MADE, RESULT_SIGN: set()})
     uses = used_boxes(RowResult(3, 12, False, FOUR_SPADES, Seat.NORTH, 10, 620), (3, 12))
-    assert missing_marks(marks, uses) == [(RESULT_SIGN, "=")]
+    inked = {(RESULT_SIGN, "+")}
+    assert missing_marks(marks, uses, inked=inked) == [(RESULT_SIGN, "=")]
     alone = _dust_dot("=", 0.6, DUST_DOT_ALONE)
-    assert missing_marks(_with_box(marks, RESULT_SIGN, alone), uses) == []
-    assert missing_marks(_with_box(marks, RESULT_SIGN, _dust_dot("=", 0.6)), uses) == [
-        (RESULT_SIGN, "=")
-    ]
+    assert missing_marks(_with_box(marks, RESULT_SIGN, alone), uses, inked=inked) == []
+    left = _with_box(marks, RESULT_SIGN, _dust_dot("=", 0.6))
+    assert missing_marks(left, uses, inked=inked) == [(RESULT_SIGN, "=")]
     both = _with_box(marks, DECLARER, MarkReading("N", 0.0, MarkState.EMPTY, 0.0001))
     both = _with_box(both, RESULT_SIGN, alone)
-    assert missing_marks(both, uses) == [(DECLARER, "N")]
+    assert missing_marks(both, uses, inked=inked) == [(DECLARER, "N")]
 
 
 def test_a_dust_dot_alone_is_missing_where_no_score_is_written():

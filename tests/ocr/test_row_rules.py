@@ -109,13 +109,50 @@ def test_a_second_firm_mark_in_a_field_is_not_explained():
     assert unexplained_marks(marks, used_boxes(result, (3, 12))) == [(LEVEL, "2")]
 
 
+FOUR_SPADES_BY_EAST_DOWN_ONE = RowResult(3, 12, False, Contract.parse("4S"), Seat.EAST, 9, 50)
+"""4S by East one down, not vulnerable: +50 to NS (Law 77)."""
+
+DOWN_ONE_MARKS = {LEVEL: {"4"}, STRAIN: {"S"}, DECLARER: {"E"}, RESULT_COUNT: {"1"}}
+"""Its boxes marked, all but the minus sign's (a circle round it missed)."""
+
+
 def test_a_box_the_reading_needs_that_reads_empty_is_missing():
-    """4S by East one down, +50 to NS: the minus sign's box was not seen (a circle round it
-    missed); the score and the 1 make the decoder infer it, but the table's marks do not
-    say it. The NS mark of the score may be left out."""
-    marks = row_marks({LEVEL: {"4"}, STRAIN: {"S"}, DECLARER: {"E"}, RESULT_COUNT: {"1"}})
-    result = RowResult(3, 12, False, Contract.parse("4S"), Seat.EAST, 9, 50)
-    assert missing_marks(marks, used_boxes(result, (3, 12))) == [(RESULT_SIGN, "-")]
+    """The minus sign's box reads empty, and the plus held ink before the rules read it
+    empty: the score and the 1 make the decoder infer the minus, but the table's marks do
+    not say it, and a person looks. The NS mark of the score may be left out."""
+    marks = row_marks(DOWN_ONE_MARKS)
+    uses = used_boxes(FOUR_SPADES_BY_EAST_DOWN_ONE, (3, 12))
+    inked = {(RESULT_SIGN, "+")}
+    assert missing_marks(marks, uses, inked=inked) == [(RESULT_SIGN, "-")]
+
+
+def test_an_unseen_sign_on_clean_paper_is_settled_by_the_score():
+    """The same row with the sign's boxes clean paper, now and before any rule (the minus's
+    own box may hold ink no reading took for a mark), and every other box the reading uses
+    marked: +50 written puts the score with NS, so East went down (a plus would be -450 to
+    NS, "=" -420 without the 1), and the lost minus is no reason for a person. Anything
+    else on the row keeps it missing: no score written, a speck of ink in a box the reading
+    does not use, a used box only unsure, or a second box missing."""
+    marks = row_marks(DOWN_ONE_MARKS)
+    uses = used_boxes(FOUR_SPADES_BY_EAST_DOWN_ONE, (3, 12))
+    assert missing_marks(marks, uses) == []
+    assert missing_marks(marks, uses, inked={(RESULT_SIGN, "-")}) == []  # its ring, in part
+    assert missing_marks(marks, uses, score_written=False) == [(RESULT_SIGN, "-")]
+    assert missing_marks(marks, uses, inked={(LEVEL, "5")}) == [(RESULT_SIGN, "-")]
+    speck = _with(marks, LEVEL, MarkReading("5", 0.03, MarkState.EMPTY, 0.03, "fill"))
+    assert missing_marks(speck, uses) == [(RESULT_SIGN, "-")]
+    unsure = row_marks({**DOWN_ONE_MARKS, LEVEL: set()}, unsure={LEVEL: {"4"}})
+    assert missing_marks(unsure, uses) == [(RESULT_SIGN, "-")]
+    no_declarer = row_marks({**DOWN_ONE_MARKS, DECLARER: set()})
+    assert missing_marks(no_declarer, uses) == [(DECLARER, "E"), (RESULT_SIGN, "-")]
+
+
+def test_only_the_sign_is_settled_so():
+    """4S by East two down, the count's 2 lost on clean paper: +100 written could be a
+    player's slip for +50 one down, so the lost count is missing whatever the paper."""
+    marks = row_marks({**DOWN_ONE_MARKS, RESULT_SIGN: {"-"}, RESULT_COUNT: set()})
+    down_two = RowResult(3, 12, False, Contract.parse("4S"), Seat.EAST, 8, 100)
+    assert missing_marks(marks, used_boxes(down_two, (3, 12))) == [(RESULT_COUNT, "2")]
 
 
 FOUR_SPADES_BY_NORTH = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
