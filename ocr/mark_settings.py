@@ -99,6 +99,16 @@ class MarkSettings:
         "did. Measured again with the reader of 2026-11-24: 19 boxes without a mark above "
         "0.50 (17 at 0.517, between marked neighbours), 97.6% of 3,514 rings.",
     )
+    ring_ink_min: float = _t(
+        0.30,
+        "A box whose first reading sees a circle this surely, though not circled, held ink "
+        "before any rule (FieldMarks.inked_at_first): no clean box beside its field's only "
+        "ink, nor by a lost sign.",
+        "TRAINING clean seed 42456 (a fresh hunt), page_0023.jpg row 7: the player's wide "
+        "ring round 6 read 0.35 there and 7, whose box its arc crossed, the field's only "
+        "ink, 6S-2 accepted as 7S-2; on the TRAINING sets of docs/reader-history.md (ring43, "
+        "15,990 row readings) 2 rows more to a person, 0 wrong rows",
+    )
     strips_empty_below: float = _t(
         0.1,
         "Strips read alone: strokes that leave one side of a box uncovered do not circle it "
@@ -614,6 +624,7 @@ class MarkSettings:
             ("empty_below", "marked_above"),
             ("grey_ink_max", "pen_hue_min"),
             ("ink_low", "ink_high"),
+            ("ring_ink_min", "ring_empty_below"),
             ("ring_empty_below", "ring_marked_above"),
             ("strips_empty_below", "strips_marked_above"),
             ("strips_sure", "strips_certain"),

@@ -47,6 +47,7 @@ __all__ = ["FieldMarks", "RowMarks"]
 
 # The thresholds are in ocr/mark_settings.py, with why each is what it is.
 _DOT_MIN_FILL = MARK_SETTINGS.dot_min_fill
+_RING_INK_MIN = MARK_SETTINGS.ring_ink_min
 _OWN_MARK_FILL = MARK_SETTINGS.own_mark_fill
 _STRIP_MM = BOX_INSET_MM + SPILL_MM  # a neighbour's stroke reaches this far in from a box's edge
 _ENTRY_MM = MARK_SETTINGS.entry_mm
@@ -61,8 +62,10 @@ class FieldMarks:
     """Every box of each field read, in the form's order."""
     inked_at_first: frozenset[tuple[str, str]]
     """(field, option) of each box read that held ink by its own fill, circle or dot
-    before any rule (``RowEvidence.first``): a box a rule read away as dust or a
-    neighbour's stroke is no clean box (``ocr.unchecked_marks._only_ink``)."""
+    before any rule (``RowEvidence.first``), or a circle's part round it (a ring of
+    ``MarkSettings.ring_ink_min`` or more, not circled): a box a rule read away as dust or a
+    neighbour's stroke, or one a player's wide ring went round unseen, is no clean box
+    (``ocr.unchecked_marks._only_ink``, ``ocr.used_marks._unseen_sign``)."""
 
 
 class RowMarks:
@@ -110,7 +113,7 @@ class RowMarks:
         inked = frozenset(
             (field, str(option))
             for (field, option, _), r in zip(g.boxes, ev.first, strict=True)
-            if field in out and r.state is not MarkState.EMPTY
+            if field in out and (r.state is not MarkState.EMPTY or r.ring >= _RING_INK_MIN)
         )
         return FieldMarks(out, inked)
 

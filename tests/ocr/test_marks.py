@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.layout import FieldKind
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import (
     DOT_MARKED_ABOVE_MM2,
     EMPTY_BELOW,
@@ -598,7 +599,6 @@ def test_a_box_emptied_by_the_spill_rule_is_read_again_for_a_circle_of_its_own()
     from ocr.illumination import flatten
     from ocr.layout import load_layout
     from ocr.mark_geometry import row_geometry
-    from ocr.mark_settings import MARK_SETTINGS
     from ocr.row_marks import RowMarks
     from ocr.spill_rules import _again
 
@@ -670,3 +670,30 @@ def test_the_boxes_that_held_ink_before_any_rule_are_kept(blank_form):
     _draw(page, "declarer", "E", "cross", 5)
     assert inked(page, ["declarer", "level"]) == frozenset({("declarer", "E")})
     assert inked(page, ["level"]) == frozenset()
+
+
+def test_a_wide_ring_round_a_box_unseen_is_ink_there(blank_form):
+    """A player's ring round level 6 drawn wide, its centre 1.5 mm right of the box's and
+    1.5 mm above (radius 4.2 mm): its arc crosses 7, which reads marked by that fill, and
+    6 reads empty, the strokes round it a ring of 0.35 (under the 0.40 of a circle). 6 held
+    ink all the same (``MarkSettings.ring_ink_min``): no clean box beside 7 as its field's
+    only ink (ocr/unchecked_marks.py ``_only_ink``; TRAINING clean seed 42456,
+    ``page_0023.jpg`` row 7, 6S by W -2 was accepted as 7S, both +200 vulnerable)."""
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.row_marks import RowMarks
+
+    lay = load_layout()
+    s = DPI / 25.4
+    box = lay.box(1, "level", "6")
+    centre = ((box.x + box.width / 2 + 1.5) * s, (box.y + box.height / 2 - 1.5) * s)
+    page = blank_form.copy()
+    cv2.circle(page, (round(centre[0]), round(centre[1])), round(4.2 * s), (0.1, 0.1, 0.1), 2,
+               cv2.LINE_AA)  # fmt: skip
+    grey = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    read = RowMarks(flatten(grey, DPI), lay, lay.row(1), DPI).read_marks(["level"])
+    level = {m.option: m for m in read.readings["level"]}
+    assert level["6"].state is MarkState.EMPTY
+    assert MARK_SETTINGS.ring_ink_min <= level["6"].ring < MARK_SETTINGS.ring_empty_below
+    assert level["7"].state is MarkState.MARKED
+    assert read.inked_at_first == frozenset({("level", "6"), ("level", "7")})
