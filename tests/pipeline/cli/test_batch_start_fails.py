@@ -40,25 +40,26 @@ def test_no_descriptor_left_for_the_reading_processes_is_a_line_and_exit_3() -> 
     assert reading_processes(me.pid) == []
 
 
-def test_a_dask_scheduler_that_does_not_answer_is_named(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_dask_scheduler_that_does_not_answer_is_named(tmp_path: Path) -> None:
     """`--runner dask --address` of a port where no scheduler listens: "cannot write the
     batch summary: Timed out trying to connect ..." before, as if the disk were at fault.
-    The real command (through the Typer app), Dask's connect time-out made 1 s."""
+    The real command (through the Typer app), Dask's connect time-out made 1 s in Dask's
+    configuration itself: Dask reads its environment variables once, when it is first
+    imported, which an earlier test in the same worker may have done."""
+    import dask
     from typer.testing import CliRunner
 
     from pipeline.cli import app
     from tests.pipeline.flows.sample_events import both_sessions_typed
 
-    monkeypatch.setenv("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "1s")
     with socket.socket() as free:  # a port nobody listens on
         free.bind(("127.0.0.1", 0))
         address = f"tcp://127.0.0.1:{free.getsockname()[1]}"
     folder = both_sessions_typed(tmp_path / "evening")
     args = ["batch", str(folder), "-o", str(tmp_path / "out"), "--runner", "dask",
             "--address", address]  # fmt: skip
-    done = CliRunner().invoke(app, args, prog_name="bridgescan", catch_exceptions=False)
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        done = CliRunner().invoke(app, args, prog_name="bridgescan", catch_exceptions=False)
     assert done.exit_code == ExitCode.ENVIRONMENT == 3
     assert done.stderr == (
         f"error: --address {address}: no Dask scheduler answers there (Timed out trying to "
