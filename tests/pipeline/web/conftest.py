@@ -31,9 +31,12 @@ def sample_out(tmp_path_factory: pytest.TempPathFactory) -> tuple[EventResults, 
     return results, out
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole test session (per xdist worker)."""
+    """One headless Chromium for a test module. Not for the session: Playwright's sync API
+    keeps an event loop running in the worker's main thread while it is open, and every
+    later test there that calls ``asyncio.run`` (Prefect's database seeding,
+    tests/pipeline/flows/test_prefect_database.py) would fail in that worker."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
