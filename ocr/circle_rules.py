@@ -199,7 +199,9 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     names that box (``MarkReading.neighbour``): most of its ink lies in its half facing
     the box (more than ``arc_leans``), a stroke comes into it from that side, and a circle
     round the box is not ruled out (the rays see ``part_round`` of every sector, or an
-    ellipse round it is followed over ``outline_none`` of its least covered quarter).
+    ellipse round it is followed over ``outline_none`` of its least covered quarter); or,
+    whichever half its ink lies in, a stroke comes in and an ellipse round the box is
+    followed as far as an unsure circle's (``outline_unsure``).
     The row is read as before; where the reading that uses the box scores the same with
     the named box instead (3H= and 3S= are both +140; 2C-2 and 3C-2 both -200
     vulnerable), nothing on the row checks which box the player meant, and it goes to a
@@ -211,9 +213,11 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     down the middle of the 3: fill 0.159, 89% of it facing the 2, the 2's ellipse
     followed over 0.26; 2C-2 accepted as 3C-2) and blank seed 2914 clean page_0024.png
     row 13 (the same round the H, its arc through the S: fill 0.260, 89%, ellipse 0.50;
-    3H= accepted as 3S=). Runs after the rules that read a box again (a dust rule may
-    read the neighbour's unsure circle away beside the arc), before ``clean_rivals``,
-    which marks only a box no other box's ink lies near."""
+    3H= accepted as 3S=); and fresh TRAINING phone seed 37817 page_0002.jpg row 5 (a ring
+    round the 2 drawn to its right, its arc across the middle of the 3: fill 0.292, 74%
+    facing the 2, the 2's ellipse 0.73; 2H-1 accepted as 3H-1). Runs after the rules that
+    read a box again (a dust rule may read the neighbour's unsure circle away beside the
+    arc), before ``clean_rivals``, which marks only a box no other box's ink lies near."""
     g = ev.geometry
     out = list(read)
     for i, r in enumerate(read):
@@ -232,9 +236,10 @@ def _may_be_its_arc(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     """May box ``i``'s ink be the arc of a circle round box ``j`` (``unread_circles``)?"""
     v = ev.views
     a, b = ev.geometry.boxes[i][2], ev.geometry.boxes[j][2]
-    if ev.sides_inked[j] < 2 or facing_share(ev, i, j) <= t.arc_leans or not v.crossed(a, b):
+    if ev.sides_inked[j] < 2 or not v.crossed(a, b):
         return False
-    if v.rays_round(b).sectors >= t.part_round:
+    leans = facing_share(ev, i, j) > t.arc_leans
+    if leans and v.rays_round(b).sectors >= t.part_round:
         return True
     support = v.outline_support(b)
-    return support is not None and support >= t.outline_none
+    return support is not None and support >= (t.outline_none if leans else t.outline_unsure)

@@ -295,7 +295,8 @@ RULES: tuple[MarkRule, ...] = (
         unread_circles,
         _inked,
         "A box marked by a thin fill leaning towards an unmarked box of its field, a stroke "
-        "coming in from it, round which a circle is not ruled out, keeps its mark but names "
+        "coming in from it, round which a circle is not ruled out (or, leaning or not, round "
+        "which an ellipse is followed as far as an unsure circle's), keeps its mark but names "
         "that box: its ink may be the arc of a circle drawn wide round it, and where the "
         "score cannot tell the two boxes apart a person looks (ocr/score_ties.py).",
     ),

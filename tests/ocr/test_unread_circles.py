@@ -64,6 +64,25 @@ def test_the_arc_of_a_circle_drawn_wide_round_level_2_names_2_in_the_3_box():
     assert read[("level", "3")].neighbour == ("level", "2")
 
 
+def test_a_ring_round_level_2_followed_all_round_names_2_whichever_half_its_arc_crosses():
+    """A closed ellipse round the 2 (radii 4.3 x 3.3 mm, 3 px) 1.4 mm right of its centre:
+    its arc crosses the middle of the 3 (fill 0.29, marked; under half of it in the half
+    facing the 2, where ``arc_leans`` asks 0.8), the 2 reads empty (its strokes a ring of
+    0.35), but an ellipse round the 2 is followed as far as an unsure circle's
+    (``outline_unsure``): the 3 names the 2. Fresh TRAINING phone seed 37817,
+    ``page_0002.jpg`` row 5: 2H-1 by S accepted as 3H-1 (both -100 vulnerable)."""
+    box = load_layout().box(1, "level", "2")
+    s = DPI / 25.4
+    centre = (round((box.x + box.width / 2 + 1.4) * s), round((box.y + box.height / 2) * s))
+    page = _fresh()
+    cv2.ellipse(page, centre, (round(4.3 * s), round(3.3 * s)), 0, 0, 360, (0.3,) * 3, 3)
+    read = _read(page)
+    assert _marked(read) == {("level", "3"): "fill"}
+    two = read[("level", "2")]
+    assert two.state is MarkState.EMPTY and two.ring < MARK_SETTINGS.ring_empty_below
+    assert read[("level", "3")].neighbour == ("level", "2")
+
+
 def test_a_player_s_own_tick_names_no_neighbour():
     """A tick drawn in S (the TRAINING generator's, its ink across the box) beside an
     empty H: its own mark, nothing named."""
