@@ -45,8 +45,11 @@ def test_a_dask_scheduler_that_does_not_answer_is_named(tmp_path: Path) -> None:
     batch summary: Timed out trying to connect ..." before, as if the disk were at fault.
     The real command (through the Typer app), Dask's connect time-out made 1 s in Dask's
     configuration itself: Dask reads its environment variables once, when it is first
-    imported, which an earlier test in the same worker may have done."""
+    imported, which an earlier test in the same worker may have done. Distributed is
+    imported first: its defaults join Dask's configuration on import, and a setting made
+    before them would take them away again as it is undone."""
     import dask
+    import distributed  # noqa: F401
     from typer.testing import CliRunner
 
     from pipeline.cli import app
