@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -199,10 +199,24 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
             return _run_flow(batch, paths, out, spec, chunk_pages, masterpoints, store,
                              progress, errors)  # fmt: skip
         except KeyboardInterrupt:  # while Prefect loads, or in the flow
-            errors.print("interrupted: run the same command again to carry on", markup=False)
-            raise typer.Exit(ExitCode.INTERRUPTED) from None
+            _say_interrupted(errors)
+        except Exception:
+            from pipeline.cli.ctrl_c import ctrl_c_was_pressed
+
+            if not ctrl_c_was_pressed():
+                raise
+            # Ctrl-C, met first as an error of its own: the reading processes, which the
+            # terminal interrupts too, may end before this process's handler runs
+            _say_interrupted(errors)
         finally:
             close_early()  # the batch did not take them (it stopped before reading)
+
+
+def _say_interrupted(errors) -> NoReturn:  # type: ignore[no-untyped-def]
+    """Ctrl-C: every event published so far is kept, and a run of the same command carries
+    on from them (exit 130)."""
+    errors.print("interrupted: run the same command again to carry on", markup=False)
+    raise typer.Exit(ExitCode.INTERRUPTED) from None
 
 
 def _start_reading_processes(count: int, errors) -> None:  # type: ignore[no-untyped-def]

@@ -18,11 +18,11 @@ import importlib
 import os
 import signal
 import sys
-import threading
 from pathlib import Path
 
 import typer
 
+from pipeline.cli.ctrl_c import ctrl_c_pressed, ctrl_c_was_pressed, forget_ctrl_c
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.plain_values import take_plain_values
 
@@ -148,30 +148,19 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_CTRL_C = threading.Event()
-"""Set by ``_interrupted``: the user pressed Ctrl-C during this command."""
-
-
 def _interrupted(signum: int, frame: object) -> None:
     """Ctrl-C, as Python's own handler has it (a ``KeyboardInterrupt`` in the main thread),
     but a handler of ours: ``asyncio.run`` puts its own in place of Python's while an event
     loop runs in the main thread (Prefect's, a client's), and that one only cancels the
     loop's task, which a library may catch and carry on: the likely cause of a batch that,
     interrupted once on a fresh clone, ran to its end (exit 1, nothing said). An event loop
-    leaves a handler of ours alone. It is remembered too (``_CTRL_C``): a library may wrap
-    the ``KeyboardInterrupt`` in an error of its own without chaining it (pydantic's
-    serializer turns one raised in a field's serialisation into a
+    leaves a handler of ours alone. It is remembered too (pipeline/cli/ctrl_c.py): a
+    library may wrap the ``KeyboardInterrupt`` in an error of its own without chaining it
+    (pydantic's serializer turns one raised in a field's serialisation into a
     ``PydanticSerializationError`` while Prefect sends a run's state), and ``execute`` must
     still say "interrupted" and exit 130, not report a bug."""
     ctrl_c_pressed()
     raise KeyboardInterrupt
-
-
-def ctrl_c_pressed() -> None:
-    """The user pressed Ctrl-C during this command (``_CTRL_C``, read by ``execute``): said
-    by bridgescan's SIGINT handler, and by the standing runner, which raises the
-    ``KeyboardInterrupt`` in its command's thread itself (pipeline/cli/runner/request.py)."""
-    _CTRL_C.set()
 
 
 def run_in_this_process() -> None:
@@ -196,7 +185,7 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
     user gets one line saying so (exit 70, never 1, so a crash is not taken for "published,
     review waiting") and the traceback goes to a file to attach to the bug report.
     """
-    _CTRL_C.clear()
+    forget_ctrl_c()
     command = typer.main.get_command(command_line)
     _help_in_paragraphs(command)
     try:
@@ -209,7 +198,7 @@ def execute(command_line: typer.Typer, argv: list[str]) -> int:
         sys.stderr.write("interrupted: nothing more was written\n")
         return ExitCode.INTERRUPTED
     except Exception as error:  # noqa: BLE001 - the one place that turns a bug into exit 70
-        if _CTRL_C.is_set():  # Ctrl-C, carried out by a library as an error of its own
+        if ctrl_c_was_pressed():  # Ctrl-C, carried out by a library as an error of its own
             sys.stderr.write("interrupted: nothing more was written\n")
             return ExitCode.INTERRUPTED
         from pipeline.cli.disk import cannot_write_reason

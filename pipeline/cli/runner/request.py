@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from pipeline.cli.commands import ctrl_c_pressed
+from pipeline.cli.ctrl_c import ctrl_c_pressed
 from pipeline.cli.runner import wire
 
 __all__ = ["Requests", "ClientStream", "well_formed"]

@@ -101,3 +101,35 @@ def test_ctrl_c_a_command_reports_itself_is_said_once(
 ) -> None:
     assert commands.execute(_ctrl_c_app(said_by_the_command=True), ["bridgescan", "work"]) == 130
     assert capsys.readouterr().err == "interrupted: run the same command again to carry on\n"
+
+
+def test_a_batch_whose_reading_processes_end_first_on_ctrl_c_says_how_to_carry_on(
+    bridgescan_handler,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    # The terminal's Ctrl-C reaches the batch's reading processes too; where one ends
+    # before this process's handler runs, the batch meets its end as an error of its own
+    # (a flake of test_batch_processes under load said "nothing more was written"). The
+    # batch still tells the user that the same command carries on.
+    from pipeline.cli import batch
+    from pipeline.flows import prefect_server
+
+    def processes_gone_on_ctrl_c(count: int, errors) -> None:  # type: ignore[no-untyped-def]
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # the user's Ctrl-C, to bridgescan's handler
+            time.sleep(5)  # interrupted long before
+        except KeyboardInterrupt:
+            raise BrokenPipeError("the reading process ended") from None
+
+    monkeypatch.setattr(prefect_server, "choose_api", lambda say: None)  # no API to start
+    # (the batch sets it for its own process where unset: put back after the test)
+    monkeypatch.setenv("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "CRITICAL")
+    monkeypatch.setattr(batch, "_start_reading_processes", processes_gone_on_ctrl_c)
+    (tmp_path / "evening").mkdir()
+    (tmp_path / "evening" / "event.yaml").write_text("")  # found; never read here
+    command = ["bridgescan", "batch", str(tmp_path), "-o", str(tmp_path / "out"),
+               "--runner", "processes", "--workers", "2"]  # fmt: skip
+    assert commands.execute(commands.build_app(("batch",)), command) == ExitCode.INTERRUPTED
+    assert capsys.readouterr().err.endswith("interrupted: run the same command again to carry on\n")
