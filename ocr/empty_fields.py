@@ -69,7 +69,7 @@ from dataclasses import replace
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
-from ocr.layout import PASSED_OUT
+from ocr.layout import DOUBLING, PASSED_OUT
 from ocr.mark_settings import MarkSettings
 from ocr.marks import (
     DUST_DOT,
@@ -81,30 +81,42 @@ from ocr.marks import (
 )
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["a_field_missed", "empty_field_dot", "holds_thick_ink_by"]
+__all__ = [
+    "a_doubling_left",
+    "a_field_missed",
+    "doubling_dot",
+    "empty_field_dot",
+    "holds_thick_ink_by",
+]
 
 Readings = list[MarkReading]
 
 _DUST_DOTS = frozenset({DUST_DOT, DUST_DOT_ALONE})
 
 
-def _missed_fields(ev: RowEvidence, read: Readings) -> list[list[int]]:
-    """The boxes of each field of ``ONE_BOX_FIELDS`` that a played row must mark and whose
-    every box reads empty, none by a dot the page's dust may be; none where the PASS box
-    holds a mark or no other of those fields is marked for certain."""
+def _empty_fields(ev: RowEvidence, read: Readings, among: frozenset[str]) -> list[list[int]]:
+    """The boxes of each field of ``among`` whose every box reads empty, none by a dot the
+    page's dust may be, in a played row: none where the PASS box holds a mark, and a field
+    only where another of ``ONE_BOX_FIELDS`` is marked for certain."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     states = {(f, r.state) for f, r in zip(fields, read, strict=True)}
     if (PASSED_OUT, MarkState.MARKED) in states or (PASSED_OUT, MarkState.UNSURE) in states:
         return []
     marked = {f for f, state in states if f in ONE_BOX_FIELDS and state is MarkState.MARKED}
     out = []
-    for field in ONE_BOX_FIELDS:
+    for field in among:
         if not marked - {field}:
             continue
         boxes = [i for i, f in enumerate(fields) if f == field]
         if all(read[i].state is MarkState.EMPTY and read[i].how not in _DUST_DOTS for i in boxes):
             out.append(boxes)
     return out
+
+
+def _missed_fields(ev: RowEvidence, read: Readings) -> list[list[int]]:
+    """The boxes of each field of ``ONE_BOX_FIELDS`` that a played row must mark and whose
+    every box reads empty (``_empty_fields``)."""
+    return _empty_fields(ev, read, ONE_BOX_FIELDS)
 
 
 def a_field_missed(ev: RowEvidence, read: Readings) -> bool:
@@ -130,8 +142,51 @@ def empty_field_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     """In each field a played row must mark, read empty (``_missed_fields``), the one box
     with solid ink as thick as a pen dot by it (``holds_thick_ink_by``) read unsure as a dot
     on its edge is (see the module docstring); a field with none or several is left."""
+    return _unsure_where_thick(ev, read, t, _missed_fields(ev, read))
+
+
+_DOUBLING = frozenset({DOUBLING})
+
+
+def a_doubling_left(ev: RowEvidence, read: Readings) -> bool:
+    """Does rule ``doubling_dot`` look at this row: a page that is not dusty, a played
+    row's doubling read empty?"""
+    return ev.any_ink and not ev.dust.dusty() and bool(_empty_fields(ev, read, _DOUBLING))
+
+
+def doubling_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """A played row's doubling read empty (X and XX), on a page that is not dusty, whose
+    one box with solid ink as thick as a pen dot by it (``holds_thick_ink_by``) is read
+    unsure as a dot on its edge is: a doubling left empty is a result of its own (the
+    contract undoubled), so no field is missed here, but a player's pen dot on X's printed
+    edge that the mask of the lines hides is as thick as ``empty_field_dot``'s. Then only
+    the written score tells X from no doubling, and where it cannot say which, a person
+    looks.
+
+    Found by a hunt (fresh TRAINING clean seed 45177, ``page_0022.jpg`` row 12): 1CX by W
+    -3 vulnerable (800 written) was accepted as 1C -3 (+300). The player's pale dot lay on
+    X's top edge, 0.17 mm^2 of it off the mask (under ``edge_dots``' 0.25), its core with
+    the line 0.95 mm thick; the faint 8 read as 5 (0.34), 3 (0.20) and 8 (0.07), and 300,
+    the undoubled score, agreed with the marks read certain. With X unsure the row goes to
+    a person (posterior 0.73).
+
+    Not on a dusty page: on TRAINING's dirty glass (``benchmarks/dirty_glass.py``, seeds
+    13, 24680, 31415; fine dots 13, 48201, 65079, 52718, 16180) the rule read 8 boxes
+    unsure in rows no player doubled, 7 of them XX with a clump of dust by it as thick as
+    that dot (0.95 mm), and the only player's X it read (1.02 mm, fine dots noisy 13) was
+    in a row a person saw anyway. On the pages that are not dusty (TRAINING seed 13, 40
+    pages each condition) it reads no box: no row moves."""
+    return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING))
+
+
+def _unsure_where_thick(
+    ev: RowEvidence, read: Readings, t: MarkSettings, fields: list[list[int]]
+) -> Readings:
+    """In each of ``fields`` (each its boxes' indices), the one box with solid ink as thick
+    as a pen dot by it read unsure as a dot on its edge is, named ``THICK_BY_EDGE``; a
+    field with none or several is left."""
     out = list(read)
-    for boxes in _missed_fields(ev, read):
+    for boxes in fields:
         thick = [i for i in boxes if holds_thick_ink_by(ev, i, t)]
         if len(thick) == 1:
             r = read[thick[0]]

@@ -1,5 +1,5 @@
 """A played row's field read empty whose one box has a pen dot's thickness of ink by it
-(rule ``empty_field_dot``, ocr/empty_fields.py; issue 43, item 4).
+(rules ``empty_field_dot`` and ``doubling_dot``, ocr/empty_fields.py; issue 43, item 4).
 
 The numbers, by hand (as tests/ocr/test_clean_rivals.py works them): at 150 dpi a pixel
 is 0.169 mm (5.906 px a mm). A blob 5 px tall over a box's top printed edge lies wholly in
@@ -15,8 +15,14 @@ import numpy as np
 import pytest
 
 from ocr.dots import EDGE_UNSURE_MM2
-from ocr.empty_fields import a_field_missed, empty_field_dot, holds_thick_ink_by
-from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_SIGN, load_layout
+from ocr.empty_fields import (
+    a_doubling_left,
+    a_field_missed,
+    doubling_dot,
+    empty_field_dot,
+    holds_thick_ink_by,
+)
+from ocr.layout import DECLARER, DOUBLING, LEVEL, PASSED_OUT, RESULT_SIGN, load_layout
 from ocr.mark_rules import RULE_NAMES, rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, THICK_BY_EDGE, MarkReading, MarkState
@@ -41,10 +47,10 @@ def _blob_on_top_edge(page: np.ndarray, field: str, option: str, wide: int) -> N
     page[y - 2 : y + 3, x : x + wide] = 0.05
 
 
-def _dotted(*options: str, wide: int = 5, dust=DUSTY):
+def _dotted(*options: str, wide: int = 5, dust=DUSTY, field: str = DECLARER):
     page = _fresh()
     for option in options:
-        _blob_on_top_edge(page, DECLARER, option, wide)
+        _blob_on_top_edge(page, field, option, wide)
     return _evidence(page, dust)
 
 
@@ -152,3 +158,63 @@ def test_read_so_on_a_dusty_page_before_clean_rivals(stroke_by_s):
         THICK_BY_EDGE,
     )
     assert RULE_NAMES.index("clean_rivals") == RULE_NAMES.index("empty_field_dot") + 1
+
+
+@pytest.mark.parametrize(("wide", "unsure"), [(5, True), (4, False)])
+def test_a_doubling_read_empty_is_unsure_where_x_alone_holds_a_dot_s_core(wide, unsure):
+    """The doubling read empty in a played row ('=' crossed) on a page that is not dusty:
+    X, by its dot's core on its top edge (no drawn ink off the mask), is read unsure as a
+    dot on an edge is, named ``THICK_BY_EDGE``; with the 4 px blob (0.744 mm, a printed
+    line's thickness) the row is as read. The hunt's wrong row (seed 45177, clean
+    ``page_0022.jpg`` row 12) had such a dot, its core 0.95 mm."""
+    ev = _dotted("X", wide=wide, dust=NO_DUST, field=DOUBLING)
+    read = _row_with(ev, PLAYED)
+    assert a_doubling_left(ev, read)
+    out = doubling_dot(ev, read, MARK_SETTINGS)
+    x = _box(ev, out, DOUBLING, "X")
+    if unsure:
+        assert (x.state, x.how, x.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
+        changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
+        assert changed == [_index(ev, DOUBLING, "X")]
+    else:
+        assert out == read
+
+
+def test_x_and_xx_both_with_a_dot_s_core_leave_the_doubling_as_read():
+    ev = _dotted("X", "XX", dust=NO_DUST, field=DOUBLING)
+    read = _row_with(ev, PLAYED)
+    assert doubling_dot(ev, read, MARK_SETTINGS) == read
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        {},  # an unplayed row
+        {**PLAYED, (PASSED_OUT, "PASS"): _crossed("PASS")},  # a passed-out board
+        # the doubling holds a mark
+        {**PLAYED, (DOUBLING, "XX"): MarkReading("XX", 0.07, MarkState.UNSURE, 0.5, "fill")},
+    ],
+)
+def test_the_doubling_is_left_where_the_row_is_no_played_row_or_it_holds_a_mark(boxes):
+    ev = _dotted("X", dust=NO_DUST, field=DOUBLING)
+    read = _row_with(ev, boxes)
+    assert not a_doubling_left(ev, read)
+
+
+def test_not_on_a_dusty_page():
+    """On a dusty page a clump of dust by X or XX is as thick as that dot (TRAINING's dirty
+    glass: 0.95 mm by boxes no player doubled): the rule does not look."""
+    ev = _dotted("X", field=DOUBLING)
+    assert not a_doubling_left(ev, _row_with(ev, PLAYED))
+
+
+def test_a_doubling_dot_is_read_so_on_a_whole_row():
+    """Level 1 crossed, X dotted on its top edge under the mask, no dust: X reads empty
+    without the rule, unsure with it."""
+    page = _fresh()
+    _draw(page, LEVEL, "1", "cross")
+    _blob_on_top_edge(page, DOUBLING, "X", 5)
+    with rules_off("doubling_dot"):
+        assert _read_row(page, NO_DUST)[DOUBLING, "X"].state is MarkState.EMPTY
+    x = _read_row(page, NO_DUST)[DOUBLING, "X"]
+    assert (x.state, x.how) == (MarkState.UNSURE, THICK_BY_EDGE)
