@@ -171,11 +171,14 @@ def doubling_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     a person (posterior 0.73).
 
     Not on a dusty page: on TRAINING's dirty glass (``benchmarks/dirty_glass.py``, seeds
-    13, 24680, 31415; fine dots 13, 48201, 65079, 52718, 16180) the rule read 8 boxes
-    unsure in rows no player doubled, 7 of them XX with a clump of dust by it as thick as
-    that dot (0.95 mm), and the only player's X it read (1.02 mm, fine dots noisy 13) was
-    in a row a person saw anyway. On the pages that are not dusty (TRAINING seed 13, 40
-    pages each condition) it reads no box: no row moves."""
+    13, 24680, 31415; fine dots 13, 48201, 65079, 52718, 16180) the rule, on every page,
+    sent 10 rows more to a person, none doubled: XX 6 times and X 4, each with a clump of
+    dust by it as thick as that dot (0.95 mm, one 1.02), and the one player's X it read
+    (1.02 mm, fine dots noisy 13) was in a row a person saw without it. Kept off dusty
+    pages, it sends one of those rows still (the dirty glass 24680, ``page_0036.jpg`` row
+    7: a page under ``dusty_per_cm2``, a speck by X), 1,563 -> 1,565 readings to a person
+    of TRAINING's 15,990, 0 wrong rows; on TRAINING seed 13's pages of every condition (40
+    pages each) it reads no box."""
     return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING))
 
 
