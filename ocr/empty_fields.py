@@ -125,16 +125,23 @@ def a_field_missed(ev: RowEvidence, read: Readings) -> bool:
     return ev.any_ink and bool(_missed_fields(ev, read))
 
 
-def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings) -> bool:
+def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bool = False) -> bool:
     """Is there solid ink ``clean_rival_thick_mm`` thick or thicker (the printed lines
     counted: ``RowViews.thick_ink``) inside box ``i`` or within ``clean_rival_mm`` of its
-    printed edges?"""
+    printed edges? ``off_corners``: none counted within ``clean_rival_mm`` of the box's
+    printed corners, where two printed lines meet and a blurred print is that thick."""
     views = ev.views
     x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
     reach = round(t.clean_rival_mm * views.s)
     thick = views.thick_ink(t)
     h, w = thick.shape
-    near = thick[max(0, y0 - reach) : min(h, y1 + reach), max(0, x0 - reach) : min(w, x1 + reach)]
+    nx0, ny0 = max(0, x0 - reach), max(0, y0 - reach)
+    near = thick[ny0 : min(h, y1 + reach), nx0 : min(w, x1 + reach)]
+    if off_corners and near.any():
+        near = near.copy()
+        for x, y in ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)):
+            cx, cy = x - nx0, y - ny0
+            near[max(0, cy - reach) : cy + reach + 1, max(0, cx - reach) : cx + reach + 1] = False
     return bool(near.any())
 
 
@@ -179,18 +186,22 @@ def doubling_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     7: a page under ``dusty_per_cm2``, a speck by X), 1,563 -> 1,565 readings to a person
     of TRAINING's 15,990, 0 wrong rows; on TRAINING seed 13's pages of every condition (40
     pages each) it reads no box."""
-    return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING))
+    return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING), off_corners=True)
 
 
 def _unsure_where_thick(
-    ev: RowEvidence, read: Readings, t: MarkSettings, fields: list[list[int]]
+    ev: RowEvidence,
+    read: Readings,
+    t: MarkSettings,
+    fields: list[list[int]],
+    off_corners: bool = False,
 ) -> Readings:
     """In each of ``fields`` (each its boxes' indices), the one box with solid ink as thick
-    as a pen dot by it read unsure as a dot on its edge is, named ``THICK_BY_EDGE``; a
-    field with none or several is left."""
+    as a pen dot by it (``holds_thick_ink_by``) read unsure as a dot on its edge is, named
+    ``THICK_BY_EDGE``; a field with none or several is left."""
     out = list(read)
     for boxes in fields:
-        thick = [i for i in boxes if holds_thick_ink_by(ev, i, t)]
+        thick = [i for i in boxes if holds_thick_ink_by(ev, i, t, off_corners)]
         if len(thick) == 1:
             r = read[thick[0]]
             again = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)

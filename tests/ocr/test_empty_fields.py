@@ -180,6 +180,23 @@ def test_a_doubling_read_empty_is_unsure_where_x_alone_holds_a_dot_s_core(wide, 
         assert out == read
 
 
+def test_thick_ink_at_a_printed_corner_is_no_doubling_dot():
+    """Where two printed lines meet, a blurred print is a pen dot's thickness (TEST seed 13:
+    9 rows no player doubled, each with its only thick ink at a corner of X or XX, 0.95 mm
+    with the lines): the doubling's rule counts none within 0.6 mm of a box's corners. A
+    blob 5 x 5 px on X's top left corner is thick ink by X, but not off its corners."""
+    page = _fresh()
+    box = load_layout().box(1, DOUBLING, "X")
+    x, y = round(box.x * S), round(box.y * S)
+    page[y - 2 : y + 3, x - 2 : x + 3] = 0.05
+    ev = _evidence(page, NO_DUST)
+    i = _index(ev, DOUBLING, "X")
+    assert holds_thick_ink_by(ev, i, MARK_SETTINGS)
+    assert not holds_thick_ink_by(ev, i, MARK_SETTINGS, off_corners=True)
+    read = _row_with(ev, PLAYED)
+    assert doubling_dot(ev, read, MARK_SETTINGS) == read
+
+
 def test_x_and_xx_both_with_a_dot_s_core_leave_the_doubling_as_read():
     ev = _dotted("X", "XX", dust=NO_DUST, field=DOUBLING)
     read = _row_with(ev, PLAYED)
