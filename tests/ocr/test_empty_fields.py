@@ -78,14 +78,19 @@ def test_the_declarer_read_empty_is_unsure_where_one_box_holds_a_dot_s_core(wide
     ev = _dotted("E", wide=wide)
     read = _row_with(ev, PLAYED)
     assert a_field_missed(ev, read)
-    out = empty_field_dot(ev, read, MARK_SETTINGS)
-    e = _box(ev, out, DECLARER, "E")
-    if unsure:
-        assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
-        changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
-        assert changed == [_index(ev, DECLARER, "E")]
-    else:
+    _only_unsure_there(ev, read, empty_field_dot(ev, read, MARK_SETTINGS), DECLARER, "E", unsure)
+
+
+def _only_unsure_there(ev, read, out, field: str, option: str, unsure: bool) -> None:  # type: ignore[no-untyped-def]
+    """``out`` is ``read`` with box ``option`` of ``field`` read unsure as a dot on its
+    edge, named ``THICK_BY_EDGE`` (where ``unsure``), or ``read`` as it is."""
+    if not unsure:
         assert out == read
+        return
+    box = _box(ev, out, field, option)
+    assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
+    changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
+    assert changed == [_index(ev, field, option)]
 
 
 def test_two_boxes_with_a_dot_s_core_leave_the_field_as_read():
@@ -123,17 +128,21 @@ def test_on_a_page_that_is_not_dusty_too():
     assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
 
 
-def test_read_so_on_a_page_that_is_not_dusty():
-    """Level 3 crossed, E dotted on its top edge under the mask, no dust on the page: E is
-    read empty without the rule, unsure with it (``clean_rivals`` runs on dusty pages
-    only)."""
+@pytest.mark.parametrize(
+    ("rule", "field", "option"),
+    [("empty_field_dot", DECLARER, "E"), ("doubling_dot", DOUBLING, "X")],
+)
+def test_read_so_on_a_page_that_is_not_dusty(rule, field, option):
+    """Level 3 crossed, E (or X) dotted on its top edge under the mask, no dust on the page:
+    the box is read empty without the rule, unsure with it (``clean_rivals`` runs on dusty
+    pages only)."""
     page = _fresh()
     _draw(page, LEVEL, "3", "cross")
-    _blob_on_top_edge(page, DECLARER, "E", 5)
-    with rules_off("empty_field_dot"):
-        assert _read_row(page, NO_DUST)[DECLARER, "E"].state is MarkState.EMPTY
-    e = _read_row(page, NO_DUST)[DECLARER, "E"]
-    assert (e.state, e.how) == (MarkState.UNSURE, THICK_BY_EDGE)
+    _blob_on_top_edge(page, field, option, 5)
+    with rules_off(rule):
+        assert _read_row(page, NO_DUST)[field, option].state is MarkState.EMPTY
+    box = _read_row(page, NO_DUST)[field, option]
+    assert (box.state, box.how) == (MarkState.UNSURE, THICK_BY_EDGE)
 
 
 @pytest.mark.parametrize("stroke_by_s", [False, True])
@@ -170,14 +179,7 @@ def test_a_doubling_read_empty_is_unsure_where_x_alone_holds_a_dot_s_core(wide, 
     ev = _dotted("X", wide=wide, dust=NO_DUST, field=DOUBLING)
     read = _row_with(ev, PLAYED)
     assert a_doubling_left(ev, read)
-    out = doubling_dot(ev, read, MARK_SETTINGS)
-    x = _box(ev, out, DOUBLING, "X")
-    if unsure:
-        assert (x.state, x.how, x.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
-        changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
-        assert changed == [_index(ev, DOUBLING, "X")]
-    else:
-        assert out == read
+    _only_unsure_there(ev, read, doubling_dot(ev, read, MARK_SETTINGS), DOUBLING, "X", unsure)
 
 
 def test_thick_ink_at_a_printed_corner_is_no_doubling_dot():
@@ -223,15 +225,3 @@ def test_not_on_a_dusty_page():
     glass: 0.95 mm by boxes no player doubled): the rule does not look."""
     ev = _dotted("X", field=DOUBLING)
     assert not a_doubling_left(ev, _row_with(ev, PLAYED))
-
-
-def test_a_doubling_dot_is_read_so_on_a_whole_row():
-    """Level 1 crossed, X dotted on its top edge under the mask, no dust: X reads empty
-    without the rule, unsure with it."""
-    page = _fresh()
-    _draw(page, LEVEL, "1", "cross")
-    _blob_on_top_edge(page, DOUBLING, "X", 5)
-    with rules_off("doubling_dot"):
-        assert _read_row(page, NO_DUST)[DOUBLING, "X"].state is MarkState.EMPTY
-    x = _read_row(page, NO_DUST)[DOUBLING, "X"]
-    assert (x.state, x.how) == (MarkState.UNSURE, THICK_BY_EDGE)
