@@ -70,7 +70,7 @@ from ocr.dusty_pass import (
 )
 from ocr.edge_dot_rivals import edge_dot_on_clean_page, edge_dot_rivals
 from ocr.edge_dot_rule import edge_dots
-from ocr.empty_fields import a_field_missed, empty_field_dot
+from ocr.empty_fields import a_doubling_left, a_field_missed, doubling_dot, empty_field_dot
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
@@ -299,6 +299,16 @@ RULES: tuple[MarkRule, ...] = (
         "which an ellipse is followed as far as an unsure circle's), keeps its mark but names "
         "that box: its ink may be the arc of a circle drawn wide round it, and where the "
         "score cannot tell the two boxes apart a person looks (ocr/score_ties.py).",
+    ),
+    MarkRule(
+        "doubling_dot",
+        doubling_dot,
+        a_doubling_left,
+        "On a page that is not dusty, in a played row whose PASS box holds no mark, a "
+        "doubling read empty (X and XX) exactly one of whose boxes has solid ink 0.85 mm "
+        "thick or more within 0.6 mm is read unsure there, as a dot on an edge is: a "
+        "player's dot on X's printed edge, hidden by the mask of the lines, leaves the "
+        "contract undoubled for certain otherwise, and the written score settles it.",
     ),
     MarkRule(
         "empty_field_dot",

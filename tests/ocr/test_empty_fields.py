@@ -1,5 +1,5 @@
 """A played row's field read empty whose one box has a pen dot's thickness of ink by it
-(rule ``empty_field_dot``, ocr/empty_fields.py; issue 43, item 4).
+(rules ``empty_field_dot`` and ``doubling_dot``, ocr/empty_fields.py; issue 43, item 4).
 
 The numbers, by hand (as tests/ocr/test_clean_rivals.py works them): at 150 dpi a pixel
 is 0.169 mm (5.906 px a mm). A blob 5 px tall over a box's top printed edge lies wholly in
@@ -15,8 +15,14 @@ import numpy as np
 import pytest
 
 from ocr.dots import EDGE_UNSURE_MM2
-from ocr.empty_fields import a_field_missed, empty_field_dot, holds_thick_ink_by
-from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_SIGN, load_layout
+from ocr.empty_fields import (
+    a_doubling_left,
+    a_field_missed,
+    doubling_dot,
+    empty_field_dot,
+    holds_thick_ink_by,
+)
+from ocr.layout import DECLARER, DOUBLING, LEVEL, PASSED_OUT, RESULT_SIGN, load_layout
 from ocr.mark_rules import RULE_NAMES, rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, THICK_BY_EDGE, MarkReading, MarkState
@@ -41,10 +47,10 @@ def _blob_on_top_edge(page: np.ndarray, field: str, option: str, wide: int) -> N
     page[y - 2 : y + 3, x : x + wide] = 0.05
 
 
-def _dotted(*options: str, wide: int = 5, dust=DUSTY):
+def _dotted(*options: str, wide: int = 5, dust=DUSTY, field: str = DECLARER):
     page = _fresh()
     for option in options:
-        _blob_on_top_edge(page, DECLARER, option, wide)
+        _blob_on_top_edge(page, field, option, wide)
     return _evidence(page, dust)
 
 
@@ -72,14 +78,19 @@ def test_the_declarer_read_empty_is_unsure_where_one_box_holds_a_dot_s_core(wide
     ev = _dotted("E", wide=wide)
     read = _row_with(ev, PLAYED)
     assert a_field_missed(ev, read)
-    out = empty_field_dot(ev, read, MARK_SETTINGS)
-    e = _box(ev, out, DECLARER, "E")
-    if unsure:
-        assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
-        changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
-        assert changed == [_index(ev, DECLARER, "E")]
-    else:
+    _only_unsure_there(ev, read, empty_field_dot(ev, read, MARK_SETTINGS), DECLARER, "E", unsure)
+
+
+def _only_unsure_there(ev, read, out, field: str, option: str, unsure: bool) -> None:  # type: ignore[no-untyped-def]
+    """``out`` is ``read`` with box ``option`` of ``field`` read unsure as a dot on its
+    edge, named ``THICK_BY_EDGE`` (where ``unsure``), or ``read`` as it is."""
+    if not unsure:
         assert out == read
+        return
+    box = _box(ev, out, field, option)
+    assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
+    changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
+    assert changed == [_index(ev, field, option)]
 
 
 def test_two_boxes_with_a_dot_s_core_leave_the_field_as_read():
@@ -117,17 +128,21 @@ def test_on_a_page_that_is_not_dusty_too():
     assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
 
 
-def test_read_so_on_a_page_that_is_not_dusty():
-    """Level 3 crossed, E dotted on its top edge under the mask, no dust on the page: E is
-    read empty without the rule, unsure with it (``clean_rivals`` runs on dusty pages
-    only)."""
+@pytest.mark.parametrize(
+    ("rule", "field", "option"),
+    [("empty_field_dot", DECLARER, "E"), ("doubling_dot", DOUBLING, "X")],
+)
+def test_read_so_on_a_page_that_is_not_dusty(rule, field, option):
+    """Level 3 crossed, E (or X) dotted on its top edge under the mask, no dust on the page:
+    the box is read empty without the rule, unsure with it (``clean_rivals`` runs on dusty
+    pages only)."""
     page = _fresh()
     _draw(page, LEVEL, "3", "cross")
-    _blob_on_top_edge(page, DECLARER, "E", 5)
-    with rules_off("empty_field_dot"):
-        assert _read_row(page, NO_DUST)[DECLARER, "E"].state is MarkState.EMPTY
-    e = _read_row(page, NO_DUST)[DECLARER, "E"]
-    assert (e.state, e.how) == (MarkState.UNSURE, THICK_BY_EDGE)
+    _blob_on_top_edge(page, field, option, 5)
+    with rules_off(rule):
+        assert _read_row(page, NO_DUST)[field, option].state is MarkState.EMPTY
+    box = _read_row(page, NO_DUST)[field, option]
+    assert (box.state, box.how) == (MarkState.UNSURE, THICK_BY_EDGE)
 
 
 @pytest.mark.parametrize("stroke_by_s", [False, True])
@@ -152,3 +167,61 @@ def test_read_so_on_a_dusty_page_before_clean_rivals(stroke_by_s):
         THICK_BY_EDGE,
     )
     assert RULE_NAMES.index("clean_rivals") == RULE_NAMES.index("empty_field_dot") + 1
+
+
+@pytest.mark.parametrize(("wide", "unsure"), [(5, True), (4, False)])
+def test_a_doubling_read_empty_is_unsure_where_x_alone_holds_a_dot_s_core(wide, unsure):
+    """The doubling read empty in a played row ('=' crossed) on a page that is not dusty:
+    X, by its dot's core on its top edge (no drawn ink off the mask), is read unsure as a
+    dot on an edge is, named ``THICK_BY_EDGE``; with the 4 px blob (0.744 mm, a printed
+    line's thickness) the row is as read. The hunt's wrong row (seed 45177, clean
+    ``page_0022.jpg`` row 12) had such a dot, its core 0.95 mm."""
+    ev = _dotted("X", wide=wide, dust=NO_DUST, field=DOUBLING)
+    read = _row_with(ev, PLAYED)
+    assert a_doubling_left(ev, read)
+    _only_unsure_there(ev, read, doubling_dot(ev, read, MARK_SETTINGS), DOUBLING, "X", unsure)
+
+
+def test_thick_ink_at_a_printed_corner_is_no_doubling_dot():
+    """Where two printed lines meet, a blurred print is a pen dot's thickness (TEST seed 13:
+    9 rows no player doubled, each with its only thick ink at a corner of X or XX, 0.95 mm
+    with the lines): the doubling's rule counts none within 0.6 mm of a box's corners. A
+    blob 5 x 5 px on X's top left corner is thick ink by X, but not off its corners."""
+    page = _fresh()
+    box = load_layout().box(1, DOUBLING, "X")
+    x, y = round(box.x * S), round(box.y * S)
+    page[y - 2 : y + 3, x - 2 : x + 3] = 0.05
+    ev = _evidence(page, NO_DUST)
+    i = _index(ev, DOUBLING, "X")
+    assert holds_thick_ink_by(ev, i, MARK_SETTINGS)
+    assert not holds_thick_ink_by(ev, i, MARK_SETTINGS, off_corners=True)
+    read = _row_with(ev, PLAYED)
+    assert doubling_dot(ev, read, MARK_SETTINGS) == read
+
+
+def test_x_and_xx_both_with_a_dot_s_core_leave_the_doubling_as_read():
+    ev = _dotted("X", "XX", dust=NO_DUST, field=DOUBLING)
+    read = _row_with(ev, PLAYED)
+    assert doubling_dot(ev, read, MARK_SETTINGS) == read
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        {},  # an unplayed row
+        {**PLAYED, (PASSED_OUT, "PASS"): _crossed("PASS")},  # a passed-out board
+        # the doubling holds a mark
+        {**PLAYED, (DOUBLING, "XX"): MarkReading("XX", 0.07, MarkState.UNSURE, 0.5, "fill")},
+    ],
+)
+def test_the_doubling_is_left_where_the_row_is_no_played_row_or_it_holds_a_mark(boxes):
+    ev = _dotted("X", dust=NO_DUST, field=DOUBLING)
+    read = _row_with(ev, boxes)
+    assert not a_doubling_left(ev, read)
+
+
+def test_not_on_a_dusty_page():
+    """On a dusty page a clump of dust by X or XX is as thick as that dot (TRAINING's dirty
+    glass: 0.95 mm by boxes no player doubled): the rule does not look."""
+    ev = _dotted("X", field=DOUBLING)
+    assert not a_doubling_left(ev, _row_with(ev, PLAYED))

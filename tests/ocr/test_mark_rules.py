@@ -77,6 +77,7 @@ def test_the_rules_run_in_one_documented_order():
         "dust_dot_alone",
         "dust_clumps",
         "unread_circles",
+        "doubling_dot",
         "empty_field_dot",
         "clean_rivals",
         "edge_dot_rivals",
