@@ -136,17 +136,24 @@ def _unseen_sign(
     a wide ring unseen round it is ink too). The sign's own box may hold ink no reading
     took for its mark (a player's ring seen in part): that ink is the reading's.
 
-    The sign is the only field so excused: "+" and "-" put the score on opposite sides and
-    "=" is the only sign without a count, so no player's slip of 10 to 100 in the written
-    score stands for another sign; a level or a count left empty could be bent so (4S+1
-    and 4S+2 are 30 apart). Where both signs write the same digits (1H+4 and 1H-4 not
-    vulnerable, both 200) the score's side box tells them apart, and left out it holds the
-    posterior under the threshold (tests/ocr/test_decode.py). Where the reader put a level
-    in the box beside its circle (5S-1 read for 4S-1, the minus unseen), the circle's ink
-    in the 4 is no clean paper, and the row goes to a person. TRAINING (15,990 row
-    readings, docs/reader-history.md sign43): 11 rows went to a person for it alone, the
-    player's dot beside the sign's box or a ring round it seen in part.
+    The sign is the only field so excused, and "+" and "-" the only signs: they put the
+    score on opposite sides, so no player's slip of 10 to 100 in the written score stands
+    for another sign; a level or a count left empty could be bent so (4S+1 and 4S+2 are 30
+    apart). "=" is never settled: it is the sign without a count, and a player who made an
+    overtrick (or went one down) and wrote the score of the contract made, the plus (or
+    minus) and the 1 both lost, reads as "=" on clean paper. A fresh TRAINING set had one
+    (pdf150, seed 63552, ``page_0025.pdf`` row 3: 4H by S +1, 420 written for 450, the
+    player's dots beside "+" and 1 unseen, accepted as 4H=). Where both signs write the
+    same digits (1H+4 and 1H-4 not vulnerable, both 200) the score's side box tells them
+    apart, and left out it holds the posterior under the threshold
+    (tests/ocr/test_decode.py). Where the reader put a level in the box beside its circle
+    (5S-1 read for 4S-1, the minus unseen), the circle's ink in the 4 is no clean paper,
+    and the row goes to a person. TRAINING (15,990 row readings, docs/reader-history.md
+    sign43, eq43): 7 rows no longer go to a person for it alone, the player's dot beside
+    the sign's box or a ring round it seen in part (11 with "=", whose 4 went back).
     """
+    if uses.get(RESULT_SIGN) == "=":
+        return False
     for name, readings in marks.items():
         if name in _SIGN_SKIPS:
             continue

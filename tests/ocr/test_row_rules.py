@@ -155,6 +155,17 @@ def test_only_the_sign_is_settled_so():
     assert missing_marks(marks, used_boxes(down_two, (3, 12))) == [(RESULT_COUNT, "2")]
 
 
+def test_a_lost_equals_sign_is_missing_whatever_the_paper():
+    """4H by South made exactly, its '=' lost on clean paper, +420 written: a player who made
+    an overtrick and wrote the score of the contract made (420 for 450) with the plus and the
+    1 both lost (dots put beside their boxes, as the player's other marks: fresh TRAINING
+    pdf150 seed 63552, page_0025.pdf row 3) reads so too. '=' is the only sign a slip of one
+    trick in the written score stands for, so it is never settled; a person looks."""
+    marks = row_marks({LEVEL: {"4"}, STRAIN: {"H"}, DECLARER: {"S"}})
+    made = RowResult(3, 15, False, Contract.parse("4H"), Seat.SOUTH, 10, 420)
+    assert missing_marks(marks, used_boxes(made, (3, 15))) == [(RESULT_SIGN, "=")]
+
+
 FOUR_SPADES_BY_NORTH = RowResult(3, 12, False, Contract.parse("4S"), Seat.NORTH, 10, 620)
 
 
