@@ -1,5 +1,6 @@
 """A played row's field read empty whose one box has a pen dot's thickness of ink by it
-(issue 43, item 4; rule ``empty_field_dot``, ocr/mark_rules.py).
+(issue 43, item 4; rule ``empty_field_dot``, ocr/mark_rules.py), and its doubling so (rule
+``doubling_dot``: see its docstring).
 
 A player's pen dot put on a box's printed edge or corner, most of it on the line, leaves
 off the mask of the lines a few pixels only: ``ocr.edge_dots.dots_on_edges`` asks for

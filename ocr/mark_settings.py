@@ -373,7 +373,8 @@ class MarkSettings:
         "A field's one unsure box is its mark where every other box of the field holds no "
         "ink a player's mark leaves within this of it (rule clean_rivals, ocr/rival_ink.py): "
         "a player's mark read empty leaves ink by its box (a circle's or a tick's strokes, "
-        "a dot on its edge); rule empty_field_dot looks this far for a dot's core.",
+        "a dot on its edge); rules empty_field_dot and doubling_dot look this far for a "
+        "dot's core (doubling_dot not this near a box's printed corners).",
         "80 TRAINING noisy pages (seed 13, with fibres, noisy15): of the 54 boxes a player "
         "marked in a level, strain, declarer or sign read empty on dusty pages, 0 hold no "
         "drawn ink within 0.6 mm (of all 63 such boxes, 1: a score side box); noisy14 "
@@ -415,7 +416,8 @@ class MarkSettings:
         "clean_rivals): a pen dot on a printed edge that the mask of the lines covers whole "
         "leaves no drawn ink, but the line is as thick as the dot there. Rule "
         "empty_field_dot reads a missed field's one box with ink this thick by it unsure "
-        "(80 TRAINING noisy pages: 21 boxes, all players'; the dirty glass: 23 of 24).",
+        "(80 TRAINING noisy pages: 21 boxes, all players'; the dirty glass: 23 of 24), and "
+        "doubling_dot a played row's X or XX on a page that is not dusty.",
         "80 TRAINING noisy pages (seed 13) and TRAINING's dirty glass (80 pages, noisy43): "
         "the boxes no player marked, read empty, with no ink but specks and small blobs on "
         "their lines by them are at most 0.74 mm thick but 17 of 27,236 (0.95-1.35: dust on "
