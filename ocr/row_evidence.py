@@ -99,12 +99,6 @@ class RowViews(Protocol):
         thick as a pen dot's core (rule ``clean_rivals``)."""
         ...
 
-    def thick_ink(self, t: MarkSettings) -> np.ndarray:
-        """The row's solid ink (the printed lines counted) ``t.clean_rival_thick_mm`` thick
-        or thicker: a pen dot's core, thicker than any printed line (rule
-        ``empty_field_dot``, ``ocr.rival_ink.thicker_than``)."""
-        ...
-
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just, in any
         decision on it so far?"""

@@ -334,11 +334,6 @@ class RowMarks:
         ``RowRivals.ink_by_rivals``)."""
         return self._rival_view().ink_by_rivals(t, on_lines)
 
-    def thick_ink(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
-        """The row's solid ink ``clean_rival_thick_mm`` thick or thicker (rule
-        ``empty_field_dot``, ``RowRivals.thick_ink``)."""
-        return self._rival_view().thick_ink(t)
-
     # -- the paper beside the boxes (``RowShade``) ------------------------------------------
     @property
     def shade(self) -> RowShade:

@@ -29,7 +29,7 @@ class RowRivals:
     def __init__(self, row: RowInk, specks: RowWithoutSpecks) -> None:
         self.row_ink, self.specks = row, specks
         self._rival_ink: tuple[MarkSettings, np.ndarray] | None = None  # clean_rivals' ink
-        self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # empty_field_dot's
+        self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # thick_ink's
 
     def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS, on_lines: bool = True) -> np.ndarray:
         """The ink a player's mark read empty would leave by its box, on a dusty page
@@ -50,7 +50,7 @@ class RowRivals:
 
     def thick_ink(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
         """The row's solid ink ``clean_rival_thick_mm`` thick or thicker (rule
-        ``empty_field_dot``, ``ocr.rival_ink.thicker_than``). Made once a row."""
+        ``clean_rivals``, ``ocr.rival_ink.thicker_than``). Made once a row."""
         if self._thick_ink is None or self._thick_ink[0] is not t:
             row = self.row_ink
             self._thick_ink = (t, thicker_than(row.solid, t.clean_rival_thick_mm * row.s))
