@@ -67,9 +67,7 @@ a written score that fits that box and not the player's.
 from __future__ import annotations
 
 from dataclasses import replace
-from math import ceil
 
-from ocr.components import depth_in_ink
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.layout import DOUBLING, PASSED_OUT
@@ -82,6 +80,7 @@ from ocr.marks import (
     MarkState,
     mark_reading,
 )
+from ocr.rival_ink import depth_around
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
@@ -136,25 +135,16 @@ def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bo
     blurred print is that thick.
 
     Measured on the box's surroundings alone, not the whole row (``doubling_dot`` asks it
-    of nearly every played row): a disc that thick round a pixel there reaches no farther
-    than half its width, so the crop is that and two pixels wider each way (OpenCV's 5 x 5
-    distance mask is within 2% of the true distance), and no disc the test counts is cut
-    by it: the same answer as on the whole row."""
+    of nearly every played row): ``ocr.rival_ink.depth_around``, whose crop cuts no disc
+    that thick, gives the whole row's answer."""
     views = ev.views
     x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
     reach = round(t.clean_rival_mm * views.s)
     thick = t.clean_rival_thick_mm * views.s
-    h, w = views.ink.shape
-    grow = reach + ceil(thick / 2) + 2
-    cx0, cy0 = max(0, x0 - grow), max(0, y0 - grow)
-    solid = views.ink[cy0 : min(h, y1 + grow), cx0 : min(w, x1 + grow)] >= t.solid
-    if not solid.any():
-        return False
-    nx0, ny0 = max(0, x0 - reach), max(0, y0 - reach)
-    core = depth_in_ink(solid) * 2 >= thick
-    near = core[ny0 - cy0 : min(h, y1 + reach) - cy0, nx0 - cx0 : min(w, x1 + reach) - cx0]
+    at = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+    near = depth_around(views.ink, t.solid, at, thick) * 2 >= thick
     if off_corners and near.any():
-        near = near.copy()
+        nx0, ny0 = max(0, at[0]), max(0, at[1])
         for x, y in ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)):
             cx, cy = x - nx0, y - ny0
             near[max(0, cy - reach) : cy + reach + 1, max(0, cx - reach) : cx + reach + 1] = False

@@ -28,7 +28,7 @@ from ocr.components import depth_in_ink
 from ocr.edge_dots import on_line_blobs
 from ocr.mark_settings import MarkSettings
 
-__all__ = ["core_across", "rival_ink", "thicker_than"]
+__all__ = ["core_across", "depth_around", "rival_ink", "thicker_than"]
 
 
 def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
@@ -43,10 +43,22 @@ def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
 def core_across(ink: np.ndarray, solid: float, at: tuple[int, int, int, int], most: float) -> float:
     """The widest disc of solid ink (``ink`` values ``solid`` or more, the printed lines'
     pixels counted) whose centre lies in ``at`` (x0, y0, x1, y1 in ``ink``'s pixels), in
-    pixels across, looked for up to ``most`` across: the crop round ``at`` is half ``most``
-    and a pixel wider each way, framed by paper, so no disc that wide is cut by it. A pen
-    dot is solid all through, as wide here as itself; a speck or clump on a line is as wide
-    as a grain and the line."""
+    pixels across, looked for up to ``most`` across (``depth_around``). A pen dot is solid
+    all through, as wide here as itself; a speck or clump on a line is as wide as a grain
+    and the line."""
+    depth = depth_around(ink, solid, at, most)
+    return 2.0 * float(depth.max()) if depth.size else 0.0
+
+
+def depth_around(
+    ink: np.ndarray, solid: float, at: tuple[int, int, int, int], most: float
+) -> np.ndarray:
+    """Each pixel's depth in solid ink (``ocr.components.depth_in_ink``: ``ink`` values
+    ``solid`` or more, the printed lines' pixels counted, the band's edge as paper) over
+    ``at`` (x0, y0, x1, y1 in ``ink``'s pixels, clipped to it), measured on ``at`` alone
+    and round it: the crop round ``at`` is half ``most`` and a pixel wider each way, framed
+    by paper, so no disc up to ``most`` across is cut by it and each depth up to half
+    ``most`` is the whole band's. Zeros where ``at`` holds no solid ink."""
     h, w = ink.shape
     x0, y0, x1, y1 = at
     grow = int(np.ceil(most / 2)) + 1
@@ -54,8 +66,8 @@ def core_across(ink: np.ndarray, solid: float, at: tuple[int, int, int, int], mo
     crop = ink[cy0 : min(h, y1 + grow), cx0 : min(w, x1 + grow)] >= solid
     inside = (slice(max(0, y0 - cy0), max(0, y1 - cy0)), slice(max(0, x0 - cx0), max(0, x1 - cx0)))
     if not crop[inside].any():
-        return 0.0
-    return 2.0 * float(depth_in_ink(crop)[inside].max())
+        return np.zeros(crop[inside].shape, dtype=np.float32)
+    return np.asarray(depth_in_ink(crop)[inside])
 
 
 def rival_ink(
