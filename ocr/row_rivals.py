@@ -29,7 +29,7 @@ class RowRivals:
     def __init__(self, row: RowInk, specks: RowWithoutSpecks) -> None:
         self.row_ink, self.specks = row, specks
         self._rival_ink: tuple[MarkSettings, np.ndarray] | None = None  # clean_rivals' ink
-        self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # thick_ink's
+        self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # the thick solid ink
 
     def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS, on_lines: bool = True) -> np.ndarray:
         """The ink a player's mark read empty would leave by its box, on a dusty page

@@ -28,6 +28,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from pipeline.cli.ctrl_c import ctrl_c_was_pressed
 from pipeline.cli.exit_codes import ExitCode
 from pipeline.cli.options import Masterpoints, MasterpointsOption, OutFolder
 from pipeline.cli.output import FormatOption, OutputFormat
@@ -201,8 +202,6 @@ def _run(folders, out, spec, chunk_pages, masterpoints, store, console, errors):
         except KeyboardInterrupt:  # while Prefect loads, or in the flow
             _say_interrupted(errors)
         except Exception:
-            from pipeline.cli.ctrl_c import ctrl_c_was_pressed
-
             if not ctrl_c_was_pressed():
                 raise
             # Ctrl-C, met first as an error of its own: the reading processes, which the
