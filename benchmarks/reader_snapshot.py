@@ -36,7 +36,7 @@ from ocr.marks import MarkReading  # noqa: E402
 from ocr.printed_pairs import PrintedPairs  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import Crop, FieldReading, PageReading  # noqa: E402
-from ocr.row_marks import RowMarks  # noqa: E402
+from ocr.row_marks import FieldMarks, RowMarks  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
 
@@ -53,19 +53,20 @@ def _box(m: MarkReading) -> list[object]:
 
 @contextmanager
 def _boxes_seen(sink: list[object]) -> Iterator[None]:
-    """Every call of ``RowMarks.read_fields`` while inside, its row and boxes in ``sink``."""
-    original = RowMarks.read_fields
+    """Every call of ``RowMarks.read_marks`` (how the reader reads a row's mark fields)
+    while inside, its row and boxes in ``sink``."""
+    original = RowMarks.read_marks
 
-    def recording(self: RowMarks, names: Sequence[str]) -> dict[str, list[MarkReading]]:
+    def recording(self: RowMarks, names: Sequence[str]) -> FieldMarks:
         out = original(self, names)
-        sink.append([self.row.number, {f: [_box(m) for m in ms] for f, ms in out.items()}])
+        sink.append([self.row.number, {f: [_box(m) for m in ms] for f, ms in out.readings.items()}])
         return out
 
-    RowMarks.read_fields = recording  # type: ignore[method-assign]
+    RowMarks.read_marks = recording  # type: ignore[method-assign]
     try:
         yield
     finally:
-        RowMarks.read_fields = original  # type: ignore[method-assign]
+        RowMarks.read_marks = original  # type: ignore[method-assign]
 
 
 def _crop(crop: Crop | None) -> list[object] | None:

@@ -44,7 +44,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the page's dust (`ocr/page_dust.py`)", ("measure_dust",)),
     (
         "marks measured: fill, dots, circles (`ocr/row_marks.py`)",
-        ("RowMarks.__init__", "RowMarks.evidence", "RowMarks.read_fields"),
+        ("RowMarks.__init__", "RowMarks.evidence", "RowMarks.read_marks"),
     ),
     ("printed pairs read from the page (no event only)", ("printed_from_page", "lightened_lines")),
     ("light and creases (`ocr/illumination.py`)", ("flatten", "remove_creases")),
@@ -66,7 +66,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("opening the file (`ocr/pages.py`)", ("page_image",)),
 )
 """The stages, most specific first (a sample inside ``apply_rules`` is also inside
-``RowMarks.read_fields``), each with the functions whose samples are its own."""
+``RowMarks.read_marks``), each with the functions whose samples are its own."""
 
 OTHER = "the page's own steps (`ScanReader.read_image`)"
 _COUNTED = "_timed_pass"

@@ -120,3 +120,26 @@ def test_the_mark_decision_is_timed_where_its_calls_are_made():
     assert {"run shaded_band", "run off_circles"} <= set(spent)
     assert mark_rules.RULES is rules
     assert _read(page) == before
+
+
+def test_the_snapshot_records_every_mark_box_the_reader_reads(tmp_path):
+    """The snapshot's proof that readings stay identical holds the mark boxes as the
+    reader reads them: a page read inside ``_boxes_seen`` leaves every written row's mark
+    fields in the sink, each box with its state (the spy once watched a method the reader
+    no longer called, and the boxes were silently left out)."""
+    from benchmarks.reader_snapshot import _boxes_seen
+    from ocr.reader import ScanReader, read_paths
+    from ocr.training.synthetic.generate import generate_session
+    from ocr.training.synthetic.results import PairSlot
+    from ocr.training.synthetic.sources import TRAINING
+
+    slots = {1: [PairSlot(None, 1, 2), PairSlot(None, 3, 4)]}
+    generate_session(tmp_path, [1], slots=slots, split=TRAINING, seed=7,
+                     condition="clean", quarter_turns=0)  # fmt: skip
+    boxes: list[object] = []
+    with _boxes_seen(boxes):
+        read_paths(ScanReader(), sorted(tmp_path.glob("page_*.[jp][pn]g")))
+    rows = {number: fields for number, fields in boxes}  # type: ignore[misc]
+    assert {1, 2} <= set(rows)
+    assert {"level", "strain", "declarer"} <= set(rows[1])
+    assert all(box[1] in ("marked", "unsure", "empty") for box in rows[1]["level"])
