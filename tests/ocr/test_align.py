@@ -11,6 +11,7 @@ from ocr.align import (
     AlignFailure,
     Alignment,
     AlignmentError,
+    _fit,
     _fitted,
     align_page,
     warp_region,
@@ -297,7 +298,9 @@ def test_a_corner_a_speck_pulled_off_is_left_out_of_the_fit():
     """Corner 5 moved 3 px right and 4 down (5 px, 0.5 mm at 10 px a mm): the fit of the
     other 15 is exact, and it misses the moved corner by the 0.5 mm it was moved."""
     src, dst = _corners({5: (3.0, 4.0)})
-    misses = _misses(src, dst, _fitted(src, dst))
+    h, kept = _fitted(src, dst)
+    misses = _misses(src, dst, h)
+    assert np.flatnonzero(~kept).tolist() == [5]
     assert np.delete(misses, 5).max() < 1e-9
     assert misses[5] == pytest.approx(0.5, abs=1e-9)
 
@@ -306,7 +309,7 @@ def test_a_corner_off_by_less_than_the_limit_stays_in_the_fit():
     """Moved by 2.5 px (0.25 mm, under the 0.3 allowed): the least-squares fit of all 16."""
     src, dst = _corners({5: (2.5, 0.0)})
     plain, _ = cv2.findHomography(src, dst, 0)
-    assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+    assert np.abs(_fitted(src, dst)[0] - plain).max() < 1e-12
     assert 0.0 < _misses(src, dst, plain)[5] < 0.25
 
 
@@ -318,7 +321,7 @@ def test_a_stroke_along_a_markers_side_leaves_the_fit_as_it_is():
     src, dst = _corners({4: (0.0, -7.0), 5: (0.0, -7.0)})
     plain, _ = cv2.findHomography(src, dst, 0)
     assert (_misses(src, dst, plain)[4:8] > 0.3).all()
-    assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+    assert np.abs(_fitted(src, dst)[0] - plain).max() < 1e-12
 
 
 def test_one_corner_a_marker_at_most_is_left_out():
@@ -329,10 +332,52 @@ def test_one_corner_a_marker_at_most_is_left_out():
     parallelogram, and nothing is left out."""
     src, dst = _corners({4: (8.0, 0.0), 6: (6.0, 0.0)})
     without_4, _ = cv2.findHomography(np.delete(src, 4, 0), np.delete(dst, 4, 0), 0)
-    assert np.abs(_fitted(src, dst) - without_4).max() < 1e-12
+    assert np.abs(_fitted(src, dst)[0] - without_4).max() < 1e-12
     src, dst = _corners({4: (8.0, 0.0), 6: (-6.0, 0.0)})
     plain, _ = cv2.findHomography(src, dst, 0)
-    assert np.abs(_fitted(src, dst) - plain).max() < 1e-12
+    assert np.abs(_fitted(src, dst)[0] - plain).max() < 1e-12
+
+
+def _found(src: np.ndarray) -> dict[int, np.ndarray]:
+    """``src``'s 16 corners as ``detect_markers`` gives them: four a marker, by its id."""
+    ids = sorted(load_layout().marker_corners())
+    return {i: src[4 * k : 4 * k + 4].astype(np.float32) for k, i in enumerate(ids)}
+
+
+def test_a_corner_a_speck_pulled_further_than_the_limit_still_aligns_the_page():
+    """TRAINING noisy (dirty glass seed 31415) page_0036: a speck on the top-left corner of
+    marker 11 pulled that corner 8.9 px off at about 7 px a mm, which the fit missed by
+    1.6 mm, over the 1.5 allowed, and the page was refused. Here corner 4 is moved 16 px
+    (1.6 mm at 10 px a mm) left: the page aligns, its error measured on the 15 corners the
+    fit kept (exact), and the moved corner is where the speck put it, not where it is."""
+    src, dst = _corners({4: (-16.0, 0.0)})
+    alignment = _fit(np.zeros((10, 10), np.uint8), load_layout(), _found(src))
+    assert alignment.error_mm < 1e-6
+    assert _misses(src, dst, alignment.homography)[4] == pytest.approx(1.6, abs=1e-6)
+
+
+def test_a_corner_left_out_is_excused_only_when_the_rest_fits_as_on_a_speck_page():
+    """Corner 4 moved 20 px left and corner 6 of the same marker 12 px left (a streak
+    along its side, longer at one end): corner 4 is left out, but the fit misses a kept
+    corner by 0.8 mm, more than the 0.3 a speck's page leaves, so every corner counts
+    (1.6 mm) and the page is refused, as it was before corners were left out."""
+    src, dst = _corners({4: (-20.0, 0.0), 6: (-12.0, 0.0)})
+    assert not _fitted(src, dst)[1][4]
+    with pytest.raises(AlignmentError) as refused:
+        _fit(np.zeros((10, 10), np.uint8), load_layout(), _found(src))
+    assert refused.value.reason is AlignFailure.BAD_GEOMETRY
+
+
+def test_a_page_whose_markers_disagree_with_the_form_is_still_refused():
+    """The second marker 1.2 times its size about its centre (a marker from another
+    print, or a page bent there): it is a square, so no corner is a speck's, and the fit
+    of all 16 misses its corners by 2.1 mm, over the 1.5 allowed: the page is refused."""
+    src, dst = _corners({})
+    centre = src[4:8].mean(axis=0)
+    src[4:8] = centre + (src[4:8] - centre) * 1.2
+    with pytest.raises(AlignmentError) as refused:
+        _fit(np.zeros((10, 10), np.uint8), load_layout(), _found(src))
+    assert refused.value.reason is AlignFailure.BAD_GEOMETRY
 
 
 def test_a_page_under_twice_the_search_size_is_halved_and_enlarged_linearly():
