@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from ocr.mark_rules import rule_steps
 from ocr.row_evidence import RowEvidence
-from ocr.row_marks import RowMarks
+from ocr.row_marks import FieldMarks, RowMarks
 
 __all__ = ["FIRST_READING", "decided_by", "rules_seen"]
 
@@ -44,18 +44,18 @@ def decided_by(ev: RowEvidence) -> tuple[str, ...]:
 
 @contextmanager
 def rules_seen(sink: dict[Box, str]) -> Iterator[None]:
-    """While inside, every row ``RowMarks.read_fields`` reads puts each box's deciding rule
-    (``decided_by``) in ``sink``."""
-    original = RowMarks.read_fields
+    """While inside, every row ``RowMarks.read_marks`` (how the reader reads a row's mark
+    fields) reads puts each box's deciding rule (``decided_by``) in ``sink``."""
+    original = RowMarks.read_marks
 
-    def recording(self: RowMarks, names: Sequence[str]) -> dict[str, list[object]]:
+    def recording(self: RowMarks, names: Sequence[str]) -> FieldMarks:
         ev = self.evidence()
         for (field, option, _), rule in zip(ev.geometry.boxes, decided_by(ev), strict=True):
             sink[self.row.number, field, str(option)] = rule
-        return original(self, names)  # type: ignore[return-value]
+        return original(self, names)
 
-    RowMarks.read_fields = recording  # type: ignore[method-assign,assignment]
+    RowMarks.read_marks = recording  # type: ignore[method-assign]
     try:
         yield
     finally:
-        RowMarks.read_fields = original  # type: ignore[method-assign]
+        RowMarks.read_marks = original  # type: ignore[method-assign]

@@ -125,9 +125,11 @@ def test_the_mark_decision_is_timed_where_its_calls_are_made():
 def test_the_snapshot_records_every_mark_box_the_reader_reads(tmp_path):
     """The snapshot's proof that readings stay identical holds the mark boxes as the
     reader reads them: a page read inside ``_boxes_seen`` leaves every written row's mark
-    fields in the sink, each box with its state (the spy once watched a method the reader
-    no longer called, and the boxes were silently left out)."""
+    fields in the sink, each box with its state, and ``rules_seen`` the rule that decided
+    each (both spies once watched a method the reader no longer called, and the boxes
+    were silently left out)."""
     from benchmarks.reader_snapshot import _boxes_seen
+    from benchmarks.rules_seen import rules_seen
     from ocr.reader import ScanReader, read_paths
     from ocr.training.synthetic.generate import generate_session
     from ocr.training.synthetic.results import PairSlot
@@ -137,9 +139,11 @@ def test_the_snapshot_records_every_mark_box_the_reader_reads(tmp_path):
     generate_session(tmp_path, [1], slots=slots, split=TRAINING, seed=7,
                      condition="clean", quarter_turns=0)  # fmt: skip
     boxes: list[object] = []
-    with _boxes_seen(boxes):
+    decided: dict[tuple[int, str, str], str] = {}
+    with _boxes_seen(boxes), rules_seen(decided):
         read_paths(ScanReader(), sorted(tmp_path.glob("page_*.[jp][pn]g")))
     rows = {number: fields for number, fields in boxes}  # type: ignore[misc]
     assert {1, 2} <= set(rows)
     assert {"level", "strain", "declarer"} <= set(rows[1])
     assert all(box[1] in ("marked", "unsure", "empty") for box in rows[1]["level"])
+    assert {(1, "level", box[0]) for box in rows[1]["level"]} <= set(decided)
