@@ -101,7 +101,7 @@ def _spill(
     the box's ink is its own (no such neighbour, or nothing crosses from it)."""
     g = ev.geometry
     for j, kept in g.neighbours[i]:
-        if read[j].how == "dot" or _marked_elsewhere(ev, read, i, j) or _bare(ev, read, i, j, t):
+        if read[j].how == "dot" or _marked_elsewhere(ev, read, i, j):
             continue
         x0, y0, x1, y1 = (int(c) for c in kept)
         fill = ev.views.mean_ink((x0, y0, x1, y1))
@@ -120,31 +120,6 @@ def _spill(
             return again, j
         return _edge(r, again.ring, g.boxes[j][:2]), j
     return None
-
-
-def _bare(ev: RowEvidence, read: list[MarkReading], i: int, j: int, t: MarkSettings) -> bool:
-    """Is neighbour ``j``, of box ``i``'s own field, bare of any mark whose stroke could
-    reach ``i``? It reads empty (no tick, cross or fill of its own inside it), no circle
-    is read round it (ring 0), drawn ink lies beside two of its sides at most, and the
-    rays round it see strokes over less than ``part_round`` of some sector: no circle,
-    however wide or faint, goes round it. The stroke that crosses between the two boxes
-    is then ``i``'s own mark running on (a tick's arm out through its corner) and ``i``
-    keeps its reading.
-
-    TRAINING's dirty glass (seed 13, 80 pages): 12 rows went to a person with the
-    player's tick unsure as the stroke of an empty neighbour (``page_0014.jpg`` row 3,
-    declarer E's tick, its arm out through the corner by S). On TRAINING 13, its noisy
-    sets and its dirty glass, of the boxes this rule read unsure as a neighbour's stroke,
-    the 62 whose neighbour was the player's mark (a circle round it) all read a ring of
-    0.11 or more there, and drawn ink beside two of its sides or more. Between two
-    fields (a level above a count) the stroke across the gap is as often a line struck
-    through the row, so only a neighbour of the same field is asked."""
-    if ev.geometry.boxes[j][0] != ev.geometry.boxes[i][0]:
-        return False
-    r = read[j]
-    if r.state is not MarkState.EMPTY or r.ring > 0.0 or ev.sides_inked[j] > 2:
-        return False
-    return ev.views.rays_round(ev.geometry.boxes[j][2]).sectors < t.part_round
 
 
 def _marked_elsewhere(ev: RowEvidence, read: list[MarkReading], i: int, j: int) -> bool:
