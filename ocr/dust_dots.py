@@ -63,6 +63,7 @@ from ocr.marks import (
     p_of_evidence,
     ring_evidence,
 )
+from ocr.rival_ink import holds_thick_ink_by
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
@@ -233,6 +234,7 @@ def _weighed(ev: RowEvidence, read: Readings, t: MarkSettings, counted: frozense
     if any(fields[j] == PASSED_OUT for j in away):
         return read
     away |= _dotted_on_edges(ev, read, t) | _inked_by_edges(ev, t)
+    away |= _thick_by(ev, t, {fields[i] for i in alone})
     out = list(read)
     for i in alone:
         if not any(
@@ -310,6 +312,23 @@ def _inked_by_edges(ev: RowEvidence, t: MarkSettings) -> set[int]:
     North, weighed alone, read 1CXX by South +1 as by North +1 (both +430), accepted."""
     ink = ev.views.ink_by_edges()
     return {j for j, mm2 in enumerate(ink.tolist()) if mm2 >= t.dot_marked_above_mm2}
+
+
+def _thick_by(ev: RowEvidence, t: MarkSettings, among: set[str]) -> set[int]:
+    """The boxes of the fields ``among`` with solid ink as thick as a pen dot in or by them,
+    the printed lines counted (``ocr.rival_ink.holds_thick_ink_by``, as ``empty_field_dot``
+    asks): a player's dot on a box's corner, where the mask of two printed lines hides
+    most of it, leaves less ink outside the lines than a dot's worth (``_inked_by_edges``)
+    and no dot on an edge, but its core with the lines is a pen dot's thickness. TRAINING
+    fine dots, dirty glass (``dirty_glass --load-from 3 bench_ocr --split
+    training-fine-dots --conditions noisy --seed 72696``), page_0008 row 7: South's dot on
+    the bottom corner between S and NT left 0.20 mm^2 by each of them; a clump of 0.54
+    mm^2 in C, weighed alone, read 2S by N -1 as 2C by N -1 (both -50), accepted."""
+    return {
+        j
+        for j, (f, _, _) in enumerate(ev.geometry.boxes)
+        if f in among and holds_thick_ink_by(ev, j, t)
+    }
 
 
 def _dotted_without(ev: RowEvidence, read: Readings, t: MarkSettings, i: int) -> set[int]:

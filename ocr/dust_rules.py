@@ -360,11 +360,20 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     this could let through: a player's own faint mark beside a stroke of dust marked for
     certain; dust that marks a box by its fill (0.10 of its inside) is a smear, not
     specks, and a written score that is not that stroke's result still sends the row to a
-    person."""
+    person. An unsure circle beside a box of its field marked by a fill of
+    ``spill_max_fill`` or less stays unsure (``next_to``: that fill may be the circle's
+    own run-through); beside a fuller one it does not, since no circle's run-through fills
+    a box so (no neighbour rule looks at such a box): TRAINING's dirty glass seed 13,
+    ``page_0003.jpg`` row 7, "-" read unsure as a circle (0.43) by the arms of the
+    crosses in "+" (0.56) and in count 1 on either side of it."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     rects = [rect for _, _, rect in ev.geometry.boxes]
     stroked = {f for f, r in zip(fields, read, strict=True) if marked_by_stroke(r)}
-    filled = [j for j, r in enumerate(read) if r.state is MarkState.MARKED and r.how == "fill"]
+    filled = [
+        j
+        for j, r in enumerate(read)
+        if r.state is MarkState.MARKED and r.how == "fill" and r.fill <= t.spill_max_fill
+    ]
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":

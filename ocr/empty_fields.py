@@ -80,7 +80,7 @@ from ocr.marks import (
     MarkState,
     mark_reading,
 )
-from ocr.rival_ink import depth_around
+from ocr.rival_ink import holds_thick_ink_by
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
@@ -125,30 +125,6 @@ def a_field_missed(ev: RowEvidence, read: Readings) -> bool:
     """Does rule ``empty_field_dot`` look at this row: a field a played row must mark
     read empty?"""
     return ev.any_ink and bool(_missed_fields(ev, read))
-
-
-def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bool = False) -> bool:
-    """Is there solid ink ``clean_rival_thick_mm`` thick or thicker (the printed lines
-    counted, the band's edge as paper: ``ocr.rival_ink.thicker_than``) inside box ``i`` or
-    within ``clean_rival_mm`` of its printed edges? ``off_corners``: none counted within
-    ``clean_rival_mm`` of the box's printed corners, where two printed lines meet and a
-    blurred print is that thick.
-
-    Measured on the box's surroundings alone, not the whole row (``doubling_dot`` asks it
-    of nearly every played row): ``ocr.rival_ink.depth_around``, whose crop cuts no disc
-    that thick, gives the whole row's answer."""
-    views = ev.views
-    x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
-    reach = round(t.clean_rival_mm * views.s)
-    thick = t.clean_rival_thick_mm * views.s
-    at = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
-    near = depth_around(views.ink, t.solid, at, thick) * 2 >= thick
-    if off_corners and near.any():
-        nx0, ny0 = max(0, at[0]), max(0, at[1])
-        for x, y in ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)):
-            cx, cy = x - nx0, y - ny0
-            near[max(0, cy - reach) : cy + reach + 1, max(0, cx - reach) : cx + reach + 1] = False
-    return bool(near.any())
 
 
 def empty_field_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:

@@ -22,13 +22,18 @@ ocr/mark_settings.py and docs/reader-history.md (noisy43).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ocr.components import depth_in_ink
 from ocr.edge_dots import on_line_blobs
 from ocr.mark_settings import MarkSettings
 
-__all__ = ["core_across", "depth_around", "rival_ink", "thicker_than"]
+if TYPE_CHECKING:
+    from ocr.row_evidence import RowEvidence
+
+__all__ = ["core_across", "depth_around", "holds_thick_ink_by", "rival_ink", "thicker_than"]
 
 
 def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
@@ -89,3 +94,27 @@ def rival_ink(
     least = t.clean_rival_line_mm2 * px_per_mm * px_per_mm
     on_lines = on_line_blobs(solid, drawn, printed, line_px, least)
     return np.asarray(despecked | on_lines | thick)
+
+
+def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bool = False) -> bool:
+    """Is there solid ink ``clean_rival_thick_mm`` thick or thicker (the printed lines
+    counted, the band's edge as paper: ``ocr.rival_ink.thicker_than``) inside box ``i`` or
+    within ``clean_rival_mm`` of its printed edges? ``off_corners``: none counted within
+    ``clean_rival_mm`` of the box's printed corners, where two printed lines meet and a
+    blurred print is that thick.
+
+    Measured on the box's surroundings alone, not the whole row (``doubling_dot`` asks it
+    of nearly every played row): ``ocr.rival_ink.depth_around``, whose crop cuts no disc
+    that thick, gives the whole row's answer."""
+    views = ev.views
+    x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
+    reach = round(t.clean_rival_mm * views.s)
+    thick = t.clean_rival_thick_mm * views.s
+    at = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+    near = depth_around(views.ink, t.solid, at, thick) * 2 >= thick
+    if off_corners and near.any():
+        nx0, ny0 = max(0, at[0]), max(0, at[1])
+        for x, y in ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)):
+            cx, cy = x - nx0, y - ny0
+            near[max(0, cy - reach) : cy + reach + 1, max(0, cx - reach) : cx + reach + 1] = False
+    return bool(near.any())
