@@ -92,6 +92,10 @@ class RowViews(Protocol):
         """``dots_on_edges`` so, without the pieces that may be the page's dust."""
         ...
 
+    def ink_without_specks(self, t: MarkSettings) -> np.ndarray:
+        """The row's ink values (as ``ink``) without the pieces that may be the page's dust."""
+        ...
+
     def ink_by_rivals(self, t: MarkSettings, on_lines: bool = True) -> np.ndarray:
         """The drawn ink a player's mark read empty would leave by its box, on a dusty
         page: ``drawn`` without the page's specks, with the blobs on printed lines as

@@ -307,6 +307,10 @@ class RowMarks:
         specks (``RowWithoutSpecks.without_specks``, rule ``dusty_circles``)."""
         return self._without_view().without_specks(i, fill, t, off_lines)
 
+    def ink_without_specks(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+        """The row's ink values without the page's specks (rule ``off_circles``)."""
+        return self._without_view().ink_without_specks(t).ink
+
     def fill_without_specks(self, i: int, t: MarkSettings = MARK_SETTINGS) -> float:
         """Box ``i``'s fill without the page's specks (rule ``dusty_fills``)."""
         return self._without_view().fill_without_specks(i, t)
