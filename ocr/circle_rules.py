@@ -20,7 +20,7 @@ from ocr.circle_reading import OUTLINE_MOST
 from ocr.mark_settings import MarkSettings
 from ocr.marks import RING_UNSURE, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
-from ocr.spill_rules import facing_share
+from ocr.spill_rules import facing_share, thin_fill_mark
 
 __all__ = [
     "alone_in_field",
@@ -221,7 +221,7 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     g = ev.geometry
     out = list(read)
     for i, r in enumerate(read):
-        if r.how != "fill" or r.state is not MarkState.MARKED or r.fill > t.spill_max_fill:
+        if not thin_fill_mark(r, t):
             continue
         for j, _ in g.neighbours[i]:
             if g.boxes[j][0] != g.boxes[i][0] or read[j].state is MarkState.MARKED:

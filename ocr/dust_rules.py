@@ -39,7 +39,7 @@ from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import EMPTY_P, MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
-from ocr.spill_rules import facing_share
+from ocr.spill_rules import facing_share, thin_fill_mark
 
 __all__ = [
     "dusty_circles",
@@ -130,9 +130,7 @@ def _unsure_beside_field_fill(
     if not any(
         j != i
         and f == field
-        and q.state is MarkState.MARKED
-        and q.how == "fill"
-        and q.fill <= t.spill_max_fill
+        and thin_fill_mark(q, t)
         and next_to(rects[i], rects[j])
         and facing_share(ev, j, i) >= t.facing_half
         for j, ((f, _, _), q) in enumerate(zip(ev.geometry.boxes, read, strict=True))
@@ -369,11 +367,7 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     fields = [f for f, _, _ in ev.geometry.boxes]
     rects = [rect for _, _, rect in ev.geometry.boxes]
     stroked = {f for f, r in zip(fields, read, strict=True) if marked_by_stroke(r)}
-    filled = [
-        j
-        for j, r in enumerate(read)
-        if r.state is MarkState.MARKED and r.how == "fill" and r.fill <= t.spill_max_fill
-    ]
+    filled = [j for j, r in enumerate(read) if thin_fill_mark(r, t)]
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":

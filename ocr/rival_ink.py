@@ -98,14 +98,14 @@ def rival_ink(
 
 def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bool = False) -> bool:
     """Is there solid ink ``clean_rival_thick_mm`` thick or thicker (the printed lines
-    counted, the band's edge as paper: ``ocr.rival_ink.thicker_than``) inside box ``i`` or
-    within ``clean_rival_mm`` of its printed edges? ``off_corners``: none counted within
+    counted, the band's edge as paper) inside box ``i`` or within ``clean_rival_mm`` of its
+    printed edges? ``off_corners``: none counted within
     ``clean_rival_mm`` of the box's printed corners, where two printed lines meet and a
     blurred print is that thick.
 
     Measured on the box's surroundings alone, not the whole row (``doubling_dot`` asks it
-    of nearly every played row): ``ocr.rival_ink.depth_around``, whose crop cuts no disc
-    that thick, gives the whole row's answer."""
+    of nearly every played row): ``depth_around``, whose crop cuts no disc that thick,
+    gives the whole row's answer."""
     views = ev.views
     x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
     reach = round(t.clean_rival_mm * views.s)

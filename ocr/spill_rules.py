@@ -28,7 +28,14 @@ from ocr.marks import MarkReading, MarkState, mark_reading
 from ocr.outline import ink_along
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["beside_circles", "facing_share", "off_circles", "stroke_length", "without_spill"]
+__all__ = [
+    "beside_circles",
+    "facing_share",
+    "off_circles",
+    "stroke_length",
+    "thin_fill_mark",
+    "without_spill",
+]
 
 
 def stroke_length(mask: np.ndarray) -> float:
@@ -42,14 +49,16 @@ def stroke_length(mask: np.ndarray) -> float:
     return (half + math.sqrt(max(0.0, half * half - 4.0 * float(m.sum())))) / 2
 
 
+def thin_fill_mark(r: MarkReading, t: MarkSettings) -> bool:
+    """Is box reading ``r`` marked by a fill thin enough to be a neighbour's stroke, a
+    circle's run-through or its arc (``spill_max_fill``)? No neighbour rule looks at a box
+    filled more."""
+    return r.how == "fill" and r.state is MarkState.MARKED and r.fill <= t.spill_max_fill
+
+
 def _thin_fill_marks(read: list[MarkReading], t: MarkSettings) -> list[tuple[int, MarkReading]]:
-    """The boxes of a row marked by a fill thin enough to be a neighbour's stroke
-    (``spill_max_fill``), with their indices."""
-    return [
-        (i, r)
-        for i, r in enumerate(read)
-        if r.how == "fill" and r.state is MarkState.MARKED and r.fill <= t.spill_max_fill
-    ]
+    """The boxes of a row marked by a thin fill (``thin_fill_mark``), with their indices."""
+    return [(i, r) for i, r in enumerate(read) if thin_fill_mark(r, t)]
 
 
 def without_spill(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
