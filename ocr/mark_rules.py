@@ -17,7 +17,8 @@ field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 field's one unsure box is read as its mark where every other box of it holds no ink but the
 glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), and last, on a page that is not
 dusty, a field's one box unsure by its own pen dot on its edge where the other boxes hold
-no ink (ocr/edge_dot_rivals.py).
+no ink (ocr/edge_dot_rivals.py), and at the very end a box still marked by its fill
+alone is weighed once more against a fold's band (ocr/shade_rule.py, ``faint_in_band``).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
 ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
@@ -74,7 +75,7 @@ from ocr.empty_fields import a_doubling_left, a_field_missed, doubling_dot, empt
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
-from ocr.shade_rule import read_by_fill, shaded_band
+from ocr.shade_rule import faint_in_band, marked_by_fill, read_by_fill, shaded_band
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 
 __all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rule_steps", "rules_off"]
@@ -343,6 +344,16 @@ RULES: tuple[MarkRule, ...] = (
         "whose PASS box holds no mark, is read marked there: a player's mark read empty "
         "leaves ink by its box. Not a dot centred in the gap towards another box of the "
         "field: it covers both boxes' facing edges (ocr/edge_dot_rivals.py).",
+    ),
+    MarkRule(
+        "faint_in_band",
+        faint_in_band,
+        marked_by_fill,
+        "A box marked by its fill alone that reads fainter against the paper beside it, "
+        "0.15 or less (shade_sure_fill), is unsure: a fold's crease run down the box "
+        "darkens it more than the paper beside it, and shaded_band keeps such a box as it "
+        "is; a player's mark stays dark against any paper. Last, so no rule reads the "
+        "unsure box as a rival's mark.",
     ),
 )
 """The rules, in the order they run."""

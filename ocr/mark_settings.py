@@ -625,6 +625,16 @@ class MarkSettings:
         "read as a digit with a band beside, 41 of 51 empty ones read empty lifted, none of "
         "1,770 written ones (benchmarks/digit_shade_faults.py)",
     )
+    shade_sure_fill: float = _t(
+        0.15,
+        "A box marked by its fill alone that reads no more than this against the paper "
+        "beside it, and less than on its own, is only unsure in a fold's band (rule "
+        "faint_in_band): a crease down the box darkens the inside more than the paper "
+        "beside it.",
+        "TRAINING damaged, seed 55629, page_0008 rows 1-2: XX 0.159 alone, 0.09-0.12 "
+        "against the band; TRAINING's 15,990 readings: the faintest pen mark in a band "
+        "read so 0.17",
+    )
     shade_darkest: float = _t(
         0.35,
         "Paper beside a box this much darker than the row's paper is ink, never a band: a "
