@@ -631,9 +631,10 @@ class MarkSettings:
         "beside it, and less than on its own, is only unsure in a fold's band (rule "
         "faint_in_band): a crease down the box darkens the inside more than the paper "
         "beside it.",
-        "TRAINING damaged, seed 55629, page_0008 rows 1-2: XX 0.159 alone, 0.09-0.12 "
-        "against the band; TRAINING's 15,990 readings: the faintest pen mark in a band "
-        "read so 0.17",
+        "TRAINING damaged, seed 55629, page_0008 rows 1-2: XX 0.159 and 0.194 alone, "
+        "0.107 and 0.119 against the crease beside it; a training pen's ticks, slashes and "
+        "crosses under a 28% band 0.26-0.49 against it, a 1.2 mm^2 dot 0.13 "
+        "(tests/ocr/test_shade_crease.py)",
     )
     shade_darkest: float = _t(
         0.35,
