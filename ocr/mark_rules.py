@@ -349,11 +349,11 @@ RULES: tuple[MarkRule, ...] = (
         "faint_in_band",
         faint_in_band,
         marked_by_fill,
-        "A box marked by its fill alone that reads fainter against the paper beside it, "
-        "0.15 or less (shade_sure_fill), is unsure: a fold's crease run down the box "
-        "darkens it more than the paper beside it, and shaded_band keeps such a box as it "
-        "is; a player's mark stays dark against any paper. Last, so no rule reads the "
-        "unsure box as a rival's mark.",
+        "A box marked by its fill alone that reads 0.02 or more fainter against the paper "
+        "beside it (shade_fill_drop), 0.15 or less (shade_sure_fill), is unsure: a fold's "
+        "crease run down the box darkens it more than the paper beside it, and shaded_band "
+        "keeps such a box as it is; a player's mark stays dark against any paper. Last, so "
+        "no rule reads the unsure box as a rival's mark.",
     ),
 )
 """The rules, in the order they run."""

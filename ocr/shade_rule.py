@@ -53,15 +53,16 @@ def marked_by_fill(ev: RowEvidence, read: Readings) -> bool:
 
 
 def faint_in_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """A box marked by its fill alone that reads fainter against the paper beside it than
-    on its own, ``shade_sure_fill`` or less, is unsure. A fold's crease can run down the
-    box itself: the band is then darker inside the box than in the paper beside it, and
+    """A box marked by its fill alone that reads ``shade_fill_drop`` fainter against the
+    paper beside it than on its own, ``shade_sure_fill`` or less, is unsure (less than
+    that is two measures of the same paper). A fold's crease can run down the box itself:
+    the band is then darker inside the box than in the paper beside it, and
     ``shaded_band`` keeps the plain fill wherever the band leaves the box in its class (a
-    ``keeps`` reading). A player's mark is dark however the paper beside it is read; a
+    ``keeps`` reading). A player's stroke is dark however the paper beside it is read; a
     box only just over ``marked_above`` in a band may be the band alone, and a person
     sees it. Runs last: no later rule then reads the unsure box as a rival's mark.
     (TRAINING damaged, seed 55629, ``page_0008.jpg`` row 1: XX 0.159 by its fill down a
-    crease, accepted as 3NTXX -1 before this rule.)"""
+    crease, 0.107 against it, accepted as 3NTXX -1 before this rule.)"""
     out = list(read)
     for i, r in enumerate(read):
         if r.how != "fill" or r.state is not MarkState.MARKED:
@@ -69,6 +70,6 @@ def faint_in_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         fill = ev.views.fill_in_shade(
             i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest
         )
-        if fill < ev.first[i].fill and fill <= t.shade_sure_fill:
+        if fill <= min(t.shade_sure_fill, ev.first[i].fill - t.shade_fill_drop):
             out[i] = replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
     return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from ocr.layout import DOUBLING, load_layout
+from ocr.layout import DOUBLING, PASSED_OUT, load_layout
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkState
 from tests.ocr.bands import band_marks
@@ -27,6 +27,7 @@ from tests.ocr.test_shading import _fold
 
 ROW_1 = "row_band_fold_crease_down_a_box.png"
 ROW_2 = "row_band_fold_crease_down_a_box_row2.png"
+NO_BAND = "row_band_pass_faint_beside_no_band.png"
 
 
 def test_xx_down_a_crease_with_no_score_written_is_unsure_not_marked():
@@ -50,6 +51,16 @@ def test_the_same_crease_a_row_below_leaves_xx_unsure_too():
     assert marks["XX"].state is MarkState.UNSURE
     with rules_off("faint_in_band"):
         assert band_marks(ROW_2, 2, DOUBLING)["XX"].state is MarkState.MARKED
+
+
+def test_a_faint_mark_with_no_band_beside_it_stays_marked():
+    """TRAINING scribble, seed 13, ``page_0035.jpg`` row 10 (passed out): the player's PASS
+    reads a fill of 0.117 (over 0.10), and against the paper beside it 5e-9 less: two
+    measures of the same paper, not a band. Under ``shade_fill_drop`` (0.02) the box
+    stays marked and the row is accepted as passed out."""
+    marks = band_marks(NO_BAND, 10, PASSED_OUT)
+    assert (marks["PASS"].state, marks["PASS"].how) == (MarkState.MARKED, "fill")
+    assert marks["PASS"].fill == pytest.approx(0.117, abs=0.001)
 
 
 def _under_a_fold(style: str, seed: int) -> MarkState:
