@@ -281,11 +281,17 @@ def test_a_small_dot_read_on_a_dusty_page():
     assert _read_row(page, SMALL_SPECKS)[(DECLARER, "W")].state is MarkState.UNSURE
 
 
-def test_the_rule_runs_last():
-    """After every rule that reads a box, ``empty_field_dot`` too (a box it reads unsure
-    is one this rule may read marked); only ``edge_dot_rivals``, which never runs on a
-    dusty page, comes after it."""
-    assert RULE_NAMES[-3:] == ("empty_field_dot", "clean_rivals", "edge_dot_rivals")
+def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
+    """After every rule that reads a box unsure, ``empty_field_dot`` too (a box it reads
+    unsure is one this rule may read marked); only ``edge_dot_rivals``, which never runs on
+    a dusty page, and ``faint_in_band``, which reads no box but one marked by its fill
+    alone, come after it."""
+    assert RULE_NAMES[-4:] == (
+        "empty_field_dot",
+        "clean_rivals",
+        "edge_dot_rivals",
+        "faint_in_band",
+    )
 
 
 _STATES = st.sampled_from([MarkState.EMPTY, MarkState.EMPTY, MarkState.UNSURE, MarkState.MARKED])
