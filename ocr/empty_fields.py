@@ -87,6 +87,7 @@ __all__ = [
     "a_doubling_left",
     "a_field_missed",
     "doubling_dot",
+    "empty_doubling",
     "empty_field_dot",
     "holds_thick_ink_by",
 ]
@@ -176,6 +177,13 @@ def doubling_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     as without it, 0 wrong rows (without ``off_corners``, one row more of the dirty glass
     24680, on a page that is not dusty: a speck on X's corner)."""
     return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING), off_corners=True)
+
+
+def empty_doubling(ev: RowEvidence, read: Readings) -> list[int]:
+    """The doubling's boxes where a played row's doubling reads empty (``_empty_fields``;
+    rule ``doubling_circle``, ocr/doubling_circle.py), else none."""
+    fields = _empty_fields(ev, read, _DOUBLING)
+    return fields[0] if fields else []
 
 
 def _unsure_where_thick(

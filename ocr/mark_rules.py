@@ -45,6 +45,7 @@ from ocr.circle_rules import (
 )
 from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
+from ocr.doubling_circle import doubling_circle, doubling_inked
 from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
 from ocr.dust_dots import (
     dust_dot_alone,
@@ -310,6 +311,16 @@ RULES: tuple[MarkRule, ...] = (
         "thick or more within 0.6 mm is read unsure there, as a dot on an edge is: a "
         "player's dot on X's printed edge, hidden by the mask of the lines, leaves the "
         "contract undoubled for certain otherwise, and the written score settles it.",
+    ),
+    MarkRule(
+        "doubling_circle",
+        doubling_circle,
+        doubling_inked,
+        "In a played row whose doubling reads empty, a box of it with drawn ink beside it "
+        "that an ellipse round it follows over 0.70 of every quarter (outline_unsure) is "
+        "unsure on its circle: a pale circle tight over X's printed edges leaves drawn ink "
+        "beside one side only, so no circle was looked for, and an undoubled reading would "
+        "stand where no score is written (ocr/doubling_circle.py).",
     ),
     MarkRule(
         "empty_field_dot",

@@ -78,6 +78,7 @@ def test_the_rules_run_in_one_documented_order():
         "dust_clumps",
         "unread_circles",
         "doubling_dot",
+        "doubling_circle",
         "empty_field_dot",
         "clean_rivals",
         "edge_dot_rivals",
