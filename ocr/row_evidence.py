@@ -134,10 +134,12 @@ class RowViews(Protocol):
         margin: float,
         darkest: float,
         keeps: MarkState | None = None,
+        above: float | None = None,
     ) -> float:
         """Box ``i``'s fill against the paper in line with its pixels beside it
         (ocr/shading.py): a fold's shaded band read as paper. With ``keeps``, the plain
-        fill where that shows the box keeps that class in the shade."""
+        fill where that shows the box keeps that class in the shade; with ``above``, where
+        it shows the fill in shade cannot fall to ``above``."""
         ...
 
 

@@ -357,17 +357,20 @@ class RowMarks:
         margin: float,
         darkest: float,
         keeps: MarkState | None = None,
+        above: float | None = None,
     ) -> float:
         """Box ``i``'s fill against the paper beside it in line with each pixel, the form's
         lines and anything ``darkest`` or more darker than the row's paper left out of it;
-        its plain fill where that cannot change, or where it ``keeps`` its class
-        (``ocr.row_shade.RowShade.fill``, rule ``shaded_band``)."""
+        its plain fill where that cannot change, where it ``keeps`` its class, or where it
+        cannot fall to ``above`` (``ocr.row_shade.RowShade.fill``, rules ``shaded_band``,
+        ``faint_in_band``)."""
         row = self.row_ink
         g = row.geometry
         inner, outer = tuple(g.inner[i]), tuple(g.outer[i])
         return self.shade.fill(
-            row.ink, row.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest, keeps
-        )
+            row.ink, row.mean_ink(inner), inner, outer, reach_mm, band_mm, margin, darkest,
+            keeps, above,
+        )  # fmt: skip
 
 
 def _pieces_by_edges(row: RowInk, outer: np.ndarray) -> np.ndarray:

@@ -91,6 +91,7 @@ class RowShade:
         margin: float,
         darkest: float,
         keeps: MarkState | None = None,
+        above: float | None = None,
     ) -> float:
         """The fill of the box ``inner`` (printed box ``outer``) against the paper beside it
         in line with each pixel (``ocr.shading.fill_in_shade``; ``ink``, the row's ink
@@ -101,14 +102,15 @@ class RowShade:
         box ``keeps`` its class (its plain fill's, at least ``NOT_AT_THE_TOP`` below the
         class's top) and the least the shade can give (``ocr.shading.least_fill_in_shade``)
         is already in that class: the fill in shade is never above the plain fill, nor
-        below that bound."""
+        below that bound. So too where the caller asks only whether the fill in shade falls
+        to ``above`` or under (rule ``faint_in_band``) and that bound is over it."""
         grey, paper, strength = self.grey, self.paper, self.strength
-        if kept_in_shade(plain, keeps):
+        if kept_in_shade(plain, keeps) or above is not None:
             levels = self._any_shade_levels(darkest, margin)
             least = least_fill_in_any_shade(
                 grey, ink, inner, paper, strength, darkest, margin, levels
             )
-            if classify_fill(least) is keeps:
+            if classify_fill(least) is keeps or (above is not None and least > above):
                 return plain  # settled before the paper beside the box is read
         beside = self._band_beside(inner, outer, reach_mm, band_mm, margin, darkest)
         if beside is None:

@@ -68,8 +68,9 @@ def faint_in_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         if r.how != "fill" or r.state is not MarkState.MARKED:
             continue
         fill = ev.views.fill_in_shade(
-            i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest
-        )
+            i, t.shade_reach_mm, t.shade_band_mm, t.shade_margin, t.shade_darkest,
+            above=t.shade_sure_fill,
+        )  # fmt: skip
         if fill <= min(t.shade_sure_fill, ev.first[i].fill - t.shade_fill_drop):
             out[i] = replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
     return out
