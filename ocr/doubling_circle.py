@@ -10,10 +10,10 @@ the lines too, see a third of it (0.37, under ``ring_empty_below``).
 
 What such a circle keeps is its shape: the drawn ink beside the box lies along an
 ellipse round it (ocr/outline.py, ``RowViews.outline_support``), as ``circled_alone``
-asks of an unsure circle. So in a played row whose doubling reads empty
-(``ocr.empty_fields.empty_doubling``), a box of it with drawn ink beside it that an
-ellipse round it follows over ``outline_unsure`` (0.70) of every quarter is read unsure
-on its circle: the written score settles it, or a person looks.
+asks of an unsure circle. So, on a page that is not dusty, in a played row whose
+doubling reads empty (``ocr.empty_fields.empty_doubling``), a box of it with drawn ink
+beside it that an ellipse round it follows over ``outline_unsure`` (0.70) of every
+quarter is read unsure on its circle: the written score settles it, or a person looks.
 
 Found by a hunt (fresh TEST pdf150, seed 58928, ``page_0021.pdf`` row 2): 3CX by South -3,
 no score written, accepted as 3C -3; the pencil circle round X ran over its top and right
@@ -22,6 +22,10 @@ edges, drawn ink beside its left side only, the strips 0.33, the rays 0.43, the 
 worth"): of 2,595 doubling boxes with drawn ink beside them in played rows whose doubling
 read empty, none had an ellipse followed over 0.30 (the four a player marked there, pen
 dots on dusty pages, 0.0): the rule reads no box there. No threshold of its own.
+
+Not on a dusty page, as ``doubling_dot``: there a ring of the page's specks round X is
+read away by ``dusty_circles`` (at the empty threshold's doubt, ``read_empty``), and an
+ellipse follows specks as well as a pen (tests/ocr/test_dust_rules.py).
 """
 
 from __future__ import annotations
@@ -37,9 +41,13 @@ Readings = list[MarkReading]
 
 
 def doubling_inked(ev: RowEvidence, read: Readings) -> bool:
-    """Does rule ``doubling_circle`` look at this row: a played row's doubling read empty
-    with drawn ink beside one of its boxes?"""
-    return ev.any_ink and any(ev.sides_inked[i] for i in empty_doubling(ev, read))
+    """Does rule ``doubling_circle`` look at this row: on a page that is not dusty, a played
+    row's doubling read empty with drawn ink beside one of its boxes?"""
+    return (
+        ev.any_ink
+        and not ev.dust.dusty()
+        and any(ev.sides_inked[i] for i in empty_doubling(ev, read))
+    )
 
 
 def doubling_circle(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:

@@ -316,7 +316,8 @@ RULES: tuple[MarkRule, ...] = (
         "doubling_circle",
         doubling_circle,
         doubling_inked,
-        "In a played row whose doubling reads empty, a box of it with drawn ink beside it "
+        "On a page that is not dusty, in a played row whose doubling reads empty, a box of "
+        "it with drawn ink beside it "
         "that an ellipse round it follows over 0.70 of every quarter (outline_unsure) is "
         "unsure on its circle: a pale circle tight over X's printed edges leaves drawn ink "
         "beside one side only, so no circle was looked for, and an undoubled reading would "
