@@ -21,8 +21,8 @@ for row.
 Each set is a ``bench_ocr`` (or ``dirty_glass``) run of its own in a process of its own,
 ``--jobs`` at once; the pages are drawn once into ``--cache`` (each dirty-glass set into a
 folder of its own, as ``dirty_glass`` asks) and read from there by every later run. Two
-trees priced side by side share one cache: run the second with ``--jobs 1`` after the
-first has drawn the pages, or give each its own.
+trees priced side by side may share one cache only once the pages are drawn: start the
+second when the first has finished drawing, or give each a cache of its own.
 """
 
 from __future__ import annotations

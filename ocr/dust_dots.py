@@ -60,6 +60,7 @@ from ocr.marks import (
     MarkState,
     dot_evidence,
     fill_evidence,
+    made_unsure,
     p_of_evidence,
     ring_evidence,
 )
@@ -167,7 +168,7 @@ def _fills_no_surer(
     """Each box marked by its fill alone in a field of ``written_off`` whose fill's
     evidence is no more than that field's, read unsure (0.5)."""
     return [
-        replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
+        made_unsure(r)
         if f in written_off
         and r.state is MarkState.MARKED
         and r.how == "fill"

@@ -37,7 +37,7 @@ from ocr.edge_dots import circled_boxes
 from ocr.layout import DOUBLING, RESULT_COUNT, RESULT_SIGN, Rect
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
-from ocr.marks import EMPTY_P, MarkReading, MarkState
+from ocr.marks import EMPTY_P, MarkReading, MarkState, made_unsure
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import facing_share, thin_fill_mark
 
@@ -137,7 +137,7 @@ def _unsure_beside_field_fill(
     ):
         return None
     r = read[i]
-    return replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
+    return made_unsure(r)
 
 
 def _by_fill(r: MarkReading) -> bool:
@@ -221,7 +221,7 @@ def dots_read_unsure(
     a clump is too, so beside ink read as dust it is the score's to check or a person's
     to see (``dusty_edges``; ``ocr.dust_dots.fills_beside_dust_dots``)."""
     return [
-        replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
+        made_unsure(r)
         if f in beside
         and r.state is MarkState.MARKED
         and r.how == "dot"

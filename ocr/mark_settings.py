@@ -628,8 +628,8 @@ class MarkSettings:
     shade_sure_fill: float = _t(
         0.15,
         "A box marked by its fill alone that reads no more than this against the paper "
-        "beside it, and less than on its own, is only unsure in a fold's band (rule "
-        "faint_in_band): a crease down the box darkens the inside more than the paper "
+        "beside it, and shade_fill_drop less than on its own, is only unsure in a fold's "
+        "band (rule faint_in_band): a crease down the box darkens the inside more than the paper "
         "beside it.",
         "TRAINING damaged, seed 55629, page_0008 rows 1-2: XX 0.159 and 0.194 alone, "
         "0.107 and 0.119 against the crease beside it; TRAINING's 18,404 readings, boxes "

@@ -28,7 +28,7 @@ thresholds were chosen on TRAINING-side pages only (ocr/mark_settings.py).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -68,6 +68,7 @@ __all__ = [
     "read_mark",
     "paper_tone",
     "mark_reading",
+    "made_unsure",
 ]
 
 # The thresholds, with why each is what it is and the pages it was chosen on, are in
@@ -292,6 +293,12 @@ def mark_reading(option: str, fill: float, ring: float, dot: float) -> MarkReadi
 
 _PLAIN: dict[tuple[str, float], MarkReading] = {}
 _PLAIN_MOST = 4096  # readings kept (some 300 bytes each)
+
+
+def made_unsure(r: MarkReading) -> MarkReading:
+    """``r`` read unsure by a rule that doubts it, at even odds at most: its measures and
+    how it was read kept, for the score or a person to settle."""
+    return replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
 
 
 def plain_reading(option: str, fill: float) -> MarkReading:

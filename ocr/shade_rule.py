@@ -10,10 +10,8 @@ table reads top to bottom and each rule's reason stays beside its code.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkReading, MarkState, classify_fill
+from ocr.marks import MarkReading, MarkState, classify_fill, made_unsure
 from ocr.row_evidence import RowEvidence
 
 __all__ = ["faint_in_band", "marked_by_fill", "read_by_fill", "shaded_band"]
@@ -72,5 +70,5 @@ def faint_in_band(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
             above=t.shade_sure_fill,
         )  # fmt: skip
         if fill <= min(t.shade_sure_fill, ev.first[i].fill - t.shade_fill_drop):
-            out[i] = replace(r, state=MarkState.UNSURE, p_marked=min(r.p_marked, 0.5))
+            out[i] = made_unsure(r)
     return out
