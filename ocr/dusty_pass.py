@@ -1,10 +1,13 @@
 """The dust rules of a passed-out row (issue 43): a PASS box unsure beside a plain contract,
-and boxes unsure beside a plain PASS, on a dusty page.
+boxes unsure beside a plain PASS, and a faint PASS alone, on a dusty page.
 
 A passed-out board has no contract, and a board with a contract was not passed out: where
 one side of that is marked for certain by a stroke, what the earlier dust rules
 (ocr/dust_rules.py) leave unsure on the other side is specks, and reading it so keeps a
-plain row from a person. Rules 18 and 19 of the mark rules' table (ocr/mark_rules.py).
+plain row from a person (``dusty_pass``, ``dusty_passed_row``). A passed-out row stands on
+its PASS box alone, so where that box is only just marked by a fill a clump of dust can
+leave, a person looks (``faint_lone_pass``, near the end of the table in
+ocr/mark_rules.py).
 """
 
 from __future__ import annotations
@@ -12,13 +15,15 @@ from __future__ import annotations
 from ocr.dust_rules import marked_boxes, marked_by_stroke, read_empty, unsure_in
 from ocr.layout import LEVEL, PASSED_OUT, STRAIN
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import MarkReading, MarkState, made_unsure
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
     "dusty_pass",
     "pass_unsure_on_dusty_page",
     "dusty_passed_row",
+    "faint_lone_pass",
+    "lone_pass_by_fill_on_dusty_page",
     "unsure_beside_pass_on_dusty_page",
 ]
 
@@ -105,3 +110,43 @@ def _stroke_come_in(r: MarkReading) -> bool:
     seed 96543 noisy page 27 row 12: docs/reader-history.md, "Limits" of the part moved from
     the manual)."""
     return r.how == "edge"
+
+
+def _lone_pass_by_fill(ev: RowEvidence, read: Readings) -> int | None:
+    """The PASS box's index where it is marked by its fill alone and every other box of
+    the row reads empty; else None."""
+    found = None
+    for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True)):
+        if r.state is MarkState.EMPTY:
+            continue
+        if f != PASSED_OUT or r.state is not MarkState.MARKED or r.how != "fill":
+            return None
+        found = i
+    return found
+
+
+def lone_pass_by_fill_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
+    """Does the rule have anything to look at: on a dusty page, a PASS box marked by its
+    fill alone, every other box of the row empty?"""
+    return ev.any_ink and ev.dust.dusty() and _lone_pass_by_fill(ev, read) is not None
+
+
+def faint_lone_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """On a dusty page, a PASS box marked by its fill alone, at ``lone_pass_sure_fill`` or
+    less, in a row where no other box holds a mark, is unsure: the whole row (a board
+    passed out, scoring 0) then stands on one box, and a fill that faint is as much as a
+    clump of the glass's grey dust leaves in it, a blob too pale to read as a dot. A
+    contract's row has four fields and a written score to check each other; a
+    passed-out row has none, and an unplayed row wrongly read passed out gives both
+    pairs a score they did not play for. A person sees it, or a written 0 settles it.
+    (Fresh TRAINING fine-dots dirty glass, seed 68724, ``page_0034.jpg`` row 5: an
+    unplayed row, a grey clump of 0.111 in its PASS box, accepted as passed out before
+    this rule.) Players' PASS marks by their fill alone on dusty pages of TRAINING's
+    price set read 0.117-0.132 (five pages' rows, three of them a blue ballpoint's tick
+    or dot) and then 0.209 and up: those rows go to a person."""
+    i = _lone_pass_by_fill(ev, read)
+    if i is None or read[i].fill > t.lone_pass_sure_fill:
+        return read
+    out = list(read)
+    out[i] = made_unsure(read[i])
+    return out

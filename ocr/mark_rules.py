@@ -17,8 +17,10 @@ field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 field's one unsure box is read as its mark where every other box of it holds no ink but the
 glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), and last, on a page that is not
 dusty, a field's one box unsure by its own pen dot on its edge where the other boxes hold
-no ink (ocr/edge_dot_rivals.py), and at the very end a box still marked by its fill
-alone is weighed once more against a fold's band (ocr/shade_rule.py, ``faint_in_band``).
+no ink (ocr/edge_dot_rivals.py), then, on a dusty page, a faint PASS that a passed-out
+row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``), and at the very end a
+box still marked by its fill alone is weighed once more against a fold's band
+(ocr/shade_rule.py, ``faint_in_band``).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
 ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
@@ -67,6 +69,8 @@ from ocr.dusty_dot_rule import dot_alone_on_dusty_page, dusty_page
 from ocr.dusty_pass import (
     dusty_pass,
     dusty_passed_row,
+    faint_lone_pass,
+    lone_pass_by_fill_on_dusty_page,
     pass_unsure_on_dusty_page,
     unsure_beside_pass_on_dusty_page,
 )
@@ -356,6 +360,15 @@ RULES: tuple[MarkRule, ...] = (
         "whose PASS box holds no mark, is read marked there: a player's mark read empty "
         "leaves ink by its box. Not a dot centred in the gap towards another box of the "
         "field: it covers both boxes' facing edges (ocr/edge_dot_rivals.py).",
+    ),
+    MarkRule(
+        "faint_lone_pass",
+        faint_lone_pass,
+        lone_pass_by_fill_on_dusty_page,
+        "On a dusty page, a PASS box marked by its fill alone at 0.15 or less "
+        "(lone_pass_sure_fill), no other box of the row marked, is unsure: a passed-out row "
+        "stands on that one box, and a clump of grey dust too pale for a dot fills it so "
+        "(an unplayed row was accepted as passed out).",
     ),
     MarkRule(
         "faint_in_band",

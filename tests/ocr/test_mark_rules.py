@@ -82,6 +82,7 @@ def test_the_rules_run_in_one_documented_order():
         "empty_field_dot",
         "clean_rivals",
         "edge_dot_rivals",
+        "faint_lone_pass",
         "faint_in_band",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
