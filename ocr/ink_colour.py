@@ -23,7 +23,9 @@ colour, a row whose drawn ink as a whole holds a pen's hue (``pen_hue_min``) is 
 every grey piece off the printed lines (``grey_ink_max``) taken out, as paper, and
 without the page's dust rules (``NO_DUST``): what is left is the pen's own ink, as on a
 clean page. Grey pens, pencils, greyscale scans and rows with too little ink to tell are
-read as before.
+read as before. A pale circle of the pen's can come out grey in pieces between the printed
+lines; where the row read as the page is, dust rules and all, keeps it as a circle, the
+read without the grey dust does not read its box empty (``circles_kept``).
 """
 
 from __future__ import annotations
@@ -36,11 +38,22 @@ import cv2
 import numpy as np
 
 from ocr.layout import FieldKind, Layout
+from ocr.layout_geometry import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN
 from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
+from ocr.marks import MarkReading, MarkState, made_unsure
 from ocr.row_ink import RowInk
+from ocr.row_marks import FieldMarks
 
-__all__ = ["ColourPage", "PenRow", "hue_share", "marks_region", "read_without_grey_dust"]
+__all__ = [
+    "ColourPage",
+    "PenRow",
+    "a_needed_field_unmarked",
+    "circles_kept",
+    "hue_share",
+    "marks_region",
+    "read_without_grey_dust",
+]
 
 ColourPage = Callable[[], "np.ndarray | None"]
 """The page in colour (B, G, R at the reader's working resolution, aligned as the grey
@@ -190,3 +203,59 @@ def read_without_grey_dust(
     taken &= ~row_ink.printed
     out[y0 : y0 + h, x0 : x0 + w][taken] = 255
     return PenRow(out, pen_boxes)
+
+
+_NEEDED = (LEVEL, STRAIN, DECLARER, RESULT_SIGN)
+"""The fields a played result marks one box of, whatever it is."""
+
+
+def a_needed_field_unmarked(marks: FieldMarks) -> bool:
+    """Does ``marks`` leave a field a played result marks without a box marked for certain:
+    the level, strain, declarer or result sign, or the count where the sign reads over or
+    under? Only there can a circle taken out with the grey dust have been the field's mark
+    (``circles_kept``); a coloured pen's row whose every such field holds its mark, as most
+    do, is not read a second time (read always, TEST's noisy pages cost 16% more CPU)."""
+
+    def marked(name: str) -> set[str]:
+        return {r.option for r in marks.readings.get(name, ()) if r.state is MarkState.MARKED}
+
+    if any(not marked(name) for name in _NEEDED):
+        return True
+    return bool(marked(RESULT_SIGN) & {"+", "-"}) and not marked(RESULT_COUNT)
+
+
+def circles_kept(page_marks: FieldMarks, pen_marks: FieldMarks) -> FieldMarks:
+    """``pen_marks`` (a coloured pen's row read without its grey dust) with every box that
+    ``page_marks`` (the same row read as the page is, its dust rules and all) marks for
+    certain by a circle round it, and ``pen_marks`` reads empty in a field where it marks
+    no box, read unsure on that circle (``made_unsure``): the score or a person settles it.
+
+    A pale circle drawn with the pen holds less of its colour than the pen's firm strokes:
+    thin, cut into arcs by the box's printed edges and the lines beside it, each arc's
+    hue lost to JPEG's colour at half resolution, its pieces come out grey and small, and
+    ``read_without_grey_dust`` takes them out as dust. The page's own dust rules read
+    specks round a box off as no circle (``dusty_circles``), so a circle they keep is
+    drawn ink; read away, the field's mark is lost, and a dot elsewhere in the field was
+    accepted in its place (fresh TEST noisy, seed 68724, ``page_0035.jpg`` row 9: the
+    circle round S taken out, a dot on NT's edge left, 4S W -1 accepted as 4NT W -1 at
+    the same score). A field the read without the dust marks keeps its mark: a field holds
+    one, and a circle the page read beside it is that mark's ring run wide with the grey
+    dust beside it (TRAINING noisy, seed 13, ``page_0027.png`` row 8: a blue ring round
+    NS read over EW's edge, EW circled on the page with the dust, empty without it)."""
+    out: dict[str, list[MarkReading]] = {}
+    kept: set[tuple[str, str]] = set()
+    for name, readings in pen_marks.readings.items():
+        page_read = page_marks.readings[name]
+        row = list(readings)
+        if any(r.state is MarkState.MARKED for r in readings):
+            out[name] = row
+            continue
+        for i, (r, seen) in enumerate(zip(readings, page_read, strict=True)):
+            lost = r.state is MarkState.EMPTY and seen.how == "circle"
+            if lost and seen.state is MarkState.MARKED:
+                row[i] = made_unsure(seen)
+                kept.add((name, seen.option))
+        out[name] = row
+    if not kept:
+        return pen_marks
+    return FieldMarks(out, pen_marks.inked_at_first | kept)

@@ -25,7 +25,12 @@ from ocr.decode import decode_contract
 from ocr.digit_dust import cell_without_specks
 from ocr.digit_shade import boxes_without_shade, fields_that_matter
 from ocr.digits import DigitModel
-from ocr.ink_colour import ColourPage, read_without_grey_dust
+from ocr.ink_colour import (
+    ColourPage,
+    a_needed_field_unmarked,
+    circles_kept,
+    read_without_grey_dust,
+)
 from ocr.layout import (
     DECLARER,
     DOUBLING,
@@ -265,6 +270,9 @@ def read_rows(
                 marks_from = RowMarks(pen_row.page, layout, row, WORK_DPI, NO_DUST)
                 pen_boxes = pen_row.pen_boxes
         read = marks_from.read_marks(_MARK_FIELDS)
+        if marks_from is not row_marks and a_needed_field_unmarked(read):
+            # a pale circle of the pen's may have gone with the grey dust
+            read = circles_kept(row_marks.read_marks(_MARK_FIELDS), read)
         marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(

@@ -206,3 +206,146 @@ def test_a_dusty_page_s_digits_are_never_lifted_though_its_marks_are_read_withou
     assert cleaned[0] is not None  # row 1 read without its grey clump
     assert seen and all(dusty for _, dusty in seen)
     assert gaps[0] == cleaned[0].pen_boxes != set()  # row 1's pen boxes reach its decoding
+
+
+def _grey_circle_in_arcs(bgr: np.ndarray, field: str, option: str) -> None:
+    """A pale grey circle round row 1's box ``option``, drawn as four arcs of 70 degrees
+    with gaps between them (a thin pen's circle cut by the printed lines), each arc some
+    4 mm long and 2 pixels (0.34 mm) wide: about 1.4 mm^2, under ``grey_piece_max_mm2``."""
+    r = load_layout().box(1, field, option)
+    s = DPI / 25.4
+    centre = _centre(field, option)
+    radius = round((r.width / 2 + 0.9) * s)
+    for start in (10, 100, 190, 280):
+        cv2.ellipse(bgr, centre, (radius, radius), 0, start, start + 70, (120, 120, 120), 2)
+
+
+def test_a_grey_circle_the_page_keeps_is_not_lost_in_a_blue_row():
+    """Level 4, declarer N and result "=" crossed in blue (a blue pen's row), and a pale grey
+    circle round strain S in four arcs. Read as the page is, S is circled; read without
+    the grey dust the arcs are taken out and S reads empty; ``circles_kept`` reads it
+    unsure on that circle (at even odds at most), the other boxes as the read without dust."""
+    from ocr.ink_colour import circles_kept
+
+    page = _fresh()
+    pens = {"level": "4", "declarer": "N", "result_sign": "="}
+    for i, (field, option) in enumerate(pens.items()):
+        _draw(page, field, option, BLUE, i)
+    bgr = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    _grey_circle_in_arcs(bgr, "strain", "S")
+    flat = flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
+    lay = load_layout()
+    names = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
+    as_page = RowMarks(flat, lay, lay.row(1), DPI)
+    page_read = as_page.read_marks(names)
+    s_on_page = next(m for m in page_read.readings["strain"] if m.option == "S")
+    assert (s_on_page.state, s_on_page.how) == (MarkState.MARKED, "circle")
+    pen_row = read_without_grey_dust(flat, bgr, as_page.row_ink)
+    assert pen_row is not None
+    pen_read = RowMarks(pen_row.page, lay, lay.row(1), DPI).read_marks(names)
+    assert {m.option: m.state for m in pen_read.readings["strain"]}["S"] is MarkState.EMPTY
+    kept = circles_kept(page_read, pen_read)
+    s_kept = next(m for m in kept.readings["strain"] if m.option == "S")
+    assert (s_kept.state, s_kept.how) == (MarkState.UNSURE, "circle")
+    assert s_kept.p_marked <= 0.5
+    assert ("strain", "S") in kept.inked_at_first
+    for name, readings in kept.readings.items():
+        for m, was in zip(readings, pen_read.readings[name], strict=True):
+            if (name, m.option) != ("strain", "S"):
+                assert m == was
+
+
+def test_circles_kept_changes_nothing_where_the_page_keeps_no_circle():
+    """A blue row with no grey circle: the read without the grey dust is returned as it is."""
+    from ocr.ink_colour import circles_kept
+
+    bgr, flat = _row({f: BLUE for f in PLAYED})
+    lay = load_layout()
+    names = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
+    as_page = RowMarks(flat, lay, lay.row(1), DPI)
+    pen_row = read_without_grey_dust(flat, bgr, as_page.row_ink)
+    assert pen_row is not None
+    pen_read = RowMarks(pen_row.page, lay, lay.row(1), DPI).read_marks(names)
+    assert circles_kept(as_page.read_marks(names), pen_read) is pen_read
+
+
+def test_a_field_the_pen_marks_keeps_its_mark():
+    """Strain H marked by a blue cross in the read without the grey dust, S circled on the
+    page (a ring round H run wide, and the dust beside it): the field holds one mark, so S
+    stays empty; the declarer's W, circled on the page and empty without the dust in a
+    field with no mark, is read unsure on its circle."""
+    from ocr.ink_colour import circles_kept
+    from ocr.marks import mark_reading
+    from ocr.row_marks import FieldMarks
+
+    empty = {o: mark_reading(o, 0.0, 0.0, 0.0) for o in ("C", "D", "H", "S", "NT", "N", "E", "W")}
+    circled = {o: mark_reading(o, 0.0, 0.9, 0.0) for o in ("S", "W")}
+    crossed_h = mark_reading("H", 0.4, 0.0, 0.0)
+    assert (circled["S"].state, circled["S"].how, crossed_h.state) == (
+        MarkState.MARKED, "circle", MarkState.MARKED,
+    )  # fmt: skip
+    strain = ["C", "D", "H", "S", "NT"]
+    declarer = ["N", "E", "S", "W"]
+    page = FieldMarks(
+        {
+            "strain": [crossed_h if o == "H" else circled.get(o, empty[o]) for o in strain],
+            "declarer": [circled["W"] if o == "W" else mark_reading(o, 0, 0, 0) for o in declarer],
+        },
+        frozenset({("strain", "H"), ("strain", "S"), ("declarer", "W")}),
+    )
+    pen = FieldMarks(
+        {
+            "strain": [crossed_h if o == "H" else empty[o] for o in strain],
+            "declarer": [mark_reading(o, 0, 0, 0) for o in declarer],
+        },
+        frozenset({("strain", "H")}),
+    )
+    kept = circles_kept(page, pen)
+    assert kept.readings["strain"] == pen.readings["strain"]
+    w = kept.readings["declarer"][3]
+    assert (w.option, w.state, w.how, w.p_marked) == ("W", MarkState.UNSURE, "circle", 0.5)
+    assert kept.inked_at_first == frozenset({("strain", "H"), ("declarer", "W")})
+
+
+def _marks(**marked: str) -> object:
+    """Row readings with the one box named per field marked (by a cross's fill), the
+    other boxes of the needed fields empty."""
+    from ocr.marks import mark_reading
+    from ocr.row_marks import FieldMarks
+
+    options = {
+        "level": "1234567",
+        "strain": ("C", "D", "H", "S", "NT"),
+        "declarer": "NESW",
+        "result_sign": "=+-",
+        "result_count": [str(n) for n in range(1, 14)],
+    }
+    return FieldMarks(
+        {
+            name: [mark_reading(o, 0.4 if marked.get(name) == o else 0.0, 0.0, 0.0) for o in opts]
+            for name, opts in options.items()
+        },
+        frozenset(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("marked", "unmarked"),
+    [
+        ({"level": "4", "strain": "S", "declarer": "W", "result_sign": "="}, False),
+        ({"level": "4", "strain": "S", "declarer": "W", "result_sign": "-"}, True),
+        (
+            {"level": "4", "strain": "S", "declarer": "W", "result_sign": "-", "result_count": "1"},
+            False,
+        ),
+        ({"level": "4", "declarer": "W", "result_sign": "-", "result_count": "1"}, True),
+        ({"level": "4", "strain": "S", "result_sign": "="}, True),
+    ],
+    ids=["made", "down-no-count", "down-one", "no-strain", "no-declarer"],
+)
+def test_a_needed_field_unmarked(marked, unmarked):
+    """The second read is asked for only where a played result's field holds no mark: the
+    level, strain, declarer and sign always, the count where the sign reads over or under."""
+    from ocr.ink_colour import a_needed_field_unmarked
+
+    assert a_needed_field_unmarked(_marks(**marked)) is unmarked
