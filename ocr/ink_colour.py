@@ -37,8 +37,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ocr.dots import is_compact
 from ocr.layout import FieldKind, Layout
-from ocr.layout_geometry import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN
+from ocr.layout_geometry import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN
 from ocr.mark_geometry import RING_OUT_MM
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState, made_unsure
@@ -49,6 +50,7 @@ __all__ = [
     "ColourPage",
     "PenRow",
     "a_needed_field_unmarked",
+    "circle_may_be_lost",
     "circles_kept",
     "hue_share",
     "marks_region",
@@ -133,6 +135,11 @@ class PenRow:
     (hue ``pen_hue_min`` or more, within ``clean_rival_mm`` of its printed rectangle): ink
     by such a box is the player's, never a speck, whatever rule reads it
     (``ocr.unchecked_marks.marks_in_the_gap``, ``THICK_BY_EDGE``)."""
+    grey_arcs_by: frozenset[tuple[str, str]] = frozenset()
+    """(field, option) of each mark box within ``RING_OUT_MM`` of whose printed rectangle a
+    grey piece taken out is an arc: over ``clump_across_mm`` across and not compact as a
+    clump or a dot is (``ocr.dots.is_compact``): a pale circle's, or a hair's
+    (``circle_may_be_lost``)."""
 
 
 def _pen_boxes(
@@ -180,7 +187,7 @@ def read_without_grey_dust(
     inked = np.array(cv2.mean(band, mask=ink.view(np.uint8))[:3], np.float32)
     if hue_share(np.maximum(1.0 - inked / paper, 0.0)) < t.row_hue_min:
         return None  # no pen's colour in the row at all: not cut into pieces (a black pen)
-    count, part = cv2.connectedComponents(ink.view(np.uint8), connectivity=8)
+    count, part, stats, _ = cv2.connectedComponentsWithStats(ink.view(np.uint8), connectivity=8)
     if count <= 1:
         return None
     at = np.flatnonzero(part)
@@ -202,7 +209,27 @@ def read_without_grey_dust(
     taken = cv2.dilate(taken.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
     taken &= ~row_ink.printed
     out[y0 : y0 + h, x0 : x0 + w][taken] = 255
-    return PenRow(out, pen_boxes)
+    return PenRow(out, pen_boxes, _arcs_by(labels, grey, stats[1:], row_ink, t))
+
+
+def _arcs_by(
+    labels: np.ndarray, grey: np.ndarray, stats: np.ndarray, row_ink: RowInk, t: MarkSettings
+) -> frozenset[tuple[str, str]]:
+    """The row's mark boxes with a ``grey`` piece (per piece, the background left out) that
+    is an arc within ``RING_OUT_MM`` of their printed rectangle (``PenRow.grey_arcs_by``)."""
+    w, h = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    arcs = grey & ~is_compact(w, h, stats[:, cv2.CC_STAT_AREA])
+    arcs &= np.maximum(w, h) > t.clump_across_mm * row_ink.s
+    if not arcs.any():
+        return frozenset()
+    arc = np.concatenate(([False], arcs))[labels]
+    m = round(RING_OUT_MM * row_ink.s)
+    g = row_ink.geometry
+    return frozenset(
+        (field, option)
+        for (field, option, _), (x0, y0, x1, y1) in zip(g.boxes, g.outer.tolist(), strict=True)
+        if arc[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m].any()
+    )
 
 
 _NEEDED = (LEVEL, STRAIN, DECLARER, RESULT_SIGN)
@@ -222,6 +249,21 @@ def a_needed_field_unmarked(marks: FieldMarks) -> bool:
     if any(not marked(name) for name in _NEEDED):
         return True
     return bool(marked(RESULT_SIGN) & {"+", "-"}) and not marked(RESULT_COUNT)
+
+
+def circle_may_be_lost(pen_row: PenRow, marks: FieldMarks) -> bool:
+    """May a circle of the pen's have gone with the grey dust, so that the row is read as
+    the page is too (``circles_kept``)? Where ``marks`` (the row read without its grey
+    dust) leaves a field a played result needs unmarked (``a_needed_field_unmarked``), or
+    leaves the doubling unmarked and a grey arc was taken out by X or XX: every undoubled
+    result leaves the doubling empty, so it is read again only where an arc was taken
+    out beside it (5 of TEST noisy's 155 coloured rows; by any grey piece, 98)."""
+    if a_needed_field_unmarked(marks):
+        return True
+    doubling = marks.readings.get(DOUBLING, ())
+    return not any(r.state is MarkState.MARKED for r in doubling) and any(
+        (DOUBLING, r.option) in pen_row.grey_arcs_by for r in doubling
+    )
 
 
 def circles_kept(page_marks: FieldMarks, pen_marks: FieldMarks) -> FieldMarks:

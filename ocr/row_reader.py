@@ -27,7 +27,7 @@ from ocr.digit_shade import boxes_without_shade, fields_that_matter
 from ocr.digits import DigitModel
 from ocr.ink_colour import (
     ColourPage,
-    a_needed_field_unmarked,
+    circle_may_be_lost,
     circles_kept,
     read_without_grey_dust,
 )
@@ -263,15 +263,14 @@ def read_rows(
         row_marks = RowMarks(page, layout, row, WORK_DPI, dust)
         # The row its marks are read from: without its grey dust where it is a coloured
         # pen's; its digits, crops and a fold's lift (below) keep the page as it is.
-        marks_from, pen_boxes = row_marks, _NO_BOXES
+        marks_from, pen_boxes, pen_row = row_marks, _NO_BOXES, None
         if in_colour is not None:
             pen_row = read_without_grey_dust(page, in_colour, row_marks.row_ink)
             if pen_row is not None:
                 marks_from = RowMarks(pen_row.page, layout, row, WORK_DPI, NO_DUST)
                 pen_boxes = pen_row.pen_boxes
         read = marks_from.read_marks(_MARK_FIELDS)
-        if marks_from is not row_marks and a_needed_field_unmarked(read):
-            # a pale circle of the pen's may have gone with the grey dust
+        if pen_row is not None and circle_may_be_lost(pen_row, read):
             read = circles_kept(row_marks.read_marks(_MARK_FIELDS), read)
         marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}

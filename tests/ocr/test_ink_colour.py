@@ -220,6 +220,23 @@ def _grey_circle_in_arcs(bgr: np.ndarray, field: str, option: str) -> None:
         cv2.ellipse(bgr, centre, (radius, radius), 0, start, start + 70, (120, 120, 120), 2)
 
 
+def _blue_row_with_grey_circle(
+    crossed: dict[str, str], field: str, option: str
+) -> tuple[np.ndarray, np.ndarray, list[str], RowMarks]:
+    """Row 1 with the boxes ``crossed`` (field: option) crossed in blue and a pale grey
+    circle in arcs round ``option`` of ``field``: the page in colour, flattened grey, the
+    row's mark fields, and the row read as the page is."""
+    page = _fresh()
+    for i, (name, box) in enumerate(crossed.items()):
+        _draw(page, name, box, BLUE, i)
+    bgr = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
+    _grey_circle_in_arcs(bgr, field, option)
+    flat = flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
+    lay = load_layout()
+    names = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
+    return bgr, flat, names, RowMarks(flat, lay, lay.row(1), DPI)
+
+
 def test_a_grey_circle_the_page_keeps_is_not_lost_in_a_blue_row():
     """Level 4, declarer N and result "=" crossed in blue (a blue pen's row), and a pale grey
     circle round strain S in four arcs. Read as the page is, S is circled; read without
@@ -227,21 +244,15 @@ def test_a_grey_circle_the_page_keeps_is_not_lost_in_a_blue_row():
     unsure on that circle (at even odds at most), the other boxes as the read without dust."""
     from ocr.ink_colour import circles_kept
 
-    page = _fresh()
-    pens = {"level": "4", "declarer": "N", "result_sign": "="}
-    for i, (field, option) in enumerate(pens.items()):
-        _draw(page, field, option, BLUE, i)
-    bgr = cv2.cvtColor(np.clip(page * 255, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR)
-    _grey_circle_in_arcs(bgr, "strain", "S")
-    flat = flatten(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), DPI)
+    crossed = {"level": "4", "declarer": "N", "result_sign": "="}
+    bgr, flat, names, as_page = _blue_row_with_grey_circle(crossed, "strain", "S")
     lay = load_layout()
-    names = [f.name for f in lay.row(1).fields if f.kind is FieldKind.MARKS]
-    as_page = RowMarks(flat, lay, lay.row(1), DPI)
     page_read = as_page.read_marks(names)
     s_on_page = next(m for m in page_read.readings["strain"] if m.option == "S")
     assert (s_on_page.state, s_on_page.how) == (MarkState.MARKED, "circle")
     pen_row = read_without_grey_dust(flat, bgr, as_page.row_ink)
     assert pen_row is not None
+    assert ("strain", "S") in pen_row.grey_arcs_by
     pen_read = RowMarks(pen_row.page, lay, lay.row(1), DPI).read_marks(names)
     assert {m.option: m.state for m in pen_read.readings["strain"]}["S"] is MarkState.EMPTY
     kept = circles_kept(page_read, pen_read)
@@ -349,3 +360,30 @@ def test_a_needed_field_unmarked(marked, unmarked):
     from ocr.ink_colour import a_needed_field_unmarked
 
     assert a_needed_field_unmarked(_marks(**marked)) is unmarked
+
+
+def test_a_grey_circle_round_x_is_looked_for_where_an_arc_was_taken_out_by_it():
+    """A made contract crossed in blue (level 4, strain H, declarer N, "="), and a pale grey
+    circle round X in four arcs: every field a played result needs holds its mark, but
+    the doubling, which an undoubled result leaves empty too, lost an arc by X, so the row
+    is read again (``circle_may_be_lost``) and X is unsure on its circle: the score or a
+    person tells 4HX= from 4H=. The same row with its clump of dust in S and no circle
+    has no arc by X: it is not read again."""
+    from ocr.ink_colour import circle_may_be_lost, circles_kept
+
+    bgr, flat, names, as_page = _blue_row_with_grey_circle(PLAYED, "doubling", "X")
+    lay = load_layout()
+    pen_row = read_without_grey_dust(flat, bgr, as_page.row_ink)
+    assert pen_row is not None and ("doubling", "X") in pen_row.grey_arcs_by
+    pen_read = RowMarks(pen_row.page, lay, lay.row(1), DPI).read_marks(names)
+    assert all(m.state is MarkState.EMPTY for m in pen_read.readings["doubling"])
+    assert circle_may_be_lost(pen_row, pen_read)
+    x = next(m for m in circles_kept(as_page.read_marks(names), pen_read).readings["doubling"]
+             if m.option == "X")  # fmt: skip
+    assert (x.state, x.how) == (MarkState.UNSURE, "circle")
+
+    bgr, flat = _row({f: BLUE for f in PLAYED})
+    clumped = read_without_grey_dust(flat, bgr, RowInk(flat, lay, lay.row(1), DPI))
+    assert clumped is not None and not clumped.grey_arcs_by
+    plain = RowMarks(clumped.page, lay, lay.row(1), DPI).read_marks(names)
+    assert not circle_may_be_lost(clumped, plain)
