@@ -15,12 +15,13 @@ page's specks, a later one weighs a dot read as dust where its field needs that 
 field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 ``unread_circles``: the score must then tell the two apart), then, on a dusty page, a
 field's one unsure box is read as its mark where every other box of it holds no ink but the
-glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), and last, on a page that is not
-dusty, a field's one box unsure by its own pen dot on its edge where the other boxes hold
-no ink (ocr/edge_dot_rivals.py), then, on a dusty page, a faint PASS that a passed-out
-row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``), and at the very end a
-box still marked by its fill alone is weighed once more against a fold's band
-(ocr/shade_rule.py, ``faint_in_band``).
+glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), then, on a page that is not
+dusty, the box beside a dot on an edge that the dot may be a pale circle's arc round
+(ocr/dot_beside_circle.py), a field's one box unsure by its own pen dot on its edge where
+the other boxes hold no ink (ocr/edge_dot_rivals.py), then, on a dusty page, a faint PASS
+that a passed-out row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``), and
+at the very end a box still marked by its fill alone is weighed once more against a fold's
+band (ocr/shade_rule.py, ``faint_in_band``).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
 ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
@@ -46,6 +47,7 @@ from ocr.circle_rules import (
     unread_circles,
 )
 from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
+from ocr.dot_beside_circle import dot_beside_circle, edge_dot_on_clean_row
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.doubling_circle import doubling_circle, doubling_inked
 from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
@@ -349,6 +351,15 @@ RULES: tuple[MarkRule, ...] = (
         "holds no mark, is read marked there: a player's mark read empty leaves ink by its "
         "box; a speck of the glass is no such ink (ocr/rival_ink.py), nor the box's own dot "
         "on its printed edge that runs into the gap by the next box.",
+    ),
+    MarkRule(
+        "dot_beside_circle",
+        dot_beside_circle,
+        edge_dot_on_clean_row,
+        "On a page that is not dusty, beside a box unsure by a dot on its edge in a field "
+        "with no mark, an empty box of that field with drawn ink beside three of its sides "
+        "or more is unsure on its circle: the dot may be the arc of a pale circle round it "
+        "that the mask of the lines cut so that no ring was read.",
     ),
     MarkRule(
         "edge_dot_rivals",

@@ -602,6 +602,17 @@ class MarkSettings:
         "600 TRAINING pages: arcs 0.79-1.0 of the side in three of four, the box's own "
         "slashes 0.99-1.27, ticks 1.19-1.75, crosses 1.68-2.44 (d71f63f)",
     )
+    circle_by_dot_sides: float = _t(
+        3,
+        "Beside a box unsure by a dot on its edge, an empty box of its field with drawn ink "
+        "beside this many of its sides or more is unsure on its circle (rule "
+        "dot_beside_circle): the side facing the dot holds the arc that made it, and a "
+        "circle round the box leaves ink beside two more; one more is a stroke of the row "
+        "above or below.",
+        "TRAINING's 18,404 readings: at 2 sides nine rows more to a person (eight of them "
+        "with ink beside exactly two sides), at 3 one; 0 wrong rows either way. The fresh "
+        "TEST row the rule mends held ink beside three of S's sides",
+    )
 
     # --- a fold's shaded band (ocr/shading.py, rule shaded_band) --------------------
     shade_reach_mm: float = _t(

@@ -81,6 +81,7 @@ def test_the_rules_run_in_one_documented_order():
         "doubling_circle",
         "empty_field_dot",
         "clean_rivals",
+        "dot_beside_circle",
         "edge_dot_rivals",
         "faint_lone_pass",
         "faint_in_band",
