@@ -19,9 +19,10 @@ glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), then, on a page that is 
 dusty, the box beside a dot on an edge that the dot may be a pale circle's arc round
 (ocr/dot_beside_circle.py), a field's one box unsure by its own pen dot on its edge where
 the other boxes hold no ink (ocr/edge_dot_rivals.py), then, on a dusty page, a faint PASS
-that a passed-out row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``), and
-at the very end a box still marked by its fill alone is weighed once more against a fold's
-band (ocr/shade_rule.py, ``faint_in_band``).
+that a passed-out row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``) and a
+hidden dot beside a field's faint mark (ocr/thick_beside_faint.py), and at the very end a
+box still marked by its fill alone is weighed once more against a fold's band
+(ocr/shade_rule.py, ``faint_in_band``).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
 ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
@@ -84,6 +85,7 @@ from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 from ocr.shade_rule import faint_in_band, marked_by_fill, read_by_fill, shaded_band
 from ocr.spill_rules import beside_circles, off_circles, without_spill
+from ocr.thick_beside_faint import faint_field_on_dusty_page, thick_beside_faint
 
 __all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rule_steps", "rules_off"]
 
@@ -380,6 +382,15 @@ RULES: tuple[MarkRule, ...] = (
         "(lone_pass_sure_fill), no other box of the row marked, is unsure: a passed-out row "
         "stands on that one box, and a clump of grey dust too pale for a dot fills it so "
         "(an unplayed row was accepted as passed out).",
+    ),
+    MarkRule(
+        "thick_beside_faint",
+        thick_beside_faint,
+        faint_field_on_dusty_page,
+        "On a dusty page, in a field a played result marks one box of whose only mark is a "
+        "fill of 0.15 or less alone, the one other box with a pen dot's thickness of ink by "
+        "it (0.85 mm) is unsure as a dot on its edge: a grey clump can fill a box so while "
+        "the player's dot lies hidden on another's corner.",
     ),
     MarkRule(
         "faint_in_band",

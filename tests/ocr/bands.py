@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import cv2
@@ -11,6 +12,7 @@ from ocr.align import WORK_DPI
 from ocr.layout import load_layout
 from ocr.mark_geometry import row_geometry
 from ocr.marks import MarkReading
+from ocr.page_dust import NO_DUST, PageDust
 from ocr.row_marks import RowMarks
 
 DATA = Path(__file__).parent / "data"
@@ -36,3 +38,23 @@ def band_marks(band: str, number: int, field: str) -> dict[str, MarkReading]:
     """The boxes of ``field`` read on row ``number`` of a blank page holding a stored
     flattened row band of a benchmark page."""
     return read_band(stored_band(band), number, field)
+
+
+def stored_dust(band: str) -> PageDust:
+    """The dust of a stored band's page as ``measure_dust`` found it, kept beside the band
+    (``NAME.dust.json``)."""
+    kept = json.loads((DATA / band.replace(".png", ".dust.json")).read_text())
+    return PageDust(kept["blank_cm2"], tuple(kept["specks_mm2"]))
+
+
+def band_row(band: str, number: int, dust: PageDust = NO_DUST) -> dict[str, list[MarkReading]]:
+    """Every mark field of row ``number`` of a blank page holding a stored band, read with
+    its page's ``dust``."""
+    layout = load_layout()
+    row = next(r for r in layout.rows if r.number == number)
+    x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
+    width, height = layout.page_px(WORK_DPI)
+    page = np.full((height + 1, width + 1), 255, np.uint8)
+    page[y0:y1, x0:x1] = stored_band(band)
+    fields = [f.name for f in row.fields if f.kind.name == "MARKS"]
+    return RowMarks(page, layout, row, WORK_DPI, dust).read_fields(fields)

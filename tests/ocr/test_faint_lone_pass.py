@@ -14,19 +14,15 @@ square of full ink (grey 0.05: 95% darker than the paper, over ``ink_high``) of 
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
-from ocr.align import WORK_DPI
 from ocr.layout import load_layout
 from ocr.mark_geometry import row_geometry
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import NO_DUST, PageDust
-from ocr.row_marks import RowMarks
-from tests.ocr.bands import DATA, stored_band
+from tests.ocr.bands import band_row, stored_dust
 from tests.ocr.test_dust_rules import SMALL_SPECKS, S, _read_row
 from tests.ocr.test_marks import _draw, _fresh
 
@@ -36,20 +32,12 @@ BAND = "row_band_pass_grey_clump_dusty.png"
 def _page_dust() -> PageDust:
     """The dust of the band's page as ``measure_dust`` found it (126 specks on 120.7 cm^2
     of blank paper, 0.17-0.66 mm^2), stored beside the band."""
-    kept = json.loads((DATA / BAND.replace(".png", ".dust.json")).read_text())
-    return PageDust(kept["blank_cm2"], tuple(kept["specks_mm2"]))
+    return stored_dust(BAND)
 
 
 def _band_row(dust: PageDust) -> dict[str, list[MarkReading]]:
     """Row 5 of a blank page holding the stored band, every mark field read with ``dust``."""
-    layout = load_layout()
-    row = next(r for r in layout.rows if r.number == 5)
-    x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
-    width, height = layout.page_px(WORK_DPI)
-    page = np.full((height + 1, width + 1), 255, np.uint8)
-    page[y0:y1, x0:x1] = stored_band(BAND)
-    fields = [f.name for f in row.fields if f.kind.name == "MARKS"]
-    return RowMarks(page, layout, row, WORK_DPI, dust).read_fields(fields)
+    return band_row(BAND, 5, dust)
 
 
 def _not_empty(read: dict[str, list[MarkReading]]) -> list[tuple[str, str, MarkState]]:

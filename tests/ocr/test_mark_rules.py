@@ -84,6 +84,7 @@ def test_the_rules_run_in_one_documented_order():
         "dot_beside_circle",
         "edge_dot_rivals",
         "faint_lone_pass",
+        "thick_beside_faint",
         "faint_in_band",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
