@@ -257,7 +257,8 @@ def circle_may_be_lost(pen_row: PenRow, marks: FieldMarks) -> bool:
     dust) leaves a field a played result needs unmarked (``a_needed_field_unmarked``), or
     leaves the doubling unmarked and a grey arc was taken out by X or XX: every undoubled
     result leaves the doubling empty, so it is read again only where an arc was taken
-    out beside it (5 of TEST noisy's 155 coloured rows; by any grey piece, 98)."""
+    out beside it (an arc by X or XX on 5 of TEST noisy's 155 coloured rows, a grey piece of
+    any shape on 98; 4 of the 155 are read twice in all)."""
     if a_needed_field_unmarked(marks):
         return True
     doubling = marks.readings.get(DOUBLING, ())
