@@ -19,8 +19,13 @@ a field with no box marked, an empty box of the same field beside it with drawn 
 ``circle_by_dot_sides`` (3) of its sides or more is unsure on its circle too: the written
 score tells them apart, or a person looks. Ink beside two sides is the arc and one stroke
 of the row above or below, as often as not: on TRAINING's price set eight rows more went
-to a person at two sides, one at three (0 wrong rows either way). Not on a dusty page:
-there specks lie beside every box's sides.
+to a person at two sides, one at three (0 wrong rows either way). Not that on a dusty
+page: there specks lie beside every box's sides. On any page, the box's strokes round it
+read as a ring of ``circle_by_dot_ring`` (0.22) or more, though under ``ring_empty_below``,
+show a circle's part as well: a light blue gel circle round 6 on a dusty greyscale scan
+read 0.297, ink beside two sides, its arc on 5's edge a dot, and 6H S -1 was accepted as
+5H S -1 (fresh TEST noisy, seed 76811, ``page_0003.jpg`` row 5). On TRAINING's dusty pages
+no box a player left empty beside such a dot reads a ring over 0.10.
 """
 
 from __future__ import annotations
@@ -41,15 +46,23 @@ def _edge_dotted(r: MarkReading) -> bool:
 
 
 def edge_dot_on_clean_row(ev: RowEvidence, read: Readings) -> bool:
-    """Does rule ``dot_beside_circle`` look at this row: on a page that is not dusty, a box
-    unsure by a dot on its edge?"""
-    return ev.any_ink and not ev.dust.dusty() and any(_edge_dotted(r) for r in read)
+    """Does rule ``dot_beside_circle`` look at this row: a box unsure by a dot on its edge?"""
+    return ev.any_ink and any(_edge_dotted(r) for r in read)
+
+
+def _circled_in_part(ev: RowEvidence, r: MarkReading, j: int, t: MarkSettings) -> bool:
+    """Does box ``j`` (read ``r``) show a circle round it in part: a ring of
+    ``circle_by_dot_ring`` or more, or, on a page that is not dusty, drawn ink beside
+    ``circle_by_dot_sides`` of its sides?"""
+    if r.ring >= t.circle_by_dot_ring:
+        return True
+    return not ev.dust.dusty() and ev.sides_inked[j] >= t.circle_by_dot_sides
 
 
 def dot_beside_circle(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """Each empty box beside a box unsure by a dot on its edge, in the same field, that
-    field holding no mark, with drawn ink beside ``circle_by_dot_sides`` of its sides or
-    more, read unsure on its circle (see the module docstring)."""
+    field holding no mark, that shows a circle round it in part (``_circled_in_part``),
+    read unsure on its circle (see the module docstring)."""
     out = list(read)
     boxes = ev.geometry.boxes
     for i, r in enumerate(read):
@@ -59,12 +72,8 @@ def dot_beside_circle(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readi
         if any(read[j].state is MarkState.MARKED for j, b in enumerate(boxes) if b[0] == field):
             continue
         for j in (i - 1, i + 1):
-            if (
-                0 <= j < len(read)
-                and boxes[j][0] == field
-                and ev.sides_inked[j] >= t.circle_by_dot_sides
-            ):
-                if read[j].state is MarkState.EMPTY:
+            if 0 <= j < len(read) and boxes[j][0] == field:
+                if read[j].state is MarkState.EMPTY and _circled_in_part(ev, read[j], j, t):
                     n = read[j]
                     out[j] = mark_reading(n.option, n.fill, RING_UNSURE, n.dot_mm2)
     return out

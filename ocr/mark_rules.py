@@ -15,9 +15,9 @@ page's specks, a later one weighs a dot read as dust where its field needs that 
 field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 ``unread_circles``: the score must then tell the two apart), then, on a dusty page, a
 field's one unsure box is read as its mark where every other box of it holds no ink but the
-glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), then, on a page that is not
-dusty, the box beside a dot on an edge that the dot may be a pale circle's arc round
-(ocr/dot_beside_circle.py), a field's one box unsure by its own pen dot on its edge where
+glass's specks (ocr/clean_rivals.py, ocr/rival_ink.py), then the box beside a dot on an
+edge that the dot may be a pale circle's arc round (ocr/dot_beside_circle.py), on a page
+that is not dusty a field's one box unsure by its own pen dot on its edge where
 the other boxes hold no ink (ocr/edge_dot_rivals.py), then, on a dusty page, a faint PASS
 that a passed-out row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``) and a
 hidden dot beside a field's faint mark (ocr/thick_beside_faint.py), and at the very end a
@@ -358,10 +358,11 @@ RULES: tuple[MarkRule, ...] = (
         "dot_beside_circle",
         dot_beside_circle,
         edge_dot_on_clean_row,
-        "On a page that is not dusty, beside a box unsure by a dot on its edge in a field "
-        "with no mark, an empty box of that field with drawn ink beside three of its sides "
-        "or more is unsure on its circle: the dot may be the arc of a pale circle round it "
-        "that the mask of the lines cut so that no ring was read.",
+        "Beside a box unsure by a dot on its edge in a field with no mark, an empty box of "
+        "that field with a ring of 0.22 or more round it, or on a page that is not dusty "
+        "drawn ink beside three of its sides, is unsure on its circle: the dot may be the "
+        "arc of a pale circle round it that the mask of the lines cut so that no ring was "
+        "read.",
     ),
     MarkRule(
         "edge_dot_rivals",

@@ -602,6 +602,15 @@ class MarkSettings:
         "600 TRAINING pages: arcs 0.79-1.0 of the side in three of four, the box's own "
         "slashes 0.99-1.27, ticks 1.19-1.75, crosses 1.68-2.44 (d71f63f)",
     )
+    circle_by_dot_ring: float = _t(
+        0.22,
+        "Beside a box unsure by a dot on its edge, an empty box of its field whose strokes "
+        "round it read a ring this sure, though under ring_empty_below, is unsure on its "
+        "circle, on any page (rule dot_beside_circle): a pale circle's part.",
+        "TRAINING's dusty pages of the price set (353 such neighbours beside an edge dot in "
+        "a field with no mark): the 347 no player marked read rings of 0.10 or less (338 of "
+        "them 0), the players' circled boxes 0.35 (three) or 0 (three, unseen): halfway",
+    )
     circle_by_dot_sides: float = _t(
         3,
         "Beside a box unsure by a dot on its edge, an empty box of its field with drawn ink "

@@ -95,3 +95,23 @@ def test_no_neighbour_with_ink_round_it_no_change():
     assert after == before
     assert (after["D"].state, after["D"].dot_mm2) == (MarkState.MARKED, EDGE_UNSURE_MM2)
     assert all(after[o].state is MarkState.EMPTY for o in ("C", "H", "S", "NT"))
+
+
+DUSTY_BAND = "row_band_pale_ring_dot_beside_dusty.png"
+
+
+def test_a_pale_ring_beside_a_dot_on_a_dusty_page():
+    """A fresh TEST set's row (noisy, seed 76811, ``page_0003.jpg`` row 5, a dusty greyscale
+    scan) with its page's dust: a light blue gel circle round level 6 reads a ring of 0.297
+    (over ``circle_by_dot_ring``, 0.22, under ``ring_empty_below``) and ink beside two of
+    its sides; its arc on 5's edge is a dot there. 6 is unsure on its circle beside 5;
+    without the rule it reads empty and 6H S -1 was accepted as 5H S -1."""
+    from tests.ocr.bands import band_row, stored_dust
+
+    def level() -> dict[str, tuple[MarkState, str]]:
+        read = band_row(DUSTY_BAND, 5, stored_dust(DUSTY_BAND))["level"]
+        return {m.option: (m.state, m.how) for m in read if m.state is not MarkState.EMPTY}
+
+    assert level() == {"5": (MarkState.UNSURE, "dot"), "6": (MarkState.UNSURE, "circle")}
+    with rules_off("dot_beside_circle"):
+        assert level() == {"5": (MarkState.UNSURE, "dot")}
