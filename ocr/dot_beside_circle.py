@@ -30,7 +30,7 @@ no box a player left empty beside such a dot reads a ring over 0.10.
 
 from __future__ import annotations
 
-from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import unsure_by_edge_dot
 from ocr.mark_settings import MarkSettings
 from ocr.marks import RING_UNSURE, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
@@ -40,14 +40,9 @@ __all__ = ["dot_beside_circle", "edge_dot_on_clean_row"]
 Readings = list[MarkReading]
 
 
-def _edge_dotted(r: MarkReading) -> bool:
-    """Is box reading ``r`` unsure by a dot on its printed edge (``edge_dots``)?"""
-    return r.state is MarkState.UNSURE and r.how == "dot" and r.dot_mm2 == EDGE_UNSURE_MM2
-
-
 def edge_dot_on_clean_row(ev: RowEvidence, read: Readings) -> bool:
     """Does rule ``dot_beside_circle`` look at this row: a box unsure by a dot on its edge?"""
-    return ev.any_ink and any(_edge_dotted(r) for r in read)
+    return ev.any_ink and any(unsure_by_edge_dot(r) for r in read)
 
 
 def _circled_in_part(ev: RowEvidence, r: MarkReading, j: int, t: MarkSettings) -> bool:
@@ -66,7 +61,7 @@ def dot_beside_circle(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readi
     out = list(read)
     boxes = ev.geometry.boxes
     for i, r in enumerate(read):
-        if not _edge_dotted(r):
+        if not unsure_by_edge_dot(r):
             continue
         field = boxes[i][0]
         if any(read[j].state is MarkState.MARKED for j, b in enumerate(boxes) if b[0] == field):

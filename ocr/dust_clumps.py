@@ -48,9 +48,9 @@ import cv2
 import numpy as np
 
 from ocr.components import pieces
-from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import unsure_by_edge_dot
 from ocr.mark_settings import MarkSettings
-from ocr.marks import MarkReading, MarkState, mark_reading
+from ocr.marks import MarkReading, mark_reading
 from ocr.page_dust import PageDust
 from ocr.row_evidence import Px, RowEvidence
 
@@ -112,11 +112,7 @@ def clump_by_edge(
 def unsure_dot_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does rule ``dust_clumps`` look at this row: a dusty page, a box unsure by a blob on
     or by its edge?"""
-    return ev.any_ink and ev.dust.dusty() and any(_unsure_edge_dot(r) for r in read)
-
-
-def _unsure_edge_dot(r: MarkReading) -> bool:
-    return r.state is MarkState.UNSURE and r.how == "dot" and r.dot_mm2 == EDGE_UNSURE_MM2
+    return ev.any_ink and ev.dust.dusty() and any(unsure_by_edge_dot(r) for r in read)
 
 
 def dust_clumps(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -126,7 +122,7 @@ def dust_clumps(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     views = ev.views
     out = list(read)
     for i, r in enumerate(read):
-        if not _unsure_edge_dot(r):
+        if not unsure_by_edge_dot(r):
             continue
         box = views.px(ev.geometry.boxes[i][2])
         clump = clump_by_edge(views.ink, views.drawn, box, views.s, ev.dust, t)

@@ -67,6 +67,7 @@ __all__ = [
     "dotted_boxes",
     "joined_across_lines",
     "on_line_blobs",
+    "unsure_by_edge_dot",
     "unsure_where_dotted",
 ]
 
@@ -294,6 +295,12 @@ def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, t: MarkSettings) -> np.n
         else:
             dotted[owner] = True
     return dotted
+
+
+def unsure_by_edge_dot(r: MarkReading) -> bool:
+    """Is box reading ``r`` unsure by a dot on or by its printed edge, as
+    ``unsure_where_dotted`` reads it (rules ``dust_clumps``, ``dot_beside_circle``)?"""
+    return r.state is MarkState.UNSURE and r.how == "dot" and r.dot_mm2 == EDGE_UNSURE_MM2
 
 
 def unsure_where_dotted(

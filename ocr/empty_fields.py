@@ -90,6 +90,7 @@ __all__ = [
     "empty_doubling",
     "empty_field_dot",
     "holds_thick_ink_by",
+    "unsure_where_thick",
 ]
 
 Readings = list[MarkReading]
@@ -132,7 +133,7 @@ def empty_field_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     """In each field a played row must mark, read empty (``_missed_fields``), the one box
     with solid ink as thick as a pen dot by it (``holds_thick_ink_by``) read unsure as a dot
     on its edge is (see the module docstring); a field with none or several is left."""
-    return _unsure_where_thick(ev, read, t, _missed_fields(ev, read))
+    return unsure_where_thick(ev, read, t, _missed_fields(ev, read))
 
 
 _DOUBLING = frozenset({DOUBLING})
@@ -176,7 +177,7 @@ def doubling_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     moves no row: the 15,990 readings of "The benchmark" (docs/reader.md) read row for row
     as without it, 0 wrong rows (without ``off_corners``, one row more of the dirty glass
     24680, on a page that is not dusty: a speck on X's corner)."""
-    return _unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING), off_corners=True)
+    return unsure_where_thick(ev, read, t, _empty_fields(ev, read, _DOUBLING), off_corners=True)
 
 
 def empty_doubling(ev: RowEvidence, read: Readings) -> list[int]:
@@ -186,7 +187,7 @@ def empty_doubling(ev: RowEvidence, read: Readings) -> list[int]:
     return fields[0] if fields else []
 
 
-def _unsure_where_thick(
+def unsure_where_thick(
     ev: RowEvidence,
     read: Readings,
     t: MarkSettings,

@@ -148,15 +148,24 @@ def _pen_boxes(
     """The row's mark boxes with no piece of ``doubtful`` (per piece, the background left
     out: ink kept that holds no pen's colour) within ``clean_rival_mm`` of their printed
     rectangle."""
+    every = frozenset((field, option) for field, option, _ in row_ink.geometry.boxes)
     if not doubtful.any():
-        return frozenset((field, option) for field, option, _ in row_ink.geometry.boxes)
-    near = np.concatenate(([False], doubtful))[labels]
-    m = round(t.clean_rival_mm * row_ink.s)
+        return every
+    return every - _boxes_near(labels, doubtful, row_ink, t.clean_rival_mm)
+
+
+def _boxes_near(
+    labels: np.ndarray, chosen: np.ndarray, row_ink: RowInk, reach_mm: float
+) -> frozenset[tuple[str, str]]:
+    """(field, option) of the row's mark boxes with a piece of ``chosen`` (per piece, the
+    background left out) within ``reach_mm`` of their printed rectangle."""
+    near = np.concatenate(([False], chosen))[labels]
+    m = round(reach_mm * row_ink.s)
     g = row_ink.geometry
     return frozenset(
         (field, option)
         for (field, option, _), (x0, y0, x1, y1) in zip(g.boxes, g.outer.tolist(), strict=True)
-        if not near[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m].any()
+        if near[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m].any()
     )
 
 
@@ -222,14 +231,7 @@ def _arcs_by(
     arcs &= np.maximum(w, h) > t.clump_across_mm * row_ink.s
     if not arcs.any():
         return frozenset()
-    arc = np.concatenate(([False], arcs))[labels]
-    m = round(RING_OUT_MM * row_ink.s)
-    g = row_ink.geometry
-    return frozenset(
-        (field, option)
-        for (field, option, _), (x0, y0, x1, y1) in zip(g.boxes, g.outer.tolist(), strict=True)
-        if arc[max(0, y0 - m) : y1 + m, max(0, x0 - m) : x1 + m].any()
-    )
+    return _boxes_near(labels, arcs, row_ink, RING_OUT_MM)
 
 
 _NEEDED = (LEVEL, STRAIN, DECLARER, RESULT_SIGN)

@@ -20,12 +20,10 @@ written score settles the two where it can, or a person looks. No threshold of i
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
+from ocr.empty_fields import unsure_where_thick
 from ocr.mark_settings import MarkSettings
-from ocr.marks import THICK_BY_EDGE, MarkReading, MarkState, mark_reading
+from ocr.marks import MarkReading, MarkState
 from ocr.rival_ink import holds_thick_ink_by
 from ocr.row_evidence import RowEvidence
 
@@ -61,15 +59,11 @@ def faint_field_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
 
 def thick_beside_faint(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """In each field whose mark is a faint fill alone with no thick ink by it, the one other
-    box with a pen dot's thickness of ink by it read unsure, ``THICK_BY_EDGE`` (see the
-    module docstring)."""
-    out = list(read)
-    for faint, others in _faint_fields(ev, read, t):
-        if holds_thick_ink_by(ev, faint, t):
-            continue
-        thick = [i for i in others if holds_thick_ink_by(ev, i, t)]
-        if len(thick) == 1:
-            r = read[thick[0]]
-            again = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
-            out[thick[0]] = replace(again, how=THICK_BY_EDGE) if again.how == "dot" else again
-    return out
+    box with a pen dot's thickness of ink by it read unsure, ``THICK_BY_EDGE``, as
+    ``empty_field_dot`` reads one (``ocr.empty_fields.unsure_where_thick``; see the module
+    docstring)."""
+    fields = [
+        others for faint, others in _faint_fields(ev, read, t)
+        if not holds_thick_ink_by(ev, faint, t)
+    ]  # fmt: skip
+    return unsure_where_thick(ev, read, t, fields)
