@@ -80,6 +80,7 @@ from ocr.dusty_pass import (
 from ocr.edge_dot_rivals import edge_dot_on_clean_page, edge_dot_rivals
 from ocr.edge_dot_rule import edge_dots
 from ocr.empty_fields import a_doubling_left, a_field_missed, doubling_dot, empty_field_dot
+from ocr.faint_beside_weighed import clump_weighed, faint_beside_weighed
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
@@ -290,6 +291,14 @@ RULES: tuple[MarkRule, ...] = (
         "whose PASS box holds none, is weighed as its dot reads: the field needs a mark, "
         "and dust in its only inked box while the player's mark left no ink is two faults. "
         "Every dust dot of a needed count is weighed: the written score tells counts apart.",
+    ),
+    MarkRule(
+        "faint_beside_weighed",
+        faint_beside_weighed,
+        clump_weighed,
+        "Beside a clump dust_dot_alone weighed as a field's mark, an empty box of that field "
+        "whose first fill is 0.03 or more is unsure: a player's pale dot the page's specks "
+        "took whole leaves that fill alone, and the written score must rule it out.",
     ),
     MarkRule(
         "dust_clumps",

@@ -319,6 +319,17 @@ class MarkSettings:
         "the widened dust (with dusty_circles and dusty_edges): 189 at 0.5, 191 at 0.67, 194 "
         "at 0.8",
     )
+    faint_beside_weighed_fill: float = _t(
+        0.03,
+        "On a dusty page, beside a clump weighed as its dot reads (rule dust_dot_alone) in a "
+        "field that marks one box, an empty box of that field whose first fill is this or "
+        "more is unsure: a player's pale dot the page's specks took whole leaves such a fill "
+        "and nothing else, and the written score may not tell the two boxes apart.",
+        "TRAINING's dusty pages (the price set's dirty glass and fine-dots dirty glass, "
+        "t13 noisy, the dirty glass of 17 fresh TRAINING seeds, 1,924 pages): players' marks "
+        "beside a weighed clump read 0.031, 0.035, 0.041, 0.042, 0.047, 0.049; boxes no player "
+        "marked 0.031 at the 99th percentile, 201 of 17,318 at 0.03 or more",
+    )
     dust_alike_per_cm2: float = _t(
         0.015,
         "... this many such specks a square centimetre of blank paper (two on an A4 "

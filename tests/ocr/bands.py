@@ -47,14 +47,21 @@ def stored_dust(band: str) -> PageDust:
     return PageDust(kept["blank_cm2"], tuple(kept["specks_mm2"]))
 
 
-def band_row(band: str, number: int, dust: PageDust = NO_DUST) -> dict[str, list[MarkReading]]:
-    """Every mark field of row ``number`` of a blank page holding a stored band, read with
-    its page's ``dust``."""
+def band_row_marks(band: str, number: int, dust: PageDust = NO_DUST) -> RowMarks:
+    """Row ``number`` of a blank page holding a stored band, ready to read with its page's
+    ``dust`` (its evidence for a test that runs a rule itself)."""
     layout = load_layout()
     row = next(r for r in layout.rows if r.number == number)
     x0, y0, x1, y1 = row_geometry(layout, row, WORK_DPI).band
     width, height = layout.page_px(WORK_DPI)
     page = np.full((height + 1, width + 1), 255, np.uint8)
     page[y0:y1, x0:x1] = stored_band(band)
-    fields = [f.name for f in row.fields if f.kind.name == "MARKS"]
-    return RowMarks(page, layout, row, WORK_DPI, dust).read_fields(fields)
+    return RowMarks(page, layout, row, WORK_DPI, dust)
+
+
+def band_row(band: str, number: int, dust: PageDust = NO_DUST) -> dict[str, list[MarkReading]]:
+    """Every mark field of row ``number`` of a blank page holding a stored band, read with
+    its page's ``dust``."""
+    marks = band_row_marks(band, number, dust)
+    fields = [f.name for f in marks.row.fields if f.kind.name == "MARKS"]
+    return marks.read_fields(fields)

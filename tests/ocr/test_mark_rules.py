@@ -75,6 +75,7 @@ def test_the_rules_run_in_one_documented_order():
         "dusty_pass",
         "dusty_passed_row",
         "dust_dot_alone",
+        "faint_beside_weighed",
         "dust_clumps",
         "unread_circles",
         "doubling_dot",
