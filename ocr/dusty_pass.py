@@ -132,7 +132,7 @@ def lone_pass_by_fill_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
 
 
 def faint_lone_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
-    """On a dusty page, a PASS box marked by its fill alone, at ``lone_pass_sure_fill`` or
+    """On a dusty page, a PASS box marked by its fill alone, at ``grey_clump_fill`` or
     less, in a row where no other box holds a mark, is unsure: the whole row (a board
     passed out, scoring 0) then stands on one box, and a fill that faint is as much as a
     clump of the glass's grey dust leaves in it, a blob too pale to read as a dot. A
@@ -145,7 +145,7 @@ def faint_lone_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     price set read 0.117-0.132 (five pages' rows, three of them a blue ballpoint's tick
     or dot) and then 0.209 and up: those rows go to a person."""
     i = _lone_pass_by_fill(ev, read)
-    if i is None or read[i].fill > t.lone_pass_sure_fill:
+    if i is None or read[i].fill > t.grey_clump_fill:
         return read
     out = list(read)
     out[i] = made_unsure(read[i])

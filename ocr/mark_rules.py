@@ -389,7 +389,7 @@ RULES: tuple[MarkRule, ...] = (
         faint_lone_pass,
         lone_pass_by_fill_on_dusty_page,
         "On a dusty page, a PASS box marked by its fill alone at 0.15 or less "
-        "(lone_pass_sure_fill), no other box of the row marked, is unsure: a passed-out row "
+        "(grey_clump_fill), no other box of the row marked, is unsure: a passed-out row "
         "stands on that one box, and a clump of grey dust too pale for a dot fills it so "
         "(an unplayed row was accepted as passed out).",
     ),

@@ -669,12 +669,14 @@ class MarkSettings:
         "next 0.152 and 0.161; a training pen's ticks, slashes and crosses under a 28% band "
         "0.26-0.49, a 1.2 mm^2 dot 0.13 (tests/ocr/test_shade_crease.py)",
     )
-    lone_pass_sure_fill: float = _t(
+    grey_clump_fill: float = _t(
         0.15,
-        "On a dusty page, a PASS box marked by its fill alone at this or less, every other "
-        "box of its row empty, is unsure (rule faint_lone_pass): a clump of grey dust too "
-        "pale for a dot fills a box so, and the whole passed-out row stands on that box. "
-        "The faintest pencil ticks and slashes measure 0.12-0.15 (marked_above).",
+        "The most a clump of grey dust too pale for a dot fills a box. On a dusty page, a "
+        "PASS box marked by its fill alone at this or less, every other box of its row "
+        "empty, is unsure (rule faint_lone_pass): the whole passed-out row stands on that "
+        "box; and a field's only mark so faint, no thick ink by it, leaves a box with a pen "
+        "dot's thickness by it unsure (rule thick_beside_faint). The faintest pencil ticks "
+        "and slashes measure 0.12-0.15 (marked_above).",
         "TRAINING's price set (18,404 readings): players' PASS marks by their fill alone on "
         "dusty pages, nothing else marked on the row, 0.117, 0.123, 0.129, 0.129, 0.132, "
         "then 0.209 and up; dust alone in a PASS box 0.080 (unsure); a fresh TRAINING "

@@ -12,7 +12,7 @@ corner, its ink by W 0.85 mm thick and more; South held a clump of 0.122 by its 
 written 90 carries no side, and the score side's dot was read as the page's dust.
 
 So, on a dusty page, in a field a played result marks one box of (``ONE_BOX_FIELDS``)
-whose only box not empty is marked by its fill alone at ``lone_pass_sure_fill`` (0.15) or
+whose only box not empty is marked by its fill alone at ``grey_clump_fill`` (0.15) or
 less with no ink that thick by it, exactly one other box with ink that thick by it is read
 unsure as a dot on its edge is (``THICK_BY_EDGE``, as ``empty_field_dot`` reads it): the
 written score settles the two where it can, or a person looks. No threshold of its own.
@@ -34,7 +34,7 @@ Readings = list[MarkReading]
 
 def _faint_fields(ev: RowEvidence, read: Readings, t: MarkSettings) -> list[tuple[int, list[int]]]:
     """Per field of ``ONE_BOX_FIELDS`` whose only box not empty is marked by a fill alone of
-    ``lone_pass_sure_fill`` or less: that box, and the field's other boxes."""
+    ``grey_clump_fill`` or less: that box, and the field's other boxes."""
     out = []
     for field in ONE_BOX_FIELDS:
         boxes = [i for i, (f, _, _) in enumerate(ev.geometry.boxes) if f == field]
@@ -42,7 +42,7 @@ def _faint_fields(ev: RowEvidence, read: Readings, t: MarkSettings) -> list[tupl
         if len(inked) != 1:
             continue
         r = read[inked[0]]
-        if r.state is MarkState.MARKED and r.how == "fill" and r.fill <= t.lone_pass_sure_fill:
+        if r.state is MarkState.MARKED and r.how == "fill" and r.fill <= t.grey_clump_fill:
             out.append((inked[0], [i for i in boxes if i != inked[0]]))
     return out
 

@@ -94,11 +94,11 @@ def _grain_in_pass(n: int, *crossed: tuple[str, str]) -> np.ndarray:
 @pytest.mark.parametrize(
     ("n", "state"), [(11, MarkState.UNSURE), (14, MarkState.MARKED)], ids=["faint", "firm"]
 )
-def test_the_fill_decides_up_to_lone_pass_sure_fill(n, state):
+def test_the_fill_decides_up_to_grey_clump_fill(n, state):
     """Grey squares of 11 x 11 and 14 x 14 pixels in the PASS box fill it at most 121/3/324
     = 0.124 and 196/3/324 = 0.202 (a little less: the flattened paper is a shade under
     white, so each pixel holds a little under a third of ink): the first lies between
-    ``marked_above`` (0.10) and ``lone_pass_sure_fill`` (0.15) and is unsure on a dusty
+    ``marked_above`` (0.10) and ``grey_clump_fill`` (0.15) and is unsure on a dusty
     page, the second over it stays marked; both are read by their fill (no solid pixel,
     no dot)."""
     most = n * n / 3 / AREA
