@@ -60,7 +60,7 @@ def _before_the_rule() -> tuple[RowEvidence, list[MarkReading]]:
 def _six_at(fill: float) -> MarkState:
     ev, read = _before_the_rule()
     out = faint_beside_weighed(ev, read, replace(MARK_SETTINGS, faint_beside_weighed_fill=fill))
-    six = ev.geometry.boxes.index(next(b for b in ev.geometry.boxes if b[:2] == ("level", "6")))
+    six = next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == ("level", "6"))
     return out[six].state
 
 
