@@ -10,7 +10,8 @@ strokes round a box are its own circle, the dust rules then read a circle of spe
 lone dot against the page's own specks (ocr/page_dust.py, ocr/dust_rules.py), the edge-dot
 rule looks at a row that holds a mark, a later rule reads a dot on an edge against the
 page's specks, a later one weighs a dot read as dust where its field needs that mark
-(ocr/dust_dots.py), then a clump of grains on a box's edge is read as dust
+(ocr/dust_dots.py) and makes a faint fill beside it its rival (ocr/faint_beside_weighed.py),
+then a clump of grains on a box's edge is read as dust
 (ocr/dust_clumps.py), then a box marked by a thin fill names the unmarked box of its
 field whose wide circle its ink may be the arc of (ocr/circle_rules.py,
 ``unread_circles``: the score must then tell the two apart), then, on a dusty page, a
