@@ -1,13 +1,15 @@
 """A form's row read as given, for tests that decode a row (``ocr.row_reader._decode_row``):
-every mark box empty but the ones named marked, every digit box blank."""
+every mark box empty but the ones named marked, every digit box blank; and a box of a row's
+evidence found by its field and option."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ocr.combs import DigitBox
 from ocr.layout import FieldKind, Row
 from ocr.marks import MarkReading, MarkState
+from ocr.row_evidence import RowEvidence
 
 
 def marked_row(
@@ -28,3 +30,16 @@ def marked_row(
             for o in f.options
         ]
     return marks, boxes
+
+
+def box_index(ev: RowEvidence, field: str, option: str) -> int:
+    """Where box ``option`` of ``field`` stands among the row's mark boxes (its readings'
+    index)."""
+    return next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (field, option))
+
+
+def box_reading(
+    ev: RowEvidence, read: Sequence[MarkReading], field: str, option: str
+) -> MarkReading:
+    """The reading of box ``option`` of ``field`` among a row's readings ``read``."""
+    return read[box_index(ev, field, option)]

@@ -40,6 +40,7 @@ from ocr.page_dust import NO_DUST
 from ocr.unchecked_marks import CERTAIN, _group_certainty
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
+from tests.ocr.marked_rows import box_index, box_reading
 from tests.ocr.test_decode import evidence, marks_for
 from tests.ocr.test_dust_dots import _row_with
 from tests.ocr.test_dust_rules import DUSTY, SMALL_SPECKS, S, _read_row
@@ -68,12 +69,6 @@ def _unsure(option: str, how: str = "dot") -> MarkReading:
     return MarkReading(option, 0.03, MarkState.UNSURE, 0.5, how, dot_mm2=0.26)
 
 
-def _box(ev, read: list[MarkReading], field: str, option: str) -> MarkReading:
-    return next(
-        r for (f, o, _), r in zip(ev.geometry.boxes, read, strict=True) if (f, o) == (field, option)
-    )
-
-
 def _speck_above(page: np.ndarray, field: str, option: str, gap_px: int, wide: int = 2) -> None:
     """A piece of ink 2 px tall and ``wide`` px wide whose lower edge lies ``gap_px`` pixels
     above the box's top printed edge (from its middle column), on the page's pixel grid."""
@@ -92,10 +87,6 @@ def _on_top_edge(page: np.ndarray, field: str, option: str, tall: int, wide: int
     page[y - 3 : y - 3 + tall, x : x + wide] = 0.05
 
 
-def _index(ev, field: str, option: str) -> int:
-    return next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (field, option))
-
-
 def test_one_unsure_box_beside_clean_boxes_is_the_field_s_mark():
     """Declarer W unsure by a dot, N, E and S clean, '=' crossed, on a dusty page: W is
     read marked at 0.98, its ``how`` as read; every other box as it was."""
@@ -103,7 +94,7 @@ def test_one_unsure_box_beside_clean_boxes_is_the_field_s_mark():
     read = _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")})
     assert unsure_on_dusty_page(ev, read)
     out = clean_rivals(ev, read, MARK_SETTINGS)
-    w = _box(ev, out, DECLARER, "W")
+    w = box_reading(ev, out, DECLARER, "W")
     assert (w.state, w.how) == (MarkState.MARKED, "dot")
     assert w.p_marked == pytest.approx(0.98)
     changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
@@ -125,9 +116,11 @@ def test_a_rival_with_ink_by_it_leaves_the_box_unsure(wide, gap_px, fires):
     _speck_above(page, DECLARER, "E", gap_px, wide)
     ev = _evidence(page)
     assert ev.views.drawn.any()  # the piece is drawn ink, off the printed lines
-    assert holds_no_ink_by(ev, _index(ev, DECLARER, "E"), MARK_SETTINGS) is fires
+    assert holds_no_ink_by(ev, box_index(ev, DECLARER, "E"), MARK_SETTINGS) is fires
     out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
-    assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
+    assert box_reading(ev, out, DECLARER, "W").state is (
+        MarkState.MARKED if fires else MarkState.UNSURE
+    )
 
 
 @pytest.mark.parametrize(("tall", "wide", "fires"), [(7, 3, False), (6, 2, True)])
@@ -142,9 +135,11 @@ def test_a_blob_on_a_rival_s_edge_is_ink_where_it_is_as_large_as_a_dot_s_part(ta
     _on_top_edge(page, DECLARER, "E", tall, wide)
     ev = _evidence(page)
     assert ev.views.drawn.any()
-    assert holds_no_ink_by(ev, _index(ev, DECLARER, "E"), MARK_SETTINGS) is fires
+    assert holds_no_ink_by(ev, box_index(ev, DECLARER, "E"), MARK_SETTINGS) is fires
     out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
-    assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
+    assert box_reading(ev, out, DECLARER, "W").state is (
+        MarkState.MARKED if fires else MarkState.UNSURE
+    )
 
 
 @pytest.mark.parametrize(("wide", "fires"), [(5, False), (4, True)])
@@ -159,12 +154,14 @@ def test_a_dot_the_mask_of_the_lines_covers_whole_is_ink_by_its_thickness(wide, 
     x, y = round((box.x + box.width / 2) * S), round(box.y * S)
     page[y - 2 : y + 3, x : x + wide] = 0.05
     ev = _evidence(page)
-    i = _index(ev, DECLARER, "E")
+    i = box_index(ev, DECLARER, "E")
     x0, y0, x1, y1 = ev.views.px(ev.geometry.boxes[i][2])
     assert not ev.views.drawn[y0 - 4 : y1 + 4, x0 - 4 : x1 + 4].any()
     assert holds_no_ink_by(ev, i, MARK_SETTINGS) is fires
     out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
-    assert _box(ev, out, DECLARER, "W").state is (MarkState.MARKED if fires else MarkState.UNSURE)
+    assert box_reading(ev, out, DECLARER, "W").state is (
+        MarkState.MARKED if fires else MarkState.UNSURE
+    )
 
 
 def test_a_rival_first_read_unsure_is_no_clean_box():
@@ -176,10 +173,10 @@ def test_a_rival_first_read_unsure_is_no_clean_box():
     x, y = round((box.x + box.width / 2) * S), round((box.y + box.height / 2) * S)
     page[y : y + 3, x : x + 3] = 0.05
     ev = _evidence(page)
-    assert ev.first[_index(ev, DECLARER, "S")].state is MarkState.UNSURE
-    assert not holds_no_ink_by(ev, _index(ev, DECLARER, "S"), MARK_SETTINGS)
+    assert ev.first[box_index(ev, DECLARER, "S")].state is MarkState.UNSURE
+    assert not holds_no_ink_by(ev, box_index(ev, DECLARER, "S"), MARK_SETTINGS)
     out = clean_rivals(ev, _row_with(ev, {**PLAYED, (DECLARER, "W"): _unsure("W")}), MARK_SETTINGS)
-    assert _box(ev, out, DECLARER, "W").state is MarkState.UNSURE
+    assert box_reading(ev, out, DECLARER, "W").state is MarkState.UNSURE
 
 
 @pytest.mark.parametrize(
@@ -232,7 +229,8 @@ def test_each_field_a_played_result_marks_one_box_of(field, option):
     ev = _evidence(_fresh())
     played = {(LEVEL, "3"): _crossed("3")} if field == RESULT_SIGN else PLAYED
     read = _row_with(ev, {**played, (field, option): _unsure(option, "fill")})
-    assert _box(ev, clean_rivals(ev, read, MARK_SETTINGS), field, option).state is MarkState.MARKED
+    out = clean_rivals(ev, read, MARK_SETTINGS)
+    assert box_reading(ev, out, field, option).state is MarkState.MARKED
 
 
 def test_not_on_a_page_that_is_not_dusty():
@@ -366,12 +364,11 @@ def test_a_dot_on_its_own_edge_is_no_ink_of_the_next_box():
     stands alone (no other drawn ink within 1 mm): without it level 4 holds no ink, every
     other level box is clean, and level 3 is read marked."""
     ev, read = _level_3_dotted_on_its_edge(stroke_by_4=False)
-    four = _index(ev, LEVEL, "4")
+    four = box_index(ev, LEVEL, "4")
     assert not holds_no_ink_by(ev, four, MARK_SETTINGS)
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
-    assert dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm) == _index(
-        ev, LEVEL, "3"
-    )
+    owner = dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm)
+    assert owner == box_index(ev, LEVEL, "3")
     assert holds_no_ink_by(ev, four, MARK_SETTINGS, (dot.px,))
     assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.MARKED, "dot")
     assert read[LEVEL, "4"].state is MarkState.EMPTY
@@ -382,7 +379,7 @@ def test_ink_by_the_next_box_beyond_the_dot_is_still_its_ink():
     mark in level 4 leaves, and level 3 stays unsure."""
     ev, read = _level_3_dotted_on_its_edge(stroke_by_4=True)
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
-    assert not holds_no_ink_by(ev, _index(ev, LEVEL, "4"), MARK_SETTINGS, (dot.px,))
+    assert not holds_no_ink_by(ev, box_index(ev, LEVEL, "4"), MARK_SETTINGS, (dot.px,))
     assert read[LEVEL, "3"].state is MarkState.UNSURE
 
 
@@ -418,7 +415,7 @@ def test_a_pen_dot_s_rivals_may_hold_blobs_on_their_lines(thick_blob):
     pages), and level 3 is read marked. A blob as thick as a dot's core (a pen dot the mask
     covers whole) still counts: level 3 stays unsure."""
     ev, read = _level_3_dotted_beside_a_blob_by_5(thick_blob)
-    five = _index(ev, LEVEL, "5")
+    five = box_index(ev, LEVEL, "5")
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
     assert not holds_no_ink_by(ev, five, MARK_SETTINGS, (dot.px,))
     assert holds_no_ink_by(ev, five, MARK_SETTINGS, (dot.px,), on_lines=False) is not thick_blob

@@ -23,6 +23,7 @@ from ocr.dust_dots import dust_dot_alone
 from ocr.layout import LEVEL, PASSED_OUT, STRAIN
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState
+from tests.ocr.marked_rows import box_reading
 from tests.ocr.test_dust_dots import _dust_dot, _row_one_evidence, _row_with
 
 CLEAN = 0.0001
@@ -31,12 +32,6 @@ CLEAN = 0.0001
 def _first(ev, boxes: dict[tuple[str, str], MarkReading]):
     """Row 1's evidence with ``boxes`` as their first readings (before any rule)."""
     return replace(ev, first=tuple(_row_with(ev, boxes)))
-
-
-def _box(ev, read: list[MarkReading], field: str, option: str) -> MarkReading:
-    return next(
-        r for (f, o, _), r in zip(ev.geometry.boxes, read, strict=True) if (f, o) == (field, option)
-    )
 
 
 def _circled(option: str) -> MarkReading:
@@ -49,10 +44,10 @@ def test_a_clump_beside_a_circle_the_dust_rules_read_empty_stays_dust():
     read = _row_with(ev, after_rules)
     clump = MarkReading("6", 0.064, MarkState.MARKED, 1.0, "dot", dot_mm2=0.63)
     first = _first(ev, {(LEVEL, "2"): _circled("2"), (LEVEL, "6"): clump})
-    six = _box(first, dust_dot_alone(first, read, MARK_SETTINGS), LEVEL, "6")
+    six = box_reading(first, dust_dot_alone(first, read, MARK_SETTINGS), LEVEL, "6")
     assert (six.how, six.p_marked, six.state) == (DUST_DOT, CLEAN, MarkState.EMPTY)
     # Without the circle in the first readings the clump is alone and weighed by hand.
-    alone = _box(ev, dust_dot_alone(ev, read, MARK_SETTINGS), LEVEL, "6")
+    alone = box_reading(ev, dust_dot_alone(ev, read, MARK_SETTINGS), LEVEL, "6")
     assert alone.how == DUST_DOT_ALONE
     assert alone.p_marked == pytest.approx(0.999984, abs=1e-6)
 
@@ -74,7 +69,7 @@ def test_a_stroke_first_read_keeps_the_dot_dust(other, weighed):
     ev = _row_one_evidence()
     read = _row_with(ev, {(STRAIN, "H"): _dust_dot("H", 0.63)})
     first = _first(ev, {(STRAIN, "NT"): other})
-    heart = _box(first, dust_dot_alone(first, read, MARK_SETTINGS), STRAIN, "H")
+    heart = box_reading(first, dust_dot_alone(first, read, MARK_SETTINGS), STRAIN, "H")
     assert (heart.how == DUST_DOT_ALONE) is weighed
     assert heart.p_marked == (pytest.approx(0.999984, abs=1e-6) if weighed else CLEAN)
 

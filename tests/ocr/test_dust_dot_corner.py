@@ -21,6 +21,7 @@ from ocr.dust_dots import DUST_DOT, DUST_DOT_ALONE, dust_dot_alone
 from ocr.layout import STRAIN, load_layout
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState
+from tests.ocr.marked_rows import box_index
 
 S = load_layout().box(1, STRAIN, "S")
 
@@ -50,6 +51,6 @@ def test_a_clump_is_not_weighed_alone_beside_a_pen_dot_on_a_corner(corner_dot, h
         for f, o, _ in ev.geometry.boxes
     ]
     out = dust_dot_alone(ev, read, MARK_SETTINGS)
-    at = next(k for k, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (STRAIN, "C"))
+    at = box_index(ev, STRAIN, "C")
     assert out[at].how == how
     assert out[at].state is MarkState.EMPTY

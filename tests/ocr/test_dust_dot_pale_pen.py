@@ -32,7 +32,7 @@ from ocr.layout import DECLARER, LEVEL, SCORE_SIDE, STRAIN, load_layout
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE
 from ocr.pen import centres_outside, pen_strength
-from tests.ocr.test_dust_dot_beside_stroke import _box
+from tests.ocr.marked_rows import box_index, box_reading
 from tests.ocr.test_dust_dots import _dust_dot, _row_with
 from tests.ocr.test_marks import DPI, _fresh
 
@@ -82,7 +82,7 @@ def test_a_clump_is_not_weighed_alone_beside_a_pale_dot_on_an_edge(west_dot, wei
     dot reads."""
     ev = _row(west_dot).evidence()
     read = _row_with(ev, {(DECLARER, "E"): _dust_dot("E", 0.40)})
-    east = _box(ev, dust_dot_alone(ev, read, MARK_SETTINGS), DECLARER, "E")
+    east = box_reading(ev, dust_dot_alone(ev, read, MARK_SETTINGS), DECLARER, "E")
     assert east.how == (DUST_DOT_ALONE if weighed else DUST_DOT)
 
 
@@ -119,9 +119,9 @@ def test_a_clump_is_not_weighed_alone_beside_a_dot_joined_to_the_next_box(south_
 
     ev = _gap_row(south_dot).evidence()
     read = _row_with(ev, {(DECLARER, "N"): _dust_dot("N", 0.64)})
-    south = next(i for i, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == (DECLARER, "S"))
+    south = box_index(ev, DECLARER, "S")
     dots = ev.views.dots_on_edges(circled_boxes(read), MARK_SETTINGS)
     assert not dotted_boxes(dots, len(read), MARK_SETTINGS)[south]  # no dot found on S's edge
     assert bool(ev.views.ink_by_edges()[south] >= MARK_SETTINGS.dot_marked_above_mm2) is south_dot
-    north = _box(ev, dust_dot_alone(ev, read, MARK_SETTINGS), DECLARER, "N")
+    north = box_reading(ev, dust_dot_alone(ev, read, MARK_SETTINGS), DECLARER, "N")
     assert north.how == (DUST_DOT_ALONE if weighed else DUST_DOT)

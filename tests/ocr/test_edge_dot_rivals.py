@@ -28,7 +28,7 @@ from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DOT_IN_GAP, MarkReading, MarkState
 from ocr.page_dust import NO_DUST
 from tests.ocr.bands import band_marks
-from tests.ocr.marked_rows import marked_row
+from tests.ocr.marked_rows import box_index, marked_row
 from tests.ocr.test_clean_rivals import _speck_above
 from tests.ocr.test_dust_rules import DUSTY, S, _read_row
 from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
@@ -148,11 +148,11 @@ def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
     answering no) level 2 holds no ink but the dot's own and 3 is read marked: the fault.
     The dot on level 3's right edge, its centre 1 px inside 3, running 5 px into the gap
     towards 4, is still read marked (the first test of this module)."""
-    from tests.ocr.test_clean_rivals import _evidence, _index
+    from tests.ocr.test_clean_rivals import _evidence
 
     page = _dot_in_the_gap_by_level_3()
     ev = _evidence(page, NO_DUST)
-    two, three = _index(ev, LEVEL, "2"), _index(ev, LEVEL, "3")
+    two, three = box_index(ev, LEVEL, "2"), box_index(ev, LEVEL, "3")
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
     assert dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm) == three
     assert (dot.inside[three], dot.near[two]) == (False, True)
@@ -172,11 +172,11 @@ def test_on_a_dusty_page_a_dot_in_the_gap_stays_unsure_too(monkeypatch):
     grown by a pixel) it is. Level 3 stays unsure by its dot, every other level empty;
     without the gap test 3 is read marked (TRAINING noisy, 430 pages: 44 such boxes, one not
     the player's, seed 777 page_0013 row 1; docs/reader-history.md, gapdust43)."""
-    from tests.ocr.test_clean_rivals import _evidence, _index
+    from tests.ocr.test_clean_rivals import _evidence
 
     page = _dot_in_the_gap_by_level_3()
     ev = _evidence(page, DUSTY)
-    two, three = _index(ev, LEVEL, "2"), _index(ev, LEVEL, "3")
+    two, three = box_index(ev, LEVEL, "2"), box_index(ev, LEVEL, "3")
     (dot,) = ev.views.dots_on_edges(np.zeros(len(ev.first), bool), MARK_SETTINGS)
     assert dot.owner(MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm) == three
     assert in_the_gap(dot, three, [two])

@@ -27,12 +27,11 @@ from ocr.mark_rules import RULE_NAMES, rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, THICK_BY_EDGE, MarkReading, MarkState
 from ocr.page_dust import NO_DUST
+from tests.ocr.marked_rows import box_index, box_reading
 from tests.ocr.test_clean_rivals import (
     PLAYED,
-    _box,
     _crossed,
     _evidence,
-    _index,
     _speck_above,
 )
 from tests.ocr.test_dust_dots import _row_with
@@ -57,7 +56,7 @@ def _dotted(*options: str, wide: int = 5, dust=DUSTY, field: str = DECLARER):
 @pytest.mark.parametrize(("wide", "thick"), [(5, True), (4, False)])
 def test_a_dot_the_mask_covers_is_thick_ink_where_it_is_thicker_than_a_line(wide, thick):
     ev = _dotted("E", wide=wide)
-    i = _index(ev, DECLARER, "E")
+    i = box_index(ev, DECLARER, "E")
     x0, y0, x1, y1 = ev.views.px(ev.geometry.boxes[i][2])
     assert not ev.views.drawn[y0 - 4 : y1 + 4, x0 - 4 : x1 + 4].any()  # no drawn ink
     assert ev.first[i].state is MarkState.EMPTY
@@ -87,10 +86,10 @@ def _only_unsure_there(ev, read, out, field: str, option: str, unsure: bool) -> 
     if not unsure:
         assert out == read
         return
-    box = _box(ev, out, field, option)
+    box = box_reading(ev, out, field, option)
     assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
     changed = [i for i, (a, b) in enumerate(zip(read, out, strict=True)) if a != b]
-    assert changed == [_index(ev, field, option)]
+    assert changed == [box_index(ev, field, option)]
 
 
 def test_two_boxes_with_a_dot_s_core_leave_the_field_as_read():
@@ -124,7 +123,7 @@ def test_on_a_page_that_is_not_dusty_too():
     ev = _dotted("E", dust=NO_DUST)
     read = _row_with(ev, PLAYED)
     assert a_field_missed(ev, read)
-    e = _box(ev, empty_field_dot(ev, read, MARK_SETTINGS), DECLARER, "E")
+    e = box_reading(ev, empty_field_dot(ev, read, MARK_SETTINGS), DECLARER, "E")
     assert (e.state, e.how, e.dot_mm2) == (MarkState.UNSURE, THICK_BY_EDGE, EDGE_UNSURE_MM2)
 
 
@@ -192,7 +191,7 @@ def test_thick_ink_at_a_printed_corner_is_no_doubling_dot():
     x, y = round(box.x * S), round(box.y * S)
     page[y - 2 : y + 3, x - 2 : x + 3] = 0.05
     ev = _evidence(page, NO_DUST)
-    i = _index(ev, DOUBLING, "X")
+    i = box_index(ev, DOUBLING, "X")
     assert holds_thick_ink_by(ev, i, MARK_SETTINGS)
     assert not holds_thick_ink_by(ev, i, MARK_SETTINGS, off_corners=True)
     read = _row_with(ev, PLAYED)

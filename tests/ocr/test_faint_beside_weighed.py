@@ -19,6 +19,7 @@ from ocr.marks import DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.page_dust import NO_DUST, PageDust
 from ocr.row_evidence import RowEvidence
 from tests.ocr.bands import band_row, band_row_marks, stored_dust
+from tests.ocr.marked_rows import box_reading
 
 BAND = "row_band_level_clump_beside_pale_dot.png"
 
@@ -60,8 +61,7 @@ def _before_the_rule() -> tuple[RowEvidence, list[MarkReading]]:
 def _six_at(fill: float) -> MarkState:
     ev, read = _before_the_rule()
     out = faint_beside_weighed(ev, read, replace(MARK_SETTINGS, faint_beside_weighed_fill=fill))
-    six = next(j for j, (f, o, _) in enumerate(ev.geometry.boxes) if (f, o) == ("level", "6"))
-    return out[six].state
+    return box_reading(ev, out, "level", "6").state
 
 
 def test_the_threshold_is_the_first_fill():

@@ -32,6 +32,7 @@ from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DUST_DOT, DUST_DOT_ALONE, MarkReading, MarkState
 from ocr.page_dust import PageDust
+from tests.ocr.marked_rows import box_reading
 from tests.ocr.test_dust_rules import SMALL_SPECKS
 from tests.ocr.test_marks import DPI, _fresh
 from tests.ocr.test_page_dust import _grey
@@ -70,17 +71,11 @@ def _first(ev, boxes: dict[tuple[str, str], MarkReading], no_ellipse=None):
     return replace(ev, first=first, any_ink=True, no_ellipse=cleared)
 
 
-def _level(ev, read: list[MarkReading], option: str) -> MarkReading:
-    return next(
-        r for (f, o, _), r in zip(ev.geometry.boxes, read, strict=True) if (f, o) == (LEVEL, option)
-    )
-
-
 def test_the_clump_alone_is_weighed_as_its_dot_reads():
     """The control: a clump of 0.63 mm^2 in level 6 and nothing else in the level. The
     player's mark left no ink: the clump is weighed alone, 0.999984 (by hand)."""
     ev = _first(_evidence(), {(LEVEL, "6"): CLUMP})
-    six = _level(ev, apply_rules(ev), "6")
+    six = box_reading(ev, apply_rules(ev), LEVEL, "6")
     assert six.how == DUST_DOT_ALONE and six.state is MarkState.EMPTY
     assert six.p_marked == pytest.approx(ALONE, abs=1e-6)
 
@@ -112,7 +107,7 @@ def test_a_clump_beside_a_mark_a_rule_read_away_stays_dust(case):
     boxes, cleared = CASES[case]
     ev = _first(_evidence(), {(LEVEL, "6"): CLUMP, **boxes}, cleared)
     read = apply_rules(ev)
-    two, six = _level(ev, read, "2"), _level(ev, read, "6")
+    two, six = box_reading(ev, read, LEVEL, "2"), box_reading(ev, read, LEVEL, "6")
     assert two.state is MarkState.EMPTY  # the player's mark read away, as on a fresh set
     assert (six.how, six.state) == (DUST_DOT, MarkState.EMPTY)
     assert six.p_marked == pytest.approx(AS_DUST, rel=1e-9)
@@ -137,11 +132,12 @@ def test_a_clump_beside_a_dot_on_a_printed_edge_stays_dust():
         else replace(r, option=o)
         for (f, o, _), r in zip(ev.geometry.boxes, read, strict=True)
     ]
-    six = _level(ev, dust_dot_alone(ev, read, MARK_SETTINGS), "6")
+    six = box_reading(ev, dust_dot_alone(ev, read, MARK_SETTINGS), LEVEL, "6")
     assert (six.how, six.p_marked) == (DUST_DOT, 0.0001)
     # The same clump on the printed form without the dot is weighed alone.
     bare = _first(_evidence(), {})
-    assert _level(bare, dust_dot_alone(bare, read, MARK_SETTINGS), "6").how == DUST_DOT_ALONE
+    weighed = dust_dot_alone(bare, read, MARK_SETTINGS)
+    assert box_reading(bare, weighed, LEVEL, "6").how == DUST_DOT_ALONE
 
 
 def test_a_pass_circle_read_away_keeps_the_row_s_dust_dots_dust():
@@ -149,7 +145,7 @@ def test_a_pass_circle_read_away_keeps_the_row_s_dust_dots_dust():
     passed-out board marks no level, and the clump in 6 stays as read."""
     pass_circle = MarkReading("PASS", 0.01, MarkState.UNSURE, 0.3, "circle", ring=0.45)
     ev = _first(_evidence(), {(LEVEL, "6"): CLUMP, (PASSED_OUT, "PASS"): pass_circle})
-    six = _level(ev, apply_rules(ev), "6")
+    six = box_reading(ev, apply_rules(ev), LEVEL, "6")
     assert six.how == DUST_DOT
     assert six.p_marked == pytest.approx(AS_DUST, rel=1e-9)
 
