@@ -319,6 +319,17 @@ class MarkSettings:
         "the widened dust (with dusty_circles and dusty_edges): 189 at 0.5, 191 at 0.67, 194 "
         "at 0.8",
     )
+    weighed_alone_marked_mm2: float = _t(
+        0.50,
+        "On a dusty page, a clump weighed as its field's mark (rule dust_dot_alone) is "
+        "weighed on the dot's scale from dot_empty_below_mm2 to this, not to "
+        "dot_marked_above_mm2: one under it is never certain on its own, and the written "
+        "score must tell its field.",
+        "TRAINING's dusty pages (the price set's dirty glass and fine-dots dirty glass, t13 "
+        "noisy, the fine-dots dirty glass of seed 54573): of the boxes weighed alone in a "
+        "field that marks one box, 0.40-0.50 mm^2: 34 players' dots, 2 clumps beside a "
+        "player's mark no reading saw (one read wrong); 0.50 and more: 258 and none",
+    )
     faint_beside_weighed_fill: float = _t(
         0.03,
         "On a dusty page, beside a clump weighed as its dot reads (rule dust_dot_alone) in a "
@@ -714,6 +725,7 @@ class MarkSettings:
             ("views_under_strips", "ring_empty_below"),
             ("dot_empty_below_mm2", "dot_marked_above_mm2"),
             ("dot_marked_above_mm2", "edge_dot_mm2"),
+            ("dot_marked_above_mm2", "weighed_alone_marked_mm2"),
             ("dot_empty_below_mm2", "dust_max_mm2"),
             ("part_round", "all_round"),
             ("narrow_gap_deg", "round_gap_deg"),

@@ -20,7 +20,7 @@ from dataclasses import replace
 import pytest
 
 from ocr.decode import decode_contract
-from ocr.dust_dots import ONE_BOX_FIELDS, dust_dot_alone, own_dot_p
+from ocr.dust_dots import ONE_BOX_FIELDS, dust_dot_alone, own_dot_p, weighed_p
 from ocr.layout import (
     DECLARER,
     DOUBLING,
@@ -38,6 +38,7 @@ from ocr.unchecked_marks import CERTAIN, _group_certainty
 from ocr.used_marks import missing_marks, used_boxes
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
+from tests.ocr.marked_rows import box_reading
 from tests.ocr.test_decode import evidence, marks_for
 from tests.ocr.test_row_rules import FOUR_SPADES_MADE, row_marks
 
@@ -138,7 +139,7 @@ def _row_one_evidence():
 
 
 def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
-    """Dust dots of 0.40 mm^2 (0.0001 as read) in level 4, strain H, doubling X and
+    """Dust dots of 0.50 mm^2 (0.0001 as read) in level 4, strain H, doubling X and
     result_count 2, and in declarer N beside E read unsure: the level's and the strain's
     are weighed as their dots read (0.98: their fields hold nothing else); the doubling
     and the count may be left empty, so theirs stay as read, and so does the declarer's
@@ -148,7 +149,7 @@ def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
     read = []
     for f, o, _ in ev.geometry.boxes:
         if (f, o) in dotted:
-            read.append(_dust_dot(o, 0.40))
+            read.append(_dust_dot(o, 0.50))
         elif (f, o) == (DECLARER, "E"):
             read.append(MarkReading(o, 0.07, MarkState.UNSURE, 0.5, "fill"))
         else:
@@ -161,6 +162,41 @@ def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
         assert r.p_marked == pytest.approx(0.98)
         assert r.how == DUST_DOT_ALONE
     assert all(r.state is a.state for r, a in zip(out, read, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("mm2", "p"), [(0.50, 0.98), (0.46, 0.95267618), (0.325, 0.5), (0.15, 0.02)]
+)
+def test_a_clump_weighed_alone_is_weighed_on_a_scale_to_half_a_square_millimetre(mm2, p):
+    """``weighed_p``: the dot's evidence from 0.15 mm^2 (0) to 0.50 mm^2 (1), by hand: 0.46
+    is e = 0.31 / 0.35 = 0.885714, 1 / (1 + 49^(1 - 1.771429)) = 1 / (1 + 0.049673) =
+    0.952676; 0.325 is e 0.5, odds 1."""
+    assert weighed_p(_dust_dot("D", mm2), MARK_SETTINGS) == pytest.approx(p, abs=1e-6)
+
+
+def test_a_clump_under_half_a_square_millimetre_weighed_alone_is_never_certain():
+    """The hunt's wrong row (TRAINING fine dots on dirty glass, seed 54573, page_0035.jpg
+    row 2): 5NT by North down 3, not vulnerable, -150, the player's fine dot outside NT's
+    corner hidden by the mask of the lines, and a clump of 0.46 mm^2 in D weighed alone.
+    Weighed at 0.952676 (odds 20.131), never the strain's only ink, against no strain box
+    and four clean ones (odds 0.00010001 each): 20.131 / (20.131 + 1 + 0.0004) = 0.952658,
+    under 0.995. 5C, 5D, 5H, 5S and 5NT down 3 all score -150: the score cannot check the
+    strain, and a person looks. A clump of 0.50 mm^2 (0.98, odds 49) is certain against the
+    clean boxes alone: 49 / (49 + 0.0004) = 0.999992."""
+    ev = _row_one_evidence()
+    read = _row_with(ev, {(STRAIN, "D"): _dust_dot("D", 0.46)})
+    weighed = dust_dot_alone(ev, read, MARK_SETTINGS)
+    d = box_reading(ev, weighed, STRAIN, "D")
+    assert (d.how, d.p_marked) == (DUST_DOT_ALONE, pytest.approx(0.952676, abs=1e-6))
+    marks = marks_for(Contract.parse("5D"), Seat.NORTH, 8, -150)
+    for mm2, p, unchecked in ((0.46, 0.952676, True), (0.50, 0.98, False)):
+        clump = evidence(marks, 150, {"strain": {"D": p}})
+        clump = replace(clump, never_only_ink=frozenset({(STRAIN, "D")}))
+        blank = p < 0.98
+        assert _group_certainty(clump.strain, "D", blank) == pytest.approx(
+            0.952658 if unchecked else 0.999992, abs=1e-6
+        ), mm2
+        assert ("strain" in decode_contract(clump, Vulnerability.NONE).unchecked) is unchecked
 
 
 def _row_with(ev, boxes: dict[tuple[str, str], MarkReading]) -> list[MarkReading]:
@@ -206,8 +242,10 @@ def test_the_count_needs_a_box_where_the_sign_reads_over_or_under(sign, weighed)
 def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
     """PASS crossed (or unsure) and dust dots of 0.6 mm^2 alone in level 4, declarer S and
     sign '=': a passed-out board marks none of these fields, and the dots stay as read
-    (0.0001). Without the PASS mark the same dots are weighed as they read: 0.6 mm^2 is
-    (0.6 - 0.15) / 0.25 = 1.8 on the dot's scale, 1 / (1 + 49^-2.6) = 0.99996."""
+    (0.0001). Without the PASS mark the same dots are weighed: the sign's as it reads, 0.6
+    mm^2 is (0.6 - 0.15) / 0.25 = 1.8 on the dot's scale, 1 / (1 + 49^-2.6) = 0.99996; the
+    level's and the declarer's on the scale to 0.50 mm^2 (``weighed_p``), (0.6 - 0.15) /
+    0.35 = 1.285714, 1 / (1 + 49^-1.571429) = 0.997797."""
     ev = _row_one_evidence()
     dots = {
         (f, o): _dust_dot(o, 0.6) for f, o in ((LEVEL, "4"), (DECLARER, "S"), (RESULT_SIGN, "="))
@@ -217,9 +255,12 @@ def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
     read = _row_with(ev, passed)
     assert dust_dot_alone(ev, read, MARK_SETTINGS) == read
     played = dust_dot_alone(ev, _row_with(ev, dots), MARK_SETTINGS)
-    weighed = [r for r in played if r.how == DUST_DOT_ALONE]
-    assert len(weighed) == 3
-    assert all(r.p_marked == pytest.approx(0.99996, abs=1e-5) for r in weighed)
+    weighed = _weighed_boxes(ev, played)
+    assert weighed == {
+        (LEVEL, "4"): pytest.approx(0.997797, abs=1e-6),
+        (DECLARER, "S"): pytest.approx(0.997797, abs=1e-6),
+        (RESULT_SIGN, "="): pytest.approx(0.99996, abs=1e-5),
+    }
 
 
 def _weighed_boxes(ev, out) -> dict[tuple[str, str], float]:
