@@ -321,14 +321,15 @@ class MarkSettings:
     )
     weighed_alone_marked_mm2: float = _t(
         0.50,
-        "On a dusty page, a clump weighed as its field's mark (rule dust_dot_alone) is "
-        "weighed on the dot's scale from dot_empty_below_mm2 to this, not to "
-        "dot_marked_above_mm2: one under it is never certain on its own, and the written "
-        "score must tell its field.",
+        "On a dusty page, a clump weighed as the mark of a level, strain or declarer (rule "
+        "dust_dot_alone; fields the written score may not tell) is weighed on the dot's "
+        "scale from dot_empty_below_mm2 to this, not to dot_marked_above_mm2: one under it "
+        "is never certain there on its own, and the written score must tell its field.",
         "TRAINING's dusty pages (the price set's dirty glass and fine-dots dirty glass, t13 "
         "noisy, the fine-dots dirty glass of seed 54573): of the boxes weighed alone in a "
         "field that marks one box, 0.40-0.50 mm^2: 34 players' dots, 2 clumps beside a "
-        "player's mark no reading saw (one read wrong); 0.50 and more: 258 and none",
+        "player's mark no reading saw (one read wrong); 0.50 and more: 258 and none "
+        "(41dc0ee)",
     )
     faint_beside_weighed_fill: float = _t(
         0.03,
