@@ -109,10 +109,10 @@ def weighed_p(r: MarkReading, t: MarkSettings) -> float:
     """``p_marked`` of a clump weighed alone (``dust_dot_alone``) in a field of
     ``UNTOLD_BY_SCORE``: its dot's size on the scale from ``dot_empty_below_mm2`` (0) to
     ``weighed_alone_marked_mm2`` (1), so that only a clump of that size or more is certain
-    on its own (ocr/unchecked_marks.py ``_certain``). On TRAINING's dusty pages two clumps
-    of 0.40-0.50 mm^2 were weighed alone beside a player's mark no reading saw, where 34
-    players' dots of that size were weighed; of 0.50 and more, 258 players' dots and no
-    clump (``mark_settings``)."""
+    on its own (ocr/unchecked_marks.py ``_certain``). On TRAINING's dusty pages, in these
+    fields, two clumps of 0.40-0.50 mm^2 were weighed alone beside a player's mark no
+    reading saw, where 26 players' dots of that size were weighed; of 0.50 and more, 190
+    players' dots and no clump (``mark_settings``)."""
     return p_of_evidence(dot_evidence(r.dot_mm2, t.dot_empty_below_mm2, t.weighed_alone_marked_mm2))
 
 
@@ -212,8 +212,9 @@ def dust_dot_on_its_own(ev: RowEvidence, read: Readings) -> bool:
 def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """A ``DUST_DOT`` box in a field of ``ONE_BOX_FIELDS`` (or the count of tricks where the
     sign reads over or under, ``_count_needed``) whose other boxes are all read empty is
-    weighed as its dot alone reads (``own_dot_p``) and named ``DUST_DOT_ALONE``
-    (see the module docstring); its state stays empty. Not in a row whose PASS box holds a
+    weighed as its dot alone reads (``own_dot_p``; in a level, strain or declarer
+    ``weighed_p``, on the scale to 0.50 mm^2) and named ``DUST_DOT_ALONE`` (see the module
+    docstring); its state stays empty. Not in a row whose PASS box holds a
     mark (marked or unsure): a passed-out board marks no level, strain, declarer or result,
     and clumps there weighed as marks made a contract of it (TEST noisy, fresh seed 228,
     page_0007.jpg row 9: a pass-out with clumps in 4, E, S and '=' sent to a person as

@@ -9,7 +9,11 @@ what remains is its first fill, under ``empty_below`` (0.05), with no reading of
 Weighed alone beside it, the clump made the field's mark. On a fresh TEST set (noisy,
 seed 26499, ``page_0035.jpg`` row 12) a clump of 0.40 mm^2 in level 4 was weighed so beside
 the player's black ballpoint dot in 6, scanned pale to a fill of 0.040, and 6NT by South
-down 1 was accepted as 4NT down 1: both -50, the written score could not tell.
+down 1 was accepted as 4NT down 1: both -50, the written score could not tell. (Since
+2026-12-05 such a clump in a level, strain or declarer is weighed on a scale to 0.50 mm^2,
+``ocr.dust_dots.weighed_p``: at 0.40 mm^2 it is 0.85 and no longer certain on its own, so
+that row would go to a person without this rule too; the rule's price below was measured
+before.)
 
 So, in a field of ``ONE_BOX_FIELDS`` where a clump is weighed alone, an empty box with no
 reading of its own whose first fill is ``faint_beside_weighed_fill`` (0.03) or more is

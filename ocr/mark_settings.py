@@ -327,8 +327,8 @@ class MarkSettings:
         "is never certain there on its own, and the written score must tell its field.",
         "TRAINING's dusty pages (the price set's dirty glass and fine-dots dirty glass, t13 "
         "noisy, the fine-dots dirty glass of seed 54573): of the boxes weighed alone in a "
-        "field that marks one box, 0.40-0.50 mm^2: 34 players' dots, 2 clumps beside a "
-        "player's mark no reading saw (one read wrong); 0.50 and more: 258 and none "
+        "level, strain or declarer, 0.40-0.50 mm^2: 26 players' dots, 2 clumps beside a "
+        "player's mark no reading saw (one read wrong); 0.50 and more: 190 and none "
         "(41dc0ee)",
     )
     faint_beside_weighed_fill: float = _t(

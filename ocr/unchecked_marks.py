@@ -267,7 +267,8 @@ def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
     read without its specks, a neighbour's stroke) is no clean box: the player's mark may
     be there, and "no box" is weighed. Nor is a dot the page's dust holds alike, weighed
     as its dot alone reads (``DUST_DOT_ALONE``, ocr/dust_dots.py), ever its field's only
-    ink: a clump is that too, and under a mark's size only the written score decides.
+    ink: a clump is that too, and under a mark's size (0.40 mm^2; 0.50 in a level, strain
+    or declarer, ``ocr.dust_dots.weighed_p``) only the written score decides.
 
     Issue 43, item 4: the largest class of TRAINING's noisy rows to review that is no dot
     told from dust (80 pages, seed 13: 25 of 87 rows, 22 of them with a written score

@@ -6,11 +6,13 @@ pages).
 The numbers, by hand. A dot's evidence is its size on the scale from 0.15 mm^2 (0) to 0.40
 mm^2 (1), and ``p_of_evidence`` is 1 / (1 + 49^(1 - 2e)) (2% at 0, 98% at 1): a dot of
 0.40 mm^2 is 0.98 (odds 49), one of 0.275 mm^2 (e 0.5) is 0.5 (odds 1), one of 0.65 mm^2
-(e 2) 1 / (1 + 49^-3) = 0.99999150. A box read marked (0.98 or more) is weighed against the
-other boxes of its field alone (ocr/unchecked_marks.py ``_certain``): a level whose 4 holds a dot of
-0.40 mm^2 beside six clean boxes (0.0001: odds 0.00010001) is 4 at
-49 / (49 + 6 x 0.00010001) = 0.999988, certain (0.995). A dot of 0.275 mm^2 is weighed
-against no box at all as well: 1 / (1 + 1 + 6 x 0.00010001) = 0.499850, never certain.
+(e 2) 1 / (1 + 49^-3) = 0.99999150. In a level, strain or declarer a clump weighed alone
+runs on a scale to 0.50 mm^2 instead (``weighed_p``): there 0.50 mm^2 is 0.98 and 0.325
+mm^2 is 0.5. A box read marked (0.98 or more) is weighed against the other boxes of its
+field alone (ocr/unchecked_marks.py ``_certain``): a level whose 4 holds a dot of 0.50 mm^2
+beside six clean boxes (0.0001: odds 0.00010001) is 4 at 49 / (49 + 6 x 0.00010001) =
+0.999988, certain (0.995). A dot of 0.325 mm^2 there is weighed against no box at all as
+well: 1 / (1 + 1 + 6 x 0.00010001) = 0.499850, never certain.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ def test_a_dust_dot_is_weighed_as_its_dot_reads(mm2, p):
 
 
 def test_a_dot_of_a_pen_dot_s_size_alone_in_its_field_is_certain():
-    """A level whose 4 holds a dot of 0.40 mm^2 read as dust, six clean boxes: 0.999988 by
+    """A level whose 4 holds a dot of 0.50 mm^2 read as dust, six clean boxes: 0.999988 by
     hand. 4S+1 and 4H+1 score alike, and so do 4S= by North and by South, but not 3S+2 and
     4S+1: the level is checked by its marks, the row decoded certain."""
     marks = marks_for(FOUR_SPADES, Seat.NORTH, 10, 620)
@@ -75,7 +77,7 @@ def test_a_dot_of_a_pen_dot_s_size_alone_in_its_field_is_certain():
 
 
 def test_a_small_dust_dot_is_never_certain_on_its_own():
-    """A dust dot of 0.275 mm^2 (0.5) weighed alone in level 4 and no score written: no
+    """A dust dot of 0.325 mm^2 (0.5) weighed alone in level 4 and no score written: no
     field's only ink (``never_only_ink``, ocr/unchecked_marks.py ``_only_ink``), 0.499850
     against no box and the clean ones (by hand above): the level is unchecked, a person
     looks. The same 0.5 read unsure by a dot that is no page's dust is the level's only
@@ -169,7 +171,7 @@ def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
 )
 def test_a_clump_weighed_alone_is_weighed_on_a_scale_to_half_a_square_millimetre(mm2, p):
     """``weighed_p``: the dot's evidence from 0.15 mm^2 (0) to 0.50 mm^2 (1), by hand: 0.46
-    is e = 0.31 / 0.35 = 0.885714, 1 / (1 + 49^(1 - 1.771429)) = 1 / (1 + 0.049673) =
+    is e = 0.31 / 0.35 = 0.885714, 1 / (1 + 49^(1 - 1.771429)) = 1 / (1 + 0.049675) =
     0.952676; 0.325 is e 0.5, odds 1."""
     assert weighed_p(_dust_dot("D", mm2), MARK_SETTINGS) == pytest.approx(p, abs=1e-6)
 
@@ -228,11 +230,7 @@ def test_the_count_needs_a_box_where_the_sign_reads_over_or_under(sign, weighed)
         p = 0.9999 if state is MarkState.MARKED else 0.5
         boxes[(RESULT_SIGN, option)] = MarkReading(option, 0.3, state, p, "fill")
     out = dust_dot_alone(ev, _row_with(ev, boxes), MARK_SETTINGS)
-    count = next(
-        r
-        for (f, o, _), r in zip(ev.geometry.boxes, out, strict=True)
-        if (f, o) == (RESULT_COUNT, "3")
-    )
+    count = box_reading(ev, out, RESULT_COUNT, "3")
     assert (count.how == DUST_DOT_ALONE) is weighed
     assert count.p_marked == (pytest.approx(0.98) if weighed else 0.0001)
     assert count.state is MarkState.EMPTY
