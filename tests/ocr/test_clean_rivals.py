@@ -342,15 +342,17 @@ def _evidence_once():
 
 
 def _level_3_dotted_on_its_edge(stroke_by_4: bool) -> tuple[object, dict]:
-    """Row 1 with heart filled (a played row) and a pen dot 2.2 mm across centred 1 px
-    inside level 3's right edge (``tests.ocr.test_edge_dots``: 0.73 of its ink nearest
-    level 3, its owner); the disc runs 5 px into the 6 px gap, 1 px from level 4, within
-    ``clean_rival_mm`` (4 px) of it. With ``stroke_by_4``, a piece of stroke 8 px wide 1 px
-    above level 4's top edge (1.35 mm: no speck). Its evidence and its boxes as read on a
-    dusty page."""
+    """Row 1 with heart filled (a played row) and a pen dot 1.5 mm across (a disc of
+    radius 4 px) centred 1 px inside level 3's right edge (``tests.ocr.test_edge_dots``:
+    0.97 of its ink nearest level 3, its owner; its blob joined across the line centred
+    half a pixel inside the edge, 0.08 mm: a dot centred on the edge itself that reaches
+    level 4 is one in the gap on a dusty page, tests/ocr/test_dot_on_edge_by_gap.py); the
+    disc runs 3 px into the 6 px gap, 3 px from level 4, within ``clean_rival_mm`` (4 px)
+    of it. With ``stroke_by_4``, a piece of stroke 8 px wide 1 px above level 4's top edge
+    (1.35 mm: no speck). Its evidence and its boxes as read on a dusty page."""
     from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
 
-    page = _dot_on_level_3_s_edge(speck=False)
+    page = _dot_on_level_3_s_edge(speck=False, radius_px=4)
     if stroke_by_4:
         _speck_above(page, LEVEL, "4", 1, wide=8)
     return _evidence(page), _read_row(page, DUSTY)
@@ -384,16 +386,16 @@ def test_ink_by_the_next_box_beyond_the_dot_is_still_its_ink():
 
 
 def _level_3_dotted_beside_a_blob_by_5(thick_blob: bool) -> tuple[object, dict]:
-    """The pen dot on level 3's edge above (2.2 mm across: its middle pixel 6 px from the
-    paper, a disc 12 px across, 2.03 mm, over ``edge_dot_core_mm``'s 6.20 px) and, on level
-    5's top edge (its middle column), a blob: 7 x 3 px (``_on_top_edge``: 0.602 mm^2 joined
+    """The pen dot on level 3's edge above (1.5 mm across: a disc 9 px across, 1.52 mm,
+    over ``edge_dot_core_mm``'s 6.20 px) and, on level 5's top edge (its middle column), a
+    blob: 7 x 3 px (``_on_top_edge``: 0.602 mm^2 joined
     across the line, over ``clean_rival_line_mm2``; 3 px wide, its middle column 2 px from
     the paper, 4 px across, 0.68 mm: as thin as a line and a grain; the 3 px above the mask
     and the 3 below are specks of 0.086 mm^2), or with ``thick_blob`` a blob 5 x 5 px the
     mask covers whole (6 px across, 1.016 mm: over ``clean_rival_thick_mm``)."""
     from tests.ocr.test_edge_dots import _dot_on_level_3_s_edge
 
-    page = _dot_on_level_3_s_edge(speck=False)
+    page = _dot_on_level_3_s_edge(speck=False, radius_px=4)
     if thick_blob:
         box = load_layout().box(1, LEVEL, "5")
         x, y = round((box.x + box.width / 2) * S), round(box.y * S)

@@ -185,7 +185,7 @@ def test_on_a_dusty_page_a_dot_in_the_gap_stays_unsure_too(monkeypatch):
     read = _read_row(page, DUSTY)
     assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, DOT_IN_GAP)
     assert all(read[LEVEL, o].state is MarkState.EMPTY for o in LEVELS if o != "3")
-    monkeypatch.setattr("ocr.clean_rivals.in_the_gap", lambda *_: False)
+    monkeypatch.setattr("ocr.clean_rivals.in_the_gap", lambda *_, **__: False)
     assert _read_row(page, DUSTY)[LEVEL, "3"].state is MarkState.MARKED
 
 
