@@ -85,8 +85,8 @@ a clump alone on an unplayed row stays unsure) whose PASS box holds no mark (a p
 board marks none of these fields), and only on a dusty page (the faults were counted
 there; elsewhere a pale pencil's mark may leave no solid ink). The box is read marked at
 the marked threshold's confidence (``MARKED_P``, 0.98); its ``how`` stays as
-read. Runs last, on what every other rule left (``empty_field_dot`` too: a box it reads
-unsure by a dot's core on its edge is a lone unsure box like any other). Its thresholds:
+read. Runs after ``empty_field_dot`` (rule 27 of ``ocr.mark_rules.RULES``): a box that rule
+reads unsure by a dot's core on its edge is a lone unsure box like any other. Its thresholds:
 ``clean_rival_mm``, ``clean_rival_line_mm2``, ``edge_dot_core_mm``.
 
 The wrong row this could let through needs the player's mark to leave no drawn ink but

@@ -38,7 +38,7 @@ seed 63481; rows to review fall in six conditions (clean 8.14% -> 7.52%, ordinar
 7.58%, phone 12.13% -> 11.67%, damaged 10.45% -> 10.21%, pencil 9.17% -> 8.72%, pdf150
 10.06% -> 9.43%), 0 wrong rows. The four boxes no player marked lie in rows no player wrote
 (stray ink read as a played row), each sent to a person for other reasons as before. It runs
-before ``clean_rivals``, the last rule, which reads such a box marked where the field's
+before ``clean_rivals``, the next rule, which reads such a box marked where the field's
 other boxes hold no ink a player's mark leaves (on the same pages 11 and 16 boxes, every
 one the player's: the box no player marked above stays unsure, its field's other boxes
 hold ink). No threshold of its own.
