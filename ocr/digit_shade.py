@@ -25,7 +25,8 @@ beside, 41 of 51 empty ones read empty lifted and none of 1,770 written ones
 wrong row through it needs a written digit lifted away (0 of 1,770) and then the number
 left to be the score of the marks read, or so little of a number that the marks alone
 decide, or a pair the movement seats there. Its CPU on TEST damaged pages: 1.25 ms of a
-page's 122 (docs/reader.md "A fold's shaded band").
+page's 122 (docs/reader-history.md "An empty digit box in a fold's band read again
+lifted").
 
 Not on a dusty page (``PageDust.dusty``, ocr/page_dust.py): a dirty glass's specks and
 clumps in the strips beside a box count as shaded paper, as many pixels as a band's run

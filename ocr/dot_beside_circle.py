@@ -14,18 +14,19 @@ accepted as 4H E +3 at -710 both).
 The circled box keeps what a circle leaves that is not a ring: drawn ink beside its sides
 (``RowEvidence.sides_inked``), the side facing the dot holding the arc that made it and
 the circle's run round the box two more (three of S's four in the hunt's row). So, on a
-page that is not dusty, where a box is unsure by a dot on its edge (``EDGE_UNSURE_MM2``) in
-a field with no box marked, an empty box of the same field beside it with drawn ink beside
-``circle_by_dot_sides`` (3) of its sides or more is unsure on its circle too: the written
-score tells them apart, or a person looks. Ink beside two sides is the arc and one stroke
-of the row above or below, as often as not: on TRAINING's price set eight rows more went
-to a person at two sides, one at three (0 wrong rows either way). Not that on a dusty
-page: there specks lie beside every box's sides. On any page, the box's strokes round it
-read as a ring of ``circle_by_dot_ring`` (0.22) or more, though under ``ring_empty_below``,
-show a circle's part as well: a light blue gel circle round 6 on a dusty greyscale scan
-read 0.297, ink beside two sides, its arc on 5's edge a dot, and 6H S -1 was accepted as
-5H S -1 (fresh TEST noisy, seed 76811, ``page_0003.jpg`` row 5). On TRAINING's dusty pages
-no box a player left empty beside such a dot reads a ring over 0.10.
+page that is not dusty, where a box is unsure by a dot on its edge (``EDGE_UNSURE_MM2``)
+in a field with no box marked, an empty box of the same field beside it with drawn ink
+beside ``circle_by_dot_sides`` (3) of its sides or more is unsure on its circle too: the
+written score tells them apart, or a person looks. Ink beside two sides is the arc and one
+stroke of the row above or below, as often as not: on TRAINING's price set nine rows more
+went to a person at two sides (eight with ink beside exactly two), one at three (0 wrong
+rows either way). Not that on a dusty page: there specks lie beside every box's sides. On
+any page, the box's strokes round it read as a ring of ``circle_by_dot_ring`` (0.22) or
+more, though under ``ring_empty_below``, show a circle's part as well: a light blue gel
+circle round 6 on a dusty greyscale scan read 0.297, ink beside two sides, its arc on 5's
+edge a dot, and 6H S -1 was accepted as 5H S -1 (fresh TEST noisy, seed 76811,
+``page_0003.jpg`` row 5). On TRAINING's dusty pages no box a player left empty beside such
+a dot reads a ring over 0.10.
 """
 
 from __future__ import annotations

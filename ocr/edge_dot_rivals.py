@@ -3,7 +3,8 @@ is not dusty (issue 43, item 4; rule ``edge_dot_rivals``, ocr/mark_rules.py).
 
 A pen dot put on a box's printed edge is mostly hidden by the mask that keeps the form's
 lines out of the drawn ink, so rule ``edge_dots`` reads the box that holds
-``edge_dot_own_share`` of it (0.65) unsure, as a dot of the unsure band's middle
+``edge_dot_own_share`` of it (0.65), or else the one on whose printed edge its centre lies
+(``edge_dot_centre_mm``), unsure, as a dot of the unsure band's middle
 (``ocr.dots.EDGE_UNSURE_MM2``). Where the written score checks the field, the score
 settles it; where it cannot (the declarer across the table, a suit of the same kind, a
 level down as many tricks, no score written) the row goes to a person: "marks not certain
@@ -12,10 +13,11 @@ is the largest class of rows to review without a player's error on pencil, damag
 and phone pages (``benchmarks.review_causes --by-rule``: "a player's box unsure by its
 dot, the only inked box of its field, by edge_dots", in 20, 13, 13 and 20 rows).
 
-Accepting such a box wrongly needs one of two faults. First, the player's mark in another
-box of the field read empty: a player's mark read empty leaves ink by its box (a circle's
-or a tick's strokes, a dot on its edge), so every other box of the field must have been
-first read empty and hold no such ink within ``clean_rival_mm`` of it
+Accepting such a box wrongly needs two faults in one field (the second alone where the dot
+is the player's, meant for the box beside it). First, the player's mark in another box of
+the field read empty: a player's mark read empty leaves ink by its box (a circle's or a
+tick's strokes, a dot on its edge), so every other box of the field must have been first
+read empty and hold no such ink within ``clean_rival_mm`` of it
 (``ocr.clean_rivals.holds_no_ink_by``: drawn ink, a blob on a printed line of
 ``clean_rival_line_mm2``, solid ink ``clean_rival_thick_mm`` thick), the dot's own ink
 (its joined blob grown by a pixel, ``owned_edge_dots``) aside: a dot on an edge runs into
@@ -59,10 +61,9 @@ ordinary 26 of 396, phone 46 of 437, damaged 36 of 421, pencil 26 of 447, pdf150
 477 (the gap test: 3, 1, 2, 1, 2, 1 rows more), 0 wrong rows.
 
 The wrong row this could let through needs the player's mark in another box of the field
-to leave no ink by its box (1 in 109 such lost marks on those pages), or a dot no player
-put, or the player's dot for the next box centred on this box's edge or inside it,
-standing alone on this box's edge in that field, and a written score that cannot tell
-the two.
+to leave no ink by its box (1 in 109 such lost marks on those pages) and a dot no player
+put standing alone on this box's edge, or the player's dot for the next box centred on
+this box's edge or inside it; and a written score that cannot tell the two.
 """
 
 from __future__ import annotations

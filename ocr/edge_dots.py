@@ -12,9 +12,10 @@ Here the slivers are joined again across the line: the solid pixels of a printed
 with drawn ink beside them across it (not along it, which would lengthen every speck by
 the line) belong to that ink. A blob so joined that is a dot, and touches a printed line,
 is near every box whose edge it comes within ``EDGE_DOT_NEAR_MM`` of, and lies in the
-box nearest most of its ink (``EdgeDot.share``): the rule ``edge_dots``
-(ocr/edge_dot_rule.py) makes the box it lies in unsure, or, where it lies between two
-boxes, every box it is near. Whether it is a dot is for a person. A dot:
+box nearest ``edge_dot_own_share`` of its ink (``EdgeDot.share``), else in the one near box
+on whose printed edge its centre lies (``EdgeDot.owner``, ``edge_dot_centre_mm``): the rule
+``edge_dots`` (ocr/edge_dot_rule.py) makes the box it lies in unsure, or, where it lies
+between two boxes, every box it is near. Whether it is a dot is for a person. A dot:
 
 - stands free: it does not reach the row band's edges, and is no more than
   ``EDGE_DOT_MAX_MM`` across;

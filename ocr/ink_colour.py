@@ -19,13 +19,15 @@ colour at half the resolution of brightness, which spreads a thin stroke's hue o
 neighbourhood: a piece is judged by all its pixels together, never pixel by pixel.
 
 What the reader does with it (``read_without_grey_dust``): on a dusty page decoded in
-colour, a row whose drawn ink as a whole holds a pen's hue (``pen_hue_min``) is read with
-every grey piece off the printed lines (``grey_ink_max``) taken out, as paper, and
-without the page's dust rules (``NO_DUST``): what is left is the pen's own ink, as on a
-clean page. Grey pens, pencils, greyscale scans and rows with too little ink to tell are
-read as before. A pale circle of the pen's can come out grey in pieces between the printed
-lines; where the row read as the page is, dust rules and all, keeps it as a circle, the
-read without the grey dust does not read its box empty (``circles_kept``).
+colour, a row whose drawn ink as a whole holds some hue (``row_hue_min``) and whose pieces
+of a pen's hue (``pen_hue_min``) lie in the boxes of three of its mark fields or more is
+read with every small grey piece off the printed lines (``grey_ink_max``,
+``grey_piece_max_mm2``) taken out, as paper, and without the page's dust rules
+(``NO_DUST``): what is left is the pen's own ink, as on a clean page. Grey pens, pencils,
+greyscale scans and rows with too little ink to tell are read as before. A pale circle of
+the pen's can come out grey in pieces between the printed lines; where the row read as the
+page is, dust rules and all, keeps it as a circle, the read without the grey dust does not
+read its box empty (``circles_kept``).
 """
 
 from __future__ import annotations

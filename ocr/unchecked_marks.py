@@ -189,9 +189,9 @@ def _outside_the_gap(
     so a rival in the box beside it stays open; but it is a mark, and the rest of the field
     is clean. The declarer's boxes run N, E, S, W: partners never lie side by side, so a
     dot in a gap of the declarer settles the partner the score cannot tell (3NT+1 by E and
-    by W both -630). On the TRAINING sets of docs/reader.md "A coloured pen against grey
-    dust" (16,342 row readings), 30 rows fewer to a person (the dirty glass 13: 84 -> 80),
-    0 wrong rows."""
+    by W both -630). On the TRAINING sets of docs/reader-history.md "A coloured pen against
+    grey dust, and two rules of the unchecked marks" (16,342 row readings), 30 rows fewer to
+    a person (the dirty glass 13: 84 -> 80), 0 wrong rows."""
     if name not in GROUP_OPTIONS or name == "doubling" or value < 0:
         return 0  # the result's two fields, a pass-out; and no doubling marks no box
     option = GROUP_OPTIONS[name][value]

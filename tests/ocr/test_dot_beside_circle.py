@@ -1,6 +1,7 @@
 """Rule ``dot_beside_circle`` (ocr/dot_beside_circle.py): beside a box unsure by a dot on its
-edge, an empty box of its field with drawn ink beside two sides or more is unsure on its
-circle (issue 43).
+edge, an empty box of its field with a ring of ``circle_by_dot_ring`` round it, or on a
+page that is not dusty drawn ink beside three of its sides or more
+(``circle_by_dot_sides``), is unsure on its circle (issue 43).
 
 The stored band is a fresh TEST set's row (pdf150, seed 96152, ``page_0004.pdf`` row 8): a
 pale ballpoint circle round S, tight over its printed edges, read as no ring; its left arc
