@@ -60,7 +60,8 @@ this many pixels holds grain, not a digit. Chosen on TRAINING's written digits a
 (every condition, the held-out-real stand-in, and TRAINING phone pages with grain widened
 to σ 9.5 and 16: 32,395 boxes read as written, none read blank by it): of those under
 ``_GRAIN_CONTRAST``, the smallest such piece is 11 px (a pale pencil 9 in three pieces),
-3 px of margin (docs/reader.md, "A box written or blank, and a photo's grain")."""
+3 px of margin (docs/reader-history.md, "A photo's grain read as a written digit: the
+stroke a digit has")."""
 
 
 def quantile(values: np.ndarray, q: float) -> float:
@@ -77,7 +78,7 @@ def quantile(values: np.ndarray, q: float) -> float:
 def ink_map(cell: np.ndarray) -> np.ndarray:
     """Ink strength 0..1 of a greyscale or colour crop (dark ink on light paper).
 
-    The paper tone is the crop's 90th percentile and the ink tone its darkest 1%, so pen,
+    The paper tone is the crop's 90th percentile and the ink tone its darkest 0.5%, so pen,
     pencil, grey scans and photos with shadows all map to the same 0..1 range. A crop whose
     darkest pixels are within 15% of the paper carries no stroke and maps to all zeros.
     """
@@ -118,7 +119,7 @@ def _ink_table(cell: np.ndarray) -> np.ndarray | None:
 
 def _paper_and_level(cell: np.ndarray) -> tuple[float, np.ndarray, float]:
     """A grey uint8 crop's paper tone (its 90th percentile), each grey level's darkness
-    under it (relative, float32) and the ink tone's (its darkest 1%: the 99.5th percentile
+    under it (relative, float32) and the ink tone's (its darkest 0.5%: the 99.5th percentile
     of the darkness), as ``ink_map`` reads them, off the crop's histogram: the ink tone's
     is the darkness of the grey level at the mirrored rank, as it falls as the grey rises."""
     n = cell.size
@@ -133,7 +134,7 @@ def _paper_and_level(cell: np.ndarray) -> tuple[float, np.ndarray, float]:
 
 
 def _grain_alone(grey: np.ndarray, paper: float, level: float) -> bool:
-    """True when a faint crop (its darkest 1% ``level`` under its ``paper``, relative,
+    """True when a faint crop (its darkest 0.5% ``level`` under its ``paper``, relative,
     under ``_GRAIN_CONTRAST``) holds no piece of ink of ``_GRAIN_SPECK_PX`` or more once
     lightly blurred (``_blurred_stroke``): a photo's grain, not a stroke.
 
@@ -158,7 +159,7 @@ def _blurred_stroke(grey: np.ndarray, paper: float, level: float) -> int:
 
 
 def faint_stroke(cell: np.ndarray) -> int | None:
-    """For a faint grey uint8 crop (its darkest 1% at least ``_MIN_CONTRAST`` and under
+    """For a faint grey uint8 crop (its darkest 0.5% at least ``_MIN_CONTRAST`` and under
     ``_GRAIN_CONTRAST`` of its paper), the pixels of the largest piece of its ink once
     lightly blurred: what ``_grain_alone`` holds against ``_GRAIN_SPECK_PX``. None for a
     crop the rule does not ask (``benchmarks.digit_grain`` measures digits by it)."""
@@ -253,7 +254,7 @@ def is_blank(cell: np.ndarray) -> bool:
 
 
 def written_without(cell: np.ndarray, apart: np.ndarray) -> bool:
-    """True when a grey uint8 crop's ink (over half, against its own darkest 1%) makes a
+    """True when a grey uint8 crop's ink (over half, against its own darkest 0.5%) makes a
     digit with the pixels of ``apart`` (True) left out: the strokes a box holds besides
     those pixels, read by the same test as ``is_blank``."""
     mask = _grey_ink_mask(cell)
@@ -276,7 +277,7 @@ def written_whole_and_without(cell: np.ndarray, apart: np.ndarray) -> bool:
 
 
 def crossed_by_a_line(cell: np.ndarray) -> bool:
-    """True when a grey uint8 crop, read against its own darkest 1%, holds a row or a
+    """True when a grey uint8 crop, read against its own darkest 0.5%, holds a row or a
     column more than ``_EDGE_SHARE`` ink (over half) anywhere: a line across it, such as
     a printed box edge leaking into the crop."""
     mask = _grey_ink_mask(cell)
@@ -289,7 +290,7 @@ def crossed_by_a_line(cell: np.ndarray) -> bool:
 
 
 def _grey_ink_mask(cell: np.ndarray) -> np.ndarray | None:
-    """The pixels of a grey uint8 crop over half ink against its own darkest 1%
+    """The pixels of a grey uint8 crop over half ink against its own darkest 0.5%
     (``_ink_mask``), or None where it is empty or has no ink that contrasts
     (``_ink_table``): what ``is_blank``, ``written_without``,
     ``written_whole_and_without`` and ``crossed_by_a_line`` read."""

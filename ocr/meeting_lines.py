@@ -64,8 +64,8 @@ OFF_LINE = SEAT_CHANGE
 """The prior of a reading that is not the meeting the traveller's other lines expect on
 its line, against 1 for that meeting: the price of a change of seats (0.05,
 ``ocr.stack_seats.SEAT_CHANGE``), a table that wrote on another line. 0.2 read the same
-TRAINING pages alike (docs/reader.md, "With the event: a traveller's pairs decoded
-jointly")."""
+TRAINING pages alike (docs/reader-history.md, "The traveller's line order as a prior for
+handwritten pairs")."""
 
 
 def expected_meetings(

@@ -158,10 +158,12 @@ class RowReading:
     crop: Crop
     printed_pairs: tuple[int, int] | None = None  # NS, EW pre-printed on the row
     pair_readings: PairReadings = ()
-    """Where nothing printed gives the row's pairs (a blank form, printed pairs unread): its
-    pair readings, (NS, EW) and probability, as ``posterior`` weighs them (the best
-    reading's posterior is its contract's times its pairs'), for the stack's weighing of
-    handwritten pair numbers (``ocr/stack_pairs.py``). Empty on a row whose pairs are printed."""
+    """Where nothing printed gives the row's pairs (a blank form, printed pairs unread) and no
+    movement is known (no event file, and no seating or meetings in the QR code): its pair
+    readings, (NS, EW) and probability, as ``posterior`` weighs them (the best reading's
+    posterior is its contract's times its pairs'), for the stack's weighing of handwritten
+    pair numbers (``ocr/stack_pairs.py``). Empty on a row whose pairs are printed, and on
+    any row read with a movement."""
 
     def field(self, name: str) -> FieldReading:
         for f in self.fields:

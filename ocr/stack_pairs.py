@@ -33,10 +33,10 @@ A director reading the same stack would not hesitate, for what the stack shows:
 
 Seats, coverage and couples are a prior over the row's (NS, EW) reading; the digits'
 likelihood is the row's own pair readings (``RowReading.pair_readings``, kept where
-nothing printed gave the pairs and no event was read). The row's posterior is its
-contract's probability times its pairs' (the two are decoded apart), so it is recomputed
-exactly: the contract's share is the posterior divided by the pairs' probability before,
-times the pairs' probability after.
+nothing printed gave the pairs and no movement is known: no event file, and no seating or
+meetings in the QR code). The row's posterior is its contract's probability times its
+pairs' (the two are decoded apart), so it is recomputed exactly: the contract's share is
+the posterior divided by the pairs' probability before, times the pairs' probability after.
 
 A row is accepted this way only where its posterior was its one reason for review, its
 best reading stays the best, and the posterior reaches the threshold; or where the stack
