@@ -1,7 +1,7 @@
 """A handwritten digit box on a dusty page, read without the page's specks (issue 43).
 
 The digit model (ocr/digits.py) reads a box's ink against the box's own darkest pixels
-(``ink_map``: the darkest 1% are full ink). A speck or a clump of dust in the box is as
+(``ink_map``: the darkest 0.5% are full ink). A speck or a clump of dust in the box is as
 dark as a pen, often darker, so in a box written with a paler pen it becomes the box's
 ink and the digit's strokes fall under half of it: a written digit reads blank, or as
 another digit with the speck in it; in an empty box a clump or two read as a stroke. The
@@ -21,7 +21,7 @@ the box.
 
 What is left of a clump is the darkest ink in the box: joined to a stroke by its faint
 halo, or a few grains too close together to be specks one by one. The model reads a box's
-ink against its own darkest 1%, so the clump sets that scale and a paler pen's digit falls
+ink against its own darkest 0.5%, so the clump sets that scale and a paler pen's digit falls
 toward half ink: it reads as another digit, or blank. So a box that still reads written
 has every pixel darker than its own darkest ``digit_darkest_share`` (3%) lifted to that
 grey: the digit's stroke, hundreds of pixels, is the box's darkest ink again, and a clump

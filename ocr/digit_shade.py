@@ -1,6 +1,6 @@
 """An empty digit box under a fold's crease is not a digit (issue 43, item 4).
 
-The digit model reads a box's ink against the box's own darkest 1%
+The digit model reads a box's ink against the box's own darkest 0.5%
 (``ocr.digit_cells.ink_map``): in an empty box a fold's shaded band is the darkest thing
 there, so it becomes the box's ink, and the model reads it as a digit (a pair's "44", a
 leading 7, 4 or 1 before a written score). The flat-field step cannot follow a crease's

@@ -474,7 +474,7 @@ class MarkSettings:
         "On a dusty page, a digit box that still reads written once its specks are taken "
         "out (ocr/digit_dust.py) has every pixel darker than its own darkest this share "
         "lifted to that grey: a clump darker than the pen no longer sets the box's ink "
-        "scale (the digit model's darkest 1%), the digit's stroke does. A box that reads "
+        "scale (the digit model's darkest 0.5%), the digit's stroke does. A box that reads "
         "blank is lifted too where it still makes a digit without the lifted pixels and no "
         "line crosses it (ocr/digit_dust.py darkest_lifted).",
         "the score boxes of 80 TRAINING noisy pages (seed 13; 2,723 written digits and "

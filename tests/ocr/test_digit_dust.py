@@ -25,7 +25,7 @@ def _score_box(stroke: int) -> np.ndarray:
 
 
 def test_a_pale_digit_beside_a_clump_reads_blank_until_the_clump_is_taken_out() -> None:
-    # The darkest 1% of the box (its 0.995 quantile, the 11th darkest pixel of 1,972) is
+    # The darkest 0.5% of the box (its 0.995 quantile, the 11th darkest pixel of 1,972) is
     # the clump: 235/255 = 0.922 darker than the paper. The bar (grey 170) is 0.333
     # darker, its ink (0.333 - 0.25 * 0.922) / (0.6 * 0.922) = 0.19, under the half that
     # counts: the box holds the clump alone, 16 px, 0.8% of it (2.5% is writing): blank.
@@ -104,7 +104,7 @@ def test_a_box_without_solid_ink_is_not_looked_into():
 def test_a_clump_joined_to_the_stroke_no_longer_sets_the_box_s_ink_scale() -> None:
     # A bar of grey 110 (114 px) and, touching it, a clump of grey 20 (4 x 4 px): one piece
     # of ink with the stroke, so no speck. The model's ink scale is the box's 11th darkest
-    # pixel of 1,972 (ink_map's darkest 1%): the clump's 20, 235/255 = 0.922 darker than
+    # pixel of 1,972 (ink_map's darkest 0.5%): the clump's 20, 235/255 = 0.922 darker than
     # the paper. The bar, 145/255 = 0.569 darker, is (0.569 - 0.25 * 0.922) / (0.6 *
     # 0.922) = 0.61 ink.
     cell = _score_box(stroke=110)
@@ -126,7 +126,7 @@ def test_an_empty_dusty_box_stays_empty() -> None:
     # A faint smear (grey 215, 40/255 = 0.157 darker: under the ramp's 20%, no ink) 4 px
     # wide down 38 rows (152 px) and two grains of grey 20 (3 x 3 px each) 1 px (0.17 mm)
     # apart: each has the other within 0.3 mm, so neither is a speck. The grains are the
-    # box's darkest 1%; the smear is no ink against them and the grains alone, 18 px (0.9%
+    # box's darkest 0.5%; the smear is no ink against them and the grains alone, 18 px (0.9%
     # of 1,972, under the 2.5% of writing), are no digit: the box reads blank and is given
     # back as it is.
     cell = np.full((58, 34), 255, np.uint8)
@@ -164,7 +164,7 @@ def _pale_digit_box() -> np.ndarray:
 
 
 def test_a_pale_digit_under_a_clump_joined_to_it_reads_once_lifted() -> None:
-    # The box's darkest 1% (its 11th darkest pixel of 1,972) is the clump's 20: 235/255 =
+    # The box's darkest 0.5% (its 11th darkest pixel of 1,972) is the clump's 20: 235/255 =
     # 0.922 darker than the paper. The bar is 85/255 = 0.333 darker, its ink (0.333 - 0.25
     # x 0.922) / (0.6 x 0.922) = 0.19; the edges' less: the box holds the clump alone, 16
     # px (0.8%, 2.5% is writing), and reads blank.
@@ -198,7 +198,7 @@ def test_a_blank_box_whose_lift_is_all_its_ink_stays_blank() -> None:
 
 def test_a_blank_box_crossed_by_a_line_stays_blank() -> None:
     # The pale 1 without the clump and a printed edge across row 30 instead (34 px of grey
-    # 30): the line is the box's darkest 1% (0.882 darker) and its row is all ink, more
+    # 30): the line is the box's darkest 0.5% (0.882 darker) and its row is all ink, more
     # than 60% of the box's width: a line crosses the box, its scale is the printed
     # edge's, not dust's. Lifted (the 60th darkest pixel is the bar's 170: the line has
     # 34) the bar and its edges would be full ink, a 1 beside a line: it stays blank.

@@ -30,7 +30,7 @@ def _one(box: np.ndarray) -> np.ndarray:
 
 
 def test_specks_of_grain_drawn_by_hand_are_no_digit(monkeypatch: pytest.MonkeyPatch):
-    """The paper's 90th percentile is 200 (24 of 550 pixels are specks), the darkest 1%
+    """The paper's 90th percentile is 200 (24 of 550 pixels are specks), the darkest 0.5%
     160: a level of 40 / 200 = 0.2, faint (under 0.25). Each speck is 4 px, over the 3 px
     dust, and the six (24 px, 4.4% of the box) span rows 3-16 (14 of 22, over a quarter):
     the old test read a digit. The 3 x 3 Gaussian of 0.8 px weighs a pixel and its two
@@ -86,7 +86,7 @@ def _grain(seed: int, stroke: int | None = None) -> np.ndarray:
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
 def test_an_empty_box_under_grain_of_sigma_9_5_is_blank(seed: int, monkeypatch: pytest.MonkeyPatch):
-    """Grain of σ 9.5 on paper 200: its darkest 1% some 3.9 σ under the paper's 90th
+    """Grain of σ 9.5 on paper 200: its darkest 0.5% some 3.9 σ under the paper's 90th
     percentile (level 0.16-0.19 on these seeds), a fifth of the box over half ink in
     pieces the old test took for strokes; blurred, none reaches 8 px."""
     box = _grain(seed)

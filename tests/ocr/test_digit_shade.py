@@ -61,7 +61,7 @@ def _half_over_first_box() -> float:
 
 def test_an_empty_box_half_in_a_band_reads_as_a_digit_and_lifted_reads_empty():
     """The band is the box's darkest ink (25% against 15% for a stroke), so the box read
-    against its own darkest 1% holds a block of full ink: written. Lifted, the band's
+    against its own darkest 0.5% holds a block of full ink: written. Lifted, the band's
     pixels are the row's paper again: empty."""
     marks, inner, outer, crop = _first_box(_page(_half_over_first_box()))
     assert not is_blank(crop)

@@ -162,7 +162,7 @@ def test_2c_two_down_whose_3_may_be_the_arc_round_2_goes_to_a_person():
     ]
 
 
-def test_with_no_side_marked_the_declarer_s_partner_across_scores_alike():
+def test_with_no_side_marked_an_opponent_as_declarer_scores_alike():
     """TRAINING noisy seed 65090's row: 4H= by E, 420 written, its EW ring missed. N marked
     by the arc of E's wide ring names E. 4H= by N not vulnerable is 4 x 30 + 300 = +420 NS,
     4H= by E the same 420 to EW, -420 NS: with a side marked they differ and the side
