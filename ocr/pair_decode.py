@@ -91,7 +91,8 @@ down under such a number; only a slip of the pen writes it, and a slip that land
 given number of the ninety-nine is rarer than a pair at the wrong table (1%) by far more
 than ten. A tenth until the twentieth round, when the wider digit model still left 18 rows
 of the fifteenth set's pencil pages in review on it alone, every one of them read right
-(a handwritten 2 or 1 read as a 7: 27 as 97, 24 as 74; docs/reader.md)."""
+(a handwritten 2 or 1 read as a 7: 27 as 97, 24 as 74; docs/reader-history.md, "The
+twentieth round" in "The benchmark, split by source")."""
 
 
 def decode_pairs(

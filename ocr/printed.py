@@ -47,8 +47,9 @@ class TesseractMissing(RuntimeError):
 
 @dataclass(frozen=True)
 class PrintedNumber:
-    """A printed number as read: the value (None if unreadable) and Tesseract's confidence
-    (0..1)."""
+    """A printed number as read: the value (None if unreadable), its confidence (0..1:
+    Tesseract's from ``read_numbers``, the template matching's scaled margin from
+    ``match_numbers``, the smaller of the two from ``read_board_number``) and the text."""
 
     value: int | None
     confidence: float
