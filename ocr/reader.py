@@ -126,7 +126,8 @@ class ScanReader:
     threshold: float = DEFAULT_THRESHOLD
     printed_pairs: Callable[[int, str], PrintedPairs | None] | None = None
     expect: tuple[str, str] | None = None
-    read_printed: bool = True  # Tesseract for printed numbers when no movement is given
+    # the rows' printed pairs read off the type (template matching) when no movement is given
+    read_printed: bool = True
 
     def read_file(self, path: Path) -> list[PageReading]:
         """All pages of one file."""

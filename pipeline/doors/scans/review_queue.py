@@ -6,8 +6,9 @@ order a person should consider them:
 1. readings that fit Law 77: the contract and result as read, scored by Law 77 (when the
    written score disagrees, the marks are usually right and the score slipped), and the
    reader's own readings that fit;
-2. for a written score that disagrees, the results nearest to the marks that give each score
-   read from the crop (the digits may be right and a mark misread);
+2. for each score read from the crop (its three likeliest readings, each at least
+   ``_CROP_SCORE_FLOOR``), the results nearest to the marks that give it: where it
+   disagrees, the digits may be right and a mark misread;
 3. where the best reading and both alternatives weigh the same and change one part (a
    field read empty in every box, its options tied), that field's other options
    (ocr/tied_readings.py), up to the cap;
