@@ -316,7 +316,8 @@ RULES: tuple[MarkRule, ...] = (
         "unread_circles",
         unread_circles,
         _inked,
-        "A box marked by a thin fill leaning towards an unmarked box of its field, a stroke "
+        "A box marked by a thin fill (or by its dot alone, its fill as thin: an arc's piece "
+        "cut short by the lines) leaning towards an unmarked box of its field, a stroke "
         "coming in from it, round which a circle is not ruled out (or, leaning or not, round "
         "which an ellipse is followed as far as an unsure circle's), keeps its mark but names "
         "that box: its ink may be the arc of a circle drawn wide round it, and where the "
