@@ -6,6 +6,7 @@ rows (issue 43; docs/reader.md "The benchmark"):
     python -m benchmarks.reader_sets price --out runs/today --cache CACHE
     python -m benchmarks.reader_sets hunt --seeds 19446,82979 --out runs/hunt --cache CACHE
     python -m benchmarks.reader_sets compare runs/main runs/today
+    python -m benchmarks.reader_sets shares runs/hunt runs/hunt2
 
 ``price`` reads TRAINING's price set (``PRICE_SETS``: seed 13 every condition, 40 pages;
 the dirty glass 13, 24680 and 31415, 80 pages; the fine-dots dirty glass 13, 48201, 65079,
@@ -16,7 +17,8 @@ glass of TRAINING and TEST noisy, 40 pages), every page both ways; ``--fresh N``
 seeds. ``compare`` prints, per JSON and in all, the row readings, the wrong rows and the
 readings sent to a person without a player's error, and every row one side sends to a
 person or accepts wrongly where the other does not: a change is priced on TRAINING row
-for row.
+for row. ``shares`` pools the rows to review of every set in its folders by kind of page
+and condition, against issue 43's goal (``benchmarks.set_shares``).
 
 Each set is a ``bench_ocr`` (or ``dirty_glass``) run of its own in a process of its own,
 ``--jobs`` at once; the pages are drawn once into ``--cache`` (each dirty-glass set into a
@@ -38,6 +40,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from benchmarks import set_shares
 
 __all__ = [
     "PRICE_SETS",
@@ -185,6 +189,16 @@ def _compare(a: Path, b: Path) -> int:
     return 0
 
 
+def _shares(folders: Sequence[Path]) -> int:
+    """``shares``: the rows to review of every set in ``folders``, pooled."""
+    results = set_shares.load(folders)
+    if not results:
+        print(f"shares: no benchmark JSON in {', '.join(map(str, folders))}", file=sys.stderr)
+        return 2
+    print("\n".join(set_shares.table(set_shares.pooled(results))))
+    return 0
+
+
 def _run(sets: Sequence[BenchSet], cache: Path, out: Path, jobs: int) -> int:
     """Read every set, ``jobs`` at a time, each JSON into ``out``; a line as each ends."""
     out.mkdir(parents=True, exist_ok=True)
@@ -225,9 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     cmp = sub.add_parser("compare", help="two runs' folders, set by set and row by row")
     cmp.add_argument("a", type=Path)
     cmp.add_argument("b", type=Path)
+    shares = sub.add_parser("shares", help="rows to review, pooled by kind of page and condition")
+    shares.add_argument("folders", type=Path, nargs="+", help="run folders (price, hunt)")
     a = ap.parse_args(argv)
     if a.command == "compare":
         return _compare(a.a, a.b)
+    if a.command == "shares":
+        return _shares(a.folders)
     if a.jobs < 1:
         ap.error("--jobs must be 1 or more")
     if a.command == "price":
