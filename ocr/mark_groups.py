@@ -105,8 +105,9 @@ class RowEvidence:
     page's dust holds alike, weighed as its dot alone reads (``DUST_DOT_ALONE``,
     ocr/dust_dots.py), the thick ink by a box of a field read empty (``THICK_BY_EDGE``,
     ocr/empty_fields.py), or its own dot in the gap towards another box of its field
-    (``DOT_IN_GAP``, ocr/clean_rivals.py). Never its field's only ink: the written score
-    decides (``ocr.unchecked_marks._only_ink``)."""
+    (``DOT_IN_GAP``, ocr/clean_rivals.py), or a dot on its edge that may be the mark of a
+    box of another field as well (ocr/shared_dots.py). Never its field's only ink: the
+    written score decides (``ocr.unchecked_marks._only_ink``)."""
     in_the_gap: tuple[tuple[str, str, frozenset[str]], ...] = ()
     """(field, option, the options beside it) of each mark box unsure by its own dot in the
     gap towards a box beside it (``DOT_IN_GAP``), or on a coloured pen's row by the pen's

@@ -70,6 +70,7 @@ from ocr.score_agreement import mismatch_reason
 from ocr.score_settles import settled_boxes
 from ocr.score_side import settled_side, without_unread_side
 from ocr.score_ties import tied_ink
+from ocr.shared_dots import dots_between_fields
 from ocr.unchecked_marks import marks_in_the_gap
 from ocr.used_marks import missing_marks, unexplained_marks, unexplained_unsure, used_boxes
 from scoring.board import Vulnerability, vulnerability_of
@@ -308,12 +309,13 @@ def _decode_row(
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
     check (ocr/unchecked_marks.py), beside the boxes the readings name as never their field's
-    only ink (``_NOT_ONLY_INK``). ``pen_boxes``: on a coloured pen's row read without its
+    only ink (``_NOT_ONLY_INK``) and the boxes one dot between two fields made unsure
+    (``dots_between_fields``). ``pen_boxes``: on a coloured pen's row read without its
     grey dust, the boxes with only the pen's ink by them (``ocr.ink_colour.PenRow``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
     not_only_ink = frozenset(
         (n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK
-    )
+    ) | dots_between_fields(row, marks)
     in_the_gap = marks_in_the_gap(marks, pen_boxes)
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
