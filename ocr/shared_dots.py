@@ -23,10 +23,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import unsure_by_edge_dot
 from ocr.layout import Rect, Row
 from ocr.mark_settings import MARK_SETTINGS
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import MarkReading
 
 __all__ = ["SHARED_DOT_GAP_MM", "dots_between_fields"]
 
@@ -40,14 +40,14 @@ more apart, no dot of a pen is near both)."""
 def dots_between_fields(
     row: Row, marks: Mapping[str, Sequence[MarkReading]]
 ) -> frozenset[tuple[str, str]]:
-    """The (field, option) of each box read unsure by a dot on its edge (``edge_dots``'
-    reading: a dot of ``EDGE_UNSURE_MM2``) that faces such a box of another field within
+    """The (field, option) of each box read unsure by a dot on its edge
+    (``unsure_by_edge_dot``) that faces such a box of another field within
     ``SHARED_DOT_GAP_MM``: one dot may have made both unsure."""
     dotted = [
         (name, m.option, row.field(name).box(m.option).rect)
         for name, readings in marks.items()
         for m in readings
-        if m.state is MarkState.UNSURE and m.how == "dot" and m.dot_mm2 == EDGE_UNSURE_MM2
+        if unsure_by_edge_dot(m)
     ]
     shared: set[tuple[str, str]] = set()
     for k, (name, option, rect) in enumerate(dotted):
