@@ -18,7 +18,10 @@ seeds. ``compare`` prints, per JSON and in all, the row readings, the wrong rows
 readings sent to a person without a player's error, and every row one side sends to a
 person or accepts wrongly where the other does not: a change is priced on TRAINING row
 for row. ``shares`` pools the rows to review of every set in its folders by kind of page
-and condition, against issue 43's goal (``benchmarks.set_shares``).
+and condition, with and without the event and each set's share beside the pooled one,
+against issue 43's goal (``pooled``, ``share_table``): one fresh set of 30-40 pages a
+condition holds some 350 rows without a player's error, so its share moves by several
+points from seed to seed (TEST noisy: 8.8% to 17.4% on eleven seeds).
 
 Each set is a ``bench_ocr`` (or ``dirty_glass``) run of its own in a process of its own,
 ``--jobs`` at once; the pages are drawn once into ``--cache`` (each dirty-glass set into a
@@ -32,24 +35,30 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import subprocess
 import sys
 import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks import set_shares
+from benchmarks.bench_report import PHONE_GOAL, SCANNER_GOAL
 
 __all__ = [
+    "KINDS",
     "PRICE_SETS",
     "BenchSet",
+    "Pool",
     "Totals",
     "differences",
     "hunt_sets",
+    "kind_of",
     "main",
+    "pooled",
+    "share_table",
     "totals",
 ]
 
@@ -135,9 +144,13 @@ def totals(result: dict[str, Any]) -> Totals:
     """The ``Totals`` of one ``bench_ocr`` JSON."""
     out = Totals()
     for _, v in _figures(result):
-        sent = len(v["rows_to_review"]) - v["rows_to_review_with_player_errors"]
-        out += Totals(v["written_rows"] + v["unplayed_rows"], v["false_accepts"], sent)
+        out += Totals(v["written_rows"] + v["unplayed_rows"], v["false_accepts"], _sent(v))
     return out
+
+
+def _sent(figures: dict[str, Any]) -> int:
+    """A condition's rows sent to a person without a player's error."""
+    return len(figures["rows_to_review"]) - figures["rows_to_review_with_player_errors"]
 
 
 def _rows(result: dict[str, Any]) -> dict[tuple[str, str], str]:
@@ -158,6 +171,97 @@ def differences(a: dict[str, Any], b: dict[str, Any]) -> list[tuple[str, str, st
     only = [("A", *k, ra[k]) for k in ra.keys() - rb.keys()]
     only += [("B", *k, rb[k]) for k in rb.keys() - ra.keys()]
     return sorted(only, key=lambda d: (d[1], d[2], d[0]))
+
+
+KINDS: tuple[tuple[str, str], ...] = (
+    ("htn", "TEST"),
+    ("hfdg", "TRAINING fine-dots dirty glass"),
+    ("fdg", "TRAINING fine-dots dirty glass"),
+    ("hdg", "TRAINING dirty glass"),
+    ("dg", "TRAINING dirty glass"),
+    ("fd", "TRAINING fine dots"),
+    ("t", "TRAINING"),
+)
+"""A set name's letters (its seed taken out, as ``PRICE_SETS`` and ``hunt_sets`` name it)
+and the kind of page the set reads."""
+
+NO_EVENT = " (no event)"
+"""How ``bench_ocr`` names a condition read without the event file."""
+
+
+def kind_of(name: str) -> str:
+    """The kind of page set ``name`` reads (``KINDS``; ``h{seed}test`` and
+    ``h{seed}training``: TEST and TRAINING every condition). A name of no known set is
+    its own kind."""
+    if re.fullmatch(r"h\d+test", name):
+        return "TEST"
+    if re.fullmatch(r"h\d+training", name):
+        return "TRAINING"
+    letters = re.sub(r"\d+", "", name)
+    return next((kind for prefix, kind in KINDS if letters == prefix), name)
+
+
+@dataclass
+class Pool:
+    """One kind and condition read one way, over every set that holds it: the rows without
+    a player's error, those sent to a person, the wrong rows, each set's own share."""
+
+    rows: int = 0
+    sent: int = 0
+    wrong: int = 0
+    goal: float = SCANNER_GOAL
+    shares: list[float] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        return self.sent / self.rows if self.rows else 0.0
+
+
+def _goal(result: dict[str, Any], condition: str) -> float:
+    """The condition's goal as ``bench_ocr`` gave it (``bench_report.goals``), else the
+    same rule: 12% on phone photos, 8% on scanner pages."""
+    goal = result.get("goals", {}).get(condition, {}).get("goal")
+    if goal is not None:
+        return float(goal)
+    return PHONE_GOAL if condition.removesuffix(NO_EVENT) == "phone" else SCANNER_GOAL
+
+
+def pooled(results: Iterable[tuple[str, dict[str, Any]]]) -> dict[tuple[str, str], Pool]:
+    """(set name, ``bench_ocr`` JSON) pairs pooled by (kind, condition as named in the
+    JSON, " (no event)" included)."""
+    pools: dict[tuple[str, str], Pool] = {}
+    for name, result in results:
+        for condition, v in _figures(result):
+            rows, sent = v["written_rows"] - v["rows_with_player_errors"], _sent(v)
+            pool = pools.setdefault((kind_of(name), condition), Pool())
+            pool.rows += rows
+            pool.sent += sent
+            pool.wrong += v["false_accepts"]
+            pool.goal = _goal(result, condition)
+            pool.shares.append(sent / rows if rows else 0.0)
+    return pools
+
+
+def share_table(pools: dict[tuple[str, str], Pool]) -> list[str]:
+    """The pools as lines of text: a line a kind and condition, with the event and without
+    it side by side, the goal and whether the pooled share meets it."""
+    head = (
+        f"{'kind':<31}{'condition':<10}{'sets':>5}{'rows':>7}{'sent':>6}{'share':>8}"
+        f"{'sets from-to':>15}{'no event':>10}{'goal':>6}  met  wrong"
+    )
+    lines = [head]
+    for kind, condition in sorted(k for k in pools if not k[1].endswith(NO_EVENT)):
+        p = pools[(kind, condition)]
+        alone = pools.get((kind, condition + NO_EVENT))
+        wrong = p.wrong + (alone.wrong if alone else 0)
+        met = p.share <= p.goal and (alone is None or alone.share <= alone.goal)
+        spread = f"{min(p.shares):.1%}-{max(p.shares):.1%}"
+        lines.append(
+            f"{kind:<31}{condition:<10}{len(p.shares):>5}{p.rows:>7}{p.sent:>6}{p.share:>8.2%}"
+            f"{spread:>15}{(f'{alone.share:.2%}' if alone else '-'):>10}{p.goal:>6.0%}"
+            f"  {'yes' if met else 'no ':<3}  {wrong:>5}"
+        )
+    return lines
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -191,11 +295,11 @@ def _compare(a: Path, b: Path) -> int:
 
 def _shares(folders: Sequence[Path]) -> int:
     """``shares``: the rows to review of every set in ``folders``, pooled."""
-    results = set_shares.load(folders)
+    results = [(p.stem, _load(p)) for folder in folders for p in sorted(folder.glob("*.json"))]
     if not results:
         print(f"shares: no benchmark JSON in {', '.join(map(str, folders))}", file=sys.stderr)
         return 2
-    print("\n".join(set_shares.table(set_shares.pooled(results))))
+    print("\n".join(share_table(pooled(results))))
     return 0
 
 

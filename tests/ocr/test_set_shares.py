@@ -1,11 +1,10 @@
-"""Rows to review pooled over the named sets (benchmarks/set_shares.py), counted by hand."""
+"""Rows to review pooled over the named sets (``reader_sets shares``), counted by hand."""
 
 from __future__ import annotations
 
 import json
 
-from benchmarks.reader_sets import PRICE_SETS, hunt_sets, main
-from benchmarks.set_shares import kind_of, pooled, table
+from benchmarks.reader_sets import PRICE_SETS, hunt_sets, kind_of, main, pooled, share_table
 
 
 def _condition(written: int, errors: int, sent_clean: int, wrong: int = 0) -> dict:
@@ -60,7 +59,7 @@ def test_the_share_is_of_the_rows_of_every_set_pooled_not_the_mean_of_the_sets()
     assert round(p.share, 4) == 0.1167
     assert p.shares == [0.05, 0.15]
     assert pools[("TEST", "noisy (no event)")].sent == 36
-    line = table(pools)[1].split()
+    line = share_table(pools)[1].split()
     assert line[:7] == ["TEST", "noisy", "2", "300", "35", "11.67%", "5.0%-15.0%"]
     assert line[7:] == ["12.00%", "8%", "no", "1"]
 
@@ -68,7 +67,7 @@ def test_the_share_is_of_the_rows_of_every_set_pooled_not_the_mean_of_the_sets()
 def test_phone_photos_are_held_to_12_percent():
     """10 of 100 clean rows sent: 10%, over the scanner pages' 8%, within the phone's 12%."""
     pools = pooled([("h7test", {"phone": _condition(100, 0, 10), "clean": _condition(100, 0, 10)})])
-    lines = {line.split()[1]: line.split() for line in table(pools)[1:]}
+    lines = {line.split()[1]: line.split() for line in share_table(pools)[1:]}
     assert lines["phone"][-4:] == ["-", "12%", "yes", "0"]
     assert lines["clean"][-4:] == ["-", "8%", "no", "0"]
 
