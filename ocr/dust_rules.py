@@ -363,7 +363,13 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     own run-through); beside a fuller one it does not, since no circle's run-through fills
     a box so (no neighbour rule looks at such a box): TRAINING's dirty glass seed 13,
     ``page_0003.jpg`` row 7, "-" read unsure as a circle (0.43) by the arms of the
-    crosses in "+" (0.56) and in count 1 on either side of it."""
+    crosses in "+" (0.56) and in count 1 on either side of it. A box first read marked by
+    a stroke (``RowEvidence.first``) that a neighbour rule made unsure stays unsure beside
+    such a thin fill too: a circle drawn wide and off its box's centre leaves a fill in its
+    own box and in the next one and a ring in neither, and neither fill is dust (TRAINING
+    dirty glass seed 90191, ``page_0018.jpg`` row 8: a circle round level 6 ran through
+    7, filling 6 0.103 and 7 0.143; ``without_spill`` made 6 unsure, and reading it empty
+    beside 7 accepted 7H by N -1 for 6H by N -1, both -100)."""
     fields = [f for f, _, _ in ev.geometry.boxes]
     rects = [rect for _, _, rect in ev.geometry.boxes]
     stroked = {f for f, r in zip(fields, read, strict=True) if marked_by_stroke(r)}
@@ -371,10 +377,10 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":
-            if r.how == "circle" and any(
+            if (r.how == "circle" or marked_by_stroke(ev.first[i])) and any(
                 fields[j] == f and next_to(rects[i], rects[j]) for j in filled
             ):
-                continue  # the fill beside it may be this circle's own stroke: a person looks
+                continue  # the fill beside it may be this box's circle's own stroke: a person looks
             out[i] = read_empty(r)
     return out
 

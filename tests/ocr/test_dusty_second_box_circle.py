@@ -63,3 +63,56 @@ def test_an_unsure_circle_beside_a_neighbour_marked_by_its_fill_stays_unsure() -
             read[at[("level", "2")]], state=MarkState.MARKED, how="fill", ring=0.0, fill=fill
         )
         assert dusty_second_box(ev, read, MARK_SETTINGS)[at[("level", "1")]].state is state
+
+
+BAND = "row_band_level_circle_wide_over_next_box_dusty.png"
+"""TRAINING dirty glass seed 90191, ``page_0018.jpg`` row 8, as the reader read it: a
+circle round level 6 drawn wide and up to the right, running through level 7, and the
+page's dust measured beside it (``.dust.json``)."""
+
+
+def test_a_circle_drawn_wide_over_the_next_box_leaves_the_level_to_a_person() -> None:
+    """6H by North -1, vulnerable: the circle leaves no ring in 6 or 7 but a fill in
+    each (6: 0.103, 7: 0.143, both marked at first); ``without_spill`` reads 6's fill as
+    5's stroke come in and makes it unsure. Read empty beside 7's thin fill, the row was
+    accepted as 7H by North -1 (-100 either way): 6 stays unsure, so a person looks."""
+    from ocr.marks import MarkState
+    from tests.ocr.bands import band_row, stored_dust
+
+    level = {m.option: m for m in band_row(BAND, 8, stored_dust(BAND))["level"]}
+    assert (level["7"].state, level["7"].how) == (MarkState.MARKED, "fill")
+    assert level["7"].fill <= 0.35  # spill_max_fill: a circle's run-through may give it
+    assert (level["6"].state, level["6"].how) == (MarkState.UNSURE, "edge")
+    assert all(level[o].state is MarkState.EMPTY for o in "12345")
+
+
+def test_a_box_first_marked_by_its_fill_stays_unsure_beside_a_thin_fill() -> None:
+    """Made unsure by a neighbour rule, a box its own fill first read marked is no dust
+    beside a neighbour's thin fill; one first read only unsure is (the rule's own case)."""
+    from dataclasses import replace
+
+    from ocr.dust_rules import dusty_second_box
+    from ocr.illumination import flatten
+    from ocr.layout import load_layout
+    from ocr.mark_settings import MARK_SETTINGS
+    from ocr.marks import MarkState
+    from ocr.row_marks import RowMarks
+    from tests.ocr.test_dust_rules import DPI, SMALL_SPECKS, _fresh, _grey
+
+    lay = load_layout()
+    ev = RowMarks(flatten(_grey(_fresh()), DPI), lay, lay.row(1), DPI, SMALL_SPECKS).evidence()
+    at = {(f, o): k for k, (f, o, _) in enumerate(ev.geometry.boxes)}
+    six, seven = at[("level", "6")], at[("level", "7")]
+    read = list(ev.first)
+    read[seven] = replace(read[seven], state=MarkState.MARKED, how="fill", fill=0.143)
+    read[six] = replace(read[six], state=MarkState.UNSURE, how="edge", fill=0.103)
+    first = list(ev.first)
+    for was, state in ((MarkState.MARKED, MarkState.UNSURE), (MarkState.UNSURE, MarkState.EMPTY)):
+        first[six] = replace(first[six], state=was, how="fill", fill=0.103)
+        out = dusty_second_box(replace(ev, first=tuple(first)), read, MARK_SETTINGS)
+        assert out[six].state is state
+    # beside a fill over spill_max_fill (a cross), no circle runs: dust, read empty
+    first[six] = replace(first[six], state=MarkState.MARKED, how="fill", fill=0.103)
+    read[seven] = replace(read[seven], fill=0.56)
+    out = dusty_second_box(replace(ev, first=tuple(first)), read, MARK_SETTINGS)
+    assert out[six].state is MarkState.EMPTY
