@@ -15,11 +15,11 @@ from dataclasses import replace
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import fills_beside_dust_dots
 from ocr.dust_rules import doubling_doubt
-from ocr.mark_settings import MarkSettings
+from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import DUST_DOT, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
 
-__all__ = ["dot_alone_on_dusty_page", "dusty_page"]
+__all__ = ["dot_alone_on_dusty_page", "dust_held_dots", "dusty_page"]
 
 Readings = list[MarkReading]
 
@@ -85,3 +85,27 @@ def _by_an_edge(r: MarkReading) -> bool:
     given exactly ``EDGE_UNSURE_MM2`` (ocr/dots.py, ocr/edge_dots.py); a blob inside the box
     is a whole number of pixels, never that."""
     return r.dot_mm2 == EDGE_UNSURE_MM2
+
+
+def dust_held_dots(
+    ev: RowEvidence, read: Readings, t: MarkSettings = MARK_SETTINGS
+) -> frozenset[int]:
+    """The boxes ``read`` (the readings after every rule) leaves unsure by a dot whose own
+    dot, as first read (``RowEvidence.first``), the page's dust holds alike: ``dusty_page``
+    read that dot as the page's dust, and a later rule read the box unsure by a dot again
+    (``edge_dots``: a blob on its printed edge, which on such a page may be a clump too).
+    Such a box is never its field's only ink (``ocr.unchecked_marks._only_ink``), as a
+    ``DUST_DOT_ALONE`` is not: only the written score decides it. It rules out a clump read
+    as the mark while the player's dot lies unseen on another box's corner (fresh TRAINING
+    fine dots on dirty glass, seed 65642, ``page_0008.jpg`` row 3: a clump of 0.66 mm^2 in
+    North with a blob on its edge, South's dot on its box's corner under the mask of the
+    lines, 3S by South = accepted as by North, both +140)."""
+    return frozenset(
+        i
+        for i, (first, now) in enumerate(zip(ev.first, read, strict=True))
+        if now.state is MarkState.UNSURE
+        and now.how == "dot"
+        and _dot_alone(first)
+        and not _by_an_edge(first)
+        and ev.dust.holds_alike(first.dot_mm2, t)
+    )

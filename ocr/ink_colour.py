@@ -305,4 +305,4 @@ def circles_kept(page_marks: FieldMarks, pen_marks: FieldMarks) -> FieldMarks:
         out[name] = row
     if not kept:
         return pen_marks
-    return FieldMarks(out, pen_marks.inked_at_first | kept)
+    return FieldMarks(out, pen_marks.inked_at_first | kept, pen_marks.dust_held)

@@ -28,6 +28,7 @@ import numpy as np
 
 from ocr.circles import Rays
 from ocr.dots import DOT_ALONE_MM
+from ocr.dusty_dot_rule import dust_held_dots
 from ocr.edge_dots import EdgeDot, dots_on_row_edges
 from ocr.layout import Layout, Rect, Row
 from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, side_by_side
@@ -66,6 +67,9 @@ class FieldMarks:
     ``MarkSettings.ring_ink_min`` or more, not circled): a box a rule read away as dust or a
     neighbour's stroke, or one a player's wide ring went round unseen, is no clean box
     (``ocr.unchecked_marks._only_ink``, ``ocr.used_marks._unseen_sign``)."""
+    dust_held: frozenset[tuple[str, str]] = frozenset()
+    """(field, option) of each box left unsure by a dot whose own dot the page's dust holds
+    alike (``ocr.dusty_dot_rule.dust_held_dots``): never its field's only ink."""
 
 
 class RowMarks:
@@ -107,7 +111,8 @@ class RowMarks:
         g = self.row_ink.geometry
         out: dict[str, list[MarkReading]] = {n: [] for n in names}
         ev = self.evidence()
-        for (field, _, _), reading in zip(g.boxes, apply_rules(ev), strict=True):
+        readings = apply_rules(ev)
+        for (field, _, _), reading in zip(g.boxes, readings, strict=True):
             if field in out:
                 out[field].append(reading)
         inked = frozenset(
@@ -115,7 +120,8 @@ class RowMarks:
             for (field, option, _), r in zip(g.boxes, ev.first, strict=True)
             if field in out and (r.state is not MarkState.EMPTY or r.ring >= _RING_INK_MIN)
         )
-        return FieldMarks(out, inked)
+        held = (g.boxes[i] for i in dust_held_dots(ev, readings))
+        return FieldMarks(out, inked, frozenset((f, str(o)) for f, o, _ in held if f in out))
 
     def evidence(self) -> RowEvidence:
         """The row's evidence, measured once: the fills of all boxes at once, a circle

@@ -276,8 +276,9 @@ def read_rows(
         marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
-            row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes
-        )
+            row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes,
+            read.dust_held,
+        )  # fmt: skip
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
         if matter:
@@ -287,7 +288,7 @@ def read_rows(
             if lifted is not None:
                 reading = _decode_row(
                     row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked,
-                    pen_boxes,
+                    pen_boxes, read.dust_held,
                 )  # fmt: skip
         out.append(reading)
     return tuple(out)
@@ -305,17 +306,22 @@ def _decode_row(
     pair_readings: dict[int, PairReadings] | None = None,
     inked: frozenset[tuple[str, str]] = frozenset(),
     pen_boxes: frozenset[tuple[str, str]] = frozenset(),
+    dust_held: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
     check (ocr/unchecked_marks.py), beside the boxes the readings name as never their field's
     only ink (``_NOT_ONLY_INK``) and the boxes one dot between two fields made unsure
-    (``dots_between_fields``). ``pen_boxes``: on a coloured pen's row read without its
-    grey dust, the boxes with only the pen's ink by them (``ocr.ink_colour.PenRow``)."""
+    (``dots_between_fields``) or left unsure by a dot the page's dust holds alike
+    (``dust_held``, ``FieldMarks.dust_held``). ``pen_boxes``: on a coloured pen's row read
+    without its grey dust, the boxes with only the pen's ink by them
+    (``ocr.ink_colour.PenRow``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
-    not_only_ink = frozenset(
-        (n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK
-    ) | dots_between_fields(row, marks)
+    not_only_ink = (
+        frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
+        | dots_between_fields(row, marks)
+        | dust_held
+    )
     in_the_gap = marks_in_the_gap(marks, pen_boxes)
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
