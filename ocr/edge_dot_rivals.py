@@ -38,9 +38,13 @@ across the lines from 2's right edge to 4 px inside 3, 0.63 of it nearest 3, its
 player's dot for declarer N, 0.66 of it nearest E, its centre 0.17 mm outside E, read E
 marked (the row went to a person: the reading the score fits does not use E). Of the
 players' dots in the gap the rule read marked, the other box held 0.03-0.45 of the dot; of
-these two, 0.37 and 0.34: no share tells them apart. A dot centred on its box's edge or
-inside it, running into the gap as far, keeps its reading (the other box's share 0.27 at
-most on the pages below).
+these two, 0.37 and 0.34: no share tells them apart. A dot centred on its box's printed
+edge itself is in the gap too (``edge_too``, as ``clean_rivals`` asks on a dusty page): a
+hand that puts its dot on the edge and past it leaves the next box's dot there (fresh
+TRAINING phone seed 48171, ``page_0023.jpg`` row 3: the player's dot for level 2, pushed
+past 2's right edge, centred on 3's left edge, 0.25 of it nearest 2, read 3 marked, 2S by
+East -1 accepted as 3S -1, +100 either way, vulnerable). A dot centred inside its box,
+running into the gap as far, keeps its reading.
 
 On a dusty page ``clean_rivals`` asks the same with the glass's specks let go, the gap
 too (gapdust43), and this rule does not run. Only the fields of ``ONE_BOX_FIELDS`` (level,
@@ -62,8 +66,8 @@ ordinary 26 of 396, phone 46 of 437, damaged 36 of 421, pencil 26 of 447, pdf150
 
 The wrong row this could let through needs the player's mark in another box of the field
 to leave no ink by its box (1 in 109 such lost marks on those pages) and a dot no player
-put standing alone on this box's edge, or the player's dot for the next box centred on
-this box's edge or inside it; and a written score that cannot tell the two.
+put standing alone on this box's edge, or the player's dot for the next box centred
+inside this box; and a written score that cannot tell the two.
 """
 
 from __future__ import annotations
@@ -105,7 +109,7 @@ def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
         dots = owned_edge_dots(ev, read, i, t)
         if not dots:
             continue
-        if any(in_the_gap(d, i, rivals) for d in dots):
+        if any(in_the_gap(d, i, rivals, edge_too=True) for d in dots):
             out[i] = in_the_gap_reading(read[i])
             continue
         own = grown(tuple(d.px for d in dots))

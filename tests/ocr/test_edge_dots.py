@@ -263,17 +263,18 @@ def test_a_box_with_ink_of_its_own_keeps_its_reading_under_a_dot_on_its_edge():
     ]
 
 
-def _dot_on_level_3_s_edge(speck: bool, radius_px: int = 6) -> np.ndarray:
+def _dot_on_level_3_s_edge(speck: bool, radius_px: int = 6, inside_px: int = 1) -> np.ndarray:
     """Row 1 of the form with heart marked by a fill (the row holds a mark) and a pen dot
-    2.2 mm across (a disc of radius ``radius_px``, 6 px at 150 dpi) centred 1 px inside
-    level 3's right edge: 0.73 of its ink lies nearest level 3. With ``speck``, a speck of 2 x 2 px
+    2.2 mm across (a disc of radius ``radius_px``, 6 px at 150 dpi) centred ``inside_px``
+    (1) inside level 3's right edge: 0.73 of its ink lies nearest level 3, and joined
+    across the line its middle lies on the edge itself. With ``speck``, a speck of 2 x 2 px
     (0.11 mm^2) inside level 3, 3 px left of the dot's bounding box and 2 px below it:
     within the 1 mm (6 px) a dot stands alone by."""
     page = _fresh()
     layout = load_layout()
     box = layout.box(1, LEVEL, "3")
     ex, my = round((box.x + box.width) * S), round((box.y + box.height / 2) * S)
-    cv2.circle(page, (ex - 1, my), radius_px, 0.05, -1)
+    cv2.circle(page, (ex - inside_px, my), radius_px, 0.05, -1)
     if speck:
         page[my + 9 : my + 11, ex - 11 : ex - 9] = 0.05
     heart = layout.box(1, "strain", "H")
