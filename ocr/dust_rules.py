@@ -380,7 +380,7 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
             if (r.how == "circle" or marked_by_stroke(ev.first[i])) and any(
                 fields[j] == f and next_to(rects[i], rects[j]) for j in filled
             ):
-                continue  # the fill beside it may be this box's circle's own stroke: a person looks
+                continue  # the fill beside it may be this box's own circle: a person looks
             out[i] = read_empty(r)
     return out
 

@@ -100,6 +100,8 @@ def dust_held_dots(
     fine dots on dirty glass, seed 65642, ``page_0008.jpg`` row 3: a clump of 0.66 mm^2 in
     North with a blob on its edge, South's dot on its box's corner under the mask of the
     lines, 3S by South = accepted as by North, both +140)."""
+    if not ev.dust.dusty(t):
+        return frozenset()  # no dust to hold a dot alike: most rows, asked once a row
     return frozenset(
         i
         for i, (first, now) in enumerate(zip(ev.first, read, strict=True))
