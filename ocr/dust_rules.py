@@ -381,8 +381,26 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
                 fields[j] == f and next_to(rects[i], rects[j]) for j in filled
             ):
                 continue  # the fill beside it may be this box's own circle: a person looks
+            if _stroke_across(ev, i, r) and any(fields[j] == f for j in filled):
+                continue  # its stroke or the thin fill is the field's mark: a person looks
             out[i] = read_empty(r)
     return out
+
+
+def _stroke_across(ev: RowEvidence, i: int, r: MarkReading) -> bool:
+    """Is box ``i`` (read ``r``) unsure only because its stroke, first read as its mark, may
+    be a neighbour's of another field ('edge', ``ocr.spill_rules.without_spill``)? Its ink
+    is a stroke, no specks: beside a thin fill of its own field (``_thin_rival_across``)
+    either may be the field's mark, and ``dusty_second_box`` leaves it unsure (fresh TEST
+    noisy seed 71363, ``page_0021.jpg`` row 5: three specks in declarer N, 0.108, and the
+    player's tick in S crossed by the score side's; S read empty accepted the row by N)."""
+    field = ev.geometry.boxes[i][0]
+    return (
+        r.how == "edge"
+        and r.neighbour is not None
+        and r.neighbour[0] != field
+        and marked_by_stroke(ev.first[i])
+    )
 
 
 def next_to(a: Rect, b: Rect) -> bool:

@@ -154,7 +154,8 @@ RULES: tuple[MarkRule, ...] = (
         "A box marked only by the strip facing a neighbour, where a stroke comes in from it, "
         "is read without that strip: empty beside a marked neighbour, unsure ('edge') "
         "beside an unmarked one (a circle's run-through, a cross's arm), or beside one that "
-        "itself loses its mark here (the boxes weighed together, in no order).",
+        "itself loses its mark here (the boxes weighed together, in no order), or where a "
+        "neighbour of another field would leave the box's field to a thin fill alone.",
     ),
     MarkRule(
         "beside_circles",

@@ -79,7 +79,9 @@ def without_spill(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> 
     its neighbour was marked, where that neighbour itself loses its mark here (read
     without its strip facing the box, it is marked no longer), is unsure, not empty
     (issue 43: fresh TEST seed 82722 pencil page_0024.jpg row 1, count 2's cross given
-    to count 1, whose mark was that cross's arm and a circle's arc)."""
+    to count 1, whose mark was that cross's arm and a circle's arc). Nor is a box that a
+    neighbour of another field would empty, where that leaves its field to thin fills
+    alone: either may be the field's mark, and the box is unsure (``_thin_rival_across``)."""
     g = ev.geometry
     spilled: dict[int, tuple[MarkReading, int]] = {}
     for i, r in enumerate(read):
@@ -119,6 +121,8 @@ def _spill(
         if not ev.views.crossed(g.boxes[i][2], g.boxes[j][2]):
             return None  # nothing crosses from the neighbour: the ink is this box's own
         again = _again(ev, i, r, fill, t)
+        if again.state is MarkState.EMPTY and _thin_rival_across(ev, read, i, j, t):
+            return _edge(r, again.ring, g.boxes[j][:2]), j
         if (again.state is MarkState.EMPTY and read[j].state is MarkState.MARKED
                 and r.fill > t.marked_above):  # fmt: skip
             # ink that marks the box by its fill is taken for the neighbour's stroke:
@@ -154,6 +158,36 @@ def _marked_elsewhere(ev: RowEvidence, read: list[MarkReading], i: int, j: int) 
         k != j and f == field and r.state is MarkState.MARKED
         for k, ((f, _, _), r) in enumerate(zip(boxes, read, strict=True))
     )
+
+
+def _thin_rival_across(
+    ev: RowEvidence, read: list[MarkReading], i: int, j: int, t: MarkSettings
+) -> bool:
+    """Would box ``i``, filled as a mark (over ``marked_above``) and read empty as neighbour
+    ``j``'s stroke, leave its field to boxes marked by no more than a thin fill
+    (``thin_fill_mark``), where ``j`` is of another field? Then which box holds the field's
+    mark is not known: ``j``'s stroke may be ``i``'s own mark running on into ``j`` (a tick
+    whose vertex sits by their common edge), and the thin fill elsewhere may be specks or
+    another stroke. ``i`` is unsure ('edge'), not
+    empty, and the score or a person decides (the reader's rule: no mark on a stroke that
+    may be another box's, and no box emptied to crown one that may be dust).
+
+    Issue 43, fresh TEST noisy seed 71363, ``page_0021.jpg`` row 5: the player's tick in
+    declarer S (fill 0.188), its vertex on S's lower edge, crossed by the long arm of the
+    score side's tick in NS below it; read without its strip facing NS, S held 0.045 and
+    was read empty, and three specks in N (0.108, p 0.994) stood alone: 5DX= by South was
+    accepted by North (+750 either way). tests/ocr/test_spill_thin_rival.py. Priced on
+    TRAINING's price set (docs/reader.md, "What each rule is worth")."""
+    boxes = ev.geometry.boxes
+    field = boxes[i][0]
+    if boxes[j][0] == field or read[i].fill <= t.marked_above:
+        return False
+    rivals = [
+        r
+        for k, ((f, _, _), r) in enumerate(zip(boxes, read, strict=True))
+        if k != i and f == field and r.state is MarkState.MARKED
+    ]
+    return bool(rivals) and all(thin_fill_mark(r, t) for r in rivals)
 
 
 def _again(ev: RowEvidence, i: int, r: MarkReading, fill: float, t: MarkSettings) -> MarkReading:
