@@ -106,7 +106,7 @@ from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
-from ocr.marks import DOT_IN_GAP, MARKED_P, MarkReading, MarkState
+from ocr.marks import DOT_BESIDE_INK, DOT_IN_GAP, MARKED_P, MarkReading, MarkState
 from ocr.rival_ink import core_across
 from ocr.row_evidence import RowEvidence
 
@@ -209,6 +209,21 @@ def in_the_gap_reading(r: MarkReading) -> MarkReading:
     as its field's only ink, and 7S, 4H and 5C were accepted as 7NT, 4S and 4C, the score
     alike."""
     return replace(r, how=DOT_IN_GAP)
+
+
+def beside_ink_reading(r: MarkReading) -> MarkReading:
+    """Box ``r``, left unsure by its own dot on its printed edge, centred outside the box,
+    because another box of its field holds ink by it (``holds_no_ink_by``), named so
+    (``DOT_BESIDE_INK``): never its field's only ink (``ocr.unchecked_marks._only_ink``).
+    Fresh TRAINING pencil seed 13006, ``page_0022.jpg`` row 13: the foot of a circle from
+    the row above, cut off by the masks of two printed lines, read as a dot on level 3's top
+    edge, centred 0.51 mm above it; the player's dot on level 4's top edge, beside that
+    circle, stood alone nowhere and was not seen, and ``edge_dot_rivals`` left 3 unsure for
+    the ink by 4. Then 3 was certain as its field's only ink, and 4S by West = (no score
+    written) was accepted as 3S =. A dot centred inside its box is that box's own ink and
+    keeps its weight: so named, four right rows of TRAINING's price set (their dots centred
+    0.17-0.59 mm inside) went to a person for nothing."""
+    return replace(r, how=DOT_BESIDE_INK)
 
 
 def grown(own: tuple[Px, ...]) -> tuple[Px, ...]:

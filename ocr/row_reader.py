@@ -49,7 +49,14 @@ from ocr.layout import (
     Row,
 )
 from ocr.mark_groups import MarkGroup, RowEvidence
-from ocr.marks import DOT_IN_GAP, DUST_DOT_ALONE, THICK_BY_EDGE, MarkReading, MarkState
+from ocr.marks import (
+    DOT_BESIDE_INK,
+    DOT_IN_GAP,
+    DUST_DOT_ALONE,
+    THICK_BY_EDGE,
+    MarkReading,
+    MarkState,
+)
 from ocr.page_dust import NO_DUST, measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
@@ -94,7 +101,7 @@ _DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
 # The mark states as module names: ``MarkState.X`` is looked up through the enum's class
 # (some 0.2 us a time on Python 3.11, a module name 0.015), on every box of every row.
 _UNSURE = MarkState.UNSURE
-_NOT_ONLY_INK = frozenset({DUST_DOT_ALONE, THICK_BY_EDGE, DOT_IN_GAP})
+_NOT_ONLY_INK = frozenset({DUST_DOT_ALONE, THICK_BY_EDGE, DOT_IN_GAP, DOT_BESIDE_INK})
 """How a box is read whose ink is never its field's only ink (``RowEvidence.never_only_ink``)."""
 _NO_BOXES: frozenset[tuple[str, str]] = frozenset()
 

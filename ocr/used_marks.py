@@ -24,6 +24,7 @@ from ocr.layout import (
     STRAIN,
 )
 from ocr.marks import (
+    DOT_BESIDE_INK,
     DOT_IN_GAP,
     DOT_MARKED_ABOVE_MM2,
     DUST_DOT_ALONE,
@@ -175,7 +176,7 @@ def _unseen_sign(
     return True
 
 
-_OWN_INK = frozenset({"fill", "dot", "circle", THICK_BY_EDGE, DOT_IN_GAP})
+_OWN_INK = frozenset({"fill", "dot", "circle", THICK_BY_EDGE, DOT_IN_GAP, DOT_BESIDE_INK})
 """How an unsure box was read when its ink is its own (not a neighbour's stroke)."""
 
 
