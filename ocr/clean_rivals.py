@@ -212,17 +212,19 @@ def in_the_gap_reading(r: MarkReading) -> MarkReading:
 
 
 def beside_ink_reading(r: MarkReading) -> MarkReading:
-    """Box ``r``, left unsure by its own dot on its printed edge, centred outside the box,
-    because another box of its field holds ink by it (``holds_no_ink_by``), named so
-    (``DOT_BESIDE_INK``): never its field's only ink (``ocr.unchecked_marks._only_ink``).
-    Fresh TRAINING pencil seed 13006, ``page_0022.jpg`` row 13: the foot of a circle from
-    the row above, cut off by the masks of two printed lines, read as a dot on level 3's top
-    edge, centred 0.51 mm above it; the player's dot on level 4's top edge, beside that
-    circle, stood alone nowhere and was not seen, and ``edge_dot_rivals`` left 3 unsure for
-    the ink by 4. Then 3 was certain as its field's only ink, and 4S by West = (no score
-    written) was accepted as 3S =. A dot centred inside its box is that box's own ink and
-    keeps its weight: so named, four right rows of TRAINING's price set (their dots centred
-    0.17-0.59 mm inside) went to a person for nothing."""
+    """Box ``r``, left unsure by its own dot on its printed edge, centred off the box (more
+    than ``edge_dot_centre_mm`` outside it), because another box of its field holds ink by
+    it (``holds_no_ink_by``), named so (``DOT_BESIDE_INK``): never its field's only ink
+    (``ocr.unchecked_marks._only_ink``). Fresh TRAINING pencil seed 13006,
+    ``page_0022.jpg`` row 13: the foot of a circle from the row above, cut off by the masks
+    of two printed lines, read as a dot on level 3's top edge, centred 0.51 mm above it; the
+    player's dot on level 4's top edge, beside that circle, stood alone nowhere and was not
+    seen, and ``edge_dot_rivals`` left 3 unsure for the ink by 4. Then 3 was certain as its
+    field's only ink, and 4S by West = (no score written) was accepted as 3S =. A dot
+    centred inside its box, or on its printed edge where a player puts the pen, is that
+    box's own ink and keeps its weight: named so too, right rows went to a person for
+    nothing (four of TRAINING's price set, centred 0.17-0.59 mm inside; three of the two
+    fresh seeds' sets, centred 0.17 mm outside)."""
     return replace(r, how=DOT_BESIDE_INK)
 
 

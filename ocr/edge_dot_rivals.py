@@ -65,15 +65,18 @@ ordinary 26 of 396, phone 46 of 437, damaged 36 of 421, pencil 26 of 447, pdf150
 477 (the gap test: 3, 1, 2, 1, 2, 1 rows more), 0 wrong rows.
 
 A box left unsure because another box of the field holds ink by it, where its dot is
-centred outside it (not in the gap: above or below the row of boxes), is named so
-(``DOT_BESIDE_INK``, ``beside_ink_reading``): never its field's only ink
-(``ocr.unchecked_marks._only_ink``), which would make it as certain as the mark declined
-here. Fresh TRAINING pencil seed 13006, ``page_0022.jpg`` row 13: the foot of a circle
-from the row above, cut off by the masks of the line between the rows and of level 3's top
-edge, read as a dot centred 0.51 mm above 3; the player's dot on 4's top edge, beside that
-circle, was no dot standing alone; 4S by West = (no score written) was accepted as 3S =. A
-dot centred inside its box keeps its weight (four right rows of TRAINING's price set would
-have gone to a person for nothing, each both ways).
+centred off it (neither inside it nor on its printed edge within ``edge_dot_centre_mm``,
+where a player puts the pen: ``_off_its_box``), is named so (``DOT_BESIDE_INK``,
+``beside_ink_reading``): never its field's only ink (``ocr.unchecked_marks._only_ink``),
+which would make it as certain as the mark declined here. Fresh TRAINING pencil seed
+13006, ``page_0022.jpg`` row 13: the foot of a circle from the row above, cut off by the
+masks of the line between the rows and of level 3's top edge, read as a dot centred 0.51
+mm above 3; the player's dot on 4's top edge, beside that circle, was no dot standing
+alone; 4S by West = (no score written) was accepted as 3S =. A dot centred inside its box
+or on its edge keeps its weight (named so too, four right rows of TRAINING's price set and
+three of the two fresh seeds' sets went to a person for nothing, each both ways; one dot
+centred 0.34 mm off its box's top edge still does: TRAINING noisy 13006 ``page_0002.png``
+row 1).
 
 The wrong row this could let through needs the player's mark in another box of the field
 to leave no ink by its box (1 in 109 such lost marks on those pages) and a dot no player
@@ -93,6 +96,7 @@ from ocr.clean_rivals import (
     owned_edge_dots,
     read_as_mark,
 )
+from ocr.edge_dots import EdgeDot
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
@@ -115,8 +119,8 @@ def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     another box of the field (``in_the_gap``), read marked where every other box of the
     field was first read empty and holds no ink by it but that dot's (``holds_no_ink_by``;
     see the module docstring). A box whose dot lies in the gap stays unsure, named so
-    (``in_the_gap_reading``); so does one whose dots are centred outside it beside another
-    box's ink (``beside_ink_reading``)."""
+    (``in_the_gap_reading``); so does one whose dots are centred off it beside another
+    box's ink (``_off_its_box``, ``beside_ink_reading``)."""
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
         dots = owned_edge_dots(ev, read, i, t)
@@ -128,6 +132,14 @@ def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
         own = grown(tuple(d.px for d in dots))
         if all(holds_no_ink_by(ev, j, t, own) for j in rivals):
             out[i] = read_as_mark(read[i])
-        elif not any(d.inside[i] for d in dots):
+        elif all(_off_its_box(d, i, t) for d in dots):
             out[i] = beside_ink_reading(read[i])
     return out
+
+
+def _off_its_box(dot: EdgeDot, i: int, t: MarkSettings) -> bool:
+    """Does ``dot`` lie centred off box ``i``: neither inside its printed rectangle nor
+    within ``edge_dot_centre_mm`` of its printed edge, where a player puts the pen
+    (``EdgeDot.owner``)? Such a dot is ink in the paper round the box, no more the box's
+    than the rival's ink by it is the rival's."""
+    return not dot.inside[i] and dot.centre_mm[i] > t.edge_dot_centre_mm

@@ -105,7 +105,7 @@ class RowEvidence:
     page's dust holds alike, weighed as its dot alone reads (``DUST_DOT_ALONE``,
     ocr/dust_dots.py), the thick ink by a box of a field read empty (``THICK_BY_EDGE``,
     ocr/empty_fields.py), its own dot in the gap towards another box of its field
-    (``DOT_IN_GAP``, ocr/clean_rivals.py), its own dot centred outside it beside another
+    (``DOT_IN_GAP``, ocr/clean_rivals.py), its own dot centred off it beside another
     box's ink (``DOT_BESIDE_INK``), or a dot on its edge that may be the mark of a
     box of another field as well (ocr/shared_dots.py). Never its field's only ink: the
     written score decides (``ocr.unchecked_marks._only_ink``)."""

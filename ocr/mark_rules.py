@@ -388,7 +388,7 @@ RULES: tuple[MarkRule, ...] = (
         "whose PASS box holds no mark, is read marked there: a player's mark read empty "
         "leaves ink by its box. Not a dot centred in the gap towards another box of the "
         "field, or on its box's printed edge itself: it covers both boxes' facing edges; "
-        "nor, never its field's only ink, one centred outside its box beside another box's "
+        "nor, never its field's only ink, one centred off its box beside another box's "
         "ink (ocr/edge_dot_rivals.py).",
     ),
     MarkRule(

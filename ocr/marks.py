@@ -116,13 +116,13 @@ its field's only ink (``ocr.unchecked_marks._only_ink``) and the written score d
 
 DOT_BESIDE_INK = "dot, ink by another box"
 """``MarkReading.how`` of a box left unsure by its own dot on its printed edge, the only box
-of its field not read empty, where that dot's centre lies outside the box (not in the gap
-towards another box of the field: ``DOT_IN_GAP``) and another box of the field holds drawn
-ink by it that is not the dot's (``ocr.clean_rivals.holds_no_ink_by``; rule
-``edge_dot_rivals``): the rule declined to read the dot as the field's mark because the
-player's may lie by that other box, so it is never its field's only ink
-(``ocr.unchecked_marks._only_ink``), which would make it as certain as the mark the rule
-declined to read, and the written score decides."""
+of its field not read empty, where that dot's centre lies off the box, more than
+``edge_dot_centre_mm`` outside it (not in the gap towards another box of the field:
+``DOT_IN_GAP``), and another box of the field holds drawn ink by it that is not the dot's
+(``ocr.clean_rivals.holds_no_ink_by``; rule ``edge_dot_rivals``): the rule declined to
+read the dot as the field's mark because the player's may lie by that other box, so it is
+never its field's only ink (``ocr.unchecked_marks._only_ink``), which would make it as
+certain as the mark the rule declined to read, and the written score decides."""
 
 
 class MarkState(StrEnum):
