@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ocr.edge_dot_rivals import _off_its_box
+from ocr.edge_dots import EdgeDot
 from ocr.layout import LEVEL
+from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import DOT_BESIDE_INK, MarkReading, MarkState
 from ocr.reading import RowStatus
 from tests.ocr.bands import band_marks
@@ -41,3 +44,18 @@ def test_a_dot_beside_another_box_s_ink_is_never_its_field_s_only_ink():
     beside = _four_by_west_one_down(replace(dot, how=DOT_BESIDE_INK))
     assert beside.status is RowStatus.REVIEW
     assert beside.reasons == ("marks not certain in strain, which the score cannot check",)
+
+
+def test_a_dot_is_off_its_box_past_the_edge_a_player_puts_the_pen_on():
+    """Centred inside the box, or within ``edge_dot_centre_mm`` (0.3 mm) of its printed
+    edge, a dot is the box's own (the fresh seeds' players' dots 0.17 mm off declarer's top
+    edge); farther out it lies in the paper round the box (the circle's foot: 0.51 mm)."""
+
+    def dot(centre_mm: float, inside: bool) -> EdgeDot:
+        return EdgeDot((True,), (1.0,), (0, 0, 8, 8), (centre_mm,), (inside,))
+
+    assert not _off_its_box(dot(0.42, True), 0, MARK_SETTINGS)
+    assert not _off_its_box(dot(0.17, False), 0, MARK_SETTINGS)
+    assert not _off_its_box(dot(0.30, False), 0, MARK_SETTINGS)
+    assert _off_its_box(dot(0.34, False), 0, MARK_SETTINGS)
+    assert _off_its_box(dot(0.51, False), 0, MARK_SETTINGS)
