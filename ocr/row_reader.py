@@ -78,7 +78,7 @@ from ocr.score_settles import settled_boxes
 from ocr.score_side import settled_side, without_unread_side
 from ocr.score_ties import tied_ink
 from ocr.shared_dots import dots_between_fields
-from ocr.unchecked_marks import marks_in_the_gap
+from ocr.unchecked_marks import marks_in_the_gap, small_dots
 from ocr.used_marks import missing_marks, unexplained_marks, unexplained_unsure, used_boxes
 from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
@@ -327,6 +327,7 @@ def _decode_row(
     not_only_ink = (
         frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
         | dots_between_fields(row, marks)
+        | small_dots(marks)
         | dust_held
     )
     in_the_gap = marks_in_the_gap(marks, pen_boxes)
