@@ -270,8 +270,10 @@ def _weighed(ev: RowEvidence, read: Readings, t: MarkSettings, counted: frozense
     away = _ink_read_away(ev, read)
     if any(fields[j] == PASSED_OUT for j in away):
         return read
-    away |= _dotted_on_edges(ev, read, t) | _inked_by_edges(ev, t)
-    away |= _thick_by(ev, t, {fields[i] for i in alone})
+    guarded = {fields[i] for i in alone} - counted  # the count's other ink is not asked
+    if guarded:
+        away |= _dotted_on_edges(ev, read, t) | _inked_by_edges(ev, t)
+        away |= _thick_by(ev, t, guarded)
     out = list(read)
     for i in alone:
         if fields[i] in counted or not any(
