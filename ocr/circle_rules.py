@@ -202,7 +202,9 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     box is not ruled out (the rays see ``part_round`` of every sector, or an
     ellipse round it is followed over ``outline_none`` of its least covered quarter); or,
     whichever half its ink lies in, a stroke comes in and an ellipse round the box is
-    followed as far as an unsure circle's (``outline_unsure``).
+    followed as far as an unsure circle's (``outline_unsure``), its centre within 0.8
+    mm of the box's or, for a ring drawn further off centre, within
+    ``arc_centre_play_mm``.
     The row is read as before; where the reading that uses the box scores the same with
     the named box instead (3H= and 3S= are both +140; 2C-2 and 3C-2 both -200
     vulnerable), nothing on the row checks which box the player meant, and it goes to a
@@ -216,7 +218,11 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     row 13 (the same round the H, its arc through the S: fill 0.260, 89%, ellipse 0.50;
     3H= accepted as 3S=); and fresh TRAINING phone seed 37817 page_0002.jpg row 5 (a ring
     round the 2 drawn to its right, its arc across the middle of the 3: fill 0.292, 74%
-    facing the 2, the 2's ellipse 0.73; 2H-1 accepted as 3H-1). Runs after the rules that
+    facing the 2, the 2's ellipse 0.73; 2H-1 accepted as 3H-1). And fresh TRAINING dirty
+    glass seed 67173 page_0017.jpg row 7 (a ring round the S centred 1.5 mm left of it
+    and 0.7 mm up, its left arc through the H over a grey wash: fill 0.132, 99.6% facing
+    the S, the S's ellipse 0.17 within 0.8 mm of its centre and 1.0 within 1.6 mm; 4S+2
+    accepted as 4H+2, both +480). Runs after the rules that
     read a box again (a dust rule may read the neighbour's unsure circle away beside the
     arc), before ``clean_rivals``, which marks only a box no other box's ink lies near."""
     g = ev.geometry
@@ -254,4 +260,7 @@ def _may_be_its_arc(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     if leans and v.rays_round(b).sectors >= t.part_round:
         return True
     support = v.outline_support(b)
-    return support is not None and support >= (t.outline_none if leans else t.outline_unsure)
+    if support is not None and support >= (t.outline_none if leans else t.outline_unsure):
+        return True
+    wide = v.outline_support(b, t.arc_centre_play_mm)
+    return wide is not None and wide >= t.outline_unsure

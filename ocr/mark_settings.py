@@ -601,6 +601,19 @@ class MarkSettings:
         "rest, the players' own ticks, slashes and crosses 0.79 or less but 4 (0.81-0.92); "
         "rings' arcs 0.59, 0.77, 0.85, 0.87",
     )
+    arc_centre_play_mm: float = _t(
+        1.6,
+        "A thin fill with a stroke coming in from an unmarked neighbour of its field, "
+        "round which no ellipse centred within 0.8 mm of the neighbour's centre passes "
+        "(ocr/outline.py), is asked again with centres this far off: a ring drawn wide and "
+        "off centre round the neighbour, its arc through the box, is named when an "
+        "ellipse round it is followed as far as an unsure circle's (outline_unsure; "
+        "circle_rules.unread_circles).",
+        "fresh TRAINING dirty glass seed 67173 page_0017.jpg row 7 (a ring round S centred "
+        "1.5 mm left of it and 0.7 mm up, its arc through H: S's ellipse 0.17 within 0.8 "
+        "mm, 1.0 within 1.6); TRAINING's price set row for row the same (18,404 readings, "
+        "0 wrong, 1,675 to a person)",
+    )
     on_ellipse_mm: float = _t(
         0.5, "A circle's stroke lies this close to the ellipse it follows ...", "TRAINING (287e015)"
     )

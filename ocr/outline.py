@@ -37,7 +37,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-__all__ = ["Outlines", "ink_along"]
+__all__ = ["CENTRE_PLAY_MM", "Outlines", "ink_along"]
 
 _SAMPLES = 72  # every 5 degrees round the ellipse
 _ANGLES = np.arange(_SAMPLES) * (2 * np.pi / _SAMPLES)
@@ -56,12 +56,17 @@ _BEYOND = 64
 """Pixels of frame round the band, every one not known: more than an ellipse round the
 form's largest mark box reaches beyond it (its radius up to 0.94 of the box's width,
 1.22 of its height, its centre 0.8 mm off), so that its samples beyond the band need no
-test of their own."""
+test of their own. Ellipses tried further off (a wide arc's question, 1.6 mm) may reach
+beyond the frame: they are read the slow way, each sample tested."""
 _KNOWN_MIN = 0.3  # a quarter known for less than this share of its samples says nothing
 # ... as a count of known samples per quarter: an integer count reaches ``_KNOWN_MIN`` of
 # a quarter's samples (5.7 of 19) exactly when it reaches that share's ceiling (6)
 _KNOWN_LEAST = np.ceil(_KNOWN_MIN * _QUARTER_SAMPLES).astype(np.int32)
-_CENTRE_PLAY_MM = 0.8  # a circle drawn up to ~1 mm off the box's centre still goes round it
+CENTRE_PLAY_MM = 0.8
+"""How far off the box's centre (mm, each way) the ellipses are tried by default: a circle
+drawn up to ~1 mm off the box's centre still goes round it. A rule that asks whether a
+neighbour's ink may be the arc of a circle drawn wide round the box asks with more play
+(``MarkSettings.arc_centre_play_mm``)."""
 _CENTRE_STEP_MM = 0.4
 _RADII = np.arange(0.58, 0.95, 0.04)  # half-widths, as a share of the box's width
 _ASPECTS = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3)  # height / width of the ellipse, box-relative
@@ -70,12 +75,13 @@ _TOLERANCE_PX = 1  # a stroke within this of a sample covers it
 
 @lru_cache(maxsize=32)
 def _ellipses(
-    w: int, h: int, px_per_mm: float, half_x: bool, half_y: bool
+    w: int, h: int, px_per_mm: float, half_x: bool, half_y: bool, play_mm: float
 ) -> tuple[np.ndarray, ...]:
-    """Every ellipse tried round a ``w`` x ``h`` px box, as pixel offsets from the box's
-    centre rounded down (its centre lies half a pixel further when ``half_x`` or
-    ``half_y``): (ellipses x samples) of column and of row."""
-    play = np.arange(-_CENTRE_PLAY_MM, _CENTRE_PLAY_MM + 1e-9, _CENTRE_STEP_MM) * px_per_mm
+    """Every ellipse tried round a ``w`` x ``h`` px box, their centres up to ``play_mm``
+    off its own, as pixel offsets from the box's centre rounded down (its centre lies
+    half a pixel further when ``half_x`` or ``half_y``): (ellipses x samples) of column
+    and of row."""
+    play = np.arange(-play_mm, play_mm + 1e-9, _CENTRE_STEP_MM) * px_per_mm
     dx, dy, rx, aspect = np.meshgrid(play, play, _RADII * w, np.array(_ASPECTS), indexing="ij")
     dx, dy, rx, aspect = (v.ravel() for v in (dx, dy, rx, aspect))
     ry = rx * aspect * h / w
@@ -86,14 +92,14 @@ def _ellipses(
 
 @lru_cache(maxsize=32)
 def _flat_ellipses(
-    w: int, h: int, px_per_mm: float, half_x: bool, half_y: bool, cols: int
+    w: int, h: int, px_per_mm: float, half_x: bool, half_y: bool, play_mm: float, cols: int
 ) -> tuple[np.ndarray, int, tuple[int, int, int, int]]:
     """``_ellipses`` as offsets into a row band ``cols`` pixels wide read flat (row times
     ``cols`` plus column), counted from the least of them (``least``, returned with the
     least and greatest column and row offset): a box's samples are then a look-up into
     the band from its centre's flat index plus ``least``, and whether any lies beyond
     the band four comparisons."""
-    xs, ys = _ellipses(w, h, px_per_mm, half_x, half_y)
+    xs, ys = _ellipses(w, h, px_per_mm, half_x, half_y, play_mm)
     bounds = (int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max()))
     flat = ys * cols + xs
     least = int(flat.min())
@@ -134,13 +140,16 @@ class Outlines:
         np.bitwise_or(known.view(np.uint8), near.view(np.uint8) << 5, out=inner)
         self.seen = seen.ravel()
         self.px_per_mm = round(px_per_mm, 3)
-        self._fits: dict[tuple[int, int, int, int], _Fit | None] = {}
+        self._fits: dict[tuple[int, int, int, int, float], _Fit | None] = {}
 
-    def support(self, box: tuple[int, int, int, int]) -> float | None:
+    def support(
+        self, box: tuple[int, int, int, int], play_mm: float = CENTRE_PLAY_MM
+    ) -> float | None:
         """How well the drawn strokes follow an ellipse round ``box`` (pixels x0, y0, x1,
-        y1 of its printed rectangle): the best ellipse's support, 0..1; None when no
-        ellipse round it counts (too much of it hidden), so nothing can be said."""
-        fit = self._fit(box)
+        y1 of its printed rectangle), its centre up to ``play_mm`` off the box's: the
+        best ellipse's support, 0..1; None when no ellipse round it counts (too much of
+        it hidden), so nothing can be said."""
+        fit = self._fit(box, play_mm)
         return None if fit is None else float(fit.support.max())
 
     def ellipse(self, box: tuple[int, int, int, int]) -> np.ndarray | None:
@@ -155,22 +164,23 @@ class Outlines:
         k = which[int(support.argmax())]
         return np.stack([xs[k] + cx, ys[k] + cy], axis=1)
 
-    def _fit(self, box: tuple[int, int, int, int]) -> _Fit | None:
+    def _fit(self, box: tuple[int, int, int, int], play_mm: float = CENTRE_PLAY_MM) -> _Fit | None:
         """Every ellipse tried round ``box`` (the box's centre and the samples' offsets
-        from it), the support of those that count and their indices; None when none
-        counts. Fitted once a box: a box's support and its ellipse are asked by different
-        rules."""
-        if box not in self._fits:
-            self._fits[box] = self._fitted(box)
-        return self._fits[box]
+        from it), their centres up to ``play_mm`` off its own, the support of those that
+        count and their indices; None when none counts. Fitted once a box and play: a
+        box's support and its ellipse are asked by different rules."""
+        key = (*box, play_mm)
+        if key not in self._fits:
+            self._fits[key] = self._fitted(box, play_mm)
+        return self._fits[key]
 
-    def _fitted(self, box: tuple[int, int, int, int]) -> _Fit | None:
+    def _fitted(self, box: tuple[int, int, int, int], play_mm: float) -> _Fit | None:
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         if w <= 0 or h <= 0:
             return None
         rows, cols = self.shape
-        shape = (w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2))
+        shape = (w, h, self.px_per_mm, bool((x0 + x1) % 2), bool((y0 + y1) % 2), play_mm)
         xs, ys = _ellipses(*shape)
         wide = cols + 2 * _BEYOND  # the band read with its frame
         flat, least, (left, top, right, bottom) = _flat_ellipses(*shape, wide)

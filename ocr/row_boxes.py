@@ -43,7 +43,7 @@ from ocr.marks import (
     MarkReading,
     mark_reading,
 )
-from ocr.outline import Outlines
+from ocr.outline import CENTRE_PLAY_MM, Outlines
 from ocr.row_circles import outlines_of, ring_cover, round_all_over
 from ocr.row_ink import RowInk
 
@@ -174,9 +174,10 @@ class RowBoxes:
         ``STRIPS_SURE`` to ``STRIPS_CERTAIN``), in any decision on it so far?"""
         return r in self._only_just
 
-    def outline_support(self, r: Rect) -> float | None:
-        """How well drawn strokes follow the best ellipse round box ``r`` (ocr/outline.py)."""
-        return self._outlines().support(self.row_ink.px(r))
+    def outline_support(self, r: Rect, play_mm: float = CENTRE_PLAY_MM) -> float | None:
+        """How well drawn strokes follow the best ellipse round box ``r``, its centre up to
+        ``play_mm`` off the box's (ocr/outline.py)."""
+        return self._outlines().support(self.row_ink.px(r), play_mm)
 
     def outline_ellipse(self, r: Rect) -> np.ndarray | None:
         """The points of the best ellipse round box ``r``, in the band's pixels."""

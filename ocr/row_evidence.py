@@ -30,6 +30,7 @@ from ocr.layout import Rect
 from ocr.mark_geometry import RowGeometry
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState
+from ocr.outline import CENTRE_PLAY_MM
 from ocr.page_dust import NO_DUST, PageDust
 
 __all__ = ["RowEvidence", "RowViews", "Px"]
@@ -60,8 +61,9 @@ class RowViews(Protocol):
         """What rays round box ``r`` see (ocr/circles.py)."""
         ...
 
-    def outline_support(self, r: Rect) -> float | None:
-        """How well drawn strokes follow the best ellipse round box ``r`` (ocr/outline.py)."""
+    def outline_support(self, r: Rect, play_mm: float = CENTRE_PLAY_MM) -> float | None:
+        """How well drawn strokes follow the best ellipse round box ``r``, its centre up to
+        ``play_mm`` off the box's (ocr/outline.py)."""
         ...
 
     def outline_ellipse(self, r: Rect) -> np.ndarray | None:

@@ -35,6 +35,7 @@ from ocr.mark_geometry import BORDER_CORE_MM, SPILL_MM, printed_at, side_by_side
 from ocr.mark_rules import apply_rules
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import BOX_INSET_MM, MARKED_ABOVE, MarkReading, MarkState, plain_reading
+from ocr.outline import CENTRE_PLAY_MM
 from ocr.page_dust import NO_DUST, PageDust
 from ocr.pen import centres_outside, pen_strength
 from ocr.row_boxes import RowBoxes
@@ -291,9 +292,10 @@ class RowMarks:
         """What rays round box ``r`` see (ocr/circles.py), looked at once per box."""
         return self.boxes().rays_round(r)
 
-    def outline_support(self, r: Rect) -> float | None:
-        """How well drawn strokes follow the best ellipse round box ``r`` (ocr/outline.py)."""
-        return self.boxes().outline_support(r)
+    def outline_support(self, r: Rect, play_mm: float = CENTRE_PLAY_MM) -> float | None:
+        """How well drawn strokes follow the best ellipse round box ``r``, its centre up to
+        ``play_mm`` off the box's (ocr/outline.py)."""
+        return self.boxes().outline_support(r, play_mm)
 
     def outline_ellipse(self, r: Rect) -> np.ndarray | None:
         """The points of the best ellipse round box ``r``, in the band's pixels."""

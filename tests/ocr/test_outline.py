@@ -295,21 +295,22 @@ def test_the_ellipses_as_offsets_into_a_band_read_flat():
     px and 37.72 -> 38 px from the box's centre either way. The offsets are counted from
     the least: that ellipse's sample at 265 degrees, -4.72 - 25.38 x 0.0872 = -6.93 -> -7
     px right and -4.72 - 32.99 x 0.9962 = -37.59 -> -38 px down, -38 x 200 - 7 = -7,607."""
-    flat, least, bounds = _flat_ellipses(27, 27, round(S, 3), False, False, 200)
+    flat, least, bounds = _flat_ellipses(27, 27, round(S, 3), False, False, 0.8, 200)
     assert flat.shape == (5 * 5 * 10 * 7, 72)
     assert flat[0, 0] + least == -989
     assert bounds == (-30, -38, 30, 38)
     assert (least, flat.min()) == (-7607, 0)
 
 
-def _support_in_two_dimensions(drawn, hidden, box, s):
+def _support_in_two_dimensions(drawn, hidden, box, s, play_mm):
     """The outline of ``Outlines.support`` looked up sample by sample in the band's rows
     and columns (a sample beyond the band not known): what the flat look-up must give."""
     size = 3
     near = cv2.dilate(drawn.astype(np.uint8), np.ones((size, size), np.uint8)) > 0
     unknown = hidden & ~near
     x0, y0, x1, y1 = box
-    xs, ys = _ellipses(x1 - x0, y1 - y0, round(s, 3), bool((x0 + x1) % 2), bool((y0 + y1) % 2))
+    odd = (bool((x0 + x1) % 2), bool((y0 + y1) % 2))
+    xs, ys = _ellipses(x1 - x0, y1 - y0, round(s, 3), *odd, play_mm)
     px, py = xs + (x0 + x1) // 2, ys + (y0 + y1) // 2
     rows, cols = near.shape
     off = (px < 0) | (px >= cols) | (py < 0) | (py >= rows)
@@ -330,14 +331,16 @@ def _support_in_two_dimensions(drawn, hidden, box, s):
     dx=st.integers(-60, 190),
     dy=st.integers(-40, 100),
     share=st.floats(0.0, 0.3),
+    play_mm=st.sampled_from([0.8, 1.6]),
 )
-def test_the_flat_look_up_reads_every_sample_as_the_band_has_it(seed, dx, dy, share):
-    """Wherever the box lies, in the band or over its edges, and whatever ink is round it,
-    the outline is what the samples read one by one in the band's rows and columns give."""
+def test_the_flat_look_up_reads_every_sample_as_the_band_has_it(seed, dx, dy, share, play_mm):
+    """Wherever the box lies, in the band or over its edges, whatever ink is round it and
+    however far off the box's centre the ellipses are tried, the outline is what the
+    samples read one by one in the band's rows and columns give."""
     rng = np.random.default_rng(seed)
     drawn = rng.random((110, 200)) < share
     hidden = _printed()
     box = (dx, dy, dx + 27, dy + 27)
-    assert Outlines(drawn, hidden, S).support(box) == _support_in_two_dimensions(
-        drawn, hidden, box, S
+    assert Outlines(drawn, hidden, S).support(box, play_mm) == _support_in_two_dimensions(
+        drawn, hidden, box, S, play_mm
     )
