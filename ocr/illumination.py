@@ -134,19 +134,32 @@ def remove_creases(flat: np.ndarray, printed: np.ndarray) -> np.ndarray:
     h, w = flat.shape[:2]
     if w < 16 or h < 16:
         return flat
-    upright = _crease_lines(flat, printed, across=False)
-    level = _crease_lines(flat, printed, across=True)
+    upright, upright_drift = _crease_lines(flat, printed, across=False)
+    level, level_drift = _crease_lines(flat, printed, across=True)
     if len(upright) == 0 and len(level) == 0:
         return flat
-    out = _lighten(flat, upright)
-    return np.ascontiguousarray(_lighten(out.T, level).T)
+    out = _lighten_pieces(_lighten(flat, upright), flat, upright_drift)
+    level_out = _lighten_pieces(_lighten(out.T, level), out.T, level_drift)
+    return np.ascontiguousarray(level_out.T)
 
 
-def _crease_lines(flat: np.ndarray, printed: np.ndarray, across: bool) -> np.ndarray:
+_CREASE_DRIFT_PX = 4
+"""How far (px) a crease wanders from the column (row) it was found down: a slip is folded
+by hand a little askew, and on the page warped onto the form its crease drifts a pixel or
+a few over the page's height (TRAINING damaged 89475 ``page_0001.jpg``: from column 814 to
+818, found down 816 alone, the rest of it a stroke down XX's left edge on four rows)."""
+_CREASE_PIECES = 16  # pieces along the page in which a crease's drift is followed
+_PIECE_SHARE = 0.5  # of a piece's judged pixels, darker than beside: the crease runs there
+
+
+def _crease_lines(
+    flat: np.ndarray, printed: np.ndarray, across: bool
+) -> tuple[np.ndarray, list[tuple[int, int, int]]]:
     """The columns of ``flat`` (rows, ``across``) darker than the pixels beside them in
     most of the sampled rows (columns) where ``printed`` is false there, and at least a
     quarter of them are: a crease down a column of boxes runs beside their edges, printed
-    give or take 2 px."""
+    give or take 2 px. And where the crease drifts into the columns beside (``_drift``):
+    (start, stop, column) pieces along the page."""
     if across:  # rows of pixels: sample columns, compare up and down (no transposed copy)
         step = max(1, flat.shape[1] // 400)
         lines, along = np.ascontiguousarray(flat[:, ::step]), 1
@@ -154,9 +167,61 @@ def _crease_lines(flat: np.ndarray, printed: np.ndarray, across: bool) -> np.nda
         step = max(1, flat.shape[0] // 400)
         lines, along = np.ascontiguousarray(flat[::step]), 0
     clear, judged = _judged(printed, across, step)
-    darker = _darker_than_beside(lines, across)
-    share = _set_along(darker & clear, along) / np.maximum(1, judged)
-    return np.flatnonzero((share >= _STREAK_SHARE) & (judged >= clear.shape[along] // 4)) + 3
+    hits = _darker_than_beside(lines, across) & clear
+    share = _set_along(hits, along) / np.maximum(1, judged)
+    found = np.flatnonzero((share >= _STREAK_SHARE) & (judged >= clear.shape[along] // 4)) + 3
+    if len(found) == 0:
+        return found, []
+    if across:  # (sampled columns, rows) as (sampled rows, columns) are read upright
+        hits, clear = hits.T, clear.T
+    return found, _drift(hits, clear, found, step, flat.shape[along])
+
+
+def _drift(
+    hits: np.ndarray, clear: np.ndarray, found: np.ndarray, step: int, length: int
+) -> list[tuple[int, int, int]]:
+    """Where each crease column of ``found`` runs on into the columns within
+    ``_CREASE_DRIFT_PX`` of it: in each of ``_CREASE_PIECES`` pieces along the page, and
+    as many half a piece on (rows ``step`` apart sampled; ``hits``: darker than beside
+    where the form prints nothing, ``clear``: where it prints nothing; both without the 3
+    columns at each end), a column beside it darker than beside in ``_PIECE_SHARE`` of
+    that piece's judged pixels, and a quarter of them judged. A player's stroke is not so
+    straight and upright for half of a piece's 18 mm; the crease column itself is
+    lightened all along (``_lighten``)."""
+    pieces: dict[tuple[int, int, int], None] = {}
+    n, width = hits.shape
+    # the pieces, and as many again half a piece on: a drift from one column to the next
+    # half way through a piece is most of the next one's
+    half = np.linspace(0, n, 2 * _CREASE_PIECES + 1).astype(int)
+    bounds = list(zip(half[:-2], half[2:], strict=True))
+    taken = set(found.tolist())
+    beside = sorted({c for x in found for c in range(x - _CREASE_DRIFT_PX, x + _CREASE_DRIFT_PX + 1)
+                     if c not in taken and 3 <= c < width + 3})  # fmt: skip
+    for a, b in bounds:
+        for c in beside:
+            judged = int(clear[a:b, c - 3].sum())
+            if judged < max(1, (b - a) // 4):
+                continue
+            if hits[a:b, c - 3].sum() >= _PIECE_SHARE * judged:
+                stop = length if b == n else b * step
+                pieces[(int(a * step), int(stop), c)] = None
+    return list(pieces)
+
+
+def _lighten_pieces(
+    grey: np.ndarray, before: np.ndarray, pieces: list[tuple[int, int, int]]
+) -> np.ndarray:
+    """``grey`` with each piece (start, stop, column) brought within the pixels three
+    columns to its left and right in ``before`` (``_lighten``'s rule, along a piece)."""
+    if not pieces:
+        return grey
+    w = grey.shape[1]
+    out = grey.copy()
+    for start, stop, x in pieces:
+        rows = slice(start, stop)
+        left, right = before[rows, max(0, x - 3)], before[rows, min(w - 1, x + 3)]
+        out[rows, x] = np.clip(before[rows, x], np.minimum(left, right), np.maximum(left, right))
+    return out
 
 
 _JUDGED: dict[tuple[int, bool, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
