@@ -138,9 +138,8 @@ def remove_creases(flat: np.ndarray, printed: np.ndarray) -> np.ndarray:
     level, level_drift = _crease_lines(flat, printed, across=True)
     if len(upright) == 0 and len(level) == 0:
         return flat
-    out = _lighten_pieces(_lighten(flat, upright), flat, upright_drift)
-    level_out = _lighten_pieces(_lighten(out.T, level), out.T, level_drift)
-    return np.ascontiguousarray(level_out.T)
+    out = _lighten_pieces(flat, _whole(upright, h) + upright_drift)
+    return np.ascontiguousarray(_lighten_pieces(out.T, _whole(level, w) + level_drift).T)
 
 
 _CREASE_DRIFT_PX = 4
@@ -208,20 +207,9 @@ def _drift(
     return list(pieces)
 
 
-def _lighten_pieces(
-    grey: np.ndarray, before: np.ndarray, pieces: list[tuple[int, int, int]]
-) -> np.ndarray:
-    """``grey`` with each piece (start, stop, column) brought within the pixels three
-    columns to its left and right in ``before`` (``_lighten``'s rule, along a piece)."""
-    if not pieces:
-        return grey
-    w = grey.shape[1]
-    out = grey.copy()
-    for start, stop, x in pieces:
-        rows = slice(start, stop)
-        left, right = before[rows, max(0, x - 3)], before[rows, min(w - 1, x + 3)]
-        out[rows, x] = np.clip(before[rows, x], np.minimum(left, right), np.maximum(left, right))
-    return out
+def _whole(columns: np.ndarray, length: int) -> list[tuple[int, int, int]]:
+    """``columns`` as pieces (start, stop, column) each ``length`` long: lightened all along."""
+    return [(0, length, int(x)) for x in columns]
 
 
 _JUDGED: dict[tuple[int, bool, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -275,11 +263,19 @@ def _lighten(grey: np.ndarray, columns: np.ndarray) -> np.ndarray:
     ink it covers, it is darkened to the paler of them: a grey line left through a QR
     code's finder pattern or a board number's stroke breaks both (fifth TEST set,
     pencil/page_0269.jpg: neither read, and the page's 11 rows went to a person)."""
-    if len(columns) == 0:
+    return _lighten_pieces(grey, _whole(columns, grey.shape[0]))
+
+
+def _lighten_pieces(grey: np.ndarray, pieces: list[tuple[int, int, int]]) -> np.ndarray:
+    """``grey`` with each piece (start, stop, column) brought within the pixels three
+    columns to its left and right (``_lighten``'s rule, along part of a column: a crease's
+    drift), each read as ``grey`` has it; ``grey`` itself where there is no piece."""
+    if not pieces:
         return grey
     w = grey.shape[1]
     out = grey.copy()
-    for x in columns:
-        left, right = grey[:, max(0, x - 3)], grey[:, min(w - 1, x + 3)]
-        out[:, x] = np.clip(grey[:, x], np.minimum(left, right), np.maximum(left, right))
+    for start, stop, x in pieces:
+        rows = slice(start, stop)
+        left, right = grey[rows, max(0, x - 3)], grey[rows, min(w - 1, x + 3)]
+        out[rows, x] = np.clip(grey[rows, x], np.minimum(left, right), np.maximum(left, right))
     return out

@@ -13,13 +13,12 @@ it reads 0.043 (empty, under 0.05). The band stored here is row 4.
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState
-from ocr.shading import fill_in_shade
 from tests.ocr.bands import band_row, band_row_marks
+from tests.ocr.test_shading import _fill, _page
 
 BAND = "row_band_fold_step_aslant_through_count_11.png"
 
@@ -45,24 +44,13 @@ def test_the_step_s_box_read_before_the_rules_is_marked_by_the_shade():
     assert ev.first[k].state is MarkState.MARKED
 
 
-PAPER = 200.0
-OUTER = (10, 10, 30, 30)  # the printed box, x0, y0, x1, y1
-INNER = (12, 12, 28, 28)  # 16 by 16 px: 256 px
-
-
-def _fill(grey: np.ndarray) -> float:
-    """The box's fill against the paper beside it, a firm pen's ramp (20-50% darkness)."""
-    ink = np.clip(((PAPER - grey) / PAPER - 0.2) / 0.3, 0, 1)
-    return fill_in_shade(grey, ink, grey > PAPER * 0.65, INNER, OUTER, PAPER, 1.0, 6, 6, 0.04)
-
-
 def test_a_step_a_pixel_aslant_is_paper():
     """A band 30% darker (140) left of a step at column 20 above the box's middle row and
     at column 21 below it: below the middle, column 20 is shaded in the box (8 px of
     (0.30 - 0.2) / 0.3 = 1/3 ink) but lit in the strip above it, and read against the
     lighter strip it would be 8 / 3 / 256 = 0.0104 of ink. With a pixel's play it is
     read against the shaded paper beside it: no ink."""
-    grey = np.full((40, 40), PAPER, np.float32)
+    grey = _page()  # paper 200, the box 16 x 16 px (tests/ocr/test_shading.py)
     grey[:20, :20] = 140
     grey[20:, :21] = 140
     assert _fill(grey) == 0.0
@@ -74,7 +62,7 @@ def test_a_pen_line_on_the_step_keeps_its_ink():
     60) / 140 = 0.57 darker, over the pen's ramp, full ink; column 21 against the lit
     paper, full ink. 32 of 256 px, as without the play: a pen's stroke is ink against any
     paper a fold leaves."""
-    grey = np.full((40, 40), PAPER, np.float32)
+    grey = _page()
     grey[:, :20] = 140
     grey[12:28, 20:22] = 60
     assert _fill(grey) == pytest.approx(32 / 256)
