@@ -102,6 +102,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ocr.dots_between_lines import owners
 from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
@@ -174,7 +175,7 @@ def owned_edge_dots(
     if read[i].state is not MarkState.UNSURE:
         return ()
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    return tuple(d for d in dots if d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm) == i)
+    return tuple(d for d, box in zip(dots, owners(ev, read, dots, t), strict=True) if box == i)
 
 
 def in_the_gap(dot: EdgeDot, i: int, rivals: list[int], edge_too: bool = False) -> bool:

@@ -8,6 +8,7 @@ table reads top to bottom and each rule's reason stays beside its code.
 
 from __future__ import annotations
 
+from ocr.dots_between_lines import owners
 from ocr.edge_dots import circled_boxes, unsure_where_dotted
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading
@@ -37,4 +38,4 @@ def edge_dots(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     with only the page's specks beside it (issue 43, dirty43: on TRAINING's dirty glass, 7
     players' dots on edges read empty so)."""
     dots = ev.views.dots_on_edges(circled_boxes(read), t)
-    return unsure_where_dotted(read, dots, t)
+    return unsure_where_dotted(read, dots, t, owners(ev, read, dots, t))

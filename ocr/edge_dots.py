@@ -40,7 +40,7 @@ on the box's edge or corner), see docs/reader-history.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -284,13 +284,19 @@ def circled_boxes(read: list[MarkReading]) -> np.ndarray:
     return np.array([r.how == "circle" and r.state is not MarkState.EMPTY for r in read])
 
 
-def dotted_boxes(dots: tuple[EdgeDot, ...], boxes: int, t: MarkSettings) -> np.ndarray:
+def dotted_boxes(
+    dots: tuple[EdgeDot, ...],
+    boxes: int,
+    t: MarkSettings,
+    owners: Sequence[int | None] | None = None,
+) -> np.ndarray:
     """Per box of the row, whether a dot on an edge belongs to it: the box that holds
     ``t.edge_dot_own_share`` of the dot or more, or on whose edge its centre lies
-    (``EdgeDot.owner``), else every box the dot is near."""
+    (``EdgeDot.owner``; each dot's ``owners`` where given: ocr/dots_between_lines.py),
+    else every box the dot is near."""
     dotted = np.zeros(boxes, bool)
-    for d in dots:
-        owner = d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm)
+    for k, d in enumerate(dots):
+        owner = d.owner(t.edge_dot_own_share, t.edge_dot_centre_mm) if owners is None else owners[k]
         if owner is None:
             dotted |= np.array(d.near)
         else:
@@ -305,13 +311,16 @@ def unsure_by_edge_dot(r: MarkReading) -> bool:
 
 
 def unsure_where_dotted(
-    read: list[MarkReading], dots: tuple[EdgeDot, ...], t: MarkSettings
+    read: list[MarkReading],
+    dots: tuple[EdgeDot, ...],
+    t: MarkSettings,
+    owners: Sequence[int | None] | None = None,
 ) -> list[MarkReading]:
     """The row's readings (one per box) with every box read empty that a dot on an edge
     makes unsure read so, as a dot of the unsure band's middle (``ocr.dots.EDGE_UNSURE_MM2``)
-    inside it would be: the box the dot belongs to (``dotted_boxes``), else every box the
-    dot is near."""
-    unsure = dotted_boxes(dots, len(read), t)
+    inside it would be: the box the dot belongs to (``dotted_boxes``, ``owners``), else
+    every box the dot is near."""
+    unsure = dotted_boxes(dots, len(read), t, owners)
     return [
         mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
         if dotted and r.state is MarkState.EMPTY
