@@ -26,6 +26,7 @@ __all__ = [
     "alone_in_field",
     "beside_field_circle",
     "circled_alone",
+    "circled_off_centre",
     "over_edges",
     "strips_checked",
     "unread_circles",
@@ -102,6 +103,47 @@ def circled_alone(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> 
             continue
         support = v.outline_support(g.boxes[i][2])
         if support is not None and support >= t.outline_unsure:
+            out[i] = mark_reading(r.option, r.fill, OUTLINE_MOST, r.dot_mm2)
+    return out
+
+
+def circled_off_centre(
+    ev: RowEvidence, read: list[MarkReading], t: MarkSettings
+) -> list[MarkReading]:
+    """A box read empty with drawn ink beside two of its sides (``RowEvidence.around``: a
+    circle was looked for) is circled for certain where an ellipse round it, its centre up
+    to ``arc_centre_play_mm`` (1.6 mm) off the box's, is followed over ``outline_sure``
+    (0.85) of every quarter, and no other box of its field is marked or unsure (but for one
+    unsure only as its stroke, as ``circled_alone`` asks). A ring drawn a millimetre or
+    more off centre round its box (``ocr.training.synthetic.mark_styles``: one ring in
+    four, off by 0.45-1.35 mm) runs far from the box on one side and over or inside its
+    printed edge on the other: the strips see two of their four sides, the rays a wide
+    gap, and the ellipses centred within 0.8 mm (``Outlines.support``'s default) follow it
+    in part only (0.25-0.7), so the box reads empty, though a person sees the ring round
+    it at once (TRAINING clean, fresh seed 10874, ``page_0015.jpg`` row 7: a ring round S
+    drawn 1.3 mm low, 3S= by North sent to a person with "strain S reads empty").
+
+    Chosen on TRAINING only (docs/reader-history.md, "offcentre43"): of every box read
+    empty on about 1,300 TRAINING pages (fresh seeds 10874 and 21250 in seven conditions,
+    the damaged pages of seven more, seed 13 in every condition, the dirty glass of seeds
+    13, 24680 and 31415, the fine-dots dirty glass of seed 13), 27 had such an ellipse at
+    0.85 or more, every one a player's ring; the most any other box had was 0.833 (a box
+    beside its field's own mark, which this rule does not look at), then 0.778. Runs after
+    ``circled_alone``, before the rules that read what lies beside a circled box
+    (``off_circles``, ``beside_field_circle``)."""
+    g = ev.geometry
+    v = ev.views
+    out = list(read)
+    for i, r in enumerate(read):
+        if r.state is not MarkState.EMPTY or not ev.around[i]:
+            continue
+        own = g.boxes[i][:2]
+        if any(q.state is not MarkState.EMPTY
+               and not (q.state is MarkState.UNSURE and q.neighbour == own)
+               for q in ev.field_others(i, read)):  # fmt: skip
+            continue
+        support = v.outline_support(g.boxes[i][2], t.arc_centre_play_mm)
+        if support is not None and support >= t.outline_sure:
             out[i] = mark_reading(r.option, r.fill, OUTLINE_MOST, r.dot_mm2)
     return out
 

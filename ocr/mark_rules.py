@@ -44,6 +44,7 @@ from ocr.circle_rules import (
     alone_in_field,
     beside_field_circle,
     circled_alone,
+    circled_off_centre,
     over_edges,
     strips_checked,
     unread_circles,
@@ -179,6 +180,15 @@ RULES: tuple[MarkRule, ...] = (
         "An unsure circle that an ellipse follows over 0.70 of every quarter, with no other "
         "mark in its field or circle beside it to have drawn the strokes, is circled (a "
         "pale ballpoint's circle the strips and rays see in bits).",
+    ),
+    MarkRule(
+        "circled_off_centre",
+        circled_off_centre,
+        _inked,
+        "A box read empty with strokes beside two of its sides is circled where an ellipse "
+        "round it, centred up to 1.6 mm off the box's centre, is followed over 0.85 of every "
+        "quarter and no other mark of its field can have drawn the strokes (a ring drawn "
+        "well off centre, which the strips, rays and centred ellipses see in part).",
     ),
     MarkRule(
         "off_circles",

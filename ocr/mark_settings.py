@@ -608,11 +608,15 @@ class MarkSettings:
         "(ocr/outline.py), is asked again with centres this far off: a ring drawn wide and "
         "off centre round the neighbour, its arc through the box, is named when an "
         "ellipse round it is followed as far as an unsure circle's (outline_unsure; "
-        "circle_rules.unread_circles).",
+        "circle_rules.unread_circles). A box read empty is circled where an ellipse this "
+        "far off centre round it is followed over outline_sure and its field holds no "
+        "other mark (circle_rules.circled_off_centre: a ring drawn well off centre).",
         "fresh TRAINING dirty glass seed 67173 page_0017.jpg row 7 (a ring round S centred "
         "1.5 mm left of it and 0.7 mm up, its arc through H: S's ellipse 0.17 within 0.8 "
         "mm, 1.0 within 1.6); TRAINING's price set row for row the same (18,404 readings, "
-        "0 wrong, 1,675 to a person)",
+        "0 wrong, 1,675 to a person); circled_off_centre: about 1,300 TRAINING pages, 27 "
+        "empty boxes with such an ellipse over 0.85, every one a player's ring, no other box "
+        "over 0.833 (docs/reader-history.md, offcentre43)",
     )
     on_ellipse_mm: float = _t(
         0.5, "A circle's stroke lies this close to the ellipse it follows ...", "TRAINING (287e015)"

@@ -25,6 +25,7 @@ from ocr.circles import (
 )
 from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.mark_geometry import EDGE, HAIRLINE, row_geometry
+from ocr.mark_rules import rules_off
 from ocr.marks import DOT_MARKED_ABOVE_MM2, MarkReading, MarkState
 from ocr.spill_rules import stroke_length
 from ocr.used_marks import unexplained_unsure
@@ -225,14 +226,19 @@ def _off_centre_band_marks(draw_in_s: bool) -> dict[str, MarkReading]:
 def test_the_arc_of_an_off_centre_circle_round_the_next_box_is_no_certain_mark():
     """All the S's ink lies in its half facing the H, a stroke comes in from the H's side,
     and an ellipse round the H is followed over a fifth of its least covered quarter: the
-    S may hold only the H's circle. It is unsure, naming the H, and the row goes to a
-    person. Read as marked, it made 4S by E +1 of a circled 4H by E +1 (both +650 for EW),
-    and the row was accepted wrong."""
+    S may hold only the H's circle. It is unsure, naming the H. Read as marked, it made 4S
+    by E +1 of a circled 4H by E +1 (both +650 for EW), and the row was accepted wrong.
+    The H itself is the player's circle, drawn off centre: an ellipse round it centred
+    within 1.6 mm of its centre is followed all round, and rule ``circled_off_centre``
+    reads it circled (the S unsure only as its stroke); without that rule the H reads
+    empty, the strain is not certain, and the row goes to a person."""
     marks = _off_centre_band_marks(draw_in_s=False)
     s = marks["S"]
     assert (s.state, s.how, s.neighbour) == (MarkState.UNSURE, "beside a circle", (STRAIN, "H"))
     assert 0.2 < s.fill <= 0.35
-    assert marks["H"].state is not MarkState.MARKED
+    assert (marks["H"].state, marks["H"].how) == (MarkState.MARKED, "circle")
+    with rules_off("circled_off_centre"):
+        assert _off_centre_band_marks(draw_in_s=False)["H"].state is not MarkState.MARKED
 
 
 def test_a_cross_of_the_boxs_own_over_the_arc_stays_its_mark():

@@ -61,6 +61,7 @@ def test_the_rules_run_in_one_documented_order():
         "beside_circles",
         "over_edges",
         "circled_alone",
+        "circled_off_centre",
         "off_circles",
         "beside_field_circle",
         "strips_checked",

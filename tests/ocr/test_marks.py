@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.layout import FieldKind
+from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import (
     DOT_MARKED_ABOVE_MM2,
@@ -297,13 +298,22 @@ def _circle_off_centre(
 def test_a_circle_drawn_wide_of_its_box_into_the_next_is_never_a_certain_mark():
     """A circle round H (3.4 x 3.2 mm radii) drawn 1.5 mm to the right of H's centre: its
     right arc runs through the left strip of S, and S fills to 0.18, above the marked
-    threshold. H is not seen as circled (its left side is not covered), so nobody can
-    say whose stroke that is: S is unsure (a person looks), and no strain is marked."""
+    threshold. The strips and the centred ellipses do not see H circled (its left side is
+    not covered), so on them alone nobody can say whose stroke that is: S is unsure and no
+    strain is marked. An ellipse centred 1.5 mm right of H's centre (within the 1.6 mm of
+    ``arc_centre_play_mm``) is followed all round: rule ``circled_off_centre`` reads H
+    circled, and S stays unsure as H's stroke (naming H), which a reading with H
+    explains. S is never a certain mark."""
     page = _fresh()
     _circle_off_centre(page, "strain", "H", 1.5, (3.4, 3.2))
     read = _read(page)
-    assert read[("strain", "S")].state is MarkState.UNSURE and read[("strain", "S")].fill > 0.1
-    assert _marked(read) == {}
+    s = read[("strain", "S")]
+    assert (s.state, s.neighbour) == (MarkState.UNSURE, ("strain", "H")) and s.fill > 0.1
+    assert _marked(read) == {("strain", "H"): "circle"}
+    with rules_off("circled_off_centre"):
+        without = _read(page)
+    assert without[("strain", "S")].state is MarkState.UNSURE
+    assert _marked(without) == {}
 
 
 def test_a_pen_dot_near_the_edge_facing_an_empty_neighbour_is_the_box_own_mark():
