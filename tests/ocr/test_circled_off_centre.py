@@ -20,6 +20,7 @@ import pytest
 from ocr.layout import load_layout
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkState
+from tests.ocr.bands import band_marks
 from tests.ocr.test_marks import DPI, _fresh, _read
 
 S = DPI / 25.4
@@ -82,3 +83,20 @@ def test_a_neighbours_circle_is_no_circle_round_the_box(circled):
     read = _read(page)
     assert read["strain", "S"].state is MarkState.EMPTY
     assert read[circled].state is MarkState.MARKED
+
+
+def test_a_ring_off_centre_read_unsure_is_the_boxs_circle():
+    """TRAINING clean, fresh seed 10874, ``page_0010.png`` row 4 (stored band): the
+    player's ring round S drawn low and wide, its side through NT. The circle views read S
+    unsure on it (0.43), and the ellipses centred within 0.8 mm follow it over 0.56 only
+    (``circled_alone`` asks 0.70); one centred within 1.6 mm follows it all round, and NT
+    is unsure only as the ring's stroke: S is circled. Without the rule S stays unsure and
+    the strain is not certain (4S by South +1: the score cannot tell it from 4H, both
+    +650)."""
+    band = "row_band_ring_off_centre_unsure_clean.png"
+    read = band_marks(band, 4, "strain")
+    assert (read["S"].state, read["S"].how) == (MarkState.MARKED, "circle")
+    assert read["NT"].state is MarkState.UNSURE
+    with rules_off("circled_off_centre"):
+        without = band_marks(band, 4, "strain")
+    assert (without["S"].state, without["S"].how) == (MarkState.UNSURE, "circle")
