@@ -38,6 +38,17 @@ def _unsure_circles(read: list[MarkReading]) -> list[tuple[int, MarkReading]]:
     return [(i, r) for i, r in enumerate(read) if r.how == "circle" and r.state is MarkState.UNSURE]
 
 
+def _field_holds_another(ev: RowEvidence, i: int, read: list[MarkReading]) -> bool:
+    """Does another box of box ``i``'s field hold a mark or unsure ink of its own (one
+    unsure only because its ink may be box ``i``'s stroke, naming it, does not count)?
+    Its strokes may then be what lies round box ``i`` (``circled_alone``,
+    ``circled_off_centre``)."""
+    own = ev.geometry.boxes[i][:2]
+    return any(q.state is not MarkState.EMPTY
+               and not (q.state is MarkState.UNSURE and q.neighbour == own)
+               for q in ev.field_others(i, read))  # fmt: skip
+
+
 def over_edges(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
     """A circle drawn tight round a box runs over its printed edges, and the mask that
     keeps the form's lines out of the drawn ink takes most of it away: beside one side
@@ -93,10 +104,7 @@ def circled_alone(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> 
     v = ev.views
     out = list(read)
     for i, r in _unsure_circles(read):
-        own = g.boxes[i][:2]
-        if any(q.state is not MarkState.EMPTY
-               and not (q.state is MarkState.UNSURE and q.neighbour == own)
-               for q in ev.field_others(i, read)):  # fmt: skip
+        if _field_holds_another(ev, i, read):
             continue
         if any(read[j].how == "circle" and read[j].state is not MarkState.EMPTY
                for j, _ in g.neighbours[i]):  # fmt: skip
@@ -117,9 +125,9 @@ def circled_off_centre(
     marked or unsure (but for one unsure only as its stroke, as ``circled_alone`` asks; an
     unsure circle beside a circled neighbour of another field, which ``circled_alone``
     leaves, is asked too: a neighbour's circle does not follow an ellipse round this box
-    all round). A ring drawn a millimetre or
-    more off centre round its box (``ocr.training.synthetic.mark_styles``: one ring in
-    four, off by 0.45-1.35 mm) runs far from the box on one side and over or inside its
+    all round). A ring drawn a millimetre or more off centre round its box
+    (``ocr.training.synthetic.mark_styles``: one ring in four, off by 0.45-1.35 mm) runs
+    far from the box on one side and over or inside its
     printed edge on the other: the strips see two of their four sides, the rays a wide
     gap, and the ellipses centred within 0.8 mm (``Outlines.support``'s default) follow it
     in part only (0.25-0.7), so the box reads empty, though a person sees the ring round
@@ -143,10 +151,7 @@ def circled_off_centre(
         empty = r.state is MarkState.EMPTY and ev.around[i]
         if not (empty or (r.state is MarkState.UNSURE and r.how == "circle")):
             continue
-        own = g.boxes[i][:2]
-        if any(q.state is not MarkState.EMPTY
-               and not (q.state is MarkState.UNSURE and q.neighbour == own)
-               for q in ev.field_others(i, read)):  # fmt: skip
+        if _field_holds_another(ev, i, read):
             continue
         support = v.outline_support(g.boxes[i][2], t.arc_centre_play_mm)
         if support is not None and support >= t.outline_sure:

@@ -186,10 +186,10 @@ RULES: tuple[MarkRule, ...] = (
         circled_off_centre,
         _inked,
         "A box read empty with strokes beside two of its sides, or unsure on its circle, is "
-        "circled where an ellipse "
-        "round it, centred up to 1.6 mm off the box's centre, is followed over 0.85 of every "
-        "quarter and no other mark of its field can have drawn the strokes (a ring drawn "
-        "well off centre, which the strips, rays and centred ellipses see in part).",
+        "circled where an ellipse round it, centred up to 1.6 mm off the box's centre, is "
+        "followed over 0.85 of every quarter and no other mark of its field can have drawn "
+        "the strokes (a ring drawn well off centre, which the strips, rays and centred "
+        "ellipses see in part).",
     ),
     MarkRule(
         "off_circles",

@@ -13,32 +13,14 @@ filled: a played row.
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
-from ocr.layout import load_layout
 from ocr.mark_rules import rules_off
 from ocr.marks import MarkState
 from tests.ocr.bands import band_marks
-from tests.ocr.test_marks import DPI, _fresh, _read
-
-S = DPI / 25.4
-
-
-def _ring(page: np.ndarray, field: str, option: str, down_mm: float, radii_mm: tuple[float, float]):
-    """A closed dark ellipse (2 px) with ``radii_mm`` round a box of row 1, its centre
-    ``down_mm`` below the box's (above, where negative)."""
-    box = load_layout().box(1, field, option)
-    centre = (round((box.x + box.width / 2) * S), round((box.y + box.height / 2 + down_mm) * S))
-    axes = (round(radii_mm[0] * S), round(radii_mm[1] * S))
-    cv2.ellipse(page, centre, axes, 0, 0, 360, (0.1, 0.1, 0.1), 2)
-
-
-def _fill(page: np.ndarray, field: str, option: str) -> None:
-    box = load_layout().box(1, field, option)
-    x0, y0 = round(box.x * S) + 4, round(box.y * S) + 4
-    page[y0 : y0 + 18, x0 : x0 + 18] = 0.05
+from tests.ocr.test_dots_between_lines import _fill
+from tests.ocr.test_marks import _circle_off_centre, _fresh, _read
 
 
 def _played_row() -> np.ndarray:
@@ -53,7 +35,7 @@ def test_a_ring_drawn_well_off_centre_is_the_boxs_circle(down_mm, radii_mm):
     empty (TRAINING clean, fresh seed 10874, ``page_0015.jpg`` row 7: a ring round S
     drawn 1.3 mm low, 3S= sent to a person with "strain S reads empty")."""
     page = _played_row()
-    _ring(page, "strain", "S", down_mm, radii_mm)
+    _circle_off_centre(page, "strain", "S", 0.0, radii_mm, down_mm)
     read = _read(page)
     assert (read["strain", "S"].state, read["strain", "S"].how) == (MarkState.MARKED, "circle")
     assert [
@@ -67,7 +49,7 @@ def test_not_beside_another_mark_of_its_field():
     """H filled: the strain holds a mark, whose strokes or the player's second thoughts may
     be what lies round S; the rule does not look, and S stays empty."""
     page = _played_row()
-    _ring(page, "strain", "S", -1.2, (3.2, 3.4))
+    _circle_off_centre(page, "strain", "S", 0.0, (3.2, 3.4), -1.2)
     _fill(page, "strain", "H")
     read = _read(page)
     assert read["strain", "S"].state is MarkState.EMPTY
@@ -79,7 +61,7 @@ def test_a_neighbours_circle_is_no_circle_round_the_box(circled):
     """A circle round the count below S, or a wide one round H beside it, leaves strokes by
     S on one side only: no ellipse round S is followed all round, and S stays empty."""
     page = _played_row()
-    _ring(page, *circled, 0.0, (3.8, 3.4) if circled[0] == "strain" else (3.2, 3.4))
+    _circle_off_centre(page, *circled, 0.0, (3.8, 3.4) if circled[0] == "strain" else (3.2, 3.4))
     read = _read(page)
     assert read["strain", "S"].state is MarkState.EMPTY
     assert read[circled].state is MarkState.MARKED

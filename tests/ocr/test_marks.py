@@ -282,15 +282,24 @@ def test_the_arm_of_a_mark_reaching_into_the_next_box_does_not_mark_it():
 
 
 def _circle_off_centre(
-    page: np.ndarray, field: str, option: str, right_mm: float, radii_mm: tuple[float, float]
+    page: np.ndarray,
+    field: str,
+    option: str,
+    right_mm: float,
+    radii_mm: tuple[float, float],
+    down_mm: float = 0.0,
 ) -> None:
     """A closed dark ellipse (2 px) with ``radii_mm`` round a box of row 1, drawn
-    ``right_mm`` to the right of the box's centre."""
+    ``right_mm`` to the right of the box's centre and ``down_mm`` below it (above, where
+    negative)."""
     from ocr.layout import load_layout
 
     box = load_layout().box(1, field, option)
     s = DPI / 25.4
-    centre = (round((box.x + box.width / 2 + right_mm) * s), round((box.y + box.height / 2) * s))
+    centre = (
+        round((box.x + box.width / 2 + right_mm) * s),
+        round((box.y + box.height / 2 + down_mm) * s),
+    )
     axes = (round(radii_mm[0] * s), round(radii_mm[1] * s))
     cv2.ellipse(page, centre, axes, 0, 0, 360, (0.1, 0.1, 0.1), 2)
 
