@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from ocr.circle_reading import OUTLINE_MOST
+from ocr.dots_between_lines import field_settled
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -112,7 +113,7 @@ def _spill(
     the box's ink is its own (no such neighbour, or nothing crosses from it)."""
     g = ev.geometry
     for j, kept in g.neighbours[i]:
-        if read[j].how == "dot" or _marked_elsewhere(ev, read, i, j):
+        if read[j].how == "dot" or _settled_elsewhere(ev, read, i, j):
             continue
         x0, y0, x1, y1 = (int(c) for c in kept)
         fill = ev.views.mean_ink((x0, y0, x1, y1))
@@ -135,29 +136,32 @@ def _spill(
     return None
 
 
-def _marked_elsewhere(ev: RowEvidence, read: list[MarkReading], i: int, j: int) -> bool:
-    """Is neighbour ``j``, unmarked and of another field than box ``i``, in a field another
-    box of which is marked? A field holds one mark, so ``j`` holds no mark of the player's
-    whose stroke could reach ``i``: the ink that comes out of ``i`` towards ``j`` is ``i``'s
-    own mark running on (a tick's arm or vertex out through the edge, a dot by it) or dust,
-    and ``i`` keeps its reading (tests/ocr/test_spill_other_field.py).
+def _settled_elsewhere(ev: RowEvidence, read: list[MarkReading], i: int, j: int) -> bool:
+    """Is neighbour ``j``, unmarked and of another field than box ``i``, in a field settled
+    without it (``ocr.dots_between_lines.field_settled``: another box of the field marked,
+    or, for a count of tricks, "=" marked)? A field holds one mark, and a contract made
+    exactly marks no count, so ``j`` holds no mark of the player's whose stroke could reach
+    ``i``: the ink that comes out of ``i`` towards ``j`` is ``i``'s own mark running on (a
+    tick's arm or vertex out through the edge, a dot by it) or dust, and ``i`` keeps its
+    reading (tests/ocr/test_spill_other_field.py). Rule ``beside_circles`` asks it too: no
+    circle of the player's goes round such a ``j``.
 
     TRAINING noisy seed 13, ``page_0019.jpg`` row 3: the player's count 2, marked by its
     fill (0.125), was unsure as level 5's stroke, above it, though level 2 was marked. On
     TRAINING 13, its fine dots and the dirty glass, 28 rows fewer of 7,437 went to a person,
     and 52 of 15,074 on the fresh sets hunted (docs/reader-history.md), none read wrong.
+    The "=" it settles a count by: TRAINING dirty glass, fresh seeds 15517 and 71111, the
+    player's tick in H with its vertex out through H's bottom edge above count 7, unsure
+    as 7's stroke beside a crossed "=" (4H=, the row to a person: "unsure mark in strain").
+
     The wrong row it could let through needs the player's circle round ``j`` read empty,
-    another box of ``j``'s field read marked for certain, and the circle's stroke then read
-    as ``i``'s mark in a field whose player's mark is read empty too, or one the score
-    cannot check."""
-    boxes = ev.geometry.boxes
-    field = boxes[j][0]
-    if field == boxes[i][0] or read[j].state is MarkState.MARKED:
+    another box of ``j``'s field (or "=") read marked for certain, and the circle's stroke
+    then read as ``i``'s mark in a field whose player's mark is read empty too, or one the
+    score cannot check."""
+    fields = [f for f, _, _ in ev.geometry.boxes]
+    if fields[j] == fields[i] or read[j].state is MarkState.MARKED:
         return False
-    return any(
-        k != j and f == field and r.state is MarkState.MARKED
-        for k, ((f, _, _), r) in enumerate(zip(boxes, read, strict=True))
-    )
+    return field_settled(fields, read, j)
 
 
 def _thin_rival_across(
@@ -217,7 +221,8 @@ def beside_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     out = list(read)
     for i, r in _thin_fill_marks(read, t):
         for j, _ in g.neighbours[i]:
-            if read[j].state is MarkState.MARKED or not _round_neighbour(ev, i, j, r, t):
+            if (read[j].state is MarkState.MARKED or _settled_elsewhere(ev, read, i, j)
+                    or not _round_neighbour(ev, i, j, r, t)):  # fmt: skip
                 continue
             out[i] = MarkReading(r.option, r.fill, MarkState.UNSURE, 0.5,
                                  "beside a circle", r.ring, r.dot_mm2,

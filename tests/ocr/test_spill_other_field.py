@@ -1,5 +1,5 @@
 """A stroke from a neighbour of another field whose mark is elsewhere is no stroke of that
-neighbour's (rule ``without_spill``, ``_marked_elsewhere``, ocr/spill_rules.py; issue 43,
+neighbour's (rule ``without_spill``, ``_settled_elsewhere``, ocr/spill_rules.py; issue 43,
 item 4).
 
 The result-sign box "+" lies 1.5 mm under level 2 (both 4.5 mm boxes, "+" at x 66.5-71.0
@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from ocr.layout import LEVEL, RESULT_SIGN, load_layout
+from ocr.layout import LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN, load_layout
 from ocr.marks import MarkState
+from tests.ocr.bands import band_marks
 from tests.ocr.test_marks import _draw, _fresh, _line_mm, _read
 
 PLUS = load_layout().box(1, RESULT_SIGN, "+")
@@ -41,7 +42,7 @@ def _tick_out_of_plus_towards_level_2(level_marked: bool):
     [(True, MarkState.MARKED, "fill"), (False, MarkState.UNSURE, "edge")],
     ids=["level-5-crossed", "no-level-marked"],
 )
-def test_a_tick_out_of_its_box_towards_a_field_marked_elsewhere_is_its_own(
+def test_a_tick_out_of_its_box_towards_a_field_settled_elsewhere_is_its_own(
     level_marked, state, how
 ):
     read = _tick_out_of_plus_towards_level_2(level_marked)
@@ -51,3 +52,51 @@ def test_a_tick_out_of_its_box_towards_a_field_marked_elsewhere_is_its_own(
     assert read[LEVEL, "2"].state is MarkState.EMPTY
     if how == "edge":
         assert plus.neighbour == (LEVEL, "2")
+
+
+# The count of tricks is settled by "=" too: a contract made exactly marks no count, so no
+# player's circle round count 7 (x 112.5-117.0 mm, y 70.35-74.85), 1.5 mm under strain H
+# (x 113.0-117.5, y 64.35-68.85), reaches up into H. The tick of the test above, drawn
+# upside down in H (3 px wide, filling H to 0.15): its long arm out through H's bottom edge
+# towards count 7.
+HEARTS = load_layout().box(1, STRAIN, "H")
+
+
+def _tick_out_of_hearts_towards_count_7(made_exactly: bool):
+    page = _fresh()
+    _draw(page, LEVEL, "4", "cross")
+    _draw(page, "declarer", "N", "cross")
+    if made_exactly:
+        _draw(page, RESULT_SIGN, "=", "cross")
+    vertex = (HEARTS.x + 1.6, HEARTS.y + 3.1)
+    _line_mm(page, (HEARTS.x + 0.8, HEARTS.y + 2.9), vertex, 0.05, 3)
+    _line_mm(page, vertex, (HEARTS.x + 3.4, HEARTS.y + 5.1), 0.05, 3)
+    return _read(page)
+
+
+@pytest.mark.parametrize(
+    ("made_exactly", "state", "how"),
+    [(True, MarkState.MARKED, "fill"), (False, MarkState.UNSURE, "edge")],
+    ids=["equals-crossed", "no-sign-marked"],
+)
+def test_a_tick_out_of_its_box_towards_a_count_that_equals_rules_out_is_its_own(
+    made_exactly, state, how
+):
+    read = _tick_out_of_hearts_towards_count_7(made_exactly)
+    hearts = read[STRAIN, "H"]
+    assert (hearts.state, hearts.how) == (state, how)
+    assert read[RESULT_COUNT, "7"].state is MarkState.EMPTY
+    if how == "edge":
+        assert hearts.neighbour == (RESULT_COUNT, "7")
+
+
+def test_a_tick_by_a_count_that_equals_rules_out_on_a_scan():
+    """TRAINING dirty glass, fresh seed 15517, ``page_0040.jpg`` row 6 (stored band): the
+    player's tick in H (0.13), a wide V whose vertex pokes out of H's bottom edge into the
+    gap above count 7, with specks of the glass round 7; "=" is crossed. Before, H was unsure
+    as 7's stroke ('edge'), and, that asked of a field "=" settles, as the arc of a circle
+    round 7 ('beside a circle', ``beside_circles``): 4H by South = (+420) went to a person,
+    "unsure mark in strain"."""
+    read = band_marks("row_band_tick_by_settled_count_noisy.png", 6, STRAIN)
+    assert (read["H"].state, read["H"].how) == (MarkState.MARKED, "fill")
+    assert [o for o, m in read.items() if m.state is not MarkState.EMPTY] == ["H"]
