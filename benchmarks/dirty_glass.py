@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import runpy
 import sys
 from collections.abc import Callable
@@ -68,10 +69,13 @@ def own_cache(args: list[str], load_from: float) -> Path:
     if mark.exists():
         if json.loads(mark.read_text(encoding="utf-8")) != want:
             raise SystemExit(f"dirty_glass: {cache} holds pages drawn {mark.read_text()}")
-    elif cache.exists() and any(cache.iterdir()):
+        return cache  # read only: two runs on one cache never see the mark half written
+    if cache.exists() and any(cache.iterdir()):
         raise SystemExit(f"dirty_glass: {cache} holds pages not drawn from the dirty tail")
     cache.mkdir(parents=True, exist_ok=True)
-    mark.write_text(json.dumps(want) + "\n", encoding="utf-8")
+    part = mark.with_name(f"{mark.name}.{os.getpid()}")
+    part.write_text(json.dumps(want) + "\n", encoding="utf-8")
+    os.replace(part, mark)
     return cache
 
 
