@@ -17,6 +17,13 @@ reason to send the row to a person, where:
   rather than each of them with the posterior a row is accepted at (``DEFAULT_THRESHOLD``,
   0.995, between the two numbers alone).
 
+The box the reading uses is settled so too where it is read unsure only as an unused
+neighbour's stroke ("edge", "beside a circle": ``MarkReading.neighbour``) and the
+neighbour's mark, in place of the reading's, is ruled out the same way: the player's mark
+is not the neighbour's, so the ink by their common edge is no stroke of a mark there but
+the box's own (TRAINING's dirty glass, fresh seed 26255, ``page_0018.jpg`` row 8: count 3
+unsure as count 4's stroke, 4NT-3 written +150, -4 would be +200).
+
 A box whose mark would change only the score's sign (declarer N for E at the same
 vulnerability) is not settled: the side mark is often left out, and the decoder then takes
 the sign from the reading. Nor are the result sign (a "+" needs a count the reading does
@@ -24,7 +31,9 @@ not have), the score's side and "pairs changed", which the score does not check.
 
 The wrong row this could let through needs two faults at once: a player's mark read only
 unsure, and a written score that is the score of the result without that mark (a player's
-slip, such as a forgotten double, in 2% of real rows, ``WRITTEN_SCORE_ERROR_RATE``).
+slip, such as a forgotten double, in 2% of real rows, ``WRITTEN_SCORE_ERROR_RATE``); for a
+used box unsure as a stroke, the player's mark on the neighbour read as no mark, its
+stroke the box's only ink, and a written score of the box's result instead.
 """
 
 from __future__ import annotations
@@ -47,6 +56,11 @@ __all__ = ["alternative_scores", "settled_boxes"]
 _PLAIN = math.log(DEFAULT_THRESHOLD / (1 - DEFAULT_THRESHOLD))
 """How much more likely (log) the comb must be to show the reading's number than another
 number for the other to be ruled out: posterior 0.995 between the two."""
+
+
+_STROKE_DOUBTS = ("edge", "beside a circle")
+"""How a box is read unsure when its ink may be only a neighbour's stroke reaching in
+(``ocr.spill_rules``: ``without_spill``, ``beside_circles``)."""
 
 
 def alternative_scores(
@@ -83,6 +97,7 @@ def settled_boxes(
     vulnerability: Vulnerability,
 ) -> frozenset[tuple[str, str]]:
     """The unsure boxes (field, option) the reading does not use whose mark the written
+    score rules out, and those it uses that are unsure only as a neighbour's stroke the
     score rules out (see the module docstring)."""
     if result.score_ns is None or all(b.probs is None for b in score):
         return frozenset()
@@ -90,12 +105,28 @@ def settled_boxes(
     if result.passed_out or result.score_ns != law:
         return frozenset()
     table = box_log_table(score)
+
+    def ruled_out(field: str, option: str) -> bool:
+        others = alternative_scores(result, field, option, vulnerability)
+        return bool(others) and all(_rules_out(table, law, o) for o in others)
+
     out = set()
     for name, readings in marks.items():
         for m in readings:
-            if m.state is not MarkState.UNSURE or m.option == uses.get(name):
+            if m.state is not MarkState.UNSURE:
                 continue
-            others = alternative_scores(result, name, m.option, vulnerability)
-            if others and all(_rules_out(table, law, o) for o in others):
+            if m.option != uses.get(name):
+                if ruled_out(name, m.option):
+                    out.add((name, m.option))
+            elif _stroke_of(m, uses) is not None and ruled_out(*_stroke_of(m, uses)):
                 out.add((name, m.option))
     return frozenset(out)
+
+
+def _stroke_of(m: MarkReading, uses: Mapping[str, str | None]) -> tuple[str, str] | None:
+    """The unused neighbour whose stroke box reading ``m`` (used by the reading) may hold
+    only, where it is unsure so ("edge", "beside a circle"); else None."""
+    if m.neighbour is None or m.how not in _STROKE_DOUBTS:
+        return None
+    field, option = m.neighbour
+    return None if uses.get(field) == option else (field, option)

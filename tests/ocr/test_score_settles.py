@@ -17,9 +17,20 @@ a number out; two cost 91.0^2 = 8,281, over it.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from ocr.combs import DigitBox
-from ocr.layout import DECLARER, DOUBLING, LEVEL, PAIRS_CHANGED, PASSED_OUT, RESULT_COUNT, STRAIN
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    LEVEL,
+    PAIRS_CHANGED,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    STRAIN,
+)
+from ocr.marks import MarkReading, MarkState
 from ocr.reading import RowResult
 from ocr.score_settles import alternative_scores, settled_boxes
 from ocr.used_marks import unexplained_unsure, used_boxes
@@ -130,3 +141,42 @@ def test_a_settled_box_leaves_the_used_box_alone_in_its_field():
     settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL)
     assert settled == {(LEVEL, "3")}
     assert unexplained_unsure(marks, uses, settled) == []
+
+
+def _stroke_doubted(field: str, option: str, neighbour: tuple[str, str], how: str = "edge"):
+    """4S= by North with the used box ``option`` of ``field`` unsure as ``neighbour``'s
+    stroke (rule ``without_spill``'s 'edge', or ``beside_circles``)."""
+    marks = row_marks({**FOUR_SPADES_MADE, field: set()})
+    marks[field] = [
+        MarkReading(m.option, 0.12, MarkState.UNSURE, 0.5, how, 0.0, 0.0, neighbour)
+        if m.option == option
+        else m
+        for m in marks[field]
+    ]
+    return marks
+
+
+@pytest.mark.parametrize("how", ["edge", "beside a circle"])
+def test_a_used_box_unsure_as_a_neighbours_stroke_the_score_rules_out_is_settled(how):
+    """S unsure as C's stroke (the ink by their common edge may be a circle round C's): C's
+    mark would make 4C=, 130 against the written 620, two digits, so the stroke is no mark
+    of C's and the ink is S's own. The 4 unsure as the 3's stroke alike (140)."""
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    for field, option, neighbour in ((STRAIN, "S", (STRAIN, "C")), (LEVEL, "4", (LEVEL, "3"))):
+        marks = _stroke_doubted(field, option, neighbour, how)
+        assert unexplained_unsure(marks, uses) == [field]
+        settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL)
+        assert settled == {(field, option)}
+        assert unexplained_unsure(marks, uses, settled) == []
+
+
+def test_a_used_box_unsure_as_a_stroke_the_score_cannot_rule_out_is_not_settled():
+    """S unsure as H's stroke: 4H= scores spades' 620, and the player's circle round H
+    may have run into S; "=" unsure as count 1's stroke: 4S+1's 650 is one digit away.
+    A person looks at both, as before."""
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    for field, option, neighbour in ((STRAIN, "S", (STRAIN, "H")),
+                                     (RESULT_SIGN, "=", (RESULT_COUNT, "1"))):  # fmt: skip
+        marks = _stroke_doubted(field, option, neighbour)
+        assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+        assert unexplained_unsure(marks, uses) == [field]
