@@ -831,3 +831,28 @@ def test_a_lost_sign_on_digits_both_signs_write_is_left_to_the_side_box():
     ).ranked
     assert best == (Contract.parse("1H"), Seat.NORTH, 11, 200)
     assert posterior >= DEFAULT_THRESHOLD
+
+
+THREE_D_MADE = marks_for(Contract.parse("3D"), Seat.EAST, 9, -110)
+COUNT_SPECKS = {"result_count": {"3": 0.00278, "4": 0.00675, "6": 0.00278}}
+
+
+def test_specks_in_the_count_beside_a_marked_equals_rule_no_result_out():
+    """3D by East = with no score written, "=" crossed, three count boxes specked (fill
+    about 0.02; TRAINING dirty glass 26255, ``page_0008.jpg`` row 14). Asked alone, the
+    count is "no box" at 1 / (1 + 0.00278/0.99722 x 2 + 0.00675/0.99325 + 10 x 0.0001/0.9999)
+    = 1 / 1.013371 = 0.98680, under 0.995. But a count box is another result only with "+"
+    or "-" in place of "=": each such rival is (0.0001/0.9999) / (0.9999/0.0001) = 1.0e-8 of
+    "=" times its count's odds, 2 x 1.0e-8 x 0.013371 = 2.7e-10 in all: the result is
+    certain, and the row is accepted."""
+    ev = evidence(THREE_D_MADE, None, COUNT_SPECKS)
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == ()
+
+
+def test_specks_in_the_count_beside_an_equals_not_marked_are_weighed_alone():
+    """The same count beside "=" read unsure (0.5) with a speck in "+" (0.03, over
+    ``EMPTY_P``): "=" is not marked nor its sign's only ink, so the sign is weighed against
+    no box too, and the count alone, at 0.98680: the result goes to a person."""
+    specks = {**COUNT_SPECKS, "result_sign": {"=": 0.5, "+": 0.03}}
+    ev = evidence(THREE_D_MADE, None, specks)
+    assert "result" in decode_contract(ev, Vulnerability.NONE).unchecked
