@@ -289,10 +289,11 @@ def _made_exactly(ev: RowEvidence) -> float:
     contract made exactly is not asked to be "no box" at 0.995 on its own, as if "=" were
     not there. Asked so, faint specks in two or three of the thirteen count boxes (a fill
     of 0.02, ``p_marked`` 0.007 each) left it under 0.995 beside a "=" filled 0.55, and a
-    row with no score written went to a person ("marks not certain in result"; on
-    TRAINING's dirty glass, fresh seeds 60082, 61751, 71111 and 26255, 8 of 199 rows sent
-    without a player's error). A wrong row past it needs the player's sign and count both
-    unseen and a "=" the player did not mark read marked."""
+    row with no score written went to a person ("marks not certain in result": on
+    TRAINING's dirty glass, five fresh seeds, 10 of the 199 rows sent without a player's
+    error; TRAINING's price set 1,623 -> 1,593 readings to a person, none wrong). A wrong
+    row past it needs the player's sign and count both unseen and a "=" the player did not
+    mark read marked."""
     sign, count = ev.result_sign, ev.result_count
     made = sign.log_exactly("=") + count.log_exactly(None)
     rivals = np.array(
