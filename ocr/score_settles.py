@@ -25,9 +25,17 @@ the box's own (TRAINING's dirty glass, fresh seed 26255, ``page_0018.jpg`` row 8
 unsure as count 4's stroke, 4NT-3 written +150, -4 would be +200).
 
 A box whose mark would change only the score's sign (declarer N for E at the same
-vulnerability) is not settled: the side mark is often left out, and the decoder then takes
-the sign from the reading. Nor are the result sign (a "+" needs a count the reading does
-not have), the score's side and "pairs changed", which the score does not check.
+vulnerability) is not settled by the comb: the side mark is often left out, and the decoder
+then takes the sign from the reading. Where the table did mark its side (the side box the
+reading uses marked for certain, ``MARKED_P``, the other read empty: ``_side_read``), a
+result for the other side is ruled out by that mark as a wrong number is by the comb: on
+TRAINING's dirty glass (seeds 13 and 24680), an unsure circle or a stroke in E beside N
+marked, NS crossed, sent 2D= by North (+90) and four rows like it to a person ("unsure mark
+in declarer"). The wrong row it could let through needs the player's declarer read only
+unsure and the side box marked for the other side by the player's slip.
+
+Nor are the result sign (a "+" needs a count the reading does not have), the score's side
+and "pairs changed" settled, which the score does not check.
 
 The wrong row this could let through needs two faults at once: a player's mark read only
 unsure, and a written score that is the score of the result without that mark (a player's
@@ -44,8 +52,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.layout import PASSED_OUT
-from ocr.marks import MarkReading, MarkState
+from ocr.layout import PASSED_OUT, SCORE_SIDE
+from ocr.marks import MARKED_P, MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
 from ocr.score_ties import results_with
 from scoring.board import Vulnerability
@@ -105,10 +113,13 @@ def settled_boxes(
     if result.passed_out or result.score_ns != law:
         return frozenset()
     table = box_log_table(score)
+    side_read = _side_read(marks.get(SCORE_SIDE, ()), uses.get(SCORE_SIDE))
 
     def ruled_out(field: str, option: str) -> bool:
         others = alternative_scores(result, field, option, vulnerability)
-        return bool(others) and all(_rules_out(table, law, o) for o in others)
+        return bool(others) and all(
+            _rules_out(table, law, o) or (side_read and o * law < 0) for o in others
+        )
 
     out = set()
     for name, readings in marks.items():
@@ -118,9 +129,20 @@ def settled_boxes(
             if m.option != uses.get(name):
                 if ruled_out(name, m.option):
                     out.add((name, m.option))
-            elif _stroke_of(m, uses) is not None and ruled_out(*_stroke_of(m, uses)):
+            elif (stroke := _stroke_of(m, uses)) is not None and ruled_out(*stroke):
                 out.add((name, m.option))
     return frozenset(out)
+
+
+def _side_read(side_boxes: Sequence[MarkReading], used: str | None) -> bool:
+    """Does the table's own side mark say whose score it wrote: the side box the reading
+    uses marked for certain (``MARKED_P``), the other read empty?"""
+    return used is not None and all(
+        (m.state is MarkState.MARKED and m.p_marked >= MARKED_P)
+        if m.option == used
+        else m.state is MarkState.EMPTY
+        for m in side_boxes
+    )
 
 
 def _stroke_of(m: MarkReading, uses: Mapping[str, str | None]) -> tuple[str, str] | None:

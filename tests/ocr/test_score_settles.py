@@ -28,6 +28,7 @@ from ocr.layout import (
     PASSED_OUT,
     RESULT_COUNT,
     RESULT_SIGN,
+    SCORE_SIDE,
     STRAIN,
 )
 from ocr.marks import MarkReading, MarkState
@@ -91,12 +92,29 @@ def test_level_strain_and_pass_out_settled_where_two_digits_differ():
 def test_a_box_one_digit_away_or_the_same_number_is_not_settled():
     """650 (4S+1) differs from 620 in one digit only: a factor of 91, under 199. Hearts
     score spades' 620; East at both vulnerable scores the same 620 for the other side,
-    which only the often forgotten side mark tells."""
+    which only the often forgotten side mark tells: with no side box marked, East is not
+    settled."""
     assert _settled({RESULT_COUNT: {"1"}}) == frozenset()
     assert _settled({STRAIN: {"H"}}) == frozenset()
-    assert _settled({DECLARER: {"E"}}, vul=Vulnerability.BOTH) == frozenset()
-    # not vulnerable, East's 420 differs from 620 in one digit: not settled either
-    assert _settled({DECLARER: {"E"}}) == frozenset()
+    no_side = {**FOUR_SPADES_MADE, SCORE_SIDE: set()}
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    for vul in (Vulnerability.BOTH, NS_VUL):  # -620, and -420 one digit from 620
+        marks = row_marks(no_side, unsure={DECLARER: {"E"}})
+        assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), vul) == frozenset()
+
+
+def test_a_side_box_marked_for_certain_rules_the_other_side_out():
+    """North-South crossed NS beside the written 620 (East-West's box clean): the table
+    wrote its own score, so East's 4S= (-620 at both vulnerable, -420 with NS alone) is ruled
+    out by the side as a wrong number is by the comb. Not where EW's box holds a mark too,
+    nor where NS is only unsure."""
+    assert _settled({DECLARER: {"E"}}, vul=Vulnerability.BOTH) == {(DECLARER, "E")}
+    assert _settled({DECLARER: {"E"}}) == {(DECLARER, "E")}
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    for marked, unsure in (({SCORE_SIDE: {"NS", "EW"}}, {}),
+                           ({SCORE_SIDE: set()}, {SCORE_SIDE: {"NS"}})):  # fmt: skip
+        marks = row_marks({**FOUR_SPADES_MADE, **marked}, unsure={DECLARER: {"E"}, **unsure})
+        assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), Vulnerability.BOTH) == set()
 
 
 def test_nothing_settled_without_a_written_score_agreeing_with_the_reading():
