@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ocr.marks import MARKED_P, MarkReading, MarkState
 from ocr.score_side import both_sides_marked, settled_side, without_unread_side
-from ocr.used_marks import unexplained_marks
+from ocr.used_marks import unexplained_marks, unexplained_unsure
 
 
 def _box(option: str, state: MarkState, p: float, how: str = "fill") -> MarkReading:
@@ -54,3 +54,20 @@ def test_the_used_side_box_unsure_beside_an_empty_one_is_settled():
     assert settled_side([edge, empty_ew], None) == frozenset()
     # A used box read marked or empty needs no settling.
     assert settled_side([_box("NS", MarkState.MARKED, 0.9999), empty_ew], "NS") == frozenset()
+
+
+def test_both_side_boxes_unsure_by_a_dot_say_no_side():
+    # A pen dot on the edge between NS and EW makes both unsure (edge_dots): it names
+    # neither side, so the side is left out and both are settled; not where one box is
+    # unsure by other ink (a stroke reaching in, above), nor with no side used.
+    ns_dot = _box("NS", MarkState.UNSURE, 0.5, "dot")
+    ew_dot = _box("EW", MarkState.UNSURE, 0.5, "dot")
+    both = {("score_side", "NS"), ("score_side", "EW")}
+    assert settled_side([ns_dot, ew_dot], "NS") == both
+    assert settled_side([ns_dot, ew_dot], "EW") == both
+    assert settled_side([ns_dot, ew_dot], None) == frozenset()
+    assert settled_side([_box("NS", MarkState.UNSURE, 0.5, "edge"), ew_dot], "NS") == frozenset()
+    marks = {"score_side": [ns_dot, ew_dot]}
+    settled = settled_side([ns_dot, ew_dot], "NS")
+    assert unexplained_unsure(marks, {"score_side": "NS"}) == ["score_side"]
+    assert unexplained_unsure(marks, {"score_side": "NS"}, settled) == []
