@@ -100,6 +100,7 @@ neither sends the row to a person.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ocr.dots_between_lines import owners
@@ -107,7 +108,7 @@ from ocr.dust_dots import ONE_BOX_FIELDS
 from ocr.edge_dots import EdgeDot, circled_boxes
 from ocr.layout import PASSED_OUT
 from ocr.mark_settings import MarkSettings
-from ocr.marks import DOT_BESIDE_INK, DOT_IN_GAP, MARKED_P, MarkReading, MarkState
+from ocr.marks import DOT_BESIDE_INK, DOT_IN_GAP, MARKED_P, THICK_BY_EDGE, MarkReading, MarkState
 from ocr.rival_ink import core_across
 from ocr.row_evidence import RowEvidence
 
@@ -200,16 +201,24 @@ def in_the_gap(dot: EdgeDot, i: int, rivals: list[int], edge_too: bool = False) 
     return outside and any(dot.near[j] for j in rivals)
 
 
-def in_the_gap_reading(r: MarkReading) -> MarkReading:
-    """Box ``r``, left unsure by its own dot in the gap towards another box of its field
-    (``in_the_gap``), named so (``DOT_IN_GAP``): never its field's only ink
+def in_the_gap_reading(
+    ev: RowEvidence, r: MarkReading, i: int, dots: Sequence[EdgeDot], rivals: list[int]
+) -> MarkReading:
+    """Box ``r`` (box ``i``), left unsure by its own dot in the gap towards another box of
+    its field (``in_the_gap``), named so (``DOT_IN_GAP``): never its field's only ink
     (``ocr.unchecked_marks._only_ink``), which would make it as certain as the mark the
     rule declined to read. TRAINING seeds 56264 (pencil ``page_0018.jpg`` row 15, pdf150
     ``page_0012.pdf`` row 3) and 7489 (noisy ``page_0014.jpg`` row 11): the player's dot
     in the gap given to the box beside the player's, left unsure here, was then certain
     as its field's only ink, and 7S, 4H and 5C were accepted as 7NT, 4S and 4C, the score
-    alike."""
-    return replace(r, how=DOT_IN_GAP)
+    alike. Where every such dot lies towards one box (of ``rivals``), that box is named
+    (``MarkReading.neighbour``): the mark is box ``i``'s or that one's
+    (``ocr.unchecked_marks.marks_in_the_gap``), not the box beside ``i`` on its other side."""
+    towards = {
+        j for d in dots if in_the_gap(d, i, rivals, edge_too=True) for j in rivals if d.near[j]
+    }
+    named = ev.geometry.boxes[towards.pop()][:2] if len(towards) == 1 else None
+    return replace(r, how=DOT_IN_GAP, neighbour=named)
 
 
 def beside_ink_reading(r: MarkReading) -> MarkReading:
@@ -266,8 +275,11 @@ def lone_unsure_boxes(ev: RowEvidence, read: Readings) -> list[tuple[int, list[i
 
 def read_as_mark(r: MarkReading) -> MarkReading:
     """Box reading ``r`` read marked at the marked threshold's confidence (0.98), its
-    ``how`` as read."""
-    return replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, MARKED_P))
+    ``how`` as read. The box beside thick ink by its edge (``THICK_BY_EDGE``,
+    ``MarkReading.neighbour``) is let go: the ink is this box's mark now, and a marked box
+    naming a neighbour says its ink may be that box's circle (``ocr.score_ties``)."""
+    named = None if r.how == THICK_BY_EDGE else r.neighbour
+    return replace(r, state=MarkState.MARKED, p_marked=max(r.p_marked, MARKED_P), neighbour=named)
 
 
 def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -284,7 +296,7 @@ def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     for i, rivals in lone_unsure_boxes(ev, read):
         dots = owned_edge_dots(ev, read, i, t)
         if any(in_the_gap(d, i, rivals, edge_too=True) for d in dots):
-            out[i] = in_the_gap_reading(read[i])
+            out[i] = in_the_gap_reading(ev, read[i], i, dots, rivals)
             continue
         if not all(holds_no_ink_by(ev, j, t) for j in rivals):
             own = tuple(d.px for d in dots)

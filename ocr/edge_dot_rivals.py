@@ -127,7 +127,7 @@ def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
         if not dots:
             continue
         if any(in_the_gap(d, i, rivals, edge_too=True) for d in dots):
-            out[i] = in_the_gap_reading(read[i])
+            out[i] = in_the_gap_reading(ev, read[i], i, dots, rivals)
             continue
         own = grown(tuple(d.px for d in dots))
         if all(holds_no_ink_by(ev, j, t, own) for j in rivals):

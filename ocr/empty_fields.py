@@ -80,7 +80,7 @@ from ocr.marks import (
     MarkState,
     mark_reading,
 )
-from ocr.rival_ink import holds_thick_ink_by
+from ocr.rival_ink import holds_thick_ink_by, thick_ink_side
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
@@ -203,5 +203,16 @@ def unsure_where_thick(
         if len(thick) == 1:
             r = read[thick[0]]
             again = mark_reading(r.option, r.fill, r.ring, EDGE_UNSURE_MM2)
-            out[thick[0]] = replace(again, how=THICK_BY_EDGE) if again.how == "dot" else again
+            if again.how == "dot":
+                towards = _beside_on(boxes, thick[0], thick_ink_side(ev, thick[0], t, off_corners))
+                named = None if towards is None else ev.geometry.boxes[towards][:2]
+                again = replace(again, how=THICK_BY_EDGE, neighbour=named)
+            out[thick[0]] = again
     return out
+
+
+def _beside_on(boxes: list[int], i: int, side: int) -> int | None:
+    """The box of a field (``boxes``, its indices in the form's order) beside box ``i`` on
+    ``side`` (-1 left, 1 right; 0 neither), where there is one."""
+    k = boxes.index(i) + side
+    return boxes[k] if side and 0 <= k < len(boxes) else None

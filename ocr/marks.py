@@ -149,7 +149,8 @@ class MarkReading:
     "edge" or "beside a circle" box, the box whose stroke its ink may be; for an empty box,
     the box its ink was given to (rule ``without_spill``); for a box marked by a thin fill,
     the box of its field whose wide circle its ink may be the arc of (rule
-    ``unread_circles``).
+    ``unread_circles``); for a ``DOT_IN_GAP`` box, the box of its field its dot lies towards
+    (``ocr.clean_rivals.in_the_gap_reading``).
     """
 
     option: str

@@ -33,7 +33,14 @@ from ocr.mark_settings import MarkSettings
 if TYPE_CHECKING:
     from ocr.row_evidence import RowEvidence
 
-__all__ = ["core_across", "depth_around", "holds_thick_ink_by", "rival_ink", "thicker_than"]
+__all__ = [
+    "core_across",
+    "depth_around",
+    "holds_thick_ink_by",
+    "rival_ink",
+    "thick_ink_side",
+    "thicker_than",
+]
 
 
 def thicker_than(solid: np.ndarray, thick_px: float) -> np.ndarray:
@@ -106,15 +113,37 @@ def holds_thick_ink_by(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bo
     Measured on the box's surroundings alone, not the whole row (``doubling_dot`` asks it
     of nearly every played row): ``depth_around``, whose crop cuts no disc that thick,
     gives the whole row's answer."""
+    return bool(_thick_by(ev, i, t, off_corners)[0].any())
+
+
+def thick_ink_side(ev: RowEvidence, i: int, t: MarkSettings, off_corners: bool = False) -> int:
+    """Where the thick ink by box ``i`` (``holds_thick_ink_by``) lies: -1 all of it by the
+    box's left printed edge (within ``clean_rival_mm`` of it, on either side), 1 all by its
+    right edge, else 0 (inside it, by its top or bottom, by both sides, or none)."""
+    near, (nx0, _), (x0, x1), reach = _thick_by(ev, i, t, off_corners)
+    xs = np.flatnonzero(near.any(axis=0)) + nx0
+    if not xs.size:
+        return 0
+    if xs.max() <= x0 + reach:
+        return -1
+    return 1 if xs.min() >= x1 - 1 - reach else 0
+
+
+def _thick_by(
+    ev: RowEvidence, i: int, t: MarkSettings, off_corners: bool
+) -> tuple[np.ndarray, tuple[int, int], tuple[int, int], int]:
+    """The pixels round box ``i`` (its printed rectangle grown by ``clean_rival_mm``,
+    clipped to the band) at the centre of solid ink ``clean_rival_thick_mm`` across or more,
+    with the mask's origin (x, y), the box's left and right columns and the reach (px)."""
     views = ev.views
     x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])
     reach = round(t.clean_rival_mm * views.s)
     thick = t.clean_rival_thick_mm * views.s
     at = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
     near = depth_around(views.ink, t.solid, at, thick) * 2 >= thick
+    nx0, ny0 = max(0, at[0]), max(0, at[1])
     if off_corners and near.any():
-        nx0, ny0 = max(0, at[0]), max(0, at[1])
         for x, y in ((x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)):
             cx, cy = x - nx0, y - ny0
             near[max(0, cy - reach) : cy + reach + 1, max(0, cx - reach) : cx + reach + 1] = False
-    return bool(near.any())
+    return near, (nx0, ny0), (x0, x1), reach

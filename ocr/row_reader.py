@@ -284,7 +284,7 @@ def read_rows(
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
             row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes,
-            read.dust_held,
+            read.dust_held, dust.dusty(),
         )  # fmt: skip
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
@@ -295,7 +295,7 @@ def read_rows(
             if lifted is not None:
                 reading = _decode_row(
                     row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked,
-                    pen_boxes, read.dust_held,
+                    pen_boxes, read.dust_held, dust.dusty(),
                 )  # fmt: skip
         out.append(reading)
     return tuple(out)
@@ -314,6 +314,7 @@ def _decode_row(
     inked: frozenset[tuple[str, str]] = frozenset(),
     pen_boxes: frozenset[tuple[str, str]] = frozenset(),
     dust_held: frozenset[tuple[str, str]] = frozenset(),
+    dusty: bool = True,
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
@@ -322,7 +323,9 @@ def _decode_row(
     (``dots_between_fields``) or left unsure by a dot the page's dust holds alike
     (``dust_held``, ``FieldMarks.dust_held``). ``pen_boxes``: on a coloured pen's row read
     without its grey dust, the boxes with only the pen's ink by them
-    (``ocr.ink_colour.PenRow``)."""
+    (``ocr.ink_colour.PenRow``). ``dusty``: the page's dust holds specks as large as a pen
+    dot (``PageDust.dusty``; unless told, as if it did), for the marks in a gap
+    (``marks_in_the_gap``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
     not_only_ink = (
         frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
@@ -330,7 +333,7 @@ def _decode_row(
         | small_dots(marks)
         | dust_held
     )
-    in_the_gap = marks_in_the_gap(marks, pen_boxes)
+    in_the_gap = marks_in_the_gap(marks, pen_boxes, dusty)
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
         [_mark_reading(row, n, m, read[n][1], ref) for n, m in marks.items()]

@@ -226,25 +226,60 @@ def _outside_the_gap(
 
 
 def marks_in_the_gap(
-    marks: dict[str, list[MarkReading]], pen_boxes: frozenset[tuple[str, str]] = frozenset()
+    marks: dict[str, list[MarkReading]],
+    pen_boxes: frozenset[tuple[str, str]] = frozenset(),
+    dusty: bool = True,
 ) -> tuple[tuple[str, str, frozenset[str]], ...]:
     """The boxes whose mark is the field's, in them or in a box beside them
     (``RowEvidence.in_the_gap``): (field, option, the options beside it).
 
-    A box unsure by its own dot in the gap towards a box beside it (``DOT_IN_GAP``), and on
-    a coloured pen's row read without its grey dust a box unsure by the thick ink by its
-    edge (``THICK_BY_EDGE``) with only the pen's ink by it (``pen_boxes``). Thick ink by a
-    box is a pen dot on its edge, a dot in the gap for the box beside it, a pale circle's
-    stroke down that gap, or a speck: the speck is what made a partner's row wrong (the
-    player's ring round N unseen, a speck by S's corner: TRAINING noisy seed 65090,
-    ``page_0022.jpg`` row 7), and on such a row there is none. A field's boxes lie in one
-    line, in order (the form)."""
+    A box unsure by its own dot in the gap towards a box beside it (``DOT_IN_GAP``), and a
+    box unsure by the thick ink by its edge (``THICK_BY_EDGE``) on a page that is not
+    ``dusty`` or, on a coloured pen's row read without its grey dust, with only the pen's
+    ink by it (``pen_boxes``). Thick ink by a box is a pen dot on its edge, a dot in the gap
+    for the box beside it, a pale circle's stroke down that gap, or a speck: the speck is
+    what made a partner's row wrong (the player's ring round N unseen, a speck by S's
+    corner: TRAINING noisy seed 65090, ``page_0022.jpg`` row 7), and such specks are the
+    dusty page's (``PageDust.dusty``: specks as large as a pen dot), not the pen's. On a
+    page that is not dusty, a declarer's only ink thick by W's edge, W and S are the box and
+    the one beside it: the partner E the score cannot tell (4H= by W or by E, both -620)
+    is ruled out (TRAINING seed 13, clean ``page_0009.png`` row 6; ordinary ``page_0040``
+    row 12 and damaged ``page_0037`` row 1 alike went to a person, "marks not certain in
+    declarer"). So, on such a page, are two boxes side by side each unsure by a dot on its
+    edge (``_edge_dot``: ``edge_dots`` reads every box a dot lies between unsure by it): the
+    dot is one of theirs (TRAINING seed 13, pencil ``page_0018.jpg`` row 2: a dot between N
+    and E, 1H= by North +80, S and W clean: South's +80 ruled out). A field's boxes lie in
+    one line, in order (the form)."""
     return tuple(
-        (n, m.option, frozenset(b.option for b in ms[max(0, k - 1) : k + 2] if b is not m))
+        (n, m.option, _towards(n, m) or frozenset(b.option for b in _beside(ms, k)))
         for n, ms in marks.items()
         for k, m in enumerate(ms)
-        if m.how == DOT_IN_GAP or (m.how == THICK_BY_EDGE and (n, m.option) in pen_boxes)
+        if m.how == DOT_IN_GAP
+        or (m.how == THICK_BY_EDGE and (not dusty or (n, m.option) in pen_boxes))
+        or (not dusty and _edge_dot(m) and any(_edge_dot(b) for b in _beside(ms, k)))
     )
+
+
+def _towards(field: str, m: MarkReading) -> frozenset[str]:
+    """The one box of ``field`` a dot in the gap, or thick ink by an edge, lies towards,
+    where the rule that named it ``DOT_IN_GAP`` or ``THICK_BY_EDGE`` says which
+    (``ocr.clean_rivals.in_the_gap_reading``, ``ocr.empty_fields.unsure_where_thick``);
+    else none."""
+    if m.how not in (DOT_IN_GAP, THICK_BY_EDGE) or m.neighbour is None:
+        return frozenset()
+    return frozenset({m.neighbour[1]}) if m.neighbour[0] == field else frozenset()
+
+
+def _beside(ms: list[MarkReading], k: int) -> list[MarkReading]:
+    """The boxes beside box ``k`` of a field (its boxes in the form's order)."""
+    return [ms[j] for j in (k - 1, k + 1) if 0 <= j < len(ms)]
+
+
+def _edge_dot(m: MarkReading) -> bool:
+    """Is box reading ``m`` unsure by a dot on its printed edge or a blob by it
+    (``EDGE_UNSURE_MM2``, ``ocr.edge_dots``): two boxes side by side so read hold one dot
+    between them, or one each on the edge they share."""
+    return m.state is MarkState.UNSURE and m.how == "dot" and m.dot_mm2 == EDGE_UNSURE_MM2
 
 
 def small_dots(marks: dict[str, list[MarkReading]]) -> frozenset[tuple[str, str]]:

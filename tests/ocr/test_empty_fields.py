@@ -224,3 +224,23 @@ def test_not_on_a_dusty_page():
     glass: 0.95 mm by boxes no player doubled): the rule does not look."""
     ev = _dotted("X", field=DOUBLING)
     assert not a_doubling_left(ev, _row_with(ev, PLAYED))
+
+
+@pytest.mark.parametrize(("side", "towards"), [(-1, "N"), (1, "S"), (0, None)])
+def test_thick_ink_by_a_side_edge_names_the_box_beside_it_there(side, towards):
+    """The dot's core (5 x 5 px) on E's left printed edge lies between N and E, on its right
+    edge between E and S, and on its top edge between neither: E is read unsure as before,
+    naming the box of its field on that side (``thick_ink_side``), whose mark the dot may
+    be (``ocr.unchecked_marks.marks_in_the_gap``)."""
+    page = _fresh()
+    box = load_layout().box(1, DECLARER, "E")
+    if side:
+        x = round((box.x + (box.width if side > 0 else 0.0)) * S)
+        y = round((box.y + box.height / 2) * S)
+        page[y - 2 : y + 3, x - 2 : x + 3] = 0.05
+    else:
+        _blob_on_top_edge(page, DECLARER, "E", 5)
+    ev = _evidence(page, NO_DUST)
+    e = box_reading(ev, empty_field_dot(ev, _row_with(ev, PLAYED), MARK_SETTINGS), DECLARER, "E")
+    assert (e.state, e.how) == (MarkState.UNSURE, THICK_BY_EDGE)
+    assert e.neighbour == (None if towards is None else (DECLARER, towards))

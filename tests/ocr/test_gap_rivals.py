@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from ocr.decode import decode_contract
+from ocr.dots import EDGE_UNSURE_MM2
 from ocr.marks import DOT_IN_GAP, THICK_BY_EDGE, MarkReading, MarkState, plain_reading
 from ocr.unchecked_marks import marks_in_the_gap
 from scoring.board import Vulnerability
@@ -87,3 +90,59 @@ def test_thick_ink_by_an_edge_only_on_a_pen_row_with_only_the_pen_by_it():
     assert marks_in_the_gap(marks, frozenset({("declarer", "W")})) == ()
     pen = frozenset({("declarer", "E")})
     assert marks_in_the_gap(marks, pen) == (("declarer", "E", frozenset("NS")),)
+
+
+def test_thick_ink_by_an_edge_on_a_page_that_is_not_dusty():
+    """A page whose dust holds no speck as large as a pen dot (``PageDust.dusty`` false) has
+    no speck thick by an edge to take for the mark: East's thick ink is a pen dot, or a dot
+    or a stroke in a gap, East's or a box's beside it, as on a pen's row. On a dusty page,
+    not (the test above)."""
+    marks = _declarer(THICK_BY_EDGE)
+    assert marks_in_the_gap(marks, dusty=False) == (("declarer", "E", frozenset("NS")),)
+    assert marks_in_the_gap(marks, dusty=True) == ()
+    assert marks_in_the_gap(_declarer("dot"), dusty=False) == ()  # an edge dot: edge_dots
+
+
+def test_two_boxes_side_by_side_unsure_by_an_edge_dot_on_a_page_that_is_not_dusty():
+    """N and E each unsure by a dot on its printed edge (``EDGE_UNSURE_MM2``: one dot
+    between them, which ``edge_dots`` gives to both): the mark is N's or E's, and on a page
+    that is not dusty South's is ruled out where the field is certain of the two. One such
+    box alone, or on a dusty page, is not."""
+    dot = replace(plain_reading("N", 0.0), state=MarkState.UNSURE, p_marked=DOT, how="dot",
+                  dot_mm2=EDGE_UNSURE_MM2)  # fmt: skip
+    pair = {"declarer": [dot, replace(dot, option="E"), *(plain_reading(o, 0.0) for o in "SW")]}
+    assert marks_in_the_gap(pair, dusty=False) == (
+        ("declarer", "N", frozenset("E")),
+        ("declarer", "E", frozenset("NS")),
+    )
+    assert marks_in_the_gap(pair, dusty=True) == ()
+    alone = {"declarer": [dot, *(plain_reading(o, 0.0) for o in "ESW")]}
+    assert marks_in_the_gap(alone, dusty=False) == ()
+
+
+def _strain_dot_towards(option: str | None) -> dict[str, list[MarkReading]]:
+    """The strain's boxes, H unsure by its own dot in the gap towards ``option`` (None: the
+    rule that named it could not say which box)."""
+    named = None if option is None else ("strain", option)
+    heart = replace(plain_reading("H", 0.0), state=MarkState.UNSURE, p_marked=DOT,
+                    how=DOT_IN_GAP, neighbour=named)  # fmt: skip
+    return {
+        "strain": [heart if o == "H" else plain_reading(o, 0.0) for o in ("C", "D", "H", "S", "NT")]
+    }
+
+
+@pytest.mark.parametrize(
+    ("towards", "beside", "unchecked"),
+    [("D", "D", ()), ("S", "S", ("strain",)), (None, "DS", ("strain",))],
+)
+def test_a_dot_in_the_gap_towards_one_box_names_that_box_alone(towards, beside, unchecked):
+    """4H by North making 11, 450 written, as above; the dot in the gap lies towards D (the
+    rule that read it says so, ``MarkReading.neighbour``): the mark is H's or D's, and 4S+1,
+    S beside H on its other side, is ruled out (4D+1 scores 150). Towards S, or where the
+    rule could not say, S stays open."""
+    marks = _strain_dot_towards(towards)
+    gap = marks_in_the_gap(marks)
+    assert gap == (("strain", "H", frozenset(beside)),)
+    ev = evidence(marks_for(Contract.parse("4H"), Seat.NORTH, 11, 450), 450, {"strain": {"H": DOT}})
+    ev = replace(ev, never_only_ink=frozenset({("strain", "H")}), in_the_gap=gap)
+    assert decode_contract(ev, Vulnerability.NONE).unchecked == unchecked
