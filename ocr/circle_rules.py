@@ -257,7 +257,8 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     whichever half its ink lies in, a stroke comes in and an ellipse round the box is
     followed as far as an unsure circle's (``outline_unsure``), its centre within 0.8
     mm of the box's or, for a ring drawn further off centre, within
-    ``arc_centre_play_mm``.
+    ``arc_centre_play_mm`` (where the ink leans, an ellipse so far off centre followed
+    over ``outline_none`` is enough, as for one within 0.8 mm).
     The row is read as before; where the reading that uses the box scores the same with
     the named box instead (3H= and 3S= are both +140; 2C-2 and 3C-2 both -200
     vulnerable), nothing on the row checks which box the player meant, and it goes to a
@@ -275,7 +276,10 @@ def unread_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     glass seed 67173 page_0017.jpg row 7 (a ring round the S centred 1.5 mm left of it
     and 0.7 mm up, its left arc through the H over a grey wash: fill 0.132, 99.6% facing
     the S, the S's ellipse 0.17 within 0.8 mm of its centre and 1.0 within 1.6 mm; 4S+2
-    accepted as 4H+2, both +480). Runs after the rules that
+    accepted as 4H+2, both +480). And fresh TEST pdf150 seed 84970 page_0003.pdf row 9 (a
+    ring round NT centred about 1.5 mm left of it, its arc down S's right half: fill
+    0.194, all of it facing NT, NT's ellipse 0.17 within 0.8 mm and 0.43 within 1.6 mm;
+    4NT-1 accepted as 4S-1, both -50). Runs after the rules that
     read a box again (a dust rule may read the neighbour's unsure circle away beside the
     arc), before ``clean_rivals``, which marks only a box no other box's ink lies near."""
     g = ev.geometry
@@ -316,4 +320,4 @@ def _may_be_its_arc(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     if support is not None and support >= (t.outline_none if leans else t.outline_unsure):
         return True
     wide = v.outline_support(b, t.arc_centre_play_mm)
-    return wide is not None and wide >= t.outline_unsure
+    return wide is not None and wide >= (t.outline_none if leans else t.outline_unsure)

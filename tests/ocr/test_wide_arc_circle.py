@@ -79,3 +79,29 @@ def test_a_ring_drawn_by_hand_1_8_mm_left_of_s_names_s_in_h():
     assert heart.neighbour == ("strain", "S")
     with rules_off("unread_circles"):
         assert _read(page)[("strain", "H")].neighbour is None
+
+
+NT_BAND = "row_band_ring_wide_left_of_nt_pdf150.png"
+
+
+def test_the_arc_of_a_ring_wide_round_nt_in_s_names_nt_on_an_ellipse_it_leans_to():
+    """Fresh TEST pdf150, seed 84970, ``page_0003.pdf`` row 9: the player's ring round NT,
+    some 8 mm across and centred about 1.5 mm left of NT, runs down S's right half and
+    along NT's right printed edge. S reads marked by that arc alone (fill 0.194, all of it
+    in its half facing NT); NT empty (its strokes a ring of 0.35). The rays see 0.14 of
+    NT's sectors and the ellipses centred within 0.8 mm of NT follow 0.17 of their least
+    covered quarter (both under what an arc that leans asks: ``part_round``,
+    ``outline_none``); those centred within 1.6 mm follow 0.43, under an unsure circle's
+    0.70 asked of any ink but over ``outline_none``. An arc that leans is asked the wider
+    ellipses' ``outline_none`` too: S names NT, and 4S-1 by North, accepted for 4NT-1 (both
+    -50 not vulnerable), goes to a person."""
+    spade = _strain(band_row(NT_BAND, 9), "S")
+    assert spade.state is MarkState.MARKED and spade.how == "fill"
+    assert spade.neighbour == ("strain", "NT")
+    four_s = RowResult(9, 24, False, Contract(4, Strain.SPADES), Seat.NORTH, 9, -50)
+    assert tied_ink(
+        band_row(NT_BAND, 9), used_boxes(four_s, (9, 24)), four_s, Vulnerability.NONE
+    ) == [
+        "strain S may hold only the arc of a circle round NT, and the score cannot tell "
+        "4NT-1 by N from 4S-1 by N (both -50)"
+    ]
