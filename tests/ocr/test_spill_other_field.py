@@ -37,23 +37,6 @@ def _tick_out_of_plus_towards_level_2(level_marked: bool):
     return _read(page)
 
 
-@pytest.mark.parametrize(
-    ("level_marked", "state", "how"),
-    [(True, MarkState.MARKED, "fill"), (False, MarkState.UNSURE, "edge")],
-    ids=["level-5-crossed", "no-level-marked"],
-)
-def test_a_tick_out_of_its_box_towards_a_field_settled_elsewhere_is_its_own(
-    level_marked, state, how
-):
-    read = _tick_out_of_plus_towards_level_2(level_marked)
-    plus = read[RESULT_SIGN, "+"]
-    assert (plus.state, plus.how) == (state, how)
-    assert plus.fill == pytest.approx(0.12, abs=0.01)
-    assert read[LEVEL, "2"].state is MarkState.EMPTY
-    if how == "edge":
-        assert plus.neighbour == (LEVEL, "2")
-
-
 # The count of tricks is settled by "=" too: a contract made exactly marks no count, so no
 # player's circle round count 7 (x 112.5-117.0 mm, y 70.35-74.85), 1.5 mm under strain H
 # (x 113.0-117.5, y 64.35-68.85), reaches up into H. The tick of the test above, drawn
@@ -75,19 +58,29 @@ def _tick_out_of_hearts_towards_count_7(made_exactly: bool):
 
 
 @pytest.mark.parametrize(
-    ("made_exactly", "state", "how"),
-    [(True, MarkState.MARKED, "fill"), (False, MarkState.UNSURE, "edge")],
-    ids=["equals-crossed", "no-sign-marked"],
+    ("draw", "box", "fill", "neighbour"),
+    [
+        (_tick_out_of_plus_towards_level_2, (RESULT_SIGN, "+"), 0.12, (LEVEL, "2")),
+        (_tick_out_of_hearts_towards_count_7, (STRAIN, "H"), 0.15, (RESULT_COUNT, "7")),
+    ],
+    ids=["plus-by-level-2", "hearts-by-count-7"],
 )
-def test_a_tick_out_of_its_box_towards_a_count_that_equals_rules_out_is_its_own(
-    made_exactly, state, how
+@pytest.mark.parametrize(
+    ("settled", "state", "how"),
+    [(True, MarkState.MARKED, "fill"), (False, MarkState.UNSURE, "edge")],
+)
+def test_a_tick_out_of_its_box_towards_a_field_settled_elsewhere_is_its_own(
+    draw, box, fill, neighbour, settled, state, how
 ):
-    read = _tick_out_of_hearts_towards_count_7(made_exactly)
-    hearts = read[STRAIN, "H"]
-    assert (hearts.state, hearts.how) == (state, how)
-    assert read[RESULT_COUNT, "7"].state is MarkState.EMPTY
-    if how == "edge":
-        assert hearts.neighbour == (RESULT_COUNT, "7")
+    """Settled: level 5 crossed beside "+" (the level's mark is elsewhere), "=" crossed
+    beside H (a contract made exactly marks no count). Not settled: the box is unsure as
+    the neighbour's stroke."""
+    read = draw(settled)
+    tick = read[box]
+    assert (tick.state, tick.how) == (state, how)
+    assert tick.fill == pytest.approx(fill, abs=0.01)
+    assert read[neighbour].state is MarkState.EMPTY
+    assert tick.neighbour == (neighbour if how == "edge" else None)
 
 
 def test_a_tick_by_a_count_that_equals_rules_out_on_a_scan():
