@@ -149,8 +149,9 @@ class MarkReading:
     "edge" or "beside a circle" box, the box whose stroke its ink may be; for an empty box,
     the box its ink was given to (rule ``without_spill``); for a box marked by a thin fill,
     the box of its field whose wide circle its ink may be the arc of (rule
-    ``unread_circles``); for a ``DOT_IN_GAP`` box, the box of its field its dot lies towards
-    (``ocr.clean_rivals.in_the_gap_reading``).
+    ``unread_circles``); for a ``DOT_IN_GAP`` or ``THICK_BY_EDGE`` box, the box of its field
+    its dot or thick ink lies towards (``ocr.clean_rivals.in_the_gap_reading``,
+    ``ocr.empty_fields.unsure_where_thick``), where one says which.
     """
 
     option: str

@@ -137,7 +137,7 @@ def settled_boxes(
 def _side_read(side_boxes: Sequence[MarkReading], used: str | None) -> bool:
     """Does the table's own side mark say whose score it wrote: the side box the reading
     uses marked for certain (``MARKED_P``), the other read empty?"""
-    return used is not None and all(
+    return any(m.option == used for m in side_boxes) and all(
         (m.state is MarkState.MARKED and m.p_marked >= MARKED_P)
         if m.option == used
         else m.state is MarkState.EMPTY

@@ -198,3 +198,12 @@ def test_a_used_box_unsure_as_a_stroke_the_score_cannot_rule_out_is_not_settled(
         marks = _stroke_doubted(field, option, neighbour)
         assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
         assert unexplained_unsure(marks, uses) == [field]
+
+
+def test_no_side_is_read_without_the_side_box_the_reading_uses():
+    """A row whose side boxes are not among its marks reads no side: nothing is ruled out
+    by it."""
+    marks = row_marks(FOUR_SPADES_MADE, unsure={DECLARER: {"E"}})
+    del marks[SCORE_SIDE]
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), Vulnerability.BOTH) == set()
