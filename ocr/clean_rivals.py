@@ -117,6 +117,7 @@ __all__ = [
     "grown",
     "holds_no_ink_by",
     "in_the_gap",
+    "dots_in_the_gap",
     "in_the_gap_reading",
     "lone_unsure_boxes",
     "owned_edge_dots",
@@ -201,22 +202,27 @@ def in_the_gap(dot: EdgeDot, i: int, rivals: list[int], edge_too: bool = False) 
     return outside and any(dot.near[j] for j in rivals)
 
 
+def dots_in_the_gap(dots: Sequence[EdgeDot], i: int, rivals: list[int]) -> tuple[EdgeDot, ...]:
+    """Of box ``i``'s own dots, those in the gap towards a box of ``rivals`` (``in_the_gap``,
+    a centre on the box's edge counted: ``edge_too``), as rules ``clean_rivals`` and
+    ``edge_dot_rivals`` ask."""
+    return tuple(d for d in dots if in_the_gap(d, i, rivals, edge_too=True))
+
+
 def in_the_gap_reading(
-    ev: RowEvidence, r: MarkReading, i: int, dots: Sequence[EdgeDot], rivals: list[int]
+    ev: RowEvidence, r: MarkReading, gap: Sequence[EdgeDot], rivals: list[int]
 ) -> MarkReading:
-    """Box ``r`` (box ``i``), left unsure by its own dot in the gap towards another box of
-    its field (``in_the_gap``), named so (``DOT_IN_GAP``): never its field's only ink
+    """Box ``r``, left unsure by its own dots in the gap towards another box of its field
+    (``gap``, ``dots_in_the_gap``), named so (``DOT_IN_GAP``): never its field's only ink
     (``ocr.unchecked_marks._only_ink``), which would make it as certain as the mark the
     rule declined to read. TRAINING seeds 56264 (pencil ``page_0018.jpg`` row 15, pdf150
     ``page_0012.pdf`` row 3) and 7489 (noisy ``page_0014.jpg`` row 11): the player's dot
     in the gap given to the box beside the player's, left unsure here, was then certain
     as its field's only ink, and 7S, 4H and 5C were accepted as 7NT, 4S and 4C, the score
     alike. Where every such dot lies towards one box (of ``rivals``), that box is named
-    (``MarkReading.neighbour``): the mark is box ``i``'s or that one's
-    (``ocr.unchecked_marks.marks_in_the_gap``), not the box beside ``i`` on its other side."""
-    towards = {
-        j for d in dots if in_the_gap(d, i, rivals, edge_too=True) for j in rivals if d.near[j]
-    }
+    (``MarkReading.neighbour``): the mark is this box's or that one's
+    (``ocr.unchecked_marks.marks_in_the_gap``), not the box beside it on its other side."""
+    towards = {j for d in gap for j in rivals if d.near[j]}
     named = ev.geometry.boxes[towards.pop()][:2] if len(towards) == 1 else None
     return replace(r, how=DOT_IN_GAP, neighbour=named)
 
@@ -295,8 +301,9 @@ def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     out = list(read)
     for i, rivals in lone_unsure_boxes(ev, read):
         dots = owned_edge_dots(ev, read, i, t)
-        if any(in_the_gap(d, i, rivals, edge_too=True) for d in dots):
-            out[i] = in_the_gap_reading(ev, read[i], i, dots, rivals)
+        gap = dots_in_the_gap(dots, i, rivals)
+        if gap:
+            out[i] = in_the_gap_reading(ev, read[i], gap, rivals)
             continue
         if not all(holds_no_ink_by(ev, j, t) for j in rivals):
             own = tuple(d.px for d in dots)

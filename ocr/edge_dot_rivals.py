@@ -88,9 +88,9 @@ from __future__ import annotations
 
 from ocr.clean_rivals import (
     beside_ink_reading,
+    dots_in_the_gap,
     grown,
     holds_no_ink_by,
-    in_the_gap,
     in_the_gap_reading,
     lone_unsure_boxes,
     owned_edge_dots,
@@ -126,8 +126,9 @@ def edge_dot_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
         dots = owned_edge_dots(ev, read, i, t)
         if not dots:
             continue
-        if any(in_the_gap(d, i, rivals, edge_too=True) for d in dots):
-            out[i] = in_the_gap_reading(ev, read[i], i, dots, rivals)
+        gap = dots_in_the_gap(dots, i, rivals)
+        if gap:
+            out[i] = in_the_gap_reading(ev, read[i], gap, rivals)
             continue
         own = grown(tuple(d.px for d in dots))
         if all(holds_no_ink_by(ev, j, t, own) for j in rivals):

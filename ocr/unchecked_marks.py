@@ -16,6 +16,7 @@ import numpy as np
 
 from ocr.combs import any_written
 from ocr.dots import EDGE_UNSURE_MM2
+from ocr.edge_dots import unsure_by_edge_dot
 from ocr.layout import RESULT_COUNT, RESULT_SIGN
 from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
 from ocr.marks import (
@@ -246,17 +247,18 @@ def marks_in_the_gap(
     is ruled out (TRAINING seed 13, clean ``page_0009.png`` row 6; ordinary ``page_0040``
     row 12 and damaged ``page_0037`` row 1 alike went to a person, "marks not certain in
     declarer"). So, on such a page, are two boxes side by side each unsure by a dot on its
-    edge (``_edge_dot``: ``edge_dots`` reads every box a dot lies between unsure by it): the
-    dot is one of theirs (TRAINING seed 13, pencil ``page_0018.jpg`` row 2: a dot between N
-    and E, 1H= by North +80, S and W clean: South's +80 ruled out). A field's boxes lie in
-    one line, in order (the form)."""
+    edge (``ocr.edge_dots.unsure_by_edge_dot``: every box a dot lies between is read so; two
+    boxes side by side so read hold one dot between them, or one each on the edge they
+    share): the dot is one of theirs (TRAINING seed 13, pencil ``page_0018.jpg`` row 2: a
+    dot between N and E, 1H= by North +80, S and W clean: South's +80 ruled out). A field's
+    boxes lie in one line, in order (the form)."""
     return tuple(
         (n, m.option, _towards(n, m) or frozenset(b.option for b in _beside(ms, k)))
         for n, ms in marks.items()
         for k, m in enumerate(ms)
         if m.how == DOT_IN_GAP
         or (m.how == THICK_BY_EDGE and (not dusty or (n, m.option) in pen_boxes))
-        or (not dusty and _edge_dot(m) and any(_edge_dot(b) for b in _beside(ms, k)))
+        or (not dusty and unsure_by_edge_dot(m) and any(map(unsure_by_edge_dot, _beside(ms, k))))
     )
 
 
@@ -273,13 +275,6 @@ def _towards(field: str, m: MarkReading) -> frozenset[str]:
 def _beside(ms: list[MarkReading], k: int) -> list[MarkReading]:
     """The boxes beside box ``k`` of a field (its boxes in the form's order)."""
     return [ms[j] for j in (k - 1, k + 1) if 0 <= j < len(ms)]
-
-
-def _edge_dot(m: MarkReading) -> bool:
-    """Is box reading ``m`` unsure by a dot on its printed edge or a blob by it
-    (``EDGE_UNSURE_MM2``, ``ocr.edge_dots``): two boxes side by side so read hold one dot
-    between them, or one each on the edge they share."""
-    return m.state is MarkState.UNSURE and m.how == "dot" and m.dot_mm2 == EDGE_UNSURE_MM2
 
 
 def small_dots(marks: dict[str, list[MarkReading]]) -> frozenset[tuple[str, str]]:

@@ -151,8 +151,8 @@ def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
     vulnerable are both 800) only a person can. Level 3 owns the dot (``edge_dots`` reads
     it unsure; by its share or, under 0.65, by its centre within 0.3 mm of 3's edge), and
     stays unsure, named ``DOT_IN_GAP`` (never its field's only ink: the last test of this
-    module); level 2 and the rest stay empty. Without the gap test (``in_the_gap``
-    answering no) level 2 holds no ink but the dot's own and 3 is read marked: the fault.
+    module); level 2 and the rest stay empty. Without the gap test (``dots_in_the_gap``
+    finding none) level 2 holds no ink but the dot's own and 3 is read marked: the fault.
     The dot on level 3's right edge, its centre 1 px inside 3, running 5 px into the gap
     towards 4, is still read marked (the first test of this module)."""
     from tests.ocr.test_clean_rivals import _evidence
@@ -167,7 +167,7 @@ def test_a_dot_in_the_gap_towards_another_level_stays_unsure(monkeypatch):
     read = _read_row(page, NO_DUST)
     assert (read[LEVEL, "3"].state, read[LEVEL, "3"].how) == (MarkState.UNSURE, DOT_IN_GAP)
     assert all(read[LEVEL, o].state is MarkState.EMPTY for o in LEVELS if o != "3")
-    monkeypatch.setattr("ocr.edge_dot_rivals.in_the_gap", lambda *_, **__: False)
+    monkeypatch.setattr("ocr.edge_dot_rivals.dots_in_the_gap", lambda *_, **__: ())
     assert _read_row(page, NO_DUST)[LEVEL, "3"].state is MarkState.MARKED
 
 
