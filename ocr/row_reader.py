@@ -405,7 +405,7 @@ def _decode_row(
     if MarkState.UNSURE in states:
         # the settled boxes matter only to an unsure box (``unexplained_unsure``)
         settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
-        settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul) | settled_change(
+        settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul, inked) | settled_change(
             printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
         )
         for name in unexplained_unsure(marks, uses, settled):

@@ -34,8 +34,13 @@ marked, NS crossed, sent 2D= by North (+90) and four rows like it to a person ("
 in declarer"). The wrong row it could let through needs the player's declarer read only
 unsure and the side box marked for the other side by the player's slip.
 
-Nor are the result sign (a "+" needs a count the reading does not have), the score's side
-and "pairs changed" settled, which the score does not check.
+A result sign is settled as a level is, against every result of that sign: made exactly,
+or each count of tricks over or under the contract. Where no count box holds any ink
+(``_clean``) a "+" or "-" would need a count the player left out, and the comb need show
+the reading's number less plainly (``_COUNT_LEFT_OUT_ODDS``): 5H= by East written -450,
+its "=" unsure as the stroke of a circle round "+" (TRAINING noisy, fresh seed 5151,
+``page_0005.jpg`` row 7), where 5H+1's 480 is one digit from 450. The score's side and
+"pairs changed" are not settled, which the score does not check.
 
 The wrong row this could let through needs two faults at once: a player's mark read only
 unsure, and a written score that is the score of the result without that mark (a player's
@@ -52,11 +57,12 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.layout import PASSED_OUT, SCORE_SIDE
-from ocr.marks import MARKED_P, MarkReading, MarkState
+from ocr.layout import PASSED_OUT, RESULT_COUNT, RESULT_SIGN, SCORE_SIDE
+from ocr.marks import EMPTY_P, MARKED_P, MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
 from ocr.score_ties import results_with
 from scoring.board import Vulnerability
+from scoring.contract import Contract
 from scoring.law77 import ns_score
 
 __all__ = ["alternative_scores", "settled_boxes"]
@@ -64,6 +70,15 @@ __all__ = ["alternative_scores", "settled_boxes"]
 _PLAIN = math.log(DEFAULT_THRESHOLD / (1 - DEFAULT_THRESHOLD))
 """How much more likely (log) the comb must be to show the reading's number than another
 number for the other to be ruled out: posterior 0.995 between the two."""
+
+
+_COUNT_LEFT_OUT_ODDS = math.log(10.0)
+"""How much less the comb need show the reading's number against a result over or under
+the contract (log odds) where no count box holds any ink: a player who marked its "+" or
+"-" left the count out, which happens no more often than a forgotten side mark does, one
+row in ten (``ocr.decode``'s ``_SIDE_FORGOTTEN``: a generous bound). With the count so
+weighed, a comb 20 to 1 for 450 against 480 (one digit apart) rules 5H+1 out beside 5H=
+at the 199 to 1 of ``_PLAIN``."""
 
 
 _STROKE_DOUBTS = ("edge", "beside a circle")
@@ -75,26 +90,51 @@ def alternative_scores(
     result: RowResult, field: str, option: str, vulnerability: Vulnerability
 ) -> tuple[int, ...] | None:
     """The NS scores of the results that box ``option`` of ``field``, marked in place of the
-    reading's box, would give; None where the score cannot check the box (the field is
-    not one the score follows, or the reading is a pass-out)."""
+    reading's box, would give (a sign: with each count of tricks it allows); None where the
+    score cannot check the box (the field is not one the score follows, or the reading is
+    a pass-out)."""
     c, declarer, tricks = result.contract, result.declarer, result.tricks
     if result.passed_out or c is None or declarer is None or tricks is None:
         return None
     if field == PASSED_OUT:
         return (0,)
+    if field == RESULT_SIGN:
+        return tuple(ns_score(c, declarer, t, vulnerability) for t in _tricks_with_sign(c, option))
     others = results_with(result, field, option)
     return tuple(ns_score(con, seat, t, vulnerability) for con, seat, t in others) or None
 
 
-def _rules_out(table: np.ndarray, own: int, other: int) -> bool:
-    """Does the comb show ``own`` (as a number, without sign) plainly rather than
-    ``other``? A pass-out's 0 may be written "0" or left blank: both are weighed."""
+def _tricks_with_sign(contract: Contract, sign: str) -> range:
+    """Every count of tricks result sign ``sign`` allows ``contract``: exactly its tricks
+    for "=", each over them for "+", each under them for "-". Any count: the reading's
+    count (or none, made exactly) is the count of its own sign, and a player who marked
+    the other sign may have meant any count, or left it out."""
+    needed = contract.tricks_needed
+    if sign == "=":
+        return range(needed, needed + 1)
+    return range(needed + 1, 14) if sign == "+" else range(needed)
+
+
+def _rules_out(table: np.ndarray, own: int, other: int, plain: float = _PLAIN) -> bool:
+    """Does the comb show ``own`` (as a number, without sign) rather than ``other`` by
+    ``plain`` (log odds; ``_PLAIN`` unless other evidence weighs against ``other`` too)?
+    A pass-out's 0 may be written "0" or left blank: both are weighed."""
     if abs(other) == abs(own):
         return False
     ll_own, ll_other = numbers_log_likelihood(table, (abs(own), abs(other)))
     if other == 0:
         ll_other = max(float(ll_other), float(table[:, 0].sum()))
-    return float(ll_own) - float(ll_other) >= _PLAIN
+    return float(ll_own) - float(ll_other) >= plain
+
+
+def _clean(field: str, readings: Sequence[MarkReading], inked: frozenset[tuple[str, str]]) -> bool:
+    """Do the boxes of ``field`` hold no ink at all: none inked before any rule read it
+    (``inked``: a circle read away as a neighbour's stroke, a speck as dust), each read
+    empty under ``EMPTY_P``?"""
+    return bool(readings) and all(
+        m.state is MarkState.EMPTY and m.p_marked < EMPTY_P and (field, m.option) not in inked
+        for m in readings
+    )
 
 
 def settled_boxes(
@@ -103,10 +143,12 @@ def settled_boxes(
     result: RowResult,
     score: Sequence[DigitBox],
     vulnerability: Vulnerability,
+    inked: frozenset[tuple[str, str]] = frozenset(),
 ) -> frozenset[tuple[str, str]]:
     """The unsure boxes (field, option) the reading does not use whose mark the written
     score rules out, and those it uses that are unsure only as a neighbour's stroke the
-    score rules out (see the module docstring)."""
+    score rules out (see the module docstring). ``inked``: the boxes that held ink before
+    any rule read them (``RowEvidence.inked_at_first``)."""
     if result.score_ns is None or all(b.probs is None for b in score):
         return frozenset()
     law = ns_score(result.contract, result.declarer, result.tricks, vulnerability)
@@ -114,12 +156,16 @@ def settled_boxes(
         return frozenset()
     table = box_log_table(score)
     side_read = _side_read(marks.get(SCORE_SIDE, ()), uses.get(SCORE_SIDE))
+    no_count = _clean(RESULT_COUNT, marks.get(RESULT_COUNT, ()), inked)
 
     def ruled_out(field: str, option: str) -> bool:
         others = alternative_scores(result, field, option, vulnerability)
-        return bool(others) and all(
-            _rules_out(table, law, o) or (side_read and o * law < 0) for o in others
-        )
+        if not others:
+            return False
+        plain = _PLAIN
+        if field == RESULT_SIGN and option != "=" and no_count:
+            plain -= _COUNT_LEFT_OUT_ODDS  # a "+" or "-" needs a count nobody marked
+        return all(_rules_out(table, law, o, plain) or (side_read and o * law < 0) for o in others)
 
     out = set()
     for name, readings in marks.items():

@@ -16,6 +16,8 @@ a number out; two cost 91.0^2 = 8,281, over it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -31,7 +33,7 @@ from ocr.layout import (
     SCORE_SIDE,
     STRAIN,
 )
-from ocr.marks import MarkReading, MarkState
+from ocr.marks import EMPTY_P, MarkReading, MarkState
 from ocr.reading import RowResult
 from ocr.score_settles import alternative_scores, settled_boxes
 from ocr.used_marks import unexplained_unsure, used_boxes
@@ -68,6 +70,11 @@ def test_the_results_a_box_would_give_in_place_of_the_readings():
     assert alternative_scores(FOUR_SPADES, PASSED_OUT, "PASS", NS_VUL) == (0,)
     # beside "=", a count of 1 is one over or one down
     assert alternative_scores(FOUR_SPADES, RESULT_COUNT, "1", NS_VUL) == (650, -100)
+    # a sign: every count of tricks it allows (4S needs 10: over by 1-3, down by 1-10)
+    assert alternative_scores(FOUR_SPADES, RESULT_SIGN, "+", NS_VUL) == (650, 680, 710)
+    assert alternative_scores(FOUR_SPADES, RESULT_SIGN, "-", NS_VUL) == tuple(
+        -100 * down for down in range(10, 0, -1)
+    )
     assert alternative_scores(FOUR_SPADES, PAIRS_CHANGED, "CHANGED", NS_VUL) is None
     passed = RowResult(3, 12, True, None, None, None, 0)
     assert alternative_scores(passed, DOUBLING, "X", NS_VUL) is None
@@ -198,6 +205,48 @@ def test_a_used_box_unsure_as_a_stroke_the_score_cannot_rule_out_is_not_settled(
         marks = _stroke_doubted(field, option, neighbour)
         assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
         assert unexplained_unsure(marks, uses) == [field]
+
+
+def test_a_sign_unsure_as_the_other_signs_stroke_is_settled_where_no_count_is_marked():
+    """ "=" unsure as "+"'s stroke beside 4S= by North, 620 written, no count box inked: "+"
+    would need a count the player left out (at most one row in ten), and 650 (4S+1) is one
+    digit from 620 (91 to 1), 680 one digit, 710 two: 91 x 10 = 910 to 1, over 199. With a
+    speck read away as dust in count 1 (``EMPTY_P``) the count is not known to be clean, and
+    650 stands at 91 to 1: a person looks, as where count 1 held ink before a rule read it
+    away. "=" unsure as "-"'s stroke: -100 to -1,000, the
+    side mark NS ruling every one out; without the side mark -600 (six down) is one digit
+    from 620, ruled out only with the clean count."""
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    for other in ("+", "-"):
+        marks = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, other))
+        settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL)
+        assert settled == {(RESULT_SIGN, "=")}
+        assert unexplained_unsure(marks, uses, settled) == []
+    speck = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, "+"))
+    speck[RESULT_COUNT][0] = MarkReading("1", 0.0, MarkState.EMPTY, EMPTY_P, "dust dot")
+    assert settled_boxes(speck, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+    # count 1 held ink before a rule read it away (a circle taken for a neighbour's stroke)
+    marks = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, "+"))
+    inked = frozenset({(RESULT_COUNT, "1")})
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, inked) == frozenset()
+    no_side = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, "-"))
+    no_side[SCORE_SIDE] = [
+        replace(m, state=MarkState.EMPTY, p_marked=0.0001) for m in no_side[SCORE_SIDE]
+    ]
+    assert settled_boxes(no_side, uses, FOUR_SPADES, comb("620"), NS_VUL) == {(RESULT_SIGN, "=")}
+    no_side[RESULT_COUNT][0] = speck[RESULT_COUNT][0]
+    assert settled_boxes(no_side, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+
+
+def test_an_unused_sign_is_settled_as_any_unused_box():
+    """4S= by North, 620 written, "+" unsure by its own ink, no count marked: ruled out as
+    above (650 one digit away, the count left out). With count 1 unsure as well, 4S+1 is a
+    reading the marks hold, and 650 stands at 91 to 1: neither box is settled."""
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    marks = row_marks(FOUR_SPADES_MADE, unsure={RESULT_SIGN: {"+"}})
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == {(RESULT_SIGN, "+")}
+    marks = row_marks(FOUR_SPADES_MADE, unsure={RESULT_SIGN: {"+"}, RESULT_COUNT: {"1"}})
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
 
 
 def test_no_side_is_read_without_the_side_box_the_reading_uses():
