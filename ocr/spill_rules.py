@@ -23,6 +23,7 @@ import numpy as np
 
 from ocr.circle_reading import OUTLINE_MOST
 from ocr.dots_between_lines import field_settled
+from ocr.layout import DECLARER, LEVEL, RESULT_SIGN, STRAIN
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
@@ -37,6 +38,10 @@ __all__ = [
     "thin_fill_mark",
     "without_spill",
 ]
+
+_ONE_MARK_FIELDS = frozenset({LEVEL, STRAIN, DECLARER, RESULT_SIGN})
+"""The fields a played result marks one box of, always (a count is left blank when the
+contract made exactly, a doubling when undoubled, the side when forgotten)."""
 
 
 def stroke_length(mask: np.ndarray) -> float:
@@ -169,12 +174,17 @@ def _thin_rival_across(
 ) -> bool:
     """Would box ``i``, filled as a mark (over ``marked_above``) and read empty as neighbour
     ``j``'s stroke, leave its field to boxes marked by no more than a thin fill
-    (``thin_fill_mark``), where ``j`` is of another field? Then which box holds the field's
-    mark is not known: ``j``'s stroke may be ``i``'s own mark running on into ``j`` (a tick
-    whose vertex sits by their common edge), and the thin fill elsewhere may be specks or
-    another stroke. ``i`` is unsure ('edge'), not
-    empty, and the score or a person decides (the reader's rule: no mark on a stroke that
-    may be another box's, and no box emptied to crown one that may be dust).
+    (``thin_fill_mark``), or to none where the field is one a played result always marks
+    (``_ONE_MARK_FIELDS``), where ``j`` is of another field? Then which box holds the
+    field's mark is not known: ``j``'s stroke may be ``i``'s own mark running on into ``j``
+    (a tick whose vertex sits by their common edge), and the thin fill elsewhere may be
+    specks or another stroke, or the field's mark was not seen at all. ``i`` is unsure
+    ('edge'), not empty, and the score or a person decides (the reader's rule: no mark on
+    a stroke that may be another box's, and no box emptied to crown one that may be dust,
+    or to leave a field a result needs with no mark; TRAINING's dirty glass 13,
+    ``page_0045.png`` row 14: level 2 filled by a tick whose arm crosses the row's line
+    into "+" below it, read empty as "+"'s stroke, and 2S+1 by West written -140 went to a
+    person, "level 2 reads empty, but the reading needs it marked").
 
     Issue 43, fresh TEST noisy seed 71363, ``page_0021.jpg`` row 5: the player's tick in
     declarer S (fill 0.188), its vertex on S's lower edge, crossed by the long arm of the
@@ -191,7 +201,9 @@ def _thin_rival_across(
         for k, ((f, _, _), r) in enumerate(zip(boxes, read, strict=True))
         if k != i and f == field and r.state is MarkState.MARKED
     ]
-    return bool(rivals) and all(thin_fill_mark(r, t) for r in rivals)
+    if not rivals:
+        return field in _ONE_MARK_FIELDS
+    return all(thin_fill_mark(r, t) for r in rivals)
 
 
 def _again(ev: RowEvidence, i: int, r: MarkReading, fill: float, t: MarkSettings) -> MarkReading:

@@ -1,5 +1,6 @@
 """A box read empty as another field's stroke, where its own field's other mark is no more
-than a thin fill, is unsure: which box holds the field's mark nobody can say
+than a thin fill, or nothing where a played result always marks the field, is unsure: which
+box holds the field's mark nobody can say
 (``ocr.spill_rules._thin_rival_across`` in rule ``without_spill``; on a dusty page
 ``dusty_second_box`` leaves it so, ``ocr.dust_rules._stroke_across``; issue 43).
 
@@ -45,9 +46,12 @@ def test_south_given_to_the_score_side_beside_specks_in_north_is_unsure():
     assert side["NS"].state is MarkState.MARKED
 
 
-def test_without_specks_in_north_south_is_the_score_side_s_stroke():
+def test_without_specks_in_north_south_is_unsure_as_the_fields_only_ink():
     """The band with North's three specks painted out: the field holds no other mark, and
-    S's ink read without its strip facing NS is NS's stroke, as before (empty, NS named)."""
+    S's ink read without its strip facing NS would leave the declarer, which a played result
+    always marks, with none. Whose the ink is nobody can say: S is unsure as NS's stroke
+    (it was read empty before), and a reading that uses NS and S explains it
+    (``ocr.used_marks.unexplained_unsure``)."""
     marks = band_row_marks(BAND, 5, stored_dust(BAND))
     g = marks.row_ink.geometry
     at = next(i for i, (f, o, _) in enumerate(g.boxes) if (f, o) == ("declarer", "N"))
@@ -56,7 +60,12 @@ def test_without_specks_in_north_south_is_the_score_side_s_stroke():
     band[y0:y1, x0:x1] = 255
     declarer = read_band(band, 5, "declarer")
     assert declarer["N"].state is MarkState.EMPTY
-    assert (declarer["S"].state, declarer["S"].neighbour) == (MarkState.EMPTY, ("score_side", "NS"))
+    south = declarer["S"]
+    assert (south.state, south.how, south.neighbour) == (
+        MarkState.UNSURE,
+        "edge",
+        ("score_side", "NS"),
+    )
 
 
 def test_a_clean_page_keeps_south_unsure_too():
