@@ -113,6 +113,7 @@ from ocr.rival_ink import core_across
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
+    "clean_beside_thick_ink",
     "clean_rivals",
     "grown",
     "holds_no_ink_by",
@@ -157,6 +158,28 @@ def holds_no_ink_by(
         for ax0, ay0, ax1, ay1 in apart:  # (slices past the window's edges are clipped)
             near[max(0, ay0 - y0) : max(0, ay1 - y0), max(0, ax0 - x0) : max(0, ax1 - x0)] = False
     return not bool(near.any())
+
+
+def clean_beside_thick_ink(
+    ev: RowEvidence, read: Readings, t: MarkSettings
+) -> frozenset[tuple[str, str]]:
+    """On a dusty page, the boxes (field, option) that hold no ink a player's mark would
+    leave (``holds_no_ink_by``), in each field with a box left unsure by the thick ink by
+    its edge (``THICK_BY_EDGE``): what ``ocr.unchecked_marks.marks_in_the_gap`` asks of the
+    field's other boxes before it counts that ink as a mark in the gap on such a page."""
+    if not ev.dust.dusty():
+        return frozenset()
+    boxes = ev.geometry.boxes
+    fields = {
+        boxes[i][0]
+        for i, r in enumerate(read)
+        if r.how == THICK_BY_EDGE and r.state is MarkState.UNSURE
+    }
+    return frozenset(
+        (field, str(option))
+        for i, (field, option, _) in enumerate(boxes)
+        if field in fields and read[i].how != THICK_BY_EDGE and holds_no_ink_by(ev, i, t)
+    )
 
 
 def owned_edge_dots(

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from ocr.circles import Rays
+from ocr.clean_rivals import clean_beside_thick_ink
 from ocr.dots import DOT_ALONE_MM
 from ocr.dusty_dot_rule import dust_held_dots
 from ocr.edge_dots import EdgeDot, dots_on_row_edges
@@ -71,6 +72,10 @@ class FieldMarks:
     dust_held: frozenset[tuple[str, str]] = frozenset()
     """(field, option) of each box left unsure by a dot whose own dot the page's dust holds
     alike (``ocr.dusty_dot_rule.dust_held_dots``): never its field's only ink."""
+    clean_by: frozenset[tuple[str, str]] = frozenset()
+    """On a dusty page, (field, option) of each box that holds no ink a player's mark would
+    leave, in a field with a box unsure by thick ink by its edge
+    (``ocr.clean_rivals.clean_beside_thick_ink``, ``ocr.unchecked_marks.marks_in_the_gap``)."""
 
 
 class RowMarks:
@@ -122,7 +127,13 @@ class RowMarks:
             if field in out and (r.state is not MarkState.EMPTY or r.ring >= _RING_INK_MIN)
         )
         held = (g.boxes[i] for i in dust_held_dots(ev, readings))
-        return FieldMarks(out, inked, frozenset((f, str(o)) for f, o, _ in held if f in out))
+        clean = clean_beside_thick_ink(ev, readings, MARK_SETTINGS)
+        return FieldMarks(
+            out,
+            inked,
+            frozenset((f, str(o)) for f, o, _ in held if f in out),
+            frozenset(b for b in clean if b[0] in out),
+        )
 
     def evidence(self) -> RowEvidence:
         """The row's evidence, measured once: the fills of all boxes at once, a circle

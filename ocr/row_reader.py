@@ -284,7 +284,7 @@ def read_rows(
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
             row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes,
-            read.dust_held, dust.dusty(),
+            read.dust_held, dust.dusty(), read.clean_by,
         )  # fmt: skip
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
@@ -295,7 +295,7 @@ def read_rows(
             if lifted is not None:
                 reading = _decode_row(
                     row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked,
-                    pen_boxes, read.dust_held, dust.dusty(),
+                    pen_boxes, read.dust_held, dust.dusty(), read.clean_by,
                 )  # fmt: skip
         out.append(reading)
     return tuple(out)
@@ -315,6 +315,7 @@ def _decode_row(
     pen_boxes: frozenset[tuple[str, str]] = frozenset(),
     dust_held: frozenset[tuple[str, str]] = frozenset(),
     dusty: bool = True,
+    clean_by: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
@@ -325,7 +326,8 @@ def _decode_row(
     without its grey dust, the boxes with only the pen's ink by them
     (``ocr.ink_colour.PenRow``). ``dusty``: the page's dust holds specks as large as a pen
     dot (``PageDust.dusty``; unless told, as if it did), for the marks in a gap
-    (``marks_in_the_gap``)."""
+    (``marks_in_the_gap``); ``clean_by``: there, the boxes that hold no ink a player's mark
+    would leave (``FieldMarks.clean_by``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
     not_only_ink = (
         frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
@@ -333,7 +335,7 @@ def _decode_row(
         | small_dots(marks)
         | dust_held
     )
-    in_the_gap = marks_in_the_gap(marks, pen_boxes, dusty)
+    in_the_gap = marks_in_the_gap(marks, pen_boxes, dusty, clean_by)
     groups = {n: group for n, (group, _) in read.items()}
     fields = tuple(
         [_mark_reading(row, n, m, read[n][1], ref) for n, m in marks.items()]

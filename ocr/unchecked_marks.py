@@ -230,6 +230,7 @@ def marks_in_the_gap(
     marks: dict[str, list[MarkReading]],
     pen_boxes: frozenset[tuple[str, str]] = frozenset(),
     dusty: bool = True,
+    clean_by: frozenset[tuple[str, str]] = frozenset(),
 ) -> tuple[tuple[str, str, frozenset[str]], ...]:
     """The boxes whose mark is the field's, in them or in a box beside them
     (``RowEvidence.in_the_gap``): (field, option, the options beside it).
@@ -251,15 +252,39 @@ def marks_in_the_gap(
     boxes side by side so read hold one dot between them, or one each on the edge they
     share): the dot is one of theirs (TRAINING seed 13, pencil ``page_0018.jpg`` row 2: a
     dot between N and E, 1H= by North +80, S and W clean: South's +80 ruled out). A field's
-    boxes lie in one line, in order (the form)."""
-    return tuple(
-        (n, m.option, _towards(n, m) or frozenset(b.option for b in _beside(ms, k)))
-        for n, ms in marks.items()
-        for k, m in enumerate(ms)
-        if m.how == DOT_IN_GAP
-        or (m.how == THICK_BY_EDGE and (not dusty or (n, m.option) in pen_boxes))
-        or (not dusty and unsure_by_edge_dot(m) and any(map(unsure_by_edge_dot, _beside(ms, k))))
-    )
+    boxes lie in one line, in order (the form).
+
+    On a dusty page, thick ink by a box counts too where every other box of its field, but
+    the box it lies towards, holds no ink a player's mark would leave (``clean_by``:
+    ``ocr.clean_rivals.clean_beside_thick_ink``, no drawn ink without the page's specks
+    within 0.6 mm, no blob on its lines): the speck then needs a player's mark that left
+    no ink by its box at all, where the ring round N unseen left its strokes by N (TRAINING
+    dirty glass 13, ``page_0028.jpg`` row 4: 3NT+1 by West, W's only ink thick by its edge
+    towards S, E clean, went to a person, "marks not certain in declarer")."""
+    out = []
+    for n, ms in marks.items():
+        for k, m in enumerate(ms):
+            beside = _towards(n, m) or frozenset(b.option for b in _beside(ms, k))
+            if (
+                m.how == DOT_IN_GAP
+                or (m.how == THICK_BY_EDGE and (not dusty or (n, m.option) in pen_boxes))
+                or (m.how == THICK_BY_EDGE and _rest_clean(n, ms, {m.option, *beside}, clean_by))
+                or (
+                    not dusty
+                    and unsure_by_edge_dot(m)
+                    and any(map(unsure_by_edge_dot, _beside(ms, k)))
+                )
+            ):
+                out.append((n, m.option, beside))
+    return tuple(out)
+
+
+def _rest_clean(
+    field: str, ms: list[MarkReading], near: set[str], clean_by: frozenset[tuple[str, str]]
+) -> bool:
+    """Does every box of ``field`` but those ``near`` hold no ink a player's mark would
+    leave (``clean_by``)?"""
+    return all((field, o.option) in clean_by for o in ms if o.option not in near)
 
 
 def _towards(field: str, m: MarkReading) -> frozenset[str]:

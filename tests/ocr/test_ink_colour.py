@@ -197,7 +197,7 @@ def test_a_dusty_page_s_digits_are_never_lifted_though_its_marks_are_read_withou
     monkeypatch.setattr(
         row_reader,
         "marks_in_the_gap",
-        lambda marks, pen, dusty: gaps.append(pen) or in_the_gap(marks, pen, dusty),
+        lambda marks, pen, dusty, *rest: gaps.append(pen) or in_the_gap(marks, pen, dusty, *rest),
     )
     lay = load_layout()
     row_reader.read_rows(
