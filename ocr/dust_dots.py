@@ -23,10 +23,13 @@ left empty, named ``DUST_DOT_ALONE``; the joint decoding weighs it with the writ
 field's clean boxes (ocr/unchecked_marks.py ``_certain``), one read unsure is not, and a
 row whose only marks are such dots still has no box marked. In a level, strain or
 declarer (``UNTOLD_BY_SCORE``: fields the written score may not tell) the dot is weighed
-on a scale to 0.50 mm^2 (``weighed_p``), so only a clump of that size or more is certain
+on a scale to 0.60 mm^2 (``weighed_p``), so only a clump of that size or more is certain
 there on its own: TRAINING's fine dots on dirty glass (seed 54573, ``page_0035.jpg`` row
 2) held the player's fine dot outside NT's corner, under the mask of the lines, and a
-clump of 0.46 mm^2 in D; 5NT by North down 3 was accepted as 5D down 3 (-150 both).
+clump of 0.46 mm^2 in D; 5NT by North down 3 was accepted as 5D down 3 (-150 both); and
+(fresh seed 93484, ``page_0006.jpg`` row 6) the player's pale dot inside S's right printed
+edge, hidden by the mask of the line, and a clump of 0.573 mm^2 in C: 3S by North down 4
+accepted as 3C down 4 (-200 both) on the scale to 0.50 mm^2 it had before.
 Beside another mark of its field the dot is left as dust, and a missing mark as before (a
 field holds one mark; the doubling, the count of a contract made exactly and the PASS box
 may hold none, so a clump there competes with "none"), and so it is in a row whose PASS box
@@ -111,8 +114,9 @@ def weighed_p(r: MarkReading, t: MarkSettings) -> float:
     ``weighed_alone_marked_mm2`` (1), so that only a clump of that size or more is certain
     on its own (ocr/unchecked_marks.py ``_certain``). On TRAINING's dusty pages, in these
     fields, two clumps of 0.40-0.50 mm^2 were weighed alone beside a player's mark no
-    reading saw, where 26 players' dots of that size were weighed; of 0.50 and more, 190
-    players' dots and no clump (``mark_settings``)."""
+    reading saw, where 26 players' dots of that size were weighed; one clump of 0.50-0.60
+    beside 53 players' dots; of 0.60 and more, 171 players' dots and no clump
+    (``mark_settings``)."""
     return p_of_evidence(dot_evidence(r.dot_mm2, t.dot_empty_below_mm2, t.weighed_alone_marked_mm2))
 
 
@@ -213,7 +217,7 @@ def dust_dot_alone(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings
     """A ``DUST_DOT`` box in a field of ``ONE_BOX_FIELDS`` (or the count of tricks where the
     sign reads over or under, ``_count_needed``) whose other boxes are all read empty is
     weighed as its dot alone reads (``own_dot_p``; in a level, strain or declarer
-    ``weighed_p``, on the scale to 0.50 mm^2) and named ``DUST_DOT_ALONE`` (see the module
+    ``weighed_p``, on the scale to 0.60 mm^2) and named ``DUST_DOT_ALONE`` (see the module
     docstring); its state stays empty. Not in a row whose PASS box holds a
     mark (marked or unsure): a passed-out board marks no level, strain, declarer or result,
     and clumps there weighed as marks made a contract of it (TEST noisy, fresh seed 228,

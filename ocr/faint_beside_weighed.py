@@ -11,7 +11,8 @@ seed 26499, ``page_0035.jpg`` row 12) a clump of 0.40 mm^2 in level 4 was weighe
 the player's black ballpoint dot in 6, scanned pale to a fill of 0.040, and 6NT by South
 down 1 was accepted as 4NT down 1: both -50, the written score could not tell. (Since
 2026-12-05 such a clump in a level, strain or declarer is weighed on a scale to 0.50 mm^2,
-``ocr.dust_dots.weighed_p``: at 0.40 mm^2 it is 0.84 and no longer certain on its own, so
+since 2026-12-07 to 0.60, ``ocr.dust_dots.weighed_p``: at 0.40 mm^2 it is 0.61 (0.84 on
+the scale to 0.50) and no longer certain on its own, so
 that row would go to a person without this rule too; the rule's price below was measured
 before.)
 

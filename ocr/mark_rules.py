@@ -302,7 +302,7 @@ RULES: tuple[MarkRule, ...] = (
         "in a field a played result marks one box of (level, strain, declarer, result sign; "
         "the count where the sign reads over or under) that holds no other mark, in a row "
         "whose PASS box holds none, is weighed as its dot reads (in a level, strain or "
-        "declarer on a scale to 0.50 mm^2, so that a smaller clump is never certain there "
+        "declarer on a scale to 0.60 mm^2, so that a smaller clump is never certain there "
         "on its own): the field needs a mark, "
         "and dust in its only inked box while the player's mark left no ink is two faults. "
         "Every dust dot of a needed count is weighed: the written score tells counts apart.",

@@ -320,7 +320,7 @@ class MarkSettings:
         "at 0.8",
     )
     weighed_alone_marked_mm2: float = _t(
-        0.50,
+        0.60,
         "On a dusty page, a clump weighed as the mark of a level, strain or declarer (rule "
         "dust_dot_alone; fields the written score may not tell) is weighed on the dot's "
         "scale from dot_empty_below_mm2 to this, not to dot_marked_above_mm2: one under it "
@@ -329,7 +329,12 @@ class MarkSettings:
         "noisy, the fine-dots dirty glass of seed 54573): of the boxes weighed alone in a "
         "level, strain or declarer, 0.40-0.50 mm^2: 26 players' dots, 2 clumps beside a "
         "player's mark no reading saw (one read wrong); 0.50 and more: 190 and none "
-        "(41dc0ee)",
+        "(41dc0ee). 0.50 -> 0.60 (2026-12-07): on the price set's dusty sets and the "
+        "fine-dots dirty glass of fresh seeds 93484, 80041 and 27467, in played rows, "
+        "0.50-0.60 mm^2: 53 players' dots and one clump of 0.573 mm^2 in C beside the "
+        "player's pale dot hidden in S's printed edge (93484 page_0006.jpg row 6: 3S by "
+        "North -4 read 3C, both -200, a wrong row); 0.60 and more: 171 and none. Price set "
+        "1,455 -> 1,469 readings to a person, 0 wrong",
     )
     faint_beside_weighed_fill: float = _t(
         0.03,

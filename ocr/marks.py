@@ -96,7 +96,7 @@ from its dust."""
 DUST_DOT_ALONE = "dust dot alone"
 """``MarkReading.how`` of a ``DUST_DOT`` box alone in a field a played result marks one box
 of (rule ``dust_dot_alone``, ocr/dust_dots.py): weighed as its dot reads (in a level,
-strain or declarer on a scale to 0.50 mm^2, ``weighed_p``), and a reading
+strain or declarer on a scale to 0.60 mm^2, ``weighed_p``), and a reading
 that needs it marked is no guess where the written score checks its field
 (ocr/used_marks.py, ``missing_marks``)."""
 

@@ -7,7 +7,7 @@ The numbers, by hand. A dot's evidence is its size on the scale from 0.15 mm^2 (
 mm^2 (1), and ``p_of_evidence`` is 1 / (1 + 49^(1 - 2e)) (2% at 0, 98% at 1): a dot of
 0.40 mm^2 is 0.98 (odds 49), one of 0.275 mm^2 (e 0.5) is 0.5 (odds 1), one of 0.65 mm^2
 (e 2) 1 / (1 + 49^-3) = 0.99999150. In a level, strain or declarer a clump weighed alone
-runs on a scale to 0.50 mm^2 instead (``weighed_p``): there 0.50 mm^2 is 0.98 and 0.325
+runs on a scale to 0.60 mm^2 instead (``weighed_p``): there 0.60 mm^2 is 0.98 and 0.375
 mm^2 is 0.5. A box read marked (0.98 or more) is weighed against the other boxes of its
 field alone (ocr/unchecked_marks.py ``_certain``): a level whose 4 holds a dot of 0.50 mm^2
 beside six clean boxes (0.0001: odds 0.00010001) is 4 at 49 / (49 + 6 x 0.00010001) =
@@ -40,6 +40,7 @@ from ocr.unchecked_marks import CERTAIN, _group_certainty
 from ocr.used_marks import missing_marks, used_boxes
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat
+from tests.ocr.bands import band_row_marks, stored_dust
 from tests.ocr.marked_rows import box_reading
 from tests.ocr.test_decode import evidence, marks_for
 from tests.ocr.test_row_rules import FOUR_SPADES_MADE, row_marks
@@ -141,7 +142,7 @@ def _row_one_evidence():
 
 
 def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
-    """Dust dots of 0.50 mm^2 (0.0001 as read) in level 4, strain H, doubling X and
+    """Dust dots of 0.60 mm^2 (0.0001 as read) in level 4, strain H, doubling X and
     result_count 2, and in declarer N beside E read unsure: the level's and the strain's
     are weighed as their dots read (0.98: their fields hold nothing else); the doubling
     and the count may be left empty, so theirs stay as read, and so does the declarer's
@@ -151,7 +152,7 @@ def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
     read = []
     for f, o, _ in ev.geometry.boxes:
         if (f, o) in dotted:
-            read.append(_dust_dot(o, 0.50))
+            read.append(_dust_dot(o, 0.60))
         elif (f, o) == (DECLARER, "E"):
             read.append(MarkReading(o, 0.07, MarkState.UNSURE, 0.5, "fill"))
         else:
@@ -166,39 +167,61 @@ def test_a_dust_dot_is_weighed_only_alone_in_a_field_that_needs_one_mark():
     assert all(r.state is a.state for r, a in zip(out, read, strict=True))
 
 
-@pytest.mark.parametrize(
-    ("mm2", "p"), [(0.50, 0.98), (0.46, 0.95267618), (0.325, 0.5), (0.15, 0.02)]
-)
-def test_a_clump_weighed_alone_is_weighed_on_a_scale_to_half_a_square_millimetre(mm2, p):
-    """``weighed_p``: the dot's evidence from 0.15 mm^2 (0) to 0.50 mm^2 (1), by hand: 0.46
-    is e = 0.31 / 0.35 = 0.885714, 1 / (1 + 49^(1 - 1.771429)) = 1 / (1 + 0.049675) =
-    0.952676; 0.325 is e 0.5, odds 1."""
+@pytest.mark.parametrize(("mm2", "p"), [(0.60, 0.98), (0.46, 0.813094), (0.375, 0.5), (0.15, 0.02)])
+def test_a_clump_weighed_alone_is_weighed_on_a_scale_to_0_6_square_millimetres(mm2, p):
+    """``weighed_p``: the dot's evidence from 0.15 mm^2 (0) to 0.60 mm^2 (1), by hand: 0.46
+    is e = 0.31 / 0.45 = 0.688889, 1 / (1 + 49^(1 - 1.377778)) = 1 / (1 + 0.229870) =
+    0.813094; 0.375 is e 0.5, odds 1."""
     assert weighed_p(_dust_dot("D", mm2), MARK_SETTINGS) == pytest.approx(p, abs=1e-6)
 
 
-def test_a_clump_under_half_a_square_millimetre_weighed_alone_is_never_certain():
-    """The hunt's wrong row (TRAINING fine dots on dirty glass, seed 54573, page_0035.jpg
-    row 2): 5NT by North down 3, not vulnerable, -150, the player's fine dot outside NT's
-    corner hidden by the mask of the lines, and a clump of 0.46 mm^2 in D weighed alone.
-    Weighed at 0.952676 (odds 20.131), never the strain's only ink, against no strain box
-    and four clean ones (odds 0.00010001 each): 20.131 / (20.131 + 1 + 0.0004) = 0.952658,
-    under 0.995. 5C, 5D, 5H, 5S and 5NT down 3 all score -150: the score cannot check the
-    strain, and a person looks. A clump of 0.50 mm^2 (0.98, odds 49) is certain against the
-    clean boxes alone: 49 / (49 + 0.0004) = 0.999992."""
+def test_a_clump_under_0_6_square_millimetres_weighed_alone_is_never_certain():
+    """The hunts' wrong rows (TRAINING fine dots on dirty glass): seed 54573, page_0035.jpg
+    row 2, 5NT by North down 3, not vulnerable, -150, the player's fine dot outside NT's
+    corner hidden by the mask of the lines, and a clump of 0.46 mm^2 in D weighed alone;
+    seed 93484, page_0006.jpg row 6, 3S by North down 4, -200, the player's pale dot inside
+    S's printed edge hidden by the mask of the line, and a clump of 0.573 mm^2 in C. Weighed
+    at 0.813094 (odds 4.350293) and 0.968471 (odds 30.716558: e = 0.423 / 0.45 = 0.94),
+    never the strain's only ink, against no strain box and four clean ones (odds 0.00010001
+    each): 4.350293 / (4.350293 + 1 + 0.0004) = 0.813034 and 30.716558 / 31.716958 =
+    0.968459, under 0.995. Every strain down 3 (down 4) scores the same: the score cannot
+    check the strain, and a person looks. A clump of 0.60 mm^2 (0.98, odds 49) is certain
+    against the clean boxes alone: 49 / (49 + 0.0004) = 0.999992."""
     ev = _row_one_evidence()
     read = _row_with(ev, {(STRAIN, "D"): _dust_dot("D", 0.46)})
     weighed = dust_dot_alone(ev, read, MARK_SETTINGS)
     d = box_reading(ev, weighed, STRAIN, "D")
-    assert (d.how, d.p_marked) == (DUST_DOT_ALONE, pytest.approx(0.952676, abs=1e-6))
+    assert (d.how, d.p_marked) == (DUST_DOT_ALONE, pytest.approx(0.813094, abs=1e-6))
     marks = marks_for(Contract.parse("5D"), Seat.NORTH, 8, -150)
-    for mm2, p, unchecked in ((0.46, 0.952676, True), (0.50, 0.98, False)):
+    for mm2, p, certainty in ((0.46, 0.813094, 0.813034), (0.573, 0.968471, 0.968459),
+                              (0.60, 0.98, 0.999992)):  # fmt: skip
+        assert weighed_p(_dust_dot("D", mm2), MARK_SETTINGS) == pytest.approx(p, abs=1e-6)
         clump = evidence(marks, 150, {"strain": {"D": p}})
         clump = replace(clump, never_only_ink=frozenset({(STRAIN, "D")}))
         blank = p < 0.98
-        assert _group_certainty(clump.strain, "D", blank) == pytest.approx(
-            0.952658 if unchecked else 0.999992, abs=1e-6
-        ), mm2
+        unchecked = certainty < 0.995
+        assert _group_certainty(clump.strain, "D", blank) == pytest.approx(certainty, abs=1e-6), mm2
         assert ("strain" in decode_contract(clump, Vulnerability.NONE).unchecked) is unchecked
+
+
+def test_the_clump_in_c_beside_the_pale_dot_hidden_in_s_edge_leaves_the_strain_open():
+    """The stored band of seed 93484's row (``page_0006.jpg`` row 6, its page's dust): the
+    player's pale dot for S lies inside S's right printed edge, under the mask of the line,
+    and reads nothing; the clump of 0.573 mm^2 in C is weighed alone at about 0.9687 (by
+    hand above, 0.968471 at 0.573 exactly). 3C and 3S by North down 4 both score -200: the
+    strain is open, and a person looks (on the scale to 0.50 mm^2 it was 0.996, certain, and
+    3S by North -4 was accepted as 3C)."""
+    band = "row_band_strain_pale_dot_clump_dusty.png"
+    read = band_row_marks(band, 6, stored_dust(band)).read_fields([STRAIN])[STRAIN]
+    strain = {m.option: m for m in read}
+    c = strain["C"]
+    assert (c.state, c.how, round(c.dot_mm2, 3)) == (MarkState.EMPTY, DUST_DOT_ALONE, 0.573)
+    assert c.p_marked == pytest.approx(0.9687, abs=1e-3)
+    assert all(m.state is MarkState.EMPTY and m.p_marked < 1e-4 for m in read if m.option != "C")
+    marks = marks_for(Contract.parse("3C"), Seat.NORTH, 5, -200)
+    ev = evidence(marks, 200, {STRAIN: {m.option: m.p_marked for m in read}})
+    ev = replace(ev, never_only_ink=frozenset({(STRAIN, "C")}))
+    assert STRAIN in decode_contract(ev, Vulnerability.NONE).unchecked
 
 
 def _row_with(ev, boxes: dict[tuple[str, str], MarkReading]) -> list[MarkReading]:
@@ -242,8 +265,8 @@ def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
     sign '=': a passed-out board marks none of these fields, and the dots stay as read
     (0.0001). Without the PASS mark the same dots are weighed: the sign's as it reads, 0.6
     mm^2 is (0.6 - 0.15) / 0.25 = 1.8 on the dot's scale, 1 / (1 + 49^-2.6) = 0.99996; the
-    level's and the declarer's on the scale to 0.50 mm^2 (``weighed_p``), (0.6 - 0.15) /
-    0.35 = 1.285714, 1 / (1 + 49^-1.571429) = 0.997797."""
+    level's and the declarer's on the scale to 0.60 mm^2 (``weighed_p``), (0.6 - 0.15) /
+    0.45 = 1, 0.98."""
     ev = _row_one_evidence()
     dots = {
         (f, o): _dust_dot(o, 0.6) for f, o in ((LEVEL, "4"), (DECLARER, "S"), (RESULT_SIGN, "="))
@@ -255,8 +278,8 @@ def test_a_passed_out_row_s_dust_dots_stay_dust(pass_state):
     played = dust_dot_alone(ev, _row_with(ev, dots), MARK_SETTINGS)
     weighed = _weighed_boxes(ev, played)
     assert weighed == {
-        (LEVEL, "4"): pytest.approx(0.997797, abs=1e-6),
-        (DECLARER, "S"): pytest.approx(0.997797, abs=1e-6),
+        (LEVEL, "4"): pytest.approx(0.98, abs=1e-6),
+        (DECLARER, "S"): pytest.approx(0.98, abs=1e-6),
         (RESULT_SIGN, "="): pytest.approx(0.99996, abs=1e-5),
     }
 

@@ -31,14 +31,14 @@ def _level(dust: PageDust) -> dict[str, MarkReading]:
 
 
 def test_the_pale_dot_is_a_rival_of_the_weighed_clump():
-    """4 weighed as its dot reads (0.40 mm^2, ``DUST_DOT_ALONE``: on the scale to 0.50
-    mm^2, (0.401433 - 0.15) / 0.35 = 0.718380, 1 / (1 + 49^-0.436759) = 0.845508), 6
+    """4 weighed as its dot reads (0.40 mm^2, ``DUST_DOT_ALONE``: on the scale to 0.60
+    mm^2, (0.401433 - 0.15) / 0.45 = 0.558740, 1 / (1 + 49^-0.117480) = 0.612352), 6
     unsure by its fill of 0.040; without the rule 6 reads empty and the clump is the
     level's only candidate."""
     read = _level(stored_dust(BAND))
     assert (read["4"].how, round(read["4"].dot_mm2, 2)) == (DUST_DOT_ALONE, 0.40)
     assert read["4"].dot_mm2 == pytest.approx(0.401433, abs=1e-6)
-    assert read["4"].p_marked == pytest.approx(0.845508, abs=1e-5)
+    assert read["4"].p_marked == pytest.approx(0.612352, abs=1e-5)
     six = read["6"]
     assert six.state is MarkState.UNSURE
     assert 0.035 <= six.fill <= 0.045

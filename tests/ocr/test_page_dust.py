@@ -165,8 +165,8 @@ def test_a_lone_small_dot_on_a_dusty_page_is_a_speck():
     between 0.15 and 0.40); on a dusty page whose specks are 0.3 mm^2 (30 of them on
     150 cm^2) it is read by its fill alone (0.03, under 0.05): empty, a dot the page
     cannot tell from its dust (``DUST_DOT``), alone in the strain: weighed as its dot
-    reads (``dust_dot_alone``, ``weighed_p``: (0.258064 - 0.15) / 0.35 = 0.308754 on the
-    scale to 0.50 mm^2, p 1 / (1 + 49^0.382491) = 0.184134). The cross in level 3 is
+    reads (``dust_dot_alone``, ``weighed_p``: (0.258064 - 0.15) / 0.45 = 0.240142 on the
+    scale to 0.60 mm^2, p 1 / (1 + 49^0.519716) = 0.116846). The cross in level 3 is
     marked either way."""
     today = _row_with_a_speck(NO_DUST)
     assert today[("strain", "S")].state is MarkState.UNSURE
@@ -175,7 +175,7 @@ def test_a_lone_small_dot_on_a_dusty_page_is_a_speck():
     dusty = _row_with_a_speck(PageDust(150.0, (0.3,) * 30))
     assert dusty[("strain", "S")].state is MarkState.EMPTY
     assert dusty[("strain", "S")].how == DUST_DOT_ALONE
-    assert dusty[("strain", "S")].p_marked == pytest.approx(0.184134, abs=1e-5)
+    assert dusty[("strain", "S")].p_marked == pytest.approx(0.116846, abs=1e-5)
     assert dusty[("strain", "S")].dot_mm2 == pytest.approx(9 * PX_MM2)
     for read in (today, dusty):
         assert read[("level", "3")].state is MarkState.MARKED
