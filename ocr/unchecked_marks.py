@@ -17,7 +17,7 @@ import numpy as np
 from ocr.combs import any_written
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import unsure_by_edge_dot
-from ocr.layout import RESULT_COUNT, RESULT_SIGN
+from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN
 from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
 from ocr.marks import (
     DOT_IN_GAP,
@@ -98,7 +98,9 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
         masks = _rival_masks(vulnerability, best)
         for name, bits in masks:
             value = int(values[name][best])
-            if _certain(ev, name, value, best == n):
+            if _certain(ev, name, value, best == n) or _only_ink_of_rivals(
+                ev, name, value, vulnerability, best, bits
+            ):
                 open_bits &= ~bits
             elif ev.in_the_gap:
                 open_bits &= ~_outside_the_gap(ev, name, value, vulnerability, best)
@@ -379,7 +381,7 @@ def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
     read without its specks, a neighbour's stroke) is no clean box: the player's mark may
     be there, and "no box" is weighed. Nor is a dot the page's dust holds alike, weighed
     as its dot alone reads (``DUST_DOT_ALONE``, ocr/dust_dots.py), ever its field's only
-    ink: a clump is that too, and under a mark's size (0.40 mm^2; 0.50 in a level, strain
+    ink: a clump is that too, and under a mark's size (0.40 mm^2; 0.60 in a level, strain
     or declarer, ``ocr.dust_dots.weighed_p``) only the written score decides.
 
     Issue 43, item 4: the largest class of TRAINING's noisy rows to review that is no dot
@@ -401,3 +403,46 @@ def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
         for o, p in group.p.items()
         if o != option
     )
+
+
+_ONE_BOX_GROUPS = (LEVEL, STRAIN, DECLARER)
+"""The groups whose boxes ``_only_ink_of_rivals`` weighs: a played result marks one box of
+each, whatever the doubling and the result."""
+
+
+def _only_ink_of_rivals(
+    ev: RowEvidence, name: str, value: int, vulnerability: Vulnerability, best: int, bits: int
+) -> bool:
+    """Is the reading's box of group ``name`` (``value``) the only ink among the boxes the
+    results with its written score use there (``bits``: ``_rival_masks``' rivals that differ
+    in the group), and certain (``CERTAIN``) among them alone?
+
+    ``_only_ink`` asks every other box of the group to be clean. With a score written, a
+    box no such rival uses gives another number, and the comb and the posterior weigh it:
+    a dust dot read away in S does not make West's 2NT= (-120) any less certain against
+    East's, the one reading that writes -120 too, where E is clean paper now and before any
+    rule (TRAINING noisy, fresh seed 5151, ``page_0017.jpg`` row 5: W unsure by a dot on its
+    edge, S a dust dot, "marks not certain in declarer"). The box itself must be ink of its
+    own at ``ONLY_INK_MIN_P`` (no ``never_only_ink``: a clump, thick ink by an edge, a small
+    dot), as ``_only_ink`` asks. A wrong row past it needs the player's mark in the rival's
+    box leaving it clean, and ink no player put read in the reading's box, as ``_only_ink``
+    does."""
+    if name not in _ONE_BOX_GROUPS or value < 0:
+        return False
+    option = GROUP_OPTIONS[name][value]
+    group: MarkGroup = getattr(ev, name)
+    if option is None or group.p.get(option, 0.0) < ONLY_INK_MIN_P:
+        return False
+    if (name, option) in ev.never_only_ink:
+        return False
+    rivals, _ = _rivals(vulnerability, best)
+    codes = group_values(vulnerability)[0][name][rivals].tolist()
+    theirs = {GROUP_OPTIONS[name][c] for k, c in enumerate(codes) if bits >> k & 1} - {option}
+    if not theirs or any(
+        group.p.get(o, 0.0) >= EMPTY_P or (name, o) in ev.inked_at_first for o in theirs
+    ):
+        return False
+    among = [option, *sorted(o for o in theirs if o is not None)]
+    ll = np.array([group.log_exactly(o) for o in among])
+    p = np.exp(ll - ll.max())
+    return float(p[0] / p.sum()) >= CERTAIN

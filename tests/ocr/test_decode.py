@@ -21,7 +21,7 @@ from ocr.decode import (
     _table_where,
     decode_contract,
 )
-from ocr.mark_groups import MarkGroup, RowEvidence
+from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
 from ocr.marks import EMPTY_P
 from ocr.results_table import group_values, marks_apart, result_index, score_table
 from ocr.score_comb import score_comb, score_where, slip_values
@@ -500,8 +500,31 @@ def _unchecked_by_definition(ev: RowEvidence, vul: Vulnerability, best: int) -> 
         wanted = CERTAIN_UNDOUBLED if undoubled else CERTAIN
         if _certain(ev, name, int(vals[best]), best == n, wanted):
             excluded |= vals != vals[best]
+        elif written and _ink_against_rivals(ev, name, vals, best, same):
+            excluded |= vals != vals[best]
     open_ = same & ~excluded
     return tuple(name for name, vals in values.items() if (open_ & (vals != vals[best])).any())
+
+
+def _ink_against_rivals(
+    ev: RowEvidence, name: str, vals: np.ndarray, best: int, same: np.ndarray
+) -> bool:
+    """The definition's second way to rule readings out (``_only_ink_of_rivals``): in a
+    level, strain or declarer, ``best``'s box of its own ink (0.5 or more, not
+    ``never_only_ink``) where every box a reading with its score uses instead is clean
+    (under ``EMPTY_P``, not inked at first), and the box's odds among those boxes' odds are
+    0.995 or more of the whole."""
+    if name not in ("level", "strain", "declarer") or vals[best] < 0:
+        return False
+    group = getattr(ev, name)
+    option = GROUP_OPTIONS[name][int(vals[best])]
+    theirs = {GROUP_OPTIONS[name][int(v)] for v in vals[same & (vals != vals[best])]}
+    if not theirs or group.p[option] < 0.5 or (name, option) in ev.never_only_ink:
+        return False
+    if any(group.p[o] >= EMPTY_P or (name, o) in ev.inked_at_first for o in theirs):
+        return False
+    odds = {o: group.p[o] / (1 - group.p[o]) for o in (option, *theirs)}
+    return odds[option] / sum(odds.values()) >= CERTAIN
 
 
 @settings(max_examples=draws(40), deadline=None)
