@@ -23,6 +23,7 @@ __all__ = [
     "pass_unsure_on_dusty_page",
     "dusty_passed_row",
     "faint_lone_pass",
+    "lone_pass_by_fill",
     "lone_pass_by_fill_on_dusty_page",
     "unsure_beside_pass_on_dusty_page",
 ]
@@ -112,7 +113,7 @@ def _stroke_come_in(r: MarkReading) -> bool:
     return r.how == "edge"
 
 
-def _lone_pass_by_fill(ev: RowEvidence, read: Readings) -> int | None:
+def lone_pass_by_fill(ev: RowEvidence, read: Readings) -> int | None:
     """The PASS box's index where it is marked by its fill alone and every other box of
     the row reads empty; else None."""
     found = None
@@ -128,7 +129,7 @@ def _lone_pass_by_fill(ev: RowEvidence, read: Readings) -> int | None:
 def lone_pass_by_fill_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: on a dusty page, a PASS box marked by its
     fill alone, every other box of the row empty?"""
-    return ev.any_ink and ev.dust.dusty() and _lone_pass_by_fill(ev, read) is not None
+    return ev.any_ink and ev.dust.dusty() and lone_pass_by_fill(ev, read) is not None
 
 
 def faint_lone_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -144,7 +145,7 @@ def faint_lone_pass(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
     this rule.) Players' PASS marks by their fill alone on dusty pages of TRAINING's
     price set read 0.117-0.132 (five pages' rows, three of them a blue ballpoint's tick
     or dot) and then 0.209 and up: those rows go to a person."""
-    i = _lone_pass_by_fill(ev, read)
+    i = lone_pass_by_fill(ev, read)
     if i is None or read[i].fill > t.grey_clump_fill:
         return read
     out = list(read)

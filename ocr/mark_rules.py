@@ -88,6 +88,7 @@ from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 from ocr.shade_rule import faint_in_band, marked_by_fill, read_by_fill, shaded_band
 from ocr.spill_rules import beside_circles, off_circles, without_spill
+from ocr.struck_pass import lone_pass_marked, struck_pass
 from ocr.thick_beside_faint import faint_field_on_dusty_page, thick_beside_faint
 
 __all__ = ["MarkRule", "RULES", "RULE_NAMES", "apply_rules", "rule_steps", "rules_off"]
@@ -410,6 +411,15 @@ RULES: tuple[MarkRule, ...] = (
         "(grey_clump_fill), no other box of the row marked, is unsure: a passed-out row "
         "stands on that one box, and a clump of grey dust too pale for a dot fills it so "
         "(an unplayed row was accepted as passed out).",
+    ),
+    MarkRule(
+        "struck_pass",
+        struck_pass,
+        lone_pass_marked,
+        "A PASS box marked by its fill alone, every other box of the row empty, whose drawn "
+        "ink is part of a stroke 15 mm wide or wider (the pieces joined across the printed "
+        "lines it crosses), is unsure: a line struck through an unplayed row, not a "
+        "player's mark (an unplayed row was accepted as passed out).",
     ),
     MarkRule(
         "thick_beside_faint",

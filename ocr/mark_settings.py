@@ -703,6 +703,23 @@ class MarkSettings:
         "next 0.152 and 0.161; a training pen's ticks, slashes and crosses under a 28% band "
         "0.26-0.49, a 1.2 mm^2 dot 0.13 (tests/ocr/test_shade_crease.py)",
     )
+    struck_width_mm: float = _t(
+        15.0,
+        "A PASS box marked by its fill alone, every other box of the row empty, is unsure "
+        "where its drawn ink is part of a stroke this wide or wider (rule struck_pass): a "
+        "line struck through an unplayed row, not a player's mark, which stays within a "
+        "few millimetres of its 4.5 mm box; 15 mm spans three boxes and their gaps.",
+        "fresh TRAINING dirty glass 39961 (page_0002.jpg row 6): the director's line from "
+        "left of P to E, some 100 mm, P filled 0.168, the unplayed row accepted as passed "
+        "out; TRAINING's price set: no player's PASS mark so wide",
+    )
+    struck_bridge_mm: float = _t(
+        1.0,
+        "How far apart two pieces of drawn ink in one line may lie and be one stroke for "
+        "struck_pass: the form's printed lines (0.3-0.5 mm) a struck line crosses cut it "
+        "into pieces, and closing each line of the band over this length joins them.",
+        "the printed lines' width on TRAINING's pages at 150 dpi (2-3 px)",
+    )
     grey_clump_fill: float = _t(
         0.15,
         "The most a clump of grey dust too pale for a dot fills a box. On a dusty page, a "

@@ -283,15 +283,17 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
     """After every rule that reads a box unsure, ``empty_field_dot`` too (a box it reads
     unsure is one this rule may read marked); only ``edge_dot_rivals``, which never runs on
     a dusty page, ``dot_beside_circle``, which never runs on a dusty page either,
-    ``faint_lone_pass`` and ``faint_in_band``, which read no box but one marked by its fill
-    alone, and ``thick_beside_faint``, which reads a box unsure only beside a field's mark
-    of a fill alone (a field ``clean_rivals`` leaves as it is), come after it."""
-    assert RULE_NAMES[-7:] == (
+    ``faint_lone_pass``, ``struck_pass`` and ``faint_in_band``, which read no box but one
+    marked by its fill alone, and ``thick_beside_faint``, which reads a box unsure only
+    beside a field's mark of a fill alone (a field ``clean_rivals`` leaves as it is), come
+    after it."""
+    assert RULE_NAMES[-8:] == (
         "empty_field_dot",
         "clean_rivals",
         "dot_beside_circle",
         "edge_dot_rivals",
         "faint_lone_pass",
+        "struck_pass",
         "thick_beside_faint",
         "faint_in_band",
     )

@@ -86,6 +86,7 @@ def test_the_rules_run_in_one_documented_order():
         "dot_beside_circle",
         "edge_dot_rivals",
         "faint_lone_pass",
+        "struck_pass",
         "thick_beside_faint",
         "faint_in_band",
     )
