@@ -327,6 +327,18 @@ def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     return out
 
 
+def _first_circled(ev: RowEvidence, i: int) -> bool:
+    """Was box ``i`` first read marked by a circle round it (``RowEvidence.first``)? A ring
+    the strips followed all round is no leftover of specks: beside a thin fill anywhere in
+    its field (dust and a neighbour's arc can fill a box so) either may be the field's
+    mark. TEST noisy, fresh seed 18017, ``page_0017.jpg`` row 6: the player's circle round
+    N drawn wide, up and to the left, first read marked, made unsure; S filled 0.179 by two
+    clumps and the arc of the circle round NS below it; N read empty here, and 4NT+1 by
+    North was accepted by South (460 both)."""
+    first = ev.first[i]
+    return first.state is MarkState.MARKED and first.how == "circle"
+
+
 def marked_by_stroke(r: MarkReading) -> bool:
     """Marked for certain by a stroke (its fill or a circle round it), not by a blob that
     a clump of dust can be."""
@@ -381,6 +393,8 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
                 fields[j] == f and next_to(rects[i], rects[j]) for j in filled
             ):
                 continue  # the fill beside it may be this box's own circle: a person looks
+            if _first_circled(ev, i) and any(fields[j] == f for j in filled):
+                continue  # a ring first read marked, a thin fill elsewhere: a person looks
             if _stroke_across(ev, i, r) and any(fields[j] == f for j in filled):
                 continue  # its stroke or the thin fill is the field's mark: a person looks
             out[i] = read_empty(r)

@@ -116,3 +116,21 @@ def test_a_box_first_marked_by_its_fill_stays_unsure_beside_a_thin_fill() -> Non
     read[seven] = replace(read[seven], fill=0.56)
     out = dusty_second_box(replace(ev, first=tuple(first)), read, MARK_SETTINGS)
     assert out[six].state is MarkState.EMPTY
+
+
+def test_a_ring_first_read_marked_stays_unsure_beside_a_thin_fill_anywhere_in_its_field():
+    """TEST noisy, fresh seed 18017, ``page_0017.jpg`` row 6 (its stored band and page's
+    dust): the player's circle round N drawn wide, up and to the left, first read marked
+    by the strips and then unsure (0.45); S filled 0.179 by two clumps of the page's dust
+    and the arc of the circle round NS below it. N and S are not neighbours, but a ring
+    first read marked is no leftover of specks: N stays unsure (it was read empty, and 4NT+1
+    by North was accepted by South, 460 both)."""
+    from ocr.marks import MarkState
+    from tests.ocr.bands import band_row_marks, stored_dust
+
+    band = "row_band_declarer_wide_circle_dust_in_s.png"
+    marks = band_row_marks(band, 6, stored_dust(band))
+    declarer = {m.option: m for m in marks.read_fields(["declarer"])["declarer"]}
+    assert (declarer["N"].state, declarer["N"].how) == (MarkState.UNSURE, "circle")
+    assert (declarer["S"].state, declarer["S"].how) == (MarkState.MARKED, "fill")
+    assert 0.17 <= declarer["S"].fill <= 0.19
