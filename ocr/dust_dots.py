@@ -60,7 +60,8 @@ from dataclasses import replace
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_rules import dots_read_unsure, dusty_circles
 from ocr.edge_dots import circled_boxes, dotted_boxes
-from ocr.layout import DECLARER, LEVEL, PASSED_OUT, RESULT_COUNT, RESULT_SIGN, STRAIN
+from ocr.layout import PASSED_OUT, RESULT_COUNT, RESULT_SIGN
+from ocr.mark_groups import ONE_BOX_FIELDS, UNTOLD_BY_SCORE
 from ocr.mark_settings import MarkSettings
 from ocr.marks import (
     DUST_DOT,
@@ -90,22 +91,12 @@ __all__ = [
 
 Readings = list[MarkReading]
 
-ONE_BOX_FIELDS = frozenset({LEVEL, STRAIN, DECLARER, RESULT_SIGN})
-"""The fields every played result marks exactly one box of (the doubling, the count of
-tricks of a contract made exactly and the PASS box may be left empty)."""
-
 
 def own_dot_p(r: MarkReading, t: MarkSettings) -> float:
     """``p_marked`` of box ``r`` by its dot alone, as it read before ``dusty_page``: the
     dot's size on the scale from ``dot_empty_below_mm2`` (0) to ``dot_marked_above_mm2``
     (1), ``ocr.marks.p_of_evidence``."""
     return p_of_evidence(dot_evidence(r.dot_mm2, t.dot_empty_below_mm2, t.dot_marked_above_mm2))
-
-
-UNTOLD_BY_SCORE = frozenset({LEVEL, STRAIN, DECLARER})
-"""The fields whose box the written score may not tell (Law 77): a contract gone down scores
-by the tricks down alone, whatever its level and strain, and partners score alike. The
-result's sign and count always change the score."""
 
 
 def weighed_p(r: MarkReading, t: MarkSettings) -> float:

@@ -15,9 +15,26 @@ from typing import Any
 import numpy as np
 
 from ocr.combs import DigitBox
+from ocr.layout import DECLARER, LEVEL, RESULT_SIGN, STRAIN
 from ocr.results_table import DOUBLINGS, SEATS, STRAINS
 
-__all__ = ["LEVELS", "GROUP_OPTIONS", "MarkGroup", "RowEvidence"]
+__all__ = [
+    "LEVELS",
+    "GROUP_OPTIONS",
+    "ONE_BOX_FIELDS",
+    "UNTOLD_BY_SCORE",
+    "MarkGroup",
+    "RowEvidence",
+]
+
+ONE_BOX_FIELDS = frozenset({LEVEL, STRAIN, DECLARER, RESULT_SIGN})
+"""The fields every played result marks exactly one box of (the doubling, the count of
+tricks of a contract made exactly and the PASS box may be left empty)."""
+
+UNTOLD_BY_SCORE = frozenset({LEVEL, STRAIN, DECLARER})
+"""The fields whose box the written score may not tell (Law 77): a contract gone down scores
+by the tricks down alone, whatever its level and strain, and partners score alike. The
+result's sign and count always change the score."""
 
 LEVELS = ("1", "2", "3", "4", "5", "6", "7")
 GROUP_OPTIONS: dict[str, tuple[str | None, ...]] = {

@@ -23,8 +23,8 @@ import numpy as np
 
 from ocr.circle_reading import OUTLINE_MOST
 from ocr.dots_between_lines import field_settled
-from ocr.layout import DECLARER, LEVEL, RESULT_SIGN, STRAIN
 from ocr.mark_geometry import side_by_side
+from ocr.mark_groups import ONE_BOX_FIELDS
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
 from ocr.outline import ink_along
@@ -38,10 +38,6 @@ __all__ = [
     "thin_fill_mark",
     "without_spill",
 ]
-
-_ONE_MARK_FIELDS = frozenset({LEVEL, STRAIN, DECLARER, RESULT_SIGN})
-"""The fields a played result marks one box of, always (a count is left blank when the
-contract made exactly, a doubling when undoubled, the side when forgotten)."""
 
 
 def stroke_length(mask: np.ndarray) -> float:
@@ -175,7 +171,7 @@ def _thin_rival_across(
     """Would box ``i``, filled as a mark (over ``marked_above``) and read empty as neighbour
     ``j``'s stroke, leave its field to boxes marked by no more than a thin fill
     (``thin_fill_mark``), or to none where the field is one a played result always marks
-    (``_ONE_MARK_FIELDS``), where ``j`` is of another field? Then which box holds the
+    (``ONE_BOX_FIELDS``), where ``j`` is of another field? Then which box holds the
     field's mark is not known: ``j``'s stroke may be ``i``'s own mark running on into ``j``
     (a tick whose vertex sits by their common edge), and the thin fill elsewhere may be
     specks or another stroke, or the field's mark was not seen at all. ``i`` is unsure
@@ -202,7 +198,7 @@ def _thin_rival_across(
         if k != i and f == field and r.state is MarkState.MARKED
     ]
     if not rivals:
-        return field in _ONE_MARK_FIELDS
+        return field in ONE_BOX_FIELDS
     return all(thin_fill_mark(r, t) for r in rivals)
 
 

@@ -17,8 +17,8 @@ import numpy as np
 from ocr.combs import any_written
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import unsure_by_edge_dot
-from ocr.layout import DECLARER, LEVEL, RESULT_COUNT, RESULT_SIGN, STRAIN
-from ocr.mark_groups import GROUP_OPTIONS, MarkGroup, RowEvidence
+from ocr.layout import RESULT_COUNT, RESULT_SIGN
+from ocr.mark_groups import GROUP_OPTIONS, UNTOLD_BY_SCORE, MarkGroup, RowEvidence
 from ocr.marks import (
     DOT_IN_GAP,
     DOT_MARKED_ABOVE_MM2,
@@ -221,11 +221,15 @@ def _outside_the_gap(
         return 0
     if _share(group, boxes, blank=False) < CERTAIN:
         return 0
+    codes = _rival_codes(vulnerability, best, name)
+    return sum(1 << k for k, code in enumerate(codes) if GROUP_OPTIONS[name][code] not in boxes)
+
+
+def _rival_codes(vulnerability: Vulnerability, best: int, name: str) -> list[int]:
+    """Group ``name``'s value in each rival of result ``best`` (``_rivals``' order: rival k
+    is bit k of ``_rival_masks``)."""
     rivals, _ = _rivals(vulnerability, best)
-    codes = group_values(vulnerability)[0][name][rivals]
-    return sum(
-        1 << k for k, code in enumerate(codes.tolist()) if GROUP_OPTIONS[name][code] not in boxes
-    )
+    return [int(c) for c in group_values(vulnerability)[0][name][rivals]]
 
 
 def marks_in_the_gap(
@@ -269,8 +273,14 @@ def marks_in_the_gap(
             beside = _towards(n, m) or frozenset(b.option for b in _beside(ms, k))
             if (
                 m.how == DOT_IN_GAP
-                or (m.how == THICK_BY_EDGE and (not dusty or (n, m.option) in pen_boxes))
-                or (m.how == THICK_BY_EDGE and _rest_clean(n, ms, {m.option, *beside}, clean_by))
+                or (
+                    m.how == THICK_BY_EDGE
+                    and (
+                        not dusty
+                        or (n, m.option) in pen_boxes
+                        or _rest_clean(n, ms, {m.option, *beside}, clean_by)
+                    )
+                )
                 or (
                     not dusty
                     and unsure_by_edge_dot(m)
@@ -405,11 +415,6 @@ def _only_ink(ev: RowEvidence, name: str, option: str) -> bool:
     )
 
 
-_ONE_BOX_GROUPS = (LEVEL, STRAIN, DECLARER)
-"""The groups whose boxes ``_only_ink_of_rivals`` weighs: a played result marks one box of
-each, whatever the doubling and the result."""
-
-
 def _only_ink_of_rivals(
     ev: RowEvidence, name: str, value: int, vulnerability: Vulnerability, best: int, bits: int
 ) -> bool:
@@ -427,7 +432,7 @@ def _only_ink_of_rivals(
     dot), as ``_only_ink`` asks. A wrong row past it needs the player's mark in the rival's
     box leaving it clean, and ink no player put read in the reading's box, as ``_only_ink``
     does."""
-    if name not in _ONE_BOX_GROUPS or value < 0:
+    if name not in UNTOLD_BY_SCORE or value < 0:
         return False
     option = GROUP_OPTIONS[name][value]
     group: MarkGroup = getattr(ev, name)
@@ -435,14 +440,14 @@ def _only_ink_of_rivals(
         return False
     if (name, option) in ev.never_only_ink:
         return False
-    rivals, _ = _rivals(vulnerability, best)
-    codes = group_values(vulnerability)[0][name][rivals].tolist()
-    theirs = {GROUP_OPTIONS[name][c] for k, c in enumerate(codes) if bits >> k & 1} - {option}
+    codes = _rival_codes(vulnerability, best, name)
+    boxes = (GROUP_OPTIONS[name][c] for k, c in enumerate(codes) if bits >> k & 1)
+    theirs = sorted({o for o in boxes if o is not None})  # (each a box: no None here)
     if not theirs or any(
         group.p.get(o, 0.0) >= EMPTY_P or (name, o) in ev.inked_at_first for o in theirs
     ):
         return False
-    among = [option, *sorted(o for o in theirs if o is not None)]
+    among = [option, *theirs]
     ll = np.array([group.log_exactly(o) for o in among])
     p = np.exp(ll - ll.max())
     return float(p[0] / p.sum()) >= CERTAIN
