@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -305,4 +305,4 @@ def circles_kept(page_marks: FieldMarks, pen_marks: FieldMarks) -> FieldMarks:
         out[name] = row
     if not kept:
         return pen_marks
-    return FieldMarks(out, pen_marks.inked_at_first | kept, pen_marks.dust_held)
+    return replace(pen_marks, readings=out, inked_at_first=pen_marks.inked_at_first | kept)

@@ -76,6 +76,11 @@ class FieldMarks:
     """On a dusty page, (field, option) of each box that holds no ink a player's mark would
     leave, in a field with a box unsure by thick ink by its edge
     (``ocr.clean_rivals.clean_beside_thick_ink``, ``ocr.unchecked_marks.marks_in_the_gap``)."""
+    ink_round: frozenset[tuple[str, str]] = frozenset()
+    """(field, option) of each box with drawn ink beside two of its sides or more, outside
+    the boxes that hold their own mark (``RowEvidence.around``: a circle was looked for
+    round it): a box without is no box a circle went round, however faint
+    (``ocr.score_settles``, a neighbour's stroke)."""
 
 
 class RowMarks:
@@ -133,6 +138,11 @@ class RowMarks:
             inked,
             frozenset((f, str(o)) for f, o, _ in held if f in out),
             frozenset(b for b in clean if b[0] in out),
+            frozenset(
+                (field, str(option))
+                for (field, option, _), looked in zip(g.boxes, ev.around, strict=True)
+                if field in out and looked
+            ),
         )
 
     def evidence(self) -> RowEvidence:

@@ -284,7 +284,7 @@ def read_rows(
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
             row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes,
-            read.dust_held, dust.dusty(), read.clean_by,
+            read.dust_held, dust.dusty(), read.clean_by, read.ink_round,
         )  # fmt: skip
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
@@ -295,7 +295,7 @@ def read_rows(
             if lifted is not None:
                 reading = _decode_row(
                     row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked,
-                    pen_boxes, read.dust_held, dust.dusty(), read.clean_by,
+                    pen_boxes, read.dust_held, dust.dusty(), read.clean_by, read.ink_round,
                 )  # fmt: skip
         out.append(reading)
     return tuple(out)
@@ -316,6 +316,7 @@ def _decode_row(
     dust_held: frozenset[tuple[str, str]] = frozenset(),
     dusty: bool = True,
     clean_by: frozenset[tuple[str, str]] = frozenset(),
+    ink_round: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
     """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
     held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
@@ -327,7 +328,9 @@ def _decode_row(
     (``ocr.ink_colour.PenRow``). ``dusty``: the page's dust holds specks as large as a pen
     dot (``PageDust.dusty``; unless told, as if it did), for the marks in a gap
     (``marks_in_the_gap``); ``clean_by``: there, the boxes that hold no ink a player's mark
-    would leave (``FieldMarks.clean_by``)."""
+    would leave (``FieldMarks.clean_by``); ``ink_round``: the boxes with drawn ink beside
+    two of their sides or more (``FieldMarks.ink_round``), for the written score's check of
+    a neighbour's stroke (``settled_boxes``)."""
     read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
     not_only_ink = (
         frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
@@ -407,7 +410,9 @@ def _decode_row(
     if MarkState.UNSURE in states:
         # the settled boxes matter only to an unsure box (``unexplained_unsure``)
         settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
-        settled |= settled_boxes(marks, uses, best, boxes[SCORE], vul, inked) | settled_change(
+        settled |= settled_boxes(
+            marks, uses, best, boxes[SCORE], vul, inked, ink_round
+        ) | settled_change(
             printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
         )
         for name in unexplained_unsure(marks, uses, settled):

@@ -24,6 +24,16 @@ is not the neighbour's, so the ink by their common edge is no stroke of a mark t
 the box's own (TRAINING's dirty glass, fresh seed 26255, ``page_0018.jpg`` row 8: count 3
 unsure as count 4's stroke, 4NT-3 written +150, -4 would be +200).
 
+Where that neighbour is clean paper (no ink in it, before any rule or now, and none beside
+two of its sides: no circle went round it), its mark would have left all its ink in the
+box, and the comb need show the reading's number ten times less plainly against its result
+(``_CLEAN_NEIGHBOUR_ODDS``): one digit, not two (2H= written 110 against 3H='s 140, TRAINING
+clean seed 13, ``page_0016.png`` row 8). At one digit's odds the ink may also be dust beside
+a mark the player put in another box of the field that left no ink seen, so every other
+box's result is ruled out too, and where one scores the same (4H= and 4S=, 2C and 2D, the
+partner's declarer) nothing is settled (TRAINING dirty glass 62606, ``page_0013.jpg`` row
+13: 2C+1 by South, the player's dot in C unseen, D's ink by a clean H read as 2D+1).
+
 A box whose mark would change only the score's sign (declarer N for E at the same
 vulnerability) is not settled by the comb: the side mark is often left out, and the decoder
 then takes the sign from the reading. Where the table did mark its side (the side box the
@@ -79,6 +89,19 @@ the contract (log odds) where no count box holds any ink: a player who marked it
 row in ten (``ocr.decode``'s ``_SIDE_FORGOTTEN``: a generous bound). With the count so
 weighed, a comb 20 to 1 for 450 against 480 (one digit apart) rules 5H+1 out beside 5H=
 at the 199 to 1 of ``_PLAIN``."""
+
+
+_CLEAN_NEIGHBOUR_ODDS = math.log(10.0)
+"""How much less the comb need show the reading's number against the neighbour's result
+(log odds) where a used box is unsure only as a clean neighbour's stroke ("edge"): the
+neighbour read empty, holding no ink before any rule and no drawn ink beside two of its
+sides (``FieldMarks.ink_round``), so no circle went round it and no mark of its own lies in
+it. A player's mark in that neighbour would then have left all its ink in this box, rarer
+than one in ten: on TRAINING (the dirty glass and its fine dots of 43 fresh seeds, and
+1,600 pages of every condition) such a box was the player's own mark in 232 of 238, the
+neighbour's in 1, another box's in 5; beside a neighbour with ink, the neighbour's in 94 of
+221 (docs/reader-history.md, "stroke98"). The same weight is given to every other box of
+the field that is clean, whose result must be ruled out too (``settled_boxes``)."""
 
 
 _STROKE_DOUBTS = ("edge", "beside a circle")
@@ -144,11 +167,13 @@ def settled_boxes(
     score: Sequence[DigitBox],
     vulnerability: Vulnerability,
     inked: frozenset[tuple[str, str]] = frozenset(),
+    ink_round: frozenset[tuple[str, str]] = frozenset(),
 ) -> frozenset[tuple[str, str]]:
     """The unsure boxes (field, option) the reading does not use whose mark the written
     score rules out, and those it uses that are unsure only as a neighbour's stroke the
     score rules out (see the module docstring). ``inked``: the boxes that held ink before
-    any rule read them (``RowEvidence.inked_at_first``)."""
+    any rule read them (``RowEvidence.inked_at_first``); ``ink_round``: the boxes with drawn
+    ink beside two of their sides or more (``FieldMarks.ink_round``)."""
     if result.score_ns is None or all(b.probs is None for b in score):
         return frozenset()
     law = ns_score(result.contract, result.declarer, result.tricks, vulnerability)
@@ -158,14 +183,34 @@ def settled_boxes(
     side_read = _side_read(marks.get(SCORE_SIDE, ()), uses.get(SCORE_SIDE))
     no_count = _clean(RESULT_COUNT, marks.get(RESULT_COUNT, ()), inked)
 
-    def ruled_out(field: str, option: str) -> bool:
+    def ruled_out(field: str, option: str, plain: float = _PLAIN) -> bool:
         others = alternative_scores(result, field, option, vulnerability)
         if not others:
             return False
-        plain = _PLAIN
         if field == RESULT_SIGN and option != "=" and no_count:
-            plain -= _COUNT_LEFT_OUT_ODDS  # a "+" or "-" needs a count nobody marked
+            # a "+" or "-" needs a count nobody marked (weighed once with a clean neighbour)
+            plain = min(plain, _PLAIN - _COUNT_LEFT_OUT_ODDS)
         return all(_rules_out(table, law, o, plain) or (side_read and o * law < 0) for o in others)
+
+    def clean(box: tuple[str, str]) -> bool:
+        return _clean_neighbour(marks, box, inked, ink_round)
+
+    def clean_stroke_ruled_out(field: str, m: MarkReading, stroke: tuple[str, str]) -> bool:
+        """Is used box ``m`` of ``field``, unsure only as a clean neighbour's stroke
+        ('edge', ``stroke``), settled at the comb's odds weighed by
+        ``_CLEAN_NEIGHBOUR_ODDS``: the neighbour's result ruled out so, and every other
+        box of the field's too (weighed so where that box is clean, else at ``_PLAIN``)?
+        At one digit's odds the ink may be dust beside a mark in another box that left
+        none seen: where another box scores the same, nothing is settled."""
+        if m.how != "edge" or not clean(stroke):
+            return False
+        weighed = _PLAIN - _CLEAN_NEIGHBOUR_ODDS
+        rest = [
+            r.option for r in marks[field] if r.option != m.option and (field, r.option) != stroke
+        ]
+        return ruled_out(*stroke, weighed) and all(
+            ruled_out(field, o, weighed if clean((field, o)) else _PLAIN) for o in rest
+        )
 
     out = set()
     for name, readings in marks.items():
@@ -175,9 +220,25 @@ def settled_boxes(
             if m.option != uses.get(name):
                 if ruled_out(name, m.option):
                     out.add((name, m.option))
-            elif (stroke := _stroke_of(m, uses)) is not None and ruled_out(*stroke):
-                out.add((name, m.option))
+            elif (stroke := _stroke_of(m, uses)) is not None:
+                if ruled_out(*stroke) or clean_stroke_ruled_out(name, m, stroke):
+                    out.add((name, m.option))
     return frozenset(out)
+
+
+def _clean_neighbour(
+    marks: Mapping[str, list[MarkReading]],
+    box: tuple[str, str],
+    inked: frozenset[tuple[str, str]],
+    ink_round: frozenset[tuple[str, str]],
+) -> bool:
+    """Is neighbour ``box`` (field, option) clean paper with no circle's ink round it: read
+    empty under ``EMPTY_P``, no ink in it before any rule (``inked``), no drawn ink beside
+    two of its sides (``ink_round``)?"""
+    field, option = box
+    return box not in ink_round and _clean(
+        field, [m for m in marks.get(field, ()) if m.option == option], inked
+    )
 
 
 def _side_read(side_boxes: Sequence[MarkReading], used: str | None) -> bool:

@@ -310,12 +310,19 @@ def test_a_field_the_pen_marks_keeps_its_mark():
             "declarer": [mark_reading(o, 0, 0, 0) for o in declarer],
         },
         frozenset({("strain", "H")}),
+        frozenset({("declarer", "E")}),
+        frozenset({("strain", "C")}),
+        frozenset({("strain", "H"), ("strain", "S")}),
     )
     kept = circles_kept(page, pen)
     assert kept.readings["strain"] == pen.readings["strain"]
     w = kept.readings["declarer"][3]
     assert (w.option, w.state, w.how, w.p_marked) == ("W", MarkState.UNSURE, "circle", 0.5)
     assert kept.inked_at_first == frozenset({("strain", "H"), ("declarer", "W")})
+    # the read without the dust keeps what else it found of the row's boxes
+    assert (kept.dust_held, kept.clean_by, kept.ink_round) == (
+        pen.dust_held, pen.clean_by, pen.ink_round,
+    )  # fmt: skip
 
 
 def _marks(**marked: str) -> object:

@@ -197,14 +197,64 @@ def test_a_used_box_unsure_as_a_neighbours_stroke_the_score_rules_out_is_settled
 
 def test_a_used_box_unsure_as_a_stroke_the_score_cannot_rule_out_is_not_settled():
     """S unsure as H's stroke: 4H= scores spades' 620, and the player's circle round H
-    may have run into S; "=" unsure as count 1's stroke: 4S+1's 650 is one digit away.
-    A person looks at both, as before."""
+    may have run into S; "=" unsure as count 1's stroke, with drawn ink beside two sides
+    of count 1 (a circle round it may have left it): 4S+1's 650 is one digit away, 91 to
+    1. A person looks at both, as before."""
     uses = used_boxes(FOUR_SPADES, (3, 12))
+    ink_round = frozenset({(STRAIN, "H"), (RESULT_COUNT, "1")})
     for field, option, neighbour in ((STRAIN, "S", (STRAIN, "H")),
                                      (RESULT_SIGN, "=", (RESULT_COUNT, "1"))):  # fmt: skip
         marks = _stroke_doubted(field, option, neighbour)
-        assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+        settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=ink_round)
+        assert settled == frozenset()
         assert unexplained_unsure(marks, uses) == [field]
+    marks = _stroke_doubted(STRAIN, "S", (STRAIN, "H"))  # the same score: nothing to weigh
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+
+
+def test_a_clean_neighbours_stroke_needs_the_comb_ten_times_less():
+    """The 4 unsure as the 5's stroke ('edge'), the 5 clean paper: no ink in it before any
+    rule, none beside two of its sides. 5S= by North, NS vulnerable, is 150 + 500 = 650, one
+    digit from the written 620: 91 to 1 alone, under 199, but the 5's mark would have left
+    all its ink in the 4 (rarer than one in ten), so 910 to 1 rules it out and the 4 is
+    the level's own mark. "=" unsure as count 1's stroke alike (4S+1, 650).
+
+    Not so where the 5 held ink before a rule read it away (``inked``), holds a speck read
+    away (``EMPTY_P``), or has drawn ink beside two of its sides (``ink_round``: a circle
+    round it may have run into the 4); nor for ink by a circle's arc ("beside a circle")."""
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    for field, option, neighbour in ((LEVEL, "4", (LEVEL, "5")),
+                                     (RESULT_SIGN, "=", (RESULT_COUNT, "1"))):  # fmt: skip
+        marks = _stroke_doubted(field, option, neighbour)
+        settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL)
+        assert settled == {(field, option)}
+        assert unexplained_unsure(marks, uses, settled) == []
+    marks = _stroke_doubted(LEVEL, "4", (LEVEL, "5"))
+    five = frozenset({(LEVEL, "5")})
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, five) == frozenset()
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=five) == set()
+    marks[LEVEL] = [replace(m, p_marked=EMPTY_P) if m.option == "5" else m for m in marks[LEVEL]]
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+    circled = _stroke_doubted(LEVEL, "4", (LEVEL, "5"), "beside a circle")
+    assert settled_boxes(circled, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+
+
+def test_a_clean_neighbours_stroke_leaves_no_other_box_of_the_field_open():
+    """S unsure as NT's stroke, NT clean: 4NT= is 630, one digit from 620, ruled out at 910
+    to 1; but 4H= scores 620 as 4S= does, and at one digit's odds S's ink may be the page's
+    dust beside a mark in H that left none seen: nothing is settled, a person looks
+    (TRAINING dirty glass 62606, ``page_0013.jpg`` row 13: 2C+1 by South, the player's dot
+    in C unseen, D's ink by a clean H would read 2D+1, both 110). The 4 as the 5's stroke
+    where the 3 holds ink round it: 3S= 140, two digits from 620, is ruled out all the
+    same."""
+    uses = used_boxes(FOUR_SPADES, (3, 12))
+    marks = _stroke_doubted(STRAIN, "S", (STRAIN, "NT"))
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+    marks = _stroke_doubted(LEVEL, "4", (LEVEL, "5"))
+    three = frozenset({(LEVEL, "3")})
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=three) == {
+        (LEVEL, "4")
+    }
 
 
 def test_a_sign_unsure_as_the_other_signs_stroke_is_settled_where_no_count_is_marked():
@@ -215,27 +265,37 @@ def test_a_sign_unsure_as_the_other_signs_stroke_is_settled_where_no_count_is_ma
     650 stands at 91 to 1: a person looks, as where count 1 held ink before a rule read it
     away. "=" unsure as "-"'s stroke: -100 to -1,000, the
     side mark NS ruling every one out; without the side mark -600 (six down) is one digit
-    from 620, ruled out only with the clean count."""
+    from 620, ruled out only with the clean count. Drawn ink lies beside two sides of "+"
+    and "-" here (``ink_round``): neither is a clean neighbour, whose stroke is weighed
+    alike (``test_a_clean_neighbours_stroke_needs_the_comb_ten_times_less``), once."""
     uses = used_boxes(FOUR_SPADES, (3, 12))
+    signs = frozenset({(RESULT_SIGN, "+"), (RESULT_SIGN, "-")})  # a circle's ink round each
     for other in ("+", "-"):
         marks = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, other))
-        settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL)
+        settled = settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=signs)
         assert settled == {(RESULT_SIGN, "=")}
         assert unexplained_unsure(marks, uses, settled) == []
     speck = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, "+"))
     speck[RESULT_COUNT][0] = MarkReading("1", 0.0, MarkState.EMPTY, EMPTY_P, "dust dot")
-    assert settled_boxes(speck, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+    assert (
+        settled_boxes(speck, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=signs) == frozenset()
+    )
     # count 1 held ink before a rule read it away (a circle taken for a neighbour's stroke)
     marks = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, "+"))
     inked = frozenset({(RESULT_COUNT, "1")})
-    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, inked) == frozenset()
+    assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), NS_VUL, inked, signs) == frozenset()
     no_side = _stroke_doubted(RESULT_SIGN, "=", (RESULT_SIGN, "-"))
     no_side[SCORE_SIDE] = [
         replace(m, state=MarkState.EMPTY, p_marked=0.0001) for m in no_side[SCORE_SIDE]
     ]
-    assert settled_boxes(no_side, uses, FOUR_SPADES, comb("620"), NS_VUL) == {(RESULT_SIGN, "=")}
+    assert settled_boxes(no_side, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=signs) == {
+        (RESULT_SIGN, "=")
+    }
     no_side[RESULT_COUNT][0] = speck[RESULT_COUNT][0]
-    assert settled_boxes(no_side, uses, FOUR_SPADES, comb("620"), NS_VUL) == frozenset()
+    assert (
+        settled_boxes(no_side, uses, FOUR_SPADES, comb("620"), NS_VUL, ink_round=signs)
+        == frozenset()
+    )
 
 
 def test_an_unused_sign_is_settled_as_any_unused_box():
