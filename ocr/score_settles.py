@@ -30,9 +30,11 @@ box, and the comb need show the reading's number ten times less plainly against 
 (``_CLEAN_NEIGHBOUR_ODDS``): one digit, not two (2H= written 110 against 3H='s 140, TRAINING
 clean seed 13, ``page_0016.png`` row 8). At one digit's odds the ink may also be dust beside
 a mark the player put in another box of the field that left no ink seen, so every other
-box's result is ruled out too, and where one scores the same (4H= and 4S=, 2C and 2D, the
-partner's declarer) nothing is settled (TRAINING dirty glass 62606, ``page_0013.jpg`` row
-13: 2C+1 by South, the player's dot in C unseen, D's ink by a clean H read as 2D+1).
+box's result is ruled out too (a box that gives no legal result with the rest of the
+reading, count 5 beside 3C+, holds no such mark), and where one scores the same (4H= and
+4S=, 2C and 2D, the partner's declarer) nothing is settled (TRAINING dirty glass 62606,
+``page_0013.jpg`` row 13: 2C+1 by South, the player's dot in C unseen, D's ink by a clean H
+read as 2D+1).
 
 A box whose mark would change only the score's sign (declarer N for E at the same
 vulnerability) is not settled by the comb: the side mark is often left out, and the decoder
@@ -67,7 +69,16 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.layout import PASSED_OUT, RESULT_COUNT, RESULT_SIGN, SCORE_SIDE
+from ocr.layout import (
+    DECLARER,
+    DOUBLING,
+    LEVEL,
+    PASSED_OUT,
+    RESULT_COUNT,
+    RESULT_SIGN,
+    SCORE_SIDE,
+    STRAIN,
+)
 from ocr.marks import EMPTY_P, MARKED_P, MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
 from ocr.score_ties import results_with
@@ -209,7 +220,9 @@ def settled_boxes(
             r.option for r in marks[field] if r.option != m.option and (field, r.option) != stroke
         ]
         return ruled_out(*stroke, weighed) and all(
-            ruled_out(field, o, weighed if clean((field, o)) else _PLAIN) for o in rest
+            _no_result(result, field, o)
+            or ruled_out(field, o, weighed if clean((field, o)) else _PLAIN)
+            for o in rest
         )
 
     out = set()
@@ -224,6 +237,23 @@ def settled_boxes(
                 if ruled_out(*stroke) or clean_stroke_ruled_out(name, m, stroke):
                     out.add((name, m.option))
     return frozenset(out)
+
+
+_SCORED_ONE_BY_ONE = (LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_COUNT)
+"""The fields whose box, read in place of the reading's, gives its results one by one
+(``ocr.score_ties.results_with``)."""
+
+
+def _no_result(result: RowResult, field: str, option: str) -> bool:
+    """Would box ``option`` of ``field``, marked in place of the reading's, give no legal
+    result at all (a count of tricks over 13 or under 0: 3C+5, 7NT+1)? Such a box holds no
+    mark the rest of the row's reading could go with."""
+    c = result.contract
+    if c is None or result.passed_out:
+        return False
+    if field == RESULT_SIGN:
+        return not _tricks_with_sign(c, option)
+    return field in _SCORED_ONE_BY_ONE and not results_with(result, field, option)
 
 
 def _clean_neighbour(

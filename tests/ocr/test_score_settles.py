@@ -316,3 +316,22 @@ def test_no_side_is_read_without_the_side_box_the_reading_uses():
     del marks[SCORE_SIDE]
     uses = used_boxes(FOUR_SPADES, (3, 12))
     assert settled_boxes(marks, uses, FOUR_SPADES, comb("620"), Vulnerability.BOTH) == set()
+
+
+def test_a_box_that_gives_no_legal_result_is_ruled_out_with_the_rest():
+    """4S+2 by North, NS vulnerable, 620 + 2 x 30 = 680 written; count 2 unsure as a clean
+    count 1's stroke: 4S+1's 650 is one digit away, 910 to 1 with the weight. Of the other
+    counts, 3 gives 4S+3, 710 (two digits from 680), and 4 to 13 no legal result (more than
+    13 tricks): none scores 680, and the 2 is settled."""
+    four_spades_two = replace(FOUR_SPADES, tricks=12, score_ns=680)
+    marks = row_marks({**FOUR_SPADES_MADE, RESULT_SIGN: {"+"}})
+    marks[RESULT_COUNT] = [
+        MarkReading("2", 0.12, MarkState.UNSURE, 0.5, "edge", 0.0, 0.0, (RESULT_COUNT, "1"))
+        if m.option == "2"
+        else m
+        for m in marks[RESULT_COUNT]
+    ]
+    uses = used_boxes(four_spades_two, (3, 12))
+    assert unexplained_unsure(marks, uses) == [RESULT_COUNT]
+    settled = settled_boxes(marks, uses, four_spades_two, comb("680"), NS_VUL)
+    assert settled == {(RESULT_COUNT, "2")}
