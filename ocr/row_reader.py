@@ -72,7 +72,7 @@ from ocr.reading import (
     RowStatus,
     posterior_reason,
 )
-from ocr.row_marks import RowMarks
+from ocr.row_marks import FieldMarks, RowMarks
 from ocr.score_agreement import mismatch_reason
 from ocr.score_settles import settled_boxes
 from ocr.score_side import settled_side, without_unread_side
@@ -280,11 +280,10 @@ def read_rows(
         read = marks_from.read_marks(_MARK_FIELDS)
         if pen_row is not None and circle_may_be_lost(pen_row, read):
             read = circles_kept(row_marks.read_marks(_MARK_FIELDS), read)
-        marks, inked = read.readings, read.inked_at_first
         boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
         reading = _decode_row(
-            row, ref, page, marks, boxes, vul, printed, threshold, pair_readings, inked, pen_boxes,
-            read.dust_held, dust.dusty(), read.clean_by, read.ink_round,
+            row, ref, page, read, boxes, vul, printed, threshold, pair_readings, pen_boxes,
+            dust.dusty(),
         )  # fmt: skip
         review = reading.status is RowStatus.REVIEW
         matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
@@ -294,8 +293,8 @@ def read_rows(
             lifted = boxes_without_shade(row_marks, row, boxes, DIGIT_INSET_MM, matter)
             if lifted is not None:
                 reading = _decode_row(
-                    row, ref, page, marks, lifted, vul, printed, threshold, pair_readings, inked,
-                    pen_boxes, read.dust_held, dust.dusty(), read.clean_by, read.ink_round,
+                    row, ref, page, read, lifted, vul, printed, threshold, pair_readings,
+                    pen_boxes, dust.dusty(),
                 )  # fmt: skip
         out.append(reading)
     return tuple(out)
@@ -305,43 +304,42 @@ def _decode_row(
     row: Row,
     ref: PageRef,
     page: np.ndarray,
-    marks: dict[str, list[MarkReading]],
+    read: FieldMarks,
     boxes: dict[str, list[DigitBox]],
     vul: Vulnerability,
     printed: PrintedPairs | None,
     threshold: float,
     pair_readings: dict[int, PairReadings] | None = None,
-    inked: frozenset[tuple[str, str]] = frozenset(),
     pen_boxes: frozenset[tuple[str, str]] = frozenset(),
-    dust_held: frozenset[tuple[str, str]] = frozenset(),
     dusty: bool = True,
-    clean_by: frozenset[tuple[str, str]] = frozenset(),
-    ink_round: frozenset[tuple[str, str]] = frozenset(),
 ) -> RowReading:
-    """One row decoded from its mark readings and digit boxes. ``inked``: the boxes that
-    held ink before any rule (``FieldMarks.inked_at_first``), for the marks the score cannot
-    check (ocr/unchecked_marks.py), beside the boxes the readings name as never their field's
-    only ink (``_NOT_ONLY_INK``) and the boxes one dot between two fields made unsure
-    (``dots_between_fields``) or left unsure by a dot the page's dust holds alike
-    (``dust_held``, ``FieldMarks.dust_held``). ``pen_boxes``: on a coloured pen's row read
-    without its grey dust, the boxes with only the pen's ink by them
+    """One row decoded from its mark fields as the rules read them (``read``: each box's
+    reading, and what the decoder asks of the row's first readings, ``FieldMarks``) and its
+    digit boxes. The boxes that held ink before any rule (``FieldMarks.inked_at_first``) are
+    for the marks the score cannot check (ocr/unchecked_marks.py), beside the boxes the
+    readings name as never their field's only ink (``_NOT_ONLY_INK``) and the boxes one dot
+    between two fields made unsure (``dots_between_fields``) or left unsure by a dot the
+    page's dust holds alike (``FieldMarks.dust_held``). ``pen_boxes``: on a coloured pen's
+    row read without its grey dust, the boxes with only the pen's ink by them
     (``ocr.ink_colour.PenRow``). ``dusty``: the page's dust holds specks as large as a pen
     dot (``PageDust.dusty``; unless told, as if it did), for the marks in a gap
-    (``marks_in_the_gap``); ``clean_by``: there, the boxes that hold no ink a player's mark
-    would leave (``FieldMarks.clean_by``); ``ink_round``: the boxes with drawn ink beside
-    two of their sides or more (``FieldMarks.ink_round``), for the written score's check of
-    a neighbour's stroke (``settled_boxes``)."""
-    read = {n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()}
+    (``marks_in_the_gap``, with ``FieldMarks.clean_by``); the boxes with drawn ink beside
+    two of their sides (``FieldMarks.ink_round``) are for the written score's check of a
+    neighbour's stroke (``settled_boxes``)."""
+    marks, inked = read.readings, read.inked_at_first
+    grouped = {
+        n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()
+    }
     not_only_ink = (
         frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
         | dots_between_fields(row, marks)
         | small_dots(marks)
-        | dust_held
+        | read.dust_held
     )
-    in_the_gap = marks_in_the_gap(marks, pen_boxes, dusty, clean_by)
-    groups = {n: group for n, (group, _) in read.items()}
+    in_the_gap = marks_in_the_gap(marks, pen_boxes, dusty, read.clean_by)
+    groups = {n: group for n, (group, _) in grouped.items()}
     fields = tuple(
-        [_mark_reading(row, n, m, read[n][1], ref) for n, m in marks.items()]
+        [_mark_reading(row, n, m, grouped[n][1], ref) for n, m in marks.items()]
         + [_digit_reading(row, n, b, ref) for n, b in boxes.items()]
     )
     printed_row = printed.row(row.number) if printed is not None else None
@@ -411,7 +409,7 @@ def _decode_row(
         # the settled boxes matter only to an unsure box (``unexplained_unsure``)
         settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
         settled |= settled_boxes(
-            marks, uses, best, boxes[SCORE], vul, inked, ink_round
+            marks, uses, best, boxes[SCORE], vul, inked, read.ink_round
         ) | settled_change(
             printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
         )

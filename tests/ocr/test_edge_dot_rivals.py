@@ -245,6 +245,7 @@ def _four_by_west_one_down(strain_s: MarkReading):  # type: ignore[no-untyped-de
     from ocr.combs import DigitBox
     from ocr.printed_pairs import PrintedPairs
     from ocr.reading import PageRef
+    from ocr.row_marks import FieldMarks
     from ocr.row_reader import _decode_row
     from scoring.board import Vulnerability
 
@@ -259,9 +260,8 @@ def _four_by_west_one_down(strain_s: MarkReading):  # type: ignore[no-untyped-de
     mm = WORK_DPI / 25.4
     page = np.full((int(297 * mm), int(210 * mm)), 255, np.uint8)
     printed = PrintedPairs(rows=((1, 3, 15),))
-    return _decode_row(
-        row, PageRef("p.png"), page, marks, boxes, Vulnerability.NONE, printed, 0.995
-    )
+    read = FieldMarks(marks, frozenset())
+    return _decode_row(row, PageRef("p.png"), page, read, boxes, Vulnerability.NONE, printed, 0.995)
 
 
 def test_a_box_unsure_by_its_dot_in_the_gap_is_never_its_field_s_only_ink():

@@ -11,6 +11,7 @@ from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, load_layout
 from ocr.pair_ink import unused_pair_numbers
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import Candidate, Crop, FieldReading, PageRef, RowStatus
+from ocr.row_marks import FieldMarks
 from ocr.row_reader import _decode_row
 from scoring.board import Vulnerability
 from tests.ocr.marked_rows import marked_row
@@ -37,7 +38,8 @@ def _decoded(ew_written: list[DigitBox]):  # type: ignore[no-untyped-def]
     mm = WORK_DPI / 25.4
     page = np.full((int(297 * mm), int(210 * mm)), 255, np.uint8)
     printed = PrintedPairs(rows=((1, 13, 28),))
-    return _decode_row(row, _REF, page, marks, boxes, Vulnerability.NONE, printed, 0.995)
+    read = FieldMarks(marks, frozenset())
+    return _decode_row(row, _REF, page, read, boxes, Vulnerability.NONE, printed, 0.995)
 
 
 def test_a_number_written_beside_the_printed_pairs_sends_the_row_to_a_person():
