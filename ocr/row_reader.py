@@ -333,7 +333,7 @@ def _decode_row(
     not_only_ink = (
         frozenset((n, m.option) for n, ms in marks.items() for m in ms if m.how in _NOT_ONLY_INK)
         | dots_between_fields(row, marks)
-        | small_dots(marks)
+        | small_dots(marks, dusty)
         | read.dust_held
     )
     in_the_gap = marks_in_the_gap(marks, pen_boxes, dusty, read.clean_by)

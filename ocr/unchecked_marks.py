@@ -314,7 +314,9 @@ def _beside(ms: list[MarkReading], k: int) -> list[MarkReading]:
     return [ms[j] for j in (k - 1, k + 1) if 0 <= j < len(ms)]
 
 
-def small_dots(marks: dict[str, list[MarkReading]]) -> frozenset[tuple[str, str]]:
+def small_dots(
+    marks: dict[str, list[MarkReading]], dusty: bool = False
+) -> frozenset[tuple[str, str]]:
     """(field, option) of each box unsure by its own dot inside it under a pen dot's size
     (``DOT_MARKED_ABOVE_MM2``; not a dot on its printed edge, ``EDGE_UNSURE_MM2``, which
     ``edge_dot_rivals`` and ``clean_rivals`` weigh against the field's other boxes): never
@@ -325,15 +327,20 @@ def small_dots(marks: dict[str, list[MarkReading]]) -> frozenset[tuple[str, str]
     mm^2 in level 2, the player's dot on 4's top-left corner unseen, 4S by South -1 (50 to
     East-West, as at every level) accepted as 2S -1. TRAINING's price set: 0 wrong rows
     either way, one right row more to a person (fine-dots dirty glass 13 ``page_0028.jpg``
-    row 11, both ways)."""
+    row 11, both ways).
+
+    On a dusty page (``dusty``, ``PageDust.dusty``) a box unsure by a dot on its printed
+    edge too: a clump the printed line cuts reads so where ``dust_clumps`` cannot call it
+    one. Fresh TRAINING fine dots on dirty glass seed 37661, ``page_0025.png`` row 9: the
+    player's fine dot in level 2 unseen, such a dot on 7's edge the level's only ink, 2NT
+    by South -1 (50 to East-West at every level) accepted as 7NT -1."""
     return frozenset(
         (name, m.option)
         for name, readings in marks.items()
         for m in readings
         if m.state is MarkState.UNSURE
         and m.how == "dot"
-        and m.dot_mm2 != EDGE_UNSURE_MM2
-        and m.dot_mm2 < DOT_MARKED_ABOVE_MM2
+        and (dusty if m.dot_mm2 == EDGE_UNSURE_MM2 else m.dot_mm2 < DOT_MARKED_ABOVE_MM2)
     )
 
 

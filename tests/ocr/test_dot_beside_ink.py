@@ -36,12 +36,12 @@ def test_a_circle_s_foot_on_level_3_beside_the_player_s_dot_by_4_stays_unsure():
 
 def test_a_dot_beside_another_box_s_ink_is_never_its_field_s_only_ink():
     """The decoder's side, on a row built by hand (4? by West one down, +50 written, which
-    every strain fits): a strain box unsure by its dot on its edge, the strains' only ink,
-    is certain as such; named ``DOT_BESIDE_INK`` it is not, and the strain goes to a
-    person."""
+    every strain fits, on a page that is not dusty): a strain box unsure by its dot on its
+    edge, the strains' only ink, is certain as such; named ``DOT_BESIDE_INK`` it is not,
+    and the strain goes to a person."""
     dot = MarkReading("S", 0.025, MarkState.UNSURE, 0.5, "dot", dot_mm2=0.275)
-    assert _four_by_west_one_down(dot).status is RowStatus.ACCEPTED
-    beside = _four_by_west_one_down(replace(dot, how=DOT_BESIDE_INK))
+    assert _four_by_west_one_down(dot, dusty=False).status is RowStatus.ACCEPTED
+    beside = _four_by_west_one_down(replace(dot, how=DOT_BESIDE_INK), dusty=False)
     assert beside.status is RowStatus.REVIEW
     assert beside.reasons == ("marks not certain in strain, which the score cannot check",)
 

@@ -238,9 +238,10 @@ def test_a_dot_on_the_edge_a_neighbour_faces_is_its_own_though_read_as_a_stroke(
     assert (without.state, without.how) == (MarkState.UNSURE, "edge")
 
 
-def _four_by_west_one_down(strain_s: MarkReading):  # type: ignore[no-untyped-def]
+def _four_by_west_one_down(strain_s: MarkReading, dusty: bool = True):  # type: ignore[no-untyped-def]
     """Row 1, printed 3-15, not vulnerable: level 4, declarer W, one down, +50 for NS
-    written, every strain box empty but S as given."""
+    written, every strain box empty but S as given; on a dusty page unless ``dusty`` is
+    false (``_decode_row``'s own default)."""
     from ocr.align import WORK_DPI
     from ocr.combs import DigitBox
     from ocr.printed_pairs import PrintedPairs
@@ -261,7 +262,9 @@ def _four_by_west_one_down(strain_s: MarkReading):  # type: ignore[no-untyped-de
     page = np.full((int(297 * mm), int(210 * mm)), 255, np.uint8)
     printed = PrintedPairs(rows=((1, 3, 15),))
     read = FieldMarks(marks, frozenset())
-    return _decode_row(row, PageRef("p.png"), page, read, boxes, Vulnerability.NONE, printed, 0.995)
+    return _decode_row(
+        row, PageRef("p.png"), page, read, boxes, Vulnerability.NONE, printed, 0.995, dusty=dusty
+    )
 
 
 def test_a_box_unsure_by_its_dot_in_the_gap_is_never_its_field_s_only_ink():
@@ -274,9 +277,9 @@ def test_a_box_unsure_by_its_dot_in_the_gap_is_never_its_field_s_only_ink():
     from ocr.reading import RowStatus
 
     dot = MarkReading("S", 0.025, MarkState.UNSURE, 0.5, "dot", dot_mm2=0.275)
-    on_edge = _four_by_west_one_down(dot)
+    on_edge = _four_by_west_one_down(dot, dusty=False)  # a PDF's page holds no dust
     assert (on_edge.status, str(on_edge.best)) == (RowStatus.ACCEPTED, "3-15 4S W -1 +50")
-    in_gap = _four_by_west_one_down(replace(dot, how=DOT_IN_GAP))
+    in_gap = _four_by_west_one_down(replace(dot, how=DOT_IN_GAP), dusty=False)
     assert in_gap.status is RowStatus.REVIEW
     assert in_gap.reasons == ("marks not certain in strain, which the score cannot check",)
 
