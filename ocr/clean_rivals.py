@@ -138,13 +138,15 @@ def unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
 def holds_no_ink_by(
     ev: RowEvidence, i: int, t: MarkSettings, apart: tuple[Px, ...] = (), on_lines: bool = True
 ) -> bool:
-    """Was box ``i`` first read empty, and does it hold no ink a player's mark would leave
-    (``RowViews.ink_by_rivals``: drawn ink without the page's specks, blobs on its printed
-    lines, solid ink as thick as a pen dot's core) inside it or within ``clean_rival_mm``
-    of its printed edges? The ink inside ``apart`` (another box's own dot on an edge,
-    ``owned_edge_dots``) is not asked about; without ``on_lines``, nor are the blobs on the
-    printed lines (``_pen_core``)."""
-    if ev.first[i].state is not MarkState.EMPTY:
+    """Was box ``i`` first read empty, under a fill of ``clean_rival_fill`` (a pale fine dot
+    fills its box so with no solid ink), and does it hold no ink a player's mark would
+    leave (``RowViews.ink_by_rivals``: drawn ink without the page's specks, blobs on its
+    printed lines, solid ink as thick as a pen dot's core) inside it or within
+    ``clean_rival_mm`` of its printed edges? The ink inside ``apart`` (another box's own
+    dot on an edge, ``owned_edge_dots``) is not asked about; without ``on_lines``, nor are
+    the blobs on the printed lines (``_pen_core``)."""
+    first = ev.first[i]
+    if first.state is not MarkState.EMPTY or first.fill >= t.clean_rival_fill:
         return False
     views = ev.views
     x0, y0, x1, y1 = views.px(ev.geometry.boxes[i][2])

@@ -409,6 +409,18 @@ class MarkSettings:
         "(the same pages without fibres): 62 of 63 hold ink within it; edge_dot_near_mm "
         "(0.5) and a pixel",
     )
+    clean_rival_fill: float = _t(
+        0.03,
+        "A field's other box holds ink of a player's mark (rule clean_rivals) where its first "
+        "fill reaches this, drawn ink or not: a fine dot a dirty glass left pale fills its box "
+        "so without a pixel of solid ink, where the page's specks seldom fill one 0.03.",
+        "Fresh TRAINING fine dots on dirty glass 42875, page_0033.jpg row 2: the player's fine "
+        "dot in E a fill of 0.046, no drawn ink, W's thick ink by its edge read marked, 4S+1 "
+        "by East accepted by West (-450 both). The 145 boxes clean_rivals read marked on the "
+        "dirty glass and the fine-dots dirty glass of 24 fresh seeds, each read right "
+        "(stroke98): every other box of their fields under 0.03 but one (0.033, now to a "
+        "person).",
+    )
     clean_rival_line_mm2: float = _t(
         0.25,
         "By a field's other boxes, the page's specks are no ink of a player's mark (rule "
