@@ -56,8 +56,8 @@ def console_template(
 ) -> Path:
     """An output folder as `run` leaves it for the director: the published results and site,
     and a review queue read by the real reader from two scanned pages of the sample (page 16: a
-    written score that does not fit Law 77; page 23: a slash in the result box 1 in the
-    strip facing the unmarked box 2, whose stroke it may be)."""
+    written score that does not fit Law 77, a looped 2 read as 7; page 17: 100 written in
+    the EW column, the player's slip)."""
     import shutil
 
     from ocr.reader import load_pages
@@ -75,7 +75,7 @@ def console_template(
     reader = scan_reader(event, 1)
     pages = [
         reader.read_image(image, ref)
-        for number in (16, 23)
+        for number in (16, 17)
         for ref, image in load_pages(SAMPLE / "scans" / "session1.pdf", number, number)
     ]
     write_queue(build_queue(pages, queue_context(event, 1)), out / "review")

@@ -194,20 +194,20 @@ def test_decide_a_review_item_by_clicking_a_candidate(
         "Signed in as the director"
     )
     page.get_by_role("link", name=re.compile(r"Review queue \(2 open\)")).click()
-    item = page.get_by_role("region", name=re.compile("Board 23, page 23, row 4"))
+    item = page.get_by_role("region", name=re.compile("Board 17, page 17, row 1"))
     expect(item.get_by_role("img")).to_be_visible()
     item.get_by_label("Decided by").fill("TD Eva")
-    item.get_by_role("button", name="10-8 2SX W -1 +200 (100%)").click()
+    item.get_by_role("button", name=re.compile(r"^8-11 2CX E -1 \+100 \(")).click()
     expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
-        "recorded '10-8 2SX W -1 +200' by TD Eva"
+        "recorded '8-11 2CX E -1 +100' by TD Eva"
     )
-    decided = page.get_by_role("region", name=re.compile("Board 23, page 23, row 4"))
-    expect(decided).to_contain_text("Decided: 10-8 2SX W -1 +200 — by TD Eva")
+    decided = page.get_by_role("region", name=re.compile("Board 17, page 17, row 1"))
+    expect(decided).to_contain_text("Decided: 8-11 2CX E -1 +100 — by TD Eva")
     expect(page.get_by_role("link", name=re.compile(r"Review queue \(1 open\)"))).to_be_visible()
     with EventStore(store_location(None, console_out), create=False) as store:
         decided = current_decisions(store)
     assert [(k, d.who, d.value) for k, d in decided.items()] == [
-        ("session1.pdf#p23r4", "TD Eva", "10-8 2SX W -1 +200")
+        ("session1.pdf#p17r1", "TD Eva", "8-11 2CX E -1 +100")
     ]
     assert axe_problems(page) == []
     page.set_viewport_size(PHONE)

@@ -52,7 +52,7 @@ def _decisions(out: Path) -> list[dict[str, str]]:
 
 
 def _decide(client: TestClient, csrf: str | None, **headers: str) -> int:
-    fields = {"item": "session1.pdf#p23r4", "who": "TD Eva", "value": "candidate 1"}
+    fields = {"item": "session1.pdf#p17r1", "who": "TD Eva", "value": "candidate 1"}
     if csrf is not None:
         fields["csrf"] = csrf
     return client.post("/review/decide", data=fields, headers=headers).status_code
@@ -63,7 +63,7 @@ def test_viewing_is_open(console_out: Path) -> None:
     for path in ("/", "/review", "/site/index.html", "/site/board-1-9.html", "/login"):
         assert client.get(path).status_code == 200, path
     page = client.get("/review").text
-    assert "session1.pdf#p23r4" in page and "Sign in" in page
+    assert "session1.pdf#p17r1" in page and "Sign in" in page
     assert "/review/decide" not in page  # no forms for a visitor
 
 
@@ -82,7 +82,7 @@ def test_signed_in_the_director_decides(console_out: Path) -> None:
         "/review/decide",
         data={
             "csrf": _csrf(client),
-            "item": "session1.pdf#p23r4",
+            "item": "session1.pdf#p17r1",
             "who": "TD Eva",
             "value": "candidate 1",
         },  # fmt: skip
@@ -90,7 +90,7 @@ def test_signed_in_the_director_decides(console_out: Path) -> None:
     assert response.status_code == 200 and "recorded" in response.text
     (decision,) = _decisions(console_out)
     assert (decision["item"], decision["who"], decision["value"]) == (
-        "session1.pdf#p23r4", "TD Eva", "10-8 2SX W -1 +200",
+        "session1.pdf#p17r1", "TD Eva", "8-11 2CX E -1 +100",
     )  # fmt: skip
 
 

@@ -45,7 +45,7 @@ def test_decision_times_are_in_the_events_zone_in_the_console_and_review_list(
     console_out: Path,
 ) -> None:
     client, csrf = _director(console_out)
-    client.post("/review/decide", data={"csrf": csrf, "item": "session1.pdf#p23r4",
+    client.post("/review/decide", data={"csrf": csrf, "item": "session1.pdf#p17r1",
                                         "who": "TD Eva", "value": "candidate 1"})  # fmt: skip
     doc = lxml.html.fromstring(client.get("/review").text)
     [stamp] = doc.xpath('//ul[@class="decisions"]//time')
@@ -58,7 +58,7 @@ def test_decision_times_are_in_the_events_zone_in_the_console_and_review_list(
     assert listed.exit_code == 1, listed.output  # one item of the two still open
     assert "1 open of 2 item(s)" in listed.stdout
     seconds = local_text(parse_instant(stored), ZONE, seconds=True)
-    assert f"decided: 10-8 2SX W -1 +200 by TD Eva at {seconds} ({ZONE})" in listed.stdout
+    assert f"decided: 8-11 2CX E -1 +100 by TD Eva at {seconds} ({ZONE})" in listed.stdout
 
 
 def test_a_late_correction_is_refused_in_the_consoles_terms(console_out: Path) -> None:
