@@ -31,10 +31,10 @@ box, and the comb need show the reading's number ten times less plainly against 
 clean seed 13, ``page_0016.png`` row 8). At one digit's odds the ink may also be dust beside
 a mark the player put in another box of the field that left no ink seen, so every other
 box's result is ruled out too (a box that gives no legal result with the rest of the
-reading, count 5 beside 3C+, holds no such mark), and where one scores the same (4H= and
-4S=, 2C and 2D, the partner's declarer) nothing is settled (TRAINING dirty glass 62606,
-``page_0013.jpg`` row 13: 2C+1 by South, the player's dot in C unseen, D's ink by a clean H
-read as 2D+1).
+reading, count 5 beside 3C+, holds no such mark: ``alternative_scores`` gives it none),
+and where one scores the same (4H= and 4S=, 2C and 2D, the partner's declarer) nothing is
+settled (TRAINING dirty glass 62606, ``page_0013.jpg`` row 13: 2C+1 by South, the player's
+dot in C unseen, D's ink by a clean H read as 2D+1).
 
 A box whose mark would change only the score's sign (declarer N for E at the same
 vulnerability) is not settled by the comb: the side mark is often left out, and the decoder
@@ -69,19 +69,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ocr.combs import DigitBox, box_log_table, numbers_log_likelihood
-from ocr.layout import (
-    DECLARER,
-    DOUBLING,
-    LEVEL,
-    PASSED_OUT,
-    RESULT_COUNT,
-    RESULT_SIGN,
-    SCORE_SIDE,
-    STRAIN,
-)
+from ocr.layout import PASSED_OUT, RESULT_COUNT, RESULT_SIGN, SCORE_SIDE
 from ocr.marks import EMPTY_P, MARKED_P, MarkReading, MarkState
 from ocr.reading import DEFAULT_THRESHOLD, RowResult
-from ocr.score_ties import results_with
+from ocr.score_ties import FOLLOWED_FIELDS, results_with
 from scoring.board import Vulnerability
 from scoring.contract import Contract
 from scoring.law77 import ns_score
@@ -124,9 +115,10 @@ def alternative_scores(
     result: RowResult, field: str, option: str, vulnerability: Vulnerability
 ) -> tuple[int, ...] | None:
     """The NS scores of the results that box ``option`` of ``field``, marked in place of the
-    reading's box, would give (a sign: with each count of tricks it allows); None where the
-    score cannot check the box (the field is not one the score follows, or the reading is
-    a pass-out)."""
+    reading's box, would give (a sign: with each count of tricks it allows); none (``()``)
+    where that box gives no legal result with the rest of the reading (3C with a count of 5
+    over, 7NT with a "+"); None where the score cannot check the box (the field is not one
+    the score follows, or the reading is a pass-out)."""
     c, declarer, tricks = result.contract, result.declarer, result.tricks
     if result.passed_out or c is None or declarer is None or tricks is None:
         return None
@@ -134,8 +126,10 @@ def alternative_scores(
         return (0,)
     if field == RESULT_SIGN:
         return tuple(ns_score(c, declarer, t, vulnerability) for t in _tricks_with_sign(c, option))
+    if field not in FOLLOWED_FIELDS:
+        return None
     others = results_with(result, field, option)
-    return tuple(ns_score(con, seat, t, vulnerability) for con, seat, t in others) or None
+    return tuple(ns_score(con, seat, t, vulnerability) for con, seat, t in others)
 
 
 def _tricks_with_sign(contract: Contract, sign: str) -> range:
@@ -220,7 +214,7 @@ def settled_boxes(
             r.option for r in marks[field] if r.option != m.option and (field, r.option) != stroke
         ]
         return ruled_out(*stroke, weighed) and all(
-            _no_result(result, field, o)
+            alternative_scores(result, field, o, vulnerability) == ()  # no legal result
             or ruled_out(field, o, weighed if clean((field, o)) else _PLAIN)
             for o in rest
         )
@@ -237,23 +231,6 @@ def settled_boxes(
                 if ruled_out(*stroke) or clean_stroke_ruled_out(name, m, stroke):
                     out.add((name, m.option))
     return frozenset(out)
-
-
-_SCORED_ONE_BY_ONE = (LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_COUNT)
-"""The fields whose box, read in place of the reading's, gives its results one by one
-(``ocr.score_ties.results_with``)."""
-
-
-def _no_result(result: RowResult, field: str, option: str) -> bool:
-    """Would box ``option`` of ``field``, marked in place of the reading's, give no legal
-    result at all (a count of tricks over 13 or under 0: 3C+5, 7NT+1)? Such a box holds no
-    mark the rest of the row's reading could go with."""
-    c = result.contract
-    if c is None or result.passed_out:
-        return False
-    if field == RESULT_SIGN:
-        return not _tricks_with_sign(c, option)
-    return field in _SCORED_ONE_BY_ONE and not results_with(result, field, option)
 
 
 def _clean_neighbour(

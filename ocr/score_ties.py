@@ -57,7 +57,7 @@ from scoring.law77 import ns_score
 _MARKED, _EMPTY = MarkState.MARKED, MarkState.EMPTY
 
 
-__all__ = ["tied_ink", "results_with"]
+__all__ = ["FOLLOWED_FIELDS", "tied_ink", "results_with"]
 
 
 def tied_ink(
@@ -172,6 +172,11 @@ def _arc_of_circle(emptied: MarkReading, used: MarkReading | None) -> bool:
         and used.fill < MARK_SETTINGS.empty_below
         and emptied.ring < MARK_SETTINGS.ring_empty_below
     )
+
+
+FOLLOWED_FIELDS = frozenset({LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_COUNT})
+"""The fields ``results_with`` reads a box of in place of the reading's; for any other it
+gives no result."""
 
 
 def results_with(
