@@ -13,6 +13,7 @@ same floats.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -30,6 +31,7 @@ __all__ = [
     "faint_stroke",
     "normalise_ink",
     "normalise_cell",
+    "normalise_reaching",
 ]
 
 CANVAS = 20
@@ -364,3 +366,58 @@ def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
             return None  # all ink 0: no stroke
         return _normalised(cv2.LUT(cell, table), _ink_mask(cell, table))
     return normalise_ink(ink_map(cell))
+
+
+def normalise_reaching(
+    inner: np.ndarray, wide: Callable[[], tuple[np.ndarray, tuple[int, int]]]
+) -> np.ndarray | None:
+    """``normalise_cell`` of ``inner``, a handwritten box's crop inside its printed border,
+    where its strokes stay inside the crop; where they run out to its edge, the strokes
+    followed on nearer the border. ``wide`` gives (asked only then) a crop of the same box
+    nearer its border and where ``inner`` lies in it, (dy, dx).
+
+    A digit written up to its box's border (a 6 whose bowl touches it, a 2 whose base runs
+    along it) loses what lies between the border and the crop, and what is left may be
+    another digit: a 6 cut down its left side reads 5, a 2 without its base 7. The pieces
+    of the wider crop's ink that hold the inner crop's strokes are read instead, against
+    the inner crop's own paper and ink tones (a printed border caught in the wider crop is
+    darker than a pale pen's stroke, and read against it the stroke would be lost) and
+    with a border's line cleared as in any crop (``_strokes``)."""
+    if inner.ndim != 2 or inner.dtype != np.uint8 or inner.size == 0:
+        return normalise_cell(inner)
+    darkest, brightest = cv2.minMaxLoc(inner)[:2]
+    if _too_faint(float(darkest), float(brightest)):
+        return None
+    table = _ink_table(inner)
+    if table is None:
+        return None
+    mask = _ink_mask(inner, table)
+    written = _written(mask)
+    if written is None:
+        return None
+    kept, (y0, y1, x0, x1) = written
+    h, w = mask.shape
+    if y0 > 0 and x0 > 0 and y1 < h and x1 < w:
+        return _normalised(cv2.LUT(inner, table), mask)  # its strokes stay inside
+    grey, (dy, dx) = wide()
+    reach = _reaching(_ink_mask(grey, table), kept, (dy + y0, dx + x0))
+    if reach is None:
+        return _normalised(cv2.LUT(inner, table), mask)
+    return _normalised(cv2.LUT(grey, table), reach)
+
+
+def _reaching(mask: np.ndarray, kept: np.ndarray, at: tuple[int, int]) -> np.ndarray | None:
+    """The pieces of a wider crop's ink ``mask`` that hold a stroke of ``kept`` (the inner
+    crop's strokes within their bounding box, whose top left lies at ``at`` in the wider
+    crop), 1, else 0; None where none does (the crops do not line up)."""
+    count, labels, _ = pieces(mask)
+    y, x = at
+    held = labels[y : y + kept.shape[0], x : x + kept.shape[1]]
+    if held.shape != kept.shape:
+        return None
+    ids = np.unique(held[kept])
+    ids = ids[ids > 0]
+    if not len(ids):
+        return None
+    reach: np.ndarray = np.isin(labels, ids).view(np.uint8)
+    return reach

@@ -13,13 +13,22 @@ Every cell goes through the same normalisation as the training images
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-from ocr.digit_cells import CANVAS, ink_map, is_blank, normalise_cell, normalise_ink, quantile
+from ocr.digit_cells import (
+    CANVAS,
+    ink_map,
+    is_blank,
+    normalise_cell,
+    normalise_ink,
+    normalise_reaching,
+    quantile,
+)
 
 __all__ = [
     "CANVAS",
@@ -197,10 +206,19 @@ class DigitModel:
             total += p / p.sum(axis=1, keepdims=True)
         return total / self.members
 
-    def read_cells(self, cells: list[np.ndarray]) -> list[np.ndarray | None]:
+    def read_cells(
+        self,
+        cells: list[np.ndarray],
+        wides: list[Callable[[], tuple[np.ndarray, tuple[int, int]]]] | None = None,
+    ) -> list[np.ndarray | None]:
         """Scanned cell crops -> per cell the model's probabilities (the 10 digits, and
-        ``NO_DIGIT`` where the model reads it), or None for a blank cell."""
-        norm = [normalise_cell(c) for c in cells]
+        ``NO_DIGIT`` where the model reads it), or None for a blank cell. ``wides``: for
+        each cell, what gives its box's crop nearer its printed border and where the cell
+        lies in it, for strokes that run out of the cell (``normalise_reaching``)."""
+        if wides is None:
+            norm = [normalise_cell(c) for c in cells]
+        else:
+            norm = [normalise_reaching(c, w) for c, w in zip(cells, wides, strict=True)]
         written = [n for n in norm if n is not None]
         probs = self.probabilities(np.stack(written)) if written else np.zeros((0, 10))
         out: list[np.ndarray | None] = []

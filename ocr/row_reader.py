@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import cv2
@@ -57,7 +58,7 @@ from ocr.marks import (
     MarkReading,
     MarkState,
 )
-from ocr.page_dust import NO_DUST, measure_dust
+from ocr.page_dust import NO_DUST, PageDust, measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
 from ocr.printed_pairs import PrintedPairs
@@ -94,6 +95,9 @@ __all__ = [
 
 DIGIT_INSET_MM = 0.6
 """Handwritten boxes are read this far inside their printed border."""
+
+REACH_INSET_MM = 0.3
+"""A handwritten box's strokes that run out of its crop are followed this near its border."""
 
 _MARK_FIELDS = (PASSED_OUT, LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_SIGN, RESULT_COUNT,
                 SCORE_SIDE, PAIRS_CHANGED)  # fmt: skip
@@ -212,7 +216,7 @@ def _two_likeliest(probs: tuple[float, ...]) -> list[tuple[str, float]]:
     return [(str(int(k)), float(p[k])) for k in np.argsort(-p)[:2]]
 
 
-_Cell = tuple[tuple[int, str], tuple[int, int, int, int]]
+_Cell = tuple[tuple[int, str], tuple[int, int, int, int], tuple[int, int, int, int]]
 _DIGIT_CELLS: dict[tuple[str, int, str], list[_Cell]] = {}
 
 
@@ -225,7 +229,11 @@ def _digit_cells(layout: Layout) -> list[_Cell]:
     known = _DIGIT_CELLS.get(layout.cache_key)
     if known is None:
         known = [
-            ((row.number, name), _px(b.rect.inset(DIGIT_INSET_MM)))
+            (
+                (row.number, name),
+                _px(b.rect.inset(DIGIT_INSET_MM)),
+                _px(b.rect.inset(REACH_INSET_MM)),
+            )
             for row in layout.rows
             for name in _DIGIT_FIELDS
             for b in row.field(name).boxes
@@ -234,6 +242,22 @@ def _digit_cells(layout: Layout) -> list[_Cell]:
             _DIGIT_CELLS.clear()
         _DIGIT_CELLS[layout.cache_key] = known
     return known
+
+
+def _wide_cell(
+    page: np.ndarray,
+    px: tuple[int, int, int, int],
+    wide: tuple[int, int, int, int],
+    dust: PageDust,
+) -> Callable[[], tuple[np.ndarray, tuple[int, int]]]:
+    """What gives a handwritten box's crop ``REACH_INSET_MM`` inside its border (pixels
+    ``wide``), its dust taken out as the cell's (pixels ``px``) is, and where the cell
+    lies in it: asked only of a box whose strokes run out of its cell
+    (``ocr.digit_cells.normalise_reaching``)."""
+    return lambda: (
+        cell_without_specks(_crop_px(page, wide), dust, WORK_DPI / 25.4),
+        (max(0, px[1]) - max(0, wide[1]), max(0, px[0]) - max(0, wide[0])),
+    )
 
 
 def read_rows(
@@ -259,10 +283,10 @@ def read_rows(
     # One classifier call for every handwritten box on the page, its dust taken out.
     s = WORK_DPI / 25.4
     where = _digit_cells(layout)
-    cells = [cell_without_specks(_crop_px(page, px), dust, s) for _, px in where]
-    probs = model.read_cells(cells)
+    cells = [cell_without_specks(_crop_px(page, px), dust, s) for _, px, _ in where]
+    probs = model.read_cells(cells, [_wide_cell(page, px, wide, dust) for _, px, wide in where])
     digits: dict[tuple[int, str], list[DigitBox]] = {}
-    for (field, _), p in zip(where, probs, strict=True):
+    for (field, _, _), p in zip(where, probs, strict=True):
         digits.setdefault(field, []).append(DigitBox.of(p))
 
     in_colour = colour() if colour is not None and dust.dusty() else None
