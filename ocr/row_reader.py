@@ -61,6 +61,7 @@ from ocr.marks import (
 from ocr.page_dust import NO_DUST, PageDust, measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
+from ocr.passed_by_zero import zero_settled_pass
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import (
     Candidate,
@@ -351,6 +352,9 @@ def _decode_row(
     two of their sides (``FieldMarks.ink_round``) are for the written score's check of a
     neighbour's stroke (``settled_boxes``)."""
     marks, inked = read.readings, read.inked_at_first
+    zero_pass = zero_settled_pass(marks, inked, boxes[SCORE])
+    if zero_pass is not None:
+        marks = zero_pass
     grouped = {
         n: _mark_group(tuple([(m.option, m.p_marked) for m in ms])) for n, ms in marks.items()
     }
@@ -377,7 +381,7 @@ def _decode_row(
     if not any_mark and not any_digit:
         return RowReading(ref, row.number, rnd, fields, None, 1.0, (), RowStatus.EMPTY,
                           ("nothing written on the row",), row_crop, printed_pairs)  # fmt: skip
-    if not marked:
+    if not marked and zero_pass is None:
         # Stray ink, a smudge, a faint tick: no box is marked, so this is no result (a
         # pass-out is marked too). A person decides whether it is a result at all.
         crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
@@ -437,6 +441,8 @@ def _decode_row(
         ) | settled_change(
             printed_pairs, uses[PAIRS_CHANGED], boxes[NS_PAIR_WRITTEN], boxes[EW_PAIR_WRITTEN]
         )
+        if zero_pass is not None and best.passed_out:
+            settled |= {(PASSED_OUT, "PASS")}  # its written 0 (ocr/passed_by_zero.py)
         for name in unexplained_unsure(marks, uses, settled):
             reasons.append(f"unsure mark in {name}")
     reasons.extend(tied_ink(marks, uses, best, vul))

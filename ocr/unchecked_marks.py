@@ -28,6 +28,7 @@ from ocr.marks import (
     MarkReading,
     MarkState,
 )
+from ocr.passed_by_zero import lone_zero
 from ocr.results_table import group_values
 from scoring.board import Vulnerability
 
@@ -82,14 +83,15 @@ def unchecked_groups(ev: RowEvidence, vulnerability: Vulnerability, best: int) -
     with the same score (every reading at all when no score is written) must be ruled out
     by a group whose marks are certain on their own (``CERTAIN``) and differ from it; the
     groups in which a reading not ruled out differs are returned, and the row goes to a
-    person. A pass-out needs its PASS box marked for certain: a row of empty boxes is a
-    blank row, never a pass-out.
+    person. A pass-out needs its PASS box marked for certain, or its score written as a
+    lone 0 (``ocr.passed_by_zero``): a row of empty boxes is a blank row, never a pass-out.
     """
     values, scores = group_values(vulnerability)
     n = len(scores) - 1
     written = any_written(ev.score)
-    if best == n and not _certain(ev, "passed_out", 1, True):
-        return ("passed_out",)  # a pass-out is marked; empty boxes alone are a blank row
+    if best == n and not (_certain(ev, "passed_out", 1, True) or lone_zero(ev.score)):
+        # a pass-out is marked, or its 0 written: empty boxes alone are a blank row
+        return ("passed_out",)
     # The readings with the same score: a handful of the 5,881 when a score is written,
     # looked at alone; else every one (``best`` too: it differs from itself in no group).
     if written:
