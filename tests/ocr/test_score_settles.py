@@ -335,3 +335,31 @@ def test_a_box_that_gives_no_legal_result_is_ruled_out_with_the_rest():
     assert unexplained_unsure(marks, uses) == [RESULT_COUNT]
     settled = settled_boxes(marks, uses, four_spades_two, comb("680"), NS_VUL)
     assert settled == {(RESULT_COUNT, "2")}
+
+
+def _six_clubs_plus_one_with_an_unsure_count(count: str) -> tuple[RowResult, frozenset]:
+    """6C+1 by West, not vulnerable, -940 written (920 + 20), count 1 marked and count
+    ``count`` unsure by a thin fill (TEST noisy seed 13, ``page_0015.jpg`` row 8: dust
+    filling count 10 0.051 beside the player's pen dot in count 1)."""
+    six_clubs = RowResult(8, 17, False, Contract.parse("6C"), Seat.WEST, 13, -940)
+    marks = row_marks({LEVEL: {"6"}, STRAIN: {"C"}, DECLARER: {"W"}, RESULT_SIGN: {"+"},
+                       RESULT_COUNT: {"1"}, SCORE_SIDE: {"EW"}},
+                      unsure={RESULT_COUNT: {count}})  # fmt: skip
+    uses = used_boxes(six_clubs, (8, 17))
+    assert unexplained_unsure(marks, uses) == [RESULT_COUNT]
+    return six_clubs, settled_boxes(marks, uses, six_clubs, comb("940"), Vulnerability.NONE)
+
+
+def test_a_count_no_result_over_allows_is_weighed_as_a_count_under():
+    """Beside 6C+ no count but 1 is legal (13 tricks at most), so count 10 gives no
+    result with the reading's "+": it is the player's only with the sign read wrong too,
+    6C-10, +500 to NS (not vulnerable, undoubled: 10 x 50), which the written 940 rules
+    out (two digits apart: 5/9, 0/4). Count 7: 6C-7, +350 (three digits apart). Count 13
+    gives no result either way (12 - 13 tricks): nothing settles it."""
+    assert alternative_scores(
+        RowResult(8, 17, False, Contract.parse("6C"), Seat.WEST, 13, -940),
+        RESULT_COUNT, "10", Vulnerability.NONE,
+    ) == ()  # fmt: skip
+    for count in ("10", "7"):
+        assert _six_clubs_plus_one_with_an_unsure_count(count)[1] == {(RESULT_COUNT, count)}
+    assert _six_clubs_plus_one_with_an_unsure_count("13")[1] == frozenset()
