@@ -12,8 +12,9 @@ to the decoding with its PASS box unsure, and the written 0 settles it.
 
 TRAINING's price set: fine-dots dirty glass 52718 ``page_0012.jpg`` row 6 (a PASS tick
 filling 0.129) and ``page_0032.jpg`` row 11 (a pen dot of 0.52 mm^2 read as dust), dirty
-glass 31415 ``page_0046.jpg`` row 4, each with a written 0, went to a person as "no box is
-marked on the row (stray ink?)".
+glass 31415 ``page_0046.jpg`` row 4 and seed 13 pdf150 ``page_0019.pdf`` row 5, each with a
+written 0, went to a person as "no box is marked on the row (stray ink?)"; 1,453 -> 1,445
+readings to a person, 0 wrong (docs/reader-history.md, "zero99").
 """
 
 from __future__ import annotations
