@@ -312,9 +312,15 @@ def normalise_ink(ink: np.ndarray) -> np.ndarray | None:
     return _normalised(ink, (ink > 0.5).astype(np.uint8))
 
 
-def _normalised(ink: np.ndarray, mask: np.ndarray) -> np.ndarray | None:
-    """``normalise_ink`` of ``ink``, whose pixels over 0.5 are ``mask`` (1, else 0)."""
-    written = _written(mask)
+def _normalised(
+    ink: np.ndarray,
+    mask: np.ndarray,
+    written: tuple[np.ndarray, tuple[int, int, int, int]] | None = None,
+) -> np.ndarray | None:
+    """``normalise_ink`` of ``ink``, whose pixels over 0.5 are ``mask`` (1, else 0);
+    ``written``: ``_written(mask)`` where the caller has it already."""
+    if written is None:
+        written = _written(mask)
     if written is None:
         return None
     kept, (y0, y1, x0, x1) = written
@@ -398,11 +404,11 @@ def normalise_reaching(
     kept, (y0, y1, x0, x1) = written
     h, w = mask.shape
     if y0 > 0 and x0 > 0 and y1 < h and x1 < w:
-        return _normalised(cv2.LUT(inner, table), mask)  # its strokes stay inside
+        return _normalised(cv2.LUT(inner, table), mask, written)  # its strokes stay inside
     grey, (dy, dx) = wide()
     reach = _reaching(_ink_mask(grey, table), kept, (dy + y0, dx + x0))
     if reach is None:
-        return _normalised(cv2.LUT(inner, table), mask)
+        return _normalised(cv2.LUT(inner, table), mask, written)
     return _normalised(cv2.LUT(grey, table), reach)
 
 
@@ -415,9 +421,10 @@ def _reaching(mask: np.ndarray, kept: np.ndarray, at: tuple[int, int]) -> np.nda
     held = labels[y : y + kept.shape[0], x : x + kept.shape[1]]
     if held.shape != kept.shape:
         return None
-    ids = np.unique(held[kept])
-    ids = ids[ids > 0]
-    if not len(ids):
+    holds = np.zeros(count, np.uint8)
+    holds[held[kept]] = 1
+    holds[0] = 0
+    if not holds.any():
         return None
-    reach: np.ndarray = np.isin(labels, ids).view(np.uint8)
+    reach: np.ndarray = holds[labels]  # 1 on the pieces that hold a stroke, else 0
     return reach
