@@ -43,10 +43,10 @@ import numpy as np  # noqa: E402
 
 import ocr.digit_cells as digit_cells  # noqa: E402
 from benchmarks.bench_pages import read_page  # noqa: E402
+from ocr.box_crops import DIGIT_FIELDS  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader  # noqa: E402
-from ocr.row_reader import _DIGIT_FIELDS  # noqa: E402
 from ocr.training.synthetic.sources import CONDITIONS  # noqa: E402
 from ocr.training.synthetic.truth import load_truth  # noqa: E402
 
@@ -89,7 +89,7 @@ def digit_boxes(folder: Path, pages: int) -> list[DigitBox]:
     where = [
         (row.number, name, b.option)
         for row in layout.rows
-        for name in _DIGIT_FIELDS
+        for name in DIGIT_FIELDS
         for b in row.field(name).boxes
     ]
     shipped = load_model()

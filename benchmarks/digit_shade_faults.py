@@ -29,6 +29,7 @@ import ocr.row_reader as row_reader  # noqa: E402
 from benchmarks.bench_pages import generate, read_page  # noqa: E402
 from benchmarks.damage_causes import REACHES  # noqa: E402
 from benchmarks.dust_causes import condition_arguments, condition_seed  # noqa: E402
+from ocr.box_crops import DIGIT_INSET_MM  # noqa: E402
 from ocr.digit_shade import empty_when_lifted  # noqa: E402
 from ocr.mark_settings import MARK_SETTINGS  # noqa: E402
 from ocr.reader import ScanReader  # noqa: E402
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
                 if digit.probs is None:
                     continue
                 rm = current["marks"]
-                inner = rm.px(box.rect.inset(row_reader.DIGIT_INSET_MM))
+                inner = rm.px(box.rect.inset(DIGIT_INSET_MM))
                 t = MARK_SETTINGS
                 lifted = rm.shade.lifted(
                     inner, rm.px(box.rect), t.shade_reach_mm, t.shade_band_mm, t.shade_margin,

@@ -47,11 +47,11 @@ from benchmarks.bench_pages import (  # noqa: E402
 )
 from benchmarks.reader_snapshot import _boxes_seen  # noqa: E402
 from benchmarks.rules_seen import rules_seen  # noqa: E402
+from ocr.box_crops import DIGIT_FIELDS  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
 from ocr.reading import RowStatus  # noqa: E402
-from ocr.row_reader import _DIGIT_FIELDS  # noqa: E402
 from ocr.training.synthetic.sources import SPLIT_NAMES  # noqa: E402
 from ocr.training.synthetic.truth import PageTruth, load_truth  # noqa: E402
 
@@ -131,7 +131,7 @@ def read_pages(
     where = [
         (row.number, name, str(b.option))
         for row in layout.rows
-        for name in _DIGIT_FIELDS
+        for name in DIGIT_FIELDS
         for b in row.field(name).boxes
     ]
     truths = [load_truth(f) for f in files]

@@ -30,6 +30,7 @@ from ocr.align import (
     to_grey,
     warp_region,
 )
+from ocr.box_crops import crop_mm
 from ocr.captions import printed_pixels
 from ocr.decode import DEFAULT_THRESHOLD
 from ocr.digits import DigitModel, load_model
@@ -52,7 +53,7 @@ from ocr.printed_page import lightened_lines, printed_board, printed_from_page
 from ocr.printed_pairs import PrintedPairs, qr_differs, qr_pairs
 from ocr.qrpayload import QrPayload, QrPayloadError, parse
 from ocr.reading import NOTES, Crop, PageProblem, PageReading, PageRef, RowStatus
-from ocr.row_reader import PairReadings, crop_mm, png_bytes, read_rows
+from ocr.row_reader import PairReadings, png_bytes, read_rows
 from ocr.stack import check_rounds, finish_batch, mark_duplicates
 from ocr.stack import to_review as _to_review
 

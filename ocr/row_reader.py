@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from ocr.align import WORK_DPI
+from ocr.box_crops import (
+    DIGIT_FIELDS,
+    DIGIT_INSET_MM,
+    crop_mm,
+    crop_px,
+    digit_cells,
+    wide_cell,
+)
 from ocr.combs import DigitBox, any_written
 from ocr.decode import decode_contract
 from ocr.digit_dust import cell_without_specks
@@ -58,7 +65,7 @@ from ocr.marks import (
     MarkReading,
     MarkState,
 )
-from ocr.page_dust import NO_DUST, PageDust, measure_dust
+from ocr.page_dust import NO_DUST, measure_dust
 from ocr.pair_decode import decode_pairs, settled_change
 from ocr.pair_ink import unused_pair_numbers
 from ocr.passed_by_zero import zero_settled_pass
@@ -86,47 +93,20 @@ from scoring.board import Vulnerability, vulnerability_of
 from scoring.law77 import ns_score
 
 __all__ = [
-    "DIGIT_INSET_MM",
     "PairReadings",
-    "crop_mm",
     "png_bytes",
     "posterior_reason",
     "read_rows",
 ]
 
-DIGIT_INSET_MM = 0.6
-"""Handwritten boxes are read this far inside their printed border."""
-
-REACH_INSET_MM = 0.3
-"""A handwritten box's strokes that run out of its crop are followed this near its border."""
-
 _MARK_FIELDS = (PASSED_OUT, LEVEL, STRAIN, DOUBLING, DECLARER, RESULT_SIGN, RESULT_COUNT,
                 SCORE_SIDE, PAIRS_CHANGED)  # fmt: skip
-_DIGIT_FIELDS = (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
 # The mark states as module names: ``MarkState.X`` is looked up through the enum's class
 # (some 0.2 us a time on Python 3.11, a module name 0.015), on every box of every row.
 _UNSURE = MarkState.UNSURE
 _NOT_ONLY_INK = frozenset({DUST_DOT_ALONE, THICK_BY_EDGE, DOT_IN_GAP, DOT_BESIDE_INK})
 """How a box is read whose ink is never its field's only ink (``RowEvidence.never_only_ink``)."""
 _NO_BOXES: frozenset[tuple[str, str]] = frozenset()
-
-
-def _px(r: Rect) -> tuple[int, int, int, int]:
-    return r.to_px(WORK_DPI)
-
-
-def crop_mm(page: np.ndarray, r: Rect) -> np.ndarray:
-    """The part of an upright ``WORK_DPI`` page under rectangle ``r`` (page mm)."""
-    return _crop_px(page, _px(r))
-
-
-def _crop_px(page: np.ndarray, px: tuple[int, int, int, int]) -> np.ndarray:
-    """The part of a page inside pixels ``px`` (x0, y0, x1, y1), clipped at its top left."""
-    x0, y0, x1, y1 = px
-    return page[max(0, y0) : y1, max(0, x0) : x1]
-
-
-_crop = crop_mm
 
 
 def png_bytes(image: np.ndarray) -> bytes:
@@ -217,50 +197,6 @@ def _two_likeliest(probs: tuple[float, ...]) -> list[tuple[str, float]]:
     return [(str(int(k)), float(p[k])) for k in np.argsort(-p)[:2]]
 
 
-_Cell = tuple[tuple[int, str], tuple[int, int, int, int], tuple[int, int, int, int]]
-_DIGIT_CELLS: dict[tuple[str, int, str], list[_Cell]] = {}
-
-
-def _digit_cells(layout: Layout) -> list[_Cell]:
-    """Every handwritten box of the form, row by row and field by field: its (row number,
-    field) and the pixels ``crop_mm`` crops it by, ``DIGIT_INSET_MM`` inside its printed
-    border. The same boxes on every page of a form (``Layout.cache_key``), so worked out
-    once a process, not for each of a page's 120 boxes (a ``Rect`` and its rounding each:
-    1.3% of the interpreter lock's samples in a batch on threads)."""
-    known = _DIGIT_CELLS.get(layout.cache_key)
-    if known is None:
-        known = [
-            (
-                (row.number, name),
-                _px(b.rect.inset(DIGIT_INSET_MM)),
-                _px(b.rect.inset(REACH_INSET_MM)),
-            )
-            for row in layout.rows
-            for name in _DIGIT_FIELDS
-            for b in row.field(name).boxes
-        ]
-        if len(_DIGIT_CELLS) >= 16:  # forms of one process: a club's few
-            _DIGIT_CELLS.clear()
-        _DIGIT_CELLS[layout.cache_key] = known
-    return known
-
-
-def _wide_cell(
-    page: np.ndarray,
-    px: tuple[int, int, int, int],
-    wide: tuple[int, int, int, int],
-    dust: PageDust,
-) -> Callable[[], tuple[np.ndarray, tuple[int, int]]]:
-    """What gives a handwritten box's crop ``REACH_INSET_MM`` inside its border (pixels
-    ``wide``), its dust taken out as the cell's (pixels ``px``) is, and where the cell
-    lies in it: asked only of a box whose strokes run out of its cell
-    (``ocr.digit_cells.normalise_reaching``)."""
-    return lambda: (
-        cell_without_specks(_crop_px(page, wide), dust, WORK_DPI / 25.4),
-        (max(0, px[1]) - max(0, wide[1]), max(0, px[0]) - max(0, wide[0])),
-    )
-
-
 def read_rows(
     page: np.ndarray,
     layout: Layout,
@@ -283,9 +219,9 @@ def read_rows(
     dust = measure_dust(page, layout, WORK_DPI)  # the page's specks (ocr/page_dust.py)
     # One classifier call for every handwritten box on the page, its dust taken out.
     s = WORK_DPI / 25.4
-    where = _digit_cells(layout)
-    cells = [cell_without_specks(_crop_px(page, px), dust, s) for _, px, _ in where]
-    probs = model.read_cells(cells, [_wide_cell(page, px, wide, dust) for _, px, wide in where])
+    where = digit_cells(layout)
+    cells = [cell_without_specks(crop_px(page, px), dust, s) for _, px, _ in where]
+    probs = model.read_cells(cells, [wide_cell(page, px, wide, dust) for _, px, wide in where])
     digits: dict[tuple[int, str], list[DigitBox]] = {}
     for (field, _, _), p in zip(where, probs, strict=True):
         digits.setdefault(field, []).append(DigitBox.of(p))
@@ -305,13 +241,13 @@ def read_rows(
         read = marks_from.read_marks(_MARK_FIELDS)
         if pen_row is not None and circle_may_be_lost(pen_row, read):
             read = circles_kept(row_marks.read_marks(_MARK_FIELDS), read)
-        boxes = {name: digits[(row.number, name)] for name in _DIGIT_FIELDS}
+        boxes = {name: digits[(row.number, name)] for name in DIGIT_FIELDS}
         reading = _decode_row(
             row, ref, page, read, boxes, vul, printed, threshold, pair_readings, pen_boxes,
             dust.dusty(),
         )  # fmt: skip
         review = reading.status is RowStatus.REVIEW
-        matter = fields_that_matter(reading.reasons, _DIGIT_FIELDS) if review else ()
+        matter = fields_that_matter(reading.reasons, DIGIT_FIELDS) if review else ()
         if matter:
             # a digit box that is a fold's band only, read again where it matters; on the
             # page as it is, dust and all (a dusty page's digits are never lifted)
@@ -384,7 +320,7 @@ def _decode_row(
     if not marked and zero_pass is None:
         # Stray ink, a smudge, a faint tick: no box is marked, so this is no result (a
         # pass-out is marked too). A person decides whether it is a result at all.
-        crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
+        crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
         return RowReading(ref, row.number, rnd, fields, None, 0.0, (), RowStatus.REVIEW,
                           ("no box is marked on the row (stray ink?)",), crop,
                           printed_pairs)  # fmt: skip
@@ -469,7 +405,7 @@ def _decode_row(
     # Keep the picture of every row a person may have to see: those sent to review now,
     # and those whose pairs the stack's check (ocr/reader.py check_rounds) may still send.
     if status is RowStatus.REVIEW or (best.ns_pair, best.ew_pair) != printed_pairs:
-        row_crop = Crop(ref, row_crop.rect_mm, png_bytes(_crop(page, row.rect)))
+        row_crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
     # Read without the event, nothing printed gives the pairs: the stack weighs these.
     alone = printed is None or printed.allowed is None
     handwritten = pairs.ranked if printed_pairs is None and alone else ()  # ocr/stack_pairs.py

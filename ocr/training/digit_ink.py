@@ -88,9 +88,9 @@ def page_digits(pages: int, seed: int) -> Iterable[tuple[np.ndarray, int]]:
     if pages < 1:
         return
     from ocr.align import align_page, warp_region
+    from ocr.box_crops import DIGIT_INSET_MM, crop_mm
     from ocr.illumination import flatten
     from ocr.layout import load_layout
-    from ocr.row_reader import DIGIT_INSET_MM, crop_mm
     from ocr.training.synthetic.generate import generate_pages
     from ocr.training.synthetic.sources import TRAINING
 

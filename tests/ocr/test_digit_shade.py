@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from ocr.box_crops import DIGIT_INSET_MM
 from ocr.combs import DigitBox
 from ocr.digit_cells import is_blank
 from ocr.digit_shade import boxes_without_shade, empty_when_lifted, fields_that_matter
@@ -15,7 +16,6 @@ from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
 from ocr.page_dust import PageDust
 from ocr.reading import posterior_reason
 from ocr.row_marks import RowMarks
-from ocr.row_reader import DIGIT_INSET_MM
 from ocr.score_agreement import mismatch_reason
 from scoring.board import Vulnerability
 from scoring.contract import Contract, Seat, Strain

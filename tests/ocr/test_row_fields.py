@@ -54,11 +54,11 @@ def test_a_form_s_digit_cells_are_its_handwritten_boxes_as_crop_mm_crops_them():
     """Every handwritten box of the shipped A4 form, row by row and field by field (score,
     NS pair, EW pair), at the pixels ``crop_mm`` crops ``DIGIT_INSET_MM`` inside it and
     ``REACH_INSET_MM`` inside it: one list a form, the same for a second load of the form."""
+    from ocr.box_crops import DIGIT_INSET_MM, REACH_INSET_MM, crop_mm, digit_cells
     from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
-    from ocr.row_reader import DIGIT_INSET_MM, REACH_INSET_MM, _digit_cells, crop_mm
 
     layout = load_layout("A4")
-    cells = _digit_cells(layout)
+    cells = digit_cells(layout)
     boxes = [((row.number, name), b.rect) for row in layout.rows
              for name in (SCORE, NS_PAIR_WRITTEN, EW_PAIR_WRITTEN)
              for b in row.field(name).boxes]  # fmt: skip
@@ -70,7 +70,7 @@ def test_a_form_s_digit_cells_are_its_handwritten_boxes_as_crop_mm_crops_them():
         assert np.array_equal(page[v0:v1, u0:u1], crop_mm(page, rect.inset(REACH_INSET_MM)))
         assert x1 - x0 > 10 and y1 - y0 > 10
         assert u0 < x0 and v0 < y0 and u1 > x1 and v1 > y1  # the wider crop round the cell
-    assert _digit_cells(load_layout("A4")) is cells
+    assert digit_cells(load_layout("A4")) is cells
 
 
 def test_a_box_s_two_likeliest_digits_are_numpy_s_where_they_tie():

@@ -28,8 +28,8 @@ def store_corrections(item: ReviewItem, value: RowResult, out_dir: Path) -> int:
     import numpy as np
 
     from ocr.align import WORK_DPI
+    from ocr.box_crops import DIGIT_INSET_MM
     from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, load_layout
-    from ocr.row_reader import DIGIT_INSET_MM
 
     img = cv2.imdecode(np.frombuffer(item.crop_png, np.uint8), cv2.IMREAD_GRAYSCALE)
     if img is None:

@@ -20,6 +20,7 @@ import pytest
 from openpyxl import load_workbook
 
 from ocr.align import WORK_DPI
+from ocr.box_crops import DIGIT_INSET_MM
 from ocr.layout import SCORE, load_layout
 from ocr.printed_pairs import PrintedPairs
 from ocr.reading import (
@@ -33,7 +34,6 @@ from ocr.reading import (
     RowResult,
     RowStatus,
 )
-from ocr.row_reader import DIGIT_INSET_MM
 from pipeline.doors.scans.review import DecisionRefused, ReviewError, open_items
 from pipeline.doors.scans.review_corrections import store_corrections
 from pipeline.doors.scans.review_decisions import current_decisions, decide, decision_history
