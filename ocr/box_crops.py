@@ -1,7 +1,7 @@
 """Crops of the upright page at ``WORK_DPI`` (ocr/align.py): a rectangle of it, each
 handwritten box where it is read (``DIGIT_INSET_MM`` inside its printed border, so that no
 printed edge reaches the digit model), and the wider crop a box's strokes are followed
-into where they run out of it (``REACH_INSET_MM``, ``ocr.digit_cells.normalise_reaching``).
+into where they run out of it (``REACH_INSET_MM``, ``ocr.digit_cells.normalise_cell``).
 The row reader (ocr/row_reader.py), the digit model's training cuts
 (ocr/training/digit_ink.py) and the review's corrections
 (pipeline/doors/scans/review_corrections.py) crop a box the same way, from here.
@@ -9,11 +9,10 @@ The row reader (ocr/row_reader.py), the digit model's training cuts
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
 from ocr.align import WORK_DPI
+from ocr.digit_cells import Wide
 from ocr.digit_dust import cell_without_specks
 from ocr.layout import EW_PAIR_WRITTEN, NS_PAIR_WRITTEN, SCORE, Layout, Rect
 from ocr.page_dust import PageDust
@@ -90,11 +89,11 @@ def wide_cell(
     cell: tuple[int, int, int, int],
     wide: tuple[int, int, int, int],
     dust: PageDust,
-) -> Callable[[], tuple[np.ndarray, tuple[int, int]]]:
+) -> Wide:
     """What gives a handwritten box's crop ``REACH_INSET_MM`` inside its border (pixels
     ``wide``), its dust taken out as the cell's (pixels ``cell``) is, and where the cell
     lies in it: asked only of a box whose strokes run out of its cell
-    (``ocr.digit_cells.normalise_reaching``)."""
+    (``ocr.digit_cells.normalise_cell``)."""
     return lambda: (
         cell_without_specks(crop_px(page, wide), dust, WORK_DPI / 25.4),
         (max(0, cell[1]) - max(0, wide[1]), max(0, cell[0]) - max(0, wide[0])),

@@ -21,6 +21,7 @@ import numpy as np
 from ocr.components import pieces
 
 __all__ = [
+    "Wide",
     "CANVAS",
     "quantile",
     "ink_map",
@@ -31,7 +32,6 @@ __all__ = [
     "faint_stroke",
     "normalise_ink",
     "normalise_cell",
-    "normalise_reaching",
 ]
 
 CANVAS = 20
@@ -358,58 +358,45 @@ def _too_faint(darkest: float, brightest: float) -> bool:
     return darkest == brightest or 20.0 * darkest > (1.0 - _MIN_CONTRAST) * 20.0 * brightest
 
 
-def normalise_cell(cell: np.ndarray) -> np.ndarray | None:
-    """A scanned cell crop (dark ink on paper) -> normalised 20x20 digit, or None if blank."""
+Wide = Callable[[], tuple[np.ndarray, tuple[int, int]]]
+"""What gives a handwritten box's crop nearer its printed border than its cell, and where the
+cell lies in it, (dy, dx): asked only where the cell's strokes run out to its edge."""
+
+
+def normalise_cell(cell: np.ndarray, wide: Wide | None = None) -> np.ndarray | None:
+    """A scanned cell crop (dark ink on paper) -> normalised 20x20 digit, or None if blank.
+
+    ``wide``: for a grey crop of a handwritten box, its strokes followed on nearer the
+    border where they run out to the crop's edge. A digit written up to its box's border (a
+    6 whose bowl touches it, a 2 whose base runs along it) loses what lies between the
+    border and the crop, and what is left may be another digit: a 6 cut down its left side
+    reads 5, a 2 without its base 7. The pieces of the wider crop's ink that hold the cell's
+    strokes are read instead, against the cell's own paper and ink tones (a printed border
+    caught in the wider crop is darker than a pale pen's stroke, and read against it the
+    stroke would be lost) and with a border's line cleared as in any crop (``_strokes``)."""
     if cell.size == 0:
         return None
     darkest, brightest = cv2.minMaxLoc(cell)[:2] if cell.ndim == 2 else (cell.min(), cell.max())
     if _too_faint(float(darkest), float(brightest)):
         return None  # no pixel 15% darker than the brightest: nothing written (the quick way)
-    if cell.ndim == 2 and cell.dtype == np.uint8:
-        # A grey crop's ink and its mask looked up per grey level (``_ink_table``).
-        table = _ink_table(cell)
-        if table is None:
-            return None  # all ink 0: no stroke
-        return _normalised(cv2.LUT(cell, table), _ink_mask(cell, table))
-    return normalise_ink(ink_map(cell))
-
-
-def normalise_reaching(
-    inner: np.ndarray, wide: Callable[[], tuple[np.ndarray, tuple[int, int]]]
-) -> np.ndarray | None:
-    """``normalise_cell`` of ``inner``, a handwritten box's crop inside its printed border,
-    where its strokes stay inside the crop; where they run out to its edge, the strokes
-    followed on nearer the border. ``wide`` gives (asked only then) a crop of the same box
-    nearer its border and where ``inner`` lies in it, (dy, dx).
-
-    A digit written up to its box's border (a 6 whose bowl touches it, a 2 whose base runs
-    along it) loses what lies between the border and the crop, and what is left may be
-    another digit: a 6 cut down its left side reads 5, a 2 without its base 7. The pieces
-    of the wider crop's ink that hold the inner crop's strokes are read instead, against
-    the inner crop's own paper and ink tones (a printed border caught in the wider crop is
-    darker than a pale pen's stroke, and read against it the stroke would be lost) and
-    with a border's line cleared as in any crop (``_strokes``)."""
-    if inner.ndim != 2 or inner.dtype != np.uint8 or inner.size == 0:
-        return normalise_cell(inner)
-    darkest, brightest = cv2.minMaxLoc(inner)[:2]
-    if _too_faint(float(darkest), float(brightest)):
-        return None
-    table = _ink_table(inner)
+    if cell.ndim != 2 or cell.dtype != np.uint8:
+        return normalise_ink(ink_map(cell))
+    # A grey crop's ink and its mask looked up per grey level (``_ink_table``).
+    table = _ink_table(cell)
     if table is None:
-        return None
-    mask = _ink_mask(inner, table)
+        return None  # all ink 0: no stroke
+    mask = _ink_mask(cell, table)
     written = _written(mask)
     if written is None:
         return None
     kept, (y0, y1, x0, x1) = written
     h, w = mask.shape
-    if y0 > 0 and x0 > 0 and y1 < h and x1 < w:
-        return _normalised(cv2.LUT(inner, table), mask, written)  # its strokes stay inside
-    grey, (dy, dx) = wide()
-    reach = _reaching(_ink_mask(grey, table), kept, (dy + y0, dx + x0))
-    if reach is None:
-        return _normalised(cv2.LUT(inner, table), mask, written)
-    return _normalised(cv2.LUT(grey, table), reach)
+    if wide is not None and not (y0 > 0 and x0 > 0 and y1 < h and x1 < w):
+        grey, (dy, dx) = wide()
+        reach = _reaching(_ink_mask(grey, table), kept, (dy + y0, dx + x0))
+        if reach is not None:
+            return _normalised(cv2.LUT(grey, table), reach)
+    return _normalised(cv2.LUT(cell, table), mask, written)
 
 
 def _reaching(mask: np.ndarray, kept: np.ndarray, at: tuple[int, int]) -> np.ndarray | None:

@@ -13,7 +13,6 @@ Every cell goes through the same normalisation as the training images
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,11 +21,11 @@ import numpy as np
 
 from ocr.digit_cells import (
     CANVAS,
+    Wide,
     ink_map,
     is_blank,
     normalise_cell,
     normalise_ink,
-    normalise_reaching,
     quantile,
 )
 
@@ -209,16 +208,16 @@ class DigitModel:
     def read_cells(
         self,
         cells: list[np.ndarray],
-        wides: list[Callable[[], tuple[np.ndarray, tuple[int, int]]]] | None = None,
+        wides: list[Wide] | None = None,
     ) -> list[np.ndarray | None]:
         """Scanned cell crops -> per cell the model's probabilities (the 10 digits, and
         ``NO_DIGIT`` where the model reads it), or None for a blank cell. ``wides``: for
         each cell, what gives its box's crop nearer its printed border and where the cell
-        lies in it, for strokes that run out of the cell (``normalise_reaching``)."""
+        lies in it, for strokes that run out of the cell (``normalise_cell``)."""
         if wides is None:
             norm = [normalise_cell(c) for c in cells]
         else:
-            norm = [normalise_reaching(c, w) for c, w in zip(cells, wides, strict=True)]
+            norm = [normalise_cell(c, w) for c, w in zip(cells, wides, strict=True)]
         written = [n for n in norm if n is not None]
         probs = self.probabilities(np.stack(written)) if written else np.zeros((0, 10))
         out: list[np.ndarray | None] = []

@@ -1,5 +1,5 @@
 """A handwritten digit whose strokes run out of its box's crop, followed on nearer the
-printed border (``ocr.digit_cells.normalise_reaching``; issue 43).
+printed border (``ocr.digit_cells.normalise_cell`` with its ``wide`` crop; issue 43).
 
 The reader reads a handwritten box ``DIGIT_INSET_MM`` inside its printed border, so that
 the border is not read as a stroke. A digit written up to the border loses what lies
@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
-from ocr.digit_cells import normalise_cell, normalise_reaching
+from ocr.digit_cells import normalise_cell
 from ocr.digits import load_model
 from tests.ocr.bands import stored_band
 
@@ -47,11 +47,11 @@ def test_strokes_inside_the_crop_read_as_the_crop_alone():
     cell[8:10, 10:20] = PEN
     expected = normalise_cell(cell)
     assert expected is not None
-    assert np.array_equal(normalise_reaching(cell, _never), expected)
+    assert np.array_equal(normalise_cell(cell, _never), expected)
 
 
 def test_a_blank_crop_stays_blank_without_asking_for_more():
-    assert normalise_reaching(np.full((40, 30), PAPER, np.uint8), _never) is None
+    assert normalise_cell(np.full((40, 30), PAPER, np.uint8), _never) is None
 
 
 @pytest.mark.parametrize("border", [False, True])
@@ -62,7 +62,7 @@ def test_a_foot_under_the_crop_is_followed(border):
     and never setting the ink's scale (the pen is read against the crop's own tones)."""
     wide, (dy, dx) = _wide_with_an_l(border)
     inner = wide[dy : dy + 40, dx : dx + 30]
-    reached = normalise_reaching(inner, lambda: (wide, (dy, dx)))
+    reached = normalise_cell(inner, lambda: (wide, (dy, dx)))
     bare, _ = _wide_with_an_l(False)
     whole = normalise_cell(bare)  # the L with nothing round it, read as one crop
     assert reached is not None and whole is not None
@@ -76,7 +76,7 @@ def test_a_foot_beside_a_stroke_of_another_box_keeps_only_its_own_pieces():
     bare = wide.copy()
     wide[10:20, 35:37] = PEN  # in the ring right of the crop, apart from the L
     inner = wide[dy : dy + 40, dx : dx + 30]
-    reached = normalise_reaching(inner, lambda: (wide, (dy, dx)))
+    reached = normalise_cell(inner, lambda: (wide, (dy, dx)))
     assert np.array_equal(reached, normalise_cell(bare))
 
 
