@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -190,8 +191,12 @@ def settled_boxes(
 
     def ruled_out(field: str, option: str, plain: float = _PLAIN) -> bool:
         others = alternative_scores(result, field, option, vulnerability)
-        if others == () and field == RESULT_COUNT:
-            others = _counted_the_other_way(result, option, vulnerability)
+        if others == () and field == RESULT_COUNT and result.contract is not None:
+            # A count that gives no legal result beside the reading's sign (count 10 beside
+            # 6C+) is the player's only with the sign read wrong too: weighed as beside "="
+            # (over or under), where the reading's side gives none, the other side's result.
+            made = replace(result, tricks=result.contract.tricks_needed)
+            others = alternative_scores(made, field, option, vulnerability)
         if not others:
             return False
         if field == RESULT_SIGN and option != "=" and no_count:
@@ -233,21 +238,6 @@ def settled_boxes(
                 if ruled_out(*stroke) or clean_stroke_ruled_out(name, m, stroke):
                     out.add((name, m.option))
     return frozenset(out)
-
-
-def _counted_the_other_way(
-    result: RowResult, option: str, vulnerability: Vulnerability
-) -> tuple[int, ...]:
-    """The NS scores of ``result``'s contract with count ``option`` of tricks on the other
-    side of it (under where the reading is over, over where it is under): a count that
-    gives no legal result beside the reading's sign (count 10 beside 6C+) is the player's
-    only with the sign read wrong too, and the written score must rule those results out."""
-    c, declarer, tricks = result.contract, result.declarer, result.tricks
-    if c is None or declarer is None or tricks is None or tricks == c.tricks_needed:
-        return ()
-    other = -1 if tricks > c.tricks_needed else 1
-    t = c.tricks_needed + other * int(option)
-    return (ns_score(c, declarer, t, vulnerability),) if 0 <= t <= 13 else ()
 
 
 def _clean_neighbour(
