@@ -28,12 +28,7 @@ between two boxes, every box it is near. Whether it is a dot is for a person. A 
   stroke, broken where the mask cuts it, has the rest of the stroke beside it; on a dusty
   page, the pieces that may be the page's dust (``ocr.page_dust.specks_of``) beside it
   are not counted (a speck lands within 1 mm of a player's dot often there);
-- leaves at least ``EDGE_DOT_LEAST_MM2`` of drawn ink off the line on a dusty page, whose
-  specks settle on the lines too, and ``EDGE_DOT_OFF_LINE_MM2`` on any other
-  (``RowMarks.dots_on_edges``): a dot in the 1 mm gap between two boxes, or on a corner,
-  lies mostly under the mask of two lines, and at 150 dpi keeps 0.08-0.23 mm^2 off them
-  (TRAINING clean page_0020.png row 1: the dot for a count of 1 in the gap beside 2, the
-  count read empty and 6NT+1 sent to a person);
+- leaves at least ``EDGE_DOT_LEAST_MM2`` of drawn ink off the line;
 - and lies where no circle read round a box runs (within ``RING_OUT_MM`` of its box): a
   pale ballpoint's circle breaks into pieces where it crosses printed lines, and one
   running down the 1 mm between two boxes is, joined to both lines, a blob as thick as
@@ -65,7 +60,6 @@ __all__ = [
     "EDGE_DOT_LEAST_MM2",
     "EDGE_DOT_MAX_MM",
     "EDGE_DOT_NEAR_MM",
-    "EDGE_DOT_OFF_LINE_MM2",
     "EDGE_DOT_WIDE_MM",
     "EdgeDot",
     "circled_boxes",
@@ -83,8 +77,6 @@ EDGE_DOT_NEAR_MM = MARK_SETTINGS.edge_dot_near_mm  # ocr/mark_settings.py
 EDGE_DOT_WIDE_MM = MARK_SETTINGS.edge_dot_wide_mm  # ocr/mark_settings.py
 
 EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
-
-EDGE_DOT_OFF_LINE_MM2 = MARK_SETTINGS.edge_dot_off_line_mm2  # ocr/mark_settings.py
 
 EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
@@ -133,7 +125,6 @@ def dots_on_edges(
     px_per_mm: float,
     line_px: float,
     without_dust: Callable[[], np.ndarray] | None = None,
-    off_line_mm2: float = EDGE_DOT_LEAST_MM2,
 ) -> tuple[EdgeDot, ...]:
     """Every pen dot on a printed edge within ``EDGE_DOT_NEAR_MM`` of a box (``boxes``:
     (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels), with the boxes it is
@@ -144,8 +135,7 @@ def dots_on_edges(
     stroke. ``without_dust`` (on a dusty page): ``drawn`` without the pieces that may be
     the page's dust, asked only where a blob has other drawn ink within reach; a blob
     with only the page's specks beside it stands alone (a speck settled by a player's dot
-    is no stroke). ``off_line_mm2``: the drawn ink a dot leaves off the lines at least
-    (``EDGE_DOT_OFF_LINE_MM2`` on a page that is not dusty)."""
+    is no stroke)."""
     found: list[EdgeDot] = []
     reach = round(DOT_ALONE_MM * px_per_mm)
     largest = EDGE_DOT_MAX_MM * px_per_mm
@@ -165,12 +155,11 @@ def dots_on_edges(
     near = round(EDGE_DOT_NEAR_MM * px_per_mm)
     wide = EDGE_DOT_WIDE_MM * px_per_mm / 2
     least = EDGE_DOT_LEAST_MM2 * px_per_mm * px_per_mm
-    least_off_line = off_line_mm2 * px_per_mm * px_per_mm
     ring = round(RING_OUT_MM * px_per_mm)
     rings = boxes[circled] + np.array([-ring, -ring, ring, ring])
     # What the bounding boxes and pixel counts alone rule out, for every piece of ink at
-    # once: a dot touches a printed line, holds ``least`` of ink, leaves
-    # ``least_off_line`` of drawn ink off the line, and lies where no circle runs.
+    # once: a dot touches a printed line, leaves ``least`` of drawn ink off it, and lies
+    # where no circle runs.
     x, y, bw, bh, area = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3], stats[:, 4]
     maybe = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (np.maximum(bw, bh) <= largest)
     maybe &= is_compact(bw, bh, area) & (area >= least)
@@ -181,7 +170,7 @@ def dots_on_edges(
     # off the printed lines), so its drawn ink is its area less those, counted once.
     on_line_px = np.bincount(labels[on_line], minlength=n)
     maybe &= on_line_px > 0  # off every line: in a box, or none
-    maybe &= area - on_line_px >= least_off_line
+    maybe &= area - on_line_px >= least
     if len(rings):
         maybe &= ~_overlaps_any(rings, x, y, x + bw, y + bh)
     apart: np.ndarray | None = None  # ``without_dust`` in the band's crop, once asked
@@ -341,23 +330,12 @@ def unsure_where_dotted(
 
 
 def dots_on_row_edges(
-    row: RowInk,
-    circled: np.ndarray,
-    without_dust: Callable[[], np.ndarray] | None = None,
-    off_line_mm2: float = EDGE_DOT_LEAST_MM2,
+    row: RowInk, circled: np.ndarray, without_dust: Callable[[], np.ndarray] | None = None
 ) -> tuple[EdgeDot, ...]:
     """``dots_on_edges`` on one row's ink (``ocr.row_ink.RowInk``: the row's own, or the
     row without the page's specks), its boxes where the printed form lies on the row."""
     dy, dx = row.shift  # the boxes where the printed form lies on this row
     outer = row.geometry.outer + np.array([dx, dy, dx, dy])
     return dots_on_edges(
-        row.solid,
-        row.drawn,
-        row.printed,
-        outer,
-        circled,
-        row.s,
-        row.widths[2],
-        without_dust,
-        off_line_mm2,
+        row.solid, row.drawn, row.printed, outer, circled, row.s, row.widths[2], without_dust
     )

@@ -251,19 +251,6 @@ class MarkSettings:
         "line leaves 0.15-0.2 mm^2 past a corner).",
         "TRAINING, between 0.15 and 0.25: 0.25 costs no row on pages with no dot on an edge",
     )
-    edge_dot_off_line_mm2: float = _t(
-        0.10,
-        "On a page that is not dusty, a dot on an edge leaves this much drawn ink off the "
-        "line at least, not edge_dot_least_mm2: a dot put in the 1 mm gap between two "
-        "boxes, or on a corner, lies mostly under the mask of two lines, and at 150 dpi "
-        "keeps 0.08-0.23 mm^2 off them. On a dusty page the page's specks settle on the "
-        "lines, and edge_dot_least_mm2 stays.",
-        "TRAINING's price set (seed 13 every condition, the dirty glass and fine-dots dirty "
-        "glass of eight seeds, each page with and without the event; 18,404 readings): "
-        "1,443 to a person at 0.25, 1,403 at 0.10, 1,399 at 0.05 (2 px at 150 dpi: kept at "
-        "4), 0 wrong; on every page, dusty ones too, 0.15 gave 1,421 and 0.10 1,413 (specks "
-        "on the lines read as dots by the doubling and the declarer)",
-    )
     edge_dot_own_share: float = _t(
         0.65,
         "A dot on an edge this much of whose ink lies nearer one box than any other is that "
@@ -801,7 +788,6 @@ class MarkSettings:
             ("arc_leans", "facing_half"),
             ("border_core_mm", "ring_side_mm"),
             ("edge_dot_centre_mm", "edge_dot_near_mm"),
-            ("edge_dot_off_line_mm2", "edge_dot_least_mm2"),
         )
         for low, high in pairs:
             if not getattr(self, low) < getattr(self, high):

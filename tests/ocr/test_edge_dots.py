@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ocr.edge_dots import EdgeDot, dots_on_edges, on_line_blobs, unsure_where_dotted
-from ocr.layout import DECLARER, DOUBLING, LEVEL, RESULT_COUNT, load_layout
+from ocr.layout import DECLARER, DOUBLING, LEVEL, load_layout
 from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState, mark_reading
@@ -338,48 +338,3 @@ def test_a_dot_says_where_it_lies():
     owner's ink."""
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
     assert dot.px == (63, 46, 71, 54)
-
-
-def _dot_in_the_gap_between_level_3_and_4() -> np.ndarray:
-    """Row 1 of the form with heart marked by a fill (the row holds a mark) and a pen dot
-    7 px (1.2 mm) across (a disc of radius 3) centred in the 1 mm gap between level 3 and
-    level 4: joined across the two printed lines it is 43 px (1.23 mm^2), and 36 of them lie
-    under the mask of the lines, so 7 px (0.20 mm^2) of drawn ink are left off them."""
-    page = _fresh()
-    layout = load_layout()
-    three, four = layout.box(1, LEVEL, "3"), layout.box(1, LEVEL, "4")
-    gap_x = (three.x + three.width + four.x) / 2
-    cv2.circle(page, (round(gap_x * S), round((three.y + three.height / 2) * S)), 3, 0.05, -1)
-    heart = layout.box(1, "strain", "H")
-    x0, y0 = round(heart.x * S) + 4, round(heart.y * S) + 4
-    page[y0 : y0 + 18, x0 : x0 + 18] = 0.05
-    return page
-
-
-def test_a_dot_in_the_gap_under_two_lines_masks_is_found_where_the_page_is_not_dusty():
-    """Issue 43 (TRAINING clean page_0020.png row 1: the dot for a count of 1 in the gap
-    beside 2, the count read empty, 6NT+1 by North +1470 sent to a person). The dot leaves
-    0.20 mm^2 off the lines: under ``edge_dot_least_mm2`` (0.25), over
-    ``edge_dot_off_line_mm2`` (0.10). On a page that is not dusty it is a dot, and both
-    boxes it lies between are unsure; on a dusty page, whose specks settle on the lines
-    too, it is not, and both read empty. (Read without ``clean_rivals`` and
-    ``edge_dot_rivals``, which weigh a lone unsure box further.)"""
-    assert MARK_SETTINGS.edge_dot_off_line_mm2 < 0.20 < MARK_SETTINGS.edge_dot_least_mm2
-    page = _dot_in_the_gap_between_level_3_and_4()
-    with rules_off("clean_rivals", "edge_dot_rivals"):
-        clean, dusty = _read_row(page, NO_DUST), _read_row(page, DUSTY)
-    for option in "34":
-        assert (clean[LEVEL, option].state, clean[LEVEL, option].how) == (MarkState.UNSURE, "dot")
-        assert dusty[LEVEL, option].state is MarkState.EMPTY
-    assert clean[LEVEL, "5"].state is MarkState.EMPTY
-
-
-def test_a_count_s_dot_in_the_gap_beside_the_next_count_leaves_both_unsure():
-    """The stored band of TRAINING clean page_0020.png row 1 (seed 13): the player's dot
-    for a count of 1 lies in the gap between 1 and 2, mostly under the two lines' mask.
-    Both counts are unsure by it (the written score, +1470 for 6NT+1, settles the count:
-    6NT cannot make two overtricks); every other count reads empty."""
-    marks = band_marks("row_band_dot_in_gap_by_count.png", 1, RESULT_COUNT)
-    for option in ("1", "2"):
-        assert (marks[option].state, marks[option].how) == (MarkState.UNSURE, "dot")
-    assert all(m.state is MarkState.EMPTY for o, m in marks.items() if o not in ("1", "2"))
