@@ -252,7 +252,9 @@ class RowMarks:
         key = (circled.tobytes(), t if dusty else None)
         found = self._edge_dots.get(key)
         if found is None:
-            without_dust = partial(self._without_view().drawn_without_specks, t) if dusty else None
+            without_dust = None
+            if dusty and t is not None:  # (dusty says t is given: for mypy)
+                without_dust = partial(self._without_view().drawn_without_specks, t)
             found = self._edge_dots[key] = dots_on_row_edges(self.row_ink, circled, without_dust)
         return found
 
