@@ -28,7 +28,12 @@ between two boxes, every box it is near. Whether it is a dot is for a person. A 
   stroke, broken where the mask cuts it, has the rest of the stroke beside it; on a dusty
   page, the pieces that may be the page's dust (``ocr.page_dust.specks_of``) beside it
   are not counted (a speck lands within 1 mm of a player's dot often there);
-- leaves at least ``EDGE_DOT_LEAST_MM2`` of drawn ink off the line;
+- leaves at least ``EDGE_DOT_LEAST_MM2`` of drawn ink off the line; on a page that is not
+  dusty (``RowMarks.dots_on_edges``) ``EDGE_DOT_OFF_LINE_MM2`` where that ink lies on
+  both sides of a printed edge, inside a box and outside every box: a pen put on the line
+  spreads across it and, most of it under the line's mask, keeps 0.10-0.23 mm^2 off it at
+  150 dpi, where a stroke that ends on the line lies on one side (a dusty page's specks
+  settle on the lines too, and there ``EDGE_DOT_LEAST_MM2`` stays);
 - and lies where no circle read round a box runs (within ``RING_OUT_MM`` of its box): a
   pale ballpoint's circle breaks into pieces where it crosses printed lines, and one
   running down the 1 mm between two boxes is, joined to both lines, a blob as thick as
@@ -60,6 +65,7 @@ __all__ = [
     "EDGE_DOT_LEAST_MM2",
     "EDGE_DOT_MAX_MM",
     "EDGE_DOT_NEAR_MM",
+    "EDGE_DOT_OFF_LINE_MM2",
     "EDGE_DOT_WIDE_MM",
     "EdgeDot",
     "circled_boxes",
@@ -77,6 +83,8 @@ EDGE_DOT_NEAR_MM = MARK_SETTINGS.edge_dot_near_mm  # ocr/mark_settings.py
 EDGE_DOT_WIDE_MM = MARK_SETTINGS.edge_dot_wide_mm  # ocr/mark_settings.py
 
 EDGE_DOT_LEAST_MM2 = MARK_SETTINGS.edge_dot_least_mm2  # ocr/mark_settings.py
+
+EDGE_DOT_OFF_LINE_MM2 = MARK_SETTINGS.edge_dot_off_line_mm2  # ocr/mark_settings.py
 
 EDGE_DOT_MAX_MM = MARK_SETTINGS.edge_dot_max_mm  # ocr/mark_settings.py
 
@@ -125,6 +133,7 @@ def dots_on_edges(
     px_per_mm: float,
     line_px: float,
     without_dust: Callable[[], np.ndarray] | None = None,
+    off_line_mm2: float = EDGE_DOT_LEAST_MM2,
 ) -> tuple[EdgeDot, ...]:
     """Every pen dot on a printed edge within ``EDGE_DOT_NEAR_MM`` of a box (``boxes``:
     (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels), with the boxes it is
@@ -135,7 +144,9 @@ def dots_on_edges(
     stroke. ``without_dust`` (on a dusty page): ``drawn`` without the pieces that may be
     the page's dust, asked only where a blob has other drawn ink within reach; a blob
     with only the page's specks beside it stands alone (a speck settled by a player's dot
-    is no stroke)."""
+    is no stroke). ``off_line_mm2``: the drawn ink a dot whose ink lies on both sides of a
+    printed edge leaves off the lines at least (``EDGE_DOT_OFF_LINE_MM2`` on a page that
+    is not dusty); any other leaves ``EDGE_DOT_LEAST_MM2``."""
     found: list[EdgeDot] = []
     reach = round(DOT_ALONE_MM * px_per_mm)
     largest = EDGE_DOT_MAX_MM * px_per_mm
@@ -155,14 +166,17 @@ def dots_on_edges(
     near = round(EDGE_DOT_NEAR_MM * px_per_mm)
     wide = EDGE_DOT_WIDE_MM * px_per_mm / 2
     least = EDGE_DOT_LEAST_MM2 * px_per_mm * px_per_mm
+    least_off_line = off_line_mm2 * px_per_mm * px_per_mm
     ring = round(RING_OUT_MM * px_per_mm)
     rings = boxes[circled] + np.array([-ring, -ring, ring, ring])
     # What the bounding boxes and pixel counts alone rule out, for every piece of ink at
-    # once: a dot touches a printed line, leaves ``least`` of drawn ink off it, and lies
-    # where no circle runs.
-    x, y, bw, bh, area = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3], stats[:, 4]
-    maybe = (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h) & (np.maximum(bw, bh) <= largest)
-    maybe &= is_compact(bw, bh, area) & (area >= least)
+    # once: a dot touches a printed line, holds ``least`` of ink, leaves
+    # ``least_off_line`` of drawn ink off the line, and lies where no circle runs.
+    xs0, ys0, widths, heights = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+    areas = stats[:, 4]
+    maybe = (xs0 > 0) & (ys0 > 0) & (xs0 + widths < w) & (ys0 + heights < h)
+    maybe &= np.maximum(widths, heights) <= largest
+    maybe &= is_compact(widths, heights, areas) & (areas >= least)
     maybe[0] = False  # the background
     if not maybe.any():
         return ()
@@ -170,9 +184,9 @@ def dots_on_edges(
     # off the printed lines), so its drawn ink is its area less those, counted once.
     on_line_px = np.bincount(labels[on_line], minlength=n)
     maybe &= on_line_px > 0  # off every line: in a box, or none
-    maybe &= area - on_line_px >= least
+    maybe &= areas - on_line_px >= least_off_line
     if len(rings):
-        maybe &= ~_overlaps_any(rings, x, y, x + bw, y + bh)
+        maybe &= ~_overlaps_any(rings, xs0, ys0, xs0 + widths, ys0 + heights)
     apart: np.ndarray | None = None  # ``without_dust`` in the band's crop, once asked
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
@@ -187,6 +201,10 @@ def dots_on_edges(
                 apart = without_dust()[y0:y1, x0:x1]
             if not stands_alone(apart, own, reach):
                 continue
+        if area - int(on_line_px[c]) < least and not _across_an_edge(
+            blob & drawn[y : y + bh, x : x + bw], x, y, boxes
+        ):
+            continue  # little ink off the lines, all on one side: a stroke's end
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
         at = (x + x0, y + y0, x + bw + x0, y + bh + y0)  # in the band, not its crop
@@ -237,6 +255,18 @@ def on_line_blobs(
     online[0] = False  # the background
     keep = online & (stats[:, cv2.CC_STAT_AREA] >= least_px)
     return np.asarray(keep[labels])
+
+
+def _across_an_edge(drawn: np.ndarray, x: int, y: int, boxes: np.ndarray) -> bool:
+    """Does the drawn ink of a blob (``drawn``, its bounding box's crop at (``x``, ``y``))
+    lie on both sides of a printed edge: some of it inside a box ((n, 4) x0, y0, x1, y1)
+    and some outside every box? A pen put on the line spreads across it; a stroke that
+    ends on the line (from the row below, a circle's arc down the gap) lies on one side."""
+    ys, xs = np.nonzero(drawn)
+    cx, cy = xs[:, None] + (x + 0.5), ys[:, None] + (y + 0.5)  # pixel centres
+    inside = (boxes[:, 0] <= cx) & (cx <= boxes[:, 2]) & (boxes[:, 1] <= cy) & (cy <= boxes[:, 3])
+    within = inside.any(axis=1)
+    return bool(within.any() and not within.all())
 
 
 def _nearest_shares(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray) -> tuple[float, ...]:
@@ -330,12 +360,23 @@ def unsure_where_dotted(
 
 
 def dots_on_row_edges(
-    row: RowInk, circled: np.ndarray, without_dust: Callable[[], np.ndarray] | None = None
+    row: RowInk,
+    circled: np.ndarray,
+    without_dust: Callable[[], np.ndarray] | None = None,
+    off_line_mm2: float = EDGE_DOT_LEAST_MM2,
 ) -> tuple[EdgeDot, ...]:
     """``dots_on_edges`` on one row's ink (``ocr.row_ink.RowInk``: the row's own, or the
     row without the page's specks), its boxes where the printed form lies on the row."""
     dy, dx = row.shift  # the boxes where the printed form lies on this row
     outer = row.geometry.outer + np.array([dx, dy, dx, dy])
     return dots_on_edges(
-        row.solid, row.drawn, row.printed, outer, circled, row.s, row.widths[2], without_dust
+        row.solid,
+        row.drawn,
+        row.printed,
+        outer,
+        circled,
+        row.s,
+        row.widths[2],
+        without_dust,
+        off_line_mm2,
     )

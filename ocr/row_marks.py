@@ -105,7 +105,7 @@ class RowMarks:
         self._shade: RowShade | None = None  # the paper beside the boxes (fill_in_shade)
         # the dots on the printed edges, by the boxes read circled (and the settings, on a
         # dusty page): ``dots_on_edges``
-        self._edge_dots: dict[tuple[bytes, MarkSettings | None], EdgeDots] = {}
+        self._edge_dots: dict[tuple[bytes, MarkSettings | None, float], EdgeDots] = {}
         self._edge_dots_without: dict[tuple[bytes, int], EdgeDots] = {}  # (one box's pen left out)
         self._ink_by_edges: np.ndarray | None = None  # per box, drawn ink hugging its edges
 
@@ -243,19 +243,26 @@ class RowMarks:
         """The pen dots on the printed edges near the row's boxes (ocr/edge_dots.py).
         ``circled`` names the boxes read on a circle (their edges are that circle's).
         With ``t``, on a dusty page, a dot whose only drawn ink beside it is the page's
-        specks (``ocr.page_dust.specks_of``) stands alone.
+        specks (``ocr.page_dust.specks_of``) stands alone; on a page that is not dusty,
+        a dot leaves ``edge_dot_off_line_mm2`` of drawn ink off the lines at least, not
+        ``edge_dot_least_mm2`` (a dot in the gap between two boxes lies mostly under
+        their lines' mask; on a dusty page so do specks settled on a line).
 
         Measured once a row for each ``circled`` (and ``t`` on a dusty page): the rules
         ask again on the same readings (``edge_dots``, the dust rules, and ``clean_rivals``
         and ``edge_dot_rivals`` once for each field's lone unsure box)."""
-        dusty = t is not None and self.dust.dusty(t)
-        key = (circled.tobytes(), t if dusty else None)
+        settings = MARK_SETTINGS if t is None else t
+        page_dusty = self.dust.dusty(settings)
+        dusty = t is not None and page_dusty
+        off_line = settings.edge_dot_least_mm2 if page_dusty else settings.edge_dot_off_line_mm2
+        key = (circled.tobytes(), t if dusty else None, off_line)
         found = self._edge_dots.get(key)
         if found is None:
             without_dust = None
-            if dusty and t is not None:  # (dusty says t is given: for mypy)
-                without_dust = partial(self._without_view().drawn_without_specks, t)
-            found = self._edge_dots[key] = dots_on_row_edges(self.row_ink, circled, without_dust)
+            if dusty:
+                without_dust = partial(self._without_view().drawn_without_specks, settings)
+            found = dots_on_row_edges(self.row_ink, circled, without_dust, off_line)
+            self._edge_dots[key] = found
         return found
 
     def dots_on_edges_without(self, i: int, circled: np.ndarray) -> EdgeDots:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ocr.edge_dots import EdgeDot, dots_on_edges, on_line_blobs, unsure_where_dotted
-from ocr.layout import DECLARER, DOUBLING, LEVEL, load_layout
+from ocr.layout import DECLARER, DOUBLING, LEVEL, STRAIN, load_layout
 from ocr.mark_rules import rules_off
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkState, mark_reading
@@ -338,3 +338,76 @@ def test_a_dot_says_where_it_lies():
     owner's ink."""
     (dot,) = _dots_with(lambda ink: cv2.rectangle(ink, (63, 46), (70, 53), 1, -1))
     assert dot.px == (63, 46, 71, 54)
+
+
+def _found(draw, off_line_mm2: float) -> tuple[EdgeDot, ...]:
+    """``dots_on_edges`` on the drawing over the three boxes, asking ``off_line_mm2`` of
+    drawn ink off the lines of a dot whose ink lies across an edge."""
+    lines = np.zeros((110, 200), np.uint8)
+    for x0, y0, x1, y1 in BOXES.tolist():  # the edges 2 px across, as ``_dots_with``'s
+        cv2.rectangle(lines, (x0, y0), (x1 - 1, y1 - 1), 1, 1)
+        cv2.rectangle(lines, (x0 + 1, y0 + 1), (x1 - 2, y1 - 2), 1, 1)
+    ink = lines.copy()
+    draw(ink)
+    printed = cv2.dilate(lines, np.ones((3, 3), np.uint8)) > 0
+    solid = ink > 0
+    drawn = solid & ~printed
+    return dots_on_edges(solid, drawn, printed, BOXES, NOT_CIRCLED, S, 4.0, None, off_line_mm2)
+
+
+@pytest.mark.parametrize(
+    ("x0", "across"),
+    [(63, True), (64, False)],
+    ids=["across-the-edge", "one-side"],
+)
+def test_a_dot_with_little_ink_off_the_line_is_one_only_across_an_edge(x0, across):
+    """A blob 6 x 4 px (1.0 x 0.68 mm) over the first box's right edge, whose mask is
+    columns 64-67: from x 63, one column of it lies inside the box (4 px) and one in the
+    gap (4 px), 8 px (0.23 mm^2) off the lines across the edge, as a pen put on the line
+    leaves; from x 64, both columns lie in the gap, as a stroke ending on the line. Under
+    ``edge_dot_least_mm2`` (0.25) neither is a dot; at ``edge_dot_off_line_mm2`` (0.10)
+    only the one across the edge is, the first box's."""
+    assert MARK_SETTINGS.edge_dot_off_line_mm2 < 8 / S**2 < MARK_SETTINGS.edge_dot_least_mm2
+
+    def draw(ink):
+        cv2.rectangle(ink, (x0, 48), (x0 + 5, 51), 1, -1)
+
+    assert _found(draw, MARK_SETTINGS.edge_dot_least_mm2) == ()
+    found = _found(draw, MARK_SETTINGS.edge_dot_off_line_mm2)
+    assert [dot.owner(OWN, CENTRE) for dot in found] == ([0] if across else [])
+
+
+def _blob_on_level_3_s_right_edge(left_px: int, right_px: int) -> np.ndarray:
+    """Row 1 of the form with heart marked by a fill (the row holds a mark) and a blob of
+    ink 4 px tall from ``left_px`` left of level 3's right edge to ``right_px`` right of it
+    (that edge's pixel column at 150 dpi)."""
+    page = _fresh()
+    layout = load_layout()
+    box = layout.box(1, LEVEL, "3")
+    ex, my = round((box.x + box.width) * S), round((box.y + box.height / 2) * S)
+    page[my - 2 : my + 2, ex - left_px : ex + right_px] = 0.05
+    heart = layout.box(1, STRAIN, "H")
+    x0, y0 = round(heart.x * S) + 4, round(heart.y * S) + 4
+    page[y0 : y0 + 18, x0 : x0 + 18] = 0.05
+    return page
+
+
+def test_a_pen_put_on_an_edge_is_found_where_the_page_is_not_dusty():
+    """Issue 43: a dot 7 x 4 px (1.2 x 0.68 mm) centred on level 3's right edge; joined
+    across the line it is 28 px, 20 of them under the mask of the lines, 8 (0.23 mm^2) off
+    it on both sides. On a page that is not dusty it is a dot, and level 3 is unsure by
+    it; on a dusty page, whose specks settle on the lines, it asks 0.25 mm^2 as before,
+    and level 3 reads empty. The same ink 1 px left to 5 px right of the edge leaves 4 px
+    (0.11 mm^2) off the lines, all in the gap: a stroke's end, no dot either way. (Read
+    without ``clean_rivals`` and ``edge_dot_rivals``, which weigh a lone unsure box
+    further.)"""
+    across = _blob_on_level_3_s_right_edge(3, 4)
+    one_side = _blob_on_level_3_s_right_edge(-1, 5)
+    with rules_off("clean_rivals", "edge_dot_rivals"):
+        clean, dusty = _read_row(across, NO_DUST), _read_row(across, DUSTY)
+        stroke_end = _read_row(one_side, NO_DUST)
+    assert (clean[LEVEL, "3"].state, clean[LEVEL, "3"].how) == (MarkState.UNSURE, "dot")
+    assert clean[LEVEL, "4"].state is MarkState.EMPTY
+    assert dusty[LEVEL, "3"].state is MarkState.EMPTY
+    assert stroke_end[LEVEL, "3"].state is MarkState.EMPTY
+    assert stroke_end[LEVEL, "4"].state is MarkState.EMPTY

@@ -5,9 +5,12 @@ Fresh TRAINING phone, seed 5533, ``page_0022.png`` row 13: 2C by South -1, writt
 East-West. The player's dot for "-" lies on the top edge of the result sign "-", in the
 1.5 mm between it and level 3 above; no box holds most of its ink, so ``edge_dots`` made
 both 3 and "-" unsure. The player's level dot lies outside 2's top left corner and was
-not seen. 3 was the level's only ink and "-" the sign's, each certain against its field's
-other boxes, and 3C by South -1 scores -50 not vulnerable as 2C by South -1 does: the row
-was accepted as 3C -1. The band stored here is the row as the reader read it.
+not seen then (it is now: mostly under the mask of 2's corner lines, it leaves over
+``edge_dot_off_line_mm2`` off them on both sides of an edge, and 2 is unsure by it). 3
+was the level's only ink and "-" the sign's, each certain against its field's other
+boxes, and 3C by South -1 scores -50 not vulnerable as 2C by South -1 does: the row was
+accepted as 3C -1. The band stored
+here is the row as the reader read it.
 """
 
 from __future__ import annotations
@@ -49,8 +52,11 @@ def test_the_dot_between_level_3_and_the_sign_makes_both_unsure_and_is_shared():
     )
     for box in (three, minus):
         assert (box.state, box.how, box.dot_mm2) == (MarkState.UNSURE, "dot", EDGE_UNSURE_MM2)
-    assert two.state is MarkState.EMPTY
-    assert dots_between_fields(_row(13), read) == {("level", "3"), ("result_sign", "-")}
+    assert (two.state, two.how, two.dot_mm2) == (MarkState.UNSURE, "dot", EDGE_UNSURE_MM2)
+    # 2, unsure by the player's own dot, lies 1.8 mm from "-" corner to corner (1 mm
+    # across, 1.5 mm down): within the 2.0 mm two fields' boxes share a dot by.
+    shared = {("level", "2"), ("level", "3"), ("result_sign", "-")}
+    assert dots_between_fields(_row(13), read) == shared
 
 
 def test_boxes_of_one_field_or_too_far_apart_share_no_dot():
