@@ -191,6 +191,10 @@ def dots_on_edges(
     for c in np.flatnonzero(maybe).tolist():
         x, y, bw, bh, area = (int(v) for v in stats[c])
         blob = labels[y : y + bh, x : x + bw] == c
+        if area - int(on_line_px[c]) < least and not _across_an_edge(
+            blob & drawn[y : y + bh, x : x + bw], x, y, boxes
+        ):
+            continue  # little ink off the lines, all on one side: a stroke's end
         if float(depth_in_ink(blob).max()) < wide:
             continue
         own = (int(x), int(y), int(x + bw), int(y + bh))  # (ints already: for mypy)
@@ -201,10 +205,6 @@ def dots_on_edges(
                 apart = without_dust()[y0:y1, x0:x1]
             if not stands_alone(apart, own, reach):
                 continue
-        if area - int(on_line_px[c]) < least and not _across_an_edge(
-            blob & drawn[y : y + bh, x : x + bw], x, y, boxes
-        ):
-            continue  # little ink off the lines, all on one side: a stroke's end
         near_box = _overlaps(boxes + np.array([-near, -near, near, near]), x, y, x + bw, y + bh)
         ys, xs = np.nonzero(blob)
         at = (x + x0, y + y0, x + bw + x0, y + bh + y0)  # in the band, not its crop

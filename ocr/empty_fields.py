@@ -6,10 +6,9 @@ A player's pen dot put on a box's printed edge or corner, most of it on the line
 off the mask of the lines a few pixels only: ``ocr.edge_dots.dots_on_edges`` asks for
 ``edge_dot_least_mm2`` (0.25 mm^2) of drawn ink off the line (``edge_dot_off_line_mm2``,
 0.10, where that ink lies across the edge on a page that is not dusty), and the box reads
-empty. On a
-noisy page that is the largest class of TRAINING's rows to review (noisy43c: 13 of 52 rows
-on 40 TRAINING noisy pages, seed 13, hold such a box; dirty43 found the same on the dirty
-glass). A lesser ``least`` makes a stroke run along a line into a dot (dirty43: a measured
+empty. On a noisy page that is the largest class of TRAINING's rows to review (noisy43c: 13
+of 52 rows on 40 TRAINING noisy pages, seed 13, hold such a box; dirty43 found the same on
+the dirty glass). A lesser ``least`` makes a stroke run along a line into a dot (dirty43: a measured
 no). What the dot keeps is its thickness: the solid ink there, line and all, is as thick
 as the dot, where a scan's printed lines are 0.74 mm at their thickest
 (``clean_rival_thick_mm``, ``ocr.rival_ink.thicker_than``).

@@ -244,9 +244,9 @@ class RowMarks:
         ``circled`` names the boxes read on a circle (their edges are that circle's).
         With ``t``, on a dusty page, a dot whose only drawn ink beside it is the page's
         specks (``ocr.page_dust.specks_of``) stands alone; on a page that is not dusty,
-        a dot leaves ``edge_dot_off_line_mm2`` of drawn ink off the lines at least, not
-        ``edge_dot_least_mm2`` (a dot in the gap between two boxes lies mostly under
-        their lines' mask; on a dusty page so do specks settled on a line).
+        a dot whose drawn ink lies across a printed edge leaves ``edge_dot_off_line_mm2``
+        of it off the lines at least, not ``edge_dot_least_mm2`` (a pen put on the line
+        lies mostly under its mask; on a dusty page so do specks settled on a line).
 
         Measured once a row for each ``circled`` (and ``t`` on a dusty page): the rules
         ask again on the same readings (``edge_dots``, the dust rules, and ``clean_rivals``

@@ -24,10 +24,16 @@ NOT_CIRCLED = np.zeros(3, bool)
 OWN, CENTRE = MARK_SETTINGS.edge_dot_own_share, MARK_SETTINGS.edge_dot_centre_mm
 
 
-def _dots_with(draw, circled: np.ndarray = NOT_CIRCLED, dust=None) -> tuple[EdgeDot, ...]:
+def _dots_with(
+    draw,
+    circled: np.ndarray = NOT_CIRCLED,
+    dust=None,
+    off_line_mm2: float = MARK_SETTINGS.edge_dot_least_mm2,
+) -> tuple[EdgeDot, ...]:
     """The dots on edges a drawing (``draw(ink)``, 1 for ink) on the printed form makes:
     the edges print 2 px across, the mask of the lines is 4 px. ``dust``: a drawing of
-    the pieces the page's dust would take (``dust(mask)``), drawn on the page too."""
+    the pieces the page's dust would take (``dust(mask)``), drawn on the page too.
+    ``off_line_mm2``: the drawn ink off the lines a dot across an edge leaves at least."""
     lines = np.zeros((110, 200), np.uint8)
     for x0, y0, x1, y1 in BOXES.tolist():
         cv2.rectangle(lines, (x0, y0), (x1 - 1, y1 - 1), 1, 1)
@@ -42,7 +48,7 @@ def _dots_with(draw, circled: np.ndarray = NOT_CIRCLED, dust=None) -> tuple[Edge
     solid = ink > 0
     drawn = solid & ~printed
     without_dust = None if dust is None else (lambda: drawn & ~(specks > 0))
-    return dots_on_edges(solid, drawn, printed, BOXES, circled, S, 4.0, without_dust)
+    return dots_on_edges(solid, drawn, printed, BOXES, circled, S, 4.0, without_dust, off_line_mm2)
 
 
 def _edges_with(draw, circled: np.ndarray = NOT_CIRCLED) -> list[bool]:
@@ -340,21 +346,6 @@ def test_a_dot_says_where_it_lies():
     assert dot.px == (63, 46, 71, 54)
 
 
-def _found(draw, off_line_mm2: float) -> tuple[EdgeDot, ...]:
-    """``dots_on_edges`` on the drawing over the three boxes, asking ``off_line_mm2`` of
-    drawn ink off the lines of a dot whose ink lies across an edge."""
-    lines = np.zeros((110, 200), np.uint8)
-    for x0, y0, x1, y1 in BOXES.tolist():  # the edges 2 px across, as ``_dots_with``'s
-        cv2.rectangle(lines, (x0, y0), (x1 - 1, y1 - 1), 1, 1)
-        cv2.rectangle(lines, (x0 + 1, y0 + 1), (x1 - 2, y1 - 2), 1, 1)
-    ink = lines.copy()
-    draw(ink)
-    printed = cv2.dilate(lines, np.ones((3, 3), np.uint8)) > 0
-    solid = ink > 0
-    drawn = solid & ~printed
-    return dots_on_edges(solid, drawn, printed, BOXES, NOT_CIRCLED, S, 4.0, None, off_line_mm2)
-
-
 @pytest.mark.parametrize(
     ("x0", "across"),
     [(63, True), (64, False)],
@@ -372,8 +363,8 @@ def test_a_dot_with_little_ink_off_the_line_is_one_only_across_an_edge(x0, acros
     def draw(ink):
         cv2.rectangle(ink, (x0, 48), (x0 + 5, 51), 1, -1)
 
-    assert _found(draw, MARK_SETTINGS.edge_dot_least_mm2) == ()
-    found = _found(draw, MARK_SETTINGS.edge_dot_off_line_mm2)
+    assert _dots_with(draw) == ()
+    found = _dots_with(draw, off_line_mm2=MARK_SETTINGS.edge_dot_off_line_mm2)
     assert [dot.owner(OWN, CENTRE) for dot in found] == ([0] if across else [])
 
 
