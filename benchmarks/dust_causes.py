@@ -48,6 +48,7 @@ from benchmarks.bench_pages import (  # noqa: E402
 from benchmarks.reader_snapshot import _boxes_seen  # noqa: E402
 from benchmarks.rules_seen import rules_seen  # noqa: E402
 from ocr.box_crops import DIGIT_FIELDS  # noqa: E402
+from ocr.digit_cells import Wide  # noqa: E402
 from ocr.digits import DigitModel, load_model  # noqa: E402
 from ocr.layout import load_layout  # noqa: E402
 from ocr.reader import ScanReader, finish_batch  # noqa: E402
@@ -115,8 +116,10 @@ class _RecordingModel(DigitModel):
 
     seen: list[list[np.ndarray | None]] = field(default_factory=list)
 
-    def read_cells(self, cells: list[np.ndarray]) -> list[np.ndarray | None]:
-        out = super().read_cells(cells)
+    def read_cells(
+        self, cells: list[np.ndarray], wides: list[Wide] | None = None
+    ) -> list[np.ndarray | None]:
+        out = super().read_cells(cells, wides)
         self.seen.append(out)
         return out
 
