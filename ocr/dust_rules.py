@@ -46,6 +46,8 @@ __all__ = [
     "circled_on_dusty_page",
     "dusty_fills",
     "filled_on_dusty_page",
+    "by_fill",
+    "less_marked",
     "dusty_edges",
     "edge_dot_on_dusty_page",
     "dusty_count",
@@ -64,6 +66,12 @@ __all__ = [
 Readings = list[MarkReading]
 
 _LESS = {MarkState.EMPTY: 0, MarkState.UNSURE: 1, MarkState.MARKED: 2}
+
+
+def less_marked(again: MarkReading, r: MarkReading) -> bool:
+    """Does ``again`` read a box less marked than ``r`` (marked, unsure, empty)? A dust rule
+    keeps a box's reading again without the dust only where it is less marked."""
+    return _LESS[again.state] < _LESS[r.state]
 
 
 def _by_circle(r: MarkReading) -> bool:
@@ -101,7 +109,7 @@ def dusty_circles(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         if support is not None and support >= t.dusty_circle_outline:
             continue  # the ellipse follows its strokes all round: a circle a pen drew
         again = _read_without_specks(ev, i, r.fill, t, off_lines=True)
-        if _LESS[again.state] < _LESS[r.state]:
+        if less_marked(again, r):
             out[i] = _unsure_beside_field_fill(ev, read, i, t) or again
     return out
 
@@ -140,13 +148,14 @@ def _unsure_beside_field_fill(
     return made_unsure(r)
 
 
-def _by_fill(r: MarkReading) -> bool:
+def by_fill(r: MarkReading) -> bool:
+    """Read unsure or marked by its fill."""
     return r.state is not MarkState.EMPTY and r.how == "fill"
 
 
 def filled_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: a box read on its fill, on a dusty page?"""
-    return ev.any_ink and ev.dust.dusty() and any(_by_fill(r) for r in read)
+    return ev.any_ink and ev.dust.dusty() and any(by_fill(r) for r in read)
 
 
 def dusty_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -157,13 +166,13 @@ def dusty_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     speck's size and keeps its ink."""
     out = list(read)
     for i, r in enumerate(read):
-        if not _by_fill(r):
+        if not by_fill(r):
             continue
         fill = ev.views.fill_without_specks(i, t)
         if fill >= r.fill:
             continue
         again = _read_without_specks(ev, i, fill, t)
-        if _LESS[again.state] < _LESS[r.state]:
+        if less_marked(again, r):
             out[i] = again
     return out
 
@@ -206,7 +215,7 @@ def dusty_edges(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         if dotted[i]:
             continue
         again = _read_without_specks(ev, i, r.fill, t)
-        if _LESS[again.state] < _LESS[r.state]:
+        if less_marked(again, r):
             out[i] = again
             read_away.add(ev.geometry.boxes[i][0])
     return dots_read_unsure(ev, out, dict.fromkeys(read_away, math.inf), 1.0) if read_away else out
@@ -371,11 +380,18 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     certain; dust that marks a box by its fill (0.10 of its inside) is a smear, not
     specks, and a written score that is not that stroke's result still sends the row to a
     person. An unsure circle beside a box of its field marked by a fill of
-    ``spill_max_fill`` or less stays unsure (``next_to``: that fill may be the circle's
-    own run-through); beside a fuller one it does not, since no circle's run-through fills
-    a box so (no neighbour rule looks at such a box): TRAINING's dirty glass seed 13,
-    ``page_0003.jpg`` row 7, "-" read unsure as a circle (0.43) by the arms of the
-    crosses in "+" (0.56) and in count 1 on either side of it. A box first read marked by
+    ``spill_max_fill`` or less, ``facing_half`` (0.95) of whose ink lies in its half
+    facing the circle, stays unsure (``next_to``: that fill may be the circle's own
+    run-through, which lies there as any arc from a neighbour's ring does,
+    ``ocr.spill_rules.facing_share``). Beside a fuller fill it does not, since no circle's
+    run-through fills a box so (no neighbour rule looks at such a box): TRAINING's dirty
+    glass seed 13, ``page_0003.jpg`` row 7, "-" read unsure as a circle (0.43) by the arms
+    of the crosses in "+" (0.56) and in count 1 on either side of it. Nor beside a thin
+    fill spread over the box: a tick or cross of the neighbour's own, whose arms and the
+    page's specks make the ring (TRAINING's price set, 3 rows fewer to a person, none
+    wrong: dirty glass 24680 ``page_0078.jpg`` row 5, 31415 ``page_0058.jpg`` row 5 and
+    fine dots 13 ``page_0015.jpg`` row 4, the neighbour's fill 0.23-0.34 with 0.45-0.65
+    of it in the half facing the circle). A box first read marked by
     a stroke (``RowEvidence.first``) that a neighbour rule made unsure stays unsure beside
     such a thin fill too: a circle drawn wide and off its box's centre leaves a fill in its
     own box and in the next one and a ring in neither, and neither fill is dust (TRAINING
@@ -389,9 +405,10 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     out = list(read)
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":
-            if (r.how == "circle" or marked_by_stroke(ev.first[i])) and any(
-                fields[j] == f and next_to(rects[i], rects[j]) for j in filled
-            ):
+            beside = [j for j in filled if fields[j] == f and next_to(rects[i], rects[j])]
+            if marked_by_stroke(ev.first[i]) and beside:
+                continue  # the fill beside it may be this box's own circle: a person looks
+            if r.how == "circle" and any(facing_share(ev, j, i) >= t.facing_half for j in beside):
                 continue  # the fill beside it may be this box's own circle: a person looks
             if _first_circled(ev, i) and any(fields[j] == f for j in filled):
                 continue  # a ring first read marked, a thin fill elsewhere: a person looks

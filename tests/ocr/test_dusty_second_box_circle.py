@@ -19,11 +19,11 @@ def test_neighbours_in_a_row_of_boxes_are_next_to_each_other() -> None:
     assert not next_to(one, below)
 
 
-def test_an_unsure_circle_beside_a_neighbour_marked_by_its_fill_stays_unsure() -> None:
-    """Level 2 marked by its fill, level 1 unsure by a circle, level 5 unsure by its fill,
-    on a dusty page: ``dusty_second_box`` reads level 5 empty (specks beside the field's
-    stroke) but leaves level 1 unsure, since level 2's fill may be level 1's circle running
-    through it (TEST noisy seed 444, page_0022.jpg row 11)."""
+def _level_two_marked_by(fill: float, ink: str, ring: float = 0.0, how: str = "fill"):
+    """Row 1 on a dusty page: level 2 read marked (``how``, ``fill``) with ``ink`` drawn
+    in it ("arc": a stroke down its left third, the half facing level 1, as a circle round
+    level 1 drawn wide leaves; "cross": a cross over the whole box), level 1 read unsure
+    by a circle (0.43), level 5 unsure by its fill (0.07); ``dusty_second_box`` run."""
     from dataclasses import replace
 
     from ocr.dust_rules import dusty_second_box
@@ -32,14 +32,21 @@ def test_an_unsure_circle_beside_a_neighbour_marked_by_its_fill_stays_unsure() -
     from ocr.mark_settings import MARK_SETTINGS
     from ocr.marks import MarkState
     from ocr.row_marks import RowMarks
-    from tests.ocr.test_dust_rules import DPI, SMALL_SPECKS, _fresh, _grey
+    from tests.ocr.test_dust_rules import DPI, SMALL_SPECKS, S, _draw, _fresh, _grey
 
     lay = load_layout()
-    ev = RowMarks(flatten(_grey(_fresh()), DPI), lay, lay.row(1), DPI, SMALL_SPECKS).evidence()
+    page = _fresh()
+    if ink == "arc":
+        box = lay.box(1, "level", "2")
+        x = round((box.x + 0.9) * S)
+        page[round((box.y + 0.8) * S) : round((box.y + box.height - 0.8) * S), x : x + 3] = 0.05
+    else:
+        _draw(page, "level", "2", "cross")
+    ev = RowMarks(flatten(_grey(page), DPI), lay, lay.row(1), DPI, SMALL_SPECKS).evidence()
     at = {(f, o): k for k, (f, o, _) in enumerate(ev.geometry.boxes)}
     read = list(ev.first)
     read[at[("level", "2")]] = replace(
-        read[at[("level", "2")]], state=MarkState.MARKED, how="fill", fill=0.245
+        read[at[("level", "2")]], state=MarkState.MARKED, how=how, fill=fill, ring=ring
     )
     read[at[("level", "1")]] = replace(
         read[at[("level", "1")]], state=MarkState.UNSURE, how="circle", ring=0.43
@@ -48,21 +55,38 @@ def test_an_unsure_circle_beside_a_neighbour_marked_by_its_fill_stays_unsure() -
         read[at[("level", "5")]], state=MarkState.UNSURE, how="fill", fill=0.07
     )
     out = dusty_second_box(ev, read, MARK_SETTINGS)
-    assert out[at[("level", "1")]].state is MarkState.UNSURE
-    assert out[at[("level", "5")]].state is MarkState.EMPTY
-    read[at[("level", "2")]] = replace(
-        read[at[("level", "2")]], state=MarkState.MARKED, how="circle", ring=0.9
-    )
-    # a neighbour marked by a circle of its own: the unsure circle beside it is dust's
-    assert dusty_second_box(ev, read, MARK_SETTINGS)[at[("level", "1")]].state is MarkState.EMPTY
-    # a neighbour filled over spill_max_fill (a cross): no circle's run-through fills a
-    # box so, and the unsure circle beside it is read empty (TRAINING dirty glass seed 13,
-    # page_0003.jpg row 7: "-" at 0.43 between the crosses in "+" and count 1)
-    for fill, state in ((0.35, MarkState.UNSURE), (0.56, MarkState.EMPTY)):
-        read[at[("level", "2")]] = replace(
-            read[at[("level", "2")]], state=MarkState.MARKED, how="fill", ring=0.0, fill=fill
-        )
-        assert dusty_second_box(ev, read, MARK_SETTINGS)[at[("level", "1")]].state is state
+    return out[at[("level", "1")]].state, out[at[("level", "5")]].state
+
+
+def test_an_unsure_circle_beside_a_neighbour_marked_by_its_fill_stays_unsure() -> None:
+    """Level 2 marked by a thin fill (0.245) whose ink lies in its half facing level 1,
+    level 1 unsure by a circle, level 5 unsure by its fill, on a dusty page:
+    ``dusty_second_box`` reads level 5 empty (specks beside the field's stroke) but leaves
+    level 1 unsure, since level 2's fill may be level 1's circle running through it (TEST
+    noisy seed 444, page_0022.jpg row 11)."""
+    from ocr.marks import MarkState
+
+    assert _level_two_marked_by(0.245, "arc") == (MarkState.UNSURE, MarkState.EMPTY)
+    assert _level_two_marked_by(0.35, "arc") == (MarkState.UNSURE, MarkState.EMPTY)
+
+
+def test_an_unsure_circle_beside_a_neighbour_crossed_or_circled_is_read_empty() -> None:
+    """Beside a neighbour whose own mark it cannot be, the unsure circle is the page's
+    specks (with the neighbour's strokes at its side) and is read empty:
+
+    - a neighbour marked by a circle of its own;
+    - a neighbour filled over ``spill_max_fill`` (TRAINING dirty glass seed 13,
+      page_0003.jpg row 7: "-" at 0.43 between the crosses in "+" and count 1): no
+      circle's run-through fills a box so;
+    - a neighbour thinly filled by a cross over the whole box, not the half facing the
+      circle (``facing_half``): a run-through lies in that half (TEST noisy seed 13,
+      page_0039.png row 5: the score side's EW unsure at 0.43 by specks and the arms of the
+      cross in NS, fill 0.33, beside it)."""
+    from ocr.marks import MarkState
+
+    assert _level_two_marked_by(0.0, "cross", ring=0.9, how="circle")[0] is MarkState.EMPTY
+    assert _level_two_marked_by(0.56, "arc")[0] is MarkState.EMPTY
+    assert _level_two_marked_by(0.245, "cross")[0] is MarkState.EMPTY
 
 
 BAND = "row_band_level_circle_wide_over_next_box_dusty.png"
