@@ -48,13 +48,14 @@ import cv2
 import numpy as np
 
 from ocr.components import pieces
+from ocr.dust_rules import by_fill, doubling_doubt, less_marked, marked_by_stroke
 from ocr.edge_dots import unsure_by_edge_dot
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, mark_reading
 from ocr.page_dust import PageDust
 from ocr.row_evidence import Px, RowEvidence
 
-__all__ = ["clump_by_edge", "dust_clumps", "unsure_dot_on_dusty_page"]
+__all__ = ["clump_by_edge", "clump_fills", "dust_clumps", "unsure_dot_on_dusty_page"]
 
 Readings = list[MarkReading]
 
@@ -134,3 +135,59 @@ def dust_clumps(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         fill = max(0.0, r.fill - float(ink[clump[y0:y1, x0:x1]].sum()) / inside)
         out[i] = mark_reading(r.option, fill, r.ring, 0.0)
     return out
+
+
+def clump_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """Each box read unsure or marked by its fill, on a dusty page, in a field where another
+    box is marked for certain by a circle or a fill at least twice as full
+    (``clump_beside_share``), read without its ink where that ink is a dust clump
+    (``clump_by_edge``: every piece 1.2 mm across or less, thinner than a pen dot, the
+    largest of a size the page's margins hold alike).
+
+    Grains of dust settled together in a box fill it as a faint tick does (TEST noisy seed
+    13, ``page_0001.png`` row 3: five grains in count 13, 0.11, beside the player's cross
+    in 1, 0.69), and ``dusty_fills`` takes out only specks that lie alone. A tick runs on
+    past a clump's size, and a pen dot is thicker. Read so, the box is empty, or unsure
+    where ink is left. Where no other box of its field is so marked the box is left as
+    read: a clump alone in a field may hide the player's own faint mark, and a person
+    looks. The rule runs last of the table, after every rule that weighs a field's marks
+    (before ``dusty_second_box`` it read the same rows).
+
+    The wrong row this could let through needs two faults: the player's mark drawn as
+    grains (a pale tick broken into pieces under 1.2 mm, none as thick as a pen dot) and
+    read away, and another box of the field marked for certain by a stroke twice as full
+    that is not the player's; a written score that is not that box's result still sends
+    the row to a person. A doubling box read empty keeps the empty threshold's doubt
+    (``doubling_doubt``)."""
+    views = ev.views
+    fields = [f for f, _, _ in ev.geometry.boxes]
+    out = list(read)
+    for i, r in enumerate(read):
+        if not by_fill(r) or not _fuller_stroke_beside(read, fields, i, t):
+            continue
+        clump = clump_by_edge(
+            views.ink, views.drawn, views.px(ev.geometry.boxes[i][2]), views.s, ev.dust, t
+        )
+        if clump is None:
+            continue
+        x0, y0, x1, y1 = ev.geometry.inner[i]
+        inside = max(1, (x1 - x0) * (y1 - y0))
+        clump_ink = float(views.ink[y0:y1, x0:x1][clump[y0:y1, x0:x1]].sum()) / inside
+        again = doubling_doubt(
+            ev, i, mark_reading(r.option, max(0.0, r.fill - clump_ink), r.ring, 0.0)
+        )
+        if less_marked(again, r):
+            out[i] = again
+    return out
+
+
+def _fuller_stroke_beside(read: Readings, fields: list[str], i: int, t: MarkSettings) -> bool:
+    """Is another box of box ``i``'s field marked for certain by a circle, or by a fill
+    box ``i``'s is ``clump_beside_share`` of or less?"""
+    return any(
+        j != i
+        and fields[j] == fields[i]
+        and marked_by_stroke(q)
+        and (q.how == "circle" or read[i].fill <= t.clump_beside_share * q.fill)
+        for j, q in enumerate(read)
+    )

@@ -53,7 +53,7 @@ from ocr.clean_rivals import clean_rivals, unsure_on_dusty_page
 from ocr.dot_beside_circle import dot_beside_circle, edge_dot_on_clean_row
 from ocr.dot_specks import dusty_dot_specks, unsure_fill_on_dusty_page
 from ocr.doubling_circle import doubling_circle, doubling_inked
-from ocr.dust_clumps import dust_clumps, unsure_dot_on_dusty_page
+from ocr.dust_clumps import clump_fills, dust_clumps, unsure_dot_on_dusty_page
 from ocr.dust_dots import (
     dust_dot_alone,
     dust_dot_on_its_own,
@@ -439,6 +439,16 @@ RULES: tuple[MarkRule, ...] = (
         "crease run down the box darkens it more than the paper beside it, and shaded_band "
         "keeps such a box as it is; a player's mark stays dark against any paper. Last, so "
         "no rule reads the unsure box as a rival's mark.",
+    ),
+    MarkRule(
+        "clump_fills",
+        clump_fills,
+        filled_on_dusty_page,
+        "On a dusty page, a box unsure or marked by its fill whose ink is a clump of dust "
+        "(grains 1.2 mm across or less, thinner than a pen dot, of a size the page's margins "
+        "hold alike) is read without it where another box of its field is marked for "
+        "certain by a circle or a fill at least twice as full: grains settled together "
+        "fill a box as a faint tick does.",
     ),
 )
 """The rules, in the order they run."""

@@ -410,6 +410,15 @@ class MarkSettings:
         "marked 0.24-1.02 (8 of them 0.37 or less, 0 intended); at 150 dpi the distance "
         "steps are 2.0, 2.2 and 2.8 px (0.34, 0.37, 0.47 mm): 0.42 lies between",
     )
+    clump_beside_share: float = _t(
+        0.5,
+        "A box whose fill is a dust clump is read without it beside a box of its field "
+        "marked for certain by a circle, or by a fill this share of which is the clump "
+        "box's fill or more (rule clump_fills): the field's mark is the fuller stroke.",
+        "a guard, not fitted: on TRAINING's price set, TEST noisy seed 13 and four fresh "
+        "noisy seeds (58213, 90417, 27731, 81944) the five boxes the rule read empty held "
+        "fills of 0.108-0.121 beside the player's marks of 0.263-0.688 (2.2-6.1 times)",
+    )
     clean_rival_mm: float = _t(
         0.6,
         "A field's one unsure box is its mark where every other box of the field holds no "

@@ -285,9 +285,10 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
     a dusty page, ``dot_beside_circle``, which never runs on a dusty page either,
     ``faint_lone_pass``, ``struck_pass`` and ``faint_in_band``, which read no box but one
     marked by its fill alone, and ``thick_beside_faint``, which reads a box unsure only
-    beside a field's mark of a fill alone (a field ``clean_rivals`` leaves as it is), come
-    after it."""
-    assert RULE_NAMES[-8:] == (
+    beside a field's mark of a fill alone (a field ``clean_rivals`` leaves as it is), and
+    ``clump_fills``, which reads a box less marked only in a field another box of which is
+    marked for certain (nor such a field), come after it."""
+    assert RULE_NAMES[-9:] == (
         "empty_field_dot",
         "clean_rivals",
         "dot_beside_circle",
@@ -296,6 +297,7 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
         "struck_pass",
         "thick_beside_faint",
         "faint_in_band",
+        "clump_fills",
     )
 
 

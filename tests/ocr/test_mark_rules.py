@@ -89,6 +89,7 @@ def test_the_rules_run_in_one_documented_order():
         "struck_pass",
         "thick_beside_faint",
         "faint_in_band",
+        "clump_fills",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
