@@ -120,21 +120,28 @@ def dust_clumps(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     """Each box unsure by a blob on or by its edge whose ink is a clump (``clump_by_edge``)
     read without it: by its circle and its fill with the clump's ink taken out (a clump
     inside the box is a few per cent of its inside, as much as a faint tick)."""
-    views = ev.views
     out = list(read)
     for i, r in enumerate(read):
         if not unsure_by_edge_dot(r):
             continue
-        box = views.px(ev.geometry.boxes[i][2])
-        clump = clump_by_edge(views.ink, views.drawn, box, views.s, ev.dust, t)
-        if clump is None:
-            continue
-        x0, y0, x1, y1 = ev.geometry.inner[i]
-        inside = max(1, (x1 - x0) * (y1 - y0))
-        ink = views.ink[y0:y1, x0:x1]
-        fill = max(0.0, r.fill - float(ink[clump[y0:y1, x0:x1]].sum()) / inside)
-        out[i] = mark_reading(r.option, fill, r.ring, 0.0)
+        fill = _fill_without_clump(ev, i, r.fill, t)
+        if fill is not None:
+            out[i] = mark_reading(r.option, fill, r.ring, 0.0)
     return out
+
+
+def _fill_without_clump(ev: RowEvidence, i: int, fill: float, t: MarkSettings) -> float | None:
+    """Box ``i``'s ``fill`` less the ink of the dust clump on and by it
+    (``clump_by_edge``), or None where its ink there is no clump."""
+    views = ev.views
+    box = views.px(ev.geometry.boxes[i][2])
+    clump = clump_by_edge(views.ink, views.drawn, box, views.s, ev.dust, t)
+    if clump is None:
+        return None
+    x0, y0, x1, y1 = ev.geometry.inner[i]
+    inside = max(1, (x1 - x0) * (y1 - y0))
+    ink = views.ink[y0:y1, x0:x1]
+    return max(0.0, fill - float(ink[clump[y0:y1, x0:x1]].sum()) / float(inside))
 
 
 def clump_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -159,23 +166,15 @@ def clump_fills(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     that is not the player's; a written score that is not that box's result still sends
     the row to a person. A doubling box read empty keeps the empty threshold's doubt
     (``doubling_doubt``)."""
-    views = ev.views
     fields = [f for f, _, _ in ev.geometry.boxes]
     out = list(read)
     for i, r in enumerate(read):
         if not by_fill(r) or not _fuller_stroke_beside(read, fields, i, t):
             continue
-        clump = clump_by_edge(
-            views.ink, views.drawn, views.px(ev.geometry.boxes[i][2]), views.s, ev.dust, t
-        )
-        if clump is None:
+        fill = _fill_without_clump(ev, i, r.fill, t)
+        if fill is None:
             continue
-        x0, y0, x1, y1 = ev.geometry.inner[i]
-        inside = max(1, (x1 - x0) * (y1 - y0))
-        clump_ink = float(views.ink[y0:y1, x0:x1][clump[y0:y1, x0:x1]].sum()) / inside
-        again = doubling_doubt(
-            ev, i, mark_reading(r.option, max(0.0, r.fill - clump_ink), r.ring, 0.0)
-        )
+        again = doubling_doubt(ev, i, mark_reading(r.option, fill, r.ring, 0.0))
         if less_marked(again, r):
             out[i] = again
     return out

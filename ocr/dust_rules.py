@@ -406,9 +406,13 @@ def dusty_second_box(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readin
     for i, (f, r) in enumerate(zip(fields, read, strict=True)):
         if f in stroked and r.state is MarkState.UNSURE and r.how != "dot":
             beside = [j for j in filled if fields[j] == f and next_to(rects[i], rects[j])]
-            if marked_by_stroke(ev.first[i]) and beside:
-                continue  # the fill beside it may be this box's own circle: a person looks
-            if r.how == "circle" and any(facing_share(ev, j, i) >= t.facing_half for j in beside):
+            if beside and (
+                marked_by_stroke(ev.first[i])
+                or (
+                    r.how == "circle"
+                    and any(facing_share(ev, j, i) >= t.facing_half for j in beside)
+                )
+            ):
                 continue  # the fill beside it may be this box's own circle: a person looks
             if _first_circled(ev, i) and any(fields[j] == f for j in filled):
                 continue  # a ring first read marked, a thin fill elsewhere: a person looks
