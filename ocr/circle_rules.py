@@ -28,6 +28,7 @@ __all__ = [
     "circled_alone",
     "circled_off_centre",
     "over_edges",
+    "strips_alone_beside_circle",
     "strips_checked",
     "unread_circles",
 ]
@@ -181,6 +182,62 @@ def beside_field_circle(
                                      "beside a circle", r.ring, r.dot_mm2,
                                      g.boxes[j][:2])  # fmt: skip
                 break
+    return out
+
+
+def strips_alone_beside_circle(
+    ev: RowEvidence, read: list[MarkReading], t: MarkSettings
+) -> list[MarkReading]:
+    """A box still read circled at the end of the rules by its strips read alone only
+    (``views.strips_alone``: strokes on two of six bins of two opposite sides, 0.517,
+    where the three views read under ``views_under_strips``), round which no ellipse is
+    followed over ``outline_unsure``, beside a box of its own field circled for certain
+    (not so itself): it is read unsure on that circle, naming the circled box, as
+    ``beside_field_circle`` reads a box unsure on the strokes round it.
+
+    ``ocr.circle_reading.confirmed`` reads such a box unsure where another box of its
+    field holds a fill; but a circle leaves the box it rings clean, so beside a circled
+    box the box kept its ring as the field's only ink. The strips see the circle's arc
+    on one side and the marks above or below the box on the other: TRAINING dirty glass
+    24680, ``page_0001.jpg`` row 7 (a ring round W, the ring round EW in the lower line
+    under S: declarer S read circled, and the row went to a person, "declarer S marked,
+    which the reading does not use"); TRAINING seed 13 clean ``page_0024.jpg`` row 4 and
+    noisy ``page_0015.jpg`` row 7 (count 1), fine dots on dirty glass 13
+    ``page_0015.jpg`` row 5 (level 4), alike. A reading that uses the circled box
+    explains it (``ocr.used_marks.unexplained_unsure``); where the box held the player's
+    circle, its own ring still weighs in the decoding at ``p_marked`` 0.5.
+
+    Asked last: the dust rules read such a box without the page's specks first, and
+    where that reads it empty it is no ink of the circle's. Named before them (in
+    ``beside_field_circle``), the level 4 between the circled 3 and the circled count
+    under it kept the name once the dust rules read it empty, and 3NT-1 went to a
+    person, 4NT-1 scoring the same (``ocr.score_ties.tied_ink``; TRAINING dirty glass
+    31415, ``page_0073.jpg`` row 8)."""
+    g = ev.geometry
+    v = ev.views
+    out = list(read)
+    for i, ((_, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
+        if r.how != "circle" or r.state is not MarkState.MARKED or not v.strips_alone(rect):
+            continue
+        circled = next(
+            (
+                j
+                for j, _ in g.neighbours[i]
+                if g.boxes[j][0] == g.boxes[i][0]
+                and read[j].how == "circle"
+                and read[j].state is MarkState.MARKED
+                and not v.strips_alone(g.boxes[j][2])
+            ),
+            None,
+        )
+        if circled is None:
+            continue
+        support = v.outline_support(rect)
+        if support is not None and support >= t.outline_unsure:
+            continue
+        unsure = mark_reading(option, r.fill, RING_UNSURE, r.dot_mm2)
+        if unsure.how == "circle" and unsure.state is MarkState.UNSURE:
+            out[i] = replace(unsure, how="beside a circle", neighbour=g.boxes[circled][:2])
     return out
 
 

@@ -46,6 +46,7 @@ from ocr.circle_rules import (
     circled_alone,
     circled_off_centre,
     over_edges,
+    strips_alone_beside_circle,
     strips_checked,
     unread_circles,
 )
@@ -449,6 +450,14 @@ RULES: tuple[MarkRule, ...] = (
         "hold alike) is read without it where another box of its field is marked for "
         "certain by a circle or a fill at least twice as full: grains settled together "
         "fill a box as a faint tick does.",
+    ),
+    MarkRule(
+        "strips_alone_beside_circle",
+        strips_alone_beside_circle,
+        _circle_marked,
+        "A box still read circled by its strips read alone only, which no ellipse confirms, "
+        "next to a box of its own field circled for certain is unsure, naming the circled "
+        "box: the strips saw that circle's arc on one side and other marks on the other.",
     ),
 )
 """The rules, in the order they run."""

@@ -66,6 +66,7 @@ class RowBoxes:
         self.fills = fills
         self.no_ellipse: dict[Rect, float] = {}  # boxes the outline cleared, their ring
         self._only_just: set[Rect] = set()  # boxes the strips read circled, only just sure
+        self._strips_alone: set[Rect] = set()  # ... circled by the strips read alone only
         self.sides_inked: np.ndarray | None = None  # per box, sides with drawn ink beside
         self.around: list[bool] = []  # per box, a circle looked for
         self.facing: list[bool] = []  # ... and drawn ink beside two opposite sides
@@ -174,6 +175,14 @@ class RowBoxes:
         ``STRIPS_SURE`` to ``STRIPS_CERTAIN``), in any decision on it so far?"""
         return r in self._only_just
 
+    def strips_alone(self, r: Rect) -> bool:
+        """Did the strips read alone circle box ``r`` where the three views did not
+        (``ocr.circle_reading.only_the_strips``), with no other box of its field holding a
+        fill, in any decision on it so far? Such a ring stands (it may be the field's only
+        mark, tight over the printed edges) until a box of its field is read circled for
+        certain beside it (rule ``beside_field_circle``)."""
+        return r in self._strips_alone
+
     def outline_support(self, r: Rect, play_mm: float = CENTRE_PLAY_MM) -> float | None:
         """How well drawn strokes follow the best ellipse round box ``r``, its centre up to
         ``play_mm`` off the box's (ocr/outline.py)."""
@@ -230,9 +239,14 @@ class RowBoxes:
                     wide = seen.gap > CLOSED_WITHIN_DEG
                     unsure = RING_EMPTY_BELOW <= ring < RING_MARKED_ABOVE
                     views = None  # the three views without the strips read alone
-                    if facing and ring >= RING_MARKED_ABOVE and self._field_inked(box_rect):
+                    if facing and ring >= RING_MARKED_ABOVE:
                         views = circled(strips, seen.sectors, seen.gap)
-                    alone = views is not None and only_the_strips(ring, views)
+                        if not only_the_strips(ring, views):
+                            views = None
+                        elif not self._field_inked(box_rect):
+                            views = None  # the field's only ink: the ring stands (below)
+                            self._strips_alone.add(box_rect)
+                    alone = views is not None
                     if ring < OUTLINE_MOST and (
                         not wide or seen.sectors >= PART_ROUND or unsure or alone
                     ):

@@ -110,6 +110,11 @@ class RowViews(Protocol):
         decision on it so far?"""
         ...
 
+    def strips_alone(self, r: Rect) -> bool:
+        """Did the strips read alone, and only they, circle box ``r``, no other box of
+        its field holding a fill, in any decision on it so far?"""
+        ...
+
     def dots_on_edges(
         self, circled: np.ndarray, t: MarkSettings | None = None
     ) -> tuple[EdgeDot, ...]:

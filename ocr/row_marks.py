@@ -318,6 +318,11 @@ class RowMarks:
         on it so far (``RowBoxes.only_just``)?"""
         return self.boxes().only_just(r)
 
+    def strips_alone(self, r: Rect) -> bool:
+        """Did the strips read alone, and only they, circle box ``r``, the field's only
+        fill (``RowBoxes.strips_alone``)?"""
+        return self.boxes().strips_alone(r)
+
     def rays_round(self, r: Rect) -> Rays:
         """What rays round box ``r`` see (ocr/circles.py), looked at once per box."""
         return self.boxes().rays_round(r)

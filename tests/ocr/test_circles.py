@@ -360,6 +360,26 @@ def test_strokes_round_a_box_beside_its_field_s_circled_box_are_named_as_that_ci
     assert unexplained_unsure({RESULT_SIGN: list(marks.values())}, {RESULT_SIGN: "+"}) == []
 
 
+def test_a_box_the_strips_alone_circle_beside_its_field_s_circle_is_named_as_that_circle_s():
+    """TRAINING dirty glass 24680, page_0001.jpg row 7 (2S by W +1, 140 written): W is
+    circled (0.767), and the ring round EW in the row's lower line lies under S. S holds
+    no ink; its strips see W's arc on one side and EW's ring on the other, two bins of
+    six on two opposite sides, and read alone circle it (0.517), where the three views
+    read 0.28 and no ellipse round S is followed over 0.70. A circle leaves the box it
+    rings clean, so S was the field's only fill and kept that ring, and the row went to
+    a person ("declarer S marked, which the reading does not use"). Beside W, circled
+    for certain, S is unsure and names W (rule ``strips_alone_beside_circle``): the
+    reading by W explains it."""
+    marks = band_marks("row_band_strips_alone_beside_circle.png", 7, DECLARER)
+    assert (marks["W"].state, marks["W"].how) == (MarkState.MARKED, "circle")
+    s = marks["S"]
+    assert (s.state, s.how, s.neighbour) == (MarkState.UNSURE, "beside a circle", (DECLARER, "W"))
+    assert unexplained_unsure({DECLARER: list(marks.values())}, {DECLARER: "W"}) == []
+    with rules_off("strips_alone_beside_circle"):
+        before = band_marks("row_band_strips_alone_beside_circle.png", 7, DECLARER)
+    assert (before["S"].state, before["S"].how) == (MarkState.MARKED, "circle")
+
+
 def test_strips_sure_only_just_round_a_box_no_ellipse_follows_leave_it_unsure():
     """Ordinary scan (fourteenth TEST set, seed 26, ordinary/page_0372.jpg row 2, 3D by N
     -1 with 100 written): a pale cross in the 3 fills it to 0.097 (unsure). The 4 beside

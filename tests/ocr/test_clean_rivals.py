@@ -287,8 +287,10 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
     marked by its fill alone, and ``thick_beside_faint``, which reads a box unsure only
     beside a field's mark of a fill alone (a field ``clean_rivals`` leaves as it is), and
     ``clump_fills``, which reads a box less marked only in a field another box of which is
-    marked for certain (nor such a field), come after it."""
-    assert RULE_NAMES[-9:] == (
+    marked for certain (nor such a field), and ``strips_alone_beside_circle``, which reads
+    a box unsure only beside a box of its field circled for certain (nor such a field),
+    come after it."""
+    assert RULE_NAMES[-10:] == (
         "empty_field_dot",
         "clean_rivals",
         "dot_beside_circle",
@@ -298,6 +300,7 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
         "thick_beside_faint",
         "faint_in_band",
         "clump_fills",
+        "strips_alone_beside_circle",
     )
 
 

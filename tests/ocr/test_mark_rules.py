@@ -90,6 +90,7 @@ def test_the_rules_run_in_one_documented_order():
         "thick_beside_faint",
         "faint_in_band",
         "clump_fills",
+        "strips_alone_beside_circle",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
