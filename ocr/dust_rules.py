@@ -32,6 +32,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ocr.circle_reading import OUTLINE_MOST
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import circled_boxes
 from ocr.layout import DOUBLING, RESULT_COUNT, RESULT_SIGN, Rect
@@ -109,9 +110,31 @@ def dusty_circles(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
         if support is not None and support >= t.dusty_circle_outline:
             continue  # the ellipse follows its strokes all round: a circle a pen drew
         again = _read_without_specks(ev, i, r.fill, t, off_lines=True)
-        if less_marked(again, r):
+        if less_marked(again, r) and not _ellipse_without_specks(ev, i, r, again, t):
             out[i] = _unsure_beside_field_fill(ev, read, i, t) or again
     return out
+
+
+def _ellipse_without_specks(
+    ev: RowEvidence, i: int, r: MarkReading, again: MarkReading, t: MarkSettings
+) -> bool:
+    """Is box ``i``, first read unsure on its circle and circled by an ellipse since
+    (``circled_alone``: ``r``'s ring is ``OUTLINE_MOST``), still unsure on a circle
+    without the page's specks (``again``), its ellipse followed over ``outline_unsure`` of
+    every quarter by the strokes without them too? Then that is what ``circled_alone``
+    asked, and the specks made none of it: the box keeps its circle. Read again without
+    the specks as the first reading reads a box, it lost the ellipse's verdict, not its
+    strokes (fresh TRAINING noisy seed 58213, ``page_0078.png`` row 7: a tall ring round
+    H through S's left side, 0.43 by the strips and rays, its ellipse followed all round;
+    unsure again, 4H= by East went to a person)."""
+    return (
+        ev.first[i].state is MarkState.UNSURE
+        and ev.first[i].how == "circle"
+        and r.ring >= OUTLINE_MOST
+        and again.state is MarkState.UNSURE
+        and again.how == "circle"
+        and (ev.views.outline_without_specks(i, t, off_lines=True) or 0.0) >= t.outline_unsure
+    )
 
 
 def _unsure_beside_field_fill(

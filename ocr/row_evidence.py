@@ -86,6 +86,13 @@ class RowViews(Protocol):
         lines only)."""
         ...
 
+    def outline_without_specks(
+        self, i: int, t: MarkSettings, off_lines: bool = False
+    ) -> float | None:
+        """How well the strokes without the page's specks follow the best ellipse round
+        box ``i`` (ocr/outline.py)."""
+        ...
+
     def fill_without_specks(self, i: int, t: MarkSettings) -> float:
         """Box ``i``'s fill without the ink of the pieces that may be the page's dust."""
         ...

@@ -350,6 +350,13 @@ class RowMarks:
         specks (``RowWithoutSpecks.without_specks``, rule ``dusty_circles``)."""
         return self._without_view().without_specks(i, fill, t, off_lines)
 
+    def outline_without_specks(
+        self, i: int, t: MarkSettings = MARK_SETTINGS, off_lines: bool = False
+    ) -> float | None:
+        """The ellipse round box ``i`` followed by the row's strokes without the page's
+        specks (``RowWithoutSpecks.outline_without_specks``, rule ``dusty_circles``)."""
+        return self._without_view().outline_without_specks(i, t, off_lines)
+
     def ink_without_specks(self, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
         """The row's ink values without the page's specks (rule ``off_circles``)."""
         return self._without_view().ink_without_specks(t).ink

@@ -51,6 +51,13 @@ class RowWithoutSpecks:
         ``off_lines``: only the pieces clear of the printed lines are taken out."""
         return self._despecked(t, off_lines)[1].decide(i, fill)
 
+    def outline_without_specks(
+        self, i: int, t: MarkSettings = MARK_SETTINGS, off_lines: bool = False
+    ) -> float | None:
+        """How well the row's drawn strokes without the page's specks follow the best
+        ellipse round box ``i`` (``RowBoxes.outline_support``; rule ``dusty_circles``)."""
+        return self._despecked(t, off_lines)[1].outline_support(self.row_ink.geometry.boxes[i][2])
+
     def edge_dots_without_specks(
         self, circled: np.ndarray, t: MarkSettings = MARK_SETTINGS
     ) -> np.ndarray:
