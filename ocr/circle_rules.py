@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ocr.circle_reading import OUTLINE_MOST
+from ocr.dust_rules import made_exactly
+from ocr.layout import RESULT_COUNT
 from ocr.mark_settings import MarkSettings
 from ocr.marks import RING_UNSURE, MarkReading, MarkState, mark_reading
 from ocr.row_evidence import RowEvidence
@@ -191,9 +193,11 @@ def strips_alone_beside_circle(
     """A box still read circled at the end of the rules by its strips read alone only
     (``views.strips_alone``: strokes on two of six bins of two opposite sides, 0.517,
     where the three views read under ``views_under_strips``), round which no ellipse is
-    followed over ``outline_unsure``, beside a box of its own field circled for certain
-    (not so itself): it is read unsure on that circle, naming the circled box, as
-    ``beside_field_circle`` reads a box unsure on the strokes round it.
+    followed over ``outline_unsure``, in a field whose mark lies elsewhere: beside a box
+    of its own field circled for certain (not so itself), or in the count of tricks where
+    the result sign reads made exactly (``made_exactly``). It is read unsure on that
+    circle, naming the circled box, as ``beside_field_circle`` reads a box unsure on the
+    strokes round it; in the count, unsure, for the written score to settle.
 
     ``ocr.circle_reading.confirmed`` reads such a box unsure where another box of its
     field holds a fill; but a circle leaves the box it rings clean, so beside a circled
@@ -205,7 +209,10 @@ def strips_alone_beside_circle(
     noisy ``page_0015.jpg`` row 7 (count 1), fine dots on dirty glass 13
     ``page_0015.jpg`` row 5 (level 4), alike. A reading that uses the circled box
     explains it (``ocr.used_marks.unexplained_unsure``); where the box held the player's
-    circle, its own ring still weighs in the decoding at ``p_marked`` 0.5.
+    circle, its own ring still weighs in the decoding at ``p_marked`` 0.5. A contract
+    made exactly marks no count, and a count box ringed so stood for the count's only
+    mark (TRAINING seed 13 phone ``page_0015.jpg`` row 10, count 9 beside "=", 3NT= by
+    North, 600 written; damaged ``page_0004.jpg`` row 9, count 5, 1D= by East, 70).
 
     Asked last: the dust rules read such a box without the page's specks first, and
     where that reads it empty it is no ink of the circle's. Named before them (in
@@ -216,14 +223,15 @@ def strips_alone_beside_circle(
     g = ev.geometry
     v = ev.views
     out = list(read)
-    for i, ((_, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
+    made = None  # the sign's reading, asked once a row where needed
+    for i, ((field, option, rect), r) in enumerate(zip(g.boxes, read, strict=True)):
         if r.how != "circle" or r.state is not MarkState.MARKED or not v.strips_alone(rect):
             continue
         circled = next(
             (
                 j
                 for j, _ in g.neighbours[i]
-                if g.boxes[j][0] == g.boxes[i][0]
+                if g.boxes[j][0] == field
                 and read[j].how == "circle"
                 and read[j].state is MarkState.MARKED
                 and not v.strips_alone(g.boxes[j][2])
@@ -231,13 +239,21 @@ def strips_alone_beside_circle(
             None,
         )
         if circled is None:
-            continue
+            if field != RESULT_COUNT:
+                continue
+            if made is None:
+                made = made_exactly(ev, read)
+            if not made:
+                continue
         support = v.outline_support(rect)
         if support is not None and support >= t.outline_unsure:
             continue
         unsure = mark_reading(option, r.fill, RING_UNSURE, r.dot_mm2)
-        if unsure.how == "circle" and unsure.state is MarkState.UNSURE:
-            out[i] = replace(unsure, how="beside a circle", neighbour=g.boxes[circled][:2])
+        if unsure.how != "circle" or unsure.state is not MarkState.UNSURE:
+            continue
+        if circled is not None:
+            unsure = replace(unsure, how="beside a circle", neighbour=g.boxes[circled][:2])
+        out[i] = unsure
     return out
 
 

@@ -343,20 +343,29 @@ def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     row this could let through needs three faults at once: the player's "-" or "+" read
     empty, dust read as a marked "=", and the player's count read only unsure; a written
     score that is not the made contract's then still sends the row to a person."""
-    sign = {
-        option: r
-        for (field, option, _), r in zip(ev.geometry.boxes, read, strict=True)
-        if field == RESULT_SIGN
-    }
-    if set(sign) != {"=", "+", "-"}:  # a row read without its result sign: nothing to go by
-        return read
-    made = sign["="].state is MarkState.MARKED
-    if not made or any(sign[o].state is not MarkState.EMPTY for o in ("+", "-")):
+    if not made_exactly(ev, read):
         return read
     out = list(read)
     for i in unsure_in(ev, read, RESULT_COUNT):
         out[i] = read_empty(read[i])
     return out
+
+
+def made_exactly(ev: RowEvidence, read: Readings) -> bool:
+    """Does the result sign read made exactly: "=" marked, "+" and "-" empty? A contract
+    made exactly marks no count of tricks (rules ``dusty_count``,
+    ``strips_alone_beside_circle``). A row read without its result sign has nothing to go
+    by."""
+    sign = {
+        option: r
+        for (field, option, _), r in zip(ev.geometry.boxes, read, strict=True)
+        if field == RESULT_SIGN
+    }
+    if set(sign) != {"=", "+", "-"}:
+        return False
+    return sign["="].state is MarkState.MARKED and all(
+        sign[o].state is MarkState.EMPTY for o in ("+", "-")
+    )
 
 
 def _first_circled(ev: RowEvidence, i: int) -> bool:

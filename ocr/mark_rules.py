@@ -457,7 +457,8 @@ RULES: tuple[MarkRule, ...] = (
         _circle_marked,
         "A box still read circled by its strips read alone only, which no ellipse confirms, "
         "next to a box of its own field circled for certain is unsure, naming the circled "
-        "box: the strips saw that circle's arc on one side and other marks on the other.",
+        "box: the strips saw that circle's arc on one side and other marks on the other. "
+        "So is such a count box beside a contract made exactly, which marks no count.",
     ),
 )
 """The rules, in the order they run."""

@@ -380,6 +380,23 @@ def test_a_box_the_strips_alone_circle_beside_its_field_s_circle_is_named_as_tha
     assert (before["S"].state, before["S"].how) == (MarkState.MARKED, "circle")
 
 
+def test_a_count_the_strips_alone_circle_beside_a_contract_made_exactly_is_unsure():
+    """TRAINING seed 13 damaged, page_0004.jpg row 9 (1D by East =, 70 written): "=" is
+    filled (0.48), "+" and "-" are empty, and count 5 holds a thin fill (0.073) with
+    strokes by two opposite sides that the strips read alone circle (0.517), no ellipse
+    round it. A contract made exactly marks no count, so the ring is no field's only mark:
+    5 is unsure on it, for the written score to settle, where it stood marked and sent the
+    row to a person ("result_count 5 marked, which the reading does not use")."""
+    band = "row_band_count_ring_strips_alone_made.png"
+    sign = band_marks(band, 9, RESULT_SIGN)
+    assert [o for o, m in sign.items() if m.state is not MarkState.EMPTY] == ["="]
+    five = band_marks(band, 9, RESULT_COUNT)["5"]
+    assert (five.state, five.how, five.neighbour) == (MarkState.UNSURE, "circle", None)
+    with rules_off("strips_alone_beside_circle"):
+        before = band_marks(band, 9, RESULT_COUNT)["5"]
+    assert (before.state, before.how) == (MarkState.MARKED, "circle")
+
+
 def test_strips_sure_only_just_round_a_box_no_ellipse_follows_leave_it_unsure():
     """Ordinary scan (fourteenth TEST set, seed 26, ordinary/page_0372.jpg row 2, 3D by N
     -1 with 100 written): a pale cross in the 3 fills it to 0.097 (unsure). The 4 beside
