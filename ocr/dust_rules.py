@@ -324,7 +324,11 @@ def marked_boxes(ev: RowEvidence, read: Readings) -> list[tuple[str, MarkReading
 
 def count_unsure_on_dusty_page(ev: RowEvidence, read: Readings) -> bool:
     """Does the rule have anything to look at: an unsure count box, on a dusty page?"""
-    return ev.any_ink and ev.dust.dusty() and bool(unsure_in(ev, read, RESULT_COUNT))
+    return (
+        ev.any_ink
+        and ev.dust.dusty()
+        and bool(unsure_in(ev, read, RESULT_COUNT) or _count_dots(ev, read))
+    )
 
 
 def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
@@ -338,17 +342,33 @@ def dusty_count(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
     result_count"): on 80 TRAINING noisy pages (seed 13, 978 written rows) 18 rows had
     that reason, and this rule takes 4 of them out of review (181 -> 177 rows, 0 wrong
     rows; read with its dot and fill only, 3); the others' count boxes stand beside a
-    sign "+" or "-", or the page is not dusty. A box marked is left as it is, and so is
-    every count where the sign is "+" or "-", unsure, or two signs hold ink. The wrong
-    row this could let through needs three faults at once: the player's "-" or "+" read
-    empty, dust read as a marked "=", and the player's count read only unsure; a written
-    score that is not the made contract's then still sends the row to a person."""
+    sign "+" or "-", or the page is not dusty. A box marked by its dot alone is read
+    unsure (0.5), not empty: a clump larger than any speck the margins hold is a pen
+    dot's size, and the written score settles it (TRAINING dirty glass 13,
+    ``page_0075.png`` row 14: 0.516 mm^2 in count 10 beside 4H= by North, 420 written,
+    sent to a person as "result_count 10 marked, which the reading does not use"). A box
+    marked by a stroke is left as it is, and so is every count where the sign is "+" or
+    "-", unsure, or two signs hold ink. The wrong row this could let through needs three
+    faults at once: the player's "-" or "+" read empty, dust read as a marked "=", and
+    the player's count read only unsure; a written score that is not the made
+    contract's then still sends the row to a person."""
     if not made_exactly(ev, read):
         return read
     out = list(read)
     for i in unsure_in(ev, read, RESULT_COUNT):
         out[i] = read_empty(read[i])
+    for i in _count_dots(ev, read):
+        out[i] = made_unsure(read[i])
     return out
+
+
+def _count_dots(ev: RowEvidence, read: Readings) -> list[int]:
+    """The boxes of result_count marked by their dot alone (``dusty_count``)."""
+    return [
+        i
+        for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True))
+        if f == RESULT_COUNT and r.state is MarkState.MARKED and r.how == "dot"
+    ]
 
 
 def made_exactly(ev: RowEvidence, read: Readings) -> bool:

@@ -271,7 +271,8 @@ RULES: tuple[MarkRule, ...] = (
         count_unsure_on_dusty_page,
         "On a dusty page, where the result sign reads made exactly ('=' marked, '+' and '-' "
         "empty), a result_count box read unsure is read empty: a made contract marks no "
-        "count, and the count's 13 boxes catch a third of a row's specks.",
+        "count, and the count's 13 boxes catch a third of a row's specks; one marked by its "
+        "dot alone is read unsure, for the written score to settle.",
     ),
     MarkRule(
         "dusty_second_box",

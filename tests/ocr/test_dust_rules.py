@@ -16,11 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from ocr.layout import FieldKind, load_layout
+from ocr.layout import RESULT_COUNT, RESULT_SIGN, FieldKind, load_layout
 from ocr.mark_rules import rules_off
 from ocr.marks import EMPTY_P, MarkReading, MarkState
 from ocr.page_dust import NO_DUST, PageDust, speck_candidates, specks_of
 from tests.hypothesis_profiles import draws
+from tests.ocr.bands import band_row_marks, stored_dust
 from tests.ocr.test_marks import DPI, _draw, _fresh
 from tests.ocr.test_page_dust import _grey
 
@@ -485,3 +486,24 @@ def test_a_dot_beside_an_edge_dot_read_away_as_dust_is_unsure():
         kept = _read_row(_clump_by_h_and_dot_in_s(clump=True), DUSTY)
     assert kept[("strain", "H")].state is MarkState.UNSURE
     assert kept[("strain", "S")].state is MarkState.MARKED
+
+
+def test_a_count_clump_marked_by_its_dot_beside_a_made_sign_is_only_unsure():
+    """TRAINING dirty glass 13, ``page_0075.png`` row 14 (4H by North =, 420 written):
+    "=" filled, "+" and "-" empty, and a clump of 0.516 mm^2 in count 10, larger than any
+    speck the page's margins hold alike, read marked by its dot; the row went to a person,
+    "result_count 10 marked, which the reading does not use". A contract made exactly
+    marks no count: rule ``dusty_count`` reads such a box unsure (0.5), not empty, as a
+    pen dot's size it may be the player's, and the written score settles it."""
+    band = "row_band_count_clump_made_exactly_dusty.png"
+    marks = band_row_marks(band, 14, stored_dust(band))
+    read = marks.read_fields([RESULT_SIGN, RESULT_COUNT])
+    assert [m.option for m in read[RESULT_SIGN] if m.state is not MarkState.EMPTY] == ["="]
+    ten = next(m for m in read[RESULT_COUNT] if m.option == "10")
+    assert (ten.state, ten.how, ten.p_marked) == (MarkState.UNSURE, "dot", 0.5)
+    with rules_off("dusty_count"):
+        marks = band_row_marks(band, 14, stored_dust(band))
+        before = next(
+            m for m in marks.read_fields([RESULT_COUNT])[RESULT_COUNT] if m.option == "10"
+        )
+    assert (before.state, before.how) == (MarkState.MARKED, "dot")
