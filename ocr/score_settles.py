@@ -197,6 +197,11 @@ def settled_boxes(
             # (over or under), where the reading's side gives none, the other side's result.
             made = replace(result, tricks=result.contract.tricks_needed)
             others = alternative_scores(made, field, option, vulnerability)
+            if others == ():
+                # Nor on the other side (count 11 beside 3NT=: no contract of that level
+                # goes over or down 11): the count is the player's only with the level
+                # read wrong too, and the written score is the reading's own.
+                return True
         if not others:
             return False
         if field == RESULT_SIGN and option != "=" and no_count:
