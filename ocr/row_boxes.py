@@ -180,7 +180,7 @@ class RowBoxes:
         (``ocr.circle_reading.only_the_strips``), with no other box of its field holding a
         fill, in any decision on it so far? Such a ring stands (it may be the field's only
         mark, tight over the printed edges) until a box of its field is read circled for
-        certain beside it (rule ``beside_field_circle``)."""
+        certain beside it (rule ``strips_alone_beside_circle``)."""
         return r in self._strips_alone
 
     def outline_support(self, r: Rect, play_mm: float = CENTRE_PLAY_MM) -> float | None:
