@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
-from ocr.components import depth_in_ink
+from ocr.components import depth_in_ink, pieces
+from ocr.dots import is_compact
 from ocr.edge_dots import on_line_blobs
 from ocr.mark_settings import MarkSettings
 
@@ -37,6 +39,7 @@ __all__ = [
     "core_across",
     "depth_around",
     "holds_thick_ink_by",
+    "own_strokes",
     "rival_ink",
     "thick_ink_side",
     "thicker_than",
@@ -147,3 +150,63 @@ def _thick_by(
             cx, cy = x - nx0, y - ny0
             near[max(0, cy - reach) : cy + reach + 1, max(0, cx - reach) : cx + reach + 1] = False
     return near, (nx0, ny0), (x0, x1), reach
+
+
+def own_strokes(
+    solid: np.ndarray,
+    drawn: np.ndarray,
+    printed: np.ndarray,
+    line_px: float,
+    boxes: np.ndarray,
+    owners: frozenset[int],
+    least_share: float,
+) -> np.ndarray:
+    """The strokes of the marks in the boxes ``owners`` that run out of their box (rule
+    ``clean_rivals``): each piece of ``drawn`` ink joined across the printed lines
+    (``joined_across_lines``, the line pixels beside it counted) that holds
+    ``least_share`` of its drawn ink or more inside one box of ``owners`` (``boxes``: (n, 4)
+    x0, y0, x1, y1 printed rectangles in the band's pixels) and none inside another box,
+    and is no dot (not compact, ``ocr.dots.is_compact``: a dot in the gap is
+    ``dots_on_edges``' question, which box it is). A mask like ``drawn``.
+
+    A tick's arm or a cross's that a hurried hand runs out through the box's edge ends in
+    the 1 mm gap, within ``clean_rival_mm`` of the next box; asked plainly, that box holds
+    ink. The arm is joined across the line to the mark's ink inside its own box, so it is
+    no mark of the next box's, which would have left ink inside that box too."""
+    joined = _joined_through_lines(solid, drawn, printed, line_px)
+    n, labels, stats = pieces(joined.view(np.uint8))
+    keep = np.zeros(n, bool)
+    for k in sorted(owners):
+        x0, y0, x1, y1 = (int(v) for v in boxes[k])
+        inside = labels[y0:y1, x0:x1][drawn[y0:y1, x0:x1]]
+        found = np.unique(inside)
+        for c in found[found > 0].tolist():
+            bx, by, bw, bh, area = (int(v) for v in stats[c])
+            if keep[c] or bool(is_compact(bw, bh, area)):
+                continue
+            ink = (labels[by : by + bh, bx : bx + bw] == c) & drawn[by : by + bh, bx : bx + bw]
+            if int((inside == c).sum()) < least_share * int(ink.sum()):
+                continue
+            keep[c] = not _in_another_box(ink, bx, by, boxes, k)
+    return np.asarray(keep[labels])
+
+
+def _joined_through_lines(
+    solid: np.ndarray, drawn: np.ndarray, printed: np.ndarray, line_px: float
+) -> np.ndarray:
+    """``drawn`` ink with the solid pixels of the printed lines within a line's width of
+    it, every way: a stroke that runs along a line or through a box's corner, under the
+    mask of the lines there, is one piece with its ends either side."""
+    k = 2 * max(1, round(line_px)) + 1
+    near = cv2.dilate(drawn.astype(np.uint8), np.ones((k, k), np.uint8)).view(bool)
+    return np.asarray(drawn | (solid & printed & near))
+
+
+def _in_another_box(ink: np.ndarray, x: int, y: int, boxes: np.ndarray, i: int) -> bool:
+    """Does any pixel of ``ink`` (a crop at (``x``, ``y``) of the band) lie inside a box of
+    ``boxes`` other than ``i`` (its printed rectangle, edges counted)?"""
+    ys, xs = np.nonzero(ink)
+    px, py = xs[:, None] + x, ys[:, None] + y
+    within = (boxes[:, 0] <= px) & (px < boxes[:, 2]) & (boxes[:, 1] <= py) & (py < boxes[:, 3])
+    within[:, i] = False
+    return bool(within.any())

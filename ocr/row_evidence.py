@@ -112,6 +112,12 @@ class RowViews(Protocol):
         thick as a pen dot's core (rule ``clean_rivals``)."""
         ...
 
+    def own_strokes(self, owners: frozenset[int], t: MarkSettings) -> np.ndarray:
+        """The strokes of the marks in the boxes ``owners`` that run out of their box
+        into the gap by another (rule ``clean_rivals``, ``ocr.rival_ink.own_strokes``), as
+        a mask like ``ink_by_rivals``."""
+        ...
+
     def only_just(self, r: Rect) -> bool:
         """Did the strips read box ``r`` circled for certain but only just, in any
         decision on it so far?"""

@@ -388,6 +388,11 @@ class RowMarks:
         ``RowRivals.ink_by_rivals``)."""
         return self._rival_view().ink_by_rivals(t, on_lines)
 
+    def own_strokes(self, owners: frozenset[int], t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+        """The strokes of the marks in the boxes ``owners`` that run out of their box
+        (rule ``clean_rivals``, ``RowRivals.own_strokes``)."""
+        return self._rival_view().own_strokes(owners, t)
+
     # -- the paper beside the boxes (``RowShade``) ------------------------------------------
     @property
     def shade(self) -> RowShade:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
-from ocr.rival_ink import rival_ink, thicker_than
+from ocr.rival_ink import own_strokes, rival_ink, thicker_than
 from ocr.row_ink import RowInk
 from ocr.row_without_specks import RowWithoutSpecks
 
@@ -30,6 +30,7 @@ class RowRivals:
         self.row_ink, self.specks = row, specks
         self._rival_ink: tuple[MarkSettings, np.ndarray] | None = None  # clean_rivals' ink
         self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # the thick solid ink
+        self._strokes: dict[tuple[frozenset[int], float], np.ndarray] = {}  # marks' strokes
 
     def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS, on_lines: bool = True) -> np.ndarray:
         """The ink a player's mark read empty would leave by its box, on a dusty page
@@ -55,3 +56,20 @@ class RowRivals:
             row = self.row_ink
             self._thick_ink = (t, thicker_than(row.solid, t.clean_rival_thick_mm * row.s))
         return self._thick_ink[1]
+
+    def own_strokes(self, owners: frozenset[int], t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+        """The strokes of the marks in the boxes ``owners`` that run out of their box
+        (rule ``clean_rivals``, ``ocr.rival_ink.own_strokes``). Made once for each
+        ``owners``."""
+        key = (owners, t.own_stroke_share)
+        found = self._strokes.get(key)
+        if found is None:
+            row = self.row_ink
+            dy, dx = row.shift  # the boxes where the printed form lies on this row
+            boxes = row.geometry.outer + np.array([dx, dy, dx, dy])
+            found = own_strokes(
+                row.solid, row.drawn, row.printed, row.widths[2], boxes, owners,
+                t.own_stroke_share,
+            )  # fmt: skip
+            self._strokes[key] = found
+        return found
