@@ -80,12 +80,14 @@ The price there: 17 rows more of 4,946 to review.
 A mark's stroke that runs out of its box ends in the gap, within ``clean_rival_mm`` of the
 box beside it: a tick's long arm out through the box's edge, a cross's arm out of its
 corner. Where the box asked about holds no other ink, that ink is no rival's mark if it is
-joined (through the printed lines: ``ocr.rival_ink.own_strokes``) to the ink inside the
-unsure box itself or inside a box of another field marked for certain, holds
-``own_stroke_share`` of its drawn ink there, none inside another box, and is no dot (a
+joined (through the printed lines, every way: ``ocr.rival_ink.own_strokes``) to the ink
+inside the unsure box itself or inside a box of another field marked for certain, holds
+``own_stroke_share`` of its drawn ink there, none inside another box and none farther than
+``own_stroke_reach_mm`` (the gap and ``clean_rival_mm``) out of that box, and is no dot (a
 dot in the gap stays unsure, above). Then the box is read marked, and a neighbour it named
-(read unsure as that box's stroke, "edge") is let go: the ink by that neighbour is this
-box's own, and no circle round the neighbour left any. On fresh TRAINING noisy 58213 (80
+as read unsure as that box's stroke ("edge") is let go: the ink by that neighbour is this
+box's own, and no circle round the neighbour left any; a neighbour named otherwise (an arc
+of a circle round it) stays named. On fresh TRAINING noisy 58213 (80
 pages; strokes103): the tick in C whose arm reaches D's corner (``page_0015.png`` row 14,
 5C= and 5D= both 600), the cross in "-" whose arm reaches level 2's corner beside the dot
 under 3 (``page_0003.png`` row 7, 3C-1 and 2C-1 both 50), and two more rows.
@@ -364,11 +366,20 @@ def clean_rivals(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
                     continue
                 if not all(holds_no_ink_by(ev, j, t, strokes=strokes) for j in rivals):
                     continue
-                # the ink by the neighbour it named is its own stroke: no circle of that box
-                out[i] = replace(read_as_mark(read[i]), neighbour=None)
+                out[i] = _read_as_own_stroke(read[i])
                 continue
         out[i] = read_as_mark(read[i])
     return out
+
+
+def _read_as_own_stroke(r: MarkReading) -> MarkReading:
+    """Box ``r`` read marked (``read_as_mark``) where its rivals hold no ink but marks'
+    own strokes. Read unsure as a neighbour's stroke ("edge"), it lets that neighbour go:
+    the ink by the neighbour is this box's own stroke, and a circle round the neighbour
+    would have left ink along its other sides. A neighbour named otherwise (an arc of a
+    circle round it, "beside a circle") stays named, for ``ocr.score_ties`` to weigh."""
+    marked = read_as_mark(r)
+    return replace(marked, neighbour=None) if r.how == "edge" else marked
 
 
 def _stroke_owners(ev: RowEvidence, read: Readings, i: int) -> frozenset[int]:

@@ -292,7 +292,7 @@ class MarkSettings:
         "A dot on an edge is no more than this across, joined across the printed lines (a "
         "pen dot 2 mm at most; a cross or scribble over an edge is larger). A dot put "
         "across the 1 mm gap lies on two lines, and each line's dark fringe beside it, "
-        "outside the mask of the lines, joins it: 0.35 mm more a side.",
+        "outside the mask of the lines, joins it: 0.4 mm more a side.",
         "form; fresh TRAINING noisy 58213 page_0014.png row 15: the player's dot 1.9 mm "
         "high, 2.7 mm wide joined across 2's and 3's edges, was no dot at 2.5 and the row "
         "went to a person. At 3.0 the price set, the noisy hunt (seeds 58213, 90417, 27731, "
@@ -440,7 +440,7 @@ class MarkSettings:
     )
     own_stroke_share: float = _t(
         0.65,
-        "A stroke joined across a box's printed line to ink inside it, this much of its "
+        "A stroke joined through a box's printed lines to ink inside it, this much of its "
         "drawn ink inside the box and none inside another, is the box's own mark running "
         "out (rule clean_rivals, ocr.rival_ink.own_strokes): its end by another box is no "
         "ink of a mark there.",
@@ -449,6 +449,15 @@ class MarkSettings:
         "strokes kept on those rows hold 0.67-1.00 of their drawn ink in their box (0.67: "
         "the cross in '-' with its arm out of the corner, page_0003.png row 7); TRAINING's "
         "price set row for row the same; the four noisy seeds 1,124 -> 1,120; 0 wrong rows",
+    )
+    own_stroke_reach_mm: float = _t(
+        1.6,
+        "A box's own stroke (own_stroke_share) runs out of it no farther than the 1 mm gap "
+        "and clean_rival_mm beyond: it ends by the next box, where a circle round the next "
+        "box runs on along that box's sides.",
+        "form (the gap) and clean_rival_mm; fresh TRAINING noisy 58213 (strokes103): the "
+        "strokes that decided its four rows run 0.4-1.4 mm out of their box (the cross in "
+        "'-', page_0003.png row 7, 1.44 mm)",
     )
     clean_rival_fill: float = _t(
         0.03,

@@ -160,24 +160,29 @@ def own_strokes(
     boxes: np.ndarray,
     owners: frozenset[int],
     least_share: float,
+    reach_px: float,
 ) -> np.ndarray:
     """The strokes of the marks in the boxes ``owners`` that run out of their box (rule
-    ``clean_rivals``): each piece of ``drawn`` ink joined across the printed lines
-    (``joined_across_lines``, the line pixels beside it counted) that holds
-    ``least_share`` of its drawn ink or more inside one box of ``owners`` (``boxes``: (n, 4)
-    x0, y0, x1, y1 printed rectangles in the band's pixels) and none inside another box,
-    and is no dot (not compact, ``ocr.dots.is_compact``: a dot in the gap is
-    ``dots_on_edges``' question, which box it is). A mask like ``drawn``.
+    ``clean_rivals``): each piece of ``drawn`` ink joined through the printed lines, every
+    way (``_joined_through_lines``: the solid line pixels within a line's width of it
+    counted), that holds ``least_share`` of its drawn ink or more inside one box of
+    ``owners`` (``boxes``: (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels),
+    none inside another box, and none farther than ``reach_px`` from its own box's
+    rectangle, and is no dot (the joined piece not compact, ``ocr.dots.is_compact``: a dot
+    in the gap is ``dots_on_edges``' question, which box it is). A mask like ``drawn``.
 
     A tick's arm or a cross's that a hurried hand runs out through the box's edge ends in
     the 1 mm gap, within ``clean_rival_mm`` of the next box; asked plainly, that box holds
-    ink. The arm is joined across the line to the mark's ink inside its own box, so it is
-    no mark of the next box's, which would have left ink inside that box too."""
+    ink. The arm is joined through the line to the mark's ink inside its own box, so it is
+    no mark of the next box's, which would have left ink inside that box too. A circle round
+    the next box runs on along that box's sides, beyond the reach."""
     joined = _joined_through_lines(solid, drawn, printed, line_px)
     n, labels, stats = pieces(joined.view(np.uint8))
     keep = np.zeros(n, bool)
+    h, w = drawn.shape
     for k in sorted(owners):
         x0, y0, x1, y1 = (int(v) for v in boxes[k])
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
         inside = labels[y0:y1, x0:x1][drawn[y0:y1, x0:x1]]
         found = np.unique(inside)
         for c in found[found > 0].tolist():
@@ -187,8 +192,20 @@ def own_strokes(
             ink = (labels[by : by + bh, bx : bx + bw] == c) & drawn[by : by + bh, bx : bx + bw]
             if int((inside == c).sum()) < least_share * int(ink.sum()):
                 continue
-            keep[c] = not _in_another_box(ink, bx, by, boxes, k)
+            keep[c] = not _in_another_box(ink, bx, by, boxes, k) and (
+                _farthest_outside(ink, bx, by, boxes[k]) <= reach_px
+            )
     return np.asarray(keep[labels])
+
+
+def _farthest_outside(ink: np.ndarray, x: int, y: int, box: np.ndarray) -> float:
+    """How far the farthest pixel of ``ink`` (a crop at (``x``, ``y``) of the band) lies
+    outside ``box``'s rectangle (x0, y0, x1, y1), in pixels (0 where all lie inside)."""
+    ys, xs = np.nonzero(ink)
+    px, py = xs + (x + 0.5), ys + (y + 0.5)  # pixel centres
+    dx = np.maximum(np.maximum(box[0] - px, px - box[2]), 0)
+    dy = np.maximum(np.maximum(box[1] - py, py - box[3]), 0)
+    return float(np.hypot(dx, dy).max())
 
 
 def _joined_through_lines(
@@ -204,7 +221,8 @@ def _joined_through_lines(
 
 def _in_another_box(ink: np.ndarray, x: int, y: int, boxes: np.ndarray, i: int) -> bool:
     """Does any pixel of ``ink`` (a crop at (``x``, ``y``) of the band) lie inside a box of
-    ``boxes`` other than ``i`` (its printed rectangle, edges counted)?"""
+    ``boxes`` other than ``i`` (x0 <= x < x1, y0 <= y < y1, as ``holds_no_ink_by`` slices a
+    box; ``ink`` is drawn ink, off the printed lines, so a box's edges hold none)?"""
     ys, xs = np.nonzero(ink)
     px, py = xs[:, None] + x, ys[:, None] + y
     within = (boxes[:, 0] <= px) & (px < boxes[:, 2]) & (boxes[:, 1] <= py) & (py < boxes[:, 3])

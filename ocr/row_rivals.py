@@ -30,7 +30,7 @@ class RowRivals:
         self.row_ink, self.specks = row, specks
         self._rival_ink: tuple[MarkSettings, np.ndarray] | None = None  # clean_rivals' ink
         self._thick_ink: tuple[MarkSettings, np.ndarray] | None = None  # the thick solid ink
-        self._strokes: dict[tuple[frozenset[int], float], np.ndarray] = {}  # marks' strokes
+        self._strokes: dict[tuple[frozenset[int], float, float], np.ndarray] = {}  # marks' strokes
 
     def ink_by_rivals(self, t: MarkSettings = MARK_SETTINGS, on_lines: bool = True) -> np.ndarray:
         """The ink a player's mark read empty would leave by its box, on a dusty page
@@ -61,7 +61,7 @@ class RowRivals:
         """The strokes of the marks in the boxes ``owners`` that run out of their box
         (rule ``clean_rivals``, ``ocr.rival_ink.own_strokes``). Made once for each
         ``owners``."""
-        key = (owners, t.own_stroke_share)
+        key = (owners, t.own_stroke_share, t.own_stroke_reach_mm)
         found = self._strokes.get(key)
         if found is None:
             row = self.row_ink
@@ -69,7 +69,7 @@ class RowRivals:
             boxes = row.geometry.outer + np.array([dx, dy, dx, dy])
             found = own_strokes(
                 row.solid, row.drawn, row.printed, row.widths[2], boxes, owners,
-                t.own_stroke_share,
+                t.own_stroke_share, t.own_stroke_reach_mm * row.s,
             )  # fmt: skip
             self._strokes[key] = found
         return found

@@ -20,6 +20,7 @@ from tests.ocr.bands import band_row, stored_dust
 
 BOXES = np.array([[10, 10, 30, 30], [36, 10, 56, 30]])
 SHARE = 0.65
+REACH = 9.4  # own_stroke_reach_mm (1.6) at 150 dpi: 9.45 px
 
 
 def _band(stroke_to: int, into_b: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -39,17 +40,18 @@ def _band(stroke_to: int, into_b: bool = False) -> tuple[np.ndarray, np.ndarray,
 
 def test_the_stroke_s_end_in_the_gap_is_a_s_own():
     solid, drawn, printed = _band(34)
-    own = own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE)
+    own = own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH)
     assert own[20:22, 14:34].all()
     assert int((own & drawn).sum()) == 36
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({1}), SHARE).any()
+    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({1}), SHARE, REACH).any()
 
 
 def test_a_stroke_with_ink_in_the_next_box_is_no_one_s_own():
     """On through the gap and B's line to 8 drawn px inside B (columns 38-41): it may be
-    B's mark's."""
+    B's mark's. Its share inside A is 28 / 48 = 0.58; asked at a share of 0.5, it is still
+    no one's own, for its ink inside B."""
     solid, drawn, printed = _band(34, into_b=True)
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE).any()
+    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), 0.5, REACH).any()
 
 
 def test_a_stroke_mostly_outside_its_box_is_no_one_s_own():
@@ -61,17 +63,40 @@ def test_a_stroke_mostly_outside_its_box_is_no_one_s_own():
     solid[20:22, 0:28] = True
     drawn = solid & ~printed
     assert (int(drawn.sum()), int(drawn[10:30, 10:30].sum())) == (52, 32)
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE).any()
+    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
 
 
 def test_a_dot_across_the_edge_is_no_stroke():
-    """A 6 x 6 px dot across A's right line (columns 26-31, rows 18-23): compact, the
-    question of ``dots_on_edges`` (which box it is), not a stroke's."""
+    """A 7 x 6 px dot across A's right line (columns 24-30, rows 18-23): 24 drawn px inside
+    A (columns 24-27), 6 outside (column 30), a share of 0.8; joined through the line it
+    is 7 x 10 px (the line's solid pixels within 2 px of it, rows 16-25) of 50, compact:
+    the question of ``dots_on_edges`` (which box it is), not a stroke's."""
     printed = _band(14)[2]
     solid = printed.copy()
-    solid[18:24, 26:32] = True
+    solid[18:24, 24:31] = True
     drawn = solid & ~printed
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE).any()
+    assert (int(drawn.sum()), int(drawn[10:30, 10:30].sum())) == (30, 24)
+    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
+
+
+def test_a_stroke_running_on_past_the_gap_is_no_one_s_own():
+    """The first test's stroke with three bars down A (columns 14-15, 20-21 and 24-25, rows
+    12-27: 112 drawn px inside A), out into the gap (8 px) and up it, a pixel wide (column
+    30, rows 6-19: 14 px): 112 of 134 drawn px inside A, 0.84, its end 3.5 px above A's top
+    corner, within the reach: A's own. On over B's top, a pixel wide (row 6, columns
+    31-54: 24 px): 112 of 158, 0.71, but its far end 24.7 px (4.2 mm) out of A, past the
+    reach (as a circle round B runs on along its side): no one's own."""
+    solid, drawn, printed = _band(34)
+    for x in (14, 20, 24):
+        solid[12:28, x : x + 2] = True
+    solid[6:20, 30] = True
+    drawn = solid & ~printed
+    assert (int(drawn.sum()), int(drawn[10:30, 10:30].sum())) == (134, 112)
+    assert own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
+    solid[6, 31:55] = True
+    drawn = solid & ~printed
+    assert int(drawn.sum()) == 158
+    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
 
 
 def test_a_tick_s_arm_by_a_clean_neighbour():
