@@ -96,9 +96,11 @@ from ocr.rival_ink import holds_thick_ink_by, thick_ink_side
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
+    "a_count_missed",
     "a_doubling_left",
     "a_field_missed",
     "doubling_dot",
+    "empty_count_dot",
     "empty_doubling",
     "empty_field_dot",
     "holds_thick_ink_by",
@@ -133,8 +135,31 @@ def _missed_fields(ev: RowEvidence, read: Readings) -> list[list[int]]:
     """The boxes of each field of ``ONE_BOX_FIELDS`` that a played row must mark and whose
     every box reads empty (``_empty_fields``), and of the count of tricks where the result
     is read over or under (``_over_or_under``)."""
-    counted = _COUNT if _over_or_under(ev, read) else frozenset()
-    return _empty_fields(ev, read, ONE_BOX_FIELDS | counted)
+    return _empty_fields(ev, read, ONE_BOX_FIELDS) + _missed_count(ev, read)
+
+
+def _missed_count(ev: RowEvidence, read: Readings) -> list[list[int]]:
+    """The boxes of the count of tricks where the result is read over or under
+    (``_over_or_under``) and every count box reads empty (``_empty_fields``), else none."""
+    return _empty_fields(ev, read, _COUNT) if _over_or_under(ev, read) else []
+
+
+def a_count_missed(ev: RowEvidence, read: Readings) -> bool:
+    """Does rule ``empty_count_dot`` look at this row: a result over or under whose count
+    reads empty?"""
+    return ev.any_ink and bool(_missed_count(ev, read))
+
+
+def empty_count_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readings:
+    """The count of a result over or under, read empty once every other rule has run, its
+    one box with solid ink as thick as a pen dot by it read unsure (``THICK_BY_EDGE``), as
+    ``empty_field_dot`` reads it where the sign was certain already. The sign may be read
+    marked only by a later rule: a pen dot on "+"'s corner is unsure by ``edge_dots`` and
+    read marked by ``clean_rivals`` (rule 28), which runs after ``empty_field_dot`` (fresh
+    TRAINING noisy 58213, ``page_0060.png`` row 14: 5C by West +2, the dot for count 2 on
+    its left edge under the masks of the lines; "result_count 2 reads empty, but the
+    reading needs it marked"). The written score settles the count."""
+    return unsure_where_thick(ev, read, t, _missed_count(ev, read))
 
 
 _COUNT = frozenset({RESULT_COUNT})

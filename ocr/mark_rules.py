@@ -21,9 +21,11 @@ edge that the dot may be a pale circle's arc round (ocr/dot_beside_circle.py), o
 that is not dusty a field's one box unsure by its own pen dot on its edge where
 the other boxes hold no ink (ocr/edge_dot_rivals.py), then, on a dusty page, a faint PASS
 that a passed-out row would stand on alone (ocr/dusty_pass.py, ``faint_lone_pass``) and a
-hidden dot beside a field's faint mark (ocr/thick_beside_faint.py), and at the very end a
-box still marked by its fill alone is weighed once more against a fold's band
-(ocr/shade_rule.py, ``faint_in_band``).
+hidden dot beside a field's faint mark (ocr/thick_beside_faint.py), then a box still
+marked by its fill alone is weighed once more against a fold's band (ocr/shade_rule.py,
+``faint_in_band``), and at the very end the count of a result over or under, still empty,
+is asked once more for a pen dot's thickness by one of its boxes (ocr/empty_fields.py,
+``empty_count_dot``).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
 ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
@@ -82,7 +84,14 @@ from ocr.dusty_pass import (
 )
 from ocr.edge_dot_rivals import edge_dot_on_clean_page, edge_dot_rivals
 from ocr.edge_dot_rule import edge_dots
-from ocr.empty_fields import a_doubling_left, a_field_missed, doubling_dot, empty_field_dot
+from ocr.empty_fields import (
+    a_count_missed,
+    a_doubling_left,
+    a_field_missed,
+    doubling_dot,
+    empty_count_dot,
+    empty_field_dot,
+)
 from ocr.faint_beside_weighed import clump_weighed, faint_beside_weighed
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
@@ -363,8 +372,9 @@ RULES: tuple[MarkRule, ...] = (
         "empty_field_dot",
         empty_field_dot,
         a_field_missed,
-        "In a played row whose PASS box holds no mark, a level, strain, "
-        "declarer or result sign whose every box reads empty (none by a dot the page's dust "
+        "In a played row whose PASS box holds no mark, a level, strain, declarer or result "
+        "sign (or the count of tricks where the sign reads + or - for certain) whose every "
+        "box reads empty (none by a dot the page's dust "
         "may be) and exactly one of whose boxes has solid ink 0.85 mm thick or more within "
         "0.6 mm (a pen dot's core on its printed edge, thicker than any printed line) is "
         "read unsure there, as a dot on an edge is: the written score settles it, or "
@@ -460,6 +470,16 @@ RULES: tuple[MarkRule, ...] = (
         "next to a box of its own field circled for certain is unsure, naming the circled "
         "box: the strips saw that circle's arc on one side and other marks on the other. "
         "So is such a count box beside a contract made exactly, which marks no count.",
+    ),
+    MarkRule(
+        "empty_count_dot",
+        empty_count_dot,
+        a_count_missed,
+        "The count of tricks of a result read over or under, every count box still empty "
+        "once the other rules have run, is read unsure in its one box with solid ink 0.85 mm "
+        "thick or more within 0.6 mm, as empty_field_dot reads it: the sign may have been "
+        "read marked only after that rule (clean_rivals), and the written score settles "
+        "the count.",
     ),
 )
 """The rules, in the order they run."""

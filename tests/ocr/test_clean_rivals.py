@@ -289,8 +289,9 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
     ``clump_fills``, which reads a box less marked only in a field another box of which is
     marked for certain (nor such a field), and ``strips_alone_beside_circle``, which reads
     a box unsure only beside a box of its field circled for certain (nor such a field),
-    come after it."""
-    assert RULE_NAMES[-10:] == (
+    and ``empty_count_dot``, which reads unsure only a count box (a field ``clean_rivals``
+    never reads), come after it."""
+    assert RULE_NAMES[-11:] == (
         "empty_field_dot",
         "clean_rivals",
         "dot_beside_circle",
@@ -301,6 +302,7 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
         "faint_in_band",
         "clump_fills",
         "strips_alone_beside_circle",
+        "empty_count_dot",
     )
 
 

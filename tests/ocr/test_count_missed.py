@@ -16,9 +16,10 @@ import pytest
 
 from ocr.empty_fields import empty_field_dot
 from ocr.layout import LEVEL, RESULT_COUNT, RESULT_SIGN
+from ocr.mark_rules import rule_steps
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import THICK_BY_EDGE, MarkReading, MarkState
-from tests.ocr.bands import band_row, stored_dust
+from tests.ocr.bands import band_row, band_row_marks, stored_dust
 from tests.ocr.marked_rows import box_index
 from tests.ocr.test_clean_rivals import _crossed
 from tests.ocr.test_dust_dots import _row_with
@@ -64,3 +65,25 @@ def test_a_pen_dot_squeezed_between_two_printed_lines():
     count = {m.option: m for m in band_row(BAND, 14, stored_dust(BAND))[RESULT_COUNT]}
     assert count["1"].state is MarkState.UNSURE
     assert all(count[str(n)].state is MarkState.EMPTY for n in range(2, 14))
+
+
+LATE = "row_band_count_dot_beside_late_sign.png"
+
+
+def test_the_count_beside_a_sign_read_marked_only_by_a_later_rule():
+    """Fresh TRAINING noisy 58213, ``page_0060.png`` row 14 (5C by West +2, 440 written to
+    East-West): the player's dot for "+" lies on its top left corner, unsure by
+    ``edge_dots`` and read marked by ``clean_rivals`` (rule 28), after
+    ``empty_field_dot`` (27) looked at the count; the dot for count 2 lies on its left
+    edge under the masks of the lines. Rule ``empty_count_dot``, last, reads count 2
+    unsure, and the written 440 settles it (+1 scores 420)."""
+    marks = band_row_marks(LATE, 14, stored_dust(LATE))
+    steps = dict(rule_steps(marks.evidence()))
+    before = steps["clean_rivals"]
+    ev = marks.evidence()
+    assert before[box_index(ev, RESULT_SIGN, "+")].state is MarkState.MARKED
+    two = steps["empty_count_dot"][box_index(ev, RESULT_COUNT, "2")]
+    assert (two.state, two.how) == (MarkState.UNSURE, THICK_BY_EDGE)
+    count = {m.option: m for m in band_row(LATE, 14, stored_dust(LATE))[RESULT_COUNT]}
+    assert count["2"].state is MarkState.UNSURE
+    assert all(count[str(n)].state is MarkState.EMPTY for n in (1, *range(3, 14)))
