@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ocr.circle_reading import OUTLINE_MOST
-from ocr.dust_rules import made_exactly
 from ocr.layout import RESULT_COUNT
 from ocr.mark_settings import MarkSettings
 from ocr.marks import RING_UNSURE, MarkReading, MarkState, mark_reading
+from ocr.result_sign import made_exactly
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import facing_share, thin_fill_mark
 

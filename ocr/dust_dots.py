@@ -60,7 +60,7 @@ from dataclasses import replace
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_rules import dots_read_unsure, dusty_circles
 from ocr.edge_dots import circled_boxes, dotted_boxes
-from ocr.layout import PASSED_OUT, RESULT_COUNT, RESULT_SIGN
+from ocr.layout import PASSED_OUT, RESULT_COUNT
 from ocr.mark_groups import ONE_BOX_FIELDS, UNTOLD_BY_SCORE
 from ocr.mark_settings import MarkSettings
 from ocr.marks import (
@@ -74,6 +74,7 @@ from ocr.marks import (
     p_of_evidence,
     ring_evidence,
 )
+from ocr.result_sign import sign_readings
 from ocr.rival_ink import holds_thick_ink_by
 from ocr.row_evidence import RowEvidence
 
@@ -387,11 +388,7 @@ def _count_needed(ev: RowEvidence, read: Readings, t: MarkSettings) -> frozenset
     dot weighed alone there of a mark's size (``dot_marked_above_mm2``), and no other sign
     box holds a mark or a dot weighed alone (a result over or under marks one box of the
     count of tricks), else nothing."""
-    sign = {
-        option: r
-        for (field, option, _), r in zip(ev.geometry.boxes, read, strict=True)
-        if field == RESULT_SIGN
-    }
+    sign = sign_readings(ev, read)
     inked = [
         o for o, r in sign.items() if r.state is not MarkState.EMPTY or r.how == DUST_DOT_ALONE
     ]

@@ -35,10 +35,11 @@ import numpy as np
 from ocr.circle_reading import OUTLINE_MOST
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.edge_dots import circled_boxes
-from ocr.layout import DOUBLING, RESULT_COUNT, RESULT_SIGN, Rect
+from ocr.layout import DOUBLING, RESULT_COUNT, Rect
 from ocr.mark_geometry import side_by_side
 from ocr.mark_settings import MarkSettings
 from ocr.marks import EMPTY_P, MarkReading, MarkState, made_unsure
+from ocr.result_sign import made_exactly
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import facing_share, thin_fill_mark
 
@@ -369,23 +370,6 @@ def _count_dots(ev: RowEvidence, read: Readings) -> list[int]:
         for i, ((f, _, _), r) in enumerate(zip(ev.geometry.boxes, read, strict=True))
         if f == RESULT_COUNT and r.state is MarkState.MARKED and r.how == "dot"
     ]
-
-
-def made_exactly(ev: RowEvidence, read: Readings) -> bool:
-    """Does the result sign read made exactly: "=" marked, "+" and "-" empty? A contract
-    made exactly marks no count of tricks (rules ``dusty_count``,
-    ``strips_alone_beside_circle``). A row read without its result sign has nothing to go
-    by."""
-    sign = {
-        option: r
-        for (field, option, _), r in zip(ev.geometry.boxes, read, strict=True)
-        if field == RESULT_SIGN
-    }
-    if set(sign) != {"=", "+", "-"}:
-        return False
-    return sign["="].state is MarkState.MARKED and all(
-        sign[o].state is MarkState.EMPTY for o in ("+", "-")
-    )
 
 
 def _first_circled(ev: RowEvidence, i: int) -> bool:

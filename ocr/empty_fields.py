@@ -45,15 +45,15 @@ one the player's: the box no player marked above stays unsure, its field's other
 hold ink). No threshold of its own.
 
 The count of tricks is such a field too where the result's sign reads "+" or "-" marked for
-certain and no other sign box holds ink (``_over_or_under``): a result over or under marks
-one count box. A pen dot put under or over a count box sits between the box's printed line
-and the next line of boxes, where the masks of the two lines leave a pixel's row of it
-(fresh TRAINING noisy 58213, ``page_0007.png`` row 14: 8 px off the lines, under
-``edge_dot_least_mm2``'s 8.7), and the row went to a person, "result_count 1 reads empty,
-but the reading needs it marked". The written score checks a count as it checks no other
-field: every count scores its own number (Law 77). On TRAINING's price set (count103) 17
-rows fewer of 9,202 went to a person, each both ways (1,403 -> 1,369 readings), none more,
-0 wrong; the four noisy seeds 1,120 -> 1,112.
+certain and no other sign box holds ink (``ocr.result_sign.over_or_under``): a result over
+or under marks one count box. A pen dot put under or over a count box sits between the
+box's printed line and the next line of boxes, where the masks of the two lines leave a
+pixel's row of it (fresh TRAINING noisy 58213, ``page_0007.png`` row 14: 8 px off the
+lines, under ``edge_dot_least_mm2``'s 8.7), and the row went to a person, "result_count 1
+reads empty, but the reading needs it marked". The written score checks a count as it
+checks no other field: every count scores its own number (Law 77). On TRAINING's price set
+(count103) 17 rows fewer of 9,202 went to a person, each both ways (1,403 -> 1,369
+readings), none more, 0 wrong; the four noisy seeds 1,120 -> 1,112.
 
 The box is named ``THICK_BY_EDGE`` (read as a dot on an edge otherwise): it is never its
 field's only ink (``ocr.unchecked_marks._only_ink``), so where the score cannot tell it
@@ -82,7 +82,7 @@ from dataclasses import replace
 
 from ocr.dots import EDGE_UNSURE_MM2
 from ocr.dust_dots import ONE_BOX_FIELDS
-from ocr.layout import DOUBLING, PASSED_OUT, RESULT_COUNT, RESULT_SIGN
+from ocr.layout import DOUBLING, PASSED_OUT, RESULT_COUNT
 from ocr.mark_settings import MarkSettings
 from ocr.marks import (
     DUST_DOT,
@@ -92,6 +92,7 @@ from ocr.marks import (
     MarkState,
     mark_reading,
 )
+from ocr.result_sign import over_or_under
 from ocr.rival_ink import holds_thick_ink_by, thick_ink_side
 from ocr.row_evidence import RowEvidence
 
@@ -134,14 +135,15 @@ def _empty_fields(ev: RowEvidence, read: Readings, among: frozenset[str]) -> lis
 def _missed_fields(ev: RowEvidence, read: Readings) -> list[list[int]]:
     """The boxes of each field of ``ONE_BOX_FIELDS`` that a played row must mark and whose
     every box reads empty (``_empty_fields``), and of the count of tricks where the result
-    is read over or under (``_over_or_under``)."""
+    is read over or under (``ocr.result_sign.over_or_under``)."""
     return _empty_fields(ev, read, ONE_BOX_FIELDS) + _missed_count(ev, read)
 
 
 def _missed_count(ev: RowEvidence, read: Readings) -> list[list[int]]:
     """The boxes of the count of tricks where the result is read over or under
-    (``_over_or_under``) and every count box reads empty (``_empty_fields``), else none."""
-    return _empty_fields(ev, read, _COUNT) if _over_or_under(ev, read) else []
+    (``ocr.result_sign.over_or_under``) and every count box reads empty
+    (``_empty_fields``), else none."""
+    return _empty_fields(ev, read, _COUNT) if over_or_under(ev, read) else []
 
 
 def a_count_missed(ev: RowEvidence, read: Readings) -> bool:
@@ -163,19 +165,6 @@ def empty_count_dot(ev: RowEvidence, read: Readings, t: MarkSettings) -> Reading
 
 
 _COUNT = frozenset({RESULT_COUNT})
-
-
-def _over_or_under(ev: RowEvidence, read: Readings) -> bool:
-    """Is the result's sign read "+" or "-" marked for certain, its other boxes empty? A
-    result over or under the contract marks one box of the count of tricks, as a level
-    marks one box of its field."""
-    sign = [
-        (option, r)
-        for (field, option, _), r in zip(ev.geometry.boxes, read, strict=True)
-        if field == RESULT_SIGN
-    ]
-    inked = [(o, r) for o, r in sign if r.state is not MarkState.EMPTY]
-    return len(inked) == 1 and inked[0][0] in ("+", "-") and inked[0][1].state is MarkState.MARKED
 
 
 def a_field_missed(ev: RowEvidence, read: Readings) -> bool:

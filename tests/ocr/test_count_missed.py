@@ -1,5 +1,5 @@
 """The count of tricks of a result over or under, read empty, whose one box has a pen dot's
-thickness of ink by it (rule ``empty_field_dot``, ``ocr.empty_fields._over_or_under``;
+thickness of ink by it (rule ``empty_field_dot``, ``ocr.result_sign.over_or_under``;
 issue 43).
 
 A result over or under the contract marks one box of the count, as a level marks one box of
