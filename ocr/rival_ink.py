@@ -190,19 +190,20 @@ def own_strokes(
             if keep[c] or bool(is_compact(bw, bh, area)):
                 continue
             ink = (labels[by : by + bh, bx : bx + bw] == c) & drawn[by : by + bh, bx : bx + bw]
-            if int((inside == c).sum()) < least_share * int(ink.sum()):
+            ys, xs = np.nonzero(ink)
+            if int((inside == c).sum()) < least_share * len(xs):
                 continue
-            keep[c] = not _in_another_box(ink, bx, by, boxes, k) and (
-                _farthest_outside(ink, bx, by, boxes[k]) <= reach_px
+            xs, ys = xs + bx, ys + by  # in the band
+            keep[c] = not _in_another_box(xs, ys, boxes, k) and (
+                _farthest_outside(xs, ys, boxes[k]) <= reach_px
             )
     return np.asarray(keep[labels])
 
 
-def _farthest_outside(ink: np.ndarray, x: int, y: int, box: np.ndarray) -> float:
-    """How far the farthest pixel of ``ink`` (a crop at (``x``, ``y``) of the band) lies
-    outside ``box``'s rectangle (x0, y0, x1, y1), in pixels (0 where all lie inside)."""
-    ys, xs = np.nonzero(ink)
-    px, py = xs + (x + 0.5), ys + (y + 0.5)  # pixel centres
+def _farthest_outside(xs: np.ndarray, ys: np.ndarray, box: np.ndarray) -> float:
+    """How far the farthest of the pixels (``xs``, ``ys``; the band's) lies outside
+    ``box``'s rectangle (x0, y0, x1, y1), in pixels (0 where all lie inside)."""
+    px, py = xs + 0.5, ys + 0.5  # pixel centres
     dx = np.maximum(np.maximum(box[0] - px, px - box[2]), 0)
     dy = np.maximum(np.maximum(box[1] - py, py - box[3]), 0)
     return float(np.hypot(dx, dy).max())
@@ -219,12 +220,11 @@ def _joined_through_lines(
     return np.asarray(drawn | (solid & printed & near))
 
 
-def _in_another_box(ink: np.ndarray, x: int, y: int, boxes: np.ndarray, i: int) -> bool:
-    """Does any pixel of ``ink`` (a crop at (``x``, ``y``) of the band) lie inside a box of
-    ``boxes`` other than ``i`` (x0 <= x < x1, y0 <= y < y1, as ``holds_no_ink_by`` slices a
-    box; ``ink`` is drawn ink, off the printed lines, so a box's edges hold none)?"""
-    ys, xs = np.nonzero(ink)
-    px, py = xs[:, None] + x, ys[:, None] + y
+def _in_another_box(xs: np.ndarray, ys: np.ndarray, boxes: np.ndarray, i: int) -> bool:
+    """Does any of the pixels (``xs``, ``ys``; the band's) lie inside a box of ``boxes``
+    other than ``i`` (x0 <= x < x1, y0 <= y < y1, as ``holds_no_ink_by`` slices a box; the
+    pixels are drawn ink, off the printed lines, so a box's edges hold none)?"""
+    px, py = xs[:, None], ys[:, None]
     within = (boxes[:, 0] <= px) & (px < boxes[:, 2]) & (boxes[:, 1] <= py) & (py < boxes[:, 3])
     within[:, i] = False
     return bool(within.any())

@@ -23,47 +23,71 @@ SHARE = 0.65
 REACH = 9.4  # own_stroke_reach_mm (1.6) at 150 dpi: 9.45 px
 
 
-def _band(stroke_to: int, into_b: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(solid, drawn, printed) of the band with the stroke along rows 20-21 from column 14
-    to column ``stroke_to`` (excluded); with ``into_b`` on through the gap and B's line
-    to column 41 inside B."""
+Band = tuple[np.ndarray, np.ndarray, np.ndarray]  # solid, drawn, printed
+
+
+def _printed() -> np.ndarray:
+    """The two boxes' printed lines, 2 px wide."""
     printed = np.zeros((40, 70), bool)
     for x0, y0, x1, y1 in BOXES:
         printed[y0:y1, x0 : x0 + 2] = printed[y0:y1, x1 - 2 : x1] = True
         printed[y0 : y0 + 2, x0:x1] = printed[y1 - 2 : y1, x0:x1] = True
+    return printed
+
+
+def _inked(solid: np.ndarray, printed: np.ndarray) -> Band:
+    """(solid, drawn, printed): the drawn ink is the solid ink off the printed lines."""
+    return solid, solid & ~printed, printed
+
+
+def _band(stroke_to: int, into_b: bool = False) -> Band:
+    """The band with the stroke along rows 20-21 from column 14 to column ``stroke_to``
+    (excluded); with ``into_b`` on through the gap and B's line to column 41 inside B."""
+    printed = _printed()
     solid = printed.copy()
     solid[20:22, 14:stroke_to] = True
     if into_b:
         solid[20:22, stroke_to:42] = True
-    return solid, solid & ~printed, printed
+    return _inked(solid, printed)
+
+
+def _ink_only(rows: slice, columns: slice) -> Band:
+    """The band with one block of ink, at ``rows`` and ``columns``, and no stroke."""
+    printed = _printed()
+    solid = printed.copy()
+    solid[rows, columns] = True
+    return _inked(solid, printed)
+
+
+def _own(band: Band, owners: frozenset[int] = frozenset({0}), share: float = SHARE) -> np.ndarray:
+    """``own_strokes`` on ``band`` (the printed lines 2 px wide), A the owner."""
+    solid, drawn, printed = band
+    return own_strokes(solid, drawn, printed, 2.0, BOXES, owners, share, REACH)
 
 
 def test_the_stroke_s_end_in_the_gap_is_a_s_own():
-    solid, drawn, printed = _band(34)
-    own = own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH)
+    band = _band(34)
+    own = _own(band)
     assert own[20:22, 14:34].all()
-    assert int((own & drawn).sum()) == 36
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({1}), SHARE, REACH).any()
+    assert int((own & band[1]).sum()) == 36
+    assert not _own(band, owners=frozenset({1})).any()
 
 
 def test_a_stroke_with_ink_in_the_next_box_is_no_one_s_own():
     """On through the gap and B's line to 8 drawn px inside B (columns 38-41): it may be
     B's mark's. Its share inside A is 28 / 48 = 0.58; asked at a share of 0.5, it is still
     no one's own, for its ink inside B."""
-    solid, drawn, printed = _band(34, into_b=True)
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), 0.5, REACH).any()
+    assert not _own(_band(34, into_b=True), share=0.5).any()
 
 
 def test_a_stroke_mostly_outside_its_box_is_no_one_s_own():
     """Along rows 20-21 from column 0 through A's left line (columns 10-11) to column 27:
     20 drawn px outside A (columns 0-9), 32 inside (12-27): a share of 32 / 52 = 0.615,
     under 0.65."""
-    printed = _band(14)[2]
-    solid = printed.copy()
-    solid[20:22, 0:28] = True
-    drawn = solid & ~printed
+    band = _ink_only(slice(20, 22), slice(0, 28))
+    drawn = band[1]
     assert (int(drawn.sum()), int(drawn[10:30, 10:30].sum())) == (52, 32)
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
+    assert not _own(band).any()
 
 
 def test_a_dot_across_the_edge_is_no_stroke():
@@ -71,12 +95,10 @@ def test_a_dot_across_the_edge_is_no_stroke():
     A (columns 24-27), 6 outside (column 30), a share of 0.8; joined through the line it
     is 7 x 10 px (the line's solid pixels within 2 px of it, rows 16-25) of 50, compact:
     the question of ``dots_on_edges`` (which box it is), not a stroke's."""
-    printed = _band(14)[2]
-    solid = printed.copy()
-    solid[18:24, 24:31] = True
-    drawn = solid & ~printed
+    band = _ink_only(slice(18, 24), slice(24, 31))
+    drawn = band[1]
     assert (int(drawn.sum()), int(drawn[10:30, 10:30].sum())) == (30, 24)
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
+    assert not _own(band).any()
 
 
 def test_a_stroke_running_on_past_the_gap_is_no_one_s_own():
@@ -86,17 +108,17 @@ def test_a_stroke_running_on_past_the_gap_is_no_one_s_own():
     corner, within the reach: A's own. On over B's top, a pixel wide (row 6, columns
     31-54: 24 px): 112 of 158, 0.71, but its far end 24.7 px (4.2 mm) out of A, past the
     reach (as a circle round B runs on along its side): no one's own."""
-    solid, drawn, printed = _band(34)
+    solid, _, printed = _band(34)
     for x in (14, 20, 24):
         solid[12:28, x : x + 2] = True
     solid[6:20, 30] = True
-    drawn = solid & ~printed
-    assert (int(drawn.sum()), int(drawn[10:30, 10:30].sum())) == (134, 112)
-    assert own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
+    band = _inked(solid, printed)
+    assert (int(band[1].sum()), int(band[1][10:30, 10:30].sum())) == (134, 112)
+    assert _own(band).any()
     solid[6, 31:55] = True
-    drawn = solid & ~printed
-    assert int(drawn.sum()) == 158
-    assert not own_strokes(solid, drawn, printed, 2.0, BOXES, frozenset({0}), SHARE, REACH).any()
+    band = _inked(solid, printed)
+    assert int(band[1].sum()) == 158
+    assert not _own(band).any()
 
 
 def test_a_tick_s_arm_by_a_clean_neighbour():
