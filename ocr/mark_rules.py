@@ -97,6 +97,7 @@ from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
 from ocr.row_evidence import RowEvidence
 from ocr.shade_rule import faint_in_band, marked_by_fill, read_by_fill, shaded_band
+from ocr.speckled_doubling import speckled_doubling, speckled_doubling_on_dusty_page
 from ocr.spill_rules import beside_circles, off_circles, without_spill
 from ocr.struck_pass import lone_pass_marked, struck_pass
 from ocr.thick_beside_faint import faint_field_on_dusty_page, thick_beside_faint
@@ -480,6 +481,16 @@ RULES: tuple[MarkRule, ...] = (
         "thick or more within 0.6 mm, as empty_field_dot reads it: the sign may have been "
         "read marked only after that rule (clean_rivals), and the written score settles "
         "the count.",
+    ),
+    MarkRule(
+        "speckled_doubling",
+        speckled_doubling,
+        speckled_doubling_on_dusty_page,
+        "On a dusty page, in a played row whose doubling reads empty, a box of it first read "
+        "with a speck, holding no ink a player's mark leaves within 0.6 mm (as clean_rivals "
+        "asks of a field's other boxes), is read without the page's specks: where no score "
+        "is written the doubling must say 'undoubled' at 0.999, and a speck of the glass in "
+        "X left it at 0.997.",
     ),
 )
 """The rules, in the order they run."""

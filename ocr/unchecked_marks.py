@@ -46,7 +46,9 @@ leave unseen (a fine dot on its edge, pale; a circle read away) is contradicted 
 other field and no score, so the row would be accepted undoubled: the doubling's clean
 boxes must say so at 0.999 (a box at 0.0028, a speck's fill of 0.02 beside a pale dot on
 its printed edge, no longer passes: TRAINING fine-dots dirty glass seed 75767,
-``page_0016.jpg`` row 2, 4SX by East +1 read 4S +1)."""
+``page_0016.jpg`` row 2, 4SX by East +1 read 4S +1). A speck of the glass alone in X, with
+no ink a player's mark leaves by it, is read away first on a dusty page (rule
+``speckled_doubling``, ocr/speckled_doubling.py); that pale dot is such ink."""
 
 
 def _group_certainty(group: MarkGroup, option: str | None, blank: bool = True) -> float:

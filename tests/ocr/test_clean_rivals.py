@@ -290,8 +290,9 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
     marked for certain (nor such a field), and ``strips_alone_beside_circle``, which reads
     a box unsure only beside a box of its field circled for certain (nor such a field),
     and ``empty_count_dot``, which reads unsure only a count box (a field ``clean_rivals``
-    never reads), come after it."""
-    assert RULE_NAMES[-11:] == (
+    never reads), and ``speckled_doubling``, which reads a box of the doubling only less
+    marked (nor such a field), come after it."""
+    assert RULE_NAMES[-12:] == (
         "empty_field_dot",
         "clean_rivals",
         "dot_beside_circle",
@@ -303,6 +304,7 @@ def test_the_rule_runs_after_every_rule_that_reads_a_box_unsure():
         "clump_fills",
         "strips_alone_beside_circle",
         "empty_count_dot",
+        "speckled_doubling",
     )
 
 

@@ -92,6 +92,7 @@ def test_the_rules_run_in_one_documented_order():
         "clump_fills",
         "strips_alone_beside_circle",
         "empty_count_dot",
+        "speckled_doubling",
     )
     assert all(len(rule.why) > 40 and rule.run.__doc__ for rule in RULES)
 
