@@ -317,13 +317,17 @@ def _decode_row(
     if not any_mark and not any_digit:
         return RowReading(ref, row.number, rnd, fields, None, 1.0, (), RowStatus.EMPTY,
                           ("nothing written on the row",), row_crop, printed_pairs)  # fmt: skip
-    if not marked and zero_pass is None:
+    none_marked = not marked and zero_pass is None
+    if none_marked and not any_written(boxes[SCORE]):
         # Stray ink, a smudge, a faint tick: no box is marked, so this is no result (a
         # pass-out is marked too). A person decides whether it is a result at all.
         crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
         return RowReading(ref, row.number, rnd, fields, None, 0.0, (), RowStatus.REVIEW,
                           ("no box is marked on the row (stray ink?)",), crop,
                           printed_pairs)  # fmt: skip
+    # With a score written, a row whose every mark was read away (fine dots all read as the
+    # page's dust) is decoded all the same: still a person's, as no box is marked, but
+    # with the decoding's readings as buttons (``review_queue.row_candidates``).
 
     ev = RowEvidence(
         passed_out=groups[PASSED_OUT], level=groups[LEVEL], strain=groups[STRAIN],
@@ -355,7 +359,7 @@ def _decode_row(
     uses = used_boxes(best, printed_pairs)
     stray = without_unread_side(unexplained_marks(marks, uses), marks[SCORE_SIDE])
 
-    reasons = []
+    reasons = ["no box is marked on the row (stray ink?)"] if none_marked else []
     if posterior < threshold:
         reasons.append(posterior_reason(posterior, threshold))
     if contract.unchecked:
