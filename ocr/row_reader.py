@@ -107,6 +107,8 @@ _UNSURE = MarkState.UNSURE
 _NOT_ONLY_INK = frozenset({DUST_DOT_ALONE, THICK_BY_EDGE, DOT_IN_GAP, DOT_BESIDE_INK})
 """How a box is read whose ink is never its field's only ink (``RowEvidence.never_only_ink``)."""
 _NO_BOXES: frozenset[tuple[str, str]] = frozenset()
+_NONE_MARKED = "no box is marked on the row (stray ink?)"
+"""Why a row with ink and no box marked goes to a person: nothing says it is a result."""
 
 
 def png_bytes(image: np.ndarray) -> bytes:
@@ -323,11 +325,9 @@ def _decode_row(
         # pass-out is marked too). A person decides whether it is a result at all.
         crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
         return RowReading(ref, row.number, rnd, fields, None, 0.0, (), RowStatus.REVIEW,
-                          ("no box is marked on the row (stray ink?)",), crop,
-                          printed_pairs)  # fmt: skip
+                          (_NONE_MARKED,), crop, printed_pairs)  # fmt: skip
     # With a score written, a row whose every mark was read away (fine dots all read as the
-    # page's dust) is decoded all the same: still a person's, as no box is marked, but
-    # with the decoding's readings as buttons (``review_queue.row_candidates``).
+    # page's dust) is decoded all the same, for the person's buttons only (below).
 
     ev = RowEvidence(
         passed_out=groups[PASSED_OUT], level=groups[LEVEL], strain=groups[STRAIN],
@@ -347,7 +347,7 @@ def _decode_row(
         existing=None if printed is None else printed.existing,
         printed_unread=printed_pairs is None and printed is not None and any(printed.rows),
     )
-    if pair_readings is not None:
+    if pair_readings is not None and not none_marked:
         pair_readings[row.number] = pairs.ranked
     # Each result with each pair reading, likeliest first (a stable sort: equals in this
     # order); only the three a reading keeps are made into rows' results.
@@ -355,11 +355,17 @@ def _decode_row(
         itertools.product(contract.ranked, pairs.ranked[:3]), key=lambda x: -(x[0][1] * x[1][1])
     )
     combos = [(RowResult(p[0], p[1], c[0] is None, *c), pc * pp) for (c, pc), (p, pp) in joint[:3]]
+    if none_marked:
+        # Still no result: no reading (no pair check, stack or result counts it), its
+        # readings kept as alternatives, the person's buttons (``row_candidates``).
+        crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
+        return RowReading(ref, row.number, rnd, fields, None, 0.0, tuple(combos),
+                          RowStatus.REVIEW, (_NONE_MARKED,), crop, printed_pairs)  # fmt: skip
     best, posterior = combos[0]
     uses = used_boxes(best, printed_pairs)
     stray = without_unread_side(unexplained_marks(marks, uses), marks[SCORE_SIDE])
 
-    reasons = ["no box is marked on the row (stray ink?)"] if none_marked else []
+    reasons = []
     if posterior < threshold:
         reasons.append(posterior_reason(posterior, threshold))
     if contract.unchecked:

@@ -72,15 +72,13 @@ def test_a_pass_box_with_ink_and_a_written_0_is_a_board_passed_out(pass_box: Mar
 @pytest.mark.parametrize("pass_box", [_UNSURE_TICK, _DUST_DOT], ids=["pale tick", "dust dot"])
 def test_without_a_lone_written_0_the_row_is_read_as_before(pass_box: MarkReading):
     """A 0 read less surely than ``ZERO_READ``, or a score of more digits, settles
-    nothing: the row goes to a person, first of all as no box is marked (decoded for the
-    person's buttons, as a score is written). With no score at all, a PASS box read away as
-    dust leaves nothing written on the row, and a pale tick a row for a person, as
-    before."""
+    nothing: the row goes to a person. With no score at all, a PASS box read away as dust
+    leaves nothing written on the row, and a pale tick a row for a person, as before."""
     for score in ([_BLANK, _BLANK, _BLANK, _digit(0, ZERO_READ - 0.01)],
                   [_BLANK, _BLANK, _digit(1, 0.97), _digit(0, 0.97)]):  # fmt: skip
         reading = _decoded(pass_box, score)
         assert reading.status is RowStatus.REVIEW
-        assert reading.reasons[0] == "no box is marked on the row (stray ink?)"
+        assert reading.reasons == ("no box is marked on the row (stray ink?)",)
     blank = _decoded(pass_box, [_BLANK] * 4)
     if pass_box is _DUST_DOT:
         assert blank.status is RowStatus.EMPTY
@@ -93,7 +91,7 @@ def test_a_clean_pass_box_is_no_pass_out_whatever_the_score():
     passed out (the player marked nothing there)."""
     reading = _decoded(_DUST_DOT, [_BLANK, _BLANK, _BLANK, _digit(0, 0.97)], frozenset())
     assert reading.status is RowStatus.REVIEW
-    assert reading.reasons[0] == "no box is marked on the row (stray ink?)"
+    assert reading.reasons == ("no box is marked on the row (stray ink?)",)
 
 
 def test_another_box_not_empty_leaves_the_row_as_it_was_read():
