@@ -84,7 +84,7 @@ from ocr.reading import (
 from ocr.row_marks import FieldMarks, RowMarks
 from ocr.score_agreement import mismatch_reason
 from ocr.score_settles import settled_boxes
-from ocr.score_side import settled_side, without_unread_side
+from ocr.score_side import settled_other_side, settled_side, without_unread_side
 from ocr.score_ties import tied_ink
 from ocr.shared_dots import dots_between_fields
 from ocr.unchecked_marks import marks_in_the_gap, small_dots
@@ -382,6 +382,7 @@ def _decode_row(
     if MarkState.UNSURE in states:
         # the settled boxes matter only to an unsure box (``unexplained_unsure``)
         settled = settled_side(marks[SCORE_SIDE], uses[SCORE_SIDE])
+        settled |= settled_other_side(marks, uses)
         settled |= settled_boxes(
             marks, uses, best, boxes[SCORE], vul, inked, read.ink_round
         ) | settled_change(

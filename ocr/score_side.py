@@ -53,6 +53,19 @@ beside it, E or S beside NS, S or W beside EW, which the reading does not use: o
 explains the stroke already), and a declarer read wrong for certain (or the player's
 score written for the wrong side, unseen).
 
+The side box the reading does not use, read unsure, beside the one it uses marked for
+certain, in a row whose declarer is marked for certain in the box the reading uses and reads
+empty in both boxes of the other partnership (``settled_other_side``), is settled too: the
+side box says only whose score the table wrote, which the result and its declarer already
+say (Law 77: the side that scores plus), and the unsure box (a neighbour's stroke, a dot on
+the edge between the two, a ring the strips see in part) would be the table's only with
+the declarer on the other partnership. On TRAINING's price set 3 rows went to a person for
+it alone ("unsure mark in score_side"; 1,339 -> 1,333 readings, 0 wrong; side104). The
+wrong row this could let through needs three faults at once: the player's side mark read
+only unsure, a mark no player made read marked for certain in the other side box, and a
+declarer no player marked read for certain while the player's declarer box, of the other
+partnership, reads empty.
+
 Nor is a side read where both boxes read unsure by a dot (``settled_side``): a pen dot on
 the edge between NS and EW (``ocr.edge_dots``: every box a dot lies between is unsure by
 it) names neither, and two dots alike say no more. The side is then left out, as above,
@@ -65,17 +78,20 @@ result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ocr.layout import SCORE_SIDE
+from ocr.layout import DECLARER, SCORE_SIDE
 from ocr.marks import MARKED_P, MarkReading, MarkState
 
 __all__ = [
     "SIDE_MARKED",
     "both_sides_marked",
-    "without_unread_side",
+    "settled_other_side",
     "settled_side",
+    "without_unread_side",
 ]
+
+_SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 SIDE_MARKED = 0.5
 """A side box this likely marked (``p_marked``) is taken as what the table wrote."""
@@ -111,3 +127,28 @@ def settled_side(side_boxes: Sequence[MarkReading], used: str | None) -> frozens
     if any(m.state is not MarkState.EMPTY for m in others):
         return frozenset()
     return frozenset({(SCORE_SIDE, used)})
+
+
+def settled_other_side(
+    marks: Mapping[str, Sequence[MarkReading]], uses: Mapping[str, str | None]
+) -> frozenset[tuple[str, str]]:
+    """The side boxes the reading does not use, each read unsure, where the one it uses is
+    marked for certain (``MARKED_P``) and the declarer it uses is marked for certain, the
+    other partnership's two declarer boxes read empty (the module's docstring); else
+    nothing."""
+    used, declarer = uses.get(SCORE_SIDE), uses.get(DECLARER)
+    if used is None or declarer is None or declarer not in _SIDE_OF:
+        return frozenset()
+    side = marks.get(SCORE_SIDE, ())
+    others = [m for m in side if m.option != used]
+    if not others or any(m.state is not MarkState.UNSURE for m in others):
+        return frozenset()
+    if not any(m.option == used and m.p_marked >= MARKED_P for m in side):
+        return frozenset()
+    seats = marks.get(DECLARER, ())
+    if not any(m.option == declarer and m.state is MarkState.MARKED for m in seats):
+        return frozenset()
+    pair = _SIDE_OF[declarer]
+    if any(_SIDE_OF.get(m.option) != pair and m.state is not MarkState.EMPTY for m in seats):
+        return frozenset()
+    return frozenset((SCORE_SIDE, m.option) for m in others)

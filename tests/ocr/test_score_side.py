@@ -1,9 +1,15 @@
-"""The score-side boxes: both marked read as no side, the used one unsure settled."""
+"""The score-side boxes: both marked read as no side, the used one unsure settled, the
+unused one unsure settled beside the used one and the declarer marked for certain."""
 
 from __future__ import annotations
 
 from ocr.marks import MARKED_P, MarkReading, MarkState
-from ocr.score_side import both_sides_marked, settled_side, without_unread_side
+from ocr.score_side import (
+    both_sides_marked,
+    settled_other_side,
+    settled_side,
+    without_unread_side,
+)
 from ocr.used_marks import unexplained_marks, unexplained_unsure
 
 
@@ -71,3 +77,55 @@ def test_both_side_boxes_unsure_by_a_dot_say_no_side():
     settled = settled_side([ns_dot, ew_dot], "NS")
     assert unexplained_unsure(marks, {"score_side": "NS"}) == ["score_side"]
     assert unexplained_unsure(marks, {"score_side": "NS"}, settled) == []
+
+
+def _declarer(marked: str, unsure: str = "") -> list[MarkReading]:
+    return [
+        _box(o, MarkState.MARKED, 0.9999)
+        if o == marked
+        else _box(o, MarkState.UNSURE, 0.5, "dot")
+        if o == unsure
+        else _box(o, MarkState.EMPTY, 0.0001, "")
+        for o in "NESW"
+    ]
+
+
+def test_the_unused_side_box_unsure_beside_the_used_one_marked_is_settled():
+    """West down one: North-South score plus, and the table marked NS (for certain). EW
+    unsure (a ring the strips see in part, a neighbour's stroke, a dot on the edge between
+    the two) would be the table's side only with the declarer on the other partnership:
+    with W marked for certain and N and S empty, it is settled."""
+    ns = _box("NS", MarkState.MARKED, 0.9999)
+    ew = _box("EW", MarkState.UNSURE, 0.5, "circle")
+    uses = {"score_side": "NS", "declarer": "W"}
+    marks = {"score_side": [ns, ew], "declarer": _declarer("W")}
+    settled = settled_other_side(marks, uses)
+    assert settled == {("score_side", "EW")}
+    assert unexplained_unsure(marks, uses) == ["score_side"]
+    assert unexplained_unsure(marks, uses, settled) == []
+    # E unsure beside W (the same partnership) changes nothing.
+    assert settled_other_side({**marks, "declarer": _declarer("W", "E")}, uses) == settled
+
+
+def test_the_unused_side_box_is_left_where_side_or_declarer_is_in_doubt():
+    ns = _box("NS", MarkState.MARKED, 0.9999)
+    ew = _box("EW", MarkState.UNSURE, 0.5, "circle")
+    uses = {"score_side": "NS", "declarer": "W"}
+    marks = {"score_side": [ns, ew], "declarer": _declarer("W")}
+    nothing: frozenset[tuple[str, str]] = frozenset()
+    # the used side box only unsure (settled_side's question), or marked under MARKED_P
+    unsure_ns = _box("NS", MarkState.UNSURE, 0.97, "fill")
+    assert settled_other_side({**marks, "score_side": [unsure_ns, ew]}, uses) == nothing
+    # the other side box marked too: both_sides_marked's question
+    marked_ew = _box("EW", MarkState.MARKED, 0.9999)
+    assert settled_other_side({**marks, "score_side": [ns, marked_ew]}, uses) == nothing
+    # the declarer only unsure, or a box of the other partnership (N) holding ink
+    unsure_w = [
+        _box(o, MarkState.UNSURE, 0.5, "dot") if o == "W" else _box(o, MarkState.EMPTY, 0.0)
+        for o in "NESW"
+    ]
+    assert settled_other_side({**marks, "declarer": unsure_w}, uses) == nothing
+    assert settled_other_side({**marks, "declarer": _declarer("W", "N")}, uses) == nothing
+    # no side or no declarer used (no score written; a pass-out)
+    assert settled_other_side(marks, {"score_side": None, "declarer": "W"}) == nothing
+    assert settled_other_side(marks, {"score_side": "NS", "declarer": None}) == nothing
