@@ -82,6 +82,7 @@ from collections.abc import Mapping, Sequence
 
 from ocr.layout import DECLARER, SCORE_SIDE
 from ocr.marks import MARKED_P, MarkReading, MarkState
+from scoring.contract import Seat
 
 __all__ = [
     "SIDE_MARKED",
@@ -91,7 +92,6 @@ __all__ = [
     "without_unread_side",
 ]
 
-_SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 SIDE_MARKED = 0.5
 """A side box this likely marked (``p_marked``) is taken as what the table wrote."""
@@ -137,7 +137,7 @@ def settled_other_side(
     other partnership's two declarer boxes read empty (the module's docstring); else
     nothing."""
     used, declarer = uses.get(SCORE_SIDE), uses.get(DECLARER)
-    if used is None or declarer is None or declarer not in _SIDE_OF:
+    if used is None or declarer is None:
         return frozenset()
     side = marks.get(SCORE_SIDE, ())
     others = [m for m in side if m.option != used]
@@ -148,7 +148,7 @@ def settled_other_side(
     seats = marks.get(DECLARER, ())
     if not any(m.option == declarer and m.state is MarkState.MARKED for m in seats):
         return frozenset()
-    pair = _SIDE_OF[declarer]
-    if any(_SIDE_OF.get(m.option) != pair and m.state is not MarkState.EMPTY for m in seats):
+    pair = Seat(declarer).side
+    if any(Seat(m.option).side != pair and m.state is not MarkState.EMPTY for m in seats):
         return frozenset()
     return frozenset((SCORE_SIDE, m.option) for m in others)
