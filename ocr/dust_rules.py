@@ -286,7 +286,9 @@ def doubling_doubt(ev: RowEvidence, i: int, r: MarkReading) -> MarkReading:
     one field a played result may leave with no box marked (Law 77 scores an undoubled
     contract), so a player's X read away leaves a reading no other mark contradicts, and
     only a certain box rules the doubling out where the score cannot (no score written;
-    ``ocr.unchecked_marks``). On TRAINING noisy (fresh seed 32587, ``page_0012.jpg`` row 3)
+    ``ocr.unchecked_marks``). Not asked by ``speckled_doubling``, which reads away only a
+    speck in a box read empty already, with no ink a player's mark leaves by it
+    (ocr/speckled_doubling.py). On TRAINING noisy (fresh seed 32587, ``page_0012.jpg`` row 3)
     the player's wide, pale circle round X, found unsure by the rays all round, was read
     away by ``dusty_circles`` as certain as a clean box, and with no score written 5NTX by
     North -1 was accepted as 5NT -1; on the fine-dots dirty glass (fresh seed 24680,

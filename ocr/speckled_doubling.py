@@ -19,7 +19,11 @@ leaves (``ocr.clean_rivals.holds_no_ink_by``, the test ``clean_rivals`` asks of 
 other boxes: a first fill under ``clean_rival_fill``, no drawn ink but specks within
 ``clean_rival_mm`` of its printed edges, no blob on its printed lines of
 ``clean_rival_line_mm2``, no solid ink ``clean_rival_thick_mm`` thick). Its reading is
-kept only where it stays empty and less marked.
+kept only where it stays empty and less marked. It is not given the empty threshold's doubt
+(``ocr.dust_rules.doubling_doubt``), which the dust rules give a doubling box whose
+mark-like ink (a fill, a circle, a dot of a mark's size) they read away: this box was read
+empty before, its speck only raising its odds, and nothing by it is ink a player's mark
+leaves; at that doubt (0.02) the row would stay a person's.
 
 The wrong row ``CERTAIN_UNDOUBLED`` was set against is the one this must not let back:
 TRAINING fine dots on dirty glass 75767, ``page_0016.jpg`` row 2, 4SX by East +1 with no
@@ -72,6 +76,6 @@ def speckled_doubling(ev: RowEvidence, read: Readings, t: MarkSettings) -> Readi
 
 
 def _speckled(ev: RowEvidence, read: Readings, i: int) -> bool:
-    """Was box ``i`` first read with a dot, and is it read as plainly empty still (no rule
-    named it)?"""
-    return ev.first[i].dot_mm2 > 0 and read[i].state is MarkState.EMPTY and not read[i].how
+    """Was box ``i`` of an empty doubling (``empty_doubling``: every box read empty) first
+    read with a dot, and is it read plainly empty still (no rule named it)?"""
+    return ev.first[i].dot_mm2 > 0 and not read[i].how

@@ -204,15 +204,17 @@ def test_x_and_xx_both_with_a_dot_s_core_leave_the_doubling_as_read():
     assert doubling_dot(ev, read, MARK_SETTINGS) == read
 
 
-@pytest.mark.parametrize(
-    "boxes",
-    [
-        {},  # an unplayed row
-        {**PLAYED, (PASSED_OUT, "PASS"): _crossed("PASS")},  # a passed-out board
-        # the doubling holds a mark
-        {**PLAYED, (DOUBLING, "XX"): MarkReading("XX", 0.07, MarkState.UNSURE, 0.5, "fill")},
-    ],
-)
+NO_DOUBLING_LEFT = [
+    {},  # an unplayed row
+    {**PLAYED, (PASSED_OUT, "PASS"): _crossed("PASS")},  # a passed-out board
+    # the doubling holds a mark
+    {**PLAYED, (DOUBLING, "XX"): MarkReading("XX", 0.07, MarkState.UNSURE, 0.5, "fill")},
+]
+"""Rows whose doubling ``empty_doubling`` leaves out (rules ``doubling_dot``,
+``speckled_doubling``)."""
+
+
+@pytest.mark.parametrize("boxes", NO_DOUBLING_LEFT)
 def test_the_doubling_is_left_where_the_row_is_no_played_row_or_it_holds_a_mark(boxes):
     ev = _dotted("X", dust=NO_DUST, field=DOUBLING)
     read = _row_with(ev, boxes)

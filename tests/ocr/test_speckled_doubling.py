@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ocr.layout import DOUBLING, PASSED_OUT, load_layout
+from ocr.layout import DOUBLING, load_layout
 from ocr.mark_settings import MARK_SETTINGS
 from ocr.marks import MarkReading, MarkState
 from ocr.page_dust import NO_DUST
@@ -21,10 +21,10 @@ from ocr.speckled_doubling import speckled_doubling, speckled_doubling_on_dusty_
 from ocr.unchecked_marks import CERTAIN_UNDOUBLED
 from tests.ocr.bands import band_row, stored_dust
 from tests.ocr.marked_rows import box_index
-from tests.ocr.test_clean_rivals import PLAYED, _crossed, _evidence
+from tests.ocr.test_clean_rivals import PLAYED, _evidence
 from tests.ocr.test_dust_dots import _row_with
 from tests.ocr.test_dust_rules import DUSTY, S
-from tests.ocr.test_empty_fields import _blob_on_top_edge
+from tests.ocr.test_empty_fields import NO_DOUBLING_LEFT, _blob_on_top_edge
 from tests.ocr.test_marks import _fresh
 
 
@@ -81,14 +81,7 @@ def test_not_on_a_page_that_is_not_dusty():
     assert not speckled_doubling_on_dusty_page(ev, read)
 
 
-@pytest.mark.parametrize(
-    "boxes",
-    [
-        {},  # an unplayed row
-        {**PLAYED, (PASSED_OUT, "PASS"): _crossed("PASS")},  # a passed-out board
-        {**PLAYED, (DOUBLING, "XX"): MarkReading("XX", 0.07, MarkState.UNSURE, 0.5, "fill")},
-    ],
-)
+@pytest.mark.parametrize("boxes", NO_DOUBLING_LEFT)
 def test_left_where_the_row_is_no_played_row_or_the_doubling_holds_a_mark(boxes):
     ev, _, i = _speckled_x()
     read = _row_with(ev, boxes)
