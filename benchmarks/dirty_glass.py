@@ -23,8 +23,6 @@ in the benchmarks' default folder would be read later as TRAINING's usual ones.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import runpy
 import sys
 from collections.abc import Callable
@@ -34,6 +32,7 @@ import numpy as np
 
 import ocr.training.synthetic.scan as scan
 import ocr.training.synthetic.settled_dust as settled_dust
+from benchmarks.marked_cache import marked_cache
 
 __all__ = ["OWN_CACHE_MARK", "dirty_tail", "main", "own_cache"]
 
@@ -60,23 +59,7 @@ def own_cache(args: list[str], load_from: float) -> Path:
     """The cache folder ``--cache`` names in the benchmark's arguments ``args``, marked as
     holding pages drawn from ``load_from`` up (``OWN_CACHE_MARK``); SystemExit where there
     is none, or where the folder holds anything not so drawn (see the module docstring)."""
-    named = [a.removeprefix("--cache=") for a in args if a.startswith("--cache=")]
-    named += [args[k + 1] for k, a in enumerate(args[:-1]) if a == "--cache"]
-    if not named:
-        raise SystemExit("dirty_glass: give the run a cache folder of its own (--cache DIR)")
-    cache, want = Path(named[-1]), {"load_from": load_from}
-    mark = cache / OWN_CACHE_MARK
-    if mark.exists():
-        if json.loads(mark.read_text(encoding="utf-8")) != want:
-            raise SystemExit(f"dirty_glass: {cache} holds pages drawn {mark.read_text()}")
-        return cache  # read only: two runs on one cache never see the mark half written
-    if cache.exists() and any(cache.iterdir()):
-        raise SystemExit(f"dirty_glass: {cache} holds pages not drawn from the dirty tail")
-    cache.mkdir(parents=True, exist_ok=True)
-    part = mark.with_name(f"{mark.name}.{os.getpid()}")
-    part.write_text(json.dumps(want) + "\n", encoding="utf-8")
-    os.replace(part, mark)
-    return cache
+    return marked_cache(args, OWN_CACHE_MARK, {"load_from": load_from}, "from the dirty tail")
 
 
 def main(argv: list[str] | None = None) -> int:
