@@ -28,8 +28,9 @@ is asked once more for a pen dot's thickness by one of its boxes (ocr/empty_fiel
 ``empty_count_dot``).
 Every rule's reason, with the pages that showed it was needed, is its ``why`` and its
 function's docstring, in the module of its family (ocr/shade_rule.py, ocr/spill_rules.py,
-ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py, ocr/edge_dot_rule.py and the
-others imported below): this module is the table and the order alone.
+ocr/off_circles.py, ocr/circle_rules.py, ocr/dust_rules.py, ocr/dusty_dot_rule.py,
+ocr/edge_dot_rule.py and the others imported below): this module is the table and the order
+alone.
 
 ``benchmarks.rule_prices`` switches each rule off in turn (``rules_off``) and
 counts what it costs on the TRAINING pages (docs/reader.md, "The rules").
@@ -95,10 +96,11 @@ from ocr.empty_fields import (
 from ocr.faint_beside_weighed import clump_weighed, faint_beside_weighed
 from ocr.mark_settings import MARK_SETTINGS, MarkSettings
 from ocr.marks import MarkReading, MarkState
+from ocr.off_circles import off_circles
 from ocr.row_evidence import RowEvidence
 from ocr.shade_rule import faint_in_band, marked_by_fill, read_by_fill, shaded_band
 from ocr.speckled_doubling import speckled_doubling, speckled_doubling_on_dusty_page
-from ocr.spill_rules import beside_circles, off_circles, without_spill
+from ocr.spill_rules import beside_circles, without_spill
 from ocr.struck_pass import lone_pass_marked, struck_pass
 from ocr.thick_beside_faint import faint_field_on_dusty_page, thick_beside_faint
 

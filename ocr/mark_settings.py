@@ -703,6 +703,14 @@ class MarkSettings:
         "TRAINING: circles' run-throughs 0.39-0.49 mm (felt pens), a TRAINING pen's dot "
         "drawn against an arc 0.62-0.70 mm",
     )
+    round_stroke_share: float = _t(
+        0.6,
+        "Where no pen dot lies there either, a box's ink is a circle's when the piece of "
+        "drawn ink holding it, joined through the printed lines, runs "
+        "round the circled box: seen in this share of 24 directions from its centre "
+        "(ocr.circle_strokes.strokes_round).",
+        "TRAINING's price set (round106)",
+    )
     arc_sides: float = _t(
         1.0,
         "One stroke no longer than the side facing a neighbour may be its circle's arc.",

@@ -39,6 +39,7 @@ __all__ = [
     "core_across",
     "depth_around",
     "holds_thick_ink_by",
+    "joined_through_lines",
     "own_strokes",
     "rival_ink",
     "thick_ink_side",
@@ -164,7 +165,7 @@ def own_strokes(
 ) -> np.ndarray:
     """The strokes of the marks in the boxes ``owners`` that run out of their box (rule
     ``clean_rivals``): each piece of ``drawn`` ink joined through the printed lines, every
-    way (``_joined_through_lines``: the solid line pixels within a line's width of it
+    way (``joined_through_lines``: the solid line pixels within a line's width of it
     counted), that holds ``least_share`` of its drawn ink or more inside one box of
     ``owners`` (``boxes``: (n, 4) x0, y0, x1, y1 printed rectangles in the band's pixels),
     none inside another box, and none farther than ``reach_px`` from its own box's
@@ -176,7 +177,7 @@ def own_strokes(
     ink. The arm is joined through the line to the mark's ink inside its own box, so it is
     no mark of the next box's, which would have left ink inside that box too. A circle round
     the next box runs on along that box's sides, beyond the reach."""
-    joined = _joined_through_lines(solid, drawn, printed, line_px)
+    joined = joined_through_lines(solid, drawn, printed, line_px)
     n, labels, stats = pieces(joined.view(np.uint8))
     keep = np.zeros(n, bool)
     h, w = drawn.shape
@@ -209,7 +210,7 @@ def _farthest_outside(xs: np.ndarray, ys: np.ndarray, box: np.ndarray) -> float:
     return float(np.hypot(dx, dy).max())
 
 
-def _joined_through_lines(
+def joined_through_lines(
     solid: np.ndarray, drawn: np.ndarray, printed: np.ndarray, line_px: float
 ) -> np.ndarray:
     """``drawn`` ink with the solid pixels of the printed lines within a line's width of

@@ -112,6 +112,12 @@ class RowViews(Protocol):
         thick as a pen dot's core (rule ``clean_rivals``)."""
         ...
 
+    def strokes_round(self, r: Rect, t: MarkSettings) -> np.ndarray:
+        """The strokes of drawn ink, joined through the printed lines, that run round box
+        ``r`` (rule ``off_circles``, ``ocr.circle_strokes.strokes_round``), as a mask like
+        ``drawn``."""
+        ...
+
     def own_strokes(self, owners: frozenset[int], t: MarkSettings) -> np.ndarray:
         """The strokes of the marks in the boxes ``owners`` that run out of their box
         into the gap by another (rule ``clean_rivals``, ``ocr.rival_ink.own_strokes``), as

@@ -26,6 +26,7 @@ from types import MappingProxyType
 import cv2
 import numpy as np
 
+from ocr.circle_strokes import strokes_round
 from ocr.circles import Rays
 from ocr.clean_rivals import clean_beside_thick_ink
 from ocr.dots import DOT_ALONE_MM
@@ -108,6 +109,7 @@ class RowMarks:
         self._edge_dots: dict[tuple[bytes, MarkSettings | None, float], EdgeDots] = {}
         self._edge_dots_without: dict[tuple[bytes, int], EdgeDots] = {}  # (one box's pen left out)
         self._ink_by_edges: np.ndarray | None = None  # per box, drawn ink hugging its edges
+        self._round: dict[tuple[Rect, float], np.ndarray] = {}  # strokes round a box
 
     def read_fields(self, names: Sequence[str]) -> dict[str, list[MarkReading]]:
         """Every box of the named mark fields of this row, as the rules decide it
@@ -335,6 +337,19 @@ class RowMarks:
     def outline_ellipse(self, r: Rect) -> np.ndarray | None:
         """The points of the best ellipse round box ``r``, in the band's pixels."""
         return self.boxes().outline_ellipse(r)
+
+    def strokes_round(self, r: Rect, t: MarkSettings = MARK_SETTINGS) -> np.ndarray:
+        """The strokes of drawn ink, joined through the printed lines, that run round box
+        ``r`` (rule ``off_circles``, ``ocr.circle_strokes.strokes_round``), once a box."""
+        key = (r, t.round_stroke_share)
+        found = self._round.get(key)
+        if found is None:
+            row = self.row_ink
+            found = strokes_round(
+                row.solid, row.drawn, row.printed, row.widths[2], row.px(r), t.round_stroke_share
+            )
+            self._round[key] = found
+        return found
 
     # -- the row without the page's specks (``RowWithoutSpecks``) ---------------------------
     def _without_view(self) -> RowWithoutSpecks:

@@ -10,7 +10,8 @@ across it, a dot, a circle round it for certain) stays its own.
 Each rule is a function of the row's evidence (ocr/row_evidence.py: what ``RowMarks``
 measured, and the views it measures on demand), the readings so far, and the thresholds
 (ocr/mark_settings.py); it returns the row's readings. The rules that ask whether strokes
-round a box are its own circle are in ocr/circle_rules.py.
+round a box are its own circle are in ocr/circle_rules.py; rule ``off_circles``, which follows
+a circled neighbour's stroke, in ocr/off_circles.py.
 """
 
 from __future__ import annotations
@@ -27,15 +28,14 @@ from ocr.mark_geometry import side_by_side
 from ocr.mark_groups import ONE_BOX_FIELDS
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
-from ocr.outline import ink_along
 from ocr.row_evidence import RowEvidence
 
 __all__ = [
     "beside_circles",
     "facing_share",
-    "off_circles",
     "stroke_length",
     "thin_fill_mark",
+    "thin_fill_marks",
     "without_spill",
 ]
 
@@ -58,7 +58,7 @@ def thin_fill_mark(r: MarkReading, t: MarkSettings) -> bool:
     return r.how == "fill" and r.state is MarkState.MARKED and r.fill <= t.spill_max_fill
 
 
-def _thin_fill_marks(read: list[MarkReading], t: MarkSettings) -> list[tuple[int, MarkReading]]:
+def thin_fill_marks(read: list[MarkReading], t: MarkSettings) -> list[tuple[int, MarkReading]]:
     """The boxes of a row marked by a thin fill (``thin_fill_mark``), with their indices."""
     return [(i, r) for i, r in enumerate(read) if thin_fill_mark(r, t)]
 
@@ -227,7 +227,7 @@ def beside_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) ->
     ``_round_neighbour`` says when."""
     g = ev.geometry
     out = list(read)
-    for i, r in _thin_fill_marks(read, t):
+    for i, r in thin_fill_marks(read, t):
         for j, _ in g.neighbours[i]:
             if (read[j].state is MarkState.MARKED or _settled_elsewhere(ev, read, i, j)
                     or not _round_neighbour(ev, i, j, r, t)):  # fmt: skip
@@ -329,73 +329,3 @@ def facing_share(ev: RowEvidence, i: int, j: int) -> float:
         return 0.0
     nx0, ny0, nx1, ny1 = near
     return v.mean_ink(near) * (nx1 - nx0) * (ny1 - ny0) / total
-
-
-def off_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> list[MarkReading]:
-    """A circle drawn round a box often runs through its neighbour, and a neighbour it
-    crosses with enough of its stroke reads as marked by a thin fill. Where a box read
-    so lies beside a box read circled, and its ink lies along the ellipse that circle
-    follows (``Outlines.ellipse``: 90% of it within 0.5 mm), the ink is the circle's:
-    the box is read without it. A mark of the box's own (a cross, a tick, a dot) lies
-    across the ellipse, not along it, and keeps the box marked. A hand-drawn circle is
-    no ellipse: where it runs wide through the next box its stroke may lie a millimetre
-    off the ellipse fitted all round, so the share is asked again within
-    ``hand_ellipse_mm`` where no pen dot lies in the box (``_no_dot_in``: a dot against
-    the arc is a mark of the box's own). TRAINING ordinary seed 13, ``page_0035.jpg`` row
-    10: a felt circle round level 2 through the 3, 0.73 of the 3's ink within 0.5 mm of
-    the ellipse and all of it within 1 mm, left 3 marked beside the circled 2. On a
-    dusty page the share
-    is asked again of the box's ink without the page's specks: TRAINING's dirty glass seed
-    13, ``page_0004.jpg`` row 8, a circle round S drawn wide through H, 0.78 of H's ink on
-    the ellipse and the rest specks, left H marked beside the circled S."""
-    g = ev.geometry
-    v = ev.views
-    out = list(read)
-    for i, r in _thin_fill_marks(read, t):
-        for j, _ in g.neighbours[i]:
-            if read[j].how != "circle" or read[j].state is not MarkState.MARKED:
-                continue
-            curve = v.outline_ellipse(g.boxes[j][2])
-            if curve is None:
-                continue
-            x0, y0, x1, y1 = (int(c) for c in g.inner[i])
-            inks = [v.ink[y0:y1, x0:x1]]
-            if ev.dust.dusty():  # the circle's stroke among the page's specks
-                inks.append(v.ink_without_specks(t)[y0:y1, x0:x1])
-            box_curve = curve - (x0, y0)
-            off = next(
-                (o for k in inks if (o := _off_the_ellipse(k, box_curve, v.s, t)) is not None), None
-            )
-            if off is None and _no_dot_in(v.drawn, g.inner[i], v.s, t):
-                wide = (_off_the_ellipse(k, box_curve, v.s, t, t.hand_ellipse_mm) for k in inks)
-                off = next((o for o in wide if o is not None), None)
-            if off is not None:
-                out[i] = mark_reading(r.option, off, r.ring, r.dot_mm2)
-                break
-    return out
-
-
-def _off_the_ellipse(
-    ink: np.ndarray, curve: np.ndarray, s: float, t: MarkSettings, reach_mm: float | None = None
-) -> float | None:
-    """The fill of a box's ``ink`` off a neighbour's circle whose ellipse is ``curve`` (in
-    the box's pixels), where ``on_ellipse_share`` of its ink lies along it (within
-    ``reach_mm``, by default ``on_ellipse_mm``); else None."""
-    along = ink_along(ink, curve, round((t.on_ellipse_mm if reach_mm is None else reach_mm) * s))
-    total = float(ink.sum())
-    if along >= t.on_ellipse_share * total > 0.0:
-        return (total - along) / max(1, ink.size)
-    return None
-
-
-def _no_dot_in(
-    drawn: np.ndarray, inner: tuple[float, float, float, float], s: float, t: MarkSettings
-) -> bool:
-    """Does the drawn ink in a box (``inner``, the band's pixels) hold no disc of solid ink
-    thicker than a circle's stroke (``arc_core_mm`` in radius)? A player's pen dot against
-    a circle's arc is such a disc, and keeps its box marked however near the ellipse it
-    lies (``hand_ellipse_mm``)."""
-    x0, y0, x1, y1 = (int(c) for c in inner)
-    box = drawn[y0:y1, x0:x1].astype(np.uint8)
-    depth = cv2.distanceTransform(np.pad(box, 1), cv2.DIST_L2, 3)
-    return float(depth.max(initial=0.0)) <= t.arc_core_mm * s

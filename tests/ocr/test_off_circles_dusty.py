@@ -1,5 +1,5 @@
 """A circle's stroke through the next box among the page's specks is the circle's
-(rule ``off_circles``, ocr/spill_rules.py; issue 43, item 4).
+(rule ``off_circles``, ocr/off_circles.py; issue 43, item 4).
 
 A circle round level 2 (radii 3.4 x 3.0 mm, drawn 0.8 mm right of its centre) is read
 circled, and its right arc runs down level 3. Alone, the arc lies along the circle's

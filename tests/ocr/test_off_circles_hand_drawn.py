@@ -1,5 +1,5 @@
 """A hand-drawn circle's run-through lies up to a millimetre off its ellipse (rule
-``off_circles``, ocr/spill_rules.py; issue 43, item 4).
+``off_circles``, ocr/off_circles.py; issue 43, item 4).
 
 A circle drawn wide round a box runs through the next box and fills it as a mark does.
 ``off_circles`` reads that box without the stroke where 90% of its ink lies along the
