@@ -706,10 +706,14 @@ class MarkSettings:
     round_stroke_share: float = _t(
         0.6,
         "Where no pen dot lies there either, a box's ink is a circle's when the piece of "
-        "drawn ink holding it, joined through the printed lines, runs "
-        "round the circled box: seen in this share of 24 directions from its centre "
-        "(ocr.circle_strokes.strokes_round).",
-        "TRAINING's price set (round106)",
+        "drawn ink holding it, joined through the printed lines, runs round the circled "
+        "box (seen in this share of 24 directions from its centre) and not round the box "
+        "itself (ocr.circle_strokes.strokes_round, ocr.off_circles).",
+        "TRAINING's price set (round106): the 4 rows' circles through the next box seen "
+        "from the circled box in 24 of 24 directions, from the box they run through in "
+        "under 0.6 (0.5-0.6 for the row above's circle joined to one); two circles that "
+        "touch (fresh fine-dots dirty glass 90417) 0.6 or more from both; 1,333 -> 1,325 "
+        "readings to a person, 0 wrong",
     )
     arc_sides: float = _t(
         1.0,

@@ -20,6 +20,7 @@ import numpy as np
 from ocr.mark_settings import MarkSettings
 from ocr.marks import MarkReading, MarkState, mark_reading
 from ocr.outline import ink_along
+from ocr.page_dust import specks_of
 from ocr.row_evidence import RowEvidence
 from ocr.spill_rules import stroke_length, thin_fill_marks
 
@@ -86,7 +87,30 @@ def _off_the_circle(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> float |
     if found is not None or not _runs_through(ev, i, j, t):
         return found
     near = _near(v.strokes_round(g.boxes[j][2], t)[y0:y1, x0:x1], t.on_ellipse_mm * v.s)
-    return first(lambda k: _off_the_stroke(k, near, t))
+    found = first(lambda k: _off_the_stroke(k, near, t))
+    if found is not None or not ev.dust.dusty():
+        return found
+    return _off_the_stroke(_without_specks_beside(ev, i, j, t), near, t)
+
+
+def _without_specks_beside(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> np.ndarray:
+    """Box ``i``'s ink values without the page's specks that lie beside the stroke of the
+    circle round box ``j``: a speck within ``speck_alone_mm`` of other ink is none to
+    ``specks_of`` (a pale pen's stroke skips, its pieces end to end), and dust settles by a
+    circle's stroke as anywhere. With the stroke set aside, the pieces that stand alone and
+    are of a size the page's blank paper holds alike are its dust (TRAINING dirty glass seed
+    31415, ``page_0044.jpg`` row 2: the circle round '=' through '+', specks of 0.12 and
+    0.23 mm^2 beside its arc)."""
+    g, v = ev.geometry, ev.views
+    x0, y0, x1, y1 = (int(c) for c in g.inner[i])
+    h, w = v.drawn.shape
+    pad = round((t.speck_alone_mm + t.speck_most_mm) * v.s)
+    wx0, wy0, wx1, wy1 = max(0, x0 - pad), max(0, y0 - pad), min(w, x1 + pad), min(h, y1 + pad)
+    stroke = _near(v.strokes_round(g.boxes[j][2], t)[wy0:wy1, wx0:wx1], t.on_ellipse_mm * v.s)
+    specks = specks_of(v.drawn[wy0:wy1, wx0:wx1] & ~stroke, ev.dust, v.s, t)
+    ink = v.ink[wy0:wy1, wx0:wx1].copy()
+    ink[_near(specks, 1.0)] = 0.0  # the specks' soft edges go with them
+    return ink[y0 - wy0 : y1 - wy0, x0 - wx0 : x1 - wx0]
 
 
 def _off_the_ellipse(
@@ -105,14 +129,20 @@ def _off_the_ellipse(
 def _runs_through(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     """Does the stroke of a circle round box ``j`` (``strokes_round``) run through box
     ``i``: some of it inside ``i``, one stroke there no longer than ``i``'s side
-    (``arc_sides``)? A tick or a cross against the circle is joined to it too, and is
-    longer. A circle drawn wide may also run longer through the box, along two of its
-    sides; what sets it apart from a slash or a tick joined to the circle was not found
-    (docs/reader-history.md, "round106"), and such a box stays marked."""
+    (``arc_sides``), and none of it a stroke that runs round ``i`` too? A tick or a cross
+    against the circle is joined to it, and is longer. Two circles that touch are one
+    stroke, and box ``i``'s own circle, drawn off centre and read as a thin fill, runs round
+    it (fresh TRAINING fine-dots dirty glass seed 90417, ``page_0026.png`` row 5: the
+    circle round declarer W touching the circle round EW below it; W read without it, the
+    declarer went to a person). A circle drawn wide may also run longer through the box,
+    along two of its sides; what sets it apart from a slash or a tick joined to the circle
+    was not found (docs/reader-history.md, "round106"), and such a box stays marked."""
     g, v = ev.geometry, ev.views
     x0, y0, x1, y1 = (int(c) for c in g.inner[i])
     part = v.strokes_round(g.boxes[j][2], t)[y0:y1, x0:x1]
-    return bool(part.any()) and stroke_length(part) <= t.arc_sides * min(x1 - x0, y1 - y0)
+    if not part.any() or stroke_length(part) > t.arc_sides * min(x1 - x0, y1 - y0):
+        return False
+    return not (part & v.strokes_round(g.boxes[i][2], t)[y0:y1, x0:x1]).any()
 
 
 def _near(mask: np.ndarray, reach_px: float) -> np.ndarray:
