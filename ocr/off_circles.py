@@ -40,10 +40,10 @@ def off_circles(ev: RowEvidence, read: list[MarkReading], t: MarkSettings) -> li
     the arc is a mark of the box's own). TRAINING ordinary seed 13, ``page_0035.jpg`` row
     10: a felt circle round level 2 through the 3, 0.73 of the 3's ink within 0.5 mm of
     the ellipse and all of it within 1 mm, left 3 marked beside the circled 2. On a
-    dusty page the share
-    is asked again of the box's ink without the page's specks: TRAINING's dirty glass seed
-    13, ``page_0004.jpg`` row 8, a circle round S drawn wide through H, 0.78 of H's ink on
-    the ellipse and the rest specks, left H marked beside the circled S. Where no ellipse
+    dusty page the share is asked again of the box's ink without the page's specks:
+    TRAINING's dirty glass seed 13, ``page_0004.jpg`` row 8, a circle round S drawn wide
+    through H, 0.78 of H's ink on the ellipse and the rest specks, left H marked beside
+    the circled S. Where no ellipse
     explains the ink, the circle's own stroke is followed round its box
     (ocr/circle_strokes.py, ``_runs_through``): TRAINING dirty glass seed 13,
     ``page_0017.jpg`` row 8, the circle round level 3 joined to the foot of the row
