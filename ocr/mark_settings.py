@@ -715,6 +715,16 @@ class MarkSettings:
         "touch (fresh fine-dots dirty glass 90417) 0.6 or more from both; 1,333 -> 1,325 "
         "readings to a person, 0 wrong",
     )
+    run_through_depth: float = _t(
+        0.25,
+        "A circle's stroke longer than arc_sides in a box of the circled box's own field is "
+        "its run-through where it keeps to the box's edges: no farther from the nearest "
+        "than this share of the side (ocr.off_circles._runs_through).",
+        "TRAINING's price set (round106): circles drawn wide along two sides of the next "
+        "box 0.11-0.21 of the inside's side deep; the ticks and slashes joined to a circle "
+        "round a box of another field 0.39-0.44, and one tick 0.22 (why the field must be "
+        "the circled box's own); 1,325 -> 1,323 readings to a person, 0 wrong",
+    )
     arc_sides: float = _t(
         1.0,
         "One stroke no longer than the side facing a neighbour may be its circle's arc.",

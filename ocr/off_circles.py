@@ -128,21 +128,38 @@ def _off_the_ellipse(
 
 def _runs_through(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
     """Does the stroke of a circle round box ``j`` (``strokes_round``) run through box
-    ``i``: some of it inside ``i``, one stroke there no longer than ``i``'s side
-    (``arc_sides``), and none of it a stroke that runs round ``i`` too? A tick or a cross
-    against the circle is joined to it, and is longer. Two circles that touch are one
-    stroke, and box ``i``'s own circle, drawn off centre and read as a thin fill, runs round
-    it (fresh TRAINING fine-dots dirty glass seed 90417, ``page_0026.png`` row 5: the
-    circle round declarer W touching the circle round EW below it; W read without it, the
-    declarer went to a person). A circle drawn wide may also run longer through the box,
-    along two of its sides; what sets it apart from a slash or a tick joined to the circle
-    was not found (docs/reader-history.md, "round106"), and such a box stays marked."""
+    ``i``: some of it inside ``i``, and none of it a stroke that runs round ``i`` too,
+    where it is one stroke no longer than ``i``'s side (``arc_sides``), or, in ``j``'s own
+    field, keeps to ``i``'s edges (``run_through_depth``)? A tick, a slash or a cross
+    against the circle is joined to it, and is longer; it crosses the box's middle. A
+    circle drawn wide runs along two sides of the next box, as long as a tick (TRAINING
+    pdf150 seed 13, ``page_0005.pdf`` row 5: the circle round '=' through '+', 1.37 of the
+    side long, 0.11 of it deep); in another field a box's own mark is expected, and such
+    a run stays the box's (a tick in declarer S against the circle round NS lies 0.22 of
+    the side deep: TRAINING clean seed 13, ``page_0025.png`` row 1). Two circles that
+    touch are one stroke, and box ``i``'s own circle, drawn off centre and read as a thin
+    fill, runs round it (fresh TRAINING fine-dots dirty glass seed 90417,
+    ``page_0026.png`` row 5: the circle round declarer W touching the circle round EW
+    below it; W read without it, the declarer went to a person)."""
     g, v = ev.geometry, ev.views
     x0, y0, x1, y1 = (int(c) for c in g.inner[i])
     part = v.strokes_round(g.boxes[j][2], t)[y0:y1, x0:x1]
-    if not part.any() or stroke_length(part) > t.arc_sides * min(x1 - x0, y1 - y0):
+    if not part.any():
+        return False
+    side = min(x1 - x0, y1 - y0)
+    if stroke_length(part) > t.arc_sides * side and not (
+        g.boxes[i][0] == g.boxes[j][0] and _edge_depth(part) <= t.run_through_depth * side
+    ):
         return False
     return not (part & v.strokes_round(g.boxes[i][2], t)[y0:y1, x0:x1]).any()
+
+
+def _edge_depth(part: np.ndarray) -> int:
+    """How far (pixels) the ink of ``part`` (a box's inside) lies from the box's nearest
+    edge, at most."""
+    ys, xs = np.nonzero(part)
+    h, w = part.shape
+    return int(np.minimum.reduce([xs, w - 1 - xs, ys, h - 1 - ys]).max())
 
 
 def _near(mask: np.ndarray, reach_px: float) -> np.ndarray:

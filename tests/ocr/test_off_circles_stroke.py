@@ -7,11 +7,12 @@ beside the circled one. The stroke itself, joined again through the printed line
 crosses, runs on round the circled box (``strokes_round``: seen in 0.6 or more of 24
 directions from its centre). The next box is read without it where 0.9 of its ink lies
 within 0.5 mm of that stroke and the stroke's part in it is an arc: one stroke no longer
-than the box's side (``arc_sides``). A tick against the circle is joined to it too, but it
-is longer than the side: it keeps its box marked. Nor is a stroke that runs round the box
-itself (two circles that touch are one stroke): it may be that box's own circle. On a
-dusty page, the specks beside the stroke are asked for once it is set aside
-(``_without_specks_beside``).
+than the box's side (``arc_sides``), or, in the circled box's own field, keeping to the
+box's edges (``run_through_depth``). A tick against the circle is joined to it too, but
+it is longer than the side and, in another field, keeps its box marked. Nor is a stroke
+that runs round the box itself (two circles that touch are one stroke): it may be that
+box's own circle. On a dusty page, the specks beside the stroke are asked for once it is
+set aside (``_without_specks_beside``).
 
 The stored bands are rows of TRAINING's price set, flattened as the reader reads them.
 """
@@ -61,20 +62,21 @@ def test_specks_beside_the_stroke_are_the_page_s_dust(dusty, plus):
     assert marks["+"].state is plus
 
 
-def test_a_circle_run_wide_along_two_sides_of_plus_still_leaves_plus_marked():
+def test_a_circle_run_wide_along_two_sides_of_plus_leaves_plus_empty():
     """TRAINING pdf150 seed 13, ``page_0005.pdf`` row 5: the circle round '=' runs
-    through '+' (fill 0.153) 1.37 of the side long, as long as a slash or a tick joined
-    to a circle is (1.19-1.99 on the price set). Nothing found sets it apart from them:
-    '+' stays marked beside the circled '=' and the row goes to a person."""
+    through '+' (fill 0.153) along its top and left sides, 1.37 of the side long, as long
+    as a tick; but it keeps to the box's edges (0.11 of the side deep at most), in the
+    circled box's own field. Read before as '=' and '+' marked; now '+' is empty."""
     marks = band_marks(THROUGH_PLUS, 5, RESULT_SIGN)
     assert (marks["="].state, marks["="].how) == (MarkState.MARKED, "circle")
-    assert marks["+"].state is MarkState.MARKED
+    assert marks["+"].state is MarkState.EMPTY
+    assert marks["-"].state is MarkState.EMPTY
 
 
 def test_a_tick_against_the_circle_round_the_score_s_side_keeps_its_box():
     """TRAINING clean seed 13, ``page_0025.png`` row 1: the player's tick in declarer S
     touches the circle round NS below it and is joined to it. It is 1.33 of the side
-    long: S stays marked."""
+    long, and S is of another field than NS: S stays marked."""
     row = band_row(TICK, 1)
     assert next(m for m in row[DECLARER] if m.option == "S").state is MarkState.MARKED
 
