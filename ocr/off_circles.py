@@ -120,10 +120,7 @@ def _off_the_ellipse(
     the box's pixels), where ``on_ellipse_share`` of its ink lies along it (within
     ``reach_mm``, by default ``on_ellipse_mm``); else None."""
     along = ink_along(ink, curve, round((t.on_ellipse_mm if reach_mm is None else reach_mm) * s))
-    total = float(ink.sum())
-    if along >= t.on_ellipse_share * total > 0.0:
-        return (total - along) / max(1, ink.size)
-    return None
+    return _fill_off(ink, along, t)
 
 
 def _runs_through(ev: RowEvidence, i: int, j: int, t: MarkSettings) -> bool:
@@ -171,7 +168,13 @@ def _near(mask: np.ndarray, reach_px: float) -> np.ndarray:
 def _off_the_stroke(ink: np.ndarray, near: np.ndarray, t: MarkSettings) -> float | None:
     """The fill of a box's ``ink`` off a neighbour's circle whose stroke runs within the
     box's pixels ``near``, where ``on_ellipse_share`` of its ink lies there; else None."""
-    along, total = float(ink[near].sum()), float(ink.sum())
+    return _fill_off(ink, float(ink[near].sum()), t)
+
+
+def _fill_off(ink: np.ndarray, along: float, t: MarkSettings) -> float | None:
+    """The fill of a box's ``ink`` without the ``along`` of it that lies along a
+    neighbour's circle, where that is ``on_ellipse_share`` of it; else None."""
+    total = float(ink.sum())
     if along >= t.on_ellipse_share * total > 0.0:
         return (total - along) / max(1, ink.size)
     return None
