@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 import cv2
@@ -263,6 +264,24 @@ def read_rows(
     return tuple(out)
 
 
+def _no_box_marked(
+    ref: PageRef,
+    row: Row,
+    rnd: int | None,
+    fields: tuple[FieldReading, ...],
+    page: np.ndarray,
+    row_crop: Crop,
+    printed_pairs: tuple[int, int] | None,
+    alternatives: Sequence[tuple[RowResult, float]],
+) -> RowReading:
+    """A row with ink and no box marked (``_NONE_MARKED``): no result, a person's, its
+    picture kept, and ``alternatives`` (a decoding of its written score) the person's
+    buttons only."""
+    crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
+    return RowReading(ref, row.number, rnd, fields, None, 0.0, tuple(alternatives),
+                      RowStatus.REVIEW, (_NONE_MARKED,), crop, printed_pairs)  # fmt: skip
+
+
 def _decode_row(
     row: Row,
     ref: PageRef,
@@ -323,9 +342,7 @@ def _decode_row(
     if none_marked and not any_written(boxes[SCORE]):
         # Stray ink, a smudge, a faint tick: no box is marked, so this is no result (a
         # pass-out is marked too). A person decides whether it is a result at all.
-        crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
-        return RowReading(ref, row.number, rnd, fields, None, 0.0, (), RowStatus.REVIEW,
-                          (_NONE_MARKED,), crop, printed_pairs)  # fmt: skip
+        return _no_box_marked(ref, row, rnd, fields, page, row_crop, printed_pairs, ())
     # With a score written, a row whose every mark was read away (fine dots all read as the
     # page's dust) is decoded all the same, for the person's buttons only (below).
 
@@ -358,9 +375,7 @@ def _decode_row(
     if none_marked:
         # Still no result: no reading (no pair check, stack or result counts it), its
         # readings kept as alternatives, the person's buttons (``row_candidates``).
-        crop = Crop(ref, row_crop.rect_mm, png_bytes(crop_mm(page, row.rect)))
-        return RowReading(ref, row.number, rnd, fields, None, 0.0, tuple(combos),
-                          RowStatus.REVIEW, (_NONE_MARKED,), crop, printed_pairs)  # fmt: skip
+        return _no_box_marked(ref, row, rnd, fields, page, row_crop, printed_pairs, combos)
     best, posterior = combos[0]
     uses = used_boxes(best, printed_pairs)
     stray = without_unread_side(unexplained_marks(marks, uses), marks[SCORE_SIDE])
